@@ -1,0 +1,55 @@
+/**
+ * The results table: per size, one row per metric, each library's median and, for peers,
+ * the ratio peer / ours (> 1 means ours is faster or smaller).
+ */
+
+const METRICS = [
+  { key: 'firstPaintMs', label: 'first paint ms', digits: 0 },
+  { key: 'panMs', label: 'pan frame ms', digits: 1 },
+  { key: 'zoomMs', label: 'zoom frame ms', digits: 1 },
+  { key: 'heapMB', label: 'heap MB', digits: 1 },
+];
+
+function sizeLabel(size) {
+  if (size >= 1_000_000 && size % 1_000_000 === 0) return `${size / 1_000_000}M`;
+  if (size >= 1_000 && size % 1_000 === 0) return `${size / 1_000}k`;
+  return String(size);
+}
+
+function pad(text, width, right = false) {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+/**
+ * @param {Array<{ size: number, libs: Record<string, { status: string, runs: number,
+ *   firstPaintMs?: number|null, panMs?: number|null, zoomMs?: number|null, heapMB?: number|null }>}>} summary
+ * @param {string[]} libs column order
+ * @returns {string}
+ */
+export function formatTable(summary, libs) {
+  const peers = libs.filter((lib) => lib !== 'ours');
+  const header = ['bars', 'metric', ...libs.flatMap((lib) => (lib === 'ours' || !libs.includes('ours') ? [lib] : [lib, '/ours']))];
+  const rows = [];
+  for (const { size, libs: byLib } of summary) {
+    METRICS.forEach((metric, m) => {
+      const row = [m === 0 ? sizeLabel(size) : '', metric.label];
+      const ours = byLib.ours;
+      for (const lib of libs) {
+        const entry = byLib[lib];
+        const value = entry?.[metric.key];
+        const ok = entry && entry.status === 'ok' && typeof value === 'number';
+        row.push(ok ? value.toFixed(metric.digits) : entry?.status === 'ok' ? '-' : (entry?.status ?? '-'));
+        if (lib !== 'ours' && libs.includes('ours')) {
+          const base = ours?.status === 'ok' ? ours[metric.key] : null;
+          row.push(ok && typeof base === 'number' && base > 0 ? `${(value / base).toFixed(2)}x` : '-');
+        }
+      }
+      rows.push(row);
+    });
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => pad(c, widths[i], i >= 2)).join('  ');
+  const out = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
+  if (peers.length && libs.includes('ours')) out.push('', '/ours = peer / ours: above 1x means ours is faster (or smaller).');
+  return out.join('\n');
+}

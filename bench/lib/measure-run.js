@@ -1,0 +1,125 @@
+/**
+ * One benchmark run: a fresh browser context and page, one library, one size.
+ * first paint → heap after a forced GC → show the last 200 bars → pan drags → wheel zooms.
+ */
+import { median } from './median.js';
+
+/** Where the drags and wheels happen: inside the main (price) pane of every library's layout. */
+const POINTER_Y = 150;
+const PAN_START_X = 280;
+const ZOOM_X = 600;
+const STEP_PX = 10;
+const WARMUP_STEPS = 2;
+
+class RunTimeout extends Error {}
+
+function withTimeout(promise, ms) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new RunTimeout(`over ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+async function measurePan(page, steps) {
+  let x = PAN_START_X;
+  await page.mouse.move(x, POINTER_Y);
+  await page.mouse.down();
+  // The first moves of a drag pass a start threshold in some libraries: not measured.
+  for (let i = 0; i < WARMUP_STEPS; i++) {
+    x += STEP_PX;
+    await page.mouse.move(x, POINTER_Y);
+  }
+  await page.evaluate(() => window.bench.idle());
+  await page.evaluate(() => window.bench.startFrames());
+  for (let i = 0; i < steps; i++) {
+    // Dragging right reveals older bars, so no library stops at the end of its data.
+    x += STEP_PX;
+    await page.mouse.move(x, POINTER_Y);
+    await page.evaluate(() => window.bench.settled());
+  }
+  const frames = await page.evaluate(() => window.bench.stopFrames());
+  await page.mouse.up();
+  await page.evaluate(() => window.bench.idle());
+  return frames;
+}
+
+async function measureZoom(page, steps) {
+  await page.mouse.move(ZOOM_X, POINTER_Y);
+  await page.evaluate(() => window.bench.idle());
+  await page.evaluate(() => window.bench.startFrames());
+  for (let i = 0; i < steps; i++) {
+    // Alternating in and out keeps about the same number of bars on screen for every step.
+    await page.mouse.wheel(0, i % 2 === 0 ? -100 : 100);
+    await page.evaluate(() => window.bench.settled());
+  }
+  return page.evaluate(() => window.bench.stopFrames());
+}
+
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ origin: string, lib: string, size: number, seed: number, timeoutMs: number,
+ *   steps: number, visibleBars: number, oursModule?: string }} options
+ * @returns {Promise<object>} `{ status: 'ok', firstPaintMs, heapBytes, panMs, zoomMs, ... }`,
+ *   `{ status: 'load-error', error }`, `{ status: 'timeout' }` or `{ status: 'error', error }`
+ */
+export async function measureRun(browser, options) {
+  const { origin, lib, size, seed, timeoutMs, steps, visibleBars, oursModule } = options;
+  const context = await browser.newContext({ viewport: { width: 1200, height: 600 } });
+  const pageErrors = [];
+  try {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const query = new URLSearchParams({ lib, module: oursModule ?? '' });
+    await page.goto(`${origin}/bench/pages/bench.html?${query}`);
+    let version;
+    try {
+      version = await page.evaluate(() => window.bench.ready());
+    } catch (error) {
+      return { status: 'load-error', error: firstLine(error), pageErrors };
+    }
+    const cdp = await context.newCDPSession(page);
+    await page.evaluate(([n, s]) => window.bench.prepare(n, s), [size, seed]);
+    await cdp.send('HeapProfiler.collectGarbage');
+
+    let firstPaintMs;
+    try {
+      firstPaintMs = await withTimeout(page.evaluate(() => window.bench.firstPaint()), timeoutMs);
+    } catch (error) {
+      if (error instanceof RunTimeout) return { status: 'timeout' };
+      throw error;
+    }
+
+    await page.evaluate(() => window.bench.releaseInput());
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heapBytes = await page.evaluate(() => window.bench.usedHeap());
+
+    const shownBars = await withTimeout(page.evaluate((n) => window.bench.showLastBars(n), visibleBars), timeoutMs);
+    const panFrames = await withTimeout(measurePan(page, steps), timeoutMs);
+    const zoomFrames = await withTimeout(measureZoom(page, steps), timeoutMs);
+    return {
+      status: 'ok',
+      version,
+      firstPaintMs,
+      heapBytes,
+      visibleBars: shownBars,
+      panMs: median(panFrames),
+      zoomMs: median(zoomFrames),
+      panFrames,
+      zoomFrames,
+      pageErrors,
+    };
+  } catch (error) {
+    if (error instanceof RunTimeout) return { status: 'timeout' };
+    return { status: 'error', error: firstLine(error), pageErrors };
+  } finally {
+    // Closing the context also ends a renderer still busy with a timed-out paint.
+    await context.close().catch(() => {});
+  }
+}
+
+function firstLine(error) {
+  return String(error?.message ?? error).split('\n')[0];
+}

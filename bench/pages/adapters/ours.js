@@ -1,0 +1,46 @@
+/**
+ * Our `<kline-chart>` (the built bundle `/dist/kline-chart.js`): indicators attribute set before
+ * data, `setBars(columns)` then `await whenPainted()`.
+ */
+const DEFAULT_MODULE = '/dist/kline-chart.js';
+
+export const id = 'ours';
+
+/** Imports the bundle and waits for the element definition (fails fast when it is not built). */
+export async function load(module = DEFAULT_MODULE) {
+  await import(module);
+  await Promise.race([
+    customElements.whenDefined('kline-chart'),
+    new Promise((_, reject) => setTimeout(() => reject(new Error('kline-chart was not defined')), 10_000)),
+  ]);
+  return module;
+}
+
+/** Native input: the columns themselves. */
+export function prepare(bars) {
+  return bars;
+}
+
+/** Creates the element with data; resolves when the element says its canvas has painted. */
+export async function mount(host, input) {
+  const el = document.createElement('kline-chart');
+  el.setAttribute('toolbar', 'none');
+  el.setAttribute('indicators', 'MA(20),VOL,MACD(12,26,9)');
+  el.style.cssText = 'display:block;width:1200px;height:600px';
+  host.append(el);
+  el.setBars(input);
+  await el.whenPainted();
+  return { el, length: input.length };
+}
+
+/** Shows the last `count` bars through the same tool a user or model would use. */
+export async function showLastBars(handle, count) {
+  const result = await handle.el.tools?.execute?.('chart_set_visible_range', { lastBars: count });
+  if (result && result.success === false) throw new Error(`chart_set_visible_range: ${result.error?.message}`);
+  await handle.el.whenPainted();
+}
+
+/** Bars currently on screen, from the context signal. */
+export function visibleBars(handle) {
+  return handle.el.context?.get?.()?.visibleRange?.bars ?? null;
+}

@@ -1,0 +1,168 @@
+/**
+ * `npm run bench`: renders the same seeded random-walk bars with our <kline-chart>,
+ * lightweight-charts and klinecharts in one headless Chromium, runs interleaved
+ * (A, B, C, A, B, C, ...), a fresh page per run, and prints medians with ratios to ours.
+ * Results are saved to bench/results/ (gitignored). See `node bench/run.js --help`.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startStaticServer } from './lib/static-server.js';
+import { measureRun } from './lib/measure-run.js';
+import { median } from './lib/median.js';
+import { formatTable } from './lib/format-table.js';
+import { parseOptions, runsFor, USAGE } from './lib/parse-options.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS_DIR = join(ROOT, 'bench', 'results');
+const INDICATOR_BENCH = join(ROOT, 'build', 'bench', 'indicators.js');
+const VISIBLE_BARS = 200;
+const CHROME_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--no-first-run',
+  // performance.memory is bucketed and rounded without this.
+  '--enable-precise-memory-info',
+];
+
+const log = (text) => process.stderr.write(`${text}\n`);
+const fmt = (value, digits) => (typeof value === 'number' ? value.toFixed(digits) : '-');
+
+function summarizeLib(runs) {
+  const ok = runs.filter((run) => run.status === 'ok');
+  if (ok.length === 0) {
+    const status = runs.find((run) => run.status !== 'ok')?.status ?? 'skipped';
+    return { status: status === 'load-error' ? 'not built' : status, runs: 0 };
+  }
+  return {
+    status: 'ok',
+    runs: ok.length,
+    firstPaintMs: median(ok.map((run) => run.firstPaintMs)),
+    panMs: median(ok.map((run) => run.panMs)),
+    zoomMs: median(ok.map((run) => run.zoomMs)),
+    heapMB: median(ok.map((run) => run.heapBytes / 1024 / 1024)),
+    visibleBars: median(ok.map((run) => run.visibleBars)),
+  };
+}
+
+async function runRenderBench(options) {
+  const server = await startStaticServer(ROOT);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: CHROME_ARGS,
+  });
+  const skipped = new Map(); // lib -> why it is no longer run ('timeout' | 'not built')
+  const results = [];
+  try {
+    log(`Chromium ${browser.version()}, serving ${ROOT} at ${server.origin}`);
+    for (const size of options.sizes) {
+      const runs = runsFor(size, options.runs);
+      const bySize = { size, runs: Object.fromEntries(options.libs.map((lib) => [lib, []])) };
+      results.push(bySize);
+      for (let r = 0; r < runs; r++) {
+        for (const lib of options.libs) {
+          if (skipped.has(lib)) {
+            bySize.runs[lib].push({ status: skipped.get(lib) });
+            continue;
+          }
+          const run = await measureRun(browser, {
+            origin: server.origin, lib, size, seed: options.seed, timeoutMs: options.timeoutMs,
+            steps: options.steps, visibleBars: VISIBLE_BARS, oursModule: options.oursModule,
+          });
+          bySize.runs[lib].push(run);
+          const tag = `[${size} bars, run ${r + 1}/${runs}] ${lib}:`;
+          if (run.status === 'ok') {
+            log(`${tag} first paint ${fmt(run.firstPaintMs, 0)} ms, pan ${fmt(run.panMs, 1)} ms, ` +
+              `zoom ${fmt(run.zoomMs, 1)} ms, heap ${fmt(run.heapBytes / 1048576, 1)} MB, ${run.visibleBars} bars visible`);
+          } else if (run.status === 'load-error') {
+            // Our bundle may not exist yet: keep measuring the peers.
+            log(lib === 'ours' ? `ours: not built (${run.error})` : `${tag} cannot load: ${run.error}`);
+            skipped.set(lib, 'not built');
+          } else if (run.status === 'timeout') {
+            // A larger size would only time out again: skip this library from here on.
+            log(`${tag} timeout (first paint over ${options.timeoutMs / 1000} s)`);
+            skipped.set(lib, 'timeout');
+          } else {
+            log(`${tag} error: ${run.error}`);
+          }
+          if (run.pageErrors?.length) log(`  page errors: ${run.pageErrors.slice(0, 3).join(' | ')}`);
+        }
+      }
+    }
+    return { chromium: browser.version(), results };
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+}
+
+async function runIndicatorBench() {
+  if (!existsSync(INDICATOR_BENCH)) return { status: 'absent' };
+  const module = await import(pathToFileURL(INDICATOR_BENCH).href);
+  if (typeof module.runIndicatorBench !== 'function') return { status: 'no runIndicatorBench export' };
+  const output = await module.runIndicatorBench();
+  return { status: 'ok', text: typeof output === 'string' ? output : JSON.stringify(output, null, 2) };
+}
+
+async function main() {
+  let options;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    log(`${error.message}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const startedAt = Date.now();
+  const render = await runRenderBench(options);
+  const summary = render.results.map(({ size, runs }) => ({
+    size,
+    libs: Object.fromEntries(Object.entries(runs).map(([lib, list]) => [lib, summarizeLib(list)])),
+  }));
+  const renderSeconds = (Date.now() - startedAt) / 1000;
+
+  console.log(`\nChart rendering, 1200x600, candles + volume + MA(20) + MACD(12,26,9), medians ` +
+    `(pan/zoom: median frame of ${options.steps} steps with ~${VISIBLE_BARS} bars visible)\n`);
+  console.log(formatTable(summary, options.libs));
+
+  let indicators = { status: 'skipped' };
+  if (options.indicators) {
+    try {
+      indicators = await runIndicatorBench();
+    } catch (error) {
+      indicators = { status: 'error', error: String(error?.stack ?? error) };
+    }
+    if (indicators.status === 'ok') console.log(`\nIndicator kernels (build/bench/indicators.js)\n\n${indicators.text}`);
+    else log(`\nindicator bench: ${indicators.status}${indicators.error ? `: ${indicators.error}` : ''}`);
+  }
+
+  const totalSeconds = (Date.now() - startedAt) / 1000;
+  const stamp = new Date(startedAt).toISOString().replace(/[:.]/g, '-');
+  const file = join(RESULTS_DIR, `bench-${stamp}.json`);
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await writeFile(file, JSON.stringify({
+    startedAt: new Date(startedAt).toISOString(),
+    renderSeconds,
+    totalSeconds,
+    environment: {
+      node: process.version, chromium: render.chromium, cpus: cpus().length, cpuModel: cpus()[0]?.model,
+      chromeArgs: CHROME_ARGS, viewport: '1200x600',
+    },
+    options: { ...options, visibleBars: VISIBLE_BARS },
+    summary,
+    runs: render.results,
+    indicators,
+  }, null, 1));
+  log(`\nrender bench ${renderSeconds.toFixed(0)} s, total ${totalSeconds.toFixed(0)} s; saved ${file}`);
+}
+
+main().catch((error) => {
+  log(error?.stack ?? String(error));
+  process.exitCode = 1;
+});

@@ -1,0 +1,54 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { PERIODS, type Period } from '../../src/core/data/index.js';
+
+export interface ToolbarModel {
+  readonly mode: 'full' | 'minimal' | 'none';
+  readonly symbol: string;
+  readonly period: Period | null;
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+  readonly searchOpen: boolean;
+  readonly results: readonly { qualifiedSymbol: string; name: string; exchange: string }[];
+  readonly strings: { undo: string; redo: string; search: string };
+}
+
+export interface ToolbarActions {
+  setPeriod(period: Period): void;
+  toggleSearch(): void;
+  search(text: string): void;
+  choose(symbol: string): void;
+  undo(): void;
+  redo(): void;
+}
+
+/** The toolbar: symbol search, period switcher, undo/redo. Every button calls a command method. */
+export function renderToolbar(m: ToolbarModel, a: ToolbarActions, extra: TemplateResult | typeof nothing = nothing): TemplateResult | typeof nothing {
+  if (m.mode === 'none') return nothing;
+  const periods: readonly Period[] = m.mode === 'minimal' ? ['5m', '1h', '1d', '1w'] : PERIODS;
+  return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label="Chart toolbar">
+    <span class="search">
+      <button class="symbol" part="symbol-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen} title=${m.strings.search} @click=${a.toggleSearch}>${m.symbol || '—'}</button>
+      ${m.searchOpen
+        ? html`<input type="search" part="symbol-input" aria-label=${m.strings.search} placeholder=${m.strings.search}
+              @input=${(e: Event) => a.search((e.target as HTMLInputElement).value)}
+              @keydown=${(e: KeyboardEvent) => {
+                e.stopPropagation();
+                if (e.key === 'Enter' && m.results[0]) a.choose(m.results[0].qualifiedSymbol);
+                if (e.key === 'Escape') a.toggleSearch();
+              }} />
+            <ul class="results" role="listbox">
+              ${m.results.map((r) => html`<li><button role="option" @click=${() => a.choose(r.qualifiedSymbol)}>
+                <b>${r.qualifiedSymbol}</b><small>${r.name}</small></button></li>`)}
+            </ul>`
+        : nothing}
+    </span>
+    <span class="sep"></span>
+    ${periods.map((p) => html`<button part="period-button" data-period=${p} aria-pressed=${m.period === p} @click=${() => a.setPeriod(p)}>${p}</button>`)}
+    ${m.mode === 'full'
+      ? html`<span class="sep"></span>
+          <button part="undo-button" title=${m.strings.undo} aria-label=${m.strings.undo} ?disabled=${!m.canUndo} @click=${a.undo}>↶</button>
+          <button part="redo-button" title=${m.strings.redo} aria-label=${m.strings.redo} ?disabled=${!m.canRedo} @click=${a.redo}>↷</button>
+          ${extra}`
+      : nothing}
+  </div>`;
+}

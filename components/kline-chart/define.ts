@@ -1,0 +1,3 @@
+import { KlineChart } from './kline-chart.js';
+
+if (!customElements.get('kline-chart')) customElements.define('kline-chart', KlineChart);

@@ -1,0 +1,1 @@
+export { KlineChart, type ChartToolsApi } from './kline-chart.js';

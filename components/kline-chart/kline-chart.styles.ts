@@ -1,0 +1,114 @@
+import { css } from 'lit';
+
+/** uPlot's own stylesheet rules we rely on, adopted into the shadow root (uPlot cannot reach it). */
+const uplotRules = css`
+  .uplot, .uplot *, .uplot *::before, .uplot *::after { box-sizing: border-box; }
+  .uplot { font-family: inherit; line-height: 1.5; width: min-content; }
+  .u-wrap { position: relative; user-select: none; }
+  .u-over, .u-under { position: absolute; }
+  .u-under { overflow: hidden; }
+  .uplot canvas { display: block; position: relative; width: 100%; height: 100%; }
+  .u-axis { position: absolute; }
+  .u-legend { display: none; }
+  .u-select { position: absolute; pointer-events: none; }
+  .u-cursor-x, .u-cursor-y { position: absolute; left: 0; top: 0; pointer-events: none; will-change: transform; }
+  .u-hz .u-cursor-x, .u-vt .u-cursor-y { height: 100%; border-right: 1px dashed var(--kline-crosshair-color); }
+  .u-hz .u-cursor-y, .u-vt .u-cursor-x { width: 100%; border-bottom: 1px dashed var(--kline-crosshair-color); }
+  .u-cursor-pt { display: none; }
+  .u-axis.u-off, .u-select.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off { display: none; }
+`;
+
+export const klineChartStyles = [
+  uplotRules,
+  css`
+    :host {
+      --kline-up-color: #26a69a;
+      --kline-down-color: #ef5350;
+      --kline-background: #ffffff;
+      --kline-text-color: #131722;
+      --kline-muted-color: #6a6d78;
+      --kline-grid-color: rgba(42, 46, 57, 0.07);
+      --kline-axis-color: #6a6d78;
+      --kline-crosshair-color: #9598a1;
+      --kline-border-color: #e0e3eb;
+      --kline-accent-color: #2962ff;
+      --kline-toolbar-background: #f8f9fd;
+      --kline-font: 11px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+      display: flex;
+      flex-direction: column;
+      position: relative;
+      min-height: 240px;
+      height: 480px;
+      background: var(--kline-background);
+      color: var(--kline-text-color);
+      font: 12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+      border: 1px solid var(--kline-border-color);
+      box-sizing: border-box;
+      outline: none;
+      contain: layout paint;
+    }
+    :host([data-resolved-theme='dark']) {
+      --kline-background: #131722;
+      --kline-text-color: #d1d4dc;
+      --kline-muted-color: #868993;
+      --kline-grid-color: rgba(240, 243, 250, 0.06);
+      --kline-axis-color: #868993;
+      --kline-crosshair-color: #758696;
+      --kline-border-color: #2a2e39;
+      --kline-toolbar-background: #1e222d;
+    }
+    :host(:focus-visible) { box-shadow: inset 0 0 0 2px var(--kline-accent-color); }
+    .toolbar {
+      display: flex; align-items: center; gap: 2px; flex-wrap: wrap;
+      padding: 3px 6px; border-bottom: 1px solid var(--kline-border-color);
+      background: var(--kline-toolbar-background);
+    }
+    .toolbar button, .toolbar input {
+      font: inherit; color: inherit; background: transparent; border: 1px solid transparent;
+      border-radius: 4px; padding: 3px 7px; cursor: pointer; min-height: 26px;
+    }
+    .toolbar button:hover { background: var(--kline-grid-color); border-color: var(--kline-border-color); }
+    .toolbar button[aria-pressed='true'] { color: var(--kline-accent-color); font-weight: 600; }
+    .toolbar button:disabled { opacity: 0.4; cursor: default; }
+    .toolbar .symbol { font-weight: 700; }
+    .toolbar .sep { width: 1px; align-self: stretch; margin: 2px 4px; background: var(--kline-border-color); }
+    .toolbar .search { position: relative; }
+    .toolbar .search input { border-color: var(--kline-border-color); cursor: text; width: 140px; }
+    .toolbar .results {
+      position: absolute; z-index: 5; top: 100%; left: 0; min-width: 260px; margin: 2px 0 0; padding: 4px 0;
+      list-style: none; background: var(--kline-background); border: 1px solid var(--kline-border-color);
+      border-radius: 4px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.15);
+    }
+    .toolbar .results li button { width: 100%; text-align: left; display: flex; gap: 8px; }
+    .toolbar .results small { color: var(--kline-muted-color); }
+    .main { position: relative; flex: 1; min-height: 0; }
+    .panes { position: absolute; inset: 0; overflow: hidden; cursor: crosshair; touch-action: none; }
+    .panes.dragging { cursor: grabbing; }
+    .pane { position: relative; border-bottom: 1px solid var(--kline-border-color); }
+    .pane:last-child { border-bottom: none; }
+    .legend {
+      position: absolute; z-index: 2; left: 8px; top: 4px; right: 72px; pointer-events: none;
+      font: var(--kline-font); line-height: 16px; font-variant-numeric: tabular-nums;
+    }
+    .legend .row { display: flex; flex-wrap: wrap; gap: 0 10px; }
+    .legend .title { font-weight: 600; }
+    .legend .muted { color: var(--kline-muted-color); }
+    .legend .up { color: var(--kline-up-color); }
+    .legend .down { color: var(--kline-down-color); }
+    .pane-legend {
+      position: absolute; z-index: 2; left: 8px; pointer-events: none;
+      font: var(--kline-font); line-height: 16px; display: flex; gap: 10px; flex-wrap: wrap;
+      font-variant-numeric: tabular-nums;
+    }
+    .status {
+      position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
+      color: var(--kline-muted-color); pointer-events: none; text-align: center; padding: 16px;
+    }
+    .status.error { color: var(--kline-down-color); }
+    .toast {
+      position: absolute; z-index: 4; left: 50%; bottom: 36px; transform: translateX(-50%);
+      max-width: 80%; padding: 6px 12px; border-radius: 4px; background: var(--kline-text-color);
+      color: var(--kline-background); font-size: 12px; pointer-events: auto;
+    }
+  `,
+];

@@ -1,0 +1,616 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
+import type { ChartContext, AgentConnectDetail } from '../../src/protocol/index.js';
+import { AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT } from '../../src/protocol/index.js';
+import { ChartCore } from '../../src/core/commands/chart-core.js';
+import { createAgentPort, type OpenPort } from '../../src/core/commands/create-agent-port.js';
+import { IndicatorEngine } from '../../src/core/commands/indicator-engine.js';
+import { clampView, defaultView } from '../../src/core/commands/view-range.js';
+import { createUrlSource, isPeriod, type Bar, type Bars, type DataSource, type Period } from '../../src/core/data/index.js';
+import { createDefaultIndicatorRegistry, formatIndicatorLabel, parseIndicatorList } from '../../src/core/indicators/index.js';
+import { effect, type ReadOnlySignal } from '../../src/core/store/index.js';
+import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
+import type { ToolResult } from '../../src/protocol/index.js';
+import { ChartRenderer, type PaneLayoutSpec } from '../../src/render/chart-renderer.js';
+import { readChartTheme, type ChartTheme } from '../../src/render/chart-theme.js';
+import { buildPaneSpecs } from '../../src/render/build-pane-specs.js';
+import { klineChartStyles } from './kline-chart.styles.js';
+import { renderPriceLegend, renderSeriesValues } from './chart-legend.js';
+import { renderToolbar } from './chart-toolbar.js';
+import { chartStrings } from './chart-strings.js';
+
+let chartCounter = 0;
+
+/** The registry view a host page uses: list, execute, register. */
+export interface ChartToolsApi {
+  list(): ToolEntry[];
+  execute(name: string, input: unknown, options?: ToolExecuteOptions): Promise<ToolResult>;
+  register(definition: HostToolDefinition): () => void;
+}
+
+/**
+ * A K-line (candlestick) chart rendered with uPlot, whose commands are also tools an agent can call.
+ *
+ * @summary Candlestick chart with volume, indicators, crosshair legend and an agent port.
+ *
+ * @attr symbol - Instrument code, e.g. `DEMO`, `BTCUSDT` (default: first instrument of the source).
+ * @attr period - `1m` `5m` `15m` `30m` `1h` `4h` `1d` `1w` `1M` (default `1d`).
+ * @attr source - `sample`, `csv`, `json`, `binance` or a registered source id (default `sample`).
+ * @attr src - URL of the file for `csv` / `json`.
+ * @attr indicators - Initial indicators, e.g. `MA(5,20),VOL,MACD(12,26,9)` (default `VOL`).
+ * @attr theme - `light` `dark` `auto` (default `auto`).
+ * @attr locale - `en` `zh-CN` (default from `navigator.language`).
+ * @attr timezone - IANA zone to display in, overriding the data's own.
+ * @attr color-convention - `green-up` or `red-up` (default `green-up`).
+ * @attr toolbar - `full` `minimal` `none` (default `full`).
+ * @attr persist-key - Key under which the layout is saved and restored.
+ * @attr agent - `off`, `read-only` or `full` (default `full`).
+ * @attr agent-tools - Allow-list of tool names or prefixes ending in `*`.
+ *
+ * @fires kline-ready - The first data has loaded and painted.
+ * @fires kline-data-load - Bars were loaded (detail: `{ symbol, period, source, bars }`).
+ * @fires kline-context-change - The context snapshot changed (detail: `{ context }`).
+ * @fires kline-selection-change - The range selection changed (detail: `{ selection }`).
+ * @fires kline-change - An action was committed (detail: `{ action, undoable }`).
+ * @fires kline-error - A failure the host should know about (detail: `{ code, message }`).
+ *
+ * @csspart toolbar - The toolbar.
+ * @csspart period-button - One period button.
+ * @csspart symbol-button - The symbol search button.
+ * @csspart legend - The OHLCV legend.
+ * @csspart panes - The pane container (canvases).
+ *
+ * @cssprop [--kline-up-color=#26a69a] - Rising candles (falling under `red-up`).
+ * @cssprop [--kline-down-color=#ef5350] - Falling candles (rising under `red-up`).
+ * @cssprop [--kline-background=#ffffff] - Chart background.
+ * @cssprop [--kline-text-color=#131722] - Text colour.
+ * @cssprop [--kline-grid-color] - Grid lines.
+ * @cssprop [--kline-axis-color=#6a6d78] - Axis labels.
+ * @cssprop [--kline-crosshair-color=#9598a1] - Crosshair.
+ * @cssprop [--kline-border-color=#e0e3eb] - Borders and separators.
+ * @cssprop [--kline-accent-color=#2962ff] - Focus and active controls.
+ * @cssprop [--kline-font] - Axis and legend font.
+ */
+export class KlineChart extends LitElement {
+  static override styles = klineChartStyles;
+
+  static override properties = {
+    symbol: { type: String, reflect: true },
+    period: { type: String, reflect: true },
+    source: { type: String, reflect: true },
+    src: { type: String },
+    indicators: { type: String },
+    theme: { type: String, reflect: true },
+    locale: { type: String },
+    timezone: { type: String },
+    colorConvention: { type: String, attribute: 'color-convention' },
+    toolbar: { type: String },
+    persistKey: { type: String, attribute: 'persist-key' },
+    agent: { type: String },
+    agentTools: { type: String, attribute: 'agent-tools' },
+    _hover: { state: true },
+    _search: { state: true },
+    _toast: { state: true },
+    _paneTops: { state: true },
+  };
+
+  /** Instrument code. */
+  symbol = '';
+  /** Bar period. */
+  period: string = '1d';
+  /** Data source id. */
+  source = 'sample';
+  /** File URL for `csv` / `json` sources. */
+  src = '';
+  /** Initial indicators. */
+  indicators = 'VOL';
+  /** `light`, `dark` or `auto`. */
+  theme: 'light' | 'dark' | 'auto' = 'auto';
+  /** `en` or `zh-CN`. */
+  locale = '';
+  /** Display timezone override. */
+  timezone = '';
+  /** `green-up` or `red-up`. */
+  colorConvention: 'green-up' | 'red-up' = 'green-up';
+  /** `full`, `minimal` or `none`. */
+  toolbar: 'full' | 'minimal' | 'none' = 'full';
+  /** Layout persistence key. */
+  persistKey = '';
+  /** Agent access: `off`, `read-only`, `full`. */
+  agent: 'off' | 'read-only' | 'full' = 'full';
+  /** Agent tool allow-list. */
+  agentTools = '';
+
+  declare _hover: number | null;
+  declare _search: { open: boolean; results: { qualifiedSymbol: string; name: string; exchange: string }[] };
+  declare _toast: string;
+  declare _paneTops: ReadonlyMap<string, number>;
+
+  readonly #core: ChartCore;
+  readonly #indicatorRegistry = createDefaultIndicatorRegistry();
+  readonly #engine: IndicatorEngine;
+  #renderer: ChartRenderer | null = null;
+  #theme: ChartTheme | null = null;
+  #disposers: (() => void)[] = [];
+  readonly #ports = new Set<OpenPort>();
+  #resize: ResizeObserver | null = null;
+  #specs: readonly PaneLayoutSpec[] = [];
+  #ready = false;
+  #urlSourceKey = '';
+  #unregisterUrlSource: () => void = () => undefined;
+  #initialIndicators = false;
+  #media: MediaQueryList | null = null;
+  #instanceCounter = 0;
+
+  constructor() {
+    super();
+    this._hover = null;
+    this._search = { open: false, results: [] };
+    this._toast = '';
+    this._paneTops = new Map();
+    this.#core = new ChartCore({ chartId: '' });
+    this.#engine = new IndicatorEngine((id) => this.#indicatorRegistry.get(id));
+  }
+
+  /** The chart's tools: `list()`, `execute(name, input, options)`, `register(defineTool(...))`. */
+  get tools(): ChartToolsApi {
+    const registry = this.#core.tools;
+    return {
+      list: () => registry.list(),
+      execute: (name, input, options) => registry.execute(name, input, { origin: 'host', ...options }),
+      register: (definition) => registry.register(definition),
+    };
+  }
+
+  /** Read-only signal of the chart context (`null` while no data is loaded). */
+  get context(): ReadOnlySignal<ChartContext | null> {
+    return this.#core.context;
+  }
+
+  /** The DOM-free core (store, commands, registry). For advanced hosts and tests. */
+  get core(): ChartCore {
+    return this.#core;
+  }
+
+  /** Reverts the last action. Returns its label. */
+  undo(): string | undefined {
+    return this.#core.undo();
+  }
+
+  /** Re-applies the last undone action. */
+  redo(): string | undefined {
+    return this.#core.redo();
+  }
+
+  /** Replaces the bars (columnar, UTC ms) of the current instrument. */
+  setBars(bars: Bars | readonly Bar[]): void {
+    const columns = Array.isArray(bars) ? barsFromRows(bars as readonly Bar[]) : (bars as Bars);
+    this.#core.setBars(columns);
+  }
+
+  /** Live update: replaces the last bar (same time) or appends a newer one. */
+  updateBar(bar: Bar): boolean {
+    return this.#core.updateBar(bar);
+  }
+
+  /** Adds a data source a `source` attribute can name. Returns an unregister function. */
+  registerDataSource(source: DataSource): () => void {
+    return this.#core.sources.register(source);
+  }
+
+  /** Resolves after the canvases have painted the current state. */
+  whenPainted(): Promise<void> {
+    return this.#renderer ? this.#renderer.whenPainted() : Promise.resolve();
+  }
+
+  /** The chart as a PNG image (all panes stacked). */
+  async capture(): Promise<Blob> {
+    await this.whenPainted();
+    const canvases = [...this.renderRoot.querySelectorAll<HTMLCanvasElement>('.pane canvas')];
+    const width = Math.max(1, ...canvases.map((c) => c.width));
+    const height = Math.max(1, canvases.reduce((a, c) => a + c.height, 0));
+    const out = document.createElement('canvas');
+    out.width = width;
+    out.height = height;
+    const ctx = out.getContext('2d')!;
+    ctx.fillStyle = this.#theme?.background ?? '#fff';
+    ctx.fillRect(0, 0, width, height);
+    let y = 0;
+    for (const c of canvases) {
+      ctx.drawImage(c, 0, y);
+      y += c.height;
+    }
+    return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('capture failed'))), 'image/png'));
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.id) this.id = `kline-chart-${++chartCounter}`;
+    this.#core.chartId = this.id;
+    if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    document.addEventListener(AGENT_CONNECT_EVENT, this.#onAgentConnect as EventListener);
+    this.#disposers.push(
+      this.#core.onError((e) => this.#emit('kline-error', e)),
+      this.#core.store.onCommit((info) => {
+        this.#emit('kline-change', { action: info.name, undoable: info.undoable, replay: info.replay });
+        this.requestUpdate();
+      }),
+    );
+    this.#media = matchMedia('(prefers-color-scheme: dark)');
+    this.#media.addEventListener('change', this.#onSchemeChange);
+    this.addEventListener('keydown', this.#onKeyDown);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener(AGENT_CONNECT_EVENT, this.#onAgentConnect as EventListener);
+    for (const open of this.#ports) open.close();
+    this.#ports.clear();
+    for (const d of this.#disposers) d();
+    this.#disposers = [];
+    this.#resize?.disconnect();
+    this.#resize = null;
+    this.#renderer?.destroy();
+    this.#renderer = null;
+    this.#media?.removeEventListener('change', this.#onSchemeChange);
+    this.removeEventListener('keydown', this.#onKeyDown);
+    this.#core.dispose();
+  }
+
+  protected override firstUpdated(): void {
+    const container = this.renderRoot.querySelector<HTMLElement>('.panes')!;
+    this.#applyTheme();
+    this.#renderer = new ChartRenderer({
+      core: this.#core,
+      container,
+      theme: () => this.#theme!,
+      panes: () => {
+        const s = this.#core.store.state;
+        this.#specs = buildPaneSpecs(
+          { series: s.series.get(), indicators: s.indicators.get(), panes: s.panes.get(), settings: s.settings.get() },
+          this.#engine,
+          (id) => this.#indicatorRegistry.get(id),
+          this.#theme!,
+        );
+        this.#engine.retain(s.indicators.get().map((i) => i.instanceId));
+        return this.#specs;
+      },
+      timeZone: () => this.timezone || this.#core.store.state.series.get()?.instrument.timezone || 'UTC',
+      onLayout: (offsets) => {
+        this._paneTops = offsets;
+      },
+      onCursor: (index) => {
+        if (this._hover !== index) this._hover = index;
+      },
+    });
+    this.#resize = new ResizeObserver((entries) => {
+      const r = entries[0].contentRect;
+      this.#renderer?.resize(Math.floor(r.width), Math.floor(r.height));
+    });
+    this.#resize.observe(container);
+    this.#attachPointer(container);
+    let lastContext: ChartContext | null = null;
+    this.#disposers.push(
+      effect(() => {
+        const ctx = this.#core.context.get();
+        if (ctx === lastContext) return;
+        const selectionChanged = ctx?.selection?.from !== lastContext?.selection?.from || ctx?.selection?.to !== lastContext?.selection?.to;
+        lastContext = ctx;
+        this.#emit('kline-context-change', { context: ctx });
+        if (selectionChanged) this.#emit('kline-selection-change', { selection: ctx?.selection ?? null });
+      }),
+    );
+    document.dispatchEvent(new CustomEvent(AGENT_AVAILABLE_EVENT, { detail: { chartId: this.id }, bubbles: true, composed: true }));
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('agent') || changed.has('agentTools')) {
+      const allow = this.agentTools.trim() ? this.agentTools.split(',').map((s) => s.trim()).filter(Boolean) : null;
+      this.#core.setPolicy({ agent: this.agent === 'off' || this.agent === 'read-only' ? this.agent : 'full', allow });
+      if (this.agent === 'off') {
+        for (const open of this.#ports) open.close();
+        this.#ports.clear();
+      }
+    }
+    if (changed.has('theme') || changed.has('colorConvention')) {
+      this.dataset.resolvedTheme = this.#resolvedTheme();
+      if (this.hasUpdated) queueMicrotask(() => this.#applyTheme());
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (!this.#initialIndicators) {
+      this.#initialIndicators = true;
+      this.#applyIndicatorsAttribute();
+    }
+    if (changed.has('symbol') || changed.has('period') || changed.has('source') || changed.has('src')) {
+      void this.#loadFromAttributes();
+    }
+    if (changed.has('timezone') && this.hasUpdated) this.#renderer?.invalidateLayout();
+  }
+
+  override render() {
+    const s = this.#core.store.state;
+    const series = s.series.get();
+    const target = s.target.get();
+    const loading = s.loading.get();
+    const strings = chartStrings(this.#lang());
+    const clock = this.#renderer?.clock;
+    const titles = new Map(s.indicators.get().map((i) => {
+      const def = this.#indicatorRegistry.get(i.definitionId);
+      return [i.instanceId, def ? formatIndicatorLabel(def, i.params as never) : i.definitionId] as const;
+    }));
+    return html`
+      ${renderToolbar(
+        {
+          mode: this.toolbar,
+          symbol: target?.symbol ?? this.symbol,
+          period: (target?.period ?? (isPeriod(this.period) ? this.period : null)) as Period | null,
+          canUndo: this.#core.store.history.canUndo,
+          canRedo: this.#core.store.history.canRedo,
+          searchOpen: this._search.open,
+          results: this._search.results,
+          strings,
+        },
+        {
+          setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
+          toggleSearch: () => (this._search = { open: !this._search.open, results: [] }),
+          search: (text) => void this.#searchSymbols(text),
+          choose: (symbol) => {
+            this._search = { open: false, results: [] };
+            void this.#runUserTool('chart_set_symbol', { symbol });
+          },
+          undo: () => this.undo(),
+          redo: () => this.redo(),
+        },
+      )}
+      <div class="main">
+        <div class="panes" part="panes"></div>
+        <div class="legend" part="legend" aria-live="off">
+          ${clock ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
+          ${this.#specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(this.#specs[0], this._hover, titles)}</div>` : nothing}
+        </div>
+        ${this.#specs.slice(1).map((spec) =>
+          this._paneTops.has(spec.id)
+            ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles)}</div>`
+            : nothing)}
+        ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
+        ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
+        ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
+      </div>`;
+  }
+
+  #lastError = '';
+
+  #lang(): 'en' | 'zh-CN' {
+    const l = this.locale || (typeof navigator !== 'undefined' ? navigator.language : 'en');
+    return l.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+  }
+
+  #resolvedTheme(): 'light' | 'dark' {
+    if (this.theme === 'light' || this.theme === 'dark') return this.theme;
+    return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  }
+
+  #applyTheme(): void {
+    this.dataset.resolvedTheme = this.#resolvedTheme();
+    this.#theme = readChartTheme(getComputedStyle(this), this.colorConvention === 'red-up' ? 'red-up' : 'green-up');
+    this.#renderer?.invalidateLayout();
+  }
+
+  readonly #onSchemeChange = () => {
+    if (this.theme === 'auto') this.#applyTheme();
+  };
+
+  #emit(type: string, detail: unknown): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  #applyIndicatorsAttribute(): void {
+    const parsed = parseIndicatorList(this.indicators ?? '');
+    for (const error of parsed.errors) {
+      this.#emit('kline-error', { code: 'invalid_indicator', message: `indicators attribute: '${error.text}': ${error.reason}` });
+    }
+    const instances = parsed.items.map((item) => {
+      const def = this.#indicatorRegistry.get(item.definitionId)!;
+      const instanceId = `${def.id.toLowerCase()}-${++this.#instanceCounter}`;
+      return { instanceId, definitionId: def.id, params: item.params, paneId: def.placement === 'overlay' ? 'price' : `pane-${instanceId}` };
+    });
+    this.#core.store.action('indicators', (d) => {
+      d.set('indicators', instances);
+      d.set('panes', [{ id: 'price', weight: 3 }, ...instances.filter((i) => i.paneId !== 'price').map((i) => ({ id: i.paneId, weight: 1 }))]);
+    }, { undoable: false });
+  }
+
+  async #loadFromAttributes(): Promise<void> {
+    const sourceId = this.source || 'sample';
+    if ((sourceId === 'csv' || sourceId === 'json') && this.src) {
+      const key = `${sourceId}|${this.src}`;
+      if (key !== this.#urlSourceKey) {
+        this.#urlSourceKey = key;
+        this.#unregisterUrlSource();
+        this.#unregisterUrlSource = this.#core.sources.register(createUrlSource(sourceId, this.src, { symbol: this.symbol || undefined }));
+      }
+    }
+    const source = this.#core.sources.get(sourceId);
+    if (!source) {
+      this.#fail('unknown_source', `Unknown data source '${sourceId}'. Known: ${this.#core.sources.ids().join(', ')}.`);
+      return;
+    }
+    const period: Period = isPeriod(this.period) ? this.period : '1d';
+    if (this.period && !isPeriod(this.period)) this.#fail('invalid_period', `Unknown period '${this.period}'; using 1d.`);
+    let symbol = this.symbol;
+    try {
+      if (!symbol) symbol = (await source.searchInstruments('', { limit: 1 }))[0]?.symbol ?? '';
+      const current = this.#core.store.peek('target');
+      if (current && current.symbol === symbol && current.period === period && current.sourceId === sourceId && this.#core.store.peek('series')) return;
+      const series = await this.#core.loadTarget({ symbol, period, sourceId }, null);
+      this.#lastError = '';
+      this.#emit('kline-data-load', { symbol: series.instrument.symbol, period: series.period, source: sourceId, bars: series.bars.length });
+      if (!this.#ready) {
+        await this.whenPainted();
+        this.#ready = true;
+        this.#emit('kline-ready', { chartId: this.id });
+      }
+    } catch (error) {
+      const e = error as { name?: string; code?: string; message?: string; line?: number };
+      if (e?.name === 'AbortError' || e?.code === 'aborted') return;
+      // The chart keeps what it showed before; the error is reported, nothing is dropped silently.
+      this.#fail(e.code === 'parse' ? 'parse_error' : e.code ?? 'load_failed', e.message ?? String(error), e.line);
+    }
+  }
+
+  #fail(code: string, message: string, line?: number): void {
+    this.#lastError = message;
+    this.#emit('kline-error', line !== undefined ? { code, message, line } : { code, message });
+    if (this.#core.store.peek('series')) this.#showToast(message);
+    this.requestUpdate();
+  }
+
+  #toastTimer = 0;
+
+  #showToast(message: string): void {
+    this._toast = message;
+    clearTimeout(this.#toastTimer);
+    this.#toastTimer = window.setTimeout(() => (this._toast = ''), 5000);
+  }
+
+  async #runUserTool(name: string, input: unknown): Promise<ToolResult> {
+    const result = await this.#core.tools.execute(name, input, { origin: 'user' });
+    if (!result.success) this.#showToast(result.error.message);
+    return result;
+  }
+
+  async #searchSymbols(text: string): Promise<void> {
+    const result = await this.#core.tools.execute('instruments_query_name', { query: text || ' ', limit: 10 }, { origin: 'user' });
+    if (result.success) {
+      const data = result.data as { candidates: { qualifiedSymbol: string; name: string; exchange: string }[] };
+      this._search = { open: true, results: data.candidates };
+    }
+  }
+
+  readonly #onAgentConnect = (event: CustomEvent<AgentConnectDetail>) => {
+    const detail = event.detail;
+    if (!detail || typeof detail.reply !== 'function' || this.agent === 'off') return;
+    if (detail.chartId ? detail.chartId !== this.id : firstAgentChart() !== this) return;
+    const handled = detail as AgentConnectDetail & { [REPLIED]?: boolean };
+    if (handled[REPLIED]) return;
+    handled[REPLIED] = true;
+    const open = createAgentPort(this.#core);
+    this.#ports.add(open);
+    void open.port.closed.then(() => this.#ports.delete(open));
+    detail.reply(open.port);
+  };
+
+  // ---- pointer and keyboard: pan, zoom ----
+
+  #attachPointer(container: HTMLElement): void {
+    let drag: { x: number; view: { start: number; end: number }; id: number } | null = null;
+    container.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      const view = this.#core.store.peek('view');
+      if (!view) return;
+      drag = { x: e.clientX, view, id: e.pointerId };
+      container.setPointerCapture(e.pointerId);
+      container.classList.add('dragging');
+    });
+    container.addEventListener('pointermove', (e) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      const width = this.#plotWidth();
+      const span = drag.view.end - drag.view.start;
+      const shift = ((e.clientX - drag.x) / width) * span;
+      this.#setView({ start: drag.view.start - shift, end: drag.view.end - shift });
+    });
+    const end = (e: PointerEvent) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      drag = null;
+      container.classList.remove('dragging');
+    };
+    container.addEventListener('pointerup', end);
+    container.addEventListener('pointercancel', end);
+    container.addEventListener('wheel', (e) => {
+      const view = this.#core.store.peek('view');
+      if (!view) return;
+      e.preventDefault();
+      const rect = container.getBoundingClientRect();
+      const frac = Math.min(1, Math.max(0, (e.clientX - rect.left) / this.#plotWidth()));
+      const factor = Math.pow(1.0015, e.deltaMode === 1 ? e.deltaY * 30 : e.deltaY);
+      this.#zoom(factor, frac);
+    }, { passive: false });
+  }
+
+  #plotWidth(): number {
+    const pane = this.#renderer?.pane('price');
+    return pane ? pane.plot.bbox.width / devicePixelRatio : this.clientWidth - 64;
+  }
+
+  #setView(view: { start: number; end: number }): void {
+    const n = this.#core.store.peek('series')?.bars.length ?? 0;
+    this.#core.setView(clampView(view, n, 5));
+  }
+
+  #zoom(factor: number, anchorFrac = 1): void {
+    const view = this.#core.store.peek('view');
+    if (!view) return;
+    const span = view.end - view.start;
+    const next = Math.max(5, span * factor);
+    const anchor = view.start + span * anchorFrac;
+    this.#setView({ start: anchor - (anchor - view.start) * (next / span), end: anchor + (view.end - anchor) * (next / span) });
+  }
+
+  readonly #onKeyDown = (e: KeyboardEvent) => {
+    const view = this.#core.store.peek('view');
+    const n = this.#core.store.peek('series')?.bars.length ?? 0;
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && (e.key === 'z' || e.key === 'Z')) {
+      e.preventDefault();
+      if (e.shiftKey) this.redo();
+      else this.undo();
+      return;
+    }
+    if (mod && (e.key === 'y' || e.key === 'Y')) {
+      e.preventDefault();
+      this.redo();
+      return;
+    }
+    if (!view || mod) return;
+    const span = view.end - view.start;
+    const step = Math.max(1, Math.round(span * (e.shiftKey ? 0.5 : 0.1)));
+    switch (e.key) {
+      case 'ArrowLeft': this.#setView({ start: view.start - step, end: view.end - step }); break;
+      case 'ArrowRight': this.#setView({ start: view.start + step, end: view.end + step }); break;
+      case 'ArrowUp': case '+': case '=': this.#zoom(1 / 1.25); break;
+      case 'ArrowDown': case '-': case '_': this.#zoom(1.25); break;
+      case 'Home': this.#setView({ start: -0.5, end: span - 0.5 }); break;
+      case 'End': this.#setView(defaultView(n, Math.round(span))); break;
+      default: return;
+    }
+    e.preventDefault();
+  };
+}
+
+const REPLIED = Symbol('replied');
+
+function firstAgentChart(): Element | undefined {
+  return [...document.querySelectorAll('kline-chart')].find((c) => c.getAttribute('agent') !== 'off');
+}
+
+function barsFromRows(rows: readonly Bar[]): Bars {
+  const n = rows.length;
+  const cols = { time: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n), length: n };
+  rows.forEach((r, i) => {
+    cols.time[i] = r.time;
+    cols.open[i] = r.open;
+    cols.high[i] = r.high;
+    cols.low[i] = r.low;
+    cols.close[i] = r.close;
+    cols.volume[i] = r.volume;
+  });
+  return cols;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kline-chart': KlineChart;
+  }
+}

@@ -1,0 +1,693 @@
+import type { OpenAI } from 'openai';
+import type {
+  AgentEvent, AskUserAnswer, ChartAgentPort, ContextItem, RunFailureCode, RunStatus, ToolDescriptor, ToolResult,
+} from '../protocol/index.js';
+import { buildHistory, fitToBudget, type ChatMessage } from './build-history.js';
+import { buildSystemPrompt } from './build-system-prompt.js';
+import { BadStreamError, classifyProviderError, retryDelayMs } from './provider-error.js';
+import { redact } from './redact.js';
+import { ASK_USER_TOOL, AskUserInput, askUserDescriptor, WEB_SEARCH_TOOL, WebSearchInput, webSearchDescriptor } from './runtime-tools.js';
+import { createId, type SessionStore } from './session-store.js';
+import { parseToolArguments, ToolCallAssembler, type AssembledToolCall } from './tool-call-assembler.js';
+import { toolFailure, toolSuccess } from './tool-failure.js';
+import { validateInput } from './validate-input.js';
+
+/** Options of {@link AgentRuntime}. */
+export interface AgentRuntimeOptions {
+  /** OpenAI-compatible base URL, e.g. `/v1` (the relay) or `http://localhost:11434/v1`. */
+  baseURL: string;
+  /** Model name; absent → the request names none and the relay uses its `OPENAI_MODEL`. */
+  model?: string;
+  /** Key sent from the browser; absent → a placeholder `relay` key (the relay adds the real one). */
+  apiKey?: string;
+  /** Tool-call rounds per run (default 20). */
+  maxSteps?: number;
+  store: SessionStore;
+  /** Strings redacted from every event, besides the api key, bearer tokens and `sk-…` keys. */
+  secrets?: readonly string[];
+  /** Offered to the model as `web_search` when set. */
+  webSearch?: (query: string, signal: AbortSignal) => Promise<unknown>;
+  /** A run with no event or stream activity for this long fails with DEADLINE_EXCEEDED (default 600 000). */
+  inactivityMs?: number;
+  now?: () => Date;
+  locale?: string;
+  retry?: { maxRetries?: number; baseDelayMs?: number };
+  /** Approximate token budget (characters / 4) of the history sent per step (default 24 000). */
+  tokenBudget?: number;
+  /** Passed to the OpenAI client. */
+  fetch?: typeof fetch;
+}
+
+/** `Omit` applied to each member of a union, so an event body keeps its discriminant. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** An event before the runtime stamps seq, session, time and run. */
+type EventBody = DistributiveOmit<AgentEvent, 'seq' | 'sessionId' | 'at' | 'runId'>;
+
+type StopReason = 'cancelled' | 'deadline' | 'disconnected';
+
+interface ActiveRun {
+  readonly runId: string;
+  readonly sessionId: string;
+  readonly controller: AbortController;
+  readonly readOnly: boolean;
+  readonly port: ChartAgentPort;
+  stopReason: StopReason | null;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** Number of questions waiting for the user; the inactivity timer is off while > 0. */
+  waiting: number;
+}
+
+interface SessionState {
+  readonly id: string;
+  events: AgentEvent[];
+  nextSeq: number;
+  active: ActiveRun | null;
+  /** Events waiting to be appended to the store, in order. */
+  pending: AgentEvent[];
+  flushing: Promise<void> | null;
+  /** Held Web Lock, released by calling this. */
+  releaseLock: (() => void) | null;
+  /** Another tab holds the session's lock. */
+  readOnly: boolean;
+}
+
+interface PendingQuestion {
+  readonly runId: string;
+  resolve(answer: AskUserAnswer): void;
+}
+
+/** A run that ends with a failure code (thrown inside the loop, turned into `run.failed`). */
+class RunFailure extends Error {
+  constructor(readonly code: RunFailureCode, message: string) {
+    super(message);
+  }
+}
+
+/** Thrown inside the loop once the run's signal aborted; the reason decides the terminal event. */
+class RunStopped extends Error {}
+
+interface LockManagerLike {
+  request(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<void> | void): Promise<unknown>;
+}
+
+type OpenAIModule = typeof import('openai');
+let openaiModule: Promise<OpenAIModule> | null = null;
+// A dynamic import, so bundlers put the client in its own chunk: a chart-only page never downloads it.
+const loadOpenAI = (): Promise<OpenAIModule> => (openaiModule ??= import('openai'));
+
+const DEFAULT_MAX_STEPS = 20;
+const DEFAULT_INACTIVITY_MS = 600_000;
+const DEFAULT_TOKEN_BUDGET = 24_000;
+
+/**
+ * The framework-neutral agent: runs a streamed Chat Completions tool loop against a chart it
+ * sees only through a {@link ChartAgentPort}, and records every step as redacted events in a
+ * {@link SessionStore}. One active run per session; sessions run independently.
+ */
+export class AgentRuntime {
+  private readonly options: AgentRuntimeOptions;
+  private port: ChartAgentPort | null = null;
+  private readonly listeners = new Set<(event: AgentEvent) => void>();
+  private readonly sessions = new Map<string, SessionState>();
+  private readonly loading = new Map<string, Promise<SessionState>>();
+  private readonly questions = new Map<string, PendingQuestion>();
+  private client: OpenAI | null = null;
+  private readonly secrets: readonly string[];
+
+  constructor(options: AgentRuntimeOptions) {
+    this.options = options;
+    this.secrets = [...(options.apiKey ? [options.apiKey] : []), ...(options.secrets ?? [])];
+  }
+
+  /** Connects (or with `null` disconnects) the chart. A run whose port closes fails with DISCONNECTED. */
+  setPort(port: ChartAgentPort | null): void {
+    this.port = port;
+  }
+
+  /** Receives every event of every session, already redacted. Returns an unsubscribe function. */
+  subscribe(listener: (event: AgentEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => { this.listeners.delete(listener); };
+  }
+
+  /**
+   * Loads a session's log. A run that started but never ended (the page was closed mid-run) gets
+   * a `run.interrupted` event appended (and emitted). `readOnly` is true when another tab holds the
+   * session (Web Lock `kline-agent-session:<id>`); then nothing is appended and {@link run} refuses.
+   */
+  async openSession(sessionId: string): Promise<{ events: AgentEvent[]; readOnly: boolean }> {
+    const state = await this.load(sessionId);
+    state.readOnly = !(await this.acquireLock(state));
+    if (!state.readOnly) {
+      const ended = new Set<string | undefined>();
+      const started: string[] = [];
+      for (const event of state.events) {
+        if (event.type === 'run.started' && event.runId) started.push(event.runId);
+        else if (event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.cancelled' || event.type === 'run.interrupted') ended.add(event.runId);
+      }
+      for (const runId of started) {
+        if (!ended.has(runId) && state.active?.runId !== runId) this.emit(state, runId, { type: 'run.interrupted' });
+      }
+      await this.persisted(state);
+    }
+    return { events: [...state.events], readOnly: state.readOnly };
+  }
+
+  /** Releases the session's lock. A run in progress continues. */
+  closeSession(sessionId: string): void {
+    const state = this.sessions.get(sessionId);
+    if (!state) return;
+    state.releaseLock?.();
+    state.releaseLock = null;
+    if (!state.active) {
+      // Keep the cache only while something still needs it; the store has the log.
+      void this.persisted(state).then(() => {
+        if (!state.active && !state.releaseLock && this.sessions.get(sessionId) === state) this.sessions.delete(sessionId);
+      });
+    }
+  }
+
+  /** The session's run in progress, if any. */
+  activeRun(sessionId: string): { runId: string } | null {
+    const active = this.sessions.get(sessionId)?.active;
+    return active ? { runId: active.runId } : null;
+  }
+
+  /**
+   * Runs the model on `input.text` until it answers without tool calls. Resolves with the run's
+   * terminal status once its events are stored: `completed`, `failed` (see `run.failed` for the
+   * code; `RUN_ACTIVE` when the session already has a run) or `cancelled`.
+   * Rejects only when the session is open read-only in this tab (another tab owns it).
+   */
+  async run(sessionId: string, input: { text: string; context?: readonly ContextItem[]; readOnly?: boolean }): Promise<RunStatus> {
+    const state = await this.load(sessionId);
+    if (!state.releaseLock && !state.readOnly) state.readOnly = !(await this.acquireLock(state));
+    if (state.readOnly) {
+      throw new Error('This session is open in another tab, so it is read-only here. Continue it in that tab, or start a new session.');
+    }
+    if (state.active) {
+      this.emit(state, createId('run'), {
+        type: 'run.failed', code: 'RUN_ACTIVE',
+        message: 'A run is already in progress in this session. Wait for it to finish or stop it first.',
+      });
+      await this.persisted(state);
+      return 'failed';
+    }
+    const readOnly = input.readOnly ?? false;
+    const port = this.port;
+    const runId = createId('run');
+    const context = input.context ?? [];
+    this.emit(state, runId, { type: 'run.started', readOnly, ...(this.options.model ? { model: this.options.model } : {}) });
+    this.emit(state, runId, {
+      type: 'user.message', messageId: createId('msg'), text: input.text, ...(context.length > 0 ? { context } : {}),
+    });
+    if (!port) {
+      this.emit(state, runId, {
+        type: 'run.failed', code: 'DISCONNECTED',
+        message: 'No chart is connected, so the agent can neither see nor change one. Add a <kline-chart> (with agent not "off") to the page and try again.',
+      });
+      await this.persisted(state);
+      return 'failed';
+    }
+
+    const active: ActiveRun = {
+      runId, sessionId, readOnly, port, controller: new AbortController(), stopReason: null, timer: null, waiting: 0,
+    };
+    state.active = active;
+    port.closed.then(() => this.stop(active, 'disconnected'), () => undefined);
+    this.touch(active);
+
+    let status: RunStatus;
+    try {
+      status = await this.loop(state, active, context);
+    } catch (error) {
+      status = this.finish(state, active, error);
+    } finally {
+      if (active.timer) clearTimeout(active.timer);
+      active.timer = null;
+      state.active = null;
+      for (const [callId, question] of this.questions) if (question.runId === runId) this.questions.delete(callId);
+    }
+    await this.persisted(state);
+    return status;
+  }
+
+  /**
+   * Stops the session's run: aborts the model stream and running tools (one signal), keeps the
+   * partial answer, cancels a waiting question, and ends the run with `run.cancelled`.
+   */
+  cancel(sessionId: string): void {
+    const active = this.sessions.get(sessionId)?.active;
+    if (active) this.stop(active, 'cancelled');
+  }
+
+  /** Answers a waiting `ask_user` question. Unknown or already answered call ids are ignored. */
+  answerQuestion(callId: string, answer: AskUserAnswer): void {
+    const question = this.questions.get(callId);
+    if (!question) return;
+    this.questions.delete(callId);
+    question.resolve(answer);
+  }
+
+  // ---- the loop -------------------------------------------------------------------------------
+
+  private async loop(state: SessionState, active: ActiveRun, items: readonly ContextItem[]): Promise<RunStatus> {
+    const maxSteps = this.options.maxSteps ?? DEFAULT_MAX_STEPS;
+    const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+    let sawUsage = false;
+    for (let step = 0; step < maxSteps; step++) {
+      this.throwIfStopped(active);
+      const tools = this.toolsFor(active);
+      const system = buildSystemPrompt({
+        now: this.now(), context: safeContext(active.port), items, tools,
+        ...(this.options.locale ? { locale: this.options.locale } : {}),
+      });
+      const messages = fitToBudget(
+        [{ role: 'system', content: system }, ...buildHistory(state.events, { currentRunId: active.runId })],
+        this.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
+      );
+      const result = await this.callModel(state, active, messages, tools);
+      if (result.usage) {
+        sawUsage = true;
+        usage.promptTokens += result.usage.prompt_tokens ?? 0;
+        usage.completionTokens += result.usage.completion_tokens ?? 0;
+        usage.totalTokens += result.usage.total_tokens ?? 0;
+      }
+      if (result.calls.length === 0) {
+        this.emit(state, active.runId, { type: 'run.completed', ...(sawUsage ? { usage } : {}) });
+        return 'completed';
+      }
+      await this.executeCalls(state, active, result.calls, tools);
+      this.throwIfStopped(active);
+    }
+    throw new RunFailure('TOOL_LOOP_LIMIT',
+      `The model was still calling tools after ${maxSteps} rounds, so the run was stopped. Ask a narrower question, or raise max-steps.`);
+  }
+
+  /** Turns what ended the loop into the terminal event. */
+  private finish(state: SessionState, active: ActiveRun, error: unknown): RunStatus {
+    const reason = active.stopReason;
+    if (reason === 'cancelled') {
+      this.emit(state, active.runId, { type: 'run.cancelled' });
+      return 'cancelled';
+    }
+    let code: RunFailureCode;
+    let message: string;
+    if (reason === 'deadline') {
+      code = 'DEADLINE_EXCEEDED';
+      message = `Nothing happened for ${formatDuration(this.inactivityMs())}, so the run was stopped.`;
+    } else if (reason === 'disconnected') {
+      code = 'DISCONNECTED';
+      message = 'The chart was disconnected during the run.';
+    } else if (error instanceof RunFailure) {
+      code = error.code;
+      message = error.message;
+    } else {
+      code = 'PROVIDER_BAD_RESPONSE';
+      message = `The run failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    this.emit(state, active.runId, { type: 'run.failed', code, message });
+    return 'failed';
+  }
+
+  /** The tools of this step: the port's (only read-only ones in a read-only run), then the runtime's. */
+  private toolsFor(active: ActiveRun): ToolDescriptor[] {
+    const runtimeNames = new Set([ASK_USER_TOOL, WEB_SEARCH_TOOL]);
+    const portTools = this.portTools(active).filter((t) => !runtimeNames.has(t.name) && (!active.readOnly || t.safety === 'read-only'));
+    return [...portTools, askUserDescriptor, ...(this.options.webSearch ? [webSearchDescriptor] : [])];
+  }
+
+  private portTools(active: ActiveRun): ToolDescriptor[] {
+    try {
+      return active.port.tools();
+    } catch (error) {
+      throw new RunFailure('DISCONNECTED', `The chart did not list its tools: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  // ---- model ----------------------------------------------------------------------------------
+
+  private async getClient(): Promise<OpenAI> {
+    if (this.client) return this.client;
+    const { OpenAI: OpenAIClient } = await loadOpenAI();
+    this.client = new OpenAIClient({
+      baseURL: toAbsoluteURL(this.options.baseURL),
+      apiKey: this.options.apiKey ?? 'relay',
+      dangerouslyAllowBrowser: true,
+      maxRetries: 0,
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+    });
+    return this.client;
+  }
+
+  /**
+   * One streamed completion, retried (429, 5xx, network, broken stream) while nothing has been
+   * emitted yet. Emits text deltas and the step's `assistant.message.completed`, partial when the
+   * run is stopped or the stream breaks.
+   */
+  private async callModel(state: SessionState, active: ActiveRun, messages: ChatMessage[], tools: readonly ToolDescriptor[]): Promise<{
+    calls: AssembledToolCall[];
+    usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
+  }> {
+    const client = await this.getClient();
+    const maxRetries = this.options.retry?.maxRetries ?? 2;
+    const baseDelayMs = this.options.retry?.baseDelayMs ?? 500;
+    const signal = active.controller.signal;
+    const body = {
+      ...(this.options.model ? { model: this.options.model } : {}),
+      messages,
+      tools: tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })),
+      tool_choice: 'auto' as const,
+      stream: true as const,
+      stream_options: { include_usage: true },
+    };
+    for (let attempt = 0; ; attempt++) {
+      this.throwIfStopped(active);
+      const messageId = createId('msg');
+      let text = '';
+      let emitted = false;
+      let streaming = false;
+      const completeText = () => {
+        if (emitted && text) this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text });
+      };
+      try {
+        // `model` may be absent on purpose (the relay picks its OPENAI_MODEL), which the client's types don't allow.
+        const params = body as Parameters<typeof client.chat.completions.create>[0] & { stream: true };
+        const stream = await client.chat.completions.create(params, { signal });
+        streaming = true;
+        const assembler = new ToolCallAssembler();
+        let finishReason: string | null = null;
+        let usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null = null;
+        for await (const chunk of stream) {
+          this.touch(active);
+          if (chunk.usage) usage = chunk.usage;
+          const choice = chunk.choices?.[0];
+          if (!choice) continue;
+          const delta = choice.delta;
+          if (typeof delta?.content === 'string' && delta.content !== '') {
+            text += delta.content;
+            emitted = true;
+            this.emit(state, active.runId, { type: 'assistant.text.delta', messageId, delta: delta.content });
+          }
+          if (delta?.tool_calls) {
+            emitted = true;
+            for (const call of delta.tool_calls) assembler.add(call);
+          }
+          if (choice.finish_reason) finishReason = choice.finish_reason;
+        }
+        this.throwIfStopped(active);
+        if (!finishReason) throw new BadStreamError('the stream ended before the model finished its answer');
+        const calls = assembler.calls(() => createId('call'));
+        // Always close the step (even without text): the next step's tool calls hang off this message in the log.
+        this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text });
+        if (finishReason === 'length' && calls.length === 0 && !text) {
+          throw new RunFailure('PROVIDER_BAD_RESPONSE', 'The model stopped at its output length limit before answering.');
+        }
+        return { calls, usage };
+      } catch (error) {
+        if (error instanceof RunFailure) throw error;
+        if (active.stopReason || error instanceof RunStopped) {
+          completeText();
+          throw new RunStopped();
+        }
+        let failure = classifyProviderError(error, this.options.baseURL);
+        if (streaming && failure.code !== 'PROVIDER_BAD_RESPONSE') {
+          failure = { code: 'PROVIDER_BAD_RESPONSE', retryable: true, message: `The model's response stream broke off: ${failure.message}` };
+        }
+        if (failure.retryable && !emitted && attempt < maxRetries) {
+          await sleep(retryDelayMs(attempt, baseDelayMs, failure.retryAfterMs), signal);
+          continue;
+        }
+        completeText();
+        throw new RunFailure(failure.code, failure.message);
+      }
+    }
+  }
+
+  // ---- tools ----------------------------------------------------------------------------------
+
+  /** Consecutive read-only `parallel` calls run together; every other call runs alone, in the model's order. */
+  private async executeCalls(state: SessionState, active: ActiveRun, calls: readonly AssembledToolCall[], tools: readonly ToolDescriptor[]): Promise<void> {
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    const parallel = (call: AssembledToolCall) => {
+      const tool = byName.get(call.name);
+      return tool !== undefined && tool.safety === 'read-only' && tool.executionMode === 'parallel' && tool.name !== ASK_USER_TOOL;
+    };
+    let i = 0;
+    while (i < calls.length) {
+      this.throwIfStopped(active);
+      if (parallel(calls[i])) {
+        const batch: AssembledToolCall[] = [];
+        while (i < calls.length && parallel(calls[i])) batch.push(calls[i++]);
+        await Promise.all(batch.map((call) => this.executeCall(state, active, call, byName)));
+      } else {
+        await this.executeCall(state, active, calls[i++], byName);
+      }
+    }
+  }
+
+  private async executeCall(state: SessionState, active: ActiveRun, call: AssembledToolCall, tools: ReadonlyMap<string, ToolDescriptor>): Promise<void> {
+    const parsed = parseToolArguments(call.arguments);
+    this.emit(state, active.runId, { type: 'tool.started', callId: call.id, name: call.name, input: parsed.ok ? parsed.value : call.arguments });
+    const started = Date.now();
+    let result: ToolResult;
+    if (!parsed.ok) {
+      result = toolFailure('invalid_input', `arguments are not valid JSON: ${parsed.message}`, {
+        recommendedAction: `Call ${call.name} again with the arguments as one complete JSON object that matches its parameters schema.`,
+      });
+    } else {
+      try {
+        result = await this.invokeTool(state, active, call, parsed.value, tools);
+      } catch (error) {
+        result = active.controller.signal.aborted
+          ? abortedResult()
+          : toolFailure('internal', `The tool failed: ${error instanceof Error ? error.message : String(error)}`, { retryable: true });
+      }
+    }
+    this.emit(state, active.runId, { type: 'tool.finished', callId: call.id, name: call.name, result, elapsedMs: Date.now() - started });
+  }
+
+  private async invokeTool(state: SessionState, active: ActiveRun, call: AssembledToolCall, input: unknown, tools: ReadonlyMap<string, ToolDescriptor>): Promise<ToolResult> {
+    const signal = active.controller.signal;
+    if (call.name === ASK_USER_TOOL) return this.askUser(state, active, call.id, input);
+    if (call.name === WEB_SEARCH_TOOL && this.options.webSearch) {
+      const checked = validateInput<WebSearchInput>(WebSearchInput, input);
+      if (!checked.ok) return invalidInput(call.name, checked.details);
+      const search = this.options.webSearch;
+      return raceAbort(signal, async () => toolSuccess(await search(checked.value.query, signal)));
+    }
+    if (tools.has(call.name)) {
+      return raceAbort(signal, () => active.port.execute(call.name, input, { signal, readOnly: active.readOnly, runId: active.runId }));
+    }
+    const hidden = this.portToolsSafe(active).find((t) => t.name === call.name);
+    if (hidden && active.readOnly && hidden.safety !== 'read-only') {
+      return toolFailure('not_allowed', `${call.name} changes the chart, and this run is read-only.`, {
+        recommendedAction: 'Use only the read-only tools offered in this run, or tell the user that read-only mode must be turned off for this change.',
+      });
+    }
+    return toolFailure('unknown_tool', `There is no tool named "${call.name}". Available tools: ${[...tools.keys()].join(', ')}.`, {
+      recommendedAction: 'Call one of the available tools by its exact name.',
+    });
+  }
+
+  private portToolsSafe(active: ActiveRun): ToolDescriptor[] {
+    try {
+      return active.port.tools();
+    } catch {
+      return [];
+    }
+  }
+
+  private async askUser(state: SessionState, active: ActiveRun, callId: string, input: unknown): Promise<ToolResult> {
+    const checked = validateInput<AskUserInput>(AskUserInput, input);
+    if (!checked.ok) return invalidInput(ASK_USER_TOOL, checked.details);
+    const { question, options, multiSelect } = checked.value;
+    this.emit(state, active.runId, {
+      type: 'tool.question.required', callId, question,
+      options: options.map((o) => (o.description !== undefined ? { label: o.label, description: o.description } : { label: o.label })),
+      multiSelect: multiSelect ?? false,
+    });
+    active.waiting++;
+    this.touch(active);
+    let answer: AskUserAnswer;
+    try {
+      answer = await new Promise<AskUserAnswer>((resolve) => {
+        const signal = active.controller.signal;
+        const onAbort = () => { this.questions.delete(callId); resolve({ status: 'cancelled' }); };
+        if (signal.aborted) return onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+        this.questions.set(callId, {
+          runId: active.runId,
+          resolve: (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
+        });
+      });
+    } finally {
+      active.waiting--;
+    }
+    this.emit(state, active.runId, { type: 'tool.question.resolved', callId, answer });
+    return toolSuccess(answer);
+  }
+
+  // ---- events, timers, sessions ---------------------------------------------------------------
+
+  /** Stamps, redacts, records and publishes one event. */
+  private emit(state: SessionState, runId: string | undefined, body: EventBody): AgentEvent {
+    const raw = { ...body, seq: state.nextSeq++, sessionId: state.id, at: this.now().getTime(), ...(runId ? { runId } : {}) };
+    const event = redact(raw, this.secrets) as AgentEvent;
+    state.events.push(event);
+    state.pending.push(event);
+    state.flushing ??= this.flush(state);
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('agent-runtime: a subscriber threw', error);
+      }
+    }
+    if (state.active && state.active.runId === runId) this.touch(state.active);
+    return event;
+  }
+
+  /** Appends queued events in batches; events emitted in one tick share one store call. */
+  private async flush(state: SessionState): Promise<void> {
+    try {
+      await Promise.resolve();
+      while (state.pending.length > 0) {
+        const batch = state.pending.splice(0);
+        try {
+          await this.options.store.append(state.id, batch);
+        } catch (error) {
+          console.error(`agent-runtime: could not store ${batch.length} event(s) of session ${state.id}`, error);
+        }
+      }
+    } finally {
+      state.flushing = null;
+    }
+  }
+
+  /** Resolves once every event emitted so far reached the store. */
+  private async persisted(state: SessionState): Promise<void> {
+    while (state.flushing) await state.flushing;
+  }
+
+  private async load(sessionId: string): Promise<SessionState> {
+    const cached = this.sessions.get(sessionId);
+    if (cached) return cached;
+    let loading = this.loading.get(sessionId);
+    if (!loading) {
+      loading = this.options.store.readEvents(sessionId).then((events) => {
+        const state: SessionState = {
+          id: sessionId, events, nextSeq: events.reduce((max, e) => Math.max(max, e.seq), 0) + 1,
+          active: null, pending: [], flushing: null, releaseLock: null, readOnly: false,
+        };
+        this.sessions.set(sessionId, state);
+        return state;
+      }).finally(() => this.loading.delete(sessionId));
+      this.loading.set(sessionId, loading);
+    }
+    return loading;
+  }
+
+  /** Takes the session's Web Lock if free. Without `navigator.locks` (Node) a session is never read-only. */
+  private async acquireLock(state: SessionState): Promise<boolean> {
+    if (state.releaseLock) return true;
+    const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
+    if (!locks) return true;
+    return new Promise<boolean>((resolveAcquired) => {
+      locks.request(`kline-agent-session:${state.id}`, { ifAvailable: true }, (lock) => {
+        if (!lock) {
+          resolveAcquired(false);
+          return;
+        }
+        // Holding the callback's promise holds the lock until closeSession releases it.
+        return new Promise<void>((release) => {
+          state.releaseLock = release;
+          resolveAcquired(true);
+        });
+      }).catch(() => resolveAcquired(false));
+    });
+  }
+
+  private stop(active: ActiveRun, reason: StopReason): void {
+    if (active.stopReason) return;
+    active.stopReason = reason;
+    if (active.timer) clearTimeout(active.timer);
+    active.timer = null;
+    active.controller.abort();
+  }
+
+  private throwIfStopped(active: ActiveRun): void {
+    if (active.stopReason) throw new RunStopped();
+  }
+
+  /** Restarts the inactivity timer (not while a question waits for the user). */
+  private touch(active: ActiveRun): void {
+    if (active.timer) clearTimeout(active.timer);
+    active.timer = null;
+    if (active.waiting > 0 || active.stopReason) return;
+    active.timer = setTimeout(() => this.stop(active, 'deadline'), this.inactivityMs());
+  }
+
+  private inactivityMs(): number {
+    return this.options.inactivityMs ?? DEFAULT_INACTIVITY_MS;
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+}
+
+function safeContext(port: ChartAgentPort): ReturnType<ChartAgentPort['context']> {
+  try {
+    return port.context();
+  } catch {
+    return null;
+  }
+}
+
+function invalidInput(name: string, details: { path: string; reason: string }[]): ToolResult {
+  return toolFailure('invalid_input', `The input of ${name} does not match its schema.`, {
+    details, recommendedAction: `Fix the listed fields and call ${name} again.`,
+  });
+}
+
+function abortedResult(): ToolResult {
+  return toolFailure('aborted', 'The run was stopped before this tool finished.', { retryable: true });
+}
+
+/** Resolves with `work()`, or with an `aborted` failure as soon as `signal` aborts (a tool that ignores the signal can't hold the run). */
+async function raceAbort(signal: AbortSignal, work: () => Promise<ToolResult>): Promise<ToolResult> {
+  if (signal.aborted) return abortedResult();
+  let onAbort: (() => void) | null = null;
+  const aborted = new Promise<ToolResult>((resolve) => {
+    onAbort = () => resolve(abortedResult());
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work(), aborted]);
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => { clearTimeout(timer); resolve(); };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The client needs an absolute URL; `/v1` means the page's own origin (the relay). */
+function toAbsoluteURL(baseURL: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(baseURL)) return baseURL;
+  const origin = (globalThis as { location?: { href?: string } }).location?.href;
+  return origin ? new URL(baseURL, origin).href : baseURL;
+}
+
+function formatDuration(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+  if (ms >= 1000) return `${Math.round(ms / 1000)} seconds`;
+  return `${ms} ms`;
+}

@@ -1,0 +1,41 @@
+import type { AgentEvent } from '../protocol/index.js';
+import { createId, DEFAULT_SESSION_TITLE, type SessionInfo, type SessionStore } from './session-store.js';
+
+/**
+ * A {@link SessionStore} that lives as long as the page (tests, `session-store="memory"`).
+ * Events are structured-cloned on the way in and out, like IndexedDB does, so callers can't
+ * mutate the log by accident.
+ */
+export function createMemorySessionStore(): SessionStore {
+  const sessions = new Map<string, { info: SessionInfo; events: AgentEvent[] }>();
+  const copy = <T>(value: T): T => structuredClone(value);
+  return {
+    async listSessions() {
+      return [...sessions.values()].map((s) => ({ ...s.info })).sort((a, b) => b.updatedAt - a.updatedAt);
+    },
+    async createSession(title) {
+      const now = Date.now();
+      const info: SessionInfo = { id: createId('session'), title: title ?? DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now };
+      sessions.set(info.id, { info, events: [] });
+      return { ...info };
+    },
+    async deleteSession(id) {
+      sessions.delete(id);
+    },
+    async append(sessionId, events) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`Unknown session "${sessionId}".`);
+      session.events.push(...events.map(copy));
+      session.info.updatedAt = Date.now();
+    },
+    async readEvents(sessionId) {
+      return (sessions.get(sessionId)?.events ?? []).map(copy);
+    },
+    async renameSession(id, title) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`Unknown session "${id}".`);
+      session.info.title = title;
+      session.info.updatedAt = Date.now();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import type { RunFailureCode } from '../protocol/index.js';
+
+/** What a failed model call means for the run. */
+export interface ProviderFailure {
+  readonly code: RunFailureCode;
+  readonly message: string;
+  /** Worth another attempt (429, 5xx, network, broken stream before any output). */
+  readonly retryable: boolean;
+  /** From `Retry-After`, capped at {@link MAX_RETRY_AFTER_MS}. */
+  readonly retryAfterMs?: number;
+}
+
+/** A stream that ended without a finish reason or with data the runtime cannot use. */
+export class BadStreamError extends Error {
+  override readonly name = 'BadStreamError';
+}
+
+/** Longest wait honoured from a `Retry-After` header. */
+export const MAX_RETRY_AFTER_MS = 30_000;
+
+interface ErrorShape {
+  status?: unknown;
+  headers?: unknown;
+  error?: unknown;
+  code?: unknown;
+  message?: unknown;
+  name?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * Maps an error thrown by the `openai` client (or by reading its stream) to a run failure.
+ * Duck-typed rather than `instanceof`, so it works whichever copy of the client threw.
+ */
+export function classifyProviderError(error: unknown, baseURL: string, now = Date.now()): ProviderFailure {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorShape;
+  const status = typeof e.status === 'number' ? e.status : undefined;
+  const body = typeof e.error === 'object' && e.error !== null ? e.error as { message?: unknown; code?: unknown } : undefined;
+  const providerMessage = typeof body?.message === 'string' ? body.message
+    : typeof e.message === 'string' ? e.message : String(error);
+
+  if (status !== undefined) {
+    if (status === 401 || status === 403) {
+      return {
+        code: 'PROVIDER_AUTH', retryable: false,
+        message: `The model provider refused the request (HTTP ${status}: ${providerMessage}). ` +
+          `Check OPENAI_API_KEY on the relay (or the panel's api-key attribute, if you set one) and the base URL (${baseURL}).`,
+      };
+    }
+    const code = body?.code ?? e.code;
+    if (status === 503 && code === 'model_not_configured') {
+      return { code: 'MODEL_NOT_CONFIGURED', retryable: false, message: providerMessage };
+    }
+    const retryAfterMs = parseRetryAfter(headerOf(e.headers, 'retry-after'), now);
+    if (status === 429) {
+      return {
+        code: 'PROVIDER_RATE_LIMIT', retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        message: `The model provider is rate limiting requests (HTTP 429: ${providerMessage}). Wait a moment and try again.`,
+      };
+    }
+    if (status >= 500 || status === 408 || status === 409) {
+      return {
+        code: 'PROVIDER_UNAVAILABLE', retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        message: `The model provider is unavailable (HTTP ${status}: ${providerMessage}).`,
+      };
+    }
+    if (status === 404) {
+      return {
+        code: 'PROVIDER_UNAVAILABLE', retryable: false,
+        message: `The model endpoint was not found (HTTP 404: ${providerMessage}). Check the base URL (${baseURL}) and the model name.`,
+      };
+    }
+    return { code: 'PROVIDER_BAD_RESPONSE', retryable: false, message: `The model provider rejected the request (HTTP ${status}: ${providerMessage}).` };
+  }
+
+  const name = typeof e.name === 'string' ? e.name : '';
+  if (name === 'BadStreamError' || name === 'SyntaxError' || name === 'APIError' || name === 'OpenAIError') {
+    return { code: 'PROVIDER_BAD_RESPONSE', retryable: true, message: `The model returned an unusable response: ${providerMessage}` };
+  }
+  // APIConnectionError, fetch's TypeError ("fetch failed", "terminated"), socket errors.
+  return {
+    code: 'PROVIDER_UNAVAILABLE', retryable: true,
+    message: `Could not reach the model at ${baseURL}: ${describeCause(error)}.`,
+  };
+}
+
+/** `Retry-After` as milliseconds: delta-seconds or an HTTP date, capped at 30 s. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  let ms: number;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) ms = Number(trimmed) * 1000;
+  else {
+    const date = Date.parse(trimmed);
+    if (Number.isNaN(date)) return undefined;
+    ms = date - now;
+  }
+  return Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS);
+}
+
+/** Exponential backoff with full jitter on top, or the server's `Retry-After` when it gave one. */
+export function retryDelayMs(attempt: number, baseDelayMs: number, retryAfterMs?: number, random = Math.random): number {
+  if (retryAfterMs !== undefined) return retryAfterMs;
+  const exp = baseDelayMs * 2 ** attempt;
+  return Math.min(exp + random() * exp, MAX_RETRY_AFTER_MS);
+}
+
+function headerOf(headers: unknown, name: string): string | null {
+  if (headers && typeof (headers as Headers).get === 'function') return (headers as Headers).get(name);
+  if (headers && typeof headers === 'object') {
+    const value = (headers as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value : null;
+  }
+  return null;
+}
+
+function describeCause(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const message = current instanceof Error ? current.message : typeof current === 'string' ? current : '';
+    if (message && !parts.includes(message)) parts.push(message);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return parts.join(': ') || 'network error';
+}

@@ -1,0 +1,34 @@
+import type { AgentEvent } from '../protocol/index.js';
+
+/** One conversation as listed in a session picker. Times are epoch ms. */
+export interface SessionInfo {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Append-only event log per session. Events arrive already redacted. */
+export interface SessionStore {
+  /** Newest (by `updatedAt`) first. */
+  listSessions(): Promise<SessionInfo[]>;
+  createSession(title?: string): Promise<SessionInfo>;
+  /** Removes the session and its events; unknown ids are ignored. */
+  deleteSession(id: string): Promise<void>;
+  /** Appends in order; rejects for an unknown session. */
+  append(sessionId: string, events: AgentEvent[]): Promise<void>;
+  /** All events of the session in `seq` order (empty for an unknown session). */
+  readEvents(sessionId: string): Promise<AgentEvent[]>;
+  renameSession(id: string, title: string): Promise<void>;
+}
+
+/** Title given to sessions created without one. */
+export const DEFAULT_SESSION_TITLE = 'New chat';
+
+/** A random id that sorts roughly by creation time. */
+export function createId(prefix: string): string {
+  const random = typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID().replace(/-/g, '').slice(0, 12)
+    : Math.random().toString(36).slice(2, 14);
+  return `${prefix}_${Date.now().toString(36)}${random}`;
+}

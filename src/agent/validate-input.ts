@@ -1,0 +1,33 @@
+import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { ToolErrorDetail } from '../protocol/index.js';
+
+/**
+ * Checks `input` against a TypeBox schema with `Value` only (TypeCompiler generates code with
+ * `new Function`, which a strict Content-Security-Policy forbids). At most five details, whose paths
+ * name declared fields and indexes (`options[2].label`), never input values.
+ */
+export function validateInput<T>(schema: TSchema, input: unknown): { ok: true; value: T } | { ok: false; details: ToolErrorDetail[] } {
+  if (Value.Check(schema, input)) return { ok: true, value: input as T };
+  const details: ToolErrorDetail[] = [];
+  const seen = new Set<string>();
+  for (const error of Value.Errors(schema, input)) {
+    const path = toFieldPath(error.path);
+    if (seen.has(path)) continue;
+    seen.add(path);
+    details.push({ path, reason: error.message.charAt(0).toLowerCase() + error.message.slice(1) });
+    if (details.length === 5) break;
+  }
+  return { ok: false, details };
+}
+
+/** JSON pointer `/options/1/label` → `options[1].label`. */
+function toFieldPath(pointer: string): string {
+  if (!pointer) return '(input)';
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
+  }
+  return out;
+}

@@ -1,0 +1,103 @@
+import type { ChartContext, SelectionSummary } from '../../protocol/index.js';
+import type { Bars } from '../data/index.js';
+import { instrumentKey, type ChartState, type TimeSelection } from './chart-state.js';
+
+/** First index with `time[i] >= t` (binary search). */
+export function lowerBound(time: Float64Array, t: number, length = time.length): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (time[mid] < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Last index with `time[i] <= t`, or -1. */
+export function upperIndex(time: Float64Array, t: number, length = time.length): number {
+  return lowerBound(time, t + 1e-9, length) - 1;
+}
+
+/** Summary of bars inside a time range, or null when none fall in it. */
+export function summarizeRange(bars: Bars, range: TimeSelection): SelectionSummary | null {
+  const a = lowerBound(bars.time, range.from, bars.length);
+  const b = upperIndex(bars.time, range.to, bars.length);
+  if (b < a) return null;
+  let high = -Infinity;
+  let low = Infinity;
+  let volume = 0;
+  for (let i = a; i <= b; i++) {
+    if (bars.high[i] > high) high = bars.high[i];
+    if (bars.low[i] < low) low = bars.low[i];
+    volume += bars.volume[i];
+  }
+  const open = bars.open[a];
+  const close = bars.close[b];
+  return {
+    from: bars.time[a],
+    to: bars.time[b],
+    bars: b - a + 1,
+    open,
+    high,
+    low,
+    close,
+    changePct: open !== 0 ? round((close / open - 1) * 100, 4) : 0,
+    volume,
+  };
+}
+
+function round(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/** The frozen snapshot of CONTRACTS.md, or null while no data is loaded. */
+export function buildChartContext(chartId: string, state: ChartState): ChartContext | null {
+  const series = state.series;
+  if (!series || series.bars.length === 0) return null;
+  const { bars, instrument } = series;
+  const n = bars.length;
+  const view = state.view ?? { start: 0, end: n };
+  const first = Math.max(0, Math.min(n - 1, Math.ceil(view.start)));
+  const last = Math.max(first, Math.min(n - 1, Math.ceil(view.end) - 1));
+  const drawings = state.drawings[instrumentKey(instrument.sourceId, instrument.symbol)] ?? [];
+  const selected = new Set(state.drawingSelection);
+  const context: ChartContext = {
+    chartId,
+    symbol: instrument.symbol,
+    symbolName: instrument.name,
+    market: instrument.market,
+    exchange: instrument.exchange,
+    source: instrument.sourceId,
+    period: series.period,
+    adjustMode: 'none',
+    timezone: instrument.timezone,
+    dataRange: { from: bars.time[0], to: bars.time[n - 1], bars: n },
+    visibleRange: { from: bars.time[first], to: bars.time[last], bars: last - first + 1 },
+    selection: state.selection ? summarizeRange(bars, state.selection) : null,
+    activeIndicators: state.indicators.map((i) => ({
+      instanceId: i.instanceId,
+      definitionId: i.definitionId,
+      params: { ...i.params },
+      paneId: i.paneId,
+    })),
+    drawingSelection: {
+      selectedIds: [...state.drawingSelection],
+      drawings: drawings
+        .filter((d) => selected.has(d.id))
+        .map((d) => ({ id: d.id, kind: d.kind, points: d.points.map((p) => ({ time: p.time, price: p.price })), ...(d.label ? { label: d.label } : {}) })),
+    },
+    comparisons: state.comparisons.map((c) => ({ symbol: c.symbol, sourceId: c.sourceId })),
+    dataRevision: state.dataRevision,
+  };
+  return deepFreezeJson(context);
+}
+
+function deepFreezeJson<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreezeJson(v);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,255 @@
+import { Signal } from 'signal-polyfill';
+import type { ChartContext } from '../../protocol/index.js';
+import { createBars, type Bar, type Bars, type DataSource, type Instrument, type Series } from '../data/index.js';
+import { createDefaultSourceRegistry, DataSourceRegistry } from '../data/index.js';
+import { Store, type ReadOnlySignal } from '../store/index.js';
+import { ToolRegistry, type ToolPolicy } from '../tools/index.js';
+import { buildChartContext } from './build-chart-context.js';
+import { ChartCommands } from './chart-commands.js';
+import { initialChartState, VOLATILE_KEYS, type ChartState, type ChartTarget, type ViewRange } from './chart-state.js';
+import { MarketCommands } from './market-commands.js';
+import { loadSeries } from './load-series.js';
+import { defaultView } from './view-range.js';
+import { seriesMatchesTarget } from './resolve-instrument.js';
+
+export interface ChartCoreOptions {
+  readonly chartId: string;
+  readonly sources?: DataSourceRegistry;
+}
+
+/**
+ * The DOM-free heart of a chart: the signal store, the command hosts (whose `@tool` methods are
+ * also the agent's tools), the tool registry and the data loading that follows the target.
+ */
+export class ChartCore {
+  readonly store: Store<ChartState>;
+  readonly sources: DataSourceRegistry;
+  readonly tools: ToolRegistry;
+  readonly context: ReadOnlySignal<ChartContext | null>;
+  readonly chart: ChartCommands;
+  readonly market: MarketCommands;
+  readonly #policy = new Signal.State<ToolPolicy>({ agent: 'full', allow: null });
+  #chartId: string;
+  #load: AbortController | null = null;
+  /** Capacity-backed columns so live appends do not copy the whole series every tick. */
+  #buffer: Bars | null = null;
+  readonly #errorListeners = new Set<(error: { code: string; message: string }) => void>();
+
+  constructor(options: ChartCoreOptions) {
+    this.#chartId = options.chartId;
+    this.store = new Store<ChartState>(initialChartState(), { volatileKeys: VOLATILE_KEYS });
+    this.sources = options.sources ?? createDefaultSourceRegistry();
+    const s = this.store.state;
+    this.context = new Signal.Computed(() =>
+      buildChartContext(this.#chartIdSignal.get(), {
+        target: s.target.get(),
+        series: s.series.get(),
+        dataRevision: s.dataRevision.get(),
+        dataGeneration: s.dataGeneration.get(),
+        loading: false,
+        view: s.view.get(),
+        indicators: s.indicators.get(),
+        panes: s.panes.get(),
+        drawings: s.drawings.get(),
+        selection: s.selection.get(),
+        drawingSelection: s.drawingSelection.get(),
+        comparisons: s.comparisons.get(),
+        settings: s.settings.get(),
+      }),
+    );
+    this.chart = new ChartCommands(this);
+    this.market = new MarketCommands(this);
+    this.tools = new ToolRegistry(this.hosts(), {
+      policy: () => this.#policy.get(),
+      target: () => this.targetStamp(),
+      context: () => this.context.get(),
+    });
+  }
+
+  readonly #chartIdSignal = new Signal.State('');
+
+  get chartId(): string {
+    return this.#chartId;
+  }
+
+  set chartId(id: string) {
+    this.#chartId = id;
+    this.#chartIdSignal.set(id);
+  }
+
+  /** Objects whose `@tool` methods become this chart's tools. */
+  protected hosts(): object[] {
+    return [this.chart, this.market];
+  }
+
+  get policy(): ToolPolicy {
+    return this.#policy.get();
+  }
+
+  setPolicy(policy: ToolPolicy): void {
+    this.#policy.set(policy);
+  }
+
+  /** Symbol, period, source and data generation: what a stale-binding fence compares. */
+  targetStamp(): string {
+    const t = this.store.peek('target');
+    return `${t?.sourceId}|${t?.symbol}|${t?.period}|${this.store.peek('dataGeneration')}`;
+  }
+
+  /** Reports a failure the host should see (`kline-error`). */
+  onError(listener: (error: { code: string; message: string }) => void): () => void {
+    this.#errorListeners.add(listener);
+    return () => this.#errorListeners.delete(listener);
+  }
+
+  reportError(code: string, message: string): void {
+    for (const l of this.#errorListeners) l({ code, message });
+  }
+
+  source(id: string): DataSource | undefined {
+    return this.sources.get(id);
+  }
+
+  /**
+   * Loads bars for `target` and commits target + series in one action. Aborts a load in flight.
+   * `label` names the action (an undoable tool call), or null for a non-undoable load.
+   */
+  async loadTarget(target: ChartTarget, label: string | null, signal?: AbortSignal): Promise<Series> {
+    this.#load?.abort();
+    const controller = new AbortController();
+    this.#load = controller;
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    this.store.action('loading', (d) => d.set('loading', true), { undoable: false });
+    try {
+      const series = await loadSeries(this.sources, target, controller.signal);
+      if (controller.signal.aborted) throw new DOMException('Load aborted', 'AbortError');
+      const apply = () =>
+        this.store.action(label ?? 'load', (d) => {
+          d.set('target', target);
+          this.#commitSeries(d, series);
+        }, { undoable: label !== null });
+      apply();
+      return series;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      if (this.#load === controller) {
+        this.#load = null;
+        this.store.action('loading', (d) => d.set('loading', false), { undoable: false });
+      }
+    }
+  }
+
+  /** Makes the loaded series follow the target again (after undo/redo of a target change). */
+  async syncToTarget(): Promise<void> {
+    const target = this.store.peek('target');
+    const series = this.store.peek('series');
+    if (!target) return;
+    if (series && seriesMatchesTarget(series, target)) return;
+    try {
+      this.#load?.abort();
+      const controller = new AbortController();
+      this.#load = controller;
+      const loaded = await loadSeries(this.sources, target, controller.signal);
+      if (controller.signal.aborted) return;
+      this.store.action('load', (d) => this.#commitSeries(d, loaded), { undoable: false });
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') return;
+      this.reportError('load_failed', (error as Error).message);
+    }
+  }
+
+  #commitSeries(d: import('../store/index.js').Draft<ChartState>, series: Series): void {
+    this.#buffer = null;
+    d.set('series', series);
+    d.set('dataRevision', d.get('dataRevision') + 1);
+    d.set('dataGeneration', d.get('dataGeneration') + 1);
+    d.set('view', defaultView(series.bars.length));
+  }
+
+  /** Replaces the bars of the current instrument (or a custom one) in one action. */
+  setBars(bars: Bars, instrument?: Partial<Instrument>): void {
+    const current = this.store.peek('series');
+    const inst: Instrument = {
+      symbol: instrument?.symbol ?? current?.instrument.symbol ?? 'CUSTOM',
+      name: instrument?.name ?? current?.instrument.name ?? 'Custom data',
+      exchange: instrument?.exchange ?? current?.instrument.exchange ?? '',
+      market: instrument?.market ?? current?.instrument.market ?? 'custom',
+      timezone: instrument?.timezone ?? current?.instrument.timezone ?? 'UTC',
+      sourceId: instrument?.sourceId ?? current?.instrument.sourceId ?? 'custom',
+    };
+    const period = current?.period ?? this.store.peek('target')?.period ?? '1d';
+    const series: Series = { instrument: inst, period, bars, complete: true };
+    this.#load?.abort();
+    this.store.action('setBars', (d) => {
+      d.set('target', { symbol: inst.symbol, period, sourceId: inst.sourceId });
+      this.#commitSeries(d, series);
+    }, { undoable: false });
+  }
+
+  /**
+   * Live update: replaces the last bar when `bar.time` equals it, appends when newer.
+   * Older bars are refused (returns false). Amortised O(1): columns grow by doubling.
+   */
+  updateBar(bar: Bar): boolean {
+    const series = this.store.peek('series');
+    if (!series) return false;
+    const bars = series.bars;
+    const n = bars.length;
+    const lastTime = n > 0 ? bars.time[n - 1] : -Infinity;
+    if (bar.time < lastTime) return false;
+    const append = bar.time > lastTime;
+    let buffer = this.#buffer;
+    if (!buffer || buffer.time.buffer !== bars.time.buffer || (append && n + 1 > buffer.length)) {
+      buffer = createBars(Math.max(16, Math.ceil((n + 1) * 1.5)));
+      for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) buffer[f].set(bars[f].subarray(0, n));
+      this.#buffer = buffer;
+    }
+    const i = append ? n : n - 1;
+    buffer.time[i] = bar.time;
+    buffer.open[i] = bar.open;
+    buffer.high[i] = bar.high;
+    buffer.low[i] = bar.low;
+    buffer.close[i] = bar.close;
+    buffer.volume[i] = bar.volume;
+    const length = append ? n + 1 : n;
+    const next: Bars = {
+      time: buffer.time.subarray(0, length),
+      open: buffer.open.subarray(0, length),
+      high: buffer.high.subarray(0, length),
+      low: buffer.low.subarray(0, length),
+      close: buffer.close.subarray(0, length),
+      volume: buffer.volume.subarray(0, length),
+      length,
+    };
+    const view = this.store.peek('view');
+    this.store.action('updateBar', (d) => {
+      d.set('series', { ...series, bars: next });
+      d.set('dataRevision', d.get('dataRevision') + 1);
+      // Follow the newest bar only when the user is already at the right edge.
+      if (append && view && view.end >= n - 0.5) d.set('view', { start: view.start + 1, end: view.end + 1 });
+    }, { undoable: false });
+    return true;
+  }
+
+  /** Sets the visible window (user pan/zoom: not an undo step). */
+  setView(view: ViewRange): void {
+    this.store.action('view', (d) => d.set('view', view), { undoable: false });
+  }
+
+  undo(): string | undefined {
+    const label = this.store.undo();
+    void this.syncToTarget();
+    return label;
+  }
+
+  redo(): string | undefined {
+    const label = this.store.redo();
+    void this.syncToTarget();
+    return label;
+  }
+
+  dispose(): void {
+    this.#load?.abort();
+  }
+}

@@ -1,0 +1,23 @@
+import type { BarRange, ChartContext } from '../../protocol/index.js';
+import { toolTime } from './tool-time.js';
+
+type Texted<R> = R & { fromText: string; toText: string };
+
+/** The context snapshot with every time also written in the market timezone (for a model). */
+export function formatContextForTool(context: ChartContext) {
+  const tz = context.timezone;
+  const text = <R extends BarRange>(r: R): Texted<R> => ({ ...r, fromText: toolTime(r.from, tz, context.period), toText: toolTime(r.to, tz, context.period) });
+  return {
+    ...context,
+    dataRange: text(context.dataRange),
+    visibleRange: text(context.visibleRange),
+    selection: context.selection ? text(context.selection) : null,
+    drawingSelection: {
+      selectedIds: context.drawingSelection.selectedIds,
+      drawings: context.drawingSelection.drawings.map((d) => ({
+        ...d,
+        points: d.points.map((p) => ({ ...p, timeText: toolTime(p.time, tz, context.period) })),
+      })),
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { Series } from '../data/index.js';
+import type { IndicatorColumns, IndicatorDefinition, IndicatorUpdater, IndicatorValues } from '../indicators/indicator-definition.js';
+import type { IndicatorInstance } from './chart-state.js';
+
+interface Entry {
+  readonly key: string;
+  readonly series: Series;
+  updater: IndicatorUpdater | null;
+  values: IndicatorValues;
+  length: number;
+  lastTime: number;
+}
+
+/**
+ * Computes each active study once per load and then incrementally: a changed or appended last bar
+ * goes through the definition's updater (O(1) for most kernels) instead of a full recompute.
+ */
+export class IndicatorEngine {
+  readonly #cache = new Map<string, Entry>();
+
+  constructor(private readonly lookup: (id: string) => IndicatorDefinition | undefined) {}
+
+  values(instance: IndicatorInstance, series: Series): IndicatorValues | null {
+    const def = this.lookup(instance.definitionId);
+    if (!def) return null;
+    const key = JSON.stringify(instance.params);
+    const bars = series.bars;
+    const n = bars.length;
+    const columns: IndicatorColumns = { ...bars, length: n, timezone: series.instrument.timezone };
+    const cached = this.#cache.get(instance.instanceId);
+    if (cached && cached.key === key && sameInstrument(cached.series, series)) {
+      const lastTime = n > 0 ? bars.time[n - 1] : NaN;
+      if (cached.series === series) return cached.values;
+      const tail = (n === cached.length || n === cached.length + 1) && n > 0 && bars.time[cached.length - 1] === cached.lastTime;
+      if (def.createUpdater && tail) {
+        // The first live tick builds the running state (one pass); later ticks are O(1).
+        if (cached.updater) cached.updater.update(columns, n === cached.length + 1);
+        else cached.updater = def.createUpdater(columns, instance.params as never);
+        cached.values = cached.updater.values;
+        cached.length = n;
+        cached.lastTime = lastTime;
+        (cached as { series: Series }).series = series;
+        return cached.values;
+      }
+    }
+    const params = instance.params as never;
+    // A load computes with the batch kernel; the running state is built only once ticks arrive.
+    const values = def.compute(columns, params);
+    this.#cache.set(instance.instanceId, { key, series, updater: null, values, length: n, lastTime: n > 0 ? bars.time[n - 1] : NaN });
+    return values;
+  }
+
+  /** Drops cached values of instances no longer active. */
+  retain(instanceIds: Iterable<string>): void {
+    const keep = new Set(instanceIds);
+    for (const id of this.#cache.keys()) if (!keep.has(id)) this.#cache.delete(id);
+  }
+}
+
+function sameInstrument(a: Series, b: Series): boolean {
+  return a.instrument === b.instrument && a.period === b.period && a.bars.time[0] === b.bars.time[0];
+}

@@ -1,0 +1,41 @@
+import { DAY_MS } from './civil-date.js';
+import { PERIODS, intradayPeriodMs, type Period } from './period.js';
+
+function nominalMs(period: Period): number {
+  const intraday = intradayPeriodMs(period);
+  if (intraday !== null) return intraday;
+  if (period === '1d') return DAY_MS;
+  if (period === '1w') return 7 * DAY_MS;
+  return 30.44 * DAY_MS;
+}
+
+/** The shortest spacing two consecutive bars of `period` can have (DST days, holiday weeks, months). */
+function shortestMs(period: Period): number {
+  const intraday = intradayPeriodMs(period);
+  if (intraday !== null) return intraday;
+  if (period === '1d') return 0.9 * DAY_MS;
+  if (period === '1w') return 5 * DAY_MS;
+  return 20 * DAY_MS;
+}
+
+/**
+ * The period of bars at `time`: the one whose length is nearest (by ratio) to the median spacing,
+ * which ignores overnight and weekend gaps, but never one longer than the shortest spacing allows
+ * (two daily bars Friday and Monday are 3 days apart yet still daily). Fewer than two bars → `1d`.
+ */
+export function guessPeriod(time: Float64Array): Period {
+  if (time.length < 2) return '1d';
+  const steps = new Float64Array(time.length - 1);
+  for (let i = 1; i < time.length; i++) steps[i - 1] = Math.abs(time[i] - time[i - 1]);
+  steps.sort();
+  const shortest = steps[0];
+  const median = steps[steps.length >> 1];
+  let best: Period = PERIODS[0];
+  let bestDistance = Infinity;
+  for (const period of PERIODS) {
+    if (shortestMs(period) > shortest && period !== PERIODS[0]) break;
+    const distance = Math.abs(Math.log(median / nominalMs(period)));
+    if (distance < bestDistance) { best = period; bestDistance = distance; }
+  }
+  return best;
+}

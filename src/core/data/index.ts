@@ -1,0 +1,14 @@
+export * from './bars.js';
+export * from './period.js';
+export type * from './instrument.js';
+export * from './data-source.js';
+export * from './market-time.js';
+export * from './aggregate-bars.js';
+export * from './sample-source.js';
+export * from './parse-bars-csv.js';
+export * from './parse-bars-json.js';
+export * from './url-source.js';
+export * from './csv-source.js';
+export * from './json-source.js';
+export * from './guess-period.js';
+export * from './source-registry.js';

@@ -1,0 +1,146 @@
+import { createBars, type Bars } from './bars.js';
+import { DataSourceError } from './data-source.js';
+import { checkTimeZone } from './check-time-zone.js';
+import { orderParsedBars } from './order-parsed-bars.js';
+import { parseTimeValue } from './parse-time-value.js';
+
+/** Options shared by the file parsers. */
+export interface ParseBarsOptions {
+  /** IANA zone for times written without an offset (`2024-03-08 09:30`). Default `UTC`. */
+  readonly timeZone?: string;
+}
+
+const TIME_COLUMNS = ['time', 'date', 'timestamp', 'datetime'];
+const PRICE_COLUMNS = ['open', 'high', 'low', 'close'] as const;
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** A short, escaped rendering of a cell for an error message. */
+function quoteCell(value: string): string {
+  return JSON.stringify(value.length > 32 ? `${value.slice(0, 32)}…` : value);
+}
+
+function splitRow(line: string, delimiter: string): string[] {
+  if (!line.includes('"')) return line.split(delimiter);
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') { cell += '"'; i++; }
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === delimiter) { cells.push(cell); cell = ''; }
+    else cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+function detectDelimiter(header: string): string {
+  let best = ',';
+  let bestCount = 0;
+  for (const candidate of [',', ';', '\t']) {
+    const count = header.split(candidate).length - 1;
+    if (count > bestCount) { best = candidate; bestCount = count; }
+  }
+  return best;
+}
+
+/**
+ * Parses OHLCV rows from CSV text. A header row is required; column names are case-insensitive:
+ * `time`|`date`|`timestamp`|`datetime`, `open`, `high`, `low`, `close`, and optional `volume`
+ * (missing column or empty cell → 0); other columns are ignored. Separators `,`, `;` or tab (taken from
+ * the header); with `;` or tab a decimal comma (`1,5`) is accepted. Times: see `parseTimeValue`.
+ * Rows may be ascending or descending (the result is ascending).
+ *
+ * Nothing is dropped silently: a short row, a non-numeric price, `high < low`, a bad time, a duplicate
+ * or out-of-order time throws `DataSourceError('parse', 'line N: …', N)` with the 1-based line.
+ * Blank lines are skipped.
+ *
+ * @example parseBarsCsv('date,open,high,low,close\n2024-03-08,1,2,0.5,1.5\n', { timeZone: 'America/New_York' })
+ */
+export function parseBarsCsv(text: string, options: ParseBarsOptions = {}): { bars: Bars } {
+  const timeZone = options.timeZone ?? 'UTC';
+  checkTimeZone(timeZone);
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  let headerIndex = 0;
+  while (headerIndex < lines.length && lines[headerIndex].trim() === '') headerIndex++;
+  if (headerIndex === lines.length) {
+    throw new DataSourceError('parse', 'line 1: the file is empty; expected a header row such as "time,open,high,low,close,volume".', 1);
+  }
+  const headerLine = headerIndex + 1;
+  const delimiter = detectDelimiter(lines[headerIndex]);
+  const names = splitRow(lines[headerIndex], delimiter).map((name) => name.trim().toLowerCase());
+  const timeColumn = names.findIndex((name) => TIME_COLUMNS.includes(name));
+  const missing: string[] = [];
+  if (timeColumn < 0) missing.push('time (or date, timestamp, datetime)');
+  const priceColumns = PRICE_COLUMNS.map((name) => {
+    const index = names.indexOf(name);
+    if (index < 0) missing.push(name);
+    return index;
+  });
+  if (missing.length > 0) {
+    throw new DataSourceError('parse', `line ${headerLine}: the header row lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`, headerLine);
+  }
+  const volumeColumn = names.indexOf('volume');
+  const decimalComma = delimiter !== ',';
+  const bars = createBars(lines.length - headerIndex - 1);
+  const lineOfRow = new Int32Array(bars.length);
+  let count = 0;
+
+  for (let li = headerIndex + 1; li < lines.length; li++) {
+    const raw = lines[li];
+    if (raw.trim() === '') continue;
+    const line = li + 1;
+    const cells = splitRow(raw, delimiter);
+    if (cells.length < names.length) {
+      throw new DataSourceError('parse', `line ${line}: expected ${names.length} columns like the header, found ${cells.length}.`, line);
+    }
+    for (let c = names.length; c < cells.length; c++) {
+      if (cells[c].trim() !== '') {
+        throw new DataSourceError('parse', `line ${line}: expected ${names.length} columns like the header, found ${cells.length}.`, line);
+      }
+    }
+    const number = (column: number, name: string, emptyAsZero: boolean): number => {
+      let cell = cells[column].trim();
+      if (cell === '') {
+        if (emptyAsZero) return 0;
+        throw new DataSourceError('parse', `line ${line}: ${name} is empty.`, line);
+      }
+      if (decimalComma && /^[+-]?\d*,\d+$/.test(cell)) cell = cell.replace(',', '.');
+      if (!NUMBER.test(cell)) throw new DataSourceError('parse', `line ${line}: ${name} ${quoteCell(cell)} is not a number.`, line);
+      return Number(cell);
+    };
+    const timeCell = cells[timeColumn];
+    const time = parseTimeValue(timeCell, timeZone);
+    if (time === null) {
+      throw new DataSourceError(
+        'parse',
+        `line ${line}: time ${quoteCell(timeCell.trim())} is not a recognised time (epoch seconds or ms, ISO 8601, YYYY-MM-DD or YYYY-MM-DD HH:mm).`,
+        line,
+      );
+    }
+    const open = number(priceColumns[0], 'open', false);
+    const high = number(priceColumns[1], 'high', false);
+    const low = number(priceColumns[2], 'low', false);
+    const close = number(priceColumns[3], 'close', false);
+    if (high < low) throw new DataSourceError('parse', `line ${line}: high is lower than low.`, line);
+    bars.time[count] = time;
+    bars.open[count] = open;
+    bars.high[count] = high;
+    bars.low[count] = low;
+    bars.close[count] = close;
+    bars.volume[count] = volumeColumn < 0 ? 0 : number(volumeColumn, 'volume', true);
+    lineOfRow[count] = line;
+    count++;
+  }
+  return {
+    bars: orderParsedBars(bars, count, {
+      label: (i) => `line ${lineOfRow[i]}`,
+      line: (i) => lineOfRow[i],
+      timeSuffix: '',
+    }),
+  };
+}

@@ -1,0 +1,180 @@
+import { aggregateBars, canAggregate } from './aggregate-bars.js';
+import type { Bars } from './bars.js';
+import { DataSourceError, type BarsRequest, type DataSource, type Series } from './data-source.js';
+import { guessPeriod } from './guess-period.js';
+import type { Instrument } from './instrument.js';
+import { parseBarsCsv } from './parse-bars-csv.js';
+import { parseBarsJson } from './parse-bars-json.js';
+import { PERIODS, type Period } from './period.js';
+import { selectBars } from './select-bars.js';
+
+/** Options of {@link createUrlSource}. */
+export interface UrlSourceOptions {
+  /** Code to show when the file names none (JSON `symbol`); default: the file name without extension. */
+  readonly symbol?: string;
+  /** Name to show when the file names none; default: the symbol. */
+  readonly name?: string;
+  /** Zone of times without an offset when the file names none (JSON `timezone`); default `UTC`. */
+  readonly timeZone?: string;
+  /** `fetch` to use (tests, auth headers); default the global one. */
+  readonly fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+}
+
+interface Loaded {
+  readonly instrument: Instrument;
+  readonly period: Period;
+  readonly byPeriod: Map<Period, Bars>;
+}
+
+function fileSymbol(url: string): string {
+  const path = url.split(/[?#]/)[0];
+  const file = path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
+  let decoded = file;
+  try {
+    decoded = decodeURIComponent(file);
+  } catch {
+    // A malformed escape is still a usable name.
+  }
+  return decoded.trim().toUpperCase() || 'DATA';
+}
+
+function guessPrecision(close: Float64Array): number {
+  let decimals = 0;
+  for (let i = 0; i < close.length && i < 500; i++) {
+    const text = String(close[i]);
+    const dot = text.indexOf('.');
+    if (dot >= 0 && !text.includes('e')) decimals = Math.max(decimals, text.length - dot - 1);
+  }
+  return Math.min(decimals, 8);
+}
+
+function aborted(): DataSourceError {
+  return new DataSourceError('aborted', 'The request was aborted.');
+}
+
+/** Settles like `promise`, or rejects with `aborted` as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
+      (error: unknown) => { signal.removeEventListener('abort', onAbort); reject(error); },
+    );
+  });
+}
+
+/**
+ * A source serving one instrument from a CSV or JSON file at `url` (`id` is `csv` or `json`).
+ * The file is fetched once, on first use, and kept; if every caller waiting for it aborts, the
+ * download is cancelled and the next call starts again. Symbol: the file's own (JSON `symbol`), else
+ * `options.symbol`, else the file name (`/data/demo-1d.csv` → `DEMO-1D`). Timezone: the file's, else
+ * `options.timeZone`, else UTC. Period: the file's (JSON `period`), else guessed from the median bar
+ * spacing. Coarser periods are aggregated on market-timezone boundaries; finer ones reject with
+ * `unsupported`. `periods` lists every period before the file is loaded, the servable ones after.
+ *
+ * Failures: HTTP status → `DataSourceError('network', 'HTTP 404 for <url>')`; unreachable →
+ * `network`; malformed file → `parse` (with line); unknown symbol → `not_found`; abort → `aborted`.
+ *
+ * @example const source = createUrlSource('csv', '/data/demo-1d.csv', { timeZone: 'America/New_York' });
+ */
+export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlSourceOptions = {}): DataSource {
+  const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
+  let loaded: Loaded | null = null;
+  let pending: { promise: Promise<Loaded>; controller: AbortController; waiters: number } | null = null;
+
+  async function download(signal: AbortSignal): Promise<Loaded> {
+    let text: string;
+    try {
+      const response = await doFetch(url, { signal });
+      if (!response.ok) throw new DataSourceError('network', `HTTP ${response.status} for ${url}`);
+      text = await response.text();
+    } catch (error) {
+      if (error instanceof DataSourceError) throw error;
+      if (signal.aborted) throw aborted();
+      throw new DataSourceError('network', `Could not load ${url}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const parsed = kind === 'csv'
+      ? { ...parseBarsCsv(text, { timeZone: options.timeZone }), timeZone: options.timeZone ?? 'UTC' }
+      : parseBarsJson(text, { timeZone: options.timeZone });
+    const meta = kind === 'json' ? (parsed as ReturnType<typeof parseBarsJson>) : undefined;
+    const symbol = meta?.symbol ?? options.symbol ?? fileSymbol(url);
+    const period = meta?.period ?? guessPeriod(parsed.bars.time);
+    const instrument: Instrument = Object.freeze({
+      symbol,
+      name: meta?.name ?? options.name ?? symbol,
+      exchange: meta?.exchange ?? kind.toUpperCase(),
+      market: meta?.market ?? 'unknown',
+      timezone: parsed.timeZone,
+      sourceId: kind,
+      pricePrecision: guessPrecision(parsed.bars.close),
+    });
+    return { instrument, period, byPeriod: new Map([[period, parsed.bars]]) };
+  }
+
+  async function load(signal: AbortSignal | undefined): Promise<Loaded> {
+    if (loaded) return loaded;
+    if (signal?.aborted) throw aborted();
+    if (!pending) {
+      const controller = new AbortController();
+      const promise = download(controller.signal).then(
+        (result) => { loaded = result; pending = null; return result; },
+        (error: unknown) => { if (pending?.promise === promise) pending = null; throw error; },
+      );
+      pending = { promise, controller, waiters: 0 };
+    }
+    const current = pending;
+    current.waiters++;
+    try {
+      return await untilAborted(current.promise, signal);
+    } finally {
+      current.waiters--;
+      if (current.waiters === 0 && signal?.aborted && pending === current) {
+        pending = null;
+        current.controller.abort();
+        current.promise.catch(() => undefined);
+      }
+    }
+  }
+
+  function matches(instrument: Instrument, symbol: string): boolean {
+    const wanted = symbol.trim().toUpperCase();
+    const own = instrument.symbol.toUpperCase();
+    return wanted === own || wanted === `${instrument.exchange.toUpperCase()}:${own}`;
+  }
+
+  return {
+    id: kind,
+    label: `${kind.toUpperCase()} file (${url.split(/[?#]/)[0].split('/').pop() || url})`,
+    get periods(): readonly Period[] {
+      const native = loaded?.period;
+      return native === undefined ? PERIODS : PERIODS.filter((p) => canAggregate(native, p));
+    },
+    async searchInstruments(query: string, searchOptions?: { limit?: number; signal?: AbortSignal }): Promise<Instrument[]> {
+      const { instrument } = await load(searchOptions?.signal);
+      const text = query.trim();
+      const hit = text === '' || instrument.symbol.toUpperCase().startsWith(text.toUpperCase()) ||
+        instrument.name.toLowerCase().includes(text.toLowerCase()) || matches(instrument, text);
+      return hit && (searchOptions?.limit ?? 1) > 0 ? [instrument] : [];
+    },
+    async getBars(request: BarsRequest): Promise<Series> {
+      const state = await load(request.signal);
+      const { instrument, period: native, byPeriod } = state;
+      if (!matches(instrument, request.symbol)) {
+        throw new DataSourceError('not_found', `Unknown symbol "${request.symbol}": ${url} holds only "${instrument.symbol}".`);
+      }
+      if (!canAggregate(native, request.period)) {
+        throw new DataSourceError('unsupported', `${url} has ${native} bars; ${request.period} bars cannot be made from them.`);
+      }
+      let all = byPeriod.get(request.period);
+      if (!all) {
+        all = aggregateBars(byPeriod.get(native) as Bars, native, request.period, instrument.timezone);
+        byPeriod.set(request.period, all);
+      }
+      const { bars, start } = selectBars(all, request);
+      return { instrument, period: request.period, bars, complete: start === 0 };
+    },
+  };
+}

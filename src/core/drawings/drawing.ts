@@ -1,0 +1,33 @@
+/** The twelve drawing kinds of CONTRACTS.md. */
+export const DRAWING_KINDS = [
+  'horizontal_line', 'horizontal_ray', 'vertical_line', 'trend_line', 'ray', 'extended_line',
+  'arrow', 'rectangle', 'parallel_channel', 'fib_retracement', 'price_range', 'text',
+] as const;
+export type DrawingKind = (typeof DRAWING_KINDS)[number];
+
+/** An anchor in data space: UTC epoch ms and a price. */
+export interface DrawingPoint {
+  readonly time: number;
+  readonly price: number;
+}
+
+export interface DrawingStyle {
+  /** CSS colour. */
+  readonly color: string;
+  /** Line width in CSS pixels, 1–10. */
+  readonly width: number;
+  readonly dash: 'solid' | 'dashed' | 'dotted';
+}
+
+export interface Drawing {
+  readonly id: string;
+  readonly kind: DrawingKind;
+  readonly points: readonly DrawingPoint[];
+  /** `price` (the main pane) or an indicator pane id. */
+  readonly paneId: string;
+  readonly style: DrawingStyle;
+  readonly label?: string;
+  readonly locked: boolean;
+  /** Higher draws on top. */
+  readonly z: number;
+}

@@ -1,0 +1,234 @@
+import type { Static, TObject } from '@sinclair/typebox';
+import type {
+  IndicatorCategory,
+  IndicatorColumns,
+  IndicatorDefinition,
+  IndicatorOutput,
+  IndicatorUpdater,
+  IndicatorValues,
+} from './indicator-definition.js';
+import type { Stepper } from './stepper.js';
+
+/** Price/volume columns a study reads; a bar with NaN in any of them is a gap. */
+export type InputKey = 'open' | 'high' | 'low' | 'close' | 'volume';
+
+/** What a built-in definition file declares; {@link defineIndicator} turns it into a definition. */
+export interface IndicatorSpec<P extends TObject> {
+  readonly id: string;
+  readonly name: string;
+  readonly category: IndicatorCategory;
+  readonly params: P;
+  readonly paramOrder: readonly (keyof Static<P> & string)[];
+  readonly placement: 'overlay' | 'pane';
+  /** Columns read (gap detection). `time` is always assumed finite. */
+  readonly inputs: readonly InputKey[];
+  outputs(params: Static<P>): readonly IndicatorOutput[];
+  /** Streaming form; also the compute path when there is no `batch`. */
+  stepper(params: Static<P>, columns: IndicatorColumns): Stepper;
+  /**
+   * Optional faster full computation over gap-free columns. `out` arrays (in `outputs` order) are
+   * pre-filled with NaN. Must equal the stepper within 1e-9 relative (tests check it).
+   */
+  batch?(columns: IndicatorColumns, params: Static<P>, out: readonly Float64Array[]): void;
+  /** False when the study must not offer `createUpdater` (default true). */
+  readonly incremental?: boolean;
+}
+
+/**
+ * Builds an {@link IndicatorDefinition} from a spec.
+ *
+ * Gap rule (documented once, applies to every built-in): a bar with NaN in any column the study
+ * reads is a gap. Its outputs are NaN and it does not advance the study's state, so every other
+ * bar gets exactly the value it would have if the gap bars were absent from the series.
+ */
+export function defineIndicator<P extends TObject>(spec: IndicatorSpec<P>): IndicatorDefinition<P> {
+  const def: IndicatorDefinition<P> = {
+    id: spec.id,
+    name: spec.name,
+    category: spec.category,
+    params: spec.params,
+    paramOrder: spec.paramOrder,
+    placement: spec.placement,
+    outputs: (params) => spec.outputs(params),
+    compute: (columns, params) => computeWithGaps(spec, columns, params),
+  };
+  if (spec.incremental !== false) {
+    return { ...def, createUpdater: (columns, params) => new SteppedUpdater(spec, columns, params) };
+  }
+  return def;
+}
+
+function nanArrays(count: number, length: number): Float64Array[] {
+  const out: Float64Array[] = [];
+  for (let k = 0; k < count; k++) out.push(new Float64Array(length).fill(NaN));
+  return out;
+}
+
+function toValues(outputs: readonly IndicatorOutput[], arrays: readonly Float64Array[]): IndicatorValues {
+  const values: IndicatorValues = {};
+  for (let k = 0; k < outputs.length; k++) values[outputs[k].key] = arrays[k];
+  return values;
+}
+
+/** Index of the first gap bar at or after 0, or -1. */
+function firstGap(columns: IndicatorColumns, inputs: readonly InputKey[]): number {
+  const n = columns.length;
+  let first = -1;
+  for (let c = 0; c < inputs.length; c++) {
+    const col = columns[inputs[c]];
+    const end = first < 0 ? n : first;
+    for (let i = 0; i < end; i++) {
+      const x = col[i];
+      if (x !== x) {
+        first = i;
+        break;
+      }
+    }
+  }
+  return first;
+}
+
+function isGapBar(columns: IndicatorColumns, inputs: readonly InputKey[], i: number): boolean {
+  for (let c = 0; c < inputs.length; c++) {
+    const x = columns[inputs[c]][i];
+    if (x !== x) return true;
+  }
+  return false;
+}
+
+function computeClean<P extends TObject>(
+  spec: IndicatorSpec<P>,
+  columns: IndicatorColumns,
+  params: Static<P>,
+  out: readonly Float64Array[],
+): void {
+  if (spec.batch) {
+    spec.batch(columns, params, out);
+    return;
+  }
+  const st = spec.stepper(params, columns);
+  const n = columns.length;
+  for (let i = 0; i < n; i++) st.step(columns, i, out);
+}
+
+function computeWithGaps<P extends TObject>(
+  spec: IndicatorSpec<P>,
+  columns: IndicatorColumns,
+  params: Static<P>,
+): IndicatorValues {
+  const outputs = spec.outputs(params);
+  const n = columns.length;
+  const out = nanArrays(outputs.length, n);
+  if (n === 0) return toValues(outputs, out);
+  if (firstGap(columns, spec.inputs) < 0) {
+    computeClean(spec, columns, params, out);
+    return toValues(outputs, out);
+  }
+  // Gaps: compute on the bars that are not gaps, then scatter back.
+  const keep = new Int32Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) if (!isGapBar(columns, spec.inputs, i)) keep[m++] = i;
+  const pick = (src: Float64Array): Float64Array => {
+    const dst = new Float64Array(m);
+    for (let j = 0; j < m; j++) dst[j] = src[keep[j]];
+    return dst;
+  };
+  const sub: IndicatorColumns = {
+    time: pick(columns.time),
+    open: pick(columns.open),
+    high: pick(columns.high),
+    low: pick(columns.low),
+    close: pick(columns.close),
+    volume: pick(columns.volume),
+    length: m,
+    timezone: columns.timezone,
+  };
+  const subOut = nanArrays(outputs.length, m);
+  if (m > 0) computeClean(spec, sub, params, subOut);
+  for (let k = 0; k < out.length; k++) {
+    const src = subOut[k];
+    const dst = out[k];
+    for (let j = 0; j < m; j++) dst[keep[j]] = src[j];
+  }
+  return toValues(outputs, out);
+}
+
+/**
+ * Generic updater over a {@link Stepper}: checkpoints the state before the last bar, so a changed
+ * last bar is replayed from the checkpoint (O(1) or O(period)) and an appended bar is one step.
+ * Output arrays keep spare capacity; `values` holds views of exactly `columns.length` entries.
+ */
+class SteppedUpdater<P extends TObject> implements IndicatorUpdater {
+  private readonly outputs: readonly IndicatorOutput[];
+  private bufs: Float64Array[] = [];
+  private stepper!: Stepper;
+  private n = 0;
+  private current: IndicatorValues = {};
+
+  constructor(
+    private readonly spec: IndicatorSpec<P>,
+    columns: IndicatorColumns,
+    private readonly params: Static<P>,
+  ) {
+    this.outputs = spec.outputs(params);
+    this.rebuild(columns);
+  }
+
+  get values(): IndicatorValues {
+    return this.current;
+  }
+
+  update(columns: IndicatorColumns, appended: boolean): void {
+    const expected = appended ? this.n + 1 : this.n;
+    if (columns.length !== expected || expected === 0) {
+      // The caller's series does not continue ours (reload, several bars appended): start over.
+      this.rebuild(columns);
+      return;
+    }
+    if (appended) {
+      this.n = expected;
+      if (expected > this.bufs[0]?.length) this.grow(expected);
+      this.stepper.save();
+      this.refreshViews();
+    } else {
+      this.stepper.restore();
+    }
+    this.stepLast(columns, expected - 1);
+  }
+
+  private stepLast(columns: IndicatorColumns, i: number): void {
+    if (isGapBar(columns, this.spec.inputs, i)) {
+      for (let k = 0; k < this.bufs.length; k++) this.bufs[k][i] = NaN;
+      return;
+    }
+    this.stepper.step(columns, i, this.bufs);
+  }
+
+  private rebuild(columns: IndicatorColumns): void {
+    const n = columns.length;
+    const cap = Math.max(64, n + (n >> 3));
+    this.bufs = nanArrays(this.outputs.length, cap);
+    this.stepper = this.spec.stepper(this.params, columns);
+    this.n = n;
+    for (let i = 0; i < n - 1; i++) this.stepLast(columns, i);
+    this.stepper.save();
+    if (n > 0) this.stepLast(columns, n - 1);
+    this.refreshViews();
+  }
+
+  private grow(min: number): void {
+    const cap = Math.max(min, this.bufs[0].length * 2);
+    this.bufs = this.bufs.map((old) => {
+      const next = new Float64Array(cap).fill(NaN);
+      next.set(old);
+      return next;
+    });
+  }
+
+  private refreshViews(): void {
+    this.current = toValues(
+      this.outputs,
+      this.bufs.map((b) => b.subarray(0, this.n)),
+    );
+  }
+}

@@ -1,0 +1,59 @@
+import { Type } from '@sinclair/typebox';
+import { defineIndicator } from '../define-indicator.js';
+import { ScalarState, makeStepper } from '../stepper.js';
+import { periodParam } from '../param-schemas.js';
+
+const params = Type.Object({ period: periodParam(20, 'Look-back in bars', 1) });
+
+/**
+ * CCI: TA-Lib `CCI`: tp = (h + l + c)/3; CCI = (tp − SMA(tp)) / (0.015 · mean |tp − SMA(tp)|),
+ * 0 when either is 0; the window mean is re-summed every bar (as TA-Lib does, so flat prices give
+ * exactly 0). First value at `period − 1`. O(period) per bar: the mean deviation needs the window.
+ */
+export const cciIndicator = defineIndicator({
+  id: 'CCI',
+  name: 'Commodity Channel Index',
+  category: 'momentum',
+  params,
+  paramOrder: ['period'],
+  placement: 'pane',
+  inputs: ['high', 'low', 'close'],
+  outputs: (p) => [{ key: 'cci', label: `CCI${p.period}`, style: 'line' }],
+  stepper: (p) => {
+    const n = p.period;
+    const ring = new Float64Array(n);
+    // v: [count, pos, overwritten slot value (checkpoint only)]
+    const s = new ScalarState([0, 0, 0]);
+    let savedSlot = 0;
+    const st = makeStepper([s], (c, i, out) => {
+      const v = s.v;
+      const tp = (c.high[i] + c.low[i] + c.close[i]) / 3;
+      const pos = v[1];
+      ring[pos] = tp;
+      v[1] = pos + 1 === n ? 0 : pos + 1;
+      const count = ++v[0];
+      if (count < n) {
+        out[0][i] = NaN;
+        return;
+      }
+      let sum = 0;
+      for (let k = 0; k < n; k++) sum += ring[k];
+      const avg = sum / n;
+      let dev = 0;
+      for (let k = 0; k < n; k++) dev += Math.abs(ring[k] - avg);
+      const num = tp - avg;
+      out[0][i] = num !== 0 && dev !== 0 ? num / (0.015 * (dev / n)) : 0;
+    });
+    return {
+      step: st.step,
+      save: () => {
+        st.save();
+        savedSlot = ring[s.v[1]];
+      },
+      restore: () => {
+        st.restore();
+        ring[s.v[1]] = savedSlot;
+      },
+    };
+  },
+});

@@ -1,0 +1,129 @@
+import { Type } from '@sinclair/typebox';
+import { defineIndicator } from '../define-indicator.js';
+import { emaK } from '../kernels/index.js';
+import { periodParam } from '../param-schemas.js';
+import { ScalarState, makeStepper } from '../stepper.js';
+
+const params = Type.Object({
+  fast: periodParam(12, 'Fast EMA period', 1),
+  slow: periodParam(26, 'Slow EMA period', 1),
+  signal: periodParam(9, 'Signal EMA period', 1),
+});
+
+function periods(p: { fast: number; slow: number }): [number, number] {
+  // TA-Lib swaps the two when the "slow" one is shorter.
+  return p.slow < p.fast ? [p.slow, p.fast] : [p.fast, p.slow];
+}
+
+/**
+ * MACD: TA-Lib `MACD`. Both price EMAs are seeded with SMAs whose windows END on the same bar
+ * (slow − 1): the fast seed is the mean of closes [slow − fast, slow − 1], not of the first `fast`
+ * closes. The signal EMA is seeded with the mean of the first `signal` MACD values. All three
+ * outputs start at `slow + signal − 2` (TA-Lib's outBegIdx); hist = MACD − signal.
+ */
+export const macdIndicator = defineIndicator({
+  id: 'MACD',
+  name: 'Moving Average Convergence Divergence',
+  category: 'momentum',
+  params,
+  paramOrder: ['fast', 'slow', 'signal'],
+  placement: 'pane',
+  inputs: ['close'],
+  outputs: () => [
+    { key: 'macd', label: 'DIF', style: 'line' },
+    { key: 'signal', label: 'DEA', style: 'line' },
+    { key: 'hist', label: 'MACD', style: 'histogram' },
+  ],
+  batch: (c, p, out) => {
+    const [fast, slow] = periods(p);
+    const signal = p.signal;
+    const x = c.close;
+    const n = c.length;
+    const begin = slow + signal - 2;
+    if (begin >= n) return;
+    const fk = emaK(fast);
+    const sk = emaK(slow);
+    const gk = emaK(signal);
+    let total = 0;
+    let today = 0;
+    for (let i = slow - fast; i > 0; i--) total += x[today++];
+    let prevFast = 0;
+    for (let i = fast; i > 0; i--) {
+      prevFast += x[today];
+      total += x[today++];
+    }
+    let prevSlow = total / slow;
+    prevFast = prevFast / fast;
+    let macd = prevFast - prevSlow;
+    let prevSignal = macd;
+    for (let i = signal - 1; i > 0; i--) {
+      const v = x[today++];
+      prevFast = (v - prevFast) * fk + prevFast;
+      prevSlow = (v - prevSlow) * sk + prevSlow;
+      macd = prevFast - prevSlow;
+      prevSignal += macd;
+    }
+    prevSignal = prevSignal / signal;
+    const om = out[0];
+    const os = out[1];
+    const oh = out[2];
+    om[begin] = macd;
+    os[begin] = prevSignal;
+    oh[begin] = macd - prevSignal;
+    for (let i = begin + 1; i < n; i++) {
+      const v = x[i];
+      prevFast = (v - prevFast) * fk + prevFast;
+      prevSlow = (v - prevSlow) * sk + prevSlow;
+      macd = prevFast - prevSlow;
+      prevSignal = (macd - prevSignal) * gk + prevSignal;
+      om[i] = macd;
+      os[i] = prevSignal;
+      oh[i] = macd - prevSignal;
+    }
+  },
+  stepper: (p) => {
+    const [fast, slow] = periods(p);
+    const signal = p.signal;
+    const fk = emaK(fast);
+    const sk = emaK(slow);
+    const gk = emaK(signal);
+    // v: [count, slowAcc, fastAcc, signalAcc]
+    const s = new ScalarState([0, 0, 0, 0]);
+    return makeStepper([s], (c, i, out) => {
+      const v = s.v;
+      const x = c.close[i];
+      const n = v[0]++;
+      let macd = NaN;
+      let sig = NaN;
+      if (n < slow) {
+        if (n >= slow - fast) v[2] += x;
+        v[1] += x;
+        if (n === slow - 1) {
+          v[1] = v[1] / slow;
+          v[2] = v[2] / fast;
+          macd = v[2] - v[1];
+          v[3] = macd;
+          if (signal === 1) sig = v[3] = v[3] / signal;
+        }
+      } else {
+        v[2] = (x - v[2]) * fk + v[2];
+        v[1] = (x - v[1]) * sk + v[1];
+        macd = v[2] - v[1];
+        const k = n - (slow - 1); // index of this MACD value, the seed's first one being 0
+        if (k < signal - 1) {
+          v[3] += macd;
+        } else if (k === signal - 1) {
+          v[3] = (v[3] + macd) / signal;
+          sig = v[3];
+        } else {
+          v[3] = (macd - v[3]) * gk + v[3];
+          sig = v[3];
+        }
+      }
+      const ready = sig === sig;
+      out[0][i] = ready ? macd : NaN;
+      out[1][i] = ready ? sig : NaN;
+      out[2][i] = ready ? macd - sig : NaN;
+    });
+  },
+});

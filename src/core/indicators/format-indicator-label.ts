@@ -1,0 +1,24 @@
+import type { IndicatorDefinition } from './indicator-definition.js';
+
+function formatValue(value: unknown): string {
+  if (Array.isArray(value)) return value.map(formatValue).join(',');
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(10)));
+  return String(value);
+}
+
+/**
+ * Short notation of a study instance: params in `paramOrder`, arrays spread.
+ *
+ * @example formatIndicatorLabel(macd, { fast: 12, slow: 26, signal: 9 }) // 'MACD(12,26,9)'
+ * @example formatIndicatorLabel(ma, { periods: [5, 20] }) // 'MA(5,20)'
+ */
+export function formatIndicatorLabel(def: IndicatorDefinition, params: Readonly<Record<string, unknown>>): string {
+  const parts: string[] = [];
+  for (const key of def.paramOrder) {
+    const v = params[key];
+    if (v === undefined) continue;
+    const text = formatValue(v);
+    if (text !== '') parts.push(text);
+  }
+  return parts.length ? `${def.id}(${parts.join(',')})` : def.id;
+}

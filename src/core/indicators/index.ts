@@ -1,0 +1,30 @@
+/**
+ * Public face of the indicator library: definitions (DOM-free, runnable in Node), the registry,
+ * the short-notation parser and label formatter, params resolution and the numeric kernels.
+ */
+export type {
+  IndicatorCategory,
+  IndicatorColumns,
+  IndicatorDefinition,
+  IndicatorOutput,
+  IndicatorOutputStyle,
+  IndicatorState,
+  IndicatorUpdater,
+  IndicatorValues,
+} from './indicator-definition.js';
+export { IndicatorRegistry, createDefaultIndicatorRegistry } from './indicator-registry.js';
+export { BUILTIN_INDICATORS } from './builtin-indicators.js';
+export {
+  parseIndicatorList,
+  type ParsedIndicator,
+  type ParsedIndicatorList,
+  type IndicatorListError,
+} from './parse-indicator-list.js';
+export { resolveParams, paramSchemas, type ParamError, type ResolveParamsResult } from './resolve-params.js';
+export { formatIndicatorLabel } from './format-indicator-label.js';
+export { defineIndicator, type IndicatorSpec, type InputKey } from './define-indicator.js';
+export { makeStepper, saveAll, restoreAll, ScalarState, type Checkpointable, type Stepper } from './stepper.js';
+export { periodParam, periodsParam, numberParam } from './param-schemas.js';
+export { sessionDayRange, SessionDayTracker } from './session-day.js';
+export * as kernels from './kernels/index.js';
+export * from './kernels/index.js';

@@ -1,0 +1,133 @@
+import type { Checkpointable } from '../stepper.js';
+
+/**
+ * Rolling maximum (`max` true) or minimum of the last `period` values of `src[from..to)` into `out`
+ * from `from + period - 1`. O(n) with a monotonic deque kept in a preallocated ring of indices.
+ */
+export function rollingExtreme(
+  src: Float64Array,
+  period: number,
+  max: boolean,
+  out: Float64Array,
+  from = 0,
+  to = src.length,
+): void {
+  const first = from + period - 1;
+  if (first >= to) return;
+  const cap = period + 1;
+  const dq = new Int32Array(cap);
+  let head = 0;
+  let tail = 0; // exclusive
+  let len = 0;
+  for (let i = from; i < to; i++) {
+    const x = src[i];
+    if (max) {
+      while (len > 0) {
+        const b = tail === 0 ? cap - 1 : tail - 1;
+        if (src[dq[b]] <= x) {
+          tail = b;
+          len--;
+        } else break;
+      }
+    } else {
+      while (len > 0) {
+        const b = tail === 0 ? cap - 1 : tail - 1;
+        if (src[dq[b]] >= x) {
+          tail = b;
+          len--;
+        } else break;
+      }
+    }
+    dq[tail] = i;
+    tail = tail + 1 === cap ? 0 : tail + 1;
+    len++;
+    if (dq[head] <= i - period) {
+      head = head + 1 === cap ? 0 : head + 1;
+      len--;
+    }
+    if (i >= first) out[i] = src[dq[head]];
+  }
+}
+
+/** Rolling maximum; see {@link rollingExtreme}. */
+export function rollingMax(src: Float64Array, period: number, out: Float64Array, from = 0, to = src.length): void {
+  rollingExtreme(src, period, true, out, from, to);
+}
+
+/** Rolling minimum; see {@link rollingExtreme}. */
+export function rollingMin(src: Float64Array, period: number, out: Float64Array, from = 0, to = src.length): void {
+  rollingExtreme(src, period, false, out, from, to);
+}
+
+/**
+ * Streaming rolling maximum/minimum over the last `period` values (monotonic deque, amortised O(1)).
+ * Ties resolve to the most recent value (TA-Lib `AROON` convention), exposed by {@link ago}.
+ * Checkpoints copy the deque: O(period), only on appends and in-place replays.
+ */
+export class RollingExtremeState implements Checkpointable {
+  private readonly vals: Float64Array;
+  private readonly seqs: Float64Array;
+  private readonly sVals: Float64Array;
+  private readonly sSeqs: Float64Array;
+  private head = 0;
+  private len = 0;
+  private seq = 0;
+  private sHead = 0;
+  private sLen = 0;
+  private sSeq = 0;
+
+  constructor(
+    readonly period: number,
+    readonly max: boolean,
+  ) {
+    this.vals = new Float64Array(period + 1);
+    this.seqs = new Float64Array(period + 1);
+    this.sVals = new Float64Array(period + 1);
+    this.sSeqs = new Float64Array(period + 1);
+  }
+
+  /** Consumes `x`; returns the extreme of the window, NaN until `period` values were seen. */
+  next(x: number): number {
+    const cap = this.period + 1;
+    const vals = this.vals;
+    const seq = this.seq++;
+    while (this.len > 0) {
+      let b = this.head + this.len - 1;
+      if (b >= cap) b -= cap;
+      const v = vals[b];
+      if (this.max ? v <= x : v >= x) this.len--;
+      else break;
+    }
+    let t = this.head + this.len;
+    if (t >= cap) t -= cap;
+    vals[t] = x;
+    this.seqs[t] = seq;
+    this.len++;
+    if (this.seqs[this.head] <= seq - this.period) {
+      this.head = this.head + 1 === cap ? 0 : this.head + 1;
+      this.len--;
+    }
+    return this.seq >= this.period ? vals[this.head] : NaN;
+  }
+
+  /** How many steps ago the current extreme was seen (0 = the newest value). */
+  ago(): number {
+    return this.seq - 1 - this.seqs[this.head];
+  }
+
+  save(): void {
+    this.sVals.set(this.vals);
+    this.sSeqs.set(this.seqs);
+    this.sHead = this.head;
+    this.sLen = this.len;
+    this.sSeq = this.seq;
+  }
+
+  restore(): void {
+    this.vals.set(this.sVals);
+    this.seqs.set(this.sSeqs);
+    this.head = this.sHead;
+    this.len = this.sLen;
+    this.seq = this.sSeq;
+  }
+}

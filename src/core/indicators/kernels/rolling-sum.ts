@@ -1,0 +1,75 @@
+import type { Checkpointable } from '../stepper.js';
+
+/**
+ * Sum of the last `period` values of `src[from..to)`, written to `out[i]` from `from + period - 1`
+ * on (earlier entries are left untouched). One pass: add the new value, subtract the one leaving.
+ */
+export function rollingSum(src: Float64Array, period: number, out: Float64Array, from = 0, to = src.length): void {
+  let sum = 0;
+  const first = from + period - 1;
+  for (let i = from; i < to; i++) {
+    sum += src[i];
+    if (i >= first) {
+      out[i] = sum;
+      sum -= src[i - period + 1];
+    }
+  }
+}
+
+/**
+ * Streaming rolling sum over a ring buffer. `next` returns NaN until `period` values were seen.
+ * Checkpoints are O(1): only one ring slot can change between `save()` and `restore()`.
+ */
+export class RollingSumState implements Checkpointable {
+  private readonly buf: Float64Array;
+  private pos = 0;
+  private count = 0;
+  private sum = 0;
+  private sPos = 0;
+  private sCount = 0;
+  private sSum = 0;
+  private sSlot = 0;
+
+  constructor(readonly period: number) {
+    this.buf = new Float64Array(period);
+  }
+
+  /** Number of values consumed so far. */
+  get length(): number {
+    return this.count;
+  }
+
+  /** Adds `x`; returns the window sum, or NaN while the window is not full. */
+  next(x: number): number {
+    const p = this.period;
+    const pos = this.pos;
+    if (this.count >= p) this.sum -= this.buf[pos];
+    this.sum += x;
+    this.buf[pos] = x;
+    this.pos = pos + 1 === p ? 0 : pos + 1;
+    this.count++;
+    return this.count >= p ? this.sum : NaN;
+  }
+
+  /** The value `back` steps ago (0 = the newest), NaN when not yet seen or outside the window. */
+  ago(back: number): number {
+    if (back >= this.count || back >= this.period) return NaN;
+    let k = this.pos - 1 - back;
+    if (k < 0) k += this.period;
+    return this.buf[k];
+  }
+
+  save(): void {
+    this.sPos = this.pos;
+    this.sCount = this.count;
+    this.sSum = this.sum;
+    this.sSlot = this.buf[this.pos];
+  }
+
+  restore(): void {
+    this.buf[this.sPos] = this.sSlot;
+    this.pos = this.sPos;
+    this.count = this.sCount;
+    this.sum = this.sSum;
+  }
+}

@@ -1,0 +1,83 @@
+import type { Checkpointable } from '../stepper.js';
+
+/**
+ * Linearly weighted moving average (TA-Lib `WMA`, newest weight `period`) of `src[from..to)`,
+ * first output at `from + period - 1`. O(1) per bar: the weighted sum loses the plain window sum
+ * and gains `period * x`.
+ */
+export function wma(src: Float64Array, period: number, out: Float64Array, from = 0, to = src.length): void {
+  const first = from + period - 1;
+  if (first >= to) return;
+  const divider = (period * (period + 1)) / 2;
+  let periodSum = 0;
+  let periodSub = 0;
+  let w = 1;
+  for (let i = from; i < first; i++, w++) {
+    periodSub += src[i];
+    periodSum += src[i] * w;
+  }
+  let trailing = from;
+  for (let i = first; i < to; i++) {
+    const x = src[i];
+    periodSub += x;
+    periodSum += x * period;
+    out[i] = periodSum / divider;
+    periodSum -= periodSub;
+    periodSub -= src[trailing++];
+  }
+}
+
+/** Streaming form of {@link wma} with the same arithmetic order. */
+export class WmaState implements Checkpointable {
+  private readonly buf: Float64Array;
+  private readonly divider: number;
+  private pos = 0;
+  private count = 0;
+  private periodSum = 0;
+  private periodSub = 0;
+  private sPos = 0;
+  private sCount = 0;
+  private sSum = 0;
+  private sSub = 0;
+  private sSlot = 0;
+
+  constructor(readonly period: number) {
+    this.buf = new Float64Array(period);
+    this.divider = (period * (period + 1)) / 2;
+  }
+
+  next(x: number): number {
+    const p = this.period;
+    const pos = this.pos;
+    this.buf[pos] = x;
+    this.pos = pos + 1 === p ? 0 : pos + 1;
+    const n = ++this.count;
+    if (n < p) {
+      this.periodSub += x;
+      this.periodSum += x * n;
+      return NaN;
+    }
+    this.periodSub += x;
+    this.periodSum += x * p;
+    const value = this.periodSum / this.divider;
+    this.periodSum -= this.periodSub;
+    this.periodSub -= this.buf[this.pos];
+    return value;
+  }
+
+  save(): void {
+    this.sPos = this.pos;
+    this.sCount = this.count;
+    this.sSum = this.periodSum;
+    this.sSub = this.periodSub;
+    this.sSlot = this.buf[this.pos];
+  }
+
+  restore(): void {
+    this.buf[this.sPos] = this.sSlot;
+    this.pos = this.sPos;
+    this.count = this.sCount;
+    this.periodSum = this.sSum;
+    this.periodSub = this.sSub;
+  }
+}

@@ -1,0 +1,79 @@
+import { Value } from '@sinclair/typebox/value';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { IndicatorDefinition } from './indicator-definition.js';
+
+/** One reason a params object was refused; `path` names a declared field or index, never input. */
+export interface ParamError {
+  /** e.g. `period`, `periods[1]`, or `` for the object itself. */
+  readonly path: string;
+  readonly reason: string;
+}
+
+/** Full params, or why they could not be built. */
+export type ResolveParamsResult<T> =
+  | { readonly ok: true; readonly params: T }
+  | { readonly ok: false; readonly errors: readonly ParamError[] };
+
+const MAX_ERRORS = 5;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `/periods/1` → `periods[1]` */
+function pointerToPath(pointer: string): string {
+  let out = '';
+  for (const part of pointer.split('/').slice(1)) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(key) ? `[${key}]` : out === '' ? key : `.${key}`;
+  }
+  return out;
+}
+
+/** The schema of each declared param of a definition. */
+export function paramSchemas(def: IndicatorDefinition): Readonly<Record<string, TSchema>> {
+  return def.params.properties;
+}
+
+/**
+ * Completes `partial` with the definition's defaults and validates the result against its TypeBox
+ * schema (`Value.Check` / `Value.Errors`, no code generation, so it runs under a strict CSP).
+ * Unknown keys are refused without echoing them. At most 5 errors are returned.
+ *
+ * @example resolveParams(macd, { fast: 5 }) // { ok: true, params: { fast: 5, slow: 26, signal: 9 } }
+ */
+export function resolveParams<P extends TObject>(
+  def: IndicatorDefinition<P>,
+  partial: unknown,
+): ResolveParamsResult<Static<P>> {
+  const input = partial === undefined || partial === null ? {} : partial;
+  if (!isPlainObject(input)) {
+    return { ok: false, errors: [{ path: '', reason: 'expected an object of parameters' }] };
+  }
+  const properties: Record<string, TSchema> = def.params.properties;
+  const declared = Object.keys(properties);
+  const errors: ParamError[] = [];
+  for (const key of Object.keys(input)) {
+    if (!Object.prototype.hasOwnProperty.call(properties, key)) {
+      errors.push({
+        path: '',
+        reason: declared.length
+          ? `unknown parameter; ${def.id} accepts ${declared.join(', ')}`
+          : `unknown parameter; ${def.id} takes no parameters`,
+      });
+      if (errors.length >= MAX_ERRORS) break;
+    }
+  }
+  if (errors.length) return { ok: false, errors };
+  const full: Record<string, unknown> = {};
+  for (const key of declared) {
+    const given = input[key];
+    full[key] = given !== undefined ? given : Value.Clone(properties[key].default as unknown);
+  }
+  if (Value.Check(def.params, full)) return { ok: true, params: full };
+  for (const error of Value.Errors(def.params, full)) {
+    errors.push({ path: pointerToPath(error.path), reason: error.message });
+    if (errors.length >= MAX_ERRORS) break;
+  }
+  return { ok: false, errors };
+}

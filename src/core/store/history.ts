@@ -1,0 +1,43 @@
+/** One undoable step: the values of the changed slices before and after. */
+export interface HistoryEntry<S> {
+  readonly label: string;
+  readonly before: Partial<S>;
+  readonly after: Partial<S>;
+}
+
+/** Bounded undo/redo stacks. A new step clears the redo stack. */
+export class History<S> {
+  #undo: HistoryEntry<S>[] = [];
+  #redo: HistoryEntry<S>[] = [];
+
+  constructor(private readonly limit = 200) {}
+
+  push(entry: HistoryEntry<S>): void {
+    this.#undo.push(entry);
+    if (this.#undo.length > this.limit) this.#undo.shift();
+    this.#redo.length = 0;
+  }
+
+  takeUndo(): HistoryEntry<S> | undefined {
+    const entry = this.#undo.pop();
+    if (entry) this.#redo.push(entry);
+    return entry;
+  }
+
+  takeRedo(): HistoryEntry<S> | undefined {
+    const entry = this.#redo.pop();
+    if (entry) this.#undo.push(entry);
+    return entry;
+  }
+
+  get canUndo(): boolean { return this.#undo.length > 0; }
+  get canRedo(): boolean { return this.#redo.length > 0; }
+  /** Label of the step `undo` would revert. */
+  get undoLabel(): string | undefined { return this.#undo.at(-1)?.label; }
+  get redoLabel(): string | undefined { return this.#redo.at(-1)?.label; }
+
+  clear(): void {
+    this.#undo.length = 0;
+    this.#redo.length = 0;
+  }
+}

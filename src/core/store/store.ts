@@ -1,0 +1,151 @@
+import { Signal } from 'signal-polyfill';
+import { History } from './history.js';
+import { readOnly, type ReadOnlySignal } from './read-only-signal.js';
+
+/** What an action can do to the state while it runs. */
+export interface Draft<S> {
+  get<K extends keyof S>(key: K): S[K];
+  set<K extends keyof S>(key: K, value: S[K]): void;
+}
+
+export interface ActionOptions {
+  /** Recorded as one undo step (default true). */
+  readonly undoable?: boolean;
+  /** Volatile slices to record in this step anyway (a tool call that sets the view). */
+  readonly record?: readonly PropertyKey[];
+}
+
+/** Told after every committed action. */
+export interface CommitInfo<S> {
+  readonly name: string;
+  readonly undoable: boolean;
+  readonly changed: readonly (keyof S)[];
+  /** `undo` / `redo` when the commit replays history. */
+  readonly replay?: 'undo' | 'redo';
+}
+
+/**
+ * The chart's single source of truth. Only actions write; everyone else reads `state`, whose
+ * signals are read-only. Nested actions join the outermost one, so a composite command is one
+ * undo step. Slices listed in `volatileKeys` (bars, view) are never recorded in history: they are
+ * large or follow from the others.
+ */
+export class Store<S extends object> {
+  readonly state: { readonly [K in keyof S]: ReadOnlySignal<S[K]> };
+  readonly history: History<S>;
+  readonly #slices: { [K in keyof S]: Signal.State<S[K]> };
+  readonly #volatile: ReadonlySet<keyof S>;
+  readonly #listeners = new Set<(info: CommitInfo<S>) => void>();
+  #tx: { name: string; undoable: boolean; record: readonly PropertyKey[]; before: Partial<S>; pending: Partial<S>; depth: number } | null = null;
+  readonly #revision = new Signal.State(0);
+  /** Increases after every commit (any slice). */
+  readonly revision: ReadOnlySignal<number> = readOnly(this.#revision);
+
+  constructor(initial: S, options: { volatileKeys?: readonly (keyof S)[]; historyLimit?: number } = {}) {
+    const slices = {} as { [K in keyof S]: Signal.State<S[K]> };
+    const views = {} as { [K in keyof S]: ReadOnlySignal<S[K]> };
+    for (const key of Object.keys(initial) as (keyof S)[]) {
+      // Equality by identity: actions always write fresh immutable values.
+      slices[key] = new Signal.State(initial[key]);
+      views[key] = readOnly(slices[key]);
+    }
+    this.#slices = slices;
+    this.state = views;
+    this.#volatile = new Set(options.volatileKeys ?? []);
+    this.history = new History<S>(options.historyLimit);
+  }
+
+  /** Current value of a slice (untracked reads are fine inside actions). */
+  peek<K extends keyof S>(key: K): S[K] {
+    const tx = this.#tx;
+    if (tx && key in tx.pending) return tx.pending[key] as S[K];
+    return Signal.subtle.untrack(() => this.#slices[key].get());
+  }
+
+  /**
+   * Runs `fn` as one action named `name`. Writes become visible together when the outermost
+   * action returns; if `fn` throws, nothing is committed.
+   */
+  action<R>(name: string, fn: (draft: Draft<S>) => R, options: ActionOptions = {}): R {
+    const outer = this.#tx === null;
+    if (outer) this.#tx = { name, undoable: options.undoable ?? true, record: options.record ?? [], before: {}, pending: {}, depth: 0 };
+    const tx = this.#tx!;
+    tx.depth++;
+    const draft: Draft<S> = {
+      get: (key) => this.peek(key),
+      set: (key, value) => {
+        if (!(key in tx.before)) tx.before[key] = this.peek(key);
+        tx.pending[key] = value;
+      },
+    };
+    let result: R;
+    try {
+      result = fn(draft);
+    } catch (error) {
+      tx.depth--;
+      if (outer) this.#tx = null;
+      else tx.pending = { ...tx.before, ...tx.pending }; // an inner failure leaves the outer to decide
+      throw error;
+    }
+    tx.depth--;
+    if (outer) {
+      this.#tx = null;
+      this.#commit(tx.name, tx.undoable, tx.record, tx.before, tx.pending);
+    }
+    return result;
+  }
+
+  /** Reverts the last undoable step. Returns its label, or undefined when there is none. */
+  undo(): string | undefined {
+    if (this.#tx) throw new Error('undo inside an action');
+    const entry = this.history.takeUndo();
+    if (!entry) return undefined;
+    this.#write(entry.before);
+    this.#notify({ name: entry.label, undoable: true, changed: Object.keys(entry.before) as (keyof S)[], replay: 'undo' });
+    return entry.label;
+  }
+
+  /** Re-applies the last undone step. */
+  redo(): string | undefined {
+    if (this.#tx) throw new Error('redo inside an action');
+    const entry = this.history.takeRedo();
+    if (!entry) return undefined;
+    this.#write(entry.after);
+    this.#notify({ name: entry.label, undoable: true, changed: Object.keys(entry.after) as (keyof S)[], replay: 'redo' });
+    return entry.label;
+  }
+
+  /** Called after every commit, undo and redo. */
+  onCommit(listener: (info: CommitInfo<S>) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #commit(name: string, undoable: boolean, record: readonly PropertyKey[], before: Partial<S>, pending: Partial<S>): void {
+    const changed = (Object.keys(pending) as (keyof S)[]).filter((k) => !Object.is(before[k], pending[k]));
+    if (changed.length === 0) return;
+    const recorded = changed.filter((k) => !this.#volatile.has(k) || record.includes(k));
+    if (undoable && recorded.length > 0) {
+      const b: Partial<S> = {};
+      const a: Partial<S> = {};
+      for (const k of recorded) {
+        b[k] = before[k];
+        a[k] = pending[k];
+      }
+      this.history.push({ label: name, before: b, after: a });
+    }
+    const write: Partial<S> = {};
+    for (const k of changed) write[k] = pending[k];
+    this.#write(write);
+    this.#notify({ name, undoable: undoable && recorded.length > 0, changed });
+  }
+
+  #write(values: Partial<S>): void {
+    for (const key of Object.keys(values) as (keyof S)[]) this.#slices[key].set(values[key] as S[keyof S]);
+    this.#revision.set(this.#revision.get() + 1);
+  }
+
+  #notify(info: CommitInfo<S>): void {
+    for (const listener of [...this.#listeners]) listener(info);
+  }
+}

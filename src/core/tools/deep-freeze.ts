@@ -1,0 +1,8 @@
+/** Freezes an object graph (schemas are shared by every chart and must never be edited). */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Reflect.ownKeys(value as object)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+  }
+  return value;
+}

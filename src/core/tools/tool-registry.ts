@@ -1,0 +1,278 @@
+import type { TObject } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { ToolDescriptor, ToolExecutionMode, ToolResult, ToolSafety } from '../../protocol/index.js';
+import { deepFreeze } from './deep-freeze.js';
+import { RESERVED_TOOL_PREFIXES, toToolOutput, type HostToolDefinition } from './define-tool.js';
+import { getRegisteredChartTools } from './tool-decorator.js';
+import { ToolCallError } from './tool-error.js';
+import type { ToolCallContext, ToolMethod, ToolOutput } from './tool-metadata.js';
+import { validateToolInput } from './validate-tool-input.js';
+
+/** Who may use which tools through the agent port. User calls are never restricted. */
+export interface ToolPolicy {
+  /** `off`: no agent; `read-only`: read-only tools only; `full`. */
+  readonly agent: 'off' | 'read-only' | 'full';
+  /** Tool names or prefixes ending in `*`; `null` = all. */
+  readonly allow: readonly string[] | null;
+}
+
+export interface ToolExecuteOptions {
+  readonly signal?: AbortSignal;
+  readonly readOnly?: boolean;
+  readonly runId?: string;
+  readonly origin?: 'user' | 'agent' | 'host';
+}
+
+/** One tool as a chart's registry sees it. */
+export interface ToolEntry {
+  readonly name: string;
+  readonly label: string;
+  readonly description: string;
+  readonly parameters: TObject;
+  readonly safety: ToolSafety;
+  readonly executionMode: ToolExecutionMode;
+  /** `builtin` tools come from `@tool` methods; `host` tools from `register`. */
+  readonly kind: 'builtin' | 'host';
+}
+
+interface Bound extends ToolEntry {
+  invoke(input: unknown, ctx: ToolCallContext): Promise<ToolOutput>;
+  live?: () => string;
+}
+
+const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+const MAX_DEPTH = 4;
+
+/**
+ * A chart's view of the tools: the `@tool` methods found on its command hosts (matched by function
+ * identity, never by name) plus host-registered tools. One `execute` validates, checks policy,
+ * serialises mutations and returns the result shapes of CONTRACTS.md. It never throws.
+ */
+export class ToolRegistry {
+  readonly #tools = new Map<string, Bound>();
+  #mutationQueue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    hosts: readonly object[],
+    private readonly options: {
+      policy: () => ToolPolicy;
+      /** A stamp of what the chart targets (symbol, period, source, data generation). */
+      target: () => string;
+      /** The chart context handed to host tools. */
+      context: () => unknown;
+    },
+  ) {
+    for (const meta of getRegisteredChartTools()) {
+      const host = hosts.find((h) => ownsMethod(h, meta.method));
+      if (!host) continue;
+      const method: ToolMethod = meta.method;
+      this.#tools.set(meta.name, {
+        name: meta.name,
+        label: meta.label,
+        description: meta.description,
+        parameters: meta.parameters,
+        safety: meta.safety,
+        executionMode: meta.executionMode,
+        kind: 'builtin',
+        invoke: async (input, ctx) => await method.call(host, input as never, ctx),
+        live: meta.liveDescription ? () => (meta.liveDescription as (h: object) => string)(host) : undefined,
+      });
+    }
+  }
+
+  /** Every tool, in registration order. */
+  list(): ToolEntry[] {
+    return [...this.#tools.values()].map(({ invoke: _i, live: _l, ...entry }) => entry);
+  }
+
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /** Tools as an agent port describes them: JSON schemas and descriptions with live values. */
+  describe(filter: (entry: ToolEntry) => boolean = () => true): ToolDescriptor[] {
+    const out: ToolDescriptor[] = [];
+    for (const tool of this.#tools.values()) {
+      if (!filter(tool)) continue;
+      const live = tool.live?.();
+      out.push({
+        name: tool.name,
+        label: tool.label,
+        description: live ? `${tool.description}\n${live}` : tool.description,
+        // JSON round trip drops TypeBox's symbol keys and yields a plain, cloneable schema.
+        parameters: JSON.parse(JSON.stringify(tool.parameters)) as Record<string, unknown>,
+        safety: tool.safety,
+        executionMode: tool.executionMode,
+      });
+    }
+    return out;
+  }
+
+  /** Whether the policy lets an agent use `name` (ignores the run's read-only flag). */
+  allowedForAgent(name: string): boolean {
+    const tool = this.#tools.get(name);
+    if (!tool) return false;
+    const policy = this.options.policy();
+    if (policy.agent === 'off') return false;
+    if (policy.agent === 'read-only' && tool.safety !== 'read-only') return false;
+    if (policy.allow && !policy.allow.some((p) => (p.endsWith('*') ? name.startsWith(p.slice(0, -1)) : p === name))) return false;
+    return true;
+  }
+
+  /**
+   * Adds a host tool. Returns a function that removes it. Rejects invalid or reserved names,
+   * duplicates and examples that do not match the schema.
+   */
+  register(definition: HostToolDefinition): () => void {
+    const { name } = definition;
+    if (!TOOL_NAME.test(name)) throw new Error(`Tool name '${name}' must match ^[a-z][a-z0-9_]{0,63}$`);
+    const reserved = RESERVED_TOOL_PREFIXES.find((p) => name.startsWith(p));
+    if (reserved) throw new Error(`Tool name '${name}' uses the reserved prefix '${reserved}'`);
+    if (this.#tools.has(name)) throw new Error(`A tool named '${name}' is already registered`);
+    for (const [i, example] of (definition.examples ?? []).entries()) {
+      if (!Value.Check(definition.parameters, example.input)) {
+        throw new Error(`Example ${i} of tool '${name}' does not match its parameters schema`);
+      }
+    }
+    const examples = (definition.examples ?? []).map((e) => `Example (${e.description}): ${JSON.stringify(e.input)}`);
+    const description = [definition.description, definition.instructions, ...examples].filter(Boolean).join('\n').slice(0, 6000);
+    const entry: Bound = {
+      name,
+      label: definition.label,
+      description,
+      parameters: deepFreeze(definition.parameters),
+      safety: definition.safety,
+      executionMode: definition.executionMode ?? (definition.safety === 'read-only' ? 'parallel' : 'sequential'),
+      kind: 'host',
+      invoke: async (input, ctx) =>
+        toToolOutput(await definition.execute(input as never, { ...ctx, context: this.options.context() }), definition.safety),
+    };
+    this.#tools.set(name, entry);
+    return () => {
+      if (this.#tools.get(name) === entry) this.#tools.delete(name);
+    };
+  }
+
+  /** Validates, checks policy, runs the tool and returns a result. Never throws. */
+  execute(name: string, input: unknown, options: ToolExecuteOptions = {}): Promise<ToolResult> {
+    return this.#execute(name, input, options, 0, null);
+  }
+
+  async #execute(
+    name: string,
+    input: unknown,
+    options: ToolExecuteOptions,
+    depth: number,
+    parentSafety: ToolSafety | null,
+  ): Promise<ToolResult> {
+    const tool = this.#tools.get(name);
+    if (!tool) {
+      return failure('unknown_tool', `Unknown tool '${name}'.`, {
+        recommendedAction: `Use one of: ${[...this.#tools.keys()].join(', ')}.`,
+      });
+    }
+    const origin = options.origin ?? 'user';
+    if (origin === 'agent' && !this.allowedForAgent(name)) {
+      return failure('not_allowed', `The chart does not allow the agent to use '${name}'.`, {
+        recommendedAction: 'Use a read-only tool or tell the user this action is not permitted here.',
+      });
+    }
+    if (tool.safety !== 'read-only' && (options.readOnly || parentSafety === 'read-only')) {
+      return failure('not_allowed', `'${name}' changes the chart, and this ${parentSafety ? 'read-only tool' : 'run'} is read-only.`, {
+        recommendedAction: 'Ask the user to allow changes (turn off read-only) or answer without changing the chart.',
+      });
+    }
+    if (depth >= MAX_DEPTH) return failure('not_allowed', `Tools may be nested at most ${MAX_DEPTH} levels deep.`);
+    const checked = validateToolInput(tool.parameters, input);
+    if (!checked.ok) {
+      return failure('invalid_input', `Invalid input for '${name}'.`, {
+        details: checked.details,
+        recommendedAction: 'Fix the fields named in details and call again.',
+      });
+    }
+    const signal = options.signal ?? new AbortController().signal;
+    if (signal.aborted) return failure('aborted', 'The call was cancelled before it started.');
+    const stamp = this.options.target();
+    const ctx: ToolCallContext = {
+      signal,
+      runId: options.runId,
+      origin,
+      assertTarget: () => {
+        if (this.options.target() !== stamp) {
+          throw new ToolCallError('stale_binding', 'The chart changed (symbol, period, source or data) while this call was running; nothing was committed.', {
+            retryable: true,
+            recommendedAction: 'Read chart_get_context again and repeat the call if it still applies.',
+          });
+        }
+      },
+      execute: (childName, childInput) =>
+        this.#execute(childName, childInput, { ...options, signal }, depth + 1, tool.safety === 'read-only' ? 'read-only' : (parentSafety ?? tool.safety)),
+    };
+    const run = async (): Promise<ToolResult> => {
+      try {
+        const output = await tool.invoke(checked.value, ctx);
+        if (signal.aborted) return failure('aborted', 'The call was cancelled.');
+        return {
+          success: true,
+          stateChanged: output.stateChanged ?? tool.safety !== 'read-only',
+          data: output.data,
+          ...(output.text !== undefined ? { text: output.text } : {}),
+        };
+      } catch (error) {
+        if (error instanceof ToolCallError) {
+          return {
+            success: false,
+            stateChanged: false,
+            error: {
+              code: error.code,
+              message: error.message,
+              retryable: error.retryable,
+              ...(error.recommendedAction ? { recommendedAction: error.recommendedAction } : {}),
+              ...(error.details ? { details: error.details.slice(0, 5) } : {}),
+            },
+            ...(error.data !== undefined ? { data: error.data } : {}),
+          };
+        }
+        if (signal.aborted || (error instanceof Error && error.name === 'AbortError')) {
+          return failure('aborted', 'The call was cancelled.');
+        }
+        const message = error instanceof Error ? error.message : String(error);
+        return failure('internal', `'${name}' failed: ${message}`, { retryable: false });
+      }
+    };
+    // Mutations run one at a time per chart; a nested call already holds the turn.
+    if (tool.safety === 'read-only' || depth > 0) return run();
+    const turn = this.#mutationQueue.then(run, run);
+    this.#mutationQueue = turn.catch(() => undefined);
+    return turn;
+  }
+}
+
+function failure(
+  code: import('../../protocol/index.js').ToolErrorCode,
+  message: string,
+  extra: { retryable?: boolean; recommendedAction?: string; details?: readonly import('../../protocol/index.js').ToolErrorDetail[] } = {},
+): ToolResult {
+  return {
+    success: false,
+    stateChanged: false,
+    error: {
+      code,
+      message,
+      retryable: extra.retryable ?? false,
+      ...(extra.recommendedAction ? { recommendedAction: extra.recommendedAction } : {}),
+      ...(extra.details ? { details: extra.details } : {}),
+    },
+  };
+}
+
+/** True when `method` is found (by identity) on `host` or its prototype chain. */
+function ownsMethod(host: object, method: unknown): boolean {
+  for (let proto: object | null = host; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const key of Object.getOwnPropertyNames(proto)) {
+      const desc = Object.getOwnPropertyDescriptor(proto, key);
+      if (desc && desc.value === method) return true;
+    }
+  }
+  return false;
+}

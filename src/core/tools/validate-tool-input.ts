@@ -1,0 +1,47 @@
+import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { ToolErrorDetail } from '../../protocol/index.js';
+
+/** `/points/1/price` → `points[1].price`. Names declared fields and indexes only, never values. */
+export function toFieldPath(pointer: string): string {
+  if (!pointer) return '(input)';
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
+  }
+  return out;
+}
+
+/**
+ * Applies schema defaults to a copy of `input` and checks it, with TypeBox `Value` only
+ * (TypeCompiler generates code with `new Function` and breaks under a strict CSP).
+ * Returns the defaulted value or at most five error details.
+ */
+export function validateToolInput<T>(schema: TSchema, input: unknown):
+  | { ok: true; value: T }
+  | { ok: false; details: ToolErrorDetail[] } {
+  const value = Value.Default(schema, Value.Clone(input ?? {}));
+  if (Value.Check(schema, value)) return { ok: true, value: value as T };
+  const details: ToolErrorDetail[] = [];
+  const seen = new Set<string>();
+  for (const error of Value.Errors(schema, value)) {
+    const path = toFieldPath(error.path);
+    // Unions report one error per branch; the first per path is the useful one.
+    if (seen.has(path)) continue;
+    seen.add(path);
+    details.push({ path, reason: reasonOf(error.message, error.schema) });
+    if (details.length === 5) break;
+  }
+  return { ok: false, details };
+}
+
+function reasonOf(message: string, schema: TSchema): string {
+  const enumValues = (schema as { enum?: unknown[] }).enum;
+  if (Array.isArray(enumValues)) return `expected one of ${enumValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  const anyOf = (schema as { anyOf?: { const?: unknown }[] }).anyOf;
+  if (Array.isArray(anyOf) && anyOf.every((s) => s.const !== undefined)) {
+    return `expected one of ${anyOf.map((s) => JSON.stringify(s.const)).join(', ')}`;
+  }
+  return message.charAt(0).toLowerCase() + message.slice(1);
+}

@@ -1,0 +1,48 @@
+import type { ToolResult } from './tool-result.js';
+
+/** Run failure codes (CONTRACTS.md). */
+export type RunFailureCode =
+  | 'RUN_ACTIVE' | 'DEADLINE_EXCEEDED' | 'TOOL_LOOP_LIMIT' | 'PROVIDER_AUTH' | 'PROVIDER_RATE_LIMIT'
+  | 'PROVIDER_UNAVAILABLE' | 'PROVIDER_BAD_RESPONSE' | 'MODEL_NOT_CONFIGURED' | 'DISCONNECTED';
+
+export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
+
+interface EventBase {
+  /** Monotonic per session. */
+  readonly seq: number;
+  readonly sessionId: string;
+  readonly runId?: string;
+  /** Epoch ms. */
+  readonly at: number;
+}
+
+export interface ContextItem {
+  /** `chart-symbol`, `selected-time-range`, `selected-kline-bars`, `drawing-selection`. */
+  readonly kind: string;
+  readonly label: string;
+  /** Text attached to the run for the model. */
+  readonly text: string;
+}
+
+export type AgentEvent = EventBase & (
+  | { readonly type: 'run.started'; readonly readOnly: boolean; readonly model?: string }
+  | { readonly type: 'run.completed'; readonly usage?: { promptTokens?: number; completionTokens?: number; totalTokens?: number } }
+  | { readonly type: 'run.failed'; readonly code: RunFailureCode; readonly message: string }
+  | { readonly type: 'run.cancelled' }
+  | { readonly type: 'run.interrupted' }
+  | { readonly type: 'user.message'; readonly messageId: string; readonly text: string; readonly context?: readonly ContextItem[] }
+  | { readonly type: 'assistant.text.delta'; readonly messageId: string; readonly delta: string }
+  | { readonly type: 'assistant.message.completed'; readonly messageId: string; readonly text: string }
+  | { readonly type: 'tool.started'; readonly callId: string; readonly name: string; readonly input: unknown }
+  | { readonly type: 'tool.progress'; readonly callId: string; readonly message: string }
+  | { readonly type: 'tool.finished'; readonly callId: string; readonly name: string; readonly result: ToolResult; readonly elapsedMs: number }
+  | { readonly type: 'tool.question.required'; readonly callId: string; readonly question: string; readonly options: readonly { label: string; description?: string }[]; readonly multiSelect: boolean }
+  | { readonly type: 'tool.question.resolved'; readonly callId: string; readonly answer: AskUserAnswer }
+  | { readonly type: 'context.changed'; readonly context: readonly ContextItem[] }
+);
+
+export type AgentEventType = AgentEvent['type'];
+
+export type AskUserAnswer =
+  | { readonly status: 'answered'; readonly selected: readonly string[]; readonly note?: string }
+  | { readonly status: 'cancelled' };

@@ -1,0 +1,15 @@
+import type { ChartAgentPort } from './chart-agent-port.js';
+
+/** Dispatched by a panel on `document` to find its chart. */
+export const AGENT_CONNECT_EVENT = 'kline-agent-connect';
+/** Dispatched by a chart on `document` when it becomes available after a panel asked. */
+export const AGENT_AVAILABLE_EVENT = 'kline-agent-available';
+
+export interface AgentConnectDetail {
+  readonly chartId?: string;
+  reply(port: ChartAgentPort): void;
+}
+
+export interface AgentAvailableDetail {
+  readonly chartId: string;
+}

@@ -1,0 +1,68 @@
+import type { ChartState, IndicatorInstance } from '../core/commands/chart-state.js';
+import type { IndicatorEngine } from '../core/commands/indicator-engine.js';
+import type { IndicatorDefinition } from '../core/indicators/indicator-definition.js';
+import type { PaneLayoutSpec } from './chart-renderer.js';
+import type { ChartTheme } from './chart-theme.js';
+import type { PaneSeries } from './pane-plot.js';
+
+/** The panes for a state: the price pane with overlays, then one pane per pane study. */
+export function buildPaneSpecs(
+  state: Pick<ChartState, 'series' | 'indicators' | 'panes' | 'settings'> & { comparisonSeries?: readonly PaneSeries[] },
+  engine: IndicatorEngine,
+  lookup: (id: string) => IndicatorDefinition | undefined,
+  theme: ChartTheme,
+): PaneLayoutSpec[] {
+  const series = state.series;
+  const weights = new Map(state.panes.map((p) => [p.id, p.weight]));
+  const overlays: PaneSeries[] = [...(state.comparisonSeries ?? [])];
+  const panes = new Map<string, { kind: 'volume' | 'indicator'; series: PaneSeries[] }>();
+  let colorIndex = 0;
+  for (const instance of state.indicators) {
+    const def = lookup(instance.definitionId);
+    if (!def || !series) continue;
+    const isVolume = def.id === 'VOL';
+    if (isVolume && !state.settings.volume) continue;
+    const values = engine.values(instance, series);
+    if (!values) continue;
+    const out = outputsOf(def, instance, values, theme, () => theme.palette[colorIndex++ % theme.palette.length], isVolume);
+    if (instance.paneId === 'price') overlays.push(...out);
+    else {
+      const pane = panes.get(instance.paneId) ?? { kind: isVolume ? 'volume' : 'indicator', series: [] };
+      pane.series.push(...out);
+      panes.set(instance.paneId, pane);
+    }
+  }
+  const specs: PaneLayoutSpec[] = [{ id: 'price', kind: 'price', series: overlays, weight: weights.get('price') ?? 3 }];
+  // Pane order follows the layout list, then first appearance.
+  const order = [...state.panes.map((p) => p.id).filter((id) => panes.has(id)), ...[...panes.keys()].filter((id) => !weights.has(id))];
+  for (const id of order) {
+    const p = panes.get(id)!;
+    specs.push({ id, kind: p.kind, series: p.series, weight: weights.get(id) ?? 1 });
+  }
+  return specs;
+}
+
+function outputsOf(
+  def: IndicatorDefinition,
+  instance: IndicatorInstance,
+  values: Record<string, Float64Array>,
+  theme: ChartTheme,
+  nextColor: () => string,
+  isVolume: boolean,
+): PaneSeries[] {
+  const out: PaneSeries[] = [];
+  for (const o of def.outputs(instance.params as never)) {
+    // The volume pane paints the volume columns itself, coloured by bar direction.
+    if (isVolume && o.key === 'volume') continue;
+    const v = values[o.key];
+    if (!v) continue;
+    out.push({
+      key: `${instance.instanceId}:${o.key}`,
+      label: o.label,
+      color: o.style === 'histogram' ? theme.up : (o.color ?? nextColor()),
+      style: o.style,
+      values: v,
+    });
+  }
+  return out;
+}

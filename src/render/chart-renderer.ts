@@ -1,0 +1,239 @@
+import uPlot from 'uplot';
+import type { Bars } from '../core/data/index.js';
+import { createBars } from '../core/data/index.js';
+import type { ChartCore } from '../core/commands/chart-core.js';
+import type { ChartSettings, ViewRange } from '../core/commands/chart-state.js';
+import { clampView } from '../core/commands/view-range.js';
+import { effect } from '../core/store/index.js';
+import type { ChartTheme } from './chart-theme.js';
+import type { PlotTransform } from './paint-candles.js';
+import { PanePlot, paneSignature, type PaneSeries, type PaneSpec } from './pane-plot.js';
+import { ZonedClock } from './zoned-clock.js';
+
+/** A pane the renderer should show, with its relative height. */
+export interface PaneLayoutSpec extends Omit<PaneSpec, 'showXAxis'> {
+  readonly weight: number;
+}
+
+export interface RendererOptions {
+  readonly core: ChartCore;
+  /** Element the pane plots are appended to (inside the shadow root). */
+  readonly container: HTMLElement;
+  readonly theme: () => ChartTheme;
+  /** The panes to show for the current state (price first). Read inside an effect: may read signals. */
+  readonly panes: () => readonly PaneLayoutSpec[];
+  /** The display timezone (the data's unless overridden). */
+  readonly timeZone: () => string;
+  readonly paintOverlay?: (u: uPlot, paneId: string, transform: PlotTransform) => void;
+  readonly onCursor?: (index: number | null, paneId: string | null) => void;
+  /** Called after a frame that changed the panes or their sizes, with each pane's top offset (CSS px). */
+  readonly onLayout?: (offsets: ReadonlyMap<string, number>) => void;
+}
+
+const EMPTY = createBars(0);
+let nextSyncKey = 0;
+
+/**
+ * Draws the store with one uPlot per pane. Effects mark what changed; one animation frame applies
+ * it: new panes or layout → rebuild those panes; data → setData; view → setScale; overlays → redraw.
+ */
+export class ChartRenderer {
+  readonly #o: RendererOptions;
+  readonly #panes = new Map<string, PanePlot>();
+  readonly #dispose: (() => void)[] = [];
+  readonly #syncKey = `kline-${nextSyncKey++}`;
+  #xIndex = new Float64Array(0);
+  #frame = 0;
+  #dirty = { data: true, view: true, layout: true, overlay: true };
+  #size = { width: 0, height: 0 };
+  #specs: readonly PaneLayoutSpec[] = [];
+  #paintWaiters: (() => void)[] = [];
+  #clock = new ZonedClock('UTC');
+  #laidOut: string[] = [];
+
+  constructor(options: RendererOptions) {
+    this.#o = options;
+    const s = options.core.store.state;
+    this.#dispose.push(
+      effect(() => {
+        s.series.get();
+        s.dataRevision.get();
+        this.#specs = options.panes();
+        const tz = options.timeZone();
+        if (tz !== this.#clock.timeZone) this.#clock = new ZonedClock(tz);
+        this.#mark('data');
+      }),
+      effect(() => {
+        s.view.get();
+        this.#mark('view');
+      }),
+      effect(() => {
+        s.settings.get();
+        this.#mark('layout');
+      }),
+      effect(() => {
+        s.drawings.get();
+        s.drawingSelection.get();
+        s.selection.get();
+        this.#mark('overlay');
+      }),
+    );
+  }
+
+  /** Resolves after the next frame has painted the canvases. */
+  whenPainted(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#paintWaiters.push(resolve);
+      this.#schedule();
+    });
+  }
+
+  /** Marks the overlay dirty (drawing previews, hover) and repaints on the next frame. */
+  invalidateOverlay(): void {
+    this.#mark('overlay');
+  }
+
+  /** Rebuilds every pane on the next frame (theme change). */
+  invalidateLayout(): void {
+    this.#mark('layout');
+  }
+
+  resize(width: number, height: number): void {
+    if (width === this.#size.width && height === this.#size.height) return;
+    this.#size = { width, height };
+    this.#mark('layout');
+  }
+
+  get paneIds(): string[] {
+    return [...this.#panes.keys()];
+  }
+
+  pane(id: string): PanePlot | undefined {
+    return this.#panes.get(id);
+  }
+
+  get clock(): ZonedClock {
+    return this.#clock;
+  }
+
+  destroy(): void {
+    cancelAnimationFrame(this.#frame);
+    for (const d of this.#dispose) d();
+    for (const p of this.#panes.values()) p.destroy();
+    this.#panes.clear();
+    for (const w of this.#paintWaiters) w();
+  }
+
+  #mark(kind: 'data' | 'view' | 'layout' | 'overlay'): void {
+    this.#dirty[kind] = true;
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    if (this.#frame) return;
+    this.#frame = requestAnimationFrame(() => {
+      this.#frame = 0;
+      this.#render();
+      const waiters = this.#paintWaiters;
+      this.#paintWaiters = [];
+      for (const w of waiters) w();
+    });
+  }
+
+  #bars(): Bars {
+    return this.#o.core.store.peek('series')?.bars ?? EMPTY;
+  }
+
+  #view(): ViewRange {
+    const n = this.#bars().length;
+    return clampView(this.#o.core.store.peek('view') ?? { start: 0, end: Math.max(1, n) }, n, 2);
+  }
+
+  #settings(): ChartSettings {
+    return this.#o.core.store.peek('settings');
+  }
+
+  #render(): void {
+    const { width, height } = this.#size;
+    if (width <= 0 || height <= 0) return;
+    const bars = this.#bars();
+    if (this.#xIndex.length < bars.length) {
+      const x = new Float64Array(Math.max(bars.length, Math.ceil(this.#xIndex.length * 1.5)));
+      for (let i = 0; i < x.length; i++) x[i] = i;
+      this.#xIndex = x;
+    }
+    const specs = this.#specs;
+    const settings = this.#settings();
+    const dirty = this.#dirty;
+    this.#dirty = { data: false, view: false, layout: false, overlay: false };
+    const totalWeight = specs.reduce((a, s) => a + s.weight, 0) || 1;
+    const xAxisH = 26;
+    const avail = height - xAxisH;
+    const wanted = new Set(specs.map((s) => s.id));
+    for (const [id, pane] of this.#panes) {
+      if (!wanted.has(id)) {
+        pane.destroy();
+        this.#panes.delete(id);
+      }
+    }
+    let used = 0;
+    const view = this.#view();
+    specs.forEach((spec, index) => {
+      const last = index === specs.length - 1;
+      const paneH = last ? height - used : Math.max(40, Math.round((avail * spec.weight) / totalWeight));
+      used += paneH;
+      const full: PaneSpec = { ...spec, showXAxis: last };
+      const signature = paneSignature(full, settings);
+      let pane = this.#panes.get(spec.id);
+      if (pane && (pane.signature !== signature || dirty.layout)) {
+        pane.destroy();
+        this.#panes.delete(spec.id);
+        pane = undefined;
+      }
+      if (!pane) {
+        pane = new PanePlot(this.#o.container, full, this.#env(), { width, height: paneH });
+        this.#panes.set(spec.id, pane);
+        pane.setData(full);
+      } else {
+        if (pane.plot.width !== width || pane.plot.height !== paneH) pane.setSize(width, paneH);
+        if (dirty.data || pane.spec.series !== full.series) pane.setData(full);
+        else if (dirty.view) pane.setView(view);
+        else if (dirty.overlay) pane.redraw();
+      }
+    });
+    const layoutChanged = dirty.layout || specs.length !== this.#laidOut.length || specs.some((sp, i) => this.#laidOut[i] !== `${sp.id}:${sp.weight}`);
+    this.#laidOut = specs.map((sp) => `${sp.id}:${sp.weight}`);
+    // Keep DOM order equal to the spec order.
+    let before: Element | null = null;
+    for (let i = specs.length - 1; i >= 0; i--) {
+      const pane = this.#panes.get(specs[i].id)!;
+      pane.place(this.#o.container, before);
+      before = pane.element;
+    }
+    if (layoutChanged && this.#o.onLayout) {
+      const offsets = new Map<string, number>();
+      let top = 0;
+      for (const spec of specs) {
+        offsets.set(spec.id, top);
+        top += this.#panes.get(spec.id)!.plot.height;
+      }
+      this.#o.onLayout(offsets);
+    }
+  }
+
+  #env() {
+    return {
+      bars: () => this.#bars(),
+      xIndex: () => this.#xIndex.subarray(0, this.#bars().length),
+      view: () => this.#view(),
+      theme: () => this.#o.theme(),
+      settings: () => this.#settings(),
+      clock: () => this.#clock,
+      syncKey: this.#syncKey,
+      paintOverlay: this.#o.paintOverlay,
+      onCursor: (index: number | null, paneId: string) => this.#o.onCursor?.(index, index === null ? null : paneId),
+    };
+  }
+}
+
+export type { PaneSeries };

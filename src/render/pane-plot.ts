@@ -1,0 +1,290 @@
+import uPlot from 'uplot';
+import type { Bars } from '../core/data/index.js';
+import type { ChartSettings, ViewRange } from '../core/commands/chart-state.js';
+import type { ChartTheme } from './chart-theme.js';
+import { paintCandles, paintVolume, type PlotTransform } from './paint-candles.js';
+import { computeTimeTicks } from './time-ticks.js';
+import type { ZonedClock } from './zoned-clock.js';
+
+/** A drawn output in a pane: an indicator line, a histogram, dots or a band edge. */
+export interface PaneSeries {
+  readonly key: string;
+  readonly label: string;
+  readonly color: string;
+  readonly style: 'line' | 'histogram' | 'dots' | 'band';
+  readonly values: Float64Array;
+}
+
+export interface PaneSpec {
+  readonly id: string;
+  readonly kind: 'price' | 'volume' | 'indicator';
+  readonly series: readonly PaneSeries[];
+  readonly showXAxis: boolean;
+}
+
+/** What every pane reads when it draws. */
+export interface PaneEnv {
+  bars(): Bars;
+  xIndex(): Float64Array;
+  view(): ViewRange;
+  theme(): ChartTheme;
+  settings(): ChartSettings;
+  clock(): ZonedClock;
+  readonly syncKey: string;
+  /** Extra painting on top of the price pane (drawings, selection). */
+  paintOverlay?(u: uPlot, paneId: string, transform: PlotTransform): void;
+  /** Cursor moved over any pane (index or null). */
+  onCursor(index: number | null, paneId: string, top: number | null): void;
+}
+
+const Y_AXIS_SIZE = 64;
+
+/** The layout signature: a pane is rebuilt only when this changes. */
+export function paneSignature(spec: PaneSpec, settings: ChartSettings): string {
+  return [spec.kind, spec.showXAxis, settings.priceScale, settings.priceAxisSide, settings.grid, settings.theme, ...spec.series.map((s) => `${s.key}:${s.style}:${s.color}`)].join('|');
+}
+
+/** One uPlot per pane, sharing the index-space x scale and a synced cursor. */
+export class PanePlot {
+  readonly element: HTMLDivElement;
+  readonly plot: uPlot;
+  spec: PaneSpec;
+  readonly signature: string;
+
+  constructor(parent: HTMLElement, spec: PaneSpec, private readonly env: PaneEnv, size: { width: number; height: number }) {
+    this.spec = spec;
+    this.signature = paneSignature(spec, env.settings());
+    this.element = document.createElement('div');
+    this.element.className = 'pane';
+    this.element.dataset.paneId = spec.id;
+    parent.appendChild(this.element);
+    this.plot = new uPlot(this.#options(size), this.#data(), this.element);
+  }
+
+  /** Moves this pane to position `index` among its parent's panes. */
+  place(parent: HTMLElement, before: Element | null): void {
+    if (this.element.parentElement !== parent || this.element.nextElementSibling !== before) parent.insertBefore(this.element, before);
+  }
+
+  setData(spec: PaneSpec): void {
+    this.spec = spec;
+    const view = this.env.view();
+    this.plot.batch(() => {
+      this.plot.setData(this.#data(), false);
+      this.plot.setScale('x', { min: view.start, max: view.end });
+    });
+  }
+
+  setView(view: ViewRange): void {
+    this.plot.setScale('x', { min: view.start, max: view.end });
+  }
+
+  setSize(width: number, height: number): void {
+    this.plot.setSize({ width, height });
+  }
+
+  redraw(): void {
+    this.plot.redraw(false, false);
+  }
+
+  destroy(): void {
+    this.plot.destroy();
+    this.element.remove();
+  }
+
+  #data(): uPlot.AlignedData {
+    const bars = this.env.bars();
+    const x = this.env.xIndex();
+    // Typed arrays go to uPlot as they are: no copy per load.
+    const cols: ArrayLike<number>[] = [x];
+    if (this.spec.kind === 'price') cols.push(bars.low, bars.high);
+    if (this.spec.kind === 'volume') cols.push(bars.volume);
+    for (const s of this.spec.series) cols.push(s.values);
+    return cols as unknown as uPlot.AlignedData;
+  }
+
+  #transform(u: uPlot, scaleKey: string): PlotTransform {
+    const { left, width } = u.bbox;
+    const min = u.scales.x.min ?? 0;
+    const max = u.scales.x.max ?? 1;
+    const slot = width / Math.max(1e-9, max - min);
+    const log = this.spec.kind === 'price' && this.env.settings().priceScale === 'log';
+    const y0 = u.valToPos(log ? 1 : 0, scaleKey, true);
+    const y1 = u.valToPos(log ? 10 : 1, scaleKey, true);
+    const k = y1 - y0;
+    return {
+      slot,
+      x: (i) => left + (i - min) * slot,
+      y: log ? (p) => y0 + k * Math.log10(p) : (p) => y0 + k * p,
+    };
+  }
+
+  #options(size: { width: number; height: number }): uPlot.Options {
+    const theme = this.env.theme();
+    const settings = this.env.settings();
+    const kind = this.spec.kind;
+    const side = settings.priceAxisSide === 'left' ? 3 : 1;
+    const yScale = kind === 'price' ? 'price' : kind === 'volume' ? 'vol' : 'y';
+    const grid = { show: settings.grid, stroke: theme.grid, width: 1 };
+    const ticks = { show: false };
+    let tickCache: { key: string; labels: Map<number, string>; splits: number[] } | null = null;
+    const timeSplits = (u: uPlot, _ai: number, min: number, max: number): number[] => {
+      const bars = this.env.bars();
+      const key = `${min}|${max}|${u.bbox.width}|${bars.length}|${bars.time[0]}`;
+      if (tickCache?.key !== key) {
+        const ticksList = computeTimeTicks(bars.time, bars.length, min, max, u.bbox.width / uPlot.pxRatio, this.env.clock());
+        tickCache = { key, labels: new Map(ticksList.map((t) => [t.index, t.label])), splits: ticksList.map((t) => t.index) };
+      }
+      return tickCache.splits;
+    };
+    const series: uPlot.Series[] = [{}];
+    const hidden = { paths: () => null, points: { show: false } } as const;
+    if (kind === 'price') series.push({ ...hidden, scale: yScale }, { ...hidden, scale: yScale });
+    if (kind === 'volume') series.push({ ...hidden, scale: yScale });
+    for (const s of this.spec.series) {
+      if (s.style === 'histogram') {
+        series.push({ ...hidden, scale: yScale, label: s.label });
+      } else {
+        series.push({
+          scale: yScale,
+          label: s.label,
+          stroke: s.color,
+          width: s.style === 'band' ? 1 : 1.25,
+          points: { show: s.style === 'dots', size: 3, fill: s.color, stroke: s.color },
+          paths: s.style === 'dots' ? () => null : undefined,
+          spanGaps: false,
+        });
+      }
+    }
+    const self = this;
+    return {
+      width: size.width,
+      height: size.height,
+      pxAlign: 0,
+      legend: { show: false },
+      padding: [6, 0, 0, 0],
+      cursor: {
+        sync: { key: this.env.syncKey },
+        drag: { x: false, y: false, setScale: false },
+        points: { show: false },
+        x: settings.crosshair !== 'hidden',
+        y: settings.crosshair !== 'hidden',
+        focus: { prox: -1 },
+      },
+      select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+      scales: {
+        x: { time: false, auto: false, range: (_u, min, max) => [min, max] },
+        [yScale]: {
+          distr: kind === 'price' && settings.priceScale === 'log' ? 3 : 1,
+          auto: true,
+          range: (_u, min, max) => {
+            if (!(Number.isFinite(min) && Number.isFinite(max))) return [0, 1];
+            if (kind === 'volume') return [0, max > 0 ? max * 1.05 : 1];
+            if (min === max) {
+              const pad = Math.abs(min) * 0.01 || 1;
+              return [min - pad, max + pad];
+            }
+            if (kind === 'price' && settings.priceScale === 'log') return [min / 1.02, max * 1.02];
+            const pad = (max - min) * 0.08;
+            return [min - pad, max + pad];
+          },
+        },
+      },
+      axes: [
+        {
+          show: true,
+          side: 2,
+          size: this.spec.showXAxis ? 26 : 0,
+          stroke: theme.axis,
+          font: theme.font,
+          grid,
+          ticks,
+          gap: 4,
+          splits: timeSplits,
+          values: (_u, splits) => splits.map((i) => (this.spec.showXAxis ? (tickCache?.labels.get(i) ?? '') : '')),
+        },
+        {
+          show: true,
+          side,
+          scale: yScale,
+          size: Y_AXIS_SIZE,
+          stroke: theme.axis,
+          font: theme.font,
+          grid,
+          ticks,
+          gap: 6,
+          values: (_u, splits) => splits.map((v) => formatAxisNumber(v, kind)),
+        },
+      ],
+      series,
+      hooks: {
+        draw: [
+          (u) => {
+            const ctx = u.ctx;
+            const bars = self.env.bars();
+            const view = self.env.view();
+            const i0 = Math.max(0, Math.floor(view.start));
+            const i1 = Math.min(bars.length - 1, Math.ceil(view.end));
+            const t = self.#transform(u, yScale);
+            const th = self.env.theme();
+            const colors = { up: th.up, down: th.down, line: th.line, areaFill: th.areaFill };
+            ctx.save();
+            ctx.beginPath();
+            ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
+            ctx.clip();
+            if (self.spec.kind === 'price') paintCandles(ctx, bars, i0, i1, t, self.env.settings().candleStyle, colors, uPlot.pxRatio);
+            if (self.spec.kind === 'volume') paintVolume(ctx, bars, i0, i1, t, { ...colors, up: fade(th.up), down: fade(th.down) }, u.bbox.top + u.bbox.height);
+            for (const s of self.spec.series) {
+              if (s.style === 'histogram') paintHistogram(ctx, s.values, i0, i1, t, th, u.valToPos(0, yScale, true));
+            }
+            self.env.paintOverlay?.(u, self.spec.id, t);
+            ctx.restore();
+          },
+        ],
+        setCursor: [
+          (u) => {
+            const idx = u.cursor.idx;
+            self.env.onCursor(idx == null ? null : idx, self.spec.id, u.cursor.top ?? null);
+          },
+        ],
+      },
+    };
+  }
+}
+
+function fade(color: string): string {
+  // Volume columns are drawn lighter than candles; hex colours get an alpha suffix.
+  return /^#[0-9a-f]{6}$/i.test(color) ? `${color}88` : color;
+}
+
+function paintHistogram(ctx: CanvasRenderingContext2D, values: Float64Array, i0: number, i1: number, t: PlotTransform, theme: ChartTheme, zeroY: number): void {
+  const up = new Path2D();
+  const down = new Path2D();
+  const w = Math.max(1, Math.round(t.slot * 0.6));
+  for (let i = i0; i <= i1 && i < values.length; i++) {
+    const v = values[i];
+    if (v !== v) continue;
+    const y = t.y(v);
+    const top = Math.min(y, zeroY);
+    (v >= 0 ? up : down).rect(Math.round(t.x(i) - w / 2), Math.round(top), w, Math.max(1, Math.round(Math.abs(zeroY - y))));
+  }
+  ctx.fillStyle = theme.up;
+  ctx.fill(up);
+  ctx.fillStyle = theme.down;
+  ctx.fill(down);
+}
+
+/** Compact axis numbers: 12.5K, 3.2M for volume; enough decimals for prices. */
+export function formatAxisNumber(v: number, kind: PaneSpec['kind']): string {
+  const a = Math.abs(v);
+  if (kind === 'volume' || a >= 1e6) {
+    if (a >= 1e9) return `${+(v / 1e9).toFixed(2)}B`;
+    if (a >= 1e6) return `${+(v / 1e6).toFixed(2)}M`;
+    if (a >= 1e3) return `${+(v / 1e3).toFixed(1)}K`;
+    return String(+v.toFixed(0));
+  }
+  if (a >= 1000) return v.toFixed(0);
+  if (a >= 1) return v.toFixed(2);
+  if (a === 0) return '0';
+  return v.toPrecision(3);
+}

@@ -1,0 +1,114 @@
+import type { ZonedClock } from './zoned-clock.js';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+/** Tick levels, finest first, with their nominal length. */
+const LEVELS = [
+  { id: 'm1', ms: MIN }, { id: 'm5', ms: 5 * MIN }, { id: 'm15', ms: 15 * MIN }, { id: 'm30', ms: 30 * MIN },
+  { id: 'h1', ms: HOUR }, { id: 'h2', ms: 2 * HOUR }, { id: 'h4', ms: 4 * HOUR }, { id: 'd1', ms: DAY },
+  { id: 'w1', ms: 7 * DAY }, { id: 'mo1', ms: 30 * DAY }, { id: 'mo3', ms: 91 * DAY }, { id: 'y1', ms: 365 * DAY },
+  { id: 'y5', ms: 5 * 365 * DAY },
+] as const;
+type Level = (typeof LEVELS)[number]['id'];
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Bucket number of a wall-clock date at a level (changes exactly at the level's boundaries). */
+function bucket(d: Date, level: Level): number {
+  const y = d.getUTCFullYear();
+  const mo = d.getUTCMonth();
+  const day = Math.floor(d.getTime() / DAY);
+  const mins = d.getUTCHours() * 60 + d.getUTCMinutes();
+  switch (level) {
+    case 'm1': return day * 1440 + mins;
+    case 'm5': return day * 288 + Math.floor(mins / 5);
+    case 'm15': return day * 96 + Math.floor(mins / 15);
+    case 'm30': return day * 48 + Math.floor(mins / 30);
+    case 'h1': return day * 24 + Math.floor(mins / 60);
+    case 'h2': return day * 12 + Math.floor(mins / 120);
+    case 'h4': return day * 6 + Math.floor(mins / 240);
+    case 'd1': return day;
+    case 'w1': return Math.floor((day + 3) / 7); // weeks from Monday
+    case 'mo1': return y * 12 + mo;
+    case 'mo3': return y * 4 + Math.floor(mo / 3);
+    case 'y1': return y;
+    case 'y5': return Math.floor(y / 5);
+  }
+}
+
+export interface TimeTick {
+  /** Bar index. */
+  readonly index: number;
+  readonly label: string;
+}
+
+/**
+ * Ticks for a gap-free (index) axis: at bars where a calendar boundary of the chosen level falls,
+ * in the market's wall clock, about `spacingPx` apart. Labels name the larger unit at its change
+ * (a year at January, a date at midnight).
+ */
+export function computeTimeTicks(
+  time: Float64Array,
+  length: number,
+  startIndex: number,
+  endIndex: number,
+  widthPx: number,
+  clock: ZonedClock,
+  spacingPx = 110,
+): TimeTick[] {
+  const a = Math.max(0, Math.ceil(startIndex));
+  const b = Math.min(length - 1, Math.floor(endIndex));
+  if (b <= a || widthPx <= 0) return [];
+  const visibleBars = b - a + 1;
+  const msPerPx = (time[b] - time[a]) / widthPx;
+  const barsPerPx = visibleBars / widthPx;
+  // Gaps (nights, weekends) make time per pixel uneven; aim by duration, then thin by pixels.
+  const wanted = msPerPx * spacingPx;
+  const level = (LEVELS.find((l) => l.ms >= wanted) ?? LEVELS[LEVELS.length - 1]).id;
+  const minGapBars = spacingPx * 0.6 * barsPerPx;
+  const stride = Math.max(1, Math.floor(barsPerPx / 4));
+  const ticks: TimeTick[] = [];
+  let prev = bucket(clock.wall(time[Math.max(0, a - 1)]), level);
+  let prevDay = Math.floor(clock.wall(time[Math.max(0, a - 1)]).getTime() / DAY);
+  let prevYear = clock.wall(time[Math.max(0, a - 1)]).getUTCFullYear();
+  let lastIndex = -Infinity;
+  for (let i = a; i <= b; i += stride) {
+    const d = clock.wall(time[i]);
+    const k = bucket(d, level);
+    if (k !== prev) {
+      const day = Math.floor(d.getTime() / DAY);
+      const year = d.getUTCFullYear();
+      if (i - lastIndex >= minGapBars) {
+        ticks.push({ index: i, label: labelFor(d, level, day !== prevDay, year !== prevYear) });
+        lastIndex = i;
+      }
+      prevDay = day;
+      prevYear = year;
+      prev = k;
+    }
+  }
+  return ticks;
+}
+
+function pad(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+function labelFor(d: Date, level: Level, newDay: boolean, newYear: boolean): string {
+  const y = d.getUTCFullYear();
+  const mo = d.getUTCMonth();
+  if (level === 'y1' || level === 'y5') return String(y);
+  if (level === 'mo1' || level === 'mo3') return newYear ? String(y) : MONTHS[mo];
+  if (level === 'd1' || level === 'w1') return newYear ? String(y) : d.getUTCDate() === 1 || level === 'w1' && d.getUTCDate() <= 7 ? `${MONTHS[mo]} ${d.getUTCDate()}` : String(d.getUTCDate());
+  if (newDay) return `${MONTHS[mo]} ${d.getUTCDate()}`;
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/** The crosshair / legend time text of a bar in the market's wall clock. */
+export function formatBarTime(t: number, clock: ZonedClock, intraday: boolean): string {
+  const d = clock.wall(t);
+  const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return intraday ? `${date} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` : date;
+}

@@ -1,0 +1,63 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from './create-server.js';
+import { MODEL_NOT_CONFIGURED_MESSAGE, resolveRelayConfig } from './resolve-relay-config.js';
+
+// Compiled to build/src/server/main.js: the repository root is three levels up.
+const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const parsedPort = Number.parseInt(process.env.PORT ?? '', 10);
+// PORT=0 asks the OS for a free port (used by the tests); anything unparsable falls back to 8080.
+const port = Number.isInteger(parsedPort) && parsedPort >= 0 && parsedPort <= 65535 ? parsedPort : 8080;
+// Listening on every interface would expose the relay (and the key behind it) to the network.
+const host = process.env.HOST?.trim() || '127.0.0.1';
+
+const env = {
+  OPENAI_API_KEY: process.env.OPENAI_API_KEY,
+  OPENAI_BASE_URL: process.env.OPENAI_BASE_URL,
+  OPENAI_MODEL: process.env.OPENAI_MODEL,
+  RELAY_MODELS: process.env.RELAY_MODELS,
+};
+const config = resolveRelayConfig(env);
+const server = createServer({
+  rootDir,
+  env,
+  log: process.env.RELAY_LOG === '0' ? undefined : (line) => console.log(`[relay] ${line}`),
+});
+
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE' ? `Port ${port} is already in use; set PORT to another port.` : `Server error: ${error.message}`,
+  );
+  process.exit(1);
+});
+
+server.listen(port, host, () => {
+  const address = server.address();
+  const boundPort = typeof address === 'object' && address !== null ? address.port : port;
+  const shownHost = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  console.log(
+    `kline-chart-agent demo: http://${shownHost}:${boundPort}  (model: ${config.configured ? 'configured' : 'not configured'})`,
+  );
+  if (config.configured) {
+    const model = config.defaultModel ? `, default model ${config.defaultModel}` : '';
+    console.log(`relay → ${config.displayBaseUrl}${model}`);
+  } else {
+    console.log(MODEL_NOT_CONFIGURED_MESSAGE);
+  }
+});
+
+let stopping = false;
+function shutdown(signal: NodeJS.Signals): void {
+  if (stopping) {
+    // A second Ctrl+C means "now".
+    process.exit(130);
+  }
+  stopping = true;
+  console.log(`${signal} received, closing…`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  // Open model streams would keep close() waiting; cut them after a grace period.
+  setTimeout(() => server.closeAllConnections(), 3000).unref();
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseToolArguments, ToolCallAssembler } from '../../../src/agent/tool-call-assembler.js';
+
+test('assembles interleaved fragments by index, id and name from the first fragment', () => {
+  const a = new ToolCallAssembler();
+  a.add({ index: 0, id: 'call_a', type: 'function', function: { name: 'chart_set_period', arguments: '' } });
+  a.add({ index: 1, id: 'call_b', type: 'function', function: { name: 'indicators_add', arguments: '' } });
+  a.add({ index: 0, function: { arguments: '{"peri' } });
+  a.add({ index: 1, function: { arguments: '{"definitionId"' } });
+  a.add({ index: 0, function: { arguments: 'od":"1h"}' } });
+  a.add({ index: 1, function: { arguments: ':"MA"}' } });
+  assert.deepEqual(a.calls(() => 'gen'), [
+    { id: 'call_a', name: 'chart_set_period', arguments: '{"period":"1h"}' },
+    { id: 'call_b', name: 'indicators_add', arguments: '{"definitionId":"MA"}' },
+  ]);
+});
+
+test('a provider reusing index 0 with distinct ids yields distinct calls; missing and repeated ids are fixed', () => {
+  const a = new ToolCallAssembler();
+  a.add({ index: 0, id: 'x', function: { name: 'one', arguments: '{}' } });
+  a.add({ index: 0, id: 'y', function: { name: 'two', arguments: '{}' } });
+  a.add({ index: 1, function: { name: 'three', arguments: '{}' } });
+  a.add({ index: 2, id: 'x', function: { name: 'four', arguments: '{}' } });
+  const ids = a.calls(() => 'generated').map((c) => c.id);
+  assert.deepEqual(ids, ['x', 'y', 'generated', 'x_2']);
+});
+
+test('parseToolArguments: empty means no arguments, invalid JSON reports the parser message', () => {
+  assert.deepEqual(parseToolArguments(''), { ok: true, value: {} });
+  assert.deepEqual(parseToolArguments('{"a":1}'), { ok: true, value: { a: 1 } });
+  const bad = parseToolArguments('{"a":');
+  assert.equal(bad.ok, false);
+  assert.ok(!bad.ok && bad.message.length > 0);
+});

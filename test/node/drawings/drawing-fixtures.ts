@@ -1,0 +1,36 @@
+import type { Drawing, DrawingKind, DrawingMapper, DrawingPoint } from '../../../src/core/drawings/index.js';
+
+export const DAY = 86_400_000;
+/** Monday 2024-01-01 00:00 UTC. */
+export const T0 = Date.UTC(2024, 0, 1);
+
+/**
+ * A linear mapper over a 1000 × 500 plot: 100 px per day from T0, price 0 at the bottom and
+ * 100 at the top (5 px per unit).
+ */
+export const mapper: DrawingMapper = {
+  width: 1000,
+  height: 500,
+  timeToX: (t) => ((t - T0) / DAY) * 100,
+  xToTime: (x) => T0 + (x / 100) * DAY,
+  priceToY: (p) => 500 - p * 5,
+  yToPrice: (y) => (500 - y) / 5,
+};
+
+/** A point at pixel (x, y) of `mapper`. */
+export function px(x: number, y: number): DrawingPoint {
+  return { time: mapper.xToTime(x), price: mapper.yToPrice(y) };
+}
+
+export function makeDrawing(kind: DrawingKind, points: DrawingPoint[], extra: Partial<Drawing> = {}): Drawing {
+  return {
+    id: `${kind}-1`,
+    kind,
+    points,
+    paneId: 'price',
+    style: { color: '#2962ff', width: 1, dash: 'solid' },
+    locked: false,
+    z: 0,
+    ...extra,
+  };
+}
