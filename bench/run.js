@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -14,7 +14,7 @@ import { startStaticServer } from './lib/static-server.js';
 import { measureRun } from './lib/measure-run.js';
 import { median } from './lib/median.js';
 import { formatTable } from './lib/format-table.js';
-import { parseOptions, runsFor, USAGE } from './lib/parse-options.js';
+import { DEFAULT_OURS_MODULE, parseOptions, runsFor, USAGE } from './lib/parse-options.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
@@ -27,14 +27,15 @@ const CHROME_ARGS = [
   '--enable-precise-memory-info',
 ];
 
+const loadErrorLabel = (lib) => (lib === 'ours' ? 'not built' : 'load error');
 const log = (text) => process.stderr.write(`${text}\n`);
 const fmt = (value, digits) => (typeof value === 'number' ? value.toFixed(digits) : '-');
 
-function summarizeLib(runs) {
+function summarizeLib(lib, runs) {
   const ok = runs.filter((run) => run.status === 'ok');
   if (ok.length === 0) {
     const status = runs.find((run) => run.status !== 'ok')?.status ?? 'skipped';
-    return { status: status === 'load-error' ? 'not built' : status, runs: 0 };
+    return { status: status === 'load-error' ? loadErrorLabel(lib) : status, runs: 0 };
   }
   return {
     status: 'ok',
@@ -44,10 +45,12 @@ function summarizeLib(runs) {
     zoomMs: median(ok.map((run) => run.zoomMs)),
     heapMB: median(ok.map((run) => run.heapBytes / 1024 / 1024)),
     visibleBars: median(ok.map((run) => run.visibleBars)),
+    panMoved: ok.every((run) => run.panMoved),
+    zoomMoved: ok.every((run) => run.zoomMoved),
   };
 }
 
-async function runRenderBench(options) {
+async function runRenderBench(options, stamp) {
   const server = await startStaticServer(ROOT);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
@@ -55,6 +58,8 @@ async function runRenderBench(options) {
   });
   const skipped = new Map(); // lib -> why it is no longer run ('timeout' | 'not built')
   const results = [];
+  const shotsDir = join(RESULTS_DIR, `shots-${stamp}`);
+  await mkdir(shotsDir, { recursive: true });
   try {
     log(`Chromium ${browser.version()}, serving ${ROOT} at ${server.origin}`);
     for (const size of options.sizes) {
@@ -70,16 +75,19 @@ async function runRenderBench(options) {
           const run = await measureRun(browser, {
             origin: server.origin, lib, size, seed: options.seed, timeoutMs: options.timeoutMs,
             steps: options.steps, visibleBars: VISIBLE_BARS, oursModule: options.oursModule,
+            screenshotPath: r === 0 ? join(shotsDir, `${lib}-${size}.png`) : undefined,
           });
           bySize.runs[lib].push(run);
           const tag = `[${size} bars, run ${r + 1}/${runs}] ${lib}:`;
           if (run.status === 'ok') {
             log(`${tag} first paint ${fmt(run.firstPaintMs, 0)} ms, pan ${fmt(run.panMs, 1)} ms, ` +
               `zoom ${fmt(run.zoomMs, 1)} ms, heap ${fmt(run.heapBytes / 1048576, 1)} MB, ${run.visibleBars} bars visible`);
+            if (!run.panMoved) log(`  warning: the drag did not move ${lib}'s visible range; its pan frames drew nothing new`);
+            if (!run.zoomMoved) log(`  warning: the wheel did not change ${lib}'s visible range; its zoom frames drew nothing new`);
           } else if (run.status === 'load-error') {
             // Our bundle may not exist yet: keep measuring the peers.
             log(lib === 'ours' ? `ours: not built (${run.error})` : `${tag} cannot load: ${run.error}`);
-            skipped.set(lib, 'not built');
+            skipped.set(lib, loadErrorLabel(lib));
           } else if (run.status === 'timeout') {
             // A larger size would only time out again: skip this library from here on.
             log(`${tag} timeout (first paint over ${options.timeoutMs / 1000} s)`);
@@ -91,7 +99,7 @@ async function runRenderBench(options) {
         }
       }
     }
-    return { chromium: browser.version(), results };
+    return { chromium: browser.version(), results, shotsDir };
   } finally {
     await browser.close().catch(() => {});
     await server.close();
@@ -120,16 +128,25 @@ async function main() {
     return;
   }
   const startedAt = Date.now();
-  const render = await runRenderBench(options);
+  const loadBefore = loadavg()[0];
+  const stamp = new Date(startedAt).toISOString().replace(/[:.]/g, '-');
+  const render = await runRenderBench(options, stamp);
   const summary = render.results.map(({ size, runs }) => ({
     size,
-    libs: Object.fromEntries(Object.entries(runs).map(([lib, list]) => [lib, summarizeLib(list)])),
+    libs: Object.fromEntries(Object.entries(runs).map(([lib, list]) => [lib, summarizeLib(lib, list)])),
   }));
   const renderSeconds = (Date.now() - startedAt) / 1000;
 
+  const loadAfter = loadavg()[0];
   console.log(`\nChart rendering, 1200x600, candles + volume + MA(20) + MACD(12,26,9), medians ` +
-    `(pan/zoom: median frame of ${options.steps} steps with ~${VISIBLE_BARS} bars visible)\n`);
+    `(pan/zoom: median frame of ${options.steps} steps with ~${VISIBLE_BARS} bars visible)` +
+    (options.oursModule === DEFAULT_OURS_MODULE ? '' : `; ours = ${options.oursModule}`) + '\n');
   console.log(formatTable(summary, options.libs));
+  const busy = Math.max(loadBefore, loadAfter);
+  if (busy > cpus().length) {
+    // Other processes competed for the CPU: absolute times are inflated, ratios less so.
+    console.log(`\nnote: load average ${busy.toFixed(1)} on ${cpus().length} cores during the run; absolute times are noisy.`);
+  }
 
   let indicators = { status: 'skipped' };
   if (options.indicators) {
@@ -143,7 +160,6 @@ async function main() {
   }
 
   const totalSeconds = (Date.now() - startedAt) / 1000;
-  const stamp = new Date(startedAt).toISOString().replace(/[:.]/g, '-');
   const file = join(RESULTS_DIR, `bench-${stamp}.json`);
   await mkdir(RESULTS_DIR, { recursive: true });
   await writeFile(file, JSON.stringify({
@@ -152,14 +168,15 @@ async function main() {
     totalSeconds,
     environment: {
       node: process.version, chromium: render.chromium, cpus: cpus().length, cpuModel: cpus()[0]?.model,
-      chromeArgs: CHROME_ARGS, viewport: '1200x600',
+      chromeArgs: CHROME_ARGS, viewport: '1200x600', loadAverage: { before: loadBefore, after: loadAfter },
     },
     options: { ...options, visibleBars: VISIBLE_BARS },
     summary,
     runs: render.results,
     indicators,
   }, null, 1));
-  log(`\nrender bench ${renderSeconds.toFixed(0)} s, total ${totalSeconds.toFixed(0)} s; saved ${file}`);
+  log(`\nrender bench ${renderSeconds.toFixed(0)} s, total ${totalSeconds.toFixed(0)} s; saved ${file}` +
+    ` (first-paint screenshots in ${render.shotsDir})`);
 }
 
 main().catch((error) => {

@@ -5,8 +5,8 @@
 
 const METRICS = [
   { key: 'firstPaintMs', label: 'first paint ms', digits: 0 },
-  { key: 'panMs', label: 'pan frame ms', digits: 1 },
-  { key: 'zoomMs', label: 'zoom frame ms', digits: 1 },
+  { key: 'panMs', label: 'pan frame ms', digits: 1, moved: 'panMoved' },
+  { key: 'zoomMs', label: 'zoom frame ms', digits: 1, moved: 'zoomMoved' },
   { key: 'heapMB', label: 'heap MB', digits: 1 },
 ];
 
@@ -30,6 +30,7 @@ export function formatTable(summary, libs) {
   const peers = libs.filter((lib) => lib !== 'ours');
   const header = ['bars', 'metric', ...libs.flatMap((lib) => (lib === 'ours' || !libs.includes('ours') ? [lib] : [lib, '/ours']))];
   const rows = [];
+  let stuck = false;
   for (const { size, libs: byLib } of summary) {
     METRICS.forEach((metric, m) => {
       const row = [m === 0 ? sizeLabel(size) : '', metric.label];
@@ -38,7 +39,9 @@ export function formatTable(summary, libs) {
         const entry = byLib[lib];
         const value = entry?.[metric.key];
         const ok = entry && entry.status === 'ok' && typeof value === 'number';
-        row.push(ok ? value.toFixed(metric.digits) : entry?.status === 'ok' ? '-' : (entry?.status ?? '-'));
+        const still = ok && metric.moved && entry[metric.moved] === false;
+        stuck ||= still;
+        row.push(ok ? value.toFixed(metric.digits) + (still ? '!' : '') : entry?.status === 'ok' ? '-' : (entry?.status ?? '-'));
         if (lib !== 'ours' && libs.includes('ours')) {
           const base = ours?.status === 'ok' ? ours[metric.key] : null;
           row.push(ok && typeof base === 'number' && base > 0 ? `${(value / base).toFixed(2)}x` : '-');
@@ -51,5 +54,6 @@ export function formatTable(summary, libs) {
   const line = (cells) => cells.map((c, i) => pad(c, widths[i], i >= 2)).join('  ');
   const out = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
   if (peers.length && libs.includes('ours')) out.push('', '/ours = peer / ours: above 1x means ours is faster (or smaller).');
+  if (stuck) out.push('! = the drag or wheel did not change the visible range in some run: those frames drew nothing new.');
   return out.join('\n');
 }

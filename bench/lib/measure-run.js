@@ -33,6 +33,7 @@ async function measurePan(page, steps) {
     await page.mouse.move(x, POINTER_Y);
   }
   await page.evaluate(() => window.bench.idle());
+  const before = await page.evaluate(() => window.bench.view());
   await page.evaluate(() => window.bench.startFrames());
   for (let i = 0; i < steps; i++) {
     // Dragging right reveals older bars, so no library stops at the end of its data.
@@ -43,30 +44,34 @@ async function measurePan(page, steps) {
   const frames = await page.evaluate(() => window.bench.stopFrames());
   await page.mouse.up();
   await page.evaluate(() => window.bench.idle());
-  return frames;
+  const after = await page.evaluate(() => window.bench.view());
+  return { frames, moved: before !== after };
 }
 
 async function measureZoom(page, steps) {
   await page.mouse.move(ZOOM_X, POINTER_Y);
   await page.evaluate(() => window.bench.idle());
+  const before = await page.evaluate(() => window.bench.view());
+  let moved = false;
   await page.evaluate(() => window.bench.startFrames());
   for (let i = 0; i < steps; i++) {
     // Alternating in and out keeps about the same number of bars on screen for every step.
     await page.mouse.wheel(0, i % 2 === 0 ? -100 : 100);
     await page.evaluate(() => window.bench.settled());
+    if (i === 0) moved = before !== (await page.evaluate(() => window.bench.view()));
   }
-  return page.evaluate(() => window.bench.stopFrames());
+  return { frames: await page.evaluate(() => window.bench.stopFrames()), moved };
 }
 
 /**
  * @param {import('playwright-core').Browser} browser
  * @param {{ origin: string, lib: string, size: number, seed: number, timeoutMs: number,
- *   steps: number, visibleBars: number, oursModule?: string }} options
+ *   steps: number, visibleBars: number, oursModule?: string, screenshotPath?: string }} options
  * @returns {Promise<object>} `{ status: 'ok', firstPaintMs, heapBytes, panMs, zoomMs, ... }`,
  *   `{ status: 'load-error', error }`, `{ status: 'timeout' }` or `{ status: 'error', error }`
  */
 export async function measureRun(browser, options) {
-  const { origin, lib, size, seed, timeoutMs, steps, visibleBars, oursModule } = options;
+  const { origin, lib, size, seed, timeoutMs, steps, visibleBars, oursModule, screenshotPath } = options;
   const context = await browser.newContext({ viewport: { width: 1200, height: 600 } });
   const pageErrors = [];
   try {
@@ -96,23 +101,29 @@ export async function measureRun(browser, options) {
     await cdp.send('HeapProfiler.collectGarbage');
     const heapBytes = await page.evaluate(() => window.bench.usedHeap());
 
+    // For a person to check that every library drew the same workload (not timed, after the heap).
+    if (screenshotPath) await page.screenshot({ path: screenshotPath });
+
     const shownBars = await withTimeout(page.evaluate((n) => window.bench.showLastBars(n), visibleBars), timeoutMs);
-    const panFrames = await withTimeout(measurePan(page, steps), timeoutMs);
-    const zoomFrames = await withTimeout(measureZoom(page, steps), timeoutMs);
+    const pan = await withTimeout(measurePan(page, steps), timeoutMs);
+    const zoom = await withTimeout(measureZoom(page, steps), timeoutMs);
     return {
       status: 'ok',
       version,
       firstPaintMs,
       heapBytes,
       visibleBars: shownBars,
-      panMs: median(panFrames),
-      zoomMs: median(zoomFrames),
-      panFrames,
-      zoomFrames,
+      panMs: median(pan.frames),
+      zoomMs: median(zoom.frames),
+      // false: the drag / first wheel left the visible range unchanged, so the frames drew nothing new.
+      panMoved: pan.moved,
+      zoomMoved: zoom.moved,
+      panFrames: pan.frames,
+      zoomFrames: zoom.frames,
       pageErrors,
     };
   } catch (error) {
-    if (error instanceof RunTimeout) return { status: 'timeout' };
+    // Only a slow first paint counts as "timeout" (and skips larger sizes); anything else is an error.
     return { status: 'error', error: firstLine(error), pageErrors };
   } finally {
     // Closing the context also ends a renderer still busy with a timed-out paint.
@@ -121,5 +132,5 @@ export async function measureRun(browser, options) {
 }
 
 function firstLine(error) {
-  return String(error?.message ?? error).split('\n')[0];
+  return String(error?.message ?? error).split('\n')[0].replace(/^page\.evaluate: /, '');
 }

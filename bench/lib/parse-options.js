@@ -2,6 +2,7 @@
 
 export const LIBS = ['ours', 'lightweight-charts', 'klinecharts'];
 export const DEFAULT_SIZES = [10_000, 100_000, 1_000_000];
+export const DEFAULT_OURS_MODULE = '/dist/kline-chart.js';
 
 export const USAGE = `usage: node bench/run.js [options]
   --sizes 10000,100000     bar counts (default ${DEFAULT_SIZES.join(',')}; k/m suffixes allowed: 10k,1m)
@@ -10,7 +11,7 @@ export const USAGE = `usage: node bench/run.js [options]
   --seed 42                random-walk seed (default 42)
   --steps 40               measured pan / zoom steps per run (default 40, at least 30 recommended)
   --timeout 60             seconds before a first paint counts as "timeout" (default 60)
-  --ours-module /dist/kline-chart.js
+  --ours-module ${DEFAULT_OURS_MODULE}
                            URL path (under the repo root) of our element's bundle
   --no-indicators          skip the indicator kernel bench (build/bench/indicators.js)
   --help`;
@@ -36,7 +37,7 @@ function positiveInt(text, name) {
 export function parseOptions(argv) {
   const options = {
     sizes: DEFAULT_SIZES, runs: null, libs: LIBS, seed: 42, steps: 40, timeoutMs: 60_000,
-    indicators: true, help: false, oursModule: '/dist/kline-chart.js',
+    indicators: true, help: false, oursModule: DEFAULT_OURS_MODULE,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);

@@ -61,6 +61,8 @@ window.bench = {
     await nextFrames(2);
     return adapter.visibleBars(handle);
   },
+  /** A text key of the visible range: equal keys mean the view did not change. */
+  view: () => adapter.view(handle),
   startFrames: () => probe.start(),
   settled: () => withTimeout(probe.settled(), 10_000, 'frame'),
   stopFrames: () => probe.stop(),

@@ -4,10 +4,9 @@ import type { ChartContext, AgentConnectDetail } from '../../src/protocol/index.
 import { AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT } from '../../src/protocol/index.js';
 import { ChartCore } from '../../src/core/commands/chart-core.js';
 import { createAgentPort, type OpenPort } from '../../src/core/commands/create-agent-port.js';
-import { IndicatorEngine } from '../../src/core/commands/indicator-engine.js';
 import { clampView, defaultView } from '../../src/core/commands/view-range.js';
 import { createUrlSource, isPeriod, type Bar, type Bars, type DataSource, type Period } from '../../src/core/data/index.js';
-import { createDefaultIndicatorRegistry, formatIndicatorLabel, parseIndicatorList } from '../../src/core/indicators/index.js';
+import { formatIndicatorLabel, parseIndicatorList } from '../../src/core/indicators/index.js';
 import { effect, type ReadOnlySignal } from '../../src/core/store/index.js';
 import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
@@ -127,8 +126,6 @@ export class KlineChart extends LitElement {
   declare _paneTops: ReadonlyMap<string, number>;
 
   readonly #core: ChartCore;
-  readonly #indicatorRegistry = createDefaultIndicatorRegistry();
-  readonly #engine: IndicatorEngine;
   #renderer: ChartRenderer | null = null;
   #theme: ChartTheme | null = null;
   #disposers: (() => void)[] = [];
@@ -149,7 +146,6 @@ export class KlineChart extends LitElement {
     this._toast = '';
     this._paneTops = new Map();
     this.#core = new ChartCore({ chartId: '' });
-    this.#engine = new IndicatorEngine((id) => this.#indicatorRegistry.get(id));
   }
 
   /** The chart's tools: `list()`, `execute(name, input, options)`, `register(defineTool(...))`. */
@@ -268,11 +264,11 @@ export class KlineChart extends LitElement {
         const s = this.#core.store.state;
         this.#specs = buildPaneSpecs(
           { series: s.series.get(), indicators: s.indicators.get(), panes: s.panes.get(), settings: s.settings.get() },
-          this.#engine,
-          (id) => this.#indicatorRegistry.get(id),
+          this.#core.indicatorEngine,
+          (id) => this.#core.indicatorRegistry.get(id),
           this.#theme!,
         );
-        this.#engine.retain(s.indicators.get().map((i) => i.instanceId));
+        this.#core.indicatorEngine.retain(s.indicators.get().map((i) => i.instanceId));
         return this.#specs;
       },
       timeZone: () => this.timezone || this.#core.store.state.series.get()?.instrument.timezone || 'UTC',
@@ -337,7 +333,7 @@ export class KlineChart extends LitElement {
     const strings = chartStrings(this.#lang());
     const clock = this.#renderer?.clock;
     const titles = new Map(s.indicators.get().map((i) => {
-      const def = this.#indicatorRegistry.get(i.definitionId);
+      const def = this.#core.indicatorRegistry.get(i.definitionId);
       return [i.instanceId, def ? formatIndicatorLabel(def, i.params as never) : i.definitionId] as const;
     }));
     return html`
@@ -412,7 +408,7 @@ export class KlineChart extends LitElement {
       this.#emit('kline-error', { code: 'invalid_indicator', message: `indicators attribute: '${error.text}': ${error.reason}` });
     }
     const instances = parsed.items.map((item) => {
-      const def = this.#indicatorRegistry.get(item.definitionId)!;
+      const def = this.#core.indicatorRegistry.get(item.definitionId)!;
       const instanceId = `${def.id.toLowerCase()}-${++this.#instanceCounter}`;
       return { instanceId, definitionId: def.id, params: item.params, paneId: def.placement === 'overlay' ? 'price' : `pane-${instanceId}` };
     });

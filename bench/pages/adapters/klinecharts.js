@@ -68,3 +68,9 @@ export function visibleBars(handle) {
   const range = handle.chart.getVisibleRange();
   return range.realTo - range.realFrom;
 }
+
+/** What is on screen, for checking that a drag or wheel changed it. */
+export function view(handle) {
+  const range = handle.chart.getVisibleRange();
+  return `${range.realFrom}..${range.realTo}@${handle.chart.getBarSpace().bar.toFixed(3)}`;
+}

@@ -89,3 +89,9 @@ export function visibleBars(handle) {
   const range = handle.chart.timeScale().getVisibleLogicalRange();
   return range ? Math.round(range.to - range.from + 1) : null;
 }
+
+/** What is on screen, for checking that a drag or wheel changed it. */
+export function view(handle) {
+  const range = handle.chart.timeScale().getVisibleLogicalRange();
+  return range ? `${range.from.toFixed(2)}..${range.to.toFixed(2)}` : '';
+}

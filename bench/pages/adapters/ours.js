@@ -44,3 +44,9 @@ export async function showLastBars(handle, count) {
 export function visibleBars(handle) {
   return handle.el.context?.get?.()?.visibleRange?.bars ?? null;
 }
+
+/** What is on screen, for checking that a drag or wheel changed it. */
+export function view(handle) {
+  const range = handle.el.context?.get?.()?.visibleRange;
+  return range ? `${range.from}..${range.to}` : '';
+}

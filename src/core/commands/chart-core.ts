@@ -8,6 +8,10 @@ import { buildChartContext } from './build-chart-context.js';
 import { ChartCommands } from './chart-commands.js';
 import { initialChartState, VOLATILE_KEYS, type ChartState, type ChartTarget, type ViewRange } from './chart-state.js';
 import { MarketCommands } from './market-commands.js';
+import { IndicatorCommands } from './indicator-commands.js';
+import { DrawingCommands } from './drawing-commands.js';
+import { IndicatorEngine } from './indicator-engine.js';
+import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
 import { loadSeries } from './load-series.js';
 import { defaultView } from './view-range.js';
 import { seriesMatchesTarget } from './resolve-instrument.js';
@@ -15,6 +19,7 @@ import { seriesMatchesTarget } from './resolve-instrument.js';
 export interface ChartCoreOptions {
   readonly chartId: string;
   readonly sources?: DataSourceRegistry;
+  readonly indicatorRegistry?: IndicatorRegistry;
 }
 
 /**
@@ -28,6 +33,12 @@ export class ChartCore {
   readonly context: ReadOnlySignal<ChartContext | null>;
   readonly chart: ChartCommands;
   readonly market: MarketCommands;
+  readonly indicators: IndicatorCommands;
+  readonly drawings: DrawingCommands;
+  /** Study definitions this chart knows (built-ins plus host-registered). */
+  readonly indicatorRegistry: IndicatorRegistry;
+  /** Computes active studies once per load, then incrementally per tick. */
+  readonly indicatorEngine: IndicatorEngine;
   readonly #policy = new Signal.State<ToolPolicy>({ agent: 'full', allow: null });
   #chartId: string;
   #load: AbortController | null = null;
@@ -39,6 +50,8 @@ export class ChartCore {
     this.#chartId = options.chartId;
     this.store = new Store<ChartState>(initialChartState(), { volatileKeys: VOLATILE_KEYS });
     this.sources = options.sources ?? createDefaultSourceRegistry();
+    this.indicatorRegistry = options.indicatorRegistry ?? createDefaultIndicatorRegistry();
+    this.indicatorEngine = new IndicatorEngine((id) => this.indicatorRegistry.get(id));
     const s = this.store.state;
     this.context = new Signal.Computed(() =>
       buildChartContext(this.#chartIdSignal.get(), {
@@ -59,6 +72,8 @@ export class ChartCore {
     );
     this.chart = new ChartCommands(this);
     this.market = new MarketCommands(this);
+    this.indicators = new IndicatorCommands(this);
+    this.drawings = new DrawingCommands(this);
     this.tools = new ToolRegistry(this.hosts(), {
       policy: () => this.#policy.get(),
       target: () => this.targetStamp(),
@@ -79,7 +94,7 @@ export class ChartCore {
 
   /** Objects whose `@tool` methods become this chart's tools. */
   protected hosts(): object[] {
-    return [this.chart, this.market];
+    return [this.chart, this.market, this.indicators, this.drawings];
   }
 
   get policy(): ToolPolicy {

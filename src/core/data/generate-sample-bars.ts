@@ -30,6 +30,12 @@ function roundTo(value: number, scale: number): number {
   return Math.round(value * scale) / scale;
 }
 
+/** A wick length in standard deviations: mostly short, sometimes long (mean 0.4), one draw. */
+function wick(rng: Prng): number {
+  const u = rng.next();
+  return 1.2 * u * u;
+}
+
 /** Mostly normal with occasional larger moves, for fat tails. */
 function fatNormal(rng: Prng): number {
   const z = rng.normal();
@@ -101,19 +107,22 @@ export function generateSampleBars(spec: SampleSpec): SampleBars {
   for (let i = 0; i < weights.length; i++) minuteSd[i] = Math.sqrt(weights[i] / weightSum);
 
   const omega = dv * dv * (1 - GARCH_ALPHA - GARCH_BETA);
+  // Session moves plus gaps and fat tails should add up to about `variance` per day; more than that
+  // would make the GARCH recursion explode.
+  const sessionShare = everyDay ? 0.9 : 0.8;
   let variance = dv * dv;
   let anchor = spec.startPrice;
   let previousClose = roundTo(spec.startPrice, priceScale);
 
   const gapOf = (sd: number): number => {
     if (everyDay) return 0;
-    let gap = sd * 0.25 * rng.normal();
-    if (rng.next() < 0.025) gap += (rng.next() < 0.5 ? -1 : 1) * sd * (1.5 + 2.5 * rng.next());
+    let gap = sd * 0.2 * rng.normal();
+    if (rng.next() < 0.015) gap += (rng.next() < 0.5 ? -1 : 1) * sd * (1 + 2 * rng.next());
     return gap;
   };
   const endOfDay = (close: number): void => {
     const dayReturn = close / previousClose - 1;
-    variance = Math.min(omega + GARCH_ALPHA * dayReturn * dayReturn + GARCH_BETA * variance, 16 * dv * dv);
+    variance = Math.min(omega + GARCH_ALPHA * dayReturn * dayReturn + GARCH_BETA * variance, 6 * dv * dv);
     previousClose = close;
     anchor *= spec.anchorGrowth;
   };
@@ -124,9 +133,9 @@ export function generateSampleBars(spec: SampleSpec): SampleBars {
     const sd = Math.sqrt(variance);
     const open = Math.max(tick, roundTo(previousClose * (1 + gapOf(sd)), priceScale));
     const pull = (REVERSION * (previousClose - anchor)) / (previousClose + anchor);
-    const close = Math.max(tick, roundTo(open * (1 + DRIFT - pull + sd * 0.95 * fatNormal(rng)), priceScale));
-    const high = roundTo(Math.max(open, close) * (1 + sd * 0.45 * Math.abs(rng.normal())), priceScale);
-    let low = roundTo(Math.min(open, close) * (1 - sd * 0.45 * Math.abs(rng.normal())), priceScale);
+    const close = Math.max(tick, roundTo(open * (1 + DRIFT - pull + sd * sessionShare * fatNormal(rng)), priceScale));
+    const high = roundTo(Math.max(open, close) * (1 + sd * wick(rng)), priceScale);
+    let low = roundTo(Math.min(open, close) * (1 - sd * wick(rng)), priceScale);
     if (low <= 0) low = Math.min(open, close);
     const move = Math.abs(close / previousClose - 1) / dv;
     early.time[i] = localTime(days[i], 0, zone);
@@ -156,11 +165,11 @@ export function generateSampleBars(spec: SampleSpec): SampleBars {
       const sessionStart = localTime(day, start, zone);
       for (let offset = 0; offset < end - start; offset++, m++, k++) {
         const z = fatNormal(rng);
-        const msd = sd * 0.95 * minuteSd[m] * cluster;
+        const msd = sd * sessionShare * minuteSd[m] * cluster;
         const open = price;
         const close = Math.max(tick, roundTo(open * (1 + trend + msd * z), priceScale));
-        const high = roundTo(Math.max(open, close) * (1 + msd * 0.5 * Math.abs(rng.normal())), priceScale);
-        let low = roundTo(Math.min(open, close) * (1 - msd * 0.5 * Math.abs(rng.normal())), priceScale);
+        const high = roundTo(Math.max(open, close) * (1 + msd * wick(rng)), priceScale);
+        let low = roundTo(Math.min(open, close) * (1 - msd * wick(rng)), priceScale);
         if (low <= 0) low = Math.min(open, close);
         minute.time[k] = sessionStart + offset * 60_000;
         minute.open[k] = open;

@@ -13,6 +13,7 @@ export interface ParseBarsOptions {
 const TIME_COLUMNS = ['time', 'date', 'timestamp', 'datetime'];
 const PRICE_COLUMNS = ['open', 'high', 'low', 'close'] as const;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const CLOCK = /^\d{1,2}:\d{2}(:\d{2})?$/;
 
 /** A short, escaped rendering of a cell for an error message. */
 function quoteCell(value: string): string {
@@ -50,8 +51,9 @@ function detectDelimiter(header: string): string {
 
 /**
  * Parses OHLCV rows from CSV text. A header row is required; column names are case-insensitive:
- * `time`|`date`|`timestamp`|`datetime`, `open`, `high`, `low`, `close`, and optional `volume`
- * (missing column or empty cell → 0); other columns are ignored. Separators `,`, `;` or tab (taken from
+ * `time`|`date`|`timestamp`|`datetime` (the first of them; `date` plus a `time` column of `HH:mm[:ss]`
+ * are joined), `open`, `high`, `low`, `close`, and optional `volume` (missing column or empty cell → 0);
+ * other columns are ignored. Separators `,`, `;` or tab (taken from
  * the header); with `;` or tab a decimal comma (`1,5`) is accepted. Times: see `parseTimeValue`.
  * Rows may be ascending or descending (the result is ascending).
  *
@@ -85,6 +87,7 @@ export function parseBarsCsv(text: string, options: ParseBarsOptions = {}): { ba
     throw new DataSourceError('parse', `line ${headerLine}: the header row lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`, headerLine);
   }
   const volumeColumn = names.indexOf('volume');
+  const clockColumn = names[timeColumn] === 'date' ? names.indexOf('time') : -1;
   const decimalComma = delimiter !== ',';
   const bars = createBars(lines.length - headerIndex - 1);
   const lineOfRow = new Int32Array(bars.length);
@@ -113,7 +116,9 @@ export function parseBarsCsv(text: string, options: ParseBarsOptions = {}): { ba
       if (!NUMBER.test(cell)) throw new DataSourceError('parse', `line ${line}: ${name} ${quoteCell(cell)} is not a number.`, line);
       return Number(cell);
     };
-    const timeCell = cells[timeColumn];
+    // "Date,Time,Open,…" exports split the timestamp in two columns.
+    const clock = clockColumn >= 0 ? cells[clockColumn].trim() : '';
+    const timeCell = CLOCK.test(clock) ? `${cells[timeColumn].trim()} ${clock}` : cells[timeColumn];
     const time = parseTimeValue(timeCell, timeZone);
     if (time === null) {
       throw new DataSourceError(

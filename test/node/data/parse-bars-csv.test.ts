@@ -57,6 +57,11 @@ test('BOM, CRLF, quoted cells, extra columns, ISO 8601 and wall-clock datetimes'
   assert.deepEqual(Array.from(bars.volume), [10, 0, 7]);
 });
 
+test('separate Date and Time columns are joined and read in the market timezone', () => {
+  const { bars } = parseBarsCsv('Date,Time,Open,High,Low,Close\n2024-11-01,09:30,1,2,0.5,1.5\n2024-11-01,09:31,1.5,2,1,1.75\n', { timeZone: 'America/New_York' });
+  assert.deepEqual(Array.from(bars.time), [Date.UTC(2024, 10, 1, 13, 30), Date.UTC(2024, 10, 1, 13, 31)]);
+});
+
 test('a header-only file gives no bars', () => {
   assert.equal(parseBarsCsv('time,open,high,low,close\n').bars.length, 0);
 });

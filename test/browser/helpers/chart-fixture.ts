@@ -1,0 +1,30 @@
+import { fixture } from '@open-wc/testing';
+import { html, type TemplateResult } from 'lit';
+import '../../../components/kline-chart/define.js';
+import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+
+/** Mounts a chart and waits for its first data and paint (`kline-ready`). */
+export async function readyChart(template: TemplateResult = html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`): Promise<KlineChart> {
+  const wrapper = await fixture<HTMLElement>(html`<div>${template}</div>`);
+  const chart = wrapper.querySelector('kline-chart')!;
+  await waitFor(() => chart.context.get() !== null, 'chart data');
+  await chart.whenPainted();
+  await chart.whenPainted();
+  return chart;
+}
+
+/** Polls until `check` is true or fails with `what` after `timeout` ms. */
+export async function waitFor(check: () => boolean, what: string, timeout = 10000): Promise<void> {
+  const start = performance.now();
+  while (!check()) {
+    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The canvases of a chart's panes, by pane id. */
+export function paneCanvas(chart: KlineChart, paneId: string): HTMLCanvasElement {
+  const pane = chart.shadowRoot!.querySelector<HTMLElement>(`.pane[data-pane-id="${paneId}"]`);
+  if (!pane) throw new Error(`no pane ${paneId}`);
+  return pane.querySelector('canvas')!;
+}
