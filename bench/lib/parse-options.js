@@ -9,7 +9,7 @@ export const USAGE = `usage: node bench/run.js [options]
   --runs 3                 runs per size (default 5, and 3 for 1M bars)
   --only ours,klinecharts  libraries (default ${LIBS.join(',')})
   --seed 42                random-walk seed (default 42)
-  --steps 40               measured pan / zoom steps per run (default 40, at least 30 recommended)
+  --steps 32               measured pan / zoom steps per run (default 32, at least 30 recommended)
   --timeout 60             seconds before a first paint counts as "timeout" (default 60)
   --ours-module ${DEFAULT_OURS_MODULE}
                            URL path (under the repo root) of our element's bundle
@@ -36,7 +36,7 @@ function positiveInt(text, name) {
  */
 export function parseOptions(argv) {
   const options = {
-    sizes: DEFAULT_SIZES, runs: null, libs: LIBS, seed: 42, steps: 40, timeoutMs: 60_000,
+    sizes: DEFAULT_SIZES, runs: null, libs: LIBS, seed: 42, steps: 32, timeoutMs: 60_000,
     indicators: true, help: false, oursModule: DEFAULT_OURS_MODULE,
   };
   for (let i = 0; i < argv.length; i++) {

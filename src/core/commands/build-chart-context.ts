@@ -16,7 +16,14 @@ export function lowerBound(time: Float64Array, t: number, length = time.length):
 
 /** Last index with `time[i] <= t`, or -1. */
 export function upperIndex(time: Float64Array, t: number, length = time.length): number {
-  return lowerBound(time, t + 1e-9, length) - 1;
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (time[mid] <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }
 
 /** Summary of bars inside a time range, or null when none fall in it. */

@@ -48,6 +48,7 @@ export class ChartCore {
 
   constructor(options: ChartCoreOptions) {
     this.#chartId = options.chartId;
+    this.#chartIdSignal.set(options.chartId);
     this.store = new Store<ChartState>(initialChartState(), { volatileKeys: VOLATILE_KEYS });
     this.sources = options.sources ?? createDefaultSourceRegistry();
     this.indicatorRegistry = options.indicatorRegistry ?? createDefaultIndicatorRegistry();

@@ -1,6 +1,508 @@
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  formatIndicatorLabel,
+  parseIndicatorList,
+  resolveParams,
+  type IndicatorDefinition,
+  type IndicatorListError,
+  type IndicatorValues,
+} from '../indicators/index.js';
+import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { ChartCore } from './chart-core.js';
+import type { IndicatorInstance, PaneLayout } from './chart-state.js';
+import { lowerBound, upperIndex } from './build-chart-context.js';
+import { closeIndicatorIds } from './indicator-close-ids.js';
+import { indicatorDefinitionLine } from './indicator-definition-line.js';
+import { indicatorValuesText } from './indicator-values-text.js';
+import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
 
-/** Indicator and pane commands (tools: indicators_*, panes_list). */
+const Empty = Type.Object({}, { additionalProperties: false });
+
+const DefinitionIdInput = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 32, description });
+
+const ParamsInput = (description: string) =>
+  Type.Record(Type.String({ maxLength: 32 }), Type.Unknown(), { description });
+
+const InstanceIdInput = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 64, description });
+
+const QueryInput = Type.Object({
+  definitionId: Type.Optional(DefinitionIdInput('Definition id from indicators_list, e.g. MACD or RSI (any case). Give this or instanceId.')),
+  instanceId: Type.Optional(InstanceIdInput('Id of an active indicator (from indicators_list): query it with its current params. Give this or definitionId.')),
+  params: Type.Optional(ParamsInput('Params by name, e.g. {"fast":12,"slow":26,"signal":9}; omitted keys take the defaults (or the instance\'s values with instanceId).')),
+  from: Type.Optional(TimeInput('First bar time (inclusive).')),
+  to: Type.Optional(TimeInput('Last bar time (inclusive).')),
+  limit: Type.Integer({ minimum: 1, maximum: 2000, default: 20, description: 'At most this many rows (the newest within from/to). Keep it small.' }),
+}, { additionalProperties: false });
+
+const AddInput = Type.Object({
+  definitionId: DefinitionIdInput('Definition id from indicators_list, e.g. MACD, MA, RSI (any case).'),
+  params: Type.Optional(ParamsInput('Params by name; omitted keys take the defaults, e.g. {"periods":[5,20]} for MA or {"signal":5} for MACD.')),
+  paneId: Type.Optional(Type.String({ minLength: 1, maxLength: 80, description: "An existing pane id to share (see panes_list), or 'price' to overlay on the candles. Default: overlays go on the price pane, other studies get a new pane." })),
+}, { additionalProperties: false });
+
+const UpdateInput = Type.Object({
+  instanceId: InstanceIdInput('Id of the active indicator to change (from indicators_list), e.g. macd-2.'),
+  params: ParamsInput('Only the params to change, by name, e.g. {"signal":5}; keys left out keep their current value.'),
+}, { additionalProperties: false });
+
+const RemoveInput = Type.Object({
+  instanceId: InstanceIdInput('Id of the active indicator to remove (from indicators_list).'),
+}, { additionalProperties: false });
+
+/** One pane as `panes_list` reports it. */
+export interface PaneSummary {
+  readonly id: string;
+  readonly weight: number;
+  /** Share of the chart height (0–1, three decimals). */
+  readonly heightShare: number;
+  readonly contents: readonly { readonly instanceId: string; readonly label: string }[];
+}
+
+/** Options of {@link IndicatorCommands.setPaneWeights}. */
+export interface PaneWeightsOptions {
+  /** A live preview while dragging: shown at once, not an undo step; the next commit replaces it. */
+  readonly preview?: boolean;
+}
+
+const DEFAULT_PRICE_WEIGHT = 3;
+const DEFAULT_PANE_WEIGHT = 1;
+
+/**
+ * Indicator and pane commands (tools: indicators_list, indicators_query, indicators_add,
+ * indicators_update, indicators_remove, panes_list). The picker, the legend, the settings popover
+ * and the pane separators call these same methods; each change is one store action named after
+ * its tool, so one undo step whoever made it.
+ */
 export class IndicatorCommands {
+  #counter = 0;
+  /** The layout before a separator drag began, while a preview is on screen. */
+  #previewBase: readonly PaneLayout[] | null = null;
+
   constructor(readonly core: ChartCore) {}
+
+  // ---- attribute ----
+
+  /**
+   * Replaces the active indicators with those of the short notation (`MA(5,20),VOL,MACD(12,26,9)`),
+   * one new pane per pane study (`pane-<instanceId>`, weight 1; the price pane weight 3). Not an
+   * undo step: it sets the chart up. Pieces that cannot be used are skipped, reported through
+   * `core.reportError('invalid_indicator', …)` (→ `kline-error`) and returned.
+   */
+  applyIndicatorList(text: string): { errors: IndicatorListError[] } {
+    const parsed = parseIndicatorList(text ?? '', this.core.indicatorRegistry);
+    const instances: IndicatorInstance[] = [];
+    const taken = new Set<string>();
+    for (const item of parsed.items) {
+      const def = this.core.indicatorRegistry.get(item.definitionId);
+      if (!def) continue;
+      const instanceId = this.#newInstanceId(def, taken);
+      taken.add(instanceId);
+      instances.push({ instanceId, definitionId: def.id, params: item.params, paneId: def.placement === 'overlay' ? 'price' : `pane-${instanceId}` });
+    }
+    const panes: PaneLayout[] = [
+      { id: 'price', weight: DEFAULT_PRICE_WEIGHT },
+      ...instances.filter((i) => i.paneId !== 'price').map((i) => ({ id: i.paneId, weight: DEFAULT_PANE_WEIGHT })),
+    ];
+    this.#previewBase = null;
+    this.core.store.action('indicators', (d) => {
+      d.set('indicators', instances);
+      d.set('panes', panes);
+    }, { undoable: false });
+    for (const error of parsed.errors) {
+      this.core.reportError('invalid_indicator', `indicators attribute: '${error.text}': ${error.reason}`);
+    }
+    return { errors: [...parsed.errors] };
+  }
+
+  // ---- tools ----
+
+  @tool({
+    name: 'indicators_list',
+    label: 'List indicators',
+    description:
+      'Lists every indicator definition the chart knows, one line each: `ID category placement "name" param=default[min..max] … -> outputKey:label …` (placement `overlay` draws on the price pane, `pane` in its own pane), followed by the ACTIVE indicators with their instanceId, label such as MACD(12,26,9), params and paneId. Call it before indicators_update/indicators_remove to find the instanceId, and before indicators_add to check ids and bounds.',
+    parameters: Empty,
+    safety: 'read-only',
+    liveDescription: (host: IndicatorCommands) => host.#liveText(),
+  })
+  list(_input: Static<typeof Empty>, _ctx?: ToolCallContext): ToolOutput {
+    const defs = this.core.indicatorRegistry.list();
+    const active = this.#activeSummaries();
+    const lines = [
+      `Definitions (${defs.length}):`,
+      ...defs.map(indicatorDefinitionLine),
+      `Active (${active.length}):`,
+      ...(active.length
+        ? active.map((a) => `${a.instanceId} ${a.label} pane=${a.paneId} params=${JSON.stringify(a.params)}`)
+        : ['(none)']),
+    ];
+    return {
+      data: { definitionIds: defs.map((d) => d.id), active },
+      text: lines.join('\n'),
+      stateChanged: false,
+    };
+  }
+
+  @tool({
+    name: 'indicators_query',
+    label: 'Query indicator values',
+    description:
+      'Computes an indicator over ALL loaded bars of the chart (without adding it) and returns compact text: a header, then `time,<output keys>` rows, times in the market timezone, empty cells during warm-up. Give definitionId (+ optional params; omitted params take the defaults) or the instanceId of an active indicator. Returns the newest `limit` rows within from/to (default the newest 20). Keep limit small.',
+    parameters: QueryInput,
+    safety: 'read-only',
+    liveDescription: (host: IndicatorCommands) => host.#liveText(),
+  })
+  query(input: Static<typeof QueryInput>, _ctx?: ToolCallContext): ToolOutput {
+    let def: IndicatorDefinition;
+    let base: Readonly<Record<string, unknown>> = {};
+    let instance: IndicatorInstance | undefined;
+    if (input.instanceId !== undefined) {
+      instance = this.#instance(input.instanceId);
+      def = this.#definition(instance.definitionId, 'instanceId');
+      if (input.definitionId !== undefined && this.core.indicatorRegistry.get(input.definitionId) !== def) {
+        throw new ToolCallError('invalid_input', `Instance '${instance.instanceId}' is a ${def.id}, not the definitionId given.`, {
+          details: [{ path: 'definitionId', reason: `does not match the instance (${def.id})` }],
+          recommendedAction: 'Give either instanceId or definitionId, not both.',
+        });
+      }
+      base = instance.params;
+    } else if (input.definitionId !== undefined) {
+      def = this.#definition(input.definitionId, 'definitionId');
+    } else {
+      throw new ToolCallError('invalid_input', 'Give definitionId or instanceId.', {
+        details: [{ path: 'definitionId', reason: 'required unless instanceId is given' }],
+        recommendedAction: 'Call indicators_list for ids, then pass definitionId (e.g. "MACD") or an active instanceId.',
+      });
+    }
+    const params = this.#resolve(def, { ...base, ...(input.params ?? {}) });
+    const series = this.core.store.peek('series');
+    if (!series || series.bars.length === 0) {
+      throw new ToolCallError('no_data', 'The chart has no data loaded.', { retryable: true, recommendedAction: 'Call chart_set_symbol first, or wait for the data to load.' });
+    }
+    const { bars, instrument, period } = series;
+    const tz = instrument.timezone;
+    const n = bars.length;
+    const from = input.from !== undefined ? parseToolTime(input.from, tz, 'from') : -Infinity;
+    const to = input.to !== undefined ? parseToolTime(input.to, tz, 'to') : Infinity;
+    if (to < from) throw new ToolCallError('invalid_input', "'to' is before 'from'.", { details: [{ path: 'to', reason: 'must not be before from' }] });
+    const a = Number.isFinite(from) ? lowerBound(bars.time, from, n) : 0;
+    const b = Number.isFinite(to) ? upperIndex(bars.time, to, n) : n - 1;
+    if (b < a) {
+      const range = `${toolTime(bars.time[0], tz, period)} to ${toolTime(bars.time[n - 1], tz, period)}`;
+      throw new ToolCallError('out_of_range', `No bars in the requested range; loaded data covers ${range}.`, { recommendedAction: `Use times within ${range}.` });
+    }
+    // Reuse the engine's cached (incrementally updated) values when an active study has these params.
+    const match = this.core.store.peek('indicators').find((i) =>
+      this.core.indicatorRegistry.get(i.definitionId) === def && sameParams(i.params, params));
+    const values: IndicatorValues = (match ? this.core.indicatorEngine.values(match, series) : null)
+      ?? def.compute({ ...bars, length: n, timezone: tz }, params as never);
+    const outputs = def.outputs(params as never);
+    const keys = outputs.map((o) => o.key).filter((k) => values[k] !== undefined);
+    const start = Math.max(a, b - input.limit + 1);
+    const label = formatIndicatorLabel(def, params);
+    const text = indicatorValuesText(
+      `${label} ${instrument.symbol} ${period} tz=${tz} (${outputs.map((o) => `${o.key}=${o.label}`).join(' ')})`,
+      bars, values, keys, { start, end: b, inRange: b - a + 1 }, tz, period,
+    );
+    return {
+      data: {
+        definitionId: def.id,
+        ...(match ? { instanceId: match.instanceId } : {}),
+        label,
+        params,
+        outputs: outputs.map((o) => ({ key: o.key, label: o.label })),
+        returned: b - start + 1,
+        inRange: b - a + 1,
+      },
+      text,
+      stateChanged: false,
+    };
+  }
+
+  @tool({
+    name: 'indicators_add',
+    label: 'Add indicator',
+    description:
+      'Adds an indicator to the chart (one undo step). Overlays (placement overlay, e.g. MA, BOLL) go on the price pane; other studies (MACD, RSI, VOL…) get a new pane below unless paneId names an existing pane to share. Params are validated against the definition bounds; omitted params take the defaults. Returns { instanceId, label, paneId }.',
+    parameters: AddInput,
+    safety: 'mutating',
+    liveDescription: (host: IndicatorCommands) => host.#liveText(),
+  })
+  add(input: Static<typeof AddInput>, _ctx?: ToolCallContext): ToolOutput {
+    const def = this.#definition(input.definitionId, 'definitionId');
+    const params = this.#resolve(def, input.params ?? {});
+    const panes = this.core.store.peek('panes');
+    if (input.paneId !== undefined && !panes.some((p) => p.id === input.paneId)) {
+      const ids = panes.map((p) => p.id);
+      throw new ToolCallError('not_found', `No pane '${input.paneId}'.`, {
+        details: [{ path: 'paneId', reason: `expected one of ${ids.join(', ')}` }],
+        recommendedAction: `Use one of the pane ids ${ids.join(', ')}, or omit paneId to get a new pane.`,
+      });
+    }
+    const instances = this.core.store.peek('indicators');
+    const instanceId = this.#newInstanceId(def, new Set(instances.map((i) => i.instanceId)));
+    const paneId = input.paneId ?? (def.placement === 'overlay' ? 'price' : `pane-${instanceId}`);
+    const instance: IndicatorInstance = { instanceId, definitionId: def.id, params, paneId };
+    this.#commit('indicators_add', [...instances, instance], panes.some((p) => p.id === paneId) ? panes : [...panes, { id: paneId, weight: DEFAULT_PANE_WEIGHT }]);
+    const label = formatIndicatorLabel(def, params);
+    return { data: { instanceId, label, paneId }, text: `Added ${label} as ${instanceId} on pane ${paneId}.` };
+  }
+
+  @tool({
+    name: 'indicators_update',
+    label: 'Change indicator',
+    description:
+      'Changes params of an active indicator (one undo step): pass only the keys to change, e.g. {"signal":5} makes the MACD signal line faster; the others keep their value. The result is validated against the bounds. Returns { instanceId, previous, params, label } — previous holds the old params, so the change can be explained or reverted.',
+    parameters: UpdateInput,
+    safety: 'mutating',
+    liveDescription: (host: IndicatorCommands) => host.#liveText(),
+  })
+  update(input: Static<typeof UpdateInput>, _ctx?: ToolCallContext): ToolOutput {
+    const instance = this.#instance(input.instanceId);
+    const def = this.#definition(instance.definitionId, 'instanceId');
+    const params = this.#resolve(def, { ...instance.params, ...input.params });
+    const label = formatIndicatorLabel(def, params);
+    const data = { instanceId: instance.instanceId, previous: instance.params, params, label };
+    if (sameParams(instance.params, params)) return { data, text: `${label} already has these params; nothing changed.`, stateChanged: false };
+    const next = this.core.store.peek('indicators').map((i) => (i.instanceId === instance.instanceId ? { ...i, params } : i));
+    this.#commit('indicators_update', next, this.core.store.peek('panes'));
+    return { data, text: `${formatIndicatorLabel(def, instance.params)} → ${label}.` };
+  }
+
+  @tool({
+    name: 'indicators_remove',
+    label: 'Remove indicator',
+    description:
+      'Removes an active indicator by instanceId (one undo step); its pane goes too when nothing else is in it. Returns { instanceId, label, removedPaneId }.',
+    parameters: RemoveInput,
+    safety: 'mutating',
+    liveDescription: (host: IndicatorCommands) => host.#liveText(),
+  })
+  remove(input: Static<typeof RemoveInput>, _ctx?: ToolCallContext): ToolOutput {
+    const instance = this.#instance(input.instanceId);
+    const def = this.core.indicatorRegistry.get(instance.definitionId);
+    const label = def ? formatIndicatorLabel(def, instance.params) : instance.definitionId;
+    const rest = this.core.store.peek('indicators').filter((i) => i.instanceId !== instance.instanceId);
+    const emptied = instance.paneId !== 'price' && !rest.some((i) => i.paneId === instance.paneId);
+    const panes = this.core.store.peek('panes');
+    this.#commit('indicators_remove', rest, emptied ? panes.filter((p) => p.id !== instance.paneId) : panes);
+    return { data: { instanceId: instance.instanceId, label, removedPaneId: emptied ? instance.paneId : null }, text: `Removed ${label}.` };
+  }
+
+  @tool({
+    name: 'panes_list',
+    label: 'List panes',
+    description:
+      'Lists the chart panes top to bottom: id, weight, share of the height and the indicators in each (instanceId and label). The price pane (candles and overlays) is always first. Use a pane id as paneId in indicators_add to share a pane.',
+    parameters: Empty,
+    safety: 'read-only',
+    liveDescription: (host: IndicatorCommands) => host.#liveText(),
+  })
+  listPanes(_input: Static<typeof Empty>, _ctx?: ToolCallContext): ToolOutput {
+    const panes = this.panes();
+    const text = panes
+      .map((p) => `${p.id} weight=${p.weight} share=${p.heightShare} contents=${p.contents.map((c) => `${c.instanceId} ${c.label}`).join('; ') || (p.id === 'price' ? 'candles' : '(empty)')}`)
+      .join('\n');
+    return { data: { panes }, text, stateChanged: false };
+  }
+
+  // ---- non-tool methods for the UI ----
+
+  /** Panes top to bottom with their weights, height shares and contents. */
+  panes(): PaneSummary[] {
+    const layout = this.#orderedLayout();
+    const total = layout.reduce((a, p) => a + p.weight, 0) || 1;
+    const active = this.#activeSummaries();
+    return layout.map((p) => ({
+      id: p.id,
+      weight: p.weight,
+      heightShare: Math.round((p.weight / total) * 1000) / 1000,
+      contents: active.filter((a) => a.paneId === p.id).map((a) => ({ instanceId: a.instanceId, label: a.label })),
+    }));
+  }
+
+  /**
+   * Sets relative pane heights (a separator drag). `weights` maps pane ids to positive weights;
+   * panes not named keep theirs, unknown ids are ignored. With `{ preview: true }` the change is
+   * shown but not recorded; the next call without it records ONE undo step from the layout before
+   * the first preview. Returns whether anything changed.
+   */
+  setPaneWeights(weights: Readonly<Record<string, number>>, options: PaneWeightsOptions = {}): boolean {
+    const current = this.core.store.peek('panes');
+    const next = current.map((p) => {
+      const w = weights[p.id];
+      return typeof w === 'number' && Number.isFinite(w) && w > 0 ? { id: p.id, weight: Math.round(w * 1000) / 1000 } : p;
+    });
+    const changed = next.some((p, i) => p.weight !== current[i].weight);
+    if (options.preview) {
+      if (!changed) return false;
+      this.#previewBase ??= current;
+      this.core.store.action('panes_preview', (d) => d.set('panes', next), { undoable: false });
+      return true;
+    }
+    const base = this.#previewBase;
+    this.#previewBase = null;
+    if (base) {
+      // Put the pre-drag layout back unrecorded, so the recorded step spans the whole drag.
+      this.core.store.action('panes_preview', (d) => d.set('panes', base), { undoable: false });
+    }
+    const from = base ?? current;
+    if (from.length === next.length && from.every((p, i) => p.id === next[i].id && p.weight === next[i].weight)) return false;
+    this.core.store.action('panes_resize', (d) => d.set('panes', next));
+    return true;
+  }
+
+  /** Drops a drag preview, restoring the layout from before it (Escape during a drag). */
+  cancelPaneWeightsPreview(): void {
+    const base = this.#previewBase;
+    this.#previewBase = null;
+    if (base) this.core.store.action('panes_preview', (d) => d.set('panes', base), { undoable: false });
+  }
+
+  /**
+   * Moves an indicator pane one place up or down (one undo step). The price pane stays on top.
+   * Returns false when the pane cannot move that way.
+   */
+  movePane(paneId: string, direction: 'up' | 'down'): boolean {
+    const layout = this.#orderedLayout();
+    const i = layout.findIndex((p) => p.id === paneId);
+    const j = direction === 'up' ? i - 1 : i + 1;
+    if (i <= 0 || j <= 0 || j >= layout.length) return false;
+    const next = [...layout];
+    [next[i], next[j]] = [next[j], next[i]];
+    this.core.store.action('panes_move', (d) => d.set('panes', next));
+    return true;
+  }
+
+  /** Label (`MACD(12,26,9)`) of an active instance, or undefined. */
+  label(instanceId: string): string | undefined {
+    const instance = this.core.store.peek('indicators').find((i) => i.instanceId === instanceId);
+    if (!instance) return undefined;
+    const def = this.core.indicatorRegistry.get(instance.definitionId);
+    return def ? formatIndicatorLabel(def, instance.params) : instance.definitionId;
+  }
+
+  // ---- internals ----
+
+  #commit(name: string, indicators: readonly IndicatorInstance[], panes: readonly PaneLayout[]): void {
+    this.#previewBase = null;
+    this.core.store.action(name, (d) => {
+      d.set('indicators', indicators);
+      if (panes !== this.core.store.peek('panes')) d.set('panes', panes);
+    });
+  }
+
+  /** The layout with every pane an instance uses, price first (the renderer's order). */
+  #orderedLayout(): PaneLayout[] {
+    const layout = [...this.core.store.peek('panes')];
+    const known = new Set(layout.map((p) => p.id));
+    if (!known.has('price')) layout.unshift({ id: 'price', weight: DEFAULT_PRICE_WEIGHT });
+    else if (layout[0].id !== 'price') {
+      const price = layout.find((p) => p.id === 'price')!;
+      layout.splice(layout.indexOf(price), 1);
+      layout.unshift(price);
+    }
+    for (const i of this.core.store.peek('indicators')) {
+      if (!known.has(i.paneId) && i.paneId !== 'price') {
+        known.add(i.paneId);
+        layout.push({ id: i.paneId, weight: DEFAULT_PANE_WEIGHT });
+      }
+    }
+    return layout;
+  }
+
+  #activeSummaries() {
+    return this.core.store.peek('indicators').map((i) => {
+      const def = this.core.indicatorRegistry.get(i.definitionId);
+      return {
+        instanceId: i.instanceId,
+        definitionId: i.definitionId,
+        label: def ? formatIndicatorLabel(def, i.params) : i.definitionId,
+        params: i.params,
+        paneId: i.paneId,
+      };
+    });
+  }
+
+  #liveText(): string {
+    const active = this.#activeSummaries();
+    const panes = this.#orderedLayout().map((p) => p.id);
+    return `Active indicator instance ids: ${active.length ? active.map((a) => `${a.instanceId} (${a.label})`).join(', ') : 'none'}. Pane ids: ${panes.join(', ')}.`;
+  }
+
+  #definition(id: string, field: string): IndicatorDefinition {
+    const def = this.core.indicatorRegistry.get(id);
+    if (def) return def;
+    const defs = this.core.indicatorRegistry.list();
+    const close = closeIndicatorIds(id, defs);
+    throw new ToolCallError('not_found', `Unknown indicator '${id}'.${close.length ? ` Did you mean ${close.join(', ')}?` : ''}`, {
+      details: [{ path: field, reason: 'unknown indicator definition id' }],
+      recommendedAction: close.length
+        ? `Use one of ${close.join(', ')}, or call indicators_list for all ids.`
+        : 'Call indicators_list for the known ids.',
+      data: { candidates: close },
+    });
+  }
+
+  #instance(instanceId: string): IndicatorInstance {
+    const instances = this.core.store.peek('indicators');
+    const found = instances.find((i) => i.instanceId === instanceId);
+    if (found) return found;
+    const ids = instances.map((i) => i.instanceId);
+    throw new ToolCallError('not_found', `No active indicator '${instanceId}'.`, {
+      details: [{ path: 'instanceId', reason: ids.length ? `expected one of ${ids.join(', ')}` : 'no indicator is active' }],
+      recommendedAction: ids.length
+        ? `Use one of the active instance ids: ${ids.join(', ')} (indicators_list shows their labels).`
+        : 'No indicator is active; add one with indicators_add.',
+      data: { activeInstanceIds: ids },
+    });
+  }
+
+  #resolve(def: IndicatorDefinition, partial: Readonly<Record<string, unknown>>): Record<string, unknown> {
+    const resolved = resolveParams(def, partial);
+    if (resolved.ok) return resolved.params;
+    const props = Object.keys(def.params.properties);
+    throw new ToolCallError('invalid_input', `Invalid params for ${def.id}.`, {
+      details: resolved.errors.map((e) => ({ path: e.path ? `params.${e.path}` : 'params', reason: boundsReason(def, e.path, e.reason) })),
+      recommendedAction: `Fix the params named in details; ${def.id} accepts ${props.map((k) => describeBounds(def, k)).join(', ') || 'no params'}.`,
+    });
+  }
+
+  #newInstanceId(def: IndicatorDefinition, taken: ReadonlySet<string>): string {
+    const prefix = def.id.toLowerCase();
+    const inUse = new Set([...taken, ...this.core.store.peek('indicators').map((i) => i.instanceId)]);
+    let id: string;
+    do id = `${prefix}-${++this.#counter}`;
+    while (inUse.has(id));
+    return id;
+  }
+}
+
+/** `must be >= 1` style reasons for numeric bounds; TypeBox's own message otherwise. */
+function boundsReason(def: IndicatorDefinition, path: string, reason: string): string {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[\d+\])?$/.exec(path);
+  if (!m) return reason;
+  const top = def.params.properties[m[1]] as Record<string, unknown> | undefined;
+  const schema = (m[2] ? top?.items : top) as Record<string, unknown> | undefined;
+  if (!schema) return reason;
+  if (/greater or equal/i.test(reason) && typeof schema.minimum === 'number') return `must be >= ${schema.minimum}`;
+  if (/less or equal/i.test(reason) && typeof schema.maximum === 'number') return `must be <= ${schema.maximum}`;
+  if (/integer/i.test(reason) && schema.type === 'integer') return 'must be an integer';
+  return reason.charAt(0).toLowerCase() + reason.slice(1);
+}
+
+function describeBounds(def: IndicatorDefinition, key: string): string {
+  const s = def.params.properties[key] as Record<string, unknown>;
+  if (s.type === 'array') return `${key} (list of ${String(s.minItems ?? 0)}-${String(s.maxItems ?? '∞')} periods)`;
+  if (typeof s.minimum === 'number' || typeof s.maximum === 'number') return `${key} ${String(s.minimum ?? '')}..${String(s.maximum ?? '')}`;
+  return key;
+}
+
+/** Params equality independent of key order (arrays compared element-wise). */
+function sameParams(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 }

@@ -114,8 +114,8 @@ function liveTicker(spec: SampleSpec, period: Period, listener: BarListener): ()
 }
 
 /**
- * The embedded offline source (`id: 'sample'`): nine fictional instruments on seven exchanges and
- * two crypto pairs, generated deterministically (same bars on every load and machine), ending on
+ * The embedded offline source (`id: 'sample'`): nine instruments, seven fictional stocks on seven
+ * exchanges plus two crypto pairs, generated deterministically (same bars on every load and machine), ending on
  * 2026-11-27. Daily bars span from 2016-01-04; 1-minute bars cover the last 30 trading days (calendar
  * days for crypto) inside the exchanges' sessions. Every period is served: 5m…4h are folded from
  * 1m, 1w and 1M from 1d, on market-timezone boundaries (see `aggregateBars`).

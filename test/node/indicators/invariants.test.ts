@@ -24,7 +24,7 @@ const WARMUP: Record<string, Record<string, number>> = {
   KC: { upper: 19, middle: 19, lower: 19 },
   DC: { upper: 19, middle: 19, lower: 19 },
   ICHIMOKU: { tenkan: 8, kijun: 25, spanA: 50, spanB: 76, chikou: 0 },
-  SUPERTREND: {},
+  SUPERTREND: { down: 10 },
   VWAP: { vwap: 0 },
   VOL: { volume: 0, ma1: 4, ma2: 9 },
   MACD: { macd: 33, signal: 33, hist: 33 },

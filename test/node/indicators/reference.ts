@@ -206,7 +206,8 @@ export function cci(c: TestColumns, p: number): Series {
     let d = 0;
     for (let j = i - p + 1; j <= i; j++) d += Math.abs(tp[j] - m);
     d /= p;
-    out[i] = d === 0 || tp[i] === m ? 0 : (tp[i] - m) / (0.015 * d);
+    const scale = 1e-14 * Math.abs(m);
+    out[i] = Math.abs(tp[i] - m) > scale && d > scale ? (tp[i] - m) / (0.015 * d) : 0;
   }
   return out;
 }

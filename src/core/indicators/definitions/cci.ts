@@ -1,14 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
-import { ScalarState, makeStepper } from '../stepper.js';
+import { TA_EPSILON } from '../kernels/index.js';
 import { periodParam } from '../param-schemas.js';
+import { ScalarState, makeStepper } from '../stepper.js';
 
 const params = Type.Object({ period: periodParam(20, 'Look-back in bars', 1) });
 
 /**
  * CCI: TA-Lib `CCI`: tp = (h + l + c)/3; CCI = (tp − SMA(tp)) / (0.015 · mean |tp − SMA(tp)|),
- * 0 when either is 0; the window mean is re-summed every bar (as TA-Lib does, so flat prices give
- * exactly 0). First value at `period − 1`. O(period) per bar: the mean deviation needs the window.
+ * 0 when either is zero relative to the average (TA-Lib's `TA_IS_ZERO_SCALED`); the window mean is
+ * re-summed every bar as TA-Lib does. First value at `period − 1`. O(period) per bar: the mean
+ * deviation needs the whole window.
  */
 export const cciIndicator = defineIndicator({
   id: 'CCI',
@@ -42,7 +44,11 @@ export const cciIndicator = defineIndicator({
       let dev = 0;
       for (let k = 0; k < n; k++) dev += Math.abs(ring[k] - avg);
       const num = tp - avg;
-      out[0][i] = num !== 0 && dev !== 0 ? num / (0.015 * (dev / n)) : 0;
+      // Current TA-Lib's scale-aware zero test: a window of identical prices such as 0.1 leaves a
+      // sub-epsilon residue in the average that must not turn into a ±66.7 reading.
+      const scale = TA_EPSILON * Math.abs(avg);
+      const md = dev / n;
+      out[0][i] = Math.abs(num) > scale && md > scale ? num / (0.015 * md) : 0;
     });
     return {
       step: st.step,

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
-import { RollingExtremeState, rollingMax, rollingMin } from '../kernels/index.js';
+import { RollingExtremeState } from '../kernels/index.js';
 import { periodParam } from '../param-schemas.js';
 import { ScalarState, makeStepper } from '../stepper.js';
 
@@ -30,23 +30,41 @@ export const kdjIndicator = defineIndicator({
     { key: 'j', label: 'J', style: 'line' },
   ],
   batch: (c, p, out) => {
+    // One fused pass: two monotonic deques (highest high, lowest low) and the K/D recursion.
     const n = c.length;
-    const first = p.period - 1;
-    if (first >= n) return;
+    const period = p.period;
+    if (period - 1 >= n) return;
+    const high = c.high;
+    const low = c.low;
+    const close = c.close;
+    let cap = 2;
+    while (cap < period + 1) cap <<= 1;
+    const mask = cap - 1;
+    const qh = new Int32Array(cap);
+    const ql = new Int32Array(cap);
+    let hHead = 0;
+    let hTail = 0;
+    let lHead = 0;
+    let lTail = 0;
     const ok = out[0];
     const od = out[1];
     const oj = out[2];
-    // The K and D outputs hold the rolling extremes until they are overwritten bar by bar.
-    rollingMax(c.high, p.period, ok);
-    rollingMin(c.low, p.period, od);
-    const close = c.close;
     const m1 = p.kSmooth;
     const m2 = p.dSmooth;
     let k = 50;
     let d = 50;
-    for (let i = first; i < n; i++) {
-      const hh = ok[i];
-      const ll = od[i];
+    for (let i = 0; i < n; i++) {
+      const h = high[i];
+      while (hTail > hHead && high[qh[(hTail - 1) & mask]] <= h) hTail--;
+      qh[hTail++ & mask] = i;
+      if (qh[hHead & mask] <= i - period) hHead++;
+      const l = low[i];
+      while (lTail > lHead && low[ql[(lTail - 1) & mask]] >= l) lTail--;
+      ql[lTail++ & mask] = i;
+      if (ql[lHead & mask] <= i - period) lHead++;
+      if (i < period - 1) continue;
+      const hh = high[qh[hHead & mask]];
+      const ll = low[ql[lHead & mask]];
       const range = hh - ll;
       const rsv = range !== 0 ? ((close[i] - ll) / range) * 100 : 0;
       k = ((m1 - 1) * k + rsv) / m1;

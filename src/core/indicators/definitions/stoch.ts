@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
-import { RollingExtremeState, SmaState, rollingMax, rollingMin, sma } from '../kernels/index.js';
+import { RollingExtremeState, SmaState } from '../kernels/index.js';
 import { periodParam } from '../param-schemas.js';
 import { makeStepper } from '../stepper.js';
 
@@ -33,20 +33,61 @@ export const stochIndicator = defineIndicator({
     { key: 'd', label: 'D', style: 'line' },
   ],
   batch: (c, p, out) => {
+    // One fused pass: monotonic deques for the extremes, then the two SMAs as ring-buffer running
+    // totals with the same arithmetic order as SmaState (add, divide, drop the oldest).
     const n = c.length;
-    const begin = p.kPeriod - 1 + (p.kSmooth - 1) + (p.dPeriod - 1);
+    const kp = p.kPeriod;
+    const ks = p.kSmooth;
+    const dp = p.dPeriod;
+    const begin = kp - 1 + (ks - 1) + (dp - 1);
     if (begin >= n) return;
-    const hh = new Float64Array(n);
-    const ll = new Float64Array(n);
-    rollingMax(c.high, p.kPeriod, hh);
-    rollingMin(c.low, p.kPeriod, ll);
+    const high = c.high;
+    const low = c.low;
     const close = c.close;
-    const fk = hh; // reuse: fast %K overwrites the highs it no longer needs
-    for (let i = p.kPeriod - 1; i < n; i++) fk[i] = fastK(close[i], hh[i], ll[i]);
-    const slowK = ll;
-    sma(fk, p.kSmooth, slowK, p.kPeriod - 1);
-    sma(slowK, p.dPeriod, out[1], p.kPeriod + p.kSmooth - 2);
-    out[0].set(slowK.subarray(begin), begin);
+    let cap = 2;
+    while (cap < kp + 1) cap <<= 1;
+    const mask = cap - 1;
+    const qh = new Int32Array(cap);
+    const ql = new Int32Array(cap);
+    let hHead = 0;
+    let hTail = 0;
+    let lHead = 0;
+    let lTail = 0;
+    const kRing = new Float64Array(ks);
+    const dRing = new Float64Array(dp);
+    let kPos = 0;
+    let dPos = 0;
+    let kCount = 0;
+    let dCount = 0;
+    let kTotal = 0;
+    let dTotal = 0;
+    const outK = out[0];
+    const outD = out[1];
+    for (let i = 0; i < n; i++) {
+      const h = high[i];
+      while (hTail > hHead && high[qh[(hTail - 1) & mask]] <= h) hTail--;
+      qh[hTail++ & mask] = i;
+      if (qh[hHead & mask] <= i - kp) hHead++;
+      const l = low[i];
+      while (lTail > lHead && low[ql[(lTail - 1) & mask]] >= l) lTail--;
+      ql[lTail++ & mask] = i;
+      if (ql[lHead & mask] <= i - kp) lHead++;
+      if (i < kp - 1) continue;
+      const fk = fastK(close[i], high[qh[hHead & mask]], low[ql[lHead & mask]]);
+      kTotal += fk;
+      kRing[kPos] = fk;
+      kPos = kPos + 1 === ks ? 0 : kPos + 1;
+      if (++kCount < ks) continue;
+      const slowK = kTotal / ks;
+      kTotal -= kRing[kPos];
+      dTotal += slowK;
+      dRing[dPos] = slowK;
+      dPos = dPos + 1 === dp ? 0 : dPos + 1;
+      if (++dCount < dp) continue;
+      outK[i] = slowK;
+      outD[i] = dTotal / dp;
+      dTotal -= dRing[dPos];
+    }
   },
   stepper: (p) => {
     const hi = new RollingExtremeState(p.kPeriod, true);

@@ -1,0 +1,2 @@
+export { renderMarkdown } from './render-markdown.js';
+export { parseMarkdown, parseInline, safeHref, type MarkdownBlock, type InlineNode } from './parse-markdown.js';

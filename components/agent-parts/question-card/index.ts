@@ -1,0 +1,1 @@
+export { AgentQuestionCard, type QuestionCardStrings, type QuestionAnswerDetail } from './agent-question-card.js';

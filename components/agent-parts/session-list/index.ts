@@ -1,0 +1,1 @@
+export { renderSessionList, type SessionListStrings } from './render-session-list.js';

@@ -1,0 +1,226 @@
+import { css } from 'lit';
+
+/** Light values; the dark block below swaps them. Every colour can be overridden with `--agent-panel-*`. */
+export const chartAgentPanelStyles = css`
+  :host {
+    --_bg: var(--agent-panel-background, #ffffff);
+    --_surface: var(--agent-panel-surface, #f6f7f9);
+    --_fg: var(--agent-panel-text-color, #1b1d22);
+    --_muted: var(--agent-panel-muted-color, #6b7080);
+    --_border: var(--agent-panel-border-color, #e3e5ea);
+    --_accent: var(--agent-panel-accent-color, #2962ff);
+    --_accent-fg: var(--agent-panel-accent-text-color, #ffffff);
+    --_user-bg: var(--agent-panel-user-background, #eef2ff);
+    --_code-bg: var(--agent-panel-code-background, #f1f3f6);
+    --_danger: var(--agent-panel-danger-color, #d32f2f);
+    --_danger-bg: var(--agent-panel-danger-background, #fdecec);
+    --_success: var(--agent-panel-success-color, #1b8a5a);
+    --_warning-bg: var(--agent-panel-warning-background, #fff6e0);
+    --_radius: var(--agent-panel-radius, 10px);
+    --_font: var(--agent-panel-font, 14px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, 'PingFang SC', 'Microsoft YaHei', sans-serif);
+    --_mono: var(--agent-panel-mono-font, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
+    display: flex;
+    flex-direction: column;
+    min-height: 320px;
+    min-width: 260px;
+    box-sizing: border-box;
+    background: var(--_bg);
+    color: var(--_fg);
+    font: var(--_font);
+    color-scheme: light;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    overflow: hidden;
+  }
+  :host([theme='dark']) {
+    --_bg: var(--agent-panel-background, #17181c);
+    --_surface: var(--agent-panel-surface, #202228);
+    --_fg: var(--agent-panel-text-color, #e6e7ea);
+    --_muted: var(--agent-panel-muted-color, #9397a3);
+    --_border: var(--agent-panel-border-color, #2e3038);
+    --_accent: var(--agent-panel-accent-color, #6d8cff);
+    --_accent-fg: var(--agent-panel-accent-text-color, #0d0f14);
+    --_user-bg: var(--agent-panel-user-background, #262b3d);
+    --_code-bg: var(--agent-panel-code-background, #22252c);
+    --_danger: var(--agent-panel-danger-color, #ff7a72);
+    --_danger-bg: var(--agent-panel-danger-background, #3a1f21);
+    --_success: var(--agent-panel-success-color, #4cc38a);
+    --_warning-bg: var(--agent-panel-warning-background, #3a3220);
+    color-scheme: dark;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      --_bg: var(--agent-panel-background, #17181c);
+      --_surface: var(--agent-panel-surface, #202228);
+      --_fg: var(--agent-panel-text-color, #e6e7ea);
+      --_muted: var(--agent-panel-muted-color, #9397a3);
+      --_border: var(--agent-panel-border-color, #2e3038);
+      --_accent: var(--agent-panel-accent-color, #6d8cff);
+      --_accent-fg: var(--agent-panel-accent-text-color, #0d0f14);
+      --_user-bg: var(--agent-panel-user-background, #262b3d);
+      --_code-bg: var(--agent-panel-code-background, #22252c);
+      --_danger: var(--agent-panel-danger-color, #ff7a72);
+      --_danger-bg: var(--agent-panel-danger-background, #3a1f21);
+      --_success: var(--agent-panel-success-color, #4cc38a);
+      --_warning-bg: var(--agent-panel-warning-background, #3a3220);
+      color-scheme: dark;
+    }
+  }
+  *, *::before, *::after { box-sizing: border-box; }
+  [hidden] { display: none !important; }
+  button, select, textarea, input { font: inherit; color: inherit; }
+  :focus-visible { outline: 2px solid var(--_accent); outline-offset: 1px; }
+
+  /* ---- header ---- */
+  .header {
+    display: flex; align-items: center; gap: 6px; padding: 8px 10px;
+    border-bottom: 1px solid var(--_border); background: var(--_bg);
+  }
+  .status-dot { width: 8px; height: 8px; border-radius: 50%; background: var(--_muted); flex: none; }
+  .status-dot[data-connected] { background: var(--_success); }
+  .session-list {
+    flex: 1 1 auto; min-width: 0; border: 1px solid transparent; background: transparent; font-weight: 600;
+    padding: 3px 4px; border-radius: 6px; text-overflow: ellipsis; cursor: pointer;
+  }
+  .session-list:hover { border-color: var(--_border); }
+  .header-actions { display: flex; gap: 2px; flex: none; }
+  .icon-button {
+    display: inline-flex; align-items: center; justify-content: center; gap: 4px; height: 28px; min-width: 28px;
+    padding: 0 6px; border: 1px solid transparent; border-radius: 6px; background: transparent; cursor: pointer; color: var(--_muted);
+  }
+  .icon-button:hover:not(:disabled) { background: var(--_surface); color: var(--_fg); }
+  .icon-button:disabled { opacity: 0.45; cursor: default; }
+  .icon-button svg { width: 16px; height: 16px; }
+  .icon-button[aria-pressed='true'] { color: var(--_accent); border-color: var(--_accent); background: color-mix(in srgb, var(--_accent) 10%, transparent); }
+  .icon-button.danger-armed { color: var(--_danger); border-color: var(--_danger); }
+  .toggle-text { font-size: 12px; }
+
+  /* ---- notices ---- */
+  .notice-bar { padding: 8px 12px; font-size: 13px; background: var(--_warning-bg); border-bottom: 1px solid var(--_border); }
+  .notice-bar strong { display: block; }
+
+  /* ---- messages ---- */
+  .messages-wrap { position: relative; flex: 1 1 auto; min-height: 0; display: flex; }
+  .messages { flex: 1 1 auto; overflow-y: auto; padding: 12px 12px 4px; display: flex; flex-direction: column; gap: 10px; overscroll-behavior: contain; }
+  .jump { position: absolute; bottom: 8px; left: 50%; transform: translateX(-50%); border: 1px solid var(--_border); background: var(--_bg);
+    border-radius: 999px; padding: 2px 10px; font-size: 12px; cursor: pointer; box-shadow: 0 2px 6px rgb(0 0 0 / 0.12); }
+  .message { max-width: 100%; overflow-wrap: anywhere; }
+  .message.user { align-self: flex-end; max-width: 88%; background: var(--_user-bg); padding: 7px 11px; border-radius: 14px 14px 4px 14px; white-space: pre-wrap; }
+  .message.user .sent-chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; white-space: normal; }
+  .sent-chip { font-size: 11px; color: var(--_muted); border: 1px solid var(--_border); border-radius: 999px; padding: 0 6px; background: var(--_bg); }
+  .message.assistant { position: relative; padding: 0 2px; }
+  .message.assistant .markdown > :first-child { margin-top: 0; }
+  .message.assistant .markdown > :last-child { margin-bottom: 0; }
+  .message.assistant.streaming .markdown > :last-child::after {
+    content: ''; display: inline-block; width: 7px; height: 1em; margin-left: 2px; vertical-align: text-bottom;
+    background: var(--_muted); animation: blink 1s steps(2) infinite;
+  }
+  .message-actions { display: flex; gap: 4px; margin-top: 2px; opacity: 0; transition: opacity 0.15s; }
+  .message.assistant:hover .message-actions, .message.assistant:focus-within .message-actions { opacity: 1; }
+  .message-actions .icon-button { height: 24px; min-width: 24px; font-size: 12px; }
+  .notice { align-self: center; font-size: 12px; color: var(--_muted); text-align: center; }
+  .thinking { color: var(--_muted); font-size: 13px; display: flex; align-items: center; gap: 6px; }
+  @keyframes blink { 50% { opacity: 0; } }
+
+  /* markdown */
+  .markdown p, .markdown ul, .markdown ol, .markdown pre, .markdown blockquote, .markdown .table-wrap { margin: 0 0 0.6em; }
+  .markdown h3, .markdown h4, .markdown h5 { margin: 0.8em 0 0.3em; font-size: 1em; }
+  .markdown h3 { font-size: 1.05em; }
+  .markdown ul, .markdown ol { padding-left: 1.4em; }
+  .markdown li + li { margin-top: 0.15em; }
+  .markdown code { font-family: var(--_mono); font-size: 0.9em; background: var(--_code-bg); padding: 0.1em 0.3em; border-radius: 4px; }
+  .markdown pre { background: var(--_code-bg); padding: 8px 10px; border-radius: 8px; overflow-x: auto; }
+  .markdown pre code { background: none; padding: 0; white-space: pre; }
+  .markdown blockquote { border-left: 3px solid var(--_border); padding-left: 10px; color: var(--_muted); }
+  .markdown a { color: var(--_accent); }
+  .markdown hr { border: none; border-top: 1px solid var(--_border); }
+  .markdown .table-wrap { overflow-x: auto; }
+  .markdown table { border-collapse: collapse; font-size: 0.92em; }
+  .markdown th, .markdown td { border: 1px solid var(--_border); padding: 3px 7px; text-align: left; }
+  .markdown th { background: var(--_surface); }
+
+  /* ---- tool card ---- */
+  .tool-card { border: 1px solid var(--_border); border-radius: 8px; background: var(--_surface); font-size: 13px; }
+  .tool-head { display: flex; align-items: center; gap: 6px; padding: 5px 9px; }
+  .tool-status { width: 16px; display: inline-flex; justify-content: center; flex: none; font-weight: 700; }
+  .tool-card[data-status='succeeded'] .tool-status { color: var(--_success); }
+  .tool-card[data-status='failed'] .tool-status { color: var(--_danger); }
+  .tool-label { font-weight: 600; }
+  .tool-name { font-family: var(--_mono); font-size: 11px; color: var(--_muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .tool-elapsed { margin-left: auto; color: var(--_muted); font-size: 11px; font-variant-numeric: tabular-nums; flex: none; }
+  .tool-progress { padding: 0 9px 5px 31px; color: var(--_muted); }
+  .tool-error { padding: 0 9px 6px 31px; color: var(--_danger); overflow-wrap: anywhere; }
+  .tool-error-code { font-family: var(--_mono); font-size: 11px; background: var(--_danger-bg); padding: 0 4px; border-radius: 4px; }
+  .tool-details { border-top: 1px solid var(--_border); }
+  .tool-details > summary { cursor: pointer; padding: 3px 9px; color: var(--_muted); font-size: 12px; }
+  .tool-section-title { padding: 2px 9px; font-size: 11px; color: var(--_muted); text-transform: uppercase; letter-spacing: 0.04em; }
+  .tool-json { margin: 0 9px 8px; padding: 6px 8px; max-height: 220px; overflow: auto; background: var(--_bg); border: 1px solid var(--_border);
+    border-radius: 6px; font: 11px/1.45 var(--_mono); white-space: pre-wrap; overflow-wrap: anywhere; }
+  .spinner { width: 12px; height: 12px; border: 2px solid var(--_border); border-top-color: var(--_accent); border-radius: 50%; animation: spin 0.8s linear infinite; display: inline-block; }
+  @keyframes spin { to { transform: rotate(360deg); } }
+  @media (prefers-reduced-motion: reduce) { .spinner, .message.assistant.streaming .markdown > :last-child::after { animation: none; } }
+
+  /* ---- question card ---- */
+  agent-question-card { display: block; }
+  .question-card { border: 1px solid var(--_accent); border-radius: 10px; padding: 10px 12px; background: var(--_bg); display: flex; flex-direction: column; gap: 8px; }
+  .question-card.answered { border-color: var(--_border); background: var(--_surface); }
+  .question-text { font-weight: 600; white-space: pre-wrap; }
+  .question-hint { font-size: 12px; color: var(--_muted); margin-top: -4px; }
+  .question-options { display: flex; flex-direction: column; gap: 4px; }
+  .question-option { display: flex; gap: 8px; align-items: flex-start; padding: 6px 8px; border: 1px solid var(--_border); border-radius: 8px; cursor: pointer; }
+  .question-option:hover { background: var(--_surface); }
+  .question-option:has(input:checked) { border-color: var(--_accent); background: color-mix(in srgb, var(--_accent) 8%, transparent); }
+  .question-option input { margin: 3px 0 0; accent-color: var(--_accent); }
+  .question-option-text { display: flex; flex-direction: column; }
+  .question-option-description { font-size: 12px; color: var(--_muted); }
+  .question-note { resize: vertical; min-height: 32px; padding: 6px 8px; border: 1px solid var(--_border); border-radius: 8px; background: var(--_bg); }
+  .question-actions { display: flex; justify-content: flex-end; gap: 6px; }
+  .question-answer { font-size: 13px; display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+  .question-answer-label { color: var(--_muted); }
+  .question-answer-choice { border: 1px solid var(--_border); border-radius: 999px; padding: 0 8px; background: var(--_bg); }
+  .question-answer-note { flex-basis: 100%; color: var(--_muted); white-space: pre-wrap; }
+  .question-answer.cancelled { color: var(--_muted); }
+
+  /* ---- buttons ---- */
+  .button { border-radius: 8px; padding: 5px 12px; border: 1px solid var(--_border); background: var(--_bg); cursor: pointer; }
+  .button:disabled { opacity: 0.5; cursor: default; }
+  .button.primary { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-fg); }
+  .button.ghost { border-color: transparent; color: var(--_muted); }
+  .button.ghost:hover:not(:disabled) { background: var(--_surface); }
+
+  /* ---- error ---- */
+  .error { border: 1px solid color-mix(in srgb, var(--_danger) 45%, transparent); background: var(--_danger-bg); border-radius: 10px; padding: 8px 12px; font-size: 13px; }
+  .error-title { font-weight: 600; color: var(--_danger); display: flex; gap: 6px; align-items: baseline; }
+  .error-code { font-family: var(--_mono); font-size: 11px; font-weight: 400; color: var(--_muted); }
+  .error .markdown { margin-top: 4px; }
+  .error-detail { margin-top: 4px; color: var(--_muted); font-size: 12px; overflow-wrap: anywhere; }
+  .error-actions { margin-top: 6px; }
+
+  /* ---- empty state ---- */
+  .empty { margin: auto 0; padding: 8px 4px 16px; display: flex; flex-direction: column; gap: 8px; }
+  .empty-title { font-size: 16px; font-weight: 600; }
+  .empty-hint { color: var(--_muted); font-size: 13px; }
+  .examples { display: flex; flex-direction: column; gap: 6px; }
+  .example { text-align: left; border: 1px solid var(--_border); background: var(--_bg); border-radius: 10px; padding: 7px 10px; cursor: pointer; }
+  .example:hover { background: var(--_surface); border-color: var(--_accent); }
+
+  /* ---- composer ---- */
+  .composer { border-top: 1px solid var(--_border); padding: 8px 10px 10px; display: flex; flex-direction: column; gap: 6px; background: var(--_bg); }
+  .context-chips { display: flex; flex-wrap: wrap; gap: 4px; }
+  .context-chip { display: inline-flex; align-items: center; gap: 2px; max-width: 100%; font-size: 12px; padding: 1px 2px 1px 8px;
+    border: 1px solid var(--_border); border-radius: 999px; background: var(--_surface); }
+  .context-chip-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .context-chip-remove { border: none; background: transparent; cursor: pointer; color: var(--_muted); width: 18px; height: 18px; border-radius: 50%; line-height: 1; padding: 0; }
+  .context-chip-remove:hover { background: var(--_border); color: var(--_fg); }
+  .input-row { display: flex; gap: 6px; align-items: flex-end; border: 1px solid var(--_border); border-radius: 12px; padding: 4px 4px 4px 10px; background: var(--_bg); }
+  .input-row:focus-within { border-color: var(--_accent); }
+  .input { flex: 1 1 auto; border: none; outline: none; resize: none; background: transparent; min-height: 24px; max-height: 160px; padding: 4px 0; field-sizing: content; }
+  .send, .stop { flex: none; width: 32px; height: 32px; border-radius: 9px; border: none; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; }
+  .send { background: var(--_accent); color: var(--_accent-fg); }
+  .send:disabled { opacity: 0.35; cursor: default; }
+  .stop { background: var(--_fg); color: var(--_bg); }
+  .send svg, .stop svg { width: 16px; height: 16px; }
+  .composer-hint { font-size: 11px; color: var(--_muted); display: flex; gap: 8px; }
+  .composer-hint .read-only-badge { color: var(--_accent); }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;

@@ -1,0 +1,822 @@
+import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import {
+  AgentRuntime, createIndexedDbSessionStore, createMemorySessionStore, reduceTranscript,
+  type AssistantTranscriptItem, type QuestionTranscriptItem, type RunErrorTranscriptItem, type SessionInfo, type SessionStore,
+  type TranscriptItem, type UserTranscriptItem,
+} from '../../src/agent/index.js';
+import {
+  AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT,
+  type AgentAvailableDetail, type AgentConnectDetail, type AgentEvent, type ChartAgentPort, type ChartContext, type ContextItem, type RunStatus,
+} from '../../src/protocol/index.js';
+import { buildContextChips, renderContextChips, type ContextChip } from '../agent-parts/context-chips/index.js';
+import { renderMarkdown } from '../agent-parts/markdown-view/index.js';
+import type { QuestionAnswerDetail } from '../agent-parts/question-card/index.js';
+import '../agent-parts/question-card/define.js';
+import { renderSessionList } from '../agent-parts/session-list/index.js';
+import { renderToolCard } from '../agent-parts/tool-card/index.js';
+import { chartAgentPanelStyles } from './chart-agent-panel.styles.js';
+import { panelStrings, resolvePanelLocale, type PanelStrings } from './panel-strings.js';
+
+/** Detail of `agent-run-start` and `agent-run-end`. */
+export interface AgentRunDetail {
+  readonly runId: string;
+  readonly status: RunStatus;
+}
+
+/** Detail of `agent-connection-change`. */
+export interface AgentConnectionDetail {
+  readonly connected: boolean;
+  readonly chartId: string | null;
+}
+
+/** The host's search function offered to the model as `web_search`. */
+export type WebSearchFunction = (query: string, signal: AbortSignal) => Promise<unknown>;
+
+const TERMINAL: Readonly<Record<string, RunStatus>> = {
+  'run.completed': 'completed', 'run.failed': 'failed', 'run.cancelled': 'cancelled', 'run.interrupted': 'interrupted',
+};
+const DEFAULT_TITLES = new Set(['New chat', '新对话']);
+const TITLE_LENGTH = 48;
+// A session whose Web Lock was just released (panel re-created, page reloaded) may still look
+// taken for a moment; retry briefly before calling it read-only.
+const LOCK_RETRIES = 3;
+const LOCK_RETRY_MS = 150;
+
+/**
+ * A chat panel that drives an OpenAI-compatible model against a `<kline-chart>`: the model sees
+ * the chart's context and changes it through the chart's own tools. Conversations are stored per
+ * session (IndexedDB by default) and replayed on reload.
+ *
+ * @summary Agent side panel for `<kline-chart>`: streamed answers, tool cards, questions, sessions.
+ *
+ * @attr for - Id of the `<kline-chart>` to operate (default: the first agent-enabled chart).
+ * @attr base-url - OpenAI-compatible base URL (default `/v1`, the relay on the same origin).
+ * @attr model - Model name (default: none, the relay's `OPENAI_MODEL`).
+ * @attr api-key - Key sent from the browser. For local development only: it is visible to the page.
+ * @attr read-only - Runs may only use read-only tools.
+ * @attr session-store - `indexeddb` or `memory` (default `indexeddb`).
+ * @attr max-steps - Tool-call rounds per run (default `20`).
+ * @attr locale - `en` or `zh-CN` (default from `navigator.language`).
+ * @attr theme - `light`, `dark` or `auto` (default `auto`: follows `prefers-color-scheme`).
+ *
+ * @fires agent-event - Every runtime event, redacted (detail: the event).
+ * @fires agent-run-start - A run started (detail: `{ runId, status: 'running' }`).
+ * @fires agent-run-end - A run ended (detail: `{ runId, status }`: `completed`, `failed`, `cancelled` or `interrupted`).
+ * @fires agent-connection-change - The chart connected or went away (detail: `{ connected, chartId }`).
+ *
+ * @csspart messages - The scrolling conversation.
+ * @csspart input - The message textarea.
+ * @csspart send - The send button.
+ * @csspart stop - The stop button (while a run is in progress).
+ * @csspart context-chip - One context chip above the input.
+ * @csspart tool-card - One tool call.
+ * @csspart question-card - A question of the agent.
+ * @csspart question-option - One option of a question.
+ * @csspart question-note - The note of a question.
+ * @csspart question-submit - The submit button of a question.
+ * @csspart question-skip - The skip button of a question.
+ * @csspart read-only-toggle - The read-only toggle (`aria-pressed`).
+ * @csspart new-session - The new-chat button.
+ * @csspart delete-session - The delete-chat button.
+ * @csspart session-list - The chat picker.
+ * @csspart error - A failed run, with its explanation and a retry button.
+ * @csspart retry - The retry button of a failed run.
+ * @csspart notice - The disconnected / read-only-session notice.
+ * @csspart copy - The copy button of an assistant message.
+ *
+ * @cssprop [--agent-panel-background=#ffffff] - Panel background.
+ * @cssprop [--agent-panel-surface=#f6f7f9] - Cards and hover background.
+ * @cssprop [--agent-panel-text-color=#1b1d22] - Text colour.
+ * @cssprop [--agent-panel-muted-color=#6b7080] - Secondary text.
+ * @cssprop [--agent-panel-border-color=#e3e5ea] - Borders.
+ * @cssprop [--agent-panel-accent-color=#2962ff] - Send button, focus, selected options.
+ * @cssprop [--agent-panel-accent-text-color=#ffffff] - Text on the accent colour.
+ * @cssprop [--agent-panel-user-background=#eef2ff] - The user's messages.
+ * @cssprop [--agent-panel-code-background=#f1f3f6] - Code in answers.
+ * @cssprop [--agent-panel-danger-color=#d32f2f] - Failures.
+ * @cssprop [--agent-panel-danger-background=#fdecec] - Error box background.
+ * @cssprop [--agent-panel-success-color=#1b8a5a] - Succeeded tools, connected dot.
+ * @cssprop [--agent-panel-warning-background=#fff6e0] - Notices.
+ * @cssprop [--agent-panel-radius=10px] - Corner radius of the panel.
+ * @cssprop [--agent-panel-font] - Font shorthand.
+ * @cssprop [--agent-panel-mono-font] - Font family of code.
+ */
+export class ChartAgentPanel extends LitElement {
+  static override styles = chartAgentPanelStyles;
+
+  static override properties = {
+    for: { type: String },
+    baseUrl: { type: String, attribute: 'base-url' },
+    model: { type: String },
+    apiKey: { type: String, attribute: 'api-key' },
+    readOnly: { type: Boolean, attribute: 'read-only', reflect: true },
+    sessionStore: { type: String, attribute: 'session-store' },
+    maxSteps: { type: Number, attribute: 'max-steps' },
+    locale: { type: String },
+    theme: { type: String, reflect: true },
+    webSearch: { attribute: false },
+    secrets: { attribute: false },
+    _connected: { state: true },
+    _context: { state: true },
+    _events: { state: true },
+    _sessions: { state: true },
+    _sessionId: { state: true },
+    _sessionReadOnly: { state: true },
+    _running: { state: true },
+    _input: { state: true },
+    _removedChips: { state: true },
+    _now: { state: true },
+    _copiedId: { state: true },
+    _confirmDelete: { state: true },
+    _atBottom: { state: true },
+    _notice: { state: true },
+  };
+
+  /** Id of the chart to operate; empty: the first agent-enabled chart. */
+  for = '';
+  /** OpenAI-compatible base URL. */
+  baseUrl = '/v1';
+  /** Model name; empty: the relay's default. */
+  model = '';
+  /** Key sent from the browser (local development only). */
+  apiKey = '';
+  /** Runs may only use read-only tools. */
+  readOnly = false;
+  /** `indexeddb` or `memory`. */
+  sessionStore: 'indexeddb' | 'memory' = 'indexeddb';
+  /** Tool-call rounds per run. */
+  maxSteps = 20;
+  /** `en` or `zh-CN`; empty: from `navigator.language`. */
+  locale = '';
+  /** `light`, `dark` or `auto`. */
+  theme: 'light' | 'dark' | 'auto' = 'auto';
+  /** Offered to the model as `web_search` when set. */
+  webSearch: WebSearchFunction | null = null;
+  /** Extra strings redacted from every event and stored log. */
+  secrets: readonly string[] = [];
+
+  declare _connected: boolean;
+  declare _context: ChartContext | null;
+  /** The current session's events (mutated in place; `_eventsVersion` tells Lit). */
+  declare _events: AgentEvent[];
+  declare _sessions: SessionInfo[];
+  declare _sessionId: string;
+  declare _sessionReadOnly: boolean;
+  declare _running: boolean;
+  declare _input: string;
+  declare _removedChips: ReadonlySet<string>;
+  declare _now: number;
+  declare _copiedId: string;
+  declare _confirmDelete: boolean;
+  declare _atBottom: boolean;
+  declare _notice: string;
+
+  #store: SessionStore | null = null;
+  #storeKind = '';
+  #runtime: AgentRuntime | null = null;
+  #unsubscribeRuntime: () => void = () => undefined;
+  /** What the runtime was built with; a change rebuilds it before the next run. */
+  #runtimeConfig: { key: string; webSearch: WebSearchFunction | null; secrets: readonly string[] } | null = null;
+  #port: ChartAgentPort | null = null;
+  #unsubscribeContext: () => void = () => undefined;
+  #toolLabels = new Map<string, string>();
+  /** Bumped on every connect/disconnect, so late async work of an older life is dropped. */
+  #life = 0;
+  #currentRunId: string | null = null;
+  #items: TranscriptItem[] = [];
+  #itemsFor: AgentEvent[] | null = null;
+  #itemsLength = -1;
+  #stick = true;
+  #ticker: ReturnType<typeof setInterval> | null = null;
+  #warnedKey = '';
+  #deleteTimer: ReturnType<typeof setTimeout> | null = null;
+  #copyTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor() {
+    super();
+    this._connected = false;
+    this._context = null;
+    this._events = [];
+    this._sessions = [];
+    this._sessionId = '';
+    this._sessionReadOnly = false;
+    this._running = false;
+    this._input = '';
+    this._removedChips = new Set();
+    this._now = Date.now();
+    this._copiedId = '';
+    this._confirmDelete = false;
+    this._atBottom = true;
+    this._notice = '';
+  }
+
+  /** Whether a chart is connected. */
+  get connected(): boolean {
+    return this._connected;
+  }
+
+  /** Id of the session shown. */
+  get sessionId(): string {
+    return this._sessionId;
+  }
+
+  /** The runtime (created on connect). For advanced hosts and tests. */
+  get runtime(): AgentRuntime | null {
+    return this.#runtime;
+  }
+
+  // ---- lifecycle ------------------------------------------------------------------------------
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const life = ++this.#life;
+    document.addEventListener(AGENT_AVAILABLE_EVENT, this.#onAvailable as EventListener);
+    this.#handshake();
+    void this.#start(life);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#life++;
+    document.removeEventListener(AGENT_AVAILABLE_EVENT, this.#onAvailable as EventListener);
+    const runtime = this.#runtime;
+    if (runtime && this._sessionId) {
+      // Nobody can watch or stop a run of a panel that is gone: stop it rather than let it change the chart unseen.
+      runtime.cancel(this._sessionId);
+      runtime.closeSession(this._sessionId);
+    }
+    this.#unsubscribeRuntime();
+    this.#unsubscribeRuntime = () => undefined;
+    this.#runtime = null;
+    this.#detach(false);
+    this.#stopTicker();
+    if (this.#deleteTimer) clearTimeout(this.#deleteTimer);
+    if (this.#copyTimer) clearTimeout(this.#copyTimer);
+    this._running = false;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('apiKey') && this.apiKey && this.apiKey !== this.#warnedKey) {
+      this.#warnedKey = this.apiKey;
+      console.warn('<chart-agent-panel>: the api-key attribute sends the key from the browser, where any script on the page can read it. Use it for local development only; in production let the relay add the key (OPENAI_API_KEY).');
+    }
+    if (changed.has('sessionStore') && this.#store && this.#storeKind !== this.#wantedStoreKind() && this.isConnected) {
+      void this.#restart();
+    }
+    if (changed.has('for') && changed.get('for') !== undefined && this.isConnected) {
+      this.#detach(true);
+      this.#handshake();
+    }
+  }
+
+  protected override updated(): void {
+    const messages = this.renderRoot.querySelector<HTMLElement>('.messages');
+    if (messages && this.#stick) messages.scrollTop = messages.scrollHeight;
+    const anyRunning = this.#transcript().some((item) => item.kind === 'tool' && item.status === 'running');
+    if (anyRunning && !this.#ticker) this.#ticker = setInterval(() => { this._now = Date.now(); }, 500);
+    else if (!anyRunning) this.#stopTicker();
+  }
+
+  // ---- connection -----------------------------------------------------------------------------
+
+  #handshake(): void {
+    if (this.#port) return;
+    const life = this.#life;
+    let replied = false;
+    const detail: AgentConnectDetail = {
+      ...(this.for ? { chartId: this.for } : {}),
+      reply: (port: ChartAgentPort) => {
+        // One port per handshake; a late reply (an async adapter) counts only while we still wait.
+        if (replied || life !== this.#life || this.#port) return;
+        replied = true;
+        this.#attach(port);
+      },
+    };
+    document.dispatchEvent(new CustomEvent(AGENT_CONNECT_EVENT, { detail, bubbles: true, composed: true }));
+  }
+
+  readonly #onAvailable = (event: CustomEvent<AgentAvailableDetail>): void => {
+    if (this.#port) return;
+    if (this.for && event.detail?.chartId !== this.for) return;
+    this.#handshake();
+  };
+
+  #attach(port: ChartAgentPort): void {
+    this.#port = port;
+    this.#runtime?.setPort(port);
+    this._connected = true;
+    this._context = safe(() => port.context(), null);
+    this.#refreshToolLabels();
+    this.#unsubscribeContext = safe(() => port.subscribe((context) => { this._context = context; }), () => undefined);
+    void port.closed.then(() => {
+      if (this.#port === port) {
+        this.#detach(true);
+        // The chart may come back (re-added, agent turned on again): it announces itself then.
+        this.#handshake();
+      }
+    });
+    this.#dispatch<AgentConnectionDetail>('agent-connection-change', { connected: true, chartId: port.chartId });
+  }
+
+  #detach(notify: boolean): void {
+    const port = this.#port;
+    if (!port) return;
+    this.#unsubscribeContext();
+    this.#unsubscribeContext = () => undefined;
+    this.#port = null;
+    this.#runtime?.setPort(null);
+    this._connected = false;
+    this._context = null;
+    if (notify) this.#dispatch<AgentConnectionDetail>('agent-connection-change', { connected: false, chartId: port.chartId });
+  }
+
+  #refreshToolLabels(): void {
+    const tools = this.#port ? safe(() => this.#port!.tools(), []) : [];
+    this.#toolLabels = new Map(tools.map((t) => [t.name, t.label]));
+  }
+
+  // ---- runtime and sessions -------------------------------------------------------------------
+
+  #wantedStoreKind(): 'indexeddb' | 'memory' {
+    return this.sessionStore === 'memory' || typeof indexedDB === 'undefined' ? 'memory' : 'indexeddb';
+  }
+
+  async #start(life: number): Promise<void> {
+    const kind = this.#wantedStoreKind();
+    if (!this.#store || this.#storeKind !== kind) {
+      this.#store = kind === 'memory' ? createMemorySessionStore() : createIndexedDbSessionStore();
+      this.#storeKind = kind;
+    }
+    this.#buildRuntime();
+    try {
+      await this.#loadSessions(life);
+    } catch (error) {
+      if (life === this.#life) this._notice = `Could not open the saved chats: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  /** Switches the store (the `session-store` attribute changed). */
+  async #restart(): Promise<void> {
+    if (this.#runtime && this._sessionId) {
+      this.#runtime.cancel(this._sessionId);
+      this.#runtime.closeSession(this._sessionId);
+    }
+    this._sessionId = '';
+    this._events = [];
+    this._sessions = [];
+    const life = ++this.#life;
+    await this.#start(life);
+  }
+
+  #buildRuntime(): void {
+    const previous = this.#runtime;
+    this.#unsubscribeRuntime();
+    if (previous && this._sessionId) previous.closeSession(this._sessionId);
+    const runtime = new AgentRuntime({
+      baseURL: this.baseUrl || '/v1',
+      store: this.#store!,
+      ...(this.model ? { model: this.model } : {}),
+      ...(this.apiKey ? { apiKey: this.apiKey } : {}),
+      maxSteps: Number.isFinite(this.maxSteps) && this.maxSteps > 0 ? Math.floor(this.maxSteps) : 20,
+      secrets: this.secrets ?? [],
+      ...(this.webSearch ? { webSearch: this.webSearch } : {}),
+      locale: resolvePanelLocale(this.locale),
+    });
+    runtime.setPort(this.#port);
+    this.#unsubscribeRuntime = runtime.subscribe(this.#onRuntimeEvent);
+    this.#runtime = runtime;
+    this.#runtimeConfig = { key: this.#configKey(), webSearch: this.webSearch, secrets: this.secrets };
+  }
+
+  #configKey(): string {
+    return JSON.stringify([this.baseUrl, this.model, this.apiKey, this.maxSteps, resolvePanelLocale(this.locale)]);
+  }
+
+  /** The runtime's options are fixed at construction: attributes changed since need a new one. */
+  #configChanged(): boolean {
+    const built = this.#runtimeConfig;
+    return !built || built.key !== this.#configKey() || built.webSearch !== this.webSearch || built.secrets !== this.secrets;
+  }
+
+  async #loadSessions(life: number, prefer?: string): Promise<void> {
+    const store = this.#store!;
+    let sessions = await store.listSessions();
+    if (life !== this.#life) return;
+    if (sessions.length === 0) {
+      await store.createSession(this.#strings().newSession);
+      sessions = await store.listSessions();
+      if (life !== this.#life) return;
+    }
+    this._sessions = sessions;
+    const target = sessions.find((s) => s.id === prefer) ?? sessions[0];
+    await this.#openSession(target.id, life);
+  }
+
+  async #openSession(id: string, life = this.#life): Promise<void> {
+    const runtime = this.#runtime;
+    if (!runtime) return;
+    if (this._sessionId && this._sessionId !== id) runtime.closeSession(this._sessionId);
+    this._sessionId = id;
+    this._events = [];
+    this._sessionReadOnly = false;
+    this._notice = '';
+    this.#stick = true;
+    let opened = await runtime.openSession(id);
+    for (let attempt = 0; opened.readOnly && attempt < LOCK_RETRIES; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+      if (life !== this.#life || this._sessionId !== id || this.#runtime !== runtime) return;
+      opened = await runtime.openSession(id);
+    }
+    if (life !== this.#life || this._sessionId !== id || this.#runtime !== runtime) return;
+    this._events = opened.events;
+    this._sessionReadOnly = opened.readOnly;
+    const active = runtime.activeRun(id);
+    this.#currentRunId = active?.runId ?? null;
+    this._running = active !== null;
+  }
+
+  async #refreshSessions(): Promise<void> {
+    const store = this.#store;
+    if (!store) return;
+    const sessions = await store.listSessions();
+    if (store === this.#store) this._sessions = sessions;
+  }
+
+  readonly #onRuntimeEvent = (event: AgentEvent): void => {
+    this.#dispatch<AgentEvent>('agent-event', event);
+    if (event.type === 'run.started' && event.runId) {
+      this.#dispatch<AgentRunDetail>('agent-run-start', { runId: event.runId, status: 'running' });
+    }
+    const terminal = TERMINAL[event.type];
+    if (terminal && event.runId) this.#dispatch<AgentRunDetail>('agent-run-end', { runId: event.runId, status: terminal });
+
+    if (event.sessionId !== this._sessionId) return;
+    const last = this._events[this._events.length - 1];
+    if (last && event.seq <= last.seq) return;
+    this._events.push(event);
+    this.requestUpdate('_events');
+    if (event.type === 'run.started') {
+      this.#currentRunId = event.runId ?? null;
+      this._running = true;
+      this.#refreshToolLabels();
+    } else if (terminal && event.runId === this.#currentRunId) {
+      this.#currentRunId = null;
+      this._running = false;
+    }
+  };
+
+  #transcript(): TranscriptItem[] {
+    if (this.#itemsFor !== this._events || this.#itemsLength !== this._events.length) {
+      this.#items = reduceTranscript(this._events);
+      this.#itemsFor = this._events;
+      this.#itemsLength = this._events.length;
+    }
+    return this.#items;
+  }
+
+  #strings(): PanelStrings {
+    return panelStrings(resolvePanelLocale(this.locale));
+  }
+
+  // ---- actions --------------------------------------------------------------------------------
+
+  /** Whether a message can be sent now. */
+  get canSend(): boolean {
+    return this._connected && !this._running && !this._sessionReadOnly && this._sessionId !== '' && this.#runtime !== null;
+  }
+
+  /**
+   * Sends `text` (default: the input's text) with the context chips that were not removed.
+   * Resolves with the run's status, or `null` when nothing was sent.
+   */
+  async send(text = this._input, context: readonly ContextItem[] = this.#activeChips()): Promise<RunStatus | null> {
+    const message = text.trim();
+    if (!message || !this.canSend) return null;
+    if (this.#configChanged()) {
+      this.#buildRuntime();
+      await this.#openSession(this._sessionId);
+      if (!this.canSend) return null;
+    }
+    const runtime = this.#runtime!;
+    const sessionId = this._sessionId;
+    const items = context.map(({ kind, label, text: itemText }) => ({ kind, label, text: itemText }));
+    this._input = '';
+    this._removedChips = new Set();
+    this._running = true;
+    this.#stick = true;
+    void this.#nameSession(sessionId, message);
+    let status: RunStatus | null = null;
+    try {
+      status = await runtime.run(sessionId, { text: message, context: items, readOnly: this.readOnly });
+    } catch (error) {
+      // Only a session another tab owns makes run() throw.
+      if (this._sessionId === sessionId) {
+        this._sessionReadOnly = true;
+        this._notice = error instanceof Error ? error.message : String(error);
+      }
+    } finally {
+      if (this._sessionId === sessionId && this.#runtime === runtime) {
+        const active = runtime.activeRun(sessionId);
+        this.#currentRunId = active?.runId ?? null;
+        this._running = active !== null;
+      }
+      void this.#refreshSessions();
+    }
+    return status;
+  }
+
+  /** Stops the run in progress (keeps the partial answer). */
+  stop(): void {
+    if (this._sessionId) this.#runtime?.cancel(this._sessionId);
+  }
+
+  /** Starts a new chat (reuses the current one when it is still empty). */
+  async newSession(): Promise<void> {
+    const store = this.#store;
+    if (!store || !this.#runtime) return;
+    if (this._events.length === 0 && this._sessionId && !this._sessionReadOnly) {
+      this.#focusInput();
+      return;
+    }
+    const info = await store.createSession(this.#strings().newSession);
+    await this.#refreshSessions();
+    await this.#openSession(info.id);
+    this.#focusInput();
+  }
+
+  /** Opens another stored chat. */
+  async switchSession(id: string): Promise<void> {
+    if (id === this._sessionId) return;
+    await this.#openSession(id);
+  }
+
+  /** Deletes the current chat and opens the most recent other one (or a new one). */
+  async deleteSession(): Promise<void> {
+    const store = this.#store;
+    const runtime = this.#runtime;
+    const id = this._sessionId;
+    if (!store || !runtime || !id) return;
+    runtime.cancel(id);
+    runtime.closeSession(id);
+    await store.deleteSession(id);
+    this._sessionId = '';
+    await this.#loadSessions(this.#life);
+  }
+
+  /** A chat still called "New chat" is named after its first message. */
+  async #nameSession(sessionId: string, message: string): Promise<void> {
+    const session = this._sessions.find((s) => s.id === sessionId);
+    const store = this.#store;
+    if (!session || !store || !DEFAULT_TITLES.has(session.title)) return;
+    if (this._events.some((e) => e.type === 'user.message')) return;
+    const oneLine = message.replace(/\s+/g, ' ').trim();
+    const title = oneLine.length > TITLE_LENGTH ? `${oneLine.slice(0, TITLE_LENGTH - 1)}…` : oneLine;
+    try {
+      await store.renameSession(sessionId, title);
+      await this.#refreshSessions();
+    } catch {
+      // A title is cosmetic; the conversation itself is stored by the runtime.
+    }
+  }
+
+  #activeChips(): ContextChip[] {
+    return this.#chips().filter((chip) => !this._removedChips.has(chip.key));
+  }
+
+  #chips(): ContextChip[] {
+    return buildContextChips(this._context, this.#strings().chipLabels);
+  }
+
+  #retry(): void {
+    const lastUser = [...this.#transcript()].reverse().find((item): item is UserTranscriptItem => item.kind === 'user');
+    if (lastUser) void this.send(lastUser.text, lastUser.context);
+  }
+
+  #focusInput(): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLTextAreaElement>('textarea.input')?.focus());
+  }
+
+  #copy(item: AssistantTranscriptItem): void {
+    void navigator.clipboard?.writeText(item.text).then(() => {
+      this._copiedId = item.id;
+      if (this.#copyTimer) clearTimeout(this.#copyTimer);
+      this.#copyTimer = setTimeout(() => { this._copiedId = ''; }, 1500);
+    }, () => undefined);
+  }
+
+  #onDeleteClick = (): void => {
+    if (!this._confirmDelete) {
+      this._confirmDelete = true;
+      this.#deleteTimer = setTimeout(() => { this._confirmDelete = false; }, 3000);
+      return;
+    }
+    if (this.#deleteTimer) clearTimeout(this.#deleteTimer);
+    this._confirmDelete = false;
+    void this.deleteSession();
+  };
+
+  #onInputKeyDown = (e: KeyboardEvent): void => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && e.keyCode !== 229) {
+      e.preventDefault();
+      void this.send();
+    }
+  };
+
+  #onScroll = (e: Event): void => {
+    const el = e.currentTarget as HTMLElement;
+    this.#stick = el.scrollHeight - el.scrollTop - el.clientHeight < 32;
+    if (this._atBottom !== this.#stick) this._atBottom = this.#stick;
+  };
+
+  #jumpToLatest = (): void => {
+    this.#stick = true;
+    this._atBottom = true;
+    const el = this.renderRoot.querySelector<HTMLElement>('.messages');
+    if (el) el.scrollTop = el.scrollHeight;
+  };
+
+  #onAnswer = (e: CustomEvent<QuestionAnswerDetail>): void => {
+    e.stopPropagation();
+    this.#runtime?.answerQuestion(e.detail.callId, e.detail.answer);
+  };
+
+  #stopTicker(): void {
+    if (this.#ticker) clearInterval(this.#ticker);
+    this.#ticker = null;
+  }
+
+  #dispatch<T>(type: string, detail: T): void {
+    this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
+  }
+
+  // ---- rendering ------------------------------------------------------------------------------
+
+  override render(): TemplateResult {
+    const s = this.#strings();
+    const lang = resolvePanelLocale(this.locale);
+    const items = this.#transcript();
+    const chips = this.#activeChips();
+    const empty = items.length === 0;
+    const canSend = this.canSend && this._input.trim() !== '';
+    return html`
+      <div class="header" lang=${lang}>
+        <span class="status-dot" ?data-connected=${this._connected} role="img"
+          aria-label=${this._connected ? (this._context?.symbol ?? '') : s.disconnected}
+          title=${this._connected ? `${this._context?.symbol ?? ''}` : s.disconnected}></span>
+        ${renderSessionList(this._sessions, this._sessionId, (id) => void this.switchSession(id), s.sessions, formatSessionTime)}
+        <div class="header-actions">
+          <button part="read-only-toggle" class="icon-button" type="button" aria-pressed=${this.readOnly ? 'true' : 'false'}
+            title=${s.readOnlyHint} @click=${() => { this.readOnly = !this.readOnly; }}>
+            ${lockIcon}<span class="toggle-text">${s.readOnly}</span>
+          </button>
+          <button part="new-session" class="icon-button" type="button" aria-label=${s.newSession} title=${s.newSession}
+            ?disabled=${!this.#runtime} @click=${() => void this.newSession()}>${plusIcon}</button>
+          <button part="delete-session" class="icon-button ${this._confirmDelete ? 'danger-armed' : ''}" type="button"
+            aria-label=${this._confirmDelete ? s.confirmDelete : s.deleteSession} title=${this._confirmDelete ? s.confirmDelete : s.deleteSession}
+            ?disabled=${!this._sessionId} @click=${this.#onDeleteClick}>${trashIcon}</button>
+        </div>
+      </div>
+      ${this.#renderNotices(s)}
+      <div class="messages-wrap" lang=${lang}>
+        <div part="messages" class="messages" role="log" aria-live="polite" aria-relevant="additions" @scroll=${this.#onScroll}
+          @question-answer=${this.#onAnswer}>
+          ${empty ? this.#renderEmpty(s) : repeat(items, (item) => item.id, (item, index) => this.#renderItem(item, index === items.length - 1, s))}
+          ${this._running && !this.#isStreaming(items) && !this.#isWaitingForAnswer(items)
+            ? html`<div class="thinking" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>` : nothing}
+        </div>
+        ${!this._atBottom && !empty ? html`<button class="jump" type="button" @click=${this.#jumpToLatest}>↓ ${s.jumpToLatest}</button>` : nothing}
+      </div>
+      <div class="composer" lang=${lang}>
+        ${renderContextChips(chips, (chip) => { this._removedChips = new Set([...this._removedChips, chip.key]); }, s.chips)}
+        <div class="input-row">
+          <textarea part="input" class="input" rows="1" aria-label=${s.inputLabel} placeholder=${s.inputPlaceholder}
+            .value=${this._input} ?disabled=${this._sessionReadOnly}
+            @input=${(e: Event) => { this._input = (e.target as HTMLTextAreaElement).value; }}
+            @keydown=${this.#onInputKeyDown}></textarea>
+          ${this._running
+            ? html`<button part="stop" class="stop" type="button" aria-label=${s.stop} title=${s.stop} @click=${() => this.stop()}>${stopIcon}</button>`
+            : html`<button part="send" class="send" type="button" aria-label=${s.send} title=${s.send} ?disabled=${!canSend}
+                @click=${() => void this.send()}>${sendIcon}</button>`}
+        </div>
+        ${this.readOnly ? html`<div class="composer-hint"><span class="read-only-badge">${lockIcon} ${s.readOnlyHint}</span></div>` : nothing}
+      </div>`;
+  }
+
+  #renderNotices(s: PanelStrings): TemplateResult | typeof nothing {
+    const notices: TemplateResult[] = [];
+    if (!this._connected) {
+      notices.push(html`<div part="notice" class="notice-bar" role="status" data-notice="disconnected"><strong>${s.disconnected}</strong>${s.disconnectedHint}</div>`);
+    }
+    if (this._sessionReadOnly) {
+      notices.push(html`<div part="notice" class="notice-bar" role="status" data-notice="session-read-only">${s.sessionReadOnly}</div>`);
+    } else if (this._notice) {
+      notices.push(html`<div part="notice" class="notice-bar" role="status" data-notice="other">${this._notice}</div>`);
+    }
+    return notices.length ? html`${notices}` : nothing;
+  }
+
+  #renderEmpty(s: PanelStrings): TemplateResult {
+    return html`
+      <div class="empty">
+        <div class="empty-title">${s.emptyTitle}</div>
+        <div class="empty-hint">${s.emptyHint}</div>
+        <div class="examples">
+          ${s.examples.map((example) => html`<button class="example" type="button" @click=${() => {
+            this._input = example;
+            this.#focusInput();
+          }}>${example}</button>`)}
+        </div>
+      </div>`;
+  }
+
+  #renderItem(item: TranscriptItem, isLast: boolean, s: PanelStrings): TemplateResult {
+    switch (item.kind) {
+      case 'user':
+        return html`<div class="message user" data-item=${item.id}>${item.text}${item.context.length
+          ? html`<div class="sent-chips">${item.context.map((c) => html`<span class="sent-chip" title=${c.text}>${c.label}</span>`)}</div>`
+          : nothing}</div>`;
+      case 'assistant':
+        return html`
+          <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}>
+            <div class="markdown">${renderMarkdown(item.text)}</div>
+            ${item.streaming ? nothing : html`<div class="message-actions">
+              <button part="copy" class="icon-button" type="button" aria-label=${s.copy} title=${s.copy} @click=${() => this.#copy(item)}>
+                ${copyIcon}<span class="toggle-text">${this._copiedId === item.id ? s.copied : ''}</span>
+              </button></div>`}
+          </div>`;
+      case 'tool':
+        return renderToolCard(item, {
+          label: this.#toolLabels.get(item.name) ?? s.runtimeTools[item.name] ?? item.name,
+          now: this._now,
+          strings: s.tool,
+        });
+      case 'question':
+        return html`<agent-question-card .item=${item} .strings=${s.question} ?disabled=${this._sessionReadOnly}></agent-question-card>`;
+      case 'error':
+        return this.#renderError(item, isLast, s);
+      case 'notice':
+        return html`<div class="notice" role="status" data-notice=${item.notice}>${item.notice === 'cancelled' ? s.cancelled : s.interrupted}</div>`;
+    }
+  }
+
+  #renderError(item: RunErrorTranscriptItem, isLast: boolean, s: PanelStrings): TemplateResult {
+    const explanation = s.errors[item.code];
+    return html`
+      <div part="error" class="error" role="alert" data-code=${item.code}>
+        <div class="error-title">${s.errorTitle}<span class="error-code">${item.code}</span></div>
+        ${explanation ? html`<div class="markdown">${renderMarkdown(explanation)}</div>` : nothing}
+        <div class="error-detail">${item.message}</div>
+        ${isLast && !this._running && item.code !== 'RUN_ACTIVE'
+          ? html`<div class="error-actions"><button part="retry" class="button" type="button" ?disabled=${!this.canSend}
+              @click=${() => this.#retry()}>${s.retry}</button></div>`
+          : nothing}
+      </div>`;
+  }
+
+  #isStreaming(items: readonly TranscriptItem[]): boolean {
+    const last = items[items.length - 1];
+    return last?.kind === 'assistant' && last.streaming;
+  }
+
+  #isWaitingForAnswer(items: readonly TranscriptItem[]): boolean {
+    return items.some((item): item is QuestionTranscriptItem => item.kind === 'question' && !item.answer);
+  }
+}
+
+function safe<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+function formatSessionTime(ms: number): string {
+  const date = new Date(ms);
+  const now = new Date();
+  return date.toDateString() === now.toDateString()
+    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    : date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+}
+
+const icon = (path: ReturnType<typeof svg>) =>
+  html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${path}</svg>`;
+const plusIcon = icon(svg`<path d="M12 5v14M5 12h14"/>`);
+const trashIcon = icon(svg`<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3"/>`);
+const lockIcon = icon(svg`<rect x="5" y="11" width="14" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/>`);
+const copyIcon = icon(svg`<rect x="9" y="9" width="11" height="11" rx="2"/><path d="M5 15V5a1 1 0 0 1 1-1h10"/>`);
+const sendIcon = icon(svg`<path d="M12 19V5M5 12l7-7 7 7"/>`);
+const stopIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true"><rect x="6" y="6" width="12" height="12" rx="2" fill="currentColor"/></svg>`;
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'chart-agent-panel': ChartAgentPanel;
+  }
+  interface HTMLElementEventMap {
+    'agent-event': CustomEvent<AgentEvent>;
+    'agent-run-start': CustomEvent<AgentRunDetail>;
+    'agent-run-end': CustomEvent<AgentRunDetail>;
+    'agent-connection-change': CustomEvent<AgentConnectionDetail>;
+  }
+}

@@ -1,0 +1,3 @@
+import { ChartAgentPanel } from './chart-agent-panel.js';
+
+if (!customElements.get('chart-agent-panel')) customElements.define('chart-agent-panel', ChartAgentPanel);

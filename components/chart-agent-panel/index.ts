@@ -1,0 +1,4 @@
+export {
+  ChartAgentPanel, type AgentRunDetail, type AgentConnectionDetail, type WebSearchFunction,
+} from './chart-agent-panel.js';
+export { panelStrings, resolvePanelLocale, type PanelLocale, type PanelStrings } from './panel-strings.js';

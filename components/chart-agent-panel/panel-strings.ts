@@ -1,0 +1,177 @@
+import type { RunFailureCode } from '../../src/protocol/index.js';
+import type { ContextChipLabels, ContextChipsStrings } from '../agent-parts/context-chips/index.js';
+import type { QuestionCardStrings } from '../agent-parts/question-card/index.js';
+import type { SessionListStrings } from '../agent-parts/session-list/index.js';
+import type { ToolCardStrings } from '../agent-parts/tool-card/index.js';
+
+/** Locales the panel speaks. */
+export type PanelLocale = 'en' | 'zh-CN';
+
+/** Every word the panel shows. Error explanations are Markdown (rendered safely). */
+export interface PanelStrings {
+  readonly title: string;
+  readonly newSession: string;
+  readonly deleteSession: string;
+  readonly confirmDelete: string;
+  readonly readOnly: string;
+  readonly readOnlyHint: string;
+  readonly inputPlaceholder: string;
+  readonly inputLabel: string;
+  readonly send: string;
+  readonly stop: string;
+  readonly retry: string;
+  readonly copy: string;
+  readonly copied: string;
+  readonly you: string;
+  readonly assistant: string;
+  readonly emptyTitle: string;
+  readonly emptyHint: string;
+  readonly examples: readonly string[];
+  readonly disconnected: string;
+  readonly disconnectedHint: string;
+  readonly sessionReadOnly: string;
+  readonly cancelled: string;
+  readonly interrupted: string;
+  readonly thinking: string;
+  readonly readOnlyRun: string;
+  readonly jumpToLatest: string;
+  readonly errors: Readonly<Record<RunFailureCode, string>>;
+  readonly errorTitle: string;
+  readonly tool: ToolCardStrings;
+  readonly question: QuestionCardStrings;
+  readonly chips: ContextChipsStrings;
+  readonly chipLabels: ContextChipLabels;
+  readonly sessions: SessionListStrings;
+  /** Tool labels of the runtime's own tools (the chart's tools bring their own). */
+  readonly runtimeTools: Readonly<Record<string, string>>;
+}
+
+const en: PanelStrings = {
+  title: 'Chart agent',
+  newSession: 'New chat',
+  deleteSession: 'Delete chat',
+  confirmDelete: 'Click again to delete',
+  readOnly: 'Read-only',
+  readOnlyHint: 'Read-only: the agent may look at the chart but not change it',
+  inputPlaceholder: 'Ask about the chart, or tell it what to do…',
+  inputLabel: 'Message',
+  send: 'Send',
+  stop: 'Stop',
+  retry: 'Retry',
+  copy: 'Copy',
+  copied: 'Copied',
+  you: 'You',
+  assistant: 'Agent',
+  emptyTitle: 'What should we look at?',
+  emptyHint: 'The agent sees the chart and can change it with the same commands as the toolbar. Try:',
+  examples: [
+    'Switch to the weekly chart',
+    'Add MACD and RSI below the price',
+    'Summarize the last 20 bars',
+    'Compare this with ACME',
+  ],
+  disconnected: 'No chart connected',
+  disconnectedHint: 'Add a <kline-chart> to the page (or fix this panel\'s "for" attribute). The panel reconnects by itself.',
+  sessionReadOnly: 'This chat is open in another tab, so it is read-only here. Continue it there, or start a new chat.',
+  cancelled: 'Stopped',
+  interrupted: 'Interrupted: the page was closed or reloaded during this run.',
+  thinking: 'Thinking…',
+  readOnlyRun: 'read-only',
+  jumpToLatest: 'Jump to latest',
+  errorTitle: 'The run failed',
+  errors: {
+    MODEL_NOT_CONFIGURED:
+      'No model is configured. Stop the server and start it again with a model, e.g. ' +
+      '`OPENAI_API_KEY=sk-… OPENAI_MODEL=gpt-4o-mini npm start`. For another OpenAI-compatible server ' +
+      '(Ollama, LM Studio, vLLM…) also set `OPENAI_BASE_URL`, e.g. `OPENAI_BASE_URL=http://localhost:11434/v1 OPENAI_MODEL=llama3.1 npm start`.',
+    PROVIDER_AUTH:
+      'The model provider refused the API key. Check `OPENAI_API_KEY` where the relay runs (or the panel\'s `api-key` attribute, if you set one) and that `OPENAI_BASE_URL` points at the provider the key belongs to.',
+    PROVIDER_RATE_LIMIT: 'The model provider is rate limiting requests. Wait a moment, then retry.',
+    PROVIDER_UNAVAILABLE: 'The model provider could not be reached or is unavailable. Check the base URL and the model name, then retry.',
+    PROVIDER_BAD_RESPONSE: 'The model returned a response the agent could not use. Retry, or try another model.',
+    TOOL_LOOP_LIMIT: 'The agent used too many tool steps without finishing. Ask a narrower question, or raise `max-steps`.',
+    DEADLINE_EXCEEDED: 'Nothing happened for too long, so the run was stopped. Retry when the model is responsive.',
+    RUN_ACTIVE: 'A run is already in progress in this chat. Wait for it to finish or stop it.',
+    DISCONNECTED: 'No chart is connected, so the agent can neither see nor change one.',
+  },
+  tool: { running: 'Running', succeeded: 'Done', failed: 'Failed', input: 'Input', result: 'Result', noInput: '(no input)' },
+  question: {
+    submit: 'Submit', skip: 'Skip', notePlaceholder: 'Add a note (optional)', chooseOne: 'Choose one',
+    chooseAny: 'Choose one or more', answered: 'Answered', notAnswered: 'Not answered',
+  },
+  chips: { attached: 'Context attached to the next message', remove: (label) => `Leave out ${label}` },
+  chipLabels: {
+    bars: (n) => `${n} bar${n === 1 ? '' : 's'}`,
+    drawings: (n) => `${n} drawing${n === 1 ? '' : 's'}`,
+  },
+  sessions: { label: 'Chats', untitled: 'New chat' },
+  runtimeTools: { ask_user: 'Ask you', web_search: 'Web search' },
+};
+
+const zhCN: PanelStrings = {
+  title: '图表助手',
+  newSession: '新对话',
+  deleteSession: '删除对话',
+  confirmDelete: '再次点击以删除',
+  readOnly: '只读',
+  readOnlyHint: '只读：助手可以查看图表，但不能修改',
+  inputPlaceholder: '询问图表，或让它执行操作…',
+  inputLabel: '消息',
+  send: '发送',
+  stop: '停止',
+  retry: '重试',
+  copy: '复制',
+  copied: '已复制',
+  you: '你',
+  assistant: '助手',
+  emptyTitle: '想看些什么？',
+  emptyHint: '助手能看到图表，并使用与工具栏相同的命令修改它。试试：',
+  examples: [
+    '切换到周线',
+    '在价格下方添加 MACD 和 RSI',
+    '总结最近 20 根K线',
+    '与 ACME 对比',
+  ],
+  disconnected: '未连接图表',
+  disconnectedHint: '请在页面中添加 <kline-chart>（或检查本面板的 "for" 属性）。面板会自动重新连接。',
+  sessionReadOnly: '此对话已在另一个标签页中打开，因此这里为只读。请在那边继续，或新建对话。',
+  cancelled: '已停止',
+  interrupted: '已中断：运行期间页面被关闭或刷新。',
+  thinking: '思考中…',
+  readOnlyRun: '只读',
+  jumpToLatest: '跳到最新',
+  errorTitle: '运行失败',
+  errors: {
+    MODEL_NOT_CONFIGURED:
+      '尚未配置模型。请停止服务器，并带上模型配置重新启动，例如 `OPENAI_API_KEY=sk-… OPENAI_MODEL=gpt-4o-mini npm start`。' +
+      '使用其他兼容 OpenAI 的服务（Ollama、LM Studio、vLLM…）时还需设置 `OPENAI_BASE_URL`，例如 `OPENAI_BASE_URL=http://localhost:11434/v1 OPENAI_MODEL=llama3.1 npm start`。',
+    PROVIDER_AUTH: '模型服务拒绝了 API 密钥。请检查中继所在环境的 `OPENAI_API_KEY`（或面板的 `api-key` 属性），并确认 `OPENAI_BASE_URL` 指向该密钥所属的服务。',
+    PROVIDER_RATE_LIMIT: '模型服务正在限流。请稍候再重试。',
+    PROVIDER_UNAVAILABLE: '无法连接模型服务或服务不可用。请检查地址和模型名称后重试。',
+    PROVIDER_BAD_RESPONSE: '模型返回了无法使用的响应。请重试，或换一个模型。',
+    TOOL_LOOP_LIMIT: '助手调用工具的轮数过多仍未完成。请缩小问题范围，或调大 `max-steps`。',
+    DEADLINE_EXCEEDED: '长时间没有进展，运行已停止。请在模型恢复响应后重试。',
+    RUN_ACTIVE: '此对话已有运行中的任务。请等待其结束或先停止。',
+    DISCONNECTED: '未连接图表，助手既无法查看也无法修改图表。',
+  },
+  tool: { running: '运行中', succeeded: '完成', failed: '失败', input: '输入', result: '结果', noInput: '（无输入）' },
+  question: {
+    submit: '提交', skip: '跳过', notePlaceholder: '补充说明（可选）', chooseOne: '请选择一项',
+    chooseAny: '可选择一项或多项', answered: '已回答', notAnswered: '未回答',
+  },
+  chips: { attached: '附加到下一条消息的上下文', remove: (label) => `移除 ${label}` },
+  chipLabels: { bars: (n) => `${n} 根K线`, drawings: (n) => `${n} 个画线` },
+  sessions: { label: '对话', untitled: '新对话' },
+  runtimeTools: { ask_user: '向你提问', web_search: '网页搜索' },
+};
+
+/** `zh-CN` for `zh`, `zh-CN`, `zh-Hans…`; `en` for everything else. */
+export function resolvePanelLocale(requested: string | null | undefined): PanelLocale {
+  const tag = (requested || (typeof navigator !== 'undefined' ? navigator.language : '') || 'en').toLowerCase();
+  return tag.startsWith('zh') ? 'zh-CN' : 'en';
+}
+
+/** The panel's strings in `locale`. */
+export function panelStrings(locale: PanelLocale): PanelStrings {
+  return locale === 'zh-CN' ? zhCN : en;
+}

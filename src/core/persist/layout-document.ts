@@ -1,0 +1,24 @@
+import type { ChartSettings, ComparisonEntry, IndicatorInstance, PaneLayout } from '../commands/chart-state.js';
+import type { Drawing } from '../drawings/index.js';
+
+/** Version this build writes and reads. A document with a higher version is never applied. */
+export const LAYOUT_VERSION = 1;
+
+/** The store slices a layout document saves and restores. */
+export const PERSISTED_KEYS = ['indicators', 'panes', 'drawings', 'comparisons', 'settings'] as const;
+export type PersistedKey = (typeof PERSISTED_KEYS)[number];
+
+/**
+ * What `persist-key` saves: the user's layout, not the data. Drawings are kept per instrument
+ * (`sourceId:symbol`), so one document carries the drawings of every symbol the user visited.
+ */
+export interface LayoutDocument {
+  readonly version: typeof LAYOUT_VERSION;
+  /** UTC ms of the save. */
+  readonly savedAt: number;
+  readonly indicators: readonly IndicatorInstance[];
+  readonly panes: readonly PaneLayout[];
+  readonly drawings: Readonly<Record<string, readonly Drawing[]>>;
+  readonly comparisons: readonly ComparisonEntry[];
+  readonly settings: ChartSettings;
+}

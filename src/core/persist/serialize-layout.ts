@@ -1,0 +1,21 @@
+import type { ChartState } from '../commands/chart-state.js';
+import { LAYOUT_VERSION, type LayoutDocument, type PersistedKey } from './layout-document.js';
+
+/**
+ * The layout document of a state: plain JSON (deep-copied, so later store changes cannot reach it).
+ * Instruments without drawings are left out.
+ */
+export function serializeLayout(state: Pick<ChartState, PersistedKey>, savedAt: number = Date.now()): LayoutDocument {
+  const drawings: LayoutDocument['drawings'] = Object.fromEntries(
+    Object.entries(state.drawings).filter(([, list]) => list.length > 0),
+  );
+  return JSON.parse(JSON.stringify({
+    version: LAYOUT_VERSION,
+    savedAt,
+    indicators: state.indicators,
+    panes: state.panes,
+    drawings,
+    comparisons: state.comparisons,
+    settings: state.settings,
+  })) as LayoutDocument;
+}

@@ -1,0 +1,71 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BUILTIN_INDICATORS, sessionDayRange, SessionDayTracker } from '../../../src/core/indicators/index.js';
+import { defaults, randomColumns } from './fixtures.js';
+
+function run(id: string, cols: ReturnType<typeof randomColumns>): Record<string, Float64Array> {
+  const d = BUILTIN_INDICATORS.find((x) => x.id === id)!;
+  return d.compute(cols, defaults(d));
+}
+
+function flat(n: number, price = 42, volume = 1000): ReturnType<typeof randomColumns> {
+  const c = randomColumns(n, 3);
+  for (const col of [c.open, c.high, c.low, c.close]) col.fill(price);
+  c.volume.fill(volume);
+  return c;
+}
+
+test('flat prices: TA-Lib ratios give 0 (RSI, CMO, STOCH, WR, CCI, MFI), bands collapse, KDJ RSV is 0', () => {
+  const c = flat(120);
+  const last = (id: string, key: string): number => run(id, c)[key][119];
+  assert.equal(last('RSI', 'rsi'), 0);
+  assert.equal(last('CMO', 'cmo'), 0);
+  assert.equal(last('STOCH', 'k'), 0);
+  assert.equal(last('WR', 'wr'), 0);
+  assert.equal(last('CCI', 'cci'), 0);
+  assert.equal(last('MFI', 'mfi'), 0);
+  assert.equal(last('ATR', 'atr'), 0);
+  assert.equal(last('ADOSC', 'adosc'), 0);
+  const boll = run('BOLL', c);
+  assert.equal(boll.upper[119], 42);
+  assert.equal(boll.lower[119], 42);
+  const kdj = run('KDJ', c);
+  // K decays from the seed 50 towards the RSV of 0.
+  assert.ok(kdj.k[119] < 1e-6 && kdj.k[119] >= 0);
+  assert.equal(last('BIAS', 'bias1'), 0);
+  // 0.1 is not exact in binary: the window average carries a residue that must not read as a swing.
+  const tenth = flat(60, 0.1);
+  assert.equal(run('CCI', tenth).cci[59], 0);
+  assert.equal(run('BOLL', tenth).upper[59], run('BOLL', tenth).middle[59]);
+  assert.equal(last('HV', 'hv'), 0);
+});
+
+test('zero volume: price-level and undefined ratios are NaN, TA-Lib and flow studies 0', () => {
+  const c = randomColumns(120, 9);
+  c.volume.fill(0);
+  assert.ok(Number.isNaN(run('VWAP', c).vwap[119]));
+  assert.ok(Number.isNaN(run('VWMA', c).vwma[119]));
+  assert.ok(Number.isNaN(run('CMF', c).cmf[119]));
+  assert.ok(Number.isNaN(run('VR', c).vr[119]));
+  assert.equal(run('MFI', c).mfi[119], 0);
+  assert.equal(run('EMV', c).emv[119], 0);
+  assert.equal(run('OBV', c).obv[119], 0);
+  assert.equal(run('AD', c).ad[119], 0);
+  assert.equal(run('PVT', c).pvt[119], 0);
+  assert.equal(run('VOL', c).ma1[119], 0);
+});
+
+test('sessionDayRange follows DST in the market timezone', () => {
+  const ny = 'America/New_York';
+  assert.deepEqual(sessionDayRange(Date.UTC(2024, 2, 10, 12), ny), [Date.UTC(2024, 2, 10, 5), Date.UTC(2024, 2, 11, 4)]);
+  assert.deepEqual(sessionDayRange(Date.UTC(2024, 10, 3, 12), ny), [Date.UTC(2024, 10, 3, 4), Date.UTC(2024, 10, 4, 5)]);
+  assert.deepEqual(sessionDayRange(Date.UTC(2024, 5, 1, 15), 'Asia/Shanghai'), [
+    Date.UTC(2024, 4, 31, 16),
+    Date.UTC(2024, 5, 1, 16),
+  ]);
+  assert.deepEqual(sessionDayRange(Date.UTC(2024, 5, 1, 15, 30), undefined), [Date.UTC(2024, 5, 1), Date.UTC(2024, 5, 2)]);
+  const tracker = new SessionDayTracker('Asia/Shanghai');
+  assert.equal(tracker.isNewDay(Date.UTC(2024, 5, 1, 1)), true);
+  assert.equal(tracker.isNewDay(Date.UTC(2024, 5, 1, 15)), false);
+  assert.equal(tracker.isNewDay(Date.UTC(2024, 5, 1, 16)), true);
+});
