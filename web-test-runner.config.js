@@ -6,21 +6,23 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
-/** Starts the mock model and answers `mock-model-url` server commands with its base URL. */
+/**
+ * Answers `mock-model-url` with the base URL of a mock model of the calling test file's own, so
+ * files that run concurrently never share a script queue or a request log.
+ */
 function mockModelPlugin() {
-  let mock = null;
+  const mocks = new Map();
   return {
     name: 'mock-model',
-    async serverStart() {
-      const { startMockModel } = await import('./build/test/mock-model/index.js');
-      mock = await startMockModel({ host: '127.0.0.1', port: 0 });
-    },
     async serverStop() {
-      await mock?.close();
+      await Promise.all([...mocks.values()].map(async (m) => (await m).close()));
     },
-    async executeCommand({ command }) {
-      if (command === 'mock-model-url') return mock.url;
-      return undefined;
+    async executeCommand({ command, session }) {
+      if (command !== 'mock-model-url') return undefined;
+      if (!mocks.has(session.testFile)) {
+        mocks.set(session.testFile, import('./build/test/mock-model/index.js').then(({ startMockModel }) => startMockModel({ host: '127.0.0.1', port: 0 })));
+      }
+      return (await mocks.get(session.testFile)).url;
     },
   };
 }
@@ -55,7 +57,9 @@ export default {
   rootDir: '.',
   files: ['build/test/browser/**/*.test.js'],
   nodeResolve: { exportConditions: ['browser', 'production', 'default'] },
-  concurrency: 2,
+  // One page at a time: Chromium throttles requestAnimationFrame in background pages, and
+  // canvas tests wait for painted frames.
+  concurrency: 1,
   concurrentBrowsers: 1,
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
@@ -66,7 +70,7 @@ export default {
       launchOptions: {
         executablePath: chromePath,
         headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'],
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage', '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'],
       },
     }),
   ],

@@ -45,6 +45,7 @@ function summarizeLib(lib, runs) {
     zoomMs: median(ok.map((run) => run.zoomMs)),
     heapMB: median(ok.map((run) => run.heapBytes / 1024 / 1024)),
     visibleBars: median(ok.map((run) => run.visibleBars)),
+    loadedBars: median(ok.map((run) => run.loadedBars)),
     panMoved: ok.every((run) => run.panMoved),
     zoomMoved: ok.every((run) => run.zoomMoved),
   };
@@ -82,6 +83,7 @@ async function runRenderBench(options, stamp) {
           if (run.status === 'ok') {
             log(`${tag} first paint ${fmt(run.firstPaintMs, 0)} ms, pan ${fmt(run.panMs, 1)} ms, ` +
               `zoom ${fmt(run.zoomMs, 1)} ms, heap ${fmt(run.heapBytes / 1048576, 1)} MB, ${run.visibleBars} bars visible`);
+            if (run.loadedBars !== size) log(`  warning: ${lib} holds ${run.loadedBars} bars, not the ${size} it was given`);
             if (!run.panMoved) log(`  warning: the drag did not move ${lib}'s visible range; its pan frames drew nothing new`);
             if (!run.zoomMoved) log(`  warning: the wheel did not change ${lib}'s visible range; its zoom frames drew nothing new`);
           } else if (run.status === 'load-error') {

@@ -4,6 +4,8 @@
  * first agent run.
  */
 import './kline-chart/define.js';
+import './chart-agent-panel/define.js';
 
 export { KlineChart } from './kline-chart/index.js';
+export { ChartAgentPanel } from './chart-agent-panel/index.js';
 export { defineTool } from '../src/core/tools/index.js';

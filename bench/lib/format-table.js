@@ -22,7 +22,8 @@ function pad(text, width, right = false) {
 
 /**
  * @param {Array<{ size: number, libs: Record<string, { status: string, runs: number,
- *   firstPaintMs?: number|null, panMs?: number|null, zoomMs?: number|null, heapMB?: number|null }>}>} summary
+ *   firstPaintMs?: number|null, panMs?: number|null, zoomMs?: number|null, heapMB?: number|null,
+ *   loadedBars?: number|null, panMoved?: boolean, zoomMoved?: boolean }>}>} summary
  * @param {string[]} libs column order
  * @returns {string}
  */
@@ -31,6 +32,7 @@ export function formatTable(summary, libs) {
   const header = ['bars', 'metric', ...libs.flatMap((lib) => (lib === 'ours' || !libs.includes('ours') ? [lib] : [lib, '/ours']))];
   const rows = [];
   let stuck = false;
+  let lossy = false;
   for (const { size, libs: byLib } of summary) {
     METRICS.forEach((metric, m) => {
       const row = [m === 0 ? sizeLabel(size) : '', metric.label];
@@ -40,8 +42,11 @@ export function formatTable(summary, libs) {
         const value = entry?.[metric.key];
         const ok = entry && entry.status === 'ok' && typeof value === 'number';
         const still = ok && metric.moved && entry[metric.moved] === false;
+        const lost = ok && !metric.moved && entry.loadedBars !== size;
         stuck ||= still;
-        row.push(ok ? value.toFixed(metric.digits) + (still ? '!' : '') : entry?.status === 'ok' ? '-' : (entry?.status ?? '-'));
+        lossy ||= lost;
+        const mark = (still ? '!' : '') + (lost ? '?' : '');
+        row.push(ok ? value.toFixed(metric.digits) + mark : entry?.status === 'ok' ? '-' : (entry?.status ?? '-'));
         if (lib !== 'ours' && libs.includes('ours')) {
           const base = ours?.status === 'ok' ? ours[metric.key] : null;
           row.push(ok && typeof base === 'number' && base > 0 ? `${(value / base).toFixed(2)}x` : '-');
@@ -54,6 +59,7 @@ export function formatTable(summary, libs) {
   const line = (cells) => cells.map((c, i) => pad(c, widths[i], i >= 2)).join('  ');
   const out = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
   if (peers.length && libs.includes('ours')) out.push('', '/ours = peer / ours: above 1x means ours is faster (or smaller).');
+  if (lossy) out.push('? = the chart did not hold the bars it was given (another data set?): not comparable.');
   if (stuck) out.push('! = the drag or wheel did not change the visible range in some run: those frames drew nothing new.');
   return out.join('\n');
 }

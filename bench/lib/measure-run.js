@@ -100,6 +100,7 @@ export async function measureRun(browser, options) {
     await page.evaluate(() => window.bench.releaseInput());
     await cdp.send('HeapProfiler.collectGarbage');
     const heapBytes = await page.evaluate(() => window.bench.usedHeap());
+    const loadedBars = await page.evaluate(() => window.bench.loadedBars());
 
     // For a person to check that every library drew the same workload (not timed, after the heap).
     if (screenshotPath) await page.screenshot({ path: screenshotPath });
@@ -112,6 +113,8 @@ export async function measureRun(browser, options) {
       version,
       firstPaintMs,
       heapBytes,
+      // Should equal `size`; anything else means the chart did not draw the data it was given.
+      loadedBars,
       visibleBars: shownBars,
       panMs: median(pan.frames),
       zoomMs: median(zoom.frames),

@@ -55,6 +55,8 @@ window.bench = {
     input = null;
   },
   usedHeap: () => performance.memory.usedJSHeapSize,
+  /** How many bars the chart says it holds. */
+  loadedBars: () => adapter.loadedBars(handle),
   /** Shows the last `count` bars and returns how many the chart reports visible. */
   async showLastBars(count) {
     await withTimeout(adapter.showLastBars(handle, count), 10_000, 'showLastBars');

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import {
-  AgentRuntime, createIndexedDbSessionStore, createMemorySessionStore, reduceTranscript,
+  AgentRuntime, createIndexedDbSessionStore, createMemorySessionStore, redact, reduceTranscript,
   type AssistantTranscriptItem, type QuestionTranscriptItem, type RunErrorTranscriptItem, type SessionInfo, type SessionStore,
   type TranscriptItem, type UserTranscriptItem,
 } from '../../src/agent/index.js';
@@ -570,7 +570,8 @@ export class ChartAgentPanel extends LitElement {
     const store = this.#store;
     if (!session || !store || !DEFAULT_TITLES.has(session.title)) return;
     if (this._events.some((e) => e.type === 'user.message')) return;
-    const oneLine = message.replace(/\s+/g, ' ').trim();
+    // The title is stored outside the event log, so it must be redacted here like the events are.
+    const oneLine = (redact(message, [...(this.apiKey ? [this.apiKey] : []), ...(this.secrets ?? [])]) as string).replace(/\s+/g, ' ').trim();
     const title = oneLine.length > TITLE_LENGTH ? `${oneLine.slice(0, TITLE_LENGTH - 1)}…` : oneLine;
     try {
       await store.renameSession(sessionId, title);

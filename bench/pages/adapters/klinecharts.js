@@ -74,3 +74,8 @@ export function view(handle) {
   const range = handle.chart.getVisibleRange();
   return `${range.realFrom}..${range.realTo}@${handle.chart.getBarSpace().bar.toFixed(3)}`;
 }
+
+/** Bars the chart holds, to check it kept everything it was given. */
+export function loadedBars(handle) {
+  return handle.chart.getDataList().length;
+}

@@ -75,7 +75,7 @@ export async function mount(host, input) {
   }
   histSeries.setData(hist);
   await nextFrames(2);
-  return { chart, length: candles.length };
+  return { chart, candleSeries, length: candles.length };
 }
 
 /** Shows the last `count` bars. */
@@ -94,4 +94,9 @@ export function visibleBars(handle) {
 export function view(handle) {
   const range = handle.chart.timeScale().getVisibleLogicalRange();
   return range ? `${range.from.toFixed(2)}..${range.to.toFixed(2)}` : '';
+}
+
+/** Bars the chart holds (the candle series), to check it kept everything it was given. */
+export function loadedBars(handle) {
+  return handle.candleSeries.data().length;
 }

@@ -50,3 +50,8 @@ export function view(handle) {
   const range = handle.el.context?.get?.()?.visibleRange;
   return range ? `${range.from}..${range.to}` : '';
 }
+
+/** Bars the chart holds (context `dataRange.bars`), to check it kept everything it was given. */
+export function loadedBars(handle) {
+  return handle.el.context?.get?.()?.dataRange?.bars ?? null;
+}

@@ -27,7 +27,8 @@ export interface IndicatorSpec<P extends TObject> {
   stepper(params: Static<P>, columns: IndicatorColumns): Stepper;
   /**
    * Optional faster full computation over gap-free columns. `out` arrays (in `outputs` order) are
-   * pre-filled with NaN. Must equal the stepper within 1e-9 relative (tests check it).
+   * freshly allocated (zeros): write every entry, NaN during warm-up (saves a fill pass over
+   * millions of bars). Must equal the stepper within 1e-9 relative (tests check it).
    */
   batch?(columns: IndicatorColumns, params: Static<P>, out: readonly Float64Array[]): void;
   /** False when the study must not offer `createUpdater` (default true). */
@@ -64,28 +65,48 @@ function nanArrays(count: number, length: number): Float64Array[] {
   return out;
 }
 
+/** Output arrays for a clean computation: batch paths write every entry themselves. */
+function allocate<P extends TObject>(spec: IndicatorSpec<P>, count: number, length: number): Float64Array[] {
+  if (!spec.batch) return nanArrays(count, length);
+  const out: Float64Array[] = [];
+  for (let k = 0; k < count; k++) out.push(new Float64Array(length));
+  return out;
+}
+
 function toValues(outputs: readonly IndicatorOutput[], arrays: readonly Float64Array[]): IndicatorValues {
   const values: IndicatorValues = {};
   for (let k = 0; k < outputs.length; k++) values[outputs[k].key] = arrays[k];
   return values;
 }
 
-/** Index of the first gap bar at or after 0, or -1. */
-function firstGap(columns: IndicatorColumns, inputs: readonly InputKey[]): number {
+/**
+ * Whether any input column holds a NaN. `x * 0` is 0 for every finite x and NaN for NaN and ±∞,
+ * so four independent sums find out in one branch-free pass (about twice as fast as testing each
+ * value); only a column whose sum is not 0 is then scanned for an actual NaN (∞ is not a gap).
+ */
+function hasGap(columns: IndicatorColumns, inputs: readonly InputKey[]): boolean {
   const n = columns.length;
-  let first = -1;
   for (let c = 0; c < inputs.length; c++) {
-    const col = columns[inputs[c]];
-    const end = first < 0 ? n : first;
-    for (let i = 0; i < end; i++) {
-      const x = col[i];
-      if (x !== x) {
-        first = i;
-        break;
-      }
+    const a = columns[inputs[c]];
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    let i = 0;
+    for (; i + 3 < n; i += 4) {
+      s0 += a[i] * 0;
+      s1 += a[i + 1] * 0;
+      s2 += a[i + 2] * 0;
+      s3 += a[i + 3] * 0;
+    }
+    for (; i < n; i++) s0 += a[i] * 0;
+    if (s0 + s1 + s2 + s3 === 0) continue;
+    for (let j = 0; j < n; j++) {
+      const x = a[j];
+      if (x !== x) return true;
     }
   }
-  return first;
+  return false;
 }
 
 function isGapBar(columns: IndicatorColumns, inputs: readonly InputKey[], i: number): boolean {
@@ -118,12 +139,13 @@ function computeWithGaps<P extends TObject>(
 ): IndicatorValues {
   const outputs = spec.outputs(params);
   const n = columns.length;
-  const out = nanArrays(outputs.length, n);
-  if (n === 0) return toValues(outputs, out);
-  if (firstGap(columns, spec.inputs) < 0) {
-    computeClean(spec, columns, params, out);
-    return toValues(outputs, out);
+  if (n === 0) return toValues(outputs, nanArrays(outputs.length, 0));
+  if (!hasGap(columns, spec.inputs)) {
+    const clean = allocate(spec, outputs.length, n);
+    computeClean(spec, columns, params, clean);
+    return toValues(outputs, clean);
   }
+  const out = nanArrays(outputs.length, n);
   // Gaps: compute on the bars that are not gaps, then scatter back.
   const keep = new Int32Array(n);
   let m = 0;
@@ -143,7 +165,7 @@ function computeWithGaps<P extends TObject>(
     length: m,
     timezone: columns.timezone,
   };
-  const subOut = nanArrays(outputs.length, m);
+  const subOut = allocate(spec, outputs.length, m);
   if (m > 0) computeClean(spec, sub, params, subOut);
   for (let k = 0; k < out.length; k++) {
     const src = subOut[k];

@@ -22,6 +22,7 @@ export const atrIndicator = defineIndicator({
   batch: (c, p, out) => {
     const n = c.length;
     const period = p.period;
+    out[0].fill(NaN, 0, Math.min(n, period));
     if (period >= n) return;
     const h = c.high;
     const l = c.low;

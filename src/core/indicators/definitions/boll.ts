@@ -32,10 +32,11 @@ export const bollIndicator = defineIndicator({
     const period = p.period;
     const mult = p.multiplier;
     const first = period - 1;
-    if (first >= n) return;
     const up = out[0];
     const mid = out[1];
     const lo = out[2];
+    for (const o of out) o.fill(NaN, 0, Math.min(n, first));
+    if (first >= n) return;
     let total = 0;
     let total2 = 0;
     for (let i = 0; i < first; i++) {

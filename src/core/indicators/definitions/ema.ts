@@ -16,7 +16,10 @@ export const emaIndicator = defineIndicator({
   placement: 'overlay',
   inputs: ['close'],
   outputs: (p) => [{ key: 'ema', label: `EMA${p.period}`, style: 'line' }],
-  batch: (c, p, out) => ema(c.close, p.period, out[0]),
+  batch: (c, p, out) => {
+    out[0].fill(NaN, 0, Math.min(c.length, p.period - 1));
+    ema(c.close, p.period, out[0]);
+  },
   stepper: (p) => {
     const s = new EmaState(p.period);
     return makeStepper([s], (c, i, out) => {

@@ -4,6 +4,14 @@ import { RollingExtremeState } from '../kernels/index.js';
 import { periodParam } from '../param-schemas.js';
 import { ScalarState, makeStepper } from '../stepper.js';
 
+/**
+ * Weights of K = ((m1 − 1)·K + RSV)/m1 as (1 − 1/m1)·K + (1/m1)·RSV: multiplications keep a
+ * division off the loop-carried chain (batch and stepper use the same form, so they agree exactly).
+ */
+function smoothing(m1: number, m2: number): [number, number, number, number] {
+  return [(m1 - 1) / m1, 1 / m1, (m2 - 1) / m2, 1 / m2];
+}
+
 const params = Type.Object({
   period: periodParam(9, 'RSV look-back in bars', 1),
   kSmooth: periodParam(3, 'K smoothing (K = ((m1 − 1)·K + RSV) / m1)', 1),
@@ -30,9 +38,17 @@ export const kdjIndicator = defineIndicator({
     { key: 'j', label: 'J', style: 'line' },
   ],
   batch: (c, p, out) => {
-    // One fused pass: two monotonic deques (highest high, lowest low) and the K/D recursion.
+    // One fused pass: two monotonic deques (values and indices in power-of-two rings) for the
+    // highest high and lowest low, then the K/D recursion.
     const n = c.length;
     const period = p.period;
+    const ok = out[0];
+    const od = out[1];
+    const oj = out[2];
+    const warm = Math.min(n, period - 1);
+    ok.fill(NaN, 0, warm);
+    od.fill(NaN, 0, warm);
+    oj.fill(NaN, 0, warm);
     if (period - 1 >= n) return;
     const high = c.high;
     const low = c.low;
@@ -40,35 +56,37 @@ export const kdjIndicator = defineIndicator({
     let cap = 2;
     while (cap < period + 1) cap <<= 1;
     const mask = cap - 1;
-    const qh = new Int32Array(cap);
-    const ql = new Int32Array(cap);
+    const hv = new Float64Array(cap);
+    const hi = new Int32Array(cap);
+    const lv = new Float64Array(cap);
+    const li = new Int32Array(cap);
     let hHead = 0;
     let hTail = 0;
     let lHead = 0;
     let lTail = 0;
-    const ok = out[0];
-    const od = out[1];
-    const oj = out[2];
-    const m1 = p.kSmooth;
-    const m2 = p.dSmooth;
+    const [ka, kb, da, db] = smoothing(p.kSmooth, p.dSmooth);
     let k = 50;
     let d = 50;
     for (let i = 0; i < n; i++) {
       const h = high[i];
-      while (hTail > hHead && high[qh[(hTail - 1) & mask]] <= h) hTail--;
-      qh[hTail++ & mask] = i;
-      if (qh[hHead & mask] <= i - period) hHead++;
+      while (hTail > hHead && hv[(hTail - 1) & mask] <= h) hTail--;
+      hv[hTail & mask] = h;
+      hi[hTail & mask] = i;
+      hTail++;
+      if (hi[hHead & mask] <= i - period) hHead++;
       const l = low[i];
-      while (lTail > lHead && low[ql[(lTail - 1) & mask]] >= l) lTail--;
-      ql[lTail++ & mask] = i;
-      if (ql[lHead & mask] <= i - period) lHead++;
+      while (lTail > lHead && lv[(lTail - 1) & mask] >= l) lTail--;
+      lv[lTail & mask] = l;
+      li[lTail & mask] = i;
+      lTail++;
+      if (li[lHead & mask] <= i - period) lHead++;
       if (i < period - 1) continue;
-      const hh = high[qh[hHead & mask]];
-      const ll = low[ql[lHead & mask]];
+      const hh = hv[hHead & mask];
+      const ll = lv[lHead & mask];
       const range = hh - ll;
       const rsv = range !== 0 ? ((close[i] - ll) / range) * 100 : 0;
-      k = ((m1 - 1) * k + rsv) / m1;
-      d = ((m2 - 1) * d + k) / m2;
+      k = ka * k + kb * rsv;
+      d = da * d + db * k;
       ok[i] = k;
       od[i] = d;
       oj[i] = 3 * k - 2 * d;
@@ -78,8 +96,7 @@ export const kdjIndicator = defineIndicator({
     const hi = new RollingExtremeState(p.period, true);
     const lo = new RollingExtremeState(p.period, false);
     const s = new ScalarState([50, 50]);
-    const m1 = p.kSmooth;
-    const m2 = p.dSmooth;
+    const [ka, kb, da, db] = smoothing(p.kSmooth, p.dSmooth);
     return makeStepper([hi, lo, s], (c, i, out) => {
       const hh = hi.next(c.high[i]);
       const ll = lo.next(c.low[i]);
@@ -92,8 +109,8 @@ export const kdjIndicator = defineIndicator({
       const v = s.v;
       const range = hh - ll;
       const rsv = range !== 0 ? ((c.close[i] - ll) / range) * 100 : 0;
-      const k = ((m1 - 1) * v[0] + rsv) / m1;
-      const d = ((m2 - 1) * v[1] + k) / m2;
+      const k = ka * v[0] + kb * rsv;
+      const d = da * v[1] + db * k;
       v[0] = k;
       v[1] = d;
       out[0][i] = k;

@@ -19,7 +19,10 @@ export const maIndicator = defineIndicator({
   inputs: ['close'],
   outputs: (p) => p.periods.map((n, k) => ({ key: `ma${k + 1}`, label: `MA${n}`, style: 'line' as const })),
   batch: (c, p, out) => {
-    for (let k = 0; k < p.periods.length; k++) sma(c.close, p.periods[k], out[k]);
+    for (let k = 0; k < p.periods.length; k++) {
+      out[k].fill(NaN, 0, Math.min(c.length, p.periods[k] - 1));
+      sma(c.close, p.periods[k], out[k]);
+    }
   },
   stepper: (p) => {
     const states = p.periods.map((n) => new SmaState(n));

@@ -40,6 +40,7 @@ export const macdIndicator = defineIndicator({
     const x = c.close;
     const n = c.length;
     const begin = slow + signal - 2;
+    for (const o of out) o.fill(NaN, 0, Math.min(n, begin));
     if (begin >= n) return;
     const fk = emaK(fast);
     const sk = emaK(slow);

@@ -23,8 +23,9 @@ export const rsiIndicator = defineIndicator({
     const x = c.close;
     const n = c.length;
     const period = p.period;
-    if (period >= n) return;
     const o = out[0];
+    o.fill(NaN, 0, Math.min(n, period));
+    if (period >= n) return;
     let gain = 0;
     let loss = 0;
     let prev = x[0];

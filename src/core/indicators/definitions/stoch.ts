@@ -40,6 +40,8 @@ export const stochIndicator = defineIndicator({
     const ks = p.kSmooth;
     const dp = p.dPeriod;
     const begin = kp - 1 + (ks - 1) + (dp - 1);
+    out[0].fill(NaN, 0, Math.min(n, begin));
+    out[1].fill(NaN, 0, Math.min(n, begin));
     if (begin >= n) return;
     const high = c.high;
     const low = c.low;
@@ -47,8 +49,10 @@ export const stochIndicator = defineIndicator({
     let cap = 2;
     while (cap < kp + 1) cap <<= 1;
     const mask = cap - 1;
-    const qh = new Int32Array(cap);
-    const ql = new Int32Array(cap);
+    const hv = new Float64Array(cap);
+    const hi = new Int32Array(cap);
+    const lv = new Float64Array(cap);
+    const li = new Int32Array(cap);
     let hHead = 0;
     let hTail = 0;
     let lHead = 0;
@@ -65,15 +69,19 @@ export const stochIndicator = defineIndicator({
     const outD = out[1];
     for (let i = 0; i < n; i++) {
       const h = high[i];
-      while (hTail > hHead && high[qh[(hTail - 1) & mask]] <= h) hTail--;
-      qh[hTail++ & mask] = i;
-      if (qh[hHead & mask] <= i - kp) hHead++;
+      while (hTail > hHead && hv[(hTail - 1) & mask] <= h) hTail--;
+      hv[hTail & mask] = h;
+      hi[hTail & mask] = i;
+      hTail++;
+      if (hi[hHead & mask] <= i - kp) hHead++;
       const l = low[i];
-      while (lTail > lHead && low[ql[(lTail - 1) & mask]] >= l) lTail--;
-      ql[lTail++ & mask] = i;
-      if (ql[lHead & mask] <= i - kp) lHead++;
+      while (lTail > lHead && lv[(lTail - 1) & mask] >= l) lTail--;
+      lv[lTail & mask] = l;
+      li[lTail & mask] = i;
+      lTail++;
+      if (li[lHead & mask] <= i - kp) lHead++;
       if (i < kp - 1) continue;
-      const fk = fastK(close[i], high[qh[hHead & mask]], low[ql[lHead & mask]]);
+      const fk = fastK(close[i], hv[hHead & mask], lv[lHead & mask]);
       kTotal += fk;
       kRing[kPos] = fk;
       kPos = kPos + 1 === ks ? 0 : kPos + 1;

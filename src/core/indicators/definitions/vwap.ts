@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
 import { SessionDayTracker } from '../session-day.js';
-import { ScalarState, makeStepper } from '../stepper.js';
+import { ScalarState } from '../stepper.js';
 
 const params = Type.Object({});
 

@@ -14,38 +14,23 @@ export function rollingExtreme(
 ): void {
   const first = from + period - 1;
   if (first >= to) return;
-  const cap = period + 1;
-  const dq = new Int32Array(cap);
+  // Values and indices in parallel power-of-two rings: pops compare values without an indirection.
+  let cap = 2;
+  while (cap < period + 1) cap <<= 1;
+  const mask = cap - 1;
+  const qv = new Float64Array(cap);
+  const qi = new Int32Array(cap);
   let head = 0;
-  let tail = 0; // exclusive
-  let len = 0;
+  let tail = 0;
   for (let i = from; i < to; i++) {
     const x = src[i];
-    if (max) {
-      while (len > 0) {
-        const b = tail === 0 ? cap - 1 : tail - 1;
-        if (src[dq[b]] <= x) {
-          tail = b;
-          len--;
-        } else break;
-      }
-    } else {
-      while (len > 0) {
-        const b = tail === 0 ? cap - 1 : tail - 1;
-        if (src[dq[b]] >= x) {
-          tail = b;
-          len--;
-        } else break;
-      }
-    }
-    dq[tail] = i;
-    tail = tail + 1 === cap ? 0 : tail + 1;
-    len++;
-    if (dq[head] <= i - period) {
-      head = head + 1 === cap ? 0 : head + 1;
-      len--;
-    }
-    if (i >= first) out[i] = src[dq[head]];
+    if (max) while (tail > head && qv[(tail - 1) & mask] <= x) tail--;
+    else while (tail > head && qv[(tail - 1) & mask] >= x) tail--;
+    qv[tail & mask] = x;
+    qi[tail & mask] = i;
+    tail++;
+    if (qi[head & mask] <= i - period) head++;
+    if (i >= first) out[i] = qv[head & mask];
   }
 }
 

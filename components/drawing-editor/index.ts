@@ -1,0 +1,2 @@
+/** The floating drawing editor template. */
+export * from './drawing-editor.js';

@@ -1,0 +1,85 @@
+import { css, html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
+import { DRAWING_KINDS, type DrawingKind } from '../../src/core/drawings/index.js';
+import type { DrawingLayerTool } from '../kline-chart/drawing-layer-controller.js';
+import type { DrawingStrings } from './drawing-toolbar-strings.js';
+
+/** What the drawing toolbar shows. */
+export interface DrawingToolbarModel {
+  readonly tool: DrawingLayerTool;
+  readonly magnet: boolean;
+  /** Drawings are selected: copy and delete are enabled. */
+  readonly hasSelection: boolean;
+  readonly strings: DrawingStrings;
+}
+
+/** What its buttons do (the controller's methods). */
+export interface DrawingToolbarActions {
+  setTool(tool: DrawingLayerTool): void;
+  setMagnet(on: boolean): void;
+  copy(): void;
+  delete(): void;
+}
+
+/** 16×16 line icons, drawn as SVG paths: no icon font, nothing fetched. */
+const ICONS: Readonly<Record<DrawingKind | 'select' | 'range-select' | 'magnet' | 'copy' | 'delete', SVGTemplateResult>> = {
+  select: svg`<path d="M4 2l9 6-4 1 2.5 4.5-1.8 1L7.2 10 4 13z"/>`,
+  'range-select': svg`<path d="M3 2v12M13 2v12"/><rect x="3" y="5" width="10" height="6" opacity=".35" stroke="none" fill="currentColor"/>`,
+  horizontal_line: svg`<path d="M1 8h14"/><circle cx="8" cy="8" r="1.6"/>`,
+  horizontal_ray: svg`<path d="M4 8h11"/><circle cx="4" cy="8" r="1.6"/>`,
+  vertical_line: svg`<path d="M8 1v14"/><circle cx="8" cy="8" r="1.6"/>`,
+  trend_line: svg`<path d="M3 13L13 3"/><circle cx="3" cy="13" r="1.6"/><circle cx="13" cy="3" r="1.6"/>`,
+  ray: svg`<path d="M3 13L15 1"/><circle cx="3" cy="13" r="1.6"/><circle cx="9" cy="7" r="1.6"/>`,
+  extended_line: svg`<path d="M1 15L15 1"/><circle cx="5" cy="11" r="1.6"/><circle cx="11" cy="5" r="1.6"/>`,
+  arrow: svg`<path d="M3 13L12 4M7 4h5v5"/>`,
+  rectangle: svg`<rect x="2.5" y="4" width="11" height="8"/>`,
+  parallel_channel: svg`<path d="M1 10L11 3M5 14l10-7"/>`,
+  fib_retracement: svg`<path d="M2 3h12M2 6.5h12M2 9.5h12M2 13h12"/>`,
+  price_range: svg`<path d="M8 13V3M5.5 5.5L8 3l2.5 2.5M3 13h10"/>`,
+  text: svg`<path d="M3 3h10M8 3v10"/>`,
+  magnet: svg`<path d="M3 2v6a5 5 0 0010 0V2h-3v6a2 2 0 01-4 0V2z"/>`,
+  copy: svg`<rect x="5" y="5" width="9" height="9"/><path d="M2 11V2h9"/>`,
+  delete: svg`<path d="M2 4h12M6 4V2h4v2M4 4l1 10h6l1-10"/>`,
+};
+
+function icon(name: keyof typeof ICONS): TemplateResult {
+  return html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round">${ICONS[name]}</svg>`;
+}
+
+/**
+ * The drawing toolbar: select, range select, the twelve drawing kinds, magnet, copy and delete.
+ * Every button has an accessible name; tool buttons report `aria-pressed`. Render it inside the
+ * chart's shadow root (it uses `drawingToolbarStyles`).
+ *
+ * @csspart drawing-toolbar - The group.
+ * @csspart drawing-tool - One tool button (`data-tool` names it).
+ */
+export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarActions): TemplateResult {
+  const s = m.strings;
+  const toolButton = (tool: Exclude<DrawingLayerTool, null>, label: string) => html`<button type="button" part="drawing-tool"
+      data-tool=${tool} aria-label=${label} title=${label} aria-pressed=${m.tool === tool ? 'true' : 'false'}
+      @click=${() => a.setTool(m.tool === tool && tool !== 'select' ? 'select' : tool)}>${icon(tool)}</button>`;
+  return html`<span class="drawing-toolbar" part="drawing-toolbar" role="group" aria-label=${s.toolbar}>
+    ${toolButton('select', s.select)}
+    ${toolButton('range-select', s.rangeSelect)}
+    ${DRAWING_KINDS.map((kind) => toolButton(kind, s.kinds[kind]))}
+    <button type="button" part="drawing-tool" data-tool="magnet" aria-label=${s.magnet} title=${s.magnet}
+      aria-pressed=${m.magnet ? 'true' : 'false'} @click=${() => a.setMagnet(!m.magnet)}>${icon('magnet')}</button>
+    <button type="button" part="drawing-tool" data-tool="copy" aria-label=${s.copy} title=${s.copy}
+      ?disabled=${!m.hasSelection} @click=${a.copy}>${icon('copy')}</button>
+    <button type="button" part="drawing-tool" data-tool="delete" aria-label=${s.delete} title=${s.delete}
+      ?disabled=${!m.hasSelection} @click=${a.delete}>${icon('delete')}</button>
+  </span>`;
+}
+
+/** Styles of the drawing toolbar; add to the host element's `static styles`. */
+export const drawingToolbarStyles = css`
+  .drawing-toolbar { display: inline-flex; flex-wrap: wrap; gap: 1px; align-items: center; }
+  .drawing-toolbar button {
+    display: inline-flex; align-items: center; justify-content: center; width: 26px; height: 26px; padding: 0;
+    border: 1px solid transparent; border-radius: 4px; background: transparent; color: inherit; cursor: pointer;
+  }
+  .drawing-toolbar button:hover:not(:disabled) { background: var(--kline-border-color, #e0e3eb); }
+  .drawing-toolbar button[aria-pressed='true'] { color: var(--kline-accent-color, #2962ff); border-color: currentColor; }
+  .drawing-toolbar button:disabled { opacity: 0.4; cursor: default; }
+  .drawing-toolbar button:focus-visible { outline: 2px solid var(--kline-accent-color, #2962ff); outline-offset: 1px; }
+`;

@@ -1,0 +1,141 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { IndicatorPickEvent } from './indicator-pick-event.js';
+import { pickerGroups, type PickerItem } from './picker-groups.js';
+import { pickerStrings } from './picker-strings.js';
+import { indicatorPickerStyles } from './indicator-picker.styles.js';
+
+/**
+ * The toolbar's indicator picker: a button that opens a searchable list of studies grouped by
+ * category. Choosing one fires `indicator-pick`; the host adds it with the `indicators_add` tool.
+ *
+ * @summary Searchable, grouped indicator list behind a toolbar button.
+ *
+ * @attr open - Whether the list is shown.
+ * @attr locale - `en` or `zh-CN` (default `en`).
+ *
+ * @fires indicator-pick - A study was chosen (detail: `{ definitionId }`).
+ * @fires indicator-picker-toggle - The list opened or closed (detail: `{ open }`).
+ *
+ * @csspart button - The toolbar button.
+ * @csspart popup - The list popup.
+ * @csspart search - The search input.
+ * @csspart option - One study.
+ *
+ * @cssprop [--kline-border-color=#e0e3eb] - Borders.
+ * @cssprop [--kline-background=#ffffff] - Popup background.
+ */
+export class IndicatorPicker extends LitElement {
+  static override styles = indicatorPickerStyles;
+
+  static override properties = {
+    definitions: { attribute: false },
+    open: { type: Boolean, reflect: true },
+    locale: { type: String },
+    _query: { state: true },
+    _active: { state: true },
+  };
+
+  /** Studies to offer (e.g. `core.indicatorRegistry.list()`; only id, name, category, placement are read). */
+  definitions: readonly PickerItem[] = [];
+  /** Whether the list is shown. */
+  open = false;
+  /** `en` or `zh-CN`. */
+  locale = 'en';
+
+  declare _query: string;
+  declare _active: number;
+
+  constructor() {
+    super();
+    this._query = '';
+    this._active = 0;
+  }
+
+  /** Opens or closes the list (fires `indicator-picker-toggle`). */
+  toggle(open = !this.open): void {
+    if (open === this.open) return;
+    this.open = open;
+    if (open) {
+      this._query = '';
+      this._active = 0;
+    }
+    this.dispatchEvent(new CustomEvent('indicator-picker-toggle', { detail: { open }, bubbles: true, composed: true }));
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener('pointerdown', this.#onOutside, true);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener('pointerdown', this.#onOutside, true);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('open') && this.open) this.renderRoot.querySelector<HTMLInputElement>('input')?.focus();
+    if (changed.has('_active')) this.renderRoot.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest' });
+  }
+
+  override render() {
+    const s = pickerStrings(this.locale);
+    const groups = this.open ? pickerGroups(this.definitions, this._query) : [];
+    const flat = groups.flatMap((g) => g.items);
+    const active = Math.min(this._active, Math.max(0, flat.length - 1));
+    let index = 0;
+    return html`<button class="toggle" part="button" aria-haspopup="listbox" aria-expanded=${this.open ? 'true' : 'false'}
+        title=${s.button} @click=${() => this.toggle()}>ƒx ${s.button}</button>
+      ${this.open
+        ? html`<div class="popup" part="popup" @keydown=${(e: KeyboardEvent) => this.#onKey(e, flat, active)}>
+            <input part="search" type="search" role="combobox" aria-label=${s.search} placeholder=${s.search}
+              aria-controls="list" aria-expanded="true" aria-activedescendant=${flat[active] ? `opt-${flat[active].id}` : nothing}
+              .value=${this._query} @input=${(e: Event) => { this._query = (e.target as HTMLInputElement).value; this._active = 0; }} />
+            <div class="list" id="list" role="listbox" aria-label=${s.button}>
+              ${groups.length === 0 ? html`<div class="empty">${s.empty}</div>` : nothing}
+              ${groups.map((g) => html`<div role="group" aria-label=${s.categories[g.category] ?? g.category}>
+                <div class="group" aria-hidden="true">${s.categories[g.category] ?? g.category}</div>
+                ${g.items.map((item) => {
+                  const i = index++;
+                  return html`<button class="option" part="option" role="option" id=${`opt-${item.id}`} data-id=${item.id}
+                      aria-selected=${i === active ? 'true' : 'false'} tabindex="-1"
+                      @pointerenter=${() => (this._active = i)} @click=${() => this.#pick(item.id)}>
+                    <b>${item.id}</b><span>${item.name}</span><small>${item.placement === 'overlay' ? s.overlay : s.pane}</small>
+                  </button>`;
+                })}
+              </div>`)}
+            </div>
+          </div>`
+        : nothing}`;
+  }
+
+  #pick(id: string): void {
+    this.toggle(false);
+    this.dispatchEvent(new IndicatorPickEvent(id));
+  }
+
+  #onKey(e: KeyboardEvent, flat: readonly PickerItem[], active: number): void {
+    // Keys typed here must not reach the chart (arrows pan it, +/- zoom it).
+    e.stopPropagation();
+    if (e.key === 'ArrowDown') this._active = Math.min(flat.length - 1, active + 1);
+    else if (e.key === 'ArrowUp') this._active = Math.max(0, active - 1);
+    else if (e.key === 'Enter' && flat[active]) this.#pick(flat[active].id);
+    else if (e.key === 'Escape') {
+      this.toggle(false);
+      this.renderRoot.querySelector<HTMLButtonElement>('.toggle')?.focus();
+    } else return;
+    e.preventDefault();
+  }
+
+  readonly #onOutside = (e: Event) => {
+    if (this.open && !e.composedPath().includes(this)) this.toggle(false);
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'indicator-picker': IndicatorPicker;
+  }
+  interface GlobalEventHandlersEventMap {
+    'indicator-picker-toggle': CustomEvent<{ open: boolean }>;
+  }
+}

@@ -1,0 +1,31 @@
+import type { TObject } from '@sinclair/typebox';
+import type { ChartCore } from '../../src/core/commands/chart-core.js';
+import { formatIndicatorLabel } from '../../src/core/indicators/index.js';
+
+/** What `<indicator-settings>` needs to show one active study. */
+export interface IndicatorSettingsModel {
+  readonly instanceId: string;
+  /** e.g. `MACD(12,26,9)`. */
+  readonly label: string;
+  /** Full name, e.g. `Moving Average Convergence Divergence`. */
+  readonly name: string;
+  readonly schema: TObject;
+  readonly order: readonly string[];
+  readonly value: Readonly<Record<string, unknown>>;
+}
+
+/** The settings model of an active instance, or null when it is gone (removed, undone). */
+export function indicatorSettingsModel(core: ChartCore, instanceId: string): IndicatorSettingsModel | null {
+  const instance = core.store.peek('indicators').find((i) => i.instanceId === instanceId);
+  if (!instance) return null;
+  const def = core.indicatorRegistry.get(instance.definitionId);
+  if (!def) return null;
+  return {
+    instanceId,
+    label: formatIndicatorLabel(def, instance.params),
+    name: def.name,
+    schema: def.params,
+    order: def.paramOrder,
+    value: instance.params,
+  };
+}

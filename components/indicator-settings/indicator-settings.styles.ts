@@ -1,0 +1,24 @@
+import { css } from 'lit';
+
+export const indicatorSettingsStyles = css`
+  :host { position: absolute; z-index: 7; display: block; font: 12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: var(--kline-text-color, #131722); }
+  :host(:not([open])) { display: none; }
+  .panel {
+    width: 260px; max-height: 420px; overflow-y: auto; background: var(--kline-background, #fff);
+    border: 1px solid var(--kline-border-color, #e0e3eb); border-radius: 6px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.18);
+    padding: 8px 10px 10px;
+  }
+  header { display: flex; align-items: center; gap: 6px; margin-bottom: 6px; }
+  header h2 { font-size: 13px; margin: 0; flex: 1; }
+  header small { display: block; font-weight: 400; color: var(--kline-muted-color, #6a6d78); }
+  footer { display: flex; gap: 6px; margin-top: 10px; }
+  button {
+    font: inherit; color: inherit; background: transparent; border: 1px solid var(--kline-border-color, #e0e3eb);
+    border-radius: 4px; padding: 3px 10px; cursor: pointer; min-height: 26px;
+  }
+  button:disabled { opacity: 0.45; cursor: default; }
+  .apply { background: var(--kline-accent-color, #2962ff); border-color: var(--kline-accent-color, #2962ff); color: #fff; }
+  .remove { margin-left: auto; color: var(--kline-down-color, #ef5350); }
+  .close { border: 0; padding: 0 6px; font-size: 16px; line-height: 1; }
+  .error { color: var(--kline-down-color, #ef5350); margin-top: 6px; }
+`;

@@ -1,0 +1,119 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import type { TObject } from '@sinclair/typebox';
+import '../schema-form/define.js';
+import type { SchemaForm, SchemaFormChangeEvent } from '../schema-form/index.js';
+import { IndicatorSettingsApplyEvent, IndicatorSettingsCloseEvent, IndicatorSettingsRemoveEvent } from './indicator-settings-events.js';
+import { indicatorSettingsStyles } from './indicator-settings.styles.js';
+import type { IndicatorSettingsModel } from './indicator-settings-model.js';
+
+/**
+ * Settings popover of one active study, opened from its legend entry: a form generated from the
+ * definition's TypeBox params schema, Apply (disabled while the values are invalid) and Remove.
+ * It changes nothing itself: the host runs `indicators_update` / `indicators_remove` on the events,
+ * and shows a refused call through `error`.
+ *
+ * @summary Indicator params form with Apply and Remove.
+ *
+ * @attr open - Whether the popover is shown.
+ * @attr locale - `en` or `zh-CN`.
+ *
+ * @fires indicator-settings-apply - Apply with valid params (detail: `{ instanceId, params }`).
+ * @fires indicator-settings-remove - Remove pressed (detail: `{ instanceId }`).
+ * @fires indicator-settings-close - ✕, Cancel or Escape (detail: `{ instanceId }`).
+ *
+ * @csspart panel - The popover box.
+ * @csspart apply - The Apply button.
+ * @csspart remove - The Remove button.
+ * @csspart close - The ✕ button.
+ * @csspart error - The host-provided error message.
+ */
+export class IndicatorSettings extends LitElement {
+  static override styles = indicatorSettingsStyles;
+
+  static override properties = {
+    model: { attribute: false },
+    open: { type: Boolean, reflect: true },
+    error: { type: String },
+    locale: { type: String },
+    _valid: { state: true },
+  };
+
+  /** The study to edit (see `indicatorSettingsModel(core, instanceId)`), or null. */
+  model: IndicatorSettingsModel | null = null;
+  /** Whether the popover is shown. */
+  open = false;
+  /** A message to show, e.g. the error of a refused `indicators_update`. */
+  error = '';
+  /** `en` or `zh-CN`. */
+  locale = 'en';
+
+  declare _valid: boolean;
+
+  constructor() {
+    super();
+    this._valid = true;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('model')) {
+      this._valid = true;
+      if (changed.get('model')?.instanceId !== this.model?.instanceId) this.error = '';
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('open') && this.open) this.renderRoot.querySelector<HTMLElement>('schema-form')?.shadowRoot?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }
+
+  override render() {
+    const m = this.model;
+    if (!m) return nothing;
+    const zh = this.locale.toLowerCase().startsWith('zh');
+    const t = zh ? { apply: '应用', remove: '删除', cancel: '取消', close: '关闭' } : { apply: 'Apply', remove: 'Remove', cancel: 'Cancel', close: 'Close' };
+    return html`<div class="panel" part="panel" role="dialog" aria-label=${m.label} @keydown=${this.#onKey}>
+      <header>
+        <h2>${m.label}<small>${m.name}</small></h2>
+        <button class="close" part="close" aria-label=${t.close} title=${t.close} @click=${this.#close}>×</button>
+      </header>
+      <schema-form .schema=${m.schema as TObject} .value=${m.value} .order=${m.order}
+        @schema-form-change=${(e: SchemaFormChangeEvent) => (this._valid = e.detail.valid)}
+        @schema-form-submit=${() => this.apply()}></schema-form>
+      ${this.error ? html`<div class="error" part="error" role="alert">${this.error}</div>` : nothing}
+      <footer>
+        <button class="apply" part="apply" ?disabled=${!this._valid} @click=${() => this.apply()}>${t.apply}</button>
+        <button class="cancel" part="cancel" @click=${this.#close}>${t.cancel}</button>
+        <button class="remove" part="remove" @click=${() => this.dispatchEvent(new IndicatorSettingsRemoveEvent(m.instanceId))}>${t.remove}</button>
+      </footer>
+    </div>`;
+  }
+
+  /** Validates the form and, when valid, fires `indicator-settings-apply` with the full params. Returns whether it fired. */
+  apply(): boolean {
+    const form = this.renderRoot.querySelector<SchemaForm>('schema-form');
+    if (!form || !this.model) return false;
+    const result = form.validate();
+    this._valid = result.valid;
+    if (!result.valid) return false;
+    this.dispatchEvent(new IndicatorSettingsApplyEvent(this.model.instanceId, result.value));
+    return true;
+  }
+
+  readonly #close = () => {
+    if (this.model) this.dispatchEvent(new IndicatorSettingsCloseEvent(this.model.instanceId));
+  };
+
+  readonly #onKey = (e: KeyboardEvent) => {
+    // Keys typed in the form must not pan or zoom the chart behind it.
+    e.stopPropagation();
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      this.#close();
+    }
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'indicator-settings': IndicatorSettings;
+  }
+}

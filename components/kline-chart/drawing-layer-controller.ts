@@ -1,0 +1,478 @@
+import uPlot from 'uplot';
+import type { ChartCore } from '../../src/core/commands/chart-core.js';
+import { createBarTimeScale } from '../../src/core/commands/drawing-time-index.js';
+import {
+  DEFAULT_DRAWING_STYLE, snapToBar,
+  type Drawing, type DrawingMapper, type DrawingPoint, type DrawingStyle,
+} from '../../src/core/drawings/index.js';
+import type { ToolResult } from '../../src/protocol/index.js';
+import type { ChartRenderer } from '../../src/render/chart-renderer.js';
+import type { ChartTheme } from '../../src/render/chart-theme.js';
+import { DrawingInteraction, paintDrawings, type DrawingTool } from '../../src/render/drawings/index.js';
+import type { PlotTransform } from '../../src/render/paint-candles.js';
+
+/** The drawing toolbar's tools: a kind to place, `select`, `range-select`, or null (pan only). */
+export type DrawingLayerTool = DrawingTool | 'range-select';
+
+/** Options of `DrawingLayerController`. */
+export interface DrawingLayerOptions {
+  readonly core: ChartCore;
+  /** The chart's theme (drawing handles and labels follow it). */
+  readonly theme: () => ChartTheme;
+  /** Tool, magnet or editor state changed: re-render the toolbar and editor. */
+  readonly requestUpdate?: () => void;
+  /** A command the user started failed; show `message` (a toast). */
+  readonly onError?: (message: string) => void;
+  /** Bars each Ctrl/Cmd+V (and the copy button) shifts copies by; default 5. */
+  readonly pasteOffsetBars?: number;
+}
+
+/** Where the floating editor goes and what it edits. */
+export interface DrawingEditorTarget {
+  readonly drawing: Drawing;
+  /** CSS px from the panes container's top-left: the right end of the drawing's topmost anchor. */
+  readonly x: number;
+  readonly y: number;
+}
+
+/** A change the floating editor writes through `drawing_update`. */
+export interface DrawingEditChange {
+  readonly style?: Partial<DrawingStyle>;
+  readonly label?: string;
+  readonly locked?: boolean;
+}
+
+/** Shade of the range selection band. */
+const SELECTION_FILL = 'rgba(41, 98, 255, 0.12)';
+const SELECTION_EDGE = 'rgba(41, 98, 255, 0.55)';
+/** Pointer travel that makes a range-select press a drag rather than a click, CSS px. */
+const RANGE_DRAG_MIN_PX = 3;
+
+const EMPTY_MAPPER: DrawingMapper = { width: 0, height: 0, timeToX: () => 0, xToTime: () => 0, priceToY: () => 0, yToPrice: () => 0 };
+
+function isTextInput(e: Event): boolean {
+  const t = e.composedPath()[0];
+  return t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
+}
+
+/**
+ * The drawing layer of `<kline-chart>`: turns pointer and keyboard input on the panes into drawing
+ * commands (the same methods and tools an agent uses), paints drawings, previews, handles and the
+ * range selection band in the renderer's `paintOverlay` hook, and drives the range-select tool.
+ *
+ * Lifecycle: construct with the core, pass `paintOverlay` to `ChartRenderer`'s options, then
+ * `attach(renderer, panesContainer, hostElement)`; `detach()` on disconnect.
+ */
+export class DrawingLayerController {
+  readonly #o: DrawingLayerOptions;
+  readonly #interaction: DrawingInteraction;
+  #renderer: ChartRenderer | null = null;
+  #container: HTMLElement | null = null;
+  #keyTarget: HTMLElement | null = null;
+  #tool: DrawingLayerTool = 'select';
+  #preview: Drawing | null = null;
+  #hoverId: string | null = null;
+  #range: { startX: number; x: number; pointerId: number } | null = null;
+  #capture: number | null = null;
+  #inside = false;
+  #clipboard: { key: string; ids: string[]; pastes: number } | null = null;
+  readonly #owned = new WeakSet<Event>();
+  #style: DrawingStyle = DEFAULT_DRAWING_STYLE;
+
+  constructor(options: DrawingLayerOptions) {
+    this.#o = options;
+    const core = options.core;
+    this.#interaction = new DrawingInteraction({
+      create: (kind, points) => {
+        try {
+          core.drawings.createDrawing({ kind, points, paneId: 'price', style: this.#style });
+        } catch (error) {
+          this.#o.onError?.((error as Error).message);
+        }
+      },
+      update: (id, change) => {
+        core.drawings.moveDrawing(id, change.points);
+      },
+      select: (ids) => core.drawings.select(ids),
+      delete: (ids) => void this.#run('drawing_delete', { ids }),
+      copy: (ids) => {
+        const key = core.drawings.currentKey();
+        if (key) this.#clipboard = { key, ids: [...ids], pastes: 0 };
+      },
+      paste: () => void this.paste(),
+      preview: (d) => {
+        this.#preview = d;
+        this.#invalidate();
+      },
+      drawings: () => core.drawings.current().filter((d) => d.paneId === 'price'),
+      selectedIds: () => core.store.peek('drawingSelection'),
+      mapper: () => this.mapper('price') ?? EMPTY_MAPPER,
+      snap: (x, y) => this.#snap(x, y),
+      hover: (id) => {
+        this.#hoverId = id;
+        this.#invalidate();
+      },
+      toolChange: (tool) => {
+        this.#tool = tool;
+        this.#o.requestUpdate?.();
+      },
+    });
+  }
+
+  // ------------------------------------------------------------ lifecycle
+
+  /** Starts listening to the panes container (pointer) and `keyTarget` (keyboard, default the container). */
+  attach(renderer: ChartRenderer, container: HTMLElement, keyTarget: HTMLElement = container): void {
+    this.detach();
+    this.#renderer = renderer;
+    this.#container = container;
+    this.#keyTarget = keyTarget;
+    // Capture phase: the layer decides before the element's own (bubble-phase) pan handler runs.
+    container.addEventListener('pointerdown', this.#onPointerDown, { capture: true });
+    container.addEventListener('pointermove', this.#onPointerMove, { capture: true });
+    container.addEventListener('pointerup', this.#onPointerUp, { capture: true });
+    container.addEventListener('pointercancel', this.#onPointerCancel, { capture: true });
+    container.addEventListener('pointerleave', this.#onPointerLeave);
+    keyTarget.addEventListener('keydown', this.#onKeyDown);
+  }
+
+  detach(): void {
+    const c = this.#container;
+    if (c) {
+      c.removeEventListener('pointerdown', this.#onPointerDown, { capture: true });
+      c.removeEventListener('pointermove', this.#onPointerMove, { capture: true });
+      c.removeEventListener('pointerup', this.#onPointerUp, { capture: true });
+      c.removeEventListener('pointercancel', this.#onPointerCancel, { capture: true });
+      c.removeEventListener('pointerleave', this.#onPointerLeave);
+    }
+    this.#keyTarget?.removeEventListener('keydown', this.#onKeyDown);
+    this.#container = null;
+    this.#keyTarget = null;
+    this.#renderer = null;
+  }
+
+  // ------------------------------------------------------------ state for the toolbar and editor
+
+  get tool(): DrawingLayerTool {
+    return this.#tool;
+  }
+
+  /** Switches the tool; a placement or drag in progress is dropped. */
+  setTool(tool: DrawingLayerTool): void {
+    this.#range = null;
+    this.#tool = tool;
+    this.#interaction.setTool(tool === 'range-select' ? null : tool);
+    this.#setCursor();
+    this.#invalidate();
+    this.#o.requestUpdate?.();
+  }
+
+  get magnet(): boolean {
+    return this.#interaction.magnet;
+  }
+
+  /** Magnet: snap placed points and dragged anchors to the nearest bar's open/high/low/close. */
+  setMagnet(on: boolean): void {
+    this.#interaction.setMagnet(on);
+    this.#o.requestUpdate?.();
+  }
+
+  /** Style of new drawings (and of the placing preview). */
+  setStyle(style: Partial<DrawingStyle>): void {
+    this.#style = { ...this.#style, ...style };
+    this.#interaction.setPreviewStyle(this.#style);
+  }
+
+  /** Whether the last pointer event was taken by the drawing layer: the chart must not pan on it. */
+  handlesPointer(e: Event): boolean {
+    return this.#owned.has(e);
+  }
+
+  /** The single selected drawing on the price pane and where its editor goes, or null. */
+  editorTarget(): DrawingEditorTarget | null {
+    const ids = this.#o.core.store.peek('drawingSelection');
+    if (ids.length !== 1 || this.#tool !== 'select') return null;
+    const drawing = this.#o.core.drawings.current().find((d) => d.id === ids[0] && d.paneId === 'price');
+    const m = this.mapper('price');
+    const offset = this.#plotOffset();
+    if (!drawing || !m || !offset) return null;
+    const anchors = drawing.points.map((p) => ({ x: m.timeToX(p.time), y: m.priceToY(p.price) }));
+    const top = anchors.reduce((a, b) => (b.y < a.y ? b : a));
+    const right = Math.max(...anchors.map((a) => a.x));
+    const x = Math.min(Math.max(0, drawing.kind === 'horizontal_line' ? m.width / 2 : right), m.width);
+    const y = Math.min(Math.max(0, top.y), m.height);
+    return { drawing, x: offset.x + x, y: offset.y + y };
+  }
+
+  // ------------------------------------------------------------ commands the toolbar and editor call
+
+  /** The toolbar's copy button: duplicates the selection through `drawings_copy`, shifted by the paste offset. */
+  async copySelection(): Promise<ToolResult | null> {
+    const ids = this.#o.core.store.peek('drawingSelection');
+    if (ids.length === 0) return null;
+    return this.#run('drawings_copy', { ids: [...ids], offsetBars: this.#o.pasteOffsetBars ?? 5 });
+  }
+
+  /** Ctrl/Cmd+V: copies what Ctrl/Cmd+C took, each paste a further offset along, through `drawings_copy`. */
+  async paste(): Promise<ToolResult | null> {
+    const clip = this.#clipboard;
+    if (!clip) return null;
+    if (clip.key !== this.#o.core.drawings.currentKey()) {
+      this.#o.onError?.('The copied drawings belong to another instrument.');
+      return null;
+    }
+    clip.pastes++;
+    return this.#run('drawings_copy', { ids: clip.ids, offsetBars: (this.#o.pasteOffsetBars ?? 5) * clip.pastes });
+  }
+
+  /** The toolbar's delete button. */
+  async deleteSelection(): Promise<ToolResult | null> {
+    const ids = this.#o.core.store.peek('drawingSelection');
+    if (ids.length === 0) return null;
+    return this.#run('drawing_delete', { ids: [...ids] });
+  }
+
+  /** The floating editor: one `drawing_update` per change (one undo step each). */
+  async edit(id: string, change: DrawingEditChange): Promise<ToolResult> {
+    return this.#run('drawing_update', { id, ...change });
+  }
+
+  // ------------------------------------------------------------ painting
+
+  /** Pass as `ChartRenderer`'s `paintOverlay`: drawings, previews, handles and the selection band. */
+  readonly paintOverlay = (u: uPlot, paneId: string, _transform: PlotTransform): void => {
+    const core = this.#o.core;
+    const series = core.store.peek('series');
+    if (!series || series.bars.length === 0) return;
+    const m = this.#mapperFor(u);
+    const ctx = u.ctx;
+    const pr = uPlot.pxRatio;
+    const band = this.#rangeBand(m) ?? this.#selectionBand(m);
+    if (band) {
+      const x0 = u.bbox.left + band.x0 * pr;
+      const x1 = u.bbox.left + band.x1 * pr;
+      ctx.save();
+      ctx.fillStyle = SELECTION_FILL;
+      ctx.fillRect(x0, u.bbox.top, x1 - x0, u.bbox.height);
+      ctx.fillStyle = SELECTION_EDGE;
+      ctx.fillRect(Math.round(x0), u.bbox.top, Math.max(1, Math.round(pr)), u.bbox.height);
+      ctx.fillRect(Math.round(x1) - Math.max(1, Math.round(pr)), u.bbox.top, Math.max(1, Math.round(pr)), u.bbox.height);
+      ctx.restore();
+    }
+    const drawings = core.drawings.current().filter((d) => d.paneId === paneId);
+    const preview = this.#preview && this.#preview.paneId === paneId ? this.#preview : undefined;
+    if (drawings.length === 0 && !preview) return;
+    const theme = this.#o.theme();
+    paintDrawings(ctx, drawings, m, {
+      selectedIds: new Set(core.store.peek('drawingSelection')),
+      hoverId: this.#hoverId ?? undefined,
+      preview,
+      pixelRatio: pr,
+      theme: { text: theme.text, background: theme.background, font: theme.font },
+      origin: { x: u.bbox.left / pr, y: u.bbox.top / pr },
+    });
+  };
+
+  /** Data ↔ plot pixels (CSS px from the plot's top-left) of a pane, or null before it exists. */
+  mapper(paneId: string): DrawingMapper | null {
+    const u = this.#renderer?.pane(paneId)?.plot;
+    return u ? this.#mapperFor(u) : null;
+  }
+
+  #mapperFor(u: uPlot): DrawingMapper {
+    const series = this.#o.core.store.peek('series');
+    const scale = createBarTimeScale(series?.bars.time ?? new Float64Array(0), series?.bars.length ?? 0);
+    const yKey = Object.keys(u.scales).find((k) => k !== 'x') ?? 'y';
+    const pr = uPlot.pxRatio;
+    return {
+      width: u.bbox.width / pr,
+      height: u.bbox.height / pr,
+      timeToX: (t) => u.valToPos(scale.toIndex(t), 'x'),
+      xToTime: (x) => scale.toTime(u.posToVal(x, 'x')),
+      priceToY: (p) => u.valToPos(p, yKey),
+      yToPrice: (y) => u.posToVal(y, yKey),
+    };
+  }
+
+  /** The committed selection as plot x pixels, half a bar wider on each side so edge bars are inside. */
+  #selectionBand(m: DrawingMapper): { x0: number; x1: number } | null {
+    const sel = this.#o.core.store.peek('selection');
+    const series = this.#o.core.store.peek('series');
+    if (!sel || !series) return null;
+    const scale = createBarTimeScale(series.bars.time, series.bars.length);
+    const slot = Math.abs(m.timeToX(scale.toTime(1)) - m.timeToX(scale.toTime(0)));
+    return { x0: m.timeToX(sel.from) - slot / 2, x1: m.timeToX(sel.to) + slot / 2 };
+  }
+
+  #rangeBand(_m: DrawingMapper): { x0: number; x1: number } | null {
+    const r = this.#range;
+    if (!r || Math.abs(r.x - r.startX) < RANGE_DRAG_MIN_PX) return null;
+    return { x0: Math.min(r.startX, r.x), x1: Math.max(r.startX, r.x) };
+  }
+
+  #invalidate(): void {
+    this.#renderer?.invalidateOverlay();
+  }
+
+  // ------------------------------------------------------------ input
+
+  /** Pointer position in price-plot CSS px, and whether it lies inside the plot. */
+  #plotPoint(e: PointerEvent): { x: number; y: number; inside: boolean } | null {
+    const over = this.#renderer?.pane('price')?.plot.over;
+    if (!over) return null;
+    const r = over.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    const y = e.clientY - r.top;
+    return { x, y, inside: x >= 0 && y >= 0 && x <= r.width && y <= r.height };
+  }
+
+  /** Top-left of the price plot relative to the panes container, CSS px. */
+  #plotOffset(): { x: number; y: number } | null {
+    const over = this.#renderer?.pane('price')?.plot.over;
+    if (!over || !this.#container) return null;
+    const a = over.getBoundingClientRect();
+    const b = this.#container.getBoundingClientRect();
+    return { x: a.left - b.left, y: a.top - b.top };
+  }
+
+  #take(e: PointerEvent): void {
+    this.#owned.add(e);
+    if (e.type === 'pointerdown' && this.#container && this.#capture === null) {
+      this.#capture = e.pointerId;
+      try {
+        this.#container.setPointerCapture(e.pointerId);
+      } catch {
+        // Synthetic events (tests) have no active pointer to capture; moves still arrive.
+      }
+    }
+  }
+
+  #release(e: PointerEvent): void {
+    if (this.#capture !== e.pointerId) return;
+    this.#capture = null;
+    try {
+      this.#container?.releasePointerCapture(e.pointerId);
+    } catch {
+      // Already released by the browser.
+    }
+  }
+
+  readonly #onPointerDown = (e: PointerEvent): void => {
+    if (e.button !== 0 || this.#tool === null) return;
+    const p = this.#plotPoint(e);
+    if (!p || !p.inside) return;
+    if (this.#tool === 'range-select') {
+      this.#range = { startX: p.x, x: p.x, pointerId: e.pointerId };
+      this.#take(e);
+      return;
+    }
+    if (this.#interaction.pointerDown(p.x, p.y, { shift: e.shiftKey })) this.#take(e);
+    this.#setCursor();
+  };
+
+  readonly #onPointerMove = (e: PointerEvent): void => {
+    const p = this.#plotPoint(e);
+    if (!p) return;
+    const range = this.#range;
+    if (range && e.pointerId === range.pointerId) {
+      range.x = Math.min(Math.max(0, p.x), this.mapper('price')?.width ?? p.x);
+      this.#owned.add(e);
+      this.#invalidate();
+      return;
+    }
+    const gesture = this.#capture !== null;
+    if (!p.inside && !gesture) {
+      if (this.#inside) this.#interaction.pointerLeave();
+      this.#inside = false;
+      this.#setCursor();
+      return;
+    }
+    this.#inside = p.inside;
+    if (this.#interaction.pointerMove(p.x, p.y)) this.#owned.add(e);
+    this.#setCursor();
+  };
+
+  readonly #onPointerUp = (e: PointerEvent): void => {
+    const p = this.#plotPoint(e);
+    const range = this.#range;
+    if (range && e.pointerId === range.pointerId) {
+      this.#range = null;
+      this.#owned.add(e);
+      this.#release(e);
+      this.#invalidate();
+      void this.#commitRange(range.startX, p ? p.x : range.x);
+      return;
+    }
+    if (p && this.#interaction.pointerUp(p.x, p.y)) this.#owned.add(e);
+    this.#release(e);
+    this.#setCursor();
+  };
+
+  readonly #onPointerCancel = (e: PointerEvent): void => {
+    this.#range = null;
+    this.#interaction.pointerCancel();
+    this.#release(e);
+    this.#invalidate();
+  };
+
+  readonly #onPointerLeave = (): void => {
+    if (this.#capture !== null) return;
+    this.#inside = false;
+    this.#interaction.pointerLeave();
+  };
+
+  readonly #onKeyDown = (e: KeyboardEvent): void => {
+    if (e.defaultPrevented || isTextInput(e)) return;
+    if (this.keyDown(e)) e.preventDefault();
+  };
+
+  /** Delete/Backspace, Escape, Ctrl/Cmd+C and Ctrl/Cmd+V. True when handled (prevent the default). */
+  keyDown(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'>): boolean {
+    if (this.#tool === 'range-select' && e.key === 'Escape') {
+      this.setTool('select');
+      return true;
+    }
+    const handled = this.#interaction.keyDown(e.key, { ctrl: e.ctrlKey, meta: e.metaKey, shift: e.shiftKey });
+    this.#setCursor();
+    return handled;
+  }
+
+  /** A range-select drag ends: commit it through `chart_set_selection`; a click clears the selection. */
+  async #commitRange(x0: number, x1: number): Promise<void> {
+    const m = this.mapper('price');
+    const series = this.#o.core.store.peek('series');
+    if (!m || !series) return;
+    this.setTool('select');
+    if (Math.abs(x1 - x0) < RANGE_DRAG_MIN_PX) {
+      if (this.#o.core.store.peek('selection')) await this.#run('chart_set_selection', { clear: true });
+      return;
+    }
+    const scale = createBarTimeScale(series.bars.time, series.bars.length);
+    const n = series.bars.length;
+    const index = (x: number) => Math.min(n - 1, Math.max(0, Math.round(scale.toIndex(m.xToTime(x)))));
+    const a = index(Math.min(x0, x1));
+    const b = index(Math.max(x0, x1));
+    await this.#run('chart_set_selection', { from: series.bars.time[a], to: series.bars.time[b] });
+  }
+
+  #snap(x: number, y: number): DrawingPoint {
+    const m = this.mapper('price') ?? EMPTY_MAPPER;
+    const raw = { time: m.xToTime(x), price: m.yToPrice(y) };
+    const bars = this.#o.core.store.peek('series')?.bars;
+    const snapped = bars ? snapToBar(raw, bars, m) : null;
+    return snapped ? { time: snapped.time, price: snapped.price } : raw;
+  }
+
+  #setCursor(): void {
+    const over = this.#renderer?.pane('price')?.plot.over;
+    if (!over) return;
+    const cursor = this.#tool === 'range-select' ? 'col-resize' : this.#interaction.cursor;
+    over.style.cursor = cursor ?? '';
+  }
+
+  async #run(name: string, input: unknown): Promise<ToolResult> {
+    const result = await this.#o.core.tools.execute(name, input, { origin: 'user' });
+    if (!result.success) this.#o.onError?.(result.error.message);
+    return result;
+  }
+}

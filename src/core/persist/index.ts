@@ -1,0 +1,8 @@
+/** Layout persistence (`persist-key`): the versioned document, storage with quarantine, and durable commits. */
+export * from './layout-document.js';
+export * from './serialize-layout.js';
+export * from './parse-layout.js';
+export * from './layout-persistence.js';
+export * from './apply-layout.js';
+export * from './commit-with-persist.js';
+export * from './layout-autosave.js';

@@ -1,0 +1,95 @@
+import { expect } from '@open-wc/testing';
+import { html } from 'lit';
+import { PaneSeparators } from '../../../components/kline-chart/pane-separators.js';
+import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+import { readyChart, waitFor } from '../helpers/chart-fixture.js';
+
+/** Pane tops as the renderer's onLayout reports them, read from the DOM. */
+function offsets(chart: KlineChart): Map<string, number> {
+  const panes = [...chart.shadowRoot!.querySelectorAll<HTMLElement>('.pane')];
+  return new Map(panes.map((p) => [p.dataset.paneId!, p.offsetTop]));
+}
+
+function paneHeight(chart: KlineChart, id: string): number {
+  return chart.shadowRoot!.querySelector<HTMLElement>(`.pane[data-pane-id="${id}"]`)!.getBoundingClientRect().height;
+}
+
+async function mountSeparators(chart: KlineChart): Promise<PaneSeparators> {
+  const main = chart.shadowRoot!.querySelector<HTMLElement>('.main')!;
+  const panes = chart.shadowRoot!.querySelector<HTMLElement>('.panes')!;
+  const separators = new PaneSeparators(main, chart.core.indicators);
+  separators.update(offsets(chart), panes.clientHeight);
+  // What the lead's onLayout hook will do: follow every relayout.
+  chart.core.store.onCommit(() => void chart.whenPainted().then(() => separators.update(offsets(chart), panes.clientHeight)));
+  return separators;
+}
+
+function pointer(el: Element, type: string, y: number): void {
+  const r = el.getBoundingClientRect();
+  el.dispatchEvent(new PointerEvent(type, { bubbles: true, composed: true, pointerId: 7, button: 0, clientX: r.left + 100, clientY: y }));
+}
+
+describe('pane separators', () => {
+  it('a drag resizes the two neighbouring panes live and records one undo step', async () => {
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL,MACD"></kline-chart>`);
+    const separators = await mountSeparators(chart);
+    const [price, vol, macd] = chart.core.store.peek('panes').map((p) => p.id);
+    const handles = [...separators.layer.querySelectorAll<HTMLElement>('[role="separator"]')];
+    expect(handles.length).to.equal(2);
+    expect(handles[0].dataset.above).to.equal(price);
+    expect(handles[0].dataset.below).to.equal(vol);
+    const before = { price: paneHeight(chart, price), vol: paneHeight(chart, vol), macd: paneHeight(chart, macd) };
+    const layout = chart.core.store.peek('panes');
+    const y0 = handles[0].getBoundingClientRect().top + 3;
+    let panned = 0;
+    const view = chart.core.store.peek('view');
+    pointer(handles[0], 'pointerdown', y0);
+    pointer(handles[0], 'pointermove', y0 + 20);
+    pointer(handles[0], 'pointermove', y0 + 40);
+    await chart.whenPainted();
+    expect(paneHeight(chart, price), 'live preview').to.be.closeTo(before.price + 40, 3);
+    expect(chart.core.store.history.canUndo, 'the preview is not a step').to.equal(false);
+    pointer(handles[0], 'pointerup', y0 + 40);
+    await chart.whenPainted();
+    if (chart.core.store.peek('view') !== view) panned++;
+    expect(panned, 'the drag did not pan the chart').to.equal(0);
+    expect(paneHeight(chart, price)).to.be.closeTo(before.price + 40, 3);
+    expect(paneHeight(chart, vol)).to.be.closeTo(before.vol - 40, 3);
+    expect(paneHeight(chart, macd), 'other panes keep their height').to.be.closeTo(before.macd, 2);
+    expect(chart.core.store.history.undoLabel).to.equal('panes_resize');
+    chart.undo();
+    expect(chart.core.store.peek('panes')).to.deep.equal(layout);
+    expect(chart.core.store.history.canUndo).to.equal(false);
+    await chart.whenPainted();
+    expect(paneHeight(chart, price)).to.be.closeTo(before.price, 2);
+    separators.destroy();
+  });
+
+  it('a focused separator moves with the arrow keys without panning the chart; a pane is never squeezed below its minimum', async () => {
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL,RSI"></kline-chart>`);
+    const separators = await mountSeparators(chart);
+    const [, vol, rsi] = chart.core.store.peek('panes').map((p) => p.id);
+    const handle = separators.layer.querySelectorAll<HTMLElement>('[role="separator"]')[1];
+    const view = chart.core.store.peek('view');
+    const before = paneHeight(chart, vol);
+    handle.focus();
+    handle.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, composed: true }));
+    await chart.whenPainted();
+    expect(paneHeight(chart, vol)).to.be.closeTo(before + 10, 2);
+    expect(chart.core.store.peek('view')).to.equal(view);
+    const y0 = handle.getBoundingClientRect().top + 3;
+    pointer(handle, 'pointerdown', y0);
+    pointer(handle, 'pointermove', y0 + 400);
+    pointer(handle, 'pointerup', y0 + 400);
+    await waitFor(() => paneHeight(chart, rsi) < 90, 'RSI pane shrunk');
+    await chart.whenPainted();
+    // 40 px of plot plus the 26 px time axis under the last pane.
+    expect(paneHeight(chart, rsi)).to.be.at.least(65);
+    chart.undo();
+    chart.undo();
+    await chart.whenPainted();
+    expect(paneHeight(chart, vol)).to.be.closeTo(before, 2);
+    separators.destroy();
+    expect(chart.shadowRoot!.querySelector('.pane-separators')).to.equal(null);
+  });
+});

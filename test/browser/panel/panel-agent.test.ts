@@ -1,0 +1,276 @@
+import { expect } from '@open-wc/testing';
+import { html } from 'lit';
+import { executeServerCommand } from '@web/test-runner-commands';
+import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
+import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
+import { waitFor } from '../helpers/chart-fixture.js';
+import { chartAndPanel, deleteDatabase, dumpDatabase, messagesText, nextRunEnd, part, parts, typeAndSend } from './panel-fixture.js';
+
+// Every test of the panel that talks to the shared mock model lives in this file, so no other file
+// can reset or script the mock in between (test files run two at a time).
+let mockUrl = '';
+let mockRoot = '';
+
+async function script(steps: MockStep[]): Promise<void> {
+  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
+  const response = await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) });
+  expect(response.ok).to.equal(true);
+}
+
+async function requests(): Promise<RecordedRequest[]> {
+  return (await fetch(`${mockRoot}/__mock/requests`)).json() as Promise<RecordedRequest[]>;
+}
+
+const SESSIONS_DB = 'kline-agent-sessions';
+const messageOf = (request: RecordedRequest, role: string): { role: string; content: string; tool_call_id?: string }[] =>
+  (request.body.messages as { role: string; content: string; tool_call_id?: string }[]).filter((m) => m.role === role);
+
+function memoryPanel() {
+  return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`);
+}
+
+describe('<chart-agent-panel> with the mock model', () => {
+  before(async () => {
+    mockUrl = String(await executeServerCommand('mock-model-url'));
+    mockRoot = mockUrl.replace(/\/v1$/, '');
+  });
+
+  it('weekly chart: the tool changes the chart, its result goes back to the model, the answer appears', async () => {
+    const { chart, panel } = await memoryPanel();
+    await script([
+      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
+      { text: 'Switched to the **weekly** chart.' },
+    ]);
+    const starts: string[] = [];
+    panel.addEventListener('agent-run-start', (e) => starts.push(e.detail.status));
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'Show me the weekly chart');
+    expect((await ended).status).to.equal('completed');
+    expect(starts).to.deep.equal(['running']);
+    expect(chart.context.get()!.period).to.equal('1w');
+    await panel.updateComplete;
+    expect(messagesText(panel)).to.contain('Switched to the weekly chart.');
+    expect(panel.shadowRoot!.querySelector('.message.assistant strong')!.textContent).to.equal('weekly');
+    const card = part(panel, 'tool-card')!;
+    expect(card.dataset.status).to.equal('succeeded');
+    expect(card.textContent).to.contain('chart_set_period');
+
+    const recorded = await requests();
+    expect(recorded.length).to.equal(2);
+    const toolMessages = messageOf(recorded[1], 'tool');
+    expect(toolMessages.length).to.equal(1);
+    expect(toolMessages[0].tool_call_id).to.equal('call_1_0');
+    expect(JSON.parse(toolMessages[0].content)).to.include({ success: true });
+    // The chart-symbol chip went with the message, in the system prompt of the run.
+    expect(messageOf(recorded[0], 'system')[0].content).to.contain('Chart: DEMO');
+    expect(part<HTMLTextAreaElement>(panel, 'input')!.value, 'input cleared').to.equal('');
+  });
+
+  it('ambiguous instrument: the model asks, the user picks XETRA, the chart switches to it', async () => {
+    const { chart, panel } = await memoryPanel();
+    await script([
+      { toolCalls: [{ name: 'instruments_query_name', arguments: '{"query":"ACME"}' }] },
+      {
+        toolCalls: [{
+          name: 'ask_user',
+          arguments: JSON.stringify({
+            question: 'ACME is listed on two exchanges. Which one do you mean?',
+            options: [{ label: 'NYSE:ACME', description: 'Acme Industries Inc.' }, { label: 'XETRA:ACME', description: 'Acme Maschinenbau AG' }],
+          }),
+        }],
+      },
+      { toolCalls: [{ name: 'chart_set_symbol', arguments: '{"symbol":"XETRA:ACME"}' }] },
+      { text: 'Now showing Acme Maschinenbau AG on XETRA.' },
+    ]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'Show ACME');
+    await waitFor(() => parts(panel, 'question-option').length === 2, 'question options');
+    const options = parts(panel, 'question-option');
+    expect(part(panel, 'question-card')!.textContent).to.contain('Which one do you mean?');
+    expect(options[1].textContent).to.contain('XETRA:ACME');
+    options[1].click();
+    await waitFor(() => !part<HTMLButtonElement>(panel, 'question-submit')!.disabled, 'submit enabled');
+    part<HTMLButtonElement>(panel, 'question-submit')!.click();
+    expect((await ended).status).to.equal('completed');
+    expect(chart.context.get()!.exchange).to.equal('XETRA');
+    expect(chart.context.get()!.symbol).to.contain('ACME');
+    await panel.updateComplete;
+    expect(parts(panel, 'question-option').length, 'answered card shows the answer only').to.equal(0);
+    expect(part(panel, 'question-card')!.textContent).to.contain('XETRA:ACME');
+    expect(messagesText(panel)).to.contain('Now showing Acme Maschinenbau AG on XETRA.');
+
+    const recorded = await requests();
+    expect(recorded.length).to.equal(4);
+    const lookup = messageOf(recorded[1], 'tool')[0].content;
+    expect(lookup).to.contain('NYSE').and.to.contain('XETRA');
+    const answer = JSON.parse(messageOf(recorded[2], 'tool').at(-1)!.content) as { data: unknown };
+    expect(answer.data).to.deep.equal({ status: 'answered', selected: ['XETRA:ACME'] });
+  });
+
+  it('stop during a streamed answer keeps the partial text and shows it was stopped', async () => {
+    const { panel } = await memoryPanel();
+    const full = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+    await script([{ text: full, chunkDelayMs: 40 }]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'Tell me a long story');
+    await waitFor(() => (panel.shadowRoot!.querySelector('.message.assistant')?.textContent ?? '').includes('word3'), 'first words');
+    part<HTMLButtonElement>(panel, 'stop')!.click();
+    expect((await ended).status).to.equal('cancelled');
+    await panel.updateComplete;
+    const text = panel.shadowRoot!.querySelector('.message.assistant .markdown')!.textContent!.trim();
+    expect(text.startsWith('word0 word1')).to.equal(true);
+    expect(text.length).to.be.lessThan(full.length);
+    expect(panel.shadowRoot!.querySelector('.notice[data-notice="cancelled"]')!.textContent).to.contain('Stopped');
+    expect(part(panel, 'error')).to.equal(null);
+    expect(part(panel, 'send'), 'send is back').to.not.equal(null);
+  });
+
+  it('a 500 followed by a success is retried silently', async () => {
+    const { panel } = await memoryPanel();
+    await script([{ status: 500, headers: { 'retry-after': '0' } }, { text: 'Recovered answer.' }]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'Hello');
+    expect((await ended).status).to.equal('completed');
+    await panel.updateComplete;
+    expect(messagesText(panel)).to.contain('Recovered answer.');
+    expect(part(panel, 'error')).to.equal(null);
+    expect((await requests()).length).to.equal(2);
+  });
+
+  it('a 401 shows the PROVIDER_AUTH explanation, and Retry re-sends the message', async () => {
+    const { panel } = await memoryPanel();
+    await script([{ status: 401, errorBody: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } } }]);
+    let ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'Hello there');
+    expect((await ended).status).to.equal('failed');
+    await panel.updateComplete;
+    const error = part(panel, 'error')!;
+    expect(error.dataset.code).to.equal('PROVIDER_AUTH');
+    expect(error.textContent).to.contain('refused the API key');
+    expect(error.textContent).to.contain('OPENAI_API_KEY');
+
+    await script([{ text: 'Works now.' }]);
+    ended = nextRunEnd(panel);
+    part<HTMLButtonElement>(panel, 'retry')!.click();
+    expect((await ended).status).to.equal('completed');
+    const recorded = await requests();
+    expect(messageOf(recorded[0], 'user').at(-1)!.content).to.equal('Hello there');
+    await panel.updateComplete;
+    expect(messagesText(panel)).to.contain('Works now.');
+  });
+
+  it('malformed tool arguments fail on the card and the corrected call completes the run', async () => {
+    const { chart, panel } = await memoryPanel();
+    await script([
+      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"' }] },
+      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
+      { text: 'Fixed my call; the chart is weekly now.' },
+    ]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'weekly please');
+    expect((await ended).status).to.equal('completed');
+    await panel.updateComplete;
+    const cards = parts(panel, 'tool-card');
+    expect(cards.map((c) => c.dataset.status)).to.deep.equal(['failed', 'succeeded']);
+    expect(cards[0].textContent).to.contain('invalid_input');
+    expect(chart.context.get()!.period).to.equal('1w');
+    expect(messagesText(panel)).to.contain('Fixed my call; the chart is weekly now.');
+  });
+
+  it('a recreated panel (a reload) shows the conversation again from IndexedDB', async () => {
+    await deleteDatabase(SESSIONS_DB);
+    const { wrapper, panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`);
+    await script([{ toolCalls: [{ name: 'chart_get_context', arguments: '{}' }] }, { text: 'Remembered answer.' }]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'Remember this conversation');
+    expect((await ended).status).to.equal('completed');
+    const sessionId = panel.sessionId;
+    panel.remove();
+
+    const again = document.createElement('chart-agent-panel');
+    again.setAttribute('for', 'c1');
+    again.setAttribute('base-url', mockUrl);
+    again.setAttribute('session-store', 'indexeddb');
+    wrapper.append(again);
+    await waitFor(() => messagesText(again).includes('Remembered answer.'), 'replayed answer');
+    expect(again.sessionId).to.equal(sessionId);
+    expect(messagesText(again)).to.contain('Remember this conversation');
+    expect(part(again, 'tool-card')!.dataset.status).to.equal('succeeded');
+    await waitFor(() => again.canSend, 'writable again');
+    expect(part(again, 'notice')).to.equal(null);
+    // The session was named after its first message.
+    expect(part<HTMLSelectElement>(again, 'session-list')!.selectedOptions[0].textContent).to.contain('Remember this conversation');
+  });
+
+  it('read-only: mutating tools are not offered, and a call anyway is refused with not_allowed', async () => {
+    const { chart, panel } = await memoryPanel();
+    part<HTMLButtonElement>(panel, 'read-only-toggle')!.click();
+    await panel.updateComplete;
+    expect(part(panel, 'read-only-toggle')!.getAttribute('aria-pressed')).to.equal('true');
+    await script([
+      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
+      { text: 'I cannot change the chart in read-only mode.' },
+    ]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'Switch to weekly');
+    expect((await ended).status).to.equal('completed');
+    const names = ((await requests())[0].body.tools as { function: { name: string } }[]).map((t) => t.function.name);
+    expect(names).to.include('chart_get_context');
+    expect(names).to.not.include('chart_set_period');
+    expect(names).to.not.include('chart_set_symbol');
+    await panel.updateComplete;
+    const card = part(panel, 'tool-card')!;
+    expect(card.dataset.status).to.equal('failed');
+    expect(card.textContent).to.contain('not_allowed');
+    expect(chart.context.get()!.period).to.equal('1d');
+  });
+
+  it('hostile model text renders inert', async () => {
+    const { panel } = await memoryPanel();
+    delete (window as { __pwned?: unknown }).__pwned;
+    await script([{ text: 'Look <img src=x onerror="window.__pwned=1"> and [x](javascript:window.__pwned=1) or [docs](https://example.com/docs).' }]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, '<img src=y onerror="window.__pwned=2">');
+    expect((await ended).status).to.equal('completed');
+    await panel.updateComplete;
+    await new Promise((r) => setTimeout(r, 100));
+    const root = panel.shadowRoot!;
+    expect(root.querySelector('img')).to.equal(null);
+    expect([...root.querySelectorAll('a')].filter((a) => !/^https?:|^mailto:/.test(a.getAttribute('href') ?? '')).length).to.equal(0);
+    const docs = root.querySelector<HTMLAnchorElement>('.message.assistant a')!;
+    expect(docs.href).to.equal('https://example.com/docs');
+    expect(docs.rel).to.equal('noopener noreferrer');
+    expect(messagesText(panel)).to.contain('<img src=x onerror="window.__pwned=1">');
+    expect(messagesText(panel)).to.contain('[x](javascript:window.__pwned=1)');
+    expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined);
+  });
+
+  it('stores neither the api key nor a bearer token', async () => {
+    await deleteDatabase(SESSIONS_DB);
+    const warnings: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => { warnings.push(args[0]); };
+    let panel: ChartAgentPanel;
+    try {
+      ({ panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb" api-key="sk-testsecret123456"></chart-agent-panel>`));
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings.some((w) => String(w).includes('local development only'))).to.equal(true);
+    await script([
+      { toolCalls: [{ name: 'chart_get_context', arguments: '{}' }] },
+      { text: 'I will not repeat sk-testsecret123456 anywhere.' },
+    ]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'my key is sk-testsecret123456, keep it safe');
+    expect((await ended).status).to.equal('completed');
+    const recorded = await requests();
+    expect(recorded[0].headers.authorization).to.equal('Bearer sk-testsecret123456');
+    await new Promise((r) => setTimeout(r, 100));
+    const dump = JSON.stringify(await dumpDatabase(SESSIONS_DB));
+    expect(dump).to.contain('keep it safe');
+    expect(dump).to.not.contain('sk-testsecret123456');
+    expect(dump).to.not.contain('Bearer');
+    expect(messagesText(panel)).to.not.contain('sk-testsecret123456');
+  });
+});

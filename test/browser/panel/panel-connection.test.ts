@@ -1,0 +1,116 @@
+import { expect, fixture } from '@open-wc/testing';
+import { html } from 'lit';
+import '../../../components/kline-chart/define.js';
+import '../../../components/chart-agent-panel/define.js';
+import type { ChartAgentPanel, AgentConnectionDetail } from '../../../components/chart-agent-panel/index.js';
+import { formatMarketTime } from '../../../src/core/data/index.js';
+import { waitFor } from '../helpers/chart-fixture.js';
+import { chartAndPanel, part, parts } from './panel-fixture.js';
+
+// No model is called in this file: connection, context chips, empty state, toggles, locale, theme.
+describe('<chart-agent-panel> without a model', () => {
+  it('shows a disconnected state until a chart appears, and again after it is removed', async () => {
+    const wrapper = await fixture<HTMLElement>(html`<div><chart-agent-panel for="late-chart" session-store="memory"></chart-agent-panel></div>`);
+    const panel = wrapper.querySelector('chart-agent-panel') as ChartAgentPanel;
+    const changes: AgentConnectionDetail[] = [];
+    panel.addEventListener('agent-connection-change', (e) => changes.push(e.detail));
+    await waitFor(() => panel.sessionId !== '', 'session');
+    await panel.updateComplete;
+    expect(panel.connected).to.equal(false);
+    expect(part(panel, 'notice')!.textContent).to.contain('No chart connected');
+    const input = part<HTMLTextAreaElement>(panel, 'input')!;
+    input.value = 'hello';
+    input.dispatchEvent(new Event('input'));
+    await panel.updateComplete;
+    expect(part<HTMLButtonElement>(panel, 'send')!.disabled, 'send disabled while disconnected').to.equal(true);
+
+    // A chart with another id does not connect; the right one does, when it announces itself.
+    const other = document.createElement('kline-chart');
+    other.id = 'other-chart';
+    other.style.cssText = 'width:300px;height:200px';
+    wrapper.append(other);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(panel.connected).to.equal(false);
+    const chart = document.createElement('kline-chart');
+    chart.id = 'late-chart';
+    chart.style.cssText = 'width:400px;height:300px';
+    wrapper.append(chart);
+    await waitFor(() => panel.connected, 'connected');
+    await waitFor(() => parts(panel, 'context-chip').length > 0, 'chart chip');
+    expect(changes[0]).to.deep.equal({ connected: true, chartId: 'late-chart' });
+    expect(part(panel, 'notice')).to.equal(null);
+    expect(part<HTMLButtonElement>(panel, 'send')!.disabled).to.equal(false);
+    expect(part(panel, 'context-chip')!.textContent).to.contain('DEMO');
+
+    chart.remove();
+    await waitFor(() => !panel.connected, 'disconnected');
+    await panel.updateComplete;
+    expect(changes[1]).to.deep.equal({ connected: false, chartId: 'late-chart' });
+    expect(part(panel, 'notice')!.textContent).to.contain('No chart connected');
+    expect(part<HTMLButtonElement>(panel, 'send')!.disabled).to.equal(true);
+    expect(parts(panel, 'context-chip').length).to.equal(0);
+
+    // A new chart with that id announces itself and the panel reconnects.
+    const again = document.createElement('kline-chart');
+    again.id = 'late-chart';
+    again.style.cssText = 'width:400px;height:300px';
+    wrapper.append(again);
+    await waitFor(() => panel.connected, 'reconnected');
+    expect(changes[2]).to.deep.equal({ connected: true, chartId: 'late-chart' });
+  });
+
+  it('derives chips from the chart selection in the market timezone, each removable', async () => {
+    const { chart, panel } = await chartAndPanel(html`<chart-agent-panel for="c1" session-store="memory"></chart-agent-panel>`);
+    const series = chart.core.store.peek('series')!;
+    const n = series.bars.length;
+    const from = series.bars.time[n - 10];
+    const to = series.bars.time[n - 1];
+    chart.core.store.action('test_select', (d) => d.set('selection', { from, to }));
+    await waitFor(() => parts(panel, 'context-chip').length === 3, 'three chips');
+    const chips = parts(panel, 'context-chip');
+    expect(chips.map((c) => c.dataset.kind)).to.deep.equal(['chart-symbol', 'selected-time-range', 'selected-kline-bars']);
+    const tz = chart.context.get()!.timezone;
+    expect(chips[1].textContent).to.contain(formatMarketTime(from, tz, '1d'));
+    expect(chips[1].textContent).to.contain(formatMarketTime(to, tz, '1d'));
+    expect(chips[2].textContent).to.contain('10 bars');
+    chips[1].querySelector('button')!.click();
+    await panel.updateComplete;
+    expect(parts(panel, 'context-chip').map((c) => c.dataset.kind)).to.deep.equal(['chart-symbol', 'selected-kline-bars']);
+  });
+
+  it('empty state examples fill the input; Shift+Enter does not send', async () => {
+    const { panel } = await chartAndPanel(html`<chart-agent-panel for="c1" session-store="memory"></chart-agent-panel>`);
+    const example = panel.shadowRoot!.querySelector<HTMLButtonElement>('.example')!;
+    expect(panel.shadowRoot!.querySelectorAll('.example').length).to.be.within(3, 4);
+    example.click();
+    await panel.updateComplete;
+    const input = part<HTMLTextAreaElement>(panel, 'input')!;
+    expect(input.value).to.equal(example.textContent);
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true, cancelable: true }));
+    await panel.updateComplete;
+    expect(input.value, 'still there').to.equal(example.textContent);
+    expect(part(panel, 'stop')).to.equal(null);
+  });
+
+  it('read-only toggle is a pressed button that reflects the read-only attribute', async () => {
+    const { panel } = await chartAndPanel(html`<chart-agent-panel for="c1" session-store="memory"></chart-agent-panel>`);
+    const toggle = part<HTMLButtonElement>(panel, 'read-only-toggle')!;
+    expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+    toggle.click();
+    await panel.updateComplete;
+    expect(toggle.getAttribute('aria-pressed')).to.equal('true');
+    expect(panel.hasAttribute('read-only')).to.equal(true);
+    expect(part(panel, 'new-session')).to.not.equal(null);
+  });
+
+  it('speaks Simplified Chinese with locale="zh-CN" and follows theme="dark"', async () => {
+    const { panel } = await chartAndPanel(html`<chart-agent-panel for="c1" session-store="memory" locale="zh-CN" theme="dark"></chart-agent-panel>`);
+    expect(part(panel, 'send')!.getAttribute('aria-label')).to.equal('发送');
+    expect(part(panel, 'read-only-toggle')!.textContent).to.contain('只读');
+    const bg = getComputedStyle(panel).backgroundColor;
+    panel.theme = 'light';
+    await panel.updateComplete;
+    expect(getComputedStyle(panel).backgroundColor).to.not.equal(bg);
+    expect(getComputedStyle(panel).backgroundColor).to.equal('rgb(255, 255, 255)');
+  });
+});

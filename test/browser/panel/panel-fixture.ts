@@ -1,0 +1,88 @@
+import { fixture } from '@open-wc/testing';
+import { html, type TemplateResult } from 'lit';
+import '../../../components/kline-chart/define.js';
+import '../../../components/chart-agent-panel/define.js';
+import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
+import type { AgentRunDetail } from '../../../components/chart-agent-panel/index.js';
+import { waitFor } from '../helpers/chart-fixture.js';
+
+/** A chart and a panel side by side, both ready (data loaded, panel connected with a session open). */
+export async function chartAndPanel(panel: TemplateResult): Promise<{ wrapper: HTMLElement; chart: KlineChart; panel: ChartAgentPanel }> {
+  const wrapper = await fixture<HTMLElement>(html`<div style="display:flex;gap:8px;align-items:stretch">
+    <kline-chart id="c1" style="width:600px;height:400px"></kline-chart>${panel}</div>`);
+  const chart = wrapper.querySelector('kline-chart')!;
+  const element = wrapper.querySelector('chart-agent-panel')!;
+  await waitFor(() => chart.context.get() !== null, 'chart data');
+  await waitFor(() => element.connected && element.sessionId !== '' && element.canSend, 'panel ready');
+  await element.updateComplete;
+  return { wrapper, chart, panel: element };
+}
+
+/** The first element in the panel's shadow tree with this part. */
+export function part<T extends Element = HTMLElement>(panel: ChartAgentPanel, name: string): T | null {
+  return panel.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
+}
+
+/** Every element in the panel's shadow tree with this part. */
+export function parts<T extends Element = HTMLElement>(panel: ChartAgentPanel, name: string): T[] {
+  return [...panel.shadowRoot!.querySelectorAll<T>(`[part~="${name}"]`)];
+}
+
+/** Text of the conversation. */
+export function messagesText(panel: ChartAgentPanel): string {
+  return part(panel, 'messages')?.textContent?.replace(/\s+/g, ' ') ?? '';
+}
+
+/** Types `text` into the input and presses Enter, like a user. */
+export async function typeAndSend(panel: ChartAgentPanel, text: string): Promise<void> {
+  const input = part<HTMLTextAreaElement>(panel, 'input')!;
+  input.focus();
+  input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await panel.updateComplete;
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+}
+
+/** Resolves with the detail of the panel's next `agent-run-end`. */
+export function nextRunEnd(panel: ChartAgentPanel, timeout = 20000): Promise<AgentRunDetail> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Timed out waiting for agent-run-end')), timeout);
+    panel.addEventListener('agent-run-end', (e) => {
+      clearTimeout(timer);
+      resolve(e.detail);
+    }, { once: true });
+  });
+}
+
+/** Deletes an IndexedDB database (open connections close themselves on `versionchange`). */
+export function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => setTimeout(resolve, 100);
+  });
+}
+
+/** Every record of every object store of an IndexedDB database, by store name. */
+export async function dumpDatabase(name: string): Promise<Record<string, unknown[]>> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  try {
+    const out: Record<string, unknown[]> = {};
+    for (const store of [...db.objectStoreNames]) {
+      out[store] = await new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction(store, 'readonly').objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result as unknown[]);
+        request.onerror = () => reject(request.error);
+      });
+    }
+    return out;
+  } finally {
+    db.close();
+  }
+}
