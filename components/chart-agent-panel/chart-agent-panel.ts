@@ -188,6 +188,8 @@ export class ChartAgentPanel extends LitElement {
   #itemsFor: AgentEvent[] | null = null;
   #itemsLength = -1;
   #stick = true;
+  #resize: ResizeObserver | null = null;
+  #observed: Element | null = null;
   #ticker: ReturnType<typeof setInterval> | null = null;
   #warnedKey = '';
   #deleteTimer: ReturnType<typeof setTimeout> | null = null;
@@ -251,6 +253,8 @@ export class ChartAgentPanel extends LitElement {
     this.#runtime = null;
     this.#detach(false);
     this.#stopTicker();
+    this.#resize?.disconnect();
+    this.#observed = null;
     if (this.#deleteTimer) clearTimeout(this.#deleteTimer);
     if (this.#copyTimer) clearTimeout(this.#copyTimer);
     this._running = false;
@@ -273,6 +277,17 @@ export class ChartAgentPanel extends LitElement {
   protected override updated(): void {
     const messages = this.renderRoot.querySelector<HTMLElement>('.messages');
     if (messages && this.#stick) messages.scrollTop = messages.scrollHeight;
+    // Question cards render a moment after us and <details> open on click: follow size changes too.
+    const inner = this.renderRoot.querySelector<HTMLElement>('.messages-inner');
+    if (inner && inner !== this.#observed) {
+      this.#resize ??= new ResizeObserver(() => {
+        const el = this.renderRoot.querySelector<HTMLElement>('.messages');
+        if (el && this.#stick) el.scrollTop = el.scrollHeight;
+      });
+      this.#resize.disconnect();
+      this.#resize.observe(inner);
+      this.#observed = inner;
+    }
     const anyRunning = this.#transcript().some((item) => item.kind === 'tool' && item.status === 'running');
     if (anyRunning && !this.#ticker) this.#ticker = setInterval(() => { this._now = Date.now(); }, 500);
     else if (!anyRunning) this.#stopTicker();
@@ -682,9 +697,11 @@ export class ChartAgentPanel extends LitElement {
       <div class="messages-wrap" lang=${lang}>
         <div part="messages" class="messages" role="log" aria-live="polite" aria-relevant="additions" @scroll=${this.#onScroll}
           @question-answer=${this.#onAnswer}>
-          ${empty ? this.#renderEmpty(s) : repeat(items, (item) => item.id, (item, index) => this.#renderItem(item, index === items.length - 1, s))}
-          ${this._running && !this.#isStreaming(items) && !this.#isWaitingForAnswer(items)
-            ? html`<div class="thinking" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>` : nothing}
+          <div class="messages-inner">
+            ${empty ? this.#renderEmpty(s) : repeat(items, (item) => item.id, (item, index) => this.#renderItem(item, index === items.length - 1, s))}
+            ${this._running && !this.#isStreaming(items) && !this.#isWaitingForAnswer(items)
+              ? html`<div class="thinking" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>` : nothing}
+          </div>
         </div>
         ${!this._atBottom && !empty ? html`<button class="jump" type="button" @click=${this.#jumpToLatest}>↓ ${s.jumpToLatest}</button>` : nothing}
       </div>

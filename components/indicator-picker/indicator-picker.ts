@@ -86,7 +86,7 @@ export class IndicatorPicker extends LitElement {
     return html`<button class="toggle" part="button" aria-haspopup="listbox" aria-expanded=${this.open ? 'true' : 'false'}
         title=${s.button} @click=${() => this.toggle()}>ƒx ${s.button}</button>
       ${this.open
-        ? html`<div class="popup" part="popup" @keydown=${(e: KeyboardEvent) => this.#onKey(e, flat, active)}>
+        ? html`<div class="popup" part="popup" @keydown=${this.#onKey}>
             <input part="search" type="search" role="combobox" aria-label=${s.search} placeholder=${s.search}
               aria-controls="list" aria-expanded="true" aria-activedescendant=${flat[active] ? `opt-${flat[active].id}` : nothing}
               .value=${this._query} @input=${(e: Event) => { this._query = (e.target as HTMLInputElement).value; this._active = 0; }} />
@@ -113,9 +113,12 @@ export class IndicatorPicker extends LitElement {
     this.dispatchEvent(new IndicatorPickEvent(id));
   }
 
-  #onKey(e: KeyboardEvent, flat: readonly PickerItem[], active: number): void {
+  readonly #onKey = (e: KeyboardEvent): void => {
     // Keys typed here must not reach the chart (arrows pan it, +/- zoom it).
     e.stopPropagation();
+    // Read the live state: several keys may arrive before the next render.
+    const flat = pickerGroups(this.definitions, this._query).flatMap((g) => g.items);
+    const active = Math.min(this._active, Math.max(0, flat.length - 1));
     if (e.key === 'ArrowDown') this._active = Math.min(flat.length - 1, active + 1);
     else if (e.key === 'ArrowUp') this._active = Math.max(0, active - 1);
     else if (e.key === 'Enter' && flat[active]) this.#pick(flat[active].id);
@@ -124,7 +127,7 @@ export class IndicatorPicker extends LitElement {
       this.renderRoot.querySelector<HTMLButtonElement>('.toggle')?.focus();
     } else return;
     e.preventDefault();
-  }
+  };
 
   readonly #onOutside = (e: Event) => {
     if (this.open && !e.composedPath().includes(this)) this.toggle(false);

@@ -282,7 +282,8 @@ export class DrawingLayerController {
   #mapperFor(u: uPlot): DrawingMapper {
     const series = this.#o.core.store.peek('series');
     const scale = createBarTimeScale(series?.bars.time ?? new Float64Array(0), series?.bars.length ?? 0);
-    const yKey = Object.keys(u.scales).find((k) => k !== 'x') ?? 'y';
+    // uPlot always keeps a default 'y' scale; the pane's own value scale is the one its y axis shows.
+    const yKey = u.axes[1]?.scale ?? u.series[1]?.scale ?? 'y';
     const pr = uPlot.pxRatio;
     return {
       width: u.bbox.width / pr,

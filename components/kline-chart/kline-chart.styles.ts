@@ -34,8 +34,7 @@ export const klineChartStyles = [
       --kline-accent-color: #2962ff;
       --kline-toolbar-background: #f8f9fd;
       --kline-font: 11px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-      display: flex;
-      flex-direction: column;
+      display: block;
       position: relative;
       min-height: 240px;
       height: 480px;
@@ -57,6 +56,7 @@ export const klineChartStyles = [
       --kline-border-color: #2a2e39;
       --kline-toolbar-background: #1e222d;
     }
+    .root { display: flex; flex-direction: column; height: 100%; min-height: inherit; }
     :host(:focus-visible) { box-shadow: inset 0 0 0 2px var(--kline-accent-color); }
     .toolbar {
       display: flex; align-items: center; gap: 2px; flex-wrap: wrap;

@@ -136,6 +136,8 @@ export class KlineChart extends LitElement {
   #urlSourceKey = '';
   #unregisterUrlSource: () => void = () => undefined;
   #initialIndicators = false;
+  #hostData = false;
+  #attributesSeen = false;
   #media: MediaQueryList | null = null;
   #instanceCounter = 0;
 
@@ -181,7 +183,10 @@ export class KlineChart extends LitElement {
   /** Replaces the bars (columnar, UTC ms) of the current instrument. */
   setBars(bars: Bars | readonly Bar[]): void {
     const columns = Array.isArray(bars) ? barsFromRows(bars as readonly Bar[]) : (bars as Bars);
+    // Host data wins over the attribute-driven source until symbol/period/source change again.
+    this.#hostData = true;
     this.#core.setBars(columns);
+    if (!this.#ready) void this.whenPainted().then(() => this.#announceReady());
   }
 
   /** Live update: replaces the last bar (same time) or appends a newer one. */
@@ -195,8 +200,9 @@ export class KlineChart extends LitElement {
   }
 
   /** Resolves after the canvases have painted the current state. */
-  whenPainted(): Promise<void> {
-    return this.#renderer ? this.#renderer.whenPainted() : Promise.resolve();
+  async whenPainted(): Promise<void> {
+    if (!this.#renderer) await this.updateComplete;
+    await this.#renderer?.whenPainted();
   }
 
   /** The chart as a PNG image (all panes stacked). */
@@ -271,7 +277,7 @@ export class KlineChart extends LitElement {
         this.#core.indicatorEngine.retain(s.indicators.get().map((i) => i.instanceId));
         return this.#specs;
       },
-      timeZone: () => this.timezone || this.#core.store.state.series.get()?.instrument.timezone || 'UTC',
+      timeZone: () => this.#core.store.state.settings.get().timezone || this.#core.store.state.series.get()?.instrument.timezone || 'UTC',
       onLayout: (offsets) => {
         this._paneTops = offsets;
       },
@@ -286,7 +292,13 @@ export class KlineChart extends LitElement {
     this.#resize.observe(container);
     this.#attachPointer(container);
     let lastContext: ChartContext | null = null;
+    let lastSettings = this.#core.store.peek('settings');
     this.#disposers.push(
+      effect(() => {
+        const settings = this.#core.store.state.settings.get();
+        if (settings.theme !== lastSettings.theme || settings.colorConvention !== lastSettings.colorConvention) this.#applyTheme();
+        lastSettings = settings;
+      }),
       effect(() => {
         const ctx = this.#core.context.get();
         if (ctx === lastContext) return;
@@ -308,9 +320,18 @@ export class KlineChart extends LitElement {
         this.#ports.clear();
       }
     }
-    if (changed.has('theme') || changed.has('colorConvention')) {
-      this.dataset.resolvedTheme = this.#resolvedTheme();
-      if (this.hasUpdated) queueMicrotask(() => this.#applyTheme());
+    // Attributes seed the settings; the settings dialog and settings_update change them afterwards.
+    const patch: Record<string, string> = {};
+    if (changed.has('theme') && ['light', 'dark', 'auto'].includes(this.theme)) patch.theme = this.theme;
+    if (changed.has('colorConvention') && ['green-up', 'red-up'].includes(this.colorConvention)) patch.colorConvention = this.colorConvention;
+    if (changed.has('timezone') && this.timezone !== undefined) patch.timezone = this.timezone;
+    if (changed.has('locale')) patch.locale = toLocale(this.locale || (typeof navigator !== 'undefined' ? navigator.language : 'en'));
+    if (Object.keys(patch).length) {
+      try {
+        this.#core.settings.apply(patch, 'attributes', false);
+      } catch (error) {
+        this.#emit('kline-error', { code: 'invalid_attribute', message: (error as Error).message });
+      }
     }
   }
 
@@ -320,9 +341,10 @@ export class KlineChart extends LitElement {
       this.#applyIndicatorsAttribute();
     }
     if (changed.has('symbol') || changed.has('period') || changed.has('source') || changed.has('src')) {
-      void this.#loadFromAttributes();
+      const first = !this.#attributesSeen;
+      this.#attributesSeen = true;
+      if (!(first && this.#hostData)) void this.#loadFromAttributes();
     }
-    if (changed.has('timezone') && this.hasUpdated) this.#renderer?.invalidateLayout();
   }
 
   override render() {
@@ -336,7 +358,7 @@ export class KlineChart extends LitElement {
       const def = this.#core.indicatorRegistry.get(i.definitionId);
       return [i.instanceId, def ? formatIndicatorLabel(def, i.params as never) : i.definitionId] as const;
     }));
-    return html`
+    return html`<div class="root">
       ${renderToolbar(
         {
           mode: this.toolbar,
@@ -362,7 +384,7 @@ export class KlineChart extends LitElement {
       )}
       <div class="main">
         <div class="panes" part="panes"></div>
-        <div class="legend" part="legend" aria-live="off">
+        <div class="legend" part="legend" aria-live="off" ?hidden=${!s.settings.get().legend}>
           ${clock ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
           ${this.#specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(this.#specs[0], this._hover, titles)}</div>` : nothing}
         </div>
@@ -373,29 +395,30 @@ export class KlineChart extends LitElement {
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
-      </div>`;
+      </div>
+    </div>`;
   }
 
   #lastError = '';
 
   #lang(): 'en' | 'zh-CN' {
-    const l = this.locale || (typeof navigator !== 'undefined' ? navigator.language : 'en');
-    return l.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+    return this.#core.store.state.settings.get().locale;
   }
 
   #resolvedTheme(): 'light' | 'dark' {
-    if (this.theme === 'light' || this.theme === 'dark') return this.theme;
+    const theme = this.#core.store.peek('settings').theme;
+    if (theme === 'light' || theme === 'dark') return theme;
     return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   }
 
   #applyTheme(): void {
     this.dataset.resolvedTheme = this.#resolvedTheme();
-    this.#theme = readChartTheme(getComputedStyle(this), this.colorConvention === 'red-up' ? 'red-up' : 'green-up');
+    this.#theme = readChartTheme(getComputedStyle(this), this.#core.store.peek('settings').colorConvention);
     this.#renderer?.invalidateLayout();
   }
 
   readonly #onSchemeChange = () => {
-    if (this.theme === 'auto') this.#applyTheme();
+    if (this.#core.store.peek('settings').theme === 'auto') this.#applyTheme();
   };
 
   #emit(type: string, detail: unknown): void {
@@ -445,8 +468,7 @@ export class KlineChart extends LitElement {
       this.#emit('kline-data-load', { symbol: series.instrument.symbol, period: series.period, source: sourceId, bars: series.bars.length });
       if (!this.#ready) {
         await this.whenPainted();
-        this.#ready = true;
-        this.#emit('kline-ready', { chartId: this.id });
+        this.#announceReady();
       }
     } catch (error) {
       const e = error as { name?: string; code?: string; message?: string; line?: number };
@@ -454,6 +476,12 @@ export class KlineChart extends LitElement {
       // The chart keeps what it showed before; the error is reported, nothing is dropped silently.
       this.#fail(e.code === 'parse' ? 'parse_error' : e.code ?? 'load_failed', e.message ?? String(error), e.line);
     }
+  }
+
+  #announceReady(): void {
+    if (this.#ready) return;
+    this.#ready = true;
+    this.#emit('kline-ready', { chartId: this.id });
   }
 
   #fail(code: string, message: string, line?: number): void {
@@ -586,6 +614,10 @@ export class KlineChart extends LitElement {
 }
 
 const REPLIED = Symbol('replied');
+
+function toLocale(language: string): 'en' | 'zh-CN' {
+  return language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}
 
 function firstAgentChart(): Element | undefined {
   return [...document.querySelectorAll('kline-chart')].find((c) => c.getAttribute('agent') !== 'off');

@@ -133,7 +133,8 @@ export class ChartRenderer {
     if (this.#frame) return;
     this.#frame = requestAnimationFrame(() => {
       this.#frame = 0;
-      this.#render();
+      // Waiters are told only after a frame that really painted (a sized container with panes).
+      if (!this.#render()) return;
       const waiters = this.#paintWaiters;
       this.#paintWaiters = [];
       for (const w of waiters) w();
@@ -153,9 +154,9 @@ export class ChartRenderer {
     return this.#o.core.store.peek('settings');
   }
 
-  #render(): void {
+  #render(): boolean {
     const { width, height } = this.#size;
-    if (width <= 0 || height <= 0) return;
+    if (width <= 0 || height <= 0) return false;
     const bars = this.#bars();
     if (this.#xIndex.length < bars.length) {
       const x = new Float64Array(Math.max(bars.length, Math.ceil(this.#xIndex.length * 1.5)));
@@ -219,6 +220,7 @@ export class ChartRenderer {
       }
       this.#o.onLayout(offsets);
     }
+    return true;
   }
 
   #env() {

@@ -10,6 +10,7 @@ import { initialChartState, VOLATILE_KEYS, type ChartState, type ChartTarget, ty
 import { MarketCommands } from './market-commands.js';
 import { IndicatorCommands } from './indicator-commands.js';
 import { DrawingCommands } from './drawing-commands.js';
+import { SettingsCommands } from './settings-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
 import { loadSeries } from './load-series.js';
@@ -35,6 +36,7 @@ export class ChartCore {
   readonly market: MarketCommands;
   readonly indicators: IndicatorCommands;
   readonly drawings: DrawingCommands;
+  readonly settings: SettingsCommands;
   /** Study definitions this chart knows (built-ins plus host-registered). */
   readonly indicatorRegistry: IndicatorRegistry;
   /** Computes active studies once per load, then incrementally per tick. */
@@ -75,6 +77,7 @@ export class ChartCore {
     this.market = new MarketCommands(this);
     this.indicators = new IndicatorCommands(this);
     this.drawings = new DrawingCommands(this);
+    this.settings = new SettingsCommands(this);
     this.tools = new ToolRegistry(this.hosts(), {
       policy: () => this.#policy.get(),
       target: () => this.targetStamp(),
@@ -95,7 +98,7 @@ export class ChartCore {
 
   /** Objects whose `@tool` methods become this chart's tools. */
   protected hosts(): object[] {
-    return [this.chart, this.market, this.indicators, this.drawings];
+    return [this.chart, this.market, this.indicators, this.drawings, this.settings];
   }
 
   get policy(): ToolPolicy {

@@ -6,3 +6,4 @@ export * from './layout-persistence.js';
 export * from './apply-layout.js';
 export * from './commit-with-persist.js';
 export * from './layout-autosave.js';
+export * from './persist-request.js';

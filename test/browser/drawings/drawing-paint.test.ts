@@ -76,8 +76,6 @@ describe('drawing layer painting (standalone renderer)', () => {
     expect(drawn).to.be.greaterThan(40);
     stage.core.drawings.select([(result as { data: { id: string } }).data.id]);
     await stage.painted();
-    const theme = getComputedStyle(document.body);
-    void theme;
     // Handles: white squares with a magenta outline at both anchors.
     expect(countPixels(stage.canvas(), MAGENTA, 40)).to.be.greaterThan(drawn);
     stage.core.undo();

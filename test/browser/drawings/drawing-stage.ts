@@ -46,9 +46,8 @@ export async function createDrawingStage(existing?: ChartCore): Promise<DrawingS
   document.body.appendChild(container);
   const theme = readChartTheme(getComputedStyle(document.body), 'green-up');
   const errors: string[] = [];
-  // eslint-disable-next-line prefer-const -- the renderer needs the paint hook before the controller can attach
-  let controller: DrawingLayerController;
-  controller = new DrawingLayerController({ core, theme: () => theme, onError: (m) => errors.push(m) });
+  // The renderer takes the layer's paint hook; the layer attaches to the renderer once it exists.
+  const controller = new DrawingLayerController({ core, theme: () => theme, onError: (m) => errors.push(m) });
   const renderer = new ChartRenderer({
     core,
     container,

@@ -4,7 +4,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { chartAndPanel, deleteDatabase, dumpDatabase, messagesText, nextRunEnd, part, parts, typeAndSend } from './panel-fixture.js';
+import { chartAndPanel, deleteDatabase, dumpDatabase, messagesText, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
 
 // Every test of the panel that talks to the shared mock model lives in this file, so no other file
 // can reset or script the mock in between (test files run two at a time).
@@ -29,11 +29,18 @@ function memoryPanel() {
   return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`);
 }
 
-describe('<chart-agent-panel> with the mock model', () => {
+describe('<chart-agent-panel> with the mock model', function () {
+  // Two test files share a loaded machine: allow slow runs rather than fail on time alone.
+  this.timeout(60000);
+
   before(async () => {
+    // The runtime imports the model client on the first run; load it once here so the first test
+    // does not pay for fetching and transforming the module graph.
+    await import('openai');
     mockUrl = String(await executeServerCommand('mock-model-url'));
     mockRoot = mockUrl.replace(/\/v1$/, '');
   });
+  afterEach(unmountAll);
 
   it('weekly chart: the tool changes the chart, its result goes back to the model, the answer appears', async () => {
     const { chart, panel } = await memoryPanel();
@@ -64,6 +71,17 @@ describe('<chart-agent-panel> with the mock model', () => {
     // The chart-symbol chip went with the message, in the system prompt of the run.
     expect(messageOf(recorded[0], 'system')[0].content).to.contain('Chart: DEMO');
     expect(part<HTMLTextAreaElement>(panel, 'input')!.value, 'input cleared').to.equal('');
+
+    // Copy puts the message's Markdown source on the clipboard.
+    const copied: string[] = [];
+    Object.defineProperty(navigator.clipboard, 'writeText', { configurable: true, value: async (text: string) => { copied.push(text); } });
+    try {
+      part<HTMLButtonElement>(panel, 'copy')!.click();
+      await waitFor(() => copied.length === 1, 'clipboard write');
+    } finally {
+      Reflect.deleteProperty(navigator.clipboard, 'writeText');
+    }
+    expect(copied[0]).to.equal('Switched to the **weekly** chart.');
   });
 
   it('ambiguous instrument: the model asks, the user picks XETRA, the chart switches to it', async () => {
@@ -125,6 +143,36 @@ describe('<chart-agent-panel> with the mock model', () => {
     expect(part(panel, 'send'), 'send is back').to.not.equal(null);
   });
 
+  it.only('follows a streamed answer to the bottom until the user scrolls up', async () => {
+    const { panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:320px;height:300px"></chart-agent-panel>`);
+    const lines = Array.from({ length: 60 }, (_, i) => `Line ${i} of a long answer.`).join('\n\n');
+    await script([{ text: lines, chunkDelayMs: 15 }]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'Write a lot');
+    const messages = part(panel, 'messages')!;
+    const atBottom = () => messages.scrollHeight - messages.scrollTop - messages.clientHeight < 4;
+    await waitFor(() => messages.scrollHeight > messages.clientHeight * 2, 'a long answer');
+    expect(atBottom(), 'follows the stream').to.equal(true);
+    messages.scrollTop = 0;
+    messages.dispatchEvent(new Event('scroll'));
+    const height = messages.scrollHeight;
+    const log: string[] = [];
+    messages.addEventListener('scroll', () => log.push(`scroll ${messages.scrollTop} ${document.visibilityState} ${new Error().stack}`));
+    const events: string[] = [];
+    panel.addEventListener('agent-event', (e) => events.push(e.detail.type));
+    const t = setInterval(() => log.push(`tick ${messages.scrollTop}/${messages.scrollHeight} ${events.length} ${events.at(-1)} ${messages.textContent!.length}`), 100);
+    await new Promise((r) => setTimeout(r, 800));
+    clearInterval(t);
+    console.log(log.join('\n'));
+    await waitFor(() => messages.scrollHeight > height + 100, 'more text');
+    expect(messages.scrollTop, 'stays where the user scrolled').to.equal(0);
+    await panel.updateComplete;
+    panel.shadowRoot!.querySelector<HTMLButtonElement>('.jump')!.click();
+    await ended;
+    await panel.updateComplete;
+    expect(atBottom(), 'follows again after jumping to the latest').to.equal(true);
+  });
+
   it('a 500 followed by a success is retried silently', async () => {
     const { panel } = await memoryPanel();
     await script([{ status: 500, headers: { 'retry-after': '0' } }, { text: 'Recovered answer.' }]);
@@ -157,6 +205,61 @@ describe('<chart-agent-panel> with the mock model', () => {
     expect(messageOf(recorded[0], 'user').at(-1)!.content).to.equal('Hello there');
     await panel.updateComplete;
     expect(messagesText(panel)).to.contain('Works now.');
+  });
+
+  it('an unconfigured relay explains how to configure a model for npm start', async () => {
+    const { panel } = await memoryPanel();
+    await script([{ status: 503, errorBody: { error: { code: 'model_not_configured', message: 'No model is configured on the relay.', type: 'server_error' } } }]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'Hello');
+    expect((await ended).status).to.equal('failed');
+    await panel.updateComplete;
+    const error = part(panel, 'error')!;
+    expect(error.dataset.code).to.equal('MODEL_NOT_CONFIGURED');
+    for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'npm start']) expect(error.textContent).to.contain(name);
+    expect((await requests()).length, 'not retried').to.equal(1);
+  });
+
+  it('new chat, switching back, and deleting a chat', async () => {
+    const { panel } = await memoryPanel();
+    await script([{ text: 'First chat answer.' }]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'first chat');
+    await ended;
+    const firstId = panel.sessionId;
+    part<HTMLButtonElement>(panel, 'new-session')!.click();
+    await waitFor(() => panel.sessionId !== firstId && panel.shadowRoot!.querySelector('.empty') !== null, 'empty new chat');
+    const select = part<HTMLSelectElement>(panel, 'session-list')!;
+    await waitFor(() => select.options.length === 2, 'two chats listed');
+    select.value = firstId;
+    select.dispatchEvent(new Event('change'));
+    await waitFor(() => messagesText(panel).includes('First chat answer.'), 'first chat shown again');
+    const del = part<HTMLButtonElement>(panel, 'delete-session')!;
+    del.click();
+    await panel.updateComplete;
+    expect(panel.sessionId, 'first click only arms the button').to.equal(firstId);
+    del.click();
+    await waitFor(() => panel.sessionId !== firstId && part<HTMLSelectElement>(panel, 'session-list')!.options.length === 1, 'chat deleted');
+    expect(messagesText(panel)).to.not.contain('First chat answer.');
+  });
+
+  it('a chat open in another panel (another tab) is read-only here', async () => {
+    await deleteDatabase(SESSIONS_DB);
+    const { wrapper, panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`);
+    const second = document.createElement('chart-agent-panel');
+    second.setAttribute('for', 'c1');
+    second.setAttribute('base-url', mockUrl);
+    second.setAttribute('session-store', 'indexeddb');
+    wrapper.append(second);
+    await waitFor(() => part(second, 'notice')?.dataset.notice === 'session-read-only', 'read-only notice', 5000);
+    expect(second.sessionId).to.equal(panel.sessionId);
+    expect(part(second, 'notice')!.textContent).to.contain('open in another tab');
+    expect(second.canSend).to.equal(false);
+    expect(part<HTMLTextAreaElement>(second, 'input')!.disabled).to.equal(true);
+    // A new chat is its own: writable.
+    part<HTMLButtonElement>(second, 'new-session')!.click();
+    await waitFor(() => second.sessionId !== panel.sessionId && second.canSend, 'own chat');
+    expect(part(second, 'notice')).to.equal(null);
   });
 
   it('malformed tool arguments fail on the card and the corrected call completes the run', async () => {

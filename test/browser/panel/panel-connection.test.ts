@@ -1,16 +1,18 @@
-import { expect, fixture } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import '../../../components/chart-agent-panel/define.js';
 import type { ChartAgentPanel, AgentConnectionDetail } from '../../../components/chart-agent-panel/index.js';
 import { formatMarketTime } from '../../../src/core/data/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { chartAndPanel, part, parts } from './panel-fixture.js';
+import { chartAndPanel, mount, part, parts, unmountAll } from './panel-fixture.js';
 
 // No model is called in this file: connection, context chips, empty state, toggles, locale, theme.
 describe('<chart-agent-panel> without a model', () => {
+  afterEach(unmountAll);
+
   it('shows a disconnected state until a chart appears, and again after it is removed', async () => {
-    const wrapper = await fixture<HTMLElement>(html`<div><chart-agent-panel for="late-chart" session-store="memory"></chart-agent-panel></div>`);
+    const wrapper = mount(html`<chart-agent-panel for="late-chart" session-store="memory"></chart-agent-panel>`);
     const panel = wrapper.querySelector('chart-agent-panel') as ChartAgentPanel;
     const changes: AgentConnectionDetail[] = [];
     panel.addEventListener('agent-connection-change', (e) => changes.push(e.detail));

@@ -1,5 +1,4 @@
-import { fixture } from '@open-wc/testing';
-import { html, type TemplateResult } from 'lit';
+import { html, render, type TemplateResult } from 'lit';
 import '../../../components/kline-chart/define.js';
 import '../../../components/chart-agent-panel/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
@@ -7,10 +6,30 @@ import type { ChartAgentPanel } from '../../../components/chart-agent-panel/inde
 import type { AgentRunDetail } from '../../../components/chart-agent-panel/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 
+const mounted = new Set<HTMLElement>();
+
+/**
+ * Renders `template` into a fresh container in the body. Unlike open-wc's `fixture` it never waits
+ * for an animation frame, which a page in a background tab (two test files run at once) never gets.
+ */
+export function mount(template: TemplateResult): HTMLElement {
+  const container = document.createElement('div');
+  document.body.append(container);
+  render(template, container);
+  mounted.add(container);
+  return container;
+}
+
+/** Removes everything {@link mount} added; call it in `afterEach`. */
+export function unmountAll(): void {
+  for (const container of mounted) container.remove();
+  mounted.clear();
+}
+
 /** A chart and a panel side by side, both ready (data loaded, panel connected with a session open). */
 export async function chartAndPanel(panel: TemplateResult): Promise<{ wrapper: HTMLElement; chart: KlineChart; panel: ChartAgentPanel }> {
-  const wrapper = await fixture<HTMLElement>(html`<div style="display:flex;gap:8px;align-items:stretch">
-    <kline-chart id="c1" style="width:600px;height:400px"></kline-chart>${panel}</div>`);
+  const wrapper = mount(html`<div style="display:flex;gap:8px;align-items:stretch">
+    <kline-chart id="c1" style="width:600px;height:400px"></kline-chart>${panel}</div>`).firstElementChild as HTMLElement;
   const chart = wrapper.querySelector('kline-chart')!;
   const element = wrapper.querySelector('chart-agent-panel')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
@@ -45,7 +64,7 @@ export async function typeAndSend(panel: ChartAgentPanel, text: string): Promise
 }
 
 /** Resolves with the detail of the panel's next `agent-run-end`. */
-export function nextRunEnd(panel: ChartAgentPanel, timeout = 20000): Promise<AgentRunDetail> {
+export function nextRunEnd(panel: ChartAgentPanel, timeout = 50000): Promise<AgentRunDetail> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Timed out waiting for agent-run-end')), timeout);
     panel.addEventListener('agent-run-end', (e) => {

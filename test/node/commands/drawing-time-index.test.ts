@@ -19,7 +19,7 @@ test('bar times map to their index, times between bars interpolate, and the roun
 test('outside the data the typical spacing extrapolates (the future area)', () => {
   const s = createBarTimeScale(times);
   assert.equal(s.toIndex(day(12) + 3 * DAY), 12);
-  assert.equal(s.toTime(11), day(13));
+  assert.equal(s.toTime(10), day(13));
   assert.equal(s.toIndex(day(1) - 2 * DAY), -2);
   assert.equal(createBarTimeScale(new Float64Array(0)).toIndex(5), 0, 'no bars: no crash');
 });

@@ -69,3 +69,14 @@ test('sessionDayRange follows DST in the market timezone', () => {
   assert.equal(tracker.isNewDay(Date.UTC(2024, 5, 1, 15)), false);
   assert.equal(tracker.isNewDay(Date.UTC(2024, 5, 1, 16)), true);
 });
+
+test('an infinite input is not a gap: only NaN marks a bar as missing', () => {
+  const c = randomColumns(30, 4);
+  c.volume[10] = Infinity;
+  const obv = run('OBV', c).obv;
+  assert.ok(Math.abs(obv[10]) === Infinity);
+  c.volume[10] = NaN;
+  const gap = run('OBV', c).obv;
+  assert.ok(Number.isNaN(gap[10]));
+  assert.ok(Number.isFinite(gap[11]));
+});

@@ -107,3 +107,17 @@ test('autosave debounces saves of every origin and rolls back what a host reject
   assert.equal(saved.length, 1);
   autosave.stop();
 });
+
+test('createPersistRequest collects waitUntil promises during dispatch only', async () => {
+  const { createPersistRequest } = await import('../../../src/core/persist/index.js');
+  const core = await loadedCore();
+  const { serializeLayout, snapshotPersisted } = await import('../../../src/core/persist/index.js');
+  const request = createPersistRequest(serializeLayout(snapshotPersisted(core.store), 1));
+  const listener = (detail: typeof request.detail) => detail.waitUntil(Promise.resolve('saved'));
+  listener(request.detail);
+  const waits = request.seal();
+  assert.equal(waits.length, 1);
+  assert.throws(() => request.detail.waitUntil(Promise.resolve()), /while the event is being dispatched/);
+  assert.throws(() => createPersistRequest(request.detail.document).detail.waitUntil(42 as never), /expects a promise/);
+  assert.equal(request.detail.document.version, 1);
+});

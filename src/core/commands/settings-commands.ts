@@ -1,0 +1,91 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
+import type { ChartCore } from './chart-core.js';
+import { DEFAULT_SETTINGS, type ChartSettings } from './chart-state.js';
+import { SETTINGS_KEYS, SettingsValues, type SettingsPatch } from './settings-schema.js';
+
+const Empty = Type.Object({}, { additionalProperties: false });
+const UpdateInput = Type.Object({
+  values: Type.Object(SettingsValues.properties, { additionalProperties: false, description: 'The settings to change; keys left out keep their value.' }),
+}, { additionalProperties: false });
+const ResetInput = Type.Object({
+  keys: Type.Optional(Type.Array(Type.Union(SETTINGS_KEYS.map((k) => Type.Literal(k))), { maxItems: SETTINGS_KEYS.length, description: 'Keys to reset to their defaults; all when omitted.' })),
+}, { additionalProperties: false });
+
+/** Chart settings. The settings dialog and the `theme`/`color-convention` attributes write through these methods. */
+export class SettingsCommands {
+  constructor(private readonly core: ChartCore) {}
+
+  @tool({
+    name: 'settings_get',
+    label: 'Get settings',
+    description: 'Returns the current chart settings and, for each writable key, its allowed values and meaning.',
+    parameters: Empty,
+    safety: 'read-only',
+  })
+  get(_input?: Static<typeof Empty>, _ctx?: ToolCallContext): ToolOutput {
+    const schema: Record<string, string> = {};
+    for (const [key, prop] of Object.entries(SettingsValues.properties)) {
+      const p = prop as { description?: string; anyOf?: { const: string }[]; type?: string };
+      schema[key] = `${p.anyOf ? p.anyOf.map((a) => a.const).join('|') : p.type}: ${p.description ?? ''}`;
+    }
+    return { data: { values: { ...this.core.store.peek('settings') }, schema } };
+  }
+
+  @tool({
+    name: 'settings_update',
+    label: 'Update settings',
+    description: 'Changes chart settings (theme, colour convention, candle style, price scale, grid, volume pane, crosshair, display timezone, locale, price axis side, legend). Returns the previous values of the changed keys. One undo step.',
+    parameters: UpdateInput,
+    safety: 'mutating',
+  })
+  update(input: { values: SettingsPatch }, _ctx?: ToolCallContext): ToolOutput {
+    return this.apply(input.values, 'settings_update');
+  }
+
+  @tool({
+    name: 'settings_reset',
+    label: 'Reset settings',
+    description: 'Resets the given setting keys (or all) to their defaults. Returns the previous values. One undo step.',
+    parameters: ResetInput,
+    safety: 'mutating',
+  })
+  reset(input: Static<typeof ResetInput>, _ctx?: ToolCallContext): ToolOutput {
+    const keys = input.keys ?? SETTINGS_KEYS;
+    const patch: Record<string, unknown> = {};
+    for (const k of keys) patch[k] = DEFAULT_SETTINGS[k as keyof ChartSettings];
+    return this.apply(patch as SettingsPatch, 'settings_reset');
+  }
+
+  /** Writes a validated patch in one action (`undoable` false for attribute mirroring). */
+  apply(values: SettingsPatch, label: string, undoable = true): ToolOutput {
+    if (values.timezone && !isTimeZone(values.timezone)) {
+      throw new ToolCallError('invalid_input', `Unknown timezone '${values.timezone}'.`, {
+        details: [{ path: 'values.timezone', reason: 'expected an IANA timezone such as America/New_York, or an empty string' }],
+        recommendedAction: 'Use an IANA name like Europe/London or Asia/Shanghai.',
+      });
+    }
+    const current = this.core.store.peek('settings');
+    const previous: Record<string, unknown> = {};
+    const next: Record<string, unknown> = { ...current };
+    let changed = false;
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) continue;
+      if (current[key as keyof ChartSettings] !== value) changed = true;
+      previous[key] = current[key as keyof ChartSettings];
+      next[key] = value;
+    }
+    if (!changed) return { data: { previous, values: { ...current } }, stateChanged: false };
+    this.core.store.action(label, (d) => d.set('settings', Object.freeze(next) as unknown as ChartSettings), { undoable });
+    return { data: { previous, values: next } };
+  }
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,23 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+const lit = <T extends string>(values: readonly T[], description: string) =>
+  Type.Union(values.map((v) => Type.Literal(v)), { description });
+
+/** Writable chart settings; every key optional so an update is partial. */
+export const SettingsValues = Type.Object({
+  theme: Type.Optional(lit(['light', 'dark', 'auto'] as const, 'Colour theme; auto follows the system.')),
+  colorConvention: Type.Optional(lit(['green-up', 'red-up'] as const, 'green-up: rising bars green (US/EU); red-up: rising bars red (China, Japan, Korea).')),
+  candleStyle: Type.Optional(lit(['solid', 'hollow', 'ohlc', 'line', 'area'] as const, 'How bars are drawn: solid candles, hollow rising candles, OHLC bars, a close line, or an area.')),
+  priceScale: Type.Optional(lit(['linear', 'log', 'percent'] as const, 'Price axis: linear, logarithmic, or percent change from the first visible bar.')),
+  grid: Type.Optional(Type.Boolean({ description: 'Show grid lines.' })),
+  volume: Type.Optional(Type.Boolean({ description: 'Show the volume pane.' })),
+  crosshair: Type.Optional(lit(['normal', 'magnet', 'hidden'] as const, 'Crosshair: free, snapped to closes, or hidden.')),
+  timezone: Type.Optional(Type.String({ maxLength: 64, description: 'IANA timezone to display times in, e.g. Asia/Shanghai; empty string = the market timezone.' })),
+  locale: Type.Optional(lit(['en', 'zh-CN'] as const, 'Language of the chart UI.')),
+  priceAxisSide: Type.Optional(lit(['right', 'left'] as const, 'Side of the price axis.')),
+  legend: Type.Optional(Type.Boolean({ description: 'Show the OHLCV legend.' })),
+}, { additionalProperties: false });
+
+export type SettingsPatch = Static<typeof SettingsValues>;
+
+export const SETTINGS_KEYS = Object.keys(SettingsValues.properties) as (keyof SettingsPatch)[];

@@ -1,0 +1,100 @@
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { html, render } from 'lit';
+import '../../../components/kline-chart/define.js';
+import '../../../components/chart-agent-panel/define.js';
+import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
+import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
+import { canvasHash } from '../helpers/canvas-pixels.js';
+import { paneCanvas, waitFor } from '../helpers/chart-fixture.js';
+
+// Every test of this area that talks to the shared mock model lives in this one file.
+
+const PROMPT = 'make the MACD signal line faster [indicator-agent e2e]';
+
+let mockRoot = '';
+let container: HTMLElement | null = null;
+
+async function script(steps: MockStep[]): Promise<void> {
+  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
+  const response = await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) });
+  expect(response.ok).to.equal(true);
+}
+
+/** Requests of this test's conversation only (another test file may share the mock). */
+async function ourRequests(): Promise<RecordedRequest[]> {
+  const all = (await (await fetch(`${mockRoot}/__mock/requests`)).json()) as RecordedRequest[];
+  return all.filter((r) => JSON.stringify(r.body?.messages ?? []).includes(PROMPT));
+}
+
+function legendText(chart: KlineChart): string {
+  return [...chart.shadowRoot!.querySelectorAll('.pane-legend')].map((e) => e.textContent ?? '').join(' | ');
+}
+
+describe('agent: "make the MACD signal line faster"', () => {
+  let mockUrl = '';
+
+  before(async () => {
+    mockUrl = String(await executeServerCommand('mock-model-url'));
+    mockRoot = mockUrl.replace(/\/v1$/, '');
+  });
+
+  afterEach(() => {
+    container?.remove();
+    container = null;
+  });
+
+  it('lists the indicators, shortens the signal period, redraws the MACD pane and updates the legend; undo restores 12,26,9', async () => {
+    container = document.createElement('div');
+    document.body.append(container);
+    render(html`<div style="display:flex;gap:8px">
+      <kline-chart id="ind-agent-chart" style="width:600px;height:420px" indicators="MACD(12,26,9)"></kline-chart>
+      <chart-agent-panel for="ind-agent-chart" base-url=${mockUrl} session-store="memory" style="width:360px;height:420px"></chart-agent-panel>
+    </div>`, container);
+    const chart = container.querySelector('kline-chart')!;
+    const panel = container.querySelector<ChartAgentPanel>('chart-agent-panel')!;
+    await waitFor(() => chart.context.get() !== null, 'chart data');
+    await waitFor(() => panel.canSend, 'panel connected');
+    await chart.whenPainted();
+    const macd = chart.core.store.peek('indicators')[0];
+    expect(macd.definitionId).to.equal('MACD');
+    await waitFor(() => legendText(chart).includes('MACD(12,26,9)'), 'legend before');
+    const before = canvasHash(paneCanvas(chart, macd.paneId));
+
+    await script([
+      { toolCalls: [{ name: 'indicators_list', arguments: '{}' }] },
+      { toolCalls: [{ name: 'indicators_update', arguments: JSON.stringify({ instanceId: macd.instanceId, params: { signal: 5 } }) }] },
+      { text: 'The MACD signal line now uses 5 periods instead of 9.' },
+    ]);
+    const status = await panel.send(PROMPT);
+    expect(status).to.equal('completed');
+
+    // The model saw indicators_list's answer, then called indicators_update, then saw its result.
+    const requests = await ourRequests();
+    expect(requests.length).to.equal(3);
+    const calls = (requests[2].body.messages as { role: string; tool_calls?: { function: { name: string } }[] }[])
+      .flatMap((m) => m.tool_calls?.map((c) => c.function.name) ?? []);
+    expect(calls).to.deep.equal(['indicators_list', 'indicators_update']);
+    const toolMessages = (requests[2].body.messages as { role: string; content: string }[]).filter((m) => m.role === 'tool');
+    expect(toolMessages[0].content).to.contain(`${macd.instanceId} MACD(12,26,9)`);
+    const update = JSON.parse(toolMessages[1].content) as { success: boolean; data: { previous: unknown; params: unknown } };
+    expect(update.success).to.equal(true);
+    expect(update.data.previous).to.deep.equal({ fast: 12, slow: 26, signal: 9 });
+    expect(update.data.params).to.deep.equal({ fast: 12, slow: 26, signal: 5 });
+    const tools = (requests[0].body.tools as { function: { name: string; description: string } }[]);
+    const updateTool = tools.find((t) => t.function.name === 'indicators_update')!;
+    expect(updateTool.function.description, 'live ids in the description').to.contain(`${macd.instanceId} (MACD(12,26,9))`);
+
+    expect(chart.core.store.peek('indicators')[0].params).to.deep.equal({ fast: 12, slow: 26, signal: 5 });
+    await waitFor(() => legendText(chart).includes('MACD(12,26,5)'), 'legend shows MACD(12,26,5)');
+    await chart.whenPainted();
+    expect(canvasHash(paneCanvas(chart, macd.paneId)), 'MACD pane pixels changed').to.not.equal(before);
+
+    expect(chart.undo()).to.equal('indicators_update');
+    expect(chart.core.store.peek('indicators')[0].params).to.deep.equal({ fast: 12, slow: 26, signal: 9 });
+    await waitFor(() => legendText(chart).includes('MACD(12,26,9)'), 'legend restored');
+    await chart.whenPainted();
+    expect(canvasHash(paneCanvas(chart, macd.paneId)), 'pixels back to the original').to.equal(before);
+  });
+});
