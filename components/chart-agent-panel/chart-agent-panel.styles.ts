@@ -101,7 +101,8 @@ export const chartAgentPanelStyles = css`
 
   /* ---- messages ---- */
   .messages-wrap { position: relative; flex: 1 1 auto; min-height: 0; display: flex; }
-  .messages { flex: 1 1 auto; overflow-y: auto; padding: 12px 12px 8px; overscroll-behavior: contain; }
+  /* We follow the stream ourselves; the browser's scroll anchoring would fight the user scrolling up. */
+  .messages { flex: 1 1 auto; overflow-y: auto; padding: 12px 12px 8px; overscroll-behavior: contain; overflow-anchor: none; }
   .messages-inner { display: flex; flex-direction: column; gap: 10px; min-height: 100%; }
   .jump { position: absolute; bottom: 8px; left: 50%; transform: translateX(-50%); border: 1px solid var(--_border); background: var(--_bg);
     border-radius: 999px; padding: 2px 10px; font-size: 12px; cursor: pointer; box-shadow: 0 2px 6px rgb(0 0 0 / 0.12); }

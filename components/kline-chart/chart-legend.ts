@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
+import { renderIndicatorLegendEntry, type IndicatorLegendActions } from '../indicator-settings/index.js';
 import type { Series } from '../../src/core/data/index.js';
 import type { PaneLayoutSpec } from '../../src/render/chart-renderer.js';
 import { formatBarTime } from '../../src/render/time-ticks.js';
@@ -47,8 +48,16 @@ export function renderPriceLegend(series: Series | null, index: number | null, c
     </div>`;
 }
 
+/** A study value: compact for volumes and large numbers, price-like otherwise. */
+export function formatValue(v: number, kind: PaneLayoutSpec['kind']): string {
+  if (!Number.isFinite(v)) return '—';
+  if (kind === 'volume' || Math.abs(v) >= 1e5) return formatVolume(v);
+  const a = Math.abs(v);
+  return v.toFixed(a >= 100 ? 2 : a >= 1 ? 3 : 4);
+}
+
 /** Values of a pane's series at the crosshair, with the study label. */
-export function renderSeriesValues(spec: PaneLayoutSpec, index: number | null, titles: ReadonlyMap<string, string>): TemplateResult {
+export function renderSeriesValues(spec: PaneLayoutSpec, index: number | null, titles: ReadonlyMap<string, string>, actions?: IndicatorLegendActions): TemplateResult {
   const seen = new Set<string>();
   return html`${spec.series.map((s) => {
     const instanceId = s.key.split(':')[0];
@@ -56,6 +65,21 @@ export function renderSeriesValues(spec: PaneLayoutSpec, index: number | null, t
     seen.add(instanceId);
     const i = index === null ? s.values.length - 1 : index;
     const v = s.values[i];
-    return html`${title ? html`<span class="title">${title}</span>` : nothing}<span style=${styleMap({ color: s.color })}>${s.label} ${Number.isFinite(v) ? formatPrice(v) : '—'}</span>`;
+    const heading = title ? (actions ? renderIndicatorLegendEntry({ instanceId, label: title }, actions) : html`<span class="title">${title}</span>`) : nothing;
+    return html`${heading}<span style=${styleMap({ color: s.color })}>${s.label} ${formatValue(v, spec.kind)}</span>`;
   })}`;
+}
+
+/** Comparison legend: each overlaid symbol with its change from the first visible bar. */
+export function renderComparisonValues(lines: readonly { symbol: string; color: string; closes: Float64Array }[], index: number | null, view: { start: number; end: number } | null): TemplateResult | typeof nothing {
+  if (!lines.length || !view) return nothing;
+  return html`<div class="row" data-testid="comparisons">${lines.map((l) => {
+    const n = l.closes.length;
+    let base = Math.max(0, Math.ceil(view.start));
+    while (base < n && !Number.isFinite(l.closes[base])) base++;
+    const i = index === null ? Math.min(n - 1, Math.ceil(view.end) - 1) : index;
+    const v = l.closes[i];
+    const pct = base < n && Number.isFinite(v) ? (v / l.closes[base] - 1) * 100 : NaN;
+    return html`<span style=${styleMap({ color: l.color })}>${l.symbol} ${Number.isFinite(v) ? formatPrice(v) : '—'} ${Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%` : ''}</span>`;
+  })}</div>`;
 }

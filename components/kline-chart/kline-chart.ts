@@ -14,9 +14,17 @@ import { ChartRenderer, type PaneLayoutSpec } from '../../src/render/chart-rende
 import { readChartTheme, type ChartTheme } from '../../src/render/chart-theme.js';
 import { buildPaneSpecs } from '../../src/render/build-pane-specs.js';
 import { klineChartStyles } from './kline-chart.styles.js';
-import { renderPriceLegend, renderSeriesValues } from './chart-legend.js';
+import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from './chart-legend.js';
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
+import { DrawingLayerController } from './drawing-layer-controller.js';
+import '../indicator-picker/define.js';
+import '../indicator-settings/define.js';
+import { indicatorSettingsModel, indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/index.js';
+import { PaneSeparators } from './pane-separators.js';
+import { renderDrawingToolbar, drawingStrings, drawingToolbarStyles } from '../drawing-toolbar/index.js';
+import { renderDrawingEditor, drawingEditorStyles } from '../drawing-editor/index.js';
+import { LayoutPersistence, applyLayout, LayoutAutosave, createPersistRequest } from '../../src/core/persist/index.js';
 
 let chartCounter = 0;
 
@@ -52,6 +60,7 @@ export interface ChartToolsApi {
  * @fires kline-selection-change - The range selection changed (detail: `{ selection }`).
  * @fires kline-change - An action was committed (detail: `{ action, undoable }`).
  * @fires kline-error - A failure the host should know about (detail: `{ code, message }`).
+ * @fires kline-persist - Before a layout change is saved (detail: `{ document, waitUntil(promise) }`; a rejection rolls the change back).
  *
  * @csspart toolbar - The toolbar.
  * @csspart period-button - One period button.
@@ -71,7 +80,7 @@ export interface ChartToolsApi {
  * @cssprop [--kline-font] - Axis and legend font.
  */
 export class KlineChart extends LitElement {
-  static override styles = klineChartStyles;
+  static override styles = [...klineChartStyles, drawingToolbarStyles, drawingEditorStyles, indicatorLegendStyles];
 
   static override properties = {
     symbol: { type: String, reflect: true },
@@ -91,6 +100,7 @@ export class KlineChart extends LitElement {
     _search: { state: true },
     _toast: { state: true },
     _paneTops: { state: true },
+    _settings: { state: true },
   };
 
   /** Instrument code. */
@@ -124,8 +134,12 @@ export class KlineChart extends LitElement {
   declare _search: { open: boolean; results: { qualifiedSymbol: string; name: string; exchange: string }[] };
   declare _toast: string;
   declare _paneTops: ReadonlyMap<string, number>;
+  declare _settings: { instanceId: string; x: number; y: number; error: string } | null;
 
   readonly #core: ChartCore;
+  readonly #drawings: DrawingLayerController;
+  #autosave: LayoutAutosave | null = null;
+  #separators: PaneSeparators | null = null;
   #renderer: ChartRenderer | null = null;
   #theme: ChartTheme | null = null;
   #disposers: (() => void)[] = [];
@@ -139,7 +153,6 @@ export class KlineChart extends LitElement {
   #hostData = false;
   #attributesSeen = false;
   #media: MediaQueryList | null = null;
-  #instanceCounter = 0;
 
   constructor() {
     super();
@@ -147,7 +160,14 @@ export class KlineChart extends LitElement {
     this._search = { open: false, results: [] };
     this._toast = '';
     this._paneTops = new Map();
+    this._settings = null;
     this.#core = new ChartCore({ chartId: '' });
+    this.#drawings = new DrawingLayerController({
+      core: this.#core,
+      theme: () => this.#theme!,
+      requestUpdate: () => this.requestUpdate(),
+      onError: (message) => this.#showToast(message),
+    });
   }
 
   /** The chart's tools: `list()`, `execute(name, input, options)`, `register(defineTool(...))`. */
@@ -252,6 +272,11 @@ export class KlineChart extends LitElement {
     this.#disposers = [];
     this.#resize?.disconnect();
     this.#resize = null;
+    this.#drawings.detach();
+    this.#separators?.destroy();
+    this.#separators = null;
+    this.#autosave?.stop();
+    this.#autosave = null;
     this.#renderer?.destroy();
     this.#renderer = null;
     this.#media?.removeEventListener('change', this.#onSchemeChange);
@@ -261,10 +286,12 @@ export class KlineChart extends LitElement {
 
   protected override firstUpdated(): void {
     const container = this.renderRoot.querySelector<HTMLElement>('.panes')!;
+    this.#separators = new PaneSeparators(this.renderRoot.querySelector<HTMLElement>('.main')!, this.#core.indicators);
     this.#applyTheme();
     this.#renderer = new ChartRenderer({
       core: this.#core,
       container,
+      paintOverlay: this.#drawings.paintOverlay,
       theme: () => this.#theme!,
       panes: () => {
         const s = this.#core.store.state;
@@ -280,6 +307,7 @@ export class KlineChart extends LitElement {
       timeZone: () => this.#core.store.state.settings.get().timezone || this.#core.store.state.series.get()?.instrument.timezone || 'UTC',
       onLayout: (offsets) => {
         this._paneTops = offsets;
+        this.#separators?.update(offsets, container.clientHeight);
       },
       onCursor: (index) => {
         if (this._hover !== index) this._hover = index;
@@ -290,6 +318,7 @@ export class KlineChart extends LitElement {
       this.#renderer?.resize(Math.floor(r.width), Math.floor(r.height));
     });
     this.#resize.observe(container);
+    this.#drawings.attach(this.#renderer, container, this);
     this.#attachPointer(container);
     let lastContext: ChartContext | null = null;
     let lastSettings = this.#core.store.peek('settings');
@@ -339,6 +368,7 @@ export class KlineChart extends LitElement {
     if (!this.#initialIndicators) {
       this.#initialIndicators = true;
       this.#applyIndicatorsAttribute();
+      this.#startPersistence();
     }
     if (changed.has('symbol') || changed.has('period') || changed.has('source') || changed.has('src')) {
       const first = !this.#attributesSeen;
@@ -381,17 +411,23 @@ export class KlineChart extends LitElement {
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
+        html`<indicator-picker .definitions=${this.#core.indicatorRegistry.list()} locale=${this.#lang()}
+            @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}></indicator-picker>
+          <span class="sep"></span>${this.#renderDrawingToolbar()}`,
       )}
       <div class="main">
         <div class="panes" part="panes"></div>
+        ${renderDrawingEditor({ target: this.#drawings.editorTarget(), strings: drawingStrings(this.#lang()) }, { edit: (id, change) => void this.#drawings.edit(id, change) })}
         <div class="legend" part="legend" aria-live="off" ?hidden=${!s.settings.get().legend}>
           ${clock ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
-          ${this.#specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(this.#specs[0], this._hover, titles)}</div>` : nothing}
+          ${this.#specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(this.#specs[0], this._hover, titles, this.#legendActions(false))}</div>` : nothing}
+          ${renderComparisonValues(this.#core.comparisons.lines.get(), this._hover, s.view.get())}
         </div>
         ${this.#specs.slice(1).map((spec) =>
           this._paneTops.has(spec.id)
-            ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles)}</div>`
+            ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true))}</div>`
             : nothing)}
+        ${this.#renderSettingsPopover()}
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
@@ -426,19 +462,8 @@ export class KlineChart extends LitElement {
   }
 
   #applyIndicatorsAttribute(): void {
-    const parsed = parseIndicatorList(this.indicators ?? '');
-    for (const error of parsed.errors) {
-      this.#emit('kline-error', { code: 'invalid_indicator', message: `indicators attribute: '${error.text}': ${error.reason}` });
-    }
-    const instances = parsed.items.map((item) => {
-      const def = this.#core.indicatorRegistry.get(item.definitionId)!;
-      const instanceId = `${def.id.toLowerCase()}-${++this.#instanceCounter}`;
-      return { instanceId, definitionId: def.id, params: item.params, paneId: def.placement === 'overlay' ? 'price' : `pane-${instanceId}` };
-    });
-    this.#core.store.action('indicators', (d) => {
-      d.set('indicators', instances);
-      d.set('panes', [{ id: 'price', weight: 3 }, ...instances.filter((i) => i.paneId !== 'price').map((i) => ({ id: i.paneId, weight: 1 }))]);
-    }, { undoable: false });
+    // Parse errors are reported through the core (`kline-error`); the valid rest is added.
+    this.#core.indicators.applyIndicatorList(this.indicators ?? '');
   }
 
   async #loadFromAttributes(): Promise<void> {
@@ -476,6 +501,73 @@ export class KlineChart extends LitElement {
       // The chart keeps what it showed before; the error is reported, nothing is dropped silently.
       this.#fail(e.code === 'parse' ? 'parse_error' : e.code ?? 'load_failed', e.message ?? String(error), e.line);
     }
+  }
+
+  #legendActions(pane: boolean): IndicatorLegendActions {
+    const paneOf = (id: string) => this.#core.store.peek('indicators').find((i) => i.instanceId === id)?.paneId ?? '';
+    return {
+      open: (id, rect) => this.#openSettings(id, rect),
+      remove: (id) => void this.#runUserTool('indicators_remove', { instanceId: id }),
+      ...(pane
+        ? { moveUp: (id: string) => void this.#core.indicators.movePane(paneOf(id), 'up'), moveDown: (id: string) => void this.#core.indicators.movePane(paneOf(id), 'down') }
+        : {}),
+    };
+  }
+
+  #openSettings(instanceId: string, rect: DOMRect): void {
+    const main = this.renderRoot.querySelector('.main')!.getBoundingClientRect();
+    this._settings = { instanceId, x: rect.left - main.left, y: rect.bottom - main.top + 4, error: '' };
+  }
+
+  #renderSettingsPopover() {
+    const open = this._settings;
+    const model = open ? indicatorSettingsModel(this.#core, open.instanceId) : null;
+    if (!open || !model) return nothing;
+    return html`<indicator-settings open locale=${this.#lang()} style=${styleMap({ left: `${open.x}px`, top: `${open.y}px` })}
+      .model=${model} .error=${open.error}
+      @indicator-settings-apply=${async (e: CustomEvent<{ instanceId: string; params: Record<string, unknown> }>) => {
+        const r = await this.#core.tools.execute('indicators_update', e.detail, { origin: 'user' });
+        if (!r.success && this._settings) this._settings = { ...this._settings, error: r.error.message };
+      }}
+      @indicator-settings-remove=${(e: CustomEvent<{ instanceId: string }>) => {
+        this._settings = null;
+        void this.#runUserTool('indicators_remove', e.detail);
+      }}
+      @indicator-settings-close=${() => (this._settings = null)}></indicator-settings>`;
+  }
+
+  #renderDrawingToolbar() {
+    const d = this.#drawings;
+    return renderDrawingToolbar(
+      { tool: d.tool, magnet: d.magnet, hasSelection: this.#core.store.state.drawingSelection.get().length > 0, strings: drawingStrings(this.#lang()) },
+      { setTool: (t) => d.setTool(t), setMagnet: (on) => d.setMagnet(on), copy: () => void d.copySelection(), delete: () => void d.deleteSelection() },
+    );
+  }
+
+  /** Restores the saved layout (a bad record is reported and kept aside) and starts saving changes. */
+  #startPersistence(): void {
+    const key = this.persistKey;
+    if (!key || this.#autosave || typeof localStorage === 'undefined') return;
+    const store = new LayoutPersistence(localStorage);
+    const restored = store.restore(key);
+    if (restored.status === 'restored') {
+      applyLayout(this.#core.store, restored.layout);
+    } else if (restored.status === 'rejected' || restored.status === 'unavailable') {
+      this.#emit('kline-error', { code: restored.code, message: restored.message });
+    }
+    this.#autosave = new LayoutAutosave(this.#core.store, {
+      save: (doc) => {
+        const saved = store.save(key, doc);
+        if (!saved.ok) this.#emit('kline-error', { code: saved.code, message: saved.message });
+      },
+      beforeSave: (doc) => {
+        const request = createPersistRequest(doc);
+        this.#emit('kline-persist', request.detail);
+        return request.seal();
+      },
+      onRejected: (error) => this.#emit('kline-error', { code: 'persist_rejected', message: String((error as Error)?.message ?? error) }),
+    });
+    this.#autosave.start();
   }
 
   #announceReady(): void {
@@ -531,7 +623,7 @@ export class KlineChart extends LitElement {
   #attachPointer(container: HTMLElement): void {
     let drag: { x: number; view: { start: number; end: number }; id: number } | null = null;
     container.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
+      if (e.button !== 0 || this.#drawings.handlesPointer(e)) return;
       const view = this.#core.store.peek('view');
       if (!view) return;
       drag = { x: e.clientX, view, id: e.pointerId };

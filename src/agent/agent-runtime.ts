@@ -535,8 +535,12 @@ export class AgentRuntime {
     const raw = { ...body, seq: state.nextSeq++, sessionId: state.id, at: this.now().getTime(), ...(runId ? { runId } : {}) };
     const event = redact(raw, this.secrets) as AgentEvent;
     state.events.push(event);
-    state.pending.push(event);
-    state.flushing ??= this.flush(state);
+    // Text deltas are live-only: a secret split across two deltas would escape per-event redaction,
+    // while `assistant.message.completed` stores the whole text, redacted as one string.
+    if (event.type !== 'assistant.text.delta') {
+      state.pending.push(event);
+      state.flushing ??= this.flush(state);
+    }
     for (const listener of this.listeners) {
       try {
         listener(event);

@@ -72,6 +72,10 @@ export class ChartRenderer {
         this.#mark('layout');
       }),
       effect(() => {
+        options.core.comparisons.lines.get();
+        this.#mark('data');
+      }),
+      effect(() => {
         s.drawings.get();
         s.drawingSelection.get();
         s.selection.get();
@@ -231,6 +235,7 @@ export class ChartRenderer {
       theme: () => this.#o.theme(),
       settings: () => this.#settings(),
       clock: () => this.#clock,
+      comparisons: () => this.#o.core.comparisons.lines.get(),
       syncKey: this.#syncKey,
       paintOverlay: this.#o.paintOverlay,
       onCursor: (index: number | null, paneId: string) => this.#o.onCursor?.(index, index === null ? null : paneId),

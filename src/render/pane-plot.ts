@@ -33,6 +33,8 @@ export interface PaneEnv {
   readonly syncKey: string;
   /** Extra painting on top of the price pane (drawings, selection). */
   paintOverlay?(u: uPlot, paneId: string, transform: PlotTransform): void;
+  /** Other instruments overlaid on the price pane (closes aligned to the main bars). */
+  comparisons(): readonly { readonly symbol: string; readonly color: string; readonly closes: Float64Array }[];
   /** Cursor moved over any pane (index or null). */
   onCursor(index: number | null, paneId: string, top: number | null): void;
 }
@@ -101,6 +103,59 @@ export class PanePlot {
     if (this.spec.kind === 'volume') cols.push(bars.volume);
     for (const s of this.spec.series) cols.push(s.values);
     return cols as unknown as uPlot.AlignedData;
+  }
+
+  /** Index of the first visible bar where both the main close and `closes` exist (the 0 % base). */
+  #comparisonBase(closes: Float64Array, i0: number, i1: number): number {
+    const main = this.env.bars().close;
+    for (let i = i0; i <= i1; i++) if (Number.isFinite(closes[i]) && closes[i] !== 0 && Number.isFinite(main[i])) return i;
+    return -1;
+  }
+
+  #withComparisons(min: number, max: number): [number, number] {
+    const view = this.env.view();
+    const main = this.env.bars().close;
+    const i0 = Math.max(0, Math.floor(view.start));
+    for (const line of this.env.comparisons()) {
+      const i1 = Math.min(line.closes.length - 1, Math.ceil(view.end));
+      const base = this.#comparisonBase(line.closes, i0, i1);
+      if (base < 0) continue;
+      const k = main[base] / line.closes[base];
+      for (let i = base; i <= i1; i++) {
+        const v = line.closes[i] * k;
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
+    }
+    return [min, max];
+  }
+
+  /** Comparisons as percent change from the first visible bar, drawn in the main price space. */
+  #paintComparisons(ctx: CanvasRenderingContext2D, i0: number, i1: number, t: PlotTransform): void {
+    const main = this.env.bars().close;
+    for (const line of this.env.comparisons()) {
+      const end = Math.min(i1, line.closes.length - 1);
+      const base = this.#comparisonBase(line.closes, i0, end);
+      if (base < 0) continue;
+      const k = main[base] / line.closes[base];
+      const path = new Path2D();
+      let started = false;
+      const step = t.slot < 1 ? Math.max(1, Math.floor(1 / t.slot)) : 1;
+      for (let i = base; i <= end; i += step) {
+        const v = line.closes[i];
+        if (!Number.isFinite(v)) continue;
+        const x = t.x(i);
+        const y = t.y(v * k);
+        if (started) path.lineTo(x, y);
+        else {
+          path.moveTo(x, y);
+          started = true;
+        }
+      }
+      ctx.lineWidth = 1.5 * uPlot.pxRatio;
+      ctx.strokeStyle = line.color;
+      ctx.stroke(path);
+    }
   }
 
   #transform(u: uPlot, scaleKey: string): PlotTransform {
@@ -184,6 +239,7 @@ export class PanePlot {
               const pad = Math.abs(min) * 0.01 || 1;
               return [min - pad, max + pad];
             }
+            if (kind === 'price') [min, max] = self.#withComparisons(min, max);
             if (kind === 'price' && settings.priceScale === 'log') return [min / 1.02, max * 1.02];
             const pad = (max - min) * 0.08;
             return [min - pad, max + pad];
@@ -213,7 +269,14 @@ export class PanePlot {
           grid,
           ticks,
           gap: 6,
-          values: (_u, splits) => splits.map((v) => formatAxisNumber(v, kind)),
+          values: (_u, splits) => {
+            if (kind === 'price' && this.env.settings().priceScale === 'percent') {
+              const bars = this.env.bars();
+              const base = bars.close[Math.max(0, Math.min(bars.length - 1, Math.ceil(this.env.view().start)))];
+              return splits.map((v) => (base ? `${((v / base - 1) * 100).toFixed(1)}%` : ''));
+            }
+            return splits.map((v) => formatAxisNumber(v, kind));
+          },
         },
       ],
       series,
@@ -232,7 +295,10 @@ export class PanePlot {
             ctx.beginPath();
             ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
             ctx.clip();
-            if (self.spec.kind === 'price') paintCandles(ctx, bars, i0, i1, t, self.env.settings().candleStyle, colors, uPlot.pxRatio);
+            if (self.spec.kind === 'price') {
+              paintCandles(ctx, bars, i0, i1, t, self.env.settings().candleStyle, colors, uPlot.pxRatio);
+              self.#paintComparisons(ctx, i0, i1, t);
+            }
             if (self.spec.kind === 'volume') paintVolume(ctx, bars, i0, i1, t, { ...colors, up: fade(th.up), down: fade(th.down) }, u.bbox.top + u.bbox.height);
             for (const s of self.spec.series) {
               if (s.style === 'histogram') paintHistogram(ctx, s.values, i0, i1, t, th, u.valToPos(0, yScale, true));

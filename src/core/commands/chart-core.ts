@@ -11,6 +11,7 @@ import { MarketCommands } from './market-commands.js';
 import { IndicatorCommands } from './indicator-commands.js';
 import { DrawingCommands } from './drawing-commands.js';
 import { SettingsCommands } from './settings-commands.js';
+import { ComparisonCommands } from './comparison-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
 import { loadSeries } from './load-series.js';
@@ -37,6 +38,7 @@ export class ChartCore {
   readonly indicators: IndicatorCommands;
   readonly drawings: DrawingCommands;
   readonly settings: SettingsCommands;
+  readonly comparisons: ComparisonCommands;
   /** Study definitions this chart knows (built-ins plus host-registered). */
   readonly indicatorRegistry: IndicatorRegistry;
   /** Computes active studies once per load, then incrementally per tick. */
@@ -78,6 +80,7 @@ export class ChartCore {
     this.indicators = new IndicatorCommands(this);
     this.drawings = new DrawingCommands(this);
     this.settings = new SettingsCommands(this);
+    this.comparisons = new ComparisonCommands(this);
     this.tools = new ToolRegistry(this.hosts(), {
       policy: () => this.#policy.get(),
       target: () => this.targetStamp(),
@@ -98,7 +101,7 @@ export class ChartCore {
 
   /** Objects whose `@tool` methods become this chart's tools. */
   protected hosts(): object[] {
-    return [this.chart, this.market, this.indicators, this.drawings, this.settings];
+    return [this.chart, this.market, this.indicators, this.drawings, this.settings, this.comparisons];
   }
 
   get policy(): ToolPolicy {

@@ -143,7 +143,7 @@ describe('<chart-agent-panel> with the mock model', function () {
     expect(part(panel, 'send'), 'send is back').to.not.equal(null);
   });
 
-  it.only('follows a streamed answer to the bottom until the user scrolls up', async () => {
+  it('follows a streamed answer to the bottom until the user scrolls up', async () => {
     const { panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:320px;height:300px"></chart-agent-panel>`);
     const lines = Array.from({ length: 60 }, (_, i) => `Line ${i} of a long answer.`).join('\n\n');
     await script([{ text: lines, chunkDelayMs: 15 }]);
@@ -151,19 +151,11 @@ describe('<chart-agent-panel> with the mock model', function () {
     await typeAndSend(panel, 'Write a lot');
     const messages = part(panel, 'messages')!;
     const atBottom = () => messages.scrollHeight - messages.scrollTop - messages.clientHeight < 4;
-    await waitFor(() => messages.scrollHeight > messages.clientHeight * 2, 'a long answer');
+    await waitFor(() => messages.scrollHeight > messages.clientHeight + 200, 'a long answer');
     expect(atBottom(), 'follows the stream').to.equal(true);
     messages.scrollTop = 0;
     messages.dispatchEvent(new Event('scroll'));
     const height = messages.scrollHeight;
-    const log: string[] = [];
-    messages.addEventListener('scroll', () => log.push(`scroll ${messages.scrollTop} ${document.visibilityState} ${new Error().stack}`));
-    const events: string[] = [];
-    panel.addEventListener('agent-event', (e) => events.push(e.detail.type));
-    const t = setInterval(() => log.push(`tick ${messages.scrollTop}/${messages.scrollHeight} ${events.length} ${events.at(-1)} ${messages.textContent!.length}`), 100);
-    await new Promise((r) => setTimeout(r, 800));
-    clearInterval(t);
-    console.log(log.join('\n'));
     await waitFor(() => messages.scrollHeight > height + 100, 'more text');
     expect(messages.scrollTop, 'stays where the user scrolled').to.equal(0);
     await panel.updateComplete;

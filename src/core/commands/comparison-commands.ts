@@ -1,0 +1,160 @@
+import { Signal } from 'signal-polyfill';
+import { Type, type Static } from '@sinclair/typebox';
+import type { Series } from '../data/index.js';
+import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
+import type { ReadOnlySignal } from '../store/index.js';
+import { alignCloses } from './align-series.js';
+import type { ChartCore } from './chart-core.js';
+import { toToolError } from './chart-commands.js';
+import type { ComparisonEntry } from './chart-state.js';
+import { loadSeries } from './load-series.js';
+import { resolveInstrument, toCandidate } from './resolve-instrument.js';
+
+const CreateInput = Type.Object({
+  symbol: Type.String({ minLength: 1, maxLength: 64, description: 'Instrument to overlay, e.g. ETHUSDT; EXCHANGE:CODE when the code is ambiguous.' }),
+  sourceId: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'Data source id; defaults to the chart source.' })),
+}, { additionalProperties: false });
+const RemoveInput = Type.Object({
+  symbol: Type.String({ minLength: 1, maxLength: 64, description: 'Symbol of the comparison to remove, as comparisons_list shows it.' }),
+}, { additionalProperties: false });
+const Empty = Type.Object({}, { additionalProperties: false });
+
+const COLORS = ['#ff9800', '#9c27b0', '#00bcd4', '#e91e63', '#8bc34a'];
+export const MAX_COMPARISONS = 5;
+
+/** A comparison ready to draw: closes aligned to the main bars. */
+export interface ComparisonLine {
+  readonly symbol: string;
+  readonly color: string;
+  readonly closes: Float64Array;
+}
+
+/** Overlays other instruments as percent change from the first visible bar. The toolbar's compare button uses these methods. */
+export class ComparisonCommands {
+  readonly #loaded = new Signal.State<ReadonlyMap<string, Series>>(new Map());
+  /** Aligned closes for every comparison whose data is loaded for the current period. */
+  readonly lines: ReadOnlySignal<readonly ComparisonLine[]>;
+  #loading = new Set<string>();
+
+  constructor(private readonly core: ChartCore) {
+    const s = core.store.state;
+    this.lines = new Signal.Computed(() => {
+      const main = s.series.get();
+      const loaded = this.#loaded.get();
+      if (!main) return [];
+      const out: ComparisonLine[] = [];
+      for (const c of s.comparisons.get()) {
+        const other = loaded.get(cacheKey(c, main.period));
+        if (other) out.push({ symbol: c.symbol, color: c.color, closes: alignCloses(main, other) });
+        else void this.#ensure(c, main.period);
+      }
+      return out;
+    });
+  }
+
+  @tool({
+    name: 'comparison_create',
+    label: 'Compare symbol',
+    description:
+      'Overlays another instrument on the price pane as percent change from the first visible bar, aligned by time, with its own legend entry and colour (at most 5). If the code matches several instruments nothing is added and the result is `ambiguous` with candidates: ask the user with ask_user, then retry with EXCHANGE:CODE.',
+    parameters: CreateInput,
+    safety: 'mutating',
+    liveDescription: (host: ComparisonCommands) => `Enabled source ids: ${host.core.sources.ids().join(', ')}.`,
+  })
+  async create(input: Static<typeof CreateInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
+    const main = this.core.store.peek('series');
+    if (!main) throw new ToolCallError('no_data', 'Load an instrument before comparing.', { recommendedAction: 'Call chart_set_symbol first.' });
+    const sourceId = input.sourceId ?? main.instrument.sourceId;
+    let series: Series;
+    let symbol: string;
+    try {
+      const instrument = await resolveInstrument(this.core.sources, sourceId, input.symbol, ctx?.signal);
+      symbol = input.symbol.includes(':') ? `${instrument.exchange}:${instrument.symbol}` : instrument.symbol;
+      const existing = this.core.store.peek('comparisons');
+      if (existing.some((c) => c.symbol === symbol && c.sourceId === sourceId)) {
+        return { data: { symbol, sourceId, comparisons: existing.map((c) => c.symbol) }, stateChanged: false };
+      }
+      if (existing.length >= MAX_COMPARISONS) {
+        throw new ToolCallError('out_of_range', `At most ${MAX_COMPARISONS} comparisons can be shown.`, { recommendedAction: 'Remove one with comparison_remove first.' });
+      }
+      series = await loadSeries(this.core.sources, { symbol, period: main.period, sourceId }, ctx?.signal);
+    } catch (error) {
+      throw toToolError(error);
+    }
+    ctx?.assertTarget();
+    const used = new Set(this.core.store.peek('comparisons').map((c) => c.color));
+    const entry: ComparisonEntry = { symbol, sourceId, color: COLORS.find((c) => !used.has(c)) ?? COLORS[0] };
+    this.#remember(entry, series);
+    this.core.store.action('comparison_create', (d) => d.set('comparisons', [...d.get('comparisons'), entry]));
+    return { data: { symbol, name: series.instrument.name, exchange: series.instrument.exchange, sourceId, color: entry.color, candidate: toCandidate(series.instrument) } };
+  }
+
+  @tool({
+    name: 'comparison_remove',
+    label: 'Remove comparison',
+    description: 'Removes an overlaid instrument by the symbol comparisons_list shows.',
+    parameters: RemoveInput,
+    safety: 'mutating',
+  })
+  remove(input: Static<typeof RemoveInput>, _ctx?: ToolCallContext): ToolOutput {
+    const list = this.core.store.peek('comparisons');
+    const match = list.find((c) => c.symbol.toUpperCase() === input.symbol.toUpperCase()) ?? list.find((c) => c.symbol.toUpperCase().endsWith(`:${input.symbol.toUpperCase()}`));
+    if (!match) {
+      throw new ToolCallError('not_found', `No comparison '${input.symbol}'.`, {
+        recommendedAction: list.length ? `Active comparisons: ${list.map((c) => c.symbol).join(', ')}.` : 'There are no comparisons.',
+      });
+    }
+    this.core.store.action('comparison_remove', (d) => d.set('comparisons', d.get('comparisons').filter((c) => c !== match)));
+    return { data: { removed: match.symbol } };
+  }
+
+  @tool({
+    name: 'comparisons_list',
+    label: 'List comparisons',
+    description: 'Lists the instruments overlaid on the price pane, with their change over the visible range in percent.',
+    parameters: Empty,
+    safety: 'read-only',
+  })
+  list(_input?: Static<typeof Empty>, _ctx?: ToolCallContext): ToolOutput {
+    const view = this.core.store.peek('view');
+    const lines = this.lines.get();
+    const data = this.core.store.peek('comparisons').map((c) => {
+      const line = lines.find((l) => l.symbol === c.symbol);
+      let changePct: number | null = null;
+      if (line && view) {
+        const n = line.closes.length;
+        const a = Math.max(0, Math.ceil(view.start));
+        const b = Math.min(n - 1, Math.ceil(view.end) - 1);
+        const first = line.closes[a];
+        const last = line.closes[b];
+        if (Number.isFinite(first) && Number.isFinite(last) && first !== 0) changePct = Math.round((last / first - 1) * 10000) / 100;
+      }
+      return { symbol: c.symbol, sourceId: c.sourceId, color: c.color, visibleChangePct: changePct };
+    });
+    return { data: { comparisons: data } };
+  }
+
+  #remember(entry: ComparisonEntry, series: Series): void {
+    const next = new Map(this.#loaded.get());
+    next.set(cacheKey(entry, series.period), series);
+    this.#loaded.set(next);
+  }
+
+  async #ensure(entry: ComparisonEntry, period: Series['period']): Promise<void> {
+    const key = cacheKey(entry, period);
+    if (this.#loading.has(key)) return;
+    this.#loading.add(key);
+    try {
+      const series = await loadSeries(this.core.sources, { symbol: entry.symbol, period, sourceId: entry.sourceId });
+      this.#remember(entry, series);
+    } catch (error) {
+      this.core.reportError('comparison_load_failed', `Could not load ${entry.symbol}: ${(error as Error).message}`);
+    } finally {
+      this.#loading.delete(key);
+    }
+  }
+}
+
+function cacheKey(c: { symbol: string; sourceId: string }, period: string): string {
+  return `${c.sourceId}|${c.symbol}|${period}`;
+}
