@@ -24,7 +24,7 @@ if (only !== 'browser') {
   const files = listTests('build/test/node');
   rmSync('.cache/node-tests.tap', { force: true });
   const r = spawnSync(process.execPath, [
-    '--test', '--test-concurrency=2',
+    '--test', '--test-concurrency=2', '--test-timeout=120000',
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', '--test-reporter-destination=.cache/node-tests.tap',
     ...files,

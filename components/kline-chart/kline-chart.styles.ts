@@ -105,6 +105,11 @@ export const klineChartStyles = [
       color: var(--kline-muted-color); pointer-events: none; text-align: center; padding: 16px;
     }
     .status.error { color: var(--kline-down-color); }
+    .history-loading {
+      position: absolute; z-index: 3; left: 8px; bottom: 34px; padding: 3px 8px; border-radius: 4px;
+      background: var(--kline-toolbar-background); border: 1px solid var(--kline-border-color);
+      color: var(--kline-muted-color); font-size: 11px; pointer-events: none;
+    }
     .toast {
       position: absolute; z-index: 4; left: 50%; bottom: 36px; transform: translateX(-50%);
       max-width: 80%; padding: 6px 12px; border-radius: 4px; background: var(--kline-text-color);

@@ -53,6 +53,7 @@ export interface ChartToolsApi {
  * @attr persist-key - Key under which the layout is saved and restored.
  * @attr agent - `off`, `read-only` or `full` (default `full`).
  * @attr agent-tools - Allow-list of tool names or prefixes ending in `*`.
+ * @attr live - Stream live bars: `auto` (every source but the sample and files), `on`, `off`.
  *
  * @fires kline-ready - The first data has loaded and painted.
  * @fires kline-data-load - Bars were loaded (detail: `{ symbol, period, source, bars }`).
@@ -96,6 +97,7 @@ export class KlineChart extends LitElement {
     persistKey: { type: String, attribute: 'persist-key' },
     agent: { type: String },
     agentTools: { type: String, attribute: 'agent-tools' },
+    live: { type: String },
     _hover: { state: true },
     _search: { state: true },
     _toast: { state: true },
@@ -129,6 +131,8 @@ export class KlineChart extends LitElement {
   agent: 'off' | 'read-only' | 'full' = 'full';
   /** Agent tool allow-list. */
   agentTools = '';
+  /** Stream live bars from the source: `auto` (default: every source but sample and files), `on`, `off`. */
+  live: 'auto' | 'on' | 'off' = 'auto';
 
   declare _hover: number | null;
   declare _search: { open: boolean; results: { qualifiedSymbol: string; name: string; exchange: string }[] };
@@ -151,6 +155,8 @@ export class KlineChart extends LitElement {
   #unregisterUrlSource: () => void = () => undefined;
   #initialIndicators = false;
   #hostData = false;
+  #liveKey = '';
+  #unsubscribeLive: () => void = () => undefined;
   #attributesSeen = false;
   #media: MediaQueryList | null = null;
 
@@ -225,6 +231,11 @@ export class KlineChart extends LitElement {
     await this.#renderer?.whenPainted();
   }
 
+  /** Number of frames the canvases have painted (diagnostics: live bursts paint once per frame). */
+  get paintCount(): number {
+    return this.#renderer?.paintCount ?? 0;
+  }
+
   /** The chart as a PNG image (all panes stacked). */
   async capture(): Promise<Blob> {
     await this.whenPainted();
@@ -272,6 +283,8 @@ export class KlineChart extends LitElement {
     this.#disposers = [];
     this.#resize?.disconnect();
     this.#resize = null;
+    this.#unsubscribeLive();
+    this.#liveKey = '';
     this.#drawings.detach();
     this.#separators?.destroy();
     this.#separators = null;
@@ -323,6 +336,28 @@ export class KlineChart extends LitElement {
     let lastContext: ChartContext | null = null;
     let lastSettings = this.#core.store.peek('settings');
     this.#disposers.push(
+      effect(() => {
+        // History on demand: near the left edge, fetch the previous page (the view stays put).
+        const view = this.#core.store.state.view.get();
+        const series = this.#core.store.state.series.get();
+        if (!view || !series || series.complete || view.start > 20 || this.#core.loadingOlder) return;
+        const pending = this.#core.loadOlder();
+        this.requestUpdate();
+        void pending.then(() => this.requestUpdate());
+      }),
+      effect(() => {
+        // Live updates: follow the source's stream for the loaded instrument and period.
+        const series = this.#core.store.state.series.get();
+        const key = series ? `${series.instrument.sourceId}|${this.#core.store.state.target.get()?.symbol}|${series.period}` : '';
+        if (key === this.#liveKey) return;
+        this.#liveKey = key;
+        this.#unsubscribeLive();
+        this.#unsubscribeLive = () => undefined;
+        if (!series || !this.#wantsLive(series.instrument.sourceId)) return;
+        const source = this.#core.sources.get(series.instrument.sourceId);
+        const symbol = this.#core.store.peek('target')?.symbol ?? series.instrument.symbol;
+        if (source?.subscribe) this.#unsubscribeLive = source.subscribe(symbol, series.period, (bar) => this.#core.updateBar(bar));
+      }),
       effect(() => {
         const settings = this.#core.store.state.settings.get();
         if (settings.theme !== lastSettings.theme || settings.colorConvention !== lastSettings.colorConvention) this.#applyTheme();
@@ -428,6 +463,7 @@ export class KlineChart extends LitElement {
             ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true))}</div>`
             : nothing)}
         ${this.#renderSettingsPopover()}
+        ${this.#core.loadingOlder ? html`<div class="history-loading" role="status">${strings.loadingHistory}</div>` : nothing}
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
@@ -501,6 +537,13 @@ export class KlineChart extends LitElement {
       // The chart keeps what it showed before; the error is reported, nothing is dropped silently.
       this.#fail(e.code === 'parse' ? 'parse_error' : e.code ?? 'load_failed', e.message ?? String(error), e.line);
     }
+  }
+
+  /** `live="on"` always streams, `off` never; `auto` (default) streams every source but the static sample and files. */
+  #wantsLive(sourceId: string): boolean {
+    if (this.live === 'on') return true;
+    if (this.live === 'off') return false;
+    return !['sample', 'csv', 'json', 'custom'].includes(sourceId);
   }
 
   #legendActions(pane: boolean): IndicatorLegendActions {

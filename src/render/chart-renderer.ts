@@ -50,6 +50,12 @@ export class ChartRenderer {
   #paintWaiters: (() => void)[] = [];
   #clock = new ZonedClock('UTC');
   #laidOut: string[] = [];
+  #paints = 0;
+
+  /** Frames painted so far (tests check that bursts coalesce to one frame). */
+  get paintCount(): number {
+    return this.#paints;
+  }
 
   constructor(options: RendererOptions) {
     this.#o = options;
@@ -139,6 +145,7 @@ export class ChartRenderer {
       this.#frame = 0;
       // Waiters are told only after a frame that really painted (a sized container with panes).
       if (!this.#render()) return;
+      this.#paints++;
       const waiters = this.#paintWaiters;
       this.#paintWaiters = [];
       for (const w of waiters) w();

@@ -33,7 +33,7 @@ export class ChartCommands {
     name: 'chart_get_context',
     label: 'Get chart context',
     description:
-      'Returns what the chart shows now: instrument, period, timezone, loaded and visible ranges, the range selection with its OHLC summary, active indicators (instance ids), selected drawings and comparisons. Times are epoch ms plus text in the market timezone. Call this first when a request depends on what the user sees.',
+      'Returns what the chart shows now: instrument, period, timezone, loaded and visible ranges, the range selection with its OHLC summary, active indicators (instance ids), selected drawings and comparisons. Times are epoch ms plus text in the market timezone. Call this first when a request depends on what the user sees ("this range", "the selected drawing"). Fails with no_data while nothing is loaded.',
     parameters: Empty,
     safety: 'read-only',
   })
@@ -52,7 +52,7 @@ export class ChartCommands {
     name: 'chart_set_symbol',
     label: 'Set symbol',
     description:
-      'Switches the chart to another instrument (keeps the period). If the code matches several instruments nothing changes and the result is an `ambiguous` error with `data.candidates`: then call ask_user with one option per candidate and retry with the chosen EXCHANGE:CODE. Unknown codes return `not_found` with suggestions; use instruments_query_name to search by name.',
+      'Switches the chart to another instrument (keeps the period). If the code matches several instruments nothing changes and the result is an `ambiguous` error with `data.candidates`: then call ask_user with one option per candidate and retry with the chosen EXCHANGE:CODE. Unknown codes return `not_found` with suggestions; use instruments_query_name to search by name. Returns the loaded instrument, period, timezone and data/visible ranges. One undo step; drawings are kept per instrument.',
     parameters: SetSymbolInput,
     safety: 'mutating',
     liveDescription: (host: ChartCommands) => `Enabled source ids: ${host.core.sources.ids().join(', ')}.`,
@@ -74,7 +74,7 @@ export class ChartCommands {
     name: 'chart_set_period',
     label: 'Set period',
     description:
-      'Changes the bar period of the chart (1m 5m 15m 30m 1h 4h 1d 1w 1M). Periods the source lacks are aggregated from finer bars on market-timezone boundaries. Returns the new loaded range.',
+      'Changes the bar period of the chart (1m 5m 15m 30m 1h 4h 1d 1w 1M). Periods the source lacks are aggregated from finer bars on market-timezone boundaries. Returns the instrument, period and the new loaded and visible ranges. One undo step; asking for the current period changes nothing. Fails with no_data when no instrument is loaded.',
     parameters: SetPeriodInput,
     safety: 'mutating',
   })
@@ -90,7 +90,7 @@ export class ChartCommands {
     name: 'chart_set_visible_range',
     label: 'Set visible range',
     description:
-      'Zooms and scrolls the chart to show the bars between `from` and `to` (inclusive), or the newest `lastBars` bars. Times: YYYY-MM-DD, YYYY-MM-DD HH:mm (market timezone) or epoch ms. Out-of-range times return `out_of_range` with the loaded range.',
+      'Zooms and scrolls the chart to show the bars between `from` and `to` (inclusive), or the newest `lastBars` bars. Times: YYYY-MM-DD, YYYY-MM-DD HH:mm (market timezone) or epoch ms. Returns the new visible range. lastBars is 5 to 100000 and cannot be combined with from/to. Out-of-range times return `out_of_range` with the loaded range. One undo step.',
     parameters: SetVisibleRangeInput,
     safety: 'mutating',
   })

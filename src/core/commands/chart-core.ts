@@ -189,6 +189,60 @@ export class ChartCore {
     d.set('view', defaultView(series.bars.length));
   }
 
+  #older: Promise<number> | null = null;
+
+  /** True while older history is being fetched. */
+  get loadingOlder(): boolean {
+    return this.#older !== null;
+  }
+
+  /**
+   * Fetches the page of bars just before the oldest loaded one and prepends it, shifting the view by
+   * the same number of bars so what the user looks at does not move. Resolves to the number of bars
+   * added (0 at the beginning of data). Concurrent calls share one request.
+   */
+  loadOlder(pageSize = 500): Promise<number> {
+    if (this.#older) return this.#older;
+    const series = this.store.peek('series');
+    const target = this.store.peek('target');
+    if (!series || !target || series.complete || series.bars.length === 0) return Promise.resolve(0);
+    const source = this.sources.get(series.instrument.sourceId);
+    if (!source || !source.periods.includes(series.period)) return Promise.resolve(0);
+    const generation = this.store.peek('dataGeneration');
+    const oldest = series.bars.time[0];
+    this.#older = (async () => {
+      try {
+        const page = await source.getBars({ symbol: target.symbol, period: series.period, to: oldest - 1, limit: pageSize });
+        const current = this.store.peek('series');
+        // The user switched instrument or period meanwhile: drop the page.
+        if (!current || this.store.peek('dataGeneration') !== generation || current.bars.time[0] !== oldest) return 0;
+        const older = page.bars;
+        let count = 0;
+        while (count < older.length && older.time[count] < oldest) count++;
+        const merged = createBars(count + current.bars.length);
+        for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) {
+          merged[f].set(older[f].subarray(0, count), 0);
+          merged[f].set(current.bars[f], count);
+        }
+        const complete = page.complete === true || count === 0;
+        const view = this.store.peek('view');
+        this.#buffer = null;
+        this.store.action('loadOlder', (d) => {
+          d.set('series', { ...current, bars: merged, complete });
+          d.set('dataRevision', d.get('dataRevision') + 1);
+          if (view) d.set('view', { start: view.start + count, end: view.end + count });
+        }, { undoable: false });
+        return count;
+      } catch (error) {
+        if ((error as Error)?.name !== 'AbortError') this.reportError('history_load_failed', `Could not load older bars: ${(error as Error).message}`);
+        return 0;
+      } finally {
+        this.#older = null;
+      }
+    })();
+    return this.#older;
+  }
+
   /** Replaces the bars of the current instrument (or a custom one) in one action. */
   setBars(bars: Bars, instrument?: Partial<Instrument>): void {
     const current = this.store.peek('series');

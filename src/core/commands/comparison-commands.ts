@@ -56,10 +56,10 @@ export class ComparisonCommands {
     name: 'comparison_create',
     label: 'Compare symbol',
     description:
-      'Overlays another instrument on the price pane as percent change from the first visible bar, aligned by time, with its own legend entry and colour (at most 5). If the code matches several instruments nothing is added and the result is `ambiguous` with candidates: ask the user with ask_user, then retry with EXCHANGE:CODE.',
+      'Overlays another instrument on the price pane as percent change from the first visible bar, aligned by time, with its own legend entry and colour (at most 5). If the code matches several instruments nothing is added and the result is `ambiguous` with candidates: ask the user with ask_user, then retry with EXCHANGE:CODE. Returns the symbol, name, exchange, sourceId and colour of the overlay; adding one that is already shown changes nothing. Fails with not_found for an unknown code or source, out_of_range when 5 are shown already, no_data when the chart has nothing loaded. One undo step.',
     parameters: CreateInput,
     safety: 'mutating',
-    liveDescription: (host: ComparisonCommands) => `Enabled source ids: ${host.core.sources.ids().join(', ')}.`,
+    liveDescription: (host: ComparisonCommands) => `Enabled source ids: ${host.core.sources.ids().join(', ')}. ${host.#activeText()}`,
   })
   async create(input: Static<typeof CreateInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
     const main = this.core.store.peek('series');
@@ -92,9 +92,11 @@ export class ComparisonCommands {
   @tool({
     name: 'comparison_remove',
     label: 'Remove comparison',
-    description: 'Removes an overlaid instrument by the symbol comparisons_list shows.',
+    description:
+      'Removes an instrument overlaid with comparison_create, by the symbol comparisons_list shows (a plain code also matches EXCHANGE:CODE). Returns `removed` (the symbol). One undo step. An unknown symbol fails with not_found and the active symbols.',
     parameters: RemoveInput,
     safety: 'mutating',
+    liveDescription: (host: ComparisonCommands) => host.#activeText(),
   })
   remove(input: Static<typeof RemoveInput>, _ctx?: ToolCallContext): ToolOutput {
     const list = this.core.store.peek('comparisons');
@@ -111,7 +113,8 @@ export class ComparisonCommands {
   @tool({
     name: 'comparisons_list',
     label: 'List comparisons',
-    description: 'Lists the instruments overlaid on the price pane, with their change over the visible range in percent.',
+    description:
+      'Lists the instruments overlaid on the price pane (comparison_create) as `comparisons`: symbol, sourceId, colour and visibleChangePct, the change over the visible range in percent (null while its data loads). An empty list means nothing is compared; never fails.',
     parameters: Empty,
     safety: 'read-only',
   })
@@ -132,6 +135,11 @@ export class ComparisonCommands {
       return { symbol: c.symbol, sourceId: c.sourceId, color: c.color, visibleChangePct: changePct };
     });
     return { data: { comparisons: data } };
+  }
+
+  #activeText(): string {
+    const list = this.core.store.peek('comparisons');
+    return `Active comparisons: ${list.length ? list.map((c) => c.symbol).join(', ') : 'none'}.`;
   }
 
   #remember(entry: ComparisonEntry, series: Series): void {

@@ -103,6 +103,7 @@ export class DrawingCommands {
       'Changes a drawing: its points (the same count its kind needs, inside the loaded data), style (partial: colour, width, dash), label (empty string removes it) or locked flag. Returns the previous values. A locked drawing refuses changes unless the same call sets locked to false.',
     parameters: DrawingUpdateInput,
     safety: 'mutating',
+    liveDescription: (host: DrawingCommands) => host.liveDrawingIds(),
   })
   updateTool(input: Static<typeof DrawingUpdateInput>, _ctx?: ToolCallContext): ToolOutput {
     const series = this.#requireSeries();
@@ -134,9 +135,10 @@ export class DrawingCommands {
   @tool({
     name: 'drawing_delete',
     label: 'Delete drawings',
-    description: 'Deletes drawings by id (one undo step for the whole list). Unknown ids fail with not_found and nothing is deleted; see drawings_list.',
+    description: 'Deletes drawings by id (one undo step for the whole list) and returns the deleted ids. Unknown ids fail with not_found and nothing is deleted; see drawings_list for the ids. Use drawings_clear to delete all of them.',
     parameters: DrawingDeleteInput,
     safety: 'mutating',
+    liveDescription: (host: DrawingCommands) => host.liveDrawingIds(),
   })
   deleteTool(input: Static<typeof DrawingDeleteInput>, _ctx?: ToolCallContext): ToolOutput {
     this.#requireSeries();
@@ -158,6 +160,7 @@ export class DrawingCommands {
       'Duplicates drawings as one group (one undo step), optionally shifted by whole bars (offsetBars, skipping gaps like weekends) and by a price (offsetPrice). The copies are selected and drawn on top. Returns the new ids in the order of `ids`. The toolbar copy button and Ctrl/Cmd+V run this same command.',
     parameters: DrawingsCopyInput,
     safety: 'mutating',
+    liveDescription: (host: DrawingCommands) => host.liveDrawingIds(),
   })
   copyTool(input: Static<typeof DrawingsCopyInput>, _ctx?: ToolCallContext): ToolOutput {
     const series = this.#requireSeries();
@@ -182,7 +185,7 @@ export class DrawingCommands {
   @tool({
     name: 'drawings_clear',
     label: 'Clear drawings',
-    description: 'Deletes every drawing of the current instrument (one undo step; history_undo brings them back). Drawings of other instruments stay.',
+    description: 'Deletes every drawing of the current instrument (one undo step; history_undo brings them back) and returns how many were deleted. Drawings of other instruments stay. Ask the user before clearing drawings they made themselves.',
     parameters: NoInput,
     safety: 'mutating',
   })
@@ -204,7 +207,7 @@ export class DrawingCommands {
     name: 'chart_set_selection',
     label: 'Set range selection',
     description:
-      'Sets the confirmed range selection to the bars between `from` and `to` (inclusive; snapped to the bars inside) and returns its summary (bars, open, high, low, close, changePct, volume); or removes it with {clear: true}. Times: YYYY-MM-DD, YYYY-MM-DD HH:mm (market timezone) or epoch ms. The selection is what chart_get_context reports as `selection`.',
+      'Sets the confirmed range selection to the bars between `from` and `to` (inclusive; snapped to the bars inside) and returns its summary (bars, open, high, low, close, changePct, volume); or removes it with {clear: true}. Times: YYYY-MM-DD, YYYY-MM-DD HH:mm (market timezone) or epoch ms. The selection is what chart_get_context reports as `selection`. One undo step. Times outside the loaded data fail with out_of_range and the loaded range.',
     parameters: SetSelectionInput,
     safety: 'mutating',
   })
@@ -402,6 +405,15 @@ export class DrawingCommands {
     // core.undo() started the reload already; a second sync aborts and repeats it, which is
     // cheap next to answering the model before the chart shows the restored instrument.
     await this.core.syncToTarget();
+  }
+
+  /** The ids of the current instrument's drawings (first 30) with their kinds, for descriptions. */
+  liveDrawingIds(): string {
+    const list = this.current();
+    if (list.length === 0) return 'Drawing ids on this instrument: none.';
+    // Labels stay out: they are free text, and a description is read as instructions.
+    const shown = list.slice(0, 30).map((d) => `${d.id} (${d.kind}${d.locked ? ', locked' : ''})`);
+    return `Drawing ids on this instrument: ${shown.join(', ')}${list.length > 30 ? ` and ${list.length - 30} more (see drawings_list)` : ''}.`;
   }
 
   /** Pane ids and the loaded range, appended to drawing_create's description. */

@@ -149,7 +149,7 @@ export class IndicatorCommands {
     name: 'indicators_query',
     label: 'Query indicator values',
     description:
-      'Computes an indicator over ALL loaded bars of the chart (without adding it) and returns compact text: a header, then `time,<output keys>` rows, times in the market timezone, empty cells during warm-up. Give definitionId (+ optional params; omitted params take the defaults) or the instanceId of an active indicator. Returns the newest `limit` rows within from/to (default the newest 20). Keep limit small.',
+      'Computes an indicator over ALL loaded bars of the chart (without adding it) and returns compact text: a header, then `time,<output keys>` rows, times in the market timezone, empty cells during warm-up. Give definitionId (+ optional params; omitted params take the defaults) or the instanceId of an active indicator. Returns the newest `limit` rows within from/to (limit 1 to 2000, default 20). Keep limit small. Fails with no_data while nothing is loaded, out_of_range for times outside the loaded data.',
     parameters: QueryInput,
     safety: 'read-only',
     liveDescription: (host: IndicatorCommands) => host.#liveText(),
@@ -225,7 +225,7 @@ export class IndicatorCommands {
     name: 'indicators_add',
     label: 'Add indicator',
     description:
-      'Adds an indicator to the chart (one undo step). Overlays (placement overlay, e.g. MA, BOLL) go on the price pane; other studies (MACD, RSI, VOL…) get a new pane below unless paneId names an existing pane to share. Params are validated against the definition bounds; omitted params take the defaults. Returns { instanceId, label, paneId }.',
+      'Adds an indicator to the chart (one undo step). Overlays (placement overlay, e.g. MA, BOLL) go on the price pane; other studies (MACD, RSI, VOL…) get a new pane below unless paneId names an existing pane to share. Params are validated against the definition bounds; omitted params take the defaults. Returns { instanceId, label, paneId }. An unknown definitionId fails with not_found and close ids, params out of bounds with invalid_input naming the param, an unknown paneId with not_found.',
     parameters: AddInput,
     safety: 'mutating',
     liveDescription: (host: IndicatorCommands) => host.#liveText(),
@@ -275,7 +275,7 @@ export class IndicatorCommands {
     name: 'indicators_remove',
     label: 'Remove indicator',
     description:
-      'Removes an active indicator by instanceId (one undo step); its pane goes too when nothing else is in it. Returns { instanceId, label, removedPaneId }.',
+      'Removes an active indicator by instanceId (one undo step); its pane goes too when nothing else is in it. Returns { instanceId, label, removedPaneId }. An unknown instanceId fails with not_found and the active ids.',
     parameters: RemoveInput,
     safety: 'mutating',
     liveDescription: (host: IndicatorCommands) => host.#liveText(),

@@ -31,7 +31,7 @@ export class MarketCommands {
     name: 'market_bars_query',
     label: 'Query bars',
     description:
-      'Returns OHLCV bars of any instrument and period WITHOUT changing the chart, as compact text: a header line, then one row per bar `time,open,high,low,close,volume` with times in the market timezone. Defaults to the chart instrument and period and the newest 20 bars. Use a small limit.',
+      'Returns OHLCV bars of any instrument and period WITHOUT changing the chart, as compact text: a header line, then one row per bar `time,open,high,low,close,volume` with times in the market timezone. Defaults to the chart instrument and period and the newest 20 bars; limit is 1 to 1000 (the newest bars within from/to). Use it to read prices before drawing or answering; keep limit small. Ambiguous codes fail with `ambiguous` and candidates, unknown ones with not_found.',
     parameters: BarsQueryInput,
     safety: 'read-only',
     liveDescription: (host: MarketCommands) => `Enabled source ids: ${host.core.sources.ids().join(', ')}.`,
@@ -78,7 +78,7 @@ export class MarketCommands {
     name: 'instruments_query_name',
     label: 'Search instruments',
     description:
-      'Finds instruments by code or name. Exact code matches come first. If MORE THAN ONE instrument matches what the user named (the same code on several exchanges, or several similar names), do not pick one yourself: call ask_user with one option per candidate (label = qualifiedSymbol and name) and use the chosen qualifiedSymbol.',
+      'Finds instruments by code or name. Exact code matches come first. If MORE THAN ONE instrument matches what the user named (the same code on several exchanges, or several similar names), do not pick one yourself: call ask_user with one option per candidate (label = qualifiedSymbol and name) and use the chosen qualifiedSymbol. Returns `candidates` (symbol, qualifiedSymbol EXCHANGE:CODE, name, market, timezone, sourceId) and `exactMatches`, plus one text line per match; limit 1 to 50 (default 10). An unknown sourceId fails with not_found.',
     parameters: InstrumentsQueryInput,
     safety: 'read-only',
     liveDescription: (host: MarketCommands) => `Enabled source ids: ${host.core.sources.ids().join(', ')}.`,

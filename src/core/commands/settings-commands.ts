@@ -9,7 +9,7 @@ const UpdateInput = Type.Object({
   values: Type.Object(SettingsValues.properties, { additionalProperties: false, description: 'The settings to change; keys left out keep their value.' }),
 }, { additionalProperties: false });
 const ResetInput = Type.Object({
-  keys: Type.Optional(Type.Array(Type.Union(SETTINGS_KEYS.map((k) => Type.Literal(k))), { maxItems: SETTINGS_KEYS.length, description: 'Keys to reset to their defaults; all when omitted.' })),
+  keys: Type.Optional(Type.Array(Type.Union(SETTINGS_KEYS.map((k) => Type.Literal(k)), { description: 'A setting key.' }), { maxItems: SETTINGS_KEYS.length, description: 'Keys to reset to their defaults; all when omitted.' })),
 }, { additionalProperties: false });
 
 /** Chart settings. The settings dialog and the `theme`/`color-convention` attributes write through these methods. */
@@ -19,7 +19,8 @@ export class SettingsCommands {
   @tool({
     name: 'settings_get',
     label: 'Get settings',
-    description: 'Returns the current chart settings and, for each writable key, its allowed values and meaning.',
+    description:
+      'Returns the current chart settings (`values`) and, for each writable key, its allowed values and meaning (`schema`, e.g. `candleStyle: solid|hollow|ohlc|line|area`). Call it before settings_update when you need a current value or the allowed values; never fails.',
     parameters: Empty,
     safety: 'read-only',
   })
@@ -35,7 +36,9 @@ export class SettingsCommands {
   @tool({
     name: 'settings_update',
     label: 'Update settings',
-    description: 'Changes chart settings (theme, colour convention, candle style, price scale, grid, volume pane, crosshair, display timezone, locale, price axis side, legend). Returns the previous values of the changed keys. One undo step.',
+    description:
+      'Changes chart settings: theme, colorConvention, candleStyle, priceScale, grid, volume pane, crosshair, display timezone, locale, priceAxisSide, legend. Pass only the keys to change in `values`; the others keep their value. Returns `previous` (old values of the keys given) and `values` (all settings now). All keys change together as one undo step, the same as Apply in the settings dialog. An unknown key, a value outside its enum or an unknown IANA timezone fails with invalid_input and nothing changes.',
+    liveDescription: (host: SettingsCommands) => `Current values: ${settingsText(host.core.store.peek('settings'))}.`,
     parameters: UpdateInput,
     safety: 'mutating',
   })
@@ -46,7 +49,8 @@ export class SettingsCommands {
   @tool({
     name: 'settings_reset',
     label: 'Reset settings',
-    description: 'Resets the given setting keys (or all) to their defaults. Returns the previous values. One undo step.',
+    description:
+      `Resets the given setting keys, or every key when \`keys\` is omitted, to their defaults (${settingsText(DEFAULT_SETTINGS)}; timezone "" = the market timezone). Returns \`previous\` (the old values) and \`values\`. One undo step, the same as Reset in the settings dialog; nothing changes when the values already are the defaults.`,
     parameters: ResetInput,
     safety: 'mutating',
   })
@@ -88,4 +92,9 @@ function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `theme=auto, grid=true, timezone=""` — settings as one line for a model. */
+function settingsText(settings: ChartSettings): string {
+  return Object.entries(settings).map(([k, v]) => `${k}=${v === '' ? '""' : String(v)}`).join(', ');
 }

@@ -5,3 +5,4 @@ export * from './tool-registry.js';
 export * from './define-tool.js';
 export * from './validate-tool-input.js';
 export * from './deep-freeze.js';
+export * from './to-model-schema.js';

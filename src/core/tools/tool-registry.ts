@@ -5,6 +5,7 @@ import { deepFreeze } from './deep-freeze.js';
 import { RESERVED_TOOL_PREFIXES, toToolOutput, type HostToolDefinition } from './define-tool.js';
 import { getRegisteredChartTools } from './tool-decorator.js';
 import { ToolCallError } from './tool-error.js';
+import { toModelSchema } from './to-model-schema.js';
 import type { ToolCallContext, ToolMethod, ToolOutput } from './tool-metadata.js';
 import { validateToolInput } from './validate-tool-input.js';
 
@@ -99,8 +100,8 @@ export class ToolRegistry {
         name: tool.name,
         label: tool.label,
         description: live ? `${tool.description}\n${live}` : tool.description,
-        // JSON round trip drops TypeBox's symbol keys and yields a plain, cloneable schema.
-        parameters: JSON.parse(JSON.stringify(tool.parameters)) as Record<string, unknown>,
+        // A plain, cloneable schema every OpenAI-compatible server accepts (enums, no TypeBox keys).
+        parameters: toModelSchema(tool.parameters),
         safety: tool.safety,
         executionMode: tool.executionMode,
       });

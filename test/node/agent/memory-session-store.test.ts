@@ -17,6 +17,7 @@ test('memory store: create, append in order, read copies, rename, list newest fi
   (read[0] as { seq: number }).seq = 99;
   assert.equal((await store.readEvents(a.id))[0].seq, 1, 'reads are copies');
   assert.deepEqual((await store.listSessions()).map((s) => s.id), [a.id, b.id], 'a was updated last');
+  await new Promise((r) => setTimeout(r, 2));
   await store.renameSession(b.id, 'Renamed');
   assert.deepEqual((await store.listSessions()).map((s) => [s.id, s.title]), [[b.id, 'Renamed'], [a.id, 'New chat']]);
   await store.deleteSession(a.id);

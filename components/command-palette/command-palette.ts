@@ -1,0 +1,331 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import type { ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
+import type { ToolResult } from '../../src/protocol/index.js';
+import '../schema-form/define.js';
+import type { SchemaForm } from '../schema-form/index.js';
+import { CommandPaletteRunEvent } from './command-palette-events.js';
+import { commandPaletteStyles } from './command-palette.styles.js';
+import { filterTools } from './filter-tools.js';
+import { initialToolInput } from './initial-tool-input.js';
+import { paletteStrings } from './palette-strings.js';
+
+/** What the palette needs from a chart: its tools (`<kline-chart>` has them). */
+export interface ToolsHost {
+  readonly tools: {
+    list(): ToolEntry[];
+    execute(name: string, input: unknown, options?: ToolExecuteOptions): Promise<ToolResult>;
+  };
+}
+
+/**
+ * The command palette (Ctrl/Cmd+K): every tool of a chart by label, filtered as you type, a form
+ * generated from the chosen tool's schema, and the result or the error of running it. It runs
+ * tools through the same `chart.tools.execute` the agent uses (`origin: 'user'`), so a person
+ * can do everything the agent can. Output is shown as text, never as HTML.
+ *
+ * @summary Searchable list of the chart's tools with a form to run each.
+ *
+ * @attr locale - `en` or `zh-CN`.
+ *
+ * @fires command-palette-run - After a tool ran (detail: `{ name, input, result }`).
+ *
+ * @csspart dialog - The modal dialog.
+ * @csspart search - The search box.
+ * @csspart list - The list of tools.
+ * @csspart option - One tool in the list.
+ * @csspart form - The chosen tool's `<schema-form>`.
+ * @csspart run - The Run button.
+ * @csspart back - The Back button.
+ * @csspart close - The ✕ button.
+ * @csspart result - The result of a successful run.
+ * @csspart error - The error of a failed run.
+ *
+ * @cssprop [--kline-background=#ffffff] - Dialog background.
+ * @cssprop [--kline-text-color=#131722] - Text.
+ * @cssprop [--kline-muted-color=#6a6d78] - Secondary text.
+ * @cssprop [--kline-border-color=#e0e3eb] - Borders.
+ * @cssprop [--kline-accent-color=#2962ff] - Active option, Run button, focus ring.
+ * @cssprop [--kline-up-color=#26a69a] - Success mark.
+ * @cssprop [--kline-down-color=#ef5350] - Error mark.
+ */
+export class CommandPalette extends LitElement {
+  static override styles = commandPaletteStyles;
+
+  static override properties = {
+    chart: { attribute: false },
+    locale: { type: String },
+    _query: { state: true },
+    _active: { state: true },
+    _tool: { state: true },
+    _result: { state: true },
+    _running: { state: true },
+    _notice: { state: true },
+  };
+
+  /** The chart whose tools are listed and run. */
+  chart: ToolsHost | null = null;
+  /** `en` or `zh-CN`. */
+  locale = 'en';
+
+  declare _query: string;
+  declare _active: number;
+  declare _tool: ToolEntry | null;
+  declare _result: { readonly name: string; readonly result: ToolResult } | null;
+  declare _running: boolean;
+  declare _notice: string;
+
+  #tools: ToolEntry[] = [];
+  /** The form's starting values; a new object only when a tool is chosen (a new one resets the form). */
+  #initial: Record<string, unknown> = {};
+
+  constructor() {
+    super();
+    this._query = '';
+    this._active = 0;
+    this._tool = null;
+    this._result = null;
+    this._running = false;
+    this._notice = '';
+  }
+
+  /** Whether the palette is shown. */
+  get isOpen(): boolean {
+    return this.#dialog()?.open ?? false;
+  }
+
+  /** Opens the palette on the tool list with an empty search, focused. */
+  async open(): Promise<void> {
+    this.#tools = this.chart?.tools.list() ?? [];
+    this._query = '';
+    this._active = 0;
+    this._tool = null;
+    this._result = null;
+    this._notice = '';
+    await this.#show();
+    this.renderRoot.querySelector<HTMLInputElement>('input.search')?.focus();
+  }
+
+  /** Opens the palette straight on one tool's form. Returns false for an unknown tool. */
+  async openTool(name: string): Promise<boolean> {
+    this.#tools = this.chart?.tools.list() ?? [];
+    const tool = this.#tools.find((t) => t.name === name);
+    if (!tool) return false;
+    await this.#show();
+    await this.#choose(tool);
+    return true;
+  }
+
+  /** Closes the palette; focus returns to where it was. */
+  close(): void {
+    const dialog = this.#dialog();
+    if (dialog?.open) dialog.close();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('_active') || changed.has('_query')) {
+      this.renderRoot.querySelector('li[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  override render() {
+    const t = paletteStrings(this.locale);
+    return html`<dialog part="dialog" aria-labelledby="palette-title" @cancel=${this.#onCancel} @close=${this.#onClosed} @keydown=${this.#onDialogKey}>
+      <header>
+        <h2 id="palette-title">${this._tool ? this._tool.label : t.title}</h2>
+        <button class="icon" part="close" aria-label=${t.close} title=${t.close} @click=${() => this.close()}>×</button>
+      </header>
+      ${this._tool ? this.#renderTool(this._tool) : this.#renderList()}
+    </dialog>`;
+  }
+
+  #matches(): ToolEntry[] {
+    return filterTools(this.#tools, this._query);
+  }
+
+  #renderList(): TemplateResult {
+    const t = paletteStrings(this.locale);
+    const matches = this.#matches();
+    const active = matches[Math.min(this._active, matches.length - 1)];
+    return html`<input class="search" part="search" type="search" role="combobox" aria-label=${t.search} placeholder=${t.search}
+        aria-expanded="true" aria-controls="tool-list" aria-autocomplete="list" autocomplete="off" spellcheck="false"
+        aria-activedescendant=${active ? `tool-${active.name}` : nothing}
+        .value=${this._query} @input=${this.#onSearch} @keydown=${this.#onSearchKey} />
+      <div class="body">
+        <ul id="tool-list" role="listbox" part="list" aria-label=${t.title}>
+          ${matches.map((tool, i) => html`<li role="option" part="option" id=${`tool-${tool.name}`} data-name=${tool.name}
+              aria-selected=${tool === active ? 'true' : 'false'}
+              @click=${() => void this.#choose(tool)} @pointermove=${() => { if (this._active !== i) this._active = i; }}>
+              <span class="label">${tool.label}</span>
+              <span class="name">${tool.name}</span>
+              <span class=${`badge ${tool.safety}`}>${t.safety[tool.safety]}</span>
+            </li>`)}
+        </ul>
+        ${matches.length === 0 ? html`<p class="empty muted" role="status">${t.noMatch}</p>` : nothing}
+      </div>`;
+  }
+
+  #renderTool(tool: ToolEntry): TemplateResult {
+    const t = paletteStrings(this.locale);
+    const hasParams = Object.keys(tool.parameters.properties).length > 0;
+    const result = this._result?.name === tool.name ? this._result.result : null;
+    return html`<div class="body">
+      <div class="tool-head">
+        <button part="back" @click=${this.#back}>← ${t.back}</button>
+        <code>${tool.name}</code>
+        <span class=${`badge ${tool.safety}`}>${t.safety[tool.safety]}</span>
+      </div>
+      <p class="description" part="description">${tool.description}</p>
+      ${hasParams
+        ? html`<schema-form part="form" aria-label=${tool.label} .schema=${tool.parameters} .value=${this.#initial}
+            @schema-form-submit=${() => void this.#run()}></schema-form>`
+        : html`<p class="muted">${t.noParams}</p>`}
+      <div class="actions">
+        <button class="primary" part="run" ?disabled=${this._running} @click=${() => void this.#run()}>${this._running ? t.running : t.run}</button>
+      </div>
+      ${this._notice ? html`<p class="notice" role="alert">${this._notice}</p>` : nothing}
+      ${result ? this.#renderResult(result) : nothing}
+    </div>`;
+  }
+
+  #renderResult(result: ToolResult): TemplateResult {
+    const t = paletteStrings(this.locale);
+    if (result.success) {
+      const body = result.text ?? JSON.stringify(result.data, null, 2);
+      return html`<section class="result ok" part="result" role="status" aria-label=${t.result}>
+        <h4>${t.result}</h4>
+        <p class="muted">${result.stateChanged ? t.changed : t.unchanged}</p>
+        <pre>${body}</pre>
+      </section>`;
+    }
+    const e = result.error;
+    return html`<section class="result error" part="error" role="alert" aria-label=${t.error}>
+      <h4>${t.error} <code class="code">${e.code}</code></h4>
+      <p class="message">${e.message}</p>
+      ${e.recommendedAction ? html`<p class="recommended"><b>${t.recommended}:</b> ${e.recommendedAction}</p>` : nothing}
+      ${e.details?.length
+        ? html`<ul class="details">${e.details.map((d) => html`<li><code>${d.path}</code> ${d.reason}</li>`)}</ul>`
+        : nothing}
+      ${result.data !== undefined ? html`<pre>${JSON.stringify(result.data, null, 2)}</pre>` : nothing}
+    </section>`;
+  }
+
+  async #show(): Promise<void> {
+    await this.updateComplete;
+    const dialog = this.#dialog();
+    if (dialog && !dialog.open) dialog.showModal();
+  }
+
+  async #choose(tool: ToolEntry): Promise<void> {
+    this.#initial = initialToolInput(tool.parameters);
+    this._tool = tool;
+    this._result = null;
+    this._notice = '';
+    await this.updateComplete;
+    const form = this.renderRoot.querySelector<SchemaForm>('schema-form');
+    if (form) await form.updateComplete;
+    const first = form?.shadowRoot?.querySelector<HTMLElement>('input, select, textarea');
+    (first ?? this.renderRoot.querySelector<HTMLElement>('[part="run"]'))?.focus();
+  }
+
+  async #run(): Promise<void> {
+    const tool = this._tool;
+    if (!tool || !this.chart || this._running) return;
+    const t = paletteStrings(this.locale);
+    const form = this.renderRoot.querySelector<SchemaForm>('schema-form');
+    let input: Record<string, unknown> = {};
+    if (form) {
+      const checked = form.validate();
+      if (!checked.valid) {
+        this._notice = t.fixFields;
+        return;
+      }
+      input = { ...checked.value };
+    }
+    this._notice = '';
+    this._running = true;
+    let result: ToolResult;
+    try {
+      result = await this.chart.tools.execute(tool.name, input, { origin: 'user' });
+    } finally {
+      this._running = false;
+    }
+    // The user may have gone back to the list (or to another tool) while it ran.
+    if (this._tool !== tool) return;
+    this._result = { name: tool.name, result };
+    this.dispatchEvent(new CommandPaletteRunEvent({ name: tool.name, input, result }));
+  }
+
+  readonly #back = () => {
+    this._tool = null;
+    this._result = null;
+    this._notice = '';
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('input.search')?.focus());
+  };
+
+  readonly #onSearch = (e: Event) => {
+    this._query = (e.target as HTMLInputElement).value;
+    this._active = 0;
+  };
+
+  readonly #onSearchKey = (e: KeyboardEvent) => {
+    const matches = this.#matches();
+    const n = matches.length;
+    switch (e.key) {
+      case 'ArrowDown':
+        e.preventDefault();
+        if (n) this._active = (Math.min(this._active, n - 1) + 1) % n;
+        break;
+      case 'ArrowUp':
+        e.preventDefault();
+        if (n) this._active = (Math.min(this._active, n - 1) - 1 + n) % n;
+        break;
+      case 'Home':
+        if (e.ctrlKey) { e.preventDefault(); this._active = 0; }
+        break;
+      case 'End':
+        if (e.ctrlKey) { e.preventDefault(); this._active = Math.max(0, n - 1); }
+        break;
+      case 'Enter': {
+        e.preventDefault();
+        const tool = matches[Math.min(this._active, n - 1)];
+        if (tool) void this.#choose(tool);
+        break;
+      }
+      default:
+        break;
+    }
+  };
+
+  readonly #onDialogKey = (e: KeyboardEvent) => {
+    // Keys typed here are the palette's: the chart around it must not pan, zoom or undo.
+    e.stopPropagation();
+    if ((e.ctrlKey || e.metaKey) && (e.key === 'k' || e.key === 'K')) {
+      e.preventDefault();
+      if (this._tool) this.#back();
+      else this.renderRoot.querySelector<HTMLInputElement>('input.search')?.select();
+    }
+  };
+
+  readonly #onCancel = (e: Event) => {
+    // Escape: close for real (Chromium may otherwise ignore a second Escape without user activation).
+    e.preventDefault();
+    this.close();
+  };
+
+  readonly #onClosed = () => {
+    this._tool = null;
+    this._result = null;
+    this._notice = '';
+    this._running = false;
+  };
+
+  #dialog(): HTMLDialogElement | null {
+    return this.renderRoot.querySelector('dialog');
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'command-palette': CommandPalette;
+  }
+}
