@@ -222,7 +222,10 @@ export class KlineChart extends LitElement {
 
   /** Adds a data source a `source` attribute can name. Returns an unregister function. */
   registerDataSource(source: DataSource): () => void {
-    return this.#core.sources.register(source);
+    const unregister = this.#core.sources.register(source);
+    // A page that names the source in markup before registering it gets its data now.
+    if ((this.source || 'sample') === source.id && this.hasUpdated && !this.#hostData) void this.#loadFromAttributes(true);
+    return unregister;
   }
 
   /** Resolves after the canvases have painted the current state. */
@@ -502,7 +505,7 @@ export class KlineChart extends LitElement {
     this.#core.indicators.applyIndicatorList(this.indicators ?? '');
   }
 
-  async #loadFromAttributes(): Promise<void> {
+  async #loadFromAttributes(force = false): Promise<void> {
     const sourceId = this.source || 'sample';
     if ((sourceId === 'csv' || sourceId === 'json') && this.src) {
       const key = `${sourceId}|${this.src}`;
@@ -523,7 +526,7 @@ export class KlineChart extends LitElement {
     try {
       if (!symbol) symbol = (await source.searchInstruments('', { limit: 1 }))[0]?.symbol ?? '';
       const current = this.#core.store.peek('target');
-      if (current && current.symbol === symbol && current.period === period && current.sourceId === sourceId && this.#core.store.peek('series')) return;
+      if (!force && current && current.symbol === symbol && current.period === period && current.sourceId === sourceId && this.#core.store.peek('series')) return;
       const series = await this.#core.loadTarget({ symbol, period, sourceId }, null);
       this.#lastError = '';
       this.#emit('kline-data-load', { symbol: series.instrument.symbol, period: series.period, source: sourceId, bars: series.bars.length });
