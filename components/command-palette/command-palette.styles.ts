@@ -16,6 +16,7 @@ export const chartDialogStyles = css`
   h2 { flex: 1; margin: 0; font-size: 14px; }
   h3 { margin: 0; font-size: 14px; }
   h4 { margin: 0 0 4px; font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; }
+  h4 code { text-transform: none; letter-spacing: 0; }
   button {
     font: inherit; color: inherit; background: transparent; cursor: pointer; min-height: 28px;
     border: 1px solid var(--kline-border-color, #e0e3eb); border-radius: 4px; padding: 3px 10px;

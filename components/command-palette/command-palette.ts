@@ -96,6 +96,7 @@ export class CommandPalette extends LitElement {
   /** Opens the palette on the tool list with an empty search, focused. */
   async open(): Promise<void> {
     this.#tools = this.chart?.tools.list() ?? [];
+    this.requestUpdate();
     this._query = '';
     this._active = 0;
     this._tool = null;

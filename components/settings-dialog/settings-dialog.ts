@@ -36,9 +36,9 @@ export class SettingsDialog extends LitElement {
     chartDialogStyles,
     css`
       dialog { width: min(460px, calc(100vw - 32px)); }
-      .status { margin: 8px 0 0; }
+      .status { flex: 1; margin: 0; align-self: center; font-size: 12px; }
       .status.error { color: var(--kline-down-color, #ef5350); }
-      .actions { justify-content: space-between; }
+      .actions { justify-content: space-between; padding: 10px 12px 12px; border-top: 1px solid var(--kline-border-color, #e0e3eb); }
     `,
   ];
 
@@ -133,13 +133,13 @@ export class SettingsDialog extends LitElement {
       <div class="body">
         <schema-form part="form" aria-labelledby="settings-title" .schema=${this.#formSchema()} .value=${this._formValue}
           @schema-form-submit=${() => void this.apply()}></schema-form>
+      </div>
+      <div class="actions">
+        <button part="reset" ?disabled=${this._busy} @click=${() => void this.reset()}>${t.reset}</button>
         ${this._status
           ? html`<p class=${`status ${this._status.kind}`} part="status" role=${this._status.kind === 'error' ? 'alert' : 'status'}>${this._status.text}</p>`
           : nothing}
-        <div class="actions">
-          <button part="reset" ?disabled=${this._busy} @click=${() => void this.reset()}>${t.reset}</button>
-          <button class="primary" part="apply" ?disabled=${this._busy} @click=${() => void this.apply()}>${t.apply}</button>
-        </div>
+        <button class="primary" part="apply" ?disabled=${this._busy} @click=${() => void this.apply()}>${t.apply}</button>
       </div>
     </dialog>`;
   }

@@ -150,7 +150,7 @@ export function createBinanceSource(options: BinanceSourceOptions = {}): Binance
         fetch: doFetch, restBaseUrl, symbol, interval,
         ...(request.from !== undefined && Number.isFinite(request.from) ? { from: request.from } : {}),
         ...(request.to !== undefined && Number.isFinite(request.to) ? { to: request.to } : {}),
-        limit: Math.min(cap, request.limit ?? (request.from !== undefined ? cap : DEFAULT_BARS)),
+        limit: Math.min(cap, request.limit !== undefined && Number.isFinite(request.limit) ? request.limit : request.from !== undefined ? cap : DEFAULT_BARS),
         ...(request.signal ? { signal: request.signal } : {}),
       });
     } catch (error) {

@@ -145,8 +145,15 @@ export class ToolRegistry {
       safety: definition.safety,
       executionMode: definition.executionMode ?? (definition.safety === 'read-only' ? 'parallel' : 'sequential'),
       kind: 'host',
-      invoke: async (input, ctx) =>
-        toToolOutput(await definition.execute(input as never, { ...ctx, context: this.options.context() }), definition.safety),
+      invoke: async (input, ctx) => {
+        const value = await definition.execute(input as never, { ...ctx, context: this.options.context() });
+        // `return ctx.execute(child, …)` hands back the child's result: a failed child fails this tool too.
+        if (isFailedResult(value)) {
+          const { code, message, retryable, recommendedAction, details } = value.error;
+          throw new ToolCallError(code, message, { retryable, recommendedAction, details, data: value.data });
+        }
+        return toToolOutput(value, definition.safety);
+      },
     };
     this.#tools.set(name, entry);
     return () => {
@@ -179,7 +186,9 @@ export class ToolRegistry {
       });
     }
     if (tool.safety !== 'read-only' && (options.readOnly || parentSafety === 'read-only')) {
-      return failure('not_allowed', `'${name}' changes the chart, and this ${parentSafety ? 'read-only tool' : 'run'} is read-only.`, {
+      return failure('not_allowed', parentSafety === 'read-only'
+        ? `'${name}' changes the chart, and a read-only tool may only call read-only tools.`
+        : `'${name}' changes the chart, and this run is read-only.`, {
         recommendedAction: 'Ask the user to allow changes (turn off read-only) or answer without changing the chart.',
       });
     }
@@ -265,6 +274,13 @@ function failure(
       ...(extra.details ? { details: extra.details } : {}),
     },
   };
+}
+
+/** A `{ success: false, error }` tool result, as `ctx.execute` returns for a refused child. */
+function isFailedResult(value: unknown): value is import('../../protocol/index.js').ToolFailure {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as { success?: unknown; error?: { code?: unknown; message?: unknown } };
+  return v.success === false && typeof v.error?.code === 'string' && typeof v.error.message === 'string';
 }
 
 /** True when `method` is found (by identity) on `host` or its prototype chain. */

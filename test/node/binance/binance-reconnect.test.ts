@@ -32,7 +32,7 @@ test('backoff: doubles from the base, capped, with jitter in the upper half of e
   }
 });
 
-test('reconnect: refused attempts back off exponentially; a stable connection resets the backoff', async () => {
+test('reconnect: refused attempts back off exponentially; a stable connection resets the backoff', async (t) => {
   const statuses: BinanceStreamStatus[] = [];
   const stop = openBinanceKlineStream({
     url: `${mock.wsUrl}/ws/solusdt@kline_1m`, symbol: 'SOLUSDT', interval: '1m', WebSocket,
@@ -41,6 +41,7 @@ test('reconnect: refused attempts back off exponentially; a stable connection re
     baseDelayMs: 20, maxDelayMs: 70, stableMs: 150, random: () => 1,
     onStatus: (s) => statuses.push(s),
   });
+  t.after(stop);
   const live = (): number => statuses.filter((s) => s.state === 'live').length;
   await waitFor(() => live() === 1, 'live');
   mock.rejectConnections(4);
@@ -55,7 +56,7 @@ test('reconnect: refused attempts back off exponentially; a stable connection re
   stop();
 });
 
-test('reconnect: stream messages that arrive during the REST fill wait for it; older ones are dropped', async () => {
+test('reconnect: stream messages that arrive during the REST fill wait for it; older ones are dropped', async (t) => {
   let hold: Promise<void> | null = null;
   let release = (): void => undefined;
   const h = { statuses: [] as BinanceStreamStatus[], emitted: [] as Bar[] };
@@ -69,6 +70,7 @@ test('reconnect: stream messages that arrive during the REST fill wait for it; o
     },
   });
   const stop = source.subscribe('BNBUSDT', '1m', (b) => h.emitted.push(b));
+  t.after(() => { release(); stop(); });
   await waitFor(() => h.statuses.some((s) => s.state === 'live'), 'live');
   const t0 = (mock.bars('BNBUSDT', '1m').at(-1) as Bar).time;
   mock.pushKline('BNBUSDT', '1m', bar(t0, 660));
@@ -95,7 +97,7 @@ test('reconnect: stream messages that arrive during the REST fill wait for it; o
   for (let i = 1; i < minutes.length; i++) assert.ok(minutes[i] >= minutes[i - 1], 'emitted times never decrease');
 });
 
-test('reconnect: a failed REST fill drops the socket and retries until the gap is filled', async () => {
+test('reconnect: a failed REST fill drops the socket and retries until the gap is filled', async (t) => {
   const statuses: BinanceStreamStatus[] = [];
   const emitted: Bar[] = [];
   const source = createBinanceSource({
@@ -104,6 +106,7 @@ test('reconnect: a failed REST fill drops the socket and retries until the gap i
     onStreamStatus: (_s, _p, status) => statuses.push(status),
   });
   const stop = source.subscribe('ETHBTC', '1m', (b) => emitted.push(b));
+  t.after(stop);
   await waitFor(() => statuses.some((s) => s.state === 'live'), 'live');
   const t0 = (mock.bars('ETHBTC', '1m').at(-1) as Bar).time;
   mock.pushKline('ETHBTC', '1m', bar(t0, 0.0251));
@@ -120,9 +123,8 @@ test('reconnect: a failed REST fill drops the socket and retries until the gap i
   assert.equal(mock.streamConnections.length - connections, 2, 'one socket dropped after the failed fill, one that stayed');
 });
 
-test('unsubscribe: cancels a pending reconnect timer and a pending fill, leaving nothing running', async () => {
+test('unsubscribe: cancels a pending reconnect timer and a pending fill, leaving nothing running', async (t) => {
   const statuses: BinanceStreamStatus[] = [];
-  const baseline = timerCount();
   const stop = openBinanceKlineStream({
     url: `${mock.wsUrl}/ws/btcusdt@kline_1m`, symbol: 'BTCUSDT', interval: '1m', WebSocket,
     listener: () => undefined,
@@ -130,13 +132,20 @@ test('unsubscribe: cancels a pending reconnect timer and a pending fill, leaving
     baseDelayMs: 60_000, maxDelayMs: 60_000, stableMs: 60_000,
     onStatus: (s) => statuses.push(s),
   });
-  await waitFor(() => statuses.some((s) => s.state === 'live'), 'live');
-  mock.dropConnections();
-  await waitFor(() => statuses.some((s) => s.state === 'waiting'), 'waiting');
-  assert.equal(timerCount(), baseline + 1, 'the reconnect timer is pending');
-  stop();
-  assert.equal(timerCount(), baseline, 'and gone after unsubscribe');
+  let pending: number;
+  try {
+    await waitFor(() => statuses.some((s) => s.state === 'live'), 'live');
+    mock.dropConnections();
+    await waitFor(() => statuses.some((s) => s.state === 'waiting'), 'waiting');
+  } finally {
+    // A one-minute reconnect timer is pending now; without unsubscribe this process would not exit for a minute.
+    pending = timerCount();
+    stop();
+  }
+  assert.equal(timerCount(), pending - 1, 'unsubscribe cleared the reconnect timer');
   assert.equal(statuses.at(-1)?.state, 'closed');
+  await sleep(30);
+  assert.equal(statuses.filter((s) => s.state === 'connecting').length, 1, 'no attempt after unsubscribe');
 
   // Unsubscribing during a fill aborts the fill's request and emits nothing afterwards.
   let signalSeen: AbortSignal | null = null;
@@ -153,6 +162,7 @@ test('unsubscribe: cancels a pending reconnect timer and a pending fill, leaving
     baseDelayMs: 10, maxDelayMs: 10, stableMs: 60_000,
     onStatus: (s) => states.push(s.state),
   });
+  t.after(() => { finish(); stop2(); });
   await waitFor(() => states.includes('live'), 'live');
   const t0 = (mock.bars('BTCUSDT', '1m').at(-1) as Bar).time;
   mock.pushKline('BTCUSDT', '1m', bar(t0, 105_000));

@@ -1,11 +1,10 @@
-import { test, after } from 'node:test';
+import { test, after, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { WebSocket } from 'ws';
 import type { Bar } from '../../../src/core/data/bars.js';
-import { binanceBackoffDelay } from '../../../src/core/data/binance-backoff.js';
 import { parseBinanceKlineMessage } from '../../../src/core/data/binance-kline-message.js';
 import { createBinanceSource, type BinanceSourceOptions } from '../../../src/core/data/binance-source.js';
-import { openBinanceKlineStream, type BinanceStreamStatus } from '../../../src/core/data/binance-stream.js';
+import type { BinanceStreamStatus } from '../../../src/core/data/binance-stream.js';
 import { loadFixture, startMockBinance } from '../../mock-binance/index.js';
 import { sleep, waitFor } from './wait-for.js';
 
@@ -20,7 +19,7 @@ function applyToSeries(series: Bar[], bar: Bar): void {
   else series.push(bar);
 }
 
-function harness(symbol: string, extra: Partial<BinanceSourceOptions> = {}) {
+function harness(t: TestContext, symbol: string, extra: Partial<BinanceSourceOptions> = {}) {
   const statuses: BinanceStreamStatus[] = [];
   const emitted: Bar[] = [];
   const source = createBinanceSource({
@@ -32,6 +31,8 @@ function harness(symbol: string, extra: Partial<BinanceSourceOptions> = {}) {
     ...extra,
   });
   const stop = source.subscribe(symbol, '1m', (bar) => emitted.push(bar));
+  // A failed assertion must not leave a reconnecting stream behind (the process would never exit).
+  t.after(stop);
   const liveCount = (): number => statuses.filter((s) => s.state === 'live').length;
   return { source, statuses, emitted, stop, liveCount };
 }
@@ -49,8 +50,8 @@ test('stream: the kline message format parses; other pairs, intervals and replie
   assert.equal(parseBinanceKlineMessage(text.replace('"105322.40000000"', '"n/a"'), 'BTCUSDT', '1m'), null);
 });
 
-test('stream: live updates move the last bar and a new open time appends; unsubscribe closes the socket', async () => {
-  const h = harness('BTCUSDT');
+test('stream: live updates move the last bar and a new open time appends; unsubscribe closes the socket', async (t) => {
+  const h = harness(t, 'BTCUSDT');
   await waitFor(() => h.liveCount() === 1, 'live');
   assert.deepEqual(mock.streamConnections.slice(-1), ['/ws/btcusdt@kline_1m']);
   const last = mock.bars('BTCUSDT', '1m').at(-1) as Bar;
@@ -76,8 +77,8 @@ test('stream: live updates move the last bar and a new open time appends; unsubs
   assert.equal(h.statuses.at(-1)?.state, 'closed');
 });
 
-test('stream: a dropped connection reconnects with backoff and fills the gap from REST, no bar lost or repeated out of order', async () => {
-  const h = harness('ETHUSDT');
+test('stream: a dropped connection reconnects with backoff and fills the gap from REST, no bar lost or repeated out of order', async (t) => {
+  const h = harness(t, 'ETHUSDT');
   await waitFor(() => h.liveCount() === 1, 'live');
   const start = mock.bars('ETHUSDT', '1m').at(-1) as Bar;
   const t0 = start.time;
