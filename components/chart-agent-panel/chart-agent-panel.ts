@@ -428,7 +428,21 @@ export class ChartAgentPanel extends LitElement {
     await this.#openSession(target.id, life);
   }
 
+  /** Session opens in flight: sending waits until the log is loaded and the lock is decided. */
+  #opening = 0;
+
   async #openSession(id: string, life = this.#life): Promise<void> {
+    this.#opening++;
+    this.requestUpdate();
+    try {
+      await this.#openSessionNow(id, life);
+    } finally {
+      this.#opening--;
+      this.requestUpdate();
+    }
+  }
+
+  async #openSessionNow(id: string, life: number): Promise<void> {
     const runtime = this.#runtime;
     if (!runtime) return;
     if (this._sessionId && this._sessionId !== id) runtime.closeSession(this._sessionId);
@@ -498,7 +512,7 @@ export class ChartAgentPanel extends LitElement {
 
   /** Whether a message can be sent now. */
   get canSend(): boolean {
-    return this._connected && !this._running && !this._sessionReadOnly && this._sessionId !== '' && this.#runtime !== null;
+    return this._connected && !this._running && !this._sessionReadOnly && this._sessionId !== '' && this.#runtime !== null && this.#opening === 0;
   }
 
   /**

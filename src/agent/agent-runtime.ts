@@ -67,6 +67,8 @@ interface SessionState {
   flushing: Promise<void> | null;
   /** Held Web Lock, released by calling this. */
   releaseLock: (() => void) | null;
+  /** A lock request in flight. */
+  acquiring?: Promise<boolean> | null;
   /** Another tab holds the session's lock. */
   readOnly: boolean;
 }
@@ -593,8 +595,17 @@ export class AgentRuntime {
   }
 
   /** Takes the session's Web Lock if free. Without `navigator.locks` (Node) a session is never read-only. */
-  private async acquireLock(state: SessionState): Promise<boolean> {
-    if (state.releaseLock) return true;
+  private acquireLock(state: SessionState): Promise<boolean> {
+    if (state.releaseLock) return Promise.resolve(true);
+    // Concurrent callers (openSession and a run started meanwhile) share one request: two requests
+    // from the same tab would see each other as "another tab".
+    state.acquiring ??= this.requestLock(state).finally(() => {
+      state.acquiring = null;
+    });
+    return state.acquiring;
+  }
+
+  private async requestLock(state: SessionState): Promise<boolean> {
     const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
     if (!locks) return true;
     return new Promise<boolean>((resolveAcquired) => {
