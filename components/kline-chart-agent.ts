@@ -8,4 +8,6 @@ import './chart-agent-panel/define.js';
 
 export { KlineChart } from './kline-chart/index.js';
 export { ChartAgentPanel } from './chart-agent-panel/index.js';
-export { defineTool } from '../src/core/tools/index.js';
+export { defineTool, ToolCallError } from '../src/core/tools/index.js';
+/** TypeBox's `Type`, so a host page can write a tool's parameter schema without a build step. */
+export { Type } from '@sinclair/typebox';

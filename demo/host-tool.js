@@ -2,22 +2,7 @@
 // the same validation and policy as built-ins, and are offered to the agent and the command palette.
 import * as kline from '/dist/kline-chart.js';
 
-const { defineTool } = kline;
-
-/**
- * TypeBox's `Type` from the bundle. Until the bundle re-exports it, a two-function stand-in builds
- * the same schema objects (TypeBox marks them with these registered symbols).
- */
-const Type = kline.Type ?? {
-  Object: (properties, options = {}) => ({
-    ...options,
-    [Symbol.for('TypeBox.Kind')]: 'Object',
-    type: 'object',
-    properties,
-    required: Object.keys(properties).filter((k) => !properties[k][Symbol.for('TypeBox.Optional')]),
-  }),
-  Integer: (options = {}) => ({ ...options, [Symbol.for('TypeBox.Kind')]: 'Integer', type: 'integer' }),
-};
+const { defineTool, Type } = kline;
 
 const Lookback = Type.Object({
   lookback: Type.Integer({ minimum: 2, maximum: 500, default: 20, description: 'How many of the newest bars to search.' }),

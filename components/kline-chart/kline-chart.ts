@@ -19,6 +19,10 @@ import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
 import '../indicator-picker/define.js';
+import '../command-palette/define.js';
+import '../settings-dialog/define.js';
+import type { CommandPalette } from '../command-palette/index.js';
+import type { SettingsDialog } from '../settings-dialog/index.js';
 import '../indicator-settings/define.js';
 import { indicatorSettingsModel, indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/index.js';
 import { PaneSeparators } from './pane-separators.js';
@@ -66,6 +70,10 @@ export interface ChartToolsApi {
  * @csspart toolbar - The toolbar.
  * @csspart period-button - One period button.
  * @csspart symbol-button - The symbol search button.
+ * @csspart palette-button - Opens the command palette.
+ * @csspart settings-button - Opens the settings dialog.
+ * @csspart undo-button - Undo.
+ * @csspart redo-button - Redo.
  * @csspart legend - The OHLCV legend.
  * @csspart panes - The pane container (canvases).
  *
@@ -232,6 +240,18 @@ export class KlineChart extends LitElement {
   async whenPainted(): Promise<void> {
     if (!this.#renderer) await this.updateComplete;
     await this.#renderer?.whenPainted();
+  }
+
+  /** Opens the command palette (also Ctrl/Cmd+K): every tool, with a form generated from its schema. */
+  async openCommandPalette(): Promise<void> {
+    await this.updateComplete;
+    return this.renderRoot.querySelector<CommandPalette>('command-palette')!.open();
+  }
+
+  /** Opens the settings dialog (it writes through settings_update / settings_reset). */
+  async openSettings(): Promise<void> {
+    await this.updateComplete;
+    return this.renderRoot.querySelector<SettingsDialog>('settings-dialog')!.open();
   }
 
   /** Number of frames the canvases have painted (diagnostics: live bursts paint once per frame). */
@@ -451,7 +471,10 @@ export class KlineChart extends LitElement {
         },
         html`<indicator-picker .definitions=${this.#core.indicatorRegistry.list()} locale=${this.#lang()}
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}></indicator-picker>
-          <span class="sep"></span>${this.#renderDrawingToolbar()}`,
+          <span class="sep"></span>${this.#renderDrawingToolbar()}
+          <span class="sep"></span>
+          <button part="palette-button" aria-label="Commands" title="Commands (Ctrl/Cmd+K)" aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K</button>
+          <button part="settings-button" aria-label="Settings" title="Settings" aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>`,
       )}
       <div class="main">
         <div class="panes" part="panes"></div>
@@ -471,6 +494,8 @@ export class KlineChart extends LitElement {
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
       </div>
+      <command-palette .chart=${this} locale=${this.#lang()}></command-palette>
+      <settings-dialog .chart=${this} locale=${this.#lang()}></settings-dialog>
     </div>`;
   }
 
@@ -724,6 +749,11 @@ export class KlineChart extends LitElement {
     const view = this.#core.store.peek('view');
     const n = this.#core.store.peek('series')?.bars.length ?? 0;
     const mod = e.ctrlKey || e.metaKey;
+    if (mod && (e.key === 'k' || e.key === 'K')) {
+      e.preventDefault();
+      void this.openCommandPalette();
+      return;
+    }
     if (mod && (e.key === 'z' || e.key === 'Z')) {
       e.preventDefault();
       if (e.shiftKey) this.redo();
