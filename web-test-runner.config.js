@@ -12,12 +12,30 @@ const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
  */
 function mockModelPlugin() {
   const mocks = new Map();
+  const binances = new Map();
   return {
     name: 'mock-model',
     async serverStop() {
-      await Promise.all([...mocks.values()].map(async (m) => (await m).close()));
+      await Promise.all([...mocks.values(), ...binances.values()].map(async (m) => (await m).close()));
     },
-    async executeCommand({ command, session }) {
+    async executeCommand({ command, session, payload }) {
+      if (command === 'mock-binance') {
+        // A recorded-format Binance of the file's own: REST history and kline streams.
+        if (!binances.has(session.testFile)) {
+          binances.set(session.testFile, import('./build/test/mock-binance/index.js').then(({ startMockBinance }) => startMockBinance({ barCount: payload?.barCount ?? 3000 })));
+        }
+        const b = await binances.get(session.testFile);
+        return { restUrl: b.restUrl, wsUrl: b.wsUrl };
+      }
+      if (command === 'mock-binance-push') {
+        const b = await binances.get(session.testFile);
+        b.pushKline(payload.symbol, payload.interval, payload.bar, payload.closed);
+        return true;
+      }
+      if (command === 'mock-binance-drop') {
+        (await binances.get(session.testFile)).dropConnections();
+        return true;
+      }
       if (command !== 'mock-model-url') return undefined;
       if (!mocks.has(session.testFile)) {
         mocks.set(session.testFile, import('./build/test/mock-model/index.js').then(({ startMockModel }) => startMockModel({ host: '127.0.0.1', port: 0 })));

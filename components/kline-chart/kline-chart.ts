@@ -5,7 +5,7 @@ import { AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT } from '../../src/protocol/i
 import { ChartCore } from '../../src/core/commands/chart-core.js';
 import { createAgentPort, type OpenPort } from '../../src/core/commands/create-agent-port.js';
 import { clampView, defaultView } from '../../src/core/commands/view-range.js';
-import { createUrlSource, isPeriod, type Bar, type Bars, type DataSource, type Period } from '../../src/core/data/index.js';
+import { createBinanceSource, createUrlSource, isPeriod, type Bar, type Bars, type DataSource, type Period } from '../../src/core/data/index.js';
 import { formatIndicatorLabel, parseIndicatorList } from '../../src/core/indicators/index.js';
 import { effect, type ReadOnlySignal } from '../../src/core/store/index.js';
 import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
@@ -176,6 +176,8 @@ export class KlineChart extends LitElement {
     this._paneTops = new Map();
     this._settings = null;
     this.#core = new ChartCore({ chartId: '' });
+    // The public Binance market data is always available by name; nothing is fetched until used.
+    this.#core.sources.register(createBinanceSource());
     this.#drawings = new DrawingLayerController({
       core: this.#core,
       theme: () => this.#theme!,

@@ -5,7 +5,7 @@
  */
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "connect-src 'self' ws: wss: http://localhost:* http://127.0.0.1:*; object-src 'none'; base-uri 'none'";
+  "connect-src 'self' ws: wss: http://localhost:* http://127.0.0.1:* https://api.binance.com; object-src 'none'; base-uri 'none'";
 
 /** Headers sent on every response. */
 export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
