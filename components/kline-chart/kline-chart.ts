@@ -5,7 +5,7 @@ import { AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT } from '../../src/protocol/i
 import { ChartCore } from '../../src/core/commands/chart-core.js';
 import { createAgentPort, type OpenPort } from '../../src/core/commands/create-agent-port.js';
 import { clampView, defaultView } from '../../src/core/commands/view-range.js';
-import { createBinanceSource, createUrlSource, isPeriod, type Bar, type Bars, type DataSource, type Period } from '../../src/core/data/index.js';
+import { barsFromObjects, createBinanceSource, createUrlSource, isPeriod, type Bar, type Bars, type DataSource, type Period } from '../../src/core/data/index.js';
 import { formatIndicatorLabel, parseIndicatorList } from '../../src/core/indicators/index.js';
 import { effect, type ReadOnlySignal } from '../../src/core/store/index.js';
 import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
@@ -218,7 +218,7 @@ export class KlineChart extends LitElement {
 
   /** Replaces the bars (columnar, UTC ms) of the current instrument. */
   setBars(bars: Bars | readonly Bar[]): void {
-    const columns = Array.isArray(bars) ? barsFromRows(bars as readonly Bar[]) : (bars as Bars);
+    const columns = Array.isArray(bars) ? barsFromObjects(bars as readonly Bar[]) : (bars as Bars);
     // Host data wins over the attribute-driven source until symbol/period/source change again.
     this.#hostData = true;
     this.#core.setBars(columns);
@@ -791,20 +791,6 @@ function toLocale(language: string): 'en' | 'zh-CN' {
 
 function firstAgentChart(): Element | undefined {
   return [...document.querySelectorAll('kline-chart')].find((c) => c.getAttribute('agent') !== 'off');
-}
-
-function barsFromRows(rows: readonly Bar[]): Bars {
-  const n = rows.length;
-  const cols = { time: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n), length: n };
-  rows.forEach((r, i) => {
-    cols.time[i] = r.time;
-    cols.open[i] = r.open;
-    cols.high[i] = r.high;
-    cols.low[i] = r.low;
-    cols.close[i] = r.close;
-    cols.volume[i] = r.volume;
-  });
-  return cols;
 }
 
 declare global {
