@@ -429,6 +429,9 @@ export class KlineChart extends LitElement {
       this.#initialIndicators = true;
       this.#applyIndicatorsAttribute();
       this.#startPersistence();
+    } else if (changed.has('indicators')) {
+      // A CMS or framework that changes the attribute later gets the new list.
+      this.#applyIndicatorsAttribute();
     }
     if (changed.has('symbol') || changed.has('period') || changed.has('source') || changed.has('src')) {
       const first = !this.#attributesSeen;

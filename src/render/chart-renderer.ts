@@ -188,12 +188,11 @@ export class ChartRenderer {
         this.#panes.delete(id);
       }
     }
-    let used = 0;
     const view = this.#view();
+    const heights = paneHeights(specs.map((sp) => sp.weight / totalWeight), avail);
     specs.forEach((spec, index) => {
       const last = index === specs.length - 1;
-      const paneH = last ? height - used : Math.max(40, Math.round((avail * spec.weight) / totalWeight));
-      used += paneH;
+      const paneH = heights[index] + (last ? xAxisH : 0);
       const full: PaneSpec = { ...spec, showXAxis: last };
       const signature = paneSignature(full, settings);
       let pane = this.#panes.get(spec.id);
@@ -251,3 +250,26 @@ export class ChartRenderer {
 }
 
 export type { PaneSeries };
+
+/** Minimum plot height of a pane in CSS px. */
+export const MIN_PANE_HEIGHT = 40;
+
+/**
+ * Splits `avail` px by `shares` (summing to 1) with every pane at least {@link MIN_PANE_HEIGHT}:
+ * what the minimums add is taken from the tallest panes, what rounding leaves goes to the first.
+ * The result always sums to `avail` when it can, so no pane ever gets a negative height.
+ */
+export function paneHeights(shares: readonly number[], avail: number): number[] {
+  const hs = shares.map((sh) => Math.max(MIN_PANE_HEIGHT, Math.round(avail * sh)));
+  let over = hs.reduce((a, h) => a + h, 0) - avail;
+  while (over > 0) {
+    let tallest = 0;
+    for (let i = 1; i < hs.length; i++) if (hs[i] > hs[tallest]) tallest = i;
+    const take = Math.min(over, hs[tallest] - MIN_PANE_HEIGHT);
+    if (take <= 0) break;
+    hs[tallest] -= take;
+    over -= take;
+  }
+  if (over < 0 && hs.length) hs[0] -= over;
+  return hs;
+}

@@ -62,10 +62,10 @@ export function computeTimeTicks(
   const b = Math.min(length - 1, Math.floor(endIndex));
   if (b <= a || widthPx <= 0) return [];
   const visibleBars = b - a + 1;
-  const msPerPx = (time[b] - time[a]) / widthPx;
   const barsPerPx = visibleBars / widthPx;
-  // Gaps (nights, weekends) make time per pixel uneven; aim by duration, then thin by pixels.
-  const wanted = msPerPx * spacingPx;
+  // Gaps (nights, weekends) make wall time per pixel meaningless on a gap-free axis: aim by the
+  // typical bar length times the bars one label spacing covers, then thin by pixels.
+  const wanted = typicalBarMs(time, a, b) * Math.max(1, spacingPx * barsPerPx);
   const level = (LEVELS.find((l) => l.ms >= wanted) ?? LEVELS[LEVELS.length - 1]).id;
   const minGapBars = spacingPx * 0.6 * barsPerPx;
   const stride = Math.max(1, Math.floor(barsPerPx / 4));
@@ -90,6 +90,15 @@ export function computeTimeTicks(
     }
   }
   return ticks;
+}
+
+/** Median spacing of up to 63 sampled neighbouring bars in `a..b`. */
+function typicalBarMs(time: Float64Array, a: number, b: number): number {
+  const diffs: number[] = [];
+  const step = Math.max(1, Math.floor((b - a) / 63));
+  for (let i = a + 1; i <= b; i += step) diffs.push(time[i] - time[i - 1]);
+  diffs.sort((x, y) => x - y);
+  return diffs[diffs.length >> 1] || 60_000;
 }
 
 function pad(n: number): string {

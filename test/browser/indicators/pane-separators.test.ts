@@ -1,27 +1,17 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import { PaneSeparators } from '../../../components/kline-chart/pane-separators.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { readyChart, waitFor } from '../helpers/chart-fixture.js';
-
-/** Pane tops as the renderer's onLayout reports them, read from the DOM. */
-function offsets(chart: KlineChart): Map<string, number> {
-  const panes = [...chart.shadowRoot!.querySelectorAll<HTMLElement>('.pane')];
-  return new Map(panes.map((p) => [p.dataset.paneId!, p.offsetTop]));
-}
 
 function paneHeight(chart: KlineChart, id: string): number {
   return chart.shadowRoot!.querySelector<HTMLElement>(`.pane[data-pane-id="${id}"]`)!.getBoundingClientRect().height;
 }
 
-async function mountSeparators(chart: KlineChart): Promise<PaneSeparators> {
-  const main = chart.shadowRoot!.querySelector<HTMLElement>('.main')!;
-  const panes = chart.shadowRoot!.querySelector<HTMLElement>('.panes')!;
-  const separators = new PaneSeparators(main, chart.core.indicators);
-  separators.update(offsets(chart), panes.clientHeight);
-  // What the lead's onLayout hook will do: follow every relayout.
-  chart.core.store.onCommit(() => void chart.whenPainted().then(() => separators.update(offsets(chart), panes.clientHeight)));
-  return separators;
+/** The separators the chart element owns (it follows every relayout through the renderer's onLayout). */
+async function mountSeparators(chart: KlineChart): Promise<{ layer: HTMLElement; destroy(): void }> {
+  await waitFor(() => !!chart.shadowRoot!.querySelector('.main .pane-separators [role="separator"]'), 'separators');
+  const layer = chart.shadowRoot!.querySelector<HTMLElement>('.main .pane-separators')!;
+  return { layer, destroy: () => undefined };
 }
 
 function pointer(el: Element, type: string, y: number): void {
@@ -89,7 +79,5 @@ describe('pane separators', () => {
     chart.undo();
     await chart.whenPainted();
     expect(paneHeight(chart, vol)).to.be.closeTo(before, 2);
-    separators.destroy();
-    expect(chart.shadowRoot!.querySelector('.pane-separators')).to.equal(null);
   });
 });
