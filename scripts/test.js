@@ -1,10 +1,11 @@
 // `npm test`: the Node tests (core, server, mock model, agent runtime), then the browser tests in
 // Chromium. Prints one closing line "N passed, N failed" for both and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const only = process.argv[2]; // 'node' | 'browser' | undefined
+mkdirSync('.cache', { recursive: true });
 let passed = 0;
 let failed = 0;
 let skipped = 0;
