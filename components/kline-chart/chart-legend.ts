@@ -71,7 +71,12 @@ export function renderSeriesValues(spec: PaneLayoutSpec, index: number | null, t
 }
 
 /** Comparison legend: each overlaid symbol with its change from the first visible bar. */
-export function renderComparisonValues(lines: readonly { symbol: string; color: string; closes: Float64Array }[], index: number | null, view: { start: number; end: number } | null): TemplateResult | typeof nothing {
+export function renderComparisonValues(
+  lines: readonly { symbol: string; color: string; closes: Float64Array }[],
+  index: number | null,
+  view: { start: number; end: number } | null,
+  actions?: { label: string; remove(symbol: string): void },
+): TemplateResult | typeof nothing {
   if (!lines.length || !view) return nothing;
   return html`<div class="row" data-testid="comparisons">${lines.map((l) => {
     const n = l.closes.length;
@@ -80,6 +85,8 @@ export function renderComparisonValues(lines: readonly { symbol: string; color: 
     const i = index === null ? Math.min(n - 1, Math.ceil(view.end) - 1) : index;
     const v = l.closes[i];
     const pct = base < n && Number.isFinite(v) ? (v / l.closes[base] - 1) * 100 : NaN;
-    return html`<span style=${styleMap({ color: l.color })}>${l.symbol} ${Number.isFinite(v) ? formatPrice(v) : '—'} ${Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%` : ''}</span>`;
+    return html`<span style=${styleMap({ color: l.color })}>${l.symbol} ${Number.isFinite(v) ? formatPrice(v) : '—'} ${Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%` : ''}${actions
+      ? html`<button class="legend-remove" part="comparison-remove" title=${actions.label} aria-label=${`${actions.label} ${l.symbol}`} @click=${() => actions.remove(l.symbol)}>×</button>`
+      : nothing}</span>`;
   })}</div>`;
 }

@@ -8,13 +8,15 @@ export interface ToolbarModel {
   readonly canUndo: boolean;
   readonly canRedo: boolean;
   readonly searchOpen: boolean;
+  /** What choosing a search result does: switch the chart's symbol or overlay a comparison. */
+  readonly searchMode: 'symbol' | 'compare';
   readonly results: readonly { qualifiedSymbol: string; name: string; exchange: string }[];
-  readonly strings: { undo: string; redo: string; search: string };
+  readonly strings: { undo: string; redo: string; search: string; compare: string };
 }
 
 export interface ToolbarActions {
   setPeriod(period: Period): void;
-  toggleSearch(): void;
+  toggleSearch(mode?: 'symbol' | 'compare'): void;
   search(text: string): void;
   choose(symbol: string): void;
   undo(): void;
@@ -27,9 +29,12 @@ export function renderToolbar(m: ToolbarModel, a: ToolbarActions, extra: Templat
   const periods: readonly Period[] = m.mode === 'minimal' ? ['5m', '1h', '1d', '1w'] : PERIODS;
   return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label="Chart toolbar">
     <span class="search">
-      <button class="symbol" part="symbol-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen} title=${m.strings.search} @click=${a.toggleSearch}>${m.symbol || '—'}</button>
+      <button class="symbol" part="symbol-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'symbol'} title=${m.strings.search} @click=${() => a.toggleSearch('symbol')}>${m.symbol || '—'}</button>
+      ${m.mode === 'full'
+        ? html`<button part="compare-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'compare'} title=${m.strings.compare} aria-label=${m.strings.compare} @click=${() => a.toggleSearch('compare')}>＋</button>`
+        : nothing}
       ${m.searchOpen
-        ? html`<input type="search" part="symbol-input" aria-label=${m.strings.search} placeholder=${m.strings.search}
+        ? html`<input type="search" part="symbol-input" aria-label=${m.searchMode === 'compare' ? m.strings.compare : m.strings.search} placeholder=${m.searchMode === 'compare' ? m.strings.compare : m.strings.search}
               @input=${(e: Event) => a.search((e.target as HTMLInputElement).value)}
               @keydown=${(e: KeyboardEvent) => {
                 e.stopPropagation();

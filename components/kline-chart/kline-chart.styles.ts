@@ -94,6 +94,11 @@ export const klineChartStyles = [
     .legend .title { font-weight: 600; }
     .legend .muted { color: var(--kline-muted-color); }
     .legend .up { color: var(--kline-up-color); }
+    .legend .legend-remove {
+      pointer-events: auto; border: 0; background: transparent; color: inherit; cursor: pointer;
+      font: inherit; padding: 0 3px; margin-left: 2px; border-radius: 3px; opacity: 0.7;
+    }
+    .legend .legend-remove:hover { opacity: 1; background: var(--kline-grid-color); }
     .legend .down { color: var(--kline-down-color); }
     .pane-legend {
       position: absolute; z-index: 2; left: 8px; pointer-events: none;

@@ -70,6 +70,7 @@ export interface ChartToolsApi {
  * @csspart toolbar - The toolbar.
  * @csspart period-button - One period button.
  * @csspart symbol-button - The symbol search button.
+ * @csspart compare-button - Opens the search to overlay another instrument (comparison_create).
  * @csspart palette-button - Opens the command palette.
  * @csspart settings-button - Opens the settings dialog.
  * @csspart undo-button - Undo.
@@ -143,7 +144,7 @@ export class KlineChart extends LitElement {
   live: 'auto' | 'on' | 'off' = 'auto';
 
   declare _hover: number | null;
-  declare _search: { open: boolean; results: { qualifiedSymbol: string; name: string; exchange: string }[] };
+  declare _search: { open: boolean; mode: 'symbol' | 'compare'; results: { qualifiedSymbol: string; name: string; exchange: string }[] };
   declare _toast: string;
   declare _paneTops: ReadonlyMap<string, number>;
   declare _settings: { instanceId: string; x: number; y: number; error: string } | null;
@@ -171,7 +172,7 @@ export class KlineChart extends LitElement {
   constructor() {
     super();
     this._hover = null;
-    this._search = { open: false, results: [] };
+    this._search = { open: false, mode: 'symbol', results: [] };
     this._toast = '';
     this._paneTops = new Map();
     this._settings = null;
@@ -460,16 +461,23 @@ export class KlineChart extends LitElement {
           canUndo: this.#core.store.history.canUndo,
           canRedo: this.#core.store.history.canRedo,
           searchOpen: this._search.open,
+          searchMode: this._search.mode,
           results: this._search.results,
           strings,
         },
         {
           setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
-          toggleSearch: () => (this._search = { open: !this._search.open, results: [] }),
+          toggleSearch: (mode = 'symbol') => {
+            const open = !(this._search.open && this._search.mode === mode);
+            this._search = { open, mode, results: [] };
+            if (open) void this.#searchSymbols('');
+          },
           search: (text) => void this.#searchSymbols(text),
           choose: (symbol) => {
-            this._search = { open: false, results: [] };
-            void this.#runUserTool('chart_set_symbol', { symbol });
+            const mode = this._search.mode;
+            this._search = { open: false, mode, results: [] };
+            // The compare button runs the very method the agent's comparison_create runs.
+            void this.#runUserTool(mode === 'compare' ? 'comparison_create' : 'chart_set_symbol', { symbol });
           },
           undo: () => this.undo(),
           redo: () => this.redo(),
@@ -487,7 +495,10 @@ export class KlineChart extends LitElement {
         <div class="legend" part="legend" aria-live="off" ?hidden=${!s.settings.get().legend}>
           ${clock ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
           ${this.#specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(this.#specs[0], this._hover, titles, this.#legendActions(false))}</div>` : nothing}
-          ${renderComparisonValues(this.#core.comparisons.lines.get(), this._hover, s.view.get())}
+          ${renderComparisonValues(this.#core.comparisons.lines.get(), this._hover, s.view.get(), {
+            label: strings.removeComparison,
+            remove: (symbol) => void this.#runUserTool('comparison_remove', { symbol }),
+          })}
         </div>
         ${this.#specs.slice(1).map((spec) =>
           this._paneTops.has(spec.id)
@@ -677,7 +688,7 @@ export class KlineChart extends LitElement {
     const result = await this.#core.tools.execute('instruments_query_name', { query: text || ' ', limit: 10 }, { origin: 'user' });
     if (result.success) {
       const data = result.data as { candidates: { qualifiedSymbol: string; name: string; exchange: string }[] };
-      this._search = { open: true, results: data.candidates };
+      this._search = { ...this._search, open: true, results: data.candidates };
     }
   }
 

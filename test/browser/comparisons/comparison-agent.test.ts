@@ -3,7 +3,7 @@ import { html } from 'lit';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { chartAndPanel, nextRunEnd, typeAndSend, unmountAll, messagesText } from '../panel/panel-fixture.js';
 import { canvasHash, countPixels, parseColor } from '../helpers/canvas-pixels.js';
-import { paneCanvas } from '../helpers/chart-fixture.js';
+import { paneCanvas, waitFor } from '../helpers/chart-fixture.js';
 
 let mockUrl = '';
 const control = (path: string) => `${mockUrl.replace(/\/v1$/, '')}/__mock/${path}`;
@@ -70,5 +70,23 @@ describe('comparisons with the mock model', function () {
     expect(removed.success).to.equal(true);
     const missing = await chart.tools.execute('comparison_remove', { symbol: 'XETRA:ACME' });
     expect(!missing.success && missing.error.code).to.equal('not_found');
+  });
+
+  it("the toolbar's compare button runs comparison_create, and the legend's × runs comparison_remove", async () => {
+    const { chart } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory"></chart-agent-panel>`);
+    const root = chart.shadowRoot!;
+    root.querySelector<HTMLButtonElement>('[part~="compare-button"]')!.click();
+    await chart.updateComplete;
+    const input = root.querySelector<HTMLInputElement>('[part~="symbol-input"]')!;
+    input.value = 'HKDEMO';
+    input.dispatchEvent(new Event('input'));
+    await waitFor(() => [...root.querySelectorAll('.results button')].some((b) => b.textContent!.includes('HKEX:HKDEMO')), 'search results');
+    [...root.querySelectorAll<HTMLButtonElement>('.results button')].find((b) => b.textContent!.includes('HKEX:HKDEMO'))!.click();
+    await waitFor(() => chart.context.get()!.comparisons.length === 1, 'comparison added');
+    expect(chart.context.get()!.symbol).to.equal('DEMO');
+    expect(chart.core.store.history.undoLabel).to.equal('comparison_create');
+    await waitFor(() => !!root.querySelector('[part~="comparison-remove"]'), 'legend entry');
+    root.querySelector<HTMLButtonElement>('[part~="comparison-remove"]')!.click();
+    await waitFor(() => chart.context.get()!.comparisons.length === 0, 'comparison removed');
   });
 });
