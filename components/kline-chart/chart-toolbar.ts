@@ -11,7 +11,7 @@ export interface ToolbarModel {
   /** What choosing a search result does: switch the chart's symbol or overlay a comparison. */
   readonly searchMode: 'symbol' | 'compare';
   readonly results: readonly { qualifiedSymbol: string; name: string; exchange: string }[];
-  readonly strings: { undo: string; redo: string; search: string; compare: string };
+  readonly strings: { undo: string; redo: string; search: string; compare: string; compareButton: string };
 }
 
 export interface ToolbarActions {
@@ -31,7 +31,7 @@ export function renderToolbar(m: ToolbarModel, a: ToolbarActions, extra: Templat
     <span class="search">
       <button class="symbol" part="symbol-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'symbol'} title=${m.strings.search} @click=${() => a.toggleSearch('symbol')}>${m.symbol || '—'}</button>
       ${m.mode === 'full'
-        ? html`<button part="compare-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'compare'} title=${m.strings.compare} aria-label=${m.strings.compare} @click=${() => a.toggleSearch('compare')}>＋</button>`
+        ? html`<button part="compare-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'compare'} title=${m.strings.compare} aria-label=${m.strings.compare} @click=${() => a.toggleSearch('compare')}>+ ${m.strings.compareButton}</button>`
         : nothing}
       ${m.searchOpen
         ? html`<input type="search" part="symbol-input" aria-label=${m.searchMode === 'compare' ? m.strings.compare : m.strings.search} placeholder=${m.searchMode === 'compare' ? m.strings.compare : m.strings.search}
