@@ -292,7 +292,11 @@ export class KlineChart extends LitElement {
       this.#core.onError((e) => this.#emit('kline-error', e)),
       this.#core.store.onCommit((info) => {
         this.#emit('kline-change', { action: info.name, undoable: info.undoable, replay: info.replay });
-        this.requestUpdate();
+        // Panning and zooming repaint canvases only; the template depends on the view only through
+        // comparisons (percent base: the first visible bar) and the selected drawing's floating editor.
+        const viewOnly = info.changed.length === 1 && info.changed[0] === 'view' && !info.replay;
+        const store = this.#core.store;
+        if (!viewOnly || store.peek('comparisons').length > 0 || store.peek('drawingSelection').length > 0) this.requestUpdate();
       }),
     );
     this.#media = matchMedia('(prefers-color-scheme: dark)');
