@@ -1,5 +1,23 @@
 import { css } from 'lit';
 
+/** The dark palette, shared by the `theme="dark"` attribute and the system preference under `auto`. */
+const darkValues = css`
+  --_bg: var(--agent-panel-background, #17181c);
+  --_surface: var(--agent-panel-surface, #202228);
+  --_fg: var(--agent-panel-text-color, #e6e7ea);
+  --_muted: var(--agent-panel-muted-color, #9397a3);
+  --_border: var(--agent-panel-border-color, #2e3038);
+  --_accent: var(--agent-panel-accent-color, #6d8cff);
+  --_accent-fg: var(--agent-panel-accent-text-color, #0d0f14);
+  --_user-bg: var(--agent-panel-user-background, #262b3d);
+  --_code-bg: var(--agent-panel-code-background, #22252c);
+  --_danger: var(--agent-panel-danger-color, #ff7a72);
+  --_danger-bg: var(--agent-panel-danger-background, #3a1f21);
+  --_success: var(--agent-panel-success-color, #4cc38a);
+  --_warning-bg: var(--agent-panel-warning-background, #3a3220);
+  color-scheme: dark;
+`;
+
 /** Light values; the dark block below swaps them. Every colour can be overridden with `--agent-panel-*`. */
 export const chartAgentPanelStyles = css`
   :host {
@@ -33,37 +51,11 @@ export const chartAgentPanelStyles = css`
     overflow: hidden;
   }
   :host([theme='dark']) {
-    --_bg: var(--agent-panel-background, #17181c);
-    --_surface: var(--agent-panel-surface, #202228);
-    --_fg: var(--agent-panel-text-color, #e6e7ea);
-    --_muted: var(--agent-panel-muted-color, #9397a3);
-    --_border: var(--agent-panel-border-color, #2e3038);
-    --_accent: var(--agent-panel-accent-color, #6d8cff);
-    --_accent-fg: var(--agent-panel-accent-text-color, #0d0f14);
-    --_user-bg: var(--agent-panel-user-background, #262b3d);
-    --_code-bg: var(--agent-panel-code-background, #22252c);
-    --_danger: var(--agent-panel-danger-color, #ff7a72);
-    --_danger-bg: var(--agent-panel-danger-background, #3a1f21);
-    --_success: var(--agent-panel-success-color, #4cc38a);
-    --_warning-bg: var(--agent-panel-warning-background, #3a3220);
-    color-scheme: dark;
+    ${darkValues}
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      --_bg: var(--agent-panel-background, #17181c);
-      --_surface: var(--agent-panel-surface, #202228);
-      --_fg: var(--agent-panel-text-color, #e6e7ea);
-      --_muted: var(--agent-panel-muted-color, #9397a3);
-      --_border: var(--agent-panel-border-color, #2e3038);
-      --_accent: var(--agent-panel-accent-color, #6d8cff);
-      --_accent-fg: var(--agent-panel-accent-text-color, #0d0f14);
-      --_user-bg: var(--agent-panel-user-background, #262b3d);
-      --_code-bg: var(--agent-panel-code-background, #22252c);
-      --_danger: var(--agent-panel-danger-color, #ff7a72);
-      --_danger-bg: var(--agent-panel-danger-background, #3a1f21);
-      --_success: var(--agent-panel-success-color, #4cc38a);
-      --_warning-bg: var(--agent-panel-warning-background, #3a3220);
-      color-scheme: dark;
+      ${darkValues}
     }
   }
   *, *::before, *::after { box-sizing: border-box; }

@@ -5,6 +5,7 @@ import { olderBarsRequest, type OlderBarsRequest } from './binance-older-bars.js
 import { binanceInterval } from './binance-periods.js';
 import { normalizeBinanceCode, searchBinanceSymbols } from './binance-search.js';
 import { openBinanceKlineStream, type BinanceStreamStatus, type BinanceWebSocketConstructor } from './binance-stream.js';
+import { aborted, untilAborted } from './until-aborted.js';
 import { DataSourceError, type BarListener, type BarsRequest, type DataSource, type Series } from './data-source.js';
 import type { Instrument } from './instrument.js';
 import { PERIODS, type Period } from './period.js';
@@ -44,23 +45,6 @@ const MAX_BARS_PER_CALL = 5 * BINANCE_KLINES_PER_REQUEST;
 /** Ceiling on the REST fill after a reconnect: 10 000 bars is a week of 1m bars. */
 const MAX_GAP_BARS = 10 * BINANCE_KLINES_PER_REQUEST;
 
-function aborted(): DataSourceError {
-  return new DataSourceError('aborted', 'The request was aborted.');
-}
-
-/** Settles like `promise`, or rejects with `aborted` as soon as `signal` aborts (the shared work goes on). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(aborted());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(aborted());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
-      (error: unknown) => { signal.removeEventListener('abort', onAbort); reject(error); },
-    );
-  });
-}
 
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');

@@ -1,5 +1,6 @@
 import { aggregateBars, canAggregate } from './aggregate-bars.js';
 import type { Bars } from './bars.js';
+import { aborted, untilAborted } from './until-aborted.js';
 import { DataSourceError, type BarsRequest, type DataSource, type Series } from './data-source.js';
 import { guessPeriod } from './guess-period.js';
 import type { Instrument } from './instrument.js';
@@ -48,23 +49,6 @@ function guessPrecision(close: Float64Array): number {
   return Math.min(decimals, 8);
 }
 
-function aborted(): DataSourceError {
-  return new DataSourceError('aborted', 'The request was aborted.');
-}
-
-/** Settles like `promise`, or rejects with `aborted` as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(aborted());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(aborted());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
-      (error: unknown) => { signal.removeEventListener('abort', onAbort); reject(error); },
-    );
-  });
-}
 
 /**
  * A source serving one instrument from a CSV or JSON file at `url` (`id` is `csv` or `json`).
