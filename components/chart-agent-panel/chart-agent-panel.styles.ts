@@ -155,7 +155,7 @@ export const chartAgentPanelStyles = css`
   @media (prefers-reduced-motion: reduce) { .spinner, .message.assistant.streaming .markdown > :last-child::after { animation: none; } }
 
   /* ---- question card ---- */
-  agent-question-card { display: block; }
+  chart-agent-question-card { display: block; }
   .question-card { border: 1px solid var(--_accent); border-radius: 10px; padding: 10px 12px; background: var(--_bg); display: flex; flex-direction: column; gap: 8px; }
   .question-card.answered { border-color: var(--_border); background: var(--_surface); }
   .question-text { font-weight: 600; white-space: pre-wrap; }

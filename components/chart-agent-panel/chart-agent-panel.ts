@@ -784,7 +784,7 @@ export class ChartAgentPanel extends LitElement {
           strings: s.tool,
         });
       case 'question':
-        return html`<agent-question-card .item=${item} .strings=${s.question} ?disabled=${this._sessionReadOnly}></agent-question-card>`;
+        return html`<chart-agent-question-card .item=${item} .strings=${s.question} ?disabled=${this._sessionReadOnly}></chart-agent-question-card>`;
       case 'error':
         return this.#renderError(item, isLast, s);
       case 'notice':

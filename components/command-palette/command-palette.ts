@@ -33,7 +33,7 @@ export interface ToolsHost {
  * @csspart search - The search box.
  * @csspart list - The list of tools.
  * @csspart option - One tool in the list.
- * @csspart form - The chosen tool's `<schema-form>`.
+ * @csspart form - The chosen tool's `<kline-schema-form>`.
  * @csspart run - The Run button.
  * @csspart back - The Back button.
  * @csspart close - The ✕ button.
@@ -177,8 +177,8 @@ export class CommandPalette extends LitElement {
       </div>
       <p class="description" part="description">${tool.description}</p>
       ${hasParams
-        ? html`<schema-form part="form" aria-label=${tool.label} .schema=${tool.parameters} .value=${this.#initial}
-            @schema-form-submit=${() => void this.#run()}></schema-form>`
+        ? html`<kline-schema-form part="form" aria-label=${tool.label} .schema=${tool.parameters} .value=${this.#initial}
+            @schema-form-submit=${() => void this.#run()}></kline-schema-form>`
         : html`<p class="muted">${t.noParams}</p>`}
       <div class="actions">
         <button class="primary" part="run" ?disabled=${this._running} @click=${() => void this.#run()}>${this._running ? t.running : t.run}</button>
@@ -222,7 +222,7 @@ export class CommandPalette extends LitElement {
     this._result = null;
     this._notice = '';
     await this.updateComplete;
-    const form = this.renderRoot.querySelector<SchemaForm>('schema-form');
+    const form = this.renderRoot.querySelector<SchemaForm>('kline-schema-form');
     if (form) await form.updateComplete;
     const first = form?.shadowRoot?.querySelector<HTMLElement>('input, select, textarea');
     (first ?? this.renderRoot.querySelector<HTMLElement>('[part="run"]'))?.focus();
@@ -232,7 +232,7 @@ export class CommandPalette extends LitElement {
     const tool = this._tool;
     if (!tool || !this.chart || this._running) return;
     const t = paletteStrings(this.locale);
-    const form = this.renderRoot.querySelector<SchemaForm>('schema-form');
+    const form = this.renderRoot.querySelector<SchemaForm>('kline-schema-form');
     let input: Record<string, unknown> = {};
     if (form) {
       const checked = form.validate();
@@ -327,6 +327,6 @@ export class CommandPalette extends LitElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'command-palette': CommandPalette;
+    'kline-command-palette': CommandPalette;
   }
 }

@@ -1,3 +1,3 @@
 import { CommandPalette } from './command-palette.js';
 
-if (!customElements.get('command-palette')) customElements.define('command-palette', CommandPalette);
+if (!customElements.get('kline-command-palette')) customElements.define('kline-command-palette', CommandPalette);

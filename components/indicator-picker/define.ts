@@ -1,3 +1,3 @@
 import { IndicatorPicker } from './indicator-picker.js';
 
-if (!customElements.get('indicator-picker')) customElements.define('indicator-picker', IndicatorPicker);
+if (!customElements.get('kline-indicator-picker')) customElements.define('kline-indicator-picker', IndicatorPicker);

@@ -1,4 +1,4 @@
-/** Fired by `<indicator-picker>` when a study is chosen (`indicator-pick`), bubbling and composed. */
+/** Fired by `<kline-indicator-picker>` when a study is chosen (`indicator-pick`), bubbling and composed. */
 export class IndicatorPickEvent extends CustomEvent<{ readonly definitionId: string }> {
   static readonly type = 'indicator-pick';
   constructor(definitionId: string) {

@@ -136,7 +136,7 @@ export class IndicatorPicker extends LitElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'indicator-picker': IndicatorPicker;
+    'kline-indicator-picker': IndicatorPicker;
   }
   interface GlobalEventHandlersEventMap {
     'indicator-picker-toggle': CustomEvent<{ open: boolean }>;

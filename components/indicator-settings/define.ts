@@ -1,3 +1,3 @@
 import { IndicatorSettings } from './indicator-settings.js';
 
-if (!customElements.get('indicator-settings')) customElements.define('indicator-settings', IndicatorSettings);
+if (!customElements.get('kline-indicator-settings')) customElements.define('kline-indicator-settings', IndicatorSettings);

@@ -2,7 +2,7 @@ import type { TObject } from '@sinclair/typebox';
 import type { ChartCore } from '../../src/core/commands/chart-core.js';
 import { formatIndicatorLabel } from '../../src/core/indicators/index.js';
 
-/** What `<indicator-settings>` needs to show one active study. */
+/** What `<kline-indicator-settings>` needs to show one active study. */
 export interface IndicatorSettingsModel {
   readonly instanceId: string;
   /** e.g. `MACD(12,26,9)`. */

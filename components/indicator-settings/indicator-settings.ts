@@ -62,7 +62,7 @@ export class IndicatorSettings extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('open') && this.open) this.renderRoot.querySelector<HTMLElement>('schema-form')?.shadowRoot?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    if (changed.has('open') && this.open) this.renderRoot.querySelector<HTMLElement>('kline-schema-form')?.shadowRoot?.querySelector<HTMLElement>('input, select, textarea')?.focus();
   }
 
   override render() {
@@ -75,9 +75,9 @@ export class IndicatorSettings extends LitElement {
         <h2>${m.label}<small>${m.name}</small></h2>
         <button class="close" part="close" aria-label=${t.close} title=${t.close} @click=${this.#close}>×</button>
       </header>
-      <schema-form .schema=${m.schema as TObject} .value=${m.value} .order=${m.order}
+      <kline-schema-form .schema=${m.schema as TObject} .value=${m.value} .order=${m.order}
         @schema-form-change=${(e: SchemaFormChangeEvent) => (this._valid = e.detail.valid)}
-        @schema-form-submit=${() => this.apply()}></schema-form>
+        @schema-form-submit=${() => this.apply()}></kline-schema-form>
       ${this.error ? html`<div class="error" part="error" role="alert">${this.error}</div>` : nothing}
       <footer>
         <button class="apply" part="apply" ?disabled=${!this._valid} @click=${() => this.apply()}>${t.apply}</button>
@@ -89,7 +89,7 @@ export class IndicatorSettings extends LitElement {
 
   /** Validates the form and, when valid, fires `indicator-settings-apply` with the full params. Returns whether it fired. */
   apply(): boolean {
-    const form = this.renderRoot.querySelector<SchemaForm>('schema-form');
+    const form = this.renderRoot.querySelector<SchemaForm>('kline-schema-form');
     if (!form || !this.model) return false;
     const result = form.validate();
     this._valid = result.valid;
@@ -114,6 +114,6 @@ export class IndicatorSettings extends LitElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'indicator-settings': IndicatorSettings;
+    'kline-indicator-settings': IndicatorSettings;
   }
 }

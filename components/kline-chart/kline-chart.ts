@@ -248,13 +248,13 @@ export class KlineChart extends LitElement {
   /** Opens the command palette (also Ctrl/Cmd+K): every tool, with a form generated from its schema. */
   async openCommandPalette(): Promise<void> {
     await this.updateComplete;
-    return this.renderRoot.querySelector<CommandPalette>('command-palette')!.open();
+    return this.renderRoot.querySelector<CommandPalette>('kline-command-palette')!.open();
   }
 
   /** Opens the settings dialog (it writes through settings_update / settings_reset). */
   async openSettings(): Promise<void> {
     await this.updateComplete;
-    return this.renderRoot.querySelector<SettingsDialog>('settings-dialog')!.open();
+    return this.renderRoot.querySelector<SettingsDialog>('kline-settings-dialog')!.open();
   }
 
   /** Number of frames the canvases have painted (diagnostics: live bursts paint once per frame). */
@@ -486,8 +486,8 @@ export class KlineChart extends LitElement {
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
-        html`<indicator-picker .definitions=${this.#core.indicatorRegistry.list()} locale=${this.#lang()}
-            @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}></indicator-picker>
+        html`<kline-indicator-picker .definitions=${this.#core.indicatorRegistry.list()} locale=${this.#lang()}
+            @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}></kline-indicator-picker>
           <span class="sep"></span>${this.#renderDrawingToolbar()}
           <span class="sep"></span>
           <button part="palette-button" aria-label="Commands" title="Commands (Ctrl/Cmd+K)" aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K</button>
@@ -514,8 +514,8 @@ export class KlineChart extends LitElement {
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
       </div>
-      <command-palette .chart=${this} locale=${this.#lang()}></command-palette>
-      <settings-dialog .chart=${this} locale=${this.#lang()}></settings-dialog>
+      <kline-command-palette .chart=${this} locale=${this.#lang()}></kline-command-palette>
+      <kline-settings-dialog .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
     </div>`;
   }
 
@@ -614,7 +614,7 @@ export class KlineChart extends LitElement {
     const open = this._settings;
     const model = open ? indicatorSettingsModel(this.#core, open.instanceId) : null;
     if (!open || !model) return nothing;
-    return html`<indicator-settings open locale=${this.#lang()} style=${styleMap({ left: `${open.x}px`, top: `${open.y}px` })}
+    return html`<kline-indicator-settings open locale=${this.#lang()} style=${styleMap({ left: `${open.x}px`, top: `${open.y}px` })}
       .model=${model} .error=${open.error}
       @indicator-settings-apply=${async (e: CustomEvent<{ instanceId: string; params: Record<string, unknown> }>) => {
         const r = await this.#core.tools.execute('indicators_update', e.detail, { origin: 'user' });
@@ -624,7 +624,7 @@ export class KlineChart extends LitElement {
         this._settings = null;
         void this.#runUserTool('indicators_remove', e.detail);
       }}
-      @indicator-settings-close=${() => (this._settings = null)}></indicator-settings>`;
+      @indicator-settings-close=${() => (this._settings = null)}></kline-indicator-settings>`;
   }
 
   #renderDrawingToolbar() {

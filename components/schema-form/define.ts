@@ -1,3 +1,3 @@
 import { SchemaForm } from './schema-form.js';
 
-if (!customElements.get('schema-form')) customElements.define('schema-form', SchemaForm);
+if (!customElements.get('kline-schema-form')) customElements.define('kline-schema-form', SchemaForm);

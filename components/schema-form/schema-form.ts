@@ -227,6 +227,6 @@ export class SchemaForm extends LitElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'schema-form': SchemaForm;
+    'kline-schema-form': SchemaForm;
   }
 }

@@ -1,3 +1,3 @@
 import { SettingsDialog } from './settings-dialog.js';
 
-if (!customElements.get('settings-dialog')) customElements.define('settings-dialog', SettingsDialog);
+if (!customElements.get('kline-settings-dialog')) customElements.define('kline-settings-dialog', SettingsDialog);

@@ -19,7 +19,7 @@ import { settingsFormSchema } from './settings-form-schema.js';
  * @attr locale - `en` or `zh-CN`.
  *
  * @csspart dialog - The modal dialog.
- * @csspart form - The `<schema-form>`.
+ * @csspart form - The `<kline-schema-form>`.
  * @csspart apply - The Apply button.
  * @csspart reset - The Reset button.
  * @csspart close - The ✕ button.
@@ -82,7 +82,7 @@ export class SettingsDialog extends LitElement {
     await this.updateComplete;
     const dialog = this.renderRoot.querySelector('dialog');
     if (dialog && !dialog.open) dialog.showModal();
-    const form = this.renderRoot.querySelector<SchemaForm>('schema-form');
+    const form = this.renderRoot.querySelector<SchemaForm>('kline-schema-form');
     await form?.updateComplete;
     form?.shadowRoot?.querySelector<HTMLElement>('input, select, textarea')?.focus();
   }
@@ -96,7 +96,7 @@ export class SettingsDialog extends LitElement {
   /** Writes the changed keys with one `settings_update`. Resolves with its result, or null when nothing changed. */
   async apply(): Promise<ToolResult | null> {
     const t = settingsDialogStrings(this.locale);
-    const form = this.renderRoot.querySelector<SchemaForm>('schema-form');
+    const form = this.renderRoot.querySelector<SchemaForm>('kline-schema-form');
     if (!form || !this.chart) return null;
     const checked = form.validate();
     if (!checked.valid) {
@@ -131,8 +131,8 @@ export class SettingsDialog extends LitElement {
         <button class="icon" part="close" aria-label=${t.close} title=${t.close} @click=${() => this.close()}>×</button>
       </header>
       <div class="body">
-        <schema-form part="form" aria-labelledby="settings-title" .schema=${this.#formSchema()} .value=${this._formValue}
-          @schema-form-submit=${() => void this.apply()}></schema-form>
+        <kline-schema-form part="form" aria-labelledby="settings-title" .schema=${this.#formSchema()} .value=${this._formValue}
+          @schema-form-submit=${() => void this.apply()}></kline-schema-form>
       </div>
       <div class="actions">
         <button part="reset" ?disabled=${this._busy} @click=${() => void this.reset()}>${t.reset}</button>
@@ -190,6 +190,6 @@ export class SettingsDialog extends LitElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'settings-dialog': SettingsDialog;
+    'kline-settings-dialog': SettingsDialog;
   }
 }

@@ -203,7 +203,7 @@ export class AgentQuestionCard extends LitElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'agent-question-card': AgentQuestionCard;
+    'chart-agent-question-card': AgentQuestionCard;
   }
   interface HTMLElementEventMap {
     'question-answer': CustomEvent<QuestionAnswerDetail>;

@@ -1,3 +1,3 @@
 import { AgentQuestionCard } from './agent-question-card.js';
 
-if (!customElements.get('agent-question-card')) customElements.define('agent-question-card', AgentQuestionCard);
+if (!customElements.get('chart-agent-question-card')) customElements.define('chart-agent-question-card', AgentQuestionCard);

@@ -8,7 +8,7 @@ import type { KlineChart } from '../../../components/kline-chart/kline-chart.js'
 import { readyChart, waitFor } from '../helpers/chart-fixture.js';
 
 async function mountPalette(chart: KlineChart): Promise<CommandPalette> {
-  return fixture<CommandPalette>(html`<command-palette .chart=${chart}></command-palette>`);
+  return fixture<CommandPalette>(html`<kline-command-palette .chart=${chart}></kline-command-palette>`);
 }
 
 function q<T extends Element = HTMLElement>(palette: CommandPalette, selector: string): T | null {
@@ -24,7 +24,7 @@ function selectedName(palette: CommandPalette): string | undefined {
 }
 
 function form(palette: CommandPalette): SchemaForm {
-  return q<SchemaForm>(palette, 'schema-form')!;
+  return q<SchemaForm>(palette, 'kline-schema-form')!;
 }
 
 function control<T extends HTMLElement>(palette: CommandPalette, key: string): T {
@@ -84,7 +84,7 @@ describe('command palette', () => {
     await palette.open();
     await sendKeys({ type: 'set period' });
     await sendKeys({ press: 'Enter' });
-    await waitFor(() => q(palette, 'schema-form') !== null, 'the form of chart_set_period');
+    await waitFor(() => q(palette, 'kline-schema-form') !== null, 'the form of chart_set_period');
     expect(q(palette, '#palette-title')!.textContent).to.equal('Set period');
     const period = control<HTMLSelectElement>(palette, 'period');
     expect(period.tagName).to.equal('SELECT');
@@ -136,8 +136,8 @@ describe('command palette', () => {
     const chart = await readyChart();
     // Stands in for the chart's shadow root, where the lead mounts the palette.
     let chartKeys = 0;
-    const host = await fixture<HTMLElement>(html`<div @keydown=${() => chartKeys++}><command-palette .chart=${chart}></command-palette></div>`);
-    const palette = host.querySelector('command-palette')!;
+    const host = await fixture<HTMLElement>(html`<div @keydown=${() => chartKeys++}><kline-command-palette .chart=${chart}></kline-command-palette></div>`);
+    const palette = host.querySelector('kline-command-palette')!;
     const before = chart.core.store.peek('view');
     await palette.open();
     await sendKeys({ press: 'ArrowUp' });

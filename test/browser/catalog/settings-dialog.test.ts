@@ -8,7 +8,7 @@ import { canvasHash } from '../helpers/canvas-pixels.js';
 import { paneCanvas, readyChart } from '../helpers/chart-fixture.js';
 
 function form(dialog: SettingsDialog): SchemaForm {
-  return dialog.shadowRoot!.querySelector<SchemaForm>('schema-form')!;
+  return dialog.shadowRoot!.querySelector<SchemaForm>('kline-schema-form')!;
 }
 
 function control<T extends HTMLElement>(dialog: SettingsDialog, key: string): T {
@@ -25,7 +25,7 @@ async function choose(dialog: SettingsDialog, key: string, value: string): Promi
 describe('settings dialog', () => {
   it('shows the current values with labels, applies a change through ONE settings_update, repaints, and resets', async () => {
     const chart = await readyChart();
-    const dialog = await fixture<SettingsDialog>(html`<settings-dialog .chart=${chart}></settings-dialog>`);
+    const dialog = await fixture<SettingsDialog>(html`<kline-settings-dialog .chart=${chart}></kline-settings-dialog>`);
     const actions: string[] = [];
     chart.addEventListener('kline-change', (e) => actions.push((e as CustomEvent<{ action: string }>).detail.action));
     await chart.tools.execute('settings_update', { values: { grid: false } }, { origin: 'user' });
@@ -78,7 +78,7 @@ describe('settings dialog', () => {
 
   it('reports a refused update (unknown timezone) and changes nothing; Escape closes', async () => {
     const chart = await readyChart();
-    const dialog = await fixture<SettingsDialog>(html`<settings-dialog .chart=${chart}></settings-dialog>`);
+    const dialog = await fixture<SettingsDialog>(html`<kline-settings-dialog .chart=${chart}></kline-settings-dialog>`);
     await dialog.open();
     const zone = control<HTMLInputElement>(dialog, 'timezone');
     zone.value = 'Mars/Olympus';

@@ -42,8 +42,8 @@ async function typeInto(form: SchemaForm, key: string, text: string): Promise<vo
 describe('indicator picker', () => {
   it('opens, filters "mac" to MACD, and choosing it adds a painted pane through indicators_add', async () => {
     const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators=""></kline-chart>`);
-    const picker = await fixture<IndicatorPicker>(html`<indicator-picker .definitions=${chart.core.indicatorRegistry.list()}
-      @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void chart.core.tools.execute('indicators_add', { definitionId: e.detail.definitionId }, { origin: 'user' })}></indicator-picker>`);
+    const picker = await fixture<IndicatorPicker>(html`<kline-indicator-picker .definitions=${chart.core.indicatorRegistry.list()}
+      @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void chart.core.tools.execute('indicators_add', { definitionId: e.detail.definitionId }, { origin: 'user' })}></kline-indicator-picker>`);
     picker.shadowRoot!.querySelector<HTMLButtonElement>('[part="button"]')!.click();
     await picker.updateComplete;
     expect(picker.open).to.equal(true);
@@ -76,9 +76,9 @@ describe('indicator picker', () => {
     const registry = (await readyChart(html`<kline-chart style="width:400px;height:300px" indicators=""></kline-chart>`)).core.indicatorRegistry;
     let picked = '';
     let keysReachedOutside = 0;
-    const wrapper = await fixture<HTMLElement>(html`<div @keydown=${() => keysReachedOutside++}><indicator-picker open
-      .definitions=${registry.list()} @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => (picked = e.detail.definitionId)}></indicator-picker></div>`);
-    const picker = wrapper.querySelector('indicator-picker')!;
+    const wrapper = await fixture<HTMLElement>(html`<div @keydown=${() => keysReachedOutside++}><kline-indicator-picker open
+      .definitions=${registry.list()} @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => (picked = e.detail.definitionId)}></kline-indicator-picker></div>`);
+    const picker = wrapper.querySelector('kline-indicator-picker')!;
     await picker.updateComplete;
     const search = picker.shadowRoot!.querySelector<HTMLInputElement>('[part="search"]')!;
     search.value = 'average';
@@ -103,8 +103,8 @@ describe('schema form', () => {
     const chart = await readyChart(html`<kline-chart style="width:400px;height:300px" indicators=""></kline-chart>`);
     const macd = chart.core.indicatorRegistry.get('MACD')!;
     const changes: SchemaFormDetail[] = [];
-    const form = await fixture<SchemaForm>(html`<schema-form .schema=${macd.params} .order=${macd.paramOrder}
-      .value=${{ fast: 12, slow: 26, signal: 9 }} @schema-form-change=${(e: CustomEvent<SchemaFormDetail>) => changes.push(e.detail)}></schema-form>`);
+    const form = await fixture<SchemaForm>(html`<kline-schema-form .schema=${macd.params} .order=${macd.paramOrder}
+      .value=${{ fast: 12, slow: 26, signal: 9 }} @schema-form-change=${(e: CustomEvent<SchemaFormDetail>) => changes.push(e.detail)}></kline-schema-form>`);
     const signal = field(form, 'signal').querySelector('input')!;
     expect(signal.type).to.equal('number');
     expect(signal.min).to.equal('1');
@@ -132,8 +132,8 @@ describe('schema form', () => {
       note: Type.Optional(Type.String({ maxLength: 5, description: 'A note' })),
     });
     let submitted: SchemaFormDetail | null = null;
-    const form = await fixture<SchemaForm>(html`<schema-form .schema=${schema} .value=${{ periods: [5, 20], maType: 'SMA', filled: false }}
-      @schema-form-submit=${(e: CustomEvent<SchemaFormDetail>) => (submitted = e.detail)}></schema-form>`);
+    const form = await fixture<SchemaForm>(html`<kline-schema-form .schema=${schema} .value=${{ periods: [5, 20], maType: 'SMA', filled: false }}
+      @schema-form-submit=${(e: CustomEvent<SchemaFormDetail>) => (submitted = e.detail)}></kline-schema-form>`);
     const list = field(form, 'periods').querySelector('input')!;
     expect(list.value).to.equal('5, 20');
     await typeInto(form, 'periods', '5, x');
@@ -162,15 +162,15 @@ describe('indicator settings popover and legend entry', () => {
     await waitFor(() => legendText(chart).includes('MACD(12,26,9)'), 'legend label');
     const before = canvasHash(paneCanvas(chart, instance.paneId));
     const errors: string[] = [];
-    const settings = await fixture<IndicatorSettings>(html`<indicator-settings open .model=${indicatorSettingsModel(chart.core, instance.instanceId)}
+    const settings = await fixture<IndicatorSettings>(html`<kline-indicator-settings open .model=${indicatorSettingsModel(chart.core, instance.instanceId)}
       @indicator-settings-apply=${async (e: CustomEvent<{ instanceId: string; params: Record<string, unknown> }>) => {
         const result = await chart.core.tools.execute('indicators_update', e.detail, { origin: 'user' });
         if (!result.success) errors.push(result.error.message);
         settings.model = indicatorSettingsModel(chart.core, e.detail.instanceId);
       }}
-      @indicator-settings-remove=${(e: CustomEvent<{ instanceId: string }>) => void chart.core.tools.execute('indicators_remove', e.detail, { origin: 'user' })}></indicator-settings>`);
+      @indicator-settings-remove=${(e: CustomEvent<{ instanceId: string }>) => void chart.core.tools.execute('indicators_remove', e.detail, { origin: 'user' })}></kline-indicator-settings>`);
     expect(settings.shadowRoot!.querySelector('h2')!.textContent).to.contain('MACD(12,26,9)');
-    const form = settings.shadowRoot!.querySelector<SchemaForm>('schema-form')!;
+    const form = settings.shadowRoot!.querySelector<SchemaForm>('kline-schema-form')!;
     await form.updateComplete;
     const apply = settings.shadowRoot!.querySelector<HTMLButtonElement>('[part="apply"]')!;
     await typeInto(form, 'signal', '0');
@@ -199,9 +199,9 @@ describe('indicator settings popover and legend entry', () => {
     const id = chart.core.store.peek('indicators')[0].instanceId;
     let closed = '';
     let leaked = 0;
-    const wrapper = await fixture<HTMLElement>(html`<div @keydown=${() => leaked++}><indicator-settings open .model=${indicatorSettingsModel(chart.core, id)}
-      @indicator-settings-close=${(e: CustomEvent<{ instanceId: string }>) => (closed = e.detail.instanceId)}></indicator-settings></div>`);
-    const settings = wrapper.querySelector('indicator-settings')!;
+    const wrapper = await fixture<HTMLElement>(html`<div @keydown=${() => leaked++}><kline-indicator-settings open .model=${indicatorSettingsModel(chart.core, id)}
+      @indicator-settings-close=${(e: CustomEvent<{ instanceId: string }>) => (closed = e.detail.instanceId)}></kline-indicator-settings></div>`);
+    const settings = wrapper.querySelector('kline-indicator-settings')!;
     await settings.updateComplete;
     settings.shadowRoot!.querySelector('[part="panel"]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     expect(closed).to.equal(id);

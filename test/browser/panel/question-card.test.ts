@@ -15,7 +15,7 @@ function question(overrides: Partial<QuestionTranscriptItem> = {}): QuestionTran
 }
 
 async function mount(item: QuestionTranscriptItem): Promise<{ card: AgentQuestionCard; answers: QuestionAnswerDetail[] }> {
-  const card = await fixture<AgentQuestionCard>(html`<agent-question-card .item=${item}></agent-question-card>`);
+  const card = await fixture<AgentQuestionCard>(html`<chart-agent-question-card .item=${item}></chart-agent-question-card>`);
   const answers: QuestionAnswerDetail[] = [];
   card.addEventListener('question-answer', (e) => answers.push(e.detail));
   return { card, answers };
