@@ -11,7 +11,10 @@ export {
   type TranscriptItem, type UserTranscriptItem, type AssistantTranscriptItem, type ToolTranscriptItem,
   type QuestionTranscriptItem, type RunErrorTranscriptItem, type NoticeTranscriptItem,
 } from './reduce-transcript.js';
-export { redact, REDACTED } from './redact.js';
+export {
+  redact, redactString, createRedactor, REDACTED, NESTED_TOO_DEEP, MAX_REDACT_DEPTH, SECRET_PATTERNS,
+  type RedactOptions, type Redactor,
+} from './redact.js';
 export { buildSystemPrompt, type SystemPromptArgs } from './build-system-prompt.js';
 export { WEB_SEARCH_TOOL, askUserDescriptor, webSearchDescriptor } from './runtime-tools.js';
 export { TRUNCATION_MARKER } from './build-history.js';
