@@ -3,9 +3,11 @@
  * replay, redaction, the system prompt and the transcript the panel renders.
  */
 export { AgentRuntime, type AgentRuntimeOptions } from './agent-runtime.js';
-export type { SessionInfo, SessionStore } from './session-store.js';
+export { SessionStoreUnavailableError, type SessionInfo, type SessionStore, type SessionStoreProblem } from './session-store.js';
 export { createMemorySessionStore } from './memory-session-store.js';
-export { createIndexedDbSessionStore } from './indexed-db-session-store.js';
+export { createIndexedDbSessionStore, DEFAULT_OPEN_TIMEOUT_MS, type IndexedDbSessionStoreOptions } from './indexed-db-session-store.js';
+export { createResilientSessionStore, type ResilientSessionStore, type ResilientSessionStoreOptions } from './resilient-session-store.js';
+export { validateSessionRecords, SessionRecordSchema, type InvalidSessionRecord } from './session-record-schema.js';
 export {
   reduceTranscript, ASK_USER_TOOL,
   type TranscriptItem, type UserTranscriptItem, type AssistantTranscriptItem, type ToolTranscriptItem,
