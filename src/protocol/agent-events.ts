@@ -1,6 +1,6 @@
 import type { ToolResult } from './tool-result.js';
 
-/** Run failure codes (CONTRACTS.md). */
+/** Run failure codes (docs/contracts.md). */
 export type RunFailureCode =
   | 'RUN_ACTIVE' | 'DEADLINE_EXCEEDED' | 'TOOL_LOOP_LIMIT' | 'PROVIDER_AUTH' | 'PROVIDER_RATE_LIMIT'
   | 'PROVIDER_UNAVAILABLE' | 'PROVIDER_BAD_RESPONSE' | 'MODEL_NOT_CONFIGURED' | 'DISCONNECTED';

@@ -28,7 +28,7 @@ export interface DrawingSummary {
   readonly label?: string;
 }
 
-/** The frozen snapshot of what the chart shows (CONTRACTS.md "Chart context"). */
+/** The frozen snapshot of what the chart shows (docs/contracts.md "Chart context"). */
 export interface ChartContext {
   readonly chartId: string;
   readonly symbol: string;

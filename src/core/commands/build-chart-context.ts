@@ -59,7 +59,7 @@ function round(value: number, digits: number): number {
   return Math.round(value * f) / f;
 }
 
-/** The frozen snapshot of CONTRACTS.md, or null while no data is loaded. */
+/** The frozen snapshot of docs/contracts.md, or null while no data is loaded. */
 export function buildChartContext(chartId: string, state: ChartState): ChartContext | null {
   const series = state.series;
   if (!series || series.bars.length === 0) return null;
