@@ -37,7 +37,6 @@ export interface ChartContext {
   readonly exchange: string;
   readonly source: string;
   readonly period: string;
-  readonly adjustMode: string;
   readonly timezone: string;
   readonly dataRange: BarRange;
   readonly visibleRange: BarRange;

@@ -78,7 +78,6 @@ export function buildChartContext(chartId: string, state: ChartState): ChartCont
     exchange: instrument.exchange,
     source: instrument.sourceId,
     period: series.period,
-    adjustMode: 'none',
     timezone: instrument.timezone,
     dataRange: { from: bars.time[0], to: bars.time[n - 1], bars: n },
     visibleRange: { from: bars.time[first], to: bars.time[last], bars: last - first + 1 },
