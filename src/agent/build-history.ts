@@ -211,12 +211,13 @@ function capMessage(message: ChatMessage): ChatMessage {
       return { ...message, content: keepTail(message.content, MAX_MESSAGE_BYTES) };
     case 'assistant': {
       const content = message.content === null ? null : keepTail(message.content, MAX_MESSAGE_BYTES);
-      if (!message.tool_calls) return { ...message, content };
+      const reasoning = message.reasoning_content === undefined ? {} : { reasoning_content: keepTail(message.reasoning_content, MAX_MESSAGE_BYTES) };
+      if (!message.tool_calls) return { ...message, content, ...reasoning };
       const toolCalls = message.tool_calls.map((call) => {
         const bytes = jsonStringBytes(call.function.arguments);
         return bytes <= MAX_ARGUMENTS_BYTES ? call : { ...call, function: { ...call.function, arguments: trimmedArguments(bytes) } };
       });
-      return { ...message, content, tool_calls: toolCalls };
+      return { ...message, content, ...reasoning, tool_calls: toolCalls };
     }
   }
 }
@@ -226,8 +227,14 @@ export function messagesBytes(messages: readonly ChatMessage[]): number {
   let bytes = 0;
   for (const m of messages) {
     bytes += m.content ? jsonStringBytes(m.content) : 4;
-    if (m.role === 'assistant' && m.tool_calls) {
-      for (const call of m.tool_calls) bytes += jsonStringBytes(call.function.name) + jsonStringBytes(call.function.arguments) + 64;
+    if (m.role === 'assistant') {
+      if (m.reasoning_content) bytes += jsonStringBytes(m.reasoning_content);
+      for (const call of m.tool_calls ?? []) {
+        bytes += jsonStringBytes(call.function.name) + jsonStringBytes(call.function.arguments) + 64;
+        // Provider fields echoed with the call (small signatures in practice): counted as sent.
+        const { id: _id, type: _type, function: _fn, ...extra } = call;
+        if (Object.keys(extra).length > 0) bytes += JSON.stringify(extra).length * 3;
+      }
     }
     bytes += 48;
   }

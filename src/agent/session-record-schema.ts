@@ -39,8 +39,9 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
   'run.interrupted': event('run.interrupted', {}),
   'user.message': event('user.message', { messageId: Str, text: Str, context: Opt(Type.Array(ContextItemSchema)) }),
   'assistant.text.delta': event('assistant.text.delta', { messageId: Str, delta: Str }),
-  'assistant.message.completed': event('assistant.message.completed', { messageId: Str, text: Str }),
-  'tool.started': event('tool.started', { callId: Str, name: Str, input: Type.Unknown() }),
+  'assistant.reasoning.delta': event('assistant.reasoning.delta', { messageId: Str, delta: Str }),
+  'assistant.message.completed': event('assistant.message.completed', { messageId: Str, text: Str, reasoning: Opt(Str) }),
+  'tool.started': event('tool.started', { callId: Str, name: Str, input: Type.Unknown(), extra: Opt(Type.Record(Str, Type.Unknown())) }),
   'tool.progress': event('tool.progress', { callId: Str, message: Str }),
   'tool.finished': event('tool.finished', { callId: Str, name: Str, result: ToolResultSchema, elapsedMs: Num }),
   'tool.question.required': event('tool.question.required', {
