@@ -38,7 +38,14 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
   const open = (): Promise<IDBDatabase> => {
     if (lost) return Promise.reject(new SessionStoreUnavailableError(lost));
     opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const fail = (message: string) => { opening = null; clearTimeout(timer); reject(new SessionStoreUnavailableError(message)); };
+      let settled = false;
+      const fail = (message: string) => {
+        if (settled) return;
+        settled = true;
+        opening = null;
+        clearTimeout(timer);
+        reject(new SessionStoreUnavailableError(message));
+      };
       const timer = setTimeout(() => fail(`IndexedDB did not open "${dbName}" within ${openTimeoutMs} ms.`), openTimeoutMs);
       let request: IDBOpenDBRequest;
       try {
@@ -55,6 +62,8 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
       };
       request.onsuccess = () => {
         const db = request.result;
+        if (settled) { db.close(); return; } // timed out meanwhile
+        settled = true;
         clearTimeout(timer);
         const lose = (message: string) => {
           if (lost) return;
@@ -69,7 +78,6 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
           : `The saved-chats database "${dbName}" was upgraded by another tab.`);
         // The browser closed the connection (site data cleared, storage evicted).
         db.onclose = () => lose(`The saved-chats database "${dbName}" was closed by the browser.`);
-        if (opening === null) { db.close(); return; } // timed out meanwhile
         resolve(db);
       };
       request.onerror = () => fail(`IndexedDB could not open "${dbName}": ${request.error?.message ?? 'unknown error'}`);
