@@ -94,3 +94,17 @@ test('a 1 MB tool argument does not brick the session: every later request stays
   const events = await store.readEvents(id);
   assert.equal(events.filter((e) => e.type === 'run.completed').length, 2);
 });
+
+test('tool arguments nested 5,000 levels deep do not crash the run: stored cut at 64 levels, the run completes', async () => {
+  mock.reset();
+  const store = createMemorySessionStore();
+  const runtime = new AgentRuntime({ baseURL: relayUrl, store, retry: { baseDelayMs: 1 } });
+  runtime.setPort(createFakePort());
+  const { id } = await store.createSession('deep');
+  const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+  mock.script([{ toolCalls: [{ name: 'chart_get_context', arguments: deep }] }, { text: 'Survived.' }]);
+  assert.equal(await runtime.run(id, { text: 'deep' }), 'completed');
+  const started = (await store.readEvents(id)).find((e) => e.type === 'tool.started');
+  assert.ok(started && started.type === 'tool.started');
+  assert.match(JSON.stringify(started.input), /"\[nested too deep\]"/);
+});
