@@ -18,8 +18,8 @@ async function script(steps: MockStep[]): Promise<void> {
   expect(response.ok).to.equal(true);
 }
 
-function idbPanel() {
-  return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb" style="width:380px;height:560px"></chart-agent-panel>`);
+function idbPanel(locale = 'en') {
+  return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb" locale=${locale} style="width:380px;height:560px"></chart-agent-panel>`);
 }
 
 function storageNotice(panel: ChartAgentPanel): HTMLElement | null {
@@ -97,8 +97,9 @@ describe('<chart-agent-panel> when storage fails', function () {
     panelStoreTiming.openTimeoutMs = 400;
     // A request whose events never fire (a hung or blocked open).
     restores.push(patch(IDBFactory.prototype, 'open', () => ({}) as IDBOpenDBRequest));
-    const { panel } = await idbPanel();
+    const { panel } = await idbPanel('zh-CN');
     expect(storageNotice(panel)!.dataset.problem).to.equal('unavailable');
+    expect(storageNotice(panel)!.textContent, 'in the panel\'s language').to.contain('仅保留在当前页面中');
     await ask(panel, 'Hello after the timeout', 'Answered anyway.');
   });
 
