@@ -12,6 +12,7 @@ export {
   reduceTranscript, ASK_USER_TOOL,
   type TranscriptItem, type UserTranscriptItem, type AssistantTranscriptItem, type ToolTranscriptItem,
   type QuestionTranscriptItem, type RunErrorTranscriptItem, type NoticeTranscriptItem,
+  type ApprovalTranscriptItem, type RunChangesTranscriptItem,
 } from './reduce-transcript.js';
 export {
   redact, redactString, createRedactor, REDACTED, NESTED_TOO_DEEP, MAX_REDACT_DEPTH, SECRET_PATTERNS,

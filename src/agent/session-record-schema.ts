@@ -49,6 +49,15 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
   }),
   'tool.question.resolved': event('tool.question.resolved', { callId: Str, answer: AnswerSchema }),
   'context.changed': event('context.changed', { context: Type.Array(ContextItemSchema) }),
+  'tool.approval.required': event('tool.approval.required', { callId: Str, name: Str, label: Str, summary: Str, input: Type.Unknown() }),
+  'tool.approval.resolved': event('tool.approval.resolved', { callId: Str, name: Str, approved: Type.Boolean(), always: Opt(Type.Boolean()) }),
+  'run.changes': event('run.changes', {
+    summary: Type.Array(Str),
+    changes: Type.Object({ runId: Str, slices: Type.Record(Str, Type.Object({ before: Opt(Type.Unknown()), after: Opt(Type.Unknown()) })) }),
+  }),
+  'run.reverted': event('run.reverted', {
+    targetRunId: Str, direction: Type.Union([Type.Literal('undo'), Type.Literal('redo')]), ok: Type.Boolean(), conflicts: Opt(Type.Array(Str)),
+  }),
 };
 
 /** Schema of one stored event record (any type). */
