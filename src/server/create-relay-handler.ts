@@ -61,6 +61,7 @@ export function createRelayHandler(
   const rate = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const limiter = createRateLimiter(rate);
   const errorLimiter = createRateLimiter({ windowMs: rate.windowMs, max: rate.errorMax ?? Math.max(1, Math.floor(rate.max / 3)) });
+  const originLimiter = createRateLimiter({ windowMs: rate.windowMs, max: rate.originMax ?? rate.max * 4 });
   const log = options.log;
 
   return async (req, res, pathname) => {
@@ -87,9 +88,10 @@ export function createRelayHandler(
       return;
     }
 
-    const key = rateLimitKey(req, origin.kind === 'no-browser' ? undefined : origin.origin);
+    const { key, client } = rateLimitKeys(req, origin.kind === 'no-browser' ? undefined : origin.origin);
     const errorVerdict = errorLimiter.check(key);
-    const verdict = errorVerdict.allowed ? limiter.hit(key) : errorVerdict;
+    let verdict = errorVerdict.allowed ? limiter.hit(key) : errorVerdict;
+    if (verdict.allowed && key !== client) verdict = originLimiter.hit(client);
     if (!verdict.allowed) {
       const why = errorVerdict.allowed ? 'Too many requests' : 'Too many failed requests';
       sendRelayError(res, 429, 'rate_limited', `${why} to the model relay; retry in ${verdict.retryAfterSeconds} s.`, {
@@ -167,15 +169,15 @@ function routeOf(pathname: string): Route | undefined {
 }
 
 /**
- * Rate-limit key: the page's origin plus its `x-kline-session` when it sends one (tabs and panels of
- * one origin get budgets of their own), else the socket address (curl, server-side clients). One
- * origin's traffic never spends another origin's budget.
+ * Rate-limit keys: `client` is the page's origin, else the socket address (curl, server-side
+ * clients); `key` adds the `x-kline-session` a page may send, so tabs and panels of one origin get
+ * budgets of their own. One origin's traffic never spends another origin's budget.
  */
-function rateLimitKey(req: IncomingMessage, origin: string | undefined): string {
+function rateLimitKeys(req: IncomingMessage, origin: string | undefined): { key: string; client: string } {
   const raw = req.headers[SESSION_HEADER];
   const session = typeof raw === 'string' && /^[A-Za-z0-9_.:-]{1,128}$/.test(raw) ? raw : undefined;
-  const who = origin !== undefined ? `origin ${origin}` : `address ${req.socket.remoteAddress ?? 'unknown'}`;
-  return session === undefined ? who : `${who} session ${session}`;
+  const client = origin !== undefined ? `origin ${origin}` : `address ${req.socket.remoteAddress ?? 'unknown'}`;
+  return { key: session === undefined ? client : `${client} session ${session}`, client };
 }
 
 async function forward(
@@ -217,6 +219,8 @@ async function forward(
       headers,
       body: call.body,
       signal: controller.signal,
+      // A redirect would carry the key to wherever the upstream points; report it instead.
+      redirect: 'manual',
     });
   } catch (error) {
     if (connectTimedOut && !res.destroyed) {
@@ -246,6 +250,18 @@ async function forward(
       sendRelayError(res, 504, 'upstream_timeout', silentMessage(config, timeouts));
     }
   };
+
+  if (upstream.status >= 300 && upstream.status < 400) {
+    upstream.body?.cancel().catch(() => undefined);
+    const location = redactSecrets((upstream.headers.get('location') ?? '').slice(0, 200), secrets);
+    sendRelayError(
+      res,
+      502,
+      'upstream_redirect',
+      `The model server at ${config.displayBaseUrl} answered with a redirect (HTTP ${upstream.status}${location ? ` to ${location}` : ''}); the relay does not follow redirects. Set OPENAI_BASE_URL to the final address.`,
+    );
+    return;
+  }
 
   if (!upstream.ok) {
     const text = await readUpstreamBody(upstream.body, MAX_UPSTREAM_ERROR_BYTES, timeouts.upstreamIdleMs);

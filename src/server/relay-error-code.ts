@@ -12,6 +12,7 @@ export type RelayErrorCode =
   | 'rate_limited'
   | 'upstream_unreachable'
   | 'upstream_timeout'
+  | 'upstream_redirect'
   | 'method_not_allowed'
   | 'not_found'
   | 'internal_error';

@@ -35,6 +35,11 @@ export interface RateLimitOptions {
    * gets 429 until the window ends. Default: a third of `max`, at least 1.
    */
   errorMax?: number;
+  /**
+   * Requests per origin (or address) within one window, whatever `x-kline-session` values it sends:
+   * sessions split an origin's traffic, they cannot multiply it without bound. Default: 4 × `max`.
+   */
+  originMax?: number;
 }
 
 /** Time limits of the server and the relay, in milliseconds. */

@@ -379,6 +379,26 @@ test('credentials in OPENAI_BASE_URL never appear in a 502, a log line, or the u
   assert.equal(upstreamRequests[0]?.headers.authorization, `Basic ${Buffer.from('alice:s3cr3t-Passw0rd').toString('base64')}`);
 });
 
+test('an upstream redirect is reported as a 502, never followed with the key', async () => {
+  const elsewhere: http.IncomingHttpHeaders[] = [];
+  const other = http.createServer((req, res) => {
+    elsewhere.push(req.headers);
+    res.end('{}');
+  });
+  const otherUrl = await listen(other);
+  servers.push(other);
+  upstreamHandler = (_req, res) => {
+    res.writeHead(307, { location: `${otherUrl}/v1/chat/completions` });
+    res.end();
+  };
+  const base = await startRelay();
+  const res = await postJson(base, { model: 'm', messages: [] });
+  assert.equal(res.status, 502);
+  assert.equal(codeOf(res), 'upstream_redirect');
+  assert.match(JSON.parse(res.body).error.message, /HTTP 307 to http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions[\s\S]*OPENAI_BASE_URL/);
+  assert.equal(elsewhere.length, 0);
+});
+
 test('a silent upstream is cut off with 504 after the configured connect timeout', async () => {
   let held: http.ServerResponse | undefined;
   upstreamHandler = (_req, res) => {
@@ -471,6 +491,14 @@ test('the rate limit is per origin (and session): one page exhausting its budget
   // A panel session of the exhausted origin has a budget of its own.
   assert.equal((await postJson(base, { messages: [] }, { origin: ALLOWED, 'x-kline-session': 'tab-2' })).status, 200);
   assert.equal(upstreamRequests.length, 4);
+});
+
+test('made-up session ids cannot multiply an origin budget beyond its ceiling', async () => {
+  const base = await startRelay({ rateLimit: { windowMs: 60_000, max: 2, originMax: 3 } });
+  const statuses: number[] = [];
+  for (let i = 0; i < 5; i++) statuses.push((await postJson(base, { messages: [] }, { origin: ALLOWED, 'x-kline-session': `fake-${i}` })).status);
+  assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
+  assert.equal(upstreamRequests.length, 3);
 });
 
 test('requests ending in errors spend a smaller budget of their own, without throttling other clients', async () => {
