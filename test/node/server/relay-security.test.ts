@@ -427,6 +427,25 @@ test('an upstream that goes silent mid-stream ends the SSE stream with an error 
   assert.match(res.body, /event: error\ndata: \{"error":\{"code":"upstream_timeout","message":"The model server at [^"]+ sent nothing for 0\.3 s/);
 });
 
+test('a stream that lasts longer than the request timeouts is not cut (they cover receiving the request only)', async () => {
+  upstreamHandler = (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    let sent = 0;
+    const timer = setInterval(() => {
+      res.write(`data: {"n":${sent}}\n\n`);
+      if (++sent === 12) {
+        clearInterval(timer);
+        res.end('data: [DONE]\n\n');
+      }
+    }, 100);
+    res.on('close', () => clearInterval(timer));
+  };
+  const base = await startRelay({ timeouts: { headersMs: 200, requestMs: 300, upstreamIdleMs: 2000 } });
+  const res = await withTimeout(postJson(base, { model: 'm', stream: true, messages: [] }), 10_000, 'long stream');
+  assert.equal(res.status, 200);
+  assert.match(res.body, /"n":11[\s\S]*data: \[DONE\]/);
+});
+
 test('a request body that trickles in too slowly gets 408 and is never forwarded', async () => {
   const base = await startRelay({ timeouts: { bodyMs: 300 } });
   const { port } = new URL(base);
