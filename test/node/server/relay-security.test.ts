@@ -412,6 +412,16 @@ test('a silent upstream is cut off with 504 after the configured connect timeout
   assert.ok(held);
   // The relay gave up on the upstream connection too.
   await withTimeout(new Promise<void>((resolveClosed) => (held?.destroyed ? resolveClosed() : held?.once('close', () => resolveClosed()))), 2000, 'upstream connection closed');
+
+  // An error status whose body never finishes is cut off by the idle timeout.
+  upstreamHandler = (_req, res) => {
+    res.writeHead(500, { 'content-type': 'application/json' });
+    res.write('{"error":');
+  };
+  const idle = await startRelay({ timeouts: { upstreamIdleMs: 300 } });
+  const stalled = await withTimeout(postJson(idle, { model: 'm', messages: [] }), 5000, '504 from a stalled error body');
+  assert.equal(stalled.status, 504);
+  assert.match(JSON.parse(stalled.body).error.message, /sent nothing for 0\.3 s/);
 });
 
 test('an upstream that goes silent mid-stream ends the SSE stream with an error event', async () => {
