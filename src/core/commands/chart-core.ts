@@ -1,6 +1,6 @@
 import { Signal } from 'signal-polyfill';
 import type { ChartContext } from '../../protocol/index.js';
-import { createBars, type Bar, type Bars, type DataSource, type Instrument, type Series } from '../data/index.js';
+import { createBars, DataSourceError, type Bar, type Bars, type DataSource, type Instrument, type Series } from '../data/index.js';
 import { createDefaultSourceRegistry, DataSourceRegistry } from '../data/index.js';
 import { Store, type ReadOnlySignal } from '../store/index.js';
 import { ToolRegistry, type ToolPolicy } from '../tools/index.js';
@@ -14,7 +14,7 @@ import { SettingsCommands } from './settings-commands.js';
 import { ComparisonCommands } from './comparison-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
-import { loadSeries } from './load-series.js';
+import { checked, loadSeries } from './load-series.js';
 import { defaultView } from './view-range.js';
 import { seriesMatchesTarget } from './resolve-instrument.js';
 
@@ -162,6 +162,31 @@ export class ChartCore {
     }
   }
 
+  /**
+   * The code of the first instrument `sourceId` lists (what a chart without a `symbol` shows), looked
+   * up under the `loading` flag and aborted like a load (by the next load, `dispose`, or `signal`).
+   * Resolves to '' when the source lists none.
+   */
+  async defaultSymbol(sourceId: string, signal?: AbortSignal): Promise<string> {
+    const source = this.sources.get(sourceId);
+    if (!source) throw new DataSourceError('not_found', `Unknown data source '${sourceId}'. Known: ${this.sources.ids().join(', ')}.`);
+    this.#load?.abort();
+    const controller = new AbortController();
+    this.#load = controller;
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    this.store.action('loading', (d) => d.set('loading', true), { undoable: false });
+    try {
+      return (await source.searchInstruments('', { limit: 1, signal: controller.signal }))[0]?.symbol ?? '';
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      if (this.#load === controller) {
+        this.#load = null;
+        this.store.action('loading', (d) => d.set('loading', false), { undoable: false });
+      }
+    }
+  }
+
   /** Makes the loaded series follow the target again (after undo/redo of a target change). */
   async syncToTarget(): Promise<void> {
     const target = this.store.peek('target');
@@ -212,7 +237,7 @@ export class ChartCore {
     const oldest = series.bars.time[0];
     this.#older = (async () => {
       try {
-        const page = await source.getBars({ symbol: target.symbol, period: series.period, to: oldest - 1, limit: pageSize });
+        const page = checked(source.id, await source.getBars({ symbol: target.symbol, period: series.period, to: oldest - 1, limit: pageSize }));
         const current = this.store.peek('series');
         // The user switched instrument or period meanwhile: drop the page.
         if (!current || this.store.peek('dataGeneration') !== generation || current.bars.time[0] !== oldest) return 0;
