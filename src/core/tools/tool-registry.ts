@@ -166,7 +166,7 @@ export class ToolRegistry {
    * Validates, checks policy, runs the tool and returns a result. Never throws and never rejects:
    * whatever goes wrong (a malformed name, input or options, a getter that throws, a host tool that
    * throws or returns something JSON cannot carry) becomes `{ success: false, stateChanged: false,
-   * error: { code, message, retryable } }` (CONTRACTS.md "Tool results").
+   * error: { code, message, retryable } }` (docs/contracts.md "Tool results").
    */
   execute(name: string, input: unknown, options: ToolExecuteOptions = {}): Promise<ToolResult> {
     try {
@@ -235,7 +235,7 @@ export class ToolRegistry {
       try {
         const output = await tool.invoke(checked.value, ctx);
         const stateChanged = typeof output?.stateChanged === 'boolean' ? output.stateChanged : tool.safety !== 'read-only';
-        // CONTRACTS.md "Tool results": a failure always has `stateChanged: false`. A call whose signal
+        // docs/contracts.md "Tool results": a failure always has `stateChanged: false`. A call whose signal
         // aborted after its change was committed therefore reports the success it was (the change is
         // on the chart and in undo history); only a call that changed nothing reports `aborted`.
         if (signal.aborted && !stateChanged) return failure('aborted', 'The call was cancelled.');
