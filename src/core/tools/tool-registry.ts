@@ -215,6 +215,8 @@ export class ToolRegistry {
     const signal = options.signal ?? new AbortController().signal;
     if (signal.aborted) return failure('aborted', 'The call was cancelled before it started.');
     const stamp = this.options.target();
+    // Changes committed by child calls: a tool that fails after one of them cannot report "nothing changed".
+    let childChanges = 0;
     const ctx: ToolCallContext = {
       signal,
       runId: options.runId,
@@ -229,7 +231,11 @@ export class ToolRegistry {
       },
       execute: (childName, childInput) =>
         this.#execute(childName, childInput, { ...options, signal }, depth + 1, tool.safety === 'read-only' ? 'read-only' : (parentSafety ?? tool.safety))
-          .then(wellFormed, (error: unknown) => internalFailure(childName, error)),
+          .then(wellFormed, (error: unknown) => internalFailure(childName, error))
+          .then((result) => {
+            if (result.success && result.stateChanged) childChanges++;
+            return result;
+          }),
     };
     const run = async (): Promise<ToolResult> => {
       try {
@@ -247,6 +253,17 @@ export class ToolRegistry {
           ...(typeof text === 'string' ? { text } : {}),
         };
       } catch (error) {
+        if (childChanges > 0) {
+          // A failure may not claim a change (docs/contracts.md "Tool results"), yet the children's
+          // changes are on the chart and in undo history: report what happened, with the error as text.
+          const reason = error instanceof ToolCallError ? `${error.code}: ${safeText(error.message)}` : safeText(error);
+          return {
+            success: true,
+            stateChanged: true,
+            data: null,
+            text: `'${name}' failed after ${childChanges} change${childChanges > 1 ? 's' : ''} it made had been applied (they stay and can be undone): ${reason}`,
+          };
+        }
         if (error instanceof ToolCallError) {
           return {
             success: false,

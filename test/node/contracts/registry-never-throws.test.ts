@@ -151,3 +151,25 @@ test('a call aborted after its change was committed reports the success it was, 
   }, 'mutating');
   assertFailure(await r2.execute('host_probe', {}, { signal: c2.signal }), 'aborted');
 });
+
+test('a host tool that fails after a child call changed the chart reports the change, not "nothing changed"', async () => {
+  const r = registry();
+  let applied = 0;
+  r.register(defineTool({ name: 'host_child', label: 'c', description: 'c', parameters: Type.Object({}), safety: 'mutating', execute: () => { applied++; return { data: 'done' }; } }));
+  r.register(defineTool({
+    name: 'host_parent', label: 'p', description: 'p', parameters: Type.Object({}), safety: 'mutating',
+    execute: async (_input, ctx) => {
+      await ctx.execute('host_child', {});
+      throw new Error('then broke');
+    },
+  }));
+  const result = await r.execute('host_parent', {});
+  assert.equal(applied, 1);
+  assert.equal(result.success, true);
+  assert.equal(result.stateChanged, true);
+  assert.match(result.success ? result.text ?? '' : '', /failed after 1 change.*then broke/);
+  // Without a committed child, the same failure is an honest `internal` with no change.
+  const r2 = registry();
+  r2.register(defineTool({ name: 'host_broken', label: 'b', description: 'b', parameters: Type.Object({}), safety: 'mutating', execute: () => { throw new Error('broke'); } }));
+  assertFailure(await r2.execute('host_broken', {}), 'internal');
+});
