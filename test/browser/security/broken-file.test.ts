@@ -50,7 +50,7 @@ describe('a broken data file: kline-error with the line and reason, and the char
       await chart.whenPainted();
       expect(canvasHash(paneCanvas(chart, 'price')), 'the canvas still shows the previous series').to.equal(pixels);
       // The user is told too (a toast over the kept chart).
-      await waitFor(() => chart.shadowRoot!.querySelector('.toast')?.textContent?.includes(c.words[0]) === true, 'the toast');
+      await waitFor(() => chart.shadowRoot!.querySelector('.toast')?.textContent?.includes(detail.message) === true, 'the toast');
     }
   });
 
