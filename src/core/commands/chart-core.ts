@@ -138,6 +138,7 @@ export class ChartCore {
    */
   async loadTarget(target: ChartTarget, label: string | null, signal?: AbortSignal): Promise<Series> {
     this.#load?.abort();
+    this.#olderAbort?.abort();
     const controller = new AbortController();
     this.#load = controller;
     const onAbort = () => controller.abort();
@@ -215,6 +216,8 @@ export class ChartCore {
   }
 
   #older: Promise<number> | null = null;
+  /** Cancels the older-page request when the chart loads something else or is disposed. */
+  #olderAbort: AbortController | null = null;
 
   /** True while older history is being fetched. */
   get loadingOlder(): boolean {
@@ -235,9 +238,11 @@ export class ChartCore {
     if (!source || !source.periods.includes(series.period)) return Promise.resolve(0);
     const generation = this.store.peek('dataGeneration');
     const oldest = series.bars.time[0];
+    const controller = new AbortController();
+    this.#olderAbort = controller;
     this.#older = (async () => {
       try {
-        const page = checked(source.id, await source.getBars({ symbol: target.symbol, period: series.period, to: oldest - 1, limit: pageSize }));
+        const page = checked(source.id, await source.getBars({ symbol: target.symbol, period: series.period, to: oldest - 1, limit: pageSize, signal: controller.signal }));
         const current = this.store.peek('series');
         // The user switched instrument or period meanwhile: drop the page.
         if (!current || this.store.peek('dataGeneration') !== generation || current.bars.time[0] !== oldest) return 0;
@@ -259,10 +264,12 @@ export class ChartCore {
         }, { undoable: false });
         return count;
       } catch (error) {
-        if ((error as Error)?.name !== 'AbortError') this.reportError('history_load_failed', `Could not load older bars: ${(error as Error).message}`);
+        const e = error as { name?: string; code?: string; message?: string };
+        if (e?.name !== 'AbortError' && e?.code !== 'aborted') this.reportError('history_load_failed', `Could not load older bars: ${e?.message}`);
         return 0;
       } finally {
         this.#older = null;
+        if (this.#olderAbort === controller) this.#olderAbort = null;
       }
     })();
     return this.#older;
@@ -352,5 +359,6 @@ export class ChartCore {
 
   dispose(): void {
     this.#load?.abort();
+    this.#olderAbort?.abort();
   }
 }
