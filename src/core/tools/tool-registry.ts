@@ -376,10 +376,12 @@ function readOptions(options: unknown): ToolExecuteOptions {
   const signal = o.signal;
   const origin = o.origin;
   const runId = o.runId;
+  const callId = o.callId;
   return {
     ...(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal ? { signal } : {}),
     readOnly: o.readOnly === true,
     ...(typeof runId === 'string' ? { runId } : {}),
+    ...(typeof callId === 'string' ? { callId } : {}),
     // Anything but a known origin counts as the most restricted one.
     origin: origin === 'user' || origin === 'host' || origin === 'agent' ? origin : origin === undefined ? 'user' : 'agent',
   };
