@@ -18,6 +18,7 @@ import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from '.
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
+import { composeCapture, thumbnailOf } from './compose-capture.js';
 import '../indicator-picker/define.js';
 import '../command-palette/define.js';
 import '../settings-dialog/define.js';
@@ -192,6 +193,7 @@ export class KlineChart extends LitElement {
       requestUpdate: () => this.requestUpdate(),
       onError: (message) => this.#showToast(message),
     });
+    this.#core.capture.setCapturer(this.#captureForTool);
   }
 
   /** The chart's tools: `list()`, `execute(name, input, options)`, `register(defineTool(...))`. */
@@ -269,25 +271,58 @@ export class KlineChart extends LitElement {
     return this.#renderer?.paintCount ?? 0;
   }
 
-  /** The chart as a PNG image (all panes stacked). */
-  async capture(): Promise<Blob> {
-    await this.whenPainted();
-    const canvases = [...this.renderRoot.querySelectorAll<HTMLCanvasElement>('.pane canvas')];
-    const width = Math.max(1, ...canvases.map((c) => c.width));
-    const height = Math.max(1, canvases.reduce((a, c) => a + c.height, 0));
-    const out = document.createElement('canvas');
-    out.width = width;
-    out.height = height;
-    const ctx = out.getContext('2d')!;
-    ctx.fillStyle = this.#theme?.background ?? '#fff';
-    ctx.fillRect(0, 0, width, height);
-    let y = 0;
-    for (const c of canvases) {
-      ctx.drawImage(c, 0, y);
-      y += c.height;
-    }
-    return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('capture failed'))), 'image/png'));
+  /**
+   * The chart as a PNG image, as the user sees it: a title line (symbol, name, period, exchange),
+   * the legend text, then every pane with its drawings. `width`/`height` (CSS px) scale the image;
+   * `lastBars` shows only the newest N bars for the shot and restores the view afterwards.
+   */
+  async capture(options: { width?: number; height?: number; lastBars?: number } = {}): Promise<Blob> {
+    const canvas = await this.#captureCanvas(options);
+    return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('capture failed'))), 'image/png'));
   }
+
+  async #captureCanvas(options: { width?: number; height?: number; lastBars?: number }): Promise<HTMLCanvasElement> {
+    await this.whenPainted();
+    const view = this.#core.store.peek('view');
+    const n = this.#core.store.peek('series')?.bars.length ?? 0;
+    const narrowed = options.lastBars !== undefined && view !== null && n > 0;
+    if (narrowed) {
+      this.#core.setView(clampView({ start: n - options.lastBars! - 0.5, end: n - 0.5 }, n, 2));
+      await this.updateComplete;
+      await this.whenPainted();
+    }
+    try {
+      const canvases = [...this.renderRoot.querySelectorAll<HTMLCanvasElement>('.pane canvas')];
+      const legendRows = [...this.renderRoot.querySelectorAll<HTMLElement>('.legend .row, .pane-legend')]
+        .map((row) => (row.textContent ?? '').replace(/[×]/g, '').replace(/\s+/g, ' ').trim())
+        .filter((text) => text !== '');
+      const series = this.#core.store.peek('series');
+      const title = series ? `${series.instrument.symbol} · ${series.instrument.name} · ${series.period} · ${series.instrument.exchange}` : this.symbol;
+      // The price legend's first row repeats the title; the canvas draws it once, in bold.
+      const legend = legendRows[0]?.startsWith(title) ? [legendRows[0].slice(title.length).trim(), ...legendRows.slice(1)] : legendRows;
+      return composeCapture({
+        canvases, title, legend, theme: this.#theme,
+        ...(options.width !== undefined ? { width: options.width } : {}),
+        ...(options.height !== undefined ? { height: options.height } : {}),
+      });
+    } finally {
+      if (narrowed) this.#core.setView(view);
+    }
+  }
+
+  /** `chart_capture`'s renderer: a PNG data URL (JPEG when a PNG would be too large to send) and a thumbnail. */
+  readonly #captureForTool = async (request: { width?: number; height?: number; lastBars?: number }) => {
+    const clamp = (v: number | undefined) => (v === undefined ? undefined : Math.min(1600, Math.max(200, Math.round(v))));
+    const width = clamp(request.width);
+    const height = clamp(request.height);
+    const canvas = await this.#captureCanvas({
+      ...(width !== undefined ? { width } : {}), ...(height !== undefined ? { height } : {}),
+      ...(request.lastBars !== undefined ? { lastBars: request.lastBars } : {}),
+    });
+    let image = canvas.toDataURL('image/png');
+    if (image.length > 600_000) image = canvas.toDataURL('image/jpeg', 0.85);
+    return { image, width: canvas.width, height: canvas.height, thumbnail: thumbnailOf(canvas) };
+  };
 
   override connectedCallback(): void {
     super.connectedCallback();

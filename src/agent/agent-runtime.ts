@@ -1,8 +1,11 @@
 import type { OpenAI } from 'openai';
 import type {
-  AgentEvent, AskUserAnswer, ChartAgentPort, ContextItem, RunFailureCode, RunStatus, ToolDescriptor, ToolResult,
+  AgentEvent, AskUserAnswer, ChartAgentPort, ChartContext, ContextItem, RunFailureCode, RunStatus, ToolDescriptor, ToolResult,
 } from '../protocol/index.js';
-import { buildHistory, fitToBudget, type ChatMessage } from './build-history.js';
+import { buildHistory, fitToBudget } from './build-history.js';
+import { attachImages, hasImages, withoutImages, type ChatRequestMessage } from './attach-images.js';
+import { chartChangeItem, describeChartChanges } from './chart-changes.js';
+import { createVisionMemory, type VisionMemory } from './vision-memory.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 import { BadStreamError, classifyProviderError, retryDelayMs } from './provider-error.js';
 import { createRedactor, type Redactor } from './redact.js';
@@ -42,7 +45,20 @@ export interface AgentRuntimeOptions {
   fetch?: typeof fetch;
   /** Mutating tools wait for the user's approval (`tool.approval.required`, {@link AgentRuntime.answerApproval}). */
   confirmMutations?: boolean;
+  /**
+   * Whether `chart_capture` is offered and its image sent: `on`, `off`, or `auto` (default): offered
+   * until the model answers an image with 400; then the request is retried once without it and the
+   * model is remembered as text-only in `visionMemory`.
+   */
+  vision?: 'auto' | 'on' | 'off';
+  /** Where `auto` remembers text-only models (default: `localStorage`, guarded). */
+  visionMemory?: VisionMemory;
 }
+
+/** The tool whose image result is attached for the model. */
+export const CAPTURE_TOOL = 'chart_capture';
+/** Images of the current run sent with each request (the newest ones). */
+const MAX_IMAGES_PER_REQUEST = 2;
 
 /** `Omit` applied to each member of a union, so an event body keeps its discriminant. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -61,6 +77,8 @@ interface ActiveRun {
   timer: ReturnType<typeof setTimeout> | null;
   /** Number of questions waiting for the user; the inactivity timer is off while > 0. */
   waiting: number;
+  /** Images captured in this run, by call id (never stored: the log keeps a thumbnail). */
+  readonly images: Map<string, string>;
 }
 
 interface SessionState {
@@ -77,6 +95,8 @@ interface SessionState {
   acquiring?: Promise<boolean> | null;
   /** Another tab holds the session's lock. */
   readOnly: boolean;
+  /** The chart as the last run of this tab left it: the next run reports what the user changed since. */
+  lastContext?: ChartContext | null;
 }
 
 interface PendingQuestion {
@@ -129,6 +149,8 @@ export class AgentRuntime {
   private readonly questions = new Map<string, PendingQuestion>();
   private readonly approvals = new Map<string, PendingApproval>();
   private confirmMutations: boolean;
+  private vision: 'auto' | 'on' | 'off';
+  private readonly visionMemory: VisionMemory;
   private client: OpenAI | null = null;
   private readonly redactor: Redactor;
 
@@ -137,6 +159,24 @@ export class AgentRuntime {
     const secrets = [...(options.apiKey ? [options.apiKey] : []), ...(options.secrets ?? [])];
     this.redactor = createRedactor(secrets, { patterns: options.redactPatterns ?? [] });
     this.confirmMutations = options.confirmMutations ?? false;
+    this.vision = options.vision ?? 'auto';
+    this.visionMemory = options.visionMemory ?? createVisionMemory();
+  }
+
+  /** Sets the vision mode (see {@link AgentRuntimeOptions.vision}); applies from the next request. */
+  setVision(mode: 'auto' | 'on' | 'off'): void {
+    this.vision = mode;
+  }
+
+  /** Whether `chart_capture` is offered to the model now. */
+  visionEnabled(): boolean {
+    if (this.vision === 'off') return false;
+    if (this.vision === 'on') return true;
+    return this.visionMemory.get(this.visionKey()) !== false;
+  }
+
+  private visionKey(): string {
+    return `${this.options.baseURL}|${this.options.model ?? ''}`;
   }
 
   /** Turns approval of mutating tools on or off; applies from the next tool call. */
@@ -249,6 +289,8 @@ export class AgentRuntime {
     const runId = createId('run');
     const context = input.context ?? [];
     this.emit(state, runId, { type: 'run.started', readOnly, ...(this.options.model ? { model: this.options.model } : {}) });
+    const changes = port && state.lastContext !== undefined ? describeChartChanges(state.lastContext, safeContext(port)) : [];
+    if (changes.length > 0) this.emit(state, runId, { type: 'context.changed', context: [chartChangeItem(changes)] });
     this.emit(state, runId, {
       type: 'user.message', messageId: createId('msg'), text: input.text, ...(context.length > 0 ? { context } : {}),
     });
@@ -262,7 +304,7 @@ export class AgentRuntime {
     }
 
     const active: ActiveRun = {
-      runId, sessionId, readOnly, port, controller: new AbortController(), stopReason: null, timer: null, waiting: 0,
+      runId, sessionId, readOnly, port, controller: new AbortController(), stopReason: null, timer: null, waiting: 0, images: new Map(),
     };
     state.active = active;
     port.closed.then(() => this.stop(active, 'disconnected'), () => undefined);
@@ -277,6 +319,7 @@ export class AgentRuntime {
       if (active.timer) clearTimeout(active.timer);
       active.timer = null;
       state.active = null;
+      state.lastContext = safeContext(port);
       for (const [callId, question] of this.questions) if (question.runId === runId) this.questions.delete(callId);
       for (const [callId, approval] of this.approvals) if (approval.runId === runId) this.approvals.delete(callId);
     }
@@ -314,10 +357,10 @@ export class AgentRuntime {
         now: this.now(), context: safeContext(active.port), items, tools,
         ...(this.options.locale ? { locale: this.options.locale } : {}),
       });
-      const messages = fitToBudget(
+      const messages = attachImages(fitToBudget(
         [{ role: 'system', content: system }, ...buildHistory(state.events, { currentRunId: active.runId })],
         this.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
-      );
+      ), new Map([...active.images].slice(-MAX_IMAGES_PER_REQUEST)));
       const result = await this.callModel(state, active, messages, tools);
       if (result.usage) {
         sawUsage = true;
@@ -367,7 +410,8 @@ export class AgentRuntime {
   /** The tools of this step: the port's (only read-only ones in a read-only run), then the runtime's. */
   private toolsFor(active: ActiveRun): ToolDescriptor[] {
     const runtimeNames = new Set([ASK_USER_TOOL, WEB_SEARCH_TOOL]);
-    const portTools = this.portTools(active).filter((t) => !runtimeNames.has(t.name) && (!active.readOnly || t.safety === 'read-only'));
+    const vision = this.visionEnabled();
+    const portTools = this.portTools(active).filter((t) => !runtimeNames.has(t.name) && (!active.readOnly || t.safety === 'read-only') && (vision || t.name !== CAPTURE_TOOL));
     return [...portTools, askUserDescriptor, ...(this.options.webSearch ? [webSearchDescriptor] : [])];
   }
 
@@ -399,7 +443,7 @@ export class AgentRuntime {
    * emitted yet. Emits text deltas and the step's `assistant.message.completed`, partial when the
    * run is stopped or the stream breaks.
    */
-  private async callModel(state: SessionState, active: ActiveRun, messages: ChatMessage[], tools: readonly ToolDescriptor[]): Promise<{
+  private async callModel(state: SessionState, active: ActiveRun, messages: ChatRequestMessage[], tools: readonly ToolDescriptor[]): Promise<{
     calls: AssembledToolCall[];
     usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
   }> {
@@ -407,6 +451,7 @@ export class AgentRuntime {
     const maxRetries = this.options.retry?.maxRetries ?? 2;
     const baseDelayMs = this.options.retry?.baseDelayMs ?? 500;
     const signal = active.controller.signal;
+    let imagesDropped = false;
     const body = {
       ...(this.options.model ? { model: this.options.model } : {}),
       messages,
@@ -479,6 +524,16 @@ export class AgentRuntime {
         if (active.stopReason || error instanceof RunStopped) {
           completeText();
           throw new RunStopped();
+        }
+        if (!imagesDropped && !emitted && this.vision === 'auto' && statusOf(error) === 400 && hasImages(body.messages)) {
+          // A text-only model refuses the image: remember it, and ask again once without images or the capture tool.
+          imagesDropped = true;
+          this.visionMemory.set(this.visionKey(), false);
+          active.images.clear();
+          body.messages = withoutImages(body.messages);
+          body.tools = body.tools.filter((t) => t.function.name !== CAPTURE_TOOL);
+          attempt--;
+          continue;
         }
         let failure = classifyProviderError(error, this.options.baseURL);
         if (streaming && failure.code !== 'PROVIDER_BAD_RESPONSE') {
@@ -557,7 +612,13 @@ export class AgentRuntime {
       return raceAbort(signal, async () => toolSuccess(await search(checked.value.query, signal)));
     }
     if (tools.has(call.name)) {
-      return raceAbort(signal, () => active.port.execute(call.name, input, { signal, readOnly: active.readOnly, runId: active.runId, callId: call.id }));
+      const onProgress = (progress: { fraction?: number; message: string }) => {
+        if (signal.aborted || typeof progress?.message !== 'string') return;
+        const fraction = typeof progress.fraction === 'number' && Number.isFinite(progress.fraction) ? Math.min(1, Math.max(0, progress.fraction)) : undefined;
+        this.emit(state, active.runId, { type: 'tool.progress', callId: call.id, message: progress.message.slice(0, 200), ...(fraction !== undefined ? { fraction } : {}) });
+      };
+      const result = await raceAbort(signal, () => active.port.execute(call.name, input, { signal, readOnly: active.readOnly, runId: active.runId, callId: call.id, onProgress }));
+      return call.name === CAPTURE_TOOL ? this.keepImage(active, call.id, result) : result;
     }
     const hidden = this.portToolsSafe(active).find((t) => t.name === call.name);
     if (hidden && active.readOnly && hidden.safety !== 'read-only') {
@@ -568,6 +629,24 @@ export class AgentRuntime {
     return toolFailure('unknown_tool', `There is no tool named "${call.name}". Available tools: ${[...tools.keys()].join(', ')}.`, {
       recommendedAction: 'Call one of the available tools by its exact name.',
     });
+  }
+
+  /**
+   * Takes a capture's full image out of the result (kept in memory for this run's requests, never
+   * stored) and leaves a marker and the thumbnail for the log and the panel. Without vision the
+   * image is dropped.
+   */
+  private keepImage(active: ActiveRun, callId: string, result: ToolResult): ToolResult {
+    if (!result.success || !result.data || typeof result.data !== 'object') return result;
+    const { image, ...rest } = result.data as Record<string, unknown>;
+    if (typeof image !== 'string') return result;
+    const usable = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/.test(image) && this.visionEnabled();
+    if (usable) active.images.set(callId, image);
+    return {
+      ...result,
+      data: { ...rest, imageAttached: usable },
+      ...(usable ? {} : { text: 'The image could not be attached (this model does not take images).' }),
+    };
   }
 
   /** Emits `tool.approval.required` for a mutating call when approval is on and the tool is not allowed for the session. */
@@ -852,4 +931,10 @@ function reasoningOf(delta: unknown): string {
   if (typeof record.reasoning_content === 'string') return record.reasoning_content;
   if (typeof record.reasoning === 'string') return record.reasoning;
   return '';
+}
+
+/** The HTTP status of a provider error (the OpenAI client's `APIError.status`). */
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
 }

@@ -42,6 +42,7 @@ export function buildHistory(events: readonly AgentEvent[], options: { currentRu
   let current: Step | null = null;
   const partialText = new Map<string, string>();
   const callIndex = new Map<string, Step['calls'][number]>();
+  let changes: string[] = [];
 
   const flush = () => {
     // Text streamed without a completion (a reload mid-answer) still counts as said.
@@ -79,7 +80,11 @@ export function buildHistory(events: readonly AgentEvent[], options: { currentRu
     switch (event.type) {
       case 'user.message':
         flush();
-        messages.push({ role: 'user', content: event.runId === options.currentRunId ? event.text : withContext(event.text, event.context) });
+        messages.push({ role: 'user', content: withChanges(changes, event.runId === options.currentRunId ? event.text : withContext(event.text, event.context)) });
+        changes = [];
+        break;
+      case 'context.changed':
+        changes = event.context.map((item) => item.text);
         break;
       case 'assistant.text.delta':
         partialText.set(event.messageId, (partialText.get(event.messageId) ?? '') + event.delta);
@@ -103,7 +108,7 @@ export function buildHistory(events: readonly AgentEvent[], options: { currentRu
       }
       case 'tool.finished': {
         const call = callIndex.get(event.callId);
-        if (call) call.result = event.result;
+        if (call) call.result = forModel(event.result, event.runId !== undefined && event.runId === options.currentRunId);
         break;
       }
       case 'run.completed':
@@ -335,4 +340,25 @@ function uniqueId(id: string, used: Map<string, number>): string {
   const count = used.get(id) ?? 0;
   used.set(id, count + 1);
   return count === 0 ? id : `${id}_r${count}`;
+}
+
+function withChanges(changes: readonly string[], text: string): string {
+  return changes.length === 0 ? text : `[${changes.join(' ')}]\n\n${text}`;
+}
+
+/**
+ * A result as the model reads it: a captured image's thumbnail (kept for the panel) is dropped, and
+ * a capture of an earlier run says its image is not resent (only the current run's images are attached).
+ */
+function forModel(result: ToolResult, currentRun: boolean): ToolResult {
+  if (!result.success || !result.data || typeof result.data !== 'object') return result;
+  const data = result.data as Record<string, unknown>;
+  if (!('thumbnail' in data) && data.imageAttached !== true) return result;
+  const { thumbnail: _thumbnail, ...rest } = data;
+  return {
+    ...result, data: rest,
+    ...(data.imageAttached === true && !currentRun
+      ? { text: 'The chart image of this call was shown in an earlier turn and is not resent; call chart_capture again to see the chart as it is now.' }
+      : {}),
+  };
 }

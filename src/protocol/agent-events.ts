@@ -39,10 +39,15 @@ export type AgentEvent = EventBase & (
   | { readonly type: 'assistant.message.completed'; readonly messageId: string; readonly text: string; readonly reasoning?: string }
   /** `extra`: provider fields of the call (Gemini 3 `extra_content`), sent back with it in the follow-up request. */
   | { readonly type: 'tool.started'; readonly callId: string; readonly name: string; readonly input: unknown; readonly extra?: Readonly<Record<string, unknown>> }
-  | { readonly type: 'tool.progress'; readonly callId: string; readonly message: string }
+  /** Live report of a long tool call (`fraction` 0..1 when known). */
+  | { readonly type: 'tool.progress'; readonly callId: string; readonly message: string; readonly fraction?: number }
   | { readonly type: 'tool.finished'; readonly callId: string; readonly name: string; readonly result: ToolResult; readonly elapsedMs: number }
   | { readonly type: 'tool.question.required'; readonly callId: string; readonly question: string; readonly options: readonly { label: string; description?: string }[]; readonly multiSelect: boolean }
   | { readonly type: 'tool.question.resolved'; readonly callId: string; readonly answer: AskUserAnswer }
+  /**
+   * What the user changed on the chart since the last run ended (kind `chart-change`, label e.g.
+   * `symbol DEMO → BTCUSDT`); emitted at the start of the next run and sent with its user message.
+   */
   | { readonly type: 'context.changed'; readonly context: readonly ContextItem[] }
   /** A mutating call waits for the user's approval (`confirm-mutations="on"`). `summary`: the call in words. */
   | { readonly type: 'tool.approval.required'; readonly callId: string; readonly name: string; readonly label: string; readonly summary: string; readonly input: unknown }

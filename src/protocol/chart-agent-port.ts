@@ -8,6 +8,20 @@ export interface PortExecuteOptions {
   readonly runId?: string;
   /** The model's id for the call; the chart records it with the steps the call commits. */
   readonly callId?: string;
+  /**
+   * Called while a long tool runs (paging through history, loading a symbol): `fraction` in 0..1
+   * when known, `message` in words. The only function in the options: a same-document port calls
+   * it directly; a postMessage adapter keeps it on its side and forwards each report as a
+   * `progress` message for the call (functions cannot be cloned).
+   */
+  readonly onProgress?: (progress: ToolProgress) => void;
+}
+
+/** One progress report of a running tool. */
+export interface ToolProgress {
+  /** 0..1 when the tool knows how far it is. */
+  readonly fraction?: number;
+  readonly message: string;
 }
 
 /** What one agent run changed on a chart, as JSON: each changed slice before the run's first step and after its last. */

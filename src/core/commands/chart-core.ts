@@ -13,6 +13,7 @@ import { DrawingCommands } from './drawing-commands.js';
 import { SettingsCommands } from './settings-commands.js';
 import { ComparisonCommands } from './comparison-commands.js';
 import { RunCommands } from './run-commands.js';
+import { CaptureCommands } from './capture-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
 import { checked, loadSeries } from './load-series.js';
@@ -42,6 +43,8 @@ export class ChartCore {
   readonly comparisons: ComparisonCommands;
   /** What agent runs changed, and undoing a run as one step. */
   readonly runs: RunCommands;
+  /** `chart_capture`; the element supplies the renderer with `capture.setCapturer`. */
+  readonly capture: CaptureCommands;
   /** Study definitions this chart knows (built-ins plus host-registered). */
   readonly indicatorRegistry: IndicatorRegistry;
   /** Computes active studies once per load, then incrementally per tick. */
@@ -85,6 +88,7 @@ export class ChartCore {
     this.settings = new SettingsCommands(this);
     this.comparisons = new ComparisonCommands(this);
     this.runs = new RunCommands(this);
+    this.capture = new CaptureCommands(this);
     this.tools = new ToolRegistry(this.hosts(), {
       policy: () => this.#policy.get(),
       target: () => this.targetStamp(),
@@ -106,7 +110,7 @@ export class ChartCore {
 
   /** Objects whose `@tool` methods become this chart's tools. */
   protected hosts(): object[] {
-    return [this.chart, this.market, this.indicators, this.drawings, this.settings, this.comparisons, this.runs];
+    return [this.chart, this.market, this.indicators, this.drawings, this.settings, this.comparisons, this.runs, this.capture];
   }
 
   get policy(): ToolPolicy {
@@ -141,7 +145,7 @@ export class ChartCore {
    * Loads bars for `target` and commits target + series in one action. Aborts a load in flight.
    * `label` names the action (an undoable tool call), or null for a non-undoable load.
    */
-  async loadTarget(target: ChartTarget, label: string | null, signal?: AbortSignal): Promise<Series> {
+  async loadTarget(target: ChartTarget, label: string | null, signal?: AbortSignal, onProgress?: (fraction: number, message: string) => void): Promise<Series> {
     this.#load?.abort();
     this.#olderAbort?.abort();
     const controller = new AbortController();
@@ -150,7 +154,7 @@ export class ChartCore {
     signal?.addEventListener('abort', onAbort, { once: true });
     this.store.action('loading', (d) => d.set('loading', true), { undoable: false });
     try {
-      const series = await loadSeries(this.sources, target, controller.signal);
+      const series = await loadSeries(this.sources, target, controller.signal, onProgress);
       if (controller.signal.aborted) throw new DOMException('Load aborted', 'AbortError');
       const apply = () =>
         this.store.action(label ?? 'load', (d) => {

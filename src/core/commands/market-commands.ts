@@ -49,7 +49,9 @@ export class MarketCommands {
         series = loaded;
       } else {
         const instrument = await resolveInstrument(this.core.sources, sourceId, symbol, ctx?.signal);
-        series = await loadSeries(this.core.sources, { symbol: symbol.includes(':') ? symbol : instrument.symbol, period, sourceId }, ctx?.signal);
+        const code = symbol.includes(':') ? symbol : instrument.symbol;
+        series = await loadSeries(this.core.sources, { symbol: code, period, sourceId }, ctx?.signal,
+          ctx ? (fraction, message) => ctx.progress(fraction, `${instrument.symbol} ${period}: ${message}`) : undefined);
       }
     } catch (error) {
       throw toToolError(error);

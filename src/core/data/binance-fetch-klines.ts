@@ -19,6 +19,8 @@ export interface BinanceKlinesQuery {
   /** Bars wanted in total (split into requests of at most 1000). */
   readonly limit: number;
   readonly signal?: AbortSignal;
+  /** Called after each request of a multi-request fetch. */
+  readonly onProgress?: (fraction: number, message: string) => void;
   /** Per request; default 20 000 ms (see `fetchText`). */
   readonly timeoutMs?: number;
 }
@@ -72,6 +74,7 @@ export async function fetchBinanceKlines(query: BinanceKlinesQuery): Promise<{ b
       const bars = await page(query, size, start, to);
       if (bars.length > 0) pages.push(bars);
       got += bars.length;
+      report(query, got, total);
       if (bars.length < size) break;
       start = bars.time[bars.length - 1] + 1;
       if (to !== undefined && start > to) break;
@@ -85,6 +88,7 @@ export async function fetchBinanceKlines(query: BinanceKlinesQuery): Promise<{ b
     const bars = await page(query, size, undefined, end);
     if (bars.length > 0) pages.unshift(bars);
     got += bars.length;
+    report(query, got, total);
     if (bars.length < size) {
       complete = true;
       break;
@@ -92,4 +96,10 @@ export async function fetchBinanceKlines(query: BinanceKlinesQuery): Promise<{ b
     end = bars.time[0] - 1;
   }
   return { bars: concatBars(pages), complete };
+}
+
+/** Progress of a paged fetch, reported only when it takes more than one request. */
+function report(query: BinanceKlinesQuery, got: number, total: number): void {
+  if (!query.onProgress || total <= BINANCE_KLINES_PER_REQUEST) return;
+  query.onProgress(Math.min(1, got / total), `${got} of ${total} bars`);
 }

@@ -139,6 +139,7 @@ export function createBinanceSource(options: BinanceSourceOptions = {}): Binance
         ...(request.to !== undefined && Number.isFinite(request.to) ? { to: request.to } : {}),
         limit: Math.min(cap, request.limit !== undefined && Number.isFinite(request.limit) ? request.limit : request.from !== undefined ? cap : DEFAULT_BARS),
         ...(request.signal ? { signal: request.signal } : {}),
+        ...(request.onProgress ? { onProgress: request.onProgress } : {}),
       });
     } catch (error) {
       if (error instanceof DataSourceError && error.code === 'not_found') {

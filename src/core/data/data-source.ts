@@ -13,6 +13,8 @@ export interface BarsRequest {
   /** At most this many bars, the newest ones when only `to` or nothing is given. */
   readonly limit?: number;
   readonly signal?: AbortSignal;
+  /** A source that fetches in several requests reports each one: `fraction` 0..1, `message` in words. */
+  readonly onProgress?: (fraction: number, message: string) => void;
 }
 
 /** Bars of one instrument and period, written to the store atomically. */

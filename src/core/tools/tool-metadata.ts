@@ -36,6 +36,8 @@ export interface ToolCallContext {
   readonly origin: 'user' | 'agent' | 'host';
   /** Throws `stale_binding` if the chart's symbol, period, source or data generation changed since the call began. */
   assertTarget(): void;
+  /** Reports progress of a long call (`fraction` 0..1); reaches the caller's `onProgress`, else nothing. */
+  progress(fraction: number | undefined, message: string): void;
   /** Runs another tool from inside this one (host tools). */
   execute(name: string, input: unknown): Promise<import('../../protocol/index.js').ToolResult>;
 }

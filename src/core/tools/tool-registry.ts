@@ -25,6 +25,8 @@ export interface ToolExecuteOptions {
   /** The model's id for this call, recorded with the steps it commits. */
   readonly callId?: string;
   readonly origin?: 'user' | 'agent' | 'host';
+  /** Receives the call's progress reports (paged history, symbol loads). */
+  readonly onProgress?: (progress: { fraction?: number; message: string }) => void;
 }
 
 /** One tool as a chart's registry sees it. */
@@ -228,6 +230,7 @@ export class ToolRegistry {
       signal,
       runId: options.runId,
       origin,
+      progress: (fraction, message) => reportProgress(options.onProgress, fraction, message),
       assertTarget: () => {
         if (this.options.target() !== stamp) {
           throw new ToolCallError('stale_binding', 'The chart changed (symbol, period, source or data) while this call was running; nothing was committed.', {
@@ -369,6 +372,17 @@ function safeValidate(schema: TObject, value: unknown): ReturnType<typeof valida
   }
 }
 
+/** Hands one report to the caller's listener; a bad fraction is dropped, a throwing listener ignored. */
+function reportProgress(listener: ToolExecuteOptions['onProgress'], fraction: number | undefined, message: string): void {
+  if (!listener) return;
+  const f = typeof fraction === 'number' && Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : undefined;
+  try {
+    listener(f === undefined ? { message: String(message) } : { fraction: f, message: String(message) });
+  } catch {
+    // A listener's failure must not fail the tool.
+  }
+}
+
 /** Options read once, defensively: a non-object, a throwing getter or a fake signal is ignored. */
 function readOptions(options: unknown): ToolExecuteOptions {
   if (!options || typeof options !== 'object') return {};
@@ -377,7 +391,9 @@ function readOptions(options: unknown): ToolExecuteOptions {
   const origin = o.origin;
   const runId = o.runId;
   const callId = o.callId;
+  const onProgress = o.onProgress;
   return {
+    ...(typeof onProgress === 'function' ? { onProgress: onProgress as ToolExecuteOptions['onProgress'] } : {}),
     ...(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal ? { signal } : {}),
     readOnly: o.readOnly === true,
     ...(typeof runId === 'string' ? { runId } : {}),
