@@ -15,6 +15,13 @@ type OpenOp = Extract<MarkdownOp, { op: 'open' }>;
 
 /** An open chunk longer than this shows as plain text until it is complete (streaming stays cheap). */
 const OPEN_CHUNK_LIMIT = 16384;
+/**
+ * An open chunk up to this length is parsed again on every delta; a longer one only when it has
+ * grown by a quarter since its last parse (the newer text shows as plain text until then), so the
+ * parsing of a streamed block costs linear time in total, not quadratic.
+ */
+const OPEN_PARSE_ALWAYS = 4096;
+const OPEN_GROWTH = 1.25;
 
 let tokenize: Tokenize | null = null;
 let loading: Promise<Tokenize> | null = null;
@@ -76,7 +83,15 @@ function renderSource(source: string, streaming: boolean): unknown {
 }
 
 function renderOpenChunk(chunk: string): TemplateResult {
-  return chunk.length > OPEN_CHUNK_LIMIT ? plain(chunk) : build(chunk);
+  if (chunk.length > OPEN_CHUNK_LIMIT) return plain(chunk);
+  if (chunk.length > OPEN_PARSE_ALWAYS) {
+    const previous = recentOpen.find((p) => chunk.length < p.chunk.length * OPEN_GROWTH && chunk.startsWith(p.chunk));
+    if (previous) return html`${previous.result}${chunk.length > previous.chunk.length ? plain(chunk.slice(previous.chunk.length)) : nothing}`;
+  }
+  const result = build(chunk);
+  recentOpen.unshift({ chunk, result });
+  if (recentOpen.length > 4) recentOpen.pop();
+  return result;
 }
 
 function renderChunk(chunk: string): TemplateResult {
@@ -222,5 +237,7 @@ class TextCache<V> {
 }
 
 /** Finished chunks and whole finished messages, by text: a panel re-render parses nothing again. */
+/** The last open chunks parsed (a few panels may stream at once). */
+const recentOpen: { readonly chunk: string; readonly result: TemplateResult }[] = [];
 const chunks = new TextCache<TemplateResult>(2000, 4_000_000);
 const messages = new TextCache<TemplateResult>(300, 4_000_000);
