@@ -178,7 +178,8 @@ class OpWriter {
    * is the last level it opened. Its source lines are shown as plain text in its place.
    */
   #recoverCutOff(token: Token): void {
-    if (token.level < PARSER_NESTING - 1 || !token.map) return;
+    // Only the outermost cut-off container: a list at the bound has its items one level deeper.
+    if (token.level !== PARSER_NESTING - 1 || !token.map) return;
     this.#lines ??= this.source.replace(/\r\n?/g, '\n').split('\n');
     const text = this.#lines.slice(token.map[0], token.map[1]).join('\n').trim();
     this.#prefix = '';
