@@ -13,6 +13,8 @@ export interface RenderMarkdownOptions {
 type Tokenize = (chunk: string) => MarkdownOp[];
 type OpenOp = Extract<MarkdownOp, { op: 'open' }>;
 
+/** Chunks starting past this many characters of a message show as plain text (bounds the DOM). */
+const MAX_FORMATTED_CHARS = 256 * 1024;
 /** An open chunk longer than this shows as plain text until it is complete (streaming stays cheap). */
 const OPEN_CHUNK_LIMIT = 16384;
 /**
@@ -70,9 +72,12 @@ function renderSource(source: string, streaming: boolean): unknown {
     if (cached) return cached;
     const chunks = splitMarkdownChunks(source);
     const last = chunks.length - 1;
+    let offset = 0;
     const parts = chunks.map((chunk, i) => {
       const open = streaming && i === last;
-      return guard([chunk, open], () => (open ? renderOpenChunk(chunk) : renderChunk(chunk)));
+      const formatted = offset < MAX_FORMATTED_CHARS;
+      offset += chunk.length;
+      return guard([chunk, open, formatted], () => (!formatted ? plain(chunk) : open ? renderOpenChunk(chunk) : renderChunk(chunk)));
     });
     const result = html`${parts}`;
     if (!streaming) messages.set(source, result);

@@ -170,6 +170,16 @@ describe('markdown view', () => {
     expect(host.querySelectorAll('em').length).to.equal(3000);
   });
 
+  it('past 256 KB a message shows as plain text', () => {
+    const paragraph = `${'word '.repeat(200)}*x*\n\n`;
+    const host = mount(paragraph.repeat(300));
+    const formatted = host.querySelectorAll(':scope > p').length;
+    expect(formatted).to.be.within(200, 270);
+    expect(host.querySelectorAll('em').length).to.equal(formatted);
+    expect(host.lastElementChild!.className).to.equal('plain');
+    expect(host.textContent!.split('*x*').length - 1).to.equal(300 - formatted);
+  });
+
   it('when the tokenizer throws, the message shows as plain text and the next one still renders', () => {
     const original = String.prototype.charCodeAt;
     let host: HTMLElement;
