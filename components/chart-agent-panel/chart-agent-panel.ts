@@ -64,6 +64,7 @@ const LOCK_RETRY_MS = 150;
  * @attr locale - `en` or `zh-CN` (default from `navigator.language`).
  * @attr theme - `light`, `dark` or `auto` (default `auto`: follows `prefers-color-scheme`).
  * @attr confirm-mutations - `on`: every call that would change the chart waits for the user's approval on a card (`off` by default).
+ * @attr vision - Offer `chart_capture` (the chart as an image) to the model: `auto` (default: until the model refuses an image, remembered per model), `on`, `off`.
  *
  * @fires agent-event - Every runtime event, redacted (detail: the event).
  * @fires agent-run-start - A run started (detail: `{ runId, status: 'running' }`).
@@ -148,6 +149,7 @@ export class ChartAgentPanel extends LitElement {
     _storageProblem: { state: true },
     _reverting: { state: true },
     confirmMutations: { type: String, attribute: 'confirm-mutations' },
+    vision: { type: String },
   };
 
   /** Id of the chart to operate; empty: the first agent-enabled chart. */
@@ -176,6 +178,8 @@ export class ChartAgentPanel extends LitElement {
   redactPatterns: readonly RegExp[] = [];
   /** `on`: every mutating tool call waits for the user's approval on a card. */
   confirmMutations: 'on' | 'off' = 'off';
+  /** `auto` (default), `on` or `off`: whether the model gets `chart_capture` and its images. */
+  vision: 'auto' | 'on' | 'off' = 'auto';
 
   declare _connected: boolean;
   declare _context: ChartContext | null;
@@ -298,6 +302,7 @@ export class ChartAgentPanel extends LitElement {
       void this.#restart();
     }
     if (changed.has('confirmMutations')) this.#runtime?.setConfirmMutations(this.confirmMutations === 'on');
+    if (changed.has('vision')) this.#runtime?.setVision(visionMode(this.vision));
     if (changed.has('for') && changed.get('for') !== undefined && this.isConnected) {
       this.#detach(true);
       this.#handshake();
@@ -431,6 +436,7 @@ export class ChartAgentPanel extends LitElement {
       ...(this.webSearch ? { webSearch: this.webSearch } : {}),
       locale: resolvePanelLocale(this.locale),
       confirmMutations: this.confirmMutations === 'on',
+      vision: visionMode(this.vision),
     });
     runtime.setPort(this.#port);
     this.#unsubscribeRuntime = runtime.subscribe(this.#onRuntimeEvent);
@@ -925,4 +931,8 @@ declare global {
     'agent-run-end': CustomEvent<AgentRunDetail>;
     'agent-connection-change': CustomEvent<AgentConnectionDetail>;
   }
+}
+
+function visionMode(value: unknown): 'auto' | 'on' | 'off' {
+  return value === 'on' || value === 'off' ? value : 'auto';
 }
