@@ -320,7 +320,7 @@ export class KlineChart extends LitElement {
       ...(request.lastBars !== undefined ? { lastBars: request.lastBars } : {}),
     });
     let image = canvas.toDataURL('image/png');
-    if (image.length > 600_000) image = canvas.toDataURL('image/jpeg', 0.85);
+    if (image.length > 300_000) image = canvas.toDataURL('image/jpeg', 0.85);
     return { image, width: canvas.width, height: canvas.height, thumbnail: thumbnailOf(canvas) };
   };
 

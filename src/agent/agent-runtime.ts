@@ -57,8 +57,8 @@ export interface AgentRuntimeOptions {
 
 /** The tool whose image result is attached for the model. */
 export const CAPTURE_TOOL = 'chart_capture';
-/** Images of the current run sent with each request (the newest ones). */
-const MAX_IMAGES_PER_REQUEST = 2;
+/** Images of the current run sent with each request (the newest: a request must stay under the relay's 1 MiB). */
+const MAX_IMAGES_PER_REQUEST = 1;
 
 /** `Omit` applied to each member of a union, so an event body keeps its discriminant. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -15,6 +15,7 @@ export const CONTRACT_CATALOG: Readonly<Record<string, readonly ['read-only' | '
   comparisons_list: ['read-only', 'parallel'],
   panes_list: ['read-only', 'parallel'],
   settings_get: ['read-only', 'parallel'],
+  chart_capture: ['read-only', 'sequential'],
   chart_set_symbol: ['mutating', 'sequential'],
   chart_set_period: ['mutating', 'sequential'],
   chart_set_visible_range: ['mutating', 'sequential'],
