@@ -19,6 +19,8 @@ import { renderToolCard } from '../agent-parts/tool-card/index.js';
 import { renderApprovalCard } from '../agent-parts/approval-card/index.js';
 import { renderRunChanges } from '../agent-parts/run-changes/index.js';
 import { chartAgentPanelStyles } from './chart-agent-panel.styles.js';
+import { createMultiChartPort } from '../../src/agent/multi-chart-port.js';
+import { chartTargets, wantsChart } from './chart-targets.js';
 import { panelStrings, resolvePanelLocale, type PanelStrings } from './panel-strings.js';
 import { createPanelSessionStore, hasIndexedDb, renderStorageNotice, storageNoticeText } from './panel-session-store.js';
 
@@ -54,7 +56,7 @@ const LOCK_RETRY_MS = 150;
  *
  * @summary Agent side panel for `<kline-chart>`: streamed answers, tool cards, questions, sessions.
  *
- * @attr for - Id of the `<kline-chart>` to operate (default: the first agent-enabled chart).
+ * @attr for - Id of the `<kline-chart>` to operate (default: the first agent-enabled chart); several space-separated ids (`a b`) or `*` (every chart in the document) connect several charts, and each tool then takes a `chart` parameter.
  * @attr base-url - OpenAI-compatible base URL (default `/v1`, the relay on the same origin).
  * @attr model - Model name (default: none, the relay's `OPENAI_MODEL`).
  * @attr api-key - Key sent from the browser. For local development only: it is visible to the page.
@@ -333,6 +335,26 @@ export class ChartAgentPanel extends LitElement {
   #handshake(): void {
     if (this.#port) return;
     const life = this.#life;
+    const targets = chartTargets(this.for);
+    if (targets) {
+      // Several charts: ask each one, then drive them through one multiplexing port.
+      const ports: ChartAgentPort[] = [];
+      const ids = targets === '*'
+        ? [...document.querySelectorAll('kline-chart')].filter((c) => c.getAttribute('agent') !== 'off' && c.id).map((c) => c.id)
+        : targets;
+      for (const chartId of ids) {
+        const ask: AgentConnectDetail = {
+          chartId,
+          reply: (port: ChartAgentPort) => {
+            if (life !== this.#life || this.#port || ports.some((p) => p.chartId === port.chartId)) return;
+            ports.push(port);
+          },
+        };
+        document.dispatchEvent(new CustomEvent(AGENT_CONNECT_EVENT, { detail: ask, bubbles: true, composed: true }));
+      }
+      if (ports.length > 0) this.#attach(ports.length === 1 ? ports[0] : createMultiChartPort(ports));
+      return;
+    }
     let replied = false;
     const detail: AgentConnectDetail = {
       ...(this.for ? { chartId: this.for } : {}),
@@ -347,8 +369,13 @@ export class ChartAgentPanel extends LitElement {
   }
 
   readonly #onAvailable = (event: CustomEvent<AgentAvailableDetail>): void => {
-    if (this.#port) return;
-    if (this.for && event.detail?.chartId !== this.for) return;
+    const chartId = event.detail?.chartId;
+    if (!wantsChart(this.for, chartId)) return;
+    if (this.#port) {
+      // With several charts, one that arrives later joins: connect again to all of them.
+      if (!chartTargets(this.for) || this.#port.chartId.split(' ').includes(chartId)) return;
+      this.#detach(false);
+    }
     this.#handshake();
   };
 
@@ -655,6 +682,13 @@ export class ChartAgentPanel extends LitElement {
   }
 
   #chips(): ContextChip[] {
+    const contexts = (this.#port as { contexts?: () => (ChartContext | null)[] } | null)?.contexts?.();
+    if (contexts && contexts.length > 1) {
+      // One set of chips per chart, labelled with the chart's id.
+      return contexts.flatMap((context) => (context
+        ? buildContextChips(context, this.#strings().chipLabels).map((chip) => ({ ...chip, key: `${context.chartId}:${chip.key}`, label: `${context.chartId}: ${chip.label}` }))
+        : []));
+    }
     return buildContextChips(this._context, this.#strings().chipLabels);
   }
 

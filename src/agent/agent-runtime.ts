@@ -96,7 +96,7 @@ interface SessionState {
   /** Another tab holds the session's lock. */
   readOnly: boolean;
   /** The chart as the last run of this tab left it: the next run reports what the user changed since. */
-  lastContext?: ChartContext | null;
+  lastContext?: readonly (ChartContext | null)[];
 }
 
 interface PendingQuestion {
@@ -289,7 +289,7 @@ export class AgentRuntime {
     const runId = createId('run');
     const context = input.context ?? [];
     this.emit(state, runId, { type: 'run.started', readOnly, ...(this.options.model ? { model: this.options.model } : {}) });
-    const changes = port && state.lastContext !== undefined ? describeChartChanges(state.lastContext, safeContext(port)) : [];
+    const changes = port && state.lastContext !== undefined ? chartChanges(state.lastContext, safeContexts(port)) : [];
     if (changes.length > 0) this.emit(state, runId, { type: 'context.changed', context: [chartChangeItem(changes)] });
     this.emit(state, runId, {
       type: 'user.message', messageId: createId('msg'), text: input.text, ...(context.length > 0 ? { context } : {}),
@@ -319,7 +319,7 @@ export class AgentRuntime {
       if (active.timer) clearTimeout(active.timer);
       active.timer = null;
       state.active = null;
-      state.lastContext = safeContext(port);
+      state.lastContext = safeContexts(port);
       for (const [callId, question] of this.questions) if (question.runId === runId) this.questions.delete(callId);
       for (const [callId, approval] of this.approvals) if (approval.runId === runId) this.approvals.delete(callId);
     }
@@ -354,7 +354,7 @@ export class AgentRuntime {
       this.throwIfStopped(active);
       const tools = this.toolsFor(active);
       const system = buildSystemPrompt({
-        now: this.now(), context: safeContext(active.port), items, tools,
+        now: this.now(), context: safeContext(active.port), items: [...chartItems(active.port), ...items], tools,
         ...(this.options.locale ? { locale: this.options.locale } : {}),
       });
       const messages = attachImages(fitToBudget(
@@ -872,6 +872,36 @@ function safeContext(port: ChartAgentPort): ReturnType<ChartAgentPort['context']
   } catch {
     return null;
   }
+}
+
+/** Every connected chart's context (several with a multi-chart port). */
+function safeContexts(port: ChartAgentPort): (ChartContext | null)[] {
+  try {
+    const all = (port as { contexts?: () => (ChartContext | null)[] }).contexts?.();
+    return all ?? [port.context()];
+  } catch {
+    return [];
+  }
+}
+
+/** What changed on each chart between two lists of contexts (matched by chart id; prefixed when several). */
+function chartChanges(before: readonly (ChartContext | null)[], after: readonly (ChartContext | null)[]): string[] {
+  const several = after.length > 1;
+  return after.flatMap((context) => {
+    if (!context) return [];
+    const previous = before.find((c) => c?.chartId === context.chartId) ?? null;
+    return describeChartChanges(previous, context, several ? context.chartId : undefined);
+  });
+}
+
+/** With several charts, one system-prompt item per chart (the prompt's own context is the first chart's). */
+function chartItems(port: ChartAgentPort): ContextItem[] {
+  const all = safeContexts(port);
+  if (all.length < 2) return [];
+  return all.flatMap((c) => (c ? [{
+    kind: 'chart', label: `Chart "${c.chartId}"`,
+    text: `${c.symbol}${c.symbolName && c.symbolName !== c.symbol ? ` (${c.symbolName})` : ''}, period ${c.period}, source ${c.source}, indicators: ${c.activeIndicators.map((i) => i.definitionId).join(', ') || 'none'}. Pass "chart": "${c.chartId}" to act on it.`,
+  }] : []));
 }
 
 function invalidInput(name: string, details: { path: string; reason: string }[]): ToolResult {

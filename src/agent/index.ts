@@ -21,3 +21,6 @@ export {
 export { buildSystemPrompt, type SystemPromptArgs } from './build-system-prompt.js';
 export { WEB_SEARCH_TOOL, askUserDescriptor, webSearchDescriptor } from './runtime-tools.js';
 export { TRUNCATION_MARKER } from './build-history.js';
+export { createMultiChartPort, type MultiChartPort } from './multi-chart-port.js';
+export { describeChartChanges } from './chart-changes.js';
+export { createVisionMemory, type VisionMemory } from './vision-memory.js';

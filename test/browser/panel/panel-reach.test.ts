@@ -5,7 +5,9 @@ import type { AgentEvent } from '../../../src/protocol/index.js';
 import type { DataSource } from '../../../src/core/data/index.js';
 import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { chartAndPanel, nextRunEnd, part, typeAndSend, unmountAll } from './panel-fixture.js';
+import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
+import { chartAndPanel, mount, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
 
 // The agent's reach: chart images (chart_capture, vision), progress of long tools and chart
 // changes between two messages. This file has a mock model of its own (see web-test-runner.config.js).
@@ -235,5 +237,44 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     const progress = events.filter((e): e is Extract<AgentEvent, { type: 'tool.progress' }> => e.type === 'tool.progress');
     expect(progress.map((p) => p.fraction)).to.deep.equal([1 / 3, 2 / 3, 1]);
     expect(progress[0].message).to.contain('page 1 of 3');
+  });
+
+  it('for="a b": each tool once with a required chart parameter; "set both to weekly" changes both charts in one run', async () => {
+    const wrapper = mount(html`<div style="display:flex;gap:8px">
+      <kline-chart id="a" style="width:400px;height:300px"></kline-chart>
+      <kline-chart id="b" symbol="ACME" style="width:400px;height:300px"></kline-chart>
+      <chart-agent-panel for="a b" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel></div>`);
+    const [a, b] = [...wrapper.querySelectorAll<KlineChart>('kline-chart')];
+    const panel = wrapper.querySelector<ChartAgentPanel>('chart-agent-panel')!;
+    await waitFor(() => a.context.get() !== null && b.context.get() !== null, 'both charts loaded');
+    await waitFor(() => panel.connected && panel.sessionId !== '' && panel.canSend, 'panel ready');
+    await panel.updateComplete;
+    // The chips show each chart.
+    const chips = parts(panel, 'context-chip').map((c) => c.textContent ?? '');
+    expect(chips.some((t) => t.includes('a:'))).to.equal(true);
+    expect(chips.some((t) => t.includes('b:'))).to.equal(true);
+
+    await script([
+      { toolCalls: [
+        { name: 'chart_set_period', arguments: '{"chart":"a","period":"1w"}' },
+        { name: 'chart_set_period', arguments: '{"chart":"b","period":"1w"}' },
+      ] },
+      { text: 'Both are weekly now.' },
+    ]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'set both to weekly');
+    expect((await ended).status).to.equal('completed');
+    expect(a.context.get()!.period).to.equal('1w');
+    expect(b.context.get()!.period).to.equal('1w');
+
+    const first = (await requests())[0];
+    const tools = first.body.tools as { function: { name: string; parameters: { properties: Record<string, { enum?: string[] }>; required: string[] } } }[];
+    const setPeriod = tools.filter((t) => t.function.name === 'chart_set_period');
+    expect(setPeriod).to.have.length(1);
+    expect(setPeriod[0].function.parameters.properties.chart.enum).to.deep.equal(['a', 'b']);
+    expect(setPeriod[0].function.parameters.required).to.include('chart');
+    const system = String((first.body.messages as Message[])[0].content);
+    expect(system).to.contain('Chart "b"');
+    expect(system).to.contain(b.context.get()!.symbol);
   });
 });
