@@ -18,13 +18,23 @@ function reportSizes() {
   };
 }
 
+function chunkName(chunk) {
+  const id = chunk.facadeModuleId ?? '';
+  const m = /components\/([\w-]+)\/define\.js$/.exec(id);
+  return m ? m[1] : chunk.name;
+}
+
 export default {
+  // Lazy chunks import what they share with the chart from the entry itself (no facade hop).
+  preserveEntrySignatures: 'allow-extension',
   input: { 'kline-chart': 'build/components/kline-chart-agent.js' },
   output: {
     dir: 'dist',
     format: 'es',
     entryFileNames: '[name].js',
-    chunkFileNames: '[name]-[hash].js',
+    // Content-hashed, so a page can never mix chunks of two versions; named after the folder of
+    // the module that starts the chunk (components/<name>/define.js → chunks/<name>-<hash>.js).
+    chunkFileNames: (chunk) => `chunks/${chunkName(chunk)}-[hash].js`,
     sourcemap: true,
   },
   plugins: [
