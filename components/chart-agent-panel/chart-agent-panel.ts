@@ -1,7 +1,8 @@
 import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { guard } from 'lit/directives/guard.js';
 import {
-  AgentRuntime, createIndexedDbSessionStore, createMemorySessionStore, redact, reduceTranscript,
+  AgentRuntime, createIndexedDbSessionStore, createMemorySessionStore, redact, TranscriptReducer,
   type AssistantTranscriptItem, type QuestionTranscriptItem, type RunErrorTranscriptItem, type SessionInfo, type SessionStore,
   type TranscriptItem, type UserTranscriptItem,
 } from '../../src/agent/index.js';
@@ -9,7 +10,7 @@ import {
   AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT,
   type AgentAvailableDetail, type AgentConnectDetail, type AgentEvent, type ChartAgentPort, type ChartContext, type ContextItem, type RunStatus,
 } from '../../src/protocol/index.js';
-import { buildContextChips, renderContextChips, type ContextChip } from '../agent-parts/context-chips/index.js';
+import { buildContextChips, contextChipsChanged, renderContextChips, type ContextChip } from '../agent-parts/context-chips/index.js';
 import { renderMarkdown } from '../agent-parts/markdown-view/index.js';
 import type { QuestionAnswerDetail } from '../agent-parts/question-card/index.js';
 import '../agent-parts/question-card/define.js';
@@ -118,7 +119,8 @@ export class ChartAgentPanel extends LitElement {
     webSearch: { attribute: false },
     secrets: { attribute: false },
     _connected: { state: true },
-    _context: { state: true },
+    // Stored on every change; re-renders only when the symbol or a chip would read differently.
+    _context: { state: true, hasChanged: contextChipsChanged },
     _events: { state: true },
     _sessions: { state: true },
     _sessionId: { state: true },
@@ -184,9 +186,10 @@ export class ChartAgentPanel extends LitElement {
   /** Bumped on every connect/disconnect, so late async work of an older life is dropped. */
   #life = 0;
   #currentRunId: string | null = null;
-  #items: TranscriptItem[] = [];
+  /** Folds `_events` incrementally: each new event costs O(1), not a re-fold of the whole log. */
+  #reducer = new TranscriptReducer();
   #itemsFor: AgentEvent[] | null = null;
-  #itemsLength = -1;
+  #itemsLength = 0;
   #stick = true;
   #resize: ResizeObserver | null = null;
   #observed: Element | null = null;
@@ -496,12 +499,14 @@ export class ChartAgentPanel extends LitElement {
   };
 
   #transcript(): TranscriptItem[] {
-    if (this.#itemsFor !== this._events || this.#itemsLength !== this._events.length) {
-      this.#items = reduceTranscript(this._events);
-      this.#itemsFor = this._events;
-      this.#itemsLength = this._events.length;
+    const events = this._events;
+    if (this.#itemsFor !== events || this.#itemsLength > events.length) {
+      this.#reducer = new TranscriptReducer(); // another session's log, or a replaced one
+      this.#itemsFor = events;
+      this.#itemsLength = 0;
     }
-    return this.#items;
+    while (this.#itemsLength < events.length) this.#reducer.push(events[this.#itemsLength++]);
+    return this.#reducer.items();
   }
 
   #strings(): PanelStrings {
@@ -771,7 +776,7 @@ export class ChartAgentPanel extends LitElement {
       case 'assistant':
         return html`
           <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}>
-            <div class="markdown">${renderMarkdown(item.text)}</div>
+            <div class="markdown">${guard([item.text], () => renderMarkdown(item.text))}</div>
             ${item.streaming ? nothing : html`<div class="message-actions">
               <button part="copy" class="icon-button" type="button" aria-label=${s.copy} title=${s.copy} @click=${() => this.#copy(item)}>
                 ${copyIcon}<span class="toggle-text">${this._copiedId === item.id ? s.copied : ''}</span>

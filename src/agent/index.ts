@@ -7,7 +7,7 @@ export type { SessionInfo, SessionStore } from './session-store.js';
 export { createMemorySessionStore } from './memory-session-store.js';
 export { createIndexedDbSessionStore } from './indexed-db-session-store.js';
 export {
-  reduceTranscript, ASK_USER_TOOL,
+  reduceTranscript, TranscriptReducer, ASK_USER_TOOL,
   type TranscriptItem, type UserTranscriptItem, type AssistantTranscriptItem, type ToolTranscriptItem,
   type QuestionTranscriptItem, type RunErrorTranscriptItem, type NoticeTranscriptItem,
 } from './reduce-transcript.js';
