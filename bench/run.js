@@ -13,6 +13,7 @@ import { chromium } from 'playwright-core';
 import { startStaticServer } from './lib/static-server.js';
 import { measureColdStart, measureRun } from './lib/measure-run.js';
 import { formatBundleSizes, measureBundleSizes } from './lib/bundle-sizes.js';
+import { measurePanelStreaming } from './lib/measure-panel.js';
 import { median } from './lib/median.js';
 import { formatTable } from './lib/format-table.js';
 import { DEFAULT_OURS_MODULE, parseOptions, runsFor, USAGE } from './lib/parse-options.js';
@@ -144,6 +145,19 @@ function formatColdStart(summary) {
     (s.coldMs !== undefined && ours ? `  ×${(s.coldMs / ours).toFixed(2)} of ours` : '')).join('\n');
 }
 
+async function runPanelBench(options) {
+  if (!options.libs.includes('ours')) return { status: 'skipped' };
+  if (!existsSync(join(ROOT, 'build', 'test', 'mock-model', 'index.js'))) return { status: 'mock model not built (npm run compile)' };
+  const server = await startStaticServer(ROOT);
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
+  try {
+    return await measurePanelStreaming(browser, { root: ROOT, origin: server.origin, oursModule: options.oursModule });
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+}
+
 async function runIndicatorBench() {
   if (!existsSync(INDICATOR_BENCH)) return { status: 'absent' };
   const module = await import(pathToFileURL(INDICATOR_BENCH).href);
@@ -192,6 +206,12 @@ async function main() {
   console.log(`\nTime to first candle of a cold page, CPU throttled ×${COLD.cpuThrottle} (CDP), ${COLD.size} bars, median of ${COLD.runs}` +
     ` (navigation start → first paint: module download, parse and evaluation included)\n\n${formatColdStart(cold.summary)}`);
 
+  const panel = await runPanelBench(options);
+  console.log(panel.status === 'ok'
+    ? `\nPanel streaming (ours only; mock model, ${panel.tokens} deltas of ~8 characters per answer, wall time of the run / deltas)\n\n` +
+      `message 1:   ${panel.firstMsPerToken.toFixed(2)} ms per token\nmessage ${panel.atMessage}: ${panel.laterMsPerToken.toFixed(2)} ms per token`
+    : `\npanel streaming bench: ${panel.status} ${panel.error ?? ''}`);
+
   let indicators = { status: 'skipped' };
   if (options.indicators) {
     try {
@@ -219,6 +239,7 @@ async function main() {
     summary,
     runs: render.results,
     coldStart: { ...COLD, ...cold },
+    panelStreaming: panel,
     indicators,
   }, null, 1));
   log(`\nrender bench ${renderSeconds.toFixed(0)} s, total ${totalSeconds.toFixed(0)} s; saved ${file}` +

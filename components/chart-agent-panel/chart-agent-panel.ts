@@ -277,9 +277,22 @@ export class ChartAgentPanel extends LitElement {
     }
   }
 
+  #stickQueued = false;
+
   protected override updated(): void {
-    const messages = this.renderRoot.querySelector<HTMLElement>('.messages');
-    if (messages && this.#stick) messages.scrollTop = messages.scrollHeight;
+    // While a run streams, stick to the bottom once per frame, not per render: setting scrollTop
+    // forces a layout of the whole conversation, and a streamed answer renders once per token.
+    if (this.#stick && !this._running) {
+      const messages = this.renderRoot.querySelector<HTMLElement>('.messages');
+      if (messages) messages.scrollTop = messages.scrollHeight;
+    } else if (this.#stick && !this.#stickQueued) {
+      this.#stickQueued = true;
+      requestAnimationFrame(() => {
+        this.#stickQueued = false;
+        const messages = this.renderRoot.querySelector<HTMLElement>('.messages');
+        if (messages && this.#stick) messages.scrollTop = messages.scrollHeight;
+      });
+    }
     // Question cards render a moment after us and <details> open on click: follow size changes too.
     const inner = this.renderRoot.querySelector<HTMLElement>('.messages-inner');
     if (inner && inner !== this.#observed) {
