@@ -46,6 +46,7 @@ function summarizeLib(lib, runs) {
     runs: ok.length,
     firstPaintMs: median(ok.map((run) => run.firstPaintMs)),
     panMs: median(ok.map((run) => run.panMs)),
+    apiPanMs: median(ok.map((run) => run.apiPanMs)),
     zoomMs: median(ok.map((run) => run.zoomMs)),
     heapMB: median(ok.map((run) => run.heapBytes / 1024 / 1024)),
     visibleBars: median(ok.map((run) => run.visibleBars)),
@@ -86,7 +87,7 @@ async function runRenderBench(options, stamp) {
           const tag = `[${size} bars, run ${r + 1}/${runs}] ${lib}:`;
           if (run.status === 'ok') {
             log(`${tag} first paint ${fmt(run.firstPaintMs, 0)} ms, pan ${fmt(run.panMs, 1)} ms, ` +
-              `zoom ${fmt(run.zoomMs, 1)} ms, heap ${fmt(run.heapBytes / 1048576, 1)} MB, ${run.visibleBars} bars visible`);
+              `zoom ${fmt(run.zoomMs, 1)} ms, API pan ${fmt(run.apiPanMs, 1)} ms, heap ${fmt(run.heapBytes / 1048576, 1)} MB, ${run.visibleBars} bars visible`);
             if (run.loadedBars !== size) log(`  warning: ${lib} holds ${run.loadedBars} bars, not the ${size} it was given`);
             if (!run.panMoved) log(`  warning: the drag did not move ${lib}'s visible range; its pan frames drew nothing new`);
             if (!run.zoomMoved) log(`  warning: the wheel did not change ${lib}'s visible range; its zoom frames drew nothing new`);

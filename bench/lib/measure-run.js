@@ -106,6 +106,9 @@ export async function measureRun(browser, options) {
     if (screenshotPath) await page.screenshot({ path: screenshotPath });
 
     const shownBars = await withTimeout(page.evaluate((n) => window.bench.showLastBars(n), visibleBars), timeoutMs);
+    await page.evaluate(() => window.bench.apiPan(4)); // warm-up, not measured
+    const apiPanFrames = await withTimeout(page.evaluate((n) => window.bench.apiPan(n), steps), timeoutMs);
+    await page.evaluate((n) => window.bench.showLastBars(n), visibleBars);
     const pan = await withTimeout(measurePan(page, steps), timeoutMs);
     const zoom = await withTimeout(measureZoom(page, steps), timeoutMs);
     return {
@@ -117,6 +120,8 @@ export async function measureRun(browser, options) {
       loadedBars,
       visibleBars: shownBars,
       panMs: median(pan.frames),
+      apiPanMs: median(apiPanFrames),
+      apiPanFrames,
       zoomMs: median(zoom.frames),
       // false: the drag / first wheel left the visible range unchanged, so the frames drew nothing new.
       panMoved: pan.moved,
