@@ -1,4 +1,4 @@
-import type { AgentEvent, AskUserAnswer, ContextItem, RunFailureCode, ToolResult } from '../protocol/index.js';
+import type { AgentEvent, AskUserAnswer, ContextItem, RunChangeSet, RunFailureCode, ToolResult } from '../protocol/index.js';
 
 /** The name of the runtime's question tool; its calls render as question cards, not tool cards. */
 export const ASK_USER_TOOL = 'ask_user';
@@ -23,6 +23,8 @@ export interface AssistantTranscriptItem extends ItemBase {
   readonly kind: 'assistant';
   readonly text: string;
   readonly streaming: boolean;
+  /** The step's thinking, from a reasoning model; shown collapsed, never as the answer. */
+  readonly reasoning?: string;
 }
 
 /** One tool call. `result` and `elapsedMs` once finished; `progress` is the latest progress message. */
@@ -60,15 +62,40 @@ export interface NoticeTranscriptItem extends ItemBase {
   readonly notice: 'cancelled' | 'interrupted';
 }
 
+/** A mutating call waiting for (or decided by) the user's approval. */
+export interface ApprovalTranscriptItem extends ItemBase {
+  readonly kind: 'approval';
+  readonly callId: string;
+  readonly name: string;
+  readonly label: string;
+  /** The call in words, e.g. "Add MACD(12,26,5)". */
+  readonly summary: string;
+  /** `expired` when the run ended before the user decided. */
+  readonly decision?: 'approved' | 'denied' | 'expired';
+  readonly always?: boolean;
+}
+
+/** What a run changed on the chart, with its undo state. */
+export interface RunChangesTranscriptItem extends ItemBase {
+  readonly kind: 'changes';
+  readonly summary: readonly string[];
+  readonly changes: RunChangeSet;
+  /** True after "Undo run" (until "Redo run"). */
+  readonly reverted: boolean;
+  /** Why the last undo or redo could not be done. */
+  readonly conflicts?: readonly string[];
+}
+
 /** One row of the conversation as the panel renders it. */
 export type TranscriptItem =
   | UserTranscriptItem
   | AssistantTranscriptItem
   | ToolTranscriptItem
   | QuestionTranscriptItem
+  | ApprovalTranscriptItem
+  | RunChangesTranscriptItem
   | RunErrorTranscriptItem
   | NoticeTranscriptItem;
-
 
 const TERMINAL_TYPES = new Set<AgentEvent['type']>(['run.completed', 'run.failed', 'run.cancelled', 'run.interrupted']);
 
@@ -82,6 +109,8 @@ export class TranscriptReducer {
   readonly #items: TranscriptItem[] = [];
   readonly #indexById = new Map<string, number>();
   readonly #assistantById = new Map<string, string>();
+  /** Run id → the id of its change summary row (`run.reverted` names the run it undid). */
+  readonly #changesByRun = new Map<string, string>();
   readonly #ended = new Set<string | undefined>();
   #visible: TranscriptItem[] | null = null;
 
@@ -108,9 +137,19 @@ export class TranscriptReducer {
         const id = this.#assistantById.get(event.messageId);
         if (id === undefined) {
           this.#assistantById.set(event.messageId, `assistant:${event.messageId}`);
-          this.#add({ kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: event.text, streaming: false });
+          this.#add({ kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: event.text, streaming: false, ...(event.reasoning ? { reasoning: event.reasoning } : {}) });
         } else {
-          this.#update<AssistantTranscriptItem>(id, (item) => ({ ...item, text: event.text, streaming: false }));
+          this.#update<AssistantTranscriptItem>(id, (item) => ({ ...item, text: event.text, streaming: false, ...(event.reasoning ? { reasoning: event.reasoning } : {}) }));
+        }
+        break;
+      }
+      case 'assistant.reasoning.delta': {
+        const id = this.#assistantById.get(event.messageId);
+        if (id === undefined) {
+          this.#assistantById.set(event.messageId, `assistant:${event.messageId}`);
+          this.#add({ kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: '', streaming: true, reasoning: event.delta });
+        } else {
+          this.#update<AssistantTranscriptItem>(id, (item) => ({ ...item, reasoning: (item.reasoning ?? '') + event.delta }));
         }
         break;
       }
@@ -139,6 +178,34 @@ export class TranscriptReducer {
       case 'tool.question.resolved':
         this.#update<QuestionTranscriptItem>(`question:${event.runId ?? ''}:${event.callId}`, (item) => ({ ...item, answer: event.answer }));
         break;
+      case 'tool.approval.required':
+        this.#add({
+          kind: 'approval', id: `approval:${event.runId ?? ''}:${event.callId}`, ...base,
+          callId: event.callId, name: event.name, label: event.label, summary: event.summary,
+          ...(ended ? { decision: 'expired' as const } : {}),
+        });
+        break;
+      case 'tool.approval.resolved':
+        this.#update<ApprovalTranscriptItem>(`approval:${event.runId ?? ''}:${event.callId}`, (item) => ({
+          ...item, decision: event.approved ? 'approved' : 'denied', ...(event.always ? { always: true } : {}),
+        }));
+        break;
+      case 'run.changes': {
+        const id = `changes:${event.runId ?? event.seq}`;
+        if (event.runId) this.#changesByRun.set(event.runId, id);
+        this.#add({ kind: 'changes', id, ...base, summary: event.summary, changes: event.changes, reverted: false });
+        break;
+      }
+      case 'run.reverted': {
+        const id = this.#changesByRun.get(event.targetRunId);
+        if (id === undefined) break;
+        this.#update<RunChangesTranscriptItem>(id, (item) => {
+          if (!event.ok) return { ...item, conflicts: event.conflicts ?? [] };
+          const { conflicts: _dropped, ...rest } = item;
+          return { ...rest, reverted: event.direction === 'undo' };
+        });
+        break;
+      }
       case 'run.failed':
         this.#endRun(event.runId);
         this.#add({ kind: 'error', id: `error:${event.seq}`, ...base, code: event.code, message: event.message });
@@ -160,7 +227,7 @@ export class TranscriptReducer {
 
   /** The rows to show (empty finished assistant messages left out). Same array until the next push. */
   items(): TranscriptItem[] {
-    this.#visible ??= this.#items.filter((item) => !(item.kind === 'assistant' && !item.streaming && item.text === ''));
+    this.#visible ??= this.#items.filter((item) => !(item.kind === 'assistant' && !item.streaming && item.text === '' && !item.reasoning));
     return this.#visible;
   }
 
@@ -178,7 +245,7 @@ export class TranscriptReducer {
   /**
    * A run's terminal event: its assistant messages stop looking live, a tool still "running" was
    * cut off (shown as failed rather than spinning forever) and an unanswered question can no
-   * longer be answered.
+   * longer be answered nor a pending approval decided.
    */
   #endRun(runId: string | undefined): void {
     const items = this.#items;
@@ -188,6 +255,7 @@ export class TranscriptReducer {
       if (item.kind === 'assistant' && item.streaming) items[i] = { ...item, streaming: false };
       else if (item.kind === 'tool' && item.status === 'running') items[i] = { ...item, status: 'failed' };
       else if (item.kind === 'question' && !item.answer) items[i] = { ...item, answer: { status: 'cancelled' } };
+      else if (item.kind === 'approval' && !item.decision) items[i] = { ...item, decision: 'expired' };
     }
   }
 }
