@@ -70,7 +70,16 @@ const NEUTRAL_LABELS: ContextChipLabels = { bars: (n) => `${n}`, drawings: (n) =
 export function contextChipsChanged(next: ChartContext | null, previous: ChartContext | null): boolean {
   if (next === previous) return false;
   if (!next || !previous || next.symbol !== previous.symbol) return true;
-  const a = buildContextChips(next, NEUTRAL_LABELS);
-  const b = buildContextChips(previous, NEUTRAL_LABELS);
-  return a.length !== b.length || a.some((chip, i) => chip.key !== b[i].key);
+  return shownKey(next) !== shownKey(previous);
+}
+
+/** What the chips of a context show, as one string; computed once per context object. */
+const shownKeys = new WeakMap<ChartContext, string>();
+function shownKey(context: ChartContext): string {
+  let key = shownKeys.get(context);
+  if (key === undefined) {
+    key = buildContextChips(context, NEUTRAL_LABELS).map((chip) => chip.key).join('\u0001');
+    shownKeys.set(context, key);
+  }
+  return key;
 }
