@@ -312,13 +312,13 @@ export class ChartAgentPanel extends LitElement {
     // forces a layout of the whole conversation, and a streamed answer renders once per token.
     if (this.#stick && !this._running) {
       const messages = this.renderRoot.querySelector<HTMLElement>('.messages');
-      if (messages) messages.scrollTop = messages.scrollHeight;
+      if (messages) this.#scrollToEnd(messages);
     } else if (this.#stick && !this.#stickQueued) {
       this.#stickQueued = true;
       requestAnimationFrame(() => {
         this.#stickQueued = false;
         const messages = this.renderRoot.querySelector<HTMLElement>('.messages');
-        if (messages && this.#stick) messages.scrollTop = messages.scrollHeight;
+        if (messages && this.#stick) this.#scrollToEnd(messages);
       });
     }
     // Question cards render a moment after us and <details> open on click: follow size changes too.
@@ -326,7 +326,7 @@ export class ChartAgentPanel extends LitElement {
     if (inner && inner !== this.#observed) {
       this.#resize ??= new ResizeObserver(() => {
         const el = this.renderRoot.querySelector<HTMLElement>('.messages');
-        if (el && this.#stick) el.scrollTop = el.scrollHeight;
+        if (el && this.#stick) this.#scrollToEnd(el);
       });
       this.#resize.disconnect();
       this.#resize.observe(inner);
@@ -703,9 +703,20 @@ export class ChartAgentPanel extends LitElement {
     }
   };
 
+  /** Where the panel itself last scrolled to (the bottom), to tell a user's scroll from growth. */
+  #autoScrollTop = 0;
+
+  #scrollToEnd(el: HTMLElement): void {
+    el.scrollTop = el.scrollHeight;
+    this.#autoScrollTop = el.scrollTop;
+  }
+
   #onScroll = (e: Event): void => {
     const el = e.currentTarget as HTMLElement;
-    this.#stick = el.scrollHeight - el.scrollTop - el.clientHeight < 32;
+    // Not at the bottom because the answer grew since the last follow (it follows once per frame)
+    // is not the user scrolling away: only a position above where the panel put it unsticks.
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < 32) this.#stick = true;
+    else if (el.scrollTop < this.#autoScrollTop - 1) this.#stick = false;
     if (this._atBottom !== this.#stick) this._atBottom = this.#stick;
   };
 
@@ -713,7 +724,7 @@ export class ChartAgentPanel extends LitElement {
     this.#stick = true;
     this._atBottom = true;
     const el = this.renderRoot.querySelector<HTMLElement>('.messages');
-    if (el) el.scrollTop = el.scrollHeight;
+    if (el) this.#scrollToEnd(el);
   };
 
   /** Call ids of the undecided approval cards of run `runId`, in order. */
