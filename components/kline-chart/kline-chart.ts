@@ -19,12 +19,11 @@ import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
 import '../indicator-picker/define.js';
-import '../command-palette/define.js';
-import '../settings-dialog/define.js';
 import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
-import '../indicator-settings/define.js';
-import { indicatorSettingsModel, indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/index.js';
+// The popover element itself is a lazy chunk: import its model and legend parts, not its index.
+import { indicatorSettingsModel } from '../indicator-settings/indicator-settings-model.js';
+import { indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/indicator-legend-entry.js';
 import { PaneSeparators } from './pane-separators.js';
 import { renderDrawingToolbar, drawingStrings, drawingToolbarStyles } from '../drawing-toolbar/index.js';
 import { renderDrawingEditor, drawingEditorStyles } from '../drawing-editor/index.js';
@@ -254,12 +253,14 @@ export class KlineChart extends LitElement {
 
   /** Opens the command palette (also Ctrl/Cmd+K): every tool, with a form generated from its schema. */
   async openCommandPalette(): Promise<void> {
+    await import('../command-palette/define.js'); // a chunk of its own, loaded on first use
     await this.updateComplete;
     return this.renderRoot.querySelector<CommandPalette>('kline-command-palette')!.open();
   }
 
   /** Opens the settings dialog (it writes through settings_update / settings_reset). */
   async openSettings(): Promise<void> {
+    await import('../settings-dialog/define.js'); // a chunk of its own, loaded on first use
     await this.updateComplete;
     return this.renderRoot.querySelector<SettingsDialog>('kline-settings-dialog')!.open();
   }
@@ -618,6 +619,7 @@ export class KlineChart extends LitElement {
   #openSettings(instanceId: string, rect: DOMRect): void {
     const main = this.renderRoot.querySelector('.main')!.getBoundingClientRect();
     this._settings = { instanceId, x: rect.left - main.left, y: rect.bottom - main.top + 4, error: '' };
+    void import('../indicator-settings/define.js'); // the popover upgrades when its chunk arrives
   }
 
   #renderSettingsPopover() {
