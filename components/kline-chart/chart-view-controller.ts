@@ -34,6 +34,8 @@ export class ChartViewController implements ReactiveController {
   #theme: ChartTheme | null = null;
   #specs: readonly PaneLayoutSpec[] = [];
   #disposers: (() => void)[] = [];
+  /** Frames painted by renderers of earlier connections. */
+  #earlierPaints = 0;
 
   constructor(host: Host, options: ChartViewOptions) {
     this.#host = host;
@@ -54,6 +56,11 @@ export class ChartViewController implements ReactiveController {
     return this.#specs;
   }
 
+  /** Frames painted over the element's life (every connection). */
+  get paintCount(): number {
+    return this.#earlierPaints + (this.#renderer?.paintCount ?? 0);
+  }
+
   hostConnected(): void {
     if (this.#host.hasUpdated) this.#setup();
   }
@@ -70,6 +77,7 @@ export class ChartViewController implements ReactiveController {
     this.#o.drawings.detach();
     this.#separators?.destroy();
     this.#separators = null;
+    this.#earlierPaints += this.#renderer?.paintCount ?? 0;
     this.#renderer?.destroy();
     this.#renderer = null;
     this.#media?.removeEventListener('change', this.#onSchemeChange);

@@ -291,7 +291,7 @@ export class KlineChart extends LitElement {
 
   /** Number of frames the canvases have painted (diagnostics: live bursts paint once per frame). */
   get paintCount(): number {
-    return this.#view.renderer?.paintCount ?? 0;
+    return this.#view.paintCount;
   }
 
   /** The chart as a PNG image (all panes stacked). */
