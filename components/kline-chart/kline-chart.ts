@@ -29,7 +29,6 @@ import { LayoutAutosaveController } from './layout-autosave-controller.js';
 import { ChartEventsController } from './chart-events-controller.js';
 import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
 
-export type { SetBarsOptions, DataRequestDetail } from './chart-data-controller.js';
 
 let chartCounter = 0;
 
