@@ -22,7 +22,9 @@ export class ChartEventsController implements ReactiveController {
     const { core, emit, requestUpdate } = options;
     core.onError((e) => emit('kline-error', e));
     core.store.onCommit((info) => {
-      if (info.name !== 'loading') {
+      const reason = core.reasonFor(info);
+      // `loading` is a flag, not an action; `sync` loads the bars an undo/redo already reported.
+      if (info.name !== 'loading' && reason !== 'sync') {
         const target = core.store.peek('target');
         emit('kline-change', {
           action: info.name,
@@ -31,7 +33,7 @@ export class ChartEventsController implements ReactiveController {
           symbol: target?.symbol ?? null,
           period: target?.period ?? null,
           source: target?.sourceId ?? null,
-          reason: core.reasonFor(info),
+          reason,
         });
       }
       // Panning and zooming repaint canvases only; the template depends on the view only through

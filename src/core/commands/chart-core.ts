@@ -21,7 +21,7 @@ import { HOST_SOURCE_ID, HostDataSource } from './host-data-source.js';
 import type { CommitInfo } from '../store/index.js';
 
 /** Why a committed action happened, as `kline-change` reports it. */
-export type ChangeReason = 'user' | 'agent' | 'host' | 'attribute' | 'undo' | 'redo' | 'live' | 'history' | 'load';
+export type ChangeReason = 'user' | 'agent' | 'host' | 'attribute' | 'undo' | 'redo' | 'live' | 'history' | 'load' | 'sync';
 
 export interface ChartCoreOptions {
   readonly chartId: string;
@@ -210,8 +210,10 @@ export class ChartCore {
       this.#load = controller;
       const loaded = await loadSeries(this.sources, target, controller.signal);
       if (controller.signal.aborted) return;
-      this.#loadReason = 'load';
+      // The bars that follow an undo/redo of a target change: part of that action, not one of its own.
+      this.#loadReason = 'sync';
       this.store.action('load', (d) => this.#commitSeries(d, loaded), { undoable: false });
+      this.#loadReason = 'load';
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') return;
       this.reportError('load_failed', (error as Error).message);

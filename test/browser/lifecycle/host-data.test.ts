@@ -86,12 +86,15 @@ describe('host data is a first-class source', () => {
     // 1d folds too (one bar per UTC day; 600 minutes fit in one day).
     expect((await chart.tools.execute('chart_set_period', { period: '1d' })).success).to.equal(true);
     expect(chart.context.get()!.dataRange.bars).to.equal(1);
-    // Undo goes back to 5m, still the host's bars.
+    // Undo goes back to 5m, still the host's bars: one kline-change (reason undo), though the bars load after it.
+    changes.length = 0;
     expect(chart.undo()).to.equal('chart_set_period');
     await waitFor(() => chart.core.store.peek('series')?.period === '5m', 'undo to 5m');
     expect(firstBar(chart)).to.deep.equal(firstFive(rows));
     await chart.updateComplete;
     expect(chart.getAttribute('period')).to.equal('5m');
+    await chart.updateComplete;
+    expect(changes.map((c) => [c.reason, c.period])).to.deep.equal([['undo', '5m']]);
   });
 
   it('a host changing the period attribute folds too, once; echoing the state does not load again', async () => {
