@@ -103,6 +103,9 @@ export const chartAgentPanelStyles = css`
   .message.user .sent-chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; white-space: normal; }
   .sent-chip { font-size: 11px; color: var(--_muted); border: 1px solid var(--_border); border-radius: 999px; padding: 0 6px; background: var(--_bg); }
   .message.assistant { position: relative; padding: 0 2px; }
+  .reasoning { margin: 0 0 6px; font-size: 0.9em; color: var(--_muted); }
+  .reasoning summary { cursor: pointer; }
+  .reasoning-text { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 16em; overflow: auto; padding: 4px 0 0 12px; border-left: 2px solid currentColor; }
   .message.assistant .markdown > :first-child { margin-top: 0; }
   .message.assistant .markdown > :last-child { margin-bottom: 0; }
   .message.assistant.streaming .markdown > :last-child::after {

@@ -84,6 +84,7 @@ const LOCK_RETRY_MS = 150;
  * @csspart retry - The retry button of a failed run.
  * @csspart notice - The disconnected / read-only-session notice.
  * @csspart copy - The copy button of an assistant message.
+ * @csspart reasoning - The collapsed "Thinking" disclosure of a reasoning model's step.
  *
  * @cssprop [--agent-panel-background=#ffffff] - Panel background.
  * @cssprop [--agent-panel-surface=#f6f7f9] - Cards and hover background.
@@ -771,6 +772,7 @@ export class ChartAgentPanel extends LitElement {
       case 'assistant':
         return html`
           <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}>
+            ${item.reasoning ? html`<details part="reasoning" class="reasoning"><summary>${s.reasoning}</summary><div class="reasoning-text">${item.reasoning}</div></details>` : nothing}
             <div class="markdown">${renderMarkdown(item.text)}</div>
             ${item.streaming ? nothing : html`<div class="message-actions">
               <button part="copy" class="icon-button" type="button" aria-label=${s.copy} title=${s.copy} @click=${() => this.#copy(item)}>

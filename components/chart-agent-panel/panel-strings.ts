@@ -33,6 +33,8 @@ export interface PanelStrings {
   readonly cancelled: string;
   readonly interrupted: string;
   readonly thinking: string;
+  /** Summary of the collapsed disclosure that holds a reasoning model's thinking. */
+  readonly reasoning: string;
   readonly readOnlyRun: string;
   readonly jumpToLatest: string;
   readonly errors: Readonly<Record<RunFailureCode, string>>;
@@ -76,6 +78,7 @@ const en: PanelStrings = {
   cancelled: 'Stopped',
   interrupted: 'Interrupted: the page was closed or reloaded during this run.',
   thinking: 'Thinking…',
+  reasoning: 'Thinking',
   readOnlyRun: 'read-only',
   jumpToLatest: 'Jump to latest',
   errorTitle: 'The run failed',
@@ -138,6 +141,7 @@ const zhCN: PanelStrings = {
   cancelled: '已停止',
   interrupted: '已中断：运行期间页面被关闭或刷新。',
   thinking: '思考中…',
+  reasoning: '思考过程',
   readOnlyRun: '只读',
   jumpToLatest: '跳到最新',
   errorTitle: '运行失败',

@@ -9,6 +9,7 @@ import { redact } from './redact.js';
 import { ASK_USER_TOOL, AskUserInput, askUserDescriptor, WEB_SEARCH_TOOL, WebSearchInput, webSearchDescriptor } from './runtime-tools.js';
 import { createId, type SessionStore } from './session-store.js';
 import { parseToolArguments, ToolCallAssembler, type AssembledToolCall } from './tool-call-assembler.js';
+import { extractTextToolCall } from './extract-text-tool-call.js';
 import { toolFailure, toolSuccess } from './tool-failure.js';
 import { validateInput } from './validate-input.js';
 
@@ -367,10 +368,12 @@ export class AgentRuntime {
       this.throwIfStopped(active);
       const messageId = createId('msg');
       let text = '';
+      let reasoning = '';
       let emitted = false;
       let streaming = false;
+      const withReasoning = () => (reasoning ? { reasoning } : {});
       const completeText = () => {
-        if (emitted && text) this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text });
+        if (emitted && (text || reasoning)) this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text, ...withReasoning() });
       };
       try {
         // `model` may be absent on purpose (the relay picks its OPENAI_MODEL), which the client's types don't allow.
@@ -386,6 +389,12 @@ export class AgentRuntime {
           const choice = chunk.choices?.[0];
           if (!choice) continue;
           const delta = choice.delta;
+          const thinking = reasoningOf(delta);
+          if (thinking) {
+            reasoning += thinking;
+            emitted = true;
+            this.emit(state, active.runId, { type: 'assistant.reasoning.delta', messageId, delta: thinking });
+          }
           if (typeof delta?.content === 'string' && delta.content !== '') {
             text += delta.content;
             emitted = true;
@@ -399,9 +408,17 @@ export class AgentRuntime {
         }
         this.throwIfStopped(active);
         if (!finishReason) throw new BadStreamError('the stream ended before the model finished its answer');
-        const calls = assembler.calls(() => createId('call'));
+        let calls = assembler.calls(() => createId('call'));
+        if (calls.length === 0) {
+          // Small local models without a tool parser write the call into the text: run it as a call, once.
+          const inText = extractTextToolCall(text, new Set(tools.map((t) => t.name)));
+          if (inText) {
+            calls = [{ id: createId('call'), name: inText.name, arguments: inText.arguments }];
+            text = inText.remainingText;
+          }
+        }
         // Always close the step (even without text): the next step's tool calls hang off this message in the log.
-        this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text });
+        this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text, ...withReasoning() });
         if (finishReason === 'length' && calls.length === 0 && !text) {
           throw new RunFailure('PROVIDER_BAD_RESPONSE', 'The model stopped at its output length limit before answering.');
         }
@@ -450,7 +467,10 @@ export class AgentRuntime {
 
   private async executeCall(state: SessionState, active: ActiveRun, call: AssembledToolCall, tools: ReadonlyMap<string, ToolDescriptor>): Promise<void> {
     const parsed = parseToolArguments(call.arguments);
-    this.emit(state, active.runId, { type: 'tool.started', callId: call.id, name: call.name, input: parsed.ok ? parsed.value : call.arguments });
+    this.emit(state, active.runId, {
+      type: 'tool.started', callId: call.id, name: call.name, input: parsed.ok ? parsed.value : call.arguments,
+      ...(call.extra ? { extra: call.extra } : {}),
+    });
     const started = Date.now();
     let result: ToolResult;
     if (!parsed.ok) {
@@ -537,9 +557,9 @@ export class AgentRuntime {
     const raw = { ...body, seq: state.nextSeq++, sessionId: state.id, at: this.now().getTime(), ...(runId ? { runId } : {}) };
     const event = redact(raw, this.secrets) as AgentEvent;
     state.events.push(event);
-    // Text deltas are live-only: a secret split across two deltas would escape per-event redaction,
+    // Text and reasoning deltas are live-only: a secret split across two deltas would escape per-event redaction,
     // while `assistant.message.completed` stores the whole text, redacted as one string.
-    if (event.type !== 'assistant.text.delta') {
+    if (event.type !== 'assistant.text.delta' && event.type !== 'assistant.reasoning.delta') {
       state.pending.push(event);
       state.flushing ??= this.flush(state);
     }
@@ -705,4 +725,16 @@ function formatDuration(ms: number): string {
   if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
   if (ms >= 1000) return `${Math.round(ms / 1000)} seconds`;
   return `${ms} ms`;
+}
+
+/**
+ * The thinking text of a delta: DeepSeek (and SGLang, LM Studio) stream `reasoning_content`,
+ * OpenRouter and vLLM's newer builds `reasoning`. Neither is in the SDK's types.
+ */
+function reasoningOf(delta: unknown): string {
+  if (typeof delta !== 'object' || delta === null) return '';
+  const record = delta as { reasoning_content?: unknown; reasoning?: unknown };
+  if (typeof record.reasoning_content === 'string') return record.reasoning_content;
+  if (typeof record.reasoning === 'string') return record.reasoning;
+  return '';
 }

@@ -23,6 +23,8 @@ export interface AssistantTranscriptItem extends ItemBase {
   readonly kind: 'assistant';
   readonly text: string;
   readonly streaming: boolean;
+  /** The step's thinking, from a reasoning model; shown collapsed, never as the answer. */
+  readonly reasoning?: string;
 }
 
 /** One tool call. `result` and `elapsedMs` once finished; `progress` is the latest progress message. */
@@ -116,7 +118,18 @@ export function reduceTranscript(events: readonly AgentEvent[]): TranscriptItem[
           items.push(item);
         }
         item.text = event.text;
+        if (event.reasoning) item.reasoning = event.reasoning;
         item.streaming = false;
+        break;
+      }
+      case 'assistant.reasoning.delta': {
+        let item = assistantById.get(event.messageId);
+        if (!item) {
+          item = { kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: '', streaming: true };
+          assistantById.set(event.messageId, item);
+          items.push(item);
+        }
+        item.reasoning = (item.reasoning ?? '') + event.delta;
         break;
       }
       case 'tool.started': {
@@ -180,5 +193,5 @@ export function reduceTranscript(events: readonly AgentEvent[]): TranscriptItem[
     // Likewise an unanswered question of an ended run can no longer be answered.
     if (item.kind === 'question' && !item.answer && ended.has(item.runId)) item.answer = { status: 'cancelled' };
   }
-  return items.filter((item) => !(item.kind === 'assistant' && !item.streaming && item.text === ''));
+  return items.filter((item) => !(item.kind === 'assistant' && !item.streaming && item.text === '' && !item.reasoning));
 }

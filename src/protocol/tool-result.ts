@@ -1,4 +1,4 @@
-/** Error codes of a failed tool call (CONTRACTS.md). */
+/** Error codes of a failed tool call (docs/contracts.md). */
 export type ToolErrorCode =
   | 'invalid_input' | 'unknown_tool' | 'not_allowed' | 'not_found' | 'out_of_range' | 'no_data'
   | 'ambiguous' | 'stale_binding' | 'aborted' | 'internal';

@@ -47,7 +47,7 @@ const MAX_DEPTH = 4;
 /**
  * A chart's view of the tools: the `@tool` methods found on its command hosts (matched by function
  * identity, never by name) plus host-registered tools. One `execute` validates, checks policy,
- * serialises mutations and returns the result shapes of CONTRACTS.md. It never throws.
+ * serialises mutations and returns the result shapes of docs/contracts.md. It never throws.
  */
 export class ToolRegistry {
   readonly #tools = new Map<string, Bound>();
