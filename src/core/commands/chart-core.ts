@@ -1,6 +1,6 @@
 import { Signal } from 'signal-polyfill';
 import type { ChartContext } from '../../protocol/index.js';
-import { createBars, type Bar, type Bars, type DataSource, type Instrument, type Period, type Series } from '../data/index.js';
+import { aggregateBars, createBars, type Bar, type Bars, type DataSource, type Instrument, type Period, type Series } from '../data/index.js';
 import { createDefaultSourceRegistry, DataSourceRegistry } from '../data/index.js';
 import { Store, type ReadOnlySignal } from '../store/index.js';
 import { ToolRegistry, type ToolPolicy } from '../tools/index.js';
@@ -324,6 +324,28 @@ export class ChartCore {
   updateBar(bar: Bar): boolean {
     const series = this.store.peek('series');
     if (!series) return false;
+    // The host's bars shown folded (1m given, 5m shown): the tick is a 1m bar; fold the last bucket again.
+    const base = series.instrument.sourceId === HOST_SOURCE_ID ? this.host.liveBase(series.instrument.symbol, series.period) : null;
+    if (base) {
+      const baseBars = this.host.applyLive(series.instrument.symbol, base, bar);
+      if (!baseBars) return false;
+      const shown = series.bars;
+      const lastShown = shown.length > 0 ? shown.time[shown.length - 1] : -Infinity;
+      let from = baseBars.length;
+      while (from > 0 && baseBars.time[from - 1] >= lastShown) from--;
+      const tail = aggregateBars(sliceBars(baseBars, from), base, series.period, series.instrument.timezone);
+      let ok = true;
+      for (let i = 0; i < tail.length; i++) {
+        ok = this.#applyBar({ time: tail.time[i], open: tail.open[i], high: tail.high[i], low: tail.low[i], close: tail.close[i], volume: tail.volume[i] }) && ok;
+      }
+      return ok;
+    }
+    return this.#applyBar(bar);
+  }
+
+  #applyBar(bar: Bar): boolean {
+    const series = this.store.peek('series');
+    if (!series) return false;
     const bars = series.bars;
     const n = bars.length;
     const lastTime = n > 0 ? bars.time[n - 1] : -Infinity;
@@ -386,4 +408,17 @@ export class ChartCore {
   dispose(): void {
     this.#load?.abort();
   }
+}
+
+/** Views of bars from index `from` to the end (no copy). */
+function sliceBars(bars: Bars, from: number): Bars {
+  return {
+    time: bars.time.subarray(from),
+    open: bars.open.subarray(from),
+    high: bars.high.subarray(from),
+    low: bars.low.subarray(from),
+    close: bars.close.subarray(from),
+    volume: bars.volume.subarray(from),
+    length: bars.length - from,
+  };
 }

@@ -1,4 +1,4 @@
-import { aggregateBars, canAggregate, DataSourceError, PERIODS, type Bars, type BarsRequest, type DataSource, type Instrument, type Period, type Series } from '../data/index.js';
+import { aggregateBars, canAggregate, createBars, DataSourceError, PERIODS, type Bar, type Bars, type BarsRequest, type DataSource, type Instrument, type Period, type Series } from '../data/index.js';
 
 /** The source id of bars a host gave with `setBars` (and of what it answers to `kline-data-request`). */
 export const HOST_SOURCE_ID = 'custom';
@@ -29,6 +29,10 @@ export class HostDataSource implements DataSource {
   readonly periods: readonly Period[] = PERIODS;
   readonly #bars = new Map<string, Map<Period, Bars>>();
   readonly #instruments = new Map<string, Instrument>();
+  /** The period each symbol's bars were given in (`setBars`): live bars arrive in it. */
+  readonly #primary = new Map<string, Period>();
+  /** Capacity-backed columns for live appends at the primary period. */
+  readonly #buffers = new Map<string, Bars>();
   #requester: HostBarsRequester = () => null;
 
   /** `report` hears why a period could not be served (the chart turns it into `kline-error`). */
@@ -44,6 +48,53 @@ export class HostDataSource implements DataSource {
     const key = instrument.symbol.toUpperCase();
     this.#instruments.set(key, instrument);
     this.#bars.set(key, new Map([[period, bars]]));
+    this.#primary.set(key, period);
+    this.#buffers.delete(key);
+  }
+
+  /**
+   * The period the host's live bars for `symbol` come in, when the chart shows `shown` folded from
+   * it (else null: the bars shown are the host's own period or an answer to a request).
+   */
+  liveBase(symbol: string, shown: Period): Period | null {
+    const key = symbol.toUpperCase();
+    const primary = this.#primary.get(key);
+    if (!primary || primary === shown || this.#bars.get(key)?.has(shown)) return null;
+    return canAggregate(primary, shown) ? primary : null;
+  }
+
+  /**
+   * Applies a live bar to the stored bars of `period` (replace the last, or append a newer one).
+   * Returns the new columns, or null when there are none or the bar is older than the last.
+   */
+  applyLive(symbol: string, period: Period, bar: Bar): Bars | null {
+    const key = symbol.toUpperCase();
+    const bars = this.#bars.get(key)?.get(period);
+    if (!bars) return null;
+    const n = bars.length;
+    const last = n > 0 ? bars.time[n - 1] : -Infinity;
+    if (bar.time < last) return null;
+    const append = bar.time > last;
+    let buffer = this.#buffers.get(key);
+    if (!buffer || buffer.time.buffer !== bars.time.buffer || (append && n + 1 > buffer.length)) {
+      buffer = createBars(Math.max(16, Math.ceil((n + 1) * 1.5)));
+      for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) buffer[f].set(bars[f].subarray(0, n));
+      this.#buffers.set(key, buffer);
+    }
+    const i = append ? n : n - 1;
+    for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) buffer[f][i] = bar[f];
+    const length = append ? n + 1 : n;
+    const next: Bars = {
+      time: buffer.time.subarray(0, length),
+      open: buffer.open.subarray(0, length),
+      high: buffer.high.subarray(0, length),
+      low: buffer.low.subarray(0, length),
+      close: buffer.close.subarray(0, length),
+      volume: buffer.volume.subarray(0, length),
+      length,
+    };
+    this.#bars.get(key)!.set(period, next);
+    return next;
   }
 
   /** Replaces the bars of one stored period (live updates at the host's own period) without dropping the others. */

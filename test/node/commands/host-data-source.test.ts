@@ -47,3 +47,25 @@ test('live updates at the host period are kept for the next period change', asyn
   assert.equal(s.bars.length, 3);
   assert.equal(s.bars.high[2], 100);
 });
+
+test('live 1m bars while 5m is shown fold into the last 5m bar (replacing a tick does not count its volume twice)', async () => {
+  const core = new ChartCore({ chartId: 'h' });
+  core.setBars(barsFromObjects(minutes(10)), { symbol: 'HOST', sourceId: 'custom' }, '1m');
+  await core.tools.execute('chart_set_period', { period: '5m' });
+  assert.equal(core.store.peek('series')!.bars.length, 2);
+  const tick = (minute: number, high: number, volume: number) =>
+    core.updateBar({ time: T0 + minute * 60_000, open: 20, high, low: 19, close: 20.5, volume });
+  assert.equal(tick(10, 30, 4), true);
+  let s = core.store.peek('series')!;
+  assert.equal(s.bars.length, 3);
+  assert.deepEqual([s.bars.time[2], s.bars.high[2], s.bars.volume[2]], [T0 + 10 * 60_000, 30, 4]);
+  assert.equal(tick(11, 25, 6), true);
+  assert.equal(tick(11, 40, 9), true);
+  s = core.store.peek('series')!;
+  assert.equal(s.bars.length, 3);
+  assert.deepEqual([s.bars.open[2], s.bars.high[2], s.bars.volume[2]], [20, 40, 13]);
+  assert.equal(tick(9, 50, 1), false, 'older than the last 1m bar');
+  // Back at 1m, the ticks are there.
+  await core.tools.execute('chart_set_period', { period: '1m' });
+  assert.equal(core.store.peek('series')!.bars.length, 12);
+});
