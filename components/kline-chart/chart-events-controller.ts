@@ -1,4 +1,3 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartContext } from '../../src/protocol/index.js';
 import type { ChartCore } from '../../src/core/commands/chart-core.js';
 import { effect } from '../../src/core/store/index.js';
@@ -10,15 +9,14 @@ export interface ChartEventsOptions {
 }
 
 /**
- * Turns core changes into the element's events: `kline-change` (one per committed action, with
+ * Not a Lit controller (it has no connect/disconnect work): turns core changes into the element's events: `kline-change` (one per committed action, with
  * symbol, period, source and reason; the internal `loading` flag is not an action),
  * `kline-context-change`, `kline-selection-change` and `kline-error`. Subscribed for the element's
  * whole life, connected or not: a host may feed a detached chart and still hear about it. The
  * subscriptions reference only the element's own core, so nothing outlives the element.
  */
-export class ChartEventsController implements ReactiveController {
-  constructor(host: ReactiveControllerHost, options: ChartEventsOptions) {
-    host.addController(this);
+export class ChartEventsController {
+  constructor(options: ChartEventsOptions) {
     const { core, emit, requestUpdate } = options;
     core.onError((e) => emit('kline-error', e));
     core.store.onCommit((info) => {
@@ -52,6 +50,4 @@ export class ChartEventsController implements ReactiveController {
       if (selectionChanged) emit('kline-selection-change', { selection: ctx?.selection ?? null });
     });
   }
-
-  hostConnected(): void {}
 }

@@ -182,7 +182,7 @@ export class KlineChart extends LitElement {
       onError: (message) => this.#showToast(message),
     });
     const emit = (type: string, detail: unknown) => this.#emit(type, detail);
-    this.#events = new ChartEventsController(this, { core, emit, requestUpdate: () => this.requestUpdate() });
+    this.#events = new ChartEventsController({ core, emit, requestUpdate: () => this.requestUpdate() });
     this.#data = new ChartDataController(this, {
       core,
       emit,

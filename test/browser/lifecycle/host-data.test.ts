@@ -4,6 +4,8 @@ import type { DataRequestDetail } from '../../../components/kline-chart/index.js
 import { waitFor } from '../helpers/chart-fixture.js';
 import { minuteBars, mountChart, painted, removeFixtures, START } from './lifecycle-fixture.js';
 import type { Bar } from '../../../src/core/data/index.js';
+import { sendKeys } from '@web/test-runner-commands';
+import type { CommandPalette } from '../../../components/command-palette/index.js';
 
 interface ChangeDetail { action: string; symbol: string; period: string; source: string; reason: string }
 
@@ -95,6 +97,31 @@ describe('host data is a first-class source', () => {
     expect(chart.getAttribute('period')).to.equal('5m');
     await chart.updateComplete;
     expect(changes.map((c) => [c.reason, c.period])).to.deep.equal([['undo', '5m']]);
+  });
+
+  it("the command palette's chart_set_period folds the host's bars the same way (one kline-change, reason user)", async () => {
+    const { chart, rows } = await hostChart();
+    const changes = record<ChangeDetail>(chart, 'kline-change');
+    await chart.openCommandPalette();
+    const palette = chart.shadowRoot!.querySelector<CommandPalette>('kline-command-palette')!;
+    await sendKeys({ type: 'set period' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => palette.shadowRoot!.querySelector('kline-schema-form') !== null, 'the form of chart_set_period');
+    const form = palette.shadowRoot!.querySelector('kline-schema-form')!;
+    const select = form.shadowRoot!.querySelector<HTMLSelectElement>('[data-field="period"] select')!;
+    select.value = '30m';
+    select.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+    await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    palette.shadowRoot!.querySelector<HTMLButtonElement>('[part="run"]')!.click();
+    await waitFor(() => chart.context.get()?.period === '30m', '30m bars');
+    const b = chart.core.store.peek('series')!.bars;
+    expect(b.length).to.equal(20);
+    expect(b.volume[0]).to.equal(rows.slice(0, 30).reduce((a, r) => a + r.volume, 0));
+    await chart.updateComplete;
+    expect(chart.getAttribute('period')).to.equal('30m');
+    await chart.updateComplete;
+    expect(changes).to.have.length(1);
+    expect(changes[0]).to.include({ action: 'chart_set_period', reason: 'user', source: 'custom' });
   });
 
   it('a host changing the period attribute folds too, once; echoing the state does not load again', async () => {
