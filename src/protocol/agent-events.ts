@@ -1,3 +1,4 @@
+import type { RunChangeSet } from './chart-agent-port.js';
 import type { ToolResult } from './tool-result.js';
 
 /** Run failure codes (docs/contracts.md). */
@@ -43,6 +44,14 @@ export type AgentEvent = EventBase & (
   | { readonly type: 'tool.question.required'; readonly callId: string; readonly question: string; readonly options: readonly { label: string; description?: string }[]; readonly multiSelect: boolean }
   | { readonly type: 'tool.question.resolved'; readonly callId: string; readonly answer: AskUserAnswer }
   | { readonly type: 'context.changed'; readonly context: readonly ContextItem[] }
+  /** A mutating call waits for the user's approval (`confirm-mutations="on"`). `summary`: the call in words. */
+  | { readonly type: 'tool.approval.required'; readonly callId: string; readonly name: string; readonly label: string; readonly summary: string; readonly input: unknown }
+  /** `always`: the user allowed this tool for the rest of the session. */
+  | { readonly type: 'tool.approval.resolved'; readonly callId: string; readonly name: string; readonly approved: boolean; readonly always?: boolean }
+  /** What the run changed on the chart, emitted before its terminal event when it changed something. */
+  | { readonly type: 'run.changes'; readonly summary: readonly string[]; readonly changes: RunChangeSet }
+  /** The user undid (or redid) run `targetRunId`'s changes; `conflicts` when a later change blocked it. */
+  | { readonly type: 'run.reverted'; readonly targetRunId: string; readonly direction: 'undo' | 'redo'; readonly ok: boolean; readonly conflicts?: readonly string[] }
 );
 
 export type AgentEventType = AgentEvent['type'];

@@ -33,6 +33,8 @@ export const CONTRACT_CATALOG: Readonly<Record<string, readonly ['read-only' | '
   settings_reset: ['mutating', 'sequential'],
   history_undo: ['mutating', 'sequential'],
   history_redo: ['mutating', 'sequential'],
+  // Second round (docs/contracts.md "Additions").
+  history_undo_run: ['mutating', 'sequential'],
 };
 
 /** A chart core with the sample DEMO daily series loaded (no undo step). */
