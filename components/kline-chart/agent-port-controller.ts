@@ -46,6 +46,12 @@ export class AgentPortController implements ReactiveController {
     this.#ports.clear();
   }
 
+  /** The agent was turned on again (`agent` no longer `off`): panels waiting for this chart connect. */
+  reannounce(): void {
+    this.#announced = false;
+    if (this.#host.isConnected && this.#host.hasUpdated) this.#announce();
+  }
+
   #announce(): void {
     if (this.#announced) return;
     this.#announced = true;

@@ -325,6 +325,7 @@ export class KlineChart extends LitElement {
       const allow = this.agentTools.trim() ? this.agentTools.split(',').map((s) => s.trim()).filter(Boolean) : null;
       this.#core.setPolicy({ agent: this.agent === 'off' || this.agent === 'read-only' ? this.agent : 'full', allow });
       if (this.agent === 'off') this.#agentPorts.closeAll();
+      else if (changed.get('agent') === 'off') this.#agentPorts.reannounce();
     }
     this.#data.willUpdate(changed);
     // Attributes seed the settings; the settings dialog and settings_update change them afterwards.
