@@ -80,4 +80,12 @@ describe('the agent changes the period of host data, and follows a moved chart',
     expect(chart.context.get()!.period).to.equal('15m');
     expect(chart.context.get()!.dataRange.bars).to.equal(20);
   });
+
+  it('agent="off" closes the port; turning it back on lets the panel connect again', async () => {
+    const { chart, panel } = await hostChartAndPanel();
+    chart.setAttribute('agent', 'off');
+    await waitFor(() => !panel.connected, 'panel disconnected');
+    chart.setAttribute('agent', 'full');
+    await waitFor(() => panel.connected, 'panel reconnected');
+  });
 });
