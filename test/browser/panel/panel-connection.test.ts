@@ -41,6 +41,9 @@ describe('<chart-agent-panel> without a model', () => {
     await waitFor(() => parts(panel, 'context-chip').length > 0, 'chart chip');
     expect(changes[0]).to.deep.equal({ connected: true, chartId: 'late-chart' });
     expect(part(panel, 'notice')).to.equal(null);
+    // The session may still be opening (its lock is retried): send is enabled once it is open.
+    await waitFor(() => panel.canSend, 'session open');
+    await panel.updateComplete;
     expect(part<HTMLButtonElement>(panel, 'send')!.disabled).to.equal(false);
     expect(part(panel, 'context-chip')!.textContent).to.contain('DEMO');
 
