@@ -26,6 +26,7 @@ import { PanZoomController } from './pan-zoom-controller.js';
 import { LiveFeedController } from './live-feed-controller.js';
 import { AgentPortController } from './agent-port-controller.js';
 import { LayoutAutosaveController } from './layout-autosave-controller.js';
+import { downloadLayout, persistToastStyles, renderPersistToast } from './kline-persist-toast.js';
 import { ChartEventsController } from './chart-events-controller.js';
 import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
 
@@ -91,7 +92,7 @@ export interface ChartToolsApi {
  * @cssprop [--kline-font] - Axis and legend font.
  */
 export class KlineChart extends LitElement {
-  static override styles = [...klineChartStyles, drawingToolbarStyles, drawingEditorStyles, indicatorLegendStyles];
+  static override styles = [...klineChartStyles, drawingToolbarStyles, drawingEditorStyles, indicatorLegendStyles, persistToastStyles];
 
   static override properties = {
     symbol: { type: String, reflect: true },
@@ -210,7 +211,7 @@ export class KlineChart extends LitElement {
     });
     this.#live = new LiveFeedController(this, { core, wantsLive: (id) => this.#wantsLive(id), requestUpdate: () => this.requestUpdate() });
     this.#agentPorts = new AgentPortController(this, core);
-    this.#autosave = new LayoutAutosaveController(this, { core, key: () => this.persistKey, emit });
+    this.#autosave = new LayoutAutosaveController(this, { core, key: () => this.persistKey, emit, requestUpdate: () => this.requestUpdate() });
   }
 
   /** The chart's tools: `list()`, `execute(name, input, options)`, `register(defineTool(...))`. */
@@ -424,6 +425,10 @@ export class KlineChart extends LitElement {
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
+        ${this.#autosave.storage.unsaved ? renderPersistToast(this.#lang(), {
+          download: () => downloadLayout(this.#autosave.storage.unsaved!, `${this.persistKey || 'layout'}.json`, this.renderRoot),
+          dismiss: () => this.#autosave.storage.dismissToast(),
+        }) : nothing}
       </div>
       <kline-command-palette .chart=${this} locale=${this.#lang()}></kline-command-palette>
       <kline-settings-dialog .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
