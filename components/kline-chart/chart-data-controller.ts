@@ -185,7 +185,7 @@ export class ChartDataController implements ReactiveController {
     if (host.period && !isPeriod(host.period)) this.#o.fail('invalid_period', `Unknown period '${host.period}'; using 1d.`);
     let symbol = host.symbol || (current?.sourceId === sourceId ? current.symbol : '');
     try {
-      if (!symbol) symbol = (await source.searchInstruments('', { limit: 1 }))[0]?.symbol ?? '';
+      if (!symbol) symbol = await core.defaultSymbol(sourceId);
       if (!force && current && current.symbol === symbol && current.period === period && current.sourceId === sourceId && core.store.peek('series')) return;
       const series = await core.loadTarget({ symbol, period, sourceId }, null, undefined, 'attribute');
       this.#o.emit('kline-data-load', { symbol: series.instrument.symbol, period: series.period, source: sourceId, bars: series.bars.length });
