@@ -21,6 +21,7 @@ import { renderApprovalCard } from '../agent-parts/approval-card/index.js';
 import { renderRunChanges } from '../agent-parts/run-changes/index.js';
 import { chartAgentPanelStyles } from './chart-agent-panel.styles.js';
 import { createMultiChartPort } from '../../src/agent/multi-chart-port.js';
+import { connectFramePort } from '../../src/frames/connect-frame-port.js';
 import { chartTargets, wantsChart } from './chart-targets.js';
 import { panelStrings, resolvePanelLocale, type PanelStrings } from './panel-strings.js';
 import { createPanelSessionStore, hasIndexedDb, renderStorageNotice, storageNoticeText } from './panel-session-store.js';
@@ -57,7 +58,7 @@ const LOCK_RETRY_MS = 150;
  *
  * @summary Agent side panel for `<kline-chart>`: streamed answers, tool cards, questions, sessions.
  *
- * @attr for - Id of the `<kline-chart>` to operate (default: the first agent-enabled chart); several space-separated ids (`a b`) or `*` (every chart in the document) connect several charts, and each tool then takes a `chart` parameter.
+ * @attr for - Id of the `<kline-chart>` to operate (default: the first agent-enabled chart); several space-separated ids (`a b`) or `*` (every chart in the document) connect several charts, and each tool then takes a `chart` parameter; `frame:ID` (the chart in that iframe) or `window:opener` connect to a chart in another window whose `agent-origins` lists this page's origin.
  * @attr base-url - OpenAI-compatible base URL (default `/v1`, the relay on the same origin).
  * @attr model - Model name (default: none, the relay's `OPENAI_MODEL`).
  * @attr api-key - Key sent from the browser. For local development only: it is visible to the page.
@@ -351,6 +352,11 @@ export class ChartAgentPanel extends LitElement {
   #handshake(): void {
     if (this.#port) return;
     const life = this.#life;
+    const frame = this.for.trim();
+    if (frame.startsWith('frame:') || frame === 'window:opener') {
+      this.#connectFrame(frame, life);
+      return;
+    }
     const targets = chartTargets(this.for);
     if (targets) {
       // Several charts: ask each one, then drive them through one multiplexing port.
@@ -383,6 +389,38 @@ export class ChartAgentPanel extends LitElement {
     };
     document.dispatchEvent(new CustomEvent(AGENT_CONNECT_EVENT, { detail, bubbles: true, composed: true }));
   }
+
+  /** Connects to a chart in an iframe (`frame:ID`) or the opener, over postMessage; retries when the iframe loads. */
+  #connectFrame(target: string, life: number): void {
+    let win: Window | null = null;
+    let origin = '*';
+    if (target === 'window:opener') {
+      win = window.opener as Window | null;
+    } else {
+      const iframe = document.getElementById(target.slice('frame:'.length));
+      if (iframe instanceof HTMLIFrameElement) {
+        win = iframe.contentWindow;
+        try {
+          origin = new URL(iframe.src, location.href).origin;
+        } catch {
+          origin = '*';
+        }
+        if (!this.#frameListener) {
+          this.#frameListener = () => { if (!this.#port && this.#life === life) this.#handshake(); };
+          iframe.addEventListener('load', this.#frameListener);
+        }
+      }
+    }
+    if (!win) return;
+    connectFramePort(win, origin).then((port) => {
+      if (life !== this.#life || this.#port) return;
+      this.#attach(port);
+    }, (error: unknown) => {
+      if (life === this.#life && !this.#port) console.info(`<chart-agent-panel>: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  #frameListener: (() => void) | null = null;
 
   readonly #onAvailable = (event: CustomEvent<AgentAvailableDetail>): void => {
     const chartId = event.detail?.chartId;

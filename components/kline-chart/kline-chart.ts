@@ -14,6 +14,7 @@ import { chartStrings } from './chart-strings.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
 import { composeCapture, thumbnailOf } from './compose-capture.js';
 import { clampView } from '../../src/core/commands/view-range.js';
+import { serveFrameConnections } from '../../src/frames/serve-frame-connections.js';
 import '../indicator-picker/define.js';
 import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
@@ -59,6 +60,7 @@ export interface ChartToolsApi {
  * @attr persist-key - Key under which the layout is saved and restored.
  * @attr agent - `off`, `read-only` or `full` (default `full`).
  * @attr agent-tools - Allow-list of tool names or prefixes ending in `*`.
+ * @attr agent-origins - Space-separated origins whose windows may connect an agent panel to this chart over postMessage (`<chart-agent-panel for="frame:ID">`); others are ignored and logged.
  * @attr live - Stream live bars: `auto` (every source but the sample and files), `on`, `off`.
  *
  * @fires kline-ready - The first data has loaded and painted.
@@ -110,6 +112,7 @@ export class KlineChart extends LitElement {
     persistKey: { type: String, attribute: 'persist-key' },
     agent: { type: String },
     agentTools: { type: String, attribute: 'agent-tools' },
+    agentOrigins: { type: String, attribute: 'agent-origins' },
     live: { type: String },
     _hover: { state: true },
     _search: { state: true },
@@ -144,6 +147,8 @@ export class KlineChart extends LitElement {
   agent: 'off' | 'read-only' | 'full' = 'full';
   /** Agent tool allow-list. */
   agentTools = '';
+  /** Origins of other windows allowed to connect an agent panel (space-separated). */
+  agentOrigins = '';
   /** Stream live bars from the source: `auto` (default: every source but sample and files), `on`, `off`. */
   live: 'auto' | 'on' | 'off' = 'auto';
 
@@ -353,6 +358,8 @@ export class KlineChart extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // Read at connection time: panels in other windows are checked against the attribute per message.
+    if (this.getAttribute('agent-origins')?.trim()) serveFrameConnections();
     if (!this.id) this.id = `kline-chart-${++chartCounter}`;
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;

@@ -5,6 +5,7 @@ import type { AgentEvent } from '../../../src/protocol/index.js';
 import type { DataSource } from '../../../src/core/data/index.js';
 import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
+import { connectFramePort } from '../../../src/frames/index.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import { chartAndPanel, mount, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
@@ -276,5 +277,58 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     const system = String((first.body.messages as Message[])[0].content);
     expect(system).to.contain('Chart "b"');
     expect(system).to.contain(b.context.get()!.symbol);
+  });
+
+  describe('a chart in an iframe on another origin', () => {
+    // localhost and 127.0.0.1 on the same port are different origins.
+    const otherOrigin = () => `${location.protocol}//${location.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1'}:${location.port}`;
+    const frameUrl = (origins: string) => `${otherOrigin()}/test/browser/frames/frame-chart.html?id=framed&origins=${encodeURIComponent(origins)}`;
+
+    it('is driven by a panel in the parent whose origin it lists (for="frame:ID")', async () => {
+      const periods: string[] = [];
+      const onMessage = (e: MessageEvent) => { if (e.origin === otherOrigin() && e.data?.framedChart) periods.push(e.data.period as string); };
+      window.addEventListener('message', onMessage);
+      try {
+        const wrapper = mount(html`<div style="display:flex;gap:8px">
+          <iframe id="f1" src=${frameUrl(location.origin)} style="width:520px;height:320px"></iframe>
+          <chart-agent-panel for="frame:f1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel></div>`);
+        const panel = wrapper.querySelector<ChartAgentPanel>('chart-agent-panel')!;
+        await waitFor(() => panel.connected && panel.sessionId !== '' && panel.canSend, 'panel connected to the framed chart', 30000);
+        await script([
+          { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
+          { text: 'Weekly.' },
+        ]);
+        const ended = nextRunEnd(panel);
+        await typeAndSend(panel, 'weekly please');
+        expect((await ended).status).to.equal('completed');
+        await waitFor(() => periods.includes('1w'), 'the framed chart reports 1w');
+        const recorded = await requests();
+        expect(toolNames(recorded[0])).to.include('chart_set_period');
+        const tool = (recorded[1].body.messages as Message[]).find((m) => m.role === 'tool')!;
+        expect(JSON.parse(String(tool.content)).success).to.equal(true);
+        expect(String((recorded[0].body.messages as Message[])[0].content)).to.contain('Period: 1d');
+      } finally {
+        window.removeEventListener('message', onMessage);
+      }
+    });
+
+    it('an origin the chart does not list gets nothing', async () => {
+      const wrapper = mount(html`<iframe id="f2" src=${frameUrl('https://unlisted.example')} style="width:520px;height:320px"></iframe>`);
+      const iframe = wrapper.querySelector('iframe')!;
+      await new Promise<void>((resolve) => iframe.addEventListener('load', () => resolve(), { once: true }));
+      // Wait until the framed chart is up (it reports its period), so silence means refusal, not "not loaded yet".
+      await new Promise<void>((resolve) => {
+        const onMessage = (e: MessageEvent) => { if (e.data?.framedChart) { window.removeEventListener('message', onMessage); resolve(); } };
+        window.addEventListener('message', onMessage);
+      });
+      let error: unknown = null;
+      try {
+        await connectFramePort(iframe.contentWindow!, otherOrigin(), { timeoutMs: 1500 });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).to.be.instanceOf(Error);
+      expect(String((error as Error).message)).to.contain('agent-origins');
+    });
   });
 });

@@ -1,0 +1,100 @@
+import { AGENT_CONNECT_EVENT, type AgentConnectDetail, type ChartAgentPort, type RunChangeSet } from '../protocol/index.js';
+import { FRAME_CONNECT_MESSAGE, type FrameClientMessage, type FrameHostMessage } from './frame-messages.js';
+
+let installed = false;
+
+/**
+ * Lets panels in other windows drive this document's charts: a `message` of type
+ * {@link FRAME_CONNECT_MESSAGE} carrying a MessagePort is accepted only when its origin is listed in
+ * the target chart's `agent-origins` attribute (space-separated origins); anything else is ignored
+ * and logged. An accepted connection performs the ordinary in-document handshake and bridges the
+ * chart's port over the MessageChannel (JSON requests and results, progress as messages). Idempotent.
+ */
+export function serveFrameConnections(win: Window = window): void {
+  if (installed) return;
+  installed = true;
+  win.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: unknown; chartId?: unknown } | null;
+    if (!data || typeof data !== 'object' || data.type !== FRAME_CONNECT_MESSAGE) return;
+    const channel = event.ports[0];
+    const chartId = typeof data.chartId === 'string' ? data.chartId : '';
+    const chart = chartId
+      ? win.document.getElementById(chartId)
+      : [...win.document.querySelectorAll('kline-chart')].find((c) => c.hasAttribute('agent-origins')) ?? null;
+    const origins = (chart?.getAttribute('agent-origins') ?? '').split(/\s+/).filter((o) => o !== '');
+    if (!chart || chart.localName !== 'kline-chart' || !origins.includes(event.origin)) {
+      console.warn(`<kline-chart>: ignored an agent connection from ${event.origin || '(unknown origin)'}${chart ? '' : ' (no such chart)'}: add the origin to agent-origins to allow it.`);
+      return;
+    }
+    if (!channel) return;
+    let agentPort: ChartAgentPort | null = null;
+    const detail: AgentConnectDetail = { chartId: chart.id, reply: (port) => { agentPort ??= port; } };
+    win.document.dispatchEvent(new CustomEvent(AGENT_CONNECT_EVENT, { detail, bubbles: true, composed: true }));
+    if (!agentPort) {
+      post(channel, { op: 'refused', reason: 'The chart does not accept an agent (agent="off").' });
+      channel.close();
+      return;
+    }
+    bridge(agentPort, channel);
+  });
+}
+
+function post(channel: MessagePort, message: FrameHostMessage): void {
+  channel.postMessage(message);
+}
+
+/** Serves one chart port over one MessagePort until either side closes. */
+function bridge(port: ChartAgentPort, channel: MessagePort): void {
+  const running = new Map<number, AbortController>();
+  let open = true;
+  const unsubscribe = port.subscribe((context) => {
+    if (open) post(channel, { op: 'state', tools: port.tools(), context });
+  });
+  const shut = () => {
+    if (!open) return;
+    open = false;
+    unsubscribe();
+    for (const c of running.values()) c.abort();
+    channel.close();
+  };
+  void port.closed.then(() => {
+    if (open) post(channel, { op: 'closed' });
+    shut();
+  });
+  channel.onmessage = async (event: MessageEvent<FrameClientMessage>) => {
+    const message = event.data;
+    if (!open || !message || typeof message !== 'object') return;
+    switch (message.op) {
+      case 'execute': {
+        const controller = new AbortController();
+        running.set(message.id, controller);
+        const options = message.options ?? {};
+        const result = await port.execute(String(message.name), message.input, {
+          signal: controller.signal,
+          readOnly: options.readOnly === true,
+          ...(typeof options.runId === 'string' ? { runId: options.runId } : {}),
+          ...(typeof options.callId === 'string' ? { callId: options.callId } : {}),
+          onProgress: (progress) => { if (open) post(channel, { op: 'progress', id: message.id, progress }); },
+        });
+        running.delete(message.id);
+        const runChanges = typeof options.runId === 'string' ? port.runChanges?.(options.runId) ?? null : null;
+        if (open) post(channel, { op: 'result', id: message.id, result, runChanges });
+        break;
+      }
+      case 'abort':
+        running.get(message.id)?.abort();
+        break;
+      case 'revertRun': {
+        const result = port.revertRun
+          ? await port.revertRun(message.runId, message.direction, message.changes as RunChangeSet | undefined)
+          : { ok: false, conflicts: ['the chart cannot undo runs'] };
+        if (open) post(channel, { op: 'result', id: message.id, result });
+        break;
+      }
+      case 'close':
+        shut();
+        break;
+    }
+  };
+  post(channel, { op: 'hello', chartId: port.chartId, tools: port.tools(), context: port.context() });
+}
