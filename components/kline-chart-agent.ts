@@ -6,8 +6,15 @@
 import './kline-chart/define.js';
 import './chart-agent-panel/define.js';
 
-export { KlineChart } from './kline-chart/index.js';
-export { ChartAgentPanel } from './chart-agent-panel/index.js';
+export {
+  KlineChart, type ChartToolsApi, type KlineChartEventDetails, type KlineChartEventMap, type KlineReadyDetail,
+  type KlineDataLoadDetail, type KlineContextChangeDetail, type KlineSelectionChangeDetail, type KlineChangeDetail,
+  type KlineErrorDetail,
+} from './kline-chart/index.js';
+export {
+  ChartAgentPanel, type ChartAgentPanelEventDetails, type ChartAgentPanelEventMap, type AgentRunDetail,
+  type AgentConnectionDetail,
+} from './chart-agent-panel/index.js';
 export { defineTool, ToolCallError } from '../src/core/tools/index.js';
 /** Data sources a host can register (`chart.registerDataSource(...)`), e.g. Binance behind a proxy. */
 export { createBinanceSource, createUrlSource } from '../src/core/data/index.js';

@@ -1,1 +1,5 @@
 export { KlineChart, type ChartToolsApi } from './kline-chart.js';
+export type {
+  KlineChartEventDetails, KlineChartEventMap, KlineReadyDetail, KlineDataLoadDetail, KlineContextChangeDetail,
+  KlineSelectionChangeDetail, KlineChangeDetail, KlineErrorDetail,
+} from './kline-chart-events.js';

@@ -18,6 +18,7 @@ import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from '.
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
+import type { KlineChartEventDetails } from './kline-chart-events.js';
 import '../indicator-picker/define.js';
 import '../command-palette/define.js';
 import '../settings-dialog/define.js';
@@ -541,7 +542,7 @@ export class KlineChart extends LitElement {
     if (this.#core.store.peek('settings').theme === 'auto') this.#applyTheme();
   };
 
-  #emit(type: string, detail: unknown): void {
+  #emit<K extends keyof KlineChartEventDetails>(type: K, detail: KlineChartEventDetails[K]): void {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
