@@ -18,5 +18,6 @@ export {
 export { defineTool, ToolCallError } from '../src/core/tools/index.js';
 /** Data sources a host can register (`chart.registerDataSource(...)`), e.g. Binance behind a proxy. */
 export { createBinanceSource, createUrlSource } from '../src/core/data/index.js';
+export type { Bar, Bars, DataSource, Period } from '../src/core/data/index.js';
 /** TypeBox's `Type`, so a host page can write a tool's parameter schema without a build step. */
 export { Type } from '@sinclair/typebox';

@@ -7,4 +7,5 @@ import './kline-chart/define.js';
 export * from './kline-chart/index.js';
 export { defineTool, ToolCallError } from '../src/core/tools/index.js';
 export { createBinanceSource, createUrlSource } from '../src/core/data/index.js';
+export type { Bar, Bars, DataSource, Period } from '../src/core/data/index.js';
 export { Type } from '@sinclair/typebox';
