@@ -129,12 +129,13 @@ ${body}
 }
 
 function solid() {
-  const body = elements.map((el) => `      '${el.tag}': JSX.HTMLAttributes<${el.className}> & {
+  const body = elements.map((el) => `      '${el.tag}': SolidJSX.HTMLAttributes<${el.className}> & {
 ${attributeLines(el, '        ')}
 ${propertyLines(el, '        ')}
 ${el.events.map((ev) => `        ${doc(ev.description, '        ')}'on:${ev.name}'?: (event: ${eventType(el, ev)}) => void;`).join('\n')}
       };`).join('\n');
   return `${header}// Solid: <kline-chart period={period()} on:kline-change={(e) => e.detail.action} />
+import type { JSX as SolidJSX } from 'solid-js';
 import type { ${typeImports} } from '${TYPES_MODULE}';
 
 declare module 'solid-js' {

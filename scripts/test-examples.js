@@ -1,9 +1,10 @@
 // `npm run test:examples`: the package as a consumer gets it. Run after `npm run build`.
 //
 // 1. Packs the package (`npm pack`) to examples/kline-chart-agent.tgz.
-// 2. In a fresh temporary folder outside the repo: installs the tarball with TypeScript, React's types
-//    and vue-tsc; a React TSX file and a Vue SFC that use <kline-chart> and <chart-agent-panel> must
-//    type-check, and files with a wrong attribute value or event detail must not; every entry
+// 2. In a fresh temporary folder outside the repo: installs the tarball with TypeScript, React's types,
+//    vue-tsc and solid-js; a React TSX file, a Vue SFC (and a Solid TSX file) that use <kline-chart>
+//    and <chart-agent-panel> must type-check, and files with a wrong attribute value or event detail
+//    field must not; every entry
 //    (`kline-chart-agent`, `/elements`, `/elements/kline-chart`, `/elements/chart-agent-panel`,
 //    `/server`) imports in Node without throwing.
 // 3. Installs (`npm ci`, from each example's committed lock file plus the tarball) and builds
@@ -90,7 +91,7 @@ const ACCEPTANCE_FILES = {
       target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', strict: true, noEmit: true,
       skipLibCheck: false, lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: [],
     },
-    include: ['App.tsx', 'Bad.tsx'],
+    include: ['App.tsx', 'Bad.tsx', 'Solid.tsx', 'BadSolid.tsx'],
   }),
   'tsconfig.vue.json': JSON.stringify({ extends: './tsconfig.json', include: ['App.vue', 'Bad.vue', 'shims.d.ts'] }),
   'shims.d.ts': "declare module '*.vue' { import type { DefineComponent } from 'vue'; const c: DefineComponent; export default c; }\n",
@@ -135,6 +136,14 @@ function onChange(e: KlineChartEventMap['kline-change']) {
   'Bad.tsx': `import type {} from 'kline-chart-agent/react';
 export const bad = <kline-chart theme="purple" onkline-change={(e) => e.detail.nope} />;
 `,
+  'Solid.tsx': `/** @jsxImportSource solid-js */
+import type {} from 'kline-chart-agent/solid';
+export const chart = <kline-chart period="1w" theme="dark" color-convention="red-up" on:kline-change={(e) => e.detail.action} />;
+`,
+  'BadSolid.tsx': `/** @jsxImportSource solid-js */
+import type {} from 'kline-chart-agent/solid';
+export const chart = <kline-chart theme="purple" on:kline-change={(e) => e.detail.nope} />;
+`,
   'Bad.vue': `<script setup lang="ts">
 import type {} from 'kline-chart-agent/vue';
 </script>
@@ -143,7 +152,7 @@ import type {} from 'kline-chart-agent/vue';
 </template>
 `,
 };
-const ACCEPTANCE_DEPS = ['typescript@5.9.3', '@types/react@19.3.3', 'react@19.3.1', 'vue@3.5.45', 'vue-tsc@3.3.14'];
+const ACCEPTANCE_DEPS = ['typescript@5.9.3', '@types/react@19.3.3', 'react@19.3.1', 'vue@3.5.45', 'vue-tsc@3.3.14', 'solid-js@1.9.20'];
 const NODE_ENTRIES = ['kline-chart-agent', 'kline-chart-agent/elements', 'kline-chart-agent/elements/kline-chart', 'kline-chart-agent/elements/chart-agent-panel', 'kline-chart-agent/server'];
 
 async function acceptanceInstall() {
@@ -180,6 +189,7 @@ async function consumerChecks({ dir, install }) {
       missing.length ? `not reported: ${missing.join(', ')}\n${tail(output)}` : '');
   };
   typeCheck('tsc --noEmit', tsc.output, 'App.tsx', 'Bad.tsx', [/"purple"/, /'nope'/]);
+  typeCheck('tsc --noEmit (Solid JSX)', tsc.output, 'Solid.tsx', 'BadSolid.tsx', [/"purple"/, /'nope'/]);
   typeCheck('vue-tsc --noEmit', vueTsc.output, 'App.vue', 'Bad.vue', [/"purple"/, /'nope'/]);
   for (const entry of NODE_ENTRIES) {
     const r = await run(process.execPath, ['--input-type=module', '-e', `const m = await import('${entry}'); console.log(Object.keys(m).length);`], dir);
@@ -284,7 +294,7 @@ async function testApp(browser, base, example) {
     check(`${example}: app state theme → chart theme`, theme === true);
 
     // Chart → app state: an agent's (here the page's) tool call changes the period; kline-change tells the app.
-    const result = await page.evaluate(() => document.querySelector('kline-chart').tools.execute('chart_set_period', { period: '1w' }).then((r) => r.ok));
+    const result = await page.evaluate(() => document.querySelector('kline-chart').tools.execute('chart_set_period', { period: '1w' }).then((r) => r.success));
     const followed = await waitFor(page, () => {
       const s = JSON.parse(document.getElementById('state').textContent);
       return s.period === '1w' && s.lastAction === 'chart_set_period';
