@@ -138,7 +138,10 @@ export const bad = <kline-chart theme="purple" onkline-change={(e) => e.detail.n
 `,
   'Solid.tsx': `/** @jsxImportSource solid-js */
 import type {} from 'kline-chart-agent/solid';
-export const chart = <kline-chart period="1w" theme="dark" color-convention="red-up" on:kline-change={(e) => e.detail.action} />;
+export const chart = <>
+  <kline-chart id="main" period="1w" theme="dark" color-convention="red-up" on:kline-change={(e) => e.detail.action} />
+  <chart-agent-panel for="main" max-steps={5} read-only on:agent-run-end={(e) => e.detail.status} />
+</>;
 `,
   'BadSolid.tsx': `/** @jsxImportSource solid-js */
 import type {} from 'kline-chart-agent/solid';
