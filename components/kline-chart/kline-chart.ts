@@ -182,7 +182,7 @@ export class KlineChart extends LitElement {
     this.#persistence = new LayoutStorageController({
       store: this.#core.store,
       indicators: this.#core.indicatorRegistry,
-      emit: (type: string, detail: unknown) => this.#emit(type, detail),
+      emit: <K extends keyof KlineChartEventDetails>(type: K, detail: KlineChartEventDetails[K]) => this.#emit(type, detail),
       requestUpdate: () => this.requestUpdate(),
     });
     // The public Binance market data is always available by name; nothing is fetched until used.
