@@ -15,6 +15,7 @@ import { DrawingLayerController } from './drawing-layer-controller.js';
 import { composeCapture, thumbnailOf } from './compose-capture.js';
 import { clampView } from '../../src/core/commands/view-range.js';
 import { serveFrameConnections } from '../../src/frames/serve-frame-connections.js';
+import type { KlineChartEventDetails } from './kline-chart-events.js';
 import '../indicator-picker/define.js';
 import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
