@@ -313,14 +313,14 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     });
 
     it('an origin the chart does not list gets nothing', async () => {
-      const wrapper = mount(html`<iframe id="f2" src=${frameUrl('https://unlisted.example')} style="width:520px;height:320px"></iframe>`);
-      const iframe = wrapper.querySelector('iframe')!;
-      await new Promise<void>((resolve) => iframe.addEventListener('load', () => resolve(), { once: true }));
-      // Wait until the framed chart is up (it reports its period), so silence means refusal, not "not loaded yet".
-      await new Promise<void>((resolve) => {
+      // Listen before the frame loads: once the framed chart reports its period it is up, so silence means refusal.
+      const up = new Promise<void>((resolve) => {
         const onMessage = (e: MessageEvent) => { if (e.data?.framedChart) { window.removeEventListener('message', onMessage); resolve(); } };
         window.addEventListener('message', onMessage);
       });
+      const wrapper = mount(html`<iframe id="f2" src=${frameUrl('https://unlisted.example')} style="width:520px;height:320px"></iframe>`);
+      const iframe = wrapper.querySelector('iframe')!;
+      await up;
       let error: unknown = null;
       try {
         await connectFramePort(iframe.contentWindow!, otherOrigin(), { timeoutMs: 1500 });
