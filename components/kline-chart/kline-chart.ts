@@ -26,6 +26,7 @@ import type { SettingsDialog } from '../settings-dialog/index.js';
 import '../indicator-settings/define.js';
 import { indicatorSettingsModel, indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/index.js';
 import { PaneSeparators } from './pane-separators.js';
+import { answeringChart, registerAgentChart } from './agent-chart-registry.js';
 import { renderDrawingToolbar, drawingStrings, drawingToolbarStyles } from '../drawing-toolbar/index.js';
 import { renderDrawingEditor, drawingEditorStyles } from '../drawing-editor/index.js';
 import { LayoutPersistence, applyLayout, LayoutAutosave, createPersistRequest } from '../../src/core/persist/index.js';
@@ -289,6 +290,7 @@ export class KlineChart extends LitElement {
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     document.addEventListener(AGENT_CONNECT_EVENT, this.#onAgentConnect as EventListener);
     this.#disposers.push(
+      registerAgentChart(this),
       this.#core.onError((e) => this.#emit('kline-error', e)),
       this.#core.store.onCommit((info) => {
         this.#emit('kline-change', { action: info.name, undoable: info.undoable, replay: info.replay });
@@ -699,7 +701,7 @@ export class KlineChart extends LitElement {
   readonly #onAgentConnect = (event: CustomEvent<AgentConnectDetail>) => {
     const detail = event.detail;
     if (!detail || typeof detail.reply !== 'function' || this.agent === 'off') return;
-    if (detail.chartId ? detail.chartId !== this.id : firstAgentChart() !== this) return;
+    if (answeringChart(detail.chartId, detail.requester) !== this) return;
     const handled = detail as AgentConnectDetail & { [REPLIED]?: boolean };
     if (handled[REPLIED]) return;
     handled[REPLIED] = true;
@@ -805,10 +807,6 @@ const REPLIED = Symbol('replied');
 
 function toLocale(language: string): 'en' | 'zh-CN' {
   return language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
-}
-
-function firstAgentChart(): Element | undefined {
-  return [...document.querySelectorAll('kline-chart')].find((c) => c.getAttribute('agent') !== 'off');
 }
 
 declare global {

@@ -59,13 +59,30 @@ export function createIndexedDbSessionStore(dbName = 'kline-agent-sessions'): Se
   const eventRange = (sessionId: string) => IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
 
   return {
-    async listSessions() {
-      const all = await transact([SESSIONS], 'readonly', (tx) => request(tx.objectStore(SESSIONS).getAll() as IDBRequest<SessionInfo[]>));
+    async listSessions(key) {
+      const all = key === undefined
+        ? await transact([SESSIONS], 'readonly', (tx) => request(tx.objectStore(SESSIONS).getAll() as IDBRequest<SessionInfo[]>))
+        // One read-write transaction: two panels listing at once cannot both adopt an unkeyed chat.
+        : await transact([SESSIONS], 'readwrite', async (tx) => {
+          const sessions = tx.objectStore(SESSIONS);
+          const mine: SessionInfo[] = [];
+          for (const info of await request(sessions.getAll() as IDBRequest<SessionInfo[]>)) {
+            if (info.key === key) mine.push(info);
+            else if (info.key === undefined) {
+              const adopted = { ...info, key };
+              await request(sessions.put(adopted));
+              mine.push(adopted);
+            }
+          }
+          return mine;
+        });
       return all.sort((a, b) => b.updatedAt - a.updatedAt);
     },
-    async createSession(title) {
+    async createSession(title, key) {
       const now = Date.now();
-      const info: SessionInfo = { id: createId('session'), title: title ?? DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now };
+      const info: SessionInfo = {
+        id: createId('session'), title: title ?? DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now, ...(key !== undefined ? { key } : {}),
+      };
       await transact([SESSIONS], 'readwrite', (tx) => request(tx.objectStore(SESSIONS).add(info)));
       return { ...info };
     },

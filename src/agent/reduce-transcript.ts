@@ -1,4 +1,4 @@
-import type { AgentEvent, AskUserAnswer, ContextItem, RunFailureCode, ToolResult } from '../protocol/index.js';
+import type { AgentEvent, AskUserAnswer, ContextItem, RunFailureCause, RunFailureCode, ToolResult } from '../protocol/index.js';
 
 /** The name of the runtime's question tool; its calls render as question cards, not tool cards. */
 export const ASK_USER_TOOL = 'ask_user';
@@ -52,6 +52,8 @@ export interface RunErrorTranscriptItem extends ItemBase {
   readonly kind: 'error';
   readonly code: RunFailureCode;
   readonly message: string;
+  /** The likely cause of a provider failure, when known. */
+  readonly cause?: RunFailureCause;
 }
 
 /** A run that ended without an answer: stopped by the user, or cut off by a reload. */
@@ -158,7 +160,7 @@ export function reduceTranscript(events: readonly AgentEvent[]): TranscriptItem[
       }
       case 'run.failed':
         endRun(event.runId);
-        items.push({ kind: 'error', id: `error:${event.seq}`, ...base, code: event.code, message: event.message });
+        items.push({ kind: 'error', id: `error:${event.seq}`, ...base, code: event.code, message: event.message, ...(event.cause ? { cause: event.cause } : {}) });
         break;
       case 'run.cancelled':
       case 'run.interrupted':

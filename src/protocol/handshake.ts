@@ -7,6 +7,11 @@ export const AGENT_AVAILABLE_EVENT = 'kline-agent-available';
 
 export interface AgentConnectDetail {
   readonly chartId?: string;
+  /**
+   * The asking element. When several charts share `chartId`, the one nearest to it answers (same
+   * shadow root, then closest common ancestor). Absent across frames.
+   */
+  readonly requester?: Element;
   reply(port: ChartAgentPort): void;
 }
 
