@@ -289,10 +289,9 @@ export class ChartAgentPanel extends LitElement {
       this.#detach(true);
       this.#handshake();
     }
-    // Another place: list and continue that place's chats.
-    const keyChanged = (changed.has('sessionKey') && changed.get('sessionKey') !== undefined)
-      || (changed.has('for') && changed.get('for') !== undefined && !this.sessionKey);
-    if (keyChanged && this.#store && this.isConnected && this.#loadedKey !== this.effectiveSessionKey) void this.#restart();
+    // Another place (also a session-key set by a framework right after connecting): list and continue that place's chats.
+    if ((changed.has('sessionKey') || changed.has('for')) && this.#store && this.isConnected && this.#loadedKey
+      && this.#loadedKey !== this.effectiveSessionKey) void this.#restart();
   }
 
   protected override updated(): void {
