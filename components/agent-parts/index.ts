@@ -4,3 +4,5 @@ export * from './tool-card/index.js';
 export * from './question-card/index.js';
 export * from './context-chips/index.js';
 export * from './session-list/index.js';
+export * from './approval-card/index.js';
+export * from './run-changes/index.js';

@@ -108,6 +108,9 @@ export const chartAgentPanelStyles = [hostTextReset, css`
   .message.user .sent-chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; white-space: normal; }
   .sent-chip { font-size: 11px; color: var(--_muted); border: 1px solid var(--_border); border-radius: 999px; padding: 0 6px; background: var(--_bg); }
   .message.assistant { position: relative; padding: 0 2px; }
+  .reasoning { margin: 0 0 6px; font-size: 0.9em; color: var(--_muted); }
+  .reasoning summary { cursor: pointer; }
+  .reasoning-text { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 16em; overflow: auto; padding: 4px 0 0 12px; border-left: 2px solid currentColor; }
   .message.assistant .markdown > :first-child { margin-top: 0; }
   .message.assistant .markdown > :last-child { margin-bottom: 0; }
   .message.assistant.streaming .markdown > :last-child::after {
@@ -118,6 +121,20 @@ export const chartAgentPanelStyles = [hostTextReset, css`
   .message.assistant:hover .message-actions, .message.assistant:focus-within .message-actions { opacity: 1; }
   .message-actions .icon-button { height: 24px; min-width: 24px; font-size: 12px; }
   .notice { align-self: center; font-size: 12px; color: var(--_muted); text-align: center; }
+  .approval-card { border: 1px solid var(--_accent); border-radius: 8px; padding: 8px 10px; background: var(--_surface); display: flex; flex-direction: column; gap: 6px; font-size: 13px; }
+  .approval-card.decided { border-color: var(--_border); flex-direction: row; flex-wrap: wrap; justify-content: space-between; gap: 4px 8px; color: var(--_muted); }
+  .approval-title { font-weight: 600; }
+  .approval-summary { overflow-wrap: anywhere; }
+  .approval-always { display: flex; gap: 6px; align-items: center; font-size: 12px; color: var(--_muted); }
+  .approval-actions { display: flex; flex-wrap: wrap; gap: 6px; }
+  .approval-actions button { border: 1px solid var(--_border); border-radius: 6px; padding: 4px 12px; background: transparent; color: inherit; font: inherit; cursor: pointer; }
+  .approval-actions button.primary { background: var(--_accent); color: var(--_accent-fg); border-color: var(--_accent); }
+  .approval-actions button:disabled { opacity: 0.5; cursor: default; }
+  .run-changes { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 8px; font-size: 12px; color: var(--_muted); border-top: 1px dashed var(--_border); padding-top: 6px; }
+  .run-changes-summary { overflow-wrap: anywhere; color: inherit; }
+  .run-changes .link-button { border: none; background: none; padding: 0; color: var(--_accent); font: inherit; cursor: pointer; text-decoration: underline; }
+  .run-changes .link-button:disabled { color: var(--_muted); cursor: default; text-decoration: none; }
+  .run-changes-blocked { flex-basis: 100%; color: var(--_danger); }
   .thinking { color: var(--_muted); font-size: 13px; display: flex; align-items: center; gap: 6px; }
   @keyframes blink { 50% { opacity: 0; } }
 

@@ -2,7 +2,7 @@ import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResul
 import { repeat } from 'lit/directives/repeat.js';
 import {
   AgentRuntime, createIndexedDbSessionStore, createMemorySessionStore, redact, reduceTranscript,
-  type AssistantTranscriptItem, type QuestionTranscriptItem, type RunErrorTranscriptItem, type SessionInfo, type SessionStore,
+  type ApprovalTranscriptItem, type AssistantTranscriptItem, type QuestionTranscriptItem, type RunChangesTranscriptItem, type RunErrorTranscriptItem, type SessionInfo, type SessionStore,
   type TranscriptItem, type UserTranscriptItem,
 } from '../../src/agent/index.js';
 import {
@@ -15,6 +15,8 @@ import type { QuestionAnswerDetail } from '../agent-parts/question-card/index.js
 import '../agent-parts/question-card/define.js';
 import { renderSessionList } from '../agent-parts/session-list/index.js';
 import { renderToolCard } from '../agent-parts/tool-card/index.js';
+import { renderApprovalCard } from '../agent-parts/approval-card/index.js';
+import { renderRunChanges } from '../agent-parts/run-changes/index.js';
 import { chartAgentPanelStyles } from './chart-agent-panel.styles.js';
 import { panelStrings, resolvePanelLocale, type PanelStrings } from './panel-strings.js';
 
@@ -63,6 +65,7 @@ const LOCK_RETRY_MS = 150;
  * @attr theme - `light`, `dark` or `auto` (default `auto`: follows `prefers-color-scheme`).
  * @attr session-key - Which saved chats this panel lists and continues (default: the page path and the `for` chart id, so each page and chart keeps its own chats).
  * @attr debug - Failed runs show technical details (addresses, HTTP status, the provider's message) meant for the site's developer.
+ * @attr confirm-mutations - `on`: every call that would change the chart waits for the user's approval on a card (`off` by default).
  *
  * @fires agent-event - Every runtime event, redacted (detail: the event).
  * @fires agent-run-start - A run started (detail: `{ runId, status: 'running' }`).
@@ -88,6 +91,14 @@ const LOCK_RETRY_MS = 150;
  * @csspart retry - The retry button of a failed run.
  * @csspart notice - The disconnected / read-only-session notice.
  * @csspart copy - The copy button of an assistant message.
+ * @csspart reasoning - The collapsed "Thinking" disclosure of a reasoning model's step.
+ * @csspart approval-card - A mutating call waiting for approval (`confirm-mutations="on"`).
+ * @csspart approve - Approve button of an approval card.
+ * @csspart deny - Deny button of an approval card.
+ * @csspart approve-all - Approves every waiting call of the turn.
+ * @csspart deny-all - Denies every waiting call of the turn.
+ * @csspart run-changes - What a run changed, under its answer.
+ * @csspart undo-run - Undo (or redo) everything the run changed, as one step.
  *
  * @cssprop [--agent-panel-background=#ffffff] - Panel background.
  * @cssprop [--agent-panel-surface=#f6f7f9] - Cards and hover background.
@@ -137,6 +148,8 @@ export class ChartAgentPanel extends LitElement {
     _confirmDelete: { state: true },
     _atBottom: { state: true },
     _notice: { state: true },
+    _reverting: { state: true },
+    confirmMutations: { type: String, attribute: 'confirm-mutations' },
   };
 
   /** Id of the chart to operate; empty: the first agent-enabled chart. */
@@ -165,6 +178,8 @@ export class ChartAgentPanel extends LitElement {
   webSearch: WebSearchFunction | null = null;
   /** Extra strings redacted from every event and stored log. */
   secrets: readonly string[] = [];
+  /** `on`: every mutating tool call waits for the user's approval on a card. */
+  confirmMutations: 'on' | 'off' = 'off';
 
   declare _connected: boolean;
   declare _context: ChartContext | null;
@@ -181,6 +196,8 @@ export class ChartAgentPanel extends LitElement {
   declare _confirmDelete: boolean;
   declare _atBottom: boolean;
   declare _notice: string;
+  /** Run id whose "Undo run" is in progress. */
+  declare _reverting: string;
 
   #store: SessionStore | null = null;
   #storeKind = '';
@@ -221,6 +238,7 @@ export class ChartAgentPanel extends LitElement {
     this._confirmDelete = false;
     this._atBottom = true;
     this._notice = '';
+    this._reverting = '';
   }
 
   /** Whether a chart is connected. */
@@ -285,6 +303,7 @@ export class ChartAgentPanel extends LitElement {
     if (changed.has('sessionStore') && this.#store && this.#storeKind !== this.#wantedStoreKind() && this.isConnected) {
       void this.#restart();
     }
+    if (changed.has('confirmMutations')) this.#runtime?.setConfirmMutations(this.confirmMutations === 'on');
     if (changed.has('for') && changed.get('for') !== undefined && this.isConnected) {
       this.#detach(true);
       this.#handshake();
@@ -418,6 +437,7 @@ export class ChartAgentPanel extends LitElement {
       secrets: this.secrets ?? [],
       ...(this.webSearch ? { webSearch: this.webSearch } : {}),
       locale: resolvePanelLocale(this.locale),
+      confirmMutations: this.confirmMutations === 'on',
     });
     runtime.setPort(this.#port);
     this.#unsubscribeRuntime = runtime.subscribe(this.#onRuntimeEvent);
@@ -695,6 +715,29 @@ export class ChartAgentPanel extends LitElement {
     if (el) el.scrollTop = el.scrollHeight;
   };
 
+  /** Call ids of the undecided approval cards of run `runId`, in order. */
+  #pendingApprovals(runId: string | undefined): string[] {
+    return this.#transcript()
+      .filter((i): i is ApprovalTranscriptItem => i.kind === 'approval' && i.runId === runId && !i.decision)
+      .map((i) => i.callId);
+  }
+
+  /** "Undo run" / "Redo run": the chart reverts the run as one step, the session records it. */
+  async #revertRun(item: RunChangesTranscriptItem): Promise<void> {
+    const port = this.#port;
+    const runtime = this.#runtime;
+    const sessionId = this._sessionId;
+    if (!port?.revertRun || !runtime || !item.runId || this._reverting) return;
+    const direction = item.reverted ? 'redo' : 'undo';
+    this._reverting = item.runId;
+    try {
+      const result = await port.revertRun(item.runId, direction, item.changes);
+      await runtime.recordRunRevert(sessionId, item.runId, direction, result);
+    } finally {
+      this._reverting = '';
+    }
+  }
+
   #onAnswer = (e: CustomEvent<QuestionAnswerDetail>): void => {
     e.stopPropagation();
     this.#runtime?.answerQuestion(e.detail.callId, e.detail.answer);
@@ -800,6 +843,7 @@ export class ChartAgentPanel extends LitElement {
       case 'assistant':
         return html`
           <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}>
+            ${item.reasoning ? html`<details part="reasoning" class="reasoning"><summary>${s.reasoning}</summary><div class="reasoning-text">${item.reasoning}</div></details>` : nothing}
             <div class="markdown">${renderMarkdown(item.text)}</div>
             ${item.streaming ? nothing : html`<div class="message-actions">
               <button part="copy" class="icon-button" type="button" aria-label=${s.copy} title=${s.copy} @click=${() => this.#copy(item)}>
@@ -814,6 +858,21 @@ export class ChartAgentPanel extends LitElement {
         });
       case 'question':
         return html`<chart-agent-question-card .item=${item} .strings=${s.question} ?disabled=${this._sessionReadOnly}></chart-agent-question-card>`;
+      case 'approval': {
+        const pending = this.#pendingApprovals(item.runId);
+        return renderApprovalCard(item, {
+          strings: s.approval, pendingInRun: pending.length, lastPending: pending.at(-1) === item.callId,
+          disabled: this._sessionReadOnly,
+          decide: (callId, approved, always) => this.#runtime?.answerApproval(callId, approved, always),
+          decideAll: (runId, approved) => { for (const callId of this.#pendingApprovals(runId)) this.#runtime?.answerApproval(callId, approved); },
+        });
+      }
+      case 'changes':
+        return renderRunChanges(item, {
+          strings: s.runChanges, busy: this._reverting === item.runId,
+          disabled: this._sessionReadOnly || !this.#port?.revertRun,
+          revert: (changes) => void this.#revertRun(changes),
+        });
       case 'error':
         return this.#renderError(item, isLast, s);
       case 'notice':
@@ -844,7 +903,7 @@ export class ChartAgentPanel extends LitElement {
   }
 
   #isWaitingForAnswer(items: readonly TranscriptItem[]): boolean {
-    return items.some((item): item is QuestionTranscriptItem => item.kind === 'question' && !item.answer);
+    return items.some((item) => (item.kind === 'question' && !item.answer) || (item.kind === 'approval' && !item.decision));
   }
 }
 

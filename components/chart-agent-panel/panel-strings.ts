@@ -3,6 +3,8 @@ import type { ContextChipLabels, ContextChipsStrings } from '../agent-parts/cont
 import type { QuestionCardStrings } from '../agent-parts/question-card/index.js';
 import type { SessionListStrings } from '../agent-parts/session-list/index.js';
 import type { ToolCardStrings } from '../agent-parts/tool-card/index.js';
+import type { ApprovalCardStrings } from '../agent-parts/approval-card/index.js';
+import type { RunChangesStrings } from '../agent-parts/run-changes/index.js';
 
 /** Locales the panel speaks. */
 export type PanelLocale = 'en' | 'zh-CN';
@@ -33,6 +35,8 @@ export interface PanelStrings {
   readonly cancelled: string;
   readonly interrupted: string;
   readonly thinking: string;
+  /** Summary of the collapsed disclosure that holds a reasoning model's thinking. */
+  readonly reasoning: string;
   readonly readOnlyRun: string;
   readonly jumpToLatest: string;
   /** For the site's developer (shown with `debug`): what to check or configure. */
@@ -51,6 +55,8 @@ export interface PanelStrings {
   readonly sessions: SessionListStrings;
   /** Tool labels of the runtime's own tools (the chart's tools bring their own). */
   readonly runtimeTools: Readonly<Record<string, string>>;
+  readonly approval: ApprovalCardStrings;
+  readonly runChanges: RunChangesStrings;
 }
 
 const en: PanelStrings = {
@@ -83,6 +89,7 @@ const en: PanelStrings = {
   cancelled: 'Stopped',
   interrupted: 'Interrupted: the page was closed or reloaded during this run.',
   thinking: 'Thinking…',
+  reasoning: 'Thinking',
   readOnlyRun: 'read-only',
   jumpToLatest: 'Jump to latest',
   errorTitle: 'The run failed',
@@ -140,6 +147,25 @@ const en: PanelStrings = {
   },
   sessions: { label: 'Chats', untitled: 'New chat' },
   runtimeTools: { ask_user: 'Ask you', web_search: 'Web search' },
+  approval: {
+    title: 'The assistant wants to change the chart',
+    approve: 'Approve',
+    deny: 'Deny',
+    approveAll: (n) => `Approve all ${n}`,
+    denyAll: 'Deny all',
+    always: (label) => `Always allow “${label}” in this chat`,
+    approved: 'Approved',
+    denied: 'Denied',
+    expired: 'Not decided',
+    alwaysNote: 'allowed for this chat',
+  },
+  runChanges: {
+    title: 'Changed:',
+    undoRun: 'Undo run',
+    redoRun: 'Redo run',
+    undone: 'Undone:',
+    blocked: 'Can’t undo, because:',
+  },
 };
 
 const zhCN: PanelStrings = {
@@ -172,6 +198,7 @@ const zhCN: PanelStrings = {
   cancelled: '已停止',
   interrupted: '已中断：运行期间页面被关闭或刷新。',
   thinking: '思考中…',
+  reasoning: '思考过程',
   readOnlyRun: '只读',
   jumpToLatest: '跳到最新',
   errorTitle: '运行失败',
@@ -224,6 +251,25 @@ const zhCN: PanelStrings = {
   chipLabels: { bars: (n) => `${n} 根K线`, drawings: (n) => `${n} 个画线` },
   sessions: { label: '对话', untitled: '新对话' },
   runtimeTools: { ask_user: '向你提问', web_search: '网页搜索' },
+  approval: {
+    title: '助手想要修改图表',
+    approve: '允许',
+    deny: '拒绝',
+    approveAll: (n) => `全部允许（${n}）`,
+    denyAll: '全部拒绝',
+    always: (label) => `本次对话中始终允许“${label}”`,
+    approved: '已允许',
+    denied: '已拒绝',
+    expired: '未决定',
+    alwaysNote: '本次对话中已允许',
+  },
+  runChanges: {
+    title: '已更改：',
+    undoRun: '撤销本轮',
+    redoRun: '重做本轮',
+    undone: '已撤销：',
+    blocked: '无法撤销，原因：',
+  },
 };
 
 /** `zh-CN` for `zh`, `zh-CN`, `zh-Hans…`; `en` for everything else. */

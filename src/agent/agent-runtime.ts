@@ -10,6 +10,8 @@ import { redact } from './redact.js';
 import { ASK_USER_TOOL, AskUserInput, askUserDescriptor, WEB_SEARCH_TOOL, WebSearchInput, webSearchDescriptor } from './runtime-tools.js';
 import { createId, type SessionStore } from './session-store.js';
 import { parseToolArguments, ToolCallAssembler, type AssembledToolCall } from './tool-call-assembler.js';
+import { extractTextToolCall } from './extract-text-tool-call.js';
+import { describeToolCall } from './describe-tool-call.js';
 import { toolFailure, toolSuccess } from './tool-failure.js';
 import { validateInput } from './validate-input.js';
 
@@ -37,6 +39,8 @@ export interface AgentRuntimeOptions {
   tokenBudget?: number;
   /** Passed to the OpenAI client. */
   fetch?: typeof fetch;
+  /** Mutating tools wait for the user's approval (`tool.approval.required`, {@link AgentRuntime.answerApproval}). */
+  confirmMutations?: boolean;
 }
 
 /** `Omit` applied to each member of a union, so an event body keeps its discriminant. */
@@ -79,6 +83,14 @@ interface PendingQuestion {
   resolve(answer: AskUserAnswer): void;
 }
 
+interface PendingApproval {
+  readonly runId: string;
+  readonly name: string;
+  readonly decision: Promise<{ approved: boolean; always: boolean }>;
+  answered: boolean;
+  resolve(decision: { approved: boolean; always: boolean }): void;
+}
+
 /** A run that ends with a failure code (thrown inside the loop, turned into `run.failed`). */
 class RunFailure extends Error {
   constructor(readonly code: RunFailureCode, message: string, readonly failureCause?: RunFailureCause) {
@@ -114,12 +126,46 @@ export class AgentRuntime {
   private readonly sessions = new Map<string, SessionState>();
   private readonly loading = new Map<string, Promise<SessionState>>();
   private readonly questions = new Map<string, PendingQuestion>();
+  private readonly approvals = new Map<string, PendingApproval>();
+  private confirmMutations: boolean;
   private client: OpenAI | null = null;
   private readonly secrets: readonly string[];
 
   constructor(options: AgentRuntimeOptions) {
     this.options = options;
     this.secrets = [...(options.apiKey ? [options.apiKey] : []), ...(options.secrets ?? [])];
+    this.confirmMutations = options.confirmMutations ?? false;
+  }
+
+  /** Turns approval of mutating tools on or off; applies from the next tool call. */
+  setConfirmMutations(on: boolean): void {
+    this.confirmMutations = on;
+  }
+
+  /**
+   * Answers a waiting approval. `always` allows that tool for the rest of the session (recorded in
+   * the log, so it holds after a reload). Unknown or already answered call ids are ignored.
+   */
+  answerApproval(callId: string, approved: boolean, always = false): void {
+    const pending = this.approvals.get(callId);
+    if (!pending || pending.answered) return;
+    // The entry stays until the call consumes the decision: a card may be answered before its turn.
+    pending.answered = true;
+    pending.resolve({ approved, always: approved && always });
+  }
+
+  /**
+   * Records that the user undid or redid run `targetRunId`'s changes (the panel's "Undo run"), so
+   * the session shows it after a reload. Nothing is recorded in a session another tab holds.
+   */
+  async recordRunRevert(sessionId: string, targetRunId: string, direction: 'undo' | 'redo', result: { ok: boolean; conflicts?: readonly string[] }): Promise<void> {
+    const state = await this.load(sessionId);
+    if (state.readOnly) return;
+    this.emit(state, undefined, {
+      type: 'run.reverted', targetRunId, direction, ok: result.ok,
+      ...(!result.ok && result.conflicts ? { conflicts: result.conflicts } : {}),
+    });
+    await this.persisted(state);
   }
 
   /** Connects (or with `null` disconnects) the chart. A run whose port closes fails with DISCONNECTED. */
@@ -230,6 +276,7 @@ export class AgentRuntime {
       active.timer = null;
       state.active = null;
       for (const [callId, question] of this.questions) if (question.runId === runId) this.questions.delete(callId);
+      for (const [callId, approval] of this.approvals) if (approval.runId === runId) this.approvals.delete(callId);
     }
     await this.persisted(state);
     return status;
@@ -277,6 +324,7 @@ export class AgentRuntime {
         usage.totalTokens += result.usage.total_tokens ?? 0;
       }
       if (result.calls.length === 0) {
+        this.emitRunChanges(state, active);
         this.emit(state, active.runId, { type: 'run.completed', ...(sawUsage ? { usage } : {}) });
         return 'completed';
       }
@@ -290,6 +338,7 @@ export class AgentRuntime {
   /** Turns what ended the loop into the terminal event. */
   private finish(state: SessionState, active: ActiveRun, error: unknown): RunStatus {
     const reason = active.stopReason;
+    if (reason !== 'disconnected') this.emitRunChanges(state, active);
     if (reason === 'cancelled') {
       this.emit(state, active.runId, { type: 'run.cancelled' });
       return 'cancelled';
@@ -371,10 +420,12 @@ export class AgentRuntime {
       this.throwIfStopped(active);
       const messageId = createId('msg');
       let text = '';
+      let reasoning = '';
       let emitted = false;
       let streaming = false;
+      const withReasoning = () => (reasoning ? { reasoning } : {});
       const completeText = () => {
-        if (emitted && text) this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text });
+        if (emitted && (text || reasoning)) this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text, ...withReasoning() });
       };
       try {
         // `model` may be absent on purpose (the relay picks its OPENAI_MODEL), which the client's types don't allow.
@@ -390,6 +441,12 @@ export class AgentRuntime {
           const choice = chunk.choices?.[0];
           if (!choice) continue;
           const delta = choice.delta;
+          const thinking = reasoningOf(delta);
+          if (thinking) {
+            reasoning += thinking;
+            emitted = true;
+            this.emit(state, active.runId, { type: 'assistant.reasoning.delta', messageId, delta: thinking });
+          }
           if (typeof delta?.content === 'string' && delta.content !== '') {
             text += delta.content;
             emitted = true;
@@ -403,9 +460,17 @@ export class AgentRuntime {
         }
         this.throwIfStopped(active);
         if (!finishReason) throw new BadStreamError('the stream ended before the model finished its answer');
-        const calls = assembler.calls(() => createId('call'));
+        let calls = assembler.calls(() => createId('call'));
+        if (calls.length === 0) {
+          // Small local models without a tool parser write the call into the text: run it as a call, once.
+          const inText = extractTextToolCall(text, new Set(tools.map((t) => t.name)));
+          if (inText) {
+            calls = [{ id: createId('call'), name: inText.name, arguments: inText.arguments }];
+            text = inText.remainingText;
+          }
+        }
         // Always close the step (even without text): the next step's tool calls hang off this message in the log.
-        this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text });
+        this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text, ...withReasoning() });
         if (finishReason === 'length' && calls.length === 0 && !text) {
           throw new RunFailure('PROVIDER_BAD_RESPONSE', 'The model stopped at its output length limit before answering.');
         }
@@ -439,6 +504,8 @@ export class AgentRuntime {
       const tool = byName.get(call.name);
       return tool !== undefined && tool.safety === 'read-only' && tool.executionMode === 'parallel' && tool.name !== ASK_USER_TOOL;
     };
+    // Every mutating call of the turn asks at once, so the user can approve them together or one by one.
+    for (const call of calls) this.requestApproval(state, active, call, byName.get(call.name));
     let i = 0;
     while (i < calls.length) {
       this.throwIfStopped(active);
@@ -454,12 +521,20 @@ export class AgentRuntime {
 
   private async executeCall(state: SessionState, active: ActiveRun, call: AssembledToolCall, tools: ReadonlyMap<string, ToolDescriptor>): Promise<void> {
     const parsed = parseToolArguments(call.arguments);
-    this.emit(state, active.runId, { type: 'tool.started', callId: call.id, name: call.name, input: parsed.ok ? parsed.value : call.arguments });
+    const approved = await this.approved(active, call.id);
+    this.emit(state, active.runId, {
+      type: 'tool.started', callId: call.id, name: call.name, input: parsed.ok ? parsed.value : call.arguments,
+      ...(call.extra ? { extra: call.extra } : {}),
+    });
     const started = Date.now();
     let result: ToolResult;
     if (!parsed.ok) {
       result = toolFailure('invalid_input', `arguments are not valid JSON: ${parsed.message}`, {
         recommendedAction: `Call ${call.name} again with the arguments as one complete JSON object that matches its parameters schema.`,
+      });
+    } else if (!approved) {
+      result = toolFailure('denied_by_user', `The user declined ${call.name}; nothing was changed.`, {
+        recommendedAction: 'Do not repeat the call. Say what you would have done, or ask the user what they want instead.',
       });
     } else {
       try {
@@ -483,7 +558,7 @@ export class AgentRuntime {
       return raceAbort(signal, async () => toolSuccess(await search(checked.value.query, signal)));
     }
     if (tools.has(call.name)) {
-      return raceAbort(signal, () => active.port.execute(call.name, input, { signal, readOnly: active.readOnly, runId: active.runId }));
+      return raceAbort(signal, () => active.port.execute(call.name, input, { signal, readOnly: active.readOnly, runId: active.runId, callId: call.id }));
     }
     const hidden = this.portToolsSafe(active).find((t) => t.name === call.name);
     if (hidden && active.readOnly && hidden.safety !== 'read-only') {
@@ -494,6 +569,63 @@ export class AgentRuntime {
     return toolFailure('unknown_tool', `There is no tool named "${call.name}". Available tools: ${[...tools.keys()].join(', ')}.`, {
       recommendedAction: 'Call one of the available tools by its exact name.',
     });
+  }
+
+  /** Emits `tool.approval.required` for a mutating call when approval is on and the tool is not allowed for the session. */
+  private requestApproval(state: SessionState, active: ActiveRun, call: AssembledToolCall, tool: ToolDescriptor | undefined): void {
+    if (!this.confirmMutations || !tool || tool.safety === 'read-only' || call.name === WEB_SEARCH_TOOL) return;
+    if (this.allowedForSession(state, call.name)) return;
+    const parsed = parseToolArguments(call.arguments);
+    if (!parsed.ok) return; // refused as invalid input anyway; nothing to approve
+    let resolve!: PendingApproval['resolve'];
+    const decision = new Promise<{ approved: boolean; always: boolean }>((r) => (resolve = r));
+    this.approvals.set(call.id, { runId: active.runId, name: call.name, decision, resolve, answered: false });
+    this.emit(state, active.runId, {
+      type: 'tool.approval.required', callId: call.id, name: call.name, label: tool.label ?? call.name,
+      summary: describeToolCall(call.name, tool.label ?? call.name, parsed.value), input: parsed.value,
+    });
+    void decision.then(({ approved, always }) => {
+      this.emit(state, active.runId, { type: 'tool.approval.resolved', callId: call.id, name: call.name, approved, ...(always ? { always } : {}) });
+    });
+  }
+
+  /** Waits for the call's approval, if it needs one; the inactivity deadline pauses meanwhile. A stopped run denies. */
+  private async approved(active: ActiveRun, callId: string): Promise<boolean> {
+    const pending = this.approvals.get(callId);
+    if (!pending) return true;
+    active.waiting++;
+    if (active.timer) clearTimeout(active.timer);
+    active.timer = null;
+    const signal = active.controller.signal;
+    const onAbort = () => this.answerApproval(callId, false);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const { approved } = await pending.decision;
+      return approved && !signal.aborted;
+    } finally {
+      this.approvals.delete(callId);
+      signal.removeEventListener('abort', onAbort);
+      active.waiting--;
+      this.touch(active);
+    }
+  }
+
+  private allowedForSession(state: SessionState, name: string): boolean {
+    return state.events.some((e) => e.type === 'tool.approval.resolved' && e.name === name && e.approved && e.always === true);
+  }
+
+  /** Emits what the run changed on the chart (nothing when it changed nothing). */
+  private emitRunChanges(state: SessionState, active: ActiveRun): void {
+    let changes: ReturnType<NonNullable<ChartAgentPort['runChanges']>> = null;
+    try {
+      changes = active.port.runChanges?.(active.runId) ?? null;
+    } catch {
+      changes = null;
+    }
+    if (changes && changes.summary.length > 0) {
+      this.emit(state, active.runId, { type: 'run.changes', summary: changes.summary, changes: changes.changes });
+    }
   }
 
   private portToolsSafe(active: ActiveRun): ToolDescriptor[] {
@@ -541,9 +673,9 @@ export class AgentRuntime {
     const raw = { ...body, seq: state.nextSeq++, sessionId: state.id, at: this.now().getTime(), ...(runId ? { runId } : {}) };
     const event = redact(raw, this.secrets) as AgentEvent;
     state.events.push(event);
-    // Text deltas are live-only: a secret split across two deltas would escape per-event redaction,
+    // Text and reasoning deltas are live-only: a secret split across two deltas would escape per-event redaction,
     // while `assistant.message.completed` stores the whole text, redacted as one string.
-    if (event.type !== 'assistant.text.delta') {
+    if (event.type !== 'assistant.text.delta' && event.type !== 'assistant.reasoning.delta') {
       state.pending.push(event);
       state.flushing ??= this.flush(state);
     }
@@ -709,4 +841,16 @@ function formatDuration(ms: number): string {
   if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
   if (ms >= 1000) return `${Math.round(ms / 1000)} seconds`;
   return `${ms} ms`;
+}
+
+/**
+ * The thinking text of a delta: DeepSeek (and SGLang, LM Studio) stream `reasoning_content`,
+ * OpenRouter and vLLM's newer builds `reasoning`. Neither is in the SDK's types.
+ */
+function reasoningOf(delta: unknown): string {
+  if (typeof delta !== 'object' || delta === null) return '';
+  const record = delta as { reasoning_content?: unknown; reasoning?: unknown };
+  if (typeof record.reasoning_content === 'string') return record.reasoning_content;
+  if (typeof record.reasoning === 'string') return record.reasoning;
+  return '';
 }

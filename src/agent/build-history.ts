@@ -5,7 +5,7 @@ import { parseToolArguments } from './tool-call-assembler.js';
 export type ChatMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
+  | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[]; reasoning_content?: string }
   | { role: 'tool'; tool_call_id: string; content: string };
 
 /** A tool call inside an assistant message. */
@@ -13,6 +13,8 @@ export interface ChatToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
+  /** Provider fields the call came with (Gemini 3 `extra_content`), sent back as they were. */
+  [extra: string]: unknown;
 }
 
 /** Appended to a tool output that was shortened to fit the context budget. */
@@ -22,7 +24,8 @@ export const TRUNCATED_TOOL_OUTPUT_CHARS = 200;
 
 interface Step {
   text: string;
-  calls: { id: string; name: string; arguments: string; result?: ToolResult }[];
+  reasoning?: string;
+  calls: { id: string; name: string; arguments: string; extra?: Readonly<Record<string, unknown>>; result?: ToolResult }[];
 }
 
 /**
@@ -50,8 +53,14 @@ export function buildHistory(events: readonly AgentEvent[], options: { currentRu
     for (const step of steps) {
       if (!step.text && step.calls.length === 0) continue;
       const calls = step.calls.map((call) => ({ ...call, id: uniqueId(call.id, usedIds) }));
+      // `reasoning_content` goes back only on tool-call turns: DeepSeek's thinking mode refuses a
+      // tool-call turn without it, and its older rule (R1) refuses it on a plain answer.
       messages.push(calls.length > 0
-        ? { role: 'assistant', content: step.text || null, tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) }
+        ? {
+          role: 'assistant', content: step.text || null,
+          ...(step.reasoning ? { reasoning_content: step.reasoning } : {}),
+          tool_calls: calls.map((c) => ({ ...c.extra, id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })),
+        }
         : { role: 'assistant', content: step.text });
       for (const call of calls) {
         const result: ToolResult = call.result ?? {
@@ -77,7 +86,7 @@ export function buildHistory(events: readonly AgentEvent[], options: { currentRu
         break;
       case 'assistant.message.completed':
         partialText.delete(event.messageId);
-        current = { text: event.text, calls: [] };
+        current = { text: event.text, ...(event.reasoning ? { reasoning: event.reasoning } : {}), calls: [] };
         steps.push(current);
         break;
       case 'tool.started': {
@@ -87,7 +96,7 @@ export function buildHistory(events: readonly AgentEvent[], options: { currentRu
           partialText.clear();
           steps.push(current);
         }
-        const call = { id: event.callId, name: event.name, arguments: argumentsText(event.input) };
+        const call = { id: event.callId, name: event.name, arguments: argumentsText(event.input), ...(event.extra ? { extra: event.extra } : {}) };
         current.calls.push(call);
         callIndex.set(event.callId, call);
         break;

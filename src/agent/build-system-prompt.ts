@@ -51,7 +51,7 @@ function describeContext(context: ChartContext | null, timeZone: string): string
   const lines = [
     `Instrument: ${context.symbol}${context.symbolName && context.symbolName !== context.symbol ? ` (${context.symbolName})` : ''}` +
       `${context.exchange ? `, exchange ${context.exchange}` : ''}${context.market ? `, market ${context.market}` : ''}, source ${context.source}.`,
-    `Period: ${context.period}${context.adjustMode ? `, adjust ${context.adjustMode}` : ''}.`,
+    `Period: ${context.period}.`,
     `Loaded data: ${range(context.dataRange)}.`,
     `Visible range: ${range(context.visibleRange)}.`,
     `Active indicators: ${context.activeIndicators.length > 0

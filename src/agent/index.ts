@@ -10,6 +10,7 @@ export {
   reduceTranscript, ASK_USER_TOOL,
   type TranscriptItem, type UserTranscriptItem, type AssistantTranscriptItem, type ToolTranscriptItem,
   type QuestionTranscriptItem, type RunErrorTranscriptItem, type NoticeTranscriptItem,
+  type ApprovalTranscriptItem, type RunChangesTranscriptItem,
 } from './reduce-transcript.js';
 export { redact, REDACTED } from './redact.js';
 export { buildSystemPrompt, type SystemPromptArgs } from './build-system-prompt.js';

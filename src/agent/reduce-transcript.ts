@@ -1,4 +1,4 @@
-import type { AgentEvent, AskUserAnswer, ContextItem, RunFailureCause, RunFailureCode, ToolResult } from '../protocol/index.js';
+import type { AgentEvent, AskUserAnswer, ContextItem, RunChangeSet, RunFailureCause, RunFailureCode, ToolResult } from '../protocol/index.js';
 
 /** The name of the runtime's question tool; its calls render as question cards, not tool cards. */
 export const ASK_USER_TOOL = 'ask_user';
@@ -23,6 +23,8 @@ export interface AssistantTranscriptItem extends ItemBase {
   readonly kind: 'assistant';
   readonly text: string;
   readonly streaming: boolean;
+  /** The step's thinking, from a reasoning model; shown collapsed, never as the answer. */
+  readonly reasoning?: string;
 }
 
 /** One tool call. `result` and `elapsedMs` once finished; `progress` is the latest progress message. */
@@ -62,12 +64,38 @@ export interface NoticeTranscriptItem extends ItemBase {
   readonly notice: 'cancelled' | 'interrupted';
 }
 
+/** A mutating call waiting for (or decided by) the user's approval. */
+export interface ApprovalTranscriptItem extends ItemBase {
+  readonly kind: 'approval';
+  readonly callId: string;
+  readonly name: string;
+  readonly label: string;
+  /** The call in words, e.g. "Add MACD(12,26,5)". */
+  readonly summary: string;
+  /** `expired` when the run ended before the user decided. */
+  readonly decision?: 'approved' | 'denied' | 'expired';
+  readonly always?: boolean;
+}
+
+/** What a run changed on the chart, with its undo state. */
+export interface RunChangesTranscriptItem extends ItemBase {
+  readonly kind: 'changes';
+  readonly summary: readonly string[];
+  readonly changes: RunChangeSet;
+  /** True after "Undo run" (until "Redo run"). */
+  readonly reverted: boolean;
+  /** Why the last undo or redo could not be done. */
+  readonly conflicts?: readonly string[];
+}
+
 /** One row of the conversation as the panel renders it. */
 export type TranscriptItem =
   | UserTranscriptItem
   | AssistantTranscriptItem
   | ToolTranscriptItem
   | QuestionTranscriptItem
+  | ApprovalTranscriptItem
+  | RunChangesTranscriptItem
   | RunErrorTranscriptItem
   | NoticeTranscriptItem;
 
@@ -84,6 +112,8 @@ export function reduceTranscript(events: readonly AgentEvent[]): TranscriptItem[
   const assistantById = new Map<string, Mutable<AssistantTranscriptItem>>();
   const toolById = new Map<string, Mutable<ToolTranscriptItem>>();
   const questionById = new Map<string, Mutable<QuestionTranscriptItem>>();
+  const approvalById = new Map<string, Mutable<ApprovalTranscriptItem>>();
+  const changesByRun = new Map<string, Mutable<RunChangesTranscriptItem>>();
   // Call ids may repeat across runs (some models count from 1 each time): key by run too.
   const callKey = (runId: string | undefined, callId: string) => `${runId ?? ''}\u0000${callId}`;
 
@@ -118,7 +148,18 @@ export function reduceTranscript(events: readonly AgentEvent[]): TranscriptItem[
           items.push(item);
         }
         item.text = event.text;
+        if (event.reasoning) item.reasoning = event.reasoning;
         item.streaming = false;
+        break;
+      }
+      case 'assistant.reasoning.delta': {
+        let item = assistantById.get(event.messageId);
+        if (!item) {
+          item = { kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: '', streaming: true };
+          assistantById.set(event.messageId, item);
+          items.push(item);
+        }
+        item.reasoning = (item.reasoning ?? '') + event.delta;
         break;
       }
       case 'tool.started': {
@@ -158,6 +199,40 @@ export function reduceTranscript(events: readonly AgentEvent[]): TranscriptItem[
         if (item) item.answer = event.answer;
         break;
       }
+      case 'tool.approval.required': {
+        const item: Mutable<ApprovalTranscriptItem> = {
+          kind: 'approval', id: `approval:${event.runId ?? ''}:${event.callId}`, ...base,
+          callId: event.callId, name: event.name, label: event.label, summary: event.summary,
+        };
+        approvalById.set(callKey(event.runId, event.callId), item);
+        items.push(item);
+        break;
+      }
+      case 'tool.approval.resolved': {
+        const item = approvalById.get(callKey(event.runId, event.callId));
+        if (item) {
+          item.decision = event.approved ? 'approved' : 'denied';
+          if (event.always) item.always = true;
+        }
+        break;
+      }
+      case 'run.changes': {
+        const item: Mutable<RunChangesTranscriptItem> = {
+          kind: 'changes', id: `changes:${event.runId ?? event.seq}`, ...base, summary: event.summary, changes: event.changes, reverted: false,
+        };
+        if (event.runId) changesByRun.set(event.runId, item);
+        items.push(item);
+        break;
+      }
+      case 'run.reverted': {
+        const item = changesByRun.get(event.targetRunId);
+        if (!item) break;
+        if (event.ok) {
+          item.reverted = event.direction === 'undo';
+          delete item.conflicts;
+        } else item.conflicts = event.conflicts ?? [];
+        break;
+      }
       case 'run.failed':
         endRun(event.runId);
         items.push({ kind: 'error', id: `error:${event.seq}`, ...base, code: event.code, message: event.message, ...(event.cause ? { cause: event.cause } : {}) });
@@ -181,6 +256,7 @@ export function reduceTranscript(events: readonly AgentEvent[]): TranscriptItem[
     if (item.kind === 'tool' && item.status === 'running' && ended.has(item.runId)) item.status = 'failed';
     // Likewise an unanswered question of an ended run can no longer be answered.
     if (item.kind === 'question' && !item.answer && ended.has(item.runId)) item.answer = { status: 'cancelled' };
+    if (item.kind === 'approval' && !item.decision && ended.has(item.runId)) item.decision = 'expired';
   }
-  return items.filter((item) => !(item.kind === 'assistant' && !item.streaming && item.text === ''));
+  return items.filter((item) => !(item.kind === 'assistant' && !item.streaming && item.text === '' && !item.reasoning));
 }

@@ -11,16 +11,27 @@ export interface AssembledToolCall {
   readonly id: string;
   readonly name: string;
   readonly arguments: string;
+  /**
+   * Provider fields the call arrived with besides `index`/`id`/`type`/`function` (Gemini 3's
+   * `extra_content`). A follow-up request must send them back on the same call, or the provider
+   * refuses it ("Function call is missing a thought_signature").
+   */
+  readonly extra?: Readonly<Record<string, unknown>>;
 }
+
+interface Slot { index: number; id: string; name: string; arguments: string; extra: Record<string, unknown> | null }
+
+const STANDARD_FIELDS = new Set(['index', 'id', 'type', 'function']);
 
 /**
  * Puts streamed tool-call fragments back together by `index`: the id and name arrive in the first
- * fragment of a call, the arguments as partial JSON strings to concatenate.
+ * fragment of a call, the arguments as partial JSON strings to concatenate, provider extras in any
+ * fragment (merged, later fragments adding keys).
  * Tolerates providers that reuse index 0 for every call but give each call its own id.
  */
 export class ToolCallAssembler {
-  private readonly slots: { index: number; id: string; name: string; arguments: string }[] = [];
-  private readonly byIndex = new Map<number, { index: number; id: string; name: string; arguments: string }>();
+  private readonly slots: Slot[] = [];
+  private readonly byIndex = new Map<number, Slot>();
 
   /** Adds one fragment. */
   add(delta: ToolCallDelta): void {
@@ -28,7 +39,7 @@ export class ToolCallAssembler {
     let slot = this.byIndex.get(index);
     if (slot && delta.id && slot.id && delta.id !== slot.id) slot = undefined;
     if (!slot) {
-      slot = { index, id: '', name: '', arguments: '' };
+      slot = { index, id: '', name: '', arguments: '', extra: null };
       this.byIndex.set(index, slot);
       this.slots.push(slot);
     }
@@ -37,6 +48,15 @@ export class ToolCallAssembler {
     if (name && !slot.name) slot.name = name;
     const args = delta.function?.arguments;
     if (args) slot.arguments += args;
+    // Provider fields beside the standard ones (Gemini 3's `extra_content.google.thought_signature`).
+    const record = delta as unknown as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (STANDARD_FIELDS.has(key) || key === '__proto__') continue;
+      const value = record[key];
+      if (value === undefined || value === null) continue;
+      slot.extra ??= {};
+      slot.extra[key] = mergeExtra(slot.extra[key], value);
+    }
   }
 
   /** True once any fragment arrived. */
@@ -58,20 +78,50 @@ export class ToolCallAssembler {
         id = `${id}_${n}`;
       }
       seen.add(id);
-      return { id, name: slot.name, arguments: slot.arguments };
+      return { id, name: slot.name, arguments: slot.arguments, ...(slot.extra ? { extra: slot.extra } : {}) };
     });
   }
 }
 
+/** Objects merge key by key (a signature may arrive in a later fragment than its parent key); anything else: the later value wins. */
+function mergeExtra(previous: unknown, next: unknown): unknown {
+  if (isPlainObject(previous) && isPlainObject(next)) {
+    const out: Record<string, unknown> = { ...previous };
+    for (const key of Object.keys(next)) {
+      if (key === '__proto__') continue;
+      out[key] = mergeExtra(out[key], next[key]);
+    }
+    return out;
+  }
+  return next;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
  * Parses the arguments of a call. Empty text means "no arguments" (`{}`): several providers send
- * nothing for parameterless tools.
+ * nothing for parameterless tools. Small local models often wrap the object in a ```json fence or
+ * encode it twice (a JSON string holding the JSON object): both are unwrapped before validation.
  */
 export function parseToolArguments(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
-  if (text.trim() === '') return { ok: true, value: {} };
+  const trimmed = unfence(text.trim());
+  if (trimmed === '') return { ok: true, value: {} };
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    let value = JSON.parse(trimmed) as unknown;
+    if (typeof value === 'string') {
+      const inner = unfence(value.trim());
+      if (inner.startsWith('{')) value = JSON.parse(inner) as unknown;
+    }
+    return { ok: true, value };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** The body of one ``` fence (any info string) around the whole text, else the text as it is. */
+export function unfence(text: string): string {
+  const match = /^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/.exec(text);
+  return match ? match[1].trim() : text;
 }

@@ -6,7 +6,27 @@ export interface PortExecuteOptions {
   /** The run may only use read-only tools; the port refuses others with `not_allowed`. */
   readonly readOnly?: boolean;
   readonly runId?: string;
+  /** The model's id for the call; the chart records it with the steps the call commits. */
+  readonly callId?: string;
 }
+
+/** What one agent run changed on a chart, as JSON: each changed slice before the run's first step and after its last. */
+export interface RunChangeSet {
+  readonly runId: string;
+  readonly slices: Readonly<Record<string, { readonly before: unknown; readonly after: unknown }>>;
+}
+
+/** A run's changes in words ("period 1d → 1w", "MACD(12,26,9) added") plus the change set to undo them later. */
+export interface RunChanges {
+  readonly runId: string;
+  readonly summary: readonly string[];
+  readonly changes: RunChangeSet;
+}
+
+/** Outcome of undoing (or redoing) a run. */
+export type RunRevertResult =
+  | { readonly ok: true; readonly summary: readonly string[] }
+  | { readonly ok: false; readonly conflicts: readonly string[] };
 
 /**
  * What a chart hands a panel. Everything crossing it is structured-cloneable JSON,
@@ -21,4 +41,12 @@ export interface ChartAgentPort {
   execute(name: string, input: unknown, options?: PortExecuteOptions): Promise<ToolResult>;
   /** Resolves when the chart is removed or its agent access is turned off. */
   readonly closed: Promise<void>;
+  /** What run `runId` changed, or null when it changed nothing (optional: older charts lack it). */
+  runChanges?(runId: string): RunChanges | null;
+  /**
+   * Reverts (`undo`) or re-applies (`redo`) a run's changes as one undo step, leaving later
+   * changes to other things alone; refuses with the conflicts when a later change touched the same
+   * things. `changes` comes from a stored session when the chart no longer remembers the run.
+   */
+  revertRun?(runId: string, direction: 'undo' | 'redo', changes?: RunChangeSet): Promise<RunRevertResult>;
 }

@@ -28,7 +28,7 @@ export interface DrawingSummary {
   readonly label?: string;
 }
 
-/** The frozen snapshot of what the chart shows (CONTRACTS.md "Chart context"). */
+/** The frozen snapshot of what the chart shows (docs/contracts.md "Chart context"). */
 export interface ChartContext {
   readonly chartId: string;
   readonly symbol: string;
@@ -37,7 +37,6 @@ export interface ChartContext {
   readonly exchange: string;
   readonly source: string;
   readonly period: string;
-  readonly adjustMode: string;
   readonly timezone: string;
   readonly dataRange: BarRange;
   readonly visibleRange: BarRange;

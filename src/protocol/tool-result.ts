@@ -1,7 +1,9 @@
-/** Error codes of a failed tool call (CONTRACTS.md). */
+/** Error codes of a failed tool call (docs/contracts.md). */
 export type ToolErrorCode =
   | 'invalid_input' | 'unknown_tool' | 'not_allowed' | 'not_found' | 'out_of_range' | 'no_data'
-  | 'ambiguous' | 'stale_binding' | 'aborted' | 'internal';
+  | 'ambiguous' | 'stale_binding' | 'aborted' | 'internal'
+  /** The user declined the call on its approval card. */
+  | 'denied_by_user';
 
 export interface ToolErrorDetail {
   /** Declared field path with indexes, e.g. `points[1].price`. Never an input value. */

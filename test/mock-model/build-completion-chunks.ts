@@ -37,13 +37,17 @@ export function buildCompletionChunks(
   });
 
   const chunks: object[] = [chunk({ role: 'assistant', content: '' })];
+  for (const piece of splitEvery(step.reasoning ?? '', TEXT_DELTA_SIZE)) chunks.push(chunk({ reasoning_content: piece }));
   for (const piece of splitEvery(step.text ?? '', TEXT_DELTA_SIZE)) chunks.push(chunk({ content: piece }));
 
   const calls = step.toolCalls ?? [];
   calls.forEach((call, index) => {
     chunks.push(
       chunk({
-        tool_calls: [{ index, id: toolCallIds[index], type: 'function', function: { name: call.name, arguments: '' } }],
+        tool_calls: [{
+          index, id: toolCallIds[index], type: 'function', function: { name: call.name, arguments: '' },
+          ...(call.extraContent !== undefined ? { extra_content: call.extraContent } : {}),
+        }],
       }),
     );
   });

@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildCompletionChunks, UNSCRIPTED_REPLY, type CompletionIdentity } from './build-completion-chunks.js';
 import { buildCompletion } from './build-completion.js';
+import { checkProviderRules } from './check-provider-rules.js';
 import type { MockStep, RecordedRequest } from './mock-step.js';
 
-export type { MockStep, MockToolCall, RecordedRequest } from './mock-step.js';
+export type { MockStep, MockToolCall, ProviderRule, RecordedRequest } from './mock-step.js';
 
 /** A running mock of an OpenAI-compatible Chat Completions server. */
 export interface MockModelServer {
@@ -46,6 +47,8 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
   let queue: MockStep[] = [];
   const requests: RecordedRequest[] = [];
   let completions = 0;
+  /** Call id → the thought signature it was issued with, for the `gemini-3` rule. */
+  const signatures = new Map<string, string>();
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -106,6 +109,11 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
     step: MockStep,
   ): Promise<void> {
     const headers = step.headers ?? {};
+    const broken = step.enforce ? checkProviderRules(request.messages, step.enforce, signatures) : null;
+    if (broken) {
+      sendJson(res, 400, { error: { message: broken, type: 'invalid_request_error', code: 'invalid_request_error' } });
+      return;
+    }
     if (step.status !== undefined && step.status !== 200) {
       sendJson(res, step.status, step.errorBody ?? DEFAULT_ERROR_BODY, headers);
       return;
@@ -117,6 +125,10 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
       model: typeof request.model === 'string' ? request.model : 'mock-model',
     };
     const toolCallIds = (step.toolCalls ?? []).map((call, index) => call.id ?? `call_${completions}_${index}`);
+    (step.toolCalls ?? []).forEach((call, index) => {
+      const signature = (call.extraContent as { google?: { thought_signature?: unknown } } | undefined)?.google?.thought_signature;
+      if (typeof signature === 'string') signatures.set(toolCallIds[index], signature);
+    });
 
     if (request.stream !== true) {
       if (step.hangUpAfterChunks !== undefined) {
@@ -169,6 +181,7 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
       queue = [...steps];
     },
     reset() {
+      signatures.clear();
       queue = [];
       requests.length = 0;
       // Default tool call ids (`call_<n>_<i>`) restart, so each test sees the same ids.

@@ -6,12 +6,29 @@ export interface MockToolCall {
   arguments: string;
   /** Tool call id; default `call_<request>_<index>`. */
   id?: string;
+  /** Sent as the call's `extra_content` in its first fragment (Gemini 3 sends `{ google: { thought_signature } }`). */
+  extraContent?: unknown;
 }
+
+/**
+ * A provider rule the mock enforces on the request that consumes the step, answering 400 with the
+ * provider's wording when it is broken:
+ * - `deepseek-thinking`: every assistant message with `tool_calls` carries `reasoning_content`
+ *   (DeepSeek's thinking mode with tools);
+ * - `deepseek-r1`: no assistant message without `tool_calls` carries `reasoning_content`;
+ * - `gemini-3`: every tool call sent back carries the `extra_content.google.thought_signature` it was
+ *   issued with.
+ */
+export type ProviderRule = 'deepseek-thinking' | 'deepseek-r1' | 'gemini-3';
 
 /** One scripted model reply; each POST /v1/chat/completions consumes one step. */
 export interface MockStep {
   /** Assistant content, streamed in deltas of about 8 characters. */
   text?: string;
+  /** Thinking streamed as `reasoning_content` deltas before the content (DeepSeek). */
+  reasoning?: string;
+  /** Provider rules checked on the request before this step answers. */
+  enforce?: ProviderRule[];
   /** Tool calls, streamed as `tool_calls` deltas: a header per call, then ≥3 argument fragments, interleaved by index. */
   toolCalls?: MockToolCall[];
   /** Non-200: answer with a JSON error body instead of a completion. */

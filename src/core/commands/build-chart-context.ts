@@ -59,7 +59,7 @@ function round(value: number, digits: number): number {
   return Math.round(value * f) / f;
 }
 
-/** The frozen snapshot of CONTRACTS.md, or null while no data is loaded. */
+/** The frozen snapshot of docs/contracts.md, or null while no data is loaded. */
 export function buildChartContext(chartId: string, state: ChartState): ChartContext | null {
   const series = state.series;
   if (!series || series.bars.length === 0) return null;
@@ -78,7 +78,6 @@ export function buildChartContext(chartId: string, state: ChartState): ChartCont
     exchange: instrument.exchange,
     source: instrument.sourceId,
     period: series.period,
-    adjustMode: 'none',
     timezone: instrument.timezone,
     dataRange: { from: bars.time[0], to: bars.time[n - 1], bars: n },
     visibleRange: { from: bars.time[first], to: bars.time[last], bars: last - first + 1 },

@@ -12,6 +12,7 @@ import { IndicatorCommands } from './indicator-commands.js';
 import { DrawingCommands } from './drawing-commands.js';
 import { SettingsCommands } from './settings-commands.js';
 import { ComparisonCommands } from './comparison-commands.js';
+import { RunCommands } from './run-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
 import { loadSeries } from './load-series.js';
@@ -39,6 +40,8 @@ export class ChartCore {
   readonly drawings: DrawingCommands;
   readonly settings: SettingsCommands;
   readonly comparisons: ComparisonCommands;
+  /** What agent runs changed, and undoing a run as one step. */
+  readonly runs: RunCommands;
   /** Study definitions this chart knows (built-ins plus host-registered). */
   readonly indicatorRegistry: IndicatorRegistry;
   /** Computes active studies once per load, then incrementally per tick. */
@@ -81,10 +84,12 @@ export class ChartCore {
     this.drawings = new DrawingCommands(this);
     this.settings = new SettingsCommands(this);
     this.comparisons = new ComparisonCommands(this);
+    this.runs = new RunCommands(this);
     this.tools = new ToolRegistry(this.hosts(), {
       policy: () => this.#policy.get(),
       target: () => this.targetStamp(),
       context: () => this.context.get(),
+      aroundRunCall: (tag, run) => this.store.tagged(tag, run),
     });
   }
 
@@ -101,7 +106,7 @@ export class ChartCore {
 
   /** Objects whose `@tool` methods become this chart's tools. */
   protected hosts(): object[] {
-    return [this.chart, this.market, this.indicators, this.drawings, this.settings, this.comparisons];
+    return [this.chart, this.market, this.indicators, this.drawings, this.settings, this.comparisons, this.runs];
   }
 
   get policy(): ToolPolicy {

@@ -48,6 +48,11 @@ export function createAgentPort(core: ChartCore): OpenPort {
       return toJson(result);
     },
     closed,
+    runChanges: (runId) => (isClosed ? null : toJson(core.runs.changes(runId))),
+    async revertRun(runId, direction, changes) {
+      if (isClosed) return { ok: false, conflicts: ['the chart is disconnected'] };
+      return toJson(await core.runs.revert(runId, direction, changes));
+    },
   };
   return {
     port,

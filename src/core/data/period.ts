@@ -1,4 +1,4 @@
-/** The chart periods of CONTRACTS.md. */
+/** The chart periods of docs/contracts.md. */
 export const PERIODS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'] as const;
 export type Period = (typeof PERIODS)[number];
 

@@ -1,4 +1,4 @@
-/** The twelve drawing kinds of CONTRACTS.md. */
+/** The twelve drawing kinds of docs/contracts.md. */
 export const DRAWING_KINDS = [
   'horizontal_line', 'horizontal_ray', 'vertical_line', 'trend_line', 'ray', 'extended_line',
   'arrow', 'rectangle', 'parallel_channel', 'fib_retracement', 'price_range', 'text',

@@ -15,6 +15,12 @@ export interface ActionOptions {
   readonly record?: readonly PropertyKey[];
 }
 
+/** Who made a step: the agent run and tool call whose execution committed it. */
+export interface StepTag {
+  readonly runId: string;
+  readonly callId?: string;
+}
+
 /** Told after every committed action. */
 export interface CommitInfo<S> {
   readonly name: string;
@@ -22,6 +28,11 @@ export interface CommitInfo<S> {
   readonly changed: readonly (keyof S)[];
   /** `undo` / `redo` when the commit replays history. */
   readonly replay?: 'undo' | 'redo';
+  /** Values of the changed slices before and after the commit. */
+  readonly before?: Partial<S>;
+  readonly after?: Partial<S>;
+  /** The run and call that made this step, when it came from an agent's tool call. */
+  readonly tag?: StepTag;
 }
 
 /**
@@ -38,6 +49,7 @@ export class Store<S extends object> {
   readonly #listeners = new Set<(info: CommitInfo<S>) => void>();
   #tx: { name: string; undoable: boolean; record: readonly PropertyKey[]; before: Partial<S>; pending: Partial<S>; depth: number } | null = null;
   readonly #revision = new Signal.State(0);
+  #tag: StepTag | null = null;
   /** Increases after every commit (any slice). */
   readonly revision: ReadOnlySignal<number> = readOnly(this.#revision);
 
@@ -95,6 +107,21 @@ export class Store<S extends object> {
     return result;
   }
 
+  /**
+   * Runs `fn` (which may await) with every commit it makes tagged with `tag`, so a run's steps can
+   * be found again ("undo the run"). Mutating tool calls are serialised per chart, so a tag never
+   * spans two calls; a nested call keeps the outer tag.
+   */
+  async tagged<R>(tag: StepTag | null, fn: () => Promise<R>): Promise<R> {
+    if (!tag || this.#tag) return fn();
+    this.#tag = tag;
+    try {
+      return await fn();
+    } finally {
+      this.#tag = null;
+    }
+  }
+
   /** Reverts the last undoable step. Returns its label, or undefined when there is none. */
   undo(): string | undefined {
     if (this.#tx) throw new Error('undo inside an action');
@@ -137,7 +164,9 @@ export class Store<S extends object> {
     const write: Partial<S> = {};
     for (const k of changed) write[k] = pending[k];
     this.#write(write);
-    this.#notify({ name, undoable: undoable && recorded.length > 0, changed });
+    const b: Partial<S> = {};
+    for (const k of changed) b[k] = before[k];
+    this.#notify({ name, undoable: undoable && recorded.length > 0, changed, before: b, after: write, ...(this.#tag ? { tag: this.#tag } : {}) });
   }
 
   #write(values: Partial<S>): void {

@@ -21,6 +21,8 @@ export interface ToolExecuteOptions {
   readonly signal?: AbortSignal;
   readonly readOnly?: boolean;
   readonly runId?: string;
+  /** The model's id for this call, recorded with the steps it commits. */
+  readonly callId?: string;
   readonly origin?: 'user' | 'agent' | 'host';
 }
 
@@ -47,7 +49,7 @@ const MAX_DEPTH = 4;
 /**
  * A chart's view of the tools: the `@tool` methods found on its command hosts (matched by function
  * identity, never by name) plus host-registered tools. One `execute` validates, checks policy,
- * serialises mutations and returns the result shapes of CONTRACTS.md. It never throws.
+ * serialises mutations and returns the result shapes of docs/contracts.md. It never throws.
  */
 export class ToolRegistry {
   readonly #tools = new Map<string, Bound>();
@@ -61,6 +63,11 @@ export class ToolRegistry {
       target: () => string;
       /** The chart context handed to host tools. */
       context: () => unknown;
+      /**
+       * Wraps every top-level mutating call that belongs to an agent run, so the steps it commits
+       * are recorded as that run's (the chart's "undo run").
+       */
+      aroundRunCall?: <T>(tag: { runId: string; callId?: string }, run: () => Promise<T>) => Promise<T>;
     },
   ) {
     for (const meta of getRegisteredChartTools()) {
@@ -252,7 +259,12 @@ export class ToolRegistry {
     };
     // Mutations run one at a time per chart; a nested call already holds the turn.
     if (tool.safety === 'read-only' || depth > 0) return run();
-    const turn = this.#mutationQueue.then(run, run);
+    const around = this.options.aroundRunCall;
+    const runId = options.runId;
+    const tagged = around && runId
+      ? () => around({ runId, ...(options.callId ? { callId: options.callId } : {}) }, run)
+      : run;
+    const turn = this.#mutationQueue.then(tagged, tagged);
     this.#mutationQueue = turn.catch(() => undefined);
     return turn;
   }

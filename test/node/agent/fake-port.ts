@@ -19,7 +19,7 @@ export interface FakeTool {
 
 export const sampleContext: ChartContext = {
   chartId: 'chart-1', symbol: 'DEMO', symbolName: 'Demo Corp', market: 'demo', exchange: 'DEMOX', source: 'sample',
-  period: '1d', adjustMode: 'none', timezone: 'Asia/Shanghai',
+  period: '1d', timezone: 'Asia/Shanghai',
   dataRange: { from: Date.UTC(2024, 0, 1), to: Date.UTC(2024, 11, 31), bars: 250 },
   visibleRange: { from: Date.UTC(2024, 9, 1), to: Date.UTC(2024, 11, 31), bars: 60 },
   selection: null,

@@ -33,3 +33,20 @@ test('parseToolArguments: empty means no arguments, invalid JSON reports the par
   assert.equal(bad.ok, false);
   assert.ok(!bad.ok && bad.message.length > 0);
 });
+
+test('provider extras on a call (Gemini 3 extra_content) are kept and merged across fragments', () => {
+  const a = new ToolCallAssembler();
+  a.add({ index: 0, id: 'c', function: { name: 'n', arguments: '{' }, extra_content: { google: { thought_signature: 'abc' } } } as never);
+  a.add({ index: 0, function: { arguments: '}' }, extra_content: { google: { other: 1 } } } as never);
+  a.add({ index: 1, id: 'd', function: { name: 'm', arguments: '{}' } });
+  assert.deepEqual(a.calls(() => 'g'), [
+    { id: 'c', name: 'n', arguments: '{}', extra: { extra_content: { google: { thought_signature: 'abc', other: 1 } } } },
+    { id: 'd', name: 'm', arguments: '{}' },
+  ]);
+});
+
+test('parseToolArguments unwraps a ```json fence and a JSON string holding the object', () => {
+  assert.deepEqual(parseToolArguments('```json\n{"a":1}\n```'), { ok: true, value: { a: 1 } });
+  assert.deepEqual(parseToolArguments('"{\\"a\\":2}"'), { ok: true, value: { a: 2 } });
+  assert.deepEqual(parseToolArguments('"plain"'), { ok: true, value: 'plain' });
+});

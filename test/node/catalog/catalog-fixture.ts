@@ -2,7 +2,7 @@ import { ChartCore } from '../../../src/core/commands/chart-core.js';
 import type { ToolResult } from '../../../src/protocol/index.js';
 
 /**
- * The first-version catalog of CONTRACTS.md ("Tool catalog"): name → safety / execution mode.
+ * The first-version catalog of docs/contracts.md ("Tool catalog"): name → safety / execution mode.
  * `ask_user` and `web_search` come from the agent runtime, not from a chart.
  */
 export const CONTRACT_CATALOG: Readonly<Record<string, readonly ['read-only' | 'mutating', 'parallel' | 'sequential']>> = {
@@ -33,6 +33,8 @@ export const CONTRACT_CATALOG: Readonly<Record<string, readonly ['read-only' | '
   settings_reset: ['mutating', 'sequential'],
   history_undo: ['mutating', 'sequential'],
   history_redo: ['mutating', 'sequential'],
+  // Second round (docs/contracts.md "Additions").
+  history_undo_run: ['mutating', 'sequential'],
 };
 
 /** A chart core with the sample DEMO daily series loaded (no undo step). */

@@ -57,7 +57,7 @@ function describeAll(core: ChartCore): Map<string, ToolDescriptor> {
   return new Map(core.tools.describe().map((d) => [d.name, d]));
 }
 
-test('every tool of the CONTRACTS.md catalog is registered with its safety and execution mode', () => {
+test('every tool of the docs/contracts.md catalog is registered with its safety and execution mode', () => {
   const core = new ChartCore({ chartId: 'x' });
   const listed = new Map(core.tools.list().map((t) => [t.name, t]));
   const missing = Object.keys(CONTRACT_CATALOG).filter((name) => !listed.has(name));
@@ -71,7 +71,7 @@ test('every tool of the CONTRACTS.md catalog is registered with its safety and e
   }
   // No built-in tool outside the catalog sneaks in under a name the contract does not know.
   const extra = [...listed.keys()].filter((name) => !(name in CONTRACT_CATALOG));
-  assert.deepEqual(extra, [], `tools not in CONTRACTS.md: ${extra.join(', ')}`);
+  assert.deepEqual(extra, [], `tools not in docs/contracts.md: ${extra.join(', ')}`);
 });
 
 test('every registered tool has a schema fit for every OpenAI-compatible server', async () => {

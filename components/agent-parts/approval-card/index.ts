@@ -1,0 +1,1 @@
+export { renderApprovalCard, type ApprovalCardOptions, type ApprovalCardStrings } from './render-approval-card.js';

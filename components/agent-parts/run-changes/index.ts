@@ -1,0 +1,1 @@
+export { renderRunChanges, type RunChangesOptions, type RunChangesStrings } from './render-run-changes.js';

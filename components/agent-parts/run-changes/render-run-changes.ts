@@ -1,0 +1,37 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { RunChangesTranscriptItem } from '../../../src/agent/index.js';
+
+/** Words of a run's change summary, in the panel's locale. */
+export interface RunChangesStrings {
+  readonly title: string;
+  readonly undoRun: string;
+  readonly redoRun: string;
+  readonly undone: string;
+  readonly blocked: string;
+}
+
+/** What the change summary needs besides its item. */
+export interface RunChangesOptions {
+  readonly strings: RunChangesStrings;
+  /** No chart connected, or another tab holds the session. */
+  readonly disabled: boolean;
+  /** A revert of this run is in progress. */
+  readonly busy: boolean;
+  revert(item: RunChangesTranscriptItem): void;
+}
+
+/**
+ * What a run changed (part `run-changes`): "period 1d → 1w · MACD(12,26,9) added · 3 drawings
+ * added", and "Undo run" (part `undo-run`) that reverts all of it as one step, or "Redo run" after
+ * that. When a later change touched the same things, the card says what blocks it.
+ */
+export function renderRunChanges(item: RunChangesTranscriptItem, options: RunChangesOptions): TemplateResult {
+  const { strings: s } = options;
+  return html`<div part="run-changes" class="run-changes" data-run=${item.runId ?? ''} data-reverted=${String(item.reverted)}>
+    <span class="run-changes-title">${item.reverted ? s.undone : s.title}</span>
+    <span class="run-changes-summary">${item.summary.join(' · ')}</span>
+    <button part="undo-run" type="button" class="link-button" ?disabled=${options.disabled || options.busy}
+      @click=${() => options.revert(item)}>${item.reverted ? s.redoRun : s.undoRun}</button>
+    ${item.conflicts?.length ? html`<div class="run-changes-blocked" role="status">${s.blocked} ${item.conflicts.join('; ')}</div>` : nothing}
+  </div>`;
+}

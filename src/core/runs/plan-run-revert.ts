@@ -1,0 +1,154 @@
+import type { RunChangeSet } from '../../protocol/index.js';
+import { RUN_TRACKED_SLICES, type RunTrackedSlice } from './run-ledger.js';
+
+/** The slice values that revert a run, or what stands in the way. */
+export type RunRevertPlan =
+  | { readonly ok: true; readonly writes: Readonly<Partial<Record<RunTrackedSlice, unknown>>> }
+  | { readonly ok: false; readonly conflicts: readonly string[] };
+
+type Keyed = { readonly [key: string]: unknown };
+
+/** How each slice splits into independent units, so a later change to another unit is no conflict. */
+const UNIT_KEYS: Partial<Record<RunTrackedSlice, (item: Keyed) => string>> = {
+  indicators: (i) => String(i.instanceId),
+  panes: (p) => String(p.id),
+  comparisons: (c) => `${String(c.sourceId)}:${String(c.symbol)}`,
+};
+
+const NOUN: Record<RunTrackedSlice, string> = {
+  target: 'the symbol or period', indicators: 'indicator', panes: 'pane', drawings: 'drawing',
+  selection: 'the selection', comparisons: 'comparison', settings: 'setting',
+};
+
+/**
+ * A three-way merge per unit (an indicator, a drawing, a setting…): a unit the run changed and
+ * nobody touched since goes back to its value before the run (`undo`) or forward to the run's
+ * (`redo`); a unit already there is left alone; a unit changed since by someone else is a conflict,
+ * and then nothing is written, so the chart never ends up half reverted.
+ */
+export function planRunRevert(changes: RunChangeSet, current: (slice: RunTrackedSlice) => unknown, direction: 'undo' | 'redo'): RunRevertPlan {
+  const writes: Partial<Record<RunTrackedSlice, unknown>> = {};
+  const conflicts: string[] = [];
+  for (const slice of RUN_TRACKED_SLICES) {
+    const change = changes.slices[slice];
+    if (!change) continue;
+    const from = direction === 'undo' ? change.after : change.before;
+    const to = direction === 'undo' ? change.before : change.after;
+    const now = current(slice);
+    const result = slice === 'drawings' ? mergeDrawings(from, to, now)
+      : slice === 'settings' ? mergeRecord(from, to, now, (k) => `setting ${k}`)
+      : UNIT_KEYS[slice] ? mergeList(from, to, now, UNIT_KEYS[slice]!, NOUN[slice])
+      : mergeWhole(from, to, now, NOUN[slice]);
+    if (result.conflicts.length > 0) conflicts.push(...result.conflicts);
+    else if (result.changed) writes[slice] = result.value;
+  }
+  return conflicts.length > 0 ? { ok: false, conflicts } : { ok: true, writes };
+}
+
+interface Merge { value: unknown; changed: boolean; conflicts: string[] }
+
+function mergeWhole(from: unknown, to: unknown, now: unknown, noun: string): Merge {
+  if (equal(now, to)) return { value: now, changed: false, conflicts: [] };
+  if (equal(now, from)) return { value: to, changed: true, conflicts: [] };
+  return { value: now, changed: false, conflicts: [`${noun} changed since`] };
+}
+
+function mergeRecord(from: unknown, to: unknown, now: unknown, name: (key: string) => string): Merge {
+  const f = asRecord(from);
+  const t = asRecord(to);
+  const n = asRecord(now);
+  const out: Record<string, unknown> = { ...n };
+  const conflicts: string[] = [];
+  let changed = false;
+  for (const key of new Set([...Object.keys(f), ...Object.keys(t)])) {
+    if (equal(f[key], t[key])) continue;
+    if (equal(n[key], t[key])) continue;
+    if (equal(n[key], f[key])) {
+      if (t[key] === undefined) delete out[key];
+      else out[key] = t[key];
+      changed = true;
+    } else conflicts.push(`${name(key)} changed since`);
+  }
+  return { value: out, changed, conflicts };
+}
+
+function mergeList(from: unknown, to: unknown, now: unknown, keyOf: (item: Keyed) => string, noun: string): Merge {
+  const f = byKey(from, keyOf);
+  const t = byKey(to, keyOf);
+  const n = byKey(now, keyOf);
+  const conflicts: string[] = [];
+  const set = new Map<string, unknown>();
+  const remove = new Set<string>();
+  for (const key of new Set([...f.keys(), ...t.keys()])) {
+    const fv = f.get(key);
+    const tv = t.get(key);
+    if (equal(fv, tv)) continue;
+    const nv = n.get(key);
+    if (equal(nv, tv)) continue;
+    if (!equal(nv, fv)) {
+      conflicts.push(`${noun} ${key} changed since`);
+      continue;
+    }
+    if (tv === undefined) remove.add(key);
+    else set.set(key, tv);
+  }
+  if (conflicts.length > 0 || (set.size === 0 && remove.size === 0)) return { value: now, changed: false, conflicts };
+  // Keep the current order; restored units go back to their place in the target list.
+  const out: unknown[] = [];
+  for (const item of asList(now)) {
+    const key = keyOf(item as Keyed);
+    if (remove.has(key)) continue;
+    out.push(set.has(key) ? set.get(key) : item);
+    set.delete(key);
+  }
+  const targetOrder = asList(to).map((item) => keyOf(item as Keyed));
+  for (const [key, value] of set) {
+    const at = targetOrder.indexOf(key);
+    out.splice(Math.min(Math.max(at, 0), out.length), 0, value);
+  }
+  return { value: out, changed: true, conflicts };
+}
+
+function mergeDrawings(from: unknown, to: unknown, now: unknown): Merge {
+  const f = asRecord(from);
+  const t = asRecord(to);
+  const n = asRecord(now);
+  const out: Record<string, unknown> = { ...n };
+  const conflicts: string[] = [];
+  let changed = false;
+  for (const instrument of new Set([...Object.keys(f), ...Object.keys(t)])) {
+    const merged = mergeList(f[instrument] ?? [], t[instrument] ?? [], n[instrument] ?? [], (d) => String(d.id), 'drawing');
+    conflicts.push(...merged.conflicts);
+    if (merged.changed) {
+      out[instrument] = merged.value;
+      changed = true;
+    }
+  }
+  return { value: out, changed, conflicts };
+}
+
+function byKey(list: unknown, keyOf: (item: Keyed) => string): Map<string, unknown> {
+  return new Map(asList(list).map((item) => [keyOf(item as Keyed), item]));
+}
+
+function asList(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};
+}
+
+/** Structural equality of JSON-like values (state slices are plain data). */
+export function equal(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((v, i) => equal(v, bb[i]));
+  }
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}

@@ -1,0 +1,85 @@
+import { expect } from '@open-wc/testing';
+import { html } from 'lit';
+import { executeServerCommand } from '@web/test-runner-commands';
+import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
+import { chartAndPanel, messagesText, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
+
+let mockUrl = '';
+let mockRoot = '';
+
+async function script(steps: MockStep[]): Promise<void> {
+  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
+  const response = await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) });
+  expect(response.ok).to.equal(true);
+}
+
+async function requests(): Promise<RecordedRequest[]> {
+  return (await fetch(`${mockRoot}/__mock/requests`)).json() as Promise<RecordedRequest[]>;
+}
+
+function memoryPanel() {
+  return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`);
+}
+
+describe('<chart-agent-panel> with provider extras', function () {
+  this.timeout(60000);
+
+  before(async () => {
+    await import('openai');
+    mockUrl = String(await executeServerCommand('mock-model-url'));
+    mockRoot = mockUrl.replace(/\/v1$/, '');
+  });
+  afterEach(unmountAll);
+
+  it('DeepSeek thinking: the reasoning sits in a collapsed "Thinking" disclosure, the follow-up is accepted', async () => {
+    const { chart, panel } = await memoryPanel();
+    await script([
+      { reasoning: 'Weekly means chart_set_period with 1w.', toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
+      { enforce: ['deepseek-thinking', 'deepseek-r1'], reasoning: 'Confirm briefly.', text: 'Now **weekly**.' },
+    ]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'weekly');
+    expect((await ended).status).to.equal('completed');
+    expect(chart.context.get()!.period).to.equal('1w');
+    await panel.updateComplete;
+    const disclosures = parts<HTMLDetailsElement>(panel, 'reasoning');
+    expect(disclosures.length).to.equal(2);
+    expect(disclosures.every((d) => !d.open), 'collapsed').to.equal(true);
+    expect(disclosures[1].textContent).to.contain('Confirm briefly.');
+    const answer = panel.shadowRoot!.querySelectorAll('.message.assistant .markdown');
+    expect(answer[answer.length - 1].textContent).to.equal('Now weekly.');
+    expect((await requests()).length, 'no 400 and no retry').to.equal(2);
+  });
+
+  it('Gemini 3: the follow-up carries the thought signature and is accepted', async () => {
+    const { chart, panel } = await memoryPanel();
+    await script([
+      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1h"}', extraContent: { google: { thought_signature: 'c2lnbmF0dXJl' } } }] },
+      { enforce: ['gemini-3'], text: 'Hourly now.' },
+    ]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'hourly');
+    expect((await ended).status).to.equal('completed');
+    expect(chart.context.get()!.period).to.equal('1h');
+    expect(messagesText(panel)).to.contain('Hourly now.');
+    expect(part(panel, 'error')).to.equal(null);
+  });
+
+  it('a <tool_call> written in the text runs once as a tool card, and the tag is not shown', async () => {
+    const { chart, panel } = await memoryPanel();
+    await script([
+      { text: 'Switching.\n<tool_call>{"name":"chart_set_period","arguments":{"period":"1w"}}</tool_call>' },
+      { text: 'Done.' },
+    ]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'weekly');
+    expect((await ended).status).to.equal('completed');
+    await panel.updateComplete;
+    expect(chart.context.get()!.period).to.equal('1w');
+    const cards = parts(panel, 'tool-card');
+    expect(cards.length).to.equal(1);
+    expect(cards[0].dataset.status).to.equal('succeeded');
+    expect(messagesText(panel)).not.to.contain('<tool_call>');
+    expect(messagesText(panel)).to.contain('Switching.');
+  });
+});
