@@ -701,7 +701,8 @@ export class KlineChart extends LitElement {
   readonly #onAgentConnect = (event: CustomEvent<AgentConnectDetail>) => {
     const detail = event.detail;
     if (!detail || typeof detail.reply !== 'function' || this.agent === 'off') return;
-    if (answeringChart(detail.chartId, detail.requester) !== this) return;
+    const requester = detail.requester instanceof Element ? detail.requester : undefined;
+    if (answeringChart(detail.chartId, requester) !== this) return;
     const handled = detail as AgentConnectDetail & { [REPLIED]?: boolean };
     if (handled[REPLIED]) return;
     handled[REPLIED] = true;

@@ -9,9 +9,10 @@ export interface AgentConnectDetail {
   readonly chartId?: string;
   /**
    * The asking element. When several charts share `chartId`, the one nearest to it answers (same
-   * shadow root, then closest common ancestor). Absent across frames.
+   * shadow root, then closest common ancestor). Absent across frames. Typed `object`: the protocol
+   * stays DOM-free (it also runs in Node); charts use it only when it is an `Element`.
    */
-  readonly requester?: Element;
+  readonly requester?: object;
   reply(port: ChartAgentPort): void;
 }
 
