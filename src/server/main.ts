@@ -16,11 +16,16 @@ const env = {
   OPENAI_BASE_URL: process.env.OPENAI_BASE_URL,
   OPENAI_MODEL: process.env.OPENAI_MODEL,
   RELAY_MODELS: process.env.RELAY_MODELS,
+  RELAY_ALLOWED_ORIGINS: process.env.RELAY_ALLOWED_ORIGINS,
+  RELAY_ALLOWED_HOSTS: process.env.RELAY_ALLOWED_HOSTS,
+  RELAY_MAX_TOKENS: process.env.RELAY_MAX_TOKENS,
+  RELAY_SOURCE_MAPS: process.env.RELAY_SOURCE_MAPS,
 };
 const config = resolveRelayConfig(env);
 const server = createServer({
   rootDir,
   env,
+  listenHost: host,
   log: process.env.RELAY_LOG === '0' ? undefined : (line) => console.log(`[relay] ${line}`),
 });
 
@@ -44,6 +49,8 @@ server.listen(port, host, () => {
   } else {
     console.log(MODEL_NOT_CONFIGURED_MESSAGE);
   }
+  if (config.allowedOrigins.size > 0) console.log(`relay also answers pages of ${[...config.allowedOrigins].join(', ')}`);
+  for (const warning of config.warnings) console.warn(`warning: ${warning}`);
 });
 
 let stopping = false;

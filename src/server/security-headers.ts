@@ -1,19 +1,37 @@
-/**
- * Content-Security-Policy of every HTML page. No `unsafe-eval` and no inline scripts: Lit styles go
- * through adoptedStyleSheets, TypeBox validates with `Value` (no code generation), and `connect-src`
- * allows local model servers (Ollama, LM Studio…) and websockets for live data.
- */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "connect-src 'self' ws: wss: http://localhost:* http://127.0.0.1:* https://api.binance.com; object-src 'none'; base-uri 'none'";
+/** Hosts the demo page itself talks to besides its own origin: Binance REST and kline streams. */
+const DEMO_CONNECT_SOURCES = ['https://api.binance.com', 'wss://stream.binance.com:9443'];
 
-/** Headers sent on every response. */
+/**
+ * Content-Security-Policy of the server's responses. No `unsafe-eval` and no inline scripts: Lit styles
+ * go through adoptedStyleSheets and TypeBox validates with `Value` (no code generation). `connect-src`
+ * is the page's own origin (the relay at `/v1`; local model servers are reached through it) plus
+ * Binance for the demo's live data. Only this server's pages and `frameAncestors` may frame it.
+ *
+ * @example
+ * contentSecurityPolicy(['https://cms.example.com']); // "… frame-ancestors 'self' https://cms.example.com"
+ */
+export function contentSecurityPolicy(frameAncestors: Iterable<string> = []): string {
+  return (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+    `connect-src 'self' ${DEMO_CONNECT_SOURCES.join(' ')}; object-src 'none'; base-uri 'none'; ` +
+    `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`
+  );
+}
+
+/** The CSP without extra frame ancestors (no `RELAY_ALLOWED_ORIGINS`). */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
+/**
+ * Headers sent on every response. `X-Frame-Options` covers browsers without `frame-ancestors`; those
+ * with it ignore `X-Frame-Options` and honour the CSP's list.
+ */
 export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'SAMEORIGIN',
 };
 
-/** Headers sent on HTML responses: the common ones plus the CSP. */
+/** The common headers plus the default CSP (the server sends the CSP on every response). */
 export const HTML_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   ...COMMON_SECURITY_HEADERS,
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,

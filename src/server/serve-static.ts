@@ -4,17 +4,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import { contentTypeFor } from './content-type-for.js';
 import { resolveStaticPath, type StaticMount } from './resolve-static-path.js';
-import { COMMON_SECURITY_HEADERS, HTML_SECURITY_HEADERS } from './security-headers.js';
+import { COMMON_SECURITY_HEADERS } from './security-headers.js';
 import { sendText } from './send-text.js';
+
+/** Options of {@link serveStatic}. */
+export interface ServeStaticOptions {
+  /** Serve `*.map` files; default false (404), so source maps do not publish the sources. */
+  sourceMaps?: boolean;
+}
 
 /**
  * Serves a file from the static mounts (GET/HEAD only), `index.html` for directories, a plain-text
- * 404 otherwise. HTML responses carry the strict CSP.
+ * 404 otherwise. The CSP is set by the server on every response.
  */
 export async function serveStatic(
   req: IncomingMessage,
   res: ServerResponse,
   mounts: readonly StaticMount[],
+  options: ServeStaticOptions = {},
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
@@ -56,10 +63,13 @@ export async function serveStatic(
     return;
   }
 
+  if (!options.sourceMaps && /\.map$/i.test(filePath)) {
+    sendText(res, 404, 'Not found');
+    return;
+  }
   const contentType = contentTypeFor(filePath);
-  const isHtml = contentType.startsWith('text/html');
   res.writeHead(200, {
-    ...(isHtml ? HTML_SECURITY_HEADERS : COMMON_SECURITY_HEADERS),
+    ...COMMON_SECURITY_HEADERS,
     'Content-Type': contentType,
     'Content-Length': String(info.size),
     // A development server: always revalidate so a rebuild shows up on reload.

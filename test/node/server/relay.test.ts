@@ -88,7 +88,8 @@ test('chat completions are forwarded with the server key; the browser key and co
   assert.equal(forwarded?.method, 'POST');
   assert.equal(forwarded?.path, '/v1/chat/completions');
   assert.equal(forwarded?.headers.authorization, `Bearer ${KEY}`);
-  assert.deepEqual(JSON.parse(forwarded?.body ?? ''), { messages: [{ role: 'user', content: 'hi' }], model: 'gpt-test' });
+  // The relay adds its token ceiling when the request names none.
+  assert.deepEqual(JSON.parse(forwarded?.body ?? ''), { messages: [{ role: 'user', content: 'hi' }], model: 'gpt-test', max_completion_tokens: 8192 });
 });
 
 test('a model named by the request is kept over OPENAI_MODEL', async () => {
@@ -168,6 +169,7 @@ test('a client disconnect aborts the upstream request', async () => {
   const controller = new AbortController();
   const res = await fetch(`${base}/v1/chat/completions`, {
     method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ model: 'm', stream: true, messages: [] }),
     signal: controller.signal,
   });
@@ -200,7 +202,7 @@ test('a body over 1 MiB is refused with 413, declared or streamed, and never for
   const port = Number(new URL(base).port);
   const status = await withTimeout(
     new Promise<number>((resolveStatus, rejectStatus) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/v1/chat/completions', method: 'POST' }, (res) => {
+      const req = http.request({ host: '127.0.0.1', port, path: '/v1/chat/completions', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
         res.resume();
         resolveStatus(res.statusCode ?? 0);
       });
@@ -269,16 +271,17 @@ test('an unreachable upstream is a 502 naming the base URL, never the key', asyn
   assert.ok(lines.every((line) => !line.includes(KEY)));
 });
 
-test('upstream error statuses pass through with their body and Retry-After', async () => {
+test('upstream error statuses pass through as { error: { code, message } } with Retry-After', async () => {
   upstreamHandler = (_req, res) => {
-    res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' });
-    res.end(JSON.stringify({ error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } }));
+    res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7', 'x-debug': 'internal' });
+    res.end(JSON.stringify({ error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded', param: null } }));
   };
   const base = await startRelay();
   const res = await postChat(base, { model: 'm', messages: [] });
   assert.equal(res.status, 429);
   assert.equal(res.headers.get('retry-after'), '7');
-  assert.deepEqual(await res.json(), { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } });
+  assert.equal(res.headers.get('x-debug'), null);
+  assert.deepEqual(await res.json(), { error: { code: 'rate_limit_exceeded', message: 'Rate limit reached' } });
 
   upstreamHandler = (_req, res) => {
     res.writeHead(401, { 'content-type': 'application/json' });
@@ -286,7 +289,15 @@ test('upstream error statuses pass through with their body and Retry-After', asy
   };
   const unauthorized = await postChat(base, { model: 'm', messages: [] });
   assert.equal(unauthorized.status, 401);
-  assert.equal(await unauthorized.text(), '{"error":{"message":"Incorrect API key provided"}}');
+  assert.deepEqual(await unauthorized.json(), { error: { code: 'upstream_http_401', message: 'Incorrect API key provided' } });
+
+  upstreamHandler = (_req, res) => {
+    res.writeHead(502, { 'content-type': 'text/html' });
+    res.end('<html><body>Bad gateway from nginx</body></html>');
+  };
+  const html = await postChat(base, { model: 'm', messages: [] });
+  assert.equal(html.status, 502);
+  assert.deepEqual(await html.json(), { error: { code: 'upstream_http_502', message: 'The model server answered HTTP 502.' } });
 });
 
 test('RELAY_MODELS refuses other models, fills the default, and narrows the model list', async () => {
@@ -324,7 +335,7 @@ test('other /v1 paths and wrong methods get JSON errors', async () => {
   assert.equal(((await missing.json()) as { error: { code: string } }).error.code, 'not_found');
   const wrong = await fetch(`${base}/v1/chat/completions`);
   assert.equal(wrong.status, 405);
-  assert.equal(wrong.headers.get('allow'), 'POST');
+  assert.equal(wrong.headers.get('allow'), 'POST, OPTIONS');
   await wrong.arrayBuffer();
   assert.equal(upstreamRequests.length, 0);
 });

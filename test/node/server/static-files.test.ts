@@ -74,6 +74,27 @@ test('the demo page is served at / and /demo/ with the strict CSP and security h
   assert.doesNotMatch(CONTENT_SECURITY_POLICY, /unsafe-eval/);
 });
 
+test('source maps are 404 unless RELAY_SOURCE_MAPS=1', async () => {
+  const hidden = await fetch(`${base}/dist/kline-chart.js.map`);
+  assert.equal(hidden.status, 404);
+  assert.equal(await hidden.text(), 'Not found\n');
+  const encoded = await fetch(`${base}/dist/kline-chart.js.%6dap`);
+  assert.equal(encoded.status, 404);
+  await encoded.arrayBuffer();
+
+  const open = createServer({ rootDir, env: { RELAY_SOURCE_MAPS: '1' } });
+  const openBase = await listen(open);
+  try {
+    const res = await fetch(`${openBase}/dist/kline-chart.js.map`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
+    assert.equal(await res.text(), '{"version":3}');
+  } finally {
+    open.closeAllConnections();
+    await new Promise((resolveClose) => open.close(resolveClose));
+  }
+});
+
 test('files get their content types; dist/ is served at /dist/', async () => {
   const expected: Record<string, string> = {
     '/app.js': 'text/javascript; charset=utf-8',
@@ -84,14 +105,13 @@ test('files get their content types; dist/ is served at /dist/', async () => {
     '/icon.svg': 'image/svg+xml',
     '/shot.png': 'image/png',
     '/dist/kline-chart.js': 'text/javascript; charset=utf-8',
-    '/dist/kline-chart.js.map': 'application/json; charset=utf-8',
   };
   for (const [path, type] of Object.entries(expected)) {
     const res = await fetch(`${base}${path}`);
     assert.equal(res.status, 200, path);
     assert.equal(res.headers.get('content-type'), type, path);
     assert.equal(res.headers.get('x-content-type-options'), 'nosniff', path);
-    assert.equal(res.headers.get('content-security-policy'), null, `${path} is not HTML`);
+    assert.equal(res.headers.get('content-security-policy'), CONTENT_SECURITY_POLICY, path);
     await res.arrayBuffer();
   }
   assert.equal(await (await fetch(`${base}/dist/kline-chart.js`)).text(), 'export class KlineChart {}');
