@@ -53,6 +53,7 @@ export interface ChartToolsApi {
  * @attr locale - `en` `zh-CN` (default from `navigator.language`).
  * @attr timezone - IANA zone to display in, overriding the data's own.
  * @attr color-convention - `green-up` or `red-up` (default `green-up`).
+ * @attr indicator-convention - whose formulas studies follow: `ta-lib`, `tdx` (通达信) or `tradingview`; default `auto` (tdx for zh locales, ta-lib otherwise). A study can name its own: `MACD(12,26,9;tdx)`.
  * @attr toolbar - `full` `minimal` `none` (default `full`).
  * @attr persist-key - Key under which the layout is saved and restored.
  * @attr agent - `off`, `read-only` or `full` (default `full`).
@@ -102,6 +103,7 @@ export class KlineChart extends LitElement {
     locale: { type: String },
     timezone: { type: String },
     colorConvention: { type: String, attribute: 'color-convention' },
+    indicatorConvention: { type: String, attribute: 'indicator-convention' },
     toolbar: { type: String },
     persistKey: { type: String, attribute: 'persist-key' },
     agent: { type: String },
@@ -132,6 +134,8 @@ export class KlineChart extends LitElement {
   timezone = '';
   /** `green-up` or `red-up`. */
   colorConvention: 'green-up' | 'red-up' = 'green-up';
+  /** Whose formulas studies follow (`indicator-convention`): `auto`, `ta-lib`, `tdx`, `tradingview`. */
+  indicatorConvention = 'auto';
   /** `full`, `minimal` or `none`. */
   toolbar: 'full' | 'minimal' | 'none' = 'full';
   /** Layout persistence key. */
@@ -418,6 +422,7 @@ export class KlineChart extends LitElement {
     const patch: Record<string, string> = {};
     if (changed.has('theme') && ['light', 'dark', 'auto'].includes(this.theme)) patch.theme = this.theme;
     if (changed.has('colorConvention') && ['green-up', 'red-up'].includes(this.colorConvention)) patch.colorConvention = this.colorConvention;
+    if (changed.has('indicatorConvention')) patch.indicatorConvention = this.indicatorConvention || 'auto';
     if (changed.has('timezone') && this.timezone !== undefined) patch.timezone = this.timezone;
     if (changed.has('locale')) patch.locale = toLocale(this.locale || (typeof navigator !== 'undefined' ? navigator.language : 'en'));
     if (Object.keys(patch).length) {

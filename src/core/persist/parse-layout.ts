@@ -1,3 +1,4 @@
+import { INDICATOR_CONVENTIONS, isIndicatorConvention, type IndicatorConvention } from '../indicators/indicator-convention.js';
 import { DEFAULT_SETTINGS, type ChartSettings, type ComparisonEntry, type IndicatorInstance, type PaneLayout } from '../commands/chart-state.js';
 import {
   DRAWING_POINT_COUNTS, isDrawingKind, MAX_DRAWING_LABEL_LENGTH, normalizeStyle, validateDrawingStyle,
@@ -59,7 +60,13 @@ function indicator(v: unknown, path: string): IndicatorInstance {
     definitionId: string(r.definitionId, `${path}.definitionId`),
     params: params(r.params, `${path}.params`),
     paneId: string(r.paneId, `${path}.paneId`),
+    ...(r.convention === undefined ? {} : { convention: convention(r.convention, `${path}.convention`) }),
   };
+}
+
+function convention(v: unknown, path: string): IndicatorConvention {
+  if (!isIndicatorConvention(v)) fail(path, `expected one of ${INDICATOR_CONVENTIONS.join(', ')}`);
+  return v;
 }
 
 function pane(v: unknown, path: string): PaneLayout {
