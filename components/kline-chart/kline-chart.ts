@@ -6,7 +6,7 @@ import { ChartCore } from '../../src/core/commands/chart-core.js';
 import { createAgentPort, type OpenPort } from '../../src/core/commands/create-agent-port.js';
 import { clampView, defaultView } from '../../src/core/commands/view-range.js';
 import { barsFromObjects, createBinanceSource, createUrlSource, isPeriod, type Bar, type Bars, type DataSource, type Period } from '../../src/core/data/index.js';
-import { formatIndicatorLabel, parseIndicatorList } from '../../src/core/indicators/index.js';
+import { INDICATOR_CONVENTIONS, isIndicatorConvention, parseIndicatorList } from '../../src/core/indicators/index.js';
 import { effect, type ReadOnlySignal } from '../../src/core/store/index.js';
 import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
@@ -422,7 +422,11 @@ export class KlineChart extends LitElement {
     const patch: Record<string, string> = {};
     if (changed.has('theme') && ['light', 'dark', 'auto'].includes(this.theme)) patch.theme = this.theme;
     if (changed.has('colorConvention') && ['green-up', 'red-up'].includes(this.colorConvention)) patch.colorConvention = this.colorConvention;
-    if (changed.has('indicatorConvention')) patch.indicatorConvention = this.indicatorConvention || 'auto';
+    if (changed.has('indicatorConvention')) {
+      const convention = this.indicatorConvention || 'auto';
+      if (convention === 'auto' || isIndicatorConvention(convention)) patch.indicatorConvention = convention;
+      else this.#emit('kline-error', { code: 'invalid_attribute', message: `indicator-convention: expected auto, ${INDICATOR_CONVENTIONS.join(', ')}` });
+    }
     if (changed.has('timezone') && this.timezone !== undefined) patch.timezone = this.timezone;
     if (changed.has('locale')) patch.locale = toLocale(this.locale || (typeof navigator !== 'undefined' ? navigator.language : 'en'));
     if (Object.keys(patch).length) {
@@ -457,10 +461,8 @@ export class KlineChart extends LitElement {
     const loading = s.loading.get();
     const strings = chartStrings(this.#lang());
     const clock = this.#renderer?.clock;
-    const titles = new Map(s.indicators.get().map((i) => {
-      const def = this.#core.indicatorRegistry.get(i.definitionId);
-      return [i.instanceId, def ? formatIndicatorLabel(def, i.params as never) : i.definitionId] as const;
-    }));
+    s.settings.get(); // labels follow the indicator convention setting
+    const titles = new Map(s.indicators.get().map((i) => [i.instanceId, this.#core.indicators.label(i.instanceId) ?? i.definitionId] as const));
     return html`<div class="root">
       ${renderToolbar(
         {

@@ -151,13 +151,13 @@ export class IndicatorCommands {
     const active = this.#activeSummaries();
     const convention = this.#chartConvention();
     const lines = [
-      `Indicator convention: ${convention} (setting ${this.core.store.peek('settings').indicatorConvention}); tools take convention ta-lib|tdx|tradingview per study.`,
-      `Definitions (${defs.length}, ${convention} forms):`,
+      `Definitions (${defs.length}):`,
       ...defs.map((d) => indicatorDefinitionLine(this.core.indicatorRegistry.resolve(d.id, convention) ?? d)),
       `Active (${active.length}):`,
       ...(active.length
         ? active.map((a) => `${a.instanceId} ${a.label} pane=${a.paneId} params=${JSON.stringify(a.params)}`)
         : ['(none)']),
+      `Convention: ${convention} (definitions above in its form; setting ${this.core.store.peek('settings').indicatorConvention}). Pass convention ta-lib|tdx|tradingview to indicators_add/update/query for one study.`,
     ];
     return {
       data: { definitionIds: defs.map((d) => d.id), convention, active },
@@ -287,6 +287,12 @@ export class IndicatorCommands {
     liveDescription: (host: IndicatorCommands) => host.#liveText(),
   })
   update(input: Static<typeof UpdateInput>, _ctx?: ToolCallContext): ToolOutput {
+    if (input.params === undefined && input.convention === undefined) {
+      throw new ToolCallError('invalid_input', 'Give params to change, or a convention.', {
+        details: [{ path: 'params', reason: 'required unless convention is given' }],
+        recommendedAction: 'Pass params with only the keys to change, e.g. {"signal":5}, or convention "tdx".',
+      });
+    }
     const instance = this.#instance(input.instanceId);
     const before = this.#study(instance);
     const conventionGiven = input.convention ?? instance.convention;
