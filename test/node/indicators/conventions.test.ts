@@ -368,8 +368,104 @@ test('tradingview HV equals Pine\'s built-in script: length 10, annual 365, per 
   check(def, weekly, { period: 10, annualization: 252 }, [toArray(pineHv(from(weekly.close), 10, 252, 7))], 'HV weekly, 252');
 });
 
+// Pine v5 reference manual, ta.ema / ta.rma: "sum := na(sum[1]) ? ta.sma(src, length) : alpha * src + (1 - alpha) * nz(sum[1])"
+function pineSeeded(x: S, length: number, alpha: number): S {
+  let sum: number | null = null;
+  const sma = MA(x, length); // ta.sma is the plain mean, na while a value in the window is na
+  return x.map((v, i) => {
+    sum = sum === null ? sma[i] : v === null ? null : alpha * v + (1 - alpha) * sum;
+    return sum;
+  });
+}
+const pineEma = (x: S, n: number) => pineSeeded(x, n, 2 / (n + 1));
+// ta.atr: "trueRange = na(high[1]) ? high - low : math.max(math.max(high - low, math.abs(high - close[1])), math.abs(low - close[1])); ta.rma(trueRange, length)"
+function pineAtr(b: Bars, n: number): S {
+  const tr = b.h.map((h, i) => (i === 0 ? h! - b.l[i]! : Math.max(Math.max(h! - b.l[i]!, Math.abs(h! - b.c[i - 1]!)), Math.abs(b.l[i]! - b.c[i - 1]!))));
+  return pineSeeded(tr, n, 1 / n);
+}
+
+const TV_CASES: readonly Case[] = [
+  // ta.macd: fastMA = ta.ema(source, fastlen); slowMA = ta.ema(source, slowlen); macd = fastMA - slowMA; signal = ta.ema(macd, siglen); hist = macd - signal
+  {
+    id: 'MACD', inputs: ['close'],
+    formula: (b, p) => {
+      const macd = op(sub, pineEma(b.c, p.fast), pineEma(b.c, p.slow));
+      const signal = pineEma(macd, p.signal);
+      return [macd, signal, op(sub, macd, signal)];
+    },
+  },
+  { id: 'ATR', inputs: ['high', 'low', 'close'], formula: (b, p) => [pineAtr(b, p.period)] },
+  // Keltner Channels built-in: ma = ta.ema(src, length); rangema = ta.atr(atrlength); upper = ma + rangema * mult; lower = ma - rangema * mult
+  {
+    id: 'KC', inputs: ['high', 'low', 'close'],
+    formula: (b, p) => {
+      const ma = pineEma(b.c, p.period);
+      const atr = pineAtr(b, p.atrPeriod);
+      return [op((m, a) => m + a * p.multiplier, ma, atr), ma, op((m, a) => m - a * p.multiplier, ma, atr)];
+    },
+  },
+  // ta.supertrend as written out in the Pine reference (pine_supertrend); plotted as the built-in
+  // script does: up = direction < 0 ? supertrend : na, down = direction < 0 ? na : supertrend
+  // (no value while ta.atr has none).
+  {
+    id: 'SUPERTREND', inputs: ['high', 'low', 'close'],
+    formula: (b, p) => {
+      const atr = pineAtr(b, p.period);
+      const up: S = [];
+      const down: S = [];
+      let lower1: number | null = null;
+      let upper1: number | null = null;
+      let super1: number | null = null;
+      b.c.forEach((close, i) => {
+        const src = (b.h[i]! + b.l[i]!) / 2;
+        const a = atr[i];
+        let lowerBand: number | null = a === null ? null : src - p.multiplier * a;
+        let upperBand: number | null = a === null ? null : src + p.multiplier * a;
+        const prevLowerBand = lower1 ?? 0;
+        const prevUpperBand = upper1 ?? 0;
+        const c1 = i > 0 ? b.c[i - 1] : null;
+        lowerBand = (lowerBand !== null && lowerBand > prevLowerBand) || (c1 !== null && c1 < prevLowerBand) ? lowerBand : prevLowerBand;
+        upperBand = (upperBand !== null && upperBand < prevUpperBand) || (c1 !== null && c1 > prevUpperBand) ? upperBand : prevUpperBand;
+        let direction: number;
+        if (i === 0 || atr[i - 1] === null) direction = 1;
+        else if (super1 === prevUpperBand) direction = close! > upperBand! ? -1 : 1;
+        else direction = close! < lowerBand! ? 1 : -1;
+        const st = direction === -1 ? lowerBand : upperBand;
+        up.push(a === null ? null : direction < 0 ? st : null);
+        down.push(a === null ? null : direction < 0 ? null : st);
+        lower1 = a === null ? null : lowerBand;
+        upper1 = a === null ? null : upperBand;
+        super1 = a === null ? null : st;
+      });
+      return [up, down];
+    },
+  },
+];
+
+for (const tc of TV_CASES) {
+  test(`tradingview ${tc.id} equals its Pine definition on series with gaps and flat stretches`, () => {
+    const def = variant(tc.id, 'tradingview');
+    assert.notEqual(def, registry.get(tc.id), 'has its own tradingview form');
+    for (const seed of [12, 999]) {
+      const c = hardColumns(seed);
+      const params = { ...defaults(def), ...(tc.params ?? {}) };
+      const expected = referenceWithGaps(c, tc.inputs, (b) => tc.formula(b, params as Record<string, number & number[]>));
+      check(def, c, params, expected, `${tc.id} seed ${seed}`);
+    }
+  });
+}
+
+test('tradingview MACD differs from TA-Lib\'s only through the fast EMA seed, and the gap closes', () => {
+  const c = randomColumns(600, 77);
+  const tv = variant('MACD', 'tradingview').compute(c, { fast: 12, slow: 26, signal: 9 });
+  const ta = variant('MACD', 'ta-lib').compute(c, { fast: 12, slow: 26, signal: 9 });
+  assert.ok(Number.isFinite(tv.macd[25]) && Number.isNaN(ta.macd[25]));
+  assert.ok(Math.abs(tv.macd[40] - ta.macd[40]) > 1e-9, 'different seeds');
+  assert.ok(Math.abs(tv.macd[599] - ta.macd[599]) < 1e-9 * Math.max(1, Math.abs(ta.macd[599])), 'the seed decays away');
+});
+
 test('studies a convention does not change resolve to their TA-Lib definition', () => {
-  for (const id of ['MA', 'EMA', 'ATR', 'STOCH', 'SAR', 'VWAP']) {
+  for (const id of ['MA', 'EMA', 'STOCH', 'SAR', 'VWAP']) {
     assert.equal(registry.resolve(id, 'tdx'), registry.get(id), id);
     assert.equal(registry.resolve(id, 'tradingview'), registry.get(id), id);
   }

@@ -18,7 +18,11 @@ import { tdxRsiIndicator } from './tdx/rsi.js';
 import { tdxTrixIndicator } from './tdx/trix.js';
 import { tdxVrIndicator } from './tdx/vr.js';
 import { tdxWrIndicator } from './tdx/wr.js';
+import { tradingviewAtrIndicator } from './tradingview/atr.js';
 import { tradingviewHvIndicator } from './tradingview/hv.js';
+import { tradingviewKcIndicator } from './tradingview/kc.js';
+import { tradingviewMacdIndicator } from './tradingview/macd.js';
+import { tradingviewSupertrendIndicator } from './tradingview/supertrend.js';
 
 /**
  * Built-in definitions that differ by convention, registered beside the TA-Lib ones (same ids).
@@ -46,5 +50,11 @@ export const CONVENTIONAL_VARIANTS: Readonly<Record<Exclude<IndicatorConvention,
     tdxTrixIndicator,
     tdxVrIndicator,
   ] as readonly unknown[]) as readonly IndicatorDefinition[],
-  tradingview: ([tradingviewHvIndicator] as readonly unknown[]) as readonly IndicatorDefinition[],
+  tradingview: ([
+    tradingviewMacdIndicator,
+    tradingviewAtrIndicator,
+    tradingviewKcIndicator,
+    tradingviewSupertrendIndicator,
+    tradingviewHvIndicator,
+  ] as readonly unknown[]) as readonly IndicatorDefinition[],
 };

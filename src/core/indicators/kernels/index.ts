@@ -14,3 +14,4 @@ export { LagState } from './lag-state.js';
 export { AtrState } from './atr-state.js';
 export { RsiState } from './rsi-state.js';
 export * as tdx from './tdx.js';
+export * as pine from './pine.js';
