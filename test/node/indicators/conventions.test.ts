@@ -440,6 +440,18 @@ const TV_CASES: readonly Case[] = [
       return [up, down];
     },
   },
+  // Ease of Movement built-in: eom = ta.sma(div * ta.change(hl2) * (high - low) / volume, length), div = 10000
+  // (x / 0 is na in Pine, so a zero-volume bar leaves its windows without a value)
+  {
+    id: 'EMV', inputs: ['high', 'low', 'volume'],
+    formula: (b, p) => {
+      const hl2 = op((h, l) => (h + l) / 2, b.h, b.l);
+      const raw = op((ch, h, l, v) => (v === 0 ? NaN : (10000 * ch * (h - l)) / v), op(sub, hl2, REF(hl2, 1)), b.h, b.l, b.v)
+        .map((x) => (x === null || Number.isNaN(x) ? null : x));
+      const eom = MA(raw, p.period);
+      return [eom, MA(eom, p.signal)];
+    },
+  },
 ];
 
 for (const tc of TV_CASES) {

@@ -19,6 +19,7 @@ import { tdxTrixIndicator } from './tdx/trix.js';
 import { tdxVrIndicator } from './tdx/vr.js';
 import { tdxWrIndicator } from './tdx/wr.js';
 import { tradingviewAtrIndicator } from './tradingview/atr.js';
+import { tradingviewEmvIndicator } from './tradingview/emv.js';
 import { tradingviewHvIndicator } from './tradingview/hv.js';
 import { tradingviewKcIndicator } from './tradingview/kc.js';
 import { tradingviewMacdIndicator } from './tradingview/macd.js';
@@ -55,6 +56,7 @@ export const CONVENTIONAL_VARIANTS: Readonly<Record<Exclude<IndicatorConvention,
     tradingviewAtrIndicator,
     tradingviewKcIndicator,
     tradingviewSupertrendIndicator,
+    tradingviewEmvIndicator,
     tradingviewHvIndicator,
   ] as readonly unknown[]) as readonly IndicatorDefinition[],
 };
