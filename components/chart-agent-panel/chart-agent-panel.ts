@@ -1,8 +1,9 @@
 import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import {
-  AgentRuntime, createIndexedDbSessionStore, createMemorySessionStore, redact, reduceTranscript,
+  AgentRuntime, redact, reduceTranscript,
   type ApprovalTranscriptItem, type AssistantTranscriptItem, type QuestionTranscriptItem, type RunChangesTranscriptItem, type RunErrorTranscriptItem, type SessionInfo, type SessionStore,
+  type SessionStoreProblem,
   type TranscriptItem, type UserTranscriptItem,
 } from '../../src/agent/index.js';
 import {
@@ -19,6 +20,7 @@ import { renderApprovalCard } from '../agent-parts/approval-card/index.js';
 import { renderRunChanges } from '../agent-parts/run-changes/index.js';
 import { chartAgentPanelStyles } from './chart-agent-panel.styles.js';
 import { panelStrings, resolvePanelLocale, type PanelStrings } from './panel-strings.js';
+import { createPanelSessionStore, hasIndexedDb, renderStorageNotice, storageNoticeText } from './panel-session-store.js';
 
 /** Detail of `agent-run-start` and `agent-run-end`. */
 export interface AgentRunDetail {
@@ -128,6 +130,7 @@ export class ChartAgentPanel extends LitElement {
     theme: { type: String, reflect: true },
     webSearch: { attribute: false },
     secrets: { attribute: false },
+    redactPatterns: { attribute: false },
     _connected: { state: true },
     _context: { state: true },
     _events: { state: true },
@@ -142,6 +145,7 @@ export class ChartAgentPanel extends LitElement {
     _confirmDelete: { state: true },
     _atBottom: { state: true },
     _notice: { state: true },
+    _storageProblem: { state: true },
     _reverting: { state: true },
     confirmMutations: { type: String, attribute: 'confirm-mutations' },
   };
@@ -168,6 +172,8 @@ export class ChartAgentPanel extends LitElement {
   webSearch: WebSearchFunction | null = null;
   /** Extra strings redacted from every event and stored log. */
   secrets: readonly string[] = [];
+  /** Extra patterns (a host's own key formats) redacted from every event, stored log and chat title, besides the built-in key formats. */
+  redactPatterns: readonly RegExp[] = [];
   /** `on`: every mutating tool call waits for the user's approval on a card. */
   confirmMutations: 'on' | 'off' = 'off';
 
@@ -186,6 +192,8 @@ export class ChartAgentPanel extends LitElement {
   declare _confirmDelete: boolean;
   declare _atBottom: boolean;
   declare _notice: string;
+  /** The latest storage problem (conversations kept in the page), shown as a notice. */
+  declare _storageProblem: SessionStoreProblem | null;
   /** Run id whose "Undo run" is in progress. */
   declare _reverting: string;
 
@@ -194,7 +202,7 @@ export class ChartAgentPanel extends LitElement {
   #runtime: AgentRuntime | null = null;
   #unsubscribeRuntime: () => void = () => undefined;
   /** What the runtime was built with; a change rebuilds it before the next run. */
-  #runtimeConfig: { key: string; webSearch: WebSearchFunction | null; secrets: readonly string[] } | null = null;
+  #runtimeConfig: { key: string; webSearch: WebSearchFunction | null; secrets: readonly string[]; redactPatterns: readonly RegExp[] } | null = null;
   #port: ChartAgentPort | null = null;
   #unsubscribeContext: () => void = () => undefined;
   #toolLabels = new Map<string, string>();
@@ -228,6 +236,7 @@ export class ChartAgentPanel extends LitElement {
     this._confirmDelete = false;
     this._atBottom = true;
     this._notice = '';
+    this._storageProblem = null;
     this._reverting = '';
   }
 
@@ -373,13 +382,15 @@ export class ChartAgentPanel extends LitElement {
   // ---- runtime and sessions -------------------------------------------------------------------
 
   #wantedStoreKind(): 'indexeddb' | 'memory' {
-    return this.sessionStore === 'memory' || typeof indexedDB === 'undefined' ? 'memory' : 'indexeddb';
+    return this.sessionStore === 'memory' || !hasIndexedDb() ? 'memory' : 'indexeddb';
   }
 
   async #start(life: number): Promise<void> {
     const kind = this.#wantedStoreKind();
     if (!this.#store || this.#storeKind !== kind) {
-      this.#store = kind === 'memory' ? createMemorySessionStore() : createIndexedDbSessionStore();
+      const store: SessionStore = createPanelSessionStore(kind, (problem) => { if (this.#store === store) this._storageProblem = problem; });
+      this.#store = store;
+      this._storageProblem = null;
       this.#storeKind = kind;
     }
     this.#buildRuntime();
@@ -414,6 +425,7 @@ export class ChartAgentPanel extends LitElement {
       ...(this.apiKey ? { apiKey: this.apiKey } : {}),
       maxSteps: Number.isFinite(this.maxSteps) && this.maxSteps > 0 ? Math.floor(this.maxSteps) : 20,
       secrets: this.secrets ?? [],
+      redactPatterns: this.redactPatterns ?? [],
       ...(this.webSearch ? { webSearch: this.webSearch } : {}),
       locale: resolvePanelLocale(this.locale),
       confirmMutations: this.confirmMutations === 'on',
@@ -421,7 +433,7 @@ export class ChartAgentPanel extends LitElement {
     runtime.setPort(this.#port);
     this.#unsubscribeRuntime = runtime.subscribe(this.#onRuntimeEvent);
     this.#runtime = runtime;
-    this.#runtimeConfig = { key: this.#configKey(), webSearch: this.webSearch, secrets: this.secrets };
+    this.#runtimeConfig = { key: this.#configKey(), webSearch: this.webSearch, secrets: this.secrets, redactPatterns: this.redactPatterns };
   }
 
   #configKey(): string {
@@ -431,7 +443,7 @@ export class ChartAgentPanel extends LitElement {
   /** The runtime's options are fixed at construction: attributes changed since need a new one. */
   #configChanged(): boolean {
     const built = this.#runtimeConfig;
-    return !built || built.key !== this.#configKey() || built.webSearch !== this.webSearch || built.secrets !== this.secrets;
+    return !built || built.key !== this.#configKey() || built.webSearch !== this.webSearch || built.secrets !== this.secrets || built.redactPatterns !== this.redactPatterns;
   }
 
   async #loadSessions(life: number, prefer?: string): Promise<void> {
@@ -620,7 +632,7 @@ export class ChartAgentPanel extends LitElement {
     if (!session || !store || !DEFAULT_TITLES.has(session.title)) return;
     if (this._events.some((e) => e.type === 'user.message')) return;
     // The title is stored outside the event log, so it must be redacted here like the events are.
-    const oneLine = (redact(message, [...(this.apiKey ? [this.apiKey] : []), ...(this.secrets ?? [])]) as string).replace(/\s+/g, ' ').trim();
+    const oneLine = (redact(message, [...(this.apiKey ? [this.apiKey] : []), ...(this.secrets ?? [])], { patterns: this.redactPatterns ?? [] }) as string).replace(/\s+/g, ' ').trim();
     const title = oneLine.length > TITLE_LENGTH ? `${oneLine.slice(0, TITLE_LENGTH - 1)}…` : oneLine;
     try {
       await store.renameSession(sessionId, title);
@@ -788,6 +800,7 @@ export class ChartAgentPanel extends LitElement {
     } else if (this._notice) {
       notices.push(html`<div part="notice" class="notice-bar" role="status" data-notice="other">${this._notice}</div>`);
     }
+    if (this._storageProblem) notices.push(renderStorageNotice(this._storageProblem.kind, storageNoticeText(this._storageProblem, s.storage)));
     return notices.length ? html`${notices}` : nothing;
   }
 

@@ -50,6 +50,20 @@ export interface PanelStrings {
   readonly runtimeTools: Readonly<Record<string, string>>;
   readonly approval: ApprovalCardStrings;
   readonly runChanges: RunChangesStrings;
+  /** Notices about saving conversations (IndexedDB failed, was deleted, or held unreadable records). */
+  readonly storage: PanelStorageStrings;
+}
+
+/** Notices shown when conversations cannot be saved or read back. */
+export interface PanelStorageStrings {
+  /** A write failed after retries: this conversation is kept in the page only. */
+  readonly writeFailed: string;
+  /** IndexedDB could not be opened: every conversation lives in the page only. */
+  readonly unavailable: string;
+  /** The database was deleted or closed while open. */
+  readonly closed: string;
+  /** Stored records that could not be read were skipped. */
+  readonly invalidRecords: (count: number) => string;
 }
 
 const en: PanelStrings = {
@@ -132,6 +146,12 @@ const en: PanelStrings = {
     undone: 'Undone:',
     blocked: 'Can’t undo, because:',
   },
+  storage: {
+    writeFailed: 'This conversation could not be saved; it stays in this page. Copy anything you need before closing or reloading it.',
+    unavailable: 'Saved chats are not available in this browser (storage is blocked or not responding). Conversations stay in this page until it is closed.',
+    closed: 'The saved-chats storage was deleted or closed. This conversation stays in this page until it is closed.',
+    invalidRecords: (n) => `${n} saved record${n === 1 ? '' : 's'} of this conversation could not be read and ${n === 1 ? 'was' : 'were'} skipped (kept aside, not deleted).`,
+  },
 };
 
 const zhCN: PanelStrings = {
@@ -208,6 +228,12 @@ const zhCN: PanelStrings = {
     redoRun: '重做本轮',
     undone: '已撤销：',
     blocked: '无法撤销，原因：',
+  },
+  storage: {
+    writeFailed: '此对话无法保存，仅保留在当前页面中。关闭或刷新页面前请复制需要的内容。',
+    unavailable: '此浏览器中无法使用已保存的对话（存储被阻止或无响应）。对话仅保留在当前页面中，直到页面关闭。',
+    closed: '保存对话的存储已被删除或关闭。此对话仅保留在当前页面中，直到页面关闭。',
+    invalidRecords: (n) => `此对话有 ${n} 条已保存的记录无法读取，已跳过（已另行保留，未删除）。`,
   },
 };
 

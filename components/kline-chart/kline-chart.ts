@@ -28,7 +28,8 @@ import { indicatorSettingsModel, indicatorLegendStyles, type IndicatorLegendActi
 import { PaneSeparators } from './pane-separators.js';
 import { renderDrawingToolbar, drawingStrings, drawingToolbarStyles } from '../drawing-toolbar/index.js';
 import { renderDrawingEditor, drawingEditorStyles } from '../drawing-editor/index.js';
-import { LayoutPersistence, applyLayout, LayoutAutosave, createPersistRequest } from '../../src/core/persist/index.js';
+import { LayoutStorageController } from './layout-storage-controller.js';
+import { downloadLayout, persistToastStyles, renderPersistToast } from './kline-persist-toast.js';
 
 let chartCounter = 0;
 
@@ -91,7 +92,7 @@ export interface ChartToolsApi {
  * @cssprop [--kline-font] - Axis and legend font.
  */
 export class KlineChart extends LitElement {
-  static override styles = [...klineChartStyles, drawingToolbarStyles, drawingEditorStyles, indicatorLegendStyles];
+  static override styles = [...klineChartStyles, drawingToolbarStyles, drawingEditorStyles, indicatorLegendStyles, persistToastStyles];
 
   static override properties = {
     symbol: { type: String, reflect: true },
@@ -155,7 +156,7 @@ export class KlineChart extends LitElement {
 
   readonly #core: ChartCore;
   readonly #drawings: DrawingLayerController;
-  #autosave: LayoutAutosave | null = null;
+  readonly #persistence: LayoutStorageController;
   #separators: PaneSeparators | null = null;
   #renderer: ChartRenderer | null = null;
   #theme: ChartTheme | null = null;
@@ -181,6 +182,12 @@ export class KlineChart extends LitElement {
     this._paneTops = new Map();
     this._settings = null;
     this.#core = new ChartCore({ chartId: '' });
+    this.#persistence = new LayoutStorageController({
+      store: this.#core.store,
+      indicators: this.#core.indicatorRegistry,
+      emit: (type: string, detail: unknown) => this.#emit(type, detail),
+      requestUpdate: () => this.requestUpdate(),
+    });
     // The public Binance market data is always available by name; nothing is fetched until used.
     this.#core.sources.register(createBinanceSource());
     this.#drawings = new DrawingLayerController({
@@ -322,8 +329,7 @@ export class KlineChart extends LitElement {
     this.#drawings.detach();
     this.#separators?.destroy();
     this.#separators = null;
-    this.#autosave?.stop();
-    this.#autosave = null;
+    this.#persistence.stop();
     this.#renderer?.destroy();
     this.#renderer = null;
     this.#media?.removeEventListener('change', this.#onSchemeChange);
@@ -520,6 +526,10 @@ export class KlineChart extends LitElement {
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
+        ${this.#persistence.unsaved ? renderPersistToast(this.#lang(), {
+          download: () => downloadLayout(this.#persistence.unsaved!, `${this.persistKey || 'layout'}.json`, this.renderRoot),
+          dismiss: () => this.#persistence.dismissToast(),
+        }) : nothing}
       </div>
       <kline-command-palette .chart=${this} locale=${this.#lang()}></kline-command-palette>
       <kline-settings-dialog .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
@@ -642,30 +652,9 @@ export class KlineChart extends LitElement {
     );
   }
 
-  /** Restores the saved layout (a bad record is reported and kept aside) and starts saving changes. */
+  /** Restores the saved layout (bad parts are reported and kept aside) and starts saving changes. */
   #startPersistence(): void {
-    const key = this.persistKey;
-    if (!key || this.#autosave || typeof localStorage === 'undefined') return;
-    const store = new LayoutPersistence(localStorage);
-    const restored = store.restore(key);
-    if (restored.status === 'restored') {
-      applyLayout(this.#core.store, restored.layout);
-    } else if (restored.status === 'rejected' || restored.status === 'unavailable') {
-      this.#emit('kline-error', { code: restored.code, message: restored.message });
-    }
-    this.#autosave = new LayoutAutosave(this.#core.store, {
-      save: (doc) => {
-        const saved = store.save(key, doc);
-        if (!saved.ok) this.#emit('kline-error', { code: saved.code, message: saved.message });
-      },
-      beforeSave: (doc) => {
-        const request = createPersistRequest(doc);
-        this.#emit('kline-persist', request.detail);
-        return request.seal();
-      },
-      onRejected: (error) => this.#emit('kline-error', { code: 'persist_rejected', message: String((error as Error)?.message ?? error) }),
-    });
-    this.#autosave.start();
+    this.#persistence.start(this.persistKey);
   }
 
   #announceReady(): void {

@@ -5,7 +5,7 @@ import type {
 import { buildHistory, fitToBudget, type ChatMessage } from './build-history.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 import { BadStreamError, classifyProviderError, retryDelayMs } from './provider-error.js';
-import { redact } from './redact.js';
+import { createRedactor, type Redactor } from './redact.js';
 import { ASK_USER_TOOL, AskUserInput, askUserDescriptor, WEB_SEARCH_TOOL, WebSearchInput, webSearchDescriptor } from './runtime-tools.js';
 import { createId, type SessionStore } from './session-store.js';
 import { parseToolArguments, ToolCallAssembler, type AssembledToolCall } from './tool-call-assembler.js';
@@ -27,6 +27,8 @@ export interface AgentRuntimeOptions {
   store: SessionStore;
   /** Strings redacted from every event, besides the api key, bearer tokens and `sk-…` keys. */
   secrets?: readonly string[];
+  /** Extra patterns redacted from every event (a host's own key formats), besides the built-in ones. */
+  redactPatterns?: readonly RegExp[];
   /** Offered to the model as `web_search` when set. */
   webSearch?: (query: string, signal: AbortSignal) => Promise<unknown>;
   /** A run with no event or stream activity for this long fails with DEADLINE_EXCEEDED (default 600 000). */
@@ -128,11 +130,12 @@ export class AgentRuntime {
   private readonly approvals = new Map<string, PendingApproval>();
   private confirmMutations: boolean;
   private client: OpenAI | null = null;
-  private readonly secrets: readonly string[];
+  private readonly redactor: Redactor;
 
   constructor(options: AgentRuntimeOptions) {
     this.options = options;
-    this.secrets = [...(options.apiKey ? [options.apiKey] : []), ...(options.secrets ?? [])];
+    const secrets = [...(options.apiKey ? [options.apiKey] : []), ...(options.secrets ?? [])];
+    this.redactor = createRedactor(secrets, { patterns: options.redactPatterns ?? [] });
     this.confirmMutations = options.confirmMutations ?? false;
   }
 
@@ -667,7 +670,7 @@ export class AgentRuntime {
   /** Stamps, redacts, records and publishes one event. */
   private emit(state: SessionState, runId: string | undefined, body: EventBody): AgentEvent {
     const raw = { ...body, seq: state.nextSeq++, sessionId: state.id, at: this.now().getTime(), ...(runId ? { runId } : {}) };
-    const event = redact(raw, this.secrets) as AgentEvent;
+    const event = this.redactor.value(raw) as AgentEvent;
     state.events.push(event);
     // Text and reasoning deltas are live-only: a secret split across two deltas would escape per-event redaction,
     // while `assistant.message.completed` stores the whole text, redacted as one string.

@@ -122,13 +122,45 @@ export function buildHistory(events: readonly AgentEvent[], options: { currentRu
   return messages;
 }
 
+/** Largest content of one user or assistant message sent to the model (UTF-8 bytes, JSON-escaped); the tail is kept. */
+export const MAX_MESSAGE_BYTES = 64 * 1024;
+/** Largest content of one tool output or the system prompt; the head is kept. */
+export const MAX_TOOL_OUTPUT_BYTES = 64 * 1024;
+/** Largest arguments of one tool call; larger ones are replaced with a small JSON object that says so. */
+export const MAX_ARGUMENTS_BYTES = 16 * 1024;
 /**
- * Shortens the oldest tool outputs first until the estimated size (characters / 4) fits
- * `tokenBudget`. Returns a new array; messages other than tool outputs are never changed.
+ * Largest total of all messages of one request. The relay refuses bodies over 1 MiB; the rest
+ * of the body (tool schemas, model name) must fit in what is left.
+ */
+export const MAX_HISTORY_BYTES = 640 * 1024;
+/** How much of an old text message survives when the token budget is tight. */
+const SHORTENED_TEXT_BYTES = 2000;
+
+/** The text that replaces a trimmed message's removed part (placed where the text was cut). */
+export function trimmedMarker(bytes: number): string {
+  return `[trimmed ${bytes} bytes]`;
+}
+
+/** Valid JSON put in place of tool-call arguments that were too large to send again. */
+export function trimmedArguments(bytes: number): string {
+  return JSON.stringify({ _trimmed: `${bytes} bytes of arguments were removed to fit the request size limit` });
+}
+
+/**
+ * Makes the history fit what can be sent. First, always, so that no single message can push a
+ * request over the relay's 1 MiB limit: texts over {@link MAX_MESSAGE_BYTES} keep their last part
+ * after a `[trimmed N bytes]` marker, tool outputs and the system prompt over
+ * {@link MAX_TOOL_OUTPUT_BYTES} keep their first part, and tool-call arguments over
+ * {@link MAX_ARGUMENTS_BYTES} become a small JSON object noting the trim (still valid JSON).
+ * Then, while the estimated size (characters / 4) exceeds `tokenBudget`, the oldest tool outputs
+ * are shortened, then the oldest large arguments, then the oldest texts (never the last user
+ * message). Last, while the total is over {@link MAX_HISTORY_BYTES}, the oldest whole turns are
+ * dropped (a turn starts at a user message, so every tool call keeps its answer). Returns a new array.
  */
 export function fitToBudget(messages: readonly ChatMessage[], tokenBudget: number): ChatMessage[] {
-  const out = messages.map((m) => ({ ...m })) as ChatMessage[];
+  let out = messages.map(capMessage);
   let tokens = estimateTokens(out);
+  // 1. Old tool outputs.
   for (let i = 0; i < out.length && tokens > tokenBudget; i++) {
     const message = out[i];
     if (message.role !== 'tool') continue;
@@ -137,7 +169,139 @@ export function fitToBudget(messages: readonly ChatMessage[], tokenBudget: numbe
     tokens -= (message.content.length - shortened.length) / 4;
     out[i] = { ...message, content: shortened };
   }
+  // 2. Old large tool-call arguments.
+  for (let i = 0; i < out.length && tokens > tokenBudget; i++) {
+    const message = out[i];
+    if (message.role !== 'assistant' || !message.tool_calls) continue;
+    const calls = message.tool_calls.map((call) => {
+      if (tokens <= tokenBudget || call.function.arguments.length <= 1024) return call;
+      const replaced = trimmedArguments(jsonStringBytes(call.function.arguments));
+      tokens -= (call.function.arguments.length - replaced.length) / 4;
+      return { ...call, function: { ...call.function, arguments: replaced } };
+    });
+    out[i] = { ...message, tool_calls: calls };
+  }
+  // 3. Old texts (the last user message is the question being answered: it stays).
+  const lastUser = out.map((m) => m.role).lastIndexOf('user');
+  for (let i = 0; i < out.length && tokens > tokenBudget; i++) {
+    const message = out[i];
+    if (i === lastUser || (message.role !== 'user' && message.role !== 'assistant') || !message.content) continue;
+    if (jsonStringBytes(message.content) <= SHORTENED_TEXT_BYTES + 64) continue;
+    const shortened = keepTail(message.content, SHORTENED_TEXT_BYTES);
+    tokens -= (message.content.length - shortened.length) / 4;
+    out[i] = { ...message, content: shortened } as ChatMessage;
+  }
+  // 4. The hard limit: drop the oldest turns.
+  while (messagesBytes(out) > MAX_HISTORY_BYTES) {
+    const first = out.findIndex((m) => m.role !== 'system');
+    const next = out.findIndex((m, i) => i > first && m.role === 'user');
+    if (first < 0 || next < 0) break;
+    out = [...out.slice(0, first), ...out.slice(next)];
+  }
   return out;
+}
+
+function capMessage(message: ChatMessage): ChatMessage {
+  switch (message.role) {
+    case 'system':
+      return { ...message, content: keepHead(message.content, MAX_TOOL_OUTPUT_BYTES) };
+    case 'tool':
+      return { ...message, content: keepHead(message.content, MAX_TOOL_OUTPUT_BYTES) };
+    case 'user':
+      return { ...message, content: keepTail(message.content, MAX_MESSAGE_BYTES) };
+    case 'assistant': {
+      const content = message.content === null ? null : keepTail(message.content, MAX_MESSAGE_BYTES);
+      const reasoning = message.reasoning_content === undefined ? {} : { reasoning_content: keepTail(message.reasoning_content, MAX_MESSAGE_BYTES) };
+      if (!message.tool_calls) return { ...message, content, ...reasoning };
+      const toolCalls = message.tool_calls.map((call) => {
+        const bytes = jsonStringBytes(call.function.arguments);
+        return bytes <= MAX_ARGUMENTS_BYTES ? call : { ...call, function: { ...call.function, arguments: trimmedArguments(bytes) } };
+      });
+      return { ...message, content, ...reasoning, tool_calls: toolCalls };
+    }
+  }
+}
+
+/** Bytes of all contents and arguments as they appear in the JSON request body. */
+export function messagesBytes(messages: readonly ChatMessage[]): number {
+  let bytes = 0;
+  for (const m of messages) {
+    bytes += m.content ? jsonStringBytes(m.content) : 4;
+    if (m.role === 'assistant') {
+      if (m.reasoning_content) bytes += jsonStringBytes(m.reasoning_content);
+      for (const call of m.tool_calls ?? []) {
+        bytes += jsonStringBytes(call.function.name) + jsonStringBytes(call.function.arguments) + 64;
+        // Provider fields echoed with the call (small signatures in practice): counted as sent.
+        const { id: _id, type: _type, function: _fn, ...extra } = call;
+        if (Object.keys(extra).length > 0) bytes += JSON.stringify(extra).length * 3;
+      }
+    }
+    bytes += 48;
+  }
+  return bytes;
+}
+
+/** UTF-8 bytes of `JSON.stringify(text)` without the quotes, computed without building it. */
+export function jsonStringBytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) bytes += charBytes(text, i);
+  return bytes;
+}
+
+function charBytes(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === 0x22 || c === 0x5c) return 2;
+  if (c < 0x20) return c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d ? 2 : 6;
+  if (c < 0x80) return 1;
+  if (c < 0x800) return 2;
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const next = text.charCodeAt(i + 1);
+    return next >= 0xdc00 && next <= 0xdfff ? 2 : 6; // half of a 4-byte pair, or a lone surrogate (escaped)
+  }
+  if (c >= 0xdc00 && c <= 0xdfff) {
+    const prev = text.charCodeAt(i - 1);
+    return prev >= 0xd800 && prev <= 0xdbff ? 2 : 6;
+  }
+  return 3;
+}
+
+/** `text` when it fits `maxBytes`, else a `[trimmed N bytes]` marker and the longest tail that fits. */
+function keepTail(text: string, maxBytes: number): string {
+  if (text.length <= maxBytes / 6) return text;
+  const total = jsonStringBytes(text);
+  if (total <= maxBytes) return text;
+  const budget = maxBytes - 32;
+  let kept = 0;
+  let start = text.length;
+  while (start > 0) {
+    const b = charBytes(text, start - 1);
+    if (kept + b > budget) break;
+    kept += b;
+    start--;
+  }
+  // Never start on the second half of a surrogate pair.
+  const low = text.charCodeAt(start);
+  if (low >= 0xdc00 && low <= 0xdfff && start < text.length) { kept -= 2; start++; }
+  return `${trimmedMarker(total - kept)} ${text.slice(start)}`;
+}
+
+/** `text` when it fits `maxBytes`, else the longest head that fits and a `[trimmed N bytes]` marker. */
+function keepHead(text: string, maxBytes: number): string {
+  if (text.length <= maxBytes / 6) return text;
+  const total = jsonStringBytes(text);
+  if (total <= maxBytes) return text;
+  const budget = maxBytes - 32;
+  let kept = 0;
+  let end = 0;
+  while (end < text.length) {
+    const b = charBytes(text, end);
+    if (kept + b > budget) break;
+    kept += b;
+    end++;
+  }
+  const high = text.charCodeAt(end - 1);
+  if (high >= 0xd800 && high <= 0xdbff) { kept -= 2; end--; }
+  return `${text.slice(0, end)} ${trimmedMarker(total - kept)}`;
 }
 
 /** Rough token count: characters / 4 over contents and tool-call arguments. */

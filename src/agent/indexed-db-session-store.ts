@@ -1,18 +1,60 @@
 import type { AgentEvent } from '../protocol/index.js';
-import { createId, DEFAULT_SESSION_TITLE, type SessionInfo, type SessionStore } from './session-store.js';
+import { validateSessionRecords } from './session-record-schema.js';
+import {
+  createId, DEFAULT_SESSION_TITLE, SessionStoreUnavailableError, type SessionInfo, type SessionStore, type SessionStoreProblem,
+} from './session-store.js';
 
 const SESSIONS = 'sessions';
 const EVENTS = 'events';
+/** Records that failed validation are moved under this session id suffix (same `events` store), never deleted. */
+const QUARANTINE_SUFFIX = '\u0000quarantine';
+
+/** Options of {@link createIndexedDbSessionStore}. */
+export interface IndexedDbSessionStoreOptions {
+  /** Database name (default `kline-agent-sessions`). */
+  readonly dbName?: string;
+  /** `indexedDB.open` that has not answered after this long fails as unavailable (default 3000 ms). */
+  readonly openTimeoutMs?: number;
+  /** The database was closed or deleted under us (`closed`), or stored records were skipped (`invalid-records`). */
+  readonly onProblem?: (problem: SessionStoreProblem) => void;
+}
+
+/** Default time `indexedDB.open` may take before the store counts as unavailable. */
+export const DEFAULT_OPEN_TIMEOUT_MS = 3000;
 
 /**
  * A {@link SessionStore} in IndexedDB: object store `sessions` keyed by `id`, object store
  * `events` keyed by `[sessionId, seq]`, so reading a session is one key-range scan in seq order.
+ * When IndexedDB is missing, throws, refuses or does not open within `openTimeoutMs`, and after
+ * the database was deleted or closed while open, every operation rejects with
+ * {@link SessionStoreUnavailableError}. Records read back are validated: invalid ones are moved
+ * aside (session id `<id>\u0000quarantine`) and reported, the rest replays.
  */
-export function createIndexedDbSessionStore(dbName = 'kline-agent-sessions'): SessionStore {
+export function createIndexedDbSessionStore(options: string | IndexedDbSessionStoreOptions = {}): SessionStore {
+  const { dbName = 'kline-agent-sessions', openTimeoutMs = DEFAULT_OPEN_TIMEOUT_MS, onProblem } = typeof options === 'string' ? { dbName: options } : options;
   let opening: Promise<IDBDatabase> | null = null;
+  /** Set once the connection was lost; the database is not reopened (a deleted one would come back empty). */
+  let lost: string | null = null;
   const open = (): Promise<IDBDatabase> => {
+    if (lost) return Promise.reject(new SessionStoreUnavailableError(lost));
     opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(dbName, 1);
+      let settled = false;
+      const fail = (message: string) => {
+        if (settled) return;
+        settled = true;
+        opening = null;
+        clearTimeout(timer);
+        reject(new SessionStoreUnavailableError(message));
+      };
+      const timer = setTimeout(() => fail(`IndexedDB did not open "${dbName}" within ${openTimeoutMs} ms.`), openTimeoutMs);
+      let request: IDBOpenDBRequest;
+      try {
+        if (typeof indexedDB === 'undefined' || !indexedDB) throw new Error('IndexedDB is not available in this browser context.');
+        request = indexedDB.open(dbName, 1);
+      } catch (error) {
+        fail(`IndexedDB could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
       request.onupgradeneeded = () => {
         const db = request.result;
         if (!db.objectStoreNames.contains(SESSIONS)) db.createObjectStore(SESSIONS, { keyPath: 'id' });
@@ -20,12 +62,26 @@ export function createIndexedDbSessionStore(dbName = 'kline-agent-sessions'): Se
       };
       request.onsuccess = () => {
         const db = request.result;
-        // Another tab upgrading the schema must not be blocked by this connection.
-        db.onversionchange = () => { db.close(); opening = null; };
+        if (settled) { db.close(); return; } // timed out meanwhile
+        settled = true;
+        clearTimeout(timer);
+        const lose = (message: string) => {
+          if (lost) return;
+          lost = message;
+          opening = null;
+          try { db.close(); } catch { /* already closed */ }
+          onProblem?.({ kind: 'closed', message });
+        };
+        // Deletion or an upgrade by another tab: let it proceed (do not block it), and stop using the database.
+        db.onversionchange = (event) => lose(event.newVersion === null
+          ? `The saved-chats database "${dbName}" was deleted.`
+          : `The saved-chats database "${dbName}" was upgraded by another tab.`);
+        // The browser closed the connection (site data cleared, storage evicted).
+        db.onclose = () => lose(`The saved-chats database "${dbName}" was closed by the browser.`);
         resolve(db);
       };
-      request.onerror = () => { opening = null; reject(request.error ?? new Error('IndexedDB open failed')); };
-      request.onblocked = () => { opening = null; reject(new Error(`IndexedDB "${dbName}" is blocked by another tab.`)); };
+      request.onerror = () => fail(`IndexedDB could not open "${dbName}": ${request.error?.message ?? 'unknown error'}`);
+      request.onblocked = () => fail(`IndexedDB "${dbName}" is blocked by another tab.`);
     });
     return opening;
   };
@@ -33,7 +89,14 @@ export function createIndexedDbSessionStore(dbName = 'kline-agent-sessions'): Se
   /** Runs `work` in one transaction and resolves with its value once the transaction commits. */
   const transact = async <T>(stores: string[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => Promise<T> | T): Promise<T> => {
     const db = await open();
-    const tx = db.transaction(stores, mode);
+    let tx: IDBTransaction;
+    try {
+      tx = db.transaction(stores, mode);
+    } catch (error) {
+      // InvalidStateError: the connection is closing.
+      if (lost) throw new SessionStoreUnavailableError(lost);
+      throw error;
+    }
     const done = new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
@@ -58,10 +121,33 @@ export function createIndexedDbSessionStore(dbName = 'kline-agent-sessions'): Se
 
   const eventRange = (sessionId: string) => IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
 
+  /**
+   * Moves records that are not valid events out of the session's key range, so appends (which
+   * continue after the last valid seq) never overwrite them and a later read does not see them.
+   */
+  const quarantine = (sessionId: string) => transact([EVENTS], 'readwrite', async (tx) => {
+    const store = tx.objectStore(EVENTS);
+    const keys = await request(store.getAllKeys(eventRange(sessionId)));
+    const all = await request(store.getAll(eventRange(sessionId)) as IDBRequest<unknown[]>);
+    const valid = new Set<unknown>(validateSessionRecords(all, sessionId).events);
+    await Promise.all(all.map(async (record, i) => {
+      if (valid.has(record)) return;
+      const seq = (keys[i] as [string, number])[1];
+      await request(store.put({ sessionId: `${sessionId}${QUARANTINE_SUFFIX}`, seq, record, quarantinedAt: Date.now() }));
+      await request(store.delete(keys[i]));
+    }));
+  });
+
   return {
     async listSessions() {
-      const all = await transact([SESSIONS], 'readonly', (tx) => request(tx.objectStore(SESSIONS).getAll() as IDBRequest<SessionInfo[]>));
-      return all.sort((a, b) => b.updatedAt - a.updatedAt);
+      const all = await transact([SESSIONS], 'readonly', (tx) => request(tx.objectStore(SESSIONS).getAll() as IDBRequest<unknown[]>));
+      // A damaged record must not break the list: keep what has an id, with sane title and times.
+      return all.flatMap((raw): SessionInfo[] => {
+        if (typeof raw !== 'object' || raw === null || typeof (raw as { id?: unknown }).id !== 'string') return [];
+        const r = raw as Record<string, unknown>;
+        const time = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+        return [{ id: r.id as string, title: typeof r.title === 'string' ? r.title : DEFAULT_SESSION_TITLE, createdAt: time(r.createdAt), updatedAt: time(r.updatedAt) }];
+      }).sort((a, b) => b.updatedAt - a.updatedAt);
     },
     async createSession(title) {
       const now = Date.now();
@@ -89,7 +175,18 @@ export function createIndexedDbSessionStore(dbName = 'kline-agent-sessions'): Se
       });
     },
     async readEvents(sessionId) {
-      return transact([EVENTS], 'readonly', (tx) => request(tx.objectStore(EVENTS).getAll(eventRange(sessionId)) as IDBRequest<AgentEvent[]>));
+      const records = await transact([EVENTS], 'readonly', (tx) => request(tx.objectStore(EVENTS).getAll(eventRange(sessionId)) as IDBRequest<unknown[]>));
+      const { events, invalid } = validateSessionRecords(records, sessionId);
+      if (invalid.length > 0) {
+        await quarantine(sessionId).catch((error: unknown) => {
+          console.warn(`kline-agent: could not move ${invalid.length} invalid record(s) of session ${sessionId} aside`, error);
+        });
+        onProblem?.({
+          kind: 'invalid-records', sessionId, count: invalid.length,
+          message: `${invalid.length} stored record(s) of this conversation could not be read and were skipped (first: ${invalid[0].reason}).`,
+        });
+      }
+      return events;
     },
     async renameSession(id, title) {
       await transact([SESSIONS], 'readwrite', async (tx) => {

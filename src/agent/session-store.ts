@@ -32,3 +32,21 @@ export function createId(prefix: string): string {
     : Math.random().toString(36).slice(2, 14);
   return `${prefix}_${Date.now().toString(36)}${random}`;
 }
+
+/**
+ * Something went wrong with storing conversations; the conversation itself stays in the page.
+ * - `unavailable`: the store could not be opened (no IndexedDB, it threw, or it did not answer in time): conversations live in page memory.
+ * - `closed`: the database was deleted or closed while open (another tab, the user clearing site data): from now on, page memory.
+ * - `write-failed`: events of one session could not be written after retries: that session is kept in page memory.
+ * - `invalid-records`: stored records that do not match the event schema were skipped (and kept aside) when a session was read.
+ */
+export type SessionStoreProblem =
+  | { readonly kind: 'unavailable'; readonly message: string }
+  | { readonly kind: 'closed'; readonly message: string }
+  | { readonly kind: 'write-failed'; readonly sessionId: string; readonly message: string }
+  | { readonly kind: 'invalid-records'; readonly sessionId: string; readonly count: number; readonly message: string };
+
+/** The store cannot be used at all (not opened, closed, deleted); retrying the same operation will not help. */
+export class SessionStoreUnavailableError extends Error {
+  override readonly name = 'SessionStoreUnavailableError';
+}

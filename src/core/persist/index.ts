@@ -7,3 +7,5 @@ export * from './apply-layout.js';
 export * from './commit-with-persist.js';
 export * from './layout-autosave.js';
 export * from './persist-request.js';
+export * from './merge-layouts.js';
+export * from './layout-sync.js';

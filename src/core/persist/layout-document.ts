@@ -16,6 +16,12 @@ export interface LayoutDocument {
   readonly version: typeof LAYOUT_VERSION;
   /** UTC ms of the save. */
   readonly savedAt: number;
+  /**
+   * Counts saves under one key across tabs: a tab writes `revision + 1` of what it last read, and
+   * re-reads before writing, so an older in-memory layout never overwrites a newer saved one.
+   * Absent in documents from before revisions (read as 0).
+   */
+  readonly revision?: number;
   readonly indicators: readonly IndicatorInstance[];
   readonly panes: readonly PaneLayout[];
   readonly drawings: Readonly<Record<string, readonly Drawing[]>>;

@@ -4,12 +4,29 @@ import {
   DRAWING_POINT_COUNTS, isDrawingKind, MAX_DRAWING_LABEL_LENGTH, normalizeStyle, validateDrawingStyle,
   type Drawing, type DrawingStyle,
 } from '../drawings/index.js';
+import { Value } from '@sinclair/typebox/value';
+import type { TSchema } from '@sinclair/typebox';
+import { SettingsValues } from '../commands/settings-schema.js';
+import { resolveParams, type IndicatorDefinition } from '../indicators/index.js';
 import { LAYOUT_VERSION, type LayoutDocument } from './layout-document.js';
 
-/** Result of `parseLayout`: the document, or why it cannot be used. */
+/**
+ * Result of `parseLayout`: the document (with `dropped` naming every part that was left out), or
+ * why it cannot be used at all.
+ */
 export type ParseLayoutResult =
-  | { readonly ok: true; readonly layout: LayoutDocument }
+  | { readonly ok: true; readonly layout: LayoutDocument; readonly dropped: readonly string[] }
   | { readonly ok: false; readonly reason: string; readonly newerVersion?: number };
+
+/** What a restored layout is checked against beyond its shape. */
+export interface LayoutCheckOptions {
+  /** Known studies: an indicator of an unknown study, or with params outside its schema, is dropped. */
+  readonly indicators?: {
+    get(id: string): IndicatorDefinition | undefined;
+    /** The form of a study under a convention (an `IndicatorRegistry` has it); params may fit any form. */
+    resolve?(id: string, convention: IndicatorConvention | undefined): IndicatorDefinition | undefined;
+  };
+}
 
 /** A problem at a path of the document. */
 class LayoutError extends Error {}
@@ -53,15 +70,31 @@ function params(v: unknown, path: string): Record<string, unknown> {
   return r;
 }
 
-function indicator(v: unknown, path: string): IndicatorInstance {
+function indicator(v: unknown, path: string, check: LayoutCheckOptions): IndicatorInstance {
   const r = record(v, path);
-  return {
+  const out: IndicatorInstance = {
     instanceId: string(r.instanceId, `${path}.instanceId`),
     definitionId: string(r.definitionId, `${path}.definitionId`),
     params: params(r.params, `${path}.params`),
     paneId: string(r.paneId, `${path}.paneId`),
     ...(r.convention === undefined ? {} : { convention: convention(r.convention, `${path}.convention`) }),
   };
+  if (!check.indicators) return out;
+  const def = check.indicators.get(out.definitionId);
+  if (!def) fail(`${path}.definitionId`, `unknown study '${out.definitionId.slice(0, 40)}'`);
+  // A study that names its convention is checked against that form; one that follows the chart's
+  // may hold the params of any form (the chart's convention is a setting of the same document).
+  const registry = check.indicators;
+  const forms = out.convention !== undefined
+    ? [registry.resolve?.(out.definitionId, out.convention) ?? def]
+    : [def, ...INDICATOR_CONVENTIONS.map((c) => registry.resolve?.(out.definitionId, c) ?? def)];
+  const results = forms.map((form) => resolveParams(form, out.params));
+  const good = results.find((r) => r.ok);
+  if (!good?.ok) {
+    const first = results[0].ok ? undefined : results[0].errors[0];
+    fail(`${path}.params${first?.path ? `.${first.path}` : ''}`, first?.reason ?? 'invalid params');
+  }
+  return { ...out, definitionId: def.id, params: good.params as Record<string, unknown> };
 }
 
 function convention(v: unknown, path: string): IndicatorConvention {
@@ -109,25 +142,64 @@ function comparison(v: unknown, path: string): ComparisonEntry {
   return { symbol: string(r.symbol, `${path}.symbol`), sourceId: string(r.sourceId, `${path}.sourceId`), color: string(r.color, `${path}.color`) };
 }
 
-/** Known keys with the type of their default; keys this build does not know are dropped. */
-function settings(v: unknown, path: string): ChartSettings {
+/** Whether `zone` is an IANA timezone this browser (or Node) knows. */
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Known keys checked against the settings schema (enums, types) and timezones against `Intl`;
+ * a bad value keeps the default and is reported in `dropped`; keys this build does not know are ignored.
+ */
+function settings(v: unknown, path: string, dropped: string[]): ChartSettings {
   const r = record(v, path);
   const out: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  for (const [key, def] of Object.entries(DEFAULT_SETTINGS)) {
+  const schemas = SettingsValues.properties as Record<string, TSchema>;
+  for (const key of Object.keys(DEFAULT_SETTINGS)) {
     if (!(key in r)) continue;
-    if (typeof r[key] !== typeof def) fail(`${path}.${key}`, `expected a ${typeof def}`);
-    out[key] = r[key];
+    const value = r[key];
+    const schema = schemas[key];
+    if (schema && !Value.Check(schema, value)) {
+      dropped.push(`${path}.${key}: ${JSON.stringify(value)?.slice(0, 40) ?? typeof value} is not an allowed value`);
+      continue;
+    }
+    if (key === 'timezone' && typeof value === 'string' && value !== '' && !isKnownTimeZone(value)) {
+      dropped.push(`${path}.timezone: unknown timezone '${value.slice(0, 64)}'`);
+      continue;
+    }
+    out[key] = value;
   }
   return out as unknown as ChartSettings;
 }
 
+/** Parses each item on its own: a bad one is left out and named in `dropped`, the rest is kept. */
+function items<T>(list: unknown[], path: string, parse: (v: unknown, p: string) => T, dropped: string[]): T[] {
+  const out: T[] = [];
+  list.forEach((v, i) => {
+    try {
+      out.push(parse(v, `${path}[${i}]`));
+    } catch (error) {
+      if (!(error instanceof LayoutError)) throw error;
+      dropped.push(error.message);
+    }
+  });
+  return out;
+}
+
 /**
- * Reads a saved layout document. Anything that does not match version 1 exactly (bad JSON, a
- * missing or mistyped field, a drawing with the wrong number of points) is refused with the path of
- * the first problem; a document from a newer version is refused with `newerVersion` so the caller
- * can keep it aside for that version instead of overwriting it.
+ * Reads a saved layout document. Bad JSON, a missing version, a document from a newer version, or
+ * a top-level field of the wrong type refuses the whole document (with the path of the problem; a
+ * newer one with `newerVersion` so the caller can keep it aside for that version). Inside, each
+ * indicator, pane, drawing, comparison and setting is checked on its own (shape, finite points,
+ * known drawing kinds, settings enums, IANA timezones, and with `check.indicators` known studies
+ * and params within their bounds): a bad one is left out, named in `dropped`, and the rest restores.
  */
-export function parseLayout(text: string): ParseLayoutResult {
+export function parseLayout(text: string, check: LayoutCheckOptions = {}): ParseLayoutResult {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -142,26 +214,59 @@ export function parseLayout(text: string): ParseLayoutResult {
   if (version > LAYOUT_VERSION) {
     return { ok: false, reason: `saved by a newer version (${version}); this chart reads version ${LAYOUT_VERSION}`, newerVersion: version };
   }
+  const dropped: string[] = [];
   try {
-    const panes = array(raw.panes, 'panes').map((p, i) => pane(p, `panes[${i}]`));
-    if (panes[0]?.id !== 'price') fail('panes[0].id', "the first pane must be 'price'");
-    if (new Set(panes.map((p) => p.id)).size !== panes.length) fail('panes', 'pane ids must be unique');
-    const drawings: Record<string, Drawing[]> = {};
-    for (const [key, list] of Object.entries(record(raw.drawings, 'drawings'))) {
-      const path = `drawings[${JSON.stringify(key)}]`;
-      drawings[key] = array(list, path).map((d, i) => drawing(d, `${path}[${i}]`));
-      if (new Set(drawings[key].map((d) => d.id)).size !== drawings[key].length) fail(path, 'drawing ids must be unique');
+    const savedAt = finite(raw.savedAt, 'savedAt');
+    const rawPanes = array(raw.panes, 'panes');
+    const rawIndicators = array(raw.indicators, 'indicators');
+    const rawDrawings = record(raw.drawings, 'drawings');
+    const rawComparisons = array(raw.comparisons, 'comparisons');
+    record(raw.settings, 'settings');
+    let panes = items(rawPanes, 'panes', pane, dropped);
+    const seenPanes = new Set<string>();
+    panes = panes.filter((p, i) => {
+      if (seenPanes.has(p.id)) {
+        dropped.push(`panes[${i}]: pane id '${p.id}' appears twice`);
+        return false;
+      }
+      seenPanes.add(p.id);
+      return true;
+    });
+    if (panes[0]?.id !== 'price') {
+      dropped.push("panes[0].id: the first pane must be 'price'");
+      const price = panes.find((p) => p.id === 'price') ?? { id: 'price', weight: 3 };
+      panes = [price, ...panes.filter((p) => p !== price)];
     }
+    const drawings: Record<string, Drawing[]> = {};
+    for (const [key, list] of Object.entries(rawDrawings)) {
+      const path = `drawings[${JSON.stringify(key)}]`;
+      if (!Array.isArray(list)) {
+        dropped.push(`${path}: expected an array`);
+        continue;
+      }
+      const ids = new Set<string>();
+      const kept = items(list, path, drawing, dropped).filter((d) => {
+        if (ids.has(d.id)) {
+          dropped.push(`${path}: drawing id '${d.id}' appears twice`);
+          return false;
+        }
+        ids.add(d.id);
+        return true;
+      });
+      if (kept.length > 0) drawings[key] = kept;
+    }
+    const revision = typeof raw.revision === 'number' && Number.isSafeInteger(raw.revision) && raw.revision >= 0 ? raw.revision : 0;
     const layout: LayoutDocument = {
       version: LAYOUT_VERSION,
-      savedAt: finite(raw.savedAt, 'savedAt'),
-      indicators: array(raw.indicators, 'indicators').map((x, i) => indicator(x, `indicators[${i}]`)),
+      savedAt,
+      ...(revision > 0 ? { revision } : {}),
+      indicators: items(rawIndicators, 'indicators', (v, p) => indicator(v, p, check), dropped),
       panes,
       drawings,
-      comparisons: array(raw.comparisons, 'comparisons').map((x, i) => comparison(x, `comparisons[${i}]`)),
-      settings: settings(raw.settings, 'settings'),
+      comparisons: items(rawComparisons, 'comparisons', comparison, dropped),
+      settings: settings(raw.settings, 'settings', dropped),
     };
-    return { ok: true, layout };
+    return { ok: true, layout, dropped };
   } catch (error) {
     if (error instanceof LayoutError) return { ok: false, reason: error.message };
     throw error;

@@ -4,6 +4,7 @@ import { ChartCore } from '../../../src/core/commands/chart-core.js';
 import { applyLayout, snapshotPersisted, LayoutPersistence, parseLayout, serializeLayout, LAYOUT_VERSION } from '../../../src/core/persist/index.js';
 import { barTime, loadedCore, ok } from '../commands/drawing-fixture.js';
 import { MapStorage } from './persist-fixture.js';
+import { createDefaultIndicatorRegistry } from '../../../src/core/indicators/index.js';
 
 async function decoratedCore(): Promise<ChartCore> {
   const core = await loadedCore();
@@ -23,7 +24,7 @@ test('a saved layout restores indicators, panes, drawings, comparisons and setti
   const core = await decoratedCore();
   const storage = new MapStorage();
   const persistence = new LayoutPersistence(storage);
-  assert.deepEqual(persistence.save('layout', serializeLayout(snapshotPersisted(core.store), 1234)), { ok: true });
+  assert.equal(persistence.save('layout', serializeLayout(snapshotPersisted(core.store), 1234)).ok, true);
   const saved = JSON.parse(storage.getItem('layout')!);
   assert.equal(saved.version, LAYOUT_VERSION);
   assert.equal(saved.savedAt, 1234);
@@ -58,7 +59,7 @@ test('serializeLayout leaves out instruments without drawings and copies deeply'
 
 test('a corrupt record raises an error, is not applied and is kept aside, never overwritten', () => {
   const storage = new MapStorage();
-  const bad = '{"version":1,"savedAt":1,"indicators":[],"panes":[{"id":"price","weight":3}],"drawings":{"sample:DEMO":[{"id":"d1","kind":"trend_line","points":[{"time":1,"price":2}],"paneId":"price","style":{"color":"#fff","width":1,"dash":"solid"},"locked":false,"z":1}]},"comparisons":[],"settings":{}}';
+  const bad = '{"version":1,"savedAt":1,"indicators":[],"panes":{"oops":1},"drawings":{},"comparisons":[],"settings":{}}';
   storage.setItem('layout', bad);
   let t = 1000;
   const persistence = new LayoutPersistence(storage, { now: () => t });
@@ -66,7 +67,7 @@ test('a corrupt record raises an error, is not applied and is kept aside, never 
   assert.equal(result.status, 'rejected');
   if (result.status !== 'rejected') return;
   assert.equal(result.code, 'persist_corrupt');
-  assert.match(result.message, /drawings\["sample:DEMO"\]\[0\]\.points: trend_line needs 2 points/);
+  assert.match(result.message, /panes: expected an array/);
   assert.equal(result.quarantineKey, 'layout:quarantine:1000');
   assert.equal(storage.getItem('layout:quarantine:1000'), bad, 'the bad record is kept byte for byte');
   assert.equal(storage.getItem('layout'), null, 'the key is free for new saves');
@@ -78,8 +79,74 @@ test('a corrupt record raises an error, is not applied and is kept aside, never 
   assert.equal(storage.getItem('layout:quarantine:1000'), bad);
   assert.equal(storage.getItem('layout:quarantine:1000-1'), 'not json{');
   t = 2000;
-  assert.deepEqual(persistence.save('layout', JSON.parse(bad.replace('"points":[{"time":1,"price":2}]', '"points":[{"time":1,"price":2},{"time":3,"price":4}]'))), { ok: true });
+  assert.equal(persistence.save('layout', JSON.parse(bad.replace('{"oops":1}', '[{"id":"price","weight":3}]'))).ok, true);
   assert.equal(storage.getItem('layout:quarantine:1000'), bad, 'saving does not touch the quarantine');
+});
+
+test('invalid parts are left out and named, the original is kept aside once, and the valid rest restores', () => {
+  const storage = new MapStorage();
+  const price = { id: 'price', weight: 3 };
+  const drawing = (id: string, extra: Record<string, unknown> = {}) => ({
+    id, kind: 'horizontal_line', points: [{ time: 1, price: 2 }], paneId: 'price', style: { color: '#ffffff', width: 1, dash: 'solid' }, locked: false, z: 1, ...extra,
+  });
+  const doc = {
+    version: 1, savedAt: 1, revision: 4,
+    indicators: [
+      { instanceId: 'ok', definitionId: 'RSI', params: { period: 9 }, paneId: 'pane-ok' },
+      { instanceId: 'nostudy', definitionId: 'NOPE_STUDY', params: {}, paneId: 'price' },
+      { instanceId: 'badperiods', definitionId: 'MA', params: { periods: [-5, 1e9, 0] }, paneId: 'price' },
+    ],
+    panes: [price, { id: 'pane-ok', weight: 1 }, { id: 'pane-bad', weight: -1 }],
+    drawings: { 'sample:DEMO': [drawing('d1', { label: 'keep me' }), drawing('d2', { kind: 'hexagon' }), drawing('d3', { points: [{ time: 1, price: '2' }] })] },
+    comparisons: [{ symbol: 'ACME', sourceId: 'sample', color: '#f5a623' }, { symbol: 5 }],
+    settings: { theme: 'neon', timezone: 'Mars/Olympus', grid: false, candleStyle: 'hollow' },
+  };
+  const text = JSON.stringify(doc);
+  storage.setItem('k', text);
+  const persistence = new LayoutPersistence(storage, { now: () => 9, check: { indicators: createDefaultIndicatorRegistry() } });
+  const result = persistence.restore('k');
+  assert.equal(result.status, 'restored');
+  if (result.status !== 'restored') return;
+  assert.deepEqual(result.layout.indicators.map((i) => i.instanceId), ['ok']);
+  assert.deepEqual(result.layout.indicators[0].params, { period: 9 });
+  assert.deepEqual(result.layout.panes, [price, { id: 'pane-ok', weight: 1 }]);
+  assert.deepEqual(result.layout.drawings['sample:DEMO'].map((d) => [d.id, d.label]), [['d1', 'keep me']]);
+  assert.deepEqual(result.layout.comparisons.map((c) => c.symbol), ['ACME']);
+  assert.equal(result.layout.settings.theme, 'auto', 'an unknown theme keeps the default');
+  assert.equal(result.layout.settings.timezone, '', 'an unknown zone keeps the default');
+  assert.equal(result.layout.settings.grid, false);
+  assert.equal(result.layout.settings.candleStyle, 'hollow');
+  assert.equal(result.layout.revision, 4);
+  const joined = result.dropped.join('\n');
+  for (const part of [/indicators\[1\]\.definitionId: unknown study 'NOPE_STUDY'/, /indicators\[2\]\.params\.periods/, /panes\[2\]\.weight/, /drawings\["sample:DEMO"\]\[1\]\.kind/, /drawings\["sample:DEMO"\]\[2\]\.points\[0\]\.price/, /comparisons\[1\]/, /settings\.theme/, /settings\.timezone: unknown timezone 'Mars\/Olympus'/]) {
+    assert.match(joined, part);
+  }
+  assert.equal(result.dropped.length, 8);
+  assert.equal(result.quarantineKey, 'k:quarantine:9');
+  assert.equal(storage.getItem('k:quarantine:9'), text, 'the original is kept byte for byte');
+  assert.match(result.message!, /8 invalid part\(s\)/);
+  // The key now holds the valid rest: a reload restores it without reporting again.
+  const again = persistence.restore('k');
+  assert.ok(again.status === 'restored' && again.dropped.length === 0);
+  assert.deepEqual(again.layout, result.layout);
+});
+
+test('drawing labels are redacted in what is written; a full storage is reported as quota with the document', () => {
+  const storage = new MapStorage();
+  const persistence = new LayoutPersistence(storage, { redactText: (t) => t.replace(/ghp_\w+/g, '[REDACTED]') });
+  const doc = parseLayout(JSON.stringify({
+    version: 1, savedAt: 1, indicators: [], panes: [{ id: 'price', weight: 3 }], comparisons: [], settings: {},
+    drawings: { 'sample:DEMO': [{ id: 'd1', kind: 'text', points: [{ time: 1, price: 2 }], paneId: 'price', style: { color: '#ffffff', width: 1, dash: 'solid' }, locked: false, z: 1, label: 'token ghp_abcdef0123' }] },
+  }));
+  assert.ok(doc.ok);
+  const saved = persistence.save('k', doc.layout);
+  assert.ok(saved.ok);
+  assert.equal(JSON.parse(storage.getItem('k')!).drawings['sample:DEMO'][0].label, 'token [REDACTED]');
+  assert.equal(doc.layout.drawings['sample:DEMO'][0].label, 'token ghp_abcdef0123', 'the input is not changed');
+  const full = { getItem: () => null, setItem: () => { throw Object.assign(new Error('exceeded the quota'), { name: 'QuotaExceededError' }); } };
+  const refused = new LayoutPersistence(full).save('k', doc.layout);
+  assert.ok(!refused.ok && refused.code === 'persist_quota_exceeded');
+  assert.equal(refused.document.drawings['sample:DEMO'].length, 1);
 });
 
 test('a document from a newer version is refused with its version and kept aside', () => {
@@ -95,25 +162,38 @@ test('a document from a newer version is refused with its version and kept aside
   assert.ok(!parsed.ok && parsed.newerVersion === 2);
 });
 
-test('parseLayout names the first bad field', () => {
+test('parseLayout refuses a document whose top level is wrong, and names item problems in dropped', () => {
   const base = { version: 1, savedAt: 1, indicators: [], panes: [{ id: 'price', weight: 3 }], drawings: {}, comparisons: [], settings: {} };
-  const cases: [unknown, RegExp][] = [
+  const refused: [unknown, RegExp][] = [
     [{ ...base, version: 0 }, /^version/],
-    [{ ...base, panes: [{ id: 'vol', weight: 1 }] }, /panes\[0\]\.id/],
-    [{ ...base, indicators: [{ instanceId: 'a', definitionId: 'MA', params: 3, paneId: 'price' }] }, /indicators\[0\]\.params/],
-    [{ ...base, settings: { grid: 'yes' } }, /settings\.grid/],
-    [{ ...base, drawings: { k: [{ id: 'x', kind: 'circle', points: [], paneId: 'price', style: {}, locked: false, z: 0 }] } }, /drawings\["k"\]\[0\]\.kind/],
+    [{ ...base, settings: 3 }, /^settings/],
     [{ ...base, comparisons: {} }, /comparisons/],
+    [{ ...base, savedAt: 'x' }, /savedAt/],
     [[1, 2], /object/],
   ];
-  for (const [doc, reason] of cases) {
+  for (const [doc, reason] of refused) {
     const r = parseLayout(JSON.stringify(doc));
     assert.ok(!r.ok, JSON.stringify(doc));
     assert.match(r.reason, reason);
   }
+  const dropped: [unknown, RegExp][] = [
+    [{ ...base, panes: [{ id: 'vol', weight: 1 }] }, /panes\[0\]\.id/],
+    [{ ...base, indicators: [{ instanceId: 'a', definitionId: 'MA', params: 3, paneId: 'price' }] }, /indicators\[0\]\.params/],
+    [{ ...base, settings: { grid: 'yes' } }, /settings\.grid/],
+    [{ ...base, drawings: { k: [{ id: 'x', kind: 'circle', points: [], paneId: 'price', style: {}, locked: false, z: 0 }] } }, /drawings\["k"\]\[0\]\.kind/],
+  ];
+  for (const [doc, reason] of dropped) {
+    const r = parseLayout(JSON.stringify(doc));
+    assert.ok(r.ok, JSON.stringify(doc));
+    assert.match(r.dropped.join('\n'), reason);
+  }
   const minimal = parseLayout(JSON.stringify(base));
   assert.ok(minimal.ok);
+  assert.deepEqual(minimal.dropped, []);
   assert.equal(minimal.layout.settings.candleStyle, 'solid', 'missing settings take their defaults');
+  const infinite = parseLayout(JSON.stringify(base).replace('"drawings":{}', '"drawings":{"k":[{"id":"x","kind":"horizontal_line","points":[{"time":1,"price":1e999}],"paneId":"price","style":{"color":"#ffffff","width":1,"dash":"solid"},"locked":false,"z":0}]}'));
+  assert.ok(infinite.ok);
+  assert.match(infinite.dropped[0], /points\[0\]\.price: expected a finite number/);
 });
 
 test('a storage that throws is reported, not fatal', () => {

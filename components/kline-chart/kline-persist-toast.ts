@@ -1,0 +1,49 @@
+import { css, html, type TemplateResult } from 'lit';
+import type { LayoutDocument } from '../../src/core/persist/index.js';
+
+/** Words of the "layout not saved" toast. */
+export function persistToastStrings(locale: 'en' | 'zh-CN') {
+  return locale === 'zh-CN'
+    ? { full: '浏览器存储已满，布局未能保存。当前页面中的布局仍然完整。', download: '下载布局', dismiss: '关闭' }
+    : { full: 'The layout could not be saved: this site\'s browser storage is full. Nothing is lost in this page.', download: 'Download layout', dismiss: 'Dismiss' };
+}
+
+/** Offers `layout` as a JSON file download (a Blob URL, revoked after the click). */
+export function downloadLayout(layout: LayoutDocument, fileName: string, root: Node & ParentNode): void {
+  const blob = new Blob([JSON.stringify(layout, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.hidden = true;
+  root.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * The toast shown when a save ran out of storage: it stays until dismissed and offers the layout
+ * as a file (`part="persist-toast"`, button `part="persist-download"`).
+ */
+export function renderPersistToast(locale: 'en' | 'zh-CN', actions: { download(): void; dismiss(): void }): TemplateResult {
+  const s = persistToastStrings(locale);
+  return html`<div class="persist-toast" part="persist-toast" role="alert" lang=${locale}>
+    <span>${s.full}</span>
+    <button type="button" part="persist-download" @click=${actions.download}>${s.download}</button>
+    <button type="button" class="dismiss" aria-label=${s.dismiss} title=${s.dismiss} @click=${actions.dismiss}>×</button>
+  </div>`;
+}
+
+export const persistToastStyles = css`
+  .persist-toast {
+    position: absolute; z-index: 5; left: 50%; top: 44px; transform: translateX(-50%);
+    display: flex; gap: 8px; align-items: center; max-width: 90%; padding: 6px 8px 6px 12px; border-radius: 4px;
+    background: var(--kline-text-color, #131722); color: var(--kline-background, #fff); font-size: 12px;
+  }
+  .persist-toast button {
+    flex: none; font: inherit; cursor: pointer; border-radius: 3px; padding: 2px 8px;
+    border: 1px solid currentColor; background: transparent; color: inherit;
+  }
+  .persist-toast button.dismiss { border: none; font-size: 14px; padding: 0 4px; }
+`;

@@ -1,0 +1,143 @@
+import type { ChartState } from '../../src/core/commands/chart-state.js';
+import type { IndicatorRegistry } from '../../src/core/indicators/index.js';
+import {
+  applyLayout, createPersistRequest, LayoutAutosave, LayoutPersistence, LayoutSync, serializeLayout, snapshotPersisted,
+  type LayoutDocument, type LayoutStorage, type PersistEventDetail,
+} from '../../src/core/persist/index.js';
+import type { Store } from '../../src/core/store/index.js';
+import { createRedactor } from '../../src/agent/redact.js';
+
+/** What the controller needs from its element. */
+export interface LayoutStorageHost {
+  readonly store: Store<ChartState>;
+  readonly indicators: IndicatorRegistry;
+  emit(type: 'kline-error', detail: { code: string; message: string }): void;
+  emit(type: 'kline-persist', detail: PersistEventDetail): void;
+  /** The quota toast appeared or went away: re-render. */
+  requestUpdate(): void;
+}
+
+/**
+ * `window.localStorage`, or null when reading it throws (sandboxed iframes, blocked cookies) or
+ * it does not exist. Never throws.
+ */
+export function safeLocalStorage(): LayoutStorage | null {
+  try {
+    const storage = globalThis.localStorage;
+    return storage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `persist-key` for one chart: restores the layout (invalid parts are left out and kept aside),
+ * saves every change (drawing labels redacted), merges saves of other tabs on the same key
+ * (`storage` events and a re-read before each write), and when storage is full keeps the layout
+ * in the page and offers it as a download. Storage that cannot be read turns persistence off with
+ * a warning; the chart works on.
+ */
+export class LayoutStorageController {
+  readonly #host: LayoutStorageHost;
+  #autosave: LayoutAutosave | null = null;
+  #sync: LayoutSync | null = null;
+  #storage: LayoutStorage | null = null;
+  /** The layout a full storage could not take; shown in the toast until dismissed. */
+  unsaved: LayoutDocument | null = null;
+
+  constructor(host: LayoutStorageHost) {
+    this.#host = host;
+  }
+
+  get active(): boolean {
+    return this.#autosave !== null;
+  }
+
+  start(key: string, options: { redactPatterns?: readonly RegExp[] } = {}): void {
+    if (!key || this.#autosave) return;
+    const storage = safeLocalStorage();
+    if (!storage) {
+      const message = `Layout persistence (persist-key '${key}') is off: this page cannot use localStorage (a sandboxed frame or blocked site data). The chart works, but changes are not saved.`;
+      console.warn(`<kline-chart>: ${message}`);
+      this.#host.emit('kline-error', { code: 'persist_unavailable', message });
+      return;
+    }
+    const redactor = createRedactor([], { patterns: options.redactPatterns ?? [] });
+    const persistence = new LayoutPersistence(storage, { check: { indicators: this.#host.indicators }, redactText: redactor.text });
+    const sync = new LayoutSync(persistence, key);
+    this.#storage = storage;
+    this.#sync = sync;
+    const restored = sync.restore();
+    if (restored.status === 'restored') {
+      applyLayout(this.#host.store, restored.layout);
+      if (restored.message) this.#host.emit('kline-error', { code: 'persist_partial', message: restored.message });
+    } else if (restored.status === 'rejected' || restored.status === 'unavailable') {
+      this.#host.emit('kline-error', { code: restored.code, message: restored.message });
+    }
+    this.#autosave = new LayoutAutosave(this.#host.store, {
+      save: (doc) => this.#save(doc),
+      beforeSave: (doc) => {
+        const request = createPersistRequest(doc);
+        this.#host.emit('kline-persist', request.detail);
+        return request.seal();
+      },
+      onRejected: (error) => this.#host.emit('kline-error', { code: 'persist_rejected', message: String((error as Error)?.message ?? error) }),
+    });
+    this.#autosave.start();
+    globalThis.addEventListener?.('storage', this.#onStorage);
+  }
+
+  stop(): void {
+    globalThis.removeEventListener?.('storage', this.#onStorage);
+    this.#autosave?.stop();
+    this.#autosave = null;
+    this.#sync = null;
+    this.#storage = null;
+  }
+
+  dismissToast(): void {
+    this.unsaved = null;
+    this.#host.requestUpdate();
+  }
+
+  #save(doc: LayoutDocument): void {
+    const sync = this.#sync;
+    if (!sync) return;
+    const saved = sync.save(doc);
+    if (saved.merged) this.#showMerged(saved.merged.layout, saved.merged.conflicts);
+    if (saved.ok) {
+      if (this.unsaved) this.dismissToast();
+      return;
+    }
+    this.#host.emit('kline-error', { code: saved.code, message: saved.message });
+    if (saved.code === 'persist_quota_exceeded') {
+      this.unsaved = saved.document;
+      this.#host.requestUpdate();
+    }
+  }
+
+  /** Another tab saved the same key: take its changes, keep ours. */
+  readonly #onStorage = (event: StorageEvent): void => {
+    const sync = this.#sync;
+    if (!sync || event.key !== sync.key || (event.storageArea && event.storageArea !== this.#storage)) return;
+    // Our pending change first: its save re-reads the key and merges.
+    this.#autosave?.flush();
+    const ours = serializeLayout(snapshotPersisted(this.#host.store));
+    const merged = sync.incoming(event.newValue, ours);
+    if (!merged) return;
+    this.#showMerged(merged.layout, merged.conflicts);
+    if (merged.changed) this.#save(serializeLayout(snapshotPersisted(this.#host.store)));
+  };
+
+  #showMerged(layout: LayoutDocument, conflicts: readonly string[]): void {
+    const current = serializeLayout(snapshotPersisted(this.#host.store), layout.savedAt);
+    const strip = (d: LayoutDocument) => JSON.stringify({ ...d, savedAt: 0, revision: 0 });
+    if (strip(current) !== strip(layout)) applyLayout(this.#host.store, layout);
+    if (conflicts.length > 0) {
+      this.#host.emit('kline-error', {
+        code: 'persist_conflict',
+        message: `Another tab changed the same layout items (${conflicts.slice(0, 5).join(', ')}); this tab's version of those was kept, every other change of both tabs was merged.`,
+      });
+    }
+  }
+}
