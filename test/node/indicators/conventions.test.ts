@@ -17,6 +17,7 @@ import {
   type IndicatorDefinition,
 } from '../../../src/core/indicators/index.js';
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
+import { parseLayout } from '../../../src/core/persist/index.js';
 import { defaults, diffSeries, randomColumns, type TestColumns } from './fixtures.js';
 import { AVEDEV, EMA, HHV, LLV, MA, REF, SMA, STD, SUM, div, from, op, toArray, type S } from './tdx-reference.js';
 
@@ -563,4 +564,23 @@ test('tools: indicators_add/update/query take a convention; list says the chart\
   assert.equal(bad.success, false);
   const described = core.tools.describe().find((t) => t.name === 'indicators_add')!;
   assert.match(JSON.stringify(described), /通达信/);
+});
+
+test('a saved layout keeps each study\'s convention and its params, checked against that form', () => {
+  const doc = (indicators: unknown[]) => JSON.stringify({
+    version: 1, savedAt: 1, indicators, panes: [{ id: 'price', weight: 3 }], comparisons: [], drawings: {},
+    settings: { indicatorConvention: 'tdx' },
+  });
+  const parsed = parseLayout(doc([
+    { instanceId: 'rsi-1', definitionId: 'RSI', params: { periods: [6, 12, 24] }, paneId: 'pane-rsi-1', convention: 'tdx' },
+    { instanceId: 'rsi-2', definitionId: 'RSI', params: { periods: [6, 12] }, paneId: 'pane-rsi-2' },
+    { instanceId: 'rsi-3', definitionId: 'RSI', params: { period: 14 }, paneId: 'pane-rsi-3', convention: 'ta-lib' },
+    { instanceId: 'rsi-4', definitionId: 'RSI', params: { period: 14 }, paneId: 'pane-rsi-4', convention: 'excel' },
+    { instanceId: 'rsi-5', definitionId: 'RSI', params: { period: 14 }, paneId: 'pane-rsi-5', convention: 'tdx' },
+  ]), { indicators: registry });
+  assert.ok(parsed.ok);
+  assert.deepEqual(parsed.layout.indicators.map((i) => [i.instanceId, i.convention]), [['rsi-1', 'tdx'], ['rsi-2', undefined], ['rsi-3', 'ta-lib']]);
+  assert.equal(parsed.layout.settings.indicatorConvention, 'tdx');
+  assert.equal(parsed.dropped.length, 2);
+  assert.match(parsed.dropped.join('\n'), /expected one of ta-lib, tdx, tradingview/);
 });
