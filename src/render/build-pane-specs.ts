@@ -65,6 +65,7 @@ function outputsOf(
       color: o.style === 'histogram' ? theme.up : (o.color ?? nextColor()),
       style: o.style,
       values: v,
+      ...(o.colorBy ? { colorBy: o.colorBy } : {}),
     });
   }
   return out;

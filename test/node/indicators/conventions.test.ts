@@ -18,6 +18,7 @@ import {
 } from '../../../src/core/indicators/index.js';
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
 import { parseLayout } from '../../../src/core/persist/index.js';
+import { buildPaneSpecs } from '../../../src/render/build-pane-specs.js';
 import { defaults, diffSeries, randomColumns, type TestColumns } from './fixtures.js';
 import { AVEDEV, EMA, HHV, LLV, MA, REF, SMA, STD, SUM, div, from, op, toArray, type S } from './tdx-reference.js';
 
@@ -583,4 +584,22 @@ test('a saved layout keeps each study\'s convention and its params, checked agai
   assert.equal(parsed.layout.settings.indicatorConvention, 'tdx');
   assert.equal(parsed.dropped.length, 2);
   assert.match(parsed.dropped.join('\n'), /expected one of ta-lib, tdx, tradingview/);
+});
+
+test('tradingview AO: the same values, columns coloured by change (Pine: diff <= 0 ? red : green) down to the pane spec', async () => {
+  const c = randomColumns(200, 31);
+  const tv = variant('AO', 'tradingview');
+  const ta = variant('AO', 'ta-lib');
+  assert.equal(diffSeries(tv.compute(c, defaults(tv)).ao, ta.compute(c, defaults(ta)).ao, 0, 0), null);
+  assert.equal(tv.outputs(defaults(tv) as never)[0].colorBy, 'change');
+  assert.equal(ta.outputs(defaults(ta) as never)[0].colorBy, undefined);
+  const core = await loaded('AO', { indicatorConvention: 'tradingview' });
+  const s = core.store.peek('settings');
+  const theme = { palette: ['#111'], up: '#0a0', down: '#a00' } as unknown as Parameters<typeof buildPaneSpecs>[3];
+  const specs = buildPaneSpecs(
+    { series: core.store.peek('series'), indicators: core.store.peek('indicators'), panes: core.store.peek('panes'), settings: s },
+    core.indicatorEngine, (id) => core.indicatorRegistry.get(id), theme,
+  );
+  const ao = specs.flatMap((p) => p.series).find((x) => x.label === 'AO')!;
+  assert.equal(ao.colorBy, 'change');
 });

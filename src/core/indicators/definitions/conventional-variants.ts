@@ -18,6 +18,7 @@ import { tdxRsiIndicator } from './tdx/rsi.js';
 import { tdxTrixIndicator } from './tdx/trix.js';
 import { tdxVrIndicator } from './tdx/vr.js';
 import { tdxWrIndicator } from './tdx/wr.js';
+import { tradingviewAoIndicator } from './tradingview/ao.js';
 import { tradingviewAtrIndicator } from './tradingview/atr.js';
 import { tradingviewEmvIndicator } from './tradingview/emv.js';
 import { tradingviewHvIndicator } from './tradingview/hv.js';
@@ -58,5 +59,6 @@ export const CONVENTIONAL_VARIANTS: Readonly<Record<Exclude<IndicatorConvention,
     tradingviewSupertrendIndicator,
     tradingviewEmvIndicator,
     tradingviewHvIndicator,
+    tradingviewAoIndicator,
   ] as readonly unknown[]) as readonly IndicatorDefinition[],
 };
