@@ -72,17 +72,24 @@ export function tdxSma(x: Float64Array, n: number, m: number, seed = NaN): Float
   return out;
 }
 
-/** `HHV(X, n)` (`max`) or `LLV(X, n)`: extreme of the last `n` bars, of the bars so far early on. */
+/**
+ * `HHV(X, n)` (`max`) or `LLV(X, n)`: extreme of the last `n` bars, of the bars so far early on;
+ * missing values are skipped. A monotonic deque of indices: O(1) amortised per bar.
+ */
 export function tdxExtreme(x: Float64Array, n: number, max: boolean): Float64Array {
-  const out = new Float64Array(x.length).fill(NaN);
-  for (let i = 0; i < x.length; i++) {
-    let e = NaN;
-    for (let j = Math.max(0, i - n + 1); j <= i; j++) {
-      const v = x[j];
-      if (v !== v) continue;
-      if (e !== e || (max ? v > e : v < e)) e = v;
+  const len = x.length;
+  const out = new Float64Array(len).fill(NaN);
+  const dq = new Int32Array(len);
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < len; i++) {
+    const v = x[i];
+    if (v === v) {
+      while (tail > head && (max ? x[dq[tail - 1]] <= v : x[dq[tail - 1]] >= v)) tail--;
+      dq[tail++] = i;
     }
-    out[i] = e;
+    while (tail > head && dq[head] <= i - n) head++;
+    if (tail > head) out[i] = x[dq[head]];
   }
   return out;
 }
