@@ -11,7 +11,7 @@ import {
   type AgentAvailableDetail, type AgentConnectDetail, type AgentEvent, type ChartAgentPort, type ChartContext, type ContextItem, type RunStatus,
 } from '../../src/protocol/index.js';
 import { buildContextChips, renderContextChips, type ContextChip } from '../agent-parts/context-chips/index.js';
-import { renderMarkdown } from '../agent-parts/markdown-view/index.js';
+import { loadMarkdown, renderMarkdown } from '../agent-parts/markdown-view/index.js';
 import type { QuestionAnswerDetail } from '../agent-parts/question-card/index.js';
 import '../agent-parts/question-card/define.js';
 import { renderSessionList } from '../agent-parts/session-list/index.js';
@@ -263,6 +263,8 @@ export class ChartAgentPanel extends LitElement {
     document.addEventListener(AGENT_AVAILABLE_EVENT, this.#onAvailable as EventListener);
     this.#handshake();
     void this.#start(life);
+    // The Markdown tokenizer is a chunk of its own: fetch it now, before the first answer streams.
+    loadMarkdown().catch(() => undefined);
   }
 
   override disconnectedCallback(): void {
@@ -828,7 +830,7 @@ export class ChartAgentPanel extends LitElement {
         return html`
           <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}>
             ${item.reasoning ? html`<details part="reasoning" class="reasoning"><summary>${s.reasoning}</summary><div class="reasoning-text">${item.reasoning}</div></details>` : nothing}
-            <div class="markdown">${renderMarkdown(item.text)}</div>
+            <div class="markdown">${renderMarkdown(item.text, { streaming: item.streaming })}</div>
             ${item.streaming ? nothing : html`<div class="message-actions">
               <button part="copy" class="icon-button" type="button" aria-label=${s.copy} title=${s.copy} @click=${() => this.#copy(item)}>
                 ${copyIcon}<span class="toggle-text">${this._copiedId === item.id ? s.copied : ''}</span>

@@ -586,7 +586,7 @@ export class KlineChart extends LitElement {
     if (this.period && !isPeriod(this.period)) this.#fail('invalid_period', `Unknown period '${this.period}'; using 1d.`);
     let symbol = this.symbol;
     try {
-      if (!symbol) symbol = (await source.searchInstruments('', { limit: 1 }))[0]?.symbol ?? '';
+      if (!symbol) symbol = await this.#core.defaultSymbol(sourceId);
       const current = this.#core.store.peek('target');
       if (!force && current && current.symbol === symbol && current.period === period && current.sourceId === sourceId && this.#core.store.peek('series')) return;
       const series = await this.#core.loadTarget({ symbol, period, sourceId }, null);
