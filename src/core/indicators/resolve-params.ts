@@ -1,4 +1,5 @@
-import { Value } from '@sinclair/typebox/value';
+import { Check, Clone } from '@sinclair/typebox/value';
+import { Errors } from '@sinclair/typebox/errors';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { IndicatorDefinition } from './indicator-definition.js';
 
@@ -68,10 +69,10 @@ export function resolveParams<P extends TObject>(
   const full: Record<string, unknown> = {};
   for (const key of declared) {
     const given = input[key];
-    full[key] = given !== undefined ? given : Value.Clone(properties[key].default as unknown);
+    full[key] = given !== undefined ? given : Clone(properties[key].default as unknown);
   }
-  if (Value.Check(def.params, full)) return { ok: true, params: full };
-  for (const error of Value.Errors(def.params, full)) {
+  if (Check(def.params, full)) return { ok: true, params: full };
+  for (const error of Errors(def.params, full)) {
     errors.push({ path: pointerToPath(error.path), reason: error.message });
     if (errors.length >= MAX_ERRORS) break;
   }
@@ -86,12 +87,12 @@ export function resolveParams<P extends TObject>(
  * @example adaptParams(tdxRsi, { period: 14 }) // { periods: [6, 12, 24] }
  */
 export function adaptParams(def: IndicatorDefinition, params: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  if (Value.Check(def.params, params)) return params as Record<string, unknown>;
+  if (Check(def.params, params)) return params as Record<string, unknown>;
   const properties: Record<string, TSchema> = def.params.properties;
   const out: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(properties)) {
     const given = params[key];
-    out[key] = given !== undefined && Value.Check(schema, given) ? given : Value.Clone(schema.default as unknown);
+    out[key] = given !== undefined && Check(schema, given) ? given : Clone(schema.default as unknown);
   }
   return out;
 }
