@@ -1,7 +1,8 @@
 import type { OpenAI } from 'openai';
 import type {
-  AgentEvent, AskUserAnswer, ChartAgentPort, ChartContext, ContextItem, RunFailureCode, RunStatus, ToolDescriptor, ToolResult,
+  AgentEvent, AskUserAnswer, ChartAgentPort, ChartContext, ContextItem, RunFailureCause, RunFailureCode, RunStatus, ToolDescriptor, ToolResult,
 } from '../protocol/index.js';
+import { diagnosingFetch } from './diagnosing-fetch.js';
 import { buildHistory, fitToBudget } from './build-history.js';
 import { attachImages, hasImages, withoutImages, type ChatRequestMessage } from './attach-images.js';
 import { chartChangeItem, describeChartChanges } from './chart-changes.js';
@@ -114,7 +115,7 @@ interface PendingApproval {
 
 /** A run that ends with a failure code (thrown inside the loop, turned into `run.failed`). */
 class RunFailure extends Error {
-  constructor(readonly code: RunFailureCode, message: string) {
+  constructor(readonly code: RunFailureCode, message: string, readonly failureCause?: RunFailureCause) {
     super(message);
   }
 }
@@ -390,6 +391,7 @@ export class AgentRuntime {
     }
     let code: RunFailureCode;
     let message: string;
+    let cause: RunFailureCause | undefined;
     if (reason === 'deadline') {
       code = 'DEADLINE_EXCEEDED';
       message = `Nothing happened for ${formatDuration(this.inactivityMs())}, so the run was stopped.`;
@@ -399,11 +401,12 @@ export class AgentRuntime {
     } else if (error instanceof RunFailure) {
       code = error.code;
       message = error.message;
+      cause = error.failureCause;
     } else {
       code = 'PROVIDER_BAD_RESPONSE';
       message = `The run failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
     }
-    this.emit(state, active.runId, { type: 'run.failed', code, message });
+    this.emit(state, active.runId, { type: 'run.failed', code, message, ...(cause ? { cause } : {}) });
     return 'failed';
   }
 
@@ -433,7 +436,8 @@ export class AgentRuntime {
       apiKey: this.options.apiKey ?? 'relay',
       dangerouslyAllowBrowser: true,
       maxRetries: 0,
-      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      // Names a web page answering instead of the API, and a CORS refusal apart from nothing listening.
+      fetch: diagnosingFetch(this.options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
     });
     return this.client;
   }
@@ -536,7 +540,7 @@ export class AgentRuntime {
           continue;
         }
         let failure = classifyProviderError(error, this.options.baseURL);
-        if (streaming && failure.code !== 'PROVIDER_BAD_RESPONSE') {
+        if (streaming && failure.code !== 'PROVIDER_BAD_RESPONSE' && !failure.cause) {
           failure = { code: 'PROVIDER_BAD_RESPONSE', retryable: true, message: `The model's response stream broke off: ${failure.message}` };
         }
         if (failure.retryable && !emitted && attempt < maxRetries) {
@@ -544,7 +548,7 @@ export class AgentRuntime {
           continue;
         }
         completeText();
-        throw new RunFailure(failure.code, failure.message);
+        throw new RunFailure(failure.code, failure.message, failure.cause);
       }
     }
   }
