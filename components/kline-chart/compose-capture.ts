@@ -1,4 +1,66 @@
 import type { ChartTheme } from '../../src/render/chart-theme.js';
+import type { ChartCore } from '../../src/core/commands/chart-core.js';
+import { clampView } from '../../src/core/commands/view-range.js';
+
+/** What {@link captureChart} reads from the element. */
+export interface CaptureSource {
+  readonly root: ParentNode;
+  readonly core: ChartCore;
+  theme(): ChartTheme | null;
+  /** Resolves once the canvases show the current state. */
+  painted(): Promise<void>;
+  readonly fallbackTitle: string;
+}
+
+/**
+ * The chart as the user sees it on one canvas: title line, legend text, panes with drawings.
+ * `lastBars` narrows the view for the shot and restores it afterwards.
+ */
+export async function captureChart(source: CaptureSource, options: { width?: number; height?: number; lastBars?: number }): Promise<HTMLCanvasElement> {
+  const { core, root } = source;
+  await source.painted();
+  const view = core.store.peek('view');
+  const n = core.store.peek('series')?.bars.length ?? 0;
+  const narrowed = options.lastBars !== undefined && view !== null && n > 0;
+  if (narrowed) {
+    core.setView(clampView({ start: n - options.lastBars! - 0.5, end: n - 0.5 }, n, 2));
+    await source.painted();
+  }
+  try {
+    const canvases = [...root.querySelectorAll<HTMLCanvasElement>('.pane canvas')];
+    const legendRows = [...root.querySelectorAll<HTMLElement>('.legend .row, .pane-legend')]
+      .map((row) => (row.textContent ?? '').replace(/[×]/g, '').replace(/\s+/g, ' ').trim())
+      .filter((text) => text !== '');
+    const series = core.store.peek('series');
+    const title = series ? `${series.instrument.symbol} · ${series.instrument.name} · ${series.period} · ${series.instrument.exchange}` : source.fallbackTitle;
+    // The price legend's first row repeats the title; the canvas draws it once, in bold.
+    const legend = legendRows[0]?.startsWith(title) ? [legendRows[0].slice(title.length).trim(), ...legendRows.slice(1)] : legendRows;
+    return composeCapture({
+      canvases, title, legend, theme: source.theme(),
+      ...(options.width !== undefined ? { width: options.width } : {}),
+      ...(options.height !== undefined ? { height: options.height } : {}),
+    });
+  } finally {
+    if (narrowed) core.setView(view);
+  }
+}
+
+/** `chart_capture`'s image: size clamped to 200–1600 px, PNG (JPEG above 300 kB) and a ≤256 px thumbnail. */
+export async function captureForModel(
+  capture: (options: { width?: number; height?: number; lastBars?: number }) => Promise<HTMLCanvasElement>,
+  request: { width?: number; height?: number; lastBars?: number },
+): Promise<{ image: string; width: number; height: number; thumbnail: string }> {
+  const clamp = (v: number | undefined) => (v === undefined ? undefined : Math.min(1600, Math.max(200, Math.round(v))));
+  const width = clamp(request.width);
+  const height = clamp(request.height);
+  const canvas = await capture({
+    ...(width !== undefined ? { width } : {}), ...(height !== undefined ? { height } : {}),
+    ...(request.lastBars !== undefined ? { lastBars: request.lastBars } : {}),
+  });
+  let image = canvas.toDataURL('image/png');
+  if (image.length > 300_000) image = canvas.toDataURL('image/jpeg', 0.85);
+  return { image, width: canvas.width, height: canvas.height, thumbnail: thumbnailOf(canvas) };
+}
 
 /** Options of {@link composeCapture}. */
 export interface ComposeCaptureOptions {

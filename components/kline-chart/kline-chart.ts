@@ -12,9 +12,6 @@ import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from '.
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
-import { composeCapture, thumbnailOf } from './compose-capture.js';
-import { clampView } from '../../src/core/commands/view-range.js';
-import { serveFrameConnections } from '../../src/frames/serve-frame-connections.js';
 import type { KlineChartEventDetails } from './kline-chart-events.js';
 import '../indicator-picker/define.js';
 import type { CommandPalette } from '../command-palette/index.js';
@@ -319,52 +316,22 @@ export class KlineChart extends LitElement {
   }
 
   async #captureCanvas(options: { width?: number; height?: number; lastBars?: number }): Promise<HTMLCanvasElement> {
-    await this.whenPainted();
-    const view = this.#core.store.peek('view');
-    const n = this.#core.store.peek('series')?.bars.length ?? 0;
-    const narrowed = options.lastBars !== undefined && view !== null && n > 0;
-    if (narrowed) {
-      this.#core.setView(clampView({ start: n - options.lastBars! - 0.5, end: n - 0.5 }, n, 2));
-      await this.updateComplete;
-      await this.whenPainted();
-    }
-    try {
-      const canvases = [...this.renderRoot.querySelectorAll<HTMLCanvasElement>('.pane canvas')];
-      const legendRows = [...this.renderRoot.querySelectorAll<HTMLElement>('.legend .row, .pane-legend')]
-        .map((row) => (row.textContent ?? '').replace(/[×]/g, '').replace(/\s+/g, ' ').trim())
-        .filter((text) => text !== '');
-      const series = this.#core.store.peek('series');
-      const title = series ? `${series.instrument.symbol} · ${series.instrument.name} · ${series.period} · ${series.instrument.exchange}` : this.symbol;
-      // The price legend's first row repeats the title; the canvas draws it once, in bold.
-      const legend = legendRows[0]?.startsWith(title) ? [legendRows[0].slice(title.length).trim(), ...legendRows.slice(1)] : legendRows;
-      return composeCapture({
-        canvases, title, legend, theme: this.#view.theme,
-        ...(options.width !== undefined ? { width: options.width } : {}),
-        ...(options.height !== undefined ? { height: options.height } : {}),
-      });
-    } finally {
-      if (narrowed) this.#core.setView(view);
-    }
+    // A lazy chunk: only captures load the compositor.
+    const { captureChart } = await import('./compose-capture.js');
+    return captureChart({ root: this.renderRoot, core: this.#core, theme: () => this.#view.theme, painted: () => this.whenPainted(), fallbackTitle: this.symbol }, options);
   }
 
   /** `chart_capture`'s renderer: a PNG data URL (JPEG when a PNG would be too large to send) and a thumbnail. */
   readonly #captureForTool = async (request: { width?: number; height?: number; lastBars?: number }) => {
-    const clamp = (v: number | undefined) => (v === undefined ? undefined : Math.min(1600, Math.max(200, Math.round(v))));
-    const width = clamp(request.width);
-    const height = clamp(request.height);
-    const canvas = await this.#captureCanvas({
-      ...(width !== undefined ? { width } : {}), ...(height !== undefined ? { height } : {}),
-      ...(request.lastBars !== undefined ? { lastBars: request.lastBars } : {}),
-    });
-    let image = canvas.toDataURL('image/png');
-    if (image.length > 300_000) image = canvas.toDataURL('image/jpeg', 0.85);
-    return { image, width: canvas.width, height: canvas.height, thumbnail: thumbnailOf(canvas) };
+    const { captureForModel } = await import('./compose-capture.js');
+    return captureForModel((options) => this.#captureCanvas(options), request);
   };
 
   override connectedCallback(): void {
     super.connectedCallback();
     // Read at connection time: panels in other windows are checked against the attribute per message.
-    if (this.getAttribute('agent-origins')?.trim()) serveFrameConnections();
+    // A lazy chunk: only pages that let other windows connect load it.
+    if (this.getAttribute('agent-origins')?.trim()) void import('../../src/frames/serve-frame-connections.js').then((m) => m.serveFrameConnections());
     if (!this.id) this.id = `kline-chart-${++chartCounter}`;
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;

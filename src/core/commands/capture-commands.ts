@@ -4,9 +4,9 @@ import type { ChartCore } from './chart-core.js';
 
 /** Input of `chart_capture`. */
 export const CaptureInput = Type.Object({
-  lastBars: Type.Optional(Type.Integer({ minimum: 5, maximum: 2000, description: 'Show only the newest N bars in the image (the chart view is restored afterwards). Default: what the user sees.' })),
-  width: Type.Optional(Type.Integer({ minimum: 200, maximum: 1600, description: 'Image width in pixels (200-1600). Default: the chart width.' })),
-  height: Type.Optional(Type.Integer({ minimum: 200, maximum: 1600, description: 'Image height in pixels (200-1600). Default: the chart height.' })),
+  lastBars: Type.Optional(Type.Integer({ minimum: 5, maximum: 2000, description: 'Only the newest N bars (default: the visible range).' })),
+  width: Type.Optional(Type.Integer({ minimum: 200, maximum: 1600, description: 'Width px (default: the chart\'s).' })),
+  height: Type.Optional(Type.Integer({ minimum: 200, maximum: 1600, description: 'Height px (default: the chart\'s).' })),
 }, { additionalProperties: false });
 
 export type CaptureRequest = Static<typeof CaptureInput>;
@@ -39,24 +39,19 @@ export class CaptureCommands {
     name: 'chart_capture',
     label: 'Capture chart image',
     description:
-      'Renders the chart exactly as the user sees it (all panes, legend, title line with symbol and period, drawings) and returns it as a PNG image, which is attached to the next message for you to look at. Use it to judge chart patterns, trend lines or how a drawing looks; read numbers with market_bars_query instead. Optional lastBars (show only the newest N bars), width and height (200-1600 px). Changes nothing.',
+      'The chart as the user sees it (panes, legend, title, drawings) as a PNG attached to the next message. For patterns and how drawings look; read numbers with market_bars_query.',
     parameters: CaptureInput,
     safety: 'read-only',
     executionMode: 'sequential',
   })
   async capture(input: CaptureRequest, ctx?: ToolCallContext): Promise<ToolOutput> {
     const capturer = this.#capturer;
-    if (!capturer) throw new ToolCallError('not_allowed', 'This chart cannot render an image here (no display).', { recommendedAction: 'Describe the chart from chart_get_context and market_bars_query instead.' });
+    if (!capturer) throw new ToolCallError('not_allowed', 'This chart cannot render an image here.');
     if (!this.core.store.peek('series')) throw new ToolCallError('no_data', 'The chart has no data to capture yet.');
     const shot = await capturer(input, ctx?.signal ?? new AbortController().signal);
-    const context = this.core.context.get();
     return {
-      data: {
-        image: shot.image, width: shot.width, height: shot.height,
-        ...(shot.thumbnail ? { thumbnail: shot.thumbnail } : {}),
-        ...(context ? { symbol: context.symbol, period: context.period } : {}),
-      },
-      text: `Chart image ${shot.width}×${shot.height} of ${context?.symbol ?? ''} ${context?.period ?? ''}: attached in the next message.`,
+      data: shot,
+      text: `Chart image ${shot.width}×${shot.height}: attached in the next message.`,
       stateChanged: false,
     };
   }

@@ -137,7 +137,7 @@ export class ChartCommands {
 
   async #load(target: { symbol: string; period: Period; sourceId: string }, label: string, ctx?: ToolCallContext): Promise<void> {
     try {
-      await this.core.loadTarget(target, label, ctx?.signal, undefined, ctx ? (fraction, message) => ctx.progress(fraction, `Loading ${target.symbol} ${target.period}: ${message}`) : undefined);
+      await this.core.loadTarget(target, label, ctx?.signal, undefined, ctx?.progress);
     } catch (error) {
       throw toToolError(error);
     }

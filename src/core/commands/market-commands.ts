@@ -50,8 +50,7 @@ export class MarketCommands {
       } else {
         const instrument = await resolveInstrument(this.core.sources, sourceId, symbol, ctx?.signal);
         const code = symbol.includes(':') ? symbol : instrument.symbol;
-        series = await loadSeries(this.core.sources, { symbol: code, period, sourceId }, ctx?.signal,
-          ctx ? (fraction, message) => ctx.progress(fraction, `${instrument.symbol} ${period}: ${message}`) : undefined);
+        series = await loadSeries(this.core.sources, { symbol: code, period, sourceId }, ctx?.signal, ctx?.progress);
       }
     } catch (error) {
       throw toToolError(error);
