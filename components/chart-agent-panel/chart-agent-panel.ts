@@ -433,12 +433,19 @@ export class ChartAgentPanel extends LitElement {
       }
     }
     if (!win) return;
-    connectFramePort(win, origin).then((port) => {
-      if (life !== this.#life || this.#port) return;
-      this.#attach(port);
-    }, (error: unknown) => {
-      if (life === this.#life && !this.#port) console.info(`<chart-agent-panel>: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    const target = win;
+    const attempt = (left: number) => {
+      connectFramePort(target, origin, { timeoutMs: 2000 }).then((port) => {
+        if (life !== this.#life || this.#port) return;
+        this.#attach(port);
+      }, (error: unknown) => {
+        if (life !== this.#life || this.#port) return;
+        // The framed page may still be loading its chart: ask again a few times before giving up.
+        if (left > 0) attempt(left - 1);
+        else console.info(`<chart-agent-panel>: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    };
+    attempt(5);
   }
 
   #frameListener: (() => void) | null = null;
