@@ -35,6 +35,10 @@ const en: SettingsDialogStrings = {
     locale: 'Language',
     priceAxisSide: 'Price axis side',
     legend: 'Legend',
+    lastPrice: 'Last price line',
+    watermark: 'Watermark',
+    watermarkText: 'Watermark text',
+    legendMode: 'Bar values',
   },
 };
 
@@ -59,6 +63,10 @@ const zh: SettingsDialogStrings = {
     locale: '语言',
     priceAxisSide: '价格轴位置',
     legend: '图例',
+    lastPrice: '最新价线',
+    watermark: '水印',
+    watermarkText: '水印文字',
+    legendMode: 'K线数值',
   },
 };
 

@@ -35,6 +35,36 @@ export interface ComparisonEntry {
   readonly color: string;
 }
 
+export type MarkerPosition = 'above' | 'below' | 'on';
+export type MarkerShape = 'arrow' | 'circle' | 'square' | 'flag';
+
+/** A small sign at a bar: above its high, below its low or on its close. */
+export interface ChartMarker {
+  readonly id: string;
+  /** UTC ms; drawn at the bar containing this time. */
+  readonly time: number;
+  readonly position: MarkerPosition;
+  readonly shape: MarkerShape;
+  readonly color: string;
+  /** At most 20 characters. */
+  readonly text?: string;
+}
+
+export type PriceLineStyle = 'solid' | 'dashed' | 'dotted';
+
+/** A horizontal line at a price (an order, a stop, a target): not a drawing. */
+export interface PriceLine {
+  readonly id: string;
+  readonly price: number;
+  readonly label: string;
+  readonly color: string;
+  readonly style: PriceLineStyle;
+  /** Show the price in a tag on the price axis. */
+  readonly axisLabel: boolean;
+  /** The user may move it with the pointer (fires `kline-price-line-moved`). */
+  readonly draggable: boolean;
+}
+
 export type CandleStyle = 'solid' | 'hollow' | 'ohlc' | 'line' | 'area';
 export type PriceScaleMode = 'linear' | 'log' | 'percent';
 
@@ -51,6 +81,13 @@ export interface ChartSettings {
   readonly locale: 'en' | 'zh-CN';
   readonly priceAxisSide: 'right' | 'left';
   readonly legend: boolean;
+  /** Dashed line and axis tag at the last close. */
+  readonly lastPrice: boolean;
+  /** Faint text behind the bars: the symbol and period, nothing, or `watermarkText`. */
+  readonly watermark: 'symbol' | 'off' | 'custom';
+  readonly watermarkText: string;
+  /** OHLCV values in the legend row, in a tooltip following the pointer, or both. */
+  readonly legendMode: 'legend' | 'tooltip' | 'both';
 }
 
 export const DEFAULT_SETTINGS: ChartSettings = Object.freeze({
@@ -65,6 +102,10 @@ export const DEFAULT_SETTINGS: ChartSettings = Object.freeze({
   locale: 'en',
   priceAxisSide: 'right',
   legend: true,
+  lastPrice: true,
+  watermark: 'symbol',
+  watermarkText: '',
+  legendMode: 'legend',
 });
 
 /** A confirmed range selection (UTC ms, inclusive). */
@@ -91,6 +132,10 @@ export interface ChartState {
   readonly drawingSelection: readonly string[];
   readonly comparisons: readonly ComparisonEntry[];
   readonly settings: ChartSettings;
+  /** Markers per instrument key (`sourceId:symbol`). */
+  readonly markers: Readonly<Record<string, readonly ChartMarker[]>>;
+  /** Price lines per instrument key (`sourceId:symbol`). */
+  readonly priceLines: Readonly<Record<string, readonly PriceLine[]>>;
 }
 
 /** Slices never recorded in undo history: large, or derived from the recorded ones. */
@@ -111,6 +156,8 @@ export function initialChartState(): ChartState {
     drawingSelection: [],
     comparisons: [],
     settings: DEFAULT_SETTINGS,
+    markers: {},
+    priceLines: {},
   };
 }
 

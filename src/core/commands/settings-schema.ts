@@ -16,6 +16,10 @@ export const SettingsValues = Type.Object({
   locale: Type.Optional(lit(['en', 'zh-CN'] as const, 'Language of the chart UI.')),
   priceAxisSide: Type.Optional(lit(['right', 'left'] as const, 'Side of the price axis.')),
   legend: Type.Optional(Type.Boolean({ description: 'Show the OHLCV legend.' })),
+  lastPrice: Type.Optional(Type.Boolean({ description: 'Show a dashed line and an axis tag at the last close.' })),
+  watermark: Type.Optional(lit(['symbol', 'off', 'custom'] as const, 'Faint text behind the bars: symbol and period, none, or watermarkText.')),
+  watermarkText: Type.Optional(Type.String({ maxLength: 40, description: 'Watermark text shown when watermark is custom.' })),
+  legendMode: Type.Optional(lit(['legend', 'tooltip', 'both'] as const, 'Bar values: in the legend row, in a tooltip by the pointer, or both.')),
 }, { additionalProperties: false });
 
 export type SettingsPatch = Static<typeof SettingsValues>;
