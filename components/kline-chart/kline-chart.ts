@@ -17,6 +17,7 @@ import { klineChartStyles } from './kline-chart.styles.js';
 import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from './chart-legend.js';
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
+import { OverlayLayerController } from './overlay-layer-controller.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
 import '../indicator-picker/define.js';
 import '../command-palette/define.js';
@@ -152,6 +153,7 @@ export class KlineChart extends LitElement {
 
   readonly #core: ChartCore;
   readonly #drawings: DrawingLayerController;
+  readonly #overlays: OverlayLayerController;
   readonly #persistence: LayoutStorageController;
   #separators: PaneSeparators | null = null;
   #renderer: ChartRenderer | null = null;
@@ -192,6 +194,7 @@ export class KlineChart extends LitElement {
       requestUpdate: () => this.requestUpdate(),
       onError: (message) => this.#showToast(message),
     });
+    this.#overlays = new OverlayLayerController({ core: this.#core, theme: () => this.#theme!, emit: (type, detail) => this.#emit(type, detail) });
   }
 
   /** The chart's tools: `list()`, `execute(name, input, options)`, `register(defineTool(...))`. */
@@ -322,6 +325,7 @@ export class KlineChart extends LitElement {
     this.#resize = null;
     this.#unsubscribeLive();
     this.#liveKey = '';
+    this.#overlays.detach();
     this.#drawings.detach();
     this.#separators?.destroy();
     this.#separators = null;
@@ -340,7 +344,11 @@ export class KlineChart extends LitElement {
     this.#renderer = new ChartRenderer({
       core: this.#core,
       container,
-      paintOverlay: this.#drawings.paintOverlay,
+      paintOverlay: (u, paneId, t) => {
+        this.#overlays.paint(u, paneId, t);
+        this.#drawings.paintOverlay(u, paneId, t);
+      },
+      paintAxisOverlay: this.#overlays.paintAxis,
       theme: () => this.#theme!,
       panes: () => {
         const s = this.#core.store.state;
@@ -367,6 +375,7 @@ export class KlineChart extends LitElement {
       this.#renderer?.resize(Math.floor(r.width), Math.floor(r.height));
     });
     this.#resize.observe(container);
+    this.#overlays.attach(this.#renderer, container);
     this.#drawings.attach(this.#renderer, container, this);
     this.#attachPointer(container);
     let lastContext: ChartContext | null = null;

@@ -1,0 +1,220 @@
+import uPlot from 'uplot';
+import type { ChartCore } from '../../src/core/commands/chart-core.js';
+import type { PriceLine } from '../../src/core/commands/chart-state.js';
+import type { ChartRenderer } from '../../src/render/chart-renderer.js';
+import type { ChartTheme } from '../../src/render/chart-theme.js';
+import type { PlotTransform } from '../../src/render/paint-candles.js';
+import { formatAxisNumber } from '../../src/render/pane-plot.js';
+import { paintAxisTags, paintMarkers, paintPriceLines, paintWatermark, type AxisTag } from '../../src/render/overlays/index.js';
+
+/** Width of the price axis in CSS px (the renderer's `Y_AXIS_SIZE`). */
+const AXIS_WIDTH = 64;
+/** How close (CSS px) the pointer must be to a draggable price line to grab it. */
+const GRAB_PX = 5;
+
+/** Detail of `kline-price-line-moved`. */
+export interface PriceLineMovedDetail {
+  readonly id: string;
+  readonly price: number;
+  readonly previousPrice: number;
+}
+
+export interface OverlayLayerOptions {
+  readonly core: ChartCore;
+  readonly theme: () => ChartTheme;
+  /** Dispatches a bubbling, composed event on the element. */
+  readonly emit: (type: string, detail: unknown) => void;
+}
+
+/**
+ * Paints the trading overlays of the price pane (watermark, price lines, last price, markers) and
+ * moves draggable price lines with the pointer. Pass `paint` as part of the renderer's
+ * `paintOverlay`, `paintAxis` as its `paintAxisOverlay`, and call `attach` before the drawing
+ * layer attaches so a grab on a price line wins over drawing tools and panning.
+ */
+export class OverlayLayerController {
+  readonly #o: OverlayLayerOptions;
+  #renderer: ChartRenderer | null = null;
+  #container: HTMLElement | null = null;
+  #drag: { id: string; pointerId: number; previous: number; price: number } | null = null;
+
+  constructor(options: OverlayLayerOptions) {
+    this.#o = options;
+  }
+
+  attach(renderer: ChartRenderer, container: HTMLElement): void {
+    this.detach();
+    this.#renderer = renderer;
+    this.#container = container;
+    container.addEventListener('pointerdown', this.#onDown, { capture: true });
+    container.addEventListener('pointermove', this.#onMove, { capture: true });
+    container.addEventListener('pointerup', this.#onUp, { capture: true });
+    container.addEventListener('pointercancel', this.#onCancel, { capture: true });
+  }
+
+  detach(): void {
+    const c = this.#container;
+    if (c) {
+      c.removeEventListener('pointerdown', this.#onDown, { capture: true });
+      c.removeEventListener('pointermove', this.#onMove, { capture: true });
+      c.removeEventListener('pointerup', this.#onUp, { capture: true });
+      c.removeEventListener('pointercancel', this.#onCancel, { capture: true });
+    }
+    this.#container = null;
+    this.#renderer = null;
+    this.#drag = null;
+  }
+
+  /** Price lines with a drag in progress shown at the pointer's price. */
+  #lines(): readonly PriceLine[] {
+    const lines = this.#o.core.priceLines.current();
+    const d = this.#drag;
+    return d ? lines.map((l) => (l.id === d.id ? { ...l, price: d.price } : l)) : lines;
+  }
+
+  /** Inside the plot clip: watermark, price lines, last price line, markers. */
+  readonly paint = (u: uPlot, paneId: string, t: PlotTransform): void => {
+    if (paneId !== 'price') return;
+    const core = this.#o.core;
+    const series = core.store.peek('series');
+    const settings = core.store.peek('settings');
+    const theme = this.#o.theme();
+    const pr = uPlot.pxRatio;
+    const box = u.bbox;
+    if (series && settings.watermark !== 'off') {
+      const text = settings.watermark === 'custom' ? settings.watermarkText : `${series.instrument.symbol} · ${series.period}`;
+      paintWatermark(u.ctx, text, box, theme.text, pr);
+    }
+    if (!series || series.bars.length === 0) return;
+    const bars = series.bars;
+    paintPriceLines(u.ctx, this.#lines(), t, box, pr, theme.font);
+    if (settings.lastPrice) {
+      const last = this.#lastTag();
+      if (last) paintPriceLines(u.ctx, [{ id: '', price: last.price, label: '', color: last.color, style: 'dotted', axisLabel: false, draggable: false }], t, box, pr, theme.font);
+    }
+    const min = u.scales.x.min ?? 0;
+    const max = u.scales.x.max ?? bars.length;
+    paintMarkers(u.ctx, core.markers.current(), bars, Math.max(0, Math.floor(min)), Math.min(bars.length - 1, Math.ceil(max)), t, pr, theme.font);
+  };
+
+  /** Outside the plot clip: price tags of price lines and the last price on the price axis. */
+  readonly paintAxis = (u: uPlot, paneId: string, t: PlotTransform): void => {
+    if (paneId !== 'price') return;
+    const core = this.#o.core;
+    const settings = core.store.peek('settings');
+    const tags: AxisTag[] = this.#lines().filter((l) => l.axisLabel).map((l) => ({ price: l.price, color: l.color, text: formatAxisNumber(l.price, 'price') }));
+    if (settings.lastPrice) {
+      const last = this.#lastTag();
+      if (last) tags.push(last);
+    }
+    const pr = uPlot.pxRatio;
+    paintAxisTags(u.ctx, tags, t, u.bbox, settings.priceAxisSide, AXIS_WIDTH * pr, pr, this.#o.theme().font);
+  };
+
+  #lastTag(): AxisTag | null {
+    const bars = this.#o.core.store.peek('series')?.bars;
+    if (!bars || bars.length === 0) return null;
+    const i = bars.length - 1;
+    const theme = this.#o.theme();
+    const price = bars.close[i];
+    return { price, color: price >= bars.open[i] ? theme.up : theme.down, text: formatAxisNumber(price, 'price') };
+  }
+
+  // ------------------------------------------------------------ dragging
+
+  #plot(): uPlot | null {
+    return this.#renderer?.pane('price')?.plot ?? null;
+  }
+
+  #yKey(u: uPlot): string {
+    return u.axes[1]?.scale ?? u.series[1]?.scale ?? 'y';
+  }
+
+  /** Pointer y in price-plot CSS px, or null outside the plot. */
+  #pointerY(e: PointerEvent): number | null {
+    const u = this.#plot();
+    if (!u) return null;
+    const r = u.over.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    const y = e.clientY - r.top;
+    return x >= 0 && x <= r.width && y >= 0 && y <= r.height ? y : null;
+  }
+
+  #hit(y: number): PriceLine | null {
+    const u = this.#plot();
+    if (!u) return null;
+    const key = this.#yKey(u);
+    let best: PriceLine | null = null;
+    let bestD = GRAB_PX;
+    for (const l of this.#o.core.priceLines.current()) {
+      if (!l.draggable) continue;
+      const d = Math.abs(u.valToPos(l.price, key) - y);
+      if (d <= bestD) {
+        best = l;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  readonly #onDown = (e: PointerEvent): void => {
+    if (e.button !== 0 || this.#drag) return;
+    const y = this.#pointerY(e);
+    if (y === null) return;
+    const line = this.#hit(y);
+    if (!line) return;
+    e.stopImmediatePropagation();
+    e.preventDefault();
+    (e.target as Element).setPointerCapture?.(e.pointerId);
+    this.#drag = { id: line.id, pointerId: e.pointerId, previous: line.price, price: line.price };
+  };
+
+  readonly #onMove = (e: PointerEvent): void => {
+    const d = this.#drag;
+    if (!d) {
+      const y = this.#pointerY(e);
+      if (this.#container) this.#container.style.cursor = y !== null && this.#hit(y) ? 'ns-resize' : '';
+      return;
+    }
+    if (e.pointerId !== d.pointerId) return;
+    e.stopImmediatePropagation();
+    const price = this.#priceAt(e);
+    if (price !== null) {
+      d.price = price;
+      this.#renderer?.invalidateOverlay();
+    }
+  };
+
+  readonly #onUp = (e: PointerEvent): void => {
+    const d = this.#drag;
+    if (!d || e.pointerId !== d.pointerId) return;
+    e.stopImmediatePropagation();
+    this.#drag = null;
+    const price = this.#priceAt(e) ?? d.price;
+    if (price === d.previous) {
+      this.#renderer?.invalidateOverlay();
+      return;
+    }
+    this.#o.core.priceLines.move(d.id, price);
+    const detail: PriceLineMovedDetail = { id: d.id, price, previousPrice: d.previous };
+    this.#o.emit('kline-price-line-moved', detail);
+  };
+
+  readonly #onCancel = (e: PointerEvent): void => {
+    if (!this.#drag || e.pointerId !== this.#drag.pointerId) return;
+    this.#drag = null;
+    this.#renderer?.invalidateOverlay();
+  };
+
+  /** Price under the pointer (clamped to the plot), rounded to a sensible number of digits. */
+  #priceAt(e: PointerEvent): number | null {
+    const u = this.#plot();
+    if (!u) return null;
+    const r = u.over.getBoundingClientRect();
+    const y = Math.max(0, Math.min(r.height, e.clientY - r.top));
+    const price = u.posToVal(y, this.#yKey(u));
+    if (!Number.isFinite(price)) return null;
+    const step = 10 ** (Math.floor(Math.log10(Math.max(1e-9, Math.abs(price)))) - 4);
+    return Number((Math.round(price / step) * step).toPrecision(12));
+  }
+}
