@@ -165,7 +165,11 @@ export class OverlayLayerController {
     if (!line) return;
     e.stopImmediatePropagation();
     e.preventDefault();
-    (e.target as Element).setPointerCapture?.(e.pointerId);
+    try {
+      this.#container?.setPointerCapture(e.pointerId);
+    } catch {
+      // Synthetic events (tests) have no active pointer to capture; moves still arrive.
+    }
     this.#drag = { id: line.id, pointerId: e.pointerId, previous: line.price, price: line.price };
   };
 
@@ -190,6 +194,11 @@ export class OverlayLayerController {
     if (!d || e.pointerId !== d.pointerId) return;
     e.stopImmediatePropagation();
     this.#drag = null;
+    try {
+      this.#container?.releasePointerCapture(e.pointerId);
+    } catch {
+      // Not captured (synthetic events).
+    }
     const price = this.#priceAt(e) ?? d.price;
     if (price === d.previous) {
       this.#renderer?.invalidateOverlay();

@@ -12,14 +12,14 @@ export interface PlotBox {
 
 const DASHES: Record<PriceLine['style'], number[]> = { solid: [], dashed: [6, 4], dotted: [1.5, 3] };
 
-/** Horizontal lines across the plot with their labels at the left end (call inside the plot clip). */
+/** Horizontal lines across the plot with their labels above the right end (call inside the plot clip). */
 export function paintPriceLines(ctx: CanvasRenderingContext2D, lines: readonly PriceLine[], t: PlotTransform, box: PlotBox, pixelRatio: number, font: string): void {
   if (lines.length === 0) return;
   ctx.save();
   ctx.lineWidth = Math.max(1, Math.round(pixelRatio));
   ctx.font = scaleFont(font, pixelRatio);
   ctx.textBaseline = 'bottom';
-  ctx.textAlign = 'left';
+  ctx.textAlign = 'right';
   for (const line of lines) {
     const y = Math.round(t.y(line.price)) + 0.5;
     if (!Number.isFinite(y) || y < box.top - 20 || y > box.top + box.height + 20) continue;
@@ -31,7 +31,7 @@ export function paintPriceLines(ctx: CanvasRenderingContext2D, lines: readonly P
     ctx.stroke();
     if (line.label) {
       ctx.fillStyle = line.color;
-      ctx.fillText(line.label, box.left + 4 * pixelRatio, y - 2 * pixelRatio);
+      ctx.fillText(line.label, box.left + box.width - 6 * pixelRatio, y - 2 * pixelRatio);
     }
   }
   ctx.restore();
