@@ -194,7 +194,12 @@ export class KlineChart extends LitElement {
       requestUpdate: () => this.requestUpdate(),
       onError: (message) => this.#showToast(message),
     });
-    this.#overlays = new OverlayLayerController({ core: this.#core, theme: () => this.#theme!, emit: (type, detail) => this.#emit(type, detail) });
+    this.#overlays = new OverlayLayerController({
+      core: this.#core,
+      theme: () => this.#theme!,
+      emit: (type, detail) => this.#emit(type, detail),
+      tooltipLabels: () => chartStrings(this.#lang()),
+    });
   }
 
   /** The chart's tools: `list()`, `execute(name, input, options)`, `register(defineTool(...))`. */
@@ -368,6 +373,7 @@ export class KlineChart extends LitElement {
       },
       onCursor: (index) => {
         if (this._hover !== index) this._hover = index;
+        this.#overlays.cursor(index);
       },
     });
     this.#resize = new ResizeObserver((entries) => {
@@ -512,7 +518,7 @@ export class KlineChart extends LitElement {
         <div class="panes" part="panes"></div>
         ${renderDrawingEditor({ target: this.#drawings.editorTarget(), strings: drawingStrings(this.#lang()) }, { edit: (id, change) => void this.#drawings.edit(id, change) })}
         <div class="legend" part="legend" aria-live="off" ?hidden=${!s.settings.get().legend}>
-          ${clock ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
+          ${clock && s.settings.get().legendMode !== 'tooltip' ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
           ${this.#specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(this.#specs[0], this._hover, titles, this.#legendActions(false))}</div>` : nothing}
           ${renderComparisonValues(this.#core.comparisons.lines.get(), this._hover, s.view.get(), {
             label: strings.removeComparison,

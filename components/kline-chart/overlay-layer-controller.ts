@@ -5,6 +5,7 @@ import type { ChartRenderer } from '../../src/render/chart-renderer.js';
 import type { ChartTheme } from '../../src/render/chart-theme.js';
 import type { PlotTransform } from '../../src/render/paint-candles.js';
 import { formatAxisNumber } from '../../src/render/pane-plot.js';
+import { ChartTooltip, type TooltipLabels } from './chart-tooltip.js';
 import { paintAxisTags, paintMarkers, paintPriceLines, paintWatermark, type AxisTag } from '../../src/render/overlays/index.js';
 
 /** Width of the price axis in CSS px (the renderer's `Y_AXIS_SIZE`). */
@@ -24,6 +25,8 @@ export interface OverlayLayerOptions {
   readonly theme: () => ChartTheme;
   /** Dispatches a bubbling, composed event on the element. */
   readonly emit: (type: string, detail: unknown) => void;
+  /** Row labels of the floating tooltip (locale). */
+  readonly tooltipLabels?: () => TooltipLabels;
 }
 
 /**
@@ -37,15 +40,20 @@ export class OverlayLayerController {
   #renderer: ChartRenderer | null = null;
   #container: HTMLElement | null = null;
   #drag: { id: string; pointerId: number; previous: number; price: number } | null = null;
+  #tooltip: ChartTooltip | null = null;
+  #pointer: { x: number; y: number } | null = null;
 
   constructor(options: OverlayLayerOptions) {
     this.#o = options;
   }
 
-  attach(renderer: ChartRenderer, container: HTMLElement): void {
+  /** `tooltipParent` (positioned) receives the floating tooltip; default the container's parent. */
+  attach(renderer: ChartRenderer, container: HTMLElement, tooltipParent: HTMLElement | null = container.parentElement): void {
     this.detach();
     this.#renderer = renderer;
     this.#container = container;
+    if (tooltipParent) this.#tooltip = new ChartTooltip(tooltipParent);
+    container.addEventListener('pointerleave', this.#onLeave);
     container.addEventListener('pointerdown', this.#onDown, { capture: true });
     container.addEventListener('pointermove', this.#onMove, { capture: true });
     container.addEventListener('pointerup', this.#onUp, { capture: true });
@@ -59,7 +67,10 @@ export class OverlayLayerController {
       c.removeEventListener('pointermove', this.#onMove, { capture: true });
       c.removeEventListener('pointerup', this.#onUp, { capture: true });
       c.removeEventListener('pointercancel', this.#onCancel, { capture: true });
+      c.removeEventListener('pointerleave', this.#onLeave);
     }
+    this.#tooltip?.element.remove();
+    this.#tooltip = null;
     this.#container = null;
     this.#renderer = null;
     this.#drag = null;
@@ -173,7 +184,34 @@ export class OverlayLayerController {
     this.#drag = { id: line.id, pointerId: e.pointerId, previous: line.price, price: line.price };
   };
 
+  /** The bar under the crosshair changed (the renderer's `onCursor`): moves or hides the tooltip. */
+  cursor(index: number | null): void {
+    const tip = this.#tooltip;
+    if (!tip) return;
+    const core = this.#o.core;
+    const mode = core.store.peek('settings').legendMode;
+    const series = core.store.peek('series');
+    const clock = this.#renderer?.clock;
+    const parent = tip.element.parentElement;
+    if (index === null || mode === 'legend' || !series || series.bars.length === 0 || !clock || !this.#pointer || !parent || this.#drag) {
+      tip.hide();
+      return;
+    }
+    const labels = this.#o.tooltipLabels?.() ?? { open: 'O', high: 'H', low: 'L', close: 'C', volume: 'V' };
+    tip.show(series, index, clock, labels, this.#pointer.x, this.#pointer.y, { width: parent.clientWidth, height: parent.clientHeight });
+  }
+
+  readonly #onLeave = (): void => {
+    this.#pointer = null;
+    this.#tooltip?.hide();
+  };
+
   readonly #onMove = (e: PointerEvent): void => {
+    const parent = this.#tooltip?.element.parentElement;
+    if (parent) {
+      const r = parent.getBoundingClientRect();
+      this.#pointer = { x: e.clientX - r.left, y: e.clientY - r.top };
+    }
     const d = this.#drag;
     if (!d) {
       const y = this.#pointerY(e);

@@ -121,6 +121,34 @@ describe('trading overlays on <kline-chart>', function () {
     expect(chart.core.priceLines.current()[0].price).to.equal(price);
   });
 
+  it('legendMode tooltip shows the bar values in a box by the pointer instead of the OHLC row', async () => {
+    const chart = await readyChart();
+    await chart.tools.execute('settings_update', { values: { legendMode: 'tooltip' } });
+    await chart.whenPainted();
+    await chart.updateComplete;
+    const root = chart.shadowRoot!;
+    expect(root.querySelector('[data-testid="ohlc"]'), 'no OHLC row in the legend').to.equal(null);
+    const over = root.querySelector<HTMLElement>('.pane[data-pane-id="price"] .u-over')!;
+    const r = over.getBoundingClientRect();
+    const x = r.left + r.width * 0.5;
+    const y = r.top + r.height * 0.5;
+    over.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, composed: true, clientX: x, clientY: y, pointerId: 3 }));
+    over.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, composed: true, clientX: x, clientY: y }));
+    const tip = root.querySelector<HTMLElement>('[part="tooltip"]')!;
+    await waitFor(() => tip.style.display === 'block', 'tooltip shown');
+    const index = chart.context.get() && (chart as unknown as { _hover: number | null })._hover;
+    expect(index).to.be.a('number');
+    const bars = chart.core.store.peek('series')!.bars;
+    const p = chart.core.store.peek('series')!.instrument.pricePrecision;
+    expect(tip.textContent).to.contain(`C ${bars.close[index as number].toFixed(p ?? 2)}`);
+    const t = tip.getBoundingClientRect();
+    expect(Math.abs(t.left - (x + 14)) < 2 || t.right <= x, 'next to the pointer').to.equal(true);
+    over.dispatchEvent(new PointerEvent('pointerleave', { bubbles: false, clientX: x, clientY: y, pointerId: 3 }));
+    await chart.tools.execute('settings_update', { values: { legendMode: 'legend' } });
+    await chart.updateComplete;
+    expect(root.querySelector('[data-testid="ohlc"]')).to.not.equal(null);
+  });
+
   it('a model asking for MACD golden crosses gets markers exactly at the crossings', async () => {
     await import('openai');
     const mockUrl = String(await executeServerCommand('mock-model-url'));
