@@ -18,6 +18,8 @@ import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from '.
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
 import { OverlayLayerController } from './overlay-layer-controller.js';
+import type { ChartPrimitive } from './chart-primitive.js';
+import type { IndicatorDefinition } from '../../src/core/indicators/index.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
 import '../indicator-picker/define.js';
 import '../command-palette/define.js';
@@ -202,6 +204,30 @@ export class KlineChart extends LitElement {
     });
   }
 
+  /**
+   * Adds a study (the `defineIndicator` shape of the built-ins) to this chart: it appears in the
+   * indicator picker, `indicators_list` and the tools, and layouts save it by id. Register it before
+   * the element connects (or before `persist-key` restores) so a saved layout using it restores.
+   * Throws for a malformed or taken id. Returns the function that unregisters it.
+   */
+  registerIndicator(definition: IndicatorDefinition): () => void {
+    const off = this.#core.indicatorRegistry.register(definition);
+    this.requestUpdate();
+    return () => {
+      off();
+      this.requestUpdate();
+    };
+  }
+
+  /**
+   * Adds custom painting to a pane (`price` by default): `paint(ctx, scales)` runs every frame,
+   * clipped to the plot; an optional `hitTest(x, y)` claims pointer presses (`kline-primitive-click`).
+   * Returns the function that removes it.
+   */
+  addPrimitive(primitive: ChartPrimitive, paneId = 'price'): () => void {
+    return this.#overlays.addPrimitive(primitive, paneId);
+  }
+
   /** The chart's tools: `list()`, `execute(name, input, options)`, `register(defineTool(...))`. */
   get tools(): ChartToolsApi {
     const registry = this.#core.tools;
@@ -352,6 +378,7 @@ export class KlineChart extends LitElement {
       paintOverlay: (u, paneId, t) => {
         this.#overlays.paint(u, paneId, t);
         this.#drawings.paintOverlay(u, paneId, t);
+        this.#overlays.paintPrimitives(u, paneId, t);
       },
       paintAxisOverlay: this.#overlays.paintAxis,
       theme: () => this.#theme!,

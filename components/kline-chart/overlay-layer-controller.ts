@@ -5,6 +5,7 @@ import type { ChartRenderer } from '../../src/render/chart-renderer.js';
 import type { ChartTheme } from '../../src/render/chart-theme.js';
 import type { PlotTransform } from '../../src/render/paint-candles.js';
 import { formatAxisNumber } from '../../src/render/pane-plot.js';
+import type { ChartPrimitive, PrimitiveScales } from './chart-primitive.js';
 import { ChartTooltip, type TooltipLabels } from './chart-tooltip.js';
 import { paintAxisTags, paintMarkers, paintPriceLines, paintWatermark, type AxisTag } from '../../src/render/overlays/index.js';
 
@@ -41,6 +42,7 @@ export class OverlayLayerController {
   #container: HTMLElement | null = null;
   #drag: { id: string; pointerId: number; previous: number; price: number } | null = null;
   #tooltip: ChartTooltip | null = null;
+  readonly #primitives = new Map<string, Set<ChartPrimitive>>();
   #pointer: { x: number; y: number } | null = null;
 
   constructor(options: OverlayLayerOptions) {
@@ -74,6 +76,62 @@ export class OverlayLayerController {
     this.#container = null;
     this.#renderer = null;
     this.#drag = null;
+  }
+
+  /** Adds custom painting to a pane; returns the function that removes it. */
+  addPrimitive(primitive: ChartPrimitive, paneId: string): () => void {
+    if (typeof primitive?.paint !== 'function') throw new TypeError('addPrimitive: the primitive needs a paint(ctx, scales) function');
+    let set = this.#primitives.get(paneId);
+    if (!set) this.#primitives.set(paneId, (set = new Set()));
+    set.add(primitive);
+    this.#renderer?.invalidateOverlay();
+    return () => {
+      if (set!.delete(primitive)) this.#renderer?.invalidateOverlay();
+    };
+  }
+
+  /** Host primitives of a pane, each in its own save/restore; one that throws is reported, not fatal. */
+  paintPrimitives(u: uPlot, paneId: string, t: PlotTransform): void {
+    const set = this.#primitives.get(paneId);
+    if (!set || set.size === 0) return;
+    const bars = this.#o.core.store.peek('series')?.bars;
+    if (!bars) return;
+    const yKey = this.#yKey(u);
+    const pr = uPlot.pxRatio;
+    const n = bars.length;
+    const scales: PrimitiveScales = {
+      paneId,
+      pixelRatio: pr,
+      plot: { left: u.bbox.left, top: u.bbox.top, width: u.bbox.width, height: u.bbox.height },
+      bars,
+      firstIndex: Math.max(0, Math.floor(u.scales.x.min ?? 0)),
+      lastIndex: Math.min(n - 1, Math.ceil(u.scales.x.max ?? n)),
+      barSpacing: t.slot,
+      indexToX: (i) => t.x(i),
+      timeToX: (time) => {
+        if (n === 0 || time < bars.time[0] || time > bars.time[n - 1]) return null;
+        let lo = 0;
+        let hi = n;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (bars.time[mid] <= time) lo = mid + 1;
+          else hi = mid;
+        }
+        return t.x(lo - 1);
+      },
+      priceToY: (p) => u.valToPos(p, yKey, true),
+      yToPrice: (y) => u.posToVal((y - u.bbox.top) / pr, yKey),
+    };
+    for (const p of set) {
+      u.ctx.save();
+      try {
+        p.paint(u.ctx, scales);
+      } catch (error) {
+        this.#o.core.reportError('primitive_failed', `A primitive failed to paint: ${(error as Error).message}`);
+      } finally {
+        u.ctx.restore();
+      }
+    }
   }
 
   /** Price lines with a drag in progress shown at the pointer's price. */
@@ -168,8 +226,28 @@ export class OverlayLayerController {
     return best;
   }
 
+  /** A host primitive claiming a press on its pane, with the point in plot CSS px. */
+  #primitiveHit(e: PointerEvent): { primitive: ChartPrimitive; x: number; y: number } | null {
+    for (const [paneId, set] of this.#primitives) {
+      const u = this.#renderer?.pane(paneId)?.plot;
+      if (!u) continue;
+      const r = u.over.getBoundingClientRect();
+      const x = e.clientX - r.left;
+      const y = e.clientY - r.top;
+      if (x < 0 || y < 0 || x > r.width || y > r.height) continue;
+      for (const p of set) if (p.hitTest?.(x, y)) return { primitive: p, x, y };
+    }
+    return null;
+  }
+
   readonly #onDown = (e: PointerEvent): void => {
     if (e.button !== 0 || this.#drag) return;
+    const claimed = this.#primitiveHit(e);
+    if (claimed) {
+      e.stopImmediatePropagation();
+      this.#o.emit('kline-primitive-click', { id: claimed.primitive.id ?? null, x: claimed.x, y: claimed.y });
+      return;
+    }
     const y = this.#pointerY(e);
     if (y === null) return;
     const line = this.#hit(y);
