@@ -149,6 +149,12 @@ export const chartAgentPanelStyles = css`
   .markdown table { border-collapse: collapse; font-size: 0.92em; }
   .markdown th, .markdown td { border: 1px solid var(--_border); padding: 3px 7px; text-align: left; }
   .markdown th { background: var(--_surface); }
+  .markdown th.align-center, .markdown td.align-center { text-align: center; }
+  .markdown th.align-right, .markdown td.align-right { text-align: right; }
+  .markdown li.task { list-style: none; }
+  .markdown .task-check { margin: 0 0.4em 0 -1.3em; vertical-align: -0.1em; }
+  .markdown .link-host { margin-left: 0.3em; font-size: 0.8em; color: var(--_muted); overflow-wrap: anywhere; }
+  .markdown .plain { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 0.6em; }
 
   /* ---- tool card ---- */
   .tool-card { border: 1px solid var(--_border); border-radius: 8px; background: var(--_surface); font-size: 13px; }

@@ -22,12 +22,11 @@ import type { ChartPrimitive } from './chart-primitive.js';
 import type { IndicatorDefinition } from '../../src/core/indicators/index.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
 import '../indicator-picker/define.js';
-import '../command-palette/define.js';
-import '../settings-dialog/define.js';
 import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
-import '../indicator-settings/define.js';
-import { indicatorSettingsModel, indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/index.js';
+// The popover element itself is a lazy chunk: import its model and legend parts, not its index.
+import { indicatorSettingsModel } from '../indicator-settings/indicator-settings-model.js';
+import { indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/indicator-legend-entry.js';
 import { PaneSeparators } from './pane-separators.js';
 import { renderDrawingToolbar, drawingStrings, drawingToolbarStyles } from '../drawing-toolbar/index.js';
 import { renderDrawingEditor, drawingEditorStyles } from '../drawing-editor/index.js';
@@ -288,12 +287,14 @@ export class KlineChart extends LitElement {
 
   /** Opens the command palette (also Ctrl/Cmd+K): every tool, with a form generated from its schema. */
   async openCommandPalette(): Promise<void> {
+    await import('../command-palette/define.js'); // a chunk of its own, loaded on first use
     await this.updateComplete;
     return this.renderRoot.querySelector<CommandPalette>('kline-command-palette')!.open();
   }
 
   /** Opens the settings dialog (it writes through settings_update / settings_reset). */
   async openSettings(): Promise<void> {
+    await import('../settings-dialog/define.js'); // a chunk of its own, loaded on first use
     await this.updateComplete;
     return this.renderRoot.querySelector<SettingsDialog>('kline-settings-dialog')!.open();
   }
@@ -621,7 +622,7 @@ export class KlineChart extends LitElement {
     if (this.period && !isPeriod(this.period)) this.#fail('invalid_period', `Unknown period '${this.period}'; using 1d.`);
     let symbol = this.symbol;
     try {
-      if (!symbol) symbol = (await source.searchInstruments('', { limit: 1 }))[0]?.symbol ?? '';
+      if (!symbol) symbol = await this.#core.defaultSymbol(sourceId);
       const current = this.#core.store.peek('target');
       if (!force && current && current.symbol === symbol && current.period === period && current.sourceId === sourceId && this.#core.store.peek('series')) return;
       const series = await this.#core.loadTarget({ symbol, period, sourceId }, null);
@@ -660,6 +661,7 @@ export class KlineChart extends LitElement {
   #openSettings(instanceId: string, rect: DOMRect): void {
     const main = this.renderRoot.querySelector('.main')!.getBoundingClientRect();
     this._settings = { instanceId, x: rect.left - main.left, y: rect.bottom - main.top + 4, error: '' };
+    void import('../indicator-settings/define.js'); // the popover upgrades when its chunk arrives
   }
 
   #renderSettingsPopover() {

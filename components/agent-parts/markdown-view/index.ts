@@ -1,2 +1,5 @@
-export { renderMarkdown } from './render-markdown.js';
-export { parseMarkdown, parseInline, safeHref, type MarkdownBlock, type InlineNode } from './parse-markdown.js';
+export { renderMarkdown, loadMarkdown, type RenderMarkdownOptions } from './render-markdown.js';
+export { safeHref } from './safe-href.js';
+export { linkHostHint } from './link-host-hint.js';
+export { splitMarkdownChunks } from './split-markdown-chunks.js';
+export type { MarkdownOp, MarkdownTag } from './markdown-op.js';

@@ -1,73 +1,248 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { parseMarkdown, type InlineNode, type MarkdownBlock } from './parse-markdown.js';
+import { guard } from 'lit/directives/guard.js';
+import { until } from 'lit/directives/until.js';
+import type { MarkdownOp } from './markdown-op.js';
+import { splitMarkdownChunks } from './split-markdown-chunks.js';
+
+/** Options of {@link renderMarkdown}. */
+export interface RenderMarkdownOptions {
+  /** The text is still streaming in: only its last chunk is parsed again on each call. */
+  readonly streaming?: boolean;
+}
+
+type Tokenize = (chunk: string) => MarkdownOp[];
+type OpenOp = Extract<MarkdownOp, { op: 'open' }>;
+
+/** Chunks starting past this many characters of a message show as plain text (bounds the DOM). */
+const MAX_FORMATTED_CHARS = 256 * 1024;
+/** An open chunk longer than this shows as plain text until it is complete (streaming stays cheap). */
+const OPEN_CHUNK_LIMIT = 16384;
+/**
+ * An open chunk up to this length is parsed again on every delta; a longer one only when it has
+ * grown by a quarter since its last parse (the newer text shows as plain text until then), so the
+ * parsing of a streamed block costs linear time in total, not quadratic.
+ */
+const OPEN_PARSE_ALWAYS = 4096;
+const OPEN_GROWTH = 1.25;
+
+let tokenize: Tokenize | null = null;
+let loading: Promise<Tokenize> | null = null;
 
 /**
- * Renders model (or any untrusted) text as Markdown using only Lit templates: every piece of text
- * is bound as text, so `<img onerror=…>` shows as those characters and never becomes an element.
- * Links are emitted only for `http:`, `https:` and `mailto:` URLs and open in a new tab without
- * an opener.
+ * Loads the tokenizer (markdown-it, in a chunk of its own so a chart-only page never fetches it).
+ * {@link renderMarkdown} calls it on first use and shows plain text until it resolves.
  *
- * @example html`<div class="markdown">${renderMarkdown(message.text)}</div>`
+ * @example await loadMarkdown(); render(renderMarkdown('**hi**'), host);
  */
-export function renderMarkdown(source: string): TemplateResult {
-  return html`${parseMarkdown(source).map(renderBlock)}`;
+export function loadMarkdown(): Promise<void> {
+  loading ??= import('./tokenize-markdown.js').then((module) => (tokenize = module.tokenizeMarkdown));
+  return loading.then(
+    () => undefined,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
 }
 
-function renderBlock(block: MarkdownBlock): TemplateResult {
-  switch (block.type) {
-    case 'paragraph':
-      return html`<p>${renderInline(block.children)}</p>`;
-    case 'heading':
-      // Model headings are section titles inside a chat bubble, not document structure: h3–h6 only.
-      return block.level <= 2
-        ? html`<h3>${renderInline(block.children)}</h3>`
-        : block.level === 3
-          ? html`<h4>${renderInline(block.children)}</h4>`
-          : html`<h5>${renderInline(block.children)}</h5>`;
-    case 'code':
-      return html`<pre class="code-block" data-lang=${block.lang || nothing}><code>${block.text}</code></pre>`;
-    case 'list': {
-      const items = block.items.map((item) => html`<li>${renderListItem(item)}</li>`);
-      return block.ordered
-        ? html`<ol start=${block.start === 1 ? nothing : String(block.start)}>${items}</ol>`
-        : html`<ul>${items}</ul>`;
+/**
+ * Renders model (or any untrusted) text as Markdown (CommonMark plus GFM tables, task lists,
+ * strikethrough and autolinks) using only Lit templates: every piece of text is bound as text, so
+ * raw HTML such as `<img onerror=…>` shows as those characters and never becomes an element.
+ * Links are emitted only for `http:`, `https:` and `mailto:` URLs, open in a new tab without an
+ * opener, and show the real host beside a text that names another one; any other link stays the
+ * text it was. Lists and quotes nest at most 8 deep (deeper text is shown flat). Finished chunks
+ * are parsed once and cached by their text; while `streaming`, only the last chunk is parsed again.
+ * Anything that fails renders the text as plain text, so one bad message never breaks the rest.
+ *
+ * @example html`<div class="markdown">${renderMarkdown(message.text, { streaming: message.streaming })}</div>`
+ */
+export function renderMarkdown(source: string, options: RenderMarkdownOptions = {}): TemplateResult {
+  const streaming = options.streaming === true;
+  return html`${guard([source, streaming, tokenize !== null], () => renderSource(source, streaming))}`;
+}
+
+function renderSource(source: string, streaming: boolean): unknown {
+  try {
+    if (!tokenize) {
+      const fallback = plain(source);
+      return until(loadMarkdown().then(() => renderSource(source, streaming), () => fallback), fallback);
     }
-    case 'quote':
-      return html`<blockquote>${block.children.map(renderBlock)}</blockquote>`;
+    const cached = streaming ? undefined : messages.get(source);
+    if (cached) return cached;
+    const chunks = splitMarkdownChunks(source);
+    const last = chunks.length - 1;
+    let offset = 0;
+    const parts = chunks.map((chunk, i) => {
+      const open = streaming && i === last;
+      const formatted = offset < MAX_FORMATTED_CHARS;
+      offset += chunk.length;
+      return guard([chunk, open, formatted], () => (!formatted ? plain(chunk) : open ? renderOpenChunk(chunk) : renderChunk(chunk)));
+    });
+    const result = html`${parts}`;
+    if (!streaming) messages.set(source, result);
+    return result;
+  } catch {
+    return plain(source);
+  }
+}
+
+function renderOpenChunk(chunk: string): TemplateResult {
+  if (chunk.length > OPEN_CHUNK_LIMIT) return plain(chunk);
+  if (chunk.length > OPEN_PARSE_ALWAYS) {
+    const previous = recentOpen.find((p) => chunk.length < p.chunk.length * OPEN_GROWTH && chunk.startsWith(p.chunk));
+    if (previous) return html`${previous.result}${chunk.length > previous.chunk.length ? plain(chunk.slice(previous.chunk.length)) : nothing}`;
+  }
+  const result = build(chunk);
+  recentOpen.unshift({ chunk, result });
+  if (recentOpen.length > 4) recentOpen.pop();
+  return result;
+}
+
+function renderChunk(chunk: string): TemplateResult {
+  const cached = chunks.get(chunk);
+  if (cached) return cached;
+  const result = build(chunk);
+  chunks.set(chunk, result);
+  return result;
+}
+
+function build(chunk: string): TemplateResult {
+  try {
+    return fold(tokenize!(chunk));
+  } catch {
+    return plain(chunk);
+  }
+}
+
+function plain(text: string): TemplateResult {
+  return html`<div class="plain">${text}</div>`;
+}
+
+interface Frame {
+  readonly op: OpenOp | null;
+  readonly children: unknown[];
+}
+
+/** Folds the flat op list into nested templates with an explicit stack (no recursion). */
+function fold(ops: readonly MarkdownOp[]): TemplateResult {
+  const root: Frame = { op: null, children: [] };
+  const stack: Frame[] = [root];
+  const closeTop = () => {
+    const frame = stack.pop()!;
+    stack[stack.length - 1].children.push(element(frame.op!, frame.children));
+  };
+  for (const op of ops) {
+    const children = stack[stack.length - 1].children;
+    switch (op.op) {
+      case 'open':
+        stack.push({ op, children: [] });
+        break;
+      case 'close':
+        if (stack.length > 1) closeTop();
+        break;
+      case 'text':
+        children.push(op.text);
+        break;
+      case 'code':
+        children.push(html`<code>${op.text}</code>`);
+        break;
+      case 'pre':
+        children.push(html`<pre class="code-block" data-lang=${op.lang || nothing}><code class=${op.lang ? `language-${op.lang}` : nothing}>${op.text}</code></pre>`);
+        break;
+      case 'br':
+        children.push(html`<br />`);
+        break;
+      case 'hr':
+        children.push(html`<hr />`);
+        break;
+      case 'check':
+        children.push(html`<input class="task-check" type="checkbox" disabled .checked=${op.checked} />`);
+        break;
+      case 'host':
+        children.push(html`<span class="link-host">↗ ${op.host}</span>`);
+        break;
+      case 'plain':
+        children.push(plain(op.text));
+        break;
+    }
+  }
+  while (stack.length > 1) closeTop();
+  return html`${root.children}`;
+}
+
+function element(op: OpenOp, c: unknown[]): TemplateResult {
+  switch (op.tag) {
+    case 'p':
+      return html`<p>${c}</p>`;
+    // Model headings are section titles inside a chat bubble, not document structure: h3–h5 only.
+    case 'h3':
+      return html`<h3>${c}</h3>`;
+    case 'h4':
+      return html`<h4>${c}</h4>`;
+    case 'h5':
+      return html`<h5>${c}</h5>`;
+    case 'ul':
+      return html`<ul>${c}</ul>`;
+    case 'ol':
+      return html`<ol start=${op.start ?? nothing}>${c}</ol>`;
+    case 'li':
+      return op.task ? html`<li class="task">${c}</li>` : html`<li>${c}</li>`;
+    case 'blockquote':
+      return html`<blockquote>${c}</blockquote>`;
     case 'table':
-      return html`<div class="table-wrap"><table>
-        <thead><tr>${block.header.map((cell) => html`<th>${renderInline(cell)}</th>`)}</tr></thead>
-        <tbody>${block.rows.map((row) => html`<tr>${row.map((cell) => html`<td>${renderInline(cell)}</td>`)}</tr>`)}</tbody>
-      </table></div>`;
-    case 'rule':
-      return html`<hr />`;
-  }
-}
-
-/** A tight item (one paragraph) renders without a `<p>` wrapper, like most chat UIs do. */
-function renderListItem(blocks: readonly MarkdownBlock[]): TemplateResult {
-  const [first, ...rest] = blocks;
-  if (first?.type === 'paragraph') return html`${renderInline(first.children)}${rest.map(renderBlock)}`;
-  return html`${blocks.map(renderBlock)}`;
-}
-
-function renderInline(nodes: readonly InlineNode[]): TemplateResult {
-  return html`${nodes.map(renderNode)}`;
-}
-
-function renderNode(node: InlineNode): TemplateResult | string {
-  switch (node.type) {
-    case 'text':
-      return node.text;
-    case 'code':
-      return html`<code>${node.text}</code>`;
+      return html`<div class="table-wrap"><table>${c}</table></div>`;
+    case 'thead':
+      return html`<thead>${c}</thead>`;
+    case 'tbody':
+      return html`<tbody>${c}</tbody>`;
+    case 'tr':
+      return html`<tr>${c}</tr>`;
+    case 'th':
+      return html`<th class=${op.align ? `align-${op.align}` : nothing}>${c}</th>`;
+    case 'td':
+      return html`<td class=${op.align ? `align-${op.align}` : nothing}>${c}</td>`;
     case 'strong':
-      return html`<strong>${renderInline(node.children)}</strong>`;
+      return html`<strong>${c}</strong>`;
     case 'em':
-      return html`<em>${renderInline(node.children)}</em>`;
-    case 'link':
-      return html`<a href=${node.href} target="_blank" rel="noopener noreferrer">${renderInline(node.children)}</a>`;
-    case 'br':
-      return html`<br />`;
+      return html`<em>${c}</em>`;
+    case 's':
+      return html`<del>${c}</del>`;
+    case 'a':
+      return html`<a href=${op.href ?? nothing} target="_blank" rel="noopener noreferrer">${c}</a>`;
   }
 }
+
+/** A Map that forgets its oldest entries beyond a count and a total key length. */
+class TextCache<V> {
+  readonly #map = new Map<string, V>();
+  #chars = 0;
+
+  constructor(private readonly maxEntries: number, private readonly maxChars: number) {}
+
+  get(key: string): V | undefined {
+    const value = this.#map.get(key);
+    if (value !== undefined) {
+      this.#map.delete(key);
+      this.#map.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    if (this.#map.has(key)) this.#map.delete(key);
+    else this.#chars += key.length;
+    this.#map.set(key, value);
+    while (this.#map.size > this.maxEntries || (this.#chars > this.maxChars && this.#map.size > 1)) {
+      const oldest = this.#map.keys().next().value as string;
+      this.#map.delete(oldest);
+      this.#chars -= oldest.length;
+    }
+  }
+}
+
+/** Finished chunks and whole finished messages, by text: a panel re-render parses nothing again. */
+/** The last open chunks parsed (a few panels may stream at once). */
+const recentOpen: { readonly chunk: string; readonly result: TemplateResult }[] = [];
+const chunks = new TextCache<TemplateResult>(2000, 4_000_000);
+const messages = new TextCache<TemplateResult>(300, 4_000_000);

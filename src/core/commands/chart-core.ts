@@ -1,6 +1,6 @@
 import { Signal } from 'signal-polyfill';
 import type { ChartContext } from '../../protocol/index.js';
-import { createBars, type Bar, type Bars, type DataSource, type Instrument, type Series } from '../data/index.js';
+import { createBars, DataSourceError, type Bar, type Bars, type DataSource, type Instrument, type Series } from '../data/index.js';
 import { createDefaultSourceRegistry, DataSourceRegistry } from '../data/index.js';
 import { Store, type ReadOnlySignal } from '../store/index.js';
 import { ToolRegistry, type ToolPolicy } from '../tools/index.js';
@@ -17,7 +17,7 @@ import { MarkerCommands } from './marker-commands.js';
 import { PriceLineCommands } from './price-line-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
-import { loadSeries } from './load-series.js';
+import { checked, loadSeries } from './load-series.js';
 import { defaultView } from './view-range.js';
 import { seriesMatchesTarget } from './resolve-instrument.js';
 
@@ -151,6 +151,7 @@ export class ChartCore {
    */
   async loadTarget(target: ChartTarget, label: string | null, signal?: AbortSignal): Promise<Series> {
     this.#load?.abort();
+    this.#olderAbort?.abort();
     const controller = new AbortController();
     this.#load = controller;
     const onAbort = () => controller.abort();
@@ -166,6 +167,31 @@ export class ChartCore {
         }, { undoable: label !== null });
       apply();
       return series;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      if (this.#load === controller) {
+        this.#load = null;
+        this.store.action('loading', (d) => d.set('loading', false), { undoable: false });
+      }
+    }
+  }
+
+  /**
+   * The code of the first instrument `sourceId` lists (what a chart without a `symbol` shows), looked
+   * up under the `loading` flag and aborted like a load (by the next load, `dispose`, or `signal`).
+   * Resolves to '' when the source lists none.
+   */
+  async defaultSymbol(sourceId: string, signal?: AbortSignal): Promise<string> {
+    const source = this.sources.get(sourceId);
+    if (!source) throw new DataSourceError('not_found', `Unknown data source '${sourceId}'. Known: ${this.sources.ids().join(', ')}.`);
+    this.#load?.abort();
+    const controller = new AbortController();
+    this.#load = controller;
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    this.store.action('loading', (d) => d.set('loading', true), { undoable: false });
+    try {
+      return (await source.searchInstruments('', { limit: 1, signal: controller.signal }))[0]?.symbol ?? '';
     } finally {
       signal?.removeEventListener('abort', onAbort);
       if (this.#load === controller) {
@@ -203,6 +229,8 @@ export class ChartCore {
   }
 
   #older: Promise<number> | null = null;
+  /** Cancels the older-page request when the chart loads something else or is disposed. */
+  #olderAbort: AbortController | null = null;
 
   /** True while older history is being fetched. */
   get loadingOlder(): boolean {
@@ -223,9 +251,11 @@ export class ChartCore {
     if (!source || !source.periods.includes(series.period)) return Promise.resolve(0);
     const generation = this.store.peek('dataGeneration');
     const oldest = series.bars.time[0];
+    const controller = new AbortController();
+    this.#olderAbort = controller;
     this.#older = (async () => {
       try {
-        const page = await source.getBars({ symbol: target.symbol, period: series.period, to: oldest - 1, limit: pageSize });
+        const page = checked(source.id, await source.getBars({ symbol: target.symbol, period: series.period, to: oldest - 1, limit: pageSize, signal: controller.signal }));
         const current = this.store.peek('series');
         // The user switched instrument or period meanwhile: drop the page.
         if (!current || this.store.peek('dataGeneration') !== generation || current.bars.time[0] !== oldest) return 0;
@@ -247,10 +277,12 @@ export class ChartCore {
         }, { undoable: false });
         return count;
       } catch (error) {
-        if ((error as Error)?.name !== 'AbortError') this.reportError('history_load_failed', `Could not load older bars: ${(error as Error).message}`);
+        const e = error as { name?: string; code?: string; message?: string };
+        if (e?.name !== 'AbortError' && e?.code !== 'aborted') this.reportError('history_load_failed', `Could not load older bars: ${e?.message}`);
         return 0;
       } finally {
         this.#older = null;
+        if (this.#olderAbort === controller) this.#olderAbort = null;
       }
     })();
     return this.#older;
@@ -340,5 +372,6 @@ export class ChartCore {
 
   dispose(): void {
     this.#load?.abort();
+    this.#olderAbort?.abort();
   }
 }

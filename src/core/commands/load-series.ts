@@ -1,4 +1,4 @@
-import { aggregateBars, DataSourceError, type DataSourceRegistry, type Period, type Series } from '../data/index.js';
+import { aggregateBars, DataSourceError, validateBars, type DataSourceRegistry, type Period, type Series } from '../data/index.js';
 import type { ChartTarget } from './chart-state.js';
 
 const INTRADAY: readonly Period[] = ['1m', '5m', '15m', '30m', '1h', '4h'];
@@ -11,17 +11,32 @@ export async function loadSeries(sources: DataSourceRegistry, target: ChartTarge
   const source = sources.get(target.sourceId);
   if (!source) throw new DataSourceError('not_found', `Unknown data source '${target.sourceId}'. Known: ${sources.ids().join(', ')}.`);
   if (source.periods.includes(target.period)) {
-    return source.getBars({ symbol: target.symbol, period: target.period, signal });
+    return checked(source.id, await source.getBars({ symbol: target.symbol, period: target.period, signal }));
   }
   const candidates = (INTRADAY.includes(target.period) ? INTRADAY : (['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as Period[]))
     .filter((p) => source.periods.includes(p) && rank(p) < rank(target.period) && !(target.period === '1M' && p === '1w'));
   // The coarsest period below the target: fewest bars to fetch and fold.
   const base = candidates.at(-1);
   if (!base) throw new DataSourceError('unsupported', `Source '${source.id}' cannot provide ${target.period} bars.`);
-  const raw = await source.getBars({ symbol: target.symbol, period: base, signal });
+  const raw = checked(source.id, await source.getBars({ symbol: target.symbol, period: base, signal }));
   return { ...raw, period: target.period, bars: aggregateBars(raw.bars, base, target.period, raw.instrument.timezone) };
 }
 
 function rank(p: Period): number {
   return ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'].indexOf(p);
+}
+
+/**
+ * A series a source returned, refused with a `parse` error naming the bar when it cannot be drawn
+ * (non-finite values, negative volume, open/close outside [low, high], unsorted or duplicate
+ * times): the chart then keeps what it showed instead of drawing garbage.
+ */
+export function checked(sourceId: string, series: Series): Series {
+  const problem = validateBars(series.bars);
+  if (problem) {
+    const time = series.bars.time[problem.index];
+    const at = Number.isFinite(time) ? ` (${new Date(time).toISOString()})` : '';
+    throw new DataSourceError('parse', `Source '${sourceId}' sent a bad bar at index ${problem.index}${at}: ${problem.reason}.`);
+  }
+  return series;
 }

@@ -19,6 +19,8 @@ export interface BinanceKlinesQuery {
   /** Bars wanted in total (split into requests of at most 1000). */
   readonly limit: number;
   readonly signal?: AbortSignal;
+  /** Per request; default 20 000 ms (see `fetchText`). */
+  readonly timeoutMs?: number;
 }
 
 function concatBars(pages: readonly Bars[]): Bars {
@@ -45,7 +47,7 @@ function klinesUrl(query: BinanceKlinesQuery, limit: number, startTime?: number,
 }
 
 async function page(query: BinanceKlinesQuery, limit: number, startTime?: number, endTime?: number): Promise<Bars> {
-  return parseBinanceKlines(await fetchBinanceJson(query.fetch, klinesUrl(query, limit, startTime, endTime), query.signal));
+  return parseBinanceKlines(await fetchBinanceJson(query.fetch, klinesUrl(query, limit, startTime, endTime), query.signal, query.timeoutMs));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { DataSourceError } from './data-source.js';
+import { fetchText } from './fetch-text.js';
 
 /** The `fetch` a Binance source uses: the global one by default, injectable for tests and proxies. */
 export type BinanceFetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -40,19 +41,21 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
  * GETs `url` and returns its parsed JSON body, mapping every failure to a `DataSourceError`:
  * Binance's "Invalid symbol." (HTTP 400, code -1121) → `not_found`; 429 (rate limit) and 418 (IP
  * banned after ignoring 429s) → `network` saying so, with the `Retry-After` seconds when sent; other
- * HTTP errors, unreachable host and malformed bodies → `network`; an aborted `signal` → `aborted`.
+ * HTTP errors, unreachable host and malformed bodies → `network`; no complete response within
+ * `timeoutMs` (default 20 s) → `network` saying it timed out; an aborted `signal` → `aborted`.
  */
-export async function fetchBinanceJson(doFetch: BinanceFetch, url: string, signal?: AbortSignal): Promise<unknown> {
+export async function fetchBinanceJson(doFetch: BinanceFetch, url: string, signal?: AbortSignal, timeoutMs?: number): Promise<unknown> {
   if (signal?.aborted) throw new DataSourceError('aborted', 'The request was aborted.');
   let status: number;
   let text: string;
   let retryAfter: string | null = null;
   try {
-    const response = await doFetch(url, signal ? { signal } : undefined);
-    status = response.status;
-    retryAfter = response.headers.get('retry-after');
-    text = await response.text();
+    const got = await fetchText(doFetch, url, { signal, timeoutMs, what: `Binance (${shortUrl(url)})` });
+    status = got.response.status;
+    retryAfter = got.response.headers.get('retry-after');
+    text = got.text;
   } catch (error) {
+    if (error instanceof DataSourceError) throw error;
     if (isAbort(error, signal)) throw new DataSourceError('aborted', 'The request was aborted.');
     const reason = error instanceof Error ? error.message : String(error);
     throw new DataSourceError('network', `Binance is unreachable (${shortUrl(url)}): ${reason}`);

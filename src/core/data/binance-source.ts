@@ -18,6 +18,8 @@ export interface BinanceSourceOptions {
   readonly wsBaseUrl?: string;
   /** `fetch` to use; default the global one (read at call time). */
   readonly fetch?: BinanceFetch;
+  /** Milliseconds to wait for each complete REST response; default 20 000 (`0` or `Infinity`: none). */
+  readonly timeoutMs?: number;
   /** WebSocket class; default the global one (browsers). Node 20 has none: pass `ws`'s `WebSocket`. */
   readonly WebSocket?: BinanceWebSocketConstructor;
   /** Only these pairs are searchable, loadable and streamable (e.g. `['BTCUSDT', 'ETHUSDT']`). */
@@ -70,7 +72,7 @@ function bareInstrument(symbol: string): Instrument {
  *   keep reconnects and gap fills independent). See {@link openBinanceKlineStream} for reconnects.
  *
  * Failures reject with `DataSourceError`: unknown pair → `not_found`; HTTP, network and rate-limit
- * (429/418) failures → `network`; abort → `aborted`; a period Binance lacks → `unsupported`.
+ * (429/418) failures, and no complete response within `timeoutMs` (default 20 s) → `network`; abort → `aborted`; a period Binance lacks → `unsupported`.
  *
  * @example
  * import { WebSocket } from 'ws'; // Node 20 only; browsers use their own
@@ -92,7 +94,7 @@ export function createBinanceSource(options: BinanceSourceOptions = {}): Binance
 
   function loadInfo(): Promise<BinanceSymbolInfo[]> {
     if (info) return info;
-    const loading = fetchBinanceJson(doFetch, `${restBaseUrl}/api/v3/exchangeInfo`)
+    const loading = fetchBinanceJson(doFetch, `${restBaseUrl}/api/v3/exchangeInfo`, undefined, options.timeoutMs)
       .then(parseBinanceExchangeInfo)
       .then((all) => all.filter((s) => s.status === 'TRADING' && (allowed === null || allowed.has(s.symbol))));
     info = loading;
@@ -132,6 +134,7 @@ export function createBinanceSource(options: BinanceSourceOptions = {}): Binance
     try {
       return await fetchBinanceKlines({
         fetch: doFetch, restBaseUrl, symbol, interval,
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(request.from !== undefined && Number.isFinite(request.from) ? { from: request.from } : {}),
         ...(request.to !== undefined && Number.isFinite(request.to) ? { to: request.to } : {}),
         limit: Math.min(cap, request.limit !== undefined && Number.isFinite(request.limit) ? request.limit : request.from !== undefined ? cap : DEFAULT_BARS),

@@ -18,3 +18,5 @@ export * from './binance-periods.js';
 export * from './binance-stream.js';
 export * from './binance-klines.js';
 export type { BinanceFetch } from './binance-http.js';
+export * from './validate-bars.js';
+export * from './fetch-text.js';

@@ -1,6 +1,7 @@
 import { createBars, type Bars } from './bars.js';
 import { DataSourceError } from './data-source.js';
 import { checkTimeZone } from './check-time-zone.js';
+import { checkBar } from './validate-bars.js';
 import { orderParsedBars } from './order-parsed-bars.js';
 import { parseTimeValue } from './parse-time-value.js';
 
@@ -57,8 +58,9 @@ function detectDelimiter(header: string): string {
  * the header); with `;` or tab a decimal comma (`1,5`) is accepted. Times: see `parseTimeValue`.
  * Rows may be ascending or descending (the result is ascending).
  *
- * Nothing is dropped silently: a short row, a non-numeric price, `high < low`, a bad time, a duplicate
- * or out-of-order time throws `DataSourceError('parse', 'line N: …', N)` with the 1-based line.
+ * Nothing is dropped silently: a short row, a non-numeric or non-finite value (`1e999`), a negative
+ * volume, `high < low`, open or close outside [low, high], a bad time, a duplicate or out-of-order
+ * time, or a file with no rows throws `DataSourceError('parse', 'line N: …', N)` with the 1-based line.
  * Blank lines are skipped.
  *
  * @example parseBarsCsv('date,open,high,low,close\n2024-03-08,1,2,0.5,1.5\n', { timeZone: 'America/New_York' })
@@ -131,15 +133,22 @@ export function parseBarsCsv(text: string, options: ParseBarsOptions = {}): { ba
     const high = number(priceColumns[1], 'high', false);
     const low = number(priceColumns[2], 'low', false);
     const close = number(priceColumns[3], 'close', false);
-    if (high < low) throw new DataSourceError('parse', `line ${line}: high is lower than low.`, line);
+    const volume = volumeColumn < 0 ? 0 : number(volumeColumn, 'volume', true);
+    // Non-finite values (`1e999`), negative volume, high < low, open/close outside [low, high].
+    const problem = checkBar(time, open, high, low, close, volume);
+    if (problem) throw new DataSourceError('parse', `line ${line}: ${problem.reason}.`, line);
     bars.time[count] = time;
     bars.open[count] = open;
     bars.high[count] = high;
     bars.low[count] = low;
     bars.close[count] = close;
-    bars.volume[count] = volumeColumn < 0 ? 0 : number(volumeColumn, 'volume', true);
+    bars.volume[count] = volume;
     lineOfRow[count] = line;
     count++;
+  }
+  if (count === 0) {
+    // A header with no rows would replace the chart with nothing: an error, not a blank chart.
+    throw new DataSourceError('parse', `line ${headerLine + 1}: the file has a header row but no bars.`, headerLine + 1);
   }
   return {
     bars: orderParsedBars(bars, count, {

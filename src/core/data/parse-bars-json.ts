@@ -5,6 +5,7 @@ import { locateJsonError } from './locate-json-error.js';
 import { orderParsedBars } from './order-parsed-bars.js';
 import type { ParseBarsOptions } from './parse-bars-csv.js';
 import { parseTimeValue } from './parse-time-value.js';
+import { checkBar } from './validate-bars.js';
 import { PERIODS, isPeriod, type Period } from './period.js';
 
 /** Bars from a JSON file plus whatever the file says about itself. */
@@ -49,7 +50,12 @@ function toNumber(value: unknown, path: string, field: Field): number {
   if (field === 'volume' && (value === undefined || value === null || value === '')) return 0;
   if (value === undefined) fail(path, 'missing');
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && NUMERIC_TEXT.test(value)) return Number(value);
+  if (typeof value === 'string' && NUMERIC_TEXT.test(value)) {
+    const number = Number(value);
+    return Number.isFinite(number) ? number : fail(path, 'not a finite number');
+  }
+  // JSON.parse reads `1e999` as Infinity.
+  if (typeof value === 'number') return fail(path, 'not a finite number');
   return fail(path, 'expected a number');
 }
 
@@ -81,8 +87,10 @@ function fromRows(rows: readonly unknown[], prefix: string, timeZone: string): B
     bars.low[i] = toNumber(get('low', 3), `${base}.low`, 'low');
     bars.close[i] = toNumber(get('close', 4), `${base}.close`, 'close');
     bars.volume[i] = toNumber(get('volume', 5), `${base}.volume`, 'volume');
-    if (bars.high[i] < bars.low[i]) fail(`${base}.high`, 'high is lower than low');
+    const problem = checkBar(bars.time[i], bars.open[i], bars.high[i], bars.low[i], bars.close[i], bars.volume[i]);
+    if (problem) fail(`${base}.${problem.field}`, problem.reason);
   }
+  if (rows.length === 0) fail(prefix || '(root)', 'no bars (an empty array)');
   return orderParsedBars(bars, rows.length, { label: (i) => `${prefix}[${i}]`, line: () => undefined, timeSuffix: '.time' });
 }
 
@@ -112,10 +120,11 @@ function fromColumns(record: Record<string, unknown>, prefix: string, timeZone: 
       target[i] = field === 'time' ? toTime(column?.values[i], path, timeZone) : toNumber(column?.values[i], path, field);
     }
   }
-  const highKey = (columns.get('high') as { key: string }).key;
   for (let i = 0; i < length; i++) {
-    if (bars.high[i] < bars.low[i]) fail(`${prefix}${highKey}[${i}]`, 'high is lower than low');
+    const problem = checkBar(bars.time[i], bars.open[i], bars.high[i], bars.low[i], bars.close[i], bars.volume[i]);
+    if (problem) fail(`${prefix}${columns.get(problem.field)?.key ?? problem.field}[${i}]`, problem.reason);
   }
+  if (length === 0) fail(`${prefix}${time.key}`, 'no bars (empty columns)');
   return orderParsedBars(bars, length, { label: (i) => `${prefix}${time.key}[${i}]`, line: () => undefined, timeSuffix: '' });
 }
 
@@ -138,7 +147,9 @@ function lineAt(text: string, offset: number): { line: number; column: number } 
  * offset are read in the file's `timezone`, else `options.timeZone`, else UTC.
  *
  * Errors are `DataSourceError('parse')` naming the place: `bars[12].close: expected a number`,
- * `close[3]: …` for columns, and for a syntax error the 1-based line (also in `error.line`).
+ * `close[3]: …` for columns, and for a syntax error the 1-based line (also in `error.line`). Refused
+ * too: non-finite numbers (`1e999`), negative volume, high < low, open or close outside [low, high]
+ * (`bars[3]: volume is negative`), duplicate or unsorted times, and a file with no bars.
  *
  * @example parseBarsJson('[{"t":1709908200,"o":1,"h":2,"l":0.5,"c":1.5}]').bars.length // 1
  */

@@ -1,6 +1,7 @@
 import { aggregateBars, canAggregate } from './aggregate-bars.js';
 import type { Bars } from './bars.js';
 import { aborted, untilAborted } from './until-aborted.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, fetchText } from './fetch-text.js';
 import { DataSourceError, type BarsRequest, type DataSource, type Series } from './data-source.js';
 import { guessPeriod } from './guess-period.js';
 import type { Instrument } from './instrument.js';
@@ -19,6 +20,12 @@ export interface UrlSourceOptions {
   readonly timeZone?: string;
   /** `fetch` to use (tests, auth headers); default the global one. */
   readonly fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  /**
+   * Milliseconds to wait for the whole file (headers and body); default 20 000. A server that never
+   * answers or a body that never ends then rejects with a `network` error saying it timed out.
+   * `0` or `Infinity`: no limit.
+   */
+  readonly timeoutMs?: number;
 }
 
 interface Loaded {
@@ -60,7 +67,10 @@ function guessPrecision(close: Float64Array): number {
  * `unsupported`. `periods` lists every period before the file is loaded, the servable ones after.
  *
  * Failures: HTTP status → `DataSourceError('network', 'HTTP 404 for <url>')`; unreachable →
- * `network`; malformed file → `parse` (with line); unknown symbol → `not_found`; abort → `aborted`.
+ * `network`; no complete response within `timeoutMs` (default 20 s) → `network` saying it timed out;
+ * malformed file or bad values (see `parseBarsCsv` / `parseBarsJson`: non-finite numbers, negative
+ * volume, open/close outside [low, high], unsorted or duplicate times, no bars) → `parse` naming the
+ * line or index; unknown symbol → `not_found`; abort → `aborted`.
  *
  * @example const source = createUrlSource('csv', '/data/demo-1d.csv', { timeZone: 'America/New_York' });
  */
@@ -72,9 +82,9 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
   async function download(signal: AbortSignal): Promise<Loaded> {
     let text: string;
     try {
-      const response = await doFetch(url, { signal });
-      if (!response.ok) throw new DataSourceError('network', `HTTP ${response.status} for ${url}`);
-      text = await response.text();
+      const got = await fetchText(doFetch, url, { signal, timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS });
+      if (!got.response.ok) throw new DataSourceError('network', `HTTP ${got.response.status} for ${url}`);
+      text = got.text;
     } catch (error) {
       if (error instanceof DataSourceError) throw error;
       if (signal.aborted) throw aborted();

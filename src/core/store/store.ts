@@ -76,7 +76,9 @@ export class Store<S extends object> {
 
   /**
    * Runs `fn` as one action named `name`. Writes become visible together when the outermost
-   * action returns; if `fn` throws, nothing is committed.
+   * action returns; if `fn` throws, nothing it wrote is committed: an outermost action commits
+   * nothing, a nested one is rolled back to where the enclosing action stood when it began (the
+   * enclosing action may catch the error and still commit its own writes).
    */
   action<R>(name: string, fn: (draft: Draft<S>) => R, options: ActionOptions = {}): R {
     const outer = this.#tx === null;
@@ -90,13 +92,20 @@ export class Store<S extends object> {
         tx.pending[key] = value;
       },
     };
+    // What the enclosing action had written when this one began: an inner action that throws is
+    // rolled back to exactly this, so an outer action that catches keeps its own writes only.
+    const savedPending = outer ? null : { ...tx.pending };
+    const savedBefore = outer ? null : { ...tx.before };
     let result: R;
     try {
       result = fn(draft);
     } catch (error) {
       tx.depth--;
       if (outer) this.#tx = null;
-      else tx.pending = { ...tx.before, ...tx.pending }; // an inner failure leaves the outer to decide
+      else {
+        tx.pending = savedPending as Partial<S>;
+        tx.before = savedBefore as Partial<S>;
+      }
       throw error;
     }
     tx.depth--;

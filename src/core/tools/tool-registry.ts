@@ -1,5 +1,5 @@
 import type { TObject } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { Check } from '@sinclair/typebox/value';
 import type { ToolDescriptor, ToolExecutionMode, ToolResult, ToolSafety } from '../../protocol/index.js';
 import { deepFreeze } from './deep-freeze.js';
 import { RESERVED_TOOL_PREFIXES, toToolOutput, type HostToolDefinition } from './define-tool.js';
@@ -7,6 +7,7 @@ import { getRegisteredChartTools } from './tool-decorator.js';
 import { ToolCallError } from './tool-error.js';
 import { toModelSchema } from './to-model-schema.js';
 import type { ToolCallContext, ToolMethod, ToolOutput } from './tool-metadata.js';
+import { toPlainInput } from './to-plain-input.js';
 import { validateToolInput } from './validate-tool-input.js';
 
 /** Who may use which tools through the agent port. User calls are never restricted. */
@@ -138,7 +139,7 @@ export class ToolRegistry {
     if (reserved) throw new Error(`Tool name '${name}' uses the reserved prefix '${reserved}'`);
     if (this.#tools.has(name)) throw new Error(`A tool named '${name}' is already registered`);
     for (const [i, example] of (definition.examples ?? []).entries()) {
-      if (!Value.Check(definition.parameters, example.input)) {
+      if (!Check(definition.parameters, example.input)) {
         throw new Error(`Example ${i} of tool '${name}' does not match its parameters schema`);
       }
     }
@@ -168,9 +169,18 @@ export class ToolRegistry {
     };
   }
 
-  /** Validates, checks policy, runs the tool and returns a result. Never throws. */
+  /**
+   * Validates, checks policy, runs the tool and returns a result. Never throws and never rejects:
+   * whatever goes wrong (a malformed name, input or options, a getter that throws, a host tool that
+   * throws or returns something JSON cannot carry) becomes `{ success: false, stateChanged: false,
+   * error: { code, message, retryable } }` (docs/contracts.md "Tool results").
+   */
   execute(name: string, input: unknown, options: ToolExecuteOptions = {}): Promise<ToolResult> {
-    return this.#execute(name, input, options, 0, null);
+    try {
+      return this.#execute(name, input, readOptions(options), 0, null).then(wellFormed, (error: unknown) => internalFailure(name, error));
+    } catch (error) {
+      return Promise.resolve(internalFailure(name, error));
+    }
   }
 
   async #execute(
@@ -180,9 +190,9 @@ export class ToolRegistry {
     depth: number,
     parentSafety: ToolSafety | null,
   ): Promise<ToolResult> {
-    const tool = this.#tools.get(name);
+    const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     if (!tool) {
-      return failure('unknown_tool', `Unknown tool '${name}'.`, {
+      return failure('unknown_tool', `Unknown tool '${typeof name === 'string' ? name.slice(0, 80) : `(${typeof name})`}'.`, {
         recommendedAction: `Use one of: ${[...this.#tools.keys()].join(', ')}.`,
       });
     }
@@ -200,7 +210,9 @@ export class ToolRegistry {
       });
     }
     if (depth >= MAX_DEPTH) return failure('not_allowed', `Tools may be nested at most ${MAX_DEPTH} levels deep.`);
-    const checked = validateToolInput(tool.parameters, input);
+    // Read the input once into plain JSON: proto keys, cycles, throwing getters are refused here.
+    const plain = toPlainInput(input);
+    const checked = plain.ok ? safeValidate(tool.parameters, plain.value) : plain;
     if (!checked.ok) {
       return failure('invalid_input', `Invalid input for '${name}'.`, {
         details: checked.details,
@@ -210,6 +222,8 @@ export class ToolRegistry {
     const signal = options.signal ?? new AbortController().signal;
     if (signal.aborted) return failure('aborted', 'The call was cancelled before it started.');
     const stamp = this.options.target();
+    // Changes committed by child calls: a tool that fails after one of them cannot report "nothing changed".
+    let childChanges = 0;
     const ctx: ToolCallContext = {
       signal,
       runId: options.runId,
@@ -223,38 +237,58 @@ export class ToolRegistry {
         }
       },
       execute: (childName, childInput) =>
-        this.#execute(childName, childInput, { ...options, signal }, depth + 1, tool.safety === 'read-only' ? 'read-only' : (parentSafety ?? tool.safety)),
+        this.#execute(childName, childInput, { ...options, signal }, depth + 1, tool.safety === 'read-only' ? 'read-only' : (parentSafety ?? tool.safety))
+          .then(wellFormed, (error: unknown) => internalFailure(childName, error))
+          .then((result) => {
+            if (result.success && result.stateChanged) childChanges++;
+            return result;
+          }),
     };
     const run = async (): Promise<ToolResult> => {
       try {
         const output = await tool.invoke(checked.value, ctx);
-        if (signal.aborted) return failure('aborted', 'The call was cancelled.');
+        const stateChanged = typeof output?.stateChanged === 'boolean' ? output.stateChanged : tool.safety !== 'read-only';
+        // docs/contracts.md "Tool results": a failure always has `stateChanged: false`. A call whose signal
+        // aborted after its change was committed therefore reports the success it was (the change is
+        // on the chart and in undo history); only a call that changed nothing reports `aborted`.
+        if (signal.aborted && !stateChanged) return failure('aborted', 'The call was cancelled.');
+        const text: unknown = output?.text;
         return {
           success: true,
-          stateChanged: output.stateChanged ?? tool.safety !== 'read-only',
-          data: output.data,
-          ...(output.text !== undefined ? { text: output.text } : {}),
+          stateChanged,
+          data: output?.data ?? null,
+          ...(typeof text === 'string' ? { text } : {}),
         };
       } catch (error) {
+        if (childChanges > 0) {
+          // A failure may not claim a change (docs/contracts.md "Tool results"), yet the children's
+          // changes are on the chart and in undo history: report what happened, with the error as text.
+          const reason = error instanceof ToolCallError ? `${error.code}: ${safeText(error.message)}` : safeText(error);
+          return {
+            success: true,
+            stateChanged: true,
+            data: null,
+            text: `'${name}' failed after ${childChanges} change${childChanges > 1 ? 's' : ''} it made had been applied (they stay and can be undone): ${reason}`,
+          };
+        }
         if (error instanceof ToolCallError) {
           return {
             success: false,
             stateChanged: false,
             error: {
-              code: error.code,
-              message: error.message,
-              retryable: error.retryable,
-              ...(error.recommendedAction ? { recommendedAction: error.recommendedAction } : {}),
-              ...(error.details ? { details: error.details.slice(0, 5) } : {}),
+              code: TOOL_ERROR_CODES.has(error.code) ? error.code : 'internal',
+              message: safeText(error.message),
+              retryable: error.retryable === true,
+              ...(typeof error.recommendedAction === 'string' && error.recommendedAction ? { recommendedAction: error.recommendedAction } : {}),
+              ...(Array.isArray(error.details) ? { details: cleanDetails(error.details) } : {}),
             },
             ...(error.data !== undefined ? { data: error.data } : {}),
           };
         }
-        if (signal.aborted || (error instanceof Error && error.name === 'AbortError')) {
+        if (signal.aborted || isAbortError(error)) {
           return failure('aborted', 'The call was cancelled.');
         }
-        const message = error instanceof Error ? error.message : String(error);
-        return failure('internal', `'${name}' failed: ${message}`, { retryable: false });
+        return internalFailure(name, error);
       }
     };
     // Mutations run one at a time per chart; a nested call already holds the turn.
@@ -286,6 +320,88 @@ function failure(
       ...(extra.details ? { details: extra.details } : {}),
     },
   };
+}
+
+const TOOL_ERROR_CODES: ReadonlySet<string> = new Set<import('../../protocol/index.js').ToolErrorCode>([
+  'invalid_input', 'unknown_tool', 'not_allowed', 'not_found', 'out_of_range', 'no_data', 'ambiguous',
+  'stale_binding', 'aborted', 'internal',
+]);
+
+/** `String(value)` that cannot throw (a thrown object may have a throwing `toString` or getter). */
+function safeText(value: unknown, limit = 2000): string {
+  try {
+    const text = value instanceof Error ? value.message : typeof value === 'string' ? value : String(value);
+    return typeof text === 'string' ? text.slice(0, limit) : 'unknown error';
+  } catch {
+    return 'unknown error';
+  }
+}
+
+function isAbortError(error: unknown): boolean {
+  try {
+    return error instanceof Error && error.name === 'AbortError';
+  } catch {
+    return false;
+  }
+}
+
+function internalFailure(name: unknown, error: unknown): ToolResult {
+  const tool = typeof name === 'string' ? name.slice(0, 80) : `(${typeof name})`;
+  return failure('internal', `'${tool}' failed: ${safeText(error)}`, { retryable: false });
+}
+
+/** At most five `{ path, reason }` details with string fields (a host may return anything). */
+function cleanDetails(details: readonly unknown[]): import('../../protocol/index.js').ToolErrorDetail[] {
+  const out: import('../../protocol/index.js').ToolErrorDetail[] = [];
+  for (const d of details.slice(0, 5)) {
+    const { path, reason } = (d ?? {}) as { path?: unknown; reason?: unknown };
+    out.push({ path: safeText(path, 200), reason: safeText(reason, 500) });
+  }
+  return out;
+}
+
+/** Validation that reports a schema or TypeBox failure as a refusal instead of throwing. */
+function safeValidate(schema: TObject, value: unknown): ReturnType<typeof validateToolInput> {
+  try {
+    return validateToolInput(schema, value);
+  } catch {
+    return { ok: false, details: [{ path: '(input)', reason: 'could not be validated' }] };
+  }
+}
+
+/** Options read once, defensively: a non-object, a throwing getter or a fake signal is ignored. */
+function readOptions(options: unknown): ToolExecuteOptions {
+  if (!options || typeof options !== 'object') return {};
+  const o = options as Record<string, unknown>;
+  const signal = o.signal;
+  const origin = o.origin;
+  const runId = o.runId;
+  const callId = o.callId;
+  return {
+    ...(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal ? { signal } : {}),
+    readOnly: o.readOnly === true,
+    ...(typeof runId === 'string' ? { runId } : {}),
+    ...(typeof callId === 'string' ? { callId } : {}),
+    // Anything but a known origin counts as the most restricted one.
+    origin: origin === 'user' || origin === 'host' || origin === 'agent' ? origin : origin === undefined ? 'user' : 'agent',
+  };
+}
+
+/**
+ * The result as it will cross a port: it must survive `JSON.stringify` (no cycles, bigints or
+ * throwing getters in `data`); otherwise the call reports `internal` (and, when it changed the
+ * chart, says so in a success without data, since a failure may not claim a change).
+ */
+function wellFormed(result: ToolResult): ToolResult {
+  try {
+    JSON.stringify(result);
+    return result;
+  } catch (error) {
+    if (result.success && result.stateChanged) {
+      return { success: true, stateChanged: true, data: null, text: `The change was applied, but its result could not be serialised: ${safeText(error, 200)}` };
+    }
+    return failure('internal', `The tool's result could not be serialised: ${safeText(error, 200)}`);
+  }
 }
 
 /** A `{ success: false, error }` tool result, as `ctx.execute` returns for a refused child. */

@@ -4,6 +4,7 @@ import '../../../components/kline-chart/define.js';
 import '../../../components/chart-agent-panel/define.js';
 import type { ChartAgentPanel, AgentConnectionDetail } from '../../../components/chart-agent-panel/index.js';
 import { formatMarketTime } from '../../../src/core/data/index.js';
+import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, mount, part, parts, unmountAll } from './panel-fixture.js';
 
@@ -17,9 +18,9 @@ describe('<chart-agent-panel> without a model', () => {
     const changes: AgentConnectionDetail[] = [];
     panel.addEventListener('agent-connection-change', (e) => changes.push(e.detail));
     await waitFor(() => panel.sessionId !== '', 'session');
-    await panel.updateComplete;
+    // The session id is set before the session has finished opening: wait for the notice itself.
+    await waitFor(() => part(panel, 'notice')?.textContent?.includes('No chart connected') === true, 'disconnected notice');
     expect(panel.connected).to.equal(false);
-    expect(part(panel, 'notice')!.textContent).to.contain('No chart connected');
     const input = part<HTMLTextAreaElement>(panel, 'input')!;
     input.value = 'hello';
     input.dispatchEvent(new Event('input'));
@@ -31,7 +32,10 @@ describe('<chart-agent-panel> without a model', () => {
     other.id = 'other-chart';
     other.style.cssText = 'width:300px;height:200px';
     wrapper.append(other);
-    await new Promise((r) => setTimeout(r, 100));
+    // Once the other chart has loaded its data it has announced itself (kline-agent-available) and
+    // answered the panel's handshake if it were going to: the panel must still be disconnected.
+    await waitFor(() => (other as KlineChart).context.get() !== null, 'other chart ready');
+    await panel.updateComplete;
     expect(panel.connected).to.equal(false);
     const chart = document.createElement('kline-chart');
     chart.id = 'late-chart';
@@ -41,7 +45,8 @@ describe('<chart-agent-panel> without a model', () => {
     await waitFor(() => parts(panel, 'context-chip').length > 0, 'chart chip');
     expect(changes[0]).to.deep.equal({ connected: true, chartId: 'late-chart' });
     expect(part(panel, 'notice')).to.equal(null);
-    expect(part<HTMLButtonElement>(panel, 'send')!.disabled).to.equal(false);
+    // Connecting re-opens the session for that chart: Send enables once it is open.
+    await waitFor(() => part<HTMLButtonElement>(panel, 'send')?.disabled === false, 'send enabled');
     expect(part(panel, 'context-chip')!.textContent).to.contain('DEMO');
 
     chart.remove();

@@ -62,8 +62,25 @@ test('separate Date and Time columns are joined and read in the market timezone'
   assert.deepEqual(Array.from(bars.time), [Date.UTC(2024, 10, 1, 13, 30), Date.UTC(2024, 10, 1, 13, 31)]);
 });
 
-test('a header-only file gives no bars', () => {
-  assert.equal(parseBarsCsv('time,open,high,low,close\n').bars.length, 0);
+test('a header-only file is an error naming the line after the header, not an empty chart', () => {
+  assertParseError('time,open,high,low,close\n', 2, ['no bars']);
+  assertParseError('\ntime,open,high,low,close\n\n\n', 3, ['no bars']);
+});
+
+test('bad values are refused with the line and the reason', () => {
+  const header = 'time,open,high,low,close,volume\n';
+  const ok = '2024-03-07,1,2,0.5,1.5,10\n';
+  assertParseError(`${header}${ok}2024-03-08,1e999,2,0.5,1.5,10\n`, 3, ['open', 'not a finite number']);
+  assertParseError(`${header}${ok}2024-03-08,1,2,0.5,1.5,-1e999\n`, 3, ['volume', 'not a finite number']);
+  assertParseError(`${header}${ok}2024-03-08,1,2,0.5,1.5,-3\n`, 3, ['volume is negative']);
+  assertParseError(`${header}${ok}2024-03-08,2.5,2,0.5,1.5,3\n`, 3, ['open is outside [low, high]']);
+  assertParseError(`${header}${ok}2024-03-08,1,2,0.5,0.4,3\n`, 3, ['close is outside [low, high]']);
+  assertParseError(`${header}${ok}2024-03-08,1,1,2,1,3\n`, 3, ['high is lower than low']);
+  assertParseError(`${header}${ok}${ok}`, 3, ['duplicate time', 'line 2']);
+  assertParseError(`${header}${ok}2024-03-09,1,2,0.5,1.5,10\n2024-03-08,1,2,0.5,1.5,10\n`, 4, ['out of order']);
+  // Float noise at the edges of [low, high] passes.
+  const noisy = parseBarsCsv(`${header}2024-03-08,0.30000000000000004,0.3,0.1,0.1,1\n`);
+  assert.equal(noisy.bars.length, 1);
 });
 
 test('errors name the 1-based line and the reason; nothing is dropped silently', () => {

@@ -52,7 +52,7 @@ test('columnar at the top level or under bars', () => {
   const top = parseBarsJson('{"time":["2024-03-08","2024-03-11"],"open":[1,2],"high":[2,3],"low":[0.5,1],"close":[1.5,2.5],"volume":[10,20]}');
   assert.deepEqual(Array.from(top.bars.close), [1.5, 2.5]);
   assert.deepEqual(Array.from(top.bars.time), [Date.UTC(2024, 2, 8), Date.UTC(2024, 2, 11)]);
-  const nested = parseBarsJson('{"symbol":"C","bars":{"t":[3,2,1],"o":[1,1,1],"h":[1,1,1],"l":[1,1,1],"c":[3,2,1]}}');
+  const nested = parseBarsJson('{"symbol":"C","bars":{"t":[3,2,1],"o":[1,1,1],"h":[3,2,1],"l":[1,1,1],"c":[3,2,1]}}');
   assert.equal(nested.symbol, 'C');
   assert.deepEqual(Array.from(nested.bars.time), [1000, 2000, 3000]);
   assert.deepEqual(Array.from(nested.bars.close), [1, 2, 3]);

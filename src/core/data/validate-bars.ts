@@ -1,0 +1,49 @@
+import type { BarField, Bars } from './bars.js';
+
+/** The first thing wrong with a series: the bar's index (0-based) and why. */
+export interface BarProblem {
+  readonly index: number;
+  readonly reason: string;
+}
+
+/** Relative slack for open/close against [low, high], so float noise from conversions passes. */
+const RELATIVE_TOLERANCE = 1e-9;
+
+/**
+ * Why one bar cannot be drawn (the field at fault and the reason), or null when it is sound: every value finite (`1e999` parses to
+ * Infinity and is refused), volume not negative, `high >= low`, open and close within [low, high]
+ * (with a relative tolerance of 1e-9 for float noise).
+ */
+export function checkBar(time: number, open: number, high: number, low: number, close: number, volume: number): { field: BarField; reason: string } | null {
+  const values = { time, open, high, low, close, volume };
+  for (const field of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) {
+    if (!Number.isFinite(values[field])) return { field, reason: `${field} is not a finite number` };
+  }
+  if (volume < 0) return { field: 'volume', reason: 'volume is negative' };
+  if (high < low) return { field: 'high', reason: 'high is lower than low' };
+  const slack = RELATIVE_TOLERANCE * Math.max(Math.abs(high), Math.abs(low));
+  if (open > high + slack || open < low - slack) return { field: 'open', reason: 'open is outside [low, high]' };
+  if (close > high + slack || close < low - slack) return { field: 'close', reason: 'close is outside [low, high]' };
+  return null;
+}
+
+/**
+ * The first problem in `bars`, or null when every bar is sound ({@link checkBar}) and times are
+ * strictly ascending (a duplicate or an earlier time is reported at the later bar). An empty series is
+ * not a problem here: whether "no bars" is an error depends on the caller (a file with no rows is; a
+ * range query with none is not).
+ *
+ * @example validateBars(bars) // → null, or { index: 12, reason: 'volume is negative' }
+ */
+export function validateBars(bars: Bars): BarProblem | null {
+  const { time, open, high, low, close, volume, length } = bars;
+  for (let i = 0; i < length; i++) {
+    const problem = checkBar(time[i], open[i], high[i], low[i], close[i], volume[i]);
+    if (problem) return { index: i, reason: problem.reason };
+    if (i > 0) {
+      if (time[i] === time[i - 1]) return { index: i, reason: `duplicate time (same as bar ${i - 1})` };
+      if (time[i] < time[i - 1]) return { index: i, reason: `time out of order (earlier than bar ${i - 1})` };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,73 @@
+import type { ToolErrorDetail } from '../../protocol/index.js';
+
+/** Own keys that could reach or replace a prototype when an input is copied or merged. */
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const MAX_DEPTH = 64;
+const MAX_NODES = 200_000;
+const SAFE_SEGMENT = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** Thrown inside the walk; never escapes {@link toPlainInput}. */
+class Refusal {
+  constructor(readonly detail: ToolErrorDetail) {}
+}
+
+/**
+ * A fresh plain-JSON copy of a tool input, read once, so that validation and the tool see the same
+ * values and nothing the caller holds (getters, proxies, prototypes) runs again later. Refuses, with
+ * one detail naming where: own keys `__proto__`, `constructor` or `prototype` at any depth; values
+ * JSON cannot carry (functions, symbols, bigints, non-finite numbers); cycles; nesting deeper than 64;
+ * more than 200,000 values; and any getter or proxy trap that throws. `undefined` input is `{}`;
+ * `undefined` object members are dropped and array holes become `null`, as `JSON.stringify` does.
+ * Paths name fields and indexes only; a key that is not a plain identifier shows as `[?]`, so input
+ * text never reaches a path.
+ */
+export function toPlainInput(input: unknown): { ok: true; value: unknown } | { ok: false; details: ToolErrorDetail[] } {
+  let nodes = 0;
+  let reading = '';
+  const stack = new Set<object>();
+  const refuse = (path: string, reason: string): never => {
+    throw new Refusal({ path: path || '(input)', reason });
+  };
+  const walk = (value: unknown, path: string, depth: number): unknown => {
+    reading = path;
+    if (++nodes > MAX_NODES) refuse(path, `too many values (more than ${MAX_NODES})`);
+    if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
+    if (typeof value === 'number') return Number.isFinite(value) ? value : refuse(path, 'expected a finite number');
+    if (typeof value !== 'object') return refuse(path, `expected a JSON value, got a ${typeof value}`);
+    if (depth >= MAX_DEPTH) refuse(path, `nested more than ${MAX_DEPTH} levels deep`);
+    if (stack.has(value)) refuse(path, 'refers to itself (a cycle)');
+    stack.add(value);
+    try {
+      if (Array.isArray(value)) {
+        const length = value.length;
+        const out: unknown[] = new Array<unknown>(length);
+        for (let i = 0; i < length; i++) {
+          reading = `${path}[${i}]`;
+          const item: unknown = value[i];
+          out[i] = item === undefined ? null : walk(item, `${path}[${i}]`, depth + 1);
+        }
+        return out;
+      }
+      const out: Record<string, unknown> = {};
+      reading = path;
+      for (const key of Object.keys(value)) {
+        const at = path ? `${path}.${SAFE_SEGMENT.test(key) ? key : '[?]'}` : SAFE_SEGMENT.test(key) ? key : '[?]';
+        if (FORBIDDEN_KEYS.has(key)) refuse(path, `the key "${key}" is not allowed`);
+        reading = at;
+        const member: unknown = (value as Record<string, unknown>)[key];
+        if (member === undefined) continue;
+        out[key] = walk(member, at, depth + 1);
+      }
+      return out;
+    } finally {
+      stack.delete(value);
+    }
+  };
+  try {
+    return { ok: true, value: input === undefined ? {} : walk(input, '', 0) };
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, details: [error.detail] };
+    // A getter or proxy trap threw: its message is the caller's text, so it is not repeated.
+    return { ok: false, details: [{ path: reading || '(input)', reason: 'could not be read (a getter or proxy threw)' }] };
+  }
+}
