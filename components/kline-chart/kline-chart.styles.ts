@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { hostTextReset } from '../host-text-reset.js';
 
 /** uPlot's own stylesheet rules we rely on, adopted into the shadow root (uPlot cannot reach it). */
 const uplotRules = css`
@@ -20,6 +21,7 @@ const uplotRules = css`
 
 export const klineChartStyles = [
   uplotRules,
+  hostTextReset,
   css`
     :host {
       --kline-up-color: #26a69a;
@@ -34,6 +36,7 @@ export const klineChartStyles = [
       --kline-accent-color: #2962ff;
       --kline-toolbar-background: #f8f9fd;
       --kline-font: 11px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+      /* 480 px tall unless the page styles it (height, a grid row, flex); kline-chart-placeholder.css matches. */
       display: block;
       position: relative;
       min-height: 240px;
@@ -56,6 +59,7 @@ export const klineChartStyles = [
       --kline-border-color: #2a2e39;
       --kline-toolbar-background: #1e222d;
     }
+    :host > * { line-height: normal; }
     .root { display: flex; flex-direction: column; height: 100%; min-height: inherit; }
     :host(:focus-visible) { box-shadow: inset 0 0 0 2px var(--kline-accent-color); }
     .toolbar {
