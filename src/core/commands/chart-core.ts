@@ -16,6 +16,7 @@ import { RunCommands } from './run-commands.js';
 import { MarkerCommands } from './marker-commands.js';
 import { PriceLineCommands } from './price-line-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
+import { resolveStudy } from './indicator-study.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
 import { checked, loadSeries } from './load-series.js';
 import { defaultView } from './view-range.js';
@@ -75,7 +76,7 @@ export class ChartCore {
     this.store = new Store<ChartState>(initialChartState(), { volatileKeys: VOLATILE_KEYS });
     this.sources = options.sources ?? createDefaultSourceRegistry();
     this.indicatorRegistry = options.indicatorRegistry ?? createDefaultIndicatorRegistry();
-    this.indicatorEngine = new IndicatorEngine((id) => this.indicatorRegistry.get(id));
+    this.indicatorEngine = new IndicatorEngine((instance) => resolveStudy(this.indicatorRegistry, instance, this.store.peek('settings')));
     const s = this.store.state;
     this.context = new Signal.Computed(() =>
       buildChartContext(this.#chartIdSignal.get(), {
