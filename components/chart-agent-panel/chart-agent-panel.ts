@@ -433,9 +433,9 @@ export class ChartAgentPanel extends LitElement {
       }
     }
     if (!win) return;
-    const target = win;
+    const frameWindow = win;
     const attempt = (left: number) => {
-      connectFramePort(target, origin, { timeoutMs: 2000 }).then((port) => {
+      connectFramePort(frameWindow, origin, { timeoutMs: 2000 }).then((port) => {
         if (life !== this.#life || this.#port) return;
         this.#attach(port);
       }, (error: unknown) => {

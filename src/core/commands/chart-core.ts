@@ -14,6 +14,8 @@ import { SettingsCommands } from './settings-commands.js';
 import { ComparisonCommands } from './comparison-commands.js';
 import { RunCommands } from './run-commands.js';
 import { CaptureCommands } from './capture-commands.js';
+import { MarkerCommands } from './marker-commands.js';
+import { PriceLineCommands } from './price-line-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
 import { resolveStudy } from './indicator-study.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
@@ -47,6 +49,8 @@ export class ChartCore {
   readonly drawings: DrawingCommands;
   readonly settings: SettingsCommands;
   readonly comparisons: ComparisonCommands;
+  readonly markers: MarkerCommands;
+  readonly priceLines: PriceLineCommands;
   /** What agent runs changed, and undoing a run as one step. */
   readonly runs: RunCommands;
   /** `chart_capture`; the element supplies the renderer with `capture.setCapturer`. */
@@ -92,6 +96,8 @@ export class ChartCore {
         drawingSelection: s.drawingSelection.get(),
         comparisons: s.comparisons.get(),
         settings: s.settings.get(),
+        markers: s.markers.get(),
+        priceLines: s.priceLines.get(),
       }),
     );
     this.chart = new ChartCommands(this);
@@ -100,6 +106,8 @@ export class ChartCore {
     this.drawings = new DrawingCommands(this);
     this.settings = new SettingsCommands(this);
     this.comparisons = new ComparisonCommands(this);
+    this.markers = new MarkerCommands(this);
+    this.priceLines = new PriceLineCommands(this);
     this.runs = new RunCommands(this);
     this.capture = new CaptureCommands(this);
     this.tools = new ToolRegistry(this.hosts(), {
@@ -147,7 +155,7 @@ export class ChartCore {
 
   /** Objects whose `@tool` methods become this chart's tools. */
   protected hosts(): object[] {
-    return [this.chart, this.market, this.indicators, this.drawings, this.settings, this.comparisons, this.runs, this.capture];
+    return [this.chart, this.market, this.indicators, this.drawings, this.settings, this.comparisons, this.markers, this.priceLines, this.runs, this.capture];
   }
 
   get policy(): ToolPolicy {
