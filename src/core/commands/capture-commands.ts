@@ -39,7 +39,7 @@ export class CaptureCommands {
     name: 'chart_capture',
     label: 'Capture chart image',
     description:
-      'The chart as the user sees it (panes, legend, title, drawings) as a PNG attached to the next message. For patterns and how drawings look; read numbers with market_bars_query.',
+      'Returns the chart as the user sees it (panes, legend, title, drawings) as a PNG attached to the next message. For patterns and how drawings look; read numbers with market_bars_query.',
     parameters: CaptureInput,
     safety: 'read-only',
     executionMode: 'sequential',
