@@ -18,6 +18,11 @@ import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from '.
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
+import { RovingToolbar } from './roving-toolbar.js';
+import { ChartAnnouncer } from './chart-announcer.js';
+import { renderDataTable } from './chart-data-table.js';
+import { formatPrice, formatVolume } from './chart-legend.js';
+import { formatBarTime } from '../../src/render/time-ticks.js';
 import '../indicator-picker/define.js';
 import '../command-palette/define.js';
 import '../settings-dialog/define.js';
@@ -59,6 +64,7 @@ export interface ChartToolsApi {
  * @attr agent - `off`, `read-only` or `full` (default `full`).
  * @attr agent-tools - Allow-list of tool names or prefixes ending in `*`.
  * @attr live - Stream live bars: `auto` (every source but the sample and files), `on`, `off`.
+ * @attr wheel - Mouse wheel over the plot: `zoom` (default), `ctrl` (zoom only with Ctrl/⌘, otherwise the page scrolls), `off`.
  *
  * @fires kline-ready - The first data has loaded and painted.
  * @fires kline-data-load - Bars were loaded (detail: `{ symbol, period, source, bars }`).
@@ -78,6 +84,9 @@ export interface ChartToolsApi {
  * @csspart redo-button - Redo.
  * @csspart legend - The OHLCV legend.
  * @csspart panes - The pane container (canvases).
+ * @csspart data-table - The data table (toolbar button "Data table" or the `t` key).
+ * @csspart data-table-button - Toggles the data table.
+ * @csspart live - The visually hidden live region announcing new bars and the keyboard crosshair.
  *
  * @cssprop [--kline-up-color=#26a69a] - Rising candles (falling under `red-up`).
  * @cssprop [--kline-down-color=#ef5350] - Falling candles (rising under `red-up`).
@@ -108,11 +117,13 @@ export class KlineChart extends LitElement {
     agent: { type: String },
     agentTools: { type: String, attribute: 'agent-tools' },
     live: { type: String },
+    wheel: { type: String },
     _hover: { state: true },
     _search: { state: true },
     _toast: { state: true },
     _paneTops: { state: true },
     _settings: { state: true },
+    _table: { state: true },
   };
 
   /** Instrument code. */
@@ -143,12 +154,15 @@ export class KlineChart extends LitElement {
   agentTools = '';
   /** Stream live bars from the source: `auto` (default: every source but sample and files), `on`, `off`. */
   live: 'auto' | 'on' | 'off' = 'auto';
+  /** Mouse wheel over the plot: `zoom`, `ctrl` (zoom only with Ctrl/⌘) or `off`. */
+  wheel: 'zoom' | 'ctrl' | 'off' = 'zoom';
 
   declare _hover: number | null;
   declare _search: { open: boolean; mode: 'symbol' | 'compare'; results: { qualifiedSymbol: string; name: string; exchange: string }[] };
   declare _toast: string;
   declare _paneTops: ReadonlyMap<string, number>;
   declare _settings: { instanceId: string; x: number; y: number; error: string } | null;
+  declare _table: boolean;
 
   readonly #core: ChartCore;
   readonly #drawings: DrawingLayerController;
@@ -169,6 +183,11 @@ export class KlineChart extends LitElement {
   #unsubscribeLive: () => void = () => undefined;
   #attributesSeen = false;
   #media: MediaQueryList | null = null;
+  readonly #roving = new RovingToolbar();
+  readonly #announcer = new ChartAnnouncer(() => this.requestUpdate(), 1500);
+  /** The bar the keyboard crosshair is on (`null`: none). */
+  #keyBar: number | null = null;
+  #ownLabel = false;
 
   constructor() {
     super();
@@ -177,6 +196,7 @@ export class KlineChart extends LitElement {
     this._toast = '';
     this._paneTops = new Map();
     this._settings = null;
+    this._table = false;
     this.#core = new ChartCore({ chartId: '' });
     this.#persistence = new LayoutStorageController({
       store: this.#core.store,
@@ -294,6 +314,9 @@ export class KlineChart extends LitElement {
     if (!this.id) this.id = `kline-chart-${++chartCounter}`;
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    // A named region: screen readers list it among the landmarks; the label says what it shows.
+    if (!this.hasAttribute('role')) this.setAttribute('role', 'region');
+    this.#ownLabel = !this.hasAttribute('aria-label');
     document.addEventListener(AGENT_CONNECT_EVENT, this.#onAgentConnect as EventListener);
     this.#disposers.push(
       this.#core.onError((e) => this.#emit('kline-error', e)),
@@ -330,6 +353,7 @@ export class KlineChart extends LitElement {
     this.#renderer = null;
     this.#media?.removeEventListener('change', this.#onSchemeChange);
     this.removeEventListener('keydown', this.#onKeyDown);
+    this.#announcer.dispose();
     this.#core.dispose();
   }
 
@@ -371,6 +395,8 @@ export class KlineChart extends LitElement {
     this.#attachPointer(container);
     let lastContext: ChartContext | null = null;
     let lastSettings = this.#core.store.peek('settings');
+    let lastBarKey = '';
+    let lastBarCount = 0;
     this.#disposers.push(
       effect(() => {
         // History on demand: near the left edge, fetch the previous page (the view stays put).
@@ -398,6 +424,15 @@ export class KlineChart extends LitElement {
         const settings = this.#core.store.state.settings.get();
         if (settings.theme !== lastSettings.theme || settings.colorConvention !== lastSettings.colorConvention) this.#applyTheme();
         lastSettings = settings;
+      }),
+      effect(() => {
+        // A new bar (live stream) is announced politely, at most once per throttle window.
+        const series = this.#core.store.state.series.get();
+        const n = series?.bars.length ?? 0;
+        const key = series ? `${series.instrument.symbol}|${series.period}` : '';
+        if (key === lastBarKey && n > lastBarCount && series) this.#announcer.say(`${chartStrings(this.#lang()).newBar}: ${this.#describeBar(n - 1)}`, 5000);
+        lastBarKey = key;
+        lastBarCount = n;
       }),
       effect(() => {
         const ctx = this.#core.context.get();
@@ -436,6 +471,11 @@ export class KlineChart extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    this.#roving.sync(this.renderRoot.querySelector<HTMLElement>('[part="toolbar"]'));
+    if (this.#ownLabel) {
+      const label = this.#regionLabel();
+      if (this.getAttribute('aria-label') !== label) this.setAttribute('aria-label', label);
+    }
     if (!this.#initialIndicators) {
       this.#initialIndicators = true;
       this.#applyIndicatorsAttribute();
@@ -481,11 +521,13 @@ export class KlineChart extends LitElement {
             const open = !(this._search.open && this._search.mode === mode);
             this._search = { open, mode, results: [] };
             if (open) void this.#searchSymbols('');
+            else this.#focusPart(mode === 'compare' ? 'compare-button' : 'symbol-button');
           },
           search: (text) => void this.#searchSymbols(text),
           choose: (symbol) => {
             const mode = this._search.mode;
             this._search = { open: false, mode, results: [] };
+            this.#focusPart(mode === 'compare' ? 'compare-button' : 'symbol-button');
             // The compare button runs the very method the agent's comparison_create runs.
             void this.#runUserTool(mode === 'compare' ? 'comparison_create' : 'chart_set_symbol', { symbol });
           },
@@ -496,13 +538,14 @@ export class KlineChart extends LitElement {
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}></kline-indicator-picker>
           <span class="sep"></span>${this.#renderDrawingToolbar()}
           <span class="sep"></span>
-          <button part="palette-button" aria-label="Commands" title="Commands (Ctrl/Cmd+K)" aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K</button>
-          <button part="settings-button" aria-label="Settings" title="Settings" aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>`,
+          <button part="palette-button" title=${`${strings.commands} (Ctrl/Cmd+K)`} aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K<span class="sr-only"> ${strings.commands}</span></button>
+          <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
+          <button part="data-table-button" aria-pressed=${this._table ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>`,
       )}
       <div class="main">
         <div class="panes" part="panes"></div>
         ${renderDrawingEditor({ target: this.#drawings.editorTarget(), strings: drawingStrings(this.#lang()) }, { edit: (id, change) => void this.#drawings.edit(id, change) })}
-        <div class="legend" part="legend" aria-live="off" ?hidden=${!s.settings.get().legend}>
+        <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>
           ${clock ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
           ${this.#specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(this.#specs[0], this._hover, titles, this.#legendActions(false))}</div>` : nothing}
           ${renderComparisonValues(this.#core.comparisons.lines.get(), this._hover, s.view.get(), {
@@ -515,6 +558,8 @@ export class KlineChart extends LitElement {
             ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true))}</div>`
             : nothing)}
         ${this.#renderSettingsPopover()}
+        ${this._table && clock ? renderDataTable({ series, view: s.view.get(), specs: this.#specs, titles, clock, strings }) : nothing}
+        <div class="sr-only" part="live" role="status" aria-live="polite">${this.#announcer.text}</div>
         ${this.#core.loadingOlder ? html`<div class="history-loading" role="status">${strings.loadingHistory}</div>` : nothing}
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
@@ -530,6 +575,67 @@ export class KlineChart extends LitElement {
   }
 
   #lastError = '';
+
+  /** After a popup closes, focus goes back to the control that opened it (never to <body>). */
+  #focusPart(part: string): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[part="${part}"]`)?.focus());
+  }
+
+  /** Shows or hides the data table (the canvases' text alternative); the `t` key on the chart does the same. */
+  toggleDataTable(show = !this._table): void {
+    this._table = show;
+  }
+
+  /** `DEMO 1d chart, last 123.45`: the region's accessible name. */
+  #regionLabel(): string {
+    const strings = chartStrings(this.#lang());
+    const series = this.#core.store.peek('series');
+    const target = this.#core.store.peek('target');
+    const symbol = series?.instrument.symbol ?? target?.symbol ?? this.symbol;
+    const period = series?.period ?? target?.period ?? this.period;
+    const n = series?.bars.length ?? 0;
+    const last = n ? `, ${strings.last} ${formatPrice(series!.bars.close[n - 1], series!.instrument.pricePrecision)}` : '';
+    return `${symbol} ${period} ${strings.chart}${last}`.trim();
+  }
+
+  /** A bar as a sentence: time, open, high, low, close, volume. */
+  #describeBar(i: number): string {
+    const series = this.#core.store.peek('series');
+    const clock = this.#renderer?.clock;
+    if (!series || !clock || i < 0 || i >= series.bars.length) return '';
+    const t = chartStrings(this.#lang());
+    const b = series.bars;
+    const p = series.instrument.pricePrecision;
+    const intraday = !['1d', '1w', '1M'].includes(series.period);
+    return `${formatBarTime(b.time[i], clock, intraday)}, ${t.openFull} ${formatPrice(b.open[i], p)}, ${t.highFull} ${formatPrice(b.high[i], p)}, ${t.lowFull} ${formatPrice(b.low[i], p)}, ${t.closeFull} ${formatPrice(b.close[i], p)}, ${t.volumeFull} ${formatVolume(b.volume[i])}`;
+  }
+
+  /** Moves the keyboard crosshair to bar `i` (panning so it stays visible) and announces it. */
+  #moveKeyBar(i: number): void {
+    const series = this.#core.store.peek('series');
+    const view = this.#core.store.peek('view');
+    if (!series || !view) return;
+    const n = series.bars.length;
+    const bar = Math.max(0, Math.min(n - 1, i));
+    this.#keyBar = bar;
+    if (bar < view.start + 0.5) this.#setView({ start: bar - 0.5, end: bar - 0.5 + (view.end - view.start) });
+    else if (bar > view.end - 0.5) this.#setView({ start: bar + 0.5 - (view.end - view.start), end: bar + 0.5 });
+    this._hover = bar;
+    this.#announcer.say(this.#describeBar(bar), 250);
+    void this.whenPainted().then(() => {
+      const plot = this.#renderer?.pane('price')?.plot;
+      if (!plot || this.#keyBar !== bar) return;
+      plot.setCursor({ left: plot.valToPos(bar, 'x'), top: plot.valToPos(series.bars.close[bar], 'price') });
+      this._hover = bar;
+    });
+  }
+
+  #clearKeyBar(): void {
+    if (this.#keyBar === null) return;
+    this.#keyBar = null;
+    this.#renderer?.pane('price')?.plot.setCursor({ left: -10, top: -10 });
+    this._hover = null;
+  }
 
   #lang(): 'en' | 'zh-CN' {
     return this.#core.store.state.settings.get().locale;
@@ -702,7 +808,30 @@ export class KlineChart extends LitElement {
 
   #attachPointer(container: HTMLElement): void {
     let drag: { x: number; view: { start: number; end: number }; id: number } | null = null;
+    // Touch: the plot has `touch-action: pan-y`, so the browser keeps vertical swipes (page scroll,
+    // it cancels our pointer) and hands horizontal drags and two-finger pinches to us.
+    const touches = new Map<number, { x: number; y: number }>();
+    let pinch: { dist: number; anchor: number; view: { start: number; end: number } } | null = null;
+    const fingers = () => {
+      const [a, b] = [...touches.values()];
+      const rect = container.getBoundingClientRect();
+      return { dist: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), frac: Math.min(1, Math.max(0, ((a.x + b.x) / 2 - rect.left) / this.#plotWidth())) };
+    };
     container.addEventListener('pointerdown', (e) => {
+      this.#keyBar = null;
+      if (e.pointerType === 'touch') {
+        touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+        const view = this.#core.store.peek('view');
+        if (touches.size === 2 && view) {
+          // Second finger: the pan becomes a pinch anchored at the bar under the fingers' centre.
+          drag = null;
+          const f = fingers();
+          pinch = { dist: f.dist, anchor: view.start + (view.end - view.start) * f.frac, view };
+          container.setPointerCapture(e.pointerId);
+          return;
+        }
+        if (touches.size > 2) return;
+      }
       if (e.button !== 0 || this.#drawings.handlesPointer(e)) return;
       const view = this.#core.store.peek('view');
       if (!view) return;
@@ -711,6 +840,15 @@ export class KlineChart extends LitElement {
       container.classList.add('dragging');
     });
     container.addEventListener('pointermove', (e) => {
+      if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pinch && touches.size === 2) {
+        const f = fingers();
+        const span0 = pinch.view.end - pinch.view.start;
+        const span = Math.max(5, span0 * (pinch.dist / f.dist));
+        const start = pinch.anchor - span * f.frac;
+        this.#setView({ start, end: start + span });
+        return;
+      }
       if (!drag || e.pointerId !== drag.id) return;
       const width = this.#plotWidth();
       const span = drag.view.end - drag.view.start;
@@ -718,6 +856,8 @@ export class KlineChart extends LitElement {
       this.#setView({ start: drag.view.start - shift, end: drag.view.end - shift });
     });
     const end = (e: PointerEvent) => {
+      touches.delete(e.pointerId);
+      if (touches.size < 2) pinch = null;
       if (!drag || e.pointerId !== drag.id) return;
       drag = null;
       container.classList.remove('dragging');
@@ -726,7 +866,9 @@ export class KlineChart extends LitElement {
     container.addEventListener('pointercancel', end);
     container.addEventListener('wheel', (e) => {
       const view = this.#core.store.peek('view');
-      if (!view) return;
+      // `wheel="off"` never zooms; `ctrl` zooms only with Ctrl/⌘ (and trackpad pinches, which send
+      // ctrlKey): otherwise the page scrolls as usual.
+      if (!view || this.wheel === 'off' || (this.wheel === 'ctrl' && !e.ctrlKey && !e.metaKey)) return;
       e.preventDefault();
       const rect = container.getBoundingClientRect();
       const frac = Math.min(1, Math.max(0, (e.clientX - rect.left) / this.#plotWidth()));
@@ -758,11 +900,16 @@ export class KlineChart extends LitElement {
     const view = this.#core.store.peek('view');
     const n = this.#core.store.peek('series')?.bars.length ?? 0;
     const mod = e.ctrlKey || e.metaKey;
+    const origin = e.composedPath()[0];
+    // Navigation keys act only when the chart itself (the plot) has focus: never on a control.
+    const onPlot = origin === this;
+    const editable = origin instanceof HTMLElement && (origin.isContentEditable || ['input', 'textarea', 'select'].includes(origin.localName));
     if (mod && (e.key === 'k' || e.key === 'K')) {
       e.preventDefault();
       void this.openCommandPalette();
       return;
     }
+    if (editable) return;
     if (mod && (e.key === 'z' || e.key === 'Z')) {
       e.preventDefault();
       if (e.shiftKey) this.redo();
@@ -774,16 +921,33 @@ export class KlineChart extends LitElement {
       this.redo();
       return;
     }
-    if (!view || mod) return;
+    if (!onPlot || mod || e.altKey) return;
+    if (e.key === 't' || e.key === 'T') {
+      e.preventDefault();
+      this.toggleDataTable();
+      return;
+    }
+    if (!view) return;
     const span = view.end - view.start;
-    const step = Math.max(1, Math.round(span * (e.shiftKey ? 0.5 : 0.1)));
+    const step = Math.max(1, Math.round(span * 0.5));
+    const lastVisible = Math.max(0, Math.min(n - 1, Math.floor(view.end - 0.5)));
     switch (e.key) {
-      case 'ArrowLeft': this.#setView({ start: view.start - step, end: view.end - step }); break;
-      case 'ArrowRight': this.#setView({ start: view.start + step, end: view.end + step }); break;
+      case 'ArrowLeft':
+        if (e.shiftKey) this.#setView({ start: view.start - step, end: view.end - step });
+        else this.#moveKeyBar(this.#keyBar === null ? lastVisible : this.#keyBar - 1);
+        break;
+      case 'ArrowRight':
+        if (e.shiftKey) this.#setView({ start: view.start + step, end: view.end + step });
+        else this.#moveKeyBar(this.#keyBar === null ? lastVisible : this.#keyBar + 1);
+        break;
       case 'ArrowUp': case '+': case '=': this.#zoom(1 / 1.25); break;
       case 'ArrowDown': case '-': case '_': this.#zoom(1.25); break;
       case 'Home': this.#setView({ start: -0.5, end: span - 0.5 }); break;
       case 'End': this.#setView(defaultView(n, Math.round(span))); break;
+      case 'Escape':
+        if (this.#keyBar === null) return;
+        this.#clearKeyBar();
+        break;
       default: return;
     }
     e.preventDefault();

@@ -19,6 +19,11 @@ async function chartPage(theme: 'light' | 'dark'): Promise<KlineChart> {
 }
 
 describe('axe-core finds no violations', () => {
+  // The test runner's own page has neither; a host page is expected to (they are not the chart's).
+  before(() => {
+    document.title = 'Chart accessibility';
+    document.documentElement.lang = 'en';
+  });
   afterEach(() => unmountAll());
 
   for (const theme of ['light', 'dark'] as const) {
@@ -29,7 +34,7 @@ describe('axe-core finds no violations', () => {
   }
 
   it('on a page with a chart and an agent panel', async () => {
-    const url = await executeServerCommand<string>('mock-model-url');
+    const url = String(await executeServerCommand('mock-model-url'));
     const main = mount(html`<main><h1>Chart and agent</h1><div style="display:flex">
       <kline-chart id="c1" style="width:600px;height:400px"></kline-chart>
       <chart-agent-panel for="c1" base-url=${url} model="mock" session-store="memory" style="width:360px;height:400px"></chart-agent-panel></div></main>`);
