@@ -58,6 +58,14 @@ describe('axe-core finds no violations', () => {
     expect(await axeViolations()).to.deep.equal([]);
   });
 
+  it('with the data table shown (dark theme)', async () => {
+    const chart = await chartPage('dark');
+    chart.toggleDataTable(true);
+    await chart.updateComplete;
+    expect(chart.shadowRoot!.querySelector('table[part="data-table"]')).to.not.equal(null);
+    expect(await axeViolations()).to.deep.equal([]);
+  });
+
   it('with the indicator picker open', async () => {
     const chart = await chartPage('light');
     const picker = chart.shadowRoot!.querySelector<IndicatorPicker>('kline-indicator-picker')!;
