@@ -1,36 +1,47 @@
-// Bundles the compiled output (build/, from `tsc`) into dist/: one ES module that defines both
-// elements, plus the lazily loaded model client chunk. Prints minified and gzip sizes.
+// Bundles the compiled output (build/, from `tsc`) into dist/: kline-chart.js, the one module a page
+// includes, defines both elements; what the first paint does not need (the panel, dialogs, the model
+// client) is in dist/chunks/, loaded from beside it. `npm run build` then prints the sizes and checks
+// the eager budget (scripts/bundle-sizes.js).
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
-import { gzipSync } from 'node:zlib';
+import { rmSync } from 'node:fs';
 
-function reportSizes() {
-  return {
-    name: 'report-sizes',
-    generateBundle(_options, bundle) {
-      for (const [file, chunk] of Object.entries(bundle)) {
-        if (chunk.type !== 'chunk') continue;
-        const min = Buffer.byteLength(chunk.code);
-        const gz = gzipSync(chunk.code, { level: 9 }).length;
-        console.log(`${file.padEnd(28)} ${(min / 1024).toFixed(1).padStart(7)} KiB min  ${(gz / 1024).toFixed(1).padStart(6)} KiB gzip`);
-      }
-    },
-  };
+/** Empties dist/ first, so no chunk of an earlier build is left beside the new one. */
+function cleanDist() {
+  return { name: 'clean-dist', buildStart() { rmSync('dist', { recursive: true, force: true }); } };
+}
+
+function chunkName(chunk) {
+  const id = chunk.facadeModuleId ?? '';
+  const m = /components\/([\w-]+)\/define\.js$/.exec(id);
+  if (m) return m[1];
+  // A chunk shared by lazy ones: named after the component folder most of its modules are in.
+  const counts = new Map();
+  for (const moduleId of chunk.moduleIds) {
+    const folder = /components\/([\w-]+)\//.exec(moduleId)?.[1];
+    if (folder) counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
+  return best ? best[0] : chunk.name;
 }
 
 export default {
+  // Lazy chunks import what they share with the chart from the entry itself (no facade hop).
+  preserveEntrySignatures: 'allow-extension',
   input: { 'kline-chart': 'build/components/kline-chart-agent.js' },
   output: {
     dir: 'dist',
     format: 'es',
     entryFileNames: '[name].js',
-    chunkFileNames: '[name]-[hash].js',
+    // Content-hashed, so a page can never mix chunks of two versions; named after the folder of
+    // the module that starts the chunk (components/<name>/define.js → chunks/<name>-<hash>.js).
+    chunkFileNames: (chunk) => `chunks/${chunkName(chunk)}-[hash].js`,
     sourcemap: true,
   },
   plugins: [
+    cleanDist(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
     terser({ format: { comments: false }, ecma: 2022, module: true }),
-    reportSizes(),
   ],
   onwarn(warning, warn) {
     // TypeBox's ESM build carries TS helpers that reference top-level `this`; harmless.

@@ -11,7 +11,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from './lib/static-server.js';
-import { measureRun } from './lib/measure-run.js';
+import { measureColdStart, measureRun } from './lib/measure-run.js';
+import { formatBundleSizes, measureBundleSizes } from './lib/bundle-sizes.js';
+import { measurePanelStreaming } from './lib/measure-panel.js';
 import { median } from './lib/median.js';
 import { formatTable } from './lib/format-table.js';
 import { DEFAULT_OURS_MODULE, parseOptions, runsFor, USAGE } from './lib/parse-options.js';
@@ -20,6 +22,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
 const INDICATOR_BENCH = join(ROOT, 'build', 'bench', 'indicators.js');
 const VISIBLE_BARS = 200;
+/** Cold start: time to first candle from navigation, CPU throttled ×4, 10k bars, 3 runs per library. */
+const COLD = { cpuThrottle: 4, size: 10_000, runs: 3 };
 const CHROME_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--no-first-run',
@@ -42,6 +46,7 @@ function summarizeLib(lib, runs) {
     runs: ok.length,
     firstPaintMs: median(ok.map((run) => run.firstPaintMs)),
     panMs: median(ok.map((run) => run.panMs)),
+    apiPanMs: median(ok.map((run) => run.apiPanMs)),
     zoomMs: median(ok.map((run) => run.zoomMs)),
     heapMB: median(ok.map((run) => run.heapBytes / 1024 / 1024)),
     visibleBars: median(ok.map((run) => run.visibleBars)),
@@ -82,7 +87,7 @@ async function runRenderBench(options, stamp) {
           const tag = `[${size} bars, run ${r + 1}/${runs}] ${lib}:`;
           if (run.status === 'ok') {
             log(`${tag} first paint ${fmt(run.firstPaintMs, 0)} ms, pan ${fmt(run.panMs, 1)} ms, ` +
-              `zoom ${fmt(run.zoomMs, 1)} ms, heap ${fmt(run.heapBytes / 1048576, 1)} MB, ${run.visibleBars} bars visible`);
+              `zoom ${fmt(run.zoomMs, 1)} ms, API pan ${fmt(run.apiPanMs, 1)} ms, heap ${fmt(run.heapBytes / 1048576, 1)} MB, ${run.visibleBars} bars visible`);
             if (run.loadedBars !== size) log(`  warning: ${lib} holds ${run.loadedBars} bars, not the ${size} it was given`);
             if (!run.panMoved) log(`  warning: the drag did not move ${lib}'s visible range; its pan frames drew nothing new`);
             if (!run.zoomMoved) log(`  warning: the wheel did not change ${lib}'s visible range; its zoom frames drew nothing new`);
@@ -102,6 +107,52 @@ async function runRenderBench(options, stamp) {
       }
     }
     return { chromium: browser.version(), results, shotsDir };
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+}
+
+async function runColdStartBench(options) {
+  const server = await startStaticServer(ROOT);
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
+  const runs = Object.fromEntries(options.libs.map((lib) => [lib, []]));
+  try {
+    for (let r = 0; r < COLD.runs; r++) {
+      for (const lib of options.libs) {
+        const run = await measureColdStart(browser, {
+          origin: server.origin, lib, size: COLD.size, seed: options.seed, timeoutMs: options.timeoutMs,
+          oursModule: options.oursModule, cpuThrottle: COLD.cpuThrottle,
+        });
+        runs[lib].push(run);
+        log(`[cold start, CPU ×${COLD.cpuThrottle}, run ${r + 1}/${COLD.runs}] ${lib}: ` +
+          (run.status === 'ok' ? `first candle ${fmt(run.coldMs, 0)} ms after navigation` : `${run.status} ${run.error ?? ''}`));
+      }
+    }
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+  const summary = Object.fromEntries(Object.entries(runs).map(([lib, list]) => {
+    const ok = list.filter((run) => run.status === 'ok');
+    return [lib, ok.length ? { coldMs: median(ok.map((run) => run.coldMs)), runs: ok.length } : { status: list[0]?.status ?? 'skipped' }];
+  }));
+  return { summary, runs };
+}
+
+function formatColdStart(summary) {
+  const ours = summary.ours?.coldMs;
+  return Object.entries(summary).map(([lib, s]) => `${lib.padEnd(20)} ${s.coldMs === undefined ? s.status : `${s.coldMs.toFixed(0).padStart(6)} ms`}` +
+    (s.coldMs !== undefined && ours ? `  ×${(s.coldMs / ours).toFixed(2)} of ours` : '')).join('\n');
+}
+
+async function runPanelBench(options) {
+  if (!options.libs.includes('ours')) return { status: 'skipped' };
+  if (!existsSync(join(ROOT, 'build', 'test', 'mock-model', 'index.js'))) return { status: 'mock model not built (npm run compile)' };
+  const server = await startStaticServer(ROOT);
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
+  try {
+    return await measurePanelStreaming(browser, { root: ROOT, origin: server.origin, oursModule: options.oursModule });
   } finally {
     await browser.close().catch(() => {});
     await server.close();
@@ -132,6 +183,8 @@ async function main() {
   const startedAt = Date.now();
   const loadBefore = loadavg()[0];
   const stamp = new Date(startedAt).toISOString().replace(/[:.]/g, '-');
+  const sizes = await measureBundleSizes(join(ROOT, 'dist'));
+  console.log(`Bundle sizes (ours: dist/; peers: their package bundled with the same rollup + terser)\n\n${formatBundleSizes(sizes)}`);
   const render = await runRenderBench(options, stamp);
   const summary = render.results.map(({ size, runs }) => ({
     size,
@@ -149,6 +202,16 @@ async function main() {
     // Other processes competed for the CPU: absolute times are inflated, ratios less so.
     console.log(`\nnote: load average ${busy.toFixed(1)} on ${cpus().length} cores during the run; absolute times are noisy.`);
   }
+
+  const cold = await runColdStartBench(options);
+  console.log(`\nTime to first candle of a cold page, CPU throttled ×${COLD.cpuThrottle} (CDP), ${COLD.size} bars, median of ${COLD.runs}` +
+    ` (navigation start → first paint: module download, parse and evaluation included)\n\n${formatColdStart(cold.summary)}`);
+
+  const panel = await runPanelBench(options);
+  console.log(panel.status === 'ok'
+    ? `\nPanel streaming (ours only; mock model, ${panel.tokens} deltas of ~8 characters per answer, wall time of the run / deltas)\n\n` +
+      `message 1:   ${panel.firstMsPerToken.toFixed(2)} ms per token\nmessage ${panel.atMessage}: ${panel.laterMsPerToken.toFixed(2)} ms per token`
+    : `\npanel streaming bench: ${panel.status} ${panel.error ?? ''}`);
 
   let indicators = { status: 'skipped' };
   if (options.indicators) {
@@ -173,8 +236,11 @@ async function main() {
       chromeArgs: CHROME_ARGS, viewport: '1200x600', loadAverage: { before: loadBefore, after: loadAfter },
     },
     options: { ...options, visibleBars: VISIBLE_BARS },
+    sizes,
     summary,
     runs: render.results,
+    coldStart: { ...COLD, ...cold },
+    panelStreaming: panel,
     indicators,
   }, null, 1));
   log(`\nrender bench ${renderSeconds.toFixed(0)} s, total ${totalSeconds.toFixed(0)} s; saved ${file}` +

@@ -1,13 +1,19 @@
 /**
  * The bundle entry: defines `<kline-chart>` and `<chart-agent-panel>` for a plain
- * `<script type="module" src="kline-chart.js">`. The model client is a separate chunk loaded on the
- * first agent run.
+ * `<script type="module" src="kline-chart.js">`. Only the chart is in this file: the panel's
+ * implementation is a chunk beside it (`chunks/`), loaded when a `<chart-agent-panel>` first
+ * appears in the document (or on `loadChartAgentPanel()`); the command palette, settings dialog,
+ * indicator settings and the model client load on first use.
  */
 import './kline-chart/define.js';
-import './chart-agent-panel/define.js';
+import { autoloadChartAgentPanel } from './chart-agent-panel/load-chart-agent-panel.js';
+
+autoloadChartAgentPanel();
 
 export { KlineChart } from './kline-chart/index.js';
-export { ChartAgentPanel } from './chart-agent-panel/index.js';
+/** The panel's class is a type here; at run time `await loadChartAgentPanel()` returns it. */
+export type { ChartAgentPanel } from './chart-agent-panel/index.js';
+export { loadChartAgentPanel } from './chart-agent-panel/load-chart-agent-panel.js';
 export { defineTool, ToolCallError } from '../src/core/tools/index.js';
 /** Data sources a host can register (`chart.registerDataSource(...)`), e.g. Binance behind a proxy. */
 export { createBinanceSource, createUrlSource } from '../src/core/data/index.js';

@@ -106,6 +106,9 @@ export async function measureRun(browser, options) {
     if (screenshotPath) await page.screenshot({ path: screenshotPath });
 
     const shownBars = await withTimeout(page.evaluate((n) => window.bench.showLastBars(n), visibleBars), timeoutMs);
+    await page.evaluate(() => window.bench.apiPan(4)); // warm-up, not measured
+    const apiPanFrames = await withTimeout(page.evaluate((n) => window.bench.apiPan(n), steps), timeoutMs);
+    await page.evaluate((n) => window.bench.showLastBars(n), visibleBars);
     const pan = await withTimeout(measurePan(page, steps), timeoutMs);
     const zoom = await withTimeout(measureZoom(page, steps), timeoutMs);
     return {
@@ -117,6 +120,8 @@ export async function measureRun(browser, options) {
       loadedBars,
       visibleBars: shownBars,
       panMs: median(pan.frames),
+      apiPanMs: median(apiPanFrames),
+      apiPanFrames,
       zoomMs: median(zoom.frames),
       // false: the drag / first wheel left the visible range unchanged, so the frames drew nothing new.
       panMoved: pan.moved,
@@ -136,4 +141,39 @@ export async function measureRun(browser, options) {
 
 function firstLine(error) {
   return String(error?.message ?? error).split('\n')[0].replace(/^page\.evaluate: /, '');
+}
+
+/**
+ * Time to first candle of a cold page under CPU throttling (CDP Emulation.setCPUThrottlingRate):
+ * from navigation start to the library's first paint, library download, parse and evaluation
+ * included; the page's own data generation (`prepare`) is subtracted.
+ *
+ * @returns {Promise<{ status: 'ok', coldMs: number, scriptBytes: number } | { status: string, error?: string }>}
+ */
+export async function measureColdStart(browser, options) {
+  const { origin, lib, size, seed, timeoutMs, oursModule, cpuThrottle } = options;
+  const context = await browser.newContext({ viewport: { width: 1200, height: 600 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+    const query = new URLSearchParams({ lib, module: oursModule ?? '' });
+    await page.goto(`${origin}/bench/pages/bench.html?${query}`);
+    const result = await withTimeout(page.evaluate(async ([n, s]) => {
+      await window.bench.ready();
+      const before = performance.now();
+      await window.bench.prepare(n, s);
+      const prepareMs = performance.now() - before;
+      await window.bench.firstPaint();
+      const scriptBytes = performance.getEntriesByType('resource')
+        .filter((e) => /\.m?js(\?|$)/.test(e.name) && !e.name.includes('/bench/pages/'))
+        .reduce((sum, e) => sum + (e.encodedBodySize || 0), 0);
+      return { coldMs: performance.now() - prepareMs, scriptBytes };
+    }, [size, seed]), timeoutMs);
+    return { status: 'ok', ...result };
+  } catch (error) {
+    return { status: error instanceof RunTimeout ? 'timeout' : 'error', error: firstLine(error) };
+  } finally {
+    await context.close().catch(() => {});
+  }
 }

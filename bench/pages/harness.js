@@ -69,4 +69,22 @@ window.bench = {
   settled: () => withTimeout(probe.settled(), 10_000, 'frame'),
   stopFrames: () => probe.stop(),
   idle: () => nextFrames(2),
+  /**
+   * Pans `steps` times by 5 bars through the library's public API; each sample runs from the call
+   * to the task after the next animation frame (the frame that shows it). Returns ms per step.
+   */
+  async apiPan(steps) {
+    const frames = [];
+    for (let i = 0; i < steps; i++) {
+      const start = performance.now();
+      await adapter.panBars(handle, 5);
+      await new Promise((resolve) => requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(0);
+      }));
+      frames.push(performance.now() - start);
+    }
+    return frames;
+  },
 };

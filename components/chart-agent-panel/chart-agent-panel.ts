@@ -1,7 +1,8 @@
 import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { guard } from 'lit/directives/guard.js';
 import {
-  AgentRuntime, redact, reduceTranscript,
+  AgentRuntime, redact, TranscriptReducer,
   type ApprovalTranscriptItem, type AssistantTranscriptItem, type QuestionTranscriptItem, type RunChangesTranscriptItem, type RunErrorTranscriptItem, type SessionInfo, type SessionStore,
   type SessionStoreProblem,
   type TranscriptItem, type UserTranscriptItem,
@@ -10,7 +11,7 @@ import {
   AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT,
   type AgentAvailableDetail, type AgentConnectDetail, type AgentEvent, type ChartAgentPort, type ChartContext, type ContextItem, type RunStatus,
 } from '../../src/protocol/index.js';
-import { buildContextChips, renderContextChips, type ContextChip } from '../agent-parts/context-chips/index.js';
+import { buildContextChips, contextChipsChanged, renderContextChips, type ContextChip } from '../agent-parts/context-chips/index.js';
 import { loadMarkdown, renderMarkdown } from '../agent-parts/markdown-view/index.js';
 import type { QuestionAnswerDetail } from '../agent-parts/question-card/index.js';
 import '../agent-parts/question-card/define.js';
@@ -132,7 +133,8 @@ export class ChartAgentPanel extends LitElement {
     secrets: { attribute: false },
     redactPatterns: { attribute: false },
     _connected: { state: true },
-    _context: { state: true },
+    // Stored on every change; re-renders only when the symbol or a chip would read differently.
+    _context: { state: true, hasChanged: contextChipsChanged },
     _events: { state: true },
     _sessions: { state: true },
     _sessionId: { state: true },
@@ -209,9 +211,10 @@ export class ChartAgentPanel extends LitElement {
   /** Bumped on every connect/disconnect, so late async work of an older life is dropped. */
   #life = 0;
   #currentRunId: string | null = null;
-  #items: TranscriptItem[] = [];
+  /** Folds `_events` incrementally: each new event costs O(1), not a re-fold of the whole log. */
+  #reducer = new TranscriptReducer();
   #itemsFor: AgentEvent[] | null = null;
-  #itemsLength = -1;
+  #itemsLength = 0;
   #stick = true;
   #resize: ResizeObserver | null = null;
   #observed: Element | null = null;
@@ -304,15 +307,28 @@ export class ChartAgentPanel extends LitElement {
     }
   }
 
+  #stickQueued = false;
+
   protected override updated(): void {
-    const messages = this.renderRoot.querySelector<HTMLElement>('.messages');
-    if (messages && this.#stick) messages.scrollTop = messages.scrollHeight;
+    // While a run streams, stick to the bottom once per frame, not per render: setting scrollTop
+    // forces a layout of the whole conversation, and a streamed answer renders once per token.
+    if (this.#stick && !this._running) {
+      const messages = this.renderRoot.querySelector<HTMLElement>('.messages');
+      if (messages) this.#scrollToEnd(messages);
+    } else if (this.#stick && !this.#stickQueued) {
+      this.#stickQueued = true;
+      requestAnimationFrame(() => {
+        this.#stickQueued = false;
+        const messages = this.renderRoot.querySelector<HTMLElement>('.messages');
+        if (messages && this.#stick) this.#scrollToEnd(messages);
+      });
+    }
     // Question cards render a moment after us and <details> open on click: follow size changes too.
     const inner = this.renderRoot.querySelector<HTMLElement>('.messages-inner');
     if (inner && inner !== this.#observed) {
       this.#resize ??= new ResizeObserver(() => {
         const el = this.renderRoot.querySelector<HTMLElement>('.messages');
-        if (el && this.#stick) el.scrollTop = el.scrollHeight;
+        if (el && this.#stick) this.#scrollToEnd(el);
       });
       this.#resize.disconnect();
       this.#resize.observe(inner);
@@ -530,12 +546,14 @@ export class ChartAgentPanel extends LitElement {
   };
 
   #transcript(): TranscriptItem[] {
-    if (this.#itemsFor !== this._events || this.#itemsLength !== this._events.length) {
-      this.#items = reduceTranscript(this._events);
-      this.#itemsFor = this._events;
-      this.#itemsLength = this._events.length;
+    const events = this._events;
+    if (this.#itemsFor !== events || this.#itemsLength > events.length) {
+      this.#reducer = new TranscriptReducer(); // another session's log, or a replaced one
+      this.#itemsFor = events;
+      this.#itemsLength = 0;
     }
-    return this.#items;
+    while (this.#itemsLength < events.length) this.#reducer.push(events[this.#itemsLength++]);
+    return this.#reducer.items();
   }
 
   #strings(): PanelStrings {
@@ -687,9 +705,20 @@ export class ChartAgentPanel extends LitElement {
     }
   };
 
+  /** Where the panel itself last scrolled to (the bottom), to tell a user's scroll from growth. */
+  #autoScrollTop = 0;
+
+  #scrollToEnd(el: HTMLElement): void {
+    el.scrollTop = el.scrollHeight;
+    this.#autoScrollTop = el.scrollTop;
+  }
+
   #onScroll = (e: Event): void => {
     const el = e.currentTarget as HTMLElement;
-    this.#stick = el.scrollHeight - el.scrollTop - el.clientHeight < 32;
+    // Not at the bottom because the answer grew since the last follow (it follows once per frame)
+    // is not the user scrolling away: only a position above where the panel put it unsticks.
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < 32) this.#stick = true;
+    else if (el.scrollTop < this.#autoScrollTop - 1) this.#stick = false;
     if (this._atBottom !== this.#stick) this._atBottom = this.#stick;
   };
 
@@ -697,7 +726,7 @@ export class ChartAgentPanel extends LitElement {
     this.#stick = true;
     this._atBottom = true;
     const el = this.renderRoot.querySelector<HTMLElement>('.messages');
-    if (el) el.scrollTop = el.scrollHeight;
+    if (el) this.#scrollToEnd(el);
   };
 
   /** Call ids of the undecided approval cards of run `runId`, in order. */
@@ -830,7 +859,7 @@ export class ChartAgentPanel extends LitElement {
         return html`
           <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}>
             ${item.reasoning ? html`<details part="reasoning" class="reasoning"><summary>${s.reasoning}</summary><div class="reasoning-text">${item.reasoning}</div></details>` : nothing}
-            <div class="markdown">${renderMarkdown(item.text, { streaming: item.streaming })}</div>
+            <div class="markdown">${guard([item.text, item.streaming], () => renderMarkdown(item.text, { streaming: item.streaming }))}</div>
             ${item.streaming ? nothing : html`<div class="message-actions">
               <button part="copy" class="icon-button" type="button" aria-label=${s.copy} title=${s.copy} @click=${() => this.#copy(item)}>
                 ${copyIcon}<span class="toggle-text">${this._copiedId === item.id ? s.copied : ''}</span>

@@ -1,5 +1,5 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { Default } from '@sinclair/typebox/value';
 import { schemaOptions } from '../schema-form/index.js';
 
 /**
@@ -7,7 +7,7 @@ import { schemaOptions } from '../schema-form/index.js';
  * a default its first option (the select shows that option, so running must use it too).
  */
 export function initialToolInput(schema: TObject): Record<string, unknown> {
-  const value = Value.Default(schema, {}) as Record<string, unknown>;
+  const value = Default(schema, {}) as Record<string, unknown>;
   for (const key of schema.required ?? []) {
     if (value[key] !== undefined) continue;
     const options = schemaOptions(schema.properties[key] as TSchema);

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import { renderIndicatorLegendEntry, type IndicatorLegendActions } from '../indicator-settings/index.js';
+import { renderIndicatorLegendEntry, type IndicatorLegendActions } from '../indicator-settings/indicator-legend-entry.js';
 import type { Series } from '../../src/core/data/index.js';
 import type { PaneLayoutSpec } from '../../src/render/chart-renderer.js';
 import { formatBarTime } from '../../src/render/time-ticks.js';

@@ -1,1 +1,2 @@
+export type { SetBarsOptions, DataRequestDetail } from './chart-data-controller.js';
 export { KlineChart, type ChartToolsApi } from './kline-chart.js';

@@ -87,6 +87,19 @@ export class LayoutStorageController {
     globalThis.addEventListener?.('storage', this.#onStorage);
   }
 
+  /** The element was disconnected: writes a pending save and stops listening; {@link resume} goes on without restoring. */
+  pause(): void {
+    globalThis.removeEventListener?.('storage', this.#onStorage);
+    this.#autosave?.stop();
+  }
+
+  /** The element was connected again after {@link pause}. */
+  resume(): void {
+    if (!this.#autosave) return;
+    this.#autosave.start();
+    globalThis.addEventListener?.('storage', this.#onStorage);
+  }
+
   stop(): void {
     globalThis.removeEventListener?.('storage', this.#onStorage);
     this.#autosave?.stop();

@@ -1,5 +1,5 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { Errors } from '@sinclair/typebox/errors';
 import { schemaOptions } from './schema-field-kind.js';
 
 /** A TypeBox error message in the words of a form: `must be >= 1`, `required`, `must be a number`. */
@@ -29,7 +29,7 @@ export function humanizeSchemaError(message: string, schema: TSchema): string {
  */
 export function schemaValueErrors(schema: TObject, value: Readonly<Record<string, unknown>>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const error of Value.Errors(schema, value)) {
+  for (const error of Errors(schema, value)) {
     const parts = error.path.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     const field = parts[0] ?? '';
     if (field in out) continue;

@@ -9,7 +9,7 @@ export { createIndexedDbSessionStore, DEFAULT_OPEN_TIMEOUT_MS, type IndexedDbSes
 export { createResilientSessionStore, type ResilientSessionStore, type ResilientSessionStoreOptions } from './resilient-session-store.js';
 export { validateSessionRecords, SessionRecordSchema, type InvalidSessionRecord } from './session-record-schema.js';
 export {
-  reduceTranscript, ASK_USER_TOOL,
+  reduceTranscript, TranscriptReducer, ASK_USER_TOOL,
   type TranscriptItem, type UserTranscriptItem, type AssistantTranscriptItem, type ToolTranscriptItem,
   type QuestionTranscriptItem, type RunErrorTranscriptItem, type NoticeTranscriptItem,
   type ApprovalTranscriptItem, type RunChangesTranscriptItem,

@@ -97,164 +97,177 @@ export type TranscriptItem =
   | RunErrorTranscriptItem
   | NoticeTranscriptItem;
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+const TERMINAL_TYPES = new Set<AgentEvent['type']>(['run.completed', 'run.failed', 'run.cancelled', 'run.interrupted']);
 
 /**
- * Folds an event log into the rows the panel shows. Pure: the same events give the same items,
- * live (events so far) and on replay (the stored log). Empty assistant messages are dropped;
- * a run's terminal event stops every assistant message and unanswered question of that run
- * from looking live.
+ * The transcript of a growing event log, folded one event at a time: `push` costs O(1) for a text
+ * delta (the streamed message is replaced by a copy with the delta appended, as streaming UIs do)
+ * and O(items) only for a run's terminal event. An item that changes is replaced by a new object;
+ * the others keep their identity, so a renderer can skip them.
  */
-export function reduceTranscript(events: readonly AgentEvent[]): TranscriptItem[] {
-  const items: Mutable<TranscriptItem>[] = [];
-  const assistantById = new Map<string, Mutable<AssistantTranscriptItem>>();
-  const toolById = new Map<string, Mutable<ToolTranscriptItem>>();
-  const questionById = new Map<string, Mutable<QuestionTranscriptItem>>();
-  const approvalById = new Map<string, Mutable<ApprovalTranscriptItem>>();
-  const changesByRun = new Map<string, Mutable<RunChangesTranscriptItem>>();
-  // Call ids may repeat across runs (some models count from 1 each time): key by run too.
-  const callKey = (runId: string | undefined, callId: string) => `${runId ?? ''}\u0000${callId}`;
+export class TranscriptReducer {
+  readonly #items: TranscriptItem[] = [];
+  readonly #indexById = new Map<string, number>();
+  readonly #assistantById = new Map<string, string>();
+  /** Run id → the id of its change summary row (`run.reverted` names the run it undid). */
+  readonly #changesByRun = new Map<string, string>();
+  readonly #ended = new Set<string | undefined>();
+  #visible: TranscriptItem[] | null = null;
 
-  const endRun = (runId: string | undefined) => {
-    for (const item of items) {
-      if (item.runId !== runId) continue;
-      if (item.kind === 'assistant') item.streaming = false;
-    }
-  };
-
-  for (const event of events) {
+  /** Folds one more event in. */
+  push(event: AgentEvent): void {
+    this.#visible = null;
     const base = { runId: event.runId, at: event.at };
+    const ended = this.#ended.has(event.runId);
     switch (event.type) {
       case 'user.message':
-        items.push({ kind: 'user', id: `user:${event.messageId}`, ...base, text: event.text, context: event.context ?? [] });
+        this.#add({ kind: 'user', id: `user:${event.messageId}`, ...base, text: event.text, context: event.context ?? [] });
         break;
       case 'assistant.text.delta': {
-        let item = assistantById.get(event.messageId);
-        if (!item) {
-          item = { kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: '', streaming: true };
-          assistantById.set(event.messageId, item);
-          items.push(item);
+        const id = this.#assistantById.get(event.messageId);
+        if (id === undefined) {
+          this.#assistantById.set(event.messageId, `assistant:${event.messageId}`);
+          this.#add({ kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: event.delta, streaming: true });
+        } else {
+          this.#update<AssistantTranscriptItem>(id, (item) => ({ ...item, text: item.text + event.delta }));
         }
-        item.text += event.delta;
         break;
       }
       case 'assistant.message.completed': {
-        let item = assistantById.get(event.messageId);
-        if (!item) {
-          item = { kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: '', streaming: false };
-          assistantById.set(event.messageId, item);
-          items.push(item);
+        const id = this.#assistantById.get(event.messageId);
+        if (id === undefined) {
+          this.#assistantById.set(event.messageId, `assistant:${event.messageId}`);
+          this.#add({ kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: event.text, streaming: false, ...(event.reasoning ? { reasoning: event.reasoning } : {}) });
+        } else {
+          this.#update<AssistantTranscriptItem>(id, (item) => ({ ...item, text: event.text, streaming: false, ...(event.reasoning ? { reasoning: event.reasoning } : {}) }));
         }
-        item.text = event.text;
-        if (event.reasoning) item.reasoning = event.reasoning;
-        item.streaming = false;
         break;
       }
       case 'assistant.reasoning.delta': {
-        let item = assistantById.get(event.messageId);
-        if (!item) {
-          item = { kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: '', streaming: true };
-          assistantById.set(event.messageId, item);
-          items.push(item);
+        const id = this.#assistantById.get(event.messageId);
+        if (id === undefined) {
+          this.#assistantById.set(event.messageId, `assistant:${event.messageId}`);
+          this.#add({ kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: '', streaming: true, reasoning: event.delta });
+        } else {
+          this.#update<AssistantTranscriptItem>(id, (item) => ({ ...item, reasoning: (item.reasoning ?? '') + event.delta }));
         }
-        item.reasoning = (item.reasoning ?? '') + event.delta;
         break;
       }
-      case 'tool.started': {
+      case 'tool.started':
         if (event.name === ASK_USER_TOOL) break;
-        const item: Mutable<ToolTranscriptItem> = {
+        this.#add({
           kind: 'tool', id: `tool:${event.runId ?? ''}:${event.callId}`, ...base,
-          callId: event.callId, name: event.name, input: event.input, status: 'running',
-        };
-        toolById.set(callKey(event.runId, event.callId), item);
-        items.push(item);
+          callId: event.callId, name: event.name, input: event.input, status: ended ? 'failed' : 'running',
+        });
         break;
-      }
-      case 'tool.progress': {
-        const item = toolById.get(callKey(event.runId, event.callId));
-        if (item) item.progress = event.message;
+      case 'tool.progress':
+        this.#update<ToolTranscriptItem>(`tool:${event.runId ?? ''}:${event.callId}`, (item) => ({ ...item, progress: event.message }));
         break;
-      }
-      case 'tool.finished': {
-        const item = toolById.get(callKey(event.runId, event.callId));
-        if (!item) break;
-        item.status = event.result.success ? 'succeeded' : 'failed';
-        item.result = event.result;
-        item.elapsedMs = event.elapsedMs;
+      case 'tool.finished':
+        this.#update<ToolTranscriptItem>(`tool:${event.runId ?? ''}:${event.callId}`, (item) => ({
+          ...item, status: event.result.success ? 'succeeded' : 'failed', result: event.result, elapsedMs: event.elapsedMs,
+        }));
         break;
-      }
-      case 'tool.question.required': {
-        const item: Mutable<QuestionTranscriptItem> = {
+      case 'tool.question.required':
+        this.#add({
           kind: 'question', id: `question:${event.runId ?? ''}:${event.callId}`, ...base,
           callId: event.callId, question: event.question, options: event.options, multiSelect: event.multiSelect,
-        };
-        questionById.set(callKey(event.runId, event.callId), item);
-        items.push(item);
+          ...(ended ? { answer: { status: 'cancelled' } as AskUserAnswer } : {}),
+        });
         break;
-      }
-      case 'tool.question.resolved': {
-        const item = questionById.get(callKey(event.runId, event.callId));
-        if (item) item.answer = event.answer;
+      case 'tool.question.resolved':
+        this.#update<QuestionTranscriptItem>(`question:${event.runId ?? ''}:${event.callId}`, (item) => ({ ...item, answer: event.answer }));
         break;
-      }
-      case 'tool.approval.required': {
-        const item: Mutable<ApprovalTranscriptItem> = {
+      case 'tool.approval.required':
+        this.#add({
           kind: 'approval', id: `approval:${event.runId ?? ''}:${event.callId}`, ...base,
           callId: event.callId, name: event.name, label: event.label, summary: event.summary,
-        };
-        approvalById.set(callKey(event.runId, event.callId), item);
-        items.push(item);
+          ...(ended ? { decision: 'expired' as const } : {}),
+        });
         break;
-      }
-      case 'tool.approval.resolved': {
-        const item = approvalById.get(callKey(event.runId, event.callId));
-        if (item) {
-          item.decision = event.approved ? 'approved' : 'denied';
-          if (event.always) item.always = true;
-        }
+      case 'tool.approval.resolved':
+        this.#update<ApprovalTranscriptItem>(`approval:${event.runId ?? ''}:${event.callId}`, (item) => ({
+          ...item, decision: event.approved ? 'approved' : 'denied', ...(event.always ? { always: true } : {}),
+        }));
         break;
-      }
       case 'run.changes': {
-        const item: Mutable<RunChangesTranscriptItem> = {
-          kind: 'changes', id: `changes:${event.runId ?? event.seq}`, ...base, summary: event.summary, changes: event.changes, reverted: false,
-        };
-        if (event.runId) changesByRun.set(event.runId, item);
-        items.push(item);
+        const id = `changes:${event.runId ?? event.seq}`;
+        if (event.runId) this.#changesByRun.set(event.runId, id);
+        this.#add({ kind: 'changes', id, ...base, summary: event.summary, changes: event.changes, reverted: false });
         break;
       }
       case 'run.reverted': {
-        const item = changesByRun.get(event.targetRunId);
-        if (!item) break;
-        if (event.ok) {
-          item.reverted = event.direction === 'undo';
-          delete item.conflicts;
-        } else item.conflicts = event.conflicts ?? [];
+        const id = this.#changesByRun.get(event.targetRunId);
+        if (id === undefined) break;
+        this.#update<RunChangesTranscriptItem>(id, (item) => {
+          if (!event.ok) return { ...item, conflicts: event.conflicts ?? [] };
+          const { conflicts: _dropped, ...rest } = item;
+          return { ...rest, reverted: event.direction === 'undo' };
+        });
         break;
       }
       case 'run.failed':
-        endRun(event.runId);
-        items.push({ kind: 'error', id: `error:${event.seq}`, ...base, code: event.code, message: event.message });
+        this.#endRun(event.runId);
+        this.#add({ kind: 'error', id: `error:${event.seq}`, ...base, code: event.code, message: event.message });
         break;
       case 'run.cancelled':
       case 'run.interrupted':
-        endRun(event.runId);
-        items.push({ kind: 'notice', id: `notice:${event.seq}`, ...base, notice: event.type === 'run.cancelled' ? 'cancelled' : 'interrupted' });
+        this.#endRun(event.runId);
+        this.#add({ kind: 'notice', id: `notice:${event.seq}`, ...base, notice: event.type === 'run.cancelled' ? 'cancelled' : 'interrupted' });
         break;
       case 'run.completed':
-        endRun(event.runId);
+        this.#endRun(event.runId);
         break;
       case 'run.started':
       case 'context.changed':
         break;
     }
+    if (TERMINAL_TYPES.has(event.type)) this.#ended.add(event.runId);
   }
-  // A tool still "running" after its run ended was cut off: show it as failed rather than spinning forever.
-  const ended = new Set(events.filter((e) => e.type === 'run.completed' || e.type === 'run.failed' || e.type === 'run.cancelled' || e.type === 'run.interrupted').map((e) => e.runId));
-  for (const item of items) {
-    if (item.kind === 'tool' && item.status === 'running' && ended.has(item.runId)) item.status = 'failed';
-    // Likewise an unanswered question of an ended run can no longer be answered.
-    if (item.kind === 'question' && !item.answer && ended.has(item.runId)) item.answer = { status: 'cancelled' };
-    if (item.kind === 'approval' && !item.decision && ended.has(item.runId)) item.decision = 'expired';
+
+  /** The rows to show (empty finished assistant messages left out). Same array until the next push. */
+  items(): TranscriptItem[] {
+    this.#visible ??= this.#items.filter((item) => !(item.kind === 'assistant' && !item.streaming && item.text === '' && !item.reasoning));
+    return this.#visible;
   }
-  return items.filter((item) => !(item.kind === 'assistant' && !item.streaming && item.text === '' && !item.reasoning));
+
+  #add(item: TranscriptItem): void {
+    this.#indexById.set(item.id, this.#items.length);
+    this.#items.push(item);
+  }
+
+  #update<T extends TranscriptItem>(id: string, change: (item: T) => T): void {
+    const index = this.#indexById.get(id);
+    if (index === undefined) return;
+    this.#items[index] = change(this.#items[index] as T);
+  }
+
+  /**
+   * A run's terminal event: its assistant messages stop looking live, a tool still "running" was
+   * cut off (shown as failed rather than spinning forever) and an unanswered question can no
+   * longer be answered nor a pending approval decided.
+   */
+  #endRun(runId: string | undefined): void {
+    const items = this.#items;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      if (item.runId !== runId) continue;
+      if (item.kind === 'assistant' && item.streaming) items[i] = { ...item, streaming: false };
+      else if (item.kind === 'tool' && item.status === 'running') items[i] = { ...item, status: 'failed' };
+      else if (item.kind === 'question' && !item.answer) items[i] = { ...item, answer: { status: 'cancelled' } };
+      else if (item.kind === 'approval' && !item.decision) items[i] = { ...item, decision: 'expired' };
+    }
+  }
+}
+
+/**
+ * Folds an event log into the rows the panel shows. Pure: the same events give the same items,
+ * live (events so far) and on replay (the stored log). Empty assistant messages are dropped;
+ * a run's terminal event stops every assistant message and unanswered question of that run
+ * from looking live. A live view folds with a {@link TranscriptReducer} one event at a time.
+ */
+export function reduceTranscript(events: readonly AgentEvent[]): TranscriptItem[] {
+  const reducer = new TranscriptReducer();
+  for (const event of events) reducer.push(event);
+  return reducer.items();
 }

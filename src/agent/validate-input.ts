@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { Check } from '@sinclair/typebox/value';
+import { Errors } from '@sinclair/typebox/errors';
 import type { ToolErrorDetail } from '../protocol/index.js';
 
 /**
@@ -8,10 +9,10 @@ import type { ToolErrorDetail } from '../protocol/index.js';
  * name declared fields and indexes (`options[2].label`), never input values.
  */
 export function validateInput<T>(schema: TSchema, input: unknown): { ok: true; value: T } | { ok: false; details: ToolErrorDetail[] } {
-  if (Value.Check(schema, input)) return { ok: true, value: input as T };
+  if (Check(schema, input)) return { ok: true, value: input as T };
   const details: ToolErrorDetail[] = [];
   const seen = new Set<string>();
-  for (const error of Value.Errors(schema, input)) {
+  for (const error of Errors(schema, input)) {
     const path = toFieldPath(error.path);
     if (seen.has(path)) continue;
     seen.add(path);

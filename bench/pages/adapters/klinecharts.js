@@ -79,3 +79,8 @@ export function view(handle) {
 export function loadedBars(handle) {
   return handle.chart.getDataList().length;
 }
+
+/** Public API pan: scrolled `bars` bar widths back in time, without animation. */
+export function panBars(handle, bars) {
+  handle.chart.scrollByDistance(bars * handle.chart.getBarSpace().bar, 0);
+}

@@ -100,3 +100,10 @@ export function view(handle) {
 export function loadedBars(handle) {
   return handle.candleSeries.data().length;
 }
+
+/** Public API pan: the visible logical range shifted `bars` bars back in time. */
+export function panBars(handle, bars) {
+  const ts = handle.chart.timeScale();
+  const range = ts.getVisibleLogicalRange();
+  ts.setVisibleLogicalRange({ from: range.from - bars, to: range.to - bars });
+}

@@ -55,3 +55,11 @@ export function view(handle) {
 export function loadedBars(handle) {
   return handle.el.context?.get?.()?.dataRange?.bars ?? null;
 }
+
+/** Public API pan: `chart_set_visible_range` with the view shifted `bars` bars back in time (1-minute bars). */
+export async function panBars(handle, bars) {
+  const range = handle.el.context.get().visibleRange;
+  const step = (range.to - range.from) / Math.max(1, range.bars - 1);
+  const r = await handle.el.tools.execute('chart_set_visible_range', { from: range.from - bars * step, to: range.to - bars * step });
+  if (r.success === false) throw new Error(`chart_set_visible_range: ${r.error?.message}`);
+}

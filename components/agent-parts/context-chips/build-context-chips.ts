@@ -1,7 +1,10 @@
 import type { ChartContext, ContextItem } from '../../../src/protocol/index.js';
 import { formatMarketTime, isPeriod } from '../../../src/core/data/index.js';
 
-/** A context item as a chip: `key` identifies it (kind + content) so a removal sticks to it. */
+/**
+ * A context item as a chip: `key` identifies what it shows (kind, label, tooltip), so a removal
+ * sticks to it while the chart pans (the visible range is only in `text`, what the model reads).
+ */
 export interface ContextChip extends ContextItem {
   readonly key: string;
   /** Longer description for the tooltip. */
@@ -25,7 +28,7 @@ export function buildContextChips(context: ChartContext | null, labels: ContextC
   const period = isPeriod(context.period) ? context.period : undefined;
   const time = (ms: number) => formatMarketTime(ms, tz, period);
   const chips: ContextChip[] = [];
-  const add = (kind: string, label: string, title: string, text: string) => chips.push({ key: `${kind}\u0000${text}`, kind, label, title, text });
+  const add = (kind: string, label: string, title: string, text: string) => chips.push({ key: `${kind}\u0000${label}\u0000${title}`, kind, label, title, text });
 
   const name = context.symbolName && context.symbolName !== context.symbol ? ` "${context.symbolName}"` : '';
   const where = context.exchange ? ` on ${context.exchange}` : '';
@@ -56,4 +59,27 @@ export function buildContextChips(context: ChartContext | null, labels: ContextC
       `Selected drawings: ${describe.join('; ')}.`);
   }
   return chips;
+}
+
+const NEUTRAL_LABELS: ContextChipLabels = { bars: (n) => `${n}`, drawings: (n) => `${n}` };
+
+/**
+ * Whether the panel would show something else for `next` than for `previous`: the symbol or a
+ * chip's label or tooltip. A pan or a live tick changes neither, so the panel does not re-render.
+ */
+export function contextChipsChanged(next: ChartContext | null, previous: ChartContext | null): boolean {
+  if (next === previous) return false;
+  if (!next || !previous || next.symbol !== previous.symbol) return true;
+  return shownKey(next) !== shownKey(previous);
+}
+
+/** What the chips of a context show, as one string; computed once per context object. */
+const shownKeys = new WeakMap<ChartContext, string>();
+function shownKey(context: ChartContext): string {
+  let key = shownKeys.get(context);
+  if (key === undefined) {
+    key = buildContextChips(context, NEUTRAL_LABELS).map((chip) => chip.key).join('\u0001');
+    shownKeys.set(context, key);
+  }
+  return key;
 }

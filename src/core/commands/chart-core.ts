@@ -1,6 +1,6 @@
 import { Signal } from 'signal-polyfill';
 import type { ChartContext } from '../../protocol/index.js';
-import { createBars, DataSourceError, type Bar, type Bars, type DataSource, type Instrument, type Series } from '../data/index.js';
+import { aggregateBars, createBars, DataSourceError, type Bar, type Bars, type DataSource, type Instrument, type Period, type Series } from '../data/index.js';
 import { createDefaultSourceRegistry, DataSourceRegistry } from '../data/index.js';
 import { Store, type ReadOnlySignal } from '../store/index.js';
 import { ToolRegistry, type ToolPolicy } from '../tools/index.js';
@@ -18,6 +18,11 @@ import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indic
 import { checked, loadSeries } from './load-series.js';
 import { defaultView } from './view-range.js';
 import { seriesMatchesTarget } from './resolve-instrument.js';
+import { HOST_SOURCE_ID, HostDataSource } from './host-data-source.js';
+import type { CommitInfo } from '../store/index.js';
+
+/** Why a committed action happened, as `kline-change` reports it. */
+export type ChangeReason = 'user' | 'agent' | 'host' | 'attribute' | 'undo' | 'redo' | 'live' | 'history' | 'load' | 'sync';
 
 export interface ChartCoreOptions {
   readonly chartId: string;
@@ -52,6 +57,13 @@ export class ChartCore {
   /** Capacity-backed columns so live appends do not copy the whole series every tick. */
   #buffer: Bars | null = null;
   readonly #errorListeners = new Set<(error: { code: string; message: string }) => void>();
+  /** The host's own bars (`setBars`), registered as source `custom` on first use. */
+  readonly host = new HostDataSource((code, message) => this.reportError(code, message));
+  #hostRegistered = false;
+  /** Origins of the tool calls running now (the newest last): what a commit is attributed to. */
+  readonly #origins: ('user' | 'agent' | 'host')[] = [];
+  /** Why the next non-undoable `load` commits (attribute-driven or a re-sync). */
+  #loadReason: ChangeReason = 'load';
 
   constructor(options: ChartCoreOptions) {
     this.#chartId = options.chartId;
@@ -91,6 +103,30 @@ export class ChartCore {
       context: () => this.context.get(),
       aroundRunCall: (tag, run) => this.store.tagged(tag, run),
     });
+    // Every tool call, from the toolbar, palette, agent or host, passes here: remember its origin so
+    // the commits it makes are reported with the right reason.
+    const execute = this.tools.execute.bind(this.tools);
+    this.tools.execute = async (name, input, options) => {
+      const origin = options?.origin ?? 'user';
+      this.#origins.push(origin);
+      try {
+        return await execute(name, input, options);
+      } finally {
+        this.#origins.splice(this.#origins.lastIndexOf(origin), 1);
+      }
+    };
+  }
+
+  /** The reason `kline-change` reports for a commit. */
+  reasonFor(info: CommitInfo<ChartState>): ChangeReason {
+    if (info.replay) return info.replay;
+    switch (info.name) {
+      case 'setBars': return 'host';
+      case 'updateBar': return 'live';
+      case 'loadOlder': return 'history';
+      case 'load': return this.#loadReason;
+      default: return this.#origins.at(-1) ?? 'user';
+    }
   }
 
   readonly #chartIdSignal = new Signal.State('');
@@ -141,7 +177,7 @@ export class ChartCore {
    * Loads bars for `target` and commits target + series in one action. Aborts a load in flight.
    * `label` names the action (an undoable tool call), or null for a non-undoable load.
    */
-  async loadTarget(target: ChartTarget, label: string | null, signal?: AbortSignal): Promise<Series> {
+  async loadTarget(target: ChartTarget, label: string | null, signal?: AbortSignal, reason: ChangeReason = 'load'): Promise<Series> {
     this.#load?.abort();
     this.#olderAbort?.abort();
     const controller = new AbortController();
@@ -152,12 +188,12 @@ export class ChartCore {
     try {
       const series = await loadSeries(this.sources, target, controller.signal);
       if (controller.signal.aborted) throw new DOMException('Load aborted', 'AbortError');
-      const apply = () =>
-        this.store.action(label ?? 'load', (d) => {
-          d.set('target', target);
-          this.#commitSeries(d, series);
-        }, { undoable: label !== null });
-      apply();
+      this.#loadReason = reason;
+      this.store.action(label ?? 'load', (d) => {
+        d.set('target', target);
+        this.#commitSeries(d, series);
+      }, { undoable: label !== null });
+      this.#loadReason = 'load';
       return series;
     } finally {
       signal?.removeEventListener('abort', onAbort);
@@ -205,7 +241,10 @@ export class ChartCore {
       this.#load = controller;
       const loaded = await loadSeries(this.sources, target, controller.signal);
       if (controller.signal.aborted) return;
+      // The bars that follow an undo/redo of a target change: part of that action, not one of its own.
+      this.#loadReason = 'sync';
       this.store.action('load', (d) => this.#commitSeries(d, loaded), { undoable: false });
+      this.#loadReason = 'load';
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') return;
       this.reportError('load_failed', (error as Error).message);
@@ -280,22 +319,37 @@ export class ChartCore {
     return this.#older;
   }
 
-  /** Replaces the bars of the current instrument (or a custom one) in one action. */
-  setBars(bars: Bars, instrument?: Partial<Instrument>): void {
+  /**
+   * Replaces the bars in one action. With `instrument.sourceId` `custom` (the default when nothing is
+   * loaded; the element always passes it) the host owns the data: the bars are kept as source
+   * `custom`, so a later period change folds them (1m → 5m …) or asks the host. Another `sourceId`
+   * labels the bars as that source's, and later changes load from it. Without `instrument` the bars
+   * replace those of the current instrument. `period` defaults to the current period, else `1d`.
+   */
+  setBars(bars: Bars, instrument?: Partial<Instrument>, period?: Period): void {
     const current = this.store.peek('series');
+    const sourceId = instrument?.sourceId ?? current?.instrument.sourceId ?? HOST_SOURCE_ID;
+    const sameSource = current?.instrument.sourceId === sourceId;
     const inst: Instrument = {
-      symbol: instrument?.symbol ?? current?.instrument.symbol ?? 'CUSTOM',
-      name: instrument?.name ?? current?.instrument.name ?? 'Custom data',
-      exchange: instrument?.exchange ?? current?.instrument.exchange ?? '',
-      market: instrument?.market ?? current?.instrument.market ?? 'custom',
-      timezone: instrument?.timezone ?? current?.instrument.timezone ?? 'UTC',
-      sourceId: instrument?.sourceId ?? current?.instrument.sourceId ?? 'custom',
+      symbol: instrument?.symbol ?? (sameSource ? current?.instrument.symbol : undefined) ?? 'CUSTOM',
+      name: instrument?.name ?? (sameSource ? current?.instrument.name : undefined) ?? instrument?.symbol ?? 'Custom data',
+      exchange: instrument?.exchange ?? (sameSource ? current?.instrument.exchange : undefined) ?? '',
+      market: instrument?.market ?? (sameSource ? current?.instrument.market : undefined) ?? 'custom',
+      timezone: instrument?.timezone ?? (sameSource ? current?.instrument.timezone : undefined) ?? 'UTC',
+      sourceId,
     };
-    const period = current?.period ?? this.store.peek('target')?.period ?? '1d';
-    const series: Series = { instrument: inst, period, bars, complete: true };
+    const p: Period = period ?? current?.period ?? this.store.peek('target')?.period ?? '1d';
+    if (sourceId === HOST_SOURCE_ID) {
+      this.host.put(inst, p, bars);
+      if (!this.#hostRegistered) {
+        this.#hostRegistered = true;
+        this.sources.register(this.host);
+      }
+    }
+    const series: Series = { instrument: inst, period: p, bars, complete: true };
     this.#load?.abort();
     this.store.action('setBars', (d) => {
-      d.set('target', { symbol: inst.symbol, period, sourceId: inst.sourceId });
+      d.set('target', { symbol: inst.symbol, period: p, sourceId: inst.sourceId });
       this.#commitSeries(d, series);
     }, { undoable: false });
   }
@@ -305,6 +359,28 @@ export class ChartCore {
    * Older bars are refused (returns false). Amortised O(1): columns grow by doubling.
    */
   updateBar(bar: Bar): boolean {
+    const series = this.store.peek('series');
+    if (!series) return false;
+    // The host's bars shown folded (1m given, 5m shown): the tick is a 1m bar; fold the last bucket again.
+    const base = series.instrument.sourceId === HOST_SOURCE_ID ? this.host.liveBase(series.instrument.symbol, series.period) : null;
+    if (base) {
+      const baseBars = this.host.applyLive(series.instrument.symbol, base, bar);
+      if (!baseBars) return false;
+      const shown = series.bars;
+      const lastShown = shown.length > 0 ? shown.time[shown.length - 1] : -Infinity;
+      let from = baseBars.length;
+      while (from > 0 && baseBars.time[from - 1] >= lastShown) from--;
+      const tail = aggregateBars(sliceBars(baseBars, from), base, series.period, series.instrument.timezone);
+      let ok = true;
+      for (let i = 0; i < tail.length; i++) {
+        ok = this.#applyBar({ time: tail.time[i], open: tail.open[i], high: tail.high[i], low: tail.low[i], close: tail.close[i], volume: tail.volume[i] }) && ok;
+      }
+      return ok;
+    }
+    return this.#applyBar(bar);
+  }
+
+  #applyBar(bar: Bar): boolean {
     const series = this.store.peek('series');
     if (!series) return false;
     const bars = series.bars;
@@ -342,6 +418,10 @@ export class ChartCore {
       // Follow the newest bar only when the user is already at the right edge.
       if (append && view && view.end >= n - 0.5) d.set('view', { start: view.start + 1, end: view.end + 1 });
     }, { undoable: false });
+    // The host's own period stays current for a later period change.
+    if (series.instrument.sourceId === HOST_SOURCE_ID && this.host.known(series.instrument.symbol).includes(series.period)) {
+      this.host.update(series.instrument.symbol, series.period, next);
+    }
     return true;
   }
 
@@ -366,4 +446,17 @@ export class ChartCore {
     this.#load?.abort();
     this.#olderAbort?.abort();
   }
+}
+
+/** Views of bars from index `from` to the end (no copy). */
+function sliceBars(bars: Bars, from: number): Bars {
+  return {
+    time: bars.time.subarray(from),
+    open: bars.open.subarray(from),
+    high: bars.high.subarray(from),
+    low: bars.low.subarray(from),
+    close: bars.close.subarray(from),
+    volume: bars.volume.subarray(from),
+    length: bars.length - from,
+  };
 }

@@ -11,6 +11,7 @@ export * from './url-source.js';
 export * from './csv-source.js';
 export * from './json-source.js';
 export * from './guess-period.js';
+export * from './find-bad-bar.js';
 export * from './source-registry.js';
 export * from './binance-source.js';
 export * from './binance-older-bars.js';

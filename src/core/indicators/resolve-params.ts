@@ -1,4 +1,5 @@
-import { Value } from '@sinclair/typebox/value';
+import { Check, Clone } from '@sinclair/typebox/value';
+import { Errors } from '@sinclair/typebox/errors';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { IndicatorDefinition } from './indicator-definition.js';
 
@@ -68,10 +69,10 @@ export function resolveParams<P extends TObject>(
   const full: Record<string, unknown> = {};
   for (const key of declared) {
     const given = input[key];
-    full[key] = given !== undefined ? given : Value.Clone(properties[key].default as unknown);
+    full[key] = given !== undefined ? given : Clone(properties[key].default as unknown);
   }
-  if (Value.Check(def.params, full)) return { ok: true, params: full };
-  for (const error of Value.Errors(def.params, full)) {
+  if (Check(def.params, full)) return { ok: true, params: full };
+  for (const error of Errors(def.params, full)) {
     errors.push({ path: pointerToPath(error.path), reason: error.message });
     if (errors.length >= MAX_ERRORS) break;
   }

@@ -1,5 +1,5 @@
 import type { TObject } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { Check } from '@sinclair/typebox/value';
 import type { ToolDescriptor, ToolExecutionMode, ToolResult, ToolSafety } from '../../protocol/index.js';
 import { deepFreeze } from './deep-freeze.js';
 import { RESERVED_TOOL_PREFIXES, toToolOutput, type HostToolDefinition } from './define-tool.js';
@@ -139,7 +139,7 @@ export class ToolRegistry {
     if (reserved) throw new Error(`Tool name '${name}' uses the reserved prefix '${reserved}'`);
     if (this.#tools.has(name)) throw new Error(`A tool named '${name}' is already registered`);
     for (const [i, example] of (definition.examples ?? []).entries()) {
-      if (!Value.Check(definition.parameters, example.input)) {
+      if (!Check(definition.parameters, example.input)) {
         throw new Error(`Example ${i} of tool '${name}' does not match its parameters schema`);
       }
     }

@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { Check, Clone, Default } from '@sinclair/typebox/value';
+import { Errors } from '@sinclair/typebox/errors';
 import type { ToolErrorDetail } from '../../protocol/index.js';
 
 /** `/points/1/price` → `points[1].price`. Names declared fields and indexes only, never values. */
@@ -21,11 +22,11 @@ export function toFieldPath(pointer: string): string {
 export function validateToolInput<T>(schema: TSchema, input: unknown):
   | { ok: true; value: T }
   | { ok: false; details: ToolErrorDetail[] } {
-  const value = Value.Default(schema, Value.Clone(input ?? {}));
-  if (Value.Check(schema, value)) return { ok: true, value: value as T };
+  const value = Default(schema, Clone(input ?? {}));
+  if (Check(schema, value)) return { ok: true, value: value as T };
   const details: ToolErrorDetail[] = [];
   const seen = new Set<string>();
-  for (const error of Value.Errors(schema, value)) {
+  for (const error of Errors(schema, value)) {
     const path = toFieldPath(error.path);
     // Unions report one error per branch; the first per path is the useful one.
     if (seen.has(path)) continue;

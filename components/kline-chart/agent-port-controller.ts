@@ -1,0 +1,85 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { AgentConnectDetail } from '../../src/protocol/index.js';
+import { AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT } from '../../src/protocol/index.js';
+import type { ChartCore } from '../../src/core/commands/chart-core.js';
+import { createAgentPort, type OpenPort } from '../../src/core/commands/create-agent-port.js';
+
+type Host = ReactiveControllerHost & HTMLElement & { readonly agent: string; readonly hasUpdated: boolean };
+
+const REPLIED = Symbol('replied');
+
+/**
+ * The chart's side of the agent handshake: answers `kline-agent-connect` with a port while
+ * connected, closes its ports on disconnect, and announces itself (`kline-agent-available`) on every
+ * connect so a panel whose port closed (the chart was moved or re-added) connects again.
+ */
+export class AgentPortController implements ReactiveController {
+  readonly #host: Host;
+  readonly #core: ChartCore;
+  readonly #ports = new Set<OpenPort>();
+  #announced = false;
+
+  constructor(host: Host, core: ChartCore) {
+    this.#host = host;
+    this.#core = core;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    document.addEventListener(AGENT_CONNECT_EVENT, this.#onConnect as EventListener);
+    if (this.#host.hasUpdated) this.#announce();
+  }
+
+  hostUpdated(): void {
+    if (this.#host.isConnected) this.#announce();
+  }
+
+  hostDisconnected(): void {
+    document.removeEventListener(AGENT_CONNECT_EVENT, this.#onConnect as EventListener);
+    this.closeAll();
+    this.#announced = false;
+  }
+
+  /** Closes every open port (disconnect, `agent="off"`). */
+  closeAll(): void {
+    for (const open of this.#ports) open.close();
+    this.#ports.clear();
+  }
+
+  /** The agent was turned on again (`agent` no longer `off`): panels waiting for this chart connect. */
+  reannounce(): void {
+    this.#announced = false;
+    if (this.#host.isConnected && this.#host.hasUpdated) this.#announce();
+  }
+
+  #announce(): void {
+    if (this.#announced) return;
+    this.#announced = true;
+    document.dispatchEvent(new CustomEvent(AGENT_AVAILABLE_EVENT, { detail: { chartId: this.#host.id }, bubbles: true, composed: true }));
+  }
+
+  readonly #onConnect = (event: CustomEvent<AgentConnectDetail>) => {
+    const detail = event.detail;
+    const host = this.#host;
+    if (!detail || typeof detail.reply !== 'function' || host.agent === 'off') return;
+    if (detail.chartId) {
+      if (detail.chartId !== host.id) return;
+    } else {
+      // Without an id the first chart in the document answers; a chart inside a shadow root answers
+      // when the document has none of its own.
+      const first = firstAgentChart();
+      if (first && first !== host) return;
+    }
+    const handled = detail as AgentConnectDetail & { [REPLIED]?: boolean };
+    if (handled[REPLIED]) return;
+    handled[REPLIED] = true;
+    const open = createAgentPort(this.#core);
+    this.#ports.add(open);
+    void open.port.closed.then(() => this.#ports.delete(open));
+    detail.reply(open.port);
+  };
+}
+
+function firstAgentChart(): Element | undefined {
+  return [...document.querySelectorAll('kline-chart')].find((c) => c.getAttribute('agent') !== 'off');
+}

@@ -1,0 +1,253 @@
+import type { PropertyValues, ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ChartCore } from '../../src/core/commands/chart-core.js';
+import { HOST_SOURCE_ID } from '../../src/core/commands/host-data-source.js';
+import type { ChartTarget } from '../../src/core/commands/chart-state.js';
+import {
+  barsFromObjects, createUrlSource, DataSourceError, findBadBar, findBadLiveBar, guessPeriod, isPeriod,
+  type Bar, type Bars, type DataSource, type Period,
+} from '../../src/core/data/index.js';
+import { effect } from '../../src/core/store/index.js';
+
+/** What `setBars` may say about the bars besides the attributes. */
+export interface SetBarsOptions {
+  /** Instrument code (default: the `symbol` attribute, else the current one, else `CUSTOM`). */
+  readonly symbol?: string;
+  /** Period of the bars (default: the `period` attribute the host set, else guessed from the spacing). */
+  readonly period?: Period;
+  /** Display name of the instrument. */
+  readonly name?: string;
+  /** IANA zone of the market (aggregation to days and weeks follows it; default `UTC`). */
+  readonly timezone?: string;
+}
+
+/** `kline-data-request` detail: answer with `respondWith(promise of bars)`. */
+export interface DataRequestDetail {
+  readonly symbol: string;
+  readonly period: Period;
+  readonly from?: number;
+  readonly to?: number;
+  /** The bars for symbol and period (columnar or objects, epoch ms, ascending). Call at most once, synchronously. */
+  respondWith(bars: Promise<Bars | readonly Bar[]> | Bars | readonly Bar[]): void;
+}
+
+type Host = ReactiveControllerHost & HTMLElement & {
+  symbol: string;
+  period: string;
+  source: string;
+  src: string;
+  readonly hasUpdated: boolean;
+};
+
+export interface ChartDataOptions {
+  readonly core: ChartCore;
+  readonly emit: (type: string, detail: unknown) => void;
+  /** Reports a failed attribute-driven load (status line, toast, `kline-error`). */
+  readonly fail: (code: string, message: string, line?: number) => void;
+  /** The first data has painted: `kline-ready`. */
+  readonly loaded: () => void;
+}
+
+/**
+ * Where the bars come from: the `symbol` / `period` / `source` / `src` attributes, the host's own
+ * bars (`setBars`, `updateBar`, validated), and `kline-data-request` for periods that cannot be
+ * folded from the host's bars. Reflects the shown symbol and period to the attributes (never
+ * `source`) and does not load again when an attribute merely echoes the state.
+ */
+export class ChartDataController implements ReactiveController {
+  readonly #host: Host;
+  readonly #o: ChartDataOptions;
+  #reflectEffect: (() => void) | null = null;
+  /** The values last written to the attributes by the chart itself (not the host). */
+  #reflected: { symbol?: string; period?: string } = {};
+  /** The values the host itself last gave the attributes (what `setBars` labels bars with while they stand). */
+  #hostSet: { symbol?: string; period?: string } = {};
+  #attributesSeen = false;
+  #urlSourceKey = '';
+  #unregisterUrlSource: () => void = () => undefined;
+
+  constructor(host: Host, options: ChartDataOptions) {
+    this.#host = host;
+    this.#o = options;
+    host.addController(this);
+    options.core.host.setRequester((query) => this.#request(query));
+  }
+
+  /** True while the shown bars are the host's own (`setBars`, or what it answered). */
+  get hostOwnsData(): boolean {
+    return this.#o.core.store.peek('target')?.sourceId === HOST_SOURCE_ID;
+  }
+
+  hostConnected(): void {
+    this.#reflectEffect ??= effect(() => {
+      const target = this.#o.core.store.state.target.get();
+      if (target) this.#reflect(target);
+    });
+  }
+
+  hostDisconnected(): void {
+    this.#reflectEffect?.();
+    this.#reflectEffect = null;
+  }
+
+  /** Call from the element's `willUpdate`: notes which attributes the host (not the chart) set. */
+  willUpdate(changed: PropertyValues): void {
+    const host = this.#host;
+    if (changed.has('symbol') && host.symbol && host.symbol !== this.#reflected.symbol) this.#hostSet = { ...this.#hostSet, symbol: host.symbol };
+    if (changed.has('period') && host.period !== this.#reflected.period && (host.hasUpdated || host.hasAttribute('period'))) this.#hostSet = { ...this.#hostSet, period: host.period };
+  }
+
+  /** Call from the element's `updated`: loads when symbol, period, source or src changed for real. */
+  updated(changed: PropertyValues): void {
+    if (!(changed.has('symbol') || changed.has('period') || changed.has('source') || changed.has('src'))) return;
+    const first = !this.#attributesSeen;
+    this.#attributesSeen = true;
+    // The host gave bars before the first render: they win over the attributes' default source.
+    if (first && this.#o.core.store.peek('target')) return;
+    if (!first && !changed.has('src') && this.#matchesState()) return;
+    void this.loadFromAttributes();
+  }
+
+  /** A source named by the `source` attribute was registered: load from it now. */
+  sourceRegistered(source: DataSource): void {
+    if ((this.#host.source || 'sample') === source.id && this.#host.hasUpdated && !this.hostOwnsData) void this.loadFromAttributes(true);
+  }
+
+  /** Validates and shows the host's bars. Returns false (and fires `kline-error`) when refused. */
+  setBars(bars: Bars | readonly Bar[], options: SetBarsOptions = {}): boolean {
+    const core = this.#o.core;
+    let columns: Bars;
+    try {
+      columns = Array.isArray(bars) ? barsFromObjects(bars as readonly Bar[]) : (bars as Bars);
+      if (!columns || typeof columns.length !== 'number' || !(columns.time instanceof Float64Array)) throw new TypeError('not bars');
+    } catch {
+      this.#invalid({ index: -1, reason: 'not_bars', message: 'setBars expects an array of {time, open, high, low, close, volume} or columnar Bars.' });
+      return false;
+    }
+    const bad = findBadBar(columns);
+    if (bad) {
+      this.#invalid(bad);
+      return false;
+    }
+    const host = this.#host;
+    const current = core.store.peek('series');
+    // Before the first render willUpdate has not seen the attributes yet: whatever is set, the host set.
+    const hostPeriod = host.hasUpdated ? this.#hostSet.period : host.hasAttribute('period') || host.period !== '1d' ? host.period : undefined;
+    const hostSymbol = host.hasUpdated ? this.#hostSet.symbol : host.symbol || undefined;
+    const period: Period = options.period
+      ?? (host.period === hostPeriod && isPeriod(host.period) ? host.period : columns.length >= 2 ? guessPeriod(columns.time) : current?.period ?? '1d');
+    const symbol = options.symbol ?? (host.symbol && host.symbol === hostSymbol ? host.symbol : undefined);
+    // A source the host named (and registered) keeps serving later changes; else the host owns the data.
+    const named = host.source && host.source !== HOST_SOURCE_ID && core.sources.get(host.source) ? host.source : undefined;
+    core.setBars(columns, {
+      ...(symbol ? { symbol } : {}),
+      ...(options.name ? { name: options.name } : {}),
+      ...(options.timezone ? { timezone: options.timezone } : {}),
+      sourceId: named ?? HOST_SOURCE_ID,
+    }, period);
+    return true;
+  }
+
+  /** Validates one live bar and applies it. Returns false (and fires `kline-error`) when refused. */
+  updateBar(bar: Bar): boolean {
+    const series = this.#o.core.store.peek('series');
+    if (!series) {
+      this.#o.emit('kline-error', { code: 'no_data', message: 'updateBar: the chart has no bars yet; call setBars first.' });
+      return false;
+    }
+    const n = series.bars.length;
+    const bad = findBadLiveBar(bar ?? ({} as Bar), n > 0 ? series.bars.time[n - 1] : -Infinity);
+    if (bad) {
+      this.#invalid(bad);
+      return false;
+    }
+    return this.#o.core.updateBar(bar);
+  }
+
+  async loadFromAttributes(force = false): Promise<void> {
+    const host = this.#host;
+    const core = this.#o.core;
+    const current = core.store.peek('target');
+    const sourceId = host.source || current?.sourceId || 'sample';
+    if ((sourceId === 'csv' || sourceId === 'json') && host.src) {
+      const key = `${sourceId}|${host.src}`;
+      if (key !== this.#urlSourceKey) {
+        this.#urlSourceKey = key;
+        this.#unregisterUrlSource();
+        this.#unregisterUrlSource = core.sources.register(createUrlSource(sourceId, host.src, { symbol: host.symbol || undefined }));
+      }
+    }
+    const source = core.sources.get(sourceId);
+    if (!source) {
+      this.#o.fail('unknown_source', `Unknown data source '${sourceId}'. Known: ${core.sources.ids().join(', ')}.`);
+      return;
+    }
+    const period: Period = isPeriod(host.period) ? host.period : '1d';
+    if (host.period && !isPeriod(host.period)) this.#o.fail('invalid_period', `Unknown period '${host.period}'; using 1d.`);
+    let symbol = host.symbol || (current?.sourceId === sourceId ? current.symbol : '');
+    try {
+      if (!symbol) symbol = await core.defaultSymbol(sourceId);
+      if (!force && current && current.symbol === symbol && current.period === period && current.sourceId === sourceId && core.store.peek('series')) return;
+      const series = await core.loadTarget({ symbol, period, sourceId }, null, undefined, 'attribute');
+      this.#o.emit('kline-data-load', { symbol: series.instrument.symbol, period: series.period, source: sourceId, bars: series.bars.length });
+      this.#o.loaded();
+    } catch (error) {
+      const e = error as { name?: string; code?: string; message?: string; line?: number; reported?: boolean };
+      if (e?.name === 'AbortError' || e?.code === 'aborted') return;
+      // The chart keeps what it showed before; the error is reported once, nothing is dropped silently.
+      if (e?.reported) return;
+      this.#o.fail(e.code === 'parse' ? 'parse_error' : e.code ?? 'load_failed', e.message ?? String(error), e.line);
+    }
+  }
+
+  #matchesState(): boolean {
+    const host = this.#host;
+    const t = this.#o.core.store.peek('target');
+    if (!t) return false;
+    return (!host.symbol || host.symbol === t.symbol) && host.period === t.period && (!host.source || host.source === t.sourceId);
+  }
+
+  #reflect(target: ChartTarget): void {
+    const host = this.#host;
+    this.#reflected = { symbol: target.symbol, period: target.period };
+    if (host.symbol !== target.symbol) host.symbol = target.symbol;
+    if (host.period !== target.period) host.period = target.period;
+  }
+
+  #invalid(bad: { index: number; reason: string; message: string }): void {
+    this.#o.emit('kline-error', { code: 'invalid_bars', message: bad.message, index: bad.index, reason: bad.reason });
+  }
+
+  /** `kline-data-request`: null when nobody answered. */
+  #request(query: { symbol: string; period: Period; from?: number; to?: number }): Promise<Bars> | null {
+    let answer: Promise<Bars | readonly Bar[]> | null = null;
+    const detail: DataRequestDetail = {
+      symbol: query.symbol,
+      period: query.period,
+      ...(query.from !== undefined ? { from: query.from } : {}),
+      ...(query.to !== undefined ? { to: query.to } : {}),
+      respondWith: (bars) => {
+        if (answer) throw new Error('kline-data-request: respondWith was already called.');
+        answer = Promise.resolve(bars);
+      },
+    };
+    this.#host.dispatchEvent(new CustomEvent('kline-data-request', { detail, bubbles: true, composed: true, cancelable: true }));
+    const pending = answer as Promise<Bars | readonly Bar[]> | null;
+    if (!pending) return null;
+    return pending.then(
+      (rows) => {
+        const columns = Array.isArray(rows) ? barsFromObjects(rows as readonly Bar[]) : (rows as Bars);
+        const bad = columns && columns.time instanceof Float64Array ? findBadBar(columns) : { index: -1, reason: 'not_bars', message: 'The kline-data-request answer is not bars.' };
+        if (bad) {
+          this.#invalid(bad);
+          throw Object.assign(new DataSourceError('parse', `The bars answered for ${query.symbol} ${query.period} were refused: ${bad.message}`), { reported: true });
+        }
+        return columns;
+      },
+      (error: unknown) => {
+        const message = `The host could not provide ${query.period} bars for ${query.symbol}: ${(error as Error)?.message ?? String(error)}`;
+        this.#o.emit('kline-error', { code: 'data_request_failed', message });
+        throw Object.assign(new DataSourceError('network', message), { reported: true });
+      },
+    );
+  }
+}

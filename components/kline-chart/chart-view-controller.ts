@@ -1,0 +1,164 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { effect } from '../../src/core/store/index.js';
+import type { ChartCore } from '../../src/core/commands/chart-core.js';
+import { ChartRenderer, type PaneLayoutSpec } from '../../src/render/chart-renderer.js';
+import { readChartTheme, type ChartTheme } from '../../src/render/chart-theme.js';
+import { buildPaneSpecs } from '../../src/render/build-pane-specs.js';
+import { PaneSeparators } from './pane-separators.js';
+import type { DrawingLayerController } from './drawing-layer-controller.js';
+
+export interface ChartViewOptions {
+  readonly core: ChartCore;
+  readonly drawings: DrawingLayerController;
+  /** Pane tops after a layout (the element positions pane legends with them). */
+  readonly onLayout: (offsets: ReadonlyMap<string, number>) => void;
+  /** The bar under the crosshair, or null. */
+  readonly onCursor: (index: number | null) => void;
+}
+
+type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment; readonly hasUpdated: boolean };
+
+/**
+ * The canvases: the uPlot renderer, pane separators, resize observer, theme and the drawing
+ * layer's pointer input. Built on connect (once the template exists) and torn down on disconnect,
+ * any number of times: the state lives in the core, so a moved chart repaints what it showed on
+ * the next frame (its size is read synchronously on connect).
+ */
+export class ChartViewController implements ReactiveController {
+  readonly #host: Host;
+  readonly #o: ChartViewOptions;
+  #renderer: ChartRenderer | null = null;
+  #separators: PaneSeparators | null = null;
+  #resize: ResizeObserver | null = null;
+  #media: MediaQueryList | null = null;
+  #theme: ChartTheme | null = null;
+  #specs: readonly PaneLayoutSpec[] = [];
+  #disposers: (() => void)[] = [];
+  /** Frames painted by renderers of earlier connections. */
+  #earlierPaints = 0;
+
+  constructor(host: Host, options: ChartViewOptions) {
+    this.#host = host;
+    this.#o = options;
+    host.addController(this);
+  }
+
+  get renderer(): ChartRenderer | null {
+    return this.#renderer;
+  }
+
+  get theme(): ChartTheme | null {
+    return this.#theme;
+  }
+
+  /** The pane specs of the last layout (legends render from them). */
+  get specs(): readonly PaneLayoutSpec[] {
+    return this.#specs;
+  }
+
+  /** Frames painted over the element's life (every connection). */
+  get paintCount(): number {
+    return this.#earlierPaints + (this.#renderer?.paintCount ?? 0);
+  }
+
+  hostConnected(): void {
+    if (this.#host.hasUpdated) this.#setup();
+  }
+
+  hostUpdated(): void {
+    if (!this.#renderer && this.#host.isConnected) this.#setup();
+  }
+
+  hostDisconnected(): void {
+    for (const d of this.#disposers) d();
+    this.#disposers = [];
+    this.#resize?.disconnect();
+    this.#resize = null;
+    this.#o.drawings.detach();
+    this.#separators?.destroy();
+    this.#separators = null;
+    this.#earlierPaints += this.#renderer?.paintCount ?? 0;
+    this.#renderer?.destroy();
+    this.#renderer = null;
+    this.#media?.removeEventListener('change', this.#onSchemeChange);
+    this.#media = null;
+  }
+
+  /** Resolves after the canvases painted the current state (at once when the chart is not in a document). */
+  async whenPainted(): Promise<void> {
+    if (!this.#renderer) await this.#host.updateComplete;
+    await this.#renderer?.whenPainted();
+  }
+
+  /** Width of the price plot in CSS pixels. */
+  plotWidth(): number {
+    const pane = this.#renderer?.pane('price');
+    return pane ? pane.plot.bbox.width / devicePixelRatio : this.#host.clientWidth - 64;
+  }
+
+  /** Re-reads the theme from CSS (colours, convention) and rebuilds the panes. */
+  applyTheme(): void {
+    const core = this.#o.core;
+    const theme = core.store.peek('settings').theme;
+    this.#host.dataset.resolvedTheme = theme === 'light' || theme === 'dark' ? theme : matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    this.#theme = readChartTheme(getComputedStyle(this.#host), core.store.peek('settings').colorConvention);
+    this.#renderer?.invalidateLayout();
+  }
+
+  readonly #onSchemeChange = () => {
+    if (this.#o.core.store.peek('settings').theme === 'auto') this.applyTheme();
+  };
+
+  #setup(): void {
+    if (this.#renderer) return;
+    const root = this.#host.renderRoot;
+    const container = root.querySelector<HTMLElement>('.panes');
+    const main = root.querySelector<HTMLElement>('.main');
+    if (!container || !main) return;
+    const core = this.#o.core;
+    this.#separators = new PaneSeparators(main, core.indicators);
+    this.applyTheme();
+    const renderer = new ChartRenderer({
+      core,
+      container,
+      paintOverlay: this.#o.drawings.paintOverlay,
+      theme: () => this.#theme!,
+      panes: () => {
+        const s = core.store.state;
+        this.#specs = buildPaneSpecs(
+          { series: s.series.get(), indicators: s.indicators.get(), panes: s.panes.get(), settings: s.settings.get() },
+          core.indicatorEngine,
+          (id) => core.indicatorRegistry.get(id),
+          this.#theme!,
+        );
+        core.indicatorEngine.retain(s.indicators.get().map((i) => i.instanceId));
+        return this.#specs;
+      },
+      timeZone: () => core.store.state.settings.get().timezone || core.store.state.series.get()?.instrument.timezone || 'UTC',
+      onLayout: (offsets) => {
+        this.#o.onLayout(offsets);
+        this.#separators?.update(offsets, container.clientHeight);
+      },
+      onCursor: (index) => this.#o.onCursor(index),
+    });
+    this.#renderer = renderer;
+    // Size now rather than when the observer reports: the next frame paints (a moved chart never shows blank).
+    renderer.resize(Math.floor(container.clientWidth), Math.floor(container.clientHeight));
+    this.#resize = new ResizeObserver((entries) => {
+      const r = entries[0].contentRect;
+      this.#renderer?.resize(Math.floor(r.width), Math.floor(r.height));
+    });
+    this.#resize.observe(container);
+    this.#o.drawings.attach(renderer, container, this.#host);
+    this.#media = matchMedia('(prefers-color-scheme: dark)');
+    this.#media.addEventListener('change', this.#onSchemeChange);
+    let lastSettings = core.store.peek('settings');
+    this.#disposers.push(
+      effect(() => {
+        const settings = core.store.state.settings.get();
+        if (settings.theme !== lastSettings.theme || settings.colorConvention !== lastSettings.colorConvention) this.applyTheme();
+        lastSettings = settings;
+      }),
+    );
+  }
+}

@@ -1,0 +1,78 @@
+import type { Bar, Bars } from './bars.js';
+
+/** Why a bar was refused: the first problem found, with the bar's index. */
+export interface BadBar {
+  readonly index: number;
+  readonly reason: BadBarReason;
+  /** One sentence a person can act on. */
+  readonly message: string;
+}
+
+export type BadBarReason =
+  | 'seconds_not_ms'
+  | 'not_finite'
+  | 'unsorted'
+  | 'duplicate_time'
+  | 'high_below_low'
+  | 'open_outside_range'
+  | 'close_outside_range'
+  | 'negative_volume';
+
+/** Epoch ms below this (1973-03-03) are almost certainly epoch seconds (2001 in seconds is 1e9). */
+const SECONDS_LIMIT = 1e11;
+
+/**
+ * The first bar a chart cannot show faithfully, or null when all are fine: times in seconds (every
+ * time below 1e11), NaN or Infinity, times not strictly ascending (unsorted or duplicate),
+ * high < low, open or close outside [low, high], negative volume. Pure, one pass.
+ *
+ * @example findBadBar(barsFromObjects([{ time: 1700000000, open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 }]))
+ *   // → { index: 0, reason: 'seconds_not_ms', ... }
+ */
+export function findBadBar(bars: Bars): BadBar | null {
+  const n = bars.length;
+  if (n > 0) {
+    let allSmall = true;
+    for (let i = 0; i < n && allSmall; i++) if (!(Math.abs(bars.time[i]) < SECONDS_LIMIT)) allSmall = false;
+    if (allSmall && Number.isFinite(bars.time[0])) {
+      return bad(0, 'seconds_not_ms', `Bar times look like epoch seconds (${bars.time[0]} is in 1970 as milliseconds); multiply them by 1000.`);
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const problem = checkOne(bars.time[i], bars.open[i], bars.high[i], bars.low[i], bars.close[i], bars.volume[i], i);
+    if (problem) return problem;
+    if (i > 0) {
+      const previous = bars.time[i - 1];
+      if (bars.time[i] === previous) return bad(i, 'duplicate_time', `Bar ${i} has the same time as bar ${i - 1} (${bars.time[i]}); times must be unique.`);
+      if (bars.time[i] < previous) return bad(i, 'unsorted', `Bar ${i} (time ${bars.time[i]}) is older than bar ${i - 1} (time ${previous}); sort the bars by time ascending.`);
+    }
+  }
+  return null;
+}
+
+/** The same checks for one live bar (`updateBar`); `lastTime` is the newest time already shown. */
+export function findBadLiveBar(bar: Bar, lastTime: number): BadBar | null {
+  if (Number.isFinite(bar.time) && Math.abs(bar.time) < SECONDS_LIMIT && (!Number.isFinite(lastTime) || lastTime >= SECONDS_LIMIT)) {
+    return bad(0, 'seconds_not_ms', `The bar time ${bar.time} looks like epoch seconds; multiply it by 1000.`);
+  }
+  const problem = checkOne(bar.time, bar.open, bar.high, bar.low, bar.close, bar.volume, 0);
+  if (problem) return problem;
+  if (bar.time < lastTime) return bad(0, 'unsorted', `The bar time ${bar.time} is older than the last bar shown (${lastTime}); only the last bar can be replaced or a newer one appended.`);
+  return null;
+}
+
+function checkOne(time: number, open: number, high: number, low: number, close: number, volume: number, i: number): BadBar | null {
+  const fields = { time, open, high, low, close, volume };
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return bad(i, 'not_finite', `Bar ${i} has ${name} = ${String(value)}; every field must be a finite number.`);
+  }
+  if (high < low) return bad(i, 'high_below_low', `Bar ${i} has high ${high} below low ${low}.`);
+  if (open < low || open > high) return bad(i, 'open_outside_range', `Bar ${i} has open ${open} outside [low ${low}, high ${high}].`);
+  if (close < low || close > high) return bad(i, 'close_outside_range', `Bar ${i} has close ${close} outside [low ${low}, high ${high}].`);
+  if (volume < 0) return bad(i, 'negative_volume', `Bar ${i} has negative volume ${volume}.`);
+  return null;
+}
+
+function bad(index: number, reason: BadBarReason, message: string): BadBar {
+  return { index, reason, message };
+}

@@ -1,0 +1,102 @@
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { waitFor } from '../helpers/chart-fixture.js';
+
+type Win = Window & typeof globalThis;
+type Chart = HTMLElement & { context: { get(): unknown }; whenPainted(): Promise<void> };
+type Panel = HTMLElement & { connected: boolean; sessionId: string; canSend: boolean; send(text: string): Promise<string> };
+
+/** Loads a test page into an iframe and collects its CSP violations. */
+async function openPage(src: string): Promise<{ frame: HTMLIFrameElement; win: Win; violations: string[] }> {
+  const frame = document.createElement('iframe');
+  frame.style.cssText = 'width:960px;height:420px;border:0';
+  frame.src = src;
+  document.body.appendChild(frame);
+  await new Promise((r) => frame.addEventListener('load', r, { once: true }));
+  const win = frame.contentWindow! as Win;
+  const violations: string[] = [];
+  win.document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  return { frame, win, violations };
+}
+
+/** Script files the page has fetched so far, as paths below /dist/. */
+function loadedScripts(win: Win): string[] {
+  return win.performance.getEntriesByType('resource')
+    .map((e) => new URL(e.name).pathname)
+    .filter((p) => p.startsWith('/dist/') && p.endsWith('.js'))
+    .map((p) => p.slice('/dist/'.length));
+}
+
+async function scriptReply(mockUrl: string, text: string): Promise<string> {
+  const root = mockUrl.replace(/\/v1$/, '');
+  await fetch(`${root}/__mock/reset`, { method: 'POST' });
+  await fetch(`${root}/__mock/script`, { method: 'POST', body: JSON.stringify([{ text }]) });
+  return root;
+}
+
+async function firstUserMessage(root: string): Promise<string> {
+  const requests = (await (await fetch(`${root}/__mock/requests`)).json()) as { body?: { messages?: { role: string; content: unknown }[] } }[];
+  const user = requests[0]?.body?.messages?.find((m) => m.role === 'user');
+  return typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content ?? null);
+}
+
+describe('the built bundle loads what a page uses, from beside itself', function () {
+  this.timeout(60000);
+
+  it('a chart-only page paints without fetching the panel; a panel added later loads its chunk and talks to the model', async () => {
+    // script-tag.html with connect-src also allowing the mock model.
+    const { frame, win, violations } = await openPage('/test/pages/script-tag-model.html');
+    const chart = win.document.querySelector('kline-chart') as Chart;
+    await waitFor(() => !!win.customElements.get('kline-chart') && chart.context.get() !== null, 'chart data', 20000);
+    await chart.whenPainted();
+    const before = loadedScripts(win);
+    expect(before).to.include('kline-chart.js');
+    expect(before.filter((p) => p.includes('chart-agent-panel') || p.includes('openai') || p.includes('command-palette'))).to.deep.equal([]);
+    expect(win.customElements.get('chart-agent-panel')).to.equal(undefined);
+
+    const mockUrl = String(await executeServerCommand('mock-model-url'));
+    const root = await scriptReply(mockUrl, 'Lazy hello.');
+    chart.id = 'c1';
+    const panel = win.document.createElement('chart-agent-panel') as Panel;
+    panel.setAttribute('for', 'c1');
+    panel.setAttribute('session-store', 'memory');
+    panel.setAttribute('base-url', mockUrl);
+    win.document.body.append(panel);
+    await waitFor(() => !!win.customElements.get('chart-agent-panel'), 'panel definition', 20000);
+    await waitFor(() => panel.connected && panel.sessionId !== '' && panel.canSend, 'panel ready', 20000);
+    expect(loadedScripts(win).some((p) => /^chunks\/chart-agent-panel-[\w-]+\.js$/.test(p))).to.equal(true);
+    expect(await panel.send('first message')).to.equal('completed');
+    expect(await firstUserMessage(root)).to.contain('first message');
+    expect(panel.shadowRoot!.textContent).to.contain('Lazy hello.');
+    expect(violations).to.deep.equal([]);
+    frame.remove();
+  });
+
+  it('a page with a panel in its markup defines it and sends under a strict CSP', async () => {
+    const mockUrl = String(await executeServerCommand('mock-model-url'));
+    const root = await scriptReply(mockUrl, 'Markup hello.');
+    const { frame, win, violations } = await openPage('/test/pages/script-tag-panel.html');
+    const panel = win.document.querySelector('chart-agent-panel') as Panel;
+    panel.setAttribute('base-url', mockUrl);
+    await waitFor(() => !!win.customElements.get('chart-agent-panel'), 'panel definition', 20000);
+    await waitFor(() => panel.connected && panel.sessionId !== '' && panel.canSend, 'panel ready', 20000);
+    expect(await panel.send('hello from markup')).to.equal('completed');
+    expect(await firstUserMessage(root)).to.contain('hello from markup');
+    expect(loadedScripts(win).some((p) => /^chunks\/openai-[\w-]+\.js$/.test(p))).to.equal(true);
+    expect(violations).to.deep.equal([]);
+    frame.remove();
+  });
+
+  it('the command palette loads on first open and lists the chart tools', async () => {
+    const { frame, win, violations } = await openPage('/test/pages/script-tag.html');
+    const chart = win.document.querySelector('kline-chart') as Chart & { openCommandPalette(): Promise<void> };
+    await waitFor(() => !!win.customElements.get('kline-chart') && chart.context.get() !== null, 'chart data', 20000);
+    expect(win.customElements.get('kline-command-palette')).to.equal(undefined);
+    await chart.openCommandPalette();
+    const palette = chart.shadowRoot!.querySelector('kline-command-palette')!;
+    expect(win.customElements.get('kline-command-palette')).to.not.equal(undefined);
+    await waitFor(() => (palette.shadowRoot?.textContent ?? '').includes('indicators_add') || (palette.shadowRoot?.textContent ?? '').toLowerCase().includes('indicator'), 'palette items', 20000);
+    expect(violations).to.deep.equal([]);
+    frame.remove();
+  });
+});

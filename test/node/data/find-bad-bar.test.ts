@@ -1,0 +1,49 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { barsFromObjects, findBadBar, findBadLiveBar, type Bar } from '../../../src/core/data/index.js';
+
+const T0 = Date.UTC(2024, 0, 2);
+const rows = (n: number): Bar[] => Array.from({ length: n }, (_, i) => ({ time: T0 + i * 60_000, open: 10, high: 11, low: 9, close: 10.5, volume: 5 }));
+
+test('findBadBar accepts good bars and an empty series', () => {
+  assert.equal(findBadBar(barsFromObjects(rows(50))), null);
+  assert.equal(findBadBar(barsFromObjects([])), null);
+});
+
+test('findBadBar names the first bad index and the reason', () => {
+  const cases: [string, (r: Bar[]) => void, number, string][] = [
+    ['seconds', (r) => r.forEach((b) => (b.time = b.time / 1000)), 0, 'seconds_not_ms'],
+    ['unsorted', (r) => ([r[3], r[4]] = [r[4], r[3]]), 4, 'unsorted'],
+    ['duplicate', (r) => (r[7].time = r[6].time), 7, 'duplicate_time'],
+    ['NaN open', (r) => (r[2].open = Number.NaN), 2, 'not_finite'],
+    ['-Infinity low', (r) => (r[2].low = Number.NEGATIVE_INFINITY), 2, 'not_finite'],
+    ['high < low', (r) => (r[5].high = 8), 5, 'high_below_low'],
+    ['open above high', (r) => (r[5].open = 12), 5, 'open_outside_range'],
+    ['close below low', (r) => (r[9].close = 1), 9, 'close_outside_range'],
+    ['negative volume', (r) => (r[1].volume = -3), 1, 'negative_volume'],
+  ];
+  for (const [name, spoil, index, reason] of cases) {
+    const r = rows(12);
+    spoil(r);
+    const bad = findBadBar(barsFromObjects(r));
+    assert.ok(bad, name);
+    assert.equal(bad.index, index, name);
+    assert.equal(bad.reason, reason, name);
+    assert.match(bad.message, /\S/, name);
+  }
+  // Two problems: the earlier bar is named.
+  const r = rows(12);
+  r[8].volume = -1;
+  r[3].high = 0;
+  assert.equal(findBadBar(barsFromObjects(r))?.index, 3);
+});
+
+test('findBadLiveBar: older than the last bar, seconds, and the per-bar checks', () => {
+  const last = T0 + 10 * 60_000;
+  const ok: Bar = { time: last + 60_000, open: 10, high: 11, low: 9, close: 10, volume: 1 };
+  assert.equal(findBadLiveBar(ok, last), null);
+  assert.equal(findBadLiveBar({ ...ok, time: last }, last), null, 'replacing the last bar is fine');
+  assert.equal(findBadLiveBar({ ...ok, time: last - 1 }, last)?.reason, 'unsorted');
+  assert.equal(findBadLiveBar({ ...ok, time: Math.floor(last / 1000) }, last)?.reason, 'seconds_not_ms');
+  assert.equal(findBadLiveBar({ ...ok, volume: Number.NaN }, last)?.reason, 'not_finite');
+});
