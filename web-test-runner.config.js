@@ -13,12 +13,19 @@ const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 function mockModelPlugin() {
   const mocks = new Map();
   const binances = new Map();
+  let errorServers = null;
   return {
     name: 'mock-model',
     async serverStop() {
-      await Promise.all([...mocks.values(), ...binances.values()].map(async (m) => (await m).close()));
+      await Promise.all([...mocks.values(), ...binances.values(), ...(errorServers ? [errorServers] : [])].map(async (m) => (await m).close()));
     },
     async executeCommand({ command, session, payload }) {
+      if (command === 'error-servers') {
+        // An HTML 404 page, an origin without CORS headers, a refused port (test/error-servers).
+        errorServers ??= import('./build/test/error-servers/index.js').then(({ startErrorServers }) => startErrorServers());
+        const s = await errorServers;
+        return { htmlUrl: s.htmlUrl, noCorsUrl: s.noCorsUrl, refusedUrl: s.refusedUrl };
+      }
       if (command === 'mock-binance') {
         // A recorded-format Binance of the file's own: REST history and kline streams.
         if (!binances.has(session.testFile)) {

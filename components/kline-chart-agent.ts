@@ -10,12 +10,19 @@ import { autoloadChartAgentPanel } from './chart-agent-panel/load-chart-agent-pa
 
 autoloadChartAgentPanel();
 
-export { KlineChart } from './kline-chart/index.js';
+export {
+  KlineChart, type ChartToolsApi, type KlineChartEventDetails, type KlineChartEventMap, type KlineReadyDetail,
+  type KlineDataLoadDetail, type KlineContextChangeDetail, type KlineSelectionChangeDetail, type KlineChangeDetail,
+  type KlineErrorDetail,
+} from './kline-chart/index.js';
 /** The panel's class is a type here; at run time `await loadChartAgentPanel()` returns it. */
-export type { ChartAgentPanel } from './chart-agent-panel/index.js';
+export type {
+  ChartAgentPanel, ChartAgentPanelEventDetails, ChartAgentPanelEventMap, AgentRunDetail, AgentConnectionDetail,
+} from './chart-agent-panel/index.js';
 export { loadChartAgentPanel } from './chart-agent-panel/load-chart-agent-panel.js';
 export { defineTool, ToolCallError } from '../src/core/tools/index.js';
 /** Data sources a host can register (`chart.registerDataSource(...)`), e.g. Binance behind a proxy. */
 export { createBinanceSource, createUrlSource } from '../src/core/data/index.js';
+export type { Bar, Bars, DataSource, Period } from '../src/core/data/index.js';
 /** TypeBox's `Type`, so a host page can write a tool's parameter schema without a build step. */
 export { Type } from '@sinclair/typebox';

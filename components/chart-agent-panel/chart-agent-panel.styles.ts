@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { hostTextReset } from '../host-text-reset.js';
 
 /** The dark palette, shared by the `theme="dark"` attribute and the system preference under `auto`. */
 const darkValues = css`
@@ -19,7 +20,7 @@ const darkValues = css`
 `;
 
 /** Light values; the dark block below swaps them. Every colour can be overridden with `--agent-panel-*`. */
-export const chartAgentPanelStyles = css`
+export const chartAgentPanelStyles = [hostTextReset, css`
   :host {
     --_bg: var(--agent-panel-background, #ffffff);
     --_surface: var(--agent-panel-surface, #f6f7f9);
@@ -39,8 +40,10 @@ export const chartAgentPanelStyles = css`
     --_mono: var(--agent-panel-mono-font, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
     display: flex;
     flex-direction: column;
+    /* A default a page can override (height: 100%, a fixed size, a grid row). */
+    height: 480px;
     min-height: 320px;
-    min-width: 260px;
+    min-width: min(260px, 100%);
     box-sizing: border-box;
     background: var(--_bg);
     color: var(--_fg);
@@ -58,6 +61,8 @@ export const chartAgentPanelStyles = css`
       ${darkValues}
     }
   }
+  /* The font again on the top-level elements: a page rule on the host (line-height, font-style) cannot leak in. */
+  :host > * { font: var(--_font); }
   *, *::before, *::after { box-sizing: border-box; }
   [hidden] { display: none !important; }
   button, select, textarea, input { font: inherit; color: inherit; }
@@ -206,7 +211,10 @@ export const chartAgentPanelStyles = css`
   .button.ghost:hover:not(:disabled) { background: var(--_surface); }
 
   /* ---- error ---- */
-  .error { border: 1px solid color-mix(in srgb, var(--_danger) 45%, transparent); background: var(--_danger-bg); border-radius: 10px; padding: 8px 12px; font-size: 13px; }
+  /* Bounded: whatever a misconfigured server answers, the card scrolls instead of growing the panel. */
+  .error { border: 1px solid color-mix(in srgb, var(--_danger) 45%, transparent); background: var(--_danger-bg); border-radius: 10px; padding: 8px 12px; font-size: 13px;
+    max-height: 240px; overflow: auto; overflow-wrap: anywhere; flex: none; }
+  .error-text { margin-top: 2px; }
   .error-title { font-weight: 600; color: var(--_danger); display: flex; gap: 6px; align-items: baseline; }
   .error-code { font-family: var(--_mono); font-size: 11px; font-weight: 400; color: var(--_muted); }
   .error .markdown { margin-top: 4px; }
@@ -240,4 +248,4 @@ export const chartAgentPanelStyles = css`
   .composer-hint { font-size: 11px; color: var(--_muted); display: flex; gap: 8px; }
   .composer-hint .read-only-badge { color: var(--_accent); }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-`;
+`];

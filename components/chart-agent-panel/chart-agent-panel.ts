@@ -43,6 +43,8 @@ const TERMINAL: Readonly<Record<string, RunStatus>> = {
 };
 const DEFAULT_TITLES = new Set(['New chat', '新对话']);
 const TITLE_LENGTH = 48;
+/** Longest technical message shown under `debug` (the card scrolls beyond its max height anyway). */
+const ERROR_DETAIL_LENGTH = 600;
 // A session whose Web Lock was just released (panel re-created, page reloaded) may still look
 // taken for a moment; retry briefly before calling it read-only.
 const LOCK_RETRIES = 3;
@@ -64,6 +66,8 @@ const LOCK_RETRY_MS = 150;
  * @attr max-steps - Tool-call rounds per run (default `20`).
  * @attr locale - `en` or `zh-CN` (default from `navigator.language`).
  * @attr theme - `light`, `dark` or `auto` (default `auto`: follows `prefers-color-scheme`).
+ * @attr session-key - Which saved chats this panel lists and continues (default: the page path and the `for` chart id, so each page and chart keeps its own chats).
+ * @attr debug - Failed runs show technical details (addresses, HTTP status, the provider's message) meant for the site's developer.
  * @attr confirm-mutations - `on`: every call that would change the chart waits for the user's approval on a card (`off` by default).
  *
  * @fires agent-event - Every runtime event, redacted (detail: the event).
@@ -129,6 +133,8 @@ export class ChartAgentPanel extends LitElement {
     maxSteps: { type: Number, attribute: 'max-steps' },
     locale: { type: String },
     theme: { type: String, reflect: true },
+    sessionKey: { type: String, attribute: 'session-key' },
+    debug: { type: Boolean },
     webSearch: { attribute: false },
     secrets: { attribute: false },
     redactPatterns: { attribute: false },
@@ -170,6 +176,10 @@ export class ChartAgentPanel extends LitElement {
   locale = '';
   /** `light`, `dark` or `auto`. */
   theme: 'light' | 'dark' | 'auto' = 'auto';
+  /** Which saved chats this panel lists; empty: {@link ChartAgentPanel.effectiveSessionKey}'s default. */
+  sessionKey = '';
+  /** Show technical details of failures (for the site's developer). */
+  debug = false;
   /** Offered to the model as `web_search` when set. */
   webSearch: WebSearchFunction | null = null;
   /** Extra strings redacted from every event and stored log. */
@@ -253,6 +263,13 @@ export class ChartAgentPanel extends LitElement {
     return this._sessionId;
   }
 
+  /** The key the panel's chats are stored under: `session-key`, or the page path plus `#` and the `for` id. */
+  get effectiveSessionKey(): string {
+    if (this.sessionKey) return this.sessionKey;
+    const path = typeof location !== 'undefined' ? location.pathname : '';
+    return this.for ? `${path}#${this.for}` : path;
+  }
+
   /** The runtime (created on connect). For advanced hosts and tests. */
   get runtime(): AgentRuntime | null {
     return this.#runtime;
@@ -305,6 +322,9 @@ export class ChartAgentPanel extends LitElement {
       this.#detach(true);
       this.#handshake();
     }
+    // Another place (also a session-key set by a framework right after connecting): list and continue that place's chats.
+    if ((changed.has('sessionKey') || changed.has('for')) && this.#store && this.isConnected && this.#loadedKey
+      && this.#loadedKey !== this.effectiveSessionKey) void this.#restart();
   }
 
   #stickQueued = false;
@@ -347,6 +367,7 @@ export class ChartAgentPanel extends LitElement {
     let replied = false;
     const detail: AgentConnectDetail = {
       ...(this.for ? { chartId: this.for } : {}),
+      requester: this,
       reply: (port: ChartAgentPort) => {
         // One port per handshake; a late reply (an async adapter) counts only while we still wait.
         if (replied || life !== this.#life || this.#port) return;
@@ -464,13 +485,18 @@ export class ChartAgentPanel extends LitElement {
     return !built || built.key !== this.#configKey() || built.webSearch !== this.webSearch || built.secrets !== this.secrets || built.redactPatterns !== this.redactPatterns;
   }
 
+  /** The session key the listed chats belong to. */
+  #loadedKey = '';
+
   async #loadSessions(life: number, prefer?: string): Promise<void> {
     const store = this.#store!;
-    let sessions = await store.listSessions();
+    const key = this.effectiveSessionKey;
+    this.#loadedKey = key;
+    let sessions = await store.listSessions(key);
     if (life !== this.#life) return;
     if (sessions.length === 0) {
-      await store.createSession(this.#strings().newSession);
-      sessions = await store.listSessions();
+      await store.createSession(this.#strings().newSession, key);
+      sessions = await store.listSessions(key);
       if (life !== this.#life) return;
     }
     this._sessions = sessions;
@@ -518,7 +544,7 @@ export class ChartAgentPanel extends LitElement {
   async #refreshSessions(): Promise<void> {
     const store = this.#store;
     if (!store) return;
-    const sessions = await store.listSessions();
+    const sessions = await store.listSessions(this.#loadedKey);
     if (store === this.#store) this._sessions = sessions;
   }
 
@@ -529,6 +555,9 @@ export class ChartAgentPanel extends LitElement {
     }
     const terminal = TERMINAL[event.type];
     if (terminal && event.runId) this.#dispatch<AgentRunDetail>('agent-run-end', { runId: event.runId, status: terminal });
+    if (event.type === 'run.failed' && !this.debug) {
+      console.warn(`<chart-agent-panel>: the run failed (${event.code}${event.cause ? `, ${event.cause}` : ''}): ${truncate(event.message, ERROR_DETAIL_LENGTH)} Add the debug attribute to show details in the panel.`);
+    }
 
     if (event.sessionId !== this._sessionId) return;
     const last = this._events[this._events.length - 1];
@@ -620,7 +649,7 @@ export class ChartAgentPanel extends LitElement {
       this.#focusInput();
       return;
     }
-    const info = await store.createSession(this.#strings().newSession);
+    const info = await store.createSession(this.#strings().newSession, this.#loadedKey);
     await this.#refreshSessions();
     await this.#openSession(info.id);
     this.#focusInput();
@@ -896,12 +925,15 @@ export class ChartAgentPanel extends LitElement {
   }
 
   #renderError(item: RunErrorTranscriptItem, isLast: boolean, s: PanelStrings): TemplateResult {
-    const explanation = s.errors[item.code];
+    // Visitors get plain words; the technical message and the fix are for the developer (`debug`).
+    const visitor = (item.cause && s.causes[item.cause]) || s.visitorErrors[item.code] || s.errorTitle;
+    const explanation = item.cause ? s.debugCauses[item.cause] : s.errors[item.code];
     return html`
-      <div part="error" class="error" role="alert" data-code=${item.code}>
-        <div class="error-title">${s.errorTitle}<span class="error-code">${item.code}</span></div>
-        ${explanation ? html`<div class="markdown">${renderMarkdown(explanation)}</div>` : nothing}
-        <div class="error-detail">${item.message}</div>
+      <div part="error" class="error" role="alert" data-code=${item.code} data-cause=${item.cause ?? nothing}>
+        <div class="error-title">${s.errorTitle}${this.debug ? html`<span class="error-code">${item.code}</span>` : nothing}</div>
+        <div class="error-text">${visitor}</div>
+        ${this.debug && explanation ? html`<div class="markdown">${renderMarkdown(explanation)}</div>` : nothing}
+        ${this.debug ? html`<div class="error-detail">${truncate(item.message, ERROR_DETAIL_LENGTH)}</div>` : nothing}
         ${isLast && !this._running && item.code !== 'RUN_ACTIVE'
           ? html`<div class="error-actions"><button part="retry" class="button" type="button" ?disabled=${!this.canSend}
               @click=${() => this.#retry()}>${s.retry}</button></div>`
@@ -917,6 +949,10 @@ export class ChartAgentPanel extends LitElement {
   #isWaitingForAnswer(items: readonly TranscriptItem[]): boolean {
     return items.some((item) => (item.kind === 'question' && !item.answer) || (item.kind === 'approval' && !item.decision));
   }
+}
+
+function truncate(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }
 
 function safe<T>(read: () => T, fallback: T): T {

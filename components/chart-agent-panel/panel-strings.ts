@@ -1,4 +1,4 @@
-import type { RunFailureCode } from '../../src/protocol/index.js';
+import type { RunFailureCause, RunFailureCode } from '../../src/protocol/index.js';
 import type { ContextChipLabels, ContextChipsStrings } from '../agent-parts/context-chips/index.js';
 import type { QuestionCardStrings } from '../agent-parts/question-card/index.js';
 import type { SessionListStrings } from '../agent-parts/session-list/index.js';
@@ -39,7 +39,14 @@ export interface PanelStrings {
   readonly reasoning: string;
   readonly readOnlyRun: string;
   readonly jumpToLatest: string;
+  /** For the site's developer (shown with `debug`): what to check or configure. */
   readonly errors: Readonly<Record<RunFailureCode, string>>;
+  /** For visitors (always shown): what happened, in plain words. */
+  readonly visitorErrors: Readonly<Record<RunFailureCode, string>>;
+  /** For visitors: the likely cause of a provider failure, when known (preferred over `visitorErrors`). */
+  readonly causes: Readonly<Record<RunFailureCause, string>>;
+  /** For the site's developer (shown with `debug`): how to fix that cause (Markdown). */
+  readonly debugCauses: Readonly<Record<RunFailureCause, string>>;
   readonly errorTitle: string;
   readonly tool: ToolCardStrings;
   readonly question: QuestionCardStrings;
@@ -114,6 +121,33 @@ const en: PanelStrings = {
     DEADLINE_EXCEEDED: 'Nothing happened for too long, so the run was stopped. Retry when the model is responsive.',
     RUN_ACTIVE: 'A run is already in progress in this chat. Wait for it to finish or stop it.',
     DISCONNECTED: 'No chart is connected, so the agent can neither see nor change one.',
+  },
+  visitorErrors: {
+    MODEL_NOT_CONFIGURED: 'The assistant is not set up yet.',
+    PROVIDER_AUTH: 'The assistant service is not available right now.',
+    PROVIDER_RATE_LIMIT: 'The assistant is busy. Wait a moment, then retry.',
+    PROVIDER_UNAVAILABLE: 'The assistant service is not available right now. Try again in a moment.',
+    PROVIDER_BAD_RESPONSE: 'The assistant sent an answer that could not be used. Try again.',
+    TOOL_LOOP_LIMIT: 'The assistant took too many steps without finishing. Try a narrower question.',
+    DEADLINE_EXCEEDED: 'Nothing happened for too long, so the run was stopped. Try again.',
+    RUN_ACTIVE: 'A run is already in progress in this chat. Wait for it to finish or stop it.',
+    DISCONNECTED: 'No chart is connected, so the assistant can neither see nor change one.',
+  },
+  causes: {
+    'cross-origin': 'Could not reach the assistant service. Please try again later.',
+    unreachable: 'Could not reach the assistant service. Please try again later.',
+    network: 'Could not reach the assistant service. Check your connection and try again.',
+    'web-page': 'The assistant is not set up correctly on this page: the address answered with a web page, not the assistant API.',
+    'not-found': 'The assistant service was not found at its address.',
+    'no-relay': 'The assistant service is not running on this site.',
+  },
+  debugCauses: {
+    'cross-origin': 'The relay is on another origin and did not allow this page (CORS), or is not running. Let the relay allow this page\'s origin (`RELAY_ALLOWED_ORIGINS`), or serve it from this site (proxy `/v1` to it) and leave `base-url` at `/v1`.',
+    unreachable: 'Nothing answered at `base-url`: the relay is not running, or the address is wrong. Start it (`npm start`) and check `base-url`.',
+    network: 'The request got no response (offline, blocked by an extension, or mixed content: an `https` page calling an `http` address). Check `base-url` and the browser console.',
+    'web-page': 'The `base-url` answered with a web page (an HTML 404 or the site\'s own page), not the assistant API. Point `base-url` at the relay, or proxy `/v1` on this site to it.',
+    'not-found': 'The model endpoint answered HTTP 404. Check `base-url` (it ends in `/v1`) and the model name.',
+    'no-relay': 'Nothing on this site serves the assistant API at `/v1`. Run the relay (`npm start`), proxy `/v1` to it (see the README), or set `base-url` to where it runs.',
   },
   tool: { running: 'Running', succeeded: 'Done', failed: 'Failed', input: 'Input', result: 'Result', noInput: '(no input)' },
   question: {
@@ -200,6 +234,33 @@ const zhCN: PanelStrings = {
     DEADLINE_EXCEEDED: '长时间没有进展，运行已停止。请在模型恢复响应后重试。',
     RUN_ACTIVE: '此对话已有运行中的任务。请等待其结束或先停止。',
     DISCONNECTED: '未连接图表，助手既无法查看也无法修改图表。',
+  },
+  visitorErrors: {
+    MODEL_NOT_CONFIGURED: '助手尚未配置。',
+    PROVIDER_AUTH: '助手服务暂时不可用。',
+    PROVIDER_RATE_LIMIT: '助手正忙。请稍候再重试。',
+    PROVIDER_UNAVAILABLE: '助手服务暂时不可用。请稍后重试。',
+    PROVIDER_BAD_RESPONSE: '助手返回的回答无法使用。请重试。',
+    TOOL_LOOP_LIMIT: '助手执行的步骤过多仍未完成。请把问题问得更具体些。',
+    DEADLINE_EXCEEDED: '长时间没有进展，运行已停止。请重试。',
+    RUN_ACTIVE: '此对话已有运行中的任务。请等待其结束或先停止。',
+    DISCONNECTED: '未连接图表，助手既无法查看也无法修改图表。',
+  },
+  causes: {
+    'cross-origin': '无法连接助手服务。请稍后再试。',
+    unreachable: '无法连接助手服务。请稍后再试。',
+    network: '无法连接助手服务。请检查网络连接后重试。',
+    'web-page': '此页面上的助手配置有误：该地址返回的是网页，而不是助手接口。',
+    'not-found': '在配置的地址上找不到助手服务。',
+    'no-relay': '此网站没有运行助手服务。',
+  },
+  debugCauses: {
+    'cross-origin': '中继位于另一个源，且未允许本页面访问（CORS），或中继未运行。请让中继允许本页面的源（`RELAY_ALLOWED_ORIGINS`），或由本站提供中继（将 `/v1` 反向代理过去）并让 `base-url` 保持 `/v1`。',
+    unreachable: '`base-url` 处没有任何响应：中继未运行，或地址有误。请启动中继（`npm start`）并检查 `base-url`。',
+    network: '请求没有得到响应（离线、被浏览器扩展拦截，或混合内容：`https` 页面请求 `http` 地址）。请检查 `base-url` 和浏览器控制台。',
+    'web-page': '`base-url` 返回的是网页（HTML 404 或网站自身的页面），而不是助手接口。请把 `base-url` 指向中继，或在本站将 `/v1` 反向代理到中继。',
+    'not-found': '模型接口返回 HTTP 404。请检查 `base-url`（以 `/v1` 结尾）和模型名称。',
+    'no-relay': '本站的 `/v1` 上没有助手接口。请运行中继（`npm start`），将 `/v1` 反向代理到中继（见 README），或把 `base-url` 设为中继地址。',
   },
   tool: { running: '运行中', succeeded: '完成', failed: '失败', input: '输入', result: '结果', noInput: '（无输入）' },
   question: {

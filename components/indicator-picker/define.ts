@@ -1,3 +1,4 @@
 import { IndicatorPicker } from './indicator-picker.js';
 
-if (!customElements.get('kline-indicator-picker')) customElements.define('kline-indicator-picker', IndicatorPicker);
+// Defined only where there is a registry (a browser), so importing this module in Node (SSR) is safe.
+if (typeof customElements !== 'undefined' && !customElements.get('kline-indicator-picker')) customElements.define('kline-indicator-picker', IndicatorPicker);

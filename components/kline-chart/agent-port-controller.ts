@@ -3,6 +3,7 @@ import type { AgentConnectDetail } from '../../src/protocol/index.js';
 import { AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT } from '../../src/protocol/index.js';
 import type { ChartCore } from '../../src/core/commands/chart-core.js';
 import { createAgentPort, type OpenPort } from '../../src/core/commands/create-agent-port.js';
+import { answeringChart, registerAgentChart } from './agent-chart-registry.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly agent: string; readonly hasUpdated: boolean };
 
@@ -18,6 +19,7 @@ export class AgentPortController implements ReactiveController {
   readonly #core: ChartCore;
   readonly #ports = new Set<OpenPort>();
   #announced = false;
+  #unregister: () => void = () => undefined;
 
   constructor(host: Host, core: ChartCore) {
     this.#host = host;
@@ -26,6 +28,8 @@ export class AgentPortController implements ReactiveController {
   }
 
   hostConnected(): void {
+    this.#unregister();
+    this.#unregister = registerAgentChart(this.#host);
     document.addEventListener(AGENT_CONNECT_EVENT, this.#onConnect as EventListener);
     if (this.#host.hasUpdated) this.#announce();
   }
@@ -35,6 +39,8 @@ export class AgentPortController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    this.#unregister();
+    this.#unregister = () => undefined;
     document.removeEventListener(AGENT_CONNECT_EVENT, this.#onConnect as EventListener);
     this.closeAll();
     this.#announced = false;
@@ -62,14 +68,10 @@ export class AgentPortController implements ReactiveController {
     const detail = event.detail;
     const host = this.#host;
     if (!detail || typeof detail.reply !== 'function' || host.agent === 'off') return;
-    if (detail.chartId) {
-      if (detail.chartId !== host.id) return;
-    } else {
-      // Without an id the first chart in the document answers; a chart inside a shadow root answers
-      // when the document has none of its own.
-      const first = firstAgentChart();
-      if (first && first !== host) return;
-    }
+    // With an id, the nearest chart of that id answers (ids may repeat across posts on one page);
+    // without one, the first chart in the document, or one in a shadow root when the document has none.
+    const requester = detail.requester instanceof Element ? detail.requester : undefined;
+    if (answeringChart(detail.chartId, requester) !== host) return;
     const handled = detail as AgentConnectDetail & { [REPLIED]?: boolean };
     if (handled[REPLIED]) return;
     handled[REPLIED] = true;
@@ -80,6 +82,3 @@ export class AgentPortController implements ReactiveController {
   };
 }
 
-function firstAgentChart(): Element | undefined {
-  return [...document.querySelectorAll('kline-chart')].find((c) => c.getAttribute('agent') !== 'off');
-}

@@ -1,3 +1,4 @@
 import { KlineChart } from './kline-chart.js';
 
-if (!customElements.get('kline-chart')) customElements.define('kline-chart', KlineChart);
+// Defined only where there is a registry (a browser), so importing this module in Node (SSR) is safe.
+if (typeof customElements !== 'undefined' && !customElements.get('kline-chart')) customElements.define('kline-chart', KlineChart);

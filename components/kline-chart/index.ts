@@ -1,2 +1,6 @@
 export type { SetBarsOptions, DataRequestDetail } from './chart-data-controller.js';
 export { KlineChart, type ChartToolsApi } from './kline-chart.js';
+export type {
+  KlineChartEventDetails, KlineChartEventMap, KlineReadyDetail, KlineDataLoadDetail, KlineContextChangeDetail,
+  KlineSelectionChangeDetail, KlineChangeDetail, KlineErrorDetail,
+} from './kline-chart-events.js';

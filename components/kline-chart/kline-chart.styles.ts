@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { hostTextReset } from '../host-text-reset.js';
 
 /** uPlot's own stylesheet rules we rely on, adopted into the shadow root (uPlot cannot reach it). */
 const uplotRules = css`
@@ -20,6 +21,7 @@ const uplotRules = css`
 
 export const klineChartStyles = [
   uplotRules,
+  hostTextReset,
   css`
     :host {
       --kline-up-color: #26a69a;
@@ -35,6 +37,7 @@ export const klineChartStyles = [
       --kline-accent-text-color: #2962ff;
       --kline-toolbar-background: #f8f9fd;
       --kline-font: 11px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+      /* 480 px tall unless the page styles it (height, a grid row, flex); kline-chart-placeholder.css matches. */
       display: block;
       position: relative;
       min-height: 240px;
@@ -59,6 +62,7 @@ export const klineChartStyles = [
       /* #2962ff on #1e222d is 3.24:1; this blue reaches 5.9:1 on the toolbar and 6.6:1 on the chart. */
       --kline-accent-text-color: #6e9bff;
     }
+    :host > * { line-height: normal; }
     .root { display: flex; flex-direction: column; height: 100%; min-height: inherit; }
     :host(:focus-visible) { box-shadow: inset 0 0 0 2px var(--kline-accent-color); }
     .toolbar {

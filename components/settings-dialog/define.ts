@@ -1,3 +1,4 @@
 import { SettingsDialog } from './settings-dialog.js';
 
-if (!customElements.get('kline-settings-dialog')) customElements.define('kline-settings-dialog', SettingsDialog);
+// Defined only where there is a registry (a browser), so importing this module in Node (SSR) is safe.
+if (typeof customElements !== 'undefined' && !customElements.get('kline-settings-dialog')) customElements.define('kline-settings-dialog', SettingsDialog);

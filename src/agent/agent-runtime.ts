@@ -1,7 +1,8 @@
 import type { OpenAI } from 'openai';
 import type {
-  AgentEvent, AskUserAnswer, ChartAgentPort, ContextItem, RunFailureCode, RunStatus, ToolDescriptor, ToolResult,
+  AgentEvent, AskUserAnswer, ChartAgentPort, ContextItem, RunFailureCause, RunFailureCode, RunStatus, ToolDescriptor, ToolResult,
 } from '../protocol/index.js';
+import { diagnosingFetch } from './diagnosing-fetch.js';
 import { buildHistory, fitToBudget, type ChatMessage } from './build-history.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 import { BadStreamError, classifyProviderError, retryDelayMs } from './provider-error.js';
@@ -94,7 +95,7 @@ interface PendingApproval {
 
 /** A run that ends with a failure code (thrown inside the loop, turned into `run.failed`). */
 class RunFailure extends Error {
-  constructor(readonly code: RunFailureCode, message: string) {
+  constructor(readonly code: RunFailureCode, message: string, readonly failureCause?: RunFailureCause) {
     super(message);
   }
 }
@@ -347,6 +348,7 @@ export class AgentRuntime {
     }
     let code: RunFailureCode;
     let message: string;
+    let cause: RunFailureCause | undefined;
     if (reason === 'deadline') {
       code = 'DEADLINE_EXCEEDED';
       message = `Nothing happened for ${formatDuration(this.inactivityMs())}, so the run was stopped.`;
@@ -356,11 +358,12 @@ export class AgentRuntime {
     } else if (error instanceof RunFailure) {
       code = error.code;
       message = error.message;
+      cause = error.failureCause;
     } else {
       code = 'PROVIDER_BAD_RESPONSE';
       message = `The run failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
     }
-    this.emit(state, active.runId, { type: 'run.failed', code, message });
+    this.emit(state, active.runId, { type: 'run.failed', code, message, ...(cause ? { cause } : {}) });
     return 'failed';
   }
 
@@ -389,7 +392,8 @@ export class AgentRuntime {
       apiKey: this.options.apiKey ?? 'relay',
       dangerouslyAllowBrowser: true,
       maxRetries: 0,
-      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      // Names a web page answering instead of the API, and a CORS refusal apart from nothing listening.
+      fetch: diagnosingFetch(this.options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
     });
     return this.client;
   }
@@ -489,7 +493,7 @@ export class AgentRuntime {
           continue;
         }
         completeText();
-        throw new RunFailure(failure.code, failure.message);
+        throw new RunFailure(failure.code, failure.message, failure.cause);
       }
     }
   }

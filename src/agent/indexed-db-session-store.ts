@@ -139,19 +139,42 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
   });
 
   return {
-    async listSessions() {
-      const all = await transact([SESSIONS], 'readonly', (tx) => request(tx.objectStore(SESSIONS).getAll() as IDBRequest<unknown[]>));
+    async listSessions(key) {
       // A damaged record must not break the list: keep what has an id, with sane title and times.
-      return all.flatMap((raw): SessionInfo[] => {
-        if (typeof raw !== 'object' || raw === null || typeof (raw as { id?: unknown }).id !== 'string') return [];
+      const sane = (raw: unknown): SessionInfo | null => {
+        if (typeof raw !== 'object' || raw === null || typeof (raw as { id?: unknown }).id !== 'string') return null;
         const r = raw as Record<string, unknown>;
         const time = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-        return [{ id: r.id as string, title: typeof r.title === 'string' ? r.title : DEFAULT_SESSION_TITLE, createdAt: time(r.createdAt), updatedAt: time(r.updatedAt) }];
-      }).sort((a, b) => b.updatedAt - a.updatedAt);
+        return {
+          id: r.id as string, title: typeof r.title === 'string' ? r.title : DEFAULT_SESSION_TITLE, createdAt: time(r.createdAt), updatedAt: time(r.updatedAt),
+          ...(typeof r.key === 'string' ? { key: r.key } : {}),
+        };
+      };
+      const all = key === undefined
+        ? (await transact([SESSIONS], 'readonly', (tx) => request(tx.objectStore(SESSIONS).getAll() as IDBRequest<unknown[]>)))
+          .flatMap((raw) => sane(raw) ?? [])
+        // One read-write transaction: two panels listing at once cannot both adopt an unkeyed chat.
+        : await transact([SESSIONS], 'readwrite', async (tx) => {
+          const sessions = tx.objectStore(SESSIONS);
+          const mine: SessionInfo[] = [];
+          for (const raw of await request(sessions.getAll() as IDBRequest<unknown[]>)) {
+            const info = sane(raw);
+            if (!info) continue;
+            if (info.key === key) mine.push(info);
+            else if (info.key === undefined) {
+              await request(sessions.put({ ...(raw as object), key }));
+              mine.push({ ...info, key });
+            }
+          }
+          return mine;
+        });
+      return all.sort((a, b) => b.updatedAt - a.updatedAt);
     },
-    async createSession(title) {
+    async createSession(title, key) {
       const now = Date.now();
-      const info: SessionInfo = { id: createId('session'), title: title ?? DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now };
+      const info: SessionInfo = {
+        id: createId('session'), title: title ?? DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now, ...(key !== undefined ? { key } : {}),
+      };
       await transact([SESSIONS], 'readwrite', (tx) => request(tx.objectStore(SESSIONS).add(info)));
       return { ...info };
     },

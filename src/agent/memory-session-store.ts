@@ -10,12 +10,19 @@ export function createMemorySessionStore(): SessionStore {
   const sessions = new Map<string, { info: SessionInfo; events: AgentEvent[] }>();
   const copy = <T>(value: T): T => structuredClone(value);
   return {
-    async listSessions() {
-      return [...sessions.values()].map((s) => ({ ...s.info })).sort((a, b) => b.updatedAt - a.updatedAt);
+    async listSessions(key) {
+      const listed: SessionInfo[] = [];
+      for (const { info } of sessions.values()) {
+        if (key !== undefined && info.key === undefined) info.key = key;
+        if (key === undefined || info.key === key) listed.push({ ...info });
+      }
+      return listed.sort((a, b) => b.updatedAt - a.updatedAt);
     },
-    async createSession(title) {
+    async createSession(title, key) {
       const now = Date.now();
-      const info: SessionInfo = { id: createId('session'), title: title ?? DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now };
+      const info: SessionInfo = {
+        id: createId('session'), title: title ?? DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now, ...(key !== undefined ? { key } : {}),
+      };
       sessions.set(info.id, { info, events: [] });
       return { ...info };
     },

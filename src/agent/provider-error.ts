@@ -1,11 +1,14 @@
-import type { RunFailureCode } from '../protocol/index.js';
+import type { RunFailureCause, RunFailureCode } from '../protocol/index.js';
+import { SNIPPET_LENGTH } from './diagnosing-fetch.js';
 
 /** What a failed model call means for the run. */
 export interface ProviderFailure {
   readonly code: RunFailureCode;
   readonly message: string;
-  /** Worth another attempt (429, 5xx, network, broken stream before any output). */
+  /** Worth another attempt (408, 429, 5xx, network, broken stream before any output); never other 4xx. */
   readonly retryable: boolean;
+  /** The likely cause, for a message a visitor understands. */
+  readonly cause?: RunFailureCause;
   /** From `Retry-After`, capped at {@link MAX_RETRY_AFTER_MS}. */
   readonly retryAfterMs?: number;
 }
@@ -33,6 +36,8 @@ interface ErrorShape {
  * Duck-typed rather than `instanceof`, so it works whichever copy of the client threw.
  */
 export function classifyProviderError(error: unknown, baseURL: string, now = Date.now()): ProviderFailure {
+  const diagnosed = diagnosedCause(error, baseURL);
+  if (diagnosed) return diagnosed;
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorShape;
   const status = typeof e.status === 'number' ? e.status : undefined;
   const body = typeof e.error === 'object' && e.error !== null ? e.error as { message?: unknown; code?: unknown } : undefined;
@@ -58,19 +63,26 @@ export function classifyProviderError(error: unknown, baseURL: string, now = Dat
         message: `The model provider is rate limiting requests (HTTP 429: ${providerMessage}). Wait a moment and try again.`,
       };
     }
-    if (status >= 500 || status === 408 || status === 409) {
+    if (status >= 500 || status === 408) {
       return {
         code: 'PROVIDER_UNAVAILABLE', retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
         message: `The model provider is unavailable (HTTP ${status}: ${providerMessage}).`,
       };
     }
-    if (status === 404) {
+    if ((status === 404 || status === 405) && isDefaultRelay(baseURL)) {
       return {
-        code: 'PROVIDER_UNAVAILABLE', retryable: false,
-        message: `The model endpoint was not found (HTTP 404: ${providerMessage}). Check the base URL (${baseURL}) and the model name.`,
+        code: 'PROVIDER_UNAVAILABLE', retryable: false, cause: 'no-relay',
+        message: `Nothing on this site serves the assistant API at ${baseURL} (HTTP ${status}: ${clip(providerMessage)}). ` +
+          'Run the relay (npm start) on this origin or proxy /v1 to it, or point the panel\'s base-url at the relay.',
       };
     }
-    return { code: 'PROVIDER_BAD_RESPONSE', retryable: false, message: `The model provider rejected the request (HTTP ${status}: ${providerMessage}).` };
+    if (status === 404) {
+      return {
+        code: 'PROVIDER_UNAVAILABLE', retryable: false, cause: 'not-found',
+        message: `The model endpoint was not found (HTTP 404: ${clip(providerMessage)}). Check the base URL (${baseURL}) and the model name.`,
+      };
+    }
+    return { code: 'PROVIDER_BAD_RESPONSE', retryable: false, message: `The model provider rejected the request (HTTP ${status}: ${clip(providerMessage)}).` };
   }
 
   const name = typeof e.name === 'string' ? e.name : '';
@@ -82,6 +94,77 @@ export function classifyProviderError(error: unknown, baseURL: string, now = Dat
     code: 'PROVIDER_UNAVAILABLE', retryable: true,
     message: `Could not reach the model at ${baseURL}: ${describeCause(error)}.`,
   };
+}
+
+interface DiagnosedError {
+  name?: unknown;
+  reason?: unknown;
+  url?: unknown;
+  status?: unknown;
+  contentType?: unknown;
+  snippet?: unknown;
+  cause?: unknown;
+}
+
+/** A failure `diagnosingFetch` named (found anywhere in the cause chain), as a run failure. */
+function diagnosedCause(error: unknown, baseURL: string): ProviderFailure | null {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const e = current as DiagnosedError;
+    if (e.name === 'WebPageResponseError') {
+      const snippet = typeof e.snippet === 'string' && e.snippet ? ` Start of the page: "${e.snippet.slice(0, SNIPPET_LENGTH)}"` : '';
+      const relay = isDefaultRelay(baseURL) ? ' Nothing on this site serves the assistant API there: run the relay on this origin or proxy /v1 to it, or point base-url at the relay.' : ' Check the base URL.';
+      return {
+        code: 'PROVIDER_UNAVAILABLE', retryable: false, cause: 'web-page',
+        message: `${String(e.url ?? baseURL)} answered with a web page (HTTP ${String(e.status)}, ${String(e.contentType)}), not the assistant API.${relay}${snippet}`,
+      };
+    }
+    if (e.name === 'ServiceUnreachableError') {
+      const url = String(e.url ?? baseURL);
+      if (e.reason === 'cross-origin') {
+        return {
+          code: 'PROVIDER_UNAVAILABLE', retryable: false, cause: 'cross-origin',
+          message: `The relay at ${url} is on another origin and did not allow this page (${pageOrigin() ?? 'this origin'}) (CORS), or is not running. ` +
+            'Allow this origin on the relay (RELAY_ALLOWED_ORIGINS), or serve the relay from this site (proxy /v1).',
+        };
+      }
+      if (e.reason === 'unreachable') {
+        return {
+          code: 'PROVIDER_UNAVAILABLE', retryable: true, cause: 'unreachable',
+          message: `Nothing answered at ${url}: the relay is not running, or the address is wrong (${describeCause(e.cause)}).`,
+        };
+      }
+      return {
+        code: 'PROVIDER_UNAVAILABLE', retryable: true, cause: 'network',
+        message: `Could not reach the model at ${url}: ${describeCause(e.cause)}.`,
+      };
+    }
+    current = e.cause;
+  }
+  return null;
+}
+
+/** The panel's default: the relay at `/v1` on the page's own origin. */
+function isDefaultRelay(baseURL: string): boolean {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(baseURL)) return /^\/v1\/?$/.test(baseURL);
+  const origin = pageOrigin();
+  try {
+    const url = new URL(baseURL);
+    return origin !== undefined && url.origin === origin && /^\/v1\/?$/.test(url.pathname);
+  } catch {
+    return false;
+  }
+}
+
+function pageOrigin(): string | undefined {
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  return origin && origin !== 'null' ? origin : undefined;
+}
+
+/** A provider's message, at most 300 characters (a proxy may answer with a whole document). */
+function clip(message: string): string {
+  const oneLine = message.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 300 ? `${oneLine.slice(0, 299)}…` : oneLine;
 }
 
 /** `Retry-After` as milliseconds: delta-seconds or an HTTP date, capped at 30 s. */

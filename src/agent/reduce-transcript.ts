@@ -1,4 +1,4 @@
-import type { AgentEvent, AskUserAnswer, ContextItem, RunChangeSet, RunFailureCode, ToolResult } from '../protocol/index.js';
+import type { AgentEvent, AskUserAnswer, ContextItem, RunChangeSet, RunFailureCause, RunFailureCode, ToolResult } from '../protocol/index.js';
 
 /** The name of the runtime's question tool; its calls render as question cards, not tool cards. */
 export const ASK_USER_TOOL = 'ask_user';
@@ -54,6 +54,8 @@ export interface RunErrorTranscriptItem extends ItemBase {
   readonly kind: 'error';
   readonly code: RunFailureCode;
   readonly message: string;
+  /** The likely cause of a provider failure, when known. */
+  readonly cause?: RunFailureCause;
 }
 
 /** A run that ended without an answer: stopped by the user, or cut off by a reload. */
@@ -208,7 +210,7 @@ export class TranscriptReducer {
       }
       case 'run.failed':
         this.#endRun(event.runId);
-        this.#add({ kind: 'error', id: `error:${event.seq}`, ...base, code: event.code, message: event.message });
+        this.#add({ kind: 'error', id: `error:${event.seq}`, ...base, code: event.code, message: event.message, ...(event.cause ? { cause: event.cause } : {}) });
         break;
       case 'run.cancelled':
       case 'run.interrupted':

@@ -108,31 +108,35 @@ export function createResilientSessionStore(primary: SessionStore, options: Resi
     unsaved,
     report,
 
-    async listSessions() {
-      const stored = pageOnly() ? null : await tryPrimary(() => primary.listSessions(), false);
+    async listSessions(key) {
+      const stored = pageOnly() ? null : await tryPrimary(() => primary.listSessions(key), false);
       const byId = new Map<string, SessionInfo>();
       if (stored?.ok) for (const info of stored.value) byId.set(info.id, info);
       // Sessions of this page the store does not have (or has an older title/time of) come from the page.
       for (const mirror of mirrors.values()) {
+        if (key !== undefined && mirror.info.key === undefined) mirror.info.key = key;
+        if (key !== undefined && mirror.info.key !== key) continue;
         if (!stored?.ok || mirror.unsaved || !byId.has(mirror.info.id)) byId.set(mirror.info.id, { ...mirror.info });
       }
       return [...byId.values()].sort((a, b) => b.updatedAt - a.updatedAt);
     },
 
-    async createSession(title) {
+    async createSession(title, key) {
+      const now = Date.now();
+      const fresh = (): SessionInfo => ({
+        id: createId('session'), title: title ?? DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now, ...(key !== undefined ? { key } : {}),
+      });
       if (!pageOnly()) {
-        const created = await tryPrimary(() => primary.createSession(title), true);
+        const created = await tryPrimary(() => primary.createSession(title, key), true);
         if (created.ok) {
           mirrorOf(created.value);
           return created.value;
         }
-        const now = Date.now();
-        const mirror = mirrorOf({ id: createId('session'), title: title ?? DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now });
+        const mirror = mirrorOf(fresh());
         markUnsaved(mirror, created.error);
         return { ...mirror.info };
       }
-      const now = Date.now();
-      return { ...mirrorOf({ id: createId('session'), title: title ?? DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now }).info };
+      return { ...mirrorOf(fresh()).info };
     },
 
     async deleteSession(id) {

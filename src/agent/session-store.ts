@@ -6,13 +6,21 @@ export interface SessionInfo {
   title: string;
   createdAt: number;
   updatedAt: number;
+  /**
+   * The place the chat belongs to (a panel's `session-key`: by default the page path and the chart
+   * id). Absent on chats saved before keys existed: the first key listed adopts them.
+   */
+  key?: string;
 }
 
 /** Append-only event log per session. Events arrive already redacted. */
 export interface SessionStore {
-  /** Newest (by `updatedAt`) first. */
-  listSessions(): Promise<SessionInfo[]>;
-  createSession(title?: string): Promise<SessionInfo>;
+  /**
+   * Newest (by `updatedAt`) first. With `key`: only that key's chats, and chats without a key
+   * (saved before keys existed) are given this key and listed too.
+   */
+  listSessions(key?: string): Promise<SessionInfo[]>;
+  createSession(title?: string, key?: string): Promise<SessionInfo>;
   /** Removes the session and its events; unknown ids are ignored. */
   deleteSession(id: string): Promise<void>;
   /** Appends in order; rejects for an unknown session. */

@@ -6,6 +6,14 @@ export type RunFailureCode =
   | 'RUN_ACTIVE' | 'DEADLINE_EXCEEDED' | 'TOOL_LOOP_LIMIT' | 'PROVIDER_AUTH' | 'PROVIDER_RATE_LIMIT'
   | 'PROVIDER_UNAVAILABLE' | 'PROVIDER_BAD_RESPONSE' | 'MODEL_NOT_CONFIGURED' | 'DISCONNECTED';
 
+/**
+ * What most likely caused a provider failure, when known: `cross-origin` (the service is on another
+ * origin and did not allow this page: CORS), `unreachable` (nothing answered), `network` (the request
+ * got no response), `web-page` (a web page answered instead of the API), `not-found` (HTTP 404),
+ * `no-relay` (nothing serves the API at the default same-origin `/v1`).
+ */
+export type RunFailureCause = 'cross-origin' | 'unreachable' | 'network' | 'web-page' | 'not-found' | 'no-relay';
+
 export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
 
 interface EventBase {
@@ -28,7 +36,7 @@ export interface ContextItem {
 export type AgentEvent = EventBase & (
   | { readonly type: 'run.started'; readonly readOnly: boolean; readonly model?: string }
   | { readonly type: 'run.completed'; readonly usage?: { promptTokens?: number; completionTokens?: number; totalTokens?: number } }
-  | { readonly type: 'run.failed'; readonly code: RunFailureCode; readonly message: string }
+  | { readonly type: 'run.failed'; readonly code: RunFailureCode; readonly message: string; readonly cause?: RunFailureCause }
   | { readonly type: 'run.cancelled' }
   | { readonly type: 'run.interrupted' }
   | { readonly type: 'user.message'; readonly messageId: string; readonly text: string; readonly context?: readonly ContextItem[] }

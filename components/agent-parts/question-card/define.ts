@@ -1,3 +1,4 @@
 import { AgentQuestionCard } from './agent-question-card.js';
 
-if (!customElements.get('chart-agent-question-card')) customElements.define('chart-agent-question-card', AgentQuestionCard);
+// Defined only where there is a registry (a browser), so importing this module in Node (SSR) is safe.
+if (typeof customElements !== 'undefined' && !customElements.get('chart-agent-question-card')) customElements.define('chart-agent-question-card', AgentQuestionCard);

@@ -25,8 +25,8 @@ const SESSIONS_DB = 'kline-agent-sessions';
 const messageOf = (request: RecordedRequest, role: string): { role: string; content: string; tool_call_id?: string }[] =>
   (request.body.messages as { role: string; content: string; tool_call_id?: string }[]).filter((m) => m.role === role);
 
-function memoryPanel() {
-  return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`);
+function memoryPanel(debug = false) {
+  return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" ?debug=${debug} style="width:380px;height:560px"></chart-agent-panel>`);
 }
 
 describe('<chart-agent-panel> with the mock model', function () {
@@ -178,8 +178,8 @@ describe('<chart-agent-panel> with the mock model', function () {
     expect((await requests()).length).to.equal(2);
   });
 
-  it('a 401 shows the PROVIDER_AUTH explanation, and Retry re-sends the message', async () => {
-    const { panel } = await memoryPanel();
+  it('a 401 shows the PROVIDER_AUTH explanation (debug), and Retry re-sends the message', async () => {
+    const { panel } = await memoryPanel(true);
     await script([{ status: 401, errorBody: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } } }]);
     let ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Hello there');
@@ -209,6 +209,11 @@ describe('<chart-agent-panel> with the mock model', function () {
     await panel.updateComplete;
     const error = part(panel, 'error')!;
     expect(error.dataset.code).to.equal('MODEL_NOT_CONFIGURED');
+    // Visitors read that the assistant is not set up; the developer's recipe needs `debug`.
+    expect(error.textContent).to.contain('The assistant is not set up yet.');
+    expect(error.textContent).not.to.contain('OPENAI_API_KEY');
+    panel.debug = true;
+    await panel.updateComplete;
     for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'npm start']) expect(error.textContent).to.contain(name);
     expect((await requests()).length, 'not retried').to.equal(1);
   });

@@ -1,0 +1,66 @@
+import type { ChartContext } from '../../src/protocol/index.js';
+import type { PersistEventDetail } from '../../src/core/persist/index.js';
+
+/** `detail` of `kline-ready`: the first data has loaded and painted. */
+export interface KlineReadyDetail {
+  readonly chartId: string;
+}
+
+/** `detail` of `kline-data-load`: bars were loaded (`bars` is their count). */
+export interface KlineDataLoadDetail {
+  readonly symbol: string;
+  readonly period: string;
+  readonly source: string;
+  readonly bars: number;
+}
+
+/** `detail` of `kline-context-change`: the new context snapshot (`null` while nothing is loaded). */
+export interface KlineContextChangeDetail {
+  readonly context: ChartContext | null;
+}
+
+/** `detail` of `kline-selection-change`. */
+export interface KlineSelectionChangeDetail {
+  readonly selection: ChartContext['selection'] | null;
+}
+
+/** `detail` of `kline-change`: an action was committed (`replay` says when undo or redo re-applied it). */
+export interface KlineChangeDetail {
+  readonly action: string;
+  readonly undoable: boolean;
+  readonly replay?: 'undo' | 'redo';
+  /** What the chart shows after the change (null before anything loaded), for two-way binding. */
+  readonly symbol: string | null;
+  readonly period: string | null;
+  readonly source: string | null;
+  /** Who made the change: `user`, `agent`, `host`, `attribute`, `undo`, `redo`, `live`, `history` or `load`. */
+  readonly reason: string;
+}
+
+/** `detail` of `kline-error`: a failure the host should know about. */
+export interface KlineErrorDetail {
+  readonly code: string;
+  readonly message: string;
+  /** The 1-based line of a CSV/JSON file that failed to parse, when known. */
+  readonly line?: number;
+}
+
+/** Every event `<kline-chart>` dispatches, by name, with its `detail`. */
+export interface KlineChartEventDetails {
+  'kline-ready': KlineReadyDetail;
+  'kline-data-load': KlineDataLoadDetail;
+  'kline-context-change': KlineContextChangeDetail;
+  'kline-selection-change': KlineSelectionChangeDetail;
+  'kline-change': KlineChangeDetail;
+  'kline-error': KlineErrorDetail;
+  'kline-persist': PersistEventDetail;
+}
+
+/** The events as `CustomEvent`s, for `addEventListener` typing. */
+export type KlineChartEventMap = { [K in keyof KlineChartEventDetails]: CustomEvent<KlineChartEventDetails[K]> };
+
+declare global {
+  // `chart.addEventListener('kline-change', (e) => e.detail.action)` is typed. The events bubble and
+  // are composed, so any element (a wrapper, `document.body`) can listen.
+  interface HTMLElementEventMap extends KlineChartEventMap {}
+}

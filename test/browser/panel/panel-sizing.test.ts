@@ -1,0 +1,124 @@
+import { expect } from '@open-wc/testing';
+
+// Nothing here imports the elements up front: the test loads the placeholder stylesheet, lays the
+// undefined tags out, then loads the module and measures that nothing moved.
+const placeholderHref = '/dist/kline-chart-placeholder.css';
+
+/** Polls until `check` is true (the shared helper imports the chart, which this file must not). */
+async function waitFor(check: () => boolean, what: string, timeout = 10000): Promise<void> {
+  const start = performance.now();
+  while (!check()) {
+    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function box(el: Element): { top: number; height: number; width: number } {
+  const r = el.getBoundingClientRect();
+  return { top: r.top, height: r.height, width: r.width };
+}
+
+describe('default sizes, the placeholder stylesheet and the text reset', function () {
+  this.timeout(60000);
+
+  it('without the placeholder an undefined tag is 0 px tall; with it, nothing moves when the module arrives', async () => {
+    const bare = document.createElement('kline-chart');
+    document.body.append(bare);
+    expect(customElements.get('kline-chart'), 'not defined yet').to.equal(undefined);
+    expect(bare.getBoundingClientRect().height, 'the problem the placeholder solves').to.equal(0);
+    bare.remove();
+
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = placeholderHref;
+    const loaded = new Promise((resolve, reject) => { link.onload = resolve; link.onerror = reject; });
+    document.head.append(link);
+    await loaded;
+
+    const page = document.createElement('div');
+    page.style.cssText = 'width:900px';
+    page.innerHTML = `
+      <p>Intro</p>
+      <kline-chart id="placed" symbol="DEMO"></kline-chart>
+      <div class="columns" style="display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:12px">
+        <div>one</div><div>two</div><div class="third"><chart-agent-panel for="placed" session-store="memory"></chart-agent-panel></div>
+      </div>
+      <p class="after">After</p>`;
+    document.body.append(page);
+    const chart = page.querySelector('kline-chart')!;
+    const panel = page.querySelector('chart-agent-panel')!;
+    const after = page.querySelector('.after')!;
+    const column = page.querySelector('.third')!;
+    const before = { chart: box(chart), panel: box(panel), after: box(after) };
+    expect(before.chart.height).to.equal(480);
+    expect(before.panel.height).to.equal(480);
+
+    let shift = 0;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shift += (entry as PerformanceEntry & { value: number }).value;
+    });
+    observer.observe({ type: 'layout-shift', buffered: false });
+
+    await import('../../../components/kline-chart-agent.js');
+    await customElements.whenDefined('kline-chart');
+    await customElements.whenDefined('chart-agent-panel');
+    const definedChart = chart as HTMLElement & { updateComplete: Promise<unknown> };
+    const definedPanel = panel as HTMLElement & { updateComplete: Promise<unknown>; sessionId: string };
+    await definedChart.updateComplete;
+    await waitFor(() => definedPanel.sessionId !== '', 'panel ready');
+    await definedPanel.updateComplete;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+
+    expect(box(chart), 'chart box').to.deep.equal(before.chart);
+    expect(box(panel), 'panel box').to.deep.equal(before.panel);
+    expect(box(after).top, 'content below stays put').to.equal(before.after.top);
+    expect(box(panel).width, 'the panel fits a one-third column').to.be.at.most(box(column).width);
+    observer.disconnect();
+    expect(shift, 'cumulative layout shift').to.equal(0);
+    page.remove();
+    link.remove();
+  });
+
+  it('defined elements: 480 px tall unless styled, the panel fits narrow columns, page text styles do not leak in', async () => {
+    await import('../../../components/kline-chart-agent.js');
+    const style = document.createElement('style');
+    style.textContent = `.loud, .loud * { text-transform: uppercase !important; letter-spacing: 6px; word-spacing: 20px; text-align: center;
+      line-height: 4; font-style: italic; text-indent: 50px; white-space: pre; }`;
+    document.head.append(style);
+    const page = document.createElement('div');
+    page.className = 'loud';
+    page.innerHTML = `<kline-chart id="loud-chart"></kline-chart>
+      <div style="width:180px"><chart-agent-panel for="loud-chart" session-store="memory"></chart-agent-panel></div>
+      <kline-chart id="styled" style="height:300px"></kline-chart>`;
+    document.body.append(page);
+    const [chart, styled] = [...page.querySelectorAll('kline-chart')] as (HTMLElement & { updateComplete: Promise<unknown>; context: { get(): unknown } })[];
+    const panel = page.querySelector('chart-agent-panel') as HTMLElement & { updateComplete: Promise<unknown>; sessionId: string };
+    await waitFor(() => chart!.context.get() !== null && panel.sessionId !== '', 'ready');
+    await panel.updateComplete;
+    await chart!.updateComplete;
+    expect(chart!.getBoundingClientRect().height).to.equal(480);
+    expect(styled!.getBoundingClientRect().height, 'a page style wins').to.equal(300);
+    expect(panel.getBoundingClientRect().height).to.equal(480);
+    expect(panel.getBoundingClientRect().width, 'min-width: min(260px, 100%)').to.equal(180);
+
+    const inner = [
+      chart!.shadowRoot!.querySelector('.legend .title') ?? chart!.shadowRoot!.querySelector('.toolbar button')!,
+      panel.shadowRoot!.querySelector('.empty-title')!,
+      panel.shadowRoot!.querySelector('.input')!,
+    ];
+    for (const el of inner) {
+      const cs = getComputedStyle(el);
+      const label = `${el.className}`;
+      expect(cs.textTransform, `${label} text-transform`).to.equal('none');
+      expect(cs.letterSpacing, `${label} letter-spacing`).to.equal('normal');
+      expect(cs.wordSpacing, `${label} word-spacing`).to.equal('0px');
+      expect(cs.fontStyle, `${label} font-style`).to.equal('normal');
+      expect(cs.textIndent, `${label} text-indent`).to.equal('0px');
+      expect(['normal', 'pre-wrap']).to.include(cs.whiteSpace);
+      expect(['start', 'left']).to.include(cs.textAlign);
+      expect(parseFloat(cs.lineHeight) || 0, `${label} line-height`).to.be.below(30);
+    }
+    page.remove();
+    style.remove();
+  });
+});
