@@ -35,6 +35,9 @@ export const klineChartStyles = [
       --kline-border-color: #e0e3eb;
       --kline-accent-color: #2962ff;
       --kline-accent-text-color: #2962ff;
+      /* Legend text in the candle colours: darker shades that reach 4.5:1 on the light background. */
+      --kline-up-text-color: #00796b;
+      --kline-down-text-color: #d32f2f;
       --kline-toolbar-background: #f8f9fd;
       --kline-font: 11px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
       /* 480 px tall unless the page styles it (height, a grid row, flex); kline-chart-placeholder.css matches. */
@@ -61,6 +64,8 @@ export const klineChartStyles = [
       --kline-toolbar-background: #1e222d;
       /* #2962ff on #1e222d is 3.24:1; this blue reaches 5.9:1 on the toolbar and 6.6:1 on the chart. */
       --kline-accent-text-color: #6e9bff;
+      --kline-up-text-color: var(--kline-up-color);
+      --kline-down-text-color: var(--kline-down-color);
     }
     :host > * { line-height: normal; }
     .root { display: flex; flex-direction: column; height: 100%; min-height: inherit; }
@@ -115,13 +120,13 @@ export const klineChartStyles = [
     .legend .row { display: flex; flex-wrap: wrap; gap: 0 10px; }
     .legend .title { font-weight: 600; }
     .legend .muted { color: var(--kline-muted-color); }
-    .legend .up { color: var(--kline-up-color); }
+    .legend .up { color: var(--kline-up-text-color); }
     .legend .legend-remove {
       pointer-events: auto; border: 0; background: transparent; color: inherit; cursor: pointer;
       font: inherit; padding: 0 3px; margin-left: 2px; border-radius: 3px; opacity: 0.7;
     }
     .legend .legend-remove:hover { opacity: 1; background: var(--kline-grid-color); }
-    .legend .down { color: var(--kline-down-color); }
+    .legend .down { color: var(--kline-down-text-color); }
     .pane-legend {
       position: absolute; z-index: 2; left: 8px; pointer-events: none;
       font: var(--kline-font); line-height: 16px; display: flex; gap: 10px; flex-wrap: wrap;
