@@ -113,6 +113,15 @@ describe('the chart by keyboard alone', () => {
     await waitFor(() => document.activeElement !== document.body && deepActive() !== null, 'focus kept');
     expect(deepActive()?.matches('button.toggle'), describeFocus()).to.equal(true);
 
+    // The settings dialog, opened from its toolbar button, gives focus back to it when closed.
+    while (!deepActive()?.matches('[part="settings-button"]') && guard++ < 80) await press('ArrowRight');
+    await press('Enter');
+    const settings = chart.shadowRoot!.querySelector('kline-settings-dialog')!;
+    await waitFor(() => settings.shadowRoot?.querySelector('dialog')?.open === true, 'settings open');
+    await press('Escape');
+    await waitFor(() => settings.shadowRoot?.querySelector('dialog')?.open === false, 'settings closed');
+    await waitFor(() => deepActive()?.matches('[part="settings-button"]') ?? false, `focus back on the settings button (${describeFocus()})`);
+
     // The data table: `t` on the plot shows the visible bars as a real table.
     chart.focus();
     await press('t');

@@ -61,6 +61,15 @@ describe('touch and wheel on the plot', () => {
     expect(panned.end - panned.start).to.be.closeTo(zoomed.end - zoomed.start, 1e-6);
   });
 
+  it('a vertical swipe over the plot scrolls the page and leaves the chart alone', async () => {
+    const { chart, plot } = await touchChart();
+    const view = chart.core.store.peek('view');
+    const x = plot.left + 300;
+    await touch(gesture([[x, plot.top + 300]], [[x, plot.top + 60]], 12));
+    await waitFor(() => window.scrollY > 50, 'page scrolled');
+    expect(chart.core.store.peek('view')).to.deep.equal(view);
+  });
+
   it('wheel="ctrl" lets the page scroll under a plain wheel and zooms with Ctrl; wheel="off" never zooms', async () => {
     const { chart, plot } = await touchChart('ctrl');
     const core = chart.core;
