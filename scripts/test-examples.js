@@ -289,9 +289,9 @@ async function testApp(browser, base, example) {
     check(`${example}: candles drawn on the canvas`, px.up > 200 && px.down > 200, `${px.up} up / ${px.down} down pixels on ${px.canvases} canvases`);
 
     // App state → chart: a button sets the period in the app's state; the chart loads that period.
-    await page.click('#period-1h');
-    const period = await waitFor(page, () => document.querySelector('kline-chart').context.get()?.period === '1h' && '1h');
-    check(`${example}: app state period → chart context period`, period === '1h', `chart period ${await page.evaluate(() => document.querySelector('kline-chart').context.get()?.period)}`);
+    await page.click('#period-1M');
+    const period = await waitFor(page, () => document.querySelector('kline-chart').context.get()?.period === '1M' && '1M');
+    check(`${example}: app state period → chart context period`, period === '1M', `chart period ${await page.evaluate(() => document.querySelector('kline-chart').context.get()?.period)}`);
     await page.click('#theme');
     const theme = await waitFor(page, () => document.querySelector('kline-chart').dataset.resolvedTheme === 'dark');
     check(`${example}: app state theme → chart theme`, theme === true);

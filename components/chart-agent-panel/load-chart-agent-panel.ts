@@ -29,8 +29,11 @@ function holdsPanel(node: Node): boolean {
  * that shows only a chart never downloads the panel. Watches with one MutationObserver that
  * disconnects once the panel is loading.
  */
-export function autoloadChartAgentPanel(doc: Document = document): void {
-  if (customElements.get(NAME) || loading) return;
+export function autoloadChartAgentPanel(doc?: Document): void {
+  // Importing the bundle in Node (SSR, static site builds) defines nothing and watches nothing.
+  if (!doc && typeof document === 'undefined') return;
+  doc ??= document;
+  if (typeof customElements === 'undefined' || customElements.get(NAME) || loading) return;
   if (doc.querySelector(NAME)) return load();
   const observer = new MutationObserver((records) => {
     for (const record of records) {

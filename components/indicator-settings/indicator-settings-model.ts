@@ -1,6 +1,5 @@
 import type { TObject } from '@sinclair/typebox';
 import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { formatIndicatorLabel } from '../../src/core/indicators/index.js';
 
 /** What `<kline-indicator-settings>` needs to show one active study. */
 export interface IndicatorSettingsModel {
@@ -18,14 +17,16 @@ export interface IndicatorSettingsModel {
 export function indicatorSettingsModel(core: ChartCore, instanceId: string): IndicatorSettingsModel | null {
   const instance = core.store.peek('indicators').find((i) => i.instanceId === instanceId);
   if (!instance) return null;
-  const def = core.indicatorRegistry.get(instance.definitionId);
-  if (!def) return null;
+  // The definition and params of the study's convention (tdx RSI has periods, TA-Lib's a period).
+  const study = core.indicatorEngine.study(instance);
+  if (!study) return null;
+  const { def } = study;
   return {
     instanceId,
-    label: formatIndicatorLabel(def, instance.params),
+    label: core.indicators.label(instanceId) ?? def.id,
     name: def.name,
     schema: def.params,
     order: def.paramOrder,
-    value: instance.params,
+    value: study.params,
   };
 }

@@ -1,5 +1,8 @@
 import type { ChartContext } from '../../src/protocol/index.js';
 import type { PersistEventDetail } from '../../src/core/persist/index.js';
+import type { DataRequestDetail } from './chart-data-controller.js';
+
+export type { DataRequestDetail };
 
 /** `detail` of `kline-ready`: the first data has loaded and painted. */
 export interface KlineReadyDetail {
@@ -54,6 +57,8 @@ export interface KlineChartEventDetails {
   'kline-change': KlineChangeDetail;
   'kline-error': KlineErrorDetail;
   'kline-persist': PersistEventDetail;
+  /** Cancelable: the chart needs bars the host's `setBars` data cannot give (answer with `respondWith`). */
+  'kline-data-request': DataRequestDetail;
 }
 
 /** The events as `CustomEvent`s, for `addEventListener` typing. */

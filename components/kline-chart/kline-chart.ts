@@ -3,7 +3,7 @@ import { styleMap } from 'lit/directives/style-map.js';
 import type { ChartContext } from '../../src/protocol/index.js';
 import { ChartCore } from '../../src/core/commands/chart-core.js';
 import { createBinanceSource, isPeriod, type Bar, type Bars, type DataSource, type Period } from '../../src/core/data/index.js';
-import { formatIndicatorLabel } from '../../src/core/indicators/index.js';
+import { INDICATOR_CONVENTIONS, isIndicatorConvention } from '../../src/core/indicators/index.js';
 import type { ReadOnlySignal } from '../../src/core/store/index.js';
 import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
@@ -56,6 +56,7 @@ export interface ChartToolsApi {
  * @attr locale - `en` `zh-CN` (default from `navigator.language`).
  * @attr timezone - IANA zone to display in, overriding the data's own.
  * @attr color-convention - `green-up` or `red-up` (default `green-up`).
+ * @attr indicator-convention - whose formulas studies follow: `ta-lib`, `tdx` (通达信) or `tradingview`; default `auto` (tdx for zh locales, ta-lib otherwise). A study can name its own: `MACD(12,26,9;tdx)`.
  * @attr toolbar - `full` `minimal` `none` (default `full`).
  * @attr persist-key - Key under which the layout is saved and restored.
  * @attr agent - `off`, `read-only` or `full` (default `full`).
@@ -111,6 +112,7 @@ export class KlineChart extends LitElement {
     locale: { type: String },
     timezone: { type: String },
     colorConvention: { type: String, attribute: 'color-convention' },
+    indicatorConvention: { type: String, attribute: 'indicator-convention' },
     toolbar: { type: String },
     persistKey: { type: String, attribute: 'persist-key' },
     agent: { type: String },
@@ -142,6 +144,8 @@ export class KlineChart extends LitElement {
   timezone = '';
   /** `green-up` or `red-up`. */
   colorConvention: 'green-up' | 'red-up' = 'green-up';
+  /** Whose formulas studies follow (`indicator-convention`): `auto`, `ta-lib`, `tdx`, `tradingview`. */
+  indicatorConvention = 'auto';
   /** `full`, `minimal` or `none`. */
   toolbar: 'full' | 'minimal' | 'none' = 'full';
   /** Layout persistence key. */
@@ -359,6 +363,11 @@ export class KlineChart extends LitElement {
     const patch: Record<string, string> = {};
     if (changed.has('theme') && ['light', 'dark', 'auto'].includes(this.theme)) patch.theme = this.theme;
     if (changed.has('colorConvention') && ['green-up', 'red-up'].includes(this.colorConvention)) patch.colorConvention = this.colorConvention;
+    if (changed.has('indicatorConvention')) {
+      const convention = this.indicatorConvention || 'auto';
+      if (convention === 'auto' || isIndicatorConvention(convention)) patch.indicatorConvention = convention;
+      else this.#emit('kline-error', { code: 'invalid_attribute', message: `indicator-convention: expected auto, ${INDICATOR_CONVENTIONS.join(', ')}` });
+    }
     if (changed.has('timezone') && this.timezone !== undefined) patch.timezone = this.timezone;
     if (changed.has('locale')) patch.locale = toLocale(this.locale || (typeof navigator !== 'undefined' ? navigator.language : 'en'));
     if (Object.keys(patch).length) {
@@ -390,10 +399,8 @@ export class KlineChart extends LitElement {
     const strings = chartStrings(this.#lang());
     const clock = this.#view.renderer?.clock;
     const specs = this.#view.specs;
-    const titles = new Map(s.indicators.get().map((i) => {
-      const def = this.#core.indicatorRegistry.get(i.definitionId);
-      return [i.instanceId, def ? formatIndicatorLabel(def, i.params as never) : i.definitionId] as const;
-    }));
+    s.settings.get(); // labels follow the indicator convention setting
+    const titles = new Map(s.indicators.get().map((i) => [i.instanceId, this.#core.indicators.label(i.instanceId) ?? i.definitionId] as const));
     return html`<div class="root">
       ${renderToolbar(
         {

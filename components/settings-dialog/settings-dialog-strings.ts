@@ -35,6 +35,7 @@ const en: SettingsDialogStrings = {
     locale: 'Language',
     priceAxisSide: 'Price axis side',
     legend: 'Legend',
+    indicatorConvention: 'Indicator formulas',
   },
 };
 
@@ -59,6 +60,7 @@ const zh: SettingsDialogStrings = {
     locale: '语言',
     priceAxisSide: '价格轴位置',
     legend: '图例',
+    indicatorConvention: '指标公式',
   },
 };
 

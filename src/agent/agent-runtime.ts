@@ -485,7 +485,7 @@ export class AgentRuntime {
           throw new RunStopped();
         }
         let failure = classifyProviderError(error, this.options.baseURL);
-        if (streaming && failure.code !== 'PROVIDER_BAD_RESPONSE') {
+        if (streaming && failure.code !== 'PROVIDER_BAD_RESPONSE' && !failure.cause) {
           failure = { code: 'PROVIDER_BAD_RESPONSE', retryable: true, message: `The model's response stream broke off: ${failure.message}` };
         }
         if (failure.retryable && !emitted && attempt < maxRetries) {

@@ -44,10 +44,46 @@ export function classifyProviderError(error: unknown, baseURL: string, now = Dat
   const providerMessage = typeof body?.message === 'string' ? body.message
     : typeof e.message === 'string' ? e.message : String(error);
 
+  const kind = providerErrorKind(status, body, e, providerMessage);
+  const retryAfter = parseRetryAfter(headerOf(e.headers, 'retry-after'), now);
+  const wait = retryAfter !== undefined ? { retryAfterMs: retryAfter } : {};
+  switch (kind) {
+    case 'overloaded':
+      return {
+        code: 'PROVIDER_UNAVAILABLE', retryable: true, cause: 'overloaded', ...wait,
+        message: `The model provider is overloaded${status ? ` (HTTP ${status})` : ''}: ${clip(providerMessage)}. Try again in a moment.`,
+      };
+    case 'context-too-long':
+      return {
+        code: 'PROVIDER_BAD_RESPONSE', retryable: false, cause: 'context-too-long',
+        message: `The conversation is too long for the model's context window: ${clip(providerMessage)}. Start a new chat, or use a model with a larger context.`,
+      };
+    case 'content-filtered':
+      return {
+        code: 'PROVIDER_BAD_RESPONSE', retryable: false, cause: 'content-filtered',
+        message: `The model provider's content filter blocked this request or its answer: ${clip(providerMessage)}. Rephrase the request.`,
+      };
+    case 'model-not-found':
+      return {
+        code: 'PROVIDER_UNAVAILABLE', retryable: false, cause: 'model-not-found',
+        message: `The model provider does not know the model that was asked for: ${clip(providerMessage)}. Check the panel's model attribute or the relay's OPENAI_MODEL.`,
+      };
+    case 'rate-limited':
+      if (status === undefined) {
+        return {
+          code: 'PROVIDER_RATE_LIMIT', retryable: true, cause: 'rate-limited', ...wait,
+          message: `The model provider is rate limiting requests: ${clip(providerMessage)}. Wait a moment and try again.`,
+        };
+      }
+      break;
+    default:
+      break;
+  }
+
   if (status !== undefined) {
     if (status === 401 || status === 403) {
       return {
-        code: 'PROVIDER_AUTH', retryable: false,
+        code: 'PROVIDER_AUTH', retryable: false, cause: 'auth',
         message: `The model provider refused the request (HTTP ${status}: ${providerMessage}). ` +
           `Check OPENAI_API_KEY on the relay (or the panel's api-key attribute, if you set one) and the base URL (${baseURL}).`,
       };
@@ -59,7 +95,7 @@ export function classifyProviderError(error: unknown, baseURL: string, now = Dat
     const retryAfterMs = parseRetryAfter(headerOf(e.headers, 'retry-after'), now);
     if (status === 429) {
       return {
-        code: 'PROVIDER_RATE_LIMIT', retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        code: 'PROVIDER_RATE_LIMIT', retryable: true, cause: 'rate-limited', ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
         message: `The model provider is rate limiting requests (HTTP 429: ${providerMessage}). Wait a moment and try again.`,
       };
     }
@@ -86,7 +122,14 @@ export function classifyProviderError(error: unknown, baseURL: string, now = Dat
   }
 
   const name = typeof e.name === 'string' ? e.name : '';
-  if (name === 'BadStreamError' || name === 'SyntaxError' || name === 'APIError' || name === 'OpenAIError') {
+  if (isSdkApiError(error, body)) {
+    // An `error` event in the middle of the stream: the server was reached and said why it stopped.
+    return {
+      code: 'PROVIDER_BAD_RESPONSE', retryable: true,
+      message: `The model provider stopped the answer: ${clip(providerMessage)}.`,
+    };
+  }
+  if (name === 'BadStreamError' || name === 'SyntaxError' || name === 'OpenAIError') {
     return { code: 'PROVIDER_BAD_RESPONSE', retryable: true, message: `The model returned an unusable response: ${providerMessage}` };
   }
   // APIConnectionError, fetch's TypeError ("fetch failed", "terminated"), socket errors.
@@ -94,6 +137,43 @@ export function classifyProviderError(error: unknown, baseURL: string, now = Dat
     code: 'PROVIDER_UNAVAILABLE', retryable: true,
     message: `Could not reach the model at ${baseURL}: ${describeCause(error)}.`,
   };
+}
+
+type ProviderErrorKind = 'overloaded' | 'rate-limited' | 'context-too-long' | 'content-filtered' | 'model-not-found' | null;
+
+/**
+ * What a provider's error says, from its status and body: OpenAI (`context_length_exceeded`,
+ * `content_filter`, `model_not_found`, `rate_limit_exceeded`), Anthropic-style (`overloaded_error`,
+ * HTTP 529), Azure (`content_filter`), Gemini (`RESOURCE_EXHAUSTED`, `UNAVAILABLE`), vLLM/llama.cpp
+ * ("maximum context length", "exceeds the context size").
+ */
+function providerErrorKind(status: number | undefined, body: { message?: unknown; code?: unknown; type?: unknown; status?: unknown } | undefined, e: ErrorShape, message: string): ProviderErrorKind {
+  const codes = [body?.code, body?.type, body?.status, e.code].filter((c): c is string => typeof c === 'string').map((c) => c.toLowerCase());
+  const text = message.toLowerCase();
+  const has = (...needles: string[]) => needles.some((n) => codes.some((c) => c.includes(n)) || text.includes(n));
+  if (status === 529 || codes.some((c) => c.includes('overloaded')) || /\boverloaded\b/.test(text)) return 'overloaded';
+  if (has('context_length_exceeded', 'maximum context length', 'context length', 'context window', 'exceeds the context size', 'too many tokens', 'prompt is too long')) return 'context-too-long';
+  if (has('content_filter', 'content_policy', 'content filter', 'responsibleaipolicyviolation')) return 'content-filtered';
+  if (has('model_not_found') || ((status === 404 || status === 400) && /\bmodel\b[^.]*\b(not found|does not exist|not exist|unknown|invalid)/.test(text))) return 'model-not-found';
+  if (has('rate_limit', 'resource_exhausted', 'rate limit')) return 'rate-limited';
+  return null;
+}
+
+/**
+ * The `openai` SDK's `APIError` (also without a status, as when the stream carries an `error`
+ * event). Its class name is not kept by minifiers and its `name` is not `APIError`, so it is
+ * recognised by shape: the parsed error body on `.error`, or a `headers` field.
+ */
+function isSdkApiError(error: unknown, body: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if (body !== undefined) return true;
+  let proto: unknown = Object.getPrototypeOf(error);
+  for (let i = 0; proto && i < 5; i++) {
+    const ctor = (proto as { constructor?: { name?: unknown } }).constructor;
+    if (typeof ctor?.name === 'string' && /APIError$/.test(ctor.name) && !/Connection/.test(ctor.name)) return true;
+    proto = Object.getPrototypeOf(proto);
+  }
+  return false;
 }
 
 interface DiagnosedError {

@@ -12,7 +12,8 @@ export type RunFailureCode =
  * got no response), `web-page` (a web page answered instead of the API), `not-found` (HTTP 404),
  * `no-relay` (nothing serves the API at the default same-origin `/v1`).
  */
-export type RunFailureCause = 'cross-origin' | 'unreachable' | 'network' | 'web-page' | 'not-found' | 'no-relay';
+export type RunFailureCause = 'cross-origin' | 'unreachable' | 'network' | 'web-page' | 'not-found' | 'no-relay'
+  | 'overloaded' | 'rate-limited' | 'context-too-long' | 'content-filtered' | 'auth' | 'model-not-found';
 
 export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
 

@@ -9,7 +9,8 @@ import type { PaneSeries } from './pane-plot.js';
 export function buildPaneSpecs(
   state: Pick<ChartState, 'series' | 'indicators' | 'panes' | 'settings'> & { comparisonSeries?: readonly PaneSeries[] },
   engine: IndicatorEngine,
-  lookup: (id: string) => IndicatorDefinition | undefined,
+  // Kept for callers; definitions now come from the engine, which knows each study's convention.
+  _lookup: (id: string) => IndicatorDefinition | undefined,
   theme: ChartTheme,
 ): PaneLayoutSpec[] {
   const series = state.series;
@@ -18,13 +19,14 @@ export function buildPaneSpecs(
   const panes = new Map<string, { kind: 'volume' | 'indicator'; series: PaneSeries[] }>();
   let colorIndex = 0;
   for (const instance of state.indicators) {
-    const def = lookup(instance.definitionId);
-    if (!def || !series) continue;
+    const study = engine.study(instance);
+    if (!study || !series) continue;
+    const def = study.def;
     const isVolume = def.id === 'VOL';
     if (isVolume && !state.settings.volume) continue;
     const values = engine.values(instance, series);
     if (!values) continue;
-    const out = outputsOf(def, instance, values, theme, () => theme.palette[colorIndex++ % theme.palette.length], isVolume);
+    const out = outputsOf(def, instance, study.params, values, theme, () => theme.palette[colorIndex++ % theme.palette.length], isVolume);
     if (instance.paneId === 'price') overlays.push(...out);
     else {
       const pane = panes.get(instance.paneId) ?? { kind: isVolume ? 'volume' : 'indicator', series: [] };
@@ -45,13 +47,14 @@ export function buildPaneSpecs(
 function outputsOf(
   def: IndicatorDefinition,
   instance: IndicatorInstance,
+  params: Readonly<Record<string, unknown>>,
   values: Record<string, Float64Array>,
   theme: ChartTheme,
   nextColor: () => string,
   isVolume: boolean,
 ): PaneSeries[] {
   const out: PaneSeries[] = [];
-  for (const o of def.outputs(instance.params as never)) {
+  for (const o of def.outputs(params as never)) {
     // The volume pane paints the volume columns itself, coloured by bar direction.
     if (isVolume && o.key === 'volume') continue;
     const v = values[o.key];
@@ -62,6 +65,7 @@ function outputsOf(
       color: o.style === 'histogram' ? theme.up : (o.color ?? nextColor()),
       style: o.style,
       values: v,
+      ...(o.colorBy ? { colorBy: o.colorBy } : {}),
     });
   }
   return out;

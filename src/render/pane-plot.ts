@@ -13,6 +13,8 @@ export interface PaneSeries {
   readonly color: string;
   readonly style: 'line' | 'histogram' | 'dots' | 'band';
   readonly values: Float64Array;
+  /** Histogram bar colours: by sign (default) or by change from the previous bar. */
+  readonly colorBy?: 'sign' | 'change';
 }
 
 export interface PaneSpec {
@@ -301,7 +303,7 @@ export class PanePlot {
             }
             if (self.spec.kind === 'volume') paintVolume(ctx, bars, i0, i1, t, { ...colors, up: fade(th.up), down: fade(th.down) }, u.bbox.top + u.bbox.height);
             for (const s of self.spec.series) {
-              if (s.style === 'histogram') paintHistogram(ctx, s.values, i0, i1, t, th, u.valToPos(0, yScale, true));
+              if (s.style === 'histogram') paintHistogram(ctx, s.values, i0, i1, t, th, u.valToPos(0, yScale, true), s.colorBy === 'change');
             }
             self.env.paintOverlay?.(u, self.spec.id, t);
             ctx.restore();
@@ -323,16 +325,30 @@ function fade(color: string): string {
   return /^#[0-9a-f]{6}$/i.test(color) ? `${color}88` : color;
 }
 
-function paintHistogram(ctx: CanvasRenderingContext2D, values: Float64Array, i0: number, i1: number, t: PlotTransform, theme: ChartTheme, zeroY: number): void {
+function paintHistogram(
+  ctx: CanvasRenderingContext2D,
+  values: Float64Array,
+  i0: number,
+  i1: number,
+  t: PlotTransform,
+  theme: ChartTheme,
+  zeroY: number,
+  byChange = false,
+): void {
   const up = new Path2D();
   const down = new Path2D();
   const w = Math.max(1, Math.round(t.slot * 0.6));
+  // By change (Pine's AO: `diff <= 0 ? red : green`): the last value before the visible range.
+  let prev = NaN;
+  if (byChange) for (let j = Math.min(i0, values.length) - 1; j >= 0 && prev !== prev; j--) prev = values[j];
   for (let i = i0; i <= i1 && i < values.length; i++) {
     const v = values[i];
     if (v !== v) continue;
     const y = t.y(v);
     const top = Math.min(y, zeroY);
-    (v >= 0 ? up : down).rect(Math.round(t.x(i) - w / 2), Math.round(top), w, Math.max(1, Math.round(Math.abs(zeroY - y))));
+    const rising = byChange ? !(v - prev <= 0) : v >= 0;
+    prev = v;
+    (rising ? up : down).rect(Math.round(t.x(i) - w / 2), Math.round(top), w, Math.max(1, Math.round(Math.abs(zeroY - y))));
   }
   ctx.fillStyle = theme.up;
   ctx.fill(up);

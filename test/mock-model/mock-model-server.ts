@@ -143,7 +143,10 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
     const includeUsage =
       typeof streamOptions === 'object' && streamOptions !== null && (streamOptions as { include_usage?: unknown }).include_usage === true;
     const events = buildCompletionChunks(step, identity, toolCallIds, includeUsage).map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`);
-    events.push('data: [DONE]\n\n');
+    if (step.streamError) {
+      // A provider that fails mid-answer: an `error` object in the stream, then the end.
+      events.splice(Math.min(step.streamError.afterChunks, events.length), events.length, `data: ${JSON.stringify({ error: step.streamError.error })}\n\n`);
+    } else events.push('data: [DONE]\n\n');
 
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',

@@ -43,6 +43,8 @@ export interface MockStep {
   finishReason?: string;
   /** Token usage reported with the reply. */
   usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  /** After this many SSE chunks, send `data: {"error": …}` and end the stream (a provider failing mid-answer). */
+  streamError?: { afterChunks: number; error: { message: string; type?: string; code?: string | null } };
   /** Destroy the socket after this many SSE chunks (a network error mid-stream). */
   hangUpAfterChunks?: number;
 }

@@ -35,7 +35,7 @@ import { makeBars } from './bars.js';
   `,
 })
 export class AppComponent {
-  readonly periods = ['1d', '1w', '1h'];
+  readonly periods = ['1d', '1w', '1M'];
   readonly symbol = signal('DEMO');
   readonly period = signal('1d');
   readonly theme = signal<'light' | 'dark'>('light');

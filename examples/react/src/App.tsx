@@ -5,7 +5,7 @@ import type {} from 'kline-chart-agent/react';
 import type { KlineChart, KlineChartEventMap } from 'kline-chart-agent';
 import { makeBars } from './bars.js';
 
-const PERIODS = ['1d', '1w', '1h'] as const;
+const PERIODS = ['1d', '1w', '1M'] as const;
 
 export function App() {
   const [symbol] = useState('DEMO');

@@ -14,6 +14,7 @@ import { SettingsCommands } from './settings-commands.js';
 import { ComparisonCommands } from './comparison-commands.js';
 import { RunCommands } from './run-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
+import { resolveStudy } from './indicator-study.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
 import { checked, loadSeries } from './load-series.js';
 import { defaultView } from './view-range.js';
@@ -71,7 +72,7 @@ export class ChartCore {
     this.store = new Store<ChartState>(initialChartState(), { volatileKeys: VOLATILE_KEYS });
     this.sources = options.sources ?? createDefaultSourceRegistry();
     this.indicatorRegistry = options.indicatorRegistry ?? createDefaultIndicatorRegistry();
-    this.indicatorEngine = new IndicatorEngine((id) => this.indicatorRegistry.get(id));
+    this.indicatorEngine = new IndicatorEngine((instance) => resolveStudy(this.indicatorRegistry, instance, this.store.peek('settings')));
     const s = this.store.state;
     this.context = new Signal.Computed(() =>
       buildChartContext(this.#chartIdSignal.get(), {

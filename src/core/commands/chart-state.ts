@@ -1,3 +1,4 @@
+import type { IndicatorConvention, IndicatorConventionSetting } from '../indicators/indicator-convention.js';
 import type { Series } from '../data/index.js';
 import type { Period } from '../data/index.js';
 import type { Drawing } from '../drawings/drawing.js';
@@ -21,6 +22,8 @@ export interface IndicatorInstance {
   readonly params: Readonly<Record<string, unknown>>;
   /** `price` for overlays, else the id of its own pane. */
   readonly paneId: string;
+  /** The convention this study names itself (`MACD(12,26,9;tdx)`); absent: the chart's setting. */
+  readonly convention?: IndicatorConvention;
 }
 
 export interface PaneLayout {
@@ -51,6 +54,8 @@ export interface ChartSettings {
   readonly locale: 'en' | 'zh-CN';
   readonly priceAxisSide: 'right' | 'left';
   readonly legend: boolean;
+  /** Whose formulas studies follow unless they name their own; `auto`: tdx for zh locales, else ta-lib. */
+  readonly indicatorConvention: IndicatorConventionSetting;
 }
 
 export const DEFAULT_SETTINGS: ChartSettings = Object.freeze({
@@ -65,6 +70,7 @@ export const DEFAULT_SETTINGS: ChartSettings = Object.freeze({
   locale: 'en',
   priceAxisSide: 'right',
   legend: true,
+  indicatorConvention: 'auto',
 });
 
 /** A confirmed range selection (UTC ms, inclusive). */

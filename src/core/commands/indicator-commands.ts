@@ -1,6 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import {
+  adaptParams,
   formatIndicatorLabel,
+  INDICATOR_CONVENTIONS,
+  type IndicatorConvention,
   parseIndicatorList,
   resolveParams,
   type IndicatorDefinition,
@@ -14,6 +17,7 @@ import { lowerBound, upperIndex } from './build-chart-context.js';
 import { closeIndicatorIds } from './indicator-close-ids.js';
 import { indicatorDefinitionLine } from './indicator-definition-line.js';
 import { indicatorValuesText } from './indicator-values-text.js';
+import { resolveStudy, settingsConvention } from './indicator-study.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
 
 const Empty = Type.Object({}, { additionalProperties: false });
@@ -24,6 +28,12 @@ const DefinitionIdInput = (description: string) =>
 const ParamsInput = (description: string) =>
   Type.Record(Type.String({ maxLength: 32 }), Type.Unknown(), { description });
 
+const ConventionInput = (description: string) =>
+  Type.Union(INDICATOR_CONVENTIONS.map((c) => Type.Literal(c)), { description });
+
+const CONVENTION_TEXT =
+  "ta-lib = TA-Lib's formulas; tdx = 通达信's (MACD bar = (DIF−DEA)×2, EMAs seeded from the first bar, RSI 6/12/24 lines, KDJ/WR/DMI/BOLL/CCI… as TDX, OBV+MAOBV, ROC+MAROC); tradingview = Pine built-ins (HV).";
+
 const InstanceIdInput = (description: string) =>
   Type.String({ minLength: 1, maxLength: 64, description });
 
@@ -31,6 +41,7 @@ const QueryInput = Type.Object({
   definitionId: Type.Optional(DefinitionIdInput('Definition id from indicators_list, e.g. MACD or RSI (any case). Give this or instanceId.')),
   instanceId: Type.Optional(InstanceIdInput('Id of an active indicator (from indicators_list): query it with its current params. Give this or definitionId.')),
   params: Type.Optional(ParamsInput('Params by name, e.g. {"fast":12,"slow":26,"signal":9}; omitted keys take the defaults (or the instance\'s values with instanceId).')),
+  convention: Type.Optional(ConventionInput(`Whose formulas to use; default the instance's, else the chart's (indicators_list shows it). ${CONVENTION_TEXT} Params differ by convention (tdx RSI takes periods [6,12,24]).`)),
   from: Type.Optional(TimeInput('First bar time (inclusive).')),
   to: Type.Optional(TimeInput('Last bar time (inclusive).')),
   limit: Type.Integer({ minimum: 1, maximum: 2000, default: 20, description: 'At most this many rows (the newest within from/to). Keep it small.' }),
@@ -40,11 +51,13 @@ const AddInput = Type.Object({
   definitionId: DefinitionIdInput('Definition id from indicators_list, e.g. MACD, MA, RSI (any case).'),
   params: Type.Optional(ParamsInput('Params by name; omitted keys take the defaults, e.g. {"periods":[5,20]} for MA or {"signal":5} for MACD.')),
   paneId: Type.Optional(Type.String({ minLength: 1, maxLength: 80, description: "An existing pane id to share (see panes_list), or 'price' to overlay on the candles. Default: overlays go on the price pane, other studies get a new pane." })),
+  convention: Type.Optional(ConventionInput(`Whose formulas this study follows, kept whatever the chart's convention; omit to follow the chart's (indicators_list shows it). ${CONVENTION_TEXT} Params are those of that convention.`)),
 }, { additionalProperties: false });
 
 const UpdateInput = Type.Object({
   instanceId: InstanceIdInput('Id of the active indicator to change (from indicators_list), e.g. macd-2.'),
-  params: ParamsInput('Only the params to change, by name, e.g. {"signal":5}; keys left out keep their current value.'),
+  params: Type.Optional(ParamsInput('Only the params to change, by name, e.g. {"signal":5}; keys left out keep their current value.')),
+  convention: Type.Optional(ConventionInput(`Switch the study to this convention (kept whatever the chart's). ${CONVENTION_TEXT} Params it does not accept take its defaults.`)),
 }, { additionalProperties: false });
 
 const RemoveInput = Type.Object({
@@ -91,7 +104,7 @@ export class IndicatorCommands {
    * `core.reportError('invalid_indicator', …)` (→ `kline-error`) and returned.
    */
   applyIndicatorList(text: string): { errors: IndicatorListError[] } {
-    const parsed = parseIndicatorList(text ?? '', this.core.indicatorRegistry);
+    const parsed = parseIndicatorList(text ?? '', this.core.indicatorRegistry, this.#chartConvention());
     const instances: IndicatorInstance[] = [];
     const taken = new Set<string>();
     for (const item of parsed.items) {
@@ -99,7 +112,13 @@ export class IndicatorCommands {
       if (!def) continue;
       const instanceId = this.#newInstanceId(def, taken);
       taken.add(instanceId);
-      instances.push({ instanceId, definitionId: def.id, params: item.params, paneId: def.placement === 'overlay' ? 'price' : `pane-${instanceId}` });
+      instances.push({
+        instanceId,
+        definitionId: def.id,
+        params: item.params,
+        paneId: def.placement === 'overlay' ? 'price' : `pane-${instanceId}`,
+        ...(item.convention ? { convention: item.convention } : {}),
+      });
     }
     const panes: PaneLayout[] = [
       { id: 'price', weight: DEFAULT_PRICE_WEIGHT },
@@ -130,16 +149,18 @@ export class IndicatorCommands {
   list(_input: Static<typeof Empty>, _ctx?: ToolCallContext): ToolOutput {
     const defs = this.core.indicatorRegistry.list();
     const active = this.#activeSummaries();
+    const convention = this.#chartConvention();
     const lines = [
       `Definitions (${defs.length}):`,
-      ...defs.map(indicatorDefinitionLine),
+      ...defs.map((d) => indicatorDefinitionLine(this.core.indicatorRegistry.resolve(d.id, convention) ?? d)),
       `Active (${active.length}):`,
       ...(active.length
         ? active.map((a) => `${a.instanceId} ${a.label} pane=${a.paneId} params=${JSON.stringify(a.params)}`)
         : ['(none)']),
+      `Convention: ${convention} (definitions above in its form; setting ${this.core.store.peek('settings').indicatorConvention}). Pass convention ta-lib|tdx|tradingview to indicators_add/update/query for one study.`,
     ];
     return {
-      data: { definitionIds: defs.map((d) => d.id), active },
+      data: { definitionIds: defs.map((d) => d.id), convention, active },
       text: lines.join('\n'),
       stateChanged: false,
     };
@@ -158,18 +179,21 @@ export class IndicatorCommands {
     let def: IndicatorDefinition;
     let base: Readonly<Record<string, unknown>> = {};
     let instance: IndicatorInstance | undefined;
+    let convention: IndicatorConvention;
     if (input.instanceId !== undefined) {
       instance = this.#instance(input.instanceId);
-      def = this.#definition(instance.definitionId, 'instanceId');
-      if (input.definitionId !== undefined && this.core.indicatorRegistry.get(input.definitionId) !== def) {
+      convention = input.convention ?? instance.convention ?? this.#chartConvention();
+      def = this.#definition(instance.definitionId, 'instanceId', convention);
+      if (input.definitionId !== undefined && this.core.indicatorRegistry.get(input.definitionId)?.id !== def.id) {
         throw new ToolCallError('invalid_input', `Instance '${instance.instanceId}' is a ${def.id}, not the definitionId given.`, {
           details: [{ path: 'definitionId', reason: `does not match the instance (${def.id})` }],
           recommendedAction: 'Give either instanceId or definitionId, not both.',
         });
       }
-      base = instance.params;
+      base = adaptParams(def, instance.params);
     } else if (input.definitionId !== undefined) {
-      def = this.#definition(input.definitionId, 'definitionId');
+      convention = input.convention ?? this.#chartConvention();
+      def = this.#definition(input.definitionId, 'definitionId', convention);
     } else {
       throw new ToolCallError('invalid_input', 'Give definitionId or instanceId.', {
         details: [{ path: 'definitionId', reason: 'required unless instanceId is given' }],
@@ -194,14 +218,16 @@ export class IndicatorCommands {
       throw new ToolCallError('out_of_range', `No bars in the requested range; loaded data covers ${range}.`, { recommendedAction: `Use times within ${range}.` });
     }
     // Reuse the engine's cached (incrementally updated) values when an active study has these params.
-    const match = this.core.store.peek('indicators').find((i) =>
-      this.core.indicatorRegistry.get(i.definitionId) === def && sameParams(i.params, params));
+    const match = this.core.store.peek('indicators').find((i) => {
+      const study = this.#study(i);
+      return study !== undefined && study.def === def && sameParams(study.params, params);
+    });
     const values: IndicatorValues = (match ? this.core.indicatorEngine.values(match, series) : null)
       ?? def.compute({ ...bars, length: n, timezone: tz }, params as never);
     const outputs = def.outputs(params as never);
     const keys = outputs.map((o) => o.key).filter((k) => values[k] !== undefined);
     const start = Math.max(a, b - input.limit + 1);
-    const label = formatIndicatorLabel(def, params);
+    const label = formatIndicatorLabel(def, params, convention === this.#chartConvention() ? undefined : convention);
     const text = indicatorValuesText(
       `${label} ${instrument.symbol} ${period} tz=${tz} (${outputs.map((o) => `${o.key}=${o.label}`).join(' ')})`,
       bars, values, keys, { start, end: b, inRange: b - a + 1 }, tz, period,
@@ -212,6 +238,7 @@ export class IndicatorCommands {
         ...(match ? { instanceId: match.instanceId } : {}),
         label,
         params,
+        convention,
         outputs: outputs.map((o) => ({ key: o.key, label: o.label })),
         returned: b - start + 1,
         inRange: b - a + 1,
@@ -231,7 +258,7 @@ export class IndicatorCommands {
     liveDescription: (host: IndicatorCommands) => host.#liveText(),
   })
   add(input: Static<typeof AddInput>, _ctx?: ToolCallContext): ToolOutput {
-    const def = this.#definition(input.definitionId, 'definitionId');
+    const def = this.#definition(input.definitionId, 'definitionId', input.convention ?? this.#chartConvention());
     const params = this.#resolve(def, input.params ?? {});
     const panes = this.core.store.peek('panes');
     if (input.paneId !== undefined && !panes.some((p) => p.id === input.paneId)) {
@@ -244,9 +271,9 @@ export class IndicatorCommands {
     const instances = this.core.store.peek('indicators');
     const instanceId = this.#newInstanceId(def, new Set(instances.map((i) => i.instanceId)));
     const paneId = input.paneId ?? (def.placement === 'overlay' ? 'price' : `pane-${instanceId}`);
-    const instance: IndicatorInstance = { instanceId, definitionId: def.id, params, paneId };
+    const instance: IndicatorInstance = { instanceId, definitionId: def.id, params, paneId, ...(input.convention ? { convention: input.convention } : {}) };
     this.#commit('indicators_add', [...instances, instance], panes.some((p) => p.id === paneId) ? panes : [...panes, { id: paneId, weight: DEFAULT_PANE_WEIGHT }]);
-    const label = formatIndicatorLabel(def, params);
+    const label = formatIndicatorLabel(def, params, input.convention);
     return { data: { instanceId, label, paneId }, text: `Added ${label} as ${instanceId} on pane ${paneId}.` };
   }
 
@@ -260,15 +287,27 @@ export class IndicatorCommands {
     liveDescription: (host: IndicatorCommands) => host.#liveText(),
   })
   update(input: Static<typeof UpdateInput>, _ctx?: ToolCallContext): ToolOutput {
+    if (input.params === undefined && input.convention === undefined) {
+      throw new ToolCallError('invalid_input', 'Give params to change, or a convention.', {
+        details: [{ path: 'params', reason: 'required unless convention is given' }],
+        recommendedAction: 'Pass params with only the keys to change, e.g. {"signal":5}, or convention "tdx".',
+      });
+    }
     const instance = this.#instance(input.instanceId);
-    const def = this.#definition(instance.definitionId, 'instanceId');
-    const params = this.#resolve(def, { ...instance.params, ...input.params });
-    const label = formatIndicatorLabel(def, params);
+    const before = this.#study(instance);
+    const conventionGiven = input.convention ?? instance.convention;
+    const def = this.#definition(instance.definitionId, 'instanceId', conventionGiven ?? this.#chartConvention());
+    const params = this.#resolve(def, { ...adaptParams(def, instance.params), ...(input.params ?? {}) });
+    const label = formatIndicatorLabel(def, params, conventionGiven);
+    const previousLabel = before ? formatIndicatorLabel(before.def, before.params, instance.convention) : instance.definitionId;
     const data = { instanceId: instance.instanceId, previous: instance.params, params, label };
-    if (sameParams(instance.params, params)) return { data, text: `${label} already has these params; nothing changed.`, stateChanged: false };
-    const next = this.core.store.peek('indicators').map((i) => (i.instanceId === instance.instanceId ? { ...i, params } : i));
+    if (sameParams(instance.params, params) && conventionGiven === instance.convention) {
+      return { data, text: `${label} already has these params; nothing changed.`, stateChanged: false };
+    }
+    const next = this.core.store.peek('indicators').map((i) =>
+      i.instanceId === instance.instanceId ? { ...i, params, ...(conventionGiven ? { convention: conventionGiven } : {}) } : i);
     this.#commit('indicators_update', next, this.core.store.peek('panes'));
-    return { data, text: `${formatIndicatorLabel(def, instance.params)} → ${label}.` };
+    return { data, text: `${previousLabel} → ${label}.` };
   }
 
   @tool({
@@ -282,8 +321,7 @@ export class IndicatorCommands {
   })
   remove(input: Static<typeof RemoveInput>, _ctx?: ToolCallContext): ToolOutput {
     const instance = this.#instance(input.instanceId);
-    const def = this.core.indicatorRegistry.get(instance.definitionId);
-    const label = def ? formatIndicatorLabel(def, instance.params) : instance.definitionId;
+    const label = this.#label(instance);
     const rest = this.core.store.peek('indicators').filter((i) => i.instanceId !== instance.instanceId);
     const emptied = instance.paneId !== 'price' && !rest.some((i) => i.paneId === instance.paneId);
     const panes = this.core.store.peek('panes');
@@ -380,8 +418,7 @@ export class IndicatorCommands {
   label(instanceId: string): string | undefined {
     const instance = this.core.store.peek('indicators').find((i) => i.instanceId === instanceId);
     if (!instance) return undefined;
-    const def = this.core.indicatorRegistry.get(instance.definitionId);
-    return def ? formatIndicatorLabel(def, instance.params) : instance.definitionId;
+    return this.#label(instance);
   }
 
   // ---- internals ----
@@ -415,15 +452,31 @@ export class IndicatorCommands {
 
   #activeSummaries() {
     return this.core.store.peek('indicators').map((i) => {
-      const def = this.core.indicatorRegistry.get(i.definitionId);
+      const study = this.#study(i);
       return {
         instanceId: i.instanceId,
         definitionId: i.definitionId,
-        label: def ? formatIndicatorLabel(def, i.params) : i.definitionId,
-        params: i.params,
+        label: this.#label(i),
+        params: study?.params ?? i.params,
         paneId: i.paneId,
+        convention: study?.convention ?? this.#chartConvention(),
       };
     });
+  }
+
+  /** The chart's convention for studies that do not name their own. */
+  #chartConvention(): IndicatorConvention {
+    return settingsConvention(this.core.store.peek('settings'));
+  }
+
+  #study(instance: IndicatorInstance) {
+    return resolveStudy(this.core.indicatorRegistry, instance, this.core.store.peek('settings'));
+  }
+
+  /** `MACD(12,26,9)`, `MACD(12,26,9;tdx)` when the study names its own convention. */
+  #label(instance: IndicatorInstance): string {
+    const study = this.#study(instance);
+    return study ? formatIndicatorLabel(study.def, study.params, instance.convention) : instance.definitionId;
   }
 
   #liveText(): string {
@@ -432,8 +485,8 @@ export class IndicatorCommands {
     return `Active indicator instance ids: ${active.length ? active.map((a) => `${a.instanceId} (${a.label})`).join(', ') : 'none'}. Pane ids: ${panes.join(', ')}.`;
   }
 
-  #definition(id: string, field: string): IndicatorDefinition {
-    const def = this.core.indicatorRegistry.get(id);
+  #definition(id: string, field: string, convention: IndicatorConvention): IndicatorDefinition {
+    const def = this.core.indicatorRegistry.resolve(id, convention);
     if (def) return def;
     const defs = this.core.indicatorRegistry.list();
     const close = closeIndicatorIds(id, defs);

@@ -1,9 +1,11 @@
 import type { Series } from '../data/index.js';
 import type { IndicatorColumns, IndicatorDefinition, IndicatorUpdater, IndicatorValues } from '../indicators/indicator-definition.js';
 import type { IndicatorInstance } from './chart-state.js';
+import type { ResolvedStudy } from './indicator-study.js';
 
 interface Entry {
   readonly key: string;
+  readonly def: IndicatorDefinition;
   readonly series: Series;
   updater: IndicatorUpdater | null;
   values: IndicatorValues;
@@ -18,24 +20,31 @@ interface Entry {
 export class IndicatorEngine {
   readonly #cache = new Map<string, Entry>();
 
-  constructor(private readonly lookup: (id: string) => IndicatorDefinition | undefined) {}
+  /** `lookup` gives the definition and params an instance computes with (its convention's). */
+  constructor(private readonly lookup: (instance: IndicatorInstance) => ResolvedStudy | undefined) {}
+
+  /** The definition and params `instance` computes with now, or undefined for an unknown id. */
+  study(instance: IndicatorInstance): ResolvedStudy | undefined {
+    return this.lookup(instance);
+  }
 
   values(instance: IndicatorInstance, series: Series): IndicatorValues | null {
-    const def = this.lookup(instance.definitionId);
-    if (!def) return null;
-    const key = JSON.stringify(instance.params);
+    const study = this.lookup(instance);
+    if (!study) return null;
+    const { def } = study;
+    const key = JSON.stringify(study.params);
     const bars = series.bars;
     const n = bars.length;
     const columns: IndicatorColumns = { ...bars, length: n, timezone: series.instrument.timezone };
     const cached = this.#cache.get(instance.instanceId);
-    if (cached && cached.key === key && sameInstrument(cached.series, series)) {
+    if (cached && cached.key === key && cached.def === def && sameInstrument(cached.series, series)) {
       const lastTime = n > 0 ? bars.time[n - 1] : NaN;
       if (cached.series === series) return cached.values;
       const tail = (n === cached.length || n === cached.length + 1) && n > 0 && bars.time[cached.length - 1] === cached.lastTime;
       if (def.createUpdater && tail) {
         // The first live tick builds the running state (one pass); later ticks are O(1).
         if (cached.updater) cached.updater.update(columns, n === cached.length + 1);
-        else cached.updater = def.createUpdater(columns, instance.params as never);
+        else cached.updater = def.createUpdater(columns, study.params as never);
         cached.values = cached.updater.values;
         cached.length = n;
         cached.lastTime = lastTime;
@@ -43,10 +52,10 @@ export class IndicatorEngine {
         return cached.values;
       }
     }
-    const params = instance.params as never;
+    const params = study.params as never;
     // A load computes with the batch kernel; the running state is built only once ticks arrive.
     const values = def.compute(columns, params);
-    this.#cache.set(instance.instanceId, { key, series, updater: null, values, length: n, lastTime: n > 0 ? bars.time[n - 1] : NaN });
+    this.#cache.set(instance.instanceId, { key, def, series, updater: null, values, length: n, lastTime: n > 0 ? bars.time[n - 1] : NaN });
     return values;
   }
 

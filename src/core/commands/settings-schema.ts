@@ -16,6 +16,7 @@ export const SettingsValues = Type.Object({
   locale: Type.Optional(lit(['en', 'zh-CN'] as const, 'Language of the chart UI.')),
   priceAxisSide: Type.Optional(lit(['right', 'left'] as const, 'Side of the price axis.')),
   legend: Type.Optional(Type.Boolean({ description: 'Show the OHLCV legend.' })),
+  indicatorConvention: Type.Optional(lit(['auto', 'ta-lib', 'tdx', 'tradingview'] as const, 'Whose formulas indicators follow: ta-lib (TA-Lib), tdx (通达信: MACD bar = (DIF−DEA)×2, RSI 6/12/24, KDJ…), tradingview (Pine built-ins); auto = tdx for Chinese locales, ta-lib otherwise. A study that names its own convention keeps it.')),
 }, { additionalProperties: false });
 
 export type SettingsPatch = Static<typeof SettingsValues>;

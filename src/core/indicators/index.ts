@@ -14,13 +14,21 @@ export type {
 } from './indicator-definition.js';
 export { IndicatorRegistry, createDefaultIndicatorRegistry } from './indicator-registry.js';
 export { BUILTIN_INDICATORS } from './builtin-indicators.js';
+export { CONVENTIONAL_VARIANTS } from './definitions/conventional-variants.js';
+export {
+  INDICATOR_CONVENTIONS,
+  chartConvention,
+  isIndicatorConvention,
+  type IndicatorConvention,
+  type IndicatorConventionSetting,
+} from './indicator-convention.js';
 export {
   parseIndicatorList,
   type ParsedIndicator,
   type ParsedIndicatorList,
   type IndicatorListError,
 } from './parse-indicator-list.js';
-export { resolveParams, paramSchemas, type ParamError, type ResolveParamsResult } from './resolve-params.js';
+export { resolveParams, adaptParams, paramSchemas, type ParamError, type ResolveParamsResult } from './resolve-params.js';
 export { formatIndicatorLabel } from './format-indicator-label.js';
 export { defineIndicator, type IndicatorSpec, type InputKey } from './define-indicator.js';
 export { makeStepper, saveAll, restoreAll, ScalarState, type Checkpointable, type Stepper } from './stepper.js';

@@ -25,6 +25,12 @@ export interface IndicatorOutput {
   readonly style: IndicatorOutputStyle;
   /** Optional default colour (CSS). The renderer has a palette otherwise. */
   readonly color?: string;
+  /**
+   * How a histogram's bars are coloured: `sign` (default) up-colour at or above 0, down-colour
+   * below; `change` up-colour when the value rose from the previous bar, down-colour otherwise
+   * (TradingView's AO columns).
+   */
+  readonly colorBy?: 'sign' | 'change';
 }
 
 /** Outputs keyed by `IndicatorOutput.key`; `NaN` during warm-up. */

@@ -1,13 +1,16 @@
 import type { TSchema } from '@sinclair/typebox';
 import { IndicatorRegistry, createDefaultIndicatorRegistry } from './indicator-registry.js';
 import { resolveParams } from './resolve-params.js';
+import { INDICATOR_CONVENTIONS, isIndicatorConvention, type IndicatorConvention } from './indicator-convention.js';
 
 /** One study parsed from the short notation. */
 export interface ParsedIndicator {
   /** Canonical id of the registered definition (its own case). */
   readonly definitionId: string;
-  /** Full, validated params. */
+  /** Full, validated params (against the definition of the study's convention). */
   readonly params: Record<string, unknown>;
+  /** The convention the piece named after `;` (`MACD(12,26,9;tdx)`); absent: the chart's. */
+  readonly convention?: IndicatorConvention;
 }
 
 /** A piece of the notation that could not be used; `text` is that piece as written. */
@@ -54,19 +57,23 @@ function isArraySchema(schema: TSchema): boolean {
   return schema.type === 'array';
 }
 
-const TOKEN = /^([A-Za-z][A-Za-z0-9_]*)\s*(?:\(([^()]*)\))?$/;
+const TOKEN = /^([A-Za-z][A-Za-z0-9_]*)\s*(?:\(([^();]*)(?:;([^();]*))?\))?$/;
 
 /**
  * Parses the `indicators` attribute notation, e.g. `MA(5,20),VOL,MACD(12,26,9)`.
  * Positional values fill params in the definition's `paramOrder` (an array param such as MA's
  * `periods` takes all remaining values); `name=value` sets a param by name; everything else keeps
- * its default. Bounds are checked with the TypeBox schema.
+ * its default. Bounds are checked with the TypeBox schema. A convention after `;` inside the
+ * parentheses (`MACD(12,26,9;tdx)`, `RSI(;tdx)`) makes that study follow it whatever the chart's;
+ * otherwise params are read against `convention` (the chart's, default `ta-lib`).
  *
  * @example parseIndicatorList('MA(5,20),VOL') // items: [{ definitionId: 'MA', params: { periods: [5, 20] } }, { definitionId: 'VOL', ... }]
+ * @example parseIndicatorList('RSI(6,12,24;tdx)') // items: [{ definitionId: 'RSI', params: { periods: [6, 12, 24] }, convention: 'tdx' }]
  */
 export function parseIndicatorList(
   text: string,
   registry: IndicatorRegistry = (defaultRegistry ??= createDefaultIndicatorRegistry()),
+  convention: IndicatorConvention = 'ta-lib',
 ): ParsedIndicatorList {
   const items: ParsedIndicator[] = [];
   const errors: IndicatorListError[] = [];
@@ -76,11 +83,16 @@ export function parseIndicatorList(
       errors.push({ text: piece, reason: 'expected NAME or NAME(value,…)' });
       continue;
     }
-    const def = registry.get(m[1]);
-    if (!def) {
+    if (!registry.get(m[1])) {
       errors.push({ text: piece, reason: 'unknown indicator' });
       continue;
     }
+    const named = m[3]?.trim();
+    if (named !== undefined && !isIndicatorConvention(named)) {
+      errors.push({ text: piece, reason: `unknown convention; expected one of ${INDICATOR_CONVENTIONS.join(', ')}` });
+      continue;
+    }
+    const def = registry.resolve(m[1], named ?? convention)!;
     const properties: Record<string, TSchema> = def.params.properties;
     const partial: Record<string, unknown> = {};
     const args = m[2] === undefined || m[2].trim() === '' ? [] : m[2].split(',').map((a) => a.trim());
@@ -120,7 +132,7 @@ export function parseIndicatorList(
       });
       continue;
     }
-    items.push({ definitionId: def.id, params: resolved.params });
+    items.push({ definitionId: def.id, params: resolved.params, ...(named !== undefined ? { convention: named } : {}) });
   }
   return { items, errors };
 }

@@ -78,3 +78,21 @@ export function resolveParams<P extends TObject>(
   }
   return { ok: false, errors };
 }
+
+/**
+ * Params of a study carried over to another definition of it (another convention): the given
+ * values the definition accepts are kept, every other key takes its default; values a definition
+ * does not declare are dropped. Already valid params come back as they are.
+ *
+ * @example adaptParams(tdxRsi, { period: 14 }) // { periods: [6, 12, 24] }
+ */
+export function adaptParams(def: IndicatorDefinition, params: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  if (Check(def.params, params)) return params as Record<string, unknown>;
+  const properties: Record<string, TSchema> = def.params.properties;
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(properties)) {
+    const given = params[key];
+    out[key] = given !== undefined && Check(schema, given) ? given : Clone(schema.default as unknown);
+  }
+  return out;
+}

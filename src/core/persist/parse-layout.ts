@@ -1,3 +1,4 @@
+import { INDICATOR_CONVENTIONS, isIndicatorConvention, type IndicatorConvention } from '../indicators/indicator-convention.js';
 import { DEFAULT_SETTINGS, type ChartSettings, type ComparisonEntry, type IndicatorInstance, type PaneLayout } from '../commands/chart-state.js';
 import {
   DRAWING_POINT_COUNTS, isDrawingKind, MAX_DRAWING_LABEL_LENGTH, normalizeStyle, validateDrawingStyle,
@@ -20,7 +21,11 @@ export type ParseLayoutResult =
 /** What a restored layout is checked against beyond its shape. */
 export interface LayoutCheckOptions {
   /** Known studies: an indicator of an unknown study, or with params outside its schema, is dropped. */
-  readonly indicators?: { get(id: string): IndicatorDefinition | undefined };
+  readonly indicators?: {
+    get(id: string): IndicatorDefinition | undefined;
+    /** The form of a study under a convention (an `IndicatorRegistry` has it); params may fit any form. */
+    resolve?(id: string, convention: IndicatorConvention | undefined): IndicatorDefinition | undefined;
+  };
 }
 
 /** A problem at a path of the document. */
@@ -72,16 +77,29 @@ function indicator(v: unknown, path: string, check: LayoutCheckOptions): Indicat
     definitionId: string(r.definitionId, `${path}.definitionId`),
     params: params(r.params, `${path}.params`),
     paneId: string(r.paneId, `${path}.paneId`),
+    ...(r.convention === undefined ? {} : { convention: convention(r.convention, `${path}.convention`) }),
   };
   if (!check.indicators) return out;
   const def = check.indicators.get(out.definitionId);
   if (!def) fail(`${path}.definitionId`, `unknown study '${out.definitionId.slice(0, 40)}'`);
-  const resolved = resolveParams(def, out.params);
-  if (!resolved.ok) {
-    const first = resolved.errors[0];
-    fail(`${path}.params${first.path ? `.${first.path}` : ''}`, first.reason);
+  // A study that names its convention is checked against that form; one that follows the chart's
+  // may hold the params of any form (the chart's convention is a setting of the same document).
+  const registry = check.indicators;
+  const forms = out.convention !== undefined
+    ? [registry.resolve?.(out.definitionId, out.convention) ?? def]
+    : [def, ...INDICATOR_CONVENTIONS.map((c) => registry.resolve?.(out.definitionId, c) ?? def)];
+  const results = forms.map((form) => resolveParams(form, out.params));
+  const good = results.find((r) => r.ok);
+  if (!good?.ok) {
+    const first = results[0].ok ? undefined : results[0].errors[0];
+    fail(`${path}.params${first?.path ? `.${first.path}` : ''}`, first?.reason ?? 'invalid params');
   }
-  return { ...out, definitionId: def.id, params: resolved.params as Record<string, unknown> };
+  return { ...out, definitionId: def.id, params: good.params as Record<string, unknown> };
+}
+
+function convention(v: unknown, path: string): IndicatorConvention {
+  if (!isIndicatorConvention(v)) fail(path, `expected one of ${INDICATOR_CONVENTIONS.join(', ')}`);
+  return v;
 }
 
 function pane(v: unknown, path: string): PaneLayout {

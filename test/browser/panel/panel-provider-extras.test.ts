@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { html } from 'lit';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
+import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, messagesText, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
 
 let mockUrl = '';
@@ -46,8 +47,9 @@ describe('<chart-agent-panel> with provider extras', function () {
     expect(disclosures.length).to.equal(2);
     expect(disclosures.every((d) => !d.open), 'collapsed').to.equal(true);
     expect(disclosures[1].textContent).to.contain('Confirm briefly.');
-    const answer = panel.shadowRoot!.querySelectorAll('.message.assistant .markdown');
-    expect(answer[answer.length - 1].textContent).to.equal('Now weekly.');
+    // The Markdown tokenizer is a lazy chunk: the answer reformats once it has arrived.
+    const lastAnswer = () => [...panel.shadowRoot!.querySelectorAll('.message.assistant .markdown')].at(-1)?.textContent;
+    await waitFor(() => lastAnswer() === 'Now weekly.', 'formatted answer');
     expect((await requests()).length, 'no 400 and no retry').to.equal(2);
   });
 
@@ -63,6 +65,21 @@ describe('<chart-agent-panel> with provider extras', function () {
     expect(chart.context.get()!.period).to.equal('1h');
     expect(messagesText(panel)).to.contain('Hourly now.');
     expect(part(panel, 'error')).to.equal(null);
+  });
+
+  it('an error event in the middle of the stream shows the provider\'s reason, in words for visitors and in detail with debug', async () => {
+    const { panel } = await memoryPanel();
+    panel.setAttribute('debug', '');
+    const failing: MockStep = { text: 'Looking at it and', streamError: { afterChunks: 2, error: { message: 'Upstream model overloaded, please retry', type: 'overloaded_error' } } };
+    await script([failing, failing, failing]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'hi');
+    expect((await ended).status).to.equal('failed');
+    await panel.updateComplete;
+    const card = part(panel, 'error')!;
+    expect(card.textContent).to.contain('busy');
+    expect(card.textContent).to.contain('Upstream model overloaded');
+    expect(card.textContent).not.to.contain('Could not reach');
   });
 
   it('a <tool_call> written in the text runs once as a tool card, and the tag is not shown', async () => {

@@ -33,7 +33,7 @@ test('indicators_list: one line per definition with defaults and bounds, then th
   assert.equal(lines.filter((l) => /^[A-Z][A-Z0-9_]* (trend|momentum|volatility|volume|moving-average|other) (overlay|pane) /.test(l)).length, defs.length);
   const macd = lines.find((l) => l.startsWith('MACD '))!;
   assert.match(macd, /fast=12\[1\.\.1000\] slow=26\[1\.\.1000\] signal=9\[1\.\.1000\]/);
-  assert.match(macd, /-> macd:DIF signal:DEA hist:MACD/);
+  assert.match(macd, /-> macd:DIF signal:DEA hist:HIST/);
   assert.ok(lines.some((l) => /^macd-\d+ MACD\(12,26,9\) pane=pane-macd-\d+ /.test(l)), 'active MACD line');
   const data = result.data as { active: { label: string; paneId: string }[]; definitionIds: string[] };
   assert.deepEqual(data.active.map((a) => a.label), ['MA(5,20)', 'VOL(5,10)', 'MACD(12,26,9)']);

@@ -19,7 +19,8 @@ function periods(p: { fast: number; slow: number }): [number, number] {
  * MACD: TA-Lib `MACD`. Both price EMAs are seeded with SMAs whose windows END on the same bar
  * (slow − 1): the fast seed is the mean of closes [slow − fast, slow − 1], not of the first `fast`
  * closes. The signal EMA is seeded with the mean of the first `signal` MACD values. All three
- * outputs start at `slow + signal − 2` (TA-Lib's outBegIdx); hist = MACD − signal.
+ * outputs start at `slow + signal − 2` (TA-Lib's outBegIdx); hist = MACD − signal, labelled HIST
+ * (通达信's MACD bar is twice that: the `tdx` convention).
  */
 export const macdIndicator = defineIndicator({
   id: 'MACD',
@@ -32,7 +33,7 @@ export const macdIndicator = defineIndicator({
   outputs: () => [
     { key: 'macd', label: 'DIF', style: 'line' },
     { key: 'signal', label: 'DEA', style: 'line' },
-    { key: 'hist', label: 'MACD', style: 'histogram' },
+    { key: 'hist', label: 'HIST', style: 'histogram' },
   ],
   batch: (c, p, out) => {
     const [fast, slow] = periods(p);

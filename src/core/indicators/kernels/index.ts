@@ -13,3 +13,5 @@ export { trueRange } from './true-range.js';
 export { LagState } from './lag-state.js';
 export { AtrState } from './atr-state.js';
 export { RsiState } from './rsi-state.js';
+export * as tdx from './tdx.js';
+export * as pine from './pine.js';
