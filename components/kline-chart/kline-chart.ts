@@ -442,7 +442,7 @@ export class KlineChart extends LitElement {
           <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>`,
       )}
       <div class="main">
-        <div class="panes" part="panes"></div>
+        <div class="panes" part="panes" role="img" aria-label=${`${this.#a11y.regionLabel()}. ${strings.tableHint}`}></div>
         ${renderDrawingEditor({ target: this.#drawings.editorTarget(), strings: drawingStrings(this.#lang()) }, { edit: (id, change) => void this.#drawings.edit(id, change) })}
         <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>
           ${clock ? renderPriceLegend(series, this._hover, clock, strings) : nothing}

@@ -40,6 +40,10 @@ describe('the chart by keyboard alone', () => {
     const chart = await keyboardPage();
     expect(chart.getAttribute('role')).to.equal('region');
     expect(chart.getAttribute('aria-label')).to.match(/^DEMO 1d chart, last \d/);
+    // The canvases have a text alternative: their container is a labelled image pointing to the data table.
+    const panes = chart.shadowRoot!.querySelector('[part="panes"]')!;
+    expect(panes.getAttribute('role')).to.equal('img');
+    expect(panes.getAttribute('aria-label')).to.match(/^DEMO 1d chart, last [\d.]+\. Press T for a data table$/);
     await press('Tab');
     expect(deepActive()).to.equal(chart);
     await press('Tab');
