@@ -23,6 +23,8 @@ export { loadChartAgentPanel } from './chart-agent-panel/load-chart-agent-panel.
 export { defineTool, ToolCallError } from '../src/core/tools/index.js';
 /** Data sources a host can register (`chart.registerDataSource(...)`), e.g. Binance behind a proxy. */
 export { createBinanceSource, createUrlSource } from '../src/core/data/index.js';
+/** Builds a study for `chart.registerIndicator(...)` the way the built-ins are built. */
+export { defineIndicator } from '../src/core/indicators/index.js';
 export type { Bar, Bars, DataSource, Period } from '../src/core/data/index.js';
 /** TypeBox's `Type`, so a host page can write a tool's parameter schema without a build step. */
 export { Type } from '@sinclair/typebox';

@@ -158,7 +158,7 @@ const en: PanelStrings = {
     'rate-limited': 'The provider rate-limited the key (HTTP 429). Wait, raise the limit, or lower traffic.',
     'context-too-long': 'The request exceeded the model\'s context window. Start a new chat, lower the history budget, or use a model with a larger context.',
     'content-filtered': 'The provider\'s content filter blocked the request or the answer.',
-    auth: 'The provider refused the key (HTTP 401/403). Check `OPENAI_API_KEY` on the relay (or the `api-key` attribute) and the base URL.',
+    auth: 'The model provider refused the API key (HTTP 401/403). Check `OPENAI_API_KEY` on the relay (or the `api-key` attribute) and that `OPENAI_BASE_URL` points at the service the key belongs to.',
     'model-not-found': 'The provider does not know the model. Check the panel\'s `model` attribute or the relay\'s `OPENAI_MODEL` / `RELAY_MODELS`.',
   },
   tool: { running: 'Running', succeeded: 'Done', failed: 'Failed', input: 'Input', result: 'Result', noInput: '(no input)' },

@@ -6,10 +6,13 @@ import { readChartTheme, type ChartTheme } from '../../src/render/chart-theme.js
 import { buildPaneSpecs } from '../../src/render/build-pane-specs.js';
 import { PaneSeparators } from './pane-separators.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
+import type { OverlayLayerController } from './overlay-layer-controller.js';
 
 export interface ChartViewOptions {
   readonly core: ChartCore;
   readonly drawings: DrawingLayerController;
+  /** Trading overlays and host primitives (painted around the drawings; grabs price lines first). */
+  readonly overlays?: OverlayLayerController;
   /** Pane tops after a layout (the element positions pane legends with them). */
   readonly onLayout: (offsets: ReadonlyMap<string, number>) => void;
   /** The bar under the crosshair, or null. */
@@ -74,6 +77,7 @@ export class ChartViewController implements ReactiveController {
     this.#disposers = [];
     this.#resize?.disconnect();
     this.#resize = null;
+    this.#o.overlays?.detach();
     this.#o.drawings.detach();
     this.#separators?.destroy();
     this.#separators = null;
@@ -121,7 +125,12 @@ export class ChartViewController implements ReactiveController {
     const renderer = new ChartRenderer({
       core,
       container,
-      paintOverlay: this.#o.drawings.paintOverlay,
+      paintOverlay: (u, paneId, t) => {
+        this.#o.overlays?.paint(u, paneId, t);
+        this.#o.drawings.paintOverlay(u, paneId, t);
+        this.#o.overlays?.paintPrimitives(u, paneId, t);
+      },
+      paintAxisOverlay: this.#o.overlays?.paintAxis,
       theme: () => this.#theme!,
       panes: () => {
         const s = core.store.state;
@@ -149,6 +158,7 @@ export class ChartViewController implements ReactiveController {
       this.#renderer?.resize(Math.floor(r.width), Math.floor(r.height));
     });
     this.#resize.observe(container);
+    this.#o.overlays?.attach(renderer, container);
     this.#o.drawings.attach(renderer, container, this.#host);
     this.#media = matchMedia('(prefers-color-scheme: dark)');
     this.#media.addEventListener('change', this.#onSchemeChange);

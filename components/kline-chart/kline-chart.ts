@@ -8,6 +8,9 @@ import type { ReadOnlySignal } from '../../src/core/store/index.js';
 import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
 import { klineChartStyles } from './kline-chart.styles.js';
+import { OverlayLayerController } from './overlay-layer-controller.js';
+import type { ChartPrimitive } from './chart-primitive.js';
+import type { IndicatorDefinition } from '../../src/core/indicators/index.js';
 import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from './chart-legend.js';
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
@@ -167,6 +170,7 @@ export class KlineChart extends LitElement {
 
   readonly #core: ChartCore;
   readonly #drawings: DrawingLayerController;
+  readonly #overlays: OverlayLayerController;
   // Controllers, in the order they attach listeners (the pan/zoom keys before the drawing layer's).
   readonly #events: ChartEventsController;
   readonly #data: ChartDataController;
@@ -197,6 +201,7 @@ export class KlineChart extends LitElement {
       onError: (message) => this.#showToast(message),
     });
     const emit = (type: string, detail: unknown) => this.#emit(type, detail);
+    this.#overlays = new OverlayLayerController({ core, theme: () => this.#view.theme!, emit, tooltipLabels: () => chartStrings(this.#lang()) });
     this.#events = new ChartEventsController({ core, emit, requestUpdate: () => this.requestUpdate() });
     this.#data = new ChartDataController(this, {
       core,
@@ -225,9 +230,11 @@ export class KlineChart extends LitElement {
     this.#view = new ChartViewController(this, {
       core,
       drawings: this.#drawings,
+      overlays: this.#overlays,
       onLayout: (offsets) => (this._paneTops = offsets),
       onCursor: (index) => {
         if (this._hover !== index) this._hover = index;
+        this.#overlays.cursor(index);
       },
     });
     this.#live = new LiveFeedController(this, { core, wantsLive: (id) => this.#wantsLive(id), requestUpdate: () => this.requestUpdate() });
@@ -240,6 +247,30 @@ export class KlineChart extends LitElement {
       whenPainted: () => this.whenPainted(),
     });
     this.#autosave = new LayoutAutosaveController(this, { core, key: () => this.persistKey, emit, requestUpdate: () => this.requestUpdate() });
+  }
+
+  /**
+   * Adds a study (the `defineIndicator` shape of the built-ins) to this chart: it appears in the
+   * indicator picker, `indicators_list` and the tools, and layouts save it by id. Register it before
+   * the element connects (or before `persist-key` restores) so a saved layout using it restores.
+   * Throws for a malformed or taken id. Returns the function that unregisters it.
+   */
+  registerIndicator(definition: IndicatorDefinition): () => void {
+    const off = this.#core.indicatorRegistry.register(definition);
+    this.requestUpdate();
+    return () => {
+      off();
+      this.requestUpdate();
+    };
+  }
+
+  /**
+   * Adds custom painting to a pane (`price` by default): `paint(ctx, scales)` runs every frame,
+   * clipped to the plot; an optional `hitTest(x, y)` claims pointer presses (`kline-primitive-click`).
+   * Returns the function that removes it.
+   */
+  addPrimitive(primitive: ChartPrimitive, paneId = 'price'): () => void {
+    return this.#overlays.addPrimitive(primitive, paneId);
   }
 
   /** The chart's tools: `list()`, `execute(name, input, options)`, `register(defineTool(...))`. */
@@ -445,7 +476,7 @@ export class KlineChart extends LitElement {
         <div class="panes" part="panes" role="img" aria-label=${`${this.#a11y.regionLabel()}. ${strings.tableHint}`}></div>
         ${renderDrawingEditor({ target: this.#drawings.editorTarget(), strings: drawingStrings(this.#lang()) }, { edit: (id, change) => void this.#drawings.edit(id, change) })}
         <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>
-          ${clock ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
+          ${clock && s.settings.get().legendMode !== 'tooltip' ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
           ${specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(specs[0], this._hover, titles, this.#legendActions(false))}</div>` : nothing}
           ${renderComparisonValues(this.#core.comparisons.lines.get(), this._hover, s.view.get(), {
             label: strings.removeComparison,

@@ -36,6 +36,10 @@ const en: SettingsDialogStrings = {
     priceAxisSide: 'Price axis side',
     legend: 'Legend',
     indicatorConvention: 'Indicator formulas',
+    lastPrice: 'Last price line',
+    watermark: 'Watermark',
+    watermarkText: 'Watermark text',
+    legendMode: 'Bar values',
   },
 };
 
@@ -61,6 +65,10 @@ const zh: SettingsDialogStrings = {
     priceAxisSide: '价格轴位置',
     legend: '图例',
     indicatorConvention: '指标公式',
+    lastPrice: '最新价线',
+    watermark: '水印',
+    watermarkText: '水印文字',
+    legendMode: 'K线数值',
   },
 };
 

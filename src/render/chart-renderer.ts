@@ -25,6 +25,8 @@ export interface RendererOptions {
   /** The display timezone (the data's unless overridden). */
   readonly timeZone: () => string;
   readonly paintOverlay?: (u: uPlot, paneId: string, transform: PlotTransform) => void;
+  /** Painting outside the plot clip, after `paintOverlay` (axis tags). */
+  readonly paintAxisOverlay?: (u: uPlot, paneId: string, transform: PlotTransform) => void;
   readonly onCursor?: (index: number | null, paneId: string | null) => void;
   /** Called after a frame that changed the panes or their sizes, with each pane's top offset (CSS px). */
   readonly onLayout?: (offsets: ReadonlyMap<string, number>) => void;
@@ -83,6 +85,8 @@ export class ChartRenderer {
       }),
       effect(() => {
         s.drawings.get();
+        s.markers.get();
+        s.priceLines.get();
         s.drawingSelection.get();
         s.selection.get();
         this.#mark('overlay');
@@ -244,6 +248,7 @@ export class ChartRenderer {
       comparisons: () => this.#o.core.comparisons.lines.get(),
       syncKey: this.#syncKey,
       paintOverlay: this.#o.paintOverlay,
+      paintAxisOverlay: this.#o.paintAxisOverlay,
       onCursor: (index: number | null, paneId: string) => this.#o.onCursor?.(index, index === null ? null : paneId),
     };
   }

@@ -35,6 +35,8 @@ export interface PaneEnv {
   readonly syncKey: string;
   /** Extra painting on top of the price pane (drawings, selection). */
   paintOverlay?(u: uPlot, paneId: string, transform: PlotTransform): void;
+  /** Painting after the plot clip is lifted (price tags on the axis). */
+  paintAxisOverlay?(u: uPlot, paneId: string, transform: PlotTransform): void;
   /** Other instruments overlaid on the price pane (closes aligned to the main bars). */
   comparisons(): readonly { readonly symbol: string; readonly color: string; readonly closes: Float64Array }[];
   /** Cursor moved over any pane (index or null). */
@@ -307,6 +309,7 @@ export class PanePlot {
             }
             self.env.paintOverlay?.(u, self.spec.id, t);
             ctx.restore();
+            self.env.paintAxisOverlay?.(u, self.spec.id, t);
           },
         ],
         setCursor: [

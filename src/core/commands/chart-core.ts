@@ -13,6 +13,8 @@ import { DrawingCommands } from './drawing-commands.js';
 import { SettingsCommands } from './settings-commands.js';
 import { ComparisonCommands } from './comparison-commands.js';
 import { RunCommands } from './run-commands.js';
+import { MarkerCommands } from './marker-commands.js';
+import { PriceLineCommands } from './price-line-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
 import { resolveStudy } from './indicator-study.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
@@ -46,6 +48,8 @@ export class ChartCore {
   readonly drawings: DrawingCommands;
   readonly settings: SettingsCommands;
   readonly comparisons: ComparisonCommands;
+  readonly markers: MarkerCommands;
+  readonly priceLines: PriceLineCommands;
   /** What agent runs changed, and undoing a run as one step. */
   readonly runs: RunCommands;
   /** Study definitions this chart knows (built-ins plus host-registered). */
@@ -89,6 +93,8 @@ export class ChartCore {
         drawingSelection: s.drawingSelection.get(),
         comparisons: s.comparisons.get(),
         settings: s.settings.get(),
+        markers: s.markers.get(),
+        priceLines: s.priceLines.get(),
       }),
     );
     this.chart = new ChartCommands(this);
@@ -97,6 +103,8 @@ export class ChartCore {
     this.drawings = new DrawingCommands(this);
     this.settings = new SettingsCommands(this);
     this.comparisons = new ComparisonCommands(this);
+    this.markers = new MarkerCommands(this);
+    this.priceLines = new PriceLineCommands(this);
     this.runs = new RunCommands(this);
     this.tools = new ToolRegistry(this.hosts(), {
       policy: () => this.#policy.get(),
@@ -143,7 +151,7 @@ export class ChartCore {
 
   /** Objects whose `@tool` methods become this chart's tools. */
   protected hosts(): object[] {
-    return [this.chart, this.market, this.indicators, this.drawings, this.settings, this.comparisons, this.runs];
+    return [this.chart, this.market, this.indicators, this.drawings, this.settings, this.comparisons, this.markers, this.priceLines, this.runs];
   }
 
   get policy(): ToolPolicy {

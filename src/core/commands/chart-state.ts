@@ -38,6 +38,36 @@ export interface ComparisonEntry {
   readonly color: string;
 }
 
+export type MarkerPosition = 'above' | 'below' | 'on';
+export type MarkerShape = 'arrow' | 'circle' | 'square' | 'flag';
+
+/** A small sign at a bar: above its high, below its low or on its close. */
+export interface ChartMarker {
+  readonly id: string;
+  /** UTC ms; drawn at the bar containing this time. */
+  readonly time: number;
+  readonly position: MarkerPosition;
+  readonly shape: MarkerShape;
+  readonly color: string;
+  /** At most 20 characters. */
+  readonly text?: string;
+}
+
+export type PriceLineStyle = 'solid' | 'dashed' | 'dotted';
+
+/** A horizontal line at a price (an order, a stop, a target): not a drawing. */
+export interface PriceLine {
+  readonly id: string;
+  readonly price: number;
+  readonly label: string;
+  readonly color: string;
+  readonly style: PriceLineStyle;
+  /** Show the price in a tag on the price axis. */
+  readonly axisLabel: boolean;
+  /** The user may move it with the pointer (fires `kline-price-line-moved`). */
+  readonly draggable: boolean;
+}
+
 export type CandleStyle = 'solid' | 'hollow' | 'ohlc' | 'line' | 'area';
 export type PriceScaleMode = 'linear' | 'log' | 'percent';
 
@@ -56,6 +86,13 @@ export interface ChartSettings {
   readonly legend: boolean;
   /** Whose formulas studies follow unless they name their own; `auto`: tdx for zh locales, else ta-lib. */
   readonly indicatorConvention: IndicatorConventionSetting;
+  /** Dashed line and axis tag at the last close. */
+  readonly lastPrice: boolean;
+  /** Faint text behind the bars: the symbol and period, nothing, or `watermarkText`. */
+  readonly watermark: 'symbol' | 'off' | 'custom';
+  readonly watermarkText: string;
+  /** OHLCV values in the legend row, in a tooltip following the pointer, or both. */
+  readonly legendMode: 'legend' | 'tooltip' | 'both';
 }
 
 export const DEFAULT_SETTINGS: ChartSettings = Object.freeze({
@@ -71,6 +108,10 @@ export const DEFAULT_SETTINGS: ChartSettings = Object.freeze({
   priceAxisSide: 'right',
   legend: true,
   indicatorConvention: 'auto',
+  lastPrice: true,
+  watermark: 'symbol',
+  watermarkText: '',
+  legendMode: 'legend',
 });
 
 /** A confirmed range selection (UTC ms, inclusive). */
@@ -97,6 +138,10 @@ export interface ChartState {
   readonly drawingSelection: readonly string[];
   readonly comparisons: readonly ComparisonEntry[];
   readonly settings: ChartSettings;
+  /** Markers per instrument key (`sourceId:symbol`). */
+  readonly markers: Readonly<Record<string, readonly ChartMarker[]>>;
+  /** Price lines per instrument key (`sourceId:symbol`). */
+  readonly priceLines: Readonly<Record<string, readonly PriceLine[]>>;
 }
 
 /** Slices never recorded in undo history: large, or derived from the recorded ones. */
@@ -117,6 +162,8 @@ export function initialChartState(): ChartState {
     drawingSelection: [],
     comparisons: [],
     settings: DEFAULT_SETTINGS,
+    markers: {},
+    priceLines: {},
   };
 }
 

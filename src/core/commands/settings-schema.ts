@@ -17,6 +17,10 @@ export const SettingsValues = Type.Object({
   priceAxisSide: Type.Optional(lit(['right', 'left'] as const, 'Side of the price axis.')),
   legend: Type.Optional(Type.Boolean({ description: 'Show the OHLCV legend.' })),
   indicatorConvention: Type.Optional(lit(['auto', 'ta-lib', 'tdx', 'tradingview'] as const, 'Whose formulas indicators follow: ta-lib (TA-Lib), tdx (通达信: MACD bar = (DIF−DEA)×2, RSI 6/12/24, KDJ…), tradingview (Pine built-ins); auto = tdx for Chinese locales, ta-lib otherwise. A study that names its own convention keeps it.')),
+  lastPrice: Type.Optional(Type.Boolean({ description: 'Show a dashed line and an axis tag at the last close.' })),
+  watermark: Type.Optional(lit(['symbol', 'off', 'custom'] as const, 'Faint text behind the bars: symbol and period, none, or watermarkText.')),
+  watermarkText: Type.Optional(Type.String({ maxLength: 40, description: 'Watermark text shown when watermark is custom.' })),
+  legendMode: Type.Optional(lit(['legend', 'tooltip', 'both'] as const, 'Bar values: in the legend row, in a tooltip by the pointer, or both.')),
 }, { additionalProperties: false });
 
 export type SettingsPatch = Static<typeof SettingsValues>;

@@ -17,6 +17,8 @@ export function applyLayout(store: Store<ChartState>, layout: LayoutDocument): v
     d.set('drawings', layout.drawings);
     d.set('comparisons', layout.comparisons);
     d.set('settings', layout.settings);
+    d.set('markers', layout.markers ?? {});
+    d.set('priceLines', layout.priceLines ?? {});
     d.set('drawingSelection', []);
   }, { undoable: false });
   store.history.clear();

@@ -36,6 +36,8 @@ export function snapshotPersisted(store: Store<ChartState>): PersistedSnapshot {
     drawings: store.peek('drawings'),
     comparisons: store.peek('comparisons'),
     settings: store.peek('settings'),
+    markers: store.peek('markers'),
+    priceLines: store.peek('priceLines'),
   };
 }
 

@@ -1,11 +1,11 @@
-import type { ChartSettings, ComparisonEntry, IndicatorInstance, PaneLayout } from '../commands/chart-state.js';
+import type { ChartMarker, ChartSettings, ComparisonEntry, IndicatorInstance, PaneLayout, PriceLine } from '../commands/chart-state.js';
 import type { Drawing } from '../drawings/index.js';
 
 /** Version this build writes and reads. A document with a higher version is never applied. */
 export const LAYOUT_VERSION = 1;
 
 /** The store slices a layout document saves and restores. */
-export const PERSISTED_KEYS = ['indicators', 'panes', 'drawings', 'comparisons', 'settings'] as const;
+export const PERSISTED_KEYS = ['indicators', 'panes', 'drawings', 'comparisons', 'settings', 'markers', 'priceLines'] as const;
 export type PersistedKey = (typeof PERSISTED_KEYS)[number];
 
 /**
@@ -27,4 +27,8 @@ export interface LayoutDocument {
   readonly drawings: Readonly<Record<string, readonly Drawing[]>>;
   readonly comparisons: readonly ComparisonEntry[];
   readonly settings: ChartSettings;
+  /** Markers per instrument (absent in documents from before markers: read as none). */
+  readonly markers?: Readonly<Record<string, readonly ChartMarker[]>>;
+  /** Price lines per instrument (absent in older documents). */
+  readonly priceLines?: Readonly<Record<string, readonly PriceLine[]>>;
 }

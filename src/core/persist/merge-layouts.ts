@@ -1,4 +1,4 @@
-import type { ChartSettings } from '../commands/chart-state.js';
+import type { ChartMarker, ChartSettings, PriceLine } from '../commands/chart-state.js';
 import type { Drawing } from '../drawings/index.js';
 import type { LayoutDocument } from './layout-document.js';
 
@@ -48,6 +48,19 @@ export function mergeLayouts(base: LayoutDocument, ours: LayoutDocument, theirs:
     const list = mergeById(base.drawings[key] ?? [], ours.drawings[key] ?? [], theirs.drawings[key] ?? [], (d) => d.id, `drawings[${JSON.stringify(key)}]`, conflicts);
     if (list.length > 0) drawings[key] = list;
   }
+  const perInstrument = <T extends { id: string }>(field: 'markers' | 'priceLines'): Record<string, T[]> => {
+    const b = (base[field] ?? {}) as unknown as Readonly<Record<string, readonly T[]>>;
+    const o = (ours[field] ?? {}) as unknown as Readonly<Record<string, readonly T[]>>;
+    const t = (theirs[field] ?? {}) as unknown as Readonly<Record<string, readonly T[]>>;
+    const out: Record<string, T[]> = {};
+    for (const key of new Set([...Object.keys(t), ...Object.keys(o)])) {
+      const list = mergeById(b[key] ?? [], o[key] ?? [], t[key] ?? [], (x) => x.id, `${field}[${JSON.stringify(key)}]`, conflicts);
+      if (list.length > 0) out[key] = list;
+    }
+    return out;
+  };
+  const markers = perInstrument<ChartMarker>('markers');
+  const priceLines = perInstrument<PriceLine>('priceLines');
   const settings: Record<string, unknown> = { ...theirs.settings };
   for (const key of Object.keys(ours.settings) as (keyof ChartSettings)[]) {
     const oursChanged = !same(base.settings[key], ours.settings[key]);
@@ -66,6 +79,8 @@ export function mergeLayouts(base: LayoutDocument, ours: LayoutDocument, theirs:
       drawings,
       comparisons: mergeById(base.comparisons, ours.comparisons, theirs.comparisons, (c) => `${c.sourceId}:${c.symbol}`, 'comparisons', conflicts),
       settings: settings as unknown as ChartSettings,
+      markers: Object.fromEntries(Object.entries(markers).map(([k, list]) => [k, [...list].sort((x, y) => x.time - y.time)])),
+      priceLines,
     },
     conflicts,
   };

@@ -1,7 +1,7 @@
 import { INDICATOR_CONVENTIONS, isIndicatorConvention, type IndicatorConvention } from '../indicators/indicator-convention.js';
-import { DEFAULT_SETTINGS, type ChartSettings, type ComparisonEntry, type IndicatorInstance, type PaneLayout } from '../commands/chart-state.js';
+import { DEFAULT_SETTINGS, type ChartMarker, type ChartSettings, type ComparisonEntry, type IndicatorInstance, type PaneLayout, type PriceLine } from '../commands/chart-state.js';
 import {
-  DRAWING_POINT_COUNTS, isDrawingKind, MAX_DRAWING_LABEL_LENGTH, normalizeStyle, validateDrawingStyle,
+  DRAWING_POINT_COUNTS, isCssColor, isDrawingKind, MAX_DRAWING_LABEL_LENGTH, normalizeStyle, validateDrawingStyle,
   type Drawing, type DrawingStyle,
 } from '../drawings/index.js';
 import { Value } from '@sinclair/typebox/value';
@@ -142,6 +142,73 @@ function comparison(v: unknown, path: string): ComparisonEntry {
   return { symbol: string(r.symbol, `${path}.symbol`), sourceId: string(r.sourceId, `${path}.sourceId`), color: string(r.color, `${path}.color`) };
 }
 
+const MARKER_POSITIONS = ['above', 'below', 'on'];
+const MARKER_SHAPES = ['arrow', 'circle', 'square', 'flag'];
+const LINE_STYLES = ['solid', 'dashed', 'dotted'];
+
+function oneOf<T extends string>(v: unknown, allowed: readonly string[], path: string): T {
+  if (typeof v !== 'string' || !allowed.includes(v)) fail(path, `expected one of ${allowed.join(', ')}`);
+  return v as T;
+}
+
+function color(v: unknown, path: string): string {
+  if (!isCssColor(v)) fail(path, 'expected a CSS colour');
+  return v;
+}
+
+function marker(v: unknown, path: string): ChartMarker {
+  const r = record(v, path);
+  if (r.text !== undefined && (typeof r.text !== 'string' || r.text.length > 20)) fail(`${path}.text`, 'expected a string of at most 20 characters');
+  const out: ChartMarker = {
+    id: string(r.id, `${path}.id`, 32),
+    time: finite(r.time, `${path}.time`),
+    position: oneOf(r.position, MARKER_POSITIONS, `${path}.position`),
+    shape: oneOf(r.shape, MARKER_SHAPES, `${path}.shape`),
+    color: color(r.color, `${path}.color`),
+  };
+  return typeof r.text === 'string' && r.text ? { ...out, text: r.text } : out;
+}
+
+function priceLine(v: unknown, path: string): PriceLine {
+  const r = record(v, path);
+  if (typeof r.label !== 'string' || r.label.length > 40) fail(`${path}.label`, 'expected a string of at most 40 characters');
+  if (typeof r.axisLabel !== 'boolean') fail(`${path}.axisLabel`, 'expected true or false');
+  if (typeof r.draggable !== 'boolean') fail(`${path}.draggable`, 'expected true or false');
+  return {
+    id: string(r.id, `${path}.id`, 32),
+    price: finite(r.price, `${path}.price`),
+    label: r.label,
+    color: color(r.color, `${path}.color`),
+    style: oneOf(r.style, LINE_STYLES, `${path}.style`),
+    axisLabel: r.axisLabel,
+    draggable: r.draggable,
+  };
+}
+
+/** Per-instrument lists of items with ids: bad items and repeated ids are dropped and named. */
+function perInstrument<T extends { id: string }>(raw: unknown, field: string, parse: (v: unknown, p: string) => T, dropped: string[]): Record<string, T[]> {
+  const out: Record<string, T[]> = {};
+  if (raw === undefined) return out;
+  for (const [key, list] of Object.entries(record(raw, field))) {
+    const path = `${field}[${JSON.stringify(key)}]`;
+    if (!Array.isArray(list)) {
+      dropped.push(`${path}: expected an array`);
+      continue;
+    }
+    const ids = new Set<string>();
+    const kept = items(list, path, parse, dropped).filter((x) => {
+      if (ids.has(x.id)) {
+        dropped.push(`${path}: id '${x.id}' appears twice`);
+        return false;
+      }
+      ids.add(x.id);
+      return true;
+    });
+    if (kept.length > 0) out[key] = kept;
+  }
+  return out;
+}
+
 /** Whether `zone` is an IANA timezone this browser (or Node) knows. */
 export function isKnownTimeZone(zone: string): boolean {
   try {
@@ -265,6 +332,8 @@ export function parseLayout(text: string, check: LayoutCheckOptions = {}): Parse
       drawings,
       comparisons: items(rawComparisons, 'comparisons', comparison, dropped),
       settings: settings(raw.settings, 'settings', dropped),
+      markers: Object.fromEntries(Object.entries(perInstrument(raw.markers, 'markers', marker, dropped)).map(([k, list]) => [k, list.sort((a, b) => a.time - b.time)])),
+      priceLines: perInstrument(raw.priceLines, 'priceLines', priceLine, dropped),
     };
     return { ok: true, layout, dropped };
   } catch (error) {

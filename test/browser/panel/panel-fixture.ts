@@ -5,6 +5,7 @@ import type { KlineChart } from '../../../components/kline-chart/kline-chart.js'
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import type { AgentRunDetail } from '../../../components/chart-agent-panel/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
+import { loadMarkdown } from '../../../components/agent-parts/markdown-view/index.js';
 
 const mounted = new Set<HTMLElement>();
 
@@ -34,6 +35,9 @@ export async function chartAndPanel(panel: TemplateResult): Promise<{ wrapper: H
   const element = wrapper.querySelector('chart-agent-panel')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await waitFor(() => element.connected && element.sessionId !== '' && element.canSend, 'panel ready');
+  // The Markdown tokenizer is a lazy chunk the panel starts loading on connect; tests that read
+  // formatted answers wait for it here (a person sees plain text reformat a moment later).
+  await loadMarkdown();
   await element.updateComplete;
   return { wrapper, chart, panel: element };
 }

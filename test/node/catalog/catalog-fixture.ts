@@ -35,6 +35,15 @@ export const CONTRACT_CATALOG: Readonly<Record<string, readonly ['read-only' | '
   history_redo: ['mutating', 'sequential'],
   // Second round (docs/contracts.md "Additions").
   history_undo_run: ['mutating', 'sequential'],
+  // Overlays (issue #17).
+  markers_create: ['mutating', 'sequential'],
+  markers_list: ['read-only', 'parallel'],
+  markers_remove: ['mutating', 'sequential'],
+  markers_from_condition: ['mutating', 'sequential'],
+  price_lines_create: ['mutating', 'sequential'],
+  price_lines_update: ['mutating', 'sequential'],
+  price_lines_remove: ['mutating', 'sequential'],
+  price_lines_list: ['read-only', 'parallel'],
 };
 
 /** A chart core with the sample DEMO daily series loaded (no undo step). */

@@ -1,0 +1,3 @@
+export * from './paint-markers.js';
+export * from './paint-price-lines.js';
+export * from './paint-watermark.js';
