@@ -43,6 +43,18 @@ function mockModelPlugin() {
         (await binances.get(session.testFile)).dropConnections();
         return true;
       }
+      if (command === 'touch') {
+        // Real touch input through Chromium's DevTools protocol (Input.dispatchTouchEvent): the page
+        // gets touch and pointer events with pointerType 'touch', and touch-action applies.
+        const page = session.browser.getPage(session.id);
+        const cdp = await page.createCDPSession();
+        try {
+          for (const step of payload.steps) await cdp.send('Input.dispatchTouchEvent', { type: step.type, touchPoints: step.points.map((p, id) => ({ x: p[0], y: p[1], id })) });
+        } finally {
+          await cdp.detach();
+        }
+        return true;
+      }
       if (command !== 'mock-model-url') return undefined;
       if (!mocks.has(session.testFile)) {
         mocks.set(session.testFile, import('./build/test/mock-model/index.js').then(({ startMockModel }) => startMockModel({ host: '127.0.0.1', port: 0 })));

@@ -151,7 +151,7 @@ export class CommandPalette extends LitElement {
         aria-expanded="true" aria-controls="tool-list" aria-autocomplete="list" autocomplete="off" spellcheck="false"
         aria-activedescendant=${active ? `tool-${active.name}` : nothing}
         .value=${this._query} @input=${this.#onSearch} @keydown=${this.#onSearchKey} />
-      <div class="body">
+      <div class="body" tabindex="0" role="region" aria-label=${t.title}>
         <ul id="tool-list" role="listbox" part="list" aria-label=${t.title}>
           ${matches.map((tool, i) => html`<li role="option" part="option" id=${`tool-${tool.name}`} data-name=${tool.name}
               aria-selected=${tool === active ? 'true' : 'false'}

@@ -110,6 +110,8 @@ export class IndicatorPicker extends LitElement {
 
   #pick(id: string): void {
     this.toggle(false);
+    // The option that had focus is gone: focus returns to the button that opened the list.
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>('.toggle')?.focus());
     this.dispatchEvent(new IndicatorPickEvent(id));
   }
 

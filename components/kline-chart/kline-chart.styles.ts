@@ -34,6 +34,10 @@ export const klineChartStyles = [
       --kline-crosshair-color: #9598a1;
       --kline-border-color: #e0e3eb;
       --kline-accent-color: #2962ff;
+      --kline-accent-text-color: #2962ff;
+      /* Legend text in the candle colours: darker shades that reach 4.5:1 on the light background. */
+      --kline-up-text-color: #00796b;
+      --kline-down-text-color: #d32f2f;
       --kline-toolbar-background: #f8f9fd;
       --kline-font: 11px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
       /* 480 px tall unless the page styles it (height, a grid row, flex); kline-chart-placeholder.css matches. */
@@ -58,6 +62,10 @@ export const klineChartStyles = [
       --kline-crosshair-color: #758696;
       --kline-border-color: #2a2e39;
       --kline-toolbar-background: #1e222d;
+      /* #2962ff on #1e222d is 3.24:1; this blue reaches 5.9:1 on the toolbar and 6.6:1 on the chart. */
+      --kline-accent-text-color: #6e9bff;
+      --kline-up-text-color: var(--kline-up-color);
+      --kline-down-text-color: var(--kline-down-color);
     }
     :host > * { line-height: normal; }
     .root { display: flex; flex-direction: column; height: 100%; min-height: inherit; }
@@ -72,7 +80,7 @@ export const klineChartStyles = [
       border-radius: 4px; padding: 3px 7px; cursor: pointer; min-height: 26px;
     }
     .toolbar button:hover { background: var(--kline-grid-color); border-color: var(--kline-border-color); }
-    .toolbar button[aria-pressed='true'] { color: var(--kline-accent-color); font-weight: 600; }
+    .toolbar button[aria-pressed='true'] { color: var(--kline-accent-text-color); font-weight: 600; }
     .toolbar button:disabled { opacity: 0.4; cursor: default; }
     .toolbar .symbol { font-weight: 700; }
     .toolbar .sep { width: 1px; align-self: stretch; margin: 2px 4px; background: var(--kline-border-color); }
@@ -86,7 +94,22 @@ export const klineChartStyles = [
     .toolbar .results li button { width: 100%; text-align: left; display: flex; gap: 8px; }
     .toolbar .results small { color: var(--kline-muted-color); }
     .main { position: relative; flex: 1; min-height: 0; }
-    .panes { position: absolute; inset: 0; overflow: hidden; cursor: crosshair; touch-action: none; }
+    .panes { position: absolute; inset: 0; overflow: hidden; cursor: crosshair; touch-action: pan-y; }
+    .sr-only {
+      position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
+      clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+    }
+    .toolbar :focus-visible { outline: 2px solid var(--kline-accent-color); outline-offset: -2px; }
+    .data-table {
+      position: absolute; inset: 0; z-index: 6; overflow: auto; background: var(--kline-background);
+      font-variant-numeric: tabular-nums;
+    }
+    .data-table:focus-visible { outline: 2px solid var(--kline-accent-color); outline-offset: -2px; }
+    .data-table table { border-collapse: collapse; width: 100%; font-size: 12px; }
+    .data-table caption { text-align: left; padding: 4px 8px; font-weight: 600; }
+    .data-table th, .data-table td { padding: 2px 8px; text-align: right; border-bottom: 1px solid var(--kline-border-color); white-space: nowrap; }
+    .data-table th[scope='row'], .data-table thead th:first-child { text-align: left; font-weight: normal; }
+    .data-table thead th { position: sticky; top: 0; background: var(--kline-toolbar-background); font-weight: 600; }
     .panes.dragging { cursor: grabbing; }
     .pane { position: relative; border-bottom: 1px solid var(--kline-border-color); }
     .pane:last-child { border-bottom: none; }
@@ -97,13 +120,13 @@ export const klineChartStyles = [
     .legend .row { display: flex; flex-wrap: wrap; gap: 0 10px; }
     .legend .title { font-weight: 600; }
     .legend .muted { color: var(--kline-muted-color); }
-    .legend .up { color: var(--kline-up-color); }
+    .legend .up { color: var(--kline-up-text-color); }
     .legend .legend-remove {
       pointer-events: auto; border: 0; background: transparent; color: inherit; cursor: pointer;
       font: inherit; padding: 0 3px; margin-left: 2px; border-radius: 3px; opacity: 0.7;
     }
     .legend .legend-remove:hover { opacity: 1; background: var(--kline-grid-color); }
-    .legend .down { color: var(--kline-down-color); }
+    .legend .down { color: var(--kline-down-text-color); }
     .pane-legend {
       position: absolute; z-index: 2; left: 8px; pointer-events: none;
       font: var(--kline-font); line-height: 16px; display: flex; gap: 10px; flex-wrap: wrap;

@@ -32,6 +32,8 @@ import { LayoutAutosaveController } from './layout-autosave-controller.js';
 import { downloadLayout, persistToastStyles, renderPersistToast } from './kline-persist-toast.js';
 import { ChartEventsController } from './chart-events-controller.js';
 import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
+import { ChartA11yController } from './chart-a11y-controller.js';
+import { renderDataTable } from './chart-data-table.js';
 
 
 let chartCounter = 0;
@@ -64,6 +66,7 @@ export interface ChartToolsApi {
  * @attr agent-tools - Allow-list of tool names or prefixes ending in `*`.
  * @attr agent-origins - Space-separated origins whose windows may connect an agent panel to this chart over postMessage (`<chart-agent-panel for="frame:ID">`); others are ignored and logged.
  * @attr live - Stream live bars: `auto` (every source but the sample and files), `on`, `off`.
+ * @attr wheel - Mouse wheel over the plot: `zoom` (default), `ctrl` (zoom only with Ctrl/⌘, otherwise the page scrolls), `off`.
  *
  * @fires kline-ready - The first data has loaded and painted.
  * @fires kline-data-load - Bars were loaded (detail: `{ symbol, period, source, bars }`).
@@ -84,6 +87,9 @@ export interface ChartToolsApi {
  * @csspart redo-button - Redo.
  * @csspart legend - The OHLCV legend.
  * @csspart panes - The pane container (canvases).
+ * @csspart data-table - The data table of the visible bars (toolbar button "Data table" or the `t` key).
+ * @csspart data-table-button - Shows or hides the data table.
+ * @csspart live - The visually hidden live region announcing new bars and the keyboard crosshair.
  *
  * @cssprop [--kline-up-color=#26a69a] - Rising candles (falling under `red-up`).
  * @cssprop [--kline-down-color=#ef5350] - Falling candles (rising under `red-up`).
@@ -117,6 +123,7 @@ export class KlineChart extends LitElement {
     agentTools: { type: String, attribute: 'agent-tools' },
     agentOrigins: { type: String, attribute: 'agent-origins' },
     live: { type: String },
+    wheel: { type: String },
     _hover: { state: true },
     _search: { state: true },
     _toast: { state: true },
@@ -156,6 +163,8 @@ export class KlineChart extends LitElement {
   agentOrigins = '';
   /** Stream live bars from the source: `auto` (default: every source but sample and files), `on`, `off`. */
   live: 'auto' | 'on' | 'off' = 'auto';
+  /** Mouse wheel over the plot: `zoom`, `ctrl` (zoom only with Ctrl/⌘) or `off`. */
+  wheel: 'zoom' | 'ctrl' | 'off' = 'zoom';
 
   declare _hover: number | null;
   declare _search: { open: boolean; mode: 'symbol' | 'compare'; results: { qualifiedSymbol: string; name: string; exchange: string }[] };
@@ -174,6 +183,7 @@ export class KlineChart extends LitElement {
   readonly #live: LiveFeedController;
   readonly #agentPorts: AgentPortController;
   readonly #autosave: LayoutAutosaveController;
+  readonly #a11y: ChartA11yController;
   #ready = false;
   #initialIndicators = false;
 
@@ -213,6 +223,13 @@ export class KlineChart extends LitElement {
       openPalette: () => void this.openCommandPalette(),
       undo: () => this.undo(),
       redo: () => this.redo(),
+      wheel: () => this.wheel,
+      a11y: {
+        stepKeyBar: (delta) => this.#a11y.stepKeyBar(delta),
+        clearKeyBar: () => this.#a11y.clearKeyBar(),
+        pointerMoved: () => this.#a11y.pointerMoved(),
+        toggleTable: () => this.toggleDataTable(),
+      },
     });
     this.#view = new ChartViewController(this, {
       core,
@@ -226,6 +243,13 @@ export class KlineChart extends LitElement {
     });
     this.#live = new LiveFeedController(this, { core, wantsLive: (id) => this.#wantsLive(id), requestUpdate: () => this.requestUpdate() });
     this.#agentPorts = new AgentPortController(this, core);
+    this.#a11y = new ChartA11yController(this, {
+      core,
+      renderer: () => this.#view.renderer,
+      lang: () => this.#lang(),
+      setHover: (index) => (this._hover = index),
+      whenPainted: () => this.whenPainted(),
+    });
     this.#autosave = new LayoutAutosaveController(this, { core, key: () => this.persistKey, emit, requestUpdate: () => this.requestUpdate() });
     core.capture.setCapturer(this.#captureForTool);
   }
@@ -437,11 +461,13 @@ export class KlineChart extends LitElement {
             const open = !(this._search.open && this._search.mode === mode);
             this._search = { open, mode, results: [] };
             if (open) void this.#searchSymbols('');
+            else this.#focusPart(mode === 'compare' ? 'compare-button' : 'symbol-button');
           },
           search: (text) => void this.#searchSymbols(text),
           choose: (symbol) => {
             const mode = this._search.mode;
             this._search = { open: false, mode, results: [] };
+            this.#focusPart(mode === 'compare' ? 'compare-button' : 'symbol-button');
             // The compare button runs the very method the agent's comparison_create runs.
             void this.#runUserTool(mode === 'compare' ? 'comparison_create' : 'chart_set_symbol', { symbol });
           },
@@ -452,13 +478,14 @@ export class KlineChart extends LitElement {
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}></kline-indicator-picker>
           <span class="sep"></span>${this.#renderDrawingToolbar()}
           <span class="sep"></span>
-          <button part="palette-button" aria-label="Commands" title="Commands (Ctrl/Cmd+K)" aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K</button>
-          <button part="settings-button" aria-label="Settings" title="Settings" aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>`,
+          <button part="palette-button" title=${`${strings.commands} (Ctrl/Cmd+K)`} aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K<span class="sr-only"> ${strings.commands}</span></button>
+          <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
+          <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>`,
       )}
       <div class="main">
-        <div class="panes" part="panes"></div>
+        <div class="panes" part="panes" role="img" aria-label=${`${this.#a11y.regionLabel()}. ${strings.tableHint}`}></div>
         ${renderDrawingEditor({ target: this.#drawings.editorTarget(), strings: drawingStrings(this.#lang()) }, { edit: (id, change) => void this.#drawings.edit(id, change) })}
-        <div class="legend" part="legend" aria-live="off" ?hidden=${!s.settings.get().legend}>
+        <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>
           ${clock && s.settings.get().legendMode !== 'tooltip' ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
           ${specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(specs[0], this._hover, titles, this.#legendActions(false))}</div>` : nothing}
           ${renderComparisonValues(this.#core.comparisons.lines.get(), this._hover, s.view.get(), {
@@ -471,6 +498,8 @@ export class KlineChart extends LitElement {
             ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true))}</div>`
             : nothing)}
         ${this.#renderSettingsPopover()}
+        ${this.#a11y.tableShown && clock ? renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings }) : nothing}
+        <div class="sr-only" part="live" role="status" aria-live="polite">${this.#a11y.announcer.text}</div>
         ${this.#core.loadingOlder ? html`<div class="history-loading" role="status">${strings.loadingHistory}</div>` : nothing}
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
@@ -486,6 +515,16 @@ export class KlineChart extends LitElement {
   }
 
   #lastError = '';
+
+  /** Shows or hides the data table, the canvases' text alternative (the `t` key on the chart does the same). */
+  toggleDataTable(show?: boolean): void {
+    this.#a11y.toggleTable(show);
+  }
+
+  /** After a popup closes, focus goes back to the control that opened it (never to <body>). */
+  #focusPart(part: string): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[part="${part}"]`)?.focus());
+  }
 
   #lang(): 'en' | 'zh-CN' {
     return this.#core.store.state.settings.get().locale;

@@ -11,13 +11,19 @@ export interface PanZoomOptions {
   readonly openPalette: () => void;
   readonly undo: () => void;
   readonly redo: () => void;
+  /** Mouse wheel over the plot: `zoom`, `ctrl` (only with Ctrl/⌘; otherwise the page scrolls) or `off`. */
+  readonly wheel: () => string;
+  /** The keyboard crosshair and the data table (ChartA11yController). */
+  readonly a11y: { stepKeyBar(delta: -1 | 1): void; clearKeyBar(): boolean; pointerMoved(): void; toggleTable(): void };
 }
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment; readonly hasUpdated: boolean };
 
 /**
- * Pan and zoom: drag and wheel on the panes, arrow keys, Home/End, +/-; Ctrl/Cmd+K, Z, Y. Listens
- * while connected (any number of connects), never twice.
+ * Pan and zoom: drag and wheel on the panes, two-finger pinch, keys on the focused plot (Left/Right
+ * keyboard crosshair, Shift+Left/Right pan, Up/Down and +/- zoom, Home/End, `t` data table, Escape);
+ * Ctrl/Cmd+K, Z, Y anywhere but in text fields. Keys pressed on a control (toolbar, legend) never pan.
+ * Listens while connected (any number of connects), never twice.
  */
 export class PanZoomController implements ReactiveController {
   readonly #host: Host;
@@ -53,7 +59,31 @@ export class PanZoomController implements ReactiveController {
     this.#host.addEventListener('keydown', this.#onKeyDown, { signal });
     const core = this.#o.core;
     let drag: { x: number; view: { start: number; end: number }; id: number } | null = null;
+    // Touch: the panes have `touch-action: pan-y`, so the browser keeps vertical swipes (the page
+    // scrolls and our pointer is cancelled) and hands horizontal drags and two-finger pinches to us.
+    const touches = new Map<number, { x: number; y: number }>();
+    let pinch: { dist: number; anchor: number; view: { start: number; end: number } } | null = null;
+    const fingers = () => {
+      const [a, b] = [...touches.values()];
+      const rect = container.getBoundingClientRect();
+      return { dist: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), frac: Math.min(1, Math.max(0, ((a.x + b.x) / 2 - rect.left) / this.#o.plotWidth())) };
+    };
     container.addEventListener('pointerdown', (e) => {
+      this.#o.a11y.pointerMoved();
+      if (e.pointerType === 'touch') {
+        touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+        const view = core.store.peek('view');
+        if (touches.size === 2 && view) {
+          // The second finger turns the pan into a pinch anchored at the bar under the fingers' centre.
+          drag = null;
+          container.classList.remove('dragging');
+          const f = fingers();
+          pinch = { dist: f.dist, anchor: view.start + (view.end - view.start) * f.frac, view };
+          container.setPointerCapture(e.pointerId);
+          return;
+        }
+        if (touches.size > 2) return;
+      }
       if (e.button !== 0 || this.#o.drawings.handlesPointer(e)) return;
       const view = core.store.peek('view');
       if (!view) return;
@@ -62,12 +92,22 @@ export class PanZoomController implements ReactiveController {
       container.classList.add('dragging');
     }, { signal });
     container.addEventListener('pointermove', (e) => {
+      if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pinch && touches.size === 2) {
+        const f = fingers();
+        const span = Math.max(5, (pinch.view.end - pinch.view.start) * (pinch.dist / f.dist));
+        const start = pinch.anchor - span * f.frac;
+        this.#setView({ start, end: start + span });
+        return;
+      }
       if (!drag || e.pointerId !== drag.id) return;
       const span = drag.view.end - drag.view.start;
       const shift = ((e.clientX - drag.x) / this.#o.plotWidth()) * span;
       this.#setView({ start: drag.view.start - shift, end: drag.view.end - shift });
     }, { signal });
     const end = (e: PointerEvent) => {
+      touches.delete(e.pointerId);
+      if (touches.size < 2) pinch = null;
       if (!drag || e.pointerId !== drag.id) return;
       drag = null;
       container.classList.remove('dragging');
@@ -75,7 +115,9 @@ export class PanZoomController implements ReactiveController {
     container.addEventListener('pointerup', end, { signal });
     container.addEventListener('pointercancel', end, { signal });
     container.addEventListener('wheel', (e) => {
-      if (!core.store.peek('view')) return;
+      const mode = this.#o.wheel();
+      // `off` never zooms; `ctrl` zooms only with Ctrl/⌘ (trackpad pinches send ctrlKey): otherwise the page scrolls.
+      if (!core.store.peek('view') || mode === 'off' || (mode === 'ctrl' && !e.ctrlKey && !e.metaKey)) return;
       e.preventDefault();
       const rect = container.getBoundingClientRect();
       const frac = Math.min(1, Math.max(0, (e.clientX - rect.left) / this.#o.plotWidth()));
@@ -103,11 +145,16 @@ export class PanZoomController implements ReactiveController {
     const view = core.store.peek('view');
     const n = core.store.peek('series')?.bars.length ?? 0;
     const mod = e.ctrlKey || e.metaKey;
+    const origin = e.composedPath()[0];
+    // Navigation keys act only when the chart itself (the plot) has focus, never on a control.
+    const onPlot = origin === this.#host;
+    const editable = origin instanceof HTMLElement && (origin.isContentEditable || ['input', 'textarea', 'select'].includes(origin.localName));
     if (mod && (e.key === 'k' || e.key === 'K')) {
       e.preventDefault();
       this.#o.openPalette();
       return;
     }
+    if (editable) return;
     if (mod && (e.key === 'z' || e.key === 'Z')) {
       e.preventDefault();
       if (e.shiftKey) this.#o.redo();
@@ -119,12 +166,27 @@ export class PanZoomController implements ReactiveController {
       this.#o.redo();
       return;
     }
-    if (!view || mod) return;
+    if (!onPlot || mod || e.altKey) return;
+    if (e.key === 't' || e.key === 'T') {
+      e.preventDefault();
+      this.#o.a11y.toggleTable();
+      return;
+    }
+    if (!view) return;
     const span = view.end - view.start;
-    const step = Math.max(1, Math.round(span * (e.shiftKey ? 0.5 : 0.1)));
+    const step = Math.max(1, Math.round(span * 0.5));
     switch (e.key) {
-      case 'ArrowLeft': this.#setView({ start: view.start - step, end: view.end - step }); break;
-      case 'ArrowRight': this.#setView({ start: view.start + step, end: view.end + step }); break;
+      case 'ArrowLeft':
+        if (e.shiftKey) this.#setView({ start: view.start - step, end: view.end - step });
+        else this.#o.a11y.stepKeyBar(-1);
+        break;
+      case 'ArrowRight':
+        if (e.shiftKey) this.#setView({ start: view.start + step, end: view.end + step });
+        else this.#o.a11y.stepKeyBar(1);
+        break;
+      case 'Escape':
+        if (!this.#o.a11y.clearKeyBar()) return;
+        break;
       case 'ArrowUp': case '+': case '=': this.#zoom(1 / 1.25); break;
       case 'ArrowDown': case '-': case '_': this.#zoom(1.25); break;
       case 'Home': this.#setView({ start: -0.5, end: span - 0.5 }); break;

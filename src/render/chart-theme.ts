@@ -14,7 +14,32 @@ export interface ChartTheme {
   readonly palette: readonly string[];
 }
 
-const PALETTE = ['#f5a623', '#7e57c2', '#29b6f6', '#ec407a', '#66bb6a', '#ff7043', '#8d6e63', '#26c6da'];
+/**
+ * Indicator line colours, one palette per background: every colour reaches 4.5:1 against it (WCAG
+ * AA for text), so the legend values written in them stay readable. Light: on #ffffff 4.7–7.0:1;
+ * dark: on #131722 5.9–8.8:1.
+ */
+const LIGHT_PALETTE = ['#b25e00', '#6a3fb5', '#0a6fa8', '#c2185b', '#2e7d32', '#c43e00', '#795548', '#00758a'];
+const DARK_PALETTE = ['#f5a623', '#b39ddb', '#29b6f6', '#f06292', '#66bb6a', '#ff8a65', '#bcaaa4', '#26c6da'];
+
+/** Relative luminance (WCAG) of `#rgb`/`#rrggbb`/`rgb()` colours; 1 for what it cannot parse. */
+function luminance(color: string): number {
+  let rgb: number[] | null = null;
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim());
+  if (hex) {
+    const h = hex[1].length === 3 ? [...hex[1]].map((c) => c + c).join('') : hex[1];
+    rgb = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
+  } else {
+    const m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/i.exec(color.trim());
+    if (m) rgb = [m[1], m[2], m[3]].map(Number);
+  }
+  if (!rgb) return 1;
+  const [r, g, b] = rgb.map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
 
 /**
  * Reads `--kline-*` properties from a computed style. `red-up` swaps the up/down colours
@@ -25,10 +50,11 @@ export function readChartTheme(style: CSSStyleDeclaration, convention: 'green-up
   const green = v('--kline-up-color', '#26a69a');
   const red = v('--kline-down-color', '#ef5350');
   const [up, down] = convention === 'red-up' ? [red, green] : [green, red];
+  const background = v('--kline-background', '#ffffff');
   return {
     up,
     down,
-    background: v('--kline-background', '#ffffff'),
+    background,
     text: v('--kline-text-color', '#131722'),
     grid: v('--kline-grid-color', 'rgba(42,46,57,0.06)'),
     axis: v('--kline-axis-color', '#787b86'),
@@ -36,6 +62,6 @@ export function readChartTheme(style: CSSStyleDeclaration, convention: 'green-up
     line: v('--kline-line-color', '#2962ff'),
     areaFill: v('--kline-area-fill', 'rgba(41,98,255,0.15)'),
     font: v('--kline-font', '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'),
-    palette: PALETTE,
+    palette: luminance(background) < 0.18 ? DARK_PALETTE : LIGHT_PALETTE,
   };
 }

@@ -41,7 +41,7 @@ describe('<kline-chart> rendering', () => {
     const before = chart.core.store.peek('view')!;
     const hash = canvasHash(paneCanvas(chart, 'price'));
     chart.focus();
-    chart.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    chart.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', shiftKey: true, bubbles: true }));
     const after = chart.core.store.peek('view')!;
     expect(after.start).to.be.lessThan(before.start);
     await chart.whenPainted();

@@ -1,0 +1,149 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ChartCore } from '../../src/core/commands/chart-core.js';
+import { clampView } from '../../src/core/commands/view-range.js';
+import { effect } from '../../src/core/store/index.js';
+import { formatBarTime } from '../../src/render/time-ticks.js';
+import type { ChartRenderer } from '../../src/render/chart-renderer.js';
+import { ChartAnnouncer } from './chart-announcer.js';
+import { formatPrice, formatVolume } from './chart-legend.js';
+import { chartStrings } from './chart-strings.js';
+import { RovingToolbar } from './roving-toolbar.js';
+
+export interface ChartA11yOptions {
+  readonly core: ChartCore;
+  readonly renderer: () => ChartRenderer | null;
+  readonly lang: () => 'en' | 'zh-CN';
+  /** Shows the bar in the legend (the crosshair index), or null for the last bar. */
+  readonly setHover: (index: number | null) => void;
+  readonly whenPainted: () => Promise<void>;
+}
+
+type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
+
+/**
+ * What makes the canvas chart usable without a mouse or without sight: the element is a named
+ * region (`role="region"`, `aria-label` "DEMO 1d chart, last 123.45"), its toolbar a roving-tabindex
+ * toolbar, a polite live region announces new bars (throttled) and the keyboard crosshair, and the
+ * data table is the canvases' text alternative.
+ */
+export class ChartA11yController implements ReactiveController {
+  readonly #host: Host;
+  readonly #o: ChartA11yOptions;
+  readonly #roving = new RovingToolbar();
+  readonly announcer: ChartAnnouncer;
+  #keyBar: number | null = null;
+  #ownLabel = false;
+  #table = false;
+  #dispose: () => void = () => undefined;
+
+  constructor(host: Host, options: ChartA11yOptions) {
+    this.#host = host;
+    this.#o = options;
+    this.announcer = new ChartAnnouncer(() => host.requestUpdate(), 1500);
+    host.addController(this);
+  }
+
+  /** Whether the data table is shown. */
+  get tableShown(): boolean {
+    return this.#table;
+  }
+
+  toggleTable(show = !this.#table): void {
+    this.#table = show;
+    this.#host.requestUpdate();
+  }
+
+  hostConnected(): void {
+    // A named region: screen readers list it among the landmarks; the label says what it shows.
+    if (!this.#host.hasAttribute('role')) this.#host.setAttribute('role', 'region');
+    this.#ownLabel = !this.#host.hasAttribute('aria-label') || this.#ownLabel;
+    const core = this.#o.core;
+    let lastKey = '';
+    let lastCount = 0;
+    this.#dispose = effect(() => {
+      // A new bar (live stream) is announced politely, at most once per five seconds.
+      const series = core.store.state.series.get();
+      const n = series?.bars.length ?? 0;
+      const key = series ? `${series.instrument.symbol}|${series.period}` : '';
+      if (series && key === lastKey && n > lastCount) this.announcer.say(`${chartStrings(this.#o.lang()).newBar}: ${this.describeBar(n - 1)}`, 5000);
+      lastKey = key;
+      lastCount = n;
+    });
+  }
+
+  hostDisconnected(): void {
+    this.#dispose();
+    this.announcer.dispose();
+  }
+
+  hostUpdated(): void {
+    this.#roving.sync(this.#host.renderRoot.querySelector<HTMLElement>('[part="toolbar"]'));
+    if (this.#ownLabel) {
+      const label = this.regionLabel();
+      if (this.#host.getAttribute('aria-label') !== label) this.#host.setAttribute('aria-label', label);
+    }
+  }
+
+  /** `DEMO 1d chart, last 123.45`: the region's accessible name. */
+  regionLabel(): string {
+    const strings = chartStrings(this.#o.lang());
+    const store = this.#o.core.store;
+    const series = store.peek('series');
+    const target = store.peek('target');
+    const symbol = series?.instrument.symbol ?? target?.symbol ?? this.#host.getAttribute('symbol') ?? '';
+    const period = series?.period ?? target?.period ?? this.#host.getAttribute('period') ?? '';
+    const n = series?.bars.length ?? 0;
+    const last = n ? `, ${strings.last} ${formatPrice(series!.bars.close[n - 1], series!.instrument.pricePrecision)}` : '';
+    return `${symbol} ${period} ${strings.chart}${last}`.replace(/\s+/g, ' ').trim();
+  }
+
+  /** A bar as a sentence: time, open, high, low, close, volume. */
+  describeBar(i: number): string {
+    const series = this.#o.core.store.peek('series');
+    const clock = this.#o.renderer()?.clock;
+    if (!series || !clock || i < 0 || i >= series.bars.length) return '';
+    const t = chartStrings(this.#o.lang());
+    const b = series.bars;
+    const p = series.instrument.pricePrecision;
+    const intraday = !['1d', '1w', '1M'].includes(series.period);
+    return `${formatBarTime(b.time[i], clock, intraday)}, ${t.openFull} ${formatPrice(b.open[i], p)}, ${t.highFull} ${formatPrice(b.high[i], p)}, ${t.lowFull} ${formatPrice(b.low[i], p)}, ${t.closeFull} ${formatPrice(b.close[i], p)}, ${t.volumeFull} ${formatVolume(b.volume[i])}`;
+  }
+
+  /** Moves the keyboard crosshair one bar (`-1`, `+1`); the first press shows the last visible bar. */
+  stepKeyBar(delta: -1 | 1): void {
+    const core = this.#o.core;
+    const series = core.store.peek('series');
+    const view = core.store.peek('view');
+    if (!series || !view) return;
+    const n = series.bars.length;
+    const lastVisible = Math.max(0, Math.min(n - 1, Math.floor(view.end - 0.5)));
+    const bar = Math.max(0, Math.min(n - 1, this.#keyBar === null ? lastVisible : this.#keyBar + delta));
+    this.#keyBar = bar;
+    // Keep the bar in view: pan by whole bars when it reaches an edge.
+    const span = view.end - view.start;
+    if (bar < view.start + 0.5) core.setView(clampView({ start: bar - 0.5, end: bar - 0.5 + span }, n, 5));
+    else if (bar > view.end - 0.5) core.setView(clampView({ start: bar + 0.5 - span, end: bar + 0.5 }, n, 5));
+    this.#o.setHover(bar);
+    this.announcer.say(this.describeBar(bar), 250);
+    void this.#o.whenPainted().then(() => {
+      const plot = this.#o.renderer()?.pane('price')?.plot;
+      if (!plot || this.#keyBar !== bar) return;
+      plot.setCursor({ left: plot.valToPos(bar, 'x'), top: plot.valToPos(series.bars.close[bar], 'price') });
+      this.#o.setHover(bar);
+    });
+  }
+
+  /** Hides the keyboard crosshair; false when there was none. */
+  clearKeyBar(): boolean {
+    if (this.#keyBar === null) return false;
+    this.#keyBar = null;
+    this.#o.renderer()?.pane('price')?.plot.setCursor({ left: -10, top: -10 });
+    this.#o.setHover(null);
+    return true;
+  }
+
+  /** The pointer took over the crosshair. */
+  pointerMoved(): void {
+    this.#keyBar = null;
+  }
+}

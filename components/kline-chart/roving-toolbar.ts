@@ -1,0 +1,75 @@
+/**
+ * Roving tabindex for a `role="toolbar"` (WAI-ARIA toolbar pattern): the toolbar is one tab stop;
+ * Left/Right (and Home/End) move focus among its enabled controls. Controls inside an open popup
+ * (search results) and text inputs keep their own keys. The indicator picker's button, inside its
+ * own shadow root, takes part like any other button.
+ */
+export class RovingToolbar {
+  #toolbar: HTMLElement | null = null;
+  #current: HTMLElement | null = null;
+
+  /** Call after every render with the toolbar element (or `null` when there is none). */
+  sync(toolbar: HTMLElement | null): void {
+    if (toolbar !== this.#toolbar) {
+      this.#toolbar?.removeEventListener('keydown', this.#onKey);
+      this.#toolbar?.removeEventListener('focusin', this.#onFocus);
+      this.#toolbar = toolbar;
+      toolbar?.addEventListener('keydown', this.#onKey);
+      toolbar?.addEventListener('focusin', this.#onFocus);
+    }
+    if (!toolbar) return;
+    const picker = toolbar.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>('kline-indicator-picker');
+    if (picker && !picker.shadowRoot?.querySelector('button.toggle')) void picker.updateComplete?.then(() => this.sync(this.#toolbar));
+    const items = this.items();
+    if (!this.#current || !items.includes(this.#current)) this.#current = items[0] ?? null;
+    for (const item of this.#all()) item.tabIndex = item === this.#current ? 0 : -1;
+  }
+
+  /** The controls arrows move between, in visual order (disabled ones are skipped). */
+  items(): HTMLElement[] {
+    return this.#all().filter((el) => !(el as HTMLButtonElement).disabled);
+  }
+
+  #all(): HTMLElement[] {
+    if (!this.#toolbar) return [];
+    const out: HTMLElement[] = [];
+    for (const el of this.#toolbar.querySelectorAll<HTMLElement>('button, input, kline-indicator-picker')) {
+      if (el.closest('.results')) continue;
+      if (el.localName === 'kline-indicator-picker') {
+        const toggle = el.shadowRoot?.querySelector<HTMLElement>('button.toggle');
+        if (toggle) out.push(toggle);
+      } else out.push(el);
+    }
+    return out;
+  }
+
+  readonly #onFocus = (e: FocusEvent): void => {
+    const origin = e.composedPath()[0] as HTMLElement;
+    const items = this.#all();
+    if (items.includes(origin) && origin !== this.#current) {
+      this.#current = origin;
+      for (const item of items) item.tabIndex = item === origin ? 0 : -1;
+    }
+  };
+
+  readonly #onKey = (e: KeyboardEvent): void => {
+    const origin = e.composedPath()[0] as HTMLElement;
+    // Every key pressed on a toolbar control stays in the toolbar: none pans or zooms the chart.
+    const mod = e.ctrlKey || e.metaKey || e.altKey;
+    if (!mod) e.stopPropagation();
+    if (mod || origin.closest?.('.results') || origin.localName === 'input') return;
+    const items = this.items();
+    const at = items.indexOf(origin);
+    if (at < 0) return;
+    let next: number;
+    if (e.key === 'ArrowRight') next = (at + 1) % items.length;
+    else if (e.key === 'ArrowLeft') next = (at - 1 + items.length) % items.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = items.length - 1;
+    else return;
+    e.preventDefault();
+    this.#current = items[next];
+    for (const item of this.#all()) item.tabIndex = item === this.#current ? 0 : -1;
+    this.#current.focus();
+  };
+}
