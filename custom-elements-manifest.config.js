@@ -5,4 +5,14 @@ export default {
   outdir: '.',
   litelement: true,
   dependencies: false,
+  plugins: [
+    {
+      // The glob's file order follows the file system, which differs between clones: sort modules
+      // by path so the committed manifest is the same wherever it is generated (CI checks it).
+      name: 'sort-modules-by-path',
+      packageLinkPhase({ customElementsManifest }) {
+        customElementsManifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      },
+    },
+  ],
 };
