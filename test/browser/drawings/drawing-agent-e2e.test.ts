@@ -8,6 +8,7 @@ import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { rowsWithColor } from '../helpers/canvas-pixels.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { createDrawingStage, type DrawingStage } from './drawing-stage.js';
+import { scriptMock } from '../helpers/mock-model-client.js';
 
 // Every test of this area that talks to the shared mock model lives in this one file.
 
@@ -16,10 +17,8 @@ const MAGENTA: [number, number, number] = [255, 0, 255];
 
 let mockRoot = '';
 
-async function script(steps: MockStep[]): Promise<void> {
-  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
-  const response = await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) });
-  expect(response.ok).to.equal(true);
+function script(steps: MockStep[]): Promise<void> {
+  return scriptMock(mockRoot, steps);
 }
 
 /** Requests of this test's conversation only (another test file may share the mock). */

@@ -8,6 +8,7 @@ import type { ChartAgentPanel } from '../../../components/chart-agent-panel/inde
 import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { canvasHash } from '../helpers/canvas-pixels.js';
 import { paneCanvas, waitFor } from '../helpers/chart-fixture.js';
+import { scriptMock } from '../helpers/mock-model-client.js';
 
 // Every test of this area that talks to the shared mock model lives in this one file.
 
@@ -16,10 +17,8 @@ const PROMPT = 'make the MACD signal line faster [indicator-agent e2e]';
 let mockRoot = '';
 let container: HTMLElement | null = null;
 
-async function script(steps: MockStep[]): Promise<void> {
-  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
-  const response = await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) });
-  expect(response.ok).to.equal(true);
+function script(steps: MockStep[]): Promise<void> {
+  return scriptMock(mockRoot, steps);
 }
 
 /** Requests of this test's conversation only (another test file may share the mock). */

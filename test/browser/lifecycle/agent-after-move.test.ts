@@ -7,14 +7,13 @@ import type { MockStep } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { mount, nextRunEnd, typeAndSend, unmountAll } from '../panel/panel-fixture.js';
 import { minuteBars, newParent, nextFrame, removeFixtures } from './lifecycle-fixture.js';
+import { scriptMock } from '../helpers/mock-model-client.js';
 
 let mockRoot = '';
 let mockUrl = '';
 
-async function script(steps: MockStep[]): Promise<void> {
-  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
-  const response = await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) });
-  expect(response.ok).to.equal(true);
+function script(steps: MockStep[]): Promise<void> {
+  return scriptMock(mockRoot, steps);
 }
 
 /** A chart showing the host's 1m bars and a panel connected to it. */

@@ -5,16 +5,15 @@ import type { ChartAgentPanel } from '../../../components/chart-agent-panel/inde
 import type { MockStep } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, deleteDatabase, messagesText, nextRunEnd, typeAndSend, unmountAll } from '../panel/panel-fixture.js';
+import { scriptMock } from '../helpers/mock-model-client.js';
 
 // The panel renders model answers streamed by this file's own mock model.
 let mockUrl = '';
 let mockRoot = '';
 const SESSIONS_DB = 'kline-agent-sessions';
 
-async function script(steps: MockStep[]): Promise<void> {
-  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
-  const response = await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) });
-  expect(response.ok).to.equal(true);
+function script(steps: MockStep[]): Promise<void> {
+  return scriptMock(mockRoot, steps);
 }
 
 /** Sends `prompt`, waits for the run to complete, and returns the last answer's Markdown element. */

@@ -5,20 +5,19 @@ import type { ChartAgentPanel } from '../../../components/chart-agent-panel/inde
 import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, deleteDatabase, dumpDatabase, messagesText, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
+import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
 
 // Every test of the panel that talks to the shared mock model lives in this file, so no other file
 // can reset or script the mock in between (test files run two at a time).
 let mockUrl = '';
 let mockRoot = '';
 
-async function script(steps: MockStep[]): Promise<void> {
-  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
-  const response = await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) });
-  expect(response.ok).to.equal(true);
+function script(steps: MockStep[]): Promise<void> {
+  return scriptMock(mockRoot, steps);
 }
 
-async function requests(): Promise<RecordedRequest[]> {
-  return (await fetch(`${mockRoot}/__mock/requests`)).json() as Promise<RecordedRequest[]>;
+function requests(): Promise<RecordedRequest[]> {
+  return mockRequests(mockRoot);
 }
 
 const SESSIONS_DB = 'kline-agent-sessions';

@@ -4,18 +4,17 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, messagesText, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
+import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
 
 let mockUrl = '';
 let mockRoot = '';
 
-async function script(steps: MockStep[]): Promise<void> {
-  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
-  const response = await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) });
-  expect(response.ok).to.equal(true);
+function script(steps: MockStep[]): Promise<void> {
+  return scriptMock(mockRoot, steps);
 }
 
-async function requests(): Promise<RecordedRequest[]> {
-  return (await fetch(`${mockRoot}/__mock/requests`)).json() as Promise<RecordedRequest[]>;
+function requests(): Promise<RecordedRequest[]> {
+  return mockRequests(mockRoot);
 }
 
 function memoryPanel() {

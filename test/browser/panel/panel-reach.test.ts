@@ -9,20 +9,19 @@ import { connectFramePort } from '../../../src/frames/index.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import { chartAndPanel, mount, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
+import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
 
 // The agent's reach: chart images (chart_capture, vision), progress of long tools and chart
 // changes between two messages. This file has a mock model of its own (see web-test-runner.config.js).
 let mockUrl = '';
 let mockRoot = '';
 
-async function script(steps: MockStep[]): Promise<void> {
-  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
-  const response = await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) });
-  expect(response.ok).to.equal(true);
+function script(steps: MockStep[]): Promise<void> {
+  return scriptMock(mockRoot, steps);
 }
 
-async function requests(): Promise<RecordedRequest[]> {
-  return (await fetch(`${mockRoot}/__mock/requests`)).json() as Promise<RecordedRequest[]>;
+function requests(): Promise<RecordedRequest[]> {
+  return mockRequests(mockRoot);
 }
 
 type Part = { type: string; text?: string; image_url?: { url: string } };

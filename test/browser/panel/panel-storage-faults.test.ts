@@ -6,16 +6,15 @@ import { panelStoreTiming } from '../../../components/chart-agent-panel/panel-se
 import type { MockStep } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, deleteDatabase, dumpDatabase, messagesText, nextRunEnd, part, typeAndSend, unmountAll } from './panel-fixture.js';
+import { scriptMock } from '../helpers/mock-model-client.js';
 
 // What the user sees when IndexedDB fails: a notice, and the conversation stays in the page.
 let mockUrl = '';
 let mockRoot = '';
 const SESSIONS_DB = 'kline-agent-sessions';
 
-async function script(steps: MockStep[]): Promise<void> {
-  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
-  const response = await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) });
-  expect(response.ok).to.equal(true);
+function script(steps: MockStep[]): Promise<void> {
+  return scriptMock(mockRoot, steps);
 }
 
 function idbPanel(locale = 'en') {

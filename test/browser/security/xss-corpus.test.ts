@@ -9,6 +9,7 @@ import type { MockStep } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, nextRunEnd, part, parts, typeAndSend, unmountAll } from '../panel/panel-fixture.js';
 import { BASE_VECTORS, buildPayloads, chunks } from './xss-payloads.js';
+import { scriptMock } from '../helpers/mock-model-client.js';
 
 // Every payload travels as text through each channel a model, a data file or a user can fill. None
 // may become an element, an attribute that runs script, a script URL, or a CSP violation, and none may
@@ -70,10 +71,8 @@ async function assertClean(channel: string): Promise<void> {
   expect(window.__xss, `${channel}: a payload ran`).to.equal(undefined);
 }
 
-async function script(steps: MockStep[]): Promise<void> {
-  await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
-  const response = await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) });
-  expect(response.ok).to.equal(true);
+function script(steps: MockStep[]): Promise<void> {
+  return scriptMock(mockRoot, steps);
 }
 
 function panelFor(): Promise<{ chart: KlineChart; panel: ChartAgentPanel }> {
