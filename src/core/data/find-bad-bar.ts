@@ -1,4 +1,5 @@
 import type { Bar, Bars } from './bars.js';
+import { checkBar } from './validate-bars.js';
 
 /** Why a bar was refused: the first problem found, with the bar's index. */
 export interface BadBar {
@@ -61,16 +62,18 @@ export function findBadLiveBar(bar: Bar, lastTime: number): BadBar | null {
   return null;
 }
 
+/** One bar through the shared per-bar check ({@link checkBar}), worded with its values for a host. */
 function checkOne(time: number, open: number, high: number, low: number, close: number, volume: number, i: number): BadBar | null {
-  const fields = { time, open, high, low, close, volume };
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value !== 'number' || !Number.isFinite(value)) return bad(i, 'not_finite', `Bar ${i} has ${name} = ${String(value)}; every field must be a finite number.`);
+  const problem = checkBar(time, open, high, low, close, volume);
+  if (!problem) return null;
+  const value = { time, open, high, low, close, volume }[problem.field];
+  if (!Number.isFinite(value)) return bad(i, 'not_finite', `Bar ${i} has ${problem.field} = ${String(value)}; every field must be a finite number.`);
+  switch (problem.field) {
+    case 'volume': return bad(i, 'negative_volume', `Bar ${i} has negative volume ${volume}.`);
+    case 'open': return bad(i, 'open_outside_range', `Bar ${i} has open ${open} outside [low ${low}, high ${high}].`);
+    case 'close': return bad(i, 'close_outside_range', `Bar ${i} has close ${close} outside [low ${low}, high ${high}].`);
+    default: return bad(i, 'high_below_low', `Bar ${i} has high ${high} below low ${low}.`);
   }
-  if (high < low) return bad(i, 'high_below_low', `Bar ${i} has high ${high} below low ${low}.`);
-  if (open < low || open > high) return bad(i, 'open_outside_range', `Bar ${i} has open ${open} outside [low ${low}, high ${high}].`);
-  if (close < low || close > high) return bad(i, 'close_outside_range', `Bar ${i} has close ${close} outside [low ${low}, high ${high}].`);
-  if (volume < 0) return bad(i, 'negative_volume', `Bar ${i} has negative volume ${volume}.`);
-  return null;
 }
 
 function bad(index: number, reason: BadBarReason, message: string): BadBar {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, beforeEach, test } from 'node:test';
 import OpenAI from 'openai';
 import { CORS_ALLOWED_HEADERS, createServer, type ServerOptions } from '../../../src/server/index.js';
+import { createCapturingServer } from './capturing-server.js';
 
 // The relay's security properties, over real HTTP: a real relay on 127.0.0.1:0 in front of a fake
 // upstream that records what reached it. "Never forwarded" is asserted on that record.
@@ -98,14 +99,9 @@ before(async () => {
   await writeFile(join(rootDir, 'demo', 'index.html'), '<!doctype html><title>demo</title>');
   await writeFile(join(rootDir, 'dist', 'kline-chart.js'), 'export {};');
   await writeFile(join(rootDir, 'dist', 'kline-chart.js.map'), '{"version":3,"sourcesContent":["secret source"]}');
-  upstream = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      upstreamRequests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      upstreamHandler(req, res, body);
-    });
+  upstream = createCapturingServer((req, res, body) => {
+    upstreamRequests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+    upstreamHandler(req, res, body);
   });
   upstreamUrl = await listen(upstream);
 });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { after, before, beforeEach, test } from 'node:test';
 import { createServer, MODEL_NOT_CONFIGURED_MESSAGE, type ServerOptions } from '../../../src/server/index.js';
+import { createCapturingServer } from './capturing-server.js';
 
 const KEY = 'sk-test-server-key-1234567890';
 
@@ -53,14 +54,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 before(async () => {
-  upstream = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      upstreamRequests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      upstreamHandler(req, res, body);
-    });
+  upstream = createCapturingServer((req, res, body) => {
+    upstreamRequests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+    upstreamHandler(req, res, body);
   });
   upstreamUrl = await listen(upstream);
 });
