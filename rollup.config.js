@@ -8,7 +8,12 @@ import { rmSync } from 'node:fs';
 
 /** Empties dist/ first, so no chunk of an earlier build is left beside the new one. */
 function cleanDist() {
-  return { name: 'clean-dist', buildStart() { rmSync('dist', { recursive: true, force: true }); } };
+  return {
+    name: 'clean-dist',
+    buildStart() {
+      rmSync('dist', { recursive: true, force: true });
+    },
+  };
 }
 
 function chunkName(chunk) {

@@ -17,19 +17,30 @@ function mockModelPlugin() {
   return {
     name: 'mock-model',
     async serverStop() {
-      await Promise.all([...mocks.values(), ...binances.values(), ...(errorServers ? [errorServers] : [])].map(async (m) => (await m).close()));
+      await Promise.all(
+        [...mocks.values(), ...binances.values(), ...(errorServers ? [errorServers] : [])].map(async (m) =>
+          (await m).close(),
+        ),
+      );
     },
     async executeCommand({ command, session, payload }) {
       if (command === 'error-servers') {
         // An HTML 404 page, an origin without CORS headers, a refused port (test/error-servers).
-        errorServers ??= import('./build/test/error-servers/index.js').then(({ startErrorServers }) => startErrorServers());
+        errorServers ??= import('./build/test/error-servers/index.js').then(({ startErrorServers }) =>
+          startErrorServers(),
+        );
         const s = await errorServers;
         return { htmlUrl: s.htmlUrl, noCorsUrl: s.noCorsUrl, refusedUrl: s.refusedUrl };
       }
       if (command === 'mock-binance') {
         // A recorded-format Binance of the file's own: REST history and kline streams.
         if (!binances.has(session.testFile)) {
-          binances.set(session.testFile, import('./build/test/mock-binance/index.js').then(({ startMockBinance }) => startMockBinance({ barCount: payload?.barCount ?? 3000 })));
+          binances.set(
+            session.testFile,
+            import('./build/test/mock-binance/index.js').then(({ startMockBinance }) =>
+              startMockBinance({ barCount: payload?.barCount ?? 3000 }),
+            ),
+          );
         }
         const b = await binances.get(session.testFile);
         return { restUrl: b.restUrl, wsUrl: b.wsUrl };
@@ -49,7 +60,11 @@ function mockModelPlugin() {
         const page = session.browser.getPage(session.id);
         const cdp = await page.createCDPSession();
         try {
-          for (const step of payload.steps) await cdp.send('Input.dispatchTouchEvent', { type: step.type, touchPoints: step.points.map((p, id) => ({ x: p[0], y: p[1], id })) });
+          for (const step of payload.steps)
+            await cdp.send('Input.dispatchTouchEvent', {
+              type: step.type,
+              touchPoints: step.points.map((p, id) => ({ x: p[0], y: p[1], id })),
+            });
         } finally {
           await cdp.detach();
         }
@@ -57,7 +72,12 @@ function mockModelPlugin() {
       }
       if (command !== 'mock-model-url') return undefined;
       if (!mocks.has(session.testFile)) {
-        mocks.set(session.testFile, import('./build/test/mock-model/index.js').then(({ startMockModel }) => startMockModel({ host: '127.0.0.1', port: 0 })));
+        mocks.set(
+          session.testFile,
+          import('./build/test/mock-model/index.js').then(({ startMockModel }) =>
+            startMockModel({ host: '127.0.0.1', port: 0 }),
+          ),
+        );
       }
       return (await mocks.get(session.testFile)).url;
     },
@@ -107,7 +127,17 @@ export default {
       launchOptions: {
         executablePath: chromePath,
         headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage', '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--no-first-run',
+          '--disable-dev-shm-usage',
+          '--disable-background-timer-throttling',
+          '--disable-renderer-backgrounding',
+          '--disable-backgrounding-occluded-windows',
+        ],
       },
     }),
   ],

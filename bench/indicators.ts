@@ -9,7 +9,14 @@
 import { pathToFileURL } from 'node:url';
 import * as ixjb from '@ixjb94/indicators';
 import * as ti from 'technicalindicators';
-import { ATR as TsATR, BollingerBands as TsBollingerBands, EMA as TsEMA, MACD as TsMACD, RSI as TsRSI, StochasticOscillator as TsStochastic } from 'trading-signals';
+import {
+  ATR as TsATR,
+  BollingerBands as TsBollingerBands,
+  EMA as TsEMA,
+  MACD as TsMACD,
+  RSI as TsRSI,
+  StochasticOscillator as TsStochastic,
+} from 'trading-signals';
 import { BUILTIN_INDICATORS, type IndicatorColumns, type IndicatorDefinition } from '../src/core/indicators/index.js';
 
 /** Options of {@link runIndicatorBench}. */
@@ -202,7 +209,11 @@ export async function runIndicatorBench(options: IndicatorBenchOptions = {}): Pr
             return r ?? 0;
           },
         },
-        { name: '@ixjb94/indicators', note: 'no KDJ: stoch(9,3,3)', run: () => last(ix.stoch(high, low, close, 9, 3, 3)[0]) },
+        {
+          name: '@ixjb94/indicators',
+          note: 'no KDJ: stoch(9,3,3)',
+          run: () => last(ix.stoch(high, low, close, 9, 3, 3)[0]),
+        },
       ],
     },
     {
@@ -269,7 +280,9 @@ export async function runIndicatorBench(options: IndicatorBenchOptions = {}): Pr
   }
 
   const lines: string[] = [];
-  lines.push(`Indicators over ${bars.toLocaleString('en-US')} bars: median of ${runs} interleaved runs (ms), Node ${process.version}`);
+  lines.push(
+    `Indicators over ${bars.toLocaleString('en-US')} bars: median of ${runs} interleaved runs (ms), Node ${process.version}`,
+  );
   lines.push('');
   const header = ['study', 'ours', ...PEERS, 'fastest peer / ours'];
   const rows: string[][] = [header];
@@ -289,7 +302,8 @@ export async function runIndicatorBench(options: IndicatorBenchOptions = {}): Pr
     rows.push(row);
   }
   const widths = header.map((_, k) => Math.max(...rows.map((r) => r[k].length)));
-  for (const r of rows) lines.push(r.map((cell, k) => (k === 0 ? cell.padEnd(widths[k]) : cell.padStart(widths[k]))).join('  '));
+  for (const r of rows)
+    lines.push(r.map((cell, k) => (k === 0 ? cell.padEnd(widths[k]) : cell.padStart(widths[k]))).join('  '));
   if (notes.length) {
     lines.push('');
     for (const n of notes) lines.push(`* ${n}`);
@@ -297,7 +311,9 @@ export async function runIndicatorBench(options: IndicatorBenchOptions = {}): Pr
 
   // Live ticks: the last bar changes in place; every 100th tick a new bar is appended.
   lines.push('');
-  lines.push(`Live ticks on ${bars.toLocaleString('en-US')} bars: ${ticks.toLocaleString('en-US')} ticks (1 in 100 appends a bar); median per tick`);
+  lines.push(
+    `Live ticks on ${bars.toLocaleString('en-US')} bars: ${ticks.toLocaleString('en-US')} ticks (1 in 100 appends a bar); median per tick`,
+  );
   lines.push('');
   const appends = Math.ceil(ticks / 100) + 1;
   const cap = bars + appends;
@@ -347,7 +363,8 @@ export async function runIndicatorBench(options: IndicatorBenchOptions = {}): Pr
     log(`ticks ${study.id} done`);
   }
   const tw = tickRows[0].map((_, k) => Math.max(...tickRows.map((r) => r[k].length)));
-  for (const r of tickRows) lines.push(r.map((cell, k) => (k === 0 ? cell.padEnd(tw[k]) : cell.padStart(tw[k]))).join('  '));
+  for (const r of tickRows)
+    lines.push(r.map((cell, k) => (k === 0 ? cell.padEnd(tw[k]) : cell.padStart(tw[k]))).join('  '));
   lines.push('');
   lines.push(`(checksum ${sink.toExponential(3)})`);
   return lines.join('\n');

@@ -25,7 +25,10 @@ const VISIBLE_BARS = 200;
 /** Cold start: time to first candle from navigation, CPU throttled ×4, 10k bars, 3 runs per library. */
 const COLD = { cpuThrottle: 4, size: 10_000, runs: 3 };
 const CHROME_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
   '--no-first-run',
   // performance.memory is bucketed and rounded without this.
   '--enable-precise-memory-info',
@@ -79,18 +82,29 @@ async function runRenderBench(options, stamp) {
             continue;
           }
           const run = await measureRun(browser, {
-            origin: server.origin, lib, size, seed: options.seed, timeoutMs: options.timeoutMs,
-            steps: options.steps, visibleBars: VISIBLE_BARS, oursModule: options.oursModule,
+            origin: server.origin,
+            lib,
+            size,
+            seed: options.seed,
+            timeoutMs: options.timeoutMs,
+            steps: options.steps,
+            visibleBars: VISIBLE_BARS,
+            oursModule: options.oursModule,
             screenshotPath: r === 0 ? join(shotsDir, `${lib}-${size}.png`) : undefined,
           });
           bySize.runs[lib].push(run);
           const tag = `[${size} bars, run ${r + 1}/${runs}] ${lib}:`;
           if (run.status === 'ok') {
-            log(`${tag} first paint ${fmt(run.firstPaintMs, 0)} ms, pan ${fmt(run.panMs, 1)} ms, ` +
-              `zoom ${fmt(run.zoomMs, 1)} ms, API pan ${fmt(run.apiPanMs, 1)} ms, heap ${fmt(run.heapBytes / 1048576, 1)} MB, ${run.visibleBars} bars visible`);
-            if (run.loadedBars !== size) log(`  warning: ${lib} holds ${run.loadedBars} bars, not the ${size} it was given`);
-            if (!run.panMoved) log(`  warning: the drag did not move ${lib}'s visible range; its pan frames drew nothing new`);
-            if (!run.zoomMoved) log(`  warning: the wheel did not change ${lib}'s visible range; its zoom frames drew nothing new`);
+            log(
+              `${tag} first paint ${fmt(run.firstPaintMs, 0)} ms, pan ${fmt(run.panMs, 1)} ms, ` +
+                `zoom ${fmt(run.zoomMs, 1)} ms, API pan ${fmt(run.apiPanMs, 1)} ms, heap ${fmt(run.heapBytes / 1048576, 1)} MB, ${run.visibleBars} bars visible`,
+            );
+            if (run.loadedBars !== size)
+              log(`  warning: ${lib} holds ${run.loadedBars} bars, not the ${size} it was given`);
+            if (!run.panMoved)
+              log(`  warning: the drag did not move ${lib}'s visible range; its pan frames drew nothing new`);
+            if (!run.zoomMoved)
+              log(`  warning: the wheel did not change ${lib}'s visible range; its zoom frames drew nothing new`);
           } else if (run.status === 'load-error') {
             // Our bundle may not exist yet: keep measuring the peers.
             log(lib === 'ours' ? `ours: not built (${run.error})` : `${tag} cannot load: ${run.error}`);
@@ -115,42 +129,70 @@ async function runRenderBench(options, stamp) {
 
 async function runColdStartBench(options) {
   const server = await startStaticServer(ROOT);
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: CHROME_ARGS,
+  });
   const runs = Object.fromEntries(options.libs.map((lib) => [lib, []]));
   try {
     for (let r = 0; r < COLD.runs; r++) {
       for (const lib of options.libs) {
         const run = await measureColdStart(browser, {
-          origin: server.origin, lib, size: COLD.size, seed: options.seed, timeoutMs: options.timeoutMs,
-          oursModule: options.oursModule, cpuThrottle: COLD.cpuThrottle,
+          origin: server.origin,
+          lib,
+          size: COLD.size,
+          seed: options.seed,
+          timeoutMs: options.timeoutMs,
+          oursModule: options.oursModule,
+          cpuThrottle: COLD.cpuThrottle,
         });
         runs[lib].push(run);
-        log(`[cold start, CPU ×${COLD.cpuThrottle}, run ${r + 1}/${COLD.runs}] ${lib}: ` +
-          (run.status === 'ok' ? `first candle ${fmt(run.coldMs, 0)} ms after navigation` : `${run.status} ${run.error ?? ''}`));
+        log(
+          `[cold start, CPU ×${COLD.cpuThrottle}, run ${r + 1}/${COLD.runs}] ${lib}: ` +
+            (run.status === 'ok'
+              ? `first candle ${fmt(run.coldMs, 0)} ms after navigation`
+              : `${run.status} ${run.error ?? ''}`),
+        );
       }
     }
   } finally {
     await browser.close().catch(() => {});
     await server.close();
   }
-  const summary = Object.fromEntries(Object.entries(runs).map(([lib, list]) => {
-    const ok = list.filter((run) => run.status === 'ok');
-    return [lib, ok.length ? { coldMs: median(ok.map((run) => run.coldMs)), runs: ok.length } : { status: list[0]?.status ?? 'skipped' }];
-  }));
+  const summary = Object.fromEntries(
+    Object.entries(runs).map(([lib, list]) => {
+      const ok = list.filter((run) => run.status === 'ok');
+      return [
+        lib,
+        ok.length
+          ? { coldMs: median(ok.map((run) => run.coldMs)), runs: ok.length }
+          : { status: list[0]?.status ?? 'skipped' },
+      ];
+    }),
+  );
   return { summary, runs };
 }
 
 function formatColdStart(summary) {
   const ours = summary.ours?.coldMs;
-  return Object.entries(summary).map(([lib, s]) => `${lib.padEnd(20)} ${s.coldMs === undefined ? s.status : `${s.coldMs.toFixed(0).padStart(6)} ms`}` +
-    (s.coldMs !== undefined && ours ? `  ×${(s.coldMs / ours).toFixed(2)} of ours` : '')).join('\n');
+  return Object.entries(summary)
+    .map(
+      ([lib, s]) =>
+        `${lib.padEnd(20)} ${s.coldMs === undefined ? s.status : `${s.coldMs.toFixed(0).padStart(6)} ms`}` +
+        (s.coldMs !== undefined && ours ? `  ×${(s.coldMs / ours).toFixed(2)} of ours` : ''),
+    )
+    .join('\n');
 }
 
 async function runPanelBench(options) {
   if (!options.libs.includes('ours')) return { status: 'skipped' };
-  if (!existsSync(join(ROOT, 'build', 'test', 'mock-model', 'index.js'))) return { status: 'mock model not built (npm run compile)' };
+  if (!existsSync(join(ROOT, 'build', 'test', 'mock-model', 'index.js')))
+    return { status: 'mock model not built (npm run compile)' };
   const server = await startStaticServer(ROOT);
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: CHROME_ARGS,
+  });
   try {
     return await measurePanelStreaming(browser, { root: ROOT, origin: server.origin, oursModule: options.oursModule });
   } finally {
@@ -184,7 +226,9 @@ async function main() {
   const loadBefore = loadavg()[0];
   const stamp = new Date(startedAt).toISOString().replace(/[:.]/g, '-');
   const sizes = await measureBundleSizes(join(ROOT, 'dist'));
-  console.log(`Bundle sizes (ours: dist/; peers: their package bundled with the same rollup + terser)\n\n${formatBundleSizes(sizes)}`);
+  console.log(
+    `Bundle sizes (ours: dist/; peers: their package bundled with the same rollup + terser)\n\n${formatBundleSizes(sizes)}`,
+  );
   const render = await runRenderBench(options, stamp);
   const summary = render.results.map(({ size, runs }) => ({
     size,
@@ -193,25 +237,34 @@ async function main() {
   const renderSeconds = (Date.now() - startedAt) / 1000;
 
   const loadAfter = loadavg()[0];
-  console.log(`\nChart rendering, 1200x600, candles + volume + MA(20) + MACD(12,26,9), medians ` +
-    `(pan/zoom: median frame of ${options.steps} steps with ~${VISIBLE_BARS} bars visible)` +
-    (options.oursModule === DEFAULT_OURS_MODULE ? '' : `; ours = ${options.oursModule}`) + '\n');
+  console.log(
+    `\nChart rendering, 1200x600, candles + volume + MA(20) + MACD(12,26,9), medians ` +
+      `(pan/zoom: median frame of ${options.steps} steps with ~${VISIBLE_BARS} bars visible)` +
+      (options.oursModule === DEFAULT_OURS_MODULE ? '' : `; ours = ${options.oursModule}`) +
+      '\n',
+  );
   console.log(formatTable(summary, options.libs));
   const busy = Math.max(loadBefore, loadAfter);
   if (busy > cpus().length) {
     // Other processes competed for the CPU: absolute times are inflated, ratios less so.
-    console.log(`\nnote: load average ${busy.toFixed(1)} on ${cpus().length} cores during the run; absolute times are noisy.`);
+    console.log(
+      `\nnote: load average ${busy.toFixed(1)} on ${cpus().length} cores during the run; absolute times are noisy.`,
+    );
   }
 
   const cold = await runColdStartBench(options);
-  console.log(`\nTime to first candle of a cold page, CPU throttled ×${COLD.cpuThrottle} (CDP), ${COLD.size} bars, median of ${COLD.runs}` +
-    ` (navigation start → first paint: module download, parse and evaluation included)\n\n${formatColdStart(cold.summary)}`);
+  console.log(
+    `\nTime to first candle of a cold page, CPU throttled ×${COLD.cpuThrottle} (CDP), ${COLD.size} bars, median of ${COLD.runs}` +
+      ` (navigation start → first paint: module download, parse and evaluation included)\n\n${formatColdStart(cold.summary)}`,
+  );
 
   const panel = await runPanelBench(options);
-  console.log(panel.status === 'ok'
-    ? `\nPanel streaming (ours only; mock model, ${panel.tokens} deltas of ~8 characters per answer, wall time of the run / deltas)\n\n` +
-      `message 1:   ${panel.firstMsPerToken.toFixed(2)} ms per token\nmessage ${panel.atMessage}: ${panel.laterMsPerToken.toFixed(2)} ms per token`
-    : `\npanel streaming bench: ${panel.status} ${panel.error ?? ''}`);
+  console.log(
+    panel.status === 'ok'
+      ? `\nPanel streaming (ours only; mock model, ${panel.tokens} deltas of ~8 characters per answer, wall time of the run / deltas)\n\n` +
+          `message 1:   ${panel.firstMsPerToken.toFixed(2)} ms per token\nmessage ${panel.atMessage}: ${panel.laterMsPerToken.toFixed(2)} ms per token`
+      : `\npanel streaming bench: ${panel.status} ${panel.error ?? ''}`,
+  );
 
   let indicators = { status: 'skipped' };
   if (options.indicators) {
@@ -220,31 +273,46 @@ async function main() {
     } catch (error) {
       indicators = { status: 'error', error: String(error?.stack ?? error) };
     }
-    if (indicators.status === 'ok') console.log(`\nIndicator kernels (build/bench/indicators.js)\n\n${indicators.text}`);
+    if (indicators.status === 'ok')
+      console.log(`\nIndicator kernels (build/bench/indicators.js)\n\n${indicators.text}`);
     else log(`\nindicator bench: ${indicators.status}${indicators.error ? `: ${indicators.error}` : ''}`);
   }
 
   const totalSeconds = (Date.now() - startedAt) / 1000;
   const file = join(RESULTS_DIR, `bench-${stamp}.json`);
   await mkdir(RESULTS_DIR, { recursive: true });
-  await writeFile(file, JSON.stringify({
-    startedAt: new Date(startedAt).toISOString(),
-    renderSeconds,
-    totalSeconds,
-    environment: {
-      node: process.version, chromium: render.chromium, cpus: cpus().length, cpuModel: cpus()[0]?.model,
-      chromeArgs: CHROME_ARGS, viewport: '1200x600', loadAverage: { before: loadBefore, after: loadAfter },
-    },
-    options: { ...options, visibleBars: VISIBLE_BARS },
-    sizes,
-    summary,
-    runs: render.results,
-    coldStart: { ...COLD, ...cold },
-    panelStreaming: panel,
-    indicators,
-  }, null, 1));
-  log(`\nrender bench ${renderSeconds.toFixed(0)} s, total ${totalSeconds.toFixed(0)} s; saved ${file}` +
-    ` (first-paint screenshots in ${render.shotsDir})`);
+  await writeFile(
+    file,
+    JSON.stringify(
+      {
+        startedAt: new Date(startedAt).toISOString(),
+        renderSeconds,
+        totalSeconds,
+        environment: {
+          node: process.version,
+          chromium: render.chromium,
+          cpus: cpus().length,
+          cpuModel: cpus()[0]?.model,
+          chromeArgs: CHROME_ARGS,
+          viewport: '1200x600',
+          loadAverage: { before: loadBefore, after: loadAfter },
+        },
+        options: { ...options, visibleBars: VISIBLE_BARS },
+        sizes,
+        summary,
+        runs: render.results,
+        coldStart: { ...COLD, ...cold },
+        panelStreaming: panel,
+        indicators,
+      },
+      null,
+      1,
+    ),
+  );
+  log(
+    `\nrender bench ${renderSeconds.toFixed(0)} s, total ${totalSeconds.toFixed(0)} s; saved ${file}` +
+      ` (first-paint screenshots in ${render.shotsDir})`,
+  );
 }
 
 main().catch((error) => {

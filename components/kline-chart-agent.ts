@@ -11,13 +11,24 @@ import { autoloadChartAgentPanel } from './chart-agent-panel/load-chart-agent-pa
 autoloadChartAgentPanel();
 
 export {
-  KlineChart, type ChartToolsApi, type KlineChartEventDetails, type KlineChartEventMap, type KlineReadyDetail,
-  type KlineDataLoadDetail, type KlineContextChangeDetail, type KlineSelectionChangeDetail, type KlineChangeDetail,
+  KlineChart,
+  type ChartToolsApi,
+  type KlineChartEventDetails,
+  type KlineChartEventMap,
+  type KlineReadyDetail,
+  type KlineDataLoadDetail,
+  type KlineContextChangeDetail,
+  type KlineSelectionChangeDetail,
+  type KlineChangeDetail,
   type KlineErrorDetail,
 } from './kline-chart/index.js';
 /** The panel's class is a type here; at run time `await loadChartAgentPanel()` returns it. */
 export type {
-  ChartAgentPanel, ChartAgentPanelEventDetails, ChartAgentPanelEventMap, AgentRunDetail, AgentConnectionDetail,
+  ChartAgentPanel,
+  ChartAgentPanelEventDetails,
+  ChartAgentPanelEventMap,
+  AgentRunDetail,
+  AgentConnectionDetail,
 } from './chart-agent-panel/index.js';
 export { loadChartAgentPanel } from './chart-agent-panel/load-chart-agent-panel.js';
 export { defineTool, ToolCallError } from '../src/core/tools/index.js';

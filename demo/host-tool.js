@@ -4,9 +4,17 @@ import * as kline from '/dist/kline-chart.js';
 
 const { defineTool, Type } = kline;
 
-const Lookback = Type.Object({
-  lookback: Type.Integer({ minimum: 2, maximum: 500, default: 20, description: 'How many of the newest bars to search.' }),
-}, { additionalProperties: false });
+const Lookback = Type.Object(
+  {
+    lookback: Type.Integer({
+      minimum: 2,
+      maximum: 500,
+      default: 20,
+      description: 'How many of the newest bars to search.',
+    }),
+  },
+  { additionalProperties: false },
+);
 
 /** The newest bar with the highest high in market_bars_query's text (`time,open,high,low,close,volume` rows). */
 function highestBar(text) {
@@ -24,14 +32,20 @@ async function markHigh(input, ctx) {
   const q = await ctx.execute('market_bars_query', { limit: input.lookback });
   if (!q.success) return q;
   const high = highestBar(q.text ?? '');
-  if (!high) return { success: false, stateChanged: false, error: { code: 'no_data', message: 'No bars to search.', retryable: true } };
+  if (!high)
+    return {
+      success: false,
+      stateChanged: false,
+      error: { code: 'no_data', message: 'No bars to search.', retryable: true },
+    };
   return ctx.execute('drawing_create', { kind: 'horizontal_line', points: [high], label: `High ${high.price}` });
 }
 
 const markRecentHigh = defineTool({
   name: 'mark_recent_high',
   label: 'Mark recent high',
-  description: 'Draws a horizontal line at the highest high of the newest `lookback` bars (default 20) and returns the drawing (id, points, label). One undo step.',
+  description:
+    'Draws a horizontal line at the highest high of the newest `lookback` bars (default 20) and returns the drawing (id, points, label). One undo step.',
   instructions: 'Use when the user asks to mark the recent high or resistance.',
   examples: [{ description: 'the last 20 bars', input: { lookback: 20 } }],
   parameters: Lookback,
@@ -42,7 +56,8 @@ const markRecentHigh = defineTool({
 const peekRecentHigh = defineTool({
   name: 'peek_recent_high',
   label: 'Peek recent high',
-  description: 'Read-only twin of mark_recent_high, here to show the rule: a read-only tool may only call read-only tools, so its drawing_create child fails with not_allowed.',
+  description:
+    'Read-only twin of mark_recent_high, here to show the rule: a read-only tool may only call read-only tools, so its drawing_create child fails with not_allowed.',
   parameters: Lookback,
   safety: 'read-only',
   execute: markHigh,
@@ -80,6 +95,9 @@ document.getElementById('run-peek').addEventListener('click', async () => {
   show('peek_recent_high', await chart.tools.execute('peek_recent_high', input(), { origin: 'user' }));
 });
 document.getElementById('run-readonly').addEventListener('click', async () => {
-  show('read-only run → mark_recent_high', await chart.tools.execute('mark_recent_high', input(), { origin: 'agent', readOnly: true }));
+  show(
+    'read-only run → mark_recent_high',
+    await chart.tools.execute('mark_recent_high', input(), { origin: 'agent', readOnly: true }),
+  );
 });
 document.getElementById('undo').addEventListener('click', () => chart.undo());

@@ -27,9 +27,13 @@ function whenReady(element) {
   if (element.context?.get()) return Promise.resolve();
   return new Promise((resolve, reject) => {
     element.addEventListener('kline-ready', () => resolve(), { once: true });
-    element.addEventListener('kline-error', (e) => {
-      if (!element.context?.get()) reject(new Error(e.detail?.message ?? 'the chart failed to load'));
-    }, { once: true });
+    element.addEventListener(
+      'kline-error',
+      (e) => {
+        if (!element.context?.get()) reject(new Error(e.detail?.message ?? 'the chart failed to load'));
+      },
+      { once: true },
+    );
   });
 }
 
@@ -46,9 +50,12 @@ function typeText(schema) {
 function boundsText(schema) {
   const parts = [];
   if (Array.isArray(schema.enum)) parts.push(`one of: ${schema.enum.join(', ')}`);
-  if (schema.minimum !== undefined || schema.maximum !== undefined) parts.push(`${schema.minimum ?? '−∞'} – ${schema.maximum ?? '∞'}`);
-  if (schema.minLength !== undefined || schema.maxLength !== undefined) parts.push(`${schema.minLength ?? 0} – ${schema.maxLength ?? '∞'} chars`);
-  if (schema.minItems !== undefined || schema.maxItems !== undefined) parts.push(`${schema.minItems ?? 0} – ${schema.maxItems ?? '∞'} items`);
+  if (schema.minimum !== undefined || schema.maximum !== undefined)
+    parts.push(`${schema.minimum ?? '−∞'} – ${schema.maximum ?? '∞'}`);
+  if (schema.minLength !== undefined || schema.maxLength !== undefined)
+    parts.push(`${schema.minLength ?? 0} – ${schema.maxLength ?? '∞'} chars`);
+  if (schema.minItems !== undefined || schema.maxItems !== undefined)
+    parts.push(`${schema.minItems ?? 0} – ${schema.maxItems ?? '∞'} items`);
   if (schema.items && Array.isArray(schema.items.enum)) parts.push(`items one of: ${schema.items.enum.join(', ')}`);
   if (schema.pattern) parts.push(`pattern ${schema.pattern}`);
   return parts.join('; ');
@@ -61,7 +68,8 @@ function parameterRows(schema, prefix = '', rows = []) {
     const path = `${prefix}${name}`;
     rows.push({ path, schema: prop, required: required.has(name) });
     if (prop.type === 'object' && prop.properties) parameterRows(prop, `${path}.`, rows);
-    if (prop.type === 'array' && prop.items?.type === 'object' && prop.items.properties) parameterRows(prop.items, `${path}[].`, rows);
+    if (prop.type === 'array' && prop.items?.type === 'object' && prop.items.properties)
+      parameterRows(prop.items, `${path}[].`, rows);
   }
   return rows;
 }
@@ -69,22 +77,42 @@ function parameterRows(schema, prefix = '', rows = []) {
 function parameterTable(schema) {
   const rows = parameterRows(schema);
   if (rows.length === 0) return el('p', { className: 'none' }, 'No parameters.');
-  const head = el('tr', {}, ...['Name', 'Type', 'Required', 'Default', 'Bounds / values', 'Description'].map((h) => el('th', { scope: 'col' }, h)));
-  const body = rows.map(({ path, schema: p, required }) => el('tr', {},
-    el('td', {}, el('code', {}, path)),
-    el('td', { className: 'mono' }, typeText(p)),
-    el('td', { className: required ? 'req' : '' }, required ? 'yes' : 'no'),
-    el('td', { className: 'mono' }, p.default === undefined ? '' : JSON.stringify(p.default)),
-    el('td', {}, boundsText(p)),
-    el('td', {}, p.description ?? ''),
-  ));
+  const head = el(
+    'tr',
+    {},
+    ...['Name', 'Type', 'Required', 'Default', 'Bounds / values', 'Description'].map((h) =>
+      el('th', { scope: 'col' }, h),
+    ),
+  );
+  const body = rows.map(({ path, schema: p, required }) =>
+    el(
+      'tr',
+      {},
+      el('td', {}, el('code', {}, path)),
+      el('td', { className: 'mono' }, typeText(p)),
+      el('td', { className: required ? 'req' : '' }, required ? 'yes' : 'no'),
+      el('td', { className: 'mono' }, p.default === undefined ? '' : JSON.stringify(p.default)),
+      el('td', {}, boundsText(p)),
+      el('td', {}, p.description ?? ''),
+    ),
+  );
   return el('table', {}, el('thead', {}, head), el('tbody', {}, ...body));
 }
 
 function toolSection(entry, descriptor) {
-  const live = descriptor.description.startsWith(entry.description) ? descriptor.description.slice(entry.description.length).trim() : '';
-  return el('section', { className: 'tool', id: entry.name, dataset: { search: `${entry.name} ${entry.label} ${entry.description}`.toLowerCase() } },
-    el('h2', {},
+  const live = descriptor.description.startsWith(entry.description)
+    ? descriptor.description.slice(entry.description.length).trim()
+    : '';
+  return el(
+    'section',
+    {
+      className: 'tool',
+      id: entry.name,
+      dataset: { search: `${entry.name} ${entry.label} ${entry.description}`.toLowerCase() },
+    },
+    el(
+      'h2',
+      {},
       el('code', {}, entry.name),
       el('span', { className: 'label' }, entry.label),
       el('span', { className: `badge ${entry.safety}` }, entry.safety),
@@ -94,7 +122,12 @@ function toolSection(entry, descriptor) {
     el('p', { className: 'description' }, entry.description),
     live ? el('p', { className: 'live', title: 'Appended when a port lists tools' }, live) : null,
     parameterTable(descriptor.parameters),
-    el('details', {}, el('summary', {}, 'JSON schema sent to models'), el('pre', {}, JSON.stringify(descriptor.parameters, null, 2))),
+    el(
+      'details',
+      {},
+      el('summary', {}, 'JSON schema sent to models'),
+      el('pre', {}, JSON.stringify(descriptor.parameters, null, 2)),
+    ),
   );
 }
 
@@ -123,5 +156,7 @@ async function build() {
 }
 
 build().catch((error) => {
-  container.replaceChildren(el('p', { className: 'failed', role: 'alert' }, `Could not read the registry: ${error.message}`));
+  container.replaceChildren(
+    el('p', { className: 'failed', role: 'alert' }, `Could not read the registry: ${error.message}`),
+  );
 });

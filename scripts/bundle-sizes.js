@@ -62,11 +62,16 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dist = process.argv.find((a, i) => i > 1 && !a.startsWith('--')) ?? 'dist';
   const { eager, lazy } = measureBundle(dist);
-  console.log(`eager  ${eager.files.join(' + ').padEnd(44)} ${kb(eager.min).padStart(10)} min ${kb(eager.gzip).padStart(10)} gzip`);
-  for (const c of lazy) console.log(`lazy   ${c.file.padEnd(44)} ${kb(c.min).padStart(10)} min ${kb(c.gzip).padStart(10)} gzip`);
+  console.log(
+    `eager  ${eager.files.join(' + ').padEnd(44)} ${kb(eager.min).padStart(10)} min ${kb(eager.gzip).padStart(10)} gzip`,
+  );
+  for (const c of lazy)
+    console.log(`lazy   ${c.file.padEnd(44)} ${kb(c.min).padStart(10)} min ${kb(c.gzip).padStart(10)} gzip`);
   if (process.argv.includes('--budget')) {
     if (eager.gzip > BUDGET_GZIP_BYTES) {
-      console.error(`The eager bundle is ${eager.gzip} bytes gzip, over the budget of ${BUDGET_GZIP_BYTES} (scripts/bundle-sizes.js).`);
+      console.error(
+        `The eager bundle is ${eager.gzip} bytes gzip, over the budget of ${BUDGET_GZIP_BYTES} (scripts/bundle-sizes.js).`,
+      );
       process.exit(1);
     }
     console.log(`eager gzip ${eager.gzip} bytes ≤ budget ${BUDGET_GZIP_BYTES}`);

@@ -27,7 +27,8 @@ function typeText(text) {
 
 const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 const pascal = (name) => name.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
-const doc = (text, indent = '    ') => (text ? `/** ${text.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim()} */\n${indent}` : '');
+const doc = (text, indent = '    ') =>
+  text ? `/** ${text.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim()} */\n${indent}` : '';
 
 const elements = [];
 for (const mod of manifest.modules ?? []) {
@@ -35,7 +36,12 @@ for (const mod of manifest.modules ?? []) {
     if (!decl.customElement || !PUBLIC_TAGS.includes(decl.tagName)) continue;
     const attributes = (decl.attributes ?? [])
       .filter((a) => a.name && !a.name.startsWith('_'))
-      .map((a) => ({ name: a.name, field: a.fieldName ?? camel(a.name), type: typeText(a.type?.text), description: a.description ?? '' }));
+      .map((a) => ({
+        name: a.name,
+        field: a.fieldName ?? camel(a.name),
+        type: typeText(a.type?.text),
+        description: a.description ?? '',
+      }));
     const events = (decl.events ?? [])
       .filter((e) => e.name && /^[a-z]+(-[a-z]+)+$/.test(e.name))
       .map((e) => ({ name: e.name, description: e.description ?? '' }));
@@ -54,17 +60,25 @@ const typeImports = elements.flatMap((e) => [e.className, `${e.className}EventMa
 const eventType = (el, ev) => `${el.className}EventMap['${ev.name}']`;
 
 /** Attributes by their HTML names (kebab-case), for frameworks that pass unknown names as attributes. */
-const attributeLines = (el, i) => el.attributes.map((a) => `${i}${doc(a.description, i)}'${a.name}'?: ${a.type};`).join('\n');
+const attributeLines = (el, i) =>
+  el.attributes.map((a) => `${i}${doc(a.description, i)}'${a.name}'?: ${a.type};`).join('\n');
 /** Properties by their field names, for frameworks that set properties on custom elements. */
-const propertyLines = (el, i) => el.attributes.filter((a) => a.field !== a.name)
-  .map((a) => `${i}${doc(a.description, i)}${a.field}?: ${a.type};`).join('\n');
+const propertyLines = (el, i) =>
+  el.attributes
+    .filter((a) => a.field !== a.name)
+    .map((a) => `${i}${doc(a.description, i)}${a.field}?: ${a.type};`)
+    .join('\n');
 
 function react() {
-  const body = elements.map((el) => `      '${el.tag}': React.DetailedHTMLProps<React.HTMLAttributes<${el.className}>, ${el.className}> & {
+  const body = elements
+    .map(
+      (el) => `      '${el.tag}': React.DetailedHTMLProps<React.HTMLAttributes<${el.className}>, ${el.className}> & {
 ${attributeLines(el, '        ')}
 ${propertyLines(el, '        ')}
 ${el.events.map((ev) => `        ${doc(ev.description, '        ')}'on${ev.name}'?: (event: ${eventType(el, ev)}) => void;`).join('\n')}
-      };`).join('\n');
+      };`,
+    )
+    .join('\n');
   return `${header}// React 19 passes props to custom elements as properties (or attributes) and \`on<event-name>\`
 // functions as event listeners: <kline-chart period={period} onkline-change={(e) => e.detail.action} />
 import type * as React from 'react';
@@ -81,10 +95,13 @@ ${body}
 }
 
 function vue() {
-  const defs = elements.map((el) => {
-    const props = el.attributes.map((a) => `  ${doc(a.description, '  ')}${a.field}?: ${a.type};`).join('\n');
-    const events = el.events.map((ev) => `  ${doc(ev.description, '  ')}on${pascal(ev.name)}?: (event: ${eventType(el, ev)}) => void;`).join('\n');
-    return `/** Template props of \`<${el.tag}>\` (Vue normalises \`color-convention\` to \`colorConvention\`). */
+  const defs = elements
+    .map((el) => {
+      const props = el.attributes.map((a) => `  ${doc(a.description, '  ')}${a.field}?: ${a.type};`).join('\n');
+      const events = el.events
+        .map((ev) => `  ${doc(ev.description, '  ')}on${pascal(ev.name)}?: (event: ${eventType(el, ev)}) => void;`)
+        .join('\n');
+      return `/** Template props of \`<${el.tag}>\` (Vue normalises \`color-convention\` to \`colorConvention\`). */
 export interface ${el.className}VueProps {
 ${props}
 ${events}
@@ -93,7 +110,8 @@ type ${el.className}VueElement = new () => ${el.className} & {
   /** For template type checking only; not a runtime property. */
   $props: HTMLAttributes & ${el.className}VueProps;
 };`;
-  }).join('\n\n');
+    })
+    .join('\n\n');
   const globals = elements.map((el) => `    '${el.tag}': ${el.className}VueElement;`).join('\n');
   return `${header}// Vue: <kline-chart :period="period" @kline-change="onChange" />. Tell the compiler these tags are
 // custom elements: compilerOptions.isCustomElement = (tag) => tag === 'kline-chart' || tag === 'chart-agent-panel'.
@@ -111,11 +129,15 @@ ${globals}
 }
 
 function svelte() {
-  const body = elements.map((el) => `    '${el.tag}': HTMLAttributes<${el.className}> & {
+  const body = elements
+    .map(
+      (el) => `    '${el.tag}': HTMLAttributes<${el.className}> & {
 ${attributeLines(el, '      ')}
 ${propertyLines(el, '      ')}
 ${el.events.map((ev) => `      ${doc(ev.description, '      ')}'on${ev.name}'?: (event: ${eventType(el, ev)}) => void;`).join('\n')}
-    };`).join('\n');
+    };`,
+    )
+    .join('\n');
   return `${header}// Svelte 5: <kline-chart {period} onkline-change={(e) => e.detail.action} />
 import type { HTMLAttributes } from 'svelte/elements';
 import type { ${typeImports} } from '${TYPES_MODULE}';
@@ -129,11 +151,15 @@ ${body}
 }
 
 function solid() {
-  const body = elements.map((el) => `      '${el.tag}': SolidJSX.HTMLAttributes<${el.className}> & {
+  const body = elements
+    .map(
+      (el) => `      '${el.tag}': SolidJSX.HTMLAttributes<${el.className}> & {
 ${attributeLines(el, '        ')}
 ${propertyLines(el, '        ')}
 ${el.events.map((ev) => `        ${doc(ev.description, '        ')}'on:${ev.name}'?: (event: ${eventType(el, ev)}) => void;`).join('\n')}
-      };`).join('\n');
+      };`,
+    )
+    .join('\n');
   return `${header}// Solid: <kline-chart period={period()} on:kline-change={(e) => e.detail.action} />
 import type { JSX as SolidJSX } from 'solid-js';
 import type { ${typeImports} } from '${TYPES_MODULE}';
@@ -150,7 +176,14 @@ ${body}
 
 mkdirSync(outDir, { recursive: true });
 const files = { 'react.d.ts': react(), 'vue.d.ts': vue(), 'svelte.d.ts': svelte(), 'solid.d.ts': solid() };
-for (const [name, text] of Object.entries(files)) writeFileSync(join(outDir, name), text.replace(/\n{3,}/g, '\n\n').replace(/^\s*\n(?=\s*[}&])/gm, ''));
+for (const [name, text] of Object.entries(files))
+  writeFileSync(join(outDir, name), text.replace(/\n{3,}/g, '\n\n').replace(/^\s*\n(?=\s*[}&])/gm, ''));
 // The type-only entries also resolve at run time (an empty module), so a plain import does not fail.
 writeFileSync(join(outDir, 'empty.js'), '// Type-only entry: see the matching .d.ts.\nexport {};\n');
-console.log(`framework types: ${Object.keys(files).map((f) => join(outDir, f)).join(', ')} (${elements.map((e) => `<${e.tag}> ${e.attributes.length} attributes, ${e.events.length} events`).join('; ')})`);
+console.log(
+  `framework types: ${Object.keys(files)
+    .map((f) => join(outDir, f))
+    .join(
+      ', ',
+    )} (${elements.map((e) => `<${e.tag}> ${e.attributes.length} attributes, ${e.events.length} events`).join('; ')})`,
+);

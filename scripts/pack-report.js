@@ -44,7 +44,9 @@ for (const file of files) {
 }
 
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
-console.log(`npm pack: ${info.filename} ${kib(info.size)} packed, ${kib(info.unpackedSize)} unpacked, ${info.entryCount} files (${maps} source maps, all sources resolvable: ${problems.length === 0 ? 'yes' : 'no'})`);
+console.log(
+  `npm pack: ${info.filename} ${kib(info.size)} packed, ${kib(info.unpackedSize)} unpacked, ${info.entryCount} files (${maps} source maps, all sources resolvable: ${problems.length === 0 ? 'yes' : 'no'})`,
+);
 if (problems.length) {
   for (const p of problems.slice(0, 20)) console.error(`  ${p}`);
   if (problems.length > 20) console.error(`  … and ${problems.length - 20} more`);

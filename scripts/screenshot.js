@@ -5,7 +5,13 @@ const [url, out = 'screenshot.png', w = '1400', h = '800'] = process.argv.slice(
 const evalIdx = process.argv.indexOf('--eval');
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 const page = await browser.newPage({ viewport: { width: Number(w), height: Number(h) } });
 page.on('console', (m) => console.log(`[console.${m.type()}] ${m.text()}`));

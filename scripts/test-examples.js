@@ -17,7 +17,16 @@
 //
 // `node scripts/test-examples.js --update-locks` refreshes the examples' lock files instead.
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
@@ -51,8 +60,14 @@ function run(cmd, args, cwd, { quiet = true } = {}) {
   return new Promise((done) => {
     const child = spawn(cmd, args, { cwd, env: { ...process.env, npm_config_update_notifier: 'false' } });
     let output = '';
-    child.stdout.on('data', (d) => { output += d; if (!quiet) process.stdout.write(d); });
-    child.stderr.on('data', (d) => { output += d; if (!quiet) process.stderr.write(d); });
+    child.stdout.on('data', (d) => {
+      output += d;
+      if (!quiet) process.stdout.write(d);
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+      if (!quiet) process.stderr.write(d);
+    });
     child.on('close', (code) => done({ code, output }));
     child.on('error', (error) => done({ code: -1, output: String(error) }));
   });
@@ -88,13 +103,21 @@ const ACCEPTANCE_FILES = {
   // and one that must fail with the expected errors (proving the element types are not \`any\`).
   'tsconfig.json': JSON.stringify({
     compilerOptions: {
-      target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', strict: true, noEmit: true,
-      skipLibCheck: false, lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: [],
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      jsx: 'react-jsx',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      types: [],
     },
     include: ['App.tsx', 'Bad.tsx', 'Solid.tsx', 'BadSolid.tsx'],
   }),
   'tsconfig.vue.json': JSON.stringify({ extends: './tsconfig.json', include: ['App.vue', 'Bad.vue', 'shims.d.ts'] }),
-  'shims.d.ts': "declare module '*.vue' { import type { DefineComponent } from 'vue'; const c: DefineComponent; export default c; }\n",
+  'shims.d.ts':
+    "declare module '*.vue' { import type { DefineComponent } from 'vue'; const c: DefineComponent; export default c; }\n",
   'App.tsx': `import { useRef, useState } from 'react';
 import type {} from 'kline-chart-agent/react';
 import type { KlineChart, KlineChartEventMap } from 'kline-chart-agent';
@@ -155,13 +178,30 @@ import type {} from 'kline-chart-agent/vue';
 </template>
 `,
 };
-const ACCEPTANCE_DEPS = ['typescript@5.9.3', '@types/react@19.3.3', 'react@19.3.1', 'vue@3.5.45', 'vue-tsc@3.3.14', 'solid-js@1.9.20'];
-const NODE_ENTRIES = ['kline-chart-agent', 'kline-chart-agent/elements', 'kline-chart-agent/elements/kline-chart', 'kline-chart-agent/elements/chart-agent-panel', 'kline-chart-agent/server'];
+const ACCEPTANCE_DEPS = [
+  'typescript@5.9.3',
+  '@types/react@19.3.3',
+  'react@19.3.1',
+  'vue@3.5.45',
+  'vue-tsc@3.3.14',
+  'solid-js@1.9.20',
+];
+const NODE_ENTRIES = [
+  'kline-chart-agent',
+  'kline-chart-agent/elements',
+  'kline-chart-agent/elements/kline-chart',
+  'kline-chart-agent/elements/chart-agent-panel',
+  'kline-chart-agent/server',
+];
 
 async function acceptanceInstall() {
   const dir = mkdtempSync(join(tmpdir(), 'kline-consumer-'));
   for (const [name, text] of Object.entries(ACCEPTANCE_FILES)) writeFileSync(join(dir, name), text);
-  const r = await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', TARBALL, ...ACCEPTANCE_DEPS], dir);
+  const r = await run(
+    npm,
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', TARBALL, ...ACCEPTANCE_DEPS],
+    dir,
+  );
   return { dir, install: r };
 }
 
@@ -174,29 +214,62 @@ async function acceptanceChecks(consumer) {
 }
 
 async function consumerChecks({ dir, install }) {
-  if (!check('consumer: npm install <tarball> in a fresh folder', install.code === 0, install.code ? tail(install.output) : '')) return;
+  if (
+    !check(
+      'consumer: npm install <tarball> in a fresh folder',
+      install.code === 0,
+      install.code ? tail(install.output) : '',
+    )
+  )
+    return;
   const pkg = JSON.parse(readFileSync(join(dir, 'node_modules/kline-chart-agent/package.json'), 'utf8'));
-  check('consumer: openai is not installed (optional peer; the bundle carries its own copy)', !existsSync(join(dir, 'node_modules/openai')));
-  check('consumer: LICENSE shipped', existsSync(join(dir, 'node_modules/kline-chart-agent/LICENSE')) && pkg.license === 'MIT');
+  check(
+    'consumer: openai is not installed (optional peer; the bundle carries its own copy)',
+    !existsSync(join(dir, 'node_modules/openai')),
+  );
+  check(
+    'consumer: LICENSE shipped',
+    existsSync(join(dir, 'node_modules/kline-chart-agent/LICENSE')) && pkg.license === 'MIT',
+  );
   const [tsc, vueTsc] = await Promise.all([
     run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], dir),
-    run(process.execPath, [join(dir, 'node_modules/vue-tsc/bin/vue-tsc.js'), '--noEmit', '-p', 'tsconfig.vue.json'], dir),
+    run(
+      process.execPath,
+      [join(dir, 'node_modules/vue-tsc/bin/vue-tsc.js'), '--noEmit', '-p', 'tsconfig.vue.json'],
+      dir,
+    ),
   ]);
-  const errorsIn = (output, file) => output.split('\n').filter((line) => line.startsWith(file) && /error TS/.test(line));
+  const errorsIn = (output, file) =>
+    output.split('\n').filter((line) => line.startsWith(file) && /error TS/.test(line));
   const typeCheck = (label, output, good, bad, expected) => {
     const goodErrors = errorsIn(output, good);
-    check(`consumer: ${label} of ${good} with <kline-chart> and <chart-agent-panel> attributes and events passes`, goodErrors.length === 0, goodErrors.slice(0, 5).join('\n'));
+    check(
+      `consumer: ${label} of ${good} with <kline-chart> and <chart-agent-panel> attributes and events passes`,
+      goodErrors.length === 0,
+      goodErrors.slice(0, 5).join('\n'),
+    );
     const badErrors = errorsIn(output, bad).join('\n');
     const missing = expected.filter((re) => !re.test(badErrors));
-    check(`consumer: ${label} reports a wrong attribute value and a wrong event detail field in ${bad}`, missing.length === 0,
-      missing.length ? `not reported: ${missing.join(', ')}\n${tail(output)}` : '');
+    check(
+      `consumer: ${label} reports a wrong attribute value and a wrong event detail field in ${bad}`,
+      missing.length === 0,
+      missing.length ? `not reported: ${missing.join(', ')}\n${tail(output)}` : '',
+    );
   };
   typeCheck('tsc --noEmit', tsc.output, 'App.tsx', 'Bad.tsx', [/"purple"/, /'nope'/]);
   typeCheck('tsc --noEmit (Solid JSX)', tsc.output, 'Solid.tsx', 'BadSolid.tsx', [/"purple"/, /'nope'/]);
   typeCheck('vue-tsc --noEmit', vueTsc.output, 'App.vue', 'Bad.vue', [/"purple"/, /'nope'/]);
   for (const entry of NODE_ENTRIES) {
-    const r = await run(process.execPath, ['--input-type=module', '-e', `const m = await import('${entry}'); console.log(Object.keys(m).length);`], dir);
-    check(`consumer: import('${entry}') in Node does not throw`, r.code === 0 && Number(r.output.trim()) > 0, r.code ? tail(r.output, 6) : '');
+    const r = await run(
+      process.execPath,
+      ['--input-type=module', '-e', `const m = await import('${entry}'); console.log(Object.keys(m).length);`],
+      dir,
+    );
+    check(
+      `consumer: import('${entry}') in Node does not throw`,
+      r.code === 0 && Number(r.output.trim()) > 0,
+      r.code ? tail(r.output, 6) : '',
+    );
   }
 }
 
@@ -210,11 +283,21 @@ async function installExample(example) {
 async function buildExample(example) {
   const t0 = performance.now();
   const r = await run(npm, ['run', 'build'], join(EXAMPLES_DIR, example));
-  const ok = check(`${example}: build (type check + bundle)`, r.code === 0 && existsSync(join(EXAMPLES_DIR, example, 'dist/index.html')), r.code ? tail(r.output) : seconds(t0));
+  const ok = check(
+    `${example}: build (type check + bundle)`,
+    r.code === 0 && existsSync(join(EXAMPLES_DIR, example, 'dist/index.html')),
+    r.code ? tail(r.output) : seconds(t0),
+  );
   return ok;
 }
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
 function serve(examples) {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -224,7 +307,10 @@ function serve(examples) {
     const dist = join(EXAMPLES_DIR, example, 'dist');
     const file = resolve(dist, rest.join('/') || 'index.html');
     if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     createReadStream(file).pipe(res);
   });
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
@@ -245,9 +331,15 @@ const appState = (page) => page.evaluate(() => JSON.parse(document.getElementByI
 async function heapSnapshot(cdp) {
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
-  const { result: proto } = await cdp.send('Runtime.evaluate', { expression: "customElements.get('kline-chart').prototype" });
+  const { result: proto } = await cdp.send('Runtime.evaluate', {
+    expression: "customElements.get('kline-chart').prototype",
+  });
   const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: proto.objectId });
-  const { result: count } = await cdp.send('Runtime.callFunctionOn', { objectId: objects.objectId, functionDeclaration: 'function () { return this.length; }', returnByValue: true });
+  const { result: count } = await cdp.send('Runtime.callFunctionOn', {
+    objectId: objects.objectId,
+    functionDeclaration: 'function () { return this.length; }',
+    returnByValue: true,
+  });
   await cdp.send('Runtime.releaseObject', { objectId: objects.objectId });
   await cdp.send('Runtime.releaseObject', { objectId: proto.objectId });
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
@@ -260,7 +352,8 @@ function countCandlePixels() {
   const canvases = [...(chart?.shadowRoot?.querySelectorAll('.pane canvas') ?? [])];
   let up = 0;
   let down = 0;
-  const near = (d, i, r, g, b) => Math.abs(d[i] - r) < 24 && Math.abs(d[i + 1] - g) < 24 && Math.abs(d[i + 2] - b) < 24 && d[i + 3] > 200;
+  const near = (d, i, r, g, b) =>
+    Math.abs(d[i] - r) < 24 && Math.abs(d[i + 1] - g) < 24 && Math.abs(d[i + 2] - b) < 24 && d[i + 3] > 200;
   for (const c of canvases) {
     if (!c.width || !c.height) continue;
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
@@ -275,42 +368,72 @@ function countCandlePixels() {
 async function testApp(browser, base, example) {
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`${m.text()} ${m.location()?.url ?? ''}`.trim()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${m.text()} ${m.location()?.url ?? ''}`.trim());
+  });
   page.on('pageerror', (e) => errors.push(String(e)));
   const cdp = await page.context().newCDPSession(page);
   try {
     await page.goto(`${base}/${example}/`);
-    const ready = await waitFor(page, () => JSON.parse(document.getElementById('state')?.textContent || '{}').ready >= 1);
+    const ready = await waitFor(
+      page,
+      () => JSON.parse(document.getElementById('state')?.textContent || '{}').ready >= 1,
+    );
     check(`${example}: kline-ready received by the app`, ready === true);
     await page.evaluate(() => document.querySelector('kline-chart').whenPainted());
     const bars = await page.evaluate(() => document.querySelector('kline-chart').context.get()?.dataRange.bars);
     check(`${example}: setBars from the app loaded its 120 bars`, bars === 120, `context has ${bars} bars`);
     const px = await page.evaluate(countCandlePixels);
-    check(`${example}: candles drawn on the canvas`, px.up > 200 && px.down > 200, `${px.up} up / ${px.down} down pixels on ${px.canvases} canvases`);
+    check(
+      `${example}: candles drawn on the canvas`,
+      px.up > 200 && px.down > 200,
+      `${px.up} up / ${px.down} down pixels on ${px.canvases} canvases`,
+    );
 
     // App state → chart: a button sets the period in the app's state; the chart loads that period.
     await page.click('#period-1M');
-    const period = await waitFor(page, () => document.querySelector('kline-chart').context.get()?.period === '1M' && '1M');
-    check(`${example}: app state period → chart context period`, period === '1M', `chart period ${await page.evaluate(() => document.querySelector('kline-chart').context.get()?.period)}`);
+    const period = await waitFor(
+      page,
+      () => document.querySelector('kline-chart').context.get()?.period === '1M' && '1M',
+    );
+    check(
+      `${example}: app state period → chart context period`,
+      period === '1M',
+      `chart period ${await page.evaluate(() => document.querySelector('kline-chart').context.get()?.period)}`,
+    );
     await page.click('#theme');
     const theme = await waitFor(page, () => document.querySelector('kline-chart').dataset.resolvedTheme === 'dark');
     check(`${example}: app state theme → chart theme`, theme === true);
 
     // Chart → app state: an agent's (here the page's) tool call changes the period; kline-change tells the app.
-    const result = await page.evaluate(() => document.querySelector('kline-chart').tools.execute('chart_set_period', { period: '1w' }).then((r) => r.success));
+    const result = await page.evaluate(() =>
+      document
+        .querySelector('kline-chart')
+        .tools.execute('chart_set_period', { period: '1w' })
+        .then((r) => r.success),
+    );
     const followed = await waitFor(page, () => {
       const s = JSON.parse(document.getElementById('state').textContent);
       return s.period === '1w' && s.lastAction === 'chart_set_period';
     });
     const state = await appState(page);
-    check(`${example}: chart tool call → kline-change → app state period`, result === true && followed === true, `app state period ${state.period}, last action ${state.lastAction}`);
+    check(
+      `${example}: chart tool call → kline-change → app state period`,
+      result === true && followed === true,
+      `app state period ${state.period}, last action ${state.lastAction}`,
+    );
     check(`${example}: no kline-error`, state.error === 0, state.lastError);
 
     // Mount/unmount 20 times: after a forced GC one chart is alive and the heap is flat.
     const cycle = async () => {
       const before = await appState(page);
       await page.click('#toggle');
-      await waitFor(page, () => JSON.parse(document.getElementById('state').textContent).mounted === false && !document.querySelector('kline-chart'));
+      await waitFor(
+        page,
+        () =>
+          JSON.parse(document.getElementById('state').textContent).mounted === false &&
+          !document.querySelector('kline-chart'),
+      );
       await page.click('#toggle');
       await waitFor(page, (n) => JSON.parse(document.getElementById('state').textContent).ready >= n, before.ready + 1);
       await page.evaluate(() => document.querySelector('kline-chart')?.whenPainted());
@@ -321,19 +444,35 @@ async function testApp(browser, base, example) {
     for (let i = 0; i < TOGGLES; i++) await cycle();
     const end = await heapSnapshot(cdp);
     const after = await appState(page);
-    check(`${example}: ${TOGGLES} unmount/mount cycles, each new chart ready`, after.mounted === true && after.mounts === 1 + WARM_UP + TOGGLES && after.ready >= 1 + WARM_UP + TOGGLES,
-      `mounts ${after.mounts}, ready ${after.ready}`);
+    check(
+      `${example}: ${TOGGLES} unmount/mount cycles, each new chart ready`,
+      after.mounted === true && after.mounts === 1 + WARM_UP + TOGGLES && after.ready >= 1 + WARM_UP + TOGGLES,
+      `mounts ${after.mounts}, ready ${after.ready}`,
+    );
     // Flat: no more charts alive than before the cycles. Today the very first instance stays reachable
     // after its unmount (a heap snapshot shows V8 keeping the first getter closure of an object literal
     // in src/render in its hidden class), so 2 = the mounted one + that first one; later ones are freed.
-    check(`${example}: live <kline-chart> count flat after ${TOGGLES} cycles and GC`, end.charts <= start.charts && end.charts <= 2,
-      `${start.charts} before, ${end.charts} after`);
+    check(
+      `${example}: live <kline-chart> count flat after ${TOGGLES} cycles and GC`,
+      end.charts <= start.charts && end.charts <= 2,
+      `${start.charts} before, ${end.charts} after`,
+    );
     const growth = end.heap - start.heap;
-    check(`${example}: heap flat after ${TOGGLES} cycles and GC`, growth < HEAP_GROWTH_LIMIT,
-      `${(start.heap / 1048576).toFixed(1)} → ${(end.heap / 1048576).toFixed(1)} MiB (${growth >= 0 ? '+' : ''}${(growth / 1024).toFixed(0)} KiB)`);
+    check(
+      `${example}: heap flat after ${TOGGLES} cycles and GC`,
+      growth < HEAP_GROWTH_LIMIT,
+      `${(start.heap / 1048576).toFixed(1)} → ${(end.heap / 1048576).toFixed(1)} MiB (${growth >= 0 ? '+' : ''}${(growth / 1024).toFixed(0)} KiB)`,
+    );
     check(`${example}: no console errors`, errors.length === 0, errors.slice(0, 3).join(' | '));
   } catch (error) {
-    check(`${example}: browser run`, false, String(error?.stack ?? error).split('\n').slice(0, 4).join(' '));
+    check(
+      `${example}: browser run`,
+      false,
+      String(error?.stack ?? error)
+        .split('\n')
+        .slice(0, 4)
+        .join(' '),
+    );
   } finally {
     await page.close();
   }
@@ -364,7 +503,14 @@ async function main() {
   console.log(`installs (consumer + ${EXAMPLES.length} examples) in ${seconds(t1)}`);
   const built = [];
   for (const [i, example] of EXAMPLES.entries()) {
-    if (!check(`${example}: npm ci with the packed tarball`, installs[i].code === 0, installs[i].code ? tail(installs[i].output) : '')) continue;
+    if (
+      !check(
+        `${example}: npm ci with the packed tarball`,
+        installs[i].code === 0,
+        installs[i].code ? tail(installs[i].output) : '',
+      )
+    )
+      continue;
     if (await buildExample(example)) built.push(example);
   }
   // The consumer's type checks run beside the browser checks (nothing in either is timed).
@@ -376,7 +522,10 @@ async function main() {
     const t3 = performance.now();
     const server = await serve(built);
     const base = `http://127.0.0.1:${server.address().port}`;
-    const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--enable-precise-memory-info'] });
+    const browser = await chromium.launch({
+      executablePath: CHROME,
+      args: ['--no-sandbox', '--enable-precise-memory-info'],
+    });
     try {
       for (const example of built) await testApp(browser, base, example);
     } finally {

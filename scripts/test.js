@@ -24,14 +24,23 @@ function listTests(dir) {
 if (only !== 'browser') {
   const files = listTests('build/test/node');
   rmSync('.cache/node-tests.tap', { force: true });
-  const r = spawnSync(process.execPath, [
-    '--test', '--test-concurrency=2', '--test-timeout=120000',
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=tap', '--test-reporter-destination=.cache/node-tests.tap',
-    ...files,
-  ], { stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--test',
+      '--test-concurrency=2',
+      '--test-timeout=120000',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      '--test-reporter-destination=.cache/node-tests.tap',
+      ...files,
+    ],
+    { stdio: 'inherit' },
+  );
   const tap = existsSync('.cache/node-tests.tap') ? readFileSync('.cache/node-tests.tap', 'utf8') : '';
-  const num = (name) => Number(/^# (\w+) (\d+)$/m.test(tap) ? (tap.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0) : 0);
+  const num = (name) =>
+    Number(/^# (\w+) (\d+)$/m.test(tap) ? (tap.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0) : 0);
   passed += num('pass');
   failed += num('fail') + num('cancelled');
   skipped += num('skipped');
@@ -40,7 +49,11 @@ if (only !== 'browser') {
 
 if (only !== 'node') {
   rmSync('.cache/wtr-counts.json', { force: true });
-  const r = spawnSync(process.execPath, ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.js'], { stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.js'],
+    { stdio: 'inherit' },
+  );
   if (existsSync('.cache/wtr-counts.json')) {
     const c = JSON.parse(readFileSync('.cache/wtr-counts.json', 'utf8'));
     passed += c.passed;

@@ -3,7 +3,16 @@
 // dist/kline-chart-agent-wordpress.zip, ready for Plugins → Add New → Upload. Also copies the bundle
 // into the plugin's (git-ignored) assets/ folder, for a plugin folder symlinked into a test site.
 // Writes the zip itself (deflate via node:zlib), so no `zip` command is needed.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 
@@ -22,7 +31,10 @@ mkdirSync(assetsDir, { recursive: true });
 for (const name of assets) copyFileSync(join('dist', name), join(assetsDir, name));
 
 const files = listFiles(PLUGIN).sort();
-const entries = files.map((path) => ({ name: `kline-chart-agent/${relative(PLUGIN, path).split(sep).join('/')}`, data: readFileSync(path) }));
+const entries = files.map((path) => ({
+  name: `kline-chart-agent/${relative(PLUGIN, path).split(sep).join('/')}`,
+  data: readFileSync(path),
+}));
 writeFileSync(OUT, zip(entries));
 console.log(`${OUT}: ${entries.length} files, ${(statSync(OUT).size / 1024).toFixed(1)} KiB`);
 
@@ -87,7 +99,7 @@ function zip(entries) {
     central.writeUInt32LE(body.length, 20);
     central.writeUInt32LE(data.length, 24);
     central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(0o100644 << 16 >>> 0, 38); // regular file, rw-r--r--
+    central.writeUInt32LE((0o100644 << 16) >>> 0, 38); // regular file, rw-r--r--
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, body);
     centrals.push(central, nameBytes);

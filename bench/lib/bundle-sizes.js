@@ -13,21 +13,31 @@ async function peerSize(pkg) {
   const bundle = await rollup({
     input: 'peer-entry',
     plugins: [
-      { name: 'peer-entry', resolveId: (id) => (id === 'peer-entry' ? id : null), load: (id) => (id === 'peer-entry' ? `export * from '${pkg}';\nexport { default } from '${pkg}';` : null) },
+      {
+        name: 'peer-entry',
+        resolveId: (id) => (id === 'peer-entry' ? id : null),
+        load: (id) => (id === 'peer-entry' ? `export * from '${pkg}';\nexport { default } from '${pkg}';` : null),
+      },
       nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
       terser({ format: { comments: false }, ecma: 2022, module: true }),
     ],
     onwarn: () => {},
-  }).catch(async () => rollup({
-    // A package without a default export.
-    input: 'peer-entry',
-    plugins: [
-      { name: 'peer-entry', resolveId: (id) => (id === 'peer-entry' ? id : null), load: (id) => (id === 'peer-entry' ? `export * from '${pkg}';` : null) },
-      nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
-      terser({ format: { comments: false }, ecma: 2022, module: true }),
-    ],
-    onwarn: () => {},
-  }));
+  }).catch(async () =>
+    rollup({
+      // A package without a default export.
+      input: 'peer-entry',
+      plugins: [
+        {
+          name: 'peer-entry',
+          resolveId: (id) => (id === 'peer-entry' ? id : null),
+          load: (id) => (id === 'peer-entry' ? `export * from '${pkg}';` : null),
+        },
+        nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
+        terser({ format: { comments: false }, ecma: 2022, module: true }),
+      ],
+      onwarn: () => {},
+    }),
+  );
   const { output } = await bundle.generate({ format: 'es', inlineDynamicImports: true });
   await bundle.close();
   const code = output.map((c) => (c.type === 'chunk' ? c.code : '')).join('');
@@ -59,8 +69,14 @@ export function formatBundleSizes({ ours, peers }) {
   rows.push([`ours, lazy (${ours.lazy.length} chunks)`, kb(lazyMin), kb(lazyGzip), '']);
   for (const c of ours.lazy) rows.push([`  ${c.file}`, kb(c.min), kb(c.gzip), '']);
   for (const [name, s] of Object.entries(peers)) {
-    rows.push('error' in s ? [name, 'error', s.error.slice(0, 40), ''] : [name, kb(s.min), kb(s.gzip), (s.gzip / ours.eager.gzip).toFixed(2)]);
+    rows.push(
+      'error' in s
+        ? [name, 'error', s.error.slice(0, 40), '']
+        : [name, kb(s.min), kb(s.gzip), (s.gzip / ours.eager.gzip).toFixed(2)],
+    );
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
+  return rows
+    .map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '))
+    .join('\n');
 }

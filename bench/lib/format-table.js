@@ -30,7 +30,11 @@ function pad(text, width, right = false) {
  */
 export function formatTable(summary, libs) {
   const peers = libs.filter((lib) => lib !== 'ours');
-  const header = ['bars', 'metric', ...libs.flatMap((lib) => (lib === 'ours' || !libs.includes('ours') ? [lib] : [lib, '/ours']))];
+  const header = [
+    'bars',
+    'metric',
+    ...libs.flatMap((lib) => (lib === 'ours' || !libs.includes('ours') ? [lib] : [lib, '/ours'])),
+  ];
   const rows = [];
   let stuck = false;
   let lossy = false;
@@ -59,8 +63,10 @@ export function formatTable(summary, libs) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => pad(c, widths[i], i >= 2)).join('  ');
   const out = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
-  if (peers.length && libs.includes('ours')) out.push('', '/ours = peer / ours: above 1x means ours is faster (or smaller).');
+  if (peers.length && libs.includes('ours'))
+    out.push('', '/ours = peer / ours: above 1x means ours is faster (or smaller).');
   if (lossy) out.push('? = the chart did not hold the bars it was given (another data set?): not comparable.');
-  if (stuck) out.push('! = the drag or wheel did not change the visible range in some run: those frames drew nothing new.');
+  if (stuck)
+    out.push('! = the drag or wheel did not change the visible range in some run: those frames drew nothing new.');
   return out.join('\n');
 }

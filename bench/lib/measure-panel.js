@@ -35,7 +35,14 @@ export async function measurePanelStreaming(browser, { root, origin, oursModule,
       messages += 2;
     }
     const laterMsPerToken = await timeReply();
-    return { status: 'ok', tokens, firstMsPerToken, laterMsPerToken, atMessage: messages + 1, rows: await page.evaluate(() => window.panelBench.rows()) };
+    return {
+      status: 'ok',
+      tokens,
+      firstMsPerToken,
+      laterMsPerToken,
+      atMessage: messages + 1,
+      rows: await page.evaluate(() => window.panelBench.rows()),
+    };
   } catch (error) {
     return { status: 'error', error: String(error?.message ?? error).split('\n')[0] };
   } finally {

@@ -91,7 +91,10 @@ export async function measureRun(browser, options) {
 
     let firstPaintMs;
     try {
-      firstPaintMs = await withTimeout(page.evaluate(() => window.bench.firstPaint()), timeoutMs);
+      firstPaintMs = await withTimeout(
+        page.evaluate(() => window.bench.firstPaint()),
+        timeoutMs,
+      );
     } catch (error) {
       if (error instanceof RunTimeout) return { status: 'timeout' };
       throw error;
@@ -105,9 +108,15 @@ export async function measureRun(browser, options) {
     // For a person to check that every library drew the same workload (not timed, after the heap).
     if (screenshotPath) await page.screenshot({ path: screenshotPath });
 
-    const shownBars = await withTimeout(page.evaluate((n) => window.bench.showLastBars(n), visibleBars), timeoutMs);
+    const shownBars = await withTimeout(
+      page.evaluate((n) => window.bench.showLastBars(n), visibleBars),
+      timeoutMs,
+    );
     await page.evaluate(() => window.bench.apiPan(4)); // warm-up, not measured
-    const apiPanFrames = await withTimeout(page.evaluate((n) => window.bench.apiPan(n), steps), timeoutMs);
+    const apiPanFrames = await withTimeout(
+      page.evaluate((n) => window.bench.apiPan(n), steps),
+      timeoutMs,
+    );
     await page.evaluate((n) => window.bench.showLastBars(n), visibleBars);
     const pan = await withTimeout(measurePan(page, steps), timeoutMs);
     const zoom = await withTimeout(measureZoom(page, steps), timeoutMs);
@@ -140,7 +149,9 @@ export async function measureRun(browser, options) {
 }
 
 function firstLine(error) {
-  return String(error?.message ?? error).split('\n')[0].replace(/^page\.evaluate: /, '');
+  return String(error?.message ?? error)
+    .split('\n')[0]
+    .replace(/^page\.evaluate: /, '');
 }
 
 /**
@@ -159,17 +170,24 @@ export async function measureColdStart(browser, options) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
     const query = new URLSearchParams({ lib, module: oursModule ?? '' });
     await page.goto(`${origin}/bench/pages/bench.html?${query}`);
-    const result = await withTimeout(page.evaluate(async ([n, s]) => {
-      await window.bench.ready();
-      const before = performance.now();
-      await window.bench.prepare(n, s);
-      const prepareMs = performance.now() - before;
-      await window.bench.firstPaint();
-      const scriptBytes = performance.getEntriesByType('resource')
-        .filter((e) => /\.m?js(\?|$)/.test(e.name) && !e.name.includes('/bench/pages/'))
-        .reduce((sum, e) => sum + (e.encodedBodySize || 0), 0);
-      return { coldMs: performance.now() - prepareMs, scriptBytes };
-    }, [size, seed]), timeoutMs);
+    const result = await withTimeout(
+      page.evaluate(
+        async ([n, s]) => {
+          await window.bench.ready();
+          const before = performance.now();
+          await window.bench.prepare(n, s);
+          const prepareMs = performance.now() - before;
+          await window.bench.firstPaint();
+          const scriptBytes = performance
+            .getEntriesByType('resource')
+            .filter((e) => /\.m?js(\?|$)/.test(e.name) && !e.name.includes('/bench/pages/'))
+            .reduce((sum, e) => sum + (e.encodedBodySize || 0), 0);
+          return { coldMs: performance.now() - prepareMs, scriptBytes };
+        },
+        [size, seed],
+      ),
+      timeoutMs,
+    );
     return { status: 'ok', ...result };
   } catch (error) {
     return { status: error instanceof RunTimeout ? 'timeout' : 'error', error: firstLine(error) };

@@ -36,8 +36,15 @@ function positiveInt(text, name) {
  */
 export function parseOptions(argv) {
   const options = {
-    sizes: DEFAULT_SIZES, runs: null, libs: LIBS, seed: 42, steps: 32, timeoutMs: 60_000,
-    indicators: true, help: false, oursModule: DEFAULT_OURS_MODULE,
+    sizes: DEFAULT_SIZES,
+    runs: null,
+    libs: LIBS,
+    seed: 42,
+    steps: 32,
+    timeoutMs: 60_000,
+    indicators: true,
+    help: false,
+    oursModule: DEFAULT_OURS_MODULE,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
@@ -47,27 +54,46 @@ export function parseOptions(argv) {
       return v;
     };
     switch (flag) {
-      case '--sizes': options.sizes = value().split(',').filter(Boolean).map(parseSize); break;
-      case '--runs': options.runs = positiveInt(value(), 'runs'); break;
+      case '--sizes':
+        options.sizes = value().split(',').filter(Boolean).map(parseSize);
+        break;
+      case '--runs':
+        options.runs = positiveInt(value(), 'runs');
+        break;
       case '--only': {
-        const libs = value().split(',').map((s) => s.trim()).filter(Boolean);
+        const libs = value()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         const unknown = libs.filter((lib) => !LIBS.includes(lib));
         if (unknown.length) throw new Error(`unknown lib ${unknown.join(', ')} (known: ${LIBS.join(', ')})`);
         options.libs = LIBS.filter((lib) => libs.includes(lib));
         break;
       }
-      case '--seed': options.seed = positiveInt(value(), 'seed'); break;
-      case '--steps': options.steps = positiveInt(value(), 'steps'); break;
-      case '--timeout': options.timeoutMs = positiveInt(value(), 'timeout') * 1000; break;
+      case '--seed':
+        options.seed = positiveInt(value(), 'seed');
+        break;
+      case '--steps':
+        options.steps = positiveInt(value(), 'steps');
+        break;
+      case '--timeout':
+        options.timeoutMs = positiveInt(value(), 'timeout') * 1000;
+        break;
       case '--ours-module': {
         const path = value();
         if (!path.startsWith('/')) throw new Error('--ours-module must be a URL path starting with /');
         options.oursModule = path;
         break;
       }
-      case '--no-indicators': options.indicators = false; break;
-      case '--help': case '-h': options.help = true; break;
-      default: throw new Error(`unknown option ${argv[i]}`);
+      case '--no-indicators':
+        options.indicators = false;
+        break;
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      default:
+        throw new Error(`unknown option ${argv[i]}`);
     }
   }
   if (options.sizes.length === 0) throw new Error('--sizes is empty');

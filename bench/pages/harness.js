@@ -78,11 +78,13 @@ window.bench = {
     for (let i = 0; i < steps; i++) {
       const start = performance.now();
       await adapter.panBars(handle, 5);
-      await new Promise((resolve) => requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = resolve;
-        channel.port2.postMessage(0);
-      }));
+      await new Promise((resolve) =>
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = resolve;
+          channel.port2.postMessage(0);
+        }),
+      );
       frames.push(performance.now() - start);
     }
     return frames;

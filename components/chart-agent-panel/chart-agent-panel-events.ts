@@ -11,7 +11,9 @@ export interface ChartAgentPanelEventDetails {
 }
 
 /** The events as `CustomEvent`s, for `addEventListener` typing. */
-export type ChartAgentPanelEventMap = { [K in keyof ChartAgentPanelEventDetails]: CustomEvent<ChartAgentPanelEventDetails[K]> };
+export type ChartAgentPanelEventMap = {
+  [K in keyof ChartAgentPanelEventDetails]: CustomEvent<ChartAgentPanelEventDetails[K]>;
+};
 
 declare global {
   // `panel.addEventListener('agent-run-end', (e) => e.detail.status)` is typed.

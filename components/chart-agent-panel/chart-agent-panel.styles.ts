@@ -20,7 +20,9 @@ const darkValues = css`
 `;
 
 /** Light values; the dark block below swaps them. Every colour can be overridden with `--agent-panel-*`. */
-export const chartAgentPanelStyles = [hostTextReset, css`
+export const chartAgentPanelStyles = [
+  hostTextReset,
+  css`
   :host {
     --_bg: var(--agent-panel-background, #ffffff);
     --_surface: var(--agent-panel-surface, #f6f7f9);
@@ -248,4 +250,5 @@ export const chartAgentPanelStyles = [hostTextReset, css`
   .composer-hint { font-size: 11px; color: var(--_muted); display: flex; gap: 8px; }
   .composer-hint .read-only-badge { color: var(--_accent); }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-`];
+`,
+];

@@ -2,16 +2,37 @@ import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResul
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import {
-  AgentRuntime, redact, TranscriptReducer,
-  type ApprovalTranscriptItem, type AssistantTranscriptItem, type QuestionTranscriptItem, type RunChangesTranscriptItem, type RunErrorTranscriptItem, type SessionInfo, type SessionStore,
+  AgentRuntime,
+  redact,
+  TranscriptReducer,
+  type ApprovalTranscriptItem,
+  type AssistantTranscriptItem,
+  type QuestionTranscriptItem,
+  type RunChangesTranscriptItem,
+  type RunErrorTranscriptItem,
+  type SessionInfo,
+  type SessionStore,
   type SessionStoreProblem,
-  type TranscriptItem, type UserTranscriptItem,
+  type TranscriptItem,
+  type UserTranscriptItem,
 } from '../../src/agent/index.js';
 import {
-  AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT,
-  type AgentAvailableDetail, type AgentConnectDetail, type AgentEvent, type ChartAgentPort, type ChartContext, type ContextItem, type RunStatus,
+  AGENT_AVAILABLE_EVENT,
+  AGENT_CONNECT_EVENT,
+  type AgentAvailableDetail,
+  type AgentConnectDetail,
+  type AgentEvent,
+  type ChartAgentPort,
+  type ChartContext,
+  type ContextItem,
+  type RunStatus,
 } from '../../src/protocol/index.js';
-import { buildContextChips, contextChipsChanged, renderContextChips, type ContextChip } from '../agent-parts/context-chips/index.js';
+import {
+  buildContextChips,
+  contextChipsChanged,
+  renderContextChips,
+  type ContextChip,
+} from '../agent-parts/context-chips/index.js';
 import { loadMarkdown, renderMarkdown } from '../agent-parts/markdown-view/index.js';
 import type { QuestionAnswerDetail } from '../agent-parts/question-card/index.js';
 import '../agent-parts/question-card/define.js';
@@ -24,7 +45,12 @@ import { createMultiChartPort } from '../../src/agent/multi-chart-port.js';
 import { connectFramePort } from '../../src/frames/connect-frame-port.js';
 import { chartTargets, wantsChart } from './chart-targets.js';
 import { panelStrings, resolvePanelLocale, type PanelStrings } from './panel-strings.js';
-import { createPanelSessionStore, hasIndexedDb, renderStorageNotice, storageNoticeText } from './panel-session-store.js';
+import {
+  createPanelSessionStore,
+  hasIndexedDb,
+  renderStorageNotice,
+  storageNoticeText,
+} from './panel-session-store.js';
 
 /** Detail of `agent-run-start` and `agent-run-end`. */
 export interface AgentRunDetail {
@@ -42,7 +68,10 @@ export interface AgentConnectionDetail {
 export type WebSearchFunction = (query: string, signal: AbortSignal) => Promise<unknown>;
 
 const TERMINAL: Readonly<Record<string, RunStatus>> = {
-  'run.completed': 'completed', 'run.failed': 'failed', 'run.cancelled': 'cancelled', 'run.interrupted': 'interrupted',
+  'run.completed': 'completed',
+  'run.failed': 'failed',
+  'run.cancelled': 'cancelled',
+  'run.interrupted': 'interrupted',
 };
 const DEFAULT_TITLES = new Set(['New chat', '新对话']);
 const TITLE_LENGTH = 48;
@@ -221,7 +250,12 @@ export class ChartAgentPanel extends LitElement {
   #runtime: AgentRuntime | null = null;
   #unsubscribeRuntime: () => void = () => undefined;
   /** What the runtime was built with; a change rebuilds it before the next run. */
-  #runtimeConfig: { key: string; webSearch: WebSearchFunction | null; secrets: readonly string[]; redactPatterns: readonly RegExp[] } | null = null;
+  #runtimeConfig: {
+    key: string;
+    webSearch: WebSearchFunction | null;
+    secrets: readonly string[];
+    redactPatterns: readonly RegExp[];
+  } | null = null;
   #port: ChartAgentPort | null = null;
   #unsubscribeContext: () => void = () => undefined;
   #toolLabels = new Map<string, string>();
@@ -319,7 +353,9 @@ export class ChartAgentPanel extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('apiKey') && this.apiKey && this.apiKey !== this.#warnedKey) {
       this.#warnedKey = this.apiKey;
-      console.warn('<chart-agent-panel>: the api-key attribute sends the key from the browser, where any script on the page can read it. Use it for local development only; in production let the relay add the key (OPENAI_API_KEY).');
+      console.warn(
+        '<chart-agent-panel>: the api-key attribute sends the key from the browser, where any script on the page can read it. Use it for local development only; in production let the relay add the key (OPENAI_API_KEY).',
+      );
     }
     if (changed.has('sessionStore') && this.#store && this.#storeKind !== this.#wantedStoreKind() && this.isConnected) {
       void this.#restart();
@@ -331,8 +367,14 @@ export class ChartAgentPanel extends LitElement {
       this.#handshake();
     }
     // Another place (also a session-key set by a framework right after connecting): list and continue that place's chats.
-    if ((changed.has('sessionKey') || changed.has('for')) && this.#store && this.isConnected && this.#loadedKey
-      && this.#loadedKey !== this.effectiveSessionKey) void this.#restart();
+    if (
+      (changed.has('sessionKey') || changed.has('for')) &&
+      this.#store &&
+      this.isConnected &&
+      this.#loadedKey &&
+      this.#loadedKey !== this.effectiveSessionKey
+    )
+      void this.#restart();
   }
 
   #stickQueued = false;
@@ -363,7 +405,10 @@ export class ChartAgentPanel extends LitElement {
       this.#observed = inner;
     }
     const anyRunning = this.#transcript().some((item) => item.kind === 'tool' && item.status === 'running');
-    if (anyRunning && !this.#ticker) this.#ticker = setInterval(() => { this._now = Date.now(); }, 500);
+    if (anyRunning && !this.#ticker)
+      this.#ticker = setInterval(() => {
+        this._now = Date.now();
+      }, 500);
     else if (!anyRunning) this.#stopTicker();
   }
 
@@ -381,9 +426,12 @@ export class ChartAgentPanel extends LitElement {
     if (targets) {
       // Several charts: ask each one, then drive them through one multiplexing port.
       const ports: ChartAgentPort[] = [];
-      const ids = targets === '*'
-        ? [...document.querySelectorAll('kline-chart')].filter((c) => c.getAttribute('agent') !== 'off' && c.id).map((c) => c.id)
-        : targets;
+      const ids =
+        targets === '*'
+          ? [...document.querySelectorAll('kline-chart')]
+              .filter((c) => c.getAttribute('agent') !== 'off' && c.id)
+              .map((c) => c.id)
+          : targets;
       for (const chartId of ids) {
         const ask: AgentConnectDetail = {
           chartId,
@@ -427,7 +475,9 @@ export class ChartAgentPanel extends LitElement {
           origin = '*';
         }
         if (!this.#frameListener) {
-          this.#frameListener = () => { if (!this.#port && this.#life === life) this.#handshake(); };
+          this.#frameListener = () => {
+            if (!this.#port && this.#life === life) this.#handshake();
+          };
           iframe.addEventListener('load', this.#frameListener);
         }
       }
@@ -435,15 +485,18 @@ export class ChartAgentPanel extends LitElement {
     if (!win) return;
     const frameWindow = win;
     const attempt = (left: number) => {
-      connectFramePort(frameWindow, origin, { timeoutMs: 2000 }).then((port) => {
-        if (life !== this.#life || this.#port) return;
-        this.#attach(port);
-      }, (error: unknown) => {
-        if (life !== this.#life || this.#port) return;
-        // The framed page may still be loading its chart: ask again a few times before giving up.
-        if (left > 0) attempt(left - 1);
-        else console.info(`<chart-agent-panel>: ${error instanceof Error ? error.message : String(error)}`);
-      });
+      connectFramePort(frameWindow, origin, { timeoutMs: 2000 }).then(
+        (port) => {
+          if (life !== this.#life || this.#port) return;
+          this.#attach(port);
+        },
+        (error: unknown) => {
+          if (life !== this.#life || this.#port) return;
+          // The framed page may still be loading its chart: ask again a few times before giving up.
+          if (left > 0) attempt(left - 1);
+          else console.info(`<chart-agent-panel>: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      );
     };
     attempt(5);
   }
@@ -467,7 +520,13 @@ export class ChartAgentPanel extends LitElement {
     this._connected = true;
     this._context = safe(() => port.context(), null);
     this.#refreshToolLabels();
-    this.#unsubscribeContext = safe(() => port.subscribe((context) => { this._context = context; }), () => undefined);
+    this.#unsubscribeContext = safe(
+      () =>
+        port.subscribe((context) => {
+          this._context = context;
+        }),
+      () => undefined,
+    );
     void port.closed.then(() => {
       if (this.#port === port) {
         this.#detach(true);
@@ -487,7 +546,8 @@ export class ChartAgentPanel extends LitElement {
     this.#runtime?.setPort(null);
     this._connected = false;
     this._context = null;
-    if (notify) this.#dispatch<AgentConnectionDetail>('agent-connection-change', { connected: false, chartId: port.chartId });
+    if (notify)
+      this.#dispatch<AgentConnectionDetail>('agent-connection-change', { connected: false, chartId: port.chartId });
   }
 
   #refreshToolLabels(): void {
@@ -504,7 +564,9 @@ export class ChartAgentPanel extends LitElement {
   async #start(life: number): Promise<void> {
     const kind = this.#wantedStoreKind();
     if (!this.#store || this.#storeKind !== kind) {
-      const store: SessionStore = createPanelSessionStore(kind, (problem) => { if (this.#store === store) this._storageProblem = problem; });
+      const store: SessionStore = createPanelSessionStore(kind, (problem) => {
+        if (this.#store === store) this._storageProblem = problem;
+      });
       this.#store = store;
       this._storageProblem = null;
       this.#storeKind = kind;
@@ -513,7 +575,8 @@ export class ChartAgentPanel extends LitElement {
     try {
       await this.#loadSessions(life);
     } catch (error) {
-      if (life === this.#life) this._notice = `Could not open the saved chats: ${error instanceof Error ? error.message : String(error)}`;
+      if (life === this.#life)
+        this._notice = `Could not open the saved chats: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
 
@@ -550,7 +613,12 @@ export class ChartAgentPanel extends LitElement {
     runtime.setPort(this.#port);
     this.#unsubscribeRuntime = runtime.subscribe(this.#onRuntimeEvent);
     this.#runtime = runtime;
-    this.#runtimeConfig = { key: this.#configKey(), webSearch: this.webSearch, secrets: this.secrets, redactPatterns: this.redactPatterns };
+    this.#runtimeConfig = {
+      key: this.#configKey(),
+      webSearch: this.webSearch,
+      secrets: this.secrets,
+      redactPatterns: this.redactPatterns,
+    };
   }
 
   #configKey(): string {
@@ -560,7 +628,13 @@ export class ChartAgentPanel extends LitElement {
   /** The runtime's options are fixed at construction: attributes changed since need a new one. */
   #configChanged(): boolean {
     const built = this.#runtimeConfig;
-    return !built || built.key !== this.#configKey() || built.webSearch !== this.webSearch || built.secrets !== this.secrets || built.redactPatterns !== this.redactPatterns;
+    return (
+      !built ||
+      built.key !== this.#configKey() ||
+      built.webSearch !== this.webSearch ||
+      built.secrets !== this.secrets ||
+      built.redactPatterns !== this.redactPatterns
+    );
   }
 
   /** The session key the listed chats belong to. */
@@ -632,9 +706,12 @@ export class ChartAgentPanel extends LitElement {
       this.#dispatch<AgentRunDetail>('agent-run-start', { runId: event.runId, status: 'running' });
     }
     const terminal = TERMINAL[event.type];
-    if (terminal && event.runId) this.#dispatch<AgentRunDetail>('agent-run-end', { runId: event.runId, status: terminal });
+    if (terminal && event.runId)
+      this.#dispatch<AgentRunDetail>('agent-run-end', { runId: event.runId, status: terminal });
     if (event.type === 'run.failed' && !this.debug) {
-      console.warn(`<chart-agent-panel>: the run failed (${event.code}${event.cause ? `, ${event.cause}` : ''}): ${truncate(event.message, ERROR_DETAIL_LENGTH)} Add the debug attribute to show details in the panel.`);
+      console.warn(
+        `<chart-agent-panel>: the run failed (${event.code}${event.cause ? `, ${event.cause}` : ''}): ${truncate(event.message, ERROR_DETAIL_LENGTH)} Add the debug attribute to show details in the panel.`,
+      );
     }
 
     if (event.sessionId !== this._sessionId) return;
@@ -671,7 +748,14 @@ export class ChartAgentPanel extends LitElement {
 
   /** Whether a message can be sent now. */
   get canSend(): boolean {
-    return this._connected && !this._running && !this._sessionReadOnly && this._sessionId !== '' && this.#runtime !== null && this.#opening === 0;
+    return (
+      this._connected &&
+      !this._running &&
+      !this._sessionReadOnly &&
+      this._sessionId !== '' &&
+      this.#runtime !== null &&
+      this.#opening === 0
+    );
   }
 
   /**
@@ -759,7 +843,13 @@ export class ChartAgentPanel extends LitElement {
     if (!session || !store || !DEFAULT_TITLES.has(session.title)) return;
     if (this._events.some((e) => e.type === 'user.message')) return;
     // The title is stored outside the event log, so it must be redacted here like the events are.
-    const oneLine = (redact(message, [...(this.apiKey ? [this.apiKey] : []), ...(this.secrets ?? [])], { patterns: this.redactPatterns ?? [] }) as string).replace(/\s+/g, ' ').trim();
+    const oneLine = (
+      redact(message, [...(this.apiKey ? [this.apiKey] : []), ...(this.secrets ?? [])], {
+        patterns: this.redactPatterns ?? [],
+      }) as string
+    )
+      .replace(/\s+/g, ' ')
+      .trim();
     const title = oneLine.length > TITLE_LENGTH ? `${oneLine.slice(0, TITLE_LENGTH - 1)}…` : oneLine;
     try {
       await store.renameSession(sessionId, title);
@@ -777,9 +867,15 @@ export class ChartAgentPanel extends LitElement {
     const contexts = (this.#port as { contexts?: () => (ChartContext | null)[] } | null)?.contexts?.();
     if (contexts && contexts.length > 1) {
       // One set of chips per chart, labelled with the chart's id.
-      return contexts.flatMap((context) => (context
-        ? buildContextChips(context, this.#strings().chipLabels).map((chip) => ({ ...chip, key: `${context.chartId}:${chip.key}`, label: `${context.chartId}: ${chip.label}` }))
-        : []));
+      return contexts.flatMap((context) =>
+        context
+          ? buildContextChips(context, this.#strings().chipLabels).map((chip) => ({
+              ...chip,
+              key: `${context.chartId}:${chip.key}`,
+              label: `${context.chartId}: ${chip.label}`,
+            }))
+          : [],
+      );
     }
     return buildContextChips(this._context, this.#strings().chipLabels);
   }
@@ -794,17 +890,24 @@ export class ChartAgentPanel extends LitElement {
   }
 
   #copy(item: AssistantTranscriptItem): void {
-    void navigator.clipboard?.writeText(item.text).then(() => {
-      this._copiedId = item.id;
-      if (this.#copyTimer) clearTimeout(this.#copyTimer);
-      this.#copyTimer = setTimeout(() => { this._copiedId = ''; }, 1500);
-    }, () => undefined);
+    void navigator.clipboard?.writeText(item.text).then(
+      () => {
+        this._copiedId = item.id;
+        if (this.#copyTimer) clearTimeout(this.#copyTimer);
+        this.#copyTimer = setTimeout(() => {
+          this._copiedId = '';
+        }, 1500);
+      },
+      () => undefined,
+    );
   }
 
   #onDeleteClick = (): void => {
     if (!this._confirmDelete) {
       this._confirmDelete = true;
-      this.#deleteTimer = setTimeout(() => { this._confirmDelete = false; }, 3000);
+      this.#deleteTimer = setTimeout(() => {
+        this._confirmDelete = false;
+      }, 3000);
       return;
     }
     if (this.#deleteTimer) clearTimeout(this.#deleteTimer);
@@ -897,7 +1000,9 @@ export class ChartAgentPanel extends LitElement {
         ${renderSessionList(this._sessions, this._sessionId, (id) => void this.switchSession(id), s.sessions, formatSessionTime)}
         <div class="header-actions">
           <button part="read-only-toggle" class="icon-button" type="button" aria-pressed=${this.readOnly ? 'true' : 'false'}
-            title=${s.readOnlyHint} @click=${() => { this.readOnly = !this.readOnly; }}>
+            title=${s.readOnlyHint} @click=${() => {
+              this.readOnly = !this.readOnly;
+            }}>
             ${lockIcon}<span class="toggle-text">${s.readOnly}</span>
           </button>
           <button part="new-session" class="icon-button" type="button" aria-label=${s.newSession} title=${s.newSession}
@@ -912,24 +1017,45 @@ export class ChartAgentPanel extends LitElement {
         <div part="messages" class="messages" role="log" aria-live="polite" aria-relevant="additions" @scroll=${this.#onScroll}
           @question-answer=${this.#onAnswer}>
           <div class="messages-inner">
-            ${empty ? this.#renderEmpty(s) : repeat(items, (item) => item.id, (item, index) => this.#renderItem(item, index === items.length - 1, s))}
-            ${this._running && !this.#isStreaming(items) && !this.#isWaitingForAnswer(items)
-              ? html`<div class="thinking" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>` : nothing}
+            ${
+              empty
+                ? this.#renderEmpty(s)
+                : repeat(
+                    items,
+                    (item) => item.id,
+                    (item, index) => this.#renderItem(item, index === items.length - 1, s),
+                  )
+            }
+            ${
+              this._running && !this.#isStreaming(items) && !this.#isWaitingForAnswer(items)
+                ? html`<div class="thinking" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>`
+                : nothing
+            }
           </div>
         </div>
         ${!this._atBottom && !empty ? html`<button class="jump" type="button" @click=${this.#jumpToLatest}>↓ ${s.jumpToLatest}</button>` : nothing}
       </div>
       <div class="composer" lang=${lang}>
-        ${renderContextChips(chips, (chip) => { this._removedChips = new Set([...this._removedChips, chip.key]); }, s.chips)}
+        ${renderContextChips(
+          chips,
+          (chip) => {
+            this._removedChips = new Set([...this._removedChips, chip.key]);
+          },
+          s.chips,
+        )}
         <div class="input-row">
           <textarea part="input" class="input" rows="1" aria-label=${s.inputLabel} placeholder=${s.inputPlaceholder}
             .value=${this._input} ?disabled=${this._sessionReadOnly}
-            @input=${(e: Event) => { this._input = (e.target as HTMLTextAreaElement).value; }}
+            @input=${(e: Event) => {
+              this._input = (e.target as HTMLTextAreaElement).value;
+            }}
             @keydown=${this.#onInputKeyDown}></textarea>
-          ${this._running
-            ? html`<button part="stop" class="stop" type="button" aria-label=${s.stop} title=${s.stop} @click=${() => this.stop()}>${stopIcon}</button>`
-            : html`<button part="send" class="send" type="button" aria-label=${s.send} title=${s.send} ?disabled=${!canSend}
-                @click=${() => void this.send()}>${sendIcon}</button>`}
+          ${
+            this._running
+              ? html`<button part="stop" class="stop" type="button" aria-label=${s.stop} title=${s.stop} @click=${() => this.stop()}>${stopIcon}</button>`
+              : html`<button part="send" class="send" type="button" aria-label=${s.send} title=${s.send} ?disabled=${!canSend}
+                @click=${() => void this.send()}>${sendIcon}</button>`
+          }
         </div>
         ${this.readOnly ? html`<div class="composer-hint"><span class="read-only-badge">${lockIcon} ${s.readOnlyHint}</span></div>` : nothing}
       </div>`;
@@ -938,14 +1064,19 @@ export class ChartAgentPanel extends LitElement {
   #renderNotices(s: PanelStrings): TemplateResult | typeof nothing {
     const notices: TemplateResult[] = [];
     if (!this._connected) {
-      notices.push(html`<div part="notice" class="notice-bar" role="status" data-notice="disconnected"><strong>${s.disconnected}</strong>${s.disconnectedHint}</div>`);
+      notices.push(
+        html`<div part="notice" class="notice-bar" role="status" data-notice="disconnected"><strong>${s.disconnected}</strong>${s.disconnectedHint}</div>`,
+      );
     }
     if (this._sessionReadOnly) {
-      notices.push(html`<div part="notice" class="notice-bar" role="status" data-notice="session-read-only">${s.sessionReadOnly}</div>`);
+      notices.push(
+        html`<div part="notice" class="notice-bar" role="status" data-notice="session-read-only">${s.sessionReadOnly}</div>`,
+      );
     } else if (this._notice) {
       notices.push(html`<div part="notice" class="notice-bar" role="status" data-notice="other">${this._notice}</div>`);
     }
-    if (this._storageProblem) notices.push(renderStorageNotice(this._storageProblem.kind, storageNoticeText(this._storageProblem, s.storage)));
+    if (this._storageProblem)
+      notices.push(renderStorageNotice(this._storageProblem.kind, storageNoticeText(this._storageProblem, s.storage)));
     return notices.length ? html`${notices}` : nothing;
   }
 
@@ -955,10 +1086,13 @@ export class ChartAgentPanel extends LitElement {
         <div class="empty-title">${s.emptyTitle}</div>
         <div class="empty-hint">${s.emptyHint}</div>
         <div class="examples">
-          ${s.examples.map((example) => html`<button class="example" type="button" @click=${() => {
-            this._input = example;
-            this.#focusInput();
-          }}>${example}</button>`)}
+          ${s.examples.map(
+            (example) =>
+              html`<button class="example" type="button" @click=${() => {
+                this._input = example;
+                this.#focusInput();
+              }}>${example}</button>`,
+          )}
         </div>
       </div>`;
   }
@@ -966,18 +1100,24 @@ export class ChartAgentPanel extends LitElement {
   #renderItem(item: TranscriptItem, isLast: boolean, s: PanelStrings): TemplateResult {
     switch (item.kind) {
       case 'user':
-        return html`<div class="message user" data-item=${item.id}>${item.text}${item.context.length
-          ? html`<div class="sent-chips">${item.context.map((c) => html`<span class="sent-chip" title=${c.text}>${c.label}</span>`)}</div>`
-          : nothing}</div>`;
+        return html`<div class="message user" data-item=${item.id}>${item.text}${
+          item.context.length
+            ? html`<div class="sent-chips">${item.context.map((c) => html`<span class="sent-chip" title=${c.text}>${c.label}</span>`)}</div>`
+            : nothing
+        }</div>`;
       case 'assistant':
         return html`
           <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}>
             ${item.reasoning ? html`<details part="reasoning" class="reasoning"><summary>${s.reasoning}</summary><div class="reasoning-text">${item.reasoning}</div></details>` : nothing}
             <div class="markdown">${guard([item.text, item.streaming], () => renderMarkdown(item.text, { streaming: item.streaming }))}</div>
-            ${item.streaming ? nothing : html`<div class="message-actions">
+            ${
+              item.streaming
+                ? nothing
+                : html`<div class="message-actions">
               <button part="copy" class="icon-button" type="button" aria-label=${s.copy} title=${s.copy} @click=${() => this.#copy(item)}>
                 ${copyIcon}<span class="toggle-text">${this._copiedId === item.id ? s.copied : ''}</span>
-              </button></div>`}
+              </button></div>`
+            }
           </div>`;
       case 'tool':
         return renderToolCard(item, {
@@ -990,15 +1130,20 @@ export class ChartAgentPanel extends LitElement {
       case 'approval': {
         const pending = this.#pendingApprovals(item.runId);
         return renderApprovalCard(item, {
-          strings: s.approval, pendingInRun: pending.length, lastPending: pending.at(-1) === item.callId,
+          strings: s.approval,
+          pendingInRun: pending.length,
+          lastPending: pending.at(-1) === item.callId,
           disabled: this._sessionReadOnly,
           decide: (callId, approved, always) => this.#runtime?.answerApproval(callId, approved, always),
-          decideAll: (runId, approved) => { for (const callId of this.#pendingApprovals(runId)) this.#runtime?.answerApproval(callId, approved); },
+          decideAll: (runId, approved) => {
+            for (const callId of this.#pendingApprovals(runId)) this.#runtime?.answerApproval(callId, approved);
+          },
         });
       }
       case 'changes':
         return renderRunChanges(item, {
-          strings: s.runChanges, busy: this._reverting === item.runId,
+          strings: s.runChanges,
+          busy: this._reverting === item.runId,
           disabled: this._sessionReadOnly || !this.#port?.revertRun,
           revert: (changes) => void this.#revertRun(changes),
         });
@@ -1019,10 +1164,12 @@ export class ChartAgentPanel extends LitElement {
         <div class="error-text">${visitor}</div>
         ${this.debug && explanation ? html`<div class="markdown">${renderMarkdown(explanation)}</div>` : nothing}
         ${this.debug ? html`<div class="error-detail">${truncate(item.message, ERROR_DETAIL_LENGTH)}</div>` : nothing}
-        ${isLast && !this._running && item.code !== 'RUN_ACTIVE'
-          ? html`<div class="error-actions"><button part="retry" class="button" type="button" ?disabled=${!this.canSend}
+        ${
+          isLast && !this._running && item.code !== 'RUN_ACTIVE'
+            ? html`<div class="error-actions"><button part="retry" class="button" type="button" ?disabled=${!this.canSend}
               @click=${() => this.#retry()}>${s.retry}</button></div>`
-          : nothing}
+            : nothing
+        }
       </div>`;
   }
 
@@ -1032,7 +1179,9 @@ export class ChartAgentPanel extends LitElement {
   }
 
   #isWaitingForAnswer(items: readonly TranscriptItem[]): boolean {
-    return items.some((item) => (item.kind === 'question' && !item.answer) || (item.kind === 'approval' && !item.decision));
+    return items.some(
+      (item) => (item.kind === 'question' && !item.answer) || (item.kind === 'approval' && !item.decision),
+    );
   }
 }
 

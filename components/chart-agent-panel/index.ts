@@ -1,5 +1,8 @@
 export {
-  ChartAgentPanel, type AgentRunDetail, type AgentConnectionDetail, type WebSearchFunction,
+  ChartAgentPanel,
+  type AgentRunDetail,
+  type AgentConnectionDetail,
+  type WebSearchFunction,
 } from './chart-agent-panel.js';
 export { panelStrings, resolvePanelLocale, type PanelLocale, type PanelStrings } from './panel-strings.js';
 export { loadChartAgentPanel, autoloadChartAgentPanel } from './load-chart-agent-panel.js';

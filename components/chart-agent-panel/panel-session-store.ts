@@ -1,7 +1,11 @@
 import { html, type TemplateResult } from 'lit';
 import {
-  createIndexedDbSessionStore, createMemorySessionStore, createResilientSessionStore,
-  type ResilientSessionStore, type SessionStore, type SessionStoreProblem,
+  createIndexedDbSessionStore,
+  createMemorySessionStore,
+  createResilientSessionStore,
+  type ResilientSessionStore,
+  type SessionStore,
+  type SessionStoreProblem,
 } from '../../src/agent/index.js';
 import type { PanelStorageStrings } from './panel-strings.js';
 
@@ -22,7 +26,10 @@ export function hasIndexedDb(): boolean {
  * write, an IndexedDB that cannot be opened (or does not answer within 3 s), or a database deleted
  * while open keeps the conversation in the page and calls `onProblem` (the panel shows a notice).
  */
-export function createPanelSessionStore(kind: 'indexeddb' | 'memory', onProblem: (problem: SessionStoreProblem) => void): SessionStore {
+export function createPanelSessionStore(
+  kind: 'indexeddb' | 'memory',
+  onProblem: (problem: SessionStoreProblem) => void,
+): SessionStore {
   if (kind === 'memory') return createMemorySessionStore();
   let resilient: ResilientSessionStore | null = null;
   const durable = createIndexedDbSessionStore({
@@ -36,10 +43,14 @@ export function createPanelSessionStore(kind: 'indexeddb' | 'memory', onProblem:
 /** The notice text for a storage problem. */
 export function storageNoticeText(problem: SessionStoreProblem, strings: PanelStorageStrings): string {
   switch (problem.kind) {
-    case 'write-failed': return strings.writeFailed;
-    case 'unavailable': return strings.unavailable;
-    case 'closed': return strings.closed;
-    case 'invalid-records': return strings.invalidRecords(problem.count);
+    case 'write-failed':
+      return strings.writeFailed;
+    case 'unavailable':
+      return strings.unavailable;
+    case 'closed':
+      return strings.closed;
+    case 'invalid-records':
+      return strings.invalidRecords(problem.count);
   }
 }
 

@@ -98,7 +98,8 @@ const en: PanelStrings = {
     'Compare this with ACME',
   ],
   disconnected: 'No chart connected',
-  disconnectedHint: 'Add a <kline-chart> to the page (or fix this panel\'s "for" attribute). The panel reconnects by itself.',
+  disconnectedHint:
+    'Add a <kline-chart> to the page (or fix this panel\'s "for" attribute). The panel reconnects by itself.',
   sessionReadOnly: 'This chat is open in another tab, so it is read-only here. Continue it there, or start a new chat.',
   cancelled: 'Stopped',
   interrupted: 'Interrupted: the page was closed or reloaded during this run.',
@@ -113,11 +114,13 @@ const en: PanelStrings = {
       '`OPENAI_API_KEY=sk-… OPENAI_MODEL=gpt-4o-mini npm start`. For another OpenAI-compatible server ' +
       '(Ollama, LM Studio, vLLM…) also set `OPENAI_BASE_URL`, e.g. `OPENAI_BASE_URL=http://localhost:11434/v1 OPENAI_MODEL=llama3.1 npm start`.',
     PROVIDER_AUTH:
-      'The model provider refused the API key. Check `OPENAI_API_KEY` where the relay runs (or the panel\'s `api-key` attribute, if you set one) and that `OPENAI_BASE_URL` points at the provider the key belongs to.',
+      "The model provider refused the API key. Check `OPENAI_API_KEY` where the relay runs (or the panel's `api-key` attribute, if you set one) and that `OPENAI_BASE_URL` points at the provider the key belongs to.",
     PROVIDER_RATE_LIMIT: 'The model provider is rate limiting requests. Wait a moment, then retry.',
-    PROVIDER_UNAVAILABLE: 'The model provider could not be reached or is unavailable. Check the base URL and the model name, then retry.',
+    PROVIDER_UNAVAILABLE:
+      'The model provider could not be reached or is unavailable. Check the base URL and the model name, then retry.',
     PROVIDER_BAD_RESPONSE: 'The model returned a response the agent could not use. Retry, or try another model.',
-    TOOL_LOOP_LIMIT: 'The agent used too many tool steps without finishing. Ask a narrower question, or raise `max-steps`.',
+    TOOL_LOOP_LIMIT:
+      'The agent used too many tool steps without finishing. Ask a narrower question, or raise `max-steps`.',
     DEADLINE_EXCEEDED: 'Nothing happened for too long, so the run was stopped. Retry when the model is responsive.',
     RUN_ACTIVE: 'A run is already in progress in this chat. Wait for it to finish or stop it.',
     DISCONNECTED: 'No chart is connected, so the agent can neither see nor change one.',
@@ -137,7 +140,8 @@ const en: PanelStrings = {
     'cross-origin': 'Could not reach the assistant service. Please try again later.',
     unreachable: 'Could not reach the assistant service. Please try again later.',
     network: 'Could not reach the assistant service. Check your connection and try again.',
-    'web-page': 'The assistant is not set up correctly on this page: the address answered with a web page, not the assistant API.',
+    'web-page':
+      'The assistant is not set up correctly on this page: the address answered with a web page, not the assistant API.',
     'not-found': 'The assistant service was not found at its address.',
     'no-relay': 'The assistant service is not running on this site.',
     overloaded: 'The assistant is busy right now. Please try again in a moment.',
@@ -148,23 +152,43 @@ const en: PanelStrings = {
     'model-not-found': 'The assistant is not set up correctly on this site (its model was not found).',
   },
   debugCauses: {
-    'cross-origin': 'The relay is on another origin and did not allow this page (CORS), or is not running. Let the relay allow this page\'s origin (`RELAY_ALLOWED_ORIGINS`), or serve it from this site (proxy `/v1` to it) and leave `base-url` at `/v1`.',
-    unreachable: 'Nothing answered at `base-url`: the relay is not running, or the address is wrong. Start it (`npm start`) and check `base-url`.',
-    network: 'The request got no response (offline, blocked by an extension, or mixed content: an `https` page calling an `http` address). Check `base-url` and the browser console.',
-    'web-page': 'The `base-url` answered with a web page (an HTML 404 or the site\'s own page), not the assistant API. Point `base-url` at the relay, or proxy `/v1` on this site to it.',
+    'cross-origin':
+      "The relay is on another origin and did not allow this page (CORS), or is not running. Let the relay allow this page's origin (`RELAY_ALLOWED_ORIGINS`), or serve it from this site (proxy `/v1` to it) and leave `base-url` at `/v1`.",
+    unreachable:
+      'Nothing answered at `base-url`: the relay is not running, or the address is wrong. Start it (`npm start`) and check `base-url`.',
+    network:
+      'The request got no response (offline, blocked by an extension, or mixed content: an `https` page calling an `http` address). Check `base-url` and the browser console.',
+    'web-page':
+      "The `base-url` answered with a web page (an HTML 404 or the site's own page), not the assistant API. Point `base-url` at the relay, or proxy `/v1` on this site to it.",
     'not-found': 'The model endpoint answered HTTP 404. Check `base-url` (it ends in `/v1`) and the model name.',
-    'no-relay': 'Nothing on this site serves the assistant API at `/v1`. Run the relay (`npm start`), proxy `/v1` to it (see the README), or set `base-url` to where it runs.',
-    overloaded: 'The provider answered that it is overloaded (HTTP 529/503 or an `overloaded` error). Retrying later helps.',
+    'no-relay':
+      'Nothing on this site serves the assistant API at `/v1`. Run the relay (`npm start`), proxy `/v1` to it (see the README), or set `base-url` to where it runs.',
+    overloaded:
+      'The provider answered that it is overloaded (HTTP 529/503 or an `overloaded` error). Retrying later helps.',
     'rate-limited': 'The provider rate-limited the key (HTTP 429). Wait, raise the limit, or lower traffic.',
-    'context-too-long': 'The request exceeded the model\'s context window. Start a new chat, lower the history budget, or use a model with a larger context.',
-    'content-filtered': 'The provider\'s content filter blocked the request or the answer.',
+    'context-too-long':
+      "The request exceeded the model's context window. Start a new chat, lower the history budget, or use a model with a larger context.",
+    'content-filtered': "The provider's content filter blocked the request or the answer.",
     auth: 'The model provider refused the API key (HTTP 401/403). Check `OPENAI_API_KEY` on the relay (or the `api-key` attribute) and that `OPENAI_BASE_URL` points at the service the key belongs to.',
-    'model-not-found': 'The provider does not know the model. Check the panel\'s `model` attribute or the relay\'s `OPENAI_MODEL` / `RELAY_MODELS`.',
+    'model-not-found':
+      "The provider does not know the model. Check the panel's `model` attribute or the relay's `OPENAI_MODEL` / `RELAY_MODELS`.",
   },
-  tool: { running: 'Running', succeeded: 'Done', failed: 'Failed', input: 'Input', result: 'Result', noInput: '(no input)' },
+  tool: {
+    running: 'Running',
+    succeeded: 'Done',
+    failed: 'Failed',
+    input: 'Input',
+    result: 'Result',
+    noInput: '(no input)',
+  },
   question: {
-    submit: 'Submit', skip: 'Skip', notePlaceholder: 'Add a note (optional)', chooseOne: 'Choose one',
-    chooseAny: 'Choose one or more', answered: 'Answered', notAnswered: 'Not answered',
+    submit: 'Submit',
+    skip: 'Skip',
+    notePlaceholder: 'Add a note (optional)',
+    chooseOne: 'Choose one',
+    chooseAny: 'Choose one or more',
+    answered: 'Answered',
+    notAnswered: 'Not answered',
   },
   chips: { attached: 'Context attached to the next message', remove: (label) => `Leave out ${label}` },
   chipLabels: {
@@ -193,10 +217,13 @@ const en: PanelStrings = {
     blocked: 'Can’t undo, because:',
   },
   storage: {
-    writeFailed: 'This conversation could not be saved; it stays in this page. Copy anything you need before closing or reloading it.',
-    unavailable: 'Saved chats are not available in this browser (storage is blocked or not responding). Conversations stay in this page until it is closed.',
+    writeFailed:
+      'This conversation could not be saved; it stays in this page. Copy anything you need before closing or reloading it.',
+    unavailable:
+      'Saved chats are not available in this browser (storage is blocked or not responding). Conversations stay in this page until it is closed.',
     closed: 'The saved-chats storage was deleted or closed. This conversation stays in this page until it is closed.',
-    invalidRecords: (n) => `${n} saved record${n === 1 ? '' : 's'} of this conversation could not be read and ${n === 1 ? 'was' : 'were'} skipped (kept aside, not deleted).`,
+    invalidRecords: (n) =>
+      `${n} saved record${n === 1 ? '' : 's'} of this conversation could not be read and ${n === 1 ? 'was' : 'were'} skipped (kept aside, not deleted).`,
   },
 };
 
@@ -218,12 +245,7 @@ const zhCN: PanelStrings = {
   assistant: '助手',
   emptyTitle: '想看些什么？',
   emptyHint: '助手能看到图表，并使用与工具栏相同的命令修改它。试试：',
-  examples: [
-    '切换到周线',
-    '在价格下方添加 MACD 和 RSI',
-    '总结最近 20 根K线',
-    '与 ACME 对比',
-  ],
+  examples: ['切换到周线', '在价格下方添加 MACD 和 RSI', '总结最近 20 根K线', '与 ACME 对比'],
   disconnected: '未连接图表',
   disconnectedHint: '请在页面中添加 <kline-chart>（或检查本面板的 "for" 属性）。面板会自动重新连接。',
   sessionReadOnly: '此对话已在另一个标签页中打开，因此这里为只读。请在那边继续，或新建对话。',
@@ -238,7 +260,8 @@ const zhCN: PanelStrings = {
     MODEL_NOT_CONFIGURED:
       '尚未配置模型。请停止服务器，并带上模型配置重新启动，例如 `OPENAI_API_KEY=sk-… OPENAI_MODEL=gpt-4o-mini npm start`。' +
       '使用其他兼容 OpenAI 的服务（Ollama、LM Studio、vLLM…）时还需设置 `OPENAI_BASE_URL`，例如 `OPENAI_BASE_URL=http://localhost:11434/v1 OPENAI_MODEL=llama3.1 npm start`。',
-    PROVIDER_AUTH: '模型服务拒绝了 API 密钥。请检查中继所在环境的 `OPENAI_API_KEY`（或面板的 `api-key` 属性），并确认 `OPENAI_BASE_URL` 指向该密钥所属的服务。',
+    PROVIDER_AUTH:
+      '模型服务拒绝了 API 密钥。请检查中继所在环境的 `OPENAI_API_KEY`（或面板的 `api-key` 属性），并确认 `OPENAI_BASE_URL` 指向该密钥所属的服务。',
     PROVIDER_RATE_LIMIT: '模型服务正在限流。请稍候再重试。',
     PROVIDER_UNAVAILABLE: '无法连接模型服务或服务不可用。请检查地址和模型名称后重试。',
     PROVIDER_BAD_RESPONSE: '模型返回了无法使用的响应。请重试，或换一个模型。',
@@ -273,12 +296,16 @@ const zhCN: PanelStrings = {
     'model-not-found': '此网站上的助手配置有误（找不到模型）。',
   },
   debugCauses: {
-    'cross-origin': '中继位于另一个源，且未允许本页面访问（CORS），或中继未运行。请让中继允许本页面的源（`RELAY_ALLOWED_ORIGINS`），或由本站提供中继（将 `/v1` 反向代理过去）并让 `base-url` 保持 `/v1`。',
+    'cross-origin':
+      '中继位于另一个源，且未允许本页面访问（CORS），或中继未运行。请让中继允许本页面的源（`RELAY_ALLOWED_ORIGINS`），或由本站提供中继（将 `/v1` 反向代理过去）并让 `base-url` 保持 `/v1`。',
     unreachable: '`base-url` 处没有任何响应：中继未运行，或地址有误。请启动中继（`npm start`）并检查 `base-url`。',
-    network: '请求没有得到响应（离线、被浏览器扩展拦截，或混合内容：`https` 页面请求 `http` 地址）。请检查 `base-url` 和浏览器控制台。',
-    'web-page': '`base-url` 返回的是网页（HTML 404 或网站自身的页面），而不是助手接口。请把 `base-url` 指向中继，或在本站将 `/v1` 反向代理到中继。',
+    network:
+      '请求没有得到响应（离线、被浏览器扩展拦截，或混合内容：`https` 页面请求 `http` 地址）。请检查 `base-url` 和浏览器控制台。',
+    'web-page':
+      '`base-url` 返回的是网页（HTML 404 或网站自身的页面），而不是助手接口。请把 `base-url` 指向中继，或在本站将 `/v1` 反向代理到中继。',
     'not-found': '模型接口返回 HTTP 404。请检查 `base-url`（以 `/v1` 结尾）和模型名称。',
-    'no-relay': '本站的 `/v1` 上没有助手接口。请运行中继（`npm start`），将 `/v1` 反向代理到中继（见 README），或把 `base-url` 设为中继地址。',
+    'no-relay':
+      '本站的 `/v1` 上没有助手接口。请运行中继（`npm start`），将 `/v1` 反向代理到中继（见 README），或把 `base-url` 设为中继地址。',
     overloaded: '服务商表示过载（HTTP 529/503 或 `overloaded` 错误），稍后重试即可。',
     'rate-limited': '服务商对该密钥限流（HTTP 429）。请稍候、提高额度或降低流量。',
     'context-too-long': '请求超出了模型的上下文窗口。请新建对话、降低历史预算，或换用上下文更大的模型。',
@@ -288,8 +315,13 @@ const zhCN: PanelStrings = {
   },
   tool: { running: '运行中', succeeded: '完成', failed: '失败', input: '输入', result: '结果', noInput: '（无输入）' },
   question: {
-    submit: '提交', skip: '跳过', notePlaceholder: '补充说明（可选）', chooseOne: '请选择一项',
-    chooseAny: '可选择一项或多项', answered: '已回答', notAnswered: '未回答',
+    submit: '提交',
+    skip: '跳过',
+    notePlaceholder: '补充说明（可选）',
+    chooseOne: '请选择一项',
+    chooseAny: '可选择一项或多项',
+    answered: '已回答',
+    notAnswered: '未回答',
   },
   chips: { attached: '附加到下一条消息的上下文', remove: (label) => `移除 ${label}` },
   chipLabels: { bars: (n) => `${n} 根K线`, drawings: (n) => `${n} 个画线` },

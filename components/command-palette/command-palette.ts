@@ -153,13 +153,17 @@ export class CommandPalette extends LitElement {
         .value=${this._query} @input=${this.#onSearch} @keydown=${this.#onSearchKey} />
       <div class="body" tabindex="0" role="region" aria-label=${t.title}>
         <ul id="tool-list" role="listbox" part="list" aria-label=${t.title}>
-          ${matches.map((tool, i) => html`<li role="option" part="option" id=${`tool-${tool.name}`} data-name=${tool.name}
+          ${matches.map(
+            (tool, i) => html`<li role="option" part="option" id=${`tool-${tool.name}`} data-name=${tool.name}
               aria-selected=${tool === active ? 'true' : 'false'}
-              @click=${() => void this.#choose(tool)} @pointermove=${() => { if (this._active !== i) this._active = i; }}>
+              @click=${() => void this.#choose(tool)} @pointermove=${() => {
+                if (this._active !== i) this._active = i;
+              }}>
               <span class="label">${tool.label}</span>
               <span class="name">${tool.name}</span>
               <span class=${`badge ${tool.safety}`}>${t.safety[tool.safety]}</span>
-            </li>`)}
+            </li>`,
+          )}
         </ul>
         ${matches.length === 0 ? html`<p class="empty muted" role="status">${t.noMatch}</p>` : nothing}
       </div>`;
@@ -176,10 +180,12 @@ export class CommandPalette extends LitElement {
         <span class=${`badge ${tool.safety}`}>${t.safety[tool.safety]}</span>
       </div>
       <p class="description" part="description">${tool.description}</p>
-      ${hasParams
-        ? html`<kline-schema-form part="form" aria-label=${tool.label} .schema=${tool.parameters} .value=${this.#initial}
+      ${
+        hasParams
+          ? html`<kline-schema-form part="form" aria-label=${tool.label} .schema=${tool.parameters} .value=${this.#initial}
             @schema-form-submit=${() => void this.#run()}></kline-schema-form>`
-        : html`<p class="muted">${t.noParams}</p>`}
+          : html`<p class="muted">${t.noParams}</p>`
+      }
       <div class="actions">
         <button class="primary" part="run" ?disabled=${this._running} @click=${() => void this.#run()}>${this._running ? t.running : t.run}</button>
       </div>
@@ -203,9 +209,11 @@ export class CommandPalette extends LitElement {
       <h4>${t.error} <code class="code">${e.code}</code></h4>
       <p class="message">${e.message}</p>
       ${e.recommendedAction ? html`<p class="recommended"><b>${t.recommended}:</b> ${e.recommendedAction}</p>` : nothing}
-      ${e.details?.length
-        ? html`<ul class="details">${e.details.map((d) => html`<li><code>${d.path}</code> ${d.reason}</li>`)}</ul>`
-        : nothing}
+      ${
+        e.details?.length
+          ? html`<ul class="details">${e.details.map((d) => html`<li><code>${d.path}</code> ${d.reason}</li>`)}</ul>`
+          : nothing
+      }
       ${result.data !== undefined ? html`<pre>${JSON.stringify(result.data, null, 2)}</pre>` : nothing}
     </section>`;
   }
@@ -281,10 +289,16 @@ export class CommandPalette extends LitElement {
         if (n) this._active = (Math.min(this._active, n - 1) - 1 + n) % n;
         break;
       case 'Home':
-        if (e.ctrlKey) { e.preventDefault(); this._active = 0; }
+        if (e.ctrlKey) {
+          e.preventDefault();
+          this._active = 0;
+        }
         break;
       case 'End':
-        if (e.ctrlKey) { e.preventDefault(); this._active = Math.max(0, n - 1); }
+        if (e.ctrlKey) {
+          e.preventDefault();
+          this._active = Math.max(0, n - 1);
+        }
         break;
       case 'Enter': {
         e.preventDefault();

@@ -30,7 +30,10 @@ export function toHexColor(color: string): string {
   const v = String(probe.fillStyle);
   if (v.startsWith('#')) return v;
   const m = v.match(/\d+(\.\d+)?/g)?.map(Number) ?? [0, 0, 0];
-  return `#${m.slice(0, 3).map((n) => Math.round(n).toString(16).padStart(2, '0')).join('')}`;
+  return `#${m
+    .slice(0, 3)
+    .map((n) => Math.round(n).toString(16).padStart(2, '0'))
+    .join('')}`;
 }
 
 /**

@@ -21,7 +21,9 @@ export interface DrawingToolbarActions {
 }
 
 /** 16×16 line icons, drawn as SVG paths: no icon font, nothing fetched. */
-const ICONS: Readonly<Record<DrawingKind | 'select' | 'range-select' | 'magnet' | 'copy' | 'delete', SVGTemplateResult>> = {
+const ICONS: Readonly<
+  Record<DrawingKind | 'select' | 'range-select' | 'magnet' | 'copy' | 'delete', SVGTemplateResult>
+> = {
   select: svg`<path d="M4 2l9 6-4 1 2.5 4.5-1.8 1L7.2 10 4 13z"/>`,
   'range-select': svg`<path d="M3 2v12M13 2v12"/><rect x="3" y="5" width="10" height="6" opacity=".35" stroke="none" fill="currentColor"/>`,
   horizontal_line: svg`<path d="M1 8h14"/><circle cx="8" cy="8" r="1.6"/>`,
@@ -55,7 +57,10 @@ function icon(name: keyof typeof ICONS): TemplateResult {
  */
 export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarActions): TemplateResult {
   const s = m.strings;
-  const toolButton = (tool: Exclude<DrawingLayerTool, null>, label: string) => html`<button type="button" part="drawing-tool"
+  const toolButton = (
+    tool: Exclude<DrawingLayerTool, null>,
+    label: string,
+  ) => html`<button type="button" part="drawing-tool"
       data-tool=${tool} aria-label=${label} title=${label} aria-pressed=${m.tool === tool ? 'true' : 'false'}
       @click=${() => a.setTool(m.tool === tool && tool !== 'select' ? 'select' : tool)}>${icon(tool)}</button>`;
   return html`<span class="drawing-toolbar" part="drawing-toolbar" role="group" aria-label=${s.toolbar}>

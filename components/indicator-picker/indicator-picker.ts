@@ -74,7 +74,8 @@ export class IndicatorPicker extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('open') && this.open) this.renderRoot.querySelector<HTMLInputElement>('input')?.focus();
-    if (changed.has('_active')) this.renderRoot.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest' });
+    if (changed.has('_active'))
+      this.renderRoot.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest' });
   }
 
   override render() {
@@ -85,14 +86,19 @@ export class IndicatorPicker extends LitElement {
     let index = 0;
     return html`<button class="toggle" part="button" aria-haspopup="listbox" aria-expanded=${this.open ? 'true' : 'false'}
         title=${s.button} @click=${() => this.toggle()}>ƒx ${s.button}</button>
-      ${this.open
-        ? html`<div class="popup" part="popup" @keydown=${this.#onKey}>
+      ${
+        this.open
+          ? html`<div class="popup" part="popup" @keydown=${this.#onKey}>
             <input part="search" type="search" role="combobox" aria-label=${s.search} placeholder=${s.search}
               aria-controls="list" aria-expanded="true" aria-activedescendant=${flat[active] ? `opt-${flat[active].id}` : nothing}
-              .value=${this._query} @input=${(e: Event) => { this._query = (e.target as HTMLInputElement).value; this._active = 0; }} />
+              .value=${this._query} @input=${(e: Event) => {
+                this._query = (e.target as HTMLInputElement).value;
+                this._active = 0;
+              }} />
             <div class="list" id="list" role="listbox" aria-label=${s.button}>
               ${groups.length === 0 ? html`<div class="empty">${s.empty}</div>` : nothing}
-              ${groups.map((g) => html`<div role="group" aria-label=${s.categories[g.category] ?? g.category}>
+              ${groups.map(
+                (g) => html`<div role="group" aria-label=${s.categories[g.category] ?? g.category}>
                 <div class="group" aria-hidden="true">${s.categories[g.category] ?? g.category}</div>
                 ${g.items.map((item) => {
                   const i = index++;
@@ -102,10 +108,12 @@ export class IndicatorPicker extends LitElement {
                     <b>${item.id}</b><span>${item.name}</span><small>${item.placement === 'overlay' ? s.overlay : s.pane}</small>
                   </button>`;
                 })}
-              </div>`)}
+              </div>`,
+              )}
             </div>
           </div>`
-        : nothing}`;
+          : nothing
+      }`;
   }
 
   #pick(id: string): void {

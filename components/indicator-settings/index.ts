@@ -1,5 +1,14 @@
 /** The indicator settings popover, its model helper and the clickable legend entry. */
 export { IndicatorSettings } from './indicator-settings.js';
-export { IndicatorSettingsApplyEvent, IndicatorSettingsRemoveEvent, IndicatorSettingsCloseEvent } from './indicator-settings-events.js';
+export {
+  IndicatorSettingsApplyEvent,
+  IndicatorSettingsRemoveEvent,
+  IndicatorSettingsCloseEvent,
+} from './indicator-settings-events.js';
 export { indicatorSettingsModel, type IndicatorSettingsModel } from './indicator-settings-model.js';
-export { renderIndicatorLegendEntry, indicatorLegendStyles, type IndicatorLegendEntry, type IndicatorLegendActions } from './indicator-legend-entry.js';
+export {
+  renderIndicatorLegendEntry,
+  indicatorLegendStyles,
+  type IndicatorLegendEntry,
+  type IndicatorLegendActions,
+} from './indicator-legend-entry.js';

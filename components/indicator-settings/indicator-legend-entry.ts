@@ -21,7 +21,10 @@ export interface IndicatorLegendActions {
  * optional move) buttons. Replaces `<span class="title">` in `renderSeriesValues`; add
  * {@link indicatorLegendStyles} to the chart's styles (the legend itself ignores the pointer).
  */
-export function renderIndicatorLegendEntry(entry: IndicatorLegendEntry, actions: IndicatorLegendActions): TemplateResult {
+export function renderIndicatorLegendEntry(
+  entry: IndicatorLegendEntry,
+  actions: IndicatorLegendActions,
+): TemplateResult {
   const { instanceId, label } = entry;
   return html`<span class="indicator-entry" data-instance-id=${instanceId}>
     <button class="title indicator-title" part="legend-entry" title=${`${label}: settings`} aria-haspopup="dialog"

@@ -1,5 +1,8 @@
 /** Apply was pressed with valid params (`indicator-settings-apply`), bubbling and composed. */
-export class IndicatorSettingsApplyEvent extends CustomEvent<{ readonly instanceId: string; readonly params: Readonly<Record<string, unknown>> }> {
+export class IndicatorSettingsApplyEvent extends CustomEvent<{
+  readonly instanceId: string;
+  readonly params: Readonly<Record<string, unknown>>;
+}> {
   static readonly type = 'indicator-settings-apply';
   constructor(instanceId: string, params: Readonly<Record<string, unknown>>) {
     super(IndicatorSettingsApplyEvent.type, { detail: { instanceId, params }, bubbles: true, composed: true });

@@ -2,7 +2,11 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { TObject } from '@sinclair/typebox';
 import '../schema-form/define.js';
 import type { SchemaForm, SchemaFormChangeEvent } from '../schema-form/index.js';
-import { IndicatorSettingsApplyEvent, IndicatorSettingsCloseEvent, IndicatorSettingsRemoveEvent } from './indicator-settings-events.js';
+import {
+  IndicatorSettingsApplyEvent,
+  IndicatorSettingsCloseEvent,
+  IndicatorSettingsRemoveEvent,
+} from './indicator-settings-events.js';
 import { indicatorSettingsStyles } from './indicator-settings.styles.js';
 import type { IndicatorSettingsModel } from './indicator-settings-model.js';
 
@@ -62,14 +66,20 @@ export class IndicatorSettings extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('open') && this.open) this.renderRoot.querySelector<HTMLElement>('kline-schema-form')?.shadowRoot?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    if (changed.has('open') && this.open)
+      this.renderRoot
+        .querySelector<HTMLElement>('kline-schema-form')
+        ?.shadowRoot?.querySelector<HTMLElement>('input, select, textarea')
+        ?.focus();
   }
 
   override render() {
     const m = this.model;
     if (!m) return nothing;
     const zh = this.locale.toLowerCase().startsWith('zh');
-    const t = zh ? { apply: '应用', remove: '删除', cancel: '取消', close: '关闭' } : { apply: 'Apply', remove: 'Remove', cancel: 'Cancel', close: 'Close' };
+    const t = zh
+      ? { apply: '应用', remove: '删除', cancel: '取消', close: '关闭' }
+      : { apply: 'Apply', remove: 'Remove', cancel: 'Cancel', close: 'Close' };
     return html`<div class="panel" part="panel" role="dialog" aria-label=${m.label} @keydown=${this.#onKey}>
       <header>
         <h2>${m.label}<small>${m.name}</small></h2>

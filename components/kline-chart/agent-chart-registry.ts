@@ -9,7 +9,9 @@ const warned = new Set<string>();
 /** Adds a chart (on connect); returns the function that removes it (on disconnect). */
 export function registerAgentChart(chart: Element): () => void {
   charts.add(chart);
-  return () => { charts.delete(chart); };
+  return () => {
+    charts.delete(chart);
+  };
 }
 
 /**
@@ -27,7 +29,9 @@ export function answeringChart(chartId: string | undefined, requester: Element |
   if (matching.length <= 1) return matching[0];
   if (!warned.has(chartId)) {
     warned.add(chartId);
-    console.warn(`<kline-chart>: ${matching.length} charts on this page have id="${chartId}". A panel with for="${chartId}" connects to the chart nearest to it; give each chart its own id.`);
+    console.warn(
+      `<kline-chart>: ${matching.length} charts on this page have id="${chartId}". A panel with for="${chartId}" connects to the chart nearest to it; give each chart its own id.`,
+    );
   }
   if (!requester) return matching[0];
   const from = composedAncestors(requester);
@@ -46,7 +50,11 @@ export function answeringChart(chartId: string | undefined, requester: Element |
 /** The node and its ancestors up to the document, crossing shadow roots to their hosts; root first. */
 function composedAncestors(node: Node): Node[] {
   const chain: Node[] = [];
-  for (let current: Node | null = node; current; current = current instanceof ShadowRoot ? current.host : current.parentNode) {
+  for (
+    let current: Node | null = node;
+    current;
+    current = current instanceof ShadowRoot ? current.host : current.parentNode
+  ) {
     chain.push(current);
   }
   return chain.reverse();

@@ -61,7 +61,9 @@ export class AgentPortController implements ReactiveController {
   #announce(): void {
     if (this.#announced) return;
     this.#announced = true;
-    document.dispatchEvent(new CustomEvent(AGENT_AVAILABLE_EVENT, { detail: { chartId: this.#host.id }, bubbles: true, composed: true }));
+    document.dispatchEvent(
+      new CustomEvent(AGENT_AVAILABLE_EVENT, { detail: { chartId: this.#host.id }, bubbles: true, composed: true }),
+    );
   }
 
   readonly #onConnect = (event: CustomEvent<AgentConnectDetail>) => {
@@ -81,4 +83,3 @@ export class AgentPortController implements ReactiveController {
     detail.reply(open.port);
   };
 }
-

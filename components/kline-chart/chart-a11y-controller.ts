@@ -65,7 +65,8 @@ export class ChartA11yController implements ReactiveController {
       const series = core.store.state.series.get();
       const n = series?.bars.length ?? 0;
       const key = series ? `${series.instrument.symbol}|${series.period}` : '';
-      if (series && key === lastKey && n > lastCount) this.announcer.say(`${chartStrings(this.#o.lang()).newBar}: ${this.describeBar(n - 1)}`, 5000);
+      if (series && key === lastKey && n > lastCount)
+        this.announcer.say(`${chartStrings(this.#o.lang()).newBar}: ${this.describeBar(n - 1)}`, 5000);
       lastKey = key;
       lastCount = n;
     });
@@ -93,7 +94,9 @@ export class ChartA11yController implements ReactiveController {
     const symbol = series?.instrument.symbol ?? target?.symbol ?? this.#host.getAttribute('symbol') ?? '';
     const period = series?.period ?? target?.period ?? this.#host.getAttribute('period') ?? '';
     const n = series?.bars.length ?? 0;
-    const last = n ? `, ${strings.last} ${formatPrice(series!.bars.close[n - 1], series!.instrument.pricePrecision)}` : '';
+    const last = n
+      ? `, ${strings.last} ${formatPrice(series!.bars.close[n - 1], series!.instrument.pricePrecision)}`
+      : '';
     return `${symbol} ${period} ${strings.chart}${last}`.replace(/\s+/g, ' ').trim();
   }
 

@@ -8,7 +8,10 @@ export class ChartAnnouncer {
   #timer = 0;
   #pending: string | null = null;
 
-  constructor(private readonly changed: () => void, private readonly interval = 1000) {}
+  constructor(
+    private readonly changed: () => void,
+    private readonly interval = 1000,
+  ) {}
 
   /** The current message. */
   get text(): string {

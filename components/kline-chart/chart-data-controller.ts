@@ -3,8 +3,17 @@ import type { ChartCore } from '../../src/core/commands/chart-core.js';
 import { HOST_SOURCE_ID } from '../../src/core/commands/host-data-source.js';
 import type { ChartTarget } from '../../src/core/commands/chart-state.js';
 import {
-  barsFromObjects, createUrlSource, DataSourceError, findBadBar, findBadLiveBar, guessPeriod, isPeriod,
-  type Bar, type Bars, type DataSource, type Period,
+  barsFromObjects,
+  createUrlSource,
+  DataSourceError,
+  findBadBar,
+  findBadLiveBar,
+  guessPeriod,
+  isPeriod,
+  type Bar,
+  type Bars,
+  type DataSource,
+  type Period,
 } from '../../src/core/data/index.js';
 import { effect } from '../../src/core/store/index.js';
 
@@ -30,13 +39,14 @@ export interface DataRequestDetail {
   respondWith(bars: Promise<Bars | readonly Bar[]> | Bars | readonly Bar[]): void;
 }
 
-type Host = ReactiveControllerHost & HTMLElement & {
-  symbol: string;
-  period: string;
-  source: string;
-  src: string;
-  readonly hasUpdated: boolean;
-};
+type Host = ReactiveControllerHost &
+  HTMLElement & {
+    symbol: string;
+    period: string;
+    source: string;
+    src: string;
+    readonly hasUpdated: boolean;
+  };
 
 export interface ChartDataOptions {
   readonly core: ChartCore;
@@ -92,8 +102,14 @@ export class ChartDataController implements ReactiveController {
   /** Call from the element's `willUpdate`: notes which attributes the host (not the chart) set. */
   willUpdate(changed: PropertyValues): void {
     const host = this.#host;
-    if (changed.has('symbol') && host.symbol && host.symbol !== this.#reflected.symbol) this.#hostSet = { ...this.#hostSet, symbol: host.symbol };
-    if (changed.has('period') && host.period !== this.#reflected.period && (host.hasUpdated || host.hasAttribute('period'))) this.#hostSet = { ...this.#hostSet, period: host.period };
+    if (changed.has('symbol') && host.symbol && host.symbol !== this.#reflected.symbol)
+      this.#hostSet = { ...this.#hostSet, symbol: host.symbol };
+    if (
+      changed.has('period') &&
+      host.period !== this.#reflected.period &&
+      (host.hasUpdated || host.hasAttribute('period'))
+    )
+      this.#hostSet = { ...this.#hostSet, period: host.period };
   }
 
   /** Call from the element's `updated`: loads when symbol, period, source or src changed for real. */
@@ -109,7 +125,8 @@ export class ChartDataController implements ReactiveController {
 
   /** A source named by the `source` attribute was registered: load from it now. */
   sourceRegistered(source: DataSource): void {
-    if ((this.#host.source || 'sample') === source.id && this.#host.hasUpdated && !this.hostOwnsData) void this.loadFromAttributes(true);
+    if ((this.#host.source || 'sample') === source.id && this.#host.hasUpdated && !this.hostOwnsData)
+      void this.loadFromAttributes(true);
   }
 
   /** Validates and shows the host's bars. Returns false (and fires `kline-error`) when refused. */
@@ -118,9 +135,14 @@ export class ChartDataController implements ReactiveController {
     let columns: Bars;
     try {
       columns = Array.isArray(bars) ? barsFromObjects(bars as readonly Bar[]) : (bars as Bars);
-      if (!columns || typeof columns.length !== 'number' || !(columns.time instanceof Float64Array)) throw new TypeError('not bars');
+      if (!columns || typeof columns.length !== 'number' || !(columns.time instanceof Float64Array))
+        throw new TypeError('not bars');
     } catch {
-      this.#invalid({ index: -1, reason: 'not_bars', message: 'setBars expects an array of {time, open, high, low, close, volume} or columnar Bars.' });
+      this.#invalid({
+        index: -1,
+        reason: 'not_bars',
+        message: 'setBars expects an array of {time, open, high, low, close, volume} or columnar Bars.',
+      });
       return false;
     }
     const bad = findBadBar(columns);
@@ -131,19 +153,33 @@ export class ChartDataController implements ReactiveController {
     const host = this.#host;
     const current = core.store.peek('series');
     // Before the first render willUpdate has not seen the attributes yet: whatever is set, the host set.
-    const hostPeriod = host.hasUpdated ? this.#hostSet.period : host.hasAttribute('period') || host.period !== '1d' ? host.period : undefined;
+    const hostPeriod = host.hasUpdated
+      ? this.#hostSet.period
+      : host.hasAttribute('period') || host.period !== '1d'
+        ? host.period
+        : undefined;
     const hostSymbol = host.hasUpdated ? this.#hostSet.symbol : host.symbol || undefined;
-    const period: Period = options.period
-      ?? (host.period === hostPeriod && isPeriod(host.period) ? host.period : columns.length >= 2 ? guessPeriod(columns.time) : current?.period ?? '1d');
+    const period: Period =
+      options.period ??
+      (host.period === hostPeriod && isPeriod(host.period)
+        ? host.period
+        : columns.length >= 2
+          ? guessPeriod(columns.time)
+          : (current?.period ?? '1d'));
     const symbol = options.symbol ?? (host.symbol && host.symbol === hostSymbol ? host.symbol : undefined);
     // A source the host named (and registered) keeps serving later changes; else the host owns the data.
-    const named = host.source && host.source !== HOST_SOURCE_ID && core.sources.get(host.source) ? host.source : undefined;
-    core.setBars(columns, {
-      ...(symbol ? { symbol } : {}),
-      ...(options.name ? { name: options.name } : {}),
-      ...(options.timezone ? { timezone: options.timezone } : {}),
-      sourceId: named ?? HOST_SOURCE_ID,
-    }, period);
+    const named =
+      host.source && host.source !== HOST_SOURCE_ID && core.sources.get(host.source) ? host.source : undefined;
+    core.setBars(
+      columns,
+      {
+        ...(symbol ? { symbol } : {}),
+        ...(options.name ? { name: options.name } : {}),
+        ...(options.timezone ? { timezone: options.timezone } : {}),
+        sourceId: named ?? HOST_SOURCE_ID,
+      },
+      period,
+    );
     return true;
   }
 
@@ -151,7 +187,10 @@ export class ChartDataController implements ReactiveController {
   updateBar(bar: Bar): boolean {
     const series = this.#o.core.store.peek('series');
     if (!series) {
-      this.#o.emit('kline-error', { code: 'no_data', message: 'updateBar: the chart has no bars yet; call setBars first.' });
+      this.#o.emit('kline-error', {
+        code: 'no_data',
+        message: 'updateBar: the chart has no bars yet; call setBars first.',
+      });
       return false;
     }
     const n = series.bars.length;
@@ -173,7 +212,9 @@ export class ChartDataController implements ReactiveController {
       if (key !== this.#urlSourceKey) {
         this.#urlSourceKey = key;
         this.#unregisterUrlSource();
-        this.#unregisterUrlSource = core.sources.register(createUrlSource(sourceId, host.src, { symbol: host.symbol || undefined }));
+        this.#unregisterUrlSource = core.sources.register(
+          createUrlSource(sourceId, host.src, { symbol: host.symbol || undefined }),
+        );
       }
     }
     const source = core.sources.get(sourceId);
@@ -182,20 +223,34 @@ export class ChartDataController implements ReactiveController {
       return;
     }
     const period: Period = isPeriod(host.period) ? host.period : '1d';
-    if (host.period && !isPeriod(host.period)) this.#o.fail('invalid_period', `Unknown period '${host.period}'; using 1d.`);
+    if (host.period && !isPeriod(host.period))
+      this.#o.fail('invalid_period', `Unknown period '${host.period}'; using 1d.`);
     let symbol = host.symbol || (current?.sourceId === sourceId ? current.symbol : '');
     try {
       if (!symbol) symbol = await core.defaultSymbol(sourceId);
-      if (!force && current && current.symbol === symbol && current.period === period && current.sourceId === sourceId && core.store.peek('series')) return;
+      if (
+        !force &&
+        current &&
+        current.symbol === symbol &&
+        current.period === period &&
+        current.sourceId === sourceId &&
+        core.store.peek('series')
+      )
+        return;
       const series = await core.loadTarget({ symbol, period, sourceId }, null, undefined, 'attribute');
-      this.#o.emit('kline-data-load', { symbol: series.instrument.symbol, period: series.period, source: sourceId, bars: series.bars.length });
+      this.#o.emit('kline-data-load', {
+        symbol: series.instrument.symbol,
+        period: series.period,
+        source: sourceId,
+        bars: series.bars.length,
+      });
       this.#o.loaded();
     } catch (error) {
       const e = error as { name?: string; code?: string; message?: string; line?: number; reported?: boolean };
       if (e?.name === 'AbortError' || e?.code === 'aborted') return;
       // The chart keeps what it showed before; the error is reported once, nothing is dropped silently.
       if (e?.reported) return;
-      this.#o.fail(e.code === 'parse' ? 'parse_error' : e.code ?? 'load_failed', e.message ?? String(error), e.line);
+      this.#o.fail(e.code === 'parse' ? 'parse_error' : (e.code ?? 'load_failed'), e.message ?? String(error), e.line);
     }
   }
 
@@ -203,7 +258,11 @@ export class ChartDataController implements ReactiveController {
     const host = this.#host;
     const t = this.#o.core.store.peek('target');
     if (!t) return false;
-    return (!host.symbol || host.symbol === t.symbol) && host.period === t.period && (!host.source || host.source === t.sourceId);
+    return (
+      (!host.symbol || host.symbol === t.symbol) &&
+      host.period === t.period &&
+      (!host.source || host.source === t.sourceId)
+    );
   }
 
   #reflect(target: ChartTarget): void {
@@ -230,16 +289,27 @@ export class ChartDataController implements ReactiveController {
         answer = Promise.resolve(bars);
       },
     };
-    this.#host.dispatchEvent(new CustomEvent('kline-data-request', { detail, bubbles: true, composed: true, cancelable: true }));
+    this.#host.dispatchEvent(
+      new CustomEvent('kline-data-request', { detail, bubbles: true, composed: true, cancelable: true }),
+    );
     const pending = answer as Promise<Bars | readonly Bar[]> | null;
     if (!pending) return null;
     return pending.then(
       (rows) => {
         const columns = Array.isArray(rows) ? barsFromObjects(rows as readonly Bar[]) : (rows as Bars);
-        const bad = columns && columns.time instanceof Float64Array ? findBadBar(columns) : { index: -1, reason: 'not_bars', message: 'The kline-data-request answer is not bars.' };
+        const bad =
+          columns && columns.time instanceof Float64Array
+            ? findBadBar(columns)
+            : { index: -1, reason: 'not_bars', message: 'The kline-data-request answer is not bars.' };
         if (bad) {
           this.#invalid(bad);
-          throw Object.assign(new DataSourceError('parse', `The bars answered for ${query.symbol} ${query.period} were refused: ${bad.message}`), { reported: true });
+          throw Object.assign(
+            new DataSourceError(
+              'parse',
+              `The bars answered for ${query.symbol} ${query.period} were refused: ${bad.message}`,
+            ),
+            { reported: true },
+          );
         }
         return columns;
       },

@@ -14,7 +14,15 @@ export interface DataTableModel {
   readonly specs: readonly PaneLayoutSpec[];
   readonly titles: ReadonlyMap<string, string>;
   readonly clock: ZonedClock;
-  readonly strings: { dataTable: string; time: string; openFull: string; highFull: string; lowFull: string; closeFull: string; volumeFull: string };
+  readonly strings: {
+    dataTable: string;
+    time: string;
+    openFull: string;
+    highFull: string;
+    lowFull: string;
+    closeFull: string;
+    volumeFull: string;
+  };
 }
 
 /** The text alternative of the canvases: a real table of the visible bars and the indicator values. */
@@ -25,11 +33,13 @@ export function renderDataTable(m: DataTableModel): TemplateResult | typeof noth
   const n = bars.length;
   const last = Math.min(n - 1, Math.floor(view.end));
   const first = Math.max(0, Math.ceil(view.start), last - MAX_ROWS + 1);
-  const columns = m.specs.flatMap((spec) => spec.series.map((s) => {
-    const instanceId = s.key.split(':')[0];
-    const title = m.titles.get(instanceId) ?? instanceId;
-    return { heading: title === s.label ? title : `${title} ${s.label}`, values: s.values, kind: spec.kind };
-  }));
+  const columns = m.specs.flatMap((spec) =>
+    spec.series.map((s) => {
+      const instanceId = s.key.split(':')[0];
+      const title = m.titles.get(instanceId) ?? instanceId;
+      return { heading: title === s.label ? title : `${title} ${s.label}`, values: s.values, kind: spec.kind };
+    }),
+  );
   const intraday = !['1d', '1w', '1M'].includes(period);
   const p = instrument.pricePrecision;
   const rows: TemplateResult[] = [];

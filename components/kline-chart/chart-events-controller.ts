@@ -38,13 +38,15 @@ export class ChartEventsController {
       // comparisons (percent base: the first visible bar) and the selected drawing's floating editor.
       const viewOnly = info.changed.length === 1 && info.changed[0] === 'view' && !info.replay;
       const store = core.store;
-      if (!viewOnly || store.peek('comparisons').length > 0 || store.peek('drawingSelection').length > 0) requestUpdate();
+      if (!viewOnly || store.peek('comparisons').length > 0 || store.peek('drawingSelection').length > 0)
+        requestUpdate();
     });
     let lastContext: ChartContext | null = null;
     effect(() => {
       const ctx = core.context.get();
       if (ctx === lastContext) return;
-      const selectionChanged = ctx?.selection?.from !== lastContext?.selection?.from || ctx?.selection?.to !== lastContext?.selection?.to;
+      const selectionChanged =
+        ctx?.selection?.from !== lastContext?.selection?.from || ctx?.selection?.to !== lastContext?.selection?.to;
       lastContext = ctx;
       emit('kline-context-change', { context: ctx });
       if (selectionChanged) emit('kline-selection-change', { selection: ctx?.selection ?? null });

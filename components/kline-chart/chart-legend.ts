@@ -1,6 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import { renderIndicatorLegendEntry, type IndicatorLegendActions } from '../indicator-settings/indicator-legend-entry.js';
+import {
+  renderIndicatorLegendEntry,
+  type IndicatorLegendActions,
+} from '../indicator-settings/indicator-legend-entry.js';
 import type { Series } from '../../src/core/data/index.js';
 import type { PaneLayoutSpec } from '../../src/render/chart-renderer.js';
 import { formatBarTime } from '../../src/render/time-ticks.js';
@@ -24,7 +27,12 @@ export function formatVolume(v: number): string {
 }
 
 /** The price legend: instrument, then OHLCV and change % of the bar under the crosshair (or the last). */
-export function renderPriceLegend(series: Series | null, index: number | null, clock: ZonedClock, labels: { open: string; high: string; low: string; close: string; volume: string; change: string }): TemplateResult | typeof nothing {
+export function renderPriceLegend(
+  series: Series | null,
+  index: number | null,
+  clock: ZonedClock,
+  labels: { open: string; high: string; low: string; close: string; volume: string; change: string },
+): TemplateResult | typeof nothing {
   if (!series || series.bars.length === 0) return nothing;
   const { bars, instrument, period } = series;
   const i = index === null ? bars.length - 1 : Math.max(0, Math.min(bars.length - 1, index));
@@ -57,7 +65,12 @@ export function formatValue(v: number, kind: PaneLayoutSpec['kind']): string {
 }
 
 /** Values of a pane's series at the crosshair, with the study label. */
-export function renderSeriesValues(spec: PaneLayoutSpec, index: number | null, titles: ReadonlyMap<string, string>, actions?: IndicatorLegendActions): TemplateResult {
+export function renderSeriesValues(
+  spec: PaneLayoutSpec,
+  index: number | null,
+  titles: ReadonlyMap<string, string>,
+  actions?: IndicatorLegendActions,
+): TemplateResult {
   const seen = new Set<string>();
   return html`${spec.series.map((s) => {
     const instanceId = s.key.split(':')[0];
@@ -65,7 +78,11 @@ export function renderSeriesValues(spec: PaneLayoutSpec, index: number | null, t
     seen.add(instanceId);
     const i = index === null ? s.values.length - 1 : index;
     const v = s.values[i];
-    const heading = title ? (actions ? renderIndicatorLegendEntry({ instanceId, label: title }, actions) : html`<span class="title">${title}</span>`) : nothing;
+    const heading = title
+      ? actions
+        ? renderIndicatorLegendEntry({ instanceId, label: title }, actions)
+        : html`<span class="title">${title}</span>`
+      : nothing;
     return html`${heading}<span style=${styleMap({ color: s.color })}>${s.label} ${formatValue(v, spec.kind)}</span>`;
   })}`;
 }
@@ -85,8 +102,10 @@ export function renderComparisonValues(
     const i = index === null ? Math.min(n - 1, Math.ceil(view.end) - 1) : index;
     const v = l.closes[i];
     const pct = base < n && Number.isFinite(v) ? (v / l.closes[base] - 1) * 100 : NaN;
-    return html`<span style=${styleMap({ color: l.color })}>${l.symbol} ${Number.isFinite(v) ? formatPrice(v) : '—'} ${Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%` : ''}${actions
-      ? html`<button class="legend-remove" part="comparison-remove" title=${actions.label} aria-label=${`${actions.label} ${l.symbol}`} @click=${() => actions.remove(l.symbol)}>×</button>`
-      : nothing}</span>`;
+    return html`<span style=${styleMap({ color: l.color })}>${l.symbol} ${Number.isFinite(v) ? formatPrice(v) : '—'} ${Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%` : ''}${
+      actions
+        ? html`<button class="legend-remove" part="comparison-remove" title=${actions.label} aria-label=${`${actions.label} ${l.symbol}`} @click=${() => actions.remove(l.symbol)}>×</button>`
+        : nothing
+    }</span>`;
   })}</div>`;
 }

@@ -24,17 +24,24 @@ export interface ToolbarActions {
 }
 
 /** The toolbar: symbol search, period switcher, undo/redo. Every button calls a command method. */
-export function renderToolbar(m: ToolbarModel, a: ToolbarActions, extra: TemplateResult | typeof nothing = nothing): TemplateResult | typeof nothing {
+export function renderToolbar(
+  m: ToolbarModel,
+  a: ToolbarActions,
+  extra: TemplateResult | typeof nothing = nothing,
+): TemplateResult | typeof nothing {
   if (m.mode === 'none') return nothing;
   const periods: readonly Period[] = m.mode === 'minimal' ? ['5m', '1h', '1d', '1w'] : PERIODS;
   return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label="Chart toolbar">
     <span class="search">
       <button class="symbol" part="symbol-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'symbol'} title=${m.strings.search} @click=${() => a.toggleSearch('symbol')}>${m.symbol || '—'}</button>
-      ${m.mode === 'full'
-        ? html`<button part="compare-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'compare'} title=${m.strings.compare} aria-label=${m.strings.compare} @click=${() => a.toggleSearch('compare')}>+ ${m.strings.compareButton}</button>`
-        : nothing}
-      ${m.searchOpen
-        ? html`<input type="search" part="symbol-input" aria-label=${m.searchMode === 'compare' ? m.strings.compare : m.strings.search} placeholder=${m.searchMode === 'compare' ? m.strings.compare : m.strings.search}
+      ${
+        m.mode === 'full'
+          ? html`<button part="compare-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'compare'} title=${m.strings.compare} aria-label=${m.strings.compare} @click=${() => a.toggleSearch('compare')}>+ ${m.strings.compareButton}</button>`
+          : nothing
+      }
+      ${
+        m.searchOpen
+          ? html`<input type="search" part="symbol-input" aria-label=${m.searchMode === 'compare' ? m.strings.compare : m.strings.search} placeholder=${m.searchMode === 'compare' ? m.strings.compare : m.strings.search}
               @input=${(e: Event) => a.search((e.target as HTMLInputElement).value)}
               @keydown=${(e: KeyboardEvent) => {
                 e.stopPropagation();
@@ -42,18 +49,23 @@ export function renderToolbar(m: ToolbarModel, a: ToolbarActions, extra: Templat
                 if (e.key === 'Escape') a.toggleSearch();
               }} />
             <ul class="results" role="listbox">
-              ${m.results.map((r) => html`<li><button role="option" @click=${() => a.choose(r.qualifiedSymbol)}>
-                <b>${r.qualifiedSymbol}</b><small>${r.name}</small></button></li>`)}
+              ${m.results.map(
+                (r) => html`<li><button role="option" @click=${() => a.choose(r.qualifiedSymbol)}>
+                <b>${r.qualifiedSymbol}</b><small>${r.name}</small></button></li>`,
+              )}
             </ul>`
-        : nothing}
+          : nothing
+      }
     </span>
     <span class="sep"></span>
     ${periods.map((p) => html`<button part="period-button" data-period=${p} aria-pressed=${m.period === p} @click=${() => a.setPeriod(p)}>${p}</button>`)}
-    ${m.mode === 'full'
-      ? html`<span class="sep"></span>
+    ${
+      m.mode === 'full'
+        ? html`<span class="sep"></span>
           <button part="undo-button" title=${m.strings.undo} aria-label=${m.strings.undo} ?disabled=${!m.canUndo} @click=${a.undo}>↶</button>
           <button part="redo-button" title=${m.strings.redo} aria-label=${m.strings.redo} ?disabled=${!m.canRedo} @click=${a.redo}>↷</button>
           ${extra}`
-      : nothing}
+        : nothing
+    }
   </div>`;
 }

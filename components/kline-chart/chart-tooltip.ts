@@ -25,9 +25,18 @@ export class ChartTooltip {
     el.setAttribute('role', 'tooltip');
     el.className = 'kline-tooltip';
     Object.assign(el.style, {
-      position: 'absolute', zIndex: '4', pointerEvents: 'none', display: 'none', padding: '4px 6px', borderRadius: '4px',
-      font: 'var(--kline-font)', lineHeight: '15px', fontVariantNumeric: 'tabular-nums', whiteSpace: 'pre',
-      background: 'var(--kline-tooltip-background, rgba(255,255,255,0.92))', color: 'var(--kline-text-color, #131722)',
+      position: 'absolute',
+      zIndex: '4',
+      pointerEvents: 'none',
+      display: 'none',
+      padding: '4px 6px',
+      borderRadius: '4px',
+      font: 'var(--kline-font)',
+      lineHeight: '15px',
+      fontVariantNumeric: 'tabular-nums',
+      whiteSpace: 'pre',
+      background: 'var(--kline-tooltip-background, rgba(255,255,255,0.92))',
+      color: 'var(--kline-text-color, #131722)',
       boxShadow: '0 1px 4px rgba(0,0,0,0.25)',
     });
     parent.append(el);
@@ -39,7 +48,15 @@ export class ChartTooltip {
   }
 
   /** Shows bar `index` at (x, y) in the parent's CSS px, kept inside `bounds`. */
-  show(series: Series, index: number, clock: ZonedClock, labels: TooltipLabels, x: number, y: number, bounds: { width: number; height: number }): void {
+  show(
+    series: Series,
+    index: number,
+    clock: ZonedClock,
+    labels: TooltipLabels,
+    x: number,
+    y: number,
+    bounds: { width: number; height: number },
+  ): void {
     const { bars, instrument, period } = series;
     const i = Math.max(0, Math.min(bars.length - 1, index));
     const p = instrument.pricePrecision;

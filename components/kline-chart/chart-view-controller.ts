@@ -19,7 +19,8 @@ export interface ChartViewOptions {
   readonly onCursor: (index: number | null) => void;
 }
 
-type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment; readonly hasUpdated: boolean };
+type Host = ReactiveControllerHost &
+  HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment; readonly hasUpdated: boolean };
 
 /**
  * The canvases: the uPlot renderer, pane separators, resize observer, theme and the drawing
@@ -104,7 +105,12 @@ export class ChartViewController implements ReactiveController {
   applyTheme(): void {
     const core = this.#o.core;
     const theme = core.store.peek('settings').theme;
-    this.#host.dataset.resolvedTheme = theme === 'light' || theme === 'dark' ? theme : matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    this.#host.dataset.resolvedTheme =
+      theme === 'light' || theme === 'dark'
+        ? theme
+        : matchMedia('(prefers-color-scheme: dark)').matches
+          ? 'dark'
+          : 'light';
     this.#theme = readChartTheme(getComputedStyle(this.#host), core.store.peek('settings').colorConvention);
     this.#renderer?.invalidateLayout();
   }
@@ -143,7 +149,8 @@ export class ChartViewController implements ReactiveController {
         core.indicatorEngine.retain(s.indicators.get().map((i) => i.instanceId));
         return this.#specs;
       },
-      timeZone: () => core.store.state.settings.get().timezone || core.store.state.series.get()?.instrument.timezone || 'UTC',
+      timeZone: () =>
+        core.store.state.settings.get().timezone || core.store.state.series.get()?.instrument.timezone || 'UTC',
       onLayout: (offsets) => {
         this.#o.onLayout(offsets);
         this.#separators?.update(offsets, container.clientHeight);
@@ -166,7 +173,8 @@ export class ChartViewController implements ReactiveController {
     this.#disposers.push(
       effect(() => {
         const settings = core.store.state.settings.get();
-        if (settings.theme !== lastSettings.theme || settings.colorConvention !== lastSettings.colorConvention) this.applyTheme();
+        if (settings.theme !== lastSettings.theme || settings.colorConvention !== lastSettings.colorConvention)
+          this.applyTheme();
         lastSettings = settings;
       }),
     );

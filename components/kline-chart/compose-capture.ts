@@ -16,7 +16,10 @@ export interface CaptureSource {
  * The chart as the user sees it on one canvas: title line, legend text, panes with drawings.
  * `lastBars` narrows the view for the shot and restores it afterwards.
  */
-export async function captureChart(source: CaptureSource, options: { width?: number; height?: number; lastBars?: number }): Promise<HTMLCanvasElement> {
+export async function captureChart(
+  source: CaptureSource,
+  options: { width?: number; height?: number; lastBars?: number },
+): Promise<HTMLCanvasElement> {
   const { core, root } = source;
   await source.painted();
   const view = core.store.peek('view');
@@ -32,11 +35,18 @@ export async function captureChart(source: CaptureSource, options: { width?: num
       .map((row) => (row.textContent ?? '').replace(/[×]/g, '').replace(/\s+/g, ' ').trim())
       .filter((text) => text !== '');
     const series = core.store.peek('series');
-    const title = series ? `${series.instrument.symbol} · ${series.instrument.name} · ${series.period} · ${series.instrument.exchange}` : source.fallbackTitle;
+    const title = series
+      ? `${series.instrument.symbol} · ${series.instrument.name} · ${series.period} · ${series.instrument.exchange}`
+      : source.fallbackTitle;
     // The price legend's first row repeats the title; the canvas draws it once, in bold.
-    const legend = legendRows[0]?.startsWith(title) ? [legendRows[0].slice(title.length).trim(), ...legendRows.slice(1)] : legendRows;
+    const legend = legendRows[0]?.startsWith(title)
+      ? [legendRows[0].slice(title.length).trim(), ...legendRows.slice(1)]
+      : legendRows;
     return composeCapture({
-      canvases, title, legend, theme: source.theme(),
+      canvases,
+      title,
+      legend,
+      theme: source.theme(),
       ...(options.width !== undefined ? { width: options.width } : {}),
       ...(options.height !== undefined ? { height: options.height } : {}),
     });
@@ -54,7 +64,8 @@ export async function captureForModel(
   const width = clamp(request.width);
   const height = clamp(request.height);
   const canvas = await capture({
-    ...(width !== undefined ? { width } : {}), ...(height !== undefined ? { height } : {}),
+    ...(width !== undefined ? { width } : {}),
+    ...(height !== undefined ? { height } : {}),
     ...(request.lastBars !== undefined ? { lastBars: request.lastBars } : {}),
   });
   let image = canvas.toDataURL('image/png');
@@ -85,7 +96,10 @@ const LINE_HEIGHT = 18;
 export function composeCapture(options: ComposeCaptureOptions): HTMLCanvasElement {
   const { canvases, theme } = options;
   const sourceWidth = Math.max(1, ...canvases.map((c) => c.width));
-  const sourceHeight = Math.max(1, canvases.reduce((a, c) => a + c.height, 0));
+  const sourceHeight = Math.max(
+    1,
+    canvases.reduce((a, c) => a + c.height, 0),
+  );
   const lines = [options.title, ...options.legend].filter((l) => l.trim() !== '');
   const header = 8 + lines.length * LINE_HEIGHT;
   const width = Math.round(options.width ?? sourceWidth / devicePixelRatio);

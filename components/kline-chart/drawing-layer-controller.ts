@@ -2,8 +2,12 @@ import uPlot from 'uplot';
 import type { ChartCore } from '../../src/core/commands/chart-core.js';
 import { createBarTimeScale } from '../../src/core/commands/drawing-time-index.js';
 import {
-  DEFAULT_DRAWING_STYLE, snapToBar,
-  type Drawing, type DrawingMapper, type DrawingPoint, type DrawingStyle,
+  DEFAULT_DRAWING_STYLE,
+  snapToBar,
+  type Drawing,
+  type DrawingMapper,
+  type DrawingPoint,
+  type DrawingStyle,
 } from '../../src/core/drawings/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
 import type { ChartRenderer } from '../../src/render/chart-renderer.js';
@@ -48,7 +52,14 @@ const SELECTION_EDGE = 'rgba(41, 98, 255, 0.55)';
 /** Pointer travel that makes a range-select press a drag rather than a click, CSS px. */
 const RANGE_DRAG_MIN_PX = 3;
 
-const EMPTY_MAPPER: DrawingMapper = { width: 0, height: 0, timeToX: () => 0, xToTime: () => 0, priceToY: () => 0, yToPrice: () => 0 };
+const EMPTY_MAPPER: DrawingMapper = {
+  width: 0,
+  height: 0,
+  timeToX: () => 0,
+  xToTime: () => 0,
+  priceToY: () => 0,
+  yToPrice: () => 0,
+};
 
 function isTextInput(e: Event): boolean {
   const t = e.composedPath()[0];
@@ -256,7 +267,12 @@ export class DrawingLayerController {
       ctx.fillRect(x0, u.bbox.top, x1 - x0, u.bbox.height);
       ctx.fillStyle = SELECTION_EDGE;
       ctx.fillRect(Math.round(x0), u.bbox.top, Math.max(1, Math.round(pr)), u.bbox.height);
-      ctx.fillRect(Math.round(x1) - Math.max(1, Math.round(pr)), u.bbox.top, Math.max(1, Math.round(pr)), u.bbox.height);
+      ctx.fillRect(
+        Math.round(x1) - Math.max(1, Math.round(pr)),
+        u.bbox.top,
+        Math.max(1, Math.round(pr)),
+        u.bbox.height,
+      );
       ctx.restore();
     }
     const drawings = core.drawings.current().filter((d) => d.paneId === paneId);

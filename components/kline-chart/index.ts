@@ -3,6 +3,12 @@ export { KlineChart, type ChartToolsApi } from './kline-chart.js';
 export type { ChartPrimitive, PrimitiveScales } from './chart-primitive.js';
 export type { PriceLineMovedDetail } from './overlay-layer-controller.js';
 export type {
-  KlineChartEventDetails, KlineChartEventMap, KlineReadyDetail, KlineDataLoadDetail, KlineContextChangeDetail,
-  KlineSelectionChangeDetail, KlineChangeDetail, KlineErrorDetail,
+  KlineChartEventDetails,
+  KlineChartEventMap,
+  KlineReadyDetail,
+  KlineDataLoadDetail,
+  KlineContextChangeDetail,
+  KlineSelectionChangeDetail,
+  KlineChangeDetail,
+  KlineErrorDetail,
 } from './kline-chart-events.js';

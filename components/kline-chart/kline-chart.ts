@@ -2,7 +2,14 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { ChartContext } from '../../src/protocol/index.js';
 import { ChartCore } from '../../src/core/commands/chart-core.js';
-import { createBinanceSource, isPeriod, type Bar, type Bars, type DataSource, type Period } from '../../src/core/data/index.js';
+import {
+  createBinanceSource,
+  isPeriod,
+  type Bar,
+  type Bars,
+  type DataSource,
+  type Period,
+} from '../../src/core/data/index.js';
 import { INDICATOR_CONVENTIONS, isIndicatorConvention } from '../../src/core/indicators/index.js';
 import type { ReadOnlySignal } from '../../src/core/store/index.js';
 import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
@@ -34,7 +41,6 @@ import { ChartEventsController } from './chart-events-controller.js';
 import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
 import { ChartA11yController } from './chart-a11y-controller.js';
 import { renderDataTable } from './chart-data-table.js';
-
 
 let chartCounter = 0;
 
@@ -103,7 +109,13 @@ export interface ChartToolsApi {
  * @cssprop [--kline-font] - Axis and legend font.
  */
 export class KlineChart extends LitElement {
-  static override styles = [...klineChartStyles, drawingToolbarStyles, drawingEditorStyles, indicatorLegendStyles, persistToastStyles];
+  static override styles = [
+    ...klineChartStyles,
+    drawingToolbarStyles,
+    drawingEditorStyles,
+    indicatorLegendStyles,
+    persistToastStyles,
+  ];
 
   static override properties = {
     symbol: { type: String, reflect: true },
@@ -167,7 +179,11 @@ export class KlineChart extends LitElement {
   wheel: 'zoom' | 'ctrl' | 'off' = 'zoom';
 
   declare _hover: number | null;
-  declare _search: { open: boolean; mode: 'symbol' | 'compare'; results: { qualifiedSymbol: string; name: string; exchange: string }[] };
+  declare _search: {
+    open: boolean;
+    mode: 'symbol' | 'compare';
+    results: { qualifiedSymbol: string; name: string; exchange: string }[];
+  };
   declare _toast: string;
   declare _paneTops: ReadonlyMap<string, number>;
   declare _settings: { instanceId: string; x: number; y: number; error: string } | null;
@@ -205,7 +221,12 @@ export class KlineChart extends LitElement {
       onError: (message) => this.#showToast(message),
     });
     const emit = (type: string, detail: unknown) => this.#emit(type, detail);
-    this.#overlays = new OverlayLayerController({ core, theme: () => this.#view.theme!, emit, tooltipLabels: () => chartStrings(this.#lang()) });
+    this.#overlays = new OverlayLayerController({
+      core,
+      theme: () => this.#view.theme!,
+      emit,
+      tooltipLabels: () => chartStrings(this.#lang()),
+    });
     this.#events = new ChartEventsController({ core, emit, requestUpdate: () => this.requestUpdate() });
     this.#data = new ChartDataController(this, {
       core,
@@ -241,7 +262,11 @@ export class KlineChart extends LitElement {
         this.#overlays.cursor(index);
       },
     });
-    this.#live = new LiveFeedController(this, { core, wantsLive: (id) => this.#wantsLive(id), requestUpdate: () => this.requestUpdate() });
+    this.#live = new LiveFeedController(this, {
+      core,
+      wantsLive: (id) => this.#wantsLive(id),
+      requestUpdate: () => this.requestUpdate(),
+    });
     this.#agentPorts = new AgentPortController(this, core);
     this.#a11y = new ChartA11yController(this, {
       core,
@@ -250,7 +275,12 @@ export class KlineChart extends LitElement {
       setHover: (index) => (this._hover = index),
       whenPainted: () => this.whenPainted(),
     });
-    this.#autosave = new LayoutAutosaveController(this, { core, key: () => this.persistKey, emit, requestUpdate: () => this.requestUpdate() });
+    this.#autosave = new LayoutAutosaveController(this, {
+      core,
+      key: () => this.persistKey,
+      emit,
+      requestUpdate: () => this.requestUpdate(),
+    });
     core.capture.setCapturer(this.#captureForTool);
   }
 
@@ -367,13 +397,24 @@ export class KlineChart extends LitElement {
    */
   async capture(options: { width?: number; height?: number; lastBars?: number } = {}): Promise<Blob> {
     const canvas = await this.#captureCanvas(options);
-    return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('capture failed'))), 'image/png'));
+    return new Promise((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('capture failed'))), 'image/png'),
+    );
   }
 
   async #captureCanvas(options: { width?: number; height?: number; lastBars?: number }): Promise<HTMLCanvasElement> {
     // A lazy chunk: only captures load the compositor.
     const { captureChart } = await import('./compose-capture.js');
-    return captureChart({ root: this.renderRoot, core: this.#core, theme: () => this.#view.theme, painted: () => this.whenPainted(), fallbackTitle: this.symbol }, options);
+    return captureChart(
+      {
+        root: this.renderRoot,
+        core: this.#core,
+        theme: () => this.#view.theme,
+        painted: () => this.whenPainted(),
+        fallbackTitle: this.symbol,
+      },
+      options,
+    );
   }
 
   /** `chart_capture`'s renderer: a PNG data URL (JPEG when a PNG would be too large to send) and a thumbnail. */
@@ -386,7 +427,8 @@ export class KlineChart extends LitElement {
     super.connectedCallback();
     // Read at connection time: panels in other windows are checked against the attribute per message.
     // A lazy chunk: only pages that let other windows connect load it.
-    if (this.getAttribute('agent-origins')?.trim()) void import('../../src/frames/serve-frame-connections.js').then((m) => m.serveFrameConnections());
+    if (this.getAttribute('agent-origins')?.trim())
+      void import('../../src/frames/serve-frame-connections.js').then((m) => m.serveFrameConnections());
     if (!this.id) this.id = `kline-chart-${++chartCounter}`;
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
@@ -394,7 +436,12 @@ export class KlineChart extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('agent') || changed.has('agentTools')) {
-      const allow = this.agentTools.trim() ? this.agentTools.split(',').map((s) => s.trim()).filter(Boolean) : null;
+      const allow = this.agentTools.trim()
+        ? this.agentTools
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : null;
       this.#core.setPolicy({ agent: this.agent === 'off' || this.agent === 'read-only' ? this.agent : 'full', allow });
       if (this.agent === 'off') this.#agentPorts.closeAll();
       else if (changed.get('agent') === 'off') this.#agentPorts.reannounce();
@@ -403,14 +450,20 @@ export class KlineChart extends LitElement {
     // Attributes seed the settings; the settings dialog and settings_update change them afterwards.
     const patch: Record<string, string> = {};
     if (changed.has('theme') && ['light', 'dark', 'auto'].includes(this.theme)) patch.theme = this.theme;
-    if (changed.has('colorConvention') && ['green-up', 'red-up'].includes(this.colorConvention)) patch.colorConvention = this.colorConvention;
+    if (changed.has('colorConvention') && ['green-up', 'red-up'].includes(this.colorConvention))
+      patch.colorConvention = this.colorConvention;
     if (changed.has('indicatorConvention')) {
       const convention = this.indicatorConvention || 'auto';
       if (convention === 'auto' || isIndicatorConvention(convention)) patch.indicatorConvention = convention;
-      else this.#emit('kline-error', { code: 'invalid_attribute', message: `indicator-convention: expected auto, ${INDICATOR_CONVENTIONS.join(', ')}` });
+      else
+        this.#emit('kline-error', {
+          code: 'invalid_attribute',
+          message: `indicator-convention: expected auto, ${INDICATOR_CONVENTIONS.join(', ')}`,
+        });
     }
     if (changed.has('timezone') && this.timezone !== undefined) patch.timezone = this.timezone;
-    if (changed.has('locale')) patch.locale = toLocale(this.locale || (typeof navigator !== 'undefined' ? navigator.language : 'en'));
+    if (changed.has('locale'))
+      patch.locale = toLocale(this.locale || (typeof navigator !== 'undefined' ? navigator.language : 'en'));
     if (Object.keys(patch).length) {
       try {
         this.#core.settings.apply(patch, 'attributes', false);
@@ -441,7 +494,11 @@ export class KlineChart extends LitElement {
     const clock = this.#view.renderer?.clock;
     const specs = this.#view.specs;
     s.settings.get(); // labels follow the indicator convention setting
-    const titles = new Map(s.indicators.get().map((i) => [i.instanceId, this.#core.indicators.label(i.instanceId) ?? i.definitionId] as const));
+    const titles = new Map(
+      s.indicators
+        .get()
+        .map((i) => [i.instanceId, this.#core.indicators.label(i.instanceId) ?? i.definitionId] as const),
+    );
     return html`<div class="root">
       ${renderToolbar(
         {
@@ -493,10 +550,13 @@ export class KlineChart extends LitElement {
             remove: (symbol) => void this.#runUserTool('comparison_remove', { symbol }),
           })}
         </div>
-        ${specs.slice(1).map((spec) =>
-          this._paneTops.has(spec.id)
-            ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true))}</div>`
-            : nothing)}
+        ${specs
+          .slice(1)
+          .map((spec) =>
+            this._paneTops.has(spec.id)
+              ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true))}</div>`
+              : nothing,
+          )}
         ${this.#renderSettingsPopover()}
         ${this.#a11y.tableShown && clock ? renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings }) : nothing}
         <div class="sr-only" part="live" role="status" aria-live="polite">${this.#a11y.announcer.text}</div>
@@ -504,10 +564,19 @@ export class KlineChart extends LitElement {
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
-        ${this.#autosave.storage.unsaved ? renderPersistToast(this.#lang(), {
-          download: () => downloadLayout(this.#autosave.storage.unsaved!, `${this.persistKey || 'layout'}.json`, this.renderRoot),
-          dismiss: () => this.#autosave.storage.dismissToast(),
-        }) : nothing}
+        ${
+          this.#autosave.storage.unsaved
+            ? renderPersistToast(this.#lang(), {
+                download: () =>
+                  downloadLayout(
+                    this.#autosave.storage.unsaved!,
+                    `${this.persistKey || 'layout'}.json`,
+                    this.renderRoot,
+                  ),
+                dismiss: () => this.#autosave.storage.dismissToast(),
+              })
+            : nothing
+        }
       </div>
       <kline-command-palette .chart=${this} locale=${this.#lang()}></kline-command-palette>
       <kline-settings-dialog .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
@@ -552,7 +621,10 @@ export class KlineChart extends LitElement {
       open: (id, rect) => this.#openSettings(id, rect),
       remove: (id) => void this.#runUserTool('indicators_remove', { instanceId: id }),
       ...(pane
-        ? { moveUp: (id: string) => void this.#core.indicators.movePane(paneOf(id), 'up'), moveDown: (id: string) => void this.#core.indicators.movePane(paneOf(id), 'down') }
+        ? {
+            moveUp: (id: string) => void this.#core.indicators.movePane(paneOf(id), 'up'),
+            moveDown: (id: string) => void this.#core.indicators.movePane(paneOf(id), 'down'),
+          }
         : {}),
     };
   }
@@ -583,8 +655,18 @@ export class KlineChart extends LitElement {
   #renderDrawingToolbar() {
     const d = this.#drawings;
     return renderDrawingToolbar(
-      { tool: d.tool, magnet: d.magnet, hasSelection: this.#core.store.state.drawingSelection.get().length > 0, strings: drawingStrings(this.#lang()) },
-      { setTool: (t) => d.setTool(t), setMagnet: (on) => d.setMagnet(on), copy: () => void d.copySelection(), delete: () => void d.deleteSelection() },
+      {
+        tool: d.tool,
+        magnet: d.magnet,
+        hasSelection: this.#core.store.state.drawingSelection.get().length > 0,
+        strings: drawingStrings(this.#lang()),
+      },
+      {
+        setTool: (t) => d.setTool(t),
+        setMagnet: (on) => d.setMagnet(on),
+        copy: () => void d.copySelection(),
+        delete: () => void d.deleteSelection(),
+      },
     );
   }
 
@@ -616,7 +698,11 @@ export class KlineChart extends LitElement {
   }
 
   async #searchSymbols(text: string): Promise<void> {
-    const result = await this.#core.tools.execute('instruments_query_name', { query: text || ' ', limit: 10 }, { origin: 'user' });
+    const result = await this.#core.tools.execute(
+      'instruments_query_name',
+      { query: text || ' ', limit: 10 },
+      { origin: 'user' },
+    );
     if (result.success) {
       const data = result.data as { candidates: { qualifiedSymbol: string; name: string; exchange: string }[] };
       this._search = { ...this._search, open: true, results: data.candidates };

@@ -5,7 +5,11 @@ import type { LayoutDocument } from '../../src/core/persist/index.js';
 export function persistToastStrings(locale: 'en' | 'zh-CN') {
   return locale === 'zh-CN'
     ? { full: '浏览器存储已满，布局未能保存。当前页面中的布局仍然完整。', download: '下载布局', dismiss: '关闭' }
-    : { full: 'The layout could not be saved: this site\'s browser storage is full. Nothing is lost in this page.', download: 'Download layout', dismiss: 'Dismiss' };
+    : {
+        full: "The layout could not be saved: this site's browser storage is full. Nothing is lost in this page.",
+        download: 'Download layout',
+        dismiss: 'Dismiss',
+      };
 }
 
 /** Offers `layout` as a JSON file download (a Blob URL, revoked after the click). */
@@ -26,7 +30,10 @@ export function downloadLayout(layout: LayoutDocument, fileName: string, root: N
  * The toast shown when a save ran out of storage: it stays until dismissed and offers the layout
  * as a file (`part="persist-toast"`, button `part="persist-download"`).
  */
-export function renderPersistToast(locale: 'en' | 'zh-CN', actions: { download(): void; dismiss(): void }): TemplateResult {
+export function renderPersistToast(
+  locale: 'en' | 'zh-CN',
+  actions: { download(): void; dismiss(): void },
+): TemplateResult {
   const s = persistToastStrings(locale);
   return html`<div class="persist-toast" part="persist-toast" role="alert" lang=${locale}>
     <span>${s.full}</span>

@@ -1,8 +1,16 @@
 import type { ChartState } from '../../src/core/commands/chart-state.js';
 import type { IndicatorRegistry } from '../../src/core/indicators/index.js';
 import {
-  applyLayout, createPersistRequest, LayoutAutosave, LayoutPersistence, LayoutSync, serializeLayout, snapshotPersisted,
-  type LayoutDocument, type LayoutStorage, type PersistEventDetail,
+  applyLayout,
+  createPersistRequest,
+  LayoutAutosave,
+  LayoutPersistence,
+  LayoutSync,
+  serializeLayout,
+  snapshotPersisted,
+  type LayoutDocument,
+  type LayoutStorage,
+  type PersistEventDetail,
 } from '../../src/core/persist/index.js';
 import type { Store } from '../../src/core/store/index.js';
 import { createRedactor } from '../../src/agent/redact.js';
@@ -63,7 +71,10 @@ export class LayoutStorageController {
       return;
     }
     const redactor = createRedactor([], { patterns: options.redactPatterns ?? [] });
-    const persistence = new LayoutPersistence(storage, { check: { indicators: this.#host.indicators }, redactText: redactor.text });
+    const persistence = new LayoutPersistence(storage, {
+      check: { indicators: this.#host.indicators },
+      redactText: redactor.text,
+    });
     const sync = new LayoutSync(persistence, key);
     this.#storage = storage;
     this.#sync = sync;
@@ -81,7 +92,11 @@ export class LayoutStorageController {
         this.#host.emit('kline-persist', request.detail);
         return request.seal();
       },
-      onRejected: (error) => this.#host.emit('kline-error', { code: 'persist_rejected', message: String((error as Error)?.message ?? error) }),
+      onRejected: (error) =>
+        this.#host.emit('kline-error', {
+          code: 'persist_rejected',
+          message: String((error as Error)?.message ?? error),
+        }),
     });
     this.#autosave.start();
     globalThis.addEventListener?.('storage', this.#onStorage);

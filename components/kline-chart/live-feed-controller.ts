@@ -50,7 +50,8 @@ export class LiveFeedController implements ReactiveController {
         if (!series || !this.#o.wantsLive(series.instrument.sourceId)) return;
         const source = core.sources.get(series.instrument.sourceId);
         const symbol = core.store.peek('target')?.symbol ?? series.instrument.symbol;
-        if (source?.subscribe) this.#unsubscribe = source.subscribe(symbol, series.period, (bar) => core.updateBar(bar));
+        if (source?.subscribe)
+          this.#unsubscribe = source.subscribe(symbol, series.period, (bar) => core.updateBar(bar));
       }),
     );
   }

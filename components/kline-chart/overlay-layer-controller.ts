@@ -7,7 +7,13 @@ import type { PlotTransform } from '../../src/render/paint-candles.js';
 import { formatAxisNumber } from '../../src/render/pane-plot.js';
 import type { ChartPrimitive, PrimitiveScales } from './chart-primitive.js';
 import { ChartTooltip, type TooltipLabels } from './chart-tooltip.js';
-import { paintAxisTags, paintMarkers, paintPriceLines, paintWatermark, type AxisTag } from '../../src/render/overlays/index.js';
+import {
+  paintAxisTags,
+  paintMarkers,
+  paintPriceLines,
+  paintWatermark,
+  type AxisTag,
+} from '../../src/render/overlays/index.js';
 
 /** Width of the price axis in CSS px (the renderer's `Y_AXIS_SIZE`). */
 const AXIS_WIDTH = 64;
@@ -50,7 +56,11 @@ export class OverlayLayerController {
   }
 
   /** `tooltipParent` (positioned) receives the floating tooltip; default the container's parent. */
-  attach(renderer: ChartRenderer, container: HTMLElement, tooltipParent: HTMLElement | null = container.parentElement): void {
+  attach(
+    renderer: ChartRenderer,
+    container: HTMLElement,
+    tooltipParent: HTMLElement | null = container.parentElement,
+  ): void {
     this.detach();
     this.#renderer = renderer;
     this.#container = container;
@@ -80,7 +90,8 @@ export class OverlayLayerController {
 
   /** Adds custom painting to a pane; returns the function that removes it. */
   addPrimitive(primitive: ChartPrimitive, paneId: string): () => void {
-    if (typeof primitive?.paint !== 'function') throw new TypeError('addPrimitive: the primitive needs a paint(ctx, scales) function');
+    if (typeof primitive?.paint !== 'function')
+      throw new TypeError('addPrimitive: the primitive needs a paint(ctx, scales) function');
     let set = this.#primitives.get(paneId);
     if (!set) this.#primitives.set(paneId, (set = new Set()));
     set.add(primitive);
@@ -151,7 +162,8 @@ export class OverlayLayerController {
     const pr = uPlot.pxRatio;
     const box = u.bbox;
     if (series && settings.watermark !== 'off') {
-      const text = settings.watermark === 'custom' ? settings.watermarkText : `${series.instrument.symbol} · ${series.period}`;
+      const text =
+        settings.watermark === 'custom' ? settings.watermarkText : `${series.instrument.symbol} · ${series.period}`;
       paintWatermark(u.ctx, text, box, theme.text, pr);
     }
     if (!series || series.bars.length === 0) return;
@@ -159,11 +171,38 @@ export class OverlayLayerController {
     paintPriceLines(u.ctx, this.#lines(), t, box, pr, theme.font);
     if (settings.lastPrice) {
       const last = this.#lastTag();
-      if (last) paintPriceLines(u.ctx, [{ id: '', price: last.price, label: '', color: last.color, style: 'dotted', axisLabel: false, draggable: false }], t, box, pr, theme.font);
+      if (last)
+        paintPriceLines(
+          u.ctx,
+          [
+            {
+              id: '',
+              price: last.price,
+              label: '',
+              color: last.color,
+              style: 'dotted',
+              axisLabel: false,
+              draggable: false,
+            },
+          ],
+          t,
+          box,
+          pr,
+          theme.font,
+        );
     }
     const min = u.scales.x.min ?? 0;
     const max = u.scales.x.max ?? bars.length;
-    paintMarkers(u.ctx, core.markers.current(), bars, Math.max(0, Math.floor(min)), Math.min(bars.length - 1, Math.ceil(max)), t, pr, theme.font);
+    paintMarkers(
+      u.ctx,
+      core.markers.current(),
+      bars,
+      Math.max(0, Math.floor(min)),
+      Math.min(bars.length - 1, Math.ceil(max)),
+      t,
+      pr,
+      theme.font,
+    );
   };
 
   /** Outside the plot clip: price tags of price lines and the last price on the price axis. */
@@ -171,7 +210,9 @@ export class OverlayLayerController {
     if (paneId !== 'price') return;
     const core = this.#o.core;
     const settings = core.store.peek('settings');
-    const tags: AxisTag[] = this.#lines().filter((l) => l.axisLabel).map((l) => ({ price: l.price, color: l.color, text: formatAxisNumber(l.price, 'price') }));
+    const tags: AxisTag[] = this.#lines()
+      .filter((l) => l.axisLabel)
+      .map((l) => ({ price: l.price, color: l.color, text: formatAxisNumber(l.price, 'price') }));
     if (settings.lastPrice) {
       const last = this.#lastTag();
       if (last) tags.push(last);
@@ -271,12 +312,24 @@ export class OverlayLayerController {
     const series = core.store.peek('series');
     const clock = this.#renderer?.clock;
     const parent = tip.element.parentElement;
-    if (index === null || mode === 'legend' || !series || series.bars.length === 0 || !clock || !this.#pointer || !parent || this.#drag) {
+    if (
+      index === null ||
+      mode === 'legend' ||
+      !series ||
+      series.bars.length === 0 ||
+      !clock ||
+      !this.#pointer ||
+      !parent ||
+      this.#drag
+    ) {
       tip.hide();
       return;
     }
     const labels = this.#o.tooltipLabels?.() ?? { open: 'O', high: 'H', low: 'L', close: 'C', volume: 'V' };
-    tip.show(series, index, clock, labels, this.#pointer.x, this.#pointer.y, { width: parent.clientWidth, height: parent.clientHeight });
+    tip.show(series, index, clock, labels, this.#pointer.x, this.#pointer.y, {
+      width: parent.clientWidth,
+      height: parent.clientHeight,
+    });
   }
 
   readonly #onLeave = (): void => {

@@ -17,7 +17,8 @@ export interface PanZoomOptions {
   readonly a11y: { stepKeyBar(delta: -1 | 1): void; clearKeyBar(): boolean; pointerMoved(): void; toggleTable(): void };
 }
 
-type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment; readonly hasUpdated: boolean };
+type Host = ReactiveControllerHost &
+  HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment; readonly hasUpdated: boolean };
 
 /**
  * Pan and zoom: drag and wheel on the panes, two-finger pinch, keys on the focused plot (Left/Right
@@ -66,45 +67,56 @@ export class PanZoomController implements ReactiveController {
     const fingers = () => {
       const [a, b] = [...touches.values()];
       const rect = container.getBoundingClientRect();
-      return { dist: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), frac: Math.min(1, Math.max(0, ((a.x + b.x) / 2 - rect.left) / this.#o.plotWidth())) };
+      return {
+        dist: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)),
+        frac: Math.min(1, Math.max(0, ((a.x + b.x) / 2 - rect.left) / this.#o.plotWidth())),
+      };
     };
-    container.addEventListener('pointerdown', (e) => {
-      this.#o.a11y.pointerMoved();
-      if (e.pointerType === 'touch') {
-        touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    container.addEventListener(
+      'pointerdown',
+      (e) => {
+        this.#o.a11y.pointerMoved();
+        if (e.pointerType === 'touch') {
+          touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+          const view = core.store.peek('view');
+          if (touches.size === 2 && view) {
+            // The second finger turns the pan into a pinch anchored at the bar under the fingers' centre.
+            drag = null;
+            container.classList.remove('dragging');
+            const f = fingers();
+            pinch = { dist: f.dist, anchor: view.start + (view.end - view.start) * f.frac, view };
+            container.setPointerCapture(e.pointerId);
+            return;
+          }
+          if (touches.size > 2) return;
+        }
+        if (e.button !== 0 || this.#o.drawings.handlesPointer(e)) return;
         const view = core.store.peek('view');
-        if (touches.size === 2 && view) {
-          // The second finger turns the pan into a pinch anchored at the bar under the fingers' centre.
-          drag = null;
-          container.classList.remove('dragging');
+        if (!view) return;
+        drag = { x: e.clientX, view, id: e.pointerId };
+        container.setPointerCapture(e.pointerId);
+        container.classList.add('dragging');
+      },
+      { signal },
+    );
+    container.addEventListener(
+      'pointermove',
+      (e) => {
+        if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+        if (pinch && touches.size === 2) {
           const f = fingers();
-          pinch = { dist: f.dist, anchor: view.start + (view.end - view.start) * f.frac, view };
-          container.setPointerCapture(e.pointerId);
+          const span = Math.max(5, (pinch.view.end - pinch.view.start) * (pinch.dist / f.dist));
+          const start = pinch.anchor - span * f.frac;
+          this.#setView({ start, end: start + span });
           return;
         }
-        if (touches.size > 2) return;
-      }
-      if (e.button !== 0 || this.#o.drawings.handlesPointer(e)) return;
-      const view = core.store.peek('view');
-      if (!view) return;
-      drag = { x: e.clientX, view, id: e.pointerId };
-      container.setPointerCapture(e.pointerId);
-      container.classList.add('dragging');
-    }, { signal });
-    container.addEventListener('pointermove', (e) => {
-      if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (pinch && touches.size === 2) {
-        const f = fingers();
-        const span = Math.max(5, (pinch.view.end - pinch.view.start) * (pinch.dist / f.dist));
-        const start = pinch.anchor - span * f.frac;
-        this.#setView({ start, end: start + span });
-        return;
-      }
-      if (!drag || e.pointerId !== drag.id) return;
-      const span = drag.view.end - drag.view.start;
-      const shift = ((e.clientX - drag.x) / this.#o.plotWidth()) * span;
-      this.#setView({ start: drag.view.start - shift, end: drag.view.end - shift });
-    }, { signal });
+        if (!drag || e.pointerId !== drag.id) return;
+        const span = drag.view.end - drag.view.start;
+        const shift = ((e.clientX - drag.x) / this.#o.plotWidth()) * span;
+        this.#setView({ start: drag.view.start - shift, end: drag.view.end - shift });
+      },
+      { signal },
+    );
     const end = (e: PointerEvent) => {
       touches.delete(e.pointerId);
       if (touches.size < 2) pinch = null;
@@ -114,16 +126,20 @@ export class PanZoomController implements ReactiveController {
     };
     container.addEventListener('pointerup', end, { signal });
     container.addEventListener('pointercancel', end, { signal });
-    container.addEventListener('wheel', (e) => {
-      const mode = this.#o.wheel();
-      // `off` never zooms; `ctrl` zooms only with Ctrl/⌘ (trackpad pinches send ctrlKey): otherwise the page scrolls.
-      if (!core.store.peek('view') || mode === 'off' || (mode === 'ctrl' && !e.ctrlKey && !e.metaKey)) return;
-      e.preventDefault();
-      const rect = container.getBoundingClientRect();
-      const frac = Math.min(1, Math.max(0, (e.clientX - rect.left) / this.#o.plotWidth()));
-      const factor = Math.pow(1.0015, e.deltaMode === 1 ? e.deltaY * 30 : e.deltaY);
-      this.#zoom(factor, frac);
-    }, { passive: false, signal });
+    container.addEventListener(
+      'wheel',
+      (e) => {
+        const mode = this.#o.wheel();
+        // `off` never zooms; `ctrl` zooms only with Ctrl/⌘ (trackpad pinches send ctrlKey): otherwise the page scrolls.
+        if (!core.store.peek('view') || mode === 'off' || (mode === 'ctrl' && !e.ctrlKey && !e.metaKey)) return;
+        e.preventDefault();
+        const rect = container.getBoundingClientRect();
+        const frac = Math.min(1, Math.max(0, (e.clientX - rect.left) / this.#o.plotWidth()));
+        const factor = Math.pow(1.0015, e.deltaMode === 1 ? e.deltaY * 30 : e.deltaY);
+        this.#zoom(factor, frac);
+      },
+      { passive: false, signal },
+    );
   }
 
   #setView(view: { start: number; end: number }): void {
@@ -137,7 +153,10 @@ export class PanZoomController implements ReactiveController {
     const span = view.end - view.start;
     const next = Math.max(5, span * factor);
     const anchor = view.start + span * anchorFrac;
-    this.#setView({ start: anchor - (anchor - view.start) * (next / span), end: anchor + (view.end - anchor) * (next / span) });
+    this.#setView({
+      start: anchor - (anchor - view.start) * (next / span),
+      end: anchor + (view.end - anchor) * (next / span),
+    });
   }
 
   readonly #onKeyDown = (e: KeyboardEvent) => {
@@ -148,7 +167,9 @@ export class PanZoomController implements ReactiveController {
     const origin = e.composedPath()[0];
     // Navigation keys act only when the chart itself (the plot) has focus, never on a control.
     const onPlot = origin === this.#host;
-    const editable = origin instanceof HTMLElement && (origin.isContentEditable || ['input', 'textarea', 'select'].includes(origin.localName));
+    const editable =
+      origin instanceof HTMLElement &&
+      (origin.isContentEditable || ['input', 'textarea', 'select'].includes(origin.localName));
     if (mod && (e.key === 'k' || e.key === 'K')) {
       e.preventDefault();
       this.#o.openPalette();
@@ -187,11 +208,24 @@ export class PanZoomController implements ReactiveController {
       case 'Escape':
         if (!this.#o.a11y.clearKeyBar()) return;
         break;
-      case 'ArrowUp': case '+': case '=': this.#zoom(1 / 1.25); break;
-      case 'ArrowDown': case '-': case '_': this.#zoom(1.25); break;
-      case 'Home': this.#setView({ start: -0.5, end: span - 0.5 }); break;
-      case 'End': this.#setView(defaultView(n, Math.round(span))); break;
-      default: return;
+      case 'ArrowUp':
+      case '+':
+      case '=':
+        this.#zoom(1 / 1.25);
+        break;
+      case 'ArrowDown':
+      case '-':
+      case '_':
+        this.#zoom(1.25);
+        break;
+      case 'Home':
+        this.#setView({ start: -0.5, end: span - 0.5 });
+        break;
+      case 'End':
+        this.#setView(defaultView(n, Math.round(span)));
+        break;
+      default:
+        return;
     }
     e.preventDefault();
   };

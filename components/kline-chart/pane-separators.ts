@@ -64,7 +64,10 @@ export class PaneSeparators {
   update(offsets: ReadonlyMap<string, number>, totalHeight: number): void {
     const sorted = [...offsets].map(([id, top]) => ({ id, top })).sort((a, b) => a.top - b.top);
     this.#total = totalHeight;
-    this.#tops = sorted.map((p, i) => ({ ...p, height: (i + 1 < sorted.length ? sorted[i + 1].top : totalHeight) - p.top }));
+    this.#tops = sorted.map((p, i) => ({
+      ...p,
+      height: (i + 1 < sorted.length ? sorted[i + 1].top : totalHeight) - p.top,
+    }));
     const wanted = Math.max(0, sorted.length - 1);
     const existing = [...this.layer.children] as HTMLElement[];
     for (let i = wanted; i < existing.length; i++) existing[i].remove();
@@ -96,15 +99,31 @@ export class PaneSeparators {
     el.setAttribute('aria-valuemax', '100');
     el.tabIndex = 0;
     Object.assign(el.style, {
-      position: 'absolute', left: '0', right: '0', height: '7px', cursor: 'row-resize', pointerEvents: 'auto',
-      touchAction: 'none', outline: 'none',
+      position: 'absolute',
+      left: '0',
+      right: '0',
+      height: '7px',
+      cursor: 'row-resize',
+      pointerEvents: 'auto',
+      touchAction: 'none',
+      outline: 'none',
     });
     const line = document.createElement('div');
-    Object.assign(line.style, { position: 'absolute', left: '0', right: '0', top: '3px', height: '1px', background: 'transparent' });
+    Object.assign(line.style, {
+      position: 'absolute',
+      left: '0',
+      right: '0',
+      top: '3px',
+      height: '1px',
+      background: 'transparent',
+    });
     el.appendChild(line);
-    const highlight = (on: boolean) => (line.style.background = on ? 'var(--kline-accent-color, #2962ff)' : 'transparent');
+    const highlight = (on: boolean) =>
+      (line.style.background = on ? 'var(--kline-accent-color, #2962ff)' : 'transparent');
     el.addEventListener('pointerenter', () => highlight(true));
-    el.addEventListener('pointerleave', () => highlight(this.#drag !== null || document.activeElement === el || el.matches(':focus')));
+    el.addEventListener('pointerleave', () =>
+      highlight(this.#drag !== null || document.activeElement === el || el.matches(':focus')),
+    );
     el.addEventListener('focus', () => highlight(true));
     el.addEventListener('blur', () => highlight(false));
     el.addEventListener('pointerdown', (e) => this.#onDown(e, el));
@@ -129,7 +148,17 @@ export class PaneSeparators {
     // The renderer shares the height minus the time axis in proportion to the weights.
     const pxPerWeight = Math.max(1e-6, (this.#total - this.#axisHeight) / totalWeight);
     const belowIsLast = this.#tops[this.#tops.length - 1].id === below;
-    return { pointerId, startY, above, below, heights: [a.height, b.height], weights: [wa, wb], pxPerWeight, belowIsLast, last: null };
+    return {
+      pointerId,
+      startY,
+      above,
+      below,
+      heights: [a.height, b.height],
+      weights: [wa, wb],
+      pxPerWeight,
+      belowIsLast,
+      last: null,
+    };
   }
 
   /** Weights of the two panes after moving their boundary by `dy` CSS px (their sum is kept). */

@@ -19,7 +19,8 @@ export class RovingToolbar {
     }
     if (!toolbar) return;
     const picker = toolbar.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>('kline-indicator-picker');
-    if (picker && !picker.shadowRoot?.querySelector('button.toggle')) void picker.updateComplete?.then(() => this.sync(this.#toolbar));
+    if (picker && !picker.shadowRoot?.querySelector('button.toggle'))
+      void picker.updateComplete?.then(() => this.sync(this.#toolbar));
     const items = this.items();
     if (!this.#current || !items.includes(this.#current)) this.#current = items[0] ?? null;
     for (const item of this.#all()) item.tabIndex = item === this.#current ? 0 : -1;

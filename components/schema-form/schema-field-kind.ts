@@ -1,7 +1,15 @@
 import type { TSchema } from '@sinclair/typebox';
 
 /** How a schema property is edited. */
-export type SchemaFieldKind = 'number' | 'integer' | 'boolean' | 'select' | 'number-list' | 'string' | 'text-or-number' | 'json';
+export type SchemaFieldKind =
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'select'
+  | 'number-list'
+  | 'string'
+  | 'text-or-number'
+  | 'json';
 
 /** The allowed values of an `enum` or a union of literals, or null. */
 export function schemaOptions(schema: TSchema): readonly (string | number | boolean)[] | null {
@@ -22,18 +30,27 @@ export function schemaOptions(schema: TSchema): readonly (string | number | bool
 export function schemaFieldKind(schema: TSchema): SchemaFieldKind {
   if (schemaOptions(schema)) return 'select';
   switch (schema.type) {
-    case 'integer': return 'integer';
-    case 'number': return 'number';
-    case 'boolean': return 'boolean';
-    case 'string': return 'string';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'string':
+      return 'string';
     case 'array': {
       const items = schema.items as TSchema | undefined;
       return items && (items.type === 'number' || items.type === 'integer') ? 'number-list' : 'json';
     }
-    default: break;
+    default:
+      break;
   }
   const members = schema.anyOf as TSchema[] | undefined;
-  if (Array.isArray(members) && members.length > 0 && members.every((m) => m.type === 'string' || m.type === 'number' || m.type === 'integer')) {
+  if (
+    Array.isArray(members) &&
+    members.length > 0 &&
+    members.every((m) => m.type === 'string' || m.type === 'number' || m.type === 'integer')
+  ) {
     return 'text-or-number';
   }
   return 'json';

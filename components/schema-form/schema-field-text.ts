@@ -4,7 +4,10 @@ const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** A raw text that failed to parse: kept so validation can name the field. */
 export class UnparsedText {
-  constructor(readonly text: string, readonly reason: string) {}
+  constructor(
+    readonly text: string,
+    readonly reason: string,
+  ) {}
 }
 
 /**
@@ -20,7 +23,10 @@ export function parseFieldText(kind: SchemaFieldKind, text: string): unknown {
       return NUMERIC.test(t) ? Number(t) : t;
     case 'number-list':
       if (t === '') return [];
-      return t.split(/[,\s]+/).filter((p) => p !== '').map((p) => (NUMERIC.test(p) ? Number(p) : p));
+      return t
+        .split(/[,\s]+/)
+        .filter((p) => p !== '')
+        .map((p) => (NUMERIC.test(p) ? Number(p) : p));
     case 'text-or-number':
       if (t === '') return undefined;
       return NUMERIC.test(t) ? Number(t) : t;

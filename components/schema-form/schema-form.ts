@@ -98,7 +98,7 @@ export class SchemaForm extends LitElement {
   #field(key: string, schema: TSchema): TemplateResult {
     const kind = schemaFieldKind(schema);
     const id = `f-${key}`;
-    const error = this._touched.has(key) ? this._errors[key] ?? '' : '';
+    const error = this._touched.has(key) ? (this._errors[key] ?? '') : '';
     const title = typeof schema.title === 'string' ? schema.title : key;
     const description = typeof schema.description === 'string' ? schema.description : '';
     const described = `h-${key} e-${key}`;
@@ -119,7 +119,14 @@ export class SchemaForm extends LitElement {
     </div>`;
   }
 
-  #control(key: string, kind: SchemaFieldKind, schema: TSchema, id: string, described: string, invalid: boolean): TemplateResult {
+  #control(
+    key: string,
+    kind: SchemaFieldKind,
+    schema: TSchema,
+    id: string,
+    described: string,
+    invalid: boolean,
+  ): TemplateResult {
     const text = this.#text(key, kind);
     const onInput = (e: Event) => this.#onText(key, (e.target as HTMLInputElement).value);
     const onBlur = () => this.#touch(key);
@@ -136,7 +143,10 @@ export class SchemaForm extends LitElement {
         const options = schemaOptions(schema) ?? [];
         const current = this.#texts.has(key) ? this.#texts.get(key)! : String(this.value[key] ?? schema.default ?? '');
         return html`<select id=${id} name=${key} aria-invalid=${invalid ? 'true' : 'false'} aria-describedby=${described}
-          @change=${(e: Event) => { this.#onText(key, (e.target as HTMLSelectElement).value); this.#touch(key); }}>
+          @change=${(e: Event) => {
+            this.#onText(key, (e.target as HTMLSelectElement).value);
+            this.#touch(key);
+          }}>
           ${this.#required(key) || schema.default !== undefined ? nothing : html`<option value="" ?selected=${current === ''}>—</option>`}
           ${options.map((o) => html`<option value=${String(o)} ?selected=${String(o) === current}>${String(o)}</option>`)}
         </select>`;
@@ -174,7 +184,7 @@ export class SchemaForm extends LitElement {
         else {
           const t = this.#texts.get(key)!;
           // Map the option text back to the literal it stands for (numbers stay numbers).
-          v = t === '' ? undefined : (schemaOptions(prop) ?? []).find((o) => String(o) === t) ?? t;
+          v = t === '' ? undefined : ((schemaOptions(prop) ?? []).find((o) => String(o) === t) ?? t);
         }
       } else if (this.#texts.has(key)) {
         v = parseFieldText(kind, this.#texts.get(key)!);

@@ -6,7 +6,8 @@ import { schemaOptions } from './schema-field-kind.js';
 export function humanizeSchemaError(message: string, schema: TSchema): string {
   let m: RegExpExecArray | null;
   if (/required property/i.test(message)) return 'required';
-  if ((m = /array length to be greater or equal to (\S+)/i.exec(message))) return `at least ${m[1]} value${m[1] === '1' ? '' : 's'}`;
+  if ((m = /array length to be greater or equal to (\S+)/i.exec(message)))
+    return `at least ${m[1]} value${m[1] === '1' ? '' : 's'}`;
   if ((m = /array length to be less or equal to (\S+)/i.exec(message))) return `at most ${m[1]} values`;
   if ((m = /to be greater or equal to (\S+)/i.exec(message))) return `must be >= ${m[1]}`;
   if ((m = /to be less or equal to (\S+)/i.exec(message))) return `must be <= ${m[1]}`;
@@ -30,7 +31,10 @@ export function humanizeSchemaError(message: string, schema: TSchema): string {
 export function schemaValueErrors(schema: TObject, value: Readonly<Record<string, unknown>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const error of Errors(schema, value)) {
-    const parts = error.path.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = error.path
+      .split('/')
+      .slice(1)
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     const field = parts[0] ?? '';
     if (field in out) continue;
     const reason = humanizeSchemaError(error.message, error.schema);

@@ -136,16 +136,19 @@ export class SettingsDialog extends LitElement {
       </div>
       <div class="actions">
         <button part="reset" ?disabled=${this._busy} @click=${() => void this.reset()}>${t.reset}</button>
-        ${this._status
-          ? html`<p class=${`status ${this._status.kind}`} part="status" role=${this._status.kind === 'error' ? 'alert' : 'status'}>${this._status.text}</p>`
-          : nothing}
+        ${
+          this._status
+            ? html`<p class=${`status ${this._status.kind}`} part="status" role=${this._status.kind === 'error' ? 'alert' : 'status'}>${this._status.text}</p>`
+            : nothing
+        }
         <button class="primary" part="apply" ?disabled=${this._busy} @click=${() => void this.apply()}>${t.apply}</button>
       </div>
     </dialog>`;
   }
 
   #formSchema(): TObject {
-    if (this.#schema?.locale !== this.locale) this.#schema = { locale: this.locale, schema: settingsFormSchema(settingsDialogStrings(this.locale)) };
+    if (this.#schema?.locale !== this.locale)
+      this.#schema = { locale: this.locale, schema: settingsFormSchema(settingsDialogStrings(this.locale)) };
     return this.#schema.schema;
   }
 

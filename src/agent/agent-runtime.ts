@@ -1,6 +1,15 @@
 import type { OpenAI } from 'openai';
 import type {
-  AgentEvent, AskUserAnswer, ChartAgentPort, ChartContext, ContextItem, RunFailureCause, RunFailureCode, RunStatus, ToolDescriptor, ToolResult,
+  AgentEvent,
+  AskUserAnswer,
+  ChartAgentPort,
+  ChartContext,
+  ContextItem,
+  RunFailureCause,
+  RunFailureCode,
+  RunStatus,
+  ToolDescriptor,
+  ToolResult,
 } from '../protocol/index.js';
 import { diagnosingFetch } from './diagnosing-fetch.js';
 import { buildHistory, fitToBudget } from './build-history.js';
@@ -10,7 +19,14 @@ import { createVisionMemory, type VisionMemory } from './vision-memory.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 import { BadStreamError, classifyProviderError, retryDelayMs } from './provider-error.js';
 import { createRedactor, type Redactor } from './redact.js';
-import { ASK_USER_TOOL, AskUserInput, askUserDescriptor, WEB_SEARCH_TOOL, WebSearchInput, webSearchDescriptor } from './runtime-tools.js';
+import {
+  ASK_USER_TOOL,
+  AskUserInput,
+  askUserDescriptor,
+  WEB_SEARCH_TOOL,
+  WebSearchInput,
+  webSearchDescriptor,
+} from './runtime-tools.js';
 import { createId, type SessionStore } from './session-store.js';
 import { parseToolArguments, ToolCallAssembler, type AssembledToolCall } from './tool-call-assembler.js';
 import { extractTextToolCall } from './extract-text-tool-call.js';
@@ -115,7 +131,11 @@ interface PendingApproval {
 
 /** A run that ends with a failure code (thrown inside the loop, turned into `run.failed`). */
 class RunFailure extends Error {
-  constructor(readonly code: RunFailureCode, message: string, readonly failureCause?: RunFailureCause) {
+  constructor(
+    readonly code: RunFailureCode,
+    message: string,
+    readonly failureCause?: RunFailureCause,
+  ) {
     super(message);
   }
 }
@@ -124,7 +144,11 @@ class RunFailure extends Error {
 class RunStopped extends Error {}
 
 interface LockManagerLike {
-  request(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<void> | void): Promise<unknown>;
+  request(
+    name: string,
+    options: { ifAvailable: boolean },
+    callback: (lock: unknown) => Promise<void> | void,
+  ): Promise<unknown>;
 }
 
 type OpenAIModule = typeof import('openai');
@@ -201,11 +225,19 @@ export class AgentRuntime {
    * Records that the user undid or redid run `targetRunId`'s changes (the panel's "Undo run"), so
    * the session shows it after a reload. Nothing is recorded in a session another tab holds.
    */
-  async recordRunRevert(sessionId: string, targetRunId: string, direction: 'undo' | 'redo', result: { ok: boolean; conflicts?: readonly string[] }): Promise<void> {
+  async recordRunRevert(
+    sessionId: string,
+    targetRunId: string,
+    direction: 'undo' | 'redo',
+    result: { ok: boolean; conflicts?: readonly string[] },
+  ): Promise<void> {
     const state = await this.load(sessionId);
     if (state.readOnly) return;
     this.emit(state, undefined, {
-      type: 'run.reverted', targetRunId, direction, ok: result.ok,
+      type: 'run.reverted',
+      targetRunId,
+      direction,
+      ok: result.ok,
       ...(!result.ok && result.conflicts ? { conflicts: result.conflicts } : {}),
     });
     await this.persisted(state);
@@ -219,7 +251,9 @@ export class AgentRuntime {
   /** Receives every event of every session, already redacted. Returns an unsubscribe function. */
   subscribe(listener: (event: AgentEvent) => void): () => void {
     this.listeners.add(listener);
-    return () => { this.listeners.delete(listener); };
+    return () => {
+      this.listeners.delete(listener);
+    };
   }
 
   /**
@@ -235,7 +269,13 @@ export class AgentRuntime {
       const started: string[] = [];
       for (const event of state.events) {
         if (event.type === 'run.started' && event.runId) started.push(event.runId);
-        else if (event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.cancelled' || event.type === 'run.interrupted') ended.add(event.runId);
+        else if (
+          event.type === 'run.completed' ||
+          event.type === 'run.failed' ||
+          event.type === 'run.cancelled' ||
+          event.type === 'run.interrupted'
+        )
+          ended.add(event.runId);
       }
       for (const runId of started) {
         if (!ended.has(runId) && state.active?.runId !== runId) this.emit(state, runId, { type: 'run.interrupted' });
@@ -254,7 +294,8 @@ export class AgentRuntime {
     if (!state.active) {
       // Keep the cache only while something still needs it; the store has the log.
       void this.persisted(state).then(() => {
-        if (!state.active && !state.releaseLock && this.sessions.get(sessionId) === state) this.sessions.delete(sessionId);
+        if (!state.active && !state.releaseLock && this.sessions.get(sessionId) === state)
+          this.sessions.delete(sessionId);
       });
     }
   }
@@ -271,15 +312,21 @@ export class AgentRuntime {
    * code; `RUN_ACTIVE` when the session already has a run) or `cancelled`.
    * Rejects only when the session is open read-only in this tab (another tab owns it).
    */
-  async run(sessionId: string, input: { text: string; context?: readonly ContextItem[]; readOnly?: boolean }): Promise<RunStatus> {
+  async run(
+    sessionId: string,
+    input: { text: string; context?: readonly ContextItem[]; readOnly?: boolean },
+  ): Promise<RunStatus> {
     const state = await this.load(sessionId);
     if (!state.releaseLock && !state.readOnly) state.readOnly = !(await this.acquireLock(state));
     if (state.readOnly) {
-      throw new Error('This session is open in another tab, so it is read-only here. Continue it in that tab, or start a new session.');
+      throw new Error(
+        'This session is open in another tab, so it is read-only here. Continue it in that tab, or start a new session.',
+      );
     }
     if (state.active) {
       this.emit(state, createId('run'), {
-        type: 'run.failed', code: 'RUN_ACTIVE',
+        type: 'run.failed',
+        code: 'RUN_ACTIVE',
         message: 'A run is already in progress in this session. Wait for it to finish or stop it first.',
       });
       await this.persisted(state);
@@ -289,26 +336,46 @@ export class AgentRuntime {
     const port = this.port;
     const runId = createId('run');
     const context = input.context ?? [];
-    this.emit(state, runId, { type: 'run.started', readOnly, ...(this.options.model ? { model: this.options.model } : {}) });
+    this.emit(state, runId, {
+      type: 'run.started',
+      readOnly,
+      ...(this.options.model ? { model: this.options.model } : {}),
+    });
     const changes = port && state.lastContext !== undefined ? chartChanges(state.lastContext, safeContexts(port)) : [];
     if (changes.length > 0) this.emit(state, runId, { type: 'context.changed', context: [chartChangeItem(changes)] });
     this.emit(state, runId, {
-      type: 'user.message', messageId: createId('msg'), text: input.text, ...(context.length > 0 ? { context } : {}),
+      type: 'user.message',
+      messageId: createId('msg'),
+      text: input.text,
+      ...(context.length > 0 ? { context } : {}),
     });
     if (!port) {
       this.emit(state, runId, {
-        type: 'run.failed', code: 'DISCONNECTED',
-        message: 'No chart is connected, so the agent can neither see nor change one. Add a <kline-chart> (with agent not "off") to the page and try again.',
+        type: 'run.failed',
+        code: 'DISCONNECTED',
+        message:
+          'No chart is connected, so the agent can neither see nor change one. Add a <kline-chart> (with agent not "off") to the page and try again.',
       });
       await this.persisted(state);
       return 'failed';
     }
 
     const active: ActiveRun = {
-      runId, sessionId, readOnly, port, controller: new AbortController(), stopReason: null, timer: null, waiting: 0, images: new Map(),
+      runId,
+      sessionId,
+      readOnly,
+      port,
+      controller: new AbortController(),
+      stopReason: null,
+      timer: null,
+      waiting: 0,
+      images: new Map(),
     };
     state.active = active;
-    port.closed.then(() => this.stop(active, 'disconnected'), () => undefined);
+    port.closed.then(
+      () => this.stop(active, 'disconnected'),
+      () => undefined,
+    );
     this.touch(active);
 
     let status: RunStatus;
@@ -355,13 +422,19 @@ export class AgentRuntime {
       this.throwIfStopped(active);
       const tools = this.toolsFor(active);
       const system = buildSystemPrompt({
-        now: this.now(), context: safeContext(active.port), items: [...chartItems(active.port), ...items], tools,
+        now: this.now(),
+        context: safeContext(active.port),
+        items: [...chartItems(active.port), ...items],
+        tools,
         ...(this.options.locale ? { locale: this.options.locale } : {}),
       });
-      const messages = attachImages(fitToBudget(
-        [{ role: 'system', content: system }, ...buildHistory(state.events, { currentRunId: active.runId })],
-        this.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
-      ), new Map([...active.images].slice(-MAX_IMAGES_PER_REQUEST)));
+      const messages = attachImages(
+        fitToBudget(
+          [{ role: 'system', content: system }, ...buildHistory(state.events, { currentRunId: active.runId })],
+          this.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
+        ),
+        new Map([...active.images].slice(-MAX_IMAGES_PER_REQUEST)),
+      );
       const result = await this.callModel(state, active, messages, tools);
       if (result.usage) {
         sawUsage = true;
@@ -377,8 +450,10 @@ export class AgentRuntime {
       await this.executeCalls(state, active, result.calls, tools);
       this.throwIfStopped(active);
     }
-    throw new RunFailure('TOOL_LOOP_LIMIT',
-      `The model was still calling tools after ${maxSteps} rounds, so the run was stopped. Ask a narrower question, or raise max-steps.`);
+    throw new RunFailure(
+      'TOOL_LOOP_LIMIT',
+      `The model was still calling tools after ${maxSteps} rounds, so the run was stopped. Ask a narrower question, or raise max-steps.`,
+    );
   }
 
   /** Turns what ended the loop into the terminal event. */
@@ -414,7 +489,12 @@ export class AgentRuntime {
   private toolsFor(active: ActiveRun): ToolDescriptor[] {
     const runtimeNames = new Set([ASK_USER_TOOL, WEB_SEARCH_TOOL]);
     const vision = this.visionEnabled();
-    const portTools = this.portTools(active).filter((t) => !runtimeNames.has(t.name) && (!active.readOnly || t.safety === 'read-only') && (vision || t.name !== CAPTURE_TOOL));
+    const portTools = this.portTools(active).filter(
+      (t) =>
+        !runtimeNames.has(t.name) &&
+        (!active.readOnly || t.safety === 'read-only') &&
+        (vision || t.name !== CAPTURE_TOOL),
+    );
     return [...portTools, askUserDescriptor, ...(this.options.webSearch ? [webSearchDescriptor] : [])];
   }
 
@@ -422,7 +502,10 @@ export class AgentRuntime {
     try {
       return active.port.tools();
     } catch (error) {
-      throw new RunFailure('DISCONNECTED', `The chart did not list its tools: ${error instanceof Error ? error.message : String(error)}`);
+      throw new RunFailure(
+        'DISCONNECTED',
+        `The chart did not list its tools: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -447,7 +530,12 @@ export class AgentRuntime {
    * emitted yet. Emits text deltas and the step's `assistant.message.completed`, partial when the
    * run is stopped or the stream breaks.
    */
-  private async callModel(state: SessionState, active: ActiveRun, messages: ChatRequestMessage[], tools: readonly ToolDescriptor[]): Promise<{
+  private async callModel(
+    state: SessionState,
+    active: ActiveRun,
+    messages: ChatRequestMessage[],
+    tools: readonly ToolDescriptor[],
+  ): Promise<{
     calls: AssembledToolCall[];
     usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
   }> {
@@ -459,7 +547,10 @@ export class AgentRuntime {
     const body = {
       ...(this.options.model ? { model: this.options.model } : {}),
       messages,
-      tools: tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })),
+      tools: tools.map((t) => ({
+        type: 'function' as const,
+        function: { name: t.name, description: t.description, parameters: t.parameters },
+      })),
       tool_choice: 'auto' as const,
       stream: true as const,
       stream_options: { include_usage: true },
@@ -473,7 +564,8 @@ export class AgentRuntime {
       let streaming = false;
       const withReasoning = () => (reasoning ? { reasoning } : {});
       const completeText = () => {
-        if (emitted && (text || reasoning)) this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text, ...withReasoning() });
+        if (emitted && (text || reasoning))
+          this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text, ...withReasoning() });
       };
       try {
         // `model` may be absent on purpose (the relay picks its OPENAI_MODEL), which the client's types don't allow.
@@ -520,7 +612,10 @@ export class AgentRuntime {
         // Always close the step (even without text): the next step's tool calls hang off this message in the log.
         this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text, ...withReasoning() });
         if (finishReason === 'length' && calls.length === 0 && !text) {
-          throw new RunFailure('PROVIDER_BAD_RESPONSE', 'The model stopped at its output length limit before answering.');
+          throw new RunFailure(
+            'PROVIDER_BAD_RESPONSE',
+            'The model stopped at its output length limit before answering.',
+          );
         }
         return { calls, usage };
       } catch (error) {
@@ -529,7 +624,13 @@ export class AgentRuntime {
           completeText();
           throw new RunStopped();
         }
-        if (!imagesDropped && !emitted && this.vision === 'auto' && statusOf(error) === 400 && hasImages(body.messages)) {
+        if (
+          !imagesDropped &&
+          !emitted &&
+          this.vision === 'auto' &&
+          statusOf(error) === 400 &&
+          hasImages(body.messages)
+        ) {
           // A text-only model refuses the image: remember it, and ask again once without images or the capture tool.
           imagesDropped = true;
           this.visionMemory.set(this.visionKey(), false);
@@ -541,7 +642,11 @@ export class AgentRuntime {
         }
         let failure = classifyProviderError(error, this.options.baseURL);
         if (streaming && failure.code !== 'PROVIDER_BAD_RESPONSE' && !failure.cause) {
-          failure = { code: 'PROVIDER_BAD_RESPONSE', retryable: true, message: `The model's response stream broke off: ${failure.message}` };
+          failure = {
+            code: 'PROVIDER_BAD_RESPONSE',
+            retryable: true,
+            message: `The model's response stream broke off: ${failure.message}`,
+          };
         }
         if (failure.retryable && !emitted && attempt < maxRetries) {
           await sleep(retryDelayMs(attempt, baseDelayMs, failure.retryAfterMs), signal);
@@ -556,11 +661,21 @@ export class AgentRuntime {
   // ---- tools ----------------------------------------------------------------------------------
 
   /** Consecutive read-only `parallel` calls run together; every other call runs alone, in the model's order. */
-  private async executeCalls(state: SessionState, active: ActiveRun, calls: readonly AssembledToolCall[], tools: readonly ToolDescriptor[]): Promise<void> {
+  private async executeCalls(
+    state: SessionState,
+    active: ActiveRun,
+    calls: readonly AssembledToolCall[],
+    tools: readonly ToolDescriptor[],
+  ): Promise<void> {
     const byName = new Map(tools.map((t) => [t.name, t]));
     const parallel = (call: AssembledToolCall) => {
       const tool = byName.get(call.name);
-      return tool !== undefined && tool.safety === 'read-only' && tool.executionMode === 'parallel' && tool.name !== ASK_USER_TOOL;
+      return (
+        tool !== undefined &&
+        tool.safety === 'read-only' &&
+        tool.executionMode === 'parallel' &&
+        tool.name !== ASK_USER_TOOL
+      );
     };
     // Every mutating call of the turn asks at once, so the user can approve them together or one by one.
     for (const call of calls) this.requestApproval(state, active, call, byName.get(call.name));
@@ -577,11 +692,19 @@ export class AgentRuntime {
     }
   }
 
-  private async executeCall(state: SessionState, active: ActiveRun, call: AssembledToolCall, tools: ReadonlyMap<string, ToolDescriptor>): Promise<void> {
+  private async executeCall(
+    state: SessionState,
+    active: ActiveRun,
+    call: AssembledToolCall,
+    tools: ReadonlyMap<string, ToolDescriptor>,
+  ): Promise<void> {
     const parsed = parseToolArguments(call.arguments);
     const approved = await this.approved(active, call.id);
     this.emit(state, active.runId, {
-      type: 'tool.started', callId: call.id, name: call.name, input: parsed.ok ? parsed.value : call.arguments,
+      type: 'tool.started',
+      callId: call.id,
+      name: call.name,
+      input: parsed.ok ? parsed.value : call.arguments,
       ...(call.extra ? { extra: call.extra } : {}),
     });
     const started = Date.now();
@@ -592,7 +715,8 @@ export class AgentRuntime {
       });
     } else if (!approved) {
       result = toolFailure('denied_by_user', `The user declined ${call.name}; nothing was changed.`, {
-        recommendedAction: 'Do not repeat the call. Say what you would have done, or ask the user what they want instead.',
+        recommendedAction:
+          'Do not repeat the call. Say what you would have done, or ask the user what they want instead.',
       });
     } else {
       try {
@@ -600,13 +724,27 @@ export class AgentRuntime {
       } catch (error) {
         result = active.controller.signal.aborted
           ? abortedResult()
-          : toolFailure('internal', `The tool failed: ${error instanceof Error ? error.message : String(error)}`, { retryable: true });
+          : toolFailure('internal', `The tool failed: ${error instanceof Error ? error.message : String(error)}`, {
+              retryable: true,
+            });
       }
     }
-    this.emit(state, active.runId, { type: 'tool.finished', callId: call.id, name: call.name, result, elapsedMs: Date.now() - started });
+    this.emit(state, active.runId, {
+      type: 'tool.finished',
+      callId: call.id,
+      name: call.name,
+      result,
+      elapsedMs: Date.now() - started,
+    });
   }
 
-  private async invokeTool(state: SessionState, active: ActiveRun, call: AssembledToolCall, input: unknown, tools: ReadonlyMap<string, ToolDescriptor>): Promise<ToolResult> {
+  private async invokeTool(
+    state: SessionState,
+    active: ActiveRun,
+    call: AssembledToolCall,
+    input: unknown,
+    tools: ReadonlyMap<string, ToolDescriptor>,
+  ): Promise<ToolResult> {
     const signal = active.controller.signal;
     if (call.name === ASK_USER_TOOL) return this.askUser(state, active, call.id, input);
     if (call.name === WEB_SEARCH_TOOL && this.options.webSearch) {
@@ -618,21 +756,42 @@ export class AgentRuntime {
     if (tools.has(call.name)) {
       const onProgress = (progress: { fraction?: number; message: string }) => {
         if (signal.aborted || typeof progress?.message !== 'string') return;
-        const fraction = typeof progress.fraction === 'number' && Number.isFinite(progress.fraction) ? Math.min(1, Math.max(0, progress.fraction)) : undefined;
-        this.emit(state, active.runId, { type: 'tool.progress', callId: call.id, message: progress.message.slice(0, 200), ...(fraction !== undefined ? { fraction } : {}) });
+        const fraction =
+          typeof progress.fraction === 'number' && Number.isFinite(progress.fraction)
+            ? Math.min(1, Math.max(0, progress.fraction))
+            : undefined;
+        this.emit(state, active.runId, {
+          type: 'tool.progress',
+          callId: call.id,
+          message: progress.message.slice(0, 200),
+          ...(fraction !== undefined ? { fraction } : {}),
+        });
       };
-      const result = await raceAbort(signal, () => active.port.execute(call.name, input, { signal, readOnly: active.readOnly, runId: active.runId, callId: call.id, onProgress }));
+      const result = await raceAbort(signal, () =>
+        active.port.execute(call.name, input, {
+          signal,
+          readOnly: active.readOnly,
+          runId: active.runId,
+          callId: call.id,
+          onProgress,
+        }),
+      );
       return call.name === CAPTURE_TOOL ? this.keepImage(active, call.id, result) : result;
     }
     const hidden = this.portToolsSafe(active).find((t) => t.name === call.name);
     if (hidden && active.readOnly && hidden.safety !== 'read-only') {
       return toolFailure('not_allowed', `${call.name} changes the chart, and this run is read-only.`, {
-        recommendedAction: 'Use only the read-only tools offered in this run, or tell the user that read-only mode must be turned off for this change.',
+        recommendedAction:
+          'Use only the read-only tools offered in this run, or tell the user that read-only mode must be turned off for this change.',
       });
     }
-    return toolFailure('unknown_tool', `There is no tool named "${call.name}". Available tools: ${[...tools.keys()].join(', ')}.`, {
-      recommendedAction: 'Call one of the available tools by its exact name.',
-    });
+    return toolFailure(
+      'unknown_tool',
+      `There is no tool named "${call.name}". Available tools: ${[...tools.keys()].join(', ')}.`,
+      {
+        recommendedAction: 'Call one of the available tools by its exact name.',
+      },
+    );
   }
 
   /**
@@ -654,7 +813,12 @@ export class AgentRuntime {
   }
 
   /** Emits `tool.approval.required` for a mutating call when approval is on and the tool is not allowed for the session. */
-  private requestApproval(state: SessionState, active: ActiveRun, call: AssembledToolCall, tool: ToolDescriptor | undefined): void {
+  private requestApproval(
+    state: SessionState,
+    active: ActiveRun,
+    call: AssembledToolCall,
+    tool: ToolDescriptor | undefined,
+  ): void {
     if (!this.confirmMutations || !tool || tool.safety === 'read-only' || call.name === WEB_SEARCH_TOOL) return;
     if (this.allowedForSession(state, call.name)) return;
     const parsed = parseToolArguments(call.arguments);
@@ -663,11 +827,21 @@ export class AgentRuntime {
     const decision = new Promise<{ approved: boolean; always: boolean }>((r) => (resolve = r));
     this.approvals.set(call.id, { runId: active.runId, name: call.name, decision, resolve, answered: false });
     this.emit(state, active.runId, {
-      type: 'tool.approval.required', callId: call.id, name: call.name, label: tool.label ?? call.name,
-      summary: describeToolCall(call.name, tool.label ?? call.name, parsed.value), input: parsed.value,
+      type: 'tool.approval.required',
+      callId: call.id,
+      name: call.name,
+      label: tool.label ?? call.name,
+      summary: describeToolCall(call.name, tool.label ?? call.name, parsed.value),
+      input: parsed.value,
     });
     void decision.then(({ approved, always }) => {
-      this.emit(state, active.runId, { type: 'tool.approval.resolved', callId: call.id, name: call.name, approved, ...(always ? { always } : {}) });
+      this.emit(state, active.runId, {
+        type: 'tool.approval.resolved',
+        callId: call.id,
+        name: call.name,
+        approved,
+        ...(always ? { always } : {}),
+      });
     });
   }
 
@@ -694,7 +868,9 @@ export class AgentRuntime {
   }
 
   private allowedForSession(state: SessionState, name: string): boolean {
-    return state.events.some((e) => e.type === 'tool.approval.resolved' && e.name === name && e.approved && e.always === true);
+    return state.events.some(
+      (e) => e.type === 'tool.approval.resolved' && e.name === name && e.approved && e.always === true,
+    );
   }
 
   /** Emits what the run changed on the chart (nothing when it changed nothing). */
@@ -723,8 +899,12 @@ export class AgentRuntime {
     if (!checked.ok) return invalidInput(ASK_USER_TOOL, checked.details);
     const { question, options, multiSelect } = checked.value;
     this.emit(state, active.runId, {
-      type: 'tool.question.required', callId, question,
-      options: options.map((o) => (o.description !== undefined ? { label: o.label, description: o.description } : { label: o.label })),
+      type: 'tool.question.required',
+      callId,
+      question,
+      options: options.map((o) =>
+        o.description !== undefined ? { label: o.label, description: o.description } : { label: o.label },
+      ),
       multiSelect: multiSelect ?? false,
     });
     active.waiting++;
@@ -733,12 +913,18 @@ export class AgentRuntime {
     try {
       answer = await new Promise<AskUserAnswer>((resolve) => {
         const signal = active.controller.signal;
-        const onAbort = () => { this.questions.delete(callId); resolve({ status: 'cancelled' }); };
+        const onAbort = () => {
+          this.questions.delete(callId);
+          resolve({ status: 'cancelled' });
+        };
         if (signal.aborted) return onAbort();
         signal.addEventListener('abort', onAbort, { once: true });
         this.questions.set(callId, {
           runId: active.runId,
-          resolve: (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
+          resolve: (value) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(value);
+          },
         });
       });
     } finally {
@@ -752,7 +938,13 @@ export class AgentRuntime {
 
   /** Stamps, redacts, records and publishes one event. */
   private emit(state: SessionState, runId: string | undefined, body: EventBody): AgentEvent {
-    const raw = { ...body, seq: state.nextSeq++, sessionId: state.id, at: this.now().getTime(), ...(runId ? { runId } : {}) };
+    const raw = {
+      ...body,
+      seq: state.nextSeq++,
+      sessionId: state.id,
+      at: this.now().getTime(),
+      ...(runId ? { runId } : {}),
+    };
     const event = this.redactor.value(raw) as AgentEvent;
     state.events.push(event);
     // Text and reasoning deltas are live-only: a secret split across two deltas would escape per-event redaction,
@@ -799,14 +991,23 @@ export class AgentRuntime {
     if (cached) return cached;
     let loading = this.loading.get(sessionId);
     if (!loading) {
-      loading = this.options.store.readEvents(sessionId).then((events) => {
-        const state: SessionState = {
-          id: sessionId, events, nextSeq: events.reduce((max, e) => Math.max(max, e.seq), 0) + 1,
-          active: null, pending: [], flushing: null, releaseLock: null, readOnly: false,
-        };
-        this.sessions.set(sessionId, state);
-        return state;
-      }).finally(() => this.loading.delete(sessionId));
+      loading = this.options.store
+        .readEvents(sessionId)
+        .then((events) => {
+          const state: SessionState = {
+            id: sessionId,
+            events,
+            nextSeq: events.reduce((max, e) => Math.max(max, e.seq), 0) + 1,
+            active: null,
+            pending: [],
+            flushing: null,
+            releaseLock: null,
+            readOnly: false,
+          };
+          this.sessions.set(sessionId, state);
+          return state;
+        })
+        .finally(() => this.loading.delete(sessionId));
       this.loading.set(sessionId, loading);
     }
     return loading;
@@ -827,17 +1028,19 @@ export class AgentRuntime {
     const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
     if (!locks) return true;
     return new Promise<boolean>((resolveAcquired) => {
-      locks.request(`kline-agent-session:${state.id}`, { ifAvailable: true }, (lock) => {
-        if (!lock) {
-          resolveAcquired(false);
-          return;
-        }
-        // Holding the callback's promise holds the lock until closeSession releases it.
-        return new Promise<void>((release) => {
-          state.releaseLock = release;
-          resolveAcquired(true);
-        });
-      }).catch(() => resolveAcquired(false));
+      locks
+        .request(`kline-agent-session:${state.id}`, { ifAvailable: true }, (lock) => {
+          if (!lock) {
+            resolveAcquired(false);
+            return;
+          }
+          // Holding the callback's promise holds the lock until closeSession releases it.
+          return new Promise<void>((release) => {
+            state.releaseLock = release;
+            resolveAcquired(true);
+          });
+        })
+        .catch(() => resolveAcquired(false));
     });
   }
 
@@ -902,15 +1105,23 @@ function chartChanges(before: readonly (ChartContext | null)[], after: readonly 
 function chartItems(port: ChartAgentPort): ContextItem[] {
   const all = safeContexts(port);
   if (all.length < 2) return [];
-  return all.flatMap((c) => (c ? [{
-    kind: 'chart', label: `Chart "${c.chartId}"`,
-    text: `${c.symbol}${c.symbolName && c.symbolName !== c.symbol ? ` (${c.symbolName})` : ''}, period ${c.period}, source ${c.source}, indicators: ${c.activeIndicators.map((i) => i.definitionId).join(', ') || 'none'}. Pass "chart": "${c.chartId}" to act on it.`,
-  }] : []));
+  return all.flatMap((c) =>
+    c
+      ? [
+          {
+            kind: 'chart',
+            label: `Chart "${c.chartId}"`,
+            text: `${c.symbol}${c.symbolName && c.symbolName !== c.symbol ? ` (${c.symbolName})` : ''}, period ${c.period}, source ${c.source}, indicators: ${c.activeIndicators.map((i) => i.definitionId).join(', ') || 'none'}. Pass "chart": "${c.chartId}" to act on it.`,
+          },
+        ]
+      : [],
+  );
 }
 
 function invalidInput(name: string, details: { path: string; reason: string }[]): ToolResult {
   return toolFailure('invalid_input', `The input of ${name} does not match its schema.`, {
-    details, recommendedAction: `Fix the listed fields and call ${name} again.`,
+    details,
+    recommendedAction: `Fix the listed fields and call ${name} again.`,
   });
 }
 
@@ -936,8 +1147,14 @@ async function raceAbort(signal: AbortSignal, work: () => Promise<ToolResult>): 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
-    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(timer); resolve(); };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -25,7 +25,13 @@ export const TRUNCATED_TOOL_OUTPUT_CHARS = 200;
 interface Step {
   text: string;
   reasoning?: string;
-  calls: { id: string; name: string; arguments: string; extra?: Readonly<Record<string, unknown>>; result?: ToolResult }[];
+  calls: {
+    id: string;
+    name: string;
+    arguments: string;
+    extra?: Readonly<Record<string, unknown>>;
+    result?: ToolResult;
+  }[];
 }
 
 /**
@@ -56,16 +62,25 @@ export function buildHistory(events: readonly AgentEvent[], options: { currentRu
       const calls = step.calls.map((call) => ({ ...call, id: uniqueId(call.id, usedIds) }));
       // `reasoning_content` goes back only on tool-call turns: DeepSeek's thinking mode refuses a
       // tool-call turn without it, and its older rule (R1) refuses it on a plain answer.
-      messages.push(calls.length > 0
-        ? {
-          role: 'assistant', content: step.text || null,
-          ...(step.reasoning ? { reasoning_content: step.reasoning } : {}),
-          tool_calls: calls.map((c) => ({ ...c.extra, id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })),
-        }
-        : { role: 'assistant', content: step.text });
+      messages.push(
+        calls.length > 0
+          ? {
+              role: 'assistant',
+              content: step.text || null,
+              ...(step.reasoning ? { reasoning_content: step.reasoning } : {}),
+              tool_calls: calls.map((c) => ({
+                ...c.extra,
+                id: c.id,
+                type: 'function',
+                function: { name: c.name, arguments: c.arguments },
+              })),
+            }
+          : { role: 'assistant', content: step.text },
+      );
       for (const call of calls) {
         const result: ToolResult = call.result ?? {
-          success: false, stateChanged: false,
+          success: false,
+          stateChanged: false,
           error: { code: 'aborted', message: 'The run ended before this tool call finished.', retryable: true },
         };
         messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) });
@@ -80,7 +95,13 @@ export function buildHistory(events: readonly AgentEvent[], options: { currentRu
     switch (event.type) {
       case 'user.message':
         flush();
-        messages.push({ role: 'user', content: withChanges(changes, event.runId === options.currentRunId ? event.text : withContext(event.text, event.context)) });
+        messages.push({
+          role: 'user',
+          content: withChanges(
+            changes,
+            event.runId === options.currentRunId ? event.text : withContext(event.text, event.context),
+          ),
+        });
         changes = [];
         break;
       case 'context.changed':
@@ -101,14 +122,20 @@ export function buildHistory(events: readonly AgentEvent[], options: { currentRu
           partialText.clear();
           steps.push(current);
         }
-        const call = { id: event.callId, name: event.name, arguments: argumentsText(event.input), ...(event.extra ? { extra: event.extra } : {}) };
+        const call = {
+          id: event.callId,
+          name: event.name,
+          arguments: argumentsText(event.input),
+          ...(event.extra ? { extra: event.extra } : {}),
+        };
         current.calls.push(call);
         callIndex.set(event.callId, call);
         break;
       }
       case 'tool.finished': {
         const call = callIndex.get(event.callId);
-        if (call) call.result = forModel(event.result, event.runId !== undefined && event.runId === options.currentRunId);
+        if (call)
+          call.result = forModel(event.result, event.runId !== undefined && event.runId === options.currentRunId);
         break;
       }
       case 'run.completed':
@@ -216,11 +243,16 @@ function capMessage(message: ChatMessage): ChatMessage {
       return { ...message, content: keepTail(message.content, MAX_MESSAGE_BYTES) };
     case 'assistant': {
       const content = message.content === null ? null : keepTail(message.content, MAX_MESSAGE_BYTES);
-      const reasoning = message.reasoning_content === undefined ? {} : { reasoning_content: keepTail(message.reasoning_content, MAX_MESSAGE_BYTES) };
+      const reasoning =
+        message.reasoning_content === undefined
+          ? {}
+          : { reasoning_content: keepTail(message.reasoning_content, MAX_MESSAGE_BYTES) };
       if (!message.tool_calls) return { ...message, content, ...reasoning };
       const toolCalls = message.tool_calls.map((call) => {
         const bytes = jsonStringBytes(call.function.arguments);
-        return bytes <= MAX_ARGUMENTS_BYTES ? call : { ...call, function: { ...call.function, arguments: trimmedArguments(bytes) } };
+        return bytes <= MAX_ARGUMENTS_BYTES
+          ? call
+          : { ...call, function: { ...call.function, arguments: trimmedArguments(bytes) } };
       });
       return { ...message, content, ...reasoning, tool_calls: toolCalls };
     }
@@ -286,7 +318,10 @@ function keepTail(text: string, maxBytes: number): string {
   }
   // Never start on the second half of a surrogate pair.
   const low = text.charCodeAt(start);
-  if (low >= 0xdc00 && low <= 0xdfff && start < text.length) { kept -= 2; start++; }
+  if (low >= 0xdc00 && low <= 0xdfff && start < text.length) {
+    kept -= 2;
+    start++;
+  }
   return `${trimmedMarker(total - kept)} ${text.slice(start)}`;
 }
 
@@ -305,7 +340,10 @@ function keepHead(text: string, maxBytes: number): string {
     end++;
   }
   const high = text.charCodeAt(end - 1);
-  if (high >= 0xd800 && high <= 0xdbff) { kept -= 2; end--; }
+  if (high >= 0xd800 && high <= 0xdbff) {
+    kept -= 2;
+    end--;
+  }
   return `${text.slice(0, end)} ${trimmedMarker(total - kept)}`;
 }
 
@@ -356,9 +394,12 @@ function forModel(result: ToolResult, currentRun: boolean): ToolResult {
   if (!('thumbnail' in data) && data.imageAttached !== true) return result;
   const { thumbnail: _thumbnail, ...rest } = data;
   return {
-    ...result, data: rest,
+    ...result,
+    data: rest,
     ...(data.imageAttached === true && !currentRun
-      ? { text: 'The chart image of this call was shown in an earlier turn and is not resent; call chart_capture again to see the chart as it is now.' }
+      ? {
+          text: 'The chart image of this call was shown in an earlier turn and is not resent; call chart_capture again to see the chart as it is now.',
+        }
       : {}),
   };
 }

@@ -28,7 +28,9 @@ export function buildSystemPrompt(args: SystemPromptArgs): string {
   const timeZone = validTimeZone(args.context?.timezone) ?? 'UTC';
   const lines: string[] = ['# Rules', ...RULES.map((rule) => `- ${rule}`), ''];
   lines.push('# Now');
-  lines.push(`Current time: ${formatInZone(args.now.getTime(), timeZone, true)} (${weekday(args.now, timeZone)}, timezone ${timeZone}).`);
+  lines.push(
+    `Current time: ${formatInZone(args.now.getTime(), timeZone, true)} (${weekday(args.now, timeZone)}, timezone ${timeZone}).`,
+  );
   if (args.locale) lines.push(`User interface locale: ${args.locale}.`);
   lines.push('');
   lines.push('# Chart');
@@ -54,16 +56,24 @@ function describeContext(context: ChartContext | null, timeZone: string): string
     `Period: ${context.period}.`,
     `Loaded data: ${range(context.dataRange)}.`,
     `Visible range: ${range(context.visibleRange)}.`,
-    `Active indicators: ${context.activeIndicators.length > 0
-      ? context.activeIndicators.map((i) => `${i.instanceId} (${i.definitionId}${formatParams(i.params)}, pane ${i.paneId})`).join('; ')
-      : 'none'}.`,
+    `Active indicators: ${
+      context.activeIndicators.length > 0
+        ? context.activeIndicators
+            .map((i) => `${i.instanceId} (${i.definitionId}${formatParams(i.params)}, pane ${i.paneId})`)
+            .join('; ')
+        : 'none'
+    }.`,
   ];
   const s = context.selection;
-  lines.push(s
-    ? `Selection: ${range(s)}; open ${s.open}, high ${s.high}, low ${s.low}, close ${s.close}, change ${s.changePct.toFixed(2)}%, volume ${s.volume}.`
-    : 'Selection: none.');
-  if (context.drawingSelection.selectedIds.length > 0) lines.push(`Selected drawings: ${context.drawingSelection.selectedIds.join(', ')}.`);
-  if (context.comparisons.length > 0) lines.push(`Comparisons: ${context.comparisons.map((c) => c.symbol).join(', ')}.`);
+  lines.push(
+    s
+      ? `Selection: ${range(s)}; open ${s.open}, high ${s.high}, low ${s.low}, close ${s.close}, change ${s.changePct.toFixed(2)}%, volume ${s.volume}.`
+      : 'Selection: none.',
+  );
+  if (context.drawingSelection.selectedIds.length > 0)
+    lines.push(`Selected drawings: ${context.drawingSelection.selectedIds.join(', ')}.`);
+  if (context.comparisons.length > 0)
+    lines.push(`Comparisons: ${context.comparisons.map((c) => c.symbol).join(', ')}.`);
   return lines;
 }
 
@@ -85,7 +95,13 @@ function validTimeZone(zone: string | undefined): string | null {
 /** `YYYY-MM-DD HH:mm` in `timeZone`, with `UTC±hh:mm` when `withOffset`. */
 export function formatInZone(epochMs: number, timeZone: string, withOffset: boolean): string {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
     ...(withOffset ? { timeZoneName: 'longOffset' as const } : {}),
   }).formatToParts(new Date(epochMs));
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';

@@ -5,22 +5,36 @@ import type { ChartContext, ContextItem } from '../protocol/index.js';
  * "period 1d → 1w", "indicators MA, VOL → VOL", "drawings 2 → 3", "selection cleared"). Empty when
  * nothing the model should know about changed. `chart` prefixes each line when several charts are connected.
  */
-export function describeChartChanges(before: ChartContext | null, after: ChartContext | null, chart?: string): string[] {
+export function describeChartChanges(
+  before: ChartContext | null,
+  after: ChartContext | null,
+  chart?: string,
+): string[] {
   if (!before || !after) return [];
   const out: string[] = [];
   const at = chart ? `${chart}: ` : '';
   if (before.symbol !== after.symbol || before.source !== after.source) {
-    out.push(`${at}symbol ${before.symbol} → ${after.symbol}${before.source !== after.source ? ` (source ${before.source} → ${after.source})` : ''}`);
+    out.push(
+      `${at}symbol ${before.symbol} → ${after.symbol}${before.source !== after.source ? ` (source ${before.source} → ${after.source})` : ''}`,
+    );
   }
   if (before.period !== after.period) out.push(`${at}period ${before.period} → ${after.period}`);
-  const studies = (c: ChartContext) => c.activeIndicators.map((i) => indicatorLabel(i.definitionId, i.params)).join(', ') || 'none';
+  const studies = (c: ChartContext) =>
+    c.activeIndicators.map((i) => indicatorLabel(i.definitionId, i.params)).join(', ') || 'none';
   if (studies(before) !== studies(after)) out.push(`${at}indicators ${studies(before)} → ${studies(after)}`);
   const drawings = (c: ChartContext) => c.drawingSelection.drawings.length;
   if (drawings(before) !== drawings(after)) out.push(`${at}drawings ${drawings(before)} → ${drawings(after)}`);
-  const selection = (c: ChartContext) => (c.selection ? `${new Date(c.selection.from).toISOString()}..${new Date(c.selection.to).toISOString()} (${c.selection.bars} bars)` : 'none');
-  if (selection(before) !== selection(after)) out.push(after.selection ? `${at}selection → ${selection(after)}` : `${at}selection cleared`);
+  const selection = (c: ChartContext) =>
+    c.selection
+      ? `${new Date(c.selection.from).toISOString()}..${new Date(c.selection.to).toISOString()} (${c.selection.bars} bars)`
+      : 'none';
+  if (selection(before) !== selection(after))
+    out.push(after.selection ? `${at}selection → ${selection(after)}` : `${at}selection cleared`);
   const selected = (c: ChartContext) => c.drawingSelection.selectedIds.join(',');
-  if (selected(before) !== selected(after)) out.push(`${at}selected drawings → ${after.drawingSelection.selectedIds.length ? after.drawingSelection.selectedIds.join(', ') : 'none'}`);
+  if (selected(before) !== selected(after))
+    out.push(
+      `${at}selected drawings → ${after.drawingSelection.selectedIds.length ? after.drawingSelection.selectedIds.join(', ') : 'none'}`,
+    );
   return out;
 }
 

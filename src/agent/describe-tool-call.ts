@@ -17,7 +17,8 @@ export function describeToolCall(name: string, label: string, input: unknown): s
 const DESCRIBERS: Record<string, (a: Rec) => string | null> = {
   chart_set_period: (a) => `Switch the period to ${short(a.period)}`,
   chart_set_symbol: (a) => `Switch the chart to ${short(a.symbol)}${a.sourceId ? ` (${short(a.sourceId)})` : ''}`,
-  chart_set_visible_range: (a) => (a.lastBars !== undefined ? `Show the last ${short(a.lastBars)} bars` : `Show ${short(a.from)} to ${short(a.to)}`),
+  chart_set_visible_range: (a) =>
+    a.lastBars !== undefined ? `Show the last ${short(a.lastBars)} bars` : `Show ${short(a.from)} to ${short(a.to)}`,
   chart_set_selection: (a) => (a.clear ? 'Clear the selection' : `Select ${short(a.from)} to ${short(a.to)}`),
   indicators_add: (a) => {
     const where = a.paneId === 'price' ? ' on the price pane' : a.paneId ? ` in pane ${short(a.paneId)}` : '';
@@ -35,7 +36,10 @@ const DESCRIBERS: Record<string, (a: Rec) => string | null> = {
   drawings_clear: () => 'Delete every drawing on this instrument',
   comparison_create: (a) => `Compare with ${short(a.symbol)}`,
   comparison_remove: (a) => `Stop comparing with ${short(a.symbol)}`,
-  settings_update: (a) => `Change settings: ${Object.entries(asRec(a.values)).map(([k, v]) => `${k} → ${short(v)}`).join(', ')}`,
+  settings_update: (a) =>
+    `Change settings: ${Object.entries(asRec(a.values))
+      .map(([k, v]) => `${k} → ${short(v)}`)
+      .join(', ')}`,
   settings_reset: (a) => (Array.isArray(a.keys) ? `Reset ${a.keys.map(short).join(', ')}` : 'Reset every setting'),
   history_undo: () => 'Undo the last change',
   history_redo: () => 'Redo the last undone change',
@@ -48,7 +52,10 @@ function study(id: unknown, p: unknown): string {
 }
 
 function params(p: unknown): string {
-  return Object.values(asRec(p)).filter((v) => typeof v === 'number' || typeof v === 'string').map(short).join(',');
+  return Object.values(asRec(p))
+    .filter((v) => typeof v === 'number' || typeof v === 'string')
+    .map(short)
+    .join(',');
 }
 
 function count(ids: unknown, noun: string): string {
@@ -57,10 +64,10 @@ function count(ids: unknown, noun: string): string {
 }
 
 function short(value: unknown): string {
-  const text = typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value) ?? '';
+  const text = typeof value === 'string' ? value : value === undefined ? '' : (JSON.stringify(value) ?? '');
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
 function asRec(value: unknown): Rec {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Rec : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Rec) : {};
 }

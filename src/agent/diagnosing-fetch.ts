@@ -1,7 +1,12 @@
 /** A response that is a web page (`text/html`) where the assistant API should answer. */
 export class WebPageResponseError extends Error {
   override readonly name = 'WebPageResponseError';
-  constructor(readonly status: number, readonly url: string, readonly contentType: string, readonly snippet: string) {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+    readonly contentType: string,
+    readonly snippet: string,
+  ) {
     super(`${url} answered with a web page (HTTP ${status}, ${contentType}), not the assistant API`);
   }
 }
@@ -12,7 +17,11 @@ export type UnreachableReason = 'cross-origin' | 'unreachable' | 'network';
 /** A request that got no response: blocked by CORS, nothing listening, or another network failure. */
 export class ServiceUnreachableError extends Error {
   override readonly name = 'ServiceUnreachableError';
-  constructor(readonly reason: UnreachableReason, readonly url: string, cause: unknown) {
+  constructor(
+    readonly reason: UnreachableReason,
+    readonly url: string,
+    cause: unknown,
+  ) {
     super(`${url}: ${reason}`, { cause });
   }
 }
@@ -61,7 +70,13 @@ async function diagnoseUnreachable(inner: typeof fetch, url: string, error: unkn
   const crossOrigin = target.origin !== pageOrigin;
   try {
     // An opaque answer proves something listens there; the real request was then refused by CORS.
-    await inner(target.href, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    await inner(target.href, {
+      method: 'GET',
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
     return crossOrigin ? 'cross-origin' : 'network';
   } catch {
     return 'unreachable';
@@ -101,10 +116,17 @@ async function readStart(response: Response): Promise<string> {
 /** Visible text of an HTML page (title and body, no markup, scripts or styles), at most {@link SNIPPET_LENGTH} characters. */
 export function plainSnippet(page: string): string {
   const text = page
-    .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, (match, tag: string) => (tag.toLowerCase() === 'head' ? titleOf(match) : ' '))
+    .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, (match, tag: string) =>
+      tag.toLowerCase() === 'head' ? titleOf(match) : ' ',
+    )
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH - 1)}…` : text;

@@ -1,7 +1,12 @@
 import type { AgentEvent } from '../protocol/index.js';
 import { validateSessionRecords } from './session-record-schema.js';
 import {
-  createId, DEFAULT_SESSION_TITLE, SessionStoreUnavailableError, type SessionInfo, type SessionStore, type SessionStoreProblem,
+  createId,
+  DEFAULT_SESSION_TITLE,
+  SessionStoreUnavailableError,
+  type SessionInfo,
+  type SessionStore,
+  type SessionStoreProblem,
 } from './session-store.js';
 
 const SESSIONS = 'sessions';
@@ -31,7 +36,11 @@ export const DEFAULT_OPEN_TIMEOUT_MS = 3000;
  * aside (session id `<id>\u0000quarantine`) and reported, the rest replays.
  */
 export function createIndexedDbSessionStore(options: string | IndexedDbSessionStoreOptions = {}): SessionStore {
-  const { dbName = 'kline-agent-sessions', openTimeoutMs = DEFAULT_OPEN_TIMEOUT_MS, onProblem } = typeof options === 'string' ? { dbName: options } : options;
+  const {
+    dbName = 'kline-agent-sessions',
+    openTimeoutMs = DEFAULT_OPEN_TIMEOUT_MS,
+    onProblem,
+  } = typeof options === 'string' ? { dbName: options } : options;
   let opening: Promise<IDBDatabase> | null = null;
   /** Set once the connection was lost; the database is not reopened (a deleted one would come back empty). */
   let lost: string | null = null;
@@ -46,10 +55,14 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
         clearTimeout(timer);
         reject(new SessionStoreUnavailableError(message));
       };
-      const timer = setTimeout(() => fail(`IndexedDB did not open "${dbName}" within ${openTimeoutMs} ms.`), openTimeoutMs);
+      const timer = setTimeout(
+        () => fail(`IndexedDB did not open "${dbName}" within ${openTimeoutMs} ms.`),
+        openTimeoutMs,
+      );
       let request: IDBOpenDBRequest;
       try {
-        if (typeof indexedDB === 'undefined' || !indexedDB) throw new Error('IndexedDB is not available in this browser context.');
+        if (typeof indexedDB === 'undefined' || !indexedDB)
+          throw new Error('IndexedDB is not available in this browser context.');
         request = indexedDB.open(dbName, 1);
       } catch (error) {
         fail(`IndexedDB could not be opened: ${error instanceof Error ? error.message : String(error)}`);
@@ -62,32 +75,47 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
       };
       request.onsuccess = () => {
         const db = request.result;
-        if (settled) { db.close(); return; } // timed out meanwhile
+        if (settled) {
+          db.close();
+          return;
+        } // timed out meanwhile
         settled = true;
         clearTimeout(timer);
         const lose = (message: string) => {
           if (lost) return;
           lost = message;
           opening = null;
-          try { db.close(); } catch { /* already closed */ }
+          try {
+            db.close();
+          } catch {
+            /* already closed */
+          }
           onProblem?.({ kind: 'closed', message });
         };
         // Deletion or an upgrade by another tab: let it proceed (do not block it), and stop using the database.
-        db.onversionchange = (event) => lose(event.newVersion === null
-          ? `The saved-chats database "${dbName}" was deleted.`
-          : `The saved-chats database "${dbName}" was upgraded by another tab.`);
+        db.onversionchange = (event) =>
+          lose(
+            event.newVersion === null
+              ? `The saved-chats database "${dbName}" was deleted.`
+              : `The saved-chats database "${dbName}" was upgraded by another tab.`,
+          );
         // The browser closed the connection (site data cleared, storage evicted).
         db.onclose = () => lose(`The saved-chats database "${dbName}" was closed by the browser.`);
         resolve(db);
       };
-      request.onerror = () => fail(`IndexedDB could not open "${dbName}": ${request.error?.message ?? 'unknown error'}`);
+      request.onerror = () =>
+        fail(`IndexedDB could not open "${dbName}": ${request.error?.message ?? 'unknown error'}`);
       request.onblocked = () => fail(`IndexedDB "${dbName}" is blocked by another tab.`);
     });
     return opening;
   };
 
   /** Runs `work` in one transaction and resolves with its value once the transaction commits. */
-  const transact = async <T>(stores: string[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => Promise<T> | T): Promise<T> => {
+  const transact = async <T>(
+    stores: string[],
+    mode: IDBTransactionMode,
+    work: (tx: IDBTransaction) => Promise<T> | T,
+  ): Promise<T> => {
     const db = await open();
     let tx: IDBTransaction;
     try {
@@ -106,7 +134,11 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
     try {
       value = await work(tx);
     } catch (error) {
-      try { tx.abort(); } catch { /* already finished */ }
+      try {
+        tx.abort();
+      } catch {
+        /* already finished */
+      }
       await done.catch(() => undefined);
       throw error;
     }
@@ -114,10 +146,11 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
     return value;
   };
 
-  const request = <T>(req: IDBRequest<T>): Promise<T> => new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
+  const request = <T>(req: IDBRequest<T>): Promise<T> =>
+    new Promise((resolve, reject) => {
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+    });
 
   const eventRange = (sessionId: string) => IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
 
@@ -125,18 +158,23 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
    * Moves records that are not valid events out of the session's key range, so appends (which
    * continue after the last valid seq) never overwrite them and a later read does not see them.
    */
-  const quarantine = (sessionId: string) => transact([EVENTS], 'readwrite', async (tx) => {
-    const store = tx.objectStore(EVENTS);
-    const keys = await request(store.getAllKeys(eventRange(sessionId)));
-    const all = await request(store.getAll(eventRange(sessionId)) as IDBRequest<unknown[]>);
-    const valid = new Set<unknown>(validateSessionRecords(all, sessionId).events);
-    await Promise.all(all.map(async (record, i) => {
-      if (valid.has(record)) return;
-      const seq = (keys[i] as [string, number])[1];
-      await request(store.put({ sessionId: `${sessionId}${QUARANTINE_SUFFIX}`, seq, record, quarantinedAt: Date.now() }));
-      await request(store.delete(keys[i]));
-    }));
-  });
+  const quarantine = (sessionId: string) =>
+    transact([EVENTS], 'readwrite', async (tx) => {
+      const store = tx.objectStore(EVENTS);
+      const keys = await request(store.getAllKeys(eventRange(sessionId)));
+      const all = await request(store.getAll(eventRange(sessionId)) as IDBRequest<unknown[]>);
+      const valid = new Set<unknown>(validateSessionRecords(all, sessionId).events);
+      await Promise.all(
+        all.map(async (record, i) => {
+          if (valid.has(record)) return;
+          const seq = (keys[i] as [string, number])[1];
+          await request(
+            store.put({ sessionId: `${sessionId}${QUARANTINE_SUFFIX}`, seq, record, quarantinedAt: Date.now() }),
+          );
+          await request(store.delete(keys[i]));
+        }),
+      );
+    });
 
   return {
     async listSessions(key) {
@@ -146,34 +184,45 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
         const r = raw as Record<string, unknown>;
         const time = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
         return {
-          id: r.id as string, title: typeof r.title === 'string' ? r.title : DEFAULT_SESSION_TITLE, createdAt: time(r.createdAt), updatedAt: time(r.updatedAt),
+          id: r.id as string,
+          title: typeof r.title === 'string' ? r.title : DEFAULT_SESSION_TITLE,
+          createdAt: time(r.createdAt),
+          updatedAt: time(r.updatedAt),
           ...(typeof r.key === 'string' ? { key: r.key } : {}),
         };
       };
-      const all = key === undefined
-        ? (await transact([SESSIONS], 'readonly', (tx) => request(tx.objectStore(SESSIONS).getAll() as IDBRequest<unknown[]>)))
-          .flatMap((raw) => sane(raw) ?? [])
-        // One read-write transaction: two panels listing at once cannot both adopt an unkeyed chat.
-        : await transact([SESSIONS], 'readwrite', async (tx) => {
-          const sessions = tx.objectStore(SESSIONS);
-          const mine: SessionInfo[] = [];
-          for (const raw of await request(sessions.getAll() as IDBRequest<unknown[]>)) {
-            const info = sane(raw);
-            if (!info) continue;
-            if (info.key === key) mine.push(info);
-            else if (info.key === undefined) {
-              await request(sessions.put({ ...(raw as object), key }));
-              mine.push({ ...info, key });
-            }
-          }
-          return mine;
-        });
+      const all =
+        key === undefined
+          ? (
+              await transact([SESSIONS], 'readonly', (tx) =>
+                request(tx.objectStore(SESSIONS).getAll() as IDBRequest<unknown[]>),
+              )
+            ).flatMap((raw) => sane(raw) ?? [])
+          : // One read-write transaction: two panels listing at once cannot both adopt an unkeyed chat.
+            await transact([SESSIONS], 'readwrite', async (tx) => {
+              const sessions = tx.objectStore(SESSIONS);
+              const mine: SessionInfo[] = [];
+              for (const raw of await request(sessions.getAll() as IDBRequest<unknown[]>)) {
+                const info = sane(raw);
+                if (!info) continue;
+                if (info.key === key) mine.push(info);
+                else if (info.key === undefined) {
+                  await request(sessions.put({ ...(raw as object), key }));
+                  mine.push({ ...info, key });
+                }
+              }
+              return mine;
+            });
       return all.sort((a, b) => b.updatedAt - a.updatedAt);
     },
     async createSession(title, key) {
       const now = Date.now();
       const info: SessionInfo = {
-        id: createId('session'), title: title ?? DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now, ...(key !== undefined ? { key } : {}),
+        id: createId('session'),
+        title: title ?? DEFAULT_SESSION_TITLE,
+        createdAt: now,
+        updatedAt: now,
+        ...(key !== undefined ? { key } : {}),
       };
       await transact([SESSIONS], 'readwrite', (tx) => request(tx.objectStore(SESSIONS).add(info)));
       return { ...info };
@@ -198,14 +247,21 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
       });
     },
     async readEvents(sessionId) {
-      const records = await transact([EVENTS], 'readonly', (tx) => request(tx.objectStore(EVENTS).getAll(eventRange(sessionId)) as IDBRequest<unknown[]>));
+      const records = await transact([EVENTS], 'readonly', (tx) =>
+        request(tx.objectStore(EVENTS).getAll(eventRange(sessionId)) as IDBRequest<unknown[]>),
+      );
       const { events, invalid } = validateSessionRecords(records, sessionId);
       if (invalid.length > 0) {
         await quarantine(sessionId).catch((error: unknown) => {
-          console.warn(`kline-agent: could not move ${invalid.length} invalid record(s) of session ${sessionId} aside`, error);
+          console.warn(
+            `kline-agent: could not move ${invalid.length} invalid record(s) of session ${sessionId} aside`,
+            error,
+          );
         });
         onProblem?.({
-          kind: 'invalid-records', sessionId, count: invalid.length,
+          kind: 'invalid-records',
+          sessionId,
+          count: invalid.length,
           message: `${invalid.length} stored record(s) of this conversation could not be read and were skipped (first: ${invalid[0].reason}).`,
         });
       }

@@ -21,7 +21,11 @@ export function createMemorySessionStore(): SessionStore {
     async createSession(title, key) {
       const now = Date.now();
       const info: SessionInfo = {
-        id: createId('session'), title: title ?? DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now, ...(key !== undefined ? { key } : {}),
+        id: createId('session'),
+        title: title ?? DEFAULT_SESSION_TITLE,
+        createdAt: now,
+        updatedAt: now,
+        ...(key !== undefined ? { key } : {}),
       };
       sessions.set(info.id, { info, events: [] });
       return { ...info };

@@ -1,5 +1,12 @@
 import type {
-  ChartAgentPort, ChartContext, PortExecuteOptions, RunChanges, RunChangeSet, RunRevertResult, ToolDescriptor, ToolResult,
+  ChartAgentPort,
+  ChartContext,
+  PortExecuteOptions,
+  RunChanges,
+  RunChangeSet,
+  RunRevertResult,
+  ToolDescriptor,
+  ToolResult,
 } from '../protocol/index.js';
 
 /** A port over several charts: each tool once, with a required `chart` parameter naming the chart. */
@@ -22,14 +29,20 @@ const SLICE_SEPARATOR = '::';
 export function createMultiChartPort(ports: readonly ChartAgentPort[]): MultiChartPort {
   const byId = new Map(ports.map((p) => [p.chartId, p]));
   const ids = [...byId.keys()];
-  const describeCharts = () => ports.map((p) => {
-    const c = safe(() => p.context(), null);
-    return c ? `${p.chartId} = ${c.symbol} ${c.period}` : `${p.chartId} (no data yet)`;
-  }).join('; ');
+  const describeCharts = () =>
+    ports
+      .map((p) => {
+        const c = safe(() => p.context(), null);
+        return c ? `${p.chartId} = ${c.symbol} ${c.period}` : `${p.chartId} (no data yet)`;
+      })
+      .join('; ');
   const unknown = (chart: unknown): ToolResult => ({
-    success: false, stateChanged: false,
+    success: false,
+    stateChanged: false,
     error: {
-      code: 'invalid_input', message: `Say which chart with "chart": one of ${ids.join(', ')}.`, retryable: true,
+      code: 'invalid_input',
+      message: `Say which chart with "chart": one of ${ids.join(', ')}.`,
+      retryable: true,
       details: [{ path: 'chart', reason: chart === undefined ? 'required' : `expected one of ${ids.join(', ')}` }],
       recommendedAction: `Call again with "chart" set to one of: ${describeCharts()}.`,
     },
@@ -41,7 +54,8 @@ export function createMultiChartPort(ports: readonly ChartAgentPort[]): MultiCha
     },
     tools(): ToolDescriptor[] {
       const seen = new Map<string, ToolDescriptor>();
-      for (const port of ports) for (const tool of safe(() => port.tools(), [])) if (!seen.has(tool.name)) seen.set(tool.name, tool);
+      for (const port of ports)
+        for (const tool of safe(() => port.tools(), [])) if (!seen.has(tool.name)) seen.set(tool.name, tool);
       const charts = describeCharts();
       return [...seen.values()].map((tool) => withChartParameter(tool, ids, charts));
     },
@@ -49,10 +63,13 @@ export function createMultiChartPort(ports: readonly ChartAgentPort[]): MultiCha
     contexts: () => ports.map((p) => safe(() => p.context(), null)),
     subscribe(listener) {
       const offs = ports.map((p) => p.subscribe(() => listener(safe(() => ports[0].context(), null))));
-      return () => { for (const off of offs) off(); };
+      return () => {
+        for (const off of offs) off();
+      };
     },
     async execute(name: string, input: unknown, options?: PortExecuteOptions): Promise<ToolResult> {
-      const record = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+      const record =
+        input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
       const { chart, ...rest } = record;
       const port = typeof chart === 'string' ? byId.get(chart) : undefined;
       if (!port) return unknown(chart);
@@ -66,7 +83,8 @@ export function createMultiChartPort(ports: readonly ChartAgentPort[]): MultiCha
         const changes = safe(() => port.runChanges?.(runId) ?? null, null);
         if (!changes) continue;
         summary.push(...changes.summary.map((line) => `${port.chartId}: ${line}`));
-        for (const [slice, value] of Object.entries(changes.changes.slices)) slices[`${port.chartId}${SLICE_SEPARATOR}${slice}`] = value;
+        for (const [slice, value] of Object.entries(changes.changes.slices))
+          slices[`${port.chartId}${SLICE_SEPARATOR}${slice}`] = value;
       }
       return summary.length > 0 ? { runId, summary, changes: { runId, slices } } : null;
     },
@@ -92,7 +110,8 @@ export function createMultiChartPort(ports: readonly ChartAgentPort[]): MultiCha
 function sliceFor(changes: RunChangeSet, chartId: string): RunChangeSet | undefined {
   const prefix = `${chartId}${SLICE_SEPARATOR}`;
   const slices: Record<string, { before: unknown; after: unknown }> = {};
-  for (const [key, value] of Object.entries(changes.slices)) if (key.startsWith(prefix)) slices[key.slice(prefix.length)] = value;
+  for (const [key, value] of Object.entries(changes.slices))
+    if (key.startsWith(prefix)) slices[key.slice(prefix.length)] = value;
   return Object.keys(slices).length > 0 ? { runId: changes.runId, slices } : undefined;
 }
 
@@ -103,7 +122,10 @@ function withChartParameter(tool: ToolDescriptor, ids: readonly string[], charts
     description: `${tool.description} Several charts are connected: name one with "chart" (${charts}).`,
     parameters: {
       ...tool.parameters,
-      properties: { chart: { type: 'string', enum: [...ids], description: `The chart to use: ${charts}.` }, ...(parameters.properties ?? {}) },
+      properties: {
+        chart: { type: 'string', enum: [...ids], description: `The chart to use: ${charts}.` },
+        ...(parameters.properties ?? {}),
+      },
       required: ['chart', ...(parameters.required ?? []).filter((r) => r !== 'chart')],
     },
   };

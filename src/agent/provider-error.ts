@@ -40,9 +40,10 @@ export function classifyProviderError(error: unknown, baseURL: string, now = Dat
   if (diagnosed) return diagnosed;
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorShape;
   const status = typeof e.status === 'number' ? e.status : undefined;
-  const body = typeof e.error === 'object' && e.error !== null ? e.error as { message?: unknown; code?: unknown } : undefined;
-  const providerMessage = typeof body?.message === 'string' ? body.message
-    : typeof e.message === 'string' ? e.message : String(error);
+  const body =
+    typeof e.error === 'object' && e.error !== null ? (e.error as { message?: unknown; code?: unknown }) : undefined;
+  const providerMessage =
+    typeof body?.message === 'string' ? body.message : typeof e.message === 'string' ? e.message : String(error);
 
   const kind = providerErrorKind(status, body, e, providerMessage);
   const retryAfter = parseRetryAfter(headerOf(e.headers, 'retry-after'), now);
@@ -50,28 +51,40 @@ export function classifyProviderError(error: unknown, baseURL: string, now = Dat
   switch (kind) {
     case 'overloaded':
       return {
-        code: 'PROVIDER_UNAVAILABLE', retryable: true, cause: 'overloaded', ...wait,
+        code: 'PROVIDER_UNAVAILABLE',
+        retryable: true,
+        cause: 'overloaded',
+        ...wait,
         message: `The model provider is overloaded${status ? ` (HTTP ${status})` : ''}: ${clip(providerMessage)}. Try again in a moment.`,
       };
     case 'context-too-long':
       return {
-        code: 'PROVIDER_BAD_RESPONSE', retryable: false, cause: 'context-too-long',
+        code: 'PROVIDER_BAD_RESPONSE',
+        retryable: false,
+        cause: 'context-too-long',
         message: `The conversation is too long for the model's context window: ${clip(providerMessage)}. Start a new chat, or use a model with a larger context.`,
       };
     case 'content-filtered':
       return {
-        code: 'PROVIDER_BAD_RESPONSE', retryable: false, cause: 'content-filtered',
+        code: 'PROVIDER_BAD_RESPONSE',
+        retryable: false,
+        cause: 'content-filtered',
         message: `The model provider's content filter blocked this request or its answer: ${clip(providerMessage)}. Rephrase the request.`,
       };
     case 'model-not-found':
       return {
-        code: 'PROVIDER_UNAVAILABLE', retryable: false, cause: 'model-not-found',
+        code: 'PROVIDER_UNAVAILABLE',
+        retryable: false,
+        cause: 'model-not-found',
         message: `The model provider does not know the model that was asked for: ${clip(providerMessage)}. Check the panel's model attribute or the relay's OPENAI_MODEL.`,
       };
     case 'rate-limited':
       if (status === undefined) {
         return {
-          code: 'PROVIDER_RATE_LIMIT', retryable: true, cause: 'rate-limited', ...wait,
+          code: 'PROVIDER_RATE_LIMIT',
+          retryable: true,
+          cause: 'rate-limited',
+          ...wait,
           message: `The model provider is rate limiting requests: ${clip(providerMessage)}. Wait a moment and try again.`,
         };
       }
@@ -83,8 +96,11 @@ export function classifyProviderError(error: unknown, baseURL: string, now = Dat
   if (status !== undefined) {
     if (status === 401 || status === 403) {
       return {
-        code: 'PROVIDER_AUTH', retryable: false, cause: 'auth',
-        message: `The model provider refused the request (HTTP ${status}: ${providerMessage}). ` +
+        code: 'PROVIDER_AUTH',
+        retryable: false,
+        cause: 'auth',
+        message:
+          `The model provider refused the request (HTTP ${status}: ${providerMessage}). ` +
           `Check OPENAI_API_KEY on the relay (or the panel's api-key attribute, if you set one) and the base URL (${baseURL}).`,
       };
     }
@@ -95,51 +111,77 @@ export function classifyProviderError(error: unknown, baseURL: string, now = Dat
     const retryAfterMs = parseRetryAfter(headerOf(e.headers, 'retry-after'), now);
     if (status === 429) {
       return {
-        code: 'PROVIDER_RATE_LIMIT', retryable: true, cause: 'rate-limited', ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        code: 'PROVIDER_RATE_LIMIT',
+        retryable: true,
+        cause: 'rate-limited',
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
         message: `The model provider is rate limiting requests (HTTP 429: ${providerMessage}). Wait a moment and try again.`,
       };
     }
     if (status >= 500 || status === 408) {
       return {
-        code: 'PROVIDER_UNAVAILABLE', retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        code: 'PROVIDER_UNAVAILABLE',
+        retryable: true,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
         message: `The model provider is unavailable (HTTP ${status}: ${providerMessage}).`,
       };
     }
     if ((status === 404 || status === 405) && isDefaultRelay(baseURL)) {
       return {
-        code: 'PROVIDER_UNAVAILABLE', retryable: false, cause: 'no-relay',
-        message: `Nothing on this site serves the assistant API at ${baseURL} (HTTP ${status}: ${clip(providerMessage)}). ` +
-          'Run the relay (npm start) on this origin or proxy /v1 to it, or point the panel\'s base-url at the relay.',
+        code: 'PROVIDER_UNAVAILABLE',
+        retryable: false,
+        cause: 'no-relay',
+        message:
+          `Nothing on this site serves the assistant API at ${baseURL} (HTTP ${status}: ${clip(providerMessage)}). ` +
+          "Run the relay (npm start) on this origin or proxy /v1 to it, or point the panel's base-url at the relay.",
       };
     }
     if (status === 404) {
       return {
-        code: 'PROVIDER_UNAVAILABLE', retryable: false, cause: 'not-found',
+        code: 'PROVIDER_UNAVAILABLE',
+        retryable: false,
+        cause: 'not-found',
         message: `The model endpoint was not found (HTTP 404: ${clip(providerMessage)}). Check the base URL (${baseURL}) and the model name.`,
       };
     }
-    return { code: 'PROVIDER_BAD_RESPONSE', retryable: false, message: `The model provider rejected the request (HTTP ${status}: ${clip(providerMessage)}).` };
+    return {
+      code: 'PROVIDER_BAD_RESPONSE',
+      retryable: false,
+      message: `The model provider rejected the request (HTTP ${status}: ${clip(providerMessage)}).`,
+    };
   }
 
   const name = typeof e.name === 'string' ? e.name : '';
   if (isSdkApiError(error, body)) {
     // An `error` event in the middle of the stream: the server was reached and said why it stopped.
     return {
-      code: 'PROVIDER_BAD_RESPONSE', retryable: true,
+      code: 'PROVIDER_BAD_RESPONSE',
+      retryable: true,
       message: `The model provider stopped the answer: ${clip(providerMessage)}.`,
     };
   }
   if (name === 'BadStreamError' || name === 'SyntaxError' || name === 'OpenAIError') {
-    return { code: 'PROVIDER_BAD_RESPONSE', retryable: true, message: `The model returned an unusable response: ${providerMessage}` };
+    return {
+      code: 'PROVIDER_BAD_RESPONSE',
+      retryable: true,
+      message: `The model returned an unusable response: ${providerMessage}`,
+    };
   }
   // APIConnectionError, fetch's TypeError ("fetch failed", "terminated"), socket errors.
   return {
-    code: 'PROVIDER_UNAVAILABLE', retryable: true,
+    code: 'PROVIDER_UNAVAILABLE',
+    retryable: true,
     message: `Could not reach the model at ${baseURL}: ${describeCause(error)}.`,
   };
 }
 
-type ProviderErrorKind = 'overloaded' | 'rate-limited' | 'context-too-long' | 'content-filtered' | 'model-not-found' | null;
+type ProviderErrorKind =
+  | 'overloaded'
+  | 'rate-limited'
+  | 'context-too-long'
+  | 'content-filtered'
+  | 'model-not-found'
+  | null;
 
 /**
  * What a provider's error says, from its status and body: OpenAI (`context_length_exceeded`,
@@ -147,14 +189,38 @@ type ProviderErrorKind = 'overloaded' | 'rate-limited' | 'context-too-long' | 'c
  * HTTP 529), Azure (`content_filter`), Gemini (`RESOURCE_EXHAUSTED`, `UNAVAILABLE`), vLLM/llama.cpp
  * ("maximum context length", "exceeds the context size").
  */
-function providerErrorKind(status: number | undefined, body: { message?: unknown; code?: unknown; type?: unknown; status?: unknown } | undefined, e: ErrorShape, message: string): ProviderErrorKind {
-  const codes = [body?.code, body?.type, body?.status, e.code].filter((c): c is string => typeof c === 'string').map((c) => c.toLowerCase());
+function providerErrorKind(
+  status: number | undefined,
+  body: { message?: unknown; code?: unknown; type?: unknown; status?: unknown } | undefined,
+  e: ErrorShape,
+  message: string,
+): ProviderErrorKind {
+  const codes = [body?.code, body?.type, body?.status, e.code]
+    .filter((c): c is string => typeof c === 'string')
+    .map((c) => c.toLowerCase());
   const text = message.toLowerCase();
   const has = (...needles: string[]) => needles.some((n) => codes.some((c) => c.includes(n)) || text.includes(n));
   if (status === 529 || codes.some((c) => c.includes('overloaded')) || /\boverloaded\b/.test(text)) return 'overloaded';
-  if (has('context_length_exceeded', 'maximum context length', 'context length', 'context window', 'exceeds the context size', 'too many tokens', 'prompt is too long')) return 'context-too-long';
-  if (has('content_filter', 'content_policy', 'content filter', 'responsibleaipolicyviolation')) return 'content-filtered';
-  if (has('model_not_found') || ((status === 404 || status === 400) && /\bmodel\b[^.]*\b(not found|does not exist|not exist|unknown|invalid)/.test(text))) return 'model-not-found';
+  if (
+    has(
+      'context_length_exceeded',
+      'maximum context length',
+      'context length',
+      'context window',
+      'exceeds the context size',
+      'too many tokens',
+      'prompt is too long',
+    )
+  )
+    return 'context-too-long';
+  if (has('content_filter', 'content_policy', 'content filter', 'responsibleaipolicyviolation'))
+    return 'content-filtered';
+  if (
+    has('model_not_found') ||
+    ((status === 404 || status === 400) &&
+      /\bmodel\b[^.]*\b(not found|does not exist|not exist|unknown|invalid)/.test(text))
+  )
+    return 'model-not-found';
   if (has('rate_limit', 'resource_exhausted', 'rate limit')) return 'rate-limited';
   return null;
 }
@@ -192,10 +258,15 @@ function diagnosedCause(error: unknown, baseURL: string): ProviderFailure | null
   for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
     const e = current as DiagnosedError;
     if (e.name === 'WebPageResponseError') {
-      const snippet = typeof e.snippet === 'string' && e.snippet ? ` Start of the page: "${e.snippet.slice(0, SNIPPET_LENGTH)}"` : '';
-      const relay = isDefaultRelay(baseURL) ? ' Nothing on this site serves the assistant API there: run the relay on this origin or proxy /v1 to it, or point base-url at the relay.' : ' Check the base URL.';
+      const snippet =
+        typeof e.snippet === 'string' && e.snippet ? ` Start of the page: "${e.snippet.slice(0, SNIPPET_LENGTH)}"` : '';
+      const relay = isDefaultRelay(baseURL)
+        ? ' Nothing on this site serves the assistant API there: run the relay on this origin or proxy /v1 to it, or point base-url at the relay.'
+        : ' Check the base URL.';
       return {
-        code: 'PROVIDER_UNAVAILABLE', retryable: false, cause: 'web-page',
+        code: 'PROVIDER_UNAVAILABLE',
+        retryable: false,
+        cause: 'web-page',
         message: `${String(e.url ?? baseURL)} answered with a web page (HTTP ${String(e.status)}, ${String(e.contentType)}), not the assistant API.${relay}${snippet}`,
       };
     }
@@ -203,19 +274,26 @@ function diagnosedCause(error: unknown, baseURL: string): ProviderFailure | null
       const url = String(e.url ?? baseURL);
       if (e.reason === 'cross-origin') {
         return {
-          code: 'PROVIDER_UNAVAILABLE', retryable: false, cause: 'cross-origin',
-          message: `The relay at ${url} is on another origin and did not allow this page (${pageOrigin() ?? 'this origin'}) (CORS), or is not running. ` +
+          code: 'PROVIDER_UNAVAILABLE',
+          retryable: false,
+          cause: 'cross-origin',
+          message:
+            `The relay at ${url} is on another origin and did not allow this page (${pageOrigin() ?? 'this origin'}) (CORS), or is not running. ` +
             'Allow this origin on the relay (RELAY_ALLOWED_ORIGINS), or serve the relay from this site (proxy /v1).',
         };
       }
       if (e.reason === 'unreachable') {
         return {
-          code: 'PROVIDER_UNAVAILABLE', retryable: true, cause: 'unreachable',
+          code: 'PROVIDER_UNAVAILABLE',
+          retryable: true,
+          cause: 'unreachable',
           message: `Nothing answered at ${url}: the relay is not running, or the address is wrong (${describeCause(e.cause)}).`,
         };
       }
       return {
-        code: 'PROVIDER_UNAVAILABLE', retryable: true, cause: 'network',
+        code: 'PROVIDER_UNAVAILABLE',
+        retryable: true,
+        cause: 'network',
         message: `Could not reach the model at ${url}: ${describeCause(e.cause)}.`,
       };
     }
@@ -262,7 +340,12 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 }
 
 /** Exponential backoff with full jitter on top, or the server's `Retry-After` when it gave one. */
-export function retryDelayMs(attempt: number, baseDelayMs: number, retryAfterMs?: number, random = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  baseDelayMs: number,
+  retryAfterMs?: number,
+  random = Math.random,
+): number {
   if (retryAfterMs !== undefined) return retryAfterMs;
   const exp = baseDelayMs * 2 ** attempt;
   return Math.min(exp + random() * exp, MAX_RETRY_AFTER_MS);

@@ -39,7 +39,10 @@ const AUTHORIZATION_PATTERN = /\b((?:proxy-)?authorization)(\s*[:=]\s*)(?!\[REDA
 /** Names whose value is a credential, as an object key or in `name: value` / `name=value` text. */
 const SECRET_NAMES = String.raw`(?:x-)?api[-_]?key|(?:access|refresh|auth|api|id)[-_]?token|client[-_]?secret|secret[-_]?key|password|passwd`;
 // `x-api-key: v`, `api_key=v`, `"apiKey": "v"`, `password='v'`: the name and separator stay.
-const ASSIGNMENT_PATTERN = new RegExp(String.raw`(["']?\b(?:${SECRET_NAMES})["']?\s*[:=]\s*["']?)(?!\[REDACTED\])[^\s"',;&}]+`, 'gi');
+const ASSIGNMENT_PATTERN = new RegExp(
+  String.raw`(["']?\b(?:${SECRET_NAMES})["']?\s*[:=]\s*["']?)(?!\[REDACTED\])[^\s"',;&}]+`,
+  'gi',
+);
 const SECRET_KEY = new RegExp(String.raw`^(?:(?:proxy-)?authorization|${SECRET_NAMES})$`, 'i');
 
 /** Options of {@link redact} beyond the verbatim secrets. */
@@ -77,7 +80,8 @@ export function createRedactor(secrets: readonly string[], options: RedactOption
   const usable = [...new Set(secrets.filter((s) => typeof s === 'string' && s.trim().length >= MIN_SECRET_LENGTH))]
     // Longest first, so a secret that contains another is replaced whole.
     .sort((a, b) => b.length - a.length);
-  const extra = (options.patterns ?? []).filter((p): p is RegExp => p instanceof RegExp)
+  const extra = (options.patterns ?? [])
+    .filter((p): p is RegExp => p instanceof RegExp)
     .map((p) => (p.global ? p : new RegExp(p.source, `${p.flags}g`)));
   const text = (input: string): string => {
     let out = input;
@@ -120,7 +124,12 @@ function redactValue(root: unknown, text: (s: string) => string): unknown {
     // A cycle: the value is one of its own ancestors (at most MAX_REDACT_DEPTH of them).
     for (let f = parent; f; f = f.parent) if (f.source === value) return undefined;
     if (depth > MAX_REDACT_DEPTH) return NESTED_TOO_DEEP;
-    const frame: Frame = { source: value, out: Array.isArray(value) ? new Array<unknown>(value.length) : {}, depth, parent };
+    const frame: Frame = {
+      source: value,
+      out: Array.isArray(value) ? new Array<unknown>(value.length) : {},
+      depth,
+      parent,
+    };
     stack.push(frame);
     return frame.out;
   };
@@ -129,7 +138,9 @@ function redactValue(root: unknown, text: (s: string) => string): unknown {
     const frame = stack.pop()!;
     if (Array.isArray(frame.source)) {
       const out = frame.out as unknown[];
-      frame.source.forEach((item, i) => { out[i] = convert(item, frame.depth + 1, frame); });
+      frame.source.forEach((item, i) => {
+        out[i] = convert(item, frame.depth + 1, frame);
+      });
     } else {
       const out = frame.out as Record<string, unknown>;
       for (const [key, item] of Object.entries(frame.source)) {

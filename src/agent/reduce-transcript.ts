@@ -1,4 +1,12 @@
-import type { AgentEvent, AskUserAnswer, ContextItem, RunChangeSet, RunFailureCause, RunFailureCode, ToolResult } from '../protocol/index.js';
+import type {
+  AgentEvent,
+  AskUserAnswer,
+  ContextItem,
+  RunChangeSet,
+  RunFailureCause,
+  RunFailureCode,
+  ToolResult,
+} from '../protocol/index.js';
 
 /** The name of the runtime's question tool; its calls render as question cards, not tool cards. */
 export const ASK_USER_TOOL = 'ask_user';
@@ -123,13 +131,25 @@ export class TranscriptReducer {
     const ended = this.#ended.has(event.runId);
     switch (event.type) {
       case 'user.message':
-        this.#add({ kind: 'user', id: `user:${event.messageId}`, ...base, text: event.text, context: event.context ?? [] });
+        this.#add({
+          kind: 'user',
+          id: `user:${event.messageId}`,
+          ...base,
+          text: event.text,
+          context: event.context ?? [],
+        });
         break;
       case 'assistant.text.delta': {
         const id = this.#assistantById.get(event.messageId);
         if (id === undefined) {
           this.#assistantById.set(event.messageId, `assistant:${event.messageId}`);
-          this.#add({ kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: event.delta, streaming: true });
+          this.#add({
+            kind: 'assistant',
+            id: `assistant:${event.messageId}`,
+            ...base,
+            text: event.delta,
+            streaming: true,
+          });
         } else {
           this.#update<AssistantTranscriptItem>(id, (item) => ({ ...item, text: item.text + event.delta }));
         }
@@ -139,9 +159,21 @@ export class TranscriptReducer {
         const id = this.#assistantById.get(event.messageId);
         if (id === undefined) {
           this.#assistantById.set(event.messageId, `assistant:${event.messageId}`);
-          this.#add({ kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: event.text, streaming: false, ...(event.reasoning ? { reasoning: event.reasoning } : {}) });
+          this.#add({
+            kind: 'assistant',
+            id: `assistant:${event.messageId}`,
+            ...base,
+            text: event.text,
+            streaming: false,
+            ...(event.reasoning ? { reasoning: event.reasoning } : {}),
+          });
         } else {
-          this.#update<AssistantTranscriptItem>(id, (item) => ({ ...item, text: event.text, streaming: false, ...(event.reasoning ? { reasoning: event.reasoning } : {}) }));
+          this.#update<AssistantTranscriptItem>(id, (item) => ({
+            ...item,
+            text: event.text,
+            streaming: false,
+            ...(event.reasoning ? { reasoning: event.reasoning } : {}),
+          }));
         }
         break;
       }
@@ -149,47 +181,83 @@ export class TranscriptReducer {
         const id = this.#assistantById.get(event.messageId);
         if (id === undefined) {
           this.#assistantById.set(event.messageId, `assistant:${event.messageId}`);
-          this.#add({ kind: 'assistant', id: `assistant:${event.messageId}`, ...base, text: '', streaming: true, reasoning: event.delta });
+          this.#add({
+            kind: 'assistant',
+            id: `assistant:${event.messageId}`,
+            ...base,
+            text: '',
+            streaming: true,
+            reasoning: event.delta,
+          });
         } else {
-          this.#update<AssistantTranscriptItem>(id, (item) => ({ ...item, reasoning: (item.reasoning ?? '') + event.delta }));
+          this.#update<AssistantTranscriptItem>(id, (item) => ({
+            ...item,
+            reasoning: (item.reasoning ?? '') + event.delta,
+          }));
         }
         break;
       }
       case 'tool.started':
         if (event.name === ASK_USER_TOOL) break;
         this.#add({
-          kind: 'tool', id: `tool:${event.runId ?? ''}:${event.callId}`, ...base,
-          callId: event.callId, name: event.name, input: event.input, status: ended ? 'failed' : 'running',
+          kind: 'tool',
+          id: `tool:${event.runId ?? ''}:${event.callId}`,
+          ...base,
+          callId: event.callId,
+          name: event.name,
+          input: event.input,
+          status: ended ? 'failed' : 'running',
         });
         break;
       case 'tool.progress':
-        this.#update<ToolTranscriptItem>(`tool:${event.runId ?? ''}:${event.callId}`, (item) => ({ ...item, progress: event.message }));
+        this.#update<ToolTranscriptItem>(`tool:${event.runId ?? ''}:${event.callId}`, (item) => ({
+          ...item,
+          progress: event.message,
+        }));
         break;
       case 'tool.finished':
         this.#update<ToolTranscriptItem>(`tool:${event.runId ?? ''}:${event.callId}`, (item) => ({
-          ...item, status: event.result.success ? 'succeeded' : 'failed', result: event.result, elapsedMs: event.elapsedMs,
+          ...item,
+          status: event.result.success ? 'succeeded' : 'failed',
+          result: event.result,
+          elapsedMs: event.elapsedMs,
         }));
         break;
       case 'tool.question.required':
         this.#add({
-          kind: 'question', id: `question:${event.runId ?? ''}:${event.callId}`, ...base,
-          callId: event.callId, question: event.question, options: event.options, multiSelect: event.multiSelect,
+          kind: 'question',
+          id: `question:${event.runId ?? ''}:${event.callId}`,
+          ...base,
+          callId: event.callId,
+          question: event.question,
+          options: event.options,
+          multiSelect: event.multiSelect,
           ...(ended ? { answer: { status: 'cancelled' } as AskUserAnswer } : {}),
         });
         break;
       case 'tool.question.resolved':
-        this.#update<QuestionTranscriptItem>(`question:${event.runId ?? ''}:${event.callId}`, (item) => ({ ...item, answer: event.answer }));
+        this.#update<QuestionTranscriptItem>(`question:${event.runId ?? ''}:${event.callId}`, (item) => ({
+          ...item,
+          answer: event.answer,
+        }));
         break;
       case 'tool.approval.required':
         this.#add({
-          kind: 'approval', id: `approval:${event.runId ?? ''}:${event.callId}`, ...base,
-          callId: event.callId, name: event.name, label: event.label, summary: event.summary,
+          kind: 'approval',
+          id: `approval:${event.runId ?? ''}:${event.callId}`,
+          ...base,
+          callId: event.callId,
+          name: event.name,
+          label: event.label,
+          summary: event.summary,
           ...(ended ? { decision: 'expired' as const } : {}),
         });
         break;
       case 'tool.approval.resolved':
         this.#update<ApprovalTranscriptItem>(`approval:${event.runId ?? ''}:${event.callId}`, (item) => ({
-          ...item, decision: event.approved ? 'approved' : 'denied', ...(event.always ? { always: true } : {}),
+          ...item,
+          decision: event.approved ? 'approved' : 'denied',
+          ...(event.always ? { always: true } : {}),
         }));
         break;
       case 'run.changes': {
@@ -210,12 +278,24 @@ export class TranscriptReducer {
       }
       case 'run.failed':
         this.#endRun(event.runId);
-        this.#add({ kind: 'error', id: `error:${event.seq}`, ...base, code: event.code, message: event.message, ...(event.cause ? { cause: event.cause } : {}) });
+        this.#add({
+          kind: 'error',
+          id: `error:${event.seq}`,
+          ...base,
+          code: event.code,
+          message: event.message,
+          ...(event.cause ? { cause: event.cause } : {}),
+        });
         break;
       case 'run.cancelled':
       case 'run.interrupted':
         this.#endRun(event.runId);
-        this.#add({ kind: 'notice', id: `notice:${event.seq}`, ...base, notice: event.type === 'run.cancelled' ? 'cancelled' : 'interrupted' });
+        this.#add({
+          kind: 'notice',
+          id: `notice:${event.seq}`,
+          ...base,
+          notice: event.type === 'run.cancelled' ? 'cancelled' : 'interrupted',
+        });
         break;
       case 'run.completed':
         this.#endRun(event.runId);
@@ -229,7 +309,9 @@ export class TranscriptReducer {
 
   /** The rows to show (empty finished assistant messages left out). Same array until the next push. */
   items(): TranscriptItem[] {
-    this.#visible ??= this.#items.filter((item) => !(item.kind === 'assistant' && !item.streaming && item.text === '' && !item.reasoning));
+    this.#visible ??= this.#items.filter(
+      (item) => !(item.kind === 'assistant' && !item.streaming && item.text === '' && !item.reasoning),
+    );
     return this.#visible;
   }
 

@@ -1,6 +1,11 @@
 import type { AgentEvent } from '../protocol/index.js';
 import {
-  createId, DEFAULT_SESSION_TITLE, SessionStoreUnavailableError, type SessionInfo, type SessionStore, type SessionStoreProblem,
+  createId,
+  DEFAULT_SESSION_TITLE,
+  SessionStoreUnavailableError,
+  type SessionInfo,
+  type SessionStore,
+  type SessionStoreProblem,
 } from './session-store.js';
 
 /** Options of {@link createResilientSessionStore}. */
@@ -38,7 +43,10 @@ interface Mirror {
  * unavailable (could not open) or lost (deleted, closed), everything continues in page memory and
  * `unavailable` / `closed` is reported once. Reads that fail fall back to the page copy.
  */
-export function createResilientSessionStore(primary: SessionStore, options: ResilientSessionStoreOptions = {}): ResilientSessionStore {
+export function createResilientSessionStore(
+  primary: SessionStore,
+  options: ResilientSessionStoreOptions = {},
+): ResilientSessionStore {
   const attempts = Math.max(1, options.attempts ?? 3);
   const baseDelayMs = options.baseDelayMs ?? 100;
   const mirrors = new Map<string, Mirror>();
@@ -51,7 +59,12 @@ export function createResilientSessionStore(primary: SessionStore, options: Resi
       if (mode === 'memory') return;
       mode = 'memory';
     }
-    const key = problem.kind === 'write-failed' ? `${problem.kind}:${problem.sessionId}` : problem.kind === 'invalid-records' ? '' : problem.kind;
+    const key =
+      problem.kind === 'write-failed'
+        ? `${problem.kind}:${problem.sessionId}`
+        : problem.kind === 'invalid-records'
+          ? ''
+          : problem.kind;
     if (key && reported.has(key)) return;
     if (key) reported.add(key);
     try {
@@ -64,10 +77,14 @@ export function createResilientSessionStore(primary: SessionStore, options: Resi
   const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
   /** Runs `op` on the wrapped store; `null` means "use the page copy" (the store is gone). */
-  const tryPrimary = async <T>(op: () => Promise<T>, retry: boolean): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> => {
+  const tryPrimary = async <T>(
+    op: () => Promise<T>,
+    retry: boolean,
+  ): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> => {
     let lastError: unknown = null;
     for (let attempt = 0; attempt < (retry ? attempts : 1); attempt++) {
-      if (mode === 'memory') return { ok: false, error: lastError ?? new SessionStoreUnavailableError('storage unavailable') };
+      if (mode === 'memory')
+        return { ok: false, error: lastError ?? new SessionStoreUnavailableError('storage unavailable') };
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, baseDelayMs * 2 ** (attempt - 1)));
       try {
         return { ok: true, value: await op() };
@@ -104,7 +121,9 @@ export function createResilientSessionStore(primary: SessionStore, options: Resi
   const pageOnly = () => mode === 'memory';
 
   return {
-    get mode() { return mode; },
+    get mode() {
+      return mode;
+    },
     unsaved,
     report,
 
@@ -124,7 +143,11 @@ export function createResilientSessionStore(primary: SessionStore, options: Resi
     async createSession(title, key) {
       const now = Date.now();
       const fresh = (): SessionInfo => ({
-        id: createId('session'), title: title ?? DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now, ...(key !== undefined ? { key } : {}),
+        id: createId('session'),
+        title: title ?? DEFAULT_SESSION_TITLE,
+        createdAt: now,
+        updatedAt: now,
+        ...(key !== undefined ? { key } : {}),
       });
       if (!pageOnly()) {
         const created = await tryPrimary(() => primary.createSession(title, key), true);
@@ -158,7 +181,10 @@ export function createResilientSessionStore(primary: SessionStore, options: Resi
         const now = Date.now();
         mirror = mirrorOf({ id: sessionId, title: DEFAULT_SESSION_TITLE, createdAt: now, updatedAt: now });
         if (!pageOnly()) {
-          const [list, stored] = await Promise.all([tryPrimary(() => primary.listSessions(), false), tryPrimary(() => primary.readEvents(sessionId), false)]);
+          const [list, stored] = await Promise.all([
+            tryPrimary(() => primary.listSessions(), false),
+            tryPrimary(() => primary.readEvents(sessionId), false),
+          ]);
           const info = list.ok ? list.value.find((s) => s.id === sessionId) : undefined;
           if (info) mirror.info = { ...info };
           if (stored.ok) mirror.events = stored.value;

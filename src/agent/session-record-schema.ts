@@ -8,21 +8,38 @@ const Opt = <T extends TSchema>(schema: T) => Type.Optional(schema);
 
 const ContextItemSchema = Type.Object({ kind: Str, label: Str, text: Str });
 const ToolErrorSchema = Type.Object({
-  code: Str, message: Str, retryable: Type.Boolean(), recommendedAction: Opt(Str),
+  code: Str,
+  message: Str,
+  retryable: Type.Boolean(),
+  recommendedAction: Opt(Str),
   details: Opt(Type.Array(Type.Object({ path: Str, reason: Str }))),
 });
 const ToolResultSchema = Type.Union([
   Type.Object({ success: Type.Literal(true), stateChanged: Type.Boolean(), data: Type.Unknown(), text: Opt(Str) }),
-  Type.Object({ success: Type.Literal(false), stateChanged: Type.Literal(false), error: ToolErrorSchema, data: Opt(Type.Unknown()) }),
+  Type.Object({
+    success: Type.Literal(false),
+    stateChanged: Type.Literal(false),
+    error: ToolErrorSchema,
+    data: Opt(Type.Unknown()),
+  }),
 ]);
 const AnswerSchema = Type.Union([
   Type.Object({ status: Type.Literal('answered'), selected: Type.Array(Str), note: Opt(Str) }),
   Type.Object({ status: Type.Literal('cancelled') }),
 ]);
-const RunFailureCodeSchema = Type.Union([
-  'RUN_ACTIVE', 'DEADLINE_EXCEEDED', 'TOOL_LOOP_LIMIT', 'PROVIDER_AUTH', 'PROVIDER_RATE_LIMIT',
-  'PROVIDER_UNAVAILABLE', 'PROVIDER_BAD_RESPONSE', 'MODEL_NOT_CONFIGURED', 'DISCONNECTED',
-].map((code) => Type.Literal(code)));
+const RunFailureCodeSchema = Type.Union(
+  [
+    'RUN_ACTIVE',
+    'DEADLINE_EXCEEDED',
+    'TOOL_LOOP_LIMIT',
+    'PROVIDER_AUTH',
+    'PROVIDER_RATE_LIMIT',
+    'PROVIDER_UNAVAILABLE',
+    'PROVIDER_BAD_RESPONSE',
+    'MODEL_NOT_CONFIGURED',
+    'DISCONNECTED',
+  ].map((code) => Type.Literal(code)),
+);
 
 const base = { seq: Type.Integer({ minimum: 0 }), sessionId: Str, runId: Opt(Str), at: Type.Number() };
 const event = <T extends Record<string, TSchema>>(type: string, fields: T) =>
@@ -40,23 +57,52 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
   'user.message': event('user.message', { messageId: Str, text: Str, context: Opt(Type.Array(ContextItemSchema)) }),
   'assistant.text.delta': event('assistant.text.delta', { messageId: Str, delta: Str }),
   'assistant.reasoning.delta': event('assistant.reasoning.delta', { messageId: Str, delta: Str }),
-  'assistant.message.completed': event('assistant.message.completed', { messageId: Str, text: Str, reasoning: Opt(Str) }),
-  'tool.started': event('tool.started', { callId: Str, name: Str, input: Type.Unknown(), extra: Opt(Type.Record(Str, Type.Unknown())) }),
+  'assistant.message.completed': event('assistant.message.completed', {
+    messageId: Str,
+    text: Str,
+    reasoning: Opt(Str),
+  }),
+  'tool.started': event('tool.started', {
+    callId: Str,
+    name: Str,
+    input: Type.Unknown(),
+    extra: Opt(Type.Record(Str, Type.Unknown())),
+  }),
   'tool.progress': event('tool.progress', { callId: Str, message: Str }),
   'tool.finished': event('tool.finished', { callId: Str, name: Str, result: ToolResultSchema, elapsedMs: Num }),
   'tool.question.required': event('tool.question.required', {
-    callId: Str, question: Str, options: Type.Array(Type.Object({ label: Str, description: Opt(Str) })), multiSelect: Type.Boolean(),
+    callId: Str,
+    question: Str,
+    options: Type.Array(Type.Object({ label: Str, description: Opt(Str) })),
+    multiSelect: Type.Boolean(),
   }),
   'tool.question.resolved': event('tool.question.resolved', { callId: Str, answer: AnswerSchema }),
   'context.changed': event('context.changed', { context: Type.Array(ContextItemSchema) }),
-  'tool.approval.required': event('tool.approval.required', { callId: Str, name: Str, label: Str, summary: Str, input: Type.Unknown() }),
-  'tool.approval.resolved': event('tool.approval.resolved', { callId: Str, name: Str, approved: Type.Boolean(), always: Opt(Type.Boolean()) }),
+  'tool.approval.required': event('tool.approval.required', {
+    callId: Str,
+    name: Str,
+    label: Str,
+    summary: Str,
+    input: Type.Unknown(),
+  }),
+  'tool.approval.resolved': event('tool.approval.resolved', {
+    callId: Str,
+    name: Str,
+    approved: Type.Boolean(),
+    always: Opt(Type.Boolean()),
+  }),
   'run.changes': event('run.changes', {
     summary: Type.Array(Str),
-    changes: Type.Object({ runId: Str, slices: Type.Record(Str, Type.Object({ before: Opt(Type.Unknown()), after: Opt(Type.Unknown()) })) }),
+    changes: Type.Object({
+      runId: Str,
+      slices: Type.Record(Str, Type.Object({ before: Opt(Type.Unknown()), after: Opt(Type.Unknown()) })),
+    }),
   }),
   'run.reverted': event('run.reverted', {
-    targetRunId: Str, direction: Type.Union([Type.Literal('undo'), Type.Literal('redo')]), ok: Type.Boolean(), conflicts: Opt(Type.Array(Str)),
+    targetRunId: Str,
+    direction: Type.Union([Type.Literal('undo'), Type.Literal('redo')]),
+    ok: Type.Boolean(),
+    conflicts: Opt(Type.Array(Str)),
   }),
 };
 
@@ -74,7 +120,10 @@ export interface InvalidSessionRecord {
  * Splits stored records into events that can be replayed (valid for their type, of this session,
  * in increasing `seq`) and records that cannot: they are reported, never thrown.
  */
-export function validateSessionRecords(records: readonly unknown[], sessionId: string): { events: AgentEvent[]; invalid: InvalidSessionRecord[] } {
+export function validateSessionRecords(
+  records: readonly unknown[],
+  sessionId: string,
+): { events: AgentEvent[]; invalid: InvalidSessionRecord[] } {
   const events: AgentEvent[] = [];
   const invalid: InvalidSessionRecord[] = [];
   let lastSeq = -Infinity;
@@ -94,8 +143,10 @@ export function validateSessionRecords(records: readonly unknown[], sessionId: s
 function recordProblem(record: unknown, sessionId: string, lastSeq: number): string | null {
   if (typeof record !== 'object' || record === null) return 'not an object';
   const type = (record as { type?: unknown }).type;
-  const schema = typeof type === 'string' && Object.hasOwn(EVENT_SCHEMAS, type) ? EVENT_SCHEMAS[type as AgentEvent['type']] : null;
-  if (!schema) return `unknown event type ${JSON.stringify(typeof type === 'string' ? type.slice(0, 40) : typeof type)}`;
+  const schema =
+    typeof type === 'string' && Object.hasOwn(EVENT_SCHEMAS, type) ? EVENT_SCHEMAS[type as AgentEvent['type']] : null;
+  if (!schema)
+    return `unknown event type ${JSON.stringify(typeof type === 'string' ? type.slice(0, 40) : typeof type)}`;
   if (!Value.Check(schema, record)) {
     const first = Value.Errors(schema, record).First();
     return `${type}: ${first ? `${first.path || '(record)'} ${first.message.toLowerCase()}` : 'does not match its schema'}`;

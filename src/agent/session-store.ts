@@ -35,9 +35,10 @@ export const DEFAULT_SESSION_TITLE = 'New chat';
 
 /** A random id that sorts roughly by creation time. */
 export function createId(prefix: string): string {
-  const random = typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID().replace(/-/g, '').slice(0, 12)
-    : Math.random().toString(36).slice(2, 14);
+  const random =
+    typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+      ? crypto.randomUUID().replace(/-/g, '').slice(0, 12)
+      : Math.random().toString(36).slice(2, 14);
   return `${prefix}_${Date.now().toString(36)}${random}`;
 }
 

@@ -19,7 +19,13 @@ export interface AssembledToolCall {
   readonly extra?: Readonly<Record<string, unknown>>;
 }
 
-interface Slot { index: number; id: string; name: string; arguments: string; extra: Record<string, unknown> | null }
+interface Slot {
+  index: number;
+  id: string;
+  name: string;
+  arguments: string;
+  extra: Record<string, unknown> | null;
+}
 
 const STANDARD_FIELDS = new Set(['index', 'id', 'type', 'function']);
 

@@ -8,7 +8,10 @@ import type { ToolErrorDetail } from '../protocol/index.js';
  * `new Function`, which a strict Content-Security-Policy forbids). At most five details, whose paths
  * name declared fields and indexes (`options[2].label`), never input values.
  */
-export function validateInput<T>(schema: TSchema, input: unknown): { ok: true; value: T } | { ok: false; details: ToolErrorDetail[] } {
+export function validateInput<T>(
+  schema: TSchema,
+  input: unknown,
+): { ok: true; value: T } | { ok: false; details: ToolErrorDetail[] } {
   if (Check(schema, input)) return { ok: true, value: input as T };
   const details: ToolErrorDetail[] = [];
   const seen = new Set<string>();

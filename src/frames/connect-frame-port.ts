@@ -1,4 +1,12 @@
-import type { ChartAgentPort, ChartContext, RunChanges, RunRevertResult, ToolDescriptor, ToolProgress, ToolResult } from '../protocol/index.js';
+import type {
+  ChartAgentPort,
+  ChartContext,
+  RunChanges,
+  RunRevertResult,
+  ToolDescriptor,
+  ToolProgress,
+  ToolResult,
+} from '../protocol/index.js';
 import { FRAME_CONNECT_MESSAGE, type FrameClientMessage, type FrameHostMessage } from './frame-messages.js';
 
 /**
@@ -8,7 +16,11 @@ import { FRAME_CONNECT_MESSAGE, type FrameClientMessage, type FrameHostMessage }
  * (an unlisted origin gets no answer) or refuses. Progress arrives as messages and reaches the
  * caller's `onProgress`.
  */
-export function connectFramePort(target: Window, targetOrigin: string, options: { chartId?: string; timeoutMs?: number } = {}): Promise<ChartAgentPort> {
+export function connectFramePort(
+  target: Window,
+  targetOrigin: string,
+  options: { chartId?: string; timeoutMs?: number } = {},
+): Promise<ChartAgentPort> {
   const channel = new MessageChannel();
   const local = channel.port1;
   return new Promise<ChartAgentPort>((resolve, reject) => {
@@ -29,33 +41,55 @@ export function connectFramePort(target: Window, targetOrigin: string, options: 
     const close = () => {
       if (isClosed) return;
       isClosed = true;
-      for (const p of pending.values()) p.resolve({ success: false, stateChanged: false, error: { code: 'not_allowed', message: 'The chart is disconnected.', retryable: false } });
+      for (const p of pending.values())
+        p.resolve({
+          success: false,
+          stateChanged: false,
+          error: { code: 'not_allowed', message: 'The chart is disconnected.', retryable: false },
+        });
       pending.clear();
       local.close();
       closeResolve();
     };
-    const send = (message: FrameClientMessage) => { if (!isClosed) local.postMessage(message); };
+    const send = (message: FrameClientMessage) => {
+      if (!isClosed) local.postMessage(message);
+    };
     const port: ChartAgentPort = {
-      get chartId() { return chartId; },
+      get chartId() {
+        return chartId;
+      },
       tools: () => (isClosed ? [] : tools),
       context: () => context,
       subscribe(listener) {
         listeners.add(listener);
-        return () => { listeners.delete(listener); };
+        return () => {
+          listeners.delete(listener);
+        };
       },
       execute(name, input, execOptions = {}) {
-        if (isClosed) return Promise.resolve({ success: false, stateChanged: false, error: { code: 'not_allowed', message: 'The chart is disconnected.', retryable: false } });
+        if (isClosed)
+          return Promise.resolve({
+            success: false,
+            stateChanged: false,
+            error: { code: 'not_allowed', message: 'The chart is disconnected.', retryable: false },
+          });
         const id = nextId++;
         return new Promise<ToolResult>((done) => {
           const signal = execOptions.signal;
           const onAbort = () => send({ op: 'abort', id });
           signal?.addEventListener('abort', onAbort, { once: true });
           pending.set(id, {
-            resolve: (value) => { signal?.removeEventListener('abort', onAbort); done(value as ToolResult); },
+            resolve: (value) => {
+              signal?.removeEventListener('abort', onAbort);
+              done(value as ToolResult);
+            },
             ...(execOptions.onProgress ? { onProgress: execOptions.onProgress } : {}),
           });
           send({
-            op: 'execute', id, name, input: input === undefined ? {} : JSON.parse(JSON.stringify(input)) as unknown,
+            op: 'execute',
+            id,
+            name,
+            input: input === undefined ? {} : (JSON.parse(JSON.stringify(input)) as unknown),
             options: {
               readOnly: execOptions.readOnly === true,
               ...(execOptions.runId ? { runId: execOptions.runId } : {}),
@@ -81,7 +115,7 @@ export function connectFramePort(target: Window, targetOrigin: string, options: 
         case 'hello':
           clearTimeout(timer);
           chartId = String(message.chartId);
-          tools = Array.isArray(message.tools) ? message.tools as ToolDescriptor[] : [];
+          tools = Array.isArray(message.tools) ? (message.tools as ToolDescriptor[]) : [];
           context = (message.context ?? null) as ChartContext | null;
           resolve(port);
           break;
@@ -91,7 +125,7 @@ export function connectFramePort(target: Window, targetOrigin: string, options: 
           reject(new Error(message.reason));
           break;
         case 'state':
-          tools = Array.isArray(message.tools) ? message.tools as ToolDescriptor[] : tools;
+          tools = Array.isArray(message.tools) ? (message.tools as ToolDescriptor[]) : tools;
           context = (message.context ?? null) as ChartContext | null;
           for (const listener of listeners) listener(context);
           break;
@@ -114,6 +148,10 @@ export function connectFramePort(target: Window, targetOrigin: string, options: 
       }
     };
     local.start();
-    target.postMessage({ type: FRAME_CONNECT_MESSAGE, ...(options.chartId ? { chartId: options.chartId } : {}) }, targetOrigin, [channel.port2]);
+    target.postMessage(
+      { type: FRAME_CONNECT_MESSAGE, ...(options.chartId ? { chartId: options.chartId } : {}) },
+      targetOrigin,
+      [channel.port2],
+    );
   });
 }

@@ -11,7 +11,13 @@ export type FrameHostMessage =
   | { op: 'closed' };
 
 export type FrameClientMessage =
-  | { op: 'execute'; id: number; name: string; input: unknown; options: { readOnly?: boolean; runId?: string; callId?: string } }
+  | {
+      op: 'execute';
+      id: number;
+      name: string;
+      input: unknown;
+      options: { readOnly?: boolean; runId?: string; callId?: string };
+    }
   | { op: 'abort'; id: number }
   | { op: 'revertRun'; id: number; runId: string; direction: 'undo' | 'redo'; changes?: unknown }
   | { op: 'close' };

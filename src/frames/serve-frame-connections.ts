@@ -1,4 +1,9 @@
-import { AGENT_CONNECT_EVENT, type AgentConnectDetail, type ChartAgentPort, type RunChangeSet } from '../protocol/index.js';
+import {
+  AGENT_CONNECT_EVENT,
+  type AgentConnectDetail,
+  type ChartAgentPort,
+  type RunChangeSet,
+} from '../protocol/index.js';
 import { FRAME_CONNECT_MESSAGE, type FrameClientMessage, type FrameHostMessage } from './frame-messages.js';
 
 let installed = false;
@@ -20,15 +25,22 @@ export function serveFrameConnections(win: Window = window): void {
     const chartId = typeof data.chartId === 'string' ? data.chartId : '';
     const chart = chartId
       ? win.document.getElementById(chartId)
-      : [...win.document.querySelectorAll('kline-chart')].find((c) => c.hasAttribute('agent-origins')) ?? null;
+      : ([...win.document.querySelectorAll('kline-chart')].find((c) => c.hasAttribute('agent-origins')) ?? null);
     const origins = (chart?.getAttribute('agent-origins') ?? '').split(/\s+/).filter((o) => o !== '');
     if (!chart || chart.localName !== 'kline-chart' || !origins.includes(event.origin)) {
-      console.warn(`<kline-chart>: ignored an agent connection from ${event.origin || '(unknown origin)'}${chart ? '' : ' (no such chart)'}: add the origin to agent-origins to allow it.`);
+      console.warn(
+        `<kline-chart>: ignored an agent connection from ${event.origin || '(unknown origin)'}${chart ? '' : ' (no such chart)'}: add the origin to agent-origins to allow it.`,
+      );
       return;
     }
     if (!channel) return;
     let agentPort: ChartAgentPort | null = null;
-    const detail: AgentConnectDetail = { chartId: chart.id, reply: (port) => { agentPort ??= port; } };
+    const detail: AgentConnectDetail = {
+      chartId: chart.id,
+      reply: (port) => {
+        agentPort ??= port;
+      },
+    };
     win.document.dispatchEvent(new CustomEvent(AGENT_CONNECT_EVENT, { detail, bubbles: true, composed: true }));
     if (!agentPort) {
       post(channel, { op: 'refused', reason: 'The chart does not accept an agent (agent="off").' });
@@ -74,10 +86,12 @@ function bridge(port: ChartAgentPort, channel: MessagePort): void {
           readOnly: options.readOnly === true,
           ...(typeof options.runId === 'string' ? { runId: options.runId } : {}),
           ...(typeof options.callId === 'string' ? { callId: options.callId } : {}),
-          onProgress: (progress) => { if (open) post(channel, { op: 'progress', id: message.id, progress }); },
+          onProgress: (progress) => {
+            if (open) post(channel, { op: 'progress', id: message.id, progress });
+          },
         });
         running.delete(message.id);
-        const runChanges = typeof options.runId === 'string' ? port.runChanges?.(options.runId) ?? null : null;
+        const runChanges = typeof options.runId === 'string' ? (port.runChanges?.(options.runId) ?? null) : null;
         if (open) post(channel, { op: 'result', id: message.id, result, runChanges });
         break;
       }

@@ -3,8 +3,15 @@ import type { ToolResult } from './tool-result.js';
 
 /** Run failure codes (docs/contracts.md). */
 export type RunFailureCode =
-  | 'RUN_ACTIVE' | 'DEADLINE_EXCEEDED' | 'TOOL_LOOP_LIMIT' | 'PROVIDER_AUTH' | 'PROVIDER_RATE_LIMIT'
-  | 'PROVIDER_UNAVAILABLE' | 'PROVIDER_BAD_RESPONSE' | 'MODEL_NOT_CONFIGURED' | 'DISCONNECTED';
+  | 'RUN_ACTIVE'
+  | 'DEADLINE_EXCEEDED'
+  | 'TOOL_LOOP_LIMIT'
+  | 'PROVIDER_AUTH'
+  | 'PROVIDER_RATE_LIMIT'
+  | 'PROVIDER_UNAVAILABLE'
+  | 'PROVIDER_BAD_RESPONSE'
+  | 'MODEL_NOT_CONFIGURED'
+  | 'DISCONNECTED';
 
 /**
  * What most likely caused a provider failure, when known: `cross-origin` (the service is on another
@@ -12,8 +19,19 @@ export type RunFailureCode =
  * got no response), `web-page` (a web page answered instead of the API), `not-found` (HTTP 404),
  * `no-relay` (nothing serves the API at the default same-origin `/v1`).
  */
-export type RunFailureCause = 'cross-origin' | 'unreachable' | 'network' | 'web-page' | 'not-found' | 'no-relay'
-  | 'overloaded' | 'rate-limited' | 'context-too-long' | 'content-filtered' | 'auth' | 'model-not-found';
+export type RunFailureCause =
+  | 'cross-origin'
+  | 'unreachable'
+  | 'network'
+  | 'web-page'
+  | 'not-found'
+  | 'no-relay'
+  | 'overloaded'
+  | 'rate-limited'
+  | 'context-too-long'
+  | 'content-filtered'
+  | 'auth'
+  | 'model-not-found';
 
 export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
 
@@ -34,39 +52,95 @@ export interface ContextItem {
   readonly text: string;
 }
 
-export type AgentEvent = EventBase & (
-  | { readonly type: 'run.started'; readonly readOnly: boolean; readonly model?: string }
-  | { readonly type: 'run.completed'; readonly usage?: { promptTokens?: number; completionTokens?: number; totalTokens?: number } }
-  | { readonly type: 'run.failed'; readonly code: RunFailureCode; readonly message: string; readonly cause?: RunFailureCause }
-  | { readonly type: 'run.cancelled' }
-  | { readonly type: 'run.interrupted' }
-  | { readonly type: 'user.message'; readonly messageId: string; readonly text: string; readonly context?: readonly ContextItem[] }
-  | { readonly type: 'assistant.text.delta'; readonly messageId: string; readonly delta: string }
-  /** Live-only (never stored) like text deltas: a reasoning model's thinking as it streams. */
-  | { readonly type: 'assistant.reasoning.delta'; readonly messageId: string; readonly delta: string }
-  /** `reasoning`: the step's thinking (DeepSeek `reasoning_content`), shown collapsed and sent back on tool-call turns. */
-  | { readonly type: 'assistant.message.completed'; readonly messageId: string; readonly text: string; readonly reasoning?: string }
-  /** `extra`: provider fields of the call (Gemini 3 `extra_content`), sent back with it in the follow-up request. */
-  | { readonly type: 'tool.started'; readonly callId: string; readonly name: string; readonly input: unknown; readonly extra?: Readonly<Record<string, unknown>> }
-  /** Live report of a long tool call (`fraction` 0..1 when known). */
-  | { readonly type: 'tool.progress'; readonly callId: string; readonly message: string; readonly fraction?: number }
-  | { readonly type: 'tool.finished'; readonly callId: string; readonly name: string; readonly result: ToolResult; readonly elapsedMs: number }
-  | { readonly type: 'tool.question.required'; readonly callId: string; readonly question: string; readonly options: readonly { label: string; description?: string }[]; readonly multiSelect: boolean }
-  | { readonly type: 'tool.question.resolved'; readonly callId: string; readonly answer: AskUserAnswer }
-  /**
-   * What the user changed on the chart since the last run ended (kind `chart-change`, label e.g.
-   * `symbol DEMO → BTCUSDT`); emitted at the start of the next run and sent with its user message.
-   */
-  | { readonly type: 'context.changed'; readonly context: readonly ContextItem[] }
-  /** A mutating call waits for the user's approval (`confirm-mutations="on"`). `summary`: the call in words. */
-  | { readonly type: 'tool.approval.required'; readonly callId: string; readonly name: string; readonly label: string; readonly summary: string; readonly input: unknown }
-  /** `always`: the user allowed this tool for the rest of the session. */
-  | { readonly type: 'tool.approval.resolved'; readonly callId: string; readonly name: string; readonly approved: boolean; readonly always?: boolean }
-  /** What the run changed on the chart, emitted before its terminal event when it changed something. */
-  | { readonly type: 'run.changes'; readonly summary: readonly string[]; readonly changes: RunChangeSet }
-  /** The user undid (or redid) run `targetRunId`'s changes; `conflicts` when a later change blocked it. */
-  | { readonly type: 'run.reverted'; readonly targetRunId: string; readonly direction: 'undo' | 'redo'; readonly ok: boolean; readonly conflicts?: readonly string[] }
-);
+export type AgentEvent = EventBase &
+  (
+    | { readonly type: 'run.started'; readonly readOnly: boolean; readonly model?: string }
+    | {
+        readonly type: 'run.completed';
+        readonly usage?: { promptTokens?: number; completionTokens?: number; totalTokens?: number };
+      }
+    | {
+        readonly type: 'run.failed';
+        readonly code: RunFailureCode;
+        readonly message: string;
+        readonly cause?: RunFailureCause;
+      }
+    | { readonly type: 'run.cancelled' }
+    | { readonly type: 'run.interrupted' }
+    | {
+        readonly type: 'user.message';
+        readonly messageId: string;
+        readonly text: string;
+        readonly context?: readonly ContextItem[];
+      }
+    | { readonly type: 'assistant.text.delta'; readonly messageId: string; readonly delta: string }
+    /** Live-only (never stored) like text deltas: a reasoning model's thinking as it streams. */
+    | { readonly type: 'assistant.reasoning.delta'; readonly messageId: string; readonly delta: string }
+    /** `reasoning`: the step's thinking (DeepSeek `reasoning_content`), shown collapsed and sent back on tool-call turns. */
+    | {
+        readonly type: 'assistant.message.completed';
+        readonly messageId: string;
+        readonly text: string;
+        readonly reasoning?: string;
+      }
+    /** `extra`: provider fields of the call (Gemini 3 `extra_content`), sent back with it in the follow-up request. */
+    | {
+        readonly type: 'tool.started';
+        readonly callId: string;
+        readonly name: string;
+        readonly input: unknown;
+        readonly extra?: Readonly<Record<string, unknown>>;
+      }
+    /** Live report of a long tool call (`fraction` 0..1 when known). */
+    | { readonly type: 'tool.progress'; readonly callId: string; readonly message: string; readonly fraction?: number }
+    | {
+        readonly type: 'tool.finished';
+        readonly callId: string;
+        readonly name: string;
+        readonly result: ToolResult;
+        readonly elapsedMs: number;
+      }
+    | {
+        readonly type: 'tool.question.required';
+        readonly callId: string;
+        readonly question: string;
+        readonly options: readonly { label: string; description?: string }[];
+        readonly multiSelect: boolean;
+      }
+    | { readonly type: 'tool.question.resolved'; readonly callId: string; readonly answer: AskUserAnswer }
+    /**
+     * What the user changed on the chart since the last run ended (kind `chart-change`, label e.g.
+     * `symbol DEMO → BTCUSDT`); emitted at the start of the next run and sent with its user message.
+     */
+    | { readonly type: 'context.changed'; readonly context: readonly ContextItem[] }
+    /** A mutating call waits for the user's approval (`confirm-mutations="on"`). `summary`: the call in words. */
+    | {
+        readonly type: 'tool.approval.required';
+        readonly callId: string;
+        readonly name: string;
+        readonly label: string;
+        readonly summary: string;
+        readonly input: unknown;
+      }
+    /** `always`: the user allowed this tool for the rest of the session. */
+    | {
+        readonly type: 'tool.approval.resolved';
+        readonly callId: string;
+        readonly name: string;
+        readonly approved: boolean;
+        readonly always?: boolean;
+      }
+    /** What the run changed on the chart, emitted before its terminal event when it changed something. */
+    | { readonly type: 'run.changes'; readonly summary: readonly string[]; readonly changes: RunChangeSet }
+    /** The user undid (or redid) run `targetRunId`'s changes; `conflicts` when a later change blocked it. */
+    | {
+        readonly type: 'run.reverted';
+        readonly targetRunId: string;
+        readonly direction: 'undo' | 'redo';
+        readonly ok: boolean;
+        readonly conflicts?: readonly string[];
+      }
+  );
 
 export type AgentEventType = AgentEvent['type'];
 

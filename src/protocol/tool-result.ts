@@ -1,7 +1,15 @@
 /** Error codes of a failed tool call (docs/contracts.md). */
 export type ToolErrorCode =
-  | 'invalid_input' | 'unknown_tool' | 'not_allowed' | 'not_found' | 'out_of_range' | 'no_data'
-  | 'ambiguous' | 'stale_binding' | 'aborted' | 'internal'
+  | 'invalid_input'
+  | 'unknown_tool'
+  | 'not_allowed'
+  | 'not_found'
+  | 'out_of_range'
+  | 'no_data'
+  | 'ambiguous'
+  | 'stale_binding'
+  | 'aborted'
+  | 'internal'
   /** The user declined the call on its approval card. */
   | 'denied_by_user';
 

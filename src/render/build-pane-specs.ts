@@ -7,7 +7,9 @@ import type { PaneSeries } from './pane-plot.js';
 
 /** The panes for a state: the price pane with overlays, then one pane per pane study. */
 export function buildPaneSpecs(
-  state: Pick<ChartState, 'series' | 'indicators' | 'panes' | 'settings'> & { comparisonSeries?: readonly PaneSeries[] },
+  state: Pick<ChartState, 'series' | 'indicators' | 'panes' | 'settings'> & {
+    comparisonSeries?: readonly PaneSeries[];
+  },
   engine: IndicatorEngine,
   // Kept for callers; definitions now come from the engine, which knows each study's convention.
   _lookup: (id: string) => IndicatorDefinition | undefined,
@@ -26,7 +28,15 @@ export function buildPaneSpecs(
     if (isVolume && !state.settings.volume) continue;
     const values = engine.values(instance, series);
     if (!values) continue;
-    const out = outputsOf(def, instance, study.params, values, theme, () => theme.palette[colorIndex++ % theme.palette.length], isVolume);
+    const out = outputsOf(
+      def,
+      instance,
+      study.params,
+      values,
+      theme,
+      () => theme.palette[colorIndex++ % theme.palette.length],
+      isVolume,
+    );
     if (instance.paneId === 'price') overlays.push(...out);
     else {
       const pane = panes.get(instance.paneId) ?? { kind: isVolume ? 'volume' : 'indicator', series: [] };
@@ -36,7 +46,10 @@ export function buildPaneSpecs(
   }
   const specs: PaneLayoutSpec[] = [{ id: 'price', kind: 'price', series: overlays, weight: weights.get('price') ?? 3 }];
   // Pane order follows the layout list, then first appearance.
-  const order = [...state.panes.map((p) => p.id).filter((id) => panes.has(id)), ...[...panes.keys()].filter((id) => !weights.has(id))];
+  const order = [
+    ...state.panes.map((p) => p.id).filter((id) => panes.has(id)),
+    ...[...panes.keys()].filter((id) => !weights.has(id)),
+  ];
   for (const id of order) {
     const p = panes.get(id)!;
     specs.push({ id, kind: p.kind, series: p.series, weight: weights.get(id) ?? 1 });

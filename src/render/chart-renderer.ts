@@ -193,7 +193,10 @@ export class ChartRenderer {
       }
     }
     const view = this.#view();
-    const heights = paneHeights(specs.map((sp) => sp.weight / totalWeight), avail);
+    const heights = paneHeights(
+      specs.map((sp) => sp.weight / totalWeight),
+      avail,
+    );
     specs.forEach((spec, index) => {
       const last = index === specs.length - 1;
       const paneH = heights[index] + (last ? xAxisH : 0);
@@ -216,7 +219,10 @@ export class ChartRenderer {
         else if (dirty.overlay) pane.redraw();
       }
     });
-    const layoutChanged = dirty.layout || specs.length !== this.#laidOut.length || specs.some((sp, i) => this.#laidOut[i] !== `${sp.id}:${sp.weight}`);
+    const layoutChanged =
+      dirty.layout ||
+      specs.length !== this.#laidOut.length ||
+      specs.some((sp, i) => this.#laidOut[i] !== `${sp.id}:${sp.weight}`);
     this.#laidOut = specs.map((sp) => `${sp.id}:${sp.weight}`);
     // Keep DOM order equal to the spec order.
     let before: Element | null = null;

@@ -24,7 +24,16 @@ export interface CandleColors {
  * wicks likewise, each filled or stroked once. Bars narrower than a pixel fold into one high/low
  * line per pixel column (min/max decimation) so a million bars cost about one pass.
  */
-export function paintCandles(ctx: CanvasRenderingContext2D, bars: Bars, i0: number, i1: number, t: PlotTransform, style: CandleStyle, colors: CandleColors, pixelRatio: number): void {
+export function paintCandles(
+  ctx: CanvasRenderingContext2D,
+  bars: Bars,
+  i0: number,
+  i1: number,
+  t: PlotTransform,
+  style: CandleStyle,
+  colors: CandleColors,
+  pixelRatio: number,
+): void {
   if (i1 < i0) return;
   if (style === 'line' || style === 'area') return paintLine(ctx, bars, i0, i1, t, style, colors, pixelRatio);
   const { open, high, low, close } = bars;
@@ -112,7 +121,16 @@ export function paintCandles(ctx: CanvasRenderingContext2D, bars: Bars, i0: numb
   fillIf(ctx, downBody, colors.down);
 }
 
-function paintLine(ctx: CanvasRenderingContext2D, bars: Bars, i0: number, i1: number, t: PlotTransform, style: CandleStyle, colors: CandleColors, pixelRatio: number): void {
+function paintLine(
+  ctx: CanvasRenderingContext2D,
+  bars: Bars,
+  i0: number,
+  i1: number,
+  t: PlotTransform,
+  style: CandleStyle,
+  colors: CandleColors,
+  pixelRatio: number,
+): void {
   const path = new Path2D();
   let started = false;
   let firstX = 0;
@@ -147,7 +165,15 @@ function paintLine(ctx: CanvasRenderingContext2D, bars: Bars, i0: number, i1: nu
 /**
  * Volume columns from the pane's zero line, coloured by the bar's direction.
  */
-export function paintVolume(ctx: CanvasRenderingContext2D, bars: Bars, i0: number, i1: number, t: PlotTransform, colors: CandleColors, baseY: number): void {
+export function paintVolume(
+  ctx: CanvasRenderingContext2D,
+  bars: Bars,
+  i0: number,
+  i1: number,
+  t: PlotTransform,
+  colors: CandleColors,
+  baseY: number,
+): void {
   if (i1 < i0) return;
   const up = new Path2D();
   const down = new Path2D();
@@ -178,7 +204,12 @@ export function paintVolume(ctx: CanvasRenderingContext2D, bars: Bars, i0: numbe
       const v = volume[i];
       if (!(v > 0)) continue;
       const y = t.y(v);
-      (close[i] >= open[i] ? up : down).rect(Math.round(t.x(i) - w / 2), Math.round(y), w, Math.max(1, Math.round(baseY - y)));
+      (close[i] >= open[i] ? up : down).rect(
+        Math.round(t.x(i) - w / 2),
+        Math.round(y),
+        w,
+        Math.max(1, Math.round(baseY - y)),
+      );
     }
   }
   fillIf(ctx, up, colors.up);

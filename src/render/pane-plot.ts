@@ -47,7 +47,15 @@ const Y_AXIS_SIZE = 64;
 
 /** The layout signature: a pane is rebuilt only when this changes. */
 export function paneSignature(spec: PaneSpec, settings: ChartSettings): string {
-  return [spec.kind, spec.showXAxis, settings.priceScale, settings.priceAxisSide, settings.grid, settings.theme, ...spec.series.map((s) => `${s.key}:${s.style}:${s.color}`)].join('|');
+  return [
+    spec.kind,
+    spec.showXAxis,
+    settings.priceScale,
+    settings.priceAxisSide,
+    settings.grid,
+    settings.theme,
+    ...spec.series.map((s) => `${s.key}:${s.style}:${s.color}`),
+  ].join('|');
 }
 
 /** One uPlot per pane, sharing the index-space x scale and a synced cursor. */
@@ -57,7 +65,12 @@ export class PanePlot {
   spec: PaneSpec;
   readonly signature: string;
 
-  constructor(parent: HTMLElement, spec: PaneSpec, private readonly env: PaneEnv, size: { width: number; height: number }) {
+  constructor(
+    parent: HTMLElement,
+    spec: PaneSpec,
+    private readonly env: PaneEnv,
+    size: { width: number; height: number },
+  ) {
     this.spec = spec;
     this.signature = paneSignature(spec, env.settings());
     this.element = document.createElement('div');
@@ -69,7 +82,8 @@ export class PanePlot {
 
   /** Moves this pane to position `index` among its parent's panes. */
   place(parent: HTMLElement, before: Element | null): void {
-    if (this.element.parentElement !== parent || this.element.nextElementSibling !== before) parent.insertBefore(this.element, before);
+    if (this.element.parentElement !== parent || this.element.nextElementSibling !== before)
+      parent.insertBefore(this.element, before);
   }
 
   setData(spec: PaneSpec): void {
@@ -112,7 +126,8 @@ export class PanePlot {
   /** Index of the first visible bar where both the main close and `closes` exist (the 0 % base). */
   #comparisonBase(closes: Float64Array, i0: number, i1: number): number {
     const main = this.env.bars().close;
-    for (let i = i0; i <= i1; i++) if (Number.isFinite(closes[i]) && closes[i] !== 0 && Number.isFinite(main[i])) return i;
+    for (let i = i0; i <= i1; i++)
+      if (Number.isFinite(closes[i]) && closes[i] !== 0 && Number.isFinite(main[i])) return i;
     return -1;
   }
 
@@ -191,8 +206,19 @@ export class PanePlot {
       const bars = this.env.bars();
       const key = `${min}|${max}|${u.bbox.width}|${bars.length}|${bars.time[0]}`;
       if (tickCache?.key !== key) {
-        const ticksList = computeTimeTicks(bars.time, bars.length, min, max, u.bbox.width / uPlot.pxRatio, this.env.clock());
-        tickCache = { key, labels: new Map(ticksList.map((t) => [t.index, t.label])), splits: ticksList.map((t) => t.index) };
+        const ticksList = computeTimeTicks(
+          bars.time,
+          bars.length,
+          min,
+          max,
+          u.bbox.width / uPlot.pxRatio,
+          this.env.clock(),
+        );
+        tickCache = {
+          key,
+          labels: new Map(ticksList.map((t) => [t.index, t.label])),
+          splits: ticksList.map((t) => t.index),
+        };
       }
       return tickCache.splits;
     };
@@ -303,9 +329,19 @@ export class PanePlot {
               paintCandles(ctx, bars, i0, i1, t, self.env.settings().candleStyle, colors, uPlot.pxRatio);
               self.#paintComparisons(ctx, i0, i1, t);
             }
-            if (self.spec.kind === 'volume') paintVolume(ctx, bars, i0, i1, t, { ...colors, up: fade(th.up), down: fade(th.down) }, u.bbox.top + u.bbox.height);
+            if (self.spec.kind === 'volume')
+              paintVolume(
+                ctx,
+                bars,
+                i0,
+                i1,
+                t,
+                { ...colors, up: fade(th.up), down: fade(th.down) },
+                u.bbox.top + u.bbox.height,
+              );
             for (const s of self.spec.series) {
-              if (s.style === 'histogram') paintHistogram(ctx, s.values, i0, i1, t, th, u.valToPos(0, yScale, true), s.colorBy === 'change');
+              if (s.style === 'histogram')
+                paintHistogram(ctx, s.values, i0, i1, t, th, u.valToPos(0, yScale, true), s.colorBy === 'change');
             }
             self.env.paintOverlay?.(u, self.spec.id, t);
             ctx.restore();
@@ -351,7 +387,12 @@ function paintHistogram(
     const top = Math.min(y, zeroY);
     const rising = byChange ? !(v - prev <= 0) : v >= 0;
     prev = v;
-    (rising ? up : down).rect(Math.round(t.x(i) - w / 2), Math.round(top), w, Math.max(1, Math.round(Math.abs(zeroY - y))));
+    (rising ? up : down).rect(
+      Math.round(t.x(i) - w / 2),
+      Math.round(top),
+      w,
+      Math.max(1, Math.round(Math.abs(zeroY - y))),
+    );
   }
   ctx.fillStyle = theme.up;
   ctx.fill(up);

@@ -6,9 +6,18 @@ const DAY = 24 * HOUR;
 
 /** Tick levels, finest first, with their nominal length. */
 const LEVELS = [
-  { id: 'm1', ms: MIN }, { id: 'm5', ms: 5 * MIN }, { id: 'm15', ms: 15 * MIN }, { id: 'm30', ms: 30 * MIN },
-  { id: 'h1', ms: HOUR }, { id: 'h2', ms: 2 * HOUR }, { id: 'h4', ms: 4 * HOUR }, { id: 'd1', ms: DAY },
-  { id: 'w1', ms: 7 * DAY }, { id: 'mo1', ms: 30 * DAY }, { id: 'mo3', ms: 91 * DAY }, { id: 'y1', ms: 365 * DAY },
+  { id: 'm1', ms: MIN },
+  { id: 'm5', ms: 5 * MIN },
+  { id: 'm15', ms: 15 * MIN },
+  { id: 'm30', ms: 30 * MIN },
+  { id: 'h1', ms: HOUR },
+  { id: 'h2', ms: 2 * HOUR },
+  { id: 'h4', ms: 4 * HOUR },
+  { id: 'd1', ms: DAY },
+  { id: 'w1', ms: 7 * DAY },
+  { id: 'mo1', ms: 30 * DAY },
+  { id: 'mo3', ms: 91 * DAY },
+  { id: 'y1', ms: 365 * DAY },
   { id: 'y5', ms: 5 * 365 * DAY },
 ] as const;
 type Level = (typeof LEVELS)[number]['id'];
@@ -22,19 +31,32 @@ function bucket(d: Date, level: Level): number {
   const day = Math.floor(d.getTime() / DAY);
   const mins = d.getUTCHours() * 60 + d.getUTCMinutes();
   switch (level) {
-    case 'm1': return day * 1440 + mins;
-    case 'm5': return day * 288 + Math.floor(mins / 5);
-    case 'm15': return day * 96 + Math.floor(mins / 15);
-    case 'm30': return day * 48 + Math.floor(mins / 30);
-    case 'h1': return day * 24 + Math.floor(mins / 60);
-    case 'h2': return day * 12 + Math.floor(mins / 120);
-    case 'h4': return day * 6 + Math.floor(mins / 240);
-    case 'd1': return day;
-    case 'w1': return Math.floor((day + 3) / 7); // weeks from Monday
-    case 'mo1': return y * 12 + mo;
-    case 'mo3': return y * 4 + Math.floor(mo / 3);
-    case 'y1': return y;
-    case 'y5': return Math.floor(y / 5);
+    case 'm1':
+      return day * 1440 + mins;
+    case 'm5':
+      return day * 288 + Math.floor(mins / 5);
+    case 'm15':
+      return day * 96 + Math.floor(mins / 15);
+    case 'm30':
+      return day * 48 + Math.floor(mins / 30);
+    case 'h1':
+      return day * 24 + Math.floor(mins / 60);
+    case 'h2':
+      return day * 12 + Math.floor(mins / 120);
+    case 'h4':
+      return day * 6 + Math.floor(mins / 240);
+    case 'd1':
+      return day;
+    case 'w1':
+      return Math.floor((day + 3) / 7); // weeks from Monday
+    case 'mo1':
+      return y * 12 + mo;
+    case 'mo3':
+      return y * 4 + Math.floor(mo / 3);
+    case 'y1':
+      return y;
+    case 'y5':
+      return Math.floor(y / 5);
   }
 }
 
@@ -110,7 +132,12 @@ function labelFor(d: Date, level: Level, newDay: boolean, newYear: boolean): str
   const mo = d.getUTCMonth();
   if (level === 'y1' || level === 'y5') return String(y);
   if (level === 'mo1' || level === 'mo3') return newYear ? String(y) : MONTHS[mo];
-  if (level === 'd1' || level === 'w1') return newYear ? String(y) : d.getUTCDate() === 1 || level === 'w1' && d.getUTCDate() <= 7 ? `${MONTHS[mo]} ${d.getUTCDate()}` : String(d.getUTCDate());
+  if (level === 'd1' || level === 'w1')
+    return newYear
+      ? String(y)
+      : d.getUTCDate() === 1 || (level === 'w1' && d.getUTCDate() <= 7)
+        ? `${MONTHS[mo]} ${d.getUTCDate()}`
+        : String(d.getUTCDate());
   if (newDay) return `${MONTHS[mo]} ${d.getUTCDate()}`;
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }

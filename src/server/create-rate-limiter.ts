@@ -13,7 +13,10 @@ export interface RateLimiter {
  * A fixed-window limiter of `max` events per `windowMs` per key. Expired windows are swept as time
  * passes, so memory stays bounded by the number of keys seen within one window.
  */
-export function createRateLimiter(options: { windowMs: number; max: number }, now: () => number = Date.now): RateLimiter {
+export function createRateLimiter(
+  options: { windowMs: number; max: number },
+  now: () => number = Date.now,
+): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let nextSweepAt = now() + options.windowMs;
 

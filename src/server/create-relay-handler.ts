@@ -60,7 +60,10 @@ export function createRelayHandler(
   const timeouts: TimeoutOptions = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const rate = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const limiter = createRateLimiter(rate);
-  const errorLimiter = createRateLimiter({ windowMs: rate.windowMs, max: rate.errorMax ?? Math.max(1, Math.floor(rate.max / 3)) });
+  const errorLimiter = createRateLimiter({
+    windowMs: rate.windowMs,
+    max: rate.errorMax ?? Math.max(1, Math.floor(rate.max / 3)),
+  });
   const originLimiter = createRateLimiter({ windowMs: rate.windowMs, max: rate.originMax ?? rate.max * 4 });
   const log = options.log;
 
@@ -106,11 +109,18 @@ export function createRelayHandler(
 
     const route = routeOf(pathname);
     if (route === undefined) {
-      sendRelayError(res, 404, 'not_found', `The relay serves POST /v1/chat/completions and GET /v1/models, not ${pathname.slice(0, 200)}.`);
+      sendRelayError(
+        res,
+        404,
+        'not_found',
+        `The relay serves POST /v1/chat/completions and GET /v1/models, not ${pathname.slice(0, 200)}.`,
+      );
       return;
     }
     if (req.method !== route.method) {
-      sendRelayError(res, 405, 'method_not_allowed', `${pathname} accepts ${route.method} only.`, { Allow: `${route.method}, OPTIONS` });
+      sendRelayError(res, 405, 'method_not_allowed', `${pathname} accepts ${route.method} only.`, {
+        Allow: `${route.method}, OPTIONS`,
+      });
       return;
     }
     const mediaRefusal = route.method === 'POST' ? contentTypeRefusal(req.headers['content-type']) : undefined;
@@ -146,7 +156,12 @@ export function createRelayHandler(
     if (model !== undefined) request.model = model;
     if (config.allowedModels && (model === undefined || !config.allowedModels.has(model))) {
       const allowed = [...config.allowedModels].join(', ');
-      sendRelayError(res, 400, 'model_not_allowed', `Model "${(model ?? '').slice(0, 200)}" is not allowed by this relay. Allowed: ${allowed}.`);
+      sendRelayError(
+        res,
+        400,
+        'model_not_allowed',
+        `Model "${(model ?? '').slice(0, 200)}" is not allowed by this relay. Allowed: ${allowed}.`,
+      );
       return;
     }
     await forward(req, res, config, fetchUpstream, timeouts, {
@@ -197,9 +212,10 @@ async function forward(
   if (config.apiKey !== undefined) headers.authorization = `Bearer ${config.apiKey}`;
   else if (config.upstreamBasicAuth !== undefined) headers.authorization = config.upstreamBasicAuth;
   else if (browserAuthorization !== undefined) headers.authorization = browserAuthorization;
-  const secrets = browserAuthorization === undefined
-    ? config.secrets
-    : [...config.secrets, browserAuthorization.replace(/^\S+\s+/, '')];
+  const secrets =
+    browserAuthorization === undefined
+      ? config.secrets
+      : [...config.secrets, browserAuthorization.replace(/^\S+\s+/, '')];
 
   const controller = new AbortController();
   // `res` 'close' (not `req` 'close', which fires once the body is read) tells a client disconnect.
@@ -326,7 +342,8 @@ function passedHeaders(upstreamHeaders: Headers, secrets: readonly string[]): Re
   const passed: Record<string, string> = {};
   for (const name of PASSED_RESPONSE_HEADERS) {
     const value = upstreamHeaders.get(name);
-    if (value !== null && /^[\x20-\x7e]{1,200}$/.test(value) && redactSecrets(value, secrets) === value) passed[name] = value;
+    if (value !== null && /^[\x20-\x7e]{1,200}$/.test(value) && redactSecrets(value, secrets) === value)
+      passed[name] = value;
   }
   return passed;
 }
@@ -335,7 +352,11 @@ function passedHeaders(upstreamHeaders: Headers, secrets: readonly string[]): Re
 function retryHeaders(upstreamHeaders: Headers): Record<string, string> {
   const headers: Record<string, string> = {};
   const retryAfter = upstreamHeaders.get('retry-after')?.trim();
-  if (retryAfter && (/^\d{1,9}(\.\d+)?$/.test(retryAfter) || /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(retryAfter))) {
+  if (
+    retryAfter &&
+    (/^\d{1,9}(\.\d+)?$/.test(retryAfter) ||
+      /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(retryAfter))
+  ) {
     headers['Retry-After'] = retryAfter;
   }
   const retryAfterMs = upstreamHeaders.get('retry-after-ms')?.trim();
@@ -352,7 +373,9 @@ function allowedModelList(text: string, allowed: ReadonlySet<string>): { object:
     list = undefined;
   }
   const upstreamData = isPlainObject(list) && Array.isArray(list.data) ? list.data : [];
-  const listed = upstreamData.filter((entry: unknown) => isPlainObject(entry) && typeof entry.id === 'string' && allowed.has(entry.id));
+  const listed = upstreamData.filter(
+    (entry: unknown) => isPlainObject(entry) && typeof entry.id === 'string' && allowed.has(entry.id),
+  );
   const listedIds = new Set(listed.map((entry: unknown) => (entry as { id: string }).id));
   // Local servers may not list every model they accept; the allow-list is still the truth.
   for (const id of allowed) if (!listedIds.has(id)) listed.push({ id, object: 'model', created: 0, owned_by: 'relay' });

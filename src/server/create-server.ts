@@ -48,7 +48,9 @@ export function createServer(options: ServerOptions): http.Server {
         else sendText(res, 421, message, { Connection: 'close' });
         return;
       }
-      const handled = isRelay ? relay(req, res, pathname) : serveStatic(req, res, mounts, { sourceMaps: config.sourceMaps });
+      const handled = isRelay
+        ? relay(req, res, pathname)
+        : serveStatic(req, res, mounts, { sourceMaps: config.sourceMaps });
       handled.catch(() => {
         // Never echo internals (paths, upstream details) to the client.
         if (res.headersSent) res.destroy();

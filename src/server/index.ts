@@ -11,8 +11,18 @@ export { contentTypeFor } from './content-type-for.js';
 export { contentTypeRefusal, isJsonContentType, readJsonBody, type JsonBodyResult } from './read-json-body.js';
 export type { RelayErrorBody, RelayErrorCode } from './relay-error-code.js';
 export { MODEL_NOT_CONFIGURED_MESSAGE, resolveRelayConfig, type RelayConfig } from './resolve-relay-config.js';
-export { resolveStaticPath, staticMountsFor, type StaticMount, type StaticPathResolution } from './resolve-static-path.js';
-export { COMMON_SECURITY_HEADERS, CONTENT_SECURITY_POLICY, contentSecurityPolicy, HTML_SECURITY_HEADERS } from './security-headers.js';
+export {
+  resolveStaticPath,
+  staticMountsFor,
+  type StaticMount,
+  type StaticPathResolution,
+} from './resolve-static-path.js';
+export {
+  COMMON_SECURITY_HEADERS,
+  CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
+  HTML_SECURITY_HEADERS,
+} from './security-headers.js';
 export {
   DEFAULT_OPENAI_BASE_URL,
   DEFAULT_MAX_TOKENS,

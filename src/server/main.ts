@@ -31,7 +31,9 @@ const server = createServer({
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(
-    error.code === 'EADDRINUSE' ? `Port ${port} is already in use; set PORT to another port.` : `Server error: ${error.message}`,
+    error.code === 'EADDRINUSE'
+      ? `Port ${port} is already in use; set PORT to another port.`
+      : `Server error: ${error.message}`,
   );
   process.exit(1);
 });
@@ -49,7 +51,8 @@ server.listen(port, host, () => {
   } else {
     console.log(MODEL_NOT_CONFIGURED_MESSAGE);
   }
-  if (config.allowedOrigins.size > 0) console.log(`relay also answers pages of ${[...config.allowedOrigins].join(', ')}`);
+  if (config.allowedOrigins.size > 0)
+    console.log(`relay also answers pages of ${[...config.allowedOrigins].join(', ')}`);
   for (const warning of config.warnings) console.warn(`warning: ${warning}`);
 });
 

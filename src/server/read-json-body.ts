@@ -87,7 +87,12 @@ export function readJsonBody(req: IncomingMessage, maxBytes: number, timeoutMs =
         settle({ ok: false, status: 400, code: 'invalid_json', message: `Request body is not valid JSON: ${detail}` });
       }
     };
-    const cutOff: JsonBodyResult = { ok: false, status: 400, code: 'invalid_json', message: 'Request body was cut off.' };
+    const cutOff: JsonBodyResult = {
+      ok: false,
+      status: 400,
+      code: 'invalid_json',
+      message: 'Request body was cut off.',
+    };
     const onError = (): void => settle(cutOff);
     // A client that disconnects mid-body must not leave the request pending forever.
     const onClose = (): void => settle(cutOff);

@@ -3,7 +3,10 @@ const REDACTED = '[redacted]';
 /** Patterns of credentials whatever their value: header values, key-shaped tokens, URL user info. */
 const SECRET_PATTERNS: readonly [RegExp, string][] = [
   [/\b(Bearer|Basic|Token)\s+(?!\[redacted\])[^\s"',;}\]]+/gi, `$1 ${REDACTED}`],
-  [/\b((?:api[_-]?key|x-api-key|authorization|access[_-]?token|secret|password)["']?\s*[:=]\s*["']?)(?!\[redacted\]|(?:Bearer|Basic|Token)\s)[^\s"',;}&\]]+/gi, `$1${REDACTED}`],
+  [
+    /\b((?:api[_-]?key|x-api-key|authorization|access[_-]?token|secret|password)["']?\s*[:=]\s*["']?)(?!\[redacted\]|(?:Bearer|Basic|Token)\s)[^\s"',;}&\]]+/gi,
+    `$1${REDACTED}`,
+  ],
   [/\/\/[^\s/@:]+:[^\s/@]*@/g, '//'],
   [/\b(?:sk|rk|pk)-[A-Za-z0-9_-]{8,}/g, REDACTED],
   [/\bAIza[0-9A-Za-z_-]{30,}/g, REDACTED],

@@ -58,12 +58,19 @@ function stringOf(value: unknown): string | undefined {
 /** Provider codes are short identifiers; anything else (or an echoed value) is not passed on. */
 function codeOf(value: unknown): string | undefined {
   const text = typeof value === 'number' ? String(value) : value;
-  return typeof text === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(text) && redactSecrets(text, []) === text ? text : undefined;
+  return typeof text === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(text) && redactSecrets(text, []) === text
+    ? text
+    : undefined;
 }
 
 /** One line of printable text, at most {@link MAX_UPSTREAM_MESSAGE_LENGTH} characters. */
 function clean(text: string): string {
   // Control characters (and line separators) are exactly what is removed.
-  const oneLine = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return oneLine.length > MAX_UPSTREAM_MESSAGE_LENGTH ? `${oneLine.slice(0, MAX_UPSTREAM_MESSAGE_LENGTH - 1)}…` : oneLine;
+  const oneLine = text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return oneLine.length > MAX_UPSTREAM_MESSAGE_LENGTH
+    ? `${oneLine.slice(0, MAX_UPSTREAM_MESSAGE_LENGTH - 1)}…`
+    : oneLine;
 }

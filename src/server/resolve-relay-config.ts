@@ -49,7 +49,8 @@ export function resolveRelayConfig(env: RelayEnv): RelayConfig {
   const allowedOrigins = new Set<string>();
   for (const entry of listOf(env.RELAY_ALLOWED_ORIGINS, /[\s,]+/)) {
     const origin = originOf(entry);
-    if (origin === undefined) warnings.push(`RELAY_ALLOWED_ORIGINS: "${entry}" is not an origin like https://app.example.com; ignored.`);
+    if (origin === undefined)
+      warnings.push(`RELAY_ALLOWED_ORIGINS: "${entry}" is not an origin like https://app.example.com; ignored.`);
     else allowedOrigins.add(origin);
   }
 
@@ -88,7 +89,8 @@ function originOf(entry: string): string | undefined {
   try {
     const url = new URL(entry);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return undefined;
+    if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== ''))
+      return undefined;
     if (!/^https?:\/\/[^/]+\/?$/i.test(entry)) return undefined;
     return url.origin;
   } catch {

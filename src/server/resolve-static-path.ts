@@ -50,7 +50,10 @@ export function resolveStaticPath(rawPath: string, mounts: readonly StaticMount[
     const bare = mount.prefix.slice(0, -1);
     if (bare !== '' && decoded === bare) return { kind: 'redirect', location: `${rawPath}/` };
     if (!decoded.startsWith(mount.prefix)) continue;
-    const segments = decoded.slice(mount.prefix.length).split('/').filter((segment) => segment !== '');
+    const segments = decoded
+      .slice(mount.prefix.length)
+      .split('/')
+      .filter((segment) => segment !== '');
     if (segments.some((segment) => segment.startsWith('.'))) return { kind: 'not-found' };
     const filePath = resolve(mount.dir, ...segments);
     if (filePath !== mount.dir && !filePath.startsWith(mount.dir + sep)) return { kind: 'bad-request' };

@@ -44,7 +44,10 @@ export interface SanitizedChatRequest {
  * omission: 1 is the default), clamps `max_tokens` / `max_completion_tokens` to `maxTokens`, and sets
  * `max_completion_tokens` to `maxTokens` when the request names no limit at all.
  */
-export function sanitizeChatRequest(request: Readonly<Record<string, unknown>>, maxTokens: number): SanitizedChatRequest {
+export function sanitizeChatRequest(
+  request: Readonly<Record<string, unknown>>,
+  maxTokens: number,
+): SanitizedChatRequest {
   const body: Record<string, unknown> = {};
   const dropped: string[] = [];
   for (const [name, value] of Object.entries(request)) {
@@ -59,7 +62,10 @@ export function sanitizeChatRequest(request: Readonly<Record<string, unknown>>, 
       delete body[name];
       continue;
     }
-    body[name] = typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.min(Math.floor(value), maxTokens) : maxTokens;
+    body[name] =
+      typeof value === 'number' && Number.isFinite(value) && value >= 1
+        ? Math.min(Math.floor(value), maxTokens)
+        : maxTokens;
     limited = true;
   }
   if (!limited) body.max_completion_tokens = maxTokens;

@@ -64,7 +64,8 @@ export const EVAL_CASES: readonly EvalCase[] = [
   {
     id: 'weekly chart',
     prompts: ['Show me the weekly chart'],
-    grade: ({ core }) => (core.store.peek('target')?.period === '1w' ? null : `period is ${core.store.peek('target')?.period}`),
+    grade: ({ core }) =>
+      core.store.peek('target')?.period === '1w' ? null : `period is ${core.store.peek('target')?.period}`,
     mock: () => [call('chart_set_period', { period: '1w' }), say('Switched to weekly.')],
   },
   {
@@ -74,7 +75,11 @@ export const EVAL_CASES: readonly EvalCase[] = [
       const s = studies(core);
       return s.includes('MACD') && s.includes('RSI') ? null : `studies: ${s.join(', ') || 'none'}`;
     },
-    mock: () => [call('indicators_add', { definitionId: 'MACD' }), call('indicators_add', { definitionId: 'RSI' }), say('Added MACD and RSI.')],
+    mock: () => [
+      call('indicators_add', { definitionId: 'MACD' }),
+      call('indicators_add', { definitionId: 'RSI' }),
+      say('Added MACD and RSI.'),
+    ],
   },
   {
     id: 'faster MACD signal',
@@ -88,7 +93,13 @@ export const EVAL_CASES: readonly EvalCase[] = [
       const signal = Number(macd[0].params.signal);
       return signal < 9 && signal >= 1 ? null : `signal is ${signal}`;
     },
-    mock: (core) => [call('indicators_update', { instanceId: core.store.peek('indicators')[0]?.instanceId ?? '?', params: { signal: 5 } }), say('Signal 5.')],
+    mock: (core) => [
+      call('indicators_update', {
+        instanceId: core.store.peek('indicators')[0]?.instanceId ?? '?',
+        params: { signal: 5 },
+      }),
+      say('Signal 5.'),
+    ],
   },
   {
     id: 'mark the high of the last 20 bars',
@@ -96,17 +107,26 @@ export const EVAL_CASES: readonly EvalCase[] = [
     grade: ({ core }) => {
       const high = highOfLast(core, 20);
       const prices = drawingsOf(core).flatMap((d) => d.points.map((p) => p.price));
-      return prices.some((p) => Math.abs(p - high) <= high * 0.001) ? null : `high ${high}, drawn at ${prices.join(', ') || 'nothing'}`;
+      return prices.some((p) => Math.abs(p - high) <= high * 0.001)
+        ? null
+        : `high ${high}, drawn at ${prices.join(', ') || 'nothing'}`;
     },
     mock: (core) => {
       const b = bars(core);
-      return [call('drawing_create', { kind: 'horizontal_line', points: [{ time: b.time[b.length - 1], price: highOfLast(core, 20) }] }), say('Marked.')];
+      return [
+        call('drawing_create', {
+          kind: 'horizontal_line',
+          points: [{ time: b.time[b.length - 1], price: highOfLast(core, 20) }],
+        }),
+        say('Marked.'),
+      ];
     },
   },
   {
     id: 'compare with ETH',
     prompts: ['Compare with ETH'],
-    grade: ({ core }) => (core.store.peek('comparisons').some((c) => c.symbol === 'ETHUSDT') ? null : 'no ETHUSDT comparison'),
+    grade: ({ core }) =>
+      core.store.peek('comparisons').some((c) => c.symbol === 'ETHUSDT') ? null : 'no ETHUSDT comparison',
     mock: () => [call('comparison_create', { symbol: 'ETHUSDT' }), say('Comparing with ETHUSDT.')],
   },
   {
@@ -115,7 +135,9 @@ export const EVAL_CASES: readonly EvalCase[] = [
     answer: /XETRA/,
     grade: ({ core }) => {
       const series = core.store.peek('series');
-      return series?.instrument.symbol === 'ACME' && series.instrument.exchange === 'XETRA' ? null : `showing ${series?.instrument.exchange}:${series?.instrument.symbol}`;
+      return series?.instrument.symbol === 'ACME' && series.instrument.exchange === 'XETRA'
+        ? null
+        : `showing ${series?.instrument.exchange}:${series?.instrument.symbol}`;
     },
     mock: () => [
       call('instruments_query_name', { query: 'ACME' }),
@@ -130,7 +152,10 @@ export const EVAL_CASES: readonly EvalCase[] = [
     async setup(core) {
       const b = bars(core);
       for (const k of [0.98, 1.02]) {
-        await core.tools.execute('drawing_create', { kind: 'horizontal_line', points: [{ time: b.time[b.length - 1], price: b.close[b.length - 1] * k }] });
+        await core.tools.execute('drawing_create', {
+          kind: 'horizontal_line',
+          points: [{ time: b.time[b.length - 1], price: b.close[b.length - 1] * k }],
+        });
       }
     },
     grade: ({ core }) => (drawingsOf(core).length === 0 ? null : `${drawingsOf(core).length} drawings left`),
@@ -141,23 +166,35 @@ export const EVAL_CASES: readonly EvalCase[] = [
     prompts: ['Show me the weekly chart', 'Undo that'],
     grade: ({ core, events }) => {
       const runs = [...new Set(events.filter((e) => e.type === 'run.started').map((e) => e.runId))];
-      const changed = (runId: string | undefined) => events.some((e) => e.runId === runId && e.type === 'tool.finished' && e.result.success && e.result.stateChanged);
+      const changed = (runId: string | undefined) =>
+        events.some(
+          (e) => e.runId === runId && e.type === 'tool.finished' && e.result.success && e.result.stateChanged,
+        );
       if (!changed(runs[0])) return 'the first request changed nothing';
       if (!changed(runs[1])) return '"undo that" changed nothing';
       return core.store.peek('target')?.period === '1d' ? null : `period is ${core.store.peek('target')?.period}`;
     },
-    mock: () => [call('chart_set_period', { period: '1w' }), say('Weekly.'), call('history_undo_run', {}), say('Undone.')],
+    mock: () => [
+      call('chart_set_period', { period: '1w' }),
+      say('Weekly.'),
+      call('history_undo_run', {}),
+      say('Undone.'),
+    ],
   },
   {
     id: 'summarize the last 20 bars',
     prompts: ['Summarize the last 20 bars'],
     grade: ({ core, events, answer }) => {
-      if (events.some((e) => e.type === 'tool.finished' && e.result.success && e.result.stateChanged)) return 'the chart was changed';
+      if (events.some((e) => e.type === 'tool.finished' && e.result.success && e.result.stateChanged))
+        return 'the chart was changed';
       if (!usedTool(events, ['market_bars_query', 'chart_get_context', 'indicators_query'])) return 'no data was read';
       if (answer.trim().length < 20) return 'no summary';
       return core.store.peek('target')?.period === '1d' ? null : 'the chart moved';
     },
-    mock: () => [call('market_bars_query', { limit: 20 }), say('Over the last 20 bars the price rose with falling volume.')],
+    mock: () => [
+      call('market_bars_query', { limit: 20 }),
+      say('Over the last 20 bars the price rose with falling volume.'),
+    ],
   },
   {
     id: 'zoom to March',
@@ -167,12 +204,20 @@ export const EVAL_CASES: readonly EvalCase[] = [
       if (!ctx) return 'no context';
       const from = new Date(ctx.visibleRange.from);
       const to = new Date(ctx.visibleRange.to);
-      const inMarch = (d: Date) => d.getUTCMonth() === 2 || (d.getUTCMonth() === 1 && d.getUTCDate() >= 25) || (d.getUTCMonth() === 3 && d.getUTCDate() <= 5);
-      return inMarch(from) && inMarch(to) && to.getTime() - from.getTime() < 45 * 86_400_000 ? null : `visible ${from.toISOString().slice(0, 10)} … ${to.toISOString().slice(0, 10)}`;
+      const inMarch = (d: Date) =>
+        d.getUTCMonth() === 2 ||
+        (d.getUTCMonth() === 1 && d.getUTCDate() >= 25) ||
+        (d.getUTCMonth() === 3 && d.getUTCDate() <= 5);
+      return inMarch(from) && inMarch(to) && to.getTime() - from.getTime() < 45 * 86_400_000
+        ? null
+        : `visible ${from.toISOString().slice(0, 10)} … ${to.toISOString().slice(0, 10)}`;
     },
     mock: (core) => {
       const year = lastFullMarch(core);
-      return [call('chart_set_visible_range', { from: `${year}-03-01`, to: `${year}-03-31` }), say(`Showing March ${year}.`)];
+      return [
+        call('chart_set_visible_range', { from: `${year}-03-01`, to: `${year}-03-31` }),
+        say(`Showing March ${year}.`),
+      ];
     },
   },
 ];

@@ -35,7 +35,9 @@ export async function runEvalCase(evalCase: EvalCase, endpoint: EvalEndpoint): P
   await endpoint.before?.(core);
   const store = createMemorySessionStore();
   const runtime = new AgentRuntime({
-    baseURL: endpoint.baseURL, store, retry: { baseDelayMs: 200 },
+    baseURL: endpoint.baseURL,
+    store,
+    retry: { baseDelayMs: 200 },
     ...(endpoint.model ? { model: endpoint.model } : {}),
     ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
   });
@@ -46,7 +48,9 @@ export async function runEvalCase(evalCase: EvalCase, endpoint: EvalEndpoint): P
     events.push(event);
     if (event.type === 'tool.question.required') {
       const choice = event.options.find((o) => evalCase.answer?.test(o.label)) ?? event.options[0];
-      queueMicrotask(() => runtime.answerQuestion(event.callId, { status: 'answered', selected: choice ? [choice.label] : [] }));
+      queueMicrotask(() =>
+        runtime.answerQuestion(event.callId, { status: 'answered', selected: choice ? [choice.label] : [] }),
+      );
     }
   });
   const session = await store.createSession('eval');
@@ -60,13 +64,19 @@ export async function runEvalCase(evalCase: EvalCase, endpoint: EvalEndpoint): P
     }
   }
   await core.syncToTarget();
-  const answers = events.filter((e): e is Extract<AgentEvent, { type: 'assistant.message.completed' }> => e.type === 'assistant.message.completed');
+  const answers = events.filter(
+    (e): e is Extract<AgentEvent, { type: 'assistant.message.completed' }> => e.type === 'assistant.message.completed',
+  );
   const reason = failure ?? evalCase.grade({ core, events, answer: answers.at(-1)?.text ?? '' });
   open.close();
   core.dispose();
-  const tokens = events.reduce((sum, e) => sum + (e.type === 'run.completed' ? e.usage?.totalTokens ?? 0 : 0), 0);
+  const tokens = events.reduce((sum, e) => sum + (e.type === 'run.completed' ? (e.usage?.totalTokens ?? 0) : 0), 0);
   return {
-    id: evalCase.id, passed: reason === null, reason, tokens,
-    toolCalls: events.filter((e) => e.type === 'tool.started').length, ms: Date.now() - started,
+    id: evalCase.id,
+    passed: reason === null,
+    reason,
+    tokens,
+    toolCalls: events.filter((e) => e.type === 'tool.started').length,
+    ms: Date.now() - started,
   };
 }

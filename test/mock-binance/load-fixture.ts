@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 
 // Compiled code runs from build/test/mock-binance/, where tsc copies no JSON: read the fixtures from
 // the source tree, whichever of the two places this module runs from.
-const CANDIDATES = [new URL('./fixtures/', import.meta.url), new URL('../../../test/mock-binance/fixtures/', import.meta.url)];
+const CANDIDATES = [
+  new URL('./fixtures/', import.meta.url),
+  new URL('../../../test/mock-binance/fixtures/', import.meta.url),
+];
 
 /** Absolute path of `test/mock-binance/fixtures/<name>`. */
 export function fixturePath(name: string): string {
@@ -28,8 +31,13 @@ export interface MockErrorReply {
 
 /** Names of the canned errors in `fixtures/errors.json`. */
 export type MockErrorName =
-  | 'invalidSymbol' | 'invalidInterval' | 'missingSymbol' | 'invalidLimit'
-  | 'tooManyRequests' | 'ipBanned' | 'serviceUnavailable';
+  | 'invalidSymbol'
+  | 'invalidInterval'
+  | 'missingSymbol'
+  | 'invalidLimit'
+  | 'tooManyRequests'
+  | 'ipBanned'
+  | 'serviceUnavailable';
 
 /** The canned error replies, keyed by name. */
 export function loadErrorReplies(): Readonly<Record<MockErrorName, MockErrorReply>> {

@@ -19,9 +19,22 @@ const ticker = setInterval(() => {
     const next = nextOpenTime(interval, last.time);
     if (Date.now() >= next) {
       mock.pushKline(symbol, interval, last, true);
-      mock.pushKline(symbol, interval, { time: next, open: last.close, high: Math.max(last.close, close), low: Math.min(last.close, close), close, volume: 0.1 });
+      mock.pushKline(symbol, interval, {
+        time: next,
+        open: last.close,
+        high: Math.max(last.close, close),
+        low: Math.min(last.close, close),
+        close,
+        volume: 0.1,
+      });
     } else {
-      mock.pushKline(symbol, interval, { ...last, close, high: Math.max(last.high, close), low: Math.min(last.low, close), volume: last.volume + 0.1 });
+      mock.pushKline(symbol, interval, {
+        ...last,
+        close,
+        high: Math.max(last.high, close),
+        low: Math.min(last.low, close),
+        volume: last.volume + 0.1,
+      });
     }
   }
 }, 1000);

@@ -53,7 +53,13 @@ export interface MockBinance {
 
 const DEFAULT_NOW = Date.UTC(2025, 5, 2, 12, 5, 30);
 const BASE_PRICES: Readonly<Record<string, number>> = {
-  BTCUSDT: 105_000, ETHUSDT: 2_600, ETHBTC: 0.02475, BNBUSDT: 665, SOLUSDT: 155, ETHFIUSDT: 1.3, BTCBUSD: 105_000,
+  BTCUSDT: 105_000,
+  ETHUSDT: 2_600,
+  ETHBTC: 0.02475,
+  BNBUSDT: 665,
+  SOLUSDT: 155,
+  ETHFIUSDT: 1.3,
+  BTCBUSD: 105_000,
 };
 
 interface ExchangeSymbol {
@@ -67,7 +73,12 @@ function tickDecimals(entry: ExchangeSymbol | undefined): number {
   return fraction.length;
 }
 
-function send(res: http.ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
+function send(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json;charset=UTF-8',
@@ -123,7 +134,14 @@ export async function startMockBinance(options: MockBinanceOptions = {}): Promis
     const key = `${symbol}:${interval}`;
     let bars = series.get(key);
     if (!bars) {
-      bars = generateMockBars(symbol, interval, now, barCount, BASE_PRICES[symbol] ?? 100, tickDecimals(listed.get(symbol)));
+      bars = generateMockBars(
+        symbol,
+        interval,
+        now,
+        barCount,
+        BASE_PRICES[symbol] ?? 100,
+        tickDecimals(listed.get(symbol)),
+      );
       series.set(key, bars);
     }
     return bars;
@@ -134,10 +152,19 @@ export async function startMockBinance(options: MockBinanceOptions = {}): Promis
     const interval = params.get('interval');
     if (symbol === null || symbol === '') return sendError(res, errors.missingSymbol);
     if (interval === null || interval === '') {
-      return sendError(res, { status: 400, body: { code: -1102, msg: "Mandatory parameter 'interval' was not sent, was empty/null, or malformed." } });
+      return sendError(res, {
+        status: 400,
+        body: { code: -1102, msg: "Mandatory parameter 'interval' was not sent, was empty/null, or malformed." },
+      });
     }
     if (!/^[A-Z0-9\-_.]{1,20}$/.test(symbol)) {
-      return sendError(res, { status: 400, body: { code: -1100, msg: "Illegal characters found in parameter 'symbol'; legal range is '^[A-Z0-9-_.]{1,20}$'." } });
+      return sendError(res, {
+        status: 400,
+        body: {
+          code: -1100,
+          msg: "Illegal characters found in parameter 'symbol'; legal range is '^[A-Z0-9-_.]{1,20}$'.",
+        },
+      });
     }
     if (!listed.has(symbol) && !custom.has(symbol)) return sendError(res, errors.invalidSymbol);
     if (!(interval in MOCK_INTERVAL_MS)) return sendError(res, errors.invalidInterval);
@@ -146,25 +173,36 @@ export async function startMockBinance(options: MockBinanceOptions = {}): Promis
     const startTime = intParam(params, 'startTime');
     const endTime = intParam(params, 'endTime');
     if (Number.isNaN(startTime) || Number.isNaN(endTime)) {
-      return sendError(res, { status: 400, body: { code: -1100, msg: "Illegal characters found in a parameter." } });
+      return sendError(res, { status: 400, body: { code: -1100, msg: 'Illegal characters found in a parameter.' } });
     }
     const all = seriesOf(symbol, interval);
-    let rows = all.filter((b) => (startTime === undefined || b.time >= startTime) && (endTime === undefined || b.time <= endTime));
+    let rows = all.filter(
+      (b) => (startTime === undefined || b.time >= startTime) && (endTime === undefined || b.time <= endTime),
+    );
     rows = startTime !== undefined ? rows.slice(0, limit) : rows.slice(Math.max(0, rows.length - limit));
-    send(res, 200, rows.map((b) => klineRow(interval, b)));
+    send(
+      res,
+      200,
+      rows.map((b) => klineRow(interval, b)),
+    );
   }
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://mock');
     requests.push(`${url.pathname}${url.search}`);
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET', 'Content-Length': '0' });
+      res.writeHead(204, {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET',
+        'Content-Length': '0',
+      });
       res.end();
       return;
     }
     const queued = failures.get(url.pathname)?.shift();
     if (queued) return sendError(res, queued);
-    if (req.method === 'GET' && url.pathname === '/api/v3/exchangeInfo') return send(res, 200, { ...exchangeInfo, serverTime: now });
+    if (req.method === 'GET' && url.pathname === '/api/v3/exchangeInfo')
+      return send(res, 200, { ...exchangeInfo, serverTime: now });
     if (req.method === 'GET' && url.pathname === '/api/v3/klines') return klines(url.searchParams, res);
     if (req.method === 'GET' && url.pathname === '/api/v3/ping') return send(res, 200, {});
     send(res, 404, { code: -1000, msg: 'An unknown error occurred while processing the request.' });
@@ -176,7 +214,9 @@ export async function startMockBinance(options: MockBinanceOptions = {}): Promis
     const match = /^\/ws\/([^/@]+@kline_[0-9a-zA-Z]+)$/.exec(path);
     if (!match || rejectCount > 0) {
       if (match) rejectCount--;
-      socket.end(`HTTP/1.1 ${match ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${match ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -232,7 +272,10 @@ export async function startMockBinance(options: MockBinanceOptions = {}): Promis
     },
     setBars(symbol: string, interval: string, rows: readonly Bar[]): void {
       custom.add(symbol);
-      series.set(`${symbol}:${interval}`, [...rows].map((r) => ({ ...r })).sort((a, b) => a.time - b.time));
+      series.set(
+        `${symbol}:${interval}`,
+        [...rows].map((r) => ({ ...r })).sort((a, b) => a.time - b.time),
+      );
     },
     bars(symbol: string, interval: string): Bar[] {
       return seriesOf(symbol, interval).map((b) => ({ ...b }));

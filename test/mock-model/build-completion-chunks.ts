@@ -37,22 +37,31 @@ export function buildCompletionChunks(
   });
 
   const chunks: object[] = [chunk({ role: 'assistant', content: '' })];
-  for (const piece of splitEvery(step.reasoning ?? '', TEXT_DELTA_SIZE)) chunks.push(chunk({ reasoning_content: piece }));
+  for (const piece of splitEvery(step.reasoning ?? '', TEXT_DELTA_SIZE))
+    chunks.push(chunk({ reasoning_content: piece }));
   for (const piece of splitEvery(step.text ?? '', TEXT_DELTA_SIZE)) chunks.push(chunk({ content: piece }));
 
   const calls = step.toolCalls ?? [];
   calls.forEach((call, index) => {
     chunks.push(
       chunk({
-        tool_calls: [{
-          index, id: toolCallIds[index], type: 'function', function: { name: call.name, arguments: '' },
-          ...(call.extraContent !== undefined ? { extra_content: call.extraContent } : {}),
-        }],
+        tool_calls: [
+          {
+            index,
+            id: toolCallIds[index],
+            type: 'function',
+            function: { name: call.name, arguments: '' },
+            ...(call.extraContent !== undefined ? { extra_content: call.extraContent } : {}),
+          },
+        ],
       }),
     );
   });
   const fragments = calls.map((call) =>
-    splitInto(call.arguments, Math.max(MIN_ARGUMENT_FRAGMENTS, Math.ceil([...call.arguments].length / TEXT_DELTA_SIZE))),
+    splitInto(
+      call.arguments,
+      Math.max(MIN_ARGUMENT_FRAGMENTS, Math.ceil([...call.arguments].length / TEXT_DELTA_SIZE)),
+    ),
   );
   const rounds = Math.max(0, ...fragments.map((list) => list.length));
   for (let round = 0; round < rounds; round++) {
@@ -91,7 +100,9 @@ function splitInto(text: string, count: number): string[] {
   const points = [...text];
   const pieces: string[] = [];
   for (let i = 0; i < count; i++) {
-    pieces.push(points.slice(Math.floor((i * points.length) / count), Math.floor(((i + 1) * points.length) / count)).join(''));
+    pieces.push(
+      points.slice(Math.floor((i * points.length) / count), Math.floor(((i + 1) * points.length) / count)).join(''),
+    );
   }
   return pieces;
 }

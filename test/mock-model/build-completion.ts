@@ -22,7 +22,12 @@ export function buildCompletion(step: MockStep, identity: CompletionIdentity, to
     created: identity.created,
     model: identity.model,
     choices: [
-      { index: 0, message, logprobs: null, finish_reason: step.finishReason ?? (calls.length > 0 ? 'tool_calls' : 'stop') },
+      {
+        index: 0,
+        message,
+        logprobs: null,
+        finish_reason: step.finishReason ?? (calls.length > 0 ? 'tool_calls' : 'stop'),
+      },
     ],
     usage: step.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
   };

@@ -19,7 +19,9 @@ export function checkProviderRules(
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i] as RequestMessage;
     if (m?.role !== 'assistant') continue;
-    const calls = Array.isArray(m.tool_calls) ? m.tool_calls as { id?: unknown; extra_content?: { google?: { thought_signature?: unknown } } }[] : [];
+    const calls = Array.isArray(m.tool_calls)
+      ? (m.tool_calls as { id?: unknown; extra_content?: { google?: { thought_signature?: unknown } } }[])
+      : [];
     const hasReasoning = typeof m.reasoning_content === 'string' && m.reasoning_content !== '';
     if (rules.includes('deepseek-thinking') && calls.length > 0 && !hasReasoning) {
       return `Missing 'reasoning_content' field in the assistant message at message index ${i}. For more information, please refer to the thinking mode guide.`;

@@ -66,7 +66,10 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
       return;
     }
     if (req.method === 'GET' && path === '/v1/models') {
-      sendJson(res, 200, { object: 'list', data: [{ id: 'mock-model', object: 'model', created: 0, owned_by: 'mock' }] });
+      sendJson(res, 200, {
+        object: 'list',
+        data: [{ id: 'mock-model', object: 'model', created: 0, owned_by: 'mock' }],
+      });
       return;
     }
     if (req.method === 'GET' && path === '/__mock/requests') {
@@ -82,7 +85,9 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
     if (req.method === 'POST' && path === '/__mock/script') {
       const parsed = parseJson(await readText(req));
       if (!Array.isArray(parsed) || !parsed.every((step) => typeof step === 'object' && step !== null)) {
-        sendJson(res, 400, { error: { message: 'POST /__mock/script expects a JSON array of steps', type: 'invalid_request_error' } });
+        sendJson(res, 400, {
+          error: { message: 'POST /__mock/script expects a JSON array of steps', type: 'invalid_request_error' },
+        });
         return;
       }
       mock.script(parsed as MockStep[]);
@@ -99,7 +104,9 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
       await reply(req, res, parsed as Record<string, unknown>, queue.shift() ?? { text: UNSCRIPTED_REPLY });
       return;
     }
-    sendJson(res, 404, { error: { message: `mock: no route for ${req.method ?? '?'} ${path}`, type: 'invalid_request_error' } });
+    sendJson(res, 404, {
+      error: { message: `mock: no route for ${req.method ?? '?'} ${path}`, type: 'invalid_request_error' },
+    });
   }
 
   async function reply(
@@ -126,7 +133,8 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
     };
     const toolCallIds = (step.toolCalls ?? []).map((call, index) => call.id ?? `call_${completions}_${index}`);
     (step.toolCalls ?? []).forEach((call, index) => {
-      const signature = (call.extraContent as { google?: { thought_signature?: unknown } } | undefined)?.google?.thought_signature;
+      const signature = (call.extraContent as { google?: { thought_signature?: unknown } } | undefined)?.google
+        ?.thought_signature;
       if (typeof signature === 'string') signatures.set(toolCallIds[index], signature);
     });
 
@@ -141,11 +149,19 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
 
     const streamOptions = request.stream_options;
     const includeUsage =
-      typeof streamOptions === 'object' && streamOptions !== null && (streamOptions as { include_usage?: unknown }).include_usage === true;
-    const events = buildCompletionChunks(step, identity, toolCallIds, includeUsage).map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`);
+      typeof streamOptions === 'object' &&
+      streamOptions !== null &&
+      (streamOptions as { include_usage?: unknown }).include_usage === true;
+    const events = buildCompletionChunks(step, identity, toolCallIds, includeUsage).map(
+      (chunk) => `data: ${JSON.stringify(chunk)}\n\n`,
+    );
     if (step.streamError) {
       // A provider that fails mid-answer: an `error` object in the stream, then the end.
-      events.splice(Math.min(step.streamError.afterChunks, events.length), events.length, `data: ${JSON.stringify({ error: step.streamError.error })}\n\n`);
+      events.splice(
+        Math.min(step.streamError.afterChunks, events.length),
+        events.length,
+        `data: ${JSON.stringify({ error: step.streamError.error })}\n\n`,
+      );
     } else events.push('data: [DONE]\n\n');
 
     res.writeHead(200, {
@@ -228,9 +244,18 @@ function setCorsHeaders(req: http.IncomingMessage, res: http.ServerResponse): vo
   res.setHeader('Access-Control-Max-Age', '600');
 }
 
-function sendJson(res: http.ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   const body = JSON.stringify(value);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(body)),
+    ...headers,
+  });
   res.end(body);
 }
 

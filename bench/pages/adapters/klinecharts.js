@@ -25,8 +25,12 @@ export function prepare(bars) {
   const data = new Array(bars.length);
   for (let i = 0; i < bars.length; i++) {
     data[i] = {
-      timestamp: bars.time[i], open: bars.open[i], high: bars.high[i], low: bars.low[i],
-      close: bars.close[i], volume: bars.volume[i],
+      timestamp: bars.time[i],
+      open: bars.open[i],
+      high: bars.high[i],
+      low: bars.low[i],
+      close: bars.close[i],
+      volume: bars.volume[i],
     };
   }
   return data;

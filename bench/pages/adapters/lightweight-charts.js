@@ -48,12 +48,19 @@ export async function mount(host, input) {
   const { createChart, CandlestickSeries, HistogramSeries, LineSeries } = window.LightweightCharts;
   const chart = createChart(host, { width: 1200, height: 600 });
   const candleSeries = chart.addSeries(CandlestickSeries, {
-    upColor: UP, downColor: DOWN, wickUpColor: UP, wickDownColor: DOWN, borderVisible: false,
+    upColor: UP,
+    downColor: DOWN,
+    wickUpColor: UP,
+    wickDownColor: DOWN,
+    borderVisible: false,
   });
   const volumeSeries = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume' });
   volumeSeries.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
   const maSeries = chart.addSeries(LineSeries, {
-    color: '#2962ff', lineWidth: 1, priceLineVisible: false, lastValueVisible: false,
+    color: '#2962ff',
+    lineWidth: 1,
+    priceLineVisible: false,
+    lastValueVisible: false,
   });
   const difSeries = chart.addSeries(LineSeries, { color: '#2962ff', lineWidth: 1, priceLineVisible: false }, 1);
   const deaSeries = chart.addSeries(LineSeries, { color: '#ff6d00', lineWidth: 1, priceLineVisible: false }, 1);

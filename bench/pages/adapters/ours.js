@@ -60,6 +60,9 @@ export function loadedBars(handle) {
 export async function panBars(handle, bars) {
   const range = handle.el.context.get().visibleRange;
   const step = (range.to - range.from) / Math.max(1, range.bars - 1);
-  const r = await handle.el.tools.execute('chart_set_visible_range', { from: range.from - bars * step, to: range.to - bars * step });
+  const r = await handle.el.tools.execute('chart_set_visible_range', {
+    from: range.from - bars * step,
+    to: range.to - bars * step,
+  });
   if (r.success === false) throw new Error(`chart_set_visible_range: ${r.error?.message}`);
 }

@@ -42,7 +42,9 @@ export function renderApprovalCard(item: ApprovalTranscriptItem, options: Approv
       <span class="approval-decision">${text}${item.always ? html` · ${s.alwaysNote}` : nothing}</span>
     </div>`;
   }
-  const always = (e: Event) => ((e.currentTarget as HTMLElement).closest('.approval-card')?.querySelector<HTMLInputElement>('input[type=checkbox]')?.checked ?? false);
+  const always = (e: Event) =>
+    (e.currentTarget as HTMLElement).closest('.approval-card')?.querySelector<HTMLInputElement>('input[type=checkbox]')
+      ?.checked ?? false;
   return html`<div part="approval-card" class="approval-card" role="group" aria-label=${s.title} data-call=${item.callId}>
     <div class="approval-title">${s.title}</div>
     <div class="approval-summary">${item.summary}</div>
@@ -52,11 +54,15 @@ export function renderApprovalCard(item: ApprovalTranscriptItem, options: Approv
         @click=${(e: Event) => options.decide(item.callId, true, always(e))}>${s.approve}</button>
       <button part="deny" type="button" ?disabled=${options.disabled}
         @click=${() => options.decide(item.callId, false, false)}>${s.deny}</button>
-      ${options.pendingInRun > 1 && options.lastPending ? html`
+      ${
+        options.pendingInRun > 1 && options.lastPending
+          ? html`
         <button part="approve-all" type="button" ?disabled=${options.disabled}
           @click=${() => options.decideAll(item.runId, true)}>${s.approveAll(options.pendingInRun)}</button>
         <button part="deny-all" type="button" ?disabled=${options.disabled}
-          @click=${() => options.decideAll(item.runId, false)}>${s.denyAll}</button>` : nothing}
+          @click=${() => options.decideAll(item.runId, false)}>${s.denyAll}</button>`
+          : nothing
+      }
     </div>
   </div>`;
 }

@@ -28,25 +28,36 @@ export function buildContextChips(context: ChartContext | null, labels: ContextC
   const period = isPeriod(context.period) ? context.period : undefined;
   const time = (ms: number) => formatMarketTime(ms, tz, period);
   const chips: ContextChip[] = [];
-  const add = (kind: string, label: string, title: string, text: string) => chips.push({ key: `${kind}\u0000${label}\u0000${title}`, kind, label, title, text });
+  const add = (kind: string, label: string, title: string, text: string) =>
+    chips.push({ key: `${kind}\u0000${label}\u0000${title}`, kind, label, title, text });
 
   const name = context.symbolName && context.symbolName !== context.symbol ? ` "${context.symbolName}"` : '';
   const where = context.exchange ? ` on ${context.exchange}` : '';
-  add('chart-symbol', `${context.symbol} · ${context.period}`,
+  add(
+    'chart-symbol',
+    `${context.symbol} · ${context.period}`,
     [context.symbolName || context.symbol, context.exchange, context.period, tz].filter(Boolean).join(' · '),
     `Chart: ${context.symbol}${name}${where}, period ${context.period}, timezone ${tz}, source ${context.source}; ` +
-      `visible ${time(context.visibleRange.from)} to ${time(context.visibleRange.to)} (${context.visibleRange.bars} bars).`);
+      `visible ${time(context.visibleRange.from)} to ${time(context.visibleRange.to)} (${context.visibleRange.bars} bars).`,
+  );
 
   const sel = context.selection;
   if (sel) {
     const range = `${time(sel.from)} – ${time(sel.to)}`;
-    add('selected-time-range', range, `${range} (${tz})`,
-      `Selected time range: ${time(sel.from)} to ${time(sel.to)} (${sel.bars} bars, timezone ${tz}).`);
+    add(
+      'selected-time-range',
+      range,
+      `${range} (${tz})`,
+      `Selected time range: ${time(sel.from)} to ${time(sel.to)} (${sel.bars} bars, timezone ${tz}).`,
+    );
     const change = `${sel.changePct >= 0 ? '+' : ''}${sel.changePct.toFixed(2)}%`;
-    add('selected-kline-bars', `${labels.bars(sel.bars)} · ${change}`,
+    add(
+      'selected-kline-bars',
+      `${labels.bars(sel.bars)} · ${change}`,
       `O ${sel.open} H ${sel.high} L ${sel.low} C ${sel.close} · ${change}`,
       `Selected bars: ${sel.bars} bars of ${context.symbol} ${context.period} from ${time(sel.from)} to ${time(sel.to)}: ` +
-        `open ${sel.open}, high ${sel.high}, low ${sel.low}, close ${sel.close}, change ${change}, volume ${sel.volume}.`);
+        `open ${sel.open}, high ${sel.high}, low ${sel.low}, close ${sel.close}, change ${change}, volume ${sel.volume}.`,
+    );
   }
 
   const drawings = context.drawingSelection.drawings.filter((d) => context.drawingSelection.selectedIds.includes(d.id));
@@ -55,8 +66,12 @@ export function buildContextChips(context: ChartContext | null, labels: ContextC
       const points = d.points.map((p) => `(${time(p.time)}, ${p.price})`).join(' ');
       return `${d.id} ${d.kind}${d.label ? ` "${d.label}"` : ''} ${points}`.trim();
     });
-    add('drawing-selection', labels.drawings(drawings.length), drawings.map((d) => d.label || d.kind).join(', '),
-      `Selected drawings: ${describe.join('; ')}.`);
+    add(
+      'drawing-selection',
+      labels.drawings(drawings.length),
+      drawings.map((d) => d.label || d.kind).join(', '),
+      `Selected drawings: ${describe.join('; ')}.`,
+    );
   }
   return chips;
 }
@@ -78,7 +93,9 @@ const shownKeys = new WeakMap<ChartContext, string>();
 function shownKey(context: ChartContext): string {
   let key = shownKeys.get(context);
   if (key === undefined) {
-    key = buildContextChips(context, NEUTRAL_LABELS).map((chip) => chip.key).join('\u0001');
+    key = buildContextChips(context, NEUTRAL_LABELS)
+      .map((chip) => chip.key)
+      .join('\u0001');
     shownKeys.set(context, key);
   }
   return key;

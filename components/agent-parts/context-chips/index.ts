@@ -1,2 +1,7 @@
-export { buildContextChips, contextChipsChanged, type ContextChip, type ContextChipLabels } from './build-context-chips.js';
+export {
+  buildContextChips,
+  contextChipsChanged,
+  type ContextChip,
+  type ContextChipLabels,
+} from './build-context-chips.js';
 export { renderContextChips, type ContextChipsStrings } from './render-context-chips.js';

@@ -13,14 +13,22 @@ export interface ContextChipsStrings {
  * The chips attached to the next run (part `context-chip` each), each with a × button that
  * leaves it out of the next run.
  */
-export function renderContextChips(chips: readonly ContextChip[], onRemove: (chip: ContextChip) => void, strings: ContextChipsStrings): TemplateResult | typeof nothing {
+export function renderContextChips(
+  chips: readonly ContextChip[],
+  onRemove: (chip: ContextChip) => void,
+  strings: ContextChipsStrings,
+): TemplateResult | typeof nothing {
   if (chips.length === 0) return nothing;
   return html`
     <div class="context-chips" role="list" aria-label=${strings.attached}>
-      ${repeat(chips, (chip) => chip.key, (chip) => html`
+      ${repeat(
+        chips,
+        (chip) => chip.key,
+        (chip) => html`
         <span part="context-chip" class="context-chip" role="listitem" data-kind=${chip.kind} title=${chip.title}>
           <span class="context-chip-label">${chip.label}</span>
           <button class="context-chip-remove" type="button" aria-label=${strings.remove(chip.label)} @click=${() => onRemove(chip)}>×</button>
-        </span>`)}
+        </span>`,
+      )}
     </div>`;
 }

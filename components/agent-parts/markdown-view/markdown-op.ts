@@ -1,8 +1,23 @@
 /** An element a {@link MarkdownOp} may open. Nothing else is ever created from Markdown. */
 export type MarkdownTag =
-  | 'p' | 'h3' | 'h4' | 'h5' | 'ul' | 'ol' | 'li' | 'blockquote'
-  | 'table' | 'thead' | 'tbody' | 'tr' | 'th' | 'td'
-  | 'strong' | 'em' | 's' | 'a';
+  | 'p'
+  | 'h3'
+  | 'h4'
+  | 'h5'
+  | 'ul'
+  | 'ol'
+  | 'li'
+  | 'blockquote'
+  | 'table'
+  | 'thead'
+  | 'tbody'
+  | 'tr'
+  | 'th'
+  | 'td'
+  | 'strong'
+  | 'em'
+  | 's'
+  | 'a';
 
 /**
  * One step of a rendered Markdown chunk: a flat, bounded list that a renderer folds with a stack

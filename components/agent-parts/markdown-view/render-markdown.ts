@@ -66,7 +66,13 @@ function renderSource(source: string, streaming: boolean): unknown {
   try {
     if (!tokenize) {
       const fallback = plain(source);
-      return until(loadMarkdown().then(() => renderSource(source, streaming), () => fallback), fallback);
+      return until(
+        loadMarkdown().then(
+          () => renderSource(source, streaming),
+          () => fallback,
+        ),
+        fallback,
+      );
     }
     const cached = streaming ? undefined : messages.get(source);
     if (cached) return cached;
@@ -77,7 +83,9 @@ function renderSource(source: string, streaming: boolean): unknown {
       const open = streaming && i === last;
       const formatted = offset < MAX_FORMATTED_CHARS;
       offset += chunk.length;
-      return guard([chunk, open, formatted], () => (!formatted ? plain(chunk) : open ? renderOpenChunk(chunk) : renderChunk(chunk)));
+      return guard([chunk, open, formatted], () =>
+        !formatted ? plain(chunk) : open ? renderOpenChunk(chunk) : renderChunk(chunk),
+      );
     });
     const result = html`${parts}`;
     if (!streaming) messages.set(source, result);
@@ -91,7 +99,8 @@ function renderOpenChunk(chunk: string): TemplateResult {
   if (chunk.length > OPEN_CHUNK_LIMIT) return plain(chunk);
   if (chunk.length > OPEN_PARSE_ALWAYS) {
     const previous = recentOpen.find((p) => chunk.length < p.chunk.length * OPEN_GROWTH && chunk.startsWith(p.chunk));
-    if (previous) return html`${previous.result}${chunk.length > previous.chunk.length ? plain(chunk.slice(previous.chunk.length)) : nothing}`;
+    if (previous)
+      return html`${previous.result}${chunk.length > previous.chunk.length ? plain(chunk.slice(previous.chunk.length)) : nothing}`;
   }
   const result = build(chunk);
   recentOpen.unshift({ chunk, result });
@@ -148,7 +157,9 @@ function fold(ops: readonly MarkdownOp[]): TemplateResult {
         children.push(html`<code>${op.text}</code>`);
         break;
       case 'pre':
-        children.push(html`<pre class="code-block" data-lang=${op.lang || nothing}><code class=${op.lang ? `language-${op.lang}` : nothing}>${op.text}</code></pre>`);
+        children.push(
+          html`<pre class="code-block" data-lang=${op.lang || nothing}><code class=${op.lang ? `language-${op.lang}` : nothing}>${op.text}</code></pre>`,
+        );
         break;
       case 'br':
         children.push(html`<br />`);
@@ -218,7 +229,10 @@ class TextCache<V> {
   readonly #map = new Map<string, V>();
   #chars = 0;
 
-  constructor(private readonly maxEntries: number, private readonly maxChars: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxChars: number,
+  ) {}
 
   get(key: string): V | undefined {
     const value = this.#map.get(key);

@@ -98,8 +98,16 @@ class OpWriter {
           break;
         case 'th_open':
         case 'td_open': {
-          const align = /text-align:(left|center|right)/.exec(String(token.attrGet('style') ?? ''))?.[1] as 'left' | 'center' | 'right' | undefined;
-          this.#open(align ? { op: 'open', tag: token.tag as MarkdownTag, align } : { op: 'open', tag: token.tag as MarkdownTag });
+          const align = /text-align:(left|center|right)/.exec(String(token.attrGet('style') ?? ''))?.[1] as
+            | 'left'
+            | 'center'
+            | 'right'
+            | undefined;
+          this.#open(
+            align
+              ? { op: 'open', tag: token.tag as MarkdownTag, align }
+              : { op: 'open', tag: token.tag as MarkdownTag },
+          );
           break;
         }
         case 'inline':
@@ -108,7 +116,7 @@ class OpWriter {
         case 'fence':
         case 'code_block': {
           this.#flushPrefix();
-          const lang = token.type === 'fence' ? /^[\w#+.-]{1,32}/.exec(token.info.trim())?.[0] ?? '' : '';
+          const lang = token.type === 'fence' ? (/^[\w#+.-]{1,32}/.exec(token.info.trim())?.[0] ?? '') : '';
           this.#ops.push({ op: 'pre', lang, text: token.content.replace(/\n$/, '') });
           break;
         }
@@ -141,7 +149,9 @@ class OpWriter {
       else if (token.type === 'bullet_list_open') this.#open({ op: 'open', tag: 'ul' });
       else {
         const start = Number(token.attrGet('start') ?? 1);
-        this.#open(Number.isSafeInteger(start) && start !== 1 ? { op: 'open', tag: 'ol', start } : { op: 'open', tag: 'ol' });
+        this.#open(
+          Number.isSafeInteger(start) && start !== 1 ? { op: 'open', tag: 'ol', start } : { op: 'open', tag: 'ol' },
+        );
       }
     } else {
       this.#flat++;
@@ -228,7 +238,10 @@ class OpWriter {
           const emit = depth < MAX_INLINE_DEPTH;
           if (emit) {
             depth++;
-            this.#ops.push({ op: 'open', tag: token.type === 'em_open' ? 'em' : token.type === 'strong_open' ? 'strong' : 's' });
+            this.#ops.push({
+              op: 'open',
+              tag: token.type === 'em_open' ? 'em' : token.type === 'strong_open' ? 'strong' : 's',
+            });
           }
           opened.push(emit);
           break;

@@ -14,8 +14,13 @@ export interface QuestionCardStrings {
 }
 
 const DEFAULT_STRINGS: QuestionCardStrings = {
-  submit: 'Submit', skip: 'Skip', notePlaceholder: 'Add a note (optional)', chooseOne: 'Choose one',
-  chooseAny: 'Choose one or more', answered: 'Answered', notAnswered: 'Not answered',
+  submit: 'Submit',
+  skip: 'Skip',
+  notePlaceholder: 'Add a note (optional)',
+  chooseOne: 'Choose one',
+  chooseAny: 'Choose one or more',
+  answered: 'Answered',
+  notAnswered: 'Not answered',
 };
 
 /** Detail of the `question-answer` event. */
@@ -95,11 +100,13 @@ export class AgentQuestionCard extends LitElement {
       return html`
         <div part="question-card" class="question-card answered" role="group" aria-labelledby=${questionId}>
           <div class="question-text" id=${questionId}>${item.question}</div>
-          ${item.answer.status === 'answered'
-            ? html`<div class="question-answer"><span class="question-answer-label">${s.answered}:</span>
+          ${
+            item.answer.status === 'answered'
+              ? html`<div class="question-answer"><span class="question-answer-label">${s.answered}:</span>
                 ${item.answer.selected.map((label) => html`<span class="question-answer-choice">${label}</span>`)}
                 ${item.answer.note ? html`<div class="question-answer-note">${item.answer.note}</div>` : nothing}</div>`
-            : html`<div class="question-answer cancelled">${s.notAnswered}</div>`}
+              : html`<div class="question-answer cancelled">${s.notAnswered}</div>`
+          }
         </div>`;
     }
     const multi = item.multiSelect;
@@ -109,7 +116,8 @@ export class AgentQuestionCard extends LitElement {
         <div class="question-text" id=${questionId}>${item.question}</div>
         <div class="question-hint">${multi ? s.chooseAny : s.chooseOne}</div>
         <div class="question-options" role=${multi ? 'group' : 'radiogroup'} aria-labelledby=${questionId} @keydown=${this.#onKeyDown}>
-          ${item.options.map((option, index) => html`
+          ${item.options.map(
+            (option, index) => html`
             <label part="question-option" class="question-option" data-index=${index}>
               <input
                 type=${multi ? 'checkbox' : 'radio'}
@@ -122,7 +130,8 @@ export class AgentQuestionCard extends LitElement {
                 <span class="question-option-label">${option.label}</span>
                 ${option.description ? html`<span class="question-option-description">${option.description}</span>` : nothing}
               </span>
-            </label>`)}
+            </label>`,
+          )}
         </div>
         <textarea
           part="question-note"
@@ -132,7 +141,9 @@ export class AgentQuestionCard extends LitElement {
           aria-label=${s.notePlaceholder}
           .value=${this._note}
           ?disabled=${locked}
-          @input=${(e: Event) => { this._note = (e.target as HTMLTextAreaElement).value; }}
+          @input=${(e: Event) => {
+            this._note = (e.target as HTMLTextAreaElement).value;
+          }}
           @keydown=${this.#onNoteKeyDown}
         ></textarea>
         <div class="question-actions">
@@ -159,7 +170,9 @@ export class AgentQuestionCard extends LitElement {
   #send(answer: AskUserAnswer): void {
     this._sent = true;
     const detail: QuestionAnswerDetail = { callId: this.item!.callId, answer };
-    this.dispatchEvent(new CustomEvent<QuestionAnswerDetail>('question-answer', { detail, bubbles: true, composed: true }));
+    this.dispatchEvent(
+      new CustomEvent<QuestionAnswerDetail>('question-answer', { detail, bubbles: true, composed: true }),
+    );
   }
 
   #toggle(index: number, checked: boolean): void {
@@ -178,7 +191,8 @@ export class AgentQuestionCard extends LitElement {
     const inputs = this.#inputs();
     const current = inputs.indexOf(e.target as HTMLInputElement);
     if (current === -1) return;
-    const step = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? -1 : 0;
+    const step =
+      e.key === 'ArrowDown' || e.key === 'ArrowRight' ? 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? -1 : 0;
     if (step !== 0) {
       // Our own handling (not the browser's radio behaviour) so checkboxes move the same way.
       e.preventDefault();

@@ -1,1 +1,7 @@
-export { renderToolCard, formatElapsed, formatJson, type ToolCardOptions, type ToolCardStrings } from './render-tool-card.js';
+export {
+  renderToolCard,
+  formatElapsed,
+  formatJson,
+  type ToolCardOptions,
+  type ToolCardStrings,
+} from './render-tool-card.js';

@@ -46,10 +46,14 @@ export function formatJson(value: unknown): string {
 export function renderToolCard(item: ToolTranscriptItem, options: ToolCardOptions): TemplateResult {
   const { strings } = options;
   const elapsed = item.elapsedMs ?? (item.status === 'running' ? options.now - item.at : undefined);
-  const statusText = item.status === 'running' ? strings.running : item.status === 'succeeded' ? strings.succeeded : strings.failed;
+  const statusText =
+    item.status === 'running' ? strings.running : item.status === 'succeeded' ? strings.succeeded : strings.failed;
   const result = item.result;
   const error = result && !result.success ? result.error : null;
-  const hasInput = item.input !== undefined && item.input !== null && !(typeof item.input === 'object' && Object.keys(item.input as object).length === 0);
+  const hasInput =
+    item.input !== undefined &&
+    item.input !== null &&
+    !(typeof item.input === 'object' && Object.keys(item.input as object).length === 0);
   return html`
     <div part="tool-card" class="tool-card" data-status=${item.status} data-tool=${item.name}>
       <div class="tool-head">
@@ -66,9 +70,13 @@ export function renderToolCard(item: ToolTranscriptItem, options: ToolCardOption
         <summary>${strings.input}${result ? html` · ${strings.result}` : nothing}</summary>
         <div class="tool-section-title">${strings.input}</div>
         <pre class="tool-json">${hasInput ? formatJson(item.input) : strings.noInput}</pre>
-        ${result ? html`
+        ${
+          result
+            ? html`
           <div class="tool-section-title">${strings.result}</div>
-          <pre class="tool-json">${formatJson(result.success ? (result.text ?? result.data) : { error: result.error, ...(result.data !== undefined ? { data: result.data } : {}) })}</pre>` : nothing}
+          <pre class="tool-json">${formatJson(result.success ? (result.text ?? result.data) : { error: result.error, ...(result.data !== undefined ? { data: result.data } : {}) })}</pre>`
+            : nothing
+        }
       </details>
     </div>`;
 }

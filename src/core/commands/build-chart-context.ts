@@ -92,7 +92,12 @@ export function buildChartContext(chartId: string, state: ChartState): ChartCont
       selectedIds: [...state.drawingSelection],
       drawings: drawings
         .filter((d) => selected.has(d.id))
-        .map((d) => ({ id: d.id, kind: d.kind, points: d.points.map((p) => ({ time: p.time, price: p.price })), ...(d.label ? { label: d.label } : {}) })),
+        .map((d) => ({
+          id: d.id,
+          kind: d.kind,
+          points: d.points.map((p) => ({ time: p.time, price: p.price })),
+          ...(d.label ? { label: d.label } : {}),
+        })),
     },
     comparisons: state.comparisons.map((c) => ({ symbol: c.symbol, sourceId: c.sourceId })),
     dataRevision: state.dataRevision,

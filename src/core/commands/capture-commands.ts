@@ -3,11 +3,20 @@ import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../t
 import type { ChartCore } from './chart-core.js';
 
 /** Input of `chart_capture`. */
-export const CaptureInput = Type.Object({
-  lastBars: Type.Optional(Type.Integer({ minimum: 5, maximum: 2000, description: 'Only the newest N bars (default: the visible range).' })),
-  width: Type.Optional(Type.Integer({ minimum: 200, maximum: 1600, description: 'Width px (default: the chart\'s).' })),
-  height: Type.Optional(Type.Integer({ minimum: 200, maximum: 1600, description: 'Height px (default: the chart\'s).' })),
-}, { additionalProperties: false });
+export const CaptureInput = Type.Object(
+  {
+    lastBars: Type.Optional(
+      Type.Integer({ minimum: 5, maximum: 2000, description: 'Only the newest N bars (default: the visible range).' }),
+    ),
+    width: Type.Optional(
+      Type.Integer({ minimum: 200, maximum: 1600, description: "Width px (default: the chart's)." }),
+    ),
+    height: Type.Optional(
+      Type.Integer({ minimum: 200, maximum: 1600, description: "Height px (default: the chart's)." }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export type CaptureRequest = Static<typeof CaptureInput>;
 

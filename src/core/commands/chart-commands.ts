@@ -10,20 +10,41 @@ import { formatContextForTool } from './format-context-for-tool.js';
 
 const Empty = Type.Object({}, { additionalProperties: false });
 
-const SetSymbolInput = Type.Object({
-  symbol: Type.String({ minLength: 1, maxLength: 64, description: 'Instrument code, e.g. DEMO or BTCUSDT; qualify as EXCHANGE:CODE when a code exists on several exchanges (e.g. XETRA:ACME).' }),
-  sourceId: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'Data source id; defaults to the current source.' })),
-}, { additionalProperties: false });
+const SetSymbolInput = Type.Object(
+  {
+    symbol: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description:
+        'Instrument code, e.g. DEMO or BTCUSDT; qualify as EXCHANGE:CODE when a code exists on several exchanges (e.g. XETRA:ACME).',
+    }),
+    sourceId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 32, description: 'Data source id; defaults to the current source.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
-const SetPeriodInput = Type.Object({
-  period: Type.Union(PERIODS.map((p) => Type.Literal(p)), { description: 'Bar period: 1m 5m 15m 30m 1h 4h 1d 1w 1M (1M = one month).' }),
-}, { additionalProperties: false });
+const SetPeriodInput = Type.Object(
+  {
+    period: Type.Union(
+      PERIODS.map((p) => Type.Literal(p)),
+      { description: 'Bar period: 1m 5m 15m 30m 1h 4h 1d 1w 1M (1M = one month).' },
+    ),
+  },
+  { additionalProperties: false },
+);
 
-const SetVisibleRangeInput = Type.Object({
-  from: Type.Optional(TimeInput('First bar to show (inclusive).')),
-  to: Type.Optional(TimeInput('Last bar to show (inclusive).')),
-  lastBars: Type.Optional(Type.Integer({ minimum: 5, maximum: 100000, description: 'Show the newest N bars instead of from/to.' })),
-}, { additionalProperties: false });
+const SetVisibleRangeInput = Type.Object(
+  {
+    from: Type.Optional(TimeInput('First bar to show (inclusive).')),
+    to: Type.Optional(TimeInput('Last bar to show (inclusive).')),
+    lastBars: Type.Optional(
+      Type.Integer({ minimum: 5, maximum: 100000, description: 'Show the newest N bars instead of from/to.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /** Chart-level commands: context, instrument, period, viewport. The toolbar calls the same methods. */
 export class ChartCommands {
@@ -80,7 +101,10 @@ export class ChartCommands {
   })
   async setPeriod(input: Static<typeof SetPeriodInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
     const current = this.core.store.peek('target');
-    if (!current) throw new ToolCallError('no_data', 'No instrument is loaded.', { recommendedAction: 'Call chart_set_symbol first.' });
+    if (!current)
+      throw new ToolCallError('no_data', 'No instrument is loaded.', {
+        recommendedAction: 'Call chart_set_symbol first.',
+      });
     if (current.period === input.period) return { data: this.#summary(), stateChanged: false };
     await this.#load({ ...current, period: input.period }, 'chart_set_period', ctx);
     return { data: this.#summary() };
@@ -96,14 +120,19 @@ export class ChartCommands {
   })
   setVisibleRange(input: Static<typeof SetVisibleRangeInput>, _ctx?: ToolCallContext): ToolOutput {
     const series = this.core.store.peek('series');
-    if (!series || series.bars.length === 0) throw new ToolCallError('no_data', 'The chart has no data loaded.', { recommendedAction: 'Call chart_set_symbol first.' });
+    if (!series || series.bars.length === 0)
+      throw new ToolCallError('no_data', 'The chart has no data loaded.', {
+        recommendedAction: 'Call chart_set_symbol first.',
+      });
     const { bars, instrument } = series;
     const n = bars.length;
     let start: number;
     let end: number;
     if (input.lastBars !== undefined) {
       if (input.from !== undefined || input.to !== undefined) {
-        throw new ToolCallError('invalid_input', 'Give either lastBars or from/to, not both.', { details: [{ path: 'lastBars', reason: 'not allowed together with from/to' }] });
+        throw new ToolCallError('invalid_input', 'Give either lastBars or from/to, not both.', {
+          details: [{ path: 'lastBars', reason: 'not allowed together with from/to' }],
+        });
       }
       start = Math.max(0, n - input.lastBars);
       end = n;
@@ -116,7 +145,10 @@ export class ChartCommands {
       const tz = instrument.timezone;
       const from = parseToolTime(input.from, tz, 'from');
       const to = parseToolTime(input.to, tz, 'to');
-      if (to < from) throw new ToolCallError('invalid_input', "'to' is before 'from'.", { details: [{ path: 'to', reason: 'must not be before from' }] });
+      if (to < from)
+        throw new ToolCallError('invalid_input', "'to' is before 'from'.", {
+          details: [{ path: 'to', reason: 'must not be before from' }],
+        });
       const first = bars.time[0];
       const last = bars.time[n - 1];
       if (to < first || from > last) {
@@ -135,7 +167,11 @@ export class ChartCommands {
     return { data: ctx ? formatContextForTool(ctx).visibleRange : null };
   }
 
-  async #load(target: { symbol: string; period: Period; sourceId: string }, label: string, ctx?: ToolCallContext): Promise<void> {
+  async #load(
+    target: { symbol: string; period: Period; sourceId: string },
+    label: string,
+    ctx?: ToolCallContext,
+  ): Promise<void> {
     try {
       await this.core.loadTarget(target, label, ctx?.signal, undefined, ctx?.progress);
     } catch (error) {
@@ -147,7 +183,16 @@ export class ChartCommands {
     const ctx = this.core.context.get();
     if (!ctx) return null;
     const f = formatContextForTool(ctx);
-    return { symbol: f.symbol, symbolName: f.symbolName, exchange: f.exchange, source: f.source, period: f.period, timezone: f.timezone, dataRange: f.dataRange, visibleRange: f.visibleRange };
+    return {
+      symbol: f.symbol,
+      symbolName: f.symbolName,
+      exchange: f.exchange,
+      source: f.source,
+      period: f.period,
+      timezone: f.timezone,
+      dataRange: f.dataRange,
+      visibleRange: f.visibleRange,
+    };
   }
 }
 
@@ -161,10 +206,16 @@ export function toToolError(error: unknown): ToolCallError {
   if (error instanceof ToolCallError) return error;
   if (error instanceof DataSourceError) {
     switch (error.code) {
-      case 'not_found': return new ToolCallError('not_found', error.message, { recommendedAction: 'Search with instruments_query_name and use an exact code.' });
-      case 'aborted': return new ToolCallError('aborted', 'The load was cancelled.');
-      case 'unsupported': return new ToolCallError('out_of_range', error.message);
-      default: return new ToolCallError('internal', error.message, { retryable: error.code === 'network' });
+      case 'not_found':
+        return new ToolCallError('not_found', error.message, {
+          recommendedAction: 'Search with instruments_query_name and use an exact code.',
+        });
+      case 'aborted':
+        return new ToolCallError('aborted', 'The load was cancelled.');
+      case 'unsupported':
+        return new ToolCallError('out_of_range', error.message);
+      default:
+        return new ToolCallError('internal', error.message, { retryable: error.code === 'network' });
     }
   }
   if ((error as Error)?.name === 'AbortError') return new ToolCallError('aborted', 'The load was cancelled.');

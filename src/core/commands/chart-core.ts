@@ -1,6 +1,16 @@
 import { Signal } from 'signal-polyfill';
 import type { ChartContext } from '../../protocol/index.js';
-import { aggregateBars, createBars, DataSourceError, type Bar, type Bars, type DataSource, type Instrument, type Period, type Series } from '../data/index.js';
+import {
+  aggregateBars,
+  createBars,
+  DataSourceError,
+  type Bar,
+  type Bars,
+  type DataSource,
+  type Instrument,
+  type Period,
+  type Series,
+} from '../data/index.js';
 import { createDefaultSourceRegistry, DataSourceRegistry } from '../data/index.js';
 import { Store, type ReadOnlySignal } from '../store/index.js';
 import { ToolRegistry, type ToolPolicy } from '../tools/index.js';
@@ -26,7 +36,17 @@ import { HOST_SOURCE_ID, HostDataSource } from './host-data-source.js';
 import type { CommitInfo } from '../store/index.js';
 
 /** Why a committed action happened, as `kline-change` reports it. */
-export type ChangeReason = 'user' | 'agent' | 'host' | 'attribute' | 'undo' | 'redo' | 'live' | 'history' | 'load' | 'sync';
+export type ChangeReason =
+  | 'user'
+  | 'agent'
+  | 'host'
+  | 'attribute'
+  | 'undo'
+  | 'redo'
+  | 'live'
+  | 'history'
+  | 'load'
+  | 'sync';
 
 export interface ChartCoreOptions {
   readonly chartId: string;
@@ -79,7 +99,9 @@ export class ChartCore {
     this.store = new Store<ChartState>(initialChartState(), { volatileKeys: VOLATILE_KEYS });
     this.sources = options.sources ?? createDefaultSourceRegistry();
     this.indicatorRegistry = options.indicatorRegistry ?? createDefaultIndicatorRegistry();
-    this.indicatorEngine = new IndicatorEngine((instance) => resolveStudy(this.indicatorRegistry, instance, this.store.peek('settings')));
+    this.indicatorEngine = new IndicatorEngine((instance) =>
+      resolveStudy(this.indicatorRegistry, instance, this.store.peek('settings')),
+    );
     const s = this.store.state;
     this.context = new Signal.Computed(() =>
       buildChartContext(this.#chartIdSignal.get(), {
@@ -134,11 +156,16 @@ export class ChartCore {
   reasonFor(info: CommitInfo<ChartState>): ChangeReason {
     if (info.replay) return info.replay;
     switch (info.name) {
-      case 'setBars': return 'host';
-      case 'updateBar': return 'live';
-      case 'loadOlder': return 'history';
-      case 'load': return this.#loadReason;
-      default: return this.#origins.at(-1) ?? 'user';
+      case 'setBars':
+        return 'host';
+      case 'updateBar':
+        return 'live';
+      case 'loadOlder':
+        return 'history';
+      case 'load':
+        return this.#loadReason;
+      default:
+        return this.#origins.at(-1) ?? 'user';
     }
   }
 
@@ -155,7 +182,18 @@ export class ChartCore {
 
   /** Objects whose `@tool` methods become this chart's tools. */
   protected hosts(): object[] {
-    return [this.chart, this.market, this.indicators, this.drawings, this.settings, this.comparisons, this.markers, this.priceLines, this.runs, this.capture];
+    return [
+      this.chart,
+      this.market,
+      this.indicators,
+      this.drawings,
+      this.settings,
+      this.comparisons,
+      this.markers,
+      this.priceLines,
+      this.runs,
+      this.capture,
+    ];
   }
 
   get policy(): ToolPolicy {
@@ -191,7 +229,10 @@ export class ChartCore {
    * `label` names the action (an undoable tool call), or null for a non-undoable load.
    */
   async loadTarget(
-    target: ChartTarget, label: string | null, signal?: AbortSignal, reason: ChangeReason = 'load',
+    target: ChartTarget,
+    label: string | null,
+    signal?: AbortSignal,
+    reason: ChangeReason = 'load',
     onProgress?: (fraction: number, message: string) => void,
   ): Promise<Series> {
     this.#load?.abort();
@@ -205,10 +246,14 @@ export class ChartCore {
       const series = await loadSeries(this.sources, target, controller.signal, onProgress);
       if (controller.signal.aborted) throw new DOMException('Load aborted', 'AbortError');
       this.#loadReason = reason;
-      this.store.action(label ?? 'load', (d) => {
-        d.set('target', target);
-        this.#commitSeries(d, series);
-      }, { undoable: label !== null });
+      this.store.action(
+        label ?? 'load',
+        (d) => {
+          d.set('target', target);
+          this.#commitSeries(d, series);
+        },
+        { undoable: label !== null },
+      );
       this.#loadReason = 'load';
       return series;
     } finally {
@@ -227,7 +272,11 @@ export class ChartCore {
    */
   async defaultSymbol(sourceId: string, signal?: AbortSignal): Promise<string> {
     const source = this.sources.get(sourceId);
-    if (!source) throw new DataSourceError('not_found', `Unknown data source '${sourceId}'. Known: ${this.sources.ids().join(', ')}.`);
+    if (!source)
+      throw new DataSourceError(
+        'not_found',
+        `Unknown data source '${sourceId}'. Known: ${this.sources.ids().join(', ')}.`,
+      );
     this.#load?.abort();
     const controller = new AbortController();
     this.#load = controller;
@@ -302,7 +351,16 @@ export class ChartCore {
     this.#olderAbort = controller;
     this.#older = (async () => {
       try {
-        const page = checked(source.id, await source.getBars({ symbol: target.symbol, period: series.period, to: oldest - 1, limit: pageSize, signal: controller.signal }));
+        const page = checked(
+          source.id,
+          await source.getBars({
+            symbol: target.symbol,
+            period: series.period,
+            to: oldest - 1,
+            limit: pageSize,
+            signal: controller.signal,
+          }),
+        );
         const current = this.store.peek('series');
         // The user switched instrument or period meanwhile: drop the page.
         if (!current || this.store.peek('dataGeneration') !== generation || current.bars.time[0] !== oldest) return 0;
@@ -317,15 +375,20 @@ export class ChartCore {
         const complete = page.complete === true || count === 0;
         const view = this.store.peek('view');
         this.#buffer = null;
-        this.store.action('loadOlder', (d) => {
-          d.set('series', { ...current, bars: merged, complete });
-          d.set('dataRevision', d.get('dataRevision') + 1);
-          if (view) d.set('view', { start: view.start + count, end: view.end + count });
-        }, { undoable: false });
+        this.store.action(
+          'loadOlder',
+          (d) => {
+            d.set('series', { ...current, bars: merged, complete });
+            d.set('dataRevision', d.get('dataRevision') + 1);
+            if (view) d.set('view', { start: view.start + count, end: view.end + count });
+          },
+          { undoable: false },
+        );
         return count;
       } catch (error) {
         const e = error as { name?: string; code?: string; message?: string };
-        if (e?.name !== 'AbortError' && e?.code !== 'aborted') this.reportError('history_load_failed', `Could not load older bars: ${e?.message}`);
+        if (e?.name !== 'AbortError' && e?.code !== 'aborted')
+          this.reportError('history_load_failed', `Could not load older bars: ${e?.message}`);
         return 0;
       } finally {
         this.#older = null;
@@ -348,7 +411,8 @@ export class ChartCore {
     const sameSource = current?.instrument.sourceId === sourceId;
     const inst: Instrument = {
       symbol: instrument?.symbol ?? (sameSource ? current?.instrument.symbol : undefined) ?? 'CUSTOM',
-      name: instrument?.name ?? (sameSource ? current?.instrument.name : undefined) ?? instrument?.symbol ?? 'Custom data',
+      name:
+        instrument?.name ?? (sameSource ? current?.instrument.name : undefined) ?? instrument?.symbol ?? 'Custom data',
       exchange: instrument?.exchange ?? (sameSource ? current?.instrument.exchange : undefined) ?? '',
       market: instrument?.market ?? (sameSource ? current?.instrument.market : undefined) ?? 'custom',
       timezone: instrument?.timezone ?? (sameSource ? current?.instrument.timezone : undefined) ?? 'UTC',
@@ -364,10 +428,14 @@ export class ChartCore {
     }
     const series: Series = { instrument: inst, period: p, bars, complete: true };
     this.#load?.abort();
-    this.store.action('setBars', (d) => {
-      d.set('target', { symbol: inst.symbol, period: p, sourceId: inst.sourceId });
-      this.#commitSeries(d, series);
-    }, { undoable: false });
+    this.store.action(
+      'setBars',
+      (d) => {
+        d.set('target', { symbol: inst.symbol, period: p, sourceId: inst.sourceId });
+        this.#commitSeries(d, series);
+      },
+      { undoable: false },
+    );
   }
 
   /**
@@ -378,7 +446,10 @@ export class ChartCore {
     const series = this.store.peek('series');
     if (!series) return false;
     // The host's bars shown folded (1m given, 5m shown): the tick is a 1m bar; fold the last bucket again.
-    const base = series.instrument.sourceId === HOST_SOURCE_ID ? this.host.liveBase(series.instrument.symbol, series.period) : null;
+    const base =
+      series.instrument.sourceId === HOST_SOURCE_ID
+        ? this.host.liveBase(series.instrument.symbol, series.period)
+        : null;
     if (base) {
       const baseBars = this.host.applyLive(series.instrument.symbol, base, bar);
       if (!baseBars) return false;
@@ -389,7 +460,15 @@ export class ChartCore {
       const tail = aggregateBars(sliceBars(baseBars, from), base, series.period, series.instrument.timezone);
       let ok = true;
       for (let i = 0; i < tail.length; i++) {
-        ok = this.#applyBar({ time: tail.time[i], open: tail.open[i], high: tail.high[i], low: tail.low[i], close: tail.close[i], volume: tail.volume[i] }) && ok;
+        ok =
+          this.#applyBar({
+            time: tail.time[i],
+            open: tail.open[i],
+            high: tail.high[i],
+            low: tail.low[i],
+            close: tail.close[i],
+            volume: tail.volume[i],
+          }) && ok;
       }
       return ok;
     }
@@ -407,7 +486,8 @@ export class ChartCore {
     let buffer = this.#buffer;
     if (!buffer || buffer.time.buffer !== bars.time.buffer || (append && n + 1 > buffer.length)) {
       buffer = createBars(Math.max(16, Math.ceil((n + 1) * 1.5)));
-      for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) buffer[f].set(bars[f].subarray(0, n));
+      for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const)
+        buffer[f].set(bars[f].subarray(0, n));
       this.#buffer = buffer;
     }
     const i = append ? n : n - 1;
@@ -428,14 +508,21 @@ export class ChartCore {
       length,
     };
     const view = this.store.peek('view');
-    this.store.action('updateBar', (d) => {
-      d.set('series', { ...series, bars: next });
-      d.set('dataRevision', d.get('dataRevision') + 1);
-      // Follow the newest bar only when the user is already at the right edge.
-      if (append && view && view.end >= n - 0.5) d.set('view', { start: view.start + 1, end: view.end + 1 });
-    }, { undoable: false });
+    this.store.action(
+      'updateBar',
+      (d) => {
+        d.set('series', { ...series, bars: next });
+        d.set('dataRevision', d.get('dataRevision') + 1);
+        // Follow the newest bar only when the user is already at the right edge.
+        if (append && view && view.end >= n - 0.5) d.set('view', { start: view.start + 1, end: view.end + 1 });
+      },
+      { undoable: false },
+    );
     // The host's own period stays current for a later period change.
-    if (series.instrument.sourceId === HOST_SOURCE_ID && this.host.known(series.instrument.symbol).includes(series.period)) {
+    if (
+      series.instrument.sourceId === HOST_SOURCE_ID &&
+      this.host.known(series.instrument.symbol).includes(series.period)
+    ) {
       this.host.update(series.instrument.symbol, series.period, next);
     }
     return true;

@@ -145,7 +145,14 @@ export interface ChartState {
 }
 
 /** Slices never recorded in undo history: large, or derived from the recorded ones. */
-export const VOLATILE_KEYS: readonly (keyof ChartState)[] = ['series', 'dataRevision', 'dataGeneration', 'loading', 'view', 'drawingSelection'];
+export const VOLATILE_KEYS: readonly (keyof ChartState)[] = [
+  'series',
+  'dataRevision',
+  'dataGeneration',
+  'loading',
+  'view',
+  'drawingSelection',
+];
 
 export function initialChartState(): ChartState {
   return {

@@ -10,13 +10,29 @@ import type { ComparisonEntry } from './chart-state.js';
 import { loadSeries } from './load-series.js';
 import { resolveInstrument, toCandidate } from './resolve-instrument.js';
 
-const CreateInput = Type.Object({
-  symbol: Type.String({ minLength: 1, maxLength: 64, description: 'Instrument to overlay, e.g. ETHUSDT; EXCHANGE:CODE when the code is ambiguous.' }),
-  sourceId: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'Data source id; defaults to the chart source.' })),
-}, { additionalProperties: false });
-const RemoveInput = Type.Object({
-  symbol: Type.String({ minLength: 1, maxLength: 64, description: 'Symbol of the comparison to remove, as comparisons_list shows it.' }),
-}, { additionalProperties: false });
+const CreateInput = Type.Object(
+  {
+    symbol: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'Instrument to overlay, e.g. ETHUSDT; EXCHANGE:CODE when the code is ambiguous.',
+    }),
+    sourceId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 32, description: 'Data source id; defaults to the chart source.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const RemoveInput = Type.Object(
+  {
+    symbol: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'Symbol of the comparison to remove, as comparisons_list shows it.',
+    }),
+  },
+  { additionalProperties: false },
+);
 const Empty = Type.Object({}, { additionalProperties: false });
 
 const COLORS = ['#ff9800', '#9c27b0', '#00bcd4', '#e91e63', '#8bc34a'];
@@ -59,11 +75,15 @@ export class ComparisonCommands {
       'Overlays another instrument on the price pane as percent change from the first visible bar, aligned by time, with its own legend entry and colour (at most 5). If the code matches several instruments nothing is added and the result is `ambiguous` with candidates: ask the user with ask_user, then retry with EXCHANGE:CODE. Returns the symbol, name, exchange, sourceId and colour of the overlay; adding one that is already shown changes nothing. Fails with not_found for an unknown code or source, out_of_range when 5 are shown already, no_data when the chart has nothing loaded. One undo step.',
     parameters: CreateInput,
     safety: 'mutating',
-    liveDescription: (host: ComparisonCommands) => `Enabled source ids: ${host.core.sources.ids().join(', ')}. ${host.#activeText()}`,
+    liveDescription: (host: ComparisonCommands) =>
+      `Enabled source ids: ${host.core.sources.ids().join(', ')}. ${host.#activeText()}`,
   })
   async create(input: Static<typeof CreateInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
     const main = this.core.store.peek('series');
-    if (!main) throw new ToolCallError('no_data', 'Load an instrument before comparing.', { recommendedAction: 'Call chart_set_symbol first.' });
+    if (!main)
+      throw new ToolCallError('no_data', 'Load an instrument before comparing.', {
+        recommendedAction: 'Call chart_set_symbol first.',
+      });
     const sourceId = input.sourceId ?? main.instrument.sourceId;
     let series: Series;
     let symbol: string;
@@ -75,7 +95,9 @@ export class ComparisonCommands {
         return { data: { symbol, sourceId, comparisons: existing.map((c) => c.symbol) }, stateChanged: false };
       }
       if (existing.length >= MAX_COMPARISONS) {
-        throw new ToolCallError('out_of_range', `At most ${MAX_COMPARISONS} comparisons can be shown.`, { recommendedAction: 'Remove one with comparison_remove first.' });
+        throw new ToolCallError('out_of_range', `At most ${MAX_COMPARISONS} comparisons can be shown.`, {
+          recommendedAction: 'Remove one with comparison_remove first.',
+        });
       }
       series = await loadSeries(this.core.sources, { symbol, period: main.period, sourceId }, ctx?.signal);
     } catch (error) {
@@ -86,7 +108,16 @@ export class ComparisonCommands {
     const entry: ComparisonEntry = { symbol, sourceId, color: COLORS.find((c) => !used.has(c)) ?? COLORS[0] };
     this.#remember(entry, series);
     this.core.store.action('comparison_create', (d) => d.set('comparisons', [...d.get('comparisons'), entry]));
-    return { data: { symbol, name: series.instrument.name, exchange: series.instrument.exchange, sourceId, color: entry.color, candidate: toCandidate(series.instrument) } };
+    return {
+      data: {
+        symbol,
+        name: series.instrument.name,
+        exchange: series.instrument.exchange,
+        sourceId,
+        color: entry.color,
+        candidate: toCandidate(series.instrument),
+      },
+    };
   }
 
   @tool({
@@ -100,13 +131,22 @@ export class ComparisonCommands {
   })
   remove(input: Static<typeof RemoveInput>, _ctx?: ToolCallContext): ToolOutput {
     const list = this.core.store.peek('comparisons');
-    const match = list.find((c) => c.symbol.toUpperCase() === input.symbol.toUpperCase()) ?? list.find((c) => c.symbol.toUpperCase().endsWith(`:${input.symbol.toUpperCase()}`));
+    const match =
+      list.find((c) => c.symbol.toUpperCase() === input.symbol.toUpperCase()) ??
+      list.find((c) => c.symbol.toUpperCase().endsWith(`:${input.symbol.toUpperCase()}`));
     if (!match) {
       throw new ToolCallError('not_found', `No comparison '${input.symbol}'.`, {
-        recommendedAction: list.length ? `Active comparisons: ${list.map((c) => c.symbol).join(', ')}.` : 'There are no comparisons.',
+        recommendedAction: list.length
+          ? `Active comparisons: ${list.map((c) => c.symbol).join(', ')}.`
+          : 'There are no comparisons.',
       });
     }
-    this.core.store.action('comparison_remove', (d) => d.set('comparisons', d.get('comparisons').filter((c) => c !== match)));
+    this.core.store.action('comparison_remove', (d) =>
+      d.set(
+        'comparisons',
+        d.get('comparisons').filter((c) => c !== match),
+      ),
+    );
     return { data: { removed: match.symbol } };
   }
 
@@ -130,7 +170,8 @@ export class ComparisonCommands {
         const b = Math.min(n - 1, Math.ceil(view.end) - 1);
         const first = line.closes[a];
         const last = line.closes[b];
-        if (Number.isFinite(first) && Number.isFinite(last) && first !== 0) changePct = Math.round((last / first - 1) * 10000) / 100;
+        if (Number.isFinite(first) && Number.isFinite(last) && first !== 0)
+          changePct = Math.round((last / first - 1) * 10000) / 100;
       }
       return { symbol: c.symbol, sourceId: c.sourceId, color: c.color, visibleChangePct: changePct };
     });

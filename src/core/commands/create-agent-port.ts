@@ -42,7 +42,11 @@ export function createAgentPort(core: ChartCore): OpenPort {
     },
     async execute(name: string, input: unknown, options: PortExecuteOptions = {}): Promise<ToolResult> {
       if (isClosed) {
-        return { success: false, stateChanged: false, error: { code: 'not_allowed', message: 'The chart is disconnected.', retryable: false } };
+        return {
+          success: false,
+          stateChanged: false,
+          error: { code: 'not_allowed', message: 'The chart is disconnected.', retryable: false },
+        };
       }
       const result = await core.tools.execute(name, input, { ...options, origin: 'agent' });
       return toJson(result);

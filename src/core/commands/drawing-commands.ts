@@ -1,8 +1,14 @@
 import type { Static } from '@sinclair/typebox';
 import type { Series } from '../data/index.js';
 import {
-  copyDrawings as copyDrawingGroup, describeDrawingKinds, normalizeStyle, validateDrawingStyle,
-  type Drawing, type DrawingKind, type DrawingPoint, type DrawingStyle,
+  copyDrawings as copyDrawingGroup,
+  describeDrawingKinds,
+  normalizeStyle,
+  validateDrawingStyle,
+  type Drawing,
+  type DrawingKind,
+  type DrawingPoint,
+  type DrawingStyle,
 } from '../drawings/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import { summarizeRange } from './build-chart-context.js';
@@ -10,7 +16,12 @@ import type { ChartCore } from './chart-core.js';
 import { instrumentKey, type TimeSelection } from './chart-state.js';
 import { assertPointCount, loadedRangeText, toDrawingPoints } from './drawing-points.js';
 import {
-  DrawingCreateInput, DrawingDeleteInput, DrawingsCopyInput, DrawingUpdateInput, NoInput, SetSelectionInput,
+  DrawingCreateInput,
+  DrawingDeleteInput,
+  DrawingsCopyInput,
+  DrawingUpdateInput,
+  NoInput,
+  SetSelectionInput,
 } from './drawing-tool-inputs.js';
 import { parseToolTime, toolTime } from './tool-time.js';
 
@@ -80,8 +91,7 @@ export class DrawingCommands {
   @tool({
     name: 'drawing_create',
     label: 'Create drawing',
-    description:
-      `Draws on the chart of the current instrument and returns the new drawing's id. Points are {time, price}; times are YYYY-MM-DD, YYYY-MM-DD HH:mm (market timezone) or epoch ms and must lie inside the loaded data. Kinds and their points:\n${describeDrawingKinds()}\nTo mark a level of the user's range selection, read it from chart_get_context (selection.high, selection.low, selection.from).`,
+    description: `Draws on the chart of the current instrument and returns the new drawing's id. Points are {time, price}; times are YYYY-MM-DD, YYYY-MM-DD HH:mm (market timezone) or epoch ms and must lie inside the loaded data. Kinds and their points:\n${describeDrawingKinds()}\nTo mark a level of the user's range selection, read it from chart_get_context (selection.high, selection.low, selection.from).`,
     parameters: DrawingCreateInput,
     safety: 'mutating',
     liveDescription: (host: DrawingCommands) => host.liveDescription(),
@@ -92,7 +102,13 @@ export class DrawingCommands {
     assertPointCount(input.kind, input.points.length);
     const points = toDrawingPoints(input.points, series, true);
     this.#assertStyle(input.style);
-    const drawing = this.#insertNew('drawing_create', { kind: input.kind, points, paneId: input.paneId, style: input.style, label: input.label });
+    const drawing = this.#insertNew('drawing_create', {
+      kind: input.kind,
+      points,
+      paneId: input.paneId,
+      style: input.style,
+      label: input.label,
+    });
     return { data: { id: drawing.id, drawing: summarize(drawing, series) } };
   }
 
@@ -110,10 +126,16 @@ export class DrawingCommands {
     const drawing = this.#find(input.id, 'id');
     const edits = input.points !== undefined || input.style !== undefined || input.label !== undefined;
     if (drawing.locked && edits && input.locked !== false) {
-      throw new ToolCallError('not_allowed', `Drawing '${drawing.id}' is locked; its points, style and label cannot change.`, {
-        details: [{ path: 'locked', reason: 'the drawing is locked; pass locked: false to unlock it in the same call' }],
-        recommendedAction: `Call drawing_update with { id: '${drawing.id}', locked: false } (plus your changes), or leave it as it is.`,
-      });
+      throw new ToolCallError(
+        'not_allowed',
+        `Drawing '${drawing.id}' is locked; its points, style and label cannot change.`,
+        {
+          details: [
+            { path: 'locked', reason: 'the drawing is locked; pass locked: false to unlock it in the same call' },
+          ],
+          recommendedAction: `Call drawing_update with { id: '${drawing.id}', locked: false } (plus your changes), or leave it as it is.`,
+        },
+      );
     }
     let points = drawing.points;
     if (input.points !== undefined) {
@@ -121,13 +143,21 @@ export class DrawingCommands {
       points = toDrawingPoints(input.points, series, true);
     }
     this.#assertStyle(input.style);
-    const next: Drawing = withLabel({
-      ...drawing,
-      points,
-      style: input.style ? normalizeStyle({ ...drawing.style, ...input.style }) : drawing.style,
-      locked: input.locked ?? drawing.locked,
-    }, input.label === undefined ? drawing.label : input.label);
-    const previous = { points: drawing.points.map((p) => ({ ...p })), style: drawing.style, label: drawing.label ?? '', locked: drawing.locked };
+    const next: Drawing = withLabel(
+      {
+        ...drawing,
+        points,
+        style: input.style ? normalizeStyle({ ...drawing.style, ...input.style }) : drawing.style,
+        locked: input.locked ?? drawing.locked,
+      },
+      input.label === undefined ? drawing.label : input.label,
+    );
+    const previous = {
+      points: drawing.points.map((p) => ({ ...p })),
+      style: drawing.style,
+      label: drawing.label ?? '',
+      locked: drawing.locked,
+    };
     const changed = this.#replace('drawing_update', next);
     return { data: { id: drawing.id, previous, drawing: summarize(next, series) }, stateChanged: changed };
   }
@@ -135,7 +165,8 @@ export class DrawingCommands {
   @tool({
     name: 'drawing_delete',
     label: 'Delete drawings',
-    description: 'Deletes drawings by id (one undo step for the whole list) and returns the deleted ids. Unknown ids fail with not_found and nothing is deleted; see drawings_list for the ids. Use drawings_clear to delete all of them.',
+    description:
+      'Deletes drawings by id (one undo step for the whole list) and returns the deleted ids. Unknown ids fail with not_found and nothing is deleted; see drawings_list for the ids. Use drawings_clear to delete all of them.',
     parameters: DrawingDeleteInput,
     safety: 'mutating',
     liveDescription: (host: DrawingCommands) => host.liveDrawingIds(),
@@ -148,7 +179,10 @@ export class DrawingCommands {
     this.core.store.action('drawing_delete', (d) => {
       const all = d.get('drawings');
       d.set('drawings', { ...all, [key]: (all[key] ?? []).filter((x) => !remove.has(x.id)) });
-      d.set('drawingSelection', d.get('drawingSelection').filter((id) => !remove.has(id)));
+      d.set(
+        'drawingSelection',
+        d.get('drawingSelection').filter((id) => !remove.has(id)),
+      );
     });
     return { data: { deleted: [...remove] } };
   }
@@ -177,7 +211,10 @@ export class DrawingCommands {
     this.core.store.action('drawings_copy', (d) => {
       const all = d.get('drawings');
       d.set('drawings', { ...all, [key]: [...(all[key] ?? []), ...copies] });
-      d.set('drawingSelection', copies.map((c) => c.id));
+      d.set(
+        'drawingSelection',
+        copies.map((c) => c.id),
+      );
     });
     return { data: { ids: copies.map((c) => c.id), drawings: copies.map((c) => summarize(c, series)) } };
   }
@@ -185,7 +222,8 @@ export class DrawingCommands {
   @tool({
     name: 'drawings_clear',
     label: 'Clear drawings',
-    description: 'Deletes every drawing of the current instrument (one undo step; history_undo brings them back) and returns how many were deleted. Drawings of other instruments stay. Ask the user before clearing drawings they made themselves.',
+    description:
+      'Deletes every drawing of the current instrument (one undo step; history_undo brings them back) and returns how many were deleted. Drawings of other instruments stay. Ask the user before clearing drawings they made themselves.',
     parameters: NoInput,
     safety: 'mutating',
   })
@@ -214,7 +252,9 @@ export class DrawingCommands {
   setSelectionTool(input: Static<typeof SetSelectionInput>, _ctx?: ToolCallContext): ToolOutput {
     if (input.clear) {
       if (input.from !== undefined || input.to !== undefined) {
-        throw new ToolCallError('invalid_input', 'Give either clear or from/to, not both.', { details: [{ path: 'clear', reason: 'not allowed together with from/to' }] });
+        throw new ToolCallError('invalid_input', 'Give either clear or from/to, not both.', {
+          details: [{ path: 'clear', reason: 'not allowed together with from/to' }],
+        });
       }
       if (this.core.store.peek('selection') === null) return { data: { selection: null }, stateChanged: false };
       this.core.store.action('chart_set_selection', (d) => d.set('selection', null));
@@ -229,7 +269,10 @@ export class DrawingCommands {
     const tz = series.instrument.timezone;
     const from = parseToolTime(input.from, tz, 'from');
     const to = parseToolTime(input.to, tz, 'to');
-    if (to < from) throw new ToolCallError('invalid_input', "'to' is before 'from'.", { details: [{ path: 'to', reason: 'must not be before from' }] });
+    if (to < from)
+      throw new ToolCallError('invalid_input', "'to' is before 'from'.", {
+        details: [{ path: 'to', reason: 'must not be before from' }],
+      });
     const summary = summarizeRange(series.bars, { from, to });
     if (!summary) {
       const range = loadedRangeText(series);
@@ -243,7 +286,13 @@ export class DrawingCommands {
     const changed = current?.from !== selection.from || current?.to !== selection.to;
     if (changed) this.core.store.action('chart_set_selection', (d) => d.set('selection', selection));
     return {
-      data: { selection: { ...summary, fromText: toolTime(summary.from, tz, series.period), toText: toolTime(summary.to, tz, series.period) } },
+      data: {
+        selection: {
+          ...summary,
+          fromText: toolTime(summary.from, tz, series.period),
+          toText: toolTime(summary.to, tz, series.period),
+        },
+      },
       stateChanged: changed,
     };
   }
@@ -251,14 +300,17 @@ export class DrawingCommands {
   @tool({
     name: 'history_undo',
     label: 'Undo',
-    description: "Reverts the chart's last change (a user gesture or a tool call, each one step) and returns its name. Fails with no_data when there is nothing to undo.",
+    description:
+      "Reverts the chart's last change (a user gesture or a tool call, each one step) and returns its name. Fails with no_data when there is nothing to undo.",
     parameters: NoInput,
     safety: 'mutating',
   })
   async undoTool(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): Promise<ToolOutput> {
     const label = this.core.undo();
     if (label === undefined) {
-      throw new ToolCallError('no_data', 'Nothing to undo: the history is empty.', { recommendedAction: 'Do not retry; tell the user there is nothing to undo.' });
+      throw new ToolCallError('no_data', 'Nothing to undo: the history is empty.', {
+        recommendedAction: 'Do not retry; tell the user there is nothing to undo.',
+      });
     }
     await this.#followTarget();
     const h = this.core.store.history;
@@ -268,14 +320,17 @@ export class DrawingCommands {
   @tool({
     name: 'history_redo',
     label: 'Redo',
-    description: 'Re-applies the change most recently undone and returns its name. Fails with no_data when there is nothing to redo (any new change clears the redo history).',
+    description:
+      'Re-applies the change most recently undone and returns its name. Fails with no_data when there is nothing to redo (any new change clears the redo history).',
     parameters: NoInput,
     safety: 'mutating',
   })
   async redoTool(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): Promise<ToolOutput> {
     const label = this.core.redo();
     if (label === undefined) {
-      throw new ToolCallError('no_data', 'Nothing to redo.', { recommendedAction: 'Do not retry; tell the user there is nothing to redo.' });
+      throw new ToolCallError('no_data', 'Nothing to redo.', {
+        recommendedAction: 'Do not retry; tell the user there is nothing to redo.',
+      });
     }
     await this.#followTarget();
     const h = this.core.store.history;
@@ -321,7 +376,10 @@ export class DrawingCommands {
   #requireSeries(): Series {
     const series = this.core.store.peek('series');
     if (!series || series.bars.length === 0) {
-      throw new ToolCallError('no_data', 'The chart has no data loaded.', { retryable: true, recommendedAction: 'Call chart_set_symbol first, or wait for the data to load.' });
+      throw new ToolCallError('no_data', 'The chart has no data loaded.', {
+        retryable: true,
+        recommendedAction: 'Call chart_set_symbol first, or wait for the data to load.',
+      });
     }
     return series;
   }
@@ -332,14 +390,17 @@ export class DrawingCommands {
     if (ids.includes(paneId)) return;
     throw new ToolCallError('not_found', `There is no pane '${paneId}'. Existing panes: ${ids.join(', ')}.`, {
       details: [{ path: 'paneId', reason: `unknown pane id; use one of ${ids.join(', ')}` }],
-      recommendedAction: "Leave paneId out to draw on the price pane, or use an id from panes_list.",
+      recommendedAction: 'Leave paneId out to draw on the price pane, or use an id from panes_list.',
     });
   }
 
   #assertStyle(style: unknown): void {
     const errors = validateDrawingStyle(style);
     if (errors.length === 0) return;
-    throw new ToolCallError('invalid_input', `Invalid style: ${errors[0].reason}.`, { details: errors.slice(0, 5), recommendedAction: 'Fix the style fields named in details.' });
+    throw new ToolCallError('invalid_input', `Invalid style: ${errors[0].reason}.`, {
+      details: errors.slice(0, 5),
+      recommendedAction: 'Fix the style fields named in details.',
+    });
   }
 
   #find(id: string, field: string): Drawing {
@@ -347,22 +408,32 @@ export class DrawingCommands {
     if (drawing) return drawing;
     const ids = this.current().map((d) => d.id);
     throw new ToolCallError('not_found', `No drawing '${id}' on this instrument.`, {
-      details: [{ path: field, reason: ids.length ? `unknown drawing id; existing ids: ${ids.slice(0, 20).join(', ')}` : 'unknown drawing id; this instrument has no drawings' }],
+      details: [
+        {
+          path: field,
+          reason: ids.length
+            ? `unknown drawing id; existing ids: ${ids.slice(0, 20).join(', ')}`
+            : 'unknown drawing id; this instrument has no drawings',
+        },
+      ],
       recommendedAction: 'Call drawings_list for the current ids.',
     });
   }
 
   #insertNew(action: string, spec: NewDrawingSpec): Drawing {
     const key = this.currentKey()!;
-    const drawing = withLabel({
-      id: this.#newId(),
-      kind: spec.kind,
-      points: spec.points.map((p) => ({ time: p.time, price: p.price })),
-      paneId: spec.paneId ?? 'price',
-      style: normalizeStyle(spec.style),
-      locked: false,
-      z: maxZ(this.current()) + 1,
-    }, spec.label);
+    const drawing = withLabel(
+      {
+        id: this.#newId(),
+        kind: spec.kind,
+        points: spec.points.map((p) => ({ time: p.time, price: p.price })),
+        paneId: spec.paneId ?? 'price',
+        style: normalizeStyle(spec.style),
+        locked: false,
+        z: maxZ(this.current()) + 1,
+      },
+      spec.label,
+    );
     this.core.store.action(action, (d) => {
       const all = d.get('drawings');
       d.set('drawings', { ...all, [key]: [...(all[key] ?? []), drawing] });
@@ -397,7 +468,15 @@ export class DrawingCommands {
     if (selected.length === 0) return;
     const known = new Set(this.current().map((d) => d.id));
     if (selected.every((id) => known.has(id))) return;
-    this.core.store.action('drawing_select', (d) => d.set('drawingSelection', selected.filter((id) => known.has(id))), { undoable: false });
+    this.core.store.action(
+      'drawing_select',
+      (d) =>
+        d.set(
+          'drawingSelection',
+          selected.filter((id) => known.has(id)),
+        ),
+      { undoable: false },
+    );
   }
 
   /** After undo/redo of a symbol or period change the series reloads; the tool answers once it has. */
@@ -418,7 +497,10 @@ export class DrawingCommands {
 
   /** Pane ids and the loaded range, appended to drawing_create's description. */
   liveDescription(): string {
-    const panes = this.core.store.peek('panes').map((p) => p.id).join(', ');
+    const panes = this.core.store
+      .peek('panes')
+      .map((p) => p.id)
+      .join(', ');
     const series = this.core.store.peek('series');
     const range = series && series.bars.length > 0 ? ` Loaded data: ${loadedRangeText(series)}.` : '';
     return `Pane ids: ${panes}.${range}`;

@@ -20,10 +20,16 @@ export function loadedRangeText(series: Series): string {
 export function assertPointCount(kind: DrawingKind, count: number, field = 'points'): void {
   const need = DRAWING_POINT_COUNTS[kind];
   if (count === need) return;
-  throw new ToolCallError('invalid_input', `${kind} needs exactly ${need} point${need === 1 ? '' : 's'}, got ${count}.`, {
-    details: [{ path: field, reason: `${kind} needs ${need} point${need === 1 ? '' : 's'} {time, price}, got ${count}` }],
-    recommendedAction: `Pass ${need} point${need === 1 ? '' : 's'} in '${field}'.`,
-  });
+  throw new ToolCallError(
+    'invalid_input',
+    `${kind} needs exactly ${need} point${need === 1 ? '' : 's'}, got ${count}.`,
+    {
+      details: [
+        { path: field, reason: `${kind} needs ${need} point${need === 1 ? '' : 's'} {time, price}, got ${count}` },
+      ],
+      recommendedAction: `Pass ${need} point${need === 1 ? '' : 's'} in '${field}'.`,
+    },
+  );
 }
 
 /**
@@ -31,7 +37,12 @@ export function assertPointCount(kind: DrawingKind, count: number, field = 'poin
  * (from the first bar's open to the end of the last bar); otherwise `out_of_range` names each bad
  * point and states the valid range in the market timezone.
  */
-export function toDrawingPoints(points: readonly DrawingPointLike[], series: Series, checkRange: boolean, field = 'points'): DrawingPoint[] {
+export function toDrawingPoints(
+  points: readonly DrawingPointLike[],
+  series: Series,
+  checkRange: boolean,
+  field = 'points',
+): DrawingPoint[] {
   const tz = series.instrument.timezone;
   const out = points.map((p, i) => ({ time: parseToolTime(p.time, tz, `${field}[${i}].time`), price: p.price }));
   const nonFinite = out.findIndex((p) => !Number.isFinite(p.price));
@@ -49,10 +60,19 @@ export function toDrawingPoints(points: readonly DrawingPointLike[], series: Ser
   const bad = out.map((p, i) => ({ p, i })).filter(({ p }) => p.time < first || p.time >= end);
   if (bad.length > 0) {
     const range = loadedRangeText(series);
-    throw new ToolCallError('out_of_range', `${bad.map(({ i }) => `${field}[${i}].time`).join(', ')} ${bad.length === 1 ? 'is' : 'are'} outside the loaded data, which covers ${range}.`, {
-      details: bad.slice(0, 5).map(({ i }) => ({ path: `${field}[${i}].time`, reason: `outside the loaded data; use a time from ${range}` })),
-      recommendedAction: `Use times from ${range}, or call chart_set_visible_range / market_bars_query to find the bars you mean.`,
-    });
+    throw new ToolCallError(
+      'out_of_range',
+      `${bad.map(({ i }) => `${field}[${i}].time`).join(', ')} ${bad.length === 1 ? 'is' : 'are'} outside the loaded data, which covers ${range}.`,
+      {
+        details: bad
+          .slice(0, 5)
+          .map(({ i }) => ({
+            path: `${field}[${i}].time`,
+            reason: `outside the loaded data; use a time from ${range}`,
+          })),
+        recommendedAction: `Use times from ${range}, or call chart_set_visible_range / market_bars_query to find the bars you mean.`,
+      },
+    );
   }
   return out;
 }

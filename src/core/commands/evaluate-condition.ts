@@ -10,7 +10,12 @@ export const CONDITION_OPS: readonly ConditionOp[] = ['crosses_above', 'crosses_
  * `RSI > 70` gives one marker, not hundreds. Bars where either side is NaN (warm-up) never match
  * and break a run.
  */
-export function evaluateCondition(left: ArrayLike<number>, op: ConditionOp, right: ArrayLike<number> | number, length: number): number[] {
+export function evaluateCondition(
+  left: ArrayLike<number>,
+  op: ConditionOp,
+  right: ArrayLike<number> | number,
+  length: number,
+): number[] {
   const r = typeof right === 'number' ? () => right : (i: number) => right[i];
   const out: number[] = [];
   let prevValid = false;

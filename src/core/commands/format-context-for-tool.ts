@@ -6,7 +6,11 @@ type Texted<R> = R & { fromText: string; toText: string };
 /** The context snapshot with every time also written in the market timezone (for a model). */
 export function formatContextForTool(context: ChartContext) {
   const tz = context.timezone;
-  const text = <R extends BarRange>(r: R): Texted<R> => ({ ...r, fromText: toolTime(r.from, tz, context.period), toText: toolTime(r.to, tz, context.period) });
+  const text = <R extends BarRange>(r: R): Texted<R> => ({
+    ...r,
+    fromText: toolTime(r.from, tz, context.period),
+    toText: toolTime(r.to, tz, context.period),
+  });
   return {
     ...context,
     dataRange: text(context.dataRange),

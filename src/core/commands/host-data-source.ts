@@ -1,4 +1,17 @@
-import { aggregateBars, canAggregate, createBars, DataSourceError, PERIODS, type Bar, type Bars, type BarsRequest, type DataSource, type Instrument, type Period, type Series } from '../data/index.js';
+import {
+  aggregateBars,
+  canAggregate,
+  createBars,
+  DataSourceError,
+  PERIODS,
+  type Bar,
+  type Bars,
+  type BarsRequest,
+  type DataSource,
+  type Instrument,
+  type Period,
+  type Series,
+} from '../data/index.js';
 
 /** The source id of bars a host gave with `setBars` (and of what it answers to `kline-data-request`). */
 export const HOST_SOURCE_ID = 'custom';
@@ -78,7 +91,8 @@ export class HostDataSource implements DataSource {
     let buffer = this.#buffers.get(key);
     if (!buffer || buffer.time.buffer !== bars.time.buffer || (append && n + 1 > buffer.length)) {
       buffer = createBars(Math.max(16, Math.ceil((n + 1) * 1.5)));
-      for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) buffer[f].set(bars[f].subarray(0, n));
+      for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const)
+        buffer[f].set(bars[f].subarray(0, n));
       this.#buffers.set(key, buffer);
     }
     const i = append ? n : n - 1;
@@ -113,9 +127,12 @@ export class HostDataSource implements DataSource {
 
   async searchInstruments(query: string, options?: { limit?: number }): Promise<Instrument[]> {
     const q = query.trim().toUpperCase();
-    const known = [...this.#instruments.values()].filter((i) => !q || i.symbol.toUpperCase().includes(q) || i.name.toUpperCase().includes(q));
+    const known = [...this.#instruments.values()].filter(
+      (i) => !q || i.symbol.toUpperCase().includes(q) || i.name.toUpperCase().includes(q),
+    );
     // An exact code the host has not given yet can still be asked for (kline-data-request).
-    if (q && /^[A-Z0-9._:-]{1,64}$/.test(q) && !known.some((i) => i.symbol.toUpperCase() === q)) known.push(this.#instrument(q));
+    if (q && /^[A-Z0-9._:-]{1,64}$/.test(q) && !known.some((i) => i.symbol.toUpperCase() === q))
+      known.push(this.#instrument(q));
     return known.slice(0, options?.limit ?? 50);
   }
 
@@ -134,9 +151,14 @@ export class HostDataSource implements DataSource {
       return { instrument, period: request.period, bars, complete: true };
     }
     const known = this.known(request.symbol);
-    const answer = this.#requester({ symbol: instrument.symbol, period: request.period, from: request.from, to: request.to, signal: request.signal }, known);
+    const answer = this.#requester(
+      { symbol: instrument.symbol, period: request.period, from: request.from, to: request.to, signal: request.signal },
+      known,
+    );
     if (!answer) {
-      const have = known.length ? `the host gave ${known.join(', ')} bars, which cannot be folded into ${request.period}` : `the host gave no bars for ${instrument.symbol}`;
+      const have = known.length
+        ? `the host gave ${known.join(', ')} bars, which cannot be folded into ${request.period}`
+        : `the host gave no bars for ${instrument.symbol}`;
       const message = `No ${request.period} bars for ${instrument.symbol}: ${have}, and no listener answered the kline-data-request event (call event.detail.respondWith(promise of bars)). The chart keeps what it shows.`;
       this.report('data_unavailable', message);
       throw Object.assign(new DataSourceError('unsupported', message), { reported: true });

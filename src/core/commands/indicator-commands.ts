@@ -22,47 +22,100 @@ import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
 
 const Empty = Type.Object({}, { additionalProperties: false });
 
-const DefinitionIdInput = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 32, description });
+const DefinitionIdInput = (description: string) => Type.String({ minLength: 1, maxLength: 32, description });
 
 const ParamsInput = (description: string) =>
   Type.Record(Type.String({ maxLength: 32 }), Type.Unknown(), { description });
 
 const ConventionInput = (description: string) =>
-  Type.Union(INDICATOR_CONVENTIONS.map((c) => Type.Literal(c)), { description });
+  Type.Union(
+    INDICATOR_CONVENTIONS.map((c) => Type.Literal(c)),
+    { description },
+  );
 
 const CONVENTION_TEXT =
   "ta-lib = TA-Lib's formulas; tdx = 通达信's (MACD bar = (DIF−DEA)×2, EMAs seeded from the first bar, RSI 6/12/24 lines, KDJ/WR/DMI/BOLL/CCI… as TDX, OBV+MAOBV, ROC+MAROC); tradingview = Pine built-ins (HV).";
 
-const InstanceIdInput = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 64, description });
+const InstanceIdInput = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
 
-const QueryInput = Type.Object({
-  definitionId: Type.Optional(DefinitionIdInput('Definition id from indicators_list, e.g. MACD or RSI (any case). Give this or instanceId.')),
-  instanceId: Type.Optional(InstanceIdInput('Id of an active indicator (from indicators_list): query it with its current params. Give this or definitionId.')),
-  params: Type.Optional(ParamsInput('Params by name, e.g. {"fast":12,"slow":26,"signal":9}; omitted keys take the defaults (or the instance\'s values with instanceId).')),
-  convention: Type.Optional(ConventionInput(`Whose formulas to use; default the instance's, else the chart's (indicators_list shows it). ${CONVENTION_TEXT} Params differ by convention (tdx RSI takes periods [6,12,24]).`)),
-  from: Type.Optional(TimeInput('First bar time (inclusive).')),
-  to: Type.Optional(TimeInput('Last bar time (inclusive).')),
-  limit: Type.Integer({ minimum: 1, maximum: 2000, default: 20, description: 'At most this many rows (the newest within from/to). Keep it small.' }),
-}, { additionalProperties: false });
+const QueryInput = Type.Object(
+  {
+    definitionId: Type.Optional(
+      DefinitionIdInput('Definition id from indicators_list, e.g. MACD or RSI (any case). Give this or instanceId.'),
+    ),
+    instanceId: Type.Optional(
+      InstanceIdInput(
+        'Id of an active indicator (from indicators_list): query it with its current params. Give this or definitionId.',
+      ),
+    ),
+    params: Type.Optional(
+      ParamsInput(
+        'Params by name, e.g. {"fast":12,"slow":26,"signal":9}; omitted keys take the defaults (or the instance\'s values with instanceId).',
+      ),
+    ),
+    convention: Type.Optional(
+      ConventionInput(
+        `Whose formulas to use; default the instance's, else the chart's (indicators_list shows it). ${CONVENTION_TEXT} Params differ by convention (tdx RSI takes periods [6,12,24]).`,
+      ),
+    ),
+    from: Type.Optional(TimeInput('First bar time (inclusive).')),
+    to: Type.Optional(TimeInput('Last bar time (inclusive).')),
+    limit: Type.Integer({
+      minimum: 1,
+      maximum: 2000,
+      default: 20,
+      description: 'At most this many rows (the newest within from/to). Keep it small.',
+    }),
+  },
+  { additionalProperties: false },
+);
 
-const AddInput = Type.Object({
-  definitionId: DefinitionIdInput('Definition id from indicators_list, e.g. MACD, MA, RSI (any case).'),
-  params: Type.Optional(ParamsInput('Params by name; omitted keys take the defaults, e.g. {"periods":[5,20]} for MA or {"signal":5} for MACD.')),
-  paneId: Type.Optional(Type.String({ minLength: 1, maxLength: 80, description: "An existing pane id to share (see panes_list), or 'price' to overlay on the candles. Default: overlays go on the price pane, other studies get a new pane." })),
-  convention: Type.Optional(ConventionInput(`Whose formulas this study follows, kept whatever the chart's convention; omit to follow the chart's (indicators_list shows it). ${CONVENTION_TEXT} Params are those of that convention.`)),
-}, { additionalProperties: false });
+const AddInput = Type.Object(
+  {
+    definitionId: DefinitionIdInput('Definition id from indicators_list, e.g. MACD, MA, RSI (any case).'),
+    params: Type.Optional(
+      ParamsInput(
+        'Params by name; omitted keys take the defaults, e.g. {"periods":[5,20]} for MA or {"signal":5} for MACD.',
+      ),
+    ),
+    paneId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 80,
+        description:
+          "An existing pane id to share (see panes_list), or 'price' to overlay on the candles. Default: overlays go on the price pane, other studies get a new pane.",
+      }),
+    ),
+    convention: Type.Optional(
+      ConventionInput(
+        `Whose formulas this study follows, kept whatever the chart's convention; omit to follow the chart's (indicators_list shows it). ${CONVENTION_TEXT} Params are those of that convention.`,
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
-const UpdateInput = Type.Object({
-  instanceId: InstanceIdInput('Id of the active indicator to change (from indicators_list), e.g. macd-2.'),
-  params: Type.Optional(ParamsInput('Only the params to change, by name, e.g. {"signal":5}; keys left out keep their current value.')),
-  convention: Type.Optional(ConventionInput(`Switch the study to this convention (kept whatever the chart's). ${CONVENTION_TEXT} Params it does not accept take its defaults.`)),
-}, { additionalProperties: false });
+const UpdateInput = Type.Object(
+  {
+    instanceId: InstanceIdInput('Id of the active indicator to change (from indicators_list), e.g. macd-2.'),
+    params: Type.Optional(
+      ParamsInput('Only the params to change, by name, e.g. {"signal":5}; keys left out keep their current value.'),
+    ),
+    convention: Type.Optional(
+      ConventionInput(
+        `Switch the study to this convention (kept whatever the chart's). ${CONVENTION_TEXT} Params it does not accept take its defaults.`,
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
-const RemoveInput = Type.Object({
-  instanceId: InstanceIdInput('Id of the active indicator to remove (from indicators_list).'),
-}, { additionalProperties: false });
+const RemoveInput = Type.Object(
+  {
+    instanceId: InstanceIdInput('Id of the active indicator to remove (from indicators_list).'),
+  },
+  { additionalProperties: false },
+);
 
 /** One pane as `panes_list` reports it. */
 export interface PaneSummary {
@@ -125,10 +178,14 @@ export class IndicatorCommands {
       ...instances.filter((i) => i.paneId !== 'price').map((i) => ({ id: i.paneId, weight: DEFAULT_PANE_WEIGHT })),
     ];
     this.#previewBase = null;
-    this.core.store.action('indicators', (d) => {
-      d.set('indicators', instances);
-      d.set('panes', panes);
-    }, { undoable: false });
+    this.core.store.action(
+      'indicators',
+      (d) => {
+        d.set('indicators', instances);
+        d.set('panes', panes);
+      },
+      { undoable: false },
+    );
     for (const error of parsed.errors) {
       this.core.reportError('invalid_indicator', `indicators attribute: '${error.text}': ${error.reason}`);
     }
@@ -185,10 +242,14 @@ export class IndicatorCommands {
       convention = input.convention ?? instance.convention ?? this.#chartConvention();
       def = this.#definition(instance.definitionId, 'instanceId', convention);
       if (input.definitionId !== undefined && this.core.indicatorRegistry.get(input.definitionId)?.id !== def.id) {
-        throw new ToolCallError('invalid_input', `Instance '${instance.instanceId}' is a ${def.id}, not the definitionId given.`, {
-          details: [{ path: 'definitionId', reason: `does not match the instance (${def.id})` }],
-          recommendedAction: 'Give either instanceId or definitionId, not both.',
-        });
+        throw new ToolCallError(
+          'invalid_input',
+          `Instance '${instance.instanceId}' is a ${def.id}, not the definitionId given.`,
+          {
+            details: [{ path: 'definitionId', reason: `does not match the instance (${def.id})` }],
+            recommendedAction: 'Give either instanceId or definitionId, not both.',
+          },
+        );
       }
       base = adaptParams(def, instance.params);
     } else if (input.definitionId !== undefined) {
@@ -197,40 +258,55 @@ export class IndicatorCommands {
     } else {
       throw new ToolCallError('invalid_input', 'Give definitionId or instanceId.', {
         details: [{ path: 'definitionId', reason: 'required unless instanceId is given' }],
-        recommendedAction: 'Call indicators_list for ids, then pass definitionId (e.g. "MACD") or an active instanceId.',
+        recommendedAction:
+          'Call indicators_list for ids, then pass definitionId (e.g. "MACD") or an active instanceId.',
       });
     }
     const params = this.#resolve(def, { ...base, ...(input.params ?? {}) });
     const series = this.core.store.peek('series');
     if (!series || series.bars.length === 0) {
-      throw new ToolCallError('no_data', 'The chart has no data loaded.', { retryable: true, recommendedAction: 'Call chart_set_symbol first, or wait for the data to load.' });
+      throw new ToolCallError('no_data', 'The chart has no data loaded.', {
+        retryable: true,
+        recommendedAction: 'Call chart_set_symbol first, or wait for the data to load.',
+      });
     }
     const { bars, instrument, period } = series;
     const tz = instrument.timezone;
     const n = bars.length;
     const from = input.from !== undefined ? parseToolTime(input.from, tz, 'from') : -Infinity;
     const to = input.to !== undefined ? parseToolTime(input.to, tz, 'to') : Infinity;
-    if (to < from) throw new ToolCallError('invalid_input', "'to' is before 'from'.", { details: [{ path: 'to', reason: 'must not be before from' }] });
+    if (to < from)
+      throw new ToolCallError('invalid_input', "'to' is before 'from'.", {
+        details: [{ path: 'to', reason: 'must not be before from' }],
+      });
     const a = Number.isFinite(from) ? lowerBound(bars.time, from, n) : 0;
     const b = Number.isFinite(to) ? upperIndex(bars.time, to, n) : n - 1;
     if (b < a) {
       const range = `${toolTime(bars.time[0], tz, period)} to ${toolTime(bars.time[n - 1], tz, period)}`;
-      throw new ToolCallError('out_of_range', `No bars in the requested range; loaded data covers ${range}.`, { recommendedAction: `Use times within ${range}.` });
+      throw new ToolCallError('out_of_range', `No bars in the requested range; loaded data covers ${range}.`, {
+        recommendedAction: `Use times within ${range}.`,
+      });
     }
     // Reuse the engine's cached (incrementally updated) values when an active study has these params.
     const match = this.core.store.peek('indicators').find((i) => {
       const study = this.#study(i);
       return study !== undefined && study.def === def && sameParams(study.params, params);
     });
-    const values: IndicatorValues = (match ? this.core.indicatorEngine.values(match, series) : null)
-      ?? def.compute({ ...bars, length: n, timezone: tz }, params as never);
+    const values: IndicatorValues =
+      (match ? this.core.indicatorEngine.values(match, series) : null) ??
+      def.compute({ ...bars, length: n, timezone: tz }, params as never);
     const outputs = def.outputs(params as never);
     const keys = outputs.map((o) => o.key).filter((k) => values[k] !== undefined);
     const start = Math.max(a, b - input.limit + 1);
     const label = formatIndicatorLabel(def, params, convention === this.#chartConvention() ? undefined : convention);
     const text = indicatorValuesText(
       `${label} ${instrument.symbol} ${period} tz=${tz} (${outputs.map((o) => `${o.key}=${o.label}`).join(' ')})`,
-      bars, values, keys, { start, end: b, inRange: b - a + 1 }, tz, period,
+      bars,
+      values,
+      keys,
+      { start, end: b, inRange: b - a + 1 },
+      tz,
+      period,
     );
     return {
       data: {
@@ -271,8 +347,18 @@ export class IndicatorCommands {
     const instances = this.core.store.peek('indicators');
     const instanceId = this.#newInstanceId(def, new Set(instances.map((i) => i.instanceId)));
     const paneId = input.paneId ?? (def.placement === 'overlay' ? 'price' : `pane-${instanceId}`);
-    const instance: IndicatorInstance = { instanceId, definitionId: def.id, params, paneId, ...(input.convention ? { convention: input.convention } : {}) };
-    this.#commit('indicators_add', [...instances, instance], panes.some((p) => p.id === paneId) ? panes : [...panes, { id: paneId, weight: DEFAULT_PANE_WEIGHT }]);
+    const instance: IndicatorInstance = {
+      instanceId,
+      definitionId: def.id,
+      params,
+      paneId,
+      ...(input.convention ? { convention: input.convention } : {}),
+    };
+    this.#commit(
+      'indicators_add',
+      [...instances, instance],
+      panes.some((p) => p.id === paneId) ? panes : [...panes, { id: paneId, weight: DEFAULT_PANE_WEIGHT }],
+    );
     const label = formatIndicatorLabel(def, params, input.convention);
     return { data: { instanceId, label, paneId }, text: `Added ${label} as ${instanceId} on pane ${paneId}.` };
   }
@@ -299,13 +385,20 @@ export class IndicatorCommands {
     const def = this.#definition(instance.definitionId, 'instanceId', conventionGiven ?? this.#chartConvention());
     const params = this.#resolve(def, { ...adaptParams(def, instance.params), ...(input.params ?? {}) });
     const label = formatIndicatorLabel(def, params, conventionGiven);
-    const previousLabel = before ? formatIndicatorLabel(before.def, before.params, instance.convention) : instance.definitionId;
+    const previousLabel = before
+      ? formatIndicatorLabel(before.def, before.params, instance.convention)
+      : instance.definitionId;
     const data = { instanceId: instance.instanceId, previous: instance.params, params, label };
     if (sameParams(instance.params, params) && conventionGiven === instance.convention) {
       return { data, text: `${label} already has these params; nothing changed.`, stateChanged: false };
     }
-    const next = this.core.store.peek('indicators').map((i) =>
-      i.instanceId === instance.instanceId ? { ...i, params, ...(conventionGiven ? { convention: conventionGiven } : {}) } : i);
+    const next = this.core.store
+      .peek('indicators')
+      .map((i) =>
+        i.instanceId === instance.instanceId
+          ? { ...i, params, ...(conventionGiven ? { convention: conventionGiven } : {}) }
+          : i,
+      );
     this.#commit('indicators_update', next, this.core.store.peek('panes'));
     return { data, text: `${previousLabel} → ${label}.` };
   }
@@ -326,7 +419,10 @@ export class IndicatorCommands {
     const emptied = instance.paneId !== 'price' && !rest.some((i) => i.paneId === instance.paneId);
     const panes = this.core.store.peek('panes');
     this.#commit('indicators_remove', rest, emptied ? panes.filter((p) => p.id !== instance.paneId) : panes);
-    return { data: { instanceId: instance.instanceId, label, removedPaneId: emptied ? instance.paneId : null }, text: `Removed ${label}.` };
+    return {
+      data: { instanceId: instance.instanceId, label, removedPaneId: emptied ? instance.paneId : null },
+      text: `Removed ${label}.`,
+    };
   }
 
   @tool({
@@ -341,7 +437,10 @@ export class IndicatorCommands {
   listPanes(_input: Static<typeof Empty>, _ctx?: ToolCallContext): ToolOutput {
     const panes = this.panes();
     const text = panes
-      .map((p) => `${p.id} weight=${p.weight} share=${p.heightShare} contents=${p.contents.map((c) => `${c.instanceId} ${c.label}`).join('; ') || (p.id === 'price' ? 'candles' : '(empty)')}`)
+      .map(
+        (p) =>
+          `${p.id} weight=${p.weight} share=${p.heightShare} contents=${p.contents.map((c) => `${c.instanceId} ${c.label}`).join('; ') || (p.id === 'price' ? 'candles' : '(empty)')}`,
+      )
       .join('\n');
     return { data: { panes }, text, stateChanged: false };
   }
@@ -371,7 +470,9 @@ export class IndicatorCommands {
     const current = this.core.store.peek('panes');
     const next = current.map((p) => {
       const w = weights[p.id];
-      return typeof w === 'number' && Number.isFinite(w) && w > 0 ? { id: p.id, weight: Math.round(w * 1000) / 1000 } : p;
+      return typeof w === 'number' && Number.isFinite(w) && w > 0
+        ? { id: p.id, weight: Math.round(w * 1000) / 1000 }
+        : p;
     });
     const changed = next.some((p, i) => p.weight !== current[i].weight);
     if (options.preview) {
@@ -387,7 +488,8 @@ export class IndicatorCommands {
       this.core.store.action('panes_preview', (d) => d.set('panes', base), { undoable: false });
     }
     const from = base ?? current;
-    if (from.length === next.length && from.every((p, i) => p.id === next[i].id && p.weight === next[i].weight)) return false;
+    if (from.length === next.length && from.every((p, i) => p.id === next[i].id && p.weight === next[i].weight))
+      return false;
     this.core.store.action('panes_resize', (d) => d.set('panes', next));
     return true;
   }
@@ -490,13 +592,17 @@ export class IndicatorCommands {
     if (def) return def;
     const defs = this.core.indicatorRegistry.list();
     const close = closeIndicatorIds(id, defs);
-    throw new ToolCallError('not_found', `Unknown indicator '${id}'.${close.length ? ` Did you mean ${close.join(', ')}?` : ''}`, {
-      details: [{ path: field, reason: 'unknown indicator definition id' }],
-      recommendedAction: close.length
-        ? `Use one of ${close.join(', ')}, or call indicators_list for all ids.`
-        : 'Call indicators_list for the known ids.',
-      data: { candidates: close },
-    });
+    throw new ToolCallError(
+      'not_found',
+      `Unknown indicator '${id}'.${close.length ? ` Did you mean ${close.join(', ')}?` : ''}`,
+      {
+        details: [{ path: field, reason: 'unknown indicator definition id' }],
+        recommendedAction: close.length
+          ? `Use one of ${close.join(', ')}, or call indicators_list for all ids.`
+          : 'Call indicators_list for the known ids.',
+        data: { candidates: close },
+      },
+    );
   }
 
   #instance(instanceId: string): IndicatorInstance {
@@ -505,7 +611,9 @@ export class IndicatorCommands {
     if (found) return found;
     const ids = instances.map((i) => i.instanceId);
     throw new ToolCallError('not_found', `No active indicator '${instanceId}'.`, {
-      details: [{ path: 'instanceId', reason: ids.length ? `expected one of ${ids.join(', ')}` : 'no indicator is active' }],
+      details: [
+        { path: 'instanceId', reason: ids.length ? `expected one of ${ids.join(', ')}` : 'no indicator is active' },
+      ],
       recommendedAction: ids.length
         ? `Use one of the active instance ids: ${ids.join(', ')} (indicators_list shows their labels).`
         : 'No indicator is active; add one with indicators_add.',
@@ -518,7 +626,10 @@ export class IndicatorCommands {
     if (resolved.ok) return resolved.params;
     const props = Object.keys(def.params.properties);
     throw new ToolCallError('invalid_input', `Invalid params for ${def.id}.`, {
-      details: resolved.errors.map((e) => ({ path: e.path ? `params.${e.path}` : 'params', reason: boundsReason(def, e.path, e.reason) })),
+      details: resolved.errors.map((e) => ({
+        path: e.path ? `params.${e.path}` : 'params',
+        reason: boundsReason(def, e.path, e.reason),
+      })),
       recommendedAction: `Fix the params named in details; ${def.id} accepts ${props.map((k) => describeBounds(def, k)).join(', ') || 'no params'}.`,
     });
   }
@@ -549,7 +660,8 @@ function boundsReason(def: IndicatorDefinition, path: string, reason: string): s
 function describeBounds(def: IndicatorDefinition, key: string): string {
   const s = def.params.properties[key] as Record<string, unknown>;
   if (s.type === 'array') return `${key} (list of ${String(s.minItems ?? 0)}-${String(s.maxItems ?? '∞')} periods)`;
-  if (typeof s.minimum === 'number' || typeof s.maximum === 'number') return `${key} ${String(s.minimum ?? '')}..${String(s.maximum ?? '')}`;
+  if (typeof s.minimum === 'number' || typeof s.maximum === 'number')
+    return `${key} ${String(s.minimum ?? '')}..${String(s.maximum ?? '')}`;
   return key;
 }
 

@@ -51,6 +51,9 @@ export function indicatorDefinitionLine(def: IndicatorDefinition): string {
   const params = order.map((k) => paramSummary(k, props[k])).join(' ');
   const defaults: Record<string, unknown> = {};
   for (const k of order) defaults[k] = props[k].default;
-  const outputs = def.outputs(defaults as never).map((o) => `${o.key}:${o.label}`).join(' ');
+  const outputs = def
+    .outputs(defaults as never)
+    .map((o) => `${o.key}:${o.label}`)
+    .join(' ');
   return `${def.id} ${def.category} ${def.placement} "${def.name}"${params ? ` ${params}` : ''} -> ${outputs}`;
 }

@@ -1,5 +1,10 @@
 import type { Series } from '../data/index.js';
-import type { IndicatorColumns, IndicatorDefinition, IndicatorUpdater, IndicatorValues } from '../indicators/indicator-definition.js';
+import type {
+  IndicatorColumns,
+  IndicatorDefinition,
+  IndicatorUpdater,
+  IndicatorValues,
+} from '../indicators/indicator-definition.js';
 import type { IndicatorInstance } from './chart-state.js';
 import type { ResolvedStudy } from './indicator-study.js';
 
@@ -40,7 +45,8 @@ export class IndicatorEngine {
     if (cached && cached.key === key && cached.def === def && sameInstrument(cached.series, series)) {
       const lastTime = n > 0 ? bars.time[n - 1] : NaN;
       if (cached.series === series) return cached.values;
-      const tail = (n === cached.length || n === cached.length + 1) && n > 0 && bars.time[cached.length - 1] === cached.lastTime;
+      const tail =
+        (n === cached.length || n === cached.length + 1) && n > 0 && bars.time[cached.length - 1] === cached.lastTime;
       if (def.createUpdater && tail) {
         // The first live tick builds the running state (one pass); later ticks are O(1).
         if (cached.updater) cached.updater.update(columns, n === cached.length + 1);
@@ -55,7 +61,15 @@ export class IndicatorEngine {
     const params = study.params as never;
     // A load computes with the batch kernel; the running state is built only once ticks arrive.
     const values = def.compute(columns, params);
-    this.#cache.set(instance.instanceId, { key, def, series, updater: null, values, length: n, lastTime: n > 0 ? bars.time[n - 1] : NaN });
+    this.#cache.set(instance.instanceId, {
+      key,
+      def,
+      series,
+      updater: null,
+      values,
+      length: n,
+      lastTime: n > 0 ? bars.time[n - 1] : NaN,
+    });
     return values;
   }
 

@@ -1,4 +1,10 @@
-import { adaptParams, chartConvention, type IndicatorConvention, type IndicatorDefinition, type IndicatorRegistry } from '../indicators/index.js';
+import {
+  adaptParams,
+  chartConvention,
+  type IndicatorConvention,
+  type IndicatorDefinition,
+  type IndicatorRegistry,
+} from '../indicators/index.js';
 import type { ChartSettings, IndicatorInstance } from './chart-state.js';
 
 /** What an active study computes with: the definition of its convention and params that fit it. */
@@ -10,7 +16,9 @@ export interface ResolvedStudy {
 }
 
 /** The chart's convention for studies that do not name one. */
-export function settingsConvention(settings: Pick<ChartSettings, 'indicatorConvention' | 'locale'>): IndicatorConvention {
+export function settingsConvention(
+  settings: Pick<ChartSettings, 'indicatorConvention' | 'locale'>,
+): IndicatorConvention {
   return chartConvention(settings.indicatorConvention, settings.locale);
 }
 

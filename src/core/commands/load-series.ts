@@ -1,4 +1,11 @@
-import { aggregateBars, DataSourceError, validateBars, type DataSourceRegistry, type Period, type Series } from '../data/index.js';
+import {
+  aggregateBars,
+  DataSourceError,
+  validateBars,
+  type DataSourceRegistry,
+  type Period,
+  type Series,
+} from '../data/index.js';
 import type { ChartTarget } from './chart-state.js';
 
 const INTRADAY: readonly Period[] = ['1m', '5m', '15m', '30m', '1h', '4h'];
@@ -8,19 +15,40 @@ const INTRADAY: readonly Period[] = ['1m', '5m', '15m', '30m', '1h', '4h'];
  * finest period it has on market-timezone boundaries.
  */
 export async function loadSeries(
-  sources: DataSourceRegistry, target: ChartTarget, signal?: AbortSignal, onProgress?: (fraction: number, message: string) => void,
+  sources: DataSourceRegistry,
+  target: ChartTarget,
+  signal?: AbortSignal,
+  onProgress?: (fraction: number, message: string) => void,
 ): Promise<Series> {
   const source = sources.get(target.sourceId);
-  if (!source) throw new DataSourceError('not_found', `Unknown data source '${target.sourceId}'. Known: ${sources.ids().join(', ')}.`);
+  if (!source)
+    throw new DataSourceError(
+      'not_found',
+      `Unknown data source '${target.sourceId}'. Known: ${sources.ids().join(', ')}.`,
+    );
   if (source.periods.includes(target.period)) {
-    return checked(source.id, await source.getBars({ symbol: target.symbol, period: target.period, signal, ...(onProgress ? { onProgress } : {}) }));
+    return checked(
+      source.id,
+      await source.getBars({
+        symbol: target.symbol,
+        period: target.period,
+        signal,
+        ...(onProgress ? { onProgress } : {}),
+      }),
+    );
   }
-  const candidates = (INTRADAY.includes(target.period) ? INTRADAY : (['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as Period[]))
-    .filter((p) => source.periods.includes(p) && rank(p) < rank(target.period) && !(target.period === '1M' && p === '1w'));
+  const candidates = (
+    INTRADAY.includes(target.period) ? INTRADAY : (['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as Period[])
+  ).filter(
+    (p) => source.periods.includes(p) && rank(p) < rank(target.period) && !(target.period === '1M' && p === '1w'),
+  );
   // The coarsest period below the target: fewest bars to fetch and fold.
   const base = candidates.at(-1);
   if (!base) throw new DataSourceError('unsupported', `Source '${source.id}' cannot provide ${target.period} bars.`);
-  const raw = checked(source.id, await source.getBars({ symbol: target.symbol, period: base, signal, ...(onProgress ? { onProgress } : {}) }));
+  const raw = checked(
+    source.id,
+    await source.getBars({ symbol: target.symbol, period: base, signal, ...(onProgress ? { onProgress } : {}) }),
+  );
   return { ...raw, period: target.period, bars: aggregateBars(raw.bars, base, target.period, raw.instrument.timezone) };
 }
 
@@ -38,7 +66,10 @@ export function checked(sourceId: string, series: Series): Series {
   if (problem) {
     const time = series.bars.time[problem.index];
     const at = Number.isFinite(time) ? ` (${new Date(time).toISOString()})` : '';
-    throw new DataSourceError('parse', `Source '${sourceId}' sent a bad bar at index ${problem.index}${at}: ${problem.reason}.`);
+    throw new DataSourceError(
+      'parse',
+      `Source '${sourceId}' sent a bad bar at index ${problem.index}${at}: ${problem.reason}.`,
+    );
   }
   return series;
 }

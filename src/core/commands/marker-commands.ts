@@ -18,47 +18,101 @@ const BULL_COLOR = '#26a69a';
 const BEAR_COLOR = '#ef5350';
 
 const lit = <T extends string>(values: readonly T[], description: string) =>
-  Type.Union(values.map((v) => Type.Literal(v)), { description });
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description },
+  );
 
 const Position = (d: string) => lit(['above', 'below', 'on'] as const, d);
 const Shape = (d: string) => lit(['arrow', 'circle', 'square', 'flag'] as const, d);
 const Color = (d: string) => Type.String({ minLength: 1, maxLength: 64, description: d });
 const Text = (d: string) => Type.String({ maxLength: MAX_MARKER_TEXT, description: d });
 
-const MarkerInput = Type.Object({
-  time: TimeInput('Bar time the marker belongs to; a time inside a bar snaps to that bar.'),
-  position: Position('above the bar high, below the bar low, or on the close.'),
-  shape: Shape('arrow (points at the bar), circle, square or flag.'),
-  color: Type.Optional(Color('CSS colour, e.g. #26a69a or red; default blue.')),
-  text: Type.Optional(Text('Short label next to the marker, at most 20 characters.')),
-}, { additionalProperties: false });
+const MarkerInput = Type.Object(
+  {
+    time: TimeInput('Bar time the marker belongs to; a time inside a bar snaps to that bar.'),
+    position: Position('above the bar high, below the bar low, or on the close.'),
+    shape: Shape('arrow (points at the bar), circle, square or flag.'),
+    color: Type.Optional(Color('CSS colour, e.g. #26a69a or red; default blue.')),
+    text: Type.Optional(Text('Short label next to the marker, at most 20 characters.')),
+  },
+  { additionalProperties: false },
+);
 
-const CreateInput = Type.Object({
-  markers: Type.Array(MarkerInput, { minItems: 1, maxItems: MAX_MARKERS, description: 'Markers to add to the current instrument (1 to 10000).' }),
-}, { additionalProperties: false });
+const CreateInput = Type.Object(
+  {
+    markers: Type.Array(MarkerInput, {
+      minItems: 1,
+      maxItems: MAX_MARKERS,
+      description: 'Markers to add to the current instrument (1 to 10000).',
+    }),
+  },
+  { additionalProperties: false },
+);
 
-const ListInput = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_MARKERS, description: 'Return at most this many markers (the newest); default 100. `total` counts all.' })),
-}, { additionalProperties: false });
+const ListInput = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_MARKERS,
+        description: 'Return at most this many markers (the newest); default 100. `total` counts all.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
-const RemoveInput = Type.Object({
-  ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 32, description: 'A marker id.' }), { minItems: 1, maxItems: MAX_MARKERS, description: 'Ids of the markers to remove (markers_list); all markers of the instrument when omitted.' })),
-}, { additionalProperties: false });
+const RemoveInput = Type.Object(
+  {
+    ids: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 32, description: 'A marker id.' }), {
+        minItems: 1,
+        maxItems: MAX_MARKERS,
+        description: 'Ids of the markers to remove (markers_list); all markers of the instrument when omitted.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
-const ConditionInput = Type.Object({
-  definitionId: Type.String({ minLength: 1, maxLength: 32, description: 'Study definition id from indicators_list, e.g. MACD or RSI (any case).' }),
-  params: Type.Optional(Type.Record(Type.String({ maxLength: 32 }), Type.Unknown(), { description: 'Study params by name; omitted keys take the defaults, e.g. {"fast":12,"slow":26,"signal":9}.' })),
-  left: Type.String({ minLength: 1, maxLength: 32, description: 'Output key of the study on the left side, e.g. macd (MACD) or rsi (RSI).' }),
-  op: lit(CONDITION_OPS, 'crosses_above / crosses_below: left crosses right; > < >= <=: where the comparison becomes true (one marker per run, not per bar).'),
-  right: Type.Union([
-    Type.String({ minLength: 1, maxLength: 32, description: 'Another output key of the same study, e.g. signal.' }),
-    Type.Number({ description: 'A constant level, e.g. 70.' }),
-  ], { description: 'Output key of the same study, or a number.' }),
-  position: Type.Optional(Position('Where the markers sit; default below for crosses_above, > and >=, above otherwise.')),
-  shape: Type.Optional(Shape('Marker shape; default arrow.')),
-  color: Type.Optional(Color('CSS colour; default green for crosses_above, > and >=, red otherwise.')),
-  text: Type.Optional(Text('Label on every marker, at most 20 characters.')),
-}, { additionalProperties: false });
+const ConditionInput = Type.Object(
+  {
+    definitionId: Type.String({
+      minLength: 1,
+      maxLength: 32,
+      description: 'Study definition id from indicators_list, e.g. MACD or RSI (any case).',
+    }),
+    params: Type.Optional(
+      Type.Record(Type.String({ maxLength: 32 }), Type.Unknown(), {
+        description: 'Study params by name; omitted keys take the defaults, e.g. {"fast":12,"slow":26,"signal":9}.',
+      }),
+    ),
+    left: Type.String({
+      minLength: 1,
+      maxLength: 32,
+      description: 'Output key of the study on the left side, e.g. macd (MACD) or rsi (RSI).',
+    }),
+    op: lit(
+      CONDITION_OPS,
+      'crosses_above / crosses_below: left crosses right; > < >= <=: where the comparison becomes true (one marker per run, not per bar).',
+    ),
+    right: Type.Union(
+      [
+        Type.String({ minLength: 1, maxLength: 32, description: 'Another output key of the same study, e.g. signal.' }),
+        Type.Number({ description: 'A constant level, e.g. 70.' }),
+      ],
+      { description: 'Output key of the same study, or a number.' },
+    ),
+    position: Type.Optional(
+      Position('Where the markers sit; default below for crosses_above, > and >=, above otherwise.'),
+    ),
+    shape: Type.Optional(Shape('Marker shape; default arrow.')),
+    color: Type.Optional(Color('CSS colour; default green for crosses_above, > and >=, red otherwise.')),
+    text: Type.Optional(Text('Label on every marker, at most 20 characters.')),
+  },
+  { additionalProperties: false },
+);
 
 /** A marker as tools return it: time also in the market timezone. */
 export interface MarkerSummary extends ChartMarker {
@@ -104,9 +158,15 @@ export class MarkerCommands {
     input.markers.forEach((m, i) => {
       const color = m.color ?? DEFAULT_COLOR;
       if (!isCssColor(color)) {
-        throw new ToolCallError('invalid_input', `markers[${i}].color '${String(color).slice(0, 40)}' is not a CSS colour.`, {
-          details: [{ path: `markers[${i}].color`, reason: 'expected a CSS colour such as #26a69a, rgb(38,166,154) or red' }],
-        });
+        throw new ToolCallError(
+          'invalid_input',
+          `markers[${i}].color '${String(color).slice(0, 40)}' is not a CSS colour.`,
+          {
+            details: [
+              { path: `markers[${i}].color`, reason: 'expected a CSS colour such as #26a69a, rgb(38,166,154) or red' },
+            ],
+          },
+        );
       }
       const time = snapToBar(series, parseToolTime(m.time, tz, `markers[${i}].time`));
       made.push({ id: ids(), time, position: m.position, shape: m.shape, color, ...(m.text ? { text: m.text } : {}) });
@@ -129,7 +189,9 @@ export class MarkerCommands {
     const limit = input.limit ?? 100;
     const tz = series?.instrument.timezone ?? 'UTC';
     const period = series?.period ?? '1d';
-    const markers: MarkerSummary[] = all.slice(Math.max(0, all.length - limit)).map((m) => ({ ...m, timeText: toolTime(m.time, tz, period) }));
+    const markers: MarkerSummary[] = all
+      .slice(Math.max(0, all.length - limit))
+      .map((m) => ({ ...m, timeText: toolTime(m.time, tz, period) }));
     return { data: { total: all.length, markers }, stateChanged: false };
   }
 
@@ -145,7 +207,10 @@ export class MarkerCommands {
     const key = this.currentKey();
     const list = this.current();
     if (!key || list.length === 0) {
-      if (input.ids) throw new ToolCallError('not_found', 'There are no markers on this instrument.', { details: [{ path: 'ids', reason: 'no markers exist' }] });
+      if (input.ids)
+        throw new ToolCallError('not_found', 'There are no markers on this instrument.', {
+          details: [{ path: 'ids', reason: 'no markers exist' }],
+        });
       return { data: { removed: 0 }, stateChanged: false };
     }
     let next: ChartMarker[] = [];
@@ -154,10 +219,14 @@ export class MarkerCommands {
       const known = new Set(list.map((m) => m.id));
       const unknown = input.ids.filter((id) => !known.has(id));
       if (unknown.length) {
-        throw new ToolCallError('not_found', `Unknown marker id${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}.`, {
-          details: unknown.slice(0, 10).map((id) => ({ path: 'ids', reason: `no marker '${id}'` })),
-          recommendedAction: 'Call markers_list for the ids.',
-        });
+        throw new ToolCallError(
+          'not_found',
+          `Unknown marker id${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}.`,
+          {
+            details: unknown.slice(0, 10).map((id) => ({ path: 'ids', reason: `no marker '${id}'` })),
+            recommendedAction: 'Call markers_list for the ids.',
+          },
+        );
       }
       next = list.filter((m) => !drop.has(m.id));
     }
@@ -170,10 +239,14 @@ export class MarkerCommands {
     name: 'markers_from_condition',
     label: 'Markers from condition',
     description:
-      'Places markers on the bars of the loaded data where a condition on a study\'s outputs holds, computed over ALL loaded bars, e.g. MACD macd crosses_above signal (golden crosses) or RSI rsi > 70. left is an output key, right an output key of the same study or a number; op crosses_above|crosses_below marks each cross, > < >= <= mark only the bar where the comparison becomes true. Returns `count`, `times` (market timezone, up to 500) and `ids`. One undo step; nothing is added when count is 0. Fails with not_found for an unknown study, invalid_input for an unknown output key or bad params (details name the allowed keys), no_data when nothing is loaded.',
+      "Places markers on the bars of the loaded data where a condition on a study's outputs holds, computed over ALL loaded bars, e.g. MACD macd crosses_above signal (golden crosses) or RSI rsi > 70. left is an output key, right an output key of the same study or a number; op crosses_above|crosses_below marks each cross, > < >= <= mark only the bar where the comparison becomes true. Returns `count`, `times` (market timezone, up to 500) and `ids`. One undo step; nothing is added when count is 0. Fails with not_found for an unknown study, invalid_input for an unknown output key or bad params (details name the allowed keys), no_data when nothing is loaded.",
     parameters: ConditionInput,
     safety: 'mutating',
-    liveDescription: (host: MarkerCommands) => `Study ids: ${host.core.indicatorRegistry.list().map((d) => d.id).join(', ')}.`,
+    liveDescription: (host: MarkerCommands) =>
+      `Study ids: ${host.core.indicatorRegistry
+        .list()
+        .map((d) => d.id)
+        .join(', ')}.`,
   })
   fromCondition(input: Static<typeof ConditionInput>, _ctx?: ToolCallContext): ToolOutput {
     const { series, key } = this.#loaded();
@@ -189,7 +262,10 @@ export class MarkerCommands {
     const { bars } = series;
     const n = bars.length;
     const values = def.compute({ ...bars, length: n, timezone: series.instrument.timezone }, params as never);
-    const keys = def.outputs(params as never).map((o) => o.key).filter((k) => values[k] !== undefined);
+    const keys = def
+      .outputs(params as never)
+      .map((o) => o.key)
+      .filter((k) => values[k] !== undefined);
     const output = (k: string, path: string): Float64Array => {
       const v = values[k] ?? values[keys.find((x) => x.toLowerCase() === k.toLowerCase()) ?? ''];
       if (v) return v;
@@ -204,7 +280,9 @@ export class MarkerCommands {
     const bullish = op === 'crosses_above' || op === '>' || op === '>=';
     const color = input.color ?? (bullish ? BULL_COLOR : BEAR_COLOR);
     if (!isCssColor(color)) {
-      throw new ToolCallError('invalid_input', `color '${String(color).slice(0, 40)}' is not a CSS colour.`, { details: [{ path: 'color', reason: 'expected a CSS colour' }] });
+      throw new ToolCallError('invalid_input', `color '${String(color).slice(0, 40)}' is not a CSS colour.`, {
+        details: [{ path: 'color', reason: 'expected a CSS colour' }],
+      });
     }
     const hits = evaluateCondition(left, op, right, n);
     const tz = series.instrument.timezone;
@@ -213,7 +291,14 @@ export class MarkerCommands {
     const ids = this.#idMaker();
     const position: MarkerPosition = input.position ?? (bullish ? 'below' : 'above');
     const shape: MarkerShape = input.shape ?? 'arrow';
-    const made: ChartMarker[] = hits.map((i) => ({ id: ids(), time: bars.time[i], position, shape, color, ...(input.text ? { text: input.text } : {}) }));
+    const made: ChartMarker[] = hits.map((i) => ({
+      id: ids(),
+      time: bars.time[i],
+      position,
+      shape,
+      color,
+      ...(input.text ? { text: input.text } : {}),
+    }));
     this.#add(key, made, 'markers_from_condition');
     return { data: { count: made.length, times: times.slice(0, 500), ids: made.map((m) => m.id) } };
   }
@@ -221,7 +306,10 @@ export class MarkerCommands {
   #loaded(): { series: Series; key: string } {
     const series = this.core.store.peek('series');
     if (!series || series.bars.length === 0) {
-      throw new ToolCallError('no_data', 'The chart has no data loaded.', { retryable: true, recommendedAction: 'Call chart_set_symbol first, or wait for the data to load.' });
+      throw new ToolCallError('no_data', 'The chart has no data loaded.', {
+        retryable: true,
+        recommendedAction: 'Call chart_set_symbol first, or wait for the data to load.',
+      });
     }
     return { series, key: instrumentKey(series.instrument.sourceId, series.instrument.symbol) };
   }
@@ -229,9 +317,13 @@ export class MarkerCommands {
   #add(key: string, made: readonly ChartMarker[], label: string): void {
     const existing = this.core.store.peek('markers')[key] ?? [];
     if (existing.length + made.length > MAX_MARKERS) {
-      throw new ToolCallError('out_of_range', `An instrument holds at most ${MAX_MARKERS} markers; ${existing.length} exist and ${made.length} were asked for.`, {
-        recommendedAction: 'Remove markers with markers_remove first.',
-      });
+      throw new ToolCallError(
+        'out_of_range',
+        `An instrument holds at most ${MAX_MARKERS} markers; ${existing.length} exist and ${made.length} were asked for.`,
+        {
+          recommendedAction: 'Remove markers with markers_remove first.',
+        },
+      );
     }
     const next = [...existing, ...made].sort((a, b) => a.time - b.time);
     this.core.store.action(label, (d) => d.set('markers', withKey(d.get('markers'), key, next)));
@@ -253,10 +345,14 @@ export class MarkerCommands {
     const def = this.core.indicatorRegistry.get(id);
     if (def) return def;
     const close = closeIndicatorIds(id, this.core.indicatorRegistry.list());
-    throw new ToolCallError('not_found', `Unknown indicator '${id}'.${close.length ? ` Did you mean ${close.join(', ')}?` : ''}`, {
-      details: [{ path: 'definitionId', reason: 'unknown indicator definition id' }],
-      recommendedAction: 'Call indicators_list for the known ids.',
-    });
+    throw new ToolCallError(
+      'not_found',
+      `Unknown indicator '${id}'.${close.length ? ` Did you mean ${close.join(', ')}?` : ''}`,
+      {
+        details: [{ path: 'definitionId', reason: 'unknown indicator definition id' }],
+        recommendedAction: 'Call indicators_list for the known ids.',
+      },
+    );
   }
 }
 
@@ -268,7 +364,11 @@ function snapToBar(series: Series, time: number): number {
   return t[i];
 }
 
-export function withKey<T>(map: Readonly<Record<string, readonly T[]>>, key: string, list: readonly T[]): Record<string, readonly T[]> {
+export function withKey<T>(
+  map: Readonly<Record<string, readonly T[]>>,
+  key: string,
+  list: readonly T[],
+): Record<string, readonly T[]> {
   const next = { ...map };
   if (list.length) next[key] = list;
   else delete next[key];
@@ -288,4 +388,3 @@ export function markerRange(markers: readonly ChartMarker[], from: number, to: n
   while (b < markers.length && markers[b].time <= to) b++;
   return [lo, b];
 }
-

@@ -8,20 +8,46 @@ import { loadSeries } from './load-series.js';
 import { resolveInstrument, seriesMatchesTarget, toCandidate } from './resolve-instrument.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
 
-const BarsQueryInput = Type.Object({
-  symbol: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Instrument code (EXCHANGE:CODE when ambiguous); defaults to the chart instrument.' })),
-  sourceId: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'Data source id; defaults to the chart source.' })),
-  period: Type.Optional(Type.Union(PERIODS.map((p) => Type.Literal(p)), { description: 'Bar period; defaults to the chart period.' })),
-  from: Type.Optional(TimeInput('First bar time (inclusive).')),
-  to: Type.Optional(TimeInput('Last bar time (inclusive).')),
-  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 20, description: 'At most this many bars (the newest within the range). Keep it small.' }),
-}, { additionalProperties: false });
+const BarsQueryInput = Type.Object(
+  {
+    symbol: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'Instrument code (EXCHANGE:CODE when ambiguous); defaults to the chart instrument.',
+      }),
+    ),
+    sourceId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 32, description: 'Data source id; defaults to the chart source.' }),
+    ),
+    period: Type.Optional(
+      Type.Union(
+        PERIODS.map((p) => Type.Literal(p)),
+        { description: 'Bar period; defaults to the chart period.' },
+      ),
+    ),
+    from: Type.Optional(TimeInput('First bar time (inclusive).')),
+    to: Type.Optional(TimeInput('Last bar time (inclusive).')),
+    limit: Type.Integer({
+      minimum: 1,
+      maximum: 1000,
+      default: 20,
+      description: 'At most this many bars (the newest within the range). Keep it small.',
+    }),
+  },
+  { additionalProperties: false },
+);
 
-const InstrumentsQueryInput = Type.Object({
-  query: Type.String({ minLength: 1, maxLength: 64, description: 'Code or part of a name, e.g. ACME or "moutai".' }),
-  sourceId: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'Data source id; defaults to the chart source.' })),
-  limit: Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'Maximum number of matches.' }),
-}, { additionalProperties: false });
+const InstrumentsQueryInput = Type.Object(
+  {
+    query: Type.String({ minLength: 1, maxLength: 64, description: 'Code or part of a name, e.g. ACME or "moutai".' }),
+    sourceId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 32, description: 'Data source id; defaults to the chart source.' }),
+    ),
+    limit: Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'Maximum number of matches.' }),
+  },
+  { additionalProperties: false },
+);
 
 /** Read-only market-data commands: bars of any instrument and instrument search. */
 export class MarketCommands {
@@ -44,7 +70,10 @@ export class MarketCommands {
     try {
       const loaded = this.core.store.peek('series');
       const symbol = input.symbol ?? target?.symbol;
-      if (!symbol) throw new ToolCallError('no_data', 'No instrument is loaded and none was given.', { recommendedAction: 'Pass symbol.' });
+      if (!symbol)
+        throw new ToolCallError('no_data', 'No instrument is loaded and none was given.', {
+          recommendedAction: 'Pass symbol.',
+        });
       if (loaded && seriesMatchesTarget(loaded, { symbol, period, sourceId })) {
         series = loaded;
       } else {
@@ -64,12 +93,29 @@ export class MarketCommands {
     const b = Number.isFinite(to) ? upperIndex(bars.time, to, bars.length) : bars.length - 1;
     if (b < a) {
       const range = `${toolTime(bars.time[0], tz, period)} to ${toolTime(bars.time[bars.length - 1], tz, period)}`;
-      throw new ToolCallError('out_of_range', `No bars in the requested range; available: ${range}.`, { recommendedAction: `Use times within ${range}.` });
+      throw new ToolCallError('out_of_range', `No bars in the requested range; available: ${range}.`, {
+        recommendedAction: `Use times within ${range}.`,
+      });
     }
     const start = Math.max(a, b - input.limit + 1);
-    const text = barsText(bars, start, b, tz, period, `${instrument.exchange}:${instrument.symbol} ${instrument.name} period=${period} tz=${tz}`, b - a + 1);
+    const text = barsText(
+      bars,
+      start,
+      b,
+      tz,
+      period,
+      `${instrument.exchange}:${instrument.symbol} ${instrument.name} period=${period} tz=${tz}`,
+      b - a + 1,
+    );
     return {
-      data: { symbol: instrument.symbol, exchange: instrument.exchange, period, timezone: tz, returned: b - start + 1, inRange: b - a + 1 },
+      data: {
+        symbol: instrument.symbol,
+        exchange: instrument.exchange,
+        period,
+        timezone: tz,
+        returned: b - start + 1,
+        inRange: b - a + 1,
+      },
       text,
       stateChanged: false,
     };
@@ -101,24 +147,39 @@ export class MarketCommands {
     }
     const q = input.query.trim().toUpperCase();
     const candidates = found.slice(0, input.limit).map(toCandidate);
-    const exactMatches = candidates.filter((c) => c.symbol.toUpperCase() === q || c.qualifiedSymbol.toUpperCase() === q).length;
+    const exactMatches = candidates.filter(
+      (c) => c.symbol.toUpperCase() === q || c.qualifiedSymbol.toUpperCase() === q,
+    ).length;
     const lines = candidates.map((c) => `${c.qualifiedSymbol}\t${c.name}\t${c.market}\t${c.timezone}`);
-    const hint = exactMatches > 1 || (exactMatches === 0 && candidates.length > 1)
-      ? 'Several instruments match: ask the user with ask_user before choosing.'
-      : '';
+    const hint =
+      exactMatches > 1 || (exactMatches === 0 && candidates.length > 1)
+        ? 'Several instruments match: ask the user with ask_user before choosing.'
+        : '';
     return {
       data: { candidates, exactMatches },
-      text: [`${candidates.length} match(es) for "${input.query}" in ${sourceId}`, ...lines, hint].filter(Boolean).join('\n'),
+      text: [`${candidates.length} match(es) for "${input.query}" in ${sourceId}`, ...lines, hint]
+        .filter(Boolean)
+        .join('\n'),
       stateChanged: false,
     };
   }
 }
 
 /** Header + one compact row per bar. */
-export function barsText(bars: Bars, start: number, end: number, tz: string, period: Period, title: string, inRange: number): string {
+export function barsText(
+  bars: Bars,
+  start: number,
+  end: number,
+  tz: string,
+  period: Period,
+  title: string,
+  inRange: number,
+): string {
   const rows: string[] = [`${title} bars=${end - start + 1} of ${inRange} in range`, 'time,open,high,low,close,volume'];
   for (let i = start; i <= end; i++) {
-    rows.push(`${toolTime(bars.time[i], tz, period)},${num(bars.open[i])},${num(bars.high[i])},${num(bars.low[i])},${num(bars.close[i])},${Math.round(bars.volume[i])}`);
+    rows.push(
+      `${toolTime(bars.time[i], tz, period)},${num(bars.open[i])},${num(bars.high[i])},${num(bars.low[i])},${num(bars.close[i])},${Math.round(bars.volume[i])}`,
+    );
   }
   return rows.join('\n');
 }

@@ -11,39 +11,66 @@ export const MAX_PRICE_LINE_LABEL = 40;
 const DEFAULT_COLOR = '#2962ff';
 
 const lit = <T extends string>(values: readonly T[], description: string) =>
-  Type.Union(values.map((v) => Type.Literal(v)), { description });
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description },
+  );
 
 const Fields = {
   price: Type.Number({ exclusiveMinimum: -1e15, exclusiveMaximum: 1e15, description: 'Price the line is drawn at.' }),
-  label: Type.String({ maxLength: MAX_PRICE_LINE_LABEL, description: 'Text at the left end of the line, e.g. "Stop" (at most 40 characters).' }),
+  label: Type.String({
+    maxLength: MAX_PRICE_LINE_LABEL,
+    description: 'Text at the left end of the line, e.g. "Stop" (at most 40 characters).',
+  }),
   color: Type.String({ minLength: 1, maxLength: 64, description: 'CSS colour, e.g. #ef5350 or red.' }),
   style: lit(['solid', 'dashed', 'dotted'] as const, 'Line style.'),
   axisLabel: Type.Boolean({ description: 'Show the price in a tag on the price axis.' }),
-  draggable: Type.Boolean({ description: 'Let the user move the line with the pointer (the element fires kline-price-line-moved).' }),
+  draggable: Type.Boolean({
+    description: 'Let the user move the line with the pointer (the element fires kline-price-line-moved).',
+  }),
 };
 
-const CreateInput = Type.Object({
-  price: Fields.price,
-  label: Type.Optional(Fields.label),
-  color: Type.Optional(Type.String({ ...Fields.color, description: 'CSS colour, e.g. #ef5350 or red; default blue.' })),
-  style: Type.Optional(lit(['solid', 'dashed', 'dotted'] as const, 'Line style; default dashed.')),
-  axisLabel: Type.Optional(Type.Boolean({ description: 'Show the price in a tag on the price axis; default true.' })),
-  draggable: Type.Optional(Type.Boolean({ description: 'Let the user move the line with the pointer; default false.' })),
-}, { additionalProperties: false });
+const CreateInput = Type.Object(
+  {
+    price: Fields.price,
+    label: Type.Optional(Fields.label),
+    color: Type.Optional(
+      Type.String({ ...Fields.color, description: 'CSS colour, e.g. #ef5350 or red; default blue.' }),
+    ),
+    style: Type.Optional(lit(['solid', 'dashed', 'dotted'] as const, 'Line style; default dashed.')),
+    axisLabel: Type.Optional(Type.Boolean({ description: 'Show the price in a tag on the price axis; default true.' })),
+    draggable: Type.Optional(
+      Type.Boolean({ description: 'Let the user move the line with the pointer; default false.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
-const UpdateInput = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 32, description: 'Id of the price line (price_lines_list).' }),
-  price: Type.Optional(Fields.price),
-  label: Type.Optional(Fields.label),
-  color: Type.Optional(Fields.color),
-  style: Type.Optional(Fields.style),
-  axisLabel: Type.Optional(Fields.axisLabel),
-  draggable: Type.Optional(Fields.draggable),
-}, { additionalProperties: false });
+const UpdateInput = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 32, description: 'Id of the price line (price_lines_list).' }),
+    price: Type.Optional(Fields.price),
+    label: Type.Optional(Fields.label),
+    color: Type.Optional(Fields.color),
+    style: Type.Optional(Fields.style),
+    axisLabel: Type.Optional(Fields.axisLabel),
+    draggable: Type.Optional(Fields.draggable),
+  },
+  { additionalProperties: false },
+);
 
-const RemoveInput = Type.Object({
-  ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 32, description: 'A price line id.' }), { minItems: 1, maxItems: MAX_PRICE_LINES, description: 'Ids to remove (price_lines_list); all price lines of the instrument when omitted.' })),
-}, { additionalProperties: false });
+const RemoveInput = Type.Object(
+  {
+    ids: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 32, description: 'A price line id.' }), {
+        minItems: 1,
+        maxItems: MAX_PRICE_LINES,
+        description: 'Ids to remove (price_lines_list); all price lines of the instrument when omitted.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const Empty = Type.Object({}, { additionalProperties: false });
 
@@ -81,7 +108,9 @@ export class PriceLineCommands {
     const key = this.#key();
     const existing = this.current();
     if (existing.length >= MAX_PRICE_LINES) {
-      throw new ToolCallError('out_of_range', `An instrument holds at most ${MAX_PRICE_LINES} price lines.`, { recommendedAction: 'Remove some with price_lines_remove first.' });
+      throw new ToolCallError('out_of_range', `An instrument holds at most ${MAX_PRICE_LINES} price lines.`, {
+        recommendedAction: 'Remove some with price_lines_remove first.',
+      });
     }
     const color = input.color ?? DEFAULT_COLOR;
     checkColor(color, 'color');
@@ -90,10 +119,17 @@ export class PriceLineCommands {
     do id = `pl-${++this.#counter}`;
     while (taken.has(id));
     const line: PriceLine = {
-      id, price: input.price, label: input.label ?? '', color, style: input.style ?? 'dashed',
-      axisLabel: input.axisLabel ?? true, draggable: input.draggable ?? false,
+      id,
+      price: input.price,
+      label: input.label ?? '',
+      color,
+      style: input.style ?? 'dashed',
+      axisLabel: input.axisLabel ?? true,
+      draggable: input.draggable ?? false,
     };
-    this.core.store.action('price_lines_create', (d) => d.set('priceLines', withKey(d.get('priceLines'), key, [...existing, line])));
+    this.core.store.action('price_lines_create', (d) =>
+      d.set('priceLines', withKey(d.get('priceLines'), key, [...existing, line])),
+    );
     return { data: { id, line } };
   }
 
@@ -125,10 +161,16 @@ export class PriceLineCommands {
       const known = new Set(list.map((l) => l.id));
       const unknown = input.ids.filter((id) => !known.has(id));
       if (unknown.length) {
-        throw new ToolCallError('not_found', `Unknown price line id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`, {
-          details: unknown.map((id) => ({ path: 'ids', reason: `no price line '${id}'` })),
-          recommendedAction: list.length ? `Price lines: ${list.map((l) => l.id).join(', ')}.` : 'There are no price lines.',
-        });
+        throw new ToolCallError(
+          'not_found',
+          `Unknown price line id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`,
+          {
+            details: unknown.map((id) => ({ path: 'ids', reason: `no price line '${id}'` })),
+            recommendedAction: list.length
+              ? `Price lines: ${list.map((l) => l.id).join(', ')}.`
+              : 'There are no price lines.',
+          },
+        );
       }
     }
     if (!key || list.length === 0) return { data: { removed: 0 }, stateChanged: false };
@@ -141,7 +183,8 @@ export class PriceLineCommands {
   @tool({
     name: 'price_lines_list',
     label: 'List price lines',
-    description: 'Lists the price lines of the current instrument as `lines`: id, price, label, color, style, axisLabel, draggable. Never fails (empty when there are none).',
+    description:
+      'Lists the price lines of the current instrument as `lines`: id, price, label, color, style, axisLabel, draggable. Never fails (empty when there are none).',
     parameters: Empty,
     safety: 'read-only',
   })
@@ -160,24 +203,47 @@ export class PriceLineCommands {
     const previous = list.find((l) => l.id === input.id);
     if (!previous) {
       throw new ToolCallError('not_found', `No price line '${input.id}'.`, {
-        details: [{ path: 'id', reason: list.length ? `expected one of ${list.map((l) => l.id).join(', ')}` : 'there are no price lines' }],
+        details: [
+          {
+            path: 'id',
+            reason: list.length ? `expected one of ${list.map((l) => l.id).join(', ')}` : 'there are no price lines',
+          },
+        ],
         recommendedAction: 'Call price_lines_list for the ids.',
       });
     }
     if (input.color !== undefined) checkColor(input.color, 'color');
     if (input.price !== undefined && !Number.isFinite(input.price)) {
-      throw new ToolCallError('invalid_input', 'price must be a finite number.', { details: [{ path: 'price', reason: 'expected a finite number' }] });
+      throw new ToolCallError('invalid_input', 'price must be a finite number.', {
+        details: [{ path: 'price', reason: 'expected a finite number' }],
+      });
     }
     const { id: _id, ...changes } = input;
-    const line: PriceLine = { ...previous, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+    const line: PriceLine = {
+      ...previous,
+      ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
+    };
     if (JSON.stringify(line) === JSON.stringify(previous)) return { data: { previous, line }, stateChanged: false };
-    this.core.store.action(label, (d) => d.set('priceLines', withKey(d.get('priceLines'), key, list.map((l) => (l === previous ? line : l)))));
+    this.core.store.action(label, (d) =>
+      d.set(
+        'priceLines',
+        withKey(
+          d.get('priceLines'),
+          key,
+          list.map((l) => (l === previous ? line : l)),
+        ),
+      ),
+    );
     return { data: { previous, line } };
   }
 
   #key(): string {
     const key = this.currentKey();
-    if (!key) throw new ToolCallError('no_data', 'The chart has no instrument loaded.', { retryable: true, recommendedAction: 'Call chart_set_symbol first.' });
+    if (!key)
+      throw new ToolCallError('no_data', 'The chart has no instrument loaded.', {
+        retryable: true,
+        recommendedAction: 'Call chart_set_symbol first.',
+      });
     return key;
   }
 

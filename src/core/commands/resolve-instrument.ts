@@ -48,14 +48,20 @@ export async function resolveInstrument(
   const exchange = colon > 0 ? trimmed.slice(0, colon).toUpperCase() : null;
   const code = (colon > 0 ? trimmed.slice(colon + 1) : trimmed).toUpperCase();
   const found = await source.searchInstruments(code, { limit: 50, signal });
-  const exact = found.filter((i) => i.symbol.toUpperCase() === code && (!exchange || i.exchange.toUpperCase() === exchange));
+  const exact = found.filter(
+    (i) => i.symbol.toUpperCase() === code && (!exchange || i.exchange.toUpperCase() === exchange),
+  );
   if (exact.length === 1) return exact[0];
   if (exact.length > 1) {
     const candidates = exact.map(toCandidate);
-    throw new ToolCallError('ambiguous', `'${symbol}' matches ${exact.length} instruments: ${candidates.map((c) => `${c.qualifiedSymbol} (${c.name})`).join(', ')}. Nothing was changed.`, {
-      recommendedAction: 'Call ask_user with one option per candidate, then retry with the chosen qualifiedSymbol.',
-      data: { candidates },
-    });
+    throw new ToolCallError(
+      'ambiguous',
+      `'${symbol}' matches ${exact.length} instruments: ${candidates.map((c) => `${c.qualifiedSymbol} (${c.name})`).join(', ')}. Nothing was changed.`,
+      {
+        recommendedAction: 'Call ask_user with one option per candidate, then retry with the chosen qualifiedSymbol.',
+        data: { candidates },
+      },
+    );
   }
   const suggestions = found.slice(0, 5).map(toCandidate);
   throw new ToolCallError('not_found', `No instrument with code '${symbol}' in source '${sourceId}'.`, {
@@ -69,6 +75,7 @@ export async function resolveInstrument(
 /** Whether a loaded series is what a target asks for (codes may be qualified). */
 export function seriesMatchesTarget(series: Series, target: ChartTarget): boolean {
   const i = series.instrument;
-  const symbolOk = target.symbol === i.symbol || target.symbol.toUpperCase() === `${i.exchange}:${i.symbol}`.toUpperCase();
+  const symbolOk =
+    target.symbol === i.symbol || target.symbol.toUpperCase() === `${i.exchange}:${i.symbol}`.toUpperCase();
   return symbolOk && i.sourceId === target.sourceId && series.period === target.period;
 }

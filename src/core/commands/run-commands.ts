@@ -5,9 +5,17 @@ import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../t
 import type { ChartCore } from './chart-core.js';
 import type { ChartState } from './chart-state.js';
 
-const UndoRunInput = Type.Object({
-  runId: Type.Optional(Type.String({ maxLength: 100, description: 'The run to undo; the most recent earlier run that changed the chart when omitted.' })),
-}, { additionalProperties: false });
+const UndoRunInput = Type.Object(
+  {
+    runId: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: 'The run to undo; the most recent earlier run that changed the chart when omitted.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * What agent runs changed, and "undo the run": every step a run committed reverted as one undo
@@ -58,9 +66,13 @@ export class RunCommands {
   async undoRunTool(input: Static<typeof UndoRunInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
     const runId = input.runId ?? this.ledger.lastRunId(ctx?.runId);
     if (!runId || !this.ledger.changes(runId)) {
-      throw new ToolCallError('not_found', input.runId ? `Run ${input.runId} changed nothing this chart remembers.` : 'No earlier run changed the chart.', {
-        recommendedAction: 'Do not retry; tell the user there is no earlier change of yours to undo.',
-      });
+      throw new ToolCallError(
+        'not_found',
+        input.runId ? `Run ${input.runId} changed nothing this chart remembers.` : 'No earlier run changed the chart.',
+        {
+          recommendedAction: 'Do not retry; tell the user there is no earlier change of yours to undo.',
+        },
+      );
     }
     const result = await this.revert(runId, 'undo');
     if (!result.ok) {

@@ -5,12 +5,29 @@ import { DEFAULT_SETTINGS, type ChartSettings } from './chart-state.js';
 import { SETTINGS_KEYS, SettingsValues, type SettingsPatch } from './settings-schema.js';
 
 const Empty = Type.Object({}, { additionalProperties: false });
-const UpdateInput = Type.Object({
-  values: Type.Object(SettingsValues.properties, { additionalProperties: false, description: 'The settings to change; keys left out keep their value.' }),
-}, { additionalProperties: false });
-const ResetInput = Type.Object({
-  keys: Type.Optional(Type.Array(Type.Union(SETTINGS_KEYS.map((k) => Type.Literal(k)), { description: 'A setting key.' }), { maxItems: SETTINGS_KEYS.length, description: 'Keys to reset to their defaults; all when omitted.' })),
-}, { additionalProperties: false });
+const UpdateInput = Type.Object(
+  {
+    values: Type.Object(SettingsValues.properties, {
+      additionalProperties: false,
+      description: 'The settings to change; keys left out keep their value.',
+    }),
+  },
+  { additionalProperties: false },
+);
+const ResetInput = Type.Object(
+  {
+    keys: Type.Optional(
+      Type.Array(
+        Type.Union(
+          SETTINGS_KEYS.map((k) => Type.Literal(k)),
+          { description: 'A setting key.' },
+        ),
+        { maxItems: SETTINGS_KEYS.length, description: 'Keys to reset to their defaults; all when omitted.' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /** Chart settings. The settings dialog and the `theme`/`color-convention` attributes write through these methods. */
 export class SettingsCommands {
@@ -49,8 +66,7 @@ export class SettingsCommands {
   @tool({
     name: 'settings_reset',
     label: 'Reset settings',
-    description:
-      `Resets the given setting keys, or every key when \`keys\` is omitted, to their defaults (${settingsText(DEFAULT_SETTINGS)}; timezone "" = the market timezone). Returns \`previous\` (the old values) and \`values\`. One undo step, the same as Reset in the settings dialog; nothing changes when the values already are the defaults.`,
+    description: `Resets the given setting keys, or every key when \`keys\` is omitted, to their defaults (${settingsText(DEFAULT_SETTINGS)}; timezone "" = the market timezone). Returns \`previous\` (the old values) and \`values\`. One undo step, the same as Reset in the settings dialog; nothing changes when the values already are the defaults.`,
     parameters: ResetInput,
     safety: 'mutating',
   })
@@ -65,7 +81,9 @@ export class SettingsCommands {
   apply(values: SettingsPatch, label: string, undoable = true): ToolOutput {
     if (values.timezone && !isTimeZone(values.timezone)) {
       throw new ToolCallError('invalid_input', `Unknown timezone '${values.timezone}'.`, {
-        details: [{ path: 'values.timezone', reason: 'expected an IANA timezone such as America/New_York, or an empty string' }],
+        details: [
+          { path: 'values.timezone', reason: 'expected an IANA timezone such as America/New_York, or an empty string' },
+        ],
         recommendedAction: 'Use an IANA name like Europe/London or Asia/Shanghai.',
       });
     }
@@ -80,7 +98,9 @@ export class SettingsCommands {
       next[key] = value;
     }
     if (!changed) return { data: { previous, values: { ...current } }, stateChanged: false };
-    this.core.store.action(label, (d) => d.set('settings', Object.freeze(next) as unknown as ChartSettings), { undoable });
+    this.core.store.action(label, (d) => d.set('settings', Object.freeze(next) as unknown as ChartSettings), {
+      undoable,
+    });
     return { data: { previous, values: next } };
   }
 }
@@ -96,5 +116,7 @@ function isTimeZone(zone: string): boolean {
 
 /** `theme=auto, grid=true, timezone=""` — settings as one line for a model. */
 function settingsText(settings: ChartSettings): string {
-  return Object.entries(settings).map(([k, v]) => `${k}=${v === '' ? '""' : String(v)}`).join(', ');
+  return Object.entries(settings)
+    .map(([k, v]) => `${k}=${v === '' ? '""' : String(v)}`)
+    .join(', ');
 }

@@ -1,27 +1,72 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 const lit = <T extends string>(values: readonly T[], description: string) =>
-  Type.Union(values.map((v) => Type.Literal(v)), { description });
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description },
+  );
 
 /** Writable chart settings; every key optional so an update is partial. */
-export const SettingsValues = Type.Object({
-  theme: Type.Optional(lit(['light', 'dark', 'auto'] as const, 'Colour theme; auto follows the system.')),
-  colorConvention: Type.Optional(lit(['green-up', 'red-up'] as const, 'green-up: rising bars green (US/EU); red-up: rising bars red (China, Japan, Korea).')),
-  candleStyle: Type.Optional(lit(['solid', 'hollow', 'ohlc', 'line', 'area'] as const, 'How bars are drawn: solid candles, hollow rising candles, OHLC bars, a close line, or an area.')),
-  priceScale: Type.Optional(lit(['linear', 'log', 'percent'] as const, 'Price axis: linear, logarithmic, or percent change from the first visible bar.')),
-  grid: Type.Optional(Type.Boolean({ description: 'Show grid lines.' })),
-  volume: Type.Optional(Type.Boolean({ description: 'Show the volume pane.' })),
-  crosshair: Type.Optional(lit(['normal', 'magnet', 'hidden'] as const, 'Crosshair: free, snapped to closes, or hidden.')),
-  timezone: Type.Optional(Type.String({ maxLength: 64, description: 'IANA timezone to display times in, e.g. Asia/Shanghai; empty string = the market timezone.' })),
-  locale: Type.Optional(lit(['en', 'zh-CN'] as const, 'Language of the chart UI.')),
-  priceAxisSide: Type.Optional(lit(['right', 'left'] as const, 'Side of the price axis.')),
-  legend: Type.Optional(Type.Boolean({ description: 'Show the OHLCV legend.' })),
-  indicatorConvention: Type.Optional(lit(['auto', 'ta-lib', 'tdx', 'tradingview'] as const, 'Whose formulas indicators follow: ta-lib (TA-Lib), tdx (通达信: MACD bar = (DIF−DEA)×2, RSI 6/12/24, KDJ…), tradingview (Pine built-ins); auto = tdx for Chinese locales, ta-lib otherwise. A study that names its own convention keeps it.')),
-  lastPrice: Type.Optional(Type.Boolean({ description: 'Show a dashed line and an axis tag at the last close.' })),
-  watermark: Type.Optional(lit(['symbol', 'off', 'custom'] as const, 'Faint text behind the bars: symbol and period, none, or watermarkText.')),
-  watermarkText: Type.Optional(Type.String({ maxLength: 40, description: 'Watermark text shown when watermark is custom.' })),
-  legendMode: Type.Optional(lit(['legend', 'tooltip', 'both'] as const, 'Bar values: in the legend row, in a tooltip by the pointer, or both.')),
-}, { additionalProperties: false });
+export const SettingsValues = Type.Object(
+  {
+    theme: Type.Optional(lit(['light', 'dark', 'auto'] as const, 'Colour theme; auto follows the system.')),
+    colorConvention: Type.Optional(
+      lit(
+        ['green-up', 'red-up'] as const,
+        'green-up: rising bars green (US/EU); red-up: rising bars red (China, Japan, Korea).',
+      ),
+    ),
+    candleStyle: Type.Optional(
+      lit(
+        ['solid', 'hollow', 'ohlc', 'line', 'area'] as const,
+        'How bars are drawn: solid candles, hollow rising candles, OHLC bars, a close line, or an area.',
+      ),
+    ),
+    priceScale: Type.Optional(
+      lit(
+        ['linear', 'log', 'percent'] as const,
+        'Price axis: linear, logarithmic, or percent change from the first visible bar.',
+      ),
+    ),
+    grid: Type.Optional(Type.Boolean({ description: 'Show grid lines.' })),
+    volume: Type.Optional(Type.Boolean({ description: 'Show the volume pane.' })),
+    crosshair: Type.Optional(
+      lit(['normal', 'magnet', 'hidden'] as const, 'Crosshair: free, snapped to closes, or hidden.'),
+    ),
+    timezone: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: 'IANA timezone to display times in, e.g. Asia/Shanghai; empty string = the market timezone.',
+      }),
+    ),
+    locale: Type.Optional(lit(['en', 'zh-CN'] as const, 'Language of the chart UI.')),
+    priceAxisSide: Type.Optional(lit(['right', 'left'] as const, 'Side of the price axis.')),
+    legend: Type.Optional(Type.Boolean({ description: 'Show the OHLCV legend.' })),
+    indicatorConvention: Type.Optional(
+      lit(
+        ['auto', 'ta-lib', 'tdx', 'tradingview'] as const,
+        'Whose formulas indicators follow: ta-lib (TA-Lib), tdx (通达信: MACD bar = (DIF−DEA)×2, RSI 6/12/24, KDJ…), tradingview (Pine built-ins); auto = tdx for Chinese locales, ta-lib otherwise. A study that names its own convention keeps it.',
+      ),
+    ),
+    lastPrice: Type.Optional(Type.Boolean({ description: 'Show a dashed line and an axis tag at the last close.' })),
+    watermark: Type.Optional(
+      lit(
+        ['symbol', 'off', 'custom'] as const,
+        'Faint text behind the bars: symbol and period, none, or watermarkText.',
+      ),
+    ),
+    watermarkText: Type.Optional(
+      Type.String({ maxLength: 40, description: 'Watermark text shown when watermark is custom.' }),
+    ),
+    legendMode: Type.Optional(
+      lit(
+        ['legend', 'tooltip', 'both'] as const,
+        'Bar values: in the legend row, in a tooltip by the pointer, or both.',
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export type SettingsPatch = Static<typeof SettingsValues>;
 

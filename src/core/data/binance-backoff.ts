@@ -4,7 +4,12 @@
  * the step) so a fleet of pages that lost the exchange together does not come back in lockstep,
  * while no attempt is ever immediate.
  */
-export function binanceBackoffDelay(attempt: number, baseDelayMs: number, maxDelayMs: number, random: () => number = Math.random): number {
+export function binanceBackoffDelay(
+  attempt: number,
+  baseDelayMs: number,
+  maxDelayMs: number,
+  random: () => number = Math.random,
+): number {
   const step = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(Math.max(0, attempt), 30));
   return Math.round(step / 2 + (step / 2) * Math.min(1, Math.max(0, random())));
 }

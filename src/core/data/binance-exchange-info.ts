@@ -27,7 +27,11 @@ export function decimalsOfTickSize(tickSize: string): number | undefined {
 function tickSizeOf(filters: unknown): string | undefined {
   if (!Array.isArray(filters)) return undefined;
   for (const filter of filters as unknown[]) {
-    if (typeof filter === 'object' && filter !== null && (filter as { filterType?: unknown }).filterType === 'PRICE_FILTER') {
+    if (
+      typeof filter === 'object' &&
+      filter !== null &&
+      (filter as { filterType?: unknown }).filterType === 'PRICE_FILTER'
+    ) {
       return text((filter as { tickSize?: unknown }).tickSize);
     }
   }
@@ -35,7 +39,12 @@ function tickSizeOf(filters: unknown): string | undefined {
 }
 
 /** The instrument of a Binance pair; `pricePrecision` omitted when no tick size is known. */
-export function binanceInstrument(symbol: string, baseAsset: string, quoteAsset: string, tickSize?: string): Instrument {
+export function binanceInstrument(
+  symbol: string,
+  baseAsset: string,
+  quoteAsset: string,
+  tickSize?: string,
+): Instrument {
   const precision = tickSize === undefined ? undefined : decimalsOfTickSize(tickSize);
   return Object.freeze({
     symbol,

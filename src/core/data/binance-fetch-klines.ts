@@ -49,7 +49,9 @@ function klinesUrl(query: BinanceKlinesQuery, limit: number, startTime?: number,
 }
 
 async function page(query: BinanceKlinesQuery, limit: number, startTime?: number, endTime?: number): Promise<Bars> {
-  return parseBinanceKlines(await fetchBinanceJson(query.fetch, klinesUrl(query, limit, startTime, endTime), query.signal, query.timeoutMs));
+  return parseBinanceKlines(
+    await fetchBinanceJson(query.fetch, klinesUrl(query, limit, startTime, endTime), query.signal, query.timeoutMs),
+  );
 }
 
 /**

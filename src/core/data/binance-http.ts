@@ -15,8 +15,12 @@ interface BinanceErrorBody {
 const NOT_FOUND_CODES = new Set([-1121, -1100]);
 
 function isErrorBody(value: unknown): value is BinanceErrorBody {
-  return typeof value === 'object' && value !== null &&
-    typeof (value as { code?: unknown }).code === 'number' && typeof (value as { msg?: unknown }).msg === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'number' &&
+    typeof (value as { msg?: unknown }).msg === 'string'
+  );
 }
 
 function parseJson(text: string): unknown {
@@ -44,7 +48,12 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
  * HTTP errors, unreachable host and malformed bodies → `network`; no complete response within
  * `timeoutMs` (default 20 s) → `network` saying it timed out; an aborted `signal` → `aborted`.
  */
-export async function fetchBinanceJson(doFetch: BinanceFetch, url: string, signal?: AbortSignal, timeoutMs?: number): Promise<unknown> {
+export async function fetchBinanceJson(
+  doFetch: BinanceFetch,
+  url: string,
+  signal?: AbortSignal,
+  timeoutMs?: number,
+): Promise<unknown> {
   if (signal?.aborted) throw new DataSourceError('aborted', 'The request was aborted.');
   let status: number;
   let text: string;
@@ -62,13 +71,17 @@ export async function fetchBinanceJson(doFetch: BinanceFetch, url: string, signa
   }
   const body = parseJson(text);
   if (status >= 200 && status < 300) {
-    if (body === undefined) throw new DataSourceError('network', `Binance sent a malformed response for ${shortUrl(url)}.`);
+    if (body === undefined)
+      throw new DataSourceError('network', `Binance sent a malformed response for ${shortUrl(url)}.`);
     return body;
   }
   const detail = isErrorBody(body) ? ` (code ${body.code}: ${body.msg})` : '';
   if (status === 429 || status === 418) {
     const wait = retryAfter !== null && /^\d+$/.test(retryAfter) ? ` Retry after ${retryAfter} s.` : '';
-    const what = status === 418 ? 'This IP is temporarily banned by Binance for exceeding its rate limit' : 'Binance rate limit exceeded';
+    const what =
+      status === 418
+        ? 'This IP is temporarily banned by Binance for exceeding its rate limit'
+        : 'Binance rate limit exceeded';
     throw new DataSourceError('network', `${what} (HTTP ${status})${detail}.${wait}`);
   }
   if (status === 400 && isErrorBody(body) && NOT_FOUND_CODES.has(body.code)) {

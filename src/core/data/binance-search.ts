@@ -32,7 +32,11 @@ function quoteRank(quote: string): number {
 
 /** `binance:btc/usdt`, `BTC-USDT`, `btc usdt` → `BTCUSDT`. */
 export function normalizeBinanceCode(text: string): string {
-  return text.trim().toUpperCase().replace(/^BINANCE:/, '').replace(/[\s/_-]+/g, '');
+  return text
+    .trim()
+    .toUpperCase()
+    .replace(/^BINANCE:/, '')
+    .replace(/[\s/_-]+/g, '');
 }
 
 function nameMatches(asset: string, lower: string): boolean {
@@ -47,7 +51,11 @@ function nameMatches(asset: string, lower: string): boolean {
  * major quote assets (USDT, USDC, FDUSD, BTC, …) come first, then the code alphabetically. An empty
  * query lists everything. Only what `symbols` holds is searched: callers pass TRADING pairs.
  */
-export function searchBinanceSymbols(symbols: readonly BinanceSymbolInfo[], query: string, limit: number): Instrument[] {
+export function searchBinanceSymbols(
+  symbols: readonly BinanceSymbolInfo[],
+  query: string,
+  limit: number,
+): Instrument[] {
   const code = normalizeBinanceCode(query);
   const lower = query.trim().toLowerCase();
   const ranked: { info: BinanceSymbolInfo; rank: number }[] = [];
@@ -63,9 +71,11 @@ export function searchBinanceSymbols(symbols: readonly BinanceSymbolInfo[], quer
     else continue;
     ranked.push({ info, rank });
   }
-  ranked.sort((a, b) =>
-    a.rank - b.rank ||
-    quoteRank(a.info.quoteAsset) - quoteRank(b.info.quoteAsset) ||
-    (a.info.symbol < b.info.symbol ? -1 : a.info.symbol > b.info.symbol ? 1 : 0));
+  ranked.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      quoteRank(a.info.quoteAsset) - quoteRank(b.info.quoteAsset) ||
+      (a.info.symbol < b.info.symbol ? -1 : a.info.symbol > b.info.symbol ? 1 : 0),
+  );
   return ranked.slice(0, Math.max(0, Math.floor(limit))).map((r) => r.info.instrument);
 }

@@ -4,7 +4,11 @@ import { fetchBinanceJson, type BinanceFetch } from './binance-http.js';
 import { olderBarsRequest, type OlderBarsRequest } from './binance-older-bars.js';
 import { binanceInterval } from './binance-periods.js';
 import { normalizeBinanceCode, searchBinanceSymbols } from './binance-search.js';
-import { openBinanceKlineStream, type BinanceStreamStatus, type BinanceWebSocketConstructor } from './binance-stream.js';
+import {
+  openBinanceKlineStream,
+  type BinanceStreamStatus,
+  type BinanceWebSocketConstructor,
+} from './binance-stream.js';
 import { aborted, untilAborted } from './until-aborted.js';
 import { DataSourceError, type BarListener, type BarsRequest, type DataSource, type Series } from './data-source.js';
 import type { Instrument } from './instrument.js';
@@ -47,14 +51,20 @@ const MAX_BARS_PER_CALL = 5 * BINANCE_KLINES_PER_REQUEST;
 /** Ceiling on the REST fill after a reconnect: 10 000 bars is a week of 1m bars. */
 const MAX_GAP_BARS = 10 * BINANCE_KLINES_PER_REQUEST;
 
-
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
 /** An instrument for a pair that exchangeInfo could not describe (it failed to load). */
 function bareInstrument(symbol: string): Instrument {
-  return Object.freeze({ symbol, name: symbol, exchange: 'BINANCE', market: 'crypto', timezone: 'UTC', sourceId: 'binance' });
+  return Object.freeze({
+    symbol,
+    name: symbol,
+    exchange: 'BINANCE',
+    market: 'crypto',
+    timezone: 'UTC',
+    sourceId: 'binance',
+  });
 }
 
 /**
@@ -130,14 +140,29 @@ export function createBinanceSource(options: BinanceSourceOptions = {}): Binance
     }
   }
 
-  async function klines(symbol: string, interval: string, request: Omit<BarsRequest, 'symbol' | 'period'>, cap: number) {
+  async function klines(
+    symbol: string,
+    interval: string,
+    request: Omit<BarsRequest, 'symbol' | 'period'>,
+    cap: number,
+  ) {
     try {
       return await fetchBinanceKlines({
-        fetch: doFetch, restBaseUrl, symbol, interval,
+        fetch: doFetch,
+        restBaseUrl,
+        symbol,
+        interval,
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(request.from !== undefined && Number.isFinite(request.from) ? { from: request.from } : {}),
         ...(request.to !== undefined && Number.isFinite(request.to) ? { to: request.to } : {}),
-        limit: Math.min(cap, request.limit !== undefined && Number.isFinite(request.limit) ? request.limit : request.from !== undefined ? cap : DEFAULT_BARS),
+        limit: Math.min(
+          cap,
+          request.limit !== undefined && Number.isFinite(request.limit)
+            ? request.limit
+            : request.from !== undefined
+              ? cap
+              : DEFAULT_BARS,
+        ),
         ...(request.signal ? { signal: request.signal } : {}),
         ...(request.onProgress ? { onProgress: request.onProgress } : {}),
       });
@@ -153,7 +178,10 @@ export function createBinanceSource(options: BinanceSourceOptions = {}): Binance
     id: 'binance',
     label: 'Binance (live)',
     periods: PERIODS,
-    async searchInstruments(query: string, searchOptions?: { limit?: number; signal?: AbortSignal }): Promise<Instrument[]> {
+    async searchInstruments(
+      query: string,
+      searchOptions?: { limit?: number; signal?: AbortSignal },
+    ): Promise<Instrument[]> {
       const symbols = await untilAborted(loadInfo(), searchOptions?.signal);
       return searchBinanceSymbols(symbols, query, searchOptions?.limit ?? DEFAULT_SEARCH_LIMIT);
     },
@@ -174,7 +202,10 @@ export function createBinanceSource(options: BinanceSourceOptions = {}): Binance
       const interval = resolveInterval(period);
       const WebSocketClass = options.WebSocket ?? (globalThis as { WebSocket?: BinanceWebSocketConstructor }).WebSocket;
       if (WebSocketClass === undefined) {
-        throw new DataSourceError('unsupported', 'No WebSocket here: pass createBinanceSource({ WebSocket }) (in Node 20, the `ws` package\'s class).');
+        throw new DataSourceError(
+          'unsupported',
+          "No WebSocket here: pass createBinanceSource({ WebSocket }) (in Node 20, the `ws` package's class).",
+        );
       }
       const onStatus = options.onStreamStatus;
       return openBinanceKlineStream({

@@ -90,7 +90,9 @@ export function openBinanceKlineStream(options: BinanceKlineStreamOptions): () =
     try {
       options.onStatus?.(status);
     } catch (error) {
-      queueMicrotask(() => { throw error; });
+      queueMicrotask(() => {
+        throw error;
+      });
     }
   }
 
@@ -100,7 +102,9 @@ export function openBinanceKlineStream(options: BinanceKlineStreamOptions): () =
     try {
       options.listener(bar);
     } catch (error) {
-      queueMicrotask(() => { throw error; });
+      queueMicrotask(() => {
+        throw error;
+      });
     }
   }
 

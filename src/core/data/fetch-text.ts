@@ -24,7 +24,11 @@ export interface FetchTextOptions {
  * against the work, so even a `fetch` that ignores its signal cannot hang the caller. Any other
  * failure (unreachable host) is rethrown as it came, for the caller to word.
  */
-export async function fetchText(doFetch: SourceFetch, url: string, options: FetchTextOptions = {}): Promise<{ response: Response; text: string }> {
+export async function fetchText(
+  doFetch: SourceFetch,
+  url: string,
+  options: FetchTextOptions = {},
+): Promise<{ response: Response; text: string }> {
   const { signal } = options;
   if (signal?.aborted) throw aborted();
   const timeoutMs = options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
@@ -33,23 +37,32 @@ export async function fetchText(doFetch: SourceFetch, url: string, options: Fetc
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
   if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
-    guards.push(new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const seconds = Math.round(timeoutMs / 100) / 10;
-        // Settle first, so the race reports the timeout rather than the abort it causes.
-        reject(new DataSourceError('network', `${options.what ?? url} sent no complete response within ${seconds} s (timed out); the request was cancelled.`));
-        controller.abort();
-      }, timeoutMs);
-    }));
+    guards.push(
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          const seconds = Math.round(timeoutMs / 100) / 10;
+          // Settle first, so the race reports the timeout rather than the abort it causes.
+          reject(
+            new DataSourceError(
+              'network',
+              `${options.what ?? url} sent no complete response within ${seconds} s (timed out); the request was cancelled.`,
+            ),
+          );
+          controller.abort();
+        }, timeoutMs);
+      }),
+    );
   }
   if (signal) {
-    guards.push(new Promise<never>((_, reject) => {
-      onAbort = () => {
-        reject(aborted());
-        controller.abort();
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    }));
+    guards.push(
+      new Promise<never>((_, reject) => {
+        onAbort = () => {
+          reject(aborted());
+          controller.abort();
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+      }),
+    );
   }
   const work = (async () => {
     const response = await doFetch(url, { signal: controller.signal });

@@ -36,7 +36,11 @@ export function findBadBar(bars: Bars): BadBar | null {
     let allSmall = true;
     for (let i = 0; i < n && allSmall; i++) if (!(Math.abs(bars.time[i]) < SECONDS_LIMIT)) allSmall = false;
     if (allSmall && Number.isFinite(bars.time[0])) {
-      return bad(0, 'seconds_not_ms', `Bar times look like epoch seconds (${bars.time[0]} is in 1970 as milliseconds); multiply them by 1000.`);
+      return bad(
+        0,
+        'seconds_not_ms',
+        `Bar times look like epoch seconds (${bars.time[0]} is in 1970 as milliseconds); multiply them by 1000.`,
+      );
     }
   }
   for (let i = 0; i < n; i++) {
@@ -44,8 +48,18 @@ export function findBadBar(bars: Bars): BadBar | null {
     if (problem) return problem;
     if (i > 0) {
       const previous = bars.time[i - 1];
-      if (bars.time[i] === previous) return bad(i, 'duplicate_time', `Bar ${i} has the same time as bar ${i - 1} (${bars.time[i]}); times must be unique.`);
-      if (bars.time[i] < previous) return bad(i, 'unsorted', `Bar ${i} (time ${bars.time[i]}) is older than bar ${i - 1} (time ${previous}); sort the bars by time ascending.`);
+      if (bars.time[i] === previous)
+        return bad(
+          i,
+          'duplicate_time',
+          `Bar ${i} has the same time as bar ${i - 1} (${bars.time[i]}); times must be unique.`,
+        );
+      if (bars.time[i] < previous)
+        return bad(
+          i,
+          'unsorted',
+          `Bar ${i} (time ${bars.time[i]}) is older than bar ${i - 1} (time ${previous}); sort the bars by time ascending.`,
+        );
     }
   }
   return null;
@@ -53,26 +67,52 @@ export function findBadBar(bars: Bars): BadBar | null {
 
 /** The same checks for one live bar (`updateBar`); `lastTime` is the newest time already shown. */
 export function findBadLiveBar(bar: Bar, lastTime: number): BadBar | null {
-  if (Number.isFinite(bar.time) && Math.abs(bar.time) < SECONDS_LIMIT && (!Number.isFinite(lastTime) || lastTime >= SECONDS_LIMIT)) {
+  if (
+    Number.isFinite(bar.time) &&
+    Math.abs(bar.time) < SECONDS_LIMIT &&
+    (!Number.isFinite(lastTime) || lastTime >= SECONDS_LIMIT)
+  ) {
     return bad(0, 'seconds_not_ms', `The bar time ${bar.time} looks like epoch seconds; multiply it by 1000.`);
   }
   const problem = checkOne(bar.time, bar.open, bar.high, bar.low, bar.close, bar.volume, 0);
   if (problem) return problem;
-  if (bar.time < lastTime) return bad(0, 'unsorted', `The bar time ${bar.time} is older than the last bar shown (${lastTime}); only the last bar can be replaced or a newer one appended.`);
+  if (bar.time < lastTime)
+    return bad(
+      0,
+      'unsorted',
+      `The bar time ${bar.time} is older than the last bar shown (${lastTime}); only the last bar can be replaced or a newer one appended.`,
+    );
   return null;
 }
 
 /** One bar through the shared per-bar check ({@link checkBar}), worded with its values for a host. */
-function checkOne(time: number, open: number, high: number, low: number, close: number, volume: number, i: number): BadBar | null {
+function checkOne(
+  time: number,
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  volume: number,
+  i: number,
+): BadBar | null {
   const problem = checkBar(time, open, high, low, close, volume);
   if (!problem) return null;
   const value = { time, open, high, low, close, volume }[problem.field];
-  if (!Number.isFinite(value)) return bad(i, 'not_finite', `Bar ${i} has ${problem.field} = ${String(value)}; every field must be a finite number.`);
+  if (!Number.isFinite(value))
+    return bad(
+      i,
+      'not_finite',
+      `Bar ${i} has ${problem.field} = ${String(value)}; every field must be a finite number.`,
+    );
   switch (problem.field) {
-    case 'volume': return bad(i, 'negative_volume', `Bar ${i} has negative volume ${volume}.`);
-    case 'open': return bad(i, 'open_outside_range', `Bar ${i} has open ${open} outside [low ${low}, high ${high}].`);
-    case 'close': return bad(i, 'close_outside_range', `Bar ${i} has close ${close} outside [low ${low}, high ${high}].`);
-    default: return bad(i, 'high_below_low', `Bar ${i} has high ${high} below low ${low}.`);
+    case 'volume':
+      return bad(i, 'negative_volume', `Bar ${i} has negative volume ${volume}.`);
+    case 'open':
+      return bad(i, 'open_outside_range', `Bar ${i} has open ${open} outside [low ${low}, high ${high}].`);
+    case 'close':
+      return bad(i, 'close_outside_range', `Bar ${i} has close ${close} outside [low ${low}, high ${high}].`);
+    default:
+      return bad(i, 'high_below_low', `Bar ${i} has high ${high} below low ${low}.`);
   }
 }
 

@@ -79,7 +79,13 @@ function tradingDays(spec: SampleSpec): Int32Array {
 
 function localTime(day: number, minuteOfDay: number, timeZone: string): number {
   return zonedTimeToUtc(
-    { year: civilYear(day), month: civilMonth(day), day: civilDay(day), hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60 },
+    {
+      year: civilYear(day),
+      month: civilMonth(day),
+      day: civilDay(day),
+      hour: Math.floor(minuteOfDay / 60),
+      minute: minuteOfDay % 60,
+    },
     timeZone,
   );
 }
@@ -176,7 +182,10 @@ export function generateSampleBars(spec: SampleSpec): SampleBars {
         minute.high[k] = high;
         minute.low[k] = low;
         minute.close[k] = close;
-        minute.volume[k] = roundTo(((dayVolume * weights[m]) / weightSum) * (0.6 + 0.8 * rng.next()) * (0.5 + 0.6 * Math.abs(z)), volumeScale);
+        minute.volume[k] = roundTo(
+          ((dayVolume * weights[m]) / weightSum) * (0.6 + 0.8 * rng.next()) * (0.5 + 0.6 * Math.abs(z)),
+          volumeScale,
+        );
         cluster = 0.97 * cluster + 0.03 * (0.4 + 0.75 * Math.abs(z));
         price = close;
       }

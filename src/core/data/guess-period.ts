@@ -35,7 +35,10 @@ export function guessPeriod(time: Float64Array): Period {
   for (const period of PERIODS) {
     if (shortestMs(period) > shortest && period !== PERIODS[0]) break;
     const distance = Math.abs(Math.log(median / nominalMs(period)));
-    if (distance < bestDistance) { best = period; bestDistance = distance; }
+    if (distance < bestDistance) {
+      best = period;
+      bestDistance = distance;
+    }
   }
   return best;
 }

@@ -24,15 +24,24 @@ export function locateJsonError(text: string): number {
     for (;;) {
       if (i >= text.length) fail();
       const ch = text.charCodeAt(i);
-      if (ch === 0x22) { i++; return; }
+      if (ch === 0x22) {
+        i++;
+        return;
+      }
       if (ch < 0x20) fail();
       if (ch === 0x5c) {
         const next = text[i + 1];
         if (next === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) { i++; fail(); }
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+            i++;
+            fail();
+          }
           i += 6;
         } else if (next !== undefined && '"\\/bfnrt'.includes(next)) i += 2;
-        else { i++; fail(); }
+        else {
+          i++;
+          fail();
+        }
       } else i++;
     }
   };
@@ -42,7 +51,10 @@ export function locateJsonError(text: string): number {
     if (ch === '{') {
       i++;
       space();
-      if (text[i] === '}') { i++; return; }
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
       for (;;) {
         space();
         string();
@@ -51,24 +63,42 @@ export function locateJsonError(text: string): number {
         i++;
         value();
         space();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === '}') { i++; return; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          return;
+        }
         fail();
       }
     }
     if (ch === '[') {
       i++;
       space();
-      if (text[i] === ']') { i++; return; }
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
       for (;;) {
         value();
         space();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === ']') { i++; return; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          return;
+        }
         fail();
       }
     }
-    if (ch === '"') { string(); return; }
+    if (ch === '"') {
+      string();
+      return;
+    }
     const literal = ch === undefined ? undefined : LITERALS[ch];
     if (literal !== undefined) {
       for (let k = 0; k < literal.length; k++, i++) if (text[i] !== literal[k]) fail();

@@ -82,7 +82,13 @@ function createZoneCache(timeZone: string): ZoneCache {
   });
   const resolved = format.resolvedOptions().timeZone;
   const isUtc = resolved === 'UTC' || resolved === 'Etc/UTC' || resolved === 'Etc/GMT' || resolved === 'GMT';
-  const zone: ZoneCache = { format: isUtc ? null : format, edges: new Map(), blocks: new Map(), lastIndex: Number.NaN, lastBlock: null };
+  const zone: ZoneCache = {
+    format: isUtc ? null : format,
+    edges: new Map(),
+    blocks: new Map(),
+    lastIndex: Number.NaN,
+    lastBlock: null,
+  };
   zones.set(timeZone, zone);
   return zone;
 }
@@ -99,14 +105,29 @@ function measureOffset(format: Intl.DateTimeFormat, timeMs: number): number {
   let beforeChrist = false;
   for (const part of format.formatToParts(utcSecond)) {
     switch (part.type) {
-      case 'year': year = Number(part.value); break;
-      case 'month': month = Number(part.value); break;
-      case 'day': day = Number(part.value); break;
-      case 'hour': hour = Number(part.value) % 24; break; // some engines still print 24 at midnight
-      case 'minute': minute = Number(part.value); break;
-      case 'second': second = Number(part.value); break;
-      case 'era': beforeChrist = part.value === 'BC' || part.value === 'B'; break;
-      default: break;
+      case 'year':
+        year = Number(part.value);
+        break;
+      case 'month':
+        month = Number(part.value);
+        break;
+      case 'day':
+        day = Number(part.value);
+        break;
+      case 'hour':
+        hour = Number(part.value) % 24;
+        break; // some engines still print 24 at midnight
+      case 'minute':
+        minute = Number(part.value);
+        break;
+      case 'second':
+        second = Number(part.value);
+        break;
+      case 'era':
+        beforeChrist = part.value === 'BC' || part.value === 'B';
+        break;
+      default:
+        break;
     }
   }
   if (beforeChrist) year = 1 - year;
@@ -319,5 +340,12 @@ export function parseMarketTime(input: string | number, timeZone: string): numbe
     if (offHours > 18 || offMinutes > 59) return null;
     offset = (zone[0] === '-' ? -1 : 1) * (offHours * HOUR_MS + offMinutes * MINUTE_MS);
   }
-  return daysFromCivil(year, month, day) * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS + second * 1000 + millisecond - offset;
+  return (
+    daysFromCivil(year, month, day) * DAY_MS +
+    hour * HOUR_MS +
+    minute * MINUTE_MS +
+    second * 1000 +
+    millisecond -
+    offset
+  );
 }

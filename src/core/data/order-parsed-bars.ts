@@ -27,7 +27,9 @@ export function orderParsedBars(bars: Bars, count: number, naming: RowNaming): B
     const sign = step > 0 ? 1 : -1;
     if (direction === 0) direction = sign;
     else if (sign !== direction) {
-      fail(`time out of order (rows must be all ascending or all descending; ${naming.label(i - 1)} is ${sign > 0 ? 'earlier' : 'later'})`);
+      fail(
+        `time out of order (rows must be all ascending or all descending; ${naming.label(i - 1)} is ${sign > 0 ? 'earlier' : 'later'})`,
+      );
     }
   }
   const out: Bars = {

@@ -29,12 +29,16 @@ function splitRow(line: string, delimiter: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const ch = line[i];
     if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') { cell += '"'; i++; }
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === delimiter) { cells.push(cell); cell = ''; }
-    else cell += ch;
+    else if (ch === delimiter) {
+      cells.push(cell);
+      cell = '';
+    } else cell += ch;
   }
   cells.push(cell);
   return cells;
@@ -45,7 +49,10 @@ function detectDelimiter(header: string): string {
   let bestCount = 0;
   for (const candidate of [',', ';', '\t']) {
     const count = header.split(candidate).length - 1;
-    if (count > bestCount) { best = candidate; bestCount = count; }
+    if (count > bestCount) {
+      best = candidate;
+      bestCount = count;
+    }
   }
   return best;
 }
@@ -72,7 +79,11 @@ export function parseBarsCsv(text: string, options: ParseBarsOptions = {}): { ba
   let headerIndex = 0;
   while (headerIndex < lines.length && lines[headerIndex].trim() === '') headerIndex++;
   if (headerIndex === lines.length) {
-    throw new DataSourceError('parse', 'line 1: the file is empty; expected a header row such as "time,open,high,low,close,volume".', 1);
+    throw new DataSourceError(
+      'parse',
+      'line 1: the file is empty; expected a header row such as "time,open,high,low,close,volume".',
+      1,
+    );
   }
   const headerLine = headerIndex + 1;
   const delimiter = detectDelimiter(lines[headerIndex]);
@@ -86,7 +97,11 @@ export function parseBarsCsv(text: string, options: ParseBarsOptions = {}): { ba
     return index;
   });
   if (missing.length > 0) {
-    throw new DataSourceError('parse', `line ${headerLine}: the header row lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`, headerLine);
+    throw new DataSourceError(
+      'parse',
+      `line ${headerLine}: the header row lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
+      headerLine,
+    );
   }
   const volumeColumn = names.indexOf('volume');
   const clockColumn = names[timeColumn] === 'date' ? names.indexOf('time') : -1;
@@ -101,11 +116,19 @@ export function parseBarsCsv(text: string, options: ParseBarsOptions = {}): { ba
     const line = li + 1;
     const cells = splitRow(raw, delimiter);
     if (cells.length < names.length) {
-      throw new DataSourceError('parse', `line ${line}: expected ${names.length} columns like the header, found ${cells.length}.`, line);
+      throw new DataSourceError(
+        'parse',
+        `line ${line}: expected ${names.length} columns like the header, found ${cells.length}.`,
+        line,
+      );
     }
     for (let c = names.length; c < cells.length; c++) {
       if (cells[c].trim() !== '') {
-        throw new DataSourceError('parse', `line ${line}: expected ${names.length} columns like the header, found ${cells.length}.`, line);
+        throw new DataSourceError(
+          'parse',
+          `line ${line}: expected ${names.length} columns like the header, found ${cells.length}.`,
+          line,
+        );
       }
     }
     const number = (column: number, name: string, emptyAsZero: boolean): number => {
@@ -115,7 +138,8 @@ export function parseBarsCsv(text: string, options: ParseBarsOptions = {}): { ba
         throw new DataSourceError('parse', `line ${line}: ${name} is empty.`, line);
       }
       if (decimalComma && /^[+-]?\d*,\d+$/.test(cell)) cell = cell.replace(',', '.');
-      if (!NUMBER.test(cell)) throw new DataSourceError('parse', `line ${line}: ${name} ${quoteCell(cell)} is not a number.`, line);
+      if (!NUMBER.test(cell))
+        throw new DataSourceError('parse', `line ${line}: ${name} ${quoteCell(cell)} is not a number.`, line);
       return Number(cell);
     };
     // "Date,Time,Open,…" exports split the timestamp in two columns.
@@ -148,7 +172,11 @@ export function parseBarsCsv(text: string, options: ParseBarsOptions = {}): { ba
   }
   if (count === 0) {
     // A header with no rows would replace the chart with nothing: an error, not a blank chart.
-    throw new DataSourceError('parse', `line ${headerLine + 1}: the file has a header row but no bars.`, headerLine + 1);
+    throw new DataSourceError(
+      'parse',
+      `line ${headerLine + 1}: the file has a header row but no bars.`,
+      headerLine + 1,
+    );
   }
   return {
     bars: orderParsedBars(bars, count, {

@@ -80,7 +80,11 @@ function fromRows(rows: readonly unknown[], prefix: string, timeZone: string): B
     let get: (field: Field, index: number) => unknown;
     if (Array.isArray(row)) get = (_field, index) => row[index];
     else if (isRecord(row)) get = (field) => pick(row, field);
-    else fail(base, 'expected an object with time, open, high, low, close (or an array [time, open, high, low, close, volume])');
+    else
+      fail(
+        base,
+        'expected an object with time, open, high, low, close (or an array [time, open, high, low, close, volume])',
+      );
     bars.time[i] = toTime(get('time', 0), `${base}.time`, timeZone);
     bars.open[i] = toNumber(get('open', 1), `${base}.open`, 'open');
     bars.high[i] = toNumber(get('high', 2), `${base}.high`, 'high');
@@ -91,7 +95,11 @@ function fromRows(rows: readonly unknown[], prefix: string, timeZone: string): B
     if (problem) fail(`${base}.${problem.field}`, problem.reason);
   }
   if (rows.length === 0) fail(prefix || '(root)', 'no bars (an empty array)');
-  return orderParsedBars(bars, rows.length, { label: (i) => `${prefix}[${i}]`, line: () => undefined, timeSuffix: '.time' });
+  return orderParsedBars(bars, rows.length, {
+    label: (i) => `${prefix}[${i}]`,
+    line: () => undefined,
+    timeSuffix: '.time',
+  });
 }
 
 function fromColumns(record: Record<string, unknown>, prefix: string, timeZone: string): Bars {
@@ -109,7 +117,8 @@ function fromColumns(record: Record<string, unknown>, prefix: string, timeZone: 
   const time = columns.get('time') as { key: string; values: unknown[] };
   const length = time.values.length;
   for (const { key, values } of columns.values()) {
-    if (values.length !== length) fail(`${prefix}${key}`, `expected ${length} values like ${prefix}${time.key}, found ${values.length}`);
+    if (values.length !== length)
+      fail(`${prefix}${key}`, `expected ${length} values like ${prefix}${time.key}, found ${values.length}`);
   }
   const bars = createBars(length);
   for (const field of FIELDS) {
@@ -117,7 +126,8 @@ function fromColumns(record: Record<string, unknown>, prefix: string, timeZone: 
     const target = bars[field];
     for (let i = 0; i < length; i++) {
       const path = `${prefix}${column?.key ?? field}[${i}]`;
-      target[i] = field === 'time' ? toTime(column?.values[i], path, timeZone) : toNumber(column?.values[i], path, field);
+      target[i] =
+        field === 'time' ? toTime(column?.values[i], path, timeZone) : toNumber(column?.values[i], path, field);
     }
   }
   for (let i = 0; i < length; i++) {
@@ -125,14 +135,21 @@ function fromColumns(record: Record<string, unknown>, prefix: string, timeZone: 
     if (problem) fail(`${prefix}${columns.get(problem.field)?.key ?? problem.field}[${i}]`, problem.reason);
   }
   if (length === 0) fail(`${prefix}${time.key}`, 'no bars (empty columns)');
-  return orderParsedBars(bars, length, { label: (i) => `${prefix}${time.key}[${i}]`, line: () => undefined, timeSuffix: '' });
+  return orderParsedBars(bars, length, {
+    label: (i) => `${prefix}${time.key}[${i}]`,
+    line: () => undefined,
+    timeSuffix: '',
+  });
 }
 
 function lineAt(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) { line++; lineStart = i + 1; }
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
   }
   return { line, column: offset - lineStart + 1 };
 }
@@ -160,7 +177,11 @@ export function parseBarsJson(text: string, options: ParseBarsOptions = {}): Par
     data = JSON.parse(source);
   } catch (error) {
     const offset = locateJsonError(source);
-    if (offset < 0) throw new DataSourceError('parse', `JSON syntax error: ${error instanceof Error ? error.message : String(error)}`);
+    if (offset < 0)
+      throw new DataSourceError(
+        'parse',
+        `JSON syntax error: ${error instanceof Error ? error.message : String(error)}`,
+      );
     const { line, column } = lineAt(source, offset);
     const what = offset >= source.length ? 'unexpected end of the file' : 'unexpected character';
     throw new DataSourceError('parse', `JSON syntax error at line ${line}, column ${column}: ${what}.`, line);

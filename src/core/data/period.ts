@@ -5,13 +5,20 @@ export type Period = (typeof PERIODS)[number];
 /** Length of an intraday period in milliseconds; `null` for calendar periods (1d, 1w, 1M). */
 export function intradayPeriodMs(period: Period): number | null {
   switch (period) {
-    case '1m': return 60_000;
-    case '5m': return 300_000;
-    case '15m': return 900_000;
-    case '30m': return 1_800_000;
-    case '1h': return 3_600_000;
-    case '4h': return 14_400_000;
-    default: return null;
+    case '1m':
+      return 60_000;
+    case '5m':
+      return 300_000;
+    case '15m':
+      return 900_000;
+    case '30m':
+      return 1_800_000;
+    case '1h':
+      return 3_600_000;
+    case '4h':
+      return 14_400_000;
+    default:
+      return null;
   }
 }
 

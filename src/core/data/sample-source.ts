@@ -25,7 +25,10 @@ function seriesOf(spec: SampleSpec, period: Period): Bars {
   let byPeriod = seriesCache.get(key);
   if (!byPeriod) {
     const { daily, minute } = generateSampleBars(spec);
-    byPeriod = new Map<Period, Bars>([['1m', minute], ['1d', daily]]);
+    byPeriod = new Map<Period, Bars>([
+      ['1m', minute],
+      ['1d', daily],
+    ]);
     seriesCache.set(key, byPeriod);
   }
   let bars = byPeriod.get(period);
@@ -59,7 +62,10 @@ function resolveSpec(symbol: string): SampleSpec | undefined {
 
 function notFound(symbol: string): DataSourceError {
   const known = SAMPLE_SPECS.map((s) => s.instrument.symbol).filter((s, i, all) => all.indexOf(s) === i);
-  return new DataSourceError('not_found', `Unknown symbol "${symbol}" in the sample source. Known: ${known.join(', ')}.`);
+  return new DataSourceError(
+    'not_found',
+    `Unknown symbol "${symbol}" in the sample source. Known: ${known.join(', ')}.`,
+  );
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
@@ -96,14 +102,25 @@ function liveTicker(spec: SampleSpec, period: Period, listener: BarListener): ()
   // Per-second moves scaled so that a minute of ticks resembles a minute bar.
   const tickSd = spec.dailyVolatility / Math.sqrt(390 * 60);
   let bar: Bar = {
-    time: history.time[last], open: history.open[last], high: history.high[last],
-    low: history.low[last], close: history.close[last], volume: history.volume[last],
+    time: history.time[last],
+    open: history.open[last],
+    high: history.high[last],
+    low: history.low[last],
+    close: history.close[last],
+    volume: history.volume[last],
   };
   let ticks = 0;
   const timer = setInterval(() => {
     ticks++;
     if (periodMs !== null && ticks % SAMPLE_TICKS_PER_LIVE_BAR === 0) {
-      bar = { time: bar.time + periodMs, open: bar.close, high: bar.close, low: bar.close, close: bar.close, volume: 0 };
+      bar = {
+        time: bar.time + periodMs,
+        open: bar.close,
+        high: bar.close,
+        low: bar.close,
+        close: bar.close,
+        volume: 0,
+      };
     }
     const close = Math.max(1 / scale, Math.round(bar.close * (1 + tickSd * rng.normal()) * scale) / scale);
     const volume = Math.round((bar.volume + (spec.dailyVolume / 23_400) * 2 * rng.next()) * volumeScale) / volumeScale;
@@ -135,14 +152,19 @@ export function createSampleSource(): DataSource {
     async searchInstruments(query: string, options?: { limit?: number; signal?: AbortSignal }): Promise<Instrument[]> {
       throwIfAborted(options?.signal);
       const limit = options?.limit ?? DEFAULT_SEARCH_LIMIT;
-      return searchSpecs(query).slice(0, Math.max(0, limit)).map((spec) => spec.instrument);
+      return searchSpecs(query)
+        .slice(0, Math.max(0, limit))
+        .map((spec) => spec.instrument);
     },
     async getBars(request: BarsRequest): Promise<Series> {
       throwIfAborted(request.signal);
       const spec = resolveSpec(request.symbol);
       if (!spec) throw notFound(request.symbol);
       if (!isPeriod(request.period)) {
-        throw new DataSourceError('unsupported', `Unknown period "${String(request.period)}". Use one of ${PERIODS.join(', ')}.`);
+        throw new DataSourceError(
+          'unsupported',
+          `Unknown period "${String(request.period)}". Use one of ${PERIODS.join(', ')}.`,
+        );
       }
       const all = seriesOf(spec, request.period);
       // Generation is synchronous; a caller that gave up meanwhile still gets its rejection.

@@ -56,7 +56,6 @@ function guessPrecision(close: Float64Array): number {
   return Math.min(decimals, 8);
 }
 
-
 /**
  * A source serving one instrument from a CSV or JSON file at `url` (`id` is `csv` or `json`).
  * The file is fetched once, on first use, and kept; if every caller waiting for it aborts, the
@@ -88,11 +87,15 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
     } catch (error) {
       if (error instanceof DataSourceError) throw error;
       if (signal.aborted) throw aborted();
-      throw new DataSourceError('network', `Could not load ${url}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new DataSourceError(
+        'network',
+        `Could not load ${url}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
-    const parsed = kind === 'csv'
-      ? { ...parseBarsCsv(text, { timeZone: options.timeZone }), timeZone: options.timeZone ?? 'UTC' }
-      : parseBarsJson(text, { timeZone: options.timeZone });
+    const parsed =
+      kind === 'csv'
+        ? { ...parseBarsCsv(text, { timeZone: options.timeZone }), timeZone: options.timeZone ?? 'UTC' }
+        : parseBarsJson(text, { timeZone: options.timeZone });
     const meta = kind === 'json' ? (parsed as ReturnType<typeof parseBarsJson>) : undefined;
     const symbol = meta?.symbol ?? options.symbol ?? fileSymbol(url);
     const period = meta?.period ?? guessPeriod(parsed.bars.time);
@@ -114,8 +117,15 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
     if (!pending) {
       const controller = new AbortController();
       const promise = download(controller.signal).then(
-        (result) => { loaded = result; pending = null; return result; },
-        (error: unknown) => { if (pending?.promise === promise) pending = null; throw error; },
+        (result) => {
+          loaded = result;
+          pending = null;
+          return result;
+        },
+        (error: unknown) => {
+          if (pending?.promise === promise) pending = null;
+          throw error;
+        },
       );
       pending = { promise, controller, waiters: 0 };
     }
@@ -146,21 +156,33 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
       const native = loaded?.period;
       return native === undefined ? PERIODS : PERIODS.filter((p) => canAggregate(native, p));
     },
-    async searchInstruments(query: string, searchOptions?: { limit?: number; signal?: AbortSignal }): Promise<Instrument[]> {
+    async searchInstruments(
+      query: string,
+      searchOptions?: { limit?: number; signal?: AbortSignal },
+    ): Promise<Instrument[]> {
       const { instrument } = await load(searchOptions?.signal);
       const text = query.trim();
-      const hit = text === '' || instrument.symbol.toUpperCase().startsWith(text.toUpperCase()) ||
-        instrument.name.toLowerCase().includes(text.toLowerCase()) || matches(instrument, text);
+      const hit =
+        text === '' ||
+        instrument.symbol.toUpperCase().startsWith(text.toUpperCase()) ||
+        instrument.name.toLowerCase().includes(text.toLowerCase()) ||
+        matches(instrument, text);
       return hit && (searchOptions?.limit ?? 1) > 0 ? [instrument] : [];
     },
     async getBars(request: BarsRequest): Promise<Series> {
       const state = await load(request.signal);
       const { instrument, period: native, byPeriod } = state;
       if (!matches(instrument, request.symbol)) {
-        throw new DataSourceError('not_found', `Unknown symbol "${request.symbol}": ${url} holds only "${instrument.symbol}".`);
+        throw new DataSourceError(
+          'not_found',
+          `Unknown symbol "${request.symbol}": ${url} holds only "${instrument.symbol}".`,
+        );
       }
       if (!canAggregate(native, request.period)) {
-        throw new DataSourceError('unsupported', `${url} has ${native} bars; ${request.period} bars cannot be made from them.`);
+        throw new DataSourceError(
+          'unsupported',
+          `${url} has ${native} bars; ${request.period} bars cannot be made from them.`,
+        );
       }
       let all = byPeriod.get(request.period);
       if (!all) {

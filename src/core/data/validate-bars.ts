@@ -14,7 +14,14 @@ const RELATIVE_TOLERANCE = 1e-9;
  * Infinity and is refused), volume not negative, `high >= low`, open and close within [low, high]
  * (with a relative tolerance of 1e-9 for float noise).
  */
-export function checkBar(time: number, open: number, high: number, low: number, close: number, volume: number): { field: BarField; reason: string } | null {
+export function checkBar(
+  time: number,
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  volume: number,
+): { field: BarField; reason: string } | null {
   const values = { time, open, high, low, close, volume };
   for (const field of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) {
     if (!Number.isFinite(values[field])) return { field, reason: `${field} is not a finite number` };

@@ -1,6 +1,7 @@
 /** CSS named colours (CSS Color 4), lower case, plus `transparent` and `currentcolor`. */
 const NAMED_COLORS = new Set(
-  ('aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown ' +
+  (
+    'aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown ' +
     'burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan ' +
     'darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid ' +
     'darkred darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet ' +
@@ -14,8 +15,8 @@ const NAMED_COLORS = new Set(
     'orange orangered orchid palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru ' +
     'pink plum powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown ' +
     'seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen steelblue tan ' +
-    'teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen transparent currentcolor')
-    .split(' '),
+    'teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen transparent currentcolor'
+  ).split(' '),
 );
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;

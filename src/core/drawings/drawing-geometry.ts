@@ -82,19 +82,36 @@ export function drawingAnchors(drawing: Drawing, mapper: DrawingMapper): { x: nu
 
 function lineLabel(text: string | undefined, x1: number, y1: number, x2: number, y2: number): TextPrimitive[] {
   if (!text) return [];
-  return [{
-    type: 'text', x: (x1 + x2) / 2, y: (y1 + y2) / 2 - LABEL_GAP, text,
-    align: 'center', baseline: 'bottom', role: 'label', tone: 'style',
-  }];
+  return [
+    {
+      type: 'text',
+      x: (x1 + x2) / 2,
+      y: (y1 + y2) / 2 - LABEL_GAP,
+      text,
+      align: 'center',
+      baseline: 'bottom',
+      role: 'label',
+      tone: 'style',
+    },
+  ];
 }
 
-function arrowHead(x0: number, y0: number, x1: number, y1: number, width: number): { head: PolygonPrimitive | null; bx: number; by: number } {
+function arrowHead(
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  width: number,
+): { head: PolygonPrimitive | null; bx: number; by: number } {
   const len = Math.hypot(x1 - x0, y1 - y0);
   if (len === 0) return { head: null, bx: x1, by: y1 };
   const size = 8 + 2 * width;
-  const ux = (x1 - x0) / len, uy = (y1 - y0) / len;
-  const bx = x1 - ux * size, by = y1 - uy * size;
-  const nx = -uy * size / 2, ny = ux * size / 2;
+  const ux = (x1 - x0) / len,
+    uy = (y1 - y0) / len;
+  const bx = x1 - ux * size,
+    by = y1 - uy * size;
+  const nx = (-uy * size) / 2,
+    ny = (ux * size) / 2;
   // The shaft stops at the head's base so a thick line does not poke through the tip.
   const shaftEnd = len > size ? { bx, by } : { bx: x1, by: y1 };
   return { head: { type: 'polygon', points: [x1, y1, bx + nx, by + ny, bx - nx, by - ny] }, ...shaftEnd };
@@ -113,7 +130,11 @@ function signed(v: string, n: number): string {
  * clipped to the plot rect (nothing when they miss it); horizontal and vertical lines span it.
  * Tolerates fewer points than the kind needs (a preview while placing) by drawing what it can.
  */
-export function drawingSegments(drawing: Drawing, mapper: DrawingMapper, options: DrawingGeometryOptions = {}): DrawingPrimitive[] {
+export function drawingSegments(
+  drawing: Drawing,
+  mapper: DrawingMapper,
+  options: DrawingGeometryOptions = {},
+): DrawingPrimitive[] {
   const pts = drawingAnchors(drawing, mapper);
   if (pts.length === 0) return [];
   const { width: W, height: H } = mapper;
@@ -125,18 +146,57 @@ export function drawingSegments(drawing: Drawing, mapper: DrawingMapper, options
   switch (drawing.kind) {
     case 'horizontal_line':
       out.push(seg(0, a.y, W, a.y));
-      if (label) out.push({ type: 'text', x: W - LABEL_GAP, y: a.y - LABEL_GAP, text: label, align: 'right', baseline: 'bottom', role: 'label', tone: 'style' });
+      if (label)
+        out.push({
+          type: 'text',
+          x: W - LABEL_GAP,
+          y: a.y - LABEL_GAP,
+          text: label,
+          align: 'right',
+          baseline: 'bottom',
+          role: 'label',
+          tone: 'style',
+        });
       return out;
     case 'horizontal_ray':
       if (a.x <= W) out.push(seg(Math.max(0, a.x), a.y, W, a.y));
-      if (label) out.push({ type: 'text', x: W - LABEL_GAP, y: a.y - LABEL_GAP, text: label, align: 'right', baseline: 'bottom', role: 'label', tone: 'style' });
+      if (label)
+        out.push({
+          type: 'text',
+          x: W - LABEL_GAP,
+          y: a.y - LABEL_GAP,
+          text: label,
+          align: 'right',
+          baseline: 'bottom',
+          role: 'label',
+          tone: 'style',
+        });
       return out;
     case 'vertical_line':
       out.push(seg(a.x, 0, a.x, H));
-      if (label) out.push({ type: 'text', x: a.x + LABEL_GAP, y: LABEL_GAP, text: label, align: 'left', baseline: 'top', role: 'label', tone: 'style' });
+      if (label)
+        out.push({
+          type: 'text',
+          x: a.x + LABEL_GAP,
+          y: LABEL_GAP,
+          text: label,
+          align: 'left',
+          baseline: 'top',
+          role: 'label',
+          tone: 'style',
+        });
       return out;
     case 'text':
-      out.push({ type: 'text', x: a.x, y: a.y, text: label || EMPTY_TEXT, align: 'left', baseline: 'bottom', role: 'text', tone: 'style' });
+      out.push({
+        type: 'text',
+        x: a.x,
+        y: a.y,
+        text: label || EMPTY_TEXT,
+        align: 'left',
+        baseline: 'bottom',
+        role: 'text',
+        tone: 'style',
+      });
       return out;
     default:
       break;
@@ -149,7 +209,8 @@ export function drawingSegments(drawing: Drawing, mapper: DrawingMapper, options
       break;
     case 'ray':
     case 'extended_line': {
-      const dx = b.x - a.x, dy = b.y - a.y;
+      const dx = b.x - a.x,
+        dy = b.y - a.y;
       if (dx === 0 && dy === 0) {
         out.push(seg(a.x, a.y, a.x, a.y));
       } else {
@@ -167,28 +228,78 @@ export function drawingSegments(drawing: Drawing, mapper: DrawingMapper, options
       break;
     }
     case 'rectangle': {
-      const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
-      out.push({ type: 'rect', x, y, w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y), fillAlpha: RECTANGLE_FILL_ALPHA, stroke: true });
-      if (label) out.push({ type: 'text', x: x + LABEL_GAP, y: y + LABEL_GAP, text: label, align: 'left', baseline: 'top', role: 'label', tone: 'style' });
+      const x = Math.min(a.x, b.x),
+        y = Math.min(a.y, b.y);
+      out.push({
+        type: 'rect',
+        x,
+        y,
+        w: Math.abs(b.x - a.x),
+        h: Math.abs(b.y - a.y),
+        fillAlpha: RECTANGLE_FILL_ALPHA,
+        stroke: true,
+      });
+      if (label)
+        out.push({
+          type: 'text',
+          x: x + LABEL_GAP,
+          y: y + LABEL_GAP,
+          text: label,
+          align: 'left',
+          baseline: 'top',
+          role: 'label',
+          tone: 'style',
+        });
       break;
     }
     case 'fib_retracement': {
-      const p0 = drawing.points[0].price, p1 = drawing.points[1].price;
-      const xl = Math.min(a.x, b.x), xr = Math.max(a.x, b.x);
+      const p0 = drawing.points[0].price,
+        p1 = drawing.points[1].price;
+      const xl = Math.min(a.x, b.x),
+        xr = Math.max(a.x, b.x);
       for (const level of FIB_LEVELS) {
         const price = fibLevelPrice(p0, p1, level);
         const y = mapper.priceToY(price);
         out.push({ type: 'segment', x1: xl, y1: y, x2: xr, y2: y, level });
-        out.push({ type: 'text', x: xl + LABEL_GAP, y: y - 2, text: `${level} (${fmt(price, p1)})`, align: 'left', baseline: 'bottom', role: 'label', tone: 'style' });
+        out.push({
+          type: 'text',
+          x: xl + LABEL_GAP,
+          y: y - 2,
+          text: `${level} (${fmt(price, p1)})`,
+          align: 'left',
+          baseline: 'bottom',
+          role: 'label',
+          tone: 'style',
+        });
       }
-      if (label) out.push({ type: 'text', x: xr, y: Math.min(a.y, b.y) - TEXT_HEIGHT_PX, text: label, align: 'right', baseline: 'bottom', role: 'label', tone: 'style' });
+      if (label)
+        out.push({
+          type: 'text',
+          x: xr,
+          y: Math.min(a.y, b.y) - TEXT_HEIGHT_PX,
+          text: label,
+          align: 'right',
+          baseline: 'bottom',
+          role: 'label',
+          tone: 'style',
+        });
       break;
     }
     case 'price_range': {
-      const p0 = drawing.points[0].price, p1 = drawing.points[1].price;
-      const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+      const p0 = drawing.points[0].price,
+        p1 = drawing.points[1].price;
+      const x = Math.min(a.x, b.x),
+        y = Math.min(a.y, b.y);
       const mx = (a.x + b.x) / 2;
-      out.push({ type: 'rect', x, y, w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y), fillAlpha: PRICE_RANGE_FILL_ALPHA, stroke: false });
+      out.push({
+        type: 'rect',
+        x,
+        y,
+        w: Math.abs(b.x - a.x),
+        h: Math.abs(b.y - a.y),
+        fillAlpha: PRICE_RANGE_FILL_ALPHA,
+        stroke: false,
+      });
       const { head, bx, by } = arrowHead(mx, a.y, mx, b.y, 1);
       out.push(seg(mx, a.y, bx, by));
       if (head) out.push(head);
@@ -197,8 +308,14 @@ export function drawingSegments(drawing: Drawing, mapper: DrawingMapper, options
       const text = `${label ? `${label}: ` : ''}Δ ${signed(fmt(delta, p0), delta)}${pct}`;
       const up = b.y <= a.y;
       out.push({
-        type: 'text', x: mx, y: up ? y - LABEL_GAP : y + Math.abs(b.y - a.y) + LABEL_GAP, text,
-        align: 'center', baseline: up ? 'bottom' : 'top', role: 'label', tone: 'theme',
+        type: 'text',
+        x: mx,
+        y: up ? y - LABEL_GAP : y + Math.abs(b.y - a.y) + LABEL_GAP,
+        text,
+        align: 'center',
+        baseline: up ? 'bottom' : 'top',
+        role: 'label',
+        tone: 'theme',
       });
       break;
     }
@@ -252,7 +369,12 @@ function primitiveHit(p: DrawingPrimitive, x: number, y: number, tol: number): b
       if (!inside) return false;
       if (p.fillAlpha > 0) return true;
       // Outline only: near one of the four edges.
-      return Math.abs(x - p.x) <= tol || Math.abs(x - p.x - p.w) <= tol || Math.abs(y - p.y) <= tol || Math.abs(y - p.y - p.h) <= tol;
+      return (
+        Math.abs(x - p.x) <= tol ||
+        Math.abs(x - p.x - p.w) <= tol ||
+        Math.abs(y - p.y) <= tol ||
+        Math.abs(y - p.y - p.h) <= tol
+      );
     }
     case 'polygon':
       return pointInPolygon(x, y, p.points);
@@ -269,7 +391,12 @@ function primitiveHit(p: DrawingPrimitive, x: number, y: number, tol: number): b
  * body; the body counts within `tolerancePx` plus half the line width. Null when nothing is hit.
  */
 export function hitTestDrawing(
-  drawing: Drawing, mapper: DrawingMapper, x: number, y: number, tolerancePx = 6, options: DrawingGeometryOptions = {},
+  drawing: Drawing,
+  mapper: DrawingMapper,
+  x: number,
+  y: number,
+  tolerancePx = 6,
+  options: DrawingGeometryOptions = {},
 ): DrawingHit | null {
   let best = -1;
   let bestD = Infinity;
@@ -293,7 +420,12 @@ export function hitTestDrawing(
  * (it is painted last). Pass only the drawings of the pane the mapper belongs to.
  */
 export function hitTestDrawings(
-  drawings: readonly Drawing[], mapper: DrawingMapper, x: number, y: number, tolerancePx = 6, options: DrawingGeometryOptions = {},
+  drawings: readonly Drawing[],
+  mapper: DrawingMapper,
+  x: number,
+  y: number,
+  tolerancePx = 6,
+  options: DrawingGeometryOptions = {},
 ): DrawingHitResult | null {
   let found: DrawingHitResult | null = null;
   for (const d of drawings) {
@@ -360,7 +492,8 @@ function fractionalIndex(time: number, times: Float64Array | readonly number[], 
   const n = times.length;
   if (time <= times[0]) return (time - times[0]) / spacing;
   if (time >= times[n - 1]) return n - 1 + (time - times[n - 1]) / spacing;
-  let lo = 0, hi = n - 1;
+  let lo = 0,
+    hi = n - 1;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
     if (times[mid] <= time) lo = mid;
@@ -393,7 +526,10 @@ export function copyDrawings(drawings: readonly Drawing[], options: CopyDrawings
   };
   const zRank = new Map<Drawing, number>();
   if (options.baseZ !== undefined) {
-    drawings.map((d, i) => ({ d, i })).sort((p, q) => p.d.z - q.d.z || p.i - q.i).forEach(({ d }, r) => zRank.set(d, r));
+    drawings
+      .map((d, i) => ({ d, i }))
+      .sort((p, q) => p.d.z - q.d.z || p.i - q.i)
+      .forEach(({ d }, r) => zRank.set(d, r));
   }
   return drawings.map((d) => ({
     ...d,

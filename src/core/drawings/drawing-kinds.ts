@@ -15,17 +15,17 @@ export const DRAWING_KIND_INFO: Readonly<Record<DrawingKind, DrawingKindInfo>> =
   horizontal_line: {
     points: 1,
     label: 'Horizontal line',
-    description: 'a horizontal line across the whole chart at the point\'s price (its time only anchors it)',
+    description: "a horizontal line across the whole chart at the point's price (its time only anchors it)",
   },
   horizontal_ray: {
     points: 1,
     label: 'Horizontal ray',
-    description: 'a horizontal line from the point\'s time to the right edge at its price',
+    description: "a horizontal line from the point's time to the right edge at its price",
   },
   vertical_line: {
     points: 1,
     label: 'Vertical line',
-    description: 'a vertical line at the point\'s time (its price only anchors it)',
+    description: "a vertical line at the point's time (its price only anchors it)",
   },
   text: {
     points: 1,
@@ -60,7 +60,8 @@ export const DRAWING_KIND_INFO: Readonly<Record<DrawingKind, DrawingKindInfo>> =
   fib_retracement: {
     points: 2,
     label: 'Fib retracement',
-    description: 'levels 0, 0.236, 0.382, 0.5, 0.618, 0.786, 1 between the points: 0 at the second point, 1 at the first',
+    description:
+      'levels 0, 0.236, 0.382, 0.5, 0.618, 0.786, 1 between the points: 0 at the second point, 1 at the first',
   },
   price_range: {
     points: 2,

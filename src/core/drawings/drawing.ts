@@ -1,7 +1,17 @@
 /** The twelve drawing kinds of docs/contracts.md. */
 export const DRAWING_KINDS = [
-  'horizontal_line', 'horizontal_ray', 'vertical_line', 'trend_line', 'ray', 'extended_line',
-  'arrow', 'rectangle', 'parallel_channel', 'fib_retracement', 'price_range', 'text',
+  'horizontal_line',
+  'horizontal_ray',
+  'vertical_line',
+  'trend_line',
+  'ray',
+  'extended_line',
+  'arrow',
+  'rectangle',
+  'parallel_channel',
+  'fib_retracement',
+  'price_range',
+  'text',
 ] as const;
 export type DrawingKind = (typeof DRAWING_KINDS)[number];
 

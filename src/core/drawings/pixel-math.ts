@@ -15,8 +15,14 @@ export function pointToSegmentDistance(px: number, py: number, x1: number, y1: n
  * (Liang–Barsky). Returns the visible piece or null when it misses the rect.
  */
 export function clipLineToRect(
-  x0: number, y0: number, dx: number, dy: number, w: number, h: number,
-  tMin = -Infinity, tMax = Infinity,
+  x0: number,
+  y0: number,
+  dx: number,
+  dy: number,
+  w: number,
+  h: number,
+  tMin = -Infinity,
+  tMax = Infinity,
 ): { x1: number; y1: number; x2: number; y2: number } | null {
   const p = [-dx, dx, -dy, dy];
   const q = [x0, w - x0, y0, h - y0];
@@ -40,7 +46,10 @@ export function pointInPolygon(px: number, py: number, xy: readonly number[]): b
   let inside = false;
   const n = xy.length / 2;
   for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = xy[2 * i], yi = xy[2 * i + 1], xj = xy[2 * j], yj = xy[2 * j + 1];
+    const xi = xy[2 * i],
+      yi = xy[2 * i + 1],
+      xj = xy[2 * j],
+      yj = xy[2 * j + 1];
     if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;

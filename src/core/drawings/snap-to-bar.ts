@@ -37,7 +37,8 @@ export function snapToBar(
     const lastHalf = (t[n - 1] - t[n - 2]) / 2;
     if (pointer.time < t[0] - firstHalf || pointer.time > t[n - 1] + lastHalf) return null;
   }
-  let lo = 0, hi = n - 1;
+  let lo = 0,
+    hi = n - 1;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
     if (t[mid] <= pointer.time) lo = mid;

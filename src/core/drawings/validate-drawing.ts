@@ -46,7 +46,10 @@ export function validateDrawingPoints(
 ): DrawingValidationError[] {
   const errors: DrawingValidationError[] = [];
   if (!Array.isArray(points)) {
-    errors.push({ path: prefix, reason: `points must be an array of {time, price}; ${kind} needs ${DRAWING_POINT_COUNTS[kind]}` });
+    errors.push({
+      path: prefix,
+      reason: `points must be an array of {time, price}; ${kind} needs ${DRAWING_POINT_COUNTS[kind]}`,
+    });
     return errors;
   }
   const need = DRAWING_POINT_COUNTS[kind];
@@ -83,7 +86,10 @@ export function validateDrawingStyle(style: unknown, prefix = 'style'): DrawingV
   if (!isRecord(style)) return [{ path: prefix, reason: 'style must be an object {color?, width?, dash?}' }];
   const errors: DrawingValidationError[] = [];
   if (style.color !== undefined && !isCssColor(style.color)) {
-    errors.push({ path: `${prefix}.color`, reason: 'color must be a CSS colour: #rrggbb, #rgb, rgb(r, g, b), rgba(r, g, b, a) or a name like red' });
+    errors.push({
+      path: `${prefix}.color`,
+      reason: 'color must be a CSS colour: #rrggbb, #rgb, rgb(r, g, b), rgba(r, g, b, a) or a name like red',
+    });
   }
   if (style.width !== undefined && (typeof style.width !== 'number' || !(style.width >= 1 && style.width <= 10))) {
     errors.push({ path: `${prefix}.width`, reason: 'width must be a number of pixels from 1 to 10' });
@@ -108,7 +114,10 @@ export function validateDrawingInput(input: unknown, context: DrawingValidationC
     errors.push(...validateDrawingPoints(input.kind, input.points, context));
   }
   if (input.paneId !== undefined && (typeof input.paneId !== 'string' || !context.paneIds.includes(input.paneId))) {
-    errors.push({ path: 'paneId', reason: `unknown pane id; existing panes: ${context.paneIds.join(', ') || '(none)'}` });
+    errors.push({
+      path: 'paneId',
+      reason: `unknown pane id; existing panes: ${context.paneIds.join(', ') || '(none)'}`,
+    });
   }
   errors.push(...validateDrawingStyle(input.style));
   if (input.label !== undefined) {
@@ -128,9 +137,12 @@ export function validateDrawingInput(input: unknown, context: DrawingValidationC
 export function normalizeStyle(partial?: Partial<DrawingStyle> | null): DrawingStyle {
   const p = partial ?? {};
   const color = isCssColor(p.color) ? p.color.trim() : DEFAULT_DRAWING_STYLE.color;
-  const width = typeof p.width === 'number' && Number.isFinite(p.width)
-    ? Math.min(10, Math.max(1, p.width))
-    : DEFAULT_DRAWING_STYLE.width;
-  const dash = DASHES.includes(p.dash as DrawingStyle['dash']) ? (p.dash as DrawingStyle['dash']) : DEFAULT_DRAWING_STYLE.dash;
+  const width =
+    typeof p.width === 'number' && Number.isFinite(p.width)
+      ? Math.min(10, Math.max(1, p.width))
+      : DEFAULT_DRAWING_STYLE.width;
+  const dash = DASHES.includes(p.dash as DrawingStyle['dash'])
+    ? (p.dash as DrawingStyle['dash'])
+    : DEFAULT_DRAWING_STYLE.dash;
   return { color, width, dash };
 }

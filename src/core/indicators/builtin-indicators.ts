@@ -56,7 +56,7 @@ import { wrIndicator } from './definitions/wr.js';
  * Every built-in study, in the order `indicators_list` shows them (overlays first, then panes).
  * Typed as the erased `IndicatorDefinition` because hosts handle them generically.
  */
-export const BUILTIN_INDICATORS: readonly IndicatorDefinition[] = ([
+export const BUILTIN_INDICATORS: readonly IndicatorDefinition[] = [
   // overlays
   maIndicator,
   emaIndicator,
@@ -113,4 +113,4 @@ export const BUILTIN_INDICATORS: readonly IndicatorDefinition[] = ([
   hvIndicator,
   // `paramOrder: (keyof Static<P>)[]` makes P invariant, so a typed definition is not assignable to
   // the erased one; each entry is a well-formed definition, the cast only forgets its param types.
-] as readonly unknown[]) as readonly IndicatorDefinition[];
+] as readonly unknown[] as readonly IndicatorDefinition[];

@@ -28,7 +28,13 @@ export {
   type ParsedIndicatorList,
   type IndicatorListError,
 } from './parse-indicator-list.js';
-export { resolveParams, adaptParams, paramSchemas, type ParamError, type ResolveParamsResult } from './resolve-params.js';
+export {
+  resolveParams,
+  adaptParams,
+  paramSchemas,
+  type ParamError,
+  type ResolveParamsResult,
+} from './resolve-params.js';
 export { formatIndicatorLabel } from './format-indicator-label.js';
 export { defineIndicator, type IndicatorSpec, type InputKey } from './define-indicator.js';
 export { makeStepper, saveAll, restoreAll, ScalarState, type Checkpointable, type Stepper } from './stepper.js';

@@ -20,7 +20,10 @@ export function isIndicatorConvention(value: unknown): value is IndicatorConvent
  * The convention a chart uses for studies that do not name their own: the setting, or for `auto`
  * `tdx` when the locale is Chinese (`zh`, `zh-CN`, `zh-TW`…) and `ta-lib` otherwise.
  */
-export function chartConvention(setting: IndicatorConventionSetting | undefined, locale: string | undefined): IndicatorConvention {
+export function chartConvention(
+  setting: IndicatorConventionSetting | undefined,
+  locale: string | undefined,
+): IndicatorConvention {
   if (isIndicatorConvention(setting)) return setting;
   return /^zh\b/i.test(locale ?? '') ? 'tdx' : 'ta-lib';
 }

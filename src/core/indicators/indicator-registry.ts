@@ -48,12 +48,14 @@ export class IndicatorRegistry {
   registerVariant<P extends TObject>(convention: IndicatorConvention, def: IndicatorDefinition<P>): () => void {
     const erased = def as unknown as IndicatorDefinition; // params typing is erased in the registry
     const key = def.id.toUpperCase();
-    if (!this.byId.has(key)) throw new Error(`Indicator "${def.id}" is not registered; register it before its ${convention} variant`);
+    if (!this.byId.has(key))
+      throw new Error(`Indicator "${def.id}" is not registered; register it before its ${convention} variant`);
     let map = this.variants.get(convention);
     if (!map) this.variants.set(convention, (map = new Map()));
     if (map.has(key)) throw new Error(`Indicator "${def.id}" already has a ${convention} variant`);
     for (const [name, schema] of Object.entries(def.params.properties)) {
-      if (schema.default === undefined) throw new Error(`Indicator "${def.id}" (${convention}): param "${name}" has no default`);
+      if (schema.default === undefined)
+        throw new Error(`Indicator "${def.id}" (${convention}): param "${name}" has no default`);
     }
     map.set(key, erased);
     return () => {

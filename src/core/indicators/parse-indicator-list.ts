@@ -132,7 +132,11 @@ export function parseIndicatorList(
       });
       continue;
     }
-    items.push({ definitionId: def.id, params: resolved.params, ...(named !== undefined ? { convention: named } : {}) });
+    items.push({
+      definitionId: def.id,
+      params: resolved.params,
+      ...(named !== undefined ? { convention: named } : {}),
+    });
   }
   return { items, errors };
 }

@@ -86,7 +86,10 @@ export function resolveParams<P extends TObject>(
  *
  * @example adaptParams(tdxRsi, { period: 14 }) // { periods: [6, 12, 24] }
  */
-export function adaptParams(def: IndicatorDefinition, params: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function adaptParams(
+  def: IndicatorDefinition,
+  params: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   if (Check(def.params, params)) return params as Record<string, unknown>;
   const properties: Record<string, TSchema> = def.params.properties;
   const out: Record<string, unknown> = {};

@@ -11,15 +11,19 @@ export const RESTORE_ACTION = 'persist_restore';
  * pre-restore values over the restored layout.
  */
 export function applyLayout(store: Store<ChartState>, layout: LayoutDocument): void {
-  store.action(RESTORE_ACTION, (d) => {
-    d.set('indicators', layout.indicators);
-    d.set('panes', layout.panes);
-    d.set('drawings', layout.drawings);
-    d.set('comparisons', layout.comparisons);
-    d.set('settings', layout.settings);
-    d.set('markers', layout.markers ?? {});
-    d.set('priceLines', layout.priceLines ?? {});
-    d.set('drawingSelection', []);
-  }, { undoable: false });
+  store.action(
+    RESTORE_ACTION,
+    (d) => {
+      d.set('indicators', layout.indicators);
+      d.set('panes', layout.panes);
+      d.set('drawings', layout.drawings);
+      d.set('comparisons', layout.comparisons);
+      d.set('settings', layout.settings);
+      d.set('markers', layout.markers ?? {});
+      d.set('priceLines', layout.priceLines ?? {});
+      d.set('drawingSelection', []);
+    },
+    { undoable: false },
+  );
   store.history.clear();
 }

@@ -155,9 +155,13 @@ function revert(
   const now = snapshotPersisted(store);
   const keys = changedKeys(before, now);
   if (keys.length > 0) {
-    store.action(ROLLBACK_ACTION, (d) => {
-      for (const k of keys) d.set(k, before[k] as never);
-    }, { undoable: false });
+    store.action(
+      ROLLBACK_ACTION,
+      (d) => {
+        for (const k of keys) d.set(k, before[k] as never);
+      },
+      { undoable: false },
+    );
   }
 }
 

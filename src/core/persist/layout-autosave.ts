@@ -1,7 +1,14 @@
 import type { ChartState } from '../commands/chart-state.js';
 import type { CommitInfo, Store } from '../store/index.js';
 import { RESTORE_ACTION } from './apply-layout.js';
-import { isRollingBack, persistCommitted, ROLLBACK_ACTION, snapshotPersisted, type PersistHooks, type PersistedSnapshot } from './commit-with-persist.js';
+import {
+  isRollingBack,
+  persistCommitted,
+  ROLLBACK_ACTION,
+  snapshotPersisted,
+  type PersistHooks,
+  type PersistedSnapshot,
+} from './commit-with-persist.js';
 import type { LayoutDocument } from './layout-document.js';
 
 /** Options of `LayoutAutosave`. */
@@ -62,7 +69,10 @@ export class LayoutAutosave {
     const now = snapshotPersisted(this.#store);
     this.#last = now;
     if (info.name === RESTORE_ACTION || info.name === ROLLBACK_ACTION || isRollingBack(this.#store)) return;
-    if (Object.keys(now).every((k) => Object.is(now[k as keyof PersistedSnapshot], before[k as keyof PersistedSnapshot]))) return;
+    if (
+      Object.keys(now).every((k) => Object.is(now[k as keyof PersistedSnapshot], before[k as keyof PersistedSnapshot]))
+    )
+      return;
     const held = { value: false };
     const hooks: PersistHooks = {
       now: this.#o.now,
@@ -97,4 +107,3 @@ export class LayoutAutosave {
     }, this.#o.debounceMs ?? 300);
   }
 }
-

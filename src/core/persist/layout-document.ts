@@ -1,11 +1,26 @@
-import type { ChartMarker, ChartSettings, ComparisonEntry, IndicatorInstance, PaneLayout, PriceLine } from '../commands/chart-state.js';
+import type {
+  ChartMarker,
+  ChartSettings,
+  ComparisonEntry,
+  IndicatorInstance,
+  PaneLayout,
+  PriceLine,
+} from '../commands/chart-state.js';
 import type { Drawing } from '../drawings/index.js';
 
 /** Version this build writes and reads. A document with a higher version is never applied. */
 export const LAYOUT_VERSION = 1;
 
 /** The store slices a layout document saves and restores. */
-export const PERSISTED_KEYS = ['indicators', 'panes', 'drawings', 'comparisons', 'settings', 'markers', 'priceLines'] as const;
+export const PERSISTED_KEYS = [
+  'indicators',
+  'panes',
+  'drawings',
+  'comparisons',
+  'settings',
+  'markers',
+  'priceLines',
+] as const;
 export type PersistedKey = (typeof PERSISTED_KEYS)[number];
 
 /**

@@ -16,18 +16,31 @@ export type RestoreResult =
    * was copied to `quarantineKey` and `message` says what was dropped.
    */
   | {
-    readonly status: 'restored'; readonly layout: LayoutDocument; readonly dropped: readonly string[];
-    readonly quarantineKey: string | null; readonly message: string | null;
-  }
+      readonly status: 'restored';
+      readonly layout: LayoutDocument;
+      readonly dropped: readonly string[];
+      readonly quarantineKey: string | null;
+      readonly message: string | null;
+    }
   /** Corrupt or newer: the text was copied to `quarantineKey` and is not applied. */
-  | { readonly status: 'rejected'; readonly code: 'persist_corrupt' | 'persist_newer_version'; readonly message: string; readonly quarantineKey: string | null }
+  | {
+      readonly status: 'rejected';
+      readonly code: 'persist_corrupt' | 'persist_newer_version';
+      readonly message: string;
+      readonly quarantineKey: string | null;
+    }
   /** The storage itself failed (blocked cookies, quota, private mode). */
   | { readonly status: 'unavailable'; readonly code: 'persist_unavailable'; readonly message: string };
 
 /** What `save` did. `document` is what was (or would have been) written, labels redacted. */
 export type SaveResult =
   | { readonly ok: true; readonly document: LayoutDocument }
-  | { readonly ok: false; readonly code: 'persist_unavailable' | 'persist_quota_exceeded'; readonly message: string; readonly document: LayoutDocument };
+  | {
+      readonly ok: false;
+      readonly code: 'persist_unavailable' | 'persist_quota_exceeded';
+      readonly message: string;
+      readonly document: LayoutDocument;
+    };
 
 /** Options of {@link LayoutPersistence}. */
 export interface LayoutPersistenceOptions {
@@ -46,19 +59,27 @@ export function quarantinePrefix(key: string): string {
 /** Whether a storage error means "out of space" (the name differs across browsers). */
 export function isQuotaError(error: unknown): boolean {
   const e = error as { name?: unknown; code?: unknown } | null;
-  return !!e && (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22 || e.code === 1014);
+  return (
+    !!e &&
+    (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22 || e.code === 1014)
+  );
 }
 
 /** The document with `redactText` applied to every drawing label. */
 export function redactLayoutLabels(layout: LayoutDocument, redactText: (text: string) => string): LayoutDocument {
   let changed = false;
-  const drawings: LayoutDocument['drawings'] = Object.fromEntries(Object.entries(layout.drawings).map(([key, list]) => [key, list.map((d) => {
-    if (typeof d.label !== 'string' || d.label === '') return d;
-    const label = redactText(d.label);
-    if (label === d.label) return d;
-    changed = true;
-    return { ...d, label };
-  })]));
+  const drawings: LayoutDocument['drawings'] = Object.fromEntries(
+    Object.entries(layout.drawings).map(([key, list]) => [
+      key,
+      list.map((d) => {
+        if (typeof d.label !== 'string' || d.label === '') return d;
+        const label = redactText(d.label);
+        if (label === d.label) return d;
+        changed = true;
+        return { ...d, label };
+      }),
+    ]),
+  );
   return changed ? { ...layout, drawings } : layout;
 }
 
@@ -87,19 +108,31 @@ export class LayoutPersistence {
     try {
       text = this.#storage.getItem(key);
     } catch (error) {
-      return { status: 'unavailable', code: 'persist_unavailable', message: `Saved layout '${key}' could not be read: ${(error as Error).message}` };
+      return {
+        status: 'unavailable',
+        code: 'persist_unavailable',
+        message: `Saved layout '${key}' could not be read: ${(error as Error).message}`,
+      };
     }
     if (text === null) return { status: 'empty' };
     const parsed = parseLayout(text, this.#check);
     if (parsed.ok) {
-      if (parsed.dropped.length === 0) return { status: 'restored', layout: parsed.layout, dropped: [], quarantineKey: null, message: null };
+      if (parsed.dropped.length === 0)
+        return { status: 'restored', layout: parsed.layout, dropped: [], quarantineKey: null, message: null };
       const quarantineKey = this.#quarantine(key, text, false);
       // The valid rest replaces the record, so the next reload does not report (and copy) it again.
       if (quarantineKey) this.#write(key, parsed.layout);
-      const where = quarantineKey ? `the original is kept as '${quarantineKey}'` : 'the original could not be copied aside and was left in place';
-      const list = parsed.dropped.slice(0, 5).join('; ') + (parsed.dropped.length > 5 ? `; and ${parsed.dropped.length - 5} more` : '');
+      const where = quarantineKey
+        ? `the original is kept as '${quarantineKey}'`
+        : 'the original could not be copied aside and was left in place';
+      const list =
+        parsed.dropped.slice(0, 5).join('; ') +
+        (parsed.dropped.length > 5 ? `; and ${parsed.dropped.length - 5} more` : '');
       return {
-        status: 'restored', layout: parsed.layout, dropped: parsed.dropped, quarantineKey,
+        status: 'restored',
+        layout: parsed.layout,
+        dropped: parsed.dropped,
+        quarantineKey,
         message: `Saved layout '${key}' had ${parsed.dropped.length} invalid part(s), left out (${list}); ${where}.`,
       };
     }
@@ -107,11 +140,18 @@ export class LayoutPersistence {
     const where = quarantineKey ? `kept as '${quarantineKey}'` : 'it could not be copied aside and was left in place';
     if (parsed.newerVersion !== undefined) {
       return {
-        status: 'rejected', code: 'persist_newer_version', quarantineKey,
+        status: 'rejected',
+        code: 'persist_newer_version',
+        quarantineKey,
         message: `Saved layout '${key}' was written by a newer version (${parsed.newerVersion}) and was not applied; ${where}.`,
       };
     }
-    return { status: 'rejected', code: 'persist_corrupt', quarantineKey, message: `Saved layout '${key}' is corrupt (${parsed.reason}) and was not applied; ${where}.` };
+    return {
+      status: 'rejected',
+      code: 'persist_corrupt',
+      quarantineKey,
+      message: `Saved layout '${key}' is corrupt (${parsed.reason}) and was not applied; ${where}.`,
+    };
   }
 
   /** The usable document under `key` (parts left out as in `restore`), or null; no side effects. */
@@ -138,7 +178,9 @@ export class LayoutPersistence {
     } catch (error) {
       const quota = isQuotaError(error);
       return {
-        ok: false, code: quota ? 'persist_quota_exceeded' : 'persist_unavailable', document,
+        ok: false,
+        code: quota ? 'persist_quota_exceeded' : 'persist_unavailable',
+        document,
         message: quota
           ? `The layout could not be saved under '${key}': the browser's storage for this site is full (${(error as Error).message}). Download the layout to keep it.`
           : `The layout could not be saved under '${key}': ${(error as Error).message}`,

@@ -71,5 +71,13 @@ export class LayoutSync {
 }
 
 function emptyLayout(like: LayoutDocument): LayoutDocument {
-  return { version: like.version, savedAt: 0, indicators: [], panes: [{ id: 'price', weight: 3 }], drawings: {}, comparisons: [], settings: DEFAULT_SETTINGS };
+  return {
+    version: like.version,
+    savedAt: 0,
+    indicators: [],
+    panes: [{ id: 'price', weight: 3 }],
+    drawings: {},
+    comparisons: [],
+    settings: DEFAULT_SETTINGS,
+  };
 }

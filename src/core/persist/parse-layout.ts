@@ -1,8 +1,26 @@
-import { INDICATOR_CONVENTIONS, isIndicatorConvention, type IndicatorConvention } from '../indicators/indicator-convention.js';
-import { DEFAULT_SETTINGS, type ChartMarker, type ChartSettings, type ComparisonEntry, type IndicatorInstance, type PaneLayout, type PriceLine } from '../commands/chart-state.js';
 import {
-  DRAWING_POINT_COUNTS, isCssColor, isDrawingKind, MAX_DRAWING_LABEL_LENGTH, normalizeStyle, validateDrawingStyle,
-  type Drawing, type DrawingStyle,
+  INDICATOR_CONVENTIONS,
+  isIndicatorConvention,
+  type IndicatorConvention,
+} from '../indicators/indicator-convention.js';
+import {
+  DEFAULT_SETTINGS,
+  type ChartMarker,
+  type ChartSettings,
+  type ComparisonEntry,
+  type IndicatorInstance,
+  type PaneLayout,
+  type PriceLine,
+} from '../commands/chart-state.js';
+import {
+  DRAWING_POINT_COUNTS,
+  isCssColor,
+  isDrawingKind,
+  MAX_DRAWING_LABEL_LENGTH,
+  normalizeStyle,
+  validateDrawingStyle,
+  type Drawing,
+  type DrawingStyle,
 } from '../drawings/index.js';
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
@@ -50,7 +68,8 @@ function record(v: unknown, path: string): Record<string, unknown> {
 }
 
 function string(v: unknown, path: string, max = 256): string {
-  if (typeof v !== 'string' || v.length === 0 || v.length > max) fail(path, `expected a string of 1 to ${max} characters`);
+  if (typeof v !== 'string' || v.length === 0 || v.length > max)
+    fail(path, `expected a string of 1 to ${max} characters`);
   return v;
 }
 
@@ -63,7 +82,11 @@ function finite(v: unknown, path: string): number {
 function params(v: unknown, path: string): Record<string, unknown> {
   const r = record(v, path);
   for (const [k, value] of Object.entries(r)) {
-    const ok = value === null || ['number', 'string', 'boolean'].includes(typeof value) || Array.isArray(value) || isRecord(value);
+    const ok =
+      value === null ||
+      ['number', 'string', 'boolean'].includes(typeof value) ||
+      Array.isArray(value) ||
+      isRecord(value);
     if (!ok) fail(`${path}.${k}`, 'expected a JSON value');
     if (typeof value === 'number' && !Number.isFinite(value)) fail(`${path}.${k}`, 'expected a finite number');
   }
@@ -85,9 +108,10 @@ function indicator(v: unknown, path: string, check: LayoutCheckOptions): Indicat
   // A study that names its convention is checked against that form; one that follows the chart's
   // may hold the params of any form (the chart's convention is a setting of the same document).
   const registry = check.indicators;
-  const forms = out.convention !== undefined
-    ? [registry.resolve?.(out.definitionId, out.convention) ?? def]
-    : [def, ...INDICATOR_CONVENTIONS.map((c) => registry.resolve?.(out.definitionId, c) ?? def)];
+  const forms =
+    out.convention !== undefined
+      ? [registry.resolve?.(out.definitionId, out.convention) ?? def]
+      : [def, ...INDICATOR_CONVENTIONS.map((c) => registry.resolve?.(out.definitionId, c) ?? def)];
   const results = forms.map((form) => resolveParams(form, out.params));
   const good = results.find((r) => r.ok);
   if (!good?.ok) {
@@ -115,9 +139,13 @@ function drawing(v: unknown, path: string): Drawing {
   const kind = r.kind;
   const points = array(r.points, `${path}.points`).map((p, i) => {
     const pr = record(p, `${path}.points[${i}]`);
-    return { time: finite(pr.time, `${path}.points[${i}].time`), price: finite(pr.price, `${path}.points[${i}].price`) };
+    return {
+      time: finite(pr.time, `${path}.points[${i}].time`),
+      price: finite(pr.price, `${path}.points[${i}].price`),
+    };
   });
-  if (points.length !== DRAWING_POINT_COUNTS[kind]) fail(`${path}.points`, `${kind} needs ${DRAWING_POINT_COUNTS[kind]} points`);
+  if (points.length !== DRAWING_POINT_COUNTS[kind])
+    fail(`${path}.points`, `${kind} needs ${DRAWING_POINT_COUNTS[kind]} points`);
   const styleErrors = validateDrawingStyle(r.style, `${path}.style`);
   if (styleErrors.length > 0) fail(styleErrors[0].path, styleErrors[0].reason);
   const style: DrawingStyle = normalizeStyle(record(r.style, `${path}.style`) as Partial<DrawingStyle>);
@@ -139,7 +167,11 @@ function drawing(v: unknown, path: string): Drawing {
 
 function comparison(v: unknown, path: string): ComparisonEntry {
   const r = record(v, path);
-  return { symbol: string(r.symbol, `${path}.symbol`), sourceId: string(r.sourceId, `${path}.sourceId`), color: string(r.color, `${path}.color`) };
+  return {
+    symbol: string(r.symbol, `${path}.symbol`),
+    sourceId: string(r.sourceId, `${path}.sourceId`),
+    color: string(r.color, `${path}.color`),
+  };
 }
 
 const MARKER_POSITIONS = ['above', 'below', 'on'];
@@ -158,7 +190,8 @@ function color(v: unknown, path: string): string {
 
 function marker(v: unknown, path: string): ChartMarker {
   const r = record(v, path);
-  if (r.text !== undefined && (typeof r.text !== 'string' || r.text.length > 20)) fail(`${path}.text`, 'expected a string of at most 20 characters');
+  if (r.text !== undefined && (typeof r.text !== 'string' || r.text.length > 20))
+    fail(`${path}.text`, 'expected a string of at most 20 characters');
   const out: ChartMarker = {
     id: string(r.id, `${path}.id`, 32),
     time: finite(r.time, `${path}.time`),
@@ -171,7 +204,8 @@ function marker(v: unknown, path: string): ChartMarker {
 
 function priceLine(v: unknown, path: string): PriceLine {
   const r = record(v, path);
-  if (typeof r.label !== 'string' || r.label.length > 40) fail(`${path}.label`, 'expected a string of at most 40 characters');
+  if (typeof r.label !== 'string' || r.label.length > 40)
+    fail(`${path}.label`, 'expected a string of at most 40 characters');
   if (typeof r.axisLabel !== 'boolean') fail(`${path}.axisLabel`, 'expected true or false');
   if (typeof r.draggable !== 'boolean') fail(`${path}.draggable`, 'expected true or false');
   return {
@@ -186,7 +220,12 @@ function priceLine(v: unknown, path: string): PriceLine {
 }
 
 /** Per-instrument lists of items with ids: bad items and repeated ids are dropped and named. */
-function perInstrument<T extends { id: string }>(raw: unknown, field: string, parse: (v: unknown, p: string) => T, dropped: string[]): Record<string, T[]> {
+function perInstrument<T extends { id: string }>(
+  raw: unknown,
+  field: string,
+  parse: (v: unknown, p: string) => T,
+  dropped: string[],
+): Record<string, T[]> {
   const out: Record<string, T[]> = {};
   if (raw === undefined) return out;
   for (const [key, list] of Object.entries(record(raw, field))) {
@@ -279,7 +318,11 @@ export function parseLayout(text: string, check: LayoutCheckOptions = {}): Parse
     return { ok: false, reason: 'version: expected a positive integer' };
   }
   if (version > LAYOUT_VERSION) {
-    return { ok: false, reason: `saved by a newer version (${version}); this chart reads version ${LAYOUT_VERSION}`, newerVersion: version };
+    return {
+      ok: false,
+      reason: `saved by a newer version (${version}); this chart reads version ${LAYOUT_VERSION}`,
+      newerVersion: version,
+    };
   }
   const dropped: string[] = [];
   try {
@@ -322,7 +365,8 @@ export function parseLayout(text: string, check: LayoutCheckOptions = {}): Parse
       });
       if (kept.length > 0) drawings[key] = kept;
     }
-    const revision = typeof raw.revision === 'number' && Number.isSafeInteger(raw.revision) && raw.revision >= 0 ? raw.revision : 0;
+    const revision =
+      typeof raw.revision === 'number' && Number.isSafeInteger(raw.revision) && raw.revision >= 0 ? raw.revision : 0;
     const layout: LayoutDocument = {
       version: LAYOUT_VERSION,
       savedAt,
@@ -332,7 +376,12 @@ export function parseLayout(text: string, check: LayoutCheckOptions = {}): Parse
       drawings,
       comparisons: items(rawComparisons, 'comparisons', comparison, dropped),
       settings: settings(raw.settings, 'settings', dropped),
-      markers: Object.fromEntries(Object.entries(perInstrument(raw.markers, 'markers', marker, dropped)).map(([k, list]) => [k, list.sort((a, b) => a.time - b.time)])),
+      markers: Object.fromEntries(
+        Object.entries(perInstrument(raw.markers, 'markers', marker, dropped)).map(([k, list]) => [
+          k,
+          list.sort((a, b) => a.time - b.time),
+        ]),
+      ),
       priceLines: perInstrument(raw.priceLines, 'priceLines', priceLine, dropped),
     };
     return { ok: true, layout, dropped };

@@ -16,8 +16,13 @@ const UNIT_KEYS: Partial<Record<RunTrackedSlice, (item: Keyed) => string>> = {
 };
 
 const NOUN: Record<RunTrackedSlice, string> = {
-  target: 'the symbol or period', indicators: 'indicator', panes: 'pane', drawings: 'drawing',
-  selection: 'the selection', comparisons: 'comparison', settings: 'setting',
+  target: 'the symbol or period',
+  indicators: 'indicator',
+  panes: 'pane',
+  drawings: 'drawing',
+  selection: 'the selection',
+  comparisons: 'comparison',
+  settings: 'setting',
 };
 
 /**
@@ -26,7 +31,11 @@ const NOUN: Record<RunTrackedSlice, string> = {
  * (`redo`); a unit already there is left alone; a unit changed since by someone else is a conflict,
  * and then nothing is written, so the chart never ends up half reverted.
  */
-export function planRunRevert(changes: RunChangeSet, current: (slice: RunTrackedSlice) => unknown, direction: 'undo' | 'redo'): RunRevertPlan {
+export function planRunRevert(
+  changes: RunChangeSet,
+  current: (slice: RunTrackedSlice) => unknown,
+  direction: 'undo' | 'redo',
+): RunRevertPlan {
   const writes: Partial<Record<RunTrackedSlice, unknown>> = {};
   const conflicts: string[] = [];
   for (const slice of RUN_TRACKED_SLICES) {
@@ -35,17 +44,25 @@ export function planRunRevert(changes: RunChangeSet, current: (slice: RunTracked
     const from = direction === 'undo' ? change.after : change.before;
     const to = direction === 'undo' ? change.before : change.after;
     const now = current(slice);
-    const result = slice === 'drawings' ? mergeDrawings(from, to, now)
-      : slice === 'settings' ? mergeRecord(from, to, now, (k) => `setting ${k}`)
-      : UNIT_KEYS[slice] ? mergeList(from, to, now, UNIT_KEYS[slice]!, NOUN[slice])
-      : mergeWhole(from, to, now, NOUN[slice]);
+    const result =
+      slice === 'drawings'
+        ? mergeDrawings(from, to, now)
+        : slice === 'settings'
+          ? mergeRecord(from, to, now, (k) => `setting ${k}`)
+          : UNIT_KEYS[slice]
+            ? mergeList(from, to, now, UNIT_KEYS[slice]!, NOUN[slice])
+            : mergeWhole(from, to, now, NOUN[slice]);
     if (result.conflicts.length > 0) conflicts.push(...result.conflicts);
     else if (result.changed) writes[slice] = result.value;
   }
   return conflicts.length > 0 ? { ok: false, conflicts } : { ok: true, writes };
 }
 
-interface Merge { value: unknown; changed: boolean; conflicts: string[] }
+interface Merge {
+  value: unknown;
+  changed: boolean;
+  conflicts: string[];
+}
 
 function mergeWhole(from: unknown, to: unknown, now: unknown, noun: string): Merge {
   if (equal(now, to)) return { value: now, changed: false, conflicts: [] };
@@ -117,7 +134,13 @@ function mergeDrawings(from: unknown, to: unknown, now: unknown): Merge {
   const conflicts: string[] = [];
   let changed = false;
   for (const instrument of new Set([...Object.keys(f), ...Object.keys(t)])) {
-    const merged = mergeList(f[instrument] ?? [], t[instrument] ?? [], n[instrument] ?? [], (d) => String(d.id), 'drawing');
+    const merged = mergeList(
+      f[instrument] ?? [],
+      t[instrument] ?? [],
+      n[instrument] ?? [],
+      (d) => String(d.id),
+      'drawing',
+    );
     conflicts.push(...merged.conflicts);
     if (merged.changed) {
       out[instrument] = merged.value;
@@ -136,7 +159,7 @@ function asList(value: unknown): unknown[] {
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 /** Structural equality of JSON-like values (state slices are plain data). */
@@ -150,5 +173,8 @@ export function equal(a: unknown, b: unknown): boolean {
   }
   const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
   const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }

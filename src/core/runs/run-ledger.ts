@@ -2,7 +2,15 @@ import type { RunChangeSet } from '../../protocol/index.js';
 import type { CommitInfo } from '../store/index.js';
 
 /** Slices whose changes belong to a run (the rest are volatile: bars, view, loading). */
-export const RUN_TRACKED_SLICES = ['target', 'indicators', 'panes', 'drawings', 'selection', 'comparisons', 'settings'] as const;
+export const RUN_TRACKED_SLICES = [
+  'target',
+  'indicators',
+  'panes',
+  'drawings',
+  'selection',
+  'comparisons',
+  'settings',
+] as const;
 export type RunTrackedSlice = (typeof RUN_TRACKED_SLICES)[number];
 
 const TRACKED: ReadonlySet<PropertyKey> = new Set(RUN_TRACKED_SLICES);

@@ -90,7 +90,7 @@ function byId(list: unknown, key: string): Map<string, unknown> {
 }
 
 function asRec(value: unknown): Rec {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Rec : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Rec) : {};
 }
 
 function text(value: unknown): string {

@@ -30,11 +30,19 @@ export class History<S> {
     return entry;
   }
 
-  get canUndo(): boolean { return this.#undo.length > 0; }
-  get canRedo(): boolean { return this.#redo.length > 0; }
+  get canUndo(): boolean {
+    return this.#undo.length > 0;
+  }
+  get canRedo(): boolean {
+    return this.#redo.length > 0;
+  }
   /** Label of the step `undo` would revert. */
-  get undoLabel(): string | undefined { return this.#undo.at(-1)?.label; }
-  get redoLabel(): string | undefined { return this.#redo.at(-1)?.label; }
+  get undoLabel(): string | undefined {
+    return this.#undo.at(-1)?.label;
+  }
+  get redoLabel(): string | undefined {
+    return this.#redo.at(-1)?.label;
+  }
 
   clear(): void {
     this.#undo.length = 0;

@@ -47,7 +47,14 @@ export class Store<S extends object> {
   readonly #slices: { [K in keyof S]: Signal.State<S[K]> };
   readonly #volatile: ReadonlySet<keyof S>;
   readonly #listeners = new Set<(info: CommitInfo<S>) => void>();
-  #tx: { name: string; undoable: boolean; record: readonly PropertyKey[]; before: Partial<S>; pending: Partial<S>; depth: number } | null = null;
+  #tx: {
+    name: string;
+    undoable: boolean;
+    record: readonly PropertyKey[];
+    before: Partial<S>;
+    pending: Partial<S>;
+    depth: number;
+  } | null = null;
   readonly #revision = new Signal.State(0);
   #tag: StepTag | null = null;
   /** Increases after every commit (any slice). */
@@ -82,7 +89,15 @@ export class Store<S extends object> {
    */
   action<R>(name: string, fn: (draft: Draft<S>) => R, options: ActionOptions = {}): R {
     const outer = this.#tx === null;
-    if (outer) this.#tx = { name, undoable: options.undoable ?? true, record: options.record ?? [], before: {}, pending: {}, depth: 0 };
+    if (outer)
+      this.#tx = {
+        name,
+        undoable: options.undoable ?? true,
+        record: options.record ?? [],
+        before: {},
+        pending: {},
+        depth: 0,
+      };
     const tx = this.#tx!;
     tx.depth++;
     const draft: Draft<S> = {
@@ -137,7 +152,12 @@ export class Store<S extends object> {
     const entry = this.history.takeUndo();
     if (!entry) return undefined;
     this.#write(entry.before);
-    this.#notify({ name: entry.label, undoable: true, changed: Object.keys(entry.before) as (keyof S)[], replay: 'undo' });
+    this.#notify({
+      name: entry.label,
+      undoable: true,
+      changed: Object.keys(entry.before) as (keyof S)[],
+      replay: 'undo',
+    });
     return entry.label;
   }
 
@@ -147,7 +167,12 @@ export class Store<S extends object> {
     const entry = this.history.takeRedo();
     if (!entry) return undefined;
     this.#write(entry.after);
-    this.#notify({ name: entry.label, undoable: true, changed: Object.keys(entry.after) as (keyof S)[], replay: 'redo' });
+    this.#notify({
+      name: entry.label,
+      undoable: true,
+      changed: Object.keys(entry.after) as (keyof S)[],
+      replay: 'redo',
+    });
     return entry.label;
   }
 
@@ -157,7 +182,13 @@ export class Store<S extends object> {
     return () => this.#listeners.delete(listener);
   }
 
-  #commit(name: string, undoable: boolean, record: readonly PropertyKey[], before: Partial<S>, pending: Partial<S>): void {
+  #commit(
+    name: string,
+    undoable: boolean,
+    record: readonly PropertyKey[],
+    before: Partial<S>,
+    pending: Partial<S>,
+  ): void {
     const changed = (Object.keys(pending) as (keyof S)[]).filter((k) => !Object.is(before[k], pending[k]));
     if (changed.length === 0) return;
     const recorded = changed.filter((k) => !this.#volatile.has(k) || record.includes(k));
@@ -175,7 +206,14 @@ export class Store<S extends object> {
     this.#write(write);
     const b: Partial<S> = {};
     for (const k of changed) b[k] = before[k];
-    this.#notify({ name, undoable: undoable && recorded.length > 0, changed, before: b, after: write, ...(this.#tag ? { tag: this.#tag } : {}) });
+    this.#notify({
+      name,
+      undoable: undoable && recorded.length > 0,
+      changed,
+      before: b,
+      after: write,
+      ...(this.#tag ? { tag: this.#tag } : {}),
+    });
   }
 
   #write(values: Partial<S>): void {

@@ -29,8 +29,21 @@ export function defineTool<P extends TObject>(definition: HostToolDefinition<P>)
 
 /** Prefixes reserved for built-in tools. */
 export const RESERVED_TOOL_PREFIXES = [
-  'chart_', 'market_', 'instruments_', 'indicators_', 'drawing_', 'drawings_', 'comparison_',
-  'comparisons_', 'panes_', 'settings_', 'history_', 'ask_user', 'web_search', 'markers_', 'price_lines_',
+  'chart_',
+  'market_',
+  'instruments_',
+  'indicators_',
+  'drawing_',
+  'drawings_',
+  'comparison_',
+  'comparisons_',
+  'panes_',
+  'settings_',
+  'history_',
+  'ask_user',
+  'web_search',
+  'markers_',
+  'price_lines_',
 ] as const;
 
 /** Normalises a host tool's return value into a `ToolOutput`. */

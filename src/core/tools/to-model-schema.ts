@@ -3,8 +3,24 @@
  * compatibility layer) accept in function parameters. Anything else is dropped from what models see.
  */
 export const MODEL_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
-  'type', 'description', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'anyOf',
-  'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'default', 'pattern', 'format', 'title',
+  'type',
+  'description',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'anyOf',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'default',
+  'pattern',
+  'format',
+  'title',
 ]);
 
 type Json = Record<string, unknown>;

@@ -68,6 +68,9 @@ export function toPlainInput(input: unknown): { ok: true; value: unknown } | { o
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, details: [error.detail] };
     // A getter or proxy trap threw: its message is the caller's text, so it is not repeated.
-    return { ok: false, details: [{ path: reading || '(input)', reason: 'could not be read (a getter or proxy threw)' }] };
+    return {
+      ok: false,
+      details: [{ path: reading || '(input)', reason: 'could not be read (a getter or proxy threw)' }],
+    };
   }
 }

@@ -15,7 +15,12 @@ export class ToolCallError extends Error {
   constructor(
     code: ToolErrorCode,
     message: string,
-    options: { retryable?: boolean; recommendedAction?: string; details?: readonly ToolErrorDetail[]; data?: unknown } = {},
+    options: {
+      retryable?: boolean;
+      recommendedAction?: string;
+      details?: readonly ToolErrorDetail[];
+      data?: unknown;
+    } = {},
   ) {
     super(message);
     this.name = 'ToolCallError';

@@ -126,7 +126,8 @@ export class ToolRegistry {
     const policy = this.options.policy();
     if (policy.agent === 'off') return false;
     if (policy.agent === 'read-only' && tool.safety !== 'read-only') return false;
-    if (policy.allow && !policy.allow.some((p) => (p.endsWith('*') ? name.startsWith(p.slice(0, -1)) : p === name))) return false;
+    if (policy.allow && !policy.allow.some((p) => (p.endsWith('*') ? name.startsWith(p.slice(0, -1)) : p === name)))
+      return false;
     return true;
   }
 
@@ -146,7 +147,10 @@ export class ToolRegistry {
       }
     }
     const examples = (definition.examples ?? []).map((e) => `Example (${e.description}): ${JSON.stringify(e.input)}`);
-    const description = [definition.description, definition.instructions, ...examples].filter(Boolean).join('\n').slice(0, 6000);
+    const description = [definition.description, definition.instructions, ...examples]
+      .filter(Boolean)
+      .join('\n')
+      .slice(0, 6000);
     const entry: Bound = {
       name,
       label: definition.label,
@@ -179,7 +183,9 @@ export class ToolRegistry {
    */
   execute(name: string, input: unknown, options: ToolExecuteOptions = {}): Promise<ToolResult> {
     try {
-      return this.#execute(name, input, readOptions(options), 0, null).then(wellFormed, (error: unknown) => internalFailure(name, error));
+      return this.#execute(name, input, readOptions(options), 0, null).then(wellFormed, (error: unknown) =>
+        internalFailure(name, error),
+      );
     } catch (error) {
       return Promise.resolve(internalFailure(name, error));
     }
@@ -194,9 +200,13 @@ export class ToolRegistry {
   ): Promise<ToolResult> {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     if (!tool) {
-      return failure('unknown_tool', `Unknown tool '${typeof name === 'string' ? name.slice(0, 80) : `(${typeof name})`}'.`, {
-        recommendedAction: `Use one of: ${[...this.#tools.keys()].join(', ')}.`,
-      });
+      return failure(
+        'unknown_tool',
+        `Unknown tool '${typeof name === 'string' ? name.slice(0, 80) : `(${typeof name})`}'.`,
+        {
+          recommendedAction: `Use one of: ${[...this.#tools.keys()].join(', ')}.`,
+        },
+      );
     }
     const origin = options.origin ?? 'user';
     if (origin === 'agent' && !this.allowedForAgent(name)) {
@@ -205,11 +215,15 @@ export class ToolRegistry {
       });
     }
     if (tool.safety !== 'read-only' && (options.readOnly || parentSafety === 'read-only')) {
-      return failure('not_allowed', parentSafety === 'read-only'
-        ? `'${name}' changes the chart, and a read-only tool may only call read-only tools.`
-        : `'${name}' changes the chart, and this run is read-only.`, {
-        recommendedAction: 'Ask the user to allow changes (turn off read-only) or answer without changing the chart.',
-      });
+      return failure(
+        'not_allowed',
+        parentSafety === 'read-only'
+          ? `'${name}' changes the chart, and a read-only tool may only call read-only tools.`
+          : `'${name}' changes the chart, and this run is read-only.`,
+        {
+          recommendedAction: 'Ask the user to allow changes (turn off read-only) or answer without changing the chart.',
+        },
+      );
     }
     if (depth >= MAX_DEPTH) return failure('not_allowed', `Tools may be nested at most ${MAX_DEPTH} levels deep.`);
     // Read the input once into plain JSON: proto keys, cycles, throwing getters are refused here.
@@ -233,14 +247,24 @@ export class ToolRegistry {
       progress: (fraction, message) => reportProgress(options.onProgress, fraction, message),
       assertTarget: () => {
         if (this.options.target() !== stamp) {
-          throw new ToolCallError('stale_binding', 'The chart changed (symbol, period, source or data) while this call was running; nothing was committed.', {
-            retryable: true,
-            recommendedAction: 'Read chart_get_context again and repeat the call if it still applies.',
-          });
+          throw new ToolCallError(
+            'stale_binding',
+            'The chart changed (symbol, period, source or data) while this call was running; nothing was committed.',
+            {
+              retryable: true,
+              recommendedAction: 'Read chart_get_context again and repeat the call if it still applies.',
+            },
+          );
         }
       },
       execute: (childName, childInput) =>
-        this.#execute(childName, childInput, { ...options, signal }, depth + 1, tool.safety === 'read-only' ? 'read-only' : (parentSafety ?? tool.safety))
+        this.#execute(
+          childName,
+          childInput,
+          { ...options, signal },
+          depth + 1,
+          tool.safety === 'read-only' ? 'read-only' : (parentSafety ?? tool.safety),
+        )
           .then(wellFormed, (error: unknown) => internalFailure(childName, error))
           .then((result) => {
             if (result.success && result.stateChanged) childChanges++;
@@ -250,7 +274,8 @@ export class ToolRegistry {
     const run = async (): Promise<ToolResult> => {
       try {
         const output = await tool.invoke(checked.value, ctx);
-        const stateChanged = typeof output?.stateChanged === 'boolean' ? output.stateChanged : tool.safety !== 'read-only';
+        const stateChanged =
+          typeof output?.stateChanged === 'boolean' ? output.stateChanged : tool.safety !== 'read-only';
         // docs/contracts.md "Tool results": a failure always has `stateChanged: false`. A call whose signal
         // aborted after its change was committed therefore reports the success it was (the change is
         // on the chart and in undo history); only a call that changed nothing reports `aborted`.
@@ -282,7 +307,9 @@ export class ToolRegistry {
               code: TOOL_ERROR_CODES.has(error.code) ? error.code : 'internal',
               message: safeText(error.message),
               retryable: error.retryable === true,
-              ...(typeof error.recommendedAction === 'string' && error.recommendedAction ? { recommendedAction: error.recommendedAction } : {}),
+              ...(typeof error.recommendedAction === 'string' && error.recommendedAction
+                ? { recommendedAction: error.recommendedAction }
+                : {}),
               ...(Array.isArray(error.details) ? { details: cleanDetails(error.details) } : {}),
             },
             ...(error.data !== undefined ? { data: error.data } : {}),
@@ -298,9 +325,8 @@ export class ToolRegistry {
     if (tool.safety === 'read-only' || depth > 0) return run();
     const around = this.options.aroundRunCall;
     const runId = options.runId;
-    const tagged = around && runId
-      ? () => around({ runId, ...(options.callId ? { callId: options.callId } : {}) }, run)
-      : run;
+    const tagged =
+      around && runId ? () => around({ runId, ...(options.callId ? { callId: options.callId } : {}) }, run) : run;
     const turn = this.#mutationQueue.then(tagged, tagged);
     this.#mutationQueue = turn.catch(() => undefined);
     return turn;
@@ -310,7 +336,11 @@ export class ToolRegistry {
 function failure(
   code: import('../../protocol/index.js').ToolErrorCode,
   message: string,
-  extra: { retryable?: boolean; recommendedAction?: string; details?: readonly import('../../protocol/index.js').ToolErrorDetail[] } = {},
+  extra: {
+    retryable?: boolean;
+    recommendedAction?: string;
+    details?: readonly import('../../protocol/index.js').ToolErrorDetail[];
+  } = {},
 ): ToolResult {
   return {
     success: false,
@@ -326,8 +356,16 @@ function failure(
 }
 
 const TOOL_ERROR_CODES: ReadonlySet<string> = new Set<import('../../protocol/index.js').ToolErrorCode>([
-  'invalid_input', 'unknown_tool', 'not_allowed', 'not_found', 'out_of_range', 'no_data', 'ambiguous',
-  'stale_binding', 'aborted', 'internal',
+  'invalid_input',
+  'unknown_tool',
+  'not_allowed',
+  'not_found',
+  'out_of_range',
+  'no_data',
+  'ambiguous',
+  'stale_binding',
+  'aborted',
+  'internal',
 ]);
 
 /** `String(value)` that cannot throw (a thrown object may have a throwing `toString` or getter). */
@@ -373,7 +411,11 @@ function safeValidate(schema: TObject, value: unknown): ReturnType<typeof valida
 }
 
 /** Hands one report to the caller's listener; a bad fraction is dropped, a throwing listener ignored. */
-function reportProgress(listener: ToolExecuteOptions['onProgress'], fraction: number | undefined, message: string): void {
+function reportProgress(
+  listener: ToolExecuteOptions['onProgress'],
+  fraction: number | undefined,
+  message: string,
+): void {
   if (!listener) return;
   const f = typeof fraction === 'number' && Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : undefined;
   try {
@@ -399,7 +441,8 @@ function readOptions(options: unknown): ToolExecuteOptions {
     ...(typeof runId === 'string' ? { runId } : {}),
     ...(typeof callId === 'string' ? { callId } : {}),
     // Anything but a known origin counts as the most restricted one.
-    origin: origin === 'user' || origin === 'host' || origin === 'agent' ? origin : origin === undefined ? 'user' : 'agent',
+    origin:
+      origin === 'user' || origin === 'host' || origin === 'agent' ? origin : origin === undefined ? 'user' : 'agent',
   };
 }
 
@@ -414,7 +457,12 @@ function wellFormed(result: ToolResult): ToolResult {
     return result;
   } catch (error) {
     if (result.success && result.stateChanged) {
-      return { success: true, stateChanged: true, data: null, text: `The change was applied, but its result could not be serialised: ${safeText(error, 200)}` };
+      return {
+        success: true,
+        stateChanged: true,
+        data: null,
+        text: `The change was applied, but its result could not be serialised: ${safeText(error, 200)}`,
+      };
     }
     return failure('internal', `The tool's result could not be serialised: ${safeText(error, 200)}`);
   }

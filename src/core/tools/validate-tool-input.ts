@@ -19,9 +19,10 @@ export function toFieldPath(pointer: string): string {
  * (TypeCompiler generates code with `new Function` and breaks under a strict CSP).
  * Returns the defaulted value or at most five error details.
  */
-export function validateToolInput<T>(schema: TSchema, input: unknown):
-  | { ok: true; value: T }
-  | { ok: false; details: ToolErrorDetail[] } {
+export function validateToolInput<T>(
+  schema: TSchema,
+  input: unknown,
+): { ok: true; value: T } | { ok: false; details: ToolErrorDetail[] } {
   const value = Default(schema, Clone(input ?? {}));
   if (Check(schema, value)) return { ok: true, value: value as T };
   const details: ToolErrorDetail[] = [];

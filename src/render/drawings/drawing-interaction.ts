@@ -1,7 +1,16 @@
 import {
-  DEFAULT_DRAWING_STYLE, DRAWING_POINT_COUNTS, drawingAnchors, hitTestDrawings, isDrawingKind, moveAnchor,
+  DEFAULT_DRAWING_STYLE,
+  DRAWING_POINT_COUNTS,
+  drawingAnchors,
+  hitTestDrawings,
+  isDrawingKind,
+  moveAnchor,
   moveDrawingByPixels,
-  type Drawing, type DrawingKind, type DrawingMapper, type DrawingPoint, type DrawingStyle,
+  type Drawing,
+  type DrawingKind,
+  type DrawingMapper,
+  type DrawingPoint,
+  type DrawingStyle,
 } from '../../core/drawings/index.js';
 
 /** The active tool: a kind to place, `select` (pick and drag drawings) or null (drawings ignore the pointer). */
@@ -108,7 +117,10 @@ export class DrawingInteraction {
   private readonly stayInTool: boolean;
   private readonly paneId: string;
 
-  constructor(private readonly intents: DrawingIntents, options: DrawingInteractionOptions = {}) {
+  constructor(
+    private readonly intents: DrawingIntents,
+    options: DrawingInteractionOptions = {},
+  ) {
     this.tolerance = options.tolerancePx ?? 6;
     this.dragThreshold = options.dragThresholdPx ?? 3;
     this.stayInTool = options.stayInTool ?? false;
@@ -214,7 +226,8 @@ export class DrawingInteraction {
     }
     const drag = this.drag;
     if (drag) {
-      const dx = x - drag.startX, dy = y - drag.startY;
+      const dx = x - drag.startX,
+        dy = y - drag.startY;
       if (!drag.active && Math.hypot(dx, dy) < this.dragThreshold) return true;
       drag.active = true;
       drag.moved = this.movedDrawing(drag, dx, dy);
@@ -335,7 +348,12 @@ export class DrawingInteraction {
 
   private previewDrawing(kind: DrawingKind, points: DrawingPoint[]): Drawing {
     return {
-      id: PREVIEW_DRAWING_ID, kind, points, paneId: this.paneId, style: this.style, locked: false,
+      id: PREVIEW_DRAWING_ID,
+      kind,
+      points,
+      paneId: this.paneId,
+      style: this.style,
+      locked: false,
       z: Number.MAX_SAFE_INTEGER,
     };
   }

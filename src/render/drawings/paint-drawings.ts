@@ -1,6 +1,9 @@
 import {
-  drawingAnchors, drawingSegments,
-  type Drawing, type DrawingMapper, type DrawingPrimitive,
+  drawingAnchors,
+  drawingSegments,
+  type Drawing,
+  type DrawingMapper,
+  type DrawingPrimitive,
 } from '../../core/drawings/index.js';
 import { dashPattern } from './dash-pattern.js';
 
@@ -74,7 +77,13 @@ class CanvasState {
   }
 }
 
-function paintOne(ctx: CanvasRenderingContext2D, s: CanvasState, d: Drawing, prims: DrawingPrimitive[], theme: DrawingTheme): void {
+function paintOne(
+  ctx: CanvasRenderingContext2D,
+  s: CanvasState,
+  d: Drawing,
+  prims: DrawingPrimitive[],
+  theme: DrawingTheme,
+): void {
   const { color, width, dash } = d.style;
   // Fills first so outlines and text stay crisp on top.
   for (const p of prims) {
@@ -122,7 +131,13 @@ function paintOne(ctx: CanvasRenderingContext2D, s: CanvasState, d: Drawing, pri
   }
 }
 
-function paintHandles(ctx: CanvasRenderingContext2D, s: CanvasState, d: Drawing, mapper: DrawingMapper, theme: DrawingTheme): void {
+function paintHandles(
+  ctx: CanvasRenderingContext2D,
+  s: CanvasState,
+  d: Drawing,
+  mapper: DrawingMapper,
+  theme: DrawingTheme,
+): void {
   const half = HANDLE_SIZE / 2;
   s.fillStyle(theme.background);
   s.strokeStyle(d.style.color);

@@ -11,8 +11,14 @@ const MAX_TEXTS = 300;
  * start is skipped. Texts are drawn only while at most 300 markers are visible.
  */
 export function paintMarkers(
-  ctx: CanvasRenderingContext2D, markers: readonly ChartMarker[], bars: Bars, i0: number, i1: number,
-  t: PlotTransform, pixelRatio: number, font: string,
+  ctx: CanvasRenderingContext2D,
+  markers: readonly ChartMarker[],
+  bars: Bars,
+  i0: number,
+  i1: number,
+  t: PlotTransform,
+  pixelRatio: number,
+  font: string,
 ): void {
   const n = bars.length;
   if (markers.length === 0 || n === 0 || i1 < i0) return;
@@ -20,7 +26,7 @@ export function paintMarkers(
   const from = time[Math.max(0, i0)];
   const to = time[Math.min(n - 1, i1)];
   let k = firstAtOrAfter(markers, from);
-  const size = Math.round(Math.max(5, Math.min(9, t.slot / pixelRatio * 0.8)) * pixelRatio);
+  const size = Math.round(Math.max(5, Math.min(9, (t.slot / pixelRatio) * 0.8)) * pixelRatio);
   const gap = Math.round(3 * pixelRatio);
   const paths = new Map<string, Path2D>();
   const texts: { x: number; y: number; text: string; color: string; above: boolean }[] = [];
@@ -42,7 +48,14 @@ export function paintMarkers(
     addShape(path, m.shape, m.position, x, Math.round(cy), size);
     if (m.text && !textOverflow) {
       if (texts.length >= MAX_TEXTS) textOverflow = true;
-      else texts.push({ x, y: m.position === 'above' ? cy - size / 2 - gap : cy + size / 2 + gap, text: m.text, color: m.color, above: m.position !== 'below' });
+      else
+        texts.push({
+          x,
+          y: m.position === 'above' ? cy - size / 2 - gap : cy + size / 2 + gap,
+          text: m.text,
+          color: m.color,
+          above: m.position !== 'below',
+        });
     }
   }
   for (const [key, path] of paths) {
@@ -59,7 +72,14 @@ export function paintMarkers(
   }
 }
 
-function addShape(path: Path2D, shape: ChartMarker['shape'], position: ChartMarker['position'], x: number, y: number, s: number): void {
+function addShape(
+  path: Path2D,
+  shape: ChartMarker['shape'],
+  position: ChartMarker['position'],
+  x: number,
+  y: number,
+  s: number,
+): void {
   const h = s / 2;
   switch (shape) {
     case 'circle':

@@ -13,7 +13,14 @@ export interface PlotBox {
 const DASHES: Record<PriceLine['style'], number[]> = { solid: [], dashed: [6, 4], dotted: [1.5, 3] };
 
 /** Horizontal lines across the plot with their labels above the right end (call inside the plot clip). */
-export function paintPriceLines(ctx: CanvasRenderingContext2D, lines: readonly PriceLine[], t: PlotTransform, box: PlotBox, pixelRatio: number, font: string): void {
+export function paintPriceLines(
+  ctx: CanvasRenderingContext2D,
+  lines: readonly PriceLine[],
+  t: PlotTransform,
+  box: PlotBox,
+  pixelRatio: number,
+  font: string,
+): void {
   if (lines.length === 0) return;
   ctx.save();
   ctx.lineWidth = Math.max(1, Math.round(pixelRatio));
@@ -48,7 +55,16 @@ export interface AxisTag {
  * Price tags on the y axis beside the plot (call outside the plot clip). `side` is the axis side;
  * the axis is `axisWidth` canvas px wide.
  */
-export function paintAxisTags(ctx: CanvasRenderingContext2D, tags: readonly AxisTag[], t: PlotTransform, box: PlotBox, side: 'left' | 'right', axisWidth: number, pixelRatio: number, font: string): void {
+export function paintAxisTags(
+  ctx: CanvasRenderingContext2D,
+  tags: readonly AxisTag[],
+  t: PlotTransform,
+  box: PlotBox,
+  side: 'left' | 'right',
+  axisWidth: number,
+  pixelRatio: number,
+  font: string,
+): void {
   if (tags.length === 0) return;
   ctx.save();
   ctx.font = scaleFont(font, pixelRatio);

@@ -1,7 +1,13 @@
 import type { PlotBox } from './paint-price-lines.js';
 
 /** Large faint text centred in the plot (call inside the plot clip). */
-export function paintWatermark(ctx: CanvasRenderingContext2D, text: string, box: PlotBox, color: string, pixelRatio: number): void {
+export function paintWatermark(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  box: PlotBox,
+  color: string,
+  pixelRatio: number,
+): void {
   if (!text) return;
   ctx.save();
   const px = Math.round(Math.max(16, Math.min(64, box.height / pixelRatio / 6)) * pixelRatio);

@@ -10,7 +10,9 @@ import { mount, unmountAll } from '../panel/panel-fixture.js';
 import { axeViolations } from './run-axe.js';
 
 async function chartPage(theme: 'light' | 'dark'): Promise<KlineChart> {
-  const main = mount(html`<main><h1>Chart</h1><kline-chart theme=${theme} style="width:800px;height:500px" indicators="MA(5,20),VOL,MACD(12,26,9)"></kline-chart></main>`);
+  const main = mount(
+    html`<main><h1>Chart</h1><kline-chart theme=${theme} style="width:800px;height:500px" indicators="MA(5,20),VOL,MACD(12,26,9)"></kline-chart></main>`,
+  );
   const chart = main.querySelector('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();

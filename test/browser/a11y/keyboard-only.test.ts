@@ -16,7 +16,9 @@ function deepActive(): Element | null {
 
 function describeFocus(): string {
   const el = deepActive();
-  return el ? `${el.localName}${el.getAttribute('part') ? `[part=${el.getAttribute('part')}]` : ''}${el.className ? `.${el.className}` : ''}` : 'none';
+  return el
+    ? `${el.localName}${el.getAttribute('part') ? `[part=${el.getAttribute('part')}]` : ''}${el.className ? `.${el.className}` : ''}`
+    : 'none';
 }
 
 async function press(key: string): Promise<void> {
@@ -24,7 +26,9 @@ async function press(key: string): Promise<void> {
 }
 
 async function keyboardPage(): Promise<KlineChart> {
-  const main = mount(html`<main><h1>Keyboard</h1><kline-chart style="width:900px;height:500px" indicators="VOL"></kline-chart><button id="after">after</button></main>`);
+  const main = mount(
+    html`<main><h1>Keyboard</h1><kline-chart style="width:900px;height:500px" indicators="VOL"></kline-chart><button id="after">after</button></main>`,
+  );
   const chart = main.querySelector('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
@@ -87,7 +91,9 @@ describe('the chart by keyboard alone', () => {
     expect(chart.core.store.peek('view')).to.deep.equal(view, 'moving inside the view does not pan');
     await press('Escape');
     await chart.updateComplete;
-    expect(legend.textContent).to.contain(`C ${series.bars.close[series.bars.length - 1].toFixed(series.instrument.pricePrecision)}`);
+    expect(legend.textContent).to.contain(
+      `C ${series.bars.close[series.bars.length - 1].toFixed(series.instrument.pricePrecision)}`,
+    );
   });
 
   it('adds an indicator through the picker and opens and closes the palette; focus never falls to <body>', async () => {
@@ -96,10 +102,15 @@ describe('the chart by keyboard alone', () => {
     await press('Tab');
     let guard = 0;
     while (!deepActive()?.matches('button.toggle') && guard++ < 40) await press('ArrowRight');
-    expect(deepActive()?.getRootNode()).to.have.property('host').that.has.property('localName', 'kline-indicator-picker');
+    expect(deepActive()?.getRootNode())
+      .to.have.property('host')
+      .that.has.property('localName', 'kline-indicator-picker');
     await press('Enter');
     const picker = chart.shadowRoot!.querySelector('kline-indicator-picker')!;
-    await waitFor(() => picker.open && picker.shadowRoot!.activeElement?.localName === 'input', 'picker search focused');
+    await waitFor(
+      () => picker.open && picker.shadowRoot!.activeElement?.localName === 'input',
+      'picker search focused',
+    );
     await sendKeys({ type: 'RSI' });
     await press('Enter');
     await waitFor(() => chart.core.store.peek('indicators').some((i) => i.definitionId === 'RSI'), 'RSI added');
@@ -124,7 +135,10 @@ describe('the chart by keyboard alone', () => {
     await waitFor(() => settings.shadowRoot?.querySelector('dialog')?.open === true, 'settings open');
     await press('Escape');
     await waitFor(() => settings.shadowRoot?.querySelector('dialog')?.open === false, 'settings closed');
-    await waitFor(() => deepActive()?.matches('[part="settings-button"]') ?? false, `focus back on the settings button (${describeFocus()})`);
+    await waitFor(
+      () => deepActive()?.matches('[part="settings-button"]') ?? false,
+      `focus back on the settings button (${describeFocus()})`,
+    );
 
     // The data table: `t` on the plot shows the visible bars as a real table.
     chart.focus();

@@ -1,8 +1,19 @@
 /** Loads axe-core's browser build once and runs it over the whole document (it enters open shadow roots). */
 
-interface AxeNode { target: unknown; failureSummary?: string; html: string }
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: AxeNode[] }
-interface AxeApi { run(context: Document | Element, options?: object): Promise<{ violations: AxeViolation[] }> }
+interface AxeNode {
+  target: unknown;
+  failureSummary?: string;
+  html: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+interface AxeApi {
+  run(context: Document | Element, options?: object): Promise<{ violations: AxeViolation[] }>;
+}
 
 let loading: Promise<AxeApi> | null = null;
 
@@ -21,5 +32,10 @@ function loadAxe(): Promise<AxeApi> {
 export async function axeViolations(context: Document | Element = document): Promise<string[]> {
   const axe = await loadAxe();
   const { violations } = await axe.run(context, { resultTypes: ['violations'] });
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(n.target)} ${n.failureSummary ?? ''} ${n.html.slice(0, 160)}`));
+  return violations.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(n.target)} ${n.failureSummary ?? ''} ${n.html.slice(0, 160)}`,
+    ),
+  );
 }

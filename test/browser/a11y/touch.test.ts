@@ -7,7 +7,10 @@ import { waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
 
 type Point = [number, number];
-interface Step { type: 'touchStart' | 'touchMove' | 'touchEnd'; points: Point[] }
+interface Step {
+  type: 'touchStart' | 'touchMove' | 'touchEnd';
+  points: Point[];
+}
 
 /** Real touch input (Chromium DevTools protocol), in viewport CSS pixels. */
 async function touch(steps: Step[]): Promise<void> {
@@ -17,13 +20,19 @@ async function touch(steps: Step[]): Promise<void> {
 /** A gesture from `from` to `to` (one entry per finger) in `n` moves. */
 function gesture(from: Point[], to: Point[], n = 8): Step[] {
   const steps: Step[] = [{ type: 'touchStart', points: from }];
-  for (let k = 1; k <= n; k++) steps.push({ type: 'touchMove', points: from.map((f, i) => [f[0] + ((to[i][0] - f[0]) * k) / n, f[1] + ((to[i][1] - f[1]) * k) / n]) });
+  for (let k = 1; k <= n; k++)
+    steps.push({
+      type: 'touchMove',
+      points: from.map((f, i) => [f[0] + ((to[i][0] - f[0]) * k) / n, f[1] + ((to[i][1] - f[1]) * k) / n]),
+    });
   steps.push({ type: 'touchEnd', points: [] });
   return steps;
 }
 
 async function touchChart(attrs = ''): Promise<{ chart: KlineChart; plot: DOMRect }> {
-  const main = mount(html`<main><kline-chart style="width:800px;height:400px" indicators="" wheel=${attrs || 'zoom'}></kline-chart><div style="height:2000px"></div></main>`);
+  const main = mount(
+    html`<main><kline-chart style="width:800px;height:400px" indicators="" wheel=${attrs || 'zoom'}></kline-chart><div style="height:2000px"></div></main>`,
+  );
   const chart = main.querySelector('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
@@ -43,12 +52,26 @@ describe('touch and wheel on the plot', () => {
     const span0 = before.end - before.start;
     const y = plot.top + plot.height / 2;
     const cx = plot.left + 300;
-    const plotWidth = chart.core.store.peek('view') ? (chart.shadowRoot!.querySelector('.pane .u-over') as HTMLElement).getBoundingClientRect().width : 0;
+    const plotWidth = chart.core.store.peek('view')
+      ? (chart.shadowRoot!.querySelector('.pane .u-over') as HTMLElement).getBoundingClientRect().width
+      : 0;
     const overLeft = (chart.shadowRoot!.querySelector('.pane .u-over') as HTMLElement).getBoundingClientRect().left;
-    const barAt = (view: { start: number; end: number }, x: number) => view.start + ((x - overLeft) / plotWidth) * (view.end - view.start);
+    const barAt = (view: { start: number; end: number }, x: number) =>
+      view.start + ((x - overLeft) / plotWidth) * (view.end - view.start);
     const anchorBefore = barAt(before, cx);
     // Fingers spread from 80 px apart to 240 px apart around the same centre: about 3× fewer bars.
-    await touch(gesture([[cx - 40, y], [cx + 40, y]], [[cx - 120, y], [cx + 120, y]]));
+    await touch(
+      gesture(
+        [
+          [cx - 40, y],
+          [cx + 40, y],
+        ],
+        [
+          [cx - 120, y],
+          [cx + 120, y],
+        ],
+      ),
+    );
     await waitFor(() => core.store.peek('view')!.end - core.store.peek('view')!.start < span0 * 0.6, 'pinch zoomed in');
     const zoomed = core.store.peek('view')!;
     expect(zoomed.end - zoomed.start).to.be.closeTo(span0 / 3, span0 * 0.1);
@@ -75,7 +98,14 @@ describe('touch and wheel on the plot', () => {
     const core = chart.core;
     const panes = chart.shadowRoot!.querySelector('.panes')!;
     const view = core.store.peek('view')!;
-    const at = { clientX: plot.left + 200, clientY: plot.top + 100, deltaY: -200, bubbles: true, cancelable: true, composed: true };
+    const at = {
+      clientX: plot.left + 200,
+      clientY: plot.top + 100,
+      deltaY: -200,
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+    };
     const plain = new WheelEvent('wheel', at);
     panes.dispatchEvent(plain);
     expect(plain.defaultPrevented).to.equal(false, 'a plain wheel is left to the page');

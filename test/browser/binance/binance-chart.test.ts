@@ -12,11 +12,23 @@ describe('<kline-chart> on the Binance source (recorded-format mock exchange)', 
 
   it('scrolls back through three pages of history and keeps updating live, also after a reconnect', async () => {
     const mock = (await executeServerCommand('mock-binance', { barCount: 3000 })) as { restUrl: string; wsUrl: string };
-    const wrapper = await fixture<HTMLElement>(html`<div><kline-chart style="width:700px;height:400px" source="binance" symbol="BTCUSDT" period="1m" indicators="VOL"></kline-chart></div>`);
+    const wrapper = await fixture<HTMLElement>(
+      html`<div><kline-chart style="width:700px;height:400px" source="binance" symbol="BTCUSDT" period="1m" indicators="VOL"></kline-chart></div>`,
+    );
     const chart = wrapper.querySelector('kline-chart') as KlineChart;
     // The page points the Binance source at the local exchange (a host would point it at its proxy).
-    chart.registerDataSource(createBinanceSource({ restBaseUrl: mock.restUrl, wsBaseUrl: mock.wsUrl, reconnect: { baseDelayMs: 50, maxDelayMs: 200 } }));
-    await waitFor(() => chart.context.get()?.source === 'binance' && chart.context.get()!.exchange === 'BINANCE', 'binance data', 20000);
+    chart.registerDataSource(
+      createBinanceSource({
+        restBaseUrl: mock.restUrl,
+        wsBaseUrl: mock.wsUrl,
+        reconnect: { baseDelayMs: 50, maxDelayMs: 200 },
+      }),
+    );
+    await waitFor(
+      () => chart.context.get()?.source === 'binance' && chart.context.get()!.exchange === 'BINANCE',
+      'binance data',
+      20000,
+    );
     expect(chart.context.get()!.dataRange.bars).to.equal(1000);
     await chart.whenPainted();
     const counts = [chart.context.get()!.dataRange.bars];
@@ -39,7 +51,14 @@ describe('<kline-chart> on the Binance source (recorded-format mock exchange)', 
     const close = chart.core.store.peek('series')!.bars.close[time.length - 1];
     await waitFor(() => chart.core.store.peek('series') !== null, 'series');
     await new Promise((r) => setTimeout(r, 500)); // the socket connects after the load
-    const next = { time: last + 60_000, open: close, high: close * 1.01, low: close * 0.995, close: close * 1.008, volume: 12 };
+    const next = {
+      time: last + 60_000,
+      open: close,
+      high: close * 1.01,
+      low: close * 0.995,
+      close: close * 1.008,
+      volume: 12,
+    };
     await executeServerCommand('mock-binance-push', { symbol: 'BTCUSDT', interval: '1m', bar: next });
     await waitFor(() => chart.context.get()!.dataRange.to === next.time, 'live bar appended', 10000);
     await chart.whenPainted();

@@ -28,7 +28,9 @@ function form(palette: CommandPalette): SchemaForm {
 }
 
 function control<T extends HTMLElement>(palette: CommandPalette, key: string): T {
-  return form(palette).shadowRoot!.querySelector<T>(`[data-field="${key}"] input, [data-field="${key}"] select, [data-field="${key}"] textarea`)!;
+  return form(palette).shadowRoot!.querySelector<T>(
+    `[data-field="${key}"] input, [data-field="${key}"] select, [data-field="${key}"] textarea`,
+  )!;
 }
 
 async function setControl(palette: CommandPalette, key: string, value: string): Promise<void> {
@@ -88,7 +90,17 @@ describe('command palette', () => {
     expect(q(palette, '#palette-title')!.textContent).to.equal('Set period');
     const period = control<HTMLSelectElement>(palette, 'period');
     expect(period.tagName).to.equal('SELECT');
-    expect([...period.options].map((o) => o.value)).to.deep.equal(['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M']);
+    expect([...period.options].map((o) => o.value)).to.deep.equal([
+      '1m',
+      '5m',
+      '15m',
+      '30m',
+      '1h',
+      '4h',
+      '1d',
+      '1w',
+      '1M',
+    ]);
     await setControl(palette, 'period', '1w');
     q<HTMLButtonElement>(palette, '[part="run"]')!.click();
     await waitFor(() => runs.length === 1, 'the run');
@@ -128,7 +140,9 @@ describe('command palette', () => {
     q<HTMLButtonElement>(palette, '[part="run"]')!.click();
     await palette.updateComplete;
     expect(q(palette, '.notice')!.textContent).to.contain('Fix the marked fields');
-    expect(form(palette).shadowRoot!.querySelector('[data-field="limit"] .error')!.textContent).to.equal('must be <= 1000');
+    expect(form(palette).shadowRoot!.querySelector('[data-field="limit"] .error')!.textContent).to.equal(
+      'must be <= 1000',
+    );
     expect(runs.length).to.equal(1);
   });
 
@@ -136,7 +150,9 @@ describe('command palette', () => {
     const chart = await readyChart();
     // Stands in for the chart's shadow root, where the lead mounts the palette.
     let chartKeys = 0;
-    const host = await fixture<HTMLElement>(html`<div @keydown=${() => chartKeys++}><kline-command-palette .chart=${chart}></kline-command-palette></div>`);
+    const host = await fixture<HTMLElement>(
+      html`<div @keydown=${() => chartKeys++}><kline-command-palette .chart=${chart}></kline-command-palette></div>`,
+    );
     const palette = host.querySelector('kline-command-palette')!;
     const before = chart.core.store.peek('view');
     await palette.open();

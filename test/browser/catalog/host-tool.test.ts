@@ -12,7 +12,9 @@ describe('host tools on a mounted chart', () => {
     const r = await chart.tools.execute('mark_recent_high', { lookback: 30 });
     expect(r.success, JSON.stringify(r)).to.equal(true);
     const listed = await chart.tools.execute('drawings_list', {});
-    const drawings = (listed.success ? listed.data : null) as { drawings: { id: string; kind: string; label?: string }[] };
+    const drawings = (listed.success ? listed.data : null) as {
+      drawings: { id: string; kind: string; label?: string }[];
+    };
     expect(drawings.drawings.map((d) => d.kind)).to.deep.equal(['horizontal_line']);
     expect(drawings.drawings[0].label).to.match(/^High \d/);
     await chart.whenPainted();
@@ -35,6 +37,9 @@ describe('host tools on a mounted chart', () => {
     expect((listed.success ? listed.data : null) as { drawings: unknown[] }).to.deep.include({ drawings: [] });
     // The port describes both to an agent, with the example on the mutating one.
     const described = chart.core.tools.describe().filter((t) => t.name.endsWith('_recent_high'));
-    expect(described.map((d) => [d.name, d.safety])).to.deep.equal([['mark_recent_high', 'mutating'], ['peek_recent_high', 'read-only']]);
+    expect(described.map((d) => [d.name, d.safety])).to.deep.equal([
+      ['mark_recent_high', 'mutating'],
+      ['peek_recent_high', 'read-only'],
+    ]);
   });
 });

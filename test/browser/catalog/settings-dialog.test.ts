@@ -34,9 +34,13 @@ describe('settings dialog', () => {
     expect(dialog.isOpen).to.equal(true);
     expect(dialog.shadowRoot!.querySelector('dialog')!.matches(':modal')).to.equal(true);
     // Every writable key has a labelled field, showing its current value.
-    const fields = [...form(dialog).shadowRoot!.querySelectorAll<HTMLElement>('[data-field]')].map((f) => f.dataset.field);
+    const fields = [...form(dialog).shadowRoot!.querySelectorAll<HTMLElement>('[data-field]')].map(
+      (f) => f.dataset.field,
+    );
     expect(fields).to.deep.equal(Object.keys(chart.core.store.peek('settings')));
-    expect(form(dialog).shadowRoot!.querySelector('[data-field="candleStyle"] label')!.textContent).to.contain('Candle style');
+    expect(form(dialog).shadowRoot!.querySelector('[data-field="candleStyle"] label')!.textContent).to.contain(
+      'Candle style',
+    );
     expect(control<HTMLSelectElement>(dialog, 'candleStyle').value).to.equal('solid');
     expect(control<HTMLInputElement>(dialog, 'grid').checked).to.equal(false);
 
@@ -67,7 +71,9 @@ describe('settings dialog', () => {
     expect(chart.core.store.peek('settings').candleStyle).to.equal('solid');
     expect(chart.core.store.peek('settings').grid).to.equal(true);
     await form(dialog).updateComplete;
-    expect(control<HTMLSelectElement>(dialog, 'candleStyle').value, 'the form shows the reset values').to.equal('solid');
+    expect(control<HTMLSelectElement>(dialog, 'candleStyle').value, 'the form shows the reset values').to.equal(
+      'solid',
+    );
     await chart.whenPainted();
     expect(canvasHash(price()), 'reset repaints (candles and grid back)').to.not.equal(ohlcHash);
 

@@ -10,7 +10,11 @@ const control = (path: string) => `${mockUrl.replace(/\/v1$/, '')}/__mock/${path
 
 async function script(steps: unknown[]): Promise<void> {
   await fetch(control('reset'), { method: 'POST' });
-  await fetch(control('script'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(steps) });
+  await fetch(control('script'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(steps),
+  });
 }
 
 describe('comparisons with the mock model', function () {
@@ -18,12 +22,14 @@ describe('comparisons with the mock model', function () {
   before(async () => {
     // The runtime loads the model client on its first run; load it here so the test does not pay for it.
     await import('openai');
-    mockUrl = await executeServerCommand('mock-model-url') as string;
+    mockUrl = (await executeServerCommand('mock-model-url')) as string;
   });
   afterEach(() => unmountAll());
 
   it('"compare with ETH": instruments_query_name → comparison_create → the overlay line is drawn', async () => {
-    const { chart, panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`);
+    const { chart, panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`,
+    );
     await chart.tools.execute('chart_set_symbol', { symbol: 'BTCUSDT' });
     await chart.whenPainted();
     await script([
@@ -45,7 +51,9 @@ describe('comparisons with the mock model', function () {
     expect(countPixels(canvas, color, 30) - before, 'comparison line pixels').to.be.greaterThan(150);
     const legend = chart.shadowRoot!.querySelector('[data-testid="comparisons"]')!.textContent!;
     expect(legend).to.match(/ETHUSDT .*%/);
-    const requests = await (await fetch(control('requests'))).json() as { body: { messages: { role: string; content: string }[] } }[];
+    const requests = (await (await fetch(control('requests'))).json()) as {
+      body: { messages: { role: string; content: string }[] };
+    }[];
     expect(requests.length).to.equal(3);
     const toolMessages = requests[1].body.messages.filter((m) => m.role === 'tool');
     expect(toolMessages.at(-1)!.content).to.include('ETHUSDT');
@@ -56,7 +64,9 @@ describe('comparisons with the mock model', function () {
   });
 
   it('an ambiguous comparison adds nothing and returns candidates', async () => {
-    const { chart } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory"></chart-agent-panel>`);
+    const { chart } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory"></chart-agent-panel>`,
+    );
     const r = await chart.tools.execute('comparison_create', { symbol: 'ACME' });
     expect(r.success).to.equal(false);
     expect(!r.success && r.error.code).to.equal('ambiguous');
@@ -65,7 +75,10 @@ describe('comparisons with the mock model', function () {
     const ok = await chart.tools.execute('comparison_create', { symbol: 'XETRA:ACME' });
     expect(ok.success).to.equal(true);
     const list = await chart.tools.execute('comparisons_list', {});
-    expect((list as { data: { comparisons: { symbol: string; visibleChangePct: number | null }[] } }).data.comparisons[0].symbol).to.equal('XETRA:ACME');
+    expect(
+      (list as { data: { comparisons: { symbol: string; visibleChangePct: number | null }[] } }).data.comparisons[0]
+        .symbol,
+    ).to.equal('XETRA:ACME');
     const removed = await chart.tools.execute('comparison_remove', { symbol: 'XETRA:ACME' });
     expect(removed.success).to.equal(true);
     const missing = await chart.tools.execute('comparison_remove', { symbol: 'XETRA:ACME' });
@@ -73,15 +86,22 @@ describe('comparisons with the mock model', function () {
   });
 
   it("the toolbar's compare button runs comparison_create, and the legend's × runs comparison_remove", async () => {
-    const { chart } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory"></chart-agent-panel>`);
+    const { chart } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory"></chart-agent-panel>`,
+    );
     const root = chart.shadowRoot!;
     root.querySelector<HTMLButtonElement>('[part~="compare-button"]')!.click();
     await chart.updateComplete;
     const input = root.querySelector<HTMLInputElement>('[part~="symbol-input"]')!;
     input.value = 'HKDEMO';
     input.dispatchEvent(new Event('input'));
-    await waitFor(() => [...root.querySelectorAll('.results button')].some((b) => b.textContent!.includes('HKEX:HKDEMO')), 'search results');
-    [...root.querySelectorAll<HTMLButtonElement>('.results button')].find((b) => b.textContent!.includes('HKEX:HKDEMO'))!.click();
+    await waitFor(
+      () => [...root.querySelectorAll('.results button')].some((b) => b.textContent!.includes('HKEX:HKDEMO')),
+      'search results',
+    );
+    [...root.querySelectorAll<HTMLButtonElement>('.results button')]
+      .find((b) => b.textContent!.includes('HKEX:HKDEMO'))!
+      .click();
     await waitFor(() => chart.context.get()!.comparisons.length === 1, 'comparison added');
     expect(chart.context.get()!.symbol).to.equal('DEMO');
     expect(chart.core.store.history.undoLabel).to.equal('comparison_create');

@@ -47,10 +47,13 @@ describe('agent: "mark the high of my selection"', () => {
   it('the user selects a range, the model reads the context and draws a horizontal line at its high, Ctrl+Z removes it', async () => {
     container = document.createElement('div');
     document.body.append(container);
-    render(html`<div style="display:flex;gap:8px">
+    render(
+      html`<div style="display:flex;gap:8px">
       <kline-chart id="draw-agent-chart" style="width:600px;height:420px" indicators=""></kline-chart>
       <chart-agent-panel for="draw-agent-chart" base-url=${mockUrl} session-store="memory" style="width:360px;height:420px"></chart-agent-panel>
-    </div>`, container);
+    </div>`,
+      container,
+    );
     const chart = container.querySelector('kline-chart')!;
     const panel = container.querySelector<ChartAgentPanel>('chart-agent-panel')!;
     await waitFor(() => chart.context.get() !== null, 'chart data');
@@ -78,7 +81,19 @@ describe('agent: "mark the high of my selection"', () => {
     // 2. The mock model reads the context, then draws at the selection's high.
     await script([
       { toolCalls: [{ name: 'chart_get_context', arguments: '{}' }] },
-      { toolCalls: [{ name: 'drawing_create', arguments: JSON.stringify({ kind: 'horizontal_line', points: [{ time: selection.from, price: high }], style: { color: '#ff00ff', width: 3 }, label: 'Selection high' }) }] },
+      {
+        toolCalls: [
+          {
+            name: 'drawing_create',
+            arguments: JSON.stringify({
+              kind: 'horizontal_line',
+              points: [{ time: selection.from, price: high }],
+              style: { color: '#ff00ff', width: 3 },
+              label: 'Selection high',
+            }),
+          },
+        ],
+      },
       { text: 'I marked the high of your selection with a horizontal line.' },
     ]);
     const status = await panel.send(PROMPT);
@@ -86,7 +101,10 @@ describe('agent: "mark the high of my selection"', () => {
     const requests = await ourRequests();
     expect(requests.length).to.equal(3);
     const messages = requests[1].body.messages as { role: string; content: string }[];
-    const contextResult = messages.filter((m) => m.role === 'tool').map((m) => m.content).join('\n');
+    const contextResult = messages
+      .filter((m) => m.role === 'tool')
+      .map((m) => m.content)
+      .join('\n');
     expect(contextResult, 'the model was shown the selection and its high').to.contain(String(high));
     const [line] = chart.core.drawings.current();
     expect(line.kind).to.equal('horizontal_line');
@@ -94,7 +112,13 @@ describe('agent: "mark the high of my selection"', () => {
 
     // 3. The line is on the canvas at the row of that price.
     await stage.painted();
-    const rows = rowsWithColor(stage.canvas(), MAGENTA, Math.round(u.bbox.left + 5), Math.round(u.bbox.left + u.bbox.width - 5), 40);
+    const rows = rowsWithColor(
+      stage.canvas(),
+      MAGENTA,
+      Math.round(u.bbox.left + 5),
+      Math.round(u.bbox.left + u.bbox.width - 5),
+      40,
+    );
     expect(rows.length, 'line drawn').to.be.greaterThan(0);
     expect(rows.reduce((a, b) => a + b, 0) / rows.length).to.be.closeTo(stage.canvasY(high), 1.5);
 
@@ -103,7 +127,15 @@ describe('agent: "mark the high of my selection"', () => {
     chart.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, composed: true }));
     expect(chart.core.drawings.current()).to.deep.equal([]);
     await stage.painted();
-    expect(rowsWithColor(stage.canvas(), MAGENTA, Math.round(u.bbox.left + 5), Math.round(u.bbox.left + u.bbox.width - 5), 40)).to.deep.equal([]);
+    expect(
+      rowsWithColor(
+        stage.canvas(),
+        MAGENTA,
+        Math.round(u.bbox.left + 5),
+        Math.round(u.bbox.left + u.bbox.width - 5),
+        40,
+      ),
+    ).to.deep.equal([]);
     expect(chart.context.get()!.selection, 'the selection (an earlier step) stays').to.not.equal(null);
   });
 });

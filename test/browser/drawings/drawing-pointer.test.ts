@@ -26,8 +26,14 @@ describe('drawing layer pointer and keyboard (standalone renderer)', () => {
   afterEach(() => stage.destroy());
 
   it('a click on a line selects it (the chart must not pan); Shift adds; a click on empty space clears', async () => {
-    const a = await create(stage, { kind: 'horizontal_line', points: [{ time: bars.time[n - 10], price: bars.high[n - 10] }] });
-    const b = await create(stage, { kind: 'vertical_line', points: [{ time: bars.time[n - 30], price: bars.high[n - 30] }] });
+    const a = await create(stage, {
+      kind: 'horizontal_line',
+      points: [{ time: bars.time[n - 10], price: bars.high[n - 10] }],
+    });
+    const b = await create(stage, {
+      kind: 'vertical_line',
+      points: [{ time: bars.time[n - 30], price: bars.high[n - 30] }],
+    });
     await stage.painted();
     const [xa, ya] = at(stage, n - 20, bars.high[n - 10]);
     const down = stage.click(xa, ya);
@@ -43,7 +49,10 @@ describe('drawing layer pointer and keyboard (standalone renderer)', () => {
   });
 
   it('Delete removes the selection, one undo step brings it back', async () => {
-    const id = await create(stage, { kind: 'horizontal_line', points: [{ time: bars.time[n - 10], price: bars.high[n - 10] }] });
+    const id = await create(stage, {
+      kind: 'horizontal_line',
+      points: [{ time: bars.time[n - 10], price: bars.high[n - 10] }],
+    });
     await stage.painted();
     const [x, y] = at(stage, n - 20, bars.high[n - 10]);
     stage.click(x, y);
@@ -69,14 +78,17 @@ describe('drawing layer pointer and keyboard (standalone renderer)', () => {
     const [d] = stage.core.drawings.current();
     expect(d.kind).to.equal('trend_line');
     expect(d.points[0].time).to.be.closeTo(bars.time[n - 40], 3600_000);
-    expect(d.points[1].price).to.be.closeTo(bars.high[n - 10], Math.abs(bars.high[n - 10] - bars.low[n - 40]) * 0.01 + 1e-6);
+    expect(d.points[1].price).to.be.closeTo(
+      bars.high[n - 10],
+      Math.abs(bars.high[n - 10] - bars.low[n - 40]) * 0.01 + 1e-6,
+    );
     expect(stage.controller.tool, 'back to select after placing').to.equal('select');
     expect(stage.core.store.history.undoLabel).to.equal('drawing_create');
     stage.core.undo();
     expect(stage.core.drawings.current()).to.deep.equal([]);
   });
 
-  it('with the magnet on, a placed point snaps to the bar\'s open, high, low or close', async () => {
+  it("with the magnet on, a placed point snaps to the bar's open, high, low or close", async () => {
     stage.controller.setMagnet(true);
     stage.controller.setTool('horizontal_ray');
     const i = n - 15;
@@ -105,7 +117,13 @@ describe('drawing layer pointer and keyboard (standalone renderer)', () => {
   });
 
   it('Ctrl+C / Ctrl+V pastes copies shifted by bars as one undo step each (the drawings_copy command)', async () => {
-    const id = await create(stage, { kind: 'trend_line', points: [{ time: bars.time[n - 40], price: 50 }, { time: bars.time[n - 30], price: 55 }] });
+    const id = await create(stage, {
+      kind: 'trend_line',
+      points: [
+        { time: bars.time[n - 40], price: 50 },
+        { time: bars.time[n - 30], price: 55 },
+      ],
+    });
     stage.core.drawings.select([id]);
     expect(stage.key('c', { ctrlKey: true }).defaultPrevented).to.equal(true);
     stage.key('v', { ctrlKey: true });

@@ -19,7 +19,12 @@ export interface DrawingStage {
   canvasX(index: number): number;
   canvasY(price: number): number;
   /** Dispatches a pointer event at plot CSS px (x, y) of the price pane; returns the event. */
-  pointer(type: 'pointerdown' | 'pointermove' | 'pointerup', x: number, y: number, init?: PointerEventInit): PointerEvent;
+  pointer(
+    type: 'pointerdown' | 'pointermove' | 'pointerup',
+    x: number,
+    y: number,
+    init?: PointerEventInit,
+  ): PointerEvent;
   /** Press, move in steps and release. */
   drag(x0: number, y0: number, x1: number, y1: number, init?: PointerEventInit): void;
   click(x: number, y: number, init?: PointerEventInit): PointerEvent;
@@ -39,7 +44,10 @@ export async function createDrawingStage(existing?: ChartCore): Promise<DrawingS
   }
   const core = existing ?? new ChartCore({ chartId: 'stage' });
   if (!existing) await core.loadTarget({ symbol: 'DEMO', period: '1d', sourceId: 'sample' }, null);
-  core.setView({ start: core.store.peek('series')!.bars.length - 60.5, end: core.store.peek('series')!.bars.length - 0.5 });
+  core.setView({
+    start: core.store.peek('series')!.bars.length - 60.5,
+    end: core.store.peek('series')!.bars.length - 0.5,
+  });
   const container = document.createElement('div');
   container.style.cssText = 'position:relative;width:800px;height:420px;';
   container.tabIndex = 0;
@@ -69,7 +77,17 @@ export async function createDrawingStage(existing?: ChartCore): Promise<DrawingS
     return { clientX: r.left + x, clientY: r.top + y };
   };
   const pointer: DrawingStage['pointer'] = (type, x, y, init = {}) => {
-    const e = new PointerEvent(type, { bubbles: true, composed: true, cancelable: true, button: 0, buttons: type === 'pointerup' ? 0 : 1, pointerId: 7, isPrimary: true, ...client(x, y), ...init });
+    const e = new PointerEvent(type, {
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+      button: 0,
+      buttons: type === 'pointerup' ? 0 : 1,
+      pointerId: 7,
+      isPrimary: true,
+      ...client(x, y),
+      ...init,
+    });
     plot().over.dispatchEvent(e);
     return e;
   };

@@ -20,18 +20,41 @@ describe('drawing toolbar and floating editor', () => {
 
   function renderToolbar(lang: 'en' | 'zh-CN' = 'en'): void {
     const c = stage.controller;
-    render(renderDrawingToolbar(
-      { tool: c.tool, magnet: c.magnet, hasSelection: stage.core.store.peek('drawingSelection').length > 0, strings: drawingStrings(lang) },
-      { setTool: (t) => c.setTool(t), setMagnet: (on) => c.setMagnet(on), copy: () => void c.copySelection(), delete: () => void c.deleteSelection() },
-    ), host);
+    render(
+      renderDrawingToolbar(
+        {
+          tool: c.tool,
+          magnet: c.magnet,
+          hasSelection: stage.core.store.peek('drawingSelection').length > 0,
+          strings: drawingStrings(lang),
+        },
+        {
+          setTool: (t) => c.setTool(t),
+          setMagnet: (on) => c.setMagnet(on),
+          copy: () => void c.copySelection(),
+          delete: () => void c.deleteSelection(),
+        },
+      ),
+      host,
+    );
   }
 
   it('lists select, range select, the twelve kinds, magnet, copy and delete, each with an accessible name', () => {
     renderToolbar();
     const buttons = [...host.querySelectorAll('button')];
-    expect(buttons.map((b) => b.dataset.tool)).to.deep.equal(['select', 'range-select', ...DRAWING_KINDS, 'magnet', 'copy', 'delete']);
+    expect(buttons.map((b) => b.dataset.tool)).to.deep.equal([
+      'select',
+      'range-select',
+      ...DRAWING_KINDS,
+      'magnet',
+      'copy',
+      'delete',
+    ]);
     for (const b of buttons) expect(b.getAttribute('aria-label'), b.dataset.tool).to.match(/\S{3,}/);
-    expect(new Set(buttons.map((b) => b.getAttribute('aria-label'))).size).to.equal(buttons.length, 'names are distinct');
+    expect(new Set(buttons.map((b) => b.getAttribute('aria-label'))).size).to.equal(
+      buttons.length,
+      'names are distinct',
+    );
     expect(host.querySelector('[role=group]')!.getAttribute('aria-label')).to.equal('Drawing tools');
     expect(host.querySelector<HTMLButtonElement>('[data-tool=select]')!.getAttribute('aria-pressed')).to.equal('true');
     expect(host.querySelector<HTMLButtonElement>('[data-tool=copy]')!.disabled, 'nothing selected').to.equal(true);
@@ -48,7 +71,10 @@ describe('drawing toolbar and floating editor', () => {
     host.querySelector<HTMLButtonElement>('[data-tool=magnet]')!.click();
     expect(stage.controller.magnet).to.equal(true);
     const bars = stage.core.store.peek('series')!.bars;
-    const r = await stage.core.tools.execute('drawing_create', { kind: 'horizontal_line', points: [{ time: bars.time[bars.length - 3], price: 50 }] });
+    const r = await stage.core.tools.execute('drawing_create', {
+      kind: 'horizontal_line',
+      points: [{ time: bars.time[bars.length - 3], price: 50 }],
+    });
     stage.core.drawings.select([(r as { data: { id: string } }).data.id]);
     renderToolbar();
     host.querySelector<HTMLButtonElement>('[data-tool=copy]')!.click();
@@ -64,9 +90,23 @@ describe('drawing toolbar and floating editor', () => {
   it('the floating editor writes colour, width, dash, label and lock through drawing_update', async () => {
     const bars = stage.core.store.peek('series')!.bars;
     const n = bars.length;
-    const r = await stage.core.tools.execute('drawing_create', { kind: 'trend_line', points: [{ time: bars.time[n - 30], price: bars.low[n - 30] }, { time: bars.time[n - 10], price: bars.high[n - 10] }], style: { color: 'red' } });
+    const r = await stage.core.tools.execute('drawing_create', {
+      kind: 'trend_line',
+      points: [
+        { time: bars.time[n - 30], price: bars.low[n - 30] },
+        { time: bars.time[n - 10], price: bars.high[n - 10] },
+      ],
+      style: { color: 'red' },
+    });
     const id = (r as { data: { id: string } }).data.id;
-    const draw = () => render(renderDrawingEditor({ target: stage.controller.editorTarget(), strings: drawingStrings('en') }, { edit: (i, change) => void stage.controller.edit(i, change) }), host);
+    const draw = () =>
+      render(
+        renderDrawingEditor(
+          { target: stage.controller.editorTarget(), strings: drawingStrings('en') },
+          { edit: (i, change) => void stage.controller.edit(i, change) },
+        ),
+        host,
+      );
     draw();
     expect(host.querySelector('.drawing-editor'), 'hidden without a selection').to.equal(null);
     stage.core.drawings.select([id]);

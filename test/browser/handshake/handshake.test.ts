@@ -7,7 +7,13 @@ import { waitFor } from '../helpers/chart-fixture.js';
 
 function ask(chartId?: string): ChartAgentPort[] {
   const replies: ChartAgentPort[] = [];
-  document.dispatchEvent(new CustomEvent(AGENT_CONNECT_EVENT, { bubbles: true, composed: true, detail: { chartId, reply: (p: ChartAgentPort) => replies.push(p) } }));
+  document.dispatchEvent(
+    new CustomEvent(AGENT_CONNECT_EVENT, {
+      bubbles: true,
+      composed: true,
+      detail: { chartId, reply: (p: ChartAgentPort) => replies.push(p) },
+    }),
+  );
   return replies;
 }
 
@@ -44,7 +50,14 @@ describe('chart ↔ panel handshake', () => {
     await waitFor(() => port.context() !== null, 'context over the port');
     expect(port.context()!.chartId).to.equal('late-chart');
     const names = port.tools().map((t) => t.name);
-    expect(names).to.include.members(['chart_get_context', 'chart_set_period', 'market_bars_query', 'instruments_query_name', 'chart_set_symbol', 'chart_set_visible_range']);
+    expect(names).to.include.members([
+      'chart_get_context',
+      'chart_set_period',
+      'market_bars_query',
+      'instruments_query_name',
+      'chart_set_symbol',
+      'chart_set_visible_range',
+    ]);
     const result = await port.execute('chart_set_period', { period: '1w' });
     expect(result.success).to.equal(true);
     expect(chart.context.get()!.period).to.equal('1w');
@@ -68,7 +81,12 @@ describe('chart ↔ panel handshake', () => {
     expect(refused.success).to.equal(false);
     expect(!refused.success && refused.error.code).to.equal('not_allowed');
     const [allow] = ask('h-allow');
-    expect(allow.tools().map((t) => t.name).sort()).to.deep.equal(['chart_get_context', 'market_bars_query']);
+    expect(
+      allow
+        .tools()
+        .map((t) => t.name)
+        .sort(),
+    ).to.deep.equal(['chart_get_context', 'market_bars_query']);
     const runReadOnly = await allow.execute('chart_get_context', {}, { readOnly: true });
     expect(runReadOnly.success).to.equal(true);
   });

@@ -4,7 +4,9 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 
 /** Mounts a chart and waits for its first data and paint (`kline-ready`). */
-export async function readyChart(template: TemplateResult = html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`): Promise<KlineChart> {
+export async function readyChart(
+  template: TemplateResult = html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`,
+): Promise<KlineChart> {
   const wrapper = await fixture<HTMLElement>(html`<div>${template}</div>`);
   const chart = wrapper.querySelector('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');

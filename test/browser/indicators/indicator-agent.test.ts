@@ -47,10 +47,13 @@ describe('agent: "make the MACD signal line faster"', () => {
   it('lists the indicators, shortens the signal period, redraws the MACD pane and updates the legend; undo restores 12,26,9', async () => {
     container = document.createElement('div');
     document.body.append(container);
-    render(html`<div style="display:flex;gap:8px">
+    render(
+      html`<div style="display:flex;gap:8px">
       <kline-chart id="ind-agent-chart" style="width:600px;height:420px" indicators="MACD(12,26,9)"></kline-chart>
       <chart-agent-panel for="ind-agent-chart" base-url=${mockUrl} session-store="memory" style="width:360px;height:420px"></chart-agent-panel>
-    </div>`, container);
+    </div>`,
+      container,
+    );
     const chart = container.querySelector('kline-chart')!;
     const panel = container.querySelector<ChartAgentPanel>('chart-agent-panel')!;
     await waitFor(() => chart.context.get() !== null, 'chart data');
@@ -63,7 +66,14 @@ describe('agent: "make the MACD signal line faster"', () => {
 
     await script([
       { toolCalls: [{ name: 'indicators_list', arguments: '{}' }] },
-      { toolCalls: [{ name: 'indicators_update', arguments: JSON.stringify({ instanceId: macd.instanceId, params: { signal: 5 } }) }] },
+      {
+        toolCalls: [
+          {
+            name: 'indicators_update',
+            arguments: JSON.stringify({ instanceId: macd.instanceId, params: { signal: 5 } }),
+          },
+        ],
+      },
       { text: 'The MACD signal line now uses 5 periods instead of 9.' },
     ]);
     const status = await panel.send(PROMPT);
@@ -72,18 +82,26 @@ describe('agent: "make the MACD signal line faster"', () => {
     // The model saw indicators_list's answer, then called indicators_update, then saw its result.
     const requests = await ourRequests();
     expect(requests.length).to.equal(3);
-    const calls = (requests[2].body.messages as { role: string; tool_calls?: { function: { name: string } }[] }[])
-      .flatMap((m) => m.tool_calls?.map((c) => c.function.name) ?? []);
+    const calls = (
+      requests[2].body.messages as { role: string; tool_calls?: { function: { name: string } }[] }[]
+    ).flatMap((m) => m.tool_calls?.map((c) => c.function.name) ?? []);
     expect(calls).to.deep.equal(['indicators_list', 'indicators_update']);
-    const toolMessages = (requests[2].body.messages as { role: string; content: string }[]).filter((m) => m.role === 'tool');
+    const toolMessages = (requests[2].body.messages as { role: string; content: string }[]).filter(
+      (m) => m.role === 'tool',
+    );
     expect(toolMessages[0].content).to.contain(`${macd.instanceId} MACD(12,26,9)`);
-    const update = JSON.parse(toolMessages[1].content) as { success: boolean; data: { previous: unknown; params: unknown } };
+    const update = JSON.parse(toolMessages[1].content) as {
+      success: boolean;
+      data: { previous: unknown; params: unknown };
+    };
     expect(update.success).to.equal(true);
     expect(update.data.previous).to.deep.equal({ fast: 12, slow: 26, signal: 9 });
     expect(update.data.params).to.deep.equal({ fast: 12, slow: 26, signal: 5 });
-    const tools = (requests[0].body.tools as { function: { name: string; description: string } }[]);
+    const tools = requests[0].body.tools as { function: { name: string; description: string } }[];
     const updateTool = tools.find((t) => t.function.name === 'indicators_update')!;
-    expect(updateTool.function.description, 'live ids in the description').to.contain(`${macd.instanceId} (MACD(12,26,9))`);
+    expect(updateTool.function.description, 'live ids in the description').to.contain(
+      `${macd.instanceId} (MACD(12,26,9))`,
+    );
 
     expect(chart.core.store.peek('indicators')[0].params).to.deep.equal({ fast: 12, slow: 26, signal: 5 });
     await waitFor(() => legendText(chart).includes('MACD(12,26,5)'), 'legend shows MACD(12,26,5)');

@@ -14,8 +14,10 @@ function macdBar0(chart: KlineChart): number {
 }
 
 describe('indicator-convention attribute', () => {
-  it('tdx draws 通达信 studies (three RSI lines, MACD from the first bar); switching to ta-lib redraws TA-Lib\'s', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:800px;height:600px" indicator-convention="tdx" indicators="MACD,RSI"></kline-chart>`);
+  it("tdx draws 通达信 studies (three RSI lines, MACD from the first bar); switching to ta-lib redraws TA-Lib's", async () => {
+    const chart = await readyChart(
+      html`<kline-chart style="width:800px;height:600px" indicator-convention="tdx" indicators="MACD,RSI"></kline-chart>`,
+    );
     await waitFor(() => legendText(chart).includes('RSI(6,12,24)'), 'tdx RSI label');
     expect(Number.isFinite(macdBar0(chart)), 'tdx MACD has a bar at the first candle').to.equal(true);
     const rsi = chart.core.store.peek('indicators').find((i) => i.definitionId === 'RSI')!;
@@ -29,7 +31,9 @@ describe('indicator-convention attribute', () => {
   });
 
   it('a study that names its convention keeps it; a bad attribute value raises kline-error and changes nothing', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="MACD(12,26,9;tdx)"></kline-chart>`);
+    const chart = await readyChart(
+      html`<kline-chart style="width:800px;height:500px" indicators="MACD(12,26,9;tdx)"></kline-chart>`,
+    );
     await waitFor(() => legendText(chart).includes('MACD(12,26,9;tdx)'), 'own convention in the label');
     expect(Number.isFinite(macdBar0(chart))).to.equal(true);
     const errors: string[] = [];

@@ -7,7 +7,11 @@ import '../../../components/schema-form/define.js';
 import '../../../components/indicator-settings/define.js';
 import type { IndicatorPicker } from '../../../components/indicator-picker/index.js';
 import type { SchemaForm, SchemaFormDetail } from '../../../components/schema-form/index.js';
-import { indicatorSettingsModel, renderIndicatorLegendEntry, type IndicatorSettings } from '../../../components/indicator-settings/index.js';
+import {
+  indicatorSettingsModel,
+  renderIndicatorLegendEntry,
+  type IndicatorSettings,
+} from '../../../components/indicator-settings/index.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { canvasHash } from '../helpers/canvas-pixels.js';
 import { paneCanvas, readyChart, waitFor } from '../helpers/chart-fixture.js';
@@ -42,7 +46,8 @@ async function typeInto(form: SchemaForm, key: string, text: string): Promise<vo
 describe('indicator picker', () => {
   it('opens, filters "mac" to MACD, and choosing it adds a painted pane through indicators_add', async () => {
     const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators=""></kline-chart>`);
-    const picker = await fixture<IndicatorPicker>(html`<kline-indicator-picker .definitions=${chart.core.indicatorRegistry.list()}
+    const picker =
+      await fixture<IndicatorPicker>(html`<kline-indicator-picker .definitions=${chart.core.indicatorRegistry.list()}
       @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void chart.core.tools.execute('indicators_add', { definitionId: e.detail.definitionId }, { origin: 'user' })}></kline-indicator-picker>`);
     picker.shadowRoot!.querySelector<HTMLButtonElement>('[part="button"]')!.click();
     await picker.updateComplete;
@@ -52,7 +57,9 @@ describe('indicator picker', () => {
     // Unfiltered: grouped by category, every study listed.
     const groups = [...picker.shadowRoot!.querySelectorAll('[role="group"]')].map((g) => g.getAttribute('aria-label'));
     expect(groups).to.include.members(['Moving averages', 'Momentum', 'Volume']);
-    expect(picker.shadowRoot!.querySelectorAll('[role="option"]').length).to.equal(chart.core.indicatorRegistry.list().length);
+    expect(picker.shadowRoot!.querySelectorAll('[role="option"]').length).to.equal(
+      chart.core.indicatorRegistry.list().length,
+    );
     search.value = 'mac';
     search.dispatchEvent(new Event('input'));
     await picker.updateComplete;
@@ -73,10 +80,13 @@ describe('indicator picker', () => {
   });
 
   it('moves the selection with the arrow keys, keeps keys from the chart, and closes on Escape', async () => {
-    const registry = (await readyChart(html`<kline-chart style="width:400px;height:300px" indicators=""></kline-chart>`)).core.indicatorRegistry;
+    const registry = (
+      await readyChart(html`<kline-chart style="width:400px;height:300px" indicators=""></kline-chart>`)
+    ).core.indicatorRegistry;
     let picked = '';
     let keysReachedOutside = 0;
-    const wrapper = await fixture<HTMLElement>(html`<div @keydown=${() => keysReachedOutside++}><kline-indicator-picker open
+    const wrapper =
+      await fixture<HTMLElement>(html`<div @keydown=${() => keysReachedOutside++}><kline-indicator-picker open
       .definitions=${registry.list()} @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => (picked = e.detail.definitionId)}></kline-indicator-picker></div>`);
     const picker = wrapper.querySelector('kline-indicator-picker')!;
     await picker.updateComplete;
@@ -112,7 +122,9 @@ describe('schema form', () => {
     expect(signal.step).to.equal('1');
     expect(signal.value).to.equal('9');
     expect(field(form, 'signal').querySelector('.help')!.textContent).to.equal('Signal EMA period');
-    expect([...form.shadowRoot!.querySelectorAll('[data-field]')].map((f) => f.getAttribute('data-field'))).to.deep.equal(['fast', 'slow', 'signal']);
+    expect(
+      [...form.shadowRoot!.querySelectorAll('[data-field]')].map((f) => f.getAttribute('data-field')),
+    ).to.deep.equal(['fast', 'slow', 'signal']);
     await typeInto(form, 'signal', '0');
     const error = field(form, 'signal').querySelector('.error')!;
     expect(error.textContent).to.equal('must be >= 1');
@@ -126,13 +138,18 @@ describe('schema form', () => {
 
   it('edits number lists, selects, booleans and strings, and validates with the schema', async () => {
     const schema: TObject = Type.Object({
-      periods: Type.Array(Type.Integer({ minimum: 1, maximum: 1000 }), { minItems: 1, maxItems: 8, description: 'Periods in bars' }),
+      periods: Type.Array(Type.Integer({ minimum: 1, maximum: 1000 }), {
+        minItems: 1,
+        maxItems: 8,
+        description: 'Periods in bars',
+      }),
       maType: Type.Union([Type.Literal('SMA'), Type.Literal('EMA')], { default: 'SMA', description: 'Average kind' }),
       filled: Type.Boolean({ description: 'Fill the band' }),
       note: Type.Optional(Type.String({ maxLength: 5, description: 'A note' })),
     });
     let submitted: SchemaFormDetail | null = null;
-    const form = await fixture<SchemaForm>(html`<kline-schema-form .schema=${schema} .value=${{ periods: [5, 20], maType: 'SMA', filled: false }}
+    const form =
+      await fixture<SchemaForm>(html`<kline-schema-form .schema=${schema} .value=${{ periods: [5, 20], maType: 'SMA', filled: false }}
       @schema-form-submit=${(e: CustomEvent<SchemaFormDetail>) => (submitted = e.detail)}></kline-schema-form>`);
     const list = field(form, 'periods').querySelector('input')!;
     expect(list.value).to.equal('5, 20');
@@ -151,18 +168,25 @@ describe('schema form', () => {
     await typeInto(form, 'note', 'ok');
     const input = field(form, 'note').querySelector('input')!;
     input.form!.requestSubmit();
-    expect(submitted).to.deep.equal({ value: { periods: [7, 30, 60], maType: 'EMA', filled: true, note: 'ok' }, valid: true, errors: {} });
+    expect(submitted).to.deep.equal({
+      value: { periods: [7, 30, 60], maType: 'EMA', filled: true, note: 'ok' },
+      valid: true,
+      errors: {},
+    });
   });
 });
 
 describe('indicator settings popover and legend entry', () => {
   it('Apply runs indicators_update: the MACD pane redraws and the legend reads the new label; Remove drops the pane', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="MACD(12,26,9)"></kline-chart>`);
+    const chart = await readyChart(
+      html`<kline-chart style="width:800px;height:500px" indicators="MACD(12,26,9)"></kline-chart>`,
+    );
     const instance = chart.core.store.peek('indicators')[0];
     await waitFor(() => legendText(chart).includes('MACD(12,26,9)'), 'legend label');
     const before = canvasHash(paneCanvas(chart, instance.paneId));
     const errors: string[] = [];
-    const settings = await fixture<IndicatorSettings>(html`<kline-indicator-settings open .model=${indicatorSettingsModel(chart.core, instance.instanceId)}
+    const settings =
+      await fixture<IndicatorSettings>(html`<kline-indicator-settings open .model=${indicatorSettingsModel(chart.core, instance.instanceId)}
       @indicator-settings-apply=${async (e: CustomEvent<{ instanceId: string; params: Record<string, unknown> }>) => {
         const result = await chart.core.tools.execute('indicators_update', e.detail, { origin: 'user' });
         if (!result.success) errors.push(result.error.message);
@@ -199,11 +223,14 @@ describe('indicator settings popover and legend entry', () => {
     const id = chart.core.store.peek('indicators')[0].instanceId;
     let closed = '';
     let leaked = 0;
-    const wrapper = await fixture<HTMLElement>(html`<div @keydown=${() => leaked++}><kline-indicator-settings open .model=${indicatorSettingsModel(chart.core, id)}
+    const wrapper =
+      await fixture<HTMLElement>(html`<div @keydown=${() => leaked++}><kline-indicator-settings open .model=${indicatorSettingsModel(chart.core, id)}
       @indicator-settings-close=${(e: CustomEvent<{ instanceId: string }>) => (closed = e.detail.instanceId)}></kline-indicator-settings></div>`);
     const settings = wrapper.querySelector('kline-indicator-settings')!;
     await settings.updateComplete;
-    settings.shadowRoot!.querySelector('[part="panel"]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    settings
+      .shadowRoot!.querySelector('[part="panel"]')!
+      .dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     expect(closed).to.equal(id);
     expect(leaked).to.equal(0);
   });
@@ -211,11 +238,17 @@ describe('indicator settings popover and legend entry', () => {
   it('the legend entry opens settings on click and removes with its × button', async () => {
     const calls: string[] = [];
     const host = await fixture<HTMLElement>(html`<div></div>`);
-    render(renderIndicatorLegendEntry({ instanceId: 'macd-1', label: 'MACD(12,26,9)' }, {
-      open: (id, anchor) => calls.push(`open ${id} ${anchor.width > 0}`),
-      remove: (id) => calls.push(`remove ${id}`),
-      moveUp: (id) => calls.push(`up ${id}`),
-    }), host);
+    render(
+      renderIndicatorLegendEntry(
+        { instanceId: 'macd-1', label: 'MACD(12,26,9)' },
+        {
+          open: (id, anchor) => calls.push(`open ${id} ${anchor.width > 0}`),
+          remove: (id) => calls.push(`remove ${id}`),
+          moveUp: (id) => calls.push(`up ${id}`),
+        },
+      ),
+      host,
+    );
     const title = host.querySelector<HTMLButtonElement>('[part="legend-entry"]')!;
     expect(title.textContent).to.equal('MACD(12,26,9)');
     title.click();

@@ -16,12 +16,23 @@ async function mountSeparators(chart: KlineChart): Promise<{ layer: HTMLElement;
 
 function pointer(el: Element, type: string, y: number): void {
   const r = el.getBoundingClientRect();
-  el.dispatchEvent(new PointerEvent(type, { bubbles: true, composed: true, pointerId: 7, button: 0, clientX: r.left + 100, clientY: y }));
+  el.dispatchEvent(
+    new PointerEvent(type, {
+      bubbles: true,
+      composed: true,
+      pointerId: 7,
+      button: 0,
+      clientX: r.left + 100,
+      clientY: y,
+    }),
+  );
 }
 
 describe('pane separators', () => {
   it('a drag resizes the two neighbouring panes live and records one undo step', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL,MACD"></kline-chart>`);
+    const chart = await readyChart(
+      html`<kline-chart style="width:800px;height:500px" indicators="VOL,MACD"></kline-chart>`,
+    );
     const separators = await mountSeparators(chart);
     const [price, vol, macd] = chart.core.store.peek('panes').map((p) => p.id);
     const handles = [...separators.layer.querySelectorAll<HTMLElement>('[role="separator"]')];
@@ -56,7 +67,9 @@ describe('pane separators', () => {
   });
 
   it('a focused separator moves with the arrow keys without panning the chart; a pane is never squeezed below its minimum', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL,RSI"></kline-chart>`);
+    const chart = await readyChart(
+      html`<kline-chart style="width:800px;height:500px" indicators="VOL,RSI"></kline-chart>`,
+    );
     const separators = await mountSeparators(chart);
     const [, vol, rsi] = chart.core.store.peek('panes').map((p) => p.id);
     const handle = separators.layer.querySelectorAll<HTMLElement>('[role="separator"]')[1];

@@ -20,7 +20,9 @@ describe('<kline-chart> rendering', () => {
 
   it('red-up paints rising candles in the down colour and falling ones in the up colour', async () => {
     const greenUp = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators=""></kline-chart>`);
-    const redUp = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="" color-convention="red-up"></kline-chart>`);
+    const redUp = await readyChart(
+      html`<kline-chart style="width:800px;height:500px" indicators="" color-convention="red-up"></kline-chart>`,
+    );
     const style = getComputedStyle(greenUp);
     const green = parseColor(style.getPropertyValue('--kline-up-color'));
     const red = parseColor(style.getPropertyValue('--kline-down-color'));

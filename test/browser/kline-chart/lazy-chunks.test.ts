@@ -4,7 +4,12 @@ import { waitFor } from '../helpers/chart-fixture.js';
 
 type Win = Window & typeof globalThis;
 type Chart = HTMLElement & { context: { get(): unknown }; whenPainted(): Promise<void> };
-type Panel = HTMLElement & { connected: boolean; sessionId: string; canSend: boolean; send(text: string): Promise<string> };
+type Panel = HTMLElement & {
+  connected: boolean;
+  sessionId: string;
+  canSend: boolean;
+  send(text: string): Promise<string>;
+};
 
 /** Loads a test page into an iframe and collects its CSP violations. */
 async function openPage(src: string): Promise<{ frame: HTMLIFrameElement; win: Win; violations: string[] }> {
@@ -15,13 +20,16 @@ async function openPage(src: string): Promise<{ frame: HTMLIFrameElement; win: W
   await new Promise((r) => frame.addEventListener('load', r, { once: true }));
   const win = frame.contentWindow! as Win;
   const violations: string[] = [];
-  win.document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  win.document.addEventListener('securitypolicyviolation', (e) =>
+    violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+  );
   return { frame, win, violations };
 }
 
 /** Script files the page has fetched so far, as paths below /dist/. */
 function loadedScripts(win: Win): string[] {
-  return win.performance.getEntriesByType('resource')
+  return win.performance
+    .getEntriesByType('resource')
     .map((e) => new URL(e.name).pathname)
     .filter((p) => p.startsWith('/dist/') && p.endsWith('.js'))
     .map((p) => p.slice('/dist/'.length));
@@ -35,7 +43,9 @@ async function scriptReply(mockUrl: string, text: string): Promise<string> {
 }
 
 async function firstUserMessage(root: string): Promise<string> {
-  const requests = (await (await fetch(`${root}/__mock/requests`)).json()) as { body?: { messages?: { role: string; content: unknown }[] } }[];
+  const requests = (await (await fetch(`${root}/__mock/requests`)).json()) as {
+    body?: { messages?: { role: string; content: unknown }[] };
+  }[];
   const user = requests[0]?.body?.messages?.find((m) => m.role === 'user');
   return typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content ?? null);
 }
@@ -51,7 +61,9 @@ describe('the built bundle loads what a page uses, from beside itself', function
     await chart.whenPainted();
     const before = loadedScripts(win);
     expect(before).to.include('kline-chart.js');
-    expect(before.filter((p) => p.includes('chart-agent-panel') || p.includes('openai') || p.includes('command-palette'))).to.deep.equal([]);
+    expect(
+      before.filter((p) => p.includes('chart-agent-panel') || p.includes('openai') || p.includes('command-palette')),
+    ).to.deep.equal([]);
     expect(win.customElements.get('chart-agent-panel')).to.equal(undefined);
 
     const mockUrl = String(await executeServerCommand('mock-model-url'));
@@ -95,7 +107,13 @@ describe('the built bundle loads what a page uses, from beside itself', function
     await chart.openCommandPalette();
     const palette = chart.shadowRoot!.querySelector('kline-command-palette')!;
     expect(win.customElements.get('kline-command-palette')).to.not.equal(undefined);
-    await waitFor(() => (palette.shadowRoot?.textContent ?? '').includes('indicators_add') || (palette.shadowRoot?.textContent ?? '').toLowerCase().includes('indicator'), 'palette items', 20000);
+    await waitFor(
+      () =>
+        (palette.shadowRoot?.textContent ?? '').includes('indicators_add') ||
+        (palette.shadowRoot?.textContent ?? '').toLowerCase().includes('indicator'),
+      'palette items',
+      20000,
+    );
     expect(violations).to.deep.equal([]);
     frame.remove();
   });

@@ -19,7 +19,14 @@ function pagedSource(requests: BarsRequest[]): DataSource {
     all.low[i] = Math.min(all.open[i], all.close[i]) - 0.5;
     all.volume[i] = 1000 + (i % 50) * 10;
   }
-  const instrument = { symbol: 'PAGED', name: 'Paged Inc', exchange: 'TEST', market: 'stock', timezone: 'UTC', sourceId: 'paged' };
+  const instrument = {
+    symbol: 'PAGED',
+    name: 'Paged Inc',
+    exchange: 'TEST',
+    market: 'stock',
+    timezone: 'UTC',
+    sourceId: 'paged',
+  };
   return {
     id: 'paged',
     label: 'Paged test source',
@@ -34,7 +41,8 @@ function pagedSource(requests: BarsRequest[]): DataSource {
       while (end < TOTAL && all.time[end] <= to) end++;
       const start = Math.max(0, end - (request.limit ?? 500));
       const bars = createBars(end - start);
-      for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) bars[f].set(all[f].subarray(start, end));
+      for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const)
+        bars[f].set(all[f].subarray(start, end));
       return { instrument, period: '1m', bars, complete: start === 0 };
     },
   };
@@ -43,7 +51,9 @@ function pagedSource(requests: BarsRequest[]): DataSource {
 describe('history on demand and live updates', () => {
   it('panning to the left edge loads older pages without moving the view, until the beginning', async () => {
     const requests: BarsRequest[] = [];
-    const wrapper = await fixture<HTMLElement>(html`<div><kline-chart style="width:700px;height:400px" source="paged" symbol="PAGED" period="1m" indicators="MA(5)"></kline-chart></div>`);
+    const wrapper = await fixture<HTMLElement>(
+      html`<div><kline-chart style="width:700px;height:400px" source="paged" symbol="PAGED" period="1m" indicators="MA(5)"></kline-chart></div>`,
+    );
     const chart = wrapper.querySelector('kline-chart') as KlineChart;
     chart.registerDataSource(pagedSource(requests));
     chart.setAttribute('source', 'paged');
@@ -55,7 +65,12 @@ describe('history on demand and live updates', () => {
       // Scroll to the oldest loaded bars with the Home key, as a user would.
       chart.focus();
       chart.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
-      await waitFor(() => chart.context.get()!.dataRange.bars > before.dataRange.bars || chart.core.store.peek('series')!.complete === true, `page ${page}`);
+      await waitFor(
+        () =>
+          chart.context.get()!.dataRange.bars > before.dataRange.bars ||
+          chart.core.store.peek('series')!.complete === true,
+        `page ${page}`,
+      );
       const after = chart.context.get()!;
       // What the user looks at (the first visible bar's time) did not move when bars were prepended.
       const homeView = chart.core.store.peek('view')!;
@@ -71,14 +86,22 @@ describe('history on demand and live updates', () => {
     for (let i = 1; i < time.length; i++) expect(time[i] - time[i - 1]).to.equal(60_000);
     expect(requests.filter((r) => r.to !== undefined).length).to.equal(3);
     // Indicators were recomputed over the longer series (MA(5) defined from bar 4 on).
-    const ma = chart.core.indicatorEngine.values(chart.core.store.peek('indicators')[0], chart.core.store.peek('series')!)!;
+    const ma = chart.core.indicatorEngine.values(
+      chart.core.store.peek('indicators')[0],
+      chart.core.store.peek('series')!,
+    )!;
     expect(ma.ma1.length).to.equal(TOTAL);
     expect(Number.isNaN(ma.ma1[3])).to.equal(true);
-    expect(ma.ma1[4]).to.be.closeTo((time.length && [0, 1, 2, 3, 4].reduce((a, i) => a + chart.core.store.peek('series')!.bars.close[i], 0)) / 5, 1e-9);
+    expect(ma.ma1[4]).to.be.closeTo(
+      (time.length && [0, 1, 2, 3, 4].reduce((a, i) => a + chart.core.store.peek('series')!.bars.close[i], 0)) / 5,
+      1e-9,
+    );
   });
 
   it('a burst of 1,000 live updates paints once per frame and follows the newest bar', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:700px;height:400px" symbol="BTCUSDT" period="1m" indicators="VOL,MACD"></kline-chart>`);
+    const chart = await readyChart(
+      html`<kline-chart style="width:700px;height:400px" symbol="BTCUSDT" period="1m" indicators="VOL,MACD"></kline-chart>`,
+    );
     await chart.whenPainted();
     const before = chart.paintCount;
     const ctx = chart.context.get()!;
@@ -109,7 +132,9 @@ describe('history on demand and live updates', () => {
   });
 
   it('a live tick does not move the view when the user is looking at history', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:700px;height:400px" symbol="BTCUSDT" period="1m" indicators=""></kline-chart>`);
+    const chart = await readyChart(
+      html`<kline-chart style="width:700px;height:400px" symbol="BTCUSDT" period="1m" indicators=""></kline-chart>`,
+    );
     await chart.tools.execute('chart_set_visible_range', { lastBars: 100 });
     chart.focus();
     chart.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', shiftKey: true, bubbles: true }));

@@ -11,9 +11,14 @@ describe('the built bundle on a page with nothing but its script tag', () => {
     document.body.appendChild(frame);
     await new Promise((r) => frame.addEventListener('load', r, { once: true }));
     const win = frame.contentWindow! as Window & typeof globalThis;
-    win.document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    win.document.addEventListener('securitypolicyviolation', (e) =>
+      violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
     await waitFor(() => !!win.customElements.get('kline-chart'), 'element definition', 20000);
-    const chart = win.document.querySelector('kline-chart') as HTMLElement & { context: { get(): unknown }; whenPainted(): Promise<void> };
+    const chart = win.document.querySelector('kline-chart') as HTMLElement & {
+      context: { get(): unknown };
+      whenPainted(): Promise<void>;
+    };
     await waitFor(() => chart.context.get() !== null, 'data', 20000);
     await chart.whenPainted();
     await chart.whenPainted();

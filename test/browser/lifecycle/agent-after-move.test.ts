@@ -47,7 +47,10 @@ describe('the agent changes the period of host data, and follows a moved chart',
     const rows = minuteBars(300);
     const changes: { action: string; reason: string; period: string; source: string }[] = [];
     chart.addEventListener('kline-change', (e) => changes.push((e as CustomEvent).detail));
-    await script([{ toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"5m"}' }] }, { text: 'Now on 5 minutes.' }]);
+    await script([
+      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"5m"}' }] },
+      { text: 'Now on 5 minutes.' },
+    ]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Five minute bars please');
     expect((await ended).status).to.equal('completed');

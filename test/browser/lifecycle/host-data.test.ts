@@ -7,7 +7,13 @@ import type { Bar } from '../../../src/core/data/index.js';
 import { sendKeys } from '@web/test-runner-commands';
 import type { CommandPalette } from '../../../components/command-palette/index.js';
 
-interface ChangeDetail { action: string; symbol: string; period: string; source: string; reason: string }
+interface ChangeDetail {
+  action: string;
+  symbol: string;
+  period: string;
+  source: string;
+  reason: string;
+}
 
 function record<T>(chart: KlineChart, type: string): T[] {
   const seen: T[] = [];
@@ -65,7 +71,13 @@ describe('host data is a first-class source', () => {
     await chart.whenPainted();
     await chart.updateComplete;
     expect(changes).to.have.length(1);
-    expect(changes[0]).to.include({ action: 'chart_set_period', symbol: 'HOSTCO', period: '5m', source: 'custom', reason: 'user' });
+    expect(changes[0]).to.include({
+      action: 'chart_set_period',
+      symbol: 'HOSTCO',
+      period: '5m',
+      source: 'custom',
+      reason: 'user',
+    });
     expect(errors).to.deep.equal([]);
     // Back to 1m: the host's own bars, not a request and not DEMO.
     chart.shadowRoot!.querySelector<HTMLButtonElement>('[part="period-button"][data-period="1m"]')!.click();
@@ -106,7 +118,10 @@ describe('host data is a first-class source', () => {
     const palette = chart.shadowRoot!.querySelector<CommandPalette>('kline-command-palette')!;
     await sendKeys({ type: 'set period' });
     await sendKeys({ press: 'Enter' });
-    await waitFor(() => palette.shadowRoot!.querySelector('kline-schema-form') !== null, 'the form of chart_set_period');
+    await waitFor(
+      () => palette.shadowRoot!.querySelector('kline-schema-form') !== null,
+      'the form of chart_set_period',
+    );
     const form = palette.shadowRoot!.querySelector('kline-schema-form')!;
     const select = form.shadowRoot!.querySelector<HTMLSelectElement>('[data-field="period"] select')!;
     select.value = '30m';
@@ -200,7 +215,10 @@ describe('host data is a first-class source', () => {
     expect(chart.context.get()!.dataRange).to.deep.equal(before.dataRange);
     expect(chart.getAttribute('period')).to.equal('1d');
     // The user sees it too.
-    await waitFor(() => chart.shadowRoot!.querySelector('.toast')?.textContent?.includes('kline-data-request') === true, 'toast');
+    await waitFor(
+      () => chart.shadowRoot!.querySelector('.toast')?.textContent?.includes('kline-data-request') === true,
+      'toast',
+    );
     // 1w folds from 1d.
     expect((await chart.tools.execute('chart_set_period', { period: '1w' })).success).to.equal(true);
     expect(chart.context.get()!.source).to.equal('custom');
@@ -213,14 +231,86 @@ describe('setBars and updateBar refuse bad bars and keep the chart', () => {
   const good = () => minuteBars(20);
   const cases: [string, () => Bar[], number, string][] = [
     ['times in seconds', () => good().map((b) => ({ ...b, time: b.time / 1000 })), 0, 'seconds_not_ms'],
-    ['unsorted times', () => { const r = good(); [r[5], r[6]] = [r[6], r[5]]; return r; }, 6, 'unsorted'],
-    ['duplicate times', () => { const r = good(); r[8] = { ...r[8], time: r[7].time }; return r; }, 8, 'duplicate_time'],
-    ['NaN', () => { const r = good(); r[3] = { ...r[3], close: Number.NaN }; return r; }, 3, 'not_finite'],
-    ['Infinity', () => { const r = good(); r[4] = { ...r[4], high: Number.POSITIVE_INFINITY }; return r; }, 4, 'not_finite'],
-    ['high < low', () => { const r = good(); r[9] = { ...r[9], high: r[9].low - 1 }; return r; }, 9, 'high_below_low'],
-    ['open outside [low, high]', () => { const r = good(); r[10] = { ...r[10], open: r[10].high + 5 }; return r; }, 10, 'open_outside_range'],
-    ['close outside [low, high]', () => { const r = good(); r[11] = { ...r[11], close: r[11].low - 5 }; return r; }, 11, 'close_outside_range'],
-    ['negative volume', () => { const r = good(); r[12] = { ...r[12], volume: -1 }; return r; }, 12, 'negative_volume'],
+    [
+      'unsorted times',
+      () => {
+        const r = good();
+        [r[5], r[6]] = [r[6], r[5]];
+        return r;
+      },
+      6,
+      'unsorted',
+    ],
+    [
+      'duplicate times',
+      () => {
+        const r = good();
+        r[8] = { ...r[8], time: r[7].time };
+        return r;
+      },
+      8,
+      'duplicate_time',
+    ],
+    [
+      'NaN',
+      () => {
+        const r = good();
+        r[3] = { ...r[3], close: Number.NaN };
+        return r;
+      },
+      3,
+      'not_finite',
+    ],
+    [
+      'Infinity',
+      () => {
+        const r = good();
+        r[4] = { ...r[4], high: Number.POSITIVE_INFINITY };
+        return r;
+      },
+      4,
+      'not_finite',
+    ],
+    [
+      'high < low',
+      () => {
+        const r = good();
+        r[9] = { ...r[9], high: r[9].low - 1 };
+        return r;
+      },
+      9,
+      'high_below_low',
+    ],
+    [
+      'open outside [low, high]',
+      () => {
+        const r = good();
+        r[10] = { ...r[10], open: r[10].high + 5 };
+        return r;
+      },
+      10,
+      'open_outside_range',
+    ],
+    [
+      'close outside [low, high]',
+      () => {
+        const r = good();
+        r[11] = { ...r[11], close: r[11].low - 5 };
+        return r;
+      },
+      11,
+      'close_outside_range',
+    ],
+    [
+      'negative volume',
+      () => {
+        const r = good();
+        r[12] = { ...r[12], volume: -1 };
+        return r;
+      },
+      12,
+      'negative_volume',
+    ],
   ];
 
   it('each bad input gives kline-error {code: invalid_bars, index, reason}; the chart keeps its bars and pixels', async () => {

@@ -12,7 +12,14 @@ export function minuteBars(count: number, start = START, stepMs = 60_000): Bar[]
   return Array.from({ length: count }, (_, i) => {
     const open = 100 + Math.sin(i / 9) * 6 + i * 0.02;
     const close = open + Math.cos(i / 4) * 1.5;
-    return { time: start + i * stepMs, open, high: Math.max(open, close) + 0.4 + (i % 3) * 0.1, low: Math.min(open, close) - 0.3 - (i % 4) * 0.1, close, volume: 100 + (i % 7) * 13 };
+    return {
+      time: start + i * stepMs,
+      open,
+      high: Math.max(open, close) + 0.4 + (i % 3) * 0.1,
+      low: Math.min(open, close) - 0.3 - (i % 4) * 0.1,
+      close,
+      volume: 100 + (i % 7) * 13,
+    };
   });
 }
 
@@ -57,7 +64,14 @@ export function paneHashes(chart: KlineChart): number[] {
 /** A test source with one live stream per subscription; `push` sends a bar to every listener. */
 export function streamingSource(bars: readonly Bar[]): DataSource & { push(bar: Bar): void; listeners: number } {
   const listeners = new Set<BarListener>();
-  const instrument = { symbol: 'LIVE', name: 'Live Inc', exchange: 'TEST', market: 'stock', timezone: 'UTC', sourceId: 'stream' };
+  const instrument = {
+    symbol: 'LIVE',
+    name: 'Live Inc',
+    exchange: 'TEST',
+    market: 'stock',
+    timezone: 'UTC',
+    sourceId: 'stream',
+  };
   return {
     id: 'stream',
     label: 'Streaming test source',

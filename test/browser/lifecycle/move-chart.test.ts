@@ -1,7 +1,17 @@
 import { expect } from '@open-wc/testing';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { canvases, minuteBars, mountChart, newParent, nextFrame, painted, paneHashes, removeFixtures, streamingSource } from './lifecycle-fixture.js';
+import {
+  canvases,
+  minuteBars,
+  mountChart,
+  newParent,
+  nextFrame,
+  painted,
+  paneHashes,
+  removeFixtures,
+  streamingSource,
+} from './lifecycle-fixture.js';
 
 /** Draws a trend line and zooms, so a move has a view, a drawing and undo history to keep. */
 async function decorate(chart: KlineChart): Promise<void> {
@@ -9,7 +19,10 @@ async function decorate(chart: KlineChart): Promise<void> {
   const n = bars.length;
   const created = await chart.tools.execute('drawing_create', {
     kind: 'trend_line',
-    points: [{ time: bars.time[n - 60], price: bars.low[n - 60] }, { time: bars.time[n - 10], price: bars.high[n - 10] }],
+    points: [
+      { time: bars.time[n - 60], price: bars.low[n - 60] },
+      { time: bars.time[n - 10], price: bars.high[n - 10] },
+    ],
   });
   expect(created.success, JSON.stringify(created)).to.equal(true);
   expect((await chart.tools.execute('chart_set_visible_range', { lastBars: 80 })).success).to.equal(true);
@@ -33,15 +46,21 @@ describe('<kline-chart> survives what frameworks do to elements', () => {
 
   for (const [name, move] of [
     ['moved into another parent (appendChild)', (chart: KlineChart) => newParent().appendChild(chart)],
-    ['removed and re-added', (chart: KlineChart) => {
-      const parent = chart.parentElement!;
-      chart.remove();
-      parent.appendChild(chart);
-    }],
-    ['re-parented into another shadow root', (chart: KlineChart) => {
-      const shadow = newParent().attachShadow({ mode: 'open' });
-      shadow.appendChild(chart);
-    }],
+    [
+      'removed and re-added',
+      (chart: KlineChart) => {
+        const parent = chart.parentElement!;
+        chart.remove();
+        parent.appendChild(chart);
+      },
+    ],
+    [
+      're-parented into another shadow root',
+      (chart: KlineChart) => {
+        const shadow = newParent().attachShadow({ mode: 'open' });
+        shadow.appendChild(chart);
+      },
+    ],
   ] as const) {
     it(`${name}: same candles, drawing, view and undo history on the next frame; live updates keep arriving`, async () => {
       const { chart } = mountChart();
@@ -114,7 +133,11 @@ describe('<kline-chart> survives what frameworks do to elements', () => {
       newParent().appendChild(chart);
       await nextFrame();
       expect((await chart.tools.execute('indicators_add', { definitionId: 'RSI' })).success).to.equal(true);
-      await waitFor(() => Object.keys(localStorage).some((k) => k.startsWith(key) && (localStorage.getItem(k) ?? '').includes('RSI')), 'autosave after the move');
+      await waitFor(
+        () =>
+          Object.keys(localStorage).some((k) => k.startsWith(key) && (localStorage.getItem(k) ?? '').includes('RSI')),
+        'autosave after the move',
+      );
     } finally {
       for (const k of Object.keys(localStorage)) if (k.startsWith(key)) localStorage.removeItem(k);
     }

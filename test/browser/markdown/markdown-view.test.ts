@@ -28,8 +28,33 @@ function depthUnder(root: Element): number {
 }
 
 /** Every element the Markdown view may create. */
-const ALLOWED = new Set(['p', 'h3', 'h4', 'h5', 'ul', 'ol', 'li', 'blockquote', 'div', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
-  'strong', 'em', 'del', 'a', 'code', 'pre', 'br', 'hr', 'input', 'span']);
+const ALLOWED = new Set([
+  'p',
+  'h3',
+  'h4',
+  'h5',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'div',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'strong',
+  'em',
+  'del',
+  'a',
+  'code',
+  'pre',
+  'br',
+  'hr',
+  'input',
+  'span',
+]);
 
 describe('markdown view', () => {
   before(() => loadMarkdown());
@@ -39,8 +64,10 @@ describe('markdown view', () => {
   });
 
   it('renders HTML in model text as literal text, never as elements', async () => {
-    const host = mount('Hi <img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script> <b>bold?</b>\n\n`<img src=y onerror=alert(1)>`\n\n' +
-      '<iframe src="javascript:window.__pwned=4"></iframe>\n\n```html\n<svg onload="window.__pwned=3"></svg>\n```');
+    const host = mount(
+      'Hi <img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script> <b>bold?</b>\n\n`<img src=y onerror=alert(1)>`\n\n' +
+        '<iframe src="javascript:window.__pwned=4"></iframe>\n\n```html\n<svg onload="window.__pwned=3"></svg>\n```',
+    );
     await new Promise((r) => setTimeout(r, 50));
     expect(host.querySelector('img, script, svg, b, iframe')).to.equal(null);
     expect(tagsUnder(host)).to.deep.equal(['code', 'p', 'pre']);
@@ -52,10 +79,17 @@ describe('markdown view', () => {
   });
 
   it('links only http(s) and mailto URLs, opening them without an opener; other links stay text', () => {
-    const host = mount('[ok](https://example.com/a?b=1) [mail](mailto:a@example.com) [bad](javascript:window.__pwned=1) ' +
-      '[bad2](JaVaScRiPt:alert(1)) [data](data:text/html,<b>x</b>) ![img](data:image/png;base64,AAAA) [rel](/relative) <https://x.test> see http://auto.example/path.');
+    const host = mount(
+      '[ok](https://example.com/a?b=1) [mail](mailto:a@example.com) [bad](javascript:window.__pwned=1) ' +
+        '[bad2](JaVaScRiPt:alert(1)) [data](data:text/html,<b>x</b>) ![img](data:image/png;base64,AAAA) [rel](/relative) <https://x.test> see http://auto.example/path.',
+    );
     const anchors = [...host.querySelectorAll('a')];
-    expect(anchors.map((a) => a.getAttribute('href'))).to.deep.equal(['https://example.com/a?b=1', 'mailto:a@example.com', 'https://x.test/', 'http://auto.example/path']);
+    expect(anchors.map((a) => a.getAttribute('href'))).to.deep.equal([
+      'https://example.com/a?b=1',
+      'mailto:a@example.com',
+      'https://x.test/',
+      'http://auto.example/path',
+    ]);
     for (const a of anchors) {
       expect(a.getAttribute('rel')).to.equal('noopener noreferrer');
       expect(a.getAttribute('target')).to.equal('_blank');
@@ -68,7 +102,9 @@ describe('markdown view', () => {
   });
 
   it('shows the real host beside a link whose text names another one', () => {
-    const host = mount('[paypal.com](https://xn--pypal-4ve.com/login) and [example.com](https://example.com/x) and [the docs](https://docs.example)');
+    const host = mount(
+      '[paypal.com](https://xn--pypal-4ve.com/login) and [example.com](https://example.com/x) and [the docs](https://docs.example)',
+    );
     const hints = [...host.querySelectorAll('.link-host')];
     expect(hints.length).to.equal(1);
     expect(hints[0].previousElementSibling!.textContent).to.equal('paypal.com');
@@ -77,36 +113,41 @@ describe('markdown view', () => {
   });
 
   it('renders paragraphs, emphasis, code, lists, headings and tables', () => {
-    const host = mount([
-      '## Summary',
-      'The close is **up 3%** and *volatile*; see `MA(20)` ~~not~~.',
-      'second line',
-      '',
-      '- first',
-      '- second with **bold**',
-      '',
-      '1. one',
-      '2. two',
-      '',
-      '```js',
-      'const a = 1 < 2;',
-      '```',
-      '',
-      '| a | b |',
-      '|---|--:|',
-      '| 1 | 2 |',
-      '',
-      'snake_case_name stays text',
-      '',
-      '---',
-    ].join('\n'));
+    const host = mount(
+      [
+        '## Summary',
+        'The close is **up 3%** and *volatile*; see `MA(20)` ~~not~~.',
+        'second line',
+        '',
+        '- first',
+        '- second with **bold**',
+        '',
+        '1. one',
+        '2. two',
+        '',
+        '```js',
+        'const a = 1 < 2;',
+        '```',
+        '',
+        '| a | b |',
+        '|---|--:|',
+        '| 1 | 2 |',
+        '',
+        'snake_case_name stays text',
+        '',
+        '---',
+      ].join('\n'),
+    );
     expect(host.querySelector('h3')!.textContent).to.equal('Summary');
     expect(host.querySelector('strong')!.textContent).to.equal('up 3%');
     expect(host.querySelector('em')!.textContent).to.equal('volatile');
     expect(host.querySelector('del')!.textContent).to.equal('not');
     expect(host.querySelector('p code')!.textContent).to.equal('MA(20)');
     expect(host.querySelector('p br')).to.not.equal(null);
-    expect([...host.querySelectorAll('ul > li')].map((li) => li.textContent!.trim())).to.deep.equal(['first', 'second with bold']);
+    expect([...host.querySelectorAll('ul > li')].map((li) => li.textContent!.trim())).to.deep.equal([
+      'first',
+      'second with bold',
+    ]);
     expect(host.querySelectorAll('ol > li').length).to.equal(2);
     const code = host.querySelector('pre > code')!;
     expect(code.textContent).to.equal('const a = 1 < 2;');
@@ -119,18 +160,27 @@ describe('markdown view', () => {
   });
 
   it('renders nested lists, task lists and quotes as nested elements', () => {
-    const host = mount('- outer\n  1. inner one\n  2. inner two\n     - deepest\n- [x] done\n- [ ] open\n\n> quoted **bold**\n>\n> > nested quote');
+    const host = mount(
+      '- outer\n  1. inner one\n  2. inner two\n     - deepest\n- [x] done\n- [ ] open\n\n> quoted **bold**\n>\n> > nested quote',
+    );
     expect(host.querySelector('ul > li > ol > li > ul > li')!.textContent!.trim()).to.equal('deepest');
     const tasks = [...host.querySelectorAll<HTMLLIElement>('ul > li.task')];
     expect(tasks.map((li) => li.textContent!.trim())).to.deep.equal(['done', 'open']);
-    expect(tasks.map((li) => li.querySelector<HTMLInputElement>('input[type=checkbox]')!.checked)).to.deep.equal([true, false]);
+    expect(tasks.map((li) => li.querySelector<HTMLInputElement>('input[type=checkbox]')!.checked)).to.deep.equal([
+      true,
+      false,
+    ]);
     expect(tasks.every((li) => li.querySelector('input')!.disabled)).to.equal(true);
     expect(host.querySelector('blockquote > p > strong')!.textContent).to.equal('bold');
     expect(host.querySelector('blockquote > blockquote > p')!.textContent).to.equal('nested quote');
   });
 
   it('caps nesting: deep lists and quotes render bounded, with their text', () => {
-    for (const source of [`${'- '.repeat(5000)}end`, `${'> '.repeat(5000)}end`, Array.from({ length: 40 }, (_, i) => `${'  '.repeat(i)}- end`).join('\n')]) {
+    for (const source of [
+      `${'- '.repeat(5000)}end`,
+      `${'> '.repeat(5000)}end`,
+      Array.from({ length: 40 }, (_, i) => `${'  '.repeat(i)}- end`).join('\n'),
+    ]) {
       const host = mount(source);
       expect(depthUnder(host)).to.be.at.most(24);
       expect(host.textContent).to.contain('end');
@@ -149,9 +199,13 @@ describe('markdown view', () => {
   });
 
   it('a streamed message ends with the same DOM as the finished one', () => {
-    const text = Array.from({ length: 40 }, (_, i) => `## Part ${i}\n\nSome *text* for part ${i}, with \`code\`.\n\n- a\n- b\n`).join('\n');
+    const text = Array.from(
+      { length: 40 },
+      (_, i) => `## Part ${i}\n\nSome *text* for part ${i}, with \`code\`.\n\n- a\n- b\n`,
+    ).join('\n');
     const streamed = mount('', true);
-    for (let cut = 0; cut <= text.length; cut += 37) render(renderMarkdown(text.slice(0, cut), { streaming: true }), streamed);
+    for (let cut = 0; cut <= text.length; cut += 37)
+      render(renderMarkdown(text.slice(0, cut), { streaming: true }), streamed);
     render(renderMarkdown(text, { streaming: true }), streamed);
     const firstHeading = streamed.querySelector('h3');
     render(renderMarkdown(text), streamed);

@@ -4,7 +4,14 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import type { MockStep } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { chartAndPanel, deleteDatabase, messagesText, nextRunEnd, typeAndSend, unmountAll } from '../panel/panel-fixture.js';
+import {
+  chartAndPanel,
+  deleteDatabase,
+  messagesText,
+  nextRunEnd,
+  typeAndSend,
+  unmountAll,
+} from '../panel/panel-fixture.js';
 import { scriptMock } from '../helpers/mock-model-client.js';
 
 // The panel renders model answers streamed by this file's own mock model.
@@ -27,7 +34,9 @@ async function ask(panel: ChartAgentPanel, prompt: string): Promise<HTMLElement>
 }
 
 function memoryPanel() {
-  return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:420px;height:600px"></chart-agent-panel>`);
+  return chartAndPanel(
+    html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:420px;height:600px"></chart-agent-panel>`,
+  );
 }
 
 /** Deepest element nesting under `root`. */
@@ -87,13 +96,24 @@ describe('<chart-agent-panel> renders model Markdown', function () {
     await script([{ text: GFM_ANSWER }]);
     const md = await ask(panel, 'Levels?');
     expect(md.querySelector('h4')!.textContent).to.equal('Levels');
-    expect([...md.querySelectorAll('table > thead > tr > th')].map((th) => th.textContent)).to.deep.equal(['level', 'price']);
-    expect([...md.querySelectorAll('table > tbody > tr')].map((tr) => [...tr.children].map((td) => td.textContent))).to.deep.equal([['support', '101.5'], ['resistance', '108.2']]);
+    expect([...md.querySelectorAll('table > thead > tr > th')].map((th) => th.textContent)).to.deep.equal([
+      'level',
+      'price',
+    ]);
+    expect(
+      [...md.querySelectorAll('table > tbody > tr')].map((tr) => [...tr.children].map((td) => td.textContent)),
+    ).to.deep.equal([
+      ['support', '101.5'],
+      ['resistance', '108.2'],
+    ]);
     expect(md.querySelector('tbody td:last-child')!.className).to.equal('align-right');
     const code = md.querySelector('pre > code')!;
     expect(code.className).to.equal('language-python');
     expect(code.textContent).to.equal('for bar in bars:\n    print(bar.close < 100)');
-    expect([...md.querySelectorAll(':scope > ul > li > ul > li')].map((li) => li.textContent!.trim())).to.deep.equal(['higher highs', 'higher lows']);
+    expect([...md.querySelectorAll(':scope > ul > li > ul > li')].map((li) => li.textContent!.trim())).to.deep.equal([
+      'higher highs',
+      'higher lows',
+    ]);
     expect(md.querySelectorAll(':scope > ul > li').length).to.equal(2);
     expect(md.querySelector(':scope > blockquote > p')!.textContent).to.equal('Not financial advice.');
   });
@@ -107,9 +127,17 @@ describe('<chart-agent-panel> renders model Markdown', function () {
     const root = panel.shadowRoot!;
     expect(root.querySelector('img, script, iframe, object, embed, svg image')).to.equal(null);
     expect([...new Set([...md.querySelectorAll('*')].map((e) => e.localName))].sort()).to.deep.equal(['a', 'br', 'p']);
-    expect([...md.querySelectorAll('a')].map((a) => a.getAttribute('href'))).to.deep.equal(['https://example.com/docs']);
-    for (const literal of ['<img src=x onerror="window.__pwned=1">', '<script>window.__pwned=2</script>', '[click](javascript:window.__pwned=4)',
-      '[a](javascript:alert(1))', '[data](data:text/html,<script>window.__pwned=5</script>)', '![pixel](javascript:window.__pwned=6)']) {
+    expect([...md.querySelectorAll('a')].map((a) => a.getAttribute('href'))).to.deep.equal([
+      'https://example.com/docs',
+    ]);
+    for (const literal of [
+      '<img src=x onerror="window.__pwned=1">',
+      '<script>window.__pwned=2</script>',
+      '[click](javascript:window.__pwned=4)',
+      '[a](javascript:alert(1))',
+      '[data](data:text/html,<script>window.__pwned=5</script>)',
+      '![pixel](javascript:window.__pwned=6)',
+    ]) {
       expect(md.textContent).to.contain(literal);
     }
     expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined);
@@ -117,7 +145,9 @@ describe('<chart-agent-panel> renders model Markdown', function () {
 
   it('a look-alike link shows the real host beside its text', async () => {
     const { panel } = await memoryPanel();
-    await script([{ text: 'Log in at [paypal.com](https://xn--pypal-4ve.com/login) or see [the docs](https://docs.example).' }]);
+    await script([
+      { text: 'Log in at [paypal.com](https://xn--pypal-4ve.com/login) or see [the docs](https://docs.example).' },
+    ]);
     const md = await ask(panel, 'Where do I log in?');
     const link = md.querySelector('a')!;
     expect(link.textContent).to.equal('paypal.com');
@@ -140,8 +170,15 @@ describe('<chart-agent-panel> renders model Markdown', function () {
 
   it('broken messages stored in IndexedDB do not break a reload', async () => {
     await deleteDatabase(SESSIONS_DB);
-    const { wrapper, panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb" style="width:420px;height:600px"></chart-agent-panel>`);
-    const broken = [`${'- '.repeat(5000)}list end`, `${'> '.repeat(5000)}quote end`, `${'_a'.repeat(2000)} underscore end`, `${'['.repeat(3000)} bracket end`];
+    const { wrapper, panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb" style="width:420px;height:600px"></chart-agent-panel>`,
+    );
+    const broken = [
+      `${'- '.repeat(5000)}list end`,
+      `${'> '.repeat(5000)}quote end`,
+      `${'_a'.repeat(2000)} underscore end`,
+      `${'['.repeat(3000)} bracket end`,
+    ];
     for (const text of broken) {
       await script([{ text }]);
       await ask(panel, 'Break it');

@@ -10,7 +10,9 @@ const midpoint: IndicatorDefinition = {
   id: 'MIDPT',
   name: 'Bar midpoint',
   category: 'trend',
-  params: Type.Object({ shift: Type.Number({ default: 0, minimum: -1000, maximum: 1000, description: 'Added to every value.' }) }),
+  params: Type.Object({
+    shift: Type.Number({ default: 0, minimum: -1000, maximum: 1000, description: 'Added to every value.' }),
+  }),
   paramOrder: ['shift'],
   placement: 'overlay',
   outputs: () => [{ key: 'mid', label: 'MID', style: 'line', color: '#ff00ff' }],
@@ -28,7 +30,9 @@ describe('extension API of <kline-chart>', function () {
     const chart = await readyChart();
     const off = chart.registerIndicator(midpoint);
     await chart.updateComplete;
-    const picker = chart.shadowRoot!.querySelector('kline-indicator-picker') as unknown as { definitions: readonly { id: string }[] };
+    const picker = chart.shadowRoot!.querySelector('kline-indicator-picker') as unknown as {
+      definitions: readonly { id: string }[];
+    };
     expect(picker.definitions.map((d) => d.id)).to.include('MIDPT');
     const list = await chart.tools.execute('indicators_list', {});
     expect(list.success && (list.data as { definitionIds: string[] }).definitionIds).to.include('MIDPT');
@@ -36,7 +40,12 @@ describe('extension API of <kline-chart>', function () {
     expect(added.success, JSON.stringify(added)).to.equal(true);
     await chart.whenPainted();
     expect(countPixels(paneCanvas(chart, 'price'), parseColor('#ff00ff'), 10)).to.be.greaterThan(50);
-    const cond = await chart.tools.execute('markers_from_condition', { definitionId: 'MIDPT', left: 'mid', op: '>', right: 0 });
+    const cond = await chart.tools.execute('markers_from_condition', {
+      definitionId: 'MIDPT',
+      left: 'mid',
+      op: '>',
+      right: 0,
+    });
     expect(cond.success && (cond.data as { count: number }).count).to.equal(1);
     off();
     await chart.updateComplete;
@@ -58,8 +67,18 @@ describe('extension API of <kline-chart>', function () {
         const x = scales.indexToX(i);
         const y = scales.priceToY(scales.bars.close[i]);
         ctx.fillStyle = '#00ffff';
-        ctx.fillRect(x - 10 * scales.pixelRatio, y - 10 * scales.pixelRatio, 20 * scales.pixelRatio, 20 * scales.pixelRatio);
-        box = { x: (x - scales.plot.left) / scales.pixelRatio, y: (y - scales.plot.top) / scales.pixelRatio, w: 20, h: 20 };
+        ctx.fillRect(
+          x - 10 * scales.pixelRatio,
+          y - 10 * scales.pixelRatio,
+          20 * scales.pixelRatio,
+          20 * scales.pixelRatio,
+        );
+        box = {
+          x: (x - scales.plot.left) / scales.pixelRatio,
+          y: (y - scales.plot.top) / scales.pixelRatio,
+          w: 20,
+          h: 20,
+        };
       },
       hitTest: (x, y) => Math.abs(x - box.x) <= 10 && Math.abs(y - box.y) <= 10,
     });
@@ -71,9 +90,19 @@ describe('extension API of <kline-chart>', function () {
 
     const over = chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"] .u-over')!;
     const r = over.getBoundingClientRect();
-    const clicked = new Promise<{ id: string; x: number; y: number }>((resolve) => chart.addEventListener('kline-primitive-click', (e) => resolve((e as CustomEvent).detail), { once: true }));
+    const clicked = new Promise<{ id: string; x: number; y: number }>((resolve) =>
+      chart.addEventListener('kline-primitive-click', (e) => resolve((e as CustomEvent).detail), { once: true }),
+    );
     const view = chart.core.store.peek('view');
-    const init = { bubbles: true, composed: true, button: 0, buttons: 1, pointerId: 4, clientX: r.left + box.x, clientY: r.top + box.y };
+    const init = {
+      bubbles: true,
+      composed: true,
+      button: 0,
+      buttons: 1,
+      pointerId: 4,
+      clientX: r.left + box.x,
+      clientY: r.top + box.y,
+    };
     over.dispatchEvent(new PointerEvent('pointerdown', init));
     over.dispatchEvent(new PointerEvent('pointermove', { ...init, clientX: init.clientX + 80 }));
     over.dispatchEvent(new PointerEvent('pointerup', { ...init, buttons: 0, clientX: init.clientX + 80 }));

@@ -17,7 +17,12 @@ function plotRect(chart: KlineChart): { x: number; y: number; w: number; h: numb
   const c = canvas.getBoundingClientRect();
   const o = over.getBoundingClientRect();
   const k = canvas.width / c.width;
-  return { x: Math.round((o.left - c.left) * k), y: Math.round((o.top - c.top) * k), w: Math.round(o.width * k), h: Math.round(o.height * k) };
+  return {
+    x: Math.round((o.left - c.left) * k),
+    y: Math.round((o.top - c.top) * k),
+    w: Math.round(o.width * k),
+    h: Math.round(o.height * k),
+  };
 }
 
 describe('trading overlays on <kline-chart>', function () {
@@ -31,7 +36,10 @@ describe('trading overlays on <kline-chart>', function () {
     expect(countPixels(canvas, rgb, 8)).to.equal(0);
     const bars = chart.core.store.peek('series')!.bars;
     const markers = Array.from({ length: 10_000 }, (_, i) => ({
-      time: bars.time[bars.length - 1 - (i % 200)], position: (['above', 'below', 'on'] as const)[i % 3], shape: (['arrow', 'circle', 'square', 'flag'] as const)[i % 4], color: MAGENTA,
+      time: bars.time[bars.length - 1 - (i % 200)],
+      position: (['above', 'below', 'on'] as const)[i % 3],
+      shape: (['arrow', 'circle', 'square', 'flag'] as const)[i % 4],
+      color: MAGENTA,
     }));
     const r = await chart.tools.execute('markers_create', { markers });
     expect(r.success, JSON.stringify(r).slice(0, 300)).to.equal(true);
@@ -63,14 +71,23 @@ describe('trading overlays on <kline-chart>', function () {
     await chart.tools.execute('price_lines_create', { price, color: MAGENTA, style: 'solid', label: 'Entry' });
     await chart.whenPainted();
     expect(countPixels(canvasNow(), parseColor(MAGENTA), 8, axis), 'price line tag').to.be.greaterThan(200);
-    expect(rowsWithColor(canvasNow(), parseColor(MAGENTA), plot.x + 10, plot.x + plot.w - 10).length, 'the line crosses the plot').to.be.greaterThan(0);
+    expect(
+      rowsWithColor(canvasNow(), parseColor(MAGENTA), plot.x + 10, plot.x + plot.w - 10).length,
+      'the line crosses the plot',
+    ).to.be.greaterThan(0);
 
     // The watermark: turning it off changes pixels in the middle of the plot; custom text too.
-    const centre = { x: plot.x + Math.round(plot.w * 0.3), y: plot.y + Math.round(plot.h * 0.4), w: Math.round(plot.w * 0.4), h: Math.round(plot.h * 0.2) };
+    const centre = {
+      x: plot.x + Math.round(plot.w * 0.3),
+      y: plot.y + Math.round(plot.h * 0.4),
+      w: Math.round(plot.w * 0.4),
+      h: Math.round(plot.h * 0.2),
+    };
     const snapshot = () => canvasNow().getContext('2d')!.getImageData(centre.x, centre.y, centre.w, centre.h).data;
     const differing = (a: Uint8ClampedArray, b: Uint8ClampedArray) => {
       let n = 0;
-      for (let i = 0; i < a.length; i += 4) if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 6) n++;
+      for (let i = 0; i < a.length; i += 4)
+        if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 6) n++;
       return n;
     };
     const withSymbol = snapshot();
@@ -90,7 +107,13 @@ describe('trading overlays on <kline-chart>', function () {
     const plot = plotRect(chart);
     const bars = chart.core.store.peek('series')!.bars;
     const price = bars.close[bars.length - 1];
-    const created = await chart.tools.execute('price_lines_create', { price, color: MAGENTA, style: 'solid', draggable: true, axisLabel: false });
+    const created = await chart.tools.execute('price_lines_create', {
+      price,
+      color: MAGENTA,
+      style: 'solid',
+      draggable: true,
+      axisLabel: false,
+    });
     expect(created.success).to.equal(true);
     await chart.whenPainted();
     const rows = rowsWithColor(canvas, parseColor(MAGENTA), plot.x + 10, plot.x + plot.w - 10);
@@ -100,8 +123,27 @@ describe('trading overlays on <kline-chart>', function () {
     const y0 = c.top + rows[0] / k;
     const x = c.left + (plot.x + plot.w / 2) / k;
     const over = chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"] .u-over')!;
-    const fire = (type: string, y: number) => over.dispatchEvent(new PointerEvent(type, { bubbles: true, composed: true, cancelable: true, button: 0, buttons: type === 'pointerup' ? 0 : 1, pointerId: 9, isPrimary: true, clientX: x, clientY: y }));
-    const moved = new Promise<PriceLineMovedDetail>((resolve) => chart.addEventListener('kline-price-line-moved', (e) => resolve((e as CustomEvent<PriceLineMovedDetail>).detail), { once: true }));
+    const fire = (type: string, y: number) =>
+      over.dispatchEvent(
+        new PointerEvent(type, {
+          bubbles: true,
+          composed: true,
+          cancelable: true,
+          button: 0,
+          buttons: type === 'pointerup' ? 0 : 1,
+          pointerId: 9,
+          isPrimary: true,
+          clientX: x,
+          clientY: y,
+        }),
+      );
+    const moved = new Promise<PriceLineMovedDetail>((resolve) =>
+      chart.addEventListener(
+        'kline-price-line-moved',
+        (e) => resolve((e as CustomEvent<PriceLineMovedDetail>).detail),
+        { once: true },
+      ),
+    );
     const viewBefore = chart.core.store.peek('view');
     fire('pointerdown', y0);
     fire('pointermove', y0 + 25);
@@ -132,7 +174,9 @@ describe('trading overlays on <kline-chart>', function () {
     const r = over.getBoundingClientRect();
     const x = r.left + r.width * 0.5;
     const y = r.top + r.height * 0.5;
-    over.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, composed: true, clientX: x, clientY: y, pointerId: 3 }));
+    over.dispatchEvent(
+      new PointerEvent('pointermove', { bubbles: true, composed: true, clientX: x, clientY: y, pointerId: 3 }),
+    );
     over.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, composed: true, clientX: x, clientY: y }));
     const tip = root.querySelector<HTMLElement>('[part="tooltip"]')!;
     await waitFor(() => tip.style.display === 'block', 'tooltip shown');
@@ -153,20 +197,41 @@ describe('trading overlays on <kline-chart>', function () {
     await import('openai');
     const mockUrl = String(await executeServerCommand('mock-model-url'));
     const mockRoot = mockUrl.replace(/\/v1$/, '');
-    const { chart, panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`);
+    const { chart, panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`,
+    );
     const steps: MockStep[] = [
-      { toolCalls: [{ name: 'markers_from_condition', arguments: JSON.stringify({ definitionId: 'MACD', left: 'macd', op: 'crosses_above', right: 'signal', text: 'GC' }) }] },
+      {
+        toolCalls: [
+          {
+            name: 'markers_from_condition',
+            arguments: JSON.stringify({
+              definitionId: 'MACD',
+              left: 'macd',
+              op: 'crosses_above',
+              right: 'signal',
+              text: 'GC',
+            }),
+          },
+        ],
+      },
       { text: 'Marked the golden crosses.' },
     ];
     await fetch(`${mockRoot}/__mock/reset`, { method: 'POST' });
-    expect((await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) })).ok).to.equal(true);
+    expect((await fetch(`${mockRoot}/__mock/script`, { method: 'POST', body: JSON.stringify(steps) })).ok).to.equal(
+      true,
+    );
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Mark every MACD golden cross');
     expect((await ended).status).to.equal('completed');
     // Independently: the crossings of the MACD line over its signal, from the chart's own outputs.
     const series = chart.core.store.peek('series')!;
     const def = chart.core.indicatorRegistry.get('MACD')!;
-    const v = def.compute({ ...series.bars, length: series.bars.length, timezone: series.instrument.timezone }, { fast: 12, slow: 26, signal: 9 } as never);
+    const v = def.compute({ ...series.bars, length: series.bars.length, timezone: series.instrument.timezone }, {
+      fast: 12,
+      slow: 26,
+      signal: 9,
+    } as never);
     const expected: number[] = [];
     for (let i = 1; i < series.bars.length; i++) {
       if (v.macd[i - 1] <= v.signal[i - 1] && v.macd[i] > v.signal[i]) expected.push(series.bars.time[i]);
@@ -177,6 +242,8 @@ describe('trading overlays on <kline-chart>', function () {
     expect(markers.map((m) => m.time)).to.deep.equal(expected);
     expect(markers.every((m) => m.text === 'GC')).to.equal(true);
     await chart.whenPainted();
-    expect(countPixels(paneCanvas(chart, 'price'), parseColor('#26a69a'), 4), 'green arrows painted').to.be.greaterThan(0);
+    expect(countPixels(paneCanvas(chart, 'price'), parseColor('#26a69a'), 4), 'green arrows painted').to.be.greaterThan(
+      0,
+    );
   });
 });

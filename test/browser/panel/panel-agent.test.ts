@@ -4,7 +4,17 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { chartAndPanel, deleteDatabase, dumpDatabase, messagesText, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
+import {
+  chartAndPanel,
+  deleteDatabase,
+  dumpDatabase,
+  messagesText,
+  nextRunEnd,
+  part,
+  parts,
+  typeAndSend,
+  unmountAll,
+} from './panel-fixture.js';
 import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
 
 // Every test of the panel that talks to the shared mock model lives in this file, so no other file
@@ -21,11 +31,16 @@ function requests(): Promise<RecordedRequest[]> {
 }
 
 const SESSIONS_DB = 'kline-agent-sessions';
-const messageOf = (request: RecordedRequest, role: string): { role: string; content: string; tool_call_id?: string }[] =>
+const messageOf = (
+  request: RecordedRequest,
+  role: string,
+): { role: string; content: string; tool_call_id?: string }[] =>
   (request.body.messages as { role: string; content: string; tool_call_id?: string }[]).filter((m) => m.role === role);
 
 function memoryPanel(debug = false) {
-  return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" ?debug=${debug} style="width:380px;height:560px"></chart-agent-panel>`);
+  return chartAndPanel(
+    html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" ?debug=${debug} style="width:380px;height:560px"></chart-agent-panel>`,
+  );
 }
 
 describe('<chart-agent-panel> with the mock model', function () {
@@ -73,7 +88,12 @@ describe('<chart-agent-panel> with the mock model', function () {
 
     // Copy puts the message's Markdown source on the clipboard.
     const copied: string[] = [];
-    Object.defineProperty(navigator.clipboard, 'writeText', { configurable: true, value: async (text: string) => { copied.push(text); } });
+    Object.defineProperty(navigator.clipboard, 'writeText', {
+      configurable: true,
+      value: async (text: string) => {
+        copied.push(text);
+      },
+    });
     try {
       part<HTMLButtonElement>(panel, 'copy')!.click();
       await waitFor(() => copied.length === 1, 'clipboard write');
@@ -88,13 +108,18 @@ describe('<chart-agent-panel> with the mock model', function () {
     await script([
       { toolCalls: [{ name: 'instruments_query_name', arguments: '{"query":"ACME"}' }] },
       {
-        toolCalls: [{
-          name: 'ask_user',
-          arguments: JSON.stringify({
-            question: 'ACME is listed on two exchanges. Which one do you mean?',
-            options: [{ label: 'NYSE:ACME', description: 'Acme Industries Inc.' }, { label: 'XETRA:ACME', description: 'Acme Maschinenbau AG' }],
-          }),
-        }],
+        toolCalls: [
+          {
+            name: 'ask_user',
+            arguments: JSON.stringify({
+              question: 'ACME is listed on two exchanges. Which one do you mean?',
+              options: [
+                { label: 'NYSE:ACME', description: 'Acme Industries Inc.' },
+                { label: 'XETRA:ACME', description: 'Acme Maschinenbau AG' },
+              ],
+            }),
+          },
+        ],
       },
       { toolCalls: [{ name: 'chart_set_symbol', arguments: '{"symbol":"XETRA:ACME"}' }] },
       { text: 'Now showing Acme Maschinenbau AG on XETRA.' },
@@ -130,7 +155,10 @@ describe('<chart-agent-panel> with the mock model', function () {
     await script([{ text: full, chunkDelayMs: 40 }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Tell me a long story');
-    await waitFor(() => (panel.shadowRoot!.querySelector('.message.assistant')?.textContent ?? '').includes('word3'), 'first words');
+    await waitFor(
+      () => (panel.shadowRoot!.querySelector('.message.assistant')?.textContent ?? '').includes('word3'),
+      'first words',
+    );
     part<HTMLButtonElement>(panel, 'stop')!.click();
     expect((await ended).status).to.equal('cancelled');
     await panel.updateComplete;
@@ -143,7 +171,9 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('follows a streamed answer to the bottom until the user scrolls up', async () => {
-    const { panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:320px;height:300px"></chart-agent-panel>`);
+    const { panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:320px;height:300px"></chart-agent-panel>`,
+    );
     const lines = Array.from({ length: 60 }, (_, i) => `Line ${i} of a long answer.`).join('\n\n');
     await script([{ text: lines, chunkDelayMs: 15 }]);
     const ended = nextRunEnd(panel);
@@ -179,7 +209,14 @@ describe('<chart-agent-panel> with the mock model', function () {
 
   it('a 401 shows the PROVIDER_AUTH explanation (debug), and Retry re-sends the message', async () => {
     const { panel } = await memoryPanel(true);
-    await script([{ status: 401, errorBody: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } } }]);
+    await script([
+      {
+        status: 401,
+        errorBody: {
+          error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+        },
+      },
+    ]);
     let ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Hello there');
     expect((await ended).status).to.equal('failed');
@@ -201,7 +238,18 @@ describe('<chart-agent-panel> with the mock model', function () {
 
   it('an unconfigured relay explains how to configure a model for npm start', async () => {
     const { panel } = await memoryPanel();
-    await script([{ status: 503, errorBody: { error: { code: 'model_not_configured', message: 'No model is configured on the relay.', type: 'server_error' } } }]);
+    await script([
+      {
+        status: 503,
+        errorBody: {
+          error: {
+            code: 'model_not_configured',
+            message: 'No model is configured on the relay.',
+            type: 'server_error',
+          },
+        },
+      },
+    ]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Hello');
     expect((await ended).status).to.equal('failed');
@@ -213,7 +261,8 @@ describe('<chart-agent-panel> with the mock model', function () {
     expect(error.textContent).not.to.contain('OPENAI_API_KEY');
     panel.debug = true;
     await panel.updateComplete;
-    for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'npm start']) expect(error.textContent).to.contain(name);
+    for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'npm start'])
+      expect(error.textContent).to.contain(name);
     expect((await requests()).length, 'not retried').to.equal(1);
   });
 
@@ -225,7 +274,10 @@ describe('<chart-agent-panel> with the mock model', function () {
     await ended;
     const firstId = panel.sessionId;
     part<HTMLButtonElement>(panel, 'new-session')!.click();
-    await waitFor(() => panel.sessionId !== firstId && panel.shadowRoot!.querySelector('.empty') !== null, 'empty new chat');
+    await waitFor(
+      () => panel.sessionId !== firstId && panel.shadowRoot!.querySelector('.empty') !== null,
+      'empty new chat',
+    );
     const select = part<HTMLSelectElement>(panel, 'session-list')!;
     await waitFor(() => select.options.length === 2, 'two chats listed');
     select.value = firstId;
@@ -236,13 +288,18 @@ describe('<chart-agent-panel> with the mock model', function () {
     await panel.updateComplete;
     expect(panel.sessionId, 'first click only arms the button').to.equal(firstId);
     del.click();
-    await waitFor(() => panel.sessionId !== firstId && part<HTMLSelectElement>(panel, 'session-list')!.options.length === 1, 'chat deleted');
+    await waitFor(
+      () => panel.sessionId !== firstId && part<HTMLSelectElement>(panel, 'session-list')!.options.length === 1,
+      'chat deleted',
+    );
     expect(messagesText(panel)).to.not.contain('First chat answer.');
   });
 
   it('a chat open in another panel (another tab) is read-only here', async () => {
     await deleteDatabase(SESSIONS_DB);
-    const { wrapper, panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`);
+    const { wrapper, panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`,
+    );
     const second = document.createElement('chart-agent-panel');
     second.setAttribute('for', 'c1');
     second.setAttribute('base-url', mockUrl);
@@ -279,7 +336,9 @@ describe('<chart-agent-panel> with the mock model', function () {
 
   it('a recreated panel (a reload) shows the conversation again from IndexedDB', async () => {
     await deleteDatabase(SESSIONS_DB);
-    const { wrapper, panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`);
+    const { wrapper, panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`,
+    );
     await script([{ toolCalls: [{ name: 'chart_get_context', arguments: '{}' }] }, { text: 'Remembered answer.' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Remember this conversation');
@@ -299,7 +358,9 @@ describe('<chart-agent-panel> with the mock model', function () {
     await waitFor(() => again.canSend, 'writable again');
     expect(part(again, 'notice')).to.equal(null);
     // The session was named after its first message.
-    expect(part<HTMLSelectElement>(again, 'session-list')!.selectedOptions[0].textContent).to.contain('Remember this conversation');
+    expect(part<HTMLSelectElement>(again, 'session-list')!.selectedOptions[0].textContent).to.contain(
+      'Remember this conversation',
+    );
   });
 
   it('read-only: mutating tools are not offered, and a call anyway is refused with not_allowed', async () => {
@@ -328,7 +389,11 @@ describe('<chart-agent-panel> with the mock model', function () {
   it('hostile model text renders inert', async () => {
     const { panel } = await memoryPanel();
     delete (window as { __pwned?: unknown }).__pwned;
-    await script([{ text: 'Look <img src=x onerror="window.__pwned=1"> and [x](javascript:window.__pwned=1) or [docs](https://example.com/docs).' }]);
+    await script([
+      {
+        text: 'Look <img src=x onerror="window.__pwned=1"> and [x](javascript:window.__pwned=1) or [docs](https://example.com/docs).',
+      },
+    ]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, '<img src=y onerror="window.__pwned=2">');
     expect((await ended).status).to.equal('completed');
@@ -336,7 +401,9 @@ describe('<chart-agent-panel> with the mock model', function () {
     await new Promise((r) => setTimeout(r, 100));
     const root = panel.shadowRoot!;
     expect(root.querySelector('img')).to.equal(null);
-    expect([...root.querySelectorAll('a')].filter((a) => !/^https?:|^mailto:/.test(a.getAttribute('href') ?? '')).length).to.equal(0);
+    expect(
+      [...root.querySelectorAll('a')].filter((a) => !/^https?:|^mailto:/.test(a.getAttribute('href') ?? '')).length,
+    ).to.equal(0);
     const docs = root.querySelector<HTMLAnchorElement>('.message.assistant a')!;
     expect(docs.href).to.equal('https://example.com/docs');
     expect(docs.rel).to.equal('noopener noreferrer');
@@ -349,10 +416,14 @@ describe('<chart-agent-panel> with the mock model', function () {
     await deleteDatabase(SESSIONS_DB);
     const warnings: unknown[] = [];
     const warn = console.warn;
-    console.warn = (...args: unknown[]) => { warnings.push(args[0]); };
+    console.warn = (...args: unknown[]) => {
+      warnings.push(args[0]);
+    };
     let panel: ChartAgentPanel;
     try {
-      ({ panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb" api-key="sk-testsecret123456"></chart-agent-panel>`));
+      ({ panel } = await chartAndPanel(
+        html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb" api-key="sk-testsecret123456"></chart-agent-panel>`,
+      ));
     } finally {
       console.warn = warn;
     }

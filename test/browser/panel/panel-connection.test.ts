@@ -19,7 +19,10 @@ describe('<chart-agent-panel> without a model', () => {
     panel.addEventListener('agent-connection-change', (e) => changes.push(e.detail));
     await waitFor(() => panel.sessionId !== '', 'session');
     // The session id is set before the session has finished opening: wait for the notice itself.
-    await waitFor(() => part(panel, 'notice')?.textContent?.includes('No chart connected') === true, 'disconnected notice');
+    await waitFor(
+      () => part(panel, 'notice')?.textContent?.includes('No chart connected') === true,
+      'disconnected notice',
+    );
     expect(panel.connected).to.equal(false);
     const input = part<HTMLTextAreaElement>(panel, 'input')!;
     input.value = 'hello';
@@ -67,7 +70,9 @@ describe('<chart-agent-panel> without a model', () => {
   });
 
   it('derives chips from the chart selection in the market timezone, each removable', async () => {
-    const { chart, panel } = await chartAndPanel(html`<chart-agent-panel for="c1" session-store="memory"></chart-agent-panel>`);
+    const { chart, panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" session-store="memory"></chart-agent-panel>`,
+    );
     const series = chart.core.store.peek('series')!;
     const n = series.bars.length;
     const from = series.bars.time[n - 10];
@@ -75,32 +80,45 @@ describe('<chart-agent-panel> without a model', () => {
     chart.core.store.action('test_select', (d) => d.set('selection', { from, to }));
     await waitFor(() => parts(panel, 'context-chip').length === 3, 'three chips');
     const chips = parts(panel, 'context-chip');
-    expect(chips.map((c) => c.dataset.kind)).to.deep.equal(['chart-symbol', 'selected-time-range', 'selected-kline-bars']);
+    expect(chips.map((c) => c.dataset.kind)).to.deep.equal([
+      'chart-symbol',
+      'selected-time-range',
+      'selected-kline-bars',
+    ]);
     const tz = chart.context.get()!.timezone;
     expect(chips[1].textContent).to.contain(formatMarketTime(from, tz, '1d'));
     expect(chips[1].textContent).to.contain(formatMarketTime(to, tz, '1d'));
     expect(chips[2].textContent).to.contain('10 bars');
     chips[1].querySelector('button')!.click();
     await panel.updateComplete;
-    expect(parts(panel, 'context-chip').map((c) => c.dataset.kind)).to.deep.equal(['chart-symbol', 'selected-kline-bars']);
+    expect(parts(panel, 'context-chip').map((c) => c.dataset.kind)).to.deep.equal([
+      'chart-symbol',
+      'selected-kline-bars',
+    ]);
   });
 
   it('empty state examples fill the input; Shift+Enter does not send', async () => {
-    const { panel } = await chartAndPanel(html`<chart-agent-panel for="c1" session-store="memory"></chart-agent-panel>`);
+    const { panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" session-store="memory"></chart-agent-panel>`,
+    );
     const example = panel.shadowRoot!.querySelector<HTMLButtonElement>('.example')!;
     expect(panel.shadowRoot!.querySelectorAll('.example').length).to.be.within(3, 4);
     example.click();
     await panel.updateComplete;
     const input = part<HTMLTextAreaElement>(panel, 'input')!;
     expect(input.value).to.equal(example.textContent);
-    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true, cancelable: true }));
+    input.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true, cancelable: true }),
+    );
     await panel.updateComplete;
     expect(input.value, 'still there').to.equal(example.textContent);
     expect(part(panel, 'stop')).to.equal(null);
   });
 
   it('read-only toggle is a pressed button that reflects the read-only attribute', async () => {
-    const { panel } = await chartAndPanel(html`<chart-agent-panel for="c1" session-store="memory"></chart-agent-panel>`);
+    const { panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" session-store="memory"></chart-agent-panel>`,
+    );
     const toggle = part<HTMLButtonElement>(panel, 'read-only-toggle')!;
     expect(toggle.getAttribute('aria-pressed')).to.equal('false');
     toggle.click();
@@ -111,7 +129,9 @@ describe('<chart-agent-panel> without a model', () => {
   });
 
   it('speaks Simplified Chinese with locale="zh-CN" and follows theme="dark"', async () => {
-    const { panel } = await chartAndPanel(html`<chart-agent-panel for="c1" session-store="memory" locale="zh-CN" theme="dark"></chart-agent-panel>`);
+    const { panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" session-store="memory" locale="zh-CN" theme="dark"></chart-agent-panel>`,
+    );
     expect(part(panel, 'send')!.getAttribute('aria-label')).to.equal('发送');
     expect(part(panel, 'read-only-toggle')!.textContent).to.contain('只读');
     const bg = getComputedStyle(panel).backgroundColor;

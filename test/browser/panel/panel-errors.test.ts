@@ -7,11 +7,17 @@ import { chartAndPanel, nextRunEnd, part, typeAndSend, unmountAll } from './pane
 
 // A request that fails for a reason the site can fix names that reason: in plain words for
 // visitors, with technical details under `debug`, in a card that never outgrows the panel.
-interface Servers { htmlUrl: string; noCorsUrl: string; refusedUrl: string }
+interface Servers {
+  htmlUrl: string;
+  noCorsUrl: string;
+  refusedUrl: string;
+}
 let servers: Servers;
 
 async function failWith(baseUrl: string): Promise<{ panel: ChartAgentPanel; card: HTMLElement }> {
-  const { panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${baseUrl} session-store="memory" style="width:320px;height:520px"></chart-agent-panel>`);
+  const { panel } = await chartAndPanel(
+    html`<chart-agent-panel for="c1" base-url=${baseUrl} session-store="memory" style="width:320px;height:520px"></chart-agent-panel>`,
+  );
   const ended = nextRunEnd(panel);
   await typeAndSend(panel, 'Hello');
   expect((await ended).status).to.equal('failed');
@@ -31,7 +37,7 @@ describe('<chart-agent-panel> failure messages', function () {
 
   before(async () => {
     await import('openai');
-    servers = await executeServerCommand('error-servers') as Servers;
+    servers = (await executeServerCommand('error-servers')) as Servers;
   });
   afterEach(unmountAll);
 
@@ -48,12 +54,14 @@ describe('<chart-agent-panel> failure messages', function () {
     const detail = card.querySelector('.error-detail')!.textContent!;
     expect(detail).to.contain(`${servers.htmlUrl}/chat/completions answered with a web page (HTTP 404, text/html)`);
     expect(detail).to.contain('Oops! That page can’t be found.');
-    expect(detail).not.to.contain('Recent posts Hello world! Recent posts Hello world! Recent posts Hello world! Recent posts Hello world! Recent posts Hello world!');
+    expect(detail).not.to.contain(
+      'Recent posts Hello world! Recent posts Hello world! Recent posts Hello world! Recent posts Hello world! Recent posts Hello world!',
+    );
     expect(card.textContent!.length, 'the page is not in the card').to.be.below(1500);
     expect(card.querySelector('h1, h2, ul, script, style'), 'no element of the page').to.equal(null);
     expect((window as { __html404Script?: boolean }).__html404Script).to.equal(undefined);
     expectBounded(panel, card);
-    const counts = await (await fetch(`${servers.htmlUrl.replace(/\/v1$/, '')}/__counts`)).json() as { html: number };
+    const counts = (await (await fetch(`${servers.htmlUrl.replace(/\/v1$/, '')}/__counts`)).json()) as { html: number };
     expect(counts.html, 'not retried').to.equal(1);
   });
 
@@ -65,7 +73,9 @@ describe('<chart-agent-panel> failure messages', function () {
     expect(card.textContent).not.to.contain('Failed to fetch');
     panel.debug = true;
     await panel.updateComplete;
-    expect(card.querySelector('.error-detail')!.textContent).to.contain(`The relay at ${servers.noCorsUrl}/chat/completions is on another origin and did not allow this page (${location.origin}) (CORS)`);
+    expect(card.querySelector('.error-detail')!.textContent).to.contain(
+      `The relay at ${servers.noCorsUrl}/chat/completions is on another origin and did not allow this page (${location.origin}) (CORS)`,
+    );
     expect(card.textContent).to.contain('RELAY_ALLOWED_ORIGINS');
     expect(card.querySelector('.error-code')!.textContent).to.equal('PROVIDER_UNAVAILABLE');
     expectBounded(panel, card);
@@ -77,7 +87,9 @@ describe('<chart-agent-panel> failure messages', function () {
     expect(card.textContent).to.contain('Could not reach the assistant service');
     panel.debug = true;
     await panel.updateComplete;
-    expect(card.querySelector('.error-detail')!.textContent).to.contain(`Nothing answered at ${servers.refusedUrl}/chat/completions: the relay is not running, or the address is wrong`);
+    expect(card.querySelector('.error-detail')!.textContent).to.contain(
+      `Nothing answered at ${servers.refusedUrl}/chat/completions: the relay is not running, or the address is wrong`,
+    );
     expectBounded(panel, card);
   });
 

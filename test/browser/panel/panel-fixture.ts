@@ -28,9 +28,12 @@ export function unmountAll(): void {
 }
 
 /** A chart and a panel side by side, both ready (data loaded, panel connected with a session open). */
-export async function chartAndPanel(panel: TemplateResult): Promise<{ wrapper: HTMLElement; chart: KlineChart; panel: ChartAgentPanel }> {
+export async function chartAndPanel(
+  panel: TemplateResult,
+): Promise<{ wrapper: HTMLElement; chart: KlineChart; panel: ChartAgentPanel }> {
   const wrapper = mount(html`<div style="display:flex;gap:8px;align-items:stretch">
-    <kline-chart id="c1" style="width:600px;height:400px"></kline-chart>${panel}</div>`).firstElementChild as HTMLElement;
+    <kline-chart id="c1" style="width:600px;height:400px"></kline-chart>${panel}</div>`)
+    .firstElementChild as HTMLElement;
   const chart = wrapper.querySelector('kline-chart')!;
   const element = wrapper.querySelector('chart-agent-panel')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
@@ -71,10 +74,14 @@ export async function typeAndSend(panel: ChartAgentPanel, text: string): Promise
 export function nextRunEnd(panel: ChartAgentPanel, timeout = 50000): Promise<AgentRunDetail> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Timed out waiting for agent-run-end')), timeout);
-    panel.addEventListener('agent-run-end', (e) => {
-      clearTimeout(timer);
-      resolve(e.detail);
-    }, { once: true });
+    panel.addEventListener(
+      'agent-run-end',
+      (e) => {
+        clearTimeout(timer);
+        resolve(e.detail);
+      },
+      { once: true },
+    );
   });
 }
 

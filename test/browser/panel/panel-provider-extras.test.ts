@@ -18,7 +18,9 @@ function requests(): Promise<RecordedRequest[]> {
 }
 
 function memoryPanel() {
-  return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`);
+  return chartAndPanel(
+    html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`,
+  );
 }
 
 describe('<chart-agent-panel> with provider extras', function () {
@@ -34,7 +36,10 @@ describe('<chart-agent-panel> with provider extras', function () {
   it('DeepSeek thinking: the reasoning sits in a collapsed "Thinking" disclosure, the follow-up is accepted', async () => {
     const { chart, panel } = await memoryPanel();
     await script([
-      { reasoning: 'Weekly means chart_set_period with 1w.', toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
+      {
+        reasoning: 'Weekly means chart_set_period with 1w.',
+        toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }],
+      },
       { enforce: ['deepseek-thinking', 'deepseek-r1'], reasoning: 'Confirm briefly.', text: 'Now **weekly**.' },
     ]);
     const ended = nextRunEnd(panel);
@@ -44,10 +49,14 @@ describe('<chart-agent-panel> with provider extras', function () {
     await panel.updateComplete;
     const disclosures = parts<HTMLDetailsElement>(panel, 'reasoning');
     expect(disclosures.length).to.equal(2);
-    expect(disclosures.every((d) => !d.open), 'collapsed').to.equal(true);
+    expect(
+      disclosures.every((d) => !d.open),
+      'collapsed',
+    ).to.equal(true);
     expect(disclosures[1].textContent).to.contain('Confirm briefly.');
     // The Markdown tokenizer is a lazy chunk: the answer reformats once it has arrived.
-    const lastAnswer = () => [...panel.shadowRoot!.querySelectorAll('.message.assistant .markdown')].at(-1)?.textContent;
+    const lastAnswer = () =>
+      [...panel.shadowRoot!.querySelectorAll('.message.assistant .markdown')].at(-1)?.textContent;
     await waitFor(() => lastAnswer() === 'Now weekly.', 'formatted answer');
     expect((await requests()).length, 'no 400 and no retry').to.equal(2);
   });
@@ -55,7 +64,15 @@ describe('<chart-agent-panel> with provider extras', function () {
   it('Gemini 3: the follow-up carries the thought signature and is accepted', async () => {
     const { chart, panel } = await memoryPanel();
     await script([
-      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1h"}', extraContent: { google: { thought_signature: 'c2lnbmF0dXJl' } } }] },
+      {
+        toolCalls: [
+          {
+            name: 'chart_set_period',
+            arguments: '{"period":"1h"}',
+            extraContent: { google: { thought_signature: 'c2lnbmF0dXJl' } },
+          },
+        ],
+      },
       { enforce: ['gemini-3'], text: 'Hourly now.' },
     ]);
     const ended = nextRunEnd(panel);
@@ -66,10 +83,16 @@ describe('<chart-agent-panel> with provider extras', function () {
     expect(part(panel, 'error')).to.equal(null);
   });
 
-  it('an error event in the middle of the stream shows the provider\'s reason, in words for visitors and in detail with debug', async () => {
+  it("an error event in the middle of the stream shows the provider's reason, in words for visitors and in detail with debug", async () => {
     const { panel } = await memoryPanel();
     panel.setAttribute('debug', '');
-    const failing: MockStep = { text: 'Looking at it and', streamError: { afterChunks: 2, error: { message: 'Upstream model overloaded, please retry', type: 'overloaded_error' } } };
+    const failing: MockStep = {
+      text: 'Looking at it and',
+      streamError: {
+        afterChunks: 2,
+        error: { message: 'Upstream model overloaded, please retry', type: 'overloaded_error' },
+      },
+    };
     await script([failing, failing, failing]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'hi');

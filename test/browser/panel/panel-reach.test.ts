@@ -28,7 +28,9 @@ type Part = { type: string; text?: string; image_url?: { url: string } };
 type Message = { role: string; content: string | Part[] | null; tool_call_id?: string };
 
 function imageParts(request: RecordedRequest): Part[] {
-  return (request.body.messages as Message[]).flatMap((m) => (Array.isArray(m.content) ? m.content.filter((p) => p.type === 'image_url') : []));
+  return (request.body.messages as Message[]).flatMap((m) =>
+    Array.isArray(m.content) ? m.content.filter((p) => p.type === 'image_url') : [],
+  );
 }
 
 function toolNames(request: RecordedRequest): string[] {
@@ -37,7 +39,9 @@ function toolNames(request: RecordedRequest): string[] {
 
 function panelWith(attrs = '') {
   const vision = attrs || 'auto';
-  return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" vision=${vision} style="width:380px;height:560px"></chart-agent-panel>`);
+  return chartAndPanel(
+    html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" vision=${vision} style="width:380px;height:560px"></chart-agent-panel>`,
+  );
 }
 
 function recordEvents(target: EventTarget): AgentEvent[] {
@@ -65,7 +69,13 @@ function rgbOf(css: string): [number, number, number] {
   return [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16)];
 }
 
-function countColour(pixels: { data: Uint8ClampedArray }, rgb: [number, number, number], y0 = 0, y1 = Infinity, width = 0): number {
+function countColour(
+  pixels: { data: Uint8ClampedArray },
+  rgb: [number, number, number],
+  y0 = 0,
+  y1 = Infinity,
+  width = 0,
+): number {
   let n = 0;
   const d = pixels.data;
   for (let i = 0; i < d.length; i += 4) {
@@ -85,7 +95,8 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     mockRoot = mockUrl.replace(/\/v1$/, '');
   });
   beforeEach(() => {
-    for (const key of Object.keys(localStorage)) if (key.startsWith('kline-agent-vision:')) localStorage.removeItem(key);
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith('kline-agent-vision:')) localStorage.removeItem(key);
   });
   afterEach(unmountAll);
 
@@ -127,7 +138,9 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
 
     // The stored log (what the panel got) has a thumbnail and a marker, never the full image.
     const finished = events.find((e) => e.type === 'tool.finished' && e.name === 'chart_capture');
-    const data = (finished as Extract<AgentEvent, { type: 'tool.finished' }>).result as { data: Record<string, unknown> };
+    const data = (finished as Extract<AgentEvent, { type: 'tool.finished' }>).result as {
+      data: Record<string, unknown>;
+    };
     expect(data.data.image).to.equal(undefined);
     expect(data.data.imageAttached).to.equal(true);
     const thumb = await decode(String(data.data.thumbnail));
@@ -213,7 +226,9 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const paged: DataSource = {
-      id: 'paged', label: 'Paged', periods: sample.periods,
+      id: 'paged',
+      label: 'Paged',
+      periods: sample.periods,
       searchInstruments: (query, options) => sample.searchInstruments(query, options),
       async getBars(request) {
         request.onProgress?.(1 / 3, 'page 1 of 3');
@@ -225,7 +240,14 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     };
     chart.registerDataSource(paged);
     await script([
-      { toolCalls: [{ name: 'market_bars_query', arguments: `{"sourceId":"paged","symbol":"${chart.context.get()!.symbol}","limit":5}` }] },
+      {
+        toolCalls: [
+          {
+            name: 'market_bars_query',
+            arguments: `{"sourceId":"paged","symbol":"${chart.context.get()!.symbol}","limit":5}`,
+          },
+        ],
+      },
       { text: 'done' },
     ]);
     const ended = nextRunEnd(panel);
@@ -234,7 +256,9 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     expect(part(panel, 'tool-card')!.dataset.status).to.equal('running');
     release();
     expect((await ended).status).to.equal('completed');
-    const progress = events.filter((e): e is Extract<AgentEvent, { type: 'tool.progress' }> => e.type === 'tool.progress');
+    const progress = events.filter(
+      (e): e is Extract<AgentEvent, { type: 'tool.progress' }> => e.type === 'tool.progress',
+    );
     expect(progress.map((p) => p.fraction)).to.deep.equal([1 / 3, 2 / 3, 1]);
     expect(progress[0].message).to.contain('page 1 of 3');
   });
@@ -255,10 +279,12 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     expect(chips.some((t) => t.includes('b:'))).to.equal(true);
 
     await script([
-      { toolCalls: [
-        { name: 'chart_set_period', arguments: '{"chart":"a","period":"1w"}' },
-        { name: 'chart_set_period', arguments: '{"chart":"b","period":"1w"}' },
-      ] },
+      {
+        toolCalls: [
+          { name: 'chart_set_period', arguments: '{"chart":"a","period":"1w"}' },
+          { name: 'chart_set_period', arguments: '{"chart":"b","period":"1w"}' },
+        ],
+      },
       { text: 'Both are weekly now.' },
     ]);
     const ended = nextRunEnd(panel);
@@ -268,7 +294,9 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     expect(b.context.get()!.period).to.equal('1w');
 
     const first = (await requests())[0];
-    const tools = first.body.tools as { function: { name: string; parameters: { properties: Record<string, { enum?: string[] }>; required: string[] } } }[];
+    const tools = first.body.tools as {
+      function: { name: string; parameters: { properties: Record<string, { enum?: string[] }>; required: string[] } };
+    }[];
     const setPeriod = tools.filter((t) => t.function.name === 'chart_set_period');
     expect(setPeriod).to.have.length(1);
     expect(setPeriod[0].function.parameters.properties.chart.enum).to.deep.equal(['a', 'b']);
@@ -280,19 +308,27 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
 
   describe('a chart in an iframe on another origin', () => {
     // localhost and 127.0.0.1 on the same port are different origins.
-    const otherOrigin = () => `${location.protocol}//${location.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1'}:${location.port}`;
-    const frameUrl = (origins: string) => `${otherOrigin()}/test/browser/frames/frame-chart.html?id=framed&origins=${encodeURIComponent(origins)}`;
+    const otherOrigin = () =>
+      `${location.protocol}//${location.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1'}:${location.port}`;
+    const frameUrl = (origins: string) =>
+      `${otherOrigin()}/test/browser/frames/frame-chart.html?id=framed&origins=${encodeURIComponent(origins)}`;
 
     it('is driven by a panel in the parent whose origin it lists (for="frame:ID")', async () => {
       const periods: string[] = [];
-      const onMessage = (e: MessageEvent) => { if (e.origin === otherOrigin() && e.data?.framedChart) periods.push(e.data.period as string); };
+      const onMessage = (e: MessageEvent) => {
+        if (e.origin === otherOrigin() && e.data?.framedChart) periods.push(e.data.period as string);
+      };
       window.addEventListener('message', onMessage);
       try {
         const wrapper = mount(html`<div style="display:flex;gap:8px">
           <iframe id="f1" src=${frameUrl(location.origin)} style="width:520px;height:320px"></iframe>
           <chart-agent-panel for="frame:f1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel></div>`);
         const panel = wrapper.querySelector<ChartAgentPanel>('chart-agent-panel')!;
-        await waitFor(() => panel.connected && panel.sessionId !== '' && panel.canSend, 'panel connected to the framed chart', 30000);
+        await waitFor(
+          () => panel.connected && panel.sessionId !== '' && panel.canSend,
+          'panel connected to the framed chart',
+          30000,
+        );
         await script([
           { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
           { text: 'Weekly.' },
@@ -314,10 +350,17 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     it('an origin the chart does not list gets nothing', async () => {
       // Listen before the frame loads: once the framed chart reports its period it is up, so silence means refusal.
       const up = new Promise<void>((resolve) => {
-        const onMessage = (e: MessageEvent) => { if (e.data?.framedChart) { window.removeEventListener('message', onMessage); resolve(); } };
+        const onMessage = (e: MessageEvent) => {
+          if (e.data?.framedChart) {
+            window.removeEventListener('message', onMessage);
+            resolve();
+          }
+        };
         window.addEventListener('message', onMessage);
       });
-      const wrapper = mount(html`<iframe id="f2" src=${frameUrl('https://unlisted.example')} style="width:520px;height:320px"></iframe>`);
+      const wrapper = mount(
+        html`<iframe id="f2" src=${frameUrl('https://unlisted.example')} style="width:520px;height:320px"></iframe>`,
+      );
       const iframe = wrapper.querySelector('iframe')!;
       await up;
       let error: unknown = null;

@@ -20,7 +20,9 @@ describe('<chart-agent-panel> render cost', () => {
   afterEach(unmountAll);
 
   it('does not re-render while the chart pans, and re-renders when a chip would read differently', async () => {
-    const { chart, panel } = await chartAndPanel(html`<chart-agent-panel for="c1" session-store="memory"></chart-agent-panel>`);
+    const { chart, panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" session-store="memory"></chart-agent-panel>`,
+    );
     await panel.updateComplete;
     const renders = countRenders(panel);
     const seen = () => (panel as unknown as { _context: ChartContext | null })._context;
@@ -36,7 +38,9 @@ describe('<chart-agent-panel> render cost', () => {
 
     const series = chart.core.store.peek('series')!;
     const n = series.bars.length;
-    chart.core.store.action('test_select', (d) => d.set('selection', { from: series.bars.time[n - 10], to: series.bars.time[n - 1] }));
+    chart.core.store.action('test_select', (d) =>
+      d.set('selection', { from: series.bars.time[n - 10], to: series.bars.time[n - 1] }),
+    );
     await waitFor(() => parts(panel, 'context-chip').length === 3, 'selection chips');
     expect(renders.count).to.be.greaterThan(0);
   });

@@ -13,7 +13,9 @@ describe('<chart-agent-panel> sending as soon as it is ready', function () {
     const root = mockUrl.replace(/\/v1$/, '');
     await fetch(`${root}/__mock/reset`, { method: 'POST' });
     await fetch(`${root}/__mock/script`, { method: 'POST', body: JSON.stringify([{ text: 'Hello back.' }]) });
-    const { chart, panel } = await chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory"></chart-agent-panel>`);
+    const { chart, panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory"></chart-agent-panel>`,
+    );
     await chart.tools.execute('chart_set_symbol', { symbol: 'BTCUSDT' });
     expect(panel.canSend).to.equal(true);
     expect(await panel.send('hello')).to.equal('completed');

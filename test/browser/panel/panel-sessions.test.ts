@@ -25,7 +25,9 @@ function panelsIn(root: ParentNode): ChartAgentPanel[] {
 
 /** Titles of the chats the panel lists (without their time). */
 function listedTitles(panel: ChartAgentPanel): string[] {
-  return [...part<HTMLSelectElement>(panel, 'session-list')!.options].map((o) => o.textContent!.replace(/ · .*$/, '').trim());
+  return [...part<HTMLSelectElement>(panel, 'session-list')!.options].map((o) =>
+    o.textContent!.replace(/ · .*$/, '').trim(),
+  );
 }
 
 describe('<chart-agent-panel> sessions per place', function () {
@@ -61,11 +63,16 @@ describe('<chart-agent-panel> sessions per place', function () {
     expect(messagesText(left!)).to.contain('question left');
     expect(messagesText(left!)).not.to.contain('question right');
     expect(messagesText(right!)).to.contain('question right');
-    await waitFor(() => listedTitles(left!).join() === 'question left' && listedTitles(right!).join() === 'question right', 'each lists its own chat');
+    await waitFor(
+      () => listedTitles(left!).join() === 'question left' && listedTitles(right!).join() === 'question right',
+      'each lists its own chat',
+    );
   });
 
-  it('another page (session-key) does not show this page\'s chat; switching the key back shows it again', async () => {
-    const wrapper = mount(html`<kline-chart id="c1" style="height:300px"></kline-chart><chart-agent-panel for="c1" base-url=${mockUrl}></chart-agent-panel>`);
+  it("another page (session-key) does not show this page's chat; switching the key back shows it again", async () => {
+    const wrapper = mount(
+      html`<kline-chart id="c1" style="height:300px"></kline-chart><chart-agent-panel for="c1" base-url=${mockUrl}></chart-agent-panel>`,
+    );
     const panel = panelsIn(wrapper)[0]!;
     await waitFor(() => panel.canSend, 'ready');
     await script([{ text: 'Page A answer.' }]);
@@ -90,7 +97,9 @@ describe('<chart-agent-panel> sessions per place', function () {
   it('duplicate chart ids: each panel drives the chart nearest to it (same post, same shadow root) and the console says why', async () => {
     const warnings: string[] = [];
     const warn = console.warn;
-    console.warn = (...args: unknown[]) => { warnings.push(args.join(' ')); };
+    console.warn = (...args: unknown[]) => {
+      warnings.push(args.join(' '));
+    };
     try {
       const wrapper = mount(html`
         <article class="post-a"><kline-chart id="chart" style="height:240px"></kline-chart><chart-agent-panel for="chart" session-store="memory"></chart-agent-panel></article>
@@ -98,8 +107,12 @@ describe('<chart-agent-panel> sessions per place', function () {
         <div class="widget"></div>`);
       const host = wrapper.querySelector('.widget')!;
       const shadow = host.attachShadow({ mode: 'open' });
-      shadow.innerHTML = '<kline-chart id="chart" style="height:240px"></kline-chart><chart-agent-panel for="chart" session-store="memory"></chart-agent-panel>';
-      const charts = [...wrapper.querySelectorAll<KlineChart>('kline-chart'), shadow.querySelector<KlineChart>('kline-chart')!];
+      shadow.innerHTML =
+        '<kline-chart id="chart" style="height:240px"></kline-chart><chart-agent-panel for="chart" session-store="memory"></chart-agent-panel>';
+      const charts = [
+        ...wrapper.querySelectorAll<KlineChart>('kline-chart'),
+        shadow.querySelector<KlineChart>('kline-chart')!,
+      ];
       const panels = [...panelsIn(wrapper), shadow.querySelector('chart-agent-panel')!];
       await waitFor(() => panels.every((p) => p.connected), 'all connected');
       expect(warnings.some((w) => w.includes('charts on this page have id="chart"'))).to.equal(true);
@@ -107,9 +120,13 @@ describe('<chart-agent-panel> sessions per place', function () {
       // Which chart a panel drives: removing a chart disconnects its panel only (which then finds
       // the next chart of that id, as `for` asks).
       const changes = panels.map(() => [] as boolean[]);
-      panels.forEach((p, i) => p.addEventListener('agent-connection-change', (e) => changes[i]!.push(e.detail.connected)));
+      panels.forEach((p, i) =>
+        p.addEventListener('agent-connection-change', (e) => changes[i]!.push(e.detail.connected)),
+      );
       for (const [index, chart] of charts.entries()) {
-        changes.forEach((c) => { c.length = 0; });
+        changes.forEach((c) => {
+          c.length = 0;
+        });
         chart.remove();
         await waitFor(() => changes[index]!.includes(false), `panel ${index} follows its own chart`);
         panels.forEach((_, i) => {

@@ -31,7 +31,10 @@ describe('default sizes, the placeholder stylesheet and the text reset', functio
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = placeholderHref;
-    const loaded = new Promise((resolve, reject) => { link.onload = resolve; link.onerror = reject; });
+    const loaded = new Promise((resolve, reject) => {
+      link.onload = resolve;
+      link.onerror = reject;
+    });
     document.head.append(link);
     await loaded;
 
@@ -91,8 +94,14 @@ describe('default sizes, the placeholder stylesheet and the text reset', functio
       <div style="width:180px"><chart-agent-panel for="loud-chart" session-store="memory"></chart-agent-panel></div>
       <kline-chart id="styled" style="height:300px"></kline-chart>`;
     document.body.append(page);
-    const [chart, styled] = [...page.querySelectorAll('kline-chart')] as (HTMLElement & { updateComplete: Promise<unknown>; context: { get(): unknown } })[];
-    const panel = page.querySelector('chart-agent-panel') as HTMLElement & { updateComplete: Promise<unknown>; sessionId: string };
+    const [chart, styled] = [...page.querySelectorAll('kline-chart')] as (HTMLElement & {
+      updateComplete: Promise<unknown>;
+      context: { get(): unknown };
+    })[];
+    const panel = page.querySelector('chart-agent-panel') as HTMLElement & {
+      updateComplete: Promise<unknown>;
+      sessionId: string;
+    };
     await waitFor(() => chart!.context.get() !== null && panel.sessionId !== '', 'ready');
     await panel.updateComplete;
     await chart!.updateComplete;

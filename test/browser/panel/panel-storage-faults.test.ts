@@ -5,7 +5,16 @@ import type { ChartAgentPanel } from '../../../components/chart-agent-panel/inde
 import { panelStoreTiming } from '../../../components/chart-agent-panel/panel-session-store.js';
 import type { MockStep } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { chartAndPanel, deleteDatabase, dumpDatabase, messagesText, nextRunEnd, part, typeAndSend, unmountAll } from './panel-fixture.js';
+import {
+  chartAndPanel,
+  deleteDatabase,
+  dumpDatabase,
+  messagesText,
+  nextRunEnd,
+  part,
+  typeAndSend,
+  unmountAll,
+} from './panel-fixture.js';
 import { scriptMock } from '../helpers/mock-model-client.js';
 
 // What the user sees when IndexedDB fails: a notice, and the conversation stays in the page.
@@ -18,7 +27,9 @@ function script(steps: MockStep[]): Promise<void> {
 }
 
 function idbPanel(locale = 'en') {
-  return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb" locale=${locale} style="width:380px;height:560px"></chart-agent-panel>`);
+  return chartAndPanel(
+    html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb" locale=${locale} style="width:380px;height:560px"></chart-agent-panel>`,
+  );
 }
 
 function storageNotice(panel: ChartAgentPanel): HTMLElement | null {
@@ -64,13 +75,19 @@ describe('<chart-agent-panel> when storage fails', function () {
     const { panel } = await idbPanel();
     let puts = 0;
     const put = IDBObjectStore.prototype.put;
-    restores.push(patch(IDBObjectStore.prototype, 'put', function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-      if (this.name === 'events') {
-        puts++;
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      }
-      return put.apply(this, args);
-    }));
+    restores.push(
+      patch(
+        IDBObjectStore.prototype,
+        'put',
+        function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+          if (this.name === 'events') {
+            puts++;
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          }
+          return put.apply(this, args);
+        },
+      ),
+    );
     expect(storageNotice(panel)).to.equal(null);
     await ask(panel, 'Will this be saved?', 'It will stay in this page.');
     await waitFor(() => storageNotice(panel) !== null, 'storage notice');
@@ -84,7 +101,11 @@ describe('<chart-agent-panel> when storage fails', function () {
   });
 
   it('indexedDB.open throwing falls back to page memory with a notice; a message is sent and answered', async () => {
-    restores.push(patch(IDBFactory.prototype, 'open', () => { throw new DOMException('The operation is insecure.', 'SecurityError'); }));
+    restores.push(
+      patch(IDBFactory.prototype, 'open', () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      }),
+    );
     const { panel } = await idbPanel();
     await waitFor(() => storageNotice(panel) !== null, 'storage notice');
     expect(storageNotice(panel)!.dataset.problem).to.equal('unavailable');
@@ -98,7 +119,7 @@ describe('<chart-agent-panel> when storage fails', function () {
     restores.push(patch(IDBFactory.prototype, 'open', () => ({}) as IDBOpenDBRequest));
     const { panel } = await idbPanel('zh-CN');
     expect(storageNotice(panel)!.dataset.problem).to.equal('unavailable');
-    expect(storageNotice(panel)!.textContent, 'in the panel\'s language').to.contain('仅保留在当前页面中');
+    expect(storageNotice(panel)!.textContent, "in the panel's language").to.contain('仅保留在当前页面中');
     await ask(panel, 'Hello after the timeout', 'Answered anyway.');
   });
 
@@ -115,7 +136,12 @@ describe('<chart-agent-panel> when storage fails', function () {
     await deleted;
     await waitFor(() => storageNotice(panel) !== null, 'storage notice');
     expect(storageNotice(panel)!.dataset.problem).to.equal('closed');
-    for (const text of ['First question', 'First answer.', 'Second question', 'A slow answer streamed while the database disappears.']) {
+    for (const text of [
+      'First question',
+      'First answer.',
+      'Second question',
+      'A slow answer streamed while the database disappears.',
+    ]) {
       expect(messagesText(panel)).to.contain(text);
     }
     await ask(panel, 'Third question', 'Third answer.');
@@ -135,8 +161,17 @@ describe('<chart-agent-panel> when storage fails', function () {
         const db = open.result;
         const tx = db.transaction('events', 'readwrite');
         tx.objectStore('events').put({ sessionId, seq: 500, at: 1, type: 'user.message', messageId: 'x', text: 42 });
-        tx.objectStore('events').put({ sessionId, seq: 501, at: 1, type: 'made.up', payload: '<img src=x onerror=alert(1)>' });
-        tx.oncomplete = () => { db.close(); resolve(); };
+        tx.objectStore('events').put({
+          sessionId,
+          seq: 501,
+          at: 1,
+          type: 'made.up',
+          payload: '<img src=x onerror=alert(1)>',
+        });
+        tx.oncomplete = () => {
+          db.close();
+          resolve();
+        };
         tx.onerror = () => reject(tx.error);
       };
     });
@@ -154,7 +189,9 @@ describe('<chart-agent-panel> when storage fails', function () {
     const dump = await dumpDatabase(SESSIONS_DB);
     const events = dump.events as { sessionId: string; seq: number }[];
     expect(events.filter((e) => e.sessionId === sessionId).every((e) => e.seq < 500)).to.equal(true);
-    expect(events.filter((e) => e.sessionId === `${sessionId}\u0000quarantine`).map((e) => e.seq)).to.deep.equal([500, 501]);
+    expect(events.filter((e) => e.sessionId === `${sessionId}\u0000quarantine`).map((e) => e.seq)).to.deep.equal([
+      500, 501,
+    ]);
     // The chat continues and its new events do not overwrite the kept-aside records.
     await ask(again, 'Continue', 'Continued.');
     expect(part(again, 'error')).to.equal(null);

@@ -27,7 +27,11 @@ function panelWith(attrs: { confirm?: boolean; store?: 'memory' | 'indexeddb' } 
 
 const runA: MockStep[] = [
   { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
-  { toolCalls: [{ name: 'indicators_add', arguments: '{"definitionId":"MACD","params":{"fast":12,"slow":26,"signal":9}}' }] },
+  {
+    toolCalls: [
+      { name: 'indicators_add', arguments: '{"definitionId":"MACD","params":{"fast":12,"slow":26,"signal":9}}' },
+    ],
+  },
   { text: 'Weekly with MACD.' },
 ];
 
@@ -43,7 +47,14 @@ describe('<chart-agent-panel> approval and run undo', function () {
 
   it('approve: the card says what will happen; nothing changes until Approve', async () => {
     const { chart, panel } = await panelWith({ confirm: true });
-    await script([{ toolCalls: [{ name: 'indicators_add', arguments: '{"definitionId":"MACD","params":{"fast":12,"slow":26,"signal":5}}' }] }, { text: 'Added.' }]);
+    await script([
+      {
+        toolCalls: [
+          { name: 'indicators_add', arguments: '{"definitionId":"MACD","params":{"fast":12,"slow":26,"signal":5}}' },
+        ],
+      },
+      { text: 'Added.' },
+    ]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'MACD with a faster signal');
     await waitFor(() => part(panel, 'approve') !== null, 'approval card');
@@ -59,21 +70,31 @@ describe('<chart-agent-panel> approval and run undo', function () {
 
   it('deny: nothing changes and the model is told denied_by_user', async () => {
     const { chart, panel } = await panelWith({ confirm: true });
-    await script([{ toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] }, { text: 'Left it daily.' }]);
+    await script([
+      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
+      { text: 'Left it daily.' },
+    ]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'weekly');
     await waitFor(() => part(panel, 'deny') !== null, 'approval card');
     part<HTMLButtonElement>(panel, 'deny')!.click();
     expect((await ended).status).to.equal('completed');
     expect(chart.context.get()!.period).to.equal('1d');
-    const tool = ((await requests())[1].body.messages as { role: string; content: string }[]).find((m) => m.role === 'tool')!;
+    const tool = ((await requests())[1].body.messages as { role: string; content: string }[]).find(
+      (m) => m.role === 'tool',
+    )!;
     expect(tool.content).to.contain('denied_by_user');
   });
 
   it('two changes in one turn: both cards show at once and "Approve all" runs both', async () => {
     const { chart, panel } = await panelWith({ confirm: true });
     await script([
-      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }, { name: 'indicators_add', arguments: '{"definitionId":"RSI"}' }] },
+      {
+        toolCalls: [
+          { name: 'chart_set_period', arguments: '{"period":"1w"}' },
+          { name: 'indicators_add', arguments: '{"definitionId":"RSI"}' },
+        ],
+      },
       { text: 'Done.' },
     ]);
     const ended = nextRunEnd(panel);
@@ -89,8 +110,10 @@ describe('<chart-agent-panel> approval and run undo', function () {
   it('always: allowed for the rest of the chat, the next call of that tool does not ask', async () => {
     const { chart, panel } = await panelWith({ confirm: true });
     await script([
-      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] }, { text: 'Weekly.' },
-      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1d"}' }] }, { text: 'Daily.' },
+      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
+      { text: 'Weekly.' },
+      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1d"}' }] },
+      { text: 'Daily.' },
     ]);
     let ended = nextRunEnd(panel);
     await typeAndSend(panel, 'weekly');
@@ -119,7 +142,9 @@ describe('<chart-agent-panel> approval and run undo', function () {
     await waitFor(() => part(panel, 'undo-run')?.textContent?.includes('Redo run') === true, 'undone');
     await waitFor(() => chart.context.get()!.period === '1d', 'period back to 1d');
     expect(chart.context.get()!.activeIndicators.some((i) => i.definitionId === 'MACD')).to.equal(false);
-    expect((await chart.tools.execute('settings_get', {}) as { data: { values: { theme: string } } }).data.values.theme).to.equal('dark');
+    expect(
+      ((await chart.tools.execute('settings_get', {})) as { data: { values: { theme: string } } }).data.values.theme,
+    ).to.equal('dark');
     // One undo step: Ctrl+Z (undo) brings the whole run back.
     chart.undo();
     await waitFor(() => chart.context.get()!.period === '1w', 'undo restores the run');

@@ -6,23 +6,38 @@ import type { QuestionTranscriptItem } from '../../../src/agent/index.js';
 
 function question(overrides: Partial<QuestionTranscriptItem> = {}): QuestionTranscriptItem {
   return {
-    kind: 'question', id: 'question:r1:c1', runId: 'r1', at: 0, callId: 'c1',
+    kind: 'question',
+    id: 'question:r1:c1',
+    runId: 'r1',
+    at: 0,
+    callId: 'c1',
     question: 'Which ACME do you mean?',
-    options: [{ label: 'NYSE:ACME', description: 'Acme Industries Inc.' }, { label: 'XETRA:ACME' }, { label: 'Neither' }],
+    options: [
+      { label: 'NYSE:ACME', description: 'Acme Industries Inc.' },
+      { label: 'XETRA:ACME' },
+      { label: 'Neither' },
+    ],
     multiSelect: false,
     ...overrides,
   };
 }
 
-async function mount(item: QuestionTranscriptItem): Promise<{ card: AgentQuestionCard; answers: QuestionAnswerDetail[] }> {
-  const card = await fixture<AgentQuestionCard>(html`<chart-agent-question-card .item=${item}></chart-agent-question-card>`);
+async function mount(
+  item: QuestionTranscriptItem,
+): Promise<{ card: AgentQuestionCard; answers: QuestionAnswerDetail[] }> {
+  const card = await fixture<AgentQuestionCard>(
+    html`<chart-agent-question-card .item=${item}></chart-agent-question-card>`,
+  );
   const answers: QuestionAnswerDetail[] = [];
   card.addEventListener('question-answer', (e) => answers.push(e.detail));
   return { card, answers };
 }
 
-const inputs = (card: AgentQuestionCard) => [...card.querySelectorAll<HTMLInputElement>('[part~="question-option"] input')];
-const key = (target: Element, k: string) => target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+const inputs = (card: AgentQuestionCard) => [
+  ...card.querySelectorAll<HTMLInputElement>('[part~="question-option"] input'),
+];
+const key = (target: Element, k: string) =>
+  target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
 
 describe('question card', () => {
   it('single choice: arrow keys move and select, Enter submits the label', async () => {
@@ -46,7 +61,10 @@ describe('question card', () => {
     key(options[1], 'Enter');
     expect(answers).to.deep.equal([{ callId: 'c1', answer: { status: 'answered', selected: ['XETRA:ACME'] } }]);
     await card.updateComplete;
-    expect(inputs(card).every((o) => o.disabled), 'locked after submitting').to.equal(true);
+    expect(
+      inputs(card).every((o) => o.disabled),
+      'locked after submitting',
+    ).to.equal(true);
   });
 
   it('multiple choice: checkboxes, Space toggles, note is sent, Enter in the note submits', async () => {
@@ -67,7 +85,9 @@ describe('question card', () => {
     note.value = 'compare both';
     note.dispatchEvent(new Event('input'));
     key(note, 'Enter');
-    expect(answers).to.deep.equal([{ callId: 'c1', answer: { status: 'answered', selected: ['NYSE:ACME', 'Neither'], note: 'compare both' } }]);
+    expect(answers).to.deep.equal([
+      { callId: 'c1', answer: { status: 'answered', selected: ['NYSE:ACME', 'Neither'], note: 'compare both' } },
+    ]);
   });
 
   it('clicking an option label and submit answers; an answered card shows the answer', async () => {
@@ -84,7 +104,12 @@ describe('question card', () => {
   });
 
   it('renders question text and descriptions as text', async () => {
-    const { card } = await mount(question({ question: '<img src=x onerror="window.__pwned=1">', options: [{ label: '<b>x</b>', description: '<i>y</i>' }] }));
+    const { card } = await mount(
+      question({
+        question: '<img src=x onerror="window.__pwned=1">',
+        options: [{ label: '<b>x</b>', description: '<i>y</i>' }],
+      }),
+    );
     expect(card.querySelector('img, b, i')).to.equal(null);
     expect(card.textContent).to.contain('<img src=x');
   });

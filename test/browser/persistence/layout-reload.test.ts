@@ -30,8 +30,15 @@ describe('layouts survive a reload with persist-key', () => {
     const n = bars.length;
     const t = (back: number) => bars.time[n - 1 - back];
     for (const [i, kind] of DRAWING_KINDS.entries()) {
-      const points = Array.from({ length: DRAWING_POINT_COUNTS[kind] }, (_, k) => ({ time: t(40 - i * 2 - k * 3), price: bars.close[n - 1 - i] * (1 + k * 0.01) }));
-      const r = await chart.tools.execute('drawing_create', { kind, points, label: kind === 'text' ? 'hello' : undefined });
+      const points = Array.from({ length: DRAWING_POINT_COUNTS[kind] }, (_, k) => ({
+        time: t(40 - i * 2 - k * 3),
+        price: bars.close[n - 1 - i] * (1 + k * 0.01),
+      }));
+      const r = await chart.tools.execute('drawing_create', {
+        kind,
+        points,
+        label: kind === 'text' ? 'hello' : undefined,
+      });
       expect(r.success, `${kind}: ${JSON.stringify(r)}`).to.equal(true);
     }
     await chart.tools.execute('indicators_add', { definitionId: 'RSI', params: { period: 9 } });
@@ -45,7 +52,9 @@ describe('layouts survive a reload with persist-key', () => {
     render(html``, host);
     chart = await mountChart(host);
     await waitFor(() => chart.core.drawings.current().length === DRAWING_KINDS.length, 'restored drawings');
-    expect(chart.core.drawings.current().map((d) => ({ kind: d.kind, points: d.points }))).to.deep.equal(drawingsBefore);
+    expect(chart.core.drawings.current().map((d) => ({ kind: d.kind, points: d.points }))).to.deep.equal(
+      drawingsBefore,
+    );
     expect(chart.core.store.peek('indicators').map((i) => i.definitionId)).to.deep.equal(['VOL', 'RSI']);
     expect(chart.core.store.peek('settings').candleStyle).to.equal('hollow');
     expect(chart.context.get()!.comparisons).to.deep.equal([{ symbol: 'HKDEMO', sourceId: 'sample' }]);

@@ -16,7 +16,9 @@ interface Mounted {
 
 async function mountChart(host: HTMLElement, key = KEY): Promise<Mounted> {
   const errors: { code: string; message: string }[] = [];
-  host.addEventListener('kline-error', (e) => errors.push((e as CustomEvent<{ code: string; message: string }>).detail));
+  host.addEventListener('kline-error', (e) =>
+    errors.push((e as CustomEvent<{ code: string; message: string }>).detail),
+  );
   render(html`<kline-chart style="width:800px;height:500px" persist-key=${key} indicators="VOL"></kline-chart>`, host);
   const chart = host.querySelector('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'data');
@@ -28,27 +30,43 @@ async function mountChart(host: HTMLElement, key = KEY): Promise<Mounted> {
 function expectCandles(chart: KlineChart): void {
   const canvas = paneCanvas(chart, 'price');
   const style = getComputedStyle(chart);
-  expect(countPixels(canvas, parseColor(style.getPropertyValue('--kline-up-color'))), 'rising candles painted').to.be.greaterThan(300);
-  expect(countPixels(canvas, parseColor(style.getPropertyValue('--kline-down-color'))), 'falling candles painted').to.be.greaterThan(300);
+  expect(
+    countPixels(canvas, parseColor(style.getPropertyValue('--kline-up-color'))),
+    'rising candles painted',
+  ).to.be.greaterThan(300);
+  expect(
+    countPixels(canvas, parseColor(style.getPropertyValue('--kline-down-color'))),
+    'falling candles painted',
+  ).to.be.greaterThan(300);
 }
 
 function stored(key = KEY): LayoutDocument | null {
   const text = localStorage.getItem(key);
-  return text === null ? null : JSON.parse(text) as LayoutDocument;
+  return text === null ? null : (JSON.parse(text) as LayoutDocument);
 }
 
 async function addLine(chart: KlineChart, label?: string): Promise<string> {
   const bars = chart.core.store.peek('series')!.bars;
   const n = bars.length;
   const r = await chart.tools.execute('drawing_create', {
-    kind: label ? 'text' : 'horizontal_line', points: [{ time: bars.time[n - 5], price: bars.close[n - 5] }], ...(label ? { label } : {}),
+    kind: label ? 'text' : 'horizontal_line',
+    points: [{ time: bars.time[n - 5], price: bars.close[n - 5] }],
+    ...(label ? { label } : {}),
   });
   expect(r.success, JSON.stringify(r)).to.equal(true);
   return (r as { data: { id: string } }).data.id;
 }
 
-const drawingIds = (doc: LayoutDocument | null) => Object.values(doc?.drawings ?? {}).flat().map((d) => d.id).sort();
-const chartDrawingIds = (chart: KlineChart) => Object.values(chart.core.store.peek('drawings')).flat().map((d) => d.id).sort();
+const drawingIds = (doc: LayoutDocument | null) =>
+  Object.values(doc?.drawings ?? {})
+    .flat()
+    .map((d) => d.id)
+    .sort();
+const chartDrawingIds = (chart: KlineChart) =>
+  Object.values(chart.core.store.peek('drawings'))
+    .flat()
+    .map((d) => d.id)
+    .sort();
 
 describe('persist-key when storage fails', () => {
   const restores: (() => void)[] = [];
@@ -66,15 +84,24 @@ describe('persist-key when storage fails', () => {
 
   it('a localStorage getter that throws (sandboxed frame) does not stop the chart: it loads, paints, and reports persistence off', async () => {
     const own = Object.getOwnPropertyDescriptor(window, 'localStorage');
-    Object.defineProperty(window, 'localStorage', { configurable: true, get() { throw new DOMException('The document is sandboxed.', 'SecurityError'); } });
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The document is sandboxed.', 'SecurityError');
+      },
+    });
     restores.push(() => {
       if (own) Object.defineProperty(window, 'localStorage', own);
       else delete (window as { localStorage?: Storage }).localStorage;
     });
     const warnings: unknown[][] = [];
     const warn = console.warn;
-    console.warn = (...args: unknown[]) => { warnings.push(args); };
-    restores.push(() => { console.warn = warn; });
+    console.warn = (...args: unknown[]) => {
+      warnings.push(args);
+    };
+    restores.push(() => {
+      console.warn = warn;
+    });
     const { chart, errors } = await mountChart(host);
     expectCandles(chart);
     expect(errors.map((e) => e.code)).to.include('persist_unavailable');
@@ -86,7 +113,9 @@ describe('persist-key when storage fails', () => {
 
   it('a save over quota shows a toast with a Download layout button that downloads the layout JSON; nothing is lost in the page', async () => {
     const setItem = Storage.prototype.setItem;
-    restores.push(() => { Storage.prototype.setItem = setItem; });
+    restores.push(() => {
+      Storage.prototype.setItem = setItem;
+    });
     Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
       if (key === KEY) throw new DOMException('Setting the value exceeded the quota.', 'QuotaExceededError');
       return setItem.call(this, key, value);
@@ -102,9 +131,17 @@ describe('persist-key when storage fails', () => {
     const clicks: { download: string; href: string }[] = [];
     const createObjectURL = URL.createObjectURL;
     const click = HTMLAnchorElement.prototype.click;
-    restores.push(() => { URL.createObjectURL = createObjectURL; HTMLAnchorElement.prototype.click = click; });
-    URL.createObjectURL = (blob: Blob | MediaSource) => { blobs.push(blob as Blob); return createObjectURL.call(URL, blob); };
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) { clicks.push({ download: this.download, href: this.href }); };
+    restores.push(() => {
+      URL.createObjectURL = createObjectURL;
+      HTMLAnchorElement.prototype.click = click;
+    });
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      blobs.push(blob as Blob);
+      return createObjectURL.call(URL, blob);
+    };
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      clicks.push({ download: this.download, href: this.href });
+    };
     const button = chart.shadowRoot!.querySelector<HTMLButtonElement>('[part="persist-download"]')!;
     expect(button.textContent).to.equal('Download layout');
     button.click();
@@ -121,7 +158,7 @@ describe('persist-key when storage fails', () => {
     expect(drawingIds(stored()).length).to.equal(2);
   });
 
-  it('two tabs on one key: another tab\'s newer save is merged in, and this tab\'s save never overwrites it', async () => {
+  it("two tabs on one key: another tab's newer save is merged in, and this tab's save never overwrites it", async () => {
     const { chart } = await mountChart(host);
     const mine = await addLine(chart);
     await waitFor(() => drawingIds(stored()).includes(mine), 'first save');
@@ -131,27 +168,49 @@ describe('persist-key when storage fails', () => {
     const theirs: LayoutDocument = {
       ...first,
       revision: (first.revision ?? 0) + 1,
-      drawings: Object.fromEntries(Object.entries(first.drawings).map(([k, list]) => [k, [...list, { ...other, id: 'from-other-tab', points: [{ ...other.points[0], price: other.points[0].price * 1.05 }] }]])),
-      indicators: [...first.indicators, { instanceId: 'other-rsi', definitionId: 'RSI', params: { period: 14 }, paneId: 'pane-other-rsi' }],
+      drawings: Object.fromEntries(
+        Object.entries(first.drawings).map(([k, list]) => [
+          k,
+          [
+            ...list,
+            { ...other, id: 'from-other-tab', points: [{ ...other.points[0], price: other.points[0].price * 1.05 }] },
+          ],
+        ]),
+      ),
+      indicators: [
+        ...first.indicators,
+        { instanceId: 'other-rsi', definitionId: 'RSI', params: { period: 14 }, paneId: 'pane-other-rsi' },
+      ],
       panes: [...first.panes, { id: 'pane-other-rsi', weight: 1 }],
     };
     const text = JSON.stringify(theirs);
     localStorage.setItem(KEY, text);
-    window.dispatchEvent(new StorageEvent('storage', { key: KEY, oldValue: JSON.stringify(first), newValue: text, storageArea: localStorage }));
-    await waitFor(() => chartDrawingIds(chart).includes('from-other-tab'), 'the other tab\'s drawing shown here');
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: KEY,
+        oldValue: JSON.stringify(first),
+        newValue: text,
+        storageArea: localStorage,
+      }),
+    );
+    await waitFor(() => chartDrawingIds(chart).includes('from-other-tab'), "the other tab's drawing shown here");
     expect(chart.core.store.peek('indicators').map((i) => i.instanceId)).to.include('other-rsi');
     await chart.whenPainted();
     expect(paneCanvas(chart, 'pane-other-rsi')).to.not.equal(null);
 
     // The other tab saves again, but its storage event has not arrived before this tab's next change:
     // the save re-reads the key and keeps both.
-    const later: LayoutDocument = { ...stored()!, revision: (stored()!.revision ?? 0) + 1, settings: { ...stored()!.settings, grid: false } };
+    const later: LayoutDocument = {
+      ...stored()!,
+      revision: (stored()!.revision ?? 0) + 1,
+      settings: { ...stored()!.settings, grid: false },
+    };
     localStorage.setItem(KEY, JSON.stringify(later));
     const next = await addLine(chart);
     await waitFor(() => drawingIds(stored()).includes(next), 'second save');
     const final = stored()!;
     expect(drawingIds(final)).to.deep.equal([mine, next, 'from-other-tab'].sort());
-    expect(final.settings.grid, 'the other tab\'s setting survived').to.equal(false);
+    expect(final.settings.grid, "the other tab's setting survived").to.equal(false);
     expect(final.revision).to.equal((later.revision ?? 0) + 1);
     expect(chart.core.store.peek('settings').grid, 'and is shown here').to.equal(false);
   });
@@ -162,13 +221,18 @@ describe('persist-key when storage fails', () => {
     window.addEventListener('error', onError);
     restores.push(() => window.removeEventListener('error', onError));
     const bad = {
-      version: 1, savedAt: 1, revision: 3,
+      version: 1,
+      savedAt: 1,
+      revision: 3,
       indicators: [
         { instanceId: 'rsi-ok', definitionId: 'RSI', params: { period: 9 }, paneId: 'pane-rsi-ok' },
         { instanceId: 'ghost', definitionId: 'NO_SUCH_STUDY', params: {}, paneId: 'price' },
         { instanceId: 'ma-bad', definitionId: 'MA', params: { periods: [-5, 1e9, 0] }, paneId: 'price' },
       ],
-      panes: [{ id: 'price', weight: 3 }, { id: 'pane-rsi-ok', weight: 1 }],
+      panes: [
+        { id: 'price', weight: 3 },
+        { id: 'pane-rsi-ok', weight: 1 },
+      ],
       drawings: {},
       comparisons: [],
       settings: { theme: 'neon', timezone: 'Mars/Olympus', candleStyle: 'hollow' },
@@ -192,14 +256,21 @@ describe('persist-key when storage fails', () => {
     await chart.whenPainted();
     expect(uncaught).to.deep.equal([]);
     expect(paneCanvas(chart, 'pane-rsi-ok')).to.not.equal(null);
-    expect(countPixels(paneCanvas(chart, 'price'), parseColor(getComputedStyle(chart).getPropertyValue('--kline-down-color')))).to.be.greaterThan(100);
+    expect(
+      countPixels(
+        paneCanvas(chart, 'price'),
+        parseColor(getComputedStyle(chart).getPropertyValue('--kline-down-color')),
+      ),
+    ).to.be.greaterThan(100);
   });
 
   it('drawing labels are redacted in the saved layout, not on the chart', async () => {
     const { chart } = await mountChart(host);
     const id = await addLine(chart, 'my key ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8 here');
     await waitFor(() => drawingIds(stored()).includes(id), 'saved');
-    const label = Object.values(stored()!.drawings).flat().find((d) => d.id === id)!.label;
+    const label = Object.values(stored()!.drawings)
+      .flat()
+      .find((d) => d.id === id)!.label;
     expect(label).to.equal('my key [REDACTED] here');
     expect(localStorage.getItem(KEY)).to.not.contain('ghp_');
   });

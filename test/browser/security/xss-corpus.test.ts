@@ -16,19 +16,41 @@ import { scriptMock } from '../helpers/mock-model-client.js';
 // ever set window.__xss.
 
 declare global {
-  interface Window { __xss?: unknown }
+  interface Window {
+    __xss?: unknown;
+  }
 }
 
 const PAYLOADS = buildPayloads();
 /** Tags no channel may ever add (the page's own, present before the test, are left out; a `<form>` is the panel's own, its `action` is checked). */
-const DANGEROUS_TAGS = ['script', 'iframe', 'object', 'embed', 'frame', 'frameset', 'img', 'audio', 'video', 'source', 'base', 'meta', 'link',
-  'math', 'marquee', 'noscript', 'template', 'body', 'foreignobject'];
+const DANGEROUS_TAGS = [
+  'script',
+  'iframe',
+  'object',
+  'embed',
+  'frame',
+  'frameset',
+  'img',
+  'audio',
+  'video',
+  'source',
+  'base',
+  'meta',
+  'link',
+  'math',
+  'marquee',
+  'noscript',
+  'template',
+  'body',
+  'foreignobject',
+];
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background']);
 
 let mockRoot = '';
 let mockUrl = '';
 const violations: string[] = [];
-const onViolation = (e: SecurityPolicyViolationEvent) => violations.push(`${e.violatedDirective}: ${e.sample || e.blockedURI}`);
+const onViolation = (e: SecurityPolicyViolationEvent) =>
+  violations.push(`${e.violatedDirective}: ${e.sample || e.blockedURI}`);
 let preexisting = new Set<Element>();
 
 /** Every element of the document and of every open shadow root inside it. */
@@ -51,13 +73,16 @@ function injected(): string[] {
     if (preexisting.has(el)) continue;
     const tag = el.localName;
     if (DANGEROUS_TAGS.includes(tag)) found.push(`<${tag}> ${el.outerHTML.slice(0, 80)}`);
-    if (tag === 'svg' && el.querySelector('script, a, foreignObject, text')) found.push(`<svg> with active content ${el.outerHTML.slice(0, 80)}`);
+    if (tag === 'svg' && el.querySelector('script, a, foreignObject, text'))
+      found.push(`<svg> with active content ${el.outerHTML.slice(0, 80)}`);
     for (const attr of el.attributes) {
       const name = attr.name.toLowerCase();
       if (name.startsWith('on')) found.push(`${tag}[${name}]`);
       if (name === 'srcdoc') found.push(`${tag}[srcdoc]`);
-      if (URL_ATTRIBUTES.has(name) && /^\s*(javascript|vbscript|data):/i.test(attr.value)) found.push(`${tag}[${name}=${attr.value.slice(0, 40)}]`);
-      if (name === 'style' && /url\s*\(\s*['"]?\s*javascript:/i.test(attr.value)) found.push(`${tag}[style] with a script URL`);
+      if (URL_ATTRIBUTES.has(name) && /^\s*(javascript|vbscript|data):/i.test(attr.value))
+        found.push(`${tag}[${name}=${attr.value.slice(0, 40)}]`);
+      if (name === 'style' && /url\s*\(\s*['"]?\s*javascript:/i.test(attr.value))
+        found.push(`${tag}[style] with a script URL`);
     }
   }
   return found;
@@ -76,7 +101,9 @@ function script(steps: MockStep[]): Promise<void> {
 }
 
 function panelFor(): Promise<{ chart: KlineChart; panel: ChartAgentPanel }> {
-  return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:420px;height:600px"></chart-agent-panel>`);
+  return chartAndPanel(
+    html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:420px;height:600px"></chart-agent-panel>`,
+  );
 }
 
 /** Text of the panel's transcript, to check that payloads arrived (as text). */
@@ -143,21 +170,39 @@ describe('XSS corpus: every channel renders payloads as text', function () {
     }
     const titles = [...(part<HTMLSelectElement>(panel, 'session-list')?.options ?? [])].map((o) => o.textContent ?? '');
     expect(titles.length, 'one session per group').to.equal(groups.length);
-    for (const group of groups) expect(titles.some((t) => t.startsWith(group[0].slice(0, 20))), `title of ${group[0]}`).to.equal(true);
+    for (const group of groups)
+      expect(
+        titles.some((t) => t.startsWith(group[0].slice(0, 20))),
+        `title of ${group[0]}`,
+      ).to.equal(true);
     await assertClean('model text and session titles');
   });
 
   it('tool results and tool errors of host tools, and tool inputs', async () => {
     const { chart, panel } = await panelFor();
     const Text = Type.Object({ text: Type.String() });
-    const offEcho = chart.tools.register(defineTool({
-      name: 'xss_echo', label: 'Echo <b>label</b>', description: 'Returns the text.', parameters: Text, safety: 'read-only',
-      execute: (input) => ({ data: { echoed: input.text, lines: input.text.split('\n') }, text: input.text }),
-    }));
-    const offFail = chart.tools.register(defineTool({
-      name: 'xss_fail', label: 'Fail', description: 'Throws the text.', parameters: Text, safety: 'read-only',
-      execute: (input) => { throw new Error(input.text); },
-    }));
+    const offEcho = chart.tools.register(
+      defineTool({
+        name: 'xss_echo',
+        label: 'Echo <b>label</b>',
+        description: 'Returns the text.',
+        parameters: Text,
+        safety: 'read-only',
+        execute: (input) => ({ data: { echoed: input.text, lines: input.text.split('\n') }, text: input.text }),
+      }),
+    );
+    const offFail = chart.tools.register(
+      defineTool({
+        name: 'xss_fail',
+        label: 'Fail',
+        description: 'Throws the text.',
+        parameters: Text,
+        safety: 'read-only',
+        execute: (input) => {
+          throw new Error(input.text);
+        },
+      }),
+    );
     try {
       const calls = chunks(PAYLOADS, 12).flatMap((g) => [
         { name: 'xss_echo', arguments: JSON.stringify({ text: g.join('\n') }) },
@@ -188,7 +233,10 @@ describe('XSS corpus: every channel renders payloads as text', function () {
       question: g.slice(8).join('\n').slice(0, 2000),
       options: g.slice(0, 8).map((p, i) => ({ label: p.slice(0, 200), description: (g[8 + i] ?? p).slice(0, 500) })),
     }));
-    await script([...rounds.map((r) => ({ toolCalls: [{ name: 'ask_user', arguments: JSON.stringify(r) }] })), { text: 'thanks' }]);
+    await script([
+      ...rounds.map((r) => ({ toolCalls: [{ name: 'ask_user', arguments: JSON.stringify(r) }] })),
+      { text: 'thanks' },
+    ]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'ask me');
     const card = (r: number) => parts(panel, 'question-card')[r];
@@ -213,7 +261,11 @@ describe('XSS corpus: every channel renders payloads as text', function () {
     const time = Math.round((range.from + range.to) / 2);
     const calls = PAYLOADS.map((p, i) => ({
       name: 'drawing_create',
-      arguments: JSON.stringify({ kind: i % 2 ? 'text' : 'horizontal_line', points: [{ time, price: 100 + i }], label: p.slice(0, 500) }),
+      arguments: JSON.stringify({
+        kind: i % 2 ? 'text' : 'horizontal_line',
+        points: [{ time, price: 100 + i }],
+        label: p.slice(0, 500),
+      }),
     }));
     await script([...chunks(calls, 60).map((c) => ({ toolCalls: c })), { text: 'drawn' }]);
     const ended = nextRunEnd(panel);
@@ -230,18 +282,33 @@ describe('XSS corpus: every channel renders payloads as text', function () {
   it('instrument symbols and names from JSON and CSV file sources', async () => {
     const { chart, panel } = await panelFor();
     const day = 86_400_000;
-    const rows = Array.from({ length: 30 }, (_, i) => ({ time: Date.UTC(2024, 0, 1) + i * day, open: 10, high: 11, low: 9, close: 10.5, volume: 100 }));
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      time: Date.UTC(2024, 0, 1) + i * day,
+      open: 10,
+      high: 11,
+      low: 9,
+      close: 10.5,
+      volume: 100,
+    }));
     const files = chunks(PAYLOADS, 36);
     const urls: string[] = [];
     try {
       for (const [i, group] of files.entries()) {
         const json = i % 2 === 0;
         const body = json
-          ? JSON.stringify({ symbol: group[0].slice(0, 120), name: group.join(' '), exchange: group[1].slice(0, 60), market: group[2].slice(0, 60), bars: rows })
+          ? JSON.stringify({
+              symbol: group[0].slice(0, 120),
+              name: group.join(' '),
+              exchange: group[1].slice(0, 60),
+              market: group[2].slice(0, 60),
+              bars: rows,
+            })
           : `time,open,high,low,close,volume\n${rows.map((r) => `${r.time},${r.open},${r.high},${r.low},${r.close},${r.volume}`).join('\n')}\n`;
         const url = URL.createObjectURL(new Blob([body], { type: json ? 'application/json' : 'text/csv' }));
         urls.push(url);
-        const loaded = new Promise<CustomEvent>((resolve) => chart.addEventListener('kline-data-load', (e) => resolve(e as CustomEvent), { once: true }));
+        const loaded = new Promise<CustomEvent>((resolve) =>
+          chart.addEventListener('kline-data-load', (e) => resolve(e as CustomEvent), { once: true }),
+        );
         chart.removeAttribute('symbol');
         if (!json) chart.setAttribute('symbol', group[0].replace(/\s+/g, '').slice(0, 60));
         chart.setAttribute('source', json ? 'json' : 'csv');
@@ -252,7 +319,15 @@ describe('XSS corpus: every channel renders payloads as text', function () {
         await assertClean(`file ${i} (${json ? 'JSON' : 'CSV'}) on the chart`);
       }
       // The panel shows the current instrument in its context chip and, through a tool, in a card.
-      await script([{ toolCalls: [{ name: 'chart_get_context', arguments: '{}' }, { name: 'instruments_query_name', arguments: JSON.stringify({ query: '' }) }] }, { text: 'ok' }]);
+      await script([
+        {
+          toolCalls: [
+            { name: 'chart_get_context', arguments: '{}' },
+            { name: 'instruments_query_name', arguments: JSON.stringify({ query: '' }) },
+          ],
+        },
+        { text: 'ok' },
+      ]);
       const ended = nextRunEnd(panel);
       await typeAndSend(panel, 'what is this');
       expect((await ended).status).to.equal('completed');

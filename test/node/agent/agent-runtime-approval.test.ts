@@ -6,7 +6,13 @@ import { closeMock, ofType, setup } from './harness.js';
 after(closeMock);
 
 /** Answers every approval request as `decide` says, as soon as it is emitted. */
-function autoAnswer(runtime: { subscribe(l: (e: AgentEvent) => void): () => void; answerApproval(id: string, ok: boolean, always?: boolean): void }, decide: (e: Extract<AgentEvent, { type: 'tool.approval.required' }>) => [boolean, boolean?]) {
+function autoAnswer(
+  runtime: {
+    subscribe(l: (e: AgentEvent) => void): () => void;
+    answerApproval(id: string, ok: boolean, always?: boolean): void;
+  },
+  decide: (e: Extract<AgentEvent, { type: 'tool.approval.required' }>) => [boolean, boolean?],
+) {
   return runtime.subscribe((e) => {
     if (e.type === 'tool.approval.required') queueMicrotask(() => runtime.answerApproval(e.callId, ...decide(e)));
   });
@@ -29,7 +35,10 @@ test('approve: the mutating call waits for the card, then runs; the card describ
 test('deny: nothing runs, the model gets denied_by_user', async () => {
   const { mock, runtime, port, events, sessionId } = await setup({ confirmMutations: true });
   autoAnswer(runtime, () => [false]);
-  mock.script([{ toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] }, { text: 'OK, left as is.' }]);
+  mock.script([
+    { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
+    { text: 'OK, left as is.' },
+  ]);
   assert.equal(await runtime.run(sessionId, { text: 'weekly' }), 'completed');
   assert.equal(port.calls.length, 0);
   const result = ofType(events, 'tool.finished')[0].result;
@@ -50,16 +59,29 @@ test('always: the tool is allowed for the rest of the session; other mutating to
   });
   autoAnswer(runtime, () => [true, true]);
   mock.script([
-    { toolCalls: [{ name: 'chart_get_context', arguments: '{}' }, { name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
+    {
+      toolCalls: [
+        { name: 'chart_get_context', arguments: '{}' },
+        { name: 'chart_set_period', arguments: '{"period":"1w"}' },
+      ],
+    },
     { text: 'Weekly.' },
-    { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1d"}' }, { name: 'indicators_add', arguments: '{"definitionId":"MACD","params":{"fast":12,"slow":26,"signal":5}}' }] },
+    {
+      toolCalls: [
+        { name: 'chart_set_period', arguments: '{"period":"1d"}' },
+        { name: 'indicators_add', arguments: '{"definitionId":"MACD","params":{"fast":12,"slow":26,"signal":5}}' },
+      ],
+    },
     { text: 'Daily with MACD.' },
   ]);
   assert.equal(await runtime.run(sessionId, { text: 'weekly' }), 'completed');
   assert.equal(await runtime.run(sessionId, { text: 'daily + macd' }), 'completed');
   assert.equal(port.calls.length, 4);
   const asked = ofType(events, 'tool.approval.required').map((e) => [e.name, e.summary]);
-  assert.deepEqual(asked, [['chart_set_period', 'Switch the period to 1w'], ['indicators_add', 'Add MACD(12,26,5)']]);
+  assert.deepEqual(asked, [
+    ['chart_set_period', 'Switch the period to 1w'],
+    ['indicators_add', 'Add MACD(12,26,5)'],
+  ]);
 });
 
 test('several mutating calls of one turn ask together before the first runs; approving one by one works', async () => {
@@ -81,11 +103,19 @@ test('several mutating calls of one turn ask together before the first runs; app
     }
   });
   mock.script([
-    { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }, { name: 'indicators_add', arguments: '{"definitionId":"RSI"}' }] },
+    {
+      toolCalls: [
+        { name: 'chart_set_period', arguments: '{"period":"1w"}' },
+        { name: 'indicators_add', arguments: '{"definitionId":"RSI"}' },
+      ],
+    },
     { text: 'Done.' },
   ]);
   assert.equal(await runtime.run(sessionId, { text: 'go' }), 'completed');
-  assert.deepEqual(port.calls.map((c) => c.name), ['chart_set_period']);
+  assert.deepEqual(
+    port.calls.map((c) => c.name),
+    ['chart_set_period'],
+  );
   const finished = ofType(events, 'tool.finished').map((e) => (e.result.success ? 'ok' : e.result.error.code));
   assert.deepEqual(finished, ['ok', 'denied_by_user']);
 });

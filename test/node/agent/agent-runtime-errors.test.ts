@@ -20,7 +20,11 @@ test('a 500 is retried and the run then succeeds', async () => {
 
 test('429 after all retries → PROVIDER_RATE_LIMIT, honouring Retry-After', async () => {
   const { mock, runtime, events, sessionId } = await setup();
-  const limited = { status: 429, headers: { 'retry-after': '0' }, errorBody: { error: { message: 'slow down', type: 'rate_limit' } } };
+  const limited = {
+    status: 429,
+    headers: { 'retry-after': '0' },
+    errorBody: { error: { message: 'slow down', type: 'rate_limit' } },
+  };
   mock.script([limited, limited, limited, { text: 'too late' }]);
   assert.equal(await runtime.run(sessionId, { text: 'hi' }), 'failed');
   assert.equal(mock.requests.length, 3, 'one call plus two retries');
@@ -38,7 +42,9 @@ test('Retry-After in seconds is waited for', async () => {
 
 test('401 → PROVIDER_AUTH without retry, saying what to check', async () => {
   const { mock, runtime, events, sessionId } = await setup();
-  mock.script([{ status: 401, errorBody: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } }]);
+  mock.script([
+    { status: 401, errorBody: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } },
+  ]);
   assert.equal(await runtime.run(sessionId, { text: 'hi' }), 'failed');
   assert.equal(mock.requests.length, 1);
   const end = failure(events);
@@ -48,7 +54,7 @@ test('401 → PROVIDER_AUTH without retry, saying what to check', async () => {
   assert.match(end.message, /base URL/);
 });
 
-test('the relay\'s model_not_configured 503 → MODEL_NOT_CONFIGURED with its message, not retried', async () => {
+test("the relay's model_not_configured 503 → MODEL_NOT_CONFIGURED with its message, not retried", async () => {
   const { mock, runtime, events, sessionId } = await setup();
   const message = 'No model is configured: set OPENAI_API_KEY or OPENAI_BASE_URL on the relay.';
   mock.script([{ status: 503, errorBody: { error: { code: 'model_not_configured', message } } }]);
@@ -66,12 +72,17 @@ test('a stream that breaks before any output is retried; after output it fails P
   assert.equal(mock.requests.length, 2);
 
   events.length = 0;
-  mock.script([{ text: 'Partial answer that will be cut off in the middle', hangUpAfterChunks: 4 }, { text: 'unused' }]);
+  mock.script([
+    { text: 'Partial answer that will be cut off in the middle', hangUpAfterChunks: 4 },
+    { text: 'unused' },
+  ]);
   assert.equal(await runtime.run(sessionId, { text: 'again' }), 'failed');
   assert.equal(mock.requests.length, 3, 'no retry once text was shown');
   assert.equal(failure(events).code, 'PROVIDER_BAD_RESPONSE');
   const partial = ofType(events, 'assistant.message.completed')[0];
-  assert.ok(partial && partial.text.length > 0 && 'Partial answer that will be cut off in the middle'.startsWith(partial.text));
+  assert.ok(
+    partial && partial.text.length > 0 && 'Partial answer that will be cut off in the middle'.startsWith(partial.text),
+  );
 });
 
 test('an unreachable server → PROVIDER_UNAVAILABLE after retries', async () => {
@@ -95,7 +106,9 @@ test('no connected chart → DISCONNECTED before calling the model', async () =>
 test('a chart removed during the run → DISCONNECTED', async () => {
   const { mock, runtime, port, events, sessionId } = await setup();
   mock.script([{ text: 'a slow answer that goes on and on and on', chunkDelayMs: 40 }]);
-  runtime.subscribe((e) => { if (e.type === 'assistant.text.delta') port.close(); });
+  runtime.subscribe((e) => {
+    if (e.type === 'assistant.text.delta') port.close();
+  });
   assert.equal(await runtime.run(sessionId, { text: 'hi' }), 'failed');
   assert.equal(failure(events).code, 'DISCONNECTED');
 });

@@ -7,10 +7,18 @@ after(closeMock);
 
 test('streams text as deltas with monotonic seq, stores what subscribers saw but the live-only deltas, sends the documented request', async () => {
   const { mock, runtime, store, events, sessionId } = await setup();
-  mock.script([{ text: 'Hello there, the chart shows DEMO daily.', usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }]);
+  mock.script([
+    {
+      text: 'Hello there, the chart shows DEMO daily.',
+      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+    },
+  ]);
   const status = await runtime.run(sessionId, { text: 'What is on the chart?' });
   assert.equal(status, 'completed');
-  assert.deepEqual(events.map((e) => e.seq), events.map((_, i) => i + 1));
+  assert.deepEqual(
+    events.map((e) => e.seq),
+    events.map((_, i) => i + 1),
+  );
   const deltas = ofType(events, 'assistant.text.delta');
   assert.ok(deltas.length > 1, 'several deltas');
   assert.equal(deltas.map((d) => d.delta).join(''), 'Hello there, the chart shows DEMO daily.');
@@ -18,12 +26,18 @@ test('streams text as deltas with monotonic seq, stores what subscribers saw but
   assert.equal(completed.length, 1);
   assert.equal(completed[0].text, 'Hello there, the chart shows DEMO daily.');
   assert.equal(completed[0].messageId, deltas[0].messageId);
-  assert.deepEqual(events.slice(0, 2).map((e) => e.type), ['run.started', 'user.message']);
+  assert.deepEqual(
+    events.slice(0, 2).map((e) => e.type),
+    ['run.started', 'user.message'],
+  );
   const end = lastEvent(events);
   assert.ok(end.type === 'run.completed');
   assert.deepEqual(end.usage, { promptTokens: 10, completionTokens: 5, totalTokens: 15 });
   // The log holds every event but the live-only text deltas (the completed message carries the text).
-  assert.deepEqual(await store.readEvents(sessionId), events.filter((e) => e.type !== 'assistant.text.delta'));
+  assert.deepEqual(
+    await store.readEvents(sessionId),
+    events.filter((e) => e.type !== 'assistant.text.delta'),
+  );
 
   const request = mock.requests[0];
   assert.equal(request.body.stream, true);
@@ -35,7 +49,10 @@ test('streams text as deltas with monotonic seq, stores what subscribers saw but
   assert.deepEqual(names, ['chart_get_context', 'market_bars_query', 'chart_set_period', 'ask_user']);
   assert.equal(request.body.tools[0].type, 'function');
   assert.equal(request.body.messages[0].role, 'system');
-  assert.match(request.body.messages[0].content, /Tools available in this run\nchart_get_context, market_bars_query, chart_set_period, ask_user/);
+  assert.match(
+    request.body.messages[0].content,
+    /Tools available in this run\nchart_get_context, market_bars_query, chart_set_period, ask_user/,
+  );
   assert.deepEqual(request.body.messages[1], { role: 'user', content: 'What is on the chart?' });
 });
 
@@ -61,7 +78,9 @@ test('a tool call round trip: the port runs it and the next request carries the 
   assert.ok(second.tools.some((t: { function: { name: string } }) => t.function.name === 'web_search'));
   const assistant = second.messages.find((m: { role: string }) => m.role === 'assistant');
   assert.equal(assistant.content, 'Switching.');
-  assert.deepEqual(assistant.tool_calls, [{ id: 'call_x', type: 'function', function: { name: 'chart_set_period', arguments: '{"period":"1h"}' } }]);
+  assert.deepEqual(assistant.tool_calls, [
+    { id: 'call_x', type: 'function', function: { name: 'chart_set_period', arguments: '{"period":"1h"}' } },
+  ]);
   const tool = second.messages.find((m: { role: string }) => m.role === 'tool');
   assert.equal(tool.tool_call_id, 'call_x');
   assert.deepEqual(JSON.parse(tool.content), { success: true, stateChanged: true, data: { ok: 'chart_set_period' } });
@@ -73,7 +92,7 @@ test('a tool call round trip: the port runs it and the next request carries the 
   assert.deepEqual(third, ['system', 'user', 'assistant', 'tool', 'assistant', 'user']);
 });
 
-test('read-only parallel calls overlap in time; other calls run one by one in the model\'s order', async () => {
+test("read-only parallel calls overlap in time; other calls run one by one in the model's order", async () => {
   const { mock, runtime, port, sessionId } = await setup({
     tools: [
       slowTool('read_a', 120, 'read-only', 'parallel'),
@@ -83,8 +102,18 @@ test('read-only parallel calls overlap in time; other calls run one by one in th
     ],
   });
   mock.script([
-    { toolCalls: [{ name: 'read_a', arguments: '{}' }, { name: 'read_b', arguments: '{}' }] },
-    { toolCalls: [{ name: 'write_d', arguments: '{}' }, { name: 'write_c', arguments: '{}' }] },
+    {
+      toolCalls: [
+        { name: 'read_a', arguments: '{}' },
+        { name: 'read_b', arguments: '{}' },
+      ],
+    },
+    {
+      toolCalls: [
+        { name: 'write_d', arguments: '{}' },
+        { name: 'write_c', arguments: '{}' },
+      ],
+    },
     { text: 'done' },
   ]);
   assert.equal(await runtime.run(sessionId, { text: 'go' }), 'completed');
@@ -98,14 +127,22 @@ test('read-only parallel calls overlap in time; other calls run one by one in th
 test('unknown tools and malformed JSON come back as tool errors and the run continues', async () => {
   const { mock, runtime, port, events, sessionId } = await setup();
   mock.script([
-    { toolCalls: [{ name: 'chart_fly_to_moon', arguments: '{}' }, { name: 'market_bars_query', arguments: '{"limit": 5,' }] },
+    {
+      toolCalls: [
+        { name: 'chart_fly_to_moon', arguments: '{}' },
+        { name: 'market_bars_query', arguments: '{"limit": 5,' },
+      ],
+    },
     { text: 'Sorry, corrected.' },
   ]);
   assert.equal(await runtime.run(sessionId, { text: 'go' }), 'completed');
   assert.equal(port.calls.length, 0, 'neither call reached the chart');
   const [unknown, malformed] = ofType(events, 'tool.finished').map((e) => e.result);
   assert.ok(!unknown.success && unknown.error.code === 'unknown_tool');
-  assert.match(unknown.success ? '' : unknown.error.message, /chart_get_context, market_bars_query, chart_set_period, ask_user/);
+  assert.match(
+    unknown.success ? '' : unknown.error.message,
+    /chart_get_context, market_bars_query, chart_set_period, ask_user/,
+  );
   assert.ok(!malformed.success && malformed.error.code === 'invalid_input');
   assert.match(malformed.success ? '' : malformed.error.message, /^arguments are not valid JSON: /);
   assert.ok(!malformed.success && malformed.error.recommendedAction);
@@ -130,7 +167,10 @@ test('cancel mid-stream keeps the partial answer and ends the run cancelled', as
   const { mock, runtime, events, sessionId } = await setup();
   const full = 'This is a long answer that streams slowly, chunk by chunk, so it can be stopped.';
   mock.script([{ text: full, chunkDelayMs: 40 }]);
-  runtime.subscribe((e) => { if (e.type === 'assistant.text.delta' && ofType(events, 'assistant.text.delta').length === 2) runtime.cancel(sessionId); });
+  runtime.subscribe((e) => {
+    if (e.type === 'assistant.text.delta' && ofType(events, 'assistant.text.delta').length === 2)
+      runtime.cancel(sessionId);
+  });
   assert.equal(await runtime.run(sessionId, { text: 'talk' }), 'cancelled');
   const completed = ofType(events, 'assistant.message.completed');
   assert.equal(completed.length, 1);
@@ -142,9 +182,13 @@ test('cancel mid-stream keeps the partial answer and ends the run cancelled', as
 });
 
 test('cancel aborts running tools through the one signal', async () => {
-  const { mock, runtime, port, events, sessionId } = await setup({ tools: [slowTool('slow_read', 5_000, 'read-only', 'parallel')] });
+  const { mock, runtime, port, events, sessionId } = await setup({
+    tools: [slowTool('slow_read', 5_000, 'read-only', 'parallel')],
+  });
   mock.script([{ toolCalls: [{ name: 'slow_read', arguments: '{}' }] }, { text: 'never' }]);
-  runtime.subscribe((e) => { if (e.type === 'tool.started') setTimeout(() => runtime.cancel(sessionId), 20); });
+  runtime.subscribe((e) => {
+    if (e.type === 'tool.started') setTimeout(() => runtime.cancel(sessionId), 20);
+  });
   const started = Date.now();
   assert.equal(await runtime.run(sessionId, { text: 'go' }), 'cancelled');
   assert.ok(Date.now() - started < 2_000);

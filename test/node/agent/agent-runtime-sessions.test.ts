@@ -1,6 +1,11 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AgentRuntime, createMemorySessionStore, reduceTranscript, TRUNCATION_MARKER } from '../../../src/agent/index.js';
+import {
+  AgentRuntime,
+  createMemorySessionStore,
+  reduceTranscript,
+  TRUNCATION_MARKER,
+} from '../../../src/agent/index.js';
 import type { AgentEvent } from '../../../src/protocol/index.js';
 import { closeMock, lastEvent, mockModel, ofType, setup } from './harness.js';
 import { createFakePort } from './fake-port.js';
@@ -12,13 +17,21 @@ const toolNames = (body: { tools: { function: { name: string } }[] }) => body.to
 test('a read-only run is not offered mutating tools, and calling one anyway is refused without reaching the chart', async () => {
   const { mock, runtime, port, events, sessionId } = await setup();
   mock.script([
-    { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1h"}' }, { name: 'chart_get_context', arguments: '' }] },
+    {
+      toolCalls: [
+        { name: 'chart_set_period', arguments: '{"period":"1h"}' },
+        { name: 'chart_get_context', arguments: '' },
+      ],
+    },
     { text: 'I can only look in read-only mode.' },
   ]);
   assert.equal(await runtime.run(sessionId, { text: 'switch to 1h', readOnly: true }), 'completed');
   assert.deepEqual(toolNames(mock.requests[0].body), ['chart_get_context', 'market_bars_query', 'ask_user']);
   assert.equal(ofType(events, 'run.started')[0].readOnly, true);
-  assert.deepEqual(port.calls.map((c) => c.name), ['chart_get_context']);
+  assert.deepEqual(
+    port.calls.map((c) => c.name),
+    ['chart_get_context'],
+  );
   assert.equal(port.calls[0].options?.readOnly, true);
   const [refused] = ofType(events, 'tool.finished').map((e) => e.result);
   assert.ok(!refused.success && refused.error.code === 'not_allowed');
@@ -26,19 +39,34 @@ test('a read-only run is not offered mutating tools, and calling one anyway is r
 
 test('ask_user: the question is emitted, answered, and the answer goes back to the model', async () => {
   const { mock, runtime, events, sessionId } = await setup({ inactivityMs: 400 });
-  const args = JSON.stringify({ question: 'Which Apple?', options: [{ label: 'AAPL', description: 'Apple Inc., NASDAQ' }, { label: 'APLE' }] });
+  const args = JSON.stringify({
+    question: 'Which Apple?',
+    options: [{ label: 'AAPL', description: 'Apple Inc., NASDAQ' }, { label: 'APLE' }],
+  });
   mock.script([{ toolCalls: [{ name: 'ask_user', arguments: args, id: 'q1' }] }, { text: 'Showing AAPL.' }]);
   runtime.subscribe((e) => {
     // Answer later than inactivityMs: the timer is paused while the question waits.
-    if (e.type === 'tool.question.required') setTimeout(() => runtime.answerQuestion(e.callId, { status: 'answered', selected: ['AAPL'], note: 'the US one' }), 1_000);
+    if (e.type === 'tool.question.required')
+      setTimeout(
+        () => runtime.answerQuestion(e.callId, { status: 'answered', selected: ['AAPL'], note: 'the US one' }),
+        1_000,
+      );
   });
   assert.equal(await runtime.run(sessionId, { text: 'show apple' }), 'completed');
   const [question] = ofType(events, 'tool.question.required');
   assert.deepEqual(
     { question: question.question, options: question.options, multiSelect: question.multiSelect },
-    { question: 'Which Apple?', options: [{ label: 'AAPL', description: 'Apple Inc., NASDAQ' }, { label: 'APLE' }], multiSelect: false },
+    {
+      question: 'Which Apple?',
+      options: [{ label: 'AAPL', description: 'Apple Inc., NASDAQ' }, { label: 'APLE' }],
+      multiSelect: false,
+    },
   );
-  assert.deepEqual(ofType(events, 'tool.question.resolved')[0].answer, { status: 'answered', selected: ['AAPL'], note: 'the US one' });
+  assert.deepEqual(ofType(events, 'tool.question.resolved')[0].answer, {
+    status: 'answered',
+    selected: ['AAPL'],
+    note: 'the US one',
+  });
   const tool = mock.requests[1].body.messages.find((m: { role: string }) => m.role === 'tool');
   assert.deepEqual(JSON.parse(tool.content).data, { status: 'answered', selected: ['AAPL'], note: 'the US one' });
   const items = reduceTranscript(events);
@@ -50,10 +78,16 @@ test('ask_user: cancel resolves the question as cancelled and ends the run cance
   const { mock, runtime, events, sessionId } = await setup();
   const args = JSON.stringify({ question: 'Which?', options: [{ label: 'A' }, { label: 'B' }], multiSelect: true });
   mock.script([{ toolCalls: [{ name: 'ask_user', arguments: args }] }, { text: 'never' }]);
-  runtime.subscribe((e) => { if (e.type === 'tool.question.required') setTimeout(() => runtime.cancel(sessionId), 10); });
+  runtime.subscribe((e) => {
+    if (e.type === 'tool.question.required') setTimeout(() => runtime.cancel(sessionId), 10);
+  });
   assert.equal(await runtime.run(sessionId, { text: 'pick' }), 'cancelled');
   assert.deepEqual(ofType(events, 'tool.question.resolved')[0].answer, { status: 'cancelled' });
-  assert.deepEqual(ofType(events, 'tool.finished')[0].result, { success: true, stateChanged: false, data: { status: 'cancelled' } });
+  assert.deepEqual(ofType(events, 'tool.finished')[0].result, {
+    success: true,
+    stateChanged: false,
+    data: { status: 'cancelled' },
+  });
   assert.equal(lastEvent(events).type, 'run.cancelled');
   assert.equal(mock.requests.length, 1);
 });
@@ -88,9 +122,18 @@ test('replay: a run without a terminal event is marked interrupted, and seq cont
   const opened = await runtime.openSession(sessionId);
   assert.equal(opened.readOnly, false);
   assert.equal(opened.events.length, 5);
-  assert.deepEqual(lastEvent(opened.events), { seq: 5, sessionId, runId: 'old', at: lastEvent(opened.events).at, type: 'run.interrupted' });
+  assert.deepEqual(lastEvent(opened.events), {
+    seq: 5,
+    sessionId,
+    runId: 'old',
+    at: lastEvent(opened.events).at,
+    type: 'run.interrupted',
+  });
   assert.deepEqual(await store.readEvents(sessionId), opened.events);
-  assert.deepEqual(emitted.map((e) => e.type), ['run.interrupted']);
+  assert.deepEqual(
+    emitted.map((e) => e.type),
+    ['run.interrupted'],
+  );
   assert.equal(reduceTranscript(opened.events).at(-1)?.kind, 'notice');
 
   const again = await runtime.openSession(sessionId);
@@ -102,7 +145,10 @@ test('replay: a run without a terminal event is marked interrupted, and seq cont
   // Seq keeps counting after the stored log; live-only text deltas leave gaps in the stored copy.
   const seqs = all.map((e) => e.seq);
   assert.deepEqual(seqs.slice(0, 5), [1, 2, 3, 4, 5]);
-  assert.ok(seqs.every((s, i) => i === 0 || s > seqs[i - 1]), seqs.join());
+  assert.ok(
+    seqs.every((s, i) => i === 0 || s > seqs[i - 1]),
+    seqs.join(),
+  );
   assert.ok(!all.slice(5).some((e) => e.type === 'assistant.text.delta'));
   assert.equal(all.at(-1)?.type, 'run.completed');
   // The interrupted run's partial text and cut-off call are part of the history the model sees.
@@ -115,10 +161,21 @@ test('redaction: no api key, bearer token, sk- key or host secret reaches stored
   const apiKey = 'sk-proj-THISISTHEKEY1234567890';
   const leaky = `Your key ${apiKey}, header Authorization: Bearer abc.def.ghi, other sk-otherkey99999999 and HOST-SECRET-7.`;
   const { mock, runtime, store, events, sessionId } = await setup({
-    apiKey, secrets: ['HOST-SECRET-7'],
-    tools: [{ name: 'chart_get_context', safety: 'read-only', executionMode: 'parallel', run: () => ({ success: true, stateChanged: false, data: { echo: leaky } }) }],
+    apiKey,
+    secrets: ['HOST-SECRET-7'],
+    tools: [
+      {
+        name: 'chart_get_context',
+        safety: 'read-only',
+        executionMode: 'parallel',
+        run: () => ({ success: true, stateChanged: false, data: { echo: leaky } }),
+      },
+    ],
   });
-  mock.script([{ text: leaky, toolCalls: [{ name: 'chart_get_context', arguments: JSON.stringify({ note: leaky }) }] }, { text: leaky }]);
+  mock.script([
+    { text: leaky, toolCalls: [{ name: 'chart_get_context', arguments: JSON.stringify({ note: leaky }) }] },
+    { text: leaky },
+  ]);
   assert.equal(await runtime.run(sessionId, { text: `my key is ${apiKey} and HOST-SECRET-7` }), 'completed');
   assert.equal(mock.requests[0].headers.authorization, `Bearer ${apiKey}`, 'the key itself is used for the request');
   for (const json of [JSON.stringify(await store.readEvents(sessionId)), JSON.stringify(events)]) {
@@ -134,7 +191,14 @@ test('history: previous tool outputs past the token budget are shortened oldest 
   const big = 'row,'.repeat(2_000);
   const { mock, runtime, sessionId } = await setup({
     tokenBudget: 1_500,
-    tools: [{ name: 'market_bars_query', safety: 'read-only', executionMode: 'parallel', run: () => ({ success: true, stateChanged: false, data: null, text: big }) }],
+    tools: [
+      {
+        name: 'market_bars_query',
+        safety: 'read-only',
+        executionMode: 'parallel',
+        run: () => ({ success: true, stateChanged: false, data: null, text: big }),
+      },
+    ],
   });
   mock.script([
     { toolCalls: [{ name: 'market_bars_query', arguments: '{"limit":1000}' }] },

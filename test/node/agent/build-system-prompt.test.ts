@@ -8,9 +8,11 @@ const tools = [{ name: 'chart_get_context' }, { name: 'ask_user' }] as ToolDescr
 
 test('system prompt: rules, market time with offset, context summary, attached items and tool names', () => {
   const prompt = buildSystemPrompt({
-    now: new Date(Date.UTC(2025, 0, 15, 2, 30)), context: sampleContext,
+    now: new Date(Date.UTC(2025, 0, 15, 2, 30)),
+    context: sampleContext,
     items: [{ kind: 'selected-time-range', label: 'Selection', text: '2024-10-01 → 2024-10-31, 22 bars' }],
-    tools, locale: 'zh-CN',
+    tools,
+    locale: 'zh-CN',
   });
   assert.match(prompt, /never describe a change/i);
   assert.match(prompt, /ask_user/);

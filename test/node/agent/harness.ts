@@ -1,5 +1,10 @@
 import { startMockModel, type MockModelServer } from '../../mock-model/index.js';
-import { AgentRuntime, createMemorySessionStore, type AgentRuntimeOptions, type SessionStore } from '../../../src/agent/index.js';
+import {
+  AgentRuntime,
+  createMemorySessionStore,
+  type AgentRuntimeOptions,
+  type SessionStore,
+} from '../../../src/agent/index.js';
 import type { AgentEvent } from '../../../src/protocol/index.js';
 import { createFakePort, type FakeTool } from './fake-port.js';
 
@@ -32,7 +37,10 @@ export async function setup(options: Partial<AgentRuntimeOptions> & { tools?: Fa
 }
 
 /** Events of one type, narrowed. */
-export function ofType<T extends AgentEvent['type']>(events: readonly AgentEvent[], type: T): Extract<AgentEvent, { type: T }>[] {
+export function ofType<T extends AgentEvent['type']>(
+  events: readonly AgentEvent[],
+  type: T,
+): Extract<AgentEvent, { type: T }>[] {
   return events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
 }
 

@@ -5,7 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { AgentRuntime, createMemorySessionStore } from '../../../src/agent/index.js';
 import {
-  fitToBudget, jsonStringBytes, MAX_ARGUMENTS_BYTES, MAX_HISTORY_BYTES, MAX_MESSAGE_BYTES, messagesBytes, type ChatMessage,
+  fitToBudget,
+  jsonStringBytes,
+  MAX_ARGUMENTS_BYTES,
+  MAX_HISTORY_BYTES,
+  MAX_MESSAGE_BYTES,
+  messagesBytes,
+  type ChatMessage,
 } from '../../../src/agent/build-history.js';
 import { createServer } from '../../../src/server/index.js';
 import { startMockModel, type MockModelServer } from '../../mock-model/index.js';
@@ -15,12 +21,19 @@ const MiB = 1024 * 1024;
 
 test('one huge tool-call argument becomes a small valid JSON object noting the trim', () => {
   const huge = JSON.stringify({ note: 'x'.repeat(MiB) });
-  const fitted = fitToBudget([
-    { role: 'system', content: 'sys' },
-    { role: 'user', content: 'q' },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'a', type: 'function', function: { name: 't', arguments: huge } }] },
-    { role: 'tool', tool_call_id: 'a', content: '{"success":true}' },
-  ], 1_000_000);
+  const fitted = fitToBudget(
+    [
+      { role: 'system', content: 'sys' },
+      { role: 'user', content: 'q' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'a', type: 'function', function: { name: 't', arguments: huge } }],
+      },
+      { role: 'tool', tool_call_id: 'a', content: '{"success":true}' },
+    ],
+    1_000_000,
+  );
   const call = (fitted[2] as Extract<ChatMessage, { role: 'assistant' }>).tool_calls![0];
   const parsed = JSON.parse(call.function.arguments) as { _trimmed: string };
   assert.match(parsed._trimmed, new RegExp(`^${jsonStringBytes(huge)} bytes of arguments were removed`));
@@ -30,14 +43,26 @@ test('one huge tool-call argument becomes a small valid JSON object noting the t
 
 test('a huge text keeps its last part after a [trimmed N bytes] marker; multi-byte text is measured in bytes', () => {
   const text = `START${'价'.repeat(200_000)}END`; // 600 KB of UTF-8 in 200 000 characters
-  const [, user] = fitToBudget([{ role: 'system', content: 's' }, { role: 'user', content: text }], 10_000_000) as { content: string }[];
+  const [, user] = fitToBudget(
+    [
+      { role: 'system', content: 's' },
+      { role: 'user', content: text },
+    ],
+    10_000_000,
+  ) as { content: string }[];
   assert.match(user.content, /^\[trimmed \d+ bytes\] 价+END$/);
   assert.ok(jsonStringBytes(user.content) <= MAX_MESSAGE_BYTES);
   const removed = Number(/\[trimmed (\d+) bytes\]/.exec(user.content)![1]);
   assert.equal(removed + jsonStringBytes(user.content.slice(user.content.indexOf('] ') + 2)), jsonStringBytes(text));
   // Control characters are escaped to six bytes each in the body: they count as such.
   const nul = '\u0000'.repeat(100_000);
-  const [, n] = fitToBudget([{ role: 'system', content: 's' }, { role: 'user', content: nul }], 10_000_000) as { content: string }[];
+  const [, n] = fitToBudget(
+    [
+      { role: 'system', content: 's' },
+      { role: 'user', content: nul },
+    ],
+    10_000_000,
+  ) as { content: string }[];
   assert.ok(Buffer.byteLength(JSON.stringify(n.content)) <= MAX_MESSAGE_BYTES + 2);
 });
 
@@ -45,7 +70,17 @@ test('many large turns: the oldest whole turns are dropped until the history fit
   const messages: ChatMessage[] = [{ role: 'system', content: 'sys' }];
   for (let i = 0; i < 40; i++) {
     messages.push({ role: 'user', content: `q${i} ${'y'.repeat(60_000)}` });
-    messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `c${i}`, type: 'function', function: { name: 't', arguments: JSON.stringify({ v: 'z'.repeat(15_000) }) } }] });
+    messages.push({
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        {
+          id: `c${i}`,
+          type: 'function',
+          function: { name: 't', arguments: JSON.stringify({ v: 'z'.repeat(15_000) }) },
+        },
+      ],
+    });
     messages.push({ role: 'tool', tool_call_id: `c${i}`, content: 'w'.repeat(60_000) });
   }
   const fitted = fitToBudget(messages, Number.MAX_SAFE_INTEGER);
@@ -53,7 +88,7 @@ test('many large turns: the oldest whole turns are dropped until the history fit
   assert.equal(fitted[0].role, 'system');
   assert.equal(fitted[1].role, 'user');
   assert.match((fitted[fitted.length - 3] as { content: string }).content, /^q39 /);
-  const callIds = fitted.flatMap((m) => (m.role === 'assistant' ? m.tool_calls?.map((c) => c.id) ?? [] : []));
+  const callIds = fitted.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls?.map((c) => c.id) ?? []) : []));
   const answered = new Set(fitted.flatMap((m) => (m.role === 'tool' ? [m.tool_call_id] : [])));
   assert.ok(callIds.every((id) => answered.has(id)));
 });
@@ -65,7 +100,11 @@ let relayUrl: string;
 
 before(async () => {
   mock = await startMockModel();
-  relay = createServer({ rootDir: tmpdir(), env: { OPENAI_API_KEY: 'sk-server', OPENAI_BASE_URL: mock.url, OPENAI_MODEL: 'mock-model' }, log: () => undefined });
+  relay = createServer({
+    rootDir: tmpdir(),
+    env: { OPENAI_API_KEY: 'sk-server', OPENAI_BASE_URL: mock.url, OPENAI_MODEL: 'mock-model' },
+    log: () => undefined,
+  });
   await new Promise<void>((resolveListen) => relay.listen(0, '127.0.0.1', resolveListen));
   relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}/v1`;
 });

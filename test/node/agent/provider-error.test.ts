@@ -16,10 +16,16 @@ test('Retry-After: seconds or HTTP date, capped at 30 s', () => {
 test('classification of HTTP and network errors', () => {
   const headers = new Headers({ 'retry-after': '1' });
   assert.equal(classifyProviderError({ status: 401, error: { message: 'no' } }, '/v1').code, 'PROVIDER_AUTH');
-  assert.match(classifyProviderError({ status: 403, error: { message: 'no' } }, '/v1').message, /OPENAI_API_KEY.*api-key.*base URL \(\/v1\)/);
+  assert.match(
+    classifyProviderError({ status: 403, error: { message: 'no' } }, '/v1').message,
+    /OPENAI_API_KEY.*api-key.*base URL \(\/v1\)/,
+  );
   const limited = classifyProviderError({ status: 429, headers, error: { message: 'slow' } }, '/v1');
   assert.deepEqual([limited.code, limited.retryable, limited.retryAfterMs], ['PROVIDER_RATE_LIMIT', true, 1000]);
-  const mnc = classifyProviderError({ status: 503, error: { code: 'model_not_configured', message: 'Set OPENAI_API_KEY' } }, '/v1');
+  const mnc = classifyProviderError(
+    { status: 503, error: { code: 'model_not_configured', message: 'Set OPENAI_API_KEY' } },
+    '/v1',
+  );
   assert.deepEqual([mnc.code, mnc.retryable, mnc.message], ['MODEL_NOT_CONFIGURED', false, 'Set OPENAI_API_KEY']);
   assert.equal(classifyProviderError({ status: 502, error: {} }, '/v1').code, 'PROVIDER_UNAVAILABLE');
   assert.equal(classifyProviderError(new TypeError('fetch failed'), '/v1').code, 'PROVIDER_UNAVAILABLE');

@@ -8,7 +8,9 @@ import { closeMock, ofType, setup } from './harness.js';
 // Failures a page author can fix are named (cause), never carry a web page, and are not retried
 // when retrying cannot help. Real HTTP: an HTML 404 server, a refused port, the mock model.
 let servers: ErrorServers;
-before(async () => { servers = await startErrorServers(); });
+before(async () => {
+  servers = await startErrorServers();
+});
 after(async () => {
   await servers.close();
   await closeMock();
@@ -34,11 +36,20 @@ test('a refused connection fails with cause unreachable, naming the address', as
   assert.equal(await runtime.run(sessionId, { text: 'hi' }), 'failed');
   const failed = ofType(events, 'run.failed')[0]!;
   assert.equal(failed.cause, 'unreachable');
-  assert.match(failed.message, new RegExp(`Nothing answered at ${servers.refusedUrl.replace(/[.]/g, '\\.')}.*not running`));
+  assert.match(
+    failed.message,
+    new RegExp(`Nothing answered at ${servers.refusedUrl.replace(/[.]/g, '\\.')}.*not running`),
+  );
 });
 
 test('4xx other than 408 and 429 are not retried; 408 is', async () => {
-  for (const [status, calls] of [[400, 1], [409, 1], [422, 1], [404, 1], [408, 3]] as const) {
+  for (const [status, calls] of [
+    [400, 1],
+    [409, 1],
+    [422, 1],
+    [404, 1],
+    [408, 3],
+  ] as const) {
     const { mock, runtime, sessionId } = await setup({ retry: { maxRetries: 2, baseDelayMs: 1 } });
     mock.script([{ status }, { status }, { status }]);
     assert.equal(await runtime.run(sessionId, { text: 'hi' }), 'failed');
@@ -49,7 +60,10 @@ test('4xx other than 408 and 429 are not retried; 408 is', async () => {
 test('404 and 405 at the default /v1 mean no relay on this site; elsewhere 404 means not found', () => {
   assert.equal(classifyProviderError({ status: 404, error: { message: 'x' } }, '/v1').cause, 'no-relay');
   assert.equal(classifyProviderError({ status: 405, error: { message: 'x' } }, '/v1/').cause, 'no-relay');
-  assert.equal(classifyProviderError({ status: 404, error: { message: 'x' } }, 'https://relay.example/v1').cause, 'not-found');
+  assert.equal(
+    classifyProviderError({ status: 404, error: { message: 'x' } }, 'https://relay.example/v1').cause,
+    'not-found',
+  );
   const long = classifyProviderError({ status: 400, error: { message: 'y'.repeat(5000) } }, '/v1');
   assert.ok(long.message.length < 400, 'a provider message is clipped');
 });

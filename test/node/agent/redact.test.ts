@@ -62,13 +62,16 @@ test('redact replaces every well-known key format', () => {
 });
 
 test('redact replaces credential assignments in text and credential-named keys, keeping the names', () => {
-  const out = redact({
-    log: 'x-api-key: abc123value\napi_key=zzz999 next',
-    json: '{"apiKey": "k-12345", "symbol": "DEMO"}',
-    pw: 'password=hunter22&user=bob',
-    header: 'Authorization: Bearer tok.en.value',
-    nested: { apiKey: 'short1', access_token: 'opaque-token', price: 12 },
-  }, []) as Record<string, unknown>;
+  const out = redact(
+    {
+      log: 'x-api-key: abc123value\napi_key=zzz999 next',
+      json: '{"apiKey": "k-12345", "symbol": "DEMO"}',
+      pw: 'password=hunter22&user=bob',
+      header: 'Authorization: Bearer tok.en.value',
+      nested: { apiKey: 'short1', access_token: 'opaque-token', price: 12 },
+    },
+    [],
+  ) as Record<string, unknown>;
   assert.equal(out.log, 'x-api-key: [REDACTED]\napi_key=[REDACTED] next');
   assert.equal(out.json, '{"apiKey": "[REDACTED]", "symbol": "DEMO"}');
   assert.equal(out.pw, 'password=[REDACTED]&user=bob');
@@ -77,7 +80,9 @@ test('redact replaces credential assignments in text and credential-named keys, 
 });
 
 test('redact applies host patterns, with or without the g flag', () => {
-  const out = redact('ACME-KEY-1234 and ACME-KEY-5678 and internal#42#', [], { patterns: [/ACME-KEY-\d+/, /internal#\d+#/g] });
+  const out = redact('ACME-KEY-1234 and ACME-KEY-5678 and internal#42#', [], {
+    patterns: [/ACME-KEY-\d+/, /internal#\d+#/g],
+  });
   assert.equal(out, '[REDACTED] and [REDACTED] and [REDACTED]');
 });
 
@@ -97,7 +102,9 @@ test('redact survives 5,000 levels of nesting and cuts everything below 64 level
   let node: unknown = out;
   while (node && typeof node === 'object') {
     depth++;
-    node = Array.isArray(node) ? node[0] : (node as Record<string, unknown>).deep ?? (node as Record<string, unknown>).child;
+    node = Array.isArray(node)
+      ? node[0]
+      : ((node as Record<string, unknown>).deep ?? (node as Record<string, unknown>).child);
   }
   assert.equal(node, '[nested too deep]');
   assert.equal(depth, 64);

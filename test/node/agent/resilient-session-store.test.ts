@@ -1,15 +1,29 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  createMemorySessionStore, createResilientSessionStore, SessionStoreUnavailableError, validateSessionRecords,
-  type SessionStore, type SessionStoreProblem,
+  createMemorySessionStore,
+  createResilientSessionStore,
+  SessionStoreUnavailableError,
+  validateSessionRecords,
+  type SessionStore,
+  type SessionStoreProblem,
 } from '../../../src/agent/index.js';
 import type { AgentEvent } from '../../../src/protocol/index.js';
 
-const event = (sessionId: string, seq: number, text = `m${seq}`): AgentEvent => ({ type: 'user.message', seq, sessionId, at: seq, messageId: `u${seq}`, text });
+const event = (sessionId: string, seq: number, text = `m${seq}`): AgentEvent => ({
+  type: 'user.message',
+  seq,
+  sessionId,
+  at: seq,
+  messageId: `u${seq}`,
+  text,
+});
 
 /** A memory store whose appends fail `failures` times (or always), counting attempts. */
-function flaky(failures: number, error: () => Error = () => new Error('disk full')): SessionStore & { attempts: number } {
+function flaky(
+  failures: number,
+  error: () => Error = () => new Error('disk full'),
+): SessionStore & { attempts: number } {
   const inner = createMemorySessionStore();
   const store = {
     ...inner,
@@ -31,19 +45,32 @@ test('a failing write is retried with backoff and succeeds without a notice', as
   await store.append(id, [event(id, 1)]);
   assert.equal(primary.attempts, 3);
   assert.deepEqual(problems, []);
-  assert.deepEqual((await primary.readEvents(id)).map((e) => e.seq), [1]);
+  assert.deepEqual(
+    (await primary.readEvents(id)).map((e) => e.seq),
+    [1],
+  );
 });
 
 test('when every attempt fails the session stays in the page (reported once) and later writes do not half-write the store', async () => {
   const primary = flaky(Infinity);
   const problems: SessionStoreProblem[] = [];
-  const store = createResilientSessionStore(primary, { attempts: 3, baseDelayMs: 1, onProblem: (p) => problems.push(p) });
+  const store = createResilientSessionStore(primary, {
+    attempts: 3,
+    baseDelayMs: 1,
+    onProblem: (p) => problems.push(p),
+  });
   const { id } = await store.createSession('t');
   await store.append(id, [event(id, 1)]);
   await store.append(id, [event(id, 2)]);
   assert.equal(primary.attempts, 3, 'no more writes once the session is page-only');
-  assert.deepEqual(problems.map((p) => p.kind), ['write-failed']);
-  assert.deepEqual((await store.readEvents(id)).map((e) => e.seq), [1, 2]);
+  assert.deepEqual(
+    problems.map((p) => p.kind),
+    ['write-failed'],
+  );
+  assert.deepEqual(
+    (await store.readEvents(id)).map((e) => e.seq),
+    [1, 2],
+  );
   assert.deepEqual([...store.unsaved], [id]);
   assert.ok((await store.listSessions()).some((s) => s.id === id));
   await store.renameSession(id, 'renamed');
@@ -64,9 +91,15 @@ test('an unavailable store switches everything to page memory at once, with one 
   assert.deepEqual(await store.listSessions(), []);
   const { id } = await store.createSession('t');
   await store.append(id, [event(id, 1)]);
-  assert.deepEqual((await store.readEvents(id)).map((e) => e.seq), [1]);
+  assert.deepEqual(
+    (await store.readEvents(id)).map((e) => e.seq),
+    [1],
+  );
   assert.equal(store.mode, 'memory');
-  assert.deepEqual(problems.map((p) => p.kind), ['unavailable']);
+  assert.deepEqual(
+    problems.map((p) => p.kind),
+    ['unavailable'],
+  );
 });
 
 test('a store lost while open (reported by it) keeps what the page read and wrote', async () => {
@@ -78,9 +111,19 @@ test('a store lost while open (reported by it) keeps what the page read and wrot
   await store.readEvents(id);
   store.report({ kind: 'closed', message: 'deleted' });
   await store.append(id, [event(id, 2)]);
-  assert.deepEqual((await store.readEvents(id)).map((e) => e.seq), [1, 2]);
-  assert.deepEqual((await primary.readEvents(id)).map((e) => e.seq), [1], 'nothing more written to the lost store');
-  assert.deepEqual(problems.map((p) => p.kind), ['closed']);
+  assert.deepEqual(
+    (await store.readEvents(id)).map((e) => e.seq),
+    [1, 2],
+  );
+  assert.deepEqual(
+    (await primary.readEvents(id)).map((e) => e.seq),
+    [1],
+    'nothing more written to the lost store',
+  );
+  assert.deepEqual(
+    problems.map((p) => p.kind),
+    ['closed'],
+  );
 });
 
 test('validateSessionRecords keeps valid events and names each record it cannot replay', () => {
@@ -89,13 +132,25 @@ test('validateSessionRecords keeps valid events and names each record it cannot 
     { type: 'user.message', seq: 2, sessionId: 's', at: 2, messageId: 'x', text: 42 },
     { type: 'made.up', seq: 3, sessionId: 's', at: 3 },
     null,
-    { type: 'tool.finished', seq: 4, sessionId: 's', at: 4, callId: 'c', name: 'n', elapsedMs: 1, result: { success: true, stateChanged: false, data: 1 } },
+    {
+      type: 'tool.finished',
+      seq: 4,
+      sessionId: 's',
+      at: 4,
+      callId: 'c',
+      name: 'n',
+      elapsedMs: 1,
+      result: { success: true, stateChanged: false, data: 1 },
+    },
     { ...event('other', 5) },
     event('s', 4),
     { type: 'run.failed', seq: 6, sessionId: 's', at: 6, code: 'NOT_A_CODE', message: 'x' },
   ];
   const { events, invalid } = validateSessionRecords(records, 's');
-  assert.deepEqual(events.map((e) => e.seq), [1, 4]);
+  assert.deepEqual(
+    events.map((e) => e.seq),
+    [1, 4],
+  );
   assert.equal(invalid.length, 6);
   assert.match(invalid[0].reason, /user\.message: \/text/);
   assert.match(invalid[1].reason, /unknown event type "made.up"/);

@@ -10,10 +10,13 @@ test('assembles interleaved fragments by index, id and name from the first fragm
   a.add({ index: 1, function: { arguments: '{"definitionId"' } });
   a.add({ index: 0, function: { arguments: 'od":"1h"}' } });
   a.add({ index: 1, function: { arguments: ':"MA"}' } });
-  assert.deepEqual(a.calls(() => 'gen'), [
-    { id: 'call_a', name: 'chart_set_period', arguments: '{"period":"1h"}' },
-    { id: 'call_b', name: 'indicators_add', arguments: '{"definitionId":"MA"}' },
-  ]);
+  assert.deepEqual(
+    a.calls(() => 'gen'),
+    [
+      { id: 'call_a', name: 'chart_set_period', arguments: '{"period":"1h"}' },
+      { id: 'call_b', name: 'indicators_add', arguments: '{"definitionId":"MA"}' },
+    ],
+  );
 });
 
 test('a provider reusing index 0 with distinct ids yields distinct calls; missing and repeated ids are fixed', () => {
@@ -36,13 +39,26 @@ test('parseToolArguments: empty means no arguments, invalid JSON reports the par
 
 test('provider extras on a call (Gemini 3 extra_content) are kept and merged across fragments', () => {
   const a = new ToolCallAssembler();
-  a.add({ index: 0, id: 'c', function: { name: 'n', arguments: '{' }, extra_content: { google: { thought_signature: 'abc' } } } as never);
+  a.add({
+    index: 0,
+    id: 'c',
+    function: { name: 'n', arguments: '{' },
+    extra_content: { google: { thought_signature: 'abc' } },
+  } as never);
   a.add({ index: 0, function: { arguments: '}' }, extra_content: { google: { other: 1 } } } as never);
   a.add({ index: 1, id: 'd', function: { name: 'm', arguments: '{}' } });
-  assert.deepEqual(a.calls(() => 'g'), [
-    { id: 'c', name: 'n', arguments: '{}', extra: { extra_content: { google: { thought_signature: 'abc', other: 1 } } } },
-    { id: 'd', name: 'm', arguments: '{}' },
-  ]);
+  assert.deepEqual(
+    a.calls(() => 'g'),
+    [
+      {
+        id: 'c',
+        name: 'n',
+        arguments: '{}',
+        extra: { extra_content: { google: { thought_signature: 'abc', other: 1 } } },
+      },
+      { id: 'd', name: 'm', arguments: '{}' },
+    ],
+  );
 });
 
 test('parseToolArguments unwraps a ```json fence and a JSON string holding the object', () => {

@@ -15,7 +15,14 @@ const log = makeLog([
   { type: 'tool.progress', runId: 'r1', callId: 'c1', message: 'computing' },
   { type: 'tool.finished', runId: 'r1', callId: 'c1', name: 'indicators_add', result: ok, elapsedMs: 3 },
   { type: 'tool.started', runId: 'r1', callId: 'q1', name: 'ask_user', input: {} },
-  { type: 'tool.question.required', runId: 'r1', callId: 'q1', question: 'Which pane?', options: [{ label: 'New' }], multiSelect: false },
+  {
+    type: 'tool.question.required',
+    runId: 'r1',
+    callId: 'q1',
+    question: 'Which pane?',
+    options: [{ label: 'New' }],
+    multiSelect: false,
+  },
   { type: 'tool.started', runId: 'r1', callId: 'c2', name: 'chart_set_period', input: { period: '1h' } },
   { type: 'assistant.text.delta', runId: 'r1', messageId: 'm2', delta: 'Wait' },
   { type: 'run.cancelled', runId: 'r1' },
@@ -38,7 +45,10 @@ test('folding one event at a time gives, after every event, what folding the who
   // Earlier results are never mutated by later events (a renderer may still hold them).
   for (const s of snapshots) assert.equal(JSON.stringify(s.items), s.copy);
   const last = reducer.items();
-  assert.deepEqual(last.map((i) => i.kind), ['user', 'assistant', 'tool', 'question', 'tool', 'assistant', 'notice', 'user', 'tool', 'error']);
+  assert.deepEqual(
+    last.map((i) => i.kind),
+    ['user', 'assistant', 'tool', 'question', 'tool', 'assistant', 'notice', 'user', 'tool', 'error'],
+  );
   assert.ok(last[4].kind === 'tool' && last[4].status === 'failed', 'the tool cut off by the cancel shows as failed');
   assert.ok(last[3].kind === 'question' && last[3].answer?.status === 'cancelled');
   assert.ok(last[5].kind === 'assistant' && !last[5].streaming && last[5].text === 'Wait');
@@ -49,10 +59,12 @@ test('a streamed delta replaces only the message it extends; every other row kee
   for (const event of log.slice(0, 11)) reducer.push(event);
   const before = reducer.items();
   reducer.push(log[11]); // first delta of m2: a new row
-  reducer.push(makeLog([
-    ...log.slice(0, 12).map(({ seq: _s, sessionId: _i, at: _a, ...rest }) => rest),
-    { type: 'assistant.text.delta', runId: 'r1', messageId: 'm2', delta: 'ing' },
-  ])[12]);
+  reducer.push(
+    makeLog([
+      ...log.slice(0, 12).map(({ seq: _s, sessionId: _i, at: _a, ...rest }) => rest),
+      { type: 'assistant.text.delta', runId: 'r1', messageId: 'm2', delta: 'ing' },
+    ])[12],
+  );
   const after = reducer.items();
   assert.equal(after.length, before.length + 1);
   for (let i = 0; i < before.length; i++) assert.equal(after[i], before[i], `row ${i} is the same object`);

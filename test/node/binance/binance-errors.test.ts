@@ -20,16 +20,25 @@ function isError(code: DataSourceError['code'], ...texts: string[]): (e: unknown
 }
 
 test('errors: an unknown pair (Binance -1121) is not_found, naming the symbol', async () => {
-  await assert.rejects(source.getBars({ symbol: 'NOSUCHPAIR', period: '1d' }), isError('not_found', 'NOSUCHPAIR', 'Invalid symbol.'));
+  await assert.rejects(
+    source.getBars({ symbol: 'NOSUCHPAIR', period: '1d' }),
+    isError('not_found', 'NOSUCHPAIR', 'Invalid symbol.'),
+  );
   await assert.rejects(source.getBars({ symbol: 'BTC$USDT', period: '1d' }), isError('not_found', 'BTC$USDT'));
   await assert.rejects(source.getBars({ symbol: '  ', period: '1d' }), isError('not_found'));
 });
 
 test('errors: rate limits (429) and bans (418) are network errors that say so', async () => {
   mock.failNext('/api/v3/klines', 'tooManyRequests');
-  await assert.rejects(source.getBars({ symbol: 'BTCUSDT', period: '1h' }), isError('network', 'rate limit', '429', 'Retry after 37 s'));
+  await assert.rejects(
+    source.getBars({ symbol: 'BTCUSDT', period: '1h' }),
+    isError('network', 'rate limit', '429', 'Retry after 37 s'),
+  );
   mock.failNext('/api/v3/klines', 'ipBanned');
-  await assert.rejects(source.getBars({ symbol: 'BTCUSDT', period: '1h' }), isError('network', 'banned', '418', 'Retry after 120 s'));
+  await assert.rejects(
+    source.getBars({ symbol: 'BTCUSDT', period: '1h' }),
+    isError('network', 'banned', '418', 'Retry after 120 s'),
+  );
   mock.failNext('/api/v3/klines', 'serviceUnavailable');
   await assert.rejects(source.getBars({ symbol: 'BTCUSDT', period: '1h' }), isError('network', 'HTTP 503', '-1008'));
   const ok = await source.getBars({ symbol: 'BTCUSDT', period: '1h', limit: 2 });
@@ -47,16 +56,25 @@ test('errors: an unreachable exchange is a network error', async () => {
 });
 
 test('errors: a body that is not klines is a parse error, not garbage bars', async () => {
-  const garbage = createBinanceSource({ restBaseUrl: mock.restUrl, fetch: async () => new Response('{"oops":true}', { status: 200 }) });
+  const garbage = createBinanceSource({
+    restBaseUrl: mock.restUrl,
+    fetch: async () => new Response('{"oops":true}', { status: 200 }),
+  });
   await assert.rejects(garbage.getBars({ symbol: 'BTCUSDT', period: '1h' }), isError('parse'));
-  const html = createBinanceSource({ restBaseUrl: mock.restUrl, fetch: async () => new Response('<html>', { status: 200 }) });
+  const html = createBinanceSource({
+    restBaseUrl: mock.restUrl,
+    fetch: async () => new Response('<html>', { status: 200 }),
+  });
   await assert.rejects(html.getBars({ symbol: 'BTCUSDT', period: '1h' }), isError('network', 'malformed'));
 });
 
 test('errors: aborting before or during a request rejects with aborted', async () => {
   const controller = new AbortController();
   controller.abort();
-  await assert.rejects(source.getBars({ symbol: 'BTCUSDT', period: '1h', signal: controller.signal }), isError('aborted'));
+  await assert.rejects(
+    source.getBars({ symbol: 'BTCUSDT', period: '1h', signal: controller.signal }),
+    isError('aborted'),
+  );
   const slow = createBinanceSource({
     restBaseUrl: mock.restUrl,
     fetch: async (input, init) => {

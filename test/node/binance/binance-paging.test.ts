@@ -12,7 +12,12 @@ after(() => mock.close());
 
 // A pair listed 1600 hours ago: the chart's first load plus three pages back reaches its first bar.
 const rows: Bar[] = Array.from({ length: 1600 }, (_, i) => ({
-  time: LISTED + i * HOUR, open: 10 + i, high: 11 + i, low: 9 + i, close: 10.5 + i, volume: 1 + i,
+  time: LISTED + i * HOUR,
+  open: 10 + i,
+  high: 11 + i,
+  low: 9 + i,
+  close: 10.5 + i,
+  volume: 1 + i,
 }));
 mock.setBars('NEWUSDT', '1h', rows);
 const source = createBinanceSource({ restBaseUrl: mock.restUrl });
@@ -38,8 +43,16 @@ test('paging: first load then three pages to the left edge reach the start, comp
     complete = page.complete === true;
     assert.ok(pages.length <= 3, 'the beginning is reached in three pages');
   }
-  assert.deepEqual(pages, [{ length: 500, complete: false }, { length: 500, complete: false }, { length: 100, complete: true }]);
-  assert.deepEqual(loaded, rows.map((r) => r.time), 'ascending, contiguous, nothing lost, nothing twice');
+  assert.deepEqual(pages, [
+    { length: 500, complete: false },
+    { length: 500, complete: false },
+    { length: 100, complete: true },
+  ]);
+  assert.deepEqual(
+    loaded,
+    rows.map((r) => r.time),
+    'ascending, contiguous, nothing lost, nothing twice',
+  );
   for (let i = 1; i < loaded.length; i++) assert.equal(loaded[i] - loaded[i - 1], HOUR);
 });
 
@@ -47,9 +60,15 @@ test('paging: getOlderBars and fetchOlderBars are the same call, with the prices
   const before = rows[1000].time;
   const viaMethod = await source.getOlderBars({ symbol: 'NEWUSDT', period: '1h', before, limit: 300 });
   const viaHelper = await fetchOlderBars(source, { symbol: 'NEWUSDT', period: '1h', before, limit: 300 });
-  assert.deepEqual(times(viaMethod.bars), rows.slice(700, 1000).map((r) => r.time));
+  assert.deepEqual(
+    times(viaMethod.bars),
+    rows.slice(700, 1000).map((r) => r.time),
+  );
   assert.deepEqual(times(viaHelper.bars), times(viaMethod.bars));
-  assert.deepEqual(Array.from(viaMethod.bars.open), rows.slice(700, 1000).map((r) => r.open));
+  assert.deepEqual(
+    Array.from(viaMethod.bars.open),
+    rows.slice(700, 1000).map((r) => r.open),
+  );
   assert.equal(viaMethod.complete, false);
   const defaultPage = await source.getOlderBars({ symbol: 'NEWUSDT', period: '1h', before: rows[1599].time });
   assert.equal(defaultPage.bars.length, 500);

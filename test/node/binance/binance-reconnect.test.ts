@@ -22,10 +22,22 @@ function timerCount(): number {
 }
 
 test('backoff: doubles from the base, capped, with jitter in the upper half of each step', () => {
-  assert.deepEqual([0, 1, 2, 3].map((a) => binanceBackoffDelay(a, 500, 30_000, () => 1)), [500, 1000, 2000, 4000]);
-  assert.deepEqual([0, 1, 2].map((a) => binanceBackoffDelay(a, 500, 30_000, () => 0)), [250, 500, 1000]);
-  assert.equal(binanceBackoffDelay(20, 500, 30_000, () => 1), 30_000);
-  assert.equal(binanceBackoffDelay(1000, 500, 30_000, () => 0.5), 22_500);
+  assert.deepEqual(
+    [0, 1, 2, 3].map((a) => binanceBackoffDelay(a, 500, 30_000, () => 1)),
+    [500, 1000, 2000, 4000],
+  );
+  assert.deepEqual(
+    [0, 1, 2].map((a) => binanceBackoffDelay(a, 500, 30_000, () => 0)),
+    [250, 500, 1000],
+  );
+  assert.equal(
+    binanceBackoffDelay(20, 500, 30_000, () => 1),
+    30_000,
+  );
+  assert.equal(
+    binanceBackoffDelay(1000, 500, 30_000, () => 0.5),
+    22_500,
+  );
   for (let i = 0; i < 50; i++) {
     const d = binanceBackoffDelay(3, 500, 30_000);
     assert.ok(d >= 2000 && d <= 4000);
@@ -35,10 +47,16 @@ test('backoff: doubles from the base, capped, with jitter in the upper half of e
 test('reconnect: refused attempts back off exponentially; a stable connection resets the backoff', async (t) => {
   const statuses: BinanceStreamStatus[] = [];
   const stop = openBinanceKlineStream({
-    url: `${mock.wsUrl}/ws/solusdt@kline_1m`, symbol: 'SOLUSDT', interval: '1m', WebSocket,
+    url: `${mock.wsUrl}/ws/solusdt@kline_1m`,
+    symbol: 'SOLUSDT',
+    interval: '1m',
+    WebSocket,
     listener: () => undefined,
     fetchSince: async () => createBars(0),
-    baseDelayMs: 20, maxDelayMs: 70, stableMs: 150, random: () => 1,
+    baseDelayMs: 20,
+    maxDelayMs: 70,
+    stableMs: 150,
+    random: () => 1,
     onStatus: (s) => statuses.push(s),
   });
   t.after(stop);
@@ -61,7 +79,9 @@ test('reconnect: stream messages that arrive during the REST fill wait for it; o
   let release = (): void => undefined;
   const h = { statuses: [] as BinanceStreamStatus[], emitted: [] as Bar[] };
   const source = createBinanceSource({
-    restBaseUrl: mock.restUrl, wsBaseUrl: mock.wsUrl, WebSocket,
+    restBaseUrl: mock.restUrl,
+    wsBaseUrl: mock.wsUrl,
+    WebSocket,
     reconnect: { baseDelayMs: 10, maxDelayMs: 50 },
     onStreamStatus: (_s, _p, status) => h.statuses.push(status),
     fetch: async (input, init) => {
@@ -70,12 +90,17 @@ test('reconnect: stream messages that arrive during the REST fill wait for it; o
     },
   });
   const stop = source.subscribe('BNBUSDT', '1m', (b) => h.emitted.push(b));
-  t.after(() => { release(); stop(); });
+  t.after(() => {
+    release();
+    stop();
+  });
   await waitFor(() => h.statuses.some((s) => s.state === 'live'), 'live');
   const t0 = (mock.bars('BNBUSDT', '1m').at(-1) as Bar).time;
   mock.pushKline('BNBUSDT', '1m', bar(t0, 660));
   await waitFor(() => h.emitted.length === 1, 'first tick');
-  hold = new Promise<void>((resolve) => { release = resolve; });
+  hold = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   mock.dropConnections();
   mock.pushKline('BNBUSDT', '1m', bar(t0, 661), true);
   await waitFor(() => h.statuses.some((s) => s.state === 'catching-up'), 'catching up');
@@ -93,7 +118,10 @@ test('reconnect: stream messages that arrive during the REST fill wait for it; o
   const minutes = h.emitted.map((b) => (b.time - t0) / MINUTE);
   // First tick; REST: t0, t0+1 (corrected), t0+2; then the held messages: t0+1 is older, dropped; t0+2 again.
   assert.deepEqual(minutes, [0, 0, 1, 2, 2]);
-  assert.deepEqual(h.emitted.map((b) => b.close), [660, 661, 662.5, 663, 663]);
+  assert.deepEqual(
+    h.emitted.map((b) => b.close),
+    [660, 661, 662.5, 663, 663],
+  );
   for (let i = 1; i < minutes.length; i++) assert.ok(minutes[i] >= minutes[i - 1], 'emitted times never decrease');
 });
 
@@ -101,7 +129,9 @@ test('reconnect: a failed REST fill drops the socket and retries until the gap i
   const statuses: BinanceStreamStatus[] = [];
   const emitted: Bar[] = [];
   const source = createBinanceSource({
-    restBaseUrl: mock.restUrl, wsBaseUrl: mock.wsUrl, WebSocket,
+    restBaseUrl: mock.restUrl,
+    wsBaseUrl: mock.wsUrl,
+    WebSocket,
     reconnect: { baseDelayMs: 10, maxDelayMs: 50 },
     onStreamStatus: (_s, _p, status) => statuses.push(status),
   });
@@ -117,19 +147,31 @@ test('reconnect: a failed REST fill drops the socket and retries until the gap i
   mock.pushKline('ETHBTC', '1m', bar(t0 + MINUTE, 0.0252));
   await waitFor(() => statuses.filter((s) => s.state === 'live').length === 2, 'live again', 5000);
   stop();
-  assert.deepEqual(emitted.map((b) => (b.time - t0) / MINUTE), [0, 0, 1]);
+  assert.deepEqual(
+    emitted.map((b) => (b.time - t0) / MINUTE),
+    [0, 0, 1],
+  );
   const failed = statuses.find((s) => s.state === 'waiting' && s.reason?.includes('gap fill failed'));
   assert.ok(failed?.reason?.includes('rate limit'), 'the retry says why');
-  assert.equal(mock.streamConnections.length - connections, 2, 'one socket dropped after the failed fill, one that stayed');
+  assert.equal(
+    mock.streamConnections.length - connections,
+    2,
+    'one socket dropped after the failed fill, one that stayed',
+  );
 });
 
 test('unsubscribe: cancels a pending reconnect timer and a pending fill, leaving nothing running', async (t) => {
   const statuses: BinanceStreamStatus[] = [];
   const stop = openBinanceKlineStream({
-    url: `${mock.wsUrl}/ws/btcusdt@kline_1m`, symbol: 'BTCUSDT', interval: '1m', WebSocket,
+    url: `${mock.wsUrl}/ws/btcusdt@kline_1m`,
+    symbol: 'BTCUSDT',
+    interval: '1m',
+    WebSocket,
     listener: () => undefined,
     fetchSince: async () => createBars(0),
-    baseDelayMs: 60_000, maxDelayMs: 60_000, stableMs: 60_000,
+    baseDelayMs: 60_000,
+    maxDelayMs: 60_000,
+    stableMs: 60_000,
     onStatus: (s) => statuses.push(s),
   });
   let pending: number;
@@ -153,16 +195,26 @@ test('unsubscribe: cancels a pending reconnect timer and a pending fill, leaving
   const emitted: Bar[] = [];
   const states: string[] = [];
   const stop2 = openBinanceKlineStream({
-    url: `${mock.wsUrl}/ws/btcusdt@kline_1m`, symbol: 'BTCUSDT', interval: '1m', WebSocket,
+    url: `${mock.wsUrl}/ws/btcusdt@kline_1m`,
+    symbol: 'BTCUSDT',
+    interval: '1m',
+    WebSocket,
     listener: (b) => emitted.push(b),
     fetchSince: (_since, signal) => {
       signalSeen = signal;
-      return new Promise<Bars>((resolve) => { finish = () => resolve(createBars(1)); });
+      return new Promise<Bars>((resolve) => {
+        finish = () => resolve(createBars(1));
+      });
     },
-    baseDelayMs: 10, maxDelayMs: 10, stableMs: 60_000,
+    baseDelayMs: 10,
+    maxDelayMs: 10,
+    stableMs: 60_000,
     onStatus: (s) => states.push(s.state),
   });
-  t.after(() => { finish(); stop2(); });
+  t.after(() => {
+    finish();
+    stop2();
+  });
   await waitFor(() => states.includes('live'), 'live');
   const t0 = (mock.bars('BTCUSDT', '1m').at(-1) as Bar).time;
   mock.pushKline('BTCUSDT', '1m', bar(t0, 105_000));

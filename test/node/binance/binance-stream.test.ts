@@ -57,7 +57,14 @@ test('stream: live updates move the last bar and a new open time appends; unsubs
   const last = mock.bars('BTCUSDT', '1m').at(-1) as Bar;
   const tick1 = { ...last, close: last.close + 5, high: Math.max(last.high, last.close + 5), volume: last.volume + 1 };
   const tick2 = { ...tick1, close: tick1.close - 3, volume: tick1.volume + 0.5 };
-  const next = { time: last.time + MINUTE, open: tick2.close, high: tick2.close + 1, low: tick2.close - 1, close: tick2.close + 0.5, volume: 0.25 };
+  const next = {
+    time: last.time + MINUTE,
+    open: tick2.close,
+    high: tick2.close + 1,
+    low: tick2.close - 1,
+    close: tick2.close + 0.5,
+    volume: 0.25,
+  };
   mock.pushKline('BTCUSDT', '1m', tick1);
   mock.pushKline('BTCUSDT', '1m', tick2, true);
   mock.pushKline('ETHUSDT', '1m', { ...next, time: next.time + MINUTE });
@@ -82,7 +89,14 @@ test('stream: a dropped connection reconnects with backoff and fills the gap fro
   await waitFor(() => h.liveCount() === 1, 'live');
   const start = mock.bars('ETHUSDT', '1m').at(-1) as Bar;
   const t0 = start.time;
-  const bar = (time: number, close: number): Bar => ({ time, open: start.close, high: Math.max(start.close, close) + 1, low: Math.min(start.close, close) - 1, close, volume: 2 });
+  const bar = (time: number, close: number): Bar => ({
+    time,
+    open: start.close,
+    high: Math.max(start.close, close) + 1,
+    low: Math.min(start.close, close) - 1,
+    close,
+    volume: 2,
+  });
   mock.pushKline('ETHUSDT', '1m', bar(t0, 2601));
   await waitFor(() => h.emitted.length === 1, 'first tick');
 
@@ -103,8 +117,14 @@ test('stream: a dropped connection reconnects with backoff and fills the gap fro
 
   // Times in minutes after t0: the live tick, then REST from t0 (the changed bar and the missed ones),
   // then the stream again. Never decreasing; the only repeats are of the last bar, replaced in place.
-  assert.deepEqual(h.emitted.map((b) => (b.time - t0) / MINUTE), [0, 0, 1, 2, 3, 3, 4]);
-  assert.deepEqual(h.emitted.map((b) => b.close), [2601, 2602, 2603, 2604, 2605, 2606, 2607]);
+  assert.deepEqual(
+    h.emitted.map((b) => (b.time - t0) / MINUTE),
+    [0, 0, 1, 2, 3, 3, 4],
+  );
+  assert.deepEqual(
+    h.emitted.map((b) => b.close),
+    [2601, 2602, 2603, 2604, 2605, 2606, 2607],
+  );
   const waits = h.statuses.filter((s) => s.state === 'waiting');
   assert.equal(waits.length, 2, 'one refused attempt, then success');
   assert.ok((waits[1].delayMs ?? 0) > (waits[0].delayMs ?? 0) / 2 && waits[1].attempt === 2);

@@ -5,7 +5,9 @@ import type { ToolResult } from '../../../src/protocol/index.js';
  * The first-version catalog of docs/contracts.md ("Tool catalog"): name → safety / execution mode.
  * `ask_user` and `web_search` come from the agent runtime, not from a chart.
  */
-export const CONTRACT_CATALOG: Readonly<Record<string, readonly ['read-only' | 'mutating', 'parallel' | 'sequential']>> = {
+export const CONTRACT_CATALOG: Readonly<
+  Record<string, readonly ['read-only' | 'mutating', 'parallel' | 'sequential']>
+> = {
   chart_get_context: ['read-only', 'parallel'],
   market_bars_query: ['read-only', 'parallel'],
   instruments_query_name: ['read-only', 'parallel'],

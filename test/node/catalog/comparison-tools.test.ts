@@ -14,13 +14,20 @@ test('comparison_create overlays an instrument (one undo step); comparisons_list
   const r = await core.tools.execute('comparison_create', { symbol: 'BTCUSDT' });
   const data = dataOf<{ symbol: string; exchange: string; sourceId: string; color: string }>(r);
   assert.ok(r.success && r.stateChanged);
-  assert.deepEqual({ symbol: data.symbol, exchange: data.exchange, sourceId: data.sourceId }, { symbol: 'BTCUSDT', exchange: 'BINANCE', sourceId: 'sample' });
+  assert.deepEqual(
+    { symbol: data.symbol, exchange: data.exchange, sourceId: data.sourceId },
+    { symbol: 'BTCUSDT', exchange: 'BINANCE', sourceId: 'sample' },
+  );
   assert.match(data.color, /^#[0-9a-f]{6}$/);
   assert.deepEqual(core.context.get()!.comparisons, [{ symbol: 'BTCUSDT', sourceId: 'sample' }]);
   const list = dataOf<ListData>(await core.tools.execute('comparisons_list', {}));
   assert.equal(list.comparisons.length, 1);
   assert.equal(list.comparisons[0].symbol, 'BTCUSDT');
-  assert.equal(typeof list.comparisons[0].visibleChangePct, 'number', 'the overlay is aligned and measured over the visible range');
+  assert.equal(
+    typeof list.comparisons[0].visibleChangePct,
+    'number',
+    'the overlay is aligned and measured over the visible range',
+  );
   // Adding it again changes nothing and records nothing.
   const again = await core.tools.execute('comparison_create', { symbol: 'btcusdt' });
   assert.ok(again.success && !again.stateChanged);
@@ -33,7 +40,9 @@ test('comparison_create: ambiguous code adds nothing and returns candidates; a q
   const core = await loadedCore();
   const amb = failureOf(await core.tools.execute('comparison_create', { symbol: 'ACME' }));
   assert.equal(amb.code, 'ambiguous');
-  const candidates = (amb.data as { candidates: { qualifiedSymbol: string }[] }).candidates.map((c) => c.qualifiedSymbol).sort();
+  const candidates = (amb.data as { candidates: { qualifiedSymbol: string }[] }).candidates
+    .map((c) => c.qualifiedSymbol)
+    .sort();
   assert.deepEqual(candidates, ['NYSE:ACME', 'XETRA:ACME']);
   assert.deepEqual(core.context.get()!.comparisons, []);
   const ok = dataOf<{ symbol: string }>(await core.tools.execute('comparison_create', { symbol: 'XETRA:ACME' }));
@@ -81,9 +90,15 @@ test('comparison_remove: by symbol (plain code matches EXCHANGE:CODE), one undo 
   assert.match(missing.recommendedAction ?? '', /XETRA:ACME, ETHUSDT/);
   const r = await core.tools.execute('comparison_remove', { symbol: 'acme' });
   assert.deepEqual(dataOf(r), { removed: 'XETRA:ACME' });
-  assert.deepEqual(core.context.get()!.comparisons.map((c) => c.symbol), ['ETHUSDT']);
+  assert.deepEqual(
+    core.context.get()!.comparisons.map((c) => c.symbol),
+    ['ETHUSDT'],
+  );
   assert.equal(core.undo(), 'comparison_remove');
-  assert.deepEqual(core.context.get()!.comparisons.map((c) => c.symbol), ['XETRA:ACME', 'ETHUSDT']);
+  assert.deepEqual(
+    core.context.get()!.comparisons.map((c) => c.symbol),
+    ['XETRA:ACME', 'ETHUSDT'],
+  );
   assert.equal(failureOf(await core.tools.execute('comparison_remove', {})).code, 'invalid_input');
   const none = new ChartCore({ chartId: 'n' });
   const nothing = failureOf(await none.tools.execute('comparison_remove', { symbol: 'X' }));
@@ -95,5 +110,9 @@ test('comparisons_list refuses input it does not declare, and a read-only run ma
   const core = await loadedCore();
   assert.equal(failureOf(await core.tools.execute('comparisons_list', { symbol: 'X' })).code, 'invalid_input');
   assert.ok((await core.tools.execute('comparisons_list', {}, { origin: 'agent', readOnly: true })).success);
-  assert.equal(failureOf(await core.tools.execute('comparison_create', { symbol: 'BTCUSDT' }, { origin: 'agent', readOnly: true })).code, 'not_allowed');
+  assert.equal(
+    failureOf(await core.tools.execute('comparison_create', { symbol: 'BTCUSDT' }, { origin: 'agent', readOnly: true }))
+      .code,
+    'not_allowed',
+  );
 });

@@ -14,10 +14,16 @@ test('a mutating host tool composes market_bars_query and drawing_create: one dr
   assert.equal(data.drawing.kind, 'horizontal_line');
   assert.equal(data.drawing.points[0].price, expected.price);
   const listed = dataOf<{ drawings: { id: string }[] }>(await core.tools.execute('drawings_list', {}));
-  assert.deepEqual(listed.drawings.map((d) => d.id), [data.id]);
+  assert.deepEqual(
+    listed.drawings.map((d) => d.id),
+    [data.id],
+  );
   assert.equal(core.undo(), 'drawing_create', 'the composed change is one undo step');
   // The description carries the example; the default lookback applies.
-  assert.match(core.tools.describe().find((t) => t.name === 'mark_recent_high')!.description, /Example \(the last 20 bars\): \{"lookback":20\}/);
+  assert.match(
+    core.tools.describe().find((t) => t.name === 'mark_recent_high')!.description,
+    /Example \(the last 20 bars\): \{"lookback":20\}/,
+  );
   assert.ok((await core.tools.execute('mark_recent_high', {})).success);
   unregister();
   assert.equal(failureOf(await core.tools.execute('mark_recent_high', {})).code, 'unknown_tool');
@@ -30,7 +36,9 @@ test('a read-only host tool cannot reach its mutating child, and a read-only run
   const peek = failureOf(await core.tools.execute('peek_recent_high', { lookback: 10 }, { origin: 'agent' }));
   assert.equal(peek.code, 'not_allowed');
   assert.match(peek.message, /drawing_create/);
-  const run = failureOf(await core.tools.execute('mark_recent_high', { lookback: 10 }, { origin: 'agent', readOnly: true }));
+  const run = failureOf(
+    await core.tools.execute('mark_recent_high', { lookback: 10 }, { origin: 'agent', readOnly: true }),
+  );
   assert.equal(run.code, 'not_allowed');
   assert.deepEqual(dataOf<{ drawings: unknown[] }>(await core.tools.execute('drawings_list', {})).drawings, []);
   assert.equal(core.store.history.canUndo, false);
@@ -39,7 +47,15 @@ test('a read-only host tool cannot reach its mutating child, and a read-only run
 test('a host tool returning a failed child result fails with the child error (code, action, details)', async () => {
   const core = await loadedCore();
   core.tools.register(markRecentHigh);
-  core.setBars({ time: new Float64Array(0), open: new Float64Array(0), high: new Float64Array(0), low: new Float64Array(0), close: new Float64Array(0), volume: new Float64Array(0), length: 0 });
+  core.setBars({
+    time: new Float64Array(0),
+    open: new Float64Array(0),
+    high: new Float64Array(0),
+    low: new Float64Array(0),
+    close: new Float64Array(0),
+    volume: new Float64Array(0),
+    length: 0,
+  });
   const r = failureOf(await core.tools.execute('mark_recent_high', { lookback: 5 }));
   assert.equal(r.code, 'no_data');
   assert.equal(failureOf(await core.tools.execute('mark_recent_high', { lookback: 1 })).code, 'invalid_input');

@@ -2,9 +2,17 @@ import { Type } from '@sinclair/typebox';
 import { defineTool } from '../../../src/core/tools/index.js';
 import type { ToolResult } from '../../../src/protocol/index.js';
 
-const Lookback = Type.Object({
-  lookback: Type.Integer({ minimum: 2, maximum: 500, default: 20, description: 'How many of the newest bars to search.' }),
-}, { additionalProperties: false });
+const Lookback = Type.Object(
+  {
+    lookback: Type.Integer({
+      minimum: 2,
+      maximum: 500,
+      default: 20,
+      description: 'How many of the newest bars to search.',
+    }),
+  },
+  { additionalProperties: false },
+);
 
 /** The newest bar with the highest high in `market_bars_query` text (`time,open,high,low,close,volume` rows). */
 export function highestBar(text: string): { time: string; price: number } | null {
@@ -17,11 +25,19 @@ export function highestBar(text: string): { time: string; price: number } | null
   return best;
 }
 
-async function recentHigh(ctx: { execute(name: string, input: unknown): Promise<ToolResult> }, lookback: number): Promise<ToolResult> {
+async function recentHigh(
+  ctx: { execute(name: string, input: unknown): Promise<ToolResult> },
+  lookback: number,
+): Promise<ToolResult> {
   const q = await ctx.execute('market_bars_query', { limit: lookback });
   if (!q.success) return q;
   const high = highestBar(q.text ?? '');
-  if (!high) return { success: false, stateChanged: false, error: { code: 'no_data', message: 'No bars to search.', retryable: true } };
+  if (!high)
+    return {
+      success: false,
+      stateChanged: false,
+      error: { code: 'no_data', message: 'No bars to search.', retryable: true },
+    };
   return ctx.execute('drawing_create', { kind: 'horizontal_line', points: [high], label: `High ${high.price}` });
 }
 
@@ -29,7 +45,8 @@ async function recentHigh(ctx: { execute(name: string, input: unknown): Promise<
 export const markRecentHigh = defineTool({
   name: 'mark_recent_high',
   label: 'Mark recent high',
-  description: 'Draws a horizontal line at the highest high of the newest `lookback` bars and returns the drawing (id, points, label).',
+  description:
+    'Draws a horizontal line at the highest high of the newest `lookback` bars and returns the drawing (id, points, label).',
   examples: [{ description: 'the last 20 bars', input: { lookback: 20 } }],
   parameters: Lookback,
   safety: 'mutating',
@@ -40,7 +57,8 @@ export const markRecentHigh = defineTool({
 export const peekRecentHigh = defineTool({
   name: 'peek_recent_high',
   label: 'Peek recent high',
-  description: 'Read-only: tries to mark the recent high; its drawing_create child is refused because a read-only tool may not change the chart.',
+  description:
+    'Read-only: tries to mark the recent high; its drawing_create child is refused because a read-only tool may not change the chart.',
   parameters: Lookback,
   safety: 'read-only',
   execute: (input, ctx) => recentHigh(ctx, input.lookback),

@@ -23,7 +23,9 @@ test('settings_get: current values plus allowed values per writable key, before 
 
 test('settings_update: changes several keys as ONE undo step and returns the previous values', async () => {
   const core = new ChartCore({ chartId: 's' });
-  const r = await core.tools.execute('settings_update', { values: { candleStyle: 'hollow', grid: false, timezone: 'Asia/Shanghai' } });
+  const r = await core.tools.execute('settings_update', {
+    values: { candleStyle: 'hollow', grid: false, timezone: 'Asia/Shanghai' },
+  });
   const data = dataOf<SettingsData>(r);
   assert.ok(r.success && r.stateChanged);
   assert.deepEqual(data.previous, { candleStyle: 'solid', grid: true, timezone: '' });
@@ -42,19 +44,31 @@ test('settings_update errors: unknown key, value outside the enum, wrong type, u
   const core = new ChartCore({ chartId: 's' });
   const unknownKey = failureOf(await core.tools.execute('settings_update', { values: { candleColor: 'red' } }));
   assert.equal(unknownKey.code, 'invalid_input');
-  assert.ok(unknownKey.details?.some((d) => d.path.startsWith('values')), JSON.stringify(unknownKey.details));
+  assert.ok(
+    unknownKey.details?.some((d) => d.path.startsWith('values')),
+    JSON.stringify(unknownKey.details),
+  );
   const badEnum = failureOf(await core.tools.execute('settings_update', { values: { candleStyle: 'heikin' } }));
   assert.equal(badEnum.code, 'invalid_input');
-  assert.deepEqual(badEnum.details?.[0], { path: 'values.candleStyle', reason: 'expected one of "solid", "hollow", "ohlc", "line", "area"' });
+  assert.deepEqual(badEnum.details?.[0], {
+    path: 'values.candleStyle',
+    reason: 'expected one of "solid", "hollow", "ohlc", "line", "area"',
+  });
   const badType = failureOf(await core.tools.execute('settings_update', { values: { grid: 'yes' } }));
   assert.equal(badType.code, 'invalid_input');
   assert.equal(badType.details?.[0].path, 'values.grid');
-  const zone = failureOf(await core.tools.execute('settings_update', { values: { timezone: 'Mars/Olympus', grid: false } }));
+  const zone = failureOf(
+    await core.tools.execute('settings_update', { values: { timezone: 'Mars/Olympus', grid: false } }),
+  );
   assert.equal(zone.code, 'invalid_input');
   assert.equal(zone.details?.[0].path, 'values.timezone');
   assert.match(zone.recommendedAction ?? '', /IANA/);
   assert.equal(failureOf(await core.tools.execute('settings_update', {})).code, 'invalid_input');
-  assert.deepEqual({ ...core.store.peek('settings') }, { ...DEFAULT_SETTINGS }, 'a refused call changes nothing, not even the valid keys');
+  assert.deepEqual(
+    { ...core.store.peek('settings') },
+    { ...DEFAULT_SETTINGS },
+    'a refused call changes nothing, not even the valid keys',
+  );
   assert.equal(core.store.history.canUndo, false);
 });
 
@@ -81,11 +95,25 @@ test('settings_reset: the given keys or all, one undo step, previous values retu
 test('settings tools obey the agent policy: a read-only run may read but not update or reset', async () => {
   const core = new ChartCore({ chartId: 's' });
   assert.ok((await core.tools.execute('settings_get', {}, { origin: 'agent', readOnly: true })).success);
-  assert.equal(failureOf(await core.tools.execute('settings_update', { values: { grid: false } }, { origin: 'agent', readOnly: true })).code, 'not_allowed');
-  assert.equal(failureOf(await core.tools.execute('settings_reset', {}, { origin: 'agent', readOnly: true })).code, 'not_allowed');
+  assert.equal(
+    failureOf(
+      await core.tools.execute('settings_update', { values: { grid: false } }, { origin: 'agent', readOnly: true }),
+    ).code,
+    'not_allowed',
+  );
+  assert.equal(
+    failureOf(await core.tools.execute('settings_reset', {}, { origin: 'agent', readOnly: true })).code,
+    'not_allowed',
+  );
   core.setPolicy({ agent: 'full', allow: ['settings_get'] });
-  assert.equal(failureOf(await core.tools.execute('settings_update', { values: { grid: false } }, { origin: 'agent' })).code, 'not_allowed');
-  assert.ok((await core.tools.execute('settings_update', { values: { grid: false } }, { origin: 'user' })).success, 'the user is never restricted');
+  assert.equal(
+    failureOf(await core.tools.execute('settings_update', { values: { grid: false } }, { origin: 'agent' })).code,
+    'not_allowed',
+  );
+  assert.ok(
+    (await core.tools.execute('settings_update', { values: { grid: false } }, { origin: 'user' })).success,
+    'the user is never restricted',
+  );
 });
 
 test('settings_update and settings_reset descriptions carry the live current values', async () => {

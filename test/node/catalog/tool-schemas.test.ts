@@ -16,13 +16,16 @@ function schemaProblems(schema: unknown, path: string, isProperty: boolean): str
   const out: string[] = [];
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return [`${path}: not a schema object`];
   const s = schema as Json;
-  for (const key of Object.keys(s)) if (!MODEL_SCHEMA_KEYWORDS.has(key)) out.push(`${path}: keyword '${key}' is not accepted by function calling`);
+  for (const key of Object.keys(s))
+    if (!MODEL_SCHEMA_KEYWORDS.has(key)) out.push(`${path}: keyword '${key}' is not accepted by function calling`);
   if (Object.getOwnPropertySymbols(s).length) out.push(`${path}: carries symbol keys (not JSON)`);
-  if (isProperty && (typeof s.description !== 'string' || s.description.trim().length < 3)) out.push(`${path}: no description`);
+  if (isProperty && (typeof s.description !== 'string' || s.description.trim().length < 3))
+    out.push(`${path}: no description`);
   if (s.type === undefined && s.anyOf === undefined && s.enum === undefined) out.push(`${path}: no type`);
   if (Array.isArray(s.anyOf)) {
     const members = s.anyOf as Json[];
-    if (members.every((m) => m.const !== undefined || (Array.isArray(m.enum) && m.enum.length === 1))) out.push(`${path}: anyOf of literals instead of an enum`);
+    if (members.every((m) => m.const !== undefined || (Array.isArray(m.enum) && m.enum.length === 1)))
+      out.push(`${path}: anyOf of literals instead of an enum`);
     members.forEach((m, i) => {
       if (m.type === undefined) out.push(`${path}.anyOf[${i}]: no type`);
       out.push(...schemaProblems(m, `${path}.anyOf[${i}]`, false));
@@ -37,9 +40,11 @@ function schemaProblems(schema: unknown, path: string, isProperty: boolean): str
     // Closed objects say so; the only open ones are maps (indicator params) without declared properties.
     const open = s.additionalProperties !== false;
     if (s.additionalProperties === undefined) out.push(`${path}: additionalProperties is not false`);
-    else if (open && props && Object.keys(props).length > 0) out.push(`${path}: declares properties but accepts any other key`);
+    else if (open && props && Object.keys(props).length > 0)
+      out.push(`${path}: declares properties but accepts any other key`);
     for (const [name, prop] of Object.entries(props ?? {})) out.push(...schemaProblems(prop, `${path}.${name}`, true));
-    if (s.additionalProperties && typeof s.additionalProperties === 'object') out.push(...schemaProblems(s.additionalProperties, `${path}{*}`, false));
+    if (s.additionalProperties && typeof s.additionalProperties === 'object')
+      out.push(...schemaProblems(s.additionalProperties, `${path}{*}`, false));
     for (const name of (s.required as string[] | undefined) ?? []) {
       const prop = props?.[name] as Json | undefined;
       if (!prop) out.push(`${path}: required '${name}' is not a property`);
@@ -104,8 +109,18 @@ test('closed sets are enums: periods, drawing kinds, line dash, setting values a
   assert.equal(prop('chart_set_period', 'period').type, 'string');
   assert.deepEqual(prop('market_bars_query', 'period').enum, periods);
   assert.deepEqual(prop('drawing_create', 'kind').enum, [
-    'horizontal_line', 'horizontal_ray', 'vertical_line', 'trend_line', 'ray', 'extended_line', 'arrow',
-    'rectangle', 'parallel_channel', 'fib_retracement', 'price_range', 'text',
+    'horizontal_line',
+    'horizontal_ray',
+    'vertical_line',
+    'trend_line',
+    'ray',
+    'extended_line',
+    'arrow',
+    'rectangle',
+    'parallel_channel',
+    'fib_retracement',
+    'price_range',
+    'text',
   ]);
   assert.deepEqual(prop('drawing_create', 'style', 'dash').enum, ['solid', 'dashed', 'dotted']);
   assert.deepEqual(prop('drawing_update', 'style', 'dash').enum, ['solid', 'dashed', 'dotted']);
@@ -124,31 +139,50 @@ test('closed sets are enums: periods, drawing kinds, line dash, setting values a
 test('properties with a default are optional for the model, and the registry still fills them in', async () => {
   const core = await loadedCore();
   const tools = describeAll(core);
-  assert.equal(((tools.get('market_bars_query')!.parameters.required as string[] | undefined) ?? []).includes('limit'), false);
-  assert.equal((tools.get('market_bars_query')!.parameters.properties as Json).limit && ((tools.get('market_bars_query')!.parameters.properties as Json).limit as Json).default, 20);
+  assert.equal(
+    ((tools.get('market_bars_query')!.parameters.required as string[] | undefined) ?? []).includes('limit'),
+    false,
+  );
+  assert.equal(
+    (tools.get('market_bars_query')!.parameters.properties as Json).limit &&
+      ((tools.get('market_bars_query')!.parameters.properties as Json).limit as Json).default,
+    20,
+  );
   const r = await core.tools.execute('market_bars_query', {});
   assert.ok(r.success);
   assert.equal((r.data as { returned: number }).returned, 20);
 });
 
 test('toModelSchema rewrites literal unions, records and lone consts, and drops keywords servers refuse', () => {
-  const schema = Type.Object({
-    mode: Type.Union([Type.Literal('a'), Type.Literal('b')], { description: 'Mode.', default: 'a' }),
-    size: Type.Union([Type.Literal(1), Type.Literal(2)], { description: 'Size.' }),
-    only: Type.Literal('x', { description: 'Fixed.' }),
-    map: Type.Record(Type.String(), Type.Number({ description: 'A value.' }), { description: 'Map.' }),
-    free: Type.Record(Type.String(), Type.Unknown(), { description: 'Anything.' }),
-    when: Type.Union([Type.String({ description: 's' }), Type.Number({ description: 'n' })], { description: 'Time.' }),
-    list: Type.Array(Type.Union([Type.Literal('p'), Type.Literal('q')]), { description: 'List.', uniqueItems: true }),
-  }, { additionalProperties: false, $id: 'T', examples: [{}] });
+  const schema = Type.Object(
+    {
+      mode: Type.Union([Type.Literal('a'), Type.Literal('b')], { description: 'Mode.', default: 'a' }),
+      size: Type.Union([Type.Literal(1), Type.Literal(2)], { description: 'Size.' }),
+      only: Type.Literal('x', { description: 'Fixed.' }),
+      map: Type.Record(Type.String(), Type.Number({ description: 'A value.' }), { description: 'Map.' }),
+      free: Type.Record(Type.String(), Type.Unknown(), { description: 'Anything.' }),
+      when: Type.Union([Type.String({ description: 's' }), Type.Number({ description: 'n' })], {
+        description: 'Time.',
+      }),
+      list: Type.Array(Type.Union([Type.Literal('p'), Type.Literal('q')]), { description: 'List.', uniqueItems: true }),
+    },
+    { additionalProperties: false, $id: 'T', examples: [{}] },
+  );
   const out = toModelSchema(schema);
   const props = out.properties as Record<string, Json>;
   assert.deepEqual(props.mode, { description: 'Mode.', default: 'a', type: 'string', enum: ['a', 'b'] });
   assert.deepEqual(props.size, { description: 'Size.', type: 'integer', enum: [1, 2] });
   assert.deepEqual(props.only, { description: 'Fixed.', type: 'string', enum: ['x'] });
-  assert.deepEqual(props.map, { description: 'Map.', type: 'object', additionalProperties: { description: 'A value.', type: 'number' } });
+  assert.deepEqual(props.map, {
+    description: 'Map.',
+    type: 'object',
+    additionalProperties: { description: 'A value.', type: 'number' },
+  });
   assert.deepEqual(props.free, { description: 'Anything.', type: 'object', additionalProperties: true });
-  assert.deepEqual((props.when.anyOf as Json[]).map((m) => m.type), ['string', 'number']);
+  assert.deepEqual(
+    (props.when.anyOf as Json[]).map((m) => m.type),
+    ['string', 'number'],
+  );
   assert.deepEqual(props.list, { description: 'List.', type: 'array', items: { type: 'string', enum: ['p', 'q'] } });
   assert.equal('$id' in out, false);
   assert.equal('examples' in out, false);
@@ -159,14 +193,19 @@ test('toModelSchema rewrites literal unions, records and lone consts, and drops 
 
 test('a host tool with a literal union is advertised with an enum as well', () => {
   const core = new ChartCore({ chartId: 'x' });
-  core.tools.register(defineTool({
-    name: 'acme_pick',
-    label: 'Pick',
-    description: 'Picks a side.',
-    parameters: Type.Object({ side: Type.Union([Type.Literal('buy'), Type.Literal('sell')], { description: 'Side.' }) }, { additionalProperties: false }),
-    safety: 'read-only',
-    execute: (input) => input.side,
-  }));
+  core.tools.register(
+    defineTool({
+      name: 'acme_pick',
+      label: 'Pick',
+      description: 'Picks a side.',
+      parameters: Type.Object(
+        { side: Type.Union([Type.Literal('buy'), Type.Literal('sell')], { description: 'Side.' }) },
+        { additionalProperties: false },
+      ),
+      safety: 'read-only',
+      execute: (input) => input.side,
+    }),
+  );
   const d = core.tools.describe().find((t) => t.name === 'acme_pick')!;
   assert.deepEqual(((d.parameters.properties as Json).side as Json).enum, ['buy', 'sell']);
   assert.deepEqual(schemaProblems(d.parameters, d.name, false), []);

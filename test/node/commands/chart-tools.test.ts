@@ -20,7 +20,12 @@ test('chart_get_context: no_data before a load, then the snapshot with market-ti
   await core.loadTarget({ symbol: 'DEMO', period: '1d', sourceId: 'sample' }, null);
   const r = await core.tools.execute('chart_get_context', {});
   assert.ok(r.success);
-  const ctx = r.data as { symbol: string; timezone: string; dataRange: { bars: number; toText: string }; chartId: string };
+  const ctx = r.data as {
+    symbol: string;
+    timezone: string;
+    dataRange: { bars: number; toText: string };
+    chartId: string;
+  };
   assert.equal(ctx.symbol, 'DEMO');
   assert.equal(ctx.chartId, 'c1');
   assert.equal(ctx.timezone, 'America/New_York');
@@ -39,7 +44,10 @@ test('chart_set_period: switches, aggregates weekly bars, is one undo step; erro
   assert.ok(r.success && r.stateChanged);
   const ctx = core.context.get()!;
   assert.equal(ctx.period, '1w');
-  assert.ok(ctx.dataRange.bars < daily / 4 && ctx.dataRange.bars > daily / 6, `weekly bars ${ctx.dataRange.bars} vs daily ${daily}`);
+  assert.ok(
+    ctx.dataRange.bars < daily / 4 && ctx.dataRange.bars > daily / 6,
+    `weekly bars ${ctx.dataRange.bars} vs daily ${daily}`,
+  );
   const same = await core.tools.execute('chart_set_period', { period: '1w' });
   assert.ok(same.success && !same.stateChanged);
   assert.equal(core.undo(), 'chart_set_period');
@@ -51,7 +59,9 @@ test('chart_set_symbol: ambiguous code changes nothing, qualified code loads, un
   const core = await loadedCore();
   const amb = await core.tools.execute('chart_set_symbol', { symbol: 'ACME' });
   assert.equal(code(amb), 'ambiguous');
-  const candidates = (amb as { data: { candidates: { qualifiedSymbol: string }[] } }).data.candidates.map((c) => c.qualifiedSymbol).sort();
+  const candidates = (amb as { data: { candidates: { qualifiedSymbol: string }[] } }).data.candidates
+    .map((c) => c.qualifiedSymbol)
+    .sort();
   assert.deepEqual(candidates, ['NYSE:ACME', 'XETRA:ACME']);
   assert.equal(core.context.get()!.symbol, 'DEMO');
   assert.equal(core.store.history.canUndo, false);
@@ -72,16 +82,25 @@ test('chart_set_visible_range: from/to, lastBars, and its errors', async () => {
   const r = await core.tools.execute('chart_set_visible_range', { from: '2024-01-02', to: '2024-03-28' });
   assert.ok(r.success, JSON.stringify(r));
   const v = core.context.get()!.visibleRange;
-  assert.equal(v.bars, 63, "weekdays from 2024-01-02 to 2024-03-28 (the sample has no holidays)");
+  assert.equal(v.bars, 63, 'weekdays from 2024-01-02 to 2024-03-28 (the sample has no holidays)');
   const last = await core.tools.execute('chart_set_visible_range', { lastBars: 30 });
   assert.ok(last.success);
   assert.equal(core.context.get()!.visibleRange.bars, 30);
   assert.equal(core.undo(), 'chart_set_visible_range');
   assert.equal(core.context.get()!.visibleRange.bars, v.bars);
-  assert.equal(code(await core.tools.execute('chart_set_visible_range', { from: '1990-01-01', to: '1990-02-01' })), 'out_of_range');
+  assert.equal(
+    code(await core.tools.execute('chart_set_visible_range', { from: '1990-01-01', to: '1990-02-01' })),
+    'out_of_range',
+  );
   assert.equal(code(await core.tools.execute('chart_set_visible_range', { from: '2024-01-01' })), 'invalid_input');
-  assert.equal(code(await core.tools.execute('chart_set_visible_range', { from: 'yesterday', to: '2024-01-01' })), 'invalid_input');
-  assert.equal(code(await core.tools.execute('chart_set_visible_range', { lastBars: 10, from: '2024-01-01', to: '2024-02-01' })), 'invalid_input');
+  assert.equal(
+    code(await core.tools.execute('chart_set_visible_range', { from: 'yesterday', to: '2024-01-01' })),
+    'invalid_input',
+  );
+  assert.equal(
+    code(await core.tools.execute('chart_set_visible_range', { lastBars: 10, from: '2024-01-01', to: '2024-02-01' })),
+    'invalid_input',
+  );
   assert.equal(code(await core.tools.execute('chart_set_visible_range', { lastBars: 2 })), 'invalid_input');
   const empty = new ChartCore({ chartId: 'x' });
   assert.equal(code(await empty.tools.execute('chart_set_visible_range', { lastBars: 10 })), 'no_data');
@@ -104,7 +123,10 @@ test('market_bars_query: compact text of any instrument without changing the cha
   assert.match(ranged.text!.split('\n')[2], /^2024-03-01/);
   assert.equal(code(await core.tools.execute('market_bars_query', { symbol: 'ACME' })), 'ambiguous');
   assert.equal(code(await core.tools.execute('market_bars_query', { symbol: 'NOPE' })), 'not_found');
-  assert.equal(code(await core.tools.execute('market_bars_query', { from: '1980-01-01', to: '1980-02-01' })), 'out_of_range');
+  assert.equal(
+    code(await core.tools.execute('market_bars_query', { from: '1980-01-01', to: '1980-02-01' })),
+    'out_of_range',
+  );
   assert.equal(code(await core.tools.execute('market_bars_query', { limit: 0 })), 'invalid_input');
   assert.equal(code(await core.tools.execute('market_bars_query', { from: '31/12/2024' })), 'invalid_input');
   const empty = new ChartCore({ chartId: 'x' });

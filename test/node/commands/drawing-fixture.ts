@@ -29,7 +29,9 @@ export async function fails(core: ChartCore, name: string, input: unknown) {
 }
 
 /** The recorded (undoable) slices, deep-copied, for exact before/after comparisons. */
-export function recorded(core: ChartCore): Pick<ChartState, 'target' | 'indicators' | 'panes' | 'drawings' | 'selection' | 'comparisons' | 'settings'> {
+export function recorded(
+  core: ChartCore,
+): Pick<ChartState, 'target' | 'indicators' | 'panes' | 'drawings' | 'selection' | 'comparisons' | 'settings'> {
   const s = core.store;
   return structuredClone({
     target: s.peek('target'),

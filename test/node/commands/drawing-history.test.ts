@@ -6,10 +6,26 @@ const line = (time: number, price: number) => ({ kind: 'horizontal_line', points
 
 test('undo after each drawing tool restores the exact previous state', async () => {
   const core = await loadedCore();
-  const a = await ok<{ id: string }>(core, 'drawing_create', { kind: 'rectangle', points: [{ time: barTime(core, -40), price: 40 }, { time: barTime(core, -30), price: 50 }], label: 'box' });
+  const a = await ok<{ id: string }>(core, 'drawing_create', {
+    kind: 'rectangle',
+    points: [
+      { time: barTime(core, -40), price: 40 },
+      { time: barTime(core, -30), price: 50 },
+    ],
+    label: 'box',
+  });
   await ok(core, 'drawing_create', line(barTime(core, -5), 52));
   const steps: [string, unknown][] = [
-    ['drawing_create', { kind: 'fib_retracement', points: [{ time: barTime(core, -60), price: 30 }, { time: barTime(core, -35), price: 60 }] }],
+    [
+      'drawing_create',
+      {
+        kind: 'fib_retracement',
+        points: [
+          { time: barTime(core, -60), price: 30 },
+          { time: barTime(core, -35), price: 60 },
+        ],
+      },
+    ],
     ['drawing_update', { id: a.id, style: { color: '#ff0000', width: 3 }, label: 'renamed' }],
     ['drawing_update', { id: a.id, locked: true }],
     ['drawing_delete', { ids: [a.id] }],
@@ -30,7 +46,8 @@ test('undo after each drawing tool restores the exact previous state', async () 
 test('a copied group is one undo step, and redo brings the whole group back', async () => {
   const core = await loadedCore();
   const ids: string[] = [];
-  for (const p of [40, 45, 50]) ids.push((await ok<{ id: string }>(core, 'drawing_create', line(barTime(core, -5), p))).id);
+  for (const p of [40, 45, 50])
+    ids.push((await ok<{ id: string }>(core, 'drawing_create', line(barTime(core, -5), p))).id);
   const before = recorded(core);
   const { ids: copies } = await ok<{ ids: string[] }>(core, 'drawings_copy', { ids, offsetPrice: 1 });
   assert.equal(copies.length, 3);
@@ -40,23 +57,44 @@ test('a copied group is one undo step, and redo brings the whole group back', as
   assert.deepEqual(core.store.peek('drawingSelection'), [], 'undone copies leave the selection');
   assert.equal(core.store.history.undoLabel, 'drawing_create', 'the three creates are still three steps below');
   core.redo();
-  assert.deepEqual(core.drawings.current().slice(3).map((d) => d.id), copies);
+  assert.deepEqual(
+    core.drawings
+      .current()
+      .slice(3)
+      .map((d) => d.id),
+    copies,
+  );
 });
 
 test('a drag (moveDrawing) is one undo step and a pointer-placed drawing may lie beyond the data', async () => {
   const core = await loadedCore();
   const future = barTime(core, -1) + 5 * 86_400_000;
-  const d = core.drawings.createDrawing({ kind: 'trend_line', points: [{ time: barTime(core, -10), price: 40 }, { time: future, price: 50 }] });
+  const d = core.drawings.createDrawing({
+    kind: 'trend_line',
+    points: [
+      { time: barTime(core, -10), price: 40 },
+      { time: future, price: 50 },
+    ],
+  });
   assert.deepEqual(core.store.peek('drawingSelection'), [d.id], 'a placed drawing is selected');
   const before = recorded(core);
-  assert.equal(core.drawings.moveDrawing(d.id, [{ time: barTime(core, -9), price: 41 }, { time: future, price: 51 }]), true);
+  assert.equal(
+    core.drawings.moveDrawing(d.id, [
+      { time: barTime(core, -9), price: 41 },
+      { time: future, price: 51 },
+    ]),
+    true,
+  );
   assert.equal(core.store.history.undoLabel, 'drawing_move');
   core.undo();
   assert.deepEqual(recorded(core), before);
-  assert.throws(() => core.drawings.createDrawing({ kind: 'trend_line', points: [{ time: future, price: 1 }] }), /needs exactly 2 points/);
+  assert.throws(
+    () => core.drawings.createDrawing({ kind: 'trend_line', points: [{ time: future, price: 1 }] }),
+    /needs exactly 2 points/,
+  );
 });
 
-test('undo after a symbol switch keeps the other symbol\'s drawings intact', async () => {
+test("undo after a symbol switch keeps the other symbol's drawings intact", async () => {
   const core = await loadedCore();
   await ok(core, 'drawing_create', line(barTime(core, -5), 50));
   await ok(core, 'drawing_create', line(barTime(core, -6), 51));

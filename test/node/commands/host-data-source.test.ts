@@ -4,7 +4,15 @@ import { ChartCore } from '../../../src/core/commands/chart-core.js';
 import { barsFromObjects, type Bar } from '../../../src/core/data/index.js';
 
 const T0 = Date.UTC(2024, 0, 2);
-const minutes = (n: number): Bar[] => Array.from({ length: n }, (_, i) => ({ time: T0 + i * 60_000, open: 10 + i, high: 12 + i, low: 9 + i, close: 11 + i, volume: 1 + i }));
+const minutes = (n: number): Bar[] =>
+  Array.from({ length: n }, (_, i) => ({
+    time: T0 + i * 60_000,
+    open: 10 + i,
+    high: 12 + i,
+    low: 9 + i,
+    close: 11 + i,
+    volume: 1 + i,
+  }));
 
 test("setBars with source 'custom': chart_set_period folds the host's bars and goes back to them", async () => {
   const core = new ChartCore({ chartId: 'h' });
@@ -14,7 +22,10 @@ test("setBars with source 'custom': chart_set_period folds the host's bars and g
   const s = core.store.peek('series')!;
   assert.equal(s.period, '15m');
   assert.equal(s.bars.length, 4);
-  assert.deepEqual([s.bars.open[0], s.bars.high[0], s.bars.low[0], s.bars.close[0], s.bars.volume[0]], [10, 26, 9, 25, 120]);
+  assert.deepEqual(
+    [s.bars.open[0], s.bars.high[0], s.bars.low[0], s.bars.close[0], s.bars.volume[0]],
+    [10, 26, 9, 25, 120],
+  );
   assert.equal((await core.tools.execute('chart_set_period', { period: '1m' })).success, true);
   assert.equal(core.store.peek('series')!.bars.length, 60);
 });

@@ -10,12 +10,22 @@ test('a separator drag previews live and records ONE undo step from the pre-drag
   core.store.onCommit((c) => changes.push(`${c.name}:${c.undoable}`));
   assert.equal(core.indicators.setPaneWeights({ [vol.id]: 1.2, [macd.id]: 0.8 }, { preview: true }), true);
   assert.equal(core.indicators.setPaneWeights({ [vol.id]: 1.5, [macd.id]: 0.5 }, { preview: true }), true);
-  assert.deepEqual(core.store.peek('panes').map((p) => p.weight), [3, 1.5, 0.5], 'the preview is visible');
+  assert.deepEqual(
+    core.store.peek('panes').map((p) => p.weight),
+    [3, 1.5, 0.5],
+    'the preview is visible',
+  );
   assert.equal(core.store.history.canUndo, false, 'previews are not recorded');
   assert.equal(core.indicators.setPaneWeights({ [vol.id]: 1.5, [macd.id]: 0.5 }), true);
-  assert.deepEqual(core.store.peek('panes').map((p) => p.weight), [3, 1.5, 0.5]);
+  assert.deepEqual(
+    core.store.peek('panes').map((p) => p.weight),
+    [3, 1.5, 0.5],
+  );
   assert.equal(core.store.history.undoLabel, 'panes_resize');
-  assert.deepEqual(changes.filter((c) => c.endsWith(':true')), ['panes_resize:true']);
+  assert.deepEqual(
+    changes.filter((c) => c.endsWith(':true')),
+    ['panes_resize:true'],
+  );
   core.undo();
   assert.deepEqual(snapshot(core), before);
   assert.equal(core.store.history.canUndo, false);
@@ -38,13 +48,19 @@ test('movePane reorders indicator panes, keeps price on top, and is one undo ste
   const before = snapshot(core);
   const ids = before.panes.map((p) => p.id);
   assert.equal(core.indicators.movePane(ids[3], 'up'), true);
-  assert.deepEqual(core.store.peek('panes').map((p) => p.id), [ids[0], ids[1], ids[3], ids[2]]);
+  assert.deepEqual(
+    core.store.peek('panes').map((p) => p.id),
+    [ids[0], ids[1], ids[3], ids[2]],
+  );
   assert.equal(core.indicators.movePane(ids[1], 'up'), false, 'cannot pass the price pane');
   assert.equal(core.indicators.movePane('price', 'down'), false);
   assert.equal(core.indicators.movePane(ids[2], 'down'), false, 'already last');
   const result = await core.tools.execute('panes_list', {});
   assert.ok(result.success);
-  assert.deepEqual((result.data as { panes: { id: string }[] }).panes.map((p) => p.id), [ids[0], ids[1], ids[3], ids[2]]);
+  assert.deepEqual(
+    (result.data as { panes: { id: string }[] }).panes.map((p) => p.id),
+    [ids[0], ids[1], ids[3], ids[2]],
+  );
   assert.equal(core.undo(), 'panes_move');
   assert.deepEqual(snapshot(core), before);
 });

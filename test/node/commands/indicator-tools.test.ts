@@ -8,12 +8,18 @@ test('applyIndicatorList adds the usable studies with their panes, reports the r
   const reported: { code: string; message: string }[] = [];
   core.onError((e) => reported.push(e));
   const { errors } = core.indicators.applyIndicatorList('MA(5,20),NOPE,VOL,MACD(12,26,0),MACD(12,26,9)');
-  assert.deepEqual(errors.map((e) => e.text), ['NOPE', 'MACD(12,26,0)']);
+  assert.deepEqual(
+    errors.map((e) => e.text),
+    ['NOPE', 'MACD(12,26,0)'],
+  );
   assert.equal(reported.length, 2);
   assert.ok(reported.every((r) => r.code === 'invalid_indicator'));
   assert.match(reported[1].message, /MACD\(12,26,0\)/);
   const instances = core.store.peek('indicators');
-  assert.deepEqual(instances.map((i) => i.definitionId), ['MA', 'VOL', 'MACD']);
+  assert.deepEqual(
+    instances.map((i) => i.definitionId),
+    ['MA', 'VOL', 'MACD'],
+  );
   assert.equal(instances[0].paneId, 'price');
   assert.equal(instances[2].paneId, `pane-${instances[2].instanceId}`);
   assert.deepEqual(core.store.peek('panes'), [
@@ -30,13 +36,24 @@ test('indicators_list: one line per definition with defaults and bounds, then th
   const lines = result.text!.split('\n');
   const defs = core.indicatorRegistry.list();
   assert.equal(lines[0], `Definitions (${defs.length}):`);
-  assert.equal(lines.filter((l) => /^[A-Z][A-Z0-9_]* (trend|momentum|volatility|volume|moving-average|other) (overlay|pane) /.test(l)).length, defs.length);
+  assert.equal(
+    lines.filter((l) =>
+      /^[A-Z][A-Z0-9_]* (trend|momentum|volatility|volume|moving-average|other) (overlay|pane) /.test(l),
+    ).length,
+    defs.length,
+  );
   const macd = lines.find((l) => l.startsWith('MACD '))!;
   assert.match(macd, /fast=12\[1\.\.1000\] slow=26\[1\.\.1000\] signal=9\[1\.\.1000\]/);
   assert.match(macd, /-> macd:DIF signal:DEA hist:HIST/);
-  assert.ok(lines.some((l) => /^macd-\d+ MACD\(12,26,9\) pane=pane-macd-\d+ /.test(l)), 'active MACD line');
+  assert.ok(
+    lines.some((l) => /^macd-\d+ MACD\(12,26,9\) pane=pane-macd-\d+ /.test(l)),
+    'active MACD line',
+  );
   const data = result.data as { active: { label: string; paneId: string }[]; definitionIds: string[] };
-  assert.deepEqual(data.active.map((a) => a.label), ['MA(5,20)', 'VOL(5,10)', 'MACD(12,26,9)']);
+  assert.deepEqual(
+    data.active.map((a) => a.label),
+    ['MA(5,20)', 'VOL(5,10)', 'MACD(12,26,9)'],
+  );
   assert.equal(data.definitionIds.length, defs.length);
   // The whole answer stays small enough for a model's context.
   assert.ok(JSON.stringify(result).length < 12000, `list result is ${JSON.stringify(result).length} chars`);
@@ -62,15 +79,27 @@ test('indicators_query: compact newest rows, market-time stamps, warm-up as empt
   assert.match(lines[0], /^MACD\(12,26,9\) DEMO 1d tz=America\/New_York .* rows=20 of \d+ in range$/);
   assert.equal(lines[1], 'time,macd,signal,hist');
   assert.equal(lines.length, 22);
-  const values = core.indicatorRegistry.get('MACD')!.compute({ ...series.bars, length: n }, { fast: 12, slow: 26, signal: 9 } as never);
+  const values = core.indicatorRegistry
+    .get('MACD')!
+    .compute({ ...series.bars, length: n }, { fast: 12, slow: 26, signal: 9 } as never);
   const last = lines[21].split(',');
   assert.ok(Math.abs(Number(last[1]) - values.macd[n - 1]) < 1e-6 * Math.max(1, Math.abs(values.macd[n - 1])));
   assert.ok(Math.abs(Number(last[3]) - values.hist[n - 1]) < 1e-6 * Math.max(1, Math.abs(values.hist[n - 1])));
   // The oldest bars are warm-up: no values, but the rows are there.
-  const first = successOf(await core.tools.execute('indicators_query', { definitionId: 'MACD', params: { signal: 5 }, to: series.bars.time[4], limit: 100 }));
+  const first = successOf(
+    await core.tools.execute('indicators_query', {
+      definitionId: 'MACD',
+      params: { signal: 5 },
+      to: series.bars.time[4],
+      limit: 100,
+    }),
+  );
   const rows = first.text!.split('\n').slice(2);
   assert.equal(rows.length, 5);
-  assert.ok(rows.every((r) => /^\d{4}-\d{2}-\d{2},,,$/.test(r)), rows.join('|'));
+  assert.ok(
+    rows.every((r) => /^\d{4}-\d{2}-\d{2},,,$/.test(r)),
+    rows.join('|'),
+  );
   assert.match(first.text!, /^MACD\(12,26,5\)/);
   // from/to clip the range; limit keeps the newest rows within it.
   const from = series.bars.time[100];
@@ -87,7 +116,13 @@ test('indicators_query by instanceId uses the instance params (and the engine va
   assert.match(result.text!, /^MACD\(8,21,5\)/);
   assert.equal((result.data as { instanceId?: string }).instanceId, id);
   // The same params by definition id match the active instance too.
-  const byDef = successOf(await core.tools.execute('indicators_query', { definitionId: 'MACD', params: { fast: 8, slow: 21, signal: 5 }, limit: 2 }));
+  const byDef = successOf(
+    await core.tools.execute('indicators_query', {
+      definitionId: 'MACD',
+      params: { fast: 8, slow: 21, signal: 5 },
+      limit: 2,
+    }),
+  );
   assert.equal(byDef.text!.split('\n').slice(1).join('\n'), result.text!.split('\n').slice(1).join('\n'));
 });
 
@@ -97,13 +132,17 @@ test('indicators_query errors: unknown id, bounds, no selector, bad range, no da
   assert.equal(unknown.code, 'not_found');
   assert.match(unknown.message, /MACD/);
   assert.ok(unknown.recommendedAction);
-  const bounds = failureOf(await core.tools.execute('indicators_query', { definitionId: 'MACD', params: { signal: 0 } }));
+  const bounds = failureOf(
+    await core.tools.execute('indicators_query', { definitionId: 'MACD', params: { signal: 0 } }),
+  );
   assert.equal(bounds.code, 'invalid_input');
   assert.deepEqual(bounds.details, [{ path: 'params.signal', reason: 'must be >= 1' }]);
   const none = failureOf(await core.tools.execute('indicators_query', {}));
   assert.equal(none.code, 'invalid_input');
   assert.equal(failureOf(await core.tools.execute('indicators_query', { instanceId: 'nope-1' })).code, 'not_found');
-  const range = failureOf(await core.tools.execute('indicators_query', { definitionId: 'RSI', from: '1990-01-01', to: '1990-02-01' }));
+  const range = failureOf(
+    await core.tools.execute('indicators_query', { definitionId: 'RSI', from: '1990-01-01', to: '1990-02-01' }),
+  );
   assert.equal(range.code, 'out_of_range');
   assert.ok(range.recommendedAction);
   const limit = failureOf(await core.tools.execute('indicators_query', { definitionId: 'RSI', limit: 2001 }));
@@ -116,8 +155,13 @@ test('indicators_query errors: unknown id, bounds, no selector, bad range, no da
 test('indicators_add: overlays on price, studies in a new pane, sharing a pane; one undo step each', async () => {
   const core = await loadedCore('VOL');
   const before = snapshot(core);
-  const ma = successOf(await core.tools.execute('indicators_add', { definitionId: 'ma', params: { periods: [7, 30] } }));
-  assert.deepEqual({ ...(ma.data as object), instanceId: undefined }, { instanceId: undefined, label: 'MA(7,30)', paneId: 'price' });
+  const ma = successOf(
+    await core.tools.execute('indicators_add', { definitionId: 'ma', params: { periods: [7, 30] } }),
+  );
+  assert.deepEqual(
+    { ...(ma.data as object), instanceId: undefined },
+    { instanceId: undefined, label: 'MA(7,30)', paneId: 'price' },
+  );
   assert.equal(ma.stateChanged, true);
   const rsi = successOf(await core.tools.execute('indicators_add', { definitionId: 'RSI' }));
   const rsiData = rsi.data as { instanceId: string; paneId: string; label: string };
@@ -144,14 +188,18 @@ test('indicators_add errors: unknown id with close ids, out-of-bounds params, un
   assert.equal(unknown.code, 'not_found');
   assert.match(unknown.message, /Did you mean MACD/);
   assert.match(unknown.recommendedAction!, /indicators_list/);
-  const bounds = failureOf(await core.tools.execute('indicators_add', { definitionId: 'MACD', params: { fast: 0, signal: 5000 } }));
+  const bounds = failureOf(
+    await core.tools.execute('indicators_add', { definitionId: 'MACD', params: { fast: 0, signal: 5000 } }),
+  );
   assert.equal(bounds.code, 'invalid_input');
   assert.deepEqual(bounds.details, [
     { path: 'params.fast', reason: 'must be >= 1' },
     { path: 'params.signal', reason: 'must be <= 1000' },
   ]);
   assert.match(bounds.recommendedAction!, /signal 1\.\.1000/);
-  const item = failureOf(await core.tools.execute('indicators_add', { definitionId: 'MA', params: { periods: [5, 0] } }));
+  const item = failureOf(
+    await core.tools.execute('indicators_add', { definitionId: 'MA', params: { periods: [5, 0] } }),
+  );
   assert.deepEqual(item.details, [{ path: 'params.periods[1]', reason: 'must be >= 1' }]);
   const key = failureOf(await core.tools.execute('indicators_add', { definitionId: 'MACD', params: { speed: 3 } }));
   assert.equal(key.code, 'invalid_input');
@@ -169,7 +217,9 @@ test('indicators_update returns the previous params; undo restores them exactly'
   const core = await loadedCore();
   const before = snapshot(core);
   const macd = core.store.peek('indicators').find((i) => i.definitionId === 'MACD')!;
-  const result = successOf(await core.tools.execute('indicators_update', { instanceId: macd.instanceId, params: { signal: 5 } }));
+  const result = successOf(
+    await core.tools.execute('indicators_update', { instanceId: macd.instanceId, params: { signal: 5 } }),
+  );
   assert.deepEqual(result.data, {
     instanceId: macd.instanceId,
     previous: { fast: 12, slow: 26, signal: 9 },
@@ -182,7 +232,9 @@ test('indicators_update returns the previous params; undo restores them exactly'
   assert.deepEqual(snapshot(core), before);
   assert.equal(core.store.history.canUndo, false, 'exactly one undo step');
   // The same params again: nothing changes, no step is recorded.
-  const same = successOf(await core.tools.execute('indicators_update', { instanceId: macd.instanceId, params: { signal: 9 } }));
+  const same = successOf(
+    await core.tools.execute('indicators_update', { instanceId: macd.instanceId, params: { signal: 9 } }),
+  );
   assert.equal(same.stateChanged, false);
   assert.equal(core.store.history.canUndo, false);
 });
@@ -190,7 +242,9 @@ test('indicators_update returns the previous params; undo restores them exactly'
 test('indicators_update errors: unknown instance lists the active ids, out-of-bounds names the field', async () => {
   const core = await loadedCore();
   const ids = core.store.peek('indicators').map((i) => i.instanceId);
-  const unknown = failureOf(await core.tools.execute('indicators_update', { instanceId: 'macd-99', params: { signal: 5 } }));
+  const unknown = failureOf(
+    await core.tools.execute('indicators_update', { instanceId: 'macd-99', params: { signal: 5 } }),
+  );
   assert.equal(unknown.code, 'not_found');
   for (const id of ids) assert.ok(unknown.recommendedAction!.includes(id), `mentions ${id}`);
   const macd = ids.find((id) => id.startsWith('macd'))!;
@@ -214,7 +268,10 @@ test('indicators_remove drops the study and its emptied pane; a shared pane stay
   assert.ok(!core.store.peek('panes').some((p) => p.id === macd.paneId));
   const kept = successOf(await core.tools.execute('indicators_remove', { instanceId: rsi.instanceId }));
   assert.equal((kept.data as { removedPaneId: string | null }).removedPaneId, null);
-  assert.ok(core.store.peek('panes').some((p) => p.id === rsi.paneId), 'CCI still uses the pane');
+  assert.ok(
+    core.store.peek('panes').some((p) => p.id === rsi.paneId),
+    'CCI still uses the pane',
+  );
   const overlay = successOf(await core.tools.execute('indicators_remove', { instanceId: ma.instanceId }));
   assert.equal((overlay.data as { removedPaneId: string | null }).removedPaneId, null);
   assert.equal(core.store.peek('panes')[0].id, 'price');
@@ -234,7 +291,12 @@ test('panes_list: panes top to bottom with weights, height shares and contents',
   assert.deepEqual((result.data as { panes: unknown }).panes, [
     { id: 'price', weight: 3, heightShare: 0.6, contents: [{ instanceId: ma.instanceId, label: 'MA(5,20)' }] },
     { id: vol.paneId, weight: 1, heightShare: 0.2, contents: [{ instanceId: vol.instanceId, label: 'VOL(5,10)' }] },
-    { id: macd.paneId, weight: 1, heightShare: 0.2, contents: [{ instanceId: macd.instanceId, label: 'MACD(12,26,9)' }] },
+    {
+      id: macd.paneId,
+      weight: 1,
+      heightShare: 0.2,
+      contents: [{ instanceId: macd.instanceId, label: 'MACD(12,26,9)' }],
+    },
   ]);
   assert.equal(result.text!.split('\n').length, 3);
   assert.equal(result.stateChanged, false);
@@ -244,6 +306,8 @@ test('agent policy: a read-only run may list and query but not add', async () =>
   const core = await loadedCore('VOL');
   successOf(await core.tools.execute('indicators_list', {}, { origin: 'agent', readOnly: true }));
   successOf(await core.tools.execute('panes_list', {}, { origin: 'agent', readOnly: true }));
-  const refused = failureOf(await core.tools.execute('indicators_add', { definitionId: 'RSI' }, { origin: 'agent', readOnly: true }));
+  const refused = failureOf(
+    await core.tools.execute('indicators_add', { definitionId: 'RSI' }, { origin: 'agent', readOnly: true }),
+  );
   assert.equal(refused.code, 'not_allowed');
 });

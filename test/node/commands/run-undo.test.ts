@@ -19,10 +19,14 @@ async function runWithThreeChanges(core: ChartCore): Promise<void> {
   const price = lastPrice(core);
   await agent(core, 'run_a', 'chart_set_period', { period: '1w' });
   await agent(core, 'run_a', 'indicators_add', { definitionId: 'MACD', params: { fast: 12, slow: 26, signal: 9 } });
-  for (const k of [1, 2, 3]) await agent(core, 'run_a', 'drawing_create', { kind: 'horizontal_line', points: [{ time: core.store.peek('series')!.bars.time[0], price: price * (1 + k / 100) }] });
+  for (const k of [1, 2, 3])
+    await agent(core, 'run_a', 'drawing_create', {
+      kind: 'horizontal_line',
+      points: [{ time: core.store.peek('series')!.bars.time[0], price: price * (1 + k / 100) }],
+    });
 }
 
-test('a run\'s changes are summarised in words', async () => {
+test("a run's changes are summarised in words", async () => {
   const core = await loadedCore();
   await runWithThreeChanges(core);
   const changes = core.runs.changes('run_a');
@@ -33,7 +37,11 @@ test('a run\'s changes are summarised in words', async () => {
 
 test('undo run reverts every step of the run as one undo step; undo of that brings them back; redo run too', async () => {
   const core = await loadedCore();
-  const before = { indicators: core.store.peek('indicators'), panes: core.store.peek('panes'), drawings: core.store.peek('drawings') };
+  const before = {
+    indicators: core.store.peek('indicators'),
+    panes: core.store.peek('panes'),
+    drawings: core.store.peek('drawings'),
+  };
   await runWithThreeChanges(core);
   const result = await core.runs.revert('run_a', 'undo');
   assert.equal(result.ok, true);
@@ -66,17 +74,32 @@ test('a later change to other things is kept; a later change to the same things 
   const ok = await core.runs.revert('run_a', 'undo');
   assert.equal(ok.ok, true);
   assert.equal(core.store.peek('settings').theme, 'dark');
-  assert.deepEqual(core.store.peek('indicators').map((i) => i.definitionId), ['RSI']);
+  assert.deepEqual(
+    core.store.peek('indicators').map((i) => i.definitionId),
+    ['RSI'],
+  );
 
   // Redo the run, then the user edits the MACD: undoing the run is now blocked, and says why.
   assert.equal((await core.runs.revert('run_a', 'redo')).ok, true);
   const macd = core.store.peek('indicators').find((i) => i.definitionId === 'MACD')!;
-  await core.tools.execute('indicators_update', { instanceId: macd.instanceId, params: { signal: 5 } }, { origin: 'user' });
-  const snapshot = JSON.stringify([core.store.peek('indicators'), core.store.peek('drawings'), core.store.peek('target')]);
+  await core.tools.execute(
+    'indicators_update',
+    { instanceId: macd.instanceId, params: { signal: 5 } },
+    { origin: 'user' },
+  );
+  const snapshot = JSON.stringify([
+    core.store.peek('indicators'),
+    core.store.peek('drawings'),
+    core.store.peek('target'),
+  ]);
   const blocked = await core.runs.revert('run_a', 'undo');
   assert.equal(blocked.ok, false);
   assert.match(!blocked.ok ? blocked.conflicts.join() : '', new RegExp(`indicator ${macd.instanceId} changed since`));
-  assert.equal(JSON.stringify([core.store.peek('indicators'), core.store.peek('drawings'), core.store.peek('target')]), snapshot, 'nothing half reverted');
+  assert.equal(
+    JSON.stringify([core.store.peek('indicators'), core.store.peek('drawings'), core.store.peek('target')]),
+    snapshot,
+    'nothing half reverted',
+  );
 });
 
 test('history_undo_run: the model undoes its earlier run ("undo that"); with nothing to undo it fails with not_found', async () => {
@@ -86,7 +109,11 @@ test('history_undo_run: the model undoes its earlier run ("undo that"); with not
   await runWithThreeChanges(core);
   const result = await core.tools.execute('history_undo_run', {}, { origin: 'agent', runId: 'run_b' });
   assert.equal(result.success, true, JSON.stringify(result));
-  assert.deepEqual((result as { data: { undone: string[] } }).data.undone, ['period 1d → 1w', 'MACD(12,26,9) added', '3 drawings added']);
+  assert.deepEqual((result as { data: { undone: string[] } }).data.undone, [
+    'period 1d → 1w',
+    'MACD(12,26,9) added',
+    '3 drawings added',
+  ]);
   assert.equal(core.store.peek('target')!.period, '1d');
 });
 

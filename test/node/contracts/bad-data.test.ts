@@ -4,8 +4,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
 import {
-  barsFromObjects, createBinanceSource, createCsvSource, createJsonSource, DataSourceError, parseBarsJson, validateBars,
-  type Bar, type DataSource,
+  barsFromObjects,
+  createBinanceSource,
+  createCsvSource,
+  createJsonSource,
+  DataSourceError,
+  parseBarsJson,
+  validateBars,
+  type Bar,
+  type DataSource,
 } from '../../../src/core/data/index.js';
 
 function isError(code: DataSourceError['code'], ...words: string[]): (e: unknown) => boolean {
@@ -17,7 +24,14 @@ function isError(code: DataSourceError['code'], ...words: string[]): (e: unknown
   };
 }
 
-const bar = (time: number, o = 1, h = 2, l = 0.5, c = 1.5, v = 10): Bar => ({ time, open: o, high: h, low: l, close: c, volume: v });
+const bar = (time: number, o = 1, h = 2, l = 0.5, c = 1.5, v = 10): Bar => ({
+  time,
+  open: o,
+  high: h,
+  low: l,
+  close: c,
+  volume: v,
+});
 
 test('validateBars returns the first problem with its index and reason, or null', () => {
   assert.equal(validateBars(barsFromObjects([bar(1), bar(2), bar(3)])), null);
@@ -43,18 +57,36 @@ test('validateBars returns the first problem with its index and reason, or null'
 });
 
 test('JSON files: empty, non-finite, negative volume, open/close outside the range, unsorted: errors naming the index', () => {
-  const good = (i: number, extra = ''): string => `{"time":${1709908200 + i * 60},"open":1,"high":2,"low":0.5,"close":1.5${extra}}`;
-  const fails = (text: string, ...words: string[]) => assert.throws(() => parseBarsJson(text), isError('parse', ...words));
+  const good = (i: number, extra = ''): string =>
+    `{"time":${1709908200 + i * 60},"open":1,"high":2,"low":0.5,"close":1.5${extra}}`;
+  const fails = (text: string, ...words: string[]) =>
+    assert.throws(() => parseBarsJson(text), isError('parse', ...words));
   fails('[]', 'no bars');
   fails('{"bars":[]}', 'bars', 'no bars');
   fails('{"time":[],"open":[],"high":[],"low":[],"close":[]}', 'no bars');
   fails('', 'JSON syntax error');
-  fails(`[${good(0)},{"time":1709908260,"open":1e999,"high":2,"low":0.5,"close":1.5}]`, '[1].open', 'not a finite number');
-  fails(`[${good(0)},{"time":1709908260,"open":"1e999","high":2,"low":0.5,"close":1.5}]`, '[1].open', 'not a finite number');
+  fails(
+    `[${good(0)},{"time":1709908260,"open":1e999,"high":2,"low":0.5,"close":1.5}]`,
+    '[1].open',
+    'not a finite number',
+  );
+  fails(
+    `[${good(0)},{"time":1709908260,"open":"1e999","high":2,"low":0.5,"close":1.5}]`,
+    '[1].open',
+    'not a finite number',
+  );
   fails(`[${good(0)},${good(1, ',"volume":-5')}]`, '[1].volume', 'volume is negative');
   fails(`[${good(0)},{"time":1709908260,"open":3,"high":2,"low":0.5,"close":1.5}]`, '[1].open', 'outside [low, high]');
-  fails(`{"bars":[${good(0)},{"time":1709908260,"open":1,"high":2,"low":0.5,"close":9}]}`, 'bars[1].close', 'outside [low, high]');
-  fails('{"time":[1,2],"open":[1,1],"high":[2,2],"low":[0.5,0.5],"close":[1,1],"volume":[1,-1]}', 'volume[1]', 'negative');
+  fails(
+    `{"bars":[${good(0)},{"time":1709908260,"open":1,"high":2,"low":0.5,"close":9}]}`,
+    'bars[1].close',
+    'outside [low, high]',
+  );
+  fails(
+    '{"time":[1,2],"open":[1,1],"high":[2,2],"low":[0.5,0.5],"close":[1,1],"volume":[1,-1]}',
+    'volume[1]',
+    'negative',
+  );
   fails(`[${good(0)},${good(1)},${good(1)}]`, '[2].time', 'duplicate time');
   fails(`[${good(0)},${good(2)},${good(1)}]`, '[2].time', 'out of order');
 });
@@ -69,7 +101,12 @@ test('a header-only CSV or an empty JSON array from a URL source rejects instead
 });
 
 /** A localhost server that sends headers and part of a body, then never ends; records closed requests. */
-async function hangingServer(): Promise<{ url: string; closed: Promise<void>; requests: () => number; stop(): Promise<void> }> {
+async function hangingServer(): Promise<{
+  url: string;
+  closed: Promise<void>;
+  requests: () => number;
+  stop(): Promise<void>;
+}> {
   let requests = 0;
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
@@ -79,7 +116,10 @@ async function hangingServer(): Promise<{ url: string; closed: Promise<void>; re
     open.add(res);
     res.writeHead(200, { 'content-type': 'text/csv' });
     res.write('time,open,high,low,close,volume\n2024-03-08,1,2,0.5,1.5,10\n');
-    req.socket.on('close', () => { open.delete(res); resolveClosed(); });
+    req.socket.on('close', () => {
+      open.delete(res);
+      resolveClosed();
+    });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
@@ -133,12 +173,17 @@ test('Binance: a fetch that never settles (and ignores its signal) still times o
       return new Promise<Response>(() => undefined);
     },
   });
-  await assert.rejects(source.getBars({ symbol: 'BTCUSDT', period: '1h', limit: 10 }), isError('network', 'Binance', 'timed out'));
+  await assert.rejects(
+    source.getBars({ symbol: 'BTCUSDT', period: '1h', limit: 10 }),
+    isError('network', 'Binance', 'timed out'),
+  );
   assert.equal(signal?.aborted, true);
   await assert.rejects(source.searchInstruments('BTC'), isError('network', 'timed out'));
   const controller = new AbortController();
-  const pending = createBinanceSource({ timeoutMs: 0, fetch: () => new Promise<Response>(() => undefined) })
-    .searchInstruments('BTC', { signal: controller.signal });
+  const pending = createBinanceSource({
+    timeoutMs: 0,
+    fetch: () => new Promise<Response>(() => undefined),
+  }).searchInstruments('BTC', { signal: controller.signal });
   controller.abort();
   await assert.rejects(pending, isError('aborted'));
 });
@@ -167,7 +212,9 @@ test('bars a registered source sends are validated before they reach the chart',
   await core.loadTarget({ symbol: 'DEMO', period: '1d', sourceId: 'sample' }, null);
   const before = core.store.peek('series');
   const bad: DataSource = {
-    id: 'bad', label: 'Bad', periods: ['1d'],
+    id: 'bad',
+    label: 'Bad',
+    periods: ['1d'],
     searchInstruments: async () => [],
     getBars: async (request) => ({
       instrument: { symbol: 'BAD', name: 'Bad', exchange: '', market: '', timezone: 'UTC', sourceId: 'bad' },
@@ -176,7 +223,10 @@ test('bars a registered source sends are validated before they reach the chart',
     }),
   };
   core.sources.register(bad);
-  await assert.rejects(core.loadTarget({ symbol: 'BAD', period: '1d', sourceId: 'bad' }, null), isError('parse', 'index 1', 'volume is negative'));
+  await assert.rejects(
+    core.loadTarget({ symbol: 'BAD', period: '1d', sourceId: 'bad' }, null),
+    isError('parse', 'index 1', 'volume is negative'),
+  );
   assert.equal(core.store.peek('series'), before);
 });
 

@@ -5,23 +5,39 @@ import { defineTool, ToolRegistry, type ToolExecuteOptions } from '../../../src/
 import type { ToolResult } from '../../../src/protocol/index.js';
 
 function registry(): ToolRegistry {
-  return new ToolRegistry([], { policy: () => ({ agent: 'full', allow: null }), target: () => 't', context: () => ({ symbol: 'X' }) });
+  return new ToolRegistry([], {
+    policy: () => ({ agent: 'full', allow: null }),
+    target: () => 't',
+    context: () => ({ symbol: 'X' }),
+  });
 }
 
 const Point = Type.Object({ time: Type.Number(), price: Type.Number() }, { additionalProperties: false });
-const Input = Type.Object({ points: Type.Optional(Type.Array(Point)), note: Type.Optional(Type.String()) }, { additionalProperties: false });
+const Input = Type.Object(
+  { points: Type.Optional(Type.Array(Point)), note: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
 
 /** A registry with one host tool whose `execute` is `body`; returns how often it ran. */
-function withTool(body: (input: unknown, ctx: { signal: AbortSignal; execute(n: string, i: unknown): Promise<ToolResult> }) => unknown, safety: 'read-only' | 'mutating' = 'read-only') {
+function withTool(
+  body: (input: unknown, ctx: { signal: AbortSignal; execute(n: string, i: unknown): Promise<ToolResult> }) => unknown,
+  safety: 'read-only' | 'mutating' = 'read-only',
+) {
   const r = registry();
   let runs = 0;
-  r.register(defineTool({
-    name: 'host_probe', label: 'Probe', description: 'probe', parameters: Input, safety,
-    execute: (input, ctx) => {
-      runs++;
-      return body(input, ctx);
-    },
-  }));
+  r.register(
+    defineTool({
+      name: 'host_probe',
+      label: 'Probe',
+      description: 'probe',
+      parameters: Input,
+      safety,
+      execute: (input, ctx) => {
+        runs++;
+        return body(input, ctx);
+      },
+    }),
+  );
   return { r, runs: () => runs };
 }
 
@@ -52,7 +68,10 @@ test('own keys __proto__, constructor and prototype are refused at any depth, be
   assert.equal(runs(), 0);
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
   // The path names where the key was, never an input value.
-  const nested = assertFailure(await r.execute('host_probe', JSON.parse('{"points":[{"time":1,"price":2},{"__proto__":{}}]}')), 'invalid_input');
+  const nested = assertFailure(
+    await r.execute('host_probe', JSON.parse('{"points":[{"time":1,"price":2},{"__proto__":{}}]}')),
+    'invalid_input',
+  );
   assert.equal(nested.error.details?.[0]?.path, 'points[1]');
 });
 
@@ -60,11 +79,35 @@ test('inputs JSON cannot carry, cycles and throwing getters or proxies are refus
   const { r, runs } = withTool(() => ({ data: 'ran' }));
   const cyclic: Record<string, unknown> = { note: 'x' };
   cyclic.self = cyclic;
-  const getter = { get note(): string { throw new Error('getter <img src=x onerror=alert(1)>'); } };
-  const trap = new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
+  const getter = {
+    get note(): string {
+      throw new Error('getter <img src=x onerror=alert(1)>');
+    },
+  };
+  const trap = new Proxy(
+    {},
+    {
+      ownKeys: () => {
+        throw new Error('trap');
+      },
+    },
+  );
   let deep: unknown = 1;
   for (let i = 0; i < 200; i++) deep = { points: deep };
-  const inputs: unknown[] = [cyclic, getter, trap, deep, { note: 10n }, { note: () => 1 }, { note: Symbol('s') }, { points: [{ time: NaN, price: 1 }] }, { points: [{ time: 1, price: Infinity }] }, 'text', 42, [1, 2]];
+  const inputs: unknown[] = [
+    cyclic,
+    getter,
+    trap,
+    deep,
+    { note: 10n },
+    { note: () => 1 },
+    { note: Symbol('s') },
+    { points: [{ time: NaN, price: 1 }] },
+    { points: [{ time: 1, price: Infinity }] },
+    'text',
+    42,
+    [1, 2],
+  ];
   for (const input of inputs) {
     const failed = assertFailure(await r.execute('host_probe', input), 'invalid_input');
     // A getter's message is the caller's text; it is not echoed.
@@ -75,39 +118,101 @@ test('inputs JSON cannot carry, cycles and throwing getters or proxies are refus
 
 test('malformed names and options never throw', async () => {
   const r = registry();
-  const badName = { toString(): string { throw new Error('no'); } };
+  const badName = {
+    toString(): string {
+      throw new Error('no');
+    },
+  };
   for (const name of [undefined, null, 42, Symbol('x'), badName, '', 'x'.repeat(10_000)]) {
     assertFailure(await r.execute(name as unknown as string, {}), 'unknown_tool');
   }
   const { r: r2 } = withTool(() => ({ data: 'ok' }));
-  const throwingOptions = { get signal(): AbortSignal { throw new Error('no'); } };
+  const throwingOptions = {
+    get signal(): AbortSignal {
+      throw new Error('no');
+    },
+  };
   for (const options of [null, 42, 'x', throwingOptions, { signal: { aborted: true } }, { origin: 'root' }]) {
     let result: ToolResult | undefined;
-    await assert.doesNotReject(async () => { result = await r2.execute('host_probe', {}, options as unknown as ToolExecuteOptions); });
+    await assert.doesNotReject(async () => {
+      result = await r2.execute('host_probe', {}, options as unknown as ToolExecuteOptions);
+    });
     assert.ok(result && typeof result.success === 'boolean');
   }
   // An unknown origin is treated as the agent (the most restricted), not as the user.
-  const refused = new ToolRegistry([], { policy: () => ({ agent: 'off', allow: null }), target: () => 't', context: () => null });
-  refused.register(defineTool({ name: 'host_x', label: 'x', description: 'x', parameters: Type.Object({}), safety: 'read-only', execute: () => 1 }));
-  assertFailure(await refused.execute('host_x', {}, { origin: 'root' } as unknown as ToolExecuteOptions), 'not_allowed');
+  const refused = new ToolRegistry([], {
+    policy: () => ({ agent: 'off', allow: null }),
+    target: () => 't',
+    context: () => null,
+  });
+  refused.register(
+    defineTool({
+      name: 'host_x',
+      label: 'x',
+      description: 'x',
+      parameters: Type.Object({}),
+      safety: 'read-only',
+      execute: () => 1,
+    }),
+  );
+  assertFailure(
+    await refused.execute('host_x', {}, { origin: 'root' } as unknown as ToolExecuteOptions),
+    'not_allowed',
+  );
 });
 
 test('a host tool that throws anything, or returns what JSON cannot carry, gives a failure result', async () => {
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
   const throwers: (() => unknown)[] = [
-    () => { throw new Error('plain'); },
-    () => { throw 'a string'; },
-    () => { throw undefined; },
-    () => { throw Object.create(null); },
-    () => { throw { toString() { throw new Error('nested'); } }; },
-    () => { throw { get message(): string { throw new Error('getter'); } }; },
-    async () => { throw new RangeError('async'); },
+    () => {
+      throw new Error('plain');
+    },
+    () => {
+      throw 'a string';
+    },
+    () => {
+      throw undefined;
+    },
+    () => {
+      throw Object.create(null);
+    },
+    () => {
+      throw {
+        toString() {
+          throw new Error('nested');
+        },
+      };
+    },
+    () => {
+      throw {
+        get message(): string {
+          throw new Error('getter');
+        },
+      };
+    },
+    async () => {
+      throw new RangeError('async');
+    },
     () => Promise.reject(new Error('rejected')),
     () => ({ data: 10n }),
     () => ({ data: cyclic }),
-    () => new Proxy({}, { has: () => { throw new Error('has trap'); } }),
-    () => ({ data: { get x(): number { throw new Error('data getter'); } } }),
+    () =>
+      new Proxy(
+        {},
+        {
+          has: () => {
+            throw new Error('has trap');
+          },
+        },
+      ),
+    () => ({
+      data: {
+        get x(): number {
+          throw new Error('data getter');
+        },
+      },
+    }),
     () => ({ success: false, error: { code: 'made_up', message: 'weird', details: [{ path: 1, reason: {} }] } }),
   ];
   for (const body of throwers) {
@@ -124,7 +229,9 @@ test('a child call with bad input from a host tool is a result, not an exception
   const { r } = withTool(async (_input, ctx) => {
     const child = await ctx.execute('host_probe', JSON.parse('{"__proto__":{"x":1}}'));
     const unknown = await ctx.execute(Symbol('x') as unknown as string, {});
-    return { data: { child: child.success ? 'ok' : child.error.code, unknown: unknown.success ? 'ok' : unknown.error.code } };
+    return {
+      data: { child: child.success ? 'ok' : child.error.code, unknown: unknown.success ? 'ok' : unknown.error.code },
+    };
   });
   const result = await r.execute('host_probe', {});
   assert.ok(result.success);
@@ -155,21 +262,50 @@ test('a call aborted after its change was committed reports the success it was, 
 test('a host tool that fails after a child call changed the chart reports the change, not "nothing changed"', async () => {
   const r = registry();
   let applied = 0;
-  r.register(defineTool({ name: 'host_child', label: 'c', description: 'c', parameters: Type.Object({}), safety: 'mutating', execute: () => { applied++; return { data: 'done' }; } }));
-  r.register(defineTool({
-    name: 'host_parent', label: 'p', description: 'p', parameters: Type.Object({}), safety: 'mutating',
-    execute: async (_input, ctx) => {
-      await ctx.execute('host_child', {});
-      throw new Error('then broke');
-    },
-  }));
+  r.register(
+    defineTool({
+      name: 'host_child',
+      label: 'c',
+      description: 'c',
+      parameters: Type.Object({}),
+      safety: 'mutating',
+      execute: () => {
+        applied++;
+        return { data: 'done' };
+      },
+    }),
+  );
+  r.register(
+    defineTool({
+      name: 'host_parent',
+      label: 'p',
+      description: 'p',
+      parameters: Type.Object({}),
+      safety: 'mutating',
+      execute: async (_input, ctx) => {
+        await ctx.execute('host_child', {});
+        throw new Error('then broke');
+      },
+    }),
+  );
   const result = await r.execute('host_parent', {});
   assert.equal(applied, 1);
   assert.equal(result.success, true);
   assert.equal(result.stateChanged, true);
-  assert.match(result.success ? result.text ?? '' : '', /failed after 1 change.*then broke/);
+  assert.match(result.success ? (result.text ?? '') : '', /failed after 1 change.*then broke/);
   // Without a committed child, the same failure is an honest `internal` with no change.
   const r2 = registry();
-  r2.register(defineTool({ name: 'host_broken', label: 'b', description: 'b', parameters: Type.Object({}), safety: 'mutating', execute: () => { throw new Error('broke'); } }));
+  r2.register(
+    defineTool({
+      name: 'host_broken',
+      label: 'b',
+      description: 'b',
+      parameters: Type.Object({}),
+      safety: 'mutating',
+      execute: () => {
+        throw new Error('broke');
+      },
+    }),
+  );
   assertFailure(await r2.execute('host_broken', {}), 'internal');
 });

@@ -14,12 +14,76 @@ import type { ToolResult } from '../../../src/protocol/index.js';
  */
 const SEED = 0x5eed_2026;
 const INPUTS_PER_TOOL = 220;
-const CODES = new Set(['invalid_input', 'unknown_tool', 'not_allowed', 'not_found', 'out_of_range', 'no_data', 'ambiguous', 'stale_binding', 'aborted', 'internal']);
+const CODES = new Set([
+  'invalid_input',
+  'unknown_tool',
+  'not_allowed',
+  'not_found',
+  'out_of_range',
+  'no_data',
+  'ambiguous',
+  'stale_binding',
+  'aborted',
+  'internal',
+]);
 const XSS = '<img src=x onerror="globalThis.__xss=1">';
-const STRINGS = ['', ' ', 'DEMO', 'demo', '1d', '1m', '1M', 'MA', 'VOL', 'price', 'trend_line', 'horizontal_line', 'text', 'theme', 'dark',
-  '2024-01-02', '2024-01-02 10:30', '1970-01-01', '9999-12-31', 'not a date', '__proto__', 'constructor', 'prototype', XSS,
-  'x'.repeat(5000), '\u0000\uffff\ud800', '${alert(1)}', '../../etc/passwd', '*', 'indicators_*', '-1', 'NaN', 'Infinity'];
-const NUMBERS = [0, -0, 1, -1, 0.5, 2, 3, 5, 20, 1000, 2001, -1e308, 1e308, Number.MAX_SAFE_INTEGER, Number.MIN_VALUE, NaN, Infinity, -Infinity, 1.7e12, Date.UTC(2024, 0, 2)];
+const STRINGS = [
+  '',
+  ' ',
+  'DEMO',
+  'demo',
+  '1d',
+  '1m',
+  '1M',
+  'MA',
+  'VOL',
+  'price',
+  'trend_line',
+  'horizontal_line',
+  'text',
+  'theme',
+  'dark',
+  '2024-01-02',
+  '2024-01-02 10:30',
+  '1970-01-01',
+  '9999-12-31',
+  'not a date',
+  '__proto__',
+  'constructor',
+  'prototype',
+  XSS,
+  'x'.repeat(5000),
+  '\u0000\uffff\ud800',
+  '${alert(1)}',
+  '../../etc/passwd',
+  '*',
+  'indicators_*',
+  '-1',
+  'NaN',
+  'Infinity',
+];
+const NUMBERS = [
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  2,
+  3,
+  5,
+  20,
+  1000,
+  2001,
+  -1e308,
+  1e308,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_VALUE,
+  NaN,
+  Infinity,
+  -Infinity,
+  1.7e12,
+  Date.UTC(2024, 0, 2),
+];
 
 /** Plausible values for common field names, so that many calls pass validation and reach the tool. */
 const GOOD_STRINGS: Record<string, readonly string[]> = {
@@ -47,15 +111,28 @@ function randomValue(prng: Prng, depth: number): unknown {
   if (r < 0.58) return pick(prng, [null, true, false, undefined]);
   if (r < 0.78) return Array.from({ length: Math.floor(prng.next() * 4) }, () => randomValue(prng, depth + 1));
   const out: Record<string, unknown> = {};
-  for (let i = Math.floor(prng.next() * 4); i > 0; i--) out[pick(prng, ['a', 'time', 'price', 'id', 'label', 'period', 'x'])] = randomValue(prng, depth + 1);
+  for (let i = Math.floor(prng.next() * 4); i > 0; i--)
+    out[pick(prng, ['a', 'time', 'price', 'id', 'label', 'period', 'x'])] = randomValue(prng, depth + 1);
   return out;
 }
 
 /** A value shaped like `schema` most of the time, with a wrong type, bound or extra key now and then. */
 function fromSchema(prng: Prng, schema: TSchema, depth: number, junk = 0.12, key = ''): unknown {
   if (prng.next() < junk || depth > 6) return randomValue(prng, depth);
-  const s = schema as TSchema & { anyOf?: TSchema[]; enum?: unknown[]; const?: unknown; type?: string; properties?: Record<string, TSchema>; required?: string[];
-    items?: TSchema; minimum?: number; maximum?: number; minItems?: number; maxItems?: number; maxLength?: number };
+  const s = schema as TSchema & {
+    anyOf?: TSchema[];
+    enum?: unknown[];
+    const?: unknown;
+    type?: string;
+    properties?: Record<string, TSchema>;
+    required?: string[];
+    items?: TSchema;
+    minimum?: number;
+    maximum?: number;
+    minItems?: number;
+    maxItems?: number;
+    maxLength?: number;
+  };
   if (s.const !== undefined) return s.const;
   if (Array.isArray(s.enum)) return pick(prng, s.enum);
   if (Array.isArray(s.anyOf) && s.anyOf.length > 0) return fromSchema(prng, pick(prng, s.anyOf), depth + 1, junk, key);
@@ -72,7 +149,9 @@ function fromSchema(prng: Prng, schema: TSchema, depth: number, junk = 0.12, key
       const min = s.minItems ?? 0;
       const max = Math.min(s.maxItems ?? 6, min + 6);
       const n = min + Math.floor(prng.next() * (max - min + 1));
-      return Array.from({ length: n }, () => (s.items ? fromSchema(prng, s.items, depth + 1, junk, key) : randomValue(prng, depth + 1)));
+      return Array.from({ length: n }, () =>
+        s.items ? fromSchema(prng, s.items, depth + 1, junk, key) : randomValue(prng, depth + 1),
+      );
     }
     case 'integer':
     case 'number': {
@@ -80,7 +159,8 @@ function fromSchema(prng: Prng, schema: TSchema, depth: number, junk = 0.12, key
       const hi = s.maximum ?? 1000;
       const r = prng.next();
       if (r < junk) return pick(prng, NUMBERS);
-      if (key === 'time' || key === 'from' || key === 'to') return Date.UTC(2023, 0, 1) + Math.floor(prng.next() * 700) * 86_400_000;
+      if (key === 'time' || key === 'from' || key === 'to')
+        return Date.UTC(2023, 0, 1) + Math.floor(prng.next() * 700) * 86_400_000;
       if (key === 'price') return 50 + prng.next() * 100;
       const value = lo + prng.next() * (Math.min(hi, lo + 1e13) - lo);
       return s.type === 'integer' ? Math.round(value) : value;
@@ -104,33 +184,61 @@ function hostileInput(prng: Prng, i: number, schema: TSchema): unknown {
       const base = fromSchema(prng, schema, 0);
       const text = JSON.stringify(base ?? {}) ?? '{}';
       // An own `__proto__` key, as JSON.parse makes it, at the top or one level down.
-      return JSON.parse(text.startsWith('{') && text !== '{}' ? `{"__proto__":{"polluted":true},${text.slice(1)}` : '{"__proto__":{"polluted":true}}');
+      return JSON.parse(
+        text.startsWith('{') && text !== '{}'
+          ? `{"__proto__":{"polluted":true},${text.slice(1)}`
+          : '{"__proto__":{"polluted":true}}',
+      );
     }
-    case 1: return JSON.parse('{"a":{"constructor":{"prototype":{"polluted":true}}}}');
+    case 1:
+      return JSON.parse('{"a":{"constructor":{"prototype":{"polluted":true}}}}');
     case 2: {
       let deep: unknown = pick(prng, NUMBERS);
       for (let d = 0; d < 70 + Math.floor(prng.next() * 100); d++) deep = prng.next() < 0.5 ? [deep] : { a: deep };
       return deep;
     }
-    case 3: return { [pick(prng, ['symbol', 'query', 'label', 'period'])]: 'y'.repeat(100_000 + Math.floor(prng.next() * 1000)) };
-    case 4: return pick(prng, [null, 0, -1, NaN, 'string', true, [], [1, 2, 3]]);
+    case 3:
+      return {
+        [pick(prng, ['symbol', 'query', 'label', 'period'])]: 'y'.repeat(100_000 + Math.floor(prng.next() * 1000)),
+      };
+    case 4:
+      return pick(prng, [null, 0, -1, NaN, 'string', true, [], [1, 2, 3]]);
     case 5: {
       const shaped = fromSchema(prng, schema, 0);
-      const o = (shaped && typeof shaped === 'object' && !Array.isArray(shaped) ? shaped : { value: shaped }) as Record<string, unknown>;
+      const o = (shaped && typeof shaped === 'object' && !Array.isArray(shaped) ? shaped : { value: shaped }) as Record<
+        string,
+        unknown
+      >;
       return Object.assign(o, { self: o });
     }
-    case 6: return { get symbol(): string { throw new Error('getter'); }, period: '1d' };
-    case 7: return fromSchema(prng, schema, 0, 0.12);
-    default: return fromSchema(prng, schema, 0, 0.02);
+    case 6:
+      return {
+        get symbol(): string {
+          throw new Error('getter');
+        },
+        period: '1d',
+      };
+    case 7:
+      return fromSchema(prng, schema, 0, 0.12);
+    default:
+      return fromSchema(prng, schema, 0, 0.02);
   }
 }
 
 function snapshot(core: ChartCore): { series: unknown; rest: string; history: string } {
-  const { series: _s, loading: _l, ...rest } = Object.fromEntries(
+  const {
+    series: _s,
+    loading: _l,
+    ...rest
+  } = Object.fromEntries(
     (Object.keys(core.store.state) as (keyof ChartState)[]).map((k) => [k, core.store.peek(k)]),
   ) as Record<string, unknown>;
   const h = core.store.history;
-  return { series: core.store.peek('series'), rest: JSON.stringify(rest), history: `${h.canUndo}|${h.undoLabel}|${h.canRedo}|${h.redoLabel}` };
+  return {
+    series: core.store.peek('series'),
+    rest: JSON.stringify(rest),
+    history: `${h.canUndo}|${h.undoLabel}|${h.canRedo}|${h.redoLabel}`,
+  };
 }
 
 function assertWellFormed(name: string, result: ToolResult): void {
@@ -154,8 +262,10 @@ function assertWellFormed(name: string, result: ToolResult): void {
   }
 }
 
-const prototypeKeys = (): string => [Object.prototype, Array.prototype, Function.prototype]
-  .map((p) => Object.getOwnPropertyNames(p).sort().join(',')).join('|');
+const prototypeKeys = (): string =>
+  [Object.prototype, Array.prototype, Function.prototype]
+    .map((p) => Object.getOwnPropertyNames(p).sort().join(','))
+    .join('|');
 
 test(`every registered tool survives ${INPUTS_PER_TOOL} seeded hostile inputs without throwing or changing state when it refuses`, async () => {
   const pristine = prototypeKeys();
@@ -170,7 +280,10 @@ test(`every registered tool survives ${INPUTS_PER_TOOL} seeded hostile inputs wi
     await core.loadTarget({ symbol: 'DEMO', period: '1d', sourceId: 'sample' }, null);
     for (let i = 0; i < INPUTS_PER_TOOL; i++) {
       const input = hostileInput(prng, i, entry.parameters);
-      const options: ToolExecuteOptions = { origin: pick(prng, ['agent', 'user'] as const), ...(prng.next() < 0.1 ? { readOnly: true } : {}) };
+      const options: ToolExecuteOptions = {
+        origin: pick(prng, ['agent', 'user'] as const),
+        ...(prng.next() < 0.1 ? { readOnly: true } : {}),
+      };
       const before = snapshot(core);
       let result: ToolResult;
       try {
@@ -185,15 +298,32 @@ test(`every registered tool survives ${INPUTS_PER_TOOL} seeded hostile inputs wi
       if (i % 10 <= 2 || i % 10 === 5 || i % 10 === 6) {
         // Proto keys, over-deep nesting, cycles and throwing getters are refused before the tool runs
         // (a read-only run refuses a mutating tool even earlier).
-        assert.ok(!result.success && (result.error.code === 'invalid_input' || (result.error.code === 'not_allowed' && options.readOnly === true)), `${entry.name} #${i}: ${JSON.stringify(result).slice(0, 300)}`);
+        assert.ok(
+          !result.success &&
+            (result.error.code === 'invalid_input' ||
+              (result.error.code === 'not_allowed' && options.readOnly === true)),
+          `${entry.name} #${i}: ${JSON.stringify(result).slice(0, 300)}`,
+        );
       }
       if (!result.success) {
         const after = snapshot(core);
-        assert.equal(after.series, before.series, `${entry.name} #${i} replaced the series but reported ${result.error.code}`);
+        assert.equal(
+          after.series,
+          before.series,
+          `${entry.name} #${i} replaced the series but reported ${result.error.code}`,
+        );
         assert.equal(after.rest, before.rest, `${entry.name} #${i} changed state but reported ${result.error.code}`);
-        assert.equal(after.history, before.history, `${entry.name} #${i} changed history but reported ${result.error.code}`);
+        assert.equal(
+          after.history,
+          before.history,
+          `${entry.name} #${i} changed history but reported ${result.error.code}`,
+        );
       }
-      assert.equal(({} as Record<string, unknown>).polluted, undefined, `${entry.name} #${i} polluted Object.prototype`);
+      assert.equal(
+        ({} as Record<string, unknown>).polluted,
+        undefined,
+        `${entry.name} #${i} polluted Object.prototype`,
+      );
     }
     core.dispose();
     assert.equal(prototypeKeys(), pristine, `${entry.name} changed a built-in prototype`);

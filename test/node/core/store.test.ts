@@ -2,7 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Store, effect } from '../../../src/core/store/index.js';
 
-interface S { a: number; b: string; view: number }
+interface S {
+  a: number;
+  b: string;
+  view: number;
+}
 
 test('an action commits all writes at once and is one undo step', () => {
   const store = new Store<S>({ a: 1, b: 'x', view: 0 }, { volatileKeys: ['view'] });
@@ -28,10 +32,12 @@ test('nested actions join the outer one; a throwing action commits nothing', () 
   assert.equal(store.history.undoLabel, 'outer');
   store.undo();
   assert.deepEqual([store.state.a.get(), store.state.b.get()], [1, 'x']);
-  assert.throws(() => store.action('bad', (d) => {
-    d.set('a', 99);
-    throw new Error('boom');
-  }));
+  assert.throws(() =>
+    store.action('bad', (d) => {
+      d.set('a', 99);
+      throw new Error('boom');
+    }),
+  );
   assert.equal(store.state.a.get(), 1);
 });
 

@@ -1,12 +1,29 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Type } from '@sinclair/typebox';
-import { defineTool, getRegisteredChartTools, tool, ToolCallError, ToolRegistry, toFieldPath, type ToolCallContext } from '../../../src/core/tools/index.js';
+import {
+  defineTool,
+  getRegisteredChartTools,
+  tool,
+  ToolCallError,
+  ToolRegistry,
+  toFieldPath,
+  type ToolCallContext,
+} from '../../../src/core/tools/index.js';
 
-const Input = Type.Object({
-  points: Type.Array(Type.Object({ time: Type.Number({ description: 't' }), price: Type.Number({ description: 'p' }) }, { additionalProperties: false }), { description: 'pts' }),
-  limit: Type.Integer({ minimum: 1, maximum: 10, default: 3, description: 'n' }),
-}, { additionalProperties: false });
+const Input = Type.Object(
+  {
+    points: Type.Array(
+      Type.Object(
+        { time: Type.Number({ description: 't' }), price: Type.Number({ description: 'p' }) },
+        { additionalProperties: false },
+      ),
+      { description: 'pts' },
+    ),
+    limit: Type.Integer({ minimum: 1, maximum: 10, default: 3, description: 'n' }),
+  },
+  { additionalProperties: false },
+);
 
 class HostA {
   calls = 0;
@@ -16,19 +33,37 @@ class HostA {
     return { data: { n: input.points.length, limit: input.limit } };
   }
 
-  @tool({ name: 'test_write', label: 'Write', description: 'writes', parameters: Type.Object({}, { additionalProperties: false }), safety: 'mutating' })
+  @tool({
+    name: 'test_write',
+    label: 'Write',
+    description: 'writes',
+    parameters: Type.Object({}, { additionalProperties: false }),
+    safety: 'mutating',
+  })
   async write(_input: unknown, ctx: ToolCallContext) {
     await new Promise((r) => setTimeout(r, 5));
     ctx.assertTarget();
     return { data: 'ok' };
   }
 
-  @tool({ name: 'test_fail', label: 'Fail', description: 'fails', parameters: Type.Object({}, { additionalProperties: false }), safety: 'read-only' })
+  @tool({
+    name: 'test_fail',
+    label: 'Fail',
+    description: 'fails',
+    parameters: Type.Object({}, { additionalProperties: false }),
+    safety: 'read-only',
+  })
   fail(): never {
     throw new ToolCallError('not_found', 'nothing here', { recommendedAction: 'look elsewhere' });
   }
 
-  @tool({ name: 'test_crash', label: 'Crash', description: 'crashes', parameters: Type.Object({}, { additionalProperties: false }), safety: 'read-only' })
+  @tool({
+    name: 'test_crash',
+    label: 'Crash',
+    description: 'crashes',
+    parameters: Type.Object({}, { additionalProperties: false }),
+    safety: 'read-only',
+  })
   crash(): never {
     throw new TypeError('bug');
   }
@@ -36,7 +71,13 @@ class HostA {
 
 class HostB {
   // Same method name as HostA's: matching is by function identity, never by name.
-  @tool({ name: 'test_read_b', label: 'Read B', description: 'reads b', parameters: Type.Object({}, { additionalProperties: false }), safety: 'read-only' })
+  @tool({
+    name: 'test_read_b',
+    label: 'Read B',
+    description: 'reads b',
+    parameters: Type.Object({}, { additionalProperties: false }),
+    safety: 'read-only',
+  })
   read() {
     return { data: 'b' };
   }
@@ -45,7 +86,11 @@ class HostB {
 function makeRegistry(policy = { agent: 'full' as const, allow: null as string[] | null }) {
   let stamp = 'a';
   const a = new HostA();
-  const registry = new ToolRegistry([a, new HostB()], { policy: () => policy, target: () => stamp, context: () => ({ symbol: 'X' }) });
+  const registry = new ToolRegistry([a, new HostB()], {
+    policy: () => policy,
+    target: () => stamp,
+    context: () => ({ symbol: 'X' }),
+  });
   return { registry, a, setStamp: (s: string) => (stamp = s) };
 }
 
@@ -128,16 +173,21 @@ test('a target change during an async tool returns stale_binding and an aborted 
 test('mutations run one at a time', async () => {
   const { registry } = makeRegistry();
   const order: string[] = [];
-  const unregister = registry.register(defineTool({
-    name: 'host_slow', label: 'Slow', description: 'slow', safety: 'mutating',
-    parameters: Type.Object({ id: Type.String({ description: 'id' }) }, { additionalProperties: false }),
-    async execute(input) {
-      order.push(`start ${input.id}`);
-      await new Promise((r) => setTimeout(r, 10));
-      order.push(`end ${input.id}`);
-      return { ok: true };
-    },
-  }));
+  const unregister = registry.register(
+    defineTool({
+      name: 'host_slow',
+      label: 'Slow',
+      description: 'slow',
+      safety: 'mutating',
+      parameters: Type.Object({ id: Type.String({ description: 'id' }) }, { additionalProperties: false }),
+      async execute(input) {
+        order.push(`start ${input.id}`);
+        await new Promise((r) => setTimeout(r, 10));
+        order.push(`end ${input.id}`);
+        return { ok: true };
+      },
+    }),
+  );
   await Promise.all([registry.execute('host_slow', { id: '1' }), registry.execute('host_slow', { id: '2' })]);
   assert.deepEqual(order, ['start 1', 'end 1', 'start 2', 'end 2']);
   unregister();
@@ -147,19 +197,88 @@ test('mutations run one at a time', async () => {
 test('host tools: reserved prefixes, duplicates, bad examples; composition depth and read-only parents', async () => {
   const { registry } = makeRegistry();
   const params = Type.Object({ n: Type.Integer({ description: 'n' }) }, { additionalProperties: false });
-  assert.throws(() => registry.register(defineTool({ name: 'chart_mine', label: 'x', description: 'x', parameters: params, safety: 'read-only', execute: () => 1 })), /reserved/);
-  assert.throws(() => registry.register(defineTool({ name: 'Bad-Name', label: 'x', description: 'x', parameters: params, safety: 'read-only', execute: () => 1 })), /must match/);
-  assert.throws(() => registry.register(defineTool({ name: 'host_ex', label: 'x', description: 'x', parameters: params, safety: 'read-only', examples: [{ description: 'bad', input: { n: 'x' as never } }], execute: () => 1 })), /Example 0/);
-  registry.register(defineTool({ name: 'host_reader', label: 'x', description: 'x', parameters: params, safety: 'read-only',
-    execute: async (_i, ctx) => ({ data: await ctx.execute('test_write', {}) }) }));
-  assert.throws(() => registry.register(defineTool({ name: 'host_reader', label: 'x', description: 'x', parameters: params, safety: 'read-only', execute: () => 1 })), /already/);
+  assert.throws(
+    () =>
+      registry.register(
+        defineTool({
+          name: 'chart_mine',
+          label: 'x',
+          description: 'x',
+          parameters: params,
+          safety: 'read-only',
+          execute: () => 1,
+        }),
+      ),
+    /reserved/,
+  );
+  assert.throws(
+    () =>
+      registry.register(
+        defineTool({
+          name: 'Bad-Name',
+          label: 'x',
+          description: 'x',
+          parameters: params,
+          safety: 'read-only',
+          execute: () => 1,
+        }),
+      ),
+    /must match/,
+  );
+  assert.throws(
+    () =>
+      registry.register(
+        defineTool({
+          name: 'host_ex',
+          label: 'x',
+          description: 'x',
+          parameters: params,
+          safety: 'read-only',
+          examples: [{ description: 'bad', input: { n: 'x' as never } }],
+          execute: () => 1,
+        }),
+      ),
+    /Example 0/,
+  );
+  registry.register(
+    defineTool({
+      name: 'host_reader',
+      label: 'x',
+      description: 'x',
+      parameters: params,
+      safety: 'read-only',
+      execute: async (_i, ctx) => ({ data: await ctx.execute('test_write', {}) }),
+    }),
+  );
+  assert.throws(
+    () =>
+      registry.register(
+        defineTool({
+          name: 'host_reader',
+          label: 'x',
+          description: 'x',
+          parameters: params,
+          safety: 'read-only',
+          execute: () => 1,
+        }),
+      ),
+    /already/,
+  );
   const r = await registry.execute('host_reader', { n: 1 });
   assert.equal(r.success, true);
   const child = (r as { data: { success: boolean; error: { code: string } } }).data;
   assert.equal(child.success, false);
   assert.equal(child.error.code, 'not_allowed');
-  registry.register(defineTool({ name: 'host_recurse', label: 'x', description: 'x', parameters: params, safety: 'read-only',
-    execute: async (i, ctx) => ({ data: await ctx.execute('host_recurse', { n: i.n + 1 }) }) }));
+  registry.register(
+    defineTool({
+      name: 'host_recurse',
+      label: 'x',
+      description: 'x',
+      parameters: params,
+      safety: 'read-only',
+      execute: async (i, ctx) => ({ data: await ctx.execute('host_recurse', { n: i.n + 1 }) }),
+    }),
+  );
   const deep = await registry.execute('host_recurse', { n: 0 });
   assert.match(JSON.stringify(deep), /at most 4 levels/);
 });

@@ -24,7 +24,12 @@ function minuteBars(start: number, count: number, stepMs = 60_000): Bars {
 
 function rows(bars: Bars): Bar[] {
   return Array.from({ length: bars.length }, (_, i) => ({
-    time: bars.time[i], open: bars.open[i], high: bars.high[i], low: bars.low[i], close: bars.close[i], volume: bars.volume[i],
+    time: bars.time[i],
+    open: bars.open[i],
+    high: bars.high[i],
+    low: bars.low[i],
+    close: bars.close[i],
+    volume: bars.volume[i],
   }));
 }
 
@@ -81,7 +86,9 @@ test('1m → 1d uses the market day, not the UTC day', () => {
 
 test('1d → 1w: weeks start on Monday; a Sunday bar belongs to the week before', () => {
   const days = ['2024-03-03', '2024-03-04', '2024-03-08', '2024-03-10', '2024-03-11'];
-  const bars = barsFromObjects(days.map((d, i) => ({ time: at(d, NY), open: i, high: i + 1, low: i - 1, close: i + 0.5, volume: 10 })));
+  const bars = barsFromObjects(
+    days.map((d, i) => ({ time: at(d, NY), open: i, high: i + 1, low: i - 1, close: i + 0.5, volume: 10 })),
+  );
   const out = aggregateBars(bars, '1d', '1w', NY);
   assert.deepEqual(Array.from(out.time), [at('2024-03-03', NY), at('2024-03-04', NY), at('2024-03-11', NY)]);
   assert.deepEqual(Array.from(out.open), [0, 1, 4]);
@@ -91,7 +98,9 @@ test('1d → 1w: weeks start on Monday; a Sunday bar belongs to the week before'
 
 test('1d → 1M: calendar months in the market timezone, across a year end', () => {
   const days = ['2023-12-29', '2024-01-02', '2024-01-31', '2024-02-01', '2024-02-29', '2024-03-01'];
-  const bars = barsFromObjects(days.map((d, i) => ({ time: at(d, 'Asia/Tokyo'), open: i, high: 10 + i, low: 5 - i, close: i, volume: 1 })));
+  const bars = barsFromObjects(
+    days.map((d, i) => ({ time: at(d, 'Asia/Tokyo'), open: i, high: 10 + i, low: 5 - i, close: i, volume: 1 })),
+  );
   const out = aggregateBars(bars, '1d', '1M', 'Asia/Tokyo');
   assert.deepEqual(Array.from(out.open), [0, 1, 3, 5]);
   assert.deepEqual(Array.from(out.high), [10, 12, 14, 15]);
@@ -117,9 +126,16 @@ test('same period returns the input; finer or misaligned targets are refused', (
   const bars = minuteBars(0, 3);
   assert.equal(aggregateBars(bars, '1m', '1m', 'UTC'), bars);
   assert.equal(aggregateBars(createBars(0), '1m', '1h', 'UTC').length, 0);
-  for (const [from, to] of [['1d', '1h'], ['1w', '1M'], ['5m', '1m']] as const) {
+  for (const [from, to] of [
+    ['1d', '1h'],
+    ['1w', '1M'],
+    ['5m', '1m'],
+  ] as const) {
     assert.equal(canAggregate(from, to), false);
-    assert.throws(() => aggregateBars(bars, from, to, 'UTC'), (e: unknown) => e instanceof DataSourceError && e.code === 'unsupported');
+    assert.throws(
+      () => aggregateBars(bars, from, to, 'UTC'),
+      (e: unknown) => e instanceof DataSourceError && e.code === 'unsupported',
+    );
   }
   assert.equal(canAggregate('15m', '1h'), true);
   assert.equal(canAggregate('5m', '1M'), true);

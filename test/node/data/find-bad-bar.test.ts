@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { barsFromObjects, findBadBar, findBadLiveBar, type Bar } from '../../../src/core/data/index.js';
 
 const T0 = Date.UTC(2024, 0, 2);
-const rows = (n: number): Bar[] => Array.from({ length: n }, (_, i) => ({ time: T0 + i * 60_000, open: 10, high: 11, low: 9, close: 10.5, volume: 5 }));
+const rows = (n: number): Bar[] =>
+  Array.from({ length: n }, (_, i) => ({ time: T0 + i * 60_000, open: 10, high: 11, low: 9, close: 10.5, volume: 5 }));
 
 test('findBadBar accepts good bars and an empty series', () => {
   assert.equal(findBadBar(barsFromObjects(rows(50))), null);

@@ -35,19 +35,36 @@ test('zoneOffsetMs agrees with Intl at many instants across years and zones', ()
   const zones = [NY, 'Europe/London', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/Sao_Paulo'];
   for (const zone of zones) {
     const fmt = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
     });
     for (let t = Date.UTC(2015, 0, 1); t < Date.UTC(2027, 0, 1); t += 7 * HOUR + 13 * 60_000) {
       const p = Object.fromEntries(fmt.formatToParts(t).map((x) => [x.type, Number(x.value)]));
       const local = Date.UTC(p.year, p.month - 1, p.day, p.hour % 24, p.minute);
-      assert.equal(zoneOffsetMs(t, zone), local - Math.floor(t / 60_000) * 60_000, `${zone} at ${new Date(t).toISOString()}`);
+      assert.equal(
+        zoneOffsetMs(t, zone),
+        local - Math.floor(t / 60_000) * 60_000,
+        `${zone} at ${new Date(t).toISOString()}`,
+      );
     }
   }
 });
 
 test('zonedParts gives the wall clock and weekday', () => {
   assert.deepEqual(zonedParts(Date.UTC(2024, 2, 8, 14, 30), NY), {
-    year: 2024, month: 3, day: 8, hour: 9, minute: 30, second: 0, millisecond: 0, weekday: 5,
+    year: 2024,
+    month: 3,
+    day: 8,
+    hour: 9,
+    minute: 30,
+    second: 0,
+    millisecond: 0,
+    weekday: 5,
   });
   // 23:30 UTC on Sunday is Monday 07:30 in Shanghai.
   const sh = zonedParts(Date.UTC(2024, 2, 10, 23, 30), 'Asia/Shanghai');
@@ -58,11 +75,23 @@ test('zonedParts gives the wall clock and weekday', () => {
 
 test('zonedTimeToUtc: ordinary times before and after both DST changes', () => {
   assert.equal(zonedTimeToUtc({ year: 2024, month: 3, day: 9, hour: 9, minute: 30 }, NY), Date.UTC(2024, 2, 9, 14, 30));
-  assert.equal(zonedTimeToUtc({ year: 2024, month: 3, day: 11, hour: 9, minute: 30 }, NY), Date.UTC(2024, 2, 11, 13, 30));
-  assert.equal(zonedTimeToUtc({ year: 2024, month: 11, day: 4, hour: 9, minute: 30 }, NY), Date.UTC(2024, 10, 4, 14, 30));
+  assert.equal(
+    zonedTimeToUtc({ year: 2024, month: 3, day: 11, hour: 9, minute: 30 }, NY),
+    Date.UTC(2024, 2, 11, 13, 30),
+  );
+  assert.equal(
+    zonedTimeToUtc({ year: 2024, month: 11, day: 4, hour: 9, minute: 30 }, NY),
+    Date.UTC(2024, 10, 4, 14, 30),
+  );
   assert.equal(zonedTimeToUtc({ year: 2024, month: 3, day: 10 }, NY), Date.UTC(2024, 2, 10, 5));
-  assert.equal(zonedTimeToUtc({ year: 2024, month: 3, day: 8, hour: 9, minute: 30 }, 'Asia/Shanghai'), Date.UTC(2024, 2, 8, 1, 30));
-  assert.equal(zonedTimeToUtc({ year: 2024, month: 3, day: 8, hour: 9, minute: 30 }, 'UTC'), Date.UTC(2024, 2, 8, 9, 30));
+  assert.equal(
+    zonedTimeToUtc({ year: 2024, month: 3, day: 8, hour: 9, minute: 30 }, 'Asia/Shanghai'),
+    Date.UTC(2024, 2, 8, 1, 30),
+  );
+  assert.equal(
+    zonedTimeToUtc({ year: 2024, month: 3, day: 8, hour: 9, minute: 30 }, 'UTC'),
+    Date.UTC(2024, 2, 8, 9, 30),
+  );
 });
 
 test('zonedTimeToUtc: a time in the spring gap moves forward by the gap', () => {
@@ -106,7 +135,16 @@ test('parseMarketTime accepts dates, market wall-clock times, offsets and epoch 
 });
 
 test('parseMarketTime returns null for invalid input', () => {
-  for (const bad of ['', 'yesterday', '2024-02-30', '2024-13-01', '2024-03-08 24:00', '2024-03-08 9:60', '20240308', '2024-03-08T09:30+25:00']) {
+  for (const bad of [
+    '',
+    'yesterday',
+    '2024-02-30',
+    '2024-13-01',
+    '2024-03-08 24:00',
+    '2024-03-08 9:60',
+    '20240308',
+    '2024-03-08T09:30+25:00',
+  ]) {
     assert.equal(parseMarketTime(bad, NY), null, bad);
   }
   assert.equal(parseMarketTime(Number.NaN, NY), null);

@@ -5,7 +5,14 @@ import { DataSourceError } from '../../../src/core/data/data-source.js';
 import { parseBarsCsv } from '../../../src/core/data/parse-bars-csv.js';
 
 function rows(bars: Bars): number[][] {
-  return Array.from({ length: bars.length }, (_, i) => [bars.time[i], bars.open[i], bars.high[i], bars.low[i], bars.close[i], bars.volume[i]]);
+  return Array.from({ length: bars.length }, (_, i) => [
+    bars.time[i],
+    bars.open[i],
+    bars.high[i],
+    bars.low[i],
+    bars.close[i],
+    bars.volume[i],
+  ]);
 }
 
 /** Asserts that parsing fails with a parse error on `line` whose message contains every `words`. */
@@ -41,24 +48,33 @@ test('semicolon CSV with decimal commas, epoch seconds and no volume column', ()
 });
 
 test('tab-separated, epoch milliseconds, descending rows come out ascending', () => {
-  const text = 'time\topen\thigh\tlow\tclose\tvolume\n1709908320000\t3\t3\t3\t3\t3\n1709908260000\t2\t2\t2\t2\t2\n1709908200000\t1\t1\t1\t1\t1\n';
+  const text =
+    'time\topen\thigh\tlow\tclose\tvolume\n1709908320000\t3\t3\t3\t3\t3\n1709908260000\t2\t2\t2\t2\t2\n1709908200000\t1\t1\t1\t1\t1\n';
   const { bars } = parseBarsCsv(text);
   assert.deepEqual(Array.from(bars.time), [1709908200000, 1709908260000, 1709908320000]);
   assert.deepEqual(Array.from(bars.close), [1, 2, 3]);
 });
 
 test('BOM, CRLF, quoted cells, extra columns, ISO 8601 and wall-clock datetimes', () => {
-  const text = '\uFEFF"datetime","symbol","open","high","low","close","volume"\r\n' +
+  const text =
+    '\uFEFF"datetime","symbol","open","high","low","close","volume"\r\n' +
     '"2024-03-08 09:30","X, Inc.",1,2,0.5,1.5,10\r\n' +
     '2024-03-08T09:31:00+08:00,X,1.5,2,1,1.75,\r\n' +
     '2024-03-08T01:32:00Z,X,1.75,2,1.5,2,7\r\n';
   const { bars } = parseBarsCsv(text, { timeZone: 'Asia/Shanghai' });
-  assert.deepEqual(Array.from(bars.time), [Date.UTC(2024, 2, 8, 1, 30), Date.UTC(2024, 2, 8, 1, 31), Date.UTC(2024, 2, 8, 1, 32)]);
+  assert.deepEqual(Array.from(bars.time), [
+    Date.UTC(2024, 2, 8, 1, 30),
+    Date.UTC(2024, 2, 8, 1, 31),
+    Date.UTC(2024, 2, 8, 1, 32),
+  ]);
   assert.deepEqual(Array.from(bars.volume), [10, 0, 7]);
 });
 
 test('separate Date and Time columns are joined and read in the market timezone', () => {
-  const { bars } = parseBarsCsv('Date,Time,Open,High,Low,Close\n2024-11-01,09:30,1,2,0.5,1.5\n2024-11-01,09:31,1.5,2,1,1.75\n', { timeZone: 'America/New_York' });
+  const { bars } = parseBarsCsv(
+    'Date,Time,Open,High,Low,Close\n2024-11-01,09:30,1,2,0.5,1.5\n2024-11-01,09:31,1.5,2,1,1.75\n',
+    { timeZone: 'America/New_York' },
+  );
   assert.deepEqual(Array.from(bars.time), [Date.UTC(2024, 10, 1, 13, 30), Date.UTC(2024, 10, 1, 13, 31)]);
 });
 
@@ -95,13 +111,21 @@ test('errors name the 1-based line and the reason; nothing is dropped silently',
   assertParseError(`${header}2024-03-08,1,2,0.5,1.5,lots\n`, 2, ['volume']);
   assertParseError(`${header}2024-03-08,1,2,0.5,1.5,10\nyesterday,1,2,0.5,1.5,10\n`, 3, ['time', 'yesterday']);
   assertParseError(`${header}2024-02-30,1,2,0.5,1.5,10\n`, 2, ['time']);
-  assertParseError(`${header}2024-03-08,1,2,0.5,1.5,10\n2024-03-09,1,2,0.5,1.5,10\n2024-03-09,1,2,0.5,1.5,10\n`, 4, ['duplicate', 'line 3']);
-  assertParseError(`${header}2024-03-08,1,2,0.5,1.5,10\n2024-03-10,1,2,0.5,1.5,10\n2024-03-09,1,2,0.5,1.5,10\n`, 4, ['out of order']);
+  assertParseError(`${header}2024-03-08,1,2,0.5,1.5,10\n2024-03-09,1,2,0.5,1.5,10\n2024-03-09,1,2,0.5,1.5,10\n`, 4, [
+    'duplicate',
+    'line 3',
+  ]);
+  assertParseError(`${header}2024-03-08,1,2,0.5,1.5,10\n2024-03-10,1,2,0.5,1.5,10\n2024-03-09,1,2,0.5,1.5,10\n`, 4, [
+    'out of order',
+  ]);
   assertParseError(`${header}2024-03-08,1,2,0.5,1.5,10,99\n`, 2, ['columns']);
   // A decimal comma in a comma-separated file shows up as extra columns, not as a silently wrong price.
   assertParseError(`${header}2024-03-08,1,5,2,0.5,1.5,10\n`, 2, ['columns']);
 });
 
 test('an unknown timezone is a parse error', () => {
-  assert.throws(() => parseBarsCsv('time,open,high,low,close\n', { timeZone: 'Nowhere/City' }), (e: unknown) => e instanceof DataSourceError && e.code === 'parse');
+  assert.throws(
+    () => parseBarsCsv('time,open,high,low,close\n', { timeZone: 'Nowhere/City' }),
+    (e: unknown) => e instanceof DataSourceError && e.code === 'parse',
+  );
 });

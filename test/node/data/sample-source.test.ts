@@ -7,7 +7,11 @@ import { aggregateBars } from '../../../src/core/data/aggregate-bars.js';
 import { formatMarketTime, parseMarketTime, zonedParts, zoneOffsetMs } from '../../../src/core/data/market-time.js';
 import { generateSampleBars } from '../../../src/core/data/generate-sample-bars.js';
 import { SAMPLE_SPECS } from '../../../src/core/data/sample-instruments.js';
-import { createSampleSource, getSampleInstruments, SAMPLE_TICKS_PER_LIVE_BAR } from '../../../src/core/data/sample-source.js';
+import {
+  createSampleSource,
+  getSampleInstruments,
+  SAMPLE_TICKS_PER_LIVE_BAR,
+} from '../../../src/core/data/sample-source.js';
 
 const source = createSampleSource();
 
@@ -16,7 +20,11 @@ function isDataSourceError(code: DataSourceError['code']): (e: unknown) => boole
 }
 
 function bytesOf(bars: Bars): Buffer {
-  return Buffer.concat([bars.time, bars.open, bars.high, bars.low, bars.close, bars.volume].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)));
+  return Buffer.concat(
+    [bars.time, bars.open, bars.high, bars.low, bars.close, bars.volume].map((a) =>
+      Buffer.from(a.buffer, a.byteOffset, a.byteLength),
+    ),
+  );
 }
 
 test('source identity and instrument list: DEMO first, at least 7 instruments on several exchanges and zones', () => {
@@ -29,7 +37,8 @@ test('source identity and instrument list: DEMO first, at least 7 instruments on
     ['DEMO', 'Demo Corp', 'NASDAQ', 'America/New_York'],
   );
   const zones = new Set(instruments.map((i) => i.timezone));
-  for (const zone of ['America/New_York', 'Asia/Shanghai', 'UTC', 'Europe/Berlin', 'Europe/London']) assert.ok(zones.has(zone), zone);
+  for (const zone of ['America/New_York', 'Asia/Shanghai', 'UTC', 'Europe/Berlin', 'Europe/London'])
+    assert.ok(zones.has(zone), zone);
   assert.ok(instruments.some((i) => i.symbol === 'BTCUSDT' && i.exchange === 'BINANCE'));
   assert.ok(instruments.some((i) => i.symbol === 'ETHUSDT' && i.exchange === 'BINANCE'));
   assert.ok(instruments.every((i) => i.sourceId === 'sample'));
@@ -47,7 +56,14 @@ test('deterministic: two generations are byte-equal, and match the known first a
   assert.equal(Buffer.compare(bytesOf(one.bars), bytesOf(two.bars)), 0);
   // Golden values: the data must not change between machines or releases without this test noticing.
   const daily = (await source.getBars({ symbol: 'DEMO', period: '1d' })).bars;
-  const first: Bar = { time: daily.time[0], open: daily.open[0], high: daily.high[0], low: daily.low[0], close: daily.close[0], volume: daily.volume[0] };
+  const first: Bar = {
+    time: daily.time[0],
+    open: daily.open[0],
+    high: daily.high[0],
+    low: daily.low[0],
+    close: daily.close[0],
+    volume: daily.volume[0],
+  };
   assert.deepEqual(first, GOLDEN_FIRST_DEMO_BAR);
   assert.equal(daily.close[daily.length - 1], GOLDEN_LAST_DEMO_CLOSE);
 });
@@ -75,7 +91,10 @@ test('1-minute bars cover the last 30 trading days and lie only inside sessions'
       const p = zonedParts(bars.time[i], instrument.timezone);
       const minute = p.hour * 60 + p.minute;
       assert.ok(everyDay || (p.weekday !== 0 && p.weekday !== 6), `${instrument.symbol} trades on a weekend`);
-      assert.ok(sessions.some(([start, end]) => minute >= start && minute < end), `${instrument.symbol} bar outside a session`);
+      assert.ok(
+        sessions.some(([start, end]) => minute >= start && minute < end),
+        `${instrument.symbol} bar outside a session`,
+      );
       days.add(formatMarketTime(bars.time[i], instrument.timezone, '1d'));
     }
     assert.equal(days.size, 30, instrument.symbol);
@@ -104,7 +123,11 @@ test('OHLC invariants hold on every bar of every instrument and period', async (
       const { bars } = await source.getBars({ symbol: `${instrument.exchange}:${instrument.symbol}`, period });
       assert.ok(bars.length > 0);
       for (let i = 0; i < bars.length; i++) {
-        const o = bars.open[i], h = bars.high[i], l = bars.low[i], c = bars.close[i], v = bars.volume[i];
+        const o = bars.open[i],
+          h = bars.high[i],
+          l = bars.low[i],
+          c = bars.close[i],
+          v = bars.volume[i];
         const where = `${instrument.exchange}:${instrument.symbol} ${period} #${i}`;
         assert.ok(l > 0 && l <= Math.min(o, c) && h >= Math.max(o, c) && v >= 0 && Number.isFinite(h + v), where);
         if (i > 0) assert.ok(bars.time[i] > bars.time[i - 1], where);
@@ -115,11 +138,20 @@ test('OHLC invariants hold on every bar of every instrument and period', async (
 
 test('prices look like a market: daily moves mostly small, volume higher on big moves, U-shaped intraday volume', async () => {
   const { bars } = await source.getBars({ symbol: 'DEMO', period: '1d' });
-  let big = 0, bigVolume = 0, small = 0, smallVolume = 0;
+  let big = 0,
+    bigVolume = 0,
+    small = 0,
+    smallVolume = 0;
   for (let i = 1; i < bars.length; i++) {
     const move = Math.abs(bars.close[i] / bars.close[i - 1] - 1);
     assert.ok(move < 0.2, `a ${Math.round(move * 100)}% daily move`);
-    if (move > 0.03) { big++; bigVolume += bars.volume[i]; } else if (move < 0.01) { small++; smallVolume += bars.volume[i]; }
+    if (move > 0.03) {
+      big++;
+      bigVolume += bars.volume[i];
+    } else if (move < 0.01) {
+      small++;
+      smallVolume += bars.volume[i];
+    }
   }
   assert.ok(bigVolume / big > 1.3 * (smallVolume / small));
   const minute = (await source.getBars({ symbol: 'DEMO', period: '30m' })).bars;
@@ -129,7 +161,9 @@ test('prices look like a market: daily moves mostly small, volume higher on big 
     const key = p.hour * 60 + p.minute;
     byHalfHour.set(key, (byHalfHour.get(key) ?? 0) + minute.volume[i]);
   }
-  const open = byHalfHour.get(570) as number, noon = byHalfHour.get(750) as number, close = byHalfHour.get(930) as number;
+  const open = byHalfHour.get(570) as number,
+    noon = byHalfHour.get(750) as number,
+    close = byHalfHour.get(930) as number;
   assert.ok(open > 1.5 * noon && close > 1.5 * noon, 'busier at the open and close than at noon');
 });
 
@@ -149,20 +183,32 @@ test('periods agree: the last daily bars are the aggregated 1-minute bars; 5m ha
 
 test('an ambiguous code: search returns both ACMEs; getBars takes the first or a qualified code', async () => {
   const found = await source.searchInstruments('ACME');
-  assert.deepEqual(found.map((i) => `${i.exchange}:${i.symbol}`), ['NYSE:ACME', 'XETRA:ACME']);
+  assert.deepEqual(
+    found.map((i) => `${i.exchange}:${i.symbol}`),
+    ['NYSE:ACME', 'XETRA:ACME'],
+  );
   assert.notEqual(found[0].name, found[1].name);
   assert.equal((await source.getBars({ symbol: 'ACME', period: '1d', limit: 1 })).instrument.exchange, 'NYSE');
   const xetra = await source.getBars({ symbol: 'xetra:acme', period: '1d', limit: 1 });
   assert.deepEqual([xetra.instrument.exchange, xetra.instrument.timezone], ['XETRA', 'Europe/Berlin']);
-  assert.deepEqual((await source.searchInstruments('XETRA:ACME')).map((i) => i.name), ['Acme Maschinenbau AG']);
+  assert.deepEqual(
+    (await source.searchInstruments('XETRA:ACME')).map((i) => i.name),
+    ['Acme Maschinenbau AG'],
+  );
 });
 
 test('search: exact code first, then code prefix, then name substring (case-insensitive)', async () => {
-  assert.deepEqual((await source.searchInstruments('btc')).map((i) => i.symbol), ['BTCUSDT']);
+  assert.deepEqual(
+    (await source.searchInstruments('btc')).map((i) => i.symbol),
+    ['BTCUSDT'],
+  );
   const demo = await source.searchInstruments('demo');
   assert.equal(demo[0].symbol, 'DEMO');
   assert.ok(demo.some((i) => i.symbol === 'SHDEMO'));
-  assert.deepEqual((await source.searchInstruments('distillery')).map((i) => i.symbol), ['SHDEMO']);
+  assert.deepEqual(
+    (await source.searchInstruments('distillery')).map((i) => i.symbol),
+    ['SHDEMO'],
+  );
   assert.deepEqual(await source.searchInstruments('no such thing'), []);
   assert.equal((await source.searchInstruments('', { limit: 3 })).length, 3);
 });
@@ -175,7 +221,10 @@ test('getBars honours from/to (inclusive) and limit (newest by default, oldest a
   const from = parseMarketTime('2024-03-04', 'America/New_York') as number;
   const to = parseMarketTime('2024-03-08', 'America/New_York') as number;
   const week = (await source.getBars({ symbol: 'DEMO', period: '1d', from, to })).bars;
-  assert.deepEqual(Array.from(week.time).map((t) => formatMarketTime(t, 'America/New_York', '1d')), ['2024-03-04', '2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08']);
+  assert.deepEqual(
+    Array.from(week.time).map((t) => formatMarketTime(t, 'America/New_York', '1d')),
+    ['2024-03-04', '2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08'],
+  );
   const firstTwo = (await source.getBars({ symbol: 'DEMO', period: '1d', from, limit: 2 })).bars;
   assert.deepEqual(Array.from(firstTwo.time), [from, Array.from(week.time)[1]]);
   const lastTwo = (await source.getBars({ symbol: 'DEMO', period: '1d', to, limit: 2 })).bars;
@@ -191,11 +240,17 @@ test('returned bars are copies: editing them does not change the next load', asy
 });
 
 test('unknown symbols and aborted requests reject with DataSourceError', async () => {
-  await assert.rejects(source.getBars({ symbol: 'NOPE', period: '1d' }), (e: unknown) => isDataSourceError('not_found')(e) && (e as Error).message.includes('NOPE'));
+  await assert.rejects(
+    source.getBars({ symbol: 'NOPE', period: '1d' }),
+    (e: unknown) => isDataSourceError('not_found')(e) && (e as Error).message.includes('NOPE'),
+  );
   await assert.rejects(source.getBars({ symbol: 'NASDAQ:ACME', period: '1d' }), isDataSourceError('not_found'));
   const controller = new AbortController();
   controller.abort();
-  await assert.rejects(source.getBars({ symbol: 'DEMO', period: '1d', signal: controller.signal }), isDataSourceError('aborted'));
+  await assert.rejects(
+    source.getBars({ symbol: 'DEMO', period: '1d', signal: controller.signal }),
+    isDataSourceError('aborted'),
+  );
   await assert.rejects(source.searchInstruments('DEMO', { signal: controller.signal }), isDataSourceError('aborted'));
 });
 
@@ -211,7 +266,9 @@ test('subscribe: no timer until subscribed, a tick per second, a new bar every f
   assert.equal(ticks.length, 1);
   assert.equal(ticks[0].time, last.time[0]);
   assert.equal(ticks[0].open, last.open[0]);
-  assert.ok(ticks[0].high >= Math.max(ticks[0].open, ticks[0].close) && ticks[0].low <= Math.min(ticks[0].open, ticks[0].close));
+  assert.ok(
+    ticks[0].high >= Math.max(ticks[0].open, ticks[0].close) && ticks[0].low <= Math.min(ticks[0].open, ticks[0].close),
+  );
   t.mock.timers.tick(1000 * (SAMPLE_TICKS_PER_LIVE_BAR - 1));
   assert.equal(ticks.length, SAMPLE_TICKS_PER_LIVE_BAR);
   assert.equal(ticks.at(-1)?.time, last.time[0] + 60_000);
@@ -235,5 +292,12 @@ test('generating one instrument (10 years daily + 30 days of minutes) takes well
   }
 });
 
-const GOLDEN_FIRST_DEMO_BAR: Bar = { time: Date.UTC(2016, 0, 4, 5), open: 47.91, high: 48.97, low: 47.89, close: 48.78, volume: 2450701 };
+const GOLDEN_FIRST_DEMO_BAR: Bar = {
+  time: Date.UTC(2016, 0, 4, 5),
+  open: 47.91,
+  high: 48.97,
+  low: 47.89,
+  close: 48.78,
+  volume: 2450701,
+};
 const GOLDEN_LAST_DEMO_CLOSE = 149.22;

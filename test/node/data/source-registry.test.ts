@@ -6,9 +6,13 @@ import * as publicFace from '../../../src/core/data/index.js';
 
 function fakeSource(id: string, label = id): DataSource {
   return {
-    id, label, periods: ['1d'],
+    id,
+    label,
+    periods: ['1d'],
     searchInstruments: async () => [],
-    getBars: async () => { throw new Error('unused'); },
+    getBars: async () => {
+      throw new Error('unused');
+    },
   };
 }
 
@@ -25,7 +29,10 @@ test('register adds, the returned function removes exactly that source', () => {
   const off = registry.register(fakeSource('csv'));
   registry.register(fakeSource('binance'));
   assert.deepEqual(registry.ids(), ['csv', 'binance']);
-  assert.deepEqual(registry.list().map((s) => s.id), ['csv', 'binance']);
+  assert.deepEqual(
+    registry.list().map((s) => s.id),
+    ['csv', 'binance'],
+  );
   off();
   off();
   assert.equal(registry.get('csv'), undefined);
@@ -44,8 +51,19 @@ test('a source with an existing id shadows it until unregistered', () => {
 
 test('the public face exports the names the chart uses', () => {
   for (const name of [
-    'createSampleSource', 'getSampleInstruments', 'createUrlSource', 'parseBarsCsv', 'parseBarsJson', 'aggregateBars',
-    'formatMarketTime', 'parseMarketTime', 'zonedParts', 'zoneOffsetMs', 'zonedTimeToUtc', 'DataSourceRegistry', 'createDefaultSourceRegistry',
+    'createSampleSource',
+    'getSampleInstruments',
+    'createUrlSource',
+    'parseBarsCsv',
+    'parseBarsJson',
+    'aggregateBars',
+    'formatMarketTime',
+    'parseMarketTime',
+    'zonedParts',
+    'zoneOffsetMs',
+    'zonedTimeToUtc',
+    'DataSourceRegistry',
+    'createDefaultSourceRegistry',
   ]) {
     assert.equal(typeof (publicFace as Record<string, unknown>)[name], 'function', name);
   }

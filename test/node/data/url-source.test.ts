@@ -9,7 +9,8 @@ import { createJsonSource } from '../../../src/core/data/json-source.js';
 import { guessPeriod } from '../../../src/core/data/guess-period.js';
 
 function isError(code: DataSourceError['code'], text?: string): (e: unknown) => boolean {
-  return (e: unknown) => e instanceof DataSourceError && e.code === code && (text === undefined || e.message.includes(text));
+  return (e: unknown) =>
+    e instanceof DataSourceError && e.code === code && (text === undefined || e.message.includes(text));
 }
 
 /** 60 one-minute bars from 09:30 New York on 2024-03-08, as CSV with wall-clock times. */
@@ -24,7 +25,10 @@ function minuteCsv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-function fakeFetch(body: string, status = 200): { fetch: (url: string, init?: RequestInit) => Promise<Response>; calls: string[] } {
+function fakeFetch(
+  body: string,
+  status = 200,
+): { fetch: (url: string, init?: RequestInit) => Promise<Response>; calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
@@ -46,7 +50,10 @@ test('CSV source: fetched once, symbol from the file name, period guessed, coars
   ]);
   assert.equal(calls.length, 1);
   assert.equal(one.bars.length, 60);
-  assert.deepEqual([one.instrument.symbol, one.instrument.timezone, one.instrument.sourceId, one.instrument.pricePrecision], ['DEMO-MINUTES', 'America/New_York', 'csv', 2]);
+  assert.deepEqual(
+    [one.instrument.symbol, one.instrument.timezone, one.instrument.sourceId, one.instrument.pricePrecision],
+    ['DEMO-MINUTES', 'America/New_York', 'csv', 2],
+  );
   assert.equal(five.bars.length, 12);
   assert.deepEqual([five.bars.open[0], five.bars.close[0], five.bars.volume[0]], [100, 104.25, 15]);
   const hour = await source.getBars({ symbol: 'DEMO-MINUTES', period: '1h' });
@@ -54,23 +61,36 @@ test('CSV source: fetched once, symbol from the file name, period guessed, coars
   assert.ok(source.periods.includes('1m') && source.periods.includes('1M'));
   const last = await source.getBars({ symbol: 'DEMO-MINUTES', period: '1m', limit: 2 });
   assert.deepEqual([last.bars.length, last.complete], [2, false]);
-  assert.deepEqual((await source.searchInstruments('demo')).map((i) => i.symbol), ['DEMO-MINUTES']);
+  assert.deepEqual(
+    (await source.searchInstruments('demo')).map((i) => i.symbol),
+    ['DEMO-MINUTES'],
+  );
   assert.deepEqual(await source.searchInstruments('other'), []);
   assert.equal(calls.length, 1);
 });
 
 test('JSON source: symbol, name, timezone and period from the file; finer periods are refused', async () => {
   const body = JSON.stringify({
-    symbol: 'XYZ', name: 'Xyz Ltd', timezone: 'Asia/Shanghai', period: '1d',
+    symbol: 'XYZ',
+    name: 'Xyz Ltd',
+    timezone: 'Asia/Shanghai',
+    period: '1d',
     bars: [
       { date: '2024-03-04', open: 1, high: 2, low: 0.5, close: 1.5, volume: 1 },
       { date: '2024-03-05', open: 1.5, high: 3, low: 1, close: 2.5, volume: 2 },
       { date: '2024-03-11', open: 2.5, high: 3, low: 2, close: 2.75, volume: 4 },
     ],
   });
-  const source = createJsonSource('https://example.test/x.json', { symbol: 'IGNORED', timeZone: 'UTC', fetch: fakeFetch(body).fetch });
+  const source = createJsonSource('https://example.test/x.json', {
+    symbol: 'IGNORED',
+    timeZone: 'UTC',
+    fetch: fakeFetch(body).fetch,
+  });
   const weekly = await source.getBars({ symbol: 'XYZ', period: '1w' });
-  assert.deepEqual([weekly.instrument.name, weekly.instrument.timezone, weekly.bars.length], ['Xyz Ltd', 'Asia/Shanghai', 2]);
+  assert.deepEqual(
+    [weekly.instrument.name, weekly.instrument.timezone, weekly.bars.length],
+    ['Xyz Ltd', 'Asia/Shanghai', 2],
+  );
   assert.deepEqual(Array.from(weekly.bars.high), [3, 3]);
   assert.deepEqual(source.periods, ['1d', '1w', '1M']);
   await assert.rejects(source.getBars({ symbol: 'XYZ', period: '1h' }), isError('unsupported', '1h'));
@@ -83,13 +103,22 @@ test('HTTP errors are network errors naming the status and URL, and a later call
   await assert.rejects(source.getBars({ symbol: 'NOPE', period: '1d' }), isError('network', 'HTTP 404 for /nope.csv'));
   await assert.rejects(source.searchInstruments('x'), isError('network'));
   assert.equal(calls.length, 2);
-  const unreachable = createUrlSource('json', '/down.json', { fetch: async () => { throw new TypeError('fetch failed'); } });
+  const unreachable = createUrlSource('json', '/down.json', {
+    fetch: async () => {
+      throw new TypeError('fetch failed');
+    },
+  });
   await assert.rejects(unreachable.getBars({ symbol: 'DOWN', period: '1d' }), isError('network', '/down.json'));
 });
 
 test('a malformed file surfaces the parser error with its line', async () => {
-  const source = createUrlSource('csv', '/bad.csv', { fetch: fakeFetch('time,open,high,low,close\n2024-03-08,1,2,0.5,x\n').fetch });
-  await assert.rejects(source.getBars({ symbol: 'BAD', period: '1d' }), (e: unknown) => isError('parse')(e) && (e as DataSourceError).line === 2);
+  const source = createUrlSource('csv', '/bad.csv', {
+    fetch: fakeFetch('time,open,high,low,close\n2024-03-08,1,2,0.5,x\n').fetch,
+  });
+  await assert.rejects(
+    source.getBars({ symbol: 'BAD', period: '1d' }),
+    (e: unknown) => isError('parse')(e) && (e as DataSourceError).line === 2,
+  );
 });
 
 test('abort: the caller gets "aborted" and, with no other caller waiting, the download is cancelled', async () => {
@@ -127,10 +156,16 @@ test('served over real HTTP on localhost with the global fetch', async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const ok = await createUrlSource('csv', `${base}/ohlc.csv`, { symbol: 'OHLC' }).getBars({ symbol: 'OHLC', period: '1d' });
+    const ok = await createUrlSource('csv', `${base}/ohlc.csv`, { symbol: 'OHLC' }).getBars({
+      symbol: 'OHLC',
+      period: '1d',
+    });
     assert.deepEqual(Array.from(ok.bars.close), [1.5, 1.75]);
     assert.equal(ok.instrument.symbol, 'OHLC');
-    await assert.rejects(createUrlSource('csv', `${base}/missing.csv`).getBars({ symbol: 'MISSING', period: '1d' }), isError('network', `HTTP 404 for ${base}/missing.csv`));
+    await assert.rejects(
+      createUrlSource('csv', `${base}/missing.csv`).getBars({ symbol: 'MISSING', period: '1d' }),
+      isError('network', `HTTP 404 for ${base}/missing.csv`),
+    );
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }

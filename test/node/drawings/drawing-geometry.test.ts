@@ -1,8 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  FIB_LEVELS, drawingSegments,
-  type DrawingPrimitive, type PolygonPrimitive, type RectPrimitive, type SegmentPrimitive, type TextPrimitive,
+  FIB_LEVELS,
+  drawingSegments,
+  type DrawingPrimitive,
+  type PolygonPrimitive,
+  type RectPrimitive,
+  type SegmentPrimitive,
+  type TextPrimitive,
 } from '../../../src/core/drawings/index.js';
 import { makeDrawing, mapper, px } from './drawing-fixtures.js';
 
@@ -31,18 +36,27 @@ test('a vertical line spans the full height at its time', () => {
 
 test('a trend line joins its anchors', () => {
   const [s] = segments(drawingSegments(makeDrawing('trend_line', [px(100, 400), px(600, 150)]), mapper));
-  close(s.x1, 100); close(s.y1, 400); close(s.x2, 600); close(s.y2, 150);
+  close(s.x1, 100);
+  close(s.y1, 400);
+  close(s.x2, 600);
+  close(s.y2, 150);
 });
 
 test('a ray starts at the first point and is clipped where it leaves the plot', () => {
   // Direction (100, -50): reaches y = 0 at x = 600.
   const [s] = segments(drawingSegments(makeDrawing('ray', [px(100, 250), px(200, 200)]), mapper));
-  close(s.x1, 100); close(s.y1, 250); close(s.x2, 600); close(s.y2, 0);
+  close(s.x1, 100);
+  close(s.y1, 250);
+  close(s.x2, 600);
+  close(s.y2, 0);
 });
 
 test('an extended line is clipped at both plot edges', () => {
   const [s] = segments(drawingSegments(makeDrawing('extended_line', [px(400, 250), px(500, 250)]), mapper));
-  close(s.x1, 0); close(s.x2, 1000); close(s.y1, 250); close(s.y2, 250);
+  close(s.x1, 0);
+  close(s.x2, 1000);
+  close(s.y1, 250);
+  close(s.y2, 250);
 });
 
 test('a ray pointing away from the plot draws nothing', () => {
@@ -51,10 +65,16 @@ test('a ray pointing away from the plot draws nothing', () => {
 });
 
 test('fib retracement: seven levels, 0 at the second point and 1 at the first, with labels', () => {
-  const d = makeDrawing('fib_retracement', [{ time: px(100, 0).time, price: 50 }, { time: px(500, 0).time, price: 100 }]);
+  const d = makeDrawing('fib_retracement', [
+    { time: px(100, 0).time, price: 50 },
+    { time: px(500, 0).time, price: 100 },
+  ]);
   const prims = drawingSegments(d, mapper);
   const levels = segments(prims);
-  assert.deepEqual(levels.map((s) => s.level), [...FIB_LEVELS]);
+  assert.deepEqual(
+    levels.map((s) => s.level),
+    [...FIB_LEVELS],
+  );
   const y = (level: number) => levels.find((s) => s.level === level)!.y1;
   close(y(0), mapper.priceToY(100));
   close(y(1), mapper.priceToY(50));
@@ -68,13 +88,22 @@ test('fib retracement: seven levels, 0 at the second point and 1 at the first, w
 });
 
 test('price range: a 15% fill box and the change with its percent', () => {
-  const d = makeDrawing('price_range', [{ time: px(100, 0).time, price: 50 }, { time: px(300, 0).time, price: 60 }]);
+  const d = makeDrawing('price_range', [
+    { time: px(100, 0).time, price: 50 },
+    { time: px(300, 0).time, price: 60 },
+  ]);
   const prims = drawingSegments(d, mapper);
   const rect = prims.find((p): p is RectPrimitive => p.type === 'rect')!;
   assert.equal(rect.fillAlpha, 0.15);
   assert.deepEqual([rect.x, rect.y, rect.w, rect.h], [100, mapper.priceToY(60), 200, 50]);
   assert.equal(texts(prims)[0].text, 'Δ +10.00 (+20.00%)');
-  const down = drawingSegments(makeDrawing('price_range', [{ time: 0, price: 60 }, { time: 0, price: 45 }]), mapper);
+  const down = drawingSegments(
+    makeDrawing('price_range', [
+      { time: 0, price: 60 },
+      { time: 0, price: 45 },
+    ]),
+    mapper,
+  );
   assert.equal(texts(down)[0].text, 'Δ -15.00 (-25.00%)');
 });
 
@@ -88,7 +117,10 @@ test('an arrow has its head at the second point', () => {
 test('parallel channel: the base line plus a parallel through the third point', () => {
   const d = makeDrawing('parallel_channel', [px(100, 300), px(500, 200), px(300, 350)]);
   const [base, parallel] = segments(drawingSegments(d, mapper));
-  close(base.x1, 100); close(base.y1, 300); close(base.x2, 500); close(base.y2, 200);
+  close(base.x1, 100);
+  close(base.y1, 300);
+  close(base.x2, 500);
+  close(base.y2, 200);
   const slope = (s: SegmentPrimitive) => (s.y2 - s.y1) / (s.x2 - s.x1);
   close(slope(parallel), slope(base), 'same slope');
   // The parallel passes through (300, 350).

@@ -10,18 +10,38 @@ function setup(drawings: Drawing[] = [], selected: string[] = []) {
   const calls: Call[] = [];
   const state = { drawings, selected };
   const intents: DrawingIntents = {
-    create: (kind, points) => { calls.push(['create', kind, points]); },
-    update: (id, change) => { calls.push(['update', id, change]); },
-    select: (ids) => { state.selected = ids; calls.push(['select', ids]); },
-    delete: (ids) => { calls.push(['delete', ids]); },
-    copy: (ids) => { calls.push(['copy', ids]); },
-    paste: () => { calls.push(['paste']); },
-    preview: (d) => { calls.push(['preview', d]); },
+    create: (kind, points) => {
+      calls.push(['create', kind, points]);
+    },
+    update: (id, change) => {
+      calls.push(['update', id, change]);
+    },
+    select: (ids) => {
+      state.selected = ids;
+      calls.push(['select', ids]);
+    },
+    delete: (ids) => {
+      calls.push(['delete', ids]);
+    },
+    copy: (ids) => {
+      calls.push(['copy', ids]);
+    },
+    paste: () => {
+      calls.push(['paste']);
+    },
+    preview: (d) => {
+      calls.push(['preview', d]);
+    },
     drawings: () => state.drawings,
     selectedIds: () => state.selected,
     mapper: () => mapper,
-    snap: (x, y) => { calls.push(['snap', x, y]); return { time: 1, price: 2 }; },
-    toolChange: (tool: DrawingTool) => { calls.push(['toolChange', tool]); },
+    snap: (x, y) => {
+      calls.push(['snap', x, y]);
+      return { time: 1, price: 2 };
+    },
+    toolChange: (tool: DrawingTool) => {
+      calls.push(['toolChange', tool]);
+    },
   };
   const ia = new DrawingInteraction(intents);
   const named = (name: string) => calls.filter((c) => c[0] === name);
@@ -164,10 +184,16 @@ test('keys: Delete/Backspace delete, Escape clears, Ctrl/Cmd+C copies, Ctrl/Cmd+
   const { ia, named, state } = setup([line()], ['L']);
   assert.equal(ia.keyDown('Delete'), true);
   assert.equal(ia.keyDown('Backspace'), true);
-  assert.deepEqual(named('delete'), [['delete', ['L']], ['delete', ['L']]]);
+  assert.deepEqual(named('delete'), [
+    ['delete', ['L']],
+    ['delete', ['L']],
+  ]);
   assert.equal(ia.keyDown('c', { ctrl: true }), true);
   assert.equal(ia.keyDown('C', { meta: true, shift: true }), true);
-  assert.deepEqual(named('copy'), [['copy', ['L']], ['copy', ['L']]]);
+  assert.deepEqual(named('copy'), [
+    ['copy', ['L']],
+    ['copy', ['L']],
+  ]);
   assert.equal(ia.keyDown('v', { meta: true }), true);
   assert.equal(named('paste').length, 1);
   assert.equal(ia.keyDown('c'), false, 'a plain c is not a copy');

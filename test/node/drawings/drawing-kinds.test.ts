@@ -1,13 +1,31 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DRAWING_KINDS, DRAWING_KIND_INFO, DRAWING_POINT_COUNTS, describeDrawingKinds, isDrawingKind } from '../../../src/core/drawings/index.js';
+import {
+  DRAWING_KINDS,
+  DRAWING_KIND_INFO,
+  DRAWING_POINT_COUNTS,
+  describeDrawingKinds,
+  isDrawingKind,
+} from '../../../src/core/drawings/index.js';
 
 test('every kind has its point count', () => {
-  assert.deepEqual({ ...DRAWING_POINT_COUNTS }, {
-    horizontal_line: 1, horizontal_ray: 1, vertical_line: 1, text: 1,
-    trend_line: 2, ray: 2, extended_line: 2, arrow: 2, rectangle: 2, fib_retracement: 2, price_range: 2,
-    parallel_channel: 3,
-  });
+  assert.deepEqual(
+    { ...DRAWING_POINT_COUNTS },
+    {
+      horizontal_line: 1,
+      horizontal_ray: 1,
+      vertical_line: 1,
+      text: 1,
+      trend_line: 2,
+      ray: 2,
+      extended_line: 2,
+      arrow: 2,
+      rectangle: 2,
+      fib_retracement: 2,
+      price_range: 2,
+      parallel_channel: 3,
+    },
+  );
   for (const k of DRAWING_KINDS) {
     assert.ok(DRAWING_KIND_INFO[k].label.length > 0, k);
     assert.ok(DRAWING_KIND_INFO[k].description.length > 10, k);

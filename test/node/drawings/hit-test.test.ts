@@ -27,9 +27,15 @@ test('an anchor hit beats a body hit', () => {
 });
 
 test('rectangles hit inside, text hits its box, rays hit beyond the second point', () => {
-  assert.deepEqual(hitTestDrawing(makeDrawing('rectangle', [px(100, 100), px(300, 300)]), mapper, 200, 200), { part: 'body' });
-  assert.deepEqual(hitTestDrawing(makeDrawing('text', [px(100, 100)], { label: 'hello' }), mapper, 120, 92), { part: 'body' });
-  assert.deepEqual(hitTestDrawing(makeDrawing('ray', [px(100, 100), px(200, 100)]), mapper, 900, 102), { part: 'body' });
+  assert.deepEqual(hitTestDrawing(makeDrawing('rectangle', [px(100, 100), px(300, 300)]), mapper, 200, 200), {
+    part: 'body',
+  });
+  assert.deepEqual(hitTestDrawing(makeDrawing('text', [px(100, 100)], { label: 'hello' }), mapper, 120, 92), {
+    part: 'body',
+  });
+  assert.deepEqual(hitTestDrawing(makeDrawing('ray', [px(100, 100), px(200, 100)]), mapper, 900, 102), {
+    part: 'body',
+  });
   assert.equal(hitTestDrawing(makeDrawing('ray', [px(100, 100), px(200, 100)]), mapper, 50, 100), null);
 });
 

@@ -4,18 +4,34 @@ import type { Drawing } from '../../../src/core/drawings/index.js';
 import { HANDLE_SIZE, dashPattern, paintDrawings } from '../../../src/render/drawings/index.js';
 import { makeDrawing, mapper, px } from './drawing-fixtures.js';
 
-type Op = { op: string; args: unknown[]; state: { strokeStyle: string; fillStyle: string; globalAlpha: number; lineWidth: number } };
+type Op = {
+  op: string;
+  args: unknown[];
+  state: { strokeStyle: string; fillStyle: string; globalAlpha: number; lineWidth: number };
+};
 
 /** Records canvas calls and property writes; enough of CanvasRenderingContext2D for the painter. */
 function recorder() {
   const ops: Op[] = [];
   const sets: [string, unknown][] = [];
-  const state = { strokeStyle: '#000', fillStyle: '#000', globalAlpha: 1, lineWidth: 1, font: '', textAlign: 'start', textBaseline: 'alphabetic', lineJoin: 'miter', lineCap: 'butt' };
+  const state = {
+    strokeStyle: '#000',
+    fillStyle: '#000',
+    globalAlpha: 1,
+    lineWidth: 1,
+    font: '',
+    textAlign: 'start',
+    textBaseline: 'alphabetic',
+    lineJoin: 'miter',
+    lineCap: 'butt',
+  };
   const target: Record<string, unknown> = {};
   const ctx = new Proxy(target, {
     get(_t, key: string) {
       if (key in state) return state[key as keyof typeof state];
-      return (...args: unknown[]) => { ops.push({ op: key, args, state: { ...state } }); };
+      return (...args: unknown[]) => {
+        ops.push({ op: key, args, state: { ...state } });
+      };
     },
     set(_t, key: string, value) {
       (state as Record<string, unknown>)[key] = value;
@@ -31,7 +47,9 @@ const base = { selectedIds: new Set<string>(), pixelRatio: 2, theme };
 
 test('lines use their colour, width and dash pattern, clipped to the plot rect', () => {
   const { ctx, ops } = recorder();
-  const d = makeDrawing('trend_line', [px(100, 100), px(200, 200)], { style: { color: 'red', width: 2, dash: 'dashed' } });
+  const d = makeDrawing('trend_line', [px(100, 100), px(200, 200)], {
+    style: { color: 'red', width: 2, dash: 'dashed' },
+  });
   paintDrawings(ctx, [d], mapper, base);
   assert.deepEqual(ops.find((o) => o.op === 'setLineDash')?.args, [dashPattern('dashed', 2)]);
   const stroke = ops.find((o) => o.op === 'stroke')!;
@@ -50,7 +68,14 @@ test('dash patterns: solid is empty, dotted and dashed differ', () => {
 
 test('the price range box is filled at 15% opacity and its text drawn with fillText', () => {
   const { ctx, ops } = recorder();
-  const d = makeDrawing('price_range', [{ time: px(100, 0).time, price: 50 }, { time: px(300, 0).time, price: 60 }], { style: { color: 'green', width: 1, dash: 'solid' } });
+  const d = makeDrawing(
+    'price_range',
+    [
+      { time: px(100, 0).time, price: 50 },
+      { time: px(300, 0).time, price: 60 },
+    ],
+    { style: { color: 'green', width: 1, dash: 'solid' } },
+  );
   paintDrawings(ctx, [d], mapper, base);
   const fill = ops.find((o) => o.op === 'fillRect')!;
   assert.equal(fill.state.globalAlpha, 0.15);
@@ -63,10 +88,15 @@ test('the price range box is filled at 15% opacity and its text drawn with fillT
 
 test('text drawings and labels are drawn with fillText; fib draws seven level labels', () => {
   const { ctx, ops } = recorder();
-  paintDrawings(ctx, [
-    makeDrawing('text', [px(100, 100)], { id: 't', label: '<b>not html</b>' }),
-    makeDrawing('fib_retracement', [px(100, 400), px(500, 100)], { id: 'f' }),
-  ], mapper, base);
+  paintDrawings(
+    ctx,
+    [
+      makeDrawing('text', [px(100, 100)], { id: 't', label: '<b>not html</b>' }),
+      makeDrawing('fib_retracement', [px(100, 400), px(500, 100)], { id: 'f' }),
+    ],
+    mapper,
+    base,
+  );
   const texts = ops.filter((o) => o.op === 'fillText').map((o) => o.args[0]);
   assert.equal(texts[0], '<b>not html</b>');
   assert.equal(texts.filter((t) => /^(0|0\.236|0\.382|0\.5|0\.618|0\.786|1) \(/.test(String(t))).length, 7);
@@ -94,7 +124,11 @@ test('state is batched: drawings sharing a style set it once', () => {
 
 test('a preview replaces the drawing with the same id and is drawn in z order', () => {
   const orig = makeDrawing('horizontal_line', [px(0, 100)], { id: 'm', z: 1 });
-  const top = makeDrawing('horizontal_line', [px(0, 300)], { id: 'top', z: 5, style: { color: 'black', width: 1, dash: 'solid' } });
+  const top = makeDrawing('horizontal_line', [px(0, 300)], {
+    id: 'top',
+    z: 5,
+    style: { color: 'black', width: 1, dash: 'solid' },
+  });
   const moved = { ...orig, points: [px(0, 200)] };
   const { ctx, ops } = recorder();
   paintDrawings(ctx, [top, orig], mapper, { ...base, preview: moved });

@@ -11,9 +11,24 @@ const bars = barsFromObjects([
 ]);
 
 test('snaps to the nearest bar by time and its nearest OHLC price', () => {
-  assert.deepEqual(snapToBar({ time: T0 + 0.8 * DAY, price: 19.2 }, bars, mapper), { time: T0 + DAY, price: 20, index: 1, field: 'high' });
-  assert.deepEqual(snapToBar({ time: T0 + 0.3 * DAY, price: 9.3 }, bars, mapper), { time: T0, price: 9, index: 0, field: 'low' });
-  assert.deepEqual(snapToBar({ time: T0 + 2 * DAY, price: 17 }, bars, mapper), { time: T0 + 2 * DAY, price: 18, index: 2, field: 'open' });
+  assert.deepEqual(snapToBar({ time: T0 + 0.8 * DAY, price: 19.2 }, bars, mapper), {
+    time: T0 + DAY,
+    price: 20,
+    index: 1,
+    field: 'high',
+  });
+  assert.deepEqual(snapToBar({ time: T0 + 0.3 * DAY, price: 9.3 }, bars, mapper), {
+    time: T0,
+    price: 9,
+    index: 0,
+    field: 'low',
+  });
+  assert.deepEqual(snapToBar({ time: T0 + 2 * DAY, price: 17 }, bars, mapper), {
+    time: T0 + 2 * DAY,
+    price: 18,
+    index: 2,
+    field: 'open',
+  });
 });
 
 test('does not snap in the empty area beyond the bars or when no bars are loaded', () => {

@@ -1,18 +1,29 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isCssColor, normalizeStyle, validateDrawingInput, validateDrawingStyle } from '../../../src/core/drawings/index.js';
+import {
+  isCssColor,
+  normalizeStyle,
+  validateDrawingInput,
+  validateDrawingStyle,
+} from '../../../src/core/drawings/index.js';
 import { DAY, T0 } from './drawing-fixtures.js';
 
 const ctx = { dataRange: { from: T0, to: T0 + 30 * DAY }, paneIds: ['price', 'macd-1'] };
 
 test('valid input has no errors', () => {
-  const errors = validateDrawingInput({
-    kind: 'trend_line',
-    points: [{ time: T0, price: 10 }, { time: T0 + 30 * DAY, price: 12 }],
-    paneId: 'macd-1',
-    style: { color: 'rgba(41, 98, 255, 0.5)', width: 2, dash: 'dashed' },
-    label: 'support',
-  }, ctx);
+  const errors = validateDrawingInput(
+    {
+      kind: 'trend_line',
+      points: [
+        { time: T0, price: 10 },
+        { time: T0 + 30 * DAY, price: 12 },
+      ],
+      paneId: 'macd-1',
+      style: { color: 'rgba(41, 98, 255, 0.5)', width: 2, dash: 'dashed' },
+      label: 'support',
+    },
+    ctx,
+  );
   assert.deepEqual(errors, []);
 });
 
@@ -24,9 +35,16 @@ test('wrong number of points names the kind, the need and the count', () => {
 });
 
 test('a time outside the loaded data gives the valid range', () => {
-  const errors = validateDrawingInput({
-    kind: 'trend_line', points: [{ time: T0, price: 1 }, { time: T0 + 31 * DAY, price: 2 }],
-  }, ctx);
+  const errors = validateDrawingInput(
+    {
+      kind: 'trend_line',
+      points: [
+        { time: T0, price: 1 },
+        { time: T0 + 31 * DAY, price: 2 },
+      ],
+    },
+    ctx,
+  );
   assert.equal(errors.length, 1);
   assert.equal(errors[0].path, 'points[1].time');
   assert.match(errors[0].reason, /outside the loaded data/);
@@ -43,10 +61,20 @@ test('times are formatted with the given formatter', () => {
 });
 
 test('non-finite prices and non-number times are reported per point', () => {
-  const errors = validateDrawingInput({
-    kind: 'rectangle', points: [{ time: T0, price: Number.NaN }, { time: '2024-01-02', price: Infinity }],
-  }, ctx);
-  assert.deepEqual(errors.map((e) => e.path), ['points[0].price', 'points[1].time', 'points[1].price']);
+  const errors = validateDrawingInput(
+    {
+      kind: 'rectangle',
+      points: [
+        { time: T0, price: Number.NaN },
+        { time: '2024-01-02', price: Infinity },
+      ],
+    },
+    ctx,
+  );
+  assert.deepEqual(
+    errors.map((e) => e.path),
+    ['points[0].price', 'points[1].time', 'points[1].price'],
+  );
   assert.match(errors[0].reason, /finite number/);
 });
 
@@ -63,13 +91,27 @@ test('unknown kind lists the valid kinds', () => {
 
 test('style fields are checked', () => {
   const errors = validateDrawingStyle({ color: 'url(javascript:alert(1))', width: 0, dash: 'wavy' });
-  assert.deepEqual(errors.map((e) => e.path), ['style.color', 'style.width', 'style.dash']);
+  assert.deepEqual(
+    errors.map((e) => e.path),
+    ['style.color', 'style.width', 'style.dash'],
+  );
   assert.deepEqual(validateDrawingStyle({ width: 10 }), []);
   assert.deepEqual(validateDrawingStyle(undefined), []);
 });
 
 test('CSS colours by pattern', () => {
-  for (const ok of ['#fff', '#2962FF', '#2962ff80', 'rgb(1, 2, 3)', 'rgba(1,2,3,0.5)', 'rgb(1 2 3 / 50%)', 'hsl(120deg, 50%, 40%)', 'red', 'RebeccaPurple', 'transparent']) {
+  for (const ok of [
+    '#fff',
+    '#2962FF',
+    '#2962ff80',
+    'rgb(1, 2, 3)',
+    'rgba(1,2,3,0.5)',
+    'rgb(1 2 3 / 50%)',
+    'hsl(120deg, 50%, 40%)',
+    'red',
+    'RebeccaPurple',
+    'transparent',
+  ]) {
     assert.equal(isCssColor(ok), true, ok);
   }
   for (const bad of ['#12345', 'rgb(1,2)', 'notacolor', 'expression(alert(1))', 'red; background: url(x)', '', 42]) {

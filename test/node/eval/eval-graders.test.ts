@@ -5,7 +5,9 @@ import { EVAL_CASES } from '../../eval/eval-cases.js';
 import { runEvalCase } from '../../eval/run-eval-case.js';
 
 let mock: MockModelServer | null = null;
-after(async () => { await mock?.close(); });
+after(async () => {
+  await mock?.close();
+});
 
 test('there are ten canonical requests', () => {
   assert.equal(EVAL_CASES.length, 10);
@@ -14,12 +16,21 @@ test('there are ten canonical requests', () => {
 for (const evalCase of EVAL_CASES) {
   test(`eval "${evalCase.id}": a model that does it right passes the grader; one that only talks fails it`, async () => {
     mock ??= await startMockModel();
-    const right = await runEvalCase(evalCase, { baseURL: mock.url, before: (core) => { mock!.reset(); mock!.script(evalCase.mock(core)); } });
+    const right = await runEvalCase(evalCase, {
+      baseURL: mock.url,
+      before: (core) => {
+        mock!.reset();
+        mock!.script(evalCase.mock(core));
+      },
+    });
     assert.equal(right.reason, null);
     assert.equal(right.passed, true);
     const idle = await runEvalCase(evalCase, {
       baseURL: mock.url,
-      before: () => { mock!.reset(); mock!.script(evalCase.prompts.map(() => ({ text: 'Sure, done!' }))); },
+      before: () => {
+        mock!.reset();
+        mock!.script(evalCase.prompts.map(() => ({ text: 'Sure, done!' })));
+      },
     });
     assert.equal(idle.passed, false, `the grader of "${evalCase.id}" must fail a model that changes nothing`);
   });

@@ -57,13 +57,22 @@ test('zero volume: price-level and undefined ratios are NaN, TA-Lib and flow stu
 
 test('sessionDayRange follows DST in the market timezone', () => {
   const ny = 'America/New_York';
-  assert.deepEqual(sessionDayRange(Date.UTC(2024, 2, 10, 12), ny), [Date.UTC(2024, 2, 10, 5), Date.UTC(2024, 2, 11, 4)]);
-  assert.deepEqual(sessionDayRange(Date.UTC(2024, 10, 3, 12), ny), [Date.UTC(2024, 10, 3, 4), Date.UTC(2024, 10, 4, 5)]);
+  assert.deepEqual(sessionDayRange(Date.UTC(2024, 2, 10, 12), ny), [
+    Date.UTC(2024, 2, 10, 5),
+    Date.UTC(2024, 2, 11, 4),
+  ]);
+  assert.deepEqual(sessionDayRange(Date.UTC(2024, 10, 3, 12), ny), [
+    Date.UTC(2024, 10, 3, 4),
+    Date.UTC(2024, 10, 4, 5),
+  ]);
   assert.deepEqual(sessionDayRange(Date.UTC(2024, 5, 1, 15), 'Asia/Shanghai'), [
     Date.UTC(2024, 4, 31, 16),
     Date.UTC(2024, 5, 1, 16),
   ]);
-  assert.deepEqual(sessionDayRange(Date.UTC(2024, 5, 1, 15, 30), undefined), [Date.UTC(2024, 5, 1), Date.UTC(2024, 5, 2)]);
+  assert.deepEqual(sessionDayRange(Date.UTC(2024, 5, 1, 15, 30), undefined), [
+    Date.UTC(2024, 5, 1),
+    Date.UTC(2024, 5, 2),
+  ]);
   const tracker = new SessionDayTracker('Asia/Shanghai');
   assert.equal(tracker.isNewDay(Date.UTC(2024, 5, 1, 1)), true);
   assert.equal(tracker.isNewDay(Date.UTC(2024, 5, 1, 15)), false);

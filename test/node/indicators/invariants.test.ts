@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BUILTIN_INDICATORS, type IndicatorDefinition, type IndicatorValues } from '../../../src/core/indicators/index.js';
+import {
+  BUILTIN_INDICATORS,
+  type IndicatorDefinition,
+  type IndicatorValues,
+} from '../../../src/core/indicators/index.js';
 import { defaults, diffValues, firstValid, head, randomColumns, emptyColumns, type TestColumns } from './fixtures.js';
 
 /**

@@ -1,7 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BUILTIN_INDICATORS, type IndicatorDefinition } from '../../../src/core/indicators/index.js';
-import { closesToColumns, defaults, diffSeries, randomColumns, round, rowsToColumns, type TestColumns } from './fixtures.js';
+import {
+  closesToColumns,
+  defaults,
+  diffSeries,
+  randomColumns,
+  round,
+  rowsToColumns,
+  type TestColumns,
+} from './fixtures.js';
 import * as ref from './reference.js';
 
 function def(id: string): IndicatorDefinition {
@@ -50,8 +58,16 @@ test('EMA, WMA, DEMA, TEMA, TRIMA, KAMA, T3 equal their TA-Lib definitions', () 
   const e1 = ref.ema(close, 10);
   const e2 = ref.ema(e1, 10, ref.first(e1));
   const e3 = ref.ema(e2, 10, ref.first(e2));
-  same(run('DEMA', c, { period: 10 }).dema, e2.map((v, i) => 2 * e1[i] - v), 'DEMA');
-  same(run('TEMA', c, { period: 10 }).tema, e3.map((v, i) => 3 * e1[i] - 3 * e2[i] + v), 'TEMA');
+  same(
+    run('DEMA', c, { period: 10 }).dema,
+    e2.map((v, i) => 2 * e1[i] - v),
+    'DEMA',
+  );
+  same(
+    run('TEMA', c, { period: 10 }).tema,
+    e3.map((v, i) => 3 * e1[i] - 3 * e2[i] + v),
+    'TEMA',
+  );
   same(run('TRIMA', c, { period: 10 }).trima, ref.trima(close, 10), 'TRIMA even');
   same(run('TRIMA', c, { period: 9 }).trima, ref.trima(close, 9), 'TRIMA odd');
   same(run('KAMA', c, { period: 10 }).kama, ref.kama(close, 10), 'KAMA');
@@ -108,7 +124,11 @@ test('KC, DC, ICHIMOKU, SUPERTREND follow their formulas', () => {
   const kc = run('KC', c);
   const mid = ref.ema(close, 20);
   const a10 = ref.atr(c, 10);
-  same(kc.upper, mid.map((m, i) => m + 2 * a10[i]), 'KC upper');
+  same(
+    kc.upper,
+    mid.map((m, i) => m + 2 * a10[i]),
+    'KC upper',
+  );
   const dc = run('DC', c, { period: 20 });
   for (let i = 19; i < c.length; i += 37) {
     assert.equal(dc.upper[i], ref.highest(c.high, 20, i));
@@ -195,12 +215,15 @@ test('MACD equals TA-Lib (fast seed window ends with the slow one; all outputs f
 test('RSI matches the StockCharts/Wilder worked example and the reference', () => {
   // StockCharts' published RSI(14) table (cs-rsi.xls): 70.53, 66.32, 66.55, 69.41, 66.36, 57.97.
   const closes = [
-    44.3389, 44.0902, 44.1497, 43.6124, 44.3278, 44.8264, 45.0955, 45.4245, 45.8433, 46.0826, 45.8931, 46.0328,
-    45.614, 46.282, 46.282, 46.0028, 46.0328, 46.4116, 46.2222, 45.6439,
+    44.3389, 44.0902, 44.1497, 43.6124, 44.3278, 44.8264, 45.0955, 45.4245, 45.8433, 46.0826, 45.8931, 46.0328, 45.614,
+    46.282, 46.282, 46.0028, 46.0328, 46.4116, 46.2222, 45.6439,
   ];
   const r = run('RSI', closesToColumns(closes), { period: 14 }).rsi;
   assert.ok(Number.isNaN(r[13]));
-  assert.deepEqual(Array.from(r.subarray(14)).map((x) => round(x, 2)), [70.53, 66.32, 66.55, 69.41, 66.36, 57.97]);
+  assert.deepEqual(
+    Array.from(r.subarray(14)).map((x) => round(x, 2)),
+    [70.53, 66.32, 66.55, 69.41, 66.36, 57.97],
+  );
   same(run('RSI', c).rsi, ref.rsi(close, 14), 'RSI');
   same(run('CMO', c).cmo, ref.rsi(close, 14, true), 'CMO');
 });
@@ -210,7 +233,11 @@ test('STOCH, STOCHRSI, KDJ, WR, CCI', () => {
   const slowK = ref.sma(fk, 3, 13);
   const slowD = ref.sma(slowK, 3, 15);
   const st = run('STOCH', c);
-  same(st.k, slowK.map((x, i) => (i >= 17 ? x : NaN)), 'STOCH k');
+  same(
+    st.k,
+    slowK.map((x, i) => (i >= 17 ? x : NaN)),
+    'STOCH k',
+  );
   same(st.d, slowD, 'STOCH d');
 
   const r = ref.rsi(close, 14);
@@ -223,7 +250,11 @@ test('STOCH, STOCHRSI, KDJ, WR, CCI', () => {
   const srsi = run('STOCHRSI', c);
   const sd = ref.sma(sk, 3, 18);
   same(srsi.d, sd, 'STOCHRSI d');
-  same(srsi.k, sk.map((x, i) => (i >= 20 ? x : NaN)), 'STOCHRSI k');
+  same(
+    srsi.k,
+    sk.map((x, i) => (i >= 20 ? x : NaN)),
+    'STOCHRSI k',
+  );
 
   const kdj = run('KDJ', c);
   const rsv = ref.stochFastK(c, 9);
@@ -243,7 +274,14 @@ test('STOCH, STOCHRSI, KDJ, WR, CCI', () => {
   }
   same(run('CCI', c).cci, ref.cci(c, 20), 'CCI');
   // Hand-computed KDJ on a 2-bar flat-then-up series with period 2.
-  const hand = run('KDJ', rowsToColumns([[10, 11, 9, 10, 1], [10, 12, 10, 12, 1]]), { period: 2 });
+  const hand = run(
+    'KDJ',
+    rowsToColumns([
+      [10, 11, 9, 10, 1],
+      [10, 12, 10, 12, 1],
+    ]),
+    { period: 2 },
+  );
   // RSV = (12 − 9)/(12 − 9)·100 = 100 → K = 50·2/3 + 100/3 = 66.67, D = 50·2/3 + 66.67/3 = 55.56
   assert.equal(round(hand.k[1], 2), 66.67);
   assert.equal(round(hand.d[1], 2), 55.56);
@@ -253,7 +291,11 @@ test('STOCH, STOCHRSI, KDJ, WR, CCI', () => {
 test('ATR, NATR, DMI (PLUS_DI, MINUS_DI, ADX, ADXR), AROON', () => {
   const a = ref.atr(c, 14);
   same(run('ATR', c).atr, a, 'ATR');
-  same(run('NATR', c).natr, a.map((x, i) => (x / c.close[i]) * 100), 'NATR');
+  same(
+    run('NATR', c).natr,
+    a.map((x, i) => (x / c.close[i]) * 100),
+    'NATR',
+  );
   // Hand-computed ATR(2): TR1 = max(12−10, |10.5−12|, |10.5−10|) = 2, TR2 = max(13−11, |11.5−13|, |11.5−11|) = 2
   const small = rowsToColumns([
     [10, 11, 9, 10.5, 0],
@@ -295,19 +337,39 @@ test('MFI, OBV, ROC, MTM, TRIX, ULTOSC, PPO', () => {
   same(run('ULTOSC', c, { period1: 28, period2: 7, period3: 14 }).ultosc, ref.ultosc(c, 7, 14, 28), 'ULTOSC sorted');
   const fs = ref.sma(close, 12);
   const ss = ref.sma(close, 26);
-  same(run('PPO', c).ppo, ss.map((s, i) => ((fs[i] - s) / s) * 100), 'PPO SMA');
+  same(
+    run('PPO', c).ppo,
+    ss.map((s, i) => ((fs[i] - s) / s) * 100),
+    'PPO SMA',
+  );
   const fe = ref.ema(close, 12);
   const se = ref.ema(close, 26);
-  same(run('PPO', c, { maType: 'EMA' }).ppo, se.map((s, i) => ((fe[i] - s) / s) * 100), 'PPO EMA');
+  same(
+    run('PPO', c, { maType: 'EMA' }).ppo,
+    se.map((s, i) => ((fe[i] - s) / s) * 100),
+    'PPO EMA',
+  );
 });
 
 test('AD, ADOSC, BOP, CMF, AO, PVT, EMV', () => {
   same(run('AD', c).ad, ref.ad(c), 'AD');
   same(run('ADOSC', c).adosc, ref.adosc(c, 3, 10), 'ADOSC', 1e-8);
   // Hand-computed AD: ((12 − 10) − (14 − 12))/(14 − 10)·100 = 0, then ((15 − 10) − 0)/5·50 = 50
-  const adHand = run('AD', rowsToColumns([[11, 14, 10, 12, 100], [12, 15, 10, 15, 50]])).ad;
+  const adHand = run(
+    'AD',
+    rowsToColumns([
+      [11, 14, 10, 12, 100],
+      [12, 15, 10, 15, 50],
+    ]),
+  ).ad;
   assert.deepEqual(Array.from(adHand), [0, 50]);
-  const bop = run('BOP', rowsToColumns([[10, 14, 9, 13, 1], [10, 10, 10, 10, 1]])).bop;
+  const bop = run(
+    'BOP',
+    rowsToColumns([
+      [10, 14, 9, 13, 1],
+      [10, 10, 10, 10, 1],
+    ]),
+  ).bop;
   assert.deepEqual(Array.from(bop), [0.6, 0]);
   const cmf = nanArr(c.length);
   for (let i = 19; i < c.length; i++) {
@@ -323,7 +385,11 @@ test('AD, ADOSC, BOP, CMF, AO, PVT, EMV', () => {
   const hl2 = Array.from({ length: c.length }, (_, i) => (c.high[i] + c.low[i]) / 2);
   const f5 = ref.sma(hl2, 5);
   const s34 = ref.sma(hl2, 34);
-  same(run('AO', c).ao, f5.map((f, i) => f - s34[i]), 'AO');
+  same(
+    run('AO', c).ao,
+    f5.map((f, i) => f - s34[i]),
+    'AO',
+  );
   const pvt = run('PVT', closesToColumns([10, 11, 9.9], 100)).pvt;
   assert.equal(round(pvt[1], 10), 10);
   assert.equal(round(pvt[2], 10), 0);
@@ -334,7 +400,11 @@ test('AD, ADOSC, BOP, CMF, AO, PVT, EMV', () => {
 
 test('BIAS, PSY, VR, BRAR, CR, DMA, BBI, VOL, HV', () => {
   const m6 = ref.sma(close, 6);
-  same(run('BIAS', c).bias1, m6.map((m, i) => ((close[i] - m) / m) * 100), 'BIAS');
+  same(
+    run('BIAS', c).bias1,
+    m6.map((m, i) => ((close[i] - m) / m) * 100),
+    'BIAS',
+  );
   const psy = run('PSY', closesToColumns([1, 2, 1, 2, 3]), { period: 4, signal: 1 }).psy;
   assert.equal(psy[4], 75);
   const vrCols = closesToColumns([10, 11, 11, 10, 12]);
@@ -362,7 +432,9 @@ test('BIAS, PSY, VR, BRAR, CR, DMA, BBI, VOL, HV', () => {
   const dif = ref.sma(close, 10).map((x, i) => x - ref.sma(close, 50)[i]);
   same(dma.dif, dif, 'DMA dif');
   same(dma.ama, ref.sma(dif, 10, 49), 'DMA ama');
-  const bbi = ref.sma(close, 3).map((x, i) => (x + ref.sma(close, 6)[i] + ref.sma(close, 12)[i] + ref.sma(close, 24)[i]) / 4);
+  const bbi = ref
+    .sma(close, 3)
+    .map((x, i) => (x + ref.sma(close, 6)[i] + ref.sma(close, 12)[i] + ref.sma(close, 24)[i]) / 4);
   same(run('BBI', c).bbi, bbi, 'BBI');
   const vol = run('VOL', c, { periods: [5] });
   same(vol.volume, c.volume, 'VOL volume');

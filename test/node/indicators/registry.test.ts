@@ -102,10 +102,7 @@ test('resolveParams fills defaults, validates bounds and types, refuses unknown 
   const bad = resolveParams(macd, { fast: 0, slow: 'x' });
   assert.equal(bad.ok, false);
   if (!bad.ok) {
-    assert.deepEqual(
-      bad.errors.map((e) => e.path).sort(),
-      ['fast', 'slow'],
-    );
+    assert.deepEqual(bad.errors.map((e) => e.path).sort(), ['fast', 'slow']);
   }
   const unknown = resolveParams(macd, { secretKey: 1 });
   assert.equal(unknown.ok, false);

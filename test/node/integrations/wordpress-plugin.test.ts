@@ -58,20 +58,38 @@ function runPhp(source: string): string {
   return r.stdout;
 }
 
-function render(atts: Record<string, string>[], modules = true): { html: string[]; state: { scripts: Record<string, string>; modules: Record<string, string>; styles: Record<string, string> } } {
-  const out = runPhp(harness(`
+function render(
+  atts: Record<string, string>[],
+  modules = true,
+): {
+  html: string[];
+  state: { scripts: Record<string, string>; modules: Record<string, string>; styles: Record<string, string> };
+} {
+  const out = runPhp(
+    harness(
+      `
 $html = array();
 foreach (json_decode(${JSON.stringify(JSON.stringify(atts))}, true) as $atts) { $html[] = call_user_func($GLOBALS['kca']['shortcodes']['kline_chart'], $atts); }
 echo json_encode(array('html' => $html, 'state' => $GLOBALS['kca']));
-`, modules));
+`,
+      modules,
+    ),
+  );
   return JSON.parse(out) as ReturnType<typeof render>;
 }
 
 /** Attribute values of every `<tag …>` in `html`, decoded like a browser would. */
 function elements(html: string, tag: string): Record<string, string>[] {
-  const decode = (v: string) => v.replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const decode = (v: string) =>
+    v
+      .replace(/&quot;/g, '"')
+      .replace(/&#0?39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   return [...html.matchAll(new RegExp(`<${tag}((?:\\s+[\\w-]+="[^"]*")*)\\s*>`, 'g'))].map((m) =>
-    Object.fromEntries([...m[1]!.matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1]!, decode(a[2]!)])));
+    Object.fromEntries([...m[1]!.matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1]!, decode(a[2]!)])),
+  );
 }
 
 describe('WordPress plugin', { skip }, () => {
@@ -82,7 +100,11 @@ describe('WordPress plugin', { skip }, () => {
       const r = spawnSync('php', ['-l', file], { encoding: 'utf8' });
       assert.equal(r.status, 0, `${file}: ${r.stdout}${r.stderr}`);
     }
-    assert.match(readFileSync(join(pluginDir, 'kline-chart-agent.php'), 'utf8'), /^ \* Plugin Name: +K-line Chart Agent$/m, 'plugin header');
+    assert.match(
+      readFileSync(join(pluginDir, 'kline-chart-agent.php'), 'utf8'),
+      /^ \* Plugin Name: +K-line Chart Agent$/m,
+      'plugin header',
+    );
   });
 
   it('two shortcodes give two charts with unique ids, each panel serving its own chart', () => {
@@ -93,7 +115,10 @@ describe('WordPress plugin', { skip }, () => {
     ]);
     const charts = html.map((h) => elements(h, 'kline-chart'));
     const panels = html.map((h) => elements(h, 'chart-agent-panel'));
-    assert.deepEqual(charts.map((c) => c.length), [1, 1, 1]);
+    assert.deepEqual(
+      charts.map((c) => c.length),
+      [1, 1, 1],
+    );
     const ids = charts.map((c) => c[0]!.id);
     assert.equal(new Set(ids).size, 3, `unique ids: ${ids.join(', ')}`);
     assert.equal(panels[0]![0]!.for, ids[0]);
@@ -112,7 +137,9 @@ describe('WordPress plugin', { skip }, () => {
 
   it('escapes a hostile attribute and refuses a CSS injection through height', () => {
     const hostile = '"><script>alert(1)</script>';
-    const { html } = render([{ symbol: hostile, indicators: "x' onload='alert(1)", height: '100px;background:url(x)', panel: 'yes' }]);
+    const { html } = render([
+      { symbol: hostile, indicators: "x' onload='alert(1)", height: '100px;background:url(x)', panel: 'yes' },
+    ]);
     assert.ok(!html[0]!.includes('<script'), html[0]);
     const chart = elements(html[0]!, 'kline-chart')[0]!;
     assert.deepEqual(Object.keys(chart), ['id', 'symbol', 'indicators', 'style'], 'no attribute injected');
@@ -124,25 +151,49 @@ describe('WordPress plugin', { skip }, () => {
 
   it('enqueues the module from its own assets folder: a script module on WordPress ≥ 6.5, type="module" before', () => {
     const modern = render([{ symbol: 'DEMO' }, { symbol: 'DEMO' }], true).state;
-    assert.deepEqual(modern.modules, { 'kline-chart-agent': 'https://example.test/wp-content/plugins/kline-chart-agent/assets/kline-chart.js' });
+    assert.deepEqual(modern.modules, {
+      'kline-chart-agent': 'https://example.test/wp-content/plugins/kline-chart-agent/assets/kline-chart.js',
+    });
     assert.equal(Object.keys(modern.scripts).length, 0, 'no classic script');
-    assert.deepEqual(modern.styles, { 'kline-chart-agent-placeholder': 'https://example.test/wp-content/plugins/kline-chart-agent/assets/kline-chart-placeholder.css' });
+    assert.deepEqual(modern.styles, {
+      'kline-chart-agent-placeholder':
+        'https://example.test/wp-content/plugins/kline-chart-agent/assets/kline-chart-placeholder.css',
+    });
     const legacy = render([{ symbol: 'DEMO' }], false).state;
-    assert.deepEqual(legacy.scripts, { 'kline-chart-agent': 'https://example.test/wp-content/plugins/kline-chart-agent/assets/kline-chart.js' });
-    const tag = runPhp(harness(`echo apply_filters('script_loader_tag', "<script src='x'></script>", 'kline-chart-agent', 'https://example.test/a.js?ver=1&x=2');
-echo apply_filters('script_loader_tag', "<script src='other.js'></script>", 'other', 'other.js');`, false));
-    assert.equal(tag, '<script type="module" src="https://example.test/a.js?ver=1&amp;x=2" id="kline-chart-agent-js"></script>\n<script src=\'other.js\'></script>');
+    assert.deepEqual(legacy.scripts, {
+      'kline-chart-agent': 'https://example.test/wp-content/plugins/kline-chart-agent/assets/kline-chart.js',
+    });
+    const tag = runPhp(
+      harness(
+        `echo apply_filters('script_loader_tag', "<script src='x'></script>", 'kline-chart-agent', 'https://example.test/a.js?ver=1&x=2');
+echo apply_filters('script_loader_tag', "<script src='other.js'></script>", 'other', 'other.js');`,
+        false,
+      ),
+    );
+    assert.equal(
+      tag,
+      '<script type="module" src="https://example.test/a.js?ver=1&amp;x=2" id="kline-chart-agent-js"></script>\n<script src=\'other.js\'></script>',
+    );
   });
 
   it('lets both elements and their documented attributes through kses in posts, never api-key', () => {
-    const out = JSON.parse(runPhp(harness(`echo json_encode(array(
+    const out = JSON.parse(
+      runPhp(
+        harness(
+          `echo json_encode(array(
       'post' => apply_filters('wp_kses_allowed_html', array('p' => array()), 'post'),
       'comment' => apply_filters('wp_kses_allowed_html', array('p' => array()), 'pre_comment'),
-    ));`, true))) as Record<string, Record<string, Record<string, boolean>>>;
+    ));`,
+          true,
+        ),
+      ),
+    ) as Record<string, Record<string, Record<string, boolean>>>;
     const post = out.post!;
     assert.ok(post.p, 'other tags kept');
-    for (const name of ['id', 'symbol', 'period', 'indicators', 'theme', 'persist-key', 'agent', 'style']) assert.equal(post['kline-chart']![name], true, name);
-    for (const name of ['for', 'base-url', 'model', 'read-only', 'session-key', 'debug', 'theme', 'locale']) assert.equal(post['chart-agent-panel']![name], true, name);
+    for (const name of ['id', 'symbol', 'period', 'indicators', 'theme', 'persist-key', 'agent', 'style'])
+      assert.equal(post['kline-chart']![name], true, name);
+    for (const name of ['for', 'base-url', 'model', 'read-only', 'session-key', 'debug', 'theme', 'locale'])
+      assert.equal(post['chart-agent-panel']![name], true, name);
     assert.equal(post['chart-agent-panel']!['api-key'], undefined, 'api-key is never allowed');
     assert.equal(post['kline-chart']!['onload'], undefined);
     assert.equal(out.comment!['kline-chart'], undefined, 'comments are not widened');
@@ -150,19 +201,34 @@ echo apply_filters('script_loader_tag', "<script src='other.js'></script>", 'oth
 });
 
 describe('npm run zip:wordpress', () => {
-  it('packs the plugin with the bundle, its chunks and the placeholder stylesheet', { skip: existsSync(join(root, 'dist/kline-chart.js')) ? false : 'dist/ is not built' }, () => {
-    const r = spawnSync(process.execPath, ['scripts/zip-wordpress.js'], { cwd: root, encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    const entries = readZip(readFileSync(join(root, 'dist/kline-chart-agent-wordpress.zip')));
-    const names = [...entries.keys()];
-    for (const name of ['kline-chart-agent.php', 'includes/shortcode.php', 'includes/kses.php', 'assets/kline-chart.js', 'assets/kline-chart-placeholder.css']) {
-      assert.ok(entries.has(`kline-chart-agent/${name}`), `${name} in ${names.join(', ')}`);
-    }
-    assert.deepEqual(entries.get('kline-chart-agent/assets/kline-chart.js'), readFileSync(join(root, 'dist/kline-chart.js')), 'the bundle, byte for byte');
-    const entry = entries.get('kline-chart-agent/assets/kline-chart.js')!.toString('utf8');
-    for (const chunk of entry.matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g)) assert.ok(entries.has(`kline-chart-agent/assets/${chunk[1]}`), `chunk ${chunk[1]}`);
-    assert.ok(!names.some((n) => n.endsWith('.map') || n.endsWith('.zip')));
-  });
+  it(
+    'packs the plugin with the bundle, its chunks and the placeholder stylesheet',
+    { skip: existsSync(join(root, 'dist/kline-chart.js')) ? false : 'dist/ is not built' },
+    () => {
+      const r = spawnSync(process.execPath, ['scripts/zip-wordpress.js'], { cwd: root, encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      const entries = readZip(readFileSync(join(root, 'dist/kline-chart-agent-wordpress.zip')));
+      const names = [...entries.keys()];
+      for (const name of [
+        'kline-chart-agent.php',
+        'includes/shortcode.php',
+        'includes/kses.php',
+        'assets/kline-chart.js',
+        'assets/kline-chart-placeholder.css',
+      ]) {
+        assert.ok(entries.has(`kline-chart-agent/${name}`), `${name} in ${names.join(', ')}`);
+      }
+      assert.deepEqual(
+        entries.get('kline-chart-agent/assets/kline-chart.js'),
+        readFileSync(join(root, 'dist/kline-chart.js')),
+        'the bundle, byte for byte',
+      );
+      const entry = entries.get('kline-chart-agent/assets/kline-chart.js')!.toString('utf8');
+      for (const chunk of entry.matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g))
+        assert.ok(entries.has(`kline-chart-agent/assets/${chunk[1]}`), `chunk ${chunk[1]}`);
+      assert.ok(!names.some((n) => n.endsWith('.map') || n.endsWith('.zip')));
+    },
+  );
 });
 
 /** Entries of a zip (stored or deflated), by name, read through the central directory. */

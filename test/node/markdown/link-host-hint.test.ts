@@ -5,7 +5,10 @@ import { safeHref } from '../../../components/agent-parts/markdown-view/safe-hre
 
 test('a text that names another host gets the real one, punycode as is', () => {
   assert.equal(linkHostHint('paypal.com', 'https://xn--pypal-4ve.com/'), 'xn--pypal-4ve.com');
-  assert.equal(linkHostHint('https://bank.example/login', 'https://bank.example.evil.test/login'), 'bank.example.evil.test');
+  assert.equal(
+    linkHostHint('https://bank.example/login', 'https://bank.example.evil.test/login'),
+    'bank.example.evil.test',
+  );
   // A Unicode look-alike that encodes to the target itself is still flagged.
   assert.equal(linkHostHint('pаypal.com', 'https://xn--pypal-4ve.com/'), 'xn--pypal-4ve.com');
   assert.equal(linkHostHint('help@bank.example', 'mailto:help@evil.example'), 'evil.example');

@@ -37,7 +37,10 @@ const DOC = [
 test('chunks join back to the source and cut only between independent blocks', () => {
   const chunks = splitMarkdownChunks(DOC, 0);
   assert.equal(chunks.join(''), DOC);
-  assert.deepEqual(chunks.map((c) => c.split('\n')[0]), ['# Title', 'Intro paragraph', '```python', '- item one', '> quoted', '| a | b |', 'The end.']);
+  assert.deepEqual(
+    chunks.map((c) => c.split('\n')[0]),
+    ['# Title', 'Intro paragraph', '```python', '- item one', '> quoted', '| a | b |', 'The end.'],
+  );
 });
 
 test('chunks tokenize to the same result as the whole document', () => {
@@ -66,7 +69,8 @@ test('short blocks are gathered into chunks of about a kilobyte', () => {
   const chunks = splitMarkdownChunks(source);
   assert.equal(chunks.join(''), source);
   assert.ok(chunks.length > 5 && chunks.length < 12, `${chunks.length} chunks`);
-  for (const chunk of chunks.slice(0, -1)) assert.ok(chunk.length >= 1024 && chunk.length < 1200, `${chunk.length} characters`);
+  for (const chunk of chunks.slice(0, -1))
+    assert.ok(chunk.length >= 1024 && chunk.length < 1200, `${chunk.length} characters`);
 });
 
 test('a blank line inside a fence (backticks or tildes) is no cut; an unclosed fence holds to the end', () => {

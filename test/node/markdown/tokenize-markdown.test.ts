@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_MARKDOWN_DEPTH, MAX_MARKDOWN_OPS, tokenizeMarkdown } from '../../../components/agent-parts/markdown-view/tokenize-markdown.js';
+import {
+  MAX_MARKDOWN_DEPTH,
+  MAX_MARKDOWN_OPS,
+  tokenizeMarkdown,
+} from '../../../components/agent-parts/markdown-view/tokenize-markdown.js';
 import { splitMarkdownChunks } from '../../../components/agent-parts/markdown-view/split-markdown-chunks.js';
 import type { MarkdownOp } from '../../../components/agent-parts/markdown-view/markdown-op.js';
 
@@ -18,7 +22,10 @@ function depths(ops: readonly MarkdownOp[]): { containers: number; elements: num
     if (op.op === 'open') {
       stack.push(op.tag);
       elements = Math.max(elements, stack.length);
-      containers = Math.max(containers, stack.filter((tag) => tag === 'ul' || tag === 'ol' || tag === 'blockquote').length);
+      containers = Math.max(
+        containers,
+        stack.filter((tag) => tag === 'ul' || tag === 'ol' || tag === 'blockquote').length,
+      );
     } else if (op.op === 'close') {
       assert.ok(stack.pop(), 'close without open');
     }
@@ -96,7 +103,8 @@ test('pathological inputs tokenize in under 100 ms each, never throw, and stay b
     const { containers, elements } = depths(ops);
     assert.ok(containers <= MAX_MARKDOWN_DEPTH, `${name}: ${containers} nested lists/quotes`);
     assert.ok(elements <= 2 * MAX_MARKDOWN_DEPTH + 16, `${name}: ${elements} nested elements`);
-    for (const chunk of splitMarkdownChunks(source)) assert.ok(tokenizeMarkdown(chunk).length <= MAX_MARKDOWN_OPS + 1, name);
+    for (const chunk of splitMarkdownChunks(source))
+      assert.ok(tokenizeMarkdown(chunk).length <= MAX_MARKDOWN_OPS + 1, name);
   }
 });
 
@@ -124,35 +132,63 @@ test('a chunk that would render too many elements comes back as plain text', () 
 test('GFM: tables with alignment, task lists, strikethrough, fenced code with its language', () => {
   const ops = tokenizeAll(MIXED);
   const opens = ops.filter((op): op is Extract<MarkdownOp, { op: 'open' }> => op.op === 'open');
-  assert.deepEqual(opens.filter((op) => op.tag === 'th').map((op) => op.align), ['left', 'right']);
+  assert.deepEqual(
+    opens.filter((op) => op.tag === 'th').map((op) => op.align),
+    ['left', 'right'],
+  );
   assert.equal(opens.filter((op) => op.tag === 'li' && op.task).length, 1);
-  assert.deepEqual(ops.filter((op) => op.op === 'check'), [{ op: 'check', checked: true }]);
+  assert.deepEqual(
+    ops.filter((op) => op.op === 'check'),
+    [{ op: 'check', checked: true }],
+  );
   assert.ok(opens.some((op) => op.tag === 's'));
   assert.ok(opens.some((op) => op.tag === 'ol'));
   assert.ok(opens.some((op) => op.tag === 'blockquote'));
-  assert.deepEqual(ops.find((op) => op.op === 'pre'), { op: 'pre', lang: 'ts', text: 'const a = 1 < 2;\n\nconst b = `x`;' });
+  assert.deepEqual(
+    ops.find((op) => op.op === 'pre'),
+    { op: 'pre', lang: 'ts', text: 'const a = 1 < 2;\n\nconst b = `x`;' },
+  );
   assert.deepEqual(opens.filter((op) => op.tag === 'h3').length, 1);
-  assert.deepEqual(opens.filter((op) => op.tag === 'a').map((op) => op.href), ['https://example.com/docs', 'https://example.org/x']);
+  assert.deepEqual(
+    opens.filter((op) => op.tag === 'a').map((op) => op.href),
+    ['https://example.com/docs', 'https://example.org/x'],
+  );
   // Raw HTML is text.
   assert.ok(textOf(ops).includes('<img src=x onerror=alert(1)>'));
 });
 
 test('links: only http(s) and mailto targets; any other link stays the text it was', () => {
-  const ops = tokenizeAll('[a](javascript:alert(1)) [b](JaVaScRiPt:alert(1)) [c](data:text/html,<b>x</b>) [d](/relative) ' +
-    '[e](vbscript:x) ![f](javascript:alert(1)) ![g](https://img.example/p.png) <javascript:alert(1)> <https://ok.example> [h](mailto:a@b.example)');
+  const ops = tokenizeAll(
+    '[a](javascript:alert(1)) [b](JaVaScRiPt:alert(1)) [c](data:text/html,<b>x</b>) [d](/relative) ' +
+      '[e](vbscript:x) ![f](javascript:alert(1)) ![g](https://img.example/p.png) <javascript:alert(1)> <https://ok.example> [h](mailto:a@b.example)',
+  );
   const hrefs = ops.flatMap((op) => (op.op === 'open' && op.tag === 'a' ? [op.href] : []));
   assert.deepEqual(hrefs, ['https://img.example/p.png', 'https://ok.example/', 'mailto:a@b.example']);
   const text = textOf(ops);
-  for (const literal of ['[a](javascript:alert(1))', '[b](JaVaScRiPt:alert(1))', '[c](data:text/html,<b>x</b>)', '[d](/relative)', '<javascript:alert(1)>']) {
+  for (const literal of [
+    '[a](javascript:alert(1))',
+    '[b](JaVaScRiPt:alert(1))',
+    '[c](data:text/html,<b>x</b>)',
+    '[d](/relative)',
+    '<javascript:alert(1)>',
+  ]) {
     assert.ok(text.includes(literal), literal);
   }
 });
 
 test('a link whose text names another host carries the real host', () => {
-  const ops = tokenizeAll('[paypal.com](https://xn--pypal-4ve.com) [example.com](https://www.example.com/a) [the docs](https://evil.example) https://plain.example/x');
-  assert.deepEqual(ops.filter((op) => op.op === 'host'), [{ op: 'host', host: 'xn--pypal-4ve.com' }]);
+  const ops = tokenizeAll(
+    '[paypal.com](https://xn--pypal-4ve.com) [example.com](https://www.example.com/a) [the docs](https://evil.example) https://plain.example/x',
+  );
+  assert.deepEqual(
+    ops.filter((op) => op.op === 'host'),
+    [{ op: 'host', host: 'xn--pypal-4ve.com' }],
+  );
 });
 
 test('an unclosed fence (still streaming) tokenizes as code', () => {
-  assert.deepEqual(tokenizeAll('```\nline 1\nline 2').filter((op) => op.op === 'pre'), [{ op: 'pre', lang: '', text: 'line 1\nline 2' }]);
+  assert.deepEqual(
+    tokenizeAll('```\nline 1\nline 2').filter((op) => op.op === 'pre'),
+    [{ op: 'pre', lang: '', text: 'line 1\nline 2' }],
+  );
 });

@@ -105,7 +105,10 @@ test('a 500 step rejects with an APIError carrying status 500 and the error body
 test('requests are recorded with messages, tools and stream flag; steps are consumed in order', async () => {
   mock.script([{ text: 'one' }, { text: 'two' }]);
   const tools: OpenAI.Chat.Completions.ChatCompletionTool[] = [
-    { type: 'function', function: { name: 'get_bars', description: 'Read bars', parameters: { type: 'object', properties: {} } } },
+    {
+      type: 'function',
+      function: { name: 'get_bars', description: 'Read bars', parameters: { type: 'object', properties: {} } },
+    },
   ];
   const first = await collect({ tools, messages: [{ role: 'user', content: 'first question' }] });
   const second = await collect({ messages: [{ role: 'user', content: 'second' }] });

@@ -8,10 +8,14 @@ const line = (time: number, price: number) => ({ kind: 'horizontal_line', points
 test('without a waiting host the change is committed and saved', async () => {
   const core = await loadedCore();
   const saved: LayoutDocument[] = [];
-  const outcome = await commitWithPersist(core.store, () => core.tools.execute('drawing_create', line(barTime(core, -2), 50)), {
-    beforeSave: () => [],
-    save: (doc) => saved.push(doc),
-  });
+  const outcome = await commitWithPersist(
+    core.store,
+    () => core.tools.execute('drawing_create', line(barTime(core, -2), 50)),
+    {
+      beforeSave: () => [],
+      save: (doc) => saved.push(doc),
+    },
+  );
   assert.equal(outcome.status, 'saved');
   assert.ok(outcome.value.success);
   assert.equal(saved.length, 1);
@@ -22,10 +26,14 @@ test('waitUntil resolving saves; waitUntil rejecting rolls the change back, leav
   const core = await loadedCore();
   await ok(core, 'drawing_create', line(barTime(core, -2), 50));
   const saved: LayoutDocument[] = [];
-  const held = await commitWithPersist(core.store, () => core.tools.execute('drawing_create', line(barTime(core, -3), 51)), {
-    beforeSave: () => [new Promise((r) => setTimeout(r, 5))],
-    save: (doc) => saved.push(doc),
-  });
+  const held = await commitWithPersist(
+    core.store,
+    () => core.tools.execute('drawing_create', line(barTime(core, -3), 51)),
+    {
+      beforeSave: () => [new Promise((r) => setTimeout(r, 5))],
+      save: (doc) => saved.push(doc),
+    },
+  );
   assert.equal(held.status, 'saved');
   assert.equal(core.drawings.current().length, 2);
 
@@ -54,7 +62,10 @@ test('a rejected undo is redone, so the store is where it was', async () => {
   const core = await loadedCore();
   await ok(core, 'drawing_create', line(barTime(core, -2), 50));
   const before = recorded(core);
-  const outcome = await commitWithPersist(core.store, () => core.undo(), { beforeSave: () => [Promise.reject(new Error('no'))], save: () => undefined });
+  const outcome = await commitWithPersist(core.store, () => core.undo(), {
+    beforeSave: () => [Promise.reject(new Error('no'))],
+    save: () => undefined,
+  });
   assert.equal(outcome.status, 'rolled-back');
   assert.deepEqual(recorded(core), before);
   assert.equal(core.store.history.undoLabel, 'drawing_create');
@@ -63,13 +74,17 @@ test('a rejected undo is redone, so the store is where it was', async () => {
 test('a change that touches no persisted slice is neither held nor saved', async () => {
   const core = await loadedCore();
   let asked = 0;
-  const outcome = await commitWithPersist(core.store, () => core.tools.execute('chart_set_visible_range', { lastBars: 50 }), {
-    beforeSave: () => {
-      asked++;
-      return [];
+  const outcome = await commitWithPersist(
+    core.store,
+    () => core.tools.execute('chart_set_visible_range', { lastBars: 50 }),
+    {
+      beforeSave: () => {
+        asked++;
+        return [];
+      },
+      save: () => assert.fail('no save'),
     },
-    save: () => assert.fail('no save'),
-  });
+  );
   assert.equal(outcome.status, 'unchanged');
   assert.equal(asked, 0);
 });

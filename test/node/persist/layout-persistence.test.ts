@@ -1,19 +1,42 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
-import { applyLayout, snapshotPersisted, LayoutPersistence, parseLayout, serializeLayout, LAYOUT_VERSION } from '../../../src/core/persist/index.js';
+import {
+  applyLayout,
+  snapshotPersisted,
+  LayoutPersistence,
+  parseLayout,
+  serializeLayout,
+  LAYOUT_VERSION,
+} from '../../../src/core/persist/index.js';
 import { barTime, loadedCore, ok } from '../commands/drawing-fixture.js';
 import { MapStorage } from './persist-fixture.js';
 import { createDefaultIndicatorRegistry } from '../../../src/core/indicators/index.js';
 
 async function decoratedCore(): Promise<ChartCore> {
   const core = await loadedCore();
-  await ok(core, 'drawing_create', { kind: 'trend_line', points: [{ time: barTime(core, -30), price: 40 }, { time: barTime(core, -10), price: 45 }], style: { color: '#ff0000', dash: 'dotted' }, label: 'up' });
-  const { id } = await ok<{ id: string }>(core, 'drawing_create', { kind: 'horizontal_line', points: [{ time: barTime(core, -3), price: 50 }] });
+  await ok(core, 'drawing_create', {
+    kind: 'trend_line',
+    points: [
+      { time: barTime(core, -30), price: 40 },
+      { time: barTime(core, -10), price: 45 },
+    ],
+    style: { color: '#ff0000', dash: 'dotted' },
+    label: 'up',
+  });
+  const { id } = await ok<{ id: string }>(core, 'drawing_create', {
+    kind: 'horizontal_line',
+    points: [{ time: barTime(core, -3), price: 50 }],
+  });
   await ok(core, 'drawing_update', { id, locked: true });
   core.store.action('setup', (d) => {
-    d.set('indicators', [{ instanceId: 'macd-1', definitionId: 'MACD', params: { fast: 12, slow: 26, signal: 9 }, paneId: 'pane-macd-1' }]);
-    d.set('panes', [{ id: 'price', weight: 3 }, { id: 'pane-macd-1', weight: 1 }]);
+    d.set('indicators', [
+      { instanceId: 'macd-1', definitionId: 'MACD', params: { fast: 12, slow: 26, signal: 9 }, paneId: 'pane-macd-1' },
+    ]);
+    d.set('panes', [
+      { id: 'price', weight: 3 },
+      { id: 'pane-macd-1', weight: 1 },
+    ]);
     d.set('comparisons', [{ symbol: 'ACME', sourceId: 'sample', color: '#f5a623' }]);
     d.set('settings', { ...d.get('settings'), candleStyle: 'hollow', grid: false });
   });
@@ -40,15 +63,32 @@ test('a saved layout restores indicators, panes, drawings, comparisons and setti
   }
   assert.equal(fresh.store.history.canUndo, false, 'a restore is not an undo step');
   assert.equal(fresh.context.get()!.symbol, 'DEMO');
-  assert.equal((await ok<{ drawings: unknown[] }>(fresh, 'drawings_list', {})).drawings.length, 2, 'the tools see the restored drawings');
+  assert.equal(
+    (await ok<{ drawings: unknown[] }>(fresh, 'drawings_list', {})).drawings.length,
+    2,
+    'the tools see the restored drawings',
+  );
   // New drawings get ids that do not collide with restored ones.
-  const { id } = await ok<{ id: string }>(fresh, 'drawing_create', { kind: 'text', points: [{ time: barTime(fresh, -4), price: 44 }], label: 'new' });
+  const { id } = await ok<{ id: string }>(fresh, 'drawing_create', {
+    kind: 'text',
+    points: [{ time: barTime(fresh, -4), price: 44 }],
+    label: 'new',
+  });
   assert.equal(fresh.drawings.current().filter((d) => d.id === id).length, 1);
 });
 
 test('serializeLayout leaves out instruments without drawings and copies deeply', async () => {
   const core = await decoratedCore();
-  const state = { indicators: core.store.peek('indicators'), panes: core.store.peek('panes'), drawings: { ...core.store.peek('drawings'), 'sample:EMPTY': [] } as Record<string, readonly import('../../../src/core/drawings/index.js').Drawing[]>, comparisons: [], settings: core.store.peek('settings') };
+  const state = {
+    indicators: core.store.peek('indicators'),
+    panes: core.store.peek('panes'),
+    drawings: { ...core.store.peek('drawings'), 'sample:EMPTY': [] } as Record<
+      string,
+      readonly import('../../../src/core/drawings/index.js').Drawing[]
+    >,
+    comparisons: [],
+    settings: core.store.peek('settings'),
+  };
   const doc = serializeLayout(state, 1);
   assert.deepEqual(Object.keys(doc.drawings), ['sample:DEMO']);
   assert.notEqual(doc.drawings['sample:DEMO'], state.drawings['sample:DEMO']);
@@ -59,7 +99,8 @@ test('serializeLayout leaves out instruments without drawings and copies deeply'
 
 test('a corrupt record raises an error, is not applied and is kept aside, never overwritten', () => {
   const storage = new MapStorage();
-  const bad = '{"version":1,"savedAt":1,"indicators":[],"panes":{"oops":1},"drawings":{},"comparisons":[],"settings":{}}';
+  const bad =
+    '{"version":1,"savedAt":1,"indicators":[],"panes":{"oops":1},"drawings":{},"comparisons":[],"settings":{}}';
   storage.setItem('layout', bad);
   let t = 1000;
   const persistence = new LayoutPersistence(storage, { now: () => t });
@@ -79,7 +120,10 @@ test('a corrupt record raises an error, is not applied and is kept aside, never 
   assert.equal(storage.getItem('layout:quarantine:1000'), bad);
   assert.equal(storage.getItem('layout:quarantine:1000-1'), 'not json{');
   t = 2000;
-  assert.equal(persistence.save('layout', JSON.parse(bad.replace('{"oops":1}', '[{"id":"price","weight":3}]'))).ok, true);
+  assert.equal(
+    persistence.save('layout', JSON.parse(bad.replace('{"oops":1}', '[{"id":"price","weight":3}]'))).ok,
+    true,
+  );
   assert.equal(storage.getItem('layout:quarantine:1000'), bad, 'saving does not touch the quarantine');
 });
 
@@ -87,38 +131,74 @@ test('invalid parts are left out and named, the original is kept aside once, and
   const storage = new MapStorage();
   const price = { id: 'price', weight: 3 };
   const drawing = (id: string, extra: Record<string, unknown> = {}) => ({
-    id, kind: 'horizontal_line', points: [{ time: 1, price: 2 }], paneId: 'price', style: { color: '#ffffff', width: 1, dash: 'solid' }, locked: false, z: 1, ...extra,
+    id,
+    kind: 'horizontal_line',
+    points: [{ time: 1, price: 2 }],
+    paneId: 'price',
+    style: { color: '#ffffff', width: 1, dash: 'solid' },
+    locked: false,
+    z: 1,
+    ...extra,
   });
   const doc = {
-    version: 1, savedAt: 1, revision: 4,
+    version: 1,
+    savedAt: 1,
+    revision: 4,
     indicators: [
       { instanceId: 'ok', definitionId: 'RSI', params: { period: 9 }, paneId: 'pane-ok' },
       { instanceId: 'nostudy', definitionId: 'NOPE_STUDY', params: {}, paneId: 'price' },
       { instanceId: 'badperiods', definitionId: 'MA', params: { periods: [-5, 1e9, 0] }, paneId: 'price' },
     ],
     panes: [price, { id: 'pane-ok', weight: 1 }, { id: 'pane-bad', weight: -1 }],
-    drawings: { 'sample:DEMO': [drawing('d1', { label: 'keep me' }), drawing('d2', { kind: 'hexagon' }), drawing('d3', { points: [{ time: 1, price: '2' }] })] },
+    drawings: {
+      'sample:DEMO': [
+        drawing('d1', { label: 'keep me' }),
+        drawing('d2', { kind: 'hexagon' }),
+        drawing('d3', { points: [{ time: 1, price: '2' }] }),
+      ],
+    },
     comparisons: [{ symbol: 'ACME', sourceId: 'sample', color: '#f5a623' }, { symbol: 5 }],
     settings: { theme: 'neon', timezone: 'Mars/Olympus', grid: false, candleStyle: 'hollow' },
   };
   const text = JSON.stringify(doc);
   storage.setItem('k', text);
-  const persistence = new LayoutPersistence(storage, { now: () => 9, check: { indicators: createDefaultIndicatorRegistry() } });
+  const persistence = new LayoutPersistence(storage, {
+    now: () => 9,
+    check: { indicators: createDefaultIndicatorRegistry() },
+  });
   const result = persistence.restore('k');
   assert.equal(result.status, 'restored');
   if (result.status !== 'restored') return;
-  assert.deepEqual(result.layout.indicators.map((i) => i.instanceId), ['ok']);
+  assert.deepEqual(
+    result.layout.indicators.map((i) => i.instanceId),
+    ['ok'],
+  );
   assert.deepEqual(result.layout.indicators[0].params, { period: 9 });
   assert.deepEqual(result.layout.panes, [price, { id: 'pane-ok', weight: 1 }]);
-  assert.deepEqual(result.layout.drawings['sample:DEMO'].map((d) => [d.id, d.label]), [['d1', 'keep me']]);
-  assert.deepEqual(result.layout.comparisons.map((c) => c.symbol), ['ACME']);
+  assert.deepEqual(
+    result.layout.drawings['sample:DEMO'].map((d) => [d.id, d.label]),
+    [['d1', 'keep me']],
+  );
+  assert.deepEqual(
+    result.layout.comparisons.map((c) => c.symbol),
+    ['ACME'],
+  );
   assert.equal(result.layout.settings.theme, 'auto', 'an unknown theme keeps the default');
   assert.equal(result.layout.settings.timezone, '', 'an unknown zone keeps the default');
   assert.equal(result.layout.settings.grid, false);
   assert.equal(result.layout.settings.candleStyle, 'hollow');
   assert.equal(result.layout.revision, 4);
   const joined = result.dropped.join('\n');
-  for (const part of [/indicators\[1\]\.definitionId: unknown study 'NOPE_STUDY'/, /indicators\[2\]\.params\.periods/, /panes\[2\]\.weight/, /drawings\["sample:DEMO"\]\[1\]\.kind/, /drawings\["sample:DEMO"\]\[2\]\.points\[0\]\.price/, /comparisons\[1\]/, /settings\.theme/, /settings\.timezone: unknown timezone 'Mars\/Olympus'/]) {
+  for (const part of [
+    /indicators\[1\]\.definitionId: unknown study 'NOPE_STUDY'/,
+    /indicators\[2\]\.params\.periods/,
+    /panes\[2\]\.weight/,
+    /drawings\["sample:DEMO"\]\[1\]\.kind/,
+    /drawings\["sample:DEMO"\]\[2\]\.points\[0\]\.price/,
+    /comparisons\[1\]/,
+    /settings\.theme/,
+    /settings\.timezone: unknown timezone 'Mars\/Olympus'/,
+  ]) {
     assert.match(joined, part);
   }
   assert.equal(result.dropped.length, 8);
@@ -134,16 +214,41 @@ test('invalid parts are left out and named, the original is kept aside once, and
 test('drawing labels are redacted in what is written; a full storage is reported as quota with the document', () => {
   const storage = new MapStorage();
   const persistence = new LayoutPersistence(storage, { redactText: (t) => t.replace(/ghp_\w+/g, '[REDACTED]') });
-  const doc = parseLayout(JSON.stringify({
-    version: 1, savedAt: 1, indicators: [], panes: [{ id: 'price', weight: 3 }], comparisons: [], settings: {},
-    drawings: { 'sample:DEMO': [{ id: 'd1', kind: 'text', points: [{ time: 1, price: 2 }], paneId: 'price', style: { color: '#ffffff', width: 1, dash: 'solid' }, locked: false, z: 1, label: 'token ghp_abcdef0123' }] },
-  }));
+  const doc = parseLayout(
+    JSON.stringify({
+      version: 1,
+      savedAt: 1,
+      indicators: [],
+      panes: [{ id: 'price', weight: 3 }],
+      comparisons: [],
+      settings: {},
+      drawings: {
+        'sample:DEMO': [
+          {
+            id: 'd1',
+            kind: 'text',
+            points: [{ time: 1, price: 2 }],
+            paneId: 'price',
+            style: { color: '#ffffff', width: 1, dash: 'solid' },
+            locked: false,
+            z: 1,
+            label: 'token ghp_abcdef0123',
+          },
+        ],
+      },
+    }),
+  );
   assert.ok(doc.ok);
   const saved = persistence.save('k', doc.layout);
   assert.ok(saved.ok);
   assert.equal(JSON.parse(storage.getItem('k')!).drawings['sample:DEMO'][0].label, 'token [REDACTED]');
   assert.equal(doc.layout.drawings['sample:DEMO'][0].label, 'token ghp_abcdef0123', 'the input is not changed');
-  const full = { getItem: () => null, setItem: () => { throw Object.assign(new Error('exceeded the quota'), { name: 'QuotaExceededError' }); } };
+  const full = {
+    getItem: () => null,
+    setItem: () => {
+      throw Object.assign(new Error('exceeded the quota'), { name: 'QuotaExceededError' });
+    },
+  };
   const refused = new LayoutPersistence(full).save('k', doc.layout);
   assert.ok(!refused.ok && refused.code === 'persist_quota_exceeded');
   assert.equal(refused.document.drawings['sample:DEMO'].length, 1);
@@ -163,7 +268,15 @@ test('a document from a newer version is refused with its version and kept aside
 });
 
 test('parseLayout refuses a document whose top level is wrong, and names item problems in dropped', () => {
-  const base = { version: 1, savedAt: 1, indicators: [], panes: [{ id: 'price', weight: 3 }], drawings: {}, comparisons: [], settings: {} };
+  const base = {
+    version: 1,
+    savedAt: 1,
+    indicators: [],
+    panes: [{ id: 'price', weight: 3 }],
+    drawings: {},
+    comparisons: [],
+    settings: {},
+  };
   const refused: [unknown, RegExp][] = [
     [{ ...base, version: 0 }, /^version/],
     [{ ...base, settings: 3 }, /^settings/],
@@ -178,9 +291,18 @@ test('parseLayout refuses a document whose top level is wrong, and names item pr
   }
   const dropped: [unknown, RegExp][] = [
     [{ ...base, panes: [{ id: 'vol', weight: 1 }] }, /panes\[0\]\.id/],
-    [{ ...base, indicators: [{ instanceId: 'a', definitionId: 'MA', params: 3, paneId: 'price' }] }, /indicators\[0\]\.params/],
+    [
+      { ...base, indicators: [{ instanceId: 'a', definitionId: 'MA', params: 3, paneId: 'price' }] },
+      /indicators\[0\]\.params/,
+    ],
     [{ ...base, settings: { grid: 'yes' } }, /settings\.grid/],
-    [{ ...base, drawings: { k: [{ id: 'x', kind: 'circle', points: [], paneId: 'price', style: {}, locked: false, z: 0 }] } }, /drawings\["k"\]\[0\]\.kind/],
+    [
+      {
+        ...base,
+        drawings: { k: [{ id: 'x', kind: 'circle', points: [], paneId: 'price', style: {}, locked: false, z: 0 }] },
+      },
+      /drawings\["k"\]\[0\]\.kind/,
+    ],
   ];
   for (const [doc, reason] of dropped) {
     const r = parseLayout(JSON.stringify(doc));
@@ -191,13 +313,25 @@ test('parseLayout refuses a document whose top level is wrong, and names item pr
   assert.ok(minimal.ok);
   assert.deepEqual(minimal.dropped, []);
   assert.equal(minimal.layout.settings.candleStyle, 'solid', 'missing settings take their defaults');
-  const infinite = parseLayout(JSON.stringify(base).replace('"drawings":{}', '"drawings":{"k":[{"id":"x","kind":"horizontal_line","points":[{"time":1,"price":1e999}],"paneId":"price","style":{"color":"#ffffff","width":1,"dash":"solid"},"locked":false,"z":0}]}'));
+  const infinite = parseLayout(
+    JSON.stringify(base).replace(
+      '"drawings":{}',
+      '"drawings":{"k":[{"id":"x","kind":"horizontal_line","points":[{"time":1,"price":1e999}],"paneId":"price","style":{"color":"#ffffff","width":1,"dash":"solid"},"locked":false,"z":0}]}',
+    ),
+  );
   assert.ok(infinite.ok);
   assert.match(infinite.dropped[0], /points\[0\]\.price: expected a finite number/);
 });
 
 test('a storage that throws is reported, not fatal', () => {
-  const broken = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('quota'); } };
+  const broken = {
+    getItem: () => {
+      throw new Error('blocked');
+    },
+    setItem: () => {
+      throw new Error('quota');
+    },
+  };
   const p = new LayoutPersistence(broken);
   const r = p.restore('k');
   assert.equal(r.status, 'unavailable');

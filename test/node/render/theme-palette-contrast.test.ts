@@ -5,7 +5,9 @@ import { readChartTheme } from '../../../src/render/chart-theme.js';
 /** WCAG contrast of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
   const lum = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, bl] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
   const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
@@ -16,11 +18,19 @@ function style(props: Record<string, string>): CSSStyleDeclaration {
   return { getPropertyValue: (name: string) => props[name] ?? '' } as unknown as CSSStyleDeclaration;
 }
 
-for (const [theme, background] of [['light', '#ffffff'], ['dark', '#131722'], ['dark toolbar', '#1e222d']] as const) {
+for (const [theme, background] of [
+  ['light', '#ffffff'],
+  ['dark', '#131722'],
+  ['dark toolbar', '#1e222d'],
+] as const) {
   test(`every indicator colour reaches 4.5:1 on the ${theme} background ${background}`, () => {
     const palette = readChartTheme(style({ '--kline-background': background }), 'green-up').palette;
     assert.equal(palette.length, 8);
-    for (const color of palette) assert.ok(contrast(color, background) >= 4.5, `${color} on ${background}: ${contrast(color, background).toFixed(2)}:1`);
+    for (const color of palette)
+      assert.ok(
+        contrast(color, background) >= 4.5,
+        `${color} on ${background}: ${contrast(color, background).toFixed(2)}:1`,
+      );
   });
 }
 

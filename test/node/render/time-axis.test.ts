@@ -17,7 +17,13 @@ function sessionBars(dates: [number, number, number][], tz: string, open = [9, 3
 
 test('New York bars keep 09:30 local labels across the spring DST change (2024-03-10)', () => {
   const tz = 'America/New_York';
-  const time = sessionBars([[2024, 3, 8], [2024, 3, 11]], tz);
+  const time = sessionBars(
+    [
+      [2024, 3, 8],
+      [2024, 3, 11],
+    ],
+    tz,
+  );
   const clock = new ZonedClock(tz);
   assert.equal(formatBarTime(time[0], clock, true), '2024-03-08 09:30');
   const monday = time.length / 2;
@@ -28,20 +34,33 @@ test('New York bars keep 09:30 local labels across the spring DST change (2024-0
   const ticks = computeTimeTicks(time, time.length, 0, time.length - 1, 800, clock);
   const labels = ticks.map((t) => t.label);
   // A day tick (TradingView style: the day number) sits exactly on Monday's first bar.
-  assert.ok(ticks.some((t) => t.index === monday && (t.label === '11' || t.label === 'Mar 11')), labels.join(' '));
-  for (const l of labels.filter((x) => /:/.test(x))) assert.match(l, /^(0\d|1[0-5]):(00|30)$/, `intraday label ${l} inside the session`);
+  assert.ok(
+    ticks.some((t) => t.index === monday && (t.label === '11' || t.label === 'Mar 11')),
+    labels.join(' '),
+  );
+  for (const l of labels.filter((x) => /:/.test(x)))
+    assert.match(l, /^(0\d|1[0-5]):(00|30)$/, `intraday label ${l} inside the session`);
 });
 
 test('New York bars keep local labels across the autumn DST change (2024-11-03)', () => {
   const tz = 'America/New_York';
-  const time = sessionBars([[2024, 11, 1], [2024, 11, 4]], tz);
+  const time = sessionBars(
+    [
+      [2024, 11, 1],
+      [2024, 11, 4],
+    ],
+    tz,
+  );
   const clock = new ZonedClock(tz);
   const monday = time.length / 2;
   assert.equal(formatBarTime(time[monday], clock, true), '2024-11-04 09:30');
   assert.equal(new Date(time[0]).getUTCHours(), 13);
   assert.equal(new Date(time[monday]).getUTCHours(), 14);
   const ticks = computeTimeTicks(time, time.length, 0, time.length - 1, 800, clock);
-  assert.ok(ticks.some((t) => t.index === monday && (t.label === '4' || t.label === 'Nov 4')), ticks.map((t) => t.label).join(' '));
+  assert.ok(
+    ticks.some((t) => t.index === monday && (t.label === '4' || t.label === 'Nov 4')),
+    ticks.map((t) => t.label).join(' '),
+  );
 });
 
 test('Shanghai and UTC labels use their own wall clocks', () => {
@@ -68,7 +87,10 @@ test('daily bars get month and year labels without gaps for weekends', () => {
   const ticks = computeTimeTicks(time, time.length, 0, time.length - 1, 1000, new ZonedClock(tz));
   const labels = ticks.map((t) => t.label);
   assert.ok(labels.includes('2024'), labels.join(' '));
-  assert.ok(labels.some((l) => /^[A-Z][a-z]{2}$/.test(l)), labels.join(' '));
+  assert.ok(
+    labels.some((l) => /^[A-Z][a-z]{2}$/.test(l)),
+    labels.join(' '),
+  );
   // Ticks are at least ~60 px apart on an 1000 px axis.
   for (let i = 1; i < ticks.length; i++) assert.ok(((ticks[i].index - ticks[i - 1].index) / time.length) * 1000 >= 60);
 });

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { redactSecrets, reduceUpstreamError, resolveRelayConfig, sanitizeChatRequest } from '../../../src/server/index.js';
+import {
+  redactSecrets,
+  reduceUpstreamError,
+  resolveRelayConfig,
+  sanitizeChatRequest,
+} from '../../../src/server/index.js';
 
 // The pure pieces behind the relay's filters: what a user would otherwise see leak or slip through.
 
@@ -27,22 +32,52 @@ test('redactSecrets removes the key, pieces of it, bearer/basic credentials, key
 
 test('reduceUpstreamError keeps the provider code and message, and nothing else', () => {
   assert.deepEqual(
-    reduceUpstreamError(404, JSON.stringify({ error: { message: 'The model `x` does not exist', type: 'invalid_request_error', code: 'model_not_found', param: 'model' } }), []),
+    reduceUpstreamError(
+      404,
+      JSON.stringify({
+        error: {
+          message: 'The model `x` does not exist',
+          type: 'invalid_request_error',
+          code: 'model_not_found',
+          param: 'model',
+        },
+      }),
+      [],
+    ),
     { error: { code: 'model_not_found', message: 'The model `x` does not exist' } },
   );
-  assert.deepEqual(reduceUpstreamError(400, '{"error":"bad things"}', []), { error: { code: 'upstream_http_400', message: 'bad things' } });
-  assert.deepEqual(reduceUpstreamError(422, '{"detail":"field required"}', []), { error: { code: 'upstream_http_422', message: 'field required' } });
-  assert.deepEqual(reduceUpstreamError(500, 'plain\nfailure\u0007', []), { error: { code: 'upstream_http_500', message: 'plain failure' } });
-  assert.deepEqual(reduceUpstreamError(503, '', []), { error: { code: 'upstream_http_503', message: 'The model server answered HTTP 503.' } });
+  assert.deepEqual(reduceUpstreamError(400, '{"error":"bad things"}', []), {
+    error: { code: 'upstream_http_400', message: 'bad things' },
+  });
+  assert.deepEqual(reduceUpstreamError(422, '{"detail":"field required"}', []), {
+    error: { code: 'upstream_http_422', message: 'field required' },
+  });
+  assert.deepEqual(reduceUpstreamError(500, 'plain\nfailure\u0007', []), {
+    error: { code: 'upstream_http_500', message: 'plain failure' },
+  });
+  assert.deepEqual(reduceUpstreamError(503, '', []), {
+    error: { code: 'upstream_http_503', message: 'The model server answered HTTP 503.' },
+  });
   // A code that is not a short identifier (or is a secret) is not passed on.
-  const echoed = reduceUpstreamError(401, JSON.stringify({ error: { message: `bad ${KEY}`, code: `Bearer ${KEY}` } }), [KEY]);
+  const echoed = reduceUpstreamError(401, JSON.stringify({ error: { message: `bad ${KEY}`, code: `Bearer ${KEY}` } }), [
+    KEY,
+  ]);
   assert.equal(echoed.error.code, 'upstream_http_401');
   assert.ok(!JSON.stringify(echoed).includes(KEY.slice(8)));
 });
 
 test('sanitizeChatRequest keeps known fields, drops n and the rest, and clamps the token limits', () => {
   const { body, dropped } = sanitizeChatRequest(
-    { model: 'm', messages: [], n: 4, max_tokens: 50.7, max_completion_tokens: null, logit_bias: { 1: 2 }, audio: {}, modalities: ['audio'] },
+    {
+      model: 'm',
+      messages: [],
+      n: 4,
+      max_tokens: 50.7,
+      max_completion_tokens: null,
+      logit_bias: { 1: 2 },
+      audio: {},
+      modalities: ['audio'],
+    },
     100,
   );
   assert.deepEqual(body, { model: 'm', messages: [], max_tokens: 50, logit_bias: { 1: 2 } });

@@ -59,15 +59,22 @@ async function startRelay(overrides: Partial<ServerOptions> = {}, env: ServerOpt
 }
 
 /** A raw HTTP request: lets a test set `Host`, `Origin` and `Sec-Fetch-Site` exactly as a browser would. */
-function request(base: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+function request(
+  base: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
   const { port } = new URL(base);
   return new Promise((resolveRequest, rejectRequest) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers ?? {} }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolveRequest({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers ?? {} },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolveRequest({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', rejectRequest);
     req.end(options.body);
   });
@@ -121,10 +128,20 @@ after(async () => {
 
 test('a cross-origin text/plain POST (a no-cors fetch from another local page) is refused and never forwarded', async () => {
   const base = await startRelay();
-  const expensive = JSON.stringify({ model: 'gpt-4o', n: 128, max_tokens: 1e6, messages: [{ role: 'user', content: 'spend' }] });
+  const expensive = JSON.stringify({
+    model: 'gpt-4o',
+    n: 128,
+    max_tokens: 1e6,
+    messages: [{ role: 'user', content: 'spend' }],
+  });
   const res = await request(base, '/v1/chat/completions', {
     method: 'POST',
-    headers: { origin: OTHER_LOCAL, 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors', 'content-type': 'text/plain;charset=UTF-8' },
+    headers: {
+      origin: OTHER_LOCAL,
+      'sec-fetch-site': 'same-site',
+      'sec-fetch-mode': 'no-cors',
+      'content-type': 'text/plain;charset=UTF-8',
+    },
     body: expensive,
   });
   assert.equal(res.status, 403);
@@ -165,7 +182,11 @@ test('a foreign Origin, or a cross-site request without one, is refused with a J
   const nullOrigin = await postJson(base, { messages: [] }, { origin: 'null' });
   assert.equal(nullOrigin.status, 403);
   // A look-alike of the allowed origin (other scheme, other port) is another origin.
-  for (const lookAlike of ['https://app.example.com:5173', 'http://app.example.com', 'http://app.example.com:5173.evil.example']) {
+  for (const lookAlike of [
+    'https://app.example.com:5173',
+    'http://app.example.com',
+    'http://app.example.com:5173.evil.example',
+  ]) {
     assert.equal((await postJson(base, { messages: [] }, { origin: lookAlike })).status, 403, lookAlike);
   }
   assert.equal(upstreamRequests.length, 0);
@@ -180,7 +201,11 @@ test('a Host the server was not started for (DNS rebinding) is refused, on the r
     assert.match(res.body, /rebind\.evil\.example[\s\S]*RELAY_ALLOWED_HOSTS/);
   }
   // Same-origin by the Origin header is no excuse: the attacker's page is same-origin with itself.
-  const rebound = await postJson(base, { messages: [] }, { host: `rebind.evil.example:${port}`, origin: `http://rebind.evil.example:${port}` });
+  const rebound = await postJson(
+    base,
+    { messages: [] },
+    { host: `rebind.evil.example:${port}`, origin: `http://rebind.evil.example:${port}` },
+  );
   assert.equal(rebound.status, 421);
   assert.equal(codeOf(rebound), 'host_not_allowed');
   // The right name on the wrong port is not this server either.
@@ -203,7 +228,11 @@ test('same-origin pages, allow-listed origins and non-browser clients are served
   const same = await postJson(base, { messages: [] }, { origin: base, 'sec-fetch-site': 'same-origin' });
   assert.equal(same.status, 200);
   assert.equal(same.headers['access-control-allow-origin'], undefined);
-  const viaLocalhost = await postJson(base, { messages: [] }, { host: `localhost:${port}`, origin: `http://localhost:${port}` });
+  const viaLocalhost = await postJson(
+    base,
+    { messages: [] },
+    { host: `localhost:${port}`, origin: `http://localhost:${port}` },
+  );
   assert.equal(viaLocalhost.status, 200);
   // A same-origin GET carries no Origin, only Sec-Fetch-Site.
   assert.equal((await request(base, '/v1/models', { headers: { 'sec-fetch-site': 'same-origin' } })).status, 200);
@@ -233,10 +262,23 @@ test('CORS preflight: the allowed origin gets its exact origin and the SDK heade
   assert.equal(preflight.headers['access-control-allow-origin'], ALLOWED);
   assert.equal(preflight.headers.vary, 'Origin');
   assert.equal(preflight.headers['access-control-allow-methods'], 'GET, POST, OPTIONS');
-  const listed = String(preflight.headers['access-control-allow-headers']).split(/,\s*/).map((h) => h.toLowerCase());
-  for (const name of ['authorization', 'content-type', 'x-kline-session', 'x-stainless-arch', 'x-stainless-lang', 'x-stainless-os',
-    'x-stainless-package-version', 'x-stainless-retry-count', 'x-stainless-runtime', 'x-stainless-runtime-version',
-    'x-stainless-timeout', 'x-stainless-helper-method']) {
+  const listed = String(preflight.headers['access-control-allow-headers'])
+    .split(/,\s*/)
+    .map((h) => h.toLowerCase());
+  for (const name of [
+    'authorization',
+    'content-type',
+    'x-kline-session',
+    'x-stainless-arch',
+    'x-stainless-lang',
+    'x-stainless-os',
+    'x-stainless-package-version',
+    'x-stainless-retry-count',
+    'x-stainless-runtime',
+    'x-stainless-runtime-version',
+    'x-stainless-timeout',
+    'x-stainless-helper-method',
+  ]) {
     assert.ok(listed.includes(name), `${name} missing from ${listed.join(', ')}`);
   }
   assert.ok(!listed.includes('*'));
@@ -246,7 +288,8 @@ test('CORS preflight: the allowed origin gets its exact origin and the SDK heade
     headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
   });
   assert.equal(other.status, 403);
-  for (const name of Object.keys(other.headers)) assert.ok(!name.startsWith('access-control-'), `${name} sent to a foreign origin`);
+  for (const name of Object.keys(other.headers))
+    assert.ok(!name.startsWith('access-control-'), `${name} sent to a foreign origin`);
   assert.equal(upstreamRequests.length, 0);
 });
 
@@ -318,10 +361,16 @@ test('an upstream echoing the Authorization header never shows the key to the cl
       return;
     }
     res.writeHead(400, { 'content-type': 'application/json', 'x-echo-authorization': auth });
-    res.end(JSON.stringify({
-      error: { message: `Bad request; you sent Authorization: ${auth} and api_key=${KEY}`, code: KEY, type: 'invalid_request_error' },
-      request: { headers: req.headers },
-    }));
+    res.end(
+      JSON.stringify({
+        error: {
+          message: `Bad request; you sent Authorization: ${auth} and api_key=${KEY}`,
+          code: KEY,
+          type: 'invalid_request_error',
+        },
+        request: { headers: req.headers },
+      }),
+    );
   };
   const base = await startRelay();
   const chat = await postJson(base, { model: 'm', messages: [] });
@@ -369,10 +418,16 @@ test('credentials in OPENAI_BASE_URL never appear in a 502, a log line, or the u
   }
 
   // Against a live upstream the credentials become Basic auth (without a key), never part of the URL.
-  const live = await startRelay({}, { OPENAI_API_KEY: '', OPENAI_BASE_URL: `${upstreamUrl.replace('http://', 'http://alice:s3cr3t-Passw0rd@')}/v1` });
+  const live = await startRelay(
+    {},
+    { OPENAI_API_KEY: '', OPENAI_BASE_URL: `${upstreamUrl.replace('http://', 'http://alice:s3cr3t-Passw0rd@')}/v1` },
+  );
   assert.equal((await postJson(live, { model: 'm', messages: [] })).status, 200);
   assert.equal(upstreamRequests[0]?.path, '/v1/chat/completions');
-  assert.equal(upstreamRequests[0]?.headers.authorization, `Basic ${Buffer.from('alice:s3cr3t-Passw0rd').toString('base64')}`);
+  assert.equal(
+    upstreamRequests[0]?.headers.authorization,
+    `Basic ${Buffer.from('alice:s3cr3t-Passw0rd').toString('base64')}`,
+  );
 });
 
 test('an upstream redirect is reported as a 502, never followed with the key', async () => {
@@ -391,7 +446,10 @@ test('an upstream redirect is reported as a 502, never followed with the key', a
   const res = await postJson(base, { model: 'm', messages: [] });
   assert.equal(res.status, 502);
   assert.equal(codeOf(res), 'upstream_redirect');
-  assert.match(JSON.parse(res.body).error.message, /HTTP 307 to http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions[\s\S]*OPENAI_BASE_URL/);
+  assert.match(
+    JSON.parse(res.body).error.message,
+    /HTTP 307 to http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions[\s\S]*OPENAI_BASE_URL/,
+  );
   assert.equal(elsewhere.length, 0);
 });
 
@@ -407,7 +465,13 @@ test('a silent upstream is cut off with 504 after the configured connect timeout
   assert.match(JSON.parse(res.body).error.message, /did not answer within 0\.3 s/);
   assert.ok(held);
   // The relay gave up on the upstream connection too.
-  await withTimeout(new Promise<void>((resolveClosed) => (held?.destroyed ? resolveClosed() : held?.once('close', () => resolveClosed()))), 2000, 'upstream connection closed');
+  await withTimeout(
+    new Promise<void>((resolveClosed) =>
+      held?.destroyed ? resolveClosed() : held?.once('close', () => resolveClosed()),
+    ),
+    2000,
+    'upstream connection closed',
+  );
 
   // An error status whose body never finishes is cut off by the idle timeout.
   upstreamHandler = (_req, res) => {
@@ -415,7 +479,11 @@ test('a silent upstream is cut off with 504 after the configured connect timeout
     res.write('{"error":');
   };
   const idle = await startRelay({ timeouts: { upstreamIdleMs: 300 } });
-  const stalled = await withTimeout(postJson(idle, { model: 'm', messages: [] }), 5000, '504 from a stalled error body');
+  const stalled = await withTimeout(
+    postJson(idle, { model: 'm', messages: [] }),
+    5000,
+    '504 from a stalled error body',
+  );
   assert.equal(stalled.status, 504);
   assert.match(JSON.parse(stalled.body).error.message, /sent nothing for 0\.3 s/);
 });
@@ -427,10 +495,17 @@ test('an upstream that goes silent mid-stream ends the SSE stream with an error 
     // …and nothing more.
   };
   const base = await startRelay({ timeouts: { upstreamIdleMs: 300 } });
-  const res = await withTimeout(postJson(base, { model: 'm', stream: true, messages: [] }), 5000, 'stream ended after silence');
+  const res = await withTimeout(
+    postJson(base, { model: 'm', stream: true, messages: [] }),
+    5000,
+    'stream ended after silence',
+  );
   assert.equal(res.status, 200);
   assert.match(res.body, /"Hel"/);
-  assert.match(res.body, /event: error\ndata: \{"error":\{"code":"upstream_timeout","message":"The model server at [^"]+ sent nothing for 0\.3 s/);
+  assert.match(
+    res.body,
+    /event: error\ndata: \{"error":\{"code":"upstream_timeout","message":"The model server at [^"]+ sent nothing for 0\.3 s/,
+  );
 });
 
 test('a stream that lasts longer than the request timeouts is not cut (they cover receiving the request only)', async () => {
@@ -506,7 +581,10 @@ test('source maps are 404 by default; frame-ancestors and X-Frame-Options are on
 
 test('the rate limit is per origin (and session): one page exhausting its budget does not lock out another', async () => {
   const second = 'https://cms.example.org';
-  const base = await startRelay({ rateLimit: { windowMs: 60_000, max: 2, errorMax: 2 } }, { RELAY_ALLOWED_ORIGINS: `${ALLOWED} ${second}` });
+  const base = await startRelay(
+    { rateLimit: { windowMs: 60_000, max: 2, errorMax: 2 } },
+    { RELAY_ALLOWED_ORIGINS: `${ALLOWED} ${second}` },
+  );
   for (let i = 0; i < 2; i++) assert.equal((await postJson(base, { messages: [] }, { origin: ALLOWED })).status, 200);
   const limited = await postJson(base, { messages: [] }, { origin: ALLOWED });
   assert.equal(limited.status, 429);
@@ -521,7 +599,8 @@ test('the rate limit is per origin (and session): one page exhausting its budget
 test('made-up session ids cannot multiply an origin budget beyond its ceiling', async () => {
   const base = await startRelay({ rateLimit: { windowMs: 60_000, max: 2, originMax: 3 } });
   const statuses: number[] = [];
-  for (let i = 0; i < 5; i++) statuses.push((await postJson(base, { messages: [] }, { origin: ALLOWED, 'x-kline-session': `fake-${i}` })).status);
+  for (let i = 0; i < 5; i++)
+    statuses.push((await postJson(base, { messages: [] }, { origin: ALLOWED, 'x-kline-session': `fake-${i}` })).status);
   assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
   assert.equal(upstreamRequests.length, 3);
 });
@@ -532,7 +611,10 @@ test('requests ending in errors spend a smaller budget of their own, without thr
     res.writeHead(500, { 'content-type': 'application/json' });
     res.end('{"error":{"message":"upstream exploded"}}');
   };
-  const base = await startRelay({ rateLimit: { windowMs: 60_000, max: 10, errorMax: 2 } }, { RELAY_ALLOWED_ORIGINS: `${ALLOWED} ${second}` });
+  const base = await startRelay(
+    { rateLimit: { windowMs: 60_000, max: 10, errorMax: 2 } },
+    { RELAY_ALLOWED_ORIGINS: `${ALLOWED} ${second}` },
+  );
   for (let i = 0; i < 2; i++) assert.equal((await postJson(base, { messages: [] }, { origin: ALLOWED })).status, 500);
   const throttled = await postJson(base, { messages: [] }, { origin: ALLOWED });
   assert.equal(throttled.status, 429);
@@ -542,5 +624,9 @@ test('requests ending in errors spend a smaller budget of their own, without thr
   upstreamHandler = okHandler;
   assert.equal((await postJson(base, { messages: [] }, { origin: second })).status, 200);
   assert.equal((await postJson(base, { messages: [] }, { origin: second })).status, 200);
-  assert.equal((await postJson(base, { messages: [] }, { origin: second })).status, 200, 'successes do not spend the error budget');
+  assert.equal(
+    (await postJson(base, { messages: [] }, { origin: second })).status,
+    200,
+    'successes do not spend the error budget',
+  );
 });

@@ -14,7 +14,10 @@ let client: OpenAI;
 
 before(async () => {
   mock = await startMockModel();
-  relay = createServer({ rootDir: tmpdir(), env: { OPENAI_API_KEY: 'sk-server', OPENAI_BASE_URL: mock.url, OPENAI_MODEL: 'mock-model' } });
+  relay = createServer({
+    rootDir: tmpdir(),
+    env: { OPENAI_API_KEY: 'sk-server', OPENAI_BASE_URL: mock.url, OPENAI_MODEL: 'mock-model' },
+  });
   await new Promise<void>((resolveListen) => relay.listen(0, '127.0.0.1', resolveListen));
   const port = (relay.address() as AddressInfo).port;
   client = new OpenAI({ baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'not-a-real-key', maxRetries: 0 });
@@ -31,7 +34,11 @@ test('streamed text and tool calls reach the SDK through the relay intact', asyn
   const args = '{"indicator":"macd","params":{"fast":12,"slow":26,"signal":9}}';
   mock.script([{ text: 'Adding MACD.', toolCalls: [{ id: 'call_1', name: 'add_indicator', arguments: args }] }]);
   // An empty model (the panel before the user picks one) is filled with OPENAI_MODEL by the relay.
-  const stream = await client.chat.completions.create({ model: '', messages: [{ role: 'user', content: 'add macd' }], stream: true });
+  const stream = await client.chat.completions.create({
+    model: '',
+    messages: [{ role: 'user', content: 'add macd' }],
+    stream: true,
+  });
   let text = '';
   let toolArgs = '';
   let finish: string | null | undefined;
@@ -51,7 +58,9 @@ test('streamed text and tool calls reach the SDK through the relay intact', asyn
 
 test('an upstream 429 reaches the SDK as an APIError with its status and Retry-After', async () => {
   mock.reset();
-  mock.script([{ status: 429, headers: { 'retry-after': '3' }, errorBody: { error: { message: 'slow down', type: 'requests' } } }]);
+  mock.script([
+    { status: 429, headers: { 'retry-after': '3' }, errorBody: { error: { message: 'slow down', type: 'requests' } } },
+  ]);
   await assert.rejects(
     client.chat.completions.create({ model: 'mock-model', messages: [], stream: true }),
     (error: unknown) => {

@@ -33,7 +33,11 @@ async function listen(server: http.Server): Promise<string> {
 }
 
 async function startRelay(overrides: Partial<ServerOptions> = {}): Promise<string> {
-  const relay = createServer({ rootDir: tmpdir(), env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstreamUrl}/v1` }, ...overrides });
+  const relay = createServer({
+    rootDir: tmpdir(),
+    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstreamUrl}/v1` },
+    ...overrides,
+  });
   relays.push(relay);
   return listen(relay);
 }
@@ -74,8 +78,14 @@ after(async () => {
 });
 
 test('chat completions are forwarded with the server key; the browser key and cookies do not pass', async () => {
-  const base = await startRelay({ env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstreamUrl}/v1/`, OPENAI_MODEL: 'gpt-test' } });
-  const res = await postChat(base, { messages: [{ role: 'user', content: 'hi' }] }, { authorization: 'Bearer sk-from-browser' });
+  const base = await startRelay({
+    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstreamUrl}/v1/`, OPENAI_MODEL: 'gpt-test' },
+  });
+  const res = await postChat(
+    base,
+    { messages: [{ role: 'user', content: 'hi' }] },
+    { authorization: 'Bearer sk-from-browser' },
+  );
   assert.equal(res.status, 200);
   assert.deepEqual(await res.json(), { object: 'chat.completion', ok: true, path: '/v1/chat/completions' });
   assert.equal(res.headers.get('x-request-id'), 'req_1');
@@ -85,11 +95,17 @@ test('chat completions are forwarded with the server key; the browser key and co
   assert.equal(forwarded?.path, '/v1/chat/completions');
   assert.equal(forwarded?.headers.authorization, `Bearer ${KEY}`);
   // The relay adds its token ceiling when the request names none.
-  assert.deepEqual(JSON.parse(forwarded?.body ?? ''), { messages: [{ role: 'user', content: 'hi' }], model: 'gpt-test', max_completion_tokens: 8192 });
+  assert.deepEqual(JSON.parse(forwarded?.body ?? ''), {
+    messages: [{ role: 'user', content: 'hi' }],
+    model: 'gpt-test',
+    max_completion_tokens: 8192,
+  });
 });
 
 test('a model named by the request is kept over OPENAI_MODEL', async () => {
-  const base = await startRelay({ env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstreamUrl}/v1`, OPENAI_MODEL: 'gpt-test' } });
+  const base = await startRelay({
+    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstreamUrl}/v1`, OPENAI_MODEL: 'gpt-test' },
+  });
   await (await postChat(base, { model: 'gpt-chosen', messages: [] })).arrayBuffer();
   assert.equal(JSON.parse(upstreamRequests[0]?.body ?? '').model, 'gpt-chosen');
 });
@@ -179,7 +195,9 @@ test('without a key and without a base URL the relay answers 503 model_not_confi
   const base = await startRelay({ env: { OPENAI_MODEL: 'gpt-x', RELAY_MODELS: '' } });
   const chat = await postChat(base, { messages: [] });
   assert.equal(chat.status, 503);
-  assert.deepEqual(await chat.json(), { error: { code: 'model_not_configured', message: MODEL_NOT_CONFIGURED_MESSAGE } });
+  assert.deepEqual(await chat.json(), {
+    error: { code: 'model_not_configured', message: MODEL_NOT_CONFIGURED_MESSAGE },
+  });
   const models = await fetch(`${base}/v1/models`);
   assert.equal(models.status, 503);
   await models.arrayBuffer();
@@ -198,10 +216,19 @@ test('a body over 1 MiB is refused with 413, declared or streamed, and never for
   const port = Number(new URL(base).port);
   const status = await withTimeout(
     new Promise<number>((resolveStatus, rejectStatus) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/v1/chat/completions', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-        res.resume();
-        resolveStatus(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/v1/chat/completions',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        },
+        (res) => {
+          res.resume();
+          resolveStatus(res.statusCode ?? 0);
+        },
+      );
       req.on('error', rejectStatus);
       const piece = Buffer.alloc(64 * 1024, 'x');
       let sent = 0;
@@ -255,7 +282,10 @@ test('an unreachable upstream is a 502 naming the base URL, never the key', asyn
   const deadUrl = await listen(dead);
   await new Promise((resolveClose) => dead.close(resolveClose));
   const lines: string[] = [];
-  const base = await startRelay({ env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${deadUrl}/v1` }, log: (line) => lines.push(line) });
+  const base = await startRelay({
+    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${deadUrl}/v1` },
+    log: (line) => lines.push(line),
+  });
   const res = await postChat(base, { model: 'm', messages: [] });
   assert.equal(res.status, 502);
   const body = (await res.json()) as { error: { code: string; message: string } };
@@ -270,7 +300,11 @@ test('an unreachable upstream is a 502 naming the base URL, never the key', asyn
 test('upstream error statuses pass through as { error: { code, message } } with Retry-After', async () => {
   upstreamHandler = (_req, res) => {
     res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7', 'x-debug': 'internal' });
-    res.end(JSON.stringify({ error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded', param: null } }));
+    res.end(
+      JSON.stringify({
+        error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded', param: null },
+      }),
+    );
   };
   const base = await startRelay();
   const res = await postChat(base, { model: 'm', messages: [] });
@@ -285,7 +319,9 @@ test('upstream error statuses pass through as { error: { code, message } } with 
   };
   const unauthorized = await postChat(base, { model: 'm', messages: [] });
   assert.equal(unauthorized.status, 401);
-  assert.deepEqual(await unauthorized.json(), { error: { code: 'upstream_http_401', message: 'Incorrect API key provided' } });
+  assert.deepEqual(await unauthorized.json(), {
+    error: { code: 'upstream_http_401', message: 'Incorrect API key provided' },
+  });
 
   upstreamHandler = (_req, res) => {
     res.writeHead(502, { 'content-type': 'text/html' });
@@ -293,16 +329,21 @@ test('upstream error statuses pass through as { error: { code, message } } with 
   };
   const html = await postChat(base, { model: 'm', messages: [] });
   assert.equal(html.status, 502);
-  assert.deepEqual(await html.json(), { error: { code: 'upstream_http_502', message: 'The model server answered HTTP 502.' } });
+  assert.deepEqual(await html.json(), {
+    error: { code: 'upstream_http_502', message: 'The model server answered HTTP 502.' },
+  });
 });
 
 test('RELAY_MODELS refuses other models, fills the default, and narrows the model list', async () => {
   upstreamHandler = (req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    if (req.url === '/v1/models') res.end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-a' }, { id: 'gpt-secret' }] }));
+    if (req.url === '/v1/models')
+      res.end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-a' }, { id: 'gpt-secret' }] }));
     else res.end('{}');
   };
-  const base = await startRelay({ env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstreamUrl}/v1`, RELAY_MODELS: 'gpt-a, gpt-b' } });
+  const base = await startRelay({
+    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstreamUrl}/v1`, RELAY_MODELS: 'gpt-a, gpt-b' },
+  });
   const refused = await postChat(base, { model: 'gpt-secret', messages: [] });
   assert.equal(refused.status, 400);
   const body = (await refused.json()) as { error: { code: string; message: string } };

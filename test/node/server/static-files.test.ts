@@ -18,7 +18,10 @@ async function listen(s: http.Server): Promise<string> {
 }
 
 /** A raw request, so the path reaches the server exactly as written (fetch would normalise `..`). */
-function rawGet(target: string, port: number): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function rawGet(
+  target: string,
+  port: number,
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolveGet, rejectGet) => {
     const req = http.request({ host: '127.0.0.1', port, path: target, method: 'GET' }, (res) => {
       let body = '';

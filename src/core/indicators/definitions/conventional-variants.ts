@@ -31,8 +31,10 @@ import { tradingviewSupertrendIndicator } from './tradingview/supertrend.js';
  * A study with no variant for a convention uses its TA-Lib definition. Typed as the erased
  * definition for the same reason as `BUILTIN_INDICATORS`.
  */
-export const CONVENTIONAL_VARIANTS: Readonly<Record<Exclude<IndicatorConvention, 'ta-lib'>, readonly IndicatorDefinition[]>> = {
-  tdx: ([
+export const CONVENTIONAL_VARIANTS: Readonly<
+  Record<Exclude<IndicatorConvention, 'ta-lib'>, readonly IndicatorDefinition[]>
+> = {
+  tdx: [
     tdxMacdIndicator,
     tdxKdjIndicator,
     tdxRsiIndicator,
@@ -51,8 +53,8 @@ export const CONVENTIONAL_VARIANTS: Readonly<Record<Exclude<IndicatorConvention,
     tdxPsyIndicator,
     tdxTrixIndicator,
     tdxVrIndicator,
-  ] as readonly unknown[]) as readonly IndicatorDefinition[],
-  tradingview: ([
+  ] as readonly unknown[] as readonly IndicatorDefinition[],
+  tradingview: [
     tradingviewMacdIndicator,
     tradingviewAtrIndicator,
     tradingviewKcIndicator,
@@ -60,5 +62,5 @@ export const CONVENTIONAL_VARIANTS: Readonly<Record<Exclude<IndicatorConvention,
     tradingviewEmvIndicator,
     tradingviewHvIndicator,
     tradingviewAoIndicator,
-  ] as readonly unknown[]) as readonly IndicatorDefinition[],
+  ] as readonly unknown[] as readonly IndicatorDefinition[],
 };

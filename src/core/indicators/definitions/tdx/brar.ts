@@ -1,6 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { periodParam, numberParam, periodsParam } from '../../param-schemas.js';
-import { tdxAvedev, tdxDiv, tdxEma, tdxExtreme, tdxMa, tdxMap, tdxRef, tdxSma, tdxStd, tdxSum } from '../../kernels/tdx.js';
+import {
+  tdxAvedev,
+  tdxDiv,
+  tdxEma,
+  tdxExtreme,
+  tdxMa,
+  tdxMap,
+  tdxRef,
+  tdxSma,
+  tdxStd,
+  tdxSum,
+} from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from './define-formula-indicator.js';
 
 /** 通达信 BRAR(26): BR = SUM(MAX(0, H − REF(C,1)), N) / SUM(MAX(0, REF(C,1) − L), N) × 100; AR = SUM(H − O, N) / SUM(O − L, N) × 100. */
@@ -19,10 +30,22 @@ export const tdxBrarIndicator = defineFormulaIndicator({
   formula: (c, p) => {
     const n = c.length;
     const pc = tdxRef(c.close, 1);
-    const up = tdxSum(tdxMap(n, (i) => Math.max(0, c.high[i] - pc[i]) + (pc[i] - pc[i])), p.period);
-    const down = tdxSum(tdxMap(n, (i) => Math.max(0, pc[i] - c.low[i]) + (pc[i] - pc[i])), p.period);
-    const ho = tdxSum(tdxMap(n, (i) => c.high[i] - c.open[i]), p.period);
-    const ol = tdxSum(tdxMap(n, (i) => c.open[i] - c.low[i]), p.period);
+    const up = tdxSum(
+      tdxMap(n, (i) => Math.max(0, c.high[i] - pc[i]) + (pc[i] - pc[i])),
+      p.period,
+    );
+    const down = tdxSum(
+      tdxMap(n, (i) => Math.max(0, pc[i] - c.low[i]) + (pc[i] - pc[i])),
+      p.period,
+    );
+    const ho = tdxSum(
+      tdxMap(n, (i) => c.high[i] - c.open[i]),
+      p.period,
+    );
+    const ol = tdxSum(
+      tdxMap(n, (i) => c.open[i] - c.low[i]),
+      p.period,
+    );
     return [tdxMap(n, (i) => tdxDiv(up[i], down[i]) * 100), tdxMap(n, (i) => tdxDiv(ho[i], ol[i]) * 100)];
   },
 });

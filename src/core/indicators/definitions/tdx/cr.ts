@@ -1,6 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { periodParam, numberParam, periodsParam } from '../../param-schemas.js';
-import { tdxAvedev, tdxDiv, tdxEma, tdxExtreme, tdxMa, tdxMap, tdxRef, tdxSma, tdxStd, tdxSum } from '../../kernels/tdx.js';
+import {
+  tdxAvedev,
+  tdxDiv,
+  tdxEma,
+  tdxExtreme,
+  tdxMa,
+  tdxMap,
+  tdxRef,
+  tdxSma,
+  tdxStd,
+  tdxSum,
+} from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from './define-formula-indicator.js';
 
 /**
@@ -31,9 +42,18 @@ export const tdxCrIndicator = defineFormulaIndicator({
   ],
   formula: (c, p) => {
     const n = c.length;
-    const mid = tdxRef(tdxMap(n, (i) => (c.high[i] + c.low[i]) / 2), 1);
-    const up = tdxSum(tdxMap(n, (i) => Math.max(0, c.high[i] - mid[i]) + (mid[i] - mid[i])), p.period);
-    const down = tdxSum(tdxMap(n, (i) => Math.max(0, mid[i] - c.low[i]) + (mid[i] - mid[i])), p.period);
+    const mid = tdxRef(
+      tdxMap(n, (i) => (c.high[i] + c.low[i]) / 2),
+      1,
+    );
+    const up = tdxSum(
+      tdxMap(n, (i) => Math.max(0, c.high[i] - mid[i]) + (mid[i] - mid[i])),
+      p.period,
+    );
+    const down = tdxSum(
+      tdxMap(n, (i) => Math.max(0, mid[i] - c.low[i]) + (mid[i] - mid[i])),
+      p.period,
+    );
     const cr = tdxMap(n, (i) => tdxDiv(up[i], down[i]) * 100);
     const shifted = (m: number) => tdxRef(tdxMa(cr, m), Math.floor(m / 2.5 + 1));
     return [cr, shifted(p.ma1), shifted(p.ma2), shifted(p.ma3), shifted(p.ma4)];

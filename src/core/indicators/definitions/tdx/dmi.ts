@@ -1,6 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { periodParam, numberParam, periodsParam } from '../../param-schemas.js';
-import { tdxAvedev, tdxDiv, tdxEma, tdxExtreme, tdxMa, tdxMap, tdxRef, tdxSma, tdxStd, tdxSum } from '../../kernels/tdx.js';
+import {
+  tdxAvedev,
+  tdxDiv,
+  tdxEma,
+  tdxExtreme,
+  tdxMa,
+  tdxMap,
+  tdxRef,
+  tdxSma,
+  tdxStd,
+  tdxSum,
+} from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from './define-formula-indicator.js';
 
 /**
@@ -32,14 +43,26 @@ export const tdxDmiIndicator = defineFormulaIndicator({
     const pc = tdxRef(c.close, 1);
     const ph = tdxRef(h, 1);
     const pl = tdxRef(l, 1);
-    const tr = tdxSum(tdxMap(n, (i) => Math.max(Math.max(h[i] - l[i], Math.abs(h[i] - pc[i])), Math.abs(l[i] - pc[i]))), p.period);
+    const tr = tdxSum(
+      tdxMap(n, (i) => Math.max(Math.max(h[i] - l[i], Math.abs(h[i] - pc[i])), Math.abs(l[i] - pc[i]))),
+      p.period,
+    );
     const hd = tdxMap(n, (i) => h[i] - ph[i]);
     const ld = tdxMap(n, (i) => pl[i] - l[i]);
-    const dmp = tdxSum(tdxMap(n, (i) => (hd[i] !== hd[i] ? NaN : hd[i] > 0 && hd[i] > ld[i] ? hd[i] : 0)), p.period);
-    const dmm = tdxSum(tdxMap(n, (i) => (ld[i] !== ld[i] ? NaN : ld[i] > 0 && ld[i] > hd[i] ? ld[i] : 0)), p.period);
+    const dmp = tdxSum(
+      tdxMap(n, (i) => (hd[i] !== hd[i] ? NaN : hd[i] > 0 && hd[i] > ld[i] ? hd[i] : 0)),
+      p.period,
+    );
+    const dmm = tdxSum(
+      tdxMap(n, (i) => (ld[i] !== ld[i] ? NaN : ld[i] > 0 && ld[i] > hd[i] ? ld[i] : 0)),
+      p.period,
+    );
     const pdi = tdxMap(n, (i) => tdxDiv(dmp[i] * 100, tr[i]));
     const mdi = tdxMap(n, (i) => tdxDiv(dmm[i] * 100, tr[i]));
-    const adx = tdxMa(tdxMap(n, (i) => tdxDiv(Math.abs(mdi[i] - pdi[i]), mdi[i] + pdi[i]) * 100), p.smooth);
+    const adx = tdxMa(
+      tdxMap(n, (i) => tdxDiv(Math.abs(mdi[i] - pdi[i]), mdi[i] + pdi[i]) * 100),
+      p.smooth,
+    );
     const lag = tdxRef(adx, p.smooth);
     return [pdi, mdi, adx, tdxMap(n, (i) => (adx[i] + lag[i]) / 2)];
   },

@@ -1,6 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { periodParam, numberParam, periodsParam } from '../../param-schemas.js';
-import { tdxAvedev, tdxDiv, tdxEma, tdxExtreme, tdxMa, tdxMap, tdxRef, tdxSma, tdxStd, tdxSum } from '../../kernels/tdx.js';
+import {
+  tdxAvedev,
+  tdxDiv,
+  tdxEma,
+  tdxExtreme,
+  tdxMa,
+  tdxMap,
+  tdxRef,
+  tdxSma,
+  tdxStd,
+  tdxSum,
+} from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from './define-formula-indicator.js';
 
 /**
@@ -32,7 +43,10 @@ export const tdxEmvIndicator = defineFormulaIndicator({
     const mid = tdxMap(n, (i) => 100 * tdxDiv(hl[i] - prev[i], hl[i]));
     const range = tdxMap(n, (i) => c.high[i] - c.low[i]);
     const maRange = tdxMa(range, p.period);
-    const emv = tdxMa(tdxMap(n, (i) => mid[i] * volume[i] * tdxDiv(range[i], maRange[i])), p.period);
+    const emv = tdxMa(
+      tdxMap(n, (i) => mid[i] * volume[i] * tdxDiv(range[i], maRange[i])),
+      p.period,
+    );
     return [emv, tdxMa(emv, p.signal)];
   },
 });

@@ -1,6 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { periodParam, numberParam, periodsParam } from '../../param-schemas.js';
-import { tdxAvedev, tdxDiv, tdxEma, tdxExtreme, tdxMa, tdxMap, tdxRef, tdxSma, tdxStd, tdxSum } from '../../kernels/tdx.js';
+import {
+  tdxAvedev,
+  tdxDiv,
+  tdxEma,
+  tdxExtreme,
+  tdxMa,
+  tdxMap,
+  tdxRef,
+  tdxSma,
+  tdxStd,
+  tdxSum,
+} from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from './define-formula-indicator.js';
 
 /**
@@ -21,7 +32,9 @@ export const tdxObvIndicator = defineFormulaIndicator({
   ],
   formula: (c, p) => {
     const pc = tdxRef(c.close, 1);
-    const step = tdxMap(c.length, (i) => (pc[i] !== pc[i] ? NaN : c.close[i] > pc[i] ? c.volume[i] : c.close[i] < pc[i] ? -c.volume[i] : 0));
+    const step = tdxMap(c.length, (i) =>
+      pc[i] !== pc[i] ? NaN : c.close[i] > pc[i] ? c.volume[i] : c.close[i] < pc[i] ? -c.volume[i] : 0,
+    );
     const obv = tdxSum(step, 0);
     return [obv, tdxMa(obv, p.signal)];
   },

@@ -1,6 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { periodParam, numberParam, periodsParam } from '../../param-schemas.js';
-import { tdxAvedev, tdxDiv, tdxEma, tdxExtreme, tdxMa, tdxMap, tdxRef, tdxSma, tdxStd, tdxSum } from '../../kernels/tdx.js';
+import {
+  tdxAvedev,
+  tdxDiv,
+  tdxEma,
+  tdxExtreme,
+  tdxMa,
+  tdxMap,
+  tdxRef,
+  tdxSma,
+  tdxStd,
+  tdxSum,
+} from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from './define-formula-indicator.js';
 
 /**
@@ -15,7 +26,8 @@ export const tdxRsiIndicator = defineFormulaIndicator({
   paramOrder: ['periods'],
   placement: 'pane',
   inputs: ['close'],
-  outputs: (p) => p.periods.map((n, k) => ({ key: k === 0 ? 'rsi' : `rsi${k + 1}`, label: `RSI${n}`, style: 'line' as const })),
+  outputs: (p) =>
+    p.periods.map((n, k) => ({ key: k === 0 ? 'rsi' : `rsi${k + 1}`, label: `RSI${n}`, style: 'line' as const })),
   formula: (c, p) => {
     const lc = tdxRef(c.close, 1);
     const up = tdxMap(c.length, (i) => Math.max(c.close[i] - lc[i], 0) + (lc[i] - lc[i]));

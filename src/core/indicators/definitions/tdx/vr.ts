@@ -1,6 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { periodParam, numberParam, periodsParam } from '../../param-schemas.js';
-import { tdxAvedev, tdxDiv, tdxEma, tdxExtreme, tdxMa, tdxMap, tdxRef, tdxSma, tdxStd, tdxSum } from '../../kernels/tdx.js';
+import {
+  tdxAvedev,
+  tdxDiv,
+  tdxEma,
+  tdxExtreme,
+  tdxMa,
+  tdxMap,
+  tdxRef,
+  tdxSma,
+  tdxStd,
+  tdxSum,
+} from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from './define-formula-indicator.js';
 
 /**
@@ -25,7 +36,11 @@ export const tdxVrIndicator = defineFormulaIndicator({
   formula: (c, p) => {
     const n = c.length;
     const pc = tdxRef(c.close, 1);
-    const pick = (want: number) => tdxSum(tdxMap(n, (i) => (pc[i] !== pc[i] ? NaN : Math.sign(c.close[i] - pc[i]) === want ? c.volume[i] : 0)), p.period);
+    const pick = (want: number) =>
+      tdxSum(
+        tdxMap(n, (i) => (pc[i] !== pc[i] ? NaN : Math.sign(c.close[i] - pc[i]) === want ? c.volume[i] : 0)),
+        p.period,
+      );
     const th = pick(1);
     const tl = pick(-1);
     const tq = pick(0);

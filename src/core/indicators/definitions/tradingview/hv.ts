@@ -25,7 +25,12 @@ export const tradingviewHvIndicator = defineFormulaIndicator({
   category: 'volatility',
   params: Type.Object({
     period: periodParam(10, 'length: look-back in returns', 1),
-    annualization: periodParam(365, 'annual: days per year (365 for 24/7 markets, 252 for markets with sessions)', 1, 100000),
+    annualization: periodParam(
+      365,
+      'annual: days per year (365 for 24/7 markets, 252 for markets with sessions)',
+      1,
+      100000,
+    ),
   }),
   paramOrder: ['period', 'annualization'],
   placement: 'pane',
@@ -37,14 +42,16 @@ export const tradingviewHvIndicator = defineFormulaIndicator({
     const scale = 100 * Math.sqrt(p.annualization / per);
     const r = tdxMap(n, (i) => (i === 0 ? NaN : Math.log(c.close[i] / c.close[i - 1])));
     const len = p.period;
-    return [tdxMap(n, (i) => {
-      if (i < len) return NaN;
-      let mean = 0;
-      for (let j = i - len + 1; j <= i; j++) mean += r[j];
-      mean /= len;
-      let ss = 0;
-      for (let j = i - len + 1; j <= i; j++) ss += (r[j] - mean) * (r[j] - mean);
-      return Math.sqrt(ss / len) * scale;
-    })];
+    return [
+      tdxMap(n, (i) => {
+        if (i < len) return NaN;
+        let mean = 0;
+        for (let j = i - len + 1; j <= i; j++) mean += r[j];
+        mean /= len;
+        let ss = 0;
+        for (let j = i - len + 1; j <= i; j++) ss += (r[j] - mean) * (r[j] - mean);
+        return Math.sqrt(ss / len) * scale;
+      }),
+    ];
   },
 });

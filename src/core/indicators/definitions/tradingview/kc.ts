@@ -28,6 +28,10 @@ export const tradingviewKcIndicator = defineFormulaIndicator({
   formula: (c, p) => {
     const ma = pineEma(c.close, p.period);
     const atr = pineAtr(c.high, c.low, c.close, p.atrPeriod);
-    return [tdxMap(c.length, (i) => ma[i] + p.multiplier * atr[i]), ma, tdxMap(c.length, (i) => ma[i] - p.multiplier * atr[i])];
+    return [
+      tdxMap(c.length, (i) => ma[i] + p.multiplier * atr[i]),
+      ma,
+      tdxMap(c.length, (i) => ma[i] - p.multiplier * atr[i]),
+    ];
   },
 });
