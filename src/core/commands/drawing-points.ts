@@ -64,12 +64,10 @@ export function toDrawingPoints(
       'out_of_range',
       `${bad.map(({ i }) => `${field}[${i}].time`).join(', ')} ${bad.length === 1 ? 'is' : 'are'} outside the loaded data, which covers ${range}.`,
       {
-        details: bad
-          .slice(0, 5)
-          .map(({ i }) => ({
-            path: `${field}[${i}].time`,
-            reason: `outside the loaded data; use a time from ${range}`,
-          })),
+        details: bad.slice(0, 5).map(({ i }) => ({
+          path: `${field}[${i}].time`,
+          reason: `outside the loaded data; use a time from ${range}`,
+        })),
         recommendedAction: `Use times from ${range}, or call chart_set_visible_range / market_bars_query to find the bars you mean.`,
       },
     );
