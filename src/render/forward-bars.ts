@@ -1,5 +1,4 @@
-import type { Period } from '../core/data/index.js';
-import { intradayPeriodMs } from '../core/data/period.js';
+import { intradayPeriodMs, type Period } from '../core/data/index.js';
 import type { PaneSeries } from './pane-plot.js';
 
 /**

@@ -1,5 +1,4 @@
-import type { Series } from '../data/index.js';
-import { sessionDayStart } from '../data/session-day-start.js';
+import { sessionDayStart, type Series } from '../data/index.js';
 import type {
   IndicatorColumns,
   IndicatorDefinition,
