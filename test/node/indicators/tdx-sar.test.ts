@@ -38,10 +38,11 @@ function tdxSar(h: S, l: S, c: S, n: number, stepPct: number, capPct: number): S
     // SAR is computed from: t−1 and t−2); 看跌期间同理取最高价。
     if (up) next = Math.min(next, L[t - 1], L[t - 2]);
     else next = Math.max(next, H[t - 1], H[t - 2]);
-    // 向下跌破 SAR 便卖出，向上越过 SAR 就买进: a close through the SAR reverses on that bar; the
-    // new SAR is the recent extreme of the last N bars (rule 2 again), AF starts over (任何一次行情
-    // 的转变，加速因子AF都必须重新由0.02起算).
-    const broke = up ? C[t] < next : C[t] > next;
+    // 向下跌破 SAR 便卖出，向上越过 SAR 就买进: price through the SAR (the low below it in an
+    // up-trend, the high above it in a down-trend) reverses on that bar; the new SAR is the recent
+    // extreme of the last N bars (rule 2 again), AF starts over (任何一次行情的转变，加速因子AF都必须
+    // 重新由0.02起算).
+    const broke = up ? L[t] < next : H[t] > next;
     if (broke) {
       up = !up;
       sar = up ? llv(t) : hhv(t);
@@ -74,7 +75,7 @@ test("tdx SAR(10,2,20) equals 通达信's rules from bar N − 1, on series with
   check(tdx, c, p, expected, 'SAR(4,3,15)');
 });
 
-test("tdx SAR differs from TA-Lib's: it reverses on the close and restarts from the N-bar extreme", () => {
+test("tdx SAR differs from TA-Lib's on a minority of bars: N-bar start and restart, AF on a higher high", () => {
   const c = randomColumns(2000, 5);
   const a = tdx.compute(c, defaults(tdx)).sar;
   const b = registry.get('SAR')!.compute(c, { acceleration: 0.02, maximum: 0.2 }).sar;
@@ -84,5 +85,5 @@ test("tdx SAR differs from TA-Lib's: it reverses on the close and restarts from 
     bars++;
     if (a[i] < c.close[i] !== b[i] < c.close[i]) sides++;
   }
-  assert.ok(sides > 0 && sides < bars / 2, `the two disagree about the side of price on ${sides}/${bars} bars`);
+  assert.ok(sides > 0 && sides < bars / 5, `the two disagree about the side of price on ${sides}/${bars} bars`);
 });

@@ -12,8 +12,9 @@ import { defineFormulaIndicator } from './define-formula-indicator.js';
  *    at most their lows; down: at least their highs).
  * 3. AF starts at S % and grows by S % (up to M %) on each bar whose high is above the previous
  *    bar's (down: low below the previous low); EP is the trend's extreme.
- * 4. A close through the SAR reverses the trend on that bar: the SAR becomes HHV(H, N) (new
- *    down-trend) or LLV(L, N) (new up-trend) of the last N bars, EP that bar's low/high, AF = S %.
+ * 4. Price through the SAR (an up-trend's low below it, a down-trend's high above it) reverses the
+ *    trend on that bar: the SAR becomes HHV(H, N) (new down-trend) or LLV(L, N) (new up-trend) of
+ *    the last N bars, EP that bar's low/high, AF = S %.
  */
 export const tdxSarIndicator = defineFormulaIndicator({
   id: 'SAR',
@@ -45,7 +46,7 @@ export const tdxSarIndicator = defineFormulaIndicator({
     for (let t = n; t < len; t++) {
       let s = sar + af * (ep - sar);
       s = up ? Math.min(s, l[t - 1], l[t - 2]) : Math.max(s, h[t - 1], h[t - 2]);
-      if (up ? cl[t] < s : cl[t] > s) {
+      if (up ? l[t] < s : h[t] > s) {
         up = !up;
         sar = up ? llv[t] : hhv[t];
         ep = up ? h[t] : l[t];
