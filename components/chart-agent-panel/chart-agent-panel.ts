@@ -808,8 +808,9 @@ export class ChartAgentPanel extends SignalWatcher(LitElement) {
         this.#currentRunId = active?.runId ?? null;
         this._running = active !== null;
       }
-      void this.#refreshSessions();
     }
+    // The chat list shows the chat as just updated by the time the caller hears the status.
+    await this.#refreshSessions().catch(() => undefined);
     return status;
   }
 
@@ -1126,6 +1127,7 @@ export class ChartAgentPanel extends SignalWatcher(LitElement) {
   }
 
   #renderItem(item: TranscriptItem, isLast: boolean, s: PanelStrings): TemplateResult {
+    rowRenders.set(this, (rowRenders.get(this) ?? 0) + 1);
     switch (item.kind) {
       case 'user':
         return html`<div class="message user" data-item=${item.id}>${item.text}${
@@ -1249,6 +1251,16 @@ export class ChartAgentPanel extends SignalWatcher(LitElement) {
         return 0;
     }
   }
+}
+
+const rowRenders = new WeakMap<ChartAgentPanel, number>();
+
+/**
+ * How many conversation rows `panel` has rendered (built a template for) since it was created:
+ * for tests and benchmarks of the render cost (a streamed token should render one block of rows).
+ */
+export function panelRowRenders(panel: ChartAgentPanel): number {
+  return rowRenders.get(panel) ?? 0;
 }
 
 function truncate(text: string, length: number): string {
