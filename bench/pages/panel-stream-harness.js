@@ -13,6 +13,13 @@ const ready = (async () => {
   panel.style.cssText = 'width:400px;height:600px';
   document.getElementById('host').append(panel);
   await customElements.whenDefined('chart-agent-panel');
+  if (params.get('contentVisibility') === 'visible') {
+    // A/B check of the panel's `content-visibility: auto` on finished rows.
+    await panel.updateComplete;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('.rows { content-visibility: visible !important; }');
+    panel.shadowRoot.adoptedStyleSheets = [...panel.shadowRoot.adoptedStyleSheets, sheet];
+  }
   const start = performance.now();
   while (!(panel.connected && panel.sessionId && panel.canSend)) {
     if (performance.now() - start > 30000) throw new Error('the panel did not become ready');
@@ -63,6 +70,13 @@ window.panelStream = {
     await panel.updateComplete;
     const ms = performance.now() - start;
     return { ms, status, ...(stop ? frameSummary(stop()) : {}) };
+  },
+  /** Opens a new, empty chat. */
+  async newSession() {
+    const panel = await ready;
+    await panel.newSession();
+    await panel.updateComplete;
+    return panel.sessionId;
   },
   /** Scrolls the conversation from the bottom to the top and back, `step` px per frame. */
   async scroll(step = 400) {

@@ -84,7 +84,8 @@ const LOCK_RETRY_MS = 150;
 /**
  * Rows per rendered block of the conversation. A block renders again only when one of its rows
  * (or something it shows, e.g. the locale) changed, so a streamed token re-renders one block, not
- * every message of a long chat.
+ * every message of a long chat; and each block is a box of its own (`.rows`), so a growing answer
+ * lays out its block and the list of blocks, not every row, and blocks off screen are skipped.
  */
 const BLOCK_ROWS = 16;
 
@@ -1052,12 +1053,14 @@ export class ChartAgentPanel extends SignalWatcher(LitElement) {
                     this.#blocks(items, lang),
                     (block) => block.key,
                     (block) =>
-                      guard(block.deps, () =>
-                        repeat(
-                          block.items,
-                          (item) => item.id,
-                          (item) => this.#renderItem(item, item === items[items.length - 1], s),
-                        ),
+                      guard(
+                        block.deps,
+                        () =>
+                          html`<div class="rows">${repeat(
+                            block.items,
+                            (item) => item.id,
+                            (item) => this.#renderItem(item, item === items[items.length - 1], s),
+                          )}</div>`,
                       ),
                   )
             }
