@@ -11,7 +11,8 @@
  *
  *   node bench/lib/panel-stream.bench.js [--module /dist/kline-chart.js] [--messages 500] [--tokens 400] [--runs 5]
  *
- * As a module: `run({ root, browser, origin, oursModule, log })` resolves to `{ status, text, ... }`.
+ * As a module: `run({ root, browser, origin, oursModule, log })` resolves to `{ status, text, ... }`
+ * (`firstMsPerToken` / `laterMsPerToken`: wall; `firstMainMsPerToken` / `laterMainMsPerToken`: CPU).
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -154,6 +155,11 @@ export async function run({
     await context.close().catch(() => {});
     await mock.close();
   }
+}
+
+/** The signature `bench/run.js` calls (`runPanelBench`): the same bench, browser first. */
+export function measurePanelStreaming(browser, options) {
+  return run({ browser, ...options });
 }
 
 async function main() {
