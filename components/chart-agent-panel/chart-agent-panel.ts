@@ -1249,7 +1249,8 @@ export class ChartAgentPanel extends SignalWatcher(LitElement) {
       case 'changes':
         return this._reverting === item.runId;
       case 'error':
-        return isLast && !this._running && this.canSend;
+        // The retry button: shown on the last row when idle, enabled when a message can be sent.
+        return isLast ? `${this._running}|${this.canSend}` : '';
       default:
         return 0;
     }
