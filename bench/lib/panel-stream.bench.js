@@ -112,6 +112,10 @@ export async function run({
     for (let r = 0; r < runs; r++) later.push(await timeReply());
     const rows = await page.evaluate(() => window.panelStream.rows());
     const scroll = await page.evaluate(() => window.panelStream.scroll());
+    // Mount/unmount: panels that stay alive after removal and a full GC leak (the SignalWatcher
+    // mixin's watcher is the suspect named in docs/architecture.md).
+    await page.evaluate(() => window.panelStream.churn(20));
+    const livePanels = await countLive(cdp);
     const firstMs = median(first.map((x) => x.msPerToken));
     const laterMs = median(later.map((x) => x.msPerToken));
     const firstMain = median(first.map((x) => x.mainMsPerToken));
@@ -132,6 +136,7 @@ export async function run({
       later,
       rows,
       scroll,
+      livePanels,
       pageErrors,
     };
     const at = String(count + 1);
@@ -146,7 +151,8 @@ export async function run({
       `session: ${rows.rows} rows, ${rows.toolCards} tool cards; frames over 33 ms while streaming at message ${at}: ` +
       `${later.map((x) => x.longFrames).join('/')} (max ${Math.max(...later.map((x) => x.maxFrameMs)).toFixed(1)} ms)\n` +
       `scroll through the ${rows.rows} rows and back (400 px per frame): ${scroll.frames} frames, ${scroll.longFrames} over 33 ms, ` +
-      `p95 ${scroll.p95FrameMs.toFixed(1)} ms, max ${scroll.maxFrameMs.toFixed(1)} ms`;
+      `p95 ${scroll.p95FrameMs.toFixed(1)} ms, max ${scroll.maxFrameMs.toFixed(1)} ms\n` +
+      `panels alive after 20 more were mounted, connected and removed, and a full GC: ${livePanels} (1 is the page's own)`;
     return result;
   } catch (error) {
     const message = String(error?.message ?? error).split('\n')[0];
@@ -155,6 +161,19 @@ export async function run({
     await context.close().catch(() => {});
     await mock.close();
   }
+}
+
+/** How many <chart-agent-panel> objects the page's heap holds after a full garbage collection. */
+async function countLive(cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const proto = await cdp.send('Runtime.evaluate', { expression: "customElements.get('chart-agent-panel').prototype" });
+  const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: proto.result.objectId });
+  const { result } = await cdp.send('Runtime.callFunctionOn', {
+    objectId: objects.objectId,
+    functionDeclaration: 'function () { return this.length; }',
+    returnByValue: true,
+  });
+  return result.value;
 }
 
 /** The signature `bench/run.js` calls (`runPanelBench`): the same bench, browser first. */

@@ -94,6 +94,24 @@ window.panelStream = {
     }
     return frameSummary(stop().slice(1));
   },
+  /** Mounts `count` more panels beside the chart, one at a time, each until connected, then removes it. */
+  async churn(count = 20) {
+    await ready;
+    for (let i = 0; i < count; i++) {
+      const extra = document.createElement('chart-agent-panel');
+      extra.setAttribute('for', 'c1');
+      extra.setAttribute('session-store', 'memory');
+      extra.setAttribute('base-url', params.get('model'));
+      document.getElementById('host').append(extra);
+      const start = performance.now();
+      while (!(extra.connected && extra.sessionId)) {
+        if (performance.now() - start > 10000) throw new Error('an extra panel did not connect');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      extra.remove();
+    }
+    return true;
+  },
   /** Rows in the panel's conversation, and how many are tool cards. */
   async rows() {
     const panel = await ready;

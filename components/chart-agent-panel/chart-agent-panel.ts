@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
-import { Signal, SignalWatcher, watch } from '@lit-labs/signals';
+import { Signal } from 'signal-polyfill';
 import {
   AgentRuntime,
   redact,
@@ -37,6 +37,7 @@ import { loadMarkdown, renderMarkdown } from '../agent-parts/markdown-view/index
 import type { QuestionAnswerDetail } from '../agent-parts/question-card/index.js';
 import '../agent-parts/question-card/define.js';
 import { renderSessionList } from '../agent-parts/session-list/index.js';
+import { watchSignal } from '../agent-parts/watch-signal/index.js';
 import { renderToolCard } from '../agent-parts/tool-card/index.js';
 import { renderApprovalCard } from '../agent-parts/approval-card/index.js';
 import { renderRunChanges } from '../agent-parts/run-changes/index.js';
@@ -160,7 +161,7 @@ const BLOCK_ROWS = 16;
  * @cssprop [--agent-panel-font] - Font shorthand.
  * @cssprop [--agent-panel-mono-font] - Font family of code.
  */
-export class ChartAgentPanel extends SignalWatcher(LitElement) {
+export class ChartAgentPanel extends LitElement {
   static override styles = chartAgentPanelStyles;
 
   static override properties = {
@@ -270,7 +271,7 @@ export class ChartAgentPanel extends SignalWatcher(LitElement) {
   #itemsLength = 0;
   /**
    * The connected chart's context, as the port last reported it. Only the context chips (and the
-   * status dot's symbol) read it, through `watch()`: a pan or a live tick updates a signal, and the
+   * status dot's symbol) read it, through `watchSignal()`: a pan or a live tick updates a signal, and the
    * chips re-render when what they show changed; the conversation is not rendered again.
    */
   readonly #context = new Signal.State<ChartContext | null>(null);
@@ -536,19 +537,29 @@ export class ChartAgentPanel extends SignalWatcher(LitElement) {
       () => port.subscribe((context) => this.#setContext(context)),
       () => undefined,
     );
-    void port.closed.then(() => {
-      if (this.#port === port) {
-        this.#detach(true);
-        // The chart may come back (re-added, agent turned on again): it announces itself then.
-        this.#handshake();
-      }
-    });
+    // The chart keeps its ports until it goes away, and with them this reaction: it must not keep a
+    // removed panel alive, so it reaches the panel through a link that #detach cuts.
+    const link: PortLink = { onClosed: () => this.#onPortClosed(port) };
+    this.#portLink = link;
+    // Not inlined by the minifier: a closure made inside this method would keep its scope, `this` included.
+    /*@__NOINLINE__*/ whenClosed(port, link);
     this.#dispatch<AgentConnectionDetail>('agent-connection-change', { connected: true, chartId: port.chartId });
+  }
+
+  #portLink: PortLink | null = null;
+
+  #onPortClosed(port: ChartAgentPort): void {
+    if (this.#port !== port) return;
+    this.#detach(true);
+    // The chart may come back (re-added, agent turned on again): it announces itself then.
+    this.#handshake();
   }
 
   #detach(notify: boolean): void {
     const port = this.#port;
     if (!port) return;
+    if (this.#portLink) this.#portLink.onClosed = null;
+    this.#portLink = null;
     this.#unsubscribeContext();
     this.#unsubscribeContext = () => undefined;
     this.#port = null;
@@ -882,7 +893,7 @@ export class ChartAgentPanel extends SignalWatcher(LitElement) {
     return this.#chips().filter((chip) => !removed.has(chip.key));
   }
 
-  /** The chip row as a signal of its template, for `watch()`: only the chips re-render when the context changes. */
+  /** The chip row as a signal of its template, for `watchSignal()`: only the chips re-render when the context changes. */
   #chipsTemplate(locale: string): Signal.Computed<unknown> {
     if (this.#chipsView?.locale !== locale) {
       const strings = this.#strings().chips;
@@ -1024,8 +1035,8 @@ export class ChartAgentPanel extends SignalWatcher(LitElement) {
     return html`
       <div class="header" lang=${lang}>
         <span class="status-dot" ?data-connected=${this._connected} role="img"
-          aria-label=${this._connected ? watch(this.#symbol) : s.disconnected}
-          title=${this._connected ? watch(this.#symbol) : s.disconnected}></span>
+          aria-label=${this._connected ? watchSignal(this.#symbol) : s.disconnected}
+          title=${this._connected ? watchSignal(this.#symbol) : s.disconnected}></span>
         ${renderSessionList(this._sessions, this._sessionId, (id) => void this.switchSession(id), s.sessions, formatSessionTime)}
         <div class="header-actions">
           <button part="read-only-toggle" class="icon-button" type="button" aria-pressed=${this.readOnly ? 'true' : 'false'}
@@ -1074,7 +1085,7 @@ export class ChartAgentPanel extends SignalWatcher(LitElement) {
         ${!this._atBottom && !empty ? html`<button class="jump" type="button" @click=${this.#jumpToLatest}>↓ ${s.jumpToLatest}</button>` : nothing}
       </div>
       <div class="composer" lang=${lang}>
-        ${watch(this.#chipsTemplate(lang))}
+        ${watchSignal(this.#chipsTemplate(lang))}
         <div class="input-row">
           <textarea part="input" class="input" rows="1" aria-label=${s.inputLabel} placeholder=${s.inputPlaceholder}
             .value=${this._input} ?disabled=${this._sessionReadOnly}
@@ -1255,6 +1266,16 @@ export class ChartAgentPanel extends SignalWatcher(LitElement) {
         return 0;
     }
   }
+}
+
+/** What a port's `closed` reaction calls; cut when the panel lets the port go. */
+interface PortLink {
+  onClosed: (() => void) | null;
+}
+
+/** Outside the class, so the reaction's closure holds the link and nothing of the panel's scope. */
+function whenClosed(port: ChartAgentPort, link: PortLink): void {
+  void port.closed.then(() => link.onClosed?.());
 }
 
 const rowRenders = new WeakMap<ChartAgentPanel, number>();
