@@ -56,7 +56,6 @@ describe('<chart-agent-panel> render cost', () => {
       const r = await chart.tools.execute('chart_set_visible_range', { lastBars }, { origin: 'user' });
       expect(r.success).to.equal(true);
       await waitFor(() => chart.context.get()?.visibleRange.bars === lastBars, `chart shows ${lastBars} bars`);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
       await panel.updateComplete;
     }
     expect(renders.count).to.equal(0);
