@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 import { startStaticServer } from './lib/static-server.js';
 import { measureColdStart, measureRun } from './lib/measure-run.js';
 import { formatBundleSizes, measureBundleSizes } from './lib/bundle-sizes.js';
-import { measurePanelStreaming } from './lib/measure-panel.js';
+import { measurePanelStreaming } from './lib/panel-stream.bench.js';
 import { median } from './lib/median.js';
 import { formatTable } from './lib/format-table.js';
 import { DEFAULT_OURS_MODULE, parseOptions, runsFor, USAGE } from './lib/parse-options.js';

@@ -6,3 +6,4 @@ export * from './context-chips/index.js';
 export * from './session-list/index.js';
 export * from './approval-card/index.js';
 export * from './run-changes/index.js';
+export * from './watch-signal/index.js';

@@ -106,6 +106,10 @@ export const chartAgentPanelStyles = [
   .jump { position: absolute; bottom: 8px; left: 50%; transform: translateX(-50%); border: 1px solid var(--_border); background: var(--_bg);
     border-radius: 999px; padding: 2px 10px; font-size: 12px; cursor: pointer; box-shadow: 0 2px 6px rgb(0 0 0 / 0.12); }
   .message { max-width: 100%; overflow-wrap: anywhere; }
+  /* A block of rows (see BLOCK_ROWS): off screen it is neither laid out nor painted, so a long chat
+     scrolls and streams at the pace of a short one; it remembers its height once shown. */
+  .rows { display: flex; flex-direction: column; gap: 10px; content-visibility: auto; contain-intrinsic-block-size: auto 800px;
+    overflow-clip-margin: 4px; }
   .message.user { align-self: flex-end; max-width: 88%; background: var(--_user-bg); padding: 7px 11px; border-radius: 14px 14px 4px 14px; white-space: pre-wrap; }
   .message.user .sent-chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; white-space: normal; }
   .sent-chip { font-size: 11px; color: var(--_muted); border: 1px solid var(--_border); border-radius: 999px; padding: 0 6px; background: var(--_bg); }

@@ -1,11 +1,11 @@
 import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
+import { Signal } from 'signal-polyfill';
 import {
   AgentRuntime,
   redact,
   TranscriptReducer,
-  type ApprovalTranscriptItem,
   type AssistantTranscriptItem,
   type QuestionTranscriptItem,
   type RunChangesTranscriptItem,
@@ -29,14 +29,15 @@ import {
 } from '../../src/protocol/index.js';
 import {
   buildContextChips,
-  contextChipsChanged,
   renderContextChips,
+  sameChipsShown,
   type ContextChip,
 } from '../agent-parts/context-chips/index.js';
 import { loadMarkdown, renderMarkdown } from '../agent-parts/markdown-view/index.js';
 import type { QuestionAnswerDetail } from '../agent-parts/question-card/index.js';
 import '../agent-parts/question-card/define.js';
 import { renderSessionList } from '../agent-parts/session-list/index.js';
+import { watchSignal } from '../agent-parts/watch-signal/index.js';
 import { renderToolCard } from '../agent-parts/tool-card/index.js';
 import { renderApprovalCard } from '../agent-parts/approval-card/index.js';
 import { renderRunChanges } from '../agent-parts/run-changes/index.js';
@@ -81,6 +82,13 @@ const ERROR_DETAIL_LENGTH = 600;
 // taken for a moment; retry briefly before calling it read-only.
 const LOCK_RETRIES = 3;
 const LOCK_RETRY_MS = 150;
+/**
+ * Rows per rendered block of the conversation. A block renders again only when one of its rows
+ * (or something it shows, e.g. the locale) changed, so a streamed token re-renders one block, not
+ * every message of a long chat; and each block is a box of its own (`.rows`), so a growing answer
+ * lays out its block and the list of blocks, not every row, and blocks off screen are skipped.
+ */
+const BLOCK_ROWS = 16;
 
 /**
  * A chat panel that drives an OpenAI-compatible model against a `<kline-chart>`: the model sees
@@ -172,15 +180,12 @@ export class ChartAgentPanel extends LitElement {
     secrets: { attribute: false },
     redactPatterns: { attribute: false },
     _connected: { state: true },
-    // Stored on every change; re-renders only when the symbol or a chip would read differently.
-    _context: { state: true, hasChanged: contextChipsChanged },
     _events: { state: true },
     _sessions: { state: true },
     _sessionId: { state: true },
     _sessionReadOnly: { state: true },
     _running: { state: true },
     _input: { state: true },
-    _removedChips: { state: true },
     _now: { state: true },
     _copiedId: { state: true },
     _confirmDelete: { state: true },
@@ -226,7 +231,6 @@ export class ChartAgentPanel extends LitElement {
   vision: 'auto' | 'on' | 'off' = 'auto';
 
   declare _connected: boolean;
-  declare _context: ChartContext | null;
   /** The current session's events (mutated in place; `_eventsVersion` tells Lit). */
   declare _events: AgentEvent[];
   declare _sessions: SessionInfo[];
@@ -234,7 +238,6 @@ export class ChartAgentPanel extends LitElement {
   declare _sessionReadOnly: boolean;
   declare _running: boolean;
   declare _input: string;
-  declare _removedChips: ReadonlySet<string>;
   declare _now: number;
   declare _copiedId: string;
   declare _confirmDelete: boolean;
@@ -266,6 +269,17 @@ export class ChartAgentPanel extends LitElement {
   #reducer = new TranscriptReducer();
   #itemsFor: AgentEvent[] | null = null;
   #itemsLength = 0;
+  /**
+   * The connected chart's context, as the port last reported it. Only the context chips (and the
+   * status dot's symbol) read it, through `watchSignal()`: a pan or a live tick updates a signal, and the
+   * chips re-render when what they show changed; the conversation is not rendered again.
+   */
+  readonly #context = new Signal.State<ChartContext | null>(null);
+  /** Keys of the chips the user removed from the next message. */
+  readonly #removedChips = new Signal.State<ReadonlySet<string>>(new Set());
+  readonly #symbol = new Signal.Computed(() => this.#context.get()?.symbol ?? '');
+  /** The chip row's template per locale (the strings are fixed per locale). */
+  #chipsView: { locale: string; view: Signal.Computed<unknown> } | null = null;
   #stick = true;
   #resize: ResizeObserver | null = null;
   #observed: Element | null = null;
@@ -277,14 +291,12 @@ export class ChartAgentPanel extends LitElement {
   constructor() {
     super();
     this._connected = false;
-    this._context = null;
     this._events = [];
     this._sessions = [];
     this._sessionId = '';
     this._sessionReadOnly = false;
     this._running = false;
     this._input = '';
-    this._removedChips = new Set();
     this._now = Date.now();
     this._copiedId = '';
     this._confirmDelete = false;
@@ -404,7 +416,8 @@ export class ChartAgentPanel extends LitElement {
       this.#resize.observe(inner);
       this.#observed = inner;
     }
-    const anyRunning = this.#transcript().some((item) => item.kind === 'tool' && item.status === 'running');
+    this.#transcript();
+    const anyRunning = this.#reducer.runningTools() > 0;
     if (anyRunning && !this.#ticker)
       this.#ticker = setInterval(() => {
         this._now = Date.now();
@@ -518,41 +531,55 @@ export class ChartAgentPanel extends LitElement {
     this.#port = port;
     this.#runtime?.setPort(port);
     this._connected = true;
-    this._context = safe(() => port.context(), null);
+    this.#setContext(safe(() => port.context(), null));
     this.#refreshToolLabels();
     this.#unsubscribeContext = safe(
-      () =>
-        port.subscribe((context) => {
-          this._context = context;
-        }),
+      () => port.subscribe((context) => this.#setContext(context)),
       () => undefined,
     );
-    void port.closed.then(() => {
-      if (this.#port === port) {
-        this.#detach(true);
-        // The chart may come back (re-added, agent turned on again): it announces itself then.
-        this.#handshake();
-      }
-    });
+    // The chart keeps its ports until it goes away, and with them this reaction: it must not keep a
+    // removed panel alive, so it reaches the panel through a link that #detach cuts.
+    const link: PortLink = { onClosed: () => this.#onPortClosed(port) };
+    this.#portLink = link;
+    // Not inlined by the minifier: a closure made inside this method would keep its scope, `this` included.
+    /*@__NOINLINE__*/ whenClosed(port, link);
     this.#dispatch<AgentConnectionDetail>('agent-connection-change', { connected: true, chartId: port.chartId });
+  }
+
+  #portLink: PortLink | null = null;
+
+  #onPortClosed(port: ChartAgentPort): void {
+    if (this.#port !== port) return;
+    this.#detach(true);
+    // The chart may come back (re-added, agent turned on again): it announces itself then.
+    this.#handshake();
   }
 
   #detach(notify: boolean): void {
     const port = this.#port;
     if (!port) return;
+    if (this.#portLink) this.#portLink.onClosed = null;
+    this.#portLink = null;
     this.#unsubscribeContext();
     this.#unsubscribeContext = () => undefined;
     this.#port = null;
     this.#runtime?.setPort(null);
     this._connected = false;
-    this._context = null;
+    this.#setContext(null);
     if (notify)
       this.#dispatch<AgentConnectionDetail>('agent-connection-change', { connected: false, chartId: port.chartId });
   }
 
+  /** The port calls back from inside the chart's own signal effect: write outside its tracking. */
+  #setContext(context: ChartContext | null): void {
+    Signal.subtle.untrack(() => this.#context.set(context));
+  }
+
   #refreshToolLabels(): void {
     const tools = this.#port ? safe(() => this.#port!.tools(), []) : [];
-    this.#toolLabels = new Map(tools.map((t) => [t.name, t.label]));
+    const labels = new Map(tools.map((t) => [t.name, t.label]));
+    if ([...labels].join('\n') !== [...this.#toolLabels].join('\n')) this.#labelsVersion++;
+    this.#toolLabels = labels;
   }
 
   // ---- runtime and sessions -------------------------------------------------------------------
@@ -774,7 +801,7 @@ export class ChartAgentPanel extends LitElement {
     const sessionId = this._sessionId;
     const items = context.map(({ kind, label, text: itemText }) => ({ kind, label, text: itemText }));
     this._input = '';
-    this._removedChips = new Set();
+    this.#removedChips.set(new Set());
     this._running = true;
     this.#stick = true;
     void this.#nameSession(sessionId, message);
@@ -793,8 +820,9 @@ export class ChartAgentPanel extends LitElement {
         this.#currentRunId = active?.runId ?? null;
         this._running = active !== null;
       }
-      void this.#refreshSessions();
     }
+    // The chat list shows the chat as just updated by the time the caller hears the status.
+    await this.#refreshSessions().catch(() => undefined);
     return status;
   }
 
@@ -859,8 +887,22 @@ export class ChartAgentPanel extends LitElement {
     }
   }
 
+  /** The chips of the current context minus the removed ones (read fresh: `send` takes the latest context). */
   #activeChips(): ContextChip[] {
-    return this.#chips().filter((chip) => !this._removedChips.has(chip.key));
+    const removed = this.#removedChips.get();
+    return this.#chips().filter((chip) => !removed.has(chip.key));
+  }
+
+  /** The chip row as a signal of its template, for `watchSignal()`: only the chips re-render when the context changes. */
+  #chipsTemplate(locale: string): Signal.Computed<unknown> {
+    if (this.#chipsView?.locale !== locale) {
+      const strings = this.#strings().chips;
+      const onRemove = (chip: ContextChip) => this.#removedChips.set(new Set([...this.#removedChips.get(), chip.key]));
+      // A new value only when a chip's key, label or tooltip changed: a pan changes neither.
+      const shown = new Signal.Computed(() => this.#activeChips(), { equals: sameChipsShown });
+      this.#chipsView = { locale, view: new Signal.Computed(() => renderContextChips(shown.get(), onRemove, strings)) };
+    }
+    return this.#chipsView.view;
   }
 
   #chips(): ContextChip[] {
@@ -877,7 +919,7 @@ export class ChartAgentPanel extends LitElement {
           : [],
       );
     }
-    return buildContextChips(this._context, this.#strings().chipLabels);
+    return buildContextChips(this.#context.get(), this.#strings().chipLabels);
   }
 
   #retry(): void {
@@ -948,9 +990,8 @@ export class ChartAgentPanel extends LitElement {
 
   /** Call ids of the undecided approval cards of run `runId`, in order. */
   #pendingApprovals(runId: string | undefined): string[] {
-    return this.#transcript()
-      .filter((i): i is ApprovalTranscriptItem => i.kind === 'approval' && i.runId === runId && !i.decision)
-      .map((i) => i.callId);
+    this.#transcript();
+    return this.#reducer.pendingApprovals(runId);
   }
 
   /** "Undo run" / "Redo run": the chart reverts the run as one step, the session records it. */
@@ -989,14 +1030,13 @@ export class ChartAgentPanel extends LitElement {
     const s = this.#strings();
     const lang = resolvePanelLocale(this.locale);
     const items = this.#transcript();
-    const chips = this.#activeChips();
     const empty = items.length === 0;
     const canSend = this.canSend && this._input.trim() !== '';
     return html`
       <div class="header" lang=${lang}>
         <span class="status-dot" ?data-connected=${this._connected} role="img"
-          aria-label=${this._connected ? (this._context?.symbol ?? '') : s.disconnected}
-          title=${this._connected ? `${this._context?.symbol ?? ''}` : s.disconnected}></span>
+          aria-label=${this._connected ? watchSignal(this.#symbol) : s.disconnected}
+          title=${this._connected ? watchSignal(this.#symbol) : s.disconnected}></span>
         ${renderSessionList(this._sessions, this._sessionId, (id) => void this.switchSession(id), s.sessions, formatSessionTime)}
         <div class="header-actions">
           <button part="read-only-toggle" class="icon-button" type="button" aria-pressed=${this.readOnly ? 'true' : 'false'}
@@ -1021,13 +1061,22 @@ export class ChartAgentPanel extends LitElement {
               empty
                 ? this.#renderEmpty(s)
                 : repeat(
-                    items,
-                    (item) => item.id,
-                    (item, index) => this.#renderItem(item, index === items.length - 1, s),
+                    this.#blocks(items, lang),
+                    (block) => block.key,
+                    (block) =>
+                      guard(
+                        block.deps,
+                        () =>
+                          html`<div class="rows">${repeat(
+                            block.items,
+                            (item) => item.id,
+                            (item) => this.#renderItem(item, item === items[items.length - 1], s),
+                          )}</div>`,
+                      ),
                   )
             }
             ${
-              this._running && !this.#isStreaming(items) && !this.#isWaitingForAnswer(items)
+              this._running && !this.#isStreaming(items) && !this.#reducer.waitingForUser()
                 ? html`<div class="thinking" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>`
                 : nothing
             }
@@ -1036,13 +1085,7 @@ export class ChartAgentPanel extends LitElement {
         ${!this._atBottom && !empty ? html`<button class="jump" type="button" @click=${this.#jumpToLatest}>↓ ${s.jumpToLatest}</button>` : nothing}
       </div>
       <div class="composer" lang=${lang}>
-        ${renderContextChips(
-          chips,
-          (chip) => {
-            this._removedChips = new Set([...this._removedChips, chip.key]);
-          },
-          s.chips,
-        )}
+        ${watchSignal(this.#chipsTemplate(lang))}
         <div class="input-row">
           <textarea part="input" class="input" rows="1" aria-label=${s.inputLabel} placeholder=${s.inputPlaceholder}
             .value=${this._input} ?disabled=${this._sessionReadOnly}
@@ -1098,6 +1141,7 @@ export class ChartAgentPanel extends LitElement {
   }
 
   #renderItem(item: TranscriptItem, isLast: boolean, s: PanelStrings): TemplateResult {
+    rowRenders.set(this, (rowRenders.get(this) ?? 0) + 1);
     switch (item.kind) {
       case 'user':
         return html`<div class="message user" data-item=${item.id}>${item.text}${
@@ -1178,11 +1222,70 @@ export class ChartAgentPanel extends LitElement {
     return last?.kind === 'assistant' && last.streaming;
   }
 
-  #isWaitingForAnswer(items: readonly TranscriptItem[]): boolean {
-    return items.some(
-      (item) => (item.kind === 'question' && !item.answer) || (item.kind === 'approval' && !item.decision),
-    );
+  /** Toolbar labels changed (another chart connected): every tool card renders again. */
+  #labelsVersion = 0;
+
+  /**
+   * The rows in blocks of {@link BLOCK_ROWS}, each with what its rendering depends on: its rows
+   * (a changed row is a new object), and per row the little outside state it shows (copied, the
+   * running clock, pending approvals, the retry button); plus what every row shows (locale,
+   * read-only, debug). Comparing these costs one identity check per row; rendering a block costs
+   * its rows' templates, so a streamed token renders the last block only.
+   */
+  #blocks(items: readonly TranscriptItem[], lang: string): { key: number; items: TranscriptItem[]; deps: unknown[] }[] {
+    const shared = `${lang}|${this._sessionReadOnly}|${this.debug}|${Boolean(this.#port?.revertRun)}|${this.#labelsVersion}`;
+    const last = items[items.length - 1];
+    const blocks: { key: number; items: TranscriptItem[]; deps: unknown[] }[] = [];
+    for (let start = 0; start < items.length; start += BLOCK_ROWS) {
+      const rows = items.slice(start, start + BLOCK_ROWS);
+      const deps: unknown[] = [shared];
+      for (const item of rows) deps.push(item, this.#rowState(item, item === last));
+      blocks.push({ key: start, items: rows, deps });
+    }
+    return blocks;
   }
+
+  /** The state outside a row that its template shows. */
+  #rowState(item: TranscriptItem, isLast: boolean): unknown {
+    switch (item.kind) {
+      case 'assistant':
+        return this._copiedId === item.id;
+      case 'tool':
+        return item.status === 'running' ? this._now : 0;
+      case 'approval': {
+        if (item.decision) return '';
+        const pending = this.#reducer.pendingApprovals(item.runId);
+        return `${pending.length}|${pending.at(-1) === item.callId}`;
+      }
+      case 'changes':
+        return this._reverting === item.runId;
+      case 'error':
+        // The retry button: shown on the last row when idle, enabled when a message can be sent.
+        return isLast ? `${this._running}|${this.canSend}` : '';
+      default:
+        return 0;
+    }
+  }
+}
+
+/** What a port's `closed` reaction calls; cut when the panel lets the port go. */
+interface PortLink {
+  onClosed: (() => void) | null;
+}
+
+/** Outside the class, so the reaction's closure holds the link and nothing of the panel's scope. */
+function whenClosed(port: ChartAgentPort, link: PortLink): void {
+  void port.closed.then(() => link.onClosed?.());
+}
+
+const rowRenders = new WeakMap<ChartAgentPanel, number>();
+
+/**
+ * How many conversation rows `panel` has rendered (built a template for) since it was created:
+ * for tests and benchmarks of the render cost (a streamed token should render one block of rows).
+ */
+export function panelRowRenders(panel: ChartAgentPanel): number {
+  return rowRenders.get(panel) ?? 0;
 }
 
 function truncate(text: string, length: number): string {

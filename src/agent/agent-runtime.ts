@@ -70,7 +70,17 @@ export interface AgentRuntimeOptions {
   vision?: 'auto' | 'on' | 'off';
   /** Where `auto` remembers text-only models (default: `localStorage`, guarded). */
   visionMemory?: VisionMemory;
+  /**
+   * Send the chat's session id as `x-kline-session` with each model request, so the relay gives each
+   * chat a rate-limit budget of its own (docs/contracts.md, relay). Default: only when the base URL
+   * is on the page's own origin (the relay): a provider on another origin would refuse the unknown
+   * header in its CORS preflight.
+   */
+  sessionHeader?: boolean;
 }
+
+/** The relay's per-chat rate-limit header (src/server/create-relay-handler.ts). */
+const SESSION_HEADER = 'x-kline-session';
 
 /** The tool whose image result is attached for the model. */
 export const CAPTURE_TOOL = 'chart_capture';
@@ -511,6 +521,10 @@ export class AgentRuntime {
 
   // ---- model ----------------------------------------------------------------------------------
 
+  private sendsSessionHeader(): boolean {
+    return this.options.sessionHeader ?? isSameOrigin(this.options.baseURL);
+  }
+
   private async getClient(): Promise<OpenAI> {
     if (this.client) return this.client;
     const { OpenAI: OpenAIClient } = await loadOpenAI();
@@ -570,7 +584,10 @@ export class AgentRuntime {
       try {
         // `model` may be absent on purpose (the relay picks its OPENAI_MODEL), which the client's types don't allow.
         const params = body as Parameters<typeof client.chat.completions.create>[0] & { stream: true };
-        const stream = await client.chat.completions.create(params, { signal });
+        const stream = await client.chat.completions.create(params, {
+          signal,
+          ...(this.sendsSessionHeader() ? { headers: { [SESSION_HEADER]: state.id } } : {}),
+        });
         streaming = true;
         const assembler = new ToolCallAssembler();
         let finishReason: string | null = null;
@@ -1157,6 +1174,17 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** Whether `baseURL` is on the page's own origin (a relative URL always is); false outside a page. */
+function isSameOrigin(baseURL: string): boolean {
+  const href = (globalThis as { location?: { href?: string } }).location?.href;
+  if (!href) return false;
+  try {
+    return new URL(baseURL, href).origin === new URL(href).origin;
+  } catch {
+    return false;
+  }
 }
 
 /** The client needs an absolute URL; `/v1` means the page's own origin (the relay). */

@@ -109,11 +109,26 @@ export type TranscriptItem =
 
 const TERMINAL_TYPES = new Set<AgentEvent['type']>(['run.completed', 'run.failed', 'run.cancelled', 'run.interrupted']);
 
+/** Empty finished assistant messages (a step that only called tools) are not shown. */
+function shown(item: TranscriptItem): boolean {
+  return !(item.kind === 'assistant' && !item.streaming && item.text === '' && !item.reasoning);
+}
+
+/** Whether an item still waits for something: a running tool, an open question, an undecided approval. */
+function open(item: TranscriptItem): boolean {
+  return (
+    (item.kind === 'tool' && item.status === 'running') ||
+    (item.kind === 'question' && !item.answer) ||
+    (item.kind === 'approval' && !item.decision)
+  );
+}
+
 /**
  * The transcript of a growing event log, folded one event at a time: `push` costs O(1) for a text
  * delta (the streamed message is replaced by a copy with the delta appended, as streaming UIs do)
- * and O(items) only for a run's terminal event. An item that changes is replaced by a new object;
- * the others keep their identity, so a renderer can skip them.
+ * and O(items of the run) for a run's terminal event. An item that changes is replaced by a new
+ * object; the others keep their identity, so a renderer can skip them. The rows shown, the running
+ * tools and the open questions and approvals are kept as the events arrive, never found by a scan.
  */
 export class TranscriptReducer {
   readonly #items: TranscriptItem[] = [];
@@ -122,11 +137,18 @@ export class TranscriptReducer {
   /** Run id → the id of its change summary row (`run.reverted` names the run it undid). */
   readonly #changesByRun = new Map<string, string>();
   readonly #ended = new Set<string | undefined>();
-  #visible: TranscriptItem[] | null = null;
+  /** Run id → indexes of its items, so a run's end touches only its own rows. */
+  readonly #itemsByRun = new Map<string | undefined, number[]>();
+  /** The rows shown, in order, and where each one is; `null` after a row was hidden or shown again. */
+  #visible: TranscriptItem[] | null = [];
+  readonly #visibleIndex = new Map<string, number>();
+  /** What {@link items} last returned; a new copy after each change, so a caller's copy never changes. */
+  #snapshot: TranscriptItem[] | null = null;
+  /** Items waiting for something (see `open`), by id, in order of arrival. */
+  readonly #open = new Map<string, TranscriptItem>();
 
   /** Folds one more event in. */
   push(event: AgentEvent): void {
-    this.#visible = null;
     const base = { runId: event.runId, at: event.at };
     const ended = this.#ended.has(event.runId);
     switch (event.type) {
@@ -307,23 +329,76 @@ export class TranscriptReducer {
     if (TERMINAL_TYPES.has(event.type)) this.#ended.add(event.runId);
   }
 
-  /** The rows to show (empty finished assistant messages left out). Same array until the next push. */
+  /** The rows to show (empty finished assistant messages left out). Same array until a row changes. */
   items(): TranscriptItem[] {
-    this.#visible ??= this.#items.filter(
-      (item) => !(item.kind === 'assistant' && !item.streaming && item.text === '' && !item.reasoning),
-    );
-    return this.#visible;
+    if (this.#visible === null) {
+      this.#visible = [];
+      this.#visibleIndex.clear();
+      for (const item of this.#items) if (shown(item)) this.#show(item);
+    }
+    return (this.#snapshot ??= this.#visible.slice());
+  }
+
+  /** How many tool calls are still running. */
+  runningTools(): number {
+    let count = 0;
+    for (const item of this.#open.values()) if (item.kind === 'tool') count++;
+    return count;
+  }
+
+  /** Whether a question waits for an answer or a mutating call for the user's approval. */
+  waitingForUser(): boolean {
+    for (const item of this.#open.values()) if (item.kind !== 'tool') return true;
+    return false;
+  }
+
+  /** Call ids of the undecided approvals of run `runId`, in order. */
+  pendingApprovals(runId: string | undefined): string[] {
+    const ids: string[] = [];
+    for (const item of this.#open.values()) if (item.kind === 'approval' && item.runId === runId) ids.push(item.callId);
+    return ids;
+  }
+
+  #show(item: TranscriptItem): void {
+    this.#visibleIndex.set(item.id, this.#visible!.length);
+    this.#visible!.push(item);
   }
 
   #add(item: TranscriptItem): void {
-    this.#indexById.set(item.id, this.#items.length);
+    const index = this.#items.length;
+    this.#indexById.set(item.id, index);
     this.#items.push(item);
+    let ofRun = this.#itemsByRun.get(item.runId);
+    if (!ofRun) this.#itemsByRun.set(item.runId, (ofRun = []));
+    ofRun.push(index);
+    if (open(item)) this.#open.set(item.id, item);
+    if (this.#visible !== null && shown(item)) {
+      this.#show(item);
+      this.#snapshot = null;
+    }
   }
 
   #update<T extends TranscriptItem>(id: string, change: (item: T) => T): void {
     const index = this.#indexById.get(id);
     if (index === undefined) return;
-    this.#items[index] = change(this.#items[index] as T);
+    this.#replace(index, change(this.#items[index] as T));
+  }
+
+  #replace(index: number, next: TranscriptItem): void {
+    const previous = this.#items[index];
+    this.#items[index] = next;
+    if (open(next)) this.#open.set(next.id, next);
+    else this.#open.delete(next.id);
+    if (this.#visible === null) return;
+    const at = this.#visibleIndex.get(next.id);
+    if (at !== undefined && shown(next)) {
+      this.#visible[at] = next;
+      this.#snapshot = null;
+    } else if (at !== undefined || shown(next) !== shown(previous)) {
+      // A row hid or appeared in the middle (rare: a step that ended without text): recount on read.
+      this.#visible = null;
+      this.#snapshot = null;
+    }
   }
 
   /**
@@ -332,14 +407,12 @@ export class TranscriptReducer {
    * longer be answered nor a pending approval decided.
    */
   #endRun(runId: string | undefined): void {
-    const items = this.#items;
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i];
-      if (item.runId !== runId) continue;
-      if (item.kind === 'assistant' && item.streaming) items[i] = { ...item, streaming: false };
-      else if (item.kind === 'tool' && item.status === 'running') items[i] = { ...item, status: 'failed' };
-      else if (item.kind === 'question' && !item.answer) items[i] = { ...item, answer: { status: 'cancelled' } };
-      else if (item.kind === 'approval' && !item.decision) items[i] = { ...item, decision: 'expired' };
+    for (const i of this.#itemsByRun.get(runId) ?? []) {
+      const item = this.#items[i];
+      if (item.kind === 'assistant' && item.streaming) this.#replace(i, { ...item, streaming: false });
+      else if (item.kind === 'tool' && item.status === 'running') this.#replace(i, { ...item, status: 'failed' });
+      else if (item.kind === 'question' && !item.answer) this.#replace(i, { ...item, answer: { status: 'cancelled' } });
+      else if (item.kind === 'approval' && !item.decision) this.#replace(i, { ...item, decision: 'expired' });
     }
   }
 }

@@ -76,27 +76,11 @@ export function buildContextChips(context: ChartContext | null, labels: ContextC
   return chips;
 }
 
-const NEUTRAL_LABELS: ContextChipLabels = { bars: (n) => `${n}`, drawings: (n) => `${n}` };
-
 /**
- * Whether the panel would show something else for `next` than for `previous`: the symbol or a
- * chip's label or tooltip. A pan or a live tick changes neither, so the panel does not re-render.
+ * Whether two chip lists show the same thing: the same keys (kind, label, tooltip) in order. The
+ * chart's visible range is only in `text` (what the model reads), so a pan or a live tick gives an
+ * equal list and the chips do not render again.
  */
-export function contextChipsChanged(next: ChartContext | null, previous: ChartContext | null): boolean {
-  if (next === previous) return false;
-  if (!next || !previous || next.symbol !== previous.symbol) return true;
-  return shownKey(next) !== shownKey(previous);
-}
-
-/** What the chips of a context show, as one string; computed once per context object. */
-const shownKeys = new WeakMap<ChartContext, string>();
-function shownKey(context: ChartContext): string {
-  let key = shownKeys.get(context);
-  if (key === undefined) {
-    key = buildContextChips(context, NEUTRAL_LABELS)
-      .map((chip) => chip.key)
-      .join('\u0001');
-    shownKeys.set(context, key);
-  }
-  return key;
+export function sameChipsShown(a: readonly ContextChip[], b: readonly ContextChip[]): boolean {
+  return a === b || (a.length === b.length && a.every((chip, i) => chip.key === b[i].key));
 }

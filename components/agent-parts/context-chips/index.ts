@@ -1,7 +1,2 @@
-export {
-  buildContextChips,
-  contextChipsChanged,
-  type ContextChip,
-  type ContextChipLabels,
-} from './build-context-chips.js';
+export { buildContextChips, sameChipsShown, type ContextChip, type ContextChipLabels } from './build-context-chips.js';
 export { renderContextChips, type ContextChipsStrings } from './render-context-chips.js';

@@ -72,3 +72,53 @@ test('a streamed delta replaces only the message it extends; every other row kee
   assert.ok(added.kind === 'assistant' && added.text === 'Waiting');
   assert.equal(reducer.items(), after, 'the same array until the next event');
 });
+
+test('running tools and open questions and approvals are kept as events arrive', () => {
+  const reducer = new TranscriptReducer();
+  const events = makeLog([
+    { type: 'run.started', runId: 'r1', readOnly: false },
+    { type: 'tool.started', runId: 'r1', callId: 'c1', name: 'indicators_add', input: {} },
+    { type: 'tool.started', runId: 'r1', callId: 'c2', name: 'chart_get_context', input: {} },
+    { type: 'tool.approval.required', runId: 'r1', callId: 'a1', name: 'x', label: 'X', summary: 'Add X', input: {} },
+    { type: 'tool.approval.required', runId: 'r1', callId: 'a2', name: 'y', label: 'Y', summary: 'Add Y', input: {} },
+    { type: 'tool.finished', runId: 'r1', callId: 'c2', name: 'chart_get_context', result: ok, elapsedMs: 1 },
+    { type: 'tool.approval.resolved', runId: 'r1', callId: 'a1', name: 'x', approved: true },
+    { type: 'run.cancelled', runId: 'r1' },
+  ]);
+  const seen: [number, boolean, string[]][] = [];
+  for (const event of events) {
+    reducer.push(event);
+    reducer.items();
+    seen.push([reducer.runningTools(), reducer.waitingForUser(), reducer.pendingApprovals('r1')]);
+  }
+  assert.deepEqual(seen, [
+    [0, false, []],
+    [1, false, []],
+    [2, false, []],
+    [2, true, ['a1']],
+    [2, true, ['a1', 'a2']],
+    [1, true, ['a1', 'a2']],
+    [1, true, ['a2']],
+    [0, false, []], // the cancel failed the tool and expired the approval
+  ]);
+});
+
+test('a message that ends empty in the middle of the rows disappears, and the rows still match a full fold', () => {
+  const events = makeLog([
+    { type: 'run.started', runId: 'r1', readOnly: false },
+    { type: 'assistant.text.delta', runId: 'r1', messageId: 'm1', delta: 'x' },
+    { type: 'tool.started', runId: 'r1', callId: 'c1', name: 'indicators_add', input: {} },
+    { type: 'assistant.message.completed', runId: 'r1', messageId: 'm1', text: '' },
+    { type: 'tool.finished', runId: 'r1', callId: 'c1', name: 'indicators_add', result: ok, elapsedMs: 2 },
+    { type: 'run.completed', runId: 'r1' },
+  ]);
+  const reducer = new TranscriptReducer();
+  for (let n = 1; n <= events.length; n++) {
+    reducer.push(events[n - 1]);
+    assert.deepEqual(reducer.items(), reduceTranscript(events.slice(0, n)), `after event ${n}`);
+  }
+  assert.deepEqual(
+    reducer.items().map((i) => i.kind),
+    ['tool'],
+  );
+});

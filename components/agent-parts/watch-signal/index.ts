@@ -1,0 +1,1 @@
+export { watchSignal } from './watch-signal.js';
