@@ -3,7 +3,7 @@ import { styleMap } from 'lit/directives/style-map.js';
 import type { ChartContext } from '../../src/protocol/index.js';
 import { ChartCore } from '../../src/core/commands/chart-core.js';
 import {
-  createBinanceSource,
+  lazyBinanceSource,
   isPeriod,
   type Bar,
   type Bars,
@@ -213,7 +213,7 @@ export class KlineChart extends LitElement {
     const core = new ChartCore({ chartId: '' });
     this.#core = core;
     // The public Binance market data is always available by name; nothing is fetched until used.
-    core.sources.register(createBinanceSource());
+    core.sources.register(lazyBinanceSource());
     this.#drawings = new DrawingLayerController({
       core,
       theme: () => this.#view.theme!,
