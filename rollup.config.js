@@ -5,6 +5,25 @@
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const TYPEBOX_SHIM = fileURLToPath(new URL('./scripts/typebox-bundle-shim.js', import.meta.url));
+
+/**
+ * Routes the library's own `import { Type } from '@sinclair/typebox'` to the JSON-shape builders
+ * (scripts/typebox-bundle-shim.js → src/core/tools/json-type.ts), so the bundle carries only the
+ * TypeBox builders it uses. The shim and json-type.js themselves get the real package.
+ */
+function slimTypeBox() {
+  return {
+    name: 'slim-typebox',
+    resolveId(source, importer) {
+      if (source !== '@sinclair/typebox' || !importer) return null;
+      if (importer === TYPEBOX_SHIM || /node_modules|json-type\.js$/.test(importer)) return null;
+      return TYPEBOX_SHIM;
+    },
+  };
+}
 
 /** Empties dist/ first, so no chunk of an earlier build is left beside the new one. */
 function cleanDist() {
@@ -45,6 +64,7 @@ export default {
   },
   plugins: [
     cleanDist(),
+    slimTypeBox(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
     terser({ format: { comments: false }, ecma: 2022, module: true }),
   ],

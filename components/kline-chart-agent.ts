@@ -40,5 +40,10 @@ export { lazyBinanceSource as createBinanceSource, lazyUrlSource as createUrlSou
 /** Builds a study for `chart.registerIndicator(...)` the way the built-ins are built. */
 export { defineIndicator } from '../src/core/indicators/index.js';
 export type { Bar, Bars, DataSource, Period } from '../src/core/data/index.js';
-/** TypeBox's `Type`, so a host page can write a tool's parameter schema without a build step. */
-export { Type } from '@sinclair/typebox';
+/**
+ * TypeBox's JSON-shape builders (`Type.Object`, `Type.String`, `Type.Number`, `Type.Integer`,
+ * `Type.Boolean`, `Type.Array`, `Type.Union`, `Type.Literal`, `Type.Optional`, `Type.Record`, …:
+ * src/core/tools/json-type.ts), so a host page can write a tool's parameter schema without a
+ * build step. Not TypeBox's whole `Type` (no template literals or conditional types).
+ */
+export { Type } from '../src/core/tools/json-type.js';
