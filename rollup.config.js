@@ -25,6 +25,22 @@ function slimTypeBox() {
   };
 }
 
+const LAZY_STUDIES = fileURLToPath(new URL('./build/src/core/indicators/lazy-indicator-registry.js', import.meta.url));
+
+/**
+ * In the bundle the default indicator registry is the lazy one (src/core/indicators/
+ * lazy-indicator-registry.ts): every built-in study is a chunk of its own, loaded when first used,
+ * instead of all 52 in the entry (issue #12). Node keeps the eager default-indicator-registry.ts.
+ */
+function lazyStudies() {
+  return {
+    name: 'lazy-studies',
+    resolveId(source) {
+      return /(^|\/)default-indicator-registry\.js$/.test(source) ? LAZY_STUDIES : null;
+    },
+  };
+}
+
 /** Empties dist/ first, so no chunk of an earlier build is left beside the new one. */
 function cleanDist() {
   return {
@@ -65,6 +81,7 @@ export default {
   plugins: [
     cleanDist(),
     slimTypeBox(),
+    lazyStudies(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
     terser({ format: { comments: false }, ecma: 2022, module: true }),
   ],

@@ -10,7 +10,12 @@ import {
   type DataSource,
   type Period,
 } from '../../src/core/data/index.js';
-import { INDICATOR_CONVENTIONS, isIndicatorConvention } from '../../src/core/indicators/index.js';
+import {
+  INDICATOR_CONVENTIONS,
+  createLazyIndicatorRegistry,
+  indicatorListIds,
+  isIndicatorConvention,
+} from '../../src/core/indicators/index.js';
 import type { ReadOnlySignal } from '../../src/core/store/index.js';
 import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
@@ -210,7 +215,8 @@ export class KlineChart extends LitElement {
     this._toast = '';
     this._paneTops = new Map();
     this._settings = null;
-    const core = new ChartCore({ chartId: '' });
+    // Built-in studies load their code on first use (a chunk each in the bundle: issue #12).
+    const core = new ChartCore({ chartId: '', indicatorRegistry: createLazyIndicatorRegistry() });
     this.#core = core;
     // The public Binance market data is always available by name; nothing is fetched until used.
     core.sources.register(lazyBinanceSource());
@@ -366,8 +372,12 @@ export class KlineChart extends LitElement {
     return unregister;
   }
 
-  /** Resolves after the canvases have painted the current state. */
+  /**
+   * Resolves after the canvases have painted the current state (with the studies of the
+   * `indicators` attribute and the restored layout, whose code may load first).
+   */
   async whenPainted(): Promise<void> {
+    await this.#studiesReady;
     await this.#view.whenPainted();
   }
 
@@ -476,11 +486,11 @@ export class KlineChart extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     if (!this.#initialIndicators) {
       this.#initialIndicators = true;
-      this.#applyIndicatorsAttribute();
-      this.#autosave.start();
+      // The saved layout (if any) replaces what the attribute set up, so it is restored after it.
+      this.#studiesReady = this.#applyIndicatorsAttribute().then(() => this.#autosave.start());
     } else if (changed.has('indicators')) {
       // A CMS or framework that changes the attribute later gets the new list.
-      this.#applyIndicatorsAttribute();
+      this.#studiesReady = this.#applyIndicatorsAttribute();
     }
     this.#data.updated(changed);
   }
@@ -531,7 +541,7 @@ export class KlineChart extends LitElement {
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
-        html`<kline-indicator-picker .definitions=${this.#core.indicatorRegistry.list()} locale=${this.#lang()}
+        html`<kline-indicator-picker .definitions=${this.#core.indicatorRegistry.entries()} locale=${this.#lang()}
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}></kline-indicator-picker>
           <span class="sep"></span>${this.#renderDrawingToolbar()}
           <span class="sep"></span>
@@ -603,9 +613,22 @@ export class KlineChart extends LitElement {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
-  #applyIndicatorsAttribute(): void {
+  /** Settles when the studies the attribute or the saved layout name are on the chart. */
+  #studiesReady: Promise<void> = Promise.resolve();
+  /** Bumped per `indicators` value, so a list whose studies arrive after a newer one's is dropped. */
+  #indicatorsApplied = 0;
+
+  async #applyIndicatorsAttribute(): Promise<void> {
+    const text = this.indicators ?? '';
+    const turn = ++this.#indicatorsApplied;
+    const registry = this.#core.indicatorRegistry;
+    // The studies' code loads first (a chunk each in the bundle); unknown ids are reported by the parse.
+    await Promise.all(indicatorListIds(text).map((id) => registry.load(id))).catch((error: unknown) => {
+      this.#emit('kline-error', { code: 'invalid_indicator', message: `indicators attribute: ${String(error)}` });
+    });
+    if (turn !== this.#indicatorsApplied) return;
     // Parse errors are reported through the core (`kline-error`); the valid rest is added.
-    this.#core.indicators.applyIndicatorList(this.indicators ?? '');
+    this.#core.indicators.applyIndicatorList(text);
   }
 
   /** `live="on"` always streams, `off` never; `auto` (default) streams every source but the static sample and files. */

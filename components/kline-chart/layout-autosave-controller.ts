@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { LayoutStorageController } from './layout-storage-controller.js';
+import { loadStudiesNamedIn } from '../../src/core/indicators/index.js';
+import { LayoutStorageController, safeLocalStorage } from './layout-storage-controller.js';
 
 export interface LayoutAutosaveOptions {
   readonly core: ChartCore;
@@ -32,9 +33,26 @@ export class LayoutAutosaveController implements ReactiveController {
     host.addController(this);
   }
 
-  /** Restores the saved layout (bad parts are reported and kept aside) and starts saving changes. */
-  start(): void {
-    if (!this.storage.active) this.storage.start(this.#o.key());
+  /**
+   * Restores the saved layout (bad parts are reported and kept aside) and starts saving changes.
+   * The code of the studies the saved layout names loads first (they are checked against their
+   * definitions), so the returned promise settles once the layout is on the chart.
+   */
+  async start(): Promise<void> {
+    if (this.storage.active) return;
+    const key = this.#o.key();
+    if (key) await this.#loadSavedStudies(key);
+    if (!this.storage.active) this.storage.start(key);
+  }
+
+  async #loadSavedStudies(key: string): Promise<void> {
+    let text: string | null = null;
+    try {
+      text = safeLocalStorage()?.getItem(key) ?? null;
+    } catch {
+      return; // storage.start reports an unreadable store
+    }
+    await loadStudiesNamedIn(this.#o.core.indicatorRegistry, text);
   }
 
   hostConnected(): void {

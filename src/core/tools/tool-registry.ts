@@ -71,6 +71,11 @@ export class ToolRegistry {
        * are recorded as that run's (the chart's "undo run").
        */
       aroundRunCall?: <T>(tag: { runId: string; callId?: string }, run: () => Promise<T>) => Promise<T>;
+      /**
+       * Awaited before a validated call runs (after policy and input checks): loads what the call
+       * needs that may not be loaded yet, e.g. the code of the study it names.
+       */
+      beforeInvoke?: (name: string, input: unknown) => Promise<void> | void;
     },
   ) {
     for (const meta of getRegisteredChartTools()) {
@@ -273,6 +278,7 @@ export class ToolRegistry {
     };
     const run = async (): Promise<ToolResult> => {
       try {
+        await this.options.beforeInvoke?.(name, checked.value);
         const output = await tool.invoke(checked.value, ctx);
         const stateChanged =
           typeof output?.stateChanged === 'boolean' ? output.stateChanged : tool.safety !== 'read-only';
