@@ -575,15 +575,15 @@ export class KlineChart extends LitElement {
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
         ${
-          this.#autosave.storage.unsaved
+          this.#autosave.storage?.unsaved
             ? renderPersistToast(this.#lang(), {
                 download: () =>
                   downloadLayout(
-                    this.#autosave.storage.unsaved!,
+                    this.#autosave.storage!.unsaved!,
                     `${this.persistKey || 'layout'}.json`,
                     this.renderRoot,
                   ),
-                dismiss: () => this.#autosave.storage.dismissToast(),
+                dismiss: () => this.#autosave.storage?.dismissToast(),
               })
             : nothing
         }
@@ -618,17 +618,24 @@ export class KlineChart extends LitElement {
   /** Bumped per `indicators` value, so a list whose studies arrive after a newer one's is dropped. */
   #indicatorsApplied = 0;
 
-  async #applyIndicatorsAttribute(): Promise<void> {
+  #applyIndicatorsAttribute(): Promise<void> {
     const text = this.indicators ?? '';
     const turn = ++this.#indicatorsApplied;
     const registry = this.#core.indicatorRegistry;
-    // The studies' code loads first (a chunk each in the bundle); unknown ids are reported by the parse.
-    await Promise.all(indicatorListIds(text).map((id) => registry.load(id))).catch((error: unknown) => {
-      this.#emit('kline-error', { code: 'invalid_indicator', message: `indicators attribute: ${String(error)}` });
-    });
-    if (turn !== this.#indicatorsApplied) return;
     // Parse errors are reported through the core (`kline-error`); the valid rest is added.
-    this.#core.indicators.applyIndicatorList(text);
+    const apply = () => {
+      if (turn === this.#indicatorsApplied) this.#core.indicators.applyIndicatorList(text);
+    };
+    // Studies not in the bundle itself load first (a chunk each); unknown ids are reported by the parse.
+    const missing = indicatorListIds(text).filter((id) => registry.has(id) && !registry.loaded(id));
+    if (missing.length === 0) {
+      apply();
+      return Promise.resolve();
+    }
+    return Promise.all(missing.map((id) => registry.load(id))).then(apply, (error: unknown) => {
+      this.#emit('kline-error', { code: 'invalid_indicator', message: `indicators attribute: ${String(error)}` });
+      apply();
+    });
   }
 
   /** `live="on"` always streams, `off` never; `auto` (default) streams every source but the static sample and files. */

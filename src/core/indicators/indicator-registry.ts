@@ -185,6 +185,11 @@ export class IndicatorRegistry {
     return this.byId.get(key) ?? this.#demand(key);
   }
 
+  /** Whether the code of `id` is here (a registered study that is not waiting for its chunk). */
+  loaded(id: string): boolean {
+    return this.byId.has(id.toUpperCase());
+  }
+
   /** Whether a study with this id exists (loaded or not). */
   has(id: string): boolean {
     const key = id.toUpperCase();

@@ -1,5 +1,11 @@
+import type { IndicatorConvention } from './indicator-convention.js';
 import type { IndicatorIndexEntry, LoadedStudy } from './indicator-registry.js';
 import { IndicatorRegistry } from './indicator-registry.js';
+import { maIndicator } from './definitions/ma.js';
+import { macdIndicator } from './definitions/macd.js';
+import { tdxMacdIndicator } from './definitions/tdx/macd.js';
+import { tradingviewMacdIndicator } from './definitions/tradingview/macd.js';
+import { volIndicator } from './definitions/vol.js';
 
 /**
  * The built-in studies as the indicator picker and the tools name them, in `BUILTIN_INDICATORS`
@@ -73,6 +79,17 @@ export const BUILTIN_INDICATOR_INDEX: readonly IndicatorIndexEntry[] = [
 function study(definition: unknown, variants?: Record<string, unknown>): LoadedStudy {
   return { definition, variants } as LoadedStudy;
 }
+
+/**
+ * The studies of the default and the documented example (`VOL`, `MA(5,20),VOL,MACD(12,26,9)`) are
+ * in the bundle itself, so such a page applies its `indicators` at once (issue #12 counts candles,
+ * volume, MA and MACD in the eager budget).
+ */
+const EAGER_STUDIES: Readonly<Record<string, LoadedStudy>> = {
+  MA: study(maIndicator),
+  VOL: study(volIndicator),
+  MACD: study(macdIndicator, { tdx: tdxMacdIndicator, tradingview: tradingviewMacdIndicator }),
+};
 
 const BUILTIN_LOADERS: Readonly<Record<string, () => Promise<LoadedStudy>>> = {
   MA: () => import('./definitions/ma.js').then((m) => study(m.maIndicator)),
@@ -213,6 +230,14 @@ const BUILTIN_LOADERS: Readonly<Record<string, () => Promise<LoadedStudy>>> = {
 export function createLazyIndicatorRegistry(): IndicatorRegistry {
   const registry = new IndicatorRegistry();
   for (const entry of BUILTIN_INDICATOR_INDEX) {
+    const eager = EAGER_STUDIES[entry.id];
+    if (eager) {
+      registry.register(eager.definition);
+      for (const [convention, def] of Object.entries(eager.variants ?? {})) {
+        registry.registerVariant(convention as IndicatorConvention, def);
+      }
+      continue;
+    }
     const load = BUILTIN_LOADERS[entry.id];
     if (load) registry.registerLazy(entry, load);
   }
