@@ -524,6 +524,9 @@ export class ChartAgentPanel extends LitElement {
       () =>
         port.subscribe((context) => {
           this._context = context;
+          // For several charts the chips show each one's, but `_context` is the first's: re-render
+          // on any chart's change (another chart's data may arrive after the first's).
+          if ('contexts' in port) this.requestUpdate();
         }),
       () => undefined,
     );
