@@ -5,6 +5,41 @@
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const TYPEBOX_SHIM = fileURLToPath(new URL('./scripts/typebox-bundle-shim.js', import.meta.url));
+
+/**
+ * Routes the library's own `import { Type } from '@sinclair/typebox'` to the JSON-shape builders
+ * (scripts/typebox-bundle-shim.js → src/core/tools/json-type.ts), so the bundle carries only the
+ * TypeBox builders it uses. The shim and json-type.js themselves get the real package.
+ */
+function slimTypeBox() {
+  return {
+    name: 'slim-typebox',
+    resolveId(source, importer) {
+      if (source !== '@sinclair/typebox' || !importer) return null;
+      if (importer === TYPEBOX_SHIM || /node_modules|json-type\.js$/.test(importer)) return null;
+      return TYPEBOX_SHIM;
+    },
+  };
+}
+
+const LAZY_STUDIES = fileURLToPath(new URL('./build/src/core/indicators/lazy-indicator-registry.js', import.meta.url));
+
+/**
+ * In the bundle the default indicator registry is the lazy one (src/core/indicators/
+ * lazy-indicator-registry.ts): every built-in study is a chunk of its own, loaded when first used,
+ * instead of all 52 in the entry (issue #12). Node keeps the eager default-indicator-registry.ts.
+ */
+function lazyStudies() {
+  return {
+    name: 'lazy-studies',
+    resolveId(source) {
+      return /(^|\/)default-indicator-registry\.js$/.test(source) ? LAZY_STUDIES : null;
+    },
+  };
+}
 
 /** Empties dist/ first, so no chunk of an earlier build is left beside the new one. */
 function cleanDist() {
@@ -45,6 +80,8 @@ export default {
   },
   plugins: [
     cleanDist(),
+    slimTypeBox(),
+    lazyStudies(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
     terser({ format: { comments: false }, ecma: 2022, module: true }),
   ],

@@ -32,10 +32,18 @@ export type {
 } from './chart-agent-panel/index.js';
 export { loadChartAgentPanel } from './chart-agent-panel/load-chart-agent-panel.js';
 export { defineTool, ToolCallError } from '../src/core/tools/index.js';
-/** Data sources a host can register (`chart.registerDataSource(...)`), e.g. Binance behind a proxy. */
-export { createBinanceSource, createUrlSource } from '../src/core/data/index.js';
+/**
+ * Data sources a host can register (`chart.registerDataSource(...)`), e.g. Binance behind a proxy.
+ * Same signatures as in `src/core/data`; their code loads from a chunk on first use.
+ */
+export { lazyBinanceSource as createBinanceSource, lazyUrlSource as createUrlSource } from '../src/core/data/index.js';
 /** Builds a study for `chart.registerIndicator(...)` the way the built-ins are built. */
 export { defineIndicator } from '../src/core/indicators/index.js';
 export type { Bar, Bars, DataSource, Period } from '../src/core/data/index.js';
-/** TypeBox's `Type`, so a host page can write a tool's parameter schema without a build step. */
-export { Type } from '@sinclair/typebox';
+/**
+ * TypeBox's JSON-shape builders (`Type.Object`, `Type.String`, `Type.Number`, `Type.Integer`,
+ * `Type.Boolean`, `Type.Array`, `Type.Union`, `Type.Literal`, `Type.Optional`, `Type.Record`, …:
+ * src/core/tools/json-type.ts), so a host page can write a tool's parameter schema without a
+ * build step. Not TypeBox's whole `Type` (no template literals or conditional types).
+ */
+export { Type } from '../src/core/tools/json-type.js';

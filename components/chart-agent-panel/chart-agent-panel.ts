@@ -534,7 +534,13 @@ export class ChartAgentPanel extends LitElement {
     this.#setContext(safe(() => port.context(), null));
     this.#refreshToolLabels();
     this.#unsubscribeContext = safe(
-      () => port.subscribe((context) => this.#setContext(context)),
+      () =>
+        port.subscribe((context) => {
+          this.#setContext(context);
+          // For several charts the chips show each one's, but the context signal holds the first's:
+          // re-render on any chart's change (another chart's data may arrive after the first's).
+          if ('contexts' in port) this.requestUpdate();
+        }),
       () => undefined,
     );
     // The chart keeps its ports until it goes away, and with them this reaction: it must not keep a

@@ -78,6 +78,10 @@ export class AgentPortController implements ReactiveController {
     if (handled[REPLIED]) return;
     handled[REPLIED] = true;
     const open = createAgentPort(this.#core);
+    // An agent lists the studies (indicators_list, the markers tool's description): load them all.
+    this.#core.indicatorRegistry.loadAll().catch((error: unknown) => {
+      console.error('kline-chart-agent: indicator code failed to load', error);
+    });
     this.#ports.add(open);
     void open.port.closed.then(() => this.#ports.delete(open));
     detail.reply(open.port);

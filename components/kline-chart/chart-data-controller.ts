@@ -4,7 +4,7 @@ import { HOST_SOURCE_ID } from '../../src/core/commands/host-data-source.js';
 import type { ChartTarget } from '../../src/core/commands/chart-state.js';
 import {
   barsFromObjects,
-  createUrlSource,
+  lazyUrlSource,
   DataSourceError,
   findBadBar,
   findBadLiveBar,
@@ -213,7 +213,7 @@ export class ChartDataController implements ReactiveController {
         this.#urlSourceKey = key;
         this.#unregisterUrlSource();
         this.#unregisterUrlSource = core.sources.register(
-          createUrlSource(sourceId, host.src, { symbol: host.symbol || undefined }),
+          lazyUrlSource(sourceId, host.src, { symbol: host.symbol || undefined }),
         );
       }
     }

@@ -3,14 +3,19 @@ import { styleMap } from 'lit/directives/style-map.js';
 import type { ChartContext } from '../../src/protocol/index.js';
 import { ChartCore } from '../../src/core/commands/chart-core.js';
 import {
-  createBinanceSource,
+  lazyBinanceSource,
   isPeriod,
   type Bar,
   type Bars,
   type DataSource,
   type Period,
 } from '../../src/core/data/index.js';
-import { INDICATOR_CONVENTIONS, isIndicatorConvention } from '../../src/core/indicators/index.js';
+import {
+  INDICATOR_CONVENTIONS,
+  createLazyIndicatorRegistry,
+  indicatorListIds,
+  isIndicatorConvention,
+} from '../../src/core/indicators/index.js';
 import type { ReadOnlySignal } from '../../src/core/store/index.js';
 import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
@@ -210,10 +215,11 @@ export class KlineChart extends LitElement {
     this._toast = '';
     this._paneTops = new Map();
     this._settings = null;
-    const core = new ChartCore({ chartId: '' });
+    // Built-in studies load their code on first use (a chunk each in the bundle: issue #12).
+    const core = new ChartCore({ chartId: '', indicatorRegistry: createLazyIndicatorRegistry() });
     this.#core = core;
     // The public Binance market data is always available by name; nothing is fetched until used.
-    core.sources.register(createBinanceSource());
+    core.sources.register(lazyBinanceSource());
     this.#drawings = new DrawingLayerController({
       core,
       theme: () => this.#view.theme!,
@@ -366,8 +372,12 @@ export class KlineChart extends LitElement {
     return unregister;
   }
 
-  /** Resolves after the canvases have painted the current state. */
+  /**
+   * Resolves after the canvases have painted the current state (with the studies of the
+   * `indicators` attribute and the restored layout, whose code may load first).
+   */
   async whenPainted(): Promise<void> {
+    await this.#studiesReady;
     await this.#view.whenPainted();
   }
 
@@ -476,11 +486,11 @@ export class KlineChart extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     if (!this.#initialIndicators) {
       this.#initialIndicators = true;
-      this.#applyIndicatorsAttribute();
-      this.#autosave.start();
+      // The saved layout (if any) replaces what the attribute set up, so it is restored after it.
+      this.#studiesReady = this.#applyIndicatorsAttribute().then(() => this.#autosave.start());
     } else if (changed.has('indicators')) {
       // A CMS or framework that changes the attribute later gets the new list.
-      this.#applyIndicatorsAttribute();
+      this.#studiesReady = this.#applyIndicatorsAttribute();
     }
     this.#data.updated(changed);
   }
@@ -531,7 +541,7 @@ export class KlineChart extends LitElement {
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
-        html`<kline-indicator-picker .definitions=${this.#core.indicatorRegistry.list()} locale=${this.#lang()}
+        html`<kline-indicator-picker .definitions=${this.#core.indicatorRegistry.entries()} locale=${this.#lang()}
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}></kline-indicator-picker>
           <span class="sep"></span>${this.#renderDrawingToolbar()}
           <span class="sep"></span>
@@ -565,15 +575,15 @@ export class KlineChart extends LitElement {
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
         ${
-          this.#autosave.storage.unsaved
+          this.#autosave.storage?.unsaved
             ? renderPersistToast(this.#lang(), {
                 download: () =>
                   downloadLayout(
-                    this.#autosave.storage.unsaved!,
+                    this.#autosave.storage!.unsaved!,
                     `${this.persistKey || 'layout'}.json`,
                     this.renderRoot,
                   ),
-                dismiss: () => this.#autosave.storage.dismissToast(),
+                dismiss: () => this.#autosave.storage?.dismissToast(),
               })
             : nothing
         }
@@ -603,9 +613,29 @@ export class KlineChart extends LitElement {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
-  #applyIndicatorsAttribute(): void {
+  /** Settles when the studies the attribute or the saved layout name are on the chart. */
+  #studiesReady: Promise<void> = Promise.resolve();
+  /** Bumped per `indicators` value, so a list whose studies arrive after a newer one's is dropped. */
+  #indicatorsApplied = 0;
+
+  #applyIndicatorsAttribute(): Promise<void> {
+    const text = this.indicators ?? '';
+    const turn = ++this.#indicatorsApplied;
+    const registry = this.#core.indicatorRegistry;
     // Parse errors are reported through the core (`kline-error`); the valid rest is added.
-    this.#core.indicators.applyIndicatorList(this.indicators ?? '');
+    const apply = () => {
+      if (turn === this.#indicatorsApplied) this.#core.indicators.applyIndicatorList(text);
+    };
+    // Studies not in the bundle itself load first (a chunk each); unknown ids are reported by the parse.
+    const missing = indicatorListIds(text).filter((id) => registry.has(id) && !registry.loaded(id));
+    if (missing.length === 0) {
+      apply();
+      return Promise.resolve();
+    }
+    return Promise.all(missing.map((id) => registry.load(id))).then(apply, (error: unknown) => {
+      this.#emit('kline-error', { code: 'invalid_indicator', message: `indicators attribute: ${String(error)}` });
+      apply();
+    });
   }
 
   /** `live="on"` always streams, `off` never; `auto` (default) streams every source but the static sample and files. */

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { LayoutStorageController } from './layout-storage-controller.js';
+import { loadStudiesNamedIn } from '../../src/core/indicators/index.js';
+import type { LayoutStorageController } from './layout-storage-controller.js';
 
 export interface LayoutAutosaveOptions {
   readonly core: ChartCore;
@@ -15,33 +16,54 @@ export interface LayoutAutosaveOptions {
  * `persist-key` across connects: restores the saved layout once ({@link start}, through
  * {@link LayoutStorageController}), then saves changes while connected. A disconnect writes a
  * pending save at once; a reconnect saves again without restoring (the chart kept its state).
+ * The storage side (parsing, merging, saving layouts) is imported only when a `persist-key` is set,
+ * so a chart without one does not download it (a chunk of its own in the bundle: issue #12).
  */
 export class LayoutAutosaveController implements ReactiveController {
   readonly #o: LayoutAutosaveOptions;
-  /** The storage side: restore, save, merge other tabs, the quota toast. */
-  readonly storage: LayoutStorageController;
+  /** The storage side: restore, save, merge other tabs, the quota toast; null until a key is used. */
+  storage: LayoutStorageController | null = null;
+  #connected = false;
 
   constructor(host: ReactiveControllerHost, options: LayoutAutosaveOptions) {
     this.#o = options;
-    this.storage = new LayoutStorageController({
-      store: options.core.store,
-      indicators: options.core.indicatorRegistry,
-      emit: (type: string, detail: unknown) => options.emit(type, detail),
-      requestUpdate: options.requestUpdate,
-    });
     host.addController(this);
   }
 
-  /** Restores the saved layout (bad parts are reported and kept aside) and starts saving changes. */
-  start(): void {
-    if (!this.storage.active) this.storage.start(this.#o.key());
+  /**
+   * Restores the saved layout (bad parts are reported and kept aside) and starts saving changes.
+   * The code of the studies the saved layout names loads first (they are checked against their
+   * definitions), so the returned promise settles once the layout is on the chart.
+   */
+  async start(): Promise<void> {
+    const key = this.#o.key();
+    if (!key || this.storage?.active) return;
+    const { LayoutStorageController, safeLocalStorage } = await import('./layout-storage-controller.js');
+    let text: string | null = null;
+    try {
+      text = safeLocalStorage()?.getItem(key) ?? null;
+    } catch {
+      // start() below reports an unreadable store.
+    }
+    await loadStudiesNamedIn(this.#o.core.indicatorRegistry, text);
+    const o = this.#o;
+    this.storage ??= new LayoutStorageController({
+      store: o.core.store,
+      indicators: o.core.indicatorRegistry,
+      emit: (type: string, detail: unknown) => o.emit(type, detail),
+      requestUpdate: o.requestUpdate,
+    });
+    if (!this.storage.active) this.storage.start(key);
+    if (!this.#connected) this.storage.pause();
   }
 
   hostConnected(): void {
-    this.storage.resume();
+    this.#connected = true;
+    this.storage?.resume();
   }
 
   hostDisconnected(): void {
-    this.storage.pause();
+    this.#connected = false;
+    this.storage?.pause();
   }
 }

@@ -1,5 +1,5 @@
 import type { ChartState } from '../../src/core/commands/chart-state.js';
-import type { IndicatorRegistry } from '../../src/core/indicators/index.js';
+import { loadStudiesNamedIn, type IndicatorRegistry } from '../../src/core/indicators/index.js';
 import {
   applyLayout,
   createPersistRequest,
@@ -148,14 +148,25 @@ export class LayoutStorageController {
   readonly #onStorage = (event: StorageEvent): void => {
     const sync = this.#sync;
     if (!sync || event.key !== sync.key || (event.storageArea && event.storageArea !== this.#storage)) return;
+    // The other tab may show studies whose code this tab has not loaded yet: load them, then merge.
+    if (this.#host.indicators.pending) {
+      void loadStudiesNamedIn(this.#host.indicators, event.newValue).then(() => {
+        if (this.#sync === sync) this.#merge(sync, event.newValue);
+      });
+      return;
+    }
+    this.#merge(sync, event.newValue);
+  };
+
+  #merge(sync: LayoutSync, newValue: string | null): void {
     // Our pending change first: its save re-reads the key and merges.
     this.#autosave?.flush();
     const ours = serializeLayout(snapshotPersisted(this.#host.store));
-    const merged = sync.incoming(event.newValue, ours);
+    const merged = sync.incoming(newValue, ours);
     if (!merged) return;
     this.#showMerged(merged.layout, merged.conflicts);
     if (merged.changed) this.#save(serializeLayout(snapshotPersisted(this.#host.store)));
-  };
+  }
 
   #showMerged(layout: LayoutDocument, conflicts: readonly string[]): void {
     const current = serializeLayout(snapshotPersisted(this.#host.store), layout.savedAt);

@@ -28,7 +28,7 @@ import { MarkerCommands } from './marker-commands.js';
 import { PriceLineCommands } from './price-line-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
 import { resolveStudy } from './indicator-study.js';
-import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
+import { createDefaultIndicatorRegistry, loadStudiesForTool, type IndicatorRegistry } from '../indicators/index.js';
 import { checked, loadSeries } from './load-series.js';
 import { defaultView } from './view-range.js';
 import { seriesMatchesTarget } from './resolve-instrument.js';
@@ -137,6 +137,7 @@ export class ChartCore {
       target: () => this.targetStamp(),
       context: () => this.context.get(),
       aroundRunCall: (tag, run) => this.store.tagged(tag, run),
+      beforeInvoke: (name, input) => loadStudiesForTool(this.indicatorRegistry, name, input),
     });
     // Every tool call, from the toolbar, palette, agent or host, passes here: remember its origin so
     // the commits it makes are reported with the right reason.

@@ -13,6 +13,7 @@ export * from './json-source.js';
 export * from './guess-period.js';
 export * from './find-bad-bar.js';
 export * from './source-registry.js';
+export * from './lazy-source.js';
 export * from './binance-source.js';
 export * from './binance-older-bars.js';
 export * from './binance-periods.js';

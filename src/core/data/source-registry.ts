@@ -1,5 +1,5 @@
 import type { DataSource } from './data-source.js';
-import { createSampleSource } from './sample-source.js';
+import { lazySampleSource } from './lazy-source.js';
 
 /**
  * The data sources a chart can load from, by id. Registering an id that exists shadows the earlier
@@ -43,9 +43,9 @@ export class DataSourceRegistry {
   }
 }
 
-/** A registry holding the offline `sample` source. */
+/** A registry holding the offline `sample` source (its generator loads on first use). */
 export function createDefaultSourceRegistry(): DataSourceRegistry {
   const registry = new DataSourceRegistry();
-  registry.register(createSampleSource());
+  registry.register(lazySampleSource());
   return registry;
 }

@@ -12,7 +12,10 @@ export type {
   IndicatorUpdater,
   IndicatorValues,
 } from './indicator-definition.js';
-export { IndicatorRegistry, createDefaultIndicatorRegistry } from './indicator-registry.js';
+export { IndicatorRegistry, type IndicatorIndexEntry, type LoadedStudy } from './indicator-registry.js';
+export { createDefaultIndicatorRegistry } from './default-indicator-registry.js';
+export { createLazyIndicatorRegistry, BUILTIN_INDICATOR_INDEX } from './lazy-indicator-registry.js';
+export { loadStudiesForTool, loadStudiesNamedIn } from './load-studies-for-tool.js';
 export { BUILTIN_INDICATORS } from './builtin-indicators.js';
 export { CONVENTIONAL_VARIANTS } from './definitions/conventional-variants.js';
 export {
@@ -23,6 +26,7 @@ export {
   type IndicatorConventionSetting,
 } from './indicator-convention.js';
 export {
+  indicatorListIds,
   parseIndicatorList,
   type ParsedIndicator,
   type ParsedIndicatorList,

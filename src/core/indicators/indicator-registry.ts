@@ -1,19 +1,115 @@
 import type { TObject } from '@sinclair/typebox';
-import { BUILTIN_INDICATORS } from './builtin-indicators.js';
-import type { IndicatorDefinition } from './indicator-definition.js';
+import { Signal } from 'signal-polyfill';
+import type { IndicatorCategory, IndicatorDefinition } from './indicator-definition.js';
 import type { IndicatorConvention } from './indicator-convention.js';
-import { CONVENTIONAL_VARIANTS } from './definitions/conventional-variants.js';
 
 const ID_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
+
+/** What is known of a study before its code is loaded (the indicator picker shows these). */
+export interface IndicatorIndexEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly category: IndicatorCategory;
+  readonly placement: 'overlay' | 'pane';
+}
+
+/** A study's code: its definition and its forms under other conventions. */
+export interface LoadedStudy {
+  readonly definition: IndicatorDefinition;
+  readonly variants?: Partial<Record<Exclude<IndicatorConvention, 'ta-lib'>, IndicatorDefinition>>;
+}
+
+interface LazyStudy {
+  readonly entry: IndicatorIndexEntry;
+  readonly load: () => Promise<LoadedStudy>;
+  loading?: Promise<void>;
+}
 
 /**
  * The studies a chart knows, looked up case-insensitively by id. Hosts add their own with
  * `register`, which returns the function that removes it again.
+ *
+ * A study may also be known by its index entry only (`registerLazy`): its code loads on `load(id)`,
+ * `loadAll()`, or the first `get`/`resolve` of its id (which answer `undefined` until it is there
+ * and, read inside a signal computation, re-run it when it arrives). The built-ins are registered
+ * so in the browser bundle (issue #12: a study's code loads when it is first added).
  */
 export class IndicatorRegistry {
   private readonly byId = new Map<string, IndicatorDefinition>();
   /** Convention variants (`tdx`, `tradingview`) by convention, then upper-case id. */
   private readonly variants = new Map<IndicatorConvention, Map<string, IndicatorDefinition>>();
+  /** Studies known by their index entry whose code is not loaded yet, by upper-case id. */
+  private readonly lazy = new Map<string, LazyStudy>();
+  /** Bumped when a lazy study arrives, so computations that asked for it run again. */
+  readonly #version = new Signal.State(0);
+  /** Registration order of every id (a lazy study keeps its place when its code arrives). */
+  readonly #order = new Map<string, number>();
+
+  #place(key: string): void {
+    if (!this.#order.has(key)) this.#order.set(key, this.#order.size);
+  }
+
+  #sorted<T extends { readonly id: string }>(items: T[]): T[] {
+    const at = (item: T) => this.#order.get(item.id.toUpperCase()) ?? Infinity;
+    return items.sort((a, b) => at(a) - at(b));
+  }
+
+  /**
+   * Adds a study by its index entry; `load` imports its code when it is first needed. Throws when
+   * the id is malformed or taken.
+   */
+  registerLazy(entry: IndicatorIndexEntry, load: () => Promise<LoadedStudy>): void {
+    if (!ID_PATTERN.test(entry.id)) throw new Error(`Indicator id "${entry.id}" must match ${ID_PATTERN}`);
+    const key = entry.id.toUpperCase();
+    if (this.byId.has(key) || this.lazy.has(key)) throw new Error(`Indicator "${entry.id}" is already registered`);
+    this.lazy.set(key, { entry, load });
+    this.#place(key);
+  }
+
+  /** Loads the code of `id` (any case) if it is a lazy study; resolves at once otherwise. */
+  load(id: string): Promise<void> {
+    const key = id.toUpperCase();
+    const study = this.lazy.get(key);
+    if (!study) return Promise.resolve();
+    study.loading ??= study.load().then(
+      (loaded) => {
+        if (this.lazy.get(key) !== study) return;
+        this.lazy.delete(key);
+        this.register(loaded.definition);
+        for (const [convention, def] of Object.entries(loaded.variants ?? {})) {
+          if (def) this.registerVariant(convention as IndicatorConvention, def);
+        }
+        this.#version.set(this.#version.get() + 1);
+      },
+      (error: unknown) => {
+        study.loading = undefined;
+        throw error;
+      },
+    );
+    return study.loading;
+  }
+
+  /** Loads every lazy study (e.g. before listing them all with their params). */
+  async loadAll(): Promise<void> {
+    await Promise.all([...this.lazy.keys()].map((key) => this.load(key)));
+  }
+
+  /** Whether some studies are known by their index entry only. */
+  get pending(): boolean {
+    this.#version.get();
+    return this.lazy.size > 0;
+  }
+
+  /** Starts loading a lazy study asked for synchronously; its arrival re-runs signal readers. */
+  #demand(key: string): undefined {
+    this.#version.get();
+    if (this.lazy.has(key)) {
+      this.load(key).catch((error: unknown) => {
+        console.error(`kline-chart-agent: the code of indicator ${key} failed to load`, error);
+      });
+    }
+    return undefined;
+  }
 
   /**
    * Adds a definition. Throws when the id is malformed or already taken, or when the params schema
@@ -25,7 +121,7 @@ export class IndicatorRegistry {
     const erased = def as unknown as IndicatorDefinition; // params typing is erased in the registry
     if (!ID_PATTERN.test(def.id)) throw new Error(`Indicator id "${def.id}" must match ${ID_PATTERN}`);
     const key = def.id.toUpperCase();
-    if (this.byId.has(key)) throw new Error(`Indicator "${def.id}" is already registered`);
+    if (this.byId.has(key) || this.lazy.has(key)) throw new Error(`Indicator "${def.id}" is already registered`);
     const properties = def.params.properties;
     for (const [name, schema] of Object.entries(properties)) {
       if (schema.default === undefined) throw new Error(`Indicator "${def.id}": param "${name}" has no default`);
@@ -34,6 +130,7 @@ export class IndicatorRegistry {
       if (!(name in properties)) throw new Error(`Indicator "${def.id}": paramOrder names unknown param "${name}"`);
     }
     this.byId.set(key, erased);
+    this.#place(key);
     return () => {
       if (this.byId.get(key) === erased) this.byId.delete(key);
     };
@@ -69,7 +166,7 @@ export class IndicatorRegistry {
    */
   resolve(id: string, convention: IndicatorConvention | undefined): IndicatorDefinition | undefined {
     const key = id.toUpperCase();
-    const base = this.byId.get(key);
+    const base = this.byId.get(key) ?? this.#demand(key);
     if (!base || convention === undefined || convention === 'ta-lib') return base;
     return this.variants.get(convention)?.get(key) ?? base;
   }
@@ -79,28 +176,36 @@ export class IndicatorRegistry {
     return this.variants.get(convention)?.has(id.toUpperCase()) ?? false;
   }
 
-  /** The definition with this id, any case (`macd` finds `MACD`). */
+  /**
+   * The definition with this id, any case (`macd` finds `MACD`); `undefined` while a lazy study's
+   * code is loading (asking starts the load).
+   */
   get(id: string): IndicatorDefinition | undefined {
-    return this.byId.get(id.toUpperCase());
+    const key = id.toUpperCase();
+    return this.byId.get(key) ?? this.#demand(key);
   }
 
-  /** Whether a definition with this id exists. */
-  has(id: string): boolean {
+  /** Whether the code of `id` is here (a registered study that is not waiting for its chunk). */
+  loaded(id: string): boolean {
     return this.byId.has(id.toUpperCase());
   }
 
-  /** All definitions in registration order. */
-  list(): readonly IndicatorDefinition[] {
-    return [...this.byId.values()];
+  /** Whether a study with this id exists (loaded or not). */
+  has(id: string): boolean {
+    const key = id.toUpperCase();
+    return this.byId.has(key) || this.lazy.has(key);
   }
-}
 
-/** A registry holding every built-in study ({@link BUILTIN_INDICATORS}). */
-export function createDefaultIndicatorRegistry(): IndicatorRegistry {
-  const registry = new IndicatorRegistry();
-  for (const def of BUILTIN_INDICATORS) registry.register(def);
-  for (const [convention, defs] of Object.entries(CONVENTIONAL_VARIANTS)) {
-    for (const def of defs) registry.registerVariant(convention as IndicatorConvention, def);
+  /** All loaded definitions in registration order (after `loadAll()`: every study). */
+  list(): readonly IndicatorDefinition[] {
+    this.#version.get();
+    return this.#sorted([...this.byId.values()]);
   }
-  return registry;
+
+  /** Every study, loaded or not, as its index entry (id, name, category, placement). */
+  entries(): readonly IndicatorIndexEntry[] {
+    this.#version.get();
+    const loaded: IndicatorIndexEntry[] = [...this.byId.values()];
+    return this.#sorted([...loaded, ...[...this.lazy.values()].map((s) => s.entry)]);
+  }
 }

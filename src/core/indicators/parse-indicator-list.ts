@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
-import { IndicatorRegistry, createDefaultIndicatorRegistry } from './indicator-registry.js';
+import type { IndicatorRegistry } from './indicator-registry.js';
+import { createDefaultIndicatorRegistry } from './default-indicator-registry.js';
 import { resolveParams } from './resolve-params.js';
 import { INDICATOR_CONVENTIONS, isIndicatorConvention, type IndicatorConvention } from './indicator-convention.js';
 
@@ -58,6 +59,13 @@ function isArraySchema(schema: TSchema): boolean {
 }
 
 const TOKEN = /^([A-Za-z][A-Za-z0-9_]*)\s*(?:\(([^();]*)(?:;([^();]*))?\))?$/;
+
+/** The study ids an `indicators` notation names (`MA(5,20),VOL` → `MA`, `VOL`), to load before parsing. */
+export function indicatorListIds(text: string): string[] {
+  return splitTopLevel(text ?? '')
+    .map((piece) => TOKEN.exec(piece)?.[1])
+    .filter((id): id is string => id !== undefined);
+}
 
 /**
  * Parses the `indicators` attribute notation, e.g. `MA(5,20),VOL,MACD(12,26,9)`.

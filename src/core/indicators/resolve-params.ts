@@ -1,5 +1,5 @@
 import { Check, Clone } from '@sinclair/typebox/value';
-import { Errors } from '@sinclair/typebox/errors';
+import { paramErrors } from './param-errors.js';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { IndicatorDefinition } from './indicator-definition.js';
 
@@ -21,16 +21,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `/periods/1` → `periods[1]` */
-function pointerToPath(pointer: string): string {
-  let out = '';
-  for (const part of pointer.split('/').slice(1)) {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
-    out += /^\d+$/.test(key) ? `[${key}]` : out === '' ? key : `.${key}`;
-  }
-  return out;
-}
-
 /** The schema of each declared param of a definition. */
 export function paramSchemas(def: IndicatorDefinition): Readonly<Record<string, TSchema>> {
   return def.params.properties;
@@ -38,7 +28,8 @@ export function paramSchemas(def: IndicatorDefinition): Readonly<Record<string, 
 
 /**
  * Completes `partial` with the definition's defaults and validates the result against its TypeBox
- * schema (`Value.Check` / `Value.Errors`, no code generation, so it runs under a strict CSP).
+ * schema (`Value.Check`, then {@link paramErrors} for the reasons; no code generation, so it runs
+ * under a strict CSP).
  * Unknown keys are refused without echoing them. At most 5 errors are returned.
  *
  * @example resolveParams(macd, { fast: 5 }) // { ok: true, params: { fast: 5, slow: 26, signal: 9 } }
@@ -72,24 +63,13 @@ export function resolveParams<P extends TObject>(
     full[key] = given !== undefined ? given : Clone(properties[key].default as unknown);
   }
   if (Check(def.params, full)) return { ok: true, params: full };
-  for (const error of Errors(def.params, full)) {
-    errors.push({ path: pointerToPath(error.path), reason: unionReason(error.schema) ?? error.message });
+  for (const error of paramErrors(def.params, full)) {
+    errors.push({ path: error.path, reason: error.message });
     if (errors.length >= MAX_ERRORS) break;
   }
   return { ok: false, errors };
 }
 
-/** For a union (VWAP's anchor: keywords or a time) the choices, instead of TypeBox's "Expected union value". */
-function unionReason(schema: TSchema): string | undefined {
-  const members = (schema as { anyOf?: TSchema[] }).anyOf;
-  if (!Array.isArray(members)) return undefined;
-  const choices = members.map((m) =>
-    m.const !== undefined
-      ? `'${String(m.const)}'`
-      : `${m.type === 'integer' ? 'an integer' : `a ${String(m.type)}`}${m.description ? ` (${m.description})` : ''}`,
-  );
-  return `expected one of ${choices.join(', ')}`;
-}
 
 /**
  * Params of a study carried over to another definition of it (another convention): the given

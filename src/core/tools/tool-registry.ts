@@ -1,6 +1,12 @@
 import type { TObject } from '@sinclair/typebox';
 import { Check } from '@sinclair/typebox/value';
-import type { ToolDescriptor, ToolExecutionMode, ToolResult, ToolSafety } from '../../protocol/index.js';
+import type {
+  ToolDescriptor,
+  ToolErrorDetail,
+  ToolExecutionMode,
+  ToolResult,
+  ToolSafety,
+} from '../../protocol/index.js';
 import { deepFreeze } from './deep-freeze.js';
 import { RESERVED_TOOL_PREFIXES, toToolOutput, type HostToolDefinition } from './define-tool.js';
 import { getRegisteredChartTools } from './tool-decorator.js';
@@ -8,7 +14,7 @@ import { ToolCallError } from './tool-error.js';
 import { toModelSchema } from './to-model-schema.js';
 import type { ToolCallContext, ToolMethod, ToolOutput } from './tool-metadata.js';
 import { toPlainInput } from './to-plain-input.js';
-import { validateToolInput } from './validate-tool-input.js';
+import { checkToolInput, toolInputErrors } from './validate-tool-input.js';
 
 /** Who may use which tools through the agent port. User calls are never restricted. */
 export interface ToolPolicy {
@@ -71,6 +77,11 @@ export class ToolRegistry {
        * are recorded as that run's (the chart's "undo run").
        */
       aroundRunCall?: <T>(tag: { runId: string; callId?: string }, run: () => Promise<T>) => Promise<T>;
+      /**
+       * Awaited before a validated call runs (after policy and input checks): loads what the call
+       * needs that may not be loaded yet, e.g. the code of the study it names.
+       */
+      beforeInvoke?: (name: string, input: unknown) => Promise<void> | void;
     },
   ) {
     for (const meta of getRegisteredChartTools()) {
@@ -228,7 +239,10 @@ export class ToolRegistry {
     if (depth >= MAX_DEPTH) return failure('not_allowed', `Tools may be nested at most ${MAX_DEPTH} levels deep.`);
     // Read the input once into plain JSON: proto keys, cycles, throwing getters are refused here.
     const plain = toPlainInput(input);
-    const checked = plain.ok ? safeValidate(tool.parameters, plain.value) : plain;
+    let validated = plain.ok ? safeValidate(tool.parameters, plain.value) : plain;
+    // Only a refusal waits (for the wording of its errors); valid input goes on in the same tick.
+    if (validated instanceof Promise) validated = await validated;
+    const checked = validated;
     if (!checked.ok) {
       return failure('invalid_input', `Invalid input for '${name}'.`, {
         details: checked.details,
@@ -273,6 +287,7 @@ export class ToolRegistry {
     };
     const run = async (): Promise<ToolResult> => {
       try {
+        await this.options.beforeInvoke?.(name, checked.value);
         const output = await tool.invoke(checked.value, ctx);
         const stateChanged =
           typeof output?.stateChanged === 'boolean' ? output.stateChanged : tool.safety !== 'read-only';
@@ -401,13 +416,33 @@ function cleanDetails(details: readonly unknown[]): import('../../protocol/index
   return out;
 }
 
-/** Validation that reports a schema or TypeBox failure as a refusal instead of throwing. */
-function safeValidate(schema: TObject, value: unknown): ReturnType<typeof validateToolInput> {
+type Validated = { ok: true; value: unknown } | { ok: false; details: ToolErrorDetail[] };
+
+const COULD_NOT_VALIDATE: Validated = { ok: false, details: [{ path: '(input)', reason: 'could not be validated' }] };
+
+/**
+ * Validation that reports a schema or TypeBox failure as a refusal instead of throwing. Valid input
+ * is answered synchronously; TypeBox's error module is imported only to word a refusal (it stays out
+ * of the eager bundle: issue #12).
+ */
+function safeValidate(schema: TObject, value: unknown): Validated | Promise<Validated> {
+  let checked: { ok: boolean; value: unknown };
   try {
-    return validateToolInput(schema, value);
+    checked = checkToolInput(schema, value);
   } catch {
-    return { ok: false, details: [{ path: '(input)', reason: 'could not be validated' }] };
+    return COULD_NOT_VALIDATE;
   }
+  if (checked.ok) return { ok: true, value: checked.value };
+  return import('@sinclair/typebox/errors').then(
+    ({ Errors }) => {
+      try {
+        return { ok: false, details: toolInputErrors(schema, checked.value, Errors) };
+      } catch {
+        return COULD_NOT_VALIDATE;
+      }
+    },
+    () => ({ ok: false, details: [{ path: '(input)', reason: 'does not match the parameters schema' }] }),
+  );
 }
 
 /** Hands one report to the caller's listener; a bad fraction is dropped, a throwing listener ignored. */

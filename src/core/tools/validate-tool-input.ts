@@ -14,20 +14,27 @@ export function toFieldPath(pointer: string): string {
   return out;
 }
 
+/** TypeBox's `Errors` (passed in, so a caller can import its module only when input is wrong). */
+export type SchemaErrors = (
+  schema: TSchema,
+  value: unknown,
+) => Iterable<{ path: string; message: string; schema: TSchema }>;
+
 /**
  * Applies schema defaults to a copy of `input` and checks it, with TypeBox `Value` only
  * (TypeCompiler generates code with `new Function` and breaks under a strict CSP).
- * Returns the defaulted value or at most five error details.
+ * Returns the defaulted value, and whether it passed.
  */
-export function validateToolInput<T>(
-  schema: TSchema,
-  input: unknown,
-): { ok: true; value: T } | { ok: false; details: ToolErrorDetail[] } {
+export function checkToolInput(schema: TSchema, input: unknown): { ok: boolean; value: unknown } {
   const value = Default(schema, Clone(input ?? {}));
-  if (Check(schema, value)) return { ok: true, value: value as T };
+  return { ok: Check(schema, value), value };
+}
+
+/** At most five error details for a `value` that failed `checkToolInput`, one per field path. */
+export function toolInputErrors(schema: TSchema, value: unknown, errors: SchemaErrors): ToolErrorDetail[] {
   const details: ToolErrorDetail[] = [];
   const seen = new Set<string>();
-  for (const error of Errors(schema, value)) {
+  for (const error of errors(schema, value)) {
     const path = toFieldPath(error.path);
     // Unions report one error per branch; the first per path is the useful one.
     if (seen.has(path)) continue;
@@ -35,7 +42,20 @@ export function validateToolInput<T>(
     details.push({ path, reason: reasonOf(error.message, error.schema) });
     if (details.length === 5) break;
   }
-  return { ok: false, details };
+  return details;
+}
+
+/**
+ * {@link checkToolInput} and, on failure, {@link toolInputErrors} with TypeBox's `Errors`.
+ * Returns the defaulted value or at most five error details.
+ */
+export function validateToolInput<T>(
+  schema: TSchema,
+  input: unknown,
+): { ok: true; value: T } | { ok: false; details: ToolErrorDetail[] } {
+  const checked = checkToolInput(schema, input);
+  if (checked.ok) return { ok: true, value: checked.value as T };
+  return { ok: false, details: toolInputErrors(schema, checked.value, Errors) };
 }
 
 function reasonOf(message: string, schema: TSchema): string {

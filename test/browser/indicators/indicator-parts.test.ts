@@ -47,7 +47,7 @@ describe('indicator picker', () => {
   it('opens, filters "mac" to MACD, and choosing it adds a painted pane through indicators_add', async () => {
     const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators=""></kline-chart>`);
     const picker =
-      await fixture<IndicatorPicker>(html`<kline-indicator-picker .definitions=${chart.core.indicatorRegistry.list()}
+      await fixture<IndicatorPicker>(html`<kline-indicator-picker .definitions=${chart.core.indicatorRegistry.entries()}
       @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void chart.core.tools.execute('indicators_add', { definitionId: e.detail.definitionId }, { origin: 'user' })}></kline-indicator-picker>`);
     picker.shadowRoot!.querySelector<HTMLButtonElement>('[part="button"]')!.click();
     await picker.updateComplete;
@@ -58,7 +58,7 @@ describe('indicator picker', () => {
     const groups = [...picker.shadowRoot!.querySelectorAll('[role="group"]')].map((g) => g.getAttribute('aria-label'));
     expect(groups).to.include.members(['Moving averages', 'Momentum', 'Volume']);
     expect(picker.shadowRoot!.querySelectorAll('[role="option"]').length).to.equal(
-      chart.core.indicatorRegistry.list().length,
+      chart.core.indicatorRegistry.entries().length,
     );
     search.value = 'mac';
     search.dispatchEvent(new Event('input'));
@@ -87,7 +87,7 @@ describe('indicator picker', () => {
     let keysReachedOutside = 0;
     const wrapper =
       await fixture<HTMLElement>(html`<div @keydown=${() => keysReachedOutside++}><kline-indicator-picker open
-      .definitions=${registry.list()} @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => (picked = e.detail.definitionId)}></kline-indicator-picker></div>`);
+      .definitions=${registry.entries()} @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => (picked = e.detail.definitionId)}></kline-indicator-picker></div>`);
     const picker = wrapper.querySelector('kline-indicator-picker')!;
     await picker.updateComplete;
     const search = picker.shadowRoot!.querySelector<HTMLInputElement>('[part="search"]')!;
@@ -111,6 +111,8 @@ describe('indicator picker', () => {
 describe('schema form', () => {
   it('shows min/max/step, help text, and a field error for an out-of-range value', async () => {
     const chart = await readyChart(html`<kline-chart style="width:400px;height:300px" indicators=""></kline-chart>`);
+    // A study's code loads on first use (the chart shows none here).
+    await chart.core.indicatorRegistry.load('MACD');
     const macd = chart.core.indicatorRegistry.get('MACD')!;
     const changes: SchemaFormDetail[] = [];
     const form = await fixture<SchemaForm>(html`<kline-schema-form .schema=${macd.params} .order=${macd.paramOrder}

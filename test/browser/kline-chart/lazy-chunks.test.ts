@@ -1,9 +1,22 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
+import { BUILTIN_INDICATOR_INDEX } from '../../../src/core/indicators/index.js';
 
 type Win = Window & typeof globalThis;
-type Chart = HTMLElement & { context: { get(): unknown }; whenPainted(): Promise<void> };
+type Chart = HTMLElement & {
+  context: { get(): unknown };
+  whenPainted(): Promise<void>;
+  tools: { execute(name: string, input: unknown): Promise<{ success: boolean; data?: unknown }> };
+};
+
+/** Chunks of code a chart-only page must not fetch before it is used (rollup.config.js names them by folder). */
+const ON_DEMAND =
+  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|errors|binance-source|url-source)-/;
+/** A built-in study's own chunk (`chunks/rsi-<hash>.js`). */
+const STUDY_CHUNK = new RegExp(
+  `^chunks/(${BUILTIN_INDICATOR_INDEX.map((e) => e.id.toLowerCase()).join('|')})-[\\w-]+\\.js$`,
+);
 type Panel = HTMLElement & {
   connected: boolean;
   sessionId: string;
@@ -61,10 +74,20 @@ describe('the built bundle loads what a page uses, from beside itself', function
     await chart.whenPainted();
     const before = loadedScripts(win);
     expect(before).to.include('kline-chart.js');
-    expect(
-      before.filter((p) => p.includes('chart-agent-panel') || p.includes('openai') || p.includes('command-palette')),
-    ).to.deep.equal([]);
+    // No panel, dialog, palette, form, error wording, other data source or study code (VOL, the
+    // default study, is in the bundle itself).
+    expect(before.filter((p) => ON_DEMAND.test(p) || STUDY_CHUNK.test(p))).to.deep.equal([]);
     expect(win.customElements.get('chart-agent-panel')).to.equal(undefined);
+    expect(win.customElements.get('kline-command-palette')).to.equal(undefined);
+
+    // A study added through the tool loads its chunk (and only its own), then paints its pane.
+    const added = await chart.tools.execute('indicators_add', { definitionId: 'RSI' });
+    expect(added.success).to.equal(true);
+    await chart.whenPainted();
+    expect(chart.shadowRoot!.querySelectorAll('.pane').length).to.equal(3);
+    expect(loadedScripts(win).filter((p) => STUDY_CHUNK.test(p))).to.satisfy(
+      (files: string[]) => files.length > 0 && files.every((f) => /^chunks\/rsi-/.test(f)),
+    );
 
     const mockUrl = String(await executeServerCommand('mock-model-url'));
     const root = await scriptReply(mockUrl, 'Lazy hello.');

@@ -1,0 +1,248 @@
+import type { IndicatorConvention } from './indicator-convention.js';
+import type { IndicatorIndexEntry, LoadedStudy } from './indicator-registry.js';
+import { IndicatorRegistry } from './indicator-registry.js';
+import { maIndicator } from './definitions/ma.js';
+import { macdIndicator } from './definitions/macd.js';
+import { tdxMacdIndicator } from './definitions/tdx/macd.js';
+import { tradingviewMacdIndicator } from './definitions/tradingview/macd.js';
+import { volIndicator } from './definitions/vol.js';
+
+/**
+ * The built-in studies as the indicator picker and the tools name them, in `BUILTIN_INDICATORS`
+ * order (overlays first, then panes). Kept equal to the definitions by
+ * test/node/indicators/lazy-indicator-registry.test.ts.
+ */
+export const BUILTIN_INDICATOR_INDEX: readonly IndicatorIndexEntry[] = [
+  { id: 'MA', name: 'Moving Average', category: 'moving-average', placement: 'overlay' },
+  { id: 'EMA', name: 'Exponential Moving Average', category: 'moving-average', placement: 'overlay' },
+  { id: 'WMA', name: 'Weighted Moving Average', category: 'moving-average', placement: 'overlay' },
+  { id: 'DEMA', name: 'Double Exponential Moving Average', category: 'moving-average', placement: 'overlay' },
+  { id: 'TEMA', name: 'Triple Exponential Moving Average', category: 'moving-average', placement: 'overlay' },
+  { id: 'TRIMA', name: 'Triangular Moving Average', category: 'moving-average', placement: 'overlay' },
+  { id: 'KAMA', name: 'Kaufman Adaptive Moving Average', category: 'moving-average', placement: 'overlay' },
+  { id: 'T3', name: 'Tillson T3 Moving Average', category: 'moving-average', placement: 'overlay' },
+  { id: 'HMA', name: 'Hull Moving Average', category: 'moving-average', placement: 'overlay' },
+  { id: 'VWMA', name: 'Volume Weighted Moving Average', category: 'moving-average', placement: 'overlay' },
+  { id: 'BBI', name: 'Bull and Bear Index', category: 'moving-average', placement: 'overlay' },
+  { id: 'BOLL', name: 'Bollinger Bands', category: 'volatility', placement: 'overlay' },
+  { id: 'SAR', name: 'Parabolic SAR', category: 'trend', placement: 'overlay' },
+  { id: 'KC', name: 'Keltner Channel', category: 'volatility', placement: 'overlay' },
+  { id: 'DC', name: 'Donchian Channel', category: 'volatility', placement: 'overlay' },
+  { id: 'ICHIMOKU', name: 'Ichimoku Cloud', category: 'trend', placement: 'overlay' },
+  { id: 'SUPERTREND', name: 'SuperTrend', category: 'trend', placement: 'overlay' },
+  { id: 'VWAP', name: 'Volume Weighted Average Price (session)', category: 'volume', placement: 'overlay' },
+  { id: 'VOL', name: 'Volume', category: 'volume', placement: 'pane' },
+  { id: 'MACD', name: 'Moving Average Convergence Divergence', category: 'momentum', placement: 'pane' },
+  { id: 'RSI', name: 'Relative Strength Index', category: 'momentum', placement: 'pane' },
+  { id: 'STOCH', name: 'Stochastic Oscillator', category: 'momentum', placement: 'pane' },
+  { id: 'STOCHRSI', name: 'Stochastic RSI', category: 'momentum', placement: 'pane' },
+  { id: 'KDJ', name: 'KDJ Stochastic', category: 'momentum', placement: 'pane' },
+  { id: 'CCI', name: 'Commodity Channel Index', category: 'momentum', placement: 'pane' },
+  { id: 'WR', name: 'Williams %R', category: 'momentum', placement: 'pane' },
+  { id: 'ATR', name: 'Average True Range', category: 'volatility', placement: 'pane' },
+  { id: 'NATR', name: 'Normalized Average True Range', category: 'volatility', placement: 'pane' },
+  { id: 'DMI', name: 'Directional Movement Index', category: 'trend', placement: 'pane' },
+  { id: 'AROON', name: 'Aroon', category: 'trend', placement: 'pane' },
+  { id: 'MFI', name: 'Money Flow Index', category: 'volume', placement: 'pane' },
+  { id: 'OBV', name: 'On Balance Volume', category: 'volume', placement: 'pane' },
+  { id: 'ROC', name: 'Rate of Change', category: 'momentum', placement: 'pane' },
+  { id: 'MTM', name: 'Momentum', category: 'momentum', placement: 'pane' },
+  { id: 'TRIX', name: 'Triple Exponential Average Rate of Change', category: 'momentum', placement: 'pane' },
+  { id: 'ULTOSC', name: 'Ultimate Oscillator', category: 'momentum', placement: 'pane' },
+  { id: 'CMO', name: 'Chande Momentum Oscillator', category: 'momentum', placement: 'pane' },
+  { id: 'PPO', name: 'Percentage Price Oscillator', category: 'momentum', placement: 'pane' },
+  { id: 'AD', name: 'Accumulation/Distribution', category: 'volume', placement: 'pane' },
+  { id: 'ADOSC', name: 'Chaikin A/D Oscillator', category: 'volume', placement: 'pane' },
+  { id: 'BOP', name: 'Balance of Power', category: 'momentum', placement: 'pane' },
+  { id: 'CMF', name: 'Chaikin Money Flow', category: 'volume', placement: 'pane' },
+  { id: 'AO', name: 'Awesome Oscillator', category: 'momentum', placement: 'pane' },
+  { id: 'PVT', name: 'Price Volume Trend', category: 'volume', placement: 'pane' },
+  { id: 'EMV', name: 'Ease of Movement', category: 'volume', placement: 'pane' },
+  { id: 'BIAS', name: 'Bias Ratio', category: 'momentum', placement: 'pane' },
+  { id: 'PSY', name: 'Psychological Line', category: 'momentum', placement: 'pane' },
+  { id: 'VR', name: 'Volume Ratio', category: 'volume', placement: 'pane' },
+  { id: 'BRAR', name: 'BRAR Sentiment', category: 'momentum', placement: 'pane' },
+  { id: 'CR', name: 'CR Energy', category: 'momentum', placement: 'pane' },
+  { id: 'DMA', name: 'Different of Moving Averages', category: 'trend', placement: 'pane' },
+  { id: 'HV', name: 'Historical Volatility', category: 'volatility', placement: 'pane' },
+];
+
+/**
+ * Each built-in's code: its definition file and its convention variants (`definitions/tdx`,
+ * `definitions/tradingview`). Separate dynamic imports, so the bundle keeps each study in a chunk
+ * of its own (issue #12) and a page downloads only the studies it shows.
+ */
+/**
+ * `paramOrder: (keyof Static<P>)[]` makes a typed definition unassignable to the erased one (see
+ * `BUILTIN_INDICATORS`); each is well-formed, the cast only forgets its param types.
+ */
+function study(definition: unknown, variants?: Record<string, unknown>): LoadedStudy {
+  return { definition, variants } as LoadedStudy;
+}
+
+/**
+ * The studies of the default and the documented example (`VOL`, `MA(5,20),VOL,MACD(12,26,9)`) are
+ * in the bundle itself, so such a page applies its `indicators` at once (issue #12 counts candles,
+ * volume, MA and MACD in the eager budget).
+ */
+const EAGER_STUDIES: Readonly<Record<string, LoadedStudy>> = {
+  MA: study(maIndicator),
+  VOL: study(volIndicator),
+  MACD: study(macdIndicator, { tdx: tdxMacdIndicator, tradingview: tradingviewMacdIndicator }),
+};
+
+const BUILTIN_LOADERS: Readonly<Record<string, () => Promise<LoadedStudy>>> = {
+  MA: () => import('./definitions/ma.js').then((m) => study(m.maIndicator)),
+  EMA: () => import('./definitions/ema.js').then((m) => study(m.emaIndicator)),
+  WMA: () => import('./definitions/wma.js').then((m) => study(m.wmaIndicator)),
+  DEMA: () => import('./definitions/dema.js').then((m) => study(m.demaIndicator)),
+  TEMA: () => import('./definitions/tema.js').then((m) => study(m.temaIndicator)),
+  TRIMA: () => import('./definitions/trima.js').then((m) => study(m.trimaIndicator)),
+  KAMA: () => import('./definitions/kama.js').then((m) => study(m.kamaIndicator)),
+  T3: () => import('./definitions/t3.js').then((m) => study(m.t3Indicator)),
+  HMA: () => import('./definitions/hma.js').then((m) => study(m.hmaIndicator)),
+  VWMA: () => import('./definitions/vwma.js').then((m) => study(m.vwmaIndicator)),
+  BBI: () => import('./definitions/bbi.js').then((m) => study(m.bbiIndicator)),
+  BOLL: () =>
+    Promise.all([import('./definitions/boll.js'), import('./definitions/tdx/boll.js')]).then(([m, v0]) =>
+      study(m.bollIndicator, { tdx: v0.tdxBollIndicator }),
+    ),
+  SAR: () => import('./definitions/sar.js').then((m) => study(m.sarIndicator)),
+  KC: () =>
+    Promise.all([import('./definitions/kc.js'), import('./definitions/tradingview/kc.js')]).then(([m, v0]) =>
+      study(m.kcIndicator, { tradingview: v0.tradingviewKcIndicator }),
+    ),
+  DC: () => import('./definitions/dc.js').then((m) => study(m.dcIndicator)),
+  ICHIMOKU: () => import('./definitions/ichimoku.js').then((m) => study(m.ichimokuIndicator)),
+  SUPERTREND: () =>
+    Promise.all([import('./definitions/supertrend.js'), import('./definitions/tradingview/supertrend.js')]).then(
+      ([m, v0]) => study(m.supertrendIndicator, { tradingview: v0.tradingviewSupertrendIndicator }),
+    ),
+  VWAP: () => import('./definitions/vwap.js').then((m) => study(m.vwapIndicator)),
+  VOL: () => import('./definitions/vol.js').then((m) => study(m.volIndicator)),
+  MACD: () =>
+    Promise.all([
+      import('./definitions/macd.js'),
+      import('./definitions/tdx/macd.js'),
+      import('./definitions/tradingview/macd.js'),
+    ]).then(([m, v0, v1]) =>
+      study(m.macdIndicator, { tdx: v0.tdxMacdIndicator, tradingview: v1.tradingviewMacdIndicator }),
+    ),
+  RSI: () =>
+    Promise.all([import('./definitions/rsi.js'), import('./definitions/tdx/rsi.js')]).then(([m, v0]) =>
+      study(m.rsiIndicator, { tdx: v0.tdxRsiIndicator }),
+    ),
+  STOCH: () => import('./definitions/stoch.js').then((m) => study(m.stochIndicator)),
+  STOCHRSI: () => import('./definitions/stochrsi.js').then((m) => study(m.stochrsiIndicator)),
+  KDJ: () =>
+    Promise.all([import('./definitions/kdj.js'), import('./definitions/tdx/kdj.js')]).then(([m, v0]) =>
+      study(m.kdjIndicator, { tdx: v0.tdxKdjIndicator }),
+    ),
+  CCI: () =>
+    Promise.all([import('./definitions/cci.js'), import('./definitions/tdx/cci.js')]).then(([m, v0]) =>
+      study(m.cciIndicator, { tdx: v0.tdxCciIndicator }),
+    ),
+  WR: () =>
+    Promise.all([import('./definitions/wr.js'), import('./definitions/tdx/wr.js')]).then(([m, v0]) =>
+      study(m.wrIndicator, { tdx: v0.tdxWrIndicator }),
+    ),
+  ATR: () =>
+    Promise.all([import('./definitions/atr.js'), import('./definitions/tradingview/atr.js')]).then(([m, v0]) =>
+      study(m.atrIndicator, { tradingview: v0.tradingviewAtrIndicator }),
+    ),
+  NATR: () => import('./definitions/natr.js').then((m) => study(m.natrIndicator)),
+  DMI: () =>
+    Promise.all([import('./definitions/dmi.js'), import('./definitions/tdx/dmi.js')]).then(([m, v0]) =>
+      study(m.dmiIndicator, { tdx: v0.tdxDmiIndicator }),
+    ),
+  AROON: () => import('./definitions/aroon.js').then((m) => study(m.aroonIndicator)),
+  MFI: () => import('./definitions/mfi.js').then((m) => study(m.mfiIndicator)),
+  OBV: () =>
+    Promise.all([import('./definitions/obv.js'), import('./definitions/tdx/obv.js')]).then(([m, v0]) =>
+      study(m.obvIndicator, { tdx: v0.tdxObvIndicator }),
+    ),
+  ROC: () =>
+    Promise.all([import('./definitions/roc.js'), import('./definitions/tdx/roc.js')]).then(([m, v0]) =>
+      study(m.rocIndicator, { tdx: v0.tdxRocIndicator }),
+    ),
+  MTM: () =>
+    Promise.all([import('./definitions/mtm.js'), import('./definitions/tdx/mtm.js')]).then(([m, v0]) =>
+      study(m.mtmIndicator, { tdx: v0.tdxMtmIndicator }),
+    ),
+  TRIX: () =>
+    Promise.all([import('./definitions/trix.js'), import('./definitions/tdx/trix.js')]).then(([m, v0]) =>
+      study(m.trixIndicator, { tdx: v0.tdxTrixIndicator }),
+    ),
+  ULTOSC: () => import('./definitions/ultosc.js').then((m) => study(m.ultoscIndicator)),
+  CMO: () => import('./definitions/cmo.js').then((m) => study(m.cmoIndicator)),
+  PPO: () => import('./definitions/ppo.js').then((m) => study(m.ppoIndicator)),
+  AD: () => import('./definitions/ad.js').then((m) => study(m.adIndicator)),
+  ADOSC: () => import('./definitions/adosc.js').then((m) => study(m.adoscIndicator)),
+  BOP: () => import('./definitions/bop.js').then((m) => study(m.bopIndicator)),
+  CMF: () => import('./definitions/cmf.js').then((m) => study(m.cmfIndicator)),
+  AO: () =>
+    Promise.all([import('./definitions/ao.js'), import('./definitions/tradingview/ao.js')]).then(([m, v0]) =>
+      study(m.aoIndicator, { tradingview: v0.tradingviewAoIndicator }),
+    ),
+  PVT: () => import('./definitions/pvt.js').then((m) => study(m.pvtIndicator)),
+  EMV: () =>
+    Promise.all([
+      import('./definitions/emv.js'),
+      import('./definitions/tdx/emv.js'),
+      import('./definitions/tradingview/emv.js'),
+    ]).then(([m, v0, v1]) =>
+      study(m.emvIndicator, { tdx: v0.tdxEmvIndicator, tradingview: v1.tradingviewEmvIndicator }),
+    ),
+  BIAS: () =>
+    Promise.all([import('./definitions/bias.js'), import('./definitions/tdx/bias.js')]).then(([m, v0]) =>
+      study(m.biasIndicator, { tdx: v0.tdxBiasIndicator }),
+    ),
+  PSY: () =>
+    Promise.all([import('./definitions/psy.js'), import('./definitions/tdx/psy.js')]).then(([m, v0]) =>
+      study(m.psyIndicator, { tdx: v0.tdxPsyIndicator }),
+    ),
+  VR: () =>
+    Promise.all([import('./definitions/vr.js'), import('./definitions/tdx/vr.js')]).then(([m, v0]) =>
+      study(m.vrIndicator, { tdx: v0.tdxVrIndicator }),
+    ),
+  BRAR: () =>
+    Promise.all([import('./definitions/brar.js'), import('./definitions/tdx/brar.js')]).then(([m, v0]) =>
+      study(m.brarIndicator, { tdx: v0.tdxBrarIndicator }),
+    ),
+  CR: () =>
+    Promise.all([import('./definitions/cr.js'), import('./definitions/tdx/cr.js')]).then(([m, v0]) =>
+      study(m.crIndicator, { tdx: v0.tdxCrIndicator }),
+    ),
+  DMA: () =>
+    Promise.all([import('./definitions/dma.js'), import('./definitions/tdx/dma.js')]).then(([m, v0]) =>
+      study(m.dmaIndicator, { tdx: v0.tdxDmaIndicator }),
+    ),
+  HV: () =>
+    Promise.all([import('./definitions/hv.js'), import('./definitions/tradingview/hv.js')]).then(([m, v0]) =>
+      study(m.hvIndicator, { tradingview: v0.tradingviewHvIndicator }),
+    ),
+};
+
+/**
+ * A registry knowing every built-in study by its index entry; a study's code loads when it is first
+ * asked for (`IndicatorRegistry.load`, `get`, `resolve`). The browser bundle's default registry.
+ */
+export function createLazyIndicatorRegistry(): IndicatorRegistry {
+  const registry = new IndicatorRegistry();
+  for (const entry of BUILTIN_INDICATOR_INDEX) {
+    const eager = EAGER_STUDIES[entry.id];
+    if (eager) {
+      registry.register(eager.definition);
+      for (const [convention, def] of Object.entries(eager.variants ?? {})) {
+        registry.registerVariant(convention as IndicatorConvention, def);
+      }
+      continue;
+    }
+    const load = BUILTIN_LOADERS[entry.id];
+    if (load) registry.registerLazy(entry, load);
+  }
+  return registry;
+}
+
+/** Alias the bundle resolves `default-indicator-registry.js` to (rollup.config.js). */
+export { createLazyIndicatorRegistry as createDefaultIndicatorRegistry };

@@ -1,0 +1,108 @@
+import type { TSchema } from '@sinclair/typebox';
+
+/** One failed rule: `path` in `periods[1]` form, `message` worded as TypeBox's `Errors` words it. */
+export interface ParamErrorItem {
+  readonly path: string;
+  readonly message: string;
+}
+
+function join(path: string, key: string | number): string {
+  return typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+}
+
+function literalText(value: unknown): string {
+  return typeof value === 'string' ? `'${value}'` : String(value);
+}
+
+/** For a union (VWAP's anchor: keywords or a time) the choices, instead of TypeBox's "Expected union value". */
+function unionReason(members: readonly TSchema[]): string {
+  const choices = members.map((m) =>
+    m.const !== undefined
+      ? `'${String(m.const)}'`
+      : `${m.type === 'integer' ? 'an integer' : `a ${String(m.type)}`}${m.description ? ` (${m.description})` : ''}`,
+  );
+  return `expected one of ${choices.join(', ')}`;
+}
+
+function* visit(schema: TSchema, value: unknown, path: string): Generator<ParamErrorItem> {
+  if (schema.const !== undefined) {
+    if (value !== schema.const) yield { path, message: `Expected ${literalText(schema.const)}` };
+    return;
+  }
+  if (Array.isArray(schema.anyOf)) {
+    const branches = schema.anyOf as TSchema[];
+    if (!branches.some((b) => !visit(b, value, path).next().value)) yield { path, message: unionReason(branches) };
+    return;
+  }
+  switch (schema.type) {
+    case 'integer':
+    case 'number': {
+      const integer = schema.type === 'integer';
+      if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
+        yield { path, message: integer ? 'Expected integer' : 'Expected number' };
+        return;
+      }
+      const kind = integer ? 'integer' : 'number';
+      if (typeof schema.minimum === 'number' && value < schema.minimum)
+        yield { path, message: `Expected ${kind} to be greater or equal to ${schema.minimum}` };
+      if (typeof schema.maximum === 'number' && value > schema.maximum)
+        yield { path, message: `Expected ${kind} to be less or equal to ${schema.maximum}` };
+      if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum)
+        yield { path, message: `Expected ${kind} to be greater than ${schema.exclusiveMinimum}` };
+      if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum)
+        yield { path, message: `Expected ${kind} to be less than ${schema.exclusiveMaximum}` };
+      return;
+    }
+    case 'boolean':
+      if (typeof value !== 'boolean') yield { path, message: 'Expected boolean' };
+      return;
+    case 'string':
+      if (typeof value !== 'string') yield { path, message: 'Expected string' };
+      else if (Array.isArray(schema.enum) && !schema.enum.includes(value))
+        yield { path, message: `Expected one of ${schema.enum.map(literalText).join(', ')}` };
+      return;
+    case 'array': {
+      if (!Array.isArray(value)) {
+        yield { path, message: 'Expected array' };
+        return;
+      }
+      if (typeof schema.minItems === 'number' && value.length < schema.minItems)
+        yield { path, message: `Expected array length to be greater or equal to ${schema.minItems}` };
+      if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
+        yield { path, message: `Expected array length to be less or equal to ${schema.maxItems}` };
+      if (schema.items)
+        for (let i = 0; i < value.length; i++) yield* visit(schema.items as TSchema, value[i], join(path, i));
+      return;
+    }
+    case 'object': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        yield { path, message: 'Expected object' };
+        return;
+      }
+      const record = value as Record<string, unknown>;
+      const properties = (schema.properties ?? {}) as Record<string, TSchema>;
+      for (const [key, sub] of Object.entries(properties)) {
+        if (record[key] === undefined) {
+          if ((schema.required as string[] | undefined)?.includes(key))
+            yield { path: join(path, key), message: 'Expected required property' };
+          continue;
+        }
+        yield* visit(sub, record[key], join(path, key));
+      }
+      return;
+    }
+  }
+}
+
+/**
+ * Why `value` fails a study's params schema, in TypeBox's words (`Expected integer to be greater
+ * or equal to 1`): the JSON-schema rules param schemas use (numbers and integers with bounds,
+ * booleans, strings, literal unions, arrays of those, objects). A light stand-in for TypeBox's
+ * `Errors`, which would put its whole error module in the eager bundle (issue #12) though it is
+ * needed only when params are wrong. Call it only after `Check` failed; it always names at least
+ * one error.
+ */
+export function paramErrors(schema: TSchema, value: unknown): ParamErrorItem[] {
+  const errors = [...visit(schema, value, '')];
+  return errors.length ? errors : [{ path: '', message: 'Expected a value that fits the parameter schema' }];
+}
