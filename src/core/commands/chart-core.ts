@@ -137,6 +137,7 @@ export class ChartCore {
       target: () => this.targetStamp(),
       context: () => this.context.get(),
       aroundRunCall: (tag, run) => this.store.tagged(tag, run),
+      aroundComposedCall: (label, run) => this.store.grouped(label, run),
     });
     // Every tool call, from the toolbar, palette, agent or host, passes here: remember its origin so
     // the commits it makes are reported with the right reason.

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ValueErrorType } from '@sinclair/typebox/errors';
 import {
   adaptParams,
   formatIndicatorLabel,
@@ -8,6 +9,7 @@ import {
   resolveParams,
   type IndicatorDefinition,
   type IndicatorListError,
+  type ParamError,
   type IndicatorValues,
 } from '../indicators/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
@@ -628,7 +630,7 @@ export class IndicatorCommands {
     throw new ToolCallError('invalid_input', `Invalid params for ${def.id}.`, {
       details: resolved.errors.map((e) => ({
         path: e.path ? `params.${e.path}` : 'params',
-        reason: boundsReason(def, e.path, e.reason),
+        reason: boundsReason(def, e),
       })),
       recommendedAction: `Fix the params named in details; ${def.id} accepts ${props.map((k) => describeBounds(def, k)).join(', ') || 'no params'}.`,
     });
@@ -644,17 +646,29 @@ export class IndicatorCommands {
   }
 }
 
-/** `must be >= 1` style reasons for numeric bounds; TypeBox's own message otherwise. */
-function boundsReason(def: IndicatorDefinition, path: string, reason: string): string {
-  const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[\d+\])?$/.exec(path);
-  if (!m) return reason;
+/**
+ * `must be >= 1` style reasons for numeric bounds, chosen by TypeBox's error kind (never by its
+ * English message); TypeBox's own message otherwise.
+ */
+function boundsReason(def: IndicatorDefinition, error: ParamError): string {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[\d+\])?$/.exec(error.path);
+  if (!m) return error.reason;
   const top = def.params.properties[m[1]] as Record<string, unknown> | undefined;
   const schema = (m[2] ? top?.items : top) as Record<string, unknown> | undefined;
-  if (!schema) return reason;
-  if (/greater or equal/i.test(reason) && typeof schema.minimum === 'number') return `must be >= ${schema.minimum}`;
-  if (/less or equal/i.test(reason) && typeof schema.maximum === 'number') return `must be <= ${schema.maximum}`;
-  if (/integer/i.test(reason) && schema.type === 'integer') return 'must be an integer';
-  return reason.charAt(0).toLowerCase() + reason.slice(1);
+  if (!schema) return error.reason;
+  const fallback = error.reason.charAt(0).toLowerCase() + error.reason.slice(1);
+  switch (error.kind) {
+    case ValueErrorType.NumberMinimum:
+    case ValueErrorType.IntegerMinimum:
+      return typeof schema.minimum === 'number' ? `must be >= ${schema.minimum}` : fallback;
+    case ValueErrorType.NumberMaximum:
+    case ValueErrorType.IntegerMaximum:
+      return typeof schema.maximum === 'number' ? `must be <= ${schema.maximum}` : fallback;
+    case ValueErrorType.Integer:
+      return schema.type === 'integer' ? 'must be an integer' : fallback;
+    default:
+      return fallback;
+  }
 }
 
 function describeBounds(def: IndicatorDefinition, key: string): string {

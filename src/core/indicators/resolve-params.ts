@@ -1,5 +1,5 @@
 import { Check, Clone } from '@sinclair/typebox/value';
-import { Errors } from '@sinclair/typebox/errors';
+import { Errors, type ValueErrorType } from '@sinclair/typebox/errors';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { IndicatorDefinition } from './indicator-definition.js';
 
@@ -8,6 +8,8 @@ export interface ParamError {
   /** e.g. `period`, `periods[1]`, or `` for the object itself. */
   readonly path: string;
   readonly reason: string;
+  /** TypeBox's error kind when the schema refused the value (absent for unknown keys). */
+  readonly kind?: ValueErrorType;
 }
 
 /** Full params, or why they could not be built. */
@@ -73,7 +75,7 @@ export function resolveParams<P extends TObject>(
   }
   if (Check(def.params, full)) return { ok: true, params: full };
   for (const error of Errors(def.params, full)) {
-    errors.push({ path: pointerToPath(error.path), reason: error.message });
+    errors.push({ path: pointerToPath(error.path), reason: error.message, kind: error.type });
     if (errors.length >= MAX_ERRORS) break;
   }
   return { ok: false, errors };

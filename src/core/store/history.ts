@@ -18,6 +18,18 @@ export class History<S> {
     this.#redo.length = 0;
   }
 
+  /** The step `undo` would revert (to merge a composed call's next change into it). */
+  get last(): HistoryEntry<S> | undefined {
+    return this.#undo.at(-1);
+  }
+
+  /** Replaces the step `undo` would revert (a composed call's steps folded into one). */
+  replaceLast(entry: HistoryEntry<S>): void {
+    if (this.#undo.length === 0) throw new Error('no step to replace');
+    this.#undo[this.#undo.length - 1] = entry;
+    this.#redo.length = 0;
+  }
+
   takeUndo(): HistoryEntry<S> | undefined {
     const entry = this.#undo.pop();
     if (entry) this.#redo.push(entry);

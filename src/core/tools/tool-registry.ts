@@ -71,6 +71,11 @@ export class ToolRegistry {
        * are recorded as that run's (the chart's "undo run").
        */
       aroundRunCall?: <T>(tag: { runId: string; callId?: string }, run: () => Promise<T>) => Promise<T>;
+      /**
+       * Wraps a mutating host tool's execution so the steps its child calls commit become ONE undo
+       * step labelled with its name (docs/contracts.md "Host tools").
+       */
+      aroundComposedCall?: <T>(label: string, run: () => Promise<T>) => Promise<T>;
     },
   ) {
     for (const meta of getRegisteredChartTools()) {
@@ -160,7 +165,9 @@ export class ToolRegistry {
       executionMode: definition.executionMode ?? (definition.safety === 'read-only' ? 'parallel' : 'sequential'),
       kind: 'host',
       invoke: async (input, ctx) => {
-        const value = await definition.execute(input as never, { ...ctx, context: this.options.context() });
+        const call = async () => definition.execute(input as never, { ...ctx, context: this.options.context() });
+        const around = this.options.aroundComposedCall;
+        const value = await (definition.safety !== 'read-only' && around ? around(name, call) : call());
         // `return ctx.execute(child, …)` hands back the child's result: a failed child fails this tool too.
         if (isFailedResult(value)) {
           const { code, message, retryable, recommendedAction, details } = value.error;
