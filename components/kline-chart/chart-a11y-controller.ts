@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { clampView } from '../../src/core/commands/view-range.js';
+import { clampView } from '../../src/core/state/index.js';
 import { effect } from '../../src/core/store/index.js';
 import { formatBarTime } from '../../src/render/time-ticks.js';
 import type { ChartRenderer } from '../../src/render/chart-renderer.js';

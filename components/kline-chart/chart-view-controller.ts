@@ -126,7 +126,13 @@ export class ChartViewController implements ReactiveController {
     const main = root.querySelector<HTMLElement>('.main');
     if (!container || !main) return;
     const core = this.#o.core;
-    this.#separators = new PaneSeparators(main, core.indicators);
+    this.#separators = new PaneSeparators(main, {
+      layout: () => core.panes.layout(),
+      previewWeights: (weights) => core.panes.previewWeights(weights),
+      cancelPreview: () => core.panes.cancelPreview(),
+      // The same tool as the agent's: one undo step named pane_resize, reported as the user's.
+      resize: (weights) => void core.tools.execute('pane_resize', { weights }, { origin: 'user' }),
+    });
     this.applyTheme();
     const renderer = new ChartRenderer({
       core,

@@ -622,8 +622,8 @@ export class KlineChart extends LitElement {
       remove: (id) => void this.#runUserTool('indicators_remove', { instanceId: id }),
       ...(pane
         ? {
-            moveUp: (id: string) => void this.#core.indicators.movePane(paneOf(id), 'up'),
-            moveDown: (id: string) => void this.#core.indicators.movePane(paneOf(id), 'down'),
+            moveUp: (id: string) => void this.#runUserTool('pane_move', { paneId: paneOf(id), direction: 'up' }),
+            moveDown: (id: string) => void this.#runUserTool('pane_move', { paneId: paneOf(id), direction: 'down' }),
           }
         : {}),
     };

@@ -1,6 +1,6 @@
 import uPlot from 'uplot';
 import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import type { PriceLine } from '../../src/core/commands/chart-state.js';
+import type { PriceLine } from '../../src/core/state/index.js';
 import type { ChartRenderer } from '../../src/render/chart-renderer.js';
 import type { ChartTheme } from '../../src/render/chart-theme.js';
 import type { PlotTransform } from '../../src/render/paint-candles.js';

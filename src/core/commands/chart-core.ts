@@ -16,9 +16,10 @@ import { Store, type ReadOnlySignal } from '../store/index.js';
 import { ToolRegistry, type ToolPolicy } from '../tools/index.js';
 import { buildChartContext } from './build-chart-context.js';
 import { ChartCommands } from './chart-commands.js';
-import { initialChartState, VOLATILE_KEYS, type ChartState, type ChartTarget, type ViewRange } from './chart-state.js';
+import { initialChartState, VOLATILE_KEYS, type ChartState, type ChartTarget, type ViewRange } from '../state/index.js';
 import { MarketCommands } from './market-commands.js';
 import { IndicatorCommands } from './indicator-commands.js';
+import { PaneCommands } from './pane-commands.js';
 import { DrawingCommands } from './drawing-commands.js';
 import { SettingsCommands } from './settings-commands.js';
 import { ComparisonCommands } from './comparison-commands.js';
@@ -30,23 +31,13 @@ import { IndicatorEngine } from './indicator-engine.js';
 import { resolveStudy } from './indicator-study.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
 import { checked, loadSeries } from './load-series.js';
-import { defaultView } from './view-range.js';
+import { defaultView } from '../state/index.js';
 import { seriesMatchesTarget } from './resolve-instrument.js';
 import { HOST_SOURCE_ID, HostDataSource } from './host-data-source.js';
 import type { CommitInfo } from '../store/index.js';
+import type { ChangeReason, CommandContext } from './command-context.js';
 
-/** Why a committed action happened, as `kline-change` reports it. */
-export type ChangeReason =
-  | 'user'
-  | 'agent'
-  | 'host'
-  | 'attribute'
-  | 'undo'
-  | 'redo'
-  | 'live'
-  | 'history'
-  | 'load'
-  | 'sync';
+export type { ChangeReason } from './command-context.js';
 
 export interface ChartCoreOptions {
   readonly chartId: string;
@@ -58,7 +49,7 @@ export interface ChartCoreOptions {
  * The DOM-free heart of a chart: the signal store, the command hosts (whose `@tool` methods are
  * also the agent's tools), the tool registry and the data loading that follows the target.
  */
-export class ChartCore {
+export class ChartCore implements CommandContext {
   readonly store: Store<ChartState>;
   readonly sources: DataSourceRegistry;
   readonly tools: ToolRegistry;
@@ -66,6 +57,8 @@ export class ChartCore {
   readonly chart: ChartCommands;
   readonly market: MarketCommands;
   readonly indicators: IndicatorCommands;
+  /** `pane_resize`, `pane_move` and the separators' drag preview. */
+  readonly panes: PaneCommands;
   readonly drawings: DrawingCommands;
   readonly settings: SettingsCommands;
   readonly comparisons: ComparisonCommands;
@@ -125,6 +118,7 @@ export class ChartCore {
     this.chart = new ChartCommands(this);
     this.market = new MarketCommands(this);
     this.indicators = new IndicatorCommands(this);
+    this.panes = new PaneCommands(this);
     this.drawings = new DrawingCommands(this);
     this.settings = new SettingsCommands(this);
     this.comparisons = new ComparisonCommands(this);
@@ -187,6 +181,7 @@ export class ChartCore {
       this.chart,
       this.market,
       this.indicators,
+      this.panes,
       this.drawings,
       this.settings,
       this.comparisons,

@@ -5,7 +5,7 @@ import type {
   IndicatorUpdater,
   IndicatorValues,
 } from '../indicators/indicator-definition.js';
-import type { IndicatorInstance } from './chart-state.js';
+import type { IndicatorInstance } from '../state/index.js';
 import type { ResolvedStudy } from './indicator-study.js';
 
 interface Entry {

@@ -11,7 +11,7 @@ import {
   type IndicatorInstance,
   type PaneLayout,
   type PriceLine,
-} from '../commands/chart-state.js';
+} from '../state/index.js';
 import {
   DRAWING_POINT_COUNTS,
   isCssColor,
