@@ -1,9 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { effect } from '../../src/core/store/index.js';
-import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { ChartRenderer, type PaneLayoutSpec } from '../../src/render/chart-renderer.js';
-import { readChartTheme, type ChartTheme } from '../../src/render/chart-theme.js';
-import { buildPaneSpecs } from '../../src/render/build-pane-specs.js';
+import type { ChartCore } from '../../src/core/commands/index.js';
+import {
+  ChartRenderer,
+  readChartTheme,
+  buildPaneSpecs,
+  type PaneLayoutSpec,
+  type ChartTheme,
+} from '../../src/render/index.js';
 import { PaneSeparators } from './pane-separators.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 import type { OverlayLayerController } from './overlay-layer-controller.js';

@@ -4,6 +4,7 @@ import type { ChartAgentPanel } from '../../../components/chart-agent-panel/inde
 import type { ChartContext } from '../../../src/protocol/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, parts, unmountAll } from './panel-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 /** Counts the panel's renders from now on. */
 function countRenders(panel: ChartAgentPanel): { readonly count: number } {
@@ -36,9 +37,9 @@ describe('<chart-agent-panel> render cost', () => {
     // …but nothing it shows changed, so it did not render.
     expect(renders.count).to.equal(0);
 
-    const series = chart.core.store.peek('series')!;
+    const series = coreOf(chart).store.peek('series')!;
     const n = series.bars.length;
-    chart.core.store.action('test_select', (d) =>
+    coreOf(chart).store.action('test_select', (d) =>
       d.set('selection', { from: series.bars.time[n - 10], to: series.bars.time[n - 1] }),
     );
     await waitFor(() => parts(panel, 'context-chip').length === 3, 'selection chips');
