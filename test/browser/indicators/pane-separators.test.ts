@@ -54,13 +54,15 @@ describe('pane separators', () => {
     expect(paneHeight(chart, price), 'live preview').to.be.closeTo(before.price + 40, 3);
     expect(coreOf(chart).store.history.canUndo, 'the preview is not a step').to.equal(false);
     pointer(handles[0], 'pointerup', y0 + 40);
+    // The release runs the pane_resize tool (queued like every mutating call).
+    await waitFor(() => coreOf(chart).store.history.canUndo, 'the pane_resize step');
     await chart.whenPainted();
     if (coreOf(chart).store.peek('view') !== view) panned++;
     expect(panned, 'the drag did not pan the chart').to.equal(0);
     expect(paneHeight(chart, price)).to.be.closeTo(before.price + 40, 3);
     expect(paneHeight(chart, vol)).to.be.closeTo(before.vol - 40, 3);
     expect(paneHeight(chart, macd), 'other panes keep their height').to.be.closeTo(before.macd, 2);
-    expect(coreOf(chart).store.history.undoLabel).to.equal('panes_resize');
+    expect(coreOf(chart).store.history.undoLabel).to.equal('pane_resize');
     chart.undo();
     expect(coreOf(chart).store.peek('panes')).to.deep.equal(layout);
     expect(coreOf(chart).store.history.canUndo).to.equal(false);
@@ -82,6 +84,7 @@ describe('pane separators', () => {
     const before = paneHeight(chart, vol);
     handle.focus();
     handle.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, composed: true }));
+    await waitFor(() => coreOf(chart).store.history.undoLabel === 'pane_resize', 'the pane_resize step');
     await chart.whenPainted();
     expect(paneHeight(chart, vol)).to.be.closeTo(before + 10, 2);
     expect(coreOf(chart).store.peek('view')).to.equal(view);
@@ -97,5 +100,33 @@ describe('pane separators', () => {
     chart.undo();
     await chart.whenPainted();
     expect(paneHeight(chart, vol)).to.be.closeTo(before, 2);
+  });
+
+  it("the legend's move arrows run pane_move: the pane goes down one place, one undo puts it back", async () => {
+    const chart = await readyChart(
+      html`<kline-chart style="width:800px;height:500px" indicators="VOL,MACD"></kline-chart>`,
+    );
+    const changes: { action: string; reason: string }[] = [];
+    chart.addEventListener('kline-change', (e) => changes.push((e as CustomEvent).detail));
+    const order = () =>
+      coreOf(chart)
+        .store.peek('panes')
+        .map((p) => p.id);
+    const [price, vol, macd] = order();
+    const top = (id: string) =>
+      chart.shadowRoot!.querySelector<HTMLElement>(`.pane[data-pane-id="${id}"]`)!.getBoundingClientRect().top;
+    expect(top(vol)).to.be.below(top(macd));
+    const down = chart.shadowRoot!.querySelector<HTMLButtonElement>('[part="legend-move-down"]')!;
+    expect(down.getAttribute('aria-label')).to.match(/^Move VOL/);
+    down.click();
+    await waitFor(() => order()[1] === macd, 'the VOL pane moved down');
+    expect(order()).to.deep.equal([price, macd, vol]);
+    expect(coreOf(chart).store.history.undoLabel).to.equal('pane_move');
+    expect(changes.at(-1)).to.include({ action: 'pane_move', reason: 'user' });
+    await chart.whenPainted();
+    await waitFor(() => top(macd) < top(vol), 'the panes swapped on screen');
+    chart.undo();
+    expect(order()).to.deep.equal([price, vol, macd]);
+    expect(coreOf(chart).store.history.canUndo).to.equal(false);
   });
 });
