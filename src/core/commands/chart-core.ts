@@ -126,7 +126,7 @@ export class ChartCore implements CommandContext {
     this.priceLines = new PriceLineCommands(this);
     this.runs = new RunCommands(this);
     this.capture = new CaptureCommands(this);
-    this.tools = new ToolRegistry(this.hosts(), {
+    this.tools = new ToolRegistry(this.#hosts(), {
       policy: () => this.#policy.get(),
       target: () => this.targetStamp(),
       context: () => this.context.get(),
@@ -176,7 +176,7 @@ export class ChartCore implements CommandContext {
   }
 
   /** Objects whose `@tool` methods become this chart's tools. */
-  protected hosts(): object[] {
+  #hosts(): object[] {
     return [
       this.chart,
       this.market,

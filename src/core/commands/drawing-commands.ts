@@ -85,7 +85,7 @@ export class DrawingCommands {
     parameters: NoInput,
     safety: 'read-only',
   })
-  listDrawings(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): ToolOutput {
+  list(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): ToolOutput {
     const series = this.#ctx.store.peek('series');
     const drawings = series ? this.current().map((d) => summarize(d, series)) : [];
     return { data: { drawings, selectedIds: [...this.#ctx.store.peek('drawingSelection')] } };
@@ -99,7 +99,7 @@ export class DrawingCommands {
     safety: 'mutating',
     liveDescription: (host: DrawingCommands) => host.liveDescription(),
   })
-  createTool(input: Static<typeof DrawingCreateInput>, _ctx?: ToolCallContext): ToolOutput {
+  create(input: Static<typeof DrawingCreateInput>, _ctx?: ToolCallContext): ToolOutput {
     const series = this.#requireSeries();
     this.#assertPane(input.paneId);
     assertPointCount(input.kind, input.points.length);
@@ -124,7 +124,7 @@ export class DrawingCommands {
     safety: 'mutating',
     liveDescription: (host: DrawingCommands) => host.liveDrawingIds(),
   })
-  updateTool(input: Static<typeof DrawingUpdateInput>, _ctx?: ToolCallContext): ToolOutput {
+  update(input: Static<typeof DrawingUpdateInput>, _ctx?: ToolCallContext): ToolOutput {
     const series = this.#requireSeries();
     const drawing = this.#find(input.id, 'id');
     const edits = input.points !== undefined || input.style !== undefined || input.label !== undefined;
@@ -174,7 +174,7 @@ export class DrawingCommands {
     safety: 'mutating',
     liveDescription: (host: DrawingCommands) => host.liveDrawingIds(),
   })
-  deleteTool(input: Static<typeof DrawingDeleteInput>, _ctx?: ToolCallContext): ToolOutput {
+  delete(input: Static<typeof DrawingDeleteInput>, _ctx?: ToolCallContext): ToolOutput {
     this.#requireSeries();
     input.ids.forEach((id, i) => this.#find(id, `ids[${i}]`));
     const remove = new Set(input.ids);
@@ -199,7 +199,7 @@ export class DrawingCommands {
     safety: 'mutating',
     liveDescription: (host: DrawingCommands) => host.liveDrawingIds(),
   })
-  copyTool(input: Static<typeof DrawingsCopyInput>, _ctx?: ToolCallContext): ToolOutput {
+  copy(input: Static<typeof DrawingsCopyInput>, _ctx?: ToolCallContext): ToolOutput {
     const series = this.#requireSeries();
     const originals = input.ids.map((id, i) => this.#find(id, `ids[${i}]`));
     const key = this.currentKey()!;
@@ -230,7 +230,7 @@ export class DrawingCommands {
     parameters: NoInput,
     safety: 'mutating',
   })
-  clearTool(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): ToolOutput {
+  clear(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): ToolOutput {
     this.#requireSeries();
     const key = this.currentKey()!;
     const count = this.current().length;
@@ -252,7 +252,7 @@ export class DrawingCommands {
     parameters: SetSelectionInput,
     safety: 'mutating',
   })
-  setSelectionTool(input: Static<typeof SetSelectionInput>, _ctx?: ToolCallContext): ToolOutput {
+  setSelection(input: Static<typeof SetSelectionInput>, _ctx?: ToolCallContext): ToolOutput {
     if (input.clear) {
       if (input.from !== undefined || input.to !== undefined) {
         throw new ToolCallError('invalid_input', 'Give either clear or from/to, not both.', {
@@ -308,7 +308,7 @@ export class DrawingCommands {
     parameters: NoInput,
     safety: 'mutating',
   })
-  async undoTool(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): Promise<ToolOutput> {
+  async undo(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): Promise<ToolOutput> {
     const label = this.#ctx.undo();
     if (label === undefined) {
       throw new ToolCallError('no_data', 'Nothing to undo: the history is empty.', {
@@ -328,7 +328,7 @@ export class DrawingCommands {
     parameters: NoInput,
     safety: 'mutating',
   })
-  async redoTool(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): Promise<ToolOutput> {
+  async redo(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): Promise<ToolOutput> {
     const label = this.#ctx.redo();
     if (label === undefined) {
       throw new ToolCallError('no_data', 'Nothing to redo.', {

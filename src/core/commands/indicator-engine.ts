@@ -26,15 +26,19 @@ export class IndicatorEngine {
   readonly #cache = new Map<string, Entry>();
 
   /** `lookup` gives the definition and params an instance computes with (its convention's). */
-  constructor(private readonly lookup: (instance: IndicatorInstance) => ResolvedStudy | undefined) {}
+  readonly #lookup: (instance: IndicatorInstance) => ResolvedStudy | undefined;
+
+  constructor(lookup: (instance: IndicatorInstance) => ResolvedStudy | undefined) {
+    this.#lookup = lookup;
+  }
 
   /** The definition and params `instance` computes with now, or undefined for an unknown id. */
   study(instance: IndicatorInstance): ResolvedStudy | undefined {
-    return this.lookup(instance);
+    return this.#lookup(instance);
   }
 
   values(instance: IndicatorInstance, series: Series): IndicatorValues | null {
-    const study = this.lookup(instance);
+    const study = this.#lookup(instance);
     if (!study) return null;
     const { def } = study;
     const key = JSON.stringify(study.params);

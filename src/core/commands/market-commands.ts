@@ -65,7 +65,7 @@ export class MarketCommands {
     safety: 'read-only',
     liveDescription: (host: MarketCommands) => `Enabled source ids: ${host.#ctx.sources.ids().join(', ')}.`,
   })
-  async queryBars(input: Static<typeof BarsQueryInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
+  async barsQuery(input: Static<typeof BarsQueryInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
     const target = this.#ctx.store.peek('target');
     const sourceId = input.sourceId ?? target?.sourceId ?? 'sample';
     const period: Period = input.period ?? target?.period ?? '1d';

@@ -66,7 +66,7 @@ export class RunCommands {
     parameters: UndoRunInput,
     safety: 'mutating',
   })
-  async undoRunTool(input: Static<typeof UndoRunInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
+  async undoRun(input: Static<typeof UndoRunInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
     const runId = input.runId ?? this.ledger.lastRunId(ctx?.runId);
     if (!runId || !this.ledger.changes(runId)) {
       throw new ToolCallError(

@@ -10,11 +10,15 @@ export class History<S> {
   #undo: HistoryEntry<S>[] = [];
   #redo: HistoryEntry<S>[] = [];
 
-  constructor(private readonly limit = 200) {}
+  readonly #limit: number;
+
+  constructor(limit = 200) {
+    this.#limit = limit;
+  }
 
   push(entry: HistoryEntry<S>): void {
     this.#undo.push(entry);
-    if (this.#undo.length > this.limit) this.#undo.shift();
+    if (this.#undo.length > this.#limit) this.#undo.shift();
     this.#redo.length = 0;
   }
 
