@@ -4,7 +4,7 @@ import { resolveParams, type IndicatorDefinition } from '../indicators/index.js'
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { Series } from '../data/index.js';
 import type { CommandContext } from './command-context.js';
-import { instrumentKey, type ChartMarker, type MarkerPosition, type MarkerShape } from '../state/index.js';
+import { instrumentKey, withKey, type ChartMarker, type MarkerPosition, type MarkerShape } from '../state/index.js';
 import { upperIndex } from './build-chart-context.js';
 import { closeIndicatorIds } from './indicator-close-ids.js';
 import { CONDITION_OPS, evaluateCondition, type ConditionOp } from './evaluate-condition.js';
@@ -366,17 +366,6 @@ function snapToBar(series: Series, time: number): number {
   if (n === 0 || time < t[0] || time > t[n - 1]) return time;
   const i = upperIndex(t, time, n);
   return t[i];
-}
-
-export function withKey<T>(
-  map: Readonly<Record<string, readonly T[]>>,
-  key: string,
-  list: readonly T[],
-): Record<string, readonly T[]> {
-  const next = { ...map };
-  if (list.length) next[key] = list;
-  else delete next[key];
-  return next;
 }
 
 /** Index range `[a, b)` of markers (sorted by time) within `[from, to]`. */

@@ -2,8 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { isCssColor } from '../drawings/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
-import { instrumentKey, type PriceLine } from '../state/index.js';
-import { withKey } from './marker-commands.js';
+import { instrumentKey, withKey, type PriceLine } from '../state/index.js';
 
 /** Most price lines one instrument holds. */
 export const MAX_PRICE_LINES = 100;
