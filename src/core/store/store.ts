@@ -153,6 +153,8 @@ export class Store<S extends object> {
    * labelled `label`: a composed host tool whose children each commit is undone in one go
    * (docs/contracts.md "Host tools"). The children still commit (and notify) one by one. A nested
    * group joins the outer one. If something else is undone meanwhile, the next commit starts a new step.
+   * Any undoable commit while `fn` runs joins the step; the tool registry holds the chart's mutation
+   * turn meanwhile, so other tool calls wait, but a direct (non-tool) command would join it.
    */
   async grouped<R>(label: string, fn: () => Promise<R>): Promise<R> {
     if (this.#group) return fn();
