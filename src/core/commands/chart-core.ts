@@ -21,6 +21,7 @@ import { MarketCommands } from './market-commands.js';
 import { IndicatorCommands } from './indicator-commands.js';
 import { PaneCommands } from './pane-commands.js';
 import { DrawingCommands } from './drawing-commands.js';
+import { HistoryCommands } from './history-commands.js';
 import { SettingsCommands } from './settings-commands.js';
 import { ComparisonCommands } from './comparison-commands.js';
 import { RunCommands } from './run-commands.js';
@@ -60,6 +61,7 @@ export class ChartCore implements CommandContext {
   /** `pane_resize`, `pane_move` and the separators' drag preview. */
   readonly panes: PaneCommands;
   readonly drawings: DrawingCommands;
+  readonly history: HistoryCommands;
   readonly settings: SettingsCommands;
   readonly comparisons: ComparisonCommands;
   readonly markers: MarkerCommands;
@@ -120,6 +122,7 @@ export class ChartCore implements CommandContext {
     this.indicators = new IndicatorCommands(this);
     this.panes = new PaneCommands(this);
     this.drawings = new DrawingCommands(this);
+    this.history = new HistoryCommands(this);
     this.settings = new SettingsCommands(this);
     this.comparisons = new ComparisonCommands(this);
     this.markers = new MarkerCommands(this);
@@ -183,6 +186,7 @@ export class ChartCore implements CommandContext {
       this.indicators,
       this.panes,
       this.drawings,
+      this.history,
       this.settings,
       this.comparisons,
       this.markers,

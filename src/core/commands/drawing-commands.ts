@@ -46,8 +46,8 @@ export interface NewDrawingSpec {
 }
 
 /**
- * Drawing, selection and history commands (tools: drawing_*, drawings_*, chart_set_selection,
- * history_*). Drawings belong to the instrument of the loaded series
+ * Drawing and selection commands (tools: drawing_*, drawings_*, chart_set_selection; undo and
+ * redo: history-commands.ts). Drawings belong to the instrument of the loaded series
  * (`state.drawings[instrumentKey(sourceId, symbol)]`); each mutating call is one action, so one
  * undo step, whoever made it. The pointer layer uses the same methods (`createDrawing`,
  * `moveDrawing`, `select`, and the tools themselves for delete and copy).
@@ -55,9 +55,9 @@ export interface NewDrawingSpec {
 export class DrawingCommands {
   #counter = 0;
 
-  readonly #ctx: Pick<CommandContext, 'store' | 'undo' | 'redo' | 'syncToTarget'>;
+  readonly #ctx: Pick<CommandContext, 'store'>;
 
-  constructor(ctx: Pick<CommandContext, 'store' | 'undo' | 'redo' | 'syncToTarget'>) {
+  constructor(ctx: Pick<CommandContext, 'store'>) {
     this.#ctx = ctx;
     // Undo, redo and symbol switches can remove selected drawings; the selection must not name ghosts.
     ctx.store.onCommit(() => this.#pruneSelection());
@@ -300,46 +300,6 @@ export class DrawingCommands {
     };
   }
 
-  @tool({
-    name: 'history_undo',
-    label: 'Undo',
-    description:
-      "Reverts the chart's last change (a user gesture or a tool call, each one step) and returns its name. Fails with no_data when there is nothing to undo.",
-    parameters: NoInput,
-    safety: 'mutating',
-  })
-  async undo(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): Promise<ToolOutput> {
-    const label = this.#ctx.undo();
-    if (label === undefined) {
-      throw new ToolCallError('no_data', 'Nothing to undo: the history is empty.', {
-        recommendedAction: 'Do not retry; tell the user there is nothing to undo.',
-      });
-    }
-    await this.#followTarget();
-    const h = this.#ctx.store.history;
-    return { data: { undone: label, canUndo: h.canUndo, canRedo: h.canRedo } };
-  }
-
-  @tool({
-    name: 'history_redo',
-    label: 'Redo',
-    description:
-      'Re-applies the change most recently undone and returns its name. Fails with no_data when there is nothing to redo (any new change clears the redo history).',
-    parameters: NoInput,
-    safety: 'mutating',
-  })
-  async redo(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): Promise<ToolOutput> {
-    const label = this.#ctx.redo();
-    if (label === undefined) {
-      throw new ToolCallError('no_data', 'Nothing to redo.', {
-        recommendedAction: 'Do not retry; tell the user there is nothing to redo.',
-      });
-    }
-    await this.#followTarget();
-    const h = this.#ctx.store.history;
-    return { data: { redone: label, canUndo: h.canUndo, canRedo: h.canRedo } };
-  }
-
   // ------------------------------------------------------ pointer-layer API
 
   /**
@@ -483,11 +443,6 @@ export class DrawingCommands {
   }
 
   /** After undo/redo of a symbol or period change the series reloads; the tool answers once it has. */
-  async #followTarget(): Promise<void> {
-    // core.undo() started the reload already; a second sync aborts and repeats it, which is
-    // cheap next to answering the model before the chart shows the restored instrument.
-    await this.#ctx.syncToTarget();
-  }
 
   /** The ids of the current instrument's drawings (first 30) with their kinds, for descriptions. */
   liveDrawingIds(): string {

@@ -6,6 +6,7 @@ export { MarketCommands } from './market-commands.js';
 export { IndicatorCommands, type PaneSummary } from './indicator-commands.js';
 export { PaneCommands } from './pane-commands.js';
 export { DrawingCommands } from './drawing-commands.js';
+export { HistoryCommands } from './history-commands.js';
 export { SettingsCommands } from './settings-commands.js';
 export { ComparisonCommands } from './comparison-commands.js';
 export { MarkerCommands } from './marker-commands.js';
