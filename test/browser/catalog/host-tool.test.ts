@@ -2,7 +2,6 @@ import { expect } from '@open-wc/testing';
 import { canvasHash } from '../helpers/canvas-pixels.js';
 import { paneCanvas, readyChart } from '../helpers/chart-fixture.js';
 import { markRecentHigh, peekRecentHigh } from '../../node/catalog/recent-high-tools.js';
-import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 describe('host tools on a mounted chart', () => {
   it('a registered mutating host tool composes market_bars_query and drawing_create and the line is painted', async () => {
@@ -36,10 +35,8 @@ describe('host tools on a mounted chart', () => {
     expect(!run.success && run.error.code).to.equal('not_allowed');
     const listed = await chart.tools.execute('drawings_list', {});
     expect((listed.success ? listed.data : null) as { drawings: unknown[] }).to.deep.include({ drawings: [] });
-    // The port describes both to an agent, with the example on the mutating one.
-    const described = coreOf(chart)
-      .tools.describe()
-      .filter((t) => t.name.endsWith('_recent_high'));
+    // The chart describes both as an agent sees them (public chart.tools.describe()).
+    const described = chart.tools.describe().filter((t) => t.name.endsWith('_recent_high'));
     expect(described.map((d) => [d.name, d.safety])).to.deep.equal([
       ['mark_recent_high', 'mutating'],
       ['peek_recent_high', 'read-only'],
