@@ -1,8 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
-import { DEFAULT_SETTINGS, type ChartSettings } from '../state/index.js';
-import { SETTINGS_KEYS, SettingsValues, type SettingsPatch } from './settings-schema.js';
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_KEYS,
+  SettingsValues,
+  type ChartSettings,
+  type SettingsPatch,
+} from '../state/index.js';
 
 const Empty = Type.Object({}, { additionalProperties: false });
 const UpdateInput = Type.Object(

@@ -5,6 +5,7 @@ import {
 } from '../indicators/indicator-convention.js';
 import {
   DEFAULT_SETTINGS,
+  SettingsValues,
   type ChartMarker,
   type ChartSettings,
   type ComparisonEntry,
@@ -24,7 +25,6 @@ import {
 } from '../drawings/index.js';
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
-import { SettingsValues } from '../commands/settings-schema.js';
 import { resolveParams, type IndicatorDefinition } from '../indicators/index.js';
 import { LAYOUT_VERSION, type LayoutDocument } from './layout-document.js';
 
