@@ -146,7 +146,7 @@ function applyFilter() {
 async function build() {
   await whenReady(chart);
   const entries = chart.tools.list();
-  const descriptors = new Map(chart.core.tools.describe().map((d) => [d.name, d]));
+  const descriptors = new Map(chart.tools.describe().map((d) => [d.name, d]));
   container.replaceChildren(...entries.map((entry) => toolSection(entry, descriptors.get(entry.name))));
   toc.replaceChildren(...entries.map((entry) => el('a', { href: `#${entry.name}` }, entry.name)));
   container.setAttribute('aria-busy', 'false');

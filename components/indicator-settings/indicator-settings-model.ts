@@ -1,5 +1,5 @@
 import type { TObject } from '@sinclair/typebox';
-import type { ChartCore } from '../../src/core/commands/chart-core.js';
+import type { ChartCore } from '../../src/core/commands/index.js';
 
 /** What `<kline-indicator-settings>` needs to show one active study. */
 export interface IndicatorSettingsModel {

@@ -1,8 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { AgentConnectDetail } from '../../src/protocol/index.js';
-import { AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT } from '../../src/protocol/index.js';
-import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { createAgentPort, type OpenPort } from '../../src/core/commands/create-agent-port.js';
+import { AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT, type AgentConnectDetail } from '../../src/protocol/index.js';
+import { createAgentPort, type ChartCore, type OpenPort } from '../../src/core/commands/index.js';
 import { answeringChart, registerAgentChart } from './agent-chart-registry.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly agent: string; readonly hasUpdated: boolean };

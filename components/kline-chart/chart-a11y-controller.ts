@@ -1,9 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { clampView } from '../../src/core/commands/view-range.js';
+import type { ChartCore } from '../../src/core/commands/index.js';
+import { clampView } from '../../src/core/state/index.js';
 import { effect } from '../../src/core/store/index.js';
-import { formatBarTime } from '../../src/render/time-ticks.js';
-import type { ChartRenderer } from '../../src/render/chart-renderer.js';
+import { formatBarTime, type ChartRenderer } from '../../src/render/index.js';
 import { ChartAnnouncer } from './chart-announcer.js';
 import { formatPrice, formatVolume } from './chart-legend.js';
 import { chartStrings } from './chart-strings.js';

@@ -8,10 +8,13 @@ export class ChartAnnouncer {
   #timer = 0;
   #pending: string | null = null;
 
-  constructor(
-    private readonly changed: () => void,
-    private readonly interval = 1000,
-  ) {}
+  readonly #changed: () => void;
+  readonly #interval: number;
+
+  constructor(changed: () => void, interval = 1000) {
+    this.#changed = changed;
+    this.#interval = interval;
+  }
 
   /** The current message. */
   get text(): string {
@@ -19,7 +22,7 @@ export class ChartAnnouncer {
   }
 
   /** Queues `message`; it is shown now or when the throttle window ends. */
-  say(message: string, interval = this.interval): void {
+  say(message: string, interval = this.#interval): void {
     this.#pending = message;
     const wait = this.#last + interval - performance.now();
     clearTimeout(this.#timer);
@@ -36,6 +39,6 @@ export class ChartAnnouncer {
     this.#text = this.#pending;
     this.#pending = null;
     this.#last = performance.now();
-    this.changed();
+    this.#changed();
   }
 }

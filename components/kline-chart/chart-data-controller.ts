@@ -1,7 +1,6 @@
 import type { PropertyValues, ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { HOST_SOURCE_ID } from '../../src/core/commands/host-data-source.js';
-import type { ChartTarget } from '../../src/core/commands/chart-state.js';
+import { HOST_SOURCE_ID, type ChartCore } from '../../src/core/commands/index.js';
+import type { ChartTarget } from '../../src/core/state/index.js';
 import {
   barsFromObjects,
   lazyUrlSource,

@@ -1,8 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Series } from '../../src/core/data/index.js';
-import type { PaneLayoutSpec } from '../../src/render/chart-renderer.js';
-import { formatBarTime } from '../../src/render/time-ticks.js';
-import type { ZonedClock } from '../../src/render/zoned-clock.js';
+import { formatBarTime, type PaneLayoutSpec, type ZonedClock } from '../../src/render/index.js';
 import { formatPrice, formatValue, formatVolume } from './chart-legend.js';
 
 /** Most rows the table lists (the newest visible bars beyond this are kept). */

@@ -1,5 +1,5 @@
 import type { ChartContext } from '../../src/protocol/index.js';
-import type { ChartCore } from '../../src/core/commands/chart-core.js';
+import type { ChartCore } from '../../src/core/commands/index.js';
 import { effect } from '../../src/core/store/index.js';
 
 export interface ChartEventsOptions {

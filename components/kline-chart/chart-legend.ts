@@ -5,9 +5,7 @@ import {
   type IndicatorLegendActions,
 } from '../indicator-settings/indicator-legend-entry.js';
 import type { Series } from '../../src/core/data/index.js';
-import type { PaneLayoutSpec } from '../../src/render/chart-renderer.js';
-import { formatBarTime } from '../../src/render/time-ticks.js';
-import type { ZonedClock } from '../../src/render/zoned-clock.js';
+import { formatBarTime, type PaneLayoutSpec, type ZonedClock } from '../../src/render/index.js';
 
 /** Formats a price with the instrument's precision or a sensible default. */
 export function formatPrice(v: number, precision?: number): string {

@@ -1,6 +1,5 @@
 import type { Series } from '../../src/core/data/index.js';
-import { formatBarTime } from '../../src/render/time-ticks.js';
-import type { ZonedClock } from '../../src/render/zoned-clock.js';
+import { formatBarTime, type ZonedClock } from '../../src/render/index.js';
 import { formatPrice, formatVolume } from './chart-legend.js';
 
 /** Labels of the tooltip rows. */

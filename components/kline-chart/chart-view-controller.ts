@@ -1,9 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { effect } from '../../src/core/store/index.js';
-import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { ChartRenderer, type PaneLayoutSpec } from '../../src/render/chart-renderer.js';
-import { readChartTheme, type ChartTheme } from '../../src/render/chart-theme.js';
-import { buildPaneSpecs } from '../../src/render/build-pane-specs.js';
+import type { ChartCore } from '../../src/core/commands/index.js';
+import {
+  ChartRenderer,
+  readChartTheme,
+  buildPaneSpecs,
+  type PaneLayoutSpec,
+  type ChartTheme,
+} from '../../src/render/index.js';
 import { PaneSeparators } from './pane-separators.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 import type { OverlayLayerController } from './overlay-layer-controller.js';
@@ -126,7 +130,13 @@ export class ChartViewController implements ReactiveController {
     const main = root.querySelector<HTMLElement>('.main');
     if (!container || !main) return;
     const core = this.#o.core;
-    this.#separators = new PaneSeparators(main, core.indicators);
+    this.#separators = new PaneSeparators(main, {
+      layout: () => core.panes.layout(),
+      previewWeights: (weights) => core.panes.previewWeights(weights),
+      cancelPreview: () => core.panes.cancelPreview(),
+      // The same tool as the agent's: one undo step named pane_resize, reported as the user's.
+      resize: (weights) => void core.tools.execute('pane_resize', { weights }, { origin: 'user' }),
+    });
     this.applyTheme();
     const renderer = new ChartRenderer({
       core,

@@ -1,6 +1,6 @@
-import type { ChartTheme } from '../../src/render/chart-theme.js';
-import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { clampView } from '../../src/core/commands/view-range.js';
+import type { ChartTheme } from '../../src/render/index.js';
+import type { ChartCore } from '../../src/core/commands/index.js';
+import { clampView } from '../../src/core/state/index.js';
 
 /** What {@link captureChart} reads from the element. */
 export interface CaptureSource {

@@ -1,6 +1,5 @@
 import uPlot from 'uplot';
-import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { createBarTimeScale } from '../../src/core/commands/drawing-time-index.js';
+import { createBarTimeScale, type ChartCore } from '../../src/core/commands/index.js';
 import {
   DEFAULT_DRAWING_STYLE,
   snapToBar,
@@ -10,10 +9,14 @@ import {
   type DrawingStyle,
 } from '../../src/core/drawings/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
-import type { ChartRenderer } from '../../src/render/chart-renderer.js';
-import type { ChartTheme } from '../../src/render/chart-theme.js';
-import { DrawingInteraction, paintDrawings, type DrawingTool } from '../../src/render/drawings/index.js';
-import type { PlotTransform } from '../../src/render/paint-candles.js';
+import {
+  DrawingInteraction,
+  paintDrawings,
+  type ChartRenderer,
+  type ChartTheme,
+  type DrawingTool,
+  type PlotTransform,
+} from '../../src/render/index.js';
 
 /** The drawing toolbar's tools: a kind to place, `select`, `range-select`, or null (pan only). */
 export type DrawingLayerTool = DrawingTool | 'range-select';

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import type { ChartContext } from '../../src/protocol/index.js';
-import { ChartCore } from '../../src/core/commands/chart-core.js';
+import type { ChartContext, ToolDescriptor, ToolResult } from '../../src/protocol/index.js';
+import { ChartCore } from '../../src/core/commands/index.js';
 import {
   lazyBinanceSource,
   isPeriod,
@@ -15,14 +15,13 @@ import {
   createLazyIndicatorRegistry,
   indicatorListIds,
   isIndicatorConvention,
+  type IndicatorDefinition,
 } from '../../src/core/indicators/index.js';
 import type { ReadOnlySignal } from '../../src/core/store/index.js';
 import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
-import type { ToolResult } from '../../src/protocol/index.js';
 import { klineChartStyles } from './kline-chart.styles.js';
 import { OverlayLayerController } from './overlay-layer-controller.js';
 import type { ChartPrimitive } from './chart-primitive.js';
-import type { IndicatorDefinition } from '../../src/core/indicators/index.js';
 import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from './chart-legend.js';
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
@@ -43,6 +42,7 @@ import { AgentPortController } from './agent-port-controller.js';
 import { LayoutAutosaveController } from './layout-autosave-controller.js';
 import { downloadLayout, persistToastStyles, renderPersistToast } from './kline-persist-toast.js';
 import { ChartEventsController } from './chart-events-controller.js';
+import { bindCore } from './core-of.js';
 import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
 import { ChartA11yController } from './chart-a11y-controller.js';
 import { renderDataTable } from './chart-data-table.js';
@@ -52,6 +52,8 @@ let chartCounter = 0;
 /** The registry view a host page uses: list, execute, register. */
 export interface ChartToolsApi {
   list(): ToolEntry[];
+  /** The tools as a model sees them: JSON-schema parameters and descriptions with live values. */
+  describe(): ToolDescriptor[];
   execute(name: string, input: unknown, options?: ToolExecuteOptions): Promise<ToolResult>;
   register(definition: HostToolDefinition): () => void;
 }
@@ -218,6 +220,7 @@ export class KlineChart extends LitElement {
     // Built-in studies load their code on first use (a chunk each in the bundle: issue #12).
     const core = new ChartCore({ chartId: '', indicatorRegistry: createLazyIndicatorRegistry() });
     this.#core = core;
+    bindCore(this, core); // the test hook (core-of.ts); the core itself stays private
     // The public Binance market data is always available by name; nothing is fetched until used.
     core.sources.register(lazyBinanceSource());
     this.#drawings = new DrawingLayerController({
@@ -319,6 +322,7 @@ export class KlineChart extends LitElement {
     const registry = this.#core.tools;
     return {
       list: () => registry.list(),
+      describe: () => registry.describe(),
       execute: (name, input, options) => registry.execute(name, input, { origin: 'host', ...options }),
       register: (definition) => registry.register(definition),
     };
@@ -327,11 +331,6 @@ export class KlineChart extends LitElement {
   /** Read-only signal of the chart context (`null` while no data is loaded). */
   get context(): ReadOnlySignal<ChartContext | null> {
     return this.#core.context;
-  }
-
-  /** The DOM-free core (store, commands, registry). For advanced hosts and tests. */
-  get core(): ChartCore {
-    return this.#core;
   }
 
   /** Reverts the last action. Returns its label. */
@@ -652,8 +651,8 @@ export class KlineChart extends LitElement {
       remove: (id) => void this.#runUserTool('indicators_remove', { instanceId: id }),
       ...(pane
         ? {
-            moveUp: (id: string) => void this.#core.indicators.movePane(paneOf(id), 'up'),
-            moveDown: (id: string) => void this.#core.indicators.movePane(paneOf(id), 'down'),
+            moveUp: (id: string) => void this.#runUserTool('pane_move', { paneId: paneOf(id), direction: 'up' }),
+            moveDown: (id: string) => void this.#runUserTool('pane_move', { paneId: paneOf(id), direction: 'down' }),
           }
         : {}),
     };

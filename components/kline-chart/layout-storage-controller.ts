@@ -1,4 +1,4 @@
-import type { ChartState } from '../../src/core/commands/chart-state.js';
+import type { ChartState } from '../../src/core/state/index.js';
 import { loadStudiesNamedIn, type IndicatorRegistry } from '../../src/core/indicators/index.js';
 import {
   applyLayout,

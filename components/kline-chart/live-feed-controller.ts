@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChartCore } from '../../src/core/commands/chart-core.js';
+import type { ChartCore } from '../../src/core/commands/index.js';
 import { effect } from '../../src/core/store/index.js';
 
 export interface LiveFeedOptions {

@@ -1,19 +1,19 @@
 import uPlot from 'uplot';
-import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import type { PriceLine } from '../../src/core/commands/chart-state.js';
-import type { ChartRenderer } from '../../src/render/chart-renderer.js';
-import type { ChartTheme } from '../../src/render/chart-theme.js';
-import type { PlotTransform } from '../../src/render/paint-candles.js';
-import { formatAxisNumber } from '../../src/render/pane-plot.js';
-import type { ChartPrimitive, PrimitiveScales } from './chart-primitive.js';
-import { ChartTooltip, type TooltipLabels } from './chart-tooltip.js';
+import type { ChartCore } from '../../src/core/commands/index.js';
+import type { PriceLine } from '../../src/core/state/index.js';
 import {
+  formatAxisNumber,
   paintAxisTags,
   paintMarkers,
   paintPriceLines,
   paintWatermark,
+  type ChartRenderer,
+  type ChartTheme,
+  type PlotTransform,
   type AxisTag,
-} from '../../src/render/overlays/index.js';
+} from '../../src/render/index.js';
+import type { ChartPrimitive, PrimitiveScales } from './chart-primitive.js';
+import { ChartTooltip, type TooltipLabels } from './chart-tooltip.js';
 
 /** Width of the price axis in CSS px (the renderer's `Y_AXIS_SIZE`). */
 const AXIS_WIDTH = 64;

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { clampView, defaultView } from '../../src/core/commands/view-range.js';
+import type { ChartCore } from '../../src/core/commands/index.js';
+import { clampView, defaultView } from '../../src/core/state/index.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 
 export interface PanZoomOptions {

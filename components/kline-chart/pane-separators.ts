@@ -1,4 +1,16 @@
-import type { IndicatorCommands } from '../../src/core/commands/indicator-commands.js';
+import type { PaneLayout } from '../../src/core/state/index.js';
+
+/** What the separators need of the chart: the layout, a drag preview, and the `pane_resize` tool. */
+export interface PaneSeparatorsHost {
+  /** Panes top to bottom with their weights (`PaneCommands.layout`). */
+  layout(): readonly PaneLayout[];
+  /** Shows weights during a drag without an undo step (`PaneCommands.previewWeights`). */
+  previewWeights(weights: Readonly<Record<string, number>>): void;
+  /** Drops the drag preview (`PaneCommands.cancelPreview`). */
+  cancelPreview(): void;
+  /** Records the weights: runs the `pane_resize` tool, one undo step from the layout before the drag. */
+  resize(weights: Readonly<Record<string, number>>): void;
+}
 
 /** Options of {@link PaneSeparators}. */
 export interface PaneSeparatorsOptions {
@@ -28,19 +40,25 @@ interface Drag {
 
 /**
  * Draggable separators between the chart's panes. Dragging previews new heights at once and
- * records ONE undo step on release (`IndicatorCommands.setPaneWeights`); Escape cancels the drag.
+ * records ONE undo step on release (the `pane_resize` tool, src/core/commands/pane-commands.ts);
+ * Escape cancels the drag.
  * A focused separator moves with ArrowUp/ArrowDown (one step per press).
  *
  * It owns a transparent layer appended to `parent` (the element that contains the panes at its
  * top-left, e.g. the chart's `.main`); call {@link update} with the renderer's pane offsets.
  *
  * @example
- * const separators = new PaneSeparators(main, core.indicators);
+ * const separators = new PaneSeparators(main, {
+ *   layout: () => core.panes.layout(),
+ *   previewWeights: (w) => core.panes.previewWeights(w),
+ *   cancelPreview: () => core.panes.cancelPreview(),
+ *   resize: (weights) => void core.tools.execute('pane_resize', { weights }, { origin: 'user' }),
+ * });
  * // in ChartRenderer's onLayout: separators.update(offsets, panesContainer.clientHeight)
  */
 export class PaneSeparators {
   readonly layer: HTMLDivElement;
-  readonly #commands: IndicatorCommands;
+  readonly #commands: PaneSeparatorsHost;
   readonly #axisHeight: number;
   readonly #minHeight: number;
   readonly #keyStep: number;
@@ -48,7 +66,7 @@ export class PaneSeparators {
   #total = 0;
   #drag: Drag | null = null;
 
-  constructor(parent: HTMLElement, commands: IndicatorCommands, options: PaneSeparatorsOptions = {}) {
+  constructor(parent: HTMLElement, commands: PaneSeparatorsHost, options: PaneSeparatorsOptions = {}) {
     this.#commands = commands;
     this.#axisHeight = options.axisHeight ?? 26;
     this.#minHeight = options.minHeight ?? 40;
@@ -84,7 +102,7 @@ export class PaneSeparators {
 
   /** Removes the layer and ends a drag in progress (its preview is dropped). */
   destroy(): void {
-    if (this.#drag) this.#commands.cancelPaneWeightsPreview();
+    if (this.#drag) this.#commands.cancelPreview();
     this.#drag = null;
     this.layer.remove();
   }
@@ -141,7 +159,7 @@ export class PaneSeparators {
     const a = this.#tops.find((p) => p.id === above);
     const b = this.#tops.find((p) => p.id === below);
     if (!above || !below || !a || !b) return null;
-    const layout = this.#commands.core.store.peek('panes');
+    const layout = this.#commands.layout();
     const wa = layout.find((p) => p.id === above)?.weight ?? 1;
     const wb = layout.find((p) => p.id === below)?.weight ?? 1;
     const totalWeight = layout.reduce((s, p) => s + p.weight, 0) || 1;
@@ -193,7 +211,7 @@ export class PaneSeparators {
     if (!drag || e.pointerId !== drag.pointerId) return;
     e.stopPropagation();
     drag.last = this.#weightsFor(drag, e.clientY - drag.startY);
-    this.#commands.setPaneWeights(drag.last, { preview: true });
+    this.#commands.previewWeights(drag.last);
   }
 
   #onUp(e: PointerEvent, el: HTMLElement, highlight: (on: boolean) => void): void {
@@ -203,15 +221,15 @@ export class PaneSeparators {
     this.#drag = null;
     if (el.hasPointerCapture?.(e.pointerId)) el.releasePointerCapture(e.pointerId);
     const weights = this.#weightsFor(drag, e.clientY - drag.startY);
-    if (e.clientY === drag.startY) this.#commands.cancelPaneWeightsPreview();
-    else this.#commands.setPaneWeights(weights);
+    if (e.clientY === drag.startY) this.#commands.cancelPreview();
+    else this.#commands.resize(weights);
     highlight(el.matches(':hover') || el.matches(':focus'));
   }
 
   #cancel(highlight: (on: boolean) => void): void {
     if (!this.#drag) return;
     this.#drag = null;
-    this.#commands.cancelPaneWeightsPreview();
+    this.#commands.cancelPreview();
     highlight(false);
   }
 
@@ -229,6 +247,6 @@ export class PaneSeparators {
     e.stopPropagation();
     const drag = this.#begin(el, -1, 0);
     if (!drag) return;
-    this.#commands.setPaneWeights(this.#weightsFor(drag, e.key === 'ArrowUp' ? -this.#keyStep : this.#keyStep));
+    this.#commands.resize(this.#weightsFor(drag, e.key === 'ArrowUp' ? -this.#keyStep : this.#keyStep));
   }
 }

@@ -1,26 +1,47 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
-import { Errors } from '@sinclair/typebox/errors';
+import { Errors, ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { schemaOptions } from './schema-field-kind.js';
 
-/** A TypeBox error message in the words of a form: `must be >= 1`, `required`, `must be a number`. */
-export function humanizeSchemaError(message: string, schema: TSchema): string {
-  let m: RegExpExecArray | null;
-  if (/required property/i.test(message)) return 'required';
-  if ((m = /array length to be greater or equal to (\S+)/i.exec(message)))
-    return `at least ${m[1]} value${m[1] === '1' ? '' : 's'}`;
-  if ((m = /array length to be less or equal to (\S+)/i.exec(message))) return `at most ${m[1]} values`;
-  if ((m = /to be greater or equal to (\S+)/i.exec(message))) return `must be >= ${m[1]}`;
-  if ((m = /to be less or equal to (\S+)/i.exec(message))) return `must be <= ${m[1]}`;
-  if ((m = /to be greater than (\S+)/i.exec(message))) return `must be > ${m[1]}`;
-  if ((m = /to be less than (\S+)/i.exec(message))) return `must be < ${m[1]}`;
-  if ((m = /string length greater or equal to (\S+)/i.exec(message))) return `at least ${m[1]} characters`;
-  if ((m = /string length less or equal to (\S+)/i.exec(message))) return `at most ${m[1]} characters`;
-  if (/^Expected integer$/i.test(message)) return 'must be a whole number';
-  if (/^Expected number$/i.test(message)) return 'must be a number';
-  if (/^Expected boolean$/i.test(message)) return 'must be on or off';
-  const options = schemaOptions(schema);
+/**
+ * A TypeBox error in the words of a form: `must be >= 1`, `required`, `must be a number`. Chosen by
+ * the error's kind (`ValueErrorType`) and the schema's bounds, never by parsing TypeBox's English message.
+ */
+export function humanizeSchemaError(error: ValueError): string {
+  const schema = error.schema as TSchema & Record<string, unknown>;
+  const bound = (key: string) => String(schema[key]);
+  switch (error.type) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return 'required';
+    case ValueErrorType.ArrayMinItems:
+      return `at least ${bound('minItems')} value${schema.minItems === 1 ? '' : 's'}`;
+    case ValueErrorType.ArrayMaxItems:
+      return `at most ${bound('maxItems')} values`;
+    case ValueErrorType.NumberMinimum:
+    case ValueErrorType.IntegerMinimum:
+      return `must be >= ${bound('minimum')}`;
+    case ValueErrorType.NumberMaximum:
+    case ValueErrorType.IntegerMaximum:
+      return `must be <= ${bound('maximum')}`;
+    case ValueErrorType.NumberExclusiveMinimum:
+    case ValueErrorType.IntegerExclusiveMinimum:
+      return `must be > ${bound('exclusiveMinimum')}`;
+    case ValueErrorType.NumberExclusiveMaximum:
+    case ValueErrorType.IntegerExclusiveMaximum:
+      return `must be < ${bound('exclusiveMaximum')}`;
+    case ValueErrorType.StringMinLength:
+      return `at least ${bound('minLength')} characters`;
+    case ValueErrorType.StringMaxLength:
+      return `at most ${bound('maxLength')} characters`;
+    case ValueErrorType.Integer:
+      return 'must be a whole number';
+    case ValueErrorType.Number:
+      return 'must be a number';
+    case ValueErrorType.Boolean:
+      return 'must be on or off';
+  }
+  const options = schemaOptions(error.schema);
   if (options) return `must be one of ${options.join(', ')}`;
-  return message.charAt(0).toLowerCase() + message.slice(1);
+  return error.message.charAt(0).toLowerCase() + error.message.slice(1);
 }
 
 /**
@@ -37,7 +58,7 @@ export function schemaValueErrors(schema: TObject, value: Readonly<Record<string
       .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     const field = parts[0] ?? '';
     if (field in out) continue;
-    const reason = humanizeSchemaError(error.message, error.schema);
+    const reason = humanizeSchemaError(error);
     const index = parts[1];
     out[field] = index !== undefined && /^\d+$/.test(index) ? `item ${Number(index) + 1}: ${reason}` : reason;
   }

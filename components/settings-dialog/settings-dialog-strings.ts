@@ -1,4 +1,4 @@
-import type { SettingsPatch } from '../../src/core/commands/settings-schema.js';
+import type { SettingsPatch } from '../../src/core/commands/index.js';
 
 /** UI text of the settings dialog. */
 export interface SettingsDialogStrings {

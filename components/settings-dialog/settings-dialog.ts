@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import type { TObject } from '@sinclair/typebox';
-import { SETTINGS_KEYS, SettingsValues } from '../../src/core/commands/settings-schema.js';
+import { SETTINGS_KEYS, SettingsValues } from '../../src/core/commands/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
 import { chartDialogStyles, type ToolsHost } from '../command-palette/index.js';
 import '../schema-form/define.js';

@@ -1,5 +1,5 @@
 import { OptionalKind, Type, type TObject, type TSchema } from '@sinclair/typebox';
-import { SettingsValues } from '../../src/core/commands/settings-schema.js';
+import { SettingsValues } from '../../src/core/commands/index.js';
 import type { SettingsDialogStrings } from './settings-dialog-strings.js';
 
 /**

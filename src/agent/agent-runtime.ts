@@ -176,47 +176,47 @@ const DEFAULT_TOKEN_BUDGET = 24_000;
  * {@link SessionStore}. One active run per session; sessions run independently.
  */
 export class AgentRuntime {
-  private readonly options: AgentRuntimeOptions;
-  private port: ChartAgentPort | null = null;
-  private readonly listeners = new Set<(event: AgentEvent) => void>();
-  private readonly sessions = new Map<string, SessionState>();
-  private readonly loading = new Map<string, Promise<SessionState>>();
-  private readonly questions = new Map<string, PendingQuestion>();
-  private readonly approvals = new Map<string, PendingApproval>();
-  private confirmMutations: boolean;
-  private vision: 'auto' | 'on' | 'off';
-  private readonly visionMemory: VisionMemory;
-  private client: OpenAI | null = null;
-  private readonly redactor: Redactor;
+  readonly #options: AgentRuntimeOptions;
+  #port: ChartAgentPort | null = null;
+  readonly #listeners = new Set<(event: AgentEvent) => void>();
+  readonly #sessions = new Map<string, SessionState>();
+  readonly #loading = new Map<string, Promise<SessionState>>();
+  readonly #questions = new Map<string, PendingQuestion>();
+  readonly #approvals = new Map<string, PendingApproval>();
+  #confirmMutations: boolean;
+  #vision: 'auto' | 'on' | 'off';
+  readonly #visionMemory: VisionMemory;
+  #client: OpenAI | null = null;
+  readonly #redactor: Redactor;
 
   constructor(options: AgentRuntimeOptions) {
-    this.options = options;
+    this.#options = options;
     const secrets = [...(options.apiKey ? [options.apiKey] : []), ...(options.secrets ?? [])];
-    this.redactor = createRedactor(secrets, { patterns: options.redactPatterns ?? [] });
-    this.confirmMutations = options.confirmMutations ?? false;
-    this.vision = options.vision ?? 'auto';
-    this.visionMemory = options.visionMemory ?? createVisionMemory();
+    this.#redactor = createRedactor(secrets, { patterns: options.redactPatterns ?? [] });
+    this.#confirmMutations = options.confirmMutations ?? false;
+    this.#vision = options.vision ?? 'auto';
+    this.#visionMemory = options.visionMemory ?? createVisionMemory();
   }
 
   /** Sets the vision mode (see {@link AgentRuntimeOptions.vision}); applies from the next request. */
   setVision(mode: 'auto' | 'on' | 'off'): void {
-    this.vision = mode;
+    this.#vision = mode;
   }
 
   /** Whether `chart_capture` is offered to the model now. */
   visionEnabled(): boolean {
-    if (this.vision === 'off') return false;
-    if (this.vision === 'on') return true;
-    return this.visionMemory.get(this.visionKey()) !== false;
+    if (this.#vision === 'off') return false;
+    if (this.#vision === 'on') return true;
+    return this.#visionMemory.get(this.#visionKey()) !== false;
   }
 
-  private visionKey(): string {
-    return `${this.options.baseURL}|${this.options.model ?? ''}`;
+  #visionKey(): string {
+    return `${this.#options.baseURL}|${this.#options.model ?? ''}`;
   }
 
   /** Turns approval of mutating tools on or off; applies from the next tool call. */
   setConfirmMutations(on: boolean): void {
-    this.confirmMutations = on;
+    this.#confirmMutations = on;
   }
 
   /**
@@ -224,7 +224,7 @@ export class AgentRuntime {
    * the log, so it holds after a reload). Unknown or already answered call ids are ignored.
    */
   answerApproval(callId: string, approved: boolean, always = false): void {
-    const pending = this.approvals.get(callId);
+    const pending = this.#approvals.get(callId);
     if (!pending || pending.answered) return;
     // The entry stays until the call consumes the decision: a card may be answered before its turn.
     pending.answered = true;
@@ -241,28 +241,28 @@ export class AgentRuntime {
     direction: 'undo' | 'redo',
     result: { ok: boolean; conflicts?: readonly string[] },
   ): Promise<void> {
-    const state = await this.load(sessionId);
+    const state = await this.#load(sessionId);
     if (state.readOnly) return;
-    this.emit(state, undefined, {
+    this.#emit(state, undefined, {
       type: 'run.reverted',
       targetRunId,
       direction,
       ok: result.ok,
       ...(!result.ok && result.conflicts ? { conflicts: result.conflicts } : {}),
     });
-    await this.persisted(state);
+    await this.#persisted(state);
   }
 
   /** Connects (or with `null` disconnects) the chart. A run whose port closes fails with DISCONNECTED. */
   setPort(port: ChartAgentPort | null): void {
-    this.port = port;
+    this.#port = port;
   }
 
   /** Receives every event of every session, already redacted. Returns an unsubscribe function. */
   subscribe(listener: (event: AgentEvent) => void): () => void {
-    this.listeners.add(listener);
+    this.#listeners.add(listener);
     return () => {
-      this.listeners.delete(listener);
+      this.#listeners.delete(listener);
     };
   }
 
@@ -272,8 +272,8 @@ export class AgentRuntime {
    * session (Web Lock `kline-agent-session:<id>`); then nothing is appended and {@link run} refuses.
    */
   async openSession(sessionId: string): Promise<{ events: AgentEvent[]; readOnly: boolean }> {
-    const state = await this.load(sessionId);
-    state.readOnly = !(await this.acquireLock(state));
+    const state = await this.#load(sessionId);
+    state.readOnly = !(await this.#acquireLock(state));
     if (!state.readOnly) {
       const ended = new Set<string | undefined>();
       const started: string[] = [];
@@ -288,31 +288,31 @@ export class AgentRuntime {
           ended.add(event.runId);
       }
       for (const runId of started) {
-        if (!ended.has(runId) && state.active?.runId !== runId) this.emit(state, runId, { type: 'run.interrupted' });
+        if (!ended.has(runId) && state.active?.runId !== runId) this.#emit(state, runId, { type: 'run.interrupted' });
       }
-      await this.persisted(state);
+      await this.#persisted(state);
     }
     return { events: [...state.events], readOnly: state.readOnly };
   }
 
   /** Releases the session's lock. A run in progress continues. */
   closeSession(sessionId: string): void {
-    const state = this.sessions.get(sessionId);
+    const state = this.#sessions.get(sessionId);
     if (!state) return;
     state.releaseLock?.();
     state.releaseLock = null;
     if (!state.active) {
       // Keep the cache only while something still needs it; the store has the log.
-      void this.persisted(state).then(() => {
-        if (!state.active && !state.releaseLock && this.sessions.get(sessionId) === state)
-          this.sessions.delete(sessionId);
+      void this.#persisted(state).then(() => {
+        if (!state.active && !state.releaseLock && this.#sessions.get(sessionId) === state)
+          this.#sessions.delete(sessionId);
       });
     }
   }
 
   /** The session's run in progress, if any. */
   activeRun(sessionId: string): { runId: string } | null {
-    const active = this.sessions.get(sessionId)?.active;
+    const active = this.#sessions.get(sessionId)?.active;
     return active ? { runId: active.runId } : null;
   }
 
@@ -326,47 +326,47 @@ export class AgentRuntime {
     sessionId: string,
     input: { text: string; context?: readonly ContextItem[]; readOnly?: boolean },
   ): Promise<RunStatus> {
-    const state = await this.load(sessionId);
-    if (!state.releaseLock && !state.readOnly) state.readOnly = !(await this.acquireLock(state));
+    const state = await this.#load(sessionId);
+    if (!state.releaseLock && !state.readOnly) state.readOnly = !(await this.#acquireLock(state));
     if (state.readOnly) {
       throw new Error(
         'This session is open in another tab, so it is read-only here. Continue it in that tab, or start a new session.',
       );
     }
     if (state.active) {
-      this.emit(state, createId('run'), {
+      this.#emit(state, createId('run'), {
         type: 'run.failed',
         code: 'RUN_ACTIVE',
         message: 'A run is already in progress in this session. Wait for it to finish or stop it first.',
       });
-      await this.persisted(state);
+      await this.#persisted(state);
       return 'failed';
     }
     const readOnly = input.readOnly ?? false;
-    const port = this.port;
+    const port = this.#port;
     const runId = createId('run');
     const context = input.context ?? [];
-    this.emit(state, runId, {
+    this.#emit(state, runId, {
       type: 'run.started',
       readOnly,
-      ...(this.options.model ? { model: this.options.model } : {}),
+      ...(this.#options.model ? { model: this.#options.model } : {}),
     });
     const changes = port && state.lastContext !== undefined ? chartChanges(state.lastContext, safeContexts(port)) : [];
-    if (changes.length > 0) this.emit(state, runId, { type: 'context.changed', context: [chartChangeItem(changes)] });
-    this.emit(state, runId, {
+    if (changes.length > 0) this.#emit(state, runId, { type: 'context.changed', context: [chartChangeItem(changes)] });
+    this.#emit(state, runId, {
       type: 'user.message',
       messageId: createId('msg'),
       text: input.text,
       ...(context.length > 0 ? { context } : {}),
     });
     if (!port) {
-      this.emit(state, runId, {
+      this.#emit(state, runId, {
         type: 'run.failed',
         code: 'DISCONNECTED',
         message:
           'No chart is connected, so the agent can neither see nor change one. Add a <kline-chart> (with agent not "off") to the page and try again.',
       });
-      await this.persisted(state);
+      await this.#persisted(state);
       return 'failed';
     }
 
@@ -383,25 +383,25 @@ export class AgentRuntime {
     };
     state.active = active;
     port.closed.then(
-      () => this.stop(active, 'disconnected'),
+      () => this.#stop(active, 'disconnected'),
       () => undefined,
     );
-    this.touch(active);
+    this.#touch(active);
 
     let status: RunStatus;
     try {
-      status = await this.loop(state, active, context);
+      status = await this.#loop(state, active, context);
     } catch (error) {
-      status = this.finish(state, active, error);
+      status = this.#finish(state, active, error);
     } finally {
       if (active.timer) clearTimeout(active.timer);
       active.timer = null;
       state.active = null;
       state.lastContext = safeContexts(port);
-      for (const [callId, question] of this.questions) if (question.runId === runId) this.questions.delete(callId);
-      for (const [callId, approval] of this.approvals) if (approval.runId === runId) this.approvals.delete(callId);
+      for (const [callId, question] of this.#questions) if (question.runId === runId) this.#questions.delete(callId);
+      for (const [callId, approval] of this.#approvals) if (approval.runId === runId) this.#approvals.delete(callId);
     }
-    await this.persisted(state);
+    await this.#persisted(state);
     return status;
   }
 
@@ -410,42 +410,42 @@ export class AgentRuntime {
    * partial answer, cancels a waiting question, and ends the run with `run.cancelled`.
    */
   cancel(sessionId: string): void {
-    const active = this.sessions.get(sessionId)?.active;
-    if (active) this.stop(active, 'cancelled');
+    const active = this.#sessions.get(sessionId)?.active;
+    if (active) this.#stop(active, 'cancelled');
   }
 
   /** Answers a waiting `ask_user` question. Unknown or already answered call ids are ignored. */
   answerQuestion(callId: string, answer: AskUserAnswer): void {
-    const question = this.questions.get(callId);
+    const question = this.#questions.get(callId);
     if (!question) return;
-    this.questions.delete(callId);
+    this.#questions.delete(callId);
     question.resolve(answer);
   }
 
   // ---- the loop -------------------------------------------------------------------------------
 
-  private async loop(state: SessionState, active: ActiveRun, items: readonly ContextItem[]): Promise<RunStatus> {
-    const maxSteps = this.options.maxSteps ?? DEFAULT_MAX_STEPS;
+  async #loop(state: SessionState, active: ActiveRun, items: readonly ContextItem[]): Promise<RunStatus> {
+    const maxSteps = this.#options.maxSteps ?? DEFAULT_MAX_STEPS;
     const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
     let sawUsage = false;
     for (let step = 0; step < maxSteps; step++) {
-      this.throwIfStopped(active);
-      const tools = this.toolsFor(active);
+      this.#throwIfStopped(active);
+      const tools = this.#toolsFor(active);
       const system = buildSystemPrompt({
-        now: this.now(),
+        now: this.#now(),
         context: safeContext(active.port),
         items: [...chartItems(active.port), ...items],
         tools,
-        ...(this.options.locale ? { locale: this.options.locale } : {}),
+        ...(this.#options.locale ? { locale: this.#options.locale } : {}),
       });
       const messages = attachImages(
         fitToBudget(
           [{ role: 'system', content: system }, ...buildHistory(state.events, { currentRunId: active.runId })],
-          this.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
+          this.#options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
         ),
         new Map([...active.images].slice(-MAX_IMAGES_PER_REQUEST)),
       );
-      const result = await this.callModel(state, active, messages, tools);
+      const result = await this.#callModel(state, active, messages, tools);
       if (result.usage) {
         sawUsage = true;
         usage.promptTokens += result.usage.prompt_tokens ?? 0;
@@ -453,12 +453,12 @@ export class AgentRuntime {
         usage.totalTokens += result.usage.total_tokens ?? 0;
       }
       if (result.calls.length === 0) {
-        this.emitRunChanges(state, active);
-        this.emit(state, active.runId, { type: 'run.completed', ...(sawUsage ? { usage } : {}) });
+        this.#emitRunChanges(state, active);
+        this.#emit(state, active.runId, { type: 'run.completed', ...(sawUsage ? { usage } : {}) });
         return 'completed';
       }
-      await this.executeCalls(state, active, result.calls, tools);
-      this.throwIfStopped(active);
+      await this.#executeCalls(state, active, result.calls, tools);
+      this.#throwIfStopped(active);
     }
     throw new RunFailure(
       'TOOL_LOOP_LIMIT',
@@ -467,11 +467,11 @@ export class AgentRuntime {
   }
 
   /** Turns what ended the loop into the terminal event. */
-  private finish(state: SessionState, active: ActiveRun, error: unknown): RunStatus {
+  #finish(state: SessionState, active: ActiveRun, error: unknown): RunStatus {
     const reason = active.stopReason;
-    if (reason !== 'disconnected') this.emitRunChanges(state, active);
+    if (reason !== 'disconnected') this.#emitRunChanges(state, active);
     if (reason === 'cancelled') {
-      this.emit(state, active.runId, { type: 'run.cancelled' });
+      this.#emit(state, active.runId, { type: 'run.cancelled' });
       return 'cancelled';
     }
     let code: RunFailureCode;
@@ -479,7 +479,7 @@ export class AgentRuntime {
     let cause: RunFailureCause | undefined;
     if (reason === 'deadline') {
       code = 'DEADLINE_EXCEEDED';
-      message = `Nothing happened for ${formatDuration(this.inactivityMs())}, so the run was stopped.`;
+      message = `Nothing happened for ${formatDuration(this.#inactivityMs())}, so the run was stopped.`;
     } else if (reason === 'disconnected') {
       code = 'DISCONNECTED';
       message = 'The chart was disconnected during the run.';
@@ -491,24 +491,24 @@ export class AgentRuntime {
       code = 'PROVIDER_BAD_RESPONSE';
       message = `The run failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
     }
-    this.emit(state, active.runId, { type: 'run.failed', code, message, ...(cause ? { cause } : {}) });
+    this.#emit(state, active.runId, { type: 'run.failed', code, message, ...(cause ? { cause } : {}) });
     return 'failed';
   }
 
   /** The tools of this step: the port's (only read-only ones in a read-only run), then the runtime's. */
-  private toolsFor(active: ActiveRun): ToolDescriptor[] {
+  #toolsFor(active: ActiveRun): ToolDescriptor[] {
     const runtimeNames = new Set([ASK_USER_TOOL, WEB_SEARCH_TOOL]);
     const vision = this.visionEnabled();
-    const portTools = this.portTools(active).filter(
+    const portTools = this.#portTools(active).filter(
       (t) =>
         !runtimeNames.has(t.name) &&
         (!active.readOnly || t.safety === 'read-only') &&
         (vision || t.name !== CAPTURE_TOOL),
     );
-    return [...portTools, askUserDescriptor, ...(this.options.webSearch ? [webSearchDescriptor] : [])];
+    return [...portTools, askUserDescriptor, ...(this.#options.webSearch ? [webSearchDescriptor] : [])];
   }
 
-  private portTools(active: ActiveRun): ToolDescriptor[] {
+  #portTools(active: ActiveRun): ToolDescriptor[] {
     try {
       return active.port.tools();
     } catch (error) {
@@ -521,22 +521,22 @@ export class AgentRuntime {
 
   // ---- model ----------------------------------------------------------------------------------
 
-  private sendsSessionHeader(): boolean {
-    return this.options.sessionHeader ?? isSameOrigin(this.options.baseURL);
+  #sendsSessionHeader(): boolean {
+    return this.#options.sessionHeader ?? isSameOrigin(this.#options.baseURL);
   }
 
-  private async getClient(): Promise<OpenAI> {
-    if (this.client) return this.client;
+  async #getClient(): Promise<OpenAI> {
+    if (this.#client) return this.#client;
     const { OpenAI: OpenAIClient } = await loadOpenAI();
-    this.client = new OpenAIClient({
-      baseURL: toAbsoluteURL(this.options.baseURL),
-      apiKey: this.options.apiKey ?? 'relay',
+    this.#client = new OpenAIClient({
+      baseURL: toAbsoluteURL(this.#options.baseURL),
+      apiKey: this.#options.apiKey ?? 'relay',
       dangerouslyAllowBrowser: true,
       maxRetries: 0,
       // Names a web page answering instead of the API, and a CORS refusal apart from nothing listening.
-      fetch: diagnosingFetch(this.options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
+      fetch: diagnosingFetch(this.#options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
     });
-    return this.client;
+    return this.#client;
   }
 
   /**
@@ -544,7 +544,7 @@ export class AgentRuntime {
    * emitted yet. Emits text deltas and the step's `assistant.message.completed`, partial when the
    * run is stopped or the stream breaks.
    */
-  private async callModel(
+  async #callModel(
     state: SessionState,
     active: ActiveRun,
     messages: ChatRequestMessage[],
@@ -553,13 +553,13 @@ export class AgentRuntime {
     calls: AssembledToolCall[];
     usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
   }> {
-    const client = await this.getClient();
-    const maxRetries = this.options.retry?.maxRetries ?? 2;
-    const baseDelayMs = this.options.retry?.baseDelayMs ?? 500;
+    const client = await this.#getClient();
+    const maxRetries = this.#options.retry?.maxRetries ?? 2;
+    const baseDelayMs = this.#options.retry?.baseDelayMs ?? 500;
     const signal = active.controller.signal;
     let imagesDropped = false;
     const body = {
-      ...(this.options.model ? { model: this.options.model } : {}),
+      ...(this.#options.model ? { model: this.#options.model } : {}),
       messages,
       tools: tools.map((t) => ({
         type: 'function' as const,
@@ -570,7 +570,7 @@ export class AgentRuntime {
       stream_options: { include_usage: true },
     };
     for (let attempt = 0; ; attempt++) {
-      this.throwIfStopped(active);
+      this.#throwIfStopped(active);
       const messageId = createId('msg');
       let text = '';
       let reasoning = '';
@@ -579,21 +579,21 @@ export class AgentRuntime {
       const withReasoning = () => (reasoning ? { reasoning } : {});
       const completeText = () => {
         if (emitted && (text || reasoning))
-          this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text, ...withReasoning() });
+          this.#emit(state, active.runId, { type: 'assistant.message.completed', messageId, text, ...withReasoning() });
       };
       try {
         // `model` may be absent on purpose (the relay picks its OPENAI_MODEL), which the client's types don't allow.
         const params = body as Parameters<typeof client.chat.completions.create>[0] & { stream: true };
         const stream = await client.chat.completions.create(params, {
           signal,
-          ...(this.sendsSessionHeader() ? { headers: { [SESSION_HEADER]: state.id } } : {}),
+          ...(this.#sendsSessionHeader() ? { headers: { [SESSION_HEADER]: state.id } } : {}),
         });
         streaming = true;
         const assembler = new ToolCallAssembler();
         let finishReason: string | null = null;
         let usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null = null;
         for await (const chunk of stream) {
-          this.touch(active);
+          this.#touch(active);
           if (chunk.usage) usage = chunk.usage;
           const choice = chunk.choices?.[0];
           if (!choice) continue;
@@ -602,12 +602,12 @@ export class AgentRuntime {
           if (thinking) {
             reasoning += thinking;
             emitted = true;
-            this.emit(state, active.runId, { type: 'assistant.reasoning.delta', messageId, delta: thinking });
+            this.#emit(state, active.runId, { type: 'assistant.reasoning.delta', messageId, delta: thinking });
           }
           if (typeof delta?.content === 'string' && delta.content !== '') {
             text += delta.content;
             emitted = true;
-            this.emit(state, active.runId, { type: 'assistant.text.delta', messageId, delta: delta.content });
+            this.#emit(state, active.runId, { type: 'assistant.text.delta', messageId, delta: delta.content });
           }
           if (delta?.tool_calls) {
             emitted = true;
@@ -615,7 +615,7 @@ export class AgentRuntime {
           }
           if (choice.finish_reason) finishReason = choice.finish_reason;
         }
-        this.throwIfStopped(active);
+        this.#throwIfStopped(active);
         if (!finishReason) throw new BadStreamError('the stream ended before the model finished its answer');
         let calls = assembler.calls(() => createId('call'));
         if (calls.length === 0) {
@@ -627,7 +627,7 @@ export class AgentRuntime {
           }
         }
         // Always close the step (even without text): the next step's tool calls hang off this message in the log.
-        this.emit(state, active.runId, { type: 'assistant.message.completed', messageId, text, ...withReasoning() });
+        this.#emit(state, active.runId, { type: 'assistant.message.completed', messageId, text, ...withReasoning() });
         if (finishReason === 'length' && calls.length === 0 && !text) {
           throw new RunFailure(
             'PROVIDER_BAD_RESPONSE',
@@ -644,20 +644,20 @@ export class AgentRuntime {
         if (
           !imagesDropped &&
           !emitted &&
-          this.vision === 'auto' &&
+          this.#vision === 'auto' &&
           statusOf(error) === 400 &&
           hasImages(body.messages)
         ) {
           // A text-only model refuses the image: remember it, and ask again once without images or the capture tool.
           imagesDropped = true;
-          this.visionMemory.set(this.visionKey(), false);
+          this.#visionMemory.set(this.#visionKey(), false);
           active.images.clear();
           body.messages = withoutImages(body.messages);
           body.tools = body.tools.filter((t) => t.function.name !== CAPTURE_TOOL);
           attempt--;
           continue;
         }
-        let failure = classifyProviderError(error, this.options.baseURL);
+        let failure = classifyProviderError(error, this.#options.baseURL);
         if (streaming && failure.code !== 'PROVIDER_BAD_RESPONSE' && !failure.cause) {
           failure = {
             code: 'PROVIDER_BAD_RESPONSE',
@@ -678,7 +678,7 @@ export class AgentRuntime {
   // ---- tools ----------------------------------------------------------------------------------
 
   /** Consecutive read-only `parallel` calls run together; every other call runs alone, in the model's order. */
-  private async executeCalls(
+  async #executeCalls(
     state: SessionState,
     active: ActiveRun,
     calls: readonly AssembledToolCall[],
@@ -695,29 +695,29 @@ export class AgentRuntime {
       );
     };
     // Every mutating call of the turn asks at once, so the user can approve them together or one by one.
-    for (const call of calls) this.requestApproval(state, active, call, byName.get(call.name));
+    for (const call of calls) this.#requestApproval(state, active, call, byName.get(call.name));
     let i = 0;
     while (i < calls.length) {
-      this.throwIfStopped(active);
+      this.#throwIfStopped(active);
       if (parallel(calls[i])) {
         const batch: AssembledToolCall[] = [];
         while (i < calls.length && parallel(calls[i])) batch.push(calls[i++]);
-        await Promise.all(batch.map((call) => this.executeCall(state, active, call, byName)));
+        await Promise.all(batch.map((call) => this.#executeCall(state, active, call, byName)));
       } else {
-        await this.executeCall(state, active, calls[i++], byName);
+        await this.#executeCall(state, active, calls[i++], byName);
       }
     }
   }
 
-  private async executeCall(
+  async #executeCall(
     state: SessionState,
     active: ActiveRun,
     call: AssembledToolCall,
     tools: ReadonlyMap<string, ToolDescriptor>,
   ): Promise<void> {
     const parsed = parseToolArguments(call.arguments);
-    const approved = await this.approved(active, call.id);
-    this.emit(state, active.runId, {
+    const approved = await this.#approved(active, call.id);
+    this.#emit(state, active.runId, {
       type: 'tool.started',
       callId: call.id,
       name: call.name,
@@ -737,7 +737,7 @@ export class AgentRuntime {
       });
     } else {
       try {
-        result = await this.invokeTool(state, active, call, parsed.value, tools);
+        result = await this.#invokeTool(state, active, call, parsed.value, tools);
       } catch (error) {
         result = active.controller.signal.aborted
           ? abortedResult()
@@ -746,7 +746,7 @@ export class AgentRuntime {
             });
       }
     }
-    this.emit(state, active.runId, {
+    this.#emit(state, active.runId, {
       type: 'tool.finished',
       callId: call.id,
       name: call.name,
@@ -755,7 +755,7 @@ export class AgentRuntime {
     });
   }
 
-  private async invokeTool(
+  async #invokeTool(
     state: SessionState,
     active: ActiveRun,
     call: AssembledToolCall,
@@ -763,11 +763,11 @@ export class AgentRuntime {
     tools: ReadonlyMap<string, ToolDescriptor>,
   ): Promise<ToolResult> {
     const signal = active.controller.signal;
-    if (call.name === ASK_USER_TOOL) return this.askUser(state, active, call.id, input);
-    if (call.name === WEB_SEARCH_TOOL && this.options.webSearch) {
+    if (call.name === ASK_USER_TOOL) return this.#askUser(state, active, call.id, input);
+    if (call.name === WEB_SEARCH_TOOL && this.#options.webSearch) {
       const checked = validateInput<WebSearchInput>(WebSearchInput, input);
       if (!checked.ok) return invalidInput(call.name, checked.details);
-      const search = this.options.webSearch;
+      const search = this.#options.webSearch;
       return raceAbort(signal, async () => toolSuccess(await search(checked.value.query, signal)));
     }
     if (tools.has(call.name)) {
@@ -777,7 +777,7 @@ export class AgentRuntime {
           typeof progress.fraction === 'number' && Number.isFinite(progress.fraction)
             ? Math.min(1, Math.max(0, progress.fraction))
             : undefined;
-        this.emit(state, active.runId, {
+        this.#emit(state, active.runId, {
           type: 'tool.progress',
           callId: call.id,
           message: progress.message.slice(0, 200),
@@ -793,9 +793,9 @@ export class AgentRuntime {
           onProgress,
         }),
       );
-      return call.name === CAPTURE_TOOL ? this.keepImage(active, call.id, result) : result;
+      return call.name === CAPTURE_TOOL ? this.#keepImage(active, call.id, result) : result;
     }
-    const hidden = this.portToolsSafe(active).find((t) => t.name === call.name);
+    const hidden = this.#portToolsSafe(active).find((t) => t.name === call.name);
     if (hidden && active.readOnly && hidden.safety !== 'read-only') {
       return toolFailure('not_allowed', `${call.name} changes the chart, and this run is read-only.`, {
         recommendedAction:
@@ -816,7 +816,7 @@ export class AgentRuntime {
    * stored) and leaves a marker and the thumbnail for the log and the panel. Without vision the
    * image is dropped.
    */
-  private keepImage(active: ActiveRun, callId: string, result: ToolResult): ToolResult {
+  #keepImage(active: ActiveRun, callId: string, result: ToolResult): ToolResult {
     if (!result.success || !result.data || typeof result.data !== 'object') return result;
     const { image, ...rest } = result.data as Record<string, unknown>;
     if (typeof image !== 'string') return result;
@@ -830,20 +830,20 @@ export class AgentRuntime {
   }
 
   /** Emits `tool.approval.required` for a mutating call when approval is on and the tool is not allowed for the session. */
-  private requestApproval(
+  #requestApproval(
     state: SessionState,
     active: ActiveRun,
     call: AssembledToolCall,
     tool: ToolDescriptor | undefined,
   ): void {
-    if (!this.confirmMutations || !tool || tool.safety === 'read-only' || call.name === WEB_SEARCH_TOOL) return;
-    if (this.allowedForSession(state, call.name)) return;
+    if (!this.#confirmMutations || !tool || tool.safety === 'read-only' || call.name === WEB_SEARCH_TOOL) return;
+    if (this.#allowedForSession(state, call.name)) return;
     const parsed = parseToolArguments(call.arguments);
     if (!parsed.ok) return; // refused as invalid input anyway; nothing to approve
     let resolve!: PendingApproval['resolve'];
     const decision = new Promise<{ approved: boolean; always: boolean }>((r) => (resolve = r));
-    this.approvals.set(call.id, { runId: active.runId, name: call.name, decision, resolve, answered: false });
-    this.emit(state, active.runId, {
+    this.#approvals.set(call.id, { runId: active.runId, name: call.name, decision, resolve, answered: false });
+    this.#emit(state, active.runId, {
       type: 'tool.approval.required',
       callId: call.id,
       name: call.name,
@@ -852,7 +852,7 @@ export class AgentRuntime {
       input: parsed.value,
     });
     void decision.then(({ approved, always }) => {
-      this.emit(state, active.runId, {
+      this.#emit(state, active.runId, {
         type: 'tool.approval.resolved',
         callId: call.id,
         name: call.name,
@@ -863,8 +863,8 @@ export class AgentRuntime {
   }
 
   /** Waits for the call's approval, if it needs one; the inactivity deadline pauses meanwhile. A stopped run denies. */
-  private async approved(active: ActiveRun, callId: string): Promise<boolean> {
-    const pending = this.approvals.get(callId);
+  async #approved(active: ActiveRun, callId: string): Promise<boolean> {
+    const pending = this.#approvals.get(callId);
     if (!pending) return true;
     active.waiting++;
     if (active.timer) clearTimeout(active.timer);
@@ -877,21 +877,21 @@ export class AgentRuntime {
       const { approved } = await pending.decision;
       return approved && !signal.aborted;
     } finally {
-      this.approvals.delete(callId);
+      this.#approvals.delete(callId);
       signal.removeEventListener('abort', onAbort);
       active.waiting--;
-      this.touch(active);
+      this.#touch(active);
     }
   }
 
-  private allowedForSession(state: SessionState, name: string): boolean {
+  #allowedForSession(state: SessionState, name: string): boolean {
     return state.events.some(
       (e) => e.type === 'tool.approval.resolved' && e.name === name && e.approved && e.always === true,
     );
   }
 
   /** Emits what the run changed on the chart (nothing when it changed nothing). */
-  private emitRunChanges(state: SessionState, active: ActiveRun): void {
+  #emitRunChanges(state: SessionState, active: ActiveRun): void {
     let changes: ReturnType<NonNullable<ChartAgentPort['runChanges']>> = null;
     try {
       changes = active.port.runChanges?.(active.runId) ?? null;
@@ -899,11 +899,11 @@ export class AgentRuntime {
       changes = null;
     }
     if (changes && changes.summary.length > 0) {
-      this.emit(state, active.runId, { type: 'run.changes', summary: changes.summary, changes: changes.changes });
+      this.#emit(state, active.runId, { type: 'run.changes', summary: changes.summary, changes: changes.changes });
     }
   }
 
-  private portToolsSafe(active: ActiveRun): ToolDescriptor[] {
+  #portToolsSafe(active: ActiveRun): ToolDescriptor[] {
     try {
       return active.port.tools();
     } catch {
@@ -911,11 +911,11 @@ export class AgentRuntime {
     }
   }
 
-  private async askUser(state: SessionState, active: ActiveRun, callId: string, input: unknown): Promise<ToolResult> {
+  async #askUser(state: SessionState, active: ActiveRun, callId: string, input: unknown): Promise<ToolResult> {
     const checked = validateInput<AskUserInput>(AskUserInput, input);
     if (!checked.ok) return invalidInput(ASK_USER_TOOL, checked.details);
     const { question, options, multiSelect } = checked.value;
-    this.emit(state, active.runId, {
+    this.#emit(state, active.runId, {
       type: 'tool.question.required',
       callId,
       question,
@@ -925,18 +925,18 @@ export class AgentRuntime {
       multiSelect: multiSelect ?? false,
     });
     active.waiting++;
-    this.touch(active);
+    this.#touch(active);
     let answer: AskUserAnswer;
     try {
       answer = await new Promise<AskUserAnswer>((resolve) => {
         const signal = active.controller.signal;
         const onAbort = () => {
-          this.questions.delete(callId);
+          this.#questions.delete(callId);
           resolve({ status: 'cancelled' });
         };
         if (signal.aborted) return onAbort();
         signal.addEventListener('abort', onAbort, { once: true });
-        this.questions.set(callId, {
+        this.#questions.set(callId, {
           runId: active.runId,
           resolve: (value) => {
             signal.removeEventListener('abort', onAbort);
@@ -947,48 +947,48 @@ export class AgentRuntime {
     } finally {
       active.waiting--;
     }
-    this.emit(state, active.runId, { type: 'tool.question.resolved', callId, answer });
+    this.#emit(state, active.runId, { type: 'tool.question.resolved', callId, answer });
     return toolSuccess(answer);
   }
 
   // ---- events, timers, sessions ---------------------------------------------------------------
 
   /** Stamps, redacts, records and publishes one event. */
-  private emit(state: SessionState, runId: string | undefined, body: EventBody): AgentEvent {
+  #emit(state: SessionState, runId: string | undefined, body: EventBody): AgentEvent {
     const raw = {
       ...body,
       seq: state.nextSeq++,
       sessionId: state.id,
-      at: this.now().getTime(),
+      at: this.#now().getTime(),
       ...(runId ? { runId } : {}),
     };
-    const event = this.redactor.value(raw) as AgentEvent;
+    const event = this.#redactor.value(raw) as AgentEvent;
     state.events.push(event);
     // Text and reasoning deltas are live-only: a secret split across two deltas would escape per-event redaction,
     // while `assistant.message.completed` stores the whole text, redacted as one string.
     if (event.type !== 'assistant.text.delta' && event.type !== 'assistant.reasoning.delta') {
       state.pending.push(event);
-      state.flushing ??= this.flush(state);
+      state.flushing ??= this.#flush(state);
     }
-    for (const listener of this.listeners) {
+    for (const listener of this.#listeners) {
       try {
         listener(event);
       } catch (error) {
         console.error('agent-runtime: a subscriber threw', error);
       }
     }
-    if (state.active && state.active.runId === runId) this.touch(state.active);
+    if (state.active && state.active.runId === runId) this.#touch(state.active);
     return event;
   }
 
   /** Appends queued events in batches; events emitted in one tick share one store call. */
-  private async flush(state: SessionState): Promise<void> {
+  async #flush(state: SessionState): Promise<void> {
     try {
       await Promise.resolve();
       while (state.pending.length > 0) {
         const batch = state.pending.splice(0);
         try {
-          await this.options.store.append(state.id, batch);
+          await this.#options.store.append(state.id, batch);
         } catch (error) {
           console.error(`agent-runtime: could not store ${batch.length} event(s) of session ${state.id}`, error);
         }
@@ -999,16 +999,16 @@ export class AgentRuntime {
   }
 
   /** Resolves once every event emitted so far reached the store. */
-  private async persisted(state: SessionState): Promise<void> {
+  async #persisted(state: SessionState): Promise<void> {
     while (state.flushing) await state.flushing;
   }
 
-  private async load(sessionId: string): Promise<SessionState> {
-    const cached = this.sessions.get(sessionId);
+  async #load(sessionId: string): Promise<SessionState> {
+    const cached = this.#sessions.get(sessionId);
     if (cached) return cached;
-    let loading = this.loading.get(sessionId);
+    let loading = this.#loading.get(sessionId);
     if (!loading) {
-      loading = this.options.store
+      loading = this.#options.store
         .readEvents(sessionId)
         .then((events) => {
           const state: SessionState = {
@@ -1021,27 +1021,27 @@ export class AgentRuntime {
             releaseLock: null,
             readOnly: false,
           };
-          this.sessions.set(sessionId, state);
+          this.#sessions.set(sessionId, state);
           return state;
         })
-        .finally(() => this.loading.delete(sessionId));
-      this.loading.set(sessionId, loading);
+        .finally(() => this.#loading.delete(sessionId));
+      this.#loading.set(sessionId, loading);
     }
     return loading;
   }
 
   /** Takes the session's Web Lock if free. Without `navigator.locks` (Node) a session is never read-only. */
-  private acquireLock(state: SessionState): Promise<boolean> {
+  #acquireLock(state: SessionState): Promise<boolean> {
     if (state.releaseLock) return Promise.resolve(true);
     // Concurrent callers (openSession and a run started meanwhile) share one request: two requests
     // from the same tab would see each other as "another tab".
-    state.acquiring ??= this.requestLock(state).finally(() => {
+    state.acquiring ??= this.#requestLock(state).finally(() => {
       state.acquiring = null;
     });
     return state.acquiring;
   }
 
-  private async requestLock(state: SessionState): Promise<boolean> {
+  async #requestLock(state: SessionState): Promise<boolean> {
     const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
     if (!locks) return true;
     return new Promise<boolean>((resolveAcquired) => {
@@ -1061,7 +1061,7 @@ export class AgentRuntime {
     });
   }
 
-  private stop(active: ActiveRun, reason: StopReason): void {
+  #stop(active: ActiveRun, reason: StopReason): void {
     if (active.stopReason) return;
     active.stopReason = reason;
     if (active.timer) clearTimeout(active.timer);
@@ -1069,24 +1069,24 @@ export class AgentRuntime {
     active.controller.abort();
   }
 
-  private throwIfStopped(active: ActiveRun): void {
+  #throwIfStopped(active: ActiveRun): void {
     if (active.stopReason) throw new RunStopped();
   }
 
   /** Restarts the inactivity timer (not while a question waits for the user). */
-  private touch(active: ActiveRun): void {
+  #touch(active: ActiveRun): void {
     if (active.timer) clearTimeout(active.timer);
     active.timer = null;
     if (active.waiting > 0 || active.stopReason) return;
-    active.timer = setTimeout(() => this.stop(active, 'deadline'), this.inactivityMs());
+    active.timer = setTimeout(() => this.#stop(active, 'deadline'), this.#inactivityMs());
   }
 
-  private inactivityMs(): number {
-    return this.options.inactivityMs ?? DEFAULT_INACTIVITY_MS;
+  #inactivityMs(): number {
+    return this.#options.inactivityMs ?? DEFAULT_INACTIVITY_MS;
   }
 
-  private now(): Date {
-    return this.options.now?.() ?? new Date();
+  #now(): Date {
+    return this.#options.now?.() ?? new Date();
   }
 }
 

@@ -26,6 +26,14 @@ const DESCRIBERS: Record<string, (a: Rec) => string | null> = {
   },
   indicators_update: (a) => `Change ${short(a.instanceId)} to ${params(a.params) || 'new settings'}`,
   indicators_remove: (a) => `Remove the indicator ${short(a.instanceId)}`,
+  pane_resize: (a) =>
+    `Resize panes: ${Object.entries(asRec(a.weights))
+      .map(([k, v]) => `${short(k)} → ${short(v)}`)
+      .join(', ')}`,
+  pane_move: (a) =>
+    a.direction === 'top' || a.direction === 'bottom'
+      ? `Move the pane ${short(a.paneId)} to the ${short(a.direction)}`
+      : `Move the pane ${short(a.paneId)} ${short(a.direction)}`,
   drawing_create: (a) => {
     const points = Array.isArray(a.points) ? a.points.map((p) => short(asRec(p).price)).join(', ') : '';
     return `Draw a ${String(a.kind ?? 'drawing').replace(/_/g, ' ')}${points ? ` at ${points}` : ''}${a.label ? ` labelled “${short(a.label)}”` : ''}`;

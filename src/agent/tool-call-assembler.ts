@@ -36,18 +36,18 @@ const STANDARD_FIELDS = new Set(['index', 'id', 'type', 'function']);
  * Tolerates providers that reuse index 0 for every call but give each call its own id.
  */
 export class ToolCallAssembler {
-  private readonly slots: Slot[] = [];
-  private readonly byIndex = new Map<number, Slot>();
+  readonly #slots: Slot[] = [];
+  readonly #byIndex = new Map<number, Slot>();
 
   /** Adds one fragment. */
   add(delta: ToolCallDelta): void {
-    const index = typeof delta.index === 'number' ? delta.index : this.slots.length;
-    let slot = this.byIndex.get(index);
+    const index = typeof delta.index === 'number' ? delta.index : this.#slots.length;
+    let slot = this.#byIndex.get(index);
     if (slot && delta.id && slot.id && delta.id !== slot.id) slot = undefined;
     if (!slot) {
       slot = { index, id: '', name: '', arguments: '', extra: null };
-      this.byIndex.set(index, slot);
-      this.slots.push(slot);
+      this.#byIndex.set(index, slot);
+      this.#slots.push(slot);
     }
     if (delta.id && !slot.id) slot.id = delta.id;
     const name = delta.function?.name;
@@ -67,7 +67,7 @@ export class ToolCallAssembler {
 
   /** True once any fragment arrived. */
   get hasCalls(): boolean {
-    return this.slots.length > 0;
+    return this.#slots.length > 0;
   }
 
   /**
@@ -76,7 +76,7 @@ export class ToolCallAssembler {
    */
   calls(makeId: () => string): AssembledToolCall[] {
     const seen = new Set<string>();
-    return this.slots.map((slot) => {
+    return this.#slots.map((slot) => {
       let id = slot.id || makeId();
       if (seen.has(id)) {
         let n = 2;

@@ -1,5 +1,5 @@
-import type { ChartState, IndicatorInstance } from '../core/commands/chart-state.js';
-import type { IndicatorEngine } from '../core/commands/indicator-engine.js';
+import type { ChartState, IndicatorInstance } from '../core/state/index.js';
+import type { IndicatorEngine } from '../core/commands/index.js';
 import type { IndicatorDefinition } from '../core/indicators/indicator-definition.js';
 import type { PaneLayoutSpec } from './chart-renderer.js';
 import type { ChartTheme } from './chart-theme.js';

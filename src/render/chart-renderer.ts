@@ -1,9 +1,7 @@
 import uPlot from 'uplot';
-import type { Bars } from '../core/data/index.js';
-import { createBars } from '../core/data/index.js';
-import type { ChartCore } from '../core/commands/chart-core.js';
-import type { ChartSettings, ViewRange } from '../core/commands/chart-state.js';
-import { clampView } from '../core/commands/view-range.js';
+import { createBars, type Bars } from '../core/data/index.js';
+import type { ChartCore } from '../core/commands/index.js';
+import { clampView, type ChartSettings, type ViewRange } from '../core/state/index.js';
 import { effect } from '../core/store/index.js';
 import type { ChartTheme } from './chart-theme.js';
 import type { PlotTransform } from './paint-candles.js';

@@ -1,5 +1,5 @@
 import type { Bars } from '../core/data/index.js';
-import type { CandleStyle } from '../core/commands/chart-state.js';
+import type { CandleStyle } from '../core/state/index.js';
 
 /** Maps bar index and price to canvas pixels (device pixels). */
 export interface PlotTransform {

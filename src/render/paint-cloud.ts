@@ -1,5 +1,11 @@
 import type { PlotTransform } from './paint-candles.js';
-import type { PaneSeries } from './pane-plot.js';
+
+/** What a cloud reads of a pane series (`PaneSeries` in pane-plot.ts, which imports this file: no cycle). */
+interface CloudSeries {
+  readonly key: string;
+  readonly style: string;
+  readonly values: Float64Array;
+}
 
 /**
  * Fills between the two edges of each band study (outputs styled `band`, in pairs from the same
@@ -9,7 +15,7 @@ import type { PaneSeries } from './pane-plot.js';
  */
 export function paintClouds(
   ctx: CanvasRenderingContext2D,
-  series: readonly PaneSeries[],
+  series: readonly CloudSeries[],
   i0: number,
   viewEnd: number,
   t: PlotTransform,

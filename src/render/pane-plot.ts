@@ -1,6 +1,6 @@
 import uPlot from 'uplot';
 import type { Bars } from '../core/data/index.js';
-import type { ChartSettings, ViewRange } from '../core/commands/chart-state.js';
+import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import type { ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type PlotTransform } from './paint-candles.js';
 import { paintClouds } from './paint-cloud.js';

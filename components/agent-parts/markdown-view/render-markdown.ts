@@ -243,10 +243,13 @@ class TextCache<V> {
   readonly #map = new Map<string, V>();
   #chars = 0;
 
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxChars: number,
-  ) {}
+  readonly #maxEntries: number;
+  readonly #maxChars: number;
+
+  constructor(maxEntries: number, maxChars: number) {
+    this.#maxEntries = maxEntries;
+    this.#maxChars = maxChars;
+  }
 
   get(key: string): V | undefined {
     const value = this.#map.get(key);
@@ -261,7 +264,7 @@ class TextCache<V> {
     if (this.#map.has(key)) this.#map.delete(key);
     else this.#chars += key.length;
     this.#map.set(key, value);
-    while (this.#map.size > this.maxEntries || (this.#chars > this.maxChars && this.#map.size > 1)) {
+    while (this.#map.size > this.#maxEntries || (this.#chars > this.#maxChars && this.#map.size > 1)) {
       const oldest = this.#map.keys().next().value as string;
       this.#map.delete(oldest);
       this.#chars -= oldest.length;

@@ -64,7 +64,11 @@ class OpWriter {
   #check: boolean | null = null;
   #lines: string[] | null = null;
 
-  constructor(private readonly source: string) {}
+  readonly #source: string;
+
+  constructor(source: string) {
+    this.#source = source;
+  }
 
   write(tokens: readonly Token[]): MarkdownOp[] {
     for (let i = 0; i < tokens.length; i++) {
@@ -190,7 +194,7 @@ class OpWriter {
   #recoverCutOff(token: Token): void {
     // Only the outermost cut-off container: a list at the bound has its items one level deeper.
     if (token.level !== PARSER_NESTING - 1 || !token.map) return;
-    this.#lines ??= this.source.replace(/\r\n?/g, '\n').split('\n');
+    this.#lines ??= this.#source.replace(/\r\n?/g, '\n').split('\n');
     const text = this.#lines.slice(token.map[0], token.map[1]).join('\n').trim();
     this.#prefix = '';
     if (text) this.#ops.push({ op: 'plain', text });

@@ -1,6 +1,6 @@
 import type { ChartContext, SelectionSummary } from '../../protocol/index.js';
 import type { Bars } from '../data/index.js';
-import { instrumentKey, type ChartState, type TimeSelection } from './chart-state.js';
+import { instrumentKey, type ChartState, type TimeSelection } from '../state/index.js';
 
 /** First index with `time[i] >= t` (binary search). */
 export function lowerBound(time: Float64Array, t: number, length = time.length): number {

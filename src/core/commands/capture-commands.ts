@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
-import type { ChartCore } from './chart-core.js';
+import type { CommandContext } from './command-context.js';
 
 /** Input of `chart_capture`. */
 export const CaptureInput = Type.Object(
@@ -37,7 +37,11 @@ export type ChartCapturer = (request: CaptureRequest, signal: AbortSignal) => Pr
 export class CaptureCommands {
   #capturer: ChartCapturer | null = null;
 
-  constructor(private readonly core: ChartCore) {}
+  readonly #ctx: Pick<CommandContext, 'store'>;
+
+  constructor(ctx: Pick<CommandContext, 'store'>) {
+    this.#ctx = ctx;
+  }
 
   /** Sets (or with `null` removes) the renderer `chart_capture` uses. */
   setCapturer(capturer: ChartCapturer | null): void {
@@ -56,7 +60,7 @@ export class CaptureCommands {
   async capture(input: CaptureRequest, ctx?: ToolCallContext): Promise<ToolOutput> {
     const capturer = this.#capturer;
     if (!capturer) throw new ToolCallError('not_allowed', 'This chart cannot render an image here.');
-    if (!this.core.store.peek('series')) throw new ToolCallError('no_data', 'The chart has no data to capture yet.');
+    if (!this.#ctx.store.peek('series')) throw new ToolCallError('no_data', 'The chart has no data to capture yet.');
     const shot = await capturer(input, ctx?.signal ?? new AbortController().signal);
     return {
       data: shot,

@@ -1,10 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DataSourceError, PERIODS, type Instrument, type Period } from '../data/index.js';
-import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
-import type { ChartCore } from './chart-core.js';
+import { PERIODS, type Instrument, type Period } from '../data/index.js';
+import { tool, ToolCallError, toToolError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
+import type { CommandContext } from './command-context.js';
 import { lowerBound, upperIndex } from './build-chart-context.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
-import { clampView } from './view-range.js';
+import { clampView } from '../state/index.js';
 import { resolveInstrument } from './resolve-instrument.js';
 import { formatContextForTool } from './format-context-for-tool.js';
 
@@ -48,7 +48,11 @@ const SetVisibleRangeInput = Type.Object(
 
 /** Chart-level commands: context, instrument, period, viewport. The toolbar calls the same methods. */
 export class ChartCommands {
-  constructor(private readonly core: ChartCore) {}
+  readonly #ctx: Pick<CommandContext, 'store' | 'sources' | 'context' | 'loadTarget'>;
+
+  constructor(ctx: Pick<CommandContext, 'store' | 'sources' | 'context' | 'loadTarget'>) {
+    this.#ctx = ctx;
+  }
 
   @tool({
     name: 'chart_get_context',
@@ -59,7 +63,7 @@ export class ChartCommands {
     safety: 'read-only',
   })
   getContext(_input: Static<typeof Empty>, _ctx?: ToolCallContext): ToolOutput {
-    const context = this.core.context.get();
+    const context = this.#ctx.context.get();
     if (!context) {
       throw new ToolCallError('no_data', 'The chart has no data loaded yet.', {
         retryable: true,
@@ -76,12 +80,12 @@ export class ChartCommands {
       'Switches the chart to another instrument (keeps the period). If the code matches several instruments nothing changes and the result is an `ambiguous` error with `data.candidates`: then call ask_user with one option per candidate and retry with the chosen EXCHANGE:CODE. Unknown codes return `not_found` with suggestions; use instruments_query_name to search by name. Returns the loaded instrument, period, timezone and data/visible ranges. One undo step; drawings are kept per instrument.',
     parameters: SetSymbolInput,
     safety: 'mutating',
-    liveDescription: (host: ChartCommands) => `Enabled source ids: ${host.core.sources.ids().join(', ')}.`,
+    liveDescription: (host: ChartCommands) => `Enabled source ids: ${host.#ctx.sources.ids().join(', ')}.`,
   })
   async setSymbol(input: Static<typeof SetSymbolInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
-    const current = this.core.store.peek('target');
+    const current = this.#ctx.store.peek('target');
     const sourceId = input.sourceId ?? current?.sourceId ?? 'sample';
-    const instrument = await resolveInstrument(this.core.sources, sourceId, input.symbol, ctx?.signal);
+    const instrument = await resolveInstrument(this.#ctx.sources, sourceId, input.symbol, ctx?.signal);
     const period: Period = current?.period ?? '1d';
     const qualified = qualifiedSymbol(instrument, input.symbol);
     if (current && current.symbol === qualified && current.sourceId === sourceId) {
@@ -100,7 +104,7 @@ export class ChartCommands {
     safety: 'mutating',
   })
   async setPeriod(input: Static<typeof SetPeriodInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
-    const current = this.core.store.peek('target');
+    const current = this.#ctx.store.peek('target');
     if (!current)
       throw new ToolCallError('no_data', 'No instrument is loaded.', {
         recommendedAction: 'Call chart_set_symbol first.',
@@ -119,7 +123,7 @@ export class ChartCommands {
     safety: 'mutating',
   })
   setVisibleRange(input: Static<typeof SetVisibleRangeInput>, _ctx?: ToolCallContext): ToolOutput {
-    const series = this.core.store.peek('series');
+    const series = this.#ctx.store.peek('series');
     if (!series || series.bars.length === 0)
       throw new ToolCallError('no_data', 'The chart has no data loaded.', {
         recommendedAction: 'Call chart_set_symbol first.',
@@ -162,8 +166,8 @@ export class ChartCommands {
       if (end - start < 2) end = Math.min(n, start + 2);
     }
     const view = clampView({ start: start - 0.5, end: end - 0.5 }, n, 2);
-    this.core.store.action('chart_set_visible_range', (d) => d.set('view', view), { record: ['view'] });
-    const ctx = this.core.context.get();
+    this.#ctx.store.action('chart_set_visible_range', (d) => d.set('view', view), { record: ['view'] });
+    const ctx = this.#ctx.context.get();
     return { data: ctx ? formatContextForTool(ctx).visibleRange : null };
   }
 
@@ -173,14 +177,14 @@ export class ChartCommands {
     ctx?: ToolCallContext,
   ): Promise<void> {
     try {
-      await this.core.loadTarget(target, label, ctx?.signal, undefined, ctx?.progress);
+      await this.#ctx.loadTarget(target, label, ctx?.signal, undefined, ctx?.progress);
     } catch (error) {
       throw toToolError(error);
     }
   }
 
   #summary() {
-    const ctx = this.core.context.get();
+    const ctx = this.#ctx.context.get();
     if (!ctx) return null;
     const f = formatContextForTool(ctx);
     return {
@@ -199,25 +203,4 @@ export class ChartCommands {
 /** The code to load: qualified when the user qualified it or when the plain code is ambiguous. */
 function qualifiedSymbol(instrument: Instrument, asked: string): string {
   return asked.includes(':') ? `${instrument.exchange}:${instrument.symbol}` : instrument.symbol;
-}
-
-/** Maps data-source failures to tool errors. */
-export function toToolError(error: unknown): ToolCallError {
-  if (error instanceof ToolCallError) return error;
-  if (error instanceof DataSourceError) {
-    switch (error.code) {
-      case 'not_found':
-        return new ToolCallError('not_found', error.message, {
-          recommendedAction: 'Search with instruments_query_name and use an exact code.',
-        });
-      case 'aborted':
-        return new ToolCallError('aborted', 'The load was cancelled.');
-      case 'unsupported':
-        return new ToolCallError('out_of_range', error.message);
-      default:
-        return new ToolCallError('internal', error.message, { retryable: error.code === 'network' });
-    }
-  }
-  if ((error as Error)?.name === 'AbortError') return new ToolCallError('aborted', 'The load was cancelled.');
-  return new ToolCallError('internal', (error as Error)?.message ?? String(error));
 }

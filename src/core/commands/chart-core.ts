@@ -16,10 +16,12 @@ import { Store, type ReadOnlySignal } from '../store/index.js';
 import { ToolRegistry, type ToolPolicy } from '../tools/index.js';
 import { buildChartContext } from './build-chart-context.js';
 import { ChartCommands } from './chart-commands.js';
-import { initialChartState, VOLATILE_KEYS, type ChartState, type ChartTarget, type ViewRange } from './chart-state.js';
+import { initialChartState, VOLATILE_KEYS, type ChartState, type ChartTarget, type ViewRange } from '../state/index.js';
 import { MarketCommands } from './market-commands.js';
 import { IndicatorCommands } from './indicator-commands.js';
+import { PaneCommands } from './pane-commands.js';
 import { DrawingCommands } from './drawing-commands.js';
+import { HistoryCommands } from './history-commands.js';
 import { SettingsCommands } from './settings-commands.js';
 import { ComparisonCommands } from './comparison-commands.js';
 import { RunCommands } from './run-commands.js';
@@ -30,23 +32,13 @@ import { IndicatorEngine } from './indicator-engine.js';
 import { resolveStudy } from './indicator-study.js';
 import { createDefaultIndicatorRegistry, loadStudiesForTool, type IndicatorRegistry } from '../indicators/index.js';
 import { checked, loadSeries } from './load-series.js';
-import { defaultView } from './view-range.js';
+import { defaultView } from '../state/index.js';
 import { seriesMatchesTarget } from './resolve-instrument.js';
 import { HOST_SOURCE_ID, HostDataSource } from './host-data-source.js';
 import type { CommitInfo } from '../store/index.js';
+import type { ChangeReason, CommandContext } from './command-context.js';
 
-/** Why a committed action happened, as `kline-change` reports it. */
-export type ChangeReason =
-  | 'user'
-  | 'agent'
-  | 'host'
-  | 'attribute'
-  | 'undo'
-  | 'redo'
-  | 'live'
-  | 'history'
-  | 'load'
-  | 'sync';
+export type { ChangeReason } from './command-context.js';
 
 export interface ChartCoreOptions {
   readonly chartId: string;
@@ -58,7 +50,7 @@ export interface ChartCoreOptions {
  * The DOM-free heart of a chart: the signal store, the command hosts (whose `@tool` methods are
  * also the agent's tools), the tool registry and the data loading that follows the target.
  */
-export class ChartCore {
+export class ChartCore implements CommandContext {
   readonly store: Store<ChartState>;
   readonly sources: DataSourceRegistry;
   readonly tools: ToolRegistry;
@@ -66,7 +58,10 @@ export class ChartCore {
   readonly chart: ChartCommands;
   readonly market: MarketCommands;
   readonly indicators: IndicatorCommands;
+  /** `pane_resize`, `pane_move` and the separators' drag preview. */
+  readonly panes: PaneCommands;
   readonly drawings: DrawingCommands;
+  readonly history: HistoryCommands;
   readonly settings: SettingsCommands;
   readonly comparisons: ComparisonCommands;
   readonly markers: MarkerCommands;
@@ -125,19 +120,22 @@ export class ChartCore {
     this.chart = new ChartCommands(this);
     this.market = new MarketCommands(this);
     this.indicators = new IndicatorCommands(this);
+    this.panes = new PaneCommands(this);
     this.drawings = new DrawingCommands(this);
+    this.history = new HistoryCommands(this);
     this.settings = new SettingsCommands(this);
     this.comparisons = new ComparisonCommands(this);
     this.markers = new MarkerCommands(this);
     this.priceLines = new PriceLineCommands(this);
     this.runs = new RunCommands(this);
     this.capture = new CaptureCommands(this);
-    this.tools = new ToolRegistry(this.hosts(), {
+    this.tools = new ToolRegistry(this.#hosts(), {
       policy: () => this.#policy.get(),
       target: () => this.targetStamp(),
       context: () => this.context.get(),
       aroundRunCall: (tag, run) => this.store.tagged(tag, run),
       beforeInvoke: (name, input) => loadStudiesForTool(this.indicatorRegistry, name, input),
+      aroundComposedCall: (label, run) => this.store.grouped(label, run),
     });
     // Every tool call, from the toolbar, palette, agent or host, passes here: remember its origin so
     // the commits it makes are reported with the right reason.
@@ -182,12 +180,14 @@ export class ChartCore {
   }
 
   /** Objects whose `@tool` methods become this chart's tools. */
-  protected hosts(): object[] {
+  #hosts(): object[] {
     return [
       this.chart,
       this.market,
       this.indicators,
+      this.panes,
       this.drawings,
+      this.history,
       this.settings,
       this.comparisons,
       this.markers,

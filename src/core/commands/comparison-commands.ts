@@ -1,12 +1,11 @@
 import { Signal } from 'signal-polyfill';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Series } from '../data/index.js';
-import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
+import { tool, ToolCallError, toToolError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { ReadOnlySignal } from '../store/index.js';
 import { alignCloses } from './align-series.js';
-import type { ChartCore } from './chart-core.js';
-import { toToolError } from './chart-commands.js';
-import type { ComparisonEntry } from './chart-state.js';
+import type { CommandContext } from './command-context.js';
+import type { ComparisonEntry } from '../state/index.js';
 import { loadSeries } from './load-series.js';
 import { resolveInstrument, toCandidate } from './resolve-instrument.js';
 
@@ -52,8 +51,11 @@ export class ComparisonCommands {
   readonly lines: ReadOnlySignal<readonly ComparisonLine[]>;
   #loading = new Set<string>();
 
-  constructor(private readonly core: ChartCore) {
-    const s = core.store.state;
+  readonly #ctx: Pick<CommandContext, 'store' | 'sources' | 'reportError'>;
+
+  constructor(ctx: Pick<CommandContext, 'store' | 'sources' | 'reportError'>) {
+    this.#ctx = ctx;
+    const s = ctx.store.state;
     this.lines = new Signal.Computed(() => {
       const main = s.series.get();
       const loaded = this.#loaded.get();
@@ -76,10 +78,10 @@ export class ComparisonCommands {
     parameters: CreateInput,
     safety: 'mutating',
     liveDescription: (host: ComparisonCommands) =>
-      `Enabled source ids: ${host.core.sources.ids().join(', ')}. ${host.#activeText()}`,
+      `Enabled source ids: ${host.#ctx.sources.ids().join(', ')}. ${host.#activeText()}`,
   })
   async create(input: Static<typeof CreateInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
-    const main = this.core.store.peek('series');
+    const main = this.#ctx.store.peek('series');
     if (!main)
       throw new ToolCallError('no_data', 'Load an instrument before comparing.', {
         recommendedAction: 'Call chart_set_symbol first.',
@@ -88,9 +90,9 @@ export class ComparisonCommands {
     let series: Series;
     let symbol: string;
     try {
-      const instrument = await resolveInstrument(this.core.sources, sourceId, input.symbol, ctx?.signal);
+      const instrument = await resolveInstrument(this.#ctx.sources, sourceId, input.symbol, ctx?.signal);
       symbol = input.symbol.includes(':') ? `${instrument.exchange}:${instrument.symbol}` : instrument.symbol;
-      const existing = this.core.store.peek('comparisons');
+      const existing = this.#ctx.store.peek('comparisons');
       if (existing.some((c) => c.symbol === symbol && c.sourceId === sourceId)) {
         return { data: { symbol, sourceId, comparisons: existing.map((c) => c.symbol) }, stateChanged: false };
       }
@@ -99,15 +101,15 @@ export class ComparisonCommands {
           recommendedAction: 'Remove one with comparison_remove first.',
         });
       }
-      series = await loadSeries(this.core.sources, { symbol, period: main.period, sourceId }, ctx?.signal);
+      series = await loadSeries(this.#ctx.sources, { symbol, period: main.period, sourceId }, ctx?.signal);
     } catch (error) {
       throw toToolError(error);
     }
     ctx?.assertTarget();
-    const used = new Set(this.core.store.peek('comparisons').map((c) => c.color));
+    const used = new Set(this.#ctx.store.peek('comparisons').map((c) => c.color));
     const entry: ComparisonEntry = { symbol, sourceId, color: COLORS.find((c) => !used.has(c)) ?? COLORS[0] };
     this.#remember(entry, series);
-    this.core.store.action('comparison_create', (d) => d.set('comparisons', [...d.get('comparisons'), entry]));
+    this.#ctx.store.action('comparison_create', (d) => d.set('comparisons', [...d.get('comparisons'), entry]));
     return {
       data: {
         symbol,
@@ -130,7 +132,7 @@ export class ComparisonCommands {
     liveDescription: (host: ComparisonCommands) => host.#activeText(),
   })
   remove(input: Static<typeof RemoveInput>, _ctx?: ToolCallContext): ToolOutput {
-    const list = this.core.store.peek('comparisons');
+    const list = this.#ctx.store.peek('comparisons');
     const match =
       list.find((c) => c.symbol.toUpperCase() === input.symbol.toUpperCase()) ??
       list.find((c) => c.symbol.toUpperCase().endsWith(`:${input.symbol.toUpperCase()}`));
@@ -141,7 +143,7 @@ export class ComparisonCommands {
           : 'There are no comparisons.',
       });
     }
-    this.core.store.action('comparison_remove', (d) =>
+    this.#ctx.store.action('comparison_remove', (d) =>
       d.set(
         'comparisons',
         d.get('comparisons').filter((c) => c !== match),
@@ -159,9 +161,9 @@ export class ComparisonCommands {
     safety: 'read-only',
   })
   list(_input?: Static<typeof Empty>, _ctx?: ToolCallContext): ToolOutput {
-    const view = this.core.store.peek('view');
+    const view = this.#ctx.store.peek('view');
     const lines = this.lines.get();
-    const data = this.core.store.peek('comparisons').map((c) => {
+    const data = this.#ctx.store.peek('comparisons').map((c) => {
       const line = lines.find((l) => l.symbol === c.symbol);
       let changePct: number | null = null;
       if (line && view) {
@@ -179,7 +181,7 @@ export class ComparisonCommands {
   }
 
   #activeText(): string {
-    const list = this.core.store.peek('comparisons');
+    const list = this.#ctx.store.peek('comparisons');
     return `Active comparisons: ${list.length ? list.map((c) => c.symbol).join(', ') : 'none'}.`;
   }
 
@@ -194,10 +196,10 @@ export class ComparisonCommands {
     if (this.#loading.has(key)) return;
     this.#loading.add(key);
     try {
-      const series = await loadSeries(this.core.sources, { symbol: entry.symbol, period, sourceId: entry.sourceId });
+      const series = await loadSeries(this.#ctx.sources, { symbol: entry.symbol, period, sourceId: entry.sourceId });
       this.#remember(entry, series);
     } catch (error) {
-      this.core.reportError('comparison_load_failed', `Could not load ${entry.symbol}: ${(error as Error).message}`);
+      this.#ctx.reportError('comparison_load_failed', `Could not load ${entry.symbol}: ${(error as Error).message}`);
     } finally {
       this.#loading.delete(key);
     }

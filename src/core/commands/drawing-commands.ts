@@ -12,8 +12,8 @@ import {
 } from '../drawings/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import { summarizeRange } from './build-chart-context.js';
-import type { ChartCore } from './chart-core.js';
-import { instrumentKey, type TimeSelection } from './chart-state.js';
+import type { CommandContext } from './command-context.js';
+import { instrumentKey, type TimeSelection } from '../state/index.js';
 import { assertPointCount, loadedRangeText, toDrawingPoints } from './drawing-points.js';
 import {
   DrawingCreateInput,
@@ -46,8 +46,8 @@ export interface NewDrawingSpec {
 }
 
 /**
- * Drawing, selection and history commands (tools: drawing_*, drawings_*, chart_set_selection,
- * history_*). Drawings belong to the instrument of the loaded series
+ * Drawing and selection commands (tools: drawing_*, drawings_*, chart_set_selection; undo and
+ * redo: history-commands.ts). Drawings belong to the instrument of the loaded series
  * (`state.drawings[instrumentKey(sourceId, symbol)]`); each mutating call is one action, so one
  * undo step, whoever made it. The pointer layer uses the same methods (`createDrawing`,
  * `moveDrawing`, `select`, and the tools themselves for delete and copy).
@@ -55,21 +55,24 @@ export interface NewDrawingSpec {
 export class DrawingCommands {
   #counter = 0;
 
-  constructor(readonly core: ChartCore) {
+  readonly #ctx: Pick<CommandContext, 'store'>;
+
+  constructor(ctx: Pick<CommandContext, 'store'>) {
+    this.#ctx = ctx;
     // Undo, redo and symbol switches can remove selected drawings; the selection must not name ghosts.
-    core.store.onCommit(() => this.#pruneSelection());
+    ctx.store.onCommit(() => this.#pruneSelection());
   }
 
   /** Storage key of the loaded instrument's drawings, or null while nothing is loaded. */
   currentKey(): string | null {
-    const series = this.core.store.peek('series');
+    const series = this.#ctx.store.peek('series');
     return series ? instrumentKey(series.instrument.sourceId, series.instrument.symbol) : null;
   }
 
   /** Drawings of the loaded instrument (all panes). */
   current(): readonly Drawing[] {
     const key = this.currentKey();
-    return key ? (this.core.store.peek('drawings')[key] ?? []) : [];
+    return key ? (this.#ctx.store.peek('drawings')[key] ?? []) : [];
   }
 
   // ---------------------------------------------------------------- tools
@@ -82,10 +85,10 @@ export class DrawingCommands {
     parameters: NoInput,
     safety: 'read-only',
   })
-  listDrawings(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): ToolOutput {
-    const series = this.core.store.peek('series');
+  list(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): ToolOutput {
+    const series = this.#ctx.store.peek('series');
     const drawings = series ? this.current().map((d) => summarize(d, series)) : [];
-    return { data: { drawings, selectedIds: [...this.core.store.peek('drawingSelection')] } };
+    return { data: { drawings, selectedIds: [...this.#ctx.store.peek('drawingSelection')] } };
   }
 
   @tool({
@@ -96,7 +99,7 @@ export class DrawingCommands {
     safety: 'mutating',
     liveDescription: (host: DrawingCommands) => host.liveDescription(),
   })
-  createTool(input: Static<typeof DrawingCreateInput>, _ctx?: ToolCallContext): ToolOutput {
+  create(input: Static<typeof DrawingCreateInput>, _ctx?: ToolCallContext): ToolOutput {
     const series = this.#requireSeries();
     this.#assertPane(input.paneId);
     assertPointCount(input.kind, input.points.length);
@@ -121,7 +124,7 @@ export class DrawingCommands {
     safety: 'mutating',
     liveDescription: (host: DrawingCommands) => host.liveDrawingIds(),
   })
-  updateTool(input: Static<typeof DrawingUpdateInput>, _ctx?: ToolCallContext): ToolOutput {
+  update(input: Static<typeof DrawingUpdateInput>, _ctx?: ToolCallContext): ToolOutput {
     const series = this.#requireSeries();
     const drawing = this.#find(input.id, 'id');
     const edits = input.points !== undefined || input.style !== undefined || input.label !== undefined;
@@ -171,12 +174,12 @@ export class DrawingCommands {
     safety: 'mutating',
     liveDescription: (host: DrawingCommands) => host.liveDrawingIds(),
   })
-  deleteTool(input: Static<typeof DrawingDeleteInput>, _ctx?: ToolCallContext): ToolOutput {
+  delete(input: Static<typeof DrawingDeleteInput>, _ctx?: ToolCallContext): ToolOutput {
     this.#requireSeries();
     input.ids.forEach((id, i) => this.#find(id, `ids[${i}]`));
     const remove = new Set(input.ids);
     const key = this.currentKey()!;
-    this.core.store.action('drawing_delete', (d) => {
+    this.#ctx.store.action('drawing_delete', (d) => {
       const all = d.get('drawings');
       d.set('drawings', { ...all, [key]: (all[key] ?? []).filter((x) => !remove.has(x.id)) });
       d.set(
@@ -196,7 +199,7 @@ export class DrawingCommands {
     safety: 'mutating',
     liveDescription: (host: DrawingCommands) => host.liveDrawingIds(),
   })
-  copyTool(input: Static<typeof DrawingsCopyInput>, _ctx?: ToolCallContext): ToolOutput {
+  copy(input: Static<typeof DrawingsCopyInput>, _ctx?: ToolCallContext): ToolOutput {
     const series = this.#requireSeries();
     const originals = input.ids.map((id, i) => this.#find(id, `ids[${i}]`));
     const key = this.currentKey()!;
@@ -208,7 +211,7 @@ export class DrawingCommands {
       newId: () => this.#newId(),
       baseZ: maxZ(existing) + 1,
     }).map((c) => ({ ...c, locked: false }));
-    this.core.store.action('drawings_copy', (d) => {
+    this.#ctx.store.action('drawings_copy', (d) => {
       const all = d.get('drawings');
       d.set('drawings', { ...all, [key]: [...(all[key] ?? []), ...copies] });
       d.set(
@@ -227,12 +230,12 @@ export class DrawingCommands {
     parameters: NoInput,
     safety: 'mutating',
   })
-  clearTool(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): ToolOutput {
+  clear(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): ToolOutput {
     this.#requireSeries();
     const key = this.currentKey()!;
     const count = this.current().length;
     if (count === 0) return { data: { deleted: 0 }, stateChanged: false };
-    this.core.store.action('drawings_clear', (d) => {
+    this.#ctx.store.action('drawings_clear', (d) => {
       const all = { ...d.get('drawings') };
       delete all[key];
       d.set('drawings', all);
@@ -249,15 +252,15 @@ export class DrawingCommands {
     parameters: SetSelectionInput,
     safety: 'mutating',
   })
-  setSelectionTool(input: Static<typeof SetSelectionInput>, _ctx?: ToolCallContext): ToolOutput {
+  setSelection(input: Static<typeof SetSelectionInput>, _ctx?: ToolCallContext): ToolOutput {
     if (input.clear) {
       if (input.from !== undefined || input.to !== undefined) {
         throw new ToolCallError('invalid_input', 'Give either clear or from/to, not both.', {
           details: [{ path: 'clear', reason: 'not allowed together with from/to' }],
         });
       }
-      if (this.core.store.peek('selection') === null) return { data: { selection: null }, stateChanged: false };
-      this.core.store.action('chart_set_selection', (d) => d.set('selection', null));
+      if (this.#ctx.store.peek('selection') === null) return { data: { selection: null }, stateChanged: false };
+      this.#ctx.store.action('chart_set_selection', (d) => d.set('selection', null));
       return { data: { selection: null } };
     }
     if (input.from === undefined || input.to === undefined) {
@@ -282,9 +285,9 @@ export class DrawingCommands {
       });
     }
     const selection: TimeSelection = { from: summary.from, to: summary.to };
-    const current = this.core.store.peek('selection');
+    const current = this.#ctx.store.peek('selection');
     const changed = current?.from !== selection.from || current?.to !== selection.to;
-    if (changed) this.core.store.action('chart_set_selection', (d) => d.set('selection', selection));
+    if (changed) this.#ctx.store.action('chart_set_selection', (d) => d.set('selection', selection));
     return {
       data: {
         selection: {
@@ -295,46 +298,6 @@ export class DrawingCommands {
       },
       stateChanged: changed,
     };
-  }
-
-  @tool({
-    name: 'history_undo',
-    label: 'Undo',
-    description:
-      "Reverts the chart's last change (a user gesture or a tool call, each one step) and returns its name. Fails with no_data when there is nothing to undo.",
-    parameters: NoInput,
-    safety: 'mutating',
-  })
-  async undoTool(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): Promise<ToolOutput> {
-    const label = this.core.undo();
-    if (label === undefined) {
-      throw new ToolCallError('no_data', 'Nothing to undo: the history is empty.', {
-        recommendedAction: 'Do not retry; tell the user there is nothing to undo.',
-      });
-    }
-    await this.#followTarget();
-    const h = this.core.store.history;
-    return { data: { undone: label, canUndo: h.canUndo, canRedo: h.canRedo } };
-  }
-
-  @tool({
-    name: 'history_redo',
-    label: 'Redo',
-    description:
-      'Re-applies the change most recently undone and returns its name. Fails with no_data when there is nothing to redo (any new change clears the redo history).',
-    parameters: NoInput,
-    safety: 'mutating',
-  })
-  async redoTool(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): Promise<ToolOutput> {
-    const label = this.core.redo();
-    if (label === undefined) {
-      throw new ToolCallError('no_data', 'Nothing to redo.', {
-        recommendedAction: 'Do not retry; tell the user there is nothing to redo.',
-      });
-    }
-    await this.#followTarget();
-    const h = this.core.store.history;
-    return { data: { redone: label, canUndo: h.canUndo, canRedo: h.canRedo } };
   }
 
   // ------------------------------------------------------ pointer-layer API
@@ -366,15 +329,15 @@ export class DrawingCommands {
   select(ids: readonly string[]): void {
     const known = new Set(this.current().map((d) => d.id));
     const next = [...new Set(ids)].filter((id) => known.has(id));
-    const now = this.core.store.peek('drawingSelection');
+    const now = this.#ctx.store.peek('drawingSelection');
     if (next.length === now.length && next.every((id, i) => id === now[i])) return;
-    this.core.store.action('drawing_select', (d) => d.set('drawingSelection', next), { undoable: false });
+    this.#ctx.store.action('drawing_select', (d) => d.set('drawingSelection', next), { undoable: false });
   }
 
   // ------------------------------------------------------------ internals
 
   #requireSeries(): Series {
-    const series = this.core.store.peek('series');
+    const series = this.#ctx.store.peek('series');
     if (!series || series.bars.length === 0) {
       throw new ToolCallError('no_data', 'The chart has no data loaded.', {
         retryable: true,
@@ -386,7 +349,7 @@ export class DrawingCommands {
 
   #assertPane(paneId: string | undefined): void {
     if (paneId === undefined) return;
-    const ids = this.core.store.peek('panes').map((p) => p.id);
+    const ids = this.#ctx.store.peek('panes').map((p) => p.id);
     if (ids.includes(paneId)) return;
     throw new ToolCallError('not_found', `There is no pane '${paneId}'. Existing panes: ${ids.join(', ')}.`, {
       details: [{ path: 'paneId', reason: `unknown pane id; use one of ${ids.join(', ')}` }],
@@ -434,7 +397,7 @@ export class DrawingCommands {
       },
       spec.label,
     );
-    this.core.store.action(action, (d) => {
+    this.#ctx.store.action(action, (d) => {
       const all = d.get('drawings');
       d.set('drawings', { ...all, [key]: [...(all[key] ?? []), drawing] });
     });
@@ -447,7 +410,7 @@ export class DrawingCommands {
     const list = this.current();
     const prev = list.find((d) => d.id === next.id);
     if (!prev || JSON.stringify(prev) === JSON.stringify(next)) return false;
-    this.core.store.action(action, (d) => {
+    this.#ctx.store.action(action, (d) => {
       const all = d.get('drawings');
       d.set('drawings', { ...all, [key]: list.map((x) => (x.id === next.id ? next : x)) });
     });
@@ -456,7 +419,7 @@ export class DrawingCommands {
 
   /** A fresh id, unique among the drawings of every instrument (persisted ones included). */
   #newId(): string {
-    const taken = new Set(Object.values(this.core.store.peek('drawings')).flatMap((list) => list.map((d) => d.id)));
+    const taken = new Set(Object.values(this.#ctx.store.peek('drawings')).flatMap((list) => list.map((d) => d.id)));
     let id: string;
     do id = `d${(++this.#counter).toString(36)}`;
     while (taken.has(id));
@@ -464,11 +427,11 @@ export class DrawingCommands {
   }
 
   #pruneSelection(): void {
-    const selected = this.core.store.peek('drawingSelection');
+    const selected = this.#ctx.store.peek('drawingSelection');
     if (selected.length === 0) return;
     const known = new Set(this.current().map((d) => d.id));
     if (selected.every((id) => known.has(id))) return;
-    this.core.store.action(
+    this.#ctx.store.action(
       'drawing_select',
       (d) =>
         d.set(
@@ -480,11 +443,6 @@ export class DrawingCommands {
   }
 
   /** After undo/redo of a symbol or period change the series reloads; the tool answers once it has. */
-  async #followTarget(): Promise<void> {
-    // core.undo() started the reload already; a second sync aborts and repeats it, which is
-    // cheap next to answering the model before the chart shows the restored instrument.
-    await this.core.syncToTarget();
-  }
 
   /** The ids of the current instrument's drawings (first 30) with their kinds, for descriptions. */
   liveDrawingIds(): string {
@@ -497,11 +455,11 @@ export class DrawingCommands {
 
   /** Pane ids and the loaded range, appended to drawing_create's description. */
   liveDescription(): string {
-    const panes = this.core.store
+    const panes = this.#ctx.store
       .peek('panes')
       .map((p) => p.id)
       .join(', ');
-    const series = this.core.store.peek('series');
+    const series = this.#ctx.store.peek('series');
     const range = series && series.bars.length > 0 ? ` Loaded data: ${loadedRangeText(series)}.` : '';
     return `Pane ids: ${panes}.${range}`;
   }

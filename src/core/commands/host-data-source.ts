@@ -49,7 +49,11 @@ export class HostDataSource implements DataSource {
   #requester: HostBarsRequester = () => null;
 
   /** `report` hears why a period could not be served (the chart turns it into `kline-error`). */
-  constructor(private readonly report: (code: string, message: string) => void = () => undefined) {}
+  readonly #report: (code: string, message: string) => void;
+
+  constructor(report: (code: string, message: string) => void = () => undefined) {
+    this.#report = report;
+  }
 
   /** Sets who is asked for periods that cannot be derived (the element: `kline-data-request`). */
   setRequester(requester: HostBarsRequester): void {
@@ -160,7 +164,7 @@ export class HostDataSource implements DataSource {
         ? `the host gave ${known.join(', ')} bars, which cannot be folded into ${request.period}`
         : `the host gave no bars for ${instrument.symbol}`;
       const message = `No ${request.period} bars for ${instrument.symbol}: ${have}, and no listener answered the kline-data-request event (call event.detail.respondWith(promise of bars)). The chart keeps what it shows.`;
-      this.report('data_unavailable', message);
+      this.#report('data_unavailable', message);
       throw Object.assign(new DataSourceError('unsupported', message), { reported: true });
     }
     const bars = await answer;

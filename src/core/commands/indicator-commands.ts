@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ValueErrorType } from '@sinclair/typebox/errors';
 import {
   adaptParams,
   formatIndicatorLabel,
@@ -8,11 +9,18 @@ import {
   resolveParams,
   type IndicatorDefinition,
   type IndicatorListError,
+  type ParamError,
   type IndicatorValues,
 } from '../indicators/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
-import type { ChartCore } from './chart-core.js';
-import type { IndicatorInstance, PaneLayout } from './chart-state.js';
+import type { CommandContext } from './command-context.js';
+import {
+  DEFAULT_PANE_WEIGHT,
+  DEFAULT_PRICE_WEIGHT,
+  orderedPaneLayout,
+  type IndicatorInstance,
+  type PaneLayout,
+} from '../state/index.js';
 import { lowerBound, upperIndex } from './build-chart-context.js';
 import { closeIndicatorIds } from './indicator-close-ids.js';
 import { indicatorDefinitionLine } from './indicator-definition-line.js';
@@ -126,27 +134,20 @@ export interface PaneSummary {
   readonly contents: readonly { readonly instanceId: string; readonly label: string }[];
 }
 
-/** Options of {@link IndicatorCommands.setPaneWeights}. */
-export interface PaneWeightsOptions {
-  /** A live preview while dragging: shown at once, not an undo step; the next commit replaces it. */
-  readonly preview?: boolean;
-}
-
-const DEFAULT_PRICE_WEIGHT = 3;
-const DEFAULT_PANE_WEIGHT = 1;
-
 /**
- * Indicator and pane commands (tools: indicators_list, indicators_query, indicators_add,
- * indicators_update, indicators_remove, panes_list). The picker, the legend, the settings popover
- * and the pane separators call these same methods; each change is one store action named after
+ * Indicator commands (tools: indicators_list, indicators_query, indicators_add, indicators_update,
+ * indicators_remove, panes_list; resizing and moving panes: pane-commands.ts). The picker, the
+ * legend and the settings popover call these same methods; each change is one store action named after
  * its tool, so one undo step whoever made it.
  */
 export class IndicatorCommands {
   #counter = 0;
-  /** The layout before a separator drag began, while a preview is on screen. */
-  #previewBase: readonly PaneLayout[] | null = null;
 
-  constructor(readonly core: ChartCore) {}
+  readonly #ctx: Pick<CommandContext, 'store' | 'indicatorRegistry' | 'indicatorEngine' | 'reportError'>;
+
+  constructor(ctx: Pick<CommandContext, 'store' | 'indicatorRegistry' | 'indicatorEngine' | 'reportError'>) {
+    this.#ctx = ctx;
+  }
 
   // ---- attribute ----
 
@@ -157,11 +158,11 @@ export class IndicatorCommands {
    * `core.reportError('invalid_indicator', …)` (→ `kline-error`) and returned.
    */
   applyIndicatorList(text: string): { errors: IndicatorListError[] } {
-    const parsed = parseIndicatorList(text ?? '', this.core.indicatorRegistry, this.#chartConvention());
+    const parsed = parseIndicatorList(text ?? '', this.#ctx.indicatorRegistry, this.#chartConvention());
     const instances: IndicatorInstance[] = [];
     const taken = new Set<string>();
     for (const item of parsed.items) {
-      const def = this.core.indicatorRegistry.get(item.definitionId);
+      const def = this.#ctx.indicatorRegistry.get(item.definitionId);
       if (!def) continue;
       const instanceId = this.#newInstanceId(def, taken);
       taken.add(instanceId);
@@ -177,8 +178,7 @@ export class IndicatorCommands {
       { id: 'price', weight: DEFAULT_PRICE_WEIGHT },
       ...instances.filter((i) => i.paneId !== 'price').map((i) => ({ id: i.paneId, weight: DEFAULT_PANE_WEIGHT })),
     ];
-    this.#previewBase = null;
-    this.core.store.action(
+    this.#ctx.store.action(
       'indicators',
       (d) => {
         d.set('indicators', instances);
@@ -187,7 +187,7 @@ export class IndicatorCommands {
       { undoable: false },
     );
     for (const error of parsed.errors) {
-      this.core.reportError('invalid_indicator', `indicators attribute: '${error.text}': ${error.reason}`);
+      this.#ctx.reportError('invalid_indicator', `indicators attribute: '${error.text}': ${error.reason}`);
     }
     return { errors: [...parsed.errors] };
   }
@@ -204,17 +204,17 @@ export class IndicatorCommands {
     liveDescription: (host: IndicatorCommands) => host.#liveText(),
   })
   list(_input: Static<typeof Empty>, _ctx?: ToolCallContext): ToolOutput {
-    const defs = this.core.indicatorRegistry.list();
+    const defs = this.#ctx.indicatorRegistry.list();
     const active = this.#activeSummaries();
     const convention = this.#chartConvention();
     const lines = [
       `Definitions (${defs.length}):`,
-      ...defs.map((d) => indicatorDefinitionLine(this.core.indicatorRegistry.resolve(d.id, convention) ?? d)),
+      ...defs.map((d) => indicatorDefinitionLine(this.#ctx.indicatorRegistry.resolve(d.id, convention) ?? d)),
       `Active (${active.length}):`,
       ...(active.length
         ? active.map((a) => `${a.instanceId} ${a.label} pane=${a.paneId} params=${JSON.stringify(a.params)}`)
         : ['(none)']),
-      `Convention: ${convention} (definitions above in its form; setting ${this.core.store.peek('settings').indicatorConvention}). Pass convention ta-lib|tdx|tradingview to indicators_add/update/query for one study.`,
+      `Convention: ${convention} (definitions above in its form; setting ${this.#ctx.store.peek('settings').indicatorConvention}). Pass convention ta-lib|tdx|tradingview to indicators_add/update/query for one study.`,
     ];
     return {
       data: { definitionIds: defs.map((d) => d.id), convention, active },
@@ -241,7 +241,7 @@ export class IndicatorCommands {
       instance = this.#instance(input.instanceId);
       convention = input.convention ?? instance.convention ?? this.#chartConvention();
       def = this.#definition(instance.definitionId, 'instanceId', convention);
-      if (input.definitionId !== undefined && this.core.indicatorRegistry.get(input.definitionId)?.id !== def.id) {
+      if (input.definitionId !== undefined && this.#ctx.indicatorRegistry.get(input.definitionId)?.id !== def.id) {
         throw new ToolCallError(
           'invalid_input',
           `Instance '${instance.instanceId}' is a ${def.id}, not the definitionId given.`,
@@ -263,7 +263,7 @@ export class IndicatorCommands {
       });
     }
     const params = this.#resolve(def, { ...base, ...(input.params ?? {}) });
-    const series = this.core.store.peek('series');
+    const series = this.#ctx.store.peek('series');
     if (!series || series.bars.length === 0) {
       throw new ToolCallError('no_data', 'The chart has no data loaded.', {
         retryable: true,
@@ -288,12 +288,12 @@ export class IndicatorCommands {
       });
     }
     // Reuse the engine's cached (incrementally updated) values when an active study has these params.
-    const match = this.core.store.peek('indicators').find((i) => {
+    const match = this.#ctx.store.peek('indicators').find((i) => {
       const study = this.#study(i);
       return study !== undefined && study.def === def && sameParams(study.params, params);
     });
     const values: IndicatorValues =
-      (match ? this.core.indicatorEngine.values(match, series) : null) ??
+      (match ? this.#ctx.indicatorEngine.values(match, series) : null) ??
       def.compute({ ...bars, length: n, timezone: tz }, params as never);
     const outputs = def.outputs(params as never);
     const keys = outputs.map((o) => o.key).filter((k) => values[k] !== undefined);
@@ -336,7 +336,7 @@ export class IndicatorCommands {
   add(input: Static<typeof AddInput>, _ctx?: ToolCallContext): ToolOutput {
     const def = this.#definition(input.definitionId, 'definitionId', input.convention ?? this.#chartConvention());
     const params = this.#resolve(def, input.params ?? {});
-    const panes = this.core.store.peek('panes');
+    const panes = this.#ctx.store.peek('panes');
     if (input.paneId !== undefined && !panes.some((p) => p.id === input.paneId)) {
       const ids = panes.map((p) => p.id);
       throw new ToolCallError('not_found', `No pane '${input.paneId}'.`, {
@@ -344,7 +344,7 @@ export class IndicatorCommands {
         recommendedAction: `Use one of the pane ids ${ids.join(', ')}, or omit paneId to get a new pane.`,
       });
     }
-    const instances = this.core.store.peek('indicators');
+    const instances = this.#ctx.store.peek('indicators');
     const instanceId = this.#newInstanceId(def, new Set(instances.map((i) => i.instanceId)));
     const paneId = input.paneId ?? (def.placement === 'overlay' ? 'price' : `pane-${instanceId}`);
     const instance: IndicatorInstance = {
@@ -392,14 +392,14 @@ export class IndicatorCommands {
     if (sameParams(instance.params, params) && conventionGiven === instance.convention) {
       return { data, text: `${label} already has these params; nothing changed.`, stateChanged: false };
     }
-    const next = this.core.store
+    const next = this.#ctx.store
       .peek('indicators')
       .map((i) =>
         i.instanceId === instance.instanceId
           ? { ...i, params, ...(conventionGiven ? { convention: conventionGiven } : {}) }
           : i,
       );
-    this.#commit('indicators_update', next, this.core.store.peek('panes'));
+    this.#commit('indicators_update', next, this.#ctx.store.peek('panes'));
     return { data, text: `${previousLabel} → ${label}.` };
   }
 
@@ -415,9 +415,9 @@ export class IndicatorCommands {
   remove(input: Static<typeof RemoveInput>, _ctx?: ToolCallContext): ToolOutput {
     const instance = this.#instance(input.instanceId);
     const label = this.#label(instance);
-    const rest = this.core.store.peek('indicators').filter((i) => i.instanceId !== instance.instanceId);
+    const rest = this.#ctx.store.peek('indicators').filter((i) => i.instanceId !== instance.instanceId);
     const emptied = instance.paneId !== 'price' && !rest.some((i) => i.paneId === instance.paneId);
-    const panes = this.core.store.peek('panes');
+    const panes = this.#ctx.store.peek('panes');
     this.#commit('indicators_remove', rest, emptied ? panes.filter((p) => p.id !== instance.paneId) : panes);
     return {
       data: { instanceId: instance.instanceId, label, removedPaneId: emptied ? instance.paneId : null },
@@ -429,12 +429,12 @@ export class IndicatorCommands {
     name: 'panes_list',
     label: 'List panes',
     description:
-      'Lists the chart panes top to bottom: id, weight, share of the height and the indicators in each (instanceId and label). The price pane (candles and overlays) is always first. Use a pane id as paneId in indicators_add to share a pane.',
+      'Lists the chart panes top to bottom: id, weight, share of the height and the indicators in each (instanceId and label). The price pane (candles and overlays) is always first. Use a pane id as paneId in indicators_add to share a pane, in pane_resize to change heights, in pane_move to reorder.',
     parameters: Empty,
     safety: 'read-only',
     liveDescription: (host: IndicatorCommands) => host.#liveText(),
   })
-  listPanes(_input: Static<typeof Empty>, _ctx?: ToolCallContext): ToolOutput {
+  panesList(_input: Static<typeof Empty>, _ctx?: ToolCallContext): ToolOutput {
     const panes = this.panes();
     const text = panes
       .map(
@@ -460,65 +460,9 @@ export class IndicatorCommands {
     }));
   }
 
-  /**
-   * Sets relative pane heights (a separator drag). `weights` maps pane ids to positive weights;
-   * panes not named keep theirs, unknown ids are ignored. With `{ preview: true }` the change is
-   * shown but not recorded; the next call without it records ONE undo step from the layout before
-   * the first preview. Returns whether anything changed.
-   */
-  setPaneWeights(weights: Readonly<Record<string, number>>, options: PaneWeightsOptions = {}): boolean {
-    const current = this.core.store.peek('panes');
-    const next = current.map((p) => {
-      const w = weights[p.id];
-      return typeof w === 'number' && Number.isFinite(w) && w > 0
-        ? { id: p.id, weight: Math.round(w * 1000) / 1000 }
-        : p;
-    });
-    const changed = next.some((p, i) => p.weight !== current[i].weight);
-    if (options.preview) {
-      if (!changed) return false;
-      this.#previewBase ??= current;
-      this.core.store.action('panes_preview', (d) => d.set('panes', next), { undoable: false });
-      return true;
-    }
-    const base = this.#previewBase;
-    this.#previewBase = null;
-    if (base) {
-      // Put the pre-drag layout back unrecorded, so the recorded step spans the whole drag.
-      this.core.store.action('panes_preview', (d) => d.set('panes', base), { undoable: false });
-    }
-    const from = base ?? current;
-    if (from.length === next.length && from.every((p, i) => p.id === next[i].id && p.weight === next[i].weight))
-      return false;
-    this.core.store.action('panes_resize', (d) => d.set('panes', next));
-    return true;
-  }
-
-  /** Drops a drag preview, restoring the layout from before it (Escape during a drag). */
-  cancelPaneWeightsPreview(): void {
-    const base = this.#previewBase;
-    this.#previewBase = null;
-    if (base) this.core.store.action('panes_preview', (d) => d.set('panes', base), { undoable: false });
-  }
-
-  /**
-   * Moves an indicator pane one place up or down (one undo step). The price pane stays on top.
-   * Returns false when the pane cannot move that way.
-   */
-  movePane(paneId: string, direction: 'up' | 'down'): boolean {
-    const layout = this.#orderedLayout();
-    const i = layout.findIndex((p) => p.id === paneId);
-    const j = direction === 'up' ? i - 1 : i + 1;
-    if (i <= 0 || j <= 0 || j >= layout.length) return false;
-    const next = [...layout];
-    [next[i], next[j]] = [next[j], next[i]];
-    this.core.store.action('panes_move', (d) => d.set('panes', next));
-    return true;
-  }
-
   /** Label (`MACD(12,26,9)`) of an active instance, or undefined. */
   label(instanceId: string): string | undefined {
-    const instance = this.core.store.peek('indicators').find((i) => i.instanceId === instanceId);
+    const instance = this.#ctx.store.peek('indicators').find((i) => i.instanceId === instanceId);
     if (!instance) return undefined;
     return this.#label(instance);
   }
@@ -526,34 +470,19 @@ export class IndicatorCommands {
   // ---- internals ----
 
   #commit(name: string, indicators: readonly IndicatorInstance[], panes: readonly PaneLayout[]): void {
-    this.#previewBase = null;
-    this.core.store.action(name, (d) => {
+    this.#ctx.store.action(name, (d) => {
       d.set('indicators', indicators);
-      if (panes !== this.core.store.peek('panes')) d.set('panes', panes);
+      if (panes !== this.#ctx.store.peek('panes')) d.set('panes', panes);
     });
   }
 
   /** The layout with every pane an instance uses, price first (the renderer's order). */
   #orderedLayout(): PaneLayout[] {
-    const layout = [...this.core.store.peek('panes')];
-    const known = new Set(layout.map((p) => p.id));
-    if (!known.has('price')) layout.unshift({ id: 'price', weight: DEFAULT_PRICE_WEIGHT });
-    else if (layout[0].id !== 'price') {
-      const price = layout.find((p) => p.id === 'price')!;
-      layout.splice(layout.indexOf(price), 1);
-      layout.unshift(price);
-    }
-    for (const i of this.core.store.peek('indicators')) {
-      if (!known.has(i.paneId) && i.paneId !== 'price') {
-        known.add(i.paneId);
-        layout.push({ id: i.paneId, weight: DEFAULT_PANE_WEIGHT });
-      }
-    }
-    return layout;
+    return orderedPaneLayout(this.#ctx.store.peek('panes'), this.#ctx.store.peek('indicators'));
   }
 
   #activeSummaries() {
-    return this.core.store.peek('indicators').map((i) => {
+    return this.#ctx.store.peek('indicators').map((i) => {
       const study = this.#study(i);
       return {
         instanceId: i.instanceId,
@@ -568,11 +497,11 @@ export class IndicatorCommands {
 
   /** The chart's convention for studies that do not name their own. */
   #chartConvention(): IndicatorConvention {
-    return settingsConvention(this.core.store.peek('settings'));
+    return settingsConvention(this.#ctx.store.peek('settings'));
   }
 
   #study(instance: IndicatorInstance) {
-    return resolveStudy(this.core.indicatorRegistry, instance, this.core.store.peek('settings'));
+    return resolveStudy(this.#ctx.indicatorRegistry, instance, this.#ctx.store.peek('settings'));
   }
 
   /** `MACD(12,26,9)`, `MACD(12,26,9;tdx)` when the study names its own convention. */
@@ -588,9 +517,9 @@ export class IndicatorCommands {
   }
 
   #definition(id: string, field: string, convention: IndicatorConvention): IndicatorDefinition {
-    const def = this.core.indicatorRegistry.resolve(id, convention);
+    const def = this.#ctx.indicatorRegistry.resolve(id, convention);
     if (def) return def;
-    const defs = this.core.indicatorRegistry.list();
+    const defs = this.#ctx.indicatorRegistry.list();
     const close = closeIndicatorIds(id, defs);
     throw new ToolCallError(
       'not_found',
@@ -606,7 +535,7 @@ export class IndicatorCommands {
   }
 
   #instance(instanceId: string): IndicatorInstance {
-    const instances = this.core.store.peek('indicators');
+    const instances = this.#ctx.store.peek('indicators');
     const found = instances.find((i) => i.instanceId === instanceId);
     if (found) return found;
     const ids = instances.map((i) => i.instanceId);
@@ -628,7 +557,7 @@ export class IndicatorCommands {
     throw new ToolCallError('invalid_input', `Invalid params for ${def.id}.`, {
       details: resolved.errors.map((e) => ({
         path: e.path ? `params.${e.path}` : 'params',
-        reason: boundsReason(def, e.path, e.reason),
+        reason: boundsReason(def, e),
       })),
       recommendedAction: `Fix the params named in details; ${def.id} accepts ${props.map((k) => describeBounds(def, k)).join(', ') || 'no params'}.`,
     });
@@ -636,7 +565,7 @@ export class IndicatorCommands {
 
   #newInstanceId(def: IndicatorDefinition, taken: ReadonlySet<string>): string {
     const prefix = def.id.toLowerCase();
-    const inUse = new Set([...taken, ...this.core.store.peek('indicators').map((i) => i.instanceId)]);
+    const inUse = new Set([...taken, ...this.#ctx.store.peek('indicators').map((i) => i.instanceId)]);
     let id: string;
     do id = `${prefix}-${++this.#counter}`;
     while (inUse.has(id));
@@ -644,17 +573,29 @@ export class IndicatorCommands {
   }
 }
 
-/** `must be >= 1` style reasons for numeric bounds; TypeBox's own message otherwise. */
-function boundsReason(def: IndicatorDefinition, path: string, reason: string): string {
-  const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[\d+\])?$/.exec(path);
-  if (!m) return reason;
+/**
+ * `must be >= 1` style reasons for numeric bounds, chosen by TypeBox's error kind (never by its
+ * English message); TypeBox's own message otherwise.
+ */
+function boundsReason(def: IndicatorDefinition, error: ParamError): string {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[\d+\])?$/.exec(error.path);
+  if (!m) return error.reason;
   const top = def.params.properties[m[1]] as Record<string, unknown> | undefined;
   const schema = (m[2] ? top?.items : top) as Record<string, unknown> | undefined;
-  if (!schema) return reason;
-  if (/greater or equal/i.test(reason) && typeof schema.minimum === 'number') return `must be >= ${schema.minimum}`;
-  if (/less or equal/i.test(reason) && typeof schema.maximum === 'number') return `must be <= ${schema.maximum}`;
-  if (/integer/i.test(reason) && schema.type === 'integer') return 'must be an integer';
-  return reason.charAt(0).toLowerCase() + reason.slice(1);
+  if (!schema) return error.reason;
+  const fallback = error.reason.charAt(0).toLowerCase() + error.reason.slice(1);
+  switch (error.kind) {
+    case ValueErrorType.NumberMinimum:
+    case ValueErrorType.IntegerMinimum:
+      return typeof schema.minimum === 'number' ? `must be >= ${schema.minimum}` : fallback;
+    case ValueErrorType.NumberMaximum:
+    case ValueErrorType.IntegerMaximum:
+      return typeof schema.maximum === 'number' ? `must be <= ${schema.maximum}` : fallback;
+    case ValueErrorType.Integer:
+      return schema.type === 'integer' ? 'must be an integer' : fallback;
+    default:
+      return fallback;
+  }
 }
 
 function describeBounds(def: IndicatorDefinition, key: string): string {

@@ -5,7 +5,7 @@ import type {
   IndicatorUpdater,
   IndicatorValues,
 } from '../indicators/indicator-definition.js';
-import type { IndicatorInstance } from './chart-state.js';
+import type { IndicatorInstance } from '../state/index.js';
 import type { ResolvedStudy } from './indicator-study.js';
 
 interface Entry {
@@ -26,15 +26,19 @@ export class IndicatorEngine {
   readonly #cache = new Map<string, Entry>();
 
   /** `lookup` gives the definition and params an instance computes with (its convention's). */
-  constructor(private readonly lookup: (instance: IndicatorInstance) => ResolvedStudy | undefined) {}
+  readonly #lookup: (instance: IndicatorInstance) => ResolvedStudy | undefined;
+
+  constructor(lookup: (instance: IndicatorInstance) => ResolvedStudy | undefined) {
+    this.#lookup = lookup;
+  }
 
   /** The definition and params `instance` computes with now, or undefined for an unknown id. */
   study(instance: IndicatorInstance): ResolvedStudy | undefined {
-    return this.lookup(instance);
+    return this.#lookup(instance);
   }
 
   values(instance: IndicatorInstance, series: Series): IndicatorValues | null {
-    const study = this.lookup(instance);
+    const study = this.#lookup(instance);
     if (!study) return null;
     const { def } = study;
     const key = JSON.stringify(study.params);
@@ -80,7 +84,7 @@ export class IndicatorEngine {
 
   /** The points `instance` draws beyond the last bar (Ichimoku's leading spans), or null. */
   forward(instance: IndicatorInstance, series: Series): IndicatorValues | null {
-    const study = this.lookup(instance);
+    const study = this.#lookup(instance);
     if (!study?.def.forward) return null;
     const bars = series.bars;
     const columns: IndicatorColumns = { ...bars, length: bars.length, timezone: series.instrument.timezone };

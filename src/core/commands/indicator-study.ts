@@ -5,7 +5,7 @@ import {
   type IndicatorDefinition,
   type IndicatorRegistry,
 } from '../indicators/index.js';
-import type { ChartSettings, IndicatorInstance } from './chart-state.js';
+import type { ChartSettings, IndicatorInstance } from '../state/index.js';
 
 /** What an active study computes with: the definition of its convention and params that fit it. */
 export interface ResolvedStudy {

@@ -6,7 +6,7 @@ import {
   type Period,
   type Series,
 } from '../data/index.js';
-import type { ChartTarget } from './chart-state.js';
+import type { ChartTarget } from '../state/index.js';
 
 const INTRADAY: readonly Period[] = ['1m', '5m', '15m', '30m', '1h', '4h'];
 

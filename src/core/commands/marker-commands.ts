@@ -3,8 +3,8 @@ import { isCssColor } from '../drawings/index.js';
 import { resolveParams, type IndicatorDefinition } from '../indicators/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { Series } from '../data/index.js';
-import type { ChartCore } from './chart-core.js';
-import { instrumentKey, type ChartMarker, type MarkerPosition, type MarkerShape } from './chart-state.js';
+import type { CommandContext } from './command-context.js';
+import { instrumentKey, withKey, type ChartMarker, type MarkerPosition, type MarkerShape } from '../state/index.js';
 import { upperIndex } from './build-chart-context.js';
 import { closeIndicatorIds } from './indicator-close-ids.js';
 import { CONDITION_OPS, evaluateCondition, type ConditionOp } from './evaluate-condition.js';
@@ -127,18 +127,22 @@ export interface MarkerSummary extends ChartMarker {
 export class MarkerCommands {
   #counter = 0;
 
-  constructor(readonly core: ChartCore) {}
+  readonly #ctx: Pick<CommandContext, 'store' | 'indicatorRegistry'>;
+
+  constructor(ctx: Pick<CommandContext, 'store' | 'indicatorRegistry'>) {
+    this.#ctx = ctx;
+  }
 
   /** Storage key of the loaded instrument, or null while nothing is loaded. */
   currentKey(): string | null {
-    const series = this.core.store.peek('series');
+    const series = this.#ctx.store.peek('series');
     return series ? instrumentKey(series.instrument.sourceId, series.instrument.symbol) : null;
   }
 
   /** Markers of the loaded instrument, sorted by time. */
   current(): readonly ChartMarker[] {
     const key = this.currentKey();
-    return key ? (this.core.store.peek('markers')[key] ?? []) : [];
+    return key ? (this.#ctx.store.peek('markers')[key] ?? []) : [];
   }
 
   @tool({
@@ -184,7 +188,7 @@ export class MarkerCommands {
     safety: 'read-only',
   })
   list(input: Static<typeof ListInput>, _ctx?: ToolCallContext): ToolOutput {
-    const series = this.core.store.peek('series');
+    const series = this.#ctx.store.peek('series');
     const all = this.current();
     const limit = input.limit ?? 100;
     const tz = series?.instrument.timezone ?? 'UTC';
@@ -231,7 +235,7 @@ export class MarkerCommands {
       next = list.filter((m) => !drop.has(m.id));
     }
     const removed = list.length - next.length;
-    this.core.store.action('markers_remove', (d) => d.set('markers', withKey(d.get('markers'), key, next)));
+    this.#ctx.store.action('markers_remove', (d) => d.set('markers', withKey(d.get('markers'), key, next)));
     return { data: { removed } };
   }
 
@@ -243,7 +247,7 @@ export class MarkerCommands {
     parameters: ConditionInput,
     safety: 'mutating',
     liveDescription: (host: MarkerCommands) =>
-      `Study ids: ${host.core.indicatorRegistry
+      `Study ids: ${host.#ctx.indicatorRegistry
         .list()
         .map((d) => d.id)
         .join(', ')}.`,
@@ -304,7 +308,7 @@ export class MarkerCommands {
   }
 
   #loaded(): { series: Series; key: string } {
-    const series = this.core.store.peek('series');
+    const series = this.#ctx.store.peek('series');
     if (!series || series.bars.length === 0) {
       throw new ToolCallError('no_data', 'The chart has no data loaded.', {
         retryable: true,
@@ -315,7 +319,7 @@ export class MarkerCommands {
   }
 
   #add(key: string, made: readonly ChartMarker[], label: string): void {
-    const existing = this.core.store.peek('markers')[key] ?? [];
+    const existing = this.#ctx.store.peek('markers')[key] ?? [];
     if (existing.length + made.length > MAX_MARKERS) {
       throw new ToolCallError(
         'out_of_range',
@@ -326,13 +330,13 @@ export class MarkerCommands {
       );
     }
     const next = [...existing, ...made].sort((a, b) => a.time - b.time);
-    this.core.store.action(label, (d) => d.set('markers', withKey(d.get('markers'), key, next)));
+    this.#ctx.store.action(label, (d) => d.set('markers', withKey(d.get('markers'), key, next)));
   }
 
   /** Fresh ids (`mk-<n>`) that no marker of any instrument uses. */
   #idMaker(): () => string {
     const taken = new Set<string>();
-    for (const list of Object.values(this.core.store.peek('markers'))) for (const m of list) taken.add(m.id);
+    for (const list of Object.values(this.#ctx.store.peek('markers'))) for (const m of list) taken.add(m.id);
     return () => {
       let id: string;
       do id = `mk-${++this.#counter}`;
@@ -342,9 +346,9 @@ export class MarkerCommands {
   }
 
   #definition(id: string): IndicatorDefinition {
-    const def = this.core.indicatorRegistry.get(id);
+    const def = this.#ctx.indicatorRegistry.get(id);
     if (def) return def;
-    const close = closeIndicatorIds(id, this.core.indicatorRegistry.list());
+    const close = closeIndicatorIds(id, this.#ctx.indicatorRegistry.list());
     throw new ToolCallError(
       'not_found',
       `Unknown indicator '${id}'.${close.length ? ` Did you mean ${close.join(', ')}?` : ''}`,
@@ -362,17 +366,6 @@ function snapToBar(series: Series, time: number): number {
   if (n === 0 || time < t[0] || time > t[n - 1]) return time;
   const i = upperIndex(t, time, n);
   return t[i];
-}
-
-export function withKey<T>(
-  map: Readonly<Record<string, readonly T[]>>,
-  key: string,
-  list: readonly T[],
-): Record<string, readonly T[]> {
-  const next = { ...map };
-  if (list.length) next[key] = list;
-  else delete next[key];
-  return next;
 }
 
 /** Index range `[a, b)` of markers (sorted by time) within `[from, to]`. */

@@ -1,9 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PERIODS, type Bars, type Period, type Series } from '../data/index.js';
-import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
-import type { ChartCore } from './chart-core.js';
+import { tool, ToolCallError, toToolError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
+import type { CommandContext } from './command-context.js';
 import { lowerBound, upperIndex } from './build-chart-context.js';
-import { toToolError } from './chart-commands.js';
 import { loadSeries } from './load-series.js';
 import { resolveInstrument, seriesMatchesTarget, toCandidate } from './resolve-instrument.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
@@ -51,7 +50,11 @@ const InstrumentsQueryInput = Type.Object(
 
 /** Read-only market-data commands: bars of any instrument and instrument search. */
 export class MarketCommands {
-  constructor(private readonly core: ChartCore) {}
+  readonly #ctx: Pick<CommandContext, 'store' | 'sources'>;
+
+  constructor(ctx: Pick<CommandContext, 'store' | 'sources'>) {
+    this.#ctx = ctx;
+  }
 
   @tool({
     name: 'market_bars_query',
@@ -60,15 +63,15 @@ export class MarketCommands {
       'Returns OHLCV bars of any instrument and period WITHOUT changing the chart, as compact text: a header line, then one row per bar `time,open,high,low,close,volume` with times in the market timezone. Defaults to the chart instrument and period and the newest 20 bars; limit is 1 to 1000 (the newest bars within from/to). Use it to read prices before drawing or answering; keep limit small. Ambiguous codes fail with `ambiguous` and candidates, unknown ones with not_found.',
     parameters: BarsQueryInput,
     safety: 'read-only',
-    liveDescription: (host: MarketCommands) => `Enabled source ids: ${host.core.sources.ids().join(', ')}.`,
+    liveDescription: (host: MarketCommands) => `Enabled source ids: ${host.#ctx.sources.ids().join(', ')}.`,
   })
-  async queryBars(input: Static<typeof BarsQueryInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
-    const target = this.core.store.peek('target');
+  async barsQuery(input: Static<typeof BarsQueryInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
+    const target = this.#ctx.store.peek('target');
     const sourceId = input.sourceId ?? target?.sourceId ?? 'sample';
     const period: Period = input.period ?? target?.period ?? '1d';
     let series: Series;
     try {
-      const loaded = this.core.store.peek('series');
+      const loaded = this.#ctx.store.peek('series');
       const symbol = input.symbol ?? target?.symbol;
       if (!symbol)
         throw new ToolCallError('no_data', 'No instrument is loaded and none was given.', {
@@ -77,9 +80,9 @@ export class MarketCommands {
       if (loaded && seriesMatchesTarget(loaded, { symbol, period, sourceId })) {
         series = loaded;
       } else {
-        const instrument = await resolveInstrument(this.core.sources, sourceId, symbol, ctx?.signal);
+        const instrument = await resolveInstrument(this.#ctx.sources, sourceId, symbol, ctx?.signal);
         const code = symbol.includes(':') ? symbol : instrument.symbol;
-        series = await loadSeries(this.core.sources, { symbol: code, period, sourceId }, ctx?.signal, ctx?.progress);
+        series = await loadSeries(this.#ctx.sources, { symbol: code, period, sourceId }, ctx?.signal, ctx?.progress);
       }
     } catch (error) {
       throw toToolError(error);
@@ -128,15 +131,15 @@ export class MarketCommands {
       'Finds instruments by code or name. Exact code matches come first. If MORE THAN ONE instrument matches what the user named (the same code on several exchanges, or several similar names), do not pick one yourself: call ask_user with one option per candidate (label = qualifiedSymbol and name) and use the chosen qualifiedSymbol. Returns `candidates` (symbol, qualifiedSymbol EXCHANGE:CODE, name, market, timezone, sourceId) and `exactMatches`, plus one text line per match; limit 1 to 50 (default 10). An unknown sourceId fails with not_found.',
     parameters: InstrumentsQueryInput,
     safety: 'read-only',
-    liveDescription: (host: MarketCommands) => `Enabled source ids: ${host.core.sources.ids().join(', ')}.`,
+    liveDescription: (host: MarketCommands) => `Enabled source ids: ${host.#ctx.sources.ids().join(', ')}.`,
   })
   async queryName(input: Static<typeof InstrumentsQueryInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
-    const sourceId = input.sourceId ?? this.core.store.peek('target')?.sourceId ?? 'sample';
-    const source = this.core.sources.get(sourceId);
+    const sourceId = input.sourceId ?? this.#ctx.store.peek('target')?.sourceId ?? 'sample';
+    const source = this.#ctx.sources.get(sourceId);
     if (!source) {
       throw new ToolCallError('not_found', `Unknown data source '${sourceId}'.`, {
-        details: [{ path: 'sourceId', reason: `expected one of ${this.core.sources.ids().join(', ')}` }],
-        recommendedAction: `Use one of: ${this.core.sources.ids().join(', ')}.`,
+        details: [{ path: 'sourceId', reason: `expected one of ${this.#ctx.sources.ids().join(', ')}` }],
+        recommendedAction: `Use one of: ${this.#ctx.sources.ids().join(', ')}.`,
       });
     }
     let found;

@@ -1,9 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { isCssColor } from '../drawings/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
-import type { ChartCore } from './chart-core.js';
-import { instrumentKey, type PriceLine } from './chart-state.js';
-import { withKey } from './marker-commands.js';
+import type { CommandContext } from './command-context.js';
+import { instrumentKey, withKey, type PriceLine } from '../state/index.js';
 
 /** Most price lines one instrument holds. */
 export const MAX_PRICE_LINES = 100;
@@ -82,17 +81,21 @@ const Empty = Type.Object({}, { additionalProperties: false });
 export class PriceLineCommands {
   #counter = 0;
 
-  constructor(readonly core: ChartCore) {}
+  readonly #ctx: Pick<CommandContext, 'store'>;
+
+  constructor(ctx: Pick<CommandContext, 'store'>) {
+    this.#ctx = ctx;
+  }
 
   currentKey(): string | null {
-    const series = this.core.store.peek('series');
+    const series = this.#ctx.store.peek('series');
     return series ? instrumentKey(series.instrument.sourceId, series.instrument.symbol) : null;
   }
 
   /** Price lines of the loaded instrument. */
   current(): readonly PriceLine[] {
     const key = this.currentKey();
-    return key ? (this.core.store.peek('priceLines')[key] ?? []) : [];
+    return key ? (this.#ctx.store.peek('priceLines')[key] ?? []) : [];
   }
 
   @tool({
@@ -114,7 +117,7 @@ export class PriceLineCommands {
     }
     const color = input.color ?? DEFAULT_COLOR;
     checkColor(color, 'color');
-    const taken = new Set(Object.values(this.core.store.peek('priceLines')).flatMap((l) => l.map((p) => p.id)));
+    const taken = new Set(Object.values(this.#ctx.store.peek('priceLines')).flatMap((l) => l.map((p) => p.id)));
     let id: string;
     do id = `pl-${++this.#counter}`;
     while (taken.has(id));
@@ -127,7 +130,7 @@ export class PriceLineCommands {
       axisLabel: input.axisLabel ?? true,
       draggable: input.draggable ?? false,
     };
-    this.core.store.action('price_lines_create', (d) =>
+    this.#ctx.store.action('price_lines_create', (d) =>
       d.set('priceLines', withKey(d.get('priceLines'), key, [...existing, line])),
     );
     return { data: { id, line } };
@@ -176,7 +179,7 @@ export class PriceLineCommands {
     if (!key || list.length === 0) return { data: { removed: 0 }, stateChanged: false };
     const drop = input.ids ? new Set(input.ids) : null;
     const next = drop ? list.filter((l) => !drop.has(l.id)) : [];
-    this.core.store.action('price_lines_remove', (d) => d.set('priceLines', withKey(d.get('priceLines'), key, next)));
+    this.#ctx.store.action('price_lines_remove', (d) => d.set('priceLines', withKey(d.get('priceLines'), key, next)));
     return { data: { removed: list.length - next.length } };
   }
 
@@ -224,7 +227,7 @@ export class PriceLineCommands {
       ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
     };
     if (JSON.stringify(line) === JSON.stringify(previous)) return { data: { previous, line }, stateChanged: false };
-    this.core.store.action(label, (d) =>
+    this.#ctx.store.action(label, (d) =>
       d.set(
         'priceLines',
         withKey(

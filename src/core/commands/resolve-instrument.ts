@@ -1,6 +1,6 @@
 import type { DataSourceRegistry, Instrument, Series } from '../data/index.js';
 import { ToolCallError } from '../tools/index.js';
-import type { ChartTarget } from './chart-state.js';
+import type { ChartTarget } from '../state/index.js';
 
 /** A candidate as tools report it. */
 export interface InstrumentCandidate {

@@ -2,8 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { RunChanges, RunChangeSet, RunRevertResult } from '../../protocol/index.js';
 import { planRunRevert, RunLedger, summarizeRunChanges, type RunTrackedSlice } from '../runs/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
-import type { ChartCore } from './chart-core.js';
-import type { ChartState } from './chart-state.js';
+import type { CommandContext } from './command-context.js';
+import type { ChartState } from '../state/index.js';
 
 const UndoRunInput = Type.Object(
   {
@@ -25,8 +25,11 @@ const UndoRunInput = Type.Object(
 export class RunCommands {
   readonly ledger = new RunLedger<ChartState>();
 
-  constructor(private readonly core: ChartCore) {
-    core.store.onCommit((info) => this.ledger.record(info));
+  readonly #ctx: Pick<CommandContext, 'store' | 'syncToTarget'>;
+
+  constructor(ctx: Pick<CommandContext, 'store' | 'syncToTarget'>) {
+    this.#ctx = ctx;
+    ctx.store.onCommit((info) => this.ledger.record(info));
   }
 
   /** The run's changes in words and as a change set, or null when it changed nothing. */
@@ -42,7 +45,7 @@ export class RunCommands {
   async revert(runId: string, direction: 'undo' | 'redo', changes?: RunChangeSet): Promise<RunRevertResult> {
     const set = this.ledger.changes(runId) ?? changes;
     if (!set) return { ok: false, conflicts: ['this run changed nothing on this chart'] };
-    const store = this.core.store;
+    const store = this.#ctx.store;
     const plan = planRunRevert(set, (slice) => store.peek(slice as keyof ChartState), direction);
     if (!plan.ok) return plan;
     const keys = Object.keys(plan.writes) as RunTrackedSlice[];
@@ -50,7 +53,7 @@ export class RunCommands {
       store.action(direction === 'undo' ? 'history_undo_run' : 'history_redo_run', (d) => {
         for (const key of keys) d.set(key, plan.writes[key] as never); // never: one slice per key, checked by planRunRevert's merge
       });
-      if (keys.includes('target')) await this.core.syncToTarget();
+      if (keys.includes('target')) await this.#ctx.syncToTarget();
     }
     return { ok: true, summary: summarizeRunChanges(set) };
   }
@@ -63,7 +66,7 @@ export class RunCommands {
     parameters: UndoRunInput,
     safety: 'mutating',
   })
-  async undoRunTool(input: Static<typeof UndoRunInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
+  async undoRun(input: Static<typeof UndoRunInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
     const runId = input.runId ?? this.ledger.lastRunId(ctx?.runId);
     if (!runId || !this.ledger.changes(runId)) {
       throw new ToolCallError(

@@ -1,8 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
-import type { ChartCore } from './chart-core.js';
-import { DEFAULT_SETTINGS, type ChartSettings } from './chart-state.js';
-import { SETTINGS_KEYS, SettingsValues, type SettingsPatch } from './settings-schema.js';
+import type { CommandContext } from './command-context.js';
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_KEYS,
+  SettingsValues,
+  type ChartSettings,
+  type SettingsPatch,
+} from '../state/index.js';
 
 const Empty = Type.Object({}, { additionalProperties: false });
 const UpdateInput = Type.Object(
@@ -31,7 +36,11 @@ const ResetInput = Type.Object(
 
 /** Chart settings. The settings dialog and the `theme`/`color-convention` attributes write through these methods. */
 export class SettingsCommands {
-  constructor(private readonly core: ChartCore) {}
+  readonly #ctx: Pick<CommandContext, 'store'>;
+
+  constructor(ctx: Pick<CommandContext, 'store'>) {
+    this.#ctx = ctx;
+  }
 
   @tool({
     name: 'settings_get',
@@ -47,7 +56,7 @@ export class SettingsCommands {
       const p = prop as { description?: string; anyOf?: { const: string }[]; type?: string };
       schema[key] = `${p.anyOf ? p.anyOf.map((a) => a.const).join('|') : p.type}: ${p.description ?? ''}`;
     }
-    return { data: { values: { ...this.core.store.peek('settings') }, schema } };
+    return { data: { values: { ...this.#ctx.store.peek('settings') }, schema } };
   }
 
   @tool({
@@ -55,7 +64,7 @@ export class SettingsCommands {
     label: 'Update settings',
     description:
       'Changes chart settings: theme, colorConvention, candleStyle, priceScale, grid, volume pane, crosshair, display timezone, locale, priceAxisSide, legend. Pass only the keys to change in `values`; the others keep their value. Returns `previous` (old values of the keys given) and `values` (all settings now). All keys change together as one undo step, the same as Apply in the settings dialog. An unknown key, a value outside its enum or an unknown IANA timezone fails with invalid_input and nothing changes.',
-    liveDescription: (host: SettingsCommands) => `Current values: ${settingsText(host.core.store.peek('settings'))}.`,
+    liveDescription: (host: SettingsCommands) => `Current values: ${settingsText(host.#ctx.store.peek('settings'))}.`,
     parameters: UpdateInput,
     safety: 'mutating',
   })
@@ -87,7 +96,7 @@ export class SettingsCommands {
         recommendedAction: 'Use an IANA name like Europe/London or Asia/Shanghai.',
       });
     }
-    const current = this.core.store.peek('settings');
+    const current = this.#ctx.store.peek('settings');
     const previous: Record<string, unknown> = {};
     const next: Record<string, unknown> = { ...current };
     let changed = false;
@@ -98,7 +107,7 @@ export class SettingsCommands {
       next[key] = value;
     }
     if (!changed) return { data: { previous, values: { ...current } }, stateChanged: false };
-    this.core.store.action(label, (d) => d.set('settings', Object.freeze(next) as unknown as ChartSettings), {
+    this.#ctx.store.action(label, (d) => d.set('settings', Object.freeze(next) as unknown as ChartSettings), {
       undoable,
     });
     return { data: { previous, values: next } };

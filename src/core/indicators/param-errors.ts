@@ -1,9 +1,12 @@
 import type { TSchema } from '@sinclair/typebox';
+import { ValueErrorType } from '@sinclair/typebox/errors';
 
 /** One failed rule: `path` in `periods[1]` form, `message` worded as TypeBox's `Errors` words it. */
 export interface ParamErrorItem {
   readonly path: string;
   readonly message: string;
+  /** The kind TypeBox's `Errors` gives the same failure (callers choose wording by it, never by text). */
+  readonly kind: ValueErrorType;
 }
 
 function join(path: string, key: string | number): string {
@@ -26,12 +29,14 @@ function unionReason(members: readonly TSchema[]): string {
 
 function* visit(schema: TSchema, value: unknown, path: string): Generator<ParamErrorItem> {
   if (schema.const !== undefined) {
-    if (value !== schema.const) yield { path, message: `Expected ${literalText(schema.const)}` };
+    if (value !== schema.const)
+      yield { path, message: `Expected ${literalText(schema.const)}`, kind: ValueErrorType.Literal };
     return;
   }
   if (Array.isArray(schema.anyOf)) {
     const branches = schema.anyOf as TSchema[];
-    if (!branches.some((b) => !visit(b, value, path).next().value)) yield { path, message: unionReason(branches) };
+    if (!branches.some((b) => !visit(b, value, path).next().value))
+      yield { path, message: unionReason(branches), kind: ValueErrorType.Union };
     return;
   }
   switch (schema.type) {
@@ -39,44 +44,76 @@ function* visit(schema: TSchema, value: unknown, path: string): Generator<ParamE
     case 'number': {
       const integer = schema.type === 'integer';
       if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
-        yield { path, message: integer ? 'Expected integer' : 'Expected number' };
+        yield {
+          path,
+          message: integer ? 'Expected integer' : 'Expected number',
+          kind: integer ? ValueErrorType.Integer : ValueErrorType.Number,
+        };
         return;
       }
       const kind = integer ? 'integer' : 'number';
       if (typeof schema.minimum === 'number' && value < schema.minimum)
-        yield { path, message: `Expected ${kind} to be greater or equal to ${schema.minimum}` };
+        yield {
+          path,
+          message: `Expected ${kind} to be greater or equal to ${schema.minimum}`,
+          kind: integer ? ValueErrorType.IntegerMinimum : ValueErrorType.NumberMinimum,
+        };
       if (typeof schema.maximum === 'number' && value > schema.maximum)
-        yield { path, message: `Expected ${kind} to be less or equal to ${schema.maximum}` };
+        yield {
+          path,
+          message: `Expected ${kind} to be less or equal to ${schema.maximum}`,
+          kind: integer ? ValueErrorType.IntegerMaximum : ValueErrorType.NumberMaximum,
+        };
       if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum)
-        yield { path, message: `Expected ${kind} to be greater than ${schema.exclusiveMinimum}` };
+        yield {
+          path,
+          message: `Expected ${kind} to be greater than ${schema.exclusiveMinimum}`,
+          kind: integer ? ValueErrorType.IntegerExclusiveMinimum : ValueErrorType.NumberExclusiveMinimum,
+        };
       if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum)
-        yield { path, message: `Expected ${kind} to be less than ${schema.exclusiveMaximum}` };
+        yield {
+          path,
+          message: `Expected ${kind} to be less than ${schema.exclusiveMaximum}`,
+          kind: integer ? ValueErrorType.IntegerExclusiveMaximum : ValueErrorType.NumberExclusiveMaximum,
+        };
       return;
     }
     case 'boolean':
-      if (typeof value !== 'boolean') yield { path, message: 'Expected boolean' };
+      if (typeof value !== 'boolean') yield { path, message: 'Expected boolean', kind: ValueErrorType.Boolean };
       return;
     case 'string':
-      if (typeof value !== 'string') yield { path, message: 'Expected string' };
+      if (typeof value !== 'string') yield { path, message: 'Expected string', kind: ValueErrorType.String };
       else if (Array.isArray(schema.enum) && !schema.enum.includes(value))
-        yield { path, message: `Expected one of ${schema.enum.map(literalText).join(', ')}` };
+        yield {
+          path,
+          message: `Expected one of ${schema.enum.map(literalText).join(', ')}`,
+          kind: ValueErrorType.Union,
+        };
       return;
     case 'array': {
       if (!Array.isArray(value)) {
-        yield { path, message: 'Expected array' };
+        yield { path, message: 'Expected array', kind: ValueErrorType.Array };
         return;
       }
       if (typeof schema.minItems === 'number' && value.length < schema.minItems)
-        yield { path, message: `Expected array length to be greater or equal to ${schema.minItems}` };
+        yield {
+          path,
+          message: `Expected array length to be greater or equal to ${schema.minItems}`,
+          kind: ValueErrorType.ArrayMinItems,
+        };
       if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
-        yield { path, message: `Expected array length to be less or equal to ${schema.maxItems}` };
+        yield {
+          path,
+          message: `Expected array length to be less or equal to ${schema.maxItems}`,
+          kind: ValueErrorType.ArrayMaxItems,
+        };
       if (schema.items)
         for (let i = 0; i < value.length; i++) yield* visit(schema.items as TSchema, value[i], join(path, i));
       return;
     }
     case 'object': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        yield { path, message: 'Expected object' };
+        yield { path, message: 'Expected object', kind: ValueErrorType.Object };
         return;
       }
       const record = value as Record<string, unknown>;
@@ -84,7 +121,11 @@ function* visit(schema: TSchema, value: unknown, path: string): Generator<ParamE
       for (const [key, sub] of Object.entries(properties)) {
         if (record[key] === undefined) {
           if ((schema.required as string[] | undefined)?.includes(key))
-            yield { path: join(path, key), message: 'Expected required property' };
+            yield {
+              path: join(path, key),
+              message: 'Expected required property',
+              kind: ValueErrorType.ObjectRequiredProperty,
+            };
           continue;
         }
         yield* visit(sub, record[key], join(path, key));
@@ -104,5 +145,7 @@ function* visit(schema: TSchema, value: unknown, path: string): Generator<ParamE
  */
 export function paramErrors(schema: TSchema, value: unknown): ParamErrorItem[] {
   const errors = [...visit(schema, value, '')];
-  return errors.length ? errors : [{ path: '', message: 'Expected a value that fits the parameter schema' }];
+  return errors.length
+    ? errors
+    : [{ path: '', message: 'Expected a value that fits the parameter schema', kind: ValueErrorType.Object }];
 }

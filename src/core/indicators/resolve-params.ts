@@ -1,5 +1,6 @@
 import { Check, Clone } from '@sinclair/typebox/value';
 import { paramErrors } from './param-errors.js';
+import type { ValueErrorType } from '@sinclair/typebox/errors';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { IndicatorDefinition } from './indicator-definition.js';
 
@@ -8,6 +9,8 @@ export interface ParamError {
   /** e.g. `period`, `periods[1]`, or `` for the object itself. */
   readonly path: string;
   readonly reason: string;
+  /** TypeBox's error kind when the schema refused the value (absent for unknown keys). */
+  readonly kind?: ValueErrorType;
 }
 
 /** Full params, or why they could not be built. */
@@ -64,7 +67,7 @@ export function resolveParams<P extends TObject>(
   }
   if (Check(def.params, full)) return { ok: true, params: full };
   for (const error of paramErrors(def.params, full)) {
-    errors.push({ path: error.path, reason: error.message });
+    errors.push({ path: error.path, reason: error.message, kind: error.kind });
     if (errors.length >= MAX_ERRORS) break;
   }
   return { ok: false, errors };

@@ -1,4 +1,4 @@
-import type { ChartState } from '../commands/chart-state.js';
+import type { ChartState } from '../state/index.js';
 import type { Store } from '../store/index.js';
 import type { LayoutDocument } from './layout-document.js';
 

@@ -1,4 +1,4 @@
-import type { ChartState } from '../commands/chart-state.js';
+import type { ChartState } from '../state/index.js';
 import type { CommitInfo, History, Store } from '../store/index.js';
 import { PERSISTED_KEYS, type LayoutDocument, type PersistedKey } from './layout-document.js';
 import { serializeLayout } from './serialize-layout.js';

@@ -1,4 +1,4 @@
-import type { ChartState } from '../commands/chart-state.js';
+import type { ChartState } from '../state/index.js';
 import type { CommitInfo, Store } from '../store/index.js';
 import { RESTORE_ACTION } from './apply-layout.js';
 import {

@@ -5,7 +5,7 @@ import type {
   IndicatorInstance,
   PaneLayout,
   PriceLine,
-} from '../commands/chart-state.js';
+} from '../state/index.js';
 import type { Drawing } from '../drawings/index.js';
 
 /** Version this build writes and reads. A document with a higher version is never applied. */

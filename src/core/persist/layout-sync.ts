@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '../commands/chart-state.js';
+import { DEFAULT_SETTINGS } from '../state/index.js';
 import type { LayoutDocument } from './layout-document.js';
 import type { LayoutPersistence, RestoreResult, SaveResult } from './layout-persistence.js';
 import { mergeLayouts, type MergeResult } from './merge-layouts.js';

@@ -1,4 +1,4 @@
-import type { ChartMarker, ChartSettings, PriceLine } from '../commands/chart-state.js';
+import type { ChartMarker, ChartSettings, PriceLine } from '../state/index.js';
 import type { Drawing } from '../drawings/index.js';
 import type { LayoutDocument } from './layout-document.js';
 

@@ -5,13 +5,14 @@ import {
 } from '../indicators/indicator-convention.js';
 import {
   DEFAULT_SETTINGS,
+  SettingsValues,
   type ChartMarker,
   type ChartSettings,
   type ComparisonEntry,
   type IndicatorInstance,
   type PaneLayout,
   type PriceLine,
-} from '../commands/chart-state.js';
+} from '../state/index.js';
 import {
   DRAWING_POINT_COUNTS,
   isCssColor,
@@ -24,7 +25,6 @@ import {
 } from '../drawings/index.js';
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
-import { SettingsValues } from '../commands/settings-schema.js';
 import { resolveParams, type IndicatorDefinition } from '../indicators/index.js';
 import { LAYOUT_VERSION, type LayoutDocument } from './layout-document.js';
 

@@ -1,4 +1,4 @@
-import type { ChartState } from '../commands/chart-state.js';
+import type { ChartState } from '../state/index.js';
 import { LAYOUT_VERSION, type LayoutDocument, type PersistedKey } from './layout-document.js';
 
 /**

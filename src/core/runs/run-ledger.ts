@@ -23,7 +23,11 @@ const TRACKED: ReadonlySet<PropertyKey> = new Set(RUN_TRACKED_SLICES);
 export class RunLedger<S extends object> {
   readonly #runs = new Map<string, Map<string, { before: unknown; after: unknown }>>();
 
-  constructor(private readonly limit = 50) {}
+  readonly #limit: number;
+
+  constructor(limit = 50) {
+    this.#limit = limit;
+  }
 
   /** Feed every store commit here. */
   record(info: CommitInfo<S>): void {
@@ -32,7 +36,7 @@ export class RunLedger<S extends object> {
     if (!slices) {
       slices = new Map();
       this.#runs.set(info.tag.runId, slices);
-      if (this.#runs.size > this.limit) this.#runs.delete(this.#runs.keys().next().value as string);
+      if (this.#runs.size > this.#limit) this.#runs.delete(this.#runs.keys().next().value as string);
     }
     for (const key of info.changed) {
       if (!TRACKED.has(key)) continue;

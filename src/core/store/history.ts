@@ -10,11 +10,27 @@ export class History<S> {
   #undo: HistoryEntry<S>[] = [];
   #redo: HistoryEntry<S>[] = [];
 
-  constructor(private readonly limit = 200) {}
+  readonly #limit: number;
+
+  constructor(limit = 200) {
+    this.#limit = limit;
+  }
 
   push(entry: HistoryEntry<S>): void {
     this.#undo.push(entry);
-    if (this.#undo.length > this.limit) this.#undo.shift();
+    if (this.#undo.length > this.#limit) this.#undo.shift();
+    this.#redo.length = 0;
+  }
+
+  /** The step `undo` would revert (to merge a composed call's next change into it). */
+  get last(): HistoryEntry<S> | undefined {
+    return this.#undo.at(-1);
+  }
+
+  /** Replaces the step `undo` would revert (a composed call's steps folded into one). */
+  replaceLast(entry: HistoryEntry<S>): void {
+    if (this.#undo.length === 0) throw new Error('no step to replace');
+    this.#undo[this.#undo.length - 1] = entry;
     this.#redo.length = 0;
   }
 

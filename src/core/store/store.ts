@@ -1,5 +1,5 @@
 import { Signal } from 'signal-polyfill';
-import { History } from './history.js';
+import { History, type HistoryEntry } from './history.js';
 import { readOnly, type ReadOnlySignal } from './read-only-signal.js';
 
 /** What an action can do to the state while it runs. */
@@ -57,6 +57,8 @@ export class Store<S extends object> {
   } | null = null;
   readonly #revision = new Signal.State(0);
   #tag: StepTag | null = null;
+  /** A composed call in progress: its label and the one history step its commits fold into. */
+  #group: { label: string; entry: HistoryEntry<S> | null } | null = null;
   /** Increases after every commit (any slice). */
   readonly revision: ReadOnlySignal<number> = readOnly(this.#revision);
 
@@ -146,6 +148,25 @@ export class Store<S extends object> {
     }
   }
 
+  /**
+   * Runs `fn` (which may await) so that every undoable commit it makes folds into ONE history step
+   * labelled `label`: a composed host tool whose children each commit is undone in one go
+   * (docs/contracts.md "Host tools"). The children still commit (and notify) one by one. A nested
+   * group joins the outer one. If something else is undone meanwhile, the next commit starts a new step.
+   * Any undoable commit while `fn` runs joins the step; the tool registry holds the chart's mutation
+   * turn meanwhile, so other tool calls wait, but a direct (non-tool) command would join it.
+   */
+  async grouped<R>(label: string, fn: () => Promise<R>): Promise<R> {
+    if (this.#group) return fn();
+    const group: { label: string; entry: HistoryEntry<S> | null } = { label, entry: null };
+    this.#group = group;
+    try {
+      return await fn();
+    } finally {
+      if (this.#group === group) this.#group = null;
+    }
+  }
+
   /** Reverts the last undoable step. Returns its label, or undefined when there is none. */
   undo(): string | undefined {
     if (this.#tx) throw new Error('undo inside an action');
@@ -199,7 +220,7 @@ export class Store<S extends object> {
         b[k] = before[k];
         a[k] = pending[k];
       }
-      this.history.push({ label: name, before: b, after: a });
+      this.#record({ label: name, before: b, after: a });
     }
     const write: Partial<S> = {};
     for (const k of changed) write[k] = pending[k];
@@ -214,6 +235,24 @@ export class Store<S extends object> {
       after: write,
       ...(this.#tag ? { tag: this.#tag } : {}),
     });
+  }
+
+  /** Pushes a step, or folds it into the step of the composed call in progress. */
+  #record(step: HistoryEntry<S>): void {
+    const group = this.#group;
+    if (!group) {
+      this.history.push(step);
+      return;
+    }
+    const last = group.entry;
+    const entry: HistoryEntry<S> =
+      last && this.history.last === last
+        ? // The earliest `before` of each slice and the latest `after`.
+          { label: group.label, before: { ...step.before, ...last.before }, after: { ...last.after, ...step.after } }
+        : { label: group.label, before: step.before, after: step.after };
+    if (last && this.history.last === last) this.history.replaceLast(entry);
+    else this.history.push(entry);
+    group.entry = entry;
   }
 
   #write(values: Partial<S>): void {

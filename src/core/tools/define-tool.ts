@@ -37,6 +37,7 @@ export const RESERVED_TOOL_PREFIXES = [
   'drawings_',
   'comparison_',
   'comparisons_',
+  'pane_',
   'panes_',
   'settings_',
   'history_',

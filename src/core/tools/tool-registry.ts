@@ -55,6 +55,30 @@ interface Bound extends ToolEntry {
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 const MAX_DEPTH = 4;
 
+/** What a registry needs of its chart. */
+export interface ToolRegistryOptions {
+  policy: () => ToolPolicy;
+  /** A stamp of what the chart targets (symbol, period, source, data generation). */
+  target: () => string;
+  /** The chart context handed to host tools. */
+  context: () => unknown;
+  /**
+   * Wraps every top-level mutating call that belongs to an agent run, so the steps it commits
+   * are recorded as that run's (the chart's "undo run").
+   */
+  aroundRunCall?: <T>(tag: { runId: string; callId?: string }, run: () => Promise<T>) => Promise<T>;
+  /**
+   * Wraps a mutating host tool's execution so the steps its child calls commit become ONE undo
+   * step labelled with its name (docs/contracts.md "Host tools").
+   */
+  aroundComposedCall?: <T>(label: string, run: () => Promise<T>) => Promise<T>;
+  /**
+   * Awaited before a validated call runs (after policy and input checks): loads what the call
+   * needs that may not be loaded yet, e.g. the code of the study it names.
+   */
+  beforeInvoke?: (name: string, input: unknown) => Promise<void> | void;
+}
+
 /**
  * A chart's view of the tools: the `@tool` methods found on its command hosts (matched by function
  * identity, never by name) plus host-registered tools. One `execute` validates, checks policy,
@@ -64,26 +88,10 @@ export class ToolRegistry {
   readonly #tools = new Map<string, Bound>();
   #mutationQueue: Promise<unknown> = Promise.resolve();
 
-  constructor(
-    hosts: readonly object[],
-    private readonly options: {
-      policy: () => ToolPolicy;
-      /** A stamp of what the chart targets (symbol, period, source, data generation). */
-      target: () => string;
-      /** The chart context handed to host tools. */
-      context: () => unknown;
-      /**
-       * Wraps every top-level mutating call that belongs to an agent run, so the steps it commits
-       * are recorded as that run's (the chart's "undo run").
-       */
-      aroundRunCall?: <T>(tag: { runId: string; callId?: string }, run: () => Promise<T>) => Promise<T>;
-      /**
-       * Awaited before a validated call runs (after policy and input checks): loads what the call
-       * needs that may not be loaded yet, e.g. the code of the study it names.
-       */
-      beforeInvoke?: (name: string, input: unknown) => Promise<void> | void;
-    },
-  ) {
+  readonly #options: ToolRegistryOptions;
+
+  constructor(hosts: readonly object[], options: ToolRegistryOptions) {
+    this.#options = options;
     for (const meta of getRegisteredChartTools()) {
       const host = hosts.find((h) => ownsMethod(h, meta.method));
       if (!host) continue;
@@ -134,7 +142,7 @@ export class ToolRegistry {
   allowedForAgent(name: string): boolean {
     const tool = this.#tools.get(name);
     if (!tool) return false;
-    const policy = this.options.policy();
+    const policy = this.#options.policy();
     if (policy.agent === 'off') return false;
     if (policy.agent === 'read-only' && tool.safety !== 'read-only') return false;
     if (policy.allow && !policy.allow.some((p) => (p.endsWith('*') ? name.startsWith(p.slice(0, -1)) : p === name)))
@@ -171,7 +179,9 @@ export class ToolRegistry {
       executionMode: definition.executionMode ?? (definition.safety === 'read-only' ? 'parallel' : 'sequential'),
       kind: 'host',
       invoke: async (input, ctx) => {
-        const value = await definition.execute(input as never, { ...ctx, context: this.options.context() });
+        const call = async () => definition.execute(input as never, { ...ctx, context: this.#options.context() });
+        const around = this.#options.aroundComposedCall;
+        const value = await (definition.safety !== 'read-only' && around ? around(name, call) : call());
         // `return ctx.execute(child, …)` hands back the child's result: a failed child fails this tool too.
         if (isFailedResult(value)) {
           const { code, message, retryable, recommendedAction, details } = value.error;
@@ -251,7 +261,7 @@ export class ToolRegistry {
     }
     const signal = options.signal ?? new AbortController().signal;
     if (signal.aborted) return failure('aborted', 'The call was cancelled before it started.');
-    const stamp = this.options.target();
+    const stamp = this.#options.target();
     // Changes committed by child calls: a tool that fails after one of them cannot report "nothing changed".
     let childChanges = 0;
     const ctx: ToolCallContext = {
@@ -260,7 +270,7 @@ export class ToolRegistry {
       origin,
       progress: (fraction, message) => reportProgress(options.onProgress, fraction, message),
       assertTarget: () => {
-        if (this.options.target() !== stamp) {
+        if (this.#options.target() !== stamp) {
           throw new ToolCallError(
             'stale_binding',
             'The chart changed (symbol, period, source or data) while this call was running; nothing was committed.',
@@ -287,7 +297,7 @@ export class ToolRegistry {
     };
     const run = async (): Promise<ToolResult> => {
       try {
-        await this.options.beforeInvoke?.(name, checked.value);
+        await this.#options.beforeInvoke?.(name, checked.value);
         const output = await tool.invoke(checked.value, ctx);
         const stateChanged =
           typeof output?.stateChanged === 'boolean' ? output.stateChanged : tool.safety !== 'read-only';
@@ -338,7 +348,7 @@ export class ToolRegistry {
     };
     // Mutations run one at a time per chart; a nested call already holds the turn.
     if (tool.safety === 'read-only' || depth > 0) return run();
-    const around = this.options.aroundRunCall;
+    const around = this.#options.aroundRunCall;
     const runId = options.runId;
     const tagged =
       around && runId ? () => around({ runId, ...(options.callId ? { callId: options.callId } : {}) }, run) : run;

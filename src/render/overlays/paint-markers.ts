@@ -1,4 +1,4 @@
-import type { ChartMarker } from '../../core/commands/chart-state.js';
+import type { ChartMarker } from '../../core/state/index.js';
 import type { Bars } from '../../core/data/index.js';
 import type { PlotTransform } from '../paint-candles.js';
 

@@ -1,4 +1,4 @@
-import type { PriceLine } from '../../core/commands/chart-state.js';
+import type { PriceLine } from '../../core/state/index.js';
 import type { PlotTransform } from '../paint-candles.js';
 import { scaleFont } from './paint-markers.js';
 

@@ -6,6 +6,7 @@ import type { KlineChart } from '../../../components/kline-chart/kline-chart.js'
 import type { CommandPalette } from '../../../components/command-palette/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 /** The element that really has focus, through open shadow roots. */
 function deepActive(): Element | null {
@@ -54,13 +55,13 @@ describe('the chart by keyboard alone', () => {
     const first = deepActive() as HTMLElement;
     expect(first.getAttribute('part')).to.equal('symbol-button');
     expect(first.closest('[role="toolbar"]')).to.not.equal(null);
-    const view = chart.core.store.peek('view');
+    const view = coreOf(chart).store.peek('view');
     await press('ArrowRight');
     expect(deepActive()).to.not.equal(first);
     expect(deepActive()!.closest('[role="toolbar"]')).to.not.equal(null);
     await press('ArrowLeft');
     expect(deepActive()).to.equal(first);
-    expect(chart.core.store.peek('view')).to.deep.equal(view, 'arrow keys on a toolbar button do not pan');
+    expect(coreOf(chart).store.peek('view')).to.deep.equal(view, 'arrow keys on a toolbar button do not pan');
     // The whole toolbar is one tab stop: the next Tab leaves it.
     await press('Tab');
     expect(deepActive()!.closest('[role="toolbar"]')).to.equal(null, `after the toolbar: ${describeFocus()}`);
@@ -78,8 +79,8 @@ describe('the chart by keyboard alone', () => {
     expect(deepActive()).to.equal(chart);
     const live = chart.shadowRoot!.querySelector('[part="live"]')!;
     expect(live.getAttribute('aria-live')).to.equal('polite');
-    const series = chart.core.store.peek('series')!;
-    const view = chart.core.store.peek('view')!;
+    const series = coreOf(chart).store.peek('series')!;
+    const view = coreOf(chart).store.peek('view')!;
     const last = Math.min(series.bars.length - 1, Math.floor(view.end - 0.5));
     await press('ArrowLeft');
     await press('ArrowLeft');
@@ -88,7 +89,7 @@ describe('the chart by keyboard alone', () => {
     expect(live.textContent).to.match(/Open [\d.]+, High [\d.]+, Low [\d.]+, Close [\d.]+, Volume/);
     const legend = chart.shadowRoot!.querySelector('[data-testid="ohlc"]')!;
     expect(legend.textContent).to.contain(`C ${close}`, 'the legend shows the keyboard crosshair bar');
-    expect(chart.core.store.peek('view')).to.deep.equal(view, 'moving inside the view does not pan');
+    expect(coreOf(chart).store.peek('view')).to.deep.equal(view, 'moving inside the view does not pan');
     await press('Escape');
     await chart.updateComplete;
     expect(legend.textContent).to.contain(
@@ -113,7 +114,13 @@ describe('the chart by keyboard alone', () => {
     );
     await sendKeys({ type: 'RSI' });
     await press('Enter');
-    await waitFor(() => chart.core.store.peek('indicators').some((i) => i.definitionId === 'RSI'), 'RSI added');
+    await waitFor(
+      () =>
+        coreOf(chart)
+          .store.peek('indicators')
+          .some((i) => i.definitionId === 'RSI'),
+      'RSI added',
+    );
     await waitFor(() => deepActive()?.matches('button.toggle') ?? false, 'focus back on the picker button');
     expect(document.activeElement).to.not.equal(document.body);
 
@@ -145,7 +152,7 @@ describe('the chart by keyboard alone', () => {
     await press('t');
     await chart.updateComplete;
     const table = chart.shadowRoot!.querySelector('table[part="data-table"]')!;
-    const view = chart.core.store.peek('view')!;
+    const view = coreOf(chart).store.peek('view')!;
     const rows = table.querySelectorAll('tbody tr').length;
     expect(rows).to.be.within(Math.floor(view.end - view.start) - 2, Math.ceil(view.end - view.start) + 1);
     const headings = [...table.querySelectorAll('thead th')].map((th) => th.textContent!.trim());

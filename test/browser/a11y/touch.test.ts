@@ -5,6 +5,7 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 type Point = [number, number];
 interface Step {
@@ -46,13 +47,13 @@ describe('touch and wheel on the plot', () => {
 
   it('a two-finger pinch zooms around the fingers\u2019 centre; a horizontal drag pans', async () => {
     const { chart, plot } = await touchChart();
-    const core = chart.core;
+    const core = coreOf(chart);
     expect(getComputedStyle(chart.shadowRoot!.querySelector('.panes')!).touchAction).to.equal('pan-y');
     const before = core.store.peek('view')!;
     const span0 = before.end - before.start;
     const y = plot.top + plot.height / 2;
     const cx = plot.left + 300;
-    const plotWidth = chart.core.store.peek('view')
+    const plotWidth = coreOf(chart).store.peek('view')
       ? (chart.shadowRoot!.querySelector('.pane .u-over') as HTMLElement).getBoundingClientRect().width
       : 0;
     const overLeft = (chart.shadowRoot!.querySelector('.pane .u-over') as HTMLElement).getBoundingClientRect().left;
@@ -86,16 +87,16 @@ describe('touch and wheel on the plot', () => {
 
   it('a vertical swipe over the plot scrolls the page and leaves the chart alone', async () => {
     const { chart, plot } = await touchChart();
-    const view = chart.core.store.peek('view');
+    const view = coreOf(chart).store.peek('view');
     const x = plot.left + 300;
     await touch(gesture([[x, plot.top + 300]], [[x, plot.top + 60]], 12));
     await waitFor(() => window.scrollY > 50, 'page scrolled');
-    expect(chart.core.store.peek('view')).to.deep.equal(view);
+    expect(coreOf(chart).store.peek('view')).to.deep.equal(view);
   });
 
   it('wheel="ctrl" lets the page scroll under a plain wheel and zooms with Ctrl; wheel="off" never zooms', async () => {
     const { chart, plot } = await touchChart('ctrl');
-    const core = chart.core;
+    const core = coreOf(chart);
     const panes = chart.shadowRoot!.querySelector('.panes')!;
     const view = core.store.peek('view')!;
     const at = {

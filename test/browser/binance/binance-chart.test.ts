@@ -6,6 +6,7 @@ import type { KlineChart } from '../../../components/kline-chart/kline-chart.js'
 import { createBinanceSource } from '../../../src/core/data/index.js';
 import { canvasHash } from '../helpers/canvas-pixels.js';
 import { paneCanvas, waitFor } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 describe('<kline-chart> on the Binance source (recorded-format mock exchange)', function () {
   this.timeout(60000);
@@ -40,7 +41,7 @@ describe('<kline-chart> on the Binance source (recorded-format mock exchange)', 
       counts.push(chart.context.get()!.dataRange.bars);
     }
     expect(counts).to.deep.equal([1000, 1500, 2000, 2500]);
-    const time = chart.core.store.peek('series')!.bars.time;
+    const time = coreOf(chart).store.peek('series')!.bars.time;
     for (let i = 1; i < time.length; i++) expect(time[i] - time[i - 1]).to.equal(60_000);
 
     // Live: back to the newest bars, then the exchange streams an update and a new bar.
@@ -48,8 +49,8 @@ describe('<kline-chart> on the Binance source (recorded-format mock exchange)', 
     await chart.whenPainted();
     const hash = canvasHash(paneCanvas(chart, 'price'));
     const last = chart.context.get()!.dataRange.to;
-    const close = chart.core.store.peek('series')!.bars.close[time.length - 1];
-    await waitFor(() => chart.core.store.peek('series') !== null, 'series');
+    const close = coreOf(chart).store.peek('series')!.bars.close[time.length - 1];
+    await waitFor(() => coreOf(chart).store.peek('series') !== null, 'series');
     await new Promise((r) => setTimeout(r, 500)); // the socket connects after the load
     const next = {
       time: last + 60_000,
@@ -70,7 +71,7 @@ describe('<kline-chart> on the Binance source (recorded-format mock exchange)', 
     const missed = { ...next, time: next.time + 60_000, close: close * 1.02, high: close * 1.03 };
     await executeServerCommand('mock-binance-push', { symbol: 'BTCUSDT', interval: '1m', bar: missed });
     await waitFor(() => chart.context.get()!.dataRange.to === missed.time, 'gap filled after reconnect', 20000);
-    const bars = chart.core.store.peek('series')!.bars;
+    const bars = coreOf(chart).store.peek('series')!.bars;
     expect(bars.close[bars.length - 1]).to.be.closeTo(missed.close, 1e-6);
     expect(bars.time[bars.length - 2]).to.equal(next.time);
   });

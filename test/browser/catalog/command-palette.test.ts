@@ -6,6 +6,7 @@ import type { CommandPalette, CommandPaletteRunEvent } from '../../../components
 import type { SchemaForm } from '../../../components/schema-form/index.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 async function mountPalette(chart: KlineChart): Promise<CommandPalette> {
   return fixture<CommandPalette>(html`<kline-command-palette .chart=${chart}></kline-command-palette>`);
@@ -154,12 +155,12 @@ describe('command palette', () => {
       html`<div @keydown=${() => chartKeys++}><kline-command-palette .chart=${chart}></kline-command-palette></div>`,
     );
     const palette = host.querySelector('kline-command-palette')!;
-    const before = chart.core.store.peek('view');
+    const before = coreOf(chart).store.peek('view');
     await palette.open();
     await sendKeys({ press: 'ArrowUp' });
     await sendKeys({ press: 'ArrowLeft' });
     expect(chartKeys).to.equal(0);
-    expect(chart.core.store.peek('view')).to.equal(before);
+    expect(coreOf(chart).store.peek('view')).to.equal(before);
     await sendKeys({ press: 'Escape' });
     await palette.updateComplete;
     expect(palette.isOpen).to.equal(false);

@@ -35,8 +35,8 @@ describe('host tools on a mounted chart', () => {
     expect(!run.success && run.error.code).to.equal('not_allowed');
     const listed = await chart.tools.execute('drawings_list', {});
     expect((listed.success ? listed.data : null) as { drawings: unknown[] }).to.deep.include({ drawings: [] });
-    // The port describes both to an agent, with the example on the mutating one.
-    const described = chart.core.tools.describe().filter((t) => t.name.endsWith('_recent_high'));
+    // The chart describes both as an agent sees them (public chart.tools.describe()).
+    const described = chart.tools.describe().filter((t) => t.name.endsWith('_recent_high'));
     expect(described.map((d) => [d.name, d.safety])).to.deep.equal([
       ['mark_recent_high', 'mutating'],
       ['peek_recent_high', 'read-only'],

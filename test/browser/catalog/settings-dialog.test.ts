@@ -6,6 +6,7 @@ import type { SettingsDialog } from '../../../components/settings-dialog/index.j
 import type { SchemaForm } from '../../../components/schema-form/index.js';
 import { canvasHash } from '../helpers/canvas-pixels.js';
 import { paneCanvas, readyChart } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 function form(dialog: SettingsDialog): SchemaForm {
   return dialog.shadowRoot!.querySelector<SchemaForm>('kline-schema-form')!;
@@ -37,7 +38,7 @@ describe('settings dialog', () => {
     const fields = [...form(dialog).shadowRoot!.querySelectorAll<HTMLElement>('[data-field]')].map(
       (f) => f.dataset.field,
     );
-    expect(fields).to.deep.equal(Object.keys(chart.core.store.peek('settings')));
+    expect(fields).to.deep.equal(Object.keys(coreOf(chart).store.peek('settings')));
     expect(form(dialog).shadowRoot!.querySelector('[data-field="candleStyle"] label')!.textContent).to.contain(
       'Candle style',
     );
@@ -53,8 +54,8 @@ describe('settings dialog', () => {
     const applied = await dialog.apply();
     expect(applied?.success).to.equal(true);
     expect(actions).to.deep.equal(['settings_update'], 'two keys, one action');
-    expect(chart.core.store.peek('settings').candleStyle).to.equal('ohlc');
-    expect(chart.core.store.peek('settings').crosshair).to.equal('magnet');
+    expect(coreOf(chart).store.peek('settings').candleStyle).to.equal('ohlc');
+    expect(coreOf(chart).store.peek('settings').crosshair).to.equal('magnet');
     await chart.whenPainted();
     const ohlcHash = canvasHash(price());
     expect(ohlcHash).to.not.equal(solidHash, 'OHLC bars are drawn differently from candles');
@@ -68,8 +69,8 @@ describe('settings dialog', () => {
     await new Promise((r) => setTimeout(r, 0));
     await dialog.updateComplete;
     expect(actions).to.deep.equal(['settings_update', 'settings_reset']);
-    expect(chart.core.store.peek('settings').candleStyle).to.equal('solid');
-    expect(chart.core.store.peek('settings').grid).to.equal(true);
+    expect(coreOf(chart).store.peek('settings').candleStyle).to.equal('solid');
+    expect(coreOf(chart).store.peek('settings').grid).to.equal(true);
     await form(dialog).updateComplete;
     expect(control<HTMLSelectElement>(dialog, 'candleStyle').value, 'the form shows the reset values').to.equal(
       'solid',
@@ -79,7 +80,7 @@ describe('settings dialog', () => {
 
     expect(chart.undo()).to.equal('settings_reset');
     expect(chart.undo()).to.equal('settings_update');
-    expect(chart.core.store.peek('settings').candleStyle).to.equal('solid');
+    expect(coreOf(chart).store.peek('settings').candleStyle).to.equal('solid');
   });
 
   it('reports a refused update (unknown timezone) and changes nothing; Escape closes', async () => {
@@ -96,7 +97,7 @@ describe('settings dialog', () => {
     const status = dialog.shadowRoot!.querySelector('[part="status"]')!;
     expect(status.getAttribute('role')).to.equal('alert');
     expect(status.textContent).to.contain('values.timezone');
-    expect(chart.core.store.peek('settings').candleStyle).to.equal('solid');
+    expect(coreOf(chart).store.peek('settings').candleStyle).to.equal('solid');
     control<HTMLInputElement>(dialog, 'timezone').focus();
     await sendKeys({ press: 'Escape' });
     await dialog.updateComplete;

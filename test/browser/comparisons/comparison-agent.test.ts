@@ -4,6 +4,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { chartAndPanel, nextRunEnd, typeAndSend, unmountAll, messagesText } from '../panel/panel-fixture.js';
 import { canvasHash, countPixels, parseColor } from '../helpers/canvas-pixels.js';
 import { paneCanvas, waitFor } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 let mockUrl = '';
 const control = (path: string) => `${mockUrl.replace(/\/v1$/, '')}/__mock/${path}`;
@@ -104,7 +105,7 @@ describe('comparisons with the mock model', function () {
       .click();
     await waitFor(() => chart.context.get()!.comparisons.length === 1, 'comparison added');
     expect(chart.context.get()!.symbol).to.equal('DEMO');
-    expect(chart.core.store.history.undoLabel).to.equal('comparison_create');
+    expect(coreOf(chart).store.history.undoLabel).to.equal('comparison_create');
     await waitFor(() => !!root.querySelector('[part~="comparison-remove"]'), 'legend entry');
     root.querySelector<HTMLButtonElement>('[part~="comparison-remove"]')!.click();
     await waitFor(() => chart.context.get()!.comparisons.length === 0, 'comparison removed');

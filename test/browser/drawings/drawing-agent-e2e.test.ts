@@ -9,6 +9,7 @@ import { rowsWithColor } from '../helpers/canvas-pixels.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { createDrawingStage, type DrawingStage } from './drawing-stage.js';
 import { scriptMock } from '../helpers/mock-model-client.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 // Every test of this area that talks to the shared mock model lives in this one file.
 
@@ -59,8 +60,8 @@ describe('agent: "mark the high of my selection"', () => {
     await waitFor(() => chart.context.get() !== null, 'chart data');
     await waitFor(() => panel.canSend, 'panel connected');
     // The drawing layer on the chart's own core (until the element integrates it, on a stage of its own).
-    stage = await createDrawingStage(chart.core);
-    const bars = chart.core.store.peek('series')!.bars;
+    stage = await createDrawingStage(coreOf(chart));
+    const bars = coreOf(chart).store.peek('series')!.bars;
     const n = bars.length;
 
     // 1. The user drags a range with the range-select tool.
@@ -106,7 +107,7 @@ describe('agent: "mark the high of my selection"', () => {
       .map((m) => m.content)
       .join('\n');
     expect(contextResult, 'the model was shown the selection and its high').to.contain(String(high));
-    const [line] = chart.core.drawings.current();
+    const [line] = coreOf(chart).drawings.current();
     expect(line.kind).to.equal('horizontal_line');
     expect(line.points[0].price).to.equal(high);
 
@@ -125,7 +126,7 @@ describe('agent: "mark the high of my selection"', () => {
     // 4. Ctrl+Z on the chart removes it.
     chart.focus();
     chart.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, composed: true }));
-    expect(chart.core.drawings.current()).to.deep.equal([]);
+    expect(coreOf(chart).drawings.current()).to.deep.equal([]);
     await stage.painted();
     expect(
       rowsWithColor(

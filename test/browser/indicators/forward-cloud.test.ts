@@ -3,6 +3,7 @@ import { html } from 'lit';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { parseColor } from '../helpers/canvas-pixels.js';
 import { paneCanvas, readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 /**
  * Pixels of the price pane between the last candle and `slots` bars after it that carry the
@@ -11,8 +12,8 @@ import { paneCanvas, readyChart, waitFor } from '../helpers/chart-fixture.js';
 function cloudPixelsAfterLastBar(chart: KlineChart, slots: number): number {
   const canvas = paneCanvas(chart, 'price');
   const over = canvas.parentElement!.querySelector<HTMLElement>('.u-over')!;
-  const n = chart.core.store.peek('series')!.bars.length;
-  const view = chart.core.store.peek('view')!;
+  const n = coreOf(chart).store.peek('series')!.bars.length;
+  const view = coreOf(chart).store.peek('view')!;
   const ratio = canvas.width / canvas.getBoundingClientRect().width;
   const slot = over.offsetWidth / (view.end - view.start);
   const x = (i: number) => over.offsetLeft + (i - view.start) * slot;
@@ -40,16 +41,16 @@ describe('forward plots', () => {
     const chart = await readyChart(
       html`<kline-chart style="width:900px;height:500px" indicators="ICHIMOKU" indicator-convention="tradingview"></kline-chart>`,
     );
-    const n = chart.core.store.peek('series')!.bars.length;
-    chart.core.setView({ start: n - 70, end: n + 30 });
+    const n = coreOf(chart).store.peek('series')!.bars.length;
+    coreOf(chart).setView({ start: n - 70, end: n + 30 });
     await chart.whenPainted();
     await waitFor(() => cloudPixelsAfterLastBar(chart, 24) > 0, 'cloud pixels beyond the last bar');
     const withCloud = cloudPixelsAfterLastBar(chart, 24);
     expect(withCloud, 'a filled area, not a stray pixel').to.be.greaterThan(500);
 
     chart.setAttribute('indicators', 'MA');
-    await waitFor(() => chart.core.store.peek('indicators')[0]?.definitionId === 'MA', 'MA replaces ICHIMOKU');
-    chart.core.setView({ start: n - 70, end: n + 30 });
+    await waitFor(() => coreOf(chart).store.peek('indicators')[0]?.definitionId === 'MA', 'MA replaces ICHIMOKU');
+    coreOf(chart).setView({ start: n - 70, end: n + 30 });
     await chart.whenPainted();
     await chart.whenPainted();
     expect(cloudPixelsAfterLastBar(chart, 24), 'nothing beyond the last bar without a forward plot').to.equal(0);

@@ -9,6 +9,7 @@ import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { canvasHash } from '../helpers/canvas-pixels.js';
 import { paneCanvas, waitFor } from '../helpers/chart-fixture.js';
 import { scriptMock } from '../helpers/mock-model-client.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 // Every test of this area that talks to the shared mock model lives in this one file.
 
@@ -59,7 +60,7 @@ describe('agent: "make the MACD signal line faster"', () => {
     await waitFor(() => chart.context.get() !== null, 'chart data');
     await waitFor(() => panel.canSend, 'panel connected');
     await chart.whenPainted();
-    const macd = chart.core.store.peek('indicators')[0];
+    const macd = coreOf(chart).store.peek('indicators')[0];
     expect(macd.definitionId).to.equal('MACD');
     await waitFor(() => legendText(chart).includes('MACD(12,26,9)'), 'legend before');
     const before = canvasHash(paneCanvas(chart, macd.paneId));
@@ -103,13 +104,13 @@ describe('agent: "make the MACD signal line faster"', () => {
       `${macd.instanceId} (MACD(12,26,9))`,
     );
 
-    expect(chart.core.store.peek('indicators')[0].params).to.deep.equal({ fast: 12, slow: 26, signal: 5 });
+    expect(coreOf(chart).store.peek('indicators')[0].params).to.deep.equal({ fast: 12, slow: 26, signal: 5 });
     await waitFor(() => legendText(chart).includes('MACD(12,26,5)'), 'legend shows MACD(12,26,5)');
     await chart.whenPainted();
     expect(canvasHash(paneCanvas(chart, macd.paneId)), 'MACD pane pixels changed').to.not.equal(before);
 
     expect(chart.undo()).to.equal('indicators_update');
-    expect(chart.core.store.peek('indicators')[0].params).to.deep.equal({ fast: 12, slow: 26, signal: 9 });
+    expect(coreOf(chart).store.peek('indicators')[0].params).to.deep.equal({ fast: 12, slow: 26, signal: 9 });
     await waitFor(() => legendText(chart).includes('MACD(12,26,9)'), 'legend restored');
     await chart.whenPainted();
     expect(canvasHash(paneCanvas(chart, macd.paneId)), 'pixels back to the original').to.equal(before);

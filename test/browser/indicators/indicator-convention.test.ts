@@ -3,14 +3,17 @@ import { html } from 'lit';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { canvasHash } from '../helpers/canvas-pixels.js';
 import { paneCanvas, readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 function legendText(chart: KlineChart): string {
   return [...chart.shadowRoot!.querySelectorAll('.pane-legend')].map((e) => e.textContent ?? '').join(' | ');
 }
 
 function macdBar0(chart: KlineChart): number {
-  const instance = chart.core.store.peek('indicators').find((i) => i.definitionId === 'MACD')!;
-  return chart.core.indicatorEngine.values(instance, chart.core.store.peek('series')!)!.hist[0];
+  const instance = coreOf(chart)
+    .store.peek('indicators')
+    .find((i) => i.definitionId === 'MACD')!;
+  return coreOf(chart).indicatorEngine.values(instance, coreOf(chart).store.peek('series')!)!.hist[0];
 }
 
 describe('indicator-convention attribute', () => {
@@ -20,7 +23,9 @@ describe('indicator-convention attribute', () => {
     );
     await waitFor(() => legendText(chart).includes('RSI(6,12,24)'), 'tdx RSI label');
     expect(Number.isFinite(macdBar0(chart)), 'tdx MACD has a bar at the first candle').to.equal(true);
-    const rsi = chart.core.store.peek('indicators').find((i) => i.definitionId === 'RSI')!;
+    const rsi = coreOf(chart)
+      .store.peek('indicators')
+      .find((i) => i.definitionId === 'RSI')!;
     await chart.whenPainted();
     const before = canvasHash(paneCanvas(chart, rsi.paneId));
     chart.setAttribute('indicator-convention', 'ta-lib');
@@ -41,6 +46,6 @@ describe('indicator-convention attribute', () => {
     chart.setAttribute('indicator-convention', 'excel');
     await waitFor(() => errors.length > 0, 'kline-error');
     expect(errors[0]).to.equal('invalid_attribute');
-    expect(chart.core.store.peek('settings').indicatorConvention).to.equal('auto');
+    expect(coreOf(chart).store.peek('settings').indicatorConvention).to.equal('auto');
   });
 });

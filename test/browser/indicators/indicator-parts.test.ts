@@ -15,6 +15,7 @@ import {
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { canvasHash } from '../helpers/canvas-pixels.js';
 import { paneCanvas, readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 /** Pixels that differ from the pane's background: something was drawn. */
 function inkedPixels(canvas: HTMLCanvasElement): number {
@@ -47,8 +48,8 @@ describe('indicator picker', () => {
   it('opens, filters "mac" to MACD, and choosing it adds a painted pane through indicators_add', async () => {
     const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators=""></kline-chart>`);
     const picker =
-      await fixture<IndicatorPicker>(html`<kline-indicator-picker .definitions=${chart.core.indicatorRegistry.entries()}
-      @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void chart.core.tools.execute('indicators_add', { definitionId: e.detail.definitionId }, { origin: 'user' })}></kline-indicator-picker>`);
+      await fixture<IndicatorPicker>(html`<kline-indicator-picker .definitions=${coreOf(chart).indicatorRegistry.entries()}
+      @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void coreOf(chart).tools.execute('indicators_add', { definitionId: e.detail.definitionId }, { origin: 'user' })}></kline-indicator-picker>`);
     picker.shadowRoot!.querySelector<HTMLButtonElement>('[part="button"]')!.click();
     await picker.updateComplete;
     expect(picker.open).to.equal(true);
@@ -58,7 +59,7 @@ describe('indicator picker', () => {
     const groups = [...picker.shadowRoot!.querySelectorAll('[role="group"]')].map((g) => g.getAttribute('aria-label'));
     expect(groups).to.include.members(['Moving averages', 'Momentum', 'Volume']);
     expect(picker.shadowRoot!.querySelectorAll('[role="option"]').length).to.equal(
-      chart.core.indicatorRegistry.entries().length,
+      coreOf(chart).indicatorRegistry.entries().length,
     );
     search.value = 'mac';
     search.dispatchEvent(new Event('input'));
@@ -69,20 +70,28 @@ describe('indicator picker', () => {
     search.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
     await picker.updateComplete;
     expect(picker.open, 'closes after a pick').to.equal(false);
-    await waitFor(() => chart.core.store.peek('indicators').some((i) => i.definitionId === 'MACD'), 'MACD added');
-    const macd = chart.core.store.peek('indicators').find((i) => i.definitionId === 'MACD')!;
+    await waitFor(
+      () =>
+        coreOf(chart)
+          .store.peek('indicators')
+          .some((i) => i.definitionId === 'MACD'),
+      'MACD added',
+    );
+    const macd = coreOf(chart)
+      .store.peek('indicators')
+      .find((i) => i.definitionId === 'MACD')!;
     await chart.whenPainted();
     await chart.whenPainted();
     const canvas = paneCanvas(chart, macd.paneId);
     expect(canvas.height).to.be.greaterThan(40);
     expect(inkedPixels(canvas), 'MACD lines and histogram drawn').to.be.greaterThan(500);
-    expect(chart.core.store.history.undoLabel).to.equal('indicators_add');
+    expect(coreOf(chart).store.history.undoLabel).to.equal('indicators_add');
   });
 
   it('moves the selection with the arrow keys, keeps keys from the chart, and closes on Escape', async () => {
-    const registry = (
-      await readyChart(html`<kline-chart style="width:400px;height:300px" indicators=""></kline-chart>`)
-    ).core.indicatorRegistry;
+    const registry = coreOf(
+      await readyChart(html`<kline-chart style="width:400px;height:300px" indicators=""></kline-chart>`),
+    ).indicatorRegistry;
     let picked = '';
     let keysReachedOutside = 0;
     const wrapper =
@@ -112,8 +121,8 @@ describe('schema form', () => {
   it('shows min/max/step, help text, and a field error for an out-of-range value', async () => {
     const chart = await readyChart(html`<kline-chart style="width:400px;height:300px" indicators=""></kline-chart>`);
     // A study's code loads on first use (the chart shows none here).
-    await chart.core.indicatorRegistry.load('MACD');
-    const macd = chart.core.indicatorRegistry.get('MACD')!;
+    await coreOf(chart).indicatorRegistry.load('MACD');
+    const macd = coreOf(chart).indicatorRegistry.get('MACD')!;
     const changes: SchemaFormDetail[] = [];
     const form = await fixture<SchemaForm>(html`<kline-schema-form .schema=${macd.params} .order=${macd.paramOrder}
       .value=${{ fast: 12, slow: 26, signal: 9 }} @schema-form-change=${(e: CustomEvent<SchemaFormDetail>) => changes.push(e.detail)}></kline-schema-form>`);
@@ -183,18 +192,18 @@ describe('indicator settings popover and legend entry', () => {
     const chart = await readyChart(
       html`<kline-chart style="width:800px;height:500px" indicators="MACD(12,26,9)"></kline-chart>`,
     );
-    const instance = chart.core.store.peek('indicators')[0];
+    const instance = coreOf(chart).store.peek('indicators')[0];
     await waitFor(() => legendText(chart).includes('MACD(12,26,9)'), 'legend label');
     const before = canvasHash(paneCanvas(chart, instance.paneId));
     const errors: string[] = [];
     const settings =
-      await fixture<IndicatorSettings>(html`<kline-indicator-settings open .model=${indicatorSettingsModel(chart.core, instance.instanceId)}
+      await fixture<IndicatorSettings>(html`<kline-indicator-settings open .model=${indicatorSettingsModel(coreOf(chart), instance.instanceId)}
       @indicator-settings-apply=${async (e: CustomEvent<{ instanceId: string; params: Record<string, unknown> }>) => {
-        const result = await chart.core.tools.execute('indicators_update', e.detail, { origin: 'user' });
+        const result = await coreOf(chart).tools.execute('indicators_update', e.detail, { origin: 'user' });
         if (!result.success) errors.push(result.error.message);
-        settings.model = indicatorSettingsModel(chart.core, e.detail.instanceId);
+        settings.model = indicatorSettingsModel(coreOf(chart), e.detail.instanceId);
       }}
-      @indicator-settings-remove=${(e: CustomEvent<{ instanceId: string }>) => void chart.core.tools.execute('indicators_remove', e.detail, { origin: 'user' })}></kline-indicator-settings>`);
+      @indicator-settings-remove=${(e: CustomEvent<{ instanceId: string }>) => void coreOf(chart).tools.execute('indicators_remove', e.detail, { origin: 'user' })}></kline-indicator-settings>`);
     expect(settings.shadowRoot!.querySelector('h2')!.textContent).to.contain('MACD(12,26,9)');
     const form = settings.shadowRoot!.querySelector<SchemaForm>('kline-schema-form')!;
     await form.updateComplete;
@@ -213,7 +222,7 @@ describe('indicator settings popover and legend entry', () => {
     await settings.updateComplete;
     expect(settings.shadowRoot!.querySelector('h2')!.textContent).to.contain('MACD(12,26,5)');
     settings.shadowRoot!.querySelector<HTMLButtonElement>('[part="remove"]')!.click();
-    await waitFor(() => chart.core.store.peek('indicators').length === 0, 'removed');
+    await waitFor(() => coreOf(chart).store.peek('indicators').length === 0, 'removed');
     await chart.whenPainted();
     expect(chart.shadowRoot!.querySelector(`.pane[data-pane-id="${instance.paneId}"]`)).to.equal(null);
     chart.undo();
@@ -222,11 +231,11 @@ describe('indicator settings popover and legend entry', () => {
 
   it('Escape in the popover asks to close and does not reach the chart', async () => {
     const chart = await readyChart(html`<kline-chart style="width:400px;height:300px" indicators="RSI"></kline-chart>`);
-    const id = chart.core.store.peek('indicators')[0].instanceId;
+    const id = coreOf(chart).store.peek('indicators')[0].instanceId;
     let closed = '';
     let leaked = 0;
     const wrapper =
-      await fixture<HTMLElement>(html`<div @keydown=${() => leaked++}><kline-indicator-settings open .model=${indicatorSettingsModel(chart.core, id)}
+      await fixture<HTMLElement>(html`<div @keydown=${() => leaked++}><kline-indicator-settings open .model=${indicatorSettingsModel(coreOf(chart), id)}
       @indicator-settings-close=${(e: CustomEvent<{ instanceId: string }>) => (closed = e.detail.instanceId)}></kline-indicator-settings></div>`);
     const settings = wrapper.querySelector('kline-indicator-settings')!;
     await settings.updateComplete;

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { html } from 'lit';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 function paneHeight(chart: KlineChart, id: string): number {
   return chart.shadowRoot!.querySelector<HTMLElement>(`.pane[data-pane-id="${id}"]`)!.getBoundingClientRect().height;
@@ -34,33 +35,37 @@ describe('pane separators', () => {
       html`<kline-chart style="width:800px;height:500px" indicators="VOL,MACD"></kline-chart>`,
     );
     const separators = await mountSeparators(chart);
-    const [price, vol, macd] = chart.core.store.peek('panes').map((p) => p.id);
+    const [price, vol, macd] = coreOf(chart)
+      .store.peek('panes')
+      .map((p) => p.id);
     const handles = [...separators.layer.querySelectorAll<HTMLElement>('[role="separator"]')];
     expect(handles.length).to.equal(2);
     expect(handles[0].dataset.above).to.equal(price);
     expect(handles[0].dataset.below).to.equal(vol);
     const before = { price: paneHeight(chart, price), vol: paneHeight(chart, vol), macd: paneHeight(chart, macd) };
-    const layout = chart.core.store.peek('panes');
+    const layout = coreOf(chart).store.peek('panes');
     const y0 = handles[0].getBoundingClientRect().top + 3;
     let panned = 0;
-    const view = chart.core.store.peek('view');
+    const view = coreOf(chart).store.peek('view');
     pointer(handles[0], 'pointerdown', y0);
     pointer(handles[0], 'pointermove', y0 + 20);
     pointer(handles[0], 'pointermove', y0 + 40);
     await chart.whenPainted();
     expect(paneHeight(chart, price), 'live preview').to.be.closeTo(before.price + 40, 3);
-    expect(chart.core.store.history.canUndo, 'the preview is not a step').to.equal(false);
+    expect(coreOf(chart).store.history.canUndo, 'the preview is not a step').to.equal(false);
     pointer(handles[0], 'pointerup', y0 + 40);
+    // The release runs the pane_resize tool (queued like every mutating call).
+    await waitFor(() => coreOf(chart).store.history.canUndo, 'the pane_resize step');
     await chart.whenPainted();
-    if (chart.core.store.peek('view') !== view) panned++;
+    if (coreOf(chart).store.peek('view') !== view) panned++;
     expect(panned, 'the drag did not pan the chart').to.equal(0);
     expect(paneHeight(chart, price)).to.be.closeTo(before.price + 40, 3);
     expect(paneHeight(chart, vol)).to.be.closeTo(before.vol - 40, 3);
     expect(paneHeight(chart, macd), 'other panes keep their height').to.be.closeTo(before.macd, 2);
-    expect(chart.core.store.history.undoLabel).to.equal('panes_resize');
+    expect(coreOf(chart).store.history.undoLabel).to.equal('pane_resize');
     chart.undo();
-    expect(chart.core.store.peek('panes')).to.deep.equal(layout);
-    expect(chart.core.store.history.canUndo).to.equal(false);
+    expect(coreOf(chart).store.peek('panes')).to.deep.equal(layout);
+    expect(coreOf(chart).store.history.canUndo).to.equal(false);
     await chart.whenPainted();
     expect(paneHeight(chart, price)).to.be.closeTo(before.price, 2);
     separators.destroy();
@@ -71,15 +76,18 @@ describe('pane separators', () => {
       html`<kline-chart style="width:800px;height:500px" indicators="VOL,RSI"></kline-chart>`,
     );
     const separators = await mountSeparators(chart);
-    const [, vol, rsi] = chart.core.store.peek('panes').map((p) => p.id);
+    const [, vol, rsi] = coreOf(chart)
+      .store.peek('panes')
+      .map((p) => p.id);
     const handle = separators.layer.querySelectorAll<HTMLElement>('[role="separator"]')[1];
-    const view = chart.core.store.peek('view');
+    const view = coreOf(chart).store.peek('view');
     const before = paneHeight(chart, vol);
     handle.focus();
     handle.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, composed: true }));
+    await waitFor(() => coreOf(chart).store.history.undoLabel === 'pane_resize', 'the pane_resize step');
     await chart.whenPainted();
     expect(paneHeight(chart, vol)).to.be.closeTo(before + 10, 2);
-    expect(chart.core.store.peek('view')).to.equal(view);
+    expect(coreOf(chart).store.peek('view')).to.equal(view);
     const y0 = handle.getBoundingClientRect().top + 3;
     pointer(handle, 'pointerdown', y0);
     pointer(handle, 'pointermove', y0 + 400);
@@ -92,5 +100,33 @@ describe('pane separators', () => {
     chart.undo();
     await chart.whenPainted();
     expect(paneHeight(chart, vol)).to.be.closeTo(before, 2);
+  });
+
+  it("the legend's move arrows run pane_move: the pane goes down one place, one undo puts it back", async () => {
+    const chart = await readyChart(
+      html`<kline-chart style="width:800px;height:500px" indicators="VOL,MACD"></kline-chart>`,
+    );
+    const changes: { action: string; reason: string }[] = [];
+    chart.addEventListener('kline-change', (e) => changes.push((e as CustomEvent).detail));
+    const order = () =>
+      coreOf(chart)
+        .store.peek('panes')
+        .map((p) => p.id);
+    const [price, vol, macd] = order();
+    const top = (id: string) =>
+      chart.shadowRoot!.querySelector<HTMLElement>(`.pane[data-pane-id="${id}"]`)!.getBoundingClientRect().top;
+    expect(top(vol)).to.be.below(top(macd));
+    const down = chart.shadowRoot!.querySelector<HTMLButtonElement>('[part="legend-move-down"]')!;
+    expect(down.getAttribute('aria-label')).to.match(/^Move VOL/);
+    down.click();
+    await waitFor(() => order()[1] === macd, 'the VOL pane moved down');
+    expect(order()).to.deep.equal([price, macd, vol]);
+    expect(coreOf(chart).store.history.undoLabel).to.equal('pane_move');
+    expect(changes.at(-1)).to.include({ action: 'pane_move', reason: 'user' });
+    await chart.whenPainted();
+    await waitFor(() => top(macd) < top(vol), 'the panes swapped on screen');
+    chart.undo();
+    expect(order()).to.deep.equal([price, vol, macd]);
+    expect(coreOf(chart).store.history.canUndo).to.equal(false);
   });
 });

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { html } from 'lit';
 import { countPixels, parseColor, canvasHash } from '../helpers/canvas-pixels.js';
 import { readyChart, paneCanvas, waitFor } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 describe('<kline-chart> rendering', () => {
   it('paints rising and falling candles of the sample data in the price pane', async () => {
@@ -38,20 +39,20 @@ describe('<kline-chart> rendering', () => {
 
   it('shows a volume pane and keeps the view when panned with the keyboard', async () => {
     const chart = await readyChart();
-    const vol = paneCanvas(chart, chart.core.store.peek('panes')[1].id);
+    const vol = paneCanvas(chart, coreOf(chart).store.peek('panes')[1].id);
     expect(vol.width).to.be.greaterThan(100);
-    const before = chart.core.store.peek('view')!;
+    const before = coreOf(chart).store.peek('view')!;
     const hash = canvasHash(paneCanvas(chart, 'price'));
     chart.focus();
     chart.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', shiftKey: true, bubbles: true }));
-    const after = chart.core.store.peek('view')!;
+    const after = coreOf(chart).store.peek('view')!;
     expect(after.start).to.be.lessThan(before.start);
     await chart.whenPainted();
     expect(canvasHash(paneCanvas(chart, 'price'))).to.not.equal(hash);
     chart.dispatchEvent(new KeyboardEvent('keydown', { key: '+', bubbles: true }));
-    const zoomed = chart.core.store.peek('view')!;
+    const zoomed = coreOf(chart).store.peek('view')!;
     expect(zoomed.end - zoomed.start).to.be.lessThan(after.end - after.start);
     chart.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
-    await waitFor(() => chart.core.store.peek('view')!.end >= chart.context.get()!.dataRange.bars, 'end of data');
+    await waitFor(() => coreOf(chart).store.peek('view')!.end >= chart.context.get()!.dataRange.bars, 'end of data');
   });
 });

@@ -4,6 +4,7 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { createBars, type BarsRequest, type DataSource, type Series } from '../../../src/core/data/index.js';
 import { readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 const TOTAL = 1600;
 const START = Date.UTC(2024, 0, 1);
@@ -68,32 +69,32 @@ describe('history on demand and live updates', () => {
       await waitFor(
         () =>
           chart.context.get()!.dataRange.bars > before.dataRange.bars ||
-          chart.core.store.peek('series')!.complete === true,
+          coreOf(chart).store.peek('series')!.complete === true,
         `page ${page}`,
       );
       const after = chart.context.get()!;
       // What the user looks at (the first visible bar's time) did not move when bars were prepended.
-      const homeView = chart.core.store.peek('view')!;
+      const homeView = coreOf(chart).store.peek('view')!;
       expect(homeView.start).to.be.greaterThan(0);
       expect(after.visibleRange.from).to.be.at.most(firstVisible);
     }
-    await waitFor(() => chart.core.store.peek('series')!.complete === true, 'beginning of data');
+    await waitFor(() => coreOf(chart).store.peek('series')!.complete === true, 'beginning of data');
     const ctx = chart.context.get()!;
     expect(ctx.dataRange.bars).to.equal(TOTAL);
     expect(ctx.dataRange.from).to.equal(START);
     // Bars are ascending and unique after three prepends.
-    const time = chart.core.store.peek('series')!.bars.time;
+    const time = coreOf(chart).store.peek('series')!.bars.time;
     for (let i = 1; i < time.length; i++) expect(time[i] - time[i - 1]).to.equal(60_000);
     expect(requests.filter((r) => r.to !== undefined).length).to.equal(3);
     // Indicators were recomputed over the longer series (MA(5) defined from bar 4 on).
-    const ma = chart.core.indicatorEngine.values(
-      chart.core.store.peek('indicators')[0],
-      chart.core.store.peek('series')!,
+    const ma = coreOf(chart).indicatorEngine.values(
+      coreOf(chart).store.peek('indicators')[0],
+      coreOf(chart).store.peek('series')!,
     )!;
     expect(ma.ma1.length).to.equal(TOTAL);
     expect(Number.isNaN(ma.ma1[3])).to.equal(true);
     expect(ma.ma1[4]).to.be.closeTo(
-      (time.length && [0, 1, 2, 3, 4].reduce((a, i) => a + chart.core.store.peek('series')!.bars.close[i], 0)) / 5,
+      (time.length && [0, 1, 2, 3, 4].reduce((a, i) => a + coreOf(chart).store.peek('series')!.bars.close[i], 0)) / 5,
       1e-9,
     );
   });
@@ -106,7 +107,7 @@ describe('history on demand and live updates', () => {
     const before = chart.paintCount;
     const ctx = chart.context.get()!;
     const last = ctx.dataRange.to;
-    const series = chart.core.store.peek('series')!;
+    const series = coreOf(chart).store.peek('series')!;
     let close = series.bars.close[series.bars.length - 1];
     for (let i = 1; i <= 1000; i++) {
       close *= 1 + ((i % 7) - 3) / 10_000;
@@ -122,10 +123,12 @@ describe('history on demand and live updates', () => {
     // The view followed: the newest bar is on screen.
     expect(after.visibleRange.to).to.equal(after.dataRange.to);
     // The MACD computed incrementally equals a full compute of the same bars.
-    const instance = chart.core.store.peek('indicators').find((i) => i.definitionId === 'MACD')!;
-    const incremental = chart.core.indicatorEngine.values(instance, chart.core.store.peek('series')!)!;
-    const def = chart.core.indicatorRegistry.get('MACD')!;
-    const bars = chart.core.store.peek('series')!.bars;
+    const instance = coreOf(chart)
+      .store.peek('indicators')
+      .find((i) => i.definitionId === 'MACD')!;
+    const incremental = coreOf(chart).indicatorEngine.values(instance, coreOf(chart).store.peek('series')!)!;
+    const def = coreOf(chart).indicatorRegistry.get('MACD')!;
+    const bars = coreOf(chart).store.peek('series')!.bars;
     const full = def.compute({ ...bars, length: bars.length }, instance.params as never);
     const n = bars.length - 1;
     expect(incremental.macd[n]).to.be.closeTo(full.macd[n], Math.abs(full.macd[n]) * 1e-9 + 1e-12);
@@ -138,9 +141,9 @@ describe('history on demand and live updates', () => {
     await chart.tools.execute('chart_set_visible_range', { lastBars: 100 });
     chart.focus();
     chart.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', shiftKey: true, bubbles: true }));
-    const view = chart.core.store.peek('view')!;
+    const view = coreOf(chart).store.peek('view')!;
     const ctx = chart.context.get()!;
     chart.updateBar({ time: ctx.dataRange.to + 60_000, open: 1, high: 1, low: 1, close: 1, volume: 1 });
-    expect(chart.core.store.peek('view')).to.deep.equal(view);
+    expect(coreOf(chart).store.peek('view')).to.deep.equal(view);
   });
 });

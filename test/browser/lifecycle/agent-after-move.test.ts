@@ -8,6 +8,7 @@ import { waitFor } from '../helpers/chart-fixture.js';
 import { mount, nextRunEnd, typeAndSend, unmountAll } from '../panel/panel-fixture.js';
 import { minuteBars, newParent, nextFrame, removeFixtures } from './lifecycle-fixture.js';
 import { scriptMock } from '../helpers/mock-model-client.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 let mockRoot = '';
 let mockUrl = '';
@@ -54,7 +55,7 @@ describe('the agent changes the period of host data, and follows a moved chart',
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Five minute bars please');
     expect((await ended).status).to.equal('completed');
-    const bars = chart.core.store.peek('series')!.bars;
+    const bars = coreOf(chart).store.peek('series')!.bars;
     expect(chart.context.get()!.period).to.equal('5m');
     expect(chart.context.get()!.source).to.equal('custom');
     expect(bars.open[0]).to.equal(rows[0].open);

@@ -6,6 +6,7 @@ import { minuteBars, mountChart, painted, removeFixtures, START } from './lifecy
 import type { Bar } from '../../../src/core/data/index.js';
 import { sendKeys } from '@web/test-runner-commands';
 import type { CommandPalette } from '../../../components/command-palette/index.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 interface ChangeDetail {
   action: string;
@@ -35,7 +36,7 @@ function firstFive(rows: readonly Bar[]) {
 }
 
 function firstBar(chart: KlineChart) {
-  const b = chart.core.store.peek('series')!.bars;
+  const b = coreOf(chart).store.peek('series')!.bars;
   return { time: b.time[0], open: b.open[0], high: b.high[0], low: b.low[0], close: b.close[0], volume: b.volume[0] };
 }
 
@@ -103,7 +104,7 @@ describe('host data is a first-class source', () => {
     // Undo goes back to 5m, still the host's bars: one kline-change (reason undo), though the bars load after it.
     changes.length = 0;
     expect(chart.undo()).to.equal('chart_set_period');
-    await waitFor(() => chart.core.store.peek('series')?.period === '5m', 'undo to 5m');
+    await waitFor(() => coreOf(chart).store.peek('series')?.period === '5m', 'undo to 5m');
     expect(firstBar(chart)).to.deep.equal(firstFive(rows));
     await chart.updateComplete;
     expect(chart.getAttribute('period')).to.equal('5m');
@@ -129,7 +130,7 @@ describe('host data is a first-class source', () => {
     await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;
     palette.shadowRoot!.querySelector<HTMLButtonElement>('[part="run"]')!.click();
     await waitFor(() => chart.context.get()?.period === '30m', '30m bars');
-    const b = chart.core.store.peek('series')!.bars;
+    const b = coreOf(chart).store.peek('series')!.bars;
     expect(b.length).to.equal(20);
     expect(b.volume[0]).to.equal(rows.slice(0, 30).reduce((a, r) => a + r.volume, 0));
     await chart.updateComplete;
@@ -329,7 +330,7 @@ describe('setBars and updateBar refuse bad bars and keep the chart', () => {
       expect(chart.context.get()!.symbol).to.equal('KEEP');
     }
     // updateBar: older than the last bar, seconds, high < low.
-    const bars = chart.core.store.peek('series')!.bars;
+    const bars = coreOf(chart).store.peek('series')!.bars;
     const last = bars.time[bars.length - 1];
     for (const [bar, reason] of [
       [{ time: last - 60_000, open: 1, high: 2, low: 0.5, close: 1.5, volume: 1 }, 'unsorted'],

@@ -12,10 +12,11 @@ import {
   removeFixtures,
   streamingSource,
 } from './lifecycle-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 /** Draws a trend line and zooms, so a move has a view, a drawing and undo history to keep. */
 async function decorate(chart: KlineChart): Promise<void> {
-  const bars = chart.core.store.peek('series')!.bars;
+  const bars = coreOf(chart).store.peek('series')!.bars;
   const n = bars.length;
   const created = await chart.tools.execute('drawing_create', {
     kind: 'trend_line',
@@ -34,10 +35,10 @@ function snapshot(chart: KlineChart) {
   const ctx = chart.context.get()!;
   return {
     hashes: paneHashes(chart),
-    view: chart.core.store.peek('view'),
-    drawings: JSON.stringify(chart.core.drawings.current()),
+    view: coreOf(chart).store.peek('view'),
+    drawings: JSON.stringify(coreOf(chart).drawings.current()),
     bars: ctx.dataRange.bars,
-    canUndo: chart.core.store.history.canUndo,
+    canUndo: coreOf(chart).store.history.canUndo,
   };
 }
 
@@ -85,7 +86,7 @@ describe('<kline-chart> survives what frameworks do to elements', () => {
       expect(chart.undo()).to.equal('chart_set_visible_range');
 
       // Live: a new bar after the move is shown and painted.
-      const last = chart.core.store.peek('series')!.bars;
+      const last = coreOf(chart).store.peek('series')!.bars;
       const t = last.time[last.length - 1] + 60_000;
       const hashes = paneHashes(chart);
       expect(chart.updateBar({ time: t, open: 101, high: 140, low: 100, close: 139, volume: 5000 })).to.equal(true);
@@ -104,7 +105,7 @@ describe('<kline-chart> survives what frameworks do to elements', () => {
     await painted(chart);
     expect(source.listeners).to.equal(1);
     const n0 = chart.context.get()!.dataRange.bars;
-    let t = chart.core.store.peek('series')!.bars.time[n0 - 1];
+    let t = coreOf(chart).store.peek('series')!.bars.time[n0 - 1];
     const push = () => {
       t += 60_000;
       source.push({ time: t, open: 100, high: 101, low: 99, close: 100.5, volume: 10 });

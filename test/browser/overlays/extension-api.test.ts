@@ -4,6 +4,7 @@ import type { IndicatorColumns, IndicatorDefinition } from '../../../src/core/in
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import { countPixels, parseColor } from '../helpers/canvas-pixels.js';
 import { paneCanvas, readyChart } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 /** A host study: the midpoint of each bar's range, drawn on the price pane. */
 const midpoint: IndicatorDefinition = {
@@ -93,7 +94,7 @@ describe('extension API of <kline-chart>', function () {
     const clicked = new Promise<{ id: string; x: number; y: number }>((resolve) =>
       chart.addEventListener('kline-primitive-click', (e) => resolve((e as CustomEvent).detail), { once: true }),
     );
-    const view = chart.core.store.peek('view');
+    const view = coreOf(chart).store.peek('view');
     const init = {
       bubbles: true,
       composed: true,
@@ -107,7 +108,7 @@ describe('extension API of <kline-chart>', function () {
     over.dispatchEvent(new PointerEvent('pointermove', { ...init, clientX: init.clientX + 80 }));
     over.dispatchEvent(new PointerEvent('pointerup', { ...init, buttons: 0, clientX: init.clientX + 80 }));
     expect((await clicked).id).to.equal('zone');
-    expect(chart.core.store.peek('view'), 'a claimed press does not pan').to.deep.equal(view);
+    expect(coreOf(chart).store.peek('view'), 'a claimed press does not pan').to.deep.equal(view);
 
     remove();
     await chart.whenPainted();

@@ -7,6 +7,7 @@ import type { MockStep } from '../../mock-model/mock-step.js';
 import { countPixels, parseColor, rowsWithColor } from '../helpers/canvas-pixels.js';
 import { paneCanvas, readyChart, waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, nextRunEnd, typeAndSend, unmountAll } from '../panel/panel-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 const MAGENTA = '#ff00ff';
 
@@ -34,7 +35,7 @@ describe('trading overlays on <kline-chart>', function () {
     const canvas = paneCanvas(chart, 'price');
     const rgb = parseColor(MAGENTA);
     expect(countPixels(canvas, rgb, 8)).to.equal(0);
-    const bars = chart.core.store.peek('series')!.bars;
+    const bars = coreOf(chart).store.peek('series')!.bars;
     const markers = Array.from({ length: 10_000 }, (_, i) => ({
       time: bars.time[bars.length - 1 - (i % 200)],
       position: (['above', 'below', 'on'] as const)[i % 3],
@@ -66,7 +67,7 @@ describe('trading overlays on <kline-chart>', function () {
     await chart.whenPainted();
     expect(tagPixels(), 'no tag with lastPrice off').to.equal(0);
 
-    const bars = chart.core.store.peek('series')!.bars;
+    const bars = coreOf(chart).store.peek('series')!.bars;
     const price = bars.close[bars.length - 1];
     await chart.tools.execute('price_lines_create', { price, color: MAGENTA, style: 'solid', label: 'Entry' });
     await chart.whenPainted();
@@ -105,7 +106,7 @@ describe('trading overlays on <kline-chart>', function () {
     const chart = await readyChart();
     const canvas = paneCanvas(chart, 'price');
     const plot = plotRect(chart);
-    const bars = chart.core.store.peek('series')!.bars;
+    const bars = coreOf(chart).store.peek('series')!.bars;
     const price = bars.close[bars.length - 1];
     const created = await chart.tools.execute('price_lines_create', {
       price,
@@ -144,7 +145,7 @@ describe('trading overlays on <kline-chart>', function () {
         { once: true },
       ),
     );
-    const viewBefore = chart.core.store.peek('view');
+    const viewBefore = coreOf(chart).store.peek('view');
     fire('pointerdown', y0);
     fire('pointermove', y0 + 25);
     fire('pointermove', y0 + 50);
@@ -154,13 +155,13 @@ describe('trading overlays on <kline-chart>', function () {
     expect(detail.id).to.equal(id);
     expect(detail.previousPrice).to.equal(price);
     expect(detail.price).to.be.lessThan(price);
-    expect(chart.core.priceLines.current()[0].price).to.equal(detail.price);
-    expect(chart.core.store.peek('view'), 'the drag did not pan the chart').to.deep.equal(viewBefore);
+    expect(coreOf(chart).priceLines.current()[0].price).to.equal(detail.price);
+    expect(coreOf(chart).store.peek('view'), 'the drag did not pan the chart').to.deep.equal(viewBefore);
     await chart.whenPainted();
     const after = rowsWithColor(canvas, parseColor(MAGENTA), plot.x + 10, plot.x + plot.w - 10);
     expect(Math.abs(after[0] - (rows[0] + 50 * k)), `line row ${after[0]} near the pointer`).to.be.lessThan(3 * k);
     expect(chart.undo()).to.equal('price_line_move');
-    expect(chart.core.priceLines.current()[0].price).to.equal(price);
+    expect(coreOf(chart).priceLines.current()[0].price).to.equal(price);
   });
 
   it('legendMode tooltip shows the bar values in a box by the pointer instead of the OHLC row', async () => {
@@ -182,8 +183,8 @@ describe('trading overlays on <kline-chart>', function () {
     await waitFor(() => tip.style.display === 'block', 'tooltip shown');
     const index = chart.context.get() && (chart as unknown as { _hover: number | null })._hover;
     expect(index).to.be.a('number');
-    const bars = chart.core.store.peek('series')!.bars;
-    const p = chart.core.store.peek('series')!.instrument.pricePrecision;
+    const bars = coreOf(chart).store.peek('series')!.bars;
+    const p = coreOf(chart).store.peek('series')!.instrument.pricePrecision;
     expect(tip.textContent).to.contain(`C ${bars.close[index as number].toFixed(p ?? 2)}`);
     const t = tip.getBoundingClientRect();
     expect(Math.abs(t.left - (x + 14)) < 2 || t.right <= x, 'next to the pointer').to.equal(true);
@@ -225,8 +226,8 @@ describe('trading overlays on <kline-chart>', function () {
     await typeAndSend(panel, 'Mark every MACD golden cross');
     expect((await ended).status).to.equal('completed');
     // Independently: the crossings of the MACD line over its signal, from the chart's own outputs.
-    const series = chart.core.store.peek('series')!;
-    const def = chart.core.indicatorRegistry.get('MACD')!;
+    const series = coreOf(chart).store.peek('series')!;
+    const def = coreOf(chart).indicatorRegistry.get('MACD')!;
     const v = def.compute({ ...series.bars, length: series.bars.length, timezone: series.instrument.timezone }, {
       fast: 12,
       slow: 26,
@@ -236,8 +237,8 @@ describe('trading overlays on <kline-chart>', function () {
     for (let i = 1; i < series.bars.length; i++) {
       if (v.macd[i - 1] <= v.signal[i - 1] && v.macd[i] > v.signal[i]) expected.push(series.bars.time[i]);
     }
-    await waitFor(() => chart.core.markers.current().length > 0, 'markers');
-    const markers = chart.core.markers.current();
+    await waitFor(() => coreOf(chart).markers.current().length > 0, 'markers');
+    const markers = coreOf(chart).markers.current();
     expect(expected.length).to.be.greaterThan(3);
     expect(markers.map((m) => m.time)).to.deep.equal(expected);
     expect(markers.every((m) => m.text === 'GC')).to.equal(true);

@@ -7,6 +7,7 @@ import { formatMarketTime } from '../../../src/core/data/index.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, mount, part, parts, unmountAll } from './panel-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 // No model is called in this file: connection, context chips, empty state, toggles, locale, theme.
 describe('<chart-agent-panel> without a model', () => {
@@ -73,11 +74,11 @@ describe('<chart-agent-panel> without a model', () => {
     const { chart, panel } = await chartAndPanel(
       html`<chart-agent-panel for="c1" session-store="memory"></chart-agent-panel>`,
     );
-    const series = chart.core.store.peek('series')!;
+    const series = coreOf(chart).store.peek('series')!;
     const n = series.bars.length;
     const from = series.bars.time[n - 10];
     const to = series.bars.time[n - 1];
-    chart.core.store.action('test_select', (d) => d.set('selection', { from, to }));
+    coreOf(chart).store.action('test_select', (d) => d.set('selection', { from, to }));
     await waitFor(() => parts(panel, 'context-chip').length === 3, 'three chips');
     const chips = parts(panel, 'context-chip');
     expect(chips.map((c) => c.dataset.kind)).to.deep.equal([

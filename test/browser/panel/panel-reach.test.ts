@@ -10,6 +10,7 @@ import type { KlineChart } from '../../../components/kline-chart/kline-chart.js'
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import { chartAndPanel, mount, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
 import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 // The agent's reach: chart images (chart_capture, vision), progress of long tools and chart
 // changes between two messages. This file has a mock model of its own (see web-test-runner.config.js).
@@ -200,7 +201,7 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     await typeAndSend(panel, 'first question');
     expect((await ended).status).to.equal('completed');
     const before = chart.context.get()!.symbol;
-    const other = chart.core.sources.get('sample')!;
+    const other = coreOf(chart).sources.get('sample')!;
     const instruments = await other.searchInstruments(' ', { limit: 50 });
     const target = instruments.find((i) => i.symbol !== before)!.symbol;
     chart.symbol = target;
@@ -222,7 +223,7 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
   it('a multi-page market_bars_query shows its progress on the tool card', async () => {
     const { chart, panel } = await panelWith();
     const events = recordEvents(panel);
-    const sample = chart.core.sources.get('sample')!;
+    const sample = coreOf(chart).sources.get('sample')!;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const paged: DataSource = {

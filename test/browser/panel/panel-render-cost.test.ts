@@ -5,6 +5,7 @@ import { panelRowRenders, type ChartAgentPanel } from '../../../components/chart
 import { waitFor } from '../helpers/chart-fixture.js';
 import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
 import { chartAndPanel, nextRunEnd, part, parts, unmountAll } from './panel-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 /** Counts the panel's renders from now on. */
 function countRenders(panel: ChartAgentPanel): { readonly count: number } {
@@ -63,9 +64,9 @@ describe('<chart-agent-panel> render cost', () => {
     expect(changes).to.have.length(0);
     expect(chipText()).to.deep.equal(chipsBefore);
 
-    const series = chart.core.store.peek('series')!;
+    const series = coreOf(chart).store.peek('series')!;
     const n = series.bars.length;
-    chart.core.store.action('test_select', (d) =>
+    coreOf(chart).store.action('test_select', (d) =>
       d.set('selection', { from: series.bars.time[n - 10], to: series.bars.time[n - 1] }),
     );
     await waitFor(() => parts(panel, 'context-chip').length === 3, 'selection chips');

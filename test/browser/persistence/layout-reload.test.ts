@@ -5,6 +5,7 @@ import type { KlineChart } from '../../../components/kline-chart/kline-chart.js'
 import { DRAWING_KINDS, DRAWING_POINT_COUNTS } from '../../../src/core/drawings/index.js';
 import { canvasHash } from '../helpers/canvas-pixels.js';
 import { paneCanvas, waitFor } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 const KEY = `layout-test-${Date.now()}`;
 
@@ -26,7 +27,7 @@ describe('layouts survive a reload with persist-key', () => {
     document.body.append(host);
     let chart = await mountChart(host);
     const ctx = chart.context.get()!;
-    const bars = chart.core.store.peek('series')!.bars;
+    const bars = coreOf(chart).store.peek('series')!.bars;
     const n = bars.length;
     const t = (back: number) => bars.time[n - 1 - back];
     for (const [i, kind] of DRAWING_KINDS.entries()) {
@@ -45,20 +46,28 @@ describe('layouts survive a reload with persist-key', () => {
     await chart.tools.execute('settings_update', { values: { candleStyle: 'hollow', grid: false } });
     await chart.tools.execute('comparison_create', { symbol: 'HKDEMO' });
     await chart.whenPainted();
-    const drawingsBefore = chart.core.drawings.current().map((d) => ({ kind: d.kind, points: d.points }));
+    const drawingsBefore = coreOf(chart)
+      .drawings.current()
+      .map((d) => ({ kind: d.kind, points: d.points }));
     const hashBefore = canvasHash(paneCanvas(chart, 'price'));
     // Give the debounced autosave time to write, then "reload": a new element with the same key.
     await new Promise((r) => setTimeout(r, 600));
     render(html``, host);
     chart = await mountChart(host);
-    await waitFor(() => chart.core.drawings.current().length === DRAWING_KINDS.length, 'restored drawings');
-    expect(chart.core.drawings.current().map((d) => ({ kind: d.kind, points: d.points }))).to.deep.equal(
-      drawingsBefore,
-    );
-    expect(chart.core.store.peek('indicators').map((i) => i.definitionId)).to.deep.equal(['VOL', 'RSI']);
-    expect(chart.core.store.peek('settings').candleStyle).to.equal('hollow');
+    await waitFor(() => coreOf(chart).drawings.current().length === DRAWING_KINDS.length, 'restored drawings');
+    expect(
+      coreOf(chart)
+        .drawings.current()
+        .map((d) => ({ kind: d.kind, points: d.points })),
+    ).to.deep.equal(drawingsBefore);
+    expect(
+      coreOf(chart)
+        .store.peek('indicators')
+        .map((i) => i.definitionId),
+    ).to.deep.equal(['VOL', 'RSI']);
+    expect(coreOf(chart).store.peek('settings').candleStyle).to.equal('hollow');
     expect(chart.context.get()!.comparisons).to.deep.equal([{ symbol: 'HKDEMO', sourceId: 'sample' }]);
-    await waitFor(() => chart.core.comparisons.lines.get().length === 1, 'comparison data');
+    await waitFor(() => coreOf(chart).comparisons.lines.get().length === 1, 'comparison data');
     await chart.whenPainted();
     await chart.whenPainted();
     expect(canvasHash(paneCanvas(chart, 'price'))).to.equal(hashBefore);

@@ -5,6 +5,7 @@ import type { KlineChart } from '../../../components/kline-chart/kline-chart.js'
 import type { LayoutDocument } from '../../../src/core/persist/index.js';
 import { countPixels, parseColor } from '../helpers/canvas-pixels.js';
 import { paneCanvas, waitFor } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 // What happens to persist-key when localStorage misbehaves, another tab writes, or a saved layout is bad.
 const KEY = `layout-faults-${Date.now()}`;
@@ -46,7 +47,7 @@ function stored(key = KEY): LayoutDocument | null {
 }
 
 async function addLine(chart: KlineChart, label?: string): Promise<string> {
-  const bars = chart.core.store.peek('series')!.bars;
+  const bars = coreOf(chart).store.peek('series')!.bars;
   const n = bars.length;
   const r = await chart.tools.execute('drawing_create', {
     kind: label ? 'text' : 'horizontal_line',
@@ -63,7 +64,7 @@ const drawingIds = (doc: LayoutDocument | null) =>
     .map((d) => d.id)
     .sort();
 const chartDrawingIds = (chart: KlineChart) =>
-  Object.values(chart.core.store.peek('drawings'))
+  Object.values(coreOf(chart).store.peek('drawings'))
     .flat()
     .map((d) => d.id)
     .sort();
@@ -194,7 +195,11 @@ describe('persist-key when storage fails', () => {
       }),
     );
     await waitFor(() => chartDrawingIds(chart).includes('from-other-tab'), "the other tab's drawing shown here");
-    expect(chart.core.store.peek('indicators').map((i) => i.instanceId)).to.include('other-rsi');
+    expect(
+      coreOf(chart)
+        .store.peek('indicators')
+        .map((i) => i.instanceId),
+    ).to.include('other-rsi');
     await chart.whenPainted();
     expect(paneCanvas(chart, 'pane-other-rsi')).to.not.equal(null);
 
@@ -212,7 +217,7 @@ describe('persist-key when storage fails', () => {
     expect(drawingIds(final)).to.deep.equal([mine, next, 'from-other-tab'].sort());
     expect(final.settings.grid, "the other tab's setting survived").to.equal(false);
     expect(final.revision).to.equal((later.revision ?? 0) + 1);
-    expect(chart.core.store.peek('settings').grid, 'and is shown here').to.equal(false);
+    expect(coreOf(chart).store.peek('settings').grid, 'and is shown here').to.equal(false);
   });
 
   it('a saved layout with an unknown study, bad periods, theme "neon" and zone "Mars/Olympus": those parts are kept aside, the rest restores, the chart paints', async () => {
@@ -242,8 +247,12 @@ describe('persist-key when storage fails', () => {
     const partial = errors.find((e) => e.code === 'persist_partial');
     expect(partial, JSON.stringify(errors)).to.not.equal(undefined);
     expect(partial!.message).to.contain('NO_SUCH_STUDY').and.contain('Mars/Olympus').and.contain('neon');
-    expect(chart.core.store.peek('indicators').map((i) => i.instanceId)).to.deep.equal(['rsi-ok']);
-    const settings = chart.core.store.peek('settings');
+    expect(
+      coreOf(chart)
+        .store.peek('indicators')
+        .map((i) => i.instanceId),
+    ).to.deep.equal(['rsi-ok']);
+    const settings = coreOf(chart).store.peek('settings');
     expect(settings.theme).to.equal('auto');
     expect(settings.timezone).to.equal('');
     expect(settings.candleStyle).to.equal('hollow');

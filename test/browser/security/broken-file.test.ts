@@ -5,6 +5,7 @@ import type { KlineChart } from '../../../components/kline-chart/kline-chart.js'
 import { createCsvSource } from '../../../src/core/data/index.js';
 import { canvasHash } from '../helpers/canvas-pixels.js';
 import { paneCanvas, readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 interface ErrorDetail {
   code: string;
@@ -138,12 +139,12 @@ describe('a broken data file: kline-error with the line and reason, and the char
       }),
     );
     chart.registerDataSource(createCsvSource('/slow.csv', { fetch: hanging, timeoutMs: 500 }));
-    await waitFor(() => chart.core.store.peek('loading'), 'the loading flag');
+    await waitFor(() => coreOf(chart).store.peek('loading'), 'the loading flag');
     await waitFor(() => chart.shadowRoot!.querySelector('.status')?.textContent === 'Loading…', 'the Loading… status');
     const detail = await error;
     expect(detail.message).to.contain('timed out');
     expect(aborted, 'the hanging request was aborted').to.equal(true);
-    expect(chart.core.store.peek('loading')).to.equal(false);
+    expect(coreOf(chart).store.peek('loading')).to.equal(false);
     await chart.updateComplete;
     expect(chart.shadowRoot!.querySelector('[role="alert"]')?.textContent).to.contain('timed out');
     expect(chart.context.get()).to.equal(null);

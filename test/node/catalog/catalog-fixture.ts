@@ -47,6 +47,9 @@ export const CONTRACT_CATALOG: Readonly<
   price_lines_update: ['mutating', 'sequential'],
   price_lines_remove: ['mutating', 'sequential'],
   price_lines_list: ['read-only', 'parallel'],
+  // Pane tools (issue #18).
+  pane_resize: ['mutating', 'sequential'],
+  pane_move: ['mutating', 'sequential'],
 };
 
 /** A chart core with the sample DEMO daily series loaded (no undo step). */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dataOf, failureOf, loadedCore } from './catalog-fixture.js';
-import { highestBar, markRecentHigh, peekRecentHigh } from './recent-high-tools.js';
+import { highestBar, markRecentHigh, peekRecentHigh, studyRecentHigh } from './recent-high-tools.js';
 
 test('a mutating host tool composes market_bars_query and drawing_create: one drawing at the highest high', async () => {
   const core = await loadedCore();
@@ -18,7 +18,8 @@ test('a mutating host tool composes market_bars_query and drawing_create: one dr
     listed.drawings.map((d) => d.id),
     [data.id],
   );
-  assert.equal(core.undo(), 'drawing_create', 'the composed change is one undo step');
+  assert.equal(core.undo(), 'mark_recent_high', 'the step is labelled with the host tool');
+  assert.deepEqual(dataOf<{ drawings: unknown[] }>(await core.tools.execute('drawings_list', {})).drawings, []);
   // The description carries the example; the default lookback applies.
   assert.match(
     core.tools.describe().find((t) => t.name === 'mark_recent_high')!.description,
@@ -27,6 +28,33 @@ test('a mutating host tool composes market_bars_query and drawing_create: one dr
   assert.ok((await core.tools.execute('mark_recent_high', {})).success);
   unregister();
   assert.equal(failureOf(await core.tools.execute('mark_recent_high', {})).code, 'unknown_tool');
+});
+
+test('a host tool with two mutating children is ONE undo step: one undo reverts both, one redo re-applies both', async () => {
+  const core = await loadedCore();
+  core.tools.register(studyRecentHigh);
+  const drawings = async () =>
+    dataOf<{ drawings: { id: string }[] }>(await core.tools.execute('drawings_list', {})).drawings.map((d) => d.id);
+  const indicators = async () =>
+    dataOf<{ active: { instanceId: string; label: string }[] }>(await core.tools.execute('indicators_list', {})).active;
+  const indicatorsBefore = await indicators();
+  const r = await core.tools.execute('study_recent_high', { lookback: 30 }, { origin: 'agent' });
+  const data = dataOf<{ drawing: { id: string }; indicator: { instanceId: string; label: string } }>(r);
+  assert.ok(r.success && r.stateChanged);
+  // Both children changed the chart.
+  assert.deepEqual(await drawings(), [data.drawing.id]);
+  assert.deepEqual(
+    (await indicators()).map((i) => i.label),
+    [...indicatorsBefore.map((i) => i.label), 'MA(30)'],
+  );
+  const undone = core.undo();
+  assert.deepEqual(await drawings(), [], 'the drawing is gone after one undo');
+  assert.deepEqual(await indicators(), indicatorsBefore, 'the MA is gone after the same undo');
+  assert.equal(undone, 'study_recent_high', 'the step is labelled with the host tool');
+  assert.equal(core.store.history.canUndo, false, 'nothing else was recorded');
+  assert.equal(core.redo(), 'study_recent_high');
+  assert.deepEqual(await drawings(), [data.drawing.id]);
+  assert.equal((await indicators()).at(-1)?.label, 'MA(30)');
 });
 
 test('a read-only host tool cannot reach its mutating child, and a read-only run cannot reach the mutating host tool', async () => {

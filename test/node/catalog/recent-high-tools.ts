@@ -63,3 +63,23 @@ export const peekRecentHigh = defineTool({
   safety: 'read-only',
   execute: (input, ctx) => recentHigh(ctx, input.lookback),
 });
+
+/**
+ * A mutating host tool with TWO mutating children (drawing_create, then indicators_add): the line at
+ * the recent high and a moving average over the same bars. Documented as one undo step.
+ */
+export const studyRecentHigh = defineTool({
+  name: 'study_recent_high',
+  label: 'Study recent high',
+  description:
+    'Draws a horizontal line at the highest high of the newest `lookback` bars and adds an MA over the same number of bars; returns the drawing and the indicator.',
+  parameters: Lookback,
+  safety: 'mutating',
+  execute: async (input, ctx) => {
+    const line = await recentHigh(ctx, input.lookback);
+    if (!line.success) return line;
+    const ma = await ctx.execute('indicators_add', { definitionId: 'MA', params: { periods: [input.lookback] } });
+    if (!ma.success) return ma;
+    return { drawing: line.data, indicator: ma.data };
+  },
+});

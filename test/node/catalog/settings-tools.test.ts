@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
-import { DEFAULT_SETTINGS } from '../../../src/core/commands/chart-state.js';
+import { DEFAULT_SETTINGS } from '../../../src/core/state/index.js';
 import { dataOf, failureOf } from './catalog-fixture.js';
 
 interface SettingsData {

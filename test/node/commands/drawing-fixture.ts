@@ -1,6 +1,6 @@
 import type { ToolResult } from '../../../src/protocol/index.js';
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
-import type { ChartState } from '../../../src/core/commands/chart-state.js';
+import type { ChartState } from '../../../src/core/state/index.js';
 
 /** A core with the sample source's DEMO daily bars loaded (no undo step for the load). */
 export async function loadedCore(symbol = 'DEMO'): Promise<ChartCore> {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ChartMarker } from '../../../src/core/commands/chart-state.js';
+import type { ChartMarker } from '../../../src/core/state/index.js';
 import { applyLayout, parseLayout, serializeLayout, snapshotPersisted } from '../../../src/core/persist/index.js';
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
 import { dataOf, failureOf, loadedCore } from '../catalog/catalog-fixture.js';

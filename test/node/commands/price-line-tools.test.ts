@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { PriceLine } from '../../../src/core/commands/chart-state.js';
+import type { PriceLine } from '../../../src/core/state/index.js';
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
 import {
   applyLayout,

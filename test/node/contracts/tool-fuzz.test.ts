@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TSchema } from '@sinclair/typebox';
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
-import type { ChartState } from '../../../src/core/commands/chart-state.js';
+import type { ChartState } from '../../../src/core/state/index.js';
 import { createPrng, type Prng } from '../../../src/core/data/prng.js';
 import type { ToolExecuteOptions } from '../../../src/core/tools/index.js';
 import type { ToolResult } from '../../../src/protocol/index.js';

@@ -78,3 +78,31 @@ test('commit listeners hear the action name and whether it was undoable', () => 
   store.undo();
   assert.deepEqual(heard, ['one:true:', 'one:true:undo']);
 });
+
+test('grouped: the undoable commits of an async composed call fold into one step; an undo meanwhile starts a new one', async () => {
+  const store = new Store<S>({ a: 1, b: 'x', view: 0 }, { volatileKeys: ['view'] });
+  store.action('before', (d) => d.set('a', 0));
+  await store.grouped('composed', async () => {
+    store.action('first', (d) => d.set('a', 2));
+    await Promise.resolve();
+    store.action('scroll', (d) => d.set('view', 5), { undoable: false });
+    // A nested group joins the outer one.
+    await store.grouped('inner', async () => store.action('second', (d) => d.set('b', 'y')));
+    store.action('third', (d) => d.set('a', 3));
+  });
+  assert.equal(store.history.undoLabel, 'composed');
+  assert.equal(store.undo(), 'composed');
+  assert.deepEqual([store.peek('a'), store.peek('b')], [0, 'x'], 'every slice as before the first child');
+  assert.equal(store.history.undoLabel, 'before', 'the step before the group is untouched');
+  assert.equal(store.redo(), 'composed');
+  assert.deepEqual([store.peek('a'), store.peek('b')], [3, 'y']);
+  // Undoing the group's step while it runs: the next child records a step of its own.
+  await store.grouped('again', async () => {
+    store.action('one', (d) => d.set('a', 10));
+    assert.equal(store.undo(), 'again');
+    store.action('two', (d) => d.set('b', 'z'));
+  });
+  assert.equal(store.undo(), 'again');
+  assert.deepEqual([store.peek('a'), store.peek('b')], [3, 'y']);
+  assert.equal(store.history.undoLabel, 'composed');
+});

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LayoutPersistence, LayoutSync, mergeLayouts, type LayoutDocument } from '../../../src/core/persist/index.js';
-import { DEFAULT_SETTINGS } from '../../../src/core/commands/chart-state.js';
+import { DEFAULT_SETTINGS } from '../../../src/core/state/index.js';
 import type { Drawing } from '../../../src/core/drawings/index.js';
 import { MapStorage } from './persist-fixture.js';
 

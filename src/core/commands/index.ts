@@ -1,0 +1,20 @@
+/** The command layer's public face: the chart core, its command hosts (whose `@tool` methods are the tools) and helpers the elements use. */
+export { ChartCore, type ChartCoreOptions } from './chart-core.js';
+export type { ChangeReason, CommandContext } from './command-context.js';
+export { ChartCommands } from './chart-commands.js';
+export { MarketCommands } from './market-commands.js';
+export { IndicatorCommands, type PaneSummary } from './indicator-commands.js';
+export { PaneCommands } from './pane-commands.js';
+export { DrawingCommands } from './drawing-commands.js';
+export { HistoryCommands } from './history-commands.js';
+export { SettingsCommands } from './settings-commands.js';
+export { ComparisonCommands } from './comparison-commands.js';
+export { MarkerCommands } from './marker-commands.js';
+export { PriceLineCommands } from './price-line-commands.js';
+export { RunCommands } from './run-commands.js';
+export { CaptureCommands } from './capture-commands.js';
+export { createAgentPort, type OpenPort } from './create-agent-port.js';
+export { HOST_SOURCE_ID, HostDataSource } from './host-data-source.js';
+export { createBarTimeScale } from './drawing-time-index.js';
+export type { IndicatorEngine } from './indicator-engine.js';
+export { SETTINGS_KEYS, SettingsValues, type SettingsPatch } from '../state/index.js';
