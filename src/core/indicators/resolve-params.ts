@@ -73,7 +73,6 @@ export function resolveParams<P extends TObject>(
   return { ok: false, errors };
 }
 
-
 /**
  * Params of a study carried over to another definition of it (another convention): the given
  * values the definition accepts are kept, every other key takes its default; values a definition
