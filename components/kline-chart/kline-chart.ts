@@ -40,6 +40,8 @@ import { downloadLayout, persistToastStyles, renderPersistToast } from './kline-
 import { ChartEventsController } from './chart-events-controller.js';
 import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
 import { ChartA11yController } from './chart-a11y-controller.js';
+import { KeyboardDrawingController } from './keyboard-drawing-controller.js';
+import { isDrawingKind } from '../../src/core/drawings/index.js';
 import { renderDataTable } from './chart-data-table.js';
 
 let chartCounter = 0;
@@ -200,6 +202,7 @@ export class KlineChart extends LitElement {
   readonly #agentPorts: AgentPortController;
   readonly #autosave: LayoutAutosaveController;
   readonly #a11y: ChartA11yController;
+  readonly #keyDrawing: KeyboardDrawingController;
   #ready = false;
   #initialIndicators = false;
 
@@ -274,6 +277,13 @@ export class KlineChart extends LitElement {
       lang: () => this.#lang(),
       setHover: (index) => (this._hover = index),
       whenPainted: () => this.whenPainted(),
+    });
+    // Before the pan/zoom keys: it listens in the capture phase and keeps the keys it handles.
+    this.#keyDrawing = new KeyboardDrawingController(this, {
+      core,
+      drawings: this.#drawings,
+      a11y: this.#a11y,
+      lang: () => this.#lang(),
     });
     this.#autosave = new LayoutAutosaveController(this, {
       core,
@@ -662,7 +672,10 @@ export class KlineChart extends LitElement {
         strings: drawingStrings(this.#lang()),
       },
       {
-        setTool: (t) => d.setTool(t),
+        setTool: (t, byKeyboard) => {
+          d.setTool(t);
+          if (byKeyboard && isDrawingKind(t)) this.#keyDrawing.begin(t);
+        },
         setMagnet: (on) => d.setMagnet(on),
         copy: () => void d.copySelection(),
         delete: () => void d.deleteSelection(),
