@@ -798,6 +798,16 @@ export class ChartAgentPanel extends LitElement {
     return status;
   }
 
+  /** Puts the caret in the message input (a page's "Skip to assistant" link calls this). */
+  override focus(options?: FocusOptions): void {
+    const input = this.renderRoot?.querySelector<HTMLTextAreaElement>('textarea.input');
+    if (input) input.focus(options);
+    else
+      void this.updateComplete.then(() =>
+        this.renderRoot.querySelector<HTMLTextAreaElement>('textarea.input')?.focus(options),
+      );
+  }
+
   /** Stops the run in progress (keeps the partial answer). */
   stop(): void {
     if (this._sessionId) this.#runtime?.cancel(this._sessionId);

@@ -43,6 +43,7 @@ import { ChartA11yController } from './chart-a11y-controller.js';
 import { KeyboardDrawingController } from './keyboard-drawing-controller.js';
 import { isDrawingKind } from '../../src/core/drawings/index.js';
 import { renderDataTable } from './chart-data-table.js';
+import { renderShortcutDialog, shortcutDialogStyles } from './shortcut-dialog.js';
 
 let chartCounter = 0;
 
@@ -117,6 +118,7 @@ export class KlineChart extends LitElement {
     drawingEditorStyles,
     indicatorLegendStyles,
     persistToastStyles,
+    shortcutDialogStyles,
   ];
 
   static override properties = {
@@ -442,7 +444,26 @@ export class KlineChart extends LitElement {
     if (!this.id) this.id = `kline-chart-${++chartCounter}`;
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    this.addEventListener('keydown', this.#onHelpKey);
   }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener('keydown', this.#onHelpKey);
+  }
+
+  /** `?` anywhere on the chart but in a text field opens the shortcut list. */
+  readonly #onHelpKey = (e: KeyboardEvent): void => {
+    const origin = e.composedPath()[0];
+    if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+    if (
+      origin instanceof HTMLElement &&
+      (origin.isContentEditable || /^(input|textarea|select)$/.test(origin.localName))
+    )
+      return;
+    e.preventDefault();
+    this.showShortcuts();
+  };
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('agent') || changed.has('agentTools')) {
@@ -547,6 +568,7 @@ export class KlineChart extends LitElement {
           <span class="sep"></span>
           <button part="palette-button" title=${`${strings.commands} (Ctrl/Cmd+K)`} aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K<span class="sr-only"> ${strings.commands}</span></button>
           <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
+          <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => this.showShortcuts()}>?</button>
           <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>`,
       )}
       <div class="main">
@@ -588,6 +610,7 @@ export class KlineChart extends LitElement {
             : nothing
         }
       </div>
+      ${renderShortcutDialog(strings, () => this.#restoreFocus())}
       <kline-command-palette .chart=${this} locale=${this.#lang()}></kline-command-palette>
       <kline-settings-dialog .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
     </div>`;
@@ -598,6 +621,24 @@ export class KlineChart extends LitElement {
   /** Shows or hides the data table, the canvases' text alternative (the `t` key on the chart does the same). */
   toggleDataTable(show?: boolean): void {
     this.#a11y.toggleTable(show);
+  }
+
+  #focusBefore: HTMLElement | null = null;
+
+  /** Opens the keyboard shortcut list (the `?` key on the chart); focus returns where it was when it closes. */
+  showShortcuts(): void {
+    const dialog = this.renderRoot.querySelector<HTMLDialogElement>('dialog.shortcuts');
+    if (!dialog || dialog.open) return;
+    let active = document.activeElement as HTMLElement | null;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
+    this.#focusBefore = active && active !== document.body ? active : this;
+    dialog.showModal();
+  }
+
+  #restoreFocus(): void {
+    const target = this.#focusBefore?.isConnected ? this.#focusBefore : this;
+    this.#focusBefore = null;
+    target.focus();
   }
 
   /** After a popup closes, focus goes back to the control that opened it (never to <body>). */

@@ -57,7 +57,8 @@ export class RovingToolbar {
     const origin = e.composedPath()[0] as HTMLElement;
     // Every key pressed on a toolbar control stays in the toolbar: none pans or zooms the chart.
     const mod = e.ctrlKey || e.metaKey || e.altKey;
-    if (!mod) e.stopPropagation();
+    // `?` (the shortcut list) is the chart's everywhere.
+    if (!mod && e.key !== '?') e.stopPropagation();
     if (mod || origin.closest?.('.results') || origin.localName === 'input') return;
     const items = this.items();
     const at = items.indexOf(origin);
