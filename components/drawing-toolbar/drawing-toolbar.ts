@@ -87,5 +87,5 @@ export const drawingToolbarStyles = css`
   .drawing-toolbar button:hover:not(:disabled) { background: var(--kline-border-color, #e0e3eb); }
   .drawing-toolbar button[aria-pressed='true'] { color: var(--kline-accent-color, #2962ff); border-color: currentColor; }
   .drawing-toolbar button:disabled { opacity: 0.4; cursor: default; }
-  .drawing-toolbar button:focus-visible { outline: 2px solid var(--kline-accent-color, #2962ff); outline-offset: 1px; }
+  .drawing-toolbar button:focus-visible { outline: var(--kline-focus-width, 2px) solid var(--kline-accent-color, #2962ff); outline-offset: 1px; }
 `;

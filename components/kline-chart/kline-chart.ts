@@ -43,6 +43,7 @@ import { ChartA11yController } from './chart-a11y-controller.js';
 import { KeyboardDrawingController } from './keyboard-drawing-controller.js';
 import { isDrawingKind } from '../../src/core/drawings/index.js';
 import { renderDataTable } from './chart-data-table.js';
+import { comparisonColor } from '../../src/render/chart-theme.js';
 import { renderShortcutDialog, shortcutDialogStyles } from './shortcut-dialog.js';
 
 let chartCounter = 0;
@@ -64,7 +65,7 @@ export interface ChartToolsApi {
  * @attr source - `sample`, `csv`, `json`, `binance` or a registered source id (default `sample`).
  * @attr src - URL of the file for `csv` / `json`.
  * @attr indicators - Initial indicators, e.g. `MA(5,20),VOL,MACD(12,26,9)` (default `VOL`).
- * @attr theme - `light` `dark` `auto` (default `auto`).
+ * @attr theme - `light` `dark` `auto` (default `auto`: a `dark` / `light` class or `data-theme` on `<html>`, else `prefers-color-scheme`).
  * @attr locale - `en` `zh-CN` (default from `navigator.language`).
  * @attr timezone - IANA zone to display in, overriding the data's own.
  * @attr color-convention - `green-up` or `red-up` (default `green-up`).
@@ -266,6 +267,7 @@ export class KlineChart extends LitElement {
         if (this._hover !== index) this._hover = index;
         this.#overlays.cursor(index);
       },
+      onTheme: () => this.requestUpdate(),
     });
     this.#live = new LiveFeedController(this, {
       core,
@@ -577,7 +579,7 @@ export class KlineChart extends LitElement {
         <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>
           ${clock && s.settings.get().legendMode !== 'tooltip' ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
           ${specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(specs[0], this._hover, titles, this.#legendActions(false))}</div>` : nothing}
-          ${renderComparisonValues(this.#core.comparisons.lines.get(), this._hover, s.view.get(), {
+          ${renderComparisonValues(this.#themedComparisons(), this._hover, s.view.get(), {
             label: strings.removeComparison,
             remove: (symbol) => void this.#runUserTool('comparison_remove', { symbol }),
           })}
@@ -617,6 +619,23 @@ export class KlineChart extends LitElement {
   }
 
   #lastError = '';
+
+  /** Comparison lines in the theme's shade of their colour (4.5:1 on the background), as the canvas paints them. */
+  #themedComparisons() {
+    const theme = this.#view.theme;
+    const lines = this.#core.comparisons.lines.get();
+    return theme ? lines.map((l) => ({ ...l, color: comparisonColor(theme, l.color) })) : lines;
+  }
+
+  /**
+   * Re-reads the `--kline-*` colours into the canvas. Changes to `<html>`'s class, style or
+   * `data-theme`, to `<head>`'s style sheets, to this element's style and to the colour-scheme and
+   * contrast preferences are seen on their own; call this after changing `adoptedStyleSheets` or a
+   * class on another ancestor.
+   */
+  refreshTheme(): void {
+    this.#view.applyTheme();
+  }
 
   /** Shows or hides the data table, the canvases' text alternative (the `t` key on the chart does the same). */
   toggleDataTable(show?: boolean): void {

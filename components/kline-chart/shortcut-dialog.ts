@@ -56,5 +56,5 @@ export const shortcutDialogStyles = css`
     font: inherit; color: inherit; background: transparent; padding: 4px 12px; cursor: pointer;
     border: 1px solid var(--kline-border-color); border-radius: 4px;
   }
-  .shortcuts button:focus-visible { outline: 2px solid var(--kline-accent-color); outline-offset: 1px; }
+  .shortcuts button:focus-visible { outline: var(--kline-focus-width, 2px) solid var(--kline-accent-color); outline-offset: 1px; }
 `;

@@ -37,7 +37,8 @@ describe('comparisons with the mock model', function () {
       { toolCalls: [{ name: 'comparison_create', arguments: '{"symbol":"ETHUSDT"}' }] },
       { text: 'ETHUSDT is now overlaid in percent from the first visible bar.' },
     ]);
-    const color = parseColor('#ff9800');
+    // The first comparison colour in the light theme's shade (4.5:1 on white; src/render/chart-theme.ts).
+    const color = parseColor('#9a4d00');
     const before = countPixels(paneCanvas(chart, 'price'), color, 30);
     const hash = canvasHash(paneCanvas(chart, 'price'));
     const done = nextRunEnd(panel);
