@@ -44,6 +44,7 @@ import { KeyboardDrawingController } from './keyboard-drawing-controller.js';
 import { isDrawingKind } from '../../src/core/drawings/index.js';
 import { renderDataTable } from './chart-data-table.js';
 import { comparisonColor } from '../../src/render/chart-theme.js';
+import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } from './toolbar-overflow.js';
 import { renderShortcutDialog, shortcutDialogStyles } from './shortcut-dialog.js';
 
 let chartCounter = 0;
@@ -120,6 +121,7 @@ export class KlineChart extends LitElement {
     indicatorLegendStyles,
     persistToastStyles,
     shortcutDialogStyles,
+    toolbarOverflowStyles,
   ];
 
   static override properties = {
@@ -206,6 +208,7 @@ export class KlineChart extends LitElement {
   readonly #autosave: LayoutAutosaveController;
   readonly #a11y: ChartA11yController;
   readonly #keyDrawing: KeyboardDrawingController;
+  readonly #overflow = new ToolbarOverflowController(this);
   #ready = false;
   #initialIndicators = false;
 
@@ -532,7 +535,7 @@ export class KlineChart extends LitElement {
         .get()
         .map((i) => [i.instanceId, this.#core.indicators.label(i.instanceId) ?? i.definitionId] as const),
     );
-    return html`<div class="root">
+    return html`<div class=${this.#overflow.compact ? 'root compact' : 'root'}>
       ${renderToolbar(
         {
           mode: this.toolbar,
@@ -544,6 +547,7 @@ export class KlineChart extends LitElement {
           searchMode: this._search.mode,
           results: this._search.results,
           strings,
+          compact: this.#overflow.compact,
         },
         {
           setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
@@ -566,12 +570,7 @@ export class KlineChart extends LitElement {
         },
         html`<kline-indicator-picker .definitions=${this.#core.indicatorRegistry.list()} locale=${this.#lang()}
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}></kline-indicator-picker>
-          <span class="sep"></span>${this.#renderDrawingToolbar()}
-          <span class="sep"></span>
-          <button part="palette-button" title=${`${strings.commands} (Ctrl/Cmd+K)`} aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K<span class="sr-only"> ${strings.commands}</span></button>
-          <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
-          <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => this.showShortcuts()}>?</button>
-          <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>`,
+          ${this.#overflow.compact ? this.#renderOverflowMenu(strings) : this.#renderWideTools(strings)}`,
       )}
       <div class="main">
         <div class="panes" part="panes" role="img" aria-label=${`${this.#a11y.regionLabel()}. ${strings.tableHint}`}></div>
@@ -662,7 +661,11 @@ export class KlineChart extends LitElement {
 
   /** After a popup closes, focus goes back to the control that opened it (never to <body>). */
   #focusPart(part: string): void {
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[part="${part}"]`)?.focus());
+    void this.updateComplete.then(() => {
+      const q = (p: string) => this.renderRoot.querySelector<HTMLElement>(`[part="${p}"]`);
+      // A narrow chart has no compare button: its "More" button opened the search.
+      (q(part) ?? q('more-button') ?? this).focus();
+    });
   }
 
   #lang(): 'en' | 'zh-CN' {
@@ -720,6 +723,44 @@ export class KlineChart extends LitElement {
         void this.#runUserTool('indicators_remove', e.detail);
       }}
       @indicator-settings-close=${() => (this._settings = null)}></kline-indicator-settings>`;
+  }
+
+  #renderWideTools(strings: ReturnType<typeof chartStrings>) {
+    return html`<span class="sep"></span>${this.#renderDrawingToolbar()}
+          <span class="sep"></span>
+          <button part="palette-button" title=${`${strings.commands} (Ctrl/Cmd+K)`} aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K<span class="sr-only"> ${strings.commands}</span></button>
+          <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
+          <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => this.showShortcuts()}>?</button>
+          <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>`;
+  }
+
+  #renderOverflowMenu(strings: ReturnType<typeof chartStrings>) {
+    const target = this.#core.store.state.target.get();
+    return renderOverflowMenu(
+      this.#overflow,
+      {
+        period: (target?.period ?? (isPeriod(this.period) ? this.period : null)) as Period | null,
+        tool: this.#drawings.tool,
+        tableShown: this.#a11y.tableShown,
+        strings,
+        drawing: drawingStrings(this.#lang()),
+      },
+      {
+        setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
+        compare: () => {
+          this._search = { open: true, mode: 'compare', results: [] };
+          void this.#searchSymbols('');
+        },
+        setTool: (t, byKeyboard) => {
+          this.#drawings.setTool(t);
+          if (byKeyboard && isDrawingKind(t)) this.#keyDrawing.begin(t);
+        },
+        palette: () => void this.openCommandPalette(),
+        settings: () => void this.openSettings(),
+        shortcuts: () => this.showShortcuts(),
+        toggleTable: () => this.toggleDataTable(),
+      },
+    );
   }
 
   #renderDrawingToolbar() {
