@@ -103,10 +103,10 @@ const LOCK_RETRY_MS = 150;
  * @attr confirm-mutations - `on`: every call that would change the chart waits for the user's approval on a card (`off` by default).
  * @attr vision - Offer `chart_capture` (the chart as an image) to the model: `auto` (default: until the model refuses an image, remembered per model), `on`, `off`.
  *
- * @fires agent-event - Every runtime event, redacted (detail: the event).
- * @fires agent-run-start - A run started (detail: `{ runId, status: 'running' }`).
- * @fires agent-run-end - A run ended (detail: `{ runId, status }`: `completed`, `failed`, `cancelled` or `interrupted`).
- * @fires agent-connection-change - The chart connected or went away (detail: `{ connected, chartId }`).
+ * @fires {CustomEvent<AgentEvent>} agent-event - Every runtime event, redacted (detail: the event).
+ * @fires {CustomEvent<AgentRunDetail>} agent-run-start - A run started (detail: `{ runId, status: 'running' }`).
+ * @fires {CustomEvent<AgentRunDetail>} agent-run-end - A run ended (detail: `{ runId, status }`: `completed`, `failed`, `cancelled` or `interrupted`).
+ * @fires {CustomEvent<AgentConnectionDetail>} agent-connection-change - The chart connected or went away (detail: `{ connected, chartId }`).
  *
  * @csspart messages - The scrolling conversation.
  * @csspart input - The message textarea.

@@ -79,14 +79,14 @@ export interface ChartToolsApi {
  * @attr live - Stream live bars: `auto` (every source but the sample and files), `on`, `off`.
  * @attr wheel - Mouse wheel over the plot: `zoom` (default), `ctrl` (zoom only with Ctrl/⌘, otherwise the page scrolls), `off`.
  *
- * @fires kline-ready - The first data has loaded and painted.
- * @fires kline-data-load - Bars were loaded (detail: `{ symbol, period, source, bars }`).
- * @fires kline-context-change - The context snapshot changed (detail: `{ context }`).
- * @fires kline-selection-change - The range selection changed (detail: `{ selection }`).
- * @fires kline-change - One per committed action (detail: `{ action, undoable, replay, symbol, period, source, reason }`; reason `user` `agent` `host` `attribute` `undo` `redo` `live` `history` `load`).
- * @fires kline-data-request - A period or symbol the host's bars cannot provide (cancelable; detail: `{ symbol, period, from?, to?, respondWith(promise of bars) }`).
- * @fires kline-error - A failure the host should know about (detail: `{ code, message }`; bad bars add `index` and `reason`).
- * @fires kline-persist - Before a layout change is saved (detail: `{ document, waitUntil(promise) }`; a rejection rolls the change back).
+ * @fires {CustomEvent<KlineReadyDetail>} kline-ready - The first data has loaded and painted.
+ * @fires {CustomEvent<KlineDataLoadDetail>} kline-data-load - Bars were loaded (detail: `{ symbol, period, source, bars }`).
+ * @fires {CustomEvent<KlineContextChangeDetail>} kline-context-change - The context snapshot changed (detail: `{ context }`).
+ * @fires {CustomEvent<KlineSelectionChangeDetail>} kline-selection-change - The range selection changed (detail: `{ selection }`).
+ * @fires {CustomEvent<KlineChangeDetail>} kline-change - One per committed action (detail: `{ action, undoable, replay, symbol, period, source, reason }`; reason `user` `agent` `host` `attribute` `undo` `redo` `live` `history` `load`).
+ * @fires {CustomEvent<DataRequestDetail>} kline-data-request - A period or symbol the host's bars cannot provide (cancelable; detail: `{ symbol, period, from?, to?, respondWith(promise of bars) }`).
+ * @fires {CustomEvent<KlineErrorDetail>} kline-error - A failure the host should know about (detail: `{ code, message }`; bad bars add `index` and `reason`).
+ * @fires {CustomEvent<PersistEventDetail>} kline-persist - Before a layout change is saved (detail: `{ document, waitUntil(promise) }`; a rejection rolls the change back).
  *
  * @csspart toolbar - The toolbar.
  * @csspart period-button - One period button.
@@ -101,6 +101,58 @@ export interface ChartToolsApi {
  * @csspart data-table - The data table of the visible bars (toolbar button "Data table" or the `t` key).
  * @csspart data-table-button - Shows or hides the data table.
  * @csspart live - The visually hidden live region announcing new bars and the keyboard crosshair.
+ * @csspart symbol-input - The symbol / comparison search box (while the search is open).
+ * @csspart shortcuts-button - Opens the keyboard shortcut list (also the `?` key).
+ * @csspart shortcuts - The keyboard shortcut dialog.
+ * @csspart shortcuts-close - Its Close button.
+ * @csspart more-button - The "More" menu button of a narrow chart (below 480 px).
+ * @csspart more-menu - The "More" menu.
+ * @csspart drawing-toolbar - The drawing tools group.
+ * @csspart drawing-tool - One drawing tool button (`data-tool` names it).
+ * @csspart drawing-editor - The floating style editor of the selected drawing.
+ * @csspart legend-entry - An indicator's name in a legend (opens its settings).
+ * @csspart legend-remove - Removes an indicator from the legend.
+ * @csspart legend-move-up - Moves an indicator pane up.
+ * @csspart legend-move-down - Moves an indicator pane down.
+ * @csspart comparison-remove - Removes a comparison from the legend.
+ * @csspart persist-toast - The notice shown when a layout could not be saved.
+ * @csspart persist-download - Its download button.
+ * @csspart indicator-button - The indicator picker's toolbar button (exported from `kline-indicator-picker`).
+ * @csspart indicator-popup - The indicator picker's list popup.
+ * @csspart indicator-search - The indicator picker's search box.
+ * @csspart indicator-option - One study in the indicator picker.
+ * @csspart indicator-settings - An indicator's settings popover (exported from `kline-indicator-settings`).
+ * @csspart indicator-settings-apply - Its Apply button.
+ * @csspart indicator-settings-cancel - Its Cancel button.
+ * @csspart indicator-settings-remove - Its Remove button.
+ * @csspart indicator-settings-close - Its ✕ button.
+ * @csspart indicator-settings-error - Its error message.
+ * @csspart indicator-settings-field - One parameter field in it.
+ * @csspart indicator-settings-help - A parameter's description.
+ * @csspart indicator-settings-field-error - A parameter's validation message.
+ * @csspart palette-dialog - The command palette's dialog (exported from `kline-command-palette`).
+ * @csspart palette-search - The palette's search box.
+ * @csspart palette-list - The palette's list of tools.
+ * @csspart palette-option - One tool in the palette.
+ * @csspart palette-description - The chosen tool's description.
+ * @csspart palette-form - The chosen tool's form.
+ * @csspart palette-form-field - One field of that form.
+ * @csspart palette-form-help - A field's description.
+ * @csspart palette-form-error - A field's validation message.
+ * @csspart palette-run - The palette's Run button.
+ * @csspart palette-back - The palette's Back button.
+ * @csspart palette-close - The palette's ✕ button.
+ * @csspart palette-result - The result of a run.
+ * @csspart palette-error - The error of a failed run.
+ * @csspart settings-dialog - The settings dialog (exported from `kline-settings-dialog`).
+ * @csspart settings-form - Its form.
+ * @csspart settings-form-field - One setting.
+ * @csspart settings-form-help - A setting's description.
+ * @csspart settings-form-error - A setting's validation message.
+ * @csspart settings-apply - Its Apply button.
+ * @csspart settings-reset - Its Reset button.
+ * @csspart settings-close - Its ✕ button.
+ * @csspart settings-status - The outcome of the last Apply or Reset.
  *
  * @cssprop [--kline-up-color=#26a69a] - Rising candles (falling under `red-up`).
  * @cssprop [--kline-down-color=#ef5350] - Falling candles (rising under `red-up`).
@@ -112,6 +164,15 @@ export interface ChartToolsApi {
  * @cssprop [--kline-border-color=#e0e3eb] - Borders and separators.
  * @cssprop [--kline-accent-color=#2962ff] - Focus and active controls.
  * @cssprop [--kline-font] - Axis and legend font.
+ * @cssprop [--kline-muted-color=#6a6d78] - Secondary text (legend labels, times, descriptions).
+ * @cssprop [--kline-accent-text-color=#2962ff] - Text in the accent colour (the active period); reaches 4.5:1 in both themes.
+ * @cssprop [--kline-up-text-color=#00796b] - Legend values of a rising bar (a darker shade of the up colour that reaches 4.5:1).
+ * @cssprop [--kline-down-text-color=#d32f2f] - Legend values of a falling bar.
+ * @cssprop [--kline-toolbar-background=#f8f9fd] - Toolbar and table header background.
+ * @cssprop [--kline-tooltip-background] - Crosshair tooltip background (`legend-mode` tooltip).
+ * @cssprop [--kline-line-color=#2962ff] - The price line of line and area chart types.
+ * @cssprop [--kline-area-fill] - The fill under the price line of the area chart type.
+ * @cssprop [--kline-focus-width=2px] - Width of focus rings (3px under `prefers-contrast: more`).
  */
 export class KlineChart extends LitElement {
   static override styles = [
@@ -568,7 +629,7 @@ export class KlineChart extends LitElement {
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
-        html`<kline-indicator-picker .definitions=${this.#core.indicatorRegistry.list()} locale=${this.#lang()}
+        html`<kline-indicator-picker exportparts="button: indicator-button, popup: indicator-popup, search: indicator-search, option: indicator-option" .definitions=${this.#core.indicatorRegistry.list()} locale=${this.#lang()}
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}></kline-indicator-picker>
           ${this.#overflow.compact ? this.#renderOverflowMenu(strings) : this.#renderWideTools(strings)}`,
       )}
@@ -612,8 +673,8 @@ export class KlineChart extends LitElement {
         }
       </div>
       ${renderShortcutDialog(strings, () => this.#restoreFocus())}
-      <kline-command-palette .chart=${this} locale=${this.#lang()}></kline-command-palette>
-      <kline-settings-dialog .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
+      <kline-command-palette exportparts="dialog: palette-dialog, search: palette-search, list: palette-list, option: palette-option, description: palette-description, form: palette-form, form-field: palette-form-field, form-help: palette-form-help, form-error: palette-form-error, run: palette-run, back: palette-back, close: palette-close, result: palette-result, error: palette-error" .chart=${this} locale=${this.#lang()}></kline-command-palette>
+      <kline-settings-dialog exportparts="dialog: settings-dialog, form: settings-form, form-field: settings-form-field, form-help: settings-form-help, form-error: settings-form-error, apply: settings-apply, reset: settings-reset, close: settings-close, status: settings-status" .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
     </div>`;
   }
 
@@ -712,7 +773,7 @@ export class KlineChart extends LitElement {
     const open = this._settings;
     const model = open ? indicatorSettingsModel(this.#core, open.instanceId) : null;
     if (!open || !model) return nothing;
-    return html`<kline-indicator-settings open locale=${this.#lang()} style=${styleMap({ left: `${open.x}px`, top: `${open.y}px` })}
+    return html`<kline-indicator-settings exportparts="panel: indicator-settings, apply: indicator-settings-apply, cancel: indicator-settings-cancel, remove: indicator-settings-remove, close: indicator-settings-close, error: indicator-settings-error, form-field: indicator-settings-field, form-help: indicator-settings-help, form-error: indicator-settings-field-error" open locale=${this.#lang()} style=${styleMap({ left: `${open.x}px`, top: `${open.y}px` })}
       .model=${model} .error=${open.error}
       @indicator-settings-apply=${async (e: CustomEvent<{ instanceId: string; params: Record<string, unknown> }>) => {
         const r = await this.#core.tools.execute('indicators_update', e.detail, { origin: 'user' });
