@@ -55,11 +55,13 @@ export const chartAgentPanelStyles = [
     border-radius: var(--_radius);
     overflow: hidden;
   }
-  :host([theme='dark']) {
+  /* theme="auto": the site's own switch on <html> (mirrored as data-site-theme) wins over the media query. */
+  :host([theme='dark']),
+  :host([data-site-theme='dark']:not([theme='light'])) {
     ${darkValues}
   }
   @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
+    :host(:not([theme='light']):not([data-site-theme='light'])) {
       ${darkValues}
     }
   }

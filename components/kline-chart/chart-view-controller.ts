@@ -5,7 +5,7 @@ import { ChartRenderer, type PaneLayoutSpec } from '../../src/render/chart-rende
 import { readChartTheme, type ChartTheme } from '../../src/render/chart-theme.js';
 import { buildPaneSpecs } from '../../src/render/build-pane-specs.js';
 import { PaneSeparators } from './pane-separators.js';
-import { resolveAutoTheme, ThemeWatcher } from './theme-watcher.js';
+import { resolveAutoTheme, ThemeWatcher } from '../theme-watcher.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 import type { OverlayLayerController } from './overlay-layer-controller.js';
 

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
+import '../../../components/chart-agent-panel/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { IndicatorPicker } from '../../../components/indicator-picker/index.js';
 import { countPixels, parseColor } from '../helpers/canvas-pixels.js';
@@ -102,6 +103,24 @@ describe('theming by the book', () => {
     // An explicit theme attribute is not affected.
     chart.setAttribute('theme', 'dark');
     await waitFor(() => chart.dataset.resolvedTheme === 'dark', 'theme="dark"');
+  });
+
+  it('the panel\'s theme="auto" follows the same switch on <html>', async () => {
+    await emulateMedia({ colorScheme: 'light' });
+    const main = mount(
+      html`<main><chart-agent-panel session-store="memory" style="width:360px;height:400px"></chart-agent-panel></main>`,
+    );
+    const panel = main.querySelector('chart-agent-panel')!;
+    await panel.updateComplete;
+    const bg = () => getComputedStyle(panel).backgroundColor;
+    expect(bg()).to.equal(LIGHT_BACKGROUND);
+    document.documentElement.classList.add('dark');
+    await waitFor(() => bg() === 'rgb(23, 24, 28)', 'dark panel');
+    document.documentElement.classList.remove('dark');
+    await emulateMedia({ colorScheme: 'dark' });
+    await waitFor(() => bg() === 'rgb(23, 24, 28)', 'dark by the media query');
+    document.documentElement.dataset.theme = 'light';
+    await waitFor(() => bg() === LIGHT_BACKGROUND, 'data-theme="light" wins over a dark scheme');
   });
 
   it('::part() from the page reaches the palette, settings and picker inside the chart (exportparts)', async () => {

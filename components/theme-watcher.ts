@@ -2,8 +2,8 @@
 const QUERIES = ['(prefers-color-scheme: dark)', '(prefers-contrast: more)'];
 
 /**
- * Tells the chart when the page's styles may have changed, so the canvas re-reads its `--kline-*`
- * colours: a `MutationObserver` on `<html>` (`class`, `style`, `data-theme`), on `<head>` (style
+ * Tells an element when the page's styles may have changed (the chart's canvas re-reads its `--kline-*`
+ * colours, the panel follows the site's theme switch): a `MutationObserver` on `<html>` (`class`, `style`, `data-theme`), on `<head>` (style
  * sheets added, removed or edited) and on the element itself (`class`, `style`), and `matchMedia`
  * listeners for the colour scheme and `prefers-contrast`. Bursts of changes are coalesced into one
  * call; nothing runs per frame. Sheets adopted through `adoptedStyleSheets` cannot be observed: a
@@ -57,9 +57,14 @@ export class ThemeWatcher {
  * `"light"` on `<html>` (a site's own switch) wins over `prefers-color-scheme`.
  */
 export function resolveAutoTheme(): 'light' | 'dark' {
+  return siteTheme() ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+}
+
+/** The site's own switch: `data-theme="dark"`/`"light"` or a `dark`/`light` class on `<html>`; null when it has none. */
+export function siteTheme(): 'light' | 'dark' | null {
   const root = document.documentElement;
   const data = root.dataset.theme?.toLowerCase();
   if (data === 'dark' || root.classList.contains('dark')) return 'dark';
   if (data === 'light' || root.classList.contains('light')) return 'light';
-  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  return null;
 }
