@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /** The eager gzip budget: the achieved size plus about 5 %. Lower it when the bundle shrinks. */
-export const BUDGET_GZIP_BYTES = 166_000; // 163,649 with #13 accessibility (+~3.1 KB; was 162,500). Before:  154,727 bytes on 2026-12-01: the second-round merges (145,895; #12 asks ≤ 60 KB: not met) plus the trading overlays of #17 (+8.8 KB), + 5 %
+export const BUDGET_GZIP_BYTES = 170_000; // 169,423 with #13 round two (keyboard drawing, narrow toolbar, theme watcher, prefers-contrast, exportparts; +5.1 KB; the shortcut list and the More menu are lazy chunks). 163,649 with #13 accessibility (+~3.1 KB; was 162,500). Before:  154,727 bytes on 2026-12-01: the second-round merges (145,895; #12 asks ≤ 60 KB: not met) plus the trading overlays of #17 (+8.8 KB), + 5 %
 
 const STATIC_IMPORT = /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w$*{},\s]+?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;

@@ -45,7 +45,8 @@ import { isDrawingKind } from '../../src/core/drawings/index.js';
 import { renderDataTable } from './chart-data-table.js';
 import { comparisonColor } from '../../src/render/chart-theme.js';
 import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } from './toolbar-overflow.js';
-import { renderShortcutDialog, shortcutDialogStyles } from './shortcut-dialog.js';
+// The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
+type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 
 let chartCounter = 0;
 
@@ -181,7 +182,6 @@ export class KlineChart extends LitElement {
     drawingEditorStyles,
     indicatorLegendStyles,
     persistToastStyles,
-    shortcutDialogStyles,
     toolbarOverflowStyles,
   ];
 
@@ -528,7 +528,7 @@ export class KlineChart extends LitElement {
     )
       return;
     e.preventDefault();
-    this.showShortcuts();
+    void this.showShortcuts();
   };
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -672,7 +672,7 @@ export class KlineChart extends LitElement {
             : nothing
         }
       </div>
-      ${renderShortcutDialog(strings, () => this.#restoreFocus())}
+      ${this.#shortcutModule ? this.#shortcutModule.renderShortcutDialog(strings, () => this.#restoreFocus()) : nothing}
       <kline-command-palette exportparts="dialog: palette-dialog, search: palette-search, list: palette-list, option: palette-option, description: palette-description, form: palette-form, form-field: palette-form-field, form-help: palette-form-help, form-error: palette-form-error, run: palette-run, back: palette-back, close: palette-close, result: palette-result, error: palette-error" .chart=${this} locale=${this.#lang()}></kline-command-palette>
       <kline-settings-dialog exportparts="dialog: settings-dialog, form: settings-form, form-field: settings-form-field, form-help: settings-form-help, form-error: settings-form-error, apply: settings-apply, reset: settings-reset, close: settings-close, status: settings-status" .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
     </div>`;
@@ -705,14 +705,25 @@ export class KlineChart extends LitElement {
   #focusBefore: HTMLElement | null = null;
 
   /** Opens the keyboard shortcut list (the `?` key on the chart); focus returns where it was when it closes. */
-  showShortcuts(): void {
-    const dialog = this.renderRoot.querySelector<HTMLDialogElement>('dialog.shortcuts');
-    if (!dialog || dialog.open) return;
+  async showShortcuts(): Promise<void> {
     let active = document.activeElement as HTMLElement | null;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
-    this.#focusBefore = active && active !== document.body ? active : this;
+    const before = active && active !== document.body ? active : this;
+    if (!this.#shortcutModule) {
+      const module = await import('./shortcut-dialog.js');
+      const sheet = module.shortcutDialogStyles.styleSheet;
+      if (sheet && this.shadowRoot) this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, sheet];
+      this.#shortcutModule = module;
+      this.requestUpdate();
+      await this.updateComplete;
+    }
+    const dialog = this.renderRoot.querySelector<HTMLDialogElement>('dialog.shortcuts');
+    if (!dialog?.isConnected || dialog.open) return;
+    this.#focusBefore = before;
     dialog.showModal();
   }
+
+  #shortcutModule: ShortcutDialogModule | null = null;
 
   #restoreFocus(): void {
     const target = this.#focusBefore?.isConnected ? this.#focusBefore : this;
@@ -791,7 +802,7 @@ export class KlineChart extends LitElement {
           <span class="sep"></span>
           <button part="palette-button" title=${`${strings.commands} (Ctrl/Cmd+K)`} aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K<span class="sr-only"> ${strings.commands}</span></button>
           <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
-          <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => this.showShortcuts()}>?</button>
+          <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => void this.showShortcuts()}>?</button>
           <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>`;
   }
 
@@ -818,7 +829,7 @@ export class KlineChart extends LitElement {
         },
         palette: () => void this.openCommandPalette(),
         settings: () => void this.openSettings(),
-        shortcuts: () => this.showShortcuts(),
+        shortcuts: () => void this.showShortcuts(),
         toggleTable: () => this.toggleDataTable(),
       },
     );

@@ -1,6 +1,5 @@
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { PERIODS, type Period } from '../../src/core/data/index.js';
-import { DRAWING_KINDS } from '../../src/core/drawings/index.js';
+import type { Period } from '../../src/core/data/index.js';
 import type { DrawingStrings } from '../drawing-toolbar/index.js';
 import type { DrawingLayerTool } from './drawing-layer-controller.js';
 
@@ -8,6 +7,7 @@ import type { DrawingLayerTool } from './drawing-layer-controller.js';
 export const COMPACT_WIDTH = 480;
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
+type MenuModule = typeof import('./toolbar-overflow-menu.js');
 
 /** What the menu shows. */
 export interface OverflowMenuModel {
@@ -50,6 +50,8 @@ export class ToolbarOverflowController implements ReactiveController {
   #compact = false;
   #open = false;
   #focusOnOpen: 'first' | 'last' | null = null;
+  /** The menu's chunk, once loaded (the first open loads it). */
+  menu: MenuModule | null = null;
 
   constructor(host: Host) {
     this.#host = host;
@@ -86,8 +88,20 @@ export class ToolbarOverflowController implements ReactiveController {
   hostUpdated(): void {
     if (!this.#focusOnOpen || !this.#open) return;
     const items = this.#items();
-    (this.#focusOnOpen === 'first' ? items[0] : items[items.length - 1])?.focus();
+    if (!items.length) return; // the menu's chunk is still loading
+    (this.#focusOnOpen === 'first' ? items[0] : items[items.length - 1]).focus();
     this.#focusOnOpen = null;
+  }
+
+  async #loadMenu(): Promise<void> {
+    if (this.menu) return;
+    const module = await import('./toolbar-overflow-menu.js');
+    const sheet = module.overflowMenuStyles.styleSheet;
+    const root = this.#host.shadowRoot;
+    if (sheet && root && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    this.menu = module;
+    this.#host.requestUpdate();
   }
 
   /** Opens (focusing the first or last item) or closes the menu; closing returns focus to the button. */
@@ -95,6 +109,7 @@ export class ToolbarOverflowController implements ReactiveController {
     if (open === this.#open) return;
     this.#open = open;
     this.#focusOnOpen = open ? focus : null;
+    if (open) void this.#loadMenu();
     this.#host.requestUpdate();
     if (!open && returnFocus) this.#button()?.focus();
   }
@@ -186,62 +201,22 @@ export class ToolbarOverflowController implements ReactiveController {
   }
 }
 
-/** The "More" button and, when open, its menu. Render it inside the toolbar. */
+/** The "More" button and, when open (and its chunk has loaded), its menu. Render it inside the toolbar. */
 export function renderOverflowMenu(
   c: ToolbarOverflowController,
   m: OverflowMenuModel,
   a: OverflowMenuActions,
 ): TemplateResult {
-  const s = m.strings;
-  const d = m.drawing;
-  // Items activated by Enter/Space arrive as clicks with detail 0: the keyboard drawing flow starts.
-  const item = (label: string, run: (byKeyboard: boolean) => void, checked?: boolean, role = 'menuitem') =>
-    html`<button type="button" role=${role} tabindex="-1" aria-checked=${checked === undefined ? nothing : checked ? 'true' : 'false'}
-      @click=${(e: MouseEvent) => c.choose(() => run(e.detail === 0))}>${label}</button>`;
-  const tools: readonly DrawingLayerTool[] = ['select', 'range-select', ...DRAWING_KINDS];
-  const toolLabel = (t: DrawingLayerTool) =>
-    t === 'select' ? d.select : t === 'range-select' ? d.rangeSelect : t ? d.kinds[t] : '';
   return html`<span class="more">
     <button part="more-button" aria-haspopup="menu" aria-expanded=${c.open ? 'true' : 'false'} aria-controls="more-menu"
-      title=${s.more} @click=${() => c.toggle()} @keydown=${c.onButtonKey}>${s.more} ▾</button>
-    ${
-      c.open
-        ? html`<div id="more-menu" part="more-menu" role="menu" aria-label=${s.more} @keydown=${c.onMenuKey}>
-            <div role="group" aria-label=${s.periodGroup}>
-              ${PERIODS.map((p) => item(p, () => a.setPeriod(p), m.period === p, 'menuitemradio'))}
-            </div>
-            <div role="separator"></div>
-            ${item(s.compare, () => a.compare())}
-            <div role="separator"></div>
-            <div role="group" aria-label=${d.toolbar}>
-              ${tools.map((t) => item(toolLabel(t), (k) => a.setTool(t, k), m.tool === t, 'menuitemradio'))}
-            </div>
-            <div role="separator"></div>
-            ${item(s.commands, () => a.palette())}
-            ${item(s.settings, () => a.settings())}
-            ${item(s.shortcuts, () => a.shortcuts())}
-            ${item(s.dataTable, () => a.toggleTable(), m.tableShown, 'menuitemcheckbox')}
-          </div>`
-        : nothing
-    }
+      title=${m.strings.more} @click=${() => c.toggle()} @keydown=${c.onButtonKey}>${m.strings.more} ▾</button>
+    ${c.open && c.menu ? c.menu.renderMenuItems(c, m, a) : nothing}
   </span>`;
 }
 
-/** Styles of the compact toolbar, the menu and the compact legend. */
+/** Styles of the compact toolbar and the compact legend (the menu's own come with its chunk). */
 export const toolbarOverflowStyles = css`
   .toolbar .more { position: relative; margin-left: auto; }
-  [part='more-menu'] {
-    position: absolute; z-index: 7; top: 100%; right: 0; min-width: 200px; max-height: min(70vh, 420px);
-    overflow-y: auto; margin-top: 2px; padding: 4px 0; background: var(--kline-background);
-    border: 1px solid var(--kline-border-color); border-radius: 4px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.15);
-  }
-  [part='more-menu'] [role^='menuitem'] {
-    display: block; width: 100%; text-align: left; border: 0; border-radius: 0; padding: 6px 12px 6px 28px;
-    position: relative; min-height: 32px;
-  }
-  [part='more-menu'] [aria-checked='true']::before { content: '✓'; position: absolute; left: 10px; }
-  [part='more-menu'] [role='separator'] { height: 1px; margin: 4px 0; background: var(--kline-border-color); }
-  [part='more-menu'] [role^='menuitem']:focus-visible { outline-offset: -3px; }
   .root.compact .toolbar { flex-wrap: nowrap; overflow: visible; }
   .root.compact .legend { right: 8px; font-size: 10px; }
   .root.compact .legend .row { flex-wrap: nowrap; overflow: hidden; white-space: nowrap; }

@@ -156,8 +156,10 @@ describe('the demo page by keyboard alone', () => {
 
     // 6. `?` lists the shortcuts in a dialog; Escape closes it and focus returns.
     await press('?');
-    const dialog = chart.shadowRoot!.querySelector('dialog.shortcuts') as HTMLDialogElement;
-    await waitFor(() => dialog.open, 'shortcut list open');
+    // The list is a lazy chunk: it arrives on the first `?`.
+    const shortcuts = () => chart.shadowRoot!.querySelector<HTMLDialogElement>('dialog.shortcuts');
+    await waitFor(() => shortcuts()?.open === true, 'shortcut list open');
+    const dialog = shortcuts()!;
     expect(dialog.querySelectorAll('tr').length).to.be.greaterThan(8);
     expect(dialog.contains(deepActive())).to.equal(true, 'focus inside the dialog');
     await press('Escape');

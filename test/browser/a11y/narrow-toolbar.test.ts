@@ -109,8 +109,11 @@ describe('a narrow chart', function () {
     await press('ArrowUp');
     expect(deepActive()!.textContent!.trim()).to.equal('Keyboard shortcuts');
     await press('Enter');
+    await waitFor(
+      () => (q(chart, 'dialog.shortcuts') as HTMLDialogElement | null)?.open === true,
+      'shortcut list open',
+    );
     const dialog = q(chart, 'dialog.shortcuts') as HTMLDialogElement;
-    await waitFor(() => dialog.open, 'shortcut list open');
     await press('Escape');
     await waitFor(() => !dialog.open, 'closed');
     await waitFor(() => deepActive() === more, 'focus back on the More button');

@@ -91,6 +91,9 @@ describe('comparisons with the mock model', function () {
       html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory"></chart-agent-panel>`,
     );
     const root = chart.shadowRoot!;
+    // Beside the panel the chart shrinks below 480 px and folds its toolbar into "More": keep it wide.
+    chart.style.flex = 'none';
+    await waitFor(() => root.querySelector('[part~="compare-button"]') !== null, 'the full toolbar');
     root.querySelector<HTMLButtonElement>('[part~="compare-button"]')!.click();
     await chart.updateComplete;
     const input = root.querySelector<HTMLInputElement>('[part~="symbol-input"]')!;
