@@ -50,6 +50,7 @@ export class ToolbarOverflowController implements ReactiveController {
   #compact = false;
   #open = false;
   #focusOnOpen: 'first' | 'last' | null = null;
+  #timer = 0;
   /** The menu's chunk, once loaded (the first open loads it). */
   menu: MenuModule | null = null;
 
@@ -70,7 +71,10 @@ export class ToolbarOverflowController implements ReactiveController {
   hostConnected(): void {
     this.#observer = new ResizeObserver((entries) => {
       const width = entries[0].borderBoxSize?.[0]?.inlineSize ?? entries[0].contentRect.width;
-      this.#setCompact(width > 0 && width < COMPACT_WIDTH);
+      // After this frame's resize observations: re-rendering the toolbar inside the callback could resize
+      // a shrink-to-fit host again in the same frame (a ResizeObserver loop).
+      clearTimeout(this.#timer);
+      this.#timer = window.setTimeout(() => this.#setCompact(width > 0 && width < COMPACT_WIDTH), 0);
     });
     this.#observer.observe(this.#host);
     // Size now, so the first paint already has the right toolbar.
@@ -82,6 +86,7 @@ export class ToolbarOverflowController implements ReactiveController {
   hostDisconnected(): void {
     this.#observer?.disconnect();
     this.#observer = null;
+    clearTimeout(this.#timer);
     document.removeEventListener('pointerdown', this.#onOutside, true);
   }
 
@@ -217,7 +222,8 @@ export function renderOverflowMenu(
 /** Styles of the compact toolbar and the compact legend (the menu's own come with its chunk). */
 export const toolbarOverflowStyles = css`
   .toolbar .more { position: relative; margin-left: auto; }
-  .root.compact .toolbar { flex-wrap: nowrap; overflow: visible; }
+  /* A long symbol is cut short: the compact toolbar's own width must never widen the chart. */
+  .root.compact .toolbar .symbol { max-width: 9em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .root.compact .legend { right: 8px; font-size: 10px; }
   .root.compact .legend .row { flex-wrap: nowrap; overflow: hidden; white-space: nowrap; }
   .root.compact .legend .title ~ .muted,
