@@ -70,6 +70,12 @@ function mockModelPlugin() {
         }
         return true;
       }
+      if (command === 'media-features') {
+        // Any media feature Chromium emulates (prefers-contrast, forced-colors, …; the built-in
+        // emulateMedia command knows only the colour scheme and reduced motion). `[]` resets.
+        await session.browser.getPage(session.id).emulateMediaFeatures(payload.features);
+        return true;
+      }
       if (command !== 'mock-model-url') return undefined;
       if (!mocks.has(session.testFile)) {
         mocks.set(

@@ -55,12 +55,23 @@ export const chartAgentPanelStyles = [
     border-radius: var(--_radius);
     overflow: hidden;
   }
-  :host([theme='dark']) {
+  /* theme="auto": the site's own switch on <html> (mirrored as data-site-theme) wins over the media query. */
+  :host([theme='dark']),
+  :host([data-site-theme='dark']:not([theme='light'])) {
     ${darkValues}
   }
   @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
+    :host(:not([theme='light']):not([data-site-theme='light'])) {
       ${darkValues}
+    }
+  }
+  /* prefers-contrast: more: borders and secondary text close to the text colour, wider focus rings. */
+  @media (prefers-contrast: more) {
+    /* As specific as the dark blocks above (and later), so it applies in both themes. */
+    :host, :host([theme]), :host(:not([theme='light'])) {
+      --_border: var(--agent-panel-border-color, color-mix(in srgb, var(--_fg) 55%, var(--_bg)));
+      --_muted: var(--agent-panel-muted-color, color-mix(in srgb, var(--_fg) 82%, var(--_bg)));
+      --_focus-width: 3px;
     }
   }
   /* The font again on the top-level elements: a page rule on the host (line-height, font-style) cannot leak in. */
@@ -68,7 +79,7 @@ export const chartAgentPanelStyles = [
   *, *::before, *::after { box-sizing: border-box; }
   [hidden] { display: none !important; }
   button, select, textarea, input { font: inherit; color: inherit; }
-  :focus-visible { outline: 2px solid var(--_accent); outline-offset: 1px; }
+  :focus-visible { outline: var(--_focus-width, 2px) solid var(--_accent); outline-offset: 1px; }
 
   /* ---- header ---- */
   .header {

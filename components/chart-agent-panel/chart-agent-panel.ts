@@ -42,6 +42,7 @@ import { renderToolCard } from '../agent-parts/tool-card/index.js';
 import { renderApprovalCard } from '../agent-parts/approval-card/index.js';
 import { renderRunChanges } from '../agent-parts/run-changes/index.js';
 import { chartAgentPanelStyles } from './chart-agent-panel.styles.js';
+import { siteTheme, ThemeWatcher } from '../theme-watcher.js';
 import { createMultiChartPort } from '../../src/agent/multi-chart-port.js';
 import { connectFramePort } from '../../src/frames/connect-frame-port.js';
 import { chartTargets, wantsChart } from './chart-targets.js';
@@ -105,16 +106,16 @@ const BLOCK_ROWS = 16;
  * @attr session-store - `indexeddb` or `memory` (default `indexeddb`).
  * @attr max-steps - Tool-call rounds per run (default `20`).
  * @attr locale - `en` or `zh-CN` (default from `navigator.language`).
- * @attr theme - `light`, `dark` or `auto` (default `auto`: follows `prefers-color-scheme`).
+ * @attr theme - `light`, `dark` or `auto` (default `auto`: a `dark` / `light` class or `data-theme` on `<html>`, else `prefers-color-scheme`).
  * @attr session-key - Which saved chats this panel lists and continues (default: the page path and the `for` chart id, so each page and chart keeps its own chats).
  * @attr debug - Failed runs show technical details (addresses, HTTP status, the provider's message) meant for the site's developer.
  * @attr confirm-mutations - `on`: every call that would change the chart waits for the user's approval on a card (`off` by default).
  * @attr vision - Offer `chart_capture` (the chart as an image) to the model: `auto` (default: until the model refuses an image, remembered per model), `on`, `off`.
  *
- * @fires agent-event - Every runtime event, redacted (detail: the event).
- * @fires agent-run-start - A run started (detail: `{ runId, status: 'running' }`).
- * @fires agent-run-end - A run ended (detail: `{ runId, status }`: `completed`, `failed`, `cancelled` or `interrupted`).
- * @fires agent-connection-change - The chart connected or went away (detail: `{ connected, chartId }`).
+ * @fires {CustomEvent<AgentEvent>} agent-event - Every runtime event, redacted (detail: the event).
+ * @fires {CustomEvent<AgentRunDetail>} agent-run-start - A run started (detail: `{ runId, status: 'running' }`).
+ * @fires {CustomEvent<AgentRunDetail>} agent-run-end - A run ended (detail: `{ runId, status }`: `completed`, `failed`, `cancelled` or `interrupted`).
+ * @fires {CustomEvent<AgentConnectionDetail>} agent-connection-change - The chart connected or went away (detail: `{ connected, chartId }`).
  *
  * @csspart messages - The scrolling conversation.
  * @csspart input - The message textarea.
@@ -332,6 +333,8 @@ export class ChartAgentPanel extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#themeWatcher.start(this);
+    this.#syncSiteTheme();
     const life = ++this.#life;
     document.addEventListener(AGENT_AVAILABLE_EVENT, this.#onAvailable as EventListener);
     this.#handshake();
@@ -340,8 +343,19 @@ export class ChartAgentPanel extends LitElement {
     loadMarkdown().catch(() => undefined);
   }
 
+  /** `theme="auto"` follows the site's own switch on `<html>`: mirrored as `data-site-theme` for the styles. */
+  readonly #themeWatcher = new ThemeWatcher(() => this.#syncSiteTheme());
+
+  #syncSiteTheme(): void {
+    const site = siteTheme();
+    if (site) {
+      if (this.getAttribute('data-site-theme') !== site) this.setAttribute('data-site-theme', site);
+    } else if (this.hasAttribute('data-site-theme')) this.removeAttribute('data-site-theme');
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#themeWatcher.stop();
     this.#life++;
     document.removeEventListener(AGENT_AVAILABLE_EVENT, this.#onAvailable as EventListener);
     const runtime = this.#runtime;
@@ -830,6 +844,16 @@ export class ChartAgentPanel extends LitElement {
     // The chat list shows the chat as just updated by the time the caller hears the status.
     await this.#refreshSessions().catch(() => undefined);
     return status;
+  }
+
+  /** Puts the caret in the message input (a page's "Skip to assistant" link calls this). */
+  override focus(options?: FocusOptions): void {
+    const input = this.renderRoot?.querySelector<HTMLTextAreaElement>('textarea.input');
+    if (input) input.focus(options);
+    else
+      void this.updateComplete.then(() =>
+        this.renderRoot.querySelector<HTMLTextAreaElement>('textarea.input')?.focus(options),
+      );
   }
 
   /** Stops the run in progress (keeps the partial answer). */

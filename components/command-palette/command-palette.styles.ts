@@ -25,7 +25,7 @@ export const chartDialogStyles = css`
   button:disabled { opacity: 0.5; cursor: default; }
   button.primary { background: var(--kline-accent-color, #2962ff); border-color: var(--kline-accent-color, #2962ff); color: #fff; }
   button.icon { border-color: transparent; padding: 0 8px; font-size: 16px; line-height: 1; }
-  :focus-visible { outline: 2px solid var(--kline-accent-color, #2962ff); outline-offset: 1px; }
+  :focus-visible { outline: var(--kline-focus-width, 2px) solid var(--kline-accent-color, #2962ff); outline-offset: 1px; }
   .body { overflow: auto; padding: 0 12px 12px; min-height: 0; }
   .actions { display: flex; gap: 8px; justify-content: flex-end; padding-top: 10px; }
   .muted { color: var(--kline-muted-color, #6a6d78); }

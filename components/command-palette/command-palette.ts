@@ -27,13 +27,17 @@ export interface ToolsHost {
  *
  * @attr locale - `en` or `zh-CN`.
  *
- * @fires command-palette-run - After a tool ran (detail: `{ name, input, result }`).
+ * @fires {CommandPaletteRunEvent} command-palette-run - After a tool ran (detail: `{ name, input, result }`).
  *
  * @csspart dialog - The modal dialog.
  * @csspart search - The search box.
  * @csspart list - The list of tools.
  * @csspart option - One tool in the list.
  * @csspart form - The chosen tool's `<kline-schema-form>`.
+ * @csspart form-field - One field of that form (exported from `kline-schema-form`).
+ * @csspart form-help - A field's description.
+ * @csspart form-error - A field's validation message.
+ * @csspart description - The chosen tool's description.
  * @csspart run - The Run button.
  * @csspart back - The Back button.
  * @csspart close - The ✕ button.
@@ -182,7 +186,7 @@ export class CommandPalette extends LitElement {
       <p class="description" part="description">${tool.description}</p>
       ${
         hasParams
-          ? html`<kline-schema-form part="form" aria-label=${tool.label} .schema=${tool.parameters} .value=${this.#initial}
+          ? html`<kline-schema-form part="form" exportparts="field: form-field, help: form-help, error: form-error" aria-label=${tool.label} .schema=${tool.parameters} .value=${this.#initial}
             @schema-form-submit=${() => void this.#run()}></kline-schema-form>`
           : html`<p class="muted">${t.noParams}</p>`
       }

@@ -14,7 +14,8 @@ export interface DrawingToolbarModel {
 
 /** What its buttons do (the controller's methods). */
 export interface DrawingToolbarActions {
-  setTool(tool: DrawingLayerTool): void;
+  /** `byKeyboard`: chosen with Enter/Space (the chart then starts keyboard placing). */
+  setTool(tool: DrawingLayerTool, byKeyboard?: boolean): void;
   setMagnet(on: boolean): void;
   copy(): void;
   delete(): void;
@@ -62,7 +63,7 @@ export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarAc
     label: string,
   ) => html`<button type="button" part="drawing-tool"
       data-tool=${tool} aria-label=${label} title=${label} aria-pressed=${m.tool === tool ? 'true' : 'false'}
-      @click=${() => a.setTool(m.tool === tool && tool !== 'select' ? 'select' : tool)}>${icon(tool)}</button>`;
+      @click=${(e: MouseEvent) => a.setTool(m.tool === tool && tool !== 'select' ? 'select' : tool, e.detail === 0)}>${icon(tool)}</button>`;
   return html`<span class="drawing-toolbar" part="drawing-toolbar" role="group" aria-label=${s.toolbar}>
     ${toolButton('select', s.select)}
     ${toolButton('range-select', s.rangeSelect)}
@@ -86,5 +87,5 @@ export const drawingToolbarStyles = css`
   .drawing-toolbar button:hover:not(:disabled) { background: var(--kline-border-color, #e0e3eb); }
   .drawing-toolbar button[aria-pressed='true'] { color: var(--kline-accent-color, #2962ff); border-color: currentColor; }
   .drawing-toolbar button:disabled { opacity: 0.4; cursor: default; }
-  .drawing-toolbar button:focus-visible { outline: 2px solid var(--kline-accent-color, #2962ff); outline-offset: 1px; }
+  .drawing-toolbar button:focus-visible { outline: var(--kline-focus-width, 2px) solid var(--kline-accent-color, #2962ff); outline-offset: 1px; }
 `;

@@ -13,8 +13,8 @@ import { indicatorPickerStyles } from './indicator-picker.styles.js';
  * @attr open - Whether the list is shown.
  * @attr locale - `en` or `zh-CN` (default `en`).
  *
- * @fires indicator-pick - A study was chosen (detail: `{ definitionId }`).
- * @fires indicator-picker-toggle - The list opened or closed (detail: `{ open }`).
+ * @fires {IndicatorPickEvent} indicator-pick - A study was chosen (detail: `{ definitionId }`).
+ * @fires {CustomEvent<{ open: boolean }>} indicator-picker-toggle - The list opened or closed (detail: `{ open }`).
  *
  * @csspart button - The toolbar button.
  * @csspart popup - The list popup.

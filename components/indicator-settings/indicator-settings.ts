@@ -21,15 +21,19 @@ import type { IndicatorSettingsModel } from './indicator-settings-model.js';
  * @attr open - Whether the popover is shown.
  * @attr locale - `en` or `zh-CN`.
  *
- * @fires indicator-settings-apply - Apply with valid params (detail: `{ instanceId, params }`).
- * @fires indicator-settings-remove - Remove pressed (detail: `{ instanceId }`).
- * @fires indicator-settings-close - ✕, Cancel or Escape (detail: `{ instanceId }`).
+ * @fires {IndicatorSettingsApplyEvent} indicator-settings-apply - Apply with valid params (detail: `{ instanceId, params }`).
+ * @fires {IndicatorSettingsRemoveEvent} indicator-settings-remove - Remove pressed (detail: `{ instanceId }`).
+ * @fires {IndicatorSettingsCloseEvent} indicator-settings-close - ✕, Cancel or Escape (detail: `{ instanceId }`).
  *
  * @csspart panel - The popover box.
  * @csspart apply - The Apply button.
  * @csspart remove - The Remove button.
  * @csspart close - The ✕ button.
  * @csspart error - The host-provided error message.
+ * @csspart cancel - The Cancel button.
+ * @csspart form-field - One parameter field (exported from `kline-schema-form`).
+ * @csspart form-help - A parameter's description.
+ * @csspart form-error - A parameter's validation message.
  */
 export class IndicatorSettings extends LitElement {
   static override styles = indicatorSettingsStyles;
@@ -85,7 +89,7 @@ export class IndicatorSettings extends LitElement {
         <h2>${m.label}<small>${m.name}</small></h2>
         <button class="close" part="close" aria-label=${t.close} title=${t.close} @click=${this.#close}>×</button>
       </header>
-      <kline-schema-form .schema=${m.schema as TObject} .value=${m.value} .order=${m.order}
+      <kline-schema-form exportparts="field: form-field, help: form-help, error: form-error" .schema=${m.schema as TObject} .value=${m.value} .order=${m.order}
         @schema-form-change=${(e: SchemaFormChangeEvent) => (this._valid = e.detail.valid)}
         @schema-form-submit=${() => this.apply()}></kline-schema-form>
       ${this.error ? html`<div class="error" part="error" role="alert">${this.error}</div>` : nothing}

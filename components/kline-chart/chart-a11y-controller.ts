@@ -111,12 +111,20 @@ export class ChartA11yController implements ReactiveController {
     return `${formatBarTime(b.time[i], clock, intraday)}, ${t.openFull} ${formatPrice(b.open[i], p)}, ${t.highFull} ${formatPrice(b.high[i], p)}, ${t.lowFull} ${formatPrice(b.low[i], p)}, ${t.closeFull} ${formatPrice(b.close[i], p)}, ${t.volumeFull} ${formatVolume(b.volume[i])}`;
   }
 
-  /** Moves the keyboard crosshair one bar (`-1`, `+1`); the first press shows the last visible bar. */
-  stepKeyBar(delta: -1 | 1): void {
+  /** The bar of the keyboard crosshair, or null when the pointer (or nothing) owns the crosshair. */
+  get keyBar(): number | null {
+    return this.#keyBar;
+  }
+
+  /**
+   * Moves the keyboard crosshair one bar (`-1`, `+1`; `0` keeps it); the first press shows the last
+   * visible bar. Returns the bar (null without data). `announce: false` leaves the live region to the caller.
+   */
+  stepKeyBar(delta: -1 | 0 | 1, announce = true): number | null {
     const core = this.#o.core;
     const series = core.store.peek('series');
     const view = core.store.peek('view');
-    if (!series || !view) return;
+    if (!series || !view) return null;
     const n = series.bars.length;
     const lastVisible = Math.max(0, Math.min(n - 1, Math.floor(view.end - 0.5)));
     const bar = Math.max(0, Math.min(n - 1, this.#keyBar === null ? lastVisible : this.#keyBar + delta));
@@ -126,17 +134,28 @@ export class ChartA11yController implements ReactiveController {
     if (bar < view.start + 0.5) core.setView(clampView({ start: bar - 0.5, end: bar - 0.5 + span }, n, 5));
     else if (bar > view.end - 0.5) core.setView(clampView({ start: bar + 0.5 - span, end: bar + 0.5 }, n, 5));
     this.#o.setHover(bar);
-    this.announcer.say(this.describeBar(bar), 250);
+    if (announce) this.announcer.say(this.describeBar(bar), 250);
     void this.#o.whenPainted().then(() => {
       const plot = this.#o.renderer()?.pane('price')?.plot;
       if (!plot || this.#keyBar !== bar) return;
-      plot.setCursor({ left: plot.valToPos(bar, 'x'), top: plot.valToPos(series.bars.close[bar], 'price') });
+      const price = this.#keyPrice ?? series.bars.close[bar];
+      plot.setCursor({ left: plot.valToPos(bar, 'x'), top: plot.valToPos(price, 'price') });
       this.#o.setHover(bar);
     });
+    return bar;
+  }
+
+  #keyPrice: number | null = null;
+
+  /** The price the keyboard crosshair shows (keyboard drawing), or null for the bar's close. */
+  setKeyPrice(price: number | null): void {
+    this.#keyPrice = price;
+    if (this.#keyBar !== null) this.stepKeyBar(0, false);
   }
 
   /** Hides the keyboard crosshair; false when there was none. */
   clearKeyBar(): boolean {
+    this.#keyPrice = null;
     if (this.#keyBar === null) return false;
     this.#keyBar = null;
     this.#o.renderer()?.pane('price')?.plot.setCursor({ left: -10, top: -10 });
@@ -147,5 +166,6 @@ export class ChartA11yController implements ReactiveController {
   /** The pointer took over the crosshair. */
   pointerMoved(): void {
     this.#keyBar = null;
+    this.#keyPrice = null;
   }
 }

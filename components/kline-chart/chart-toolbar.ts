@@ -3,6 +3,8 @@ import { PERIODS, type Period } from '../../src/core/data/index.js';
 
 export interface ToolbarModel {
   readonly mode: 'full' | 'minimal' | 'none';
+  /** A narrow chart: periods and the compare button move into the "More" menu (part of `extra`). */
+  readonly compact?: boolean;
   readonly symbol: string;
   readonly period: Period | null;
   readonly canUndo: boolean;
@@ -30,12 +32,13 @@ export function renderToolbar(
   extra: TemplateResult | typeof nothing = nothing,
 ): TemplateResult | typeof nothing {
   if (m.mode === 'none') return nothing;
-  const periods: readonly Period[] = m.mode === 'minimal' ? ['5m', '1h', '1d', '1w'] : PERIODS;
+  const compact = m.compact === true && m.mode === 'full';
+  const periods: readonly Period[] = compact ? [] : m.mode === 'minimal' ? ['5m', '1h', '1d', '1w'] : PERIODS;
   return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label="Chart toolbar">
     <span class="search">
       <button class="symbol" part="symbol-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'symbol'} title=${m.strings.search} @click=${() => a.toggleSearch('symbol')}>${m.symbol || '—'}</button>
       ${
-        m.mode === 'full'
+        m.mode === 'full' && !compact
           ? html`<button part="compare-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'compare'} title=${m.strings.compare} aria-label=${m.strings.compare} @click=${() => a.toggleSearch('compare')}>+ ${m.strings.compareButton}</button>`
           : nothing
       }
@@ -57,11 +60,11 @@ export function renderToolbar(
           : nothing
       }
     </span>
-    <span class="sep"></span>
+    ${compact ? nothing : html`<span class="sep"></span>`}
     ${periods.map((p) => html`<button part="period-button" data-period=${p} aria-pressed=${m.period === p} @click=${() => a.setPeriod(p)}>${p}</button>`)}
     ${
       m.mode === 'full'
-        ? html`<span class="sep"></span>
+        ? html`${compact ? nothing : html`<span class="sep"></span>`}
           <button part="undo-button" title=${m.strings.undo} aria-label=${m.strings.undo} ?disabled=${!m.canUndo} @click=${a.undo}>↶</button>
           <button part="redo-button" title=${m.strings.redo} aria-label=${m.strings.redo} ?disabled=${!m.canRedo} @click=${a.redo}>↷</button>
           ${extra}`

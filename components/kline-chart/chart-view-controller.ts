@@ -9,6 +9,7 @@ import {
   type ChartTheme,
 } from '../../src/render/index.js';
 import { PaneSeparators } from './pane-separators.js';
+import { resolveAutoTheme, ThemeWatcher } from '../theme-watcher.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 import type { OverlayLayerController } from './overlay-layer-controller.js';
 
@@ -21,6 +22,8 @@ export interface ChartViewOptions {
   readonly onLayout: (offsets: ReadonlyMap<string, number>) => void;
   /** The bar under the crosshair, or null. */
   readonly onCursor: (index: number | null) => void;
+  /** The theme's colours changed (the legend re-renders in them). */
+  readonly onTheme?: () => void;
 }
 
 type Host = ReactiveControllerHost &
@@ -38,7 +41,7 @@ export class ChartViewController implements ReactiveController {
   #renderer: ChartRenderer | null = null;
   #separators: PaneSeparators | null = null;
   #resize: ResizeObserver | null = null;
-  #media: MediaQueryList | null = null;
+  readonly #watcher = new ThemeWatcher(() => this.applyTheme());
   #theme: ChartTheme | null = null;
   #specs: readonly PaneLayoutSpec[] = [];
   #disposers: (() => void)[] = [];
@@ -89,8 +92,7 @@ export class ChartViewController implements ReactiveController {
     this.#earlierPaints += this.#renderer?.paintCount ?? 0;
     this.#renderer?.destroy();
     this.#renderer = null;
-    this.#media?.removeEventListener('change', this.#onSchemeChange);
-    this.#media = null;
+    this.#watcher.stop();
   }
 
   /** Resolves after the canvases painted the current state (at once when the chart is not in a document). */
@@ -105,23 +107,21 @@ export class ChartViewController implements ReactiveController {
     return pane ? pane.plot.bbox.width / devicePixelRatio : this.#host.clientWidth - 64;
   }
 
-  /** Re-reads the theme from CSS (colours, convention) and rebuilds the panes. */
+  /**
+   * Re-reads the theme from CSS (colours, convention) and rebuilds the panes when it changed.
+   * `auto` follows a `dark`/`light` class or `data-theme` on `<html>`, else `prefers-color-scheme`.
+   */
   applyTheme(): void {
     const core = this.#o.core;
     const theme = core.store.peek('settings').theme;
-    this.#host.dataset.resolvedTheme =
-      theme === 'light' || theme === 'dark'
-        ? theme
-        : matchMedia('(prefers-color-scheme: dark)').matches
-          ? 'dark'
-          : 'light';
-    this.#theme = readChartTheme(getComputedStyle(this.#host), core.store.peek('settings').colorConvention);
+    const resolved = theme === 'light' || theme === 'dark' ? theme : resolveAutoTheme();
+    if (this.#host.dataset.resolvedTheme !== resolved) this.#host.dataset.resolvedTheme = resolved;
+    const next = readChartTheme(getComputedStyle(this.#host), core.store.peek('settings').colorConvention);
+    if (this.#theme && JSON.stringify(next) === JSON.stringify(this.#theme)) return;
+    this.#theme = next;
     this.#renderer?.invalidateLayout();
+    this.#o.onTheme?.();
   }
-
-  readonly #onSchemeChange = () => {
-    if (this.#o.core.store.peek('settings').theme === 'auto') this.applyTheme();
-  };
 
   #setup(): void {
     if (this.#renderer) return;
@@ -177,8 +177,7 @@ export class ChartViewController implements ReactiveController {
     this.#resize.observe(container);
     this.#o.overlays?.attach(renderer, container);
     this.#o.drawings.attach(renderer, container, this.#host);
-    this.#media = matchMedia('(prefers-color-scheme: dark)');
-    this.#media.addEventListener('change', this.#onSchemeChange);
+    this.#watcher.start(this.#host);
     let lastSettings = core.store.peek('settings');
     this.#disposers.push(
       effect(() => {

@@ -39,6 +39,7 @@ export const klineChartStyles = [
       --kline-up-text-color: #00796b;
       --kline-down-text-color: #d32f2f;
       --kline-toolbar-background: #f8f9fd;
+      --kline-focus-width: 2px;
       --kline-font: 11px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
       /* 480 px tall unless the page styles it (height, a grid row, flex); kline-chart-placeholder.css matches. */
       display: block;
@@ -56,7 +57,7 @@ export const klineChartStyles = [
     :host([data-resolved-theme='dark']) {
       --kline-background: #131722;
       --kline-text-color: #d1d4dc;
-      --kline-muted-color: #868993;
+      --kline-muted-color: #9598a1; /* 5.4:1 on a highlighted row (#20242f) */
       --kline-grid-color: rgba(240, 243, 250, 0.06);
       --kline-axis-color: #868993;
       --kline-crosshair-color: #758696;
@@ -67,9 +68,31 @@ export const klineChartStyles = [
       --kline-up-text-color: var(--kline-up-color);
       --kline-down-text-color: var(--kline-down-color);
     }
+    /* prefers-contrast: more: borders, grid and secondary text much darker (lighter in the dark theme), wider focus rings. */
+    @media (prefers-contrast: more) {
+      :host {
+        --kline-border-color: #767676;
+        --kline-muted-color: #474a54;
+        --kline-axis-color: #474a54;
+        --kline-grid-color: rgba(42, 46, 57, 0.2);
+        --kline-crosshair-color: #474a54;
+        --kline-accent-text-color: #1e40c8;
+        --kline-focus-width: 3px;
+      }
+      :host([data-resolved-theme='dark']) {
+        --kline-text-color: #f0f3fa;
+        --kline-border-color: #7d8290;
+        --kline-muted-color: #c3c6ce;
+        --kline-axis-color: #c3c6ce;
+        --kline-grid-color: rgba(240, 243, 250, 0.18);
+        --kline-crosshair-color: #c3c6ce;
+        --kline-accent-text-color: #a8c1ff;
+      }
+      .toolbar button { border-color: var(--kline-border-color); }
+    }
     :host > * { line-height: normal; }
     .root { display: flex; flex-direction: column; height: 100%; min-height: inherit; }
-    :host(:focus-visible) { box-shadow: inset 0 0 0 2px var(--kline-accent-color); }
+    :host(:focus-visible) { box-shadow: inset 0 0 0 var(--kline-focus-width) var(--kline-accent-color); }
     .toolbar {
       display: flex; align-items: center; gap: 2px; flex-wrap: wrap;
       padding: 3px 6px; border-bottom: 1px solid var(--kline-border-color);
@@ -99,12 +122,12 @@ export const klineChartStyles = [
       position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
       clip: rect(0 0 0 0); white-space: nowrap; border: 0;
     }
-    .toolbar :focus-visible { outline: 2px solid var(--kline-accent-color); outline-offset: -2px; }
+    .toolbar :focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
     .data-table {
       position: absolute; inset: 0; z-index: 6; overflow: auto; background: var(--kline-background);
       font-variant-numeric: tabular-nums;
     }
-    .data-table:focus-visible { outline: 2px solid var(--kline-accent-color); outline-offset: -2px; }
+    .data-table:focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
     .data-table table { border-collapse: collapse; width: 100%; font-size: 12px; }
     .data-table caption { text-align: left; padding: 4px 8px; font-weight: 600; }
     .data-table th, .data-table td { padding: 2px 8px; text-align: right; border-bottom: 1px solid var(--kline-border-color); white-space: nowrap; }

@@ -45,7 +45,13 @@ import { ChartEventsController } from './chart-events-controller.js';
 import { bindCore } from './core-of.js';
 import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
 import { ChartA11yController } from './chart-a11y-controller.js';
+import { KeyboardDrawingController } from './keyboard-drawing-controller.js';
+import { isDrawingKind } from '../../src/core/drawings/index.js';
 import { renderDataTable } from './chart-data-table.js';
+import { comparisonColor } from '../../src/render/chart-theme.js';
+import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } from './toolbar-overflow.js';
+// The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
+type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 
 let chartCounter = 0;
 
@@ -68,7 +74,7 @@ export interface ChartToolsApi {
  * @attr source - `sample`, `csv`, `json`, `binance` or a registered source id (default `sample`).
  * @attr src - URL of the file for `csv` / `json`.
  * @attr indicators - Initial indicators, e.g. `MA(5,20),VOL,MACD(12,26,9)` (default `VOL`).
- * @attr theme - `light` `dark` `auto` (default `auto`).
+ * @attr theme - `light` `dark` `auto` (default `auto`: a `dark` / `light` class or `data-theme` on `<html>`, else `prefers-color-scheme`).
  * @attr locale - `en` `zh-CN` (default from `navigator.language`).
  * @attr timezone - IANA zone to display in, overriding the data's own.
  * @attr color-convention - `green-up` or `red-up` (default `green-up`).
@@ -81,14 +87,14 @@ export interface ChartToolsApi {
  * @attr live - Stream live bars: `auto` (every source but the sample and files), `on`, `off`.
  * @attr wheel - Mouse wheel over the plot: `zoom` (default), `ctrl` (zoom only with Ctrl/⌘, otherwise the page scrolls), `off`.
  *
- * @fires kline-ready - The first data has loaded and painted.
- * @fires kline-data-load - Bars were loaded (detail: `{ symbol, period, source, bars }`).
- * @fires kline-context-change - The context snapshot changed (detail: `{ context }`).
- * @fires kline-selection-change - The range selection changed (detail: `{ selection }`).
- * @fires kline-change - One per committed action (detail: `{ action, undoable, replay, symbol, period, source, reason }`; reason `user` `agent` `host` `attribute` `undo` `redo` `live` `history` `load`).
- * @fires kline-data-request - A period or symbol the host's bars cannot provide (cancelable; detail: `{ symbol, period, from?, to?, respondWith(promise of bars) }`).
- * @fires kline-error - A failure the host should know about (detail: `{ code, message }`; bad bars add `index` and `reason`).
- * @fires kline-persist - Before a layout change is saved (detail: `{ document, waitUntil(promise) }`; a rejection rolls the change back).
+ * @fires {CustomEvent<KlineReadyDetail>} kline-ready - The first data has loaded and painted.
+ * @fires {CustomEvent<KlineDataLoadDetail>} kline-data-load - Bars were loaded (detail: `{ symbol, period, source, bars }`).
+ * @fires {CustomEvent<KlineContextChangeDetail>} kline-context-change - The context snapshot changed (detail: `{ context }`).
+ * @fires {CustomEvent<KlineSelectionChangeDetail>} kline-selection-change - The range selection changed (detail: `{ selection }`).
+ * @fires {CustomEvent<KlineChangeDetail>} kline-change - One per committed action (detail: `{ action, undoable, replay, symbol, period, source, reason }`; reason `user` `agent` `host` `attribute` `undo` `redo` `live` `history` `load`).
+ * @fires {CustomEvent<DataRequestDetail>} kline-data-request - A period or symbol the host's bars cannot provide (cancelable; detail: `{ symbol, period, from?, to?, respondWith(promise of bars) }`).
+ * @fires {CustomEvent<KlineErrorDetail>} kline-error - A failure the host should know about (detail: `{ code, message }`; bad bars add `index` and `reason`).
+ * @fires {CustomEvent<PersistEventDetail>} kline-persist - Before a layout change is saved (detail: `{ document, waitUntil(promise) }`; a rejection rolls the change back).
  *
  * @csspart toolbar - The toolbar.
  * @csspart period-button - One period button.
@@ -103,6 +109,58 @@ export interface ChartToolsApi {
  * @csspart data-table - The data table of the visible bars (toolbar button "Data table" or the `t` key).
  * @csspart data-table-button - Shows or hides the data table.
  * @csspart live - The visually hidden live region announcing new bars and the keyboard crosshair.
+ * @csspart symbol-input - The symbol / comparison search box (while the search is open).
+ * @csspart shortcuts-button - Opens the keyboard shortcut list (also the `?` key).
+ * @csspart shortcuts - The keyboard shortcut dialog.
+ * @csspart shortcuts-close - Its Close button.
+ * @csspart more-button - The "More" menu button of a narrow chart (below 480 px).
+ * @csspart more-menu - The "More" menu.
+ * @csspart drawing-toolbar - The drawing tools group.
+ * @csspart drawing-tool - One drawing tool button (`data-tool` names it).
+ * @csspart drawing-editor - The floating style editor of the selected drawing.
+ * @csspart legend-entry - An indicator's name in a legend (opens its settings).
+ * @csspart legend-remove - Removes an indicator from the legend.
+ * @csspart legend-move-up - Moves an indicator pane up.
+ * @csspart legend-move-down - Moves an indicator pane down.
+ * @csspart comparison-remove - Removes a comparison from the legend.
+ * @csspart persist-toast - The notice shown when a layout could not be saved.
+ * @csspart persist-download - Its download button.
+ * @csspart indicator-button - The indicator picker's toolbar button (exported from `kline-indicator-picker`).
+ * @csspart indicator-popup - The indicator picker's list popup.
+ * @csspart indicator-search - The indicator picker's search box.
+ * @csspart indicator-option - One study in the indicator picker.
+ * @csspart indicator-settings - An indicator's settings popover (exported from `kline-indicator-settings`).
+ * @csspart indicator-settings-apply - Its Apply button.
+ * @csspart indicator-settings-cancel - Its Cancel button.
+ * @csspart indicator-settings-remove - Its Remove button.
+ * @csspart indicator-settings-close - Its ✕ button.
+ * @csspart indicator-settings-error - Its error message.
+ * @csspart indicator-settings-field - One parameter field in it.
+ * @csspart indicator-settings-help - A parameter's description.
+ * @csspart indicator-settings-field-error - A parameter's validation message.
+ * @csspart palette-dialog - The command palette's dialog (exported from `kline-command-palette`).
+ * @csspart palette-search - The palette's search box.
+ * @csspart palette-list - The palette's list of tools.
+ * @csspart palette-option - One tool in the palette.
+ * @csspart palette-description - The chosen tool's description.
+ * @csspart palette-form - The chosen tool's form.
+ * @csspart palette-form-field - One field of that form.
+ * @csspart palette-form-help - A field's description.
+ * @csspart palette-form-error - A field's validation message.
+ * @csspart palette-run - The palette's Run button.
+ * @csspart palette-back - The palette's Back button.
+ * @csspart palette-close - The palette's ✕ button.
+ * @csspart palette-result - The result of a run.
+ * @csspart palette-error - The error of a failed run.
+ * @csspart settings-dialog - The settings dialog (exported from `kline-settings-dialog`).
+ * @csspart settings-form - Its form.
+ * @csspart settings-form-field - One setting.
+ * @csspart settings-form-help - A setting's description.
+ * @csspart settings-form-error - A setting's validation message.
+ * @csspart settings-apply - Its Apply button.
+ * @csspart settings-reset - Its Reset button.
+ * @csspart settings-close - Its ✕ button.
+ * @csspart settings-status - The outcome of the last Apply or Reset.
  *
  * @cssprop [--kline-up-color=#26a69a] - Rising candles (falling under `red-up`).
  * @cssprop [--kline-down-color=#ef5350] - Falling candles (rising under `red-up`).
@@ -114,6 +172,15 @@ export interface ChartToolsApi {
  * @cssprop [--kline-border-color=#e0e3eb] - Borders and separators.
  * @cssprop [--kline-accent-color=#2962ff] - Focus and active controls.
  * @cssprop [--kline-font] - Axis and legend font.
+ * @cssprop [--kline-muted-color=#6a6d78] - Secondary text (legend labels, times, descriptions).
+ * @cssprop [--kline-accent-text-color=#2962ff] - Text in the accent colour (the active period); reaches 4.5:1 in both themes.
+ * @cssprop [--kline-up-text-color=#00796b] - Legend values of a rising bar (a darker shade of the up colour that reaches 4.5:1).
+ * @cssprop [--kline-down-text-color=#d32f2f] - Legend values of a falling bar.
+ * @cssprop [--kline-toolbar-background=#f8f9fd] - Toolbar and table header background.
+ * @cssprop [--kline-tooltip-background] - Crosshair tooltip background (`legend-mode` tooltip).
+ * @cssprop [--kline-line-color=#2962ff] - The price line of line and area chart types.
+ * @cssprop [--kline-area-fill] - The fill under the price line of the area chart type.
+ * @cssprop [--kline-focus-width=2px] - Width of focus rings (3px under `prefers-contrast: more`).
  */
 export class KlineChart extends LitElement {
   static override styles = [
@@ -122,6 +189,7 @@ export class KlineChart extends LitElement {
     drawingEditorStyles,
     indicatorLegendStyles,
     persistToastStyles,
+    toolbarOverflowStyles,
   ];
 
   static override properties = {
@@ -207,6 +275,8 @@ export class KlineChart extends LitElement {
   readonly #agentPorts: AgentPortController;
   readonly #autosave: LayoutAutosaveController;
   readonly #a11y: ChartA11yController;
+  readonly #keyDrawing: KeyboardDrawingController;
+  readonly #overflow = new ToolbarOverflowController(this);
   #ready = false;
   #initialIndicators = false;
 
@@ -270,6 +340,7 @@ export class KlineChart extends LitElement {
         if (this._hover !== index) this._hover = index;
         this.#overlays.cursor(index);
       },
+      onTheme: () => this.requestUpdate(),
     });
     this.#live = new LiveFeedController(this, {
       core,
@@ -283,6 +354,13 @@ export class KlineChart extends LitElement {
       lang: () => this.#lang(),
       setHover: (index) => (this._hover = index),
       whenPainted: () => this.whenPainted(),
+    });
+    // Before the pan/zoom keys: it listens in the capture phase and keeps the keys it handles.
+    this.#keyDrawing = new KeyboardDrawingController(this, {
+      core,
+      drawings: this.#drawings,
+      a11y: this.#a11y,
+      lang: () => this.#lang(),
     });
     this.#autosave = new LayoutAutosaveController(this, {
       core,
@@ -441,7 +519,26 @@ export class KlineChart extends LitElement {
     if (!this.id) this.id = `kline-chart-${++chartCounter}`;
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    this.addEventListener('keydown', this.#onHelpKey);
   }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener('keydown', this.#onHelpKey);
+  }
+
+  /** `?` anywhere on the chart but in a text field opens the shortcut list. */
+  readonly #onHelpKey = (e: KeyboardEvent): void => {
+    const origin = e.composedPath()[0];
+    if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+    if (
+      origin instanceof HTMLElement &&
+      (origin.isContentEditable || /^(input|textarea|select)$/.test(origin.localName))
+    )
+      return;
+    e.preventDefault();
+    void this.showShortcuts();
+  };
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('agent') || changed.has('agentTools')) {
@@ -508,7 +605,7 @@ export class KlineChart extends LitElement {
         .get()
         .map((i) => [i.instanceId, this.#core.indicators.label(i.instanceId) ?? i.definitionId] as const),
     );
-    return html`<div class="root">
+    return html`<div class=${this.#overflow.compact ? 'root compact' : 'root'}>
       ${renderToolbar(
         {
           mode: this.toolbar,
@@ -520,6 +617,7 @@ export class KlineChart extends LitElement {
           searchMode: this._search.mode,
           results: this._search.results,
           strings,
+          compact: this.#overflow.compact,
         },
         {
           setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
@@ -540,13 +638,9 @@ export class KlineChart extends LitElement {
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
-        html`<kline-indicator-picker .definitions=${this.#core.indicatorRegistry.entries()} locale=${this.#lang()}
+        html`<kline-indicator-picker exportparts="button: indicator-button, popup: indicator-popup, search: indicator-search, option: indicator-option" .definitions=${this.#core.indicatorRegistry.entries()} locale=${this.#lang()}
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}></kline-indicator-picker>
-          <span class="sep"></span>${this.#renderDrawingToolbar()}
-          <span class="sep"></span>
-          <button part="palette-button" title=${`${strings.commands} (Ctrl/Cmd+K)`} aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K<span class="sr-only"> ${strings.commands}</span></button>
-          <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
-          <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>`,
+          ${this.#overflow.compact ? this.#renderOverflowMenu(strings) : this.#renderWideTools(strings)}`,
       )}
       <div class="main">
         <div class="panes" part="panes" role="img" aria-label=${`${this.#a11y.regionLabel()}. ${strings.tableHint}`}></div>
@@ -554,7 +648,7 @@ export class KlineChart extends LitElement {
         <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>
           ${clock && s.settings.get().legendMode !== 'tooltip' ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
           ${specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(specs[0], this._hover, titles, this.#legendActions(false))}</div>` : nothing}
-          ${renderComparisonValues(this.#core.comparisons.lines.get(), this._hover, s.view.get(), {
+          ${renderComparisonValues(this.#themedComparisons(), this._hover, s.view.get(), {
             label: strings.removeComparison,
             remove: (symbol) => void this.#runUserTool('comparison_remove', { symbol }),
           })}
@@ -587,21 +681,72 @@ export class KlineChart extends LitElement {
             : nothing
         }
       </div>
-      <kline-command-palette .chart=${this} locale=${this.#lang()}></kline-command-palette>
-      <kline-settings-dialog .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
+      ${this.#shortcutModule ? this.#shortcutModule.renderShortcutDialog(strings, () => this.#restoreFocus()) : nothing}
+      <kline-command-palette exportparts="dialog: palette-dialog, search: palette-search, list: palette-list, option: palette-option, description: palette-description, form: palette-form, form-field: palette-form-field, form-help: palette-form-help, form-error: palette-form-error, run: palette-run, back: palette-back, close: palette-close, result: palette-result, error: palette-error" .chart=${this} locale=${this.#lang()}></kline-command-palette>
+      <kline-settings-dialog exportparts="dialog: settings-dialog, form: settings-form, form-field: settings-form-field, form-help: settings-form-help, form-error: settings-form-error, apply: settings-apply, reset: settings-reset, close: settings-close, status: settings-status" .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
     </div>`;
   }
 
   #lastError = '';
+
+  /** Comparison lines in the theme's shade of their colour (4.5:1 on the background), as the canvas paints them. */
+  #themedComparisons() {
+    const theme = this.#view.theme;
+    const lines = this.#core.comparisons.lines.get();
+    return theme ? lines.map((l) => ({ ...l, color: comparisonColor(theme, l.color) })) : lines;
+  }
+
+  /**
+   * Re-reads the `--kline-*` colours into the canvas. Changes to `<html>`'s class, style or
+   * `data-theme`, to `<head>`'s style sheets, to this element's style and to the colour-scheme and
+   * contrast preferences are seen on their own; call this after changing `adoptedStyleSheets` or a
+   * class on another ancestor.
+   */
+  refreshTheme(): void {
+    this.#view.applyTheme();
+  }
 
   /** Shows or hides the data table, the canvases' text alternative (the `t` key on the chart does the same). */
   toggleDataTable(show?: boolean): void {
     this.#a11y.toggleTable(show);
   }
 
+  #focusBefore: HTMLElement | null = null;
+
+  /** Opens the keyboard shortcut list (the `?` key on the chart); focus returns where it was when it closes. */
+  async showShortcuts(): Promise<void> {
+    let active = document.activeElement as HTMLElement | null;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
+    const before = active && active !== document.body ? active : this;
+    if (!this.#shortcutModule) {
+      const module = await import('./shortcut-dialog.js');
+      const sheet = module.shortcutDialogStyles.styleSheet;
+      if (sheet && this.shadowRoot) this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, sheet];
+      this.#shortcutModule = module;
+      this.requestUpdate();
+      await this.updateComplete;
+    }
+    const dialog = this.renderRoot.querySelector<HTMLDialogElement>('dialog.shortcuts');
+    if (!dialog?.isConnected || dialog.open) return;
+    this.#focusBefore = before;
+    dialog.showModal();
+  }
+
+  #shortcutModule: ShortcutDialogModule | null = null;
+
+  #restoreFocus(): void {
+    const target = this.#focusBefore?.isConnected ? this.#focusBefore : this;
+    this.#focusBefore = null;
+    target.focus();
+  }
+
   /** After a popup closes, focus goes back to the control that opened it (never to <body>). */
   #focusPart(part: string): void {
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[part="${part}"]`)?.focus());
+    void this.updateComplete.then(() => {
+      const q = (p: string) => this.renderRoot.querySelector<HTMLElement>(`[part="${p}"]`);
+      // A narrow chart has no compare button: its "More" button opened the search.
+      (q(part) ?? q('more-button') ?? this).focus();
+    });
   }
 
   #lang(): 'en' | 'zh-CN' {
@@ -668,7 +813,7 @@ export class KlineChart extends LitElement {
     const open = this._settings;
     const model = open ? indicatorSettingsModel(this.#core, open.instanceId) : null;
     if (!open || !model) return nothing;
-    return html`<kline-indicator-settings open locale=${this.#lang()} style=${styleMap({ left: `${open.x}px`, top: `${open.y}px` })}
+    return html`<kline-indicator-settings exportparts="panel: indicator-settings, apply: indicator-settings-apply, cancel: indicator-settings-cancel, remove: indicator-settings-remove, close: indicator-settings-close, error: indicator-settings-error, form-field: indicator-settings-field, form-help: indicator-settings-help, form-error: indicator-settings-field-error" open locale=${this.#lang()} style=${styleMap({ left: `${open.x}px`, top: `${open.y}px` })}
       .model=${model} .error=${open.error}
       @indicator-settings-apply=${async (e: CustomEvent<{ instanceId: string; params: Record<string, unknown> }>) => {
         const r = await this.#core.tools.execute('indicators_update', e.detail, { origin: 'user' });
@@ -681,6 +826,44 @@ export class KlineChart extends LitElement {
       @indicator-settings-close=${() => (this._settings = null)}></kline-indicator-settings>`;
   }
 
+  #renderWideTools(strings: ReturnType<typeof chartStrings>) {
+    return html`<span class="sep"></span>${this.#renderDrawingToolbar()}
+          <span class="sep"></span>
+          <button part="palette-button" title=${`${strings.commands} (Ctrl/Cmd+K)`} aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K<span class="sr-only"> ${strings.commands}</span></button>
+          <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
+          <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => void this.showShortcuts()}>?</button>
+          <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>`;
+  }
+
+  #renderOverflowMenu(strings: ReturnType<typeof chartStrings>) {
+    const target = this.#core.store.state.target.get();
+    return renderOverflowMenu(
+      this.#overflow,
+      {
+        period: (target?.period ?? (isPeriod(this.period) ? this.period : null)) as Period | null,
+        tool: this.#drawings.tool,
+        tableShown: this.#a11y.tableShown,
+        strings,
+        drawing: drawingStrings(this.#lang()),
+      },
+      {
+        setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
+        compare: () => {
+          this._search = { open: true, mode: 'compare', results: [] };
+          void this.#searchSymbols('');
+        },
+        setTool: (t, byKeyboard) => {
+          this.#drawings.setTool(t);
+          if (byKeyboard && isDrawingKind(t)) this.#keyDrawing.begin(t);
+        },
+        palette: () => void this.openCommandPalette(),
+        settings: () => void this.openSettings(),
+        shortcuts: () => void this.showShortcuts(),
+        toggleTable: () => this.toggleDataTable(),
+      },
+    );
+  }
+
   #renderDrawingToolbar() {
     const d = this.#drawings;
     return renderDrawingToolbar(
@@ -691,7 +874,10 @@ export class KlineChart extends LitElement {
         strings: drawingStrings(this.#lang()),
       },
       {
-        setTool: (t) => d.setTool(t),
+        setTool: (t, byKeyboard) => {
+          d.setTool(t);
+          if (byKeyboard && isDrawingKind(t)) this.#keyDrawing.begin(t);
+        },
         setMagnet: (on) => d.setMagnet(on),
         copy: () => void d.copySelection(),
         delete: () => void d.deleteSelection(),

@@ -35,7 +35,7 @@ export class RovingToolbar {
     if (!this.#toolbar) return [];
     const out: HTMLElement[] = [];
     for (const el of this.#toolbar.querySelectorAll<HTMLElement>('button, input, kline-indicator-picker')) {
-      if (el.closest('.results')) continue;
+      if (el.closest('.results, [role="menu"]')) continue;
       if (el.localName === 'kline-indicator-picker') {
         const toggle = el.shadowRoot?.querySelector<HTMLElement>('button.toggle');
         if (toggle) out.push(toggle);
@@ -57,8 +57,9 @@ export class RovingToolbar {
     const origin = e.composedPath()[0] as HTMLElement;
     // Every key pressed on a toolbar control stays in the toolbar: none pans or zooms the chart.
     const mod = e.ctrlKey || e.metaKey || e.altKey;
-    if (!mod) e.stopPropagation();
-    if (mod || origin.closest?.('.results') || origin.localName === 'input') return;
+    // `?` (the shortcut list) is the chart's everywhere.
+    if (!mod && e.key !== '?') e.stopPropagation();
+    if (mod || origin.closest?.('.results, [role="menu"]') || origin.localName === 'input') return;
     const items = this.items();
     const at = items.indexOf(origin);
     if (at < 0) return;

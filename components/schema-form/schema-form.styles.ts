@@ -12,7 +12,7 @@ export const schemaFormStyles = css`
     box-sizing: border-box; width: 100%;
   }
   .check input { width: auto; min-height: 0; }
-  input:focus-visible, select:focus-visible, textarea:focus-visible { outline: 2px solid var(--kline-accent-color, #2962ff); outline-offset: -1px; }
+  input:focus-visible, select:focus-visible, textarea:focus-visible { outline: var(--kline-focus-width, 2px) solid var(--kline-accent-color, #2962ff); outline-offset: -1px; }
   [aria-invalid='true'] { border-color: var(--kline-down-color, #ef5350); }
   .help { color: var(--kline-muted-color, #6a6d78); font-size: 11px; }
   .error { color: var(--kline-down-color, #ef5350); font-size: 11px; }

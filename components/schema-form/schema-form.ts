@@ -14,8 +14,8 @@ import { schemaValueErrors } from './schema-value-errors.js';
  *
  * @summary Form generated from a TypeBox schema.
  *
- * @fires schema-form-change - On every edit (detail: `{ value, valid, errors }`).
- * @fires schema-form-submit - Enter pressed with valid values (detail: `{ value, valid, errors }`).
+ * @fires {SchemaFormChangeEvent} schema-form-change - On every edit (detail: `{ value, valid, errors }`).
+ * @fires {SchemaFormSubmitEvent} schema-form-submit - Enter pressed with valid values (detail: `{ value, valid, errors }`).
  *
  * @csspart form - The form element.
  * @csspart field - One field (label, control, help, error).

@@ -20,6 +20,9 @@ import { settingsFormSchema } from './settings-form-schema.js';
  *
  * @csspart dialog - The modal dialog.
  * @csspart form - The `<kline-schema-form>`.
+ * @csspart form-field - One setting (exported from `kline-schema-form`).
+ * @csspart form-help - A setting's description.
+ * @csspart form-error - A setting's validation message.
  * @csspart apply - The Apply button.
  * @csspart reset - The Reset button.
  * @csspart close - The ✕ button.
@@ -131,7 +134,7 @@ export class SettingsDialog extends LitElement {
         <button class="icon" part="close" aria-label=${t.close} title=${t.close} @click=${() => this.close()}>×</button>
       </header>
       <div class="body">
-        <kline-schema-form part="form" aria-labelledby="settings-title" .schema=${this.#formSchema()} .value=${this._formValue}
+        <kline-schema-form part="form" exportparts="field: form-field, help: form-help, error: form-error" aria-labelledby="settings-title" .schema=${this.#formSchema()} .value=${this._formValue}
           @schema-form-submit=${() => void this.apply()}></kline-schema-form>
       </div>
       <div class="actions">

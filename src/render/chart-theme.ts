@@ -10,8 +10,10 @@ export interface ChartTheme {
   readonly line: string;
   readonly areaFill: string;
   readonly font: string;
-  /** Palette for indicator lines and comparisons. */
+  /** Palette for indicator lines. */
   readonly palette: readonly string[];
+  /** Comparison line colours for this background (see `comparisonColor`). */
+  readonly comparisonPalette: readonly string[];
 }
 
 /**
@@ -21,6 +23,21 @@ export interface ChartTheme {
  */
 const LIGHT_PALETTE = ['#b25e00', '#6a3fb5', '#0a6fa8', '#c2185b', '#2e7d32', '#c43e00', '#795548', '#00758a'];
 const DARK_PALETTE = ['#f5a623', '#b39ddb', '#29b6f6', '#f06292', '#66bb6a', '#ff8a65', '#bcaaa4', '#26c6da'];
+
+/**
+ * The colours the core gives comparisons, in order (src/core/commands/comparison-commands.ts):
+ * stored and reported to the model as they are, but painted in the theme's shade of the same hue.
+ */
+const COMPARISON_SLOTS = ['#ff9800', '#9c27b0', '#00bcd4', '#e91e63', '#8bc34a'];
+/** Orange, purple, teal, pink, green, apart from the indicator palettes: on #ffffff 6.1–7.1:1; on #131722 7.5–10.8:1. */
+const LIGHT_COMPARISONS = ['#9a4d00', '#8e24aa', '#00695c', '#ad1457', '#33691e'];
+const DARK_COMPARISONS = ['#ffb74d', '#ce93d8', '#4dd0e1', '#f48fb1', '#aed581'];
+
+/** The colour a comparison stored with `color` is painted and written in under `theme` (4.5:1 on its background). */
+export function comparisonColor(theme: Pick<ChartTheme, 'comparisonPalette'>, color: string): string {
+  const slot = COMPARISON_SLOTS.indexOf(color.toLowerCase());
+  return slot >= 0 ? theme.comparisonPalette[slot] : color;
+}
 
 /** Relative luminance (WCAG) of `#rgb`/`#rrggbb`/`rgb()` colours; 1 for what it cannot parse. */
 function luminance(color: string): number {
@@ -63,5 +80,6 @@ export function readChartTheme(style: CSSStyleDeclaration, convention: 'green-up
     areaFill: v('--kline-area-fill', 'rgba(41,98,255,0.15)'),
     font: v('--kline-font', '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'),
     palette: luminance(background) < 0.18 ? DARK_PALETTE : LIGHT_PALETTE,
+    comparisonPalette: luminance(background) < 0.18 ? DARK_COMPARISONS : LIGHT_COMPARISONS,
   };
 }

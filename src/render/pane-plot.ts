@@ -1,7 +1,7 @@
 import uPlot from 'uplot';
 import type { Bars } from '../core/data/index.js';
 import type { ChartSettings, ViewRange } from '../core/state/index.js';
-import type { ChartTheme } from './chart-theme.js';
+import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type PlotTransform } from './paint-candles.js';
 import { paintClouds } from './paint-cloud.js';
 import { computeTimeTicks } from './time-ticks.js';
@@ -175,7 +175,7 @@ export class PanePlot {
         }
       }
       ctx.lineWidth = 1.5 * uPlot.pxRatio;
-      ctx.strokeStyle = line.color;
+      ctx.strokeStyle = comparisonColor(this.env.theme(), line.color);
       ctx.stroke(path);
     }
   }

@@ -40,7 +40,7 @@ let cardCounter = 0;
  * tree: the panel's styles apply and `::part(question-option)` reaches it from the page.
  *
  * @summary Question card of the agent panel.
- * @fires question-answer - The user answered or skipped (detail: `{ callId, answer }`).
+ * @fires {CustomEvent<QuestionAnswerDetail>} question-answer - The user answered or skipped (detail: `{ callId, answer }`).
  * @csspart question-card - The card.
  * @csspart question-option - One option (a label around its radio button or checkbox).
  * @csspart question-note - The note textarea.

@@ -265,6 +265,31 @@ export class DrawingInteraction {
     return true;
   }
 
+  /**
+   * Keyboard placing: shows the drawing being placed as if its next point were `point` (data
+   * coordinates: the keyboard crosshair's bar time and price). False when no kind is chosen.
+   */
+  previewPoint(point: DrawingPoint): boolean {
+    const tool = this.currentTool;
+    if (!isDrawingKind(tool)) return false;
+    this.showPreview(this.previewDrawing(tool, [...this.placed, point]));
+    return true;
+  }
+
+  /**
+   * Keyboard placing (Enter): sets the next point at `point`; the last one creates the drawing.
+   * Returns how many points are set and how many the kind needs (`done` once created), or null
+   * when no kind is chosen.
+   */
+  placePoint(point: DrawingPoint): { set: number; needed: number; done: boolean } | null {
+    const tool = this.currentTool;
+    if (!isDrawingKind(tool)) return null;
+    const needed = DRAWING_POINT_COUNTS[tool];
+    const set = this.placed.length + 1;
+    this.addPoint(tool, point);
+    return { set, needed, done: set >= needed };
+  }
+
   /** The pointer left the plot: hover ends, a one-point preview disappears. */
   pointerLeave(): void {
     this.setHover(null);

@@ -38,7 +38,8 @@ describe('comparisons with the mock model', function () {
       { toolCalls: [{ name: 'comparison_create', arguments: '{"symbol":"ETHUSDT"}' }] },
       { text: 'ETHUSDT is now overlaid in percent from the first visible bar.' },
     ]);
-    const color = parseColor('#ff9800');
+    // The first comparison colour in the light theme's shade (4.5:1 on white; src/render/chart-theme.ts).
+    const color = parseColor('#9a4d00');
     const before = countPixels(paneCanvas(chart, 'price'), color, 30);
     const hash = canvasHash(paneCanvas(chart, 'price'));
     const done = nextRunEnd(panel);
@@ -91,6 +92,9 @@ describe('comparisons with the mock model', function () {
       html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory"></chart-agent-panel>`,
     );
     const root = chart.shadowRoot!;
+    // Beside the panel the chart shrinks below 480 px and folds its toolbar into "More": keep it wide.
+    chart.style.flex = 'none';
+    await waitFor(() => root.querySelector('[part~="compare-button"]') !== null, 'the full toolbar');
     root.querySelector<HTMLButtonElement>('[part~="compare-button"]')!.click();
     await chart.updateComplete;
     const input = root.querySelector<HTMLInputElement>('[part~="symbol-input"]')!;

@@ -228,3 +228,32 @@ test('a plain click on one drawing of a multi-selection narrows the selection to
   click(ia, 500, 300);
   assert.deepEqual(state.selected, ['B']);
 });
+
+test('keyboard placing: previewPoint shows the drawing, placePoint sets anchors and the last creates it', () => {
+  const { ia, named } = setup();
+  assert.equal(ia.placePoint({ time: 1, price: 1 }), null, 'no kind chosen: nothing to place');
+  assert.equal(ia.previewPoint({ time: 1, price: 1 }), false);
+  ia.setTool('trend_line');
+  assert.equal(ia.previewPoint({ time: 10, price: 5 }), true);
+  const preview = named('preview').at(-1)![1] as Drawing;
+  assert.deepEqual(preview.points, [{ time: 10, price: 5 }]);
+  assert.deepEqual(ia.placePoint({ time: 10, price: 5 }), { set: 1, needed: 2, done: false });
+  assert.equal(named('create').length, 0);
+  ia.previewPoint({ time: 20, price: 6 });
+  assert.deepEqual((named('preview').at(-1)![1] as Drawing).points, [
+    { time: 10, price: 5 },
+    { time: 20, price: 6 },
+  ]);
+  assert.deepEqual(ia.placePoint({ time: 20, price: 6 }), { set: 2, needed: 2, done: true });
+  assert.deepEqual(named('create'), [
+    [
+      'create',
+      'trend_line',
+      [
+        { time: 10, price: 5 },
+        { time: 20, price: 6 },
+      ],
+    ],
+  ]);
+  assert.equal(ia.tool, 'select', 'back to select after placing');
+});

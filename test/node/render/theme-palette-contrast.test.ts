@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readChartTheme } from '../../../src/render/chart-theme.js';
+import { comparisonColor, readChartTheme } from '../../../src/render/chart-theme.js';
 
 /** WCAG contrast of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
@@ -38,3 +38,22 @@ test('a host background given as rgb() picks the matching palette', () => {
   const dark = readChartTheme(style({ '--kline-background': 'rgb(19, 23, 34)' }), 'green-up').palette;
   assert.deepEqual(dark, readChartTheme(style({ '--kline-background': '#131722' }), 'green-up').palette);
 });
+
+for (const [theme, background] of [
+  ['light', '#ffffff'],
+  ['dark', '#131722'],
+] as const) {
+  test(`every comparison line colour reaches 4.5:1 on the ${theme} background ${background}`, () => {
+    const t = readChartTheme(style({ '--kline-background': background }), 'green-up');
+    // The colours the core stores for the first five comparisons (src/core/commands/comparison-commands.ts).
+    const stored = ['#ff9800', '#9c27b0', '#00bcd4', '#e91e63', '#8bc34a'];
+    const painted = stored.map((c) => comparisonColor(t, c));
+    assert.equal(new Set(painted).size, 5, 'five distinct colours');
+    for (const color of painted)
+      assert.ok(
+        contrast(color, background) >= 4.5,
+        `${color} on ${background}: ${contrast(color, background).toFixed(2)}:1`,
+      );
+    assert.equal(comparisonColor(t, '#123456'), '#123456', 'a colour of its own is painted as given');
+  });
+}

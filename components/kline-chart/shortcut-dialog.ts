@@ -1,0 +1,60 @@
+import { css, html, type TemplateResult } from 'lit';
+import type { chartStrings } from './chart-strings.js';
+
+type Strings = ReturnType<typeof chartStrings>;
+
+/** The chart's keyboard shortcuts, in the order the `?` dialog lists them (README "Keyboard"). */
+export function shortcutRows(s: Strings): readonly (readonly [keys: string, what: string])[] {
+  return [
+    ['Tab / Shift+Tab', s.scTab],
+    ['← → Home End', s.scToolbar],
+    ['← →', s.scCrosshair],
+    ['Shift+← →', s.scPan],
+    ['↑ ↓  + −', s.scZoom],
+    ['Home / End', s.scHomeEnd],
+    ['T', s.scTable],
+    ['Escape', s.scEscape],
+    ['Ctrl/⌘+K', s.scPalette],
+    ['Ctrl/⌘+Z, Ctrl/⌘+Y', s.scUndo],
+    ['← → ↑ ↓ Enter', s.scDraw],
+    ['[ ]', s.scSelect],
+    ['Ctrl/⌘+C, Ctrl/⌘+V', s.scCopy],
+    ['?', s.scHelp],
+  ];
+}
+
+/**
+ * The `?` dialog: a modal `<dialog>` listing the keys (rendered closed; `showModal()` opens it).
+ * Escape or the Close button closes it and the chart puts focus back where it was.
+ */
+export function renderShortcutDialog(s: Strings, onClose: () => void): TemplateResult {
+  return html`<dialog class="shortcuts" part="shortcuts" aria-labelledby="shortcuts-title" @close=${onClose}>
+    <h2 id="shortcuts-title">${s.shortcuts}</h2>
+    <table>
+      <tbody>
+        ${shortcutRows(s).map(([keys, what]) => html`<tr><th scope="row"><kbd>${keys}</kbd></th><td>${what}</td></tr>`)}
+      </tbody>
+    </table>
+    <form method="dialog"><button part="shortcuts-close" value="close" autofocus>${s.closeDialog}</button></form>
+  </dialog>`;
+}
+
+export const shortcutDialogStyles = css`
+  .shortcuts {
+    max-width: min(560px, 92%); max-height: 86%; overflow: auto; padding: 12px 16px;
+    background: var(--kline-background); color: var(--kline-text-color);
+    border: 1px solid var(--kline-border-color); border-radius: 6px; font: 13px system-ui, sans-serif;
+  }
+  .shortcuts::backdrop { background: rgba(0, 0, 0, 0.35); }
+  .shortcuts h2 { font-size: 15px; margin: 0 0 8px; }
+  .shortcuts table { border-collapse: collapse; }
+  .shortcuts th { text-align: left; font-weight: normal; padding: 3px 12px 3px 0; white-space: nowrap; vertical-align: top; }
+  .shortcuts td { padding: 3px 0; }
+  .shortcuts kbd { font: 12px ui-monospace, monospace; padding: 1px 4px; border: 1px solid var(--kline-border-color); border-radius: 3px; }
+  .shortcuts form { text-align: right; margin-top: 8px; }
+  .shortcuts button {
+    font: inherit; color: inherit; background: transparent; padding: 4px 12px; cursor: pointer;
+    border: 1px solid var(--kline-border-color); border-radius: 4px;
+  }
+  .shortcuts button:focus-visible { outline: var(--kline-focus-width, 2px) solid var(--kline-accent-color); outline-offset: 1px; }
+`;

@@ -1,0 +1,54 @@
+import { css, html, nothing, type TemplateResult } from 'lit';
+import { PERIODS } from '../../src/core/data/index.js';
+import { DRAWING_KINDS } from '../../src/core/drawings/index.js';
+import type { DrawingLayerTool } from './drawing-layer-controller.js';
+import type { OverflowMenuActions, OverflowMenuModel, ToolbarOverflowController } from './toolbar-overflow.js';
+
+/** The open "More" menu (a lazy chunk: loaded when the menu first opens). */
+export function renderMenuItems(
+  c: ToolbarOverflowController,
+  m: OverflowMenuModel,
+  a: OverflowMenuActions,
+): TemplateResult {
+  const s = m.strings;
+  const d = m.drawing;
+  // Items activated by Enter/Space arrive as clicks with detail 0: the keyboard drawing flow starts.
+  const item = (label: string, run: (byKeyboard: boolean) => void, checked?: boolean, role = 'menuitem') =>
+    html`<button type="button" role=${role} tabindex="-1" aria-checked=${checked === undefined ? nothing : checked ? 'true' : 'false'}
+      @click=${(e: MouseEvent) => c.choose(() => run(e.detail === 0))}>${label}</button>`;
+  const tools: readonly DrawingLayerTool[] = ['select', 'range-select', ...DRAWING_KINDS];
+  const toolLabel = (t: DrawingLayerTool) =>
+    t === 'select' ? d.select : t === 'range-select' ? d.rangeSelect : t ? d.kinds[t] : '';
+  return html`<div id="more-menu" part="more-menu" role="menu" aria-label=${s.more} @keydown=${c.onMenuKey}>
+            <div role="group" aria-label=${s.periodGroup}>
+              ${PERIODS.map((p) => item(p, () => a.setPeriod(p), m.period === p, 'menuitemradio'))}
+            </div>
+            <div role="separator"></div>
+            ${item(s.compare, () => a.compare())}
+            <div role="separator"></div>
+            <div role="group" aria-label=${d.toolbar}>
+              ${tools.map((t) => item(toolLabel(t), (k) => a.setTool(t, k), m.tool === t, 'menuitemradio'))}
+            </div>
+            <div role="separator"></div>
+            ${item(s.commands, () => a.palette())}
+            ${item(s.settings, () => a.settings())}
+            ${item(s.shortcuts, () => a.shortcuts())}
+            ${item(s.dataTable, () => a.toggleTable(), m.tableShown, 'menuitemcheckbox')}
+          </div>`;
+}
+
+/** Styles of the menu. */
+export const overflowMenuStyles = css`
+  [part='more-menu'] {
+    position: absolute; z-index: 7; top: 100%; right: 0; min-width: 200px; max-height: min(70vh, 420px);
+    overflow-y: auto; margin-top: 2px; padding: 4px 0; background: var(--kline-background);
+    border: 1px solid var(--kline-border-color); border-radius: 4px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.15);
+  }
+  [part='more-menu'] [role^='menuitem'] {
+    display: block; width: 100%; text-align: left; border: 0; border-radius: 0; padding: 6px 12px 6px 28px;
+    position: relative; min-height: 32px;
+  }
+  [part='more-menu'] [aria-checked='true']::before { content: '✓'; position: absolute; left: 10px; }
+  [part='more-menu'] [role='separator'] { height: 1px; margin: 4px 0; background: var(--kline-border-color); }
+  [part='more-menu'] [role^='menuitem']:focus-visible { outline-offset: -3px; }
+`;

@@ -1,0 +1,233 @@
+import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { Period } from '../../src/core/data/index.js';
+import type { DrawingStrings } from '../drawing-toolbar/index.js';
+import type { DrawingLayerTool } from './drawing-layer-controller.js';
+
+/** Below this width (the element's own, not the viewport's) the toolbar folds into the "More" menu. */
+export const COMPACT_WIDTH = 480;
+
+type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
+type MenuModule = typeof import('./toolbar-overflow-menu.js');
+
+/** What the menu shows. */
+export interface OverflowMenuModel {
+  readonly period: Period | null;
+  readonly tool: DrawingLayerTool;
+  readonly tableShown: boolean;
+  readonly strings: {
+    readonly more: string;
+    readonly periodGroup: string;
+    readonly compare: string;
+    readonly commands: string;
+    readonly settings: string;
+    readonly shortcuts: string;
+    readonly dataTable: string;
+  };
+  readonly drawing: DrawingStrings;
+}
+
+/** What its items do (the same methods the full toolbar's buttons call). */
+export interface OverflowMenuActions {
+  setPeriod(period: Period): void;
+  compare(): void;
+  setTool(tool: DrawingLayerTool, byKeyboard: boolean): void;
+  palette(): void;
+  settings(): void;
+  shortcuts(): void;
+  toggleTable(): void;
+}
+
+/**
+ * The narrow chart's toolbar: a `ResizeObserver` on the element's own width switches to compact
+ * below {@link COMPACT_WIDTH} px (the toolbar keeps the symbol, indicators, undo/redo and a "More"
+ * button; the legend shows less), and the "More" button opens a menu by the WAI-ARIA menu button
+ * pattern: Enter, Space or Down open it on the first item (Up on the last), Up/Down/Home/End move,
+ * Enter or Space choose, Escape closes, and focus goes back to the button; Tab closes it too.
+ */
+export class ToolbarOverflowController implements ReactiveController {
+  readonly #host: Host;
+  #observer: ResizeObserver | null = null;
+  #compact = false;
+  #open = false;
+  #focusOnOpen: 'first' | 'last' | null = null;
+  #timer = 0;
+  /** The menu's chunk, once loaded (the first open loads it). */
+  menu: MenuModule | null = null;
+
+  constructor(host: Host) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  /** Whether the toolbar is folded (the element is narrower than {@link COMPACT_WIDTH}). */
+  get compact(): boolean {
+    return this.#compact;
+  }
+
+  get open(): boolean {
+    return this.#open;
+  }
+
+  hostConnected(): void {
+    this.#observer = new ResizeObserver((entries) => {
+      const width = entries[0].borderBoxSize?.[0]?.inlineSize ?? entries[0].contentRect.width;
+      // After this frame's resize observations: re-rendering the toolbar inside the callback could resize
+      // a shrink-to-fit host again in the same frame (a ResizeObserver loop).
+      clearTimeout(this.#timer);
+      this.#timer = window.setTimeout(() => this.#setCompact(width > 0 && width < COMPACT_WIDTH), 0);
+    });
+    this.#observer.observe(this.#host);
+    // Size now, so the first paint already has the right toolbar.
+    const width = this.#host.getBoundingClientRect().width;
+    this.#setCompact(width > 0 && width < COMPACT_WIDTH);
+    document.addEventListener('pointerdown', this.#onOutside, true);
+  }
+
+  hostDisconnected(): void {
+    this.#observer?.disconnect();
+    this.#observer = null;
+    clearTimeout(this.#timer);
+    document.removeEventListener('pointerdown', this.#onOutside, true);
+  }
+
+  hostUpdated(): void {
+    if (!this.#focusOnOpen || !this.#open) return;
+    const items = this.#items();
+    if (!items.length) return; // the menu's chunk is still loading
+    (this.#focusOnOpen === 'first' ? items[0] : items[items.length - 1]).focus();
+    this.#focusOnOpen = null;
+  }
+
+  async #loadMenu(): Promise<void> {
+    if (this.menu) return;
+    const module = await import('./toolbar-overflow-menu.js');
+    const sheet = module.overflowMenuStyles.styleSheet;
+    const root = this.#host.shadowRoot;
+    if (sheet && root && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    this.menu = module;
+    this.#host.requestUpdate();
+  }
+
+  /** Opens (focusing the first or last item) or closes the menu; closing returns focus to the button. */
+  toggle(open = !this.#open, focus: 'first' | 'last' = 'first', returnFocus = true): void {
+    if (open === this.#open) return;
+    this.#open = open;
+    this.#focusOnOpen = open ? focus : null;
+    if (open) void this.#loadMenu();
+    this.#host.requestUpdate();
+    if (!open && returnFocus) this.#button()?.focus();
+  }
+
+  #setCompact(compact: boolean): void {
+    if (compact === this.#compact) return;
+    this.#compact = compact;
+    if (!compact) this.#open = false;
+    this.#host.requestUpdate();
+  }
+
+  #button(): HTMLElement | null {
+    return this.#host.renderRoot.querySelector<HTMLElement>('[part="more-button"]');
+  }
+
+  #items(): HTMLElement[] {
+    return [
+      ...this.#host.renderRoot.querySelectorAll<HTMLElement>(
+        '[part="more-menu"] [role^="menuitem"]:not([aria-disabled="true"])',
+      ),
+    ];
+  }
+
+  readonly #onOutside = (e: PointerEvent): void => {
+    if (!this.#open) return;
+    const path = e.composedPath();
+    const menu = this.#host.renderRoot.querySelector('[part="more-menu"]');
+    if ((menu && path.includes(menu)) || path.includes(this.#button() as EventTarget)) return;
+    this.toggle(false, 'first', false);
+  };
+
+  /** The "More" button's keys. */
+  readonly onButtonKey = (e: KeyboardEvent): void => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      e.stopPropagation();
+      if (this.#open) this.#items()[e.key === 'ArrowDown' ? 0 : this.#items().length - 1]?.focus();
+      else this.toggle(true, e.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  };
+
+  /** Keys inside the menu. */
+  readonly onMenuKey = (e: KeyboardEvent): void => {
+    const items = this.#items();
+    const at = items.indexOf(e.composedPath()[0] as HTMLElement);
+    let next = -1;
+    switch (e.key) {
+      case 'ArrowDown':
+        next = (at + 1) % items.length;
+        break;
+      case 'ArrowUp':
+        next = (at - 1 + items.length) % items.length;
+        break;
+      case 'Home':
+        next = 0;
+        break;
+      case 'End':
+        next = items.length - 1;
+        break;
+      case 'Escape':
+        e.preventDefault();
+        e.stopPropagation();
+        this.toggle(false);
+        return;
+      case 'Tab':
+        this.toggle(false, 'first', false);
+        return;
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        e.stopPropagation();
+        (e.composedPath()[0] as HTMLElement).click();
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+    items[next]?.focus();
+  };
+
+  /**
+   * Runs a menu item's action: the menu closes and focus goes back to the "More" button first, so a
+   * dialog the action opens returns focus there (never to a removed item, never to `<body>`).
+   */
+  choose(action: () => void): void {
+    this.toggle(false);
+    action();
+  }
+}
+
+/** The "More" button and, when open (and its chunk has loaded), its menu. Render it inside the toolbar. */
+export function renderOverflowMenu(
+  c: ToolbarOverflowController,
+  m: OverflowMenuModel,
+  a: OverflowMenuActions,
+): TemplateResult {
+  return html`<span class="more">
+    <button part="more-button" aria-haspopup="menu" aria-expanded=${c.open ? 'true' : 'false'} aria-controls="more-menu"
+      title=${m.strings.more} @click=${() => c.toggle()} @keydown=${c.onButtonKey}>${m.strings.more} ▾</button>
+    ${c.open && c.menu ? c.menu.renderMenuItems(c, m, a) : nothing}
+  </span>`;
+}
+
+/** Styles of the compact toolbar and the compact legend (the menu's own come with its chunk). */
+export const toolbarOverflowStyles = css`
+  .toolbar .more { position: relative; margin-left: auto; }
+  /* A long symbol is cut short: the compact toolbar's own width must never widen the chart. */
+  .root.compact .toolbar .symbol { max-width: 9em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .root.compact .legend { right: 8px; font-size: 10px; }
+  .root.compact .legend .row { flex-wrap: nowrap; overflow: hidden; white-space: nowrap; }
+  .root.compact .legend .title ~ .muted,
+  .root.compact [data-testid='ohlc'] > span:nth-child(-n + 3),
+  .root.compact [data-testid='ohlc'] > span:nth-child(6) { display: none; }
+  .root.compact .pane-legend { flex-wrap: nowrap; overflow: hidden; right: 8px; white-space: nowrap; }
+`;

@@ -1,0 +1,122 @@
+import { coreOf } from '../../../components/kline-chart/core-of.js';
+import { expect } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { html } from 'lit';
+import '../../../components/kline-chart/define.js';
+import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+import { waitFor } from '../helpers/chart-fixture.js';
+import { mount, unmountAll } from '../panel/panel-fixture.js';
+import { axeViolations } from './run-axe.js';
+
+function deepActive(): Element | null {
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el;
+}
+
+async function press(key: string, times = 1): Promise<void> {
+  for (let i = 0; i < times; i++) await sendKeys({ press: key });
+}
+
+async function chartOf(style: string): Promise<KlineChart> {
+  const main = mount(
+    html`<main><h1>Narrow</h1><kline-chart style=${style} indicators="MA(5,20),VOL"></kline-chart></main>`,
+  );
+  const chart = main.querySelector('kline-chart')!;
+  await waitFor(() => chart.context.get() !== null, 'chart data');
+  await chart.whenPainted();
+  await chart.updateComplete;
+  return chart;
+}
+
+const q = (chart: KlineChart, selector: string) => chart.shadowRoot!.querySelector<HTMLElement>(selector);
+
+describe('a narrow chart', function () {
+  this.timeout(30000);
+  before(() => {
+    document.title = 'Narrow chart';
+    document.documentElement.lang = 'en';
+  });
+  afterEach(async () => {
+    unmountAll();
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  it("folds by its own width, not the viewport's", async () => {
+    await setViewport({ width: 1200, height: 800 });
+    const chart = await chartOf('width:420px;height:400px');
+    expect(q(chart, '[part="more-button"]'), 'folded at 420 px in a 1200 px viewport').to.not.equal(null);
+    expect(q(chart, '[part="period-button"]')).to.equal(null);
+    chart.style.width = '700px';
+    await waitFor(() => q(chart, '[part="period-button"]') !== null, 'unfolds at 700 px');
+    expect(q(chart, '[part="more-button"]')).to.equal(null);
+  });
+
+  it('at 390×844 the toolbar is one row, the price pane keeps most of the height, the legend is compact', async () => {
+    await setViewport({ width: 390, height: 844 });
+    const chart = await chartOf('width:100%;height:560px');
+    const toolbar = q(chart, '[part="toolbar"]')!.getBoundingClientRect();
+    expect(toolbar.height, 'toolbar height').to.be.at.most(40);
+    const host = chart.getBoundingClientRect();
+    const price = q(chart, '.pane[data-pane-id="price"]')!.getBoundingClientRect();
+    expect(price.height / host.height, 'price pane share of the chart').to.be.greaterThan(0.6);
+    // The legend keeps to one line per row and hides open/high/low/volume.
+    const legend = q(chart, '[part="legend"]')!.getBoundingClientRect();
+    expect(legend.height, 'legend height').to.be.at.most(3 * 16 + 2);
+    const ohlc = q(chart, '[data-testid="ohlc"]')!;
+    const shown = [...ohlc.children].filter((c) => (c as HTMLElement).offsetParent !== null);
+    expect(shown.length, 'close and change only').to.equal(2);
+    expect(shown[0].textContent!.trim()).to.match(/^C [\d.]+$/);
+    expect(shown[1].textContent!.trim()).to.match(/^[+-][\d.]+ \([+-][\d.]+%\)$/);
+    expect(await axeViolations()).to.deep.equal([]);
+  });
+
+  it('the "More" menu follows the menu button pattern; choosing an item acts and focus returns to the button', async () => {
+    await setViewport({ width: 390, height: 844 });
+    const chart = await chartOf('width:100%;height:560px');
+    chart.focus();
+    await press('Tab'); // the toolbar (one tab stop)
+    await press('End');
+    const more = q(chart, '[part="more-button"]')!;
+    expect(deepActive()).to.equal(more);
+    expect(more.getAttribute('aria-haspopup')).to.equal('menu');
+    expect(more.getAttribute('aria-expanded')).to.equal('false');
+    await press('ArrowDown');
+    await waitFor(() => deepActive()?.getAttribute('role') === 'menuitemradio', 'menu open on its first item');
+    expect(more.getAttribute('aria-expanded')).to.equal('true');
+    expect(deepActive()!.textContent!.trim()).to.equal('1m');
+    await press('End');
+    expect(deepActive()!.textContent!.trim()).to.equal('Data table');
+    await press('Home');
+    expect(deepActive()!.textContent!.trim()).to.equal('1m');
+    await press('Escape');
+    await waitFor(() => q(chart, '[part="more-menu"]') === null, 'menu closed');
+    expect(deepActive()).to.equal(more);
+
+    // Choose the weekly period from the menu.
+    await press('Enter');
+    await waitFor(() => q(chart, '[part="more-menu"]') !== null, 'menu open');
+    let guard = 0;
+    while (deepActive()?.textContent?.trim() !== '1w' && guard++ < 20) await press('ArrowDown');
+    const view = coreOf(chart).store.peek('view');
+    await press('Enter');
+    await waitFor(() => chart.context.get()?.period === '1w', 'weekly chart');
+    expect(deepActive()).to.equal(more, 'focus back on the More button');
+    expect(coreOf(chart).store.peek('view')).to.not.equal(view);
+
+    // The shortcut list from the menu: Escape closes it and focus returns to the More button.
+    await press('ArrowUp');
+    await waitFor(() => deepActive()?.textContent?.trim() === 'Data table', 'menu open on its last item');
+    await press('ArrowUp');
+    expect(deepActive()!.textContent!.trim()).to.equal('Keyboard shortcuts');
+    await press('Enter');
+    await waitFor(
+      () => (q(chart, 'dialog.shortcuts') as HTMLDialogElement | null)?.open === true,
+      'shortcut list open',
+    );
+    const dialog = q(chart, 'dialog.shortcuts') as HTMLDialogElement;
+    await press('Escape');
+    await waitFor(() => !dialog.open, 'closed');
+    await waitFor(() => deepActive() === more, 'focus back on the More button');
+  });
+});
