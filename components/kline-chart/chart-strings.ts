@@ -1,64 +1,94 @@
-/** UI strings of the chart in its two locales. */
-export function chartStrings(locale: 'en' | 'zh-CN') {
-  return locale === 'zh-CN'
-    ? {
-        open: '开',
-        high: '高',
-        low: '低',
-        close: '收',
-        volume: '量',
-        change: '涨跌',
-        loading: '加载中…',
-        loadingHistory: '正在加载更早的数据…',
-        undo: '撤销',
-        redo: '重做',
-        search: '搜索代码或名称',
-        compare: '添加对比品种',
-        compareButton: '对比',
-        removeComparison: '移除对比',
-        commands: '命令',
-        settings: '设置',
-        dataTable: '数据表',
-        time: '时间',
-        openFull: '开盘',
-        highFull: '最高',
-        lowFull: '最低',
-        closeFull: '收盘',
-        volumeFull: '成交量',
-        chart: '图表',
-        last: '最新',
-        newBar: '新K线',
-        toolbar: '图表工具栏',
-        tableHint: '按 T 键以表格查看数据',
-      }
-    : {
-        open: 'O',
-        high: 'H',
-        low: 'L',
-        close: 'C',
-        volume: 'V',
-        change: 'Chg',
-        loading: 'Loading…',
-        loadingHistory: 'Loading older bars…',
-        undo: 'Undo',
-        redo: 'Redo',
-        search: 'Search symbol or name',
-        compare: 'Compare with another symbol',
-        compareButton: 'Compare',
-        removeComparison: 'Remove comparison',
-        commands: 'Commands',
-        settings: 'Settings',
-        dataTable: 'Data table',
-        time: 'Time',
-        openFull: 'Open',
-        highFull: 'High',
-        lowFull: 'Low',
-        closeFull: 'Close',
-        volumeFull: 'Volume',
-        chart: 'chart',
-        last: 'last',
-        newBar: 'New bar',
-        toolbar: 'Chart toolbar',
-        tableHint: 'Press T for a data table',
-      };
+import { sectionStrings } from '../i18n/locale-registry.js';
+
+/** Words of `<kline-chart>` (section `chart` of the catalogue, components/i18n/catalogue.ts). */
+export interface ChartStrings {
+  readonly open: string;
+  readonly high: string;
+  readonly low: string;
+  readonly close: string;
+  readonly volume: string;
+  readonly change: string;
+  readonly loading: string;
+  readonly loadingHistory: string;
+  readonly undo: string;
+  readonly redo: string;
+  readonly search: string;
+  readonly compare: string;
+  readonly compareButton: string;
+  readonly removeComparison: string;
+  readonly commands: string;
+  readonly settings: string;
+  readonly dataTable: string;
+  readonly time: string;
+  readonly openFull: string;
+  readonly highFull: string;
+  readonly lowFull: string;
+  readonly closeFull: string;
+  readonly volumeFull: string;
+  readonly chart: string;
+  readonly last: string;
+  readonly newBar: string;
+  readonly toolbar: string;
+  readonly tableHint: string;
+  /** Title of a legend entry's button that opens the study's settings. */
+  readonly studySettings: (label: string) => string;
+  readonly moveUp: string;
+  readonly moveDown: string;
+  readonly remove: string;
+  readonly moveStudyUp: (label: string) => string;
+  readonly moveStudyDown: (label: string) => string;
+  readonly removeStudy: (label: string) => string;
+  /** The handle between two panes. */
+  readonly resizePanes: string;
+  /** The "layout not saved" toast. */
+  readonly persistFull: string;
+  readonly persistDownload: string;
+  readonly persistDismiss: string;
+}
+
+export const EN_CHART: ChartStrings = {
+  open: 'O',
+  high: 'H',
+  low: 'L',
+  close: 'C',
+  volume: 'V',
+  change: 'Chg',
+  loading: 'Loading…',
+  loadingHistory: 'Loading older bars…',
+  undo: 'Undo',
+  redo: 'Redo',
+  search: 'Search symbol or name',
+  compare: 'Compare with another symbol',
+  compareButton: 'Compare',
+  removeComparison: 'Remove comparison',
+  commands: 'Commands',
+  settings: 'Settings',
+  dataTable: 'Data table',
+  time: 'Time',
+  openFull: 'Open',
+  highFull: 'High',
+  lowFull: 'Low',
+  closeFull: 'Close',
+  volumeFull: 'Volume',
+  chart: 'chart',
+  last: 'last',
+  newBar: 'New bar',
+  toolbar: 'Chart toolbar',
+  tableHint: 'Press T for a data table',
+  studySettings: (label) => `${label}: settings`,
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  remove: 'Remove',
+  moveStudyUp: (label) => `Move ${label} up`,
+  moveStudyDown: (label) => `Move ${label} down`,
+  removeStudy: (label) => `Remove ${label}`,
+  resizePanes: 'Resize panes',
+  persistFull: "The layout could not be saved: this site's browser storage is full. Nothing is lost in this page.",
+  persistDownload: 'Download layout',
+  persistDismiss: 'Dismiss',
+};
+
+/** The chart's words in `locale` (any BCP-47 tag; English for what the locale lacks). */
+export function chartStrings(locale: string): ChartStrings {
+  return sectionStrings(locale, 'chart', EN_CHART);
 }

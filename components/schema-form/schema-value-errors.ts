@@ -1,26 +1,27 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { Errors } from '@sinclair/typebox/errors';
 import { schemaOptions } from './schema-field-kind.js';
+import { EN_FORM, type SchemaFormStrings } from './schema-form-strings.js';
 
 /** A TypeBox error message in the words of a form: `must be >= 1`, `required`, `must be a number`. */
-export function humanizeSchemaError(message: string, schema: TSchema): string {
+export function humanizeSchemaError(message: string, schema: TSchema, t: SchemaFormStrings = EN_FORM): string {
   let m: RegExpExecArray | null;
-  if (/required property/i.test(message)) return 'required';
+  if (/required property/i.test(message)) return t.required;
   if ((m = /array length to be greater or equal to (\S+)/i.exec(message)))
-    return `at least ${m[1]} value${m[1] === '1' ? '' : 's'}`;
-  if ((m = /array length to be less or equal to (\S+)/i.exec(message))) return `at most ${m[1]} values`;
-  if ((m = /to be greater or equal to (\S+)/i.exec(message))) return `must be >= ${m[1]}`;
-  if ((m = /to be less or equal to (\S+)/i.exec(message))) return `must be <= ${m[1]}`;
-  if ((m = /to be greater than (\S+)/i.exec(message))) return `must be > ${m[1]}`;
-  if ((m = /to be less than (\S+)/i.exec(message))) return `must be < ${m[1]}`;
-  if ((m = /string length greater or equal to (\S+)/i.exec(message))) return `at least ${m[1]} characters`;
-  if ((m = /string length less or equal to (\S+)/i.exec(message))) return `at most ${m[1]} characters`;
-  if (/^Expected integer$/i.test(message)) return 'must be a whole number';
-  if (/^Expected number$/i.test(message)) return 'must be a number';
-  if (/^Expected boolean$/i.test(message)) return 'must be on or off';
+    return t.atLeastValues(m[1]);
+  if ((m = /array length to be less or equal to (\S+)/i.exec(message))) return t.atMostValues(m[1]);
+  if ((m = /to be greater or equal to (\S+)/i.exec(message))) return t.min(m[1]);
+  if ((m = /to be less or equal to (\S+)/i.exec(message))) return t.max(m[1]);
+  if ((m = /to be greater than (\S+)/i.exec(message))) return t.above(m[1]);
+  if ((m = /to be less than (\S+)/i.exec(message))) return t.below(m[1]);
+  if ((m = /string length greater or equal to (\S+)/i.exec(message))) return t.minLength(m[1]);
+  if ((m = /string length less or equal to (\S+)/i.exec(message))) return t.maxLength(m[1]);
+  if (/^Expected integer$/i.test(message)) return t.integer;
+  if (/^Expected number$/i.test(message)) return t.number;
+  if (/^Expected boolean$/i.test(message)) return t.boolean;
   const options = schemaOptions(schema);
-  if (options) return `must be one of ${options.join(', ')}`;
-  return message.charAt(0).toLowerCase() + message.slice(1);
+  if (options) return t.oneOf(options.join(', '));
+  return t === EN_FORM ? message.charAt(0).toLowerCase() + message.slice(1) : t.invalid;
 }
 
 /**
@@ -28,7 +29,11 @@ export function humanizeSchemaError(message: string, schema: TSchema): string {
  * returns the first error per top-level field, e.g. `{ signal: 'must be >= 1', 'periods': 'item 2: must be >= 1' }`.
  * Errors on the object itself (unknown keys) come under `''`.
  */
-export function schemaValueErrors(schema: TObject, value: Readonly<Record<string, unknown>>): Record<string, string> {
+export function schemaValueErrors(
+  schema: TObject,
+  value: Readonly<Record<string, unknown>>,
+  t: SchemaFormStrings = EN_FORM,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const error of Errors(schema, value)) {
     const parts = error.path
@@ -37,9 +42,9 @@ export function schemaValueErrors(schema: TObject, value: Readonly<Record<string
       .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     const field = parts[0] ?? '';
     if (field in out) continue;
-    const reason = humanizeSchemaError(error.message, error.schema);
+    const reason = humanizeSchemaError(error.message, error.schema, t);
     const index = parts[1];
-    out[field] = index !== undefined && /^\d+$/.test(index) ? `item ${Number(index) + 1}: ${reason}` : reason;
+    out[field] = index !== undefined && /^\d+$/.test(index) ? `${t.item(Number(index) + 1)}: ${reason}` : reason;
   }
   return out;
 }
