@@ -11,7 +11,14 @@ export interface ToolbarModel {
   /** What choosing a search result does: switch the chart's symbol or overlay a comparison. */
   readonly searchMode: 'symbol' | 'compare';
   readonly results: readonly { qualifiedSymbol: string; name: string; exchange: string }[];
-  readonly strings: { undo: string; redo: string; search: string; compare: string; compareButton: string };
+  readonly strings: {
+    undo: string;
+    redo: string;
+    search: string;
+    compare: string;
+    compareButton: string;
+    toolbar: string;
+  };
 }
 
 export interface ToolbarActions {
@@ -31,7 +38,7 @@ export function renderToolbar(
 ): TemplateResult | typeof nothing {
   if (m.mode === 'none') return nothing;
   const periods: readonly Period[] = m.mode === 'minimal' ? ['5m', '1h', '1d', '1w'] : PERIODS;
-  return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label="Chart toolbar">
+  return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${m.strings.toolbar}>
     <span class="search">
       <button class="symbol" part="symbol-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'symbol'} title=${m.strings.search} @click=${() => a.toggleSearch('symbol')}>${m.symbol || '—'}</button>
       ${

@@ -17,6 +17,8 @@ export interface ChartViewOptions {
   readonly onLayout: (offsets: ReadonlyMap<string, number>) => void;
   /** The bar under the crosshair, or null. */
   readonly onCursor: (index: number | null) => void;
+  /** Accessible name of the pane separators (locale). */
+  readonly separatorLabel?: () => string;
 }
 
 type Host = ReactiveControllerHost &
@@ -126,7 +128,7 @@ export class ChartViewController implements ReactiveController {
     const main = root.querySelector<HTMLElement>('.main');
     if (!container || !main) return;
     const core = this.#o.core;
-    this.#separators = new PaneSeparators(main, core.indicators);
+    this.#separators = new PaneSeparators(main, core.indicators, { label: this.#o.separatorLabel });
     this.applyTheme();
     const renderer = new ChartRenderer({
       core,

@@ -41,6 +41,8 @@ import { ChartEventsController } from './chart-events-controller.js';
 import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
 import { ChartA11yController } from './chart-a11y-controller.js';
 import { renderDataTable } from './chart-data-table.js';
+import { LocaleController } from '../i18n/locale-controller.js';
+import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 
 let chartCounter = 0;
 
@@ -202,6 +204,7 @@ export class KlineChart extends LitElement {
   readonly #a11y: ChartA11yController;
   #ready = false;
   #initialIndicators = false;
+  readonly #i18n = new LocaleController(this, () => this.#core.store.state.settings.get().locale);
 
   constructor() {
     super();
@@ -225,7 +228,7 @@ export class KlineChart extends LitElement {
       core,
       theme: () => this.#view.theme!,
       emit,
-      tooltipLabels: () => chartStrings(this.#lang()),
+      tooltipLabels: () => ({ ...chartStrings(this.#lang()), locale: this.#lang() }),
     });
     this.#events = new ChartEventsController({ core, emit, requestUpdate: () => this.requestUpdate() });
     this.#data = new ChartDataController(this, {
@@ -257,6 +260,7 @@ export class KlineChart extends LitElement {
       drawings: this.#drawings,
       overlays: this.#overlays,
       onLayout: (offsets) => (this._paneTops = offsets),
+      separatorLabel: () => chartStrings(this.#lang()).resizePanes,
       onCursor: (index) => {
         if (this._hover !== index) this._hover = index;
         this.#overlays.cursor(index);
@@ -463,7 +467,7 @@ export class KlineChart extends LitElement {
     }
     if (changed.has('timezone') && this.timezone !== undefined) patch.timezone = this.timezone;
     if (changed.has('locale'))
-      patch.locale = toLocale(this.locale || (typeof navigator !== 'undefined' ? navigator.language : 'en'));
+      patch.locale = (this.locale || (typeof navigator !== 'undefined' ? navigator.language : '') || 'en').trim();
     if (Object.keys(patch).length) {
       try {
         this.#core.settings.apply(patch, 'attributes', false);
@@ -491,6 +495,11 @@ export class KlineChart extends LitElement {
     const target = s.target.get();
     const loading = s.loading.get();
     const strings = chartStrings(this.#lang());
+    const format = {
+      locale: this.#lang(),
+      pricePrecision: series?.instrument.pricePrecision,
+      redUp: s.settings.get().colorConvention === 'red-up',
+    };
     const clock = this.#view.renderer?.clock;
     const specs = this.#view.specs;
     s.settings.get(); // labels follow the indicator convention setting
@@ -543,8 +552,8 @@ export class KlineChart extends LitElement {
         <div class="panes" part="panes" role="img" aria-label=${`${this.#a11y.regionLabel()}. ${strings.tableHint}`}></div>
         ${renderDrawingEditor({ target: this.#drawings.editorTarget(), strings: drawingStrings(this.#lang()) }, { edit: (id, change) => void this.#drawings.edit(id, change) })}
         <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>
-          ${clock && s.settings.get().legendMode !== 'tooltip' ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
-          ${specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(specs[0], this._hover, titles, this.#legendActions(false))}</div>` : nothing}
+          ${clock && s.settings.get().legendMode !== 'tooltip' ? renderPriceLegend(series, this._hover, clock, strings, format) : nothing}
+          ${specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(specs[0], this._hover, titles, this.#legendActions(false), format, strings)}</div>` : nothing}
           ${renderComparisonValues(this.#core.comparisons.lines.get(), this._hover, s.view.get(), {
             label: strings.removeComparison,
             remove: (symbol) => void this.#runUserTool('comparison_remove', { symbol }),
@@ -554,11 +563,11 @@ export class KlineChart extends LitElement {
           .slice(1)
           .map((spec) =>
             this._paneTops.has(spec.id)
-              ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true))}</div>`
+              ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true), format, strings)}</div>`
               : nothing,
           )}
         ${this.#renderSettingsPopover()}
-        ${this.#a11y.tableShown && clock ? renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings }) : nothing}
+        ${this.#a11y.tableShown && clock ? renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings, locale: format.locale }) : nothing}
         <div class="sr-only" part="live" role="status" aria-live="polite">${this.#a11y.announcer.text}</div>
         ${this.#core.loadingOlder ? html`<div class="history-loading" role="status">${strings.loadingHistory}</div>` : nothing}
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
@@ -566,7 +575,7 @@ export class KlineChart extends LitElement {
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
         ${
           this.#autosave.storage.unsaved
-            ? renderPersistToast(this.#lang(), {
+            ? renderPersistToast(this.#lang(), strings, {
                 download: () =>
                   downloadLayout(
                     this.#autosave.storage.unsaved!,
@@ -595,8 +604,9 @@ export class KlineChart extends LitElement {
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[part="${part}"]`)?.focus());
   }
 
-  #lang(): 'en' | 'zh-CN' {
-    return this.#core.store.state.settings.get().locale;
+  /** The catalogue tag the chart speaks (its `locale` setting resolved, components/i18n/). */
+  #lang(): string {
+    return this.#i18n.tag;
   }
 
   #emit(type: string, detail: unknown): void {
@@ -643,7 +653,7 @@ export class KlineChart extends LitElement {
       .model=${model} .error=${open.error}
       @indicator-settings-apply=${async (e: CustomEvent<{ instanceId: string; params: Record<string, unknown> }>) => {
         const r = await this.#core.tools.execute('indicators_update', e.detail, { origin: 'user' });
-        if (!r.success && this._settings) this._settings = { ...this._settings, error: r.error.message };
+        if (!r.success && this._settings) this._settings = { ...this._settings, error: toolErrorForPeople(this.#lang(), r.error) };
       }}
       @indicator-settings-remove=${(e: CustomEvent<{ instanceId: string }>) => {
         this._settings = null;
@@ -693,7 +703,7 @@ export class KlineChart extends LitElement {
 
   async #runUserTool(name: string, input: unknown): Promise<ToolResult> {
     const result = await this.#core.tools.execute(name, input, { origin: 'user' });
-    if (!result.success) this.#showToast(result.error.message);
+    if (!result.success) this.#showToast(toolErrorForPeople(this.#lang(), result.error));
     return result;
   }
 
@@ -708,10 +718,6 @@ export class KlineChart extends LitElement {
       this._search = { ...this._search, open: true, results: data.candidates };
     }
   }
-}
-
-function toLocale(language: string): 'en' | 'zh-CN' {
-  return language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
 }
 
 declare global {
