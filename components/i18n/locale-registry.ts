@@ -151,7 +151,15 @@ function warnMissing(tag: string, key: string): void {
   console.warn(`kline-chart: no "${tag}" string for ${key}; showing English.`);
 }
 
+let revision = 0;
+
+/** Increases whenever strings are registered or a built-in translation arrives (for memoized views). */
+export function localeRevision(): number {
+  return revision;
+}
+
 function changed(): void {
+  revision++;
   cache.clear();
   for (const listener of [...listeners]) listener();
 }
