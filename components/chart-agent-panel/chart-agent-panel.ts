@@ -45,6 +45,9 @@ import { createMultiChartPort } from '../../src/agent/multi-chart-port.js';
 import { connectFramePort } from '../../src/frames/connect-frame-port.js';
 import { chartTargets, wantsChart } from './chart-targets.js';
 import { panelStrings, resolvePanelLocale, type PanelStrings } from './panel-strings.js';
+import { LocaleController } from '../i18n/locale-controller.js';
+import { toolLabel } from '../i18n/tool-labels.js';
+import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import {
   createPanelSessionStore,
   hasIndexedDb,
@@ -73,7 +76,7 @@ const TERMINAL: Readonly<Record<string, RunStatus>> = {
   'run.cancelled': 'cancelled',
   'run.interrupted': 'interrupted',
 };
-const DEFAULT_TITLES = new Set(['New chat', '新对话']);
+const DEFAULT_TITLES = new Set(['New chat', '新对话', '新對話', '新しいチャット']);
 const TITLE_LENGTH = 48;
 /** Longest technical message shown under `debug` (the card scrolls beyond its max height anyway). */
 const ERROR_DETAIL_LENGTH = 600;
@@ -259,6 +262,7 @@ export class ChartAgentPanel extends LitElement {
   #port: ChartAgentPort | null = null;
   #unsubscribeContext: () => void = () => undefined;
   #toolLabels = new Map<string, string>();
+  readonly #i18n = new LocaleController(this, () => this.locale);
   /** Bumped on every connect/disconnect, so late async work of an older life is dropped. */
   #life = 0;
   #currentRunId: string | null = null;
@@ -576,7 +580,7 @@ export class ChartAgentPanel extends LitElement {
       await this.#loadSessions(life);
     } catch (error) {
       if (life === this.#life)
-        this._notice = `Could not open the saved chats: ${error instanceof Error ? error.message : String(error)}`;
+        this._notice = `${this.#strings().storage.openFailed} ${error instanceof Error ? error.message : String(error)}`;
     }
   }
 
@@ -741,7 +745,7 @@ export class ChartAgentPanel extends LitElement {
   }
 
   #strings(): PanelStrings {
-    return panelStrings(resolvePanelLocale(this.locale));
+    return panelStrings(this.#i18n.tag);
   }
 
   // ---- actions --------------------------------------------------------------------------------
@@ -987,7 +991,7 @@ export class ChartAgentPanel extends LitElement {
 
   override render(): TemplateResult {
     const s = this.#strings();
-    const lang = resolvePanelLocale(this.locale);
+    const lang = this.#i18n.tag;
     const items = this.#transcript();
     const chips = this.#activeChips();
     const empty = items.length === 0;
@@ -997,7 +1001,7 @@ export class ChartAgentPanel extends LitElement {
         <span class="status-dot" ?data-connected=${this._connected} role="img"
           aria-label=${this._connected ? (this._context?.symbol ?? '') : s.disconnected}
           title=${this._connected ? `${this._context?.symbol ?? ''}` : s.disconnected}></span>
-        ${renderSessionList(this._sessions, this._sessionId, (id) => void this.switchSession(id), s.sessions, formatSessionTime)}
+        ${renderSessionList(this._sessions, this._sessionId, (id) => void this.switchSession(id), s.sessions, (ms) => formatSessionTime(ms, lang))}
         <div class="header-actions">
           <button part="read-only-toggle" class="icon-button" type="button" aria-pressed=${this.readOnly ? 'true' : 'false'}
             title=${s.readOnlyHint} @click=${() => {
@@ -1102,7 +1106,7 @@ export class ChartAgentPanel extends LitElement {
       case 'user':
         return html`<div class="message user" data-item=${item.id}>${item.text}${
           item.context.length
-            ? html`<div class="sent-chips">${item.context.map((c) => html`<span class="sent-chip" title=${c.text}>${c.label}</span>`)}</div>`
+            ? html`<div class="sent-chips">${item.context.map((c) => html`<span class="sent-chip" data-model-text title=${c.text}>${c.label}</span>`)}</div>`
             : nothing
         }</div>`;
       case 'assistant':
@@ -1121,7 +1125,12 @@ export class ChartAgentPanel extends LitElement {
           </div>`;
       case 'tool':
         return renderToolCard(item, {
-          label: this.#toolLabels.get(item.name) ?? s.runtimeTools[item.name] ?? item.name,
+          label:
+            toolLabel(this.#i18n.tag, item.name)?.label ??
+            this.#toolLabels.get(item.name) ??
+            s.runtimeTools[item.name] ??
+            item.name,
+          errorText: (error) => toolErrorForPeople(this.#i18n.tag, error),
           now: this._now,
           strings: s.tool,
         });
@@ -1163,7 +1172,7 @@ export class ChartAgentPanel extends LitElement {
         <div class="error-title">${s.errorTitle}${this.debug ? html`<span class="error-code">${item.code}</span>` : nothing}</div>
         <div class="error-text">${visitor}</div>
         ${this.debug && explanation ? html`<div class="markdown">${renderMarkdown(explanation)}</div>` : nothing}
-        ${this.debug ? html`<div class="error-detail">${truncate(item.message, ERROR_DETAIL_LENGTH)}</div>` : nothing}
+        ${this.debug ? html`<div class="error-detail" data-model-text lang="en" translate="no">${truncate(item.message, ERROR_DETAIL_LENGTH)}</div>` : nothing}
         ${
           isLast && !this._running && item.code !== 'RUN_ACTIVE'
             ? html`<div class="error-actions"><button part="retry" class="button" type="button" ?disabled=${!this.canSend}
@@ -1197,12 +1206,13 @@ function safe<T>(read: () => T, fallback: T): T {
   }
 }
 
-function formatSessionTime(ms: number): string {
+/** A chat's time in the panel's locale: `14:05` today (24-hour, no AM/PM), else `12月1日` / `Dec 1`. */
+function formatSessionTime(ms: number, locale: string): string {
   const date = new Date(ms);
   const now = new Date();
   return date.toDateString() === now.toDateString()
-    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+    ? date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    : date.toLocaleDateString(locale, { month: 'short', day: 'numeric' });
 }
 
 const icon = (path: ReturnType<typeof svg>) =>
