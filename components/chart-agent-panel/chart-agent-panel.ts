@@ -1001,7 +1001,13 @@ export class ChartAgentPanel extends LitElement {
         <span class="status-dot" ?data-connected=${this._connected} role="img"
           aria-label=${this._connected ? (this._context?.symbol ?? '') : s.disconnected}
           title=${this._connected ? `${this._context?.symbol ?? ''}` : s.disconnected}></span>
-        ${renderSessionList(this._sessions, this._sessionId, (id) => void this.switchSession(id), s.sessions, (ms) => formatSessionTime(ms, lang))}
+        ${renderSessionList(
+          this._sessions,
+          this._sessionId,
+          (id) => void this.switchSession(id),
+          s.sessions,
+          (ms) => formatSessionTime(ms, lang),
+        )}
         <div class="header-actions">
           <button part="read-only-toggle" class="icon-button" type="button" aria-pressed=${this.readOnly ? 'true' : 'false'}
             title=${s.readOnlyHint} @click=${() => {

@@ -136,7 +136,8 @@ function merge(english: AnyRecord, translated: AnyRecord, path: string, tag: str
 
 function deepMerge(a: AnyRecord, b: AnyRecord): AnyRecord {
   const out: AnyRecord = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = isPlain(v) && isPlain(out[k]) ? deepMerge(out[k] as AnyRecord, v) : v;
+  for (const [k, v] of Object.entries(b))
+    out[k] = isPlain(v) && isPlain(out[k]) ? deepMerge(out[k] as AnyRecord, v) : v;
   return out;
 }
 

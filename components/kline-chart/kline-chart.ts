@@ -653,7 +653,8 @@ export class KlineChart extends LitElement {
       .model=${model} .error=${open.error}
       @indicator-settings-apply=${async (e: CustomEvent<{ instanceId: string; params: Record<string, unknown> }>) => {
         const r = await this.#core.tools.execute('indicators_update', e.detail, { origin: 'user' });
-        if (!r.success && this._settings) this._settings = { ...this._settings, error: toolErrorForPeople(this.#lang(), r.error) };
+        if (!r.success && this._settings)
+          this._settings = { ...this._settings, error: toolErrorForPeople(this.#lang(), r.error) };
       }}
       @indicator-settings-remove=${(e: CustomEvent<{ instanceId: string }>) => {
         this._settings = null;

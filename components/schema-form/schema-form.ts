@@ -211,7 +211,9 @@ export class SchemaForm extends LitElement {
 
   #detail(): SchemaFormDetail {
     const { value, parseErrors } = this.#collect();
-    const errors = this.schema ? { ...schemaValueErrors(this.schema, value, schemaFormStrings(this.#i18n.tag)), ...parseErrors } : parseErrors;
+    const errors = this.schema
+      ? { ...schemaValueErrors(this.schema, value, schemaFormStrings(this.#i18n.tag)), ...parseErrors }
+      : parseErrors;
     return { value, valid: Object.keys(errors).length === 0, errors };
   }
 

@@ -7,8 +7,7 @@ import { EN_FORM, type SchemaFormStrings } from './schema-form-strings.js';
 export function humanizeSchemaError(message: string, schema: TSchema, t: SchemaFormStrings = EN_FORM): string {
   let m: RegExpExecArray | null;
   if (/required property/i.test(message)) return t.required;
-  if ((m = /array length to be greater or equal to (\S+)/i.exec(message)))
-    return t.atLeastValues(m[1]);
+  if ((m = /array length to be greater or equal to (\S+)/i.exec(message))) return t.atLeastValues(m[1]);
   if ((m = /array length to be less or equal to (\S+)/i.exec(message))) return t.atMostValues(m[1]);
   if ((m = /to be greater or equal to (\S+)/i.exec(message))) return t.min(m[1]);
   if ((m = /to be less or equal to (\S+)/i.exec(message))) return t.max(m[1]);

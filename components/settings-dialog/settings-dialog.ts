@@ -177,7 +177,10 @@ export class SettingsDialog extends LitElement {
         const detail = r.error.details?.map((d) => `${d.path}: ${d.reason}`).join('; ');
         const english = detail ? `${r.error.message} (${detail})` : r.error.message;
         // Outside English: the sentence for the error code (the tool's message is written for the model).
-        this._status = { kind: 'error', text: toolErrorForPeople(this.#i18n.tag, { code: r.error.code, message: english }) };
+        this._status = {
+          kind: 'error',
+          text: toolErrorForPeople(this.#i18n.tag, { code: r.error.code, message: english }),
+        };
       }
       return r;
     } finally {

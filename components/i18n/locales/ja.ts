@@ -39,7 +39,8 @@ const ja: LocaleStrings = {
     moveStudyDown: (label) => `${label} を下へ移動`,
     removeStudy: (label) => `${label} を削除`,
     resizePanes: 'ペインの高さを調整',
-    persistFull: 'ブラウザーのストレージがいっぱいのため、レイアウトを保存できませんでした。このページ上のレイアウトは失われていません。',
+    persistFull:
+      'ブラウザーのストレージがいっぱいのため、レイアウトを保存できませんでした。このページ上のレイアウトは失われていません。',
     persistDownload: 'レイアウトをダウンロード',
     persistDismiss: '閉じる',
   },
@@ -155,7 +156,13 @@ const ja: LocaleStrings = {
     options: {
       theme: { light: 'ライト', dark: 'ダーク', auto: '自動' },
       colorConvention: { 'green-up': '陽線を緑、陰線を赤', 'red-up': '陽線を赤、陰線を緑' },
-      candleStyle: { solid: 'ローソク足', hollow: '中抜きローソク足', ohlc: 'バーチャート', line: 'ライン', area: 'エリア' },
+      candleStyle: {
+        solid: 'ローソク足',
+        hollow: '中抜きローソク足',
+        ohlc: 'バーチャート',
+        line: 'ライン',
+        area: 'エリア',
+      },
       priceScale: { linear: '通常', log: '対数', percent: 'パーセント' },
       crosshair: { normal: '自由', magnet: '終値に吸着', hidden: '非表示' },
       priceAxisSide: { right: '右', left: '左' },
@@ -247,7 +254,8 @@ const ja: LocaleStrings = {
       'cross-origin': 'アシスタントのサービスに接続できません。しばらくしてから再試行してください。',
       unreachable: 'アシスタントのサービスに接続できません。しばらくしてから再試行してください。',
       network: 'アシスタントのサービスに接続できません。接続を確認して再試行してください。',
-      'web-page': 'このページのアシスタント設定に誤りがあります：そのアドレスはアシスタントの API ではなくウェブページを返しました。',
+      'web-page':
+        'このページのアシスタント設定に誤りがあります：そのアドレスはアシスタントの API ではなくウェブページを返しました。',
       'not-found': '指定のアドレスにアシスタントのサービスが見つかりません。',
       'no-relay': 'このサイトではアシスタントのサービスが動いていません。',
       overloaded: 'アシスタントが混み合っています。しばらくしてから再試行してください。',
@@ -266,11 +274,14 @@ const ja: LocaleStrings = {
         'リクエストに応答がありません（オフライン、拡張機能によるブロック、または混在コンテンツ：`https` のページから `http` のアドレスへの要求）。`base-url` とブラウザーのコンソールを確認してください。',
       'web-page':
         '`base-url` がアシスタントの API ではなくウェブページ（HTML の 404 やサイト自身のページ）を返しました。`base-url` をリレーに向けるか、このサイトの `/v1` をリレーへプロキシしてください。',
-      'not-found': 'モデルのエンドポイントが HTTP 404 を返しました。`base-url`（末尾は `/v1`）とモデル名を確認してください。',
+      'not-found':
+        'モデルのエンドポイントが HTTP 404 を返しました。`base-url`（末尾は `/v1`）とモデル名を確認してください。',
       'no-relay':
         'このサイトの `/v1` でアシスタントの API が提供されていません。リレーを起動する（`npm start`）、`/v1` をリレーへプロキシする（README 参照）、または `base-url` をリレーのアドレスにしてください。',
-      overloaded: 'プロバイダーが過負荷と応答しました（HTTP 529/503 または `overloaded` エラー）。時間をおいて再試行してください。',
-      'rate-limited': 'プロバイダーがキーを制限しました（HTTP 429）。待つか、上限を上げるか、トラフィックを減らしてください。',
+      overloaded:
+        'プロバイダーが過負荷と応答しました（HTTP 529/503 または `overloaded` エラー）。時間をおいて再試行してください。',
+      'rate-limited':
+        'プロバイダーがキーを制限しました（HTTP 429）。待つか、上限を上げるか、トラフィックを減らしてください。',
       'context-too-long':
         'リクエストがモデルのコンテキスト長を超えました。新しいチャットを始めるか、履歴の量を減らすか、コンテキストの大きいモデルを使ってください。',
       'content-filtered': 'プロバイダーのコンテンツフィルターがリクエストまたは回答をブロックしました。',
@@ -278,7 +289,14 @@ const ja: LocaleStrings = {
       'model-not-found':
         'プロバイダーがそのモデルを知りません。パネルの `model` 属性、またはリレーの `OPENAI_MODEL` / `RELAY_MODELS` を確認してください。',
     },
-    tool: { running: '実行中', succeeded: '完了', failed: '失敗', input: '入力', result: '結果', noInput: '（入力なし）' },
+    tool: {
+      running: '実行中',
+      succeeded: '完了',
+      failed: '失敗',
+      input: '入力',
+      result: '結果',
+      noInput: '（入力なし）',
+    },
     question: {
       submit: '送信',
       skip: 'スキップ',
@@ -336,15 +354,33 @@ const ja: LocaleStrings = {
     denied_by_user: 'この変更は拒否されました。',
   },
   tools: {
-    chart_get_context: { label: 'チャートの状況を取得', summary: 'チャートに表示中の内容（銘柄、足種、タイムゾーン、表示範囲、選択範囲、インジケーター）を読み取ります。' },
+    chart_get_context: {
+      label: 'チャートの状況を取得',
+      summary: 'チャートに表示中の内容（銘柄、足種、タイムゾーン、表示範囲、選択範囲、インジケーター）を読み取ります。',
+    },
     chart_set_symbol: { label: '銘柄を切り替え', summary: '足種はそのままで、チャートを別の銘柄に切り替えます。' },
     chart_set_period: { label: '足種を切り替え', summary: '足種（分足・時間足・日足・週足・月足）を変更します。' },
-    chart_set_visible_range: { label: '表示範囲を設定', summary: '2 つの日時の間、または直近の足が見えるように拡大・スクロールします。' },
-    market_bars_query: { label: '足データを照会', summary: 'チャートを変えずに、任意の銘柄・足種の四本値と出来高を取得します。' },
+    chart_set_visible_range: {
+      label: '表示範囲を設定',
+      summary: '2 つの日時の間、または直近の足が見えるように拡大・スクロールします。',
+    },
+    market_bars_query: {
+      label: '足データを照会',
+      summary: 'チャートを変えずに、任意の銘柄・足種の四本値と出来高を取得します。',
+    },
     instruments_query_name: { label: '銘柄を検索', summary: 'コードまたは名称で銘柄を探します。' },
-    indicators_list: { label: 'インジケーター一覧', summary: 'チャートで使えるインジケーターとそのパラメーターを一覧します。' },
-    indicators_query: { label: 'インジケーターの値を照会', summary: 'チャートに追加せずに、読み込んだ足でインジケーターを計算します。' },
-    indicators_add: { label: 'インジケーターを追加', summary: 'インジケーターを追加します。移動平均などはメインチャートに、その他はサブチャートに表示します。' },
+    indicators_list: {
+      label: 'インジケーター一覧',
+      summary: 'チャートで使えるインジケーターとそのパラメーターを一覧します。',
+    },
+    indicators_query: {
+      label: 'インジケーターの値を照会',
+      summary: 'チャートに追加せずに、読み込んだ足でインジケーターを計算します。',
+    },
+    indicators_add: {
+      label: 'インジケーターを追加',
+      summary: 'インジケーターを追加します。移動平均などはメインチャートに、その他はサブチャートに表示します。',
+    },
     indicators_update: { label: 'パラメーターを変更', summary: '追加済みのインジケーターのパラメーターを変更します。' },
     indicators_remove: { label: 'インジケーターを削除', summary: '追加済みのインジケーターを削除します。' },
     panes_list: { label: 'ペイン一覧', summary: 'チャートのペインとその中のインジケーターを上から順に一覧します。' },
@@ -358,20 +394,38 @@ const ja: LocaleStrings = {
     history_undo: { label: '元に戻す', summary: 'チャートの直前の変更を取り消します。' },
     history_redo: { label: 'やり直す', summary: '取り消した変更をやり直します。' },
     settings_get: { label: '設定を表示', summary: 'チャートの現在の設定と、各項目で選べる値を読み取ります。' },
-    settings_update: { label: '設定を変更', summary: 'テーマ、上昇・下落の色、足のスタイル、価格軸、タイムゾーン、言語などを変更します。' },
+    settings_update: {
+      label: '設定を変更',
+      summary: 'テーマ、上昇・下落の色、足のスタイル、価格軸、タイムゾーン、言語などを変更します。',
+    },
     settings_reset: { label: '設定をリセット', summary: '指定した設定（または全設定）を既定値に戻します。' },
     comparison_create: { label: '銘柄を比較', summary: '別の銘柄を騰落率でメインチャートに重ねます。' },
     comparison_remove: { label: '比較を削除', summary: '重ねた比較銘柄を外します。' },
     comparisons_list: { label: '比較一覧', summary: 'メインチャートに重ねた比較銘柄を一覧します。' },
-    history_undo_run: { label: 'アシスタントの 1 回分を元に戻す', summary: 'アシスタントのある回の変更をまとめて元に戻します。' },
+    history_undo_run: {
+      label: 'アシスタントの 1 回分を元に戻す',
+      summary: 'アシスタントのある回の変更をまとめて元に戻します。',
+    },
     chart_capture: { label: 'チャートの画像を撮る', summary: '見たままのチャートを画像にしてアシスタントに渡します。' },
-    markers_create: { label: 'マーカーを追加', summary: '足に矢印・丸・四角・旗のマーカーを付けます（文字も付けられます）。' },
+    markers_create: {
+      label: 'マーカーを追加',
+      summary: '足に矢印・丸・四角・旗のマーカーを付けます（文字も付けられます）。',
+    },
     markers_list: { label: 'マーカー一覧', summary: '現在の銘柄のマーカーを一覧します。' },
     markers_remove: { label: 'マーカーを削除', summary: 'ID を指定して（省略時はすべて）マーカーを削除します。' },
-    markers_from_condition: { label: '条件でマーカーを追加', summary: 'インジケーターが条件を満たす足にマーカーを付けます（例：MACD のゴールデンクロス）。' },
-    price_lines_create: { label: '価格ラインを追加', summary: 'エントリー、損切り、目標、アラートなどの価格に水平線を引きます。' },
+    markers_from_condition: {
+      label: '条件でマーカーを追加',
+      summary: 'インジケーターが条件を満たす足にマーカーを付けます（例：MACD のゴールデンクロス）。',
+    },
+    price_lines_create: {
+      label: '価格ラインを追加',
+      summary: 'エントリー、損切り、目標、アラートなどの価格に水平線を引きます。',
+    },
     price_lines_update: { label: '価格ラインを変更', summary: '価格ラインの価格、ラベル、色、スタイルを変更します。' },
-    price_lines_remove: { label: '価格ラインを削除', summary: 'ID を指定して（省略時はすべて）価格ラインを削除します。' },
+    price_lines_remove: {
+      label: '価格ラインを削除',
+      summary: 'ID を指定して（省略時はすべて）価格ラインを削除します。',
+    },
     price_lines_list: { label: '価格ライン一覧', summary: '現在の銘柄の価格ラインを一覧します。' },
     ask_user: { label: 'あなたに質問', summary: 'アシスタントが質問して回答を待ちます。' },
     web_search: { label: 'ウェブ検索', summary: 'アシスタントがウェブで調べます。' },

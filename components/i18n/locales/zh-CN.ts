@@ -270,7 +270,14 @@ const zhCN: LocaleStrings = {
       auth: '服务商拒绝了密钥（HTTP 401/403）。请检查中继上的 `OPENAI_API_KEY`（或 `api-key` 属性）以及 base URL。',
       'model-not-found': '服务商不认识该模型。请检查面板的 `model` 属性或中继的 `OPENAI_MODEL` / `RELAY_MODELS`。',
     },
-    tool: { running: '运行中', succeeded: '完成', failed: '失败', input: '输入', result: '结果', noInput: '（无输入）' },
+    tool: {
+      running: '运行中',
+      succeeded: '完成',
+      failed: '失败',
+      input: '输入',
+      result: '结果',
+      noInput: '（无输入）',
+    },
     question: {
       submit: '提交',
       skip: '跳过',
@@ -325,7 +332,10 @@ const zhCN: LocaleStrings = {
     denied_by_user: '你拒绝了这项更改。',
   },
   tools: {
-    chart_get_context: { label: '获取图表概况', summary: '读取图表当前显示的内容：品种、周期、时区、可见区间、选区和已加的指标。' },
+    chart_get_context: {
+      label: '获取图表概况',
+      summary: '读取图表当前显示的内容：品种、周期、时区、可见区间、选区和已加的指标。',
+    },
     chart_set_symbol: { label: '切换品种', summary: '把图表切换到另一个品种，周期保持不变。' },
     chart_set_period: { label: '切换周期', summary: '更改K线周期（分钟、小时、日、周、月）。' },
     chart_set_visible_range: { label: '设置显示区间', summary: '缩放并滚动图表，显示两个时间之间或最近若干根K线。' },

@@ -270,7 +270,14 @@ const zhTW: LocaleStrings = {
       auth: '服務商拒絕了金鑰（HTTP 401/403）。請檢查中繼上的 `OPENAI_API_KEY`（或 `api-key` 屬性）以及 base URL。',
       'model-not-found': '服務商不認識該模型。請檢查面板的 `model` 屬性或中繼的 `OPENAI_MODEL` / `RELAY_MODELS`。',
     },
-    tool: { running: '執行中', succeeded: '完成', failed: '失敗', input: '輸入', result: '結果', noInput: '（無輸入）' },
+    tool: {
+      running: '執行中',
+      succeeded: '完成',
+      failed: '失敗',
+      input: '輸入',
+      result: '結果',
+      noInput: '（無輸入）',
+    },
     question: {
       submit: '提交',
       skip: '跳過',
@@ -325,7 +332,10 @@ const zhTW: LocaleStrings = {
     denied_by_user: '你拒絕了這項更改。',
   },
   tools: {
-    chart_get_context: { label: '獲取圖表概況', summary: '讀取圖表當前顯示的內容：商品、週期、時區、可見區間、選區和已加的指標。' },
+    chart_get_context: {
+      label: '獲取圖表概況',
+      summary: '讀取圖表當前顯示的內容：商品、週期、時區、可見區間、選區和已加的指標。',
+    },
     chart_set_symbol: { label: '切換商品', summary: '把圖表切換到另一個商品，週期保持不變。' },
     chart_set_period: { label: '切換週期', summary: '更改K線週期（分鐘、小時、日、周、月）。' },
     chart_set_visible_range: { label: '設定顯示區間', summary: '縮放並滾動圖表，顯示兩個時間之間或最近若干根K線。' },
