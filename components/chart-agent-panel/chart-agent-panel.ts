@@ -1175,7 +1175,7 @@ export class ChartAgentPanel extends LitElement {
     const explanation = item.cause ? s.debugCauses[item.cause] : s.errors[item.code];
     return html`
       <div part="error" class="error" role="alert" data-code=${item.code} data-cause=${item.cause ?? nothing}>
-        <div class="error-title">${s.errorTitle}${this.debug ? html`<span class="error-code">${item.code}</span>` : nothing}</div>
+        <div class="error-title">${s.errorTitle}${this.debug ? html`<span class="error-code" translate="no">${item.code}</span>` : nothing}</div>
         <div class="error-text">${visitor}</div>
         ${this.debug && explanation ? html`<div class="markdown">${renderMarkdown(explanation)}</div>` : nothing}
         ${this.debug ? html`<div class="error-detail" data-model-text lang="en" translate="no">${truncate(item.message, ERROR_DETAIL_LENGTH)}</div>` : nothing}

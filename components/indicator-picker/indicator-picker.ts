@@ -104,7 +104,7 @@ export class IndicatorPicker extends LitElement {
     const active = Math.min(this._active, Math.max(0, flat.length - 1));
     let index = 0;
     return html`<button class="toggle" part="button" aria-haspopup="listbox" aria-expanded=${this.open ? 'true' : 'false'}
-        title=${s.button} @click=${() => this.toggle()}>ƒx ${s.button}</button>
+        title=${s.button} @click=${() => this.toggle()}><span aria-hidden="true" translate="no">ƒx</span> ${s.button}</button>
       ${
         this.open
           ? html`<div class="popup" part="popup" @keydown=${this.#onKey}>
