@@ -30,6 +30,8 @@ import zhCN from '../../../components/i18n/locales/zh-CN.js';
 import zhTW from '../../../components/i18n/locales/zh-TW.js';
 import ja from '../../../components/i18n/locales/ja.js';
 import { formatCompact, formatStudyValue } from '../../../src/render/format-number.js';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 const ENGLISH: Pick<Catalogue, Exclude<keyof Catalogue, 'tools' | 'toolParams' | 'indicators' | 'indicatorParams'>> = {
   chart: EN_CHART,
@@ -183,4 +185,9 @@ test('number formats: 万/亿 in Chinese and Japanese, compact in English; studi
   );
   assert.equal(formatStudyValue(1.23456, 'price', 'en', 4), '1.2346');
   assert.equal(formatStudyValue(7_850_000, 'volume', 'zh-CN'), '785万');
+});
+
+test('docs/locale-keys.md lists the catalogue as it is (node scripts/locale-keys.js)', () => {
+  const script = fileURLToPath(new URL('../../../../scripts/locale-keys.js', import.meta.url));
+  execFileSync(process.execPath, [script, '--check'], { stdio: 'pipe' });
 });
