@@ -1,7 +1,8 @@
 // `npm run analyze`: the custom-elements manifest, generated from the elements' JSDoc tags.
 export default {
   globs: ['components/**/*.ts'],
-  exclude: ['components/**/*.test.ts', 'components/**/*.styles.ts'],
+  // Translations are data (docs/locale-keys.md lists their keys), not API.
+  exclude: ['components/**/*.test.ts', 'components/**/*.styles.ts', 'components/i18n/locales/**'],
   outdir: '.',
   litelement: true,
   dependencies: false,

@@ -99,7 +99,7 @@ const LOCK_RETRY_MS = 150;
  * @attr read-only - Runs may only use read-only tools.
  * @attr session-store - `indexeddb` or `memory` (default `indexeddb`).
  * @attr max-steps - Tool-call rounds per run (default `20`).
- * @attr locale - `en` or `zh-CN` (default from `navigator.language`).
+ * @attr locale - BCP-47 tag: `en` `zh-CN` `zh-TW` `ja` or one given to `registerLocale` (default from `navigator.language`; docs/contracts.md "Locales").
  * @attr theme - `light`, `dark` or `auto` (default `auto`: follows `prefers-color-scheme`).
  * @attr session-key - Which saved chats this panel lists and continues (default: the page path and the `for` chart id, so each page and chart keeps its own chats).
  * @attr debug - Failed runs show technical details (addresses, HTTP status, the provider's message) meant for the site's developer.
@@ -209,7 +209,7 @@ export class ChartAgentPanel extends LitElement {
   sessionStore: 'indexeddb' | 'memory' = 'indexeddb';
   /** Tool-call rounds per run. */
   maxSteps = 20;
-  /** `en` or `zh-CN`; empty: from `navigator.language`. */
+  /** BCP-47 tag of the panel's words; empty: from `navigator.language`. */
   locale = '';
   /** `light`, `dark` or `auto`. */
   theme: 'light' | 'dark' | 'auto' = 'auto';

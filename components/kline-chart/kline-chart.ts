@@ -64,7 +64,7 @@ export interface ChartToolsApi {
  * @attr src - URL of the file for `csv` / `json`.
  * @attr indicators - Initial indicators, e.g. `MA(5,20),VOL,MACD(12,26,9)` (default `VOL`).
  * @attr theme - `light` `dark` `auto` (default `auto`).
- * @attr locale - `en` `zh-CN` (default from `navigator.language`).
+ * @attr locale - BCP-47 tag: `en` `zh-CN` `zh-TW` `ja` or one given to `registerLocale` (default from `navigator.language`; docs/contracts.md "Locales").
  * @attr timezone - IANA zone to display in, overriding the data's own.
  * @attr color-convention - `green-up` or `red-up` (default `green-up`).
  * @attr indicator-convention - whose formulas studies follow: `ta-lib`, `tdx` (通达信) or `tradingview`; default `auto` (tdx for zh locales, ta-lib otherwise). A study can name its own: `MACD(12,26,9;tdx)`.
@@ -157,7 +157,7 @@ export class KlineChart extends LitElement {
   indicators = 'VOL';
   /** `light`, `dark` or `auto`. */
   theme: 'light' | 'dark' | 'auto' = 'auto';
-  /** `en` or `zh-CN`. */
+  /** BCP-47 tag of the UI language; empty: from `navigator.language`. */
   locale = '';
   /** Display timezone override. */
   timezone = '';
