@@ -1178,7 +1178,14 @@ export class ChartAgentPanel extends LitElement {
         <div class="error-title">${s.errorTitle}${this.debug ? html`<span class="error-code" translate="no">${item.code}</span>` : nothing}</div>
         <div class="error-text">${visitor}</div>
         ${this.debug && explanation ? html`<div class="markdown">${renderMarkdown(explanation)}</div>` : nothing}
-        ${this.debug ? html`<div class="error-detail" data-model-text lang="en" translate="no">${truncate(item.message, ERROR_DETAIL_LENGTH)}</div>` : nothing}
+        ${
+          !this.debug
+            ? nothing
+            : this.#i18n.tag === 'en'
+              ? html`<div class="error-detail">${truncate(item.message, ERROR_DETAIL_LENGTH)}</div>`
+              : // The server's own message is English: kept, folded under a heading in the panel's language.
+                html`<details class="error-raw"><summary>${s.rawMessage}</summary><div class="error-detail" data-model-text lang="en" translate="no">${truncate(item.message, ERROR_DETAIL_LENGTH)}</div></details>`
+        }
         ${
           isLast && !this._running && item.code !== 'RUN_ACTIVE'
             ? html`<div class="error-actions"><button part="retry" class="button" type="button" ?disabled=${!this.canSend}

@@ -49,6 +49,8 @@ export interface PanelStrings {
   /** For the site's developer (shown with `debug`): how to fix that cause (Markdown). */
   readonly debugCauses: Readonly<Record<RunFailureCause, string>>;
   readonly errorTitle: string;
+  /** With `debug` outside English: the heading of the folded, untranslated message of the server. */
+  readonly rawMessage: string;
   readonly tool: ToolCardStrings;
   readonly question: QuestionCardStrings;
   readonly chips: ContextChipsStrings;
@@ -111,6 +113,7 @@ export const EN_PANEL: PanelStrings = {
   readOnlyRun: 'read-only',
   jumpToLatest: 'Jump to latest',
   errorTitle: 'The run failed',
+  rawMessage: "The server's message",
   errors: {
     MODEL_NOT_CONFIGURED:
       'No model is configured. Stop the server and start it again with a model, e.g. ' +

@@ -223,6 +223,7 @@ const ja: LocaleStrings = {
     readOnlyRun: '読み取り専用',
     jumpToLatest: '最新へ移動',
     errorTitle: '実行に失敗しました',
+    rawMessage: 'サーバーからのメッセージ',
     errors: {
       MODEL_NOT_CONFIGURED:
         'モデルが設定されていません。サーバーを停止し、モデルを指定して起動し直してください。例：`OPENAI_API_KEY=sk-… OPENAI_MODEL=gpt-4o-mini npm start`。' +

@@ -213,6 +213,7 @@ const zhCN: LocaleStrings = {
     readOnlyRun: '只读',
     jumpToLatest: '跳到最新',
     errorTitle: '运行失败',
+    rawMessage: '服务器原始信息',
     errors: {
       MODEL_NOT_CONFIGURED:
         '尚未配置模型。请停止服务器，并带上模型配置重新启动，例如 `OPENAI_API_KEY=sk-… OPENAI_MODEL=gpt-4o-mini npm start`。' +

@@ -213,6 +213,7 @@ const zhTW: LocaleStrings = {
     readOnlyRun: '只讀',
     jumpToLatest: '跳到最新',
     errorTitle: '執行失敗',
+    rawMessage: '伺服器原始訊息',
     errors: {
       MODEL_NOT_CONFIGURED:
         '尚未配置模型。請停止伺服器，並帶上模型配置重新啟動，例如 `OPENAI_API_KEY=sk-… OPENAI_MODEL=gpt-4o-mini npm start`。' +
