@@ -1144,16 +1144,19 @@ export class ChartAgentPanel extends LitElement {
         return html`<chart-agent-question-card .item=${item} .strings=${s.question} ?disabled=${this._sessionReadOnly}></chart-agent-question-card>`;
       case 'approval': {
         const pending = this.#pendingApprovals(item.runId);
-        return renderApprovalCard(item, {
-          strings: s.approval,
-          pendingInRun: pending.length,
-          lastPending: pending.at(-1) === item.callId,
-          disabled: this._sessionReadOnly,
-          decide: (callId, approved, always) => this.#runtime?.answerApproval(callId, approved, always),
-          decideAll: (runId, approved) => {
-            for (const callId of this.#pendingApprovals(runId)) this.#runtime?.answerApproval(callId, approved);
+        return renderApprovalCard(
+          { ...item, label: toolLabel(this.#i18n.tag, item.name)?.label ?? item.label },
+          {
+            strings: s.approval,
+            pendingInRun: pending.length,
+            lastPending: pending.at(-1) === item.callId,
+            disabled: this._sessionReadOnly,
+            decide: (callId, approved, always) => this.#runtime?.answerApproval(callId, approved, always),
+            decideAll: (runId, approved) => {
+              for (const callId of this.#pendingApprovals(runId)) this.#runtime?.answerApproval(callId, approved);
+            },
           },
-        });
+        );
       }
       case 'changes':
         return renderRunChanges(item, {

@@ -44,6 +44,12 @@ export interface ChartStrings {
   readonly persistFull: string;
   readonly persistDownload: string;
   readonly persistDismiss: string;
+  /** Data that could not be loaded, by `kline-error` code (the event keeps the English message). */
+  readonly loadErrors: Readonly<Record<'unknown_source' | 'invalid_period' | 'parse_error' | 'load_failed', string>>;
+  /** Pasting drawings copied on another instrument. */
+  readonly pasteOtherInstrument: string;
+  /** A drawing that could not be placed. */
+  readonly drawingFailed: string;
 }
 
 export const EN_CHART: ChartStrings = {
@@ -86,6 +92,14 @@ export const EN_CHART: ChartStrings = {
   persistFull: "The layout could not be saved: this site's browser storage is full. Nothing is lost in this page.",
   persistDownload: 'Download layout',
   persistDismiss: 'Dismiss',
+  loadErrors: {
+    unknown_source: 'This data source is not available.',
+    invalid_period: 'This period is not available; showing daily bars.',
+    parse_error: 'The data file could not be read.',
+    load_failed: 'The data could not be loaded.',
+  },
+  pasteOtherInstrument: 'The copied drawings belong to another instrument.',
+  drawingFailed: 'The drawing could not be placed here.',
 };
 
 /** The chart's words in `locale` (any BCP-47 tag; English for what the locale lacks). */

@@ -222,6 +222,11 @@ export class KlineChart extends LitElement {
       theme: () => this.#view.theme!,
       requestUpdate: () => this.requestUpdate(),
       onError: (message) => this.#showToast(message),
+      strings: () => chartStrings(this.#lang()),
+      errorText: (error) =>
+        error.code === 'drawing_failed' && this.#lang() !== 'en'
+          ? chartStrings(this.#lang()).drawingFailed
+          : toolErrorForPeople(this.#lang(), error),
     });
     const emit = (type: string, detail: unknown) => this.#emit(type, detail);
     this.#overlays = new OverlayLayerController({
@@ -688,9 +693,12 @@ export class KlineChart extends LitElement {
   }
 
   #fail(code: string, message: string, line?: number): void {
-    this.#lastError = message;
+    // People read it in the chart's language (English keeps the detailed message); the event keeps the message.
+    const known = chartStrings(this.#lang()).loadErrors as Readonly<Record<string, string>>;
+    const shown = this.#lang() !== 'en' ? (known[code] ?? known.load_failed) : message;
+    this.#lastError = shown;
     this.#emit('kline-error', line !== undefined ? { code, message, line } : { code, message });
-    if (this.#core.store.peek('series')) this.#showToast(message);
+    if (this.#core.store.peek('series')) this.#showToast(shown);
     this.requestUpdate();
   }
 

@@ -43,6 +43,14 @@ const ja: LocaleStrings = {
       'ブラウザーのストレージがいっぱいのため、レイアウトを保存できませんでした。このページ上のレイアウトは失われていません。',
     persistDownload: 'レイアウトをダウンロード',
     persistDismiss: '閉じる',
+    loadErrors: {
+      unknown_source: 'このデータソースは使えません。',
+      invalid_period: 'この足種は使えないため、日足を表示しています。',
+      parse_error: 'データファイルを読み込めませんでした。',
+      load_failed: 'データを読み込めませんでした。',
+    },
+    pasteOtherInstrument: 'コピーした描画は別の銘柄のものです。',
+    drawingFailed: 'ここには描画を置けません。',
   },
   drawing: {
     toolbar: '描画ツール',

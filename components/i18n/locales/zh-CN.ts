@@ -42,6 +42,14 @@ const zhCN: LocaleStrings = {
     persistFull: '浏览器存储已满，布局未能保存。当前页面中的布局仍然完整。',
     persistDownload: '下载布局',
     persistDismiss: '关闭',
+    loadErrors: {
+      unknown_source: '没有这个数据源。',
+      invalid_period: '不支持这个周期，已改用日线。',
+      parse_error: '无法读取数据文件。',
+      load_failed: '数据加载失败。',
+    },
+    pasteOtherInstrument: '复制的画线属于另一个品种。',
+    drawingFailed: '无法在此处放置画线。',
   },
   drawing: {
     toolbar: '画线工具',

@@ -42,6 +42,14 @@ const zhTW: LocaleStrings = {
     persistFull: '瀏覽器存儲已滿，布局未能儲存。當前頁面中的布局仍然完整。',
     persistDownload: '下載布局',
     persistDismiss: '關閉',
+    loadErrors: {
+      unknown_source: '沒有這個資料來源。',
+      invalid_period: '不支援這個週期，已改用日線。',
+      parse_error: '無法讀取資料檔案。',
+      load_failed: '資料載入失敗。',
+    },
+    pasteOtherInstrument: '複製的畫線屬於另一個商品。',
+    drawingFailed: '無法在此處放置畫線。',
   },
   drawing: {
     toolbar: '畫線工具',
