@@ -3,6 +3,7 @@ import type { IndicatorEngine } from '../core/commands/indicator-engine.js';
 import type { IndicatorDefinition } from '../core/indicators/indicator-definition.js';
 import type { PaneLayoutSpec } from './chart-renderer.js';
 import type { ChartTheme } from './chart-theme.js';
+import { withForward } from './forward-bars.js';
 import type { PaneSeries } from './pane-plot.js';
 
 /** The panes for a state: the price pane with overlays, then one pane per pane study. */
@@ -33,6 +34,7 @@ export function buildPaneSpecs(
       instance,
       study.params,
       values,
+      engine.forward(instance, series),
       theme,
       () => theme.palette[colorIndex++ % theme.palette.length],
       isVolume,
@@ -62,6 +64,7 @@ function outputsOf(
   instance: IndicatorInstance,
   params: Readonly<Record<string, unknown>>,
   values: Record<string, Float64Array>,
+  forward: Record<string, Float64Array> | null,
   theme: ChartTheme,
   nextColor: () => string,
   isVolume: boolean,
@@ -77,7 +80,7 @@ function outputsOf(
       label: o.label,
       color: o.style === 'histogram' ? theme.up : (o.color ?? nextColor()),
       style: o.style,
-      values: v,
+      values: withForward(v, forward?.[o.key]),
       ...(o.colorBy ? { colorBy: o.colorBy } : {}),
     });
   }

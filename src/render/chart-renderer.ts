@@ -9,6 +9,7 @@ import type { ChartTheme } from './chart-theme.js';
 import type { PlotTransform } from './paint-candles.js';
 import { PanePlot, paneSignature, type PaneSeries, type PaneSpec } from './pane-plot.js';
 import { ZonedClock } from './zoned-clock.js';
+import { extendTimes, futureBarCount } from './forward-bars.js';
 
 /** A pane the renderer should show, with its relative height. */
 export interface PaneLayoutSpec extends Omit<PaneSpec, 'showXAxis'> {
@@ -53,6 +54,9 @@ export class ChartRenderer {
   #clock = new ZonedClock('UTC');
   #laidOut: string[] = [];
   #paints = 0;
+  /** Slots after the last bar that forward plots reach (Ichimoku's cloud); see forward-bars.ts. */
+  #future = 0;
+  #axisTime: { bars: Bars; future: number; time: Float64Array } | null = null;
 
   /** Frames painted so far (tests check that bursts coalesce to one frame). */
   get paintCount(): number {
@@ -173,8 +177,12 @@ export class ChartRenderer {
     const { width, height } = this.#size;
     if (width <= 0 || height <= 0) return false;
     const bars = this.#bars();
-    if (this.#xIndex.length < bars.length) {
-      const x = new Float64Array(Math.max(bars.length, Math.ceil(this.#xIndex.length * 1.5)));
+    this.#future = futureBarCount(
+      this.#specs.map((s) => s.series),
+      bars.length,
+    );
+    if (this.#xIndex.length < bars.length + this.#future) {
+      const x = new Float64Array(Math.max(bars.length + this.#future, Math.ceil(this.#xIndex.length * 1.5)));
       for (let i = 0; i < x.length; i++) x[i] = i;
       this.#xIndex = x;
     }
@@ -243,10 +251,23 @@ export class ChartRenderer {
     return true;
   }
 
+  /** Bar times plus the forward slots' times (the period continued) for the time axis. */
+  #axisTimes(): Float64Array {
+    const bars = this.#bars();
+    const cached = this.#axisTime;
+    if (cached && cached.bars === bars && cached.future === this.#future) return cached.time;
+    const period = this.#o.core.store.peek('series')?.period ?? '1d';
+    const clock = this.#clock;
+    const time = extendTimes(bars.time, bars.length, this.#future, period, (t) => clock.wall(t).getUTCDay());
+    this.#axisTime = { bars, future: this.#future, time };
+    return time;
+  }
+
   #env() {
     return {
       bars: () => this.#bars(),
-      xIndex: () => this.#xIndex.subarray(0, this.#bars().length),
+      xIndex: () => this.#xIndex.subarray(0, this.#bars().length + this.#future),
+      axisTime: () => this.#axisTimes(),
       view: () => this.#view(),
       theme: () => this.#o.theme(),
       settings: () => this.#settings(),

@@ -4,6 +4,7 @@ import type { Bars } from '../core/data/index.js';
 import type { ChartSettings, ViewRange } from '../core/commands/chart-state.js';
 import type { ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type PlotTransform } from './paint-candles.js';
+import { paintClouds } from './paint-cloud.js';
 import { computeTimeTicks } from './time-ticks.js';
 import type { ZonedClock } from './zoned-clock.js';
 
@@ -29,6 +30,8 @@ export interface PaneSpec {
 export interface PaneEnv {
   bars(): Bars;
   xIndex(): Float64Array;
+  /** Times of the x slots: the bars', then the forward slots' (forward-bars.ts). */
+  axisTime(): Float64Array;
   view(): ViewRange;
   theme(): ChartTheme;
   settings(): ChartSettings;
@@ -204,17 +207,10 @@ export class PanePlot {
     const ticks = { show: false };
     let tickCache: { key: string; labels: Map<number, string>; splits: number[] } | null = null;
     const timeSplits = (u: uPlot, _ai: number, min: number, max: number): number[] => {
-      const bars = this.env.bars();
-      const key = `${min}|${max}|${u.bbox.width}|${bars.length}|${bars.time[0]}`;
+      const time = this.env.axisTime();
+      const key = `${min}|${max}|${u.bbox.width}|${time.length}|${time[0]}|${time[time.length - 1]}`;
       if (tickCache?.key !== key) {
-        const ticksList = computeTimeTicks(
-          bars.time,
-          bars.length,
-          min,
-          max,
-          u.bbox.width / uPlot.pxRatio,
-          this.env.clock(),
-        );
+        const ticksList = computeTimeTicks(time, time.length, min, max, u.bbox.width / uPlot.pxRatio, this.env.clock());
         tickCache = {
           key,
           labels: new Map(ticksList.map((t) => [t.index, t.label])),
@@ -328,6 +324,7 @@ export class PanePlot {
             ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
             ctx.clip();
             if (self.spec.kind === 'price') {
+              paintClouds(ctx, self.spec.series, i0, view.end, t, th);
               paintCandles(ctx, bars, i0, i1, t, self.env.settings().candleStyle, colors, uPlot.pxRatio);
               self.#paintComparisons(ctx, i0, i1, t);
             }
@@ -353,7 +350,9 @@ export class PanePlot {
         setCursor: [
           (u) => {
             const idx = u.cursor.idx;
-            self.env.onCursor(idx == null ? null : idx, self.spec.id, u.cursor.top ?? null);
+            // Forward slots (beyond the last bar) have no bar to report.
+            const bar = idx == null || idx >= self.env.bars().length ? null : idx;
+            self.env.onCursor(bar, self.spec.id, u.cursor.top ?? null);
           },
         ],
       },

@@ -1,4 +1,4 @@
-import type { Series } from '../data/index.js';
+import { sessionDayStart, type Series } from '../data/index.js';
 import type {
   IndicatorColumns,
   IndicatorDefinition,
@@ -40,7 +40,12 @@ export class IndicatorEngine {
     const key = JSON.stringify(study.params);
     const bars = series.bars;
     const n = bars.length;
-    const columns: IndicatorColumns = { ...bars, length: n, timezone: series.instrument.timezone };
+    const columns: IndicatorColumns = {
+      ...bars,
+      length: n,
+      timezone: series.instrument.timezone,
+      sessionStart: sessionDayStart(series.instrument.session),
+    };
     const cached = this.#cache.get(instance.instanceId);
     if (cached && cached.key === key && cached.def === def && sameInstrument(cached.series, series)) {
       const lastTime = n > 0 ? bars.time[n - 1] : NaN;
@@ -71,6 +76,15 @@ export class IndicatorEngine {
       lastTime: n > 0 ? bars.time[n - 1] : NaN,
     });
     return values;
+  }
+
+  /** The points `instance` draws beyond the last bar (Ichimoku's leading spans), or null. */
+  forward(instance: IndicatorInstance, series: Series): IndicatorValues | null {
+    const study = this.lookup(instance);
+    if (!study?.def.forward) return null;
+    const bars = series.bars;
+    const columns: IndicatorColumns = { ...bars, length: bars.length, timezone: series.instrument.timezone };
+    return study.def.forward(columns, study.params as never);
   }
 
   /** Drops cached values of instances no longer active. */

@@ -21,3 +21,4 @@ export * from './binance-klines.js';
 export type { BinanceFetch } from './binance-http.js';
 export * from './validate-bars.js';
 export * from './fetch-text.js';
+export * from './session-day-start.js';

@@ -18,6 +18,11 @@ export interface SampleSpec {
   readonly volumePrecision: number;
 }
 
+/** Minutes after midnight as `HHMM`. */
+function hhmm(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}`;
+}
+
 function stock(
   symbol: string,
   name: string,
@@ -39,6 +44,7 @@ function stock(
       timezone,
       sourceId: 'sample',
       pricePrecision,
+      session: `${hhmm(sessions[0][0])}-${hhmm(sessions[sessions.length - 1][1])}`,
     }),
     sessions,
     everyDay: false,

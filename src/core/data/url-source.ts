@@ -9,6 +9,7 @@ import { parseBarsCsv } from './parse-bars-csv.js';
 import { parseBarsJson } from './parse-bars-json.js';
 import { PERIODS, type Period } from './period.js';
 import { selectBars } from './select-bars.js';
+import { isSessionText } from './session-day-start.js';
 
 /** Options of {@link createUrlSource}. */
 export interface UrlSourceOptions {
@@ -18,6 +19,11 @@ export interface UrlSourceOptions {
   readonly name?: string;
   /** Zone of times without an offset when the file names none (JSON `timezone`); default `UTC`. */
   readonly timeZone?: string;
+  /**
+   * Trading session of the instrument, `HHMM-HHMM` in its timezone (`1800-1700` for a futures day
+   * that opens the evening before); session-anchored studies (VWAP) start each day there.
+   */
+  readonly session?: string;
   /** `fetch` to use (tests, auth headers); default the global one. */
   readonly fetch?: (input: string, init?: RequestInit) => Promise<Response>;
   /**
@@ -74,6 +80,8 @@ function guessPrecision(close: Float64Array): number {
  * @example const source = createUrlSource('csv', '/data/demo-1d.csv', { timeZone: 'America/New_York' });
  */
 export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlSourceOptions = {}): DataSource {
+  if (options.session !== undefined && !isSessionText(options.session))
+    throw new RangeError(`session '${options.session.slice(0, 32)}' must be HHMM-HHMM, e.g. 0930-1600 or 1800-1700`);
   const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
   let loaded: Loaded | null = null;
   let pending: { promise: Promise<Loaded>; controller: AbortController; waiters: number } | null = null;
@@ -107,6 +115,7 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
       timezone: parsed.timeZone,
       sourceId: kind,
       pricePrecision: guessPrecision(parsed.bars.close),
+      ...(options.session ? { session: options.session } : {}),
     });
     return { instrument, period, byPeriod: new Map([[period, parsed.bars]]) };
   }

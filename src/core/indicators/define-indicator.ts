@@ -33,6 +33,8 @@ export interface IndicatorSpec<P extends TObject> {
   batch?(columns: IndicatorColumns, params: Static<P>, out: readonly Float64Array[]): void;
   /** False when the study must not offer `createUpdater` (default true). */
   readonly incremental?: boolean;
+  /** Points beyond the last bar (see {@link IndicatorDefinition.forward}). */
+  forward?(columns: IndicatorColumns, params: Static<P>): IndicatorValues;
 }
 
 /**
@@ -52,6 +54,7 @@ export function defineIndicator<P extends TObject>(spec: IndicatorSpec<P>): Indi
     placement: spec.placement,
     outputs: (params) => spec.outputs(params),
     compute: (columns, params) => computeWithGaps(spec, columns, params),
+    ...(spec.forward ? { forward: spec.forward } : {}),
   };
   if (spec.incremental !== false) {
     return { ...def, createUpdater: (columns, params) => new SteppedUpdater(spec, columns, params) };
@@ -164,6 +167,7 @@ function computeWithGaps<P extends TObject>(
     volume: pick(columns.volume),
     length: m,
     timezone: columns.timezone,
+    sessionStart: columns.sessionStart,
   };
   const subOut = allocate(spec, outputs.length, m);
   if (m > 0) computeClean(spec, sub, params, subOut);

@@ -11,6 +11,11 @@ export interface IndicatorColumns {
   readonly length: number;
   /** IANA timezone of the market (session-anchored studies such as VWAP need it). */
   readonly timezone?: string;
+  /**
+   * When the market's trading day starts, in minutes from local midnight (negative: the evening
+   * before, e.g. −360 for a 18:00 open); 0 or absent: midnight. From the instrument's `session`.
+   */
+  readonly sessionStart?: number;
 }
 
 export type IndicatorCategory = 'trend' | 'momentum' | 'volatility' | 'volume' | 'moving-average' | 'other';
@@ -67,6 +72,11 @@ export interface IndicatorDefinition<P extends TObject = TObject> {
    * Returns the values to use from now on. Absent where the maths does not allow it.
    */
   createUpdater?(columns: IndicatorColumns, params: Static<P>): IndicatorUpdater;
+  /**
+   * Points drawn beyond the last bar (Ichimoku's leading spans, Pine's `offset`): per output key,
+   * the values of the 1st, 2nd, … bar after the last one. Absent: the study ends at the last bar.
+   */
+  forward?(columns: IndicatorColumns, params: Static<P>): IndicatorValues;
 }
 
 /** Keeps the running state of one study over one growing series. */

@@ -73,10 +73,22 @@ export function resolveParams<P extends TObject>(
   }
   if (Check(def.params, full)) return { ok: true, params: full };
   for (const error of Errors(def.params, full)) {
-    errors.push({ path: pointerToPath(error.path), reason: error.message });
+    errors.push({ path: pointerToPath(error.path), reason: unionReason(error.schema) ?? error.message });
     if (errors.length >= MAX_ERRORS) break;
   }
   return { ok: false, errors };
+}
+
+/** For a union (VWAP's anchor: keywords or a time) the choices, instead of TypeBox's "Expected union value". */
+function unionReason(schema: TSchema): string | undefined {
+  const members = (schema as { anyOf?: TSchema[] }).anyOf;
+  if (!Array.isArray(members)) return undefined;
+  const choices = members.map((m) =>
+    m.const !== undefined
+      ? `'${String(m.const)}'`
+      : `${m.type === 'integer' ? 'an integer' : `a ${String(m.type)}`}${m.description ? ` (${m.description})` : ''}`,
+  );
+  return `expected one of ${choices.join(', ')}`;
 }
 
 /**

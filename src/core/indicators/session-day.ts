@@ -59,6 +59,12 @@ function offsetAt(timeZone: string, t: number): number {
 
 const DAY = 86_400_000;
 
+/** The calendar day number (days since 1970-01-01) of instant `t` in `timeZone` (UTC when absent). */
+export function localDayNumber(t: number, timeZone: string | undefined): number {
+  const off = !timeZone || timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 0 : offsetAt(timeZone, t);
+  return Math.floor((t + off) / DAY);
+}
+
 /** `[start, end)` in UTC ms of the market day containing `t`. */
 export function sessionDayRange(t: number, timeZone: string | undefined): [number, number] {
   if (!timeZone || timeZone === 'UTC' || timeZone === 'Etc/UTC') {

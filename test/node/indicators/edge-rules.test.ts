@@ -89,3 +89,17 @@ test('an infinite input is not a gap: only NaN marks a bar as missing', () => {
   assert.ok(Number.isNaN(gap[10]));
   assert.ok(Number.isFinite(gap[11]));
 });
+
+test('CR (ta-lib form): after a stretch without CR values the shifted MAs start over, never averaging across it', () => {
+  const c = randomColumns(300, 21);
+  for (let i = 100; i < 140; i++) c.open[i] = c.high[i] = c.low[i] = c.close[i] = c.close[99];
+  const v = run('CR', c);
+  const lastMissing = v.cr.findLastIndex((x, i) => i > 100 && Number.isNaN(x) && i < 200);
+  assert.ok(lastMissing > 120, `CR has no value over the flat stretch (last missing at ${lastMissing})`);
+  // MA1 = REF(MA(CR, 10), 5): no value until 10 CR values in a row, then shifted 5 bars.
+  const first = lastMissing + 10 + 5;
+  for (let i = lastMissing; i < first; i++) assert.ok(Number.isNaN(v.ma1[i]), `MA1 at ${i} would step over the gap`);
+  let sum = 0;
+  for (let j = first - 5 - 9; j <= first - 5; j++) sum += v.cr[j];
+  assert.ok(Math.abs(v.ma1[first] - sum / 10) < 1e-9 * Math.abs(sum / 10), 'the first MA1 averages the new CR values');
+});

@@ -15,6 +15,7 @@ import { tdxObvIndicator } from './tdx/obv.js';
 import { tdxPsyIndicator } from './tdx/psy.js';
 import { tdxRocIndicator } from './tdx/roc.js';
 import { tdxRsiIndicator } from './tdx/rsi.js';
+import { tdxSarIndicator } from './tdx/sar.js';
 import { tdxTrixIndicator } from './tdx/trix.js';
 import { tdxVrIndicator } from './tdx/vr.js';
 import { tdxWrIndicator } from './tdx/wr.js';
@@ -53,6 +54,7 @@ export const CONVENTIONAL_VARIANTS: Readonly<
     tdxPsyIndicator,
     tdxTrixIndicator,
     tdxVrIndicator,
+    tdxSarIndicator,
   ] as readonly unknown[] as readonly IndicatorDefinition[],
   tradingview: [
     tradingviewMacdIndicator,

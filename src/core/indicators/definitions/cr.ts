@@ -16,7 +16,8 @@ const params = Type.Object({
  * CR (no TA-Lib function), the Chinese energy indicator:
  * mid = (prev high + prev low)/2; CR = Σ max(0, high − mid) / Σ max(0, mid − low) · 100 over n bars
  * (first at index n; NaN when the denominator is 0); each MAk = REF(SMA(CR, Mk), ⌊Mk/2.5 + 1⌋), the
- * SMA shifted forward by ⌊Mk/2.5 + 1⌋ bars, as the usual formula writes it.
+ * SMA shifted forward by ⌊Mk/2.5 + 1⌋ bars, as the usual formula writes it. An SMA needs Mk CR values
+ * in a row: where CR has no value (a flat stretch) the averages start over instead of stepping over it.
  */
 export const crIndicator = defineIndicator({
   id: 'CR',
@@ -38,8 +39,8 @@ export const crIndicator = defineIndicator({
     const down = new RollingSumState(p.period);
     const mas = [p.ma1, p.ma2, p.ma3, p.ma4].map((m) => new SmaState(m));
     const lags = [p.ma1, p.ma2, p.ma3, p.ma4].map((m) => new LagState(Math.floor(m / 2.5 + 1)));
-    // v: [count, prevHigh, prevLow]
-    const s = new ScalarState([0, 0, 0]);
+    // v: [count, prevHigh, prevLow, run1..run4 (CR values in a row fed to each SMA)]
+    const s = new ScalarState([0, 0, 0, 0, 0, 0, 0]);
     return makeStepper([up, down, ...mas, ...lags, s], (c, i, out) => {
       const v = s.v;
       const h = c.high[i];
@@ -55,8 +56,13 @@ export const crIndicator = defineIndicator({
       v[2] = l;
       out[0][i] = cr;
       for (let k = 0; k < 4; k++) {
-        // The shifted average advances once per stepped bar, NaN until its SMA exists.
-        const m = cr === cr ? mas[k].next(cr) : NaN;
+        // The shifted average advances once per stepped bar, NaN until its SMA has a whole window
+        // of CR values since the last bar without one (then the window holds only those).
+        let m = NaN;
+        if (cr === cr) {
+          const avg = mas[k].next(cr);
+          if (++v[3 + k] >= mas[k].period) m = avg;
+        } else v[3 + k] = 0;
         out[k + 1][i] = lags[k].next(m);
       }
     });

@@ -3,6 +3,7 @@ import { defineIndicator } from '../define-indicator.js';
 import { LagState, RollingExtremeState } from '../kernels/index.js';
 import { periodParam } from '../param-schemas.js';
 import { makeStepper } from '../stepper.js';
+import { ichimokuForward } from './ichimoku-forward.js';
 
 const params = Type.Object({
   conversion: periodParam(9, 'Tenkan-sen (conversion line) period', 1),
@@ -12,10 +13,11 @@ const params = Type.Object({
 });
 
 /**
- * ICHIMOKU (no TA-Lib function), as TradingView plots it, d = displacement:
+ * ICHIMOKU (no TA-Lib function), as TradingView's built-in plots it, d = displacement:
  * tenkan = (HH9 + LL9)/2, kijun = (HH26 + LL26)/2, spanA[i] = (tenkan + kijun)/2 of bar i − (d − 1),
  * spanB[i] = (HH52 + LL52)/2 of bar i − (d − 1), chikou[i] = close of bar i + (d − 1) (NaN for the
- * last d − 1 bars). The cloud's d − 1 bars beyond the last bar are not part of the output.
+ * last d − 1 bars). The cloud's d − 1 points beyond the last bar come from `forward`
+ * ({@link ichimokuForward}); the chart draws them and extends its time axis.
  */
 export const ichimokuIndicator = defineIndicator({
   id: 'ICHIMOKU',
@@ -32,6 +34,7 @@ export const ichimokuIndicator = defineIndicator({
     { key: 'spanB', label: 'SPAN B', style: 'band' },
     { key: 'chikou', label: 'CHIKOU', style: 'line' },
   ],
+  forward: (columns, p) => ichimokuForward(columns, p),
   stepper: (p) => {
     const shift = p.displacement - 1;
     const h1 = new RollingExtremeState(p.conversion, true);

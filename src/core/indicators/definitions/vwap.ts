@@ -1,35 +1,59 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
-import { SessionDayTracker } from '../session-day.js';
 import { ScalarState } from '../stepper.js';
+import { AnchorTracker, type VwapAnchor } from '../vwap-anchor.js';
 
-const params = Type.Object({});
+const params = Type.Object({
+  anchor: Type.Union(
+    [
+      Type.Literal('session'),
+      Type.Literal('week'),
+      Type.Literal('month'),
+      Type.Integer({ minimum: 0, description: 'A bar time (epoch ms): the VWAP starts there' }),
+    ],
+    {
+      default: 'session',
+      description:
+        "Where the VWAP starts over: 'session' (each trading day, from the instrument's session), 'week', 'month', or a bar time in epoch ms (one VWAP from that bar on)",
+    },
+  ),
+});
 
 /**
- * VWAP (no TA-Lib function), session-anchored: resets at each day boundary in the market timezone
- * (`columns.timezone`, UTC when absent); VWAP = Σ(tp·volume) / Σ(volume) since the session start,
- * tp = (high + low + close)/3. NaN while the session has traded no volume yet.
+ * VWAP (no TA-Lib function), anchored as Pine's `ta.vwap(hlc3, anchor)`: VWAP = Σ(tp·volume) /
+ * Σ(volume) since the anchor, tp = (high + low + close)/3. `session` starts over at each trading
+ * day in the market timezone (`columns.timezone`, UTC when absent; the day opens at
+ * `columns.sessionStart`, the instrument's session), `week` on Mondays, `month` on the 1st; a time
+ * anchor starts at the first bar at or after it (no value before). NaN while the period has traded
+ * no volume yet (Pine: 0 / 0 is na).
  */
 export const vwapIndicator = defineIndicator({
   id: 'VWAP',
-  name: 'Volume Weighted Average Price (session)',
+  name: 'Volume Weighted Average Price (anchored)',
   category: 'volume',
   params,
-  paramOrder: [],
+  paramOrder: ['anchor'],
   placement: 'overlay',
   inputs: ['high', 'low', 'close', 'volume'],
   outputs: () => [{ key: 'vwap', label: 'VWAP', style: 'line' }],
-  stepper: (_p, columns) => {
-    const day = new SessionDayTracker(columns.timezone);
+  stepper: (p, columns) => {
+    const anchor = p.anchor as VwapAnchor;
+    const from = typeof anchor === 'number' ? anchor : -Infinity;
+    const period = new AnchorTracker(anchor, columns.timezone, columns.sessionStart);
     // v: [Σ tp·v, Σ v]
     const s = new ScalarState([0, 0]);
-    let savedDay = day.snapshot();
+    let saved = period.snapshot();
     return {
       step: (c, i, out) => {
         const v = s.v;
-        if (day.isNewDay(c.time[i])) {
+        const t = c.time[i];
+        if (period.isNew(t)) {
           v[0] = 0;
           v[1] = 0;
+        }
+        if (t < from) {
+          out[0][i] = NaN;
+          return;
         }
         const vol = c.volume[i];
         v[0] += ((c.high[i] + c.low[i] + c.close[i]) / 3) * vol;
@@ -38,11 +62,11 @@ export const vwapIndicator = defineIndicator({
       },
       save: () => {
         s.save();
-        savedDay = day.snapshot();
+        saved = period.snapshot();
       },
       restore: () => {
         s.restore();
-        day.reset(savedDay);
+        period.reset(saved);
       },
     };
   },
