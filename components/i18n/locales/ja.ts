@@ -535,6 +535,7 @@ const ja: LocaleStrings = {
     WR: 'ウィリアムズ %R',
   },
   indicatorParams: {
+    anchor: '起点',
     periods: '期間',
     period: '期間',
     vFactor: '出来高係数',

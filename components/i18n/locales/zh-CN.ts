@@ -480,6 +480,7 @@ const zhCN: LocaleStrings = {
     WR: '威廉指标',
   },
   indicatorParams: {
+    anchor: '锚定时间',
     periods: '周期',
     period: '周期',
     vFactor: '成交量因子',

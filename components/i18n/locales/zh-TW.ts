@@ -480,6 +480,7 @@ const zhTW: LocaleStrings = {
     WR: '威廉指標',
   },
   indicatorParams: {
+    anchor: '錨定時間',
     periods: '週期',
     period: '週期',
     vFactor: '成交量因子',
