@@ -50,6 +50,33 @@ export interface ChartStrings {
   readonly pasteOtherInstrument: string;
   /** A drawing that could not be placed. */
   readonly drawingFailed: string;
+  // Keyboard drawing, shortcut list and compact toolbar (issue #13, a11y); `{name}` marks a value filled in.
+  readonly price: string;
+  readonly drawHelp: string;
+  readonly drawPoint: string;
+  readonly drawPlaced: string;
+  readonly drawCancelled: string;
+  readonly drawingSelected: string;
+  readonly drawingMoved: string;
+  readonly noDrawings: string;
+  readonly shortcuts: string;
+  readonly closeDialog: string;
+  readonly more: string;
+  readonly periodGroup: string;
+  readonly scTab: string;
+  readonly scCrosshair: string;
+  readonly scPan: string;
+  readonly scZoom: string;
+  readonly scHomeEnd: string;
+  readonly scTable: string;
+  readonly scEscape: string;
+  readonly scPalette: string;
+  readonly scUndo: string;
+  readonly scDraw: string;
+  readonly scSelect: string;
+  readonly scCopy: string;
+  readonly scHelp: string;
+  readonly scToolbar: string;
 }
 
 export const EN_CHART: ChartStrings = {
@@ -100,6 +127,32 @@ export const EN_CHART: ChartStrings = {
   },
   pasteOtherInstrument: 'The copied drawings belong to another instrument.',
   drawingFailed: 'The drawing could not be placed here.',
+  price: 'Price',
+  drawHelp: '{kind}: arrows move the crosshair, Enter sets each point, Escape cancels',
+  drawPoint: 'Point {set} of {needed} set',
+  drawPlaced: '{kind} placed',
+  drawCancelled: 'Drawing cancelled',
+  drawingSelected: '{kind} selected. Arrows move it, Delete removes it, Escape deselects',
+  drawingMoved: '{kind} moved',
+  noDrawings: 'No drawings',
+  shortcuts: 'Keyboard shortcuts',
+  closeDialog: 'Close',
+  more: 'More',
+  periodGroup: 'Period',
+  scTab: 'Move between the plot, the toolbar and the legend',
+  scCrosshair: 'Move the crosshair bar by bar and read the bar',
+  scPan: 'Pan',
+  scZoom: 'Zoom in / out',
+  scHomeEnd: 'First / latest bars',
+  scTable: 'Show or hide the data table',
+  scEscape: 'Hide the crosshair, cancel, deselect',
+  scPalette: 'Command palette',
+  scUndo: 'Undo / redo',
+  scDraw: 'With a drawing tool: move the crosshair, Enter sets each point, Escape cancels',
+  scSelect: 'Select the previous / next drawing; arrows move it, Delete removes it',
+  scCopy: 'Copy / paste the selected drawings',
+  scHelp: 'Show this list',
+  scToolbar: 'Move inside the toolbar',
 };
 
 /** The chart's words in `locale` (any BCP-47 tag; English for what the locale lacks). */
