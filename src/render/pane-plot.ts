@@ -210,7 +210,16 @@ export class PanePlot {
       const time = this.env.axisTime();
       const key = `${min}|${max}|${u.bbox.width}|${time.length}|${time[0]}|${time[time.length - 1]}`;
       if (tickCache?.key !== key) {
-        const ticksList = computeTimeTicks(time, time.length, min, max, u.bbox.width / uPlot.pxRatio, this.env.clock());
+        const ticksList = computeTimeTicks(
+          time,
+          time.length,
+          min,
+          max,
+          u.bbox.width / uPlot.pxRatio,
+          this.env.clock(),
+          undefined,
+          this.env.settings().locale,
+        );
         tickCache = {
           key,
           labels: new Map(ticksList.map((t) => [t.index, t.label])),

@@ -31,6 +31,8 @@ import zhTW from '../../../components/i18n/locales/zh-TW.js';
 import ja from '../../../components/i18n/locales/ja.js';
 import { formatCompact, formatStudyValue } from '../../../src/render/format-number.js';
 import { execFileSync } from 'node:child_process';
+import { computeTimeTicks } from '../../../src/render/time-ticks.js';
+import { ZonedClock } from '../../../src/render/zoned-clock.js';
 import { fileURLToPath } from 'node:url';
 
 const ENGLISH: Pick<Catalogue, Exclude<keyof Catalogue, 'tools' | 'toolParams' | 'indicators' | 'indicatorParams'>> = {
@@ -190,4 +192,16 @@ test('number formats: 万/亿 in Chinese and Japanese, compact in English; studi
 test('docs/locale-keys.md lists the catalogue as it is (node scripts/locale-keys.js)', () => {
   const script = fileURLToPath(new URL('../../../../scripts/locale-keys.js', import.meta.url));
   execFileSync(process.execPath, [script, '--check'], { stdio: 'pipe' });
+});
+
+test('time-axis month labels follow the locale through Intl (Jul / 7月 / 7月), English unchanged', () => {
+  // 200 daily bars from 2026-03-01 UTC: the axis labels months.
+  const day = 86_400_000;
+  const time = Float64Array.from({ length: 200 }, (_, i) => Date.UTC(2026, 2, 1) + i * day);
+  const labels = (locale: string) =>
+    computeTimeTicks(time, time.length, 0, 199, 600, new ZonedClock('UTC'), 110, locale).map((t) => t.label);
+  assert.ok(labels('en').includes('Jul'), labels('en').join(' '));
+  assert.ok(labels('zh-CN').includes('7月'), labels('zh-CN').join(' '));
+  assert.ok(labels('ja').includes('7月'), labels('ja').join(' '));
+  assert.ok(!labels('zh-CN').some((l) => /[A-Za-z]/.test(l)), 'no English month in zh-CN');
 });
