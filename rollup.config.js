@@ -51,10 +51,26 @@ function cleanDist() {
   };
 }
 
+/**
+ * The published bundle is the production build: components/i18n/dev-mode.js says so, and terser
+ * then drops the development-only warnings (a missing translation key). See docs/contracts.md.
+ */
+function productionFlags() {
+  return {
+    name: 'production-flags',
+    transform(code, id) {
+      if (!/components[\\/]i18n[\\/]dev-mode\.js$/.test(id)) return null;
+      return { code: code.replace('export const DEVELOPMENT = true;', 'export const DEVELOPMENT = false;'), map: null };
+    },
+  };
+}
+
 function chunkName(chunk) {
   const id = chunk.facadeModuleId ?? '';
   const m = /components\/([\w-]+)\/define\.js$/.exec(id);
   if (m) return m[1];
+  const locale = /components\/i18n\/locales\/([\w-]+)\.js$/.exec(id);
+  if (locale) return `locale-${locale[1]}`;
   // A chunk shared by lazy ones: named after the component folder most of its modules are in.
   const counts = new Map();
   for (const moduleId of chunk.moduleIds) {
@@ -82,6 +98,7 @@ export default {
     cleanDist(),
     slimTypeBox(),
     lazyStudies(),
+    productionFlags(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
     terser({ format: { comments: false }, ecma: 2022, module: true }),
   ],

@@ -32,6 +32,8 @@ export type {
 } from './chart-agent-panel/index.js';
 export { loadChartAgentPanel } from './chart-agent-panel/load-chart-agent-panel.js';
 export { defineTool, ToolCallError } from '../src/core/tools/index.js';
+/** Locales (docs/contracts.md, "Locales"): add or override strings, preload a built-in translation. */
+export { registerLocale, loadLocale, availableLocales, type LocaleStrings, type Catalogue } from './i18n/index.js';
 /**
  * Data sources a host can register (`chart.registerDataSource(...)`), e.g. Binance behind a proxy.
  * Same signatures as in `src/core/data`; their code loads from a chunk on first use.

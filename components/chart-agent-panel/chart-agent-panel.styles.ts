@@ -236,6 +236,8 @@ export const chartAgentPanelStyles = [
   .error-code { font-family: var(--_mono); font-size: 11px; font-weight: 400; color: var(--_muted); }
   .error .markdown { margin-top: 4px; }
   .error-detail { margin-top: 4px; color: var(--_muted); font-size: 12px; overflow-wrap: anywhere; }
+  .error-raw { margin-top: 4px; color: var(--_muted); font-size: 12px; }
+  .error-raw summary { cursor: pointer; }
   .error-actions { margin-top: 6px; }
 
   /* ---- empty state ---- */

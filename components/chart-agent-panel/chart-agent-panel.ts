@@ -47,6 +47,9 @@ import { createMultiChartPort } from '../../src/agent/multi-chart-port.js';
 import { connectFramePort } from '../../src/frames/connect-frame-port.js';
 import { chartTargets, wantsChart } from './chart-targets.js';
 import { panelStrings, resolvePanelLocale, type PanelStrings } from './panel-strings.js';
+import { LocaleController } from '../i18n/locale-controller.js';
+import { toolLabel } from '../i18n/tool-labels.js';
+import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import {
   createPanelSessionStore,
   hasIndexedDb,
@@ -75,7 +78,7 @@ const TERMINAL: Readonly<Record<string, RunStatus>> = {
   'run.cancelled': 'cancelled',
   'run.interrupted': 'interrupted',
 };
-const DEFAULT_TITLES = new Set(['New chat', '新对话']);
+const DEFAULT_TITLES = new Set(['New chat', '新对话', '新對話', '新しいチャット']);
 const TITLE_LENGTH = 48;
 /** Longest technical message shown under `debug` (the card scrolls beyond its max height anyway). */
 const ERROR_DETAIL_LENGTH = 600;
@@ -105,7 +108,7 @@ const BLOCK_ROWS = 16;
  * @attr read-only - Runs may only use read-only tools.
  * @attr session-store - `indexeddb` or `memory` (default `indexeddb`).
  * @attr max-steps - Tool-call rounds per run (default `20`).
- * @attr locale - `en` or `zh-CN` (default from `navigator.language`).
+ * @attr locale - BCP-47 tag: `en` `zh-CN` `zh-TW` `ja` or one given to `registerLocale` (default from `navigator.language`; docs/contracts.md "Locales").
  * @attr theme - `light`, `dark` or `auto` (default `auto`: a `dark` / `light` class or `data-theme` on `<html>`, else `prefers-color-scheme`).
  * @attr session-key - Which saved chats this panel lists and continues (default: the page path and the `for` chart id, so each page and chart keeps its own chats).
  * @attr debug - Failed runs show technical details (addresses, HTTP status, the provider's message) meant for the site's developer.
@@ -212,7 +215,7 @@ export class ChartAgentPanel extends LitElement {
   sessionStore: 'indexeddb' | 'memory' = 'indexeddb';
   /** Tool-call rounds per run. */
   maxSteps = 20;
-  /** `en` or `zh-CN`; empty: from `navigator.language`. */
+  /** BCP-47 tag of the panel's words; empty: from `navigator.language`. */
   locale = '';
   /** `light`, `dark` or `auto`. */
   theme: 'light' | 'dark' | 'auto' = 'auto';
@@ -263,6 +266,7 @@ export class ChartAgentPanel extends LitElement {
   #port: ChartAgentPort | null = null;
   #unsubscribeContext: () => void = () => undefined;
   #toolLabels = new Map<string, string>();
+  readonly #i18n = new LocaleController(this, () => this.locale);
   /** Bumped on every connect/disconnect, so late async work of an older life is dropped. */
   #life = 0;
   #currentRunId: string | null = null;
@@ -623,7 +627,7 @@ export class ChartAgentPanel extends LitElement {
       await this.#loadSessions(life);
     } catch (error) {
       if (life === this.#life)
-        this._notice = `Could not open the saved chats: ${error instanceof Error ? error.message : String(error)}`;
+        this._notice = `${this.#strings().storage.openFailed} ${error instanceof Error ? error.message : String(error)}`;
     }
   }
 
@@ -788,7 +792,7 @@ export class ChartAgentPanel extends LitElement {
   }
 
   #strings(): PanelStrings {
-    return panelStrings(resolvePanelLocale(this.locale));
+    return panelStrings(this.#i18n.tag);
   }
 
   // ---- actions --------------------------------------------------------------------------------
@@ -1058,7 +1062,7 @@ export class ChartAgentPanel extends LitElement {
 
   override render(): TemplateResult {
     const s = this.#strings();
-    const lang = resolvePanelLocale(this.locale);
+    const lang = this.#i18n.tag;
     const items = this.#transcript();
     const empty = items.length === 0;
     const canSend = this.canSend && this._input.trim() !== '';
@@ -1067,7 +1071,13 @@ export class ChartAgentPanel extends LitElement {
         <span class="status-dot" ?data-connected=${this._connected} role="img"
           aria-label=${this._connected ? watchSignal(this.#symbol) : s.disconnected}
           title=${this._connected ? watchSignal(this.#symbol) : s.disconnected}></span>
-        ${renderSessionList(this._sessions, this._sessionId, (id) => void this.switchSession(id), s.sessions, formatSessionTime)}
+        ${renderSessionList(
+          this._sessions,
+          this._sessionId,
+          (id) => void this.switchSession(id),
+          s.sessions,
+          (ms) => formatSessionTime(ms, lang),
+        )}
         <div class="header-actions">
           <button part="read-only-toggle" class="icon-button" type="button" aria-pressed=${this.readOnly ? 'true' : 'false'}
             title=${s.readOnlyHint} @click=${() => {
@@ -1176,7 +1186,7 @@ export class ChartAgentPanel extends LitElement {
       case 'user':
         return html`<div class="message user" data-item=${item.id}>${item.text}${
           item.context.length
-            ? html`<div class="sent-chips">${item.context.map((c) => html`<span class="sent-chip" title=${c.text}>${c.label}</span>`)}</div>`
+            ? html`<div class="sent-chips">${item.context.map((c) => html`<span class="sent-chip" data-model-text title=${c.text}>${c.label}</span>`)}</div>`
             : nothing
         }</div>`;
       case 'assistant':
@@ -1195,7 +1205,12 @@ export class ChartAgentPanel extends LitElement {
           </div>`;
       case 'tool':
         return renderToolCard(item, {
-          label: this.#toolLabels.get(item.name) ?? s.runtimeTools[item.name] ?? item.name,
+          label:
+            toolLabel(this.#i18n.tag, item.name)?.label ??
+            this.#toolLabels.get(item.name) ??
+            s.runtimeTools[item.name] ??
+            item.name,
+          errorText: (error) => toolErrorForPeople(this.#i18n.tag, error),
           now: this._now,
           strings: s.tool,
         });
@@ -1203,16 +1218,19 @@ export class ChartAgentPanel extends LitElement {
         return html`<chart-agent-question-card .item=${item} .strings=${s.question} ?disabled=${this._sessionReadOnly}></chart-agent-question-card>`;
       case 'approval': {
         const pending = this.#pendingApprovals(item.runId);
-        return renderApprovalCard(item, {
-          strings: s.approval,
-          pendingInRun: pending.length,
-          lastPending: pending.at(-1) === item.callId,
-          disabled: this._sessionReadOnly,
-          decide: (callId, approved, always) => this.#runtime?.answerApproval(callId, approved, always),
-          decideAll: (runId, approved) => {
-            for (const callId of this.#pendingApprovals(runId)) this.#runtime?.answerApproval(callId, approved);
+        return renderApprovalCard(
+          { ...item, label: toolLabel(this.#i18n.tag, item.name)?.label ?? item.label },
+          {
+            strings: s.approval,
+            pendingInRun: pending.length,
+            lastPending: pending.at(-1) === item.callId,
+            disabled: this._sessionReadOnly,
+            decide: (callId, approved, always) => this.#runtime?.answerApproval(callId, approved, always),
+            decideAll: (runId, approved) => {
+              for (const callId of this.#pendingApprovals(runId)) this.#runtime?.answerApproval(callId, approved);
+            },
           },
-        });
+        );
       }
       case 'changes':
         return renderRunChanges(item, {
@@ -1234,10 +1252,17 @@ export class ChartAgentPanel extends LitElement {
     const explanation = item.cause ? s.debugCauses[item.cause] : s.errors[item.code];
     return html`
       <div part="error" class="error" role="alert" data-code=${item.code} data-cause=${item.cause ?? nothing}>
-        <div class="error-title">${s.errorTitle}${this.debug ? html`<span class="error-code">${item.code}</span>` : nothing}</div>
+        <div class="error-title">${s.errorTitle}${this.debug ? html`<span class="error-code" translate="no">${item.code}</span>` : nothing}</div>
         <div class="error-text">${visitor}</div>
         ${this.debug && explanation ? html`<div class="markdown">${renderMarkdown(explanation)}</div>` : nothing}
-        ${this.debug ? html`<div class="error-detail">${truncate(item.message, ERROR_DETAIL_LENGTH)}</div>` : nothing}
+        ${
+          !this.debug
+            ? nothing
+            : this.#i18n.tag === 'en'
+              ? html`<div class="error-detail">${truncate(item.message, ERROR_DETAIL_LENGTH)}</div>`
+              : // The server's own message is English: kept, folded under a heading in the panel's language.
+                html`<details class="error-raw"><summary>${s.rawMessage}</summary><div class="error-detail" data-model-text lang="en" translate="no">${truncate(item.message, ERROR_DETAIL_LENGTH)}</div></details>`
+        }
         ${
           isLast && !this._running && item.code !== 'RUN_ACTIVE'
             ? html`<div class="error-actions"><button part="retry" class="button" type="button" ?disabled=${!this.canSend}
@@ -1330,12 +1355,13 @@ function safe<T>(read: () => T, fallback: T): T {
   }
 }
 
-function formatSessionTime(ms: number): string {
+/** A chat's time in the panel's locale: `14:05` today (24-hour, no AM/PM), else `12月1日` / `Dec 1`. */
+function formatSessionTime(ms: number, locale: string): string {
   const date = new Date(ms);
   const now = new Date();
   return date.toDateString() === now.toDateString()
-    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+    ? date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    : date.toLocaleDateString(locale, { month: 'short', day: 'numeric' });
 }
 
 const icon = (path: ReturnType<typeof svg>) =>

@@ -1,3 +1,4 @@
+import { localeFor, sectionStrings } from '../i18n/locale-registry.js';
 import type { RunFailureCause, RunFailureCode } from '../../src/protocol/index.js';
 import type { ContextChipLabels, ContextChipsStrings } from '../agent-parts/context-chips/index.js';
 import type { QuestionCardStrings } from '../agent-parts/question-card/index.js';
@@ -6,8 +7,8 @@ import type { ToolCardStrings } from '../agent-parts/tool-card/index.js';
 import type { ApprovalCardStrings } from '../agent-parts/approval-card/index.js';
 import type { RunChangesStrings } from '../agent-parts/run-changes/index.js';
 
-/** Locales the panel speaks. */
-export type PanelLocale = 'en' | 'zh-CN';
+/** A BCP-47 tag (the panel speaks every locale of the catalogue, components/i18n/). */
+export type PanelLocale = string;
 
 /** Every word the panel shows. Error explanations are Markdown (rendered safely). */
 export interface PanelStrings {
@@ -48,6 +49,8 @@ export interface PanelStrings {
   /** For the site's developer (shown with `debug`): how to fix that cause (Markdown). */
   readonly debugCauses: Readonly<Record<RunFailureCause, string>>;
   readonly errorTitle: string;
+  /** With `debug` outside English: the heading of the folded, untranslated message of the server. */
+  readonly rawMessage: string;
   readonly tool: ToolCardStrings;
   readonly question: QuestionCardStrings;
   readonly chips: ContextChipsStrings;
@@ -71,9 +74,11 @@ export interface PanelStorageStrings {
   readonly closed: string;
   /** Stored records that could not be read were skipped. */
   readonly invalidRecords: (count: number) => string;
+  /** The saved chats could not be opened (the error's own text follows). */
+  readonly openFailed: string;
 }
 
-const en: PanelStrings = {
+export const EN_PANEL: PanelStrings = {
   title: 'Chart agent',
   newSession: 'New chat',
   deleteSession: 'Delete chat',
@@ -108,6 +113,7 @@ const en: PanelStrings = {
   readOnlyRun: 'read-only',
   jumpToLatest: 'Jump to latest',
   errorTitle: 'The run failed',
+  rawMessage: "The server's message",
   errors: {
     MODEL_NOT_CONFIGURED:
       'No model is configured. Stop the server and start it again with a model, e.g. ' +
@@ -224,143 +230,16 @@ const en: PanelStrings = {
     closed: 'The saved-chats storage was deleted or closed. This conversation stays in this page until it is closed.',
     invalidRecords: (n) =>
       `${n} saved record${n === 1 ? '' : 's'} of this conversation could not be read and ${n === 1 ? 'was' : 'were'} skipped (kept aside, not deleted).`,
+    openFailed: 'Could not open the saved chats:',
   },
 };
 
-const zhCN: PanelStrings = {
-  title: '图表助手',
-  newSession: '新对话',
-  deleteSession: '删除对话',
-  confirmDelete: '再次点击以删除',
-  readOnly: '只读',
-  readOnlyHint: '只读：助手可以查看图表，但不能修改',
-  inputPlaceholder: '询问图表，或让它执行操作…',
-  inputLabel: '消息',
-  send: '发送',
-  stop: '停止',
-  retry: '重试',
-  copy: '复制',
-  copied: '已复制',
-  you: '你',
-  assistant: '助手',
-  emptyTitle: '想看些什么？',
-  emptyHint: '助手能看到图表，并使用与工具栏相同的命令修改它。试试：',
-  examples: ['切换到周线', '在价格下方添加 MACD 和 RSI', '总结最近 20 根K线', '与 ACME 对比'],
-  disconnected: '未连接图表',
-  disconnectedHint: '请在页面中添加 <kline-chart>（或检查本面板的 "for" 属性）。面板会自动重新连接。',
-  sessionReadOnly: '此对话已在另一个标签页中打开，因此这里为只读。请在那边继续，或新建对话。',
-  cancelled: '已停止',
-  interrupted: '已中断：运行期间页面被关闭或刷新。',
-  thinking: '思考中…',
-  reasoning: '思考过程',
-  readOnlyRun: '只读',
-  jumpToLatest: '跳到最新',
-  errorTitle: '运行失败',
-  errors: {
-    MODEL_NOT_CONFIGURED:
-      '尚未配置模型。请停止服务器，并带上模型配置重新启动，例如 `OPENAI_API_KEY=sk-… OPENAI_MODEL=gpt-4o-mini npm start`。' +
-      '使用其他兼容 OpenAI 的服务（Ollama、LM Studio、vLLM…）时还需设置 `OPENAI_BASE_URL`，例如 `OPENAI_BASE_URL=http://localhost:11434/v1 OPENAI_MODEL=llama3.1 npm start`。',
-    PROVIDER_AUTH:
-      '模型服务拒绝了 API 密钥。请检查中继所在环境的 `OPENAI_API_KEY`（或面板的 `api-key` 属性），并确认 `OPENAI_BASE_URL` 指向该密钥所属的服务。',
-    PROVIDER_RATE_LIMIT: '模型服务正在限流。请稍候再重试。',
-    PROVIDER_UNAVAILABLE: '无法连接模型服务或服务不可用。请检查地址和模型名称后重试。',
-    PROVIDER_BAD_RESPONSE: '模型返回了无法使用的响应。请重试，或换一个模型。',
-    TOOL_LOOP_LIMIT: '助手调用工具的轮数过多仍未完成。请缩小问题范围，或调大 `max-steps`。',
-    DEADLINE_EXCEEDED: '长时间没有进展，运行已停止。请在模型恢复响应后重试。',
-    RUN_ACTIVE: '此对话已有运行中的任务。请等待其结束或先停止。',
-    DISCONNECTED: '未连接图表，助手既无法查看也无法修改图表。',
-  },
-  visitorErrors: {
-    MODEL_NOT_CONFIGURED: '助手尚未配置。',
-    PROVIDER_AUTH: '助手服务暂时不可用。',
-    PROVIDER_RATE_LIMIT: '助手正忙。请稍候再重试。',
-    PROVIDER_UNAVAILABLE: '助手服务暂时不可用。请稍后重试。',
-    PROVIDER_BAD_RESPONSE: '助手返回的回答无法使用。请重试。',
-    TOOL_LOOP_LIMIT: '助手执行的步骤过多仍未完成。请把问题问得更具体些。',
-    DEADLINE_EXCEEDED: '长时间没有进展，运行已停止。请重试。',
-    RUN_ACTIVE: '此对话已有运行中的任务。请等待其结束或先停止。',
-    DISCONNECTED: '未连接图表，助手既无法查看也无法修改图表。',
-  },
-  causes: {
-    'cross-origin': '无法连接助手服务。请稍后再试。',
-    unreachable: '无法连接助手服务。请稍后再试。',
-    network: '无法连接助手服务。请检查网络连接后重试。',
-    'web-page': '此页面上的助手配置有误：该地址返回的是网页，而不是助手接口。',
-    'not-found': '在配置的地址上找不到助手服务。',
-    'no-relay': '此网站没有运行助手服务。',
-    overloaded: '助手当前繁忙，请稍后再试。',
-    'rate-limited': '当前对助手的请求过多，请稍候再试。',
-    'context-too-long': '此对话已超出助手能处理的长度，请新建对话。',
-    'content-filtered': '助手的服务商拒绝了此请求，请换一种说法。',
-    auth: '此网站上的助手配置有误（访问被拒绝）。',
-    'model-not-found': '此网站上的助手配置有误（找不到模型）。',
-  },
-  debugCauses: {
-    'cross-origin':
-      '中继位于另一个源，且未允许本页面访问（CORS），或中继未运行。请让中继允许本页面的源（`RELAY_ALLOWED_ORIGINS`），或由本站提供中继（将 `/v1` 反向代理过去）并让 `base-url` 保持 `/v1`。',
-    unreachable: '`base-url` 处没有任何响应：中继未运行，或地址有误。请启动中继（`npm start`）并检查 `base-url`。',
-    network:
-      '请求没有得到响应（离线、被浏览器扩展拦截，或混合内容：`https` 页面请求 `http` 地址）。请检查 `base-url` 和浏览器控制台。',
-    'web-page':
-      '`base-url` 返回的是网页（HTML 404 或网站自身的页面），而不是助手接口。请把 `base-url` 指向中继，或在本站将 `/v1` 反向代理到中继。',
-    'not-found': '模型接口返回 HTTP 404。请检查 `base-url`（以 `/v1` 结尾）和模型名称。',
-    'no-relay':
-      '本站的 `/v1` 上没有助手接口。请运行中继（`npm start`），将 `/v1` 反向代理到中继（见 README），或把 `base-url` 设为中继地址。',
-    overloaded: '服务商表示过载（HTTP 529/503 或 `overloaded` 错误），稍后重试即可。',
-    'rate-limited': '服务商对该密钥限流（HTTP 429）。请稍候、提高额度或降低流量。',
-    'context-too-long': '请求超出了模型的上下文窗口。请新建对话、降低历史预算，或换用上下文更大的模型。',
-    'content-filtered': '服务商的内容过滤拦截了请求或回答。',
-    auth: '服务商拒绝了密钥（HTTP 401/403）。请检查中继上的 `OPENAI_API_KEY`（或 `api-key` 属性）以及 base URL。',
-    'model-not-found': '服务商不认识该模型。请检查面板的 `model` 属性或中继的 `OPENAI_MODEL` / `RELAY_MODELS`。',
-  },
-  tool: { running: '运行中', succeeded: '完成', failed: '失败', input: '输入', result: '结果', noInput: '（无输入）' },
-  question: {
-    submit: '提交',
-    skip: '跳过',
-    notePlaceholder: '补充说明（可选）',
-    chooseOne: '请选择一项',
-    chooseAny: '可选择一项或多项',
-    answered: '已回答',
-    notAnswered: '未回答',
-  },
-  chips: { attached: '附加到下一条消息的上下文', remove: (label) => `移除 ${label}` },
-  chipLabels: { bars: (n) => `${n} 根K线`, drawings: (n) => `${n} 个画线` },
-  sessions: { label: '对话', untitled: '新对话' },
-  runtimeTools: { ask_user: '向你提问', web_search: '网页搜索' },
-  approval: {
-    title: '助手想要修改图表',
-    approve: '允许',
-    deny: '拒绝',
-    approveAll: (n) => `全部允许（${n}）`,
-    denyAll: '全部拒绝',
-    always: (label) => `本次对话中始终允许“${label}”`,
-    approved: '已允许',
-    denied: '已拒绝',
-    expired: '未决定',
-    alwaysNote: '本次对话中已允许',
-  },
-  runChanges: {
-    title: '已更改：',
-    undoRun: '撤销本轮',
-    redoRun: '重做本轮',
-    undone: '已撤销：',
-    blocked: '无法撤销，原因：',
-  },
-  storage: {
-    writeFailed: '此对话无法保存，仅保留在当前页面中。关闭或刷新页面前请复制需要的内容。',
-    unavailable: '此浏览器中无法使用已保存的对话（存储被阻止或无响应）。对话仅保留在当前页面中，直到页面关闭。',
-    closed: '保存对话的存储已被删除或关闭。此对话仅保留在当前页面中，直到页面关闭。',
-    invalidRecords: (n) => `此对话有 ${n} 条已保存的记录无法读取，已跳过（已另行保留，未删除）。`,
-  },
-};
-
-/** `zh-CN` for `zh`, `zh-CN`, `zh-Hans…`; `en` for everything else. */
+/** The catalogue tag the panel uses for `requested` (BCP-47 fallback, docs/contracts.md "Locales"). */
 export function resolvePanelLocale(requested: string | null | undefined): PanelLocale {
-  const tag = (requested || (typeof navigator !== 'undefined' ? navigator.language : '') || 'en').toLowerCase();
-  return tag.startsWith('zh') ? 'zh-CN' : 'en';
+  return localeFor(requested);
 }
 
-/** The panel's strings in `locale`. */
+/** The panel's strings in `locale` (section `panel` of the catalogue). */
 export function panelStrings(locale: PanelLocale): PanelStrings {
-  return locale === 'zh-CN' ? zhCN : en;
+  return sectionStrings(locale, 'panel', EN_PANEL);
 }

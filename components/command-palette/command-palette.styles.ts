@@ -56,6 +56,9 @@ export const commandPaletteStyles = [
       white-space: pre-wrap; margin: 0 0 10px; max-height: 7.5em; overflow: auto;
       color: var(--kline-muted-color, #6a6d78); font-size: 12px; line-height: 1.45;
     }
+    .model-text { margin: 0 0 10px; font-size: 12px; color: var(--kline-muted-color, #6a6d78); }
+    .model-text summary { cursor: pointer; }
+    .model-text p { white-space: pre-wrap; max-height: 7.5em; overflow: auto; margin: 4px 0 0; }
     .notice { color: var(--kline-down-color, #ef5350); margin: 6px 0 0; }
     .result { margin-top: 12px; padding: 8px 10px; border-radius: 6px; border: 1px solid var(--kline-border-color, #e0e3eb); }
     .result.ok { border-left: 3px solid var(--kline-up-color, #26a69a); }

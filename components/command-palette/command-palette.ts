@@ -8,6 +8,10 @@ import { commandPaletteStyles } from './command-palette.styles.js';
 import { filterTools } from './filter-tools.js';
 import { initialToolInput } from './initial-tool-input.js';
 import { paletteStrings } from './palette-strings.js';
+import { LocaleController } from '../i18n/locale-controller.js';
+import { toolLabel, localizedToolSchema } from '../i18n/tool-labels.js';
+import { toolErrorText } from '../i18n/tool-error-strings.js';
+import { drawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 
 /** What the palette needs from a chart: its tools (`<kline-chart>` has them). */
 export interface ToolsHost {
@@ -25,7 +29,7 @@ export interface ToolsHost {
  *
  * @summary Searchable list of the chart's tools with a form to run each.
  *
- * @attr locale - `en` or `zh-CN`.
+ * @attr locale - BCP-47 tag of its words, tool labels and summaries (components/i18n/); default `en`.
  *
  * @fires {CommandPaletteRunEvent} command-palette-run - After a tool ran (detail: `{ name, input, result }`).
  *
@@ -68,8 +72,9 @@ export class CommandPalette extends LitElement {
 
   /** The chart whose tools are listed and run. */
   chart: ToolsHost | null = null;
-  /** `en` or `zh-CN`. */
+  /** BCP-47 tag of its words. */
   locale = 'en';
+  readonly #i18n = new LocaleController(this, () => this.locale);
 
   declare _query: string;
   declare _active: number;
@@ -133,10 +138,10 @@ export class CommandPalette extends LitElement {
   }
 
   override render() {
-    const t = paletteStrings(this.locale);
+    const t = paletteStrings(this.#i18n.tag);
     return html`<dialog part="dialog" aria-labelledby="palette-title" @cancel=${this.#onCancel} @close=${this.#onClosed} @keydown=${this.#onDialogKey}>
       <header>
-        <h2 id="palette-title">${this._tool ? this._tool.label : t.title}</h2>
+        <h2 id="palette-title">${this._tool ? this.#label(this._tool) : t.title}</h2>
         <button class="icon" part="close" aria-label=${t.close} title=${t.close} @click=${() => this.close()}>×</button>
       </header>
       ${this._tool ? this.#renderTool(this._tool) : this.#renderList()}
@@ -144,11 +149,23 @@ export class CommandPalette extends LitElement {
   }
 
   #matches(): ToolEntry[] {
-    return filterTools(this.#tools, this._query);
+    // Search the labels and summaries people see (and the names and English descriptions too).
+    const lang = this.#i18n.tag;
+    const shown = this.#tools.map((tool) => {
+      const l = toolLabel(lang, tool.name);
+      return l ? { ...tool, label: l.label, description: `${l.summary} ${tool.description}` } : tool;
+    });
+    const byName = new Map(this.#tools.map((t) => [t.name, t]));
+    return filterTools(shown, this._query).map((t) => byName.get(t.name)!);
+  }
+
+  /** A tool's label in the palette's locale. */
+  #label(tool: ToolEntry): string {
+    return toolLabel(this.#i18n.tag, tool.name)?.label ?? tool.label;
   }
 
   #renderList(): TemplateResult {
-    const t = paletteStrings(this.locale);
+    const t = paletteStrings(this.#i18n.tag);
     const matches = this.#matches();
     const active = matches[Math.min(this._active, matches.length - 1)];
     return html`<input class="search" part="search" type="search" role="combobox" aria-label=${t.search} placeholder=${t.search}
@@ -163,8 +180,8 @@ export class CommandPalette extends LitElement {
               @click=${() => void this.#choose(tool)} @pointermove=${() => {
                 if (this._active !== i) this._active = i;
               }}>
-              <span class="label">${tool.label}</span>
-              <span class="name">${tool.name}</span>
+              <span class="label">${this.#label(tool)}</span>
+              <span class="name" translate="no">${tool.name}</span>
               <span class=${`badge ${tool.safety}`}>${t.safety[tool.safety]}</span>
             </li>`,
           )}
@@ -174,7 +191,7 @@ export class CommandPalette extends LitElement {
   }
 
   #renderTool(tool: ToolEntry): TemplateResult {
-    const t = paletteStrings(this.locale);
+    const t = paletteStrings(this.#i18n.tag);
     const hasParams = Object.keys(tool.parameters.properties).length > 0;
     const result = this._result?.name === tool.name ? this._result.result : null;
     return html`<div class="body">
@@ -183,10 +200,10 @@ export class CommandPalette extends LitElement {
         <code>${tool.name}</code>
         <span class=${`badge ${tool.safety}`}>${t.safety[tool.safety]}</span>
       </div>
-      <p class="description" part="description">${tool.description}</p>
+      ${this.#renderDescription(tool)}
       ${
         hasParams
-          ? html`<kline-schema-form part="form" exportparts="field: form-field, help: form-help, error: form-error" aria-label=${tool.label} .schema=${tool.parameters} .value=${this.#initial}
+          ? html`<kline-schema-form part="form" exportparts="field: form-field, help: form-help, error: form-error" locale=${this.#i18n.tag} aria-label=${this.#label(tool)} .schema=${this.#schema(tool)} .value=${this.#initial}
             @schema-form-submit=${() => void this.#run()}></kline-schema-form>`
           : html`<p class="muted">${t.noParams}</p>`
       }
@@ -199,27 +216,53 @@ export class CommandPalette extends LitElement {
   }
 
   #renderResult(result: ToolResult): TemplateResult {
-    const t = paletteStrings(this.locale);
+    const t = paletteStrings(this.#i18n.tag);
     if (result.success) {
       const body = result.text ?? JSON.stringify(result.data, null, 2);
       return html`<section class="result ok" part="result" role="status" aria-label=${t.result}>
         <h4>${t.result}</h4>
         <p class="muted">${result.stateChanged ? t.changed : t.unchanged}</p>
-        <pre>${body}</pre>
+        <pre translate="no">${body}</pre>
       </section>`;
     }
     const e = result.error;
-    return html`<section class="result error" part="error" role="alert" aria-label=${t.error}>
-      <h4>${t.error} <code class="code">${e.code}</code></h4>
-      <p class="message">${e.message}</p>
+    const lang = this.#i18n.tag;
+    // Outside English people read the sentence for the code; the tool's own message (written for
+    // the model, in English) stays available below it, marked as such.
+    const forPeople = lang === 'en' ? null : toolErrorText(lang, e.code);
+    const technical = html`<p class="message">${e.message}</p>
       ${e.recommendedAction ? html`<p class="recommended"><b>${t.recommended}:</b> ${e.recommendedAction}</p>` : nothing}
       ${
         e.details?.length
           ? html`<ul class="details">${e.details.map((d) => html`<li><code>${d.path}</code> ${d.reason}</li>`)}</ul>`
           : nothing
       }
-      ${result.data !== undefined ? html`<pre>${JSON.stringify(result.data, null, 2)}</pre>` : nothing}
+      ${result.data !== undefined ? html`<pre translate="no">${JSON.stringify(result.data, null, 2)}</pre>` : nothing}`;
+    return html`<section class="result error" part="error" role="alert" aria-label=${t.error}>
+      <h4>${t.error} <code class="code">${e.code}</code></h4>
+      ${
+        forPeople
+          ? html`<p class="message" data-for-people>${forPeople}</p>
+            <details class="model-text" data-model-text lang="en"><summary lang=${lang}>${t.modelDescription}</summary>${technical}</details>`
+          : technical
+      }
     </section>`;
+  }
+
+  #renderDescription(tool: ToolEntry): TemplateResult {
+    const lang = this.#i18n.tag;
+    const summary = lang === 'en' ? null : toolLabel(lang, tool.name)?.summary;
+    if (!summary) return html`<p class="description" part="description">${tool.description}</p>`;
+    // The description stays English for the model; people read the summary and may open it.
+    return html`<p class="description" part="description">${summary}</p>
+      <details class="model-text" data-model-text lang="en"><summary lang=${lang}>${paletteStrings(lang).modelDescription}</summary>
+        <p class="muted">${tool.description}</p></details>`;
+  }
+
+  /** The chosen tool's form schema in the palette's locale (drawing kinds and dashes named). */
+  #schema(tool: ToolEntry) {
+    const d = drawingStrings(this.#i18n.tag);
+    return localizedToolSchema(this.#i18n.tag, tool.parameters, { kind: d.kinds });
   }
 
   async #show(): Promise<void> {
@@ -243,7 +286,7 @@ export class CommandPalette extends LitElement {
   async #run(): Promise<void> {
     const tool = this._tool;
     if (!tool || !this.chart || this._running) return;
-    const t = paletteStrings(this.locale);
+    const t = paletteStrings(this.#i18n.tag);
     const form = this.renderRoot.querySelector<SchemaForm>('kline-schema-form');
     let input: Record<string, unknown> = {};
     if (form) {

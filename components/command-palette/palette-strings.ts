@@ -1,3 +1,5 @@
+import { sectionStrings } from '../i18n/locale-registry.js';
+
 /** UI text of the command palette. */
 export interface PaletteStrings {
   readonly title: string;
@@ -15,9 +17,11 @@ export interface PaletteStrings {
   readonly changed: string;
   readonly unchanged: string;
   readonly safety: Readonly<Record<'read-only' | 'mutating' | 'external', string>>;
+  /** Summary of the disclosure holding the tool's English description written for the model. */
+  readonly modelDescription: string;
 }
 
-const en: PaletteStrings = {
+export const EN_PALETTE: PaletteStrings = {
   title: 'Commands',
   search: 'Search tools',
   noMatch: 'No tool matches.',
@@ -33,27 +37,10 @@ const en: PaletteStrings = {
   changed: 'The chart changed.',
   unchanged: 'Nothing changed.',
   safety: { 'read-only': 'read-only', mutating: 'changes chart', external: 'external' },
+  modelDescription: 'Description for the model',
 };
 
-const zh: PaletteStrings = {
-  title: '命令',
-  search: '搜索工具',
-  noMatch: '没有匹配的工具。',
-  run: '运行',
-  running: '运行中…',
-  back: '返回',
-  close: '关闭',
-  result: '结果',
-  error: '错误',
-  fixFields: '请先修正标出的字段。',
-  noParams: '此工具无需输入。',
-  recommended: '建议',
-  changed: '图表已更改。',
-  unchanged: '没有变化。',
-  safety: { 'read-only': '只读', mutating: '修改图表', external: '外部' },
-};
-
-/** Strings for `en` or `zh-CN` (any `zh*` locale). */
+/** The palette's words in `locale` (section `palette` of the catalogue). */
 export function paletteStrings(locale: string): PaletteStrings {
-  return locale.toLowerCase().startsWith('zh') ? zh : en;
+  return sectionStrings(locale, 'palette', EN_PALETTE);
 }

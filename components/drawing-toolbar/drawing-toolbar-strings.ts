@@ -1,3 +1,4 @@
+import { sectionStrings } from '../i18n/locale-registry.js';
 import { DRAWING_KIND_INFO, type DrawingKind } from '../../src/core/drawings/index.js';
 
 /** Labels of the drawing toolbar and editor. */
@@ -19,7 +20,7 @@ export interface DrawingStrings {
   readonly unlock: string;
 }
 
-const EN: DrawingStrings = {
+export const EN_DRAWING: DrawingStrings = {
   toolbar: 'Drawing tools',
   select: 'Select and move drawings',
   rangeSelect: 'Select a time range',
@@ -40,38 +41,7 @@ const EN: DrawingStrings = {
   unlock: 'Unlock',
 };
 
-const ZH: DrawingStrings = {
-  toolbar: '画线工具',
-  select: '选择和移动画线',
-  rangeSelect: '选择时间区间',
-  magnet: '磁铁：吸附到开高低收',
-  copy: '复制所选画线',
-  delete: '删除所选画线',
-  kinds: {
-    horizontal_line: '水平线',
-    horizontal_ray: '水平射线',
-    vertical_line: '垂直线',
-    trend_line: '趋势线',
-    ray: '射线',
-    extended_line: '延长线',
-    arrow: '箭头',
-    rectangle: '矩形',
-    parallel_channel: '平行通道',
-    fib_retracement: '斐波那契回撤',
-    price_range: '价格区间',
-    text: '文字',
-  },
-  editor: '画线样式',
-  color: '颜色',
-  width: '线宽',
-  dash: '线型',
-  dashes: { solid: '实线', dashed: '虚线', dotted: '点线' },
-  label: '标签',
-  lock: '锁定',
-  unlock: '解锁',
-};
-
-/** Strings for `en` or `zh-CN`. */
-export function drawingStrings(lang: 'en' | 'zh-CN'): DrawingStrings {
-  return lang === 'zh-CN' ? ZH : EN;
+/** The drawing tools' words in `locale` (section `drawing` of the catalogue). */
+export function drawingStrings(locale: string): DrawingStrings {
+  return sectionStrings(locale, 'drawing', EN_DRAWING);
 }

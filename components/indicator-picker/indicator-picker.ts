@@ -3,6 +3,9 @@ import { IndicatorPickEvent } from './indicator-pick-event.js';
 import { pickerGroups, type PickerItem } from './picker-groups.js';
 import { pickerStrings } from './picker-strings.js';
 import { indicatorPickerStyles } from './indicator-picker.styles.js';
+import { LocaleController } from '../i18n/locale-controller.js';
+import { localeRevision } from '../i18n/locale-registry.js';
+import { indicatorName } from '../i18n/indicator-names.js';
 
 /**
  * The toolbar's indicator picker: a button that opens a searchable list of studies grouped by
@@ -11,7 +14,7 @@ import { indicatorPickerStyles } from './indicator-picker.styles.js';
  * @summary Searchable, grouped indicator list behind a toolbar button.
  *
  * @attr open - Whether the list is shown.
- * @attr locale - `en` or `zh-CN` (default `en`).
+ * @attr locale - BCP-47 tag of its words and indicator names (components/i18n/); default `en`.
  *
  * @fires {IndicatorPickEvent} indicator-pick - A study was chosen (detail: `{ definitionId }`).
  * @fires {CustomEvent<{ open: boolean }>} indicator-picker-toggle - The list opened or closed (detail: `{ open }`).
@@ -41,6 +44,22 @@ export class IndicatorPicker extends LitElement {
   open = false;
   /** `en` or `zh-CN`. */
   locale = 'en';
+  readonly #i18n = new LocaleController(this, () => this.locale);
+  #named: { source: readonly PickerItem[]; lang: string; revision: number; items: readonly PickerItem[] } | null = null;
+
+  /** The definitions with their names in the picker's locale (the same array until either changes). */
+  #items(): readonly PickerItem[] {
+    const lang = this.#i18n.tag;
+    const revision = localeRevision();
+    if (this.#named?.source !== this.definitions || this.#named.lang !== lang || this.#named.revision !== revision)
+      this.#named = {
+        source: this.definitions,
+        lang,
+        revision,
+        items: this.definitions.map((d) => ({ ...d, name: indicatorName(lang, d.id, d.name) })),
+      };
+    return this.#named.items;
+  }
 
   declare _query: string;
   declare _active: number;
@@ -79,13 +98,13 @@ export class IndicatorPicker extends LitElement {
   }
 
   override render() {
-    const s = pickerStrings(this.locale);
-    const groups = this.open ? pickerGroups(this.definitions, this._query) : [];
+    const s = pickerStrings(this.#i18n.tag);
+    const groups = this.open ? pickerGroups(this.#items(), this._query) : [];
     const flat = groups.flatMap((g) => g.items);
     const active = Math.min(this._active, Math.max(0, flat.length - 1));
     let index = 0;
     return html`<button class="toggle" part="button" aria-haspopup="listbox" aria-expanded=${this.open ? 'true' : 'false'}
-        title=${s.button} @click=${() => this.toggle()}>ƒx ${s.button}</button>
+        title=${s.button} @click=${() => this.toggle()}><span aria-hidden="true" translate="no">ƒx</span> ${s.button}</button>
       ${
         this.open
           ? html`<div class="popup" part="popup" @keydown=${this.#onKey}>
@@ -127,7 +146,7 @@ export class IndicatorPicker extends LitElement {
     // Keys typed here must not reach the chart (arrows pan it, +/- zoom it).
     e.stopPropagation();
     // Read the live state: several keys may arrive before the next render.
-    const flat = pickerGroups(this.definitions, this._query).flatMap((g) => g.items);
+    const flat = pickerGroups(this.#items(), this._query).flatMap((g) => g.items);
     const active = Math.min(this._active, Math.max(0, flat.length - 1));
     if (e.key === 'ArrowDown') this._active = Math.min(flat.length - 1, active + 1);
     else if (e.key === 'ArrowUp') this._active = Math.max(0, active - 1);

@@ -1,33 +1,33 @@
 import type { IndicatorCategory } from '../../src/core/indicators/index.js';
+import { sectionStrings } from '../i18n/locale-registry.js';
 
-/** UI strings of the indicator picker in the chart's two locales. */
-export function pickerStrings(locale: string) {
-  const zh = locale.toLowerCase().startsWith('zh');
-  const categories: Record<IndicatorCategory, string> = zh
-    ? {
-        'moving-average': '均线',
-        trend: '趋势',
-        momentum: '动量',
-        volatility: '波动率',
-        volume: '成交量',
-        other: '其他',
-      }
-    : {
-        'moving-average': 'Moving averages',
-        trend: 'Trend',
-        momentum: 'Momentum',
-        volatility: 'Volatility',
-        volume: 'Volume',
-        other: 'Other',
-      };
-  return zh
-    ? { button: '指标', search: '搜索指标', empty: '没有匹配的指标', overlay: '主图', pane: '副图', categories }
-    : {
-        button: 'Indicators',
-        search: 'Search indicators',
-        empty: 'No matching indicator',
-        overlay: 'overlay',
-        pane: 'pane',
-        categories,
-      };
+/** Words of the indicator picker (section `picker` of the catalogue). */
+export interface PickerStrings {
+  readonly button: string;
+  readonly search: string;
+  readonly empty: string;
+  readonly overlay: string;
+  readonly pane: string;
+  readonly categories: Readonly<Record<IndicatorCategory, string>>;
+}
+
+export const EN_PICKER: PickerStrings = {
+  button: 'Indicators',
+  search: 'Search indicators',
+  empty: 'No matching indicator',
+  overlay: 'overlay',
+  pane: 'pane',
+  categories: {
+    'moving-average': 'Moving averages',
+    trend: 'Trend',
+    momentum: 'Momentum',
+    volatility: 'Volatility',
+    volume: 'Volume',
+    other: 'Other',
+  },
+};
+
+/** The picker's words in `locale`. */
+export function pickerStrings(locale: string): PickerStrings {
+  return sectionStrings(locale, 'picker', EN_PICKER);
 }

@@ -1,4 +1,5 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
+import { EN_CHART, type ChartStrings } from '../kline-chart/chart-strings.js';
 
 /** One study in a pane legend. */
 export interface IndicatorLegendEntry {
@@ -6,6 +7,12 @@ export interface IndicatorLegendEntry {
   /** e.g. `MACD(12,26,9)`. */
   readonly label: string;
 }
+
+/** Words of the entry's buttons (from the chart's strings, components/kline-chart/chart-strings.ts). */
+export type IndicatorLegendStrings = Pick<
+  ChartStrings,
+  'studySettings' | 'moveUp' | 'moveDown' | 'remove' | 'moveStudyUp' | 'moveStudyDown' | 'removeStudy'
+>;
 
 /** What the legend entry's buttons do; the move handlers are optional (pane studies only). */
 export interface IndicatorLegendActions {
@@ -24,14 +31,15 @@ export interface IndicatorLegendActions {
 export function renderIndicatorLegendEntry(
   entry: IndicatorLegendEntry,
   actions: IndicatorLegendActions,
+  t: IndicatorLegendStrings = EN_CHART,
 ): TemplateResult {
   const { instanceId, label } = entry;
   return html`<span class="indicator-entry" data-instance-id=${instanceId}>
-    <button class="title indicator-title" part="legend-entry" title=${`${label}: settings`} aria-haspopup="dialog"
+    <button class="title indicator-title" part="legend-entry" title=${t.studySettings(label)} aria-haspopup="dialog"
       @click=${(e: MouseEvent) => actions.open(instanceId, (e.currentTarget as HTMLElement).getBoundingClientRect())}>${label}</button>
-    ${actions.moveUp ? html`<button class="indicator-action" part="legend-move-up" aria-label=${`Move ${label} up`} title="Move up" @click=${() => actions.moveUp!(instanceId)}>↑</button>` : nothing}
-    ${actions.moveDown ? html`<button class="indicator-action" part="legend-move-down" aria-label=${`Move ${label} down`} title="Move down" @click=${() => actions.moveDown!(instanceId)}>↓</button>` : nothing}
-    <button class="indicator-action" part="legend-remove" aria-label=${`Remove ${label}`} title="Remove" @click=${() => actions.remove(instanceId)}>×</button>
+    ${actions.moveUp ? html`<button class="indicator-action" part="legend-move-up" aria-label=${t.moveStudyUp(label)} title=${t.moveUp} @click=${() => actions.moveUp!(instanceId)}>↑</button>` : nothing}
+    ${actions.moveDown ? html`<button class="indicator-action" part="legend-move-down" aria-label=${t.moveStudyDown(label)} title=${t.moveDown} @click=${() => actions.moveDown!(instanceId)}>↓</button>` : nothing}
+    <button class="indicator-action" part="legend-remove" aria-label=${t.removeStudy(label)} title=${t.remove} @click=${() => actions.remove(instanceId)}>×</button>
   </span>`;
 }
 

@@ -4,6 +4,8 @@ import type { ChartCore } from '../../src/core/commands/index.js';
 /** What `<kline-indicator-settings>` needs to show one active study. */
 export interface IndicatorSettingsModel {
   readonly instanceId: string;
+  /** Definition id, e.g. `MACD`. */
+  readonly definitionId: string;
   /** e.g. `MACD(12,26,9)`. */
   readonly label: string;
   /** Full name, e.g. `Moving Average Convergence Divergence`. */
@@ -23,6 +25,7 @@ export function indicatorSettingsModel(core: ChartCore, instanceId: string): Ind
   const { def } = study;
   return {
     instanceId,
+    definitionId: def.id,
     label: core.indicators.label(instanceId) ?? def.id,
     name: def.name,
     schema: def.params,

@@ -9,6 +9,9 @@ import {
 } from './indicator-settings-events.js';
 import { indicatorSettingsStyles } from './indicator-settings.styles.js';
 import type { IndicatorSettingsModel } from './indicator-settings-model.js';
+import { indicatorSettingsStrings } from './indicator-settings-strings.js';
+import { LocaleController } from '../i18n/locale-controller.js';
+import { indicatorName, localizedParamsSchema } from '../i18n/indicator-names.js';
 
 /**
  * Settings popover of one active study, opened from its legend entry: a form generated from the
@@ -19,7 +22,7 @@ import type { IndicatorSettingsModel } from './indicator-settings-model.js';
  * @summary Indicator params form with Apply and Remove.
  *
  * @attr open - Whether the popover is shown.
- * @attr locale - `en` or `zh-CN`.
+ * @attr locale - BCP-47 tag of its words (components/i18n/); default `en`.
  *
  * @fires {IndicatorSettingsApplyEvent} indicator-settings-apply - Apply with valid params (detail: `{ instanceId, params }`).
  * @fires {IndicatorSettingsRemoveEvent} indicator-settings-remove - Remove pressed (detail: `{ instanceId }`).
@@ -52,8 +55,9 @@ export class IndicatorSettings extends LitElement {
   open = false;
   /** A message to show, e.g. the error of a refused `indicators_update`. */
   error = '';
-  /** `en` or `zh-CN`. */
+  /** BCP-47 tag of its words. */
   locale = 'en';
+  readonly #i18n = new LocaleController(this, () => this.locale);
 
   declare _valid: boolean;
 
@@ -80,16 +84,15 @@ export class IndicatorSettings extends LitElement {
   override render() {
     const m = this.model;
     if (!m) return nothing;
-    const zh = this.locale.toLowerCase().startsWith('zh');
-    const t = zh
-      ? { apply: '应用', remove: '删除', cancel: '取消', close: '关闭' }
-      : { apply: 'Apply', remove: 'Remove', cancel: 'Cancel', close: 'Close' };
+    const lang = this.#i18n.tag;
+    const t = indicatorSettingsStrings(lang);
+    const schema = localizedParamsSchema(lang, m.schema as TObject, lang === 'en');
     return html`<div class="panel" part="panel" role="dialog" aria-label=${m.label} @keydown=${this.#onKey}>
       <header>
-        <h2>${m.label}<small>${m.name}</small></h2>
+        <h2>${m.label}<small>${indicatorName(lang, m.definitionId, m.name)}</small></h2>
         <button class="close" part="close" aria-label=${t.close} title=${t.close} @click=${this.#close}>×</button>
       </header>
-      <kline-schema-form exportparts="field: form-field, help: form-help, error: form-error" .schema=${m.schema as TObject} .value=${m.value} .order=${m.order}
+      <kline-schema-form exportparts="field: form-field, help: form-help, error: form-error" locale=${lang} .schema=${schema} .value=${m.value} .order=${m.order}
         @schema-form-change=${(e: SchemaFormChangeEvent) => (this._valid = e.detail.valid)}
         @schema-form-submit=${() => this.apply()}></kline-schema-form>
       ${this.error ? html`<div class="error" part="error" role="alert">${this.error}</div>` : nothing}

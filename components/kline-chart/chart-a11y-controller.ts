@@ -11,7 +11,7 @@ import { RovingToolbar } from './roving-toolbar.js';
 export interface ChartA11yOptions {
   readonly core: ChartCore;
   readonly renderer: () => ChartRenderer | null;
-  readonly lang: () => 'en' | 'zh-CN';
+  readonly lang: () => string;
   /** Shows the bar in the legend (the crosshair index), or null for the last bar. */
   readonly setHover: (index: number | null) => void;
   readonly whenPainted: () => Promise<void>;
@@ -108,7 +108,7 @@ export class ChartA11yController implements ReactiveController {
     const b = series.bars;
     const p = series.instrument.pricePrecision;
     const intraday = !['1d', '1w', '1M'].includes(series.period);
-    return `${formatBarTime(b.time[i], clock, intraday)}, ${t.openFull} ${formatPrice(b.open[i], p)}, ${t.highFull} ${formatPrice(b.high[i], p)}, ${t.lowFull} ${formatPrice(b.low[i], p)}, ${t.closeFull} ${formatPrice(b.close[i], p)}, ${t.volumeFull} ${formatVolume(b.volume[i])}`;
+    return `${formatBarTime(b.time[i], clock, intraday)}, ${t.openFull} ${formatPrice(b.open[i], p)}, ${t.highFull} ${formatPrice(b.high[i], p)}, ${t.lowFull} ${formatPrice(b.low[i], p)}, ${t.closeFull} ${formatPrice(b.close[i], p)}, ${t.volumeFull} ${formatVolume(b.volume[i], this.#o.lang())}`;
   }
 
   /** The bar of the keyboard crosshair, or null when the pointer (or nothing) owns the crosshair. */

@@ -12,6 +12,8 @@ export interface DataTableModel {
   readonly specs: readonly PaneLayoutSpec[];
   readonly titles: ReadonlyMap<string, string>;
   readonly clock: ZonedClock;
+  /** BCP-47 tag for number formats. */
+  readonly locale?: string;
   readonly strings: {
     dataTable: string;
     time: string;
@@ -44,8 +46,8 @@ export function renderDataTable(m: DataTableModel): TemplateResult | typeof noth
   for (let i = first; i <= last; i++) {
     rows.push(html`<tr><th scope="row">${formatBarTime(bars.time[i], m.clock, intraday)}</th>
       <td>${formatPrice(bars.open[i], p)}</td><td>${formatPrice(bars.high[i], p)}</td><td>${formatPrice(bars.low[i], p)}</td>
-      <td>${formatPrice(bars.close[i], p)}</td><td>${formatVolume(bars.volume[i])}</td>
-      ${columns.map((c) => html`<td>${formatValue(c.values[i], c.kind)}</td>`)}</tr>`);
+      <td>${formatPrice(bars.close[i], p)}</td><td>${formatVolume(bars.volume[i], m.locale)}</td>
+      ${columns.map((c) => html`<td>${formatValue(c.values[i], c.kind, { locale: m.locale ?? 'en', pricePrecision: p })}</td>`)}</tr>`);
   }
   const s = m.strings;
   return html`<div class="data-table" role="region" aria-label=${s.dataTable} tabindex="0">

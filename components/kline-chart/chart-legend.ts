@@ -3,7 +3,9 @@ import { styleMap } from 'lit/directives/style-map.js';
 import {
   renderIndicatorLegendEntry,
   type IndicatorLegendActions,
+  type IndicatorLegendStrings,
 } from '../indicator-settings/indicator-legend-entry.js';
+import { formatCompact, formatStudyValue } from '../../src/render/format-number.js';
 import type { Series } from '../../src/core/data/index.js';
 import { formatBarTime, type PaneLayoutSpec, type ZonedClock } from '../../src/render/index.js';
 
@@ -15,13 +17,18 @@ export function formatPrice(v: number, precision?: number): string {
   return v.toFixed(a >= 1000 ? 2 : a >= 1 ? 2 : 4);
 }
 
-export function formatVolume(v: number): string {
+/** A volume, compact in `locale`: `7.85M` in English, `785万` in Chinese and Japanese. */
+export function formatVolume(v: number, locale = 'en'): string {
   if (!Number.isFinite(v)) return '—';
-  const a = Math.abs(v);
-  if (a >= 1e9) return `${(v / 1e9).toFixed(2)}B`;
-  if (a >= 1e6) return `${(v / 1e6).toFixed(2)}M`;
-  if (a >= 1e3) return `${(v / 1e3).toFixed(2)}K`;
-  return v.toFixed(0);
+  return Math.abs(v) < 1e3 ? v.toFixed(0) : formatCompact(v, locale);
+}
+
+/** How the legend writes numbers: the UI locale, the price's decimals, the colour convention. */
+export interface LegendFormat {
+  readonly locale: string;
+  readonly pricePrecision?: number;
+  /** `red-up`: a rising bar's values take the colour of rising candles, red (the canvas swaps them too). */
+  readonly redUp?: boolean;
 }
 
 /** The price legend: instrument, then OHLCV and change % of the bar under the crosshair (or the last). */
@@ -30,6 +37,7 @@ export function renderPriceLegend(
   index: number | null,
   clock: ZonedClock,
   labels: { open: string; high: string; low: string; close: string; volume: string; change: string },
+  format: LegendFormat = { locale: 'en' },
 ): TemplateResult | typeof nothing {
   if (!series || series.bars.length === 0) return nothing;
   const { bars, instrument, period } = series;
@@ -37,7 +45,8 @@ export function renderPriceLegend(
   const prevClose = i > 0 ? bars.close[i - 1] : bars.open[i];
   const change = bars.close[i] - prevClose;
   const pct = prevClose !== 0 ? (change / prevClose) * 100 : 0;
-  const dir = change >= 0 ? 'up' : 'down';
+  // `.up`/`.down` are the green/red text colours: under red-up a rising bar is red like its candle.
+  const dir = change >= 0 !== !!format.redUp ? 'up' : 'down';
   const p = instrument.pricePrecision;
   const intraday = !['1d', '1w', '1M'].includes(period);
   return html`<div class="row">
@@ -50,16 +59,13 @@ export function renderPriceLegend(
       <span><span class="muted">${labels.low}</span> ${formatPrice(bars.low[i], p)}</span>
       <span><span class="muted">${labels.close}</span> ${formatPrice(bars.close[i], p)}</span>
       <span>${change >= 0 ? '+' : ''}${formatPrice(change, p)} (${change >= 0 ? '+' : ''}${pct.toFixed(2)}%)</span>
-      <span><span class="muted">${labels.volume}</span> ${formatVolume(bars.volume[i])}</span>
+      <span><span class="muted">${labels.volume}</span> ${formatVolume(bars.volume[i], format.locale)}</span>
     </div>`;
 }
 
-/** A study value: compact for volumes and large numbers, price-like otherwise. */
-export function formatValue(v: number, kind: PaneLayoutSpec['kind']): string {
-  if (!Number.isFinite(v)) return '—';
-  if (kind === 'volume' || Math.abs(v) >= 1e5) return formatVolume(v);
-  const a = Math.abs(v);
-  return v.toFixed(a >= 100 ? 2 : a >= 1 ? 3 : 4);
+/** A study value: compact for volumes and large numbers, the price's decimals on the price pane. */
+export function formatValue(v: number, kind: PaneLayoutSpec['kind'], format: LegendFormat = { locale: 'en' }): string {
+  return formatStudyValue(v, kind, format.locale, format.pricePrecision);
 }
 
 /** Values of a pane's series at the crosshair, with the study label. */
@@ -68,6 +74,8 @@ export function renderSeriesValues(
   index: number | null,
   titles: ReadonlyMap<string, string>,
   actions?: IndicatorLegendActions,
+  format: LegendFormat = { locale: 'en' },
+  strings?: IndicatorLegendStrings,
 ): TemplateResult {
   const seen = new Set<string>();
   return html`${spec.series.map((s) => {
@@ -78,10 +86,10 @@ export function renderSeriesValues(
     const v = s.values[i];
     const heading = title
       ? actions
-        ? renderIndicatorLegendEntry({ instanceId, label: title }, actions)
+        ? renderIndicatorLegendEntry({ instanceId, label: title }, actions, strings)
         : html`<span class="title">${title}</span>`
       : nothing;
-    return html`${heading}<span style=${styleMap({ color: s.color })}>${s.label} ${formatValue(v, spec.kind)}</span>`;
+    return html`${heading}<span style=${styleMap({ color: s.color })}>${s.label} ${formatValue(v, spec.kind, format)}</span>`;
   })}`;
 }
 

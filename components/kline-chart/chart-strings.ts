@@ -1,116 +1,161 @@
-/** UI strings of the chart in its two locales. */
-export function chartStrings(locale: 'en' | 'zh-CN') {
-  return locale === 'zh-CN'
-    ? {
-        open: '开',
-        high: '高',
-        low: '低',
-        close: '收',
-        volume: '量',
-        change: '涨跌',
-        loading: '加载中…',
-        loadingHistory: '正在加载更早的数据…',
-        undo: '撤销',
-        redo: '重做',
-        search: '搜索代码或名称',
-        compare: '添加对比品种',
-        compareButton: '对比',
-        removeComparison: '移除对比',
-        commands: '命令',
-        settings: '设置',
-        dataTable: '数据表',
-        time: '时间',
-        openFull: '开盘',
-        highFull: '最高',
-        lowFull: '最低',
-        closeFull: '收盘',
-        volumeFull: '成交量',
-        chart: '图表',
-        last: '最新',
-        newBar: '新K线',
-        toolbar: '图表工具栏',
-        tableHint: '按 T 键以表格查看数据',
-        price: '价格',
-        drawHelp: '{kind}：方向键移动十字光标，回车设置每个点，Esc 取消',
-        drawPoint: '已设置第 {set} 个点，共 {needed} 个',
-        drawPlaced: '已放置{kind}',
-        drawCancelled: '已取消绘图',
-        drawingSelected: '已选中{kind}。方向键移动，Delete 删除，Esc 取消选择',
-        drawingMoved: '{kind}已移动',
-        noDrawings: '没有绘图',
-        shortcuts: '键盘快捷键',
-        closeDialog: '关闭',
-        more: '更多',
-        periodGroup: '周期',
-        scTab: '在图表、工具栏和图例之间移动',
-        scCrosshair: '逐根K线移动十字光标并朗读',
-        scPan: '平移',
-        scZoom: '放大 / 缩小',
-        scHomeEnd: '最早 / 最新的K线',
-        scTable: '显示或隐藏数据表',
-        scEscape: '隐藏十字光标、取消、取消选择',
-        scPalette: '命令面板',
-        scUndo: '撤销 / 重做',
-        scDraw: '选择绘图工具后：移动十字光标，回车设置每个点，Esc 取消',
-        scSelect: '选择上一个 / 下一个绘图；方向键移动它，Delete 删除',
-        scCopy: '复制 / 粘贴所选绘图',
-        scHelp: '显示此列表',
-        scToolbar: '在工具栏内移动',
-      }
-    : {
-        open: 'O',
-        high: 'H',
-        low: 'L',
-        close: 'C',
-        volume: 'V',
-        change: 'Chg',
-        loading: 'Loading…',
-        loadingHistory: 'Loading older bars…',
-        undo: 'Undo',
-        redo: 'Redo',
-        search: 'Search symbol or name',
-        compare: 'Compare with another symbol',
-        compareButton: 'Compare',
-        removeComparison: 'Remove comparison',
-        commands: 'Commands',
-        settings: 'Settings',
-        dataTable: 'Data table',
-        time: 'Time',
-        openFull: 'Open',
-        highFull: 'High',
-        lowFull: 'Low',
-        closeFull: 'Close',
-        volumeFull: 'Volume',
-        chart: 'chart',
-        last: 'last',
-        newBar: 'New bar',
-        toolbar: 'Chart toolbar',
-        tableHint: 'Press T for a data table',
-        price: 'Price',
-        drawHelp: '{kind}: arrows move the crosshair, Enter sets each point, Escape cancels',
-        drawPoint: 'Point {set} of {needed} set',
-        drawPlaced: '{kind} placed',
-        drawCancelled: 'Drawing cancelled',
-        drawingSelected: '{kind} selected. Arrows move it, Delete removes it, Escape deselects',
-        drawingMoved: '{kind} moved',
-        noDrawings: 'No drawings',
-        shortcuts: 'Keyboard shortcuts',
-        closeDialog: 'Close',
-        more: 'More',
-        periodGroup: 'Period',
-        scTab: 'Move between the plot, the toolbar and the legend',
-        scCrosshair: 'Move the crosshair bar by bar and read the bar',
-        scPan: 'Pan',
-        scZoom: 'Zoom in / out',
-        scHomeEnd: 'First / latest bars',
-        scTable: 'Show or hide the data table',
-        scEscape: 'Hide the crosshair, cancel, deselect',
-        scPalette: 'Command palette',
-        scUndo: 'Undo / redo',
-        scDraw: 'With a drawing tool: move the crosshair, Enter sets each point, Escape cancels',
-        scSelect: 'Select the previous / next drawing; arrows move it, Delete removes it',
-        scCopy: 'Copy / paste the selected drawings',
-        scHelp: 'Show this list',
-        scToolbar: 'Move inside the toolbar',
-      };
+import { sectionStrings } from '../i18n/locale-registry.js';
+
+/** Words of `<kline-chart>` (section `chart` of the catalogue, components/i18n/catalogue.ts). */
+export interface ChartStrings {
+  readonly open: string;
+  readonly high: string;
+  readonly low: string;
+  readonly close: string;
+  readonly volume: string;
+  readonly change: string;
+  readonly loading: string;
+  readonly loadingHistory: string;
+  readonly undo: string;
+  readonly redo: string;
+  readonly search: string;
+  readonly compare: string;
+  readonly compareButton: string;
+  readonly removeComparison: string;
+  readonly commands: string;
+  readonly settings: string;
+  readonly dataTable: string;
+  readonly time: string;
+  readonly openFull: string;
+  readonly highFull: string;
+  readonly lowFull: string;
+  readonly closeFull: string;
+  readonly volumeFull: string;
+  readonly chart: string;
+  readonly last: string;
+  readonly newBar: string;
+  readonly toolbar: string;
+  readonly tableHint: string;
+  /** Title of a legend entry's button that opens the study's settings. */
+  readonly studySettings: (label: string) => string;
+  readonly moveUp: string;
+  readonly moveDown: string;
+  readonly remove: string;
+  readonly moveStudyUp: (label: string) => string;
+  readonly moveStudyDown: (label: string) => string;
+  readonly removeStudy: (label: string) => string;
+  /** The handle between two panes. */
+  readonly resizePanes: string;
+  /** The "layout not saved" toast. */
+  readonly persistFull: string;
+  readonly persistDownload: string;
+  readonly persistDismiss: string;
+  /** Data that could not be loaded, by `kline-error` code (the event keeps the English message). */
+  readonly loadErrors: Readonly<Record<'unknown_source' | 'invalid_period' | 'parse_error' | 'load_failed', string>>;
+  /** Pasting drawings copied on another instrument. */
+  readonly pasteOtherInstrument: string;
+  /** A drawing that could not be placed. */
+  readonly drawingFailed: string;
+  // Keyboard drawing, shortcut list and compact toolbar (issue #13, a11y); `{name}` marks a value filled in.
+  readonly price: string;
+  readonly drawHelp: string;
+  readonly drawPoint: string;
+  readonly drawPlaced: string;
+  readonly drawCancelled: string;
+  readonly drawingSelected: string;
+  readonly drawingMoved: string;
+  readonly noDrawings: string;
+  readonly shortcuts: string;
+  readonly closeDialog: string;
+  readonly more: string;
+  readonly periodGroup: string;
+  readonly scTab: string;
+  readonly scCrosshair: string;
+  readonly scPan: string;
+  readonly scZoom: string;
+  readonly scHomeEnd: string;
+  readonly scTable: string;
+  readonly scEscape: string;
+  readonly scPalette: string;
+  readonly scUndo: string;
+  readonly scDraw: string;
+  readonly scSelect: string;
+  readonly scCopy: string;
+  readonly scHelp: string;
+  readonly scToolbar: string;
+}
+
+export const EN_CHART: ChartStrings = {
+  open: 'O',
+  high: 'H',
+  low: 'L',
+  close: 'C',
+  volume: 'V',
+  change: 'Chg',
+  loading: 'Loading…',
+  loadingHistory: 'Loading older bars…',
+  undo: 'Undo',
+  redo: 'Redo',
+  search: 'Search symbol or name',
+  compare: 'Compare with another symbol',
+  compareButton: 'Compare',
+  removeComparison: 'Remove comparison',
+  commands: 'Commands',
+  settings: 'Settings',
+  dataTable: 'Data table',
+  time: 'Time',
+  openFull: 'Open',
+  highFull: 'High',
+  lowFull: 'Low',
+  closeFull: 'Close',
+  volumeFull: 'Volume',
+  chart: 'chart',
+  last: 'last',
+  newBar: 'New bar',
+  toolbar: 'Chart toolbar',
+  tableHint: 'Press T for a data table',
+  studySettings: (label) => `${label}: settings`,
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  remove: 'Remove',
+  moveStudyUp: (label) => `Move ${label} up`,
+  moveStudyDown: (label) => `Move ${label} down`,
+  removeStudy: (label) => `Remove ${label}`,
+  resizePanes: 'Resize panes',
+  persistFull: "The layout could not be saved: this site's browser storage is full. Nothing is lost in this page.",
+  persistDownload: 'Download layout',
+  persistDismiss: 'Dismiss',
+  loadErrors: {
+    unknown_source: 'This data source is not available.',
+    invalid_period: 'This period is not available; showing daily bars.',
+    parse_error: 'The data file could not be read.',
+    load_failed: 'The data could not be loaded.',
+  },
+  pasteOtherInstrument: 'The copied drawings belong to another instrument.',
+  drawingFailed: 'The drawing could not be placed here.',
+  price: 'Price',
+  drawHelp: '{kind}: arrows move the crosshair, Enter sets each point, Escape cancels',
+  drawPoint: 'Point {set} of {needed} set',
+  drawPlaced: '{kind} placed',
+  drawCancelled: 'Drawing cancelled',
+  drawingSelected: '{kind} selected. Arrows move it, Delete removes it, Escape deselects',
+  drawingMoved: '{kind} moved',
+  noDrawings: 'No drawings',
+  shortcuts: 'Keyboard shortcuts',
+  closeDialog: 'Close',
+  more: 'More',
+  periodGroup: 'Period',
+  scTab: 'Move between the plot, the toolbar and the legend',
+  scCrosshair: 'Move the crosshair bar by bar and read the bar',
+  scPan: 'Pan',
+  scZoom: 'Zoom in / out',
+  scHomeEnd: 'First / latest bars',
+  scTable: 'Show or hide the data table',
+  scEscape: 'Hide the crosshair, cancel, deselect',
+  scPalette: 'Command palette',
+  scUndo: 'Undo / redo',
+  scDraw: 'With a drawing tool: move the crosshair, Enter sets each point, Escape cancels',
+  scSelect: 'Select the previous / next drawing; arrows move it, Delete removes it',
+  scCopy: 'Copy / paste the selected drawings',
+  scHelp: 'Show this list',
+  scToolbar: 'Move inside the toolbar',
+};
+
+/** The chart's words in `locale` (any BCP-47 tag; English for what the locale lacks). */
+export function chartStrings(locale: string): ChartStrings {
+  return sectionStrings(locale, 'chart', EN_CHART);
 }

@@ -13,7 +13,14 @@ export interface ToolbarModel {
   /** What choosing a search result does: switch the chart's symbol or overlay a comparison. */
   readonly searchMode: 'symbol' | 'compare';
   readonly results: readonly { qualifiedSymbol: string; name: string; exchange: string }[];
-  readonly strings: { undo: string; redo: string; search: string; compare: string; compareButton: string };
+  readonly strings: {
+    undo: string;
+    redo: string;
+    search: string;
+    compare: string;
+    compareButton: string;
+    toolbar: string;
+  };
 }
 
 export interface ToolbarActions {
@@ -34,7 +41,7 @@ export function renderToolbar(
   if (m.mode === 'none') return nothing;
   const compact = m.compact === true && m.mode === 'full';
   const periods: readonly Period[] = compact ? [] : m.mode === 'minimal' ? ['5m', '1h', '1d', '1w'] : PERIODS;
-  return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label="Chart toolbar">
+  return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${m.strings.toolbar}>
     <span class="search">
       <button class="symbol" part="symbol-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'symbol'} title=${m.strings.search} @click=${() => a.toggleSearch('symbol')}>${m.symbol || '—'}</button>
       ${

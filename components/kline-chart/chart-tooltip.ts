@@ -9,6 +9,8 @@ export interface TooltipLabels {
   readonly low: string;
   readonly close: string;
   readonly volume: string;
+  /** BCP-47 tag for number formats (compact volume); default `en`. */
+  readonly locale?: string;
 }
 
 /**
@@ -65,7 +67,7 @@ export class ChartTooltip {
       `${labels.high} ${formatPrice(bars.high[i], p)}`,
       `${labels.low} ${formatPrice(bars.low[i], p)}`,
       `${labels.close} ${formatPrice(bars.close[i], p)}`,
-      `${labels.volume} ${formatVolume(bars.volume[i])}`,
+      `${labels.volume} ${formatVolume(bars.volume[i], labels.locale)}`,
     ];
     const el = this.element;
     el.textContent = lines.join('\n');

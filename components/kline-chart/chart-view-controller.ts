@@ -24,6 +24,8 @@ export interface ChartViewOptions {
   readonly onCursor: (index: number | null) => void;
   /** The theme's colours changed (the legend re-renders in them). */
   readonly onTheme?: () => void;
+  /** Accessible name of the pane separators (locale). */
+  readonly separatorLabel?: () => string;
 }
 
 type Host = ReactiveControllerHost &
@@ -130,13 +132,17 @@ export class ChartViewController implements ReactiveController {
     const main = root.querySelector<HTMLElement>('.main');
     if (!container || !main) return;
     const core = this.#o.core;
-    this.#separators = new PaneSeparators(main, {
-      layout: () => core.panes.layout(),
-      previewWeights: (weights) => core.panes.previewWeights(weights),
-      cancelPreview: () => core.panes.cancelPreview(),
-      // The same tool as the agent's: one undo step named pane_resize, reported as the user's.
-      resize: (weights) => void core.tools.execute('pane_resize', { weights }, { origin: 'user' }),
-    });
+    this.#separators = new PaneSeparators(
+      main,
+      {
+        layout: () => core.panes.layout(),
+        previewWeights: (weights) => core.panes.previewWeights(weights),
+        cancelPreview: () => core.panes.cancelPreview(),
+        // The same tool as the agent's: one undo step named pane_resize, reported as the user's.
+        resize: (weights) => void core.tools.execute('pane_resize', { weights }, { origin: 'user' }),
+      },
+      { label: this.#o.separatorLabel },
+    );
     this.applyTheme();
     const renderer = new ChartRenderer({
       core,

@@ -1,3 +1,4 @@
+import { EN_CHART, type ChartStrings } from './chart-strings.js';
 import uPlot from 'uplot';
 import { createBarTimeScale, type ChartCore } from '../../src/core/commands/index.js';
 import {
@@ -30,6 +31,10 @@ export interface DrawingLayerOptions {
   readonly requestUpdate?: () => void;
   /** A command the user started failed; show `message` (a toast). */
   readonly onError?: (message: string) => void;
+  /** The chart's words, for the messages above (default English). */
+  readonly strings?: () => Pick<ChartStrings, 'pasteOtherInstrument' | 'drawingFailed'>;
+  /** A failed tool call as people read it (default its message). */
+  readonly errorText?: (error: { code: string; message: string }) => string;
   /** Bars each Ctrl/Cmd+V (and the copy button) shifts copies by; default 5. */
   readonly pasteOffsetBars?: number;
 }
@@ -101,7 +106,11 @@ export class DrawingLayerController {
         try {
           core.drawings.createDrawing({ kind, points, paneId: 'price', style: this.#style });
         } catch (error) {
-          this.#o.onError?.((error as Error).message);
+          this.#o.onError?.(
+            this.#o.errorText
+              ? this.#o.errorText({ code: 'drawing_failed', message: (error as Error).message })
+              : (error as Error).message,
+          );
         }
       },
       update: (id, change) => {
@@ -232,7 +241,7 @@ export class DrawingLayerController {
     const clip = this.#clipboard;
     if (!clip) return null;
     if (clip.key !== this.#o.core.drawings.currentKey()) {
-      this.#o.onError?.('The copied drawings belong to another instrument.');
+      this.#o.onError?.((this.#o.strings?.() ?? EN_CHART).pasteOtherInstrument);
       return null;
     }
     clip.pastes++;
@@ -528,7 +537,7 @@ export class DrawingLayerController {
 
   async #run(name: string, input: unknown): Promise<ToolResult> {
     const result = await this.#o.core.tools.execute(name, input, { origin: 'user' });
-    if (!result.success) this.#o.onError?.(result.error.message);
+    if (!result.success) this.#o.onError?.(this.#o.errorText ? this.#o.errorText(result.error) : result.error.message);
     return result;
   }
 }

@@ -11,7 +11,7 @@ export interface KeyboardDrawingOptions {
   readonly core: ChartCore;
   readonly drawings: DrawingLayerController;
   readonly a11y: ChartA11yController;
-  readonly lang: () => 'en' | 'zh-CN';
+  readonly lang: () => string;
 }
 
 type Host = ReactiveControllerHost & HTMLElement;

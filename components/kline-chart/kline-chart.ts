@@ -52,6 +52,8 @@ import { comparisonColor } from '../../src/render/chart-theme.js';
 import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } from './toolbar-overflow.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
+import { LocaleController } from '../i18n/locale-controller.js';
+import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 
 let chartCounter = 0;
 
@@ -75,7 +77,7 @@ export interface ChartToolsApi {
  * @attr src - URL of the file for `csv` / `json`.
  * @attr indicators - Initial indicators, e.g. `MA(5,20),VOL,MACD(12,26,9)` (default `VOL`).
  * @attr theme - `light` `dark` `auto` (default `auto`: a `dark` / `light` class or `data-theme` on `<html>`, else `prefers-color-scheme`).
- * @attr locale - `en` `zh-CN` (default from `navigator.language`).
+ * @attr locale - BCP-47 tag: `en` `zh-CN` `zh-TW` `ja` or one given to `registerLocale` (default from `navigator.language`; docs/contracts.md "Locales").
  * @attr timezone - IANA zone to display in, overriding the data's own.
  * @attr color-convention - `green-up` or `red-up` (default `green-up`).
  * @attr indicator-convention - whose formulas studies follow: `ta-lib`, `tdx` (通达信) or `tradingview`; default `auto` (tdx for zh locales, ta-lib otherwise). A study can name its own: `MACD(12,26,9;tdx)`.
@@ -230,7 +232,7 @@ export class KlineChart extends LitElement {
   indicators = 'VOL';
   /** `light`, `dark` or `auto`. */
   theme: 'light' | 'dark' | 'auto' = 'auto';
-  /** `en` or `zh-CN`. */
+  /** BCP-47 tag of the UI language; empty: from `navigator.language`. */
   locale = '';
   /** Display timezone override. */
   timezone = '';
@@ -279,6 +281,7 @@ export class KlineChart extends LitElement {
   readonly #overflow = new ToolbarOverflowController(this);
   #ready = false;
   #initialIndicators = false;
+  readonly #i18n = new LocaleController(this, () => this.#core.store.state.settings.get().locale);
 
   constructor() {
     super();
@@ -298,13 +301,18 @@ export class KlineChart extends LitElement {
       theme: () => this.#view.theme!,
       requestUpdate: () => this.requestUpdate(),
       onError: (message) => this.#showToast(message),
+      strings: () => chartStrings(this.#lang()),
+      errorText: (error) =>
+        error.code === 'drawing_failed' && this.#lang() !== 'en'
+          ? chartStrings(this.#lang()).drawingFailed
+          : toolErrorForPeople(this.#lang(), error),
     });
     const emit = (type: string, detail: unknown) => this.#emit(type, detail);
     this.#overlays = new OverlayLayerController({
       core,
       theme: () => this.#view.theme!,
       emit,
-      tooltipLabels: () => chartStrings(this.#lang()),
+      tooltipLabels: () => ({ ...chartStrings(this.#lang()), locale: this.#lang() }),
     });
     this.#events = new ChartEventsController({ core, emit, requestUpdate: () => this.requestUpdate() });
     this.#data = new ChartDataController(this, {
@@ -336,6 +344,7 @@ export class KlineChart extends LitElement {
       drawings: this.#drawings,
       overlays: this.#overlays,
       onLayout: (offsets) => (this._paneTops = offsets),
+      separatorLabel: () => chartStrings(this.#lang()).resizePanes,
       onCursor: (index) => {
         if (this._hover !== index) this._hover = index;
         this.#overlays.cursor(index);
@@ -569,7 +578,7 @@ export class KlineChart extends LitElement {
     }
     if (changed.has('timezone') && this.timezone !== undefined) patch.timezone = this.timezone;
     if (changed.has('locale'))
-      patch.locale = toLocale(this.locale || (typeof navigator !== 'undefined' ? navigator.language : 'en'));
+      patch.locale = (this.locale || (typeof navigator !== 'undefined' ? navigator.language : '') || 'en').trim();
     if (Object.keys(patch).length) {
       try {
         this.#core.settings.apply(patch, 'attributes', false);
@@ -597,6 +606,11 @@ export class KlineChart extends LitElement {
     const target = s.target.get();
     const loading = s.loading.get();
     const strings = chartStrings(this.#lang());
+    const format = {
+      locale: this.#lang(),
+      pricePrecision: series?.instrument.pricePrecision,
+      redUp: s.settings.get().colorConvention === 'red-up',
+    };
     const clock = this.#view.renderer?.clock;
     const specs = this.#view.specs;
     s.settings.get(); // labels follow the indicator convention setting
@@ -646,8 +660,8 @@ export class KlineChart extends LitElement {
         <div class="panes" part="panes" role="img" aria-label=${`${this.#a11y.regionLabel()}. ${strings.tableHint}`}></div>
         ${renderDrawingEditor({ target: this.#drawings.editorTarget(), strings: drawingStrings(this.#lang()) }, { edit: (id, change) => void this.#drawings.edit(id, change) })}
         <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>
-          ${clock && s.settings.get().legendMode !== 'tooltip' ? renderPriceLegend(series, this._hover, clock, strings) : nothing}
-          ${specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(specs[0], this._hover, titles, this.#legendActions(false))}</div>` : nothing}
+          ${clock && s.settings.get().legendMode !== 'tooltip' ? renderPriceLegend(series, this._hover, clock, strings, format) : nothing}
+          ${specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(specs[0], this._hover, titles, this.#legendActions(false), format, strings)}</div>` : nothing}
           ${renderComparisonValues(this.#themedComparisons(), this._hover, s.view.get(), {
             label: strings.removeComparison,
             remove: (symbol) => void this.#runUserTool('comparison_remove', { symbol }),
@@ -657,11 +671,11 @@ export class KlineChart extends LitElement {
           .slice(1)
           .map((spec) =>
             this._paneTops.has(spec.id)
-              ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true))}</div>`
+              ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true), format, strings)}</div>`
               : nothing,
           )}
         ${this.#renderSettingsPopover()}
-        ${this.#a11y.tableShown && clock ? renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings }) : nothing}
+        ${this.#a11y.tableShown && clock ? renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings, locale: format.locale }) : nothing}
         <div class="sr-only" part="live" role="status" aria-live="polite">${this.#a11y.announcer.text}</div>
         ${this.#core.loadingOlder ? html`<div class="history-loading" role="status">${strings.loadingHistory}</div>` : nothing}
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
@@ -669,7 +683,7 @@ export class KlineChart extends LitElement {
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
         ${
           this.#autosave.storage?.unsaved
-            ? renderPersistToast(this.#lang(), {
+            ? renderPersistToast(this.#lang(), strings, {
                 download: () =>
                   downloadLayout(
                     this.#autosave.storage!.unsaved!,
@@ -749,8 +763,9 @@ export class KlineChart extends LitElement {
     });
   }
 
-  #lang(): 'en' | 'zh-CN' {
-    return this.#core.store.state.settings.get().locale;
+  /** The catalogue tag the chart speaks (its `locale` setting resolved, components/i18n/). */
+  #lang(): string {
+    return this.#i18n.tag;
   }
 
   #emit(type: string, detail: unknown): void {
@@ -817,7 +832,8 @@ export class KlineChart extends LitElement {
       .model=${model} .error=${open.error}
       @indicator-settings-apply=${async (e: CustomEvent<{ instanceId: string; params: Record<string, unknown> }>) => {
         const r = await this.#core.tools.execute('indicators_update', e.detail, { origin: 'user' });
-        if (!r.success && this._settings) this._settings = { ...this._settings, error: r.error.message };
+        if (!r.success && this._settings)
+          this._settings = { ...this._settings, error: toolErrorForPeople(this.#lang(), r.error) };
       }}
       @indicator-settings-remove=${(e: CustomEvent<{ instanceId: string }>) => {
         this._settings = null;
@@ -892,9 +908,12 @@ export class KlineChart extends LitElement {
   }
 
   #fail(code: string, message: string, line?: number): void {
-    this.#lastError = message;
+    // People read it in the chart's language (English keeps the detailed message); the event keeps the message.
+    const known = chartStrings(this.#lang()).loadErrors as Readonly<Record<string, string>>;
+    const shown = this.#lang() !== 'en' ? (known[code] ?? known.load_failed) : message;
+    this.#lastError = shown;
     this.#emit('kline-error', line !== undefined ? { code, message, line } : { code, message });
-    if (this.#core.store.peek('series')) this.#showToast(message);
+    if (this.#core.store.peek('series')) this.#showToast(shown);
     this.requestUpdate();
   }
 
@@ -908,7 +927,7 @@ export class KlineChart extends LitElement {
 
   async #runUserTool(name: string, input: unknown): Promise<ToolResult> {
     const result = await this.#core.tools.execute(name, input, { origin: 'user' });
-    if (!result.success) this.#showToast(result.error.message);
+    if (!result.success) this.#showToast(toolErrorForPeople(this.#lang(), result.error));
     return result;
   }
 
@@ -923,10 +942,6 @@ export class KlineChart extends LitElement {
       this._search = { ...this._search, open: true, results: data.candidates };
     }
   }
-}
-
-function toLocale(language: string): 'en' | 'zh-CN' {
-  return language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
 }
 
 declare global {

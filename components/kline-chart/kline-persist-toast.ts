@@ -1,16 +1,6 @@
 import { css, html, type TemplateResult } from 'lit';
 import type { LayoutDocument } from '../../src/core/persist/index.js';
-
-/** Words of the "layout not saved" toast. */
-export function persistToastStrings(locale: 'en' | 'zh-CN') {
-  return locale === 'zh-CN'
-    ? { full: '浏览器存储已满，布局未能保存。当前页面中的布局仍然完整。', download: '下载布局', dismiss: '关闭' }
-    : {
-        full: "The layout could not be saved: this site's browser storage is full. Nothing is lost in this page.",
-        download: 'Download layout',
-        dismiss: 'Dismiss',
-      };
-}
+import type { ChartStrings } from './chart-strings.js';
 
 /** Offers `layout` as a JSON file download (a Blob URL, revoked after the click). */
 export function downloadLayout(layout: LayoutDocument, fileName: string, root: Node & ParentNode): void {
@@ -31,14 +21,14 @@ export function downloadLayout(layout: LayoutDocument, fileName: string, root: N
  * as a file (`part="persist-toast"`, button `part="persist-download"`).
  */
 export function renderPersistToast(
-  locale: 'en' | 'zh-CN',
+  locale: string,
+  s: Pick<ChartStrings, 'persistFull' | 'persistDownload' | 'persistDismiss'>,
   actions: { download(): void; dismiss(): void },
 ): TemplateResult {
-  const s = persistToastStrings(locale);
   return html`<div class="persist-toast" part="persist-toast" role="alert" lang=${locale}>
-    <span>${s.full}</span>
-    <button type="button" part="persist-download" @click=${actions.download}>${s.download}</button>
-    <button type="button" class="dismiss" aria-label=${s.dismiss} title=${s.dismiss} @click=${actions.dismiss}>×</button>
+    <span>${s.persistFull}</span>
+    <button type="button" part="persist-download" @click=${actions.download}>${s.persistDownload}</button>
+    <button type="button" class="dismiss" aria-label=${s.persistDismiss} title=${s.persistDismiss} @click=${actions.dismiss}>×</button>
   </div>`;
 }
 

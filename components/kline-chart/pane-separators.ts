@@ -20,6 +20,8 @@ export interface PaneSeparatorsOptions {
   readonly minHeight?: number;
   /** Pixels per arrow key press on a focused separator. */
   readonly keyStep?: number;
+  /** Accessible name of a separator, in the chart's locale. */
+  readonly label?: () => string;
 }
 
 interface Drag {
@@ -62,6 +64,7 @@ export class PaneSeparators {
   readonly #axisHeight: number;
   readonly #minHeight: number;
   readonly #keyStep: number;
+  readonly #label: () => string;
   #tops: { id: string; top: number; height: number }[] = [];
   #total = 0;
   #drag: Drag | null = null;
@@ -71,6 +74,7 @@ export class PaneSeparators {
     this.#axisHeight = options.axisHeight ?? 26;
     this.#minHeight = options.minHeight ?? 40;
     this.#keyStep = options.keyStep ?? 10;
+    this.#label = options.label ?? (() => 'Resize panes');
     const layer = document.createElement('div');
     layer.className = 'pane-separators';
     Object.assign(layer.style, { position: 'absolute', inset: '0', pointerEvents: 'none', zIndex: '3' });
@@ -95,6 +99,7 @@ export class PaneSeparators {
       const below = this.#tops[i + 1];
       el.dataset.above = above.id;
       el.dataset.below = below.id;
+      el.setAttribute('aria-label', this.#label());
       el.style.top = `${below.top - 3}px`;
       el.setAttribute('aria-valuenow', String(Math.round((above.height / Math.max(1, totalHeight)) * 100)));
     }
@@ -112,7 +117,6 @@ export class PaneSeparators {
     el.className = 'pane-separator';
     el.setAttribute('role', 'separator');
     el.setAttribute('aria-orientation', 'horizontal');
-    el.setAttribute('aria-label', 'Resize panes');
     el.setAttribute('aria-valuemin', '0');
     el.setAttribute('aria-valuemax', '100');
     el.tabIndex = 0;

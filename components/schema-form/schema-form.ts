@@ -5,14 +5,19 @@ import { schemaFieldKind, schemaOptions, type SchemaFieldKind } from './schema-f
 import { SchemaFormChangeEvent, SchemaFormSubmitEvent, type SchemaFormDetail } from './schema-form-events.js';
 import { schemaFormStyles } from './schema-form.styles.js';
 import { schemaValueErrors } from './schema-value-errors.js';
+import { schemaFormStrings } from './schema-form-strings.js';
+import { LocaleController } from '../i18n/locale-controller.js';
 
 /**
  * A form generated from a TypeBox (JSON) object schema: number/integer inputs with min/max/step,
  * checkboxes, selects for enums and literal unions, comma lists for arrays of numbers, text inputs;
- * each property's `description` is its help text. Values are validated with TypeBox
+ * each property's `description` is its help text, its `title` the label, and an `optionLabels`
+ * record (value → shown name) names the choices of an enum. Values are validated with TypeBox
  * `Value.Errors` and errors are shown under their field.
  *
  * @summary Form generated from a TypeBox schema.
+ *
+ * @attr locale - BCP-47 tag of the form's words ("optional", validation messages); default `en`.
  *
  * @fires {SchemaFormChangeEvent} schema-form-change - On every edit (detail: `{ value, valid, errors }`).
  * @fires {SchemaFormSubmitEvent} schema-form-submit - Enter pressed with valid values (detail: `{ value, valid, errors }`).
@@ -32,6 +37,7 @@ export class SchemaForm extends LitElement {
     schema: { attribute: false },
     value: { attribute: false },
     order: { attribute: false },
+    locale: { type: String },
     _errors: { state: true },
     _touched: { state: true },
   };
@@ -42,12 +48,15 @@ export class SchemaForm extends LitElement {
   value: Readonly<Record<string, unknown>> = {};
   /** Field order (e.g. an indicator's `paramOrder`); others follow in schema order. */
   order: readonly string[] = [];
+  /** BCP-47 tag of the form's own words. */
+  locale = 'en';
 
   declare _errors: Readonly<Record<string, string>>;
   declare _touched: ReadonlySet<string>;
 
   #texts = new Map<string, string>();
   #checks = new Map<string, boolean>();
+  readonly #i18n = new LocaleController(this, () => this.locale);
 
   constructor() {
     super();
@@ -113,7 +122,7 @@ export class SchemaForm extends LitElement {
       </div>`;
     }
     return html`<div class="field" part="field" data-field=${key}>
-      <label for=${id}>${title}${this.#required(key) ? '' : html` <span class="help">(optional)</span>`}</label>
+      <label for=${id}>${title}${this.#required(key) ? '' : html` <span class="help">${schemaFormStrings(this.#i18n.tag).optional}</span>`}</label>
       ${this.#control(key, kind, schema, id, described, Boolean(error))}
       ${help}${err}
     </div>`;
@@ -148,14 +157,14 @@ export class SchemaForm extends LitElement {
             this.#touch(key);
           }}>
           ${this.#required(key) || schema.default !== undefined ? nothing : html`<option value="" ?selected=${current === ''}>—</option>`}
-          ${options.map((o) => html`<option value=${String(o)} ?selected=${String(o) === current}>${String(o)}</option>`)}
+          ${options.map((o) => html`<option value=${String(o)} ?selected=${String(o) === current}>${optionLabel(schema, o)}</option>`)}
         </select>`;
       }
       case 'json':
         return html`<textarea id=${id} name=${key} rows="2" .value=${text} aria-invalid=${invalid ? 'true' : 'false'}
           aria-describedby=${described} @input=${onInput} @blur=${onBlur}></textarea>`;
       default: {
-        const placeholder = kind === 'number-list' ? 'e.g. 5, 10, 20' : '';
+        const placeholder = kind === 'number-list' ? schemaFormStrings(this.#i18n.tag).listPlaceholder : '';
         return html`<input id=${id} name=${key} type="text" .value=${text} placeholder=${placeholder}
           minlength=${schema.minLength ?? nothing} maxlength=${schema.maxLength ?? nothing}
           aria-invalid=${invalid ? 'true' : 'false'} aria-describedby=${described} @input=${onInput} @blur=${onBlur} />`;
@@ -192,7 +201,7 @@ export class SchemaForm extends LitElement {
         v = this.value[key];
       }
       if (v instanceof UnparsedText) {
-        parseErrors[key] = v.reason;
+        parseErrors[key] = schemaFormStrings(this.#i18n.tag).json;
         continue;
       }
       if (v !== undefined) value[key] = v;
@@ -202,7 +211,9 @@ export class SchemaForm extends LitElement {
 
   #detail(): SchemaFormDetail {
     const { value, parseErrors } = this.#collect();
-    const errors = this.schema ? { ...schemaValueErrors(this.schema, value), ...parseErrors } : parseErrors;
+    const errors = this.schema
+      ? { ...schemaValueErrors(this.schema, value, schemaFormStrings(this.#i18n.tag)), ...parseErrors }
+      : parseErrors;
     return { value, valid: Object.keys(errors).length === 0, errors };
   }
 
@@ -239,4 +250,11 @@ declare global {
   interface HTMLElementTagNameMap {
     'kline-schema-form': SchemaForm;
   }
+}
+
+/** A choice's shown name: the schema's `optionLabels[value]`, else the value itself. */
+function optionLabel(schema: TSchema, value: unknown): string {
+  const labels = (schema as { optionLabels?: unknown }).optionLabels;
+  const label = labels && typeof labels === 'object' ? (labels as Record<string, unknown>)[String(value)] : undefined;
+  return typeof label === 'string' ? label : String(value);
 }

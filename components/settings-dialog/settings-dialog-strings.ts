@@ -1,3 +1,4 @@
+import { sectionStrings } from '../i18n/locale-registry.js';
 import type { SettingsPatch } from '../../src/core/commands/index.js';
 
 /** UI text of the settings dialog. */
@@ -12,9 +13,13 @@ export interface SettingsDialogStrings {
   readonly fixFields: string;
   /** Field labels by setting key. */
   readonly labels: Readonly<Record<keyof SettingsPatch, string>>;
+  /** Help text under each field (English: the setting's description). */
+  readonly help: Readonly<Record<keyof SettingsPatch, string>>;
+  /** Shown names of the choices, by setting and value (a value without one shows as it is). */
+  readonly options: Readonly<Partial<Record<keyof SettingsPatch, Readonly<Record<string, string>>>>>;
 }
 
-const en: SettingsDialogStrings = {
+export const EN_SETTINGS: SettingsDialogStrings = {
   title: 'Chart settings',
   apply: 'Apply',
   reset: 'Reset all',
@@ -41,38 +46,39 @@ const en: SettingsDialogStrings = {
     watermarkText: 'Watermark text',
     legendMode: 'Bar values',
   },
-};
-
-const zh: SettingsDialogStrings = {
-  title: '图表设置',
-  apply: '应用',
-  reset: '全部重置',
-  close: '关闭',
-  applied: '设置已应用。',
-  resetDone: '设置已恢复默认。',
-  noChanges: '没有需要应用的更改。',
-  fixFields: '请先修正标出的字段。',
-  labels: {
-    theme: '主题',
-    colorConvention: '涨跌颜色',
-    candleStyle: 'K线样式',
-    priceScale: '价格坐标',
-    grid: '网格线',
-    volume: '成交量窗格',
-    crosshair: '十字光标',
-    timezone: '显示时区',
-    locale: '语言',
-    priceAxisSide: '价格轴位置',
-    legend: '图例',
-    indicatorConvention: '指标公式',
-    lastPrice: '最新价线',
-    watermark: '水印',
-    watermarkText: '水印文字',
-    legendMode: 'K线数值',
+  help: {
+    theme: 'Colour theme; auto follows the system.',
+    colorConvention: 'green-up: rising bars green (US/EU); red-up: rising bars red (China, Japan, Korea).',
+    candleStyle: 'How bars are drawn: solid candles, hollow rising candles, OHLC bars, a close line, or an area.',
+    priceScale: 'Price axis: linear, logarithmic, or percent change from the first visible bar.',
+    grid: 'Show grid lines.',
+    volume: 'Show the volume pane.',
+    crosshair: 'Crosshair: free, snapped to closes, or hidden.',
+    timezone: 'IANA timezone to display times in, e.g. Asia/Shanghai; empty = the market timezone.',
+    locale: 'Language of the chart.',
+    priceAxisSide: 'Side of the price axis.',
+    legend: 'Show the OHLCV legend.',
+    indicatorConvention:
+      'Whose formulas indicators follow: TA-Lib, TDX (通达信) or TradingView; auto = TDX for Chinese, TA-Lib otherwise.',
+    lastPrice: 'Show a dashed line and an axis tag at the last close.',
+    watermark: 'Faint text behind the bars: symbol and period, none, or your own text.',
+    watermarkText: 'Watermark text shown when the watermark is custom.',
+    legendMode: 'Bar values: in the legend row, in a tooltip by the pointer, or both.',
+  },
+  options: {
+    theme: { light: 'Light', dark: 'Dark', auto: 'Auto' },
+    colorConvention: { 'green-up': 'Green up, red down', 'red-up': 'Red up, green down' },
+    candleStyle: { solid: 'Candles', hollow: 'Hollow candles', ohlc: 'OHLC bars', line: 'Line', area: 'Area' },
+    priceScale: { linear: 'Linear', log: 'Logarithmic', percent: 'Percent' },
+    crosshair: { normal: 'Free', magnet: 'Magnet (snap to close)', hidden: 'Hidden' },
+    priceAxisSide: { right: 'Right', left: 'Left' },
+    indicatorConvention: { auto: 'Auto', 'ta-lib': 'TA-Lib', tdx: 'TDX (通达信)', tradingview: 'TradingView' },
+    watermark: { symbol: 'Symbol and period', off: 'None', custom: 'Custom text' },
+    legendMode: { legend: 'Legend row', tooltip: 'Tooltip', both: 'Both' },
   },
 };
 
-/** Strings for `en` or `zh-CN` (any `zh*` locale). */
+/** The settings dialog's words in `locale` (section `settings` of the catalogue). */
 export function settingsDialogStrings(locale: string): SettingsDialogStrings {
-  return locale.toLowerCase().startsWith('zh') ? zh : en;
+  return sectionStrings(locale, 'settings', EN_SETTINGS);
 }

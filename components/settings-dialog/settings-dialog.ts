@@ -1,3 +1,6 @@
+import { LocaleController } from '../i18n/locale-controller.js';
+import { availableLocales, localeRevision } from '../i18n/locale-registry.js';
+import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { LitElement, css, html, nothing } from 'lit';
 import type { TObject } from '@sinclair/typebox';
 import { SETTINGS_KEYS, SettingsValues } from '../../src/core/commands/index.js';
@@ -16,7 +19,7 @@ import { settingsFormSchema } from './settings-form-schema.js';
  *
  * @summary Form of the chart settings with Apply and Reset.
  *
- * @attr locale - `en` or `zh-CN`.
+ * @attr locale - BCP-47 tag of its words (components/i18n/); default `en`.
  *
  * @csspart dialog - The modal dialog.
  * @csspart form - The `<kline-schema-form>`.
@@ -64,7 +67,8 @@ export class SettingsDialog extends LitElement {
   declare _busy: boolean;
 
   #current: Readonly<Record<string, unknown>> = {};
-  #schema: { locale: string; schema: TObject } | null = null;
+  #schema: { key: string; schema: TObject } | null = null;
+  readonly #i18n = new LocaleController(this, () => this.locale);
 
   constructor() {
     super();
@@ -98,7 +102,7 @@ export class SettingsDialog extends LitElement {
 
   /** Writes the changed keys with one `settings_update`. Resolves with its result, or null when nothing changed. */
   async apply(): Promise<ToolResult | null> {
-    const t = settingsDialogStrings(this.locale);
+    const t = settingsDialogStrings(this.#i18n.tag);
     const form = this.renderRoot.querySelector<SchemaForm>('kline-schema-form');
     if (!form || !this.chart) return null;
     const checked = form.validate();
@@ -123,18 +127,18 @@ export class SettingsDialog extends LitElement {
   /** Resets every setting to its default with `settings_reset`. */
   async reset(): Promise<ToolResult | null> {
     if (!this.chart) return null;
-    return this.#write('settings_reset', {}, settingsDialogStrings(this.locale).resetDone);
+    return this.#write('settings_reset', {}, settingsDialogStrings(this.#i18n.tag).resetDone);
   }
 
   override render() {
-    const t = settingsDialogStrings(this.locale);
+    const t = settingsDialogStrings(this.#i18n.tag);
     return html`<dialog part="dialog" aria-labelledby="settings-title" @cancel=${this.#onCancel} @keydown=${this.#onKey}>
       <header>
         <h2 id="settings-title">${t.title}</h2>
         <button class="icon" part="close" aria-label=${t.close} title=${t.close} @click=${() => this.close()}>×</button>
       </header>
       <div class="body">
-        <kline-schema-form part="form" exportparts="field: form-field, help: form-help, error: form-error" aria-labelledby="settings-title" .schema=${this.#formSchema()} .value=${this._formValue}
+        <kline-schema-form part="form" exportparts="field: form-field, help: form-help, error: form-error" locale=${this.#i18n.tag} aria-labelledby="settings-title" .schema=${this.#formSchema()} .value=${this._formValue}
           @schema-form-submit=${() => void this.apply()}></kline-schema-form>
       </div>
       <div class="actions">
@@ -150,8 +154,12 @@ export class SettingsDialog extends LitElement {
   }
 
   #formSchema(): TObject {
-    if (this.#schema?.locale !== this.locale)
-      this.#schema = { locale: this.locale, schema: settingsFormSchema(settingsDialogStrings(this.locale)) };
+    const lang = this.#i18n.tag;
+    const current = typeof this.#current.locale === 'string' ? this.#current.locale : '';
+    const locales = [...new Set([...availableLocales(), ...(current ? [current] : [])])];
+    const key = `${lang}|${localeRevision()}|${locales.join(',')}`;
+    if (this.#schema?.key !== key)
+      this.#schema = { key, schema: settingsFormSchema(settingsDialogStrings(lang), lang, locales) };
     return this.#schema.schema;
   }
 
@@ -170,7 +178,12 @@ export class SettingsDialog extends LitElement {
         this._status = { kind: 'ok', text: done };
       } else {
         const detail = r.error.details?.map((d) => `${d.path}: ${d.reason}`).join('; ');
-        this._status = { kind: 'error', text: detail ? `${r.error.message} (${detail})` : r.error.message };
+        const english = detail ? `${r.error.message} (${detail})` : r.error.message;
+        // Outside English: the sentence for the error code (the tool's message is written for the model).
+        this._status = {
+          kind: 'error',
+          text: toolErrorForPeople(this.#i18n.tag, { code: r.error.code, message: english }),
+        };
       }
       return r;
     } finally {

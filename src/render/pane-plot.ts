@@ -1,4 +1,5 @@
 import uPlot from 'uplot';
+import { formatCompact } from './format-number.js';
 import type { Bars } from '../core/data/index.js';
 import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
@@ -209,7 +210,16 @@ export class PanePlot {
       const time = this.env.axisTime();
       const key = `${min}|${max}|${u.bbox.width}|${time.length}|${time[0]}|${time[time.length - 1]}`;
       if (tickCache?.key !== key) {
-        const ticksList = computeTimeTicks(time, time.length, min, max, u.bbox.width / uPlot.pxRatio, this.env.clock());
+        const ticksList = computeTimeTicks(
+          time,
+          time.length,
+          min,
+          max,
+          u.bbox.width / uPlot.pxRatio,
+          this.env.clock(),
+          undefined,
+          this.env.settings().locale,
+        );
         tickCache = {
           key,
           labels: new Map(ticksList.map((t) => [t.index, t.label])),
@@ -301,7 +311,8 @@ export class PanePlot {
               const base = bars.close[Math.max(0, Math.min(bars.length - 1, Math.ceil(this.env.view().start)))];
               return splits.map((v) => (base ? `${((v / base - 1) * 100).toFixed(1)}%` : ''));
             }
-            return splits.map((v) => formatAxisNumber(v, kind));
+            const locale = this.env.settings().locale;
+            return splits.map((v) => formatAxisNumber(v, kind, locale));
           },
         },
       ],
@@ -399,15 +410,11 @@ function paintHistogram(
   ctx.fill(down);
 }
 
-/** Compact axis numbers: 12.5K, 3.2M for volume; enough decimals for prices. */
-export function formatAxisNumber(v: number, kind: PaneSpec['kind']): string {
+/** Compact axis numbers in the chart's locale (12.5K, 3.2M; 1250万); enough decimals for prices. */
+export function formatAxisNumber(v: number, kind: PaneSpec['kind'], locale = 'en'): string {
   const a = Math.abs(v);
-  if (kind === 'volume' || a >= 1e6) {
-    if (a >= 1e9) return `${+(v / 1e9).toFixed(2)}B`;
-    if (a >= 1e6) return `${+(v / 1e6).toFixed(2)}M`;
-    if (a >= 1e3) return `${+(v / 1e3).toFixed(1)}K`;
-    return String(+v.toFixed(0));
-  }
+  // 12.5K / 3.2M in English, 1250万 / 3.2亿 in Chinese and Japanese (src/render/format-number.ts).
+  if (kind === 'volume' || a >= 1e6) return a < 1e3 ? String(+v.toFixed(0)) : formatCompact(v, locale);
   if (a >= 1000) return v.toFixed(0);
   if (a >= 1) return v.toFixed(2);
   if (a === 0) return '0';

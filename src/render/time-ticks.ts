@@ -22,7 +22,23 @@ const LEVELS = [
 ] as const;
 type Level = (typeof LEVELS)[number]['id'];
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Month names (and month + day) in the chart's locale through Intl: `Jul`, `Jul 1`; `7月`, `7月1日`. */
+const monthFormats = new Map<string, { month: Intl.DateTimeFormat; day: Intl.DateTimeFormat }>();
+function monthFormat(locale: string): { month: Intl.DateTimeFormat; day: Intl.DateTimeFormat } {
+  let f = monthFormats.get(locale);
+  if (!f) {
+    const make = (options: Intl.DateTimeFormatOptions) => {
+      try {
+        return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+      } catch {
+        return new Intl.DateTimeFormat('en', { ...options, timeZone: 'UTC' });
+      }
+    };
+    f = { month: make({ month: 'short' }), day: make({ month: 'short', day: 'numeric' }) };
+    monthFormats.set(locale, f);
+  }
+  return f;
+}
 
 /** Bucket number of a wall-clock date at a level (changes exactly at the level's boundaries). */
 function bucket(d: Date, level: Level): number {
@@ -79,6 +95,7 @@ export function computeTimeTicks(
   widthPx: number,
   clock: ZonedClock,
   spacingPx = 110,
+  locale = 'en',
 ): TimeTick[] {
   const a = Math.max(0, Math.ceil(startIndex));
   const b = Math.min(length - 1, Math.floor(endIndex));
@@ -103,7 +120,7 @@ export function computeTimeTicks(
       const day = Math.floor(d.getTime() / DAY);
       const year = d.getUTCFullYear();
       if (i - lastIndex >= minGapBars) {
-        ticks.push({ index: i, label: labelFor(d, level, day !== prevDay, year !== prevYear) });
+        ticks.push({ index: i, label: labelFor(d, level, day !== prevDay, year !== prevYear, locale) });
         lastIndex = i;
       }
       prevDay = day;
@@ -127,18 +144,18 @@ function pad(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }
 
-function labelFor(d: Date, level: Level, newDay: boolean, newYear: boolean): string {
+function labelFor(d: Date, level: Level, newDay: boolean, newYear: boolean, locale: string): string {
+  const f = monthFormat(locale);
   const y = d.getUTCFullYear();
-  const mo = d.getUTCMonth();
   if (level === 'y1' || level === 'y5') return String(y);
-  if (level === 'mo1' || level === 'mo3') return newYear ? String(y) : MONTHS[mo];
+  if (level === 'mo1' || level === 'mo3') return newYear ? String(y) : f.month.format(d);
   if (level === 'd1' || level === 'w1')
     return newYear
       ? String(y)
       : d.getUTCDate() === 1 || (level === 'w1' && d.getUTCDate() <= 7)
-        ? `${MONTHS[mo]} ${d.getUTCDate()}`
+        ? f.day.format(d)
         : String(d.getUTCDate());
-  if (newDay) return `${MONTHS[mo]} ${d.getUTCDate()}`;
+  if (newDay) return f.day.format(d);
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 

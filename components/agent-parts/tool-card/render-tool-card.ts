@@ -18,6 +18,8 @@ export interface ToolCardOptions {
   /** Current time (epoch ms), for the elapsed time of a running tool. */
   readonly now: number;
   readonly strings: ToolCardStrings;
+  /** The error as people should read it (e.g. a sentence for its code in the panel's locale); default its message. */
+  readonly errorText?: (error: { code: string; message: string }) => string;
 }
 
 /** `1.2 s`, `850 ms`, `2 m 05 s`. */
@@ -65,16 +67,16 @@ export function renderToolCard(item: ToolTranscriptItem, options: ToolCardOption
         <span class="tool-elapsed">${elapsed !== undefined ? formatElapsed(elapsed) : nothing}</span>
       </div>
       ${item.status === 'running' && item.progress ? html`<div class="tool-progress">${item.progress}</div>` : nothing}
-      ${error ? html`<div class="tool-error"><code class="tool-error-code">${error.code}</code> ${error.message}</div>` : nothing}
+      ${error ? html`<div class="tool-error"><code class="tool-error-code">${error.code}</code> ${options.errorText ? options.errorText(error) : error.message}</div>` : nothing}
       <details class="tool-details">
         <summary>${strings.input}${result ? html` · ${strings.result}` : nothing}</summary>
         <div class="tool-section-title">${strings.input}</div>
-        <pre class="tool-json">${hasInput ? formatJson(item.input) : strings.noInput}</pre>
+        <pre class="tool-json" translate="no">${hasInput ? formatJson(item.input) : strings.noInput}</pre>
         ${
           result
             ? html`
           <div class="tool-section-title">${strings.result}</div>
-          <pre class="tool-json">${formatJson(result.success ? (result.text ?? result.data) : { error: result.error, ...(result.data !== undefined ? { data: result.data } : {}) })}</pre>`
+          <pre class="tool-json" translate="no">${formatJson(result.success ? (result.text ?? result.data) : { error: result.error, ...(result.data !== undefined ? { data: result.data } : {}) })}</pre>`
             : nothing
         }
       </details>

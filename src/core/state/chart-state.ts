@@ -81,7 +81,8 @@ export interface ChartSettings {
   readonly crosshair: 'normal' | 'magnet' | 'hidden';
   /** IANA zone to display in; empty = the data's own timezone. */
   readonly timezone: string;
-  readonly locale: 'en' | 'zh-CN';
+  /** BCP-47 tag of the UI language as requested (`zh-HK`, `ja`…); components resolve it (components/i18n/). */
+  readonly locale: string;
   readonly priceAxisSide: 'right' | 'left';
   readonly legend: boolean;
   /** Whose formulas studies follow unless they name their own; `auto`: tdx for zh locales, else ta-lib. */

@@ -39,7 +39,14 @@ export const SettingsValues = Type.Object(
         description: 'IANA timezone to display times in, e.g. Asia/Shanghai; empty string = the market timezone.',
       }),
     ),
-    locale: Type.Optional(lit(['en', 'zh-CN'] as const, 'Language of the chart UI.')),
+    locale: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
+        maxLength: 35,
+        description:
+          'Language of the chart UI, a BCP-47 tag: en, zh-CN, zh-TW, ja, or one a page registered (others fall back, e.g. zh-HK → zh-TW, ja-JP → ja, else en).',
+      }),
+    ),
     priceAxisSide: Type.Optional(lit(['right', 'left'] as const, 'Side of the price axis.')),
     legend: Type.Optional(Type.Boolean({ description: 'Show the OHLCV legend.' })),
     indicatorConvention: Type.Optional(

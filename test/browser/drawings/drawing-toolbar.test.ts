@@ -4,6 +4,7 @@ import { DRAWING_KINDS } from '../../../src/core/drawings/index.js';
 import { drawingStrings, renderDrawingToolbar } from '../../../components/drawing-toolbar/index.js';
 import { renderDrawingEditor, toHexColor } from '../../../components/drawing-editor/index.js';
 import { createDrawingStage, type DrawingStage } from './drawing-stage.js';
+import { loadLocale } from '../../../components/i18n/index.js';
 
 describe('drawing toolbar and floating editor', () => {
   let stage: DrawingStage;
@@ -39,7 +40,7 @@ describe('drawing toolbar and floating editor', () => {
     );
   }
 
-  it('lists select, range select, the twelve kinds, magnet, copy and delete, each with an accessible name', () => {
+  it('lists select, range select, the twelve kinds, magnet, copy and delete, each with an accessible name', async () => {
     renderToolbar();
     const buttons = [...host.querySelectorAll('button')];
     expect(buttons.map((b) => b.dataset.tool)).to.deep.equal([
@@ -58,6 +59,7 @@ describe('drawing toolbar and floating editor', () => {
     expect(host.querySelector('[role=group]')!.getAttribute('aria-label')).to.equal('Drawing tools');
     expect(host.querySelector<HTMLButtonElement>('[data-tool=select]')!.getAttribute('aria-pressed')).to.equal('true');
     expect(host.querySelector<HTMLButtonElement>('[data-tool=copy]')!.disabled, 'nothing selected').to.equal(true);
+    await loadLocale('zh-CN'); // the built-in translation is a lazy chunk
     renderToolbar('zh-CN');
     expect(host.querySelector('[data-tool=trend_line]')!.getAttribute('aria-label')).to.equal('趋势线');
   });

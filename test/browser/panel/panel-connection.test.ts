@@ -8,6 +8,7 @@ import type { KlineChart } from '../../../components/kline-chart/kline-chart.js'
 import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, mount, part, parts, unmountAll } from './panel-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
+import { loadLocale } from '../../../components/i18n/index.js';
 
 // No model is called in this file: connection, context chips, empty state, toggles, locale, theme.
 describe('<chart-agent-panel> without a model', () => {
@@ -130,6 +131,7 @@ describe('<chart-agent-panel> without a model', () => {
   });
 
   it('speaks Simplified Chinese with locale="zh-CN" and follows theme="dark"', async () => {
+    await loadLocale('zh-CN'); // the built-in translation is a lazy chunk
     const { panel } = await chartAndPanel(
       html`<chart-agent-panel for="c1" session-store="memory" locale="zh-CN" theme="dark"></chart-agent-panel>`,
     );

@@ -16,6 +16,7 @@ import {
   unmountAll,
 } from './panel-fixture.js';
 import { scriptMock } from '../helpers/mock-model-client.js';
+import { loadLocale } from '../../../components/i18n/index.js';
 
 // What the user sees when IndexedDB fails: a notice, and the conversation stays in the page.
 let mockUrl = '';
@@ -26,7 +27,8 @@ function script(steps: MockStep[]): Promise<void> {
   return scriptMock(mockRoot, steps);
 }
 
-function idbPanel(locale = 'en') {
+async function idbPanel(locale = 'en') {
+  await loadLocale(locale); // the built-in translation is a lazy chunk
   return chartAndPanel(
     html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb" locale=${locale} style="width:380px;height:560px"></chart-agent-panel>`,
   );

@@ -125,9 +125,11 @@ test('closed sets are enums: periods, drawing kinds, line dash, setting values a
   assert.deepEqual(prop('drawing_create', 'style', 'dash').enum, ['solid', 'dashed', 'dotted']);
   assert.deepEqual(prop('drawing_update', 'style', 'dash').enum, ['solid', 'dashed', 'dotted']);
   assert.deepEqual(prop('settings_update', 'values', 'candleStyle').enum, ['solid', 'hollow', 'ohlc', 'line', 'area']);
-  for (const key of ['theme', 'colorConvention', 'priceScale', 'crosshair', 'locale', 'priceAxisSide']) {
+  for (const key of ['theme', 'colorConvention', 'priceScale', 'crosshair', 'priceAxisSide']) {
     assert.ok(Array.isArray(prop('settings_update', 'values', key).enum), `settings_update values.${key} is an enum`);
   }
+  // Any BCP-47 tag: pages may register locales (docs/contracts.md, "Locales").
+  assert.equal(prop('settings_update', 'values', 'locale').type, 'string');
   assert.ok((prop('settings_reset', 'keys', '[]').enum as string[]).includes('candleStyle'));
   // Indicator params are an open map of values, advertised without patternProperties.
   const params = prop('indicators_add', 'params');

@@ -1,0 +1,37 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isLocaleLoaded, loadLocale, localeFor, onLocalesChange } from './locale-registry.js';
+
+/**
+ * Keeps an element in its locale: loads the built-in translation its locale needs (a lazy chunk)
+ * and re-renders the element when it arrives or when `registerLocale` adds strings.
+ */
+export class LocaleController implements ReactiveController {
+  readonly #host: ReactiveControllerHost;
+  readonly #requested: () => string | null | undefined;
+  #unsubscribe: (() => void) | null = null;
+
+  constructor(host: ReactiveControllerHost, requested: () => string | null | undefined) {
+    this.#host = host;
+    this.#requested = requested;
+    host.addController(this);
+  }
+
+  /** The catalogue tag in use (`en`, `zh-CN`, a registered tag…). */
+  get tag(): string {
+    return localeFor(this.#requested());
+  }
+
+  hostConnected(): void {
+    this.#unsubscribe ??= onLocalesChange(() => this.#host.requestUpdate());
+  }
+
+  hostDisconnected(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+  }
+
+  hostUpdate(): void {
+    const requested = this.#requested();
+    if (!isLocaleLoaded(requested)) void loadLocale(requested);
+  }
+}
