@@ -26,11 +26,12 @@ export function renderIndicatorLegendEntry(
   actions: IndicatorLegendActions,
 ): TemplateResult {
   const { instanceId, label } = entry;
+  const { moveUp, moveDown } = actions;
   return html`<span class="indicator-entry" data-instance-id=${instanceId}>
     <button class="title indicator-title" part="legend-entry" title=${`${label}: settings`} aria-haspopup="dialog"
       @click=${(e: MouseEvent) => actions.open(instanceId, (e.currentTarget as HTMLElement).getBoundingClientRect())}>${label}</button>
-    ${actions.moveUp ? html`<button class="indicator-action" part="legend-move-up" aria-label=${`Move ${label} up`} title="Move up" @click=${() => actions.moveUp!(instanceId)}>↑</button>` : nothing}
-    ${actions.moveDown ? html`<button class="indicator-action" part="legend-move-down" aria-label=${`Move ${label} down`} title="Move down" @click=${() => actions.moveDown!(instanceId)}>↓</button>` : nothing}
+    ${moveUp ? html`<button class="indicator-action" part="legend-move-up" aria-label=${`Move ${label} up`} title="Move up" @click=${() => moveUp(instanceId)}>↑</button>` : nothing}
+    ${moveDown ? html`<button class="indicator-action" part="legend-move-down" aria-label=${`Move ${label} down`} title="Move down" @click=${() => moveDown(instanceId)}>↓</button>` : nothing}
     <button class="indicator-action" part="legend-remove" aria-label=${`Remove ${label}`} title="Remove" @click=${() => actions.remove(instanceId)}>×</button>
   </span>`;
 }

@@ -1,5 +1,4 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type { TObject } from '@sinclair/typebox';
 import '../schema-form/define.js';
 import type { SchemaForm, SchemaFormChangeEvent } from '../schema-form/index.js';
 import {
@@ -85,7 +84,7 @@ export class IndicatorSettings extends LitElement {
         <h2>${m.label}<small>${m.name}</small></h2>
         <button class="close" part="close" aria-label=${t.close} title=${t.close} @click=${this.#close}>×</button>
       </header>
-      <kline-schema-form .schema=${m.schema as TObject} .value=${m.value} .order=${m.order}
+      <kline-schema-form .schema=${m.schema} .value=${m.value} .order=${m.order}
         @schema-form-change=${(e: SchemaFormChangeEvent) => (this._valid = e.detail.valid)}
         @schema-form-submit=${() => this.apply()}></kline-schema-form>
       ${this.error ? html`<div class="error" part="error" role="alert">${this.error}</div>` : nothing}

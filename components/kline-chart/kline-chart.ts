@@ -2,14 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { ChartContext } from '../../src/protocol/index.js';
 import { ChartCore } from '../../src/core/commands/chart-core.js';
-import {
-  createBinanceSource,
-  isPeriod,
-  type Bar,
-  type Bars,
-  type DataSource,
-  type Period,
-} from '../../src/core/data/index.js';
+import { createBinanceSource, isPeriod, type Bar, type Bars, type DataSource } from '../../src/core/data/index.js';
 import { INDICATOR_CONVENTIONS, isIndicatorConvention } from '../../src/core/indicators/index.js';
 import type { ReadOnlySignal } from '../../src/core/store/index.js';
 import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
@@ -22,7 +15,6 @@ import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from '.
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
-import type { KlineChartEventDetails } from './kline-chart-events.js';
 import '../indicator-picker/define.js';
 import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
@@ -37,7 +29,7 @@ import { LiveFeedController } from './live-feed-controller.js';
 import { AgentPortController } from './agent-port-controller.js';
 import { LayoutAutosaveController } from './layout-autosave-controller.js';
 import { downloadLayout, persistToastStyles, renderPersistToast } from './kline-persist-toast.js';
-import { ChartEventsController } from './chart-events-controller.js';
+import { subscribeChartEvents } from './subscribe-chart-events.js';
 import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
 import { ChartA11yController } from './chart-a11y-controller.js';
 import { renderDataTable } from './chart-data-table.js';
@@ -191,12 +183,10 @@ export class KlineChart extends LitElement {
   readonly #core: ChartCore;
   readonly #drawings: DrawingLayerController;
   readonly #overlays: OverlayLayerController;
-  // Controllers, in the order they attach listeners (the pan/zoom keys before the drawing layer's).
-  readonly #events: ChartEventsController;
+  // Controllers, in the order they attach listeners (the pan/zoom keys before the drawing layer's); the
+  // pan/zoom and live-feed controllers are only held by the element's controller list.
   readonly #data: ChartDataController;
-  readonly #panZoom: PanZoomController;
   readonly #view: ChartViewController;
-  readonly #live: LiveFeedController;
   readonly #agentPorts: AgentPortController;
   readonly #autosave: LayoutAutosaveController;
   readonly #a11y: ChartA11yController;
@@ -216,18 +206,18 @@ export class KlineChart extends LitElement {
     core.sources.register(createBinanceSource());
     this.#drawings = new DrawingLayerController({
       core,
-      theme: () => this.#view.theme!,
+      theme: () => this.#view.theme,
       requestUpdate: () => this.requestUpdate(),
       onError: (message) => this.#showToast(message),
     });
     const emit = (type: string, detail: unknown) => this.#emit(type, detail);
     this.#overlays = new OverlayLayerController({
       core,
-      theme: () => this.#view.theme!,
+      theme: () => this.#view.theme,
       emit,
       tooltipLabels: () => chartStrings(this.#lang()),
     });
-    this.#events = new ChartEventsController({ core, emit, requestUpdate: () => this.requestUpdate() });
+    subscribeChartEvents({ core, emit, requestUpdate: () => this.requestUpdate() });
     this.#data = new ChartDataController(this, {
       core,
       emit,
@@ -237,7 +227,7 @@ export class KlineChart extends LitElement {
         if (!this.#ready) void this.whenPainted().then(() => this.#announceReady());
       },
     });
-    this.#panZoom = new PanZoomController(this, {
+    new PanZoomController(this, {
       core,
       drawings: this.#drawings,
       plotWidth: () => this.#view.plotWidth(),
@@ -262,7 +252,7 @@ export class KlineChart extends LitElement {
         this.#overlays.cursor(index);
       },
     });
-    this.#live = new LiveFeedController(this, {
+    new LiveFeedController(this, {
       core,
       wantsLive: (id) => this.#wantsLive(id),
       requestUpdate: () => this.requestUpdate(),
@@ -375,14 +365,18 @@ export class KlineChart extends LitElement {
   async openCommandPalette(): Promise<void> {
     await import('../command-palette/define.js'); // a chunk of its own, loaded on first use
     await this.updateComplete;
-    return this.renderRoot.querySelector<CommandPalette>('kline-command-palette')!.open();
+    const palette = this.renderRoot.querySelector<CommandPalette>('kline-command-palette');
+    if (!palette) throw new Error('kline-chart: the command palette is not rendered');
+    return palette.open();
   }
 
   /** Opens the settings dialog (it writes through settings_update / settings_reset). */
   async openSettings(): Promise<void> {
     await import('../settings-dialog/define.js'); // a chunk of its own, loaded on first use
     await this.updateComplete;
-    return this.renderRoot.querySelector<SettingsDialog>('kline-settings-dialog')!.open();
+    const dialog = this.renderRoot.querySelector<SettingsDialog>('kline-settings-dialog');
+    if (!dialog) throw new Error('kline-chart: the settings dialog is not rendered');
+    return dialog.open();
   }
 
   /** Number of frames the canvases have painted (diagnostics: live bursts paint once per frame). */
@@ -504,7 +498,7 @@ export class KlineChart extends LitElement {
         {
           mode: this.toolbar,
           symbol: target?.symbol ?? this.symbol,
-          period: (target?.period ?? (isPeriod(this.period) ? this.period : null)) as Period | null,
+          period: target?.period ?? (isPeriod(this.period) ? this.period : null),
           canUndo: this.#core.store.history.canUndo,
           canRedo: this.#core.store.history.canRedo,
           searchOpen: this._search.open,
@@ -554,7 +548,7 @@ export class KlineChart extends LitElement {
           .slice(1)
           .map((spec) =>
             this._paneTops.has(spec.id)
-              ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true))}</div>`
+              ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${(this._paneTops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true))}</div>`
               : nothing,
           )}
         ${this.#renderSettingsPopover()}
@@ -567,12 +561,10 @@ export class KlineChart extends LitElement {
         ${
           this.#autosave.storage.unsaved
             ? renderPersistToast(this.#lang(), {
-                download: () =>
-                  downloadLayout(
-                    this.#autosave.storage.unsaved!,
-                    `${this.persistKey || 'layout'}.json`,
-                    this.renderRoot,
-                  ),
+                download: () => {
+                  const unsaved = this.#autosave.storage.unsaved;
+                  if (unsaved) downloadLayout(unsaved, `${this.persistKey || 'layout'}.json`, this.renderRoot);
+                },
                 dismiss: () => this.#autosave.storage.dismissToast(),
               })
             : nothing
@@ -630,7 +622,7 @@ export class KlineChart extends LitElement {
   }
 
   #openSettings(instanceId: string, rect: DOMRect): void {
-    const main = this.renderRoot.querySelector('.main')!.getBoundingClientRect();
+    const main = this.renderRoot.querySelector('.main')?.getBoundingClientRect() ?? new DOMRect();
     this._settings = { instanceId, x: rect.left - main.left, y: rect.bottom - main.top + 4, error: '' };
     void import('../indicator-settings/define.js'); // the popover upgrades when its chunk arrives
   }

@@ -13,7 +13,7 @@ export function settingsFormSchema(strings: SettingsDialogStrings): TObject {
   for (const [key, schema] of Object.entries(SettingsValues.properties)) {
     const title = strings.labels[key as keyof typeof strings.labels] ?? key;
     const { [OptionalKind]: _optional, ...required } = schema as TSchema & { [OptionalKind]?: string };
-    properties[key] = { ...(schema.type === 'string' ? schema : required), title } as TSchema;
+    properties[key] = { ...(schema.type === 'string' ? schema : required), title };
   }
   return Type.Object(properties, { additionalProperties: false });
 }

@@ -117,8 +117,9 @@ function renderChunk(chunk: string): TemplateResult {
 }
 
 function build(chunk: string): TemplateResult {
+  if (!tokenize) return plain(chunk);
   try {
-    return fold(tokenize!(chunk));
+    return fold(tokenize(chunk));
   } catch {
     return plain(chunk);
   }
@@ -138,8 +139,8 @@ function fold(ops: readonly MarkdownOp[]): TemplateResult {
   const root: Frame = { op: null, children: [] };
   const stack: Frame[] = [root];
   const closeTop = () => {
-    const frame = stack.pop()!;
-    stack[stack.length - 1].children.push(element(frame.op!, frame.children));
+    const frame = stack.pop();
+    if (frame?.op) stack[stack.length - 1].children.push(element(frame.op, frame.children));
   };
   for (const op of ops) {
     const children = stack[stack.length - 1].children;

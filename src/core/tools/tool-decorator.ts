@@ -27,7 +27,7 @@ export function tool(metadata: ToolMetadata) {
       ...metadata,
       executionMode: metadata.executionMode ?? (metadata.safety === 'read-only' ? 'parallel' : 'sequential'),
       methodName: String(context.name),
-      method: method as unknown as ToolMethod,
+      method: method,
     });
     registered.set(entry.method, entry);
     byName.set(entry.name, entry);

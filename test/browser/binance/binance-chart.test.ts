@@ -11,7 +11,9 @@ describe('<kline-chart> on the Binance source (recorded-format mock exchange)', 
   this.timeout(60000);
 
   it('scrolls back through three pages of history and keeps updating live, also after a reconnect', async () => {
-    const mock = (await executeServerCommand('mock-binance', { barCount: 3000 })) as { restUrl: string; wsUrl: string };
+    const mock = await executeServerCommand<{ restUrl: string; wsUrl: string }, { barCount: number }>('mock-binance', {
+      barCount: 3000,
+    });
     const wrapper = await fixture<HTMLElement>(
       html`<div><kline-chart style="width:700px;height:400px" source="binance" symbol="BTCUSDT" period="1m" indicators="VOL"></kline-chart></div>`,
     );

@@ -126,7 +126,7 @@ describe('history on demand and live updates', () => {
     const incremental = chart.core.indicatorEngine.values(instance, chart.core.store.peek('series')!)!;
     const def = chart.core.indicatorRegistry.get('MACD')!;
     const bars = chart.core.store.peek('series')!.bars;
-    const full = def.compute({ ...bars, length: bars.length }, instance.params as never);
+    const full = def.compute({ ...bars, length: bars.length }, instance.params);
     const n = bars.length - 1;
     expect(incremental.macd[n]).to.be.closeTo(full.macd[n], Math.abs(full.macd[n]) * 1e-9 + 1e-12);
   });

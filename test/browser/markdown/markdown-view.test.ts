@@ -144,7 +144,7 @@ describe('markdown view', () => {
     expect(host.querySelector('del')!.textContent).to.equal('not');
     expect(host.querySelector('p code')!.textContent).to.equal('MA(20)');
     expect(host.querySelector('p br')).to.not.equal(null);
-    expect([...host.querySelectorAll('ul > li')].map((li) => li.textContent!.trim())).to.deep.equal([
+    expect([...host.querySelectorAll('ul > li')].map((li) => li.textContent.trim())).to.deep.equal([
       'first',
       'second with bold',
     ]);
@@ -163,9 +163,9 @@ describe('markdown view', () => {
     const host = mount(
       '- outer\n  1. inner one\n  2. inner two\n     - deepest\n- [x] done\n- [ ] open\n\n> quoted **bold**\n>\n> > nested quote',
     );
-    expect(host.querySelector('ul > li > ol > li > ul > li')!.textContent!.trim()).to.equal('deepest');
+    expect(host.querySelector('ul > li > ol > li > ul > li')!.textContent.trim()).to.equal('deepest');
     const tasks = [...host.querySelectorAll<HTMLLIElement>('ul > li.task')];
-    expect(tasks.map((li) => li.textContent!.trim())).to.deep.equal(['done', 'open']);
+    expect(tasks.map((li) => li.textContent.trim())).to.deep.equal(['done', 'open']);
     expect(tasks.map((li) => li.querySelector<HTMLInputElement>('input[type=checkbox]')!.checked)).to.deep.equal([
       true,
       false,
@@ -231,7 +231,7 @@ describe('markdown view', () => {
     expect(formatted).to.be.within(200, 270);
     expect(host.querySelectorAll('em').length).to.equal(formatted);
     expect(host.lastElementChild!.className).to.equal('plain');
-    expect(host.textContent!.split('*x*').length - 1).to.equal(300 - formatted);
+    expect(host.textContent.split('*x*').length - 1).to.equal(300 - formatted);
   });
 
   it('when the tokenizer throws, the message shows as plain text and the next one still renders', () => {

@@ -110,7 +110,7 @@ describe('<chart-agent-panel> renders model Markdown', function () {
     const code = md.querySelector('pre > code')!;
     expect(code.className).to.equal('language-python');
     expect(code.textContent).to.equal('for bar in bars:\n    print(bar.close < 100)');
-    expect([...md.querySelectorAll(':scope > ul > li > ul > li')].map((li) => li.textContent!.trim())).to.deep.equal([
+    expect([...md.querySelectorAll(':scope > ul > li > ul > li')].map((li) => li.textContent.trim())).to.deep.equal([
       'higher highs',
       'higher lows',
     ]);

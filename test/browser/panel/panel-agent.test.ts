@@ -162,7 +162,7 @@ describe('<chart-agent-panel> with the mock model', function () {
     part<HTMLButtonElement>(panel, 'stop')!.click();
     expect((await ended).status).to.equal('cancelled');
     await panel.updateComplete;
-    const text = panel.shadowRoot!.querySelector('.message.assistant .markdown')!.textContent!.trim();
+    const text = panel.shadowRoot!.querySelector('.message.assistant .markdown')!.textContent.trim();
     expect(text.startsWith('word0 word1')).to.equal(true);
     expect(text.length).to.be.lessThan(full.length);
     expect(panel.shadowRoot!.querySelector('.notice[data-notice="cancelled"]')!.textContent).to.contain('Stopped');

@@ -102,16 +102,16 @@ describe('default sizes, the placeholder stylesheet and the text reset', functio
       updateComplete: Promise<unknown>;
       sessionId: string;
     };
-    await waitFor(() => chart!.context.get() !== null && panel.sessionId !== '', 'ready');
+    await waitFor(() => chart.context.get() !== null && panel.sessionId !== '', 'ready');
     await panel.updateComplete;
-    await chart!.updateComplete;
-    expect(chart!.getBoundingClientRect().height).to.equal(480);
-    expect(styled!.getBoundingClientRect().height, 'a page style wins').to.equal(300);
+    await chart.updateComplete;
+    expect(chart.getBoundingClientRect().height).to.equal(480);
+    expect(styled.getBoundingClientRect().height, 'a page style wins').to.equal(300);
     expect(panel.getBoundingClientRect().height).to.equal(480);
     expect(panel.getBoundingClientRect().width, 'min-width: min(260px, 100%)').to.equal(180);
 
     const inner = [
-      chart!.shadowRoot!.querySelector('.legend .title') ?? chart!.shadowRoot!.querySelector('.toolbar button')!,
+      chart.shadowRoot!.querySelector('.legend .title') ?? chart.shadowRoot!.querySelector('.toolbar button')!,
       panel.shadowRoot!.querySelector('.empty-title')!,
       panel.shadowRoot!.querySelector('.input')!,
     ];
