@@ -51,8 +51,8 @@ describe('<kline-chart> on the Binance source (recorded-format mock exchange)', 
     const hash = canvasHash(paneCanvas(chart, 'price'));
     const last = chart.context.get()!.dataRange.to;
     const close = chart.core.store.peek('series')!.bars.close[time.length - 1];
-    await waitFor(() => chart.core.store.peek('series') !== null, 'series');
-    await new Promise((r) => setTimeout(r, 500)); // the socket connects after the load
+    // The live stream opens after the load: wait until the exchange has accepted it.
+    await executeServerCommand('mock-binance-wait-connections', { count: 1 });
     const next = {
       time: last + 60_000,
       open: close,

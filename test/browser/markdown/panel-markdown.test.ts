@@ -123,7 +123,7 @@ describe('<chart-agent-panel> renders model Markdown', function () {
     const { panel } = await memoryPanel();
     await script([{ text: HOSTILE_ANSWER }]);
     const md = await ask(panel, '<img src=y onerror="window.__pwned=8">');
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 100)); // no event for "no handler ran": let an injected onerror fire first
     const root = panel.shadowRoot!;
     expect(root.querySelector('img, script, iframe, object, embed, svg image')).to.equal(null);
     expect([...new Set([...md.querySelectorAll('*')].map((e) => e.localName))].sort()).to.deep.equal(['a', 'br', 'p']);

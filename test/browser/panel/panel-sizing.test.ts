@@ -1,17 +1,9 @@
 import { expect } from '@open-wc/testing';
+import { waitFor } from '../helpers/wait-for.js';
 
 // Nothing here imports the elements up front: the test loads the placeholder stylesheet, lays the
 // undefined tags out, then loads the module and measures that nothing moved.
 const placeholderHref = '/dist/kline-chart-placeholder.css';
-
-/** Polls until `check` is true (the shared helper imports the chart, which this file must not). */
-async function waitFor(check: () => boolean, what: string, timeout = 10000): Promise<void> {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 function box(el: Element): { top: number; height: number; width: number } {
   const r = el.getBoundingClientRect();
