@@ -39,8 +39,3 @@ export function tool(metadata: ToolMetadata) {
 export function getRegisteredChartTools(): readonly RegisteredChartTool[] {
   return [...registered.values()];
 }
-
-/** Metadata of a decorated function, if any. */
-export function getToolForMethod(method: unknown): RegisteredChartTool | undefined {
-  return registered.get(method as ToolMethod);
-}
