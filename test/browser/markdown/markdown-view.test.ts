@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { render } from 'lit';
 import { loadMarkdown, renderMarkdown, safeHref } from '../../../components/agent-parts/markdown-view/index.js';
+import { depthUnder, tagsUnder } from './dom-shape.js';
 
 function mount(text: string, streaming = false): HTMLElement {
   const host = document.createElement('div');
@@ -8,23 +9,6 @@ function mount(text: string, streaming = false): HTMLElement {
   document.body.append(host);
   render(renderMarkdown(text, { streaming }), host);
   return host;
-}
-
-/** Tag names of every element under `root`, deduplicated and sorted. */
-function tagsUnder(root: Element): string[] {
-  return [...new Set([...root.querySelectorAll('*')].map((e) => e.localName))].sort();
-}
-
-/** Deepest element nesting under `root`. */
-function depthUnder(root: Element): number {
-  let deepest = 0;
-  const walk: [Element, number][] = [[root, 0]];
-  while (walk.length) {
-    const [el, d] = walk.pop()!;
-    deepest = Math.max(deepest, d);
-    for (const child of el.children) walk.push([child, d + 1]);
-  }
-  return deepest;
 }
 
 /** Every element the Markdown view may create. */
