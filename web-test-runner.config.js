@@ -50,6 +50,25 @@ function mockModelPlugin() {
         b.pushKline(payload.symbol, payload.interval, payload.bar, payload.closed);
         return true;
       }
+      if (command === 'mock-binance-wait-connections') {
+        // Resolves once the file's exchange has accepted `count` kline streams in total (the chart opens
+        // its live stream after the first load); fails after `timeoutMs` instead of hanging.
+        const b = await binances.get(session.testFile);
+        const timeoutMs = payload?.timeoutMs ?? 10000;
+        let timer;
+        const timedOut = new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no ${payload.count} kline stream(s) within ${timeoutMs} ms`)),
+            timeoutMs,
+          );
+        });
+        try {
+          await Promise.race([b.waitForConnections(payload.count), timedOut]);
+        } finally {
+          clearTimeout(timer);
+        }
+        return true;
+      }
       if (command === 'mock-binance-drop') {
         (await binances.get(session.testFile)).dropConnections();
         return true;

@@ -26,7 +26,6 @@ import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from '.
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
-import type { KlineChartEventDetails } from './kline-chart-events.js';
 import '../indicator-picker/define.js';
 import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
@@ -41,7 +40,7 @@ import { LiveFeedController } from './live-feed-controller.js';
 import { AgentPortController } from './agent-port-controller.js';
 import { LayoutAutosaveController } from './layout-autosave-controller.js';
 import { downloadLayout, persistToastStyles, renderPersistToast } from './kline-persist-toast.js';
-import { ChartEventsController } from './chart-events-controller.js';
+import { subscribeChartEvents } from './subscribe-chart-events.js';
 import { bindCore } from './core-of.js';
 import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
 import { ChartA11yController } from './chart-a11y-controller.js';
@@ -268,12 +267,10 @@ export class KlineChart extends LitElement {
   readonly #core: ChartCore;
   readonly #drawings: DrawingLayerController;
   readonly #overlays: OverlayLayerController;
-  // Controllers, in the order they attach listeners (the pan/zoom keys before the drawing layer's).
-  readonly #events: ChartEventsController;
+  // Controllers, in the order they attach listeners (the pan/zoom keys before the drawing layer's); the
+  // pan/zoom and live-feed controllers are only held by the element's controller list.
   readonly #data: ChartDataController;
-  readonly #panZoom: PanZoomController;
   readonly #view: ChartViewController;
-  readonly #live: LiveFeedController;
   readonly #agentPorts: AgentPortController;
   readonly #autosave: LayoutAutosaveController;
   readonly #a11y: ChartA11yController;
@@ -298,7 +295,7 @@ export class KlineChart extends LitElement {
     core.sources.register(lazyBinanceSource());
     this.#drawings = new DrawingLayerController({
       core,
-      theme: () => this.#view.theme!,
+      theme: () => this.#view.theme,
       requestUpdate: () => this.requestUpdate(),
       onError: (message) => this.#showToast(message),
       strings: () => chartStrings(this.#lang()),
@@ -310,11 +307,11 @@ export class KlineChart extends LitElement {
     const emit = (type: string, detail: unknown) => this.#emit(type, detail);
     this.#overlays = new OverlayLayerController({
       core,
-      theme: () => this.#view.theme!,
+      theme: () => this.#view.theme,
       emit,
       tooltipLabels: () => ({ ...chartStrings(this.#lang()), locale: this.#lang() }),
     });
-    this.#events = new ChartEventsController({ core, emit, requestUpdate: () => this.requestUpdate() });
+    subscribeChartEvents({ core, emit, requestUpdate: () => this.requestUpdate() });
     this.#data = new ChartDataController(this, {
       core,
       emit,
@@ -324,7 +321,7 @@ export class KlineChart extends LitElement {
         if (!this.#ready) void this.whenPainted().then(() => this.#announceReady());
       },
     });
-    this.#panZoom = new PanZoomController(this, {
+    new PanZoomController(this, {
       core,
       drawings: this.#drawings,
       plotWidth: () => this.#view.plotWidth(),
@@ -351,7 +348,7 @@ export class KlineChart extends LitElement {
       },
       onTheme: () => this.requestUpdate(),
     });
-    this.#live = new LiveFeedController(this, {
+    new LiveFeedController(this, {
       core,
       wantsLive: (id) => this.#wantsLive(id),
       requestUpdate: () => this.requestUpdate(),
@@ -471,14 +468,18 @@ export class KlineChart extends LitElement {
   async openCommandPalette(): Promise<void> {
     await import('../command-palette/define.js'); // a chunk of its own, loaded on first use
     await this.updateComplete;
-    return this.renderRoot.querySelector<CommandPalette>('kline-command-palette')!.open();
+    const palette = this.renderRoot.querySelector<CommandPalette>('kline-command-palette');
+    if (!palette) throw new Error('kline-chart: the command palette is not rendered');
+    return palette.open();
   }
 
   /** Opens the settings dialog (it writes through settings_update / settings_reset). */
   async openSettings(): Promise<void> {
     await import('../settings-dialog/define.js'); // a chunk of its own, loaded on first use
     await this.updateComplete;
-    return this.renderRoot.querySelector<SettingsDialog>('kline-settings-dialog')!.open();
+    const dialog = this.renderRoot.querySelector<SettingsDialog>('kline-settings-dialog');
+    if (!dialog) throw new Error('kline-chart: the settings dialog is not rendered');
+    return dialog.open();
   }
 
   /** Number of frames the canvases have painted (diagnostics: live bursts paint once per frame). */
@@ -624,7 +625,7 @@ export class KlineChart extends LitElement {
         {
           mode: this.toolbar,
           symbol: target?.symbol ?? this.symbol,
-          period: (target?.period ?? (isPeriod(this.period) ? this.period : null)) as Period | null,
+          period: target?.period ?? (isPeriod(this.period) ? this.period : null),
           canUndo: this.#core.store.history.canUndo,
           canRedo: this.#core.store.history.canRedo,
           searchOpen: this._search.open,
@@ -671,7 +672,7 @@ export class KlineChart extends LitElement {
           .slice(1)
           .map((spec) =>
             this._paneTops.has(spec.id)
-              ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true), format, strings)}</div>`
+              ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${(this._paneTops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true), format, strings)}</div>`
               : nothing,
           )}
         ${this.#renderSettingsPopover()}
@@ -684,12 +685,10 @@ export class KlineChart extends LitElement {
         ${
           this.#autosave.storage?.unsaved
             ? renderPersistToast(this.#lang(), strings, {
-                download: () =>
-                  downloadLayout(
-                    this.#autosave.storage!.unsaved!,
-                    `${this.persistKey || 'layout'}.json`,
-                    this.renderRoot,
-                  ),
+                download: () => {
+                  const unsaved = this.#autosave.storage?.unsaved;
+                  if (unsaved) downloadLayout(unsaved, `${this.persistKey || 'layout'}.json`, this.renderRoot);
+                },
                 dismiss: () => this.#autosave.storage?.dismissToast(),
               })
             : nothing
@@ -819,7 +818,7 @@ export class KlineChart extends LitElement {
   }
 
   #openSettings(instanceId: string, rect: DOMRect): void {
-    const main = this.renderRoot.querySelector('.main')!.getBoundingClientRect();
+    const main = this.renderRoot.querySelector('.main')?.getBoundingClientRect() ?? new DOMRect();
     this._settings = { instanceId, x: rect.left - main.left, y: rect.bottom - main.top + 4, error: '' };
     void import('../indicator-settings/define.js'); // the popover upgrades when its chunk arrives
   }

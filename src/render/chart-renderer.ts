@@ -233,7 +233,8 @@ export class ChartRenderer {
     // Keep DOM order equal to the spec order.
     let before: Element | null = null;
     for (let i = specs.length - 1; i >= 0; i--) {
-      const pane = this.#panes.get(specs[i].id)!;
+      const pane = this.#panes.get(specs[i].id);
+      if (!pane) continue;
       pane.place(this.#o.container, before);
       before = pane.element;
     }
@@ -242,7 +243,7 @@ export class ChartRenderer {
       let top = 0;
       for (const spec of specs) {
         offsets.set(spec.id, top);
-        top += this.#panes.get(spec.id)!.plot.height;
+        top += this.#panes.get(spec.id)?.plot.height ?? 0;
       }
       this.#o.onLayout(offsets);
     }

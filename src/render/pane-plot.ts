@@ -247,7 +247,6 @@ export class PanePlot {
         });
       }
     }
-    const self = this;
     return {
       width: size.width,
       height: size.height,
@@ -275,7 +274,7 @@ export class PanePlot {
               const pad = Math.abs(min) * 0.01 || 1;
               return [min - pad, max + pad];
             }
-            if (kind === 'price') [min, max] = self.#withComparisons(min, max);
+            if (kind === 'price') [min, max] = this.#withComparisons(min, max);
             if (kind === 'price' && settings.priceScale === 'log') return [min / 1.02, max * 1.02];
             const pad = (max - min) * 0.08;
             return [min - pad, max + pad];
@@ -321,23 +320,23 @@ export class PanePlot {
         draw: [
           (u) => {
             const ctx = u.ctx;
-            const bars = self.env.bars();
-            const view = self.env.view();
+            const bars = this.env.bars();
+            const view = this.env.view();
             const i0 = Math.max(0, Math.floor(view.start));
             const i1 = Math.min(bars.length - 1, Math.ceil(view.end));
-            const t = self.#transform(u, yScale);
-            const th = self.env.theme();
+            const t = this.#transform(u, yScale);
+            const th = this.env.theme();
             const colors = { up: th.up, down: th.down, line: th.line, areaFill: th.areaFill };
             ctx.save();
             ctx.beginPath();
             ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
             ctx.clip();
-            if (self.spec.kind === 'price') {
-              paintClouds(ctx, self.spec.series, i0, view.end, t, th);
-              paintCandles(ctx, bars, i0, i1, t, self.env.settings().candleStyle, colors, uPlot.pxRatio);
-              self.#paintComparisons(ctx, i0, i1, t);
+            if (this.spec.kind === 'price') {
+              paintClouds(ctx, this.spec.series, i0, view.end, t, th);
+              paintCandles(ctx, bars, i0, i1, t, this.env.settings().candleStyle, colors, uPlot.pxRatio);
+              this.#paintComparisons(ctx, i0, i1, t);
             }
-            if (self.spec.kind === 'volume')
+            if (this.spec.kind === 'volume')
               paintVolume(
                 ctx,
                 bars,
@@ -347,21 +346,21 @@ export class PanePlot {
                 { ...colors, up: fade(th.up), down: fade(th.down) },
                 u.bbox.top + u.bbox.height,
               );
-            for (const s of self.spec.series) {
+            for (const s of this.spec.series) {
               if (s.style === 'histogram')
                 paintHistogram(ctx, s.values, i0, i1, t, th, u.valToPos(0, yScale, true), s.colorBy === 'change');
             }
-            self.env.paintOverlay?.(u, self.spec.id, t);
+            this.env.paintOverlay?.(u, this.spec.id, t);
             ctx.restore();
-            self.env.paintAxisOverlay?.(u, self.spec.id, t);
+            this.env.paintAxisOverlay?.(u, this.spec.id, t);
           },
         ],
         setCursor: [
           (u) => {
             const idx = u.cursor.idx;
             // Forward slots (beyond the last bar) have no bar to report.
-            const bar = idx == null || idx >= self.env.bars().length ? null : idx;
-            self.env.onCursor(bar, self.spec.id, u.cursor.top ?? null);
+            const bar = idx == null || idx >= this.env.bars().length ? null : idx;
+            this.env.onCursor(bar, this.spec.id, u.cursor.top ?? null);
           },
         ],
       },

@@ -294,8 +294,8 @@ export class IndicatorCommands {
     });
     const values: IndicatorValues =
       (match ? this.#ctx.indicatorEngine.values(match, series) : null) ??
-      def.compute({ ...bars, length: n, timezone: tz }, params as never);
-    const outputs = def.outputs(params as never);
+      def.compute({ ...bars, length: n, timezone: tz }, params);
+    const outputs = def.outputs(params);
     const keys = outputs.map((o) => o.key).filter((k) => values[k] !== undefined);
     const start = Math.max(a, b - input.limit + 1);
     const label = formatIndicatorLabel(def, params, convention === this.#chartConvention() ? undefined : convention);

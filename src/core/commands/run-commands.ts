@@ -46,7 +46,7 @@ export class RunCommands {
     const set = this.ledger.changes(runId) ?? changes;
     if (!set) return { ok: false, conflicts: ['this run changed nothing on this chart'] };
     const store = this.#ctx.store;
-    const plan = planRunRevert(set, (slice) => store.peek(slice as keyof ChartState), direction);
+    const plan = planRunRevert(set, (slice) => store.peek(slice), direction);
     if (!plan.ok) return plan;
     const keys = Object.keys(plan.writes) as RunTrackedSlice[];
     if (keys.length > 0) {

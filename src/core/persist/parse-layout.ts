@@ -118,7 +118,7 @@ function indicator(v: unknown, path: string, check: LayoutCheckOptions): Indicat
     const first = results[0].ok ? undefined : results[0].errors[0];
     fail(`${path}.params${first?.path ? `.${first.path}` : ''}`, first?.reason ?? 'invalid params');
   }
-  return { ...out, definitionId: def.id, params: good.params as Record<string, unknown> };
+  return { ...out, definitionId: def.id, params: good.params };
 }
 
 function convention(v: unknown, path: string): IndicatorConvention {
@@ -148,7 +148,7 @@ function drawing(v: unknown, path: string): Drawing {
     fail(`${path}.points`, `${kind} needs ${DRAWING_POINT_COUNTS[kind]} points`);
   const styleErrors = validateDrawingStyle(r.style, `${path}.style`);
   if (styleErrors.length > 0) fail(styleErrors[0].path, styleErrors[0].reason);
-  const style: DrawingStyle = normalizeStyle(record(r.style, `${path}.style`) as Partial<DrawingStyle>);
+  const style: DrawingStyle = normalizeStyle(record(r.style, `${path}.style`));
   if (typeof r.locked !== 'boolean') fail(`${path}.locked`, 'expected true or false');
   if (r.label !== undefined && (typeof r.label !== 'string' || r.label.length > MAX_DRAWING_LABEL_LENGTH)) {
     fail(`${path}.label`, `expected a string of at most ${MAX_DRAWING_LABEL_LENGTH} characters`);

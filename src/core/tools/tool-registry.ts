@@ -104,7 +104,7 @@ export class ToolRegistry {
         safety: meta.safety,
         executionMode: meta.executionMode,
         kind: 'builtin',
-        invoke: async (input, ctx) => await method.call(host, input as never, ctx),
+        invoke: async (input, ctx) => method.call(host, input as never, ctx),
         live: meta.liveDescription ? () => (meta.liveDescription as (h: object) => string)(host) : undefined,
       });
     }
