@@ -37,5 +37,13 @@ export { createBinanceSource, createUrlSource } from '../src/core/data/index.js'
 /** Builds a study for `chart.registerIndicator(...)` the way the built-ins are built. */
 export { defineIndicator } from '../src/core/indicators/index.js';
 export type { Bar, Bars, DataSource, Period } from '../src/core/data/index.js';
+/** Adds a drawing kind to every chart on the page (docs/adding-a-drawing-kind.md). */
+export { registerDrawingKind } from '../src/core/drawings/index.js';
+export type {
+  DrawingKindDefinition,
+  DrawingGeometryInput,
+  DrawingPrimitive,
+  DrawingEditorField,
+} from '../src/core/drawings/index.js';
 /** TypeBox's `Type`, so a host page can write a tool's parameter schema without a build step. */
 export { Type } from '@sinclair/typebox';

@@ -1,4 +1,4 @@
-import { DRAWING_KIND_INFO, type DrawingKind } from '../../src/core/drawings/index.js';
+import { DRAWING_KIND_INFO, getDrawingKind, type DrawingKind } from '../../src/core/drawings/index.js';
 
 /** Labels of the drawing toolbar and editor. */
 export interface DrawingStrings {
@@ -8,6 +8,7 @@ export interface DrawingStrings {
   readonly magnet: string;
   readonly copy: string;
   readonly delete: string;
+  /** Translated labels of built-in kinds; registered kinds use their own `label` (see `kindLabel`). */
   readonly kinds: Readonly<Record<DrawingKind, string>>;
   readonly editor: string;
   readonly color: string;
@@ -70,6 +71,11 @@ const ZH: DrawingStrings = {
   lock: '锁定',
   unlock: '解锁',
 };
+
+/** The label of a kind in these strings, else the kind's registered label, else its id. */
+export function kindLabel(s: DrawingStrings, kind: DrawingKind): string {
+  return Object.hasOwn(s.kinds, kind) ? s.kinds[kind] : (getDrawingKind(kind)?.label ?? kind);
+}
 
 /** Strings for `en` or `zh-CN`. */
 export function drawingStrings(lang: 'en' | 'zh-CN'): DrawingStrings {

@@ -18,6 +18,11 @@ import { klineChartStyles } from './kline-chart.styles.js';
 import { OverlayLayerController } from './overlay-layer-controller.js';
 import type { ChartPrimitive } from './chart-primitive.js';
 import type { IndicatorDefinition } from '../../src/core/indicators/index.js';
+import {
+  onDrawingKindsChange,
+  registerDrawingKind,
+  type DrawingKindDefinition,
+} from '../../src/core/drawings/index.js';
 import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from './chart-legend.js';
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
@@ -202,6 +207,7 @@ export class KlineChart extends LitElement {
   readonly #a11y: ChartA11yController;
   #ready = false;
   #initialIndicators = false;
+  #offKinds: (() => void) | undefined;
 
   constructor() {
     super();
@@ -297,6 +303,16 @@ export class KlineChart extends LitElement {
       off();
       this.requestUpdate();
     };
+  }
+
+  /**
+   * Adds a drawing kind (docs/adding-a-drawing-kind.md) for every chart on the page, as the module
+   * function `registerDrawingKind` does: it appears in the drawing toolbar, the palette and
+   * `drawing_create`, and layouts save it by id. Register it before a layout using it restores.
+   * Throws for a malformed definition or a taken id. Returns the function that unregisters it.
+   */
+  registerDrawingKind(kind: DrawingKindDefinition): () => void {
+    return registerDrawingKind(kind);
   }
 
   /**
@@ -432,6 +448,14 @@ export class KlineChart extends LitElement {
     if (!this.id) this.id = `kline-chart-${++chartCounter}`;
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    // Kinds are page-wide: a registration anywhere shows in this chart's toolbar.
+    this.#offKinds ??= onDrawingKindsChange(() => this.requestUpdate());
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#offKinds?.();
+    this.#offKinds = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

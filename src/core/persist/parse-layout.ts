@@ -13,7 +13,8 @@ import {
   type PriceLine,
 } from '../commands/chart-state.js';
 import {
-  DRAWING_POINT_COUNTS,
+  drawingKindList,
+  drawingPointCount,
   isCssColor,
   isDrawingKind,
   MAX_DRAWING_LABEL_LENGTH,
@@ -135,7 +136,11 @@ function pane(v: unknown, path: string): PaneLayout {
 
 function drawing(v: unknown, path: string): Drawing {
   const r = record(v, path);
-  if (!isDrawingKind(r.kind)) fail(`${path}.kind`, 'unknown drawing kind');
+  if (!isDrawingKind(r.kind)) {
+    const name = typeof r.kind === 'string' ? `'${r.kind.slice(0, 40)}'` : `(${typeof r.kind})`;
+    // A host's kind saved by a page that registered it: register it (registerDrawingKind) before the chart restores.
+    fail(`${path}.kind`, `unknown drawing kind ${name}; registered kinds: ${drawingKindList()}`);
+  }
   const kind = r.kind;
   const points = array(r.points, `${path}.points`).map((p, i) => {
     const pr = record(p, `${path}.points[${i}]`);
@@ -144,8 +149,8 @@ function drawing(v: unknown, path: string): Drawing {
       price: finite(pr.price, `${path}.points[${i}].price`),
     };
   });
-  if (points.length !== DRAWING_POINT_COUNTS[kind])
-    fail(`${path}.points`, `${kind} needs ${DRAWING_POINT_COUNTS[kind]} points`);
+  if (points.length !== drawingPointCount(kind))
+    fail(`${path}.points`, `${kind} needs ${drawingPointCount(kind)} points`);
   const styleErrors = validateDrawingStyle(r.style, `${path}.style`);
   if (styleErrors.length > 0) fail(styleErrors[0].path, styleErrors[0].reason);
   const style: DrawingStyle = normalizeStyle(record(r.style, `${path}.style`) as Partial<DrawingStyle>);
