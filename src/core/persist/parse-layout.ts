@@ -102,6 +102,7 @@ function indicator(v: unknown, path: string, check: LayoutCheckOptions): Indicat
     params: params(r.params, `${path}.params`),
     paneId: string(r.paneId, `${path}.paneId`),
     ...(r.convention === undefined ? {} : { convention: convention(r.convention, `${path}.convention`) }),
+    ...scaleOf(r.scale, `${path}.scale`),
   };
   if (!check.indicators) return out;
   const def = check.indicators.get(out.definitionId);
@@ -176,7 +177,15 @@ function comparison(v: unknown, path: string): ComparisonEntry {
     symbol: string(r.symbol, `${path}.symbol`),
     sourceId: string(r.sourceId, `${path}.sourceId`),
     color: string(r.color, `${path}.color`),
+    ...scaleOf(r.scale, `${path}.scale`),
   };
+}
+
+/** The optional price scale of an overlay or comparison (`left`; absent: the main scale). */
+function scaleOf(v: unknown, path: string): { scale?: 'left' } {
+  if (v === undefined || v === 'right') return {};
+  if (v !== 'left') fail(path, "expected 'left' or 'right'");
+  return { scale: 'left' };
 }
 
 const MARKER_POSITIONS = ['above', 'below', 'on'];
