@@ -324,6 +324,49 @@ export class KlineChart extends LitElement {
     return this.#overlays.addPrimitive(primitive, paneId);
   }
 
+  // ---- Overlays (README "Overlays"): each method runs the tool of the same name, so it validates,
+  // is one undo step and resolves to the tool's result (docs/contracts.md "Tool results"); never rejects.
+
+  /** `markers_create`: markers `[{ time, position, shape, color?, text? }]` → `data.ids`. */
+  createMarkers(markers: readonly Record<string, unknown>[]): Promise<ToolResult> {
+    return this.tools.execute('markers_create', { markers });
+  }
+
+  /** `markers_list` → `data: { total, markers }`. */
+  listMarkers(limit?: number): Promise<ToolResult> {
+    return this.tools.execute('markers_list', limit === undefined ? {} : { limit });
+  }
+
+  /** `markers_remove`: the given ids, or every marker of the instrument when omitted. */
+  removeMarkers(ids?: readonly string[]): Promise<ToolResult> {
+    return this.tools.execute('markers_remove', ids === undefined ? {} : { ids });
+  }
+
+  /** `markers_from_condition`, e.g. `{ definitionId: 'MACD', left: 'macd', op: 'crosses_above', right: 'signal' }`. */
+  markersFromCondition(condition: Record<string, unknown>): Promise<ToolResult> {
+    return this.tools.execute('markers_from_condition', condition);
+  }
+
+  /** `price_lines_create`: `{ price, label?, color?, style?, axisLabel?, draggable? }` → `data.id`. */
+  createPriceLine(line: Record<string, unknown>): Promise<ToolResult> {
+    return this.tools.execute('price_lines_create', line);
+  }
+
+  /** `price_lines_update`: changes the given fields of line `id`. */
+  updatePriceLine(id: string, fields: Record<string, unknown>): Promise<ToolResult> {
+    return this.tools.execute('price_lines_update', { ...fields, id });
+  }
+
+  /** `price_lines_remove`: the given ids, or every line of the instrument when omitted. */
+  removePriceLines(ids?: readonly string[]): Promise<ToolResult> {
+    return this.tools.execute('price_lines_remove', ids === undefined ? {} : { ids });
+  }
+
+  /** `price_lines_list` → `data: { lines }`. */
+  listPriceLines(): Promise<ToolResult> {
+    return this.tools.execute('price_lines_list', {});
+  }
+
   /** The chart's tools: `list()`, `execute(name, input, options)`, `register(defineTool(...))`. */
   get tools(): ChartToolsApi {
     const registry = this.#core.tools;

@@ -201,4 +201,36 @@ describe('extensions: registerDrawingKind, left price scale', function () {
       countPixels(canvas, axisRgb, 40, { x: 0, y: 0, w: Math.round(60 * pr), h: canvas.height }),
     ).to.be.greaterThan(30);
   });
+
+  it('element methods for markers and price lines mirror the tools and paint', async () => {
+    const chart = await readyChart();
+    const time = chart.context.get()!.dataRange.to;
+    const created = await chart.createMarkers([{ time, position: 'above', shape: 'circle', color: '#00ffff' }]);
+    expect(created.success, JSON.stringify(created)).to.equal(true);
+    await chart.whenPainted();
+    expect(countPixels(paneCanvas(chart, 'price'), parseColor('#00ffff'), 10), 'marker').to.be.greaterThan(10);
+    const listed = await chart.listMarkers();
+    expect(listed.success && (listed.data as { total: number }).total).to.equal(1);
+    const bad = await chart.createMarkers([{ time, position: 'sideways', shape: 'circle' }]);
+    expect(bad.success).to.equal(false);
+    expect((await chart.removeMarkers()).success).to.equal(true);
+    expect(((await chart.listMarkers()).data as { total: number }).total).to.equal(0);
+    const price = await closeOf(chart);
+    const line = await chart.createPriceLine({ price, label: 'stop', color: '#ff8800' });
+    expect(line.success, JSON.stringify(line)).to.equal(true);
+    const id = (line.data as { id: string }).id;
+    const moved = await chart.updatePriceLine(id, { price: price * 0.9 });
+    expect(moved.success, JSON.stringify(moved)).to.equal(true);
+    const lines = (await chart.listPriceLines()).data as { lines: { id: string; price: number }[] };
+    expect(lines.lines.map((l) => [l.id, l.price])).to.deep.equal([[id, price * 0.9]]);
+    expect((await chart.removePriceLines([id])).success).to.equal(true);
+    expect(((await chart.listPriceLines()).data as { lines: unknown[] }).lines).to.deep.equal([]);
+    const cond = await chart.markersFromCondition({
+      definitionId: 'MACD',
+      left: 'macd',
+      op: 'crosses_above',
+      right: 'signal',
+    });
+    expect(cond.success && (cond.data as { count: number }).count).to.be.greaterThan(0);
+  });
 });
