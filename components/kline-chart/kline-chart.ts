@@ -492,7 +492,10 @@ export class KlineChart extends LitElement {
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     // Kinds are page-wide: a registration anywhere shows in this chart's toolbar.
-    this.#offKinds ??= onDrawingKindsChange(() => this.requestUpdate());
+    this.#offKinds ??= onDrawingKindsChange(() => {
+      this.requestUpdate();
+      this.#view.renderer?.invalidateOverlay(); // drawings of a kind registered just now get painted
+    });
   }
 
   override disconnectedCallback(): void {

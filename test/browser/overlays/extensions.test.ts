@@ -65,7 +65,7 @@ describe('extensions: registerDrawingKind, left price scale', function () {
   this.timeout(60000);
 
   it('a registered drawing kind is in the toolbar, the palette schema and drawing_create, and paints with its own painter', async () => {
-    const off = registerDrawingKind(diamond);
+    let off = registerDrawingKind(diamond);
     try {
       const chart = await readyChart();
       await chart.updateComplete;
@@ -88,6 +88,13 @@ describe('extensions: registerDrawingKind, left price scale', function () {
       const green = countPixels(paneCanvas(chart, 'price'), parseColor('#00ff00'), 10);
       // A 24 px diamond is ~288 CSS px²; at least half of it shows (the anchor is the last bar, near the edge).
       expect(green).to.be.greaterThan(100);
+      // Unregistered, its drawings are not painted; registered again, they are (without any other change).
+      off();
+      await chart.whenPainted();
+      expect(countPixels(paneCanvas(chart, 'price'), parseColor('#00ff00'), 10)).to.equal(0);
+      off = registerDrawingKind(diamond);
+      await chart.whenPainted();
+      expect(countPixels(paneCanvas(chart, 'price'), parseColor('#00ff00'), 10)).to.equal(green);
     } finally {
       off();
     }
