@@ -95,6 +95,15 @@ function mockModelPlugin() {
         await session.browser.getPage(session.id).emulateMediaFeatures(payload.features);
         return true;
       }
+      if (command === 'docs-screenshot') {
+        // What the page shows (DOM and canvases, e.g. the tooltip) in a rectangle, saved for the README
+        // as docs/screenshots/<name>.png. Only run by tests that document a feature.
+        if (!/^[a-z0-9-]{1,60}$/.test(payload.name)) throw new Error('docs-screenshot: bad name');
+        mkdirSync('docs/screenshots', { recursive: true });
+        const page = session.browser.getPage(session.id);
+        await page.screenshot({ path: `docs/screenshots/${payload.name}.png`, clip: payload.clip });
+        return true;
+      }
       if (command !== 'mock-model-url') return undefined;
       if (!mocks.has(session.testFile)) {
         mocks.set(

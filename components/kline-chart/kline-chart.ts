@@ -22,6 +22,11 @@ import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../sr
 import { klineChartStyles } from './kline-chart.styles.js';
 import { OverlayLayerController } from './overlay-layer-controller.js';
 import type { ChartPrimitive } from './chart-primitive.js';
+import {
+  onDrawingKindsChange,
+  registerDrawingKind,
+  type DrawingKindDefinition,
+} from '../../src/core/drawings/index.js';
 import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from './chart-legend.js';
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
@@ -279,6 +284,7 @@ export class KlineChart extends LitElement {
   #ready = false;
   #initialIndicators = false;
   readonly #i18n = new LocaleController(this, () => this.#core.store.state.settings.get().locale);
+  #offKinds: (() => void) | undefined;
 
   constructor() {
     super();
@@ -393,12 +399,65 @@ export class KlineChart extends LitElement {
   }
 
   /**
+   * Adds a drawing kind (docs/adding-a-drawing-kind.md) for every chart on the page, as the module
+   * function `registerDrawingKind` does: it appears in the drawing toolbar, the palette and
+   * `drawing_create`, and layouts save it by id. Register it before a layout using it restores.
+   * Throws for a malformed definition or a taken id. Returns the function that unregisters it.
+   */
+  registerDrawingKind(kind: DrawingKindDefinition): () => void {
+    return registerDrawingKind(kind);
+  }
+
+  /**
    * Adds custom painting to a pane (`price` by default): `paint(ctx, scales)` runs every frame,
    * clipped to the plot; an optional `hitTest(x, y)` claims pointer presses (`kline-primitive-click`).
    * Returns the function that removes it.
    */
   addPrimitive(primitive: ChartPrimitive, paneId = 'price'): () => void {
     return this.#overlays.addPrimitive(primitive, paneId);
+  }
+
+  // ---- Overlays (README "Overlays"): each method runs the tool of the same name, so it validates,
+  // is one undo step and resolves to the tool's result (docs/contracts.md "Tool results"); never rejects.
+
+  /** `markers_create`: markers `[{ time, position, shape, color?, text? }]` → `data.ids`. */
+  createMarkers(markers: readonly Record<string, unknown>[]): Promise<ToolResult> {
+    return this.tools.execute('markers_create', { markers });
+  }
+
+  /** `markers_list` → `data: { total, markers }`. */
+  listMarkers(limit?: number): Promise<ToolResult> {
+    return this.tools.execute('markers_list', limit === undefined ? {} : { limit });
+  }
+
+  /** `markers_remove`: the given ids, or every marker of the instrument when omitted. */
+  removeMarkers(ids?: readonly string[]): Promise<ToolResult> {
+    return this.tools.execute('markers_remove', ids === undefined ? {} : { ids });
+  }
+
+  /** `markers_from_condition`, e.g. `{ definitionId: 'MACD', left: 'macd', op: 'crosses_above', right: 'signal' }`. */
+  markersFromCondition(condition: Record<string, unknown>): Promise<ToolResult> {
+    return this.tools.execute('markers_from_condition', condition);
+  }
+
+  /** `price_lines_create`: `{ price, label?, color?, style?, axisLabel?, draggable? }` → `data.id`. */
+  createPriceLine(line: Record<string, unknown>): Promise<ToolResult> {
+    return this.tools.execute('price_lines_create', line);
+  }
+
+  /** `price_lines_update`: changes the given fields of line `id`. */
+  updatePriceLine(id: string, fields: Record<string, unknown>): Promise<ToolResult> {
+    return this.tools.execute('price_lines_update', { ...fields, id });
+  }
+
+  /** `price_lines_remove`: the given ids, or every line of the instrument when omitted. */
+  removePriceLines(ids?: readonly string[]): Promise<ToolResult> {
+    return this.tools.execute('price_lines_remove', ids === undefined ? {} : { ids });
+  }
+
+  /** `price_lines_list` → `data: { lines }`. */
+  listPriceLines(): Promise<ToolResult> {
+    return this.tools.execute('price_lines_list', {});
   }
 
   /** The chart's tools: `list()`, `execute(name, input, options)`, `register(defineTool(...))`. */
@@ -530,10 +589,17 @@ export class KlineChart extends LitElement {
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     this.addEventListener('keydown', this.#onHelpKey);
+    // Kinds are page-wide: a registration anywhere shows in this chart's toolbar.
+    this.#offKinds ??= onDrawingKindsChange(() => {
+      this.requestUpdate();
+      this.#view.renderer?.invalidateOverlay(); // drawings of a kind registered just now get painted
+    });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#offKinds?.();
+    this.#offKinds = undefined;
     this.removeEventListener('keydown', this.#onHelpKey);
   }
 

@@ -83,6 +83,7 @@ function outputsOf(
       style: o.style,
       values: withForward(v, forward?.[o.key]),
       ...(o.colorBy ? { colorBy: o.colorBy } : {}),
+      ...(instance.scale === 'left' && instance.paneId === 'price' ? { scale: 'left' as const } : {}),
     });
   }
   return out;

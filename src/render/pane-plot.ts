@@ -1,5 +1,12 @@
 import uPlot from 'uplot';
 import { formatCompact } from './format-number.js';
+import {
+  LEFT_SCALE,
+  leftAxisOptions,
+  leftScaleOptions,
+  paintLeftComparisons,
+  type LeftScaleEnv,
+} from './left-price-scale.js';
 import type { Bars } from '../core/data/index.js';
 import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
@@ -17,6 +24,8 @@ export interface PaneSeries {
   readonly values: Float64Array;
   /** Histogram bar colours: by sign (default) or by change from the previous bar. */
   readonly colorBy?: 'sign' | 'change';
+  /** `left`: drawn against the price pane's left scale (src/render/left-price-scale.ts). */
+  readonly scale?: 'left';
 }
 
 export interface PaneSpec {
@@ -24,6 +33,8 @@ export interface PaneSpec {
   readonly kind: 'price' | 'volume' | 'indicator';
   readonly series: readonly PaneSeries[];
   readonly showXAxis: boolean;
+  /** Something is on the price pane's left scale: every pane reserves its axis width (bars line up). */
+  readonly leftAxis?: boolean;
 }
 
 /** What every pane reads when it draws. */
@@ -42,7 +53,12 @@ export interface PaneEnv {
   /** Painting after the plot clip is lifted (price tags on the axis). */
   paintAxisOverlay?(u: uPlot, paneId: string, transform: PlotTransform): void;
   /** Other instruments overlaid on the price pane (closes aligned to the main bars). */
-  comparisons(): readonly { readonly symbol: string; readonly color: string; readonly closes: Float64Array }[];
+  comparisons(): readonly {
+    readonly symbol: string;
+    readonly color: string;
+    readonly closes: Float64Array;
+    readonly scale?: 'left';
+  }[];
   /** Cursor moved over any pane (index or null). */
   onCursor(index: number | null, paneId: string, top: number | null): void;
 }
@@ -54,11 +70,12 @@ export function paneSignature(spec: PaneSpec, settings: ChartSettings): string {
   return [
     spec.kind,
     spec.showXAxis,
+    spec.leftAxis === true,
     settings.priceScale,
     settings.priceAxisSide,
     settings.grid,
     settings.theme,
-    ...spec.series.map((s) => `${s.key}:${s.style}:${s.color}`),
+    ...spec.series.map((s) => `${s.key}:${s.style}:${s.color}${s.scale ? `:${s.scale}` : ''}`),
   ].join('|');
 }
 
@@ -140,6 +157,7 @@ export class PanePlot {
     const main = this.env.bars().close;
     const i0 = Math.max(0, Math.floor(view.start));
     for (const line of this.env.comparisons()) {
+      if (line.scale === 'left') continue;
       const i1 = Math.min(line.closes.length - 1, Math.ceil(view.end));
       const base = this.#comparisonBase(line.closes, i0, i1);
       if (base < 0) continue;
@@ -157,6 +175,7 @@ export class PanePlot {
   #paintComparisons(ctx: CanvasRenderingContext2D, i0: number, i1: number, t: PlotTransform): void {
     const main = this.env.bars().close;
     for (const line of this.env.comparisons()) {
+      if (line.scale === 'left') continue;
       const end = Math.min(i1, line.closes.length - 1);
       const base = this.#comparisonBase(line.closes, i0, end);
       if (base < 0) continue;
@@ -179,6 +198,21 @@ export class PanePlot {
       ctx.strokeStyle = comparisonColor(this.env.theme(), line.color);
       ctx.stroke(path);
     }
+  }
+
+  /** The price pane's left scale (src/render/left-price-scale.ts). */
+  #leftScale(): LeftScaleEnv {
+    return {
+      comparisons: () => this.env.comparisons(),
+      visible: () => {
+        const view = this.env.view();
+        const n = this.env.bars().length;
+        return { i0: Math.max(0, Math.floor(view.start)), i1: Math.min(n - 1, Math.ceil(view.end)) };
+      },
+      theme: () => this.env.theme(),
+      mainSide: () => (this.env.settings().priceAxisSide === 'left' ? 'left' : 'right'),
+      format: (v) => formatAxisNumber(v, 'price'),
+    };
   }
 
   #transform(u: uPlot, scaleKey: string): PlotTransform {
@@ -232,12 +266,14 @@ export class PanePlot {
     const hidden = { paths: () => null, points: { show: false } } as const;
     if (kind === 'price') series.push({ ...hidden, scale: yScale }, { ...hidden, scale: yScale });
     if (kind === 'volume') series.push({ ...hidden, scale: yScale });
+    const leftEnv = this.spec.leftAxis ? this.#leftScale() : null;
+    const left = kind === 'price' ? leftEnv : null;
     for (const s of this.spec.series) {
       if (s.style === 'histogram') {
         series.push({ ...hidden, scale: yScale, label: s.label });
       } else {
         series.push({
-          scale: yScale,
+          scale: left && s.scale === 'left' ? LEFT_SCALE : yScale,
           label: s.label,
           stroke: s.color,
           width: s.style === 'band' ? 1 : 1.25,
@@ -280,6 +316,7 @@ export class PanePlot {
             return [min - pad, max + pad];
           },
         },
+        ...(left ? { [LEFT_SCALE]: leftScaleOptions(left) } : {}),
       },
       axes: [
         {
@@ -314,6 +351,7 @@ export class PanePlot {
             return splits.map((v) => formatAxisNumber(v, kind, locale));
           },
         },
+        ...(leftEnv ? [leftAxisOptions(leftEnv, left ? LEFT_SCALE : yScale, left !== null)] : []),
       ],
       series,
       hooks: {
@@ -335,6 +373,7 @@ export class PanePlot {
               paintClouds(ctx, this.spec.series, i0, view.end, t, th);
               paintCandles(ctx, bars, i0, i1, t, this.env.settings().candleStyle, colors, uPlot.pxRatio);
               this.#paintComparisons(ctx, i0, i1, t);
+              if (left) paintLeftComparisons(u, ctx, left, t);
             }
             if (this.spec.kind === 'volume')
               paintVolume(
