@@ -28,10 +28,7 @@ export const EN_DRAWING: DrawingStrings = {
   magnet: 'Magnet: snap to open, high, low, close',
   copy: 'Copy selected drawings',
   delete: 'Delete selected drawings',
-  kinds: Object.fromEntries(Object.entries(DRAWING_KIND_INFO).map(([k, v]) => [k, v.label])) as Record<
-    DrawingKind,
-    string
-  >,
+  kinds: Object.fromEntries(Object.entries(DRAWING_KIND_INFO).map(([k, v]) => [k, v.label])),
   editor: 'Drawing style',
   color: 'Colour',
   width: 'Line width',

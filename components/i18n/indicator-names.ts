@@ -34,9 +34,9 @@ function localize(names: Readonly<Record<string, string>>, schema: TObject, engl
     if (!title || english) properties[key] = prop;
     else {
       const { description: _help, ...rest } = prop;
-      properties[key] = { ...rest, title } as TSchema;
+      properties[key] = { ...rest, title };
       changed = true;
     }
   }
-  return changed ? ({ ...schema, properties } as TObject) : schema;
+  return changed ? { ...schema, properties } : schema;
 }

@@ -111,7 +111,7 @@ export function sectionStrings<K extends keyof Catalogue>(
   const hit = cache.get(key) as { english: unknown; value: Catalogue[K] } | undefined;
   if (hit && hit.english === english) return hit.value;
   const layers = [builtIn.get(tag), ...(registered.get(tag) ?? [])]
-    .map((l) => l?.[section] as AnyRecord | undefined)
+    .map((l) => l?.[section])
     .filter((l): l is AnyRecord => !!l && typeof l === 'object');
   const loaded = !BUILT_IN[tag] || builtIn.has(tag);
   const translated = layers.reduce<AnyRecord>((acc, layer) => deepMerge(acc, layer), {});
@@ -136,8 +136,7 @@ function merge(english: AnyRecord, translated: AnyRecord, path: string, tag: str
 
 function deepMerge(a: AnyRecord, b: AnyRecord): AnyRecord {
   const out: AnyRecord = { ...a };
-  for (const [k, v] of Object.entries(b))
-    out[k] = isPlain(v) && isPlain(out[k]) ? deepMerge(out[k] as AnyRecord, v) : v;
+  for (const [k, v] of Object.entries(b)) out[k] = isPlain(v) && isPlain(out[k]) ? deepMerge(out[k], v) : v;
   return out;
 }
 

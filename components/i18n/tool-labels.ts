@@ -34,9 +34,9 @@ export function localizedToolSchema(
     let next: TSchema = prop;
     if (!english) {
       const { description: _help, ...rest } = prop;
-      next = { ...rest, ...(title ? { title } : {}) } as TSchema;
+      next = { ...rest, ...(title ? { title } : {}) };
     }
-    if (labels) next = { ...next, optionLabels: labels } as TSchema;
+    if (labels) next = { ...next, optionLabels: labels };
     properties[field] = next;
   }
   const out = { ...schema, properties } as TObject;

@@ -921,7 +921,7 @@ export class KlineChart extends LitElement {
     return renderOverflowMenu(
       this.#overflow,
       {
-        period: (target?.period ?? (isPeriod(this.period) ? this.period : null)) as Period | null,
+        period: target?.period ?? (isPeriod(this.period) ? this.period : null),
         tool: this.#drawings.tool,
         tableShown: this.#a11y.tableShown,
         strings,

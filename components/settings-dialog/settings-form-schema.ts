@@ -27,7 +27,7 @@ export function settingsFormSchema(
         title,
         description,
         optionLabels: Object.fromEntries(locales.map((tag) => [tag, languageName(tag, uiLocale)])),
-      } as TSchema;
+      };
       continue;
     }
     const optionLabels = strings.options[k];
@@ -36,7 +36,7 @@ export function settingsFormSchema(
       title,
       description,
       ...(optionLabels ? { optionLabels } : {}),
-    } as TSchema;
+    };
   }
   return Type.Object(properties, { additionalProperties: false });
 }

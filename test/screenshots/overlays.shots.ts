@@ -61,7 +61,7 @@ describe('overlay screenshots', function () {
     });
     const tooltip = () => chart.shadowRoot!.querySelector<HTMLElement>('[part~="tooltip"]');
     await waitFor(
-      () => !!tooltip() && getComputedStyle(tooltip()!).display !== 'none' && tooltip()!.textContent!.trim() !== '',
+      () => !!tooltip() && getComputedStyle(tooltip()!).display !== 'none' && tooltip()!.textContent.trim() !== '',
       'tooltip',
     );
     await chart.whenPainted();

@@ -88,7 +88,7 @@ export class IndicatorEngine {
     if (!study?.def.forward) return null;
     const bars = series.bars;
     const columns: IndicatorColumns = { ...bars, length: bars.length, timezone: series.instrument.timezone };
-    return study.def.forward(columns, study.params as never);
+    return study.def.forward(columns, study.params);
   }
 
   /** Drops cached values of instances no longer active. */

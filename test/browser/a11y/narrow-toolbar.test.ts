@@ -66,8 +66,8 @@ describe('a narrow chart', function () {
     const ohlc = q(chart, '[data-testid="ohlc"]')!;
     const shown = [...ohlc.children].filter((c) => (c as HTMLElement).offsetParent !== null);
     expect(shown.length, 'close and change only').to.equal(2);
-    expect(shown[0].textContent!.trim()).to.match(/^C [\d.]+$/);
-    expect(shown[1].textContent!.trim()).to.match(/^[+-][\d.]+ \([+-][\d.]+%\)$/);
+    expect(shown[0].textContent.trim()).to.match(/^C [\d.]+$/);
+    expect(shown[1].textContent.trim()).to.match(/^[+-][\d.]+ \([+-][\d.]+%\)$/);
     expect(await axeViolations()).to.deep.equal([]);
   });
 
@@ -84,11 +84,11 @@ describe('a narrow chart', function () {
     await press('ArrowDown');
     await waitFor(() => deepActive()?.getAttribute('role') === 'menuitemradio', 'menu open on its first item');
     expect(more.getAttribute('aria-expanded')).to.equal('true');
-    expect(deepActive()!.textContent!.trim()).to.equal('1m');
+    expect(deepActive()!.textContent.trim()).to.equal('1m');
     await press('End');
-    expect(deepActive()!.textContent!.trim()).to.equal('Data table');
+    expect(deepActive()!.textContent.trim()).to.equal('Data table');
     await press('Home');
-    expect(deepActive()!.textContent!.trim()).to.equal('1m');
+    expect(deepActive()!.textContent.trim()).to.equal('1m');
     await press('Escape');
     await waitFor(() => q(chart, '[part="more-menu"]') === null, 'menu closed');
     expect(deepActive()).to.equal(more);
@@ -108,7 +108,7 @@ describe('a narrow chart', function () {
     await press('ArrowUp');
     await waitFor(() => deepActive()?.textContent?.trim() === 'Data table', 'menu open on its last item');
     await press('ArrowUp');
-    expect(deepActive()!.textContent!.trim()).to.equal('Keyboard shortcuts');
+    expect(deepActive()!.textContent.trim()).to.equal('Keyboard shortcuts');
     await press('Enter');
     await waitFor(
       () => (q(chart, 'dialog.shortcuts') as HTMLDialogElement | null)?.open === true,

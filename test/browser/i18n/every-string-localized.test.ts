@@ -126,11 +126,11 @@ describe('every user-visible string is localized (zh-CN)', function () {
       .map((s) => s.textContent ?? '')
       .find((t) => /^MA5 /.test(t));
     expect(maText, 'MA5 legend value').to.be.a('string');
-    const closeText = ohlc.querySelectorAll(':scope > span')[3].textContent!.replace(/^\S+\s+/, '');
+    const closeText = ohlc.querySelectorAll(':scope > span')[3].textContent.replace(/^\S+\s+/, '');
     const decimals = (s: string) => (s.split('.')[1] ?? '').length;
     expect(decimals(maText!.split(' ')[1]), 'MA decimals = price decimals').to.equal(decimals(closeText));
     // red-up: the values take the colour of their candle, red (`.down`'s colour) when the bar rose.
-    const rose = ohlc.querySelectorAll(':scope > span')[4].textContent!.trim().startsWith('+');
+    const rose = ohlc.querySelectorAll(':scope > span')[4].textContent.trim().startsWith('+');
     expect(ohlc.classList.contains(rose ? 'down' : 'up'), 'legend colour follows red-up').to.equal(true);
     chart.setAttribute('color-convention', 'green-up');
     await chart.updateComplete;

@@ -40,7 +40,7 @@ async function seedLongChat(): Promise<void> {
   }
   const start = Date.now() - bodies.length * 1000;
   const events = bodies.map((body, i) => ({ ...body, seq: i + 1, sessionId: session.id, at: start + i * 1000 }));
-  await store.append(session.id, events as AgentEvent[]);
+  await store.append(session.id, events);
 }
 
 /** Rows of the conversation: messages and tool cards, in order. */

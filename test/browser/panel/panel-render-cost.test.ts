@@ -51,7 +51,7 @@ describe('<chart-agent-panel> render cost', () => {
     const renders = countRenders(panel);
     const rowsBefore = panelRowRenders(panel);
     const changes = watchMessages(panel);
-    const chipText = () => parts(panel, 'context-chip').map((chip) => chip.textContent!.trim());
+    const chipText = () => parts(panel, 'context-chip').map((chip) => chip.textContent.trim());
     const chipsBefore = chipText();
     for (const lastBars of [60, 80, 100, 120]) {
       const r = await chart.tools.execute('chart_set_visible_range', { lastBars }, { origin: 'user' });

@@ -48,7 +48,7 @@ export function check(
   what: string,
 ): void {
   const values = def.compute(c, params);
-  const outputs = def.outputs(params as never);
+  const outputs = def.outputs(params);
   assert.equal(outputs.length, expected.length, `${what}: output count`);
   outputs.forEach((o, k) => {
     const d = diffSeries(values[o.key], expected[k], 1e-9, 1e-9);

@@ -19,7 +19,7 @@ const ok = (v: number | null | undefined): v is number => v !== null && v !== un
 function win(x: S, n: number, i: number): number[] | null {
   if (i - n + 1 < 0) return null;
   const w = x.slice(i - n + 1, i + 1);
-  return w.every(ok) ? (w as number[]) : null;
+  return w.every(ok) ? w : null;
 }
 // ta.sma: "sum = sum + source[i] / length" over the last `length` bars.
 const sma = (x: S, n: number): S => x.map((_, i) => win(x, n, i)?.reduce((a, b) => a + b / n, 0) ?? null);
@@ -190,7 +190,7 @@ test("tradingview Ichimoku equals Pine's built-in, with the leading spans' 25 po
     const pick = (a: Float64Array) => from(keep.map((i) => a[i]));
     const b: Bars = { o: pick(c.open), h: pick(c.high), l: pick(c.low), c: pick(c.close), v: pick(c.volume) };
     const ahead: S[] = pineIchimoku(b, params).ahead;
-    const forward = def.forward!(c, params as never);
+    const forward = def.forward!(c, params);
     assert.equal(forward.spanA.length, 25);
     assert.equal(
       diffSeries(
@@ -212,7 +212,7 @@ test("tradingview Ichimoku equals Pine's built-in, with the leading spans' 25 po
   }
   // A series shorter than the widest window: the points ahead are na like Pine's.
   const short = randomColumns(40, 2);
-  const f = def.forward!(short, params as never);
+  const f = def.forward!(short, params);
   assert.ok(f.spanB.every(Number.isNaN) && Number.isFinite(f.spanA[24]) && Number.isNaN(f.spanA[0]));
 });
 

@@ -37,7 +37,7 @@ export const vwapIndicator = defineIndicator({
   inputs: ['high', 'low', 'close', 'volume'],
   outputs: () => [{ key: 'vwap', label: 'VWAP', style: 'line' }],
   stepper: (p, columns) => {
-    const anchor = p.anchor as VwapAnchor;
+    const anchor = p.anchor;
     const from = typeof anchor === 'number' ? anchor : -Infinity;
     const period = new AnchorTracker(anchor, columns.timezone, columns.sessionStart);
     // v: [Σ tp·v, Σ v]
