@@ -5,7 +5,6 @@ import { effect } from '../../src/core/store/index.js';
 export interface ChartEventsOptions {
   readonly core: ChartCore;
   readonly emit: (type: string, detail: unknown) => void;
-  readonly requestUpdate: () => void;
 }
 
 /**
@@ -17,7 +16,7 @@ export interface ChartEventsOptions {
  */
 export class ChartEventsController {
   constructor(options: ChartEventsOptions) {
-    const { core, emit, requestUpdate } = options;
+    const { core, emit } = options;
     core.onError((e) => emit('kline-error', e));
     core.store.onCommit((info) => {
       const reason = core.reasonFor(info);
@@ -34,12 +33,8 @@ export class ChartEventsController {
           reason,
         });
       }
-      // Panning and zooming repaint canvases only; the template depends on the view only through
-      // comparisons (percent base: the first visible bar) and the selected drawing's floating editor.
-      const viewOnly = info.changed.length === 1 && info.changed[0] === 'view' && !info.replay;
-      const store = core.store;
-      if (!viewOnly || store.peek('comparisons').length > 0 || store.peek('drawingSelection').length > 0)
-        requestUpdate();
+      // No re-render from here: the element and its legends read the store through signals
+      // (SignalWatcher, watch()), so a commit re-renders only what read a slice it changed.
     });
     let lastContext: ChartContext | null = null;
     effect(() => {

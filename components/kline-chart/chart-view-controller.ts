@@ -1,10 +1,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { Signal } from 'signal-polyfill';
 import { effect } from '../../src/core/store/index.js';
 import type { ChartCore } from '../../src/core/commands/chart-core.js';
 import { ChartRenderer, type PaneLayoutSpec } from '../../src/render/chart-renderer.js';
 import { readChartTheme, type ChartTheme } from '../../src/render/chart-theme.js';
 import { buildPaneSpecs } from '../../src/render/build-pane-specs.js';
 import { PaneSeparators } from './pane-separators.js';
+import { chartRenderSource } from './chart-render-source.js';
+import type { RenderSource } from '../../src/render/render-source.js';
+import type { ZonedClock } from '../../src/render/zoned-clock.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 import type { OverlayLayerController } from './overlay-layer-controller.js';
 
@@ -35,8 +39,11 @@ export class ChartViewController implements ReactiveController {
   #separators: PaneSeparators | null = null;
   #resize: ResizeObserver | null = null;
   #media: MediaQueryList | null = null;
-  #theme: ChartTheme | null = null;
-  #specs: readonly PaneLayoutSpec[] = [];
+  readonly #theme = new Signal.State<ChartTheme | null>(null);
+  /** The panes for the current state and theme: legends and the renderer read the same computed. */
+  readonly #specs: Signal.Computed<readonly PaneLayoutSpec[]>;
+  /** What the renderer draws, as selectors over the store (one set for every connection). */
+  readonly #source: RenderSource;
   #disposers: (() => void)[] = [];
   /** Frames painted by renderers of earlier connections. */
   #earlierPaints = 0;
@@ -44,6 +51,19 @@ export class ChartViewController implements ReactiveController {
   constructor(host: Host, options: ChartViewOptions) {
     this.#host = host;
     this.#o = options;
+    const core = options.core;
+    const s = core.store.state;
+    this.#source = chartRenderSource(core);
+    this.#specs = new Signal.Computed(() => {
+      const theme = this.#theme.get();
+      if (!theme) return [];
+      return buildPaneSpecs(
+        { series: s.series.get(), indicators: s.indicators.get(), panes: s.panes.get(), settings: s.settings.get() },
+        core.indicatorEngine,
+        (id) => core.indicatorRegistry.get(id),
+        theme,
+      );
+    });
     host.addController(this);
   }
 
@@ -51,13 +71,18 @@ export class ChartViewController implements ReactiveController {
     return this.#renderer;
   }
 
-  get theme(): ChartTheme | null {
-    return this.#theme;
+  /** The display clock (a signal read). */
+  get clock(): ZonedClock {
+    return this.#source.clock.get();
   }
 
-  /** The pane specs of the last layout (legends render from them). */
+  get theme(): ChartTheme | null {
+    return Signal.subtle.untrack(() => this.#theme.get());
+  }
+
+  /** The pane specs for the current state (a signal read: legends follow it). */
   get specs(): readonly PaneLayoutSpec[] {
-    return this.#specs;
+    return this.#specs.get();
   }
 
   /** Frames painted over the element's life (every connection). */
@@ -111,7 +136,7 @@ export class ChartViewController implements ReactiveController {
         : matchMedia('(prefers-color-scheme: dark)').matches
           ? 'dark'
           : 'light';
-    this.#theme = readChartTheme(getComputedStyle(this.#host), core.store.peek('settings').colorConvention);
+    this.#theme.set(readChartTheme(getComputedStyle(this.#host), core.store.peek('settings').colorConvention));
     this.#renderer?.invalidateLayout();
   }
 
@@ -129,7 +154,7 @@ export class ChartViewController implements ReactiveController {
     this.#separators = new PaneSeparators(main, core.indicators);
     this.applyTheme();
     const renderer = new ChartRenderer({
-      core,
+      source: this.#source,
       container,
       paintOverlay: (u, paneId, t) => {
         this.#o.overlays?.paint(u, paneId, t);
@@ -137,20 +162,12 @@ export class ChartViewController implements ReactiveController {
         this.#o.overlays?.paintPrimitives(u, paneId, t);
       },
       paintAxisOverlay: this.#o.overlays?.paintAxis,
-      theme: () => this.#theme!,
+      theme: () => this.theme!,
       panes: () => {
-        const s = core.store.state;
-        this.#specs = buildPaneSpecs(
-          { series: s.series.get(), indicators: s.indicators.get(), panes: s.panes.get(), settings: s.settings.get() },
-          core.indicatorEngine,
-          (id) => core.indicatorRegistry.get(id),
-          this.#theme!,
-        );
-        core.indicatorEngine.retain(s.indicators.get().map((i) => i.instanceId));
-        return this.#specs;
+        const specs = this.#specs.get();
+        core.indicatorEngine.retain(core.store.state.indicators.get().map((i) => i.instanceId));
+        return specs;
       },
-      timeZone: () =>
-        core.store.state.settings.get().timezone || core.store.state.series.get()?.instrument.timezone || 'UTC',
       onLayout: (offsets) => {
         this.#o.onLayout(offsets);
         this.#separators?.update(offsets, container.clientHeight);

@@ -201,8 +201,12 @@ export class DrawingLayerController {
 
   /** The single selected drawing on the price pane and where its editor goes, or null. */
   editorTarget(): DrawingEditorTarget | null {
-    const ids = this.#o.core.store.peek('drawingSelection');
+    // Signal reads: the element's template follows the selection, and the view only while one
+    // drawing is selected (the floating editor moves with it; otherwise a pan renders nothing).
+    const state = this.#o.core.store.state;
+    const ids = state.drawingSelection.get();
     if (ids.length !== 1 || this.#tool !== 'select') return null;
+    state.view.get();
     const drawing = this.#o.core.drawings.current().find((d) => d.id === ids[0] && d.paneId === 'price');
     const m = this.mapper('price');
     const offset = this.#plotOffset();
