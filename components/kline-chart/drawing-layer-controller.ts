@@ -1,6 +1,6 @@
 import uPlot from 'uplot';
 import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { createBarTimeScale } from '../../src/core/commands/drawing-time-index.js';
+import { createBarTimeScale, type BarTimeScale } from '../../src/core/commands/drawing-time-index.js';
 import {
   DEFAULT_DRAWING_STYLE,
   snapToBar,
@@ -299,9 +299,22 @@ export class DrawingLayerController {
     return u ? this.#mapperFor(u) : null;
   }
 
+  #scaleFor: { time: Float64Array | null; length: number; scale: BarTimeScale } | null = null;
+
+  /** The bar/time scale of the loaded bars, built once per data change (every pointer move and frame asks). */
+  #barScale(): BarTimeScale {
+    const bars = this.#o.core.store.peek('series')?.bars;
+    const time = bars?.time ?? null;
+    const length = bars?.length ?? 0;
+    const c = this.#scaleFor;
+    if (c && c.time === time && c.length === length) return c.scale;
+    const scale = createBarTimeScale(time ?? new Float64Array(0), length);
+    this.#scaleFor = { time, length, scale };
+    return scale;
+  }
+
   #mapperFor(u: uPlot): DrawingMapper {
-    const series = this.#o.core.store.peek('series');
-    const scale = createBarTimeScale(series?.bars.time ?? new Float64Array(0), series?.bars.length ?? 0);
+    const scale = this.#barScale();
     // uPlot always keeps a default 'y' scale; the pane's own value scale is the one its y axis shows.
     const yKey = u.axes[1]?.scale ?? u.series[1]?.scale ?? 'y';
     const pr = uPlot.pxRatio;
@@ -320,7 +333,7 @@ export class DrawingLayerController {
     const sel = this.#o.core.store.peek('selection');
     const series = this.#o.core.store.peek('series');
     if (!sel || !series) return null;
-    const scale = createBarTimeScale(series.bars.time, series.bars.length);
+    const scale = this.#barScale();
     const slot = Math.abs(m.timeToX(scale.toTime(1)) - m.timeToX(scale.toTime(0)));
     return { x0: m.timeToX(sel.from) - slot / 2, x1: m.timeToX(sel.to) + slot / 2 };
   }

@@ -581,7 +581,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** The bar under the pointer, read by tests and the tooltip; the legend follows it once per frame. */
   get _hover(): number | null {
-    return Signal.subtle.untrack(() => this.#hover.get());
+    return this.#hoverFrame ? this.#hoverNext : Signal.subtle.untrack(() => this.#hover.get());
   }
 
   /** Pointer moves can outnumber frames: the legend takes the last index, once per frame. */
