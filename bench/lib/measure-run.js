@@ -23,14 +23,37 @@ function withTimeout(promise, ms) {
   ]).finally(() => clearTimeout(timer));
 }
 
-async function measurePan(page, steps) {
+/**
+ * Real input through CDP `Input.dispatchMouseEvent` (the browser's own input pipeline: hit testing,
+ * pointer and mouse events, rAF-aligned delivery), one event per call, each acknowledged by the browser.
+ */
+function mouse(cdp) {
+  let buttons = 0;
+  const send = (type, x, y, extra = {}) =>
+    cdp.send('Input.dispatchMouseEvent', { type, x, y, buttons, pointerType: 'mouse', ...extra });
+  return {
+    move: (x, y) => send('mouseMoved', x, y, buttons ? { button: 'left' } : {}),
+    down: (x, y) => {
+      buttons = 1;
+      return send('mousePressed', x, y, { button: 'left', clickCount: 1 });
+    },
+    up: (x, y) => {
+      buttons = 0;
+      return send('mouseReleased', x, y, { button: 'left', clickCount: 1 });
+    },
+    wheel: (x, y, deltaY) => send('mouseWheel', x, y, { deltaX: 0, deltaY }),
+  };
+}
+
+async function measurePan(page, cdp, steps) {
+  const input = mouse(cdp);
   let x = PAN_START_X;
-  await page.mouse.move(x, POINTER_Y);
-  await page.mouse.down();
+  await input.move(x, POINTER_Y);
+  await input.down(x, POINTER_Y);
   // The first moves of a drag pass a start threshold in some libraries: not measured.
   for (let i = 0; i < WARMUP_STEPS; i++) {
     x += STEP_PX;
-    await page.mouse.move(x, POINTER_Y);
+    await input.move(x, POINTER_Y);
   }
   await page.evaluate(() => window.bench.idle());
   const before = await page.evaluate(() => window.bench.view());
@@ -38,25 +61,26 @@ async function measurePan(page, steps) {
   for (let i = 0; i < steps; i++) {
     // Dragging right reveals older bars, so no library stops at the end of its data.
     x += STEP_PX;
-    await page.mouse.move(x, POINTER_Y);
+    await input.move(x, POINTER_Y);
     await page.evaluate(() => window.bench.settled());
   }
   const frames = await page.evaluate(() => window.bench.stopFrames());
-  await page.mouse.up();
+  await input.up(x, POINTER_Y);
   await page.evaluate(() => window.bench.idle());
   const after = await page.evaluate(() => window.bench.view());
   return { frames, moved: before !== after };
 }
 
-async function measureZoom(page, steps) {
-  await page.mouse.move(ZOOM_X, POINTER_Y);
+async function measureZoom(page, cdp, steps) {
+  const input = mouse(cdp);
+  await input.move(ZOOM_X, POINTER_Y);
   await page.evaluate(() => window.bench.idle());
   const before = await page.evaluate(() => window.bench.view());
   let moved = false;
   await page.evaluate(() => window.bench.startFrames());
   for (let i = 0; i < steps; i++) {
     // Alternating in and out keeps about the same number of bars on screen for every step.
-    await page.mouse.wheel(0, i % 2 === 0 ? -100 : 100);
+    await input.wheel(ZOOM_X, POINTER_Y, i % 2 === 0 ? -100 : 100);
     await page.evaluate(() => window.bench.settled());
     if (i === 0) moved = before !== (await page.evaluate(() => window.bench.view()));
   }
@@ -113,13 +137,18 @@ export async function measureRun(browser, options) {
       timeoutMs,
     );
     await page.evaluate(() => window.bench.apiPan(4)); // warm-up, not measured
-    const apiPanFrames = await withTimeout(
+    const apiPan = await withTimeout(
       page.evaluate((n) => window.bench.apiPan(n), steps),
       timeoutMs,
     );
     await page.evaluate((n) => window.bench.showLastBars(n), visibleBars);
-    const pan = await withTimeout(measurePan(page, steps), timeoutMs);
-    const zoom = await withTimeout(measureZoom(page, steps), timeoutMs);
+    const apiZoom = await withTimeout(
+      page.evaluate((n) => window.bench.apiZoom(n), steps),
+      timeoutMs,
+    );
+    await page.evaluate((n) => window.bench.showLastBars(n), visibleBars);
+    const pan = await withTimeout(measurePan(page, cdp, steps), timeoutMs);
+    const zoom = await withTimeout(measureZoom(page, cdp, steps), timeoutMs);
     return {
       status: 'ok',
       version,
@@ -129,8 +158,13 @@ export async function measureRun(browser, options) {
       loadedBars,
       visibleBars: shownBars,
       panMs: median(pan.frames),
-      apiPanMs: median(apiPanFrames),
-      apiPanFrames,
+      // Main-thread work per API step (see harness.js apiSteps); `*TotalMs`: until the frame showed it.
+      apiPanMs: median(apiPan.map((s) => s.work)),
+      apiPanTotalMs: median(apiPan.map((s) => s.total)),
+      apiZoomMs: median(apiZoom.map((s) => s.work)),
+      apiZoomTotalMs: median(apiZoom.map((s) => s.total)),
+      apiPanSteps: apiPan,
+      apiZoomSteps: apiZoom,
       zoomMs: median(zoom.frames),
       // false: the drag / first wheel left the visible range unchanged, so the frames drew nothing new.
       panMoved: pan.moved,
