@@ -189,42 +189,34 @@ function firstLine(error) {
 }
 
 /**
- * Time to first candle of a cold page under CPU throttling (CDP Emulation.setCPUThrottlingRate):
- * from navigation start to the library's first paint, library download, parse and evaluation
- * included; the page's own data generation (`prepare`) is subtracted.
+ * Time to first candle of a cold page under CPU throttling (CDP Emulation.setCPUThrottlingRate): the
+ * script-tag page `pages/cold-<lib>.html` (the library included by one tag in its markup, as a CMS page
+ * does) from navigation start to the library's first paint, library download, parse and evaluation
+ * included; the page's own data generation is subtracted. Ours is always `/dist/kline-chart.js`.
  *
  * @returns {Promise<{ status: 'ok', coldMs: number, scriptBytes: number } | { status: string, error?: string }>}
  */
 export async function measureColdStart(browser, options) {
-  const { origin, lib, size, seed, timeoutMs, oursModule, cpuThrottle } = options;
+  const { origin, lib, size, seed, timeoutMs, cpuThrottle } = options;
   const context = await browser.newContext({ viewport: { width: 1200, height: 600 } });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
-    const query = new URLSearchParams({ lib, module: oursModule ?? '' });
-    await page.goto(`${origin}/bench/pages/bench.html?${query}`);
-    const result = await withTimeout(
-      page.evaluate(
-        async ([n, s]) => {
-          await window.bench.ready();
-          const before = performance.now();
-          await window.bench.prepare(n, s);
-          const prepareMs = performance.now() - before;
-          await window.bench.firstPaint();
-          const scriptBytes = performance
-            .getEntriesByType('resource')
-            .filter((e) => /\.m?js(\?|$)/.test(e.name) && !e.name.includes('/bench/pages/'))
-            .reduce((sum, e) => sum + (e.encodedBodySize || 0), 0);
-          return { coldMs: performance.now() - prepareMs, scriptBytes };
-        },
-        [size, seed],
-      ),
-      timeoutMs,
-    );
-    return { status: 'ok', ...result };
+    const query = new URLSearchParams({ n: String(size), seed: String(seed) });
+    await page.goto(`${origin}/bench/pages/cold-${lib}.html?${query}`);
+    await page.waitForFunction(() => window.coldResult !== undefined, null, { timeout: timeoutMs });
+    const result = await page.evaluate(() => {
+      const scriptBytes = performance
+        .getEntriesByType('resource')
+        .filter((e) => /\.m?js(\?|$)/.test(e.name) && !e.name.includes('/bench/pages/'))
+        .reduce((sum, e) => sum + (e.encodedBodySize || 0), 0);
+      return { ...window.coldResult, scriptBytes };
+    });
+    if (result.error) return { status: 'error', error: result.error };
+    return { status: 'ok', coldMs: result.firstCandleMs - result.prepareMs, scriptBytes: result.scriptBytes };
   } catch (error) {
-    return { status: error instanceof RunTimeout ? 'timeout' : 'error', error: firstLine(error) };
+    return { status: /Timeout/i.test(String(error)) ? 'timeout' : 'error', error: firstLine(error) };
   } finally {
     await context.close().catch(() => {});
   }

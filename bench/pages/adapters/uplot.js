@@ -116,7 +116,10 @@ function plot(host, height, data, series, draw, showX) {
       legend: { show: false },
       cursor: { drag: { x: false, y: false, setScale: false }, points: { show: false }, sync: { key: 'bench' } },
       scales: { x: { time: false, auto: false }, y: { auto: true } },
-      axes: [{ show: true, size: showX ? 26 : 0 }, { size: 64, side: 1 }],
+      axes: [
+        { show: true, size: showX ? 26 : 0 },
+        { size: 64, side: 1 },
+      ],
       series: [{}, ...series.map((s) => (s ? { ...s, points: { show: false } } : hidden))],
       hooks: { draw: [draw] },
     },
@@ -134,7 +137,14 @@ export async function mount(host, bars) {
   const m = macd(bars.close, 12, 26, 9);
   const rising = (i) => bars.close[i] >= bars.open[i];
   const plots = [
-    plot(host, HEIGHTS[0], [x, bars.low, bars.high, ma], [null, null, { stroke: '#2962ff' }], (u) => drawCandles(u, bars), false),
+    plot(
+      host,
+      HEIGHTS[0],
+      [x, bars.low, bars.high, ma],
+      [null, null, { stroke: '#2962ff' }],
+      (u) => drawCandles(u, bars),
+      false,
+    ),
     plot(host, HEIGHTS[1], [x, bars.volume], [null], (u) => drawColumns(u, bars.volume, rising), false),
     plot(
       host,
