@@ -88,6 +88,27 @@ async function measureZoom(page, cdp, steps) {
 }
 
 /**
+ * CPU time of the page's main thread in ms (CDP `Performance.getMetrics` ThreadTime): unlike wall
+ * time it does not grow while other processes hold the CPU, so it survives a busy machine.
+ */
+async function threadMs(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const m = metrics.find((x) => x.name === 'ThreadTime');
+  return m ? m.value * 1000 : NaN;
+}
+
+/** Runs the in-page API steps and adds the main thread's CPU time per step to the result. */
+async function apiRun(page, cdp, what, steps, timeoutMs) {
+  const before = await threadMs(cdp);
+  const samples = await withTimeout(
+    page.evaluate(([w, n]) => window.bench[w](n), [what, steps]),
+    timeoutMs,
+  );
+  const cpuMs = ((await threadMs(cdp)) - before) / steps;
+  return { samples, cpuMs };
+}
+
+/**
  * @param {import('playwright-core').Browser} browser
  * @param {{ origin: string, lib: string, size: number, seed: number, timeoutMs: number,
  *   steps: number, visibleBars: number, oursModule?: string, screenshotPath?: string }} options
@@ -110,6 +131,7 @@ export async function measureRun(browser, options) {
       return { status: 'load-error', error: firstLine(error), pageErrors };
     }
     const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
     await page.evaluate(([n, s]) => window.bench.prepare(n, s), [size, seed]);
     await cdp.send('HeapProfiler.collectGarbage');
 
@@ -137,18 +159,20 @@ export async function measureRun(browser, options) {
       timeoutMs,
     );
     await page.evaluate(() => window.bench.apiPan(4)); // warm-up, not measured
-    const apiPan = await withTimeout(
-      page.evaluate((n) => window.bench.apiPan(n), steps),
-      timeoutMs,
-    );
+    // CPU figures of the API steps are net of the harness: the same loop with a no-op call is subtracted.
+    const { cpuMs: idleCpuMs } = await apiRun(page, cdp, 'apiIdle', steps, timeoutMs);
+    const { samples: apiPan, cpuMs: apiPanGrossCpuMs } = await apiRun(page, cdp, 'apiPan', steps, timeoutMs);
+    const apiPanCpuMs = apiPanGrossCpuMs - idleCpuMs;
     await page.evaluate((n) => window.bench.showLastBars(n), visibleBars);
-    const apiZoom = await withTimeout(
-      page.evaluate((n) => window.bench.apiZoom(n), steps),
-      timeoutMs,
-    );
+    const { samples: apiZoom, cpuMs: apiZoomGrossCpuMs } = await apiRun(page, cdp, 'apiZoom', steps, timeoutMs);
+    const apiZoomCpuMs = apiZoomGrossCpuMs - idleCpuMs;
     await page.evaluate((n) => window.bench.showLastBars(n), visibleBars);
+    let cpu = await threadMs(cdp);
     const pan = await withTimeout(measurePan(page, cdp, steps), timeoutMs);
+    const panCpuMs = ((await threadMs(cdp)) - cpu) / steps;
+    cpu = await threadMs(cdp);
     const zoom = await withTimeout(measureZoom(page, cdp, steps), timeoutMs);
+    const zoomCpuMs = ((await threadMs(cdp)) - cpu) / steps;
     return {
       status: 'ok',
       version,
@@ -163,6 +187,14 @@ export async function measureRun(browser, options) {
       apiPanTotalMs: median(apiPan.map((s) => s.total)),
       apiZoomMs: median(apiZoom.map((s) => s.work)),
       apiZoomTotalMs: median(apiZoom.map((s) => s.total)),
+      // Main-thread CPU time per API step, net of the harness's own (`idleCpuMs`, a no-op step).
+      apiPanCpuMs,
+      apiZoomCpuMs,
+      idleCpuMs,
+      // Main-thread CPU time per drag / wheel step, gross: the runner's per-step round trip is included
+      // (alike for every library), so these ratios lean towards 1.
+      panCpuMs,
+      zoomCpuMs,
       apiPanSteps: apiPan,
       apiZoomSteps: apiZoom,
       zoomMs: median(zoom.frames),

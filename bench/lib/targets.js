@@ -33,10 +33,14 @@ export function judgeTargets({ sizes, summary, panel }) {
   const at = (size) => summary.find((s) => s.size === size)?.libs ?? {};
   const metric = (libs, lib, key) => (libs[lib]?.status === 'ok' ? libs[lib][key] : undefined);
   const frames = [
-    ['panMs', 'drag pan'],
-    ['zoomMs', 'wheel zoom'],
-    ['apiPanMs', 'API pan (work)'],
-    ['apiZoomMs', 'API zoom (work)'],
+    ['panMs', 'drag pan frame'],
+    ['panCpuMs', 'drag pan CPU (gross)'],
+    ['zoomMs', 'wheel zoom frame'],
+    ['zoomCpuMs', 'wheel zoom CPU (gross)'],
+    ['apiPanMs', 'API pan work'],
+    ['apiPanCpuMs', 'API pan CPU (net)'],
+    ['apiZoomMs', 'API zoom work'],
+    ['apiZoomCpuMs', 'API zoom CPU (net)'],
   ];
   for (const size of [10_000, 100_000]) {
     const libs = at(size);
