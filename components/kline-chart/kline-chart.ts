@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import { SignalWatcher, watch } from '@lit-labs/signals';
+import { SignalWatcher } from '../signals/signal-watcher.js';
+import { watchSignal } from '../signals/watch-signal.js';
 import { Signal } from 'signal-polyfill';
 import type { ChartContext } from '../../src/protocol/index.js';
 import { ChartCore } from '../../src/core/commands/chart-core.js';
@@ -194,7 +195,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** Each pane's top in CSS px after the last layout (pane legends sit there). */
   readonly #paneTops = new Signal.State<ReadonlyMap<string, number>>(new Map());
   /**
-   * The legends, as computed templates bound with `watch()`: a crosshair move or a new bar updates
+   * The legends, as computed templates bound with `watchSignal()`: a crosshair move or a new bar updates
    * only them, never the element's template; a pan changes neither (docs/architecture.md).
    */
   readonly #legend = new Signal.Computed(() => this.#renderLegend());
@@ -549,8 +550,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
       <div class="main">
         <div class="panes" part="panes" role="img" aria-label=${`${this.#a11y.regionLabel()}. ${strings.tableHint}`}></div>
         ${renderDrawingEditor({ target: this.#drawings.editorTarget(), strings: drawingStrings(this.#lang()) }, { edit: (id, change) => void this.#drawings.edit(id, change) })}
-        <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>${watch(this.#legend)}</div>
-        ${watch(this.#paneLegends)}
+        <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>${watchSignal(this.#legend)}</div>
+        ${watchSignal(this.#paneLegends)}
         ${this.#renderSettingsPopover()}
         ${this.#a11y.tableShown ? renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings }) : nothing}
         <div class="sr-only" part="live" role="status" aria-live="polite">${this.#a11y.announcer.text}</div>
