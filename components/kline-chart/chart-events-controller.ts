@@ -34,7 +34,7 @@ export class ChartEventsController {
         });
       }
       // No re-render from here: the element and its legends read the store through signals
-      // (SignalWatcher, watch()), so a commit re-renders only what read a slice it changed.
+      // (components/signals: SignalWatcher, watchSignal()), so a commit re-renders only what read a slice it changed.
     });
     let lastContext: ChartContext | null = null;
     effect(() => {
