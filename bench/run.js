@@ -5,7 +5,7 @@
  * Results are saved to bench/results/ (gitignored). See `node bench/run.js --help`.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +16,7 @@ import { formatBundleSizes, measureBundleSizes } from './lib/bundle-sizes.js';
 import { measurePanelStreaming } from './lib/panel-stream.bench.js';
 import { median } from './lib/median.js';
 import { formatTable } from './lib/format-table.js';
+import { judgeTargets } from './lib/targets.js';
 import { DEFAULT_OURS_MODULE, parseOptions, runsFor, USAGE } from './lib/parse-options.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +51,13 @@ function summarizeLib(lib, runs) {
     firstPaintMs: median(ok.map((run) => run.firstPaintMs)),
     panMs: median(ok.map((run) => run.panMs)),
     apiPanMs: median(ok.map((run) => run.apiPanMs)),
+    apiZoomMs: median(ok.map((run) => run.apiZoomMs)),
+    apiPanTotalMs: median(ok.map((run) => run.apiPanTotalMs)),
+    panCpuMs: median(ok.map((run) => run.panCpuMs)),
+    zoomCpuMs: median(ok.map((run) => run.zoomCpuMs)),
+    apiPanCpuMs: median(ok.map((run) => run.apiPanCpuMs)),
+    apiZoomCpuMs: median(ok.map((run) => run.apiZoomCpuMs)),
+    apiZoomTotalMs: median(ok.map((run) => run.apiZoomTotalMs)),
     zoomMs: median(ok.map((run) => run.zoomMs)),
     heapMB: median(ok.map((run) => run.heapBytes / 1024 / 1024)),
     visibleBars: median(ok.map((run) => run.visibleBars)),
@@ -97,7 +105,8 @@ async function runRenderBench(options, stamp) {
           if (run.status === 'ok') {
             log(
               `${tag} first paint ${fmt(run.firstPaintMs, 0)} ms, pan ${fmt(run.panMs, 1)} ms, ` +
-                `zoom ${fmt(run.zoomMs, 1)} ms, API pan ${fmt(run.apiPanMs, 1)} ms, heap ${fmt(run.heapBytes / 1048576, 1)} MB, ${run.visibleBars} bars visible`,
+                `zoom ${fmt(run.zoomMs, 1)} ms, API pan ${fmt(run.apiPanMs, 1)} / zoom ${fmt(run.apiZoomMs, 1)} ms work, ` +
+                `heap ${fmt(run.heapBytes / 1048576, 1)} MB, ${run.visibleBars} bars visible`,
             );
             if (run.loadedBars !== size)
               log(`  warning: ${lib} holds ${run.loadedBars} bars, not the ${size} it was given`);
@@ -201,6 +210,44 @@ async function runPanelBench(options) {
   }
 }
 
+/**
+ * The plug-in point for further benchmarks: every `bench/lib/*.bench.js` is imported and its
+ * `run(context)` awaited, in file-name order, after the built-in ones. `context` is
+ * `{ root, options, log, withBrowser(fn) }`; `withBrowser(fn)` calls `fn({ browser, origin })` with a
+ * fresh Chromium and a static server of the repo, and closes both after. `run` resolves to
+ * `{ title, text, status?, data? }`: `title` and `text` are printed, `data` goes to the JSON.
+ */
+async function runPluginBenches(options) {
+  const dir = join(ROOT, 'bench', 'lib');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.bench.js')).sort();
+  const withBrowser = async (fn) => {
+    const server = await startStaticServer(ROOT);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: CHROME_ARGS,
+    });
+    try {
+      return await fn({ browser, origin: server.origin });
+    } finally {
+      await browser.close().catch(() => {});
+      await server.close();
+    }
+  };
+  const out = {};
+  for (const file of files) {
+    try {
+      const module = await import(pathToFileURL(join(dir, file)).href);
+      const result = await module.run({ root: ROOT, options, log, withBrowser });
+      out[file] = result;
+      console.log(`\n${result.title ?? file}\n\n${result.text ?? ''}`);
+    } catch (error) {
+      out[file] = { status: 'error', error: String(error?.stack ?? error) };
+      log(`\n${file}: ${out[file].error}`);
+    }
+  }
+  return out;
+}
+
 async function runIndicatorBench() {
   if (!existsSync(INDICATOR_BENCH)) return { status: 'absent' };
   const module = await import(pathToFileURL(INDICATOR_BENCH).href);
@@ -225,11 +272,15 @@ async function main() {
   const startedAt = Date.now();
   const loadBefore = loadavg()[0];
   const stamp = new Date(startedAt).toISOString().replace(/[:.]/g, '-');
-  const sizes = await measureBundleSizes(join(ROOT, 'dist'));
-  console.log(
-    `Bundle sizes (ours: dist/; peers: their package bundled with the same rollup + terser)\n\n${formatBundleSizes(sizes)}`,
-  );
-  const render = await runRenderBench(options, stamp);
+  const skip = new Set(options.skip);
+  const sizes = skip.has('sizes') ? null : await measureBundleSizes(join(ROOT, 'dist'));
+  if (sizes)
+    console.log(
+      `Bundle sizes (ours: dist/; peers: their package bundled with the same rollup + terser)\n\n${formatBundleSizes(sizes)}`,
+    );
+  const render = skip.has('render')
+    ? { chromium: null, results: [], shotsDir: null }
+    : await runRenderBench(options, stamp);
   const summary = render.results.map(({ size, runs }) => ({
     size,
     libs: Object.fromEntries(Object.entries(runs).map(([lib, list]) => [lib, summarizeLib(lib, list)])),
@@ -252,18 +303,27 @@ async function main() {
     );
   }
 
-  const cold = await runColdStartBench(options);
-  console.log(
-    `\nTime to first candle of a cold page, CPU throttled ×${COLD.cpuThrottle} (CDP), ${COLD.size} bars, median of ${COLD.runs}` +
-      ` (navigation start → first paint: module download, parse and evaluation included)\n\n${formatColdStart(cold.summary)}`,
-  );
+  const cold = skip.has('cold') ? { summary: {}, runs: {} } : await runColdStartBench(options);
+  if (!skip.has('cold'))
+    console.log(
+      `\nTime to first candle of a cold page, CPU throttled ×${COLD.cpuThrottle} (CDP), ${COLD.size} bars, median of ${COLD.runs}` +
+        ` (navigation start → first paint: module download, parse and evaluation included)\n\n${formatColdStart(cold.summary)}`,
+    );
 
-  const panel = await runPanelBench(options);
+  const panel = skip.has('panel') ? { status: 'skipped' } : await runPanelBench(options);
   console.log(
     panel.status === 'ok'
       ? `\nPanel streaming (ours only; mock model, ${panel.tokens} deltas of ~8 characters per answer, wall time of the run / deltas)\n\n` +
           `message 1:   ${panel.firstMsPerToken.toFixed(2)} ms per token\nmessage ${panel.atMessage}: ${panel.laterMsPerToken.toFixed(2)} ms per token`
       : `\npanel streaming bench: ${panel.status} ${panel.error ?? ''}`,
+  );
+
+  const plugins = skip.has('plugins') ? {} : await runPluginBenches(options);
+
+  // Issue #12's targets, judged on this run's figures.
+  const targets = judgeTargets({ sizes, summary, panel });
+  console.log(
+    `\nTargets (ratios ours / peer from this run; "?" = not measured in this run)\n\n${targets.lines.join('\n')}`,
   );
 
   let indicators = { status: 'skipped' };
@@ -303,6 +363,8 @@ async function main() {
         runs: render.results,
         coldStart: { ...COLD, ...cold },
         panelStreaming: panel,
+        plugins,
+        targets: targets.verdicts,
         indicators,
       },
       null,

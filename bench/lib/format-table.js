@@ -6,8 +6,13 @@
 const METRICS = [
   { key: 'firstPaintMs', label: 'first paint ms', digits: 0 },
   { key: 'panMs', label: 'drag pan ms', digits: 1, moved: 'panMoved' },
-  { key: 'apiPanMs', label: 'API pan ms', digits: 1 },
+  { key: 'panCpuMs', label: '  CPU ms (gross)', digits: 1 },
   { key: 'zoomMs', label: 'wheel zoom ms', digits: 1, moved: 'zoomMoved' },
+  { key: 'zoomCpuMs', label: '  CPU ms (gross)', digits: 1 },
+  { key: 'apiPanMs', label: 'API pan work ms', digits: 1 },
+  { key: 'apiPanCpuMs', label: '  CPU ms (net)', digits: 1 },
+  { key: 'apiZoomMs', label: 'API zoom work ms', digits: 1 },
+  { key: 'apiZoomCpuMs', label: '  CPU ms (net)', digits: 1 },
   { key: 'heapMB', label: 'heap MB', digits: 1 },
 ];
 

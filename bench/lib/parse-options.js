@@ -1,8 +1,10 @@
 /** Command-line options of `node bench/run.js` (also `npm run bench -- <options>`). */
 
-export const LIBS = ['ours', 'lightweight-charts', 'klinecharts'];
+export const LIBS = ['ours', 'lightweight-charts', 'klinecharts', 'uplot'];
 export const DEFAULT_SIZES = [10_000, 100_000, 1_000_000];
 export const DEFAULT_OURS_MODULE = '/dist/kline-chart.js';
+/** What `--skip` can leave out. */
+export const SECTIONS = ['sizes', 'render', 'cold', 'panel', 'plugins'];
 
 export const USAGE = `usage: node bench/run.js [options]
   --sizes 10000,100000     bar counts (default ${DEFAULT_SIZES.join(',')}; k/m suffixes allowed: 10k,1m)
@@ -14,6 +16,7 @@ export const USAGE = `usage: node bench/run.js [options]
   --ours-module ${DEFAULT_OURS_MODULE}
                            URL path (under the repo root) of our element's bundle
   --no-indicators          skip the indicator kernel bench (build/bench/indicators.js)
+  --skip cold,panel        skip sections: sizes, render, cold, panel, plugins (for a quick partial run)
   --help`;
 
 function parseSize(text) {
@@ -32,7 +35,7 @@ function positiveInt(text, name) {
 /**
  * @param {string[]} argv arguments after the script name
  * @returns {{ sizes: number[], runs: number | null, libs: string[], seed: number, steps: number,
- *   timeoutMs: number, indicators: boolean, help: boolean, oursModule: string }}
+ *   timeoutMs: number, indicators: boolean, skip: string[], help: boolean, oursModule: string }}
  */
 export function parseOptions(argv) {
   const options = {
@@ -43,6 +46,7 @@ export function parseOptions(argv) {
     steps: 32,
     timeoutMs: 60_000,
     indicators: true,
+    skip: [],
     help: false,
     oursModule: DEFAULT_OURS_MODULE,
   };
@@ -83,6 +87,16 @@ export function parseOptions(argv) {
         const path = value();
         if (!path.startsWith('/')) throw new Error('--ours-module must be a URL path starting with /');
         options.oursModule = path;
+        break;
+      }
+      case '--skip': {
+        const skip = value()
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean);
+        const unknown = skip.filter((x) => !SECTIONS.includes(x));
+        if (unknown.length) throw new Error(`unknown section ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
+        options.skip = skip;
         break;
       }
       case '--no-indicators':

@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { Signal } from 'signal-polyfill';
 import { isLocaleLoaded, loadLocale, localeFor, onLocalesChange } from './locale-registry.js';
 
 /**
@@ -9,6 +10,8 @@ export class LocaleController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #requested: () => string | null | undefined;
   #unsubscribe: (() => void) | null = null;
+  /** Bumped when a locale arrives: templates computed from signals (the chart's legends) re-run. */
+  readonly #revision = new Signal.State(0);
 
   constructor(host: ReactiveControllerHost, requested: () => string | null | undefined) {
     this.#host = host;
@@ -18,11 +21,15 @@ export class LocaleController implements ReactiveController {
 
   /** The catalogue tag in use (`en`, `zh-CN`, a registered tag…). */
   get tag(): string {
+    this.#revision.get();
     return localeFor(this.#requested());
   }
 
   hostConnected(): void {
-    this.#unsubscribe ??= onLocalesChange(() => this.#host.requestUpdate());
+    this.#unsubscribe ??= onLocalesChange(() => {
+      this.#revision.set(Signal.subtle.untrack(() => this.#revision.get()) + 1);
+      this.#host.requestUpdate();
+    });
   }
 
   hostDisconnected(): void {

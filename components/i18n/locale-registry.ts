@@ -111,7 +111,7 @@ export function sectionStrings<K extends keyof Catalogue>(
   const hit = cache.get(key) as { english: unknown; value: Catalogue[K] } | undefined;
   if (hit && hit.english === english) return hit.value;
   const layers = [builtIn.get(tag), ...(registered.get(tag) ?? [])]
-    .map((l) => l?.[section])
+    .map((l): AnyRecord | undefined => l?.[section])
     .filter((l): l is AnyRecord => !!l && typeof l === 'object');
   const loaded = !BUILT_IN[tag] || builtIn.has(tag);
   const translated = layers.reduce<AnyRecord>((acc, layer) => deepMerge(acc, layer), {});

@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { Signal } from 'signal-polyfill';
 import { effect } from '../../src/core/store/index.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import {
@@ -10,6 +11,9 @@ import {
 } from '../../src/render/index.js';
 import { PaneSeparators } from './pane-separators.js';
 import { resolveAutoTheme, ThemeWatcher } from '../theme-watcher.js';
+import { chartRenderSource } from './chart-render-source.js';
+import type { RenderSource } from '../../src/render/render-source.js';
+import type { ZonedClock } from '../../src/render/zoned-clock.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 import type { OverlayLayerController } from './overlay-layer-controller.js';
 
@@ -44,8 +48,11 @@ export class ChartViewController implements ReactiveController {
   #separators: PaneSeparators | null = null;
   #resize: ResizeObserver | null = null;
   readonly #watcher = new ThemeWatcher(() => this.applyTheme());
-  #theme: ChartTheme | null = null;
-  #specs: readonly PaneLayoutSpec[] = [];
+  readonly #theme = new Signal.State<ChartTheme | null>(null);
+  /** The panes for the current state and theme: legends and the renderer read the same computed. */
+  readonly #specs: Signal.Computed<readonly PaneLayoutSpec[]>;
+  /** What the renderer draws, as selectors over the store (one set for every connection). */
+  readonly #source: RenderSource;
   #disposers: (() => void)[] = [];
   /** Frames painted by renderers of earlier connections. */
   #earlierPaints = 0;
@@ -53,6 +60,19 @@ export class ChartViewController implements ReactiveController {
   constructor(host: Host, options: ChartViewOptions) {
     this.#host = host;
     this.#o = options;
+    const core = options.core;
+    const s = core.store.state;
+    this.#source = chartRenderSource(core);
+    this.#specs = new Signal.Computed(() => {
+      const theme = this.#theme.get();
+      if (!theme) return [];
+      return buildPaneSpecs(
+        { series: s.series.get(), indicators: s.indicators.get(), panes: s.panes.get(), settings: s.settings.get() },
+        core.indicatorEngine,
+        (id) => core.indicatorRegistry.get(id),
+        theme,
+      );
+    });
     host.addController(this);
   }
 
@@ -60,17 +80,22 @@ export class ChartViewController implements ReactiveController {
     return this.#renderer;
   }
 
-  /** The theme of the last {@link applyTheme} (read now if none was yet). */
-  get theme(): ChartTheme {
-    return (this.#theme ??= readChartTheme(
-      getComputedStyle(this.#host),
-      this.#o.core.store.peek('settings').colorConvention,
-    ));
+  /** The display clock (a signal read). */
+  get clock(): ZonedClock {
+    return this.#source.clock.get();
   }
 
-  /** The pane specs of the last layout (legends render from them). */
+  /** The theme of the last {@link applyTheme} (read from CSS now, not kept, if none was yet). */
+  get theme(): ChartTheme {
+    return (
+      Signal.subtle.untrack(() => this.#theme.get()) ??
+      readChartTheme(getComputedStyle(this.#host), this.#o.core.store.peek('settings').colorConvention)
+    );
+  }
+
+  /** The pane specs for the current state (a signal read: legends follow it). */
   get specs(): readonly PaneLayoutSpec[] {
-    return this.#specs;
+    return this.#specs.get();
   }
 
   /** Frames painted over the element's life (every connection). */
@@ -123,8 +148,9 @@ export class ChartViewController implements ReactiveController {
     const resolved = theme === 'light' || theme === 'dark' ? theme : resolveAutoTheme();
     if (this.#host.dataset.resolvedTheme !== resolved) this.#host.dataset.resolvedTheme = resolved;
     const next = readChartTheme(getComputedStyle(this.#host), core.store.peek('settings').colorConvention);
-    if (this.#theme && JSON.stringify(next) === JSON.stringify(this.#theme)) return;
-    this.#theme = next;
+    const current = Signal.subtle.untrack(() => this.#theme.get());
+    if (current && JSON.stringify(next) === JSON.stringify(current)) return;
+    this.#theme.set(next);
     this.#renderer?.invalidateLayout();
     this.#o.onTheme?.();
   }
@@ -149,7 +175,7 @@ export class ChartViewController implements ReactiveController {
     );
     this.applyTheme();
     const renderer = new ChartRenderer({
-      core,
+      source: this.#source,
       container,
       paintOverlay: (u, paneId, t) => {
         this.#o.overlays?.paint(u, paneId, t);
@@ -159,18 +185,10 @@ export class ChartViewController implements ReactiveController {
       paintAxisOverlay: this.#o.overlays?.paintAxis,
       theme: () => this.theme,
       panes: () => {
-        const s = core.store.state;
-        this.#specs = buildPaneSpecs(
-          { series: s.series.get(), indicators: s.indicators.get(), panes: s.panes.get(), settings: s.settings.get() },
-          core.indicatorEngine,
-          (id) => core.indicatorRegistry.get(id),
-          this.theme,
-        );
-        core.indicatorEngine.retain(s.indicators.get().map((i) => i.instanceId));
-        return this.#specs;
+        const specs = this.#specs.get();
+        core.indicatorEngine.retain(core.store.state.indicators.get().map((i) => i.instanceId));
+        return specs;
       },
-      timeZone: () =>
-        core.store.state.settings.get().timezone || core.store.state.series.get()?.instrument.timezone || 'UTC',
       onLayout: (offsets) => {
         this.#o.onLayout(offsets);
         this.#separators?.update(offsets, container.clientHeight);

@@ -1,6 +1,6 @@
 import { EN_CHART, type ChartStrings } from './chart-strings.js';
 import uPlot from 'uplot';
-import { createBarTimeScale, type ChartCore } from '../../src/core/commands/index.js';
+import { createBarTimeScale, type BarTimeScale, type ChartCore } from '../../src/core/commands/index.js';
 import {
   DEFAULT_DRAWING_STYLE,
   snapToBar,
@@ -213,8 +213,12 @@ export class DrawingLayerController {
 
   /** The single selected drawing on the price pane and where its editor goes, or null. */
   editorTarget(): DrawingEditorTarget | null {
-    const ids = this.#o.core.store.peek('drawingSelection');
+    // Signal reads: the element's template follows the selection, and the view only while one
+    // drawing is selected (the floating editor moves with it; otherwise a pan renders nothing).
+    const state = this.#o.core.store.state;
+    const ids = state.drawingSelection.get();
     if (ids.length !== 1 || this.#tool !== 'select') return null;
+    state.view.get();
     const drawing = this.#o.core.drawings.current().find((d) => d.id === ids[0] && d.paneId === 'price');
     const m = this.mapper('price');
     const offset = this.#plotOffset();
@@ -343,9 +347,22 @@ export class DrawingLayerController {
     return u ? this.#mapperFor(u) : null;
   }
 
+  #scaleFor: { time: Float64Array | null; length: number; scale: BarTimeScale } | null = null;
+
+  /** The bar/time scale of the loaded bars, built once per data change (every pointer move and frame asks). */
+  #barScale(): BarTimeScale {
+    const bars = this.#o.core.store.peek('series')?.bars;
+    const time = bars?.time ?? null;
+    const length = bars?.length ?? 0;
+    const c = this.#scaleFor;
+    if (c && c.time === time && c.length === length) return c.scale;
+    const scale = createBarTimeScale(time ?? new Float64Array(0), length);
+    this.#scaleFor = { time, length, scale };
+    return scale;
+  }
+
   #mapperFor(u: uPlot): DrawingMapper {
-    const series = this.#o.core.store.peek('series');
-    const scale = createBarTimeScale(series?.bars.time ?? new Float64Array(0), series?.bars.length ?? 0);
+    const scale = this.#barScale();
     // uPlot always keeps a default 'y' scale; the pane's own value scale is the one its y axis shows.
     const yKey = u.axes[1]?.scale ?? u.series[1]?.scale ?? 'y';
     const pr = uPlot.pxRatio;
@@ -364,7 +381,7 @@ export class DrawingLayerController {
     const sel = this.#o.core.store.peek('selection');
     const series = this.#o.core.store.peek('series');
     if (!sel || !series) return null;
-    const scale = createBarTimeScale(series.bars.time, series.bars.length);
+    const scale = this.#barScale();
     const slot = Math.abs(m.timeToX(scale.toTime(1)) - m.timeToX(scale.toTime(0)));
     return { x0: m.timeToX(sel.from) - slot / 2, x1: m.timeToX(sel.to) + slot / 2 };
   }

@@ -1,5 +1,8 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
+import { SignalWatcher } from '../signals/signal-watcher.js';
+import { watchSignal } from '../signals/watch-signal.js';
+import { Signal } from 'signal-polyfill';
 import type { ChartContext, ToolDescriptor, ToolResult } from '../../src/protocol/index.js';
 import { ChartCore } from '../../src/core/commands/index.js';
 import {
@@ -188,7 +191,7 @@ export interface ChartToolsApi {
  * @cssprop [--kline-area-fill] - The fill under the price line of the area chart type.
  * @cssprop [--kline-focus-width=2px] - Width of focus rings (3px under `prefers-contrast: more`).
  */
-export class KlineChart extends LitElement {
+export class KlineChart extends SignalWatcher(LitElement) {
   static override styles = [
     ...klineChartStyles,
     drawingToolbarStyles,
@@ -217,10 +220,8 @@ export class KlineChart extends LitElement {
     agentOrigins: { type: String, attribute: 'agent-origins' },
     live: { type: String },
     wheel: { type: String },
-    _hover: { state: true },
     _search: { state: true },
     _toast: { state: true },
-    _paneTops: { state: true },
     _settings: { state: true },
   };
 
@@ -259,17 +260,27 @@ export class KlineChart extends LitElement {
   /** Mouse wheel over the plot: `zoom`, `ctrl` (zoom only with Ctrl/⌘) or `off`. */
   wheel: 'zoom' | 'ctrl' | 'off' = 'zoom';
 
-  declare _hover: number | null;
   declare _search: {
     open: boolean;
     mode: 'symbol' | 'compare';
     results: { qualifiedSymbol: string; name: string; exchange: string }[];
   };
   declare _toast: string;
-  declare _paneTops: ReadonlyMap<string, number>;
   declare _settings: { instanceId: string; x: number; y: number; error: string } | null;
 
   readonly #core: ChartCore;
+  /** The bar under the crosshair (null: none; the legend then shows the last bar). */
+  readonly #hover = new Signal.State<number | null>(null);
+  #hoverNext: number | null = null;
+  #hoverFrame = 0;
+  /** Each pane's top in CSS px after the last layout (pane legends sit there). */
+  readonly #paneTops = new Signal.State<ReadonlyMap<string, number>>(new Map());
+  /**
+   * The legends, as computed templates bound with `watchSignal()`: a crosshair move or a new bar updates
+   * only them, never the element's template; a pan changes neither (docs/architecture.md).
+   */
+  readonly #legend = new Signal.Computed(() => this.#renderLegend());
+  readonly #paneLegends = new Signal.Computed(() => this.#renderPaneLegends());
   readonly #drawings: DrawingLayerController;
   readonly #overlays: OverlayLayerController;
   // Controllers, in the order they attach listeners (the pan/zoom keys before the drawing layer's); the
@@ -288,10 +299,8 @@ export class KlineChart extends LitElement {
 
   constructor() {
     super();
-    this._hover = null;
     this._search = { open: false, mode: 'symbol', results: [] };
     this._toast = '';
-    this._paneTops = new Map();
     this._settings = null;
     // Built-in studies load their code on first use (a chunk each in the bundle: issue #12).
     const core = new ChartCore({ chartId: '', indicatorRegistry: createLazyIndicatorRegistry() });
@@ -317,7 +326,7 @@ export class KlineChart extends LitElement {
       emit,
       tooltipLabels: () => ({ ...chartStrings(this.#lang()), locale: this.#lang() }),
     });
-    subscribeChartEvents({ core, emit, requestUpdate: () => this.requestUpdate() });
+    subscribeChartEvents({ core, emit });
     this.#data = new ChartDataController(this, {
       core,
       emit,
@@ -346,10 +355,10 @@ export class KlineChart extends LitElement {
       core,
       drawings: this.#drawings,
       overlays: this.#overlays,
-      onLayout: (offsets) => (this._paneTops = offsets),
+      onLayout: (offsets) => this.#paneTops.set(offsets),
       separatorLabel: () => chartStrings(this.#lang()).resizePanes,
       onCursor: (index) => {
-        if (this._hover !== index) this._hover = index;
+        this.#hoverSoon(index);
         this.#overlays.cursor(index);
       },
       onTheme: () => this.requestUpdate(),
@@ -364,7 +373,11 @@ export class KlineChart extends LitElement {
       core,
       renderer: () => this.#view.renderer,
       lang: () => this.#lang(),
-      setHover: (index) => (this._hover = index),
+      setHover: (index) => {
+        // The keyboard crosshair: at once, and the element's update carries the legend with it.
+        this.#hover.set(index);
+        this.requestUpdate();
+      },
       whenPainted: () => this.whenPainted(),
     });
     // Before the pan/zoom keys: it listens in the capture phase and keeps the keys it handles.
@@ -673,19 +686,9 @@ export class KlineChart extends LitElement {
     const target = s.target.get();
     const loading = s.loading.get();
     const strings = chartStrings(this.#lang());
-    const format = {
-      locale: this.#lang(),
-      pricePrecision: series?.instrument.pricePrecision,
-      redUp: s.settings.get().colorConvention === 'red-up',
-    };
-    const clock = this.#view.renderer?.clock;
+    const clock = this.#view.clock;
     const specs = this.#view.specs;
-    s.settings.get(); // labels follow the indicator convention setting
-    const titles = new Map(
-      s.indicators
-        .get()
-        .map((i) => [i.instanceId, this.#core.indicators.label(i.instanceId) ?? i.definitionId] as const),
-    );
+    const titles = this.#titles();
     return html`<div class=${this.#overflow.compact ? 'root compact' : 'root'}>
       ${renderToolbar(
         {
@@ -726,23 +729,10 @@ export class KlineChart extends LitElement {
       <div class="main">
         <div class="panes" part="panes" role="img" aria-label=${`${this.#a11y.regionLabel()}. ${strings.tableHint}`}></div>
         ${renderDrawingEditor({ target: this.#drawings.editorTarget(), strings: drawingStrings(this.#lang()) }, { edit: (id, change) => void this.#drawings.edit(id, change) })}
-        <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>
-          ${clock && s.settings.get().legendMode !== 'tooltip' ? renderPriceLegend(series, this._hover, clock, strings, format) : nothing}
-          ${specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(specs[0], this._hover, titles, this.#legendActions(false), format, strings)}</div>` : nothing}
-          ${renderComparisonValues(this.#themedComparisons(), this._hover, s.view.get(), {
-            label: strings.removeComparison,
-            remove: (symbol) => void this.#runUserTool('comparison_remove', { symbol }),
-          })}
-        </div>
-        ${specs
-          .slice(1)
-          .map((spec) =>
-            this._paneTops.has(spec.id)
-              ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${(this._paneTops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true), format, strings)}</div>`
-              : nothing,
-          )}
+        <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>${watchSignal(this.#legend)}</div>
+        ${watchSignal(this.#paneLegends)}
         ${this.#renderSettingsPopover()}
-        ${this.#a11y.tableShown && clock ? renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings, locale: format.locale }) : nothing}
+        ${this.#a11y.tableShown ? renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings, locale: this.#lang() }) : nothing}
         <div class="sr-only" part="live" role="status" aria-live="polite">${this.#a11y.announcer.text}</div>
         ${this.#core.loadingOlder ? html`<div class="history-loading" role="status">${strings.loadingHistory}</div>` : nothing}
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
@@ -783,6 +773,79 @@ export class KlineChart extends LitElement {
    */
   refreshTheme(): void {
     this.#view.applyTheme();
+  }
+
+  /** The bar under the pointer, read by tests and the tooltip; the legend follows it once per frame. */
+  get _hover(): number | null {
+    return this.#hoverFrame ? this.#hoverNext : Signal.subtle.untrack(() => this.#hover.get());
+  }
+
+  /** Pointer moves can outnumber frames: the legend takes the last index, once per frame. */
+  #hoverSoon(index: number | null): void {
+    this.#hoverNext = index;
+    if (this.#hoverFrame) return;
+    this.#hoverFrame = requestAnimationFrame(() => {
+      this.#hoverFrame = 0;
+      this.#hover.set(this.#hoverNext);
+    });
+  }
+
+  #titles(): Map<string, string> {
+    this.#core.store.state.settings.get(); // labels follow the indicator convention setting
+    return new Map(
+      this.#core.store.state.indicators
+        .get()
+        .map((i) => [i.instanceId, this.#core.indicators.label(i.instanceId) ?? i.definitionId] as const),
+    );
+  }
+
+  /** The locale's number formats for the legends (i18n: prices in the instrument's precision). */
+  #legendFormat() {
+    const s = this.#core.store.state;
+    return {
+      locale: this.#lang(),
+      pricePrecision: s.series.get()?.instrument.pricePrecision,
+      redUp: s.settings.get().colorConvention === 'red-up',
+    };
+  }
+
+  #renderLegend() {
+    const s = this.#core.store.state;
+    const series = s.series.get();
+    const hover = this.#hover.get();
+    const strings = chartStrings(this.#lang());
+    const format = this.#legendFormat();
+    // Read before the comparisons: the specs follow the theme, so a theme change re-renders the legend.
+    const specs = this.#view.specs;
+    const lines = this.#themedComparisons();
+    return html`${s.settings.get().legendMode !== 'tooltip' ? renderPriceLegend(series, hover, this.#view.clock, strings, format) : nothing}
+      ${specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(specs[0], hover, this.#titles(), this.#legendActions(false), format, strings)}</div>` : nothing}
+      ${
+        // Comparisons show percent from the first visible bar: only they make the legend follow the view.
+        lines.length
+          ? renderComparisonValues(lines, hover, s.view.get(), {
+              label: strings.removeComparison,
+              remove: (symbol) => void this.#runUserTool('comparison_remove', { symbol }),
+            })
+          : nothing
+      }`;
+  }
+
+  #renderPaneLegends() {
+    const specs = this.#view.specs;
+    const tops = this.#paneTops.get();
+    if (specs.length < 2) return nothing;
+    const hover = this.#hover.get();
+    const titles = this.#titles();
+    const format = this.#legendFormat();
+    const strings = chartStrings(this.#lang());
+    return specs
+      .slice(1)
+      .map((spec) =>
+        tops.has(spec.id)
+          ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${(tops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, hover, titles, this.#legendActions(true), format, strings)}</div>`
+          : nothing,
+      );
   }
 
   /** Shows or hides the data table, the canvases' text alternative (the `t` key on the chart does the same). */

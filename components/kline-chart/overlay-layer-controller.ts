@@ -346,7 +346,9 @@ export class OverlayLayerController {
     const d = this.#drag;
     if (!d) {
       const y = this.#pointerY(e);
-      if (this.#container) this.#container.style.cursor = y !== null && this.#hit(y) ? 'ns-resize' : '';
+      const cursor = y !== null && this.#hit(y) ? 'ns-resize' : '';
+      // Written only when it changes: a style write per pointer move would dirty style every frame.
+      if (this.#container && this.#container.style.cursor !== cursor) this.#container.style.cursor = cursor;
       return;
     }
     if (e.pointerId !== d.pointerId) return;

@@ -5,7 +5,6 @@ import { effect } from '../../src/core/store/index.js';
 export interface ChartEventsOptions {
   readonly core: ChartCore;
   readonly emit: (type: string, detail: unknown) => void;
-  readonly requestUpdate: () => void;
 }
 
 /**
@@ -16,7 +15,7 @@ export interface ChartEventsOptions {
  * subscriptions reference only the element's own core, so nothing outlives the element.
  */
 export function subscribeChartEvents(options: ChartEventsOptions): void {
-  const { core, emit, requestUpdate } = options;
+  const { core, emit } = options;
   core.onError((e) => emit('kline-error', e));
   core.store.onCommit((info) => {
     const reason = core.reasonFor(info);
@@ -33,11 +32,8 @@ export function subscribeChartEvents(options: ChartEventsOptions): void {
         reason,
       });
     }
-    // Panning and zooming repaint canvases only; the template depends on the view only through
-    // comparisons (percent base: the first visible bar) and the selected drawing's floating editor.
-    const viewOnly = info.changed.length === 1 && info.changed[0] === 'view' && !info.replay;
-    const store = core.store;
-    if (!viewOnly || store.peek('comparisons').length > 0 || store.peek('drawingSelection').length > 0) requestUpdate();
+    // No re-render from here: the element and its legends read the store through signals
+    // (components/signals: SignalWatcher, watchSignal()), so a commit re-renders only what read a slice it changed.
   });
   let lastContext: ChartContext | null = null;
   effect(() => {

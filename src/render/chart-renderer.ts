@@ -1,12 +1,13 @@
 import uPlot from 'uplot';
-import { createBars, type Bars } from '../core/data/index.js';
-import type { ChartCore } from '../core/commands/index.js';
+import { Signal } from 'signal-polyfill';
+import type { Bars } from '../core/data/index.js';
 import { clampView, type ChartSettings, type ViewRange } from '../core/state/index.js';
-import { effect } from '../core/store/index.js';
+import { effect, type ReadOnlySignal } from '../core/store/index.js';
 import type { ChartTheme } from './chart-theme.js';
 import type { PlotTransform } from './paint-candles.js';
 import { PanePlot, paneSignature, type PaneSeries, type PaneSpec } from './pane-plot.js';
-import { ZonedClock } from './zoned-clock.js';
+import type { ZonedClock } from './zoned-clock.js';
+import type { RenderSource } from './render-source.js';
 import { extendTimes, futureBarCount } from './forward-bars.js';
 
 /** A pane the renderer should show, with its relative height. */
@@ -15,14 +16,13 @@ export interface PaneLayoutSpec extends Omit<PaneSpec, 'showXAxis'> {
 }
 
 export interface RendererOptions {
-  readonly core: ChartCore;
+  /** The state slices to draw, as signals (see render-source.ts). */
+  readonly source: RenderSource;
   /** Element the pane plots are appended to (inside the shadow root). */
   readonly container: HTMLElement;
   readonly theme: () => ChartTheme;
   /** The panes to show for the current state (price first). Read inside an effect: may read signals. */
   readonly panes: () => readonly PaneLayoutSpec[];
-  /** The display timezone (the data's unless overridden). */
-  readonly timeZone: () => string;
   readonly paintOverlay?: (u: uPlot, paneId: string, transform: PlotTransform) => void;
   /** Painting outside the plot clip, after `paintOverlay` (axis tags). */
   readonly paintAxisOverlay?: (u: uPlot, paneId: string, transform: PlotTransform) => void;
@@ -31,8 +31,10 @@ export interface RendererOptions {
   readonly onLayout?: (offsets: ReadonlyMap<string, number>) => void;
 }
 
-const EMPTY = createBars(0);
 let nextSyncKey = 0;
+
+/** Reads a signal without subscribing (inside the frame callback and uPlot hooks). */
+const peek = <T>(signal: ReadOnlySignal<T>): T => Signal.subtle.untrack(() => signal.get());
 
 /**
  * Draws the store with one uPlot per pane. Effects mark what changed; one animation frame applies
@@ -45,16 +47,17 @@ export class ChartRenderer {
   readonly #syncKey = `kline-${nextSyncKey++}`;
   #xIndex = new Float64Array(0);
   #frame = 0;
-  #dirty = { data: true, view: true, layout: true, overlay: true };
+  readonly #dirty = { data: true, view: true, layout: true, overlay: true };
   #size = { width: 0, height: 0 };
   #specs: readonly PaneLayoutSpec[] = [];
   #paintWaiters: (() => void)[] = [];
-  #clock = new ZonedClock('UTC');
   #laidOut: string[] = [];
+  /** The size object the panes were last laid out for (`resize` replaces it). */
+  #sizedFor: { width: number; height: number } | null = null;
   #paints = 0;
   /** Slots after the last bar that forward plots reach (Ichimoku's cloud); see forward-bars.ts. */
   #future = 0;
-  #axisTime: { bars: Bars; future: number; time: Float64Array } | null = null;
+  #axisTime: { bars: Bars; future: number; clock: ZonedClock; time: Float64Array } | null = null;
 
   /** Frames painted so far (tests check that bursts coalesce to one frame). */
   get paintCount(): number {
@@ -63,14 +66,13 @@ export class ChartRenderer {
 
   constructor(options: RendererOptions) {
     this.#o = options;
-    const s = options.core.store.state;
+    const s = options.source;
+    // One effect per slice: each marks only what its slice changes, and the frame applies the marks.
     this.#dispose.push(
       effect(() => {
-        s.series.get();
+        s.bars.get();
         s.dataRevision.get();
         this.#specs = options.panes();
-        const tz = options.timeZone();
-        if (tz !== this.#clock.timeZone) this.#clock = new ZonedClock(tz);
         this.#mark('data');
       }),
       effect(() => {
@@ -79,18 +81,15 @@ export class ChartRenderer {
       }),
       effect(() => {
         s.settings.get();
+        s.clock.get(); // axis labels are in the display zone
         this.#mark('layout');
       }),
       effect(() => {
-        options.core.comparisons.lines.get();
+        s.comparisons.get();
         this.#mark('data');
       }),
       effect(() => {
-        s.drawings.get();
-        s.markers.get();
-        s.priceLines.get();
-        s.drawingSelection.get();
-        s.selection.get();
+        s.overlays.get();
         this.#mark('overlay');
       }),
     );
@@ -128,8 +127,9 @@ export class ChartRenderer {
     return this.#panes.get(id);
   }
 
+  /** The display clock (a signal read: a template that shows times follows the zone). */
   get clock(): ZonedClock {
-    return this.#clock;
+    return this.#o.source.clock.get();
   }
 
   destroy(): void {
@@ -159,24 +159,59 @@ export class ChartRenderer {
   }
 
   #bars(): Bars {
-    return this.#o.core.store.peek('series')?.bars ?? EMPTY;
+    return peek(this.#o.source.bars);
   }
 
+  #viewFor: ViewRange | null | undefined = undefined;
+  #viewN = -1;
+  #viewClamped: ViewRange = { start: 0, end: 1 };
+
+  /** The clamped view, computed once per view change (the hooks of every pane ask for it per frame). */
   #view(): ViewRange {
     const n = this.#bars().length;
-    return clampView(this.#o.core.store.peek('view') ?? { start: 0, end: Math.max(1, n) }, n, 2);
+    const raw = peek(this.#o.source.view);
+    if (raw !== this.#viewFor || n !== this.#viewN) {
+      this.#viewFor = raw;
+      this.#viewN = n;
+      this.#viewClamped = clampView(raw ?? { start: 0, end: Math.max(1, n) }, n, 2);
+    }
+    return this.#viewClamped;
   }
 
   #settings(): ChartSettings {
-    return this.#o.core.store.peek('settings');
+    return peek(this.#o.source.settings);
   }
 
   #render(): boolean {
     const { width, height } = this.#size;
     if (width <= 0 || height <= 0) return false;
+    const specs = this.#specs;
+    const dirty = this.#dirty;
+    // The pan/zoom path: only the x scale moved. No allocation beyond what uPlot does itself.
+    if (
+      !dirty.layout &&
+      !dirty.data &&
+      this.#panes.size === specs.length &&
+      specs.length === this.#laidOut.length &&
+      this.#sizedFor === this.#size
+    ) {
+      let all = true;
+      for (let i = 0; i < specs.length; i++) if (!this.#panes.has(specs[i].id)) all = false;
+      if (all) {
+        const view = dirty.view ? this.#view() : null;
+        const overlay = dirty.overlay;
+        dirty.view = dirty.overlay = false;
+        for (const pane of this.#panes.values()) {
+          if (view) pane.setView(view);
+          else if (overlay) pane.redraw();
+        }
+        return true;
+      }
+    }
+    // Forward slots and the x index change only with data or panes, never on the pan/zoom path above.
     const bars = this.#bars();
     this.#future = futureBarCount(
-      this.#specs.map((s) => s.series),
+      specs.map((sp) => sp.series),
       bars.length,
     );
     if (this.#xIndex.length < bars.length + this.#future) {
@@ -184,10 +219,10 @@ export class ChartRenderer {
       for (let i = 0; i < x.length; i++) x[i] = i;
       this.#xIndex = x;
     }
-    const specs = this.#specs;
     const settings = this.#settings();
-    const dirty = this.#dirty;
-    this.#dirty = { data: false, view: false, layout: false, overlay: false };
+    const was = { ...dirty };
+    dirty.data = dirty.view = dirty.layout = dirty.overlay = false;
+    this.#sizedFor = this.#size;
     const totalWeight = specs.reduce((a, s) => a + s.weight, 0) || 1;
     const xAxisH = 26;
     const avail = height - xAxisH;
@@ -206,14 +241,14 @@ export class ChartRenderer {
     // Something on the price pane's left scale: every pane reserves its width (src/render/left-price-scale.ts).
     const leftAxis =
       specs.some((sp) => sp.series.some((s) => s.scale === 'left')) ||
-      this.#o.core.comparisons.lines.get().some((c) => c.scale === 'left');
+      peek(this.#o.source.comparisons).some((c) => c.scale === 'left');
     specs.forEach((spec, index) => {
       const last = index === specs.length - 1;
       const paneH = heights[index] + (last ? xAxisH : 0);
       const full: PaneSpec = { ...spec, showXAxis: last, ...(leftAxis ? { leftAxis } : {}) };
       const signature = paneSignature(full, settings);
       let pane = this.#panes.get(spec.id);
-      if (pane && (pane.signature !== signature || dirty.layout)) {
+      if (pane && (pane.signature !== signature || was.layout)) {
         pane.destroy();
         this.#panes.delete(spec.id);
         pane = undefined;
@@ -224,13 +259,13 @@ export class ChartRenderer {
         pane.setData(full);
       } else {
         if (pane.plot.width !== width || pane.plot.height !== paneH) pane.setSize(width, paneH);
-        if (dirty.data || pane.spec.series !== full.series) pane.setData(full);
-        else if (dirty.view) pane.setView(view);
-        else if (dirty.overlay) pane.redraw();
+        if (was.data || pane.spec.series !== full.series) pane.setData(full);
+        else if (was.view) pane.setView(view);
+        else if (was.overlay) pane.redraw();
       }
     });
     const layoutChanged =
-      dirty.layout ||
+      was.layout ||
       specs.length !== this.#laidOut.length ||
       specs.some((sp, i) => this.#laidOut[i] !== `${sp.id}:${sp.weight}`);
     this.#laidOut = specs.map((sp) => `${sp.id}:${sp.weight}`);
@@ -258,11 +293,11 @@ export class ChartRenderer {
   #axisTimes(): Float64Array {
     const bars = this.#bars();
     const cached = this.#axisTime;
-    if (cached && cached.bars === bars && cached.future === this.#future) return cached.time;
-    const period = this.#o.core.store.peek('series')?.period ?? '1d';
-    const clock = this.#clock;
+    const clock = peek(this.#o.source.clock);
+    if (cached && cached.bars === bars && cached.future === this.#future && cached.clock === clock) return cached.time;
+    const period = peek(this.#o.source.period);
     const time = extendTimes(bars.time, bars.length, this.#future, period, (t) => clock.wall(t).getUTCDay());
-    this.#axisTime = { bars, future: this.#future, time };
+    this.#axisTime = { bars, future: this.#future, clock, time };
     return time;
   }
 
@@ -274,8 +309,8 @@ export class ChartRenderer {
       view: () => this.#view(),
       theme: () => this.#o.theme(),
       settings: () => this.#settings(),
-      clock: () => this.#clock,
-      comparisons: () => this.#o.core.comparisons.lines.get(),
+      clock: () => peek(this.#o.source.clock),
+      comparisons: () => peek(this.#o.source.comparisons),
       syncKey: this.#syncKey,
       paintOverlay: this.#o.paintOverlay,
       paintAxisOverlay: this.#o.paintAxisOverlay,

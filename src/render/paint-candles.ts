@@ -19,10 +19,72 @@ export interface CandleColors {
   readonly areaFill: string;
 }
 
+/** Up first, then down: the order every painter below strokes and fills in. */
+const DIRECTIONS = [true, false] as const;
+
+/** Per-pixel-column scratch of the decimated painters, grown on demand and reused every frame. */
+let columns = { x: new Float64Array(0), hi: new Float64Array(0), lo: new Float64Array(0), up: new Uint8Array(0) };
+
+function columnScratch(count: number): typeof columns {
+  if (columns.x.length < count) {
+    const n = Math.max(count, Math.ceil(columns.x.length * 1.5), 256);
+    columns = { x: new Float64Array(n), hi: new Float64Array(n), lo: new Float64Array(n), up: new Uint8Array(n) };
+  }
+  return columns;
+}
+
 /**
- * Draws bars `i0..i1` batched by colour: all rising bodies in one Path2D, all falling in another,
- * wicks likewise, each filled or stroked once. Bars narrower than a pixel fold into one high/low
- * line per pixel column (min/max decimation) so a million bars cost about one pass.
+ * Folds bars `i0..i1` into one high/low per device-pixel column (min/max decimation) and returns the
+ * number of columns written to the scratch (`columns`). `hi`/`lo` come from `high`/`low`; `up` is the direction of
+ * the column's first open to its last close (candles) or of its tallest bar (`byTallest`, volume).
+ */
+function decimate(bars: Bars, i0: number, i1: number, t: PlotTransform, byTallest: boolean): number {
+  const cols = columnScratch(Math.ceil((i1 - i0 + 1) * Math.max(1, t.slot)) + 2);
+  const { open, high, low, close, volume } = bars;
+  let count = 0;
+  let col = Math.floor(t.x(i0));
+  let hi = -Infinity;
+  let lo = Infinity;
+  let o = open[i0];
+  let c = close[i0];
+  let tallest = 0;
+  let rising = true;
+  const flush = () => {
+    if (byTallest ? tallest > 0 : hi >= lo) {
+      cols.x[count] = col;
+      cols.hi[count] = byTallest ? tallest : hi;
+      cols.lo[count] = lo;
+      cols.up[count] = (byTallest ? rising : c >= o) ? 1 : 0;
+      count++;
+    }
+  };
+  for (let i = i0; i <= i1; i++) {
+    const x = Math.floor(t.x(i));
+    if (x !== col) {
+      flush();
+      col = x;
+      hi = -Infinity;
+      lo = Infinity;
+      tallest = 0;
+      o = open[i];
+    }
+    if (high[i] > hi) hi = high[i];
+    if (low[i] < lo) lo = low[i];
+    c = close[i];
+    if (byTallest && volume[i] > tallest) {
+      tallest = volume[i];
+      rising = close[i] >= open[i];
+    }
+  }
+  flush();
+  return count;
+}
+
+/**
+ * Draws bars `i0..i1` batched by colour: all rising wicks in one path, all falling in another, the
+ * bodies likewise, each stroked or filled once. The paths are the context's own (`beginPath`), so a
+ * frame allocates nothing. Bars narrower than two pixels fold into one high/low line per pixel
+ * column (min/max decimation), so a million bars cost about one pass.
  */
 export function paintCandles(
   ctx: CanvasRenderingContext2D,
@@ -37,88 +99,109 @@ export function paintCandles(
   if (i1 < i0) return;
   if (style === 'line' || style === 'area') return paintLine(ctx, bars, i0, i1, t, style, colors, pixelRatio);
   const { open, high, low, close } = bars;
-  const upWick = new Path2D();
-  const downWick = new Path2D();
   if (t.slot < 2) {
-    // Decimate: one vertical line per device-pixel column.
-    let col = Math.floor(t.x(i0));
-    let hi = -Infinity;
-    let lo = Infinity;
-    let o = open[i0];
-    let c = close[i0];
-    const flush = () => {
-      if (hi >= lo) {
-        const path = c >= o ? upWick : downWick;
-        const x = col + 0.5;
-        path.moveTo(x, t.y(hi));
-        path.lineTo(x, t.y(lo) + 1);
-      }
-    };
-    for (let i = i0; i <= i1; i++) {
-      const x = Math.floor(t.x(i));
-      if (x !== col) {
-        flush();
-        col = x;
-        hi = -Infinity;
-        lo = Infinity;
-        o = open[i];
-      }
-      if (high[i] > hi) hi = high[i];
-      if (low[i] < lo) lo = low[i];
-      c = close[i];
-    }
-    flush();
+    const count = decimate(bars, i0, i1, t, false);
+    const cols = columns;
     ctx.lineWidth = 1;
-    strokeIf(ctx, upWick, colors.up);
-    strokeIf(ctx, downWick, colors.down);
+    for (const up of DIRECTIONS) {
+      ctx.beginPath();
+      for (let k = 0; k < count; k++) {
+        if ((cols.up[k] === 1) !== up) continue;
+        const x = cols.x[k] + 0.5;
+        ctx.moveTo(x, t.y(cols.hi[k]));
+        ctx.lineTo(x, t.y(cols.lo[k]) + 1);
+      }
+      ctx.strokeStyle = up ? colors.up : colors.down;
+      ctx.stroke();
+    }
     return;
   }
   const bodyW = Math.max(1, Math.round(t.slot * 0.7));
   const half = bodyW / 2;
   const wickW = Math.max(1, Math.round(pixelRatio));
-  const upBody = new Path2D();
-  const downBody = new Path2D();
   const ohlc = style === 'ohlc';
-  for (let i = i0; i <= i1; i++) {
-    const o = open[i];
-    const c = close[i];
-    if (!(o === o && c === c)) continue; // NaN gap
-    const up = c >= o;
-    const xc = Math.round(t.x(i));
-    const yo = t.y(o);
-    const yc = t.y(c);
-    const yh = t.y(high[i]);
-    const yl = t.y(low[i]);
-    const wick = up ? upWick : downWick;
-    const wx = xc + (wickW % 2 ? 0.5 : 0);
-    if (ohlc) {
-      wick.moveTo(wx, yh);
-      wick.lineTo(wx, yl);
-      wick.moveTo(xc - half, Math.round(yo) + 0.5);
-      wick.lineTo(wx, Math.round(yo) + 0.5);
-      wick.moveTo(wx, Math.round(yc) + 0.5);
-      wick.lineTo(xc + half, Math.round(yc) + 0.5);
-      continue;
-    }
-    const top = Math.min(yo, yc);
-    const h = Math.max(1, Math.abs(yc - yo));
-    wick.moveTo(wx, yh);
-    wick.lineTo(wx, top);
-    wick.moveTo(wx, top + h);
-    wick.lineTo(wx, yl);
-    (up ? upBody : downBody).rect(Math.round(xc - half), Math.round(top), bodyW, Math.round(h) || 1);
-  }
+  const odd = wickW % 2 ? 0.5 : 0;
   ctx.lineWidth = wickW;
-  strokeIf(ctx, upWick, colors.up);
-  strokeIf(ctx, downWick, colors.down);
-  if (ohlc) return;
-  if (style === 'hollow') {
-    ctx.lineWidth = Math.max(1, Math.round(pixelRatio));
-    strokeIf(ctx, upBody, colors.up);
-  } else {
-    fillIf(ctx, upBody, colors.up);
+  for (const up of DIRECTIONS) {
+    ctx.beginPath();
+    for (let i = i0; i <= i1; i++) {
+      const o = open[i];
+      const c = close[i];
+      if (!(o === o && c === c) || c >= o !== up) continue; // NaN gap, or the other colour
+      const xc = Math.round(t.x(i));
+      const wx = xc + odd;
+      const yo = t.y(o);
+      const yc = t.y(c);
+      const yh = t.y(high[i]);
+      const yl = t.y(low[i]);
+      if (ohlc) {
+        ctx.moveTo(wx, yh);
+        ctx.lineTo(wx, yl);
+        ctx.moveTo(xc - half, Math.round(yo) + 0.5);
+        ctx.lineTo(wx, Math.round(yo) + 0.5);
+        ctx.moveTo(wx, Math.round(yc) + 0.5);
+        ctx.lineTo(xc + half, Math.round(yc) + 0.5);
+        continue;
+      }
+      const top = Math.min(yo, yc);
+      const h = Math.max(1, Math.abs(yc - yo));
+      ctx.moveTo(wx, yh);
+      ctx.lineTo(wx, top);
+      ctx.moveTo(wx, top + h);
+      ctx.lineTo(wx, yl);
+    }
+    ctx.strokeStyle = up ? colors.up : colors.down;
+    ctx.stroke();
   }
-  fillIf(ctx, downBody, colors.down);
+  if (ohlc) return;
+  for (const up of DIRECTIONS) {
+    ctx.beginPath();
+    for (let i = i0; i <= i1; i++) {
+      const o = open[i];
+      const c = close[i];
+      if (!(o === o && c === c) || c >= o !== up) continue;
+      const xc = Math.round(t.x(i));
+      const yo = t.y(o);
+      const yc = t.y(c);
+      const top = Math.min(yo, yc);
+      const h = Math.max(1, Math.abs(yc - yo));
+      ctx.rect(Math.round(xc - half), Math.round(top), bodyW, Math.round(h) || 1);
+    }
+    if (up && style === 'hollow') {
+      ctx.lineWidth = Math.max(1, Math.round(pixelRatio));
+      ctx.strokeStyle = colors.up;
+      ctx.stroke();
+    } else {
+      ctx.fillStyle = up ? colors.up : colors.down;
+      ctx.fill();
+    }
+  }
+}
+
+/** Traces the close line of bars `i0..i1` into the context's path; returns its first and last x, or null. */
+function traceCloses(
+  ctx: CanvasRenderingContext2D,
+  bars: Bars,
+  i0: number,
+  i1: number,
+  t: PlotTransform,
+): { firstX: number; lastX: number } | null {
+  let started = false;
+  let firstX = 0;
+  let lastX = 0;
+  const step = t.slot < 1 ? Math.max(1, Math.floor(1 / t.slot)) : 1;
+  for (let i = i0; i <= i1; i += step) {
+    const c = bars.close[i];
+    if (c !== c) continue;
+    const x = t.x(i);
+    if (!started) {
+      ctx.moveTo(x, t.y(c));
+      firstX = x;
+      started = true;
+    } else ctx.lineTo(x, t.y(c));
+    lastX = x;
+  }
+  return started ? { firstX, lastX } : null;
 }
 
 function paintLine(
@@ -131,35 +214,22 @@ function paintLine(
   colors: CandleColors,
   pixelRatio: number,
 ): void {
-  const path = new Path2D();
-  let started = false;
-  let firstX = 0;
-  let lastX = 0;
-  const step = t.slot < 1 ? Math.max(1, Math.floor(1 / t.slot)) : 1;
-  for (let i = i0; i <= i1; i += step) {
-    const c = bars.close[i];
-    if (c !== c) continue;
-    const x = t.x(i);
-    if (!started) {
-      path.moveTo(x, t.y(c));
-      firstX = x;
-      started = true;
-    } else path.lineTo(x, t.y(c));
-    lastX = x;
-  }
-  if (!started) return;
   if (style === 'area') {
-    const fill = new Path2D(path);
+    ctx.beginPath();
+    const ends = traceCloses(ctx, bars, i0, i1, t);
+    if (!ends) return;
     const bottom = ctx.canvas.height;
-    fill.lineTo(lastX, bottom);
-    fill.lineTo(firstX, bottom);
-    fill.closePath();
+    ctx.lineTo(ends.lastX, bottom);
+    ctx.lineTo(ends.firstX, bottom);
+    ctx.closePath();
     ctx.fillStyle = colors.areaFill;
-    ctx.fill(fill);
+    ctx.fill();
   }
+  ctx.beginPath();
+  if (!traceCloses(ctx, bars, i0, i1, t)) return;
   ctx.lineWidth = 1.5 * pixelRatio;
   ctx.strokeStyle = colors.line;
-  ctx.stroke(path);
+  ctx.stroke();
 }
 
 /**
@@ -175,53 +245,32 @@ export function paintVolume(
   baseY: number,
 ): void {
   if (i1 < i0) return;
-  const up = new Path2D();
-  const down = new Path2D();
   const w = Math.max(1, Math.round(t.slot * 0.7));
   const { open, close, volume } = bars;
   if (t.slot < 2) {
-    let col = Math.floor(t.x(i0));
-    let max = 0;
-    let rising = true;
-    const flush = () => {
-      if (max > 0) (rising ? up : down).rect(col, t.y(max), 1, baseY - t.y(max));
-    };
-    for (let i = i0; i <= i1; i++) {
-      const x = Math.floor(t.x(i));
-      if (x !== col) {
-        flush();
-        col = x;
-        max = 0;
+    const count = decimate(bars, i0, i1, t, true);
+    const cols = columns;
+    for (const up of DIRECTIONS) {
+      ctx.beginPath();
+      for (let k = 0; k < count; k++) {
+        if ((cols.up[k] === 1) !== up) continue;
+        const y = t.y(cols.hi[k]);
+        ctx.rect(cols.x[k], y, 1, baseY - y);
       }
-      if (volume[i] > max) {
-        max = volume[i];
-        rising = close[i] >= open[i];
-      }
+      ctx.fillStyle = up ? colors.up : colors.down;
+      ctx.fill();
     }
-    flush();
-  } else {
+    return;
+  }
+  for (const up of DIRECTIONS) {
+    ctx.beginPath();
     for (let i = i0; i <= i1; i++) {
       const v = volume[i];
-      if (!(v > 0)) continue;
+      if (!(v > 0) || close[i] >= open[i] !== up) continue;
       const y = t.y(v);
-      (close[i] >= open[i] ? up : down).rect(
-        Math.round(t.x(i) - w / 2),
-        Math.round(y),
-        w,
-        Math.max(1, Math.round(baseY - y)),
-      );
+      ctx.rect(Math.round(t.x(i) - w / 2), Math.round(y), w, Math.max(1, Math.round(baseY - y)));
     }
+    ctx.fillStyle = up ? colors.up : colors.down;
+    ctx.fill();
   }
-  fillIf(ctx, up, colors.up);
-  fillIf(ctx, down, colors.down);
-}
-
-function fillIf(ctx: CanvasRenderingContext2D, path: Path2D, color: string): void {
-  ctx.fillStyle = color;
-  ctx.fill(path);
-}
-
-function strokeIf(ctx: CanvasRenderingContext2D, path: Path2D, color: string): void {
-  ctx.strokeStyle = color;
-  ctx.stroke(path);
 }

@@ -10,7 +10,7 @@ import {
 import type { Bars } from '../core/data/index.js';
 import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
-import { paintCandles, paintVolume, type PlotTransform } from './paint-candles.js';
+import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
 import { paintClouds } from './paint-cloud.js';
 import { computeTimeTicks } from './time-ticks.js';
 import type { ZonedClock } from './zoned-clock.js';
@@ -64,6 +64,8 @@ export interface PaneEnv {
 }
 
 const Y_AXIS_SIZE = 64;
+/** Up first, then down (the painters' order). */
+const DIRECTIONS = [true, false] as const;
 
 /** The layout signature: a pane is rebuilt only when this changes. */
 export function paneSignature(spec: PaneSpec, settings: ChartSettings): string {
@@ -180,7 +182,7 @@ export class PanePlot {
       const base = this.#comparisonBase(line.closes, i0, end);
       if (base < 0) continue;
       const k = main[base] / line.closes[base];
-      const path = new Path2D();
+      ctx.beginPath();
       let started = false;
       const step = t.slot < 1 ? Math.max(1, Math.floor(1 / t.slot)) : 1;
       for (let i = base; i <= end; i += step) {
@@ -188,15 +190,15 @@ export class PanePlot {
         if (!Number.isFinite(v)) continue;
         const x = t.x(i);
         const y = t.y(v * k);
-        if (started) path.lineTo(x, y);
+        if (started) ctx.lineTo(x, y);
         else {
-          path.moveTo(x, y);
+          ctx.moveTo(x, y);
           started = true;
         }
       }
       ctx.lineWidth = 1.5 * uPlot.pxRatio;
       ctx.strokeStyle = comparisonColor(this.env.theme(), line.color);
-      ctx.stroke(path);
+      ctx.stroke();
     }
   }
 
@@ -215,20 +217,25 @@ export class PanePlot {
     };
   }
 
+  /** This pane's transform, updated in place each frame (painters may call it per bar). */
+  readonly #t = new FrameTransform();
+
   #transform(u: uPlot, scaleKey: string): PlotTransform {
-    const { left, width } = u.bbox;
-    const min = u.scales.x.min ?? 0;
-    const max = u.scales.x.max ?? 1;
-    const slot = width / Math.max(1e-9, max - min);
     const log = this.spec.kind === 'price' && this.env.settings().priceScale === 'log';
     const y0 = u.valToPos(log ? 1 : 0, scaleKey, true);
     const y1 = u.valToPos(log ? 10 : 1, scaleKey, true);
-    const k = y1 - y0;
-    return {
-      slot,
-      x: (i) => left + (i - min) * slot,
-      y: log ? (p) => y0 + k * Math.log10(p) : (p) => y0 + k * p,
-    };
+    return this.#t.update(u.bbox.left, u.bbox.width, u.scales.x.min ?? 0, u.scales.x.max ?? 1, y0, y1 - y0, log);
+  }
+
+  #palette: { theme: ChartTheme; colors: CandleColors & { faded: CandleColors } } | null = null;
+
+  /** Candle and volume colours of a theme, derived once per theme rather than per frame. */
+  #colors(th: ChartTheme): CandleColors & { faded: CandleColors } {
+    if (this.#palette?.theme !== th) {
+      const colors = { up: th.up, down: th.down, line: th.line, areaFill: th.areaFill };
+      this.#palette = { theme: th, colors: { ...colors, faded: { ...colors, up: fade(th.up), down: fade(th.down) } } };
+    }
+    return this.#palette.colors;
   }
 
   #options(size: { width: number; height: number }): uPlot.Options {
@@ -239,28 +246,71 @@ export class PanePlot {
     const yScale = kind === 'price' ? 'price' : kind === 'volume' ? 'vol' : 'y';
     const grid = { show: settings.grid, stroke: theme.grid, width: 1 };
     const ticks = { show: false };
-    let tickCache: { key: string; labels: Map<number, string>; splits: number[] } | null = null;
+    // Ticks are computed for a window three views wide and reused while a pan stays inside it (and
+    // the zoom, width, data and zone are unchanged): a pan frame filters a cached list into a reused
+    // array, and the labels stay put under the pointer instead of being re-thinned every frame.
+    let tickCache: {
+      time: Float64Array;
+      length: number;
+      width: number;
+      span: number;
+      clock: ZonedClock;
+      locale: string;
+      lo: number;
+      hi: number;
+      labels: Map<number, string>;
+      all: number[];
+    } | null = null;
+    const visibleSplits: number[] = [];
     const timeSplits = (u: uPlot, _ai: number, min: number, max: number): number[] => {
+      // The bar times plus the forward slots' (forward-bars.ts), one array per data/zone change.
       const time = this.env.axisTime();
-      const key = `${min}|${max}|${u.bbox.width}|${time.length}|${time[0]}|${time[time.length - 1]}`;
-      if (tickCache?.key !== key) {
-        const ticksList = computeTimeTicks(
+      const clock = this.env.clock();
+      const locale = this.env.settings().locale;
+      const width = u.bbox.width / uPlot.pxRatio;
+      const span = max - min;
+      const c = tickCache;
+      if (
+        !c ||
+        c.time !== time ||
+        c.length !== time.length ||
+        c.width !== width ||
+        c.clock !== clock ||
+        c.locale !== locale ||
+        Math.abs(c.span - span) > span * 1e-9 ||
+        min < c.lo ||
+        max > c.hi
+      ) {
+        const lo = min - span;
+        const hi = max + span;
+        // Same bars per pixel as the view itself, however much of the window holds data.
+        const held = Math.min(time.length - 1, Math.floor(hi)) - Math.max(0, Math.ceil(lo)) + 1;
+        const list = computeTimeTicks(
           time,
           time.length,
-          min,
-          max,
-          u.bbox.width / uPlot.pxRatio,
-          this.env.clock(),
+          lo,
+          hi,
+          (width * Math.max(1, held)) / span,
+          clock,
           undefined,
-          this.env.settings().locale,
+          locale,
         );
         tickCache = {
-          key,
-          labels: new Map(ticksList.map((t) => [t.index, t.label])),
-          splits: ticksList.map((t) => t.index),
+          time,
+          length: time.length,
+          width,
+          span,
+          clock,
+          locale,
+          lo,
+          hi,
+          labels: new Map(list.map((t) => [t.index, t.label])),
+          all: list.map((t) => t.index),
         };
       }
-      return tickCache.splits;
+      visibleSplits.length = 0;
+      for (const index of tickCache!.all) if (index >= min && index <= max) visibleSplits.push(index);
+      return visibleSplits;
     };
     const series: uPlot.Series[] = [{}];
     const hidden = { paths: () => null, points: { show: false } } as const;
@@ -276,7 +326,9 @@ export class PanePlot {
           scale: left && s.scale === 'left' ? LEFT_SCALE : yScale,
           label: s.label,
           stroke: s.color,
-          width: s.style === 'band' ? 1 : 1.25,
+          // Whole pixels: a fractional width (1.25) makes every segment an anti-aliased polygon, which
+          // cost about a third of a pan frame's rasterisation in software Chromium (bench/README.md).
+          width: 1,
           points: { show: s.style === 'dots', size: 3, fill: s.color, stroke: s.color },
           paths: s.style === 'dots' ? () => null : undefined,
           spanGaps: false,
@@ -364,7 +416,7 @@ export class PanePlot {
             const i1 = Math.min(bars.length - 1, Math.ceil(view.end));
             const t = this.#transform(u, yScale);
             const th = this.env.theme();
-            const colors = { up: th.up, down: th.down, line: th.line, areaFill: th.areaFill };
+            const colors = this.#colors(th);
             ctx.save();
             ctx.beginPath();
             ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
@@ -376,15 +428,7 @@ export class PanePlot {
               if (left) paintLeftComparisons(u, ctx, left, t);
             }
             if (this.spec.kind === 'volume')
-              paintVolume(
-                ctx,
-                bars,
-                i0,
-                i1,
-                t,
-                { ...colors, up: fade(th.up), down: fade(th.down) },
-                u.bbox.top + u.bbox.height,
-              );
+              paintVolume(ctx, bars, i0, i1, t, colors.faded, u.bbox.top + u.bbox.height);
             for (const s of this.spec.series) {
               if (s.style === 'histogram')
                 paintHistogram(ctx, s.values, i0, i1, t, th, u.valToPos(0, yScale, true), s.colorBy === 'change');
@@ -422,30 +466,55 @@ function paintHistogram(
   zeroY: number,
   byChange = false,
 ): void {
-  const up = new Path2D();
-  const down = new Path2D();
   const w = Math.max(1, Math.round(t.slot * 0.6));
   // By change (Pine's AO: `diff <= 0 ? red : green`): the last value before the visible range.
-  let prev = NaN;
-  if (byChange) for (let j = Math.min(i0, values.length) - 1; j >= 0 && prev !== prev; j--) prev = values[j];
-  for (let i = i0; i <= i1 && i < values.length; i++) {
-    const v = values[i];
-    if (v !== v) continue;
-    const y = t.y(v);
-    const top = Math.min(y, zeroY);
-    const rising = byChange ? !(v - prev <= 0) : v >= 0;
-    prev = v;
-    (rising ? up : down).rect(
-      Math.round(t.x(i) - w / 2),
-      Math.round(top),
-      w,
-      Math.max(1, Math.round(Math.abs(zeroY - y))),
-    );
+  let before = NaN;
+  if (byChange) for (let j = Math.min(i0, values.length) - 1; j >= 0 && before !== before; j--) before = values[j];
+  // Rising bars in one path, falling in another: two passes over the visible bars, no Path2D.
+  for (const up of DIRECTIONS) {
+    ctx.beginPath();
+    let prev = before;
+    for (let i = i0; i <= i1 && i < values.length; i++) {
+      const v = values[i];
+      if (v !== v) continue;
+      const rising = byChange ? !(v - prev <= 0) : v >= 0;
+      prev = v;
+      if (rising !== up) continue;
+      const y = t.y(v);
+      const top = Math.min(y, zeroY);
+      ctx.rect(Math.round(t.x(i) - w / 2), Math.round(top), w, Math.max(1, Math.round(Math.abs(zeroY - y))));
+    }
+    ctx.fillStyle = up ? theme.up : theme.down;
+    ctx.fill();
   }
-  ctx.fillStyle = theme.up;
-  ctx.fill(up);
-  ctx.fillStyle = theme.down;
-  ctx.fill(down);
+}
+
+/** A {@link PlotTransform} whose numbers change every frame and whose object does not. */
+class FrameTransform implements PlotTransform {
+  slot = 1;
+  #left = 0;
+  #min = 0;
+  #y0 = 0;
+  #k = 1;
+  #log = false;
+
+  update(left: number, width: number, min: number, max: number, y0: number, k: number, log: boolean): this {
+    this.#left = left;
+    this.#min = min;
+    this.slot = width / Math.max(1e-9, max - min);
+    this.#y0 = y0;
+    this.#k = k;
+    this.#log = log;
+    return this;
+  }
+
+  x(i: number): number {
+    return this.#left + (i - this.#min) * this.slot;
+  }
+
+  y(p: number): number {
+    return this.#y0 + this.#k * (this.#log ? Math.log10(p) : p);
+  }
 }
 
 /** Compact axis numbers in the chart's locale (12.5K, 3.2M; 1250万); enough decimals for prices. */

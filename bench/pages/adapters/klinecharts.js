@@ -88,3 +88,9 @@ export function loadedBars(handle) {
 export function panBars(handle, bars) {
   handle.chart.scrollByDistance(bars * handle.chart.getBarSpace().bar, 0);
 }
+
+/** Public API zoom: `zoomAtCoordinate` about the main pane's centre, without animation (scale > 1 zooms in). */
+export function zoomBars(handle, factor) {
+  const size = handle.chart.getSize('candle_pane', 'main');
+  handle.chart.zoomAtCoordinate(1 / factor, { x: size.width / 2, y: size.height / 2 }, 0);
+}

@@ -114,3 +114,12 @@ export function panBars(handle, bars) {
   const range = ts.getVisibleLogicalRange();
   ts.setVisibleLogicalRange({ from: range.from - bars, to: range.to - bars });
 }
+
+/** Public API zoom: the visible logical range scaled by `factor` about its centre. */
+export function zoomBars(handle, factor) {
+  const ts = handle.chart.timeScale();
+  const range = ts.getVisibleLogicalRange();
+  const centre = (range.from + range.to) / 2;
+  const half = ((range.to - range.from) / 2) * factor;
+  ts.setVisibleLogicalRange({ from: centre - half, to: centre + half });
+}

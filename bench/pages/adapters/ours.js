@@ -66,3 +66,12 @@ export async function panBars(handle, bars) {
   });
   if (r.success === false) throw new Error(`chart_set_visible_range: ${r.error?.message}`);
 }
+
+/** Public API zoom: `chart_set_visible_range` with the window scaled by `factor` about its centre. */
+export async function zoomBars(handle, factor) {
+  const range = handle.el.context.get().visibleRange;
+  const centre = (range.from + range.to) / 2;
+  const half = ((range.to - range.from) / 2) * factor;
+  const r = await handle.el.tools.execute('chart_set_visible_range', { from: centre - half, to: centre + half });
+  if (r.success === false) throw new Error(`chart_set_visible_range: ${r.error?.message}`);
+}

@@ -1,3 +1,5 @@
+import { Signal } from 'signal-polyfill';
+
 /** One undoable step: the values of the changed slices before and after. */
 export interface HistoryEntry<S> {
   readonly label: string;
@@ -5,10 +7,28 @@ export interface HistoryEntry<S> {
   readonly after: Partial<S>;
 }
 
-/** Bounded undo/redo stacks. A new step clears the redo stack. */
+/**
+ * Bounded undo/redo stacks. A new step clears the redo stack. The getters are signal reads, so an
+ * element that shows the undo button's state re-renders when the stacks change, and only then.
+ */
 export class History<S> {
   #undo: HistoryEntry<S>[] = [];
   #redo: HistoryEntry<S>[] = [];
+  // What the getters show, as signals written only when the shown value changes: pushing the
+  // hundredth step with the same label wakes nobody.
+  readonly #shown = {
+    canUndo: new Signal.State(false),
+    canRedo: new Signal.State(false),
+    undoLabel: new Signal.State<string | undefined>(undefined),
+    redoLabel: new Signal.State<string | undefined>(undefined),
+  };
+
+  #changed(): void {
+    this.#shown.canUndo.set(this.#undo.length > 0);
+    this.#shown.canRedo.set(this.#redo.length > 0);
+    this.#shown.undoLabel.set(this.#undo.at(-1)?.label);
+    this.#shown.redoLabel.set(this.#redo.at(-1)?.label);
+  }
 
   readonly #limit: number;
 
@@ -32,36 +52,48 @@ export class History<S> {
     if (this.#undo.length === 0) throw new Error('no step to replace');
     this.#undo[this.#undo.length - 1] = entry;
     this.#redo.length = 0;
+    this.#changed();
   }
 
   takeUndo(): HistoryEntry<S> | undefined {
     const entry = this.#undo.pop();
-    if (entry) this.#redo.push(entry);
+    if (entry) {
+      this.#redo.push(entry);
+      this.#changed();
+    }
     return entry;
   }
 
   takeRedo(): HistoryEntry<S> | undefined {
     const entry = this.#redo.pop();
-    if (entry) this.#undo.push(entry);
+    if (entry) {
+      this.#undo.push(entry);
+      this.#changed();
+    }
     return entry;
   }
 
   get canUndo(): boolean {
+    this.#shown.canUndo.get();
     return this.#undo.length > 0;
   }
   get canRedo(): boolean {
+    this.#shown.canRedo.get();
     return this.#redo.length > 0;
   }
   /** Label of the step `undo` would revert. */
   get undoLabel(): string | undefined {
+    this.#shown.undoLabel.get();
     return this.#undo.at(-1)?.label;
   }
   get redoLabel(): string | undefined {
+    this.#shown.redoLabel.get();
     return this.#redo.at(-1)?.label;
   }
 
   clear(): void {
     this.#undo.length = 0;
     this.#redo.length = 0;
+    this.#changed();
   }
 }

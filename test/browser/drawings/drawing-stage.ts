@@ -1,6 +1,7 @@
 import type uPlot from 'uplot';
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
 import { ChartRenderer } from '../../../src/render/chart-renderer.js';
+import { chartRenderSource } from '../../../components/kline-chart/chart-render-source.js';
 import { readChartTheme } from '../../../src/render/chart-theme.js';
 import { klineChartStyles } from '../../../components/kline-chart/kline-chart.styles.js';
 import { DrawingLayerController } from '../../../components/kline-chart/drawing-layer-controller.js';
@@ -57,14 +58,13 @@ export async function createDrawingStage(existing?: ChartCore): Promise<DrawingS
   // The renderer takes the layer's paint hook; the layer attaches to the renderer once it exists.
   const controller = new DrawingLayerController({ core, theme: () => theme, onError: (m) => errors.push(m) });
   const renderer = new ChartRenderer({
-    core,
+    source: chartRenderSource(core, () => 'America/New_York'),
     container,
     theme: () => theme,
     panes: () => {
       core.store.state.series.get();
       return [{ id: 'price', kind: 'price', series: [], weight: 1 }];
     },
-    timeZone: () => 'America/New_York',
     paintOverlay: controller.paintOverlay,
   });
   renderer.resize(800, 420);
