@@ -5,14 +5,7 @@ import { watchSignal } from '../signals/watch-signal.js';
 import { Signal } from 'signal-polyfill';
 import type { ChartContext, ToolDescriptor, ToolResult } from '../../src/protocol/index.js';
 import { ChartCore } from '../../src/core/commands/index.js';
-import {
-  lazyBinanceSource,
-  isPeriod,
-  type Bar,
-  type Bars,
-  type DataSource,
-  type Period,
-} from '../../src/core/data/index.js';
+import { lazyBinanceSource, isPeriod, type Bar, type Bars, type DataSource } from '../../src/core/data/index.js';
 import {
   INDICATOR_CONVENTIONS,
   createLazyIndicatorRegistry,

@@ -35,8 +35,9 @@ class WatchSignalDirective extends AsyncDirective {
       this.#computed = new Signal.Computed(() => signal.get());
       if (this.isConnected) this.#watcher.watch(this.#computed);
     }
+    const computed = this.#computed;
     // Untracked: the element's own watcher must not depend on what only this binding shows.
-    const value = Signal.subtle.untrack(() => this.#computed!.get());
+    const value = Signal.subtle.untrack(() => computed.get());
     return value === undefined ? noChange : value;
   }
 
@@ -45,9 +46,10 @@ class WatchSignalDirective extends AsyncDirective {
   }
 
   protected override reconnected(): void {
-    if (!this.#computed) return;
-    this.#watcher.watch(this.#computed);
-    this.setValue(Signal.subtle.untrack(() => this.#computed!.get()));
+    const computed = this.#computed;
+    if (!computed) return;
+    this.#watcher.watch(computed);
+    this.setValue(Signal.subtle.untrack(() => computed.get()));
   }
 }
 

@@ -269,7 +269,7 @@ export class PanePlot {
       const locale = this.env.settings().locale;
       const width = u.bbox.width / uPlot.pxRatio;
       const span = max - min;
-      const c = tickCache;
+      let c = tickCache;
       if (
         !c ||
         c.time !== time ||
@@ -295,7 +295,7 @@ export class PanePlot {
           undefined,
           locale,
         );
-        tickCache = {
+        c = tickCache = {
           time,
           length: time.length,
           width,
@@ -309,7 +309,7 @@ export class PanePlot {
         };
       }
       visibleSplits.length = 0;
-      for (const index of tickCache!.all) if (index >= min && index <= max) visibleSplits.push(index);
+      for (const index of c.all) if (index >= min && index <= max) visibleSplits.push(index);
       return visibleSplits;
     };
     const series: uPlot.Series[] = [{}];
