@@ -95,11 +95,16 @@ export function judgeTargets({ sizes, summary, panel }) {
   );
 
   if (panel?.status === 'ok') {
-    const r = panel.laterMsPerToken / panel.firstMsPerToken;
+    // The main thread's CPU time per token when measured (bench/README.md: wall time on a shared
+    // machine mostly measures the other processes), else wall time.
+    const cpu = Number.isFinite(panel.laterMainMsPerToken) && Number.isFinite(panel.firstMainMsPerToken);
+    const later = cpu ? panel.laterMainMsPerToken : panel.laterMsPerToken;
+    const first = cpu ? panel.firstMainMsPerToken : panel.firstMsPerToken;
+    const r = later / first;
     add(
-      `panel: ms per token at message ${panel.atMessage} <= 1.5x message 1`,
+      `panel: ${cpu ? 'CPU ' : ''}ms per token at message ${panel.atMessage} <= 1.5x message 1`,
       r <= 1.5,
-      `${panel.laterMsPerToken.toFixed(2)} vs ${panel.firstMsPerToken.toFixed(2)} ms: ${r.toFixed(2)}x`,
+      `${later.toFixed(2)} vs ${first.toFixed(2)} ms: ${r.toFixed(2)}x`,
     );
   } else
     add('panel: ms per token at message 500 <= 1.5x message 1', null, `not measured (${panel?.status ?? 'skipped'})`);
