@@ -72,7 +72,9 @@ describe('extensions: registerDrawingKind, left price scale', function () {
       const button = chart.shadowRoot!.querySelector<HTMLButtonElement>('[data-tool="test_diamond"]');
       expect(button, 'toolbar button').to.not.equal(null);
       expect(button!.getAttribute('aria-label')).to.equal('Diamond');
-      button!.click();
+      // A pointer click (detail 1): `click()` has detail 0, which the toolbar takes for a keyboard
+      // activation, and keyboard drawing then previews a diamond at the last bar's close, over this one.
+      button!.dispatchEvent(new MouseEvent('click', { detail: 1, bubbles: true, composed: true }));
       await chart.updateComplete;
       expect(button!.getAttribute('aria-pressed')).to.equal('true');
       const listed = chart.tools.list().find((t) => t.name === 'drawing_create')!;
