@@ -110,7 +110,12 @@ export default tseslint.config(
   },
   {
     // Node scripts whose functions passed to Playwright's page.evaluate run in the page.
-    files: ['bench/lib/measure-run.js', 'bench/lib/measure-panel.js', 'scripts/test-examples.js'],
+    files: [
+      'bench/lib/measure-run.js',
+      'bench/lib/measure-panel.js',
+      'bench/lib/panel-stream.bench.js',
+      'scripts/test-examples.js',
+    ],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -47,6 +47,7 @@ import { connectFramePort } from '../../src/frames/connect-frame-port.js';
 import { chartTargets, wantsChart } from './chart-targets.js';
 import { panelStrings, resolvePanelLocale, type PanelStrings } from './panel-strings.js';
 import { LocaleController } from '../i18n/locale-controller.js';
+import { localeRevision } from '../i18n/locale-registry.js';
 import { toolLabel } from '../i18n/tool-labels.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import {
@@ -1292,7 +1293,9 @@ export class ChartAgentPanel extends LitElement {
    * its rows' templates, so a streamed token renders the last block only.
    */
   #blocks(items: readonly TranscriptItem[], lang: string): { key: number; items: TranscriptItem[]; deps: unknown[] }[] {
-    const shared = `${lang}|${this._sessionReadOnly}|${this.debug}|${Boolean(this.#port?.revertRun)}|${this.#labelsVersion}`;
+    // The locale revision too: a translation chunk arriving after the first render (or
+    // registerLocale) changes the words without changing the tag.
+    const shared = `${lang}|${localeRevision()}|${this._sessionReadOnly}|${this.debug}|${Boolean(this.#port?.revertRun)}|${this.#labelsVersion}`;
     const last = items[items.length - 1];
     const blocks: { key: number; items: TranscriptItem[]; deps: unknown[] }[] = [];
     for (let start = 0; start < items.length; start += BLOCK_ROWS) {

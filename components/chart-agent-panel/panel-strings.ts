@@ -1,4 +1,4 @@
-import { localeFor, sectionStrings } from '../i18n/locale-registry.js';
+import { localeFor, sectionStrings } from '../i18n/locale-store.js';
 import type { RunFailureCause, RunFailureCode } from '../../src/protocol/index.js';
 import type { ContextChipLabels, ContextChipsStrings } from '../agent-parts/context-chips/index.js';
 import type { QuestionCardStrings } from '../agent-parts/question-card/index.js';

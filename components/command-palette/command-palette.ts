@@ -156,7 +156,7 @@ export class CommandPalette extends LitElement {
       return l ? { ...tool, label: l.label, description: `${l.summary} ${tool.description}` } : tool;
     });
     const byName = new Map(this.#tools.map((t) => [t.name, t]));
-    return filterTools(shown, this._query).map((t) => byName.get(t.name)!);
+    return filterTools(shown, this._query).flatMap((t) => byName.get(t.name) ?? []);
   }
 
   /** A tool's label in the palette's locale. */

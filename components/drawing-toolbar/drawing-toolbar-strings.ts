@@ -1,4 +1,4 @@
-import { sectionStrings } from '../i18n/locale-registry.js';
+import { sectionStrings } from '../i18n/locale-store.js';
 import { DRAWING_KIND_INFO, getDrawingKind, type DrawingKind } from '../../src/core/drawings/index.js';
 
 /** Labels of the drawing toolbar and editor. */

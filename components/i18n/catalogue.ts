@@ -7,6 +7,7 @@ import type { IndicatorSettingsStrings } from '../indicator-settings/indicator-s
 import type { ChartStrings } from '../kline-chart/chart-strings.js';
 import type { SchemaFormStrings } from '../schema-form/schema-form-strings.js';
 import type { SettingsDialogStrings } from '../settings-dialog/settings-dialog-strings.js';
+import type { SectionName } from './locale-store.js';
 
 /** A tool as people see it in the palette and on tool cards (the model keeps the English description). */
 export interface ToolLabel {
@@ -52,7 +53,12 @@ export interface Catalogue {
 }
 
 /** Sections whose keys are not fixed. */
-export type OpenSection = 'tools' | 'toolParams' | 'indicators' | 'indicatorParams';
+export type { OpenSection } from './locale-store.js';
+
+/** Fails to compile when the section names of components/i18n/locale-store.ts and the catalogue differ. */
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type IsTrue<T extends true> = T;
+type _SectionsMatch = IsTrue<SameKeys<keyof Catalogue, SectionName>>;
 
 type DeepPartial<T> = T extends (...args: never[]) => unknown
   ? T

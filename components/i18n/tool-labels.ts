@@ -6,7 +6,7 @@ const NONE: Readonly<Record<string, never>> = {};
 
 /** A tool's label and summary for people in `locale` (section `tools`); `null` when the locale has none. */
 export function toolLabel(locale: string, name: string): ToolLabel | null {
-  return (sectionStrings(locale, 'tools', NONE) as Readonly<Record<string, ToolLabel>>)[name] ?? null;
+  return sectionStrings(locale, 'tools', NONE)[name] ?? null;
 }
 
 const memo = new WeakMap<TObject, { key: string; schema: TObject }>();
@@ -26,7 +26,7 @@ export function localizedToolSchema(
   const hit = memo.get(schema);
   if (hit?.key === key) return hit.schema;
   const english = locale === 'en';
-  const names = sectionStrings(locale, 'toolParams', NONE) as Readonly<Record<string, string>>;
+  const names = sectionStrings(locale, 'toolParams', NONE);
   const properties: Record<string, TSchema> = {};
   for (const [field, prop] of Object.entries(schema.properties)) {
     const title = names[field];

@@ -1,5 +1,5 @@
 import type { IndicatorCategory } from '../../src/core/indicators/index.js';
-import { sectionStrings } from '../i18n/locale-registry.js';
+import { sectionStrings } from '../i18n/locale-store.js';
 
 /** Words of the indicator picker (section `picker` of the catalogue). */
 export interface PickerStrings {

@@ -1,4 +1,4 @@
-import { sectionStrings } from '../i18n/locale-registry.js';
+import { sectionStrings } from '../i18n/locale-store.js';
 
 /** Words of an indicator's settings popover (section `indicatorSettings` of the catalogue). */
 export interface IndicatorSettingsStrings {

@@ -1,4 +1,4 @@
-import { sectionStrings } from '../i18n/locale-registry.js';
+import { sectionStrings } from '../i18n/locale-store.js';
 
 /** Words of `<kline-chart>` (section `chart` of the catalogue, components/i18n/catalogue.ts). */
 export interface ChartStrings {

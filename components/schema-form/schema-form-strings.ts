@@ -1,4 +1,4 @@
-import { sectionStrings } from '../i18n/locale-registry.js';
+import { sectionStrings } from '../i18n/locale-store.js';
 
 /** Words of generated forms: the optional mark and validation messages (section `form`). */
 export interface SchemaFormStrings {

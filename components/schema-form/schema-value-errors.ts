@@ -40,6 +40,9 @@ export function humanizeSchemaError(error: ValueError, t: SchemaFormStrings = EN
       return t.number;
     case ValueErrorType.Boolean:
       return t.boolean;
+    default:
+      // Other kinds: a choice list when the schema has one, else a generic message (below).
+      break;
   }
   const options = schemaOptions(error.schema);
   if (options) return t.oneOf(options.join(', '));

@@ -1,4 +1,4 @@
-import { sectionStrings } from '../i18n/locale-registry.js';
+import { sectionStrings } from '../i18n/locale-store.js';
 import type { SettingsPatch } from '../../src/core/commands/index.js';
 
 /** UI text of the settings dialog. */

@@ -332,9 +332,9 @@ export class TranscriptReducer {
   /** The rows to show (empty finished assistant messages left out). Same array until a row changes. */
   items(): TranscriptItem[] {
     if (this.#visible === null) {
-      this.#visible = [];
+      const visible: TranscriptItem[] = (this.#visible = []);
       this.#visibleIndex.clear();
-      for (const item of this.#items) if (shown(item)) this.#show(item);
+      for (const item of this.#items) if (shown(item)) this.#show(visible, item);
     }
     return (this.#snapshot ??= this.#visible.slice());
   }
@@ -359,9 +359,9 @@ export class TranscriptReducer {
     return ids;
   }
 
-  #show(item: TranscriptItem): void {
-    this.#visibleIndex.set(item.id, this.#visible!.length);
-    this.#visible!.push(item);
+  #show(visible: TranscriptItem[], item: TranscriptItem): void {
+    this.#visibleIndex.set(item.id, visible.length);
+    visible.push(item);
   }
 
   #add(item: TranscriptItem): void {
@@ -373,7 +373,7 @@ export class TranscriptReducer {
     ofRun.push(index);
     if (open(item)) this.#open.set(item.id, item);
     if (this.#visible !== null && shown(item)) {
-      this.#show(item);
+      this.#show(this.#visible, item);
       this.#snapshot = null;
     }
   }

@@ -419,6 +419,14 @@ const ja: LocaleStrings = {
     indicators_update: { label: 'パラメーターを変更', summary: '追加済みのインジケーターのパラメーターを変更します。' },
     indicators_remove: { label: 'インジケーターを削除', summary: '追加済みのインジケーターを削除します。' },
     panes_list: { label: 'ペイン一覧', summary: 'チャートのペインとその中のインジケーターを上から順に一覧します。' },
+    pane_resize: {
+      label: 'ペインの高さを変更',
+      summary: '各ペインの相対的な高さを重みで設定します（区切り線のドラッグと同じ）。',
+    },
+    pane_move: {
+      label: 'ペインを移動',
+      summary: 'インジケーターのペインを上・下・先頭・末尾へ移動します。価格ペインは常に一番上です。',
+    },
     drawings_list: { label: '描画一覧', summary: '現在の銘柄の描画を一覧します。' },
     drawing_create: { label: '描画を作成', summary: 'トレンドライン、水平線、長方形などを描きます。' },
     drawing_update: { label: '描画を変更', summary: '描画の位置、スタイル、ラベル、ロックを変更します。' },
@@ -466,6 +474,9 @@ const ja: LocaleStrings = {
     web_search: { label: 'ウェブ検索', summary: 'アシスタントがウェブで調べます。' },
   },
   toolParams: {
+    scale: '価格スケール',
+    weights: '高さの重み',
+    direction: '方向',
     symbol: '銘柄コード',
     sourceId: 'データソース',
     period: '足種',

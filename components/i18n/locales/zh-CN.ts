@@ -382,6 +382,8 @@ const zhCN: LocaleStrings = {
     indicators_update: { label: '修改指标参数', summary: '修改已添加指标的参数。' },
     indicators_remove: { label: '删除指标', summary: '删除已添加的指标。' },
     panes_list: { label: '窗格列表', summary: '从上到下列出图表的窗格及其中的指标。' },
+    pane_resize: { label: '调整窗格高度', summary: '按权重设置各窗格的相对高度，与拖动分隔线相同。' },
+    pane_move: { label: '移动窗格', summary: '将指标窗格上移、下移、移到顶部或底部；价格窗格始终在最上方。' },
     drawings_list: { label: '画线列表', summary: '列出当前品种上的所有画线。' },
     drawing_create: { label: '新建画线', summary: '在当前品种的图上画趋势线、水平线、矩形等。' },
     drawing_update: { label: '修改画线', summary: '修改画线的位置、样式、标签或锁定状态。' },
@@ -411,6 +413,9 @@ const zhCN: LocaleStrings = {
     web_search: { label: '网页搜索', summary: '助手在网上搜索资料。' },
   },
   toolParams: {
+    scale: '价格轴',
+    weights: '高度权重',
+    direction: '方向',
     symbol: '代码',
     sourceId: '数据源',
     period: '周期',

@@ -382,6 +382,8 @@ const zhTW: LocaleStrings = {
     indicators_update: { label: '修改指標參數', summary: '修改已新增指標的參數。' },
     indicators_remove: { label: '刪除指標', summary: '刪除已新增的指標。' },
     panes_list: { label: '窗格列表', summary: '從上到下列出圖表的窗格及其中的指標。' },
+    pane_resize: { label: '調整窗格高度', summary: '依權重設定各窗格的相對高度，與拖曳分隔線相同。' },
+    pane_move: { label: '移動窗格', summary: '將指標窗格上移、下移、移到頂部或底部；價格窗格始終在最上方。' },
     drawings_list: { label: '畫線列表', summary: '列出當前商品上的所有畫線。' },
     drawing_create: { label: '新增畫線', summary: '在當前商品的圖上畫趨勢線、水平線、矩形等。' },
     drawing_update: { label: '修改畫線', summary: '修改畫線的位置、樣式、標簽或鎖定狀態。' },
@@ -411,6 +413,9 @@ const zhTW: LocaleStrings = {
     web_search: { label: '網頁搜尋', summary: '助理在網上搜尋資料。' },
   },
   toolParams: {
+    scale: '價格軸',
+    weights: '高度權重',
+    direction: '方向',
     symbol: '代碼',
     sourceId: '資料來源',
     period: '週期',

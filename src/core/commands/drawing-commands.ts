@@ -181,7 +181,7 @@ export class DrawingCommands {
     this.#requireSeries();
     input.ids.forEach((id, i) => this.#find(id, `ids[${i}]`));
     const remove = new Set(input.ids);
-    const key = this.currentKey()!;
+    const key = this.#requireKey();
     this.#ctx.store.action('drawing_delete', (d) => {
       const all = d.get('drawings');
       d.set('drawings', { ...all, [key]: (all[key] ?? []).filter((x) => !remove.has(x.id)) });
@@ -205,7 +205,7 @@ export class DrawingCommands {
   copy(input: Static<typeof DrawingsCopyInput>, _ctx?: ToolCallContext): ToolOutput {
     const series = this.#requireSeries();
     const originals = input.ids.map((id, i) => this.#find(id, `ids[${i}]`));
-    const key = this.currentKey()!;
+    const key = this.#requireKey();
     const existing = this.current();
     const copies = copyDrawingGroup(originals, {
       offsetBars: input.offsetBars ?? 0,
@@ -235,7 +235,7 @@ export class DrawingCommands {
   })
   clear(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): ToolOutput {
     this.#requireSeries();
-    const key = this.currentKey()!;
+    const key = this.#requireKey();
     const count = this.current().length;
     if (count === 0) return { data: { deleted: 0 }, stateChanged: false };
     this.#ctx.store.action('drawings_clear', (d) => {
@@ -339,6 +339,14 @@ export class DrawingCommands {
 
   // ------------------------------------------------------------ internals
 
+  /** The loaded instrument's key (the drawings' bucket); no series fails as {@link #requireSeries} does. */
+  #requireKey(): string {
+    const key = this.currentKey();
+    if (key !== null) return key;
+    const series = this.#requireSeries();
+    return instrumentKey(series.instrument.sourceId, series.instrument.symbol);
+  }
+
   #requireSeries(): Series {
     const series = this.#ctx.store.peek('series');
     if (!series || series.bars.length === 0) {
@@ -387,7 +395,7 @@ export class DrawingCommands {
   }
 
   #insertNew(action: string, spec: NewDrawingSpec): Drawing {
-    const key = this.currentKey()!;
+    const key = this.#requireKey();
     const drawing = withLabel(
       {
         id: this.#newId(),
@@ -409,7 +417,7 @@ export class DrawingCommands {
 
   /** Writes `next` in place of the drawing with its id. False when nothing changed. */
   #replace(action: string, next: Drawing): boolean {
-    const key = this.currentKey()!;
+    const key = this.#requireKey();
     const list = this.current();
     const prev = list.find((d) => d.id === next.id);
     if (!prev || JSON.stringify(prev) === JSON.stringify(next)) return false;

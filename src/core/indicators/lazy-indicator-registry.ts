@@ -30,7 +30,7 @@ export const BUILTIN_INDICATOR_INDEX: readonly IndicatorIndexEntry[] = [
   { id: 'DC', name: 'Donchian Channel', category: 'volatility', placement: 'overlay' },
   { id: 'ICHIMOKU', name: 'Ichimoku Cloud', category: 'trend', placement: 'overlay' },
   { id: 'SUPERTREND', name: 'SuperTrend', category: 'trend', placement: 'overlay' },
-  { id: 'VWAP', name: 'Volume Weighted Average Price (session)', category: 'volume', placement: 'overlay' },
+  { id: 'VWAP', name: 'Volume Weighted Average Price (anchored)', category: 'volume', placement: 'overlay' },
   { id: 'VOL', name: 'Volume', category: 'volume', placement: 'pane' },
   { id: 'MACD', name: 'Moving Average Convergence Divergence', category: 'momentum', placement: 'pane' },
   { id: 'RSI', name: 'Relative Strength Index', category: 'momentum', placement: 'pane' },

@@ -17,9 +17,12 @@ export function orderedPaneLayout(
   const known = new Set(layout.map((p) => p.id));
   if (!known.has('price')) layout.unshift({ id: 'price', weight: DEFAULT_PRICE_WEIGHT });
   else if (layout[0].id !== 'price') {
-    const price = layout.find((p) => p.id === 'price')!;
-    layout.splice(layout.indexOf(price), 1);
-    layout.unshift(price);
+    layout.unshift(
+      ...layout.splice(
+        layout.findIndex((p) => p.id === 'price'),
+        1,
+      ),
+    );
   }
   for (const i of indicators) {
     if (!known.has(i.paneId) && i.paneId !== 'price') {

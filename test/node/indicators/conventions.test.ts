@@ -19,7 +19,7 @@ import {
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
 import { parseLayout } from '../../../src/core/persist/index.js';
 import { buildPaneSpecs } from '../../../src/render/build-pane-specs.js';
-import { defaults, diffSeries, randomColumns, type TestColumns } from './fixtures.js';
+import { defaults, diffSeries, randomColumns } from './fixtures.js';
 import { check, hardColumns, referenceWithGaps, type Bars, type Inputs } from './convention-fixtures.js';
 import { AVEDEV, EMA, HHV, LLV, MA, REF, SMA, STD, SUM, div, from, op, toArray, type S } from './tdx-reference.js';
 

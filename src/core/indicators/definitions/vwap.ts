@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
 import { ScalarState } from '../stepper.js';
-import { AnchorTracker, type VwapAnchor } from '../vwap-anchor.js';
+import { AnchorTracker } from '../vwap-anchor.js';
 
 const params = Type.Object({
   anchor: Type.Union(
