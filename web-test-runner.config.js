@@ -50,6 +50,25 @@ function mockModelPlugin() {
         b.pushKline(payload.symbol, payload.interval, payload.bar, payload.closed);
         return true;
       }
+      if (command === 'mock-binance-wait-connections') {
+        // Resolves once the file's exchange has accepted `count` kline streams in total (the chart opens
+        // its live stream after the first load); fails after `timeoutMs` instead of hanging.
+        const b = await binances.get(session.testFile);
+        const timeoutMs = payload?.timeoutMs ?? 10000;
+        let timer;
+        const timedOut = new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no ${payload.count} kline stream(s) within ${timeoutMs} ms`)),
+            timeoutMs,
+          );
+        });
+        try {
+          await Promise.race([b.waitForConnections(payload.count), timedOut]);
+        } finally {
+          clearTimeout(timer);
+        }
+        return true;
+      }
       if (command === 'mock-binance-drop') {
         (await binances.get(session.testFile)).dropConnections();
         return true;
@@ -74,6 +93,15 @@ function mockModelPlugin() {
         // Any media feature Chromium emulates (prefers-contrast, forced-colors, …; the built-in
         // emulateMedia command knows only the colour scheme and reduced motion). `[]` resets.
         await session.browser.getPage(session.id).emulateMediaFeatures(payload.features);
+        return true;
+      }
+      if (command === 'docs-screenshot') {
+        // What the page shows (DOM and canvases, e.g. the tooltip) in a rectangle, saved for the README
+        // as docs/screenshots/<name>.png. Only run by tests that document a feature.
+        if (!/^[a-z0-9-]{1,60}$/.test(payload.name)) throw new Error('docs-screenshot: bad name');
+        mkdirSync('docs/screenshots', { recursive: true });
+        const page = session.browser.getPage(session.id);
+        await page.screenshot({ path: `docs/screenshots/${payload.name}.png`, clip: payload.clip });
         return true;
       }
       if (command !== 'mock-model-url') return undefined;

@@ -333,7 +333,8 @@ export async function runIndicatorBench(options: IndicatorBenchOptions = {}): Pr
     const d = def(study.id);
     const params = Object.fromEntries(Object.entries(d.params.properties).map(([k, s]) => [k, s.default as unknown]));
     let n = bars;
-    const updater = d.createUpdater!(view(n), params);
+    const updater = d.createUpdater?.(view(n), params);
+    if (!updater) throw new Error(`${study.id} has no streaming updater`);
     const per: number[] = [];
     let s = 0;
     for (let t = 0; t < ticks; t++) {

@@ -42,6 +42,14 @@ export { lazyBinanceSource as createBinanceSource, lazyUrlSource as createUrlSou
 /** Builds a study for `chart.registerIndicator(...)` the way the built-ins are built. */
 export { defineIndicator } from '../src/core/indicators/index.js';
 export type { Bar, Bars, DataSource, Period } from '../src/core/data/index.js';
+/** Adds a drawing kind to every chart on the page (docs/adding-a-drawing-kind.md). */
+export { registerDrawingKind } from '../src/core/drawings/index.js';
+export type {
+  DrawingKindDefinition,
+  DrawingGeometryInput,
+  DrawingPrimitive,
+  DrawingEditorField,
+} from '../src/core/drawings/index.js';
 /**
  * TypeBox's JSON-shape builders (`Type.Object`, `Type.String`, `Type.Number`, `Type.Integer`,
  * `Type.Boolean`, `Type.Array`, `Type.Union`, `Type.Literal`, `Type.Optional`, `Type.Record`, …:

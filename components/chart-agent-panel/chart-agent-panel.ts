@@ -7,7 +7,6 @@ import {
   redact,
   TranscriptReducer,
   type AssistantTranscriptItem,
-  type QuestionTranscriptItem,
   type RunChangesTranscriptItem,
   type RunErrorTranscriptItem,
   type SessionInfo,
@@ -600,7 +599,8 @@ export class ChartAgentPanel extends LitElement {
   }
 
   #refreshToolLabels(): void {
-    const tools = this.#port ? safe(() => this.#port!.tools(), []) : [];
+    const port = this.#port;
+    const tools = port ? safe(() => port.tools(), []) : [];
     const labels = new Map(tools.map((t) => [t.name, t.label]));
     if ([...labels].join('\n') !== [...this.#toolLabels].join('\n')) this.#labelsVersion++;
     this.#toolLabels = labels;
@@ -645,12 +645,14 @@ export class ChartAgentPanel extends LitElement {
   }
 
   #buildRuntime(): void {
+    const store = this.#store;
+    if (!store) throw new Error('chart-agent-panel: the session store opens before the runtime is built');
     const previous = this.#runtime;
     this.#unsubscribeRuntime();
     if (previous && this._sessionId) previous.closeSession(this._sessionId);
     const runtime = new AgentRuntime({
       baseURL: this.baseUrl || '/v1',
-      store: this.#store!,
+      store,
       ...(this.model ? { model: this.model } : {}),
       ...(this.apiKey ? { apiKey: this.apiKey } : {}),
       maxSteps: Number.isFinite(this.maxSteps) && this.maxSteps > 0 ? Math.floor(this.maxSteps) : 20,
@@ -692,7 +694,8 @@ export class ChartAgentPanel extends LitElement {
   #loadedKey = '';
 
   async #loadSessions(life: number, prefer?: string): Promise<void> {
-    const store = this.#store!;
+    const store = this.#store;
+    if (!store) return;
     const key = this.effectiveSessionKey;
     this.#loadedKey = key;
     let sessions = await store.listSessions(key);
@@ -821,7 +824,8 @@ export class ChartAgentPanel extends LitElement {
       await this.#openSession(this._sessionId);
       if (!this.canSend) return null;
     }
-    const runtime = this.#runtime!;
+    const runtime = this.#runtime;
+    if (!runtime) return null;
     const sessionId = this._sessionId;
     const items = context.map(({ kind, label, text: itemText }) => ({ kind, label, text: itemText }));
     this._input = '';

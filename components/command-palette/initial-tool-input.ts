@@ -1,4 +1,4 @@
-import type { TObject, TSchema } from '@sinclair/typebox';
+import type { TObject } from '@sinclair/typebox';
 import { Default } from '@sinclair/typebox/value';
 import { schemaOptions } from '../schema-form/index.js';
 
@@ -10,7 +10,7 @@ export function initialToolInput(schema: TObject): Record<string, unknown> {
   const value = Default(schema, {}) as Record<string, unknown>;
   for (const key of schema.required ?? []) {
     if (value[key] !== undefined) continue;
-    const options = schemaOptions(schema.properties[key] as TSchema);
+    const options = schemaOptions(schema.properties[key]);
     if (options && options.length > 0) value[key] = options[0];
   }
   return value;

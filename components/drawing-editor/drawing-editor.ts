@@ -1,6 +1,6 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import type { DrawingStyle } from '../../src/core/drawings/index.js';
+import { getDrawingKind, type DrawingEditorField, type DrawingStyle } from '../../src/core/drawings/index.js';
 import type { DrawingEditChange, DrawingEditorTarget } from '../kline-chart/drawing-layer-controller.js';
 import type { DrawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 
@@ -51,22 +51,46 @@ export function renderDrawingEditor(m: DrawingEditorModel, a: DrawingEditorActio
   const s = m.strings;
   const locked = d.locked;
   const edit = (change: DrawingEditChange) => a.edit(d.id, change);
+  // Which controls the kind asks for (src/core/drawings/drawing-kind.ts `editorFields`); lock is always there.
+  const fields: readonly DrawingEditorField[] = getDrawingKind(d.kind)?.editorFields ?? [
+    'color',
+    'width',
+    'dash',
+    'label',
+  ];
+  const show = (f: DrawingEditorField) => fields.includes(f);
   return html`<div class="drawing-editor" part="drawing-editor" role="group" aria-label=${s.editor} data-drawing-id=${d.id}
       style=${styleMap({ left: `${Math.round(t.x)}px`, top: `${Math.round(t.y)}px` })}
       @keydown=${(e: KeyboardEvent) => e.stopPropagation()}
       @pointerdown=${(e: PointerEvent) => e.stopPropagation()}>
-    <input type="color" aria-label=${s.color} title=${s.color} .value=${toHexColor(d.style.color)} ?disabled=${locked}
-      @change=${(e: Event) => edit({ style: { color: (e.target as HTMLInputElement).value } })} />
-    <select aria-label=${s.width} title=${s.width} ?disabled=${locked}
+    ${
+      show('color')
+        ? html`<input type="color" aria-label=${s.color} title=${s.color} .value=${toHexColor(d.style.color)} ?disabled=${locked}
+      @change=${(e: Event) => edit({ style: { color: (e.target as HTMLInputElement).value } })} />`
+        : nothing
+    }
+    ${
+      show('width')
+        ? html`<select aria-label=${s.width} title=${s.width} ?disabled=${locked}
       @change=${(e: Event) => edit({ style: { width: Number((e.target as HTMLSelectElement).value) } })}>
       ${WIDTHS.map((w) => html`<option value=${w} ?selected=${d.style.width === w}>${w}px</option>`)}
-    </select>
-    <select aria-label=${s.dash} title=${s.dash} ?disabled=${locked}
+    </select>`
+        : nothing
+    }
+    ${
+      show('dash')
+        ? html`<select aria-label=${s.dash} title=${s.dash} ?disabled=${locked}
       @change=${(e: Event) => edit({ style: { dash: (e.target as HTMLSelectElement).value as DrawingStyle['dash'] } })}>
       ${DASHES.map((k) => html`<option value=${k} ?selected=${d.style.dash === k}>${s.dashes[k]}</option>`)}
-    </select>
-    <input type="text" aria-label=${s.label} placeholder=${s.label} maxlength="500" .value=${d.label ?? ''} ?disabled=${locked}
-      @change=${(e: Event) => edit({ label: (e.target as HTMLInputElement).value })} />
+    </select>`
+        : nothing
+    }
+    ${
+      show('label')
+        ? html`<input type="text" aria-label=${s.label} placeholder=${s.label} maxlength="500" .value=${d.label ?? ''} ?disabled=${locked}
+      @change=${(e: Event) => edit({ label: (e.target as HTMLInputElement).value })} />`
+        : nothing
+    }
     <button type="button" aria-pressed=${locked ? 'true' : 'false'} aria-label=${locked ? s.unlock : s.lock} title=${locked ? s.unlock : s.lock}
       @click=${() => edit({ locked: !locked })}>${locked ? '🔒' : '🔓'}</button>
   </div>`;

@@ -1,5 +1,5 @@
 import { sectionStrings } from '../i18n/locale-registry.js';
-import { DRAWING_KIND_INFO, type DrawingKind } from '../../src/core/drawings/index.js';
+import { DRAWING_KIND_INFO, getDrawingKind, type DrawingKind } from '../../src/core/drawings/index.js';
 
 /** Labels of the drawing toolbar and editor. */
 export interface DrawingStrings {
@@ -9,6 +9,7 @@ export interface DrawingStrings {
   readonly magnet: string;
   readonly copy: string;
   readonly delete: string;
+  /** Translated labels of built-in kinds; registered kinds use their own `label` (see `kindLabel`). */
   readonly kinds: Readonly<Record<DrawingKind, string>>;
   readonly editor: string;
   readonly color: string;
@@ -40,6 +41,11 @@ export const EN_DRAWING: DrawingStrings = {
   lock: 'Lock',
   unlock: 'Unlock',
 };
+
+/** The label of a kind in these strings, else the kind's registered label, else its id. */
+export function kindLabel(s: DrawingStrings, kind: DrawingKind): string {
+  return Object.hasOwn(s.kinds, kind) ? s.kinds[kind] : (getDrawingKind(kind)?.label ?? kind);
+}
 
 /** The drawing tools' words in `locale` (section `drawing` of the catalogue). */
 export function drawingStrings(locale: string): DrawingStrings {

@@ -1,7 +1,7 @@
 import { css, html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
-import { DRAWING_KINDS, type DrawingKind } from '../../src/core/drawings/index.js';
+import { getDrawingKind, listDrawingKinds } from '../../src/core/drawings/index.js';
 import type { DrawingLayerTool } from '../kline-chart/drawing-layer-controller.js';
-import type { DrawingStrings } from './drawing-toolbar-strings.js';
+import { kindLabel, type DrawingStrings } from './drawing-toolbar-strings.js';
 
 /** What the drawing toolbar shows. */
 export interface DrawingToolbarModel {
@@ -22,34 +22,32 @@ export interface DrawingToolbarActions {
 }
 
 /** 16×16 line icons, drawn as SVG paths: no icon font, nothing fetched. */
-const ICONS: Readonly<
-  Record<DrawingKind | 'select' | 'range-select' | 'magnet' | 'copy' | 'delete', SVGTemplateResult>
-> = {
+/** Icons of the buttons that are not drawing kinds (a kind brings its own, `icon` in src/core/drawings/kinds/). */
+const ICONS: Readonly<Record<'select' | 'range-select' | 'magnet' | 'copy' | 'delete', SVGTemplateResult>> = {
   select: svg`<path d="M4 2l9 6-4 1 2.5 4.5-1.8 1L7.2 10 4 13z"/>`,
   'range-select': svg`<path d="M3 2v12M13 2v12"/><rect x="3" y="5" width="10" height="6" opacity=".35" stroke="none" fill="currentColor"/>`,
-  horizontal_line: svg`<path d="M1 8h14"/><circle cx="8" cy="8" r="1.6"/>`,
-  horizontal_ray: svg`<path d="M4 8h11"/><circle cx="4" cy="8" r="1.6"/>`,
-  vertical_line: svg`<path d="M8 1v14"/><circle cx="8" cy="8" r="1.6"/>`,
-  trend_line: svg`<path d="M3 13L13 3"/><circle cx="3" cy="13" r="1.6"/><circle cx="13" cy="3" r="1.6"/>`,
-  ray: svg`<path d="M3 13L15 1"/><circle cx="3" cy="13" r="1.6"/><circle cx="9" cy="7" r="1.6"/>`,
-  extended_line: svg`<path d="M1 15L15 1"/><circle cx="5" cy="11" r="1.6"/><circle cx="11" cy="5" r="1.6"/>`,
-  arrow: svg`<path d="M3 13L12 4M7 4h5v5"/>`,
-  rectangle: svg`<rect x="2.5" y="4" width="11" height="8"/>`,
-  parallel_channel: svg`<path d="M1 10L11 3M5 14l10-7"/>`,
-  fib_retracement: svg`<path d="M2 3h12M2 6.5h12M2 9.5h12M2 13h12"/>`,
-  price_range: svg`<path d="M8 13V3M5.5 5.5L8 3l2.5 2.5M3 13h10"/>`,
-  text: svg`<path d="M3 3h10M8 3v10"/>`,
   magnet: svg`<path d="M3 2v6a5 5 0 0010 0V2h-3v6a2 2 0 01-4 0V2z"/>`,
   copy: svg`<rect x="5" y="5" width="9" height="9"/><path d="M2 11V2h9"/>`,
   delete: svg`<path d="M2 4h12M6 4V2h4v2M4 4l1 10h6l1-10"/>`,
 };
 
-function icon(name: keyof typeof ICONS): TemplateResult {
-  return html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round">${ICONS[name]}</svg>`;
+/** A kind without a usable icon shows a generic pen. */
+const KIND_FALLBACK_ICON = 'M3 13l2-5 6-6 3 3-6 6zM9 4l3 3';
+const PATH_DATA = /^[\sMmLlHhVvCcSsQqTtAaZz0-9.,eE+-]*$/;
+
+function icon(name: string): TemplateResult {
+  let shape = Object.hasOwn(ICONS, name) ? ICONS[name as keyof typeof ICONS] : undefined;
+  if (!shape) {
+    const d = getDrawingKind(name)?.icon;
+    // Path data goes into an attribute value: never parsed as markup.
+    shape = svg`<path d=${d && PATH_DATA.test(d) ? d : KIND_FALLBACK_ICON}/>`;
+  }
+  return html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round">${shape}</svg>`;
 }
 
 /**
- * The drawing toolbar: select, range select, the twelve drawing kinds, magnet, copy and delete.
+ * The drawing toolbar: select, range select, every registered drawing kind (the twelve built-ins,
+ * then the host's, src/core/drawings/drawing-kind-registry.ts), magnet, copy and delete.
  * Every button has an accessible name; tool buttons report `aria-pressed`. Render it inside the
  * chart's shadow root (it uses `drawingToolbarStyles`).
  *
@@ -67,7 +65,7 @@ export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarAc
   return html`<span class="drawing-toolbar" part="drawing-toolbar" role="group" aria-label=${s.toolbar}>
     ${toolButton('select', s.select)}
     ${toolButton('range-select', s.rangeSelect)}
-    ${DRAWING_KINDS.map((kind) => toolButton(kind, s.kinds[kind]))}
+    ${listDrawingKinds().map((kind) => toolButton(kind.id, kindLabel(s, kind.id)))}
     <button type="button" part="drawing-tool" data-tool="magnet" aria-label=${s.magnet} title=${s.magnet}
       aria-pressed=${m.magnet ? 'true' : 'false'} @click=${() => a.setMagnet(!m.magnet)}>${icon('magnet')}</button>
     <button type="button" part="drawing-tool" data-tool="copy" aria-label=${s.copy} title=${s.copy}

@@ -34,11 +34,12 @@ export function renderIndicatorLegendEntry(
   t: IndicatorLegendStrings = EN_CHART,
 ): TemplateResult {
   const { instanceId, label } = entry;
+  const { moveUp, moveDown } = actions;
   return html`<span class="indicator-entry" data-instance-id=${instanceId}>
     <button class="title indicator-title" part="legend-entry" title=${t.studySettings(label)} aria-haspopup="dialog"
       @click=${(e: MouseEvent) => actions.open(instanceId, (e.currentTarget as HTMLElement).getBoundingClientRect())}>${label}</button>
-    ${actions.moveUp ? html`<button class="indicator-action" part="legend-move-up" aria-label=${t.moveStudyUp(label)} title=${t.moveUp} @click=${() => actions.moveUp!(instanceId)}>↑</button>` : nothing}
-    ${actions.moveDown ? html`<button class="indicator-action" part="legend-move-down" aria-label=${t.moveStudyDown(label)} title=${t.moveDown} @click=${() => actions.moveDown!(instanceId)}>↓</button>` : nothing}
+    ${moveUp ? html`<button class="indicator-action" part="legend-move-up" aria-label=${t.moveStudyUp(label)} title=${t.moveUp} @click=${() => moveUp(instanceId)}>↑</button>` : nothing}
+    ${moveDown ? html`<button class="indicator-action" part="legend-move-down" aria-label=${t.moveStudyDown(label)} title=${t.moveDown} @click=${() => moveDown(instanceId)}>↓</button>` : nothing}
     <button class="indicator-action" part="legend-remove" aria-label=${t.removeStudy(label)} title=${t.remove} @click=${() => actions.remove(instanceId)}>×</button>
   </span>`;
 }

@@ -1,5 +1,4 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type { TObject } from '@sinclair/typebox';
 import '../schema-form/define.js';
 import type { SchemaForm, SchemaFormChangeEvent } from '../schema-form/index.js';
 import {
@@ -86,7 +85,7 @@ export class IndicatorSettings extends LitElement {
     if (!m) return nothing;
     const lang = this.#i18n.tag;
     const t = indicatorSettingsStrings(lang);
-    const schema = localizedParamsSchema(lang, m.schema as TObject, lang === 'en');
+    const schema = localizedParamsSchema(lang, m.schema, lang === 'en');
     return html`<div class="panel" part="panel" role="dialog" aria-label=${m.label} @keydown=${this.#onKey}>
       <header>
         <h2>${m.label}<small>${indicatorName(lang, m.definitionId, m.name)}</small></h2>

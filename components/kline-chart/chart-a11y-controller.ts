@@ -93,9 +93,8 @@ export class ChartA11yController implements ReactiveController {
     const symbol = series?.instrument.symbol ?? target?.symbol ?? this.#host.getAttribute('symbol') ?? '';
     const period = series?.period ?? target?.period ?? this.#host.getAttribute('period') ?? '';
     const n = series?.bars.length ?? 0;
-    const last = n
-      ? `, ${strings.last} ${formatPrice(series!.bars.close[n - 1], series!.instrument.pricePrecision)}`
-      : '';
+    const last =
+      series && n ? `, ${strings.last} ${formatPrice(series.bars.close[n - 1], series.instrument.pricePrecision)}` : '';
     return `${symbol} ${period} ${strings.chart}${last}`.replace(/\s+/g, ' ').trim();
   }
 

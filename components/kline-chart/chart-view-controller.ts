@@ -60,8 +60,12 @@ export class ChartViewController implements ReactiveController {
     return this.#renderer;
   }
 
-  get theme(): ChartTheme | null {
-    return this.#theme;
+  /** The theme of the last {@link applyTheme} (read now if none was yet). */
+  get theme(): ChartTheme {
+    return (this.#theme ??= readChartTheme(
+      getComputedStyle(this.#host),
+      this.#o.core.store.peek('settings').colorConvention,
+    ));
   }
 
   /** The pane specs of the last layout (legends render from them). */
@@ -153,14 +157,14 @@ export class ChartViewController implements ReactiveController {
         this.#o.overlays?.paintPrimitives(u, paneId, t);
       },
       paintAxisOverlay: this.#o.overlays?.paintAxis,
-      theme: () => this.#theme!,
+      theme: () => this.theme,
       panes: () => {
         const s = core.store.state;
         this.#specs = buildPaneSpecs(
           { series: s.series.get(), indicators: s.indicators.get(), panes: s.panes.get(), settings: s.settings.get() },
           core.indicatorEngine,
           (id) => core.indicatorRegistry.get(id),
-          this.#theme!,
+          this.theme,
         );
         core.indicatorEngine.retain(s.indicators.get().map((i) => i.instanceId));
         return this.#specs;

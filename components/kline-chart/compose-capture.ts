@@ -24,9 +24,10 @@ export async function captureChart(
   await source.painted();
   const view = core.store.peek('view');
   const n = core.store.peek('series')?.bars.length ?? 0;
-  const narrowed = options.lastBars !== undefined && view !== null && n > 0;
+  const lastBars = options.lastBars;
+  const narrowed = lastBars !== undefined && view !== null && n > 0;
   if (narrowed) {
-    core.setView(clampView({ start: n - options.lastBars! - 0.5, end: n - 0.5 }, n, 2));
+    core.setView(clampView({ start: n - lastBars - 0.5, end: n - 0.5 }, n, 2));
     await source.painted();
   }
   try {
@@ -107,7 +108,7 @@ export function composeCapture(options: ComposeCaptureOptions): HTMLCanvasElemen
   const out = document.createElement('canvas');
   out.width = width;
   out.height = height;
-  const ctx = out.getContext('2d')!;
+  const ctx = context2d(out);
   ctx.fillStyle = theme?.background ?? '#ffffff';
   ctx.fillRect(0, 0, width, height);
   const family = theme?.font.replace(/^.*?\d+px\s*/, '') || 'sans-serif';
@@ -134,6 +135,12 @@ export function thumbnailOf(canvas: HTMLCanvasElement, maxWidth = 256): string {
   const out = document.createElement('canvas');
   out.width = Math.max(1, Math.round(canvas.width * scale));
   out.height = Math.max(1, Math.round(canvas.height * scale));
-  out.getContext('2d')!.drawImage(canvas, 0, 0, out.width, out.height);
+  context2d(out).drawImage(canvas, 0, 0, out.width, out.height);
   return out.toDataURL('image/png');
+}
+
+function context2d(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('capture: the browser gave no 2D canvas context');
+  return ctx;
 }

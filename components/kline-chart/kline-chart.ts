@@ -22,11 +22,15 @@ import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../sr
 import { klineChartStyles } from './kline-chart.styles.js';
 import { OverlayLayerController } from './overlay-layer-controller.js';
 import type { ChartPrimitive } from './chart-primitive.js';
+import {
+  onDrawingKindsChange,
+  registerDrawingKind,
+  type DrawingKindDefinition,
+} from '../../src/core/drawings/index.js';
 import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from './chart-legend.js';
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
-import type { KlineChartEventDetails } from './kline-chart-events.js';
 import '../indicator-picker/define.js';
 import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
@@ -41,7 +45,7 @@ import { LiveFeedController } from './live-feed-controller.js';
 import { AgentPortController } from './agent-port-controller.js';
 import { LayoutAutosaveController } from './layout-autosave-controller.js';
 import { downloadLayout, persistToastStyles, renderPersistToast } from './kline-persist-toast.js';
-import { ChartEventsController } from './chart-events-controller.js';
+import { subscribeChartEvents } from './subscribe-chart-events.js';
 import { bindCore } from './core-of.js';
 import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
 import { ChartA11yController } from './chart-a11y-controller.js';
@@ -268,12 +272,10 @@ export class KlineChart extends LitElement {
   readonly #core: ChartCore;
   readonly #drawings: DrawingLayerController;
   readonly #overlays: OverlayLayerController;
-  // Controllers, in the order they attach listeners (the pan/zoom keys before the drawing layer's).
-  readonly #events: ChartEventsController;
+  // Controllers, in the order they attach listeners (the pan/zoom keys before the drawing layer's); the
+  // pan/zoom and live-feed controllers are only held by the element's controller list.
   readonly #data: ChartDataController;
-  readonly #panZoom: PanZoomController;
   readonly #view: ChartViewController;
-  readonly #live: LiveFeedController;
   readonly #agentPorts: AgentPortController;
   readonly #autosave: LayoutAutosaveController;
   readonly #a11y: ChartA11yController;
@@ -282,6 +284,7 @@ export class KlineChart extends LitElement {
   #ready = false;
   #initialIndicators = false;
   readonly #i18n = new LocaleController(this, () => this.#core.store.state.settings.get().locale);
+  #offKinds: (() => void) | undefined;
 
   constructor() {
     super();
@@ -298,7 +301,7 @@ export class KlineChart extends LitElement {
     core.sources.register(lazyBinanceSource());
     this.#drawings = new DrawingLayerController({
       core,
-      theme: () => this.#view.theme!,
+      theme: () => this.#view.theme,
       requestUpdate: () => this.requestUpdate(),
       onError: (message) => this.#showToast(message),
       strings: () => chartStrings(this.#lang()),
@@ -310,11 +313,11 @@ export class KlineChart extends LitElement {
     const emit = (type: string, detail: unknown) => this.#emit(type, detail);
     this.#overlays = new OverlayLayerController({
       core,
-      theme: () => this.#view.theme!,
+      theme: () => this.#view.theme,
       emit,
       tooltipLabels: () => ({ ...chartStrings(this.#lang()), locale: this.#lang() }),
     });
-    this.#events = new ChartEventsController({ core, emit, requestUpdate: () => this.requestUpdate() });
+    subscribeChartEvents({ core, emit, requestUpdate: () => this.requestUpdate() });
     this.#data = new ChartDataController(this, {
       core,
       emit,
@@ -324,7 +327,7 @@ export class KlineChart extends LitElement {
         if (!this.#ready) void this.whenPainted().then(() => this.#announceReady());
       },
     });
-    this.#panZoom = new PanZoomController(this, {
+    new PanZoomController(this, {
       core,
       drawings: this.#drawings,
       plotWidth: () => this.#view.plotWidth(),
@@ -351,7 +354,7 @@ export class KlineChart extends LitElement {
       },
       onTheme: () => this.requestUpdate(),
     });
-    this.#live = new LiveFeedController(this, {
+    new LiveFeedController(this, {
       core,
       wantsLive: (id) => this.#wantsLive(id),
       requestUpdate: () => this.requestUpdate(),
@@ -396,12 +399,65 @@ export class KlineChart extends LitElement {
   }
 
   /**
+   * Adds a drawing kind (docs/adding-a-drawing-kind.md) for every chart on the page, as the module
+   * function `registerDrawingKind` does: it appears in the drawing toolbar, the palette and
+   * `drawing_create`, and layouts save it by id. Register it before a layout using it restores.
+   * Throws for a malformed definition or a taken id. Returns the function that unregisters it.
+   */
+  registerDrawingKind(kind: DrawingKindDefinition): () => void {
+    return registerDrawingKind(kind);
+  }
+
+  /**
    * Adds custom painting to a pane (`price` by default): `paint(ctx, scales)` runs every frame,
    * clipped to the plot; an optional `hitTest(x, y)` claims pointer presses (`kline-primitive-click`).
    * Returns the function that removes it.
    */
   addPrimitive(primitive: ChartPrimitive, paneId = 'price'): () => void {
     return this.#overlays.addPrimitive(primitive, paneId);
+  }
+
+  // ---- Overlays (README "Overlays"): each method runs the tool of the same name, so it validates,
+  // is one undo step and resolves to the tool's result (docs/contracts.md "Tool results"); never rejects.
+
+  /** `markers_create`: markers `[{ time, position, shape, color?, text? }]` → `data.ids`. */
+  createMarkers(markers: readonly Record<string, unknown>[]): Promise<ToolResult> {
+    return this.tools.execute('markers_create', { markers });
+  }
+
+  /** `markers_list` → `data: { total, markers }`. */
+  listMarkers(limit?: number): Promise<ToolResult> {
+    return this.tools.execute('markers_list', limit === undefined ? {} : { limit });
+  }
+
+  /** `markers_remove`: the given ids, or every marker of the instrument when omitted. */
+  removeMarkers(ids?: readonly string[]): Promise<ToolResult> {
+    return this.tools.execute('markers_remove', ids === undefined ? {} : { ids });
+  }
+
+  /** `markers_from_condition`, e.g. `{ definitionId: 'MACD', left: 'macd', op: 'crosses_above', right: 'signal' }`. */
+  markersFromCondition(condition: Record<string, unknown>): Promise<ToolResult> {
+    return this.tools.execute('markers_from_condition', condition);
+  }
+
+  /** `price_lines_create`: `{ price, label?, color?, style?, axisLabel?, draggable? }` → `data.id`. */
+  createPriceLine(line: Record<string, unknown>): Promise<ToolResult> {
+    return this.tools.execute('price_lines_create', line);
+  }
+
+  /** `price_lines_update`: changes the given fields of line `id`. */
+  updatePriceLine(id: string, fields: Record<string, unknown>): Promise<ToolResult> {
+    return this.tools.execute('price_lines_update', { ...fields, id });
+  }
+
+  /** `price_lines_remove`: the given ids, or every line of the instrument when omitted. */
+  removePriceLines(ids?: readonly string[]): Promise<ToolResult> {
+    return this.tools.execute('price_lines_remove', ids === undefined ? {} : { ids });
+  }
+
+  /** `price_lines_list` → `data: { lines }`. */
+  listPriceLines(): Promise<ToolResult> {
+    return this.tools.execute('price_lines_list', {});
   }
 
   /** The chart's tools: `list()`, `execute(name, input, options)`, `register(defineTool(...))`. */
@@ -471,14 +527,18 @@ export class KlineChart extends LitElement {
   async openCommandPalette(): Promise<void> {
     await import('../command-palette/define.js'); // a chunk of its own, loaded on first use
     await this.updateComplete;
-    return this.renderRoot.querySelector<CommandPalette>('kline-command-palette')!.open();
+    const palette = this.renderRoot.querySelector<CommandPalette>('kline-command-palette');
+    if (!palette) throw new Error('kline-chart: the command palette is not rendered');
+    return palette.open();
   }
 
   /** Opens the settings dialog (it writes through settings_update / settings_reset). */
   async openSettings(): Promise<void> {
     await import('../settings-dialog/define.js'); // a chunk of its own, loaded on first use
     await this.updateComplete;
-    return this.renderRoot.querySelector<SettingsDialog>('kline-settings-dialog')!.open();
+    const dialog = this.renderRoot.querySelector<SettingsDialog>('kline-settings-dialog');
+    if (!dialog) throw new Error('kline-chart: the settings dialog is not rendered');
+    return dialog.open();
   }
 
   /** Number of frames the canvases have painted (diagnostics: live bursts paint once per frame). */
@@ -529,10 +589,17 @@ export class KlineChart extends LitElement {
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     this.addEventListener('keydown', this.#onHelpKey);
+    // Kinds are page-wide: a registration anywhere shows in this chart's toolbar.
+    this.#offKinds ??= onDrawingKindsChange(() => {
+      this.requestUpdate();
+      this.#view.renderer?.invalidateOverlay(); // drawings of a kind registered just now get painted
+    });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#offKinds?.();
+    this.#offKinds = undefined;
     this.removeEventListener('keydown', this.#onHelpKey);
   }
 
@@ -624,7 +691,7 @@ export class KlineChart extends LitElement {
         {
           mode: this.toolbar,
           symbol: target?.symbol ?? this.symbol,
-          period: (target?.period ?? (isPeriod(this.period) ? this.period : null)) as Period | null,
+          period: target?.period ?? (isPeriod(this.period) ? this.period : null),
           canUndo: this.#core.store.history.canUndo,
           canRedo: this.#core.store.history.canRedo,
           searchOpen: this._search.open,
@@ -671,7 +738,7 @@ export class KlineChart extends LitElement {
           .slice(1)
           .map((spec) =>
             this._paneTops.has(spec.id)
-              ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${this._paneTops.get(spec.id)! + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true), format, strings)}</div>`
+              ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${(this._paneTops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, this._hover, titles, this.#legendActions(true), format, strings)}</div>`
               : nothing,
           )}
         ${this.#renderSettingsPopover()}
@@ -684,12 +751,10 @@ export class KlineChart extends LitElement {
         ${
           this.#autosave.storage?.unsaved
             ? renderPersistToast(this.#lang(), strings, {
-                download: () =>
-                  downloadLayout(
-                    this.#autosave.storage!.unsaved!,
-                    `${this.persistKey || 'layout'}.json`,
-                    this.renderRoot,
-                  ),
+                download: () => {
+                  const unsaved = this.#autosave.storage?.unsaved;
+                  if (unsaved) downloadLayout(unsaved, `${this.persistKey || 'layout'}.json`, this.renderRoot);
+                },
                 dismiss: () => this.#autosave.storage?.dismissToast(),
               })
             : nothing
@@ -819,7 +884,7 @@ export class KlineChart extends LitElement {
   }
 
   #openSettings(instanceId: string, rect: DOMRect): void {
-    const main = this.renderRoot.querySelector('.main')!.getBoundingClientRect();
+    const main = this.renderRoot.querySelector('.main')?.getBoundingClientRect() ?? new DOMRect();
     this._settings = { instanceId, x: rect.left - main.left, y: rect.bottom - main.top + 4, error: '' };
     void import('../indicator-settings/define.js'); // the popover upgrades when its chunk arrives
   }

@@ -97,7 +97,7 @@ export class OverlayLayerController {
     set.add(primitive);
     this.#renderer?.invalidateOverlay();
     return () => {
-      if (set!.delete(primitive)) this.#renderer?.invalidateOverlay();
+      if (set.delete(primitive)) this.#renderer?.invalidateOverlay();
     };
   }
 

@@ -87,9 +87,10 @@ export class SchemaForm extends LitElement {
   }
 
   override render() {
-    if (!this.schema) return nothing;
+    const schema = this.schema;
+    if (!schema) return nothing;
     return html`<form part="form" novalidate @submit=${this.#onSubmit}>
-      ${this.#keys().map((key) => this.#field(key, this.schema!.properties[key] as TSchema))}
+      ${this.#keys().map((key) => this.#field(key, schema.properties[key]))}
       ${this._errors[''] ? html`<small class="error" part="error" role="alert">${this._errors['']}</small>` : nothing}
       <button type="submit" hidden tabindex="-1"></button>
     </form>`;
@@ -150,7 +151,7 @@ export class SchemaForm extends LitElement {
       }
       case 'select': {
         const options = schemaOptions(schema) ?? [];
-        const current = this.#texts.has(key) ? this.#texts.get(key)! : String(this.value[key] ?? schema.default ?? '');
+        const current = this.#texts.get(key) ?? String(this.value[key] ?? schema.default ?? '');
         return html`<select id=${id} name=${key} aria-invalid=${invalid ? 'true' : 'false'} aria-describedby=${described}
           @change=${(e: Event) => {
             this.#onText(key, (e.target as HTMLSelectElement).value);
@@ -173,7 +174,8 @@ export class SchemaForm extends LitElement {
   }
 
   #text(key: string, kind: SchemaFieldKind): string {
-    if (this.#texts.has(key)) return this.#texts.get(key)!;
+    const text = this.#texts.get(key);
+    if (text !== undefined) return text;
     return formatFieldText(kind, this.value[key]);
   }
 
@@ -183,20 +185,20 @@ export class SchemaForm extends LitElement {
     const schema = this.schema;
     if (!schema) return { value, parseErrors };
     for (const key of this.#keys()) {
-      const prop = schema.properties[key] as TSchema;
+      const prop = schema.properties[key];
       const kind = schemaFieldKind(prop);
       let v: unknown;
+      const t = this.#texts.get(key);
       if (kind === 'boolean') {
         v = this.#checks.has(key) ? this.#checks.get(key) : this.value[key];
       } else if (kind === 'select') {
-        if (!this.#texts.has(key)) v = this.value[key];
+        if (t === undefined) v = this.value[key];
         else {
-          const t = this.#texts.get(key)!;
           // Map the option text back to the literal it stands for (numbers stay numbers).
           v = t === '' ? undefined : ((schemaOptions(prop) ?? []).find((o) => String(o) === t) ?? t);
         }
-      } else if (this.#texts.has(key)) {
-        v = parseFieldText(kind, this.#texts.get(key)!);
+      } else if (t !== undefined) {
+        v = parseFieldText(kind, t);
       } else {
         v = this.value[key];
       }

@@ -221,7 +221,7 @@ export function fitToBudget(messages: readonly ChatMessage[], tokenBudget: numbe
     if (jsonStringBytes(message.content) <= SHORTENED_TEXT_BYTES + 64) continue;
     const shortened = keepTail(message.content, SHORTENED_TEXT_BYTES);
     tokens -= (message.content.length - shortened.length) / 4;
-    out[i] = { ...message, content: shortened } as ChatMessage;
+    out[i] = { ...message, content: shortened };
   }
   // 4. The hard limit: drop the oldest turns.
   while (messagesBytes(out) > MAX_HISTORY_BYTES) {

@@ -50,7 +50,7 @@ export function diagnosingFetch(inner: typeof fetch): typeof fetch {
     const contentType = response.headers.get('content-type') ?? '';
     if (/\b(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
       const page = await readStart(response).catch(() => '');
-      throw new WebPageResponseError(response.status, url, contentType.split(';')[0]!.trim(), plainSnippet(page));
+      throw new WebPageResponseError(response.status, url, contentType.split(';')[0].trim(), plainSnippet(page));
     }
     return response;
   };

@@ -1,4 +1,3 @@
-import type { AgentEvent } from '../protocol/index.js';
 import { validateSessionRecords } from './session-record-schema.js';
 import {
   createId,

@@ -134,8 +134,7 @@ function redactValue(root: unknown, text: (s: string) => string): unknown {
     return frame.out;
   };
   const result = convert(root, 1, null);
-  while (stack.length > 0) {
-    const frame = stack.pop()!;
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
     if (Array.isArray(frame.source)) {
       const out = frame.out as unknown[];
       frame.source.forEach((item, i) => {

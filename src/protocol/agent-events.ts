@@ -142,8 +142,6 @@ export type AgentEvent = EventBase &
       }
   );
 
-export type AgentEventType = AgentEvent['type'];
-
 export type AskUserAnswer =
   | { readonly status: 'answered'; readonly selected: readonly string[]; readonly note?: string }
   | { readonly status: 'cancelled' };

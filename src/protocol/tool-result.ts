@@ -27,8 +27,6 @@ export interface ToolError {
   readonly details?: readonly ToolErrorDetail[];
 }
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-
 export interface ToolSuccess {
   readonly success: true;
   readonly stateChanged: boolean;

@@ -53,7 +53,8 @@ export function buildPaneSpecs(
     ...[...panes.keys()].filter((id) => !weights.has(id)),
   ];
   for (const id of order) {
-    const p = panes.get(id)!;
+    const p = panes.get(id);
+    if (!p) continue;
     specs.push({ id, kind: p.kind, series: p.series, weight: weights.get(id) ?? 1 });
   }
   return specs;
@@ -70,7 +71,7 @@ function outputsOf(
   isVolume: boolean,
 ): PaneSeries[] {
   const out: PaneSeries[] = [];
-  for (const o of def.outputs(params as never)) {
+  for (const o of def.outputs(params)) {
     // The volume pane paints the volume columns itself, coloured by bar direction.
     if (isVolume && o.key === 'volume') continue;
     const v = values[o.key];
@@ -82,6 +83,7 @@ function outputsOf(
       style: o.style,
       values: withForward(v, forward?.[o.key]),
       ...(o.colorBy ? { colorBy: o.colorBy } : {}),
+      ...(instance.scale === 'left' && instance.paneId === 'price' ? { scale: 'left' as const } : {}),
     });
   }
   return out;

@@ -203,10 +203,14 @@ export class ChartRenderer {
       specs.map((sp) => sp.weight / totalWeight),
       avail,
     );
+    // Something on the price pane's left scale: every pane reserves its width (src/render/left-price-scale.ts).
+    const leftAxis =
+      specs.some((sp) => sp.series.some((s) => s.scale === 'left')) ||
+      this.#o.core.comparisons.lines.get().some((c) => c.scale === 'left');
     specs.forEach((spec, index) => {
       const last = index === specs.length - 1;
       const paneH = heights[index] + (last ? xAxisH : 0);
-      const full: PaneSpec = { ...spec, showXAxis: last };
+      const full: PaneSpec = { ...spec, showXAxis: last, ...(leftAxis ? { leftAxis } : {}) };
       const signature = paneSignature(full, settings);
       let pane = this.#panes.get(spec.id);
       if (pane && (pane.signature !== signature || dirty.layout)) {
@@ -233,7 +237,8 @@ export class ChartRenderer {
     // Keep DOM order equal to the spec order.
     let before: Element | null = null;
     for (let i = specs.length - 1; i >= 0; i--) {
-      const pane = this.#panes.get(specs[i].id)!;
+      const pane = this.#panes.get(specs[i].id);
+      if (!pane) continue;
       pane.place(this.#o.container, before);
       before = pane.element;
     }
@@ -242,7 +247,7 @@ export class ChartRenderer {
       let top = 0;
       for (const spec of specs) {
         offsets.set(spec.id, top);
-        top += this.#panes.get(spec.id)!.plot.height;
+        top += this.#panes.get(spec.id)?.plot.height ?? 0;
       }
       this.#o.onLayout(offsets);
     }

@@ -1,5 +1,12 @@
 import uPlot from 'uplot';
 import { formatCompact } from './format-number.js';
+import {
+  LEFT_SCALE,
+  leftAxisOptions,
+  leftScaleOptions,
+  paintLeftComparisons,
+  type LeftScaleEnv,
+} from './left-price-scale.js';
 import type { Bars } from '../core/data/index.js';
 import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
@@ -17,6 +24,8 @@ export interface PaneSeries {
   readonly values: Float64Array;
   /** Histogram bar colours: by sign (default) or by change from the previous bar. */
   readonly colorBy?: 'sign' | 'change';
+  /** `left`: drawn against the price pane's left scale (src/render/left-price-scale.ts). */
+  readonly scale?: 'left';
 }
 
 export interface PaneSpec {
@@ -24,6 +33,8 @@ export interface PaneSpec {
   readonly kind: 'price' | 'volume' | 'indicator';
   readonly series: readonly PaneSeries[];
   readonly showXAxis: boolean;
+  /** Something is on the price pane's left scale: every pane reserves its axis width (bars line up). */
+  readonly leftAxis?: boolean;
 }
 
 /** What every pane reads when it draws. */
@@ -42,7 +53,12 @@ export interface PaneEnv {
   /** Painting after the plot clip is lifted (price tags on the axis). */
   paintAxisOverlay?(u: uPlot, paneId: string, transform: PlotTransform): void;
   /** Other instruments overlaid on the price pane (closes aligned to the main bars). */
-  comparisons(): readonly { readonly symbol: string; readonly color: string; readonly closes: Float64Array }[];
+  comparisons(): readonly {
+    readonly symbol: string;
+    readonly color: string;
+    readonly closes: Float64Array;
+    readonly scale?: 'left';
+  }[];
   /** Cursor moved over any pane (index or null). */
   onCursor(index: number | null, paneId: string, top: number | null): void;
 }
@@ -54,11 +70,12 @@ export function paneSignature(spec: PaneSpec, settings: ChartSettings): string {
   return [
     spec.kind,
     spec.showXAxis,
+    spec.leftAxis === true,
     settings.priceScale,
     settings.priceAxisSide,
     settings.grid,
     settings.theme,
-    ...spec.series.map((s) => `${s.key}:${s.style}:${s.color}`),
+    ...spec.series.map((s) => `${s.key}:${s.style}:${s.color}${s.scale ? `:${s.scale}` : ''}`),
   ].join('|');
 }
 
@@ -140,6 +157,7 @@ export class PanePlot {
     const main = this.env.bars().close;
     const i0 = Math.max(0, Math.floor(view.start));
     for (const line of this.env.comparisons()) {
+      if (line.scale === 'left') continue;
       const i1 = Math.min(line.closes.length - 1, Math.ceil(view.end));
       const base = this.#comparisonBase(line.closes, i0, i1);
       if (base < 0) continue;
@@ -157,6 +175,7 @@ export class PanePlot {
   #paintComparisons(ctx: CanvasRenderingContext2D, i0: number, i1: number, t: PlotTransform): void {
     const main = this.env.bars().close;
     for (const line of this.env.comparisons()) {
+      if (line.scale === 'left') continue;
       const end = Math.min(i1, line.closes.length - 1);
       const base = this.#comparisonBase(line.closes, i0, end);
       if (base < 0) continue;
@@ -179,6 +198,21 @@ export class PanePlot {
       ctx.strokeStyle = comparisonColor(this.env.theme(), line.color);
       ctx.stroke(path);
     }
+  }
+
+  /** The price pane's left scale (src/render/left-price-scale.ts). */
+  #leftScale(): LeftScaleEnv {
+    return {
+      comparisons: () => this.env.comparisons(),
+      visible: () => {
+        const view = this.env.view();
+        const n = this.env.bars().length;
+        return { i0: Math.max(0, Math.floor(view.start)), i1: Math.min(n - 1, Math.ceil(view.end)) };
+      },
+      theme: () => this.env.theme(),
+      mainSide: () => (this.env.settings().priceAxisSide === 'left' ? 'left' : 'right'),
+      format: (v) => formatAxisNumber(v, 'price'),
+    };
   }
 
   #transform(u: uPlot, scaleKey: string): PlotTransform {
@@ -232,12 +266,14 @@ export class PanePlot {
     const hidden = { paths: () => null, points: { show: false } } as const;
     if (kind === 'price') series.push({ ...hidden, scale: yScale }, { ...hidden, scale: yScale });
     if (kind === 'volume') series.push({ ...hidden, scale: yScale });
+    const leftEnv = this.spec.leftAxis ? this.#leftScale() : null;
+    const left = kind === 'price' ? leftEnv : null;
     for (const s of this.spec.series) {
       if (s.style === 'histogram') {
         series.push({ ...hidden, scale: yScale, label: s.label });
       } else {
         series.push({
-          scale: yScale,
+          scale: left && s.scale === 'left' ? LEFT_SCALE : yScale,
           label: s.label,
           stroke: s.color,
           width: s.style === 'band' ? 1 : 1.25,
@@ -247,7 +283,6 @@ export class PanePlot {
         });
       }
     }
-    const self = this;
     return {
       width: size.width,
       height: size.height,
@@ -275,12 +310,13 @@ export class PanePlot {
               const pad = Math.abs(min) * 0.01 || 1;
               return [min - pad, max + pad];
             }
-            if (kind === 'price') [min, max] = self.#withComparisons(min, max);
+            if (kind === 'price') [min, max] = this.#withComparisons(min, max);
             if (kind === 'price' && settings.priceScale === 'log') return [min / 1.02, max * 1.02];
             const pad = (max - min) * 0.08;
             return [min - pad, max + pad];
           },
         },
+        ...(left ? { [LEFT_SCALE]: leftScaleOptions(left) } : {}),
       },
       axes: [
         {
@@ -315,29 +351,31 @@ export class PanePlot {
             return splits.map((v) => formatAxisNumber(v, kind, locale));
           },
         },
+        ...(leftEnv ? [leftAxisOptions(leftEnv, left ? LEFT_SCALE : yScale, left !== null)] : []),
       ],
       series,
       hooks: {
         draw: [
           (u) => {
             const ctx = u.ctx;
-            const bars = self.env.bars();
-            const view = self.env.view();
+            const bars = this.env.bars();
+            const view = this.env.view();
             const i0 = Math.max(0, Math.floor(view.start));
             const i1 = Math.min(bars.length - 1, Math.ceil(view.end));
-            const t = self.#transform(u, yScale);
-            const th = self.env.theme();
+            const t = this.#transform(u, yScale);
+            const th = this.env.theme();
             const colors = { up: th.up, down: th.down, line: th.line, areaFill: th.areaFill };
             ctx.save();
             ctx.beginPath();
             ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
             ctx.clip();
-            if (self.spec.kind === 'price') {
-              paintClouds(ctx, self.spec.series, i0, view.end, t, th);
-              paintCandles(ctx, bars, i0, i1, t, self.env.settings().candleStyle, colors, uPlot.pxRatio);
-              self.#paintComparisons(ctx, i0, i1, t);
+            if (this.spec.kind === 'price') {
+              paintClouds(ctx, this.spec.series, i0, view.end, t, th);
+              paintCandles(ctx, bars, i0, i1, t, this.env.settings().candleStyle, colors, uPlot.pxRatio);
+              this.#paintComparisons(ctx, i0, i1, t);
+              if (left) paintLeftComparisons(u, ctx, left, t);
             }
-            if (self.spec.kind === 'volume')
+            if (this.spec.kind === 'volume')
               paintVolume(
                 ctx,
                 bars,
@@ -347,21 +385,21 @@ export class PanePlot {
                 { ...colors, up: fade(th.up), down: fade(th.down) },
                 u.bbox.top + u.bbox.height,
               );
-            for (const s of self.spec.series) {
+            for (const s of this.spec.series) {
               if (s.style === 'histogram')
                 paintHistogram(ctx, s.values, i0, i1, t, th, u.valToPos(0, yScale, true), s.colorBy === 'change');
             }
-            self.env.paintOverlay?.(u, self.spec.id, t);
+            this.env.paintOverlay?.(u, this.spec.id, t);
             ctx.restore();
-            self.env.paintAxisOverlay?.(u, self.spec.id, t);
+            this.env.paintAxisOverlay?.(u, this.spec.id, t);
           },
         ],
         setCursor: [
           (u) => {
             const idx = u.cursor.idx;
             // Forward slots (beyond the last bar) have no bar to report.
-            const bar = idx == null || idx >= self.env.bars().length ? null : idx;
-            self.env.onCursor(bar, self.spec.id, u.cursor.top ?? null);
+            const bar = idx == null || idx >= this.env.bars().length ? null : idx;
+            this.env.onCursor(bar, this.spec.id, u.cursor.top ?? null);
           },
         ],
       },

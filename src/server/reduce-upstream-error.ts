@@ -65,8 +65,8 @@ function codeOf(value: unknown): string | undefined {
 
 /** One line of printable text, at most {@link MAX_UPSTREAM_MESSAGE_LENGTH} characters. */
 function clean(text: string): string {
-  // Control characters (and line separators) are exactly what is removed.
   const oneLine = text
+    // eslint-disable-next-line no-control-regex -- control characters (and line separators) are exactly what is removed
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

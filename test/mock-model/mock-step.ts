@@ -58,5 +58,5 @@ export interface RecordedRequest {
   /** Request headers, lower-case names. */
   headers: Record<string, string>;
   /** The parsed JSON request (`messages`, `tools`, `model`, `stream`…). */
-  body: any; // any: tests read arbitrary request fields (messages, tools, stream_options…) without guards
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary request fields (messages, tools, stream_options…) without guards
 }

@@ -129,10 +129,11 @@ export function markdownParseStats(): { readonly parses: number; readonly chars:
 }
 
 function build(chunk: string): TemplateResult {
+  if (!tokenize) return plain(chunk);
   parseStats.parses++;
   parseStats.chars += chunk.length;
   try {
-    return fold(tokenize!(chunk));
+    return fold(tokenize(chunk));
   } catch {
     return plain(chunk);
   }
@@ -152,8 +153,8 @@ function fold(ops: readonly MarkdownOp[]): TemplateResult {
   const root: Frame = { op: null, children: [] };
   const stack: Frame[] = [root];
   const closeTop = () => {
-    const frame = stack.pop()!;
-    stack[stack.length - 1].children.push(element(frame.op!, frame.children));
+    const frame = stack.pop();
+    if (frame?.op) stack[stack.length - 1].children.push(element(frame.op, frame.children));
   };
   for (const op of ops) {
     const children = stack[stack.length - 1].children;

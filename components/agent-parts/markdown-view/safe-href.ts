@@ -8,6 +8,7 @@ const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
  */
 export function safeHref(url: string): string | null {
   const trimmed = url.trim();
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (trimmed === '' || /[\u0000-\u001f\u007f\s]/.test(trimmed)) return null;
   let parsed: URL;
   try {

@@ -168,8 +168,9 @@ export class AgentQuestionCard extends LitElement {
   };
 
   #send(answer: AskUserAnswer): void {
+    if (!this.item) return;
     this._sent = true;
-    const detail: QuestionAnswerDetail = { callId: this.item!.callId, answer };
+    const detail: QuestionAnswerDetail = { callId: this.item.callId, answer };
     this.dispatchEvent(
       new CustomEvent<QuestionAnswerDetail>('question-answer', { detail, bubbles: true, composed: true }),
     );

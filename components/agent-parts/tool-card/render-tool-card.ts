@@ -55,7 +55,7 @@ export function renderToolCard(item: ToolTranscriptItem, options: ToolCardOption
   const hasInput =
     item.input !== undefined &&
     item.input !== null &&
-    !(typeof item.input === 'object' && Object.keys(item.input as object).length === 0);
+    !(typeof item.input === 'object' && Object.keys(item.input).length === 0);
   return html`
     <div part="tool-card" class="tool-card" data-status=${item.status} data-tool=${item.name}>
       <div class="tool-head">

@@ -11,7 +11,7 @@ import {
   type Period,
   type Series,
 } from '../data/index.js';
-import { createDefaultSourceRegistry, DataSourceRegistry } from '../data/index.js';
+import { createDefaultSourceRegistry, DataSourceRegistry, sliceBars } from '../data/index.js';
 import { Store, type ReadOnlySignal } from '../store/index.js';
 import { ToolRegistry, type ToolPolicy } from '../tools/index.js';
 import { buildChartContext } from './build-chart-context.js';
@@ -458,7 +458,12 @@ export class ChartCore implements CommandContext {
       const lastShown = shown.length > 0 ? shown.time[shown.length - 1] : -Infinity;
       let from = baseBars.length;
       while (from > 0 && baseBars.time[from - 1] >= lastShown) from--;
-      const tail = aggregateBars(sliceBars(baseBars, from), base, series.period, series.instrument.timezone);
+      const tail = aggregateBars(
+        sliceBars(baseBars, from, baseBars.length),
+        base,
+        series.period,
+        series.instrument.timezone,
+      );
       let ok = true;
       for (let i = 0; i < tail.length; i++) {
         ok =
@@ -550,17 +555,4 @@ export class ChartCore implements CommandContext {
     this.#load?.abort();
     this.#olderAbort?.abort();
   }
-}
-
-/** Views of bars from index `from` to the end (no copy). */
-function sliceBars(bars: Bars, from: number): Bars {
-  return {
-    time: bars.time.subarray(from),
-    open: bars.open.subarray(from),
-    high: bars.high.subarray(from),
-    low: bars.low.subarray(from),
-    close: bars.close.subarray(from),
-    volume: bars.volume.subarray(from),
-    length: bars.length - from,
-  };
 }

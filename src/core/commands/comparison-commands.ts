@@ -8,6 +8,7 @@ import type { CommandContext } from './command-context.js';
 import type { ComparisonEntry } from '../state/index.js';
 import { loadSeries } from './load-series.js';
 import { resolveInstrument, toCandidate } from './resolve-instrument.js';
+import { ScaleInput } from './scale-input.js';
 
 const CreateInput = Type.Object(
   {
@@ -19,6 +20,7 @@ const CreateInput = Type.Object(
     sourceId: Type.Optional(
       Type.String({ minLength: 1, maxLength: 32, description: 'Data source id; defaults to the chart source.' }),
     ),
+    scale: Type.Optional(ScaleInput),
   },
   { additionalProperties: false },
 );
@@ -42,6 +44,8 @@ export interface ComparisonLine {
   readonly symbol: string;
   readonly color: string;
   readonly closes: Float64Array;
+  /** `left`: drawn in its own prices against the left price scale. */
+  readonly scale?: 'left';
 }
 
 /** Overlays other instruments as percent change from the first visible bar. The toolbar's compare button uses these methods. */
@@ -63,7 +67,13 @@ export class ComparisonCommands {
       const out: ComparisonLine[] = [];
       for (const c of s.comparisons.get()) {
         const other = loaded.get(cacheKey(c, main.period));
-        if (other) out.push({ symbol: c.symbol, color: c.color, closes: alignCloses(main, other) });
+        if (other)
+          out.push({
+            symbol: c.symbol,
+            color: c.color,
+            closes: alignCloses(main, other),
+            ...(c.scale ? { scale: c.scale } : {}),
+          });
         else void this.#ensure(c, main.period);
       }
       return out;
@@ -107,7 +117,12 @@ export class ComparisonCommands {
     }
     ctx?.assertTarget();
     const used = new Set(this.#ctx.store.peek('comparisons').map((c) => c.color));
-    const entry: ComparisonEntry = { symbol, sourceId, color: COLORS.find((c) => !used.has(c)) ?? COLORS[0] };
+    const entry: ComparisonEntry = {
+      symbol,
+      sourceId,
+      color: COLORS.find((c) => !used.has(c)) ?? COLORS[0],
+      ...(input.scale === 'left' ? { scale: 'left' as const } : {}),
+    };
     this.#remember(entry, series);
     this.#ctx.store.action('comparison_create', (d) => d.set('comparisons', [...d.get('comparisons'), entry]));
     return {

@@ -20,6 +20,7 @@ import {
   DrawingDeleteInput,
   DrawingsCopyInput,
   DrawingUpdateInput,
+  liveDrawingCreateInput,
   NoInput,
   SetSelectionInput,
 } from './drawing-tool-inputs.js';
@@ -94,10 +95,12 @@ export class DrawingCommands {
   @tool({
     name: 'drawing_create',
     label: 'Create drawing',
-    description: `Draws on the chart of the current instrument and returns the new drawing's id. Points are {time, price}; times are YYYY-MM-DD, YYYY-MM-DD HH:mm (market timezone) or epoch ms and must lie inside the loaded data. Kinds and their points:\n${describeDrawingKinds()}\nTo mark a level of the user's range selection, read it from chart_get_context (selection.high, selection.low, selection.from).`,
+    description: `Draws on the chart of the current instrument and returns the new drawing's id. Points are {time, price}; times are YYYY-MM-DD, YYYY-MM-DD HH:mm (market timezone) or epoch ms and must lie inside the loaded data. The kinds and their points are listed at the end. To mark a level of the user's range selection, read it from chart_get_context (selection.high, selection.low, selection.from).`,
     parameters: DrawingCreateInput,
     safety: 'mutating',
-    liveDescription: (host: DrawingCommands) => host.liveDescription(),
+    liveDescription: (host: DrawingCommands) =>
+      `Kinds and their points:\n${describeDrawingKinds()}\n${host.liveDescription()}`,
+    liveParameters: () => liveDrawingCreateInput(),
   })
   create(input: Static<typeof DrawingCreateInput>, _ctx?: ToolCallContext): ToolOutput {
     const series = this.#requireSeries();

@@ -1,5 +1,5 @@
 import type { Series } from '../data/index.js';
-import { DRAWING_POINT_COUNTS, medianBarSpacing, type DrawingKind, type DrawingPoint } from '../drawings/index.js';
+import { drawingPointCount, medianBarSpacing, type DrawingKind, type DrawingPoint } from '../drawings/index.js';
 import { ToolCallError } from '../tools/index.js';
 import { parseToolTime, toolTime } from './tool-time.js';
 
@@ -18,7 +18,7 @@ export function loadedRangeText(series: Series): string {
 
 /** Throws `invalid_input` naming `points` unless `count` is what `kind` needs. */
 export function assertPointCount(kind: DrawingKind, count: number, field = 'points'): void {
-  const need = DRAWING_POINT_COUNTS[kind];
+  const need = drawingPointCount(kind);
   if (count === need) return;
   throw new ToolCallError(
     'invalid_input',

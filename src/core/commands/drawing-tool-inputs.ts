@@ -1,5 +1,5 @@
-import { Type } from '@sinclair/typebox';
-import { DRAWING_KINDS, MAX_DRAWING_LABEL_LENGTH } from '../drawings/index.js';
+import { Type, type TObject } from '@sinclair/typebox';
+import { DRAWING_KINDS, drawingKindIds, drawingKindsVersion, MAX_DRAWING_LABEL_LENGTH } from '../drawings/index.js';
 import { TimeInput } from './tool-time.js';
 
 /** One anchor of a drawing in tool input. */
@@ -18,7 +18,7 @@ export const DrawingPointsInput = Type.Array(DrawingPointInput, {
   minItems: 1,
   maxItems: 10,
   description:
-    'Anchors {time, price}: 1 for horizontal_line, horizontal_ray, vertical_line and text; 3 for parallel_channel; 2 for every other kind.',
+    'Anchors {time, price}, as many as the kind needs (see the kinds in the description): 1 for horizontal_line, horizontal_ray, vertical_line and text; 3 for parallel_channel; 2 for the other built-in kinds.',
 });
 
 /** A partial line style. */
@@ -47,26 +47,40 @@ export const DrawingStyleInput = Type.Object(
 
 const Label = (description: string) => Type.String({ maxLength: MAX_DRAWING_LABEL_LENGTH, description });
 
-/** Input of `drawing_create`. */
-export const DrawingCreateInput = Type.Object(
-  {
-    kind: Type.Union(
-      DRAWING_KINDS.map((k) => Type.Literal(k)),
-      { description: 'Drawing kind (see the list in the description).' },
-    ),
-    points: DrawingPointsInput,
-    paneId: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 64,
-        description: "Pane to draw on: 'price' (default) or an indicator pane id listed by panes_list.",
-      }),
-    ),
-    style: Type.Optional(DrawingStyleInput),
-    label: Type.Optional(Label('Text shown with the drawing; for kind text, the text itself.')),
-  },
-  { additionalProperties: false },
-);
+function createInput(kinds: readonly string[]) {
+  return Type.Object(
+    {
+      kind: Type.Union(
+        kinds.map((k) => Type.Literal(k)),
+        { description: 'Drawing kind (see the list in the description).' },
+      ),
+      points: DrawingPointsInput,
+      paneId: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 64,
+          description: "Pane to draw on: 'price' (default) or an indicator pane id listed by panes_list.",
+        }),
+      ),
+      style: Type.Optional(DrawingStyleInput),
+      label: Type.Optional(Label('Text shown with the drawing; for kind text, the text itself.')),
+    },
+    { additionalProperties: false },
+  );
+}
+
+/** Input of `drawing_create` with the built-in kinds (its static type). */
+export const DrawingCreateInput = createInput(DRAWING_KINDS);
+
+let live: { version: number; schema: TObject } | null = null;
+
+/** Input of `drawing_create` with every registered kind (src/core/drawings/drawing-kind-registry.ts). */
+export function liveDrawingCreateInput(): TObject {
+  const version = drawingKindsVersion();
+  if (live?.version !== version)
+    live = { version, schema: version === 0 ? DrawingCreateInput : createInput(drawingKindIds()) };
+  return live.schema;
+}
 
 /** Input of `drawing_update`. */
 export const DrawingUpdateInput = Type.Object(

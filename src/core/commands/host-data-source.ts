@@ -4,6 +4,7 @@ import {
   createBars,
   DataSourceError,
   PERIODS,
+  sliceBars,
   type Bar,
   type Bars,
   type BarsRequest,
@@ -86,8 +87,9 @@ export class HostDataSource implements DataSource {
    */
   applyLive(symbol: string, period: Period, bar: Bar): Bars | null {
     const key = symbol.toUpperCase();
-    const bars = this.#bars.get(key)?.get(period);
-    if (!bars) return null;
+    const periods = this.#bars.get(key);
+    const bars = periods?.get(period);
+    if (!periods || !bars) return null;
     const n = bars.length;
     const last = n > 0 ? bars.time[n - 1] : -Infinity;
     if (bar.time < last) return null;
@@ -102,16 +104,8 @@ export class HostDataSource implements DataSource {
     const i = append ? n : n - 1;
     for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) buffer[f][i] = bar[f];
     const length = append ? n + 1 : n;
-    const next: Bars = {
-      time: buffer.time.subarray(0, length),
-      open: buffer.open.subarray(0, length),
-      high: buffer.high.subarray(0, length),
-      low: buffer.low.subarray(0, length),
-      close: buffer.close.subarray(0, length),
-      volume: buffer.volume.subarray(0, length),
-      length,
-    };
-    this.#bars.get(key)!.set(period, next);
+    const next = sliceBars(buffer, 0, length);
+    periods.set(period, next);
     return next;
   }
 
@@ -150,8 +144,9 @@ export class HostDataSource implements DataSource {
     const base = [...(stored?.keys() ?? [])]
       .filter((p) => canAggregate(p, request.period) && PERIODS.indexOf(p) < PERIODS.indexOf(request.period))
       .sort((a, b) => PERIODS.indexOf(b) - PERIODS.indexOf(a))[0];
-    if (base) {
-      const bars = aggregateBars(stored!.get(base)!, base, request.period, instrument.timezone);
+    const baseBars = base ? stored?.get(base) : undefined;
+    if (base && baseBars) {
+      const bars = aggregateBars(baseBars, base, request.period, instrument.timezone);
       return { instrument, period: request.period, bars, complete: true };
     }
     const known = this.known(request.symbol);
@@ -169,9 +164,10 @@ export class HostDataSource implements DataSource {
     }
     const bars = await answer;
     if (request.signal?.aborted) throw new DataSourceError('aborted', 'The load was cancelled.');
-    if (!this.#bars.has(key)) this.#bars.set(key, new Map());
+    const periods = this.#bars.get(key) ?? new Map<Period, Bars>();
+    this.#bars.set(key, periods);
     this.#instruments.set(key, instrument);
-    this.#bars.get(key)!.set(request.period, bars);
+    periods.set(request.period, bars);
     return { instrument, period: request.period, bars, complete: true };
   }
 

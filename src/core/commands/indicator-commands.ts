@@ -27,6 +27,7 @@ import { indicatorDefinitionLine } from './indicator-definition-line.js';
 import { indicatorValuesText } from './indicator-values-text.js';
 import { resolveStudy, settingsConvention } from './indicator-study.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
+import { ScaleInput } from './scale-input.js';
 
 const Empty = Type.Object({}, { additionalProperties: false });
 
@@ -99,6 +100,7 @@ const AddInput = Type.Object(
         `Whose formulas this study follows, kept whatever the chart's convention; omit to follow the chart's (indicators_list shows it). ${CONVENTION_TEXT} Params are those of that convention.`,
       ),
     ),
+    scale: Type.Optional(ScaleInput),
   },
   { additionalProperties: false },
 );
@@ -294,8 +296,8 @@ export class IndicatorCommands {
     });
     const values: IndicatorValues =
       (match ? this.#ctx.indicatorEngine.values(match, series) : null) ??
-      def.compute({ ...bars, length: n, timezone: tz }, params as never);
-    const outputs = def.outputs(params as never);
+      def.compute({ ...bars, length: n, timezone: tz }, params);
+    const outputs = def.outputs(params);
     const keys = outputs.map((o) => o.key).filter((k) => values[k] !== undefined);
     const start = Math.max(a, b - input.limit + 1);
     const label = formatIndicatorLabel(def, params, convention === this.#chartConvention() ? undefined : convention);
@@ -353,6 +355,7 @@ export class IndicatorCommands {
       params,
       paneId,
       ...(input.convention ? { convention: input.convention } : {}),
+      ...(input.scale === 'left' && paneId === 'price' ? { scale: 'left' as const } : {}),
     };
     this.#commit(
       'indicators_add',

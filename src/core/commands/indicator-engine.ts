@@ -59,7 +59,7 @@ export class IndicatorEngine {
       if (def.createUpdater && tail) {
         // The first live tick builds the running state (one pass); later ticks are O(1).
         if (cached.updater) cached.updater.update(columns, n === cached.length + 1);
-        else cached.updater = def.createUpdater(columns, study.params as never);
+        else cached.updater = def.createUpdater(columns, study.params);
         cached.values = cached.updater.values;
         cached.length = n;
         cached.lastTime = lastTime;

@@ -7,7 +7,7 @@ import type { CommandContext } from './command-context.js';
 import { instrumentKey, withKey, type ChartMarker, type MarkerPosition, type MarkerShape } from '../state/index.js';
 import { upperIndex } from './build-chart-context.js';
 import { closeIndicatorIds } from './indicator-close-ids.js';
-import { CONDITION_OPS, evaluateCondition, type ConditionOp } from './evaluate-condition.js';
+import { CONDITION_OPS, evaluateCondition } from './evaluate-condition.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
 
 /** Most markers one instrument holds (and one call creates). */
@@ -265,7 +265,7 @@ export class MarkerCommands {
     const params = resolved.params;
     const { bars } = series;
     const n = bars.length;
-    const values = def.compute({ ...bars, length: n, timezone: series.instrument.timezone }, params as never);
+    const values = def.compute({ ...bars, length: n, timezone: series.instrument.timezone }, params);
     const keys = def
       .outputs(params as never)
       .map((o) => o.key)
@@ -280,7 +280,7 @@ export class MarkerCommands {
     };
     const left = output(input.left, 'left');
     const right = typeof input.right === 'number' ? input.right : output(input.right, 'right');
-    const op = input.op as ConditionOp;
+    const op = input.op;
     const bullish = op === 'crosses_above' || op === '>' || op === '>=';
     const color = input.color ?? (bullish ? BULL_COLOR : BEAR_COLOR);
     if (!isCssColor(color)) {

@@ -48,7 +48,7 @@ export class RunCommands {
     const store = this.#ctx.store;
     // Loaded on first use: a chart that never undoes a run never downloads the merge (issue #12).
     const { planRunRevert } = await import('../runs/plan-run-revert.js');
-    const plan = planRunRevert(set, (slice) => store.peek(slice as keyof ChartState), direction);
+    const plan = planRunRevert(set, (slice) => store.peek(slice), direction);
     if (!plan.ok) return plan;
     const keys = Object.keys(plan.writes) as RunTrackedSlice[];
     if (keys.length > 0) {

@@ -83,7 +83,7 @@ export class SettingsCommands {
     const keys = input.keys ?? SETTINGS_KEYS;
     const patch: Record<string, unknown> = {};
     for (const k of keys) patch[k] = DEFAULT_SETTINGS[k as keyof ChartSettings];
-    return this.apply(patch as SettingsPatch, 'settings_reset');
+    return this.apply(patch, 'settings_reset');
   }
 
   /** Writes a validated patch in one action (`undoable` false for attribute mirroring). */

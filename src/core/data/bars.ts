@@ -40,7 +40,7 @@ export function createBars(length: number): Bars {
   };
 }
 
-/** Views of the first `length` bars (no copy). */
+/** Views of the bars from `start` up to (not including) `end` (no copy). */
 export function sliceBars(bars: Bars, start: number, end: number): Bars {
   const s = Math.max(0, start);
   const e = Math.min(bars.length, end);

@@ -1,5 +1,7 @@
-class JsonSyntaxAt {
-  constructor(readonly offset: number) {}
+class JsonSyntaxAt extends Error {
+  constructor(readonly offset: number) {
+    super(`JSON syntax error at ${offset}`);
+  }
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;

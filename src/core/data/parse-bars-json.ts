@@ -216,6 +216,6 @@ export function parseBarsJson(text: string, options: ParseBarsOptions = {}): Par
     exchange: optionalText(data, 'exchange'),
     market: optionalText(data, 'market'),
     timeZone,
-    period: periodText as Period | undefined,
+    period: periodText,
   };
 }

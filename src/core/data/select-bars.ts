@@ -28,7 +28,7 @@ export interface BarsWindow {
 export function selectBars(bars: Bars, window: BarsWindow): { bars: Bars; start: number } {
   const { time } = bars;
   const hasFrom = window.from !== undefined && Number.isFinite(window.from);
-  let start = hasFrom ? lowerBound(time, window.from as number) : 0;
+  let start = hasFrom ? lowerBound(time, window.from) : 0;
   let end = window.to !== undefined && Number.isFinite(window.to) ? upperBound(time, window.to) : bars.length;
   if (end < start) end = start;
   if (window.limit !== undefined && Number.isFinite(window.limit)) {

@@ -104,7 +104,7 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
       kind === 'csv'
         ? { ...parseBarsCsv(text, { timeZone: options.timeZone }), timeZone: options.timeZone ?? 'UTC' }
         : parseBarsJson(text, { timeZone: options.timeZone });
-    const meta = kind === 'json' ? (parsed as ReturnType<typeof parseBarsJson>) : undefined;
+    const meta = kind === 'json' ? parsed : undefined;
     const symbol = meta?.symbol ?? options.symbol ?? fileSymbol(url);
     const period = meta?.period ?? guessPeriod(parsed.bars.time);
     const instrument: Instrument = Object.freeze({

@@ -1,52 +1,10 @@
 import type { Drawing, DrawingPoint } from './drawing.js';
+import type { DrawingGeometryInput } from './drawing-kind.js';
+import { getDrawingKind } from './drawing-kind-registry.js';
 import type { DrawingMapper } from './drawing-mapper.js';
+import type { DrawingPrimitive, TextPrimitive } from './drawing-primitive.js';
 import { formatPrice as defaultFormatPrice } from './format-price.js';
-import { clipLineToRect, pointInPolygon, pointToSegmentDistance } from './pixel-math.js';
-
-/** A line piece in plot pixels; `level` is set on fib retracement levels. */
-export interface SegmentPrimitive {
-  readonly type: 'segment';
-  readonly x1: number;
-  readonly y1: number;
-  readonly x2: number;
-  readonly y2: number;
-  readonly level?: number;
-}
-
-/** An axis-aligned box; `fillAlpha` 0 means outline only. */
-export interface RectPrimitive {
-  readonly type: 'rect';
-  readonly x: number;
-  readonly y: number;
-  readonly w: number;
-  readonly h: number;
-  readonly fillAlpha: number;
-  readonly stroke: boolean;
-}
-
-/** A filled polygon (arrow heads); `points` is a flat list x0, y0, x1, y1, … */
-export interface PolygonPrimitive {
-  readonly type: 'polygon';
-  readonly points: readonly number[];
-}
-
-/**
- * Text at (x, y). `role: 'text'` is the text kind's body (hit-testable), `'label'` an annotation.
- * `tone: 'style'` paints in the drawing's colour, `'theme'` in the theme's text colour.
- */
-export interface TextPrimitive {
-  readonly type: 'text';
-  readonly x: number;
-  readonly y: number;
-  readonly text: string;
-  readonly align: 'left' | 'right' | 'center';
-  readonly baseline: 'top' | 'middle' | 'bottom';
-  readonly role: 'text' | 'label';
-  readonly tone: 'style' | 'theme';
-}
-
-/** What `drawingSegments` returns: everything a painter draws for one drawing. */
-export type DrawingPrimitive = SegmentPrimitive | RectPrimitive | PolygonPrimitive | TextPrimitive;
+import { pointInPolygon, pointToSegmentDistance } from './pixel-math.js';
 
 /** Options shared by geometry and hit testing. */
 export interface DrawingGeometryOptions {
@@ -54,290 +12,43 @@ export interface DrawingGeometryOptions {
   readonly formatPrice?: (price: number, ref: number) => string;
 }
 
-/** Fibonacci retracement levels, 0 at the second point and 1 at the first. */
-export const FIB_LEVELS: readonly number[] = Object.freeze([0, 0.236, 0.382, 0.5, 0.618, 0.786, 1]);
-
-/** Fill opacity of the price-range box. */
-export const PRICE_RANGE_FILL_ALPHA = 0.15;
-/** Fill opacity of rectangles (so that their inside is visibly part of them and clickable). */
-export const RECTANGLE_FILL_ALPHA = 0.1;
-
-/** Gap between a line and its label, px. */
-const LABEL_GAP = 4;
-/** Placeholder text of a text drawing without a label. */
-const EMPTY_TEXT = 'Text';
 /** Rough text metrics for hit testing without a canvas (12 px UI font). */
 const CHAR_WIDTH_PX = 7;
 const TEXT_HEIGHT_PX = 16;
-
-/** Price of fib `level` between the first (`a`) and second (`b`) point. */
-export function fibLevelPrice(a: number, b: number, level: number): number {
-  return b + (a - b) * level;
-}
 
 /** Pixel positions of a drawing's anchors, one per point. */
 export function drawingAnchors(drawing: Drawing, mapper: DrawingMapper): { x: number; y: number }[] {
   return drawing.points.map((p) => ({ x: mapper.timeToX(p.time), y: mapper.priceToY(p.price) }));
 }
 
-function lineLabel(text: string | undefined, x1: number, y1: number, x2: number, y2: number): TextPrimitive[] {
-  if (!text) return [];
-  return [
-    {
-      type: 'text',
-      x: (x1 + x2) / 2,
-      y: (y1 + y2) / 2 - LABEL_GAP,
-      text,
-      align: 'center',
-      baseline: 'bottom',
-      role: 'label',
-      tone: 'style',
-    },
-  ];
-}
-
-function arrowHead(
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-  width: number,
-): { head: PolygonPrimitive | null; bx: number; by: number } {
-  const len = Math.hypot(x1 - x0, y1 - y0);
-  if (len === 0) return { head: null, bx: x1, by: y1 };
-  const size = 8 + 2 * width;
-  const ux = (x1 - x0) / len,
-    uy = (y1 - y0) / len;
-  const bx = x1 - ux * size,
-    by = y1 - uy * size;
-  const nx = (-uy * size) / 2,
-    ny = (ux * size) / 2;
-  // The shaft stops at the head's base so a thick line does not poke through the tip.
-  const shaftEnd = len > size ? { bx, by } : { bx: x1, by: y1 };
-  return { head: { type: 'polygon', points: [x1, y1, bx + nx, by + ny, bx - nx, by - ny] }, ...shaftEnd };
-}
-
-function seg(x1: number, y1: number, x2: number, y2: number): SegmentPrimitive {
-  return { type: 'segment', x1, y1, x2, y2 };
-}
-
-function signed(v: string, n: number): string {
-  return n > 0 ? `+${v}` : v;
+/** What a kind's geometry, hit test and paint receive for `drawing`. */
+export function drawingGeometryInput(
+  drawing: Drawing,
+  mapper: DrawingMapper,
+  options: DrawingGeometryOptions = {},
+): DrawingGeometryInput {
+  return {
+    drawing,
+    anchors: drawingAnchors(drawing, mapper),
+    mapper,
+    formatPrice: options.formatPrice ?? defaultFormatPrice,
+  };
 }
 
 /**
- * Pixel primitives of one drawing, in the mapper's plot coordinates. Rays and extended lines are
- * clipped to the plot rect (nothing when they miss it); horizontal and vertical lines span it.
- * Tolerates fewer points than the kind needs (a preview while placing) by drawing what it can.
+ * Pixel primitives of one drawing, in the mapper's plot coordinates, from its kind's `geometry`
+ * (src/core/drawings/kinds/). Nothing for a kind that is not registered (a layout saved with a
+ * host's kind, before the host registers it). Tolerates fewer points than the kind needs (a preview
+ * while placing) by drawing what it can.
  */
 export function drawingSegments(
   drawing: Drawing,
   mapper: DrawingMapper,
   options: DrawingGeometryOptions = {},
 ): DrawingPrimitive[] {
-  const pts = drawingAnchors(drawing, mapper);
-  if (pts.length === 0) return [];
-  const { width: W, height: H } = mapper;
-  const fmt = options.formatPrice ?? defaultFormatPrice;
-  const label = drawing.label;
-  const [a, b, c] = pts;
-  const out: DrawingPrimitive[] = [];
-
-  switch (drawing.kind) {
-    case 'horizontal_line':
-      out.push(seg(0, a.y, W, a.y));
-      if (label)
-        out.push({
-          type: 'text',
-          x: W - LABEL_GAP,
-          y: a.y - LABEL_GAP,
-          text: label,
-          align: 'right',
-          baseline: 'bottom',
-          role: 'label',
-          tone: 'style',
-        });
-      return out;
-    case 'horizontal_ray':
-      if (a.x <= W) out.push(seg(Math.max(0, a.x), a.y, W, a.y));
-      if (label)
-        out.push({
-          type: 'text',
-          x: W - LABEL_GAP,
-          y: a.y - LABEL_GAP,
-          text: label,
-          align: 'right',
-          baseline: 'bottom',
-          role: 'label',
-          tone: 'style',
-        });
-      return out;
-    case 'vertical_line':
-      out.push(seg(a.x, 0, a.x, H));
-      if (label)
-        out.push({
-          type: 'text',
-          x: a.x + LABEL_GAP,
-          y: LABEL_GAP,
-          text: label,
-          align: 'left',
-          baseline: 'top',
-          role: 'label',
-          tone: 'style',
-        });
-      return out;
-    case 'text':
-      out.push({
-        type: 'text',
-        x: a.x,
-        y: a.y,
-        text: label || EMPTY_TEXT,
-        align: 'left',
-        baseline: 'bottom',
-        role: 'text',
-        tone: 'style',
-      });
-      return out;
-    default:
-      break;
-  }
-  if (!b) return out;
-
-  switch (drawing.kind) {
-    case 'trend_line':
-      out.push(seg(a.x, a.y, b.x, b.y), ...lineLabel(label, a.x, a.y, b.x, b.y));
-      break;
-    case 'ray':
-    case 'extended_line': {
-      const dx = b.x - a.x,
-        dy = b.y - a.y;
-      if (dx === 0 && dy === 0) {
-        out.push(seg(a.x, a.y, a.x, a.y));
-      } else {
-        const clipped = clipLineToRect(a.x, a.y, dx, dy, W, H, drawing.kind === 'ray' ? 0 : -Infinity, Infinity);
-        if (clipped) out.push(seg(clipped.x1, clipped.y1, clipped.x2, clipped.y2));
-      }
-      out.push(...lineLabel(label, a.x, a.y, b.x, b.y));
-      break;
-    }
-    case 'arrow': {
-      const { head, bx, by } = arrowHead(a.x, a.y, b.x, b.y, drawing.style.width);
-      out.push(seg(a.x, a.y, bx, by));
-      if (head) out.push(head);
-      out.push(...lineLabel(label, a.x, a.y, b.x, b.y));
-      break;
-    }
-    case 'rectangle': {
-      const x = Math.min(a.x, b.x),
-        y = Math.min(a.y, b.y);
-      out.push({
-        type: 'rect',
-        x,
-        y,
-        w: Math.abs(b.x - a.x),
-        h: Math.abs(b.y - a.y),
-        fillAlpha: RECTANGLE_FILL_ALPHA,
-        stroke: true,
-      });
-      if (label)
-        out.push({
-          type: 'text',
-          x: x + LABEL_GAP,
-          y: y + LABEL_GAP,
-          text: label,
-          align: 'left',
-          baseline: 'top',
-          role: 'label',
-          tone: 'style',
-        });
-      break;
-    }
-    case 'fib_retracement': {
-      const p0 = drawing.points[0].price,
-        p1 = drawing.points[1].price;
-      const xl = Math.min(a.x, b.x),
-        xr = Math.max(a.x, b.x);
-      for (const level of FIB_LEVELS) {
-        const price = fibLevelPrice(p0, p1, level);
-        const y = mapper.priceToY(price);
-        out.push({ type: 'segment', x1: xl, y1: y, x2: xr, y2: y, level });
-        out.push({
-          type: 'text',
-          x: xl + LABEL_GAP,
-          y: y - 2,
-          text: `${level} (${fmt(price, p1)})`,
-          align: 'left',
-          baseline: 'bottom',
-          role: 'label',
-          tone: 'style',
-        });
-      }
-      if (label)
-        out.push({
-          type: 'text',
-          x: xr,
-          y: Math.min(a.y, b.y) - TEXT_HEIGHT_PX,
-          text: label,
-          align: 'right',
-          baseline: 'bottom',
-          role: 'label',
-          tone: 'style',
-        });
-      break;
-    }
-    case 'price_range': {
-      const p0 = drawing.points[0].price,
-        p1 = drawing.points[1].price;
-      const x = Math.min(a.x, b.x),
-        y = Math.min(a.y, b.y);
-      const mx = (a.x + b.x) / 2;
-      out.push({
-        type: 'rect',
-        x,
-        y,
-        w: Math.abs(b.x - a.x),
-        h: Math.abs(b.y - a.y),
-        fillAlpha: PRICE_RANGE_FILL_ALPHA,
-        stroke: false,
-      });
-      const { head, bx, by } = arrowHead(mx, a.y, mx, b.y, 1);
-      out.push(seg(mx, a.y, bx, by));
-      if (head) out.push(head);
-      const delta = p1 - p0;
-      const pct = p0 !== 0 ? ` (${signed(((delta / p0) * 100).toFixed(2), delta)}%)` : '';
-      const text = `${label ? `${label}: ` : ''}Δ ${signed(fmt(delta, p0), delta)}${pct}`;
-      const up = b.y <= a.y;
-      out.push({
-        type: 'text',
-        x: mx,
-        y: up ? y - LABEL_GAP : y + Math.abs(b.y - a.y) + LABEL_GAP,
-        text,
-        align: 'center',
-        baseline: up ? 'bottom' : 'top',
-        role: 'label',
-        tone: 'theme',
-      });
-      break;
-    }
-    case 'parallel_channel': {
-      out.push(seg(a.x, a.y, b.x, b.y));
-      if (c) {
-        if (b.x !== a.x) {
-          // The parallel keeps the base line's slope and passes through the third anchor.
-          const off = c.y - (a.y + ((b.y - a.y) * (c.x - a.x)) / (b.x - a.x));
-          out.push(seg(a.x, a.y + off, b.x, b.y + off));
-        } else {
-          const off = c.x - a.x;
-          out.push(seg(a.x + off, a.y, b.x + off, b.y));
-        }
-      }
-      out.push(...lineLabel(label, a.x, a.y, b.x, b.y));
-      break;
-    }
-    default:
-      break;
-  }
-  return out;
+  const kind = getDrawingKind(drawing.kind);
+  if (!kind || drawing.points.length === 0) return [];
+  return kind.geometry(drawingGeometryInput(drawing, mapper, options));
 }
 
 /** Which part of a drawing the pointer is on. */
@@ -358,6 +69,11 @@ function textBox(t: TextPrimitive): { x: number; y: number; w: number; h: number
   const x = t.align === 'left' ? t.x : t.align === 'right' ? t.x - w : t.x - w / 2;
   const y = t.baseline === 'top' ? t.y : t.baseline === 'bottom' ? t.y - h : t.y - h / 2;
   return { x, y, w, h };
+}
+
+/** Whether (x, y) is within `tol` px of any of `primitives` (the default hit test of a kind). */
+export function primitivesHit(primitives: readonly DrawingPrimitive[], x: number, y: number, tol: number): boolean {
+  return primitives.some((p) => primitiveHit(p, x, y, tol));
 }
 
 function primitiveHit(p: DrawingPrimitive, x: number, y: number, tol: number): boolean {
@@ -409,10 +125,11 @@ export function hitTestDrawing(
   });
   if (best >= 0) return { part: 'anchor', anchorIndex: best };
   const tol = tolerancePx + drawing.style.width / 2;
-  for (const p of drawingSegments(drawing, mapper, options)) {
-    if (primitiveHit(p, x, y, tol)) return { part: 'body' };
+  const kind = getDrawingKind(drawing.kind);
+  if (kind?.hitTest) {
+    return kind.hitTest(drawingGeometryInput(drawing, mapper, options), x, y, tol) ? { part: 'body' } : null;
   }
-  return null;
+  return primitivesHit(drawingSegments(drawing, mapper, options), x, y, tol) ? { part: 'body' } : null;
 }
 
 /**

@@ -1,4 +1,6 @@
-import { DRAWING_KINDS, type DrawingKind } from './drawing.js';
+import { DRAWING_KINDS, type BuiltinDrawingKind } from './drawing.js';
+import { drawingKindIds, getDrawingKind, listDrawingKinds } from './drawing-kind-registry.js';
+import { BUILTIN_DRAWING_KINDS } from './kinds/builtin-drawing-kinds.js';
 
 /** What a person and a model need to know about one drawing kind. */
 export interface DrawingKindInfo {
@@ -10,88 +12,39 @@ export interface DrawingKindInfo {
   readonly description: string;
 }
 
-/** Per kind: point count, label and a one-line description. */
-export const DRAWING_KIND_INFO: Readonly<Record<DrawingKind, DrawingKindInfo>> = Object.freeze({
-  horizontal_line: {
-    points: 1,
-    label: 'Horizontal line',
-    description: "a horizontal line across the whole chart at the point's price (its time only anchors it)",
-  },
-  horizontal_ray: {
-    points: 1,
-    label: 'Horizontal ray',
-    description: "a horizontal line from the point's time to the right edge at its price",
-  },
-  vertical_line: {
-    points: 1,
-    label: 'Vertical line',
-    description: "a vertical line at the point's time (its price only anchors it)",
-  },
-  text: {
-    points: 1,
-    label: 'Text',
-    description: 'the label text written at the point',
-  },
-  trend_line: {
-    points: 2,
-    label: 'Trend line',
-    description: 'a segment from the first point to the second',
-  },
-  ray: {
-    points: 2,
-    label: 'Ray',
-    description: 'starts at the first point, passes through the second and continues to the chart edge',
-  },
-  extended_line: {
-    points: 2,
-    label: 'Extended line',
-    description: 'a line through both points, extended in both directions',
-  },
-  arrow: {
-    points: 2,
-    label: 'Arrow',
-    description: 'a segment with an arrow head at the second point',
-  },
-  rectangle: {
-    points: 2,
-    label: 'Rectangle',
-    description: 'a box with the two points as opposite corners',
-  },
-  fib_retracement: {
-    points: 2,
-    label: 'Fib retracement',
-    description:
-      'levels 0, 0.236, 0.382, 0.5, 0.618, 0.786, 1 between the points: 0 at the second point, 1 at the first',
-  },
-  price_range: {
-    points: 2,
-    label: 'Price range',
-    description: 'a box measuring the price change and percent from the first point to the second',
-  },
-  parallel_channel: {
-    points: 3,
-    label: 'Parallel channel',
-    description: 'a line from the first to the second point plus a parallel line through the third point',
-  },
-});
-
-/** Exact number of points each kind needs. */
-export const DRAWING_POINT_COUNTS: Readonly<Record<DrawingKind, number>> = Object.freeze(
-  Object.fromEntries(DRAWING_KINDS.map((k) => [k, DRAWING_KIND_INFO[k].points])) as Record<DrawingKind, number>,
+/** Per built-in kind: point count, label and a one-line description (from src/core/drawings/kinds/). */
+export const DRAWING_KIND_INFO: Readonly<Record<BuiltinDrawingKind, DrawingKindInfo>> = Object.freeze(
+  Object.fromEntries(
+    BUILTIN_DRAWING_KINDS.map((k) => [k.id, { points: k.anchors, label: k.label, description: k.description }]),
+  ) as Record<BuiltinDrawingKind, DrawingKindInfo>,
 );
 
-/** Type guard for kind names coming from a model or a user. */
-export function isDrawingKind(value: unknown): value is DrawingKind {
-  return typeof value === 'string' && (DRAWING_KINDS as readonly string[]).includes(value);
+/** Exact number of points each built-in kind needs. */
+export const DRAWING_POINT_COUNTS: Readonly<Record<BuiltinDrawingKind, number>> = Object.freeze(
+  Object.fromEntries(DRAWING_KINDS.map((k) => [k, DRAWING_KIND_INFO[k].points])) as Record<BuiltinDrawingKind, number>,
+);
+
+/** Points a registered kind needs; 0 for an unknown kind. */
+export function drawingPointCount(kind: string): number {
+  return getDrawingKind(kind)?.anchors ?? 0;
+}
+
+/** Whether `value` names a registered kind (built-in or added with `registerDrawingKind`). */
+export function isDrawingKind(value: unknown): value is string {
+  return typeof value === 'string' && getDrawingKind(value) !== undefined;
+}
+
+/** The registered kinds' ids, comma-separated (error messages). */
+export function drawingKindList(): string {
+  return drawingKindIds().join(', ');
 }
 
 /**
- * Compact text for tool descriptions, one kind per line, e.g.
+ * Compact text for tool descriptions, one registered kind per line, e.g.
  * `trend_line (2 points): a segment from the first point to the second`.
  */
 export function describeDrawingKinds(): string {
-  return DRAWING_KINDS.map((k) => {
-    const info = DRAWING_KIND_INFO[k];
-    return `${k} (${info.points} point${info.points === 1 ? '' : 's'}): ${info.description}`;
-  }).join('\n');
+  return listDrawingKinds()
+    .map((k) => `${k.id} (${k.anchors} point${k.anchors === 1 ? '' : 's'}): ${k.description}`)
+    .join('\n');
 }

@@ -1,4 +1,4 @@
-/** The twelve drawing kinds of docs/contracts.md. */
+/** The twelve built-in drawing kinds of docs/contracts.md (src/core/drawings/kinds/). */
 export const DRAWING_KINDS = [
   'horizontal_line',
   'horizontal_ray',
@@ -13,7 +13,9 @@ export const DRAWING_KINDS = [
   'price_range',
   'text',
 ] as const;
-export type DrawingKind = (typeof DRAWING_KINDS)[number];
+export type BuiltinDrawingKind = (typeof DRAWING_KINDS)[number];
+/** A built-in kind or one added with `registerDrawingKind` (src/core/drawings/drawing-kind-registry.ts). */
+export type DrawingKind = string;
 
 /** An anchor in data space: UTC epoch ms and a price. */
 export interface DrawingPoint {

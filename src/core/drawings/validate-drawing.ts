@@ -1,6 +1,6 @@
 import { isCssColor } from './css-color.js';
-import { DRAWING_POINT_COUNTS, isDrawingKind } from './drawing-kinds.js';
-import { DRAWING_KINDS, type DrawingKind, type DrawingStyle } from './drawing.js';
+import { drawingKindList, drawingPointCount, isDrawingKind } from './drawing-kinds.js';
+import { type DrawingKind, type DrawingStyle } from './drawing.js';
 
 /** One problem with drawing input: the field (`points[1].price`) and how to fix it. */
 export interface DrawingValidationError {
@@ -48,11 +48,11 @@ export function validateDrawingPoints(
   if (!Array.isArray(points)) {
     errors.push({
       path: prefix,
-      reason: `points must be an array of {time, price}; ${kind} needs ${DRAWING_POINT_COUNTS[kind]}`,
+      reason: `points must be an array of {time, price}; ${kind} needs ${drawingPointCount(kind)}`,
     });
     return errors;
   }
-  const need = DRAWING_POINT_COUNTS[kind];
+  const need = drawingPointCount(kind);
   if (points.length !== need) {
     errors.push({ path: prefix, reason: `${kind} needs ${need} point${need === 1 ? '' : 's'}, got ${points.length}` });
   }
@@ -109,7 +109,7 @@ export function validateDrawingInput(input: unknown, context: DrawingValidationC
   if (!isRecord(input)) return [{ path: '', reason: 'expected an object {kind, points, paneId?, style?, label?}' }];
   const errors: DrawingValidationError[] = [];
   if (!isDrawingKind(input.kind)) {
-    errors.push({ path: 'kind', reason: `unknown drawing kind; use one of ${DRAWING_KINDS.join(', ')}` });
+    errors.push({ path: 'kind', reason: `unknown drawing kind; use one of ${drawingKindList()}` });
   } else {
     errors.push(...validateDrawingPoints(input.kind, input.points, context));
   }

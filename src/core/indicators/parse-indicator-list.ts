@@ -100,7 +100,11 @@ export function parseIndicatorList(
       errors.push({ text: piece, reason: `unknown convention; expected one of ${INDICATOR_CONVENTIONS.join(', ')}` });
       continue;
     }
-    const def = registry.resolve(m[1], named ?? convention)!;
+    const def = registry.resolve(m[1], named ?? convention);
+    if (!def) {
+      errors.push({ text: piece, reason: 'unknown indicator' });
+      continue;
+    }
     const properties: Record<string, TSchema> = def.params.properties;
     const partial: Record<string, unknown> = {};
     const args = m[2] === undefined || m[2].trim() === '' ? [] : m[2].split(',').map((a) => a.trim());

@@ -84,7 +84,7 @@ export function adaptParams(
   def: IndicatorDefinition,
   params: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  if (Check(def.params, params)) return params as Record<string, unknown>;
+  if (Check(def.params, params)) return params;
   const properties: Record<string, TSchema> = def.params.properties;
   const out: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(properties)) {

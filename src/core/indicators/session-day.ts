@@ -51,6 +51,8 @@ function offsetAt(timeZone: string, t: number): number {
       case 'second':
         s = Number(p.value);
         break;
+      default: // era, weekday, literal…: not part of the wall time
+        break;
     }
   }
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);

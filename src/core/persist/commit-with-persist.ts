@@ -158,7 +158,7 @@ function revert(
     store.action(
       ROLLBACK_ACTION,
       (d) => {
-        for (const k of keys) d.set(k, before[k] as never);
+        for (const k of keys) d.set(k, before[k]);
       },
       { undoable: false },
     );

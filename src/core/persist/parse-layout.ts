@@ -14,7 +14,8 @@ import {
   type PriceLine,
 } from '../state/index.js';
 import {
-  DRAWING_POINT_COUNTS,
+  drawingKindList,
+  drawingPointCount,
   isCssColor,
   isDrawingKind,
   MAX_DRAWING_LABEL_LENGTH,
@@ -101,6 +102,7 @@ function indicator(v: unknown, path: string, check: LayoutCheckOptions): Indicat
     params: params(r.params, `${path}.params`),
     paneId: string(r.paneId, `${path}.paneId`),
     ...(r.convention === undefined ? {} : { convention: convention(r.convention, `${path}.convention`) }),
+    ...scaleOf(r.scale, `${path}.scale`),
   };
   if (!check.indicators) return out;
   const def = check.indicators.get(out.definitionId);
@@ -118,7 +120,7 @@ function indicator(v: unknown, path: string, check: LayoutCheckOptions): Indicat
     const first = results[0].ok ? undefined : results[0].errors[0];
     fail(`${path}.params${first?.path ? `.${first.path}` : ''}`, first?.reason ?? 'invalid params');
   }
-  return { ...out, definitionId: def.id, params: good.params as Record<string, unknown> };
+  return { ...out, definitionId: def.id, params: good.params };
 }
 
 function convention(v: unknown, path: string): IndicatorConvention {
@@ -135,7 +137,11 @@ function pane(v: unknown, path: string): PaneLayout {
 
 function drawing(v: unknown, path: string): Drawing {
   const r = record(v, path);
-  if (!isDrawingKind(r.kind)) fail(`${path}.kind`, 'unknown drawing kind');
+  if (!isDrawingKind(r.kind)) {
+    const name = typeof r.kind === 'string' ? `'${r.kind.slice(0, 40)}'` : `(${typeof r.kind})`;
+    // A host's kind saved by a page that registered it: register it (registerDrawingKind) before the chart restores.
+    fail(`${path}.kind`, `unknown drawing kind ${name}; registered kinds: ${drawingKindList()}`);
+  }
   const kind = r.kind;
   const points = array(r.points, `${path}.points`).map((p, i) => {
     const pr = record(p, `${path}.points[${i}]`);
@@ -144,11 +150,11 @@ function drawing(v: unknown, path: string): Drawing {
       price: finite(pr.price, `${path}.points[${i}].price`),
     };
   });
-  if (points.length !== DRAWING_POINT_COUNTS[kind])
-    fail(`${path}.points`, `${kind} needs ${DRAWING_POINT_COUNTS[kind]} points`);
+  if (points.length !== drawingPointCount(kind))
+    fail(`${path}.points`, `${kind} needs ${drawingPointCount(kind)} points`);
   const styleErrors = validateDrawingStyle(r.style, `${path}.style`);
   if (styleErrors.length > 0) fail(styleErrors[0].path, styleErrors[0].reason);
-  const style: DrawingStyle = normalizeStyle(record(r.style, `${path}.style`) as Partial<DrawingStyle>);
+  const style: DrawingStyle = normalizeStyle(record(r.style, `${path}.style`));
   if (typeof r.locked !== 'boolean') fail(`${path}.locked`, 'expected true or false');
   if (r.label !== undefined && (typeof r.label !== 'string' || r.label.length > MAX_DRAWING_LABEL_LENGTH)) {
     fail(`${path}.label`, `expected a string of at most ${MAX_DRAWING_LABEL_LENGTH} characters`);
@@ -171,7 +177,15 @@ function comparison(v: unknown, path: string): ComparisonEntry {
     symbol: string(r.symbol, `${path}.symbol`),
     sourceId: string(r.sourceId, `${path}.sourceId`),
     color: string(r.color, `${path}.color`),
+    ...scaleOf(r.scale, `${path}.scale`),
   };
+}
+
+/** The optional price scale of an overlay or comparison (`left`; absent: the main scale). */
+function scaleOf(v: unknown, path: string): { scale?: 'left' } {
+  if (v === undefined || v === 'right') return {};
+  if (v !== 'left') fail(path, "expected 'left' or 'right'");
+  return { scale: 'left' };
 }
 
 const MARKER_POSITIONS = ['above', 'below', 'on'];

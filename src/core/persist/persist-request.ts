@@ -37,7 +37,7 @@ export function createPersistRequest(document: LayoutDocument): PersistRequest {
       document,
       waitUntil(promise: PromiseLike<unknown>): void {
         if (!open) throw new Error('kline-persist: waitUntil must be called while the event is being dispatched');
-        if (!promise || typeof (promise as PromiseLike<unknown>).then !== 'function')
+        if (typeof (promise as { then?: unknown } | null | undefined)?.then !== 'function')
           throw new TypeError('kline-persist: waitUntil expects a promise');
         promises.push(promise);
       },

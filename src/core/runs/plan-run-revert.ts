@@ -51,7 +51,7 @@ export function planRunRevert(
         : slice === 'settings'
           ? mergeRecord(from, to, now, (k) => `setting ${k}`)
           : UNIT_KEYS[slice]
-            ? mergeList(from, to, now, UNIT_KEYS[slice]!, NOUN[slice])
+            ? mergeList(from, to, now, UNIT_KEYS[slice], NOUN[slice])
             : mergeWhole(from, to, now, NOUN[slice]);
     if (result.conflicts.length > 0) conflicts.push(...result.conflicts);
     else if (result.changed) writes[slice] = result.value;

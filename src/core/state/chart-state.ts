@@ -24,6 +24,8 @@ export interface IndicatorInstance {
   readonly paneId: string;
   /** The convention this study names itself (`MACD(12,26,9;tdx)`); absent: the chart's setting. */
   readonly convention?: IndicatorConvention;
+  /** `left`: an overlay on the price pane drawn against the left price scale (its own range). */
+  readonly scale?: 'left';
 }
 
 export interface PaneLayout {
@@ -36,6 +38,8 @@ export interface ComparisonEntry {
   readonly symbol: string;
   readonly sourceId: string;
   readonly color: string;
+  /** `left`: its own prices on the left price scale instead of percent change on the main scale. */
+  readonly scale?: 'left';
 }
 
 export type MarkerPosition = 'above' | 'below' | 'on';

@@ -4,8 +4,9 @@ import { Signal } from 'signal-polyfill';
  * Runs `fn` now and again (batched into one microtask) whenever a signal it read changes.
  * Returns a disposer. The polyfill's Watcher only says "something is dirty"; we re-run on a microtask.
  */
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- an effect returns nothing or its cleanup
 export function effect(fn: () => void | (() => void)): () => void {
-  let cleanup: void | (() => void);
+  let cleanup: ReturnType<typeof fn>;
   let scheduled = false;
   let disposed = false;
   const computed = new Signal.Computed(() => {

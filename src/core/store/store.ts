@@ -100,7 +100,8 @@ export class Store<S extends object> {
         pending: {},
         depth: 0,
       };
-    const tx = this.#tx!;
+    const tx = this.#tx;
+    if (tx === null) throw new Error('Store.action: no open transaction'); // unreachable: opened just above
     tx.depth++;
     const draft: Draft<S> = {
       get: (key) => this.peek(key),

@@ -7,8 +7,10 @@ const MAX_NODES = 200_000;
 const SAFE_SEGMENT = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** Thrown inside the walk; never escapes {@link toPlainInput}. */
-class Refusal {
-  constructor(readonly detail: ToolErrorDetail) {}
+class Refusal extends Error {
+  constructor(readonly detail: ToolErrorDetail) {
+    super(detail.reason);
+  }
 }
 
 /**

@@ -27,7 +27,7 @@ export function tool(metadata: ToolMetadata) {
       ...metadata,
       executionMode: metadata.executionMode ?? (metadata.safety === 'read-only' ? 'parallel' : 'sequential'),
       methodName: String(context.name),
-      method: method as unknown as ToolMethod,
+      method: method,
     });
     registered.set(entry.method, entry);
     byName.set(entry.name, entry);
@@ -38,9 +38,4 @@ export function tool(metadata: ToolMetadata) {
 /** Every tool declared with `@tool`, in declaration order. */
 export function getRegisteredChartTools(): readonly RegisteredChartTool[] {
   return [...registered.values()];
-}
-
-/** Metadata of a decorated function, if any. */
-export function getToolForMethod(method: unknown): RegisteredChartTool | undefined {
-  return registered.get(method as ToolMethod);
 }

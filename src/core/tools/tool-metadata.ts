@@ -17,6 +17,12 @@ export interface ToolMetadata {
    * Receives the host object that owns the method.
    */
   readonly liveDescription?: (host: never) => string;
+  /**
+   * The schema when it depends on registrations made at run time (drawing_create's `kind` enum
+   * grows with `registerDrawingKind`): used instead of `parameters` when tools are listed,
+   * described and validated. Return the same object while nothing changed (it is not copied).
+   */
+  readonly liveParameters?: (host: never) => TObject;
 }
 
 /** What a tool method returns on success. Failures are thrown as `ToolCallError`. */

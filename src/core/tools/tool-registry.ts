@@ -50,6 +50,12 @@ export interface ToolEntry {
 interface Bound extends ToolEntry {
   invoke(input: unknown, ctx: ToolCallContext): Promise<ToolOutput>;
   live?: () => string;
+  /** The schema when it changes at run time (`liveParameters`). */
+  params?: () => TObject;
+}
+
+function paramsOf(tool: Bound): TObject {
+  return tool.params?.() ?? tool.parameters;
 }
 
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -104,15 +110,18 @@ export class ToolRegistry {
         safety: meta.safety,
         executionMode: meta.executionMode,
         kind: 'builtin',
-        invoke: async (input, ctx) => await method.call(host, input as never, ctx),
+        invoke: async (input, ctx) => method.call(host, input as never, ctx),
         live: meta.liveDescription ? () => (meta.liveDescription as (h: object) => string)(host) : undefined,
+        params: meta.liveParameters ? () => (meta.liveParameters as (h: object) => TObject)(host) : undefined,
       });
     }
   }
 
   /** Every tool, in registration order. */
   list(): ToolEntry[] {
-    return [...this.#tools.values()].map(({ invoke: _i, live: _l, ...entry }) => entry);
+    return [...this.#tools.values()].map(({ invoke: _i, live: _l, params: _p, ...entry }) =>
+      _p ? { ...entry, parameters: _p() } : entry,
+    );
   }
 
   has(name: string): boolean {
@@ -130,7 +139,7 @@ export class ToolRegistry {
         label: tool.label,
         description: live ? `${tool.description}\n${live}` : tool.description,
         // A plain, cloneable schema every OpenAI-compatible server accepts (enums, no TypeBox keys).
-        parameters: toModelSchema(tool.parameters),
+        parameters: toModelSchema(paramsOf(tool)),
         safety: tool.safety,
         executionMode: tool.executionMode,
       });
@@ -249,7 +258,7 @@ export class ToolRegistry {
     if (depth >= MAX_DEPTH) return failure('not_allowed', `Tools may be nested at most ${MAX_DEPTH} levels deep.`);
     // Read the input once into plain JSON: proto keys, cycles, throwing getters are refused here.
     const plain = toPlainInput(input);
-    let validated = plain.ok ? safeValidate(tool.parameters, plain.value) : plain;
+    let validated = plain.ok ? safeValidate(paramsOf(tool), plain.value) : plain;
     // Only a refusal waits (for the wording of its errors); valid input goes on in the same tick.
     if (validated instanceof Promise) validated = await validated;
     const checked = validated;

@@ -1,6 +1,6 @@
 import {
   DEFAULT_DRAWING_STYLE,
-  DRAWING_POINT_COUNTS,
+  drawingPointCount,
   drawingAnchors,
   hitTestDrawings,
   isDrawingKind,
@@ -219,7 +219,7 @@ export class DrawingInteraction {
     const tool = this.currentTool;
     if (tool === null) return false;
     if (isDrawingKind(tool)) {
-      if (this.placed.length > 0 || DRAWING_POINT_COUNTS[tool] === 1) {
+      if (this.placed.length > 0 || drawingPointCount(tool) === 1) {
         this.showPreview(this.previewDrawing(tool, [...this.placed, this.pointAt(x, y)]));
       }
       return this.placingPress !== null;
@@ -284,7 +284,7 @@ export class DrawingInteraction {
   placePoint(point: DrawingPoint): { set: number; needed: number; done: boolean } | null {
     const tool = this.currentTool;
     if (!isDrawingKind(tool)) return null;
-    const needed = DRAWING_POINT_COUNTS[tool];
+    const needed = drawingPointCount(tool);
     const set = this.placed.length + 1;
     this.addPoint(tool, point);
     return { set, needed, done: set >= needed };
@@ -348,7 +348,7 @@ export class DrawingInteraction {
 
   private addPoint(kind: DrawingKind, point: DrawingPoint): void {
     this.placed.push(point);
-    if (this.placed.length < DRAWING_POINT_COUNTS[kind]) {
+    if (this.placed.length < drawingPointCount(kind)) {
       this.showPreview(this.previewDrawing(kind, this.placed.slice()));
       return;
     }

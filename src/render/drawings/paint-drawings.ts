@@ -1,6 +1,8 @@
 import {
   drawingAnchors,
+  drawingGeometryInput,
   drawingSegments,
+  getDrawingKind,
   type Drawing,
   type DrawingMapper,
   type DrawingPrimitive,
@@ -179,10 +181,24 @@ export function paintDrawings(
   ctx.globalAlpha = 1;
   ctx.lineJoin = 'round';
   ctx.lineCap = 'butt';
-  const s = new CanvasState(ctx);
+  let s = new CanvasState(ctx);
   const geometry = { formatPrice: options.formatPrice };
   for (const d of list) {
-    paintOne(ctx, s, d, drawingSegments(d, mapper, geometry), theme);
+    const prims = drawingSegments(d, mapper, geometry);
+    const own = getDrawingKind(d.kind)?.paint;
+    if (!own) {
+      paintOne(ctx, s, d, prims, theme);
+      continue;
+    }
+    // A kind's own painter gets a clean state and may leave any; the cache must forget it.
+    ctx.save();
+    try {
+      own(ctx, prims, drawingGeometryInput(d, mapper, geometry));
+    } catch (error) {
+      console.error(`drawing kind '${d.kind}' paint failed`, error);
+    }
+    ctx.restore();
+    s = new CanvasState(ctx);
   }
   for (const d of list) {
     if (options.selectedIds.has(d.id) || options.hoverId === d.id) paintHandles(ctx, s, d, mapper, theme);

@@ -155,7 +155,7 @@ describe('the chart by keyboard alone', () => {
     const view = coreOf(chart).store.peek('view')!;
     const rows = table.querySelectorAll('tbody tr').length;
     expect(rows).to.be.within(Math.floor(view.end - view.start) - 2, Math.ceil(view.end - view.start) + 1);
-    const headings = [...table.querySelectorAll('thead th')].map((th) => th.textContent!.trim());
+    const headings = [...table.querySelectorAll('thead th')].map((th) => th.textContent.trim());
     expect(headings.slice(0, 6)).to.deep.equal(['Time', 'Open', 'High', 'Low', 'Close', 'Volume']);
     expect(headings.some((h) => h.startsWith('RSI'))).to.equal(true, headings.join('|'));
     await press('t');

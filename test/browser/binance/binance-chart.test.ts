@@ -12,7 +12,9 @@ describe('<kline-chart> on the Binance source (recorded-format mock exchange)', 
   this.timeout(60000);
 
   it('scrolls back through three pages of history and keeps updating live, also after a reconnect', async () => {
-    const mock = (await executeServerCommand('mock-binance', { barCount: 3000 })) as { restUrl: string; wsUrl: string };
+    const mock = await executeServerCommand<{ restUrl: string; wsUrl: string }, { barCount: number }>('mock-binance', {
+      barCount: 3000,
+    });
     const wrapper = await fixture<HTMLElement>(
       html`<div><kline-chart style="width:700px;height:400px" source="binance" symbol="BTCUSDT" period="1m" indicators="VOL"></kline-chart></div>`,
     );
@@ -50,8 +52,8 @@ describe('<kline-chart> on the Binance source (recorded-format mock exchange)', 
     const hash = canvasHash(paneCanvas(chart, 'price'));
     const last = chart.context.get()!.dataRange.to;
     const close = coreOf(chart).store.peek('series')!.bars.close[time.length - 1];
-    await waitFor(() => coreOf(chart).store.peek('series') !== null, 'series');
-    await new Promise((r) => setTimeout(r, 500)); // the socket connects after the load
+    // The live stream opens after the load: wait until the exchange has accepted it.
+    await executeServerCommand('mock-binance-wait-connections', { count: 1 });
     const next = {
       time: last + 60_000,
       open: close,

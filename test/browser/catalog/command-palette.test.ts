@@ -134,7 +134,7 @@ describe('command palette', () => {
     expect(error.querySelector('.details li code')!.textContent).to.equal('instanceId');
 
     // Client-side: a limit above the schema's maximum is marked and nothing runs.
-    await palette.close();
+    palette.close();
     expect(await palette.openTool('market_bars_query')).to.equal(true);
     expect(control<HTMLInputElement>(palette, 'limit').value, 'defaults are filled in').to.equal('20');
     await setControl(palette, 'limit', '5000');

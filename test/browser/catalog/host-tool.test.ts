@@ -34,7 +34,7 @@ describe('host tools on a mounted chart', () => {
     const run = await chart.tools.execute('mark_recent_high', { lookback: 10 }, { origin: 'agent', readOnly: true });
     expect(!run.success && run.error.code).to.equal('not_allowed');
     const listed = await chart.tools.execute('drawings_list', {});
-    expect((listed.success ? listed.data : null) as { drawings: unknown[] }).to.deep.include({ drawings: [] });
+    expect(listed.success ? listed.data : null).to.deep.include({ drawings: [] });
     // The chart describes both as an agent sees them (public chart.tools.describe()).
     const described = chart.tools.describe().filter((t) => t.name.endsWith('_recent_high'));
     expect(described.map((d) => [d.name, d.safety])).to.deep.equal([

@@ -5,7 +5,7 @@ import '../../../components/settings-dialog/define.js';
 import type { SettingsDialog } from '../../../components/settings-dialog/index.js';
 import type { SchemaForm } from '../../../components/schema-form/index.js';
 import { canvasHash } from '../helpers/canvas-pixels.js';
-import { paneCanvas, readyChart } from '../helpers/chart-fixture.js';
+import { paneCanvas, readyChart, waitFor } from '../helpers/chart-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 function form(dialog: SettingsDialog): SchemaForm {
@@ -66,7 +66,7 @@ describe('settings dialog', () => {
     expect(actions.length).to.equal(1);
 
     dialog.shadowRoot!.querySelector<HTMLButtonElement>('[part="reset"]')!.click();
-    await new Promise((r) => setTimeout(r, 0));
+    await waitFor(() => actions.length === 2, 'the reset');
     await dialog.updateComplete;
     expect(actions).to.deep.equal(['settings_update', 'settings_reset']);
     expect(coreOf(chart).store.peek('settings').candleStyle).to.equal('solid');

@@ -23,7 +23,7 @@ describe('comparisons with the mock model', function () {
   before(async () => {
     // The runtime loads the model client on its first run; load it here so the test does not pay for it.
     await import('openai');
-    mockUrl = (await executeServerCommand('mock-model-url')) as string;
+    mockUrl = await executeServerCommand<string, undefined>('mock-model-url');
   });
   afterEach(() => unmountAll());
 
@@ -51,7 +51,7 @@ describe('comparisons with the mock model', function () {
     const canvas = paneCanvas(chart, 'price');
     expect(canvasHash(canvas)).to.not.equal(hash);
     expect(countPixels(canvas, color, 30) - before, 'comparison line pixels').to.be.greaterThan(150);
-    const legend = chart.shadowRoot!.querySelector('[data-testid="comparisons"]')!.textContent!;
+    const legend = chart.shadowRoot!.querySelector('[data-testid="comparisons"]')!.textContent;
     expect(legend).to.match(/ETHUSDT .*%/);
     const requests = (await (await fetch(control('requests'))).json()) as {
       body: { messages: { role: string; content: string }[] };
@@ -101,11 +101,11 @@ describe('comparisons with the mock model', function () {
     input.value = 'HKDEMO';
     input.dispatchEvent(new Event('input'));
     await waitFor(
-      () => [...root.querySelectorAll('.results button')].some((b) => b.textContent!.includes('HKEX:HKDEMO')),
+      () => [...root.querySelectorAll('.results button')].some((b) => b.textContent.includes('HKEX:HKDEMO')),
       'search results',
     );
     [...root.querySelectorAll<HTMLButtonElement>('.results button')]
-      .find((b) => b.textContent!.includes('HKEX:HKDEMO'))!
+      .find((b) => b.textContent.includes('HKEX:HKDEMO'))!
       .click();
     await waitFor(() => chart.context.get()!.comparisons.length === 1, 'comparison added');
     expect(chart.context.get()!.symbol).to.equal('DEMO');

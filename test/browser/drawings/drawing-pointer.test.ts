@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { Bars } from '../../../src/core/data/index.js';
 import { createDrawingStage, type DrawingStage } from './drawing-stage.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 /** Plot CSS px of a bar index and a price in the stage's price pane. */
 function at(stage: DrawingStage, index: number, price: number): [number, number] {
@@ -59,8 +60,7 @@ describe('drawing layer pointer and keyboard (standalone renderer)', () => {
     const before = structuredClone(stage.core.store.peek('drawings'));
     const key = stage.key('Delete');
     expect(key.defaultPrevented).to.equal(true);
-    await new Promise((r) => setTimeout(r, 0));
-    expect(stage.core.drawings.current()).to.deep.equal([]);
+    await waitFor(() => stage.core.drawings.current().length === 0, 'the deletion');
     stage.core.undo();
     expect(stage.core.store.peek('drawings')).to.deep.equal(before);
     expect(stage.core.drawings.current()[0].id).to.equal(id);
@@ -127,14 +127,14 @@ describe('drawing layer pointer and keyboard (standalone renderer)', () => {
     stage.core.drawings.select([id]);
     expect(stage.key('c', { ctrlKey: true }).defaultPrevented).to.equal(true);
     stage.key('v', { ctrlKey: true });
-    await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => stage.core.drawings.current().length === 2, 'the paste');
     const list = stage.core.drawings.current();
     expect(list.length).to.equal(2);
     expect(list[1].points[0].time).to.equal(bars.time[n - 35]);
     expect(stage.core.store.history.undoLabel).to.equal('drawings_copy');
     expect(stage.core.store.peek('drawingSelection')).to.deep.equal([list[1].id]);
     stage.key('v', { metaKey: true });
-    await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => stage.core.drawings.current().length === 3, 'the second paste');
     expect(stage.core.drawings.current()[2].points[0].time, 'second paste goes further').to.equal(bars.time[n - 30]);
     stage.core.undo();
     stage.core.undo();
@@ -160,7 +160,7 @@ describe('drawing layer pointer and keyboard (standalone renderer)', () => {
     expect(stage.controller.handlesPointer(down)).to.equal(true);
     for (let k = 1; k <= 4; k++) stage.pointer('pointermove', x0 + ((x1 - x0) * k) / 4, y);
     stage.pointer('pointerup', x1, y);
-    await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => stage.core.store.peek('selection') !== null, 'the selection');
     expect(stage.core.store.peek('selection')).to.deep.equal({ from: bars.time[n - 30], to: bars.time[n - 21] });
     const sel = stage.core.context.get()!.selection!;
     expect(sel.bars).to.equal(10);

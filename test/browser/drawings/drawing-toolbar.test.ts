@@ -5,6 +5,7 @@ import { drawingStrings, renderDrawingToolbar } from '../../../components/drawin
 import { renderDrawingEditor, toHexColor } from '../../../components/drawing-editor/index.js';
 import { createDrawingStage, type DrawingStage } from './drawing-stage.js';
 import { loadLocale } from '../../../components/i18n/index.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 describe('drawing toolbar and floating editor', () => {
   let stage: DrawingStage;
@@ -80,13 +81,11 @@ describe('drawing toolbar and floating editor', () => {
     stage.core.drawings.select([(r as { data: { id: string } }).data.id]);
     renderToolbar();
     host.querySelector<HTMLButtonElement>('[data-tool=copy]')!.click();
-    await new Promise((res) => setTimeout(res, 10));
-    expect(stage.core.drawings.current().length).to.equal(2);
+    await waitFor(() => stage.core.drawings.current().length === 2, 'the copy');
     expect(stage.core.store.history.undoLabel).to.equal('drawings_copy');
     renderToolbar();
     host.querySelector<HTMLButtonElement>('[data-tool=delete]')!.click();
-    await new Promise((res) => setTimeout(res, 10));
-    expect(stage.core.drawings.current().length, 'the copy (selected) was deleted').to.equal(1);
+    await waitFor(() => stage.core.drawings.current().length === 1, 'the copy (selected) deleted');
   });
 
   it('the floating editor writes colour, width, dash, label and lock through drawing_update', async () => {
@@ -117,21 +116,21 @@ describe('drawing toolbar and floating editor', () => {
     expect(editor.dataset.drawingId).to.equal(id);
     const color = editor.querySelector<HTMLInputElement>('input[type=color]')!;
     expect(color.value).to.equal('#ff0000');
-    const settle = () => new Promise((res) => setTimeout(res, 10));
+    const first = () => stage.core.drawings.current()[0];
     color.value = '#00aa00';
     color.dispatchEvent(new Event('change'));
-    await settle();
+    await waitFor(() => first().style.color === '#00aa00', 'the colour applied');
     const [width, dash] = editor.querySelectorAll('select');
     width.value = '4';
     width.dispatchEvent(new Event('change'));
-    await settle();
+    await waitFor(() => first().style.width === 4, 'the width applied');
     dash.value = 'dotted';
     dash.dispatchEvent(new Event('change'));
-    await settle();
+    await waitFor(() => first().style.dash === 'dotted', 'the dash applied');
     const label = editor.querySelector<HTMLInputElement>('input[type=text]')!;
     label.value = 'breakout';
     label.dispatchEvent(new Event('change'));
-    await settle();
+    await waitFor(() => first().label === 'breakout', 'the label applied');
     let d = stage.core.drawings.current()[0];
     expect(d.style).to.deep.equal({ color: '#00aa00', width: 4, dash: 'dotted' });
     expect(d.label).to.equal('breakout');
@@ -143,7 +142,7 @@ describe('drawing toolbar and floating editor', () => {
     host.removeEventListener('keydown', spy);
     expect(reached).to.equal(false);
     editor.querySelector<HTMLButtonElement>('button')!.click();
-    await settle();
+    await waitFor(() => first().locked === true, 'the lock applied');
     d = stage.core.drawings.current()[0];
     expect(d.locked).to.equal(true);
     draw();

@@ -46,7 +46,7 @@ describe('chart ↔ panel handshake', () => {
     await waitFor(() => available.includes('late-chart'), 'kline-agent-available');
     document.removeEventListener(AGENT_AVAILABLE_EVENT, onAvailable);
     const [port] = ask('late-chart');
-    expect(port).to.exist;
+    expect(port, 'a port for late-chart').to.not.equal(undefined);
     await waitFor(() => port.context() !== null, 'context over the port');
     expect(port.context()!.chartId).to.equal('late-chart');
     const names = port.tools().map((t) => t.name);

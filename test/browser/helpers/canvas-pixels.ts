@@ -3,7 +3,7 @@
 export function parseColor(css: string): [number, number, number] {
   const ctx = document.createElement('canvas').getContext('2d')!;
   ctx.fillStyle = css;
-  const hex = ctx.fillStyle as string;
+  const hex = ctx.fillStyle;
   if (hex.startsWith('#'))
     return [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16)];
   const m = hex.match(/\d+/g)!.map(Number);

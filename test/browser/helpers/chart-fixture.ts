@@ -2,6 +2,7 @@ import { fixture } from '@open-wc/testing';
 import { html, type TemplateResult } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+import { waitFor } from './wait-for.js';
 
 /** Mounts a chart and waits for its first data and paint (`kline-ready`). */
 export async function readyChart(
@@ -15,14 +16,7 @@ export async function readyChart(
   return chart;
 }
 
-/** Polls until `check` is true or fails with `what` after `timeout` ms. */
-export async function waitFor(check: () => boolean, what: string, timeout = 10000): Promise<void> {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { waitFor } from './wait-for.js';
 
 /** The canvases of a chart's panes, by pane id. */
 export function paneCanvas(chart: KlineChart, paneId: string): HTMLCanvasElement {

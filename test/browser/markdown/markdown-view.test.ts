@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { render } from 'lit';
 import { loadMarkdown, renderMarkdown, safeHref } from '../../../components/agent-parts/markdown-view/index.js';
+import { depthUnder, tagsUnder } from './dom-shape.js';
 
 function mount(text: string, streaming = false): HTMLElement {
   const host = document.createElement('div');
@@ -8,23 +9,6 @@ function mount(text: string, streaming = false): HTMLElement {
   document.body.append(host);
   render(renderMarkdown(text, { streaming }), host);
   return host;
-}
-
-/** Tag names of every element under `root`, deduplicated and sorted. */
-function tagsUnder(root: Element): string[] {
-  return [...new Set([...root.querySelectorAll('*')].map((e) => e.localName))].sort();
-}
-
-/** Deepest element nesting under `root`. */
-function depthUnder(root: Element): number {
-  let deepest = 0;
-  const walk: [Element, number][] = [[root, 0]];
-  while (walk.length) {
-    const [el, d] = walk.pop()!;
-    deepest = Math.max(deepest, d);
-    for (const child of el.children) walk.push([child, d + 1]);
-  }
-  return deepest;
 }
 
 /** Every element the Markdown view may create. */
@@ -68,7 +52,7 @@ describe('markdown view', () => {
       'Hi <img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script> <b>bold?</b>\n\n`<img src=y onerror=alert(1)>`\n\n' +
         '<iframe src="javascript:window.__pwned=4"></iframe>\n\n```html\n<svg onload="window.__pwned=3"></svg>\n```',
     );
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 50)); // no event for "no handler ran": let an injected onerror fire first
     expect(host.querySelector('img, script, svg, b, iframe')).to.equal(null);
     expect(tagsUnder(host)).to.deep.equal(['code', 'p', 'pre']);
     expect(host.textContent).to.contain('<img src=x onerror="window.__pwned=1">');
@@ -144,7 +128,7 @@ describe('markdown view', () => {
     expect(host.querySelector('del')!.textContent).to.equal('not');
     expect(host.querySelector('p code')!.textContent).to.equal('MA(20)');
     expect(host.querySelector('p br')).to.not.equal(null);
-    expect([...host.querySelectorAll('ul > li')].map((li) => li.textContent!.trim())).to.deep.equal([
+    expect([...host.querySelectorAll('ul > li')].map((li) => li.textContent.trim())).to.deep.equal([
       'first',
       'second with bold',
     ]);
@@ -163,9 +147,9 @@ describe('markdown view', () => {
     const host = mount(
       '- outer\n  1. inner one\n  2. inner two\n     - deepest\n- [x] done\n- [ ] open\n\n> quoted **bold**\n>\n> > nested quote',
     );
-    expect(host.querySelector('ul > li > ol > li > ul > li')!.textContent!.trim()).to.equal('deepest');
+    expect(host.querySelector('ul > li > ol > li > ul > li')!.textContent.trim()).to.equal('deepest');
     const tasks = [...host.querySelectorAll<HTMLLIElement>('ul > li.task')];
-    expect(tasks.map((li) => li.textContent!.trim())).to.deep.equal(['done', 'open']);
+    expect(tasks.map((li) => li.textContent.trim())).to.deep.equal(['done', 'open']);
     expect(tasks.map((li) => li.querySelector<HTMLInputElement>('input[type=checkbox]')!.checked)).to.deep.equal([
       true,
       false,
@@ -231,7 +215,7 @@ describe('markdown view', () => {
     expect(formatted).to.be.within(200, 270);
     expect(host.querySelectorAll('em').length).to.equal(formatted);
     expect(host.lastElementChild!.className).to.equal('plain');
-    expect(host.textContent!.split('*x*').length - 1).to.equal(300 - formatted);
+    expect(host.textContent.split('*x*').length - 1).to.equal(300 - formatted);
   });
 
   it('when the tokenizer throws, the message shows as plain text and the next one still renders', () => {

@@ -228,11 +228,14 @@ describe('trading overlays on <kline-chart>', function () {
     // Independently: the crossings of the MACD line over its signal, from the chart's own outputs.
     const series = coreOf(chart).store.peek('series')!;
     const def = coreOf(chart).indicatorRegistry.get('MACD')!;
-    const v = def.compute({ ...series.bars, length: series.bars.length, timezone: series.instrument.timezone }, {
-      fast: 12,
-      slow: 26,
-      signal: 9,
-    } as never);
+    const v = def.compute(
+      { ...series.bars, length: series.bars.length, timezone: series.instrument.timezone },
+      {
+        fast: 12,
+        slow: 26,
+        signal: 9,
+      },
+    );
     const expected: number[] = [];
     for (let i = 1; i < series.bars.length; i++) {
       if (v.macd[i - 1] <= v.signal[i - 1] && v.macd[i] > v.signal[i]) expected.push(series.bars.time[i]);

@@ -16,9 +16,10 @@ import {
   unmountAll,
 } from './panel-fixture.js';
 import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
+import { pollUntil } from '../helpers/wait-for.js';
 
-// Every test of the panel that talks to the shared mock model lives in this file, so no other file
-// can reset or script the mock in between (test files run two at a time).
+// This file's own mock model: the runner starts one per test file (web-test-runner.config.js), so no
+// other file can reset or script it in between.
 let mockUrl = '';
 let mockRoot = '';
 
@@ -162,7 +163,7 @@ describe('<chart-agent-panel> with the mock model', function () {
     part<HTMLButtonElement>(panel, 'stop')!.click();
     expect((await ended).status).to.equal('cancelled');
     await panel.updateComplete;
-    const text = panel.shadowRoot!.querySelector('.message.assistant .markdown')!.textContent!.trim();
+    const text = panel.shadowRoot!.querySelector('.message.assistant .markdown')!.textContent.trim();
     expect(text.startsWith('word0 word1')).to.equal(true);
     expect(text.length).to.be.lessThan(full.length);
     expect(panel.shadowRoot!.querySelector('.notice[data-notice="cancelled"]')!.textContent).to.contain('Stopped');
@@ -398,7 +399,7 @@ describe('<chart-agent-panel> with the mock model', function () {
     await typeAndSend(panel, '<img src=y onerror="window.__pwned=2">');
     expect((await ended).status).to.equal('completed');
     await panel.updateComplete;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 100)); // no event for "no handler ran": let an injected onerror fire first
     const root = panel.shadowRoot!;
     expect(root.querySelector('img')).to.equal(null);
     expect(
@@ -437,8 +438,11 @@ describe('<chart-agent-panel> with the mock model', function () {
     expect((await ended).status).to.equal('completed');
     const recorded = await requests();
     expect(recorded[0].headers.authorization).to.equal('Bearer sk-testsecret123456');
-    await new Promise((r) => setTimeout(r, 100));
-    const dump = JSON.stringify(await dumpDatabase(SESSIONS_DB));
+    let dump = '';
+    await pollUntil(async () => {
+      dump = JSON.stringify(await dumpDatabase(SESSIONS_DB));
+      return dump.includes('I will not repeat');
+    }, 'the answer saved');
     expect(dump).to.contain('keep it safe');
     expect(dump).to.not.contain('sk-testsecret123456');
     expect(dump).to.not.contain('Bearer');

@@ -4,7 +4,6 @@ import '../../../components/kline-chart/define.js';
 import '../../../components/chart-agent-panel/define.js';
 import type { ChartAgentPanel, AgentConnectionDetail } from '../../../components/chart-agent-panel/index.js';
 import { formatMarketTime } from '../../../src/core/data/index.js';
-import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, mount, part, parts, unmountAll } from './panel-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
@@ -39,7 +38,7 @@ describe('<chart-agent-panel> without a model', () => {
     wrapper.append(other);
     // Once the other chart has loaded its data it has announced itself (kline-agent-available) and
     // answered the panel's handshake if it were going to: the panel must still be disconnected.
-    await waitFor(() => (other as KlineChart).context.get() !== null, 'other chart ready');
+    await waitFor(() => other.context.get() !== null, 'other chart ready');
     await panel.updateComplete;
     expect(panel.connected).to.equal(false);
     const chart = document.createElement('kline-chart');

@@ -37,7 +37,7 @@ describe('<chart-agent-panel> failure messages', function () {
 
   before(async () => {
     await import('openai');
-    servers = (await executeServerCommand('error-servers')) as Servers;
+    servers = await executeServerCommand<Servers, undefined>('error-servers');
   });
   afterEach(unmountAll);
 
@@ -51,13 +51,13 @@ describe('<chart-agent-panel> failure messages', function () {
 
     panel.debug = true;
     await panel.updateComplete;
-    const detail = card.querySelector('.error-detail')!.textContent!;
+    const detail = card.querySelector('.error-detail')!.textContent;
     expect(detail).to.contain(`${servers.htmlUrl}/chat/completions answered with a web page (HTTP 404, text/html)`);
     expect(detail).to.contain('Oops! That page can’t be found.');
     expect(detail).not.to.contain(
       'Recent posts Hello world! Recent posts Hello world! Recent posts Hello world! Recent posts Hello world! Recent posts Hello world!',
     );
-    expect(card.textContent!.length, 'the page is not in the card').to.be.below(1500);
+    expect(card.textContent.length, 'the page is not in the card').to.be.below(1500);
     expect(card.querySelector('h1, h2, ul, script, style'), 'no element of the page').to.equal(null);
     expect((window as { __html404Script?: boolean }).__html404Script).to.equal(undefined);
     expectBounded(panel, card);

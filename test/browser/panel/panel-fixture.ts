@@ -90,8 +90,8 @@ export function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.deleteDatabase(name);
     request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error);
-    request.onblocked = () => setTimeout(resolve, 100);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+    // `blocked` is followed by `success` once the open connections have closed (see above).
   });
 }
 
@@ -100,7 +100,7 @@ export async function dumpDatabase(name: string): Promise<Record<string, unknown
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(name);
     request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
   });
   try {
     const out: Record<string, unknown[]> = {};
@@ -108,7 +108,7 @@ export async function dumpDatabase(name: string): Promise<Record<string, unknown
       out[store] = await new Promise<unknown[]>((resolve, reject) => {
         const request = db.transaction(store, 'readonly').objectStore(store).getAll();
         request.onsuccess = () => resolve(request.result as unknown[]);
-        request.onerror = () => reject(request.error);
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
       });
     }
     return out;

@@ -26,7 +26,7 @@ function panelsIn(root: ParentNode): ChartAgentPanel[] {
 /** Titles of the chats the panel lists (without their time). */
 function listedTitles(panel: ChartAgentPanel): string[] {
   return [...part<HTMLSelectElement>(panel, 'session-list')!.options].map((o) =>
-    o.textContent!.replace(/ · .*$/, '').trim(),
+    o.textContent.replace(/ · .*$/, '').trim(),
   );
 }
 
@@ -46,25 +46,25 @@ describe('<chart-agent-panel> sessions per place', function () {
       <kline-chart id="left" style="height:300px"></kline-chart><chart-agent-panel for="left" base-url=${mockUrl}></chart-agent-panel>
       <kline-chart id="right" style="height:300px"></kline-chart><chart-agent-panel for="right" base-url=${mockUrl}></chart-agent-panel>`);
     const [left, right] = panelsIn(wrapper);
-    await waitFor(() => left!.canSend && right!.canSend, 'both panels writable', 10000);
-    expect(part(left!, 'notice')).to.equal(null);
-    expect(part(right!, 'notice')).to.equal(null);
-    expect(left!.effectiveSessionKey).to.equal(`${location.pathname}#left`);
-    expect(right!.effectiveSessionKey).to.equal(`${location.pathname}#right`);
-    expect(left!.sessionId).not.to.equal(right!.sessionId);
+    await waitFor(() => left.canSend && right.canSend, 'both panels writable', 10000);
+    expect(part(left, 'notice')).to.equal(null);
+    expect(part(right, 'notice')).to.equal(null);
+    expect(left.effectiveSessionKey).to.equal(`${location.pathname}#left`);
+    expect(right.effectiveSessionKey).to.equal(`${location.pathname}#right`);
+    expect(left.sessionId).not.to.equal(right.sessionId);
 
     await script([{ text: 'Answer one.' }, { text: 'Answer two.' }]);
-    const endLeft = nextRunEnd(left!);
-    const endRight = nextRunEnd(right!);
-    await typeAndSend(left!, 'question left');
-    await typeAndSend(right!, 'question right');
+    const endLeft = nextRunEnd(left);
+    const endRight = nextRunEnd(right);
+    await typeAndSend(left, 'question left');
+    await typeAndSend(right, 'question right');
     expect((await endLeft).status).to.equal('completed');
     expect((await endRight).status).to.equal('completed');
-    expect(messagesText(left!)).to.contain('question left');
-    expect(messagesText(left!)).not.to.contain('question right');
-    expect(messagesText(right!)).to.contain('question right');
+    expect(messagesText(left)).to.contain('question left');
+    expect(messagesText(left)).not.to.contain('question right');
+    expect(messagesText(right)).to.contain('question right');
     await waitFor(
-      () => listedTitles(left!).join() === 'question left' && listedTitles(right!).join() === 'question right',
+      () => listedTitles(left).join() === 'question left' && listedTitles(right).join() === 'question right',
       'each lists its own chat',
     );
   });
@@ -73,7 +73,7 @@ describe('<chart-agent-panel> sessions per place', function () {
     const wrapper = mount(
       html`<kline-chart id="c1" style="height:300px"></kline-chart><chart-agent-panel for="c1" base-url=${mockUrl}></chart-agent-panel>`,
     );
-    const panel = panelsIn(wrapper)[0]!;
+    const panel = panelsIn(wrapper)[0];
     await waitFor(() => panel.canSend, 'ready');
     await script([{ text: 'Page A answer.' }]);
     const ended = nextRunEnd(panel);
@@ -121,14 +121,14 @@ describe('<chart-agent-panel> sessions per place', function () {
       // the next chart of that id, as `for` asks).
       const changes = panels.map(() => [] as boolean[]);
       panels.forEach((p, i) =>
-        p.addEventListener('agent-connection-change', (e) => changes[i]!.push(e.detail.connected)),
+        p.addEventListener('agent-connection-change', (e) => changes[i].push(e.detail.connected)),
       );
       for (const [index, chart] of charts.entries()) {
         changes.forEach((c) => {
           c.length = 0;
         });
         chart.remove();
-        await waitFor(() => changes[index]!.includes(false), `panel ${index} follows its own chart`);
+        await waitFor(() => changes[index].includes(false), `panel ${index} follows its own chart`);
         panels.forEach((_, i) => {
           if (i > index) expect(changes[i], `panel ${i} untouched when chart ${index} left`).to.deep.equal([]);
         });

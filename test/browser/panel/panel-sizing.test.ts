@@ -1,17 +1,9 @@
 import { expect } from '@open-wc/testing';
+import { waitFor } from '../helpers/wait-for.js';
 
 // Nothing here imports the elements up front: the test loads the placeholder stylesheet, lays the
 // undefined tags out, then loads the module and measures that nothing moved.
 const placeholderHref = '/dist/kline-chart-placeholder.css';
-
-/** Polls until `check` is true (the shared helper imports the chart, which this file must not). */
-async function waitFor(check: () => boolean, what: string, timeout = 10000): Promise<void> {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 function box(el: Element): { top: number; height: number; width: number } {
   const r = el.getBoundingClientRect();
@@ -102,16 +94,16 @@ describe('default sizes, the placeholder stylesheet and the text reset', functio
       updateComplete: Promise<unknown>;
       sessionId: string;
     };
-    await waitFor(() => chart!.context.get() !== null && panel.sessionId !== '', 'ready');
+    await waitFor(() => chart.context.get() !== null && panel.sessionId !== '', 'ready');
     await panel.updateComplete;
-    await chart!.updateComplete;
-    expect(chart!.getBoundingClientRect().height).to.equal(480);
-    expect(styled!.getBoundingClientRect().height, 'a page style wins').to.equal(300);
+    await chart.updateComplete;
+    expect(chart.getBoundingClientRect().height).to.equal(480);
+    expect(styled.getBoundingClientRect().height, 'a page style wins').to.equal(300);
     expect(panel.getBoundingClientRect().height).to.equal(480);
     expect(panel.getBoundingClientRect().width, 'min-width: min(260px, 100%)').to.equal(180);
 
     const inner = [
-      chart!.shadowRoot!.querySelector('.legend .title') ?? chart!.shadowRoot!.querySelector('.toolbar button')!,
+      chart.shadowRoot!.querySelector('.legend .title') ?? chart.shadowRoot!.querySelector('.toolbar button')!,
       panel.shadowRoot!.querySelector('.empty-title')!,
       panel.shadowRoot!.querySelector('.input')!,
     ];

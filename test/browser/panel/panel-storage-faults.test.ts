@@ -158,7 +158,7 @@ describe('<chart-agent-panel> when storage fails', function () {
     // Damage the log: a record of an unknown shape and one with a wrong field type.
     await new Promise<void>((resolve, reject) => {
       const open = indexedDB.open(SESSIONS_DB);
-      open.onerror = () => reject(open.error);
+      open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
       open.onsuccess = () => {
         const db = open.result;
         const tx = db.transaction('events', 'readwrite');
@@ -174,7 +174,7 @@ describe('<chart-agent-panel> when storage fails', function () {
           db.close();
           resolve();
         };
-        tx.onerror = () => reject(tx.error);
+        tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
       };
     });
     const again = document.createElement('chart-agent-panel');

@@ -4,7 +4,6 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, deleteDatabase, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
-import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
 
 let mockUrl = '';
@@ -161,7 +160,7 @@ describe('<chart-agent-panel> approval and run undo', function () {
     await chart.tools.execute('indicators_update', { instanceId: macd.instanceId, params: { signal: 5 } });
     await waitFor(() => part(panel, 'undo-run') !== null, 'undo button');
     part<HTMLButtonElement>(panel, 'undo-run')!.click();
-    await waitFor(() => part(panel, 'run-changes')!.textContent!.includes('Can’t undo'), 'blocked');
+    await waitFor(() => part(panel, 'run-changes')!.textContent.includes('Can’t undo'), 'blocked');
     expect(part(panel, 'run-changes')!.textContent).to.contain(`indicator ${macd.instanceId} changed since`);
     expect(chart.context.get()!.period, 'nothing half reverted').to.equal('1w');
   });
@@ -175,7 +174,7 @@ describe('<chart-agent-panel> approval and run undo', function () {
     await ended;
     await waitFor(() => part(panel, 'run-changes') !== null, 'change summary');
     panel.remove();
-    const again = document.createElement('chart-agent-panel') as ChartAgentPanel;
+    const again = document.createElement('chart-agent-panel');
     again.setAttribute('for', 'c1');
     again.setAttribute('base-url', mockUrl);
     again.style.cssText = 'width:380px;height:640px';

@@ -17,6 +17,14 @@ async function mountChart(host: HTMLElement): Promise<KlineChart> {
   return chart;
 }
 
+/** The symbols of the comparisons in the layout saved under KEY (none when nothing is saved). */
+function savedComparisons(): string[] {
+  const raw = localStorage.getItem(KEY);
+  if (!raw) return [];
+  const doc = JSON.parse(raw) as { comparisons?: { symbol: string }[] };
+  return (doc.comparisons ?? []).map((c) => c.symbol);
+}
+
 describe('layouts survive a reload with persist-key', () => {
   afterEach(() => {
     for (const k of Object.keys(localStorage)) if (k.startsWith(KEY)) localStorage.removeItem(k);
@@ -50,8 +58,9 @@ describe('layouts survive a reload with persist-key', () => {
       .drawings.current()
       .map((d) => ({ kind: d.kind, points: d.points }));
     const hashBefore = canvasHash(paneCanvas(chart, 'price'));
-    // Give the debounced autosave time to write, then "reload": a new element with the same key.
-    await new Promise((r) => setTimeout(r, 600));
+    // The debounced autosave writes the last change (the comparison) on its own, without a disconnect;
+    // then "reload": a new element with the same key.
+    await waitFor(() => savedComparisons().includes('HKDEMO'), 'the autosave of the last change', 5000);
     render(html``, host);
     chart = await mountChart(host);
     await waitFor(() => coreOf(chart).drawings.current().length === DRAWING_KINDS.length, 'restored drawings');

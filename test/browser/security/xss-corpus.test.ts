@@ -89,7 +89,7 @@ function injected(): string[] {
 }
 
 async function assertClean(channel: string): Promise<void> {
-  // Give error/load handlers of anything injected a chance to fire before looking.
+  // No event for "nothing ran": give error/load handlers of anything injected a chance to fire before looking.
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
   expect(injected(), `${channel}: injected markup`).to.deep.equal([]);
   expect(violations, `${channel}: CSP violations`).to.deep.equal([]);

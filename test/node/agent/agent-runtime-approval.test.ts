@@ -125,6 +125,7 @@ test('the inactivity deadline pauses while an approval card waits', async () => 
   let failedBeforeAnswer = -1;
   runtime.subscribe((e) => {
     if (e.type === 'tool.approval.required') {
+      // The user answers after several deadlines (think time, not synchronisation).
       setTimeout(() => {
         failedBeforeAnswer = ofType(events, 'run.failed').length;
         runtime.answerApproval(e.callId, true);

@@ -45,7 +45,8 @@ test('ask_user: the question is emitted, answered, and the answer goes back to t
   });
   mock.script([{ toolCalls: [{ name: 'ask_user', arguments: args, id: 'q1' }] }, { text: 'Showing AAPL.' }]);
   runtime.subscribe((e) => {
-    // Answer later than inactivityMs: the timer is paused while the question waits.
+    // Answer later than inactivityMs: the timer is paused while the question waits. (A user's think
+    // time, not synchronisation: what is shown is that no deadline fires during it.)
     if (e.type === 'tool.question.required')
       setTimeout(
         () => runtime.answerQuestion(e.callId, { status: 'answered', selected: ['AAPL'], note: 'the US one' }),
@@ -79,7 +80,7 @@ test('ask_user: cancel resolves the question as cancelled and ends the run cance
   const args = JSON.stringify({ question: 'Which?', options: [{ label: 'A' }, { label: 'B' }], multiSelect: true });
   mock.script([{ toolCalls: [{ name: 'ask_user', arguments: args }] }, { text: 'never' }]);
   runtime.subscribe((e) => {
-    if (e.type === 'tool.question.required') setTimeout(() => runtime.cancel(sessionId), 10);
+    if (e.type === 'tool.question.required') queueMicrotask(() => runtime.cancel(sessionId));
   });
   assert.equal(await runtime.run(sessionId, { text: 'pick' }), 'cancelled');
   assert.deepEqual(ofType(events, 'tool.question.resolved')[0].answer, { status: 'cancelled' });

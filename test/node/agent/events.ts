@@ -7,5 +7,5 @@ export function makeLog(
   bodies: DistributiveOmit<AgentEvent, 'seq' | 'sessionId' | 'at'>[],
   sessionId = 's1',
 ): AgentEvent[] {
-  return bodies.map((body, i) => ({ ...body, seq: i + 1, sessionId, at: 1_000 * (i + 1) }) as AgentEvent);
+  return bodies.map((body, i) => ({ ...body, seq: i + 1, sessionId, at: 1_000 * (i + 1) }));
 }

@@ -44,9 +44,12 @@ export const sampleContext: ChartContext = {
 /** A small {@link ChartAgentPort} with a few tools, recording every execute call. */
 export function createFakePort(tools: FakeTool[] = defaultTools()): ChartAgentPort & {
   calls: FakeCall[];
+  /** Names of the calls that have started (a call is in `calls` once it has finished). */
+  started: string[];
   close(): void;
 } {
   const calls: FakeCall[] = [];
+  const started: string[] = [];
   let close!: () => void;
   const closed = new Promise<void>((resolve) => {
     close = resolve;
@@ -54,6 +57,7 @@ export function createFakePort(tools: FakeTool[] = defaultTools()): ChartAgentPo
   return {
     chartId: 'chart-1',
     calls,
+    started,
     close,
     closed,
     tools: () =>
@@ -70,6 +74,7 @@ export function createFakePort(tools: FakeTool[] = defaultTools()): ChartAgentPo
     async execute(name, input, options) {
       const tool = tools.find((t) => t.name === name);
       const startedAt = Date.now();
+      started.push(name);
       const result: ToolResult = tool
         ? await (tool.run?.(input, options) ?? {
             success: true,

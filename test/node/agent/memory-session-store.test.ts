@@ -3,11 +3,13 @@ import assert from 'node:assert/strict';
 import { createMemorySessionStore } from '../../../src/agent/index.js';
 import { makeLog } from './events.js';
 
-test('memory store: create, append in order, read copies, rename, list newest first, delete', async () => {
+test('memory store: create, append in order, read copies, rename, list newest first, delete', async (t) => {
+  // Sessions are ordered by Date.now(); a mocked clock gives each step its own millisecond.
+  t.mock.timers.enable({ apis: ['Date'], now: 1_000 });
   const store = createMemorySessionStore();
   const a = await store.createSession();
   assert.equal(a.title, 'New chat');
-  await new Promise((r) => setTimeout(r, 2));
+  t.mock.timers.tick(2);
   const b = await store.createSession('Second');
   const log = makeLog(
     [
@@ -27,7 +29,7 @@ test('memory store: create, append in order, read copies, rename, list newest fi
     [a.id, b.id],
     'a was updated last',
   );
-  await new Promise((r) => setTimeout(r, 2));
+  t.mock.timers.tick(2);
   await store.renameSession(b.id, 'Renamed');
   assert.deepEqual(
     (await store.listSessions()).map((s) => [s.id, s.title]),

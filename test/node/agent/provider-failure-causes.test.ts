@@ -20,7 +20,7 @@ test('an HTML 404 page fails once with cause web-page and a short plain-text sni
   const { runtime, events, sessionId } = await setup({ baseURL: servers.htmlUrl });
   const before = servers.counts().html;
   assert.equal(await runtime.run(sessionId, { text: 'hi' }), 'failed');
-  const failed = ofType(events, 'run.failed')[0]!;
+  const failed = ofType(events, 'run.failed')[0];
   assert.equal(failed.cause, 'web-page');
   assert.equal(failed.code, 'PROVIDER_UNAVAILABLE');
   assert.match(failed.message, /answered with a web page \(HTTP 404, text\/html\), not the assistant API/);
@@ -34,7 +34,7 @@ test('an HTML 404 page fails once with cause web-page and a short plain-text sni
 test('a refused connection fails with cause unreachable, naming the address', async () => {
   const { runtime, events, sessionId } = await setup({ baseURL: servers.refusedUrl, retry: { maxRetries: 0 } });
   assert.equal(await runtime.run(sessionId, { text: 'hi' }), 'failed');
-  const failed = ofType(events, 'run.failed')[0]!;
+  const failed = ofType(events, 'run.failed')[0];
   assert.equal(failed.cause, 'unreachable');
   assert.match(
     failed.message,

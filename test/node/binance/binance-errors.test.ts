@@ -75,16 +75,20 @@ test('errors: aborting before or during a request rejects with aborted', async (
     source.getBars({ symbol: 'BTCUSDT', period: '1h', signal: controller.signal }),
     isError('aborted'),
   );
+  let entered = (): void => undefined;
+  const inFetch = new Promise<void>((resolve) => (entered = resolve));
   const slow = createBinanceSource({
     restBaseUrl: mock.restUrl,
     fetch: async (input, init) => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      entered();
+      await new Promise((resolve) => setTimeout(resolve, 100)); // network latency
       return fetch(input, init);
     },
   });
   const during = new AbortController();
   const pending = slow.getBars({ symbol: 'BTCUSDT', period: '1h', signal: during.signal });
-  setTimeout(() => during.abort(), 10);
+  await inFetch;
+  during.abort();
   await assert.rejects(pending, isError('aborted'));
 });
 

@@ -7,7 +7,7 @@ import { createBinanceSource } from '../../../src/core/data/binance-source.js';
 import { openBinanceKlineStream, type BinanceStreamStatus } from '../../../src/core/data/binance-stream.js';
 import { createBars } from '../../../src/core/data/bars.js';
 import { startMockBinance } from '../../mock-binance/index.js';
-import { sleep, waitFor } from './wait-for.js';
+import { sleep, waitFor } from '../wait-for.js';
 
 const MINUTE = 60_000;
 const mock = await startMockBinance();
@@ -67,7 +67,7 @@ test('reconnect: refused attempts back off exponentially; a stable connection re
   await waitFor(() => live() === 2, 'live after four refusals', 5000);
   const delays = (): number[] => statuses.filter((s) => s.state === 'waiting').map((s) => s.delayMs ?? -1);
   assert.deepEqual(delays(), [20, 40, 70, 70, 70]);
-  await sleep(200); // longer than stableMs
+  await sleep(200); // longer than stableMs: the reset is defined by elapsed time, so time must pass (no event)
   mock.dropConnections();
   await waitFor(() => live() === 3, 'live after a drop');
   assert.deepEqual(delays().slice(5), [20], 'the backoff starts over after a stable minute (here 150 ms)');
@@ -107,13 +107,13 @@ test('reconnect: stream messages that arrive during the REST fill wait for it; o
   // The socket is open again and the fill is still pending: these go out on the stream at once.
   mock.pushKline('BNBUSDT', '1m', bar(t0 + MINUTE, 662), true);
   mock.pushKline('BNBUSDT', '1m', bar(t0 + 2 * MINUTE, 663));
-  await sleep(50);
+  await sleep(50); // no event for "nothing emitted": give the two stream messages time to arrive and be held
   assert.equal(h.emitted.length, 1, 'nothing is emitted before the gap is filled');
   // And the exchange corrects an older bar the stream already sent: the REST answer carries it.
   mock.pushKline('BNBUSDT', '1m', bar(t0 + MINUTE, 662.5), true);
   release();
   await waitFor(() => h.statuses.filter((s) => s.state === 'live').length === 2, 'live again');
-  await sleep(30);
+  await waitFor(() => h.emitted.length >= 5, 'the fill and the held messages');
   stop();
   const minutes = h.emitted.map((b) => (b.time - t0) / MINUTE);
   // First tick; REST: t0, t0+1 (corrected), t0+2; then the held messages: t0+1 is older, dropped; t0+2 again.
@@ -186,7 +186,7 @@ test('unsubscribe: cancels a pending reconnect timer and a pending fill, leaving
   }
   assert.equal(timerCount(), pending - 1, 'unsubscribe cleared the reconnect timer');
   assert.equal(statuses.at(-1)?.state, 'closed');
-  await sleep(30);
+  await sleep(30); // no event for "no attempt": a stray timer would connect within this bound (delays here are 20 ms)
   assert.equal(statuses.filter((s) => s.state === 'connecting').length, 1, 'no attempt after unsubscribe');
 
   // Unsubscribing during a fill aborts the fill's request and emits nothing afterwards.
@@ -224,7 +224,7 @@ test('unsubscribe: cancels a pending reconnect timer and a pending fill, leaving
   stop2();
   assert.equal((signalSeen as AbortSignal | null)?.aborted, true);
   finish();
-  await sleep(30);
+  await sleep(30); // no event for "nothing emitted after unsubscribe": let the finished fill settle first
   assert.equal(emitted.length, 1);
   await waitFor(() => mock.openConnections === 0, 'no socket left open');
 });

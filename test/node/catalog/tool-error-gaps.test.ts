@@ -17,7 +17,7 @@ test('every catalog tool refuses an undeclared field with invalid_input naming i
     assert.ok(error.details && error.details.length >= 1 && error.details.length <= 5, `${name}: 1-5 details`);
     // Paths name declared fields (or the input itself), never the input's values.
     assert.ok(
-      error.details!.every((d) => !JSON.stringify(d).includes('1}')),
+      error.details.every((d) => !JSON.stringify(d).includes('1}')),
       name,
     );
   }

@@ -63,7 +63,7 @@ test('drawing_create names an unknown pane and lists the existing ones', async (
   });
   assert.equal(error.code, 'not_found');
   assert.equal(error.details?.[0].path, 'paneId');
-  assert.match(error.details![0].reason, /price/);
+  assert.match(error.details[0].reason, /price/);
   assert.match(error.message, /macd-9/);
   assert.deepEqual(core.store.peek('drawings'), {}, 'nothing created');
 });
@@ -104,8 +104,8 @@ test('drawing_create rejects the wrong number of points for the kind', async () 
   });
   assert.equal(error.code, 'invalid_input');
   assert.equal(error.details?.[0].path, 'points');
-  assert.match(error.details![0].reason, /parallel_channel needs 3 points/);
-  assert.match(error.details![0].reason, /got 2/);
+  assert.match(error.details[0].reason, /parallel_channel needs 3 points/);
+  assert.match(error.details[0].reason, /got 2/);
   const bad = await fails(core, 'drawing_create', {
     kind: 'triangle',
     points: [{ time: barTime(core, -5), price: 1 }],

@@ -81,7 +81,7 @@ test('indicators_query: compact newest rows, market-time stamps, warm-up as empt
   assert.equal(lines.length, 22);
   const values = core.indicatorRegistry
     .get('MACD')!
-    .compute({ ...series.bars, length: n }, { fast: 12, slow: 26, signal: 9 } as never);
+    .compute({ ...series.bars, length: n }, { fast: 12, slow: 26, signal: 9 });
   const last = lines[21].split(',');
   assert.ok(Math.abs(Number(last[1]) - values.macd[n - 1]) < 1e-6 * Math.max(1, Math.abs(values.macd[n - 1])));
   assert.ok(Math.abs(Number(last[3]) - values.hist[n - 1]) < 1e-6 * Math.max(1, Math.abs(values.hist[n - 1])));
@@ -204,7 +204,7 @@ test('indicators_add errors: unknown id with close ids, out-of-bounds params, un
   const key = failureOf(await core.tools.execute('indicators_add', { definitionId: 'MACD', params: { speed: 3 } }));
   assert.equal(key.code, 'invalid_input');
   assert.equal(key.details?.[0].path, 'params');
-  assert.match(key.details![0].reason, /fast, slow, signal/);
+  assert.match(key.details[0].reason, /fast, slow, signal/);
   const pane = failureOf(await core.tools.execute('indicators_add', { definitionId: 'RSI', paneId: 'pane-x' }));
   assert.equal(pane.code, 'not_found');
   assert.match(pane.details![0].reason, /price/);

@@ -203,7 +203,7 @@ test('markers_from_condition: RSI > 70 marks only where it becomes true; bad out
   const bars = core.store.peek('series')!.bars;
   const rsi = core.indicatorRegistry
     .get('RSI')!
-    .compute({ ...bars, length: bars.length, timezone: 'UTC' }, { period: 14 } as never).rsi;
+    .compute({ ...bars, length: bars.length, timezone: 'UTC' }, { period: 14 }).rsi;
   let runs = 0;
   for (let i = 0; i < bars.length; i++) if (rsi[i] > 70 && !(rsi[i - 1] > 70)) runs++;
   let above = 0;

@@ -56,7 +56,7 @@ test(
         const rgb = (v: string) => {
           const c = document.createElement('canvas').getContext('2d')!;
           c.fillStyle = v.trim();
-          const h = c.fillStyle as string;
+          const h = c.fillStyle;
           return [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
         };
         const count = (target: number[]) => {

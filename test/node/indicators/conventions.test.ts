@@ -39,7 +39,6 @@ interface Case {
   readonly formula: (b: Bars, p: Record<string, number & number[]>) => S[];
 }
 
-const mul = (a: number, b: number) => a * b;
 const sub = (a: number, b: number) => a - b;
 const add = (a: number, b: number) => a + b;
 const max0 = (x: number) => Math.max(0, x);
@@ -452,8 +451,8 @@ function pineHv(close: S, length: number, annual: number, per: number): S {
     if (i - length + 1 < 0) return null;
     const w = r.slice(i - length + 1, i + 1);
     if (!w.every((x) => x !== null)) return null;
-    const mean = (w as number[]).reduce((a, b) => a + b, 0) / length;
-    const variance = (w as number[]).reduce((a, b) => a + (b - mean) ** 2, 0) / length;
+    const mean = w.reduce((a, b) => a + b, 0) / length;
+    const variance = w.reduce((a, b) => a + (b - mean) ** 2, 0) / length;
     return 100 * Math.sqrt(variance) * Math.sqrt(annual / per);
   });
 }
@@ -653,7 +652,7 @@ test('the short notation names a study\'s convention after ";" and the label wri
 
 async function loaded(indicators: string, settings: Record<string, string> = {}): Promise<ChartCore> {
   const core = new ChartCore({ chartId: 'c1' });
-  if (Object.keys(settings).length) core.settings.apply(settings as never, 'attributes', false);
+  if (Object.keys(settings).length) core.settings.apply(settings, 'attributes', false);
   await core.loadTarget({ symbol: 'DEMO', period: '1d', sourceId: 'sample' }, null);
   core.indicators.applyIndicatorList(indicators);
   return core;

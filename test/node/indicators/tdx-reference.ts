@@ -20,7 +20,7 @@ export function from(a: ArrayLike<number>): S {
 export function op(f: (...xs: number[]) => number, ...series: S[]): S {
   return series[0].map((_, i) => {
     const xs = series.map((s) => s[i]);
-    return xs.every(ok) ? f(...(xs as number[])) : null;
+    return xs.every(ok) ? f(...xs) : null;
   });
 }
 
@@ -34,7 +34,7 @@ export function REF(x: S, n: number): S {
 function window(x: S, n: number, i: number): number[] | null {
   if (i - n + 1 < 0) return null;
   const w = x.slice(i - n + 1, i + 1);
-  return w.every(ok) ? (w as number[]) : null;
+  return w.every(ok) ? w : null;
 }
 
 export function MA(x: S, n: number): S {

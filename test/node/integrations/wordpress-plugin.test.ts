@@ -88,7 +88,7 @@ function elements(html: string, tag: string): Record<string, string>[] {
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&');
   return [...html.matchAll(new RegExp(`<${tag}((?:\\s+[\\w-]+="[^"]*")*)\\s*>`, 'g'))].map((m) =>
-    Object.fromEntries([...m[1]!.matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1]!, decode(a[2]!)])),
+    Object.fromEntries([...m[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1], decode(a[2])])),
   );
 }
 
@@ -119,20 +119,20 @@ describe('WordPress plugin', { skip }, () => {
       charts.map((c) => c.length),
       [1, 1, 1],
     );
-    const ids = charts.map((c) => c[0]!.id);
+    const ids = charts.map((c) => c[0].id);
     assert.equal(new Set(ids).size, 3, `unique ids: ${ids.join(', ')}`);
-    assert.equal(panels[0]![0]!.for, ids[0]);
-    assert.equal(panels[1]![0]!.for, ids[1]);
-    assert.equal(panels[2]!.length, 0, 'no panel without panel="yes"');
+    assert.equal(panels[0][0].for, ids[0]);
+    assert.equal(panels[1][0].for, ids[1]);
+    assert.equal(panels[2].length, 0, 'no panel without panel="yes"');
     assert.deepEqual(
-      [charts[0]![0]!.symbol, charts[0]![0]!.period, charts[0]![0]!.indicators, charts[0]![0]!.theme],
+      [charts[0][0].symbol, charts[0][0].period, charts[0][0].indicators, charts[0][0].theme],
       ['BTCUSDT', '1h', 'MA(5,20),VOL', 'dark'],
     );
-    assert.match(charts[0]![0]!.style!, /height:420px/);
-    assert.match(panels[0]![0]!.style!, /height:420px/);
-    assert.equal(panels[0]![0]!.theme, 'dark');
-    assert.match(charts[1]![0]!.style!, /height:480px/, 'default height');
-    assert.equal(charts[1]![0]!.period, undefined, 'empty attributes are left out');
+    assert.match(charts[0][0].style, /height:420px/);
+    assert.match(panels[0][0].style, /height:420px/);
+    assert.equal(panels[0][0].theme, 'dark');
+    assert.match(charts[1][0].style, /height:480px/, 'default height');
+    assert.equal(charts[1][0].period, undefined, 'empty attributes are left out');
   });
 
   it('escapes a hostile attribute and refuses a CSS injection through height', () => {
@@ -140,13 +140,13 @@ describe('WordPress plugin', { skip }, () => {
     const { html } = render([
       { symbol: hostile, indicators: "x' onload='alert(1)", height: '100px;background:url(x)', panel: 'yes' },
     ]);
-    assert.ok(!html[0]!.includes('<script'), html[0]);
-    const chart = elements(html[0]!, 'kline-chart')[0]!;
+    assert.ok(!html[0].includes('<script'), html[0]);
+    const chart = elements(html[0], 'kline-chart')[0];
     assert.deepEqual(Object.keys(chart), ['id', 'symbol', 'indicators', 'style'], 'no attribute injected');
     assert.equal(chart.symbol, hostile, 'the value survives as text');
     assert.equal(chart.indicators, "x' onload='alert(1)");
-    assert.match(chart.style!, /^height:480px;/, 'an invalid height falls back to 480px');
-    assert.equal(elements(html[0]!, 'chart-agent-panel')[0]!.for, chart.id);
+    assert.match(chart.style, /^height:480px;/, 'an invalid height falls back to 480px');
+    assert.equal(elements(html[0], 'chart-agent-panel')[0].for, chart.id);
   });
 
   it('enqueues the module from its own assets folder: a script module on WordPress ≥ 6.5, type="module" before', () => {
@@ -188,15 +188,15 @@ echo apply_filters('script_loader_tag', "<script src='other.js'></script>", 'oth
         ),
       ),
     ) as Record<string, Record<string, Record<string, boolean>>>;
-    const post = out.post!;
+    const post = out.post;
     assert.ok(post.p, 'other tags kept');
     for (const name of ['id', 'symbol', 'period', 'indicators', 'theme', 'persist-key', 'agent', 'style'])
-      assert.equal(post['kline-chart']![name], true, name);
+      assert.equal(post['kline-chart'][name], true, name);
     for (const name of ['for', 'base-url', 'model', 'read-only', 'session-key', 'debug', 'theme', 'locale'])
-      assert.equal(post['chart-agent-panel']![name], true, name);
-    assert.equal(post['chart-agent-panel']!['api-key'], undefined, 'api-key is never allowed');
-    assert.equal(post['kline-chart']!['onload'], undefined);
-    assert.equal(out.comment!['kline-chart'], undefined, 'comments are not widened');
+      assert.equal(post['chart-agent-panel'][name], true, name);
+    assert.equal(post['chart-agent-panel']['api-key'], undefined, 'api-key is never allowed');
+    assert.equal(post['kline-chart']['onload'], undefined);
+    assert.equal(out.comment['kline-chart'], undefined, 'comments are not widened');
   });
 });
 

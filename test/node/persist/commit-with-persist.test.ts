@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { commitWithPersist, LayoutAutosave, type LayoutDocument } from '../../../src/core/persist/index.js';
 import { barTime, loadedCore, ok, recorded } from '../commands/drawing-fixture.js';
+import { waitFor } from '../wait-for.js';
 
 const line = (time: number, price: number) => ({ kind: 'horizontal_line', points: [{ time, price }] });
 
@@ -115,8 +116,7 @@ test('autosave debounces saves of every origin and rolls back what a host reject
   reject = true;
   const before = recorded(core);
   await ok(core, 'drawing_create', line(barTime(core, -4), 52));
-  await new Promise((r) => setTimeout(r, 5));
-  assert.equal(rejected.length, 1);
+  await waitFor(() => rejected.length === 1, "the host's rejection");
   assert.deepEqual(recorded(core), before, 'rolled back');
   assert.equal(core.store.history.canRedo, false);
   assert.equal(saved.length, 1);

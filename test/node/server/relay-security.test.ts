@@ -9,6 +9,7 @@ import { after, before, beforeEach, test } from 'node:test';
 import OpenAI from 'openai';
 import { CORS_ALLOWED_HEADERS, createServer, type ServerOptions } from '../../../src/server/index.js';
 import { createCapturingServer } from './capturing-server.js';
+import { withTimeout } from '../wait-for.js';
 
 // The relay's security properties, over real HTTP: a real relay on 127.0.0.1:0 in front of a fake
 // upstream that records what reached it. "Never forwarded" is asserted on that record.
@@ -90,13 +91,6 @@ function postJson(base: string, body: unknown, headers: Record<string, string> =
 
 function codeOf(res: RawResponse): string {
   return (JSON.parse(res.body) as { error: { code: string } }).error.code;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms).unref()),
-  ]);
 }
 
 before(async () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { after, before, beforeEach, test } from 'node:test';
 import { createServer, MODEL_NOT_CONFIGURED_MESSAGE, type ServerOptions } from '../../../src/server/index.js';
 import { createCapturingServer } from './capturing-server.js';
+import { withTimeout } from '../wait-for.js';
 
 const KEY = 'sk-test-server-key-1234567890';
 
@@ -48,13 +49,6 @@ function postChat(base: string, body: unknown, headers: Record<string, string> =
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms).unref()),
-  ]);
 }
 
 before(async () => {

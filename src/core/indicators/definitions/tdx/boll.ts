@@ -1,17 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { periodParam, numberParam, periodsParam } from '../../param-schemas.js';
-import {
-  tdxAvedev,
-  tdxDiv,
-  tdxEma,
-  tdxExtreme,
-  tdxMa,
-  tdxMap,
-  tdxRef,
-  tdxSma,
-  tdxStd,
-  tdxSum,
-} from '../../kernels/tdx.js';
+import { periodParam, numberParam } from '../../param-schemas.js';
+import { tdxMa, tdxMap, tdxStd } from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from './define-formula-indicator.js';
 
 /** 通达信 BOLL(20,2): MID = MA(C, N); UPPER/LOWER = MID ± P × STD(C, N), STD being the sample σ. */

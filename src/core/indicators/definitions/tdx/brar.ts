@@ -1,17 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { periodParam, numberParam, periodsParam } from '../../param-schemas.js';
-import {
-  tdxAvedev,
-  tdxDiv,
-  tdxEma,
-  tdxExtreme,
-  tdxMa,
-  tdxMap,
-  tdxRef,
-  tdxSma,
-  tdxStd,
-  tdxSum,
-} from '../../kernels/tdx.js';
+import { periodParam } from '../../param-schemas.js';
+import { tdxDiv, tdxMap, tdxRef, tdxSum } from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from './define-formula-indicator.js';
 
 /** 通达信 BRAR(26): BR = SUM(MAX(0, H − REF(C,1)), N) / SUM(MAX(0, REF(C,1) − L), N) × 100; AR = SUM(H − O, N) / SUM(O − L, N) × 100. */

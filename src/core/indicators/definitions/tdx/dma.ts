@@ -1,17 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { periodParam, numberParam, periodsParam } from '../../param-schemas.js';
-import {
-  tdxAvedev,
-  tdxDiv,
-  tdxEma,
-  tdxExtreme,
-  tdxMa,
-  tdxMap,
-  tdxRef,
-  tdxSma,
-  tdxStd,
-  tdxSum,
-} from '../../kernels/tdx.js';
+import { periodParam } from '../../param-schemas.js';
+import { tdxMa, tdxMap } from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from './define-formula-indicator.js';
 
 /** 通达信 DMA(10,50,10): DIF = MA(C, N1) − MA(C, N2); DIFMA = MA(DIF, M). */

@@ -1,17 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { periodParam, numberParam, periodsParam } from '../../param-schemas.js';
-import {
-  tdxAvedev,
-  tdxDiv,
-  tdxEma,
-  tdxExtreme,
-  tdxMa,
-  tdxMap,
-  tdxRef,
-  tdxSma,
-  tdxStd,
-  tdxSum,
-} from '../../kernels/tdx.js';
+import { periodParam } from '../../param-schemas.js';
+import { tdxMa, tdxMap, tdxRef, tdxSum } from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from './define-formula-indicator.js';
 
 /** 通达信 PSY(12,6): PSY = COUNT(C > REF(C,1), N) / N × 100; PSYMA = MA(PSY, M). */

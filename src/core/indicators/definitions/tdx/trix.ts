@@ -1,17 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { periodParam, numberParam, periodsParam } from '../../param-schemas.js';
-import {
-  tdxAvedev,
-  tdxDiv,
-  tdxEma,
-  tdxExtreme,
-  tdxMa,
-  tdxMap,
-  tdxRef,
-  tdxSma,
-  tdxStd,
-  tdxSum,
-} from '../../kernels/tdx.js';
+import { periodParam } from '../../param-schemas.js';
+import { tdxDiv, tdxEma, tdxMa, tdxMap, tdxRef } from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from './define-formula-indicator.js';
 
 /** 通达信 TRIX(12,9): MTR = EMA(EMA(EMA(C, N), N), N) seeded at bar 0; TRIX = (MTR − REF(MTR,1)) / REF(MTR,1) × 100; MATRIX = MA(TRIX, M). */

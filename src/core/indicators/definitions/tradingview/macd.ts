@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { numberParam, periodParam } from '../../param-schemas.js';
-import { pineAtr, pineEma } from '../../kernels/pine.js';
+import { periodParam } from '../../param-schemas.js';
+import { pineEma } from '../../kernels/pine.js';
 import { tdxMap } from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from '../tdx/define-formula-indicator.js';
 

@@ -11,3 +11,11 @@ export async function waitFor(check: () => boolean, what: string, timeoutMs = 30
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** `promise`, or a rejection naming `what` after `ms` (the timer does not keep the process alive). */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms).unref()),
+  ]);
+}

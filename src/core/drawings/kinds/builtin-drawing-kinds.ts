@@ -1,0 +1,29 @@
+import type { DrawingKindDefinition } from '../drawing-kind.js';
+import { arrow } from './arrow.js';
+import { extendedLine } from './extended-line.js';
+import { fibRetracement } from './fib-retracement.js';
+import { horizontalLine } from './horizontal-line.js';
+import { horizontalRay } from './horizontal-ray.js';
+import { parallelChannel } from './parallel-channel.js';
+import { priceRange } from './price-range.js';
+import { ray } from './ray.js';
+import { rectangle } from './rectangle.js';
+import { text } from './text.js';
+import { trendLine } from './trend-line.js';
+import { verticalLine } from './vertical-line.js';
+
+/** The twelve built-in kinds of docs/contracts.md, in toolbar order. */
+export const BUILTIN_DRAWING_KINDS: readonly DrawingKindDefinition[] = [
+  horizontalLine,
+  horizontalRay,
+  verticalLine,
+  trendLine,
+  ray,
+  extendedLine,
+  arrow,
+  rectangle,
+  parallelChannel,
+  fibRetracement,
+  priceRange,
+  text,
+];

@@ -1,0 +1,45 @@
+import type { DrawingKindDefinition } from '../drawing-kind.js';
+import type { DrawingPrimitive } from '../drawing-primitive.js';
+import { LABEL_GAP, arrowHead, seg, signed } from './kind-helpers.js';
+
+/** Fill opacity of the price-range box. */
+export const PRICE_RANGE_FILL_ALPHA = 0.15;
+
+/** A box measuring the change from the first anchor to the second. */
+export const priceRange: DrawingKindDefinition = {
+  id: 'price_range',
+  anchors: 2,
+  label: 'Price range',
+  description: 'a box measuring the price change and percent from the first point to the second',
+  icon: 'M8 13V3M5.5 5.5L8 3l2.5 2.5M3 13h10',
+  geometry({ anchors: [a, b], drawing, formatPrice }) {
+    if (!a || !b) return [];
+    const p0 = drawing.points[0].price,
+      p1 = drawing.points[1].price;
+    const x = Math.min(a.x, b.x),
+      y = Math.min(a.y, b.y);
+    const mx = (a.x + b.x) / 2;
+    const h = Math.abs(b.y - a.y);
+    const out: DrawingPrimitive[] = [
+      { type: 'rect', x, y, w: Math.abs(b.x - a.x), h, fillAlpha: PRICE_RANGE_FILL_ALPHA, stroke: false },
+    ];
+    const { head, bx, by } = arrowHead(mx, a.y, mx, b.y, 1);
+    out.push(seg(mx, a.y, bx, by));
+    if (head) out.push(head);
+    const delta = p1 - p0;
+    const pct = p0 !== 0 ? ` (${signed(((delta / p0) * 100).toFixed(2), delta)}%)` : '';
+    const text = `${drawing.label ? `${drawing.label}: ` : ''}Δ ${signed(formatPrice(delta, p0), delta)}${pct}`;
+    const up = b.y <= a.y;
+    out.push({
+      type: 'text',
+      x: mx,
+      y: up ? y - LABEL_GAP : y + h + LABEL_GAP,
+      text,
+      align: 'center',
+      baseline: up ? 'bottom' : 'top',
+      role: 'label',
+      tone: 'theme',
+    });
+    return out;
+  },
+};
