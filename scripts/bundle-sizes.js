@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /** The eager gzip budget: the achieved size plus about 1.5 KB. Lower it when the bundle shrinks. */
-export const BUDGET_GZIP_BYTES = 138_800; // 137,265 on 2026-12-01 after TypeBox's error module (really lazy now: ValueErrorKind) and the undo-run merge left the eager part (was 141,236), + ~1.5 KB. Was 142,000 (140,497 after merging #16, #18, #13 onto 129,924 after #12's split). #12 asks ≤ 60 KB: not met
+export const BUDGET_GZIP_BYTES = 141_300; // 139,793 on 2026-12-01: main after the overlays and lint merges measured 143,693 (over its 142,000 budget); TypeBox's error module (really lazy now: ValueErrorKind) and the undo-run merge left the eager part (-3,900), + ~1.5 KB. Was 142,000 (140,497 after merging #16, #18, #13 onto 129,924 after #12's split). #12 asks ≤ 60 KB: not met
 
 const STATIC_IMPORT = /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w$*{},\s]+?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
