@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ValueErrorType } from '@sinclair/typebox/errors';
 import {
   adaptParams,
   formatIndicatorLabel,
@@ -11,6 +10,7 @@ import {
   type IndicatorListError,
   type ParamError,
   type IndicatorValues,
+  ValueErrorKind,
 } from '../indicators/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
@@ -588,13 +588,13 @@ function boundsReason(def: IndicatorDefinition, error: ParamError): string {
   if (!schema) return error.reason;
   const fallback = error.reason.charAt(0).toLowerCase() + error.reason.slice(1);
   switch (error.kind) {
-    case ValueErrorType.NumberMinimum:
-    case ValueErrorType.IntegerMinimum:
+    case ValueErrorKind.NumberMinimum:
+    case ValueErrorKind.IntegerMinimum:
       return typeof schema.minimum === 'number' ? `must be >= ${schema.minimum}` : fallback;
-    case ValueErrorType.NumberMaximum:
-    case ValueErrorType.IntegerMaximum:
+    case ValueErrorKind.NumberMaximum:
+    case ValueErrorKind.IntegerMaximum:
       return typeof schema.maximum === 'number' ? `must be <= ${schema.maximum}` : fallback;
-    case ValueErrorType.Integer:
+    case ValueErrorKind.Integer:
       return schema.type === 'integer' ? 'must be an integer' : fallback;
     default:
       return fallback;

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { RunChanges, RunChangeSet, RunRevertResult } from '../../protocol/index.js';
-import { planRunRevert, RunLedger, summarizeRunChanges, type RunTrackedSlice } from '../runs/index.js';
+import { RunLedger, summarizeRunChanges, type RunTrackedSlice } from '../runs/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
 import type { ChartState } from '../state/index.js';
@@ -46,6 +46,8 @@ export class RunCommands {
     const set = this.ledger.changes(runId) ?? changes;
     if (!set) return { ok: false, conflicts: ['this run changed nothing on this chart'] };
     const store = this.#ctx.store;
+    // Loaded on first use: a chart that never undoes a run never downloads the merge (issue #12).
+    const { planRunRevert } = await import('../runs/plan-run-revert.js');
     const plan = planRunRevert(set, (slice) => store.peek(slice), direction);
     if (!plan.ok) return plan;
     const keys = Object.keys(plan.writes) as RunTrackedSlice[];

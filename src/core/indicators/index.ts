@@ -39,6 +39,7 @@ export {
   type ParamError,
   type ResolveParamsResult,
 } from './resolve-params.js';
+export { ValueErrorKind } from './value-error-kind.js';
 export { formatIndicatorLabel } from './format-indicator-label.js';
 export { defineIndicator, type IndicatorSpec, type InputKey } from './define-indicator.js';
 export { makeStepper, saveAll, restoreAll, ScalarState, type Checkpointable, type Stepper } from './stepper.js';

@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
-import { ValueErrorType } from '@sinclair/typebox/errors';
+import type { ValueErrorType } from '@sinclair/typebox/errors';
+import { ValueErrorKind } from './value-error-kind.js';
 
 /** One failed rule: `path` in `periods[1]` form, `message` worded as TypeBox's `Errors` words it. */
 export interface ParamErrorItem {
@@ -30,13 +31,13 @@ function unionReason(members: readonly TSchema[]): string {
 function* visit(schema: TSchema, value: unknown, path: string): Generator<ParamErrorItem> {
   if (schema.const !== undefined) {
     if (value !== schema.const)
-      yield { path, message: `Expected ${literalText(schema.const)}`, kind: ValueErrorType.Literal };
+      yield { path, message: `Expected ${literalText(schema.const)}`, kind: ValueErrorKind.Literal };
     return;
   }
   if (Array.isArray(schema.anyOf)) {
     const branches = schema.anyOf as TSchema[];
     if (!branches.some((b) => !visit(b, value, path).next().value))
-      yield { path, message: unionReason(branches), kind: ValueErrorType.Union };
+      yield { path, message: unionReason(branches), kind: ValueErrorKind.Union };
     return;
   }
   switch (schema.type) {
@@ -47,7 +48,7 @@ function* visit(schema: TSchema, value: unknown, path: string): Generator<ParamE
         yield {
           path,
           message: integer ? 'Expected integer' : 'Expected number',
-          kind: integer ? ValueErrorType.Integer : ValueErrorType.Number,
+          kind: integer ? ValueErrorKind.Integer : ValueErrorKind.Number,
         };
         return;
       }
@@ -56,56 +57,56 @@ function* visit(schema: TSchema, value: unknown, path: string): Generator<ParamE
         yield {
           path,
           message: `Expected ${kind} to be greater or equal to ${schema.minimum}`,
-          kind: integer ? ValueErrorType.IntegerMinimum : ValueErrorType.NumberMinimum,
+          kind: integer ? ValueErrorKind.IntegerMinimum : ValueErrorKind.NumberMinimum,
         };
       if (typeof schema.maximum === 'number' && value > schema.maximum)
         yield {
           path,
           message: `Expected ${kind} to be less or equal to ${schema.maximum}`,
-          kind: integer ? ValueErrorType.IntegerMaximum : ValueErrorType.NumberMaximum,
+          kind: integer ? ValueErrorKind.IntegerMaximum : ValueErrorKind.NumberMaximum,
         };
       if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum)
         yield {
           path,
           message: `Expected ${kind} to be greater than ${schema.exclusiveMinimum}`,
-          kind: integer ? ValueErrorType.IntegerExclusiveMinimum : ValueErrorType.NumberExclusiveMinimum,
+          kind: integer ? ValueErrorKind.IntegerExclusiveMinimum : ValueErrorKind.NumberExclusiveMinimum,
         };
       if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum)
         yield {
           path,
           message: `Expected ${kind} to be less than ${schema.exclusiveMaximum}`,
-          kind: integer ? ValueErrorType.IntegerExclusiveMaximum : ValueErrorType.NumberExclusiveMaximum,
+          kind: integer ? ValueErrorKind.IntegerExclusiveMaximum : ValueErrorKind.NumberExclusiveMaximum,
         };
       return;
     }
     case 'boolean':
-      if (typeof value !== 'boolean') yield { path, message: 'Expected boolean', kind: ValueErrorType.Boolean };
+      if (typeof value !== 'boolean') yield { path, message: 'Expected boolean', kind: ValueErrorKind.Boolean };
       return;
     case 'string':
-      if (typeof value !== 'string') yield { path, message: 'Expected string', kind: ValueErrorType.String };
+      if (typeof value !== 'string') yield { path, message: 'Expected string', kind: ValueErrorKind.String };
       else if (Array.isArray(schema.enum) && !schema.enum.includes(value))
         yield {
           path,
           message: `Expected one of ${schema.enum.map(literalText).join(', ')}`,
-          kind: ValueErrorType.Union,
+          kind: ValueErrorKind.Union,
         };
       return;
     case 'array': {
       if (!Array.isArray(value)) {
-        yield { path, message: 'Expected array', kind: ValueErrorType.Array };
+        yield { path, message: 'Expected array', kind: ValueErrorKind.Array };
         return;
       }
       if (typeof schema.minItems === 'number' && value.length < schema.minItems)
         yield {
           path,
           message: `Expected array length to be greater or equal to ${schema.minItems}`,
-          kind: ValueErrorType.ArrayMinItems,
+          kind: ValueErrorKind.ArrayMinItems,
         };
       if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
         yield {
           path,
           message: `Expected array length to be less or equal to ${schema.maxItems}`,
-          kind: ValueErrorType.ArrayMaxItems,
+          kind: ValueErrorKind.ArrayMaxItems,
         };
       if (schema.items)
         for (let i = 0; i < value.length; i++) yield* visit(schema.items as TSchema, value[i], join(path, i));
@@ -113,7 +114,7 @@ function* visit(schema: TSchema, value: unknown, path: string): Generator<ParamE
     }
     case 'object': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        yield { path, message: 'Expected object', kind: ValueErrorType.Object };
+        yield { path, message: 'Expected object', kind: ValueErrorKind.Object };
         return;
       }
       const record = value as Record<string, unknown>;
@@ -124,7 +125,7 @@ function* visit(schema: TSchema, value: unknown, path: string): Generator<ParamE
             yield {
               path: join(path, key),
               message: 'Expected required property',
-              kind: ValueErrorType.ObjectRequiredProperty,
+              kind: ValueErrorKind.ObjectRequiredProperty,
             };
           continue;
         }
@@ -147,5 +148,5 @@ export function paramErrors(schema: TSchema, value: unknown): ParamErrorItem[] {
   const errors = [...visit(schema, value, '')];
   return errors.length
     ? errors
-    : [{ path: '', message: 'Expected a value that fits the parameter schema', kind: ValueErrorType.Object }];
+    : [{ path: '', message: 'Expected a value that fits the parameter schema', kind: ValueErrorKind.Object }];
 }

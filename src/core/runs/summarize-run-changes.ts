@@ -1,5 +1,5 @@
 import type { RunChangeSet } from '../../protocol/index.js';
-import { equal } from './plan-run-revert.js';
+import { equal } from './equal.js';
 
 type Rec = Record<string, unknown>;
 

@@ -1,6 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Check, Clone, Default } from '@sinclair/typebox/value';
-import { Errors } from '@sinclair/typebox/errors';
 import type { ToolErrorDetail } from '../../protocol/index.js';
 
 /** `/points/1/price` → `points[1].price`. Names declared fields and indexes only, never values. */
@@ -43,19 +42,6 @@ export function toolInputErrors(schema: TSchema, value: unknown, errors: SchemaE
     if (details.length === 5) break;
   }
   return details;
-}
-
-/**
- * {@link checkToolInput} and, on failure, {@link toolInputErrors} with TypeBox's `Errors`.
- * Returns the defaulted value or at most five error details.
- */
-export function validateToolInput<T>(
-  schema: TSchema,
-  input: unknown,
-): { ok: true; value: T } | { ok: false; details: ToolErrorDetail[] } {
-  const checked = checkToolInput(schema, input);
-  if (checked.ok) return { ok: true, value: checked.value as T };
-  return { ok: false, details: toolInputErrors(schema, checked.value, Errors) };
 }
 
 function reasonOf(message: string, schema: TSchema): string {

@@ -7,12 +7,18 @@ type Win = Window & typeof globalThis;
 type Chart = HTMLElement & {
   context: { get(): unknown };
   whenPainted(): Promise<void>;
-  tools: { execute(name: string, input: unknown): Promise<{ success: boolean; data?: unknown }> };
+  tools: {
+    execute(
+      name: string,
+      input: unknown,
+      options?: { origin?: string; runId?: string },
+    ): Promise<{ success: boolean; data?: unknown; error?: { details?: { path: string; reason: string }[] } }>;
+  };
 };
 
 /** Chunks of code a chart-only page must not fetch before it is used (rollup.config.js names them by folder). */
 const ON_DEMAND =
-  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|errors|binance-source|url-source)-/;
+  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|errors|plan-run-revert|binance-source|url-source)-/;
 /** A built-in study's own chunk (`chunks/rsi-<hash>.js`). */
 const STUDY_CHUNK = new RegExp(
   `^chunks/(${BUILTIN_INDICATOR_INDEX.map((e) => e.id.toLowerCase()).join('|')})-[\\w-]+\\.js$`,
@@ -118,6 +124,35 @@ describe('the built bundle loads what a page uses, from beside itself', function
     expect(await panel.send('hello from markup')).to.equal('completed');
     expect(await firstUserMessage(root)).to.contain('hello from markup');
     expect(loadedScripts(win).some((p) => /^chunks\/openai-[\w-]+\.js$/.test(p))).to.equal(true);
+    expect(violations).to.deep.equal([]);
+    frame.remove();
+  });
+
+  it('a wrong tool input is refused field by field, and an earlier run is undone, each loading its chunk on first use', async () => {
+    const { frame, win, violations } = await openPage('/test/pages/script-tag.html');
+    const chart = win.document.querySelector('kline-chart') as Chart;
+    await waitFor(() => !!win.customElements.get('kline-chart') && chart.context.get() !== null, 'chart data', 20000);
+    await chart.whenPainted();
+    expect(loadedScripts(win).filter((p) => /^chunks\/(errors|plan-run-revert)-/.test(p))).to.deep.equal([]);
+
+    const wrong = await chart.tools.execute('chart_set_period', { period: 'fortnight' });
+    expect(wrong.success).to.equal(false);
+    expect(wrong.error?.details?.map((d) => d.path)).to.include('period');
+    expect(loadedScripts(win).some((p) => /^chunks\/errors-/.test(p))).to.equal(true);
+
+    const added = await chart.tools.execute(
+      'indicators_add',
+      { definitionId: 'RSI' },
+      { origin: 'agent', runId: 'run_a' },
+    );
+    expect(added.success).to.equal(true);
+    await chart.whenPainted();
+    expect(chart.shadowRoot!.querySelectorAll('.pane').length).to.equal(3);
+    const undone = await chart.tools.execute('history_undo_run', {}, { origin: 'agent', runId: 'run_b' });
+    expect(undone.success).to.equal(true);
+    await chart.whenPainted();
+    expect(chart.shadowRoot!.querySelectorAll('.pane').length).to.equal(2);
+    expect(loadedScripts(win).some((p) => /^chunks\/plan-run-revert-/.test(p))).to.equal(true);
     expect(violations).to.deep.equal([]);
     frame.remove();
   });
