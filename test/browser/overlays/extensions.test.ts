@@ -72,7 +72,9 @@ describe('extensions: registerDrawingKind, left price scale', function () {
       const button = chart.shadowRoot!.querySelector<HTMLButtonElement>('[data-tool="test_diamond"]');
       expect(button, 'toolbar button').to.not.equal(null);
       expect(button!.getAttribute('aria-label')).to.equal('Diamond');
-      button!.click();
+      // A pointer click (detail 1): a keyboard choice (detail 0) would start keyboard placing, whose
+      // preview of the next diamond would cover the one created below.
+      button!.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, detail: 1 }));
       await chart.updateComplete;
       expect(button!.getAttribute('aria-pressed')).to.equal('true');
       const listed = chart.tools.list().find((t) => t.name === 'drawing_create')!;
@@ -126,7 +128,8 @@ describe('extensions: registerDrawingKind, left price scale', function () {
       expect(
         (await chart.tools.execute('drawing_create', { kind: 'horizontal_line', points: [{ ...p, price }] })).success,
       ).to.equal(true);
-      await new Promise((r) => setTimeout(r, 600)); // the debounced autosave
+      // The debounced autosave has written both drawings.
+      await waitFor(() => /test_diamond/.test(localStorage.getItem(key) ?? ''), 'the autosave of both drawings', 5000);
       render(html``, host);
       chart = await mount();
       await waitFor(() => chart.context.get()!.drawingSelection !== undefined, 'context');
