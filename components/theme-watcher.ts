@@ -14,7 +14,11 @@ export class ThemeWatcher {
   #media: MediaQueryList[] = [];
   #timer = 0;
 
-  constructor(private readonly changed: () => void) {}
+  readonly #changed: () => void;
+
+  constructor(changed: () => void) {
+    this.#changed = changed;
+  }
 
   start(host: HTMLElement): void {
     this.stop();
@@ -47,7 +51,7 @@ export class ThemeWatcher {
     if (this.#timer) return;
     this.#timer = window.setTimeout(() => {
       this.#timer = 0;
-      this.changed();
+      this.#changed();
     }, 0);
   };
 }

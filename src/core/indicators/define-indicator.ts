@@ -185,76 +185,77 @@ function computeWithGaps<P extends TObject>(
  * Output arrays keep spare capacity; `values` holds views of exactly `columns.length` entries.
  */
 class SteppedUpdater<P extends TObject> implements IndicatorUpdater {
-  private readonly outputs: readonly IndicatorOutput[];
-  private bufs: Float64Array[] = [];
-  private stepper!: Stepper;
-  private n = 0;
-  private current: IndicatorValues = {};
+  readonly #outputs: readonly IndicatorOutput[];
+  #bufs: Float64Array[] = [];
+  #stepper!: Stepper;
+  #n = 0;
+  #current: IndicatorValues = {};
 
-  constructor(
-    private readonly spec: IndicatorSpec<P>,
-    columns: IndicatorColumns,
-    private readonly params: Static<P>,
-  ) {
-    this.outputs = spec.outputs(params);
-    this.rebuild(columns);
+  readonly #spec: IndicatorSpec<P>;
+  readonly #params: Static<P>;
+
+  constructor(spec: IndicatorSpec<P>, columns: IndicatorColumns, params: Static<P>) {
+    this.#spec = spec;
+    this.#params = params;
+    this.#outputs = spec.outputs(params);
+    this.#rebuild(columns);
   }
 
   get values(): IndicatorValues {
-    return this.current;
+    return this.#current;
   }
 
   update(columns: IndicatorColumns, appended: boolean): void {
-    const expected = appended ? this.n + 1 : this.n;
+    const expected = appended ? this.#n + 1 : this.#n;
     if (columns.length !== expected || expected === 0) {
       // The caller's series does not continue ours (reload, several bars appended): start over.
-      this.rebuild(columns);
+      this.#rebuild(columns);
       return;
     }
     if (appended) {
-      this.n = expected;
-      if (expected > this.bufs[0]?.length) this.grow(expected);
-      this.stepper.save();
-      this.refreshViews();
+      this.#n = expected;
+      if (expected > this.#bufs[0]?.length) this.#grow(expected);
+      this.#stepper.save();
+      this.#refreshViews();
     } else {
-      this.stepper.restore();
+      this.#stepper.restore();
     }
-    this.stepLast(columns, expected - 1);
+    this.#stepLast(columns, expected - 1);
   }
 
-  private stepLast(columns: IndicatorColumns, i: number): void {
-    if (isGapBar(columns, this.spec.inputs, i)) {
-      for (let k = 0; k < this.bufs.length; k++) this.bufs[k][i] = NaN;
+  #stepLast(columns: IndicatorColumns, i: number): void {
+    if (isGapBar(columns, this.#spec.inputs, i)) {
+      for (let k = 0; k < this.#bufs.length; k++) this.#bufs[k][i] = NaN;
       return;
     }
-    this.stepper.step(columns, i, this.bufs);
+    this.#stepper.step(columns, i, this.#bufs);
   }
 
-  private rebuild(columns: IndicatorColumns): void {
+  #rebuild(columns: IndicatorColumns): void {
     const n = columns.length;
     const cap = Math.max(64, n + (n >> 3));
-    this.bufs = nanArrays(this.outputs.length, cap);
-    this.stepper = this.spec.stepper(this.params, columns);
-    this.n = n;
-    for (let i = 0; i < n - 1; i++) this.stepLast(columns, i);
-    this.stepper.save();
-    if (n > 0) this.stepLast(columns, n - 1);
-    this.refreshViews();
+    this.#bufs = nanArrays(this.#outputs.length, cap);
+    this.#stepper = this.#spec.stepper(this.#params, columns);
+    this.#n = n;
+    for (let i = 0; i < n - 1; i++) this.#stepLast(columns, i);
+    this.#stepper.save();
+    if (n > 0) this.#stepLast(columns, n - 1);
+    this.#refreshViews();
   }
 
-  private grow(min: number): void {
-    const cap = Math.max(min, this.bufs[0].length * 2);
-    this.bufs = this.bufs.map((old) => {
+  #grow(min: number): void {
+    const cap = Math.max(min, this.#bufs[0].length * 2);
+    this.#bufs = this.#bufs.map((old) => {
       const next = new Float64Array(cap).fill(NaN);
       next.set(old);
       return next;
     });
   }
 
-  private refreshViews(): void {
-    this.current = toValues(
-      this.outputs,
-      this.bufs.map((b) => b.subarray(0, this.n)),
+  #refreshViews(): void {
+    this.#current = toValues(
+      this.#outputs,
+      this.#bufs.map((b) => b.subarray(0, this.#n)),
     );
   }
 }

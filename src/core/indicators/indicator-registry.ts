@@ -35,11 +35,11 @@ interface LazyStudy {
  * so in the browser bundle (issue #12: a study's code loads when it is first added).
  */
 export class IndicatorRegistry {
-  private readonly byId = new Map<string, IndicatorDefinition>();
+  readonly #byId = new Map<string, IndicatorDefinition>();
   /** Convention variants (`tdx`, `tradingview`) by convention, then upper-case id. */
-  private readonly variants = new Map<IndicatorConvention, Map<string, IndicatorDefinition>>();
+  readonly #variants = new Map<IndicatorConvention, Map<string, IndicatorDefinition>>();
   /** Studies known by their index entry whose code is not loaded yet, by upper-case id. */
-  private readonly lazy = new Map<string, LazyStudy>();
+  readonly #lazy = new Map<string, LazyStudy>();
   /** Bumped when a lazy study arrives, so computations that asked for it run again. */
   readonly #version = new Signal.State(0);
   /** Registration order of every id (a lazy study keeps its place when its code arrives). */
@@ -61,20 +61,20 @@ export class IndicatorRegistry {
   registerLazy(entry: IndicatorIndexEntry, load: () => Promise<LoadedStudy>): void {
     if (!ID_PATTERN.test(entry.id)) throw new Error(`Indicator id "${entry.id}" must match ${ID_PATTERN}`);
     const key = entry.id.toUpperCase();
-    if (this.byId.has(key) || this.lazy.has(key)) throw new Error(`Indicator "${entry.id}" is already registered`);
-    this.lazy.set(key, { entry, load });
+    if (this.#byId.has(key) || this.#lazy.has(key)) throw new Error(`Indicator "${entry.id}" is already registered`);
+    this.#lazy.set(key, { entry, load });
     this.#place(key);
   }
 
   /** Loads the code of `id` (any case) if it is a lazy study; resolves at once otherwise. */
   load(id: string): Promise<void> {
     const key = id.toUpperCase();
-    const study = this.lazy.get(key);
+    const study = this.#lazy.get(key);
     if (!study) return Promise.resolve();
     study.loading ??= study.load().then(
       (loaded) => {
-        if (this.lazy.get(key) !== study) return;
-        this.lazy.delete(key);
+        if (this.#lazy.get(key) !== study) return;
+        this.#lazy.delete(key);
         this.register(loaded.definition);
         for (const [convention, def] of Object.entries(loaded.variants ?? {})) {
           if (def) this.registerVariant(convention as IndicatorConvention, def);
@@ -91,19 +91,19 @@ export class IndicatorRegistry {
 
   /** Loads every lazy study (e.g. before listing them all with their params). */
   async loadAll(): Promise<void> {
-    await Promise.all([...this.lazy.keys()].map((key) => this.load(key)));
+    await Promise.all([...this.#lazy.keys()].map((key) => this.load(key)));
   }
 
   /** Whether some studies are known by their index entry only. */
   get pending(): boolean {
     this.#version.get();
-    return this.lazy.size > 0;
+    return this.#lazy.size > 0;
   }
 
   /** Starts loading a lazy study asked for synchronously; its arrival re-runs signal readers. */
   #demand(key: string): undefined {
     this.#version.get();
-    if (this.lazy.has(key)) {
+    if (this.#lazy.has(key)) {
       this.load(key).catch((error: unknown) => {
         console.error(`kline-chart-agent: the code of indicator ${key} failed to load`, error);
       });
@@ -121,7 +121,7 @@ export class IndicatorRegistry {
     const erased = def as unknown as IndicatorDefinition; // params typing is erased in the registry
     if (!ID_PATTERN.test(def.id)) throw new Error(`Indicator id "${def.id}" must match ${ID_PATTERN}`);
     const key = def.id.toUpperCase();
-    if (this.byId.has(key) || this.lazy.has(key)) throw new Error(`Indicator "${def.id}" is already registered`);
+    if (this.#byId.has(key) || this.#lazy.has(key)) throw new Error(`Indicator "${def.id}" is already registered`);
     const properties = def.params.properties;
     for (const [name, schema] of Object.entries(properties)) {
       if (schema.default === undefined) throw new Error(`Indicator "${def.id}": param "${name}" has no default`);
@@ -129,10 +129,10 @@ export class IndicatorRegistry {
     for (const name of def.paramOrder) {
       if (!(name in properties)) throw new Error(`Indicator "${def.id}": paramOrder names unknown param "${name}"`);
     }
-    this.byId.set(key, erased);
+    this.#byId.set(key, erased);
     this.#place(key);
     return () => {
-      if (this.byId.get(key) === erased) this.byId.delete(key);
+      if (this.#byId.get(key) === erased) this.#byId.delete(key);
     };
   }
 
@@ -145,10 +145,10 @@ export class IndicatorRegistry {
   registerVariant<P extends TObject>(convention: IndicatorConvention, def: IndicatorDefinition<P>): () => void {
     const erased = def as unknown as IndicatorDefinition; // params typing is erased in the registry
     const key = def.id.toUpperCase();
-    if (!this.byId.has(key))
+    if (!this.#byId.has(key))
       throw new Error(`Indicator "${def.id}" is not registered; register it before its ${convention} variant`);
-    let map = this.variants.get(convention);
-    if (!map) this.variants.set(convention, (map = new Map()));
+    let map = this.#variants.get(convention);
+    if (!map) this.#variants.set(convention, (map = new Map()));
     if (map.has(key)) throw new Error(`Indicator "${def.id}" already has a ${convention} variant`);
     for (const [name, schema] of Object.entries(def.params.properties)) {
       if (schema.default === undefined)
@@ -166,14 +166,14 @@ export class IndicatorRegistry {
    */
   resolve(id: string, convention: IndicatorConvention | undefined): IndicatorDefinition | undefined {
     const key = id.toUpperCase();
-    const base = this.byId.get(key) ?? this.#demand(key);
+    const base = this.#byId.get(key) ?? this.#demand(key);
     if (!base || convention === undefined || convention === 'ta-lib') return base;
-    return this.variants.get(convention)?.get(key) ?? base;
+    return this.#variants.get(convention)?.get(key) ?? base;
   }
 
   /** Whether `id` has its own form under `convention`. */
   hasVariant(id: string, convention: IndicatorConvention): boolean {
-    return this.variants.get(convention)?.has(id.toUpperCase()) ?? false;
+    return this.#variants.get(convention)?.has(id.toUpperCase()) ?? false;
   }
 
   /**
@@ -182,30 +182,30 @@ export class IndicatorRegistry {
    */
   get(id: string): IndicatorDefinition | undefined {
     const key = id.toUpperCase();
-    return this.byId.get(key) ?? this.#demand(key);
+    return this.#byId.get(key) ?? this.#demand(key);
   }
 
   /** Whether the code of `id` is here (a registered study that is not waiting for its chunk). */
   loaded(id: string): boolean {
-    return this.byId.has(id.toUpperCase());
+    return this.#byId.has(id.toUpperCase());
   }
 
   /** Whether a study with this id exists (loaded or not). */
   has(id: string): boolean {
     const key = id.toUpperCase();
-    return this.byId.has(key) || this.lazy.has(key);
+    return this.#byId.has(key) || this.#lazy.has(key);
   }
 
   /** All loaded definitions in registration order (after `loadAll()`: every study). */
   list(): readonly IndicatorDefinition[] {
     this.#version.get();
-    return this.#sorted([...this.byId.values()]);
+    return this.#sorted([...this.#byId.values()]);
   }
 
   /** Every study, loaded or not, as its index entry (id, name, category, placement). */
   entries(): readonly IndicatorIndexEntry[] {
     this.#version.get();
-    const loaded: IndicatorIndexEntry[] = [...this.byId.values()];
-    return this.#sorted([...loaded, ...[...this.lazy.values()].map((s) => s.entry)]);
+    const loaded: IndicatorIndexEntry[] = [...this.#byId.values()];
+    return this.#sorted([...loaded, ...[...this.#lazy.values()].map((s) => s.entry)]);
   }
 }

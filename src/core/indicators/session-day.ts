@@ -92,28 +92,32 @@ export function sessionDayRange(t: number, timeZone: string | undefined): [numbe
  * a new day.
  */
 export class SessionDayTracker {
-  private start = Infinity;
-  private end = -Infinity;
+  #start = Infinity;
+  #end = -Infinity;
 
-  constructor(private readonly timeZone: string | undefined) {}
+  readonly #timeZone: string | undefined;
+
+  constructor(timeZone: string | undefined) {
+    this.#timeZone = timeZone;
+  }
 
   /** True when `t` starts a different day than the previous call's. */
   isNewDay(t: number): boolean {
-    if (t >= this.start && t < this.end) return false;
-    const [s, e] = sessionDayRange(t, this.timeZone);
-    this.start = s;
-    this.end = e;
+    if (t >= this.#start && t < this.#end) return false;
+    const [s, e] = sessionDayRange(t, this.#timeZone);
+    this.#start = s;
+    this.#end = e;
     return true;
   }
 
   /** Copies the tracked day (for checkpoints). */
   snapshot(): [number, number] {
-    return [this.start, this.end];
+    return [this.#start, this.#end];
   }
 
   /** Returns to a day captured by {@link snapshot}. */
   reset(day: readonly [number, number]): void {
-    this.start = day[0];
-    this.end = day[1];
+    this.#start = day[0];
+    this.#end = day[1];
   }
 }

@@ -39,19 +39,19 @@ export function restoreAll(parts: readonly Checkpointable[]): void {
 export class ScalarState implements Checkpointable {
   /** Current values. */
   readonly v: Float64Array;
-  private readonly saved: Float64Array;
+  readonly #saved: Float64Array;
 
   constructor(initial: readonly number[]) {
     this.v = Float64Array.from(initial);
-    this.saved = Float64Array.from(initial);
+    this.#saved = Float64Array.from(initial);
   }
 
   save(): void {
-    this.saved.set(this.v);
+    this.#saved.set(this.v);
   }
 
   restore(): void {
-    this.v.set(this.saved);
+    this.v.set(this.#saved);
   }
 }
 

@@ -16,23 +16,24 @@ export class AnchorTracker {
   readonly #shift: number;
   #key = NaN;
 
-  constructor(
-    private readonly anchor: VwapAnchor,
-    private readonly timeZone: string | undefined,
-    sessionStart = 0,
-  ) {
+  readonly #anchor: VwapAnchor;
+  readonly #timeZone: string | undefined;
+
+  constructor(anchor: VwapAnchor, timeZone: string | undefined, sessionStart = 0) {
+    this.#anchor = anchor;
+    this.#timeZone = timeZone;
     this.#day = new SessionDayTracker(timeZone);
     this.#shift = sessionStart * MINUTE;
   }
 
   /** True when `t` (a bar time, UTC ms) starts a new period (also the first bar). */
   isNew(t: number): boolean {
-    if (typeof this.anchor === 'number') return false;
+    if (typeof this.#anchor === 'number') return false;
     const trading = t - this.#shift;
     if (!this.#day.isNewDay(trading)) return false;
-    if (this.anchor === 'session') return true;
-    const day = localDayNumber(trading, this.timeZone);
-    const key = this.anchor === 'week' ? Math.floor((day + 3) / 7) : monthKey(day);
+    if (this.#anchor === 'session') return true;
+    const day = localDayNumber(trading, this.#timeZone);
+    const key = this.#anchor === 'week' ? Math.floor((day + 3) / 7) : monthKey(day);
     if (key === this.#key) return false;
     this.#key = key;
     return true;

@@ -104,105 +104,105 @@ function samePoints(a: readonly DrawingPoint[], b: readonly DrawingPoint[]): boo
  * `keyDown` returns true when it handled the key (the element should `preventDefault`).
  */
 export class DrawingInteraction {
-  private currentTool: DrawingTool = 'select';
-  private magnetOn = false;
-  private placed: DrawingPoint[] = [];
-  private placingPress: { x: number; y: number } | null = null;
-  private drag: DragState | null = null;
-  private hovered: { id: string; part: 'body' | 'anchor'; locked: boolean } | null = null;
-  private previewShown = false;
-  private style: DrawingStyle;
-  private readonly tolerance: number;
-  private readonly dragThreshold: number;
-  private readonly stayInTool: boolean;
-  private readonly paneId: string;
+  #currentTool: DrawingTool = 'select';
+  #magnetOn = false;
+  #placed: DrawingPoint[] = [];
+  #placingPress: { x: number; y: number } | null = null;
+  #drag: DragState | null = null;
+  #hovered: { id: string; part: 'body' | 'anchor'; locked: boolean } | null = null;
+  #previewShown = false;
+  #style: DrawingStyle;
+  readonly #tolerance: number;
+  readonly #dragThreshold: number;
+  readonly #stayInTool: boolean;
+  readonly #paneId: string;
 
-  constructor(
-    private readonly intents: DrawingIntents,
-    options: DrawingInteractionOptions = {},
-  ) {
-    this.tolerance = options.tolerancePx ?? 6;
-    this.dragThreshold = options.dragThresholdPx ?? 3;
-    this.stayInTool = options.stayInTool ?? false;
-    this.style = options.previewStyle ?? DEFAULT_DRAWING_STYLE;
-    this.paneId = options.paneId ?? 'price';
+  readonly #intents: DrawingIntents;
+
+  constructor(intents: DrawingIntents, options: DrawingInteractionOptions = {}) {
+    this.#intents = intents;
+    this.#tolerance = options.tolerancePx ?? 6;
+    this.#dragThreshold = options.dragThresholdPx ?? 3;
+    this.#stayInTool = options.stayInTool ?? false;
+    this.#style = options.previewStyle ?? DEFAULT_DRAWING_STYLE;
+    this.#paneId = options.paneId ?? 'price';
   }
 
   /** The active tool. */
   get tool(): DrawingTool {
-    return this.currentTool;
+    return this.#currentTool;
   }
 
   /** Whether magnet snapping is on. */
   get magnet(): boolean {
-    return this.magnetOn;
+    return this.#magnetOn;
   }
 
   /** Points placed so far for the drawing being created. */
   get placedPoints(): readonly DrawingPoint[] {
-    return this.placed;
+    return this.#placed;
   }
 
   /** Id of the drawing under the pointer, if any. */
   get hoverId(): string | null {
-    return this.hovered?.id ?? null;
+    return this.#hovered?.id ?? null;
   }
 
   /** CSS cursor the element should show, or null for its own default. */
   get cursor(): string | null {
-    if (this.currentTool === null) return null;
-    if (isDrawingKind(this.currentTool)) return 'crosshair';
-    if (this.drag?.active) return this.drag.part === 'body' ? 'grabbing' : 'crosshair';
-    if (!this.hovered) return null;
-    if (this.hovered.locked) return 'pointer';
-    return this.hovered.part === 'anchor' ? 'pointer' : 'move';
+    if (this.#currentTool === null) return null;
+    if (isDrawingKind(this.#currentTool)) return 'crosshair';
+    if (this.#drag?.active) return this.#drag.part === 'body' ? 'grabbing' : 'crosshair';
+    if (!this.#hovered) return null;
+    if (this.#hovered.locked) return 'pointer';
+    return this.#hovered.part === 'anchor' ? 'pointer' : 'move';
   }
 
   /** Switches the tool; anything in progress (placing, a drag) is dropped. */
   setTool(tool: DrawingTool): void {
-    this.abortGesture();
-    this.placed = [];
-    this.currentTool = tool;
-    if (tool === null) this.setHover(null);
+    this.#abortGesture();
+    this.#placed = [];
+    this.#currentTool = tool;
+    if (tool === null) this.#setHover(null);
   }
 
   /** Turns magnet snapping (placing and anchor drags) on or off. */
   setMagnet(on: boolean): void {
-    this.magnetOn = on;
+    this.#magnetOn = on;
   }
 
   /** Style of the placing preview (the toolbar's current choice). */
   setPreviewStyle(style: DrawingStyle): void {
-    this.style = style;
+    this.#style = style;
   }
 
   pointerDown(x: number, y: number, mods: PointerModifiers = {}): boolean {
-    const tool = this.currentTool;
-    if (tool === null || this.drag) return tool !== null;
+    const tool = this.#currentTool;
+    if (tool === null || this.#drag) return tool !== null;
     if (isDrawingKind(tool)) {
-      this.placingPress = { x, y };
-      this.addPoint(tool, this.pointAt(x, y));
+      this.#placingPress = { x, y };
+      this.#addPoint(tool, this.#pointAt(x, y));
       return true;
     }
-    const hit = hitTestDrawings(this.intents.drawings(), this.intents.mapper(), x, y, this.tolerance);
-    const selected = this.intents.selectedIds();
+    const hit = hitTestDrawings(this.#intents.drawings(), this.#intents.mapper(), x, y, this.#tolerance);
+    const selected = this.#intents.selectedIds();
     if (!hit) {
-      if (!mods.shift && selected.length > 0) this.intents.select([]);
+      if (!mods.shift && selected.length > 0) this.#intents.select([]);
       return false;
     }
     const id = hit.drawing.id;
     const isSelected = selected.includes(id);
     if (mods.shift) {
       if (isSelected) {
-        this.intents.select(selected.filter((s) => s !== id));
+        this.#intents.select(selected.filter((s) => s !== id));
         return true;
       }
-      this.intents.select([...selected, id]);
+      this.#intents.select([...selected, id]);
     } else if (!isSelected) {
-      this.intents.select([id]);
+      this.#intents.select([id]);
     }
     if (hit.drawing.locked) return true;
-    this.drag = {
+    this.#drag = {
       original: hit.drawing,
       part: hit.part,
       anchorIndex: hit.anchorIndex ?? -1,
@@ -216,51 +216,51 @@ export class DrawingInteraction {
   }
 
   pointerMove(x: number, y: number): boolean {
-    const tool = this.currentTool;
+    const tool = this.#currentTool;
     if (tool === null) return false;
     if (isDrawingKind(tool)) {
-      if (this.placed.length > 0 || drawingPointCount(tool) === 1) {
-        this.showPreview(this.previewDrawing(tool, [...this.placed, this.pointAt(x, y)]));
+      if (this.#placed.length > 0 || drawingPointCount(tool) === 1) {
+        this.#showPreview(this.#previewDrawing(tool, [...this.#placed, this.#pointAt(x, y)]));
       }
-      return this.placingPress !== null;
+      return this.#placingPress !== null;
     }
-    const drag = this.drag;
+    const drag = this.#drag;
     if (drag) {
       const dx = x - drag.startX,
         dy = y - drag.startY;
-      if (!drag.active && Math.hypot(dx, dy) < this.dragThreshold) return true;
+      if (!drag.active && Math.hypot(dx, dy) < this.#dragThreshold) return true;
       drag.active = true;
-      drag.moved = this.movedDrawing(drag, dx, dy);
-      this.showPreview(drag.moved);
+      drag.moved = this.#movedDrawing(drag, dx, dy);
+      this.#showPreview(drag.moved);
       return true;
     }
-    const hit = hitTestDrawings(this.intents.drawings(), this.intents.mapper(), x, y, this.tolerance);
-    this.setHover(hit ? { id: hit.drawing.id, part: hit.part, locked: hit.drawing.locked } : null);
+    const hit = hitTestDrawings(this.#intents.drawings(), this.#intents.mapper(), x, y, this.#tolerance);
+    this.#setHover(hit ? { id: hit.drawing.id, part: hit.part, locked: hit.drawing.locked } : null);
     return false;
   }
 
   pointerUp(x: number, y: number): boolean {
-    const tool = this.currentTool;
+    const tool = this.#currentTool;
     if (tool === null) return false;
     if (isDrawingKind(tool)) {
-      const press = this.placingPress;
-      this.placingPress = null;
+      const press = this.#placingPress;
+      this.#placingPress = null;
       // A press-drag-release places the next point where the pointer was released.
-      if (press && this.placed.length > 0 && Math.hypot(x - press.x, y - press.y) >= this.dragThreshold) {
-        this.addPoint(tool, this.pointAt(x, y));
+      if (press && this.#placed.length > 0 && Math.hypot(x - press.x, y - press.y) >= this.#dragThreshold) {
+        this.#addPoint(tool, this.#pointAt(x, y));
       }
       return true;
     }
-    const drag = this.drag;
+    const drag = this.#drag;
     if (!drag) return false;
-    this.drag = null;
+    this.#drag = null;
     if (drag.active && drag.moved) {
-      this.hidePreview();
+      this.#hidePreview();
       if (!samePoints(drag.moved.points, drag.original.points)) {
-        this.intents.update(drag.original.id, { points: drag.moved.points.slice() });
+        this.#intents.update(drag.original.id, { points: drag.moved.points.slice() });
       }
     } else if (drag.narrowOnClick) {
-      this.intents.select([drag.original.id]);
+      this.#intents.select([drag.original.id]);
     }
     return true;
   }
@@ -270,9 +270,9 @@ export class DrawingInteraction {
    * coordinates: the keyboard crosshair's bar time and price). False when no kind is chosen.
    */
   previewPoint(point: DrawingPoint): boolean {
-    const tool = this.currentTool;
+    const tool = this.#currentTool;
     if (!isDrawingKind(tool)) return false;
-    this.showPreview(this.previewDrawing(tool, [...this.placed, point]));
+    this.#showPreview(this.#previewDrawing(tool, [...this.#placed, point]));
     return true;
   }
 
@@ -282,127 +282,127 @@ export class DrawingInteraction {
    * when no kind is chosen.
    */
   placePoint(point: DrawingPoint): { set: number; needed: number; done: boolean } | null {
-    const tool = this.currentTool;
+    const tool = this.#currentTool;
     if (!isDrawingKind(tool)) return null;
     const needed = drawingPointCount(tool);
-    const set = this.placed.length + 1;
-    this.addPoint(tool, point);
+    const set = this.#placed.length + 1;
+    this.#addPoint(tool, point);
     return { set, needed, done: set >= needed };
   }
 
   /** The pointer left the plot: hover ends, a one-point preview disappears. */
   pointerLeave(): void {
-    this.setHover(null);
-    const tool = this.currentTool;
-    if (isDrawingKind(tool) && this.placed.length === 0) this.hidePreview();
+    this.#setHover(null);
+    const tool = this.#currentTool;
+    if (isDrawingKind(tool) && this.#placed.length === 0) this.#hidePreview();
   }
 
   /** The browser cancelled the pointer (lost capture, touch cancel): a drag is dropped unsaved. */
   pointerCancel(): void {
-    this.abortGesture();
+    this.#abortGesture();
   }
 
   keyDown(key: string, mods: KeyModifiers = {}): boolean {
     if (key === 'Escape') {
-      if (this.drag) {
-        this.abortGesture();
+      if (this.#drag) {
+        this.#abortGesture();
         return true;
       }
-      if (isDrawingKind(this.currentTool)) {
+      if (isDrawingKind(this.#currentTool)) {
         this.setTool('select');
-        this.intents.toolChange?.('select');
+        this.#intents.toolChange?.('select');
         return true;
       }
-      if (this.intents.selectedIds().length > 0) {
-        this.intents.select([]);
+      if (this.#intents.selectedIds().length > 0) {
+        this.#intents.select([]);
         return true;
       }
       return false;
     }
-    const selected = this.intents.selectedIds();
+    const selected = this.#intents.selectedIds();
     if (key === 'Delete' || key === 'Backspace') {
-      if (selected.length === 0 || this.drag?.active) return false;
-      this.drag = null;
-      this.intents.delete(selected.slice());
+      if (selected.length === 0 || this.#drag?.active) return false;
+      this.#drag = null;
+      this.#intents.delete(selected.slice());
       return true;
     }
     if (mods.ctrl || mods.meta) {
       const k = key.toLowerCase();
       if (k === 'c' && selected.length > 0) {
-        this.intents.copy(selected.slice());
+        this.#intents.copy(selected.slice());
         return true;
       }
       if (k === 'v') {
-        this.intents.paste();
+        this.#intents.paste();
         return true;
       }
     }
     return false;
   }
 
-  private pointAt(x: number, y: number): DrawingPoint {
-    if (this.magnetOn) return this.intents.snap(x, y);
-    const m = this.intents.mapper();
+  #pointAt(x: number, y: number): DrawingPoint {
+    if (this.#magnetOn) return this.#intents.snap(x, y);
+    const m = this.#intents.mapper();
     return { time: m.xToTime(x), price: m.yToPrice(y) };
   }
 
-  private addPoint(kind: DrawingKind, point: DrawingPoint): void {
-    this.placed.push(point);
-    if (this.placed.length < drawingPointCount(kind)) {
-      this.showPreview(this.previewDrawing(kind, this.placed.slice()));
+  #addPoint(kind: DrawingKind, point: DrawingPoint): void {
+    this.#placed.push(point);
+    if (this.#placed.length < drawingPointCount(kind)) {
+      this.#showPreview(this.#previewDrawing(kind, this.#placed.slice()));
       return;
     }
-    const points = this.placed;
-    this.placed = [];
-    this.placingPress = null;
-    this.hidePreview();
-    this.intents.create(kind, points);
-    if (!this.stayInTool) {
-      this.currentTool = 'select';
-      this.intents.toolChange?.('select');
+    const points = this.#placed;
+    this.#placed = [];
+    this.#placingPress = null;
+    this.#hidePreview();
+    this.#intents.create(kind, points);
+    if (!this.#stayInTool) {
+      this.#currentTool = 'select';
+      this.#intents.toolChange?.('select');
     }
   }
 
-  private movedDrawing(drag: DragState, dx: number, dy: number): Drawing {
-    const m = this.intents.mapper();
+  #movedDrawing(drag: DragState, dx: number, dy: number): Drawing {
+    const m = this.#intents.mapper();
     if (drag.part === 'body') return moveDrawingByPixels(drag.original, m, dx, dy);
     // Move the anchor by the pointer's travel, not to the pointer: grabbing it a few px off-centre must not make it jump.
     const a = drawingAnchors(drag.original, m)[drag.anchorIndex];
-    return moveAnchor(drag.original, drag.anchorIndex, this.pointAt(a.x + dx, a.y + dy));
+    return moveAnchor(drag.original, drag.anchorIndex, this.#pointAt(a.x + dx, a.y + dy));
   }
 
-  private previewDrawing(kind: DrawingKind, points: DrawingPoint[]): Drawing {
+  #previewDrawing(kind: DrawingKind, points: DrawingPoint[]): Drawing {
     return {
       id: PREVIEW_DRAWING_ID,
       kind,
       points,
-      paneId: this.paneId,
-      style: this.style,
+      paneId: this.#paneId,
+      style: this.#style,
       locked: false,
       z: Number.MAX_SAFE_INTEGER,
     };
   }
 
-  private showPreview(d: Drawing): void {
-    this.previewShown = true;
-    this.intents.preview(d);
+  #showPreview(d: Drawing): void {
+    this.#previewShown = true;
+    this.#intents.preview(d);
   }
 
-  private hidePreview(): void {
-    if (!this.previewShown) return;
-    this.previewShown = false;
-    this.intents.preview(null);
+  #hidePreview(): void {
+    if (!this.#previewShown) return;
+    this.#previewShown = false;
+    this.#intents.preview(null);
   }
 
-  private abortGesture(): void {
-    this.drag = null;
-    this.placingPress = null;
-    this.hidePreview();
+  #abortGesture(): void {
+    this.#drag = null;
+    this.#placingPress = null;
+    this.#hidePreview();
   }
 
-  private setHover(h: { id: string; part: 'body' | 'anchor'; locked: boolean } | null): void {
-    const prev = this.hovered?.id ?? null;
-    this.hovered = h;
-    if ((h?.id ?? null) !== prev) this.intents.hover?.(h?.id ?? null);
+  #setHover(h: { id: string; part: 'body' | 'anchor'; locked: boolean } | null): void {
+    const prev = this.#hovered?.id ?? null;
+    this.#hovered = h;
+    if ((h?.id ?? null) !== prev) this.#intents.hover?.(h?.id ?? null);
   }
 }

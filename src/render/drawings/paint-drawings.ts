@@ -42,40 +42,44 @@ export const HANDLE_SIZE = 7;
  * `setLineDash` allocates), so consecutive drawings with the same style cost no state changes.
  */
 class CanvasState {
-  private stroke = '';
-  private fill = '';
-  private lineWidth = -1;
-  private dashKey = '';
-  private alpha = 1;
-  private font = '';
-  private align: CanvasTextAlign | '' = '';
-  private baseline: CanvasTextBaseline | '' = '';
+  #stroke = '';
+  #fill = '';
+  #lineWidth = -1;
+  #dashKey = '';
+  #alpha = 1;
+  #font = '';
+  #align: CanvasTextAlign | '' = '';
+  #baseline: CanvasTextBaseline | '' = '';
 
-  constructor(private readonly ctx: CanvasRenderingContext2D) {}
+  readonly #ctx: CanvasRenderingContext2D;
+
+  constructor(ctx: CanvasRenderingContext2D) {
+    this.#ctx = ctx;
+  }
 
   strokeStyle(v: string): void {
-    if (v !== this.stroke) this.ctx.strokeStyle = this.stroke = v;
+    if (v !== this.#stroke) this.#ctx.strokeStyle = this.#stroke = v;
   }
   fillStyle(v: string): void {
-    if (v !== this.fill) this.ctx.fillStyle = this.fill = v;
+    if (v !== this.#fill) this.#ctx.fillStyle = this.#fill = v;
   }
   width(v: number): void {
-    if (v !== this.lineWidth) this.ctx.lineWidth = this.lineWidth = v;
+    if (v !== this.#lineWidth) this.#ctx.lineWidth = this.#lineWidth = v;
   }
   dash(segments: number[]): void {
     const key = segments.join(',');
-    if (key !== this.dashKey) {
-      this.dashKey = key;
-      this.ctx.setLineDash(segments);
+    if (key !== this.#dashKey) {
+      this.#dashKey = key;
+      this.#ctx.setLineDash(segments);
     }
   }
   globalAlpha(v: number): void {
-    if (v !== this.alpha) this.ctx.globalAlpha = this.alpha = v;
+    if (v !== this.#alpha) this.#ctx.globalAlpha = this.#alpha = v;
   }
   text(font: string, align: CanvasTextAlign, baseline: CanvasTextBaseline): void {
-    if (font !== this.font) this.ctx.font = this.font = font;
-    if (align !== this.align) this.ctx.textAlign = this.align = align;
-    if (baseline !== this.baseline) this.ctx.textBaseline = this.baseline = baseline;
+    if (font !== this.#font) this.#ctx.font = this.#font = font;
+    if (align !== this.#align) this.#ctx.textAlign = this.#align = align;
+    if (baseline !== this.#baseline) this.#ctx.textBaseline = this.#baseline = baseline;
   }
 }
 

@@ -87,7 +87,15 @@ describe('examples/extensions: a custom study, drawing kind and primitive', func
     expect(bad.success).to.equal(false);
     expect(await listed(chart)).to.deep.equal({ kinds: ['target'], studies: ['VOL', 'MIDPOINT'] });
     // Reload: the layout (persist-key) brings back the study and the drawing of the registered kind.
-    await new Promise((r) => setTimeout(r, 600)); // the debounced autosave
+    // The debounced autosave has written the study and the drawing (the page's persist-key).
+    await waitFor(
+      () => {
+        const saved = localStorage.getItem('examples-extensions') ?? '';
+        return saved.includes('"target"') && saved.includes('MIDPOINT');
+      },
+      'the autosave of the study and the drawing',
+      5000,
+    );
     frame.remove();
     ({ frame, chart } = await openExample());
     await waitFor(() => chart.shadowRoot!.querySelector('.pane') !== null, 'panes');

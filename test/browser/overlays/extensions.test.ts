@@ -128,7 +128,8 @@ describe('extensions: registerDrawingKind, left price scale', function () {
       expect(
         (await chart.tools.execute('drawing_create', { kind: 'horizontal_line', points: [{ ...p, price }] })).success,
       ).to.equal(true);
-      await new Promise((r) => setTimeout(r, 600)); // the debounced autosave
+      // The debounced autosave has written both drawings.
+      await waitFor(() => /test_diamond/.test(localStorage.getItem(key) ?? ''), 'the autosave of both drawings', 5000);
       render(html``, host);
       chart = await mount();
       await waitFor(() => chart.context.get()!.drawingSelection !== undefined, 'context');

@@ -31,10 +31,10 @@ export function ema(
 
 /** Streaming EMA with the same seeding and arithmetic as {@link ema}; NaN during warm-up. */
 export class EmaState implements Checkpointable {
-  private count = 0;
-  private acc = 0;
-  private sCount = 0;
-  private sAcc = 0;
+  #count = 0;
+  #acc = 0;
+  #sCount = 0;
+  #sAcc = 0;
 
   constructor(
     readonly period: number,
@@ -43,32 +43,32 @@ export class EmaState implements Checkpointable {
 
   /** Consumes `x`; returns the EMA or NaN during warm-up. */
   next(x: number): number {
-    const n = ++this.count;
+    const n = ++this.#count;
     const p = this.period;
     if (n < p) {
-      this.acc += x;
+      this.#acc += x;
       return NaN;
     }
     if (n === p) {
-      this.acc = (this.acc + x) / p;
-      return this.acc;
+      this.#acc = (this.#acc + x) / p;
+      return this.#acc;
     }
-    this.acc = (x - this.acc) * this.k + this.acc;
-    return this.acc;
+    this.#acc = (x - this.#acc) * this.k + this.#acc;
+    return this.#acc;
   }
 
   /** Current value (NaN during warm-up). */
   get value(): number {
-    return this.count >= this.period ? this.acc : NaN;
+    return this.#count >= this.period ? this.#acc : NaN;
   }
 
   save(): void {
-    this.sCount = this.count;
-    this.sAcc = this.acc;
+    this.#sCount = this.#count;
+    this.#sAcc = this.#acc;
   }
 
   restore(): void {
-    this.count = this.sCount;
-    this.acc = this.sAcc;
+    this.#count = this.#sCount;
+    this.#acc = this.#sAcc;
   }
 }

@@ -50,69 +50,69 @@ export function rollingMin(src: Float64Array, period: number, out: Float64Array,
  * Checkpoints copy the deque: O(period), only on appends and in-place replays.
  */
 export class RollingExtremeState implements Checkpointable {
-  private readonly vals: Float64Array;
-  private readonly seqs: Float64Array;
-  private readonly sVals: Float64Array;
-  private readonly sSeqs: Float64Array;
-  private head = 0;
-  private len = 0;
-  private seq = 0;
-  private sHead = 0;
-  private sLen = 0;
-  private sSeq = 0;
+  readonly #vals: Float64Array;
+  readonly #seqs: Float64Array;
+  readonly #sVals: Float64Array;
+  readonly #sSeqs: Float64Array;
+  #head = 0;
+  #len = 0;
+  #seq = 0;
+  #sHead = 0;
+  #sLen = 0;
+  #sSeq = 0;
 
   constructor(
     readonly period: number,
     readonly max: boolean,
   ) {
-    this.vals = new Float64Array(period + 1);
-    this.seqs = new Float64Array(period + 1);
-    this.sVals = new Float64Array(period + 1);
-    this.sSeqs = new Float64Array(period + 1);
+    this.#vals = new Float64Array(period + 1);
+    this.#seqs = new Float64Array(period + 1);
+    this.#sVals = new Float64Array(period + 1);
+    this.#sSeqs = new Float64Array(period + 1);
   }
 
   /** Consumes `x`; returns the extreme of the window, NaN until `period` values were seen. */
   next(x: number): number {
     const cap = this.period + 1;
-    const vals = this.vals;
-    const seq = this.seq++;
-    while (this.len > 0) {
-      let b = this.head + this.len - 1;
+    const vals = this.#vals;
+    const seq = this.#seq++;
+    while (this.#len > 0) {
+      let b = this.#head + this.#len - 1;
       if (b >= cap) b -= cap;
       const v = vals[b];
-      if (this.max ? v <= x : v >= x) this.len--;
+      if (this.max ? v <= x : v >= x) this.#len--;
       else break;
     }
-    let t = this.head + this.len;
+    let t = this.#head + this.#len;
     if (t >= cap) t -= cap;
     vals[t] = x;
-    this.seqs[t] = seq;
-    this.len++;
-    if (this.seqs[this.head] <= seq - this.period) {
-      this.head = this.head + 1 === cap ? 0 : this.head + 1;
-      this.len--;
+    this.#seqs[t] = seq;
+    this.#len++;
+    if (this.#seqs[this.#head] <= seq - this.period) {
+      this.#head = this.#head + 1 === cap ? 0 : this.#head + 1;
+      this.#len--;
     }
-    return this.seq >= this.period ? vals[this.head] : NaN;
+    return this.#seq >= this.period ? vals[this.#head] : NaN;
   }
 
   /** How many steps ago the current extreme was seen (0 = the newest value). */
   ago(): number {
-    return this.seq - 1 - this.seqs[this.head];
+    return this.#seq - 1 - this.#seqs[this.#head];
   }
 
   save(): void {
-    this.sVals.set(this.vals);
-    this.sSeqs.set(this.seqs);
-    this.sHead = this.head;
-    this.sLen = this.len;
-    this.sSeq = this.seq;
+    this.#sVals.set(this.#vals);
+    this.#sSeqs.set(this.#seqs);
+    this.#sHead = this.#head;
+    this.#sLen = this.#len;
+    this.#sSeq = this.#seq;
   }
 
   restore(): void {
-    this.vals.set(this.sVals);
-    this.seqs.set(this.sSeqs);
-    this.head = this.sHead;
-    this.len = this.sLen;
-    this.seq = this.sSeq;
+    this.#vals.set(this.#sVals);
+    this.#seqs.set(this.#sSeqs);
+    this.#head = this.#sHead;
+    this.#len = this.#sLen;
+    this.#seq = this.#sSeq;
   }
 }

@@ -21,55 +21,55 @@ export function rollingSum(src: Float64Array, period: number, out: Float64Array,
  * Checkpoints are O(1): only one ring slot can change between `save()` and `restore()`.
  */
 export class RollingSumState implements Checkpointable {
-  private readonly buf: Float64Array;
-  private pos = 0;
-  private count = 0;
-  private sum = 0;
-  private sPos = 0;
-  private sCount = 0;
-  private sSum = 0;
-  private sSlot = 0;
+  readonly #buf: Float64Array;
+  #pos = 0;
+  #count = 0;
+  #sum = 0;
+  #sPos = 0;
+  #sCount = 0;
+  #sSum = 0;
+  #sSlot = 0;
 
   constructor(readonly period: number) {
-    this.buf = new Float64Array(period);
+    this.#buf = new Float64Array(period);
   }
 
   /** Number of values consumed so far. */
   get length(): number {
-    return this.count;
+    return this.#count;
   }
 
   /** Adds `x`; returns the window sum, or NaN while the window is not full. */
   next(x: number): number {
     const p = this.period;
-    const pos = this.pos;
-    if (this.count >= p) this.sum -= this.buf[pos];
-    this.sum += x;
-    this.buf[pos] = x;
-    this.pos = pos + 1 === p ? 0 : pos + 1;
-    this.count++;
-    return this.count >= p ? this.sum : NaN;
+    const pos = this.#pos;
+    if (this.#count >= p) this.#sum -= this.#buf[pos];
+    this.#sum += x;
+    this.#buf[pos] = x;
+    this.#pos = pos + 1 === p ? 0 : pos + 1;
+    this.#count++;
+    return this.#count >= p ? this.#sum : NaN;
   }
 
   /** The value `back` steps ago (0 = the newest), NaN when not yet seen or outside the window. */
   ago(back: number): number {
-    if (back >= this.count || back >= this.period) return NaN;
-    let k = this.pos - 1 - back;
+    if (back >= this.#count || back >= this.period) return NaN;
+    let k = this.#pos - 1 - back;
     if (k < 0) k += this.period;
-    return this.buf[k];
+    return this.#buf[k];
   }
 
   save(): void {
-    this.sPos = this.pos;
-    this.sCount = this.count;
-    this.sSum = this.sum;
-    this.sSlot = this.buf[this.pos];
+    this.#sPos = this.#pos;
+    this.#sCount = this.#count;
+    this.#sSum = this.#sum;
+    this.#sSlot = this.#buf[this.#pos];
   }
 
   restore(): void {
-    this.buf[this.sPos] = this.sSlot;
-    this.pos = this.sPos;
-    this.count = this.sCount;
-    this.sum = this.sSum;
+    this.#buf[this.#sPos] = this.#sSlot;
+    this.#pos = this.#sPos;
+    this.#count = this.#sCount;
+    this.#sum = this.#sSum;
   }
 }

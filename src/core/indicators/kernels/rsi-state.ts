@@ -7,14 +7,14 @@ import { isZero } from './stddev.js';
  * A zero gain+loss sum gives 0, as in TA-Lib.
  */
 export class RsiState implements Checkpointable {
-  private count = 0;
-  private prev = 0;
-  private gain = 0;
-  private loss = 0;
-  private sCount = 0;
-  private sPrev = 0;
-  private sGain = 0;
-  private sLoss = 0;
+  #count = 0;
+  #prev = 0;
+  #gain = 0;
+  #loss = 0;
+  #sCount = 0;
+  #sPrev = 0;
+  #sGain = 0;
+  #sLoss = 0;
 
   constructor(
     readonly period: number,
@@ -22,41 +22,41 @@ export class RsiState implements Checkpointable {
   ) {}
 
   next(x: number): number {
-    const n = this.count++;
+    const n = this.#count++;
     const p = this.period;
-    const diff = x - this.prev;
-    this.prev = x;
+    const diff = x - this.#prev;
+    this.#prev = x;
     if (n === 0) return NaN;
     if (n <= p) {
-      if (diff < 0) this.loss -= diff;
-      else this.gain += diff;
+      if (diff < 0) this.#loss -= diff;
+      else this.#gain += diff;
       if (n < p) return NaN;
-      this.loss /= p;
-      this.gain /= p;
+      this.#loss /= p;
+      this.#gain /= p;
     } else {
-      this.loss *= p - 1;
-      this.gain *= p - 1;
-      if (diff < 0) this.loss -= diff;
-      else this.gain += diff;
-      this.loss /= p;
-      this.gain /= p;
+      this.#loss *= p - 1;
+      this.#gain *= p - 1;
+      if (diff < 0) this.#loss -= diff;
+      else this.#gain += diff;
+      this.#loss /= p;
+      this.#gain /= p;
     }
-    const sum = this.gain + this.loss;
+    const sum = this.#gain + this.#loss;
     if (isZero(sum)) return 0;
-    return this.cmo ? 100 * ((this.gain - this.loss) / sum) : 100 * (this.gain / sum);
+    return this.cmo ? 100 * ((this.#gain - this.#loss) / sum) : 100 * (this.#gain / sum);
   }
 
   save(): void {
-    this.sCount = this.count;
-    this.sPrev = this.prev;
-    this.sGain = this.gain;
-    this.sLoss = this.loss;
+    this.#sCount = this.#count;
+    this.#sPrev = this.#prev;
+    this.#sGain = this.#gain;
+    this.#sLoss = this.#loss;
   }
 
   restore(): void {
-    this.count = this.sCount;
-    this.prev = this.sPrev;
-    this.gain = this.sGain;
-    this.loss = this.sLoss;
+    this.#count = this.#sCount;
+    this.#prev = this.#sPrev;
+    this.#gain = this.#sGain;
+    this.#loss = this.#sLoss;
   }
 }

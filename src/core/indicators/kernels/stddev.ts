@@ -39,57 +39,57 @@ export function stddev(src: Float64Array, period: number, out: Float64Array, fro
 
 /** Streaming {@link stddev}: `next` returns the deviation; `mean` is the window mean. */
 export class StdDevState implements Checkpointable {
-  private readonly buf: Float64Array;
-  private pos = 0;
-  private count = 0;
-  private total = 0;
-  private total2 = 0;
-  private sPos = 0;
-  private sCount = 0;
-  private sTotal = 0;
-  private sTotal2 = 0;
-  private sSlot = 0;
+  readonly #buf: Float64Array;
+  #pos = 0;
+  #count = 0;
+  #total = 0;
+  #total2 = 0;
+  #sPos = 0;
+  #sCount = 0;
+  #sTotal = 0;
+  #sTotal2 = 0;
+  #sSlot = 0;
   /** Mean of the window at the last `next` (NaN during warm-up). */
   mean = NaN;
 
   constructor(readonly period: number) {
-    this.buf = new Float64Array(period);
+    this.#buf = new Float64Array(period);
   }
 
   next(x: number): number {
     const p = this.period;
-    const pos = this.pos;
-    this.total += x;
-    this.total2 += x * x;
-    this.buf[pos] = x;
-    this.pos = pos + 1 === p ? 0 : pos + 1;
-    this.count++;
-    if (this.count < p) {
+    const pos = this.#pos;
+    this.#total += x;
+    this.#total2 += x * x;
+    this.#buf[pos] = x;
+    this.#pos = pos + 1 === p ? 0 : pos + 1;
+    this.#count++;
+    if (this.#count < p) {
       this.mean = NaN;
       return NaN;
     }
-    const mean = this.total / p;
-    const variance = this.total2 / p - mean * mean;
+    const mean = this.#total / p;
+    const variance = this.#total2 / p - mean * mean;
     this.mean = mean;
-    const t = this.buf[this.pos];
-    this.total -= t;
-    this.total2 -= t * t;
+    const t = this.#buf[this.#pos];
+    this.#total -= t;
+    this.#total2 -= t * t;
     return variance < TA_EPSILON ? 0 : Math.sqrt(variance);
   }
 
   save(): void {
-    this.sPos = this.pos;
-    this.sCount = this.count;
-    this.sTotal = this.total;
-    this.sTotal2 = this.total2;
-    this.sSlot = this.buf[this.pos];
+    this.#sPos = this.#pos;
+    this.#sCount = this.#count;
+    this.#sTotal = this.#total;
+    this.#sTotal2 = this.#total2;
+    this.#sSlot = this.#buf[this.#pos];
   }
 
   restore(): void {
-    this.buf[this.sPos] = this.sSlot;
-    this.pos = this.sPos;
-    this.count = this.sCount;
-    this.total = this.sTotal;
-    this.total2 = this.sTotal2;
+    this.#buf[this.#sPos] = this.#sSlot;
+    this.#pos = this.#sPos;
+    this.#count = this.#sCount;
+    this.#total = this.#sTotal;
+    this.#total2 = this.#sTotal2;
   }
 }

@@ -20,35 +20,35 @@ export function wilder(src: Float64Array, period: number, out: Float64Array, fro
 
 /** Streaming form of {@link wilder}; NaN during warm-up. */
 export class WilderState implements Checkpointable {
-  private count = 0;
-  private acc = 0;
-  private sCount = 0;
-  private sAcc = 0;
+  #count = 0;
+  #acc = 0;
+  #sCount = 0;
+  #sAcc = 0;
 
   constructor(readonly period: number) {}
 
   next(x: number): number {
-    const n = ++this.count;
+    const n = ++this.#count;
     const p = this.period;
     if (n < p) {
-      this.acc += x;
+      this.#acc += x;
       return NaN;
     }
     if (n === p) {
-      this.acc = (this.acc + x) / p;
-      return this.acc;
+      this.#acc = (this.#acc + x) / p;
+      return this.#acc;
     }
-    this.acc = (this.acc * (p - 1) + x) / p;
-    return this.acc;
+    this.#acc = (this.#acc * (p - 1) + x) / p;
+    return this.#acc;
   }
 
   save(): void {
-    this.sCount = this.count;
-    this.sAcc = this.acc;
+    this.#sCount = this.#count;
+    this.#sAcc = this.#acc;
   }
 
   restore(): void {
-    this.count = this.sCount;
-    this.acc = this.sAcc;
+    this.#count = this.#sCount;
+    this.#acc = this.#sAcc;
   }
 }

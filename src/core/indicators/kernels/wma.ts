@@ -29,55 +29,55 @@ export function wma(src: Float64Array, period: number, out: Float64Array, from =
 
 /** Streaming form of {@link wma} with the same arithmetic order. */
 export class WmaState implements Checkpointable {
-  private readonly buf: Float64Array;
-  private readonly divider: number;
-  private pos = 0;
-  private count = 0;
-  private periodSum = 0;
-  private periodSub = 0;
-  private sPos = 0;
-  private sCount = 0;
-  private sSum = 0;
-  private sSub = 0;
-  private sSlot = 0;
+  readonly #buf: Float64Array;
+  readonly #divider: number;
+  #pos = 0;
+  #count = 0;
+  #periodSum = 0;
+  #periodSub = 0;
+  #sPos = 0;
+  #sCount = 0;
+  #sSum = 0;
+  #sSub = 0;
+  #sSlot = 0;
 
   constructor(readonly period: number) {
-    this.buf = new Float64Array(period);
-    this.divider = (period * (period + 1)) / 2;
+    this.#buf = new Float64Array(period);
+    this.#divider = (period * (period + 1)) / 2;
   }
 
   next(x: number): number {
     const p = this.period;
-    const pos = this.pos;
-    this.buf[pos] = x;
-    this.pos = pos + 1 === p ? 0 : pos + 1;
-    const n = ++this.count;
+    const pos = this.#pos;
+    this.#buf[pos] = x;
+    this.#pos = pos + 1 === p ? 0 : pos + 1;
+    const n = ++this.#count;
     if (n < p) {
-      this.periodSub += x;
-      this.periodSum += x * n;
+      this.#periodSub += x;
+      this.#periodSum += x * n;
       return NaN;
     }
-    this.periodSub += x;
-    this.periodSum += x * p;
-    const value = this.periodSum / this.divider;
-    this.periodSum -= this.periodSub;
-    this.periodSub -= this.buf[this.pos];
+    this.#periodSub += x;
+    this.#periodSum += x * p;
+    const value = this.#periodSum / this.#divider;
+    this.#periodSum -= this.#periodSub;
+    this.#periodSub -= this.#buf[this.#pos];
     return value;
   }
 
   save(): void {
-    this.sPos = this.pos;
-    this.sCount = this.count;
-    this.sSum = this.periodSum;
-    this.sSub = this.periodSub;
-    this.sSlot = this.buf[this.pos];
+    this.#sPos = this.#pos;
+    this.#sCount = this.#count;
+    this.#sSum = this.#periodSum;
+    this.#sSub = this.#periodSub;
+    this.#sSlot = this.#buf[this.#pos];
   }
 
   restore(): void {
-    this.buf[this.sPos] = this.sSlot;
-    this.pos = this.sPos;
-    this.count = this.sCount;
-    this.periodSum = this.sSum;
-    this.periodSub = this.sSub;
+    this.#buf[this.#sPos] = this.#sSlot;
+    this.#pos = this.#sPos;
+    this.#count = this.#sCount;
+    this.#periodSum = this.#sSum;
+    this.#periodSub = this.#sSub;
   }
 }
