@@ -237,6 +237,7 @@ async function runPluginBenches(options) {
   for (const file of files) {
     try {
       const module = await import(pathToFileURL(join(dir, file)).href);
+      if (module.builtIn) continue; // run above, with its own options
       const result = await module.run({ root: ROOT, options, log, withBrowser });
       out[file] = result;
       console.log(`\n${result.title ?? file}\n\n${result.text ?? ''}`);

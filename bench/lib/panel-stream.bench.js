@@ -20,6 +20,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median } from './median.js';
 
 export const name = 'panel-stream';
+/** Run by bench/run.js itself (its figures feed the targets), not by the plug-in loader. */
+export const builtIn = true;
 const TOKEN_CHARS = 8; // the mock's TEXT_DELTA_SIZE
 const TOOL_CARDS = 50; // spread over the session's exchanges
 
