@@ -1,28 +1,12 @@
 import { expect } from '@open-wc/testing';
-import { Type } from '@sinclair/typebox';
-import type { IndicatorColumns, IndicatorDefinition } from '../../../src/core/indicators/index.js';
+import { midpointStudy } from '../helpers/midpoint-study.js';
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import { countPixels, parseColor } from '../helpers/canvas-pixels.js';
 import { paneCanvas, readyChart } from '../helpers/chart-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 /** A host study: the midpoint of each bar's range, drawn on the price pane. */
-const midpoint: IndicatorDefinition = {
-  id: 'MIDPT',
-  name: 'Bar midpoint',
-  category: 'trend',
-  params: Type.Object({
-    shift: Type.Number({ default: 0, minimum: -1000, maximum: 1000, description: 'Added to every value.' }),
-  }),
-  paramOrder: ['shift'],
-  placement: 'overlay',
-  outputs: () => [{ key: 'mid', label: 'MID', style: 'line', color: '#ff00ff' }],
-  compute: (c: IndicatorColumns, p: { shift: number }) => {
-    const out = new Float64Array(c.length);
-    for (let i = 0; i < c.length; i++) out[i] = (c.high[i] + c.low[i]) / 2 + p.shift;
-    return { mid: out };
-  },
-} as unknown as IndicatorDefinition; // params typing is erased for a plain object
+const midpoint = midpointStudy('MIDPT', 'Bar midpoint', 0, 1000);
 
 describe('extension API of <kline-chart>', function () {
   this.timeout(60000);

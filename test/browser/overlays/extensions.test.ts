@@ -1,29 +1,13 @@
 import { expect } from '@open-wc/testing';
-import { Type } from '@sinclair/typebox';
 import { html, render } from 'lit';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { registerDrawingKind, type DrawingKindDefinition } from '../../../src/core/drawings/index.js';
-import type { IndicatorColumns, IndicatorDefinition } from '../../../src/core/indicators/index.js';
+import { midpointStudy } from '../helpers/midpoint-study.js';
 import { countPixels, parseColor } from '../helpers/canvas-pixels.js';
 import { paneCanvas, readyChart, waitFor } from '../helpers/chart-fixture.js';
 
 /** A host study far from the price (the bar midpoint plus `shift`): only a second scale shows it well. */
-const farStudy: IndicatorDefinition = {
-  id: 'FARMID',
-  name: 'Shifted midpoint',
-  category: 'trend',
-  params: Type.Object({
-    shift: Type.Number({ default: 100000, minimum: -1e9, maximum: 1e9, description: 'Added to every value.' }),
-  }),
-  paramOrder: ['shift'],
-  placement: 'overlay',
-  outputs: () => [{ key: 'mid', label: 'MID', style: 'line', color: '#ff00ff' }],
-  compute: (c: IndicatorColumns, p: { shift: number }) => {
-    const out = new Float64Array(c.length);
-    for (let i = 0; i < c.length; i++) out[i] = (c.high[i] + c.low[i]) / 2 + p.shift;
-    return { mid: out };
-  },
-} as unknown as IndicatorDefinition; // params typing is erased for a plain object
+const farStudy = midpointStudy('FARMID', 'Shifted midpoint', 100000, 1e9);
 
 /** A host drawing kind: a filled diamond of 24 px around its one anchor, painted by its own painter. */
 const diamond: DrawingKindDefinition = {
