@@ -6,13 +6,7 @@ import '../../../components/chart-agent-panel/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { CommandPalette } from '../../../components/command-palette/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-
-/** The element that really has focus, through open shadow roots. */
-function deepActive(): Element | null {
-  let el: Element | null = document.activeElement;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-  return el;
-}
+import { deepActive } from '../helpers/keyboard.js';
 
 function describeFocus(): string {
   const el = deepActive();

@@ -6,17 +6,7 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
-
-/** The element that really has focus, through open shadow roots. */
-function deepActive(): Element | null {
-  let el: Element | null = document.activeElement;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-  return el;
-}
-
-async function press(key: string, times = 1): Promise<void> {
-  for (let i = 0; i < times; i++) await sendKeys({ press: key });
-}
+import { deepActive, press } from '../helpers/keyboard.js';
 
 async function drawingPage(): Promise<KlineChart> {
   const main = mount(

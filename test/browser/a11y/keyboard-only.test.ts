@@ -7,23 +7,13 @@ import type { CommandPalette } from '../../../components/command-palette/index.j
 import { waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
-
-/** The element that really has focus, through open shadow roots. */
-function deepActive(): Element | null {
-  let el: Element | null = document.activeElement;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-  return el;
-}
+import { deepActive, press } from '../helpers/keyboard.js';
 
 function describeFocus(): string {
   const el = deepActive();
   return el
     ? `${el.localName}${el.getAttribute('part') ? `[part=${el.getAttribute('part')}]` : ''}${el.className ? `.${el.className}` : ''}`
     : 'none';
-}
-
-async function press(key: string): Promise<void> {
-  await sendKeys({ press: key });
 }
 
 async function keyboardPage(): Promise<KlineChart> {

@@ -1,22 +1,13 @@
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { expect } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { setViewport } from '@web/test-runner-commands';
 import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
 import { axeViolations } from './run-axe.js';
-
-function deepActive(): Element | null {
-  let el: Element | null = document.activeElement;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-  return el;
-}
-
-async function press(key: string, times = 1): Promise<void> {
-  for (let i = 0; i < times; i++) await sendKeys({ press: key });
-}
+import { deepActive, press } from '../helpers/keyboard.js';
 
 async function chartOf(style: string): Promise<KlineChart> {
   const main = mount(
