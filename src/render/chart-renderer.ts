@@ -10,6 +10,9 @@ import type { ZonedClock } from './zoned-clock.js';
 import type { RenderSource } from './render-source.js';
 import { extendTimes, futureBarCount } from './forward-bars.js';
 
+/** Largest count of consecutive integers from 0 that a Float32Array stores exactly (2^24). */
+const FLOAT32_EXACT_INTEGERS = 2 ** 24;
+
 /** A pane the renderer should show, with its relative height. */
 export interface PaneLayoutSpec extends Omit<PaneSpec, 'showXAxis'> {
   readonly weight: number;
@@ -45,7 +48,7 @@ export class ChartRenderer {
   readonly #panes = new Map<string, PanePlot>();
   readonly #dispose: (() => void)[] = [];
   readonly #syncKey = `kline-${nextSyncKey++}`;
-  #xIndex = new Float64Array(0);
+  #xIndex: Float32Array | Float64Array = new Float32Array(0);
   #frame = 0;
   readonly #dirty = { data: true, view: true, layout: true, overlay: true };
   #size = { width: 0, height: 0 };
@@ -215,7 +218,9 @@ export class ChartRenderer {
       bars.length,
     );
     if (this.#xIndex.length < bars.length + this.#future) {
-      const x = new Float64Array(Math.max(bars.length + this.#future, Math.ceil(this.#xIndex.length * 1.5)));
+      const length = Math.max(bars.length + this.#future, Math.ceil(this.#xIndex.length * 1.5));
+      // Slot numbers are integers: float32 holds them exactly up to 2^24 at half the memory (4 MB per 1M bars).
+      const x = length <= FLOAT32_EXACT_INTEGERS ? new Float32Array(length) : new Float64Array(length);
       for (let i = 0; i < x.length; i++) x[i] = i;
       this.#xIndex = x;
     }

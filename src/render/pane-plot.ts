@@ -40,7 +40,7 @@ export interface PaneSpec {
 /** What every pane reads when it draws. */
 export interface PaneEnv {
   bars(): Bars;
-  xIndex(): Float64Array;
+  xIndex(): Float32Array | Float64Array;
   /** Times of the x slots: the bars', then the forward slots' (forward-bars.ts). */
   axisTime(): Float64Array;
   view(): ViewRange;

@@ -48,7 +48,7 @@ function indicatorsReady(chart, length) {
 export async function mount(host, input) {
   const chart = window.klinecharts.init(host);
   chart.createIndicator({ name: 'MA', calcParams: [20], paneId: 'candle_pane' }, true);
-  chart.createIndicator('VOL');
+  chart.createIndicator({ name: 'VOL', calcParams: [] }); // volume only, like every other page
   chart.createIndicator({ name: 'MACD', calcParams: [12, 26, 9] });
   chart.setSymbol({ ticker: 'BENCH', pricePrecision: 2, volumePrecision: 0 });
   chart.setPeriod({ type: 'minute', span: 1 });

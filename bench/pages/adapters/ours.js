@@ -25,7 +25,8 @@ export function prepare(bars) {
 export async function mount(host, input) {
   const el = document.createElement('kline-chart');
   el.setAttribute('toolbar', 'none');
-  el.setAttribute('indicators', 'MA(20),VOL,MACD(12,26,9)');
+  // Volume without its moving averages, as the lightweight-charts and uPlot pages draw it (same work).
+  el.setAttribute('indicators', 'MA(20),VOL(periods=[]),MACD(12,26,9)');
   el.style.cssText = 'display:block;width:1200px;height:600px';
   host.append(el);
   el.setBars(input);

@@ -50,6 +50,7 @@ function parseScalar(raw: string): unknown {
   const t = raw.trim();
   if (t === 'true') return true;
   if (t === 'false') return false;
+  if (t === '[]') return []; // `VOL(periods=[])`: an array param set to empty
   if (t !== '' && Number.isFinite(Number(t))) return Number(t);
   return t.replace(/^["']|["']$/g, '');
 }
@@ -71,7 +72,7 @@ export function indicatorListIds(text: string): string[] {
  * Parses the `indicators` attribute notation, e.g. `MA(5,20),VOL,MACD(12,26,9)`.
  * Positional values fill params in the definition's `paramOrder` (an array param such as MA's
  * `periods` takes all remaining values); `name=value` sets a param by name; everything else keeps
- * its default. Bounds are checked with the TypeBox schema. A convention after `;` inside the
+ * its default; `name=[]` empties an array param (`VOL(periods=[])`: volume without its averages). Bounds are checked with the TypeBox schema. A convention after `;` inside the
  * parentheses (`MACD(12,26,9;tdx)`, `RSI(;tdx)`) makes that study follow it whatever the chart's;
  * otherwise params are read against `convention` (the chart's, default `ta-lib`).
  *

@@ -103,3 +103,15 @@ test('CR (ta-lib form): after a stretch without CR values the shifted MAs start 
   for (let j = first - 5 - 9; j <= first - 5; j++) sum += v.cr[j];
   assert.ok(Math.abs(v.ma1[first] - sum / 10) < 1e-9 * Math.abs(sum / 10), 'the first MA1 averages the new CR values');
 });
+
+test('VOL hands out the volume column itself (no 8 MB copy per million bars), gaps and all', () => {
+  const vol = BUILTIN_INDICATORS.find((d) => d.id === 'VOL')!;
+  const columns = randomColumns(500, 7);
+  columns.volume[10] = NaN; // a gap bar: takes the gap path
+  for (const c of [randomColumns(500, 3), columns]) {
+    const values = vol.compute(c, defaults(vol));
+    assert.equal(values.volume.buffer, c.volume.buffer, 'same memory as the input');
+    assert.deepEqual([...values.volume], [...c.volume.subarray(0, c.length)]);
+    assert.equal(values.ma1.length, c.length);
+  }
+});

@@ -80,6 +80,16 @@ test('parseIndicatorList: partial positions keep defaults, names work, case-inse
   assert.equal(r.items[4].params.maType, 'EMA');
 });
 
+test('parseIndicatorList: name=[] empties an array param (volume without its averages), and a scalar refuses it', () => {
+  const r = parseIndicatorList('VOL(periods=[]),MA(periods=[]),RSI(period=[])');
+  assert.deepEqual(r.items[0], { definitionId: 'VOL', params: { periods: [] } });
+  assert.equal(r.items.length, 1, 'MA needs at least one period and RSI a number');
+  assert.deepEqual(
+    r.errors.map((e) => e.text),
+    ['MA(periods=[])', 'RSI(period=[])'],
+  );
+});
+
 test('parseIndicatorList reports unknown ids, bad bounds and extra values without dropping good items', () => {
   const r = parseIndicatorList('FOO(3),RSI(0),MACD(1,2,3,4),MA(5,x),EMA(10),BOLL((2)');
   assert.deepEqual(

@@ -20,6 +20,7 @@ export const volIndicator = defineIndicator({
   paramOrder: ['periods'],
   placement: 'pane',
   inputs: ['volume'],
+  passThrough: { 0: 'volume' },
   outputs: (p) => [
     { key: 'volume', label: 'VOLUME', style: 'histogram' as const },
     ...p.periods.map((n, k) => ({ key: `ma${k + 1}`, label: `MA${n}`, style: 'line' as const })),
