@@ -36,7 +36,6 @@ export function paintClouds(
       path.moveTo(t.x(run), t.y(a.values[run]));
       for (let i = run + 1; i <= last; i++) path.lineTo(t.x(i), t.y(a.values[i]));
       for (let i = last; i >= run; i--) path.lineTo(t.x(i), t.y(b.values[i]));
-      path.closePath();
       run = -1;
     };
     for (let i = Math.max(0, i0 - 1); i <= end; i++) {

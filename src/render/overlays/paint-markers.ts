@@ -1,14 +1,58 @@
 import type { ChartMarker } from '../../core/state/index.js';
 import type { Bars } from '../../core/data/index.js';
 import type { PlotTransform } from '../paint-candles.js';
+import { markerStyles } from './marker-styles.js';
 
 /** Most marker texts painted in one frame; beyond that only the shapes are drawn. */
 const MAX_TEXTS = 300;
 
+/** Per-frame scratch, reused across frames (grown when needed): no allocation per marker. */
+let cap = 0;
+let xs = new Int32Array(0);
+let ys = new Float64Array(0);
+let st = new Uint32Array(0);
+let order = new Int32Array(0);
+let runX = new Int32Array(0);
+let runTop = new Float64Array(0);
+let runBot = new Float64Array(0);
+let styleCap = 0;
+let styleCount = new Int32Array(0);
+let styleStart = new Int32Array(0);
+let styleSeen = new Uint32Array(0);
+let frameStamp = 0;
+
+function grow(visible: number, styles: number): void {
+  if (visible > cap) {
+    cap = Math.max(visible, cap * 2, 64);
+    xs = new Int32Array(cap);
+    ys = new Float64Array(cap);
+    st = new Uint32Array(cap);
+    order = new Int32Array(cap);
+    runX = new Int32Array(cap);
+    runTop = new Float64Array(cap);
+    runBot = new Float64Array(cap);
+  }
+  if (styles > styleCap) {
+    styleCap = Math.max(styles, styleCap * 2, 16);
+    styleCount = new Int32Array(styleCap);
+    styleStart = new Int32Array(styleCap);
+    styleSeen = new Uint32Array(styleCap);
+    frameStamp = 0;
+  }
+}
+
 /**
- * Paints the markers (sorted by time) that fall on bars `i0..i1`: one Path2D per colour and shape,
- * each filled once, so 10,000 markers cost a handful of fills. A marker whose time is not a bar's
- * start is skipped. Texts are drawn only while at most 300 markers are visible.
+ * Paints the markers (sorted by time) that fall on bars `i0..i1`, one Path2D per colour filled
+ * once. A marker whose time is not a bar's start is skipped. Texts are drawn only while at most 300
+ * markers are visible.
+ *
+ * Markers of one style (colour, shape, position) are bucketed per pixel column: several in a column
+ * (more bars than pixels) become one shape stretched from the highest to the lowest, and a run of
+ * adjacent columns at least a shape wide (one marker per pixel or more) is drawn as one band, its
+ * outline following the markers, instead of a shape per column: the overlapping shapes would paint
+ * that band anyway. Sparser markers are drawn shape by shape, exactly. All shapes wind clockwise,
+ * so overlapping ones of one path never cancel under the nonzero rule; no `closePath` (fill closes
+ * subpaths, and Chromium's Path2D closePath costs grow with the path's length).
  */
 export function paintMarkers(
   ctx: CanvasRenderingContext2D,
@@ -25,41 +69,80 @@ export function paintMarkers(
   const { time, high, low, close } = bars;
   const from = time[Math.max(0, i0)];
   const to = time[Math.min(n - 1, i1)];
-  let k = firstAtOrAfter(markers, from);
+  const styles = markerStyles(markers);
+  const mt = styles.time;
+  const k0 = firstAtOrAfter(mt, from);
+  let k1 = k0;
+  while (k1 < mt.length && mt[k1] <= to) k1++;
+  if (k1 === k0) return;
+  grow(k1 - k0, styles.shape.length);
+  if (++frameStamp === 0xffffffff) {
+    styleSeen.fill(0);
+    frameStamp = 1;
+  }
   const size = Math.round(Math.max(5, Math.min(9, (t.slot / pixelRatio) * 0.8)) * pixelRatio);
+  const h = size / 2;
   const gap = Math.round(3 * pixelRatio);
-  const paths = new Map<string, Path2D>();
   const texts: { x: number; y: number; text: string; color: string; above: boolean }[] = [];
   let textOverflow = false;
+  const anyText = styles.anyText;
+  // Pass 1: position and style of every visible marker; styles in order of first appearance.
+  const seen: number[] = [];
+  const { styleOf, position } = styles;
+  let v = 0;
   let i = Math.max(0, i0);
-  for (; k < markers.length; k++) {
-    const m = markers[k];
-    if (m.time > to) break;
-    while (i < n && time[i] < m.time) i++;
-    if (i >= n || time[i] !== m.time) continue;
+  for (let k = k0; k < k1; k++) {
+    const mk = mt[k];
+    while (i < n && time[i] < mk) i++;
+    if (i >= n || time[i] !== mk) continue;
     const x = Math.round(t.x(i));
-    let cy: number;
-    if (m.position === 'above') cy = t.y(high[i]) - gap - size / 2;
-    else if (m.position === 'below') cy = t.y(low[i]) + gap + size / 2;
-    else cy = t.y(close[i]);
-    const key = `${m.color}|${m.shape}`;
-    let path = paths.get(key);
-    if (!path) paths.set(key, (path = new Path2D()));
-    addShape(path, m.shape, m.position, x, Math.round(cy), size);
-    if (m.text && !textOverflow) {
-      if (texts.length >= MAX_TEXTS) textOverflow = true;
-      else
-        texts.push({
-          x,
-          y: m.position === 'above' ? cy - size / 2 - gap : cy + size / 2 + gap,
-          text: m.text,
-          color: m.color,
-          above: m.position !== 'below',
-        });
+    const p = position[k];
+    const cy = p === 0 ? t.y(high[i]) - gap - h : p === 1 ? t.y(low[i]) + gap + h : t.y(close[i]);
+    const s = styleOf[k];
+    xs[v] = x;
+    ys[v] = Math.round(cy);
+    st[v] = s;
+    v++;
+    if (styleSeen[s] !== frameStamp) {
+      styleSeen[s] = frameStamp;
+      styleCount[s] = 0;
+      seen.push(s);
     }
+    styleCount[s]++;
+    if (!anyText || textOverflow) continue;
+    const m = markers[k];
+    if (!m.text) continue;
+    if (texts.length >= MAX_TEXTS) textOverflow = true;
+    else
+      texts.push({
+        x,
+        y: p === 0 ? cy - h - gap : cy + h + gap,
+        text: m.text,
+        color: m.color,
+        above: p !== 1,
+      });
   }
-  for (const [key, path] of paths) {
-    ctx.fillStyle = key.slice(0, key.lastIndexOf('|'));
+  if (v === 0) return;
+  // Counting sort by style (stable: each style's markers stay in x order).
+  let start = 0;
+  for (const s of seen) {
+    styleStart[s] = start;
+    start += styleCount[s];
+  }
+  for (let j = 0; j < v; j++) order[styleStart[st[j]]++] = j;
+  // Pass 2: per style, columns and runs into the path of its colour.
+  const paths = new Map<number, Path2D>();
+  let at = 0;
+  for (const s of seen) {
+    const end = at + styleCount[s];
+    const colour = styles.colorOf[s];
+    let path = paths.get(colour);
+    if (!path) paths.set(colour, (path = new Path2D()));
+    paintStyle(path, styles.shape[s], styles.up[s], at, end, size);
+    at = end;
+  }
+  for (const [colour, path] of paths) {
+    ctx.fillStyle = styles.colors[colour];
     ctx.fill(path);
   }
   if (texts.length === 0 || textOverflow) return;
@@ -72,14 +155,85 @@ export function paintMarkers(
   }
 }
 
-function addShape(
+/** Markers `order[a..b)` (one style, in x order) into `path`: merged per column, banded per run. */
+function paintStyle(path: Path2D, shape: ChartMarker['shape'], up: boolean, a: number, b: number, s: number): void {
+  let runLength = 0;
+  let colX = 0;
+  let colMin = 0;
+  let colMax = 0;
+  const flushRun = () => {
+    if (runLength >= s) addBand(path, runLength, s);
+    else for (let c = 0; c < runLength; c++) addColumn(path, shape, up, runX[c], runTop[c], runBot[c], s);
+    runLength = 0;
+  };
+  const endColumn = () => {
+    if (runLength > 0 && colX - runX[runLength - 1] > 1) flushRun();
+    runX[runLength] = colX;
+    runTop[runLength] = colMin;
+    runBot[runLength] = colMax;
+    runLength++;
+  };
+  for (let j = a; j < b; j++) {
+    const q = order[j];
+    const x = xs[q];
+    const y = ys[q];
+    if (j > a && x === colX) {
+      if (y < colMin) colMin = y;
+      else if (y > colMax) colMax = y;
+      continue;
+    }
+    if (j > a) endColumn();
+    colX = x;
+    colMin = colMax = y;
+  }
+  endColumn();
+  flushRun();
+}
+
+/** One pixel column of a style: its shape, stretched from the highest marker to the lowest. */
+function addColumn(
   path: Path2D,
   shape: ChartMarker['shape'],
-  position: ChartMarker['position'],
+  up: boolean,
   x: number,
-  y: number,
+  yMin: number,
+  yMax: number,
   s: number,
 ): void {
+  addShape(path, shape, up, x, yMin, s);
+  if (yMax === yMin) return;
+  path.rect(x - s / 2, yMin, s, yMax - yMin);
+  addShape(path, shape, up, x, yMax, s);
+}
+
+/**
+ * Columns `0..count` of the run buffers as one clockwise polygon, half a shape beyond each end,
+ * with one vertex per shape width (the extreme of those columns): a finer outline costs raster time
+ * and shows nothing a shape that wide would not cover.
+ */
+function addBand(path: Path2D, count: number, s: number): void {
+  const h = s / 2;
+  const last = count - 1;
+  path.moveTo(runX[0] - h, runTop[0] - h);
+  for (let c = 0; c < count; c += s) {
+    const e = Math.min(count, c + s);
+    let top = runTop[c];
+    for (let d = c + 1; d < e; d++) if (runTop[d] < top) top = runTop[d];
+    path.lineTo((runX[c] + runX[e - 1]) / 2, top - h);
+  }
+  path.lineTo(runX[last] + h, runTop[last] - h);
+  path.lineTo(runX[last] + h, runBot[last] + h);
+  for (let c = last - (last % s); c >= 0; c -= s) {
+    const e = Math.min(count, c + s);
+    let bottom = runBot[c];
+    for (let d = c + 1; d < e; d++) if (runBot[d] > bottom) bottom = runBot[d];
+    path.lineTo((runX[c] + runX[e - 1]) / 2, bottom + h);
+  }
+  path.lineTo(runX[0] - h, runBot[0] + h);
+}
+
+/** One marker shape centred on (x, y), `s` px wide, wound clockwise. */
+function addShape(path: Path2D, shape: ChartMarker['shape'], up: boolean, x: number, y: number, s: number): void {
   const h = s / 2;
   switch (shape) {
     case 'circle':
@@ -95,29 +249,27 @@ function addShape(
       path.moveTo(x - h, y - h);
       path.lineTo(x + h, y - h / 2);
       path.lineTo(x - h, y);
-      path.closePath();
       break;
     default:
       // Arrow: points at the bar (down when above it, up otherwise).
-      if (position === 'above') {
+      if (up) {
+        path.moveTo(x - h, y + h);
+        path.lineTo(x, y - h);
+        path.lineTo(x + h, y + h);
+      } else {
         path.moveTo(x - h, y - h);
         path.lineTo(x + h, y - h);
         path.lineTo(x, y + h);
-      } else {
-        path.moveTo(x - h, y + h);
-        path.lineTo(x + h, y + h);
-        path.lineTo(x, y - h);
       }
-      path.closePath();
   }
 }
 
-function firstAtOrAfter(markers: readonly ChartMarker[], t: number): number {
+function firstAtOrAfter(times: Float64Array, t: number): number {
   let lo = 0;
-  let hi = markers.length;
+  let hi = times.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (markers[mid].time < t) lo = mid + 1;
+    if (times[mid] < t) lo = mid + 1;
     else hi = mid;
   }
   return lo;
