@@ -25,40 +25,40 @@ class Refusal extends Error {
  */
 export function toPlainInput(input: unknown): { ok: true; value: unknown } | { ok: false; details: ToolErrorDetail[] } {
   let nodes = 0;
-  let reading = '';
+  // The path being read, as segments: formatted only when something is refused (10,000 markers
+  // would otherwise build 50,000 path strings nobody reads).
+  const segments: (string | number)[] = [];
   const stack = new Set<object>();
-  const refuse = (path: string, reason: string): never => {
-    throw new Refusal({ path: path || '(input)', reason });
+  const refuse = (reason: string): never => {
+    throw new Refusal({ path: formatPath(segments) || '(input)', reason });
   };
-  const walk = (value: unknown, path: string, depth: number): unknown => {
-    reading = path;
-    if (++nodes > MAX_NODES) refuse(path, `too many values (more than ${MAX_NODES})`);
+  const walk = (value: unknown, depth: number): unknown => {
+    if (++nodes > MAX_NODES) refuse(`too many values (more than ${MAX_NODES})`);
     if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
-    if (typeof value === 'number') return Number.isFinite(value) ? value : refuse(path, 'expected a finite number');
-    if (typeof value !== 'object') return refuse(path, `expected a JSON value, got a ${typeof value}`);
-    if (depth >= MAX_DEPTH) refuse(path, `nested more than ${MAX_DEPTH} levels deep`);
-    if (stack.has(value)) refuse(path, 'refers to itself (a cycle)');
+    if (typeof value === 'number') return Number.isFinite(value) ? value : refuse('expected a finite number');
+    if (typeof value !== 'object') return refuse(`expected a JSON value, got a ${typeof value}`);
+    if (depth >= MAX_DEPTH) refuse(`nested more than ${MAX_DEPTH} levels deep`);
+    if (stack.has(value)) refuse('refers to itself (a cycle)');
     stack.add(value);
     try {
       if (Array.isArray(value)) {
         const length = value.length;
         const out: unknown[] = new Array<unknown>(length);
         for (let i = 0; i < length; i++) {
-          reading = `${path}[${i}]`;
+          segments.push(i);
           const item: unknown = value[i];
-          out[i] = item === undefined ? null : walk(item, `${path}[${i}]`, depth + 1);
+          out[i] = item === undefined ? null : walk(item, depth + 1);
+          segments.pop();
         }
         return out;
       }
       const out: Record<string, unknown> = {};
-      reading = path;
       for (const key of Object.keys(value)) {
-        const at = path ? `${path}.${SAFE_SEGMENT.test(key) ? key : '[?]'}` : SAFE_SEGMENT.test(key) ? key : '[?]';
-        if (FORBIDDEN_KEYS.has(key)) refuse(path, `the key "${key}" is not allowed`);
-        reading = at;
+        if (FORBIDDEN_KEYS.has(key)) refuse(`the key "${key}" is not allowed`);
+        segments.push(key);
         const member: unknown = (value as Record<string, unknown>)[key];
-        if (member === undefined) continue;
-        out[key] = walk(member, at, depth + 1);
+        if (member !== undefined) out[key] = walk(member, depth + 1);
+        segments.pop();
       }
       return out;
     } finally {
@@ -66,13 +66,26 @@ export function toPlainInput(input: unknown): { ok: true; value: unknown } | { o
     }
   };
   try {
-    return { ok: true, value: input === undefined ? {} : walk(input, '', 0) };
+    return { ok: true, value: input === undefined ? {} : walk(input, 0) };
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, details: [error.detail] };
     // A getter or proxy trap threw: its message is the caller's text, so it is not repeated.
     return {
       ok: false,
-      details: [{ path: reading || '(input)', reason: 'could not be read (a getter or proxy threw)' }],
+      details: [{ path: formatPath(segments) || '(input)', reason: 'could not be read (a getter or proxy threw)' }],
     };
   }
+}
+
+/** `['markers', 3, 'time']` → `markers[3].time`; a key that is not a plain identifier shows as `[?]`. */
+function formatPath(segments: readonly (string | number)[]): string {
+  let out = '';
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else {
+      const name = SAFE_SEGMENT.test(s) ? s : '[?]';
+      out += out ? `.${name}` : name;
+    }
+  }
+  return out;
 }

@@ -25,8 +25,34 @@ export type SchemaErrors = (
  * Returns the defaulted value, and whether it passed.
  */
 export function checkToolInput(schema: TSchema, input: unknown): { ok: boolean; value: unknown } {
+  // TypeBox's Default visits every value (and clones each union member it tries): 10,000 markers
+  // cost more there than in the tool. A schema without defaults skips it, and so the copy too.
+  if (!hasDefaults(schema)) {
+    const value = input ?? {};
+    return { ok: Check(schema, value), value };
+  }
   const value = Default(schema, Clone(input ?? {}));
   return { ok: Check(schema, value), value };
+}
+
+const withDefaults = new WeakMap<TSchema, boolean>();
+
+/** Whether any part of `schema` has a `default` (or a `$ref`, which might lead to one). */
+export function hasDefaults(schema: TSchema): boolean {
+  let known = withDefaults.get(schema);
+  if (known === undefined) withDefaults.set(schema, (known = anyDefault(schema, 0)));
+  return known;
+}
+
+function anyDefault(node: unknown, depth: number): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  if (depth > 64) return true;
+  if (Array.isArray(node)) return node.some((item) => anyDefault(item, depth + 1));
+  for (const key of Object.keys(node)) {
+    if (key === 'default' || key === '$ref') return true;
+    if (anyDefault((node as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 /** At most five error details for a `value` that failed `checkToolInput`, one per field path. */
