@@ -159,9 +159,11 @@ export class MarkerCommands {
     const tz = series.instrument.timezone;
     const made: ChartMarker[] = [];
     const ids = this.#idMaker();
+    // 10,000 markers usually share a few colours: each distinct one is checked once.
+    const colors = new Set<string>();
     input.markers.forEach((m, i) => {
       const color = m.color ?? DEFAULT_COLOR;
-      if (!isCssColor(color)) {
+      if (!colors.has(color) && !isCssColor(color)) {
         throw new ToolCallError(
           'invalid_input',
           `markers[${i}].color '${String(color).slice(0, 40)}' is not a CSS colour.`,
@@ -172,6 +174,7 @@ export class MarkerCommands {
           },
         );
       }
+      colors.add(color);
       const time = snapToBar(series, parseToolTime(m.time, tz, `markers[${i}].time`));
       made.push({ id: ids(), time, position: m.position, shape: m.shape, color, ...(m.text ? { text: m.text } : {}) });
     });

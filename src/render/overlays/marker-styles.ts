@@ -16,6 +16,7 @@ export interface MarkerStyles {
   readonly colors: readonly string[];
 }
 
+const SHAPES: readonly ChartMarker['shape'][] = ['arrow', 'circle', 'square', 'flag'];
 const cache = new WeakMap<readonly ChartMarker[], MarkerStyles>();
 
 /**
@@ -29,32 +30,31 @@ export function markerStyles(markers: readonly ChartMarker[]): MarkerStyles {
   const time = new Float64Array(markers.length);
   const position = new Uint8Array(markers.length);
   let anyText = false;
-  const byKey = new Map<string, number>();
-  const byColor = new Map<string, number>();
+  // Per colour: style index by position × shape (no string key per marker).
+  const byColor = new Map<string, { index: number; styles: Int32Array }>();
   const shape: ChartMarker['shape'][] = [];
   const up: boolean[] = [];
   const colorList: number[] = [];
   const colors: string[] = [];
   for (let k = 0; k < markers.length; k++) {
     const m = markers[k];
-    const key = `${m.position}|${m.shape}|${m.color}`;
-    let s = byKey.get(key);
-    if (s === undefined) {
-      s = shape.length;
-      byKey.set(key, s);
+    const p = m.position === 'above' ? 0 : m.position === 'below' ? 1 : 2;
+    let c = byColor.get(m.color);
+    if (!c) {
+      byColor.set(m.color, (c = { index: colors.length, styles: new Int32Array(3 * SHAPES.length).fill(-1) }));
+      colors.push(m.color);
+    }
+    const slot = p * SHAPES.length + Math.max(0, SHAPES.indexOf(m.shape));
+    let s = c.styles[slot];
+    if (s < 0) {
+      s = c.styles[slot] = shape.length;
       shape.push(m.shape);
-      up.push(m.position !== 'above');
-      let c = byColor.get(m.color);
-      if (c === undefined) {
-        c = colors.length;
-        byColor.set(m.color, c);
-        colors.push(m.color);
-      }
-      colorList.push(c);
+      up.push(p !== 0);
+      colorList.push(c.index);
     }
     styleOf[k] = s;
     time[k] = m.time;
-    position[k] = m.position === 'above' ? 0 : m.position === 'below' ? 1 : 2;
+    position[k] = p;
     if (m.text) anyText = true;
   }
   const styles: MarkerStyles = {
