@@ -7,3 +7,4 @@ export * from './define-tool.js';
 export * from './validate-tool-input.js';
 export * from './deep-freeze.js';
 export * from './to-model-schema.js';
+export * from './compile-check.js';
