@@ -171,7 +171,7 @@ export class ComparisonCommands {
     name: 'comparisons_list',
     label: 'List comparisons',
     description:
-      'Lists the instruments overlaid on the price pane (comparison_create) as `comparisons`: symbol, sourceId, colour and visibleChangePct, the change over the visible range in percent (null while its data loads). An empty list means nothing is compared; never fails.',
+      'Lists the instruments overlaid on the price pane (comparison_create) as `comparisons`: symbol, sourceId, colour, scale (right: percent change on the main scale; left: its own prices on the left price scale) and visibleChangePct, the change over the visible range in percent (null while its data loads). An empty list means nothing is compared; never fails.',
     parameters: Empty,
     safety: 'read-only',
   })
@@ -190,7 +190,13 @@ export class ComparisonCommands {
         if (Number.isFinite(first) && Number.isFinite(last) && first !== 0)
           changePct = Math.round((last / first - 1) * 10000) / 100;
       }
-      return { symbol: c.symbol, sourceId: c.sourceId, color: c.color, visibleChangePct: changePct };
+      return {
+        symbol: c.symbol,
+        sourceId: c.sourceId,
+        color: c.color,
+        scale: c.scale ?? 'right',
+        visibleChangePct: changePct,
+      };
     });
     return { data: { comparisons: data } };
   }

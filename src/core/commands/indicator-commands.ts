@@ -200,7 +200,7 @@ export class IndicatorCommands {
     name: 'indicators_list',
     label: 'List indicators',
     description:
-      'Lists every indicator definition the chart knows, one line each: `ID category placement "name" param=default[min..max] … -> outputKey:label …` (placement `overlay` draws on the price pane, `pane` in its own pane), followed by the ACTIVE indicators with their instanceId, label such as MACD(12,26,9), params and paneId. Call it before indicators_update/indicators_remove to find the instanceId, and before indicators_add to check ids and bounds.',
+      'Lists every indicator definition the chart knows, one line each: `ID category placement "name" param=default[min..max] … -> outputKey:label …` (placement `overlay` draws on the price pane, `pane` in its own pane), followed by the ACTIVE indicators with their instanceId, label such as MACD(12,26,9), params, paneId and scale (right, or left for an overlay on the left price scale). Call it before indicators_update/indicators_remove to find the instanceId, and before indicators_add to check ids and bounds.',
     parameters: Empty,
     safety: 'read-only',
     liveDescription: (host: IndicatorCommands) => host.#liveText(),
@@ -214,7 +214,10 @@ export class IndicatorCommands {
       ...defs.map((d) => indicatorDefinitionLine(this.#ctx.indicatorRegistry.resolve(d.id, convention) ?? d)),
       `Active (${active.length}):`,
       ...(active.length
-        ? active.map((a) => `${a.instanceId} ${a.label} pane=${a.paneId} params=${JSON.stringify(a.params)}`)
+        ? active.map(
+            (a) =>
+              `${a.instanceId} ${a.label} pane=${a.paneId}${a.scale === 'left' ? ' scale=left' : ''} params=${JSON.stringify(a.params)}`,
+          )
         : ['(none)']),
       `Convention: ${convention} (definitions above in its form; setting ${this.#ctx.store.peek('settings').indicatorConvention}). Pass convention ta-lib|tdx|tradingview to indicators_add/update/query for one study.`,
     ];
@@ -493,6 +496,7 @@ export class IndicatorCommands {
         label: this.#label(i),
         params: study?.params ?? i.params,
         paneId: i.paneId,
+        scale: i.scale ?? ('right' as const),
         convention: study?.convention ?? this.#chartConvention(),
       };
     });

@@ -56,3 +56,28 @@ test("scale must be 'right' or 'left'", async () => {
   assert.equal(c.code, 'invalid_input');
   assert.deepEqual(core.store.peek('comparisons'), []);
 });
+
+test("indicators_list and comparisons_list report each item's scale: 'left' when put there, 'right' otherwise", async () => {
+  const core = await loadedCore();
+  const left = dataOf<{ instanceId: string }>(
+    await core.tools.execute('indicators_add', { definitionId: 'MA', scale: 'left' }),
+  );
+  const right = dataOf<{ instanceId: string }>(await core.tools.execute('indicators_add', { definitionId: 'EMA' }));
+  dataOf(await core.tools.execute('comparison_create', { symbol: 'HKDEMO', scale: 'left' }));
+  dataOf(await core.tools.execute('comparison_create', { symbol: 'BTCUSDT' }));
+  const listed = await core.tools.execute('indicators_list', {});
+  const { active } = dataOf<{ active: { instanceId: string; scale: string }[] }>(listed);
+  assert.equal(active.find((a) => a.instanceId === left.instanceId)?.scale, 'left');
+  assert.equal(active.find((a) => a.instanceId === right.instanceId)?.scale, 'right');
+  assert.ok(listed.success && listed.text?.includes(`${left.instanceId} `) && /scale=left/.test(listed.text));
+  const { comparisons } = dataOf<{ comparisons: { symbol: string; scale: string }[] }>(
+    await core.tools.execute('comparisons_list', {}),
+  );
+  assert.deepEqual(
+    comparisons.map((c) => [c.symbol, c.scale]),
+    [
+      ['HKDEMO', 'left'],
+      ['BTCUSDT', 'right'],
+    ],
+  );
+});
