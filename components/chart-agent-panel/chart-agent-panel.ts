@@ -1325,15 +1325,19 @@ export class ChartAgentPanel extends LitElement {
 
   /** What {@link #blockGroups} returned last time: its blocks are reused while their rows did not change. */
   #groups: readonly BlockGroup[] = [];
+  /** How many rows those groups hold, and the outside state they were made in (see {@link #blockGroups}). */
+  #groupsRows = 0;
+  #groupsOutside = '';
 
   /**
    * The rows in blocks of {@link BLOCK_ROWS}, the blocks in groups of {@link GROUP_BLOCKS}. A block
    * keeps its object (and a group its object) while its rows are the same objects showing the same
    * outside state (copied, the running clock, pending approvals, the retry button) and what every
-   * row shows (locale, read-only, debug) did not change; a changed row is a new object, so a block
-   * costs one identity check per row to keep. Lit's `guard` then skips an unchanged group or block
-   * with one identity check, and within a changed block every unchanged row: a streamed token
-   * renders one row, whatever the length of the chat.
+   * row shows (locale, read-only, debug) did not change; Lit's `guard` then skips an unchanged group
+   * or block with one identity check, and within a changed block every unchanged row. Rows before
+   * the first one the reducer added or replaced are not even compared while nothing waits (no
+   * running tool, open question or approval) and the copied and undo states are the same: a
+   * streamed token costs the last block's rows and one step per group, not per row of the chat.
    */
   #blockGroups(items: readonly TranscriptItem[], lang: string): readonly BlockGroup[] {
     // The locale revision too: a translation chunk arriving after the first render (or
@@ -1341,15 +1345,26 @@ export class ChartAgentPanel extends LitElement {
     const shared = `${lang}|${localeRevision()}|${this._sessionReadOnly}|${this.debug}|${Boolean(this.#port?.revertRun)}|${this.#labelsVersion}`;
     const last = items[items.length - 1];
     const previous = this.#groups;
+    const firstChanged = this.#reducer.takeFirstChanged();
+    const outside = `${shared}|${this._copiedId}|${this._reverting}`;
+    const quiet =
+      outside === this.#groupsOutside && this.#reducer.runningTools() === 0 && !this.#reducer.waitingForUser();
+    // Unchanged up to here (the last row before and now shows the retry button or not: never skipped).
+    const settled = quiet ? Math.min(firstChanged, this.#groupsRows - 1, items.length - 1) : 0;
     const groups: BlockGroup[] = [];
     const groupRows = BLOCK_ROWS * GROUP_BLOCKS;
     for (let g = 0, start = 0; start < items.length; g++, start += groupRows) {
       const before = previous[g] as BlockGroup | undefined;
+      if (before && start + groupRows <= settled) {
+        groups.push(before);
+        continue;
+      }
       const count = Math.min(GROUP_BLOCKS, Math.ceil((items.length - start) / BLOCK_ROWS));
       let blocks: RowBlock[] | null = null;
       for (let b = 0; b < count; b++) {
         const kept = before?.blocks[b];
-        const block = this.#block(items, start + b * BLOCK_ROWS, shared, last, kept);
+        const from = start + b * BLOCK_ROWS;
+        const block = kept && from + BLOCK_ROWS <= settled ? kept : this.#block(items, from, shared, last, kept);
         if (!blocks && block !== kept) blocks = before ? before.blocks.slice(0, b) : [];
         blocks?.push(block);
       }
@@ -1357,6 +1372,8 @@ export class ChartAgentPanel extends LitElement {
       groups.push(blocks || !before ? { key: start, blocks: blocks ?? [] } : before);
     }
     this.#groups = groups;
+    this.#groupsRows = items.length;
+    this.#groupsOutside = outside;
     return groups;
   }
 
