@@ -147,8 +147,18 @@ describe('<chart-agent-panel> with a 500-message session', function () {
     const firstAnswer = part(panel, 'messages')!.querySelector('.message.assistant strong');
     expect(firstAnswer?.textContent).to.equal('bold 0');
     expect(firstAnswer!.getBoundingClientRect().height).to.be.greaterThan(0);
-    // The jump button brings the latest message back.
+    // Scrolled up, the panel offers to jump back to the latest message.
     await waitFor(() => part(panel, 'messages')!.parentElement!.querySelector('.jump') !== null, 'jump button');
+    // Copying the first answer says so on its own button, 500 rows above the end of the chat.
+    Object.defineProperty(navigator.clipboard, 'writeText', { configurable: true, value: async () => undefined });
+    try {
+      const copy = firstAnswer!.closest('.message.assistant')!.querySelector<HTMLButtonElement>('[part~="copy"]')!;
+      copy.click();
+      await waitFor(() => copy.textContent.includes('Copied'), 'the first answer marked copied');
+    } finally {
+      Reflect.deleteProperty(navigator.clipboard, 'writeText');
+    }
+    // The jump button brings the latest message back.
     part(panel, 'messages')!.parentElement!.querySelector<HTMLButtonElement>('.jump')!.click();
     const latest = rows(panel).at(-1)!;
     await waitFor(() => {
