@@ -93,6 +93,28 @@ const LOCK_RETRY_MS = 150;
  * lays out its block and the list of blocks, not every row, and blocks off screen are skipped.
  */
 const BLOCK_ROWS = 16;
+/**
+ * Blocks per group: the list of blocks is cut in groups that render again only when one of their
+ * blocks changed, so a streamed token checks a handful of groups and the blocks of the last one,
+ * not every block of a long chat.
+ */
+const GROUP_BLOCKS = 8;
+
+/** {@link BLOCK_ROWS} rows (fewer in the last block) and the outside state each row shows. */
+interface RowBlock {
+  readonly key: number;
+  readonly items: readonly TranscriptItem[];
+  /** Per row, what {@link ChartAgentPanel}'s `#rowState` returned when the block was made. */
+  readonly states: readonly unknown[];
+  /** What every row shows (locale, read-only, debug…), as one string. */
+  readonly shared: string;
+}
+
+/** {@link GROUP_BLOCKS} blocks (fewer in the last group); the same object while none of them changed. */
+interface BlockGroup {
+  readonly key: number;
+  readonly blocks: readonly RowBlock[];
+}
 
 /**
  * A chat panel that drives an OpenAI-compatible model against a `<kline-chart>`: the model sees
@@ -1066,8 +1088,9 @@ export class ChartAgentPanel extends LitElement {
   // ---- rendering ------------------------------------------------------------------------------
 
   override render(): TemplateResult {
-    const s = this.#strings();
+    // The locale tag is resolved once per render: every row and the strings use this one.
     const lang = this.#i18n.tag;
+    const s = panelStrings(lang);
     const items = this.#transcript();
     const empty = items.length === 0;
     const canSend = this.canSend && this._input.trim() !== '';
@@ -1076,12 +1099,17 @@ export class ChartAgentPanel extends LitElement {
         <span class="status-dot" ?data-connected=${this._connected} role="img"
           aria-label=${this._connected ? watchSignal(this.#symbol) : s.disconnected}
           title=${this._connected ? watchSignal(this.#symbol) : s.disconnected}></span>
-        ${renderSessionList(
-          this._sessions,
-          this._sessionId,
-          (id) => void this.switchSession(id),
-          s.sessions,
-          (ms) => formatSessionTime(ms, lang),
+        ${guard(
+          // The picker renders again only when the chats, the chosen one, the words or the day changed.
+          [this._sessions, this._sessionId, lang, localeRevision(), new Date().toDateString()],
+          () =>
+            renderSessionList(
+              this._sessions,
+              this._sessionId,
+              (id) => void this.switchSession(id),
+              s.sessions,
+              (ms) => formatSessionTime(ms, lang),
+            ),
         )}
         <div class="header-actions">
           <button part="read-only-toggle" class="icon-button" type="button" aria-pressed=${this.readOnly ? 'true' : 'false'}
@@ -1106,17 +1134,27 @@ export class ChartAgentPanel extends LitElement {
               empty
                 ? this.#renderEmpty(s)
                 : repeat(
-                    this.#blocks(items, lang),
-                    (block) => block.key,
-                    (block) =>
-                      guard(
-                        block.deps,
-                        () =>
-                          html`<div class="rows">${repeat(
-                            block.items,
-                            (item) => item.id,
-                            (item) => this.#renderItem(item, item === items[items.length - 1], s),
-                          )}</div>`,
+                    this.#blockGroups(items, lang),
+                    (group) => group.key,
+                    (group) =>
+                      guard([group], () =>
+                        repeat(
+                          group.blocks,
+                          (block) => block.key,
+                          (block) =>
+                            guard(
+                              [block],
+                              () =>
+                                html`<div class="rows">${repeat(
+                                  block.items,
+                                  (item) => item.id,
+                                  (item, i) =>
+                                    guard([item, block.states[i], block.shared], () =>
+                                      this.#renderItem(item, item === items[items.length - 1], s),
+                                    ),
+                                )}</div>`,
+                            ),
+                        ),
                       ),
                   )
             }
@@ -1285,26 +1323,81 @@ export class ChartAgentPanel extends LitElement {
   /** Toolbar labels changed (another chart connected): every tool card renders again. */
   #labelsVersion = 0;
 
+  /** What {@link #blockGroups} returned last time: its blocks are reused while their rows did not change. */
+  #groups: readonly BlockGroup[] = [];
+  /** How many rows those groups hold, and the outside state they were made in (see {@link #blockGroups}). */
+  #groupsRows = 0;
+  #groupsOutside = '';
+
   /**
-   * The rows in blocks of {@link BLOCK_ROWS}, each with what its rendering depends on: its rows
-   * (a changed row is a new object), and per row the little outside state it shows (copied, the
-   * running clock, pending approvals, the retry button); plus what every row shows (locale,
-   * read-only, debug). Comparing these costs one identity check per row; rendering a block costs
-   * its rows' templates, so a streamed token renders the last block only.
+   * The rows in blocks of {@link BLOCK_ROWS}, the blocks in groups of {@link GROUP_BLOCKS}. A block
+   * keeps its object (and a group its object) while its rows are the same objects showing the same
+   * outside state (copied, the running clock, pending approvals, the retry button) and what every
+   * row shows (locale, read-only, debug) did not change; Lit's `guard` then skips an unchanged group
+   * or block with one identity check, and within a changed block every unchanged row. Rows before
+   * the first one the reducer added or replaced are not even compared while nothing waits (no
+   * running tool, open question or approval) and the copied and undo states are the same: a
+   * streamed token costs the last block's rows and one step per group, not per row of the chat.
    */
-  #blocks(items: readonly TranscriptItem[], lang: string): { key: number; items: TranscriptItem[]; deps: unknown[] }[] {
+  #blockGroups(items: readonly TranscriptItem[], lang: string): readonly BlockGroup[] {
     // The locale revision too: a translation chunk arriving after the first render (or
     // registerLocale) changes the words without changing the tag.
     const shared = `${lang}|${localeRevision()}|${this._sessionReadOnly}|${this.debug}|${Boolean(this.#port?.revertRun)}|${this.#labelsVersion}`;
     const last = items[items.length - 1];
-    const blocks: { key: number; items: TranscriptItem[]; deps: unknown[] }[] = [];
-    for (let start = 0; start < items.length; start += BLOCK_ROWS) {
-      const rows = items.slice(start, start + BLOCK_ROWS);
-      const deps: unknown[] = [shared];
-      for (const item of rows) deps.push(item, this.#rowState(item, item === last));
-      blocks.push({ key: start, items: rows, deps });
+    const previous = this.#groups;
+    const firstChanged = this.#reducer.takeFirstChanged();
+    const outside = `${shared}|${this._copiedId}|${this._reverting}`;
+    const quiet =
+      outside === this.#groupsOutside && this.#reducer.runningTools() === 0 && !this.#reducer.waitingForUser();
+    // Unchanged up to here (the last row before and now shows the retry button or not: never skipped).
+    const settled = quiet ? Math.min(firstChanged, this.#groupsRows - 1, items.length - 1) : 0;
+    const groups: BlockGroup[] = [];
+    const groupRows = BLOCK_ROWS * GROUP_BLOCKS;
+    for (let g = 0, start = 0; start < items.length; g++, start += groupRows) {
+      const before = previous[g] as BlockGroup | undefined;
+      if (before && start + groupRows <= settled) {
+        groups.push(before);
+        continue;
+      }
+      const count = Math.min(GROUP_BLOCKS, Math.ceil((items.length - start) / BLOCK_ROWS));
+      let blocks: RowBlock[] | null = null;
+      for (let b = 0; b < count; b++) {
+        const kept = before?.blocks[b];
+        const from = start + b * BLOCK_ROWS;
+        const block = kept && from + BLOCK_ROWS <= settled ? kept : this.#block(items, from, shared, last, kept);
+        if (!blocks && block !== kept) blocks = before ? before.blocks.slice(0, b) : [];
+        blocks?.push(block);
+      }
+      if (!blocks && before && before.blocks.length !== count) blocks = before.blocks.slice(0, count);
+      groups.push(blocks || !before ? { key: start, blocks: blocks ?? [] } : before);
     }
-    return blocks;
+    this.#groups = groups;
+    this.#groupsRows = items.length;
+    this.#groupsOutside = outside;
+    return groups;
+  }
+
+  /** The block of rows from `start`: `kept` when it still holds the same rows in the same state. */
+  #block(
+    items: readonly TranscriptItem[],
+    start: number,
+    shared: string,
+    last: TranscriptItem | undefined,
+    kept: RowBlock | undefined,
+  ): RowBlock {
+    const end = Math.min(start + BLOCK_ROWS, items.length);
+    if (kept && kept.key === start && kept.shared === shared && kept.items.length === end - start) {
+      let i = start;
+      while (
+        i < end &&
+        items[i] === kept.items[i - start] &&
+        this.#rowState(items[i], items[i] === last) === kept.states[i - start]
+      )
+        i++;
+      if (i === end) return kept;
+    }
+    const rows = items.slice(start, end);
+    return { key: start, items: rows, states: rows.map((item) => this.#rowState(item, item === last)), shared };
   }
 
   /** The state outside a row that its template shows. */
@@ -1362,13 +1455,22 @@ function safe<T>(read: () => T, fallback: T): T {
   }
 }
 
+/** The session picker's formatters per locale (making one costs far more than formatting with it). */
+const sessionTimeFormats = new Map<string, { readonly time: Intl.DateTimeFormat; readonly day: Intl.DateTimeFormat }>();
+
 /** A chat's time in the panel's locale: `14:05` today (24-hour, no AM/PM), else `12月1日` / `Dec 1`. */
 function formatSessionTime(ms: number, locale: string): string {
+  let formats = sessionTimeFormats.get(locale);
+  if (!formats) {
+    formats = {
+      // The options of `toLocaleTimeString` / `toLocaleDateString`, which make a formatter per call.
+      time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+      day: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }),
+    };
+    sessionTimeFormats.set(locale, formats);
+  }
   const date = new Date(ms);
-  const now = new Date();
-  return date.toDateString() === now.toDateString()
-    ? date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    : date.toLocaleDateString(locale, { month: 'short', day: 'numeric' });
+  return date.toDateString() === new Date().toDateString() ? formats.time.format(date) : formats.day.format(date);
 }
 
 const icon = (path: ReturnType<typeof svg>) =>

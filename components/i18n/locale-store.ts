@@ -53,6 +53,8 @@ const registered = new Map<string, AnyRecord[]>();
 const loading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 const cache = new Map<string, unknown>();
+/** `localeFor` per requested tag (elements ask on every render); emptied when the tags with strings change. */
+const resolved = new Map<string, string>();
 const warned = new Set<string>();
 
 /**
@@ -76,7 +78,13 @@ export function availableLocales(): string[] {
 
 /** The catalogue tag used for `requested` (BCP-47 fallback: `zh-HK` → `zh-TW`, `ja-JP` → `ja`, else `en`). */
 export function localeFor(requested: string | null | undefined): string {
-  return resolveLocale(requested || defaultLanguage(), availableLocales());
+  const wanted = requested || defaultLanguage();
+  let tag = resolved.get(wanted);
+  if (tag === undefined) {
+    tag = resolveLocale(wanted, availableLocales());
+    resolved.set(wanted, tag);
+  }
+  return tag;
 }
 
 /**
@@ -183,6 +191,7 @@ export function localeRevision(): number {
 function changed(): void {
   revision++;
   cache.clear();
+  resolved.clear();
   for (const listener of [...listeners]) listener();
 }
 

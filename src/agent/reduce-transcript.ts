@@ -146,6 +146,8 @@ export class TranscriptReducer {
   #snapshot: TranscriptItem[] | null = null;
   /** Items waiting for something (see `open`), by id, in order of arrival. */
   readonly #open = new Map<string, TranscriptItem>();
+  /** The first row of {@link items} added or replaced since {@link takeFirstChanged} was last called. */
+  #firstChanged = 0;
 
   /** Folds one more event in. */
   push(event: AgentEvent): void {
@@ -339,6 +341,18 @@ export class TranscriptReducer {
     return (this.#snapshot ??= this.#visible.slice());
   }
 
+  /**
+   * The index in {@link items} of the first row added or replaced since the last call (0 on the
+   * first call; `Infinity` when nothing changed), and starts counting again: rows before it are the
+   * same objects as then. For one renderer, which can then skip the rows it rendered before
+   * without comparing them.
+   */
+  takeFirstChanged(): number {
+    const first = this.#firstChanged;
+    this.#firstChanged = Infinity;
+    return first;
+  }
+
   /** How many tool calls are still running. */
   runningTools(): number {
     let count = 0;
@@ -360,6 +374,7 @@ export class TranscriptReducer {
   }
 
   #show(visible: TranscriptItem[], item: TranscriptItem): void {
+    this.#firstChanged = Math.min(this.#firstChanged, visible.length);
     this.#visibleIndex.set(item.id, visible.length);
     visible.push(item);
   }
@@ -394,10 +409,12 @@ export class TranscriptReducer {
     if (at !== undefined && shown(next)) {
       this.#visible[at] = next;
       this.#snapshot = null;
+      this.#firstChanged = Math.min(this.#firstChanged, at);
     } else if (at !== undefined || shown(next) !== shown(previous)) {
       // A row hid or appeared in the middle (rare: a step that ended without text): recount on read.
       this.#visible = null;
       this.#snapshot = null;
+      this.#firstChanged = 0;
     }
   }
 

@@ -73,6 +73,28 @@ test('a streamed delta replaces only the message it extends; every other row kee
   assert.equal(reducer.items(), after, 'the same array until the next event');
 });
 
+test('takeFirstChanged names the first row added or replaced since it was last asked, and every row before it is unchanged', () => {
+  const reducer = new TranscriptReducer();
+  assert.equal(reducer.takeFirstChanged(), 0, 'a new transcript: every row is new');
+  let before: TranscriptItem[] = [];
+  const firsts: number[] = [];
+  for (const event of log) {
+    reducer.push(event);
+    const first = reducer.takeFirstChanged();
+    const after = reducer.items();
+    for (let i = 0; i < Math.min(first, after.length); i++)
+      assert.equal(after[i], before[i], `row ${i} before ${first}`);
+    if (first < after.length) assert.notEqual(after[first], before[first], `row ${first} changed`);
+    else assert.equal(after.length, before.length, 'nothing changed: no row added');
+    firsts.push(first);
+    before = after;
+  }
+  assert.equal(reducer.takeFirstChanged(), Infinity, 'nothing since');
+  // A delta of the first answer changes row 1 only; the cancel closes run 1's question (row 3), tool and answer.
+  assert.equal(firsts[3], 1);
+  assert.equal(firsts[log.findIndex((e) => e.type === 'run.cancelled')], 3);
+});
+
 test('running tools and open questions and approvals are kept as events arrive', () => {
   const reducer = new TranscriptReducer();
   const events = makeLog([
