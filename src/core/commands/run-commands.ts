@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { RunChanges, RunChangeSet, RunRevertResult } from '../../protocol/index.js';
-import { EN_RUN_CONFLICTS, RunLedger, summarizeRunChanges, type RunTrackedSlice } from '../runs/index.js';
+import { RunLedger, summarizeRunChanges, type RunTrackedSlice } from '../runs/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
 import type { ChartState } from '../state/index.js';
@@ -44,7 +44,9 @@ export class RunCommands {
    */
   async revert(runId: string, direction: 'undo' | 'redo', changes?: RunChangeSet): Promise<RunRevertResult> {
     const set = this.ledger.changes(runId) ?? changes;
-    if (!set) return { ok: false, conflicts: [EN_RUN_CONFLICTS.nothing], reasons: [{ reason: 'nothing' }] };
+    // The text is EN_RUN_CONFLICTS.nothing, written out so the eager bundle does without the phrases.
+    if (!set)
+      return { ok: false, conflicts: ['this run changed nothing on this chart'], reasons: [{ reason: 'nothing' }] };
     const store = this.#ctx.store;
     // Loaded on first use: a chart that never undoes a run never downloads the merge (issue #12).
     const { planRunRevert } = await import('../runs/plan-run-revert.js');
