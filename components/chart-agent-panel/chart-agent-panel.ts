@@ -50,6 +50,7 @@ import { LocaleController } from '../i18n/locale-controller.js';
 import { localeRevision } from '../i18n/locale-registry.js';
 import { toolLabel } from '../i18n/tool-labels.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
+import { approvalText, runConflictText, runSummaryText } from './agent-words.js';
 import {
   createPanelSessionStore,
   hasIndexedDb,
@@ -1261,8 +1262,9 @@ export class ChartAgentPanel extends LitElement {
         return html`<chart-agent-question-card .item=${item} .strings=${s.question} ?disabled=${this._sessionReadOnly}></chart-agent-question-card>`;
       case 'approval': {
         const pending = this.#pendingApprovals(item.runId);
+        const label = toolLabel(this.#i18n.tag, item.name)?.label ?? item.label;
         return renderApprovalCard(
-          { ...item, label: toolLabel(this.#i18n.tag, item.name)?.label ?? item.label },
+          { ...item, label, summary: approvalText(item, label, s, this.#i18n.tag) },
           {
             strings: s.approval,
             pendingInRun: pending.length,
@@ -1275,13 +1277,20 @@ export class ChartAgentPanel extends LitElement {
           },
         );
       }
-      case 'changes':
-        return renderRunChanges(item, {
-          strings: s.runChanges,
-          busy: this._reverting === item.runId,
-          disabled: this._sessionReadOnly || !this.#port?.revertRun,
-          revert: (changes) => void this.#revertRun(changes),
-        });
+      case 'changes': {
+        // The change set and reasons are data: worded here, in the reader's language.
+        const tag = this.#i18n.tag;
+        const words = { summary: runSummaryText(item, s, tag), conflicts: runConflictText(item, s, tag) };
+        return renderRunChanges(
+          { ...item, ...words },
+          {
+            strings: s.runChanges,
+            busy: this._reverting === item.runId,
+            disabled: this._sessionReadOnly || !this.#port?.revertRun,
+            revert: (changes) => void this.#revertRun(changes),
+          },
+        );
+      }
       case 'error':
         return this.#renderError(item, isLast, s);
       case 'notice':

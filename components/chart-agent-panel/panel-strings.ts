@@ -6,6 +6,9 @@ import type { SessionListStrings } from '../agent-parts/session-list/index.js';
 import type { ToolCardStrings } from '../agent-parts/tool-card/index.js';
 import type { ApprovalCardStrings } from '../agent-parts/approval-card/index.js';
 import type { RunChangesStrings } from '../agent-parts/run-changes/index.js';
+import { EN_TOOL_CALL_PHRASES } from '../../src/agent/describe-tool-call.js';
+import { EN_RUN_SUMMARY } from '../../src/core/runs/summarize-run-changes.js';
+import { EN_RUN_CONFLICTS } from '../../src/core/runs/describe-run-conflict.js';
 
 /** A BCP-47 tag (the panel speaks every locale of the catalogue, components/i18n/). */
 export type PanelLocale = string;
@@ -214,6 +217,7 @@ export const EN_PANEL: PanelStrings = {
     denied: 'Denied',
     expired: 'Not decided',
     alwaysNote: 'allowed for this chat',
+    calls: EN_TOOL_CALL_PHRASES,
   },
   runChanges: {
     title: 'Changed:',
@@ -221,6 +225,10 @@ export const EN_PANEL: PanelStrings = {
     redoRun: 'Redo run',
     undone: 'Undone:',
     blocked: 'Can’t undo, because:',
+    on: 'on',
+    off: 'off',
+    summary: EN_RUN_SUMMARY,
+    conflicts: EN_RUN_CONFLICTS,
   },
   storage: {
     writeFailed:

@@ -6,6 +6,7 @@ import type {
   ChartContext,
   ContextItem,
   RunFailureCause,
+  RunConflict,
   RunFailureCode,
   RunStatus,
   ToolDescriptor,
@@ -239,7 +240,7 @@ export class AgentRuntime {
     sessionId: string,
     targetRunId: string,
     direction: 'undo' | 'redo',
-    result: { ok: boolean; conflicts?: readonly string[] },
+    result: { ok: boolean; conflicts?: readonly string[]; reasons?: readonly RunConflict[] },
   ): Promise<void> {
     const state = await this.#load(sessionId);
     if (state.readOnly) return;
@@ -249,6 +250,7 @@ export class AgentRuntime {
       direction,
       ok: result.ok,
       ...(!result.ok && result.conflicts ? { conflicts: result.conflicts } : {}),
+      ...(!result.ok && result.reasons ? { reasons: result.reasons } : {}),
     });
     await this.#persisted(state);
   }

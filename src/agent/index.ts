@@ -46,9 +46,15 @@ export {
   type RedactOptions,
   type Redactor,
 } from './redact.js';
+export {
+  describeToolCall,
+  EN_TOOL_CALL_PHRASES,
+  type ToolCallNames,
+  type ToolCallPhrases,
+} from './describe-tool-call.js';
 export { buildSystemPrompt, type SystemPromptArgs } from './build-system-prompt.js';
 export { WEB_SEARCH_TOOL, askUserDescriptor, webSearchDescriptor } from './runtime-tools.js';
 export { TRUNCATION_MARKER } from './build-history.js';
-export { createMultiChartPort, type MultiChartPort } from './multi-chart-port.js';
+export { createMultiChartPort, SLICE_SEPARATOR, type MultiChartPort } from './multi-chart-port.js';
 export { describeChartChanges } from './chart-changes.js';
 export { createVisionMemory, type VisionMemory } from './vision-memory.js';

@@ -4,6 +4,7 @@ import type {
   PortExecuteOptions,
   RunChanges,
   RunChangeSet,
+  RunConflict,
   RunRevertResult,
   ToolDescriptor,
   ToolResult,
@@ -18,7 +19,8 @@ export interface MultiChartPort extends ChartAgentPort {
 }
 
 /** Separates the chart id from the slice name in a combined change set. */
-const SLICE_SEPARATOR = '::';
+/** Between a chart's id and a slice name in a combined change set (`c2::indicators`). */
+export const SLICE_SEPARATOR = '::';
 
 /**
  * One {@link ChartAgentPort} over several: the model sees each tool once with a required `chart`
@@ -91,6 +93,8 @@ export function createMultiChartPort(ports: readonly ChartAgentPort[]): MultiCha
     async revertRun(runId: string, direction: 'undo' | 'redo', changes?: RunChangeSet): Promise<RunRevertResult> {
       const summary: string[] = [];
       const conflicts: string[] = [];
+      // Every refusal as data, or none (an older chart sends only text).
+      let reasons: RunConflict[] | undefined = [];
       for (const port of ports) {
         if (!port.revertRun) continue;
         const own = changes ? sliceFor(changes, port.chartId) : undefined;
@@ -99,9 +103,16 @@ export function createMultiChartPort(ports: readonly ChartAgentPort[]): MultiCha
         if (!own2) continue;
         const result = await port.revertRun(runId, direction, own2);
         if (result.ok) summary.push(...result.summary.map((line) => `${port.chartId}: ${line}`));
-        else conflicts.push(...result.conflicts.map((line) => `${port.chartId}: ${line}`));
+        else {
+          conflicts.push(...result.conflicts.map((line) => `${port.chartId}: ${line}`));
+          reasons =
+            result.reasons && reasons
+              ? [...reasons, ...result.reasons.map((r) => ({ ...r, chartId: port.chartId }))]
+              : undefined;
+        }
       }
-      return conflicts.length > 0 ? { ok: false, conflicts } : { ok: true, summary };
+      if (conflicts.length === 0) return { ok: true, summary };
+      return reasons ? { ok: false, conflicts, reasons } : { ok: false, conflicts };
     },
   };
 }

@@ -3,6 +3,7 @@ import type {
   AskUserAnswer,
   ContextItem,
   RunChangeSet,
+  RunConflict,
   RunFailureCause,
   RunFailureCode,
   ToolResult,
@@ -78,8 +79,10 @@ export interface ApprovalTranscriptItem extends ItemBase {
   readonly callId: string;
   readonly name: string;
   readonly label: string;
-  /** The call in words, e.g. "Add MACD(12,26,5)". */
+  /** The call in words, e.g. "Add MACD(12,26,5)" (English; the panel words `input` in its reader's language). */
   readonly summary: string;
+  /** The call's arguments. */
+  readonly input?: unknown;
   /** `expired` when the run ended before the user decided. */
   readonly decision?: 'approved' | 'denied' | 'expired';
   readonly always?: boolean;
@@ -92,8 +95,10 @@ export interface RunChangesTranscriptItem extends ItemBase {
   readonly changes: RunChangeSet;
   /** True after "Undo run" (until "Redo run"). */
   readonly reverted: boolean;
-  /** Why the last undo or redo could not be done. */
+  /** Why the last undo or redo could not be done (English). */
   readonly conflicts?: readonly string[];
+  /** The same as data, when the chart gave it (the panel words it in its reader's language). */
+  readonly reasons?: readonly RunConflict[];
 }
 
 /** One row of the conversation as the panel renders it. */
@@ -274,6 +279,7 @@ export class TranscriptReducer {
           name: event.name,
           label: event.label,
           summary: event.summary,
+          input: event.input,
           ...(ended ? { decision: 'expired' as const } : {}),
         });
         break;
@@ -294,8 +300,11 @@ export class TranscriptReducer {
         const id = this.#changesByRun.get(event.targetRunId);
         if (id === undefined) break;
         this.#update<RunChangesTranscriptItem>(id, (item) => {
-          if (!event.ok) return { ...item, conflicts: event.conflicts ?? [] };
-          const { conflicts: _dropped, ...rest } = item;
+          if (!event.ok) {
+            const { reasons: _old, ...rest } = item;
+            return { ...rest, conflicts: event.conflicts ?? [], ...(event.reasons ? { reasons: event.reasons } : {}) };
+          }
+          const { conflicts: _dropped, reasons: _gone, ...rest } = item;
           return { ...rest, reverted: event.direction === 'undo' };
         });
         break;

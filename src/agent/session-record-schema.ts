@@ -103,6 +103,16 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
     direction: Type.Union([Type.Literal('undo'), Type.Literal('redo')]),
     ok: Type.Boolean(),
     conflicts: Opt(Type.Array(Str)),
+    reasons: Opt(
+      Type.Array(
+        Type.Object({
+          reason: Type.Union([Type.Literal('changed'), Type.Literal('nothing'), Type.Literal('unsupported')]),
+          slice: Opt(Str),
+          key: Opt(Str),
+          chartId: Opt(Str),
+        }),
+      ),
+    ),
   }),
 };
 

@@ -101,7 +101,7 @@ function bridge(port: ChartAgentPort, channel: MessagePort): void {
       case 'revertRun': {
         const result = port.revertRun
           ? await port.revertRun(message.runId, message.direction, message.changes as RunChangeSet | undefined)
-          : { ok: false, conflicts: ['the chart cannot undo runs'] };
+          : { ok: false, conflicts: ['the chart cannot undo runs'], reasons: [{ reason: 'unsupported' }] };
         if (open) post(channel, { op: 'result', id: message.id, result });
         break;
       }

@@ -1,4 +1,4 @@
-import type { RunChangeSet } from './chart-agent-port.js';
+import type { RunChangeSet, RunConflict } from './chart-agent-port.js';
 import type { ToolResult } from './tool-result.js';
 
 /** Run failure codes (docs/contracts.md). */
@@ -139,6 +139,8 @@ export type AgentEvent = EventBase &
         readonly direction: 'undo' | 'redo';
         readonly ok: boolean;
         readonly conflicts?: readonly string[];
+        /** The conflicts as data, for people in their language (absent from older charts and records). */
+        readonly reasons?: readonly RunConflict[];
       }
   );
 

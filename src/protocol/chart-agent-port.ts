@@ -37,10 +37,26 @@ export interface RunChanges {
   readonly changes: RunChangeSet;
 }
 
-/** Outcome of undoing (or redoing) a run. */
+/**
+ * Why a run cannot be undone (or redone), as data, so a panel can say it in its reader's language:
+ * `changed`: a later change touched `slice` (`key`: the indicator, pane, drawing, comparison or
+ * setting); `nothing`: the chart remembers no change of the run; `unsupported`: the chart cannot
+ * undo runs. `chartId` names the chart when a panel drives several.
+ */
+export interface RunConflict {
+  readonly reason: 'changed' | 'nothing' | 'unsupported';
+  readonly slice?: string;
+  readonly key?: string;
+  readonly chartId?: string;
+}
+
+/**
+ * Outcome of undoing (or redoing) a run. `conflicts` in English (what the model reads);
+ * `reasons` the same as data (optional: older charts send only the text).
+ */
 export type RunRevertResult =
   | { readonly ok: true; readonly summary: readonly string[] }
-  | { readonly ok: false; readonly conflicts: readonly string[] };
+  | { readonly ok: false; readonly conflicts: readonly string[]; readonly reasons?: readonly RunConflict[] };
 
 /**
  * What a chart hands a panel. Everything crossing it is structured-cloneable JSON,

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ApprovalTranscriptItem } from '../../../src/agent/index.js';
+import type { ApprovalTranscriptItem, ToolCallPhrases } from '../../../src/agent/index.js';
 
 /** Words an approval card shows, in the panel's locale. */
 export interface ApprovalCardStrings {
@@ -13,6 +13,8 @@ export interface ApprovalCardStrings {
   readonly denied: string;
   readonly expired: string;
   readonly alwaysNote: string;
+  /** The call in words: "Add MACD(12,26,5)", "Switch the period to 1w". */
+  readonly calls: ToolCallPhrases;
 }
 
 /** What an approval card needs besides its item. */

@@ -1,5 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { RunChangesTranscriptItem } from '../../../src/agent/index.js';
+import type { RunSummaryPhrases } from '../../../src/core/runs/summarize-run-changes.js';
+import type { RunConflictPhrases } from '../../../src/core/runs/describe-run-conflict.js';
 
 /** Words of a run's change summary, in the panel's locale. */
 export interface RunChangesStrings {
@@ -8,6 +10,13 @@ export interface RunChangesStrings {
   readonly redoRun: string;
   readonly undone: string;
   readonly blocked: string;
+  /** A setting switched on or off, in the summary and on approval cards (English shows `true`/`false` as the model does). */
+  readonly on: string;
+  readonly off: string;
+  /** The summary's phrases: "period 1d → 1w", "MACD(12,26,9) added", "3 drawings added". */
+  readonly summary: RunSummaryPhrases;
+  /** What blocks an undo: "indicator macd-1 changed since". */
+  readonly conflicts: RunConflictPhrases;
 }
 
 /** What the change summary needs besides its item. */

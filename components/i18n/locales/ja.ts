@@ -356,6 +356,49 @@ const ja: LocaleStrings = {
       denied: '拒否しました',
       expired: '未決定',
       alwaysNote: 'このチャットでは許可済み',
+      calls: {
+        setPeriod: (period) => `足種を ${period} に切り替え`,
+        setSymbol: (symbol, source) => `チャートを ${symbol}${source ? `（${source}）` : ''} に切り替え`,
+        showLastBars: (n) => `直近 ${n} 本の足を表示`,
+        showRange: (from, to) => `${from} から ${to} までを表示`,
+        clearSelection: '範囲選択を解除',
+        select: (from, to) => `${from} から ${to} までを選択`,
+        addStudy: (study, pane) =>
+          pane === 'price'
+            ? `価格ペインに ${study} を追加`
+            : pane
+              ? `ペイン ${pane} に ${study} を追加`
+              : `${study} を追加`,
+        changeStudy: (id, params) => (params ? `${id} を ${params} に変更` : `${id} のパラメーターを変更`),
+        removeStudy: (id) => `インジケーター ${id} を削除`,
+        resizePanes: (weights) => `ペインの高さを変更：${weights}`,
+        movePane: (pane, direction) =>
+          direction === 'up'
+            ? `ペイン ${pane} を上へ移動`
+            : direction === 'down'
+              ? `ペイン ${pane} を下へ移動`
+              : direction === 'top'
+                ? `ペイン ${pane} を一番上へ移動`
+                : direction === 'bottom'
+                  ? `ペイン ${pane} を一番下へ移動`
+                  : `ペイン ${pane} を移動`,
+        draw: (kind, points, label) =>
+          `${kind || '描画'}を作成${points ? `（価格 ${points}）` : ''}${label ? `、ラベル「${label}」` : ''}`,
+        changeDrawing: (id) => `描画 ${id} を変更`,
+        deleteDrawings: (n) => `描画を ${n} 件削除`,
+        copyDrawings: (n) => `描画を ${n} 件コピー`,
+        clearDrawings: 'この銘柄の描画をすべて削除',
+        compare: (symbol) => `${symbol} と比較`,
+        stopComparing: (symbol) => `${symbol} との比較を解除`,
+        changeSettings: (changes) => `設定を変更：${changes}`,
+        resetSettings: (keys) => `${keys} をリセット`,
+        resetAllSettings: 'すべての設定をリセット',
+        undo: '直前の変更を元に戻す',
+        redo: '元に戻した変更をやり直す',
+        undoRun: '以前の回答で行った変更をすべて元に戻す',
+        other: (label, args) => (args ? `${label}：${args}` : label),
+        separator: '、',
+      },
     },
     runChanges: {
       title: '変更：',
@@ -363,6 +406,36 @@ const ja: LocaleStrings = {
       redoRun: 'この回をやり直す',
       undone: '元に戻しました：',
       blocked: '元に戻せません。理由：',
+      on: 'オン',
+      off: 'オフ',
+      summary: {
+        symbol: (from, to) => `銘柄 ${from} → ${to}`,
+        period: (from, to) => `足種 ${from} → ${to}`,
+        studyAdded: (study) => `${study} を追加`,
+        studyRemoved: (study) => `${study} を削除`,
+        studyChanged: (from, to) => `${from} → ${to}`,
+        drawingsAdded: (n) => `描画を ${n} 件追加`,
+        drawingsChanged: (n) => `描画を ${n} 件変更`,
+        drawingsRemoved: (n) => `描画を ${n} 件削除`,
+        compared: (symbol) => `${symbol} と比較`,
+        comparisonRemoved: (symbol) => `${symbol} との比較を解除`,
+        setting: (name, from, to) => `${name} ${from} → ${to}`,
+        panesRearranged: 'ペインを並べ替え',
+        selectionSet: '範囲を選択',
+        selectionCleared: '範囲選択を解除',
+      },
+      conflicts: {
+        target: 'その後、銘柄または足種が変更されました',
+        selection: 'その後、範囲選択が変更されました',
+        indicator: (id) => `その後、インジケーター ${id} が変更されました`,
+        pane: (id) => `その後、ペイン ${id} が変更されました`,
+        drawing: (id) => `その後、描画 ${id} が変更されました`,
+        comparison: (id) => `その後、比較 ${id} が変更されました`,
+        setting: (name) => `その後、設定「${name}」が変更されました`,
+        other: (part) => `その後、${part} が変更されました`,
+        nothing: 'この回はこのチャートを何も変更していません',
+        unsupported: 'このチャートは回ごとの取り消しに対応していません',
+      },
     },
     storage: {
       writeFailed:

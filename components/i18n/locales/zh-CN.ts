@@ -337,6 +337,45 @@ const zhCN: LocaleStrings = {
       denied: '已拒绝',
       expired: '未决定',
       alwaysNote: '本次对话中已允许',
+      calls: {
+        setPeriod: (period) => `将周期切换为 ${period}`,
+        setSymbol: (symbol, source) => `将图表切换到 ${symbol}${source ? `（${source}）` : ''}`,
+        showLastBars: (n) => `显示最近 ${n} 根K线`,
+        showRange: (from, to) => `显示 ${from} 至 ${to}`,
+        clearSelection: '清除区间选择',
+        select: (from, to) => `选择 ${from} 至 ${to} 的区间`,
+        addStudy: (study, pane) =>
+          pane === 'price' ? `在价格窗格添加 ${study}` : pane ? `在窗格 ${pane} 中添加 ${study}` : `添加 ${study}`,
+        changeStudy: (id, params) => (params ? `将 ${id} 改为 ${params}` : `更改 ${id} 的参数`),
+        removeStudy: (id) => `移除指标 ${id}`,
+        resizePanes: (weights) => `调整窗格高度：${weights}`,
+        movePane: (pane, direction) =>
+          direction === 'up'
+            ? `将窗格 ${pane} 上移`
+            : direction === 'down'
+              ? `将窗格 ${pane} 下移`
+              : direction === 'top'
+                ? `将窗格 ${pane} 移到顶部`
+                : direction === 'bottom'
+                  ? `将窗格 ${pane} 移到底部`
+                  : `移动窗格 ${pane}`,
+        draw: (kind, points, label) =>
+          `新建${kind || '画线'}${points ? `，价格 ${points}` : ''}${label ? `，标注“${label}”` : ''}`,
+        changeDrawing: (id) => `修改画线 ${id}`,
+        deleteDrawings: (n) => `删除 ${n} 条画线`,
+        copyDrawings: (n) => `复制 ${n} 条画线`,
+        clearDrawings: '删除当前品种的所有画线',
+        compare: (symbol) => `与 ${symbol} 对比`,
+        stopComparing: (symbol) => `取消与 ${symbol} 的对比`,
+        changeSettings: (changes) => `修改设置：${changes}`,
+        resetSettings: (keys) => `重置 ${keys}`,
+        resetAllSettings: '重置所有设置',
+        undo: '撤销上一步更改',
+        redo: '重做刚撤销的更改',
+        undoRun: '撤销之前某次回复所做的全部更改',
+        other: (label, args) => (args ? `${label}：${args}` : label),
+        separator: '、',
+      },
     },
     runChanges: {
       title: '已更改：',
@@ -344,6 +383,36 @@ const zhCN: LocaleStrings = {
       redoRun: '重做本轮',
       undone: '已撤销：',
       blocked: '无法撤销，原因：',
+      on: '开',
+      off: '关',
+      summary: {
+        symbol: (from, to) => `品种 ${from} → ${to}`,
+        period: (from, to) => `周期 ${from} → ${to}`,
+        studyAdded: (study) => `已添加 ${study}`,
+        studyRemoved: (study) => `已移除 ${study}`,
+        studyChanged: (from, to) => `${from} → ${to}`,
+        drawingsAdded: (n) => `新增 ${n} 条画线`,
+        drawingsChanged: (n) => `修改了 ${n} 条画线`,
+        drawingsRemoved: (n) => `删除了 ${n} 条画线`,
+        compared: (symbol) => `已与 ${symbol} 对比`,
+        comparisonRemoved: (symbol) => `已取消与 ${symbol} 的对比`,
+        setting: (name, from, to) => `${name} ${from} → ${to}`,
+        panesRearranged: '窗格已重新排列',
+        selectionSet: '已设置区间选择',
+        selectionCleared: '已清除区间选择',
+      },
+      conflicts: {
+        target: '品种或周期此后已被更改',
+        selection: '区间选择此后已被更改',
+        indicator: (id) => `指标 ${id} 此后已被更改`,
+        pane: (id) => `窗格 ${id} 此后已被更改`,
+        drawing: (id) => `画线 ${id} 此后已被更改`,
+        comparison: (id) => `对比 ${id} 此后已被更改`,
+        setting: (name) => `设置“${name}”此后已被更改`,
+        other: (part) => `${part} 此后已被更改`,
+        nothing: '这一轮没有更改此图表',
+        unsupported: '此图表不支持撤销整轮更改',
+      },
     },
     storage: {
       writeFailed: '此对话无法保存，仅保留在当前页面中。关闭或刷新页面前请复制需要的内容。',

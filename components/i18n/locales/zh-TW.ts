@@ -337,6 +337,45 @@ const zhTW: LocaleStrings = {
       denied: '已拒絕',
       expired: '未決定',
       alwaysNote: '本次對話中已允許',
+      calls: {
+        setPeriod: (period) => `將週期切換為 ${period}`,
+        setSymbol: (symbol, source) => `將圖表切換到 ${symbol}${source ? `（${source}）` : ''}`,
+        showLastBars: (n) => `顯示最近 ${n} 根K線`,
+        showRange: (from, to) => `顯示 ${from} 至 ${to}`,
+        clearSelection: '清除區間選擇',
+        select: (from, to) => `選擇 ${from} 至 ${to} 的區間`,
+        addStudy: (study, pane) =>
+          pane === 'price' ? `在價格窗格新增 ${study}` : pane ? `在窗格 ${pane} 中新增 ${study}` : `新增 ${study}`,
+        changeStudy: (id, params) => (params ? `將 ${id} 改為 ${params}` : `變更 ${id} 的參數`),
+        removeStudy: (id) => `移除指標 ${id}`,
+        resizePanes: (weights) => `調整窗格高度：${weights}`,
+        movePane: (pane, direction) =>
+          direction === 'up'
+            ? `將窗格 ${pane} 上移`
+            : direction === 'down'
+              ? `將窗格 ${pane} 下移`
+              : direction === 'top'
+                ? `將窗格 ${pane} 移到頂部`
+                : direction === 'bottom'
+                  ? `將窗格 ${pane} 移到底部`
+                  : `移動窗格 ${pane}`,
+        draw: (kind, points, label) =>
+          `新增${kind || '畫線'}${points ? `，價格 ${points}` : ''}${label ? `，標註「${label}」` : ''}`,
+        changeDrawing: (id) => `修改畫線 ${id}`,
+        deleteDrawings: (n) => `刪除 ${n} 條畫線`,
+        copyDrawings: (n) => `複製 ${n} 條畫線`,
+        clearDrawings: '刪除當前商品的所有畫線',
+        compare: (symbol) => `與 ${symbol} 對比`,
+        stopComparing: (symbol) => `取消與 ${symbol} 的對比`,
+        changeSettings: (changes) => `修改設定：${changes}`,
+        resetSettings: (keys) => `重置 ${keys}`,
+        resetAllSettings: '重置所有設定',
+        undo: '復原上一步更改',
+        redo: '取消復原剛復原的更改',
+        undoRun: '復原之前某次回覆所做的全部更改',
+        other: (label, args) => (args ? `${label}：${args}` : label),
+        separator: '、',
+      },
     },
     runChanges: {
       title: '已更改：',
@@ -344,6 +383,36 @@ const zhTW: LocaleStrings = {
       redoRun: '取消復原本輪',
       undone: '已復原：',
       blocked: '無法復原，原因：',
+      on: '開',
+      off: '關',
+      summary: {
+        symbol: (from, to) => `商品 ${from} → ${to}`,
+        period: (from, to) => `週期 ${from} → ${to}`,
+        studyAdded: (study) => `已新增 ${study}`,
+        studyRemoved: (study) => `已移除 ${study}`,
+        studyChanged: (from, to) => `${from} → ${to}`,
+        drawingsAdded: (n) => `新增 ${n} 條畫線`,
+        drawingsChanged: (n) => `修改了 ${n} 條畫線`,
+        drawingsRemoved: (n) => `刪除了 ${n} 條畫線`,
+        compared: (symbol) => `已與 ${symbol} 對比`,
+        comparisonRemoved: (symbol) => `已取消與 ${symbol} 的對比`,
+        setting: (name, from, to) => `${name} ${from} → ${to}`,
+        panesRearranged: '窗格已重新排列',
+        selectionSet: '已設定區間選擇',
+        selectionCleared: '已清除區間選擇',
+      },
+      conflicts: {
+        target: '商品或週期此後已被更改',
+        selection: '區間選擇此後已被更改',
+        indicator: (id) => `指標 ${id} 此後已被更改`,
+        pane: (id) => `窗格 ${id} 此後已被更改`,
+        drawing: (id) => `畫線 ${id} 此後已被更改`,
+        comparison: (id) => `對比 ${id} 此後已被更改`,
+        setting: (name) => `設定「${name}」此後已被更改`,
+        other: (part) => `${part} 此後已被更改`,
+        nothing: '這一輪沒有更改此圖表',
+        unsupported: '此圖表不支援復原整輪更改',
+      },
     },
     storage: {
       writeFailed: '此對話無法儲存，僅保留在當前頁面中。關閉或重新整理頁面前請復製需要的內容。',

@@ -44,7 +44,9 @@ export class RunCommands {
    */
   async revert(runId: string, direction: 'undo' | 'redo', changes?: RunChangeSet): Promise<RunRevertResult> {
     const set = this.ledger.changes(runId) ?? changes;
-    if (!set) return { ok: false, conflicts: ['this run changed nothing on this chart'] };
+    // The text is EN_RUN_CONFLICTS.nothing, written out so the eager bundle does without the phrases.
+    if (!set)
+      return { ok: false, conflicts: ['this run changed nothing on this chart'], reasons: [{ reason: 'nothing' }] };
     const store = this.#ctx.store;
     // Loaded on first use: a chart that never undoes a run never downloads the merge (issue #12).
     const { planRunRevert } = await import('../runs/plan-run-revert.js');

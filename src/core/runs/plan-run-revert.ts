@@ -1,11 +1,12 @@
-import type { RunChangeSet } from '../../protocol/index.js';
+import type { RunChangeSet, RunConflict } from '../../protocol/index.js';
+import { describeRunConflict } from './describe-run-conflict.js';
 import { RUN_TRACKED_SLICES, type RunTrackedSlice } from './run-ledger.js';
 import { equal } from './equal.js';
 
 /** The slice values that revert a run, or what stands in the way. */
 export type RunRevertPlan =
   | { readonly ok: true; readonly writes: Readonly<Partial<Record<RunTrackedSlice, unknown>>> }
-  | { readonly ok: false; readonly conflicts: readonly string[] };
+  | { readonly ok: false; readonly conflicts: readonly string[]; readonly reasons: readonly RunConflict[] };
 
 type Keyed = { readonly [key: string]: unknown };
 
@@ -14,16 +15,6 @@ const UNIT_KEYS: Partial<Record<RunTrackedSlice, (item: Keyed) => string>> = {
   indicators: (i) => String(i.instanceId),
   panes: (p) => String(p.id),
   comparisons: (c) => `${String(c.sourceId)}:${String(c.symbol)}`,
-};
-
-const NOUN: Record<RunTrackedSlice, string> = {
-  target: 'the symbol or period',
-  indicators: 'indicator',
-  panes: 'pane',
-  drawings: 'drawing',
-  selection: 'the selection',
-  comparisons: 'comparison',
-  settings: 'setting',
 };
 
 /**
@@ -38,7 +29,7 @@ export function planRunRevert(
   direction: 'undo' | 'redo',
 ): RunRevertPlan {
   const writes: Partial<Record<RunTrackedSlice, unknown>> = {};
-  const conflicts: string[] = [];
+  const conflicts: RunConflict[] = [];
   for (const slice of RUN_TRACKED_SLICES) {
     const change = changes.slices[slice];
     if (!change) continue;
@@ -49,34 +40,36 @@ export function planRunRevert(
       slice === 'drawings'
         ? mergeDrawings(from, to, now)
         : slice === 'settings'
-          ? mergeRecord(from, to, now, (k) => `setting ${k}`)
+          ? mergeRecord(from, to, now, slice)
           : UNIT_KEYS[slice]
-            ? mergeList(from, to, now, UNIT_KEYS[slice], NOUN[slice])
-            : mergeWhole(from, to, now, NOUN[slice]);
+            ? mergeList(from, to, now, UNIT_KEYS[slice], slice)
+            : mergeWhole(from, to, now, slice);
     if (result.conflicts.length > 0) conflicts.push(...result.conflicts);
     else if (result.changed) writes[slice] = result.value;
   }
-  return conflicts.length > 0 ? { ok: false, conflicts } : { ok: true, writes };
+  return conflicts.length > 0
+    ? { ok: false, conflicts: conflicts.map((c) => describeRunConflict(c)), reasons: conflicts }
+    : { ok: true, writes };
 }
 
 interface Merge {
   value: unknown;
   changed: boolean;
-  conflicts: string[];
+  conflicts: RunConflict[];
 }
 
-function mergeWhole(from: unknown, to: unknown, now: unknown, noun: string): Merge {
+function mergeWhole(from: unknown, to: unknown, now: unknown, slice: string): Merge {
   if (equal(now, to)) return { value: now, changed: false, conflicts: [] };
   if (equal(now, from)) return { value: to, changed: true, conflicts: [] };
-  return { value: now, changed: false, conflicts: [`${noun} changed since`] };
+  return { value: now, changed: false, conflicts: [{ reason: 'changed', slice }] };
 }
 
-function mergeRecord(from: unknown, to: unknown, now: unknown, name: (key: string) => string): Merge {
+function mergeRecord(from: unknown, to: unknown, now: unknown, slice: string): Merge {
   const f = asRecord(from);
   const t = asRecord(to);
   const n = asRecord(now);
   const out: Record<string, unknown> = { ...n };
-  const conflicts: string[] = [];
+  const conflicts: RunConflict[] = [];
   let changed = false;
   for (const key of new Set([...Object.keys(f), ...Object.keys(t)])) {
     if (equal(f[key], t[key])) continue;
@@ -85,16 +78,16 @@ function mergeRecord(from: unknown, to: unknown, now: unknown, name: (key: strin
       if (t[key] === undefined) delete out[key];
       else out[key] = t[key];
       changed = true;
-    } else conflicts.push(`${name(key)} changed since`);
+    } else conflicts.push({ reason: 'changed', slice, key });
   }
   return { value: out, changed, conflicts };
 }
 
-function mergeList(from: unknown, to: unknown, now: unknown, keyOf: (item: Keyed) => string, noun: string): Merge {
+function mergeList(from: unknown, to: unknown, now: unknown, keyOf: (item: Keyed) => string, slice: string): Merge {
   const f = byKey(from, keyOf);
   const t = byKey(to, keyOf);
   const n = byKey(now, keyOf);
-  const conflicts: string[] = [];
+  const conflicts: RunConflict[] = [];
   const set = new Map<string, unknown>();
   const remove = new Set<string>();
   for (const key of new Set([...f.keys(), ...t.keys()])) {
@@ -104,7 +97,7 @@ function mergeList(from: unknown, to: unknown, now: unknown, keyOf: (item: Keyed
     const nv = n.get(key);
     if (equal(nv, tv)) continue;
     if (!equal(nv, fv)) {
-      conflicts.push(`${noun} ${key} changed since`);
+      conflicts.push({ reason: 'changed', slice, key });
       continue;
     }
     if (tv === undefined) remove.add(key);
@@ -132,7 +125,7 @@ function mergeDrawings(from: unknown, to: unknown, now: unknown): Merge {
   const t = asRecord(to);
   const n = asRecord(now);
   const out: Record<string, unknown> = { ...n };
-  const conflicts: string[] = [];
+  const conflicts: RunConflict[] = [];
   let changed = false;
   for (const instrument of new Set([...Object.keys(f), ...Object.keys(t)])) {
     const merged = mergeList(
@@ -140,7 +133,7 @@ function mergeDrawings(from: unknown, to: unknown, now: unknown): Merge {
       t[instrument] ?? [],
       n[instrument] ?? [],
       (d) => String(d.id),
-      'drawing',
+      'drawings',
     );
     conflicts.push(...merged.conflicts);
     if (merged.changed) {

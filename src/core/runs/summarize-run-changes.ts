@@ -4,11 +4,69 @@ import { equal } from './equal.js';
 type Rec = Record<string, unknown>;
 
 /**
+ * The words of a run's change summary. English ({@link EN_RUN_SUMMARY}) is what the model reads;
+ * the panel passes its locale's words (catalogue `panel.runChanges.summary`) to show the same
+ * change set to people. Values (symbols, periods, study labels) are passed in as text.
+ */
+export interface RunSummaryPhrases {
+  /** `symbol DEMO → BTCUSDT` (`from` is `—` when there was none). */
+  readonly symbol: (from: string, to: string) => string;
+  /** `period 1d → 1w`. */
+  readonly period: (from: string, to: string) => string;
+  /** `MACD(12,26,9) added`. */
+  readonly studyAdded: (study: string) => string;
+  /** `MACD(12,26,9) removed`. */
+  readonly studyRemoved: (study: string) => string;
+  /** `MACD(12,26,9) → MACD(12,26,5)`. */
+  readonly studyChanged: (from: string, to: string) => string;
+  /** `3 drawings added`. */
+  readonly drawingsAdded: (n: number) => string;
+  readonly drawingsChanged: (n: number) => string;
+  readonly drawingsRemoved: (n: number) => string;
+  /** `ACME compared`. */
+  readonly compared: (symbol: string) => string;
+  readonly comparisonRemoved: (symbol: string) => string;
+  /** `theme light → dark` (`name` is the setting's key, or its name for people). */
+  readonly setting: (name: string, from: string, to: string) => string;
+  readonly panesRearranged: string;
+  readonly selectionSet: string;
+  readonly selectionCleared: string;
+}
+
+/** What the summary names besides the phrases: a setting and its value (English: as stored). */
+export interface RunSummaryNames {
+  settingName?(key: string): string;
+  settingValue?(key: string, value: string): string;
+}
+
+export const EN_RUN_SUMMARY: RunSummaryPhrases = {
+  symbol: (from, to) => `symbol ${from} → ${to}`,
+  period: (from, to) => `period ${from} → ${to}`,
+  studyAdded: (study) => `${study} added`,
+  studyRemoved: (study) => `${study} removed`,
+  studyChanged: (from, to) => `${from} → ${to}`,
+  drawingsAdded: (n) => `${count(n, 'drawing')} added`,
+  drawingsChanged: (n) => `${count(n, 'drawing')} changed`,
+  drawingsRemoved: (n) => `${count(n, 'drawing')} removed`,
+  compared: (symbol) => `${symbol} compared`,
+  comparisonRemoved: (symbol) => `${symbol} comparison removed`,
+  setting: (name, from, to) => `${name} ${from} → ${to}`,
+  panesRearranged: 'panes rearranged',
+  selectionSet: 'selection set',
+  selectionCleared: 'selection cleared',
+};
+
+/**
  * A run's changes in short phrases, in the order a person reads a chart: instrument and period,
  * studies, drawings, comparisons, settings, selection. E.g. `period 1d → 1w`,
- * `MACD(12,26,9) added`, `3 drawings added`.
+ * `MACD(12,26,9) added`, `3 drawings added`; in `phrases`' language (English by default).
  */
-export function summarizeRunChanges(changes: RunChangeSet): string[] {
+export function summarizeRunChanges(
+  changes: RunChangeSet,
+  phrases: RunSummaryPhrases = EN_RUN_SUMMARY,
+  names: RunSummaryNames = {},
+): string[] {
+  const p = phrases;
   const out: string[] = [];
   const slice = (name: string) => changes.slices[name];
 
@@ -16,8 +74,8 @@ export function summarizeRunChanges(changes: RunChangeSet): string[] {
   if (target) {
     const b = asRec(target.before);
     const a = asRec(target.after);
-    if (b.symbol !== a.symbol) out.push(`symbol ${text(b.symbol) || '—'} → ${text(a.symbol)}`);
-    if (b.period !== a.period) out.push(`period ${text(b.period) || '—'} → ${text(a.period)}`);
+    if (b.symbol !== a.symbol) out.push(p.symbol(text(b.symbol) || '—', text(a.symbol)));
+    if (b.period !== a.period) out.push(p.period(text(b.period) || '—', text(a.period)));
   }
 
   const indicators = slice('indicators');
@@ -26,10 +84,10 @@ export function summarizeRunChanges(changes: RunChangeSet): string[] {
     const a = byId(indicators.after, 'instanceId');
     for (const [id, item] of a) {
       const old = b.get(id);
-      if (!old) out.push(`${studyLabel(item)} added`);
-      else if (!equal(old, item)) out.push(`${studyLabel(old)} → ${studyLabel(item)}`);
+      if (!old) out.push(p.studyAdded(studyLabel(item)));
+      else if (!equal(old, item)) out.push(p.studyChanged(studyLabel(old), studyLabel(item)));
     }
-    for (const [id, item] of b) if (!a.has(id)) out.push(`${studyLabel(item)} removed`);
+    for (const [id, item] of b) if (!a.has(id)) out.push(p.studyRemoved(studyLabel(item)));
   }
 
   const drawings = slice('drawings');
@@ -48,33 +106,38 @@ export function summarizeRunChanges(changes: RunChangeSet): string[] {
       }
       for (const id of before.keys()) if (!after.has(id)) removed++;
     }
-    if (added) out.push(`${count(added, 'drawing')} added`);
-    if (changed) out.push(`${count(changed, 'drawing')} changed`);
-    if (removed) out.push(`${count(removed, 'drawing')} removed`);
+    if (added) out.push(p.drawingsAdded(added));
+    if (changed) out.push(p.drawingsChanged(changed));
+    if (removed) out.push(p.drawingsRemoved(removed));
   }
 
   const comparisons = slice('comparisons');
   if (comparisons) {
     const b = byId(comparisons.before, 'symbol');
     const a = byId(comparisons.after, 'symbol');
-    for (const id of a.keys()) if (!b.has(id)) out.push(`${id} compared`);
-    for (const id of b.keys()) if (!a.has(id)) out.push(`${id} comparison removed`);
+    for (const id of a.keys()) if (!b.has(id)) out.push(p.compared(id));
+    for (const id of b.keys()) if (!a.has(id)) out.push(p.comparisonRemoved(id));
   }
 
   const settings = slice('settings');
   if (settings) {
     const b = asRec(settings.before);
     const a = asRec(settings.after);
+    const value = (key: string, v: unknown) => {
+      const t = text(v);
+      return t ? (names.settingValue?.(key, t) ?? t) : '—';
+    };
     for (const key of Object.keys(a)) {
-      if (!equal(b[key], a[key])) out.push(`${key} ${text(b[key]) || '—'} → ${text(a[key]) || '—'}`);
+      if (!equal(b[key], a[key]))
+        out.push(p.setting(names.settingName?.(key) ?? key, value(key, b[key]), value(key, a[key])));
     }
   }
 
   const panes = slice('panes');
-  if (panes && !indicators) out.push('panes rearranged');
+  if (panes && !indicators) out.push(p.panesRearranged);
 
   const selection = slice('selection');
-  if (selection) out.push(selection.after ? 'selection set' : 'selection cleared');
+  if (selection) out.push(selection.after ? p.selectionSet : p.selectionCleared);
   return out;
 }
 

@@ -7,7 +7,9 @@ import { PERIODS } from '../../../src/core/data/index.js';
 import { createDefaultIndicatorRegistry } from '../../../src/core/indicators/index.js';
 import { Value } from '@sinclair/typebox/value';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { mount, nextRunEnd, part, typeAndSend, unmountAll } from '../panel/panel-fixture.js';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { chartAndPanel, mount, nextRunEnd, part, parts, typeAndSend, unmountAll } from '../panel/panel-fixture.js';
+import { scriptMock } from '../helpers/mock-model-client.js';
 
 // Issue #13: with locale="zh-CN" no English reaches a person. The chart, the panel and their
 // internals are rendered open (legend, data table, picker, palette with a tool form and a failed
@@ -193,6 +195,68 @@ describe('every user-visible string is localized (zh-CN)', function () {
     expect(
       found.map((f) => `${f.where}: "${f.text.trim().slice(0, 120)}" (${f.words.join(', ')})`),
       'English outside the catalogue',
+    ).to.deep.equal([]);
+  });
+
+  it('a run through the model: approval cards, the change summary and why Undo run is blocked: no English', async () => {
+    await loadLocale('zh-CN');
+    await import('openai');
+    const mockUrl = String(await executeServerCommand('mock-model-url'));
+    const { chart, panel } = await chartAndPanel(html`<chart-agent-panel for="c1" locale="zh-CN" base-url=${mockUrl}
+      session-store="memory" confirm-mutations="on" style="width:380px;height:640px"></chart-agent-panel>`);
+    await scriptMock(mockUrl.replace(/\/v1$/, ''), [
+      {
+        toolCalls: [
+          { name: 'chart_set_period', arguments: '{"period":"1w"}' },
+          { name: 'indicators_add', arguments: '{"definitionId":"MACD","params":{"fast":12,"slow":26,"signal":9}}' },
+          { name: 'settings_update', arguments: '{"values":{"grid":false}}' },
+        ],
+      },
+      { text: '好的。' },
+    ]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, '周线加 MACD，去掉网格');
+    await waitFor(() => part(panel, 'approve-all') !== null, 'approval cards');
+    const context = chart.context.get()!;
+    const allowed = new Set([
+      ...GENERAL,
+      ...tokens(`${context.symbol} ${context.symbolName} ${context.exchange} ${context.market} ${context.timezone}`),
+      ...PERIODS.flatMap((p) => tokens(p)),
+      'MACD',
+    ]);
+    const cards = parts(panel, 'approval-card');
+    expect(cards.length).to.equal(3);
+    // The cards say what each call does in Chinese (the period, the study, the setting and its value).
+    expect(cards.map((c) => c.querySelector('.approval-summary')!.textContent)).to.deep.equal([
+      '将周期切换为 1w',
+      '添加 MACD(12,26,9)',
+      '修改设置：网格线 → 关',
+    ]);
+    const undecided = english(panel.shadowRoot!, allowed);
+    part<HTMLButtonElement>(panel, 'approve-all')!.click();
+    expect((await ended).status).to.equal('completed');
+    await waitFor(() => part(panel, 'run-changes') !== null, 'change summary');
+    expect(part(panel, 'run-changes')!.querySelector('.run-changes-summary')!.textContent).to.equal(
+      '周期 1d → 1w · 已添加 MACD(12,26,9) · 网格线 开 → 关',
+    );
+
+    // A later change to the study blocks Undo run; the card says why, naming the study.
+    const macd = chart.context.get()!.activeIndicators.find((i) => i.definitionId === 'MACD')!;
+    await chart.tools.execute('indicators_update', { instanceId: macd.instanceId, params: { signal: 5 } });
+    part<HTMLButtonElement>(panel, 'undo-run')!.click();
+    await waitFor(() => part(panel, 'run-changes')!.querySelector('.run-changes-blocked') !== null, 'blocked');
+    expect(part(panel, 'run-changes')!.querySelector('.run-changes-blocked')!.textContent).to.contain(
+      `指标 ${macd.instanceId} 此后已被更改`,
+    );
+    expect(chart.context.get()!.period, 'nothing reverted').to.equal('1w');
+    await panel.updateComplete;
+
+    // The instance id is an identifier, not a word; everything else in the panel is Chinese.
+    const ids = new Set([...allowed, ...tokens(macd.instanceId)]);
+    const found = [...undecided, ...english(panel.shadowRoot!, ids)];
+    expect(
+      found.map((f) => `${f.where}: "${f.text.trim().slice(0, 120)}" (${f.words.join(', ')})`),
+      'English in the approval cards, the change summary or the undo conflict',
     ).to.deep.equal([]);
   });
 });

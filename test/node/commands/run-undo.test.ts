@@ -95,6 +95,10 @@ test('a later change to other things is kept; a later change to the same things 
   const blocked = await core.runs.revert('run_a', 'undo');
   assert.equal(blocked.ok, false);
   assert.match(!blocked.ok ? blocked.conflicts.join() : '', new RegExp(`indicator ${macd.instanceId} changed since`));
+  // The same as data, for a panel to word in its reader's language.
+  assert.deepEqual(!blocked.ok ? blocked.reasons : null, [
+    { reason: 'changed', slice: 'indicators', key: macd.instanceId },
+  ]);
   assert.equal(
     JSON.stringify([core.store.peek('indicators'), core.store.peek('drawings'), core.store.peek('target')]),
     snapshot,
