@@ -647,11 +647,18 @@ export class ChartAgentPanel extends LitElement {
       this.#storeKind = kind;
     }
     this.#buildRuntime();
+    // Not ready to send until a chat is open again: a panel moved in the page still shows its chat's id,
+    // and a message sent now would be dropped (the new runtime reopens the chat a moment later).
+    this.#opening++;
+    this.requestUpdate();
     try {
       await this.#loadSessions(life);
     } catch (error) {
       if (life === this.#life)
         this._notice = `${this.#strings().storage.openFailed} ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      this.#opening--;
+      this.requestUpdate();
     }
   }
 

@@ -35,13 +35,25 @@ export function renderIndicatorLegendEntry(
 ): TemplateResult {
   const { instanceId, label } = entry;
   const { moveUp, moveDown } = actions;
+  const { name, params } = splitStudyLabel(label);
+  // The accessible name stays the whole label when a narrow chart hides the parameters.
   return html`<span class="indicator-entry" data-instance-id=${instanceId}>
-    <button class="title indicator-title" part="legend-entry" title=${t.studySettings(label)} aria-haspopup="dialog"
-      @click=${(e: MouseEvent) => actions.open(instanceId, (e.currentTarget as HTMLElement).getBoundingClientRect())}>${label}</button>
+    <button class="title indicator-title" part="legend-entry" title=${t.studySettings(label)} aria-label=${label} aria-haspopup="dialog"
+      @click=${(e: MouseEvent) => actions.open(instanceId, (e.currentTarget as HTMLElement).getBoundingClientRect())}>${name}${params ? html`<span class="study-params">${params}</span>` : nothing}</button>
     ${moveUp ? html`<button class="indicator-action" part="legend-move-up" aria-label=${t.moveStudyUp(label)} title=${t.moveUp} @click=${() => moveUp(instanceId)}>↑</button>` : nothing}
     ${moveDown ? html`<button class="indicator-action" part="legend-move-down" aria-label=${t.moveStudyDown(label)} title=${t.moveDown} @click=${() => moveDown(instanceId)}>↓</button>` : nothing}
     <button class="indicator-action" part="legend-remove" aria-label=${t.removeStudy(label)} title=${t.remove} @click=${() => actions.remove(instanceId)}>×</button>
   </span>`;
+}
+
+/**
+ * A study's label as its name and its parameters: `MACD(12,26,9)` → `MACD` and `(12,26,9)`. A narrow
+ * chart shows the name only (each line's own label, e.g. `MA20`, still tells the lines apart).
+ */
+export function splitStudyLabel(label: string): { name: string; params: string } {
+  const open = label.indexOf('(');
+  if (open <= 0 || !label.endsWith(')')) return { name: label, params: '' };
+  return { name: label.slice(0, open), params: label.slice(open) };
 }
 
 /** Styles for {@link renderIndicatorLegendEntry}: clickable inside a pointer-transparent legend. */

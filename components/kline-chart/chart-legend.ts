@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import {
   renderIndicatorLegendEntry,
+  splitStudyLabel,
   type IndicatorLegendActions,
   type IndicatorLegendStrings,
 } from '../indicator-settings/indicator-legend-entry.js';
@@ -68,7 +69,10 @@ export function formatValue(v: number, kind: PaneLayoutSpec['kind'], format: Leg
   return formatStudyValue(v, kind, format.locale, format.pricePrecision);
 }
 
-/** Values of a pane's series at the crosshair, with the study label. */
+/**
+ * Values of a pane's series at the crosshair, with the study label: one `.study` group per study (the
+ * groups do not box anything on a wide chart; on a narrow one each wraps as a whole to the next line).
+ */
 export function renderSeriesValues(
   spec: PaneLayoutSpec,
   index: number | null,
@@ -77,20 +81,30 @@ export function renderSeriesValues(
   format: LegendFormat = { locale: 'en' },
   strings?: IndicatorLegendStrings,
 ): TemplateResult {
-  const seen = new Set<string>();
-  return html`${spec.series.map((s) => {
+  const studies = new Map<string, PaneLayoutSpec['series'][number][]>();
+  for (const s of spec.series) {
     const instanceId = s.key.split(':')[0];
-    const title = !seen.has(instanceId) ? titles.get(instanceId) : undefined;
-    seen.add(instanceId);
-    const i = index === null ? s.values.length - 1 : index;
-    const v = s.values[i];
+    const lines = studies.get(instanceId);
+    if (lines) lines.push(s);
+    else studies.set(instanceId, [s]);
+  }
+  return html`${[...studies].map(([instanceId, lines]) => {
+    const title = titles.get(instanceId);
     const heading = title
       ? actions
         ? renderIndicatorLegendEntry({ instanceId, label: title }, actions, strings)
-        : html`<span class="title">${title}</span>`
+        : renderPlainTitle(title)
       : nothing;
-    return html`${heading}<span style=${styleMap({ color: s.color })}>${s.label} ${formatValue(v, spec.kind, format)}</span>`;
+    return html`<span class="study" data-study=${instanceId}>${heading}${lines.map((s) => {
+      const v = s.values[index === null ? s.values.length - 1 : index];
+      return html`<span class="study-value" style=${styleMap({ color: s.color })}>${s.label} ${formatValue(v, spec.kind, format)}</span>`;
+    })}</span>`;
   })}`;
+}
+
+function renderPlainTitle(title: string): TemplateResult {
+  const { name, params } = splitStudyLabel(title);
+  return html`<span class="title">${name}${params ? html`<span class="study-params">${params}</span>` : nothing}</span>`;
 }
 
 /** Comparison legend: each overlaid symbol with its change from the first visible bar. */

@@ -142,6 +142,8 @@ export const klineChartStyles = [
     }
     .legend .row { display: flex; flex-wrap: wrap; gap: 0 10px; }
     .legend .title { font-weight: 600; }
+    /* A study's name and values: no box of their own on a wide chart (a narrow one wraps them as a whole). */
+    .study { display: contents; }
     .legend .muted { color: var(--kline-muted-color); }
     .legend .up { color: var(--kline-up-text-color); }
     .legend .legend-remove {

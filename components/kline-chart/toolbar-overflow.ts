@@ -225,9 +225,19 @@ export const toolbarOverflowStyles = css`
   /* A long symbol is cut short: the compact toolbar's own width must never widen the chart. */
   .root.compact .toolbar .symbol { max-width: 9em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .root.compact .legend { right: 8px; font-size: 10px; }
-  .root.compact .legend .row { flex-wrap: nowrap; overflow: hidden; white-space: nowrap; }
   .root.compact .legend .title ~ .muted,
   .root.compact [data-testid='ohlc'] > span:nth-child(-n + 3),
   .root.compact [data-testid='ohlc'] > span:nth-child(6) { display: none; }
-  .root.compact .pane-legend { flex-wrap: nowrap; overflow: hidden; right: 8px; white-space: nowrap; }
+  /* Like a phone trading app: a study shows its name without parameters and its values, and a study that
+     does not fit on the line moves whole to the next one; a value is never cut (only a value wider than the
+     whole chart would end in an ellipsis). The entry's move/remove buttons stay out of the way until focused
+     (a tap on the name opens the settings, which can remove the study). */
+  .root.compact .pane-legend { right: 8px; font-size: 10px; }
+  .root.compact .legend .row, .root.compact .pane-legend { flex-wrap: wrap; gap: 0 8px; white-space: nowrap; }
+  .root.compact .study { display: inline-flex; flex-wrap: wrap; align-items: baseline; gap: 0 5px; max-width: 100%; }
+  .root.compact .study-params { display: none; }
+  .root.compact .indicator-entry:not(:focus-within) .indicator-action { display: none; }
+  .root.compact .legend .row > .title, .root.compact .study-value {
+    min-width: 0; max-width: 100%; overflow: hidden; text-overflow: ellipsis;
+  }
 `;

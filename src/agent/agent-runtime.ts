@@ -182,6 +182,8 @@ export class AgentRuntime {
   readonly #listeners = new Set<(event: AgentEvent) => void>();
   readonly #sessions = new Map<string, SessionState>();
   readonly #loading = new Map<string, Promise<SessionState>>();
+  /** Sessions opened (or run) and not closed since: a lock granted after its session was closed is let go at once. */
+  readonly #wanted = new Set<string>();
   readonly #questions = new Map<string, PendingQuestion>();
   readonly #approvals = new Map<string, PendingApproval>();
   #confirmMutations: boolean;
@@ -274,6 +276,7 @@ export class AgentRuntime {
    * session (Web Lock `kline-agent-session:<id>`); then nothing is appended and {@link run} refuses.
    */
   async openSession(sessionId: string): Promise<{ events: AgentEvent[]; readOnly: boolean }> {
+    this.#wanted.add(sessionId);
     const state = await this.#load(sessionId);
     state.readOnly = !(await this.#acquireLock(state));
     if (!state.readOnly) {
@@ -297,8 +300,10 @@ export class AgentRuntime {
     return { events: [...state.events], readOnly: state.readOnly };
   }
 
-  /** Releases the session's lock. A run in progress continues. */
+  /** Releases the session's lock, or the one its open is still waiting for. A run in progress continues. */
   closeSession(sessionId: string): void {
+    // Also while its open is still waiting for the lock: that lock must not stay held by nobody.
+    this.#wanted.delete(sessionId);
     const state = this.#sessions.get(sessionId);
     if (!state) return;
     state.releaseLock?.();
@@ -328,6 +333,7 @@ export class AgentRuntime {
     sessionId: string,
     input: { text: string; context?: readonly ContextItem[]; readOnly?: boolean },
   ): Promise<RunStatus> {
+    this.#wanted.add(sessionId);
     const state = await this.#load(sessionId);
     if (!state.releaseLock && !state.readOnly) state.readOnly = !(await this.#acquireLock(state));
     if (state.readOnly) {
@@ -1051,6 +1057,12 @@ export class AgentRuntime {
         .request(`kline-agent-session:${state.id}`, { ifAvailable: true }, (lock) => {
           if (!lock) {
             resolveAcquired(false);
+            return;
+          }
+          // Closed while the request was on its way (a panel moved or removed mid-open): release it now,
+          // or this tab's next open of the chat would find it taken "by another tab" for good.
+          if (!this.#wanted.has(state.id)) {
+            resolveAcquired(true);
             return;
           }
           // Holding the callback's promise holds the lock until closeSession releases it.

@@ -9,9 +9,9 @@ import { mount, unmountAll } from '../panel/panel-fixture.js';
 import { axeViolations } from './run-axe.js';
 import { deepActive, press } from '../helpers/keyboard.js';
 
-async function chartOf(style: string): Promise<KlineChart> {
+async function chartOf(style: string, indicators = 'MA(5,20),VOL'): Promise<KlineChart> {
   const main = mount(
-    html`<main><h1>Narrow</h1><kline-chart style=${style} indicators="MA(5,20),VOL"></kline-chart></main>`,
+    html`<main><h1>Narrow</h1><kline-chart style=${style} indicators=${indicators}></kline-chart></main>`,
   );
   const chart = main.querySelector('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
@@ -59,6 +59,59 @@ describe('a narrow chart', function () {
     expect(shown.length, 'close and change only').to.equal(2);
     expect(shown[0].textContent.trim()).to.match(/^C [\d.]+$/);
     expect(shown[1].textContent.trim()).to.match(/^[+-][\d.]+ \([+-][\d.]+%\)$/);
+    expect(await axeViolations()).to.deep.equal([]);
+  });
+
+  it("at 390 px every study's legend fits the chart: names without parameters, every value whole, long rows wrap", async () => {
+    await setViewport({ width: 390, height: 844 });
+    // The demo page's studies: on one line MA and BOLL would be far wider than the phone.
+    const chart = await chartOf('width:100%;height:560px', 'MA(5,10,20),BOLL,VOL,MACD(12,26,9),RSI(14)');
+    const box = chart.getBoundingClientRect();
+    const rows = [...chart.shadowRoot!.querySelectorAll<HTMLElement>('.legend .row, .pane-legend')];
+    expect(rows.length, 'title, close, price studies and four pane legends').to.equal(6);
+    for (const row of rows) {
+      const r = row.getBoundingClientRect();
+      expect(r.right, `${row.textContent} ends inside the chart`).to.be.at.most(box.right);
+      expect(row.scrollWidth, `${row.textContent} overflows`).to.be.at.most(row.clientWidth);
+    }
+    const values = [...chart.shadowRoot!.querySelectorAll<HTMLElement>('.study-value')];
+    const shown = values.map((v) => v.textContent.trim());
+    expect(shown.map((t) => t.split(' ')[0])).to.deep.equal([
+      'MA5',
+      'MA10',
+      'MA20',
+      'UPPER',
+      'MID',
+      'LOWER',
+      'MA5',
+      'MA10',
+      'DIF',
+      'DEA',
+      'HIST',
+      'RSI14',
+    ]);
+    for (const [i, value] of values.entries()) {
+      expect(shown[i], 'a label and a number').to.match(/^\S+ -?\d[\d.,]*[KMB]?$/);
+      const r = value.getBoundingClientRect();
+      expect(value.scrollWidth, `${shown[i]} is cut`).to.be.at.most(value.clientWidth);
+      expect(r.left, `${shown[i]} starts inside the chart`).to.be.at.least(box.left);
+      expect(r.right, `${shown[i]} ends inside the chart`).to.be.at.most(box.right);
+    }
+    // The BOLL row is too long for the MA line: it wraps as a whole, its name with its values.
+    const studies = [...chart.shadowRoot!.querySelectorAll<HTMLElement>('.legend .study')];
+    expect(studies.map((g) => g.querySelector<HTMLElement>('[part~="legend-entry"]')!.innerText.trim())).to.deep.equal([
+      'MA',
+      'BOLL',
+    ]);
+    const [ma, boll] = studies.map((g) => g.getBoundingClientRect());
+    expect(boll.top, 'BOLL on the next line').to.be.at.least(ma.bottom - 1);
+    for (const g of studies) {
+      const top = g.getBoundingClientRect().top;
+      for (const child of g.children) expect(child.getBoundingClientRect().top, g.textContent).to.be.closeTo(top, 4);
+    }
+    // The parameters are hidden, not lost: the button's name and the settings title keep them.
+    const entry = chart.shadowRoot!.querySelector<HTMLElement>('[part~="legend-entry"]')!;
+    expect(entry.getAttribute('aria-label')).to.equal('MA(5,10,20)');
     expect(await axeViolations()).to.deep.equal([]);
   });
 
