@@ -69,6 +69,11 @@ export class ChartTooltip {
       `${labels.close} ${formatPrice(bars.close[i], p)}`,
       `${labels.volume} ${formatVolume(bars.volume[i], labels.locale)}`,
     ];
+    this.showLines(lines, x, y, bounds);
+  }
+
+  /** Shows `lines` of text at (x, y) in the parent's CSS px, kept inside `bounds`. */
+  showLines(lines: readonly string[], x: number, y: number, bounds: { width: number; height: number }): void {
     const el = this.element;
     el.textContent = lines.join('\n');
     el.style.display = 'block';

@@ -1,8 +1,10 @@
 import uPlot from 'uplot';
 import type { ChartCore } from '../../src/core/commands/index.js';
-import type { PriceLine } from '../../src/core/state/index.js';
+import type { ChartMarker, PriceLine } from '../../src/core/state/index.js';
 import {
   formatAxisNumber,
+  formatBarTime,
+  markersAt,
   paintAxisTags,
   paintMarkers,
   paintPriceLines,
@@ -19,6 +21,14 @@ import { ChartTooltip, type TooltipLabels } from './chart-tooltip.js';
 const AXIS_WIDTH = 64;
 /** How close (CSS px) the pointer must be to a draggable price line to grab it. */
 const GRAB_PX = 5;
+const NO_MARKERS: readonly ChartMarker[] = [];
+/** A marker's line in the tooltip starts with its shape, pointing as drawn. */
+const MARKER_GLYPHS: Record<ChartMarker['shape'], (position: ChartMarker['position']) => string> = {
+  arrow: (position) => (position === 'above' ? '▼' : '▲'),
+  circle: () => '●',
+  square: () => '■',
+  flag: () => '⚑',
+};
 
 /** Detail of `kline-price-line-moved`. */
 export interface PriceLineMovedDetail {
@@ -50,6 +60,12 @@ export class OverlayLayerController {
   #tooltip: ChartTooltip | null = null;
   readonly #primitives = new Map<string, Set<ChartPrimitive>>();
   #pointer: { x: number; y: number } | null = null;
+  /** The price pane's transform of the last frame painted (its numbers follow every frame). */
+  #priceT: PlotTransform | null = null;
+  /** The bar under the crosshair (the renderer's `onCursor`). */
+  #cursorIndex: number | null = null;
+  /** The markers under the pointer: while any, the tooltip shows them whatever `legendMode` says. */
+  #markerHits: readonly ChartMarker[] = [];
 
   constructor(options: OverlayLayerOptions) {
     this.#o = options;
@@ -155,6 +171,7 @@ export class OverlayLayerController {
   /** Inside the plot clip: watermark, price lines, last price line, markers. */
   readonly paint = (u: uPlot, paneId: string, t: PlotTransform): void => {
     if (paneId !== 'price') return;
+    this.#priceT = t;
     const core = this.#o.core;
     const series = core.store.peek('series');
     const settings = core.store.peek('settings');
@@ -305,8 +322,31 @@ export class OverlayLayerController {
 
   /** The bar under the crosshair changed (the renderer's `onCursor`): moves or hides the tooltip. */
   cursor(index: number | null): void {
+    this.#cursorIndex = index;
+    this.#showTooltip();
+  }
+
+  /** The markers' tooltip while the pointer is on a marker, else the bar's (by `legendMode`), or none. */
+  #showTooltip(): void {
+    const index = this.#cursorIndex;
     const tip = this.#tooltip;
     if (!tip) return;
+    const hits = this.#markerHits;
+    const series0 = this.#o.core.store.peek('series');
+    const clock0 = this.#renderer?.clock;
+    const parent0 = tip.element.parentElement;
+    if (hits.length > 0 && this.#pointer && parent0 && series0 && clock0 && !this.#drag) {
+      const intraday = !['1d', '1w', '1M'].includes(series0.period);
+      const lines = [
+        formatBarTime(hits[0].time, clock0, intraday),
+        ...hits.slice(0, 5).map((m) => `${MARKER_GLYPHS[m.shape](m.position)} ${m.text ?? ''}`.trimEnd()),
+      ];
+      tip.showLines(lines, this.#pointer.x, this.#pointer.y, {
+        width: parent0.clientWidth,
+        height: parent0.clientHeight,
+      });
+      return;
+    }
     const core = this.#o.core;
     const mode = core.store.peek('settings').legendMode;
     const series = core.store.peek('series');
@@ -332,7 +372,30 @@ export class OverlayLayerController {
     });
   }
 
+  /** Markers whose shape is under the pointer (a bar or two either side: shapes outgrow narrow bars). */
+  #markersUnder(e: PointerEvent): readonly ChartMarker[] {
+    const u = this.#plot();
+    const t = this.#priceT;
+    const bars = this.#o.core.store.peek('series')?.bars;
+    const markers = this.#o.core.markers.current();
+    if (!u || !t || !bars || markers.length === 0) return NO_MARKERS;
+    const r = u.over.getBoundingClientRect();
+    const px = e.clientX - r.left;
+    const py = e.clientY - r.top;
+    if (px < 0 || py < 0 || px > r.width || py > r.height) return NO_MARKERS;
+    const pr = uPlot.pxRatio;
+    const centre = Math.round(u.posToVal(px, 'x'));
+    const x = px * pr + u.bbox.left;
+    const y = py * pr + u.bbox.top;
+    for (const i of [centre, centre - 1, centre + 1, centre - 2, centre + 2]) {
+      const hits = markersAt(markers, bars, i, t, pr, x, y, 2 * pr);
+      if (hits.length > 0) return hits;
+    }
+    return NO_MARKERS;
+  }
+
   readonly #onLeave = (): void => {
+    this.#markerHits = NO_MARKERS;
     this.#pointer = null;
     this.#tooltip?.hide();
   };
@@ -345,6 +408,11 @@ export class OverlayLayerController {
     }
     const d = this.#drag;
     if (!d) {
+      const hits = this.#markersUnder(e);
+      if (hits.length > 0 || this.#markerHits.length > 0) {
+        this.#markerHits = hits;
+        this.#showTooltip();
+      }
       const y = this.#pointerY(e);
       const cursor = y !== null && this.#hit(y) ? 'ns-resize' : '';
       // Written only when it changes: a style write per pointer move would dirty style every frame.

@@ -2,6 +2,7 @@ import type { ChartMarker } from '../../core/state/index.js';
 import type { Bars } from '../../core/data/index.js';
 import type { PlotTransform } from '../paint-candles.js';
 import { markerStyles } from './marker-styles.js';
+import { markerMetrics } from './marker-hit-test.js';
 
 /** Most marker texts painted in one frame; beyond that only the shapes are drawn. */
 const MAX_TEXTS = 300;
@@ -80,9 +81,8 @@ export function paintMarkers(
     styleSeen.fill(0);
     frameStamp = 1;
   }
-  const size = Math.round(Math.max(5, Math.min(9, (t.slot / pixelRatio) * 0.8)) * pixelRatio);
+  const { size, gap } = markerMetrics(t, pixelRatio);
   const h = size / 2;
-  const gap = Math.round(3 * pixelRatio);
   const texts: { x: number; y: number; text: string; color: string; above: boolean }[] = [];
   let textOverflow = false;
   const anyText = styles.anyText;

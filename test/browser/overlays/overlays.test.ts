@@ -194,6 +194,53 @@ describe('trading overlays on <kline-chart>', function () {
     expect(root.querySelector('[data-testid="ohlc"]')).to.not.equal(null);
   });
 
+  it('the pointer on a marker shows its text in the tooltip, in legend mode too; off the marker it goes', async () => {
+    const chart = await readyChart();
+    const series = coreOf(chart).store.peek('series')!;
+    const bars = series.bars;
+    const view = chart.context.get()!.visibleRange;
+    const i = bars.time.findIndex((t) => t >= (view.from + view.to) / 2);
+    const r = await chart.tools.execute('markers_create', {
+      markers: [{ time: bars.time[i], position: 'below', shape: 'arrow', color: MAGENTA, text: 'Buy 42' }],
+    });
+    expect(r.success, JSON.stringify(r)).to.equal(true);
+    await chart.whenPainted();
+    // Where the arrow was painted: the top rows of magenta (its text is below it), in client px.
+    const canvas = paneCanvas(chart, 'price');
+    const img = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    const [mr, mg, mb] = parseColor(MAGENTA);
+    const magenta: [number, number][] = [];
+    for (let p = 0; p < img.data.length; p += 4)
+      if (Math.abs(img.data[p] - mr) + Math.abs(img.data[p + 1] - mg) + Math.abs(img.data[p + 2] - mb) < 24)
+        magenta.push([(p / 4) % canvas.width, Math.floor(p / 4 / canvas.width)]);
+    expect(magenta.length, 'the marker is painted').to.be.greaterThan(5);
+    const top = Math.min(...magenta.map(([, py]) => py));
+    const arrow = magenta.filter(([, py]) => py <= top + 3);
+    const sx = arrow.reduce((a, [px]) => a + px, 0);
+    const sy = arrow.reduce((a, [, py]) => a + py, 0);
+    const n = arrow.length;
+    const c = canvas.getBoundingClientRect();
+    const k = canvas.width / c.width;
+    const root = chart.shadowRoot!;
+    const over = root.querySelector<HTMLElement>('.pane[data-pane-id="price"] .u-over')!;
+    const move = (x: number, y: number) => {
+      over.dispatchEvent(
+        new PointerEvent('pointermove', { bubbles: true, composed: true, clientX: x, clientY: y, pointerId: 4 }),
+      );
+      over.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, composed: true, clientX: x, clientY: y }));
+    };
+    const x = c.left + sx / n / k;
+    const y = c.top + sy / n / k;
+    const tip = root.querySelector<HTMLElement>('[part="tooltip"]')!;
+    expect(coreOf(chart).store.peek('settings').legendMode).to.equal('legend');
+    move(x, y);
+    await waitFor(() => tip.style.display === 'block', 'marker tooltip shown');
+    expect(tip.textContent).to.contain('▲ Buy 42');
+    // 40 px above the arrow is the bar's body or empty plot: no marker there.
+    move(x, y - 40);
+    await waitFor(() => tip.style.display === 'none', 'marker tooltip hidden off the marker');
+  });
+
   it('a model asking for MACD golden crosses gets markers exactly at the crossings', async () => {
     await import('openai');
     const mockUrl = String(await executeServerCommand('mock-model-url'));
