@@ -437,13 +437,13 @@ export class ChartAgentPanel extends LitElement {
     // forces a layout of the whole conversation, and a streamed answer renders once per token.
     if (this.#stick && !this._running) {
       const messages = this.renderRoot.querySelector<HTMLElement>('.messages');
-      if (messages) this.#scrollToEnd(messages);
+      if (messages) this.#follow(messages);
     } else if (this.#stick && !this.#stickQueued) {
       this.#stickQueued = true;
       requestAnimationFrame(() => {
         this.#stickQueued = false;
         const messages = this.renderRoot.querySelector<HTMLElement>('.messages');
-        if (messages && this.#stick) this.#scrollToEnd(messages);
+        if (messages && this.#stick) this.#follow(messages);
       });
     }
     // Question cards render a moment after us and <details> open on click: follow size changes too.
@@ -451,7 +451,7 @@ export class ChartAgentPanel extends LitElement {
     if (inner && inner !== this.#observed) {
       this.#resize ??= new ResizeObserver(() => {
         const el = this.renderRoot.querySelector<HTMLElement>('.messages');
-        if (el && this.#stick) this.#scrollToEnd(el);
+        if (el && this.#stick) this.#follow(el);
       });
       this.#resize.disconnect();
       this.#resize.observe(inner);
@@ -1041,12 +1041,31 @@ export class ChartAgentPanel extends LitElement {
     this.#autoScrollTop = el.scrollTop;
   }
 
+  /**
+   * Not at the bottom because the answer grew since the last follow (it follows once per frame) is
+   * not the user scrolling away: only a position above where the panel put it, away from the end.
+   */
+  #leftByUser(el: HTMLElement): boolean {
+    return el.scrollHeight - el.scrollTop - el.clientHeight >= 32 && el.scrollTop < this.#autoScrollTop - 1;
+  }
+
+  /**
+   * Follows the end unless the reader has scrolled up, read from the position itself: a render that
+   * comes before the browser's scroll event (a click, a chat update) must not send them back down.
+   */
+  #follow(el: HTMLElement): void {
+    if (!this.#leftByUser(el)) {
+      this.#scrollToEnd(el);
+      return;
+    }
+    this.#stick = false;
+    if (this._atBottom) this._atBottom = false;
+  }
+
   #onScroll = (e: Event): void => {
     const el = e.currentTarget as HTMLElement;
-    // Not at the bottom because the answer grew since the last follow (it follows once per frame)
-    // is not the user scrolling away: only a position above where the panel put it unsticks.
     if (el.scrollHeight - el.scrollTop - el.clientHeight < 32) this.#stick = true;
-    else if (el.scrollTop < this.#autoScrollTop - 1) this.#stick = false;
+    else if (this.#leftByUser(el)) this.#stick = false;
     if (this._atBottom !== this.#stick) this._atBottom = this.#stick;
   };
 
