@@ -1,3 +1,4 @@
+export * from './marker-geometry.js';
 export * from './marker-hit-test.js';
 export * from './paint-markers.js';
 export * from './paint-price-lines.js';

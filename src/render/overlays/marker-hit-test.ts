@@ -1,19 +1,12 @@
 import type { ChartMarker } from '../../core/state/index.js';
 import type { Bars } from '../../core/data/index.js';
 import type { PlotTransform } from '../paint-candles.js';
-
-/** Shape size and its gap from the bar, in canvas px: what `paintMarkers` draws with. */
-export function markerMetrics(t: PlotTransform, pixelRatio: number): { size: number; gap: number } {
-  return {
-    size: Math.round(Math.max(5, Math.min(9, (t.slot / pixelRatio) * 0.8)) * pixelRatio),
-    gap: Math.round(3 * pixelRatio),
-  };
-}
+import { firstAtOrAfter, markerCentreY, markerMetrics } from './marker-geometry.js';
+import { markerStyles } from './marker-styles.js';
 
 /**
  * The markers (sorted by time) drawn on bar `index` whose shape is under the canvas point
- * (`x`, `y`), give or take `slop` canvas px, nearest first. A marker's centre is where
- * `paintMarkers` puts it: above the high, below the low, or on the close.
+ * (`x`, `y`), give or take `slop` canvas px, nearest first: where `paintMarkers` puts them.
  */
 export function markersAt(
   markers: readonly ChartMarker[],
@@ -26,29 +19,14 @@ export function markersAt(
   slop: number,
 ): ChartMarker[] {
   if (index < 0 || index >= bars.length || markers.length === 0) return [];
-  const time = bars.time[index];
-  let lo = 0;
-  let hi = markers.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (markers[mid].time < time) lo = mid + 1;
-    else hi = mid;
-  }
   const { size, gap } = markerMetrics(t, pixelRatio);
   const h = size / 2;
-  const cx = Math.round(t.x(index));
-  if (Math.abs(x - cx) > h + slop) return [];
+  if (Math.abs(x - Math.round(t.x(index))) > h + slop) return [];
+  const { time, position } = markerStyles(markers);
   const hits: { m: ChartMarker; d: number }[] = [];
-  for (let k = lo; k < markers.length && markers[k].time === time; k++) {
-    const m = markers[k];
-    const cy =
-      m.position === 'above'
-        ? t.y(bars.high[index]) - gap - h
-        : m.position === 'below'
-          ? t.y(bars.low[index]) + gap + h
-          : t.y(bars.close[index]);
-    const d = Math.abs(y - Math.round(cy));
-    if (d <= h + slop) hits.push({ m, d });
+  for (let k = firstAtOrAfter(time, bars.time[index]); k < time.length && time[k] === bars.time[index]; k++) {
+    const d = Math.abs(y - Math.round(markerCentreY(position[k], index, bars, t, size, gap)));
+    if (d <= h + slop) hits.push({ m: markers[k], d });
   }
   return hits.sort((a, b) => a.d - b.d).map((hit) => hit.m);
 }

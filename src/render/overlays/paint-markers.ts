@@ -2,7 +2,7 @@ import type { ChartMarker } from '../../core/state/index.js';
 import type { Bars } from '../../core/data/index.js';
 import type { PlotTransform } from '../paint-candles.js';
 import { markerStyles } from './marker-styles.js';
-import { markerMetrics } from './marker-hit-test.js';
+import { firstAtOrAfter, markerCentreY, markerMetrics } from './marker-geometry.js';
 
 /** Most marker texts painted in one frame; beyond that only the shapes are drawn. */
 const MAX_TEXTS = 300;
@@ -67,7 +67,7 @@ export function paintMarkers(
 ): void {
   const n = bars.length;
   if (markers.length === 0 || n === 0 || i1 < i0) return;
-  const { time, high, low, close } = bars;
+  const { time } = bars;
   const from = time[Math.max(0, i0)];
   const to = time[Math.min(n - 1, i1)];
   const styles = markerStyles(markers);
@@ -97,7 +97,7 @@ export function paintMarkers(
     if (i >= n || time[i] !== mk) continue;
     const x = Math.round(t.x(i));
     const p = position[k];
-    const cy = p === 0 ? t.y(high[i]) - gap - h : p === 1 ? t.y(low[i]) + gap + h : t.y(close[i]);
+    const cy = markerCentreY(p, i, bars, t, size, gap);
     const s = styleOf[k];
     xs[v] = x;
     ys[v] = Math.round(cy);
@@ -262,17 +262,6 @@ function addShape(path: Path2D, shape: ChartMarker['shape'], up: boolean, x: num
         path.lineTo(x, y + h);
       }
   }
-}
-
-function firstAtOrAfter(times: Float64Array, t: number): number {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (times[mid] < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The theme font with its px size multiplied by the device pixel ratio (canvas px). */
