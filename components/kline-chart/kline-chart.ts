@@ -27,14 +27,14 @@ import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from '.
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
-import '../indicator-picker/define.js';
 import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
 // The popover element itself is a lazy chunk: import its model and legend parts, not its index.
 import { indicatorSettingsModel } from '../indicator-settings/indicator-settings-model.js';
 import { indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/indicator-legend-entry.js';
 import { renderDrawingToolbar, drawingStrings, drawingToolbarStyles } from '../drawing-toolbar/index.js';
-import { renderDrawingEditor, drawingEditorStyles } from '../drawing-editor/index.js';
+// The drawing editor is a lazy chunk: the first selected drawing loads it (issue #12).
+type DrawingEditorModule = typeof import('../drawing-editor/drawing-editor.js');
 import { ChartViewController } from './chart-view-controller.js';
 import { PanZoomController } from './pan-zoom-controller.js';
 import { LiveFeedController } from './live-feed-controller.js';
@@ -188,7 +188,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
   static override styles = [
     ...klineChartStyles,
     drawingToolbarStyles,
-    drawingEditorStyles,
     indicatorLegendStyles,
     persistToastStyles,
     toolbarOverflowStyles,
@@ -286,6 +285,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
   readonly #keyDrawing: KeyboardDrawingController;
   readonly #overflow = new ToolbarOverflowController(this);
   #ready = false;
+  #pickerLoad: Promise<unknown> | null = null;
+  #editor: DrawingEditorModule | null = null;
+  #editorLoad: Promise<void> | null = null;
   #initialIndicators = false;
   readonly #i18n = new LocaleController(this, () => this.#core.store.state.settings.get().locale);
   #offKinds: (() => void) | undefined;
@@ -674,6 +676,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   override render() {
+    if (this.toolbar !== 'none') this.#loadPicker();
     const s = this.#core.store.state;
     const series = s.series.get();
     const target = s.target.get();
@@ -721,7 +724,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       )}
       <div class="main">
         <div class="panes" part="panes" role="img" aria-label=${`${this.#a11y.regionLabel()}. ${strings.tableHint}`}></div>
-        ${renderDrawingEditor({ target: this.#drawings.editorTarget(), strings: drawingStrings(this.#lang()) }, { edit: (id, change) => void this.#drawings.edit(id, change) })}
+        ${this.#renderDrawingEditor()}
         <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>${watchSignal(this.#legend)}</div>
         ${watchSignal(this.#paneLegends)}
         ${this.#renderSettingsPopover()}
@@ -1022,10 +1025,56 @@ export class KlineChart extends SignalWatcher(LitElement) {
     );
   }
 
+  /** The selected drawing's editor, once its chunk is here (the first selection loads it). */
+  #renderDrawingEditor() {
+    const target = this.#drawings.editorTarget();
+    if (!target) return nothing;
+    const editor = this.#editor;
+    if (!editor) {
+      this.#loadEditor();
+      return nothing;
+    }
+    return editor.renderDrawingEditor(
+      { target, strings: drawingStrings(this.#lang()) },
+      { edit: (id, change) => void this.#drawings.edit(id, change) },
+    );
+  }
+
+  #loadEditor(): void {
+    if (this.#editorLoad) return;
+    this.#editorLoad = import('../drawing-editor/drawing-editor.js').then(
+      (module) => {
+        // Its styles join the chart's own adopted sheets (CSP-safe: no <style> element).
+        const root = this.renderRoot as ShadowRoot;
+        const sheet = module.drawingEditorStyles.styleSheet;
+        if (sheet && !root.adoptedStyleSheets.includes(sheet))
+          root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+        this.#editor = module;
+        this.requestUpdate();
+      },
+      (error: unknown) => {
+        this.#editorLoad = null;
+        console.warn('kline-chart: the drawing editor could not be loaded', error);
+      },
+    );
+  }
+
   #announceReady(): void {
     if (this.#ready) return;
     this.#ready = true;
-    this.#emit('kline-ready', { chartId: this.id });
+    // A toolbar's indicator picker is in the page by then, so a host (or a test) can script it on ready.
+    void (this.#pickerLoad ?? Promise.resolve()).then(() => this.#emit('kline-ready', { chartId: this.id }));
+  }
+
+  /**
+   * The indicator picker is a chunk of its own (issue #12): loaded when a toolbar first shows it, in
+   * parallel with the data; its `<kline-indicator-picker>` upgrades when the chunk arrives.
+   */
+  #loadPicker(): void {
+    this.#pickerLoad ??= import('../indicator-picker/define.js').catch((error: unknown) => {
+      this.#pickerLoad = null;
+      console.warn('kline-chart: the indicator picker could not be loaded', error);
+    });
   }
 
   #fail(code: string, message: string, line?: number): void {

@@ -1,7 +1,4 @@
-/** Comparison of two study outputs (or an output and a number) at each bar. */
-export type ConditionOp = 'crosses_above' | 'crosses_below' | '>' | '<' | '>=' | '<=';
-
-export const CONDITION_OPS: readonly ConditionOp[] = ['crosses_above', 'crosses_below', '>', '<', '>=', '<='];
+import type { ConditionOp } from './condition-ops.js';
 
 /**
  * Bar indices where `left op right` starts to hold. Crosses: `left` was at or below (above) `right`

@@ -143,7 +143,10 @@ describe('every user-visible string is localized (zh-CN)', function () {
 
     // Open everything a person can open.
     chart.toggleDataTable(true);
+    // The picker is a lazy chunk (issue #12): it upgrades when its code arrives.
+    await customElements.whenDefined('kline-indicator-picker');
     const picker = root.querySelector('kline-indicator-picker')!;
+    await picker.updateComplete;
     picker.shadowRoot!.querySelector<HTMLButtonElement>('.toggle')!.click();
     await picker.updateComplete;
     root.querySelector<HTMLButtonElement>('.indicator-title')!.click();

@@ -18,7 +18,7 @@ type Chart = HTMLElement & {
 
 /** Chunks of code a chart-only page must not fetch before it is used (rollup.config.js names them by folder). */
 const ON_DEMAND =
-  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|errors|plan-run-revert|binance-source|url-source)-/;
+  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|errors|plan-run-revert|binance-source|url-source|drawing-editor|marker-ops)-/;
 /** A built-in study's own chunk (`chunks/rsi-<hash>.js`). */
 const STUDY_CHUNK = new RegExp(
   `^chunks/(${BUILTIN_INDICATOR_INDEX.map((e) => e.id.toLowerCase()).join('|')})-[\\w-]+\\.js$`,
@@ -94,6 +94,16 @@ describe('the built bundle loads what a page uses, from beside itself', function
     expect(loadedScripts(win).filter((p) => STUDY_CHUNK.test(p))).to.satisfy(
       (files: string[]) => files.length > 0 && files.every((f) => /^chunks\/rsi-/.test(f)),
     );
+
+    // The markers_* tools' bodies are a chunk too: the first marker call loads it, then the marker is there.
+    const time = (chart.context.get() as { dataRange: { to: number } }).dataRange.to;
+    const marked = await chart.tools.execute('markers_create', {
+      markers: [{ time, position: 'above', shape: 'arrow' }],
+    });
+    expect(marked.success, JSON.stringify(marked)).to.equal(true);
+    expect(loadedScripts(win).some((p) => /^chunks\/marker-ops-[\w-]+\.js$/.test(p))).to.equal(true);
+    const listed = await chart.tools.execute('markers_list', {});
+    expect((listed.data as { total: number }).total).to.equal(1);
 
     const mockUrl = String(await executeServerCommand('mock-model-url'));
     const root = await scriptReply(mockUrl, 'Lazy hello.');
