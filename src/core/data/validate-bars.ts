@@ -22,6 +22,20 @@ export function checkBar(
   close: number,
   volume: number,
 ): { field: BarField; reason: string } | null {
+  // The sound bar, without allocating (first paint checks every bar, twice for host bars): each
+  // comparison is false for NaN and for an infinite open/close, so any problem falls to the wording below.
+  if (Number.isFinite(time) && Number.isFinite(high) && Number.isFinite(low) && Number.isFinite(volume)) {
+    const slack = RELATIVE_TOLERANCE * Math.max(Math.abs(high), Math.abs(low));
+    if (
+      volume >= 0 &&
+      high >= low &&
+      open <= high + slack &&
+      open >= low - slack &&
+      close <= high + slack &&
+      close >= low - slack
+    )
+      return null;
+  }
   const values = { time, open, high, low, close, volume };
   for (const field of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) {
     if (!Number.isFinite(values[field])) return { field, reason: `${field} is not a finite number` };
