@@ -66,7 +66,7 @@ function shaped(prng: Prng, schema: TSchema, depth: number): unknown {
     case 'Record': {
       const [, value] = Object.entries(s.patternProperties as Record<string, TSchema>)[0];
       const out: Record<string, unknown> = {};
-      const count = Math.floor(prng.next() * 4);
+      const count = Math.floor(prng.next() * 6);
       for (let i = 0; i < count; i++) out[pick(prng, ['a', 'b', 'x_1', 'Z', '9'])] = shaped(prng, value, depth + 1);
       return out;
     }
@@ -225,9 +225,12 @@ const HOST_SCHEMAS: Record<string, TSchema> = {
   }),
   record: Type.Object({
     weights: Type.Record(Type.String(), Type.Number({ minimum: 0, default: 1 }), { maxProperties: 3 }),
-    names: Type.Record(Type.String({ pattern: '^[a-z]+$' }), Type.String({ pattern: '^[A-Z]' }), {
+    names: Type.Record(Type.String({ pattern: '^[a-z]+$' }), Type.String({ pattern: '^[a-h]*$' }), {
       additionalProperties: false,
     }),
+  }),
+  openRecord: Type.Object({
+    byLetter: Type.Record(Type.String({ pattern: '^[a-z]$' }), Type.Integer({ default: 1 }), { minProperties: 1 }),
   }),
   enumAndPattern: Type.Object(
     {
