@@ -1,5 +1,6 @@
-import { Check, Clone } from '@sinclair/typebox/value';
-import { paramErrors } from './param-errors.js';
+import { compileCheck } from '../tools/compile-check.js';
+import { copy } from '../tools/compile-default.js';
+import { paramErrors, paramsFit } from './param-errors.js';
 import type { ValueErrorType } from '@sinclair/typebox/errors';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { IndicatorDefinition } from './indicator-definition.js';
@@ -24,6 +25,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * TypeBox's `Check` for a params schema, from closures (compile-check.ts), so TypeBox's value
+ * modules stay out of the eager bundle (issue #12). A schema beyond those shapes (a host study's)
+ * is checked by the rules {@link paramErrors} words: numbers and integers with bounds, booleans,
+ * strings, literal unions, arrays and objects.
+ */
+function check(schema: TSchema, value: unknown): boolean {
+  return (compileCheck(schema) ?? ((v: unknown) => paramsFit(schema, v)))(value);
+}
+
 /** The schema of each declared param of a definition. */
 export function paramSchemas(def: IndicatorDefinition): Readonly<Record<string, TSchema>> {
   return def.params.properties;
@@ -31,7 +42,7 @@ export function paramSchemas(def: IndicatorDefinition): Readonly<Record<string, 
 
 /**
  * Completes `partial` with the definition's defaults and validates the result against its TypeBox
- * schema (`Value.Check`, then {@link paramErrors} for the reasons; no code generation, so it runs
+ * schema (the compiled `Check`, then {@link paramErrors} for the reasons; no code generation, so it runs
  * under a strict CSP).
  * Unknown keys are refused without echoing them. At most 5 errors are returned.
  *
@@ -63,9 +74,9 @@ export function resolveParams<P extends TObject>(
   const full: Record<string, unknown> = {};
   for (const key of declared) {
     const given = input[key];
-    full[key] = given !== undefined ? given : Clone(properties[key].default as unknown);
+    full[key] = given !== undefined ? given : copy(properties[key].default);
   }
-  if (Check(def.params, full)) return { ok: true, params: full };
+  if (check(def.params, full)) return { ok: true, params: full };
   for (const error of paramErrors(def.params, full)) {
     errors.push({ path: error.path, reason: error.message, kind: error.kind });
     if (errors.length >= MAX_ERRORS) break;
@@ -84,12 +95,12 @@ export function adaptParams(
   def: IndicatorDefinition,
   params: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  if (Check(def.params, params)) return params;
+  if (check(def.params, params)) return params;
   const properties: Record<string, TSchema> = def.params.properties;
   const out: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(properties)) {
     const given = params[key];
-    out[key] = given !== undefined && Check(schema, given) ? given : Clone(schema.default as unknown);
+    out[key] = given !== undefined && check(schema, given) ? given : copy(schema.default);
   }
   return out;
 }

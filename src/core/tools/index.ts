@@ -8,3 +8,4 @@ export * from './validate-tool-input.js';
 export * from './deep-freeze.js';
 export * from './to-model-schema.js';
 export * from './compile-check.js';
+export { compileDefault, type CompiledDefault } from './compile-default.js';

@@ -1,5 +1,4 @@
 import type { TObject } from '@sinclair/typebox';
-import { Check } from '@sinclair/typebox/value';
 import type {
   ToolDescriptor,
   ToolErrorDetail,
@@ -14,7 +13,8 @@ import { ToolCallError } from './tool-error.js';
 import { toModelSchema } from './to-model-schema.js';
 import type { ToolCallContext, ToolMethod, ToolOutput } from './tool-metadata.js';
 import { toPlainInput } from './to-plain-input.js';
-import { checkToolInput, toolInputErrors } from './validate-tool-input.js';
+import { compileCheck } from './compile-check.js';
+import { checkToolInput, toolInputErrors, type CheckedInput } from './validate-tool-input.js';
 
 /** Who may use which tools through the agent port. User calls are never restricted. */
 export interface ToolPolicy {
@@ -161,7 +161,10 @@ export class ToolRegistry {
 
   /**
    * Adds a host tool. Returns a function that removes it. Rejects invalid or reserved names,
-   * duplicates and examples that do not match the schema.
+   * duplicates and examples that do not match the schema. A schema beyond the compiled checks'
+   * shapes (compile-check.ts) has its examples checked by TypeBox, loaded on demand: a wrong one
+   * then fails every call of the tool with an `internal` error naming the example
+   * (docs/contracts.md "Host tools").
    */
   register(definition: HostToolDefinition): () => void {
     const { name } = definition;
@@ -169,9 +172,17 @@ export class ToolRegistry {
     const reserved = RESERVED_TOOL_PREFIXES.find((p) => name.startsWith(p));
     if (reserved) throw new Error(`Tool name '${name}' uses the reserved prefix '${reserved}'`);
     if (this.#tools.has(name)) throw new Error(`A tool named '${name}' is already registered`);
-    for (const [i, example] of (definition.examples ?? []).entries()) {
-      if (!Check(definition.parameters, example.input)) {
-        throw new Error(`Example ${i} of tool '${name}' does not match its parameters schema`);
+    // Examples are checked now with the compiled check; a schema it does not cover waits for
+    // TypeBox (loaded on demand, issue #12), and a wrong example then fails every call of the tool.
+    const check = compileCheck(definition.parameters);
+    const badExample = check
+      ? null
+      : exampleMismatch(name, definition.parameters, definition.examples ?? []).catch(
+          (error: unknown) => `The examples of tool '${name}' could not be checked: ${safeText(error)}`,
+        );
+    if (check) {
+      for (const [i, example] of (definition.examples ?? []).entries()) {
+        if (!check(example.input)) throw new Error(exampleError(name, i));
       }
     }
     const examples = (definition.examples ?? []).map((e) => `Example (${e.description}): ${JSON.stringify(e.input)}`);
@@ -188,6 +199,9 @@ export class ToolRegistry {
       executionMode: definition.executionMode ?? (definition.safety === 'read-only' ? 'parallel' : 'sequential'),
       kind: 'host',
       invoke: async (input, ctx) => {
+        const bad = await badExample;
+        if (bad)
+          throw new ToolCallError('internal', bad, { recommendedAction: 'Tell the user this tool is misconfigured.' });
         const call = async () => definition.execute(input as never, { ...ctx, context: this.#options.context() });
         const around = this.#options.aroundComposedCall;
         const value = await (definition.safety !== 'read-only' && around ? around(name, call) : call());
@@ -445,12 +459,22 @@ const COULD_NOT_VALIDATE: Validated = { ok: false, details: [{ path: '(input)', 
  * of the eager bundle: issue #12).
  */
 function safeValidate(schema: TObject, value: unknown): Validated | Promise<Validated> {
-  let checked: { ok: boolean; value: unknown };
+  let checked: CheckedInput | Promise<CheckedInput>;
   try {
     checked = checkToolInput(schema, value);
   } catch {
     return COULD_NOT_VALIDATE;
   }
+  if (checked instanceof Promise) {
+    return checked.then(
+      (result) => refusal(schema, result),
+      () => COULD_NOT_VALIDATE,
+    );
+  }
+  return refusal(schema, checked);
+}
+
+function refusal(schema: TObject, checked: CheckedInput): Validated | Promise<Validated> {
   if (checked.ok) return { ok: true, value: checked.value };
   return import('@sinclair/typebox/errors').then(
     ({ Errors }) => {
@@ -462,6 +486,22 @@ function safeValidate(schema: TObject, value: unknown): Validated | Promise<Vali
     },
     () => ({ ok: false, details: [{ path: '(input)', reason: 'does not match the parameters schema' }] }),
   );
+}
+
+function exampleError(name: string, index: number): string {
+  return `Example ${index} of tool '${name}' does not match its parameters schema`;
+}
+
+/** The error for the first example TypeBox refuses (for a schema the compiled check does not cover), or null. */
+async function exampleMismatch(
+  name: string,
+  schema: TObject,
+  examples: readonly { readonly input: unknown }[],
+): Promise<string | null> {
+  if (!examples.length) return null;
+  const { typeBoxCheck } = await import('./typebox-value.js');
+  const index = examples.findIndex((example) => !typeBoxCheck(schema, example.input));
+  return index < 0 ? null : exampleError(name, index);
 }
 
 /** Hands one report to the caller's listener; a bad fraction is dropped, a throwing listener ignored. */

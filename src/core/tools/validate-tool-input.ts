@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
-import { Check, Clone, Default } from '@sinclair/typebox/value';
 import type { ToolErrorDetail } from '../../protocol/index.js';
 import { compileCheck } from './compile-check.js';
+import { compileDefault, copy } from './compile-default.js';
 
 /** `/points/1/price` → `points[1].price`. Names declared fields and indexes only, never values. */
 export function toFieldPath(pointer: string): string {
@@ -20,21 +20,29 @@ export type SchemaErrors = (
   value: unknown,
 ) => Iterable<{ path: string; message: string; schema: TSchema }>;
 
+/** A checked input: the value with the schema's defaults applied, and whether it passed. */
+export interface CheckedInput {
+  readonly ok: boolean;
+  readonly value: unknown;
+}
+
 /**
- * Applies schema defaults to a copy of `input` and checks it, with TypeBox `Value` only
- * (TypeCompiler generates code with `new Function` and breaks under a strict CSP).
- * Returns the defaulted value, and whether it passed.
+ * Applies schema defaults to a copy of `input` and checks it, as TypeBox's `Default` and `Check`
+ * would. A schema of the JSON shapes tools are written with (compileCheck, compileDefault) is
+ * answered synchronously by closures; any other schema loads TypeBox's value modules with
+ * `import()` and is answered by a promise (so they stay out of the eager bundle: issue #12).
+ * No code generation either way (TypeCompiler's `new Function` breaks under a strict CSP).
  */
-export function checkToolInput(schema: TSchema, input: unknown): { ok: boolean; value: unknown } {
-  // TypeBox's Default visits every value (and clones each union member it tries): 10,000 markers
-  // cost more there than in the tool. A schema without defaults skips it, and so the copy too.
-  // The closure-compiled check answers as TypeBox's Check without its per-value dispatch.
-  const check = compileCheck(schema) ?? ((v: unknown) => Check(schema, v));
-  if (!hasDefaults(schema)) {
-    const value = input ?? {};
-    return { ok: check(value), value };
+export function checkToolInput(schema: TSchema, input: unknown): CheckedInput | Promise<CheckedInput> {
+  const check = compileCheck(schema);
+  const withDefaults = hasDefaults(schema);
+  const fill = withDefaults ? compileDefault(schema) : null;
+  if (!check || (withDefaults && !fill)) {
+    return import('./typebox-value.js').then(({ typeBoxCheckInput }) => typeBoxCheckInput(schema, input, withDefaults));
   }
-  const value = Default(schema, Clone(input ?? {}));
+  // Defaulting visits every value: a schema without defaults skips it, and so the copy too.
+  // The closure-compiled check answers as TypeBox's Check without its per-value dispatch.
+  const value = fill ? fill(copy(input ?? {})) : (input ?? {});
   return { ok: check(value), value };
 }
 

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
+import { Type } from '@sinclair/typebox';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { BUILTIN_INDICATOR_INDEX } from '../../../src/core/indicators/index.js';
 
@@ -12,13 +13,18 @@ type Chart = HTMLElement & {
       name: string,
       input: unknown,
       options?: { origin?: string; runId?: string },
-    ): Promise<{ success: boolean; data?: unknown; error?: { details?: { path: string; reason: string }[] } }>;
+    ): Promise<{
+      success: boolean;
+      data?: unknown;
+      error?: { code?: string; message?: string; details?: { path: string; reason: string }[] };
+    }>;
+    register(definition: unknown): () => void;
   };
 };
 
 /** Chunks of code a chart-only page must not fetch before it is used (rollup.config.js names them by folder). */
 const ON_DEMAND =
-  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|errors|plan-run-revert|binance-source|url-source|drawing-editor|marker-ops)-/;
+  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|errors|typebox-value|check|default|plan-run-revert|binance-source|url-source|drawing-editor|marker-ops)-/;
 /** A built-in study's own chunk (`chunks/rsi-<hash>.js`). */
 const STUDY_CHUNK = new RegExp(
   `^chunks/(${BUILTIN_INDICATOR_INDEX.map((e) => e.id.toLowerCase()).join('|')})-[\\w-]+\\.js$`,
@@ -163,6 +169,56 @@ describe('the built bundle loads what a page uses, from beside itself', function
     await chart.whenPainted();
     expect(chart.shadowRoot!.querySelectorAll('.pane').length).to.equal(2);
     expect(loadedScripts(win).some((p) => /^chunks\/plan-run-revert-/.test(p))).to.equal(true);
+    expect(violations).to.deep.equal([]);
+    frame.remove();
+  });
+
+  it("a host tool whose schema goes beyond the compiled shapes loads TypeBox's value code on first use, under a strict CSP", async () => {
+    const { frame, win, violations } = await openPage('/test/pages/script-tag.html');
+    const chart = win.document.querySelector('kline-chart') as Chart;
+    await waitFor(() => !!win.customElements.get('kline-chart') && chart.context.get() !== null, 'chart data', 20000);
+    const typeBoxValue = () => loadedScripts(win).filter((p) => /^chunks\/typebox-value-/.test(p));
+    // Built-in tools, with defaults and wrong input alike, are checked by the compiled closures.
+    expect((await chart.tools.execute('market_bars_query', {})).success).to.equal(true);
+    expect((await chart.tools.execute('settings_update', { values: { locale: 'not a tag!' } })).success).to.equal(
+      false,
+    );
+    expect(typeBoxValue()).to.deep.equal([]);
+
+    const seen: unknown[] = [];
+    const parameters = Type.Intersect([
+      Type.Object({ a: Type.String() }),
+      Type.Object({ b: Type.Integer({ default: 2 }) }),
+    ]);
+    chart.tools.register({
+      name: 'host_intersect',
+      label: 'Intersect',
+      description: 'A tool with an intersected schema.',
+      parameters,
+      safety: 'read-only',
+      examples: [{ description: 'wrong', input: { a: 1, b: 1 } }],
+      execute: (input: unknown) => seen.push(input),
+    });
+    const refused = await chart.tools.execute('host_intersect', { a: 'x' });
+    expect(refused.success).to.equal(false);
+    expect(refused.error?.code).to.equal('internal');
+    expect(refused.error?.message).to.contain("Example 0 of tool 'host_intersect' does not match");
+    expect(seen).to.deep.equal([]);
+    expect(typeBoxValue().length).to.equal(1);
+
+    chart.tools.register({
+      name: 'host_intersect_ok',
+      label: 'Intersect',
+      description: 'A tool with an intersected schema.',
+      parameters,
+      safety: 'read-only',
+      execute: (input: unknown) => seen.push(input),
+    });
+    expect((await chart.tools.execute('host_intersect_ok', { a: 'x' })).success).to.equal(true);
+    expect(seen).to.deep.equal([{ a: 'x', b: 2 }]);
+    const wrong = await chart.tools.execute('host_intersect_ok', { a: 1 });
+    expect(wrong.error?.code).to.equal('invalid_input');
+    expect(wrong.error?.details?.map((d) => d.path)).to.include('a');
     expect(violations).to.deep.equal([]);
     frame.remove();
   });

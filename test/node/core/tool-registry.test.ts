@@ -282,3 +282,55 @@ test('host tools: reserved prefixes, duplicates, bad examples; composition depth
   const deep = await registry.execute('host_recurse', { n: 0 });
   assert.match(JSON.stringify(deep), /at most 4 levels/);
 });
+
+test('a host schema beyond the compiled shapes: TypeBox (loaded on demand) validates input and checks examples', async () => {
+  const { registry } = makeRegistry();
+  // Intersect is not among the compiled shapes (compile-check.ts): TypeBox decides.
+  const params = Type.Intersect([
+    Type.Object({ a: Type.String({ description: 'a' }) }),
+    Type.Object({ b: Type.Integer({ default: 2, description: 'b' }) }),
+  ]) as unknown as Parameters<typeof defineTool>[0]['parameters'];
+  const seen: unknown[] = [];
+  registry.register(
+    defineTool({
+      name: 'host_intersect',
+      label: 'x',
+      description: 'x',
+      parameters: params,
+      safety: 'read-only',
+      examples: [{ description: 'good', input: { a: 'x', b: 1 } }],
+      execute: (input) => {
+        seen.push(input);
+        return 'ok';
+      },
+    }),
+  );
+  const ok = await registry.execute('host_intersect', { a: 'y' });
+  assert.equal(ok.success, true);
+  assert.deepEqual(seen, [{ a: 'y', b: 2 }], 'defaults applied by TypeBox');
+  const bad = await registry.execute('host_intersect', { a: 1 });
+  assert.equal(bad.success, false);
+  assert.equal(!bad.success && bad.error.code, 'invalid_input');
+  assert.ok(!bad.success && bad.error.details?.some((d) => d.path === 'a'));
+
+  // A wrong example cannot be refused by register() before TypeBox loads: every call fails instead.
+  registry.register(
+    defineTool({
+      name: 'host_intersect_bad',
+      label: 'x',
+      description: 'x',
+      parameters: params,
+      safety: 'read-only',
+      examples: [
+        { description: 'good', input: { a: 'x', b: 1 } },
+        { description: 'bad', input: { a: 3 } },
+      ],
+      execute: () => 'ran',
+    }),
+  );
+  const refused = await registry.execute('host_intersect_bad', { a: 'y' });
+  assert.equal(refused.success, false);
+  assert.equal(!refused.success && refused.error.code, 'internal');
+  assert.match(!refused.success ? refused.error.message : '', /Example 1 of tool 'host_intersect_bad' does not match/);
+  assert.equal(seen.length, 1, 'the tool did not run');
+});
