@@ -105,6 +105,8 @@ export const klineChartStyles = [
     .toolbar button:hover { background: var(--kline-grid-color); border-color: var(--kline-border-color); }
     .toolbar button[aria-pressed='true'] { color: var(--kline-accent-text-color); font-weight: 600; }
     .toolbar button:disabled { opacity: 0.4; cursor: default; }
+    /* The indicator picker's place-holder until its chunk arrives: looks like the button it becomes. */
+    .toolbar button.picker-fallback:disabled { opacity: 1; }
     .toolbar .symbol { font-weight: 700; }
     .toolbar .sep { width: 1px; align-self: stretch; margin: 2px 4px; background: var(--kline-border-color); }
     .toolbar .search { position: relative; }

@@ -26,6 +26,7 @@ import {
 import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from './chart-legend.js';
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
+import { pickerStrings } from '../indicator-picker/picker-strings.js';
 import { DrawingLayerController } from './drawing-layer-controller.js';
 import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
@@ -676,7 +677,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   override render() {
-    if (this.toolbar !== 'none') this.#loadPicker();
+    if (this.toolbar === 'full') this.#loadPicker();
     const s = this.#core.store.state;
     const series = s.series.get();
     const target = s.target.get();
@@ -719,7 +720,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
           redo: () => this.redo(),
         },
         html`<kline-indicator-picker exportparts="button: indicator-button, popup: indicator-popup, search: indicator-search, option: indicator-option" .definitions=${this.#core.indicatorRegistry.entries()} locale=${this.#lang()}
-            @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}></kline-indicator-picker>
+            @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}
+            ><button class="picker-fallback" disabled aria-hidden="true"><span translate="no">ƒx</span> ${pickerStrings(this.#lang()).button}</button></kline-indicator-picker>
           ${this.#overflow.compact ? this.#renderOverflowMenu(strings) : this.#renderWideTools(strings)}`,
       )}
       <div class="main">
@@ -1068,7 +1070,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /**
    * The indicator picker is a chunk of its own (issue #12): loaded when a toolbar first shows it, in
-   * parallel with the data; its `<kline-indicator-picker>` upgrades when the chunk arrives.
+   * parallel with the data; its `<kline-indicator-picker>` upgrades when the chunk arrives. Until
+   * then its light-DOM child, a disabled copy of its button styled by the toolbar, holds its place
+   * (an upgraded picker has no slot, so the copy is not rendered), so nothing moves when it arrives.
    */
   #loadPicker(): void {
     this.#pickerLoad ??= import('../indicator-picker/define.js').catch((error: unknown) => {

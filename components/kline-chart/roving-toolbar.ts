@@ -35,7 +35,7 @@ export class RovingToolbar {
     if (!this.#toolbar) return [];
     const out: HTMLElement[] = [];
     for (const el of this.#toolbar.querySelectorAll<HTMLElement>('button, input, kline-indicator-picker')) {
-      if (el.closest('.results, [role="menu"]')) continue;
+      if (el.closest('.results, [role="menu"]') || el.classList.contains('picker-fallback')) continue;
       if (el.localName === 'kline-indicator-picker') {
         const toggle = el.shadowRoot?.querySelector<HTMLElement>('button.toggle');
         if (toggle) out.push(toggle);
