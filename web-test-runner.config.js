@@ -89,6 +89,26 @@ function mockModelPlugin() {
         }
         return true;
       }
+      if (command === 'live-objects') {
+        // How many objects whose prototype chain holds `payload.prototype` (an expression) survive two
+        // forced garbage collections (Runtime.queryObjects): a leak check that sees what the page cannot.
+        const page = session.browser.getPage(session.id);
+        const cdp = await page.createCDPSession();
+        try {
+          await cdp.send('HeapProfiler.collectGarbage');
+          await cdp.send('HeapProfiler.collectGarbage');
+          const { result: proto } = await cdp.send('Runtime.evaluate', { expression: payload.prototype });
+          const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: proto.objectId });
+          const { result } = await cdp.send('Runtime.callFunctionOn', {
+            objectId: objects.objectId,
+            functionDeclaration: 'function () { return this.length; }',
+            returnByValue: true,
+          });
+          return result.value;
+        } finally {
+          await cdp.detach();
+        }
+      }
       if (command === 'media-features') {
         // Any media feature Chromium emulates (prefers-contrast, forced-colors, …; the built-in
         // emulateMedia command knows only the colour scheme and reduced motion). `[]` resets.

@@ -1,4 +1,5 @@
 import uPlot from 'uplot';
+import { makeFirstPlotDecoy } from './first-plot-decoy.js';
 import { formatCompact } from './format-number.js';
 import {
   LEFT_SCALE,
@@ -100,6 +101,7 @@ export class PanePlot {
     this.element.className = 'pane';
     this.element.dataset.paneId = spec.id;
     parent.appendChild(this.element);
+    makeFirstPlotDecoy();
     this.plot = new uPlot(this.#options(size), this.#data(), this.element);
   }
 
