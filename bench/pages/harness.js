@@ -23,15 +23,28 @@ function afterNextFrame() {
   );
 }
 
+/** Resolves in the next task (a message): after the current task and what the browser runs at its end. */
+function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve(performance.now());
+    channel.port2.postMessage(0);
+  });
+}
+
 /**
- * Runs `act(i)` `steps` times, one step per frame, and returns per step `{ work, total }` in ms:
+ * Runs `act(i)` `steps` times, one step per frame, and returns per step `{ work, total, taskEnd }` in ms:
  * `total` from the call to the task after the next animation frame (what a caller waits; a library
  * that paints in its own animation frame cannot beat one frame, ≈16.7 ms at 60 Hz); `work` the time
- * the main thread was busy for it: the call itself (its microtasks included) plus the next frame, from
- * its first rAF callback (ours, registered before the call) through every library callback, style,
- * layout, paint and commit, to the task after it. Each call runs in an ordinary task between frames,
- * so a library that draws during the call (uPlot) still has its canvas committed inside the measured
- * frame. Idle time waiting for the frame is left out, so `work` compares libraries where `total` cannot.
+ * the main thread was busy for it: the call's task (its microtasks and what Chromium runs at the end of
+ * the task included) plus the next frame, from its first rAF callback (ours, registered before the call)
+ * through every library callback, style, layout, paint and commit, to the task after it. The call's task
+ * ends with the next task's message: a canvas drawn outside an animation frame (uPlot draws during the
+ * call) is rasterised when its task ends (Chromium's `CanvasRenderingContext2D::FinalizeFrame`), after the
+ * call's own microtasks, while one drawn in a rAF callback is rasterised in the frame's commit, so timing
+ * the call alone would leave the first library's rasterisation out and count the second's. Idle time
+ * waiting for the frame is left out, so `work` compares libraries where `total` cannot. `taskEnd`: from the
+ * call's return to the next task, the part of `work` that timing the call alone missed.
  */
 async function apiSteps(steps, act) {
   const samples = [];
@@ -41,9 +54,14 @@ async function apiSteps(steps, act) {
     requestAnimationFrame(() => (frameBegan = performance.now())); // the first callback of the next frame
     const start = performance.now();
     await act(i);
-    const called = performance.now();
+    const returned = performance.now();
+    const called = await nextTask();
     const end = await afterNextFrame();
-    samples.push({ work: called - start + (end - Math.max(frameBegan, called)), total: end - start });
+    samples.push({
+      work: called - start + (end - Math.max(frameBegan, called)),
+      total: end - start,
+      taskEnd: called - returned,
+    });
   }
   return samples;
 }

@@ -136,7 +136,14 @@ export const klineChartStyles = [
     .data-table th[scope='row'], .data-table thead th:first-child { text-align: left; font-weight: normal; }
     .data-table thead th { position: sticky; top: 0; background: var(--kline-toolbar-background); font-weight: 600; }
     .panes.dragging { cursor: grabbing; }
-    .pane { position: relative; border-bottom: 1px solid var(--kline-border-color); }
+    /*
+     * Not positioned: a pane's border then paints with the block backgrounds, in the chart's base layer under
+     * the canvases. A positioned pane paints it after the pane above's canvas, which (with --disable-gpu, in
+     * Chromium's software compositor) merged the line into a layer above the plots, whose transparent tiles
+     * were blended again on every pan frame (bench/README.md, API rows). uPlot's .u-wrap is the plot's own
+     * positioned box.
+     */
+    .pane { border-bottom: 1px solid var(--kline-border-color); }
     .pane:last-child { border-bottom: none; }
     .legend {
       position: absolute; z-index: 2; left: 8px; top: 4px; right: 72px; pointer-events: none;

@@ -43,22 +43,23 @@ export function findBadBar(bars: Bars): BadBar | null {
       );
     }
   }
+  const { time, open, high, low, close, volume } = bars;
   for (let i = 0; i < n; i++) {
-    const problem = checkOne(bars.time[i], bars.open[i], bars.high[i], bars.low[i], bars.close[i], bars.volume[i], i);
-    if (problem) return problem;
+    if (checkBar(time[i], open[i], high[i], low[i], close[i], volume[i]) !== null)
+      return checkOne(time[i], open[i], high[i], low[i], close[i], volume[i], i);
     if (i > 0) {
-      const previous = bars.time[i - 1];
-      if (bars.time[i] === previous)
+      const previous = time[i - 1];
+      if (time[i] === previous)
         return bad(
           i,
           'duplicate_time',
-          `Bar ${i} has the same time as bar ${i - 1} (${bars.time[i]}); times must be unique.`,
+          `Bar ${i} has the same time as bar ${i - 1} (${time[i]}); times must be unique.`,
         );
-      if (bars.time[i] < previous)
+      if (time[i] < previous)
         return bad(
           i,
           'unsorted',
-          `Bar ${i} (time ${bars.time[i]}) is older than bar ${i - 1} (time ${previous}); sort the bars by time ascending.`,
+          `Bar ${i} (time ${time[i]}) is older than bar ${i - 1} (time ${previous}); sort the bars by time ascending.`,
         );
     }
   }

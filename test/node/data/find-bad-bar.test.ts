@@ -39,6 +39,33 @@ test('findBadBar names the first bad index and the reason', () => {
   assert.equal(findBadBar(barsFromObjects(r))?.index, 3);
 });
 
+test('findBadBar lets float noise through and refuses anything beyond it, in every field', () => {
+  const accepted = rows(6);
+  accepted[1].open = 11 * (1 + 5e-10); // above high by less than the 1e-9 relative slack
+  accepted[2].close = 9 * (1 - 5e-10);
+  accepted[3].high = accepted[3].low = accepted[3].open = accepted[3].close = 10; // a flat bar
+  accepted[4].volume = 0;
+  assert.equal(findBadBar(barsFromObjects(accepted)), null);
+
+  const cases: [string, (b: Bar) => void, string][] = [
+    ['open just beyond the slack', (b) => (b.open = 11 * (1 + 1e-8)), 'open_outside_range'],
+    ['close just beyond the slack', (b) => (b.close = 9 * (1 - 1e-8)), 'close_outside_range'],
+    ['Infinity time', (b) => (b.time = Number.POSITIVE_INFINITY), 'not_finite'],
+    ['NaN volume', (b) => (b.volume = Number.NaN), 'not_finite'],
+    ['NaN high', (b) => (b.high = Number.NaN), 'not_finite'],
+    ['NaN close', (b) => (b.close = Number.NaN), 'not_finite'],
+  ];
+  for (const [name, spoil, reason] of cases) {
+    const r = rows(6);
+    spoil(r[4]);
+    assert.deepEqual(
+      [findBadBar(barsFromObjects(r))?.index, findBadBar(barsFromObjects(r))?.reason],
+      [4, reason],
+      name,
+    );
+  }
+});
+
 test('findBadLiveBar: older than the last bar, seconds, and the per-bar checks', () => {
   const last = T0 + 10 * 60_000;
   const ok: Bar = { time: last + 60_000, open: 10, high: 11, low: 9, close: 10, volume: 1 };
