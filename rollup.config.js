@@ -71,6 +71,10 @@ function chunkName(chunk) {
   if (m) return m[1];
   const locale = /components\/i18n\/locales\/([\w-]+)\.js$/.exec(id);
   if (locale) return `locale-${locale[1]}`;
+  // Another module loaded by import() from a component folder: named after its file
+  // (components/kline-chart/drawing-layer-parts.js → chunks/drawing-layer-parts-<hash>.js).
+  const own = /components\/[\w-]+\/([\w-]+)\.js$/.exec(id);
+  if (own && chunk.isDynamicEntry) return own[1];
   // A chunk shared by lazy ones: named after the component folder most of its modules are in.
   const counts = new Map();
   for (const moduleId of chunk.moduleIds) {

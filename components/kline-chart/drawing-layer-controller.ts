@@ -10,14 +10,32 @@ import {
   type DrawingStyle,
 } from '../../src/core/drawings/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
-import {
+import type {
+  ChartRenderer,
+  ChartTheme,
   DrawingInteraction,
-  paintDrawings,
-  type ChartRenderer,
-  type ChartTheme,
-  type DrawingTool,
-  type PlotTransform,
+  DrawingTool,
+  PlotTransform,
 } from '../../src/render/index.js';
+
+type DrawingLayerParts = typeof import('./drawing-layer-parts.js');
+let parts: DrawingLayerParts | null = null;
+let loadingParts: Promise<DrawingLayerParts> | null = null;
+
+/**
+ * Loads the drawing interaction and painter (`drawing-layer-parts.ts`, a lazy chunk): a layer
+ * loads them itself when it first has a drawing to paint or a tool to place; a chart with a full
+ * toolbar loads them with its first render. A layer made after they are here has them at once.
+ */
+export function loadDrawingLayerParts(): Promise<DrawingLayerParts> {
+  return (loadingParts ??= import('./drawing-layer-parts.js').then(
+    (module) => (parts = module),
+    (error: unknown) => {
+      loadingParts = null;
+      throw error;
+    },
+  ));
+}
 
 /** The drawing toolbar's tools: a kind to place, `select`, `range-select`, or null (pan only). */
 export type DrawingLayerTool = DrawingTool | 'range-select';
@@ -84,7 +102,9 @@ function isTextInput(e: Event): boolean {
  */
 export class DrawingLayerController {
   readonly #o: DrawingLayerOptions;
-  readonly #interaction: DrawingInteraction;
+  /** Null until the parts are loaded: nothing to hit-test or place before then. */
+  #interaction: DrawingInteraction | null = null;
+  #magnet = false;
   #renderer: ChartRenderer | null = null;
   #container: HTMLElement | null = null;
   #keyTarget: HTMLElement | null = null;
@@ -100,8 +120,12 @@ export class DrawingLayerController {
 
   constructor(options: DrawingLayerOptions) {
     this.#o = options;
-    const core = options.core;
-    this.#interaction = new DrawingInteraction({
+    if (parts) this.#interaction = this.#createInteraction(parts);
+  }
+
+  #createInteraction(p: DrawingLayerParts): DrawingInteraction {
+    const core = this.#o.core;
+    const interaction = new p.DrawingInteraction({
       create: (kind, points) => {
         try {
           core.drawings.createDrawing({ kind, points, paneId: 'price', style: this.#style });
@@ -140,6 +164,25 @@ export class DrawingLayerController {
         this.#o.requestUpdate?.();
       },
     });
+    interaction.setTool(this.#tool === 'range-select' ? null : this.#tool);
+    interaction.setMagnet(this.#magnet);
+    interaction.setPreviewStyle(this.#style);
+    return interaction;
+  }
+
+  /** Loads the parts when they are not here yet, then repaints with them. */
+  #ensureParts(): void {
+    if (this.#interaction) return;
+    void loadDrawingLayerParts().then(
+      (p) => {
+        if (this.#interaction) return;
+        this.#interaction = this.#createInteraction(p);
+        this.#setCursor();
+        this.#invalidate();
+        this.#o.requestUpdate?.();
+      },
+      (error: unknown) => this.#o.onError?.(`Drawings could not be loaded: ${(error as Error).message}`),
+    );
   }
 
   // ------------------------------------------------------------ lifecycle
@@ -184,26 +227,28 @@ export class DrawingLayerController {
   setTool(tool: DrawingLayerTool): void {
     this.#range = null;
     this.#tool = tool;
-    this.#interaction.setTool(tool === 'range-select' ? null : tool);
+    this.#interaction?.setTool(tool === 'range-select' ? null : tool);
+    if (tool !== 'range-select' && tool !== 'select' && tool !== null) this.#ensureParts();
     this.#setCursor();
     this.#invalidate();
     this.#o.requestUpdate?.();
   }
 
   get magnet(): boolean {
-    return this.#interaction.magnet;
+    return this.#interaction?.magnet ?? this.#magnet;
   }
 
   /** Magnet: snap placed points and dragged anchors to the nearest bar's open/high/low/close. */
   setMagnet(on: boolean): void {
-    this.#interaction.setMagnet(on);
+    this.#magnet = on;
+    this.#interaction?.setMagnet(on);
     this.#o.requestUpdate?.();
   }
 
   /** Style of new drawings (and of the placing preview). */
   setStyle(style: Partial<DrawingStyle>): void {
     this.#style = { ...this.#style, ...style };
-    this.#interaction.setPreviewStyle(this.#style);
+    this.#interaction?.setPreviewStyle(this.#style);
   }
 
   /** Whether the last pointer event was taken by the drawing layer: the chart must not pan on it. */
@@ -268,11 +313,16 @@ export class DrawingLayerController {
 
   /** Keyboard placing: previews the drawing being placed with its next point at `point`. */
   keyPreview(point: DrawingPoint): void {
-    this.#interaction.previewPoint(point);
+    if (this.#interaction) this.#interaction.previewPoint(point);
+    else this.#ensureParts();
   }
 
   /** Keyboard placing (Enter): sets the next point; the last one creates the drawing (one undo step). */
   keyPlace(point: DrawingPoint): { set: number; needed: number; done: boolean } | null {
+    if (!this.#interaction) {
+      this.#ensureParts();
+      return null;
+    }
     const result = this.#interaction.placePoint(point);
     this.#setCursor();
     return result;
@@ -330,8 +380,12 @@ export class DrawingLayerController {
     const drawings = core.drawings.current().filter((d) => d.paneId === paneId);
     const preview = this.#preview && this.#preview.paneId === paneId ? this.#preview : undefined;
     if (drawings.length === 0 && !preview) return;
+    if (!parts) {
+      this.#ensureParts(); // repaints when the painter is here
+      return;
+    }
     const theme = this.#o.theme();
-    paintDrawings(ctx, drawings, m, {
+    parts.paintDrawings(ctx, drawings, m, {
       selectedIds: new Set(core.store.peek('drawingSelection')),
       hoverId: this.#hoverId ?? undefined,
       preview,
@@ -448,7 +502,7 @@ export class DrawingLayerController {
       this.#take(e);
       return;
     }
-    if (this.#interaction.pointerDown(p.x, p.y, { shift: e.shiftKey })) this.#take(e);
+    if (this.#interaction?.pointerDown(p.x, p.y, { shift: e.shiftKey })) this.#take(e);
     this.#setCursor();
   };
 
@@ -464,13 +518,13 @@ export class DrawingLayerController {
     }
     const gesture = this.#capture !== null;
     if (!p.inside && !gesture) {
-      if (this.#inside) this.#interaction.pointerLeave();
+      if (this.#inside) this.#interaction?.pointerLeave();
       this.#inside = false;
       this.#setCursor();
       return;
     }
     this.#inside = p.inside;
-    if (this.#interaction.pointerMove(p.x, p.y)) this.#owned.add(e);
+    if (this.#interaction?.pointerMove(p.x, p.y)) this.#owned.add(e);
     this.#setCursor();
   };
 
@@ -485,14 +539,14 @@ export class DrawingLayerController {
       void this.#commitRange(range.startX, p ? p.x : range.x);
       return;
     }
-    if (p && this.#interaction.pointerUp(p.x, p.y)) this.#owned.add(e);
+    if (p && this.#interaction?.pointerUp(p.x, p.y)) this.#owned.add(e);
     this.#release(e);
     this.#setCursor();
   };
 
   readonly #onPointerCancel = (e: PointerEvent): void => {
     this.#range = null;
-    this.#interaction.pointerCancel();
+    this.#interaction?.pointerCancel();
     this.#release(e);
     this.#invalidate();
   };
@@ -500,7 +554,7 @@ export class DrawingLayerController {
   readonly #onPointerLeave = (): void => {
     if (this.#capture !== null) return;
     this.#inside = false;
-    this.#interaction.pointerLeave();
+    this.#interaction?.pointerLeave();
   };
 
   readonly #onKeyDown = (e: KeyboardEvent): void => {
@@ -514,7 +568,7 @@ export class DrawingLayerController {
       this.setTool('select');
       return true;
     }
-    const handled = this.#interaction.keyDown(e.key, { ctrl: e.ctrlKey, meta: e.metaKey, shift: e.shiftKey });
+    const handled = this.#interaction?.keyDown(e.key, { ctrl: e.ctrlKey, meta: e.metaKey, shift: e.shiftKey }) ?? false;
     this.#setCursor();
     return handled;
   }
@@ -548,7 +602,7 @@ export class DrawingLayerController {
   #setCursor(): void {
     const over = this.#renderer?.pane('price')?.plot.over;
     if (!over) return;
-    const cursor = this.#tool === 'range-select' ? 'col-resize' : this.#interaction.cursor;
+    const cursor = this.#tool === 'range-select' ? 'col-resize' : this.#interaction?.cursor;
     over.style.cursor = cursor ?? '';
   }
 

@@ -27,7 +27,7 @@ import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from '.
 import { renderToolbar } from './chart-toolbar.js';
 import { chartStrings } from './chart-strings.js';
 import { pickerStrings } from '../indicator-picker/picker-strings.js';
-import { DrawingLayerController } from './drawing-layer-controller.js';
+import { DrawingLayerController, loadDrawingLayerParts } from './drawing-layer-controller.js';
 import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
 // The popover element itself is a lazy chunk: import its model and legend parts, not its index.
@@ -1064,21 +1064,25 @@ export class KlineChart extends SignalWatcher(LitElement) {
   #announceReady(): void {
     if (this.#ready) return;
     this.#ready = true;
-    // A toolbar's indicator picker is in the page by then, so a host (or a test) can script it on ready.
+    // A toolbar's indicator picker and drawing tools are in the page by then, so a host (or a test) can script them on ready.
     void (this.#pickerLoad ?? Promise.resolve()).then(() => this.#emit('kline-ready', { chartId: this.id }));
   }
 
   /**
-   * The indicator picker is a chunk of its own (issue #12): loaded when a toolbar first shows it, in
-   * parallel with the data; its `<kline-indicator-picker>` upgrades when the chunk arrives. Until
-   * then its light-DOM child, a disabled copy of its button styled by the toolbar, holds its place
-   * (an upgraded picker has no slot, so the copy is not rendered), so nothing moves when it arrives.
+   * The indicator picker and the drawing layer's interaction and painter are chunks of their own
+   * (issue #12): a full toolbar, which offers both, loads them with its first render, in parallel
+   * with the data (a chart without it loads the drawing parts when it first has a drawing). The
+   * `<kline-indicator-picker>` upgrades when its chunk arrives. Until then its light-DOM child, a
+   * disabled copy of its button styled by the toolbar, holds its place (an upgraded picker has no
+   * slot, so the copy is not rendered), so nothing moves when it arrives.
    */
   #loadPicker(): void {
-    this.#pickerLoad ??= import('../indicator-picker/define.js').catch((error: unknown) => {
-      this.#pickerLoad = null;
-      console.warn('kline-chart: the indicator picker could not be loaded', error);
-    });
+    this.#pickerLoad ??= Promise.all([import('../indicator-picker/define.js'), loadDrawingLayerParts()]).catch(
+      (error: unknown) => {
+        this.#pickerLoad = null;
+        console.warn('kline-chart: the toolbar could not load its parts', error);
+      },
+    );
   }
 
   #fail(code: string, message: string, line?: number): void {

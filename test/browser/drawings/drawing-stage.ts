@@ -4,7 +4,10 @@ import { ChartRenderer } from '../../../src/render/chart-renderer.js';
 import { chartRenderSource } from '../../../components/kline-chart/chart-render-source.js';
 import { readChartTheme } from '../../../src/render/chart-theme.js';
 import { klineChartStyles } from '../../../components/kline-chart/kline-chart.styles.js';
-import { DrawingLayerController } from '../../../components/kline-chart/drawing-layer-controller.js';
+import {
+  DrawingLayerController,
+  loadDrawingLayerParts,
+} from '../../../components/kline-chart/drawing-layer-controller.js';
 
 /** A chart without the element: core + renderer + drawing layer, as `<kline-chart>` will wire them. */
 export interface DrawingStage {
@@ -43,6 +46,8 @@ export async function createDrawingStage(existing?: ChartCore): Promise<DrawingS
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, klineChartStyles[0].styleSheet!];
     adopted = true;
   }
+  // The layer's interaction and painter are a lazy chunk: here before the layer, it has them at once.
+  await loadDrawingLayerParts();
   const core = existing ?? new ChartCore({ chartId: 'stage' });
   if (!existing) await core.loadTarget({ symbol: 'DEMO', period: '1d', sourceId: 'sample' }, null);
   core.setView({

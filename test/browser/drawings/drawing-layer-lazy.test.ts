@@ -1,0 +1,34 @@
+import { expect } from '@open-wc/testing';
+import { html } from 'lit';
+import { readyChart, paneCanvas, waitFor } from '../helpers/chart-fixture.js';
+import { countPixels } from '../helpers/canvas-pixels.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
+
+const MAGENTA: [number, number, number] = [255, 0, 255];
+
+// The drawing layer's interaction and painter are a chunk of their own (issue #12). A chart without
+// a toolbar never loads them until it has a drawing: the first drawing loads them and is painted.
+describe('the drawing layer loads its painter with the first drawing', () => {
+  it('a chart without a toolbar paints a drawing created by a tool, then a user can select it', async () => {
+    const chart = await readyChart(
+      html`<kline-chart toolbar="none" style="width:800px;height:500px" indicators="VOL"></kline-chart>`,
+    );
+    const core = coreOf(chart);
+    const canvas = paneCanvas(chart, 'price');
+    expect(countPixels(canvas, MAGENTA, 8), 'nothing magenta before').to.equal(0);
+    const bars = core.store.peek('series')!.bars;
+    const n = bars.length;
+    const created = await core.tools.execute('drawing_create', {
+      kind: 'horizontal_line',
+      points: [{ time: bars.time[n - 10], price: (bars.high[n - 10] + bars.low[n - 10]) / 2 }],
+      style: { color: '#ff00ff', width: 3 },
+    });
+    expect(created.success, JSON.stringify(created)).to.equal(true);
+    await waitFor(() => countPixels(paneCanvas(chart, 'price'), MAGENTA, 8) > 100, 'the drawing painted');
+    // With the parts loaded, the keyboard's select keys reach the drawing.
+    const id = (created.data as { id: string }).id;
+    chart.focus();
+    chart.dispatchEvent(new KeyboardEvent('keydown', { key: ']', bubbles: true, composed: true }));
+    await waitFor(() => core.store.peek('drawingSelection').includes(id), 'the drawing selected with ]');
+  });
+});
