@@ -1,5 +1,5 @@
 import type { Bar, Bars } from './bars.js';
-import { checkBar } from './validate-bars.js';
+import { checkBar, firstUnsoundBar } from './validate-bars.js';
 
 /** Why a bar was refused: the first problem found, with the bar's index. */
 export interface BadBar {
@@ -43,27 +43,19 @@ export function findBadBar(bars: Bars): BadBar | null {
       );
     }
   }
+  const i = firstUnsoundBar(bars);
+  if (i < 0) return null;
   const { time, open, high, low, close, volume } = bars;
-  for (let i = 0; i < n; i++) {
-    if (checkBar(time[i], open[i], high[i], low[i], close[i], volume[i]) !== null)
-      return checkOne(time[i], open[i], high[i], low[i], close[i], volume[i], i);
-    if (i > 0) {
-      const previous = time[i - 1];
-      if (time[i] === previous)
-        return bad(
-          i,
-          'duplicate_time',
-          `Bar ${i} has the same time as bar ${i - 1} (${time[i]}); times must be unique.`,
-        );
-      if (time[i] < previous)
-        return bad(
-          i,
-          'unsorted',
-          `Bar ${i} (time ${time[i]}) is older than bar ${i - 1} (time ${previous}); sort the bars by time ascending.`,
-        );
-    }
-  }
-  return null;
+  const problem = checkOne(time[i], open[i], high[i], low[i], close[i], volume[i], i);
+  if (problem) return problem;
+  const previous = time[i - 1];
+  if (time[i] === previous)
+    return bad(i, 'duplicate_time', `Bar ${i} has the same time as bar ${i - 1} (${time[i]}); times must be unique.`);
+  return bad(
+    i,
+    'unsorted',
+    `Bar ${i} (time ${time[i]}) is older than bar ${i - 1} (time ${previous}); sort the bars by time ascending.`,
+  );
 }
 
 /** The same checks for one live bar (`updateBar`); `lastTime` is the newest time already shown. */

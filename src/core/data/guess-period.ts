@@ -25,11 +25,7 @@ function shortestMs(period: Period): number {
  */
 export function guessPeriod(time: Float64Array): Period {
   if (time.length < 2) return '1d';
-  const steps = new Float64Array(time.length - 1);
-  for (let i = 1; i < time.length; i++) steps[i - 1] = Math.abs(time[i] - time[i - 1]);
-  steps.sort();
-  const shortest = steps[0];
-  const median = steps[steps.length >> 1];
+  const { shortest, median } = shortestAndMedianStep(time);
   let best: Period = PERIODS[0];
   let bestDistance = Infinity;
   for (const period of PERIODS) {
@@ -41,4 +37,28 @@ export function guessPeriod(time: Float64Array): Period {
     }
   }
   return best;
+}
+
+/**
+ * The shortest and the median spacing of `time`. When more than half of the spacings are the
+ * shortest one (regular bars, whatever their gaps), that is the median too, found in one pass;
+ * otherwise the spacings are sorted (a sort of 100,000 was ~7 ms of a first paint).
+ */
+export function shortestAndMedianStep(time: Float64Array): { shortest: number; median: number } {
+  const count = time.length - 1;
+  let shortest = Infinity;
+  let atShortest = 0;
+  for (let i = 1; i <= count; i++) {
+    const step = Math.abs(time[i] - time[i - 1]);
+    if (step < shortest) {
+      shortest = step;
+      atShortest = 1;
+    } else if (step === shortest) atShortest++;
+  }
+  // Sorted, positions 0 .. atShortest-1 hold the shortest; the median's position is count >> 1.
+  if (atShortest > count >> 1) return { shortest, median: shortest };
+  const steps = new Float64Array(count);
+  for (let i = 1; i <= count; i++) steps[i - 1] = Math.abs(time[i] - time[i - 1]);
+  steps.sort();
+  return { shortest: steps[0], median: steps[count >> 1] };
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { guessPeriod } from '../../../src/core/data/guess-period.js';
-import { checkBar } from '../../../src/core/data/validate-bars.js';
+import { guessPeriod, shortestAndMedianStep } from '../../../src/core/data/guess-period.js';
+import { checkBar, firstUnsoundBar, validateBars } from '../../../src/core/data/validate-bars.js';
 
 /** A small seeded generator, so a failure names its case. */
 function random(seed: number): () => number {
@@ -49,4 +49,63 @@ test('checkBar: the allocation-free path accepts exactly the bars the worded che
     if (problem) refused++;
   }
   assert.ok(refused > 1000, 'the cases include bad bars');
+});
+
+/** The spacings sorted, as guessPeriod read them before its one-pass path (the reference). */
+function sortedSteps(time: Float64Array): { shortest: number; median: number } {
+  const steps = Float64Array.from({ length: time.length - 1 }, (_, i) => Math.abs(time[i + 1] - time[i]));
+  steps.sort();
+  return { shortest: steps[0], median: steps[steps.length >> 1] };
+}
+
+test('the one-pass shortest and median spacing equal the sorted ones, on regular bars with gaps and on irregular times', () => {
+  const rnd = random(3);
+  for (let c = 0; c < 400; c++) {
+    const n = 2 + Math.floor(rnd() * 400);
+    const regular = rnd() < 0.5;
+    const base = [60_000, 300_000, 3_600_000, 86_400_000][Math.floor(rnd() * 4)];
+    const time = new Float64Array(n);
+    let t = Date.UTC(2024, 0, 1);
+    for (let i = 0; i < n; i++) {
+      time[i] = t;
+      t += regular ? (rnd() < 0.6 ? base : base * (2 + Math.floor(rnd() * 5))) : 60_000 * (1 + Math.floor(rnd() * 30));
+    }
+    assert.deepEqual(shortestAndMedianStep(time), sortedSteps(time), `case ${c}: n ${n}, regular ${regular}`);
+  }
+});
+
+test('firstUnsoundBar and validateBars: the first bad or unordered bar, as checking bar by bar finds it', () => {
+  const rnd = random(5);
+  for (let c = 0; c < 400; c++) {
+    const n = 1 + Math.floor(rnd() * 30);
+    const bars = {
+      time: new Float64Array(n),
+      open: new Float64Array(n),
+      high: new Float64Array(n),
+      low: new Float64Array(n),
+      close: new Float64Array(n),
+      volume: new Float64Array(n),
+      length: n,
+    };
+    let t = 1e12;
+    for (let i = 0; i < n; i++) {
+      t += rnd() < 0.05 ? 0 : rnd() < 0.05 ? -60_000 : 60_000;
+      const low = 10 + rnd();
+      const high = low + rnd() * 2;
+      bars.time[i] = rnd() < 0.02 ? NaN : t;
+      bars.low[i] = low;
+      bars.high[i] = rnd() < 0.02 ? low - 1 : high;
+      bars.open[i] = rnd() < 0.02 ? high + 1 : low + (high - low) * rnd();
+      bars.close[i] = rnd() < 0.02 ? Infinity : low + (high - low) * rnd();
+      bars.volume[i] = rnd() < 0.02 ? -1 : rnd() * 100;
+    }
+    let expected = -1;
+    for (let i = 0; i < n && expected < 0; i++) {
+      const v = [bars.time, bars.open, bars.high, bars.low, bars.close, bars.volume].map((col) => col[i]);
+      if (checkBar(v[0], v[1], v[2], v[3], v[4], v[5]) !== null || (i > 0 && !(bars.time[i] > bars.time[i - 1])))
+        expected = i;
+    }
+    assert.equal(firstUnsoundBar(bars), expected, `case ${c}`);
+    assert.equal(validateBars(bars)?.index ?? -1, expected, `case ${c}`);
+  }
 });
