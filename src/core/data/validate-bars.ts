@@ -85,6 +85,7 @@ export function firstUnsoundBar(bars: Bars): number {
     const c = close[i];
     const v = volume[i];
     const slack = RELATIVE_TOLERANCE * Math.max(Math.abs(h), Math.abs(l));
+    // checkBar's rules, inlined (a call per bar shows in a cold first paint), plus the time order.
     // Every comparison is false for NaN, and a finite high and low bound open and close.
     if (
       !(

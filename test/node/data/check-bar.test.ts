@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { guessPeriod, shortestAndMedianStep } from '../../../src/core/data/guess-period.js';
 import { checkBar, firstUnsoundBar, validateBars } from '../../../src/core/data/validate-bars.js';
+import { emptyColumns } from '../indicators/fixtures.js';
 
 /** A small seeded generator, so a failure names its case. */
 function random(seed: number): () => number {
@@ -78,15 +79,7 @@ test('firstUnsoundBar and validateBars: the first bad or unordered bar, as check
   const rnd = random(5);
   for (let c = 0; c < 400; c++) {
     const n = 1 + Math.floor(rnd() * 30);
-    const bars = {
-      time: new Float64Array(n),
-      open: new Float64Array(n),
-      high: new Float64Array(n),
-      low: new Float64Array(n),
-      close: new Float64Array(n),
-      volume: new Float64Array(n),
-      length: n,
-    };
+    const bars = emptyColumns(n);
     let t = 1e12;
     for (let i = 0; i < n; i++) {
       t += rnd() < 0.05 ? 0 : rnd() < 0.05 ? -60_000 : 60_000;
