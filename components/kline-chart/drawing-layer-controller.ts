@@ -37,6 +37,11 @@ export function loadDrawingLayerParts(): Promise<DrawingLayerParts> {
   ));
 }
 
+/** The drawing layer's parts when they are loaded, else null. */
+export function drawingLayerParts(): DrawingLayerParts | null {
+  return parts;
+}
+
 /** The drawing toolbar's tools: a kind to place, `select`, `range-select`, or null (pan only). */
 export type DrawingLayerTool = DrawingTool | 'range-select';
 

@@ -1,45 +1,32 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChartCore } from '../../src/core/commands/chart-core.js';
-import { isDrawingKind, type Drawing, type DrawingKind } from '../../src/core/drawings/index.js';
-import { drawingStrings } from '../drawing-toolbar/index.js';
-import type { ChartA11yController } from './chart-a11y-controller.js';
-import { formatPrice } from './chart-legend.js';
-import { chartStrings } from './chart-strings.js';
-import type { DrawingLayerController } from './drawing-layer-controller.js';
+import { isDrawingKind, type DrawingKind } from '../../src/core/drawings/index.js';
+import { drawingLayerParts, loadDrawingLayerParts } from './drawing-layer-controller.js';
+import type { KeyboardDrawingKeys, KeyboardDrawingOptions } from './keyboard-drawing-keys.js';
 
-export interface KeyboardDrawingOptions {
-  readonly core: ChartCore;
-  readonly drawings: DrawingLayerController;
-  readonly a11y: ChartA11yController;
-  readonly lang: () => string;
-}
+export type { KeyboardDrawingOptions } from './keyboard-drawing-keys.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
 
-/** Steps of the price axis one Up/Down press moves (Shift: ten). */
-const PRICE_STEPS = 50;
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
-}
+/** The keys `KeyboardDrawingKeys` uses while placing (Shift+Left/Right still pan). */
+const PLACING_KEYS: ReadonlySet<string> = new Set([
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Enter',
+  'Escape',
+]);
 
 /**
- * Drawings without a mouse, on the focused plot (the WAI-ARIA "application" keys of the chart):
- *
- * - A drawing tool chosen: Left/Right move the keyboard crosshair bar by bar, Up/Down its price
- *   (Shift: ten steps), Enter sets the next anchor (the last one creates the drawing, one undo step,
- *   through the same `createDrawing` the pointer uses), Escape cancels.
- * - The select tool: `[` / `]` select the previous / next drawing; with a selection, arrows move it
- *   (Left/Right one bar, Up/Down one price step; each press one undo step) and Escape deselects.
- *   Delete is the drawing layer's.
- *
- * Listens in the capture phase on the element, so these keys never reach the pan/zoom keys.
+ * Drawings without a mouse (the keys are `KeyboardDrawingKeys`, in the drawing layer's lazy chunk):
+ * listens for keydown in the capture phase on the element and hands each key to them once the chunk
+ * is here. Before that there is nothing to move or place, unless a key asks for a drawing (`[`/`]`,
+ * or a tool chosen from the keyboard): it then loads the chunk and answers when it arrives.
  */
 export class KeyboardDrawingController implements ReactiveController {
   readonly #host: Host;
   readonly #o: KeyboardDrawingOptions;
-  /** The keyboard crosshair's price while placing (null: the bar's close). */
-  #price: number | null = null;
+  #keys: KeyboardDrawingKeys | null = null;
 
   constructor(host: Host, options: KeyboardDrawingOptions) {
     this.#host = host;
@@ -57,154 +44,41 @@ export class KeyboardDrawingController implements ReactiveController {
 
   /** A drawing tool was chosen from the keyboard: the plot takes focus and the crosshair shows the last visible bar. */
   begin(kind: DrawingKind): void {
-    this.#price = null;
-    this.#host.focus();
-    const bar = this.#o.a11y.stepKeyBar(0, false);
-    if (bar !== null) this.#preview(bar);
-    this.#say(fill(chartStrings(this.#o.lang()).drawHelp, { kind: this.#kindLabel(kind) }));
+    const keys = this.#ready();
+    if (keys) keys.begin(kind);
+    else void this.#load().then((k) => k.begin(kind));
+  }
+
+  #ready(): KeyboardDrawingKeys | null {
+    const parts = drawingLayerParts();
+    if (!this.#keys && parts) this.#keys = new parts.KeyboardDrawingKeys(this.#host, this.#o);
+    return this.#keys;
+  }
+
+  async #load(): Promise<KeyboardDrawingKeys> {
+    const parts = await loadDrawingLayerParts();
+    return (this.#keys ??= new parts.KeyboardDrawingKeys(this.#host, this.#o));
   }
 
   readonly #onKey = (e: KeyboardEvent): void => {
+    const keys = this.#ready();
+    if (keys) {
+      keys.onKey(e);
+      return;
+    }
     if (e.composedPath()[0] !== this.#host || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
     const tool = this.#o.drawings.tool;
-    const handled = isDrawingKind(tool) ? this.#placingKey(e, tool) : tool === 'select' ? this.#selectKey(e) : false;
-    if (!handled) return;
+    // Without the chunk only these keys have work to do: the drawing selection keys, and the placing
+    // keys of a tool chosen before the chunk arrived. They wait for it and are answered then.
+    const placing =
+      isDrawingKind(tool) &&
+      PLACING_KEYS.has(e.key) &&
+      !(e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight'));
+    const selecting = tool === 'select' && (e.key === '[' || e.key === ']');
+    if (!placing && !selecting) return;
     e.preventDefault();
     e.stopImmediatePropagation();
+    const pressed = { key: e.key, shiftKey: e.shiftKey };
+    void this.#load().then((k) => k.handleKey(pressed));
   };
-
-  #placingKey(e: KeyboardEvent, kind: DrawingKind): boolean {
-    const a11y = this.#o.a11y;
-    const series = this.#o.core.store.peek('series');
-    if (!series) return false;
-    const t = chartStrings(this.#o.lang());
-    switch (e.key) {
-      case 'ArrowLeft':
-      case 'ArrowRight': {
-        if (e.shiftKey) return false; // Shift+Left/Right still pans
-        const bar = a11y.stepKeyBar(a11y.keyBar === null ? 0 : e.key === 'ArrowLeft' ? -1 : 1, false);
-        if (bar === null) return true;
-        this.#preview(bar);
-        this.#say(`${a11y.describeBar(bar)}. ${t.price} ${this.#format(this.#priceAt(bar))}`);
-        return true;
-      }
-      case 'ArrowUp':
-      case 'ArrowDown': {
-        const bar = a11y.keyBar ?? a11y.stepKeyBar(0, false);
-        if (bar === null) return true;
-        const step = this.#priceStep() * (e.shiftKey ? 10 : 1);
-        this.#price = this.#round(this.#priceAt(bar) + (e.key === 'ArrowUp' ? step : -step));
-        this.#preview(bar);
-        this.#say(`${t.price} ${this.#format(this.#price)}`);
-        return true;
-      }
-      case 'Enter': {
-        const bar = a11y.keyBar;
-        if (bar === null) {
-          this.begin(kind);
-          return true;
-        }
-        const result = this.#o.drawings.keyPlace({ time: series.bars.time[bar], price: this.#priceAt(bar) });
-        if (!result) return true;
-        if (result.done) {
-          this.#price = null;
-          a11y.setKeyPrice(null);
-          this.#say(fill(t.drawPlaced, { kind: this.#kindLabel(kind) }));
-        } else {
-          this.#preview(bar);
-          this.#say(fill(t.drawPoint, { set: result.set, needed: result.needed }));
-        }
-        return true;
-      }
-      case 'Escape':
-        this.#price = null;
-        this.#o.drawings.setTool('select');
-        a11y.clearKeyBar();
-        this.#say(t.drawCancelled);
-        return true;
-      default:
-        return false;
-    }
-  }
-
-  #selectKey(e: KeyboardEvent): boolean {
-    const core = this.#o.core;
-    const t = chartStrings(this.#o.lang());
-    if (e.key === '[' || e.key === ']') {
-      const drawings = core.drawings.current().filter((d) => d.paneId === 'price');
-      if (drawings.length === 0) {
-        this.#say(t.noDrawings);
-        return true;
-      }
-      const selected = core.store.peek('drawingSelection');
-      const at = selected.length ? drawings.findIndex((d) => d.id === selected[selected.length - 1]) : -1;
-      const next =
-        e.key === ']'
-          ? (at + 1) % drawings.length
-          : at <= 0
-            ? drawings.length - 1
-            : (at - 1 + drawings.length) % drawings.length;
-      const drawing = drawings[next];
-      core.drawings.select([drawing.id]);
-      this.#say(`${fill(t.drawingSelected, { kind: this.#kindLabel(drawing.kind) })}. ${this.#describe(drawing)}`);
-      return true;
-    }
-    if (core.store.peek('drawingSelection').length === 0) return false;
-    if (e.key === 'Escape') {
-      // One Escape deselects and hides the keyboard crosshair.
-      core.drawings.select([]);
-      this.#o.a11y.clearKeyBar();
-      return true;
-    }
-    if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key) || e.shiftKey) return false;
-    const bars = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
-    const price = e.key === 'ArrowUp' ? this.#priceStep() : e.key === 'ArrowDown' ? -this.#priceStep() : 0;
-    const moved = this.#o.drawings.nudgeSelection(bars, price);
-    if (moved.length)
-      this.#say(`${fill(t.drawingMoved, { kind: this.#kindLabel(moved[0].kind) })}. ${this.#describe(moved[0])}`);
-    return true;
-  }
-
-  /** Shows the drawing being placed with its next point at the crosshair, and the crosshair at that price. */
-  #preview(bar: number): void {
-    const series = this.#o.core.store.peek('series');
-    if (!series) return;
-    const price = this.#priceAt(bar);
-    this.#o.a11y.setKeyPrice(price);
-    this.#o.drawings.keyPreview({ time: series.bars.time[bar], price });
-  }
-
-  #priceAt(bar: number): number {
-    return this.#price ?? this.#o.core.store.peek('series')?.bars.close[bar] ?? 0;
-  }
-
-  /** One fiftieth of the visible price axis, in whole ticks of the instrument's precision. */
-  #priceStep(): number {
-    const precision = this.#o.core.store.peek('series')?.instrument.pricePrecision ?? 2;
-    const tick = Math.pow(10, -precision);
-    const m = this.#o.drawings.mapper('price');
-    const range = m && m.height > 0 ? Math.abs(m.yToPrice(0) - m.yToPrice(m.height)) : 0;
-    return Math.max(tick, Math.round(range / PRICE_STEPS / tick) * tick);
-  }
-
-  #round(price: number): number {
-    const precision = this.#o.core.store.peek('series')?.instrument.pricePrecision ?? 2;
-    return Number(price.toFixed(precision));
-  }
-
-  #format(price: number): string {
-    return formatPrice(price, this.#o.core.store.peek('series')?.instrument.pricePrecision ?? 2);
-  }
-
-  #describe(d: Drawing): string {
-    return d.points.map((p) => this.#format(p.price)).join(', ');
-  }
-
-  #kindLabel(kind: DrawingKind): string {
-    return drawingStrings(this.#o.lang()).kinds[kind];
-  }
-
-  #say(text: string): void {
-    this.#o.a11y.announcer.say(text, 250);
-  }
 }

@@ -9,6 +9,19 @@ const MAGENTA: [number, number, number] = [255, 0, 255];
 // The drawing layer's interaction and painter are a chunk of their own (issue #12). A chart without
 // a toolbar never loads them until it has a drawing: the first drawing loads them and is painted.
 describe('the drawing layer loads its painter with the first drawing', () => {
+  // First in the file: the page has not loaded the drawing parts yet.
+  it('before the parts are loaded, ] on a chart without drawings loads them and says there are none', async () => {
+    const chart = await readyChart(
+      html`<kline-chart toolbar="none" style="width:800px;height:500px" indicators="VOL"></kline-chart>`,
+    );
+    const live = chart.shadowRoot!.querySelector<HTMLElement>('[part="live"]')!;
+    chart.focus();
+    const key = new KeyboardEvent('keydown', { key: ']', bubbles: true, composed: true, cancelable: true });
+    chart.dispatchEvent(key);
+    expect(key.defaultPrevented, 'the key is the drawing keys’ (not the pan keys’)').to.equal(true);
+    await waitFor(() => live.textContent?.includes('No drawings') === true, 'the announcement');
+  });
+
   it('a chart without a toolbar paints a drawing created by a tool, then a user can select it', async () => {
     const chart = await readyChart(
       html`<kline-chart toolbar="none" style="width:800px;height:500px" indicators="VOL"></kline-chart>`,
