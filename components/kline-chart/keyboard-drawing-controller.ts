@@ -46,7 +46,7 @@ export class KeyboardDrawingController implements ReactiveController {
   begin(kind: DrawingKind): void {
     const keys = this.#ready();
     if (keys) keys.begin(kind);
-    else void this.#load().then((k) => k.begin(kind));
+    else void this.#load().then((k) => k.begin(kind), warnNotLoaded);
   }
 
   #ready(): KeyboardDrawingKeys | null {
@@ -79,6 +79,10 @@ export class KeyboardDrawingController implements ReactiveController {
     e.preventDefault();
     e.stopImmediatePropagation();
     const pressed = { key: e.key, shiftKey: e.shiftKey };
-    void this.#load().then((k) => k.handleKey(pressed));
+    void this.#load().then((k) => k.handleKey(pressed), warnNotLoaded);
   };
+}
+
+function warnNotLoaded(error: unknown): void {
+  console.warn('kline-chart: the drawing keys could not be loaded', error);
 }
