@@ -109,6 +109,7 @@ export class DrawingLayerController {
   readonly #o: DrawingLayerOptions;
   /** Null until the parts are loaded: nothing to hit-test or place before then. */
   #interaction: DrawingInteraction | null = null;
+  #partsLoad: Promise<void> | null = null;
   #magnet = false;
   #renderer: ChartRenderer | null = null;
   #container: HTMLElement | null = null;
@@ -126,6 +127,8 @@ export class DrawingLayerController {
   constructor(options: DrawingLayerOptions) {
     this.#o = options;
     if (parts) this.#interaction = this.#createInteraction(parts);
+    // The first drawing (a tool, a paste, a restored layout) starts the load at once, not at its paint.
+    else options.core.store.onCommit(() => void this.whenLoaded());
   }
 
   #createInteraction(p: DrawingLayerParts): DrawingInteraction {
@@ -177,17 +180,30 @@ export class DrawingLayerController {
 
   /** Loads the parts when they are not here yet, then repaints with them. */
   #ensureParts(): void {
-    if (this.#interaction) return;
-    void loadDrawingLayerParts().then(
+    if (this.#interaction || this.#partsLoad) return;
+    this.#partsLoad = loadDrawingLayerParts().then(
       (p) => {
+        this.#partsLoad = null;
         if (this.#interaction) return;
         this.#interaction = this.#createInteraction(p);
         this.#setCursor();
         this.#invalidate();
         this.#o.requestUpdate?.();
       },
-      (error: unknown) => this.#o.onError?.(`Drawings could not be loaded: ${(error as Error).message}`),
+      (error: unknown) => {
+        this.#partsLoad = null;
+        this.#o.onError?.(`Drawings could not be loaded: ${(error as Error).message}`);
+      },
     );
+  }
+
+  /**
+   * Resolves once the parts are here when the chart has drawings (loading them if needed), so the
+   * element's `whenPainted()` waits for a drawing a tool just made to be painted.
+   */
+  whenLoaded(): Promise<void> {
+    if (!this.#interaction && this.#o.core.drawings.current().length > 0) this.#ensureParts();
+    return this.#partsLoad ?? Promise.resolve();
   }
 
   // ------------------------------------------------------------ lifecycle

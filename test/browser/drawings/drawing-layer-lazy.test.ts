@@ -7,21 +7,9 @@ import { coreOf } from '../../../components/kline-chart/core-of.js';
 const MAGENTA: [number, number, number] = [255, 0, 255];
 
 // The drawing layer's interaction and painter are a chunk of their own (issue #12). A chart without
-// a toolbar never loads them until it has a drawing: the first drawing loads them and is painted.
+// a toolbar never loads them until it has a drawing: the first drawing loads them and is painted
+// (each file runs in a page of its own, so the parts are not loaded before this test).
 describe('the drawing layer loads its painter with the first drawing', () => {
-  // First in the file: the page has not loaded the drawing parts yet.
-  it('before the parts are loaded, ] on a chart without drawings loads them and says there are none', async () => {
-    const chart = await readyChart(
-      html`<kline-chart toolbar="none" style="width:800px;height:500px" indicators="VOL"></kline-chart>`,
-    );
-    const live = chart.shadowRoot!.querySelector<HTMLElement>('[part="live"]')!;
-    chart.focus();
-    const key = new KeyboardEvent('keydown', { key: ']', bubbles: true, composed: true, cancelable: true });
-    chart.dispatchEvent(key);
-    expect(key.defaultPrevented, 'the key is the drawing keys’ (not the pan keys’)').to.equal(true);
-    await waitFor(() => live.textContent?.includes('No drawings') === true, 'the announcement');
-  });
-
   it('a chart without a toolbar paints a drawing created by a tool, then a user can select it', async () => {
     const chart = await readyChart(
       html`<kline-chart toolbar="none" style="width:800px;height:500px" indicators="VOL"></kline-chart>`,
@@ -37,7 +25,9 @@ describe('the drawing layer loads its painter with the first drawing', () => {
       style: { color: '#ff00ff', width: 3 },
     });
     expect(created.success, JSON.stringify(created)).to.equal(true);
-    await waitFor(() => countPixels(paneCanvas(chart, 'price'), MAGENTA, 8) > 100, 'the drawing painted');
+    // whenPainted() waits for the painter's chunk too: the drawing is on the canvas when it resolves.
+    await chart.whenPainted();
+    expect(countPixels(paneCanvas(chart, 'price'), MAGENTA, 8), 'magenta pixels').to.be.greaterThan(100);
     // With the parts loaded, the keyboard's select keys reach the drawing.
     const id = (created.data as { id: string }).id;
     chart.focus();
