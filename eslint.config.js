@@ -1,5 +1,5 @@
 // ESLint 9 flat config: one config for the whole repository (issue #18, item 1).
-// `npm run lint` runs ESLint over src, components, test, scripts, bench and demo, then `prettier --check`.
+// `npm run lint` (scripts/lint.js) runs ESLint over src, components, test, scripts, bench and demo, and `prettier --check`.
 // Formatting belongs to Prettier alone: eslint-config-prettier (last) turns off every rule that would fight it.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
