@@ -18,6 +18,8 @@ export interface ToolsHost {
   readonly tools: {
     list(): ToolEntry[];
     execute(name: string, input: unknown, options?: ToolExecuteOptions): Promise<ToolResult>;
+    /** Resolves when `list()` shows every tool (a chart's built-in tools load after its first paint). */
+    ready?(): Promise<void>;
   };
 }
 
@@ -104,6 +106,7 @@ export class CommandPalette extends LitElement {
 
   /** Opens the palette on the tool list with an empty search, focused. */
   async open(): Promise<void> {
+    await this.#toolsReady();
     this.#tools = this.chart?.tools.list() ?? [];
     this.requestUpdate();
     this._query = '';
@@ -117,12 +120,20 @@ export class CommandPalette extends LitElement {
 
   /** Opens the palette straight on one tool's form. Returns false for an unknown tool. */
   async openTool(name: string): Promise<boolean> {
+    await this.#toolsReady();
     this.#tools = this.chart?.tools.list() ?? [];
     const tool = this.#tools.find((t) => t.name === name);
     if (!tool) return false;
     await this.#show();
     await this.#choose(tool);
     return true;
+  }
+
+  /** Waits for the chart's tools to be listed; a chunk that fails to load leaves the tools listed so far. */
+  async #toolsReady(): Promise<void> {
+    await this.chart?.tools.ready?.().catch((error: unknown) => {
+      console.warn('kline-chart: the chart tools could not be loaded', error);
+    });
   }
 
   /** Closes the palette; focus returns to where it was. */

@@ -65,6 +65,11 @@ export interface ChartToolsApi {
   describe(): ToolDescriptor[];
   execute(name: string, input: unknown, options?: ToolExecuteOptions): Promise<ToolResult>;
   register(definition: HostToolDefinition): () => void;
+  /**
+   * Resolves when `list()` and `describe()` show every built-in tool: their code is a chunk fetched
+   * after the first paint (issue #12), in by `kline-ready`. `execute` waits for it by itself.
+   */
+  ready(): Promise<void>;
 }
 
 /**
@@ -477,6 +482,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       describe: () => registry.describe(),
       execute: (name, input, options) => registry.execute(name, input, { origin: 'host', ...options }),
       register: (definition) => registry.register(definition),
+      ready: () => registry.ready(),
     };
   }
 
@@ -1065,8 +1071,12 @@ export class KlineChart extends SignalWatcher(LitElement) {
   #announceReady(): void {
     if (this.#ready) return;
     this.#ready = true;
-    // A toolbar's indicator picker and drawing tools are in the page by then, so a host (or a test) can script them on ready.
-    void (this.#pickerLoad ?? Promise.resolve()).then(() => this.#emit('kline-ready', { chartId: this.id }));
+    // A toolbar's indicator picker and drawing tools are in the page by then, so a host (or a test) can script them on
+    // ready; so is every built-in tool, whose chunk is fetched after the first paint (issue #12).
+    const tools = this.#core.tools.ready().catch((error: unknown) => {
+      console.warn('kline-chart: the chart tools could not be loaded', error);
+    });
+    void Promise.all([this.#pickerLoad, tools]).then(() => this.#emit('kline-ready', { chartId: this.id }));
   }
 
   /**

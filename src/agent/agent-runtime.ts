@@ -436,6 +436,9 @@ export class AgentRuntime {
     const maxSteps = this.#options.maxSteps ?? DEFAULT_MAX_STEPS;
     const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
     let sawUsage = false;
+    // A chart lists its built-in tools once their chunk is in (issue #12); a port that cannot load them
+    // still lists what it has, so the run goes on with those.
+    await active.port.toolsReady?.().catch(() => undefined);
     for (let step = 0; step < maxSteps; step++) {
       this.#throwIfStopped(active);
       const tools = this.#toolsFor(active);

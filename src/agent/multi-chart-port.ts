@@ -61,6 +61,9 @@ export function createMultiChartPort(ports: readonly ChartAgentPort[]): MultiCha
       const charts = describeCharts();
       return [...seen.values()].map((tool) => withChartParameter(tool, ids, charts));
     },
+    async toolsReady(): Promise<void> {
+      for (const port of ports) await port.toolsReady?.().catch(() => undefined);
+    },
     context: () => safe(() => ports[0].context(), null),
     contexts: () => ports.map((p) => safe(() => p.context(), null)),
     subscribe(listener) {

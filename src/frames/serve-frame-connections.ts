@@ -110,5 +110,10 @@ function bridge(port: ChartAgentPort, channel: MessagePort): void {
         break;
     }
   };
-  post(channel, { op: 'hello', chartId: port.chartId, tools: port.tools(), context: port.context() });
+  // The hello lists every tool: a chart's built-in ones are a chunk loaded after its first paint (issue #12).
+  void (port.toolsReady?.() ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => {
+      if (open) post(channel, { op: 'hello', chartId: port.chartId, tools: port.tools(), context: port.context() });
+    });
 }

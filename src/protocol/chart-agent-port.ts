@@ -65,6 +65,11 @@ export type RunRevertResult =
 export interface ChartAgentPort {
   readonly chartId: string;
   tools(): ToolDescriptor[];
+  /**
+   * Resolves when `tools()` lists every tool (a chart's built-in tools are a chunk loaded after its
+   * first paint); optional: a port without it lists everything at once.
+   */
+  toolsReady?(): Promise<void>;
   context(): ChartContext | null;
   /** Called on every context change; returns an unsubscribe function. */
   subscribe(listener: (context: ChartContext | null) => void): () => void;

@@ -136,6 +136,7 @@ export class ChartCore implements CommandContext {
       aroundRunCall: (tag, run) => this.store.tagged(tag, run),
       beforeInvoke: (name, input) => loadStudiesForTool(this.indicatorRegistry, name, input),
       aroundComposedCall: (label, run) => this.store.grouped(label, run),
+      loadHosts: () => import('./builtin-tool-hosts.js').then((m) => m.createBuiltinToolHosts(this)),
     });
     // Every tool call, from the toolbar, palette, agent or host, passes here: remember its origin so
     // the commits it makes are reported with the right reason.

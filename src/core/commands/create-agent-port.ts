@@ -23,6 +23,7 @@ export function createAgentPort(core: ChartCore): OpenPort {
       return core.chartId;
     },
     tools: () => (isClosed ? [] : core.tools.describe((t) => core.tools.allowedForAgent(t.name))),
+    toolsReady: () => core.tools.ready(),
     context: () => toJson(core.context.get()),
     subscribe(listener) {
       let first = true;

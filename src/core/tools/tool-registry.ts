@@ -83,6 +83,13 @@ export interface ToolRegistryOptions {
    * needs that may not be loaded yet, e.g. the code of the study it names.
    */
   beforeInvoke?: (name: string, input: unknown) => Promise<void> | void;
+  /**
+   * Loads the objects whose `@tool` methods are the rest of the built-in tools: in the browser bundle
+   * they are a chunk of their own, fetched after the first paint (issue #12). Until they are in,
+   * `list`, `describe` and `has` show only the tools of the constructor's hosts; `execute` waits for
+   * them. A failed load is forgotten, so the next `ready()` or `execute` tries again.
+   */
+  loadHosts?: () => Promise<readonly object[]>;
 }
 
 /**
@@ -98,6 +105,42 @@ export class ToolRegistry {
 
   constructor(hosts: readonly object[], options: ToolRegistryOptions) {
     this.#options = options;
+    this.#bindHosts(hosts);
+    this.#loaded = !options.loadHosts;
+  }
+
+  #loaded: boolean;
+  #loading: Promise<void> | null = null;
+
+  /** Whether every built-in tool is listed (the lazily loaded hosts are in). */
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+
+  /**
+   * Resolves when every built-in tool is listed: loads the hosts of `loadHosts` on the first call.
+   * Rejects when they cannot be loaded (the next call tries again).
+   */
+  ready(): Promise<void> {
+    if (this.#loaded) return Promise.resolve();
+    const load = this.#options.loadHosts as () => Promise<readonly object[]>;
+    return (this.#loading ??= load().then(
+      (hosts) => {
+        // Built-in tools keep their place before the host's own ones, whenever these were registered.
+        const registered = [...this.#tools.values()].filter((t) => t.kind === 'host');
+        for (const t of registered) this.#tools.delete(t.name);
+        this.#bindHosts(hosts);
+        for (const t of registered) if (!this.#tools.has(t.name)) this.#tools.set(t.name, t);
+        this.#loaded = true;
+      },
+      (error: unknown) => {
+        this.#loading = null;
+        throw error;
+      },
+    ));
+  }
+
+  #bindHosts(hosts: readonly object[]): void {
     for (const meta of getRegisteredChartTools()) {
       const host = hosts.find((h) => ownsMethod(h, meta.method));
       if (!host) continue;
@@ -242,6 +285,16 @@ export class ToolRegistry {
     depth: number,
     parentSafety: ToolSafety | null,
   ): Promise<ToolResult> {
+    if (!this.#loaded) {
+      try {
+        await this.ready();
+      } catch (error) {
+        return failure('internal', `The chart's tools could not be loaded: ${safeText(error)}`, {
+          retryable: true,
+          recommendedAction: 'Check the network connection and try again.',
+        });
+      }
+    }
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     if (!tool) {
       return failure(

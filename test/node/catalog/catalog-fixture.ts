@@ -52,9 +52,18 @@ export const CONTRACT_CATALOG: Readonly<
   pane_move: ['mutating', 'sequential'],
 };
 
+/** A chart core with every built-in tool listed (their module is loaded on first use). */
+export async function readyCore(chartId = 'x'): Promise<ChartCore> {
+  const core = new ChartCore({ chartId });
+  await core.tools.ready();
+  return core;
+}
+
 /** A chart core with the sample DEMO daily series loaded (no undo step). */
 export async function loadedCore(symbol = 'DEMO'): Promise<ChartCore> {
   const core = new ChartCore({ chartId: 'catalog' });
+  // Every built-in tool listed and callable in the same tick (their module loads on first use).
+  await core.tools.ready();
   await core.loadTarget({ symbol, period: '1d', sourceId: 'sample' }, null);
   return core;
 }

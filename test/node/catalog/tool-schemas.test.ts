@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
 import { defineTool, MODEL_SCHEMA_KEYWORDS, toModelSchema } from '../../../src/core/tools/index.js';
 import type { ToolDescriptor } from '../../../src/protocol/index.js';
-import { CONTRACT_CATALOG, loadedCore } from './catalog-fixture.js';
+import { CONTRACT_CATALOG, loadedCore, readyCore } from './catalog-fixture.js';
 
 type Json = Record<string, unknown>;
 
@@ -62,8 +62,8 @@ function describeAll(core: ChartCore): Map<string, ToolDescriptor> {
   return new Map(core.tools.describe().map((d) => [d.name, d]));
 }
 
-test('every tool of the docs/contracts.md catalog is registered with its safety and execution mode', () => {
-  const core = new ChartCore({ chartId: 'x' });
+test('every tool of the docs/contracts.md catalog is registered with its safety and execution mode', async () => {
+  const core = await readyCore();
   const listed = new Map(core.tools.list().map((t) => [t.name, t]));
   const missing = Object.keys(CONTRACT_CATALOG).filter((name) => !listed.has(name));
   assert.deepEqual(missing, [], `missing tools: ${missing.join(', ')}`);
@@ -80,7 +80,7 @@ test('every tool of the docs/contracts.md catalog is registered with its safety 
 });
 
 test('every registered tool has a schema fit for every OpenAI-compatible server', async () => {
-  for (const core of [new ChartCore({ chartId: 'x' }), await loadedCore()]) {
+  for (const core of [await readyCore(), await loadedCore()]) {
     const problems: string[] = [];
     for (const d of core.tools.describe()) {
       assert.match(d.name, /^[a-z][a-z0-9_]{0,63}$/);
@@ -97,8 +97,8 @@ test('every registered tool has a schema fit for every OpenAI-compatible server'
   }
 });
 
-test('closed sets are enums: periods, drawing kinds, line dash, setting values and setting keys', () => {
-  const tools = describeAll(new ChartCore({ chartId: 'x' }));
+test('closed sets are enums: periods, drawing kinds, line dash, setting values and setting keys', async () => {
+  const tools = describeAll(await readyCore());
   const prop = (tool: string, ...path: string[]) => {
     let s = tools.get(tool)!.parameters as Json;
     for (const key of path) s = (key === '[]' ? s.items : (s.properties as Json)[key]) as Json;
@@ -193,8 +193,8 @@ test('toModelSchema rewrites literal unions, records and lone consts, and drops 
   assert.ok(Array.isArray((schema.properties.mode as Json).anyOf));
 });
 
-test('a host tool with a literal union is advertised with an enum as well', () => {
-  const core = new ChartCore({ chartId: 'x' });
+test('a host tool with a literal union is advertised with an enum as well', async () => {
+  const core = await readyCore();
   core.tools.register(
     defineTool({
       name: 'acme_pick',
@@ -213,8 +213,8 @@ test('a host tool with a literal union is advertised with an enum as well', () =
   assert.deepEqual(schemaProblems(d.parameters, d.name, false), []);
 });
 
-test('descriptions are written for a model: what, when, returns, limits; none too long', () => {
-  const core = new ChartCore({ chartId: 'x' });
+test('descriptions are written for a model: what, when, returns, limits; none too long', async () => {
+  const core = await readyCore();
   for (const d of core.tools.describe()) {
     assert.ok(d.description.length >= 80, `${d.name}: description too short (${d.description.length})`);
     assert.ok(d.description.length <= 3000, `${d.name}: description too long (${d.description.length})`);

@@ -1,0 +1,13 @@
+import type { ChartCore } from './chart-core.js';
+import { PriceLineTools } from './price-line-tools.js';
+
+/**
+ * The objects whose `@tool` methods are a chart's built-in tools, made for one chart. This module
+ * and what only it imports are a chunk of their own in the browser bundle, loaded after the first
+ * paint (`ToolRegistry.ready`, issue #12): the tools' schemas, descriptions and bodies are not
+ * needed to draw candles. What the element calls at once stays on the command objects of
+ * {@link ChartCore}. Listed in the order the tools are described to a model.
+ */
+export function createBuiltinToolHosts(core: ChartCore): object[] {
+  return [new PriceLineTools(core.priceLines)];
+}
