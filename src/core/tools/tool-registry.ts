@@ -12,9 +12,22 @@ import { getRegisteredChartTools } from './tool-decorator.js';
 import { ToolCallError } from './tool-error.js';
 import { toModelSchema } from './to-model-schema.js';
 import type { ToolCallContext, ToolMethod, ToolOutput } from './tool-metadata.js';
-import { toPlainInput } from './to-plain-input.js';
 import { compileCheck } from './compile-check.js';
-import { checkToolInput, toolInputErrors, type CheckedInput } from './validate-tool-input.js';
+import type { CheckedInput } from './validate-tool-input.js';
+
+type ToolCallKit = typeof import('./tool-call-kit.js');
+/** Input reading and checking, shared by every registry once loaded (tool-call-kit.ts). */
+let kit: ToolCallKit | null = null;
+let kitLoading: Promise<ToolCallKit> | null = null;
+function loadKit(): Promise<ToolCallKit> {
+  return (kitLoading ??= import('./tool-call-kit.js').then(
+    (module) => (kit = module),
+    (error: unknown) => {
+      kitLoading = null;
+      throw error;
+    },
+  ));
+}
 
 /** Who may use which tools through the agent port. User calls are never restricted. */
 export interface ToolPolicy {
@@ -106,26 +119,30 @@ export class ToolRegistry {
   constructor(hosts: readonly object[], options: ToolRegistryOptions) {
     this.#options = options;
     this.#bindHosts(hosts);
-    this.#loaded = !options.loadHosts;
+    this.#loaded = kit !== null && !options.loadHosts;
   }
 
   #loaded: boolean;
   #loading: Promise<void> | null = null;
 
-  /** Whether every built-in tool is listed (the lazily loaded hosts are in). */
+  /** Whether every built-in tool is listed and `execute` can run at once (both chunks are in). */
   get loaded(): boolean {
     return this.#loaded;
   }
 
   /**
-   * Resolves when every built-in tool is listed: loads the hosts of `loadHosts` on the first call.
-   * Rejects when they cannot be loaded (the next call tries again).
+   * Resolves when every built-in tool is listed and calls run without waiting: loads the hosts of
+   * `loadHosts` and the input checks (tool-call-kit.ts) on the first call. Rejects when they cannot
+   * be loaded (the next call tries again).
    */
   ready(): Promise<void> {
     if (this.#loaded) return Promise.resolve();
-    const load = this.#options.loadHosts as () => Promise<readonly object[]>;
-    return (this.#loading ??= load().then(
-      (hosts) => {
+    return (this.#loading ??= Promise.all([this.#options.loadHosts?.() ?? null, loadKit()]).then(
+      ([hosts]) => {
+        if (!hosts) {
+          this.#loaded = true;
+          return;
+        }
         // Built-in tools keep their place before the host's own ones, whenever these were registered.
         const registered = [...this.#tools.values()].filter((t) => t.kind === 'host');
         for (const t of registered) this.#tools.delete(t.name);
@@ -324,7 +341,7 @@ export class ToolRegistry {
     }
     if (depth >= MAX_DEPTH) return failure('not_allowed', `Tools may be nested at most ${MAX_DEPTH} levels deep.`);
     // Read the input once into plain JSON: proto keys, cycles, throwing getters are refused here.
-    const plain = toPlainInput(input);
+    const plain = (kit as ToolCallKit).toPlainInput(input);
     let validated = plain.ok ? safeValidate(paramsOf(tool), plain.value) : plain;
     // Only a refusal waits (for the wording of its errors); valid input goes on in the same tick.
     if (validated instanceof Promise) validated = await validated;
@@ -514,7 +531,7 @@ const COULD_NOT_VALIDATE: Validated = { ok: false, details: [{ path: '(input)', 
 function safeValidate(schema: TObject, value: unknown): Validated | Promise<Validated> {
   let checked: CheckedInput | Promise<CheckedInput>;
   try {
-    checked = checkToolInput(schema, value);
+    checked = (kit as ToolCallKit).checkToolInput(schema, value);
   } catch {
     return COULD_NOT_VALIDATE;
   }
@@ -532,7 +549,7 @@ function refusal(schema: TObject, checked: CheckedInput): Validated | Promise<Va
   return import('@sinclair/typebox/errors').then(
     ({ Errors }) => {
       try {
-        return { ok: false, details: toolInputErrors(schema, checked.value, Errors) };
+        return { ok: false, details: (kit as ToolCallKit).toolInputErrors(schema, checked.value, Errors) };
       } catch {
         return COULD_NOT_VALIDATE;
       }
