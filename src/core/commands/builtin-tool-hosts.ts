@@ -1,4 +1,10 @@
 import type { ChartCore } from './chart-core.js';
+// Imported in the order the tools are described to a model: a module's `@tool`s register when it is
+// evaluated, and the registry lists them in that order (tool-registry.ts).
+import { ChartTools } from './chart-tools.js';
+import { MarketTools } from './market-tools.js';
+import { HistoryTools } from './history-tools.js';
+import { SettingsTools } from './settings-tools.js';
 import { PriceLineTools } from './price-line-tools.js';
 
 /**
@@ -9,5 +15,11 @@ import { PriceLineTools } from './price-line-tools.js';
  * {@link ChartCore}. Listed in the order the tools are described to a model.
  */
 export function createBuiltinToolHosts(core: ChartCore): object[] {
-  return [new PriceLineTools(core.priceLines)];
+  return [
+    new ChartTools(core),
+    new MarketTools(core),
+    new HistoryTools(core),
+    new SettingsTools(core.settings),
+    new PriceLineTools(core.priceLines),
+  ];
 }

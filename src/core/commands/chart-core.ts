@@ -15,13 +15,10 @@ import { createDefaultSourceRegistry, DataSourceRegistry, sliceBars } from '../d
 import { Store, type ReadOnlySignal } from '../store/index.js';
 import { ToolRegistry, type ToolPolicy } from '../tools/index.js';
 import { buildChartContext } from './build-chart-context.js';
-import { ChartCommands } from './chart-commands.js';
 import { initialChartState, VOLATILE_KEYS, type ChartState, type ChartTarget, type ViewRange } from '../state/index.js';
-import { MarketCommands } from './market-commands.js';
 import { IndicatorCommands } from './indicator-commands.js';
 import { PaneCommands } from './pane-commands.js';
 import { DrawingCommands } from './drawing-commands.js';
-import { HistoryCommands } from './history-commands.js';
 import { SettingsCommands } from './settings-commands.js';
 import { ComparisonCommands } from './comparison-commands.js';
 import { RunCommands } from './run-commands.js';
@@ -33,7 +30,7 @@ import { resolveStudy } from './indicator-study.js';
 import { createDefaultIndicatorRegistry, loadStudiesForTool, type IndicatorRegistry } from '../indicators/index.js';
 import { checked, loadSeries } from './load-series.js';
 import { defaultView } from '../state/index.js';
-import { seriesMatchesTarget } from './resolve-instrument.js';
+import { seriesMatchesTarget } from './series-matches-target.js';
 import { HOST_SOURCE_ID, HostDataSource } from './host-data-source.js';
 import type { CommitInfo } from '../store/index.js';
 import type { ChangeReason, CommandContext } from './command-context.js';
@@ -55,13 +52,10 @@ export class ChartCore implements CommandContext {
   readonly sources: DataSourceRegistry;
   readonly tools: ToolRegistry;
   readonly context: ReadOnlySignal<ChartContext | null>;
-  readonly chart: ChartCommands;
-  readonly market: MarketCommands;
   readonly indicators: IndicatorCommands;
   /** `pane_resize`, `pane_move` and the separators' drag preview. */
   readonly panes: PaneCommands;
   readonly drawings: DrawingCommands;
-  readonly history: HistoryCommands;
   readonly settings: SettingsCommands;
   readonly comparisons: ComparisonCommands;
   readonly markers: MarkerCommands;
@@ -117,12 +111,9 @@ export class ChartCore implements CommandContext {
         priceLines: s.priceLines.get(),
       }),
     );
-    this.chart = new ChartCommands(this);
-    this.market = new MarketCommands(this);
     this.indicators = new IndicatorCommands(this);
     this.panes = new PaneCommands(this);
     this.drawings = new DrawingCommands(this);
-    this.history = new HistoryCommands(this);
     this.settings = new SettingsCommands(this);
     this.comparisons = new ComparisonCommands(this);
     this.markers = new MarkerCommands(this);
@@ -183,12 +174,9 @@ export class ChartCore implements CommandContext {
   /** Objects whose `@tool` methods become this chart's tools. */
   #hosts(): object[] {
     return [
-      this.chart,
-      this.market,
       this.indicators,
       this.panes,
       this.drawings,
-      this.history,
       this.settings,
       this.comparisons,
       this.markers,

@@ -1,12 +1,9 @@
 /** The command layer's public face: the chart core, its command hosts (whose `@tool` methods are the tools) and helpers the elements use. */
 export { ChartCore, type ChartCoreOptions } from './chart-core.js';
 export type { ChangeReason, CommandContext } from './command-context.js';
-export { ChartCommands } from './chart-commands.js';
-export { MarketCommands } from './market-commands.js';
 export { IndicatorCommands, type PaneSummary } from './indicator-commands.js';
 export { PaneCommands } from './pane-commands.js';
 export { DrawingCommands } from './drawing-commands.js';
-export { HistoryCommands } from './history-commands.js';
 export { SettingsCommands } from './settings-commands.js';
 export { ComparisonCommands } from './comparison-commands.js';
 export { MarkerCommands } from './marker-commands.js';

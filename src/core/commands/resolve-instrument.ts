@@ -1,6 +1,5 @@
-import type { DataSourceRegistry, Instrument, Series } from '../data/index.js';
+import type { DataSourceRegistry, Instrument } from '../data/index.js';
 import { ToolCallError } from '../tools/index.js';
-import type { ChartTarget } from '../state/index.js';
 
 /** A candidate as tools report it. */
 export interface InstrumentCandidate {
@@ -70,12 +69,4 @@ export async function resolveInstrument(
       : 'Search with instruments_query_name using a name or part of the code.',
     data: { suggestions },
   });
-}
-
-/** Whether a loaded series is what a target asks for (codes may be qualified). */
-export function seriesMatchesTarget(series: Series, target: ChartTarget): boolean {
-  const i = series.instrument;
-  const symbolOk =
-    target.symbol === i.symbol || target.symbol.toUpperCase() === `${i.exchange}:${i.symbol}`.toUpperCase();
-  return symbolOk && i.sourceId === target.sourceId && series.period === target.period;
 }

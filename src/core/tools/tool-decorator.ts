@@ -10,7 +10,7 @@ const byName = new Map<string, RegisteredChartTool>();
  * metadata keyed by the function itself, and a chart finds the host that owns it by identity.
  *
  * @example
- * class ChartCommands {
+ * class ChartTools {
  *   \@tool({ name: 'chart_set_period', label: 'Set period', description: '…', parameters, safety: 'mutating' })
  *   async setPeriod(input: { period: Period }, ctx: ToolCallContext) { … }
  * }

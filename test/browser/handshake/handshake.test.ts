@@ -49,6 +49,7 @@ describe('chart ↔ panel handshake', () => {
     expect(port, 'a port for late-chart').to.not.equal(undefined);
     await waitFor(() => port.context() !== null, 'context over the port');
     expect(port.context()!.chartId).to.equal('late-chart');
+    await port.toolsReady?.(); // the built-in tools are a chunk loaded after the first paint
     const names = port.tools().map((t) => t.name);
     expect(names).to.include.members([
       'chart_get_context',
@@ -76,11 +77,13 @@ describe('chart ↔ panel handshake', () => {
     </div>`);
     const [ro] = ask('h-ro');
     await waitFor(() => ro.context() !== null, 'data');
+    await ro.toolsReady?.(); // the built-in tools are a chunk loaded after the first paint
     expect(ro.tools().every((t) => t.safety === 'read-only')).to.equal(true);
     const refused = await ro.execute('chart_set_period', { period: '1w' });
     expect(refused.success).to.equal(false);
     expect(!refused.success && refused.error.code).to.equal('not_allowed');
     const [allow] = ask('h-allow');
+    await allow.toolsReady?.();
     expect(
       allow
         .tools()
@@ -95,6 +98,7 @@ describe('chart ↔ panel handshake', () => {
     await fixture(html`<kline-chart id="h-live" style="width:300px;height:200px"></kline-chart>`);
     const [port] = ask('h-live');
     await waitFor(() => port.context() !== null, 'data');
+    await port.toolsReady?.(); // the built-in tools are a chunk loaded after the first paint
     const setSymbol = port.tools().find((t) => t.name === 'chart_set_symbol')!;
     expect(setSymbol.description).to.match(/Enabled source ids: sample/);
     const r = await port.execute('market_bars_query', { limit: 3 });

@@ -46,8 +46,12 @@ const SetVisibleRangeInput = Type.Object(
   { additionalProperties: false },
 );
 
-/** Chart-level commands: context, instrument, period, viewport. The toolbar calls the same methods. */
-export class ChartCommands {
+/**
+ * The chart-level tools (docs/contracts.md "Tool catalog"): context, instrument, period, viewport. The
+ * toolbar calls the same tools. Loaded with the other tools after the first paint
+ * (builtin-tool-hosts.ts, issue #12); no code of the first paint calls them directly.
+ */
+export class ChartTools {
   readonly #ctx: Pick<CommandContext, 'store' | 'sources' | 'context' | 'loadTarget'>;
 
   constructor(ctx: Pick<CommandContext, 'store' | 'sources' | 'context' | 'loadTarget'>) {
@@ -80,7 +84,7 @@ export class ChartCommands {
       'Switches the chart to another instrument (keeps the period). If the code matches several instruments nothing changes and the result is an `ambiguous` error with `data.candidates`: then call ask_user with one option per candidate and retry with the chosen EXCHANGE:CODE. Unknown codes return `not_found` with suggestions; use instruments_query_name to search by name. Returns the loaded instrument, period, timezone and data/visible ranges. One undo step; drawings are kept per instrument.',
     parameters: SetSymbolInput,
     safety: 'mutating',
-    liveDescription: (host: ChartCommands) => `Enabled source ids: ${host.#ctx.sources.ids().join(', ')}.`,
+    liveDescription: (host: ChartTools) => `Enabled source ids: ${host.#ctx.sources.ids().join(', ')}.`,
   })
   async setSymbol(input: Static<typeof SetSymbolInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
     const current = this.#ctx.store.peek('target');

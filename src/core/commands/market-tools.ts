@@ -4,7 +4,8 @@ import { tool, ToolCallError, toToolError, type ToolCallContext, type ToolOutput
 import type { CommandContext } from './command-context.js';
 import { lowerBound, upperIndex } from './build-chart-context.js';
 import { loadSeries } from './load-series.js';
-import { resolveInstrument, seriesMatchesTarget, toCandidate } from './resolve-instrument.js';
+import { resolveInstrument, toCandidate } from './resolve-instrument.js';
+import { seriesMatchesTarget } from './series-matches-target.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
 
 const BarsQueryInput = Type.Object(
@@ -48,8 +49,11 @@ const InstrumentsQueryInput = Type.Object(
   { additionalProperties: false },
 );
 
-/** Read-only market-data commands: bars of any instrument and instrument search. */
-export class MarketCommands {
+/**
+ * The read-only market-data tools (docs/contracts.md "Tool catalog"): bars of any instrument and
+ * instrument search. Loaded with the other tools after the first paint (builtin-tool-hosts.ts, issue #12).
+ */
+export class MarketTools {
   readonly #ctx: Pick<CommandContext, 'store' | 'sources'>;
 
   constructor(ctx: Pick<CommandContext, 'store' | 'sources'>) {
@@ -63,7 +67,7 @@ export class MarketCommands {
       'Returns OHLCV bars of any instrument and period WITHOUT changing the chart, as compact text: a header line, then one row per bar `time,open,high,low,close,volume` with times in the market timezone. Defaults to the chart instrument and period and the newest 20 bars; limit is 1 to 1000 (the newest bars within from/to). Use it to read prices before drawing or answering; keep limit small. Ambiguous codes fail with `ambiguous` and candidates, unknown ones with not_found.',
     parameters: BarsQueryInput,
     safety: 'read-only',
-    liveDescription: (host: MarketCommands) => `Enabled source ids: ${host.#ctx.sources.ids().join(', ')}.`,
+    liveDescription: (host: MarketTools) => `Enabled source ids: ${host.#ctx.sources.ids().join(', ')}.`,
   })
   async barsQuery(input: Static<typeof BarsQueryInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
     const target = this.#ctx.store.peek('target');
@@ -131,7 +135,7 @@ export class MarketCommands {
       'Finds instruments by code or name. Exact code matches come first. If MORE THAN ONE instrument matches what the user named (the same code on several exchanges, or several similar names), do not pick one yourself: call ask_user with one option per candidate (label = qualifiedSymbol and name) and use the chosen qualifiedSymbol. Returns `candidates` (symbol, qualifiedSymbol EXCHANGE:CODE, name, market, timezone, sourceId) and `exactMatches`, plus one text line per match; limit 1 to 50 (default 10). An unknown sourceId fails with not_found.',
     parameters: InstrumentsQueryInput,
     safety: 'read-only',
-    liveDescription: (host: MarketCommands) => `Enabled source ids: ${host.#ctx.sources.ids().join(', ')}.`,
+    liveDescription: (host: MarketTools) => `Enabled source ids: ${host.#ctx.sources.ids().join(', ')}.`,
   })
   async queryName(input: Static<typeof InstrumentsQueryInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
     const sourceId = input.sourceId ?? this.#ctx.store.peek('target')?.sourceId ?? 'sample';

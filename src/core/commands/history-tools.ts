@@ -5,10 +5,12 @@ import type { CommandContext } from './command-context.js';
 const NoInput = Type.Object({}, { additionalProperties: false });
 
 /**
- * Undo and redo (tools: history_undo, history_redo), the same steps as the toolbar's buttons and
- * Ctrl/Cmd+Z. Undoing a run as a whole is `history_undo_run` (run-commands.ts).
+ * The undo and redo tools (history_undo, history_redo): the same steps as the toolbar's buttons and
+ * Ctrl/Cmd+Z, which call `ChartCore.undo`/`redo` directly. Undoing a run as a whole is
+ * `history_undo_run` (run-commands.ts). Loaded with the other tools after the first paint
+ * (builtin-tool-hosts.ts, issue #12).
  */
-export class HistoryCommands {
+export class HistoryTools {
   readonly #ctx: Pick<CommandContext, 'store' | 'undo' | 'redo' | 'syncToTarget'>;
 
   constructor(ctx: Pick<CommandContext, 'store' | 'undo' | 'redo' | 'syncToTarget'>) {
