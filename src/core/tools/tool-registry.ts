@@ -11,7 +11,7 @@ import { RESERVED_TOOL_PREFIXES, toToolOutput, type HostToolDefinition } from '.
 import { getRegisteredChartTools } from './tool-decorator.js';
 import { ToolCallError } from './tool-error.js';
 import { toModelSchema } from './to-model-schema.js';
-import type { ToolCallContext, ToolMethod, ToolOutput } from './tool-metadata.js';
+import type { RegisteredChartTool, ToolCallContext, ToolMethod, ToolOutput } from './tool-metadata.js';
 import { compileCheck } from './compile-check.js';
 import type { CheckedInput } from './validate-tool-input.js';
 
@@ -157,24 +157,26 @@ export class ToolRegistry {
     ));
   }
 
+  /** Binds the `@tool` methods of `hosts`: host by host, in the given order, each in declaration order. */
   #bindHosts(hosts: readonly object[]): void {
-    for (const meta of getRegisteredChartTools()) {
-      const host = hosts.find((h) => ownsMethod(h, meta.method));
-      if (!host) continue;
-      const method: ToolMethod = meta.method;
-      this.#tools.set(meta.name, {
-        name: meta.name,
-        label: meta.label,
-        description: meta.description,
-        parameters: meta.parameters,
-        safety: meta.safety,
-        executionMode: meta.executionMode,
-        kind: 'builtin',
-        invoke: async (input, ctx) => method.call(host, input as never, ctx),
-        live: meta.liveDescription ? () => (meta.liveDescription as (h: object) => string)(host) : undefined,
-        params: meta.liveParameters ? () => (meta.liveParameters as (h: object) => TObject)(host) : undefined,
-      });
-    }
+    const declared = getRegisteredChartTools();
+    for (const host of hosts) for (const meta of declared) if (ownsMethod(host, meta.method)) this.#bind(host, meta);
+  }
+
+  #bind(host: object, meta: RegisteredChartTool): void {
+    const method: ToolMethod = meta.method;
+    this.#tools.set(meta.name, {
+      name: meta.name,
+      label: meta.label,
+      description: meta.description,
+      parameters: meta.parameters,
+      safety: meta.safety,
+      executionMode: meta.executionMode,
+      kind: 'builtin',
+      invoke: async (input, ctx) => method.call(host, input as never, ctx),
+      live: meta.liveDescription ? () => (meta.liveDescription as (h: object) => string)(host) : undefined,
+      params: meta.liveParameters ? () => (meta.liveParameters as (h: object) => TObject)(host) : undefined,
+    });
   }
 
   /** Every tool, in registration order. */

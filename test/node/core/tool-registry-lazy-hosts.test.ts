@@ -88,3 +88,22 @@ test('a chunk that fails to load is a retryable internal error, and the next cal
   assert.equal(second.success, true);
   assert.equal(host.calls, 1);
 });
+
+class OtherHost {
+  @tool({ name: 'lazy_other', label: 'Other', description: 'other', parameters: Empty, safety: 'read-only' })
+  other() {
+    return { data: 'other' };
+  }
+}
+
+test('built-in tools are listed host by host in the order loadHosts gives, whatever order their classes were declared in', async () => {
+  const registry = new ToolRegistry(
+    [],
+    options(async () => [new OtherHost(), new LazyHost()]),
+  );
+  await registry.ready();
+  assert.deepEqual(
+    registry.list().map((t) => t.name),
+    ['lazy_other', 'lazy_echo'],
+  );
+});
