@@ -1,4 +1,6 @@
 import type { ChartCore } from './chart-core.js';
+import { IndicatorTools } from './indicator-tools.js';
+import { PaneTools } from './pane-tools.js';
 import { PriceLineTools } from './price-line-tools.js';
 
 /**
@@ -9,5 +11,9 @@ import { PriceLineTools } from './price-line-tools.js';
  * {@link ChartCore}. Listed in the order the tools are described to a model.
  */
 export function createBuiltinToolHosts(core: ChartCore): object[] {
-  return [new PriceLineTools(core.priceLines)];
+  return [
+    new IndicatorTools(core.indicators),
+    new PaneTools(core.panes, core.indicators),
+    new PriceLineTools(core.priceLines),
+  ];
 }

@@ -174,8 +174,10 @@ function agreeOn(name: string, schema: TSchema, prng: Prng, runs: number): { agr
   return { agreed: runs, passed };
 }
 
-test('defaults are applied as TypeBox Default applies them, on every tool schema with defaults', () => {
+test('defaults are applied as TypeBox Default applies them, on every tool schema with defaults', async () => {
   const core = new ChartCore({ chartId: 'defaults' });
+  // Every built-in tool listed (their module loads on first use).
+  await core.tools.ready();
   const prng = createPrng(0xdefa17);
   const withDefaults = core.tools.list().filter((t) => hasDefaults(t.parameters as TSchema));
   assert.ok(withDefaults.length >= 3, 'some tools have defaults');
