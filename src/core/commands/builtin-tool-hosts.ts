@@ -1,8 +1,8 @@
 import type { ChartCore } from './chart-core.js';
-// Imported in the order the tools are described to a model: a module's `@tool`s register when it is
-// evaluated, and the registry lists them in that order (tool-registry.ts).
 import { ChartTools } from './chart-tools.js';
 import { MarketTools } from './market-tools.js';
+import { IndicatorTools } from './indicator-tools.js';
+import { PaneTools } from './pane-tools.js';
 import { HistoryTools } from './history-tools.js';
 import { SettingsTools } from './settings-tools.js';
 import { PriceLineTools } from './price-line-tools.js';
@@ -12,12 +12,15 @@ import { PriceLineTools } from './price-line-tools.js';
  * and what only it imports are a chunk of their own in the browser bundle, loaded after the first
  * paint (`ToolRegistry.ready`, issue #12): the tools' schemas, descriptions and bodies are not
  * needed to draw candles. What the element calls at once stays on the command objects of
- * {@link ChartCore}. Listed in the order the tools are described to a model.
+ * {@link ChartCore}. The registry lists the tools host by host in this order: the order they are
+ * described to a model.
  */
 export function createBuiltinToolHosts(core: ChartCore): object[] {
   return [
     new ChartTools(core),
     new MarketTools(core),
+    new IndicatorTools(core.indicators),
+    new PaneTools(core.panes, core.indicators),
     new HistoryTools(core),
     new SettingsTools(core.settings),
     new PriceLineTools(core.priceLines),

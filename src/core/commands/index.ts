@@ -1,7 +1,8 @@
 /** The command layer's public face: the chart core, its command hosts (whose `@tool` methods are the tools) and helpers the elements use. */
 export { ChartCore, type ChartCoreOptions } from './chart-core.js';
 export type { ChangeReason, CommandContext } from './command-context.js';
-export { IndicatorCommands, type PaneSummary } from './indicator-commands.js';
+export { IndicatorCommands } from './indicator-commands.js';
+export type { PaneSummary } from './pane-tools.js';
 export { PaneCommands } from './pane-commands.js';
 export { DrawingCommands } from './drawing-commands.js';
 export { SettingsCommands } from './settings-commands.js';

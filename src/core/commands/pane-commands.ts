@@ -1,144 +1,35 @@
-import { Type, type Static } from '@sinclair/typebox';
 import { orderedPaneLayout, type PaneLayout } from '../state/index.js';
-import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
 
-const PaneIdInput = (description: string) => Type.String({ minLength: 1, maxLength: 80, description });
-
-const ResizeInput = Type.Object(
-  {
-    weights: Type.Record(
-      Type.String({ minLength: 1, maxLength: 80 }),
-      Type.Number({
-        minimum: 0.01,
-        maximum: 1000,
-        description: 'Relative height weight of that pane (0.01 to 1000).',
-      }),
-      {
-        description:
-          'Pane id (from panes_list) → new relative weight, e.g. {"price":4,"pane-macd-1":1}. Each pane gets weight / (sum of all weights) of the height; panes not named keep their weight.',
-      },
-    ),
-  },
-  { additionalProperties: false },
-);
-
-const MOVE_DIRECTIONS = ['up', 'down', 'top', 'bottom'] as const;
-
-const MoveInput = Type.Object(
-  {
-    paneId: PaneIdInput('Id of the indicator pane to move (from panes_list); the price pane cannot move.'),
-    direction: Type.Union(
-      MOVE_DIRECTIONS.map((d) => Type.Literal(d)),
-      {
-        description:
-          'up/down: one place; top: right under the price pane; bottom: last. The price pane always stays first.',
-      },
-    ),
-  },
-  { additionalProperties: false },
-);
-
 /** Pane id → relative weight. */
-type Weights = Readonly<Record<string, number>>;
+export type Weights = Readonly<Record<string, number>>;
 
 /**
- * Pane layout commands (tools: pane_resize, pane_move). The pane separators and the legend's move
- * buttons run these same tools, so a drag, a click and an agent's call are each one undo step named
- * after the tool. A separator drag previews with {@link previewWeights} (shown at once, not recorded);
- * the `pane_resize` that ends the drag records ONE step from the layout before the first preview.
+ * The pane layout and the separators' drag preview. The pane separators and the legend's move
+ * buttons run the `pane_resize` and `pane_move` tools ({@link import('./pane-tools.js').PaneTools},
+ * loaded after the first paint: builtin-tool-hosts.ts, issue #12), so a drag, a click and an agent's
+ * call are each one undo step named after the tool. A separator drag previews with
+ * {@link previewWeights} (shown at once, not recorded); the `pane_resize` that ends the drag records
+ * ONE step from the layout before the first preview.
  */
 export class PaneCommands {
-  readonly #ctx: Pick<CommandContext, 'store'>;
-  /** A drag preview on screen: the layout before it, and the layout it wrote (stale once the panes change otherwise). */
-  #preview: { base: readonly PaneLayout[]; shown: readonly PaneLayout[] } | null = null;
+  /** Internal: the store, shared with the pane tools. */
+  readonly ctx: Pick<CommandContext, 'store'>;
+  /**
+   * Internal (the pane tools end it): a drag preview on screen, the layout before it and the layout
+   * it wrote (stale once the panes change otherwise).
+   */
+  preview: { base: readonly PaneLayout[]; shown: readonly PaneLayout[] } | null = null;
 
   constructor(ctx: Pick<CommandContext, 'store'>) {
-    this.#ctx = ctx;
-  }
-
-  @tool({
-    name: 'pane_resize',
-    label: 'Resize panes',
-    description:
-      'Sets the relative heights of chart panes (one undo step), as dragging the separators does. weights maps pane ids from panes_list to weights; each pane gets weight / (sum of weights) of the height, and panes not named keep their weight. Example: {"weights":{"price":4,"pane-macd-1":1}} makes the price pane four times as tall as the MACD pane. Returns { panes: [{ id, weight, heightShare }] }. An unknown pane id fails with not_found listing the pane ids; weights outside 0.01 to 1000 fail with invalid_input.',
-    parameters: ResizeInput,
-    safety: 'mutating',
-    liveDescription: (host: PaneCommands) => host.#liveText(),
-  })
-  resize(input: Static<typeof ResizeInput>, _ctx?: ToolCallContext): ToolOutput {
-    const ids = Object.keys(input.weights);
-    if (ids.length === 0) {
-      throw new ToolCallError('invalid_input', 'Give at least one pane weight.', {
-        details: [{ path: 'weights', reason: 'must name at least one pane' }],
-        recommendedAction: `Pass weights by pane id, e.g. {"weights":{"price":4}}; pane ids: ${this.#ids().join(', ')}.`,
-      });
-    }
-    this.#assertKnown(ids, 'weights');
-    const base = this.#livePreview()?.base ?? null;
-    this.#preview = null;
-    const store = this.#ctx.store;
-    // Put the pre-drag layout back unrecorded, so the recorded step spans the whole drag.
-    if (base) store.action('pane_preview', (d) => d.set('panes', base), { undoable: false });
-    const from = this.layout();
-    const next = withWeights(from, input.weights);
-    if (next.every((p, i) => p.weight === from[i].weight)) {
-      return {
-        data: { panes: summary(from) },
-        text: 'The panes already have these weights; nothing changed.',
-        stateChanged: false,
-      };
-    }
-    store.action('pane_resize', (d) => d.set('panes', next));
-    return { data: { panes: summary(next) }, text: `Pane heights: ${describe(next)}.` };
-  }
-
-  @tool({
-    name: 'pane_move',
-    label: 'Move pane',
-    description:
-      'Moves an indicator pane up or down among the panes (one undo step), as the legend arrows do: direction up/down moves it one place, top puts it right under the price pane, bottom makes it last. The price pane always stays first. Returns { paneId, position, order } (position 1 = right under the price pane); a pane already at that end returns stateChanged false. An unknown paneId fails with not_found listing the pane ids; paneId price fails with invalid_input.',
-    parameters: MoveInput,
-    safety: 'mutating',
-    liveDescription: (host: PaneCommands) => host.#liveText(),
-  })
-  move(input: Static<typeof MoveInput>, _ctx?: ToolCallContext): ToolOutput {
-    if (input.paneId === 'price') {
-      throw new ToolCallError('invalid_input', 'The price pane always stays on top.', {
-        details: [{ path: 'paneId', reason: 'the price pane cannot move' }],
-        recommendedAction: 'Move the indicator panes instead (panes_list shows their ids).',
-      });
-    }
-    this.#assertKnown([input.paneId], 'paneId');
-    const layout = this.layout();
-    const i = layout.findIndex((p) => p.id === input.paneId);
-    const last = layout.length - 1;
-    const wanted = { up: i - 1, down: i + 1, top: 1, bottom: last }[input.direction];
-    const j = Math.min(Math.max(wanted, 1), last);
-    const order = layout.map((p) => p.id);
-    if (j === i) {
-      const where = j === 1 ? 'right under the price pane' : 'the last pane';
-      return {
-        data: { paneId: input.paneId, position: i, order },
-        text: `Pane ${input.paneId} is already ${where}; nothing changed.`,
-        stateChanged: false,
-      };
-    }
-    const next = [...layout];
-    next.splice(j, 0, ...next.splice(i, 1));
-    this.#preview = null;
-    this.#ctx.store.action('pane_move', (d) => d.set('panes', next));
-    return {
-      data: { paneId: input.paneId, position: j, order: next.map((p) => p.id) },
-      text: `Moved pane ${input.paneId} to position ${j} of ${last} (under the price pane): ${next.map((p) => p.id).join(', ')}.`,
-    };
+    this.ctx = ctx;
   }
 
   // ---- non-tool methods for the separators ----
 
   /** The panes top to bottom with their weights, price first (what the renderer shows). */
   layout(): PaneLayout[] {
-    return orderedPaneLayout(this.#ctx.store.peek('panes'), this.#ctx.store.peek('indicators'));
+    return orderedPaneLayout(this.ctx.store.peek('panes'), this.ctx.store.peek('indicators'));
   }
 
   /**
@@ -150,64 +41,34 @@ export class PaneCommands {
     const current = this.layout();
     const next = withWeights(current, weights);
     if (next.every((p, i) => p.weight === current[i].weight)) return false;
-    const base = this.#livePreview()?.base ?? this.#ctx.store.peek('panes');
-    this.#ctx.store.action('pane_preview', (d) => d.set('panes', next), { undoable: false });
-    this.#preview = { base, shown: this.#ctx.store.peek('panes') };
+    const base = this.livePreview()?.base ?? this.ctx.store.peek('panes');
+    this.ctx.store.action('pane_preview', (d) => d.set('panes', next), { undoable: false });
+    this.preview = { base, shown: this.ctx.store.peek('panes') };
     return true;
   }
 
   /** Drops a drag preview, restoring the layout from before it (Escape during a drag). */
   cancelPreview(): void {
-    const base = this.#livePreview()?.base;
-    this.#preview = null;
-    if (base) this.#ctx.store.action('pane_preview', (d) => d.set('panes', base), { undoable: false });
+    const base = this.livePreview()?.base;
+    this.preview = null;
+    if (base) this.ctx.store.action('pane_preview', (d) => d.set('panes', base), { undoable: false });
   }
 
-  // ---- internals ----
+  // ---- internal: shared with the pane tools ----
 
-  /** The preview, while the panes on screen are still the ones it wrote. */
-  #livePreview() {
-    const preview = this.#preview;
-    return preview && preview.shown === this.#ctx.store.peek('panes') ? preview : null;
-  }
-
-  #ids(): string[] {
-    return this.layout().map((p) => p.id);
-  }
-
-  #assertKnown(ids: readonly string[], field: string): void {
-    const known = this.#ids();
-    const unknown = ids.filter((id) => !known.includes(id));
-    if (unknown.length === 0) return;
-    throw new ToolCallError('not_found', `No pane ${unknown.map((id) => `'${id.slice(0, 80)}'`).join(', ')}.`, {
-      details: [{ path: field, reason: `expected pane ids among ${known.join(', ')}` }],
-      recommendedAction: `Use the pane ids ${known.join(', ')} (panes_list shows what each holds).`,
-      data: { paneIds: known },
-    });
-  }
-
-  #liveText(): string {
-    return `Pane ids top to bottom: ${describe(this.layout())}.`;
+  /** Internal: the preview, while the panes on screen are still the ones it wrote. */
+  livePreview() {
+    const preview = this.preview;
+    return preview && preview.shown === this.ctx.store.peek('panes') ? preview : null;
   }
 }
 
 /** `layout` with the given weights (rounded to 3 decimals); non-positive or non-finite values are ignored. */
-function withWeights(layout: readonly PaneLayout[], weights: Weights): PaneLayout[] {
+export function withWeights(layout: readonly PaneLayout[], weights: Weights): PaneLayout[] {
   return layout.map((p) => {
     const w = Object.prototype.hasOwnProperty.call(weights, p.id) ? weights[p.id] : undefined;
     return typeof w === 'number' && Number.isFinite(w) && w > 0
       ? { id: p.id, weight: Math.max(0.001, Math.round(w * 1000) / 1000) }
       : p;
   });
-}
-
-function summary(layout: readonly PaneLayout[]) {
-  const total = layout.reduce((a, p) => a + p.weight, 0) || 1;
-  return layout.map((p) => ({ id: p.id, weight: p.weight, heightShare: Math.round((p.weight / total) * 1000) / 1000 }));
-}
-
-function describe(layout: readonly PaneLayout[]): string {
-  return summary(layout)
-    .map((p) => `${p.id} weight=${p.weight} (${Math.round(p.heightShare * 100)}%)`)
-    .join(', ');
 }

@@ -4,6 +4,8 @@ import type { ToolResult } from '../../../src/protocol/index.js';
 /** A chart core in Node with the sample DEMO daily bars and `indicators` applied. */
 export async function loadedCore(indicators = 'MA(5,20),VOL,MACD(12,26,9)'): Promise<ChartCore> {
   const core = new ChartCore({ chartId: 'c1' });
+  // Every built-in tool listed and described in the same tick (their module loads on first use).
+  await core.tools.ready();
   await core.loadTarget({ symbol: 'DEMO', period: '1d', sourceId: 'sample' }, null);
   core.indicators.applyIndicatorList(indicators);
   return core;
