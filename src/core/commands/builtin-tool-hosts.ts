@@ -1,5 +1,8 @@
 import type { ChartCore } from './chart-core.js';
+import { MarkerTools } from './marker-tools.js';
 import { PriceLineTools } from './price-line-tools.js';
+import { RunTools } from './run-tools.js';
+import { CaptureTools } from './capture-tools.js';
 
 /**
  * The objects whose `@tool` methods are a chart's built-in tools, made for one chart. This module
@@ -9,5 +12,10 @@ import { PriceLineTools } from './price-line-tools.js';
  * {@link ChartCore}. Listed in the order the tools are described to a model.
  */
 export function createBuiltinToolHosts(core: ChartCore): object[] {
-  return [new PriceLineTools(core.priceLines)];
+  return [
+    new MarkerTools(core.markers),
+    new PriceLineTools(core.priceLines),
+    new RunTools(core.runs),
+    new CaptureTools(core.capture),
+  ];
 }
