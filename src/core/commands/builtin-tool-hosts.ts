@@ -5,6 +5,9 @@ import { IndicatorTools } from './indicator-tools.js';
 import { PaneTools } from './pane-tools.js';
 import { HistoryTools } from './history-tools.js';
 import { SettingsTools } from './settings-tools.js';
+import { RunTools } from './run-tools.js';
+import { CaptureTools } from './capture-tools.js';
+import { MarkerTools } from './marker-tools.js';
 import { PriceLineTools } from './price-line-tools.js';
 
 /**
@@ -12,8 +15,8 @@ import { PriceLineTools } from './price-line-tools.js';
  * and what only it imports are a chunk of their own in the browser bundle, loaded after the first
  * paint (`ToolRegistry.ready`, issue #12): the tools' schemas, descriptions and bodies are not
  * needed to draw candles. What the element calls at once stays on the command objects of
- * {@link ChartCore}. The registry lists the tools host by host in this order: the order they are
- * described to a model.
+ * {@link ChartCore}. The registry lists the tools host by host in this order, the order they are
+ * described to a model (as before they moved here).
  */
 export function createBuiltinToolHosts(core: ChartCore): object[] {
   return [
@@ -23,6 +26,9 @@ export function createBuiltinToolHosts(core: ChartCore): object[] {
     new PaneTools(core.panes, core.indicators),
     new HistoryTools(core),
     new SettingsTools(core.settings),
+    new RunTools(core.runs),
+    new CaptureTools(core.capture),
+    new MarkerTools(core.markers),
     new PriceLineTools(core.priceLines),
   ];
 }

@@ -7,18 +7,17 @@ import { upperIndex } from './build-chart-context.js';
 import { closeIndicatorIds } from './indicator-close-ids.js';
 import { evaluateCondition } from './evaluate-condition.js';
 import { parseToolTime, toolTime } from './tool-time.js';
-import {
-  currentMarkers,
-  MAX_MARKERS,
-  type MarkerConditionInput,
-  type MarkerCreateInput,
-  type MarkerListInput,
-  type MarkerOpsState,
-  type MarkerRemoveInput,
-  type MarkerSummary,
-} from './marker-commands.js';
+import { currentMarkers, MAX_MARKERS } from './marker-commands.js';
+import type {
+  MarkerConditionInput,
+  MarkerCreateInput,
+  MarkerListInput,
+  MarkerOpsState,
+  MarkerRemoveInput,
+  MarkerSummary,
+} from './marker-tools.js';
 
-// The bodies of the markers_* tools (src/core/commands/marker-commands.ts keeps their schemas and
+// The bodies of the markers_* tools (src/core/commands/marker-tools.ts keeps their schemas and
 // descriptions): a lazy chunk in the bundle, loaded by the first marker call.
 
 const DEFAULT_COLOR = '#2962ff';

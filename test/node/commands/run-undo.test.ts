@@ -134,6 +134,8 @@ test('a change set from a stored session reverts after the chart forgot the run 
   fresh.store.action('restore', (d) => d.set('target', core.store.peek('target')), { undoable: false });
   const result = await fresh.runs.revert('run_a', 'undo', stored);
   assert.equal(result.ok, true);
+  // Worded although this chart has run no tool yet (the summary's words load with the revert).
+  assert.deepEqual(result.ok && result.summary, ['period 1d → 1w', 'MACD(12,26,9) added', '3 drawings added']);
   assert.equal(fresh.store.peek('indicators').length, 0);
   assert.equal(fresh.store.peek('target')!.period, '1d');
 });
