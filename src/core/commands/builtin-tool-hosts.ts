@@ -1,4 +1,6 @@
 import type { ChartCore } from './chart-core.js';
+import { ComparisonTools } from './comparison-tools.js';
+import { DrawingTools } from './drawing-tools.js';
 import { PriceLineTools } from './price-line-tools.js';
 
 /**
@@ -9,5 +11,11 @@ import { PriceLineTools } from './price-line-tools.js';
  * {@link ChartCore}. Listed in the order the tools are described to a model.
  */
 export function createBuiltinToolHosts(core: ChartCore): object[] {
-  return [new PriceLineTools(core.priceLines)];
+  return [
+    // In the order of ChartCore's command objects: chart, market, indicators, panes, drawings, history,
+    // settings, comparisons, markers, price lines, runs, capture.
+    new DrawingTools(core.drawings),
+    new ComparisonTools(core.comparisons),
+    new PriceLineTools(core.priceLines),
+  ];
 }

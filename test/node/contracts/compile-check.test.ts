@@ -92,8 +92,9 @@ function shaped(prng: Prng, schema: TSchema, depth: number): unknown {
   }
 }
 
-test('the compiled check answers as TypeBox Check on every tool schema', () => {
+test('the compiled check answers as TypeBox Check on every tool schema', async () => {
   const core = new ChartCore({ chartId: 'check' });
+  await core.tools.ready();
   const tools = core.tools.list();
   const prng = createPrng(0xc0ffee);
   let compiled = 0;
@@ -174,8 +175,9 @@ function agreeOn(name: string, schema: TSchema, prng: Prng, runs: number): { agr
   return { agreed: runs, passed };
 }
 
-test('defaults are applied as TypeBox Default applies them, on every tool schema with defaults', () => {
+test('defaults are applied as TypeBox Default applies them, on every tool schema with defaults', async () => {
   const core = new ChartCore({ chartId: 'defaults' });
+  await core.tools.ready();
   const prng = createPrng(0xdefa17);
   const withDefaults = core.tools.list().filter((t) => hasDefaults(t.parameters as TSchema));
   assert.ok(withDefaults.length >= 3, 'some tools have defaults');
