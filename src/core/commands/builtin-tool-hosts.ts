@@ -1,6 +1,8 @@
 import type { ChartCore } from './chart-core.js';
-import { ComparisonTools } from './comparison-tools.js';
+// Imported in the order the tools are described to a model: a module's `@tool`s register when it is
+// evaluated, and the registry lists them in that order (tool-registry.ts).
 import { DrawingTools } from './drawing-tools.js';
+import { ComparisonTools } from './comparison-tools.js';
 import { PriceLineTools } from './price-line-tools.js';
 
 /**
@@ -12,8 +14,8 @@ import { PriceLineTools } from './price-line-tools.js';
  */
 export function createBuiltinToolHosts(core: ChartCore): object[] {
   return [
-    // In the order of ChartCore's command objects: chart, market, indicators, panes, drawings, history,
-    // settings, comparisons, markers, price lines, runs, capture.
+    // The groups in order: chart, market, indicators, panes, drawings, history, settings, comparisons,
+    // markers, price lines, runs, capture.
     new DrawingTools(core.drawings),
     new ComparisonTools(core.comparisons),
     new PriceLineTools(core.priceLines),

@@ -10,7 +10,7 @@ import {
 import { ToolCallError } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
 import { instrumentKey } from '../state/index.js';
-import { assertPointCount } from './drawing-points.js';
+import { assertPointCount } from './assert-point-count.js';
 
 /** What the pointer layer hands to `createDrawing` (times already UTC ms). */
 export interface NewDrawingSpec {

@@ -11,7 +11,8 @@ import {
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import { summarizeRange } from './build-chart-context.js';
 import type { TimeSelection } from '../state/index.js';
-import { assertPointCount, loadedRangeText, toDrawingPoints } from './drawing-points.js';
+import { assertPointCount } from './assert-point-count.js';
+import { loadedRangeText, toDrawingPoints } from './drawing-points.js';
 import { maxZ, withLabel, type DrawingCommands } from './drawing-commands.js';
 import {
   DrawingCreateInput,
