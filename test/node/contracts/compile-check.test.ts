@@ -94,7 +94,7 @@ function shaped(prng: Prng, schema: TSchema, depth: number): unknown {
 
 test('the compiled check answers as TypeBox Check on every tool schema', async () => {
   const core = new ChartCore({ chartId: 'check' });
-  await core.tools.ready();
+  await core.tools.ready(); // every built-in tool listed (their module loads on first use)
   const tools = core.tools.list();
   const prng = createPrng(0xc0ffee);
   let compiled = 0;
@@ -177,7 +177,7 @@ function agreeOn(name: string, schema: TSchema, prng: Prng, runs: number): { agr
 
 test('defaults are applied as TypeBox Default applies them, on every tool schema with defaults', async () => {
   const core = new ChartCore({ chartId: 'defaults' });
-  await core.tools.ready();
+  await core.tools.ready(); // every built-in tool listed (their module loads on first use)
   const prng = createPrng(0xdefa17);
   const withDefaults = core.tools.list().filter((t) => hasDefaults(t.parameters as TSchema));
   assert.ok(withDefaults.length >= 3, 'some tools have defaults');

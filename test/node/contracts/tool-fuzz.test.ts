@@ -271,8 +271,7 @@ test(`every registered tool survives ${INPUTS_PER_TOOL} seeded hostile inputs wi
   const pristine = prototypeKeys();
   const prng = createPrng(SEED);
   const probe = new ChartCore({ chartId: 'fuzz' });
-  // Every built-in tool listed (their module is loaded on first use).
-  await probe.tools.ready();
+  await probe.tools.ready(); // every built-in tool listed (their module loads on first use)
   const tools = probe.tools.list();
   assert.ok(tools.length >= 27, `expected the whole catalog, got ${tools.length}`);
   let total = 0;

@@ -66,8 +66,7 @@ function countStrings(value: unknown): number {
 }
 
 const core = new ChartCore({ chartId: 'i18n' });
-// Every built-in tool listed (their module is loaded on first use).
-await core.tools.ready();
+await core.tools.ready(); // every built-in tool listed (their module loads on first use)
 const tools = core.tools.list();
 const toolParams = [...new Set(tools.flatMap((t) => Object.keys(t.parameters.properties)))];
 const indicators = core.indicatorRegistry.list();
