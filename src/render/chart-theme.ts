@@ -25,7 +25,7 @@ const LIGHT_PALETTE = ['#b25e00', '#6a3fb5', '#0a6fa8', '#c2185b', '#2e7d32', '#
 const DARK_PALETTE = ['#f5a623', '#b39ddb', '#29b6f6', '#f06292', '#66bb6a', '#ff8a65', '#bcaaa4', '#26c6da'];
 
 /**
- * The colours the core gives comparisons, in order (src/core/commands/comparison-commands.ts):
+ * The colours the core gives comparisons, in order (src/core/commands/comparison-tools.ts):
  * stored and reported to the model as they are, but painted in the theme's shade of the same hue.
  */
 const COMPARISON_SLOTS = ['#ff9800', '#9c27b0', '#00bcd4', '#e91e63', '#8bc34a'];

@@ -3,8 +3,10 @@ import { ChartTools } from './chart-tools.js';
 import { MarketTools } from './market-tools.js';
 import { IndicatorTools } from './indicator-tools.js';
 import { PaneTools } from './pane-tools.js';
+import { DrawingTools } from './drawing-tools.js';
 import { HistoryTools } from './history-tools.js';
 import { SettingsTools } from './settings-tools.js';
+import { ComparisonTools } from './comparison-tools.js';
 import { RunTools } from './run-tools.js';
 import { CaptureTools } from './capture-tools.js';
 import { MarkerTools } from './marker-tools.js';
@@ -24,8 +26,10 @@ export function createBuiltinToolHosts(core: ChartCore): object[] {
     new MarketTools(core),
     new IndicatorTools(core.indicators),
     new PaneTools(core.panes, core.indicators),
+    new DrawingTools(core.drawings),
     new HistoryTools(core),
     new SettingsTools(core.settings),
+    new ComparisonTools(core.comparisons),
     new RunTools(core.runs),
     new CaptureTools(core.capture),
     new MarkerTools(core.markers),

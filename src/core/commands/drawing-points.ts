@@ -1,5 +1,5 @@
 import type { Series } from '../data/index.js';
-import { drawingPointCount, medianBarSpacing, type DrawingKind, type DrawingPoint } from '../drawings/index.js';
+import { medianBarSpacing, type DrawingPoint } from '../drawings/index.js';
 import { ToolCallError } from '../tools/index.js';
 import { parseToolTime, toolTime } from './tool-time.js';
 
@@ -14,22 +14,6 @@ export function loadedRangeText(series: Series): string {
   const { bars, instrument, period } = series;
   const tz = instrument.timezone;
   return `${toolTime(bars.time[0], tz, period)} to ${toolTime(bars.time[bars.length - 1], tz, period)} (${tz})`;
-}
-
-/** Throws `invalid_input` naming `points` unless `count` is what `kind` needs. */
-export function assertPointCount(kind: DrawingKind, count: number, field = 'points'): void {
-  const need = drawingPointCount(kind);
-  if (count === need) return;
-  throw new ToolCallError(
-    'invalid_input',
-    `${kind} needs exactly ${need} point${need === 1 ? '' : 's'}, got ${count}.`,
-    {
-      details: [
-        { path: field, reason: `${kind} needs ${need} point${need === 1 ? '' : 's'} {time, price}, got ${count}` },
-      ],
-      recommendedAction: `Pass ${need} point${need === 1 ? '' : 's'} in '${field}'.`,
-    },
-  );
 }
 
 /**

@@ -61,6 +61,8 @@ describe('extensions: registerDrawingKind, left price scale', function () {
       button!.dispatchEvent(new MouseEvent('click', { detail: 1, bubbles: true, composed: true }));
       await chart.updateComplete;
       expect(button!.getAttribute('aria-pressed')).to.equal('true');
+      // drawing_create is listed once the built-in tools' chunk is in (issue #12).
+      await chart.tools.ready();
       const listed = chart.tools.list().find((t) => t.name === 'drawing_create')!;
       expect(JSON.stringify(listed.parameters)).to.contain('test_diamond');
       const price = await closeOf(chart);

@@ -45,7 +45,7 @@ for (const [theme, background] of [
 ] as const) {
   test(`every comparison line colour reaches 4.5:1 on the ${theme} background ${background}`, () => {
     const t = readChartTheme(style({ '--kline-background': background }), 'green-up');
-    // The colours the core stores for the first five comparisons (src/core/commands/comparison-commands.ts).
+    // The colours the core stores for the first five comparisons (src/core/commands/comparison-tools.ts).
     const stored = ['#ff9800', '#9c27b0', '#00bcd4', '#e91e63', '#8bc34a'];
     const painted = stored.map((c) => comparisonColor(t, c));
     assert.equal(new Set(painted).size, 5, 'five distinct colours');
