@@ -1,5 +1,5 @@
 import { compileCheck } from '../tools/compile-check.js';
-import { copy } from '../tools/compile-default.js';
+import { copy } from '../tools/copy-plain.js';
 import { paramErrors, paramsFit } from './param-errors.js';
 import type { ValueErrorType } from '@sinclair/typebox/errors';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';

@@ -1,5 +1,6 @@
 import { Kind, type TSchema } from '@sinclair/typebox';
 import { compileCheck, type CompiledCheck } from './compile-check.js';
+import { copy } from './copy-plain.js';
 
 /** Fills a value's missing parts from the schema's `default`s; it may change `value` (pass a copy). */
 export type CompiledDefault = (value: unknown) => unknown;
@@ -151,13 +152,4 @@ function isJson(value: unknown, depth: number): boolean {
   if (Object.getPrototypeOf(value) !== Object.prototype) return false;
   if (Object.getOwnPropertySymbols(value).length) return false;
   return Object.values(value).every((item) => isJson(item, depth + 1));
-}
-
-/** A deep copy of plain data (arrays and objects; anything else as it is), as TypeBox's `Clone` makes of it. */
-export function copy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copy);
-  if (typeof value !== 'object' || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.getOwnPropertyNames(value)) out[key] = copy((value as Record<string, unknown>)[key]);
-  return out;
 }

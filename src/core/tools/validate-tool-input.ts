@@ -1,7 +1,8 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { ToolErrorDetail } from '../../protocol/index.js';
 import { compileCheck } from './compile-check.js';
-import { compileDefault, copy } from './compile-default.js';
+import { compileDefault } from './compile-default.js';
+import { copy } from './copy-plain.js';
 
 /** `/points/1/price` → `points[1].price`. Names declared fields and indexes only, never values. */
 export function toFieldPath(pointer: string): string {
