@@ -1,19 +1,17 @@
 import type { TObject } from '@sinclair/typebox';
-import type {
-  ToolDescriptor,
-  ToolErrorDetail,
-  ToolExecutionMode,
-  ToolResult,
-  ToolSafety,
-} from '../../protocol/index.js';
+import type { ToolDescriptor, ToolResult } from '../../protocol/index.js';
 import { deepFreeze } from './deep-freeze.js';
 import { RESERVED_TOOL_PREFIXES, toToolOutput, type HostToolDefinition } from './define-tool.js';
 import { getRegisteredChartTools } from './tool-decorator.js';
 import { ToolCallError } from './tool-error.js';
 import { toModelSchema } from './to-model-schema.js';
-import type { RegisteredChartTool, ToolCallContext, ToolMethod, ToolOutput } from './tool-metadata.js';
+import type { RegisteredChartTool, ToolMethod } from './tool-metadata.js';
 import { compileCheck } from './compile-check.js';
-import type { CheckedInput } from './validate-tool-input.js';
+import { failure, safeText } from './tool-failure.js';
+import type { ToolCallHost } from './run-tool-call.js';
+import type { Bound, ToolEntry, ToolExecuteOptions, ToolRegistryOptions } from './tool-registry-types.js';
+
+export type { ToolEntry, ToolExecuteOptions, ToolPolicy, ToolRegistryOptions } from './tool-registry-types.js';
 
 type ToolCallKit = typeof import('./tool-call-kit.js');
 /** Input reading and checking, shared by every registry once loaded (tool-call-kit.ts). */
@@ -29,81 +27,11 @@ function loadKit(): Promise<ToolCallKit> {
   ));
 }
 
-/** Who may use which tools through the agent port. User calls are never restricted. */
-export interface ToolPolicy {
-  /** `off`: no agent; `read-only`: read-only tools only; `full`. */
-  readonly agent: 'off' | 'read-only' | 'full';
-  /** Tool names or prefixes ending in `*`; `null` = all. */
-  readonly allow: readonly string[] | null;
-}
-
-export interface ToolExecuteOptions {
-  readonly signal?: AbortSignal;
-  readonly readOnly?: boolean;
-  readonly runId?: string;
-  /** The model's id for this call, recorded with the steps it commits. */
-  readonly callId?: string;
-  readonly origin?: 'user' | 'agent' | 'host';
-  /** Receives the call's progress reports (paged history, symbol loads). */
-  readonly onProgress?: (progress: { fraction?: number; message: string }) => void;
-}
-
-/** One tool as a chart's registry sees it. */
-export interface ToolEntry {
-  readonly name: string;
-  readonly label: string;
-  readonly description: string;
-  readonly parameters: TObject;
-  readonly safety: ToolSafety;
-  readonly executionMode: ToolExecutionMode;
-  /** `builtin` tools come from `@tool` methods; `host` tools from `register`. */
-  readonly kind: 'builtin' | 'host';
-}
-
-interface Bound extends ToolEntry {
-  invoke(input: unknown, ctx: ToolCallContext): Promise<ToolOutput>;
-  live?: () => string;
-  /** The schema when it changes at run time (`liveParameters`). */
-  params?: () => TObject;
-}
-
 function paramsOf(tool: Bound): TObject {
   return tool.params?.() ?? tool.parameters;
 }
 
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
-const MAX_DEPTH = 4;
-
-/** What a registry needs of its chart. */
-export interface ToolRegistryOptions {
-  policy: () => ToolPolicy;
-  /** A stamp of what the chart targets (symbol, period, source, data generation). */
-  target: () => string;
-  /** The chart context handed to host tools. */
-  context: () => unknown;
-  /**
-   * Wraps every top-level mutating call that belongs to an agent run, so the steps it commits
-   * are recorded as that run's (the chart's "undo run").
-   */
-  aroundRunCall?: <T>(tag: { runId: string; callId?: string }, run: () => Promise<T>) => Promise<T>;
-  /**
-   * Wraps a mutating host tool's execution so the steps its child calls commit become ONE undo
-   * step labelled with its name (docs/contracts.md "Host tools").
-   */
-  aroundComposedCall?: <T>(label: string, run: () => Promise<T>) => Promise<T>;
-  /**
-   * Awaited before a validated call runs (after policy and input checks): loads what the call
-   * needs that may not be loaded yet, e.g. the code of the study it names.
-   */
-  beforeInvoke?: (name: string, input: unknown) => Promise<void> | void;
-  /**
-   * Loads the objects whose `@tool` methods are the rest of the built-in tools: in the browser bundle
-   * they are a chunk of their own, fetched after the first paint (issue #12). Until they are in,
-   * `list`, `describe` and `has` show only the tools of the constructor's hosts; `execute` waits for
-   * them. A failed load is forgotten, so the next `ready()` or `execute` tries again.
-   */
-  loadHosts?: () => Promise<readonly object[]>;
-}
 
 /**
  * A chart's view of the tools: the `@tool` methods found on its command hosts (matched by function
@@ -118,6 +46,17 @@ export class ToolRegistry {
 
   constructor(hosts: readonly object[], options: ToolRegistryOptions) {
     this.#options = options;
+    this.#callHost = {
+      tool: (name) => this.#tools.get(name),
+      names: () => [...this.#tools.keys()],
+      allowedForAgent: (name) => this.allowedForAgent(name),
+      options: this.#options,
+      enqueue: <T>(run: () => Promise<T>): Promise<T> => {
+        const turn = this.#mutationQueue.then(run, run);
+        this.#mutationQueue = turn.catch(() => undefined);
+        return turn;
+      },
+    };
     this.#bindHosts(hosts);
     this.#loaded = kit !== null && !options.loadHosts;
   }
@@ -268,7 +207,7 @@ export class ToolRegistry {
         const around = this.#options.aroundComposedCall;
         const value = await (definition.safety !== 'read-only' && around ? around(name, call) : call());
         // `return ctx.execute(child, …)` hands back the child's result: a failed child fails this tool too.
-        if (isFailedResult(value)) {
+        if ((kit as ToolCallKit).isFailedResult(value)) {
           const { code, message, retryable, recommendedAction, details } = value.error;
           throw new ToolCallError(code, message, { retryable, recommendedAction, details, data: value.data });
         }
@@ -288,276 +227,20 @@ export class ToolRegistry {
    * error: { code, message, retryable } }` (docs/contracts.md "Tool results").
    */
   execute(name: string, input: unknown, options: ToolExecuteOptions = {}): Promise<ToolResult> {
-    try {
-      return this.#execute(name, input, readOptions(options), 0, null).then(wellFormed, (error: unknown) =>
-        internalFailure(name, error),
-      );
-    } catch (error) {
-      return Promise.resolve(internalFailure(name, error));
-    }
-  }
-
-  async #execute(
-    name: string,
-    input: unknown,
-    options: ToolExecuteOptions,
-    depth: number,
-    parentSafety: ToolSafety | null,
-  ): Promise<ToolResult> {
-    if (!this.#loaded) {
-      try {
-        await this.ready();
-      } catch (error) {
-        return failure('internal', `The chart's tools could not be loaded: ${safeText(error)}`, {
+    // The checks and the call itself (run-tool-call.ts) load with the built-in tools; once they are in,
+    // a call starts in the same tick.
+    if (this.#loaded) return (kit as ToolCallKit).runToolCall(this.#callHost, name, input, options);
+    return this.ready().then(
+      () => (kit as ToolCallKit).runToolCall(this.#callHost, name, input, options),
+      (error: unknown) =>
+        failure('internal', `The chart's tools could not be loaded: ${safeText(error)}`, {
           retryable: true,
           recommendedAction: 'Check the network connection and try again.',
-        });
-      }
-    }
-    const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
-    if (!tool) {
-      return failure(
-        'unknown_tool',
-        `Unknown tool '${typeof name === 'string' ? name.slice(0, 80) : `(${typeof name})`}'.`,
-        {
-          recommendedAction: `Use one of: ${[...this.#tools.keys()].join(', ')}.`,
-        },
-      );
-    }
-    const origin = options.origin ?? 'user';
-    if (origin === 'agent' && !this.allowedForAgent(name)) {
-      return failure('not_allowed', `The chart does not allow the agent to use '${name}'.`, {
-        recommendedAction: 'Use a read-only tool or tell the user this action is not permitted here.',
-      });
-    }
-    if (tool.safety !== 'read-only' && (options.readOnly || parentSafety === 'read-only')) {
-      return failure(
-        'not_allowed',
-        parentSafety === 'read-only'
-          ? `'${name}' changes the chart, and a read-only tool may only call read-only tools.`
-          : `'${name}' changes the chart, and this run is read-only.`,
-        {
-          recommendedAction: 'Ask the user to allow changes (turn off read-only) or answer without changing the chart.',
-        },
-      );
-    }
-    if (depth >= MAX_DEPTH) return failure('not_allowed', `Tools may be nested at most ${MAX_DEPTH} levels deep.`);
-    // Read the input once into plain JSON: proto keys, cycles, throwing getters are refused here.
-    const plain = (kit as ToolCallKit).toPlainInput(input);
-    let validated = plain.ok ? safeValidate(paramsOf(tool), plain.value) : plain;
-    // Only a refusal waits (for the wording of its errors); valid input goes on in the same tick.
-    if (validated instanceof Promise) validated = await validated;
-    const checked = validated;
-    if (!checked.ok) {
-      return failure('invalid_input', `Invalid input for '${name}'.`, {
-        details: checked.details,
-        recommendedAction: 'Fix the fields named in details and call again.',
-      });
-    }
-    const signal = options.signal ?? new AbortController().signal;
-    if (signal.aborted) return failure('aborted', 'The call was cancelled before it started.');
-    const stamp = this.#options.target();
-    // Changes committed by child calls: a tool that fails after one of them cannot report "nothing changed".
-    let childChanges = 0;
-    const ctx: ToolCallContext = {
-      signal,
-      runId: options.runId,
-      origin,
-      progress: (fraction, message) => reportProgress(options.onProgress, fraction, message),
-      assertTarget: () => {
-        if (this.#options.target() !== stamp) {
-          throw new ToolCallError(
-            'stale_binding',
-            'The chart changed (symbol, period, source or data) while this call was running; nothing was committed.',
-            {
-              retryable: true,
-              recommendedAction: 'Read chart_get_context again and repeat the call if it still applies.',
-            },
-          );
-        }
-      },
-      execute: (childName, childInput) =>
-        this.#execute(
-          childName,
-          childInput,
-          { ...options, signal },
-          depth + 1,
-          tool.safety === 'read-only' ? 'read-only' : (parentSafety ?? tool.safety),
-        )
-          .then(wellFormed, (error: unknown) => internalFailure(childName, error))
-          .then((result) => {
-            if (result.success && result.stateChanged) childChanges++;
-            return result;
-          }),
-    };
-    const run = async (): Promise<ToolResult> => {
-      try {
-        await this.#options.beforeInvoke?.(name, checked.value);
-        const output = await tool.invoke(checked.value, ctx);
-        const stateChanged =
-          typeof output?.stateChanged === 'boolean' ? output.stateChanged : tool.safety !== 'read-only';
-        // docs/contracts.md "Tool results": a failure always has `stateChanged: false`. A call whose signal
-        // aborted after its change was committed therefore reports the success it was (the change is
-        // on the chart and in undo history); only a call that changed nothing reports `aborted`.
-        if (signal.aborted && !stateChanged) return failure('aborted', 'The call was cancelled.');
-        const text: unknown = output?.text;
-        return {
-          success: true,
-          stateChanged,
-          data: output?.data ?? null,
-          ...(typeof text === 'string' ? { text } : {}),
-        };
-      } catch (error) {
-        if (childChanges > 0) {
-          // A failure may not claim a change (docs/contracts.md "Tool results"), yet the children's
-          // changes are on the chart and in undo history: report what happened, with the error as text.
-          const reason = error instanceof ToolCallError ? `${error.code}: ${safeText(error.message)}` : safeText(error);
-          return {
-            success: true,
-            stateChanged: true,
-            data: null,
-            text: `'${name}' failed after ${childChanges} change${childChanges > 1 ? 's' : ''} it made had been applied (they stay and can be undone): ${reason}`,
-          };
-        }
-        if (error instanceof ToolCallError) {
-          return {
-            success: false,
-            stateChanged: false,
-            error: {
-              code: TOOL_ERROR_CODES.has(error.code) ? error.code : 'internal',
-              message: safeText(error.message),
-              retryable: error.retryable === true,
-              ...(typeof error.recommendedAction === 'string' && error.recommendedAction
-                ? { recommendedAction: error.recommendedAction }
-                : {}),
-              ...(Array.isArray(error.details) ? { details: cleanDetails(error.details) } : {}),
-            },
-            ...(error.data !== undefined ? { data: error.data } : {}),
-          };
-        }
-        if (signal.aborted || isAbortError(error)) {
-          return failure('aborted', 'The call was cancelled.');
-        }
-        return internalFailure(name, error);
-      }
-    };
-    // Mutations run one at a time per chart; a nested call already holds the turn.
-    if (tool.safety === 'read-only' || depth > 0) return run();
-    const around = this.#options.aroundRunCall;
-    const runId = options.runId;
-    const tagged =
-      around && runId ? () => around({ runId, ...(options.callId ? { callId: options.callId } : {}) }, run) : run;
-    const turn = this.#mutationQueue.then(tagged, tagged);
-    this.#mutationQueue = turn.catch(() => undefined);
-    return turn;
-  }
-}
-
-function failure(
-  code: import('../../protocol/index.js').ToolErrorCode,
-  message: string,
-  extra: {
-    retryable?: boolean;
-    recommendedAction?: string;
-    details?: readonly import('../../protocol/index.js').ToolErrorDetail[];
-  } = {},
-): ToolResult {
-  return {
-    success: false,
-    stateChanged: false,
-    error: {
-      code,
-      message,
-      retryable: extra.retryable ?? false,
-      ...(extra.recommendedAction ? { recommendedAction: extra.recommendedAction } : {}),
-      ...(extra.details ? { details: extra.details } : {}),
-    },
-  };
-}
-
-const TOOL_ERROR_CODES: ReadonlySet<string> = new Set<import('../../protocol/index.js').ToolErrorCode>([
-  'invalid_input',
-  'unknown_tool',
-  'not_allowed',
-  'not_found',
-  'out_of_range',
-  'no_data',
-  'ambiguous',
-  'stale_binding',
-  'aborted',
-  'internal',
-]);
-
-/** `String(value)` that cannot throw (a thrown object may have a throwing `toString` or getter). */
-function safeText(value: unknown, limit = 2000): string {
-  try {
-    const text = value instanceof Error ? value.message : typeof value === 'string' ? value : String(value);
-    return typeof text === 'string' ? text.slice(0, limit) : 'unknown error';
-  } catch {
-    return 'unknown error';
-  }
-}
-
-function isAbortError(error: unknown): boolean {
-  try {
-    return error instanceof Error && error.name === 'AbortError';
-  } catch {
-    return false;
-  }
-}
-
-function internalFailure(name: unknown, error: unknown): ToolResult {
-  const tool = typeof name === 'string' ? name.slice(0, 80) : `(${typeof name})`;
-  return failure('internal', `'${tool}' failed: ${safeText(error)}`, { retryable: false });
-}
-
-/** At most five `{ path, reason }` details with string fields (a host may return anything). */
-function cleanDetails(details: readonly unknown[]): import('../../protocol/index.js').ToolErrorDetail[] {
-  const out: import('../../protocol/index.js').ToolErrorDetail[] = [];
-  for (const d of details.slice(0, 5)) {
-    const { path, reason } = (d ?? {}) as { path?: unknown; reason?: unknown };
-    out.push({ path: safeText(path, 200), reason: safeText(reason, 500) });
-  }
-  return out;
-}
-
-type Validated = { ok: true; value: unknown } | { ok: false; details: ToolErrorDetail[] };
-
-const COULD_NOT_VALIDATE: Validated = { ok: false, details: [{ path: '(input)', reason: 'could not be validated' }] };
-
-/**
- * Validation that reports a schema or TypeBox failure as a refusal instead of throwing. Valid input
- * is answered synchronously; TypeBox's error module is imported only to word a refusal (it stays out
- * of the eager bundle: issue #12).
- */
-function safeValidate(schema: TObject, value: unknown): Validated | Promise<Validated> {
-  let checked: CheckedInput | Promise<CheckedInput>;
-  try {
-    checked = (kit as ToolCallKit).checkToolInput(schema, value);
-  } catch {
-    return COULD_NOT_VALIDATE;
-  }
-  if (checked instanceof Promise) {
-    return checked.then(
-      (result) => refusal(schema, result),
-      () => COULD_NOT_VALIDATE,
+        }),
     );
   }
-  return refusal(schema, checked);
-}
 
-function refusal(schema: TObject, checked: CheckedInput): Validated | Promise<Validated> {
-  if (checked.ok) return { ok: true, value: checked.value };
-  return import('@sinclair/typebox/errors').then(
-    ({ Errors }) => {
-      try {
-        return { ok: false, details: (kit as ToolCallKit).toolInputErrors(schema, checked.value, Errors) };
-      } catch {
-        return COULD_NOT_VALIDATE;
-      }
-    },
-    () => ({ ok: false, details: [{ path: '(input)', reason: 'does not match the parameters schema' }] }),
-  );
+  readonly #callHost: ToolCallHost;
 }
 
 function exampleError(name: string, index: number): string {
@@ -574,71 +257,6 @@ async function exampleMismatch(
   const { typeBoxCheck } = await import('./typebox-value.js');
   const index = examples.findIndex((example) => !typeBoxCheck(schema, example.input));
   return index < 0 ? null : exampleError(name, index);
-}
-
-/** Hands one report to the caller's listener; a bad fraction is dropped, a throwing listener ignored. */
-function reportProgress(
-  listener: ToolExecuteOptions['onProgress'],
-  fraction: number | undefined,
-  message: string,
-): void {
-  if (!listener) return;
-  const f = typeof fraction === 'number' && Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : undefined;
-  try {
-    listener(f === undefined ? { message: String(message) } : { fraction: f, message: String(message) });
-  } catch {
-    // A listener's failure must not fail the tool.
-  }
-}
-
-/** Options read once, defensively: a non-object, a throwing getter or a fake signal is ignored. */
-function readOptions(options: unknown): ToolExecuteOptions {
-  if (!options || typeof options !== 'object') return {};
-  const o = options as Record<string, unknown>;
-  const signal = o.signal;
-  const origin = o.origin;
-  const runId = o.runId;
-  const callId = o.callId;
-  const onProgress = o.onProgress;
-  return {
-    ...(typeof onProgress === 'function' ? { onProgress: onProgress as ToolExecuteOptions['onProgress'] } : {}),
-    ...(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal ? { signal } : {}),
-    readOnly: o.readOnly === true,
-    ...(typeof runId === 'string' ? { runId } : {}),
-    ...(typeof callId === 'string' ? { callId } : {}),
-    // Anything but a known origin counts as the most restricted one.
-    origin:
-      origin === 'user' || origin === 'host' || origin === 'agent' ? origin : origin === undefined ? 'user' : 'agent',
-  };
-}
-
-/**
- * The result as it will cross a port: it must survive `JSON.stringify` (no cycles, bigints or
- * throwing getters in `data`); otherwise the call reports `internal` (and, when it changed the
- * chart, says so in a success without data, since a failure may not claim a change).
- */
-function wellFormed(result: ToolResult): ToolResult {
-  try {
-    JSON.stringify(result);
-    return result;
-  } catch (error) {
-    if (result.success && result.stateChanged) {
-      return {
-        success: true,
-        stateChanged: true,
-        data: null,
-        text: `The change was applied, but its result could not be serialised: ${safeText(error, 200)}`,
-      };
-    }
-    return failure('internal', `The tool's result could not be serialised: ${safeText(error, 200)}`);
-  }
-}
-
-/** A `{ success: false, error }` tool result, as `ctx.execute` returns for a refused child. */
-function isFailedResult(value: unknown): value is import('../../protocol/index.js').ToolFailure {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as { success?: unknown; error?: { code?: unknown; message?: unknown } };
-  return v.success === false && typeof v.error?.code === 'string' && typeof v.error.message === 'string';
 }
 
 /** True when `method` is found (by identity) on `host` or its prototype chain. */
