@@ -531,11 +531,13 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /**
    * Resolves after the canvases have painted the current state (with the studies of the
-   * `indicators` attribute and the restored layout, and the drawings, whose code may load first).
+   * `indicators` attribute and the restored layout, and the drawings, markers, price lines and
+   * primitives, whose code may load first).
    */
   async whenPainted(): Promise<void> {
     await this.#studiesReady;
     await this.#drawings.whenLoaded();
+    await this.#overlays.whenLoaded();
     await this.#view.whenPainted();
   }
 

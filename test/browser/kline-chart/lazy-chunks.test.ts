@@ -24,7 +24,7 @@ type Chart = HTMLElement & {
 
 /** Chunks of code a chart-only page must not fetch before it is used (rollup.config.js names them by folder). */
 const ON_DEMAND =
-  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|errors|typebox-value|check|default|plan-run-revert|binance-source|url-source|drawing-editor|marker-ops)-/;
+  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|errors|typebox-value|check|default|plan-run-revert|binance-source|url-source|drawing-editor|marker-ops|overlay-layer-parts)-/;
 /** A built-in study's own chunk (`chunks/rsi-<hash>.js`). */
 const STUDY_CHUNK = new RegExp(
   `^chunks/(${BUILTIN_INDICATOR_INDEX.map((e) => e.id.toLowerCase()).join('|')})-[\\w-]+\\.js$`,
@@ -108,6 +108,10 @@ describe('the built bundle loads what a page uses, from beside itself', function
     });
     expect(marked.success, JSON.stringify(marked)).to.equal(true);
     expect(loadedScripts(win).some((p) => /^chunks\/marker-ops-[\w-]+\.js$/.test(p))).to.equal(true);
+    // The marker painter (with the price-line drag and the primitives' scales) is a chunk of its own,
+    // loaded when the chart first has a marker and in by the next paint.
+    await chart.whenPainted();
+    expect(loadedScripts(win).some((p) => /^chunks\/overlay-layer-parts-[\w-]+\.js$/.test(p))).to.equal(true);
     const listed = await chart.tools.execute('markers_list', {});
     expect((listed.data as { total: number }).total).to.equal(1);
 

@@ -1,0 +1,7 @@
+// What the overlay layer loads when the chart first has markers, a draggable price line or a host
+// primitive (issue #12): the marker painter and hit test, the price-line drag and the primitives'
+// scales, a chunk of their own in the bundle (overlay-layer-controller.ts loadOverlayLayerParts).
+export { paintMarkers } from '../../src/render/overlays/paint-markers.js';
+export { markersUnder, markerTooltipLines } from './marker-hover.js';
+export { PriceLineDrag } from './price-line-drag.js';
+export { primitiveScales } from './primitive-scales.js';
