@@ -12,7 +12,7 @@ import {
   type AxisTag,
 } from '../../src/render/index.js';
 import type { ChartPrimitive } from './chart-primitive.js';
-import { ChartTooltip, type TooltipLabels } from './chart-tooltip.js';
+import type { ChartTooltip, TooltipLabels } from './chart-tooltip.js';
 import type { PriceLineDrag } from './price-line-drag.js';
 
 export type { PriceLineMovedDetail } from './price-line-drag.js';
@@ -26,9 +26,10 @@ let parts: OverlayLayerParts | null = null;
 let loadingParts: Promise<OverlayLayerParts> | null = null;
 
 /**
- * Loads the marker painter, the price-line drag and the primitives' scales (`overlay-layer-parts.ts`,
- * a lazy chunk): a layer loads them when the chart first has markers, a draggable price line or a host
- * primitive (drawing-layer-controller.ts does the same for drawings). A layer made after they are here
+ * Loads the marker painter, the price-line drag, the primitives' scales and the floating tooltip
+ * (`overlay-layer-parts.ts`, a lazy chunk): a layer loads them when the chart first has markers, a
+ * draggable price line, a host primitive or a `legendMode` with the tooltip (drawing-layer-controller.ts
+ * does the same for drawings). A layer made after they are here
  * has them at once.
  */
 export function loadOverlayLayerParts(): Promise<OverlayLayerParts> {
@@ -55,7 +56,7 @@ export interface OverlayLayerOptions {
  * moves draggable price lines with the pointer. Pass `paint` as part of the renderer's
  * `paintOverlay`, `paintAxis` as its `paintAxisOverlay`, and call `attach` before the drawing
  * layer attaches so a grab on a price line wins over drawing tools and panning. The markers, the
- * drag and host primitives are painted by a lazy chunk (`loadOverlayLayerParts`) loaded when the
+ * drag, host primitives and the tooltip are in a lazy chunk (`loadOverlayLayerParts`) loaded when the
  * chart first has one; `whenLoaded` waits for it.
  */
 export class OverlayLayerController {
@@ -66,6 +67,7 @@ export class OverlayLayerController {
   #drag: PriceLineDrag | null = null;
   #partsLoad: Promise<void> | null = null;
   #tooltip: ChartTooltip | null = null;
+  #tooltipParent: HTMLElement | null = null;
   readonly #primitives = new Map<string, Set<ChartPrimitive>>();
   #pointer: { x: number; y: number } | null = null;
   /** The price pane's transform of the last frame painted (its numbers follow every frame). */
@@ -97,14 +99,15 @@ export class OverlayLayerController {
     const core = this.#o.core;
     return (
       core.markers.current().length > 0 ||
+      core.store.peek('settings').legendMode !== 'legend' ||
       core.priceLines.current().some((l) => l.draggable) ||
       [...this.#primitives.values()].some((set) => set.size > 0)
     );
   }
 
   /**
-   * Resolves once the parts are here when the chart has markers, a draggable price line or a
-   * primitive (loading them if needed), so the element's `whenPainted()` waits for them to be painted.
+   * Resolves once the parts are here when the chart has markers, a draggable price line, a
+   * primitive or the tooltip legend mode (loading them if needed), so the element's `whenPainted()` waits for them to be painted.
    * A failed load is reported on the console and resolves; the next commit tries again.
    */
   whenLoaded(): Promise<void> {
@@ -113,6 +116,7 @@ export class OverlayLayerController {
         (p) => {
           this.#partsLoad = null;
           this.#drag ??= this.#createDrag(p);
+          this.#makeTooltip();
           this.#renderer?.invalidateOverlay();
         },
         (error: unknown) => {
@@ -132,7 +136,8 @@ export class OverlayLayerController {
     this.detach();
     this.#renderer = renderer;
     this.#container = container;
-    if (tooltipParent) this.#tooltip = new ChartTooltip(tooltipParent);
+    this.#tooltipParent = tooltipParent;
+    this.#makeTooltip();
     container.addEventListener('pointerleave', this.#onLeave);
     container.addEventListener('pointerdown', this.#onDown, { capture: true });
     container.addEventListener('pointermove', this.#onMove, { capture: true });
@@ -151,9 +156,15 @@ export class OverlayLayerController {
     }
     this.#tooltip?.element.remove();
     this.#tooltip = null;
+    this.#tooltipParent = null;
     this.#container = null;
     this.#renderer = null;
     this.#drag?.reset();
+  }
+
+  /** The floating tooltip (its code comes with the parts) in the attached chart, once both are here. */
+  #makeTooltip(): void {
+    if (parts && this.#tooltipParent && !this.#tooltip) this.#tooltip = new parts.ChartTooltip(this.#tooltipParent);
   }
 
   /** Adds custom painting to a pane; returns the function that removes it. */
