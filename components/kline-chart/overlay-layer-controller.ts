@@ -330,40 +330,18 @@ export class OverlayLayerController {
 
   /** The markers' tooltip while the pointer is on a marker, else the bar's (by `legendMode`), or none. */
   #showTooltip(): void {
-    const index = this.#cursorIndex;
     const tip = this.#tooltip;
-    if (!tip) return;
-    const hits = this.#markerHits;
-    const dragging = this.#drag?.active ?? false;
+    if (!tip || !parts) return;
     const core = this.#o.core;
-    const series = core.store.peek('series');
-    const clock = this.#renderer?.clock;
-    const parent = tip.element.parentElement;
-    if (hits.length > 0 && parts && this.#pointer && parent && series && clock && !dragging) {
-      tip.showLines(parts.markerTooltipLines(hits, clock, series.period), this.#pointer.x, this.#pointer.y, {
-        width: parent.clientWidth,
-        height: parent.clientHeight,
-      });
-      return;
-    }
-    const mode = core.store.peek('settings').legendMode;
-    if (
-      index === null ||
-      mode === 'legend' ||
-      !series ||
-      series.bars.length === 0 ||
-      !clock ||
-      !this.#pointer ||
-      !parent ||
-      dragging
-    ) {
-      tip.hide();
-      return;
-    }
-    const labels = this.#o.tooltipLabels?.() ?? { open: 'O', high: 'H', low: 'L', close: 'C', volume: 'V' };
-    tip.show(series, index, clock, labels, this.#pointer.x, this.#pointer.y, {
-      width: parent.clientWidth,
-      height: parent.clientHeight,
+    parts.updateTooltip(tip, {
+      index: this.#cursorIndex,
+      hits: this.#markerHits,
+      pointer: this.#pointer,
+      dragging: this.#drag?.active ?? false,
+      series: core.store.peek('series'),
+      clock: this.#renderer?.clock ?? null,
+      legendMode: core.store.peek('settings').legendMode,
+      labels: () => this.#o.tooltipLabels?.() ?? { open: 'O', high: 'H', low: 'L', close: 'C', volume: 'V' },
     });
   }
 

@@ -3,7 +3,8 @@
 // the primitives' scales and the floating tooltip, a chunk of their own in the bundle
 // (overlay-layer-controller.ts loadOverlayLayerParts).
 export { paintMarkers } from '../../src/render/overlays/paint-markers.js';
-export { markersUnder, markerTooltipLines } from './marker-hover.js';
+export { markersUnder } from './marker-hover.js';
+export { updateTooltip } from './overlay-tooltip.js';
 export { PriceLineDrag } from './price-line-drag.js';
 export { primitiveScales } from './primitive-scales.js';
 export { ChartTooltip } from './chart-tooltip.js';
