@@ -17,6 +17,8 @@ export interface ChartA11yOptions {
   readonly whenPainted: () => Promise<void>;
 }
 
+type DataTableModule = typeof import('./chart-data-table.js');
+
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 
 /**
@@ -47,9 +49,34 @@ export class ChartA11yController implements ReactiveController {
     return this.#table;
   }
 
+  /** The table's renderer once its chunk is here (the first time the table is shown loads it: issue #12). */
+  get dataTable(): DataTableModule | null {
+    return this.#tableModule;
+  }
+
+  #tableModule: DataTableModule | null = null;
+  #tableLoad: Promise<void> | null = null;
+
   toggleTable(show = !this.#table): void {
     this.#table = show;
+    if (show && !this.#tableModule)
+      this.#tableLoad ??= import('./chart-data-table.js').then(
+        (module) => {
+          this.#tableModule = module;
+          this.#tableLoad = null;
+          this.#host.requestUpdate();
+        },
+        (error: unknown) => {
+          this.#tableLoad = null;
+          console.warn('kline-chart: the data table could not be loaded', error);
+        },
+      );
     this.#host.requestUpdate();
+  }
+
+  /** Null, or a promise that settles when the table's chunk, loading for a shown table, is here. */
+  get tableLoad(): Promise<void> | null {
+    return this.#tableLoad;
   }
 
   hostConnected(): void {

@@ -349,28 +349,6 @@ export class DrawingLayerController {
     return result;
   }
 
-  /**
-   * Moves every selected, unlocked drawing of the price pane by `bars` bars and `price` (one
-   * `drawing_move` undo step each). Returns the drawings moved.
-   */
-  nudgeSelection(bars: number, price: number): Drawing[] {
-    const core = this.#o.core;
-    const series = core.store.peek('series');
-    if (!series) return [];
-    const scale = createBarTimeScale(series.bars.time, series.bars.length);
-    const ids = new Set(core.store.peek('drawingSelection'));
-    const moved: Drawing[] = [];
-    for (const d of core.drawings.current()) {
-      if (!ids.has(d.id) || d.locked || d.paneId !== 'price') continue;
-      const points = d.points.map((p) => ({
-        time: scale.toTime(scale.toIndex(p.time) + bars),
-        price: p.price + price,
-      }));
-      if (core.drawings.moveDrawing(d.id, points)) moved.push({ ...d, points });
-    }
-    return moved;
-  }
-
   // ------------------------------------------------------------ painting
 
   /** Pass as `ChartRenderer`'s `paintOverlay`: drawings, previews, handles and the selection band. */

@@ -6,6 +6,7 @@ import type { ChartA11yController } from './chart-a11y-controller.js';
 import { formatPrice } from './chart-legend.js';
 import { chartStrings } from './chart-strings.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
+import { nudgeDrawings } from './nudge-drawings.js';
 
 /** What the keys work on (`KeyboardDrawingController`'s options). */
 export interface KeyboardDrawingOptions {
@@ -160,7 +161,7 @@ export class KeyboardDrawingKeys {
     if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key) || e.shiftKey) return false;
     const bars = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
     const price = e.key === 'ArrowUp' ? this.#priceStep() : e.key === 'ArrowDown' ? -this.#priceStep() : 0;
-    const moved = this.#o.drawings.nudgeSelection(bars, price);
+    const moved = nudgeDrawings(core, bars, price);
     if (moved.length)
       this.#say(`${fill(t.drawingMoved, { kind: this.#kindLabel(moved[0].kind) })}. ${this.#describe(moved[0])}`);
     return true;

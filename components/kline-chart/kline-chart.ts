@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type CSSResult, type PropertyValues } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { SignalWatcher } from '../signals/signal-watcher.js';
 import { watchSignal } from '../signals/watch-signal.js';
@@ -41,14 +41,12 @@ import { PanZoomController } from './pan-zoom-controller.js';
 import { LiveFeedController } from './live-feed-controller.js';
 import { AgentPortController } from './agent-port-controller.js';
 import { LayoutAutosaveController } from './layout-autosave-controller.js';
-import { downloadLayout, persistToastStyles, renderPersistToast } from './kline-persist-toast.js';
 import { subscribeChartEvents } from './subscribe-chart-events.js';
 import { bindCore } from './core-of.js';
 import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
 import { ChartA11yController } from './chart-a11y-controller.js';
 import { KeyboardDrawingController } from './keyboard-drawing-controller.js';
 import { isDrawingKind } from '../../src/core/drawings/index.js';
-import { renderDataTable } from './chart-data-table.js';
 import { comparisonColor } from '../../src/render/chart-theme.js';
 import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } from './toolbar-overflow.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
@@ -191,13 +189,7 @@ export interface ChartToolsApi {
  * @cssprop [--kline-focus-width=2px] - Width of focus rings (3px under `prefers-contrast: more`).
  */
 export class KlineChart extends SignalWatcher(LitElement) {
-  static override styles = [
-    ...klineChartStyles,
-    drawingToolbarStyles,
-    indicatorLegendStyles,
-    persistToastStyles,
-    toolbarOverflowStyles,
-  ];
+  static override styles = [...klineChartStyles, drawingToolbarStyles, indicatorLegendStyles, toolbarOverflowStyles];
 
   static override properties = {
     symbol: { type: String, reflect: true },
@@ -393,6 +385,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       key: () => this.persistKey,
       emit,
       requestUpdate: () => this.requestUpdate(),
+      adoptStyles: (styles) => this.#adoptStyles(styles),
     });
     core.capture.setCapturer(this.#captureForTool);
   }
@@ -531,11 +524,13 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /**
    * Resolves after the canvases have painted the current state (with the studies of the
-   * `indicators` attribute and the restored layout, and the drawings, whose code may load first).
+   * `indicators` attribute and the restored layout, and the drawings, markers, price lines and
+   * primitives, whose code may load first).
    */
   async whenPainted(): Promise<void> {
     await this.#studiesReady;
     await this.#drawings.whenLoaded();
+    await this.#overlays.whenLoaded();
     await this.#view.whenPainted();
   }
 
@@ -737,23 +732,13 @@ export class KlineChart extends SignalWatcher(LitElement) {
         <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>${watchSignal(this.#legend)}</div>
         ${watchSignal(this.#paneLegends)}
         ${this.#renderSettingsPopover()}
-        ${this.#a11y.tableShown ? renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings, locale: this.#lang() }) : nothing}
+        ${this.#a11y.tableShown && this.#a11y.dataTable ? this.#a11y.dataTable.renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings, locale: this.#lang() }) : nothing}
         <div class="sr-only" part="live" role="status" aria-live="polite">${this.#a11y.announcer.text}</div>
         ${this.#core.loadingOlder ? html`<div class="history-loading" role="status">${strings.loadingHistory}</div>` : nothing}
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
-        ${
-          this.#autosave.storage?.unsaved
-            ? renderPersistToast(this.#lang(), strings, {
-                download: () => {
-                  const unsaved = this.#autosave.storage?.unsaved;
-                  if (unsaved) downloadLayout(unsaved, `${this.persistKey || 'layout'}.json`, this.renderRoot);
-                },
-                dismiss: () => this.#autosave.storage?.dismissToast(),
-              })
-            : nothing
-        }
+        ${this.#renderPersistToast(strings)}
       </div>
       ${this.#shortcutModule ? this.#shortcutModule.renderShortcutDialog(strings, () => this.#restoreFocus()) : nothing}
       <kline-command-palette exportparts="dialog: palette-dialog, search: palette-search, list: palette-list, option: palette-option, description: palette-description, form: palette-form, form-field: palette-form-field, form-help: palette-form-help, form-error: palette-form-error, run: palette-run, back: palette-back, close: palette-close, result: palette-result, error: palette-error" .chart=${this} locale=${this.#lang()}></kline-command-palette>
@@ -762,6 +747,19 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   #lastError = '';
+
+  /** The notice that a layout could not be saved (its code comes with the storage chunk). */
+  #renderPersistToast(strings: ReturnType<typeof chartStrings>) {
+    const toast = this.#autosave.toast;
+    if (!toast || !this.#autosave.storage?.unsaved) return nothing;
+    return toast.renderPersistToast(this.#lang(), strings, {
+      download: () => {
+        const unsaved = this.#autosave.storage?.unsaved;
+        if (unsaved) toast.downloadLayout(unsaved, `${this.persistKey || 'layout'}.json`, this.renderRoot);
+      },
+      dismiss: () => this.#autosave.storage?.dismissToast(),
+    });
+  }
 
   /** Comparison lines in the theme's shade of their colour (4.5:1 on the background), as the canvas paints them. */
   #themedComparisons() {
@@ -853,6 +851,16 @@ export class KlineChart extends SignalWatcher(LitElement) {
       );
   }
 
+  /** `updateComplete` also waits for the data table's code when a shown table is still loading it (`?.`: Lit may ask before the constructor has made the controller). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    for (let load = this.#a11y?.tableLoad; load; load = this.#a11y.tableLoad) {
+      await load;
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
   /** Shows or hides the data table, the canvases' text alternative (the `t` key on the chart does the same). */
   toggleDataTable(show?: boolean): void {
     this.#a11y.toggleTable(show);
@@ -867,8 +875,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const before = active && active !== document.body ? active : this;
     if (!this.#shortcutModule) {
       const module = await import('./shortcut-dialog.js');
-      const sheet = module.shortcutDialogStyles.styleSheet;
-      if (sheet && this.shadowRoot) this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, sheet];
+      this.#adoptStyles(module.shortcutDialogStyles);
       this.#shortcutModule = module;
       this.requestUpdate();
       await this.updateComplete;
@@ -880,6 +887,14 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   #shortcutModule: ShortcutDialogModule | null = null;
+
+  /** Styles of a lazy chunk join the chart's own adopted sheets (CSP-safe: no <style> element). */
+  #adoptStyles(styles: CSSResult): void {
+    const root = this.shadowRoot;
+    const sheet = styles.styleSheet;
+    if (sheet && root && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }
 
   #restoreFocus(): void {
     const target = this.#focusBefore?.isConnected ? this.#focusBefore : this;
@@ -1053,11 +1068,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     if (this.#editorLoad) return;
     this.#editorLoad = import('../drawing-editor/drawing-editor.js').then(
       (module) => {
-        // Its styles join the chart's own adopted sheets (CSP-safe: no <style> element).
-        const root = this.renderRoot as ShadowRoot;
-        const sheet = module.drawingEditorStyles.styleSheet;
-        if (sheet && !root.adoptedStyleSheets.includes(sheet))
-          root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+        this.#adoptStyles(module.drawingEditorStyles);
         this.#editor = module;
         this.requestUpdate();
       },

@@ -1,7 +1,10 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { CSSResult, ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import { loadStudiesNamedIn } from '../../src/core/indicators/index.js';
 import type { LayoutStorageController } from './layout-storage-controller.js';
+
+/** The quota toast's template and download (kline-persist-toast.ts, in the storage chunk). */
+export type PersistToast = Pick<typeof import('./kline-persist-toast.js'), 'renderPersistToast' | 'downloadLayout'>;
 
 export interface LayoutAutosaveOptions {
   readonly core: ChartCore;
@@ -10,6 +13,8 @@ export interface LayoutAutosaveOptions {
   readonly emit: (type: string, detail: unknown) => void;
   /** The quota toast appeared or went away. */
   readonly requestUpdate: () => void;
+  /** Adds the quota toast's styles to the element (they arrive with the storage chunk). */
+  readonly adoptStyles: (styles: CSSResult) => void;
 }
 
 /**
@@ -23,6 +28,8 @@ export class LayoutAutosaveController implements ReactiveController {
   readonly #o: LayoutAutosaveOptions;
   /** The storage side: restore, save, merge other tabs, the quota toast; null until a key is used. */
   storage: LayoutStorageController | null = null;
+  /** The quota toast, whose code comes with the storage side; null until a key is used. */
+  toast: PersistToast | null = null;
   #connected = false;
 
   constructor(host: ReactiveControllerHost, options: LayoutAutosaveOptions) {
@@ -38,7 +45,12 @@ export class LayoutAutosaveController implements ReactiveController {
   async start(): Promise<void> {
     const key = this.#o.key();
     if (!key || this.storage?.active) return;
-    const { LayoutStorageController, safeLocalStorage } = await import('./layout-storage-controller.js');
+    const module = await import('./layout-storage-controller.js');
+    const { LayoutStorageController, safeLocalStorage } = module;
+    if (!this.toast) {
+      this.#o.adoptStyles(module.persistToastStyles);
+      this.toast = module;
+    }
     let text: string | null = null;
     try {
       text = safeLocalStorage()?.getItem(key) ?? null;

@@ -15,6 +15,9 @@ import {
 import type { Store } from '../../src/core/store/index.js';
 import { createRedactor } from '../../src/agent/redact.js';
 
+// The quota toast comes with the storage side: only a chart with a `persist-key` can show it.
+export { downloadLayout, persistToastStyles, renderPersistToast } from './kline-persist-toast.js';
+
 /** What the controller needs from its element. */
 export interface LayoutStorageHost {
   readonly store: Store<ChartState>;

@@ -3,10 +3,7 @@ import type { ChartCore } from '../../src/core/commands/index.js';
 import type { ChartMarker, PriceLine } from '../../src/core/state/index.js';
 import {
   formatAxisNumber,
-  formatBarTime,
-  markersAt,
   paintAxisTags,
-  paintMarkers,
   paintPriceLines,
   paintWatermark,
   type ChartRenderer,
@@ -14,27 +11,35 @@ import {
   type PlotTransform,
   type AxisTag,
 } from '../../src/render/index.js';
-import type { ChartPrimitive, PrimitiveScales } from './chart-primitive.js';
-import { ChartTooltip, type TooltipLabels } from './chart-tooltip.js';
+import type { ChartPrimitive } from './chart-primitive.js';
+import type { ChartTooltip, TooltipLabels } from './chart-tooltip.js';
+import type { PriceLineDrag } from './price-line-drag.js';
+
+export type { PriceLineMovedDetail } from './price-line-drag.js';
 
 /** Width of the price axis in CSS px (the renderer's `Y_AXIS_SIZE`). */
 const AXIS_WIDTH = 64;
-/** How close (CSS px) the pointer must be to a draggable price line to grab it. */
-const GRAB_PX = 5;
 const NO_MARKERS: readonly ChartMarker[] = [];
-/** A marker's line in the tooltip starts with its shape, pointing as drawn. */
-const MARKER_GLYPHS: Record<ChartMarker['shape'], (position: ChartMarker['position']) => string> = {
-  arrow: (position) => (position === 'above' ? '▼' : '▲'),
-  circle: () => '●',
-  square: () => '■',
-  flag: () => '⚑',
-};
 
-/** Detail of `kline-price-line-moved`. */
-export interface PriceLineMovedDetail {
-  readonly id: string;
-  readonly price: number;
-  readonly previousPrice: number;
+type OverlayLayerParts = typeof import('./overlay-layer-parts.js');
+let parts: OverlayLayerParts | null = null;
+let loadingParts: Promise<OverlayLayerParts> | null = null;
+
+/**
+ * Loads the marker painter, the price-line drag, the primitives' scales and the floating tooltip
+ * (`overlay-layer-parts.ts`, a lazy chunk): a layer loads them when the chart first has markers, a
+ * draggable price line, a host primitive or a `legendMode` with the tooltip (drawing-layer-controller.ts
+ * does the same for drawings). A layer made after they are here
+ * has them at once.
+ */
+export function loadOverlayLayerParts(): Promise<OverlayLayerParts> {
+  return (loadingParts ??= import('./overlay-layer-parts.js').then(
+    (module) => (parts = module),
+    (error: unknown) => {
+      loadingParts = null;
+      throw error;
+    },
+  ));
 }
 
 export interface OverlayLayerOptions {
@@ -50,14 +55,19 @@ export interface OverlayLayerOptions {
  * Paints the trading overlays of the price pane (watermark, price lines, last price, markers) and
  * moves draggable price lines with the pointer. Pass `paint` as part of the renderer's
  * `paintOverlay`, `paintAxis` as its `paintAxisOverlay`, and call `attach` before the drawing
- * layer attaches so a grab on a price line wins over drawing tools and panning.
+ * layer attaches so a grab on a price line wins over drawing tools and panning. The markers, the
+ * drag, host primitives and the tooltip are in a lazy chunk (`loadOverlayLayerParts`) loaded when the
+ * chart first has one; `whenLoaded` waits for it.
  */
 export class OverlayLayerController {
   readonly #o: OverlayLayerOptions;
   #renderer: ChartRenderer | null = null;
   #container: HTMLElement | null = null;
-  #drag: { id: string; pointerId: number; previous: number; price: number } | null = null;
+  /** Null until the parts are loaded: no line to grab before then. */
+  #drag: PriceLineDrag | null = null;
+  #partsLoad: Promise<void> | null = null;
   #tooltip: ChartTooltip | null = null;
+  #tooltipParent: HTMLElement | null = null;
   readonly #primitives = new Map<string, Set<ChartPrimitive>>();
   #pointer: { x: number; y: number } | null = null;
   /** The price pane's transform of the last frame painted (its numbers follow every frame). */
@@ -65,10 +75,56 @@ export class OverlayLayerController {
   /** The bar under the crosshair (the renderer's `onCursor`). */
   #cursorIndex: number | null = null;
   /** The markers under the pointer: while any, the tooltip shows them whatever `legendMode` says. */
-  #markerHits: readonly ChartMarker[] = [];
+  #markerHits: readonly ChartMarker[] = NO_MARKERS;
 
   constructor(options: OverlayLayerOptions) {
     this.#o = options;
+    if (parts) this.#drag = this.#createDrag(parts);
+    // The first marker or price line (a tool, a restored layout) starts the load at once, not at its paint.
+    else options.core.store.onCommit(() => void this.whenLoaded());
+  }
+
+  #createDrag(p: OverlayLayerParts): PriceLineDrag {
+    return new p.PriceLineDrag({
+      core: this.#o.core,
+      plot: () => this.#plot(),
+      container: () => this.#container,
+      invalidate: () => this.#renderer?.invalidateOverlay(),
+      emit: this.#o.emit,
+    });
+  }
+
+  /** True when the chart shows something only the parts paint or move. */
+  #needsParts(): boolean {
+    const core = this.#o.core;
+    return (
+      core.markers.current().length > 0 ||
+      core.store.peek('settings').legendMode !== 'legend' ||
+      core.priceLines.current().some((l) => l.draggable) ||
+      [...this.#primitives.values()].some((set) => set.size > 0)
+    );
+  }
+
+  /**
+   * Resolves once the parts are here when the chart has markers, a draggable price line, a
+   * primitive or the tooltip legend mode (loading them if needed), so the element's `whenPainted()` waits for them to be painted.
+   * A failed load is reported on the console and resolves; the next commit tries again.
+   */
+  whenLoaded(): Promise<void> {
+    if (!this.#drag && !this.#partsLoad && this.#needsParts())
+      this.#partsLoad = loadOverlayLayerParts().then(
+        (p) => {
+          this.#partsLoad = null;
+          this.#drag ??= this.#createDrag(p);
+          this.#makeTooltip();
+          this.#renderer?.invalidateOverlay();
+        },
+        (error: unknown) => {
+          this.#partsLoad = null;
+          console.warn(`kline-chart: markers and price lines could not be loaded: ${(error as Error).message}`);
+        },
+      );
+    return this.#partsLoad ?? Promise.resolve();
   }
 
   /** `tooltipParent` (positioned) receives the floating tooltip; default the container's parent. */
@@ -80,7 +136,8 @@ export class OverlayLayerController {
     this.detach();
     this.#renderer = renderer;
     this.#container = container;
-    if (tooltipParent) this.#tooltip = new ChartTooltip(tooltipParent);
+    this.#tooltipParent = tooltipParent;
+    this.#makeTooltip();
     container.addEventListener('pointerleave', this.#onLeave);
     container.addEventListener('pointerdown', this.#onDown, { capture: true });
     container.addEventListener('pointermove', this.#onMove, { capture: true });
@@ -99,9 +156,15 @@ export class OverlayLayerController {
     }
     this.#tooltip?.element.remove();
     this.#tooltip = null;
+    this.#tooltipParent = null;
     this.#container = null;
     this.#renderer = null;
-    this.#drag = null;
+    this.#drag?.reset();
+  }
+
+  /** The floating tooltip (its code comes with the parts) in the attached chart, once both are here. */
+  #makeTooltip(): void {
+    if (parts && this.#tooltipParent && !this.#tooltip) this.#tooltip = new parts.ChartTooltip(this.#tooltipParent);
   }
 
   /** Adds custom painting to a pane; returns the function that removes it. */
@@ -111,6 +174,7 @@ export class OverlayLayerController {
     let set = this.#primitives.get(paneId);
     if (!set) this.#primitives.set(paneId, (set = new Set()));
     set.add(primitive);
+    void this.whenLoaded();
     this.#renderer?.invalidateOverlay();
     return () => {
       if (set.delete(primitive)) this.#renderer?.invalidateOverlay();
@@ -120,35 +184,10 @@ export class OverlayLayerController {
   /** Host primitives of a pane, each in its own save/restore; one that throws is reported, not fatal. */
   paintPrimitives(u: uPlot, paneId: string, t: PlotTransform): void {
     const set = this.#primitives.get(paneId);
-    if (!set || set.size === 0) return;
+    if (!set || set.size === 0 || !parts) return;
     const bars = this.#o.core.store.peek('series')?.bars;
     if (!bars) return;
-    const yKey = this.#yKey(u);
-    const pr = uPlot.pxRatio;
-    const n = bars.length;
-    const scales: PrimitiveScales = {
-      paneId,
-      pixelRatio: pr,
-      plot: { left: u.bbox.left, top: u.bbox.top, width: u.bbox.width, height: u.bbox.height },
-      bars,
-      firstIndex: Math.max(0, Math.floor(u.scales.x.min ?? 0)),
-      lastIndex: Math.min(n - 1, Math.ceil(u.scales.x.max ?? n)),
-      barSpacing: t.slot,
-      indexToX: (i) => t.x(i),
-      timeToX: (time) => {
-        if (n === 0 || time < bars.time[0] || time > bars.time[n - 1]) return null;
-        let lo = 0;
-        let hi = n;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (bars.time[mid] <= time) lo = mid + 1;
-          else hi = mid;
-        }
-        return t.x(lo - 1);
-      },
-      priceToY: (p) => u.valToPos(p, yKey, true),
-      yToPrice: (y) => u.posToVal((y - u.bbox.top) / pr, yKey),
-    };
+    const scales = parts.primitiveScales(u, paneId, t, bars);
     for (const p of set) {
       u.ctx.save();
       try {
@@ -164,8 +203,7 @@ export class OverlayLayerController {
   /** Price lines with a drag in progress shown at the pointer's price. */
   #lines(): readonly PriceLine[] {
     const lines = this.#o.core.priceLines.current();
-    const d = this.#drag;
-    return d ? lines.map((l) => (l.id === d.id ? { ...l, price: d.price } : l)) : lines;
+    return this.#drag ? this.#drag.lines(lines) : lines;
   }
 
   /** Inside the plot clip: watermark, price lines, last price line, markers. */
@@ -208,11 +246,17 @@ export class OverlayLayerController {
           theme.font,
         );
     }
+    const markers = core.markers.current();
+    if (markers.length === 0) return;
+    if (!parts) {
+      void this.whenLoaded(); // painted again once the parts are here
+      return;
+    }
     const min = u.scales.x.min ?? 0;
     const max = u.scales.x.max ?? bars.length;
-    paintMarkers(
+    parts.paintMarkers(
       u.ctx,
-      core.markers.current(),
+      markers,
       bars,
       Math.max(0, Math.floor(min)),
       Math.min(bars.length - 1, Math.ceil(max)),
@@ -247,41 +291,10 @@ export class OverlayLayerController {
     return { price, color: price >= bars.open[i] ? theme.up : theme.down, text: formatAxisNumber(price, 'price') };
   }
 
-  // ------------------------------------------------------------ dragging
+  // ------------------------------------------------------------ pointer
 
   #plot(): uPlot | null {
     return this.#renderer?.pane('price')?.plot ?? null;
-  }
-
-  #yKey(u: uPlot): string {
-    return u.axes[1]?.scale ?? u.series[1]?.scale ?? 'y';
-  }
-
-  /** Pointer y in price-plot CSS px, or null outside the plot. */
-  #pointerY(e: PointerEvent): number | null {
-    const u = this.#plot();
-    if (!u) return null;
-    const r = u.over.getBoundingClientRect();
-    const x = e.clientX - r.left;
-    const y = e.clientY - r.top;
-    return x >= 0 && x <= r.width && y >= 0 && y <= r.height ? y : null;
-  }
-
-  #hit(y: number): PriceLine | null {
-    const u = this.#plot();
-    if (!u) return null;
-    const key = this.#yKey(u);
-    let best: PriceLine | null = null;
-    let bestD = GRAB_PX;
-    for (const l of this.#o.core.priceLines.current()) {
-      if (!l.draggable) continue;
-      const d = Math.abs(u.valToPos(l.price, key) - y);
-      if (d <= bestD) {
-        best = l;
-        bestD = d;
-      }
-    }
-    return best;
   }
 
   /** A host primitive claiming a press on its pane, with the point in plot CSS px. */
@@ -299,25 +312,14 @@ export class OverlayLayerController {
   }
 
   readonly #onDown = (e: PointerEvent): void => {
-    if (e.button !== 0 || this.#drag) return;
+    if (e.button !== 0 || this.#drag?.active) return;
     const claimed = this.#primitiveHit(e);
     if (claimed) {
       e.stopImmediatePropagation();
       this.#o.emit('kline-primitive-click', { id: claimed.primitive.id ?? null, x: claimed.x, y: claimed.y });
       return;
     }
-    const y = this.#pointerY(e);
-    if (y === null) return;
-    const line = this.#hit(y);
-    if (!line) return;
-    e.stopImmediatePropagation();
-    e.preventDefault();
-    try {
-      this.#container?.setPointerCapture(e.pointerId);
-    } catch {
-      // Synthetic events (tests) have no active pointer to capture; moves still arrive.
-    }
-    this.#drag = { id: line.id, pointerId: e.pointerId, previous: line.price, price: line.price };
+    this.#drag?.down(e);
   };
 
   /** The bar under the crosshair changed (the renderer's `onCursor`): moves or hides the tooltip. */
@@ -328,70 +330,29 @@ export class OverlayLayerController {
 
   /** The markers' tooltip while the pointer is on a marker, else the bar's (by `legendMode`), or none. */
   #showTooltip(): void {
-    const index = this.#cursorIndex;
     const tip = this.#tooltip;
-    if (!tip) return;
-    const hits = this.#markerHits;
-    const series0 = this.#o.core.store.peek('series');
-    const clock0 = this.#renderer?.clock;
-    const parent0 = tip.element.parentElement;
-    if (hits.length > 0 && this.#pointer && parent0 && series0 && clock0 && !this.#drag) {
-      const intraday = !['1d', '1w', '1M'].includes(series0.period);
-      const lines = [
-        formatBarTime(hits[0].time, clock0, intraday),
-        ...hits.slice(0, 5).map((m) => `${MARKER_GLYPHS[m.shape](m.position)} ${m.text ?? ''}`.trimEnd()),
-      ];
-      tip.showLines(lines, this.#pointer.x, this.#pointer.y, {
-        width: parent0.clientWidth,
-        height: parent0.clientHeight,
-      });
-      return;
-    }
+    if (!tip || !parts) return;
     const core = this.#o.core;
-    const mode = core.store.peek('settings').legendMode;
-    const series = core.store.peek('series');
-    const clock = this.#renderer?.clock;
-    const parent = tip.element.parentElement;
-    if (
-      index === null ||
-      mode === 'legend' ||
-      !series ||
-      series.bars.length === 0 ||
-      !clock ||
-      !this.#pointer ||
-      !parent ||
-      this.#drag
-    ) {
-      tip.hide();
-      return;
-    }
-    const labels = this.#o.tooltipLabels?.() ?? { open: 'O', high: 'H', low: 'L', close: 'C', volume: 'V' };
-    tip.show(series, index, clock, labels, this.#pointer.x, this.#pointer.y, {
-      width: parent.clientWidth,
-      height: parent.clientHeight,
+    parts.updateTooltip(tip, {
+      index: this.#cursorIndex,
+      hits: this.#markerHits,
+      pointer: this.#pointer,
+      dragging: this.#drag?.active ?? false,
+      series: core.store.peek('series'),
+      clock: this.#renderer?.clock ?? null,
+      legendMode: core.store.peek('settings').legendMode,
+      labels: () => this.#o.tooltipLabels?.() ?? { open: 'O', high: 'H', low: 'L', close: 'C', volume: 'V' },
     });
   }
 
-  /** Markers whose shape is under the pointer (a bar or two either side: shapes outgrow narrow bars). */
+  /** Markers whose shape is under the pointer (none before the parts are loaded). */
   #markersUnder(e: PointerEvent): readonly ChartMarker[] {
     const u = this.#plot();
     const t = this.#priceT;
     const bars = this.#o.core.store.peek('series')?.bars;
     const markers = this.#o.core.markers.current();
-    if (!u || !t || !bars || markers.length === 0) return NO_MARKERS;
-    const r = u.over.getBoundingClientRect();
-    const px = e.clientX - r.left;
-    const py = e.clientY - r.top;
-    if (px < 0 || py < 0 || px > r.width || py > r.height) return NO_MARKERS;
-    const pr = uPlot.pxRatio;
-    const centre = Math.round(u.posToVal(px, 'x'));
-    const x = px * pr + u.bbox.left;
-    const y = py * pr + u.bbox.top;
-    for (const i of [centre, centre - 1, centre + 1, centre - 2, centre + 2]) {
-      const hits = markersAt(markers, bars, i, t, pr, x, y, 2 * pr);
-      if (hits.length > 0) return hits;
-    }
-    return NO_MARKERS;
+    if (!parts || !u || !t || !bars || markers.length === 0) return NO_MARKERS;
+    return parts.markersUnder(e, u, t, bars, markers);
   }
 
   readonly #onLeave = (): void => {
@@ -406,63 +367,26 @@ export class OverlayLayerController {
       const r = parent.getBoundingClientRect();
       this.#pointer = { x: e.clientX - r.left, y: e.clientY - r.top };
     }
-    const d = this.#drag;
-    if (!d) {
-      const hits = this.#markersUnder(e);
-      if (hits.length > 0 || this.#markerHits.length > 0) {
-        this.#markerHits = hits;
-        this.#showTooltip();
-      }
-      const y = this.#pointerY(e);
-      const cursor = y !== null && this.#hit(y) ? 'ns-resize' : '';
-      // Written only when it changes: a style write per pointer move would dirty style every frame.
-      if (this.#container && this.#container.style.cursor !== cursor) this.#container.style.cursor = cursor;
+    const drag = this.#drag;
+    if (drag?.active) {
+      drag.move(e);
       return;
     }
-    if (e.pointerId !== d.pointerId) return;
-    e.stopImmediatePropagation();
-    const price = this.#priceAt(e);
-    if (price !== null) {
-      d.price = price;
-      this.#renderer?.invalidateOverlay();
+    const hits = this.#markersUnder(e);
+    if (hits.length > 0 || this.#markerHits.length > 0) {
+      this.#markerHits = hits;
+      this.#showTooltip();
     }
+    const cursor = drag ? drag.hoverCursor(e) : '';
+    // Written only when it changes: a style write per pointer move would dirty style every frame.
+    if (this.#container && this.#container.style.cursor !== cursor) this.#container.style.cursor = cursor;
   };
 
   readonly #onUp = (e: PointerEvent): void => {
-    const d = this.#drag;
-    if (!d || e.pointerId !== d.pointerId) return;
-    e.stopImmediatePropagation();
-    this.#drag = null;
-    try {
-      this.#container?.releasePointerCapture(e.pointerId);
-    } catch {
-      // Not captured (synthetic events).
-    }
-    const price = this.#priceAt(e) ?? d.price;
-    if (price === d.previous) {
-      this.#renderer?.invalidateOverlay();
-      return;
-    }
-    this.#o.core.priceLines.move(d.id, price);
-    const detail: PriceLineMovedDetail = { id: d.id, price, previousPrice: d.previous };
-    this.#o.emit('kline-price-line-moved', detail);
+    this.#drag?.up(e);
   };
 
   readonly #onCancel = (e: PointerEvent): void => {
-    if (!this.#drag || e.pointerId !== this.#drag.pointerId) return;
-    this.#drag = null;
-    this.#renderer?.invalidateOverlay();
+    this.#drag?.cancel(e);
   };
-
-  /** Price under the pointer (clamped to the plot), rounded to a sensible number of digits. */
-  #priceAt(e: PointerEvent): number | null {
-    const u = this.#plot();
-    if (!u) return null;
-    const r = u.over.getBoundingClientRect();
-    const y = Math.max(0, Math.min(r.height, e.clientY - r.top));
-    const price = u.posToVal(y, this.#yKey(u));
-    if (!Number.isFinite(price)) return null;
-    const step = 10 ** (Math.floor(Math.log10(Math.max(1e-9, Math.abs(price)))) - 4);
-    return Number((Math.round(price / step) * step).toPrecision(12));
-  }
 }

@@ -19,7 +19,7 @@ export function renderMenuItems(
   const tools: readonly DrawingLayerTool[] = ['select', 'range-select', ...DRAWING_KINDS];
   const toolLabel = (t: DrawingLayerTool) =>
     t === 'select' ? d.select : t === 'range-select' ? d.rangeSelect : t ? d.kinds[t] : '';
-  return html`<div id="more-menu" part="more-menu" role="menu" aria-label=${s.more} @keydown=${c.onMenuKey}>
+  return html`<div id="more-menu" part="more-menu" role="menu" aria-label=${s.more} @keydown=${(e: KeyboardEvent) => onMenuKey(c, e)}>
             <div role="group" aria-label=${s.periodGroup}>
               ${PERIODS.map((p) => item(p, () => a.setPeriod(p), m.period === p, 'menuitemradio'))}
             </div>
@@ -35,6 +35,49 @@ export function renderMenuItems(
             ${item(s.shortcuts, () => a.shortcuts())}
             ${item(s.dataTable, () => a.toggleTable(), m.tableShown, 'menuitemcheckbox')}
           </div>`;
+}
+
+/**
+ * Keys inside the open menu (the WAI-ARIA menu pattern, toolbar-overflow.ts): Up/Down/Home/End move,
+ * Enter or Space choose, Escape closes and returns focus to the button, Tab closes.
+ */
+function onMenuKey(c: ToolbarOverflowController, e: KeyboardEvent): void {
+  const items = c.items();
+  const at = items.indexOf(e.composedPath()[0] as HTMLElement);
+  let next = -1;
+  switch (e.key) {
+    case 'ArrowDown':
+      next = (at + 1) % items.length;
+      break;
+    case 'ArrowUp':
+      next = (at - 1 + items.length) % items.length;
+      break;
+    case 'Home':
+      next = 0;
+      break;
+    case 'End':
+      next = items.length - 1;
+      break;
+    case 'Escape':
+      e.preventDefault();
+      e.stopPropagation();
+      c.toggle(false);
+      return;
+    case 'Tab':
+      c.toggle(false, 'first', false);
+      return;
+    case 'Enter':
+    case ' ':
+      e.preventDefault();
+      e.stopPropagation();
+      (e.composedPath()[0] as HTMLElement).click();
+      return;
+    default:
+      return;
+  }
+  e.preventDefault();
+  e.stopPropagation();
+  items[next]?.focus();
 }
 
 /** Styles of the menu. */

@@ -92,7 +92,7 @@ export class ToolbarOverflowController implements ReactiveController {
 
   hostUpdated(): void {
     if (!this.#focusOnOpen || !this.#open) return;
-    const items = this.#items();
+    const items = this.items();
     if (!items.length) return; // the menu's chunk is still loading
     (this.#focusOnOpen === 'first' ? items[0] : items[items.length - 1]).focus();
     this.#focusOnOpen = null;
@@ -130,7 +130,8 @@ export class ToolbarOverflowController implements ReactiveController {
     return this.#host.renderRoot.querySelector<HTMLElement>('[part="more-button"]');
   }
 
-  #items(): HTMLElement[] {
+  /** The menu's enabled items, top to bottom (none while it is closed or its chunk is loading). */
+  items(): HTMLElement[] {
     return [
       ...this.#host.renderRoot.querySelectorAll<HTMLElement>(
         '[part="more-menu"] [role^="menuitem"]:not([aria-disabled="true"])',
@@ -151,49 +152,9 @@ export class ToolbarOverflowController implements ReactiveController {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       e.stopPropagation();
-      if (this.#open) this.#items()[e.key === 'ArrowDown' ? 0 : this.#items().length - 1]?.focus();
+      if (this.#open) this.items()[e.key === 'ArrowDown' ? 0 : this.items().length - 1]?.focus();
       else this.toggle(true, e.key === 'ArrowDown' ? 'first' : 'last');
     }
-  };
-
-  /** Keys inside the menu. */
-  readonly onMenuKey = (e: KeyboardEvent): void => {
-    const items = this.#items();
-    const at = items.indexOf(e.composedPath()[0] as HTMLElement);
-    let next = -1;
-    switch (e.key) {
-      case 'ArrowDown':
-        next = (at + 1) % items.length;
-        break;
-      case 'ArrowUp':
-        next = (at - 1 + items.length) % items.length;
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = items.length - 1;
-        break;
-      case 'Escape':
-        e.preventDefault();
-        e.stopPropagation();
-        this.toggle(false);
-        return;
-      case 'Tab':
-        this.toggle(false, 'first', false);
-        return;
-      case 'Enter':
-      case ' ':
-        e.preventDefault();
-        e.stopPropagation();
-        (e.composedPath()[0] as HTMLElement).click();
-        return;
-      default:
-        return;
-    }
-    e.preventDefault();
-    e.stopPropagation();
-    items[next]?.focus();
   };
 
   /**

@@ -3,6 +3,7 @@ import type { Bars } from '../../core/data/index.js';
 import type { PlotTransform } from '../paint-candles.js';
 import { markerStyles } from './marker-styles.js';
 import { firstAtOrAfter, markerCentreY, markerMetrics } from './marker-geometry.js';
+import { scaleFont } from './scale-font.js';
 
 /** Most marker texts painted in one frame; beyond that only the shapes are drawn. */
 const MAX_TEXTS = 300;
@@ -262,9 +263,4 @@ function addShape(path: Path2D, shape: ChartMarker['shape'], up: boolean, x: num
         path.lineTo(x, y + h);
       }
   }
-}
-
-/** The theme font with its px size multiplied by the device pixel ratio (canvas px). */
-export function scaleFont(font: string, pixelRatio: number): string {
-  return font.replace(/(\d+(?:\.\d+)?)px/, (_m, px: string) => `${Math.round(Number(px) * pixelRatio)}px`);
 }

@@ -1,6 +1,6 @@
 import type { PriceLine } from '../../core/state/index.js';
 import type { PlotTransform } from '../paint-candles.js';
-import { scaleFont } from './paint-markers.js';
+import { scaleFont } from './scale-font.js';
 
 /** A bounding box in canvas px (uPlot's `bbox`). */
 export interface PlotBox {

@@ -24,7 +24,7 @@ type Chart = HTMLElement & {
 
 /** Chunks of code a chart-only page must not fetch before it is used (rollup.config.js names them by folder). */
 const ON_DEMAND =
-  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|errors|typebox-value|check|default|plan-run-revert|binance-source|url-source|drawing-editor|marker-ops)-/;
+  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|errors|typebox-value|check|default|plan-run-revert|binance-source|url-source|drawing-editor|marker-ops|overlay-layer-parts|chart-data-table)-/;
 /** A built-in study's own chunk (`chunks/rsi-<hash>.js`). */
 const STUDY_CHUNK = new RegExp(
   `^chunks/(${BUILTIN_INDICATOR_INDEX.map((e) => e.id.toLowerCase()).join('|')})-[\\w-]+\\.js$`,
@@ -108,6 +108,10 @@ describe('the built bundle loads what a page uses, from beside itself', function
     });
     expect(marked.success, JSON.stringify(marked)).to.equal(true);
     expect(loadedScripts(win).some((p) => /^chunks\/marker-ops-[\w-]+\.js$/.test(p))).to.equal(true);
+    // The marker painter (with the price-line drag and the primitives' scales) is a chunk of its own,
+    // loaded when the chart first has a marker and in by the next paint.
+    await chart.whenPainted();
+    expect(loadedScripts(win).some((p) => /^chunks\/overlay-layer-parts-[\w-]+\.js$/.test(p))).to.equal(true);
     const listed = await chart.tools.execute('markers_list', {});
     expect((listed.data as { total: number }).total).to.equal(1);
 
@@ -219,6 +223,38 @@ describe('the built bundle loads what a page uses, from beside itself', function
     const wrong = await chart.tools.execute('host_intersect_ok', { a: 1 });
     expect(wrong.error?.code).to.equal('invalid_input');
     expect(wrong.error?.details?.map((d) => d.path)).to.include('a');
+    expect(violations).to.deep.equal([]);
+    frame.remove();
+  });
+
+  it('the data table and the price-line drag load their chunks when first used, and work', async () => {
+    const { frame, win, violations } = await openPage('/test/pages/script-tag.html');
+    const chart = win.document.querySelector('kline-chart') as Chart & {
+      toggleDataTable(show?: boolean): void;
+      updateComplete: Promise<boolean>;
+    };
+    await waitFor(() => !!win.customElements.get('kline-chart') && chart.context.get() !== null, 'chart data', 20000);
+    await chart.whenPainted();
+    const fetched = (name: string) =>
+      loadedScripts(win).some((p) => new RegExp(`^chunks/${name}-[\\w-]+\\.js$`).test(p));
+    expect(fetched('chart-data-table'), 'data table before it is shown').to.equal(false);
+    expect(fetched('overlay-layer-parts'), 'overlay parts before a price line').to.equal(false);
+
+    chart.toggleDataTable(true);
+    await chart.updateComplete;
+    expect(fetched('chart-data-table')).to.equal(true);
+    const table = chart.shadowRoot!.querySelector('table[part="data-table"]');
+    expect(table?.querySelectorAll('tbody tr').length).to.be.greaterThan(0);
+
+    // A price line without drag is painted by the entry; a draggable one loads the drag.
+    const fixed = await chart.tools.execute('price_lines_create', { price: 100, draggable: false });
+    expect(fixed.success, JSON.stringify(fixed)).to.equal(true);
+    await chart.whenPainted();
+    expect(fetched('overlay-layer-parts'), 'a fixed price line').to.equal(false);
+    const line = await chart.tools.execute('price_lines_create', { price: 101, draggable: true });
+    expect(line.success, JSON.stringify(line)).to.equal(true);
+    await chart.whenPainted();
+    expect(fetched('overlay-layer-parts'), 'a draggable price line').to.equal(true);
     expect(violations).to.deep.equal([]);
     frame.remove();
   });
