@@ -574,6 +574,15 @@ export class ChartAgentPanel extends LitElement {
     this._connected = true;
     this.#setContext(safe(() => port.context(), null));
     this.#refreshToolLabels();
+    // A chart lists its built-in tools once their chunk is in (issue #12): the cards' labels follow.
+    port.toolsReady?.().then(
+      () => {
+        if (this.#port !== port) return;
+        this.#refreshToolLabels();
+        this.requestUpdate();
+      },
+      () => undefined,
+    );
     this.#unsubscribeContext = safe(
       () =>
         port.subscribe((context) => {

@@ -76,6 +76,10 @@ export class AgentPortController implements ReactiveController {
     if (handled[REPLIED]) return;
     handled[REPLIED] = true;
     const open = createAgentPort(this.#core);
+    // The agent lists and calls the tools: fetch their chunk now rather than after the first paint.
+    this.#core.tools.ready().catch((error: unknown) => {
+      console.warn('kline-chart: the chart tools could not be loaded', error);
+    });
     // An agent lists the studies (indicators_list, the markers tool's description): load them all.
     this.#core.indicatorRegistry.loadAll().catch((error: unknown) => {
       console.error('kline-chart-agent: indicator code failed to load', error);
