@@ -25,6 +25,34 @@ function slimTypeBox() {
   };
 }
 
+/**
+ * uPlot attaches every path builder and helper it ships to its default export (`uPlot.paths.bars`,
+ * `.stepped`, `.spline`, `uPlot.join`, …), so none of them can be tree-shaken. The chart draws its
+ * series with its own painters and uPlot's default `linear` path, and never joins tables, so the
+ * bundle drops those assignments and rollup then drops the functions only they kept (issue #12).
+ * The build fails if uPlot's file no longer has them, so an upgrade cannot slim it silently wrong.
+ */
+const UPLOT_UNUSED = [
+  '\tuPlot.join = join;\n',
+  '\t(paths.stepped = stepped);\n',
+  '\t(paths.bars    = bars);\n',
+  '\t(paths.spline  = monotoneCubic);\n',
+];
+function slimUplot() {
+  return {
+    name: 'slim-uplot',
+    transform(code, id) {
+      if (!/uplot[\\/]dist[\\/]uPlot\.esm\.js$/.test(id)) return null;
+      let out = code;
+      for (const line of UPLOT_UNUSED) {
+        if (!out.includes(line)) this.error(`slim-uplot: uPlot no longer has ${JSON.stringify(line)}; update rollup.config.js`);
+        out = out.replace(line, '');
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 const LAZY_STUDIES = fileURLToPath(new URL('./build/src/core/indicators/lazy-indicator-registry.js', import.meta.url));
 
 /**
@@ -101,6 +129,7 @@ export default {
   plugins: [
     cleanDist(),
     slimTypeBox(),
+    slimUplot(),
     lazyStudies(),
     productionFlags(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
