@@ -1084,9 +1084,12 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.#ready = true;
     // A toolbar's indicator picker and drawing tools are in the page by then, so a host (or a test) can script them on
     // ready; so is every built-in tool, whose chunk is fetched after the first paint (issue #12).
-    const tools = this.#core.tools.ready().catch((error: unknown) => {
-      console.warn('kline-chart: the chart tools could not be loaded', error);
-    });
+    // In a task of its own, so fetching and compiling them never shares the first paint's task.
+    const tools = new Promise<void>((resolve) => setTimeout(resolve, 0))
+      .then(() => this.#core.tools.ready())
+      .catch((error: unknown) => {
+        console.warn('kline-chart: the chart tools could not be loaded', error);
+      });
     void Promise.all([this.#pickerLoad, tools]).then(() => this.#emit('kline-ready', { chartId: this.id }));
   }
 
