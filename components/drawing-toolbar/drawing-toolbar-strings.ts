@@ -1,5 +1,5 @@
 import { sectionStrings } from '../i18n/locale-store.js';
-import { DRAWING_KIND_INFO, getDrawingKind, type DrawingKind } from '../../src/core/drawings/index.js';
+import { DRAWING_KIND_INFO, drawingKindSummary, type DrawingKind } from '../../src/core/drawings/index.js';
 
 /** Labels of the drawing toolbar and editor. */
 export interface DrawingStrings {
@@ -41,7 +41,7 @@ export const EN_DRAWING: DrawingStrings = {
 
 /** The label of a kind in these strings, else the kind's registered label, else its id. */
 export function kindLabel(s: DrawingStrings, kind: DrawingKind): string {
-  return Object.hasOwn(s.kinds, kind) ? s.kinds[kind] : (getDrawingKind(kind)?.label ?? kind);
+  return Object.hasOwn(s.kinds, kind) ? s.kinds[kind] : (drawingKindSummary(kind)?.label ?? kind);
 }
 
 /** The drawing tools' words in `locale` (section `drawing` of the catalogue). */

@@ -1,18 +1,10 @@
 import type { Series } from '../data/index.js';
-import {
-  normalizeStyle,
-  validateDrawingStyle,
-  type Drawing,
-  type DrawingKind,
-  type DrawingPoint,
-  type DrawingStyle,
-} from '../drawings/index.js';
+import type { Drawing, DrawingKind, DrawingPoint, DrawingStyle } from '../drawings/index.js';
 import { ToolCallError } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
 import { instrumentKey } from '../state/index.js';
-import { assertPointCount } from './assert-point-count.js';
 
-/** What the pointer layer hands to `createDrawing` (times already UTC ms). */
+/** What the pointer layer hands to `createDrawing` (create-drawing.ts; times already UTC ms). */
 export interface NewDrawingSpec {
   readonly kind: DrawingKind;
   readonly points: readonly DrawingPoint[];
@@ -24,10 +16,11 @@ export interface NewDrawingSpec {
 /**
  * Drawing and selection commands (undo and redo: history-commands.ts). Drawings belong to the
  * instrument of the loaded series (`state.drawings[instrumentKey(sourceId, symbol)]`); each mutating
- * call is one action, so one undo step, whoever made it. What the pointer layer and the element
- * call at once lives here (`createDrawing`, `moveDrawing`, `select`); the tools (drawing_*,
- * drawings_*, chart_set_selection) are {@link import('./drawing-tools.js').DrawingTools}, loaded
- * after the first paint (issue #12), and the pointer layer runs them for delete and copy.
+ * call is one action, so one undo step, whoever made it. What the element calls at once lives here
+ * (`current`, `moveDrawing` for keyboard nudges, `select`); adding a drawing is create-drawing.ts
+ * and the tools (drawing_*, drawings_*, chart_set_selection) are
+ * {@link import('./drawing-tools.js').DrawingTools}, both loaded after the first paint (issue #12)
+ * with the drawing layer's parts or the tools; the pointer layer runs the tools for delete and copy.
  */
 export class DrawingCommands {
   #counter = 0;
@@ -54,21 +47,6 @@ export class DrawingCommands {
   }
 
   // ------------------------------------------------------ pointer-layer API
-
-  /**
-   * Adds a drawing placed with the pointer (one undo step) and selects it. Unlike
-   * `drawing_create`, times may lie beyond the loaded bars (the empty future area). Returns the
-   * new drawing, or throws `ToolCallError` for a wrong point count or an unknown pane.
-   */
-  createDrawing(spec: NewDrawingSpec): Drawing {
-    this.requireSeries();
-    this.assertPane(spec.paneId);
-    assertPointCount(spec.kind, spec.points.length);
-    this.assertStyle(spec.style);
-    const drawing = this.insertNew('drawing_create', spec);
-    this.select([drawing.id]);
-    return drawing;
-  }
 
   /** Moves a drawing to `points` (a drag: one undo step). False when it is unknown, locked or unchanged. */
   moveDrawing(id: string, points: readonly DrawingPoint[]): boolean {
@@ -109,49 +87,6 @@ export class DrawingCommands {
     return series;
   }
 
-  /** Internal. `not_found` unless `paneId` is left out or names a pane. */
-  assertPane(paneId: string | undefined): void {
-    if (paneId === undefined) return;
-    const ids = this.ctx.store.peek('panes').map((p) => p.id);
-    if (ids.includes(paneId)) return;
-    throw new ToolCallError('not_found', `There is no pane '${paneId}'. Existing panes: ${ids.join(', ')}.`, {
-      details: [{ path: 'paneId', reason: `unknown pane id; use one of ${ids.join(', ')}` }],
-      recommendedAction: 'Leave paneId out to draw on the price pane, or use an id from panes_list.',
-    });
-  }
-
-  /** Internal. `invalid_input` for a bad partial style. */
-  assertStyle(style: unknown): void {
-    const errors = validateDrawingStyle(style);
-    if (errors.length === 0) return;
-    throw new ToolCallError('invalid_input', `Invalid style: ${errors[0].reason}.`, {
-      details: errors.slice(0, 5),
-      recommendedAction: 'Fix the style fields named in details.',
-    });
-  }
-
-  /** Internal. Adds a new drawing on top as the action `action`. */
-  insertNew(action: string, spec: NewDrawingSpec): Drawing {
-    const key = this.requireKey();
-    const drawing = withLabel(
-      {
-        id: this.newId(),
-        kind: spec.kind,
-        points: spec.points.map((p) => ({ time: p.time, price: p.price })),
-        paneId: spec.paneId ?? 'price',
-        style: normalizeStyle(spec.style),
-        locked: false,
-        z: maxZ(this.current()) + 1,
-      },
-      spec.label,
-    );
-    this.ctx.store.action(action, (d) => {
-      const all = d.get('drawings');
-      d.set('drawings', { ...all, [key]: [...(all[key] ?? []), drawing] });
-    });
-    return drawing;
-  }
-
   /** Internal. Writes `next` in place of the drawing with its id. False when nothing changed. */
   replace(action: string, next: Drawing): boolean {
     const key = this.requireKey();
@@ -189,15 +124,4 @@ export class DrawingCommands {
       { undoable: false },
     );
   }
-}
-
-/** The highest z of `drawings` (0 when none): a new drawing goes above it. */
-export function maxZ(drawings: readonly Drawing[]): number {
-  return drawings.reduce((m, d) => Math.max(m, d.z), 0);
-}
-
-/** `drawing` with `label` set, or without the property when the label is empty. */
-export function withLabel(drawing: Drawing, label: string | undefined): Drawing {
-  const { label: _old, ...rest } = drawing;
-  return label ? { ...rest, label } : rest;
 }

@@ -13,7 +13,8 @@ import { summarizeRange } from './build-chart-context.js';
 import type { TimeSelection } from '../state/index.js';
 import { assertPointCount } from './assert-point-count.js';
 import { loadedRangeText, toDrawingPoints } from './drawing-points.js';
-import { maxZ, withLabel, type DrawingCommands } from './drawing-commands.js';
+import type { DrawingCommands } from './drawing-commands.js';
+import { assertPane, assertStyle, insertDrawing, maxZ, withLabel } from './create-drawing.js';
 import {
   DrawingCreateInput,
   DrawingDeleteInput,
@@ -76,11 +77,11 @@ export class DrawingTools {
   create(input: Static<typeof DrawingCreateInput>, _ctx?: ToolCallContext): ToolOutput {
     const drawings = this.#drawings;
     const series = drawings.requireSeries();
-    drawings.assertPane(input.paneId);
+    assertPane(drawings, input.paneId);
     assertPointCount(input.kind, input.points.length);
     const points = toDrawingPoints(input.points, series, true);
-    drawings.assertStyle(input.style);
-    const drawing = drawings.insertNew('drawing_create', {
+    assertStyle(input.style);
+    const drawing = insertDrawing(drawings, 'drawing_create', {
       kind: input.kind,
       points,
       paneId: input.paneId,
@@ -120,7 +121,7 @@ export class DrawingTools {
       assertPointCount(drawing.kind, input.points.length);
       points = toDrawingPoints(input.points, series, true);
     }
-    this.#drawings.assertStyle(input.style);
+    assertStyle(input.style);
     const next: Drawing = withLabel(
       {
         ...drawing,

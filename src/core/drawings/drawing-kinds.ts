@@ -1,6 +1,6 @@
 import { DRAWING_KINDS, type BuiltinDrawingKind } from './drawing.js';
-import { drawingKindIds, getDrawingKind, listDrawingKinds } from './drawing-kind-registry.js';
-import { BUILTIN_DRAWING_KINDS } from './kinds/builtin-drawing-kinds.js';
+import { drawingKindIds, drawingKindSummary, listDrawingKinds } from './drawing-kind-registry.js';
+import { BUILTIN_KIND_INFO } from './kinds/builtin-kind-info.js';
 
 /** What a person and a model need to know about one drawing kind. */
 export interface DrawingKindInfo {
@@ -15,7 +15,7 @@ export interface DrawingKindInfo {
 /** Per built-in kind: point count, label and a one-line description (from src/core/drawings/kinds/). */
 export const DRAWING_KIND_INFO: Readonly<Record<BuiltinDrawingKind, DrawingKindInfo>> = Object.freeze(
   Object.fromEntries(
-    BUILTIN_DRAWING_KINDS.map((k) => [k.id, { points: k.anchors, label: k.label, description: k.description }]),
+    Object.values(BUILTIN_KIND_INFO).map((k) => [k.id, { points: k.anchors, label: k.label, description: k.description }]),
   ) as Record<BuiltinDrawingKind, DrawingKindInfo>,
 );
 
@@ -26,12 +26,12 @@ export const DRAWING_POINT_COUNTS: Readonly<Record<BuiltinDrawingKind, number>> 
 
 /** Points a registered kind needs; 0 for an unknown kind. */
 export function drawingPointCount(kind: string): number {
-  return getDrawingKind(kind)?.anchors ?? 0;
+  return drawingKindSummary(kind)?.anchors ?? 0;
 }
 
 /** Whether `value` names a registered kind (built-in or added with `registerDrawingKind`). */
 export function isDrawingKind(value: unknown): value is string {
-  return typeof value === 'string' && getDrawingKind(value) !== undefined;
+  return typeof value === 'string' && drawingKindSummary(value) !== undefined;
 }
 
 /** The registered kinds' ids, comma-separated (error messages). */
