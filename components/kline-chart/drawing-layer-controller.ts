@@ -145,7 +145,7 @@ export class DrawingLayerController {
         }
       },
       update: (id, change) => {
-        core.drawings.moveDrawing(id, change.points);
+        p.moveDrawingTo(core.drawings, id, change.points);
       },
       select: (ids) => core.drawings.select(ids),
       delete: (ids) => void this.#run('drawing_delete', { ids }),
@@ -355,7 +355,9 @@ export class DrawingLayerController {
   nudgeSelection(bars: number, price: number): Drawing[] {
     const core = this.#o.core;
     const series = core.store.peek('series');
-    if (!series) return [];
+    // The keyboard keys that call this come with the parts (drawing-layer-parts.ts).
+    if (!series || !parts) return [];
+    const { moveDrawingTo } = parts;
     const scale = createBarTimeScale(series.bars.time, series.bars.length);
     const ids = new Set(core.store.peek('drawingSelection'));
     const moved: Drawing[] = [];
@@ -365,7 +367,7 @@ export class DrawingLayerController {
         time: scale.toTime(scale.toIndex(p.time) + bars),
         price: p.price + price,
       }));
-      if (core.drawings.moveDrawing(d.id, points)) moved.push({ ...d, points });
+      if (moveDrawingTo(core.drawings, d.id, points)) moved.push({ ...d, points });
     }
     return moved;
   }

@@ -1,10 +1,8 @@
-import type { Series } from '../data/index.js';
 import type { Drawing, DrawingKind, DrawingPoint, DrawingStyle } from '../drawings/index.js';
-import { ToolCallError } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
 import { instrumentKey } from '../state/index.js';
 
-/** What the pointer layer hands to `createDrawing` (create-drawing.ts; times already UTC ms). */
+/** What the pointer layer hands to `createDrawing` (drawing-edits.ts; times already UTC ms). */
 export interface NewDrawingSpec {
   readonly kind: DrawingKind;
   readonly points: readonly DrawingPoint[];
@@ -17,7 +15,7 @@ export interface NewDrawingSpec {
  * Drawing and selection commands (undo and redo: history-commands.ts). Drawings belong to the
  * instrument of the loaded series (`state.drawings[instrumentKey(sourceId, symbol)]`); each mutating
  * call is one action, so one undo step, whoever made it. What the element calls at once lives here
- * (`current`, `moveDrawing` for keyboard nudges, `select`); adding a drawing is create-drawing.ts
+ * (`current`, `select`, the selection clean-up); adding and moving drawings is drawing-edits.ts
  * and the tools (drawing_*, drawings_*, chart_set_selection) are
  * {@link import('./drawing-tools.js').DrawingTools}, both loaded after the first paint (issue #12)
  * with the drawing layer's parts or the tools; the pointer layer runs the tools for delete and copy.
@@ -46,16 +44,6 @@ export class DrawingCommands {
     return key ? (this.ctx.store.peek('drawings')[key] ?? []) : [];
   }
 
-  // ------------------------------------------------------ pointer-layer API
-
-  /** Moves a drawing to `points` (a drag: one undo step). False when it is unknown, locked or unchanged. */
-  moveDrawing(id: string, points: readonly DrawingPoint[]): boolean {
-    const drawing = this.current().find((d) => d.id === id);
-    if (!drawing || drawing.locked || points.length !== drawing.points.length) return false;
-    if (!points.every((p) => Number.isFinite(p.time) && Number.isFinite(p.price))) return false;
-    return this.replace('drawing_move', { ...drawing, points: points.map((p) => ({ time: p.time, price: p.price })) });
-  }
-
   /** Sets the selected drawings (not an undo step). Unknown ids are dropped. */
   select(ids: readonly string[]): void {
     const known = new Set(this.current().map((d) => d.id));
@@ -66,39 +54,6 @@ export class DrawingCommands {
   }
 
   // ------------------------------------------- internals (shared with DrawingTools)
-
-  /** Internal. The loaded instrument's key (the drawings' bucket); no series fails as {@link requireSeries} does. */
-  requireKey(): string {
-    const key = this.currentKey();
-    if (key !== null) return key;
-    const series = this.requireSeries();
-    return instrumentKey(series.instrument.sourceId, series.instrument.symbol);
-  }
-
-  /** Internal. The loaded series; `no_data` when it is missing or empty. */
-  requireSeries(): Series {
-    const series = this.ctx.store.peek('series');
-    if (!series || series.bars.length === 0) {
-      throw new ToolCallError('no_data', 'The chart has no data loaded.', {
-        retryable: true,
-        recommendedAction: 'Call chart_set_symbol first, or wait for the data to load.',
-      });
-    }
-    return series;
-  }
-
-  /** Internal. Writes `next` in place of the drawing with its id. False when nothing changed. */
-  replace(action: string, next: Drawing): boolean {
-    const key = this.requireKey();
-    const list = this.current();
-    const prev = list.find((d) => d.id === next.id);
-    if (!prev || JSON.stringify(prev) === JSON.stringify(next)) return false;
-    this.ctx.store.action(action, (d) => {
-      const all = d.get('drawings');
-      d.set('drawings', { ...all, [key]: list.map((x) => (x.id === next.id ? next : x)) });
-    });
-    return true;
-  }
 
   /** Internal. A fresh id, unique among the drawings of every instrument (persisted ones included). */
   newId(): string {

@@ -112,5 +112,8 @@ export function onDrawingKindsChange(listener: () => void): () => void {
 }
 
 for (const kind of Object.values(BUILTIN_KIND_INFO)) {
-  kinds.set(kind.id, Object.freeze({ ...kind, ...(kind.editorFields ? { editorFields: Object.freeze([...kind.editorFields]) } : {}) }));
+  kinds.set(
+    kind.id,
+    Object.freeze({ ...kind, ...(kind.editorFields ? { editorFields: Object.freeze([...kind.editorFields]) } : {}) }),
+  );
 }

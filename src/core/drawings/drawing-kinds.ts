@@ -15,7 +15,10 @@ export interface DrawingKindInfo {
 /** Per built-in kind: point count, label and a one-line description (from src/core/drawings/kinds/). */
 export const DRAWING_KIND_INFO: Readonly<Record<BuiltinDrawingKind, DrawingKindInfo>> = Object.freeze(
   Object.fromEntries(
-    Object.values(BUILTIN_KIND_INFO).map((k) => [k.id, { points: k.anchors, label: k.label, description: k.description }]),
+    Object.values(BUILTIN_KIND_INFO).map((k) => [
+      k.id,
+      { points: k.anchors, label: k.label, description: k.description },
+    ]),
   ) as Record<BuiltinDrawingKind, DrawingKindInfo>,
 );
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { barTime, loadedCore, ok, recorded } from './drawing-fixture.js';
-import { createDrawing } from '../../../src/core/commands/create-drawing.js';
+import { createDrawing, moveDrawingTo } from '../../../src/core/commands/drawing-edits.js';
 
 const line = (time: number, price: number) => ({ kind: 'horizontal_line', points: [{ time, price }] });
 
@@ -80,7 +80,7 @@ test('a drag (moveDrawing) is one undo step and a pointer-placed drawing may lie
   assert.deepEqual(core.store.peek('drawingSelection'), [d.id], 'a placed drawing is selected');
   const before = recorded(core);
   assert.equal(
-    core.drawings.moveDrawing(d.id, [
+    moveDrawingTo(core.drawings, d.id, [
       { time: barTime(core, -9), price: 41 },
       { time: future, price: 51 },
     ]),

@@ -74,7 +74,8 @@ export const BUILTIN_KIND_INFO: Readonly<Record<BuiltinDrawingKind, DrawingKindS
     id: 'fib_retracement',
     anchors: 2,
     label: 'Fib retracement',
-    description: 'levels 0, 0.236, 0.382, 0.5, 0.618, 0.786, 1 between the points: 0 at the second point, 1 at the first',
+    description:
+      'levels 0, 0.236, 0.382, 0.5, 0.618, 0.786, 1 between the points: 0 at the second point, 1 at the first',
     icon: 'M2 3h12M2 6.5h12M2 9.5h12M2 13h12',
   },
   price_range: {
