@@ -1,31 +1,4 @@
-import { DRAWING_KINDS, type BuiltinDrawingKind } from './drawing.js';
-import { drawingKindIds, drawingKindSummary, listDrawingKinds } from './drawing-kind-registry.js';
-import { BUILTIN_KIND_INFO } from './kinds/builtin-kind-info.js';
-
-/** What a person and a model need to know about one drawing kind. */
-export interface DrawingKindInfo {
-  /** Number of anchors the kind needs, exactly. */
-  readonly points: number;
-  /** Short human label for toolbars and menus. */
-  readonly label: string;
-  /** One line for a model: what the points mean. */
-  readonly description: string;
-}
-
-/** Per built-in kind: point count, label and a one-line description (from src/core/drawings/kinds/). */
-export const DRAWING_KIND_INFO: Readonly<Record<BuiltinDrawingKind, DrawingKindInfo>> = Object.freeze(
-  Object.fromEntries(
-    Object.values(BUILTIN_KIND_INFO).map((k) => [
-      k.id,
-      { points: k.anchors, label: k.label, description: k.description },
-    ]),
-  ) as Record<BuiltinDrawingKind, DrawingKindInfo>,
-);
-
-/** Exact number of points each built-in kind needs. */
-export const DRAWING_POINT_COUNTS: Readonly<Record<BuiltinDrawingKind, number>> = Object.freeze(
-  Object.fromEntries(DRAWING_KINDS.map((k) => [k, DRAWING_KIND_INFO[k].points])) as Record<BuiltinDrawingKind, number>,
-);
+import { drawingKindIds, drawingKindSummary } from './drawing-kind-registry.js';
 
 /** Points a registered kind needs; 0 for an unknown kind. */
 export function drawingPointCount(kind: string): number {
@@ -40,14 +13,4 @@ export function isDrawingKind(value: unknown): value is string {
 /** The registered kinds' ids, comma-separated (error messages). */
 export function drawingKindList(): string {
   return drawingKindIds().join(', ');
-}
-
-/**
- * Compact text for tool descriptions, one registered kind per line, e.g.
- * `trend_line (2 points): a segment from the first point to the second`.
- */
-export function describeDrawingKinds(): string {
-  return listDrawingKinds()
-    .map((k) => `${k.id} (${k.anchors} point${k.anchors === 1 ? '' : 's'}): ${k.description}`)
-    .join('\n');
 }

@@ -1,6 +1,7 @@
 /** Drawings: the model (kinds, validation), pure geometry, hit testing, copying and magnet snapping. */
 export * from './drawing.js';
 export * from './drawing-kinds.js';
+export * from './describe-drawing-kinds.js';
 export type * from './drawing-kind.js';
 export type * from './drawing-primitive.js';
 export * from './drawing-kind-registry.js';

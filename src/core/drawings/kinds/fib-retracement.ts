@@ -14,6 +14,7 @@ export function fibLevelPrice(a: number, b: number, level: number): number {
 /** Fib levels between the two anchors' prices. */
 export const fibRetracement: DrawingKindDefinition = {
   ...BUILTIN_KIND_INFO.fib_retracement,
+  description: 'levels 0, 0.236, 0.382, 0.5, 0.618, 0.786, 1 between the points: 0 at the second point, 1 at the first',
   geometry({ anchors: [a, b], drawing, mapper, formatPrice }) {
     if (!a || !b) return [];
     const p0 = drawing.points[0].price,

@@ -5,6 +5,7 @@ import { rightEdgeLabel, seg } from './kind-helpers.js';
 /** A horizontal line from the anchor to the right edge. */
 export const horizontalRay: DrawingKindDefinition = {
   ...BUILTIN_KIND_INFO.horizontal_ray,
+  description: "a horizontal line from the point's time to the right edge at its price",
   geometry({ anchors: [a], mapper, drawing }) {
     if (!a) return [];
     const W = mapper.width;

@@ -6,6 +6,7 @@ import { lineLabel, seg } from './kind-helpers.js';
 /** A base line and its parallel through the third anchor. */
 export const parallelChannel: DrawingKindDefinition = {
   ...BUILTIN_KIND_INFO.parallel_channel,
+  description: 'a line from the first to the second point plus a parallel line through the third point',
   geometry({ anchors: [a, b, c], drawing }) {
     if (!a || !b) return [];
     const out: DrawingPrimitive[] = [seg(a.x, a.y, b.x, b.y)];

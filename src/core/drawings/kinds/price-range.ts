@@ -9,6 +9,7 @@ export const PRICE_RANGE_FILL_ALPHA = 0.15;
 /** A box measuring the change from the first anchor to the second. */
 export const priceRange: DrawingKindDefinition = {
   ...BUILTIN_KIND_INFO.price_range,
+  description: 'a box measuring the price change and percent from the first point to the second',
   geometry({ anchors: [a, b], drawing, formatPrice }) {
     if (!a || !b) return [];
     const p0 = drawing.points[0].price,

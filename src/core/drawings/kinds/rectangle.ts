@@ -9,6 +9,7 @@ export const RECTANGLE_FILL_ALPHA = 0.1;
 /** A box with the anchors as opposite corners. */
 export const rectangle: DrawingKindDefinition = {
   ...BUILTIN_KIND_INFO.rectangle,
+  description: 'a box with the two points as opposite corners',
   geometry({ anchors: [a, b], drawing }) {
     if (!a || !b) return [];
     const x = Math.min(a.x, b.x),

@@ -7,6 +7,7 @@ const EMPTY_TEXT = 'Text';
 /** The label written at the anchor. */
 export const text: DrawingKindDefinition = {
   ...BUILTIN_KIND_INFO.text,
+  description: 'the label text written at the point',
   geometry({ anchors: [a], drawing }) {
     if (!a) return [];
     const body = drawing.label || EMPTY_TEXT;
