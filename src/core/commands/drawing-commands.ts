@@ -21,9 +21,10 @@ export interface NewDrawingSpec {
  * with the drawing layer's parts or the tools; the pointer layer runs the tools for delete and copy.
  */
 export class DrawingCommands {
-  #counter = 0;
+  /** Internal: the last number `newDrawingId` (drawing-edits.ts) used. */
+  idCounter = 0;
 
-  /** Internal: shared with DrawingTools (drawing-tools.ts). */
+  /** Internal: shared with DrawingTools (drawing-tools.ts) and drawing-edits.ts. */
   readonly ctx: Pick<CommandContext, 'store'>;
 
   constructor(ctx: Pick<CommandContext, 'store'>) {
@@ -51,17 +52,6 @@ export class DrawingCommands {
     const now = this.ctx.store.peek('drawingSelection');
     if (next.length === now.length && next.every((id, i) => id === now[i])) return;
     this.ctx.store.action('drawing_select', (d) => d.set('drawingSelection', next), { undoable: false });
-  }
-
-  // ------------------------------------------- internals (shared with DrawingTools)
-
-  /** Internal. A fresh id, unique among the drawings of every instrument (persisted ones included). */
-  newId(): string {
-    const taken = new Set(Object.values(this.ctx.store.peek('drawings')).flatMap((list) => list.map((d) => d.id)));
-    let id: string;
-    do id = `d${(++this.#counter).toString(36)}`;
-    while (taken.has(id));
-    return id;
   }
 
   #pruneSelection(): void {

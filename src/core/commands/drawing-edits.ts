@@ -82,7 +82,7 @@ export function insertDrawing(drawings: DrawingCommands, action: string, spec: N
   const key = requireKey(drawings);
   const drawing = withLabel(
     {
-      id: drawings.newId(),
+      id: newDrawingId(drawings),
       kind: spec.kind,
       points: spec.points.map((p) => ({ time: p.time, price: p.price })),
       paneId: spec.paneId ?? 'price',
@@ -110,6 +110,16 @@ export function replaceDrawing(drawings: DrawingCommands, action: string, next: 
     d.set('drawings', { ...all, [key]: list.map((x) => (x.id === next.id ? next : x)) });
   });
   return true;
+}
+
+/** A fresh drawing id, unique among the drawings of every instrument (persisted ones included). */
+export function newDrawingId(drawings: DrawingCommands): string {
+  const store = drawings.ctx.store;
+  const taken = new Set(Object.values(store.peek('drawings')).flatMap((list) => list.map((d) => d.id)));
+  let id: string;
+  do id = `d${(++drawings.idCounter).toString(36)}`;
+  while (taken.has(id));
+  return id;
 }
 
 /** The highest z of `drawings` (0 when none): a new drawing goes above it. */

@@ -19,6 +19,7 @@ import {
   assertStyle,
   insertDrawing,
   maxZ,
+  newDrawingId,
   replaceDrawing,
   requireKey,
   requireSeries,
@@ -194,7 +195,7 @@ export class DrawingTools {
       offsetBars: input.offsetBars ?? 0,
       offsetPrice: input.offsetPrice ?? 0,
       barTimes: series.bars.time.subarray(0, series.bars.length),
-      newId: () => drawings.newId(),
+      newId: () => newDrawingId(drawings),
       baseZ: maxZ(existing) + 1,
     }).map((c) => ({ ...c, locked: false }));
     drawings.ctx.store.action('drawings_copy', (d) => {
