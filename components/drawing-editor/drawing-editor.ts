@@ -1,6 +1,6 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import { getDrawingKind, type DrawingEditorField, type DrawingStyle } from '../../src/core/drawings/index.js';
+import { drawingKindSummary, type DrawingEditorField, type DrawingStyle } from '../../src/core/drawings/index.js';
 import type { DrawingEditChange, DrawingEditorTarget } from '../kline-chart/drawing-layer-controller.js';
 import type { DrawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 
@@ -52,7 +52,7 @@ export function renderDrawingEditor(m: DrawingEditorModel, a: DrawingEditorActio
   const locked = d.locked;
   const edit = (change: DrawingEditChange) => a.edit(d.id, change);
   // Which controls the kind asks for (src/core/drawings/drawing-kind.ts `editorFields`); lock is always there.
-  const fields: readonly DrawingEditorField[] = getDrawingKind(d.kind)?.editorFields ?? [
+  const fields: readonly DrawingEditorField[] = drawingKindSummary(d.kind)?.editorFields ?? [
     'color',
     'width',
     'dash',

@@ -1,5 +1,6 @@
 import { sectionStrings } from '../i18n/locale-store.js';
-import { DRAWING_KIND_INFO, getDrawingKind, type DrawingKind } from '../../src/core/drawings/index.js';
+import { drawingKindSummary, type DrawingKind } from '../../src/core/drawings/index.js';
+import { BUILTIN_KIND_INFO } from '../../src/core/drawings/kinds/builtin-kind-info.js';
 
 /** Labels of the drawing toolbar and editor. */
 export interface DrawingStrings {
@@ -28,7 +29,7 @@ export const EN_DRAWING: DrawingStrings = {
   magnet: 'Magnet: snap to open, high, low, close',
   copy: 'Copy selected drawings',
   delete: 'Delete selected drawings',
-  kinds: Object.fromEntries(Object.entries(DRAWING_KIND_INFO).map(([k, v]) => [k, v.label])),
+  kinds: Object.fromEntries(Object.values(BUILTIN_KIND_INFO).map((k) => [k.id, k.label])),
   editor: 'Drawing style',
   color: 'Colour',
   width: 'Line width',
@@ -41,7 +42,7 @@ export const EN_DRAWING: DrawingStrings = {
 
 /** The label of a kind in these strings, else the kind's registered label, else its id. */
 export function kindLabel(s: DrawingStrings, kind: DrawingKind): string {
-  return Object.hasOwn(s.kinds, kind) ? s.kinds[kind] : (getDrawingKind(kind)?.label ?? kind);
+  return Object.hasOwn(s.kinds, kind) ? s.kinds[kind] : (drawingKindSummary(kind)?.label ?? kind);
 }
 
 /** The drawing tools' words in `locale` (section `drawing` of the catalogue). */

@@ -1,5 +1,5 @@
 import { css, html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
-import { getDrawingKind, listDrawingKinds } from '../../src/core/drawings/index.js';
+import { drawingKindSummary, listDrawingKinds } from '../../src/core/drawings/index.js';
 import type { DrawingLayerTool } from '../kline-chart/drawing-layer-controller.js';
 import { kindLabel, type DrawingStrings } from './drawing-toolbar-strings.js';
 
@@ -38,7 +38,7 @@ const PATH_DATA = /^[\sMmLlHhVvCcSsQqTtAaZz0-9.,eE+-]*$/;
 function icon(name: string): TemplateResult {
   let shape = Object.hasOwn(ICONS, name) ? ICONS[name as keyof typeof ICONS] : undefined;
   if (!shape) {
-    const d = getDrawingKind(name)?.icon;
+    const d = drawingKindSummary(name)?.icon;
     // Path data goes into an attribute value: never parsed as markup.
     shape = svg`<path d=${d && PATH_DATA.test(d) ? d : KIND_FALLBACK_ICON}/>`;
   }

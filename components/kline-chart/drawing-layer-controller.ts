@@ -3,7 +3,6 @@ import uPlot from 'uplot';
 import { createBarTimeScale, type BarTimeScale, type ChartCore } from '../../src/core/commands/index.js';
 import {
   DEFAULT_DRAWING_STYLE,
-  snapToBar,
   type Drawing,
   type DrawingMapper,
   type DrawingPoint,
@@ -136,7 +135,7 @@ export class DrawingLayerController {
     const interaction = new p.DrawingInteraction({
       create: (kind, points) => {
         try {
-          core.drawings.createDrawing({ kind, points, paneId: 'price', style: this.#style });
+          p.createDrawing(core.drawings, { kind, points, paneId: 'price', style: this.#style });
         } catch (error) {
           this.#o.onError?.(
             this.#o.errorText
@@ -146,7 +145,7 @@ export class DrawingLayerController {
         }
       },
       update: (id, change) => {
-        core.drawings.moveDrawing(id, change.points);
+        p.moveDrawingTo(core.drawings, id, change.points);
       },
       select: (ids) => core.drawings.select(ids),
       delete: (ids) => void this.#run('drawing_delete', { ids }),
@@ -162,7 +161,7 @@ export class DrawingLayerController {
       drawings: () => core.drawings.current().filter((d) => d.paneId === 'price'),
       selectedIds: () => core.store.peek('drawingSelection'),
       mapper: () => this.mapper('price') ?? EMPTY_MAPPER,
-      snap: (x, y) => this.#snap(x, y),
+      snap: (x, y) => this.#snap(p, x, y),
       hover: (id) => {
         this.#hoverId = id;
         this.#invalidate();
@@ -590,11 +589,11 @@ export class DrawingLayerController {
     await this.#run('chart_set_selection', { from: series.bars.time[a], to: series.bars.time[b] });
   }
 
-  #snap(x: number, y: number): DrawingPoint {
+  #snap(p: DrawingLayerParts, x: number, y: number): DrawingPoint {
     const m = this.mapper('price') ?? EMPTY_MAPPER;
     const raw = { time: m.xToTime(x), price: m.yToPrice(y) };
     const bars = this.#o.core.store.peek('series')?.bars;
-    const snapped = bars ? snapToBar(raw, bars, m) : null;
+    const snapped = bars ? p.snapToBar(raw, bars, m) : null;
     return snapped ? { time: snapped.time, price: snapped.price } : raw;
   }
 

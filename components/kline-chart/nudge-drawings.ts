@@ -1,5 +1,6 @@
 import { createBarTimeScale, type ChartCore } from '../../src/core/commands/index.js';
 import type { Drawing } from '../../src/core/drawings/index.js';
+import { moveDrawingTo } from '../../src/core/commands/drawing-edits.js';
 
 /**
  * Moves every selected, unlocked drawing of the price pane by `bars` bars and `price` (one
@@ -18,7 +19,7 @@ export function nudgeDrawings(core: ChartCore, bars: number, price: number): Dra
       time: scale.toTime(scale.toIndex(p.time) + bars),
       price: p.price + price,
     }));
-    if (core.drawings.moveDrawing(d.id, points)) moved.push({ ...d, points });
+    if (moveDrawingTo(core.drawings, d.id, points)) moved.push({ ...d, points });
   }
   return moved;
 }

@@ -13,7 +13,18 @@ import { summarizeRange } from './build-chart-context.js';
 import type { TimeSelection } from '../state/index.js';
 import { assertPointCount } from './assert-point-count.js';
 import { loadedRangeText, toDrawingPoints } from './drawing-points.js';
-import { maxZ, withLabel, type DrawingCommands } from './drawing-commands.js';
+import type { DrawingCommands } from './drawing-commands.js';
+import {
+  assertPane,
+  assertStyle,
+  insertDrawing,
+  maxZ,
+  newDrawingId,
+  replaceDrawing,
+  requireKey,
+  requireSeries,
+  withLabel,
+} from './drawing-edits.js';
 import {
   DrawingCreateInput,
   DrawingDeleteInput,
@@ -75,12 +86,12 @@ export class DrawingTools {
   })
   create(input: Static<typeof DrawingCreateInput>, _ctx?: ToolCallContext): ToolOutput {
     const drawings = this.#drawings;
-    const series = drawings.requireSeries();
-    drawings.assertPane(input.paneId);
+    const series = requireSeries(drawings);
+    assertPane(drawings, input.paneId);
     assertPointCount(input.kind, input.points.length);
     const points = toDrawingPoints(input.points, series, true);
-    drawings.assertStyle(input.style);
-    const drawing = drawings.insertNew('drawing_create', {
+    assertStyle(input.style);
+    const drawing = insertDrawing(drawings, 'drawing_create', {
       kind: input.kind,
       points,
       paneId: input.paneId,
@@ -100,7 +111,7 @@ export class DrawingTools {
     liveDescription: (host: DrawingTools) => host.liveDrawingIds(),
   })
   update(input: Static<typeof DrawingUpdateInput>, _ctx?: ToolCallContext): ToolOutput {
-    const series = this.#drawings.requireSeries();
+    const series = requireSeries(this.#drawings);
     const drawing = this.#find(input.id, 'id');
     const edits = input.points !== undefined || input.style !== undefined || input.label !== undefined;
     if (drawing.locked && edits && input.locked !== false) {
@@ -120,7 +131,7 @@ export class DrawingTools {
       assertPointCount(drawing.kind, input.points.length);
       points = toDrawingPoints(input.points, series, true);
     }
-    this.#drawings.assertStyle(input.style);
+    assertStyle(input.style);
     const next: Drawing = withLabel(
       {
         ...drawing,
@@ -136,7 +147,7 @@ export class DrawingTools {
       label: drawing.label ?? '',
       locked: drawing.locked,
     };
-    const changed = this.#drawings.replace('drawing_update', next);
+    const changed = replaceDrawing(this.#drawings, 'drawing_update', next);
     return { data: { id: drawing.id, previous, drawing: summarize(next, series) }, stateChanged: changed };
   }
 
@@ -150,10 +161,10 @@ export class DrawingTools {
     liveDescription: (host: DrawingTools) => host.liveDrawingIds(),
   })
   delete(input: Static<typeof DrawingDeleteInput>, _ctx?: ToolCallContext): ToolOutput {
-    this.#drawings.requireSeries();
+    requireSeries(this.#drawings);
     input.ids.forEach((id, i) => this.#find(id, `ids[${i}]`));
     const remove = new Set(input.ids);
-    const key = this.#drawings.requireKey();
+    const key = requireKey(this.#drawings);
     this.#drawings.ctx.store.action('drawing_delete', (d) => {
       const all = d.get('drawings');
       d.set('drawings', { ...all, [key]: (all[key] ?? []).filter((x) => !remove.has(x.id)) });
@@ -176,15 +187,15 @@ export class DrawingTools {
   })
   copy(input: Static<typeof DrawingsCopyInput>, _ctx?: ToolCallContext): ToolOutput {
     const drawings = this.#drawings;
-    const series = drawings.requireSeries();
+    const series = requireSeries(drawings);
     const originals = input.ids.map((id, i) => this.#find(id, `ids[${i}]`));
-    const key = drawings.requireKey();
+    const key = requireKey(drawings);
     const existing = drawings.current();
     const copies = copyDrawingGroup(originals, {
       offsetBars: input.offsetBars ?? 0,
       offsetPrice: input.offsetPrice ?? 0,
       barTimes: series.bars.time.subarray(0, series.bars.length),
-      newId: () => drawings.newId(),
+      newId: () => newDrawingId(drawings),
       baseZ: maxZ(existing) + 1,
     }).map((c) => ({ ...c, locked: false }));
     drawings.ctx.store.action('drawings_copy', (d) => {
@@ -207,8 +218,8 @@ export class DrawingTools {
     safety: 'mutating',
   })
   clear(_input: Static<typeof NoInput>, _ctx?: ToolCallContext): ToolOutput {
-    this.#drawings.requireSeries();
-    const key = this.#drawings.requireKey();
+    requireSeries(this.#drawings);
+    const key = requireKey(this.#drawings);
     const count = this.#drawings.current().length;
     if (count === 0) return { data: { deleted: 0 }, stateChanged: false };
     this.#drawings.ctx.store.action('drawings_clear', (d) => {
@@ -245,7 +256,7 @@ export class DrawingTools {
         details: [{ path: input.from === undefined ? 'from' : 'to', reason: 'required unless clear is true' }],
       });
     }
-    const series = this.#drawings.requireSeries();
+    const series = requireSeries(this.#drawings);
     const tz = series.instrument.timezone;
     const from = parseToolTime(input.from, tz, 'from');
     const to = parseToolTime(input.to, tz, 'to');

@@ -1,4 +1,3 @@
-import { isCssColor } from '../drawings/index.js';
 import { ToolCallError, type ToolOutput } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
 import { instrumentKey, withKey, type PriceLine } from '../state/index.js';
@@ -22,7 +21,8 @@ export interface PriceLineChanges {
  * drawing toolbar, not selectable; a draggable one moves with the pointer through
  * {@link PriceLineCommands.move}. What the element needs at once lives here; the `price_lines_*`
  * tools are {@link import('./price-line-tools.js').PriceLineTools}, loaded after the first paint
- * (issue #12). Each mutating call is one undo step.
+ * (issue #12), and check colours there (`checkColor`, price-line-tools.ts), so the CSS colour parser
+ * stays out of the first paint. Each mutating call is one undo step.
  */
 export class PriceLineCommands {
   readonly ctx: Pick<CommandContext, 'store'>;
@@ -44,16 +44,16 @@ export class PriceLineCommands {
 
   /** A pointer drag ended: moves a line (one undo step named `price_line_move`). */
   move(id: string, price: number): ToolOutput {
-    return this.update({ id, price }, 'price_line_move');
+    return this.apply(this.find(id), { id, price }, 'price_line_move');
   }
 
-  /** Applies `input` to the line it names as one undo step called `label`; nothing changes when it fails. */
-  update(input: PriceLineChanges, label: string): ToolOutput {
-    const key = this.requireKey();
+  /** The loaded instrument's line with this id; `no_data` or `not_found` when there is none. */
+  find(id: string): PriceLine {
+    this.requireKey();
     const list = this.current();
-    const previous = list.find((l) => l.id === input.id);
+    const previous = list.find((l) => l.id === id);
     if (!previous) {
-      throw new ToolCallError('not_found', `No price line '${input.id}'.`, {
+      throw new ToolCallError('not_found', `No price line '${id}'.`, {
         details: [
           {
             path: 'id',
@@ -63,7 +63,16 @@ export class PriceLineCommands {
         recommendedAction: 'Call price_lines_list for the ids.',
       });
     }
-    if (input.color !== undefined) checkColor(input.color, 'color');
+    return previous;
+  }
+
+  /**
+   * Applies `input` to `previous` (from {@link find}) as one undo step called `label`; nothing
+   * changes when it fails. A colour in `input` must be checked already (`checkColor`).
+   */
+  apply(previous: PriceLine, input: PriceLineChanges, label: string): ToolOutput {
+    const key = this.requireKey();
+    const list = this.current();
     if (input.price !== undefined && !Number.isFinite(input.price)) {
       throw new ToolCallError('invalid_input', 'price must be a finite number.', {
         details: [{ path: 'price', reason: 'expected a finite number' }],
@@ -97,13 +106,5 @@ export class PriceLineCommands {
         recommendedAction: 'Call chart_set_symbol first.',
       });
     return key;
-  }
-}
-
-export function checkColor(color: string, path: string): void {
-  if (!isCssColor(color)) {
-    throw new ToolCallError('invalid_input', `'${String(color).slice(0, 40)}' is not a CSS colour.`, {
-      details: [{ path, reason: 'expected a CSS colour such as #ef5350, rgb(239,83,80) or red' }],
-    });
   }
 }

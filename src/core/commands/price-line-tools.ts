@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import { withKey, type PriceLine } from '../state/index.js';
-import { checkColor, MAX_PRICE_LINES, type PriceLineCommands } from './price-line-commands.js';
+import { isCssColor } from '../drawings/index.js';
+import { MAX_PRICE_LINES, type PriceLineCommands } from './price-line-commands.js';
 
 const MAX_PRICE_LINE_LABEL = 40;
 const DEFAULT_COLOR = '#2962ff';
@@ -132,7 +133,9 @@ export class PriceLineTools {
     liveDescription: (host: PriceLineTools) => host.activeText(),
   })
   update(input: Static<typeof UpdateInput>, _ctx?: ToolCallContext): ToolOutput {
-    return this.#lines.update(input, 'price_lines_update');
+    const previous = this.#lines.find(input.id);
+    if (input.color !== undefined) checkColor(input.color, 'color');
+    return this.#lines.apply(previous, input, 'price_lines_update');
   }
 
   @tool({
@@ -186,5 +189,14 @@ export class PriceLineTools {
   activeText(): string {
     const list = this.#lines.current();
     return `Price lines: ${list.length ? list.map((l) => `${l.id}@${l.price}${l.label ? ` "${l.label}"` : ''}`).join(', ') : 'none'}.`;
+  }
+}
+
+/** `invalid_input` naming `path` unless `color` is a CSS colour. */
+export function checkColor(color: string, path: string): void {
+  if (!isCssColor(color)) {
+    throw new ToolCallError('invalid_input', `'${String(color).slice(0, 40)}' is not a CSS colour.`, {
+      details: [{ path, reason: 'expected a CSS colour such as #ef5350, rgb(239,83,80) or red' }],
+    });
   }
 }

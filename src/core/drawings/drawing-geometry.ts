@@ -1,9 +1,10 @@
 import type { Drawing, DrawingPoint } from './drawing.js';
 import type { DrawingGeometryInput } from './drawing-kind.js';
-import { getDrawingKind } from './drawing-kind-registry.js';
+import { getDrawingKind } from './get-drawing-kind.js';
 import type { DrawingMapper } from './drawing-mapper.js';
 import type { DrawingPrimitive, TextPrimitive } from './drawing-primitive.js';
 import { formatPrice as defaultFormatPrice } from './format-price.js';
+import { medianBarSpacing } from './median-bar-spacing.js';
 import { pointInPolygon, pointToSegmentDistance } from './pixel-math.js';
 
 /** Options shared by geometry and hit testing. */
@@ -192,16 +193,6 @@ export interface CopyDrawingsOptions {
   readonly newId: () => string;
   /** When set, copies get `baseZ`, `baseZ + 1`, … in their original z order (so they land on top). */
   readonly baseZ?: number;
-}
-
-/** Median spacing between consecutive bar times; 0 with fewer than two bars. */
-export function medianBarSpacing(times: Float64Array | readonly number[]): number {
-  if (times.length < 2) return 0;
-  const diffs = new Float64Array(times.length - 1);
-  for (let i = 1; i < times.length; i++) diffs[i - 1] = times[i] - times[i - 1];
-  diffs.sort();
-  const m = diffs.length >> 1;
-  return diffs.length % 2 ? diffs[m] : (diffs[m - 1] + diffs[m]) / 2;
 }
 
 /** Position of `time` in bar indexes: exact on a bar, interpolated between bars, extrapolated outside. */

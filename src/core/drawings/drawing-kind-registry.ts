@@ -1,5 +1,10 @@
-import type { DrawingEditorField, DrawingKindDefinition, RegisteredDrawingKind } from './drawing-kind.js';
-import { BUILTIN_DRAWING_KINDS } from './kinds/builtin-drawing-kinds.js';
+import type {
+  DrawingEditorField,
+  DrawingKindDefinition,
+  DrawingKindSummary,
+  RegisteredDrawingKind,
+} from './drawing-kind.js';
+import { BUILTIN_KIND_INFO } from './kinds/builtin-kind-info.js';
 
 const KIND_ID = /^[a-z][a-z0-9_]{0,39}$/;
 /** Toolbar tools that are not kinds (src/render/drawings/drawing-interaction.ts). */
@@ -8,7 +13,10 @@ const EDITOR_FIELDS: readonly DrawingEditorField[] = ['color', 'width', 'dash', 
 /** Most anchors a kind may ask for (the tools accept up to 10 points). */
 export const MAX_DRAWING_ANCHORS = 5;
 
-const kinds = new Map<string, RegisteredDrawingKind>();
+/** Every registered kind's summary; the built-ins' geometry is in get-drawing-kind.ts (issue #12). */
+const kinds = new Map<string, DrawingKindSummary>();
+/** Kinds added with `registerDrawingKind`, whole (geometry included). */
+const added = new Map<string, RegisteredDrawingKind>();
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -58,22 +66,32 @@ function changed(): void {
 export function registerDrawingKind(kind: DrawingKindDefinition): () => void {
   const info = check(kind);
   kinds.set(info.id, info);
+  added.set(info.id, info);
   changed();
   return () => {
     if (kinds.get(info.id) === info) {
       kinds.delete(info.id);
+      added.delete(info.id);
       changed();
     }
   };
 }
 
-/** The kind with this id, or undefined. */
-export function getDrawingKind(id: string): RegisteredDrawingKind | undefined {
+/**
+ * The registered kind with this id without its geometry (label, icon, anchors, editor fields), or
+ * undefined. The whole definition: `getDrawingKind` (get-drawing-kind.ts).
+ */
+export function drawingKindSummary(id: string): DrawingKindSummary | undefined {
   return kinds.get(id);
 }
 
-/** Every registered kind, built-ins first, in registration order. */
-export function listDrawingKinds(): RegisteredDrawingKind[] {
+/** Internal (get-drawing-kind.ts): a kind added with `registerDrawingKind`, whole, or undefined. */
+export function addedDrawingKind(id: string): RegisteredDrawingKind | undefined {
+  return added.get(id);
+}
+
+/** Every registered kind's summary, built-ins first, in registration order. */
+export function listDrawingKinds(): DrawingKindSummary[] {
   return [...kinds.values()];
 }
 
@@ -93,4 +111,9 @@ export function onDrawingKindsChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-for (const kind of BUILTIN_DRAWING_KINDS) kinds.set(kind.id, check(kind));
+for (const kind of Object.values(BUILTIN_KIND_INFO)) {
+  kinds.set(
+    kind.id,
+    Object.freeze({ ...kind, ...(kind.editorFields ? { editorFields: Object.freeze([...kind.editorFields]) } : {}) }),
+  );
+}

@@ -48,3 +48,13 @@ export interface DrawingKindDefinition {
 
 /** A kind's definition as the registry hands it out (validated, frozen). */
 export type RegisteredDrawingKind = Readonly<DrawingKindDefinition>;
+
+/**
+ * What eager code (the toolbar, the editor, the tool inputs) reads of a registered kind: id,
+ * anchors, label, icon, editor fields. The description (for the model), geometry, hit test and
+ * painter only the drawing layer and the tools need (`getDrawingKind` in get-drawing-kind.ts,
+ * loaded with them: issue #12).
+ */
+export type DrawingKindSummary = Readonly<
+  Omit<DrawingKindDefinition, 'description' | 'geometry' | 'hitTest' | 'paint'>
+>;

@@ -1,50 +1,16 @@
-import { DRAWING_KINDS, type BuiltinDrawingKind } from './drawing.js';
-import { drawingKindIds, getDrawingKind, listDrawingKinds } from './drawing-kind-registry.js';
-import { BUILTIN_DRAWING_KINDS } from './kinds/builtin-drawing-kinds.js';
-
-/** What a person and a model need to know about one drawing kind. */
-export interface DrawingKindInfo {
-  /** Number of anchors the kind needs, exactly. */
-  readonly points: number;
-  /** Short human label for toolbars and menus. */
-  readonly label: string;
-  /** One line for a model: what the points mean. */
-  readonly description: string;
-}
-
-/** Per built-in kind: point count, label and a one-line description (from src/core/drawings/kinds/). */
-export const DRAWING_KIND_INFO: Readonly<Record<BuiltinDrawingKind, DrawingKindInfo>> = Object.freeze(
-  Object.fromEntries(
-    BUILTIN_DRAWING_KINDS.map((k) => [k.id, { points: k.anchors, label: k.label, description: k.description }]),
-  ) as Record<BuiltinDrawingKind, DrawingKindInfo>,
-);
-
-/** Exact number of points each built-in kind needs. */
-export const DRAWING_POINT_COUNTS: Readonly<Record<BuiltinDrawingKind, number>> = Object.freeze(
-  Object.fromEntries(DRAWING_KINDS.map((k) => [k, DRAWING_KIND_INFO[k].points])) as Record<BuiltinDrawingKind, number>,
-);
+import { drawingKindIds, drawingKindSummary } from './drawing-kind-registry.js';
 
 /** Points a registered kind needs; 0 for an unknown kind. */
 export function drawingPointCount(kind: string): number {
-  return getDrawingKind(kind)?.anchors ?? 0;
+  return drawingKindSummary(kind)?.anchors ?? 0;
 }
 
 /** Whether `value` names a registered kind (built-in or added with `registerDrawingKind`). */
 export function isDrawingKind(value: unknown): value is string {
-  return typeof value === 'string' && getDrawingKind(value) !== undefined;
+  return typeof value === 'string' && drawingKindSummary(value) !== undefined;
 }
 
 /** The registered kinds' ids, comma-separated (error messages). */
 export function drawingKindList(): string {
   return drawingKindIds().join(', ');
-}
-
-/**
- * Compact text for tool descriptions, one registered kind per line, e.g.
- * `trend_line (2 points): a segment from the first point to the second`.
- */
-export function describeDrawingKinds(): string {
-  return listDrawingKinds()
-    .map((k) => `${k.id} (${k.anchors} point${k.anchors === 1 ? '' : 's'}): ${k.description}`)
-    .join('\n');
 }

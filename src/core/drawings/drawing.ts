@@ -31,6 +31,9 @@ export interface DrawingStyle {
   readonly dash: 'solid' | 'dashed' | 'dotted';
 }
 
+/** Style used where a field is left out (here, not in validate-drawing.ts: the drawing layer's first paint needs it). */
+export const DEFAULT_DRAWING_STYLE: DrawingStyle = Object.freeze({ color: '#2962ff', width: 1, dash: 'solid' });
+
 export interface Drawing {
   readonly id: string;
   readonly kind: DrawingKind;

@@ -1,6 +1,6 @@
 import { isCssColor } from './css-color.js';
 import { drawingKindList, drawingPointCount, isDrawingKind } from './drawing-kinds.js';
-import { type DrawingKind, type DrawingStyle } from './drawing.js';
+import { DEFAULT_DRAWING_STYLE, type DrawingKind, type DrawingStyle } from './drawing.js';
 
 /** One problem with drawing input: the field (`points[1].price`) and how to fix it. */
 export interface DrawingValidationError {
@@ -17,9 +17,6 @@ export interface DrawingValidationContext {
   /** Formats times in reasons (e.g. in the market timezone); default ISO UTC. */
   readonly formatTime?: (time: number) => string;
 }
-
-/** Style used where a field is left out. */
-export const DEFAULT_DRAWING_STYLE: DrawingStyle = Object.freeze({ color: '#2962ff', width: 1, dash: 'solid' });
 
 /** Upper bound of a drawing's label, in characters. */
 export const MAX_DRAWING_LABEL_LENGTH = 500;

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { barTime, loadedCore, ok, recorded } from './drawing-fixture.js';
+import { createDrawing, moveDrawingTo } from '../../../src/core/commands/drawing-edits.js';
 
 const line = (time: number, price: number) => ({ kind: 'horizontal_line', points: [{ time, price }] });
 
@@ -69,7 +70,7 @@ test('a copied group is one undo step, and redo brings the whole group back', as
 test('a drag (moveDrawing) is one undo step and a pointer-placed drawing may lie beyond the data', async () => {
   const core = await loadedCore();
   const future = barTime(core, -1) + 5 * 86_400_000;
-  const d = core.drawings.createDrawing({
+  const d = createDrawing(core.drawings, {
     kind: 'trend_line',
     points: [
       { time: barTime(core, -10), price: 40 },
@@ -79,7 +80,7 @@ test('a drag (moveDrawing) is one undo step and a pointer-placed drawing may lie
   assert.deepEqual(core.store.peek('drawingSelection'), [d.id], 'a placed drawing is selected');
   const before = recorded(core);
   assert.equal(
-    core.drawings.moveDrawing(d.id, [
+    moveDrawingTo(core.drawings, d.id, [
       { time: barTime(core, -9), price: 41 },
       { time: future, price: 51 },
     ]),
@@ -89,7 +90,7 @@ test('a drag (moveDrawing) is one undo step and a pointer-placed drawing may lie
   core.undo();
   assert.deepEqual(recorded(core), before);
   assert.throws(
-    () => core.drawings.createDrawing({ kind: 'trend_line', points: [{ time: future, price: 1 }] }),
+    () => createDrawing(core.drawings, { kind: 'trend_line', points: [{ time: future, price: 1 }] }),
     /needs exactly 2 points/,
   );
 });

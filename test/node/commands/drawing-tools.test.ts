@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DRAWING_KINDS, DRAWING_POINT_COUNTS } from '../../../src/core/drawings/index.js';
 import { barTime, fails, loadedCore, ok, run } from './drawing-fixture.js';
+import { moveDrawingTo } from '../../../src/core/commands/drawing-edits.js';
 
 const DAY = 86_400_000;
 
@@ -182,7 +183,7 @@ test('a locked drawing refuses drawing_update unless the call unlocks it', async
   assert.match(error.recommendedAction ?? '', /locked: false/);
   assert.equal(core.drawings.current()[0], before, 'unchanged');
   assert.equal(
-    core.drawings.moveDrawing(id, [{ time: barTime(core, -3), price: 60 }]),
+    moveDrawingTo(core.drawings, id, [{ time: barTime(core, -3), price: 60 }]),
     false,
     'a drag does not move it either',
   );

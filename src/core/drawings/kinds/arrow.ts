@@ -1,14 +1,12 @@
 import type { DrawingKindDefinition } from '../drawing-kind.js';
+import { BUILTIN_KIND_INFO } from './builtin-kind-info.js';
 import type { DrawingPrimitive } from '../drawing-primitive.js';
 import { arrowHead, lineLabel, seg } from './kind-helpers.js';
 
 /** A segment with a head at the second anchor. */
 export const arrow: DrawingKindDefinition = {
-  id: 'arrow',
-  anchors: 2,
-  label: 'Arrow',
+  ...BUILTIN_KIND_INFO.arrow,
   description: 'a segment with an arrow head at the second point',
-  icon: 'M3 13L12 4M7 4h5v5',
   geometry({ anchors: [a, b], drawing }) {
     if (!a || !b) return [];
     const { head, bx, by } = arrowHead(a.x, a.y, b.x, b.y, drawing.style.width);

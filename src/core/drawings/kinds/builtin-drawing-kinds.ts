@@ -1,4 +1,4 @@
-import type { DrawingKindDefinition } from '../drawing-kind.js';
+import type { RegisteredDrawingKind } from '../drawing-kind.js';
 import { arrow } from './arrow.js';
 import { extendedLine } from './extended-line.js';
 import { fibRetracement } from './fib-retracement.js';
@@ -12,8 +12,12 @@ import { text } from './text.js';
 import { trendLine } from './trend-line.js';
 import { verticalLine } from './vertical-line.js';
 
-/** The twelve built-in kinds of docs/contracts.md, in toolbar order. */
-export const BUILTIN_DRAWING_KINDS: readonly DrawingKindDefinition[] = [
+/**
+ * The twelve built-in kinds of docs/contracts.md, in toolbar order, with their geometry. Only the
+ * drawing layer's parts and the tools import this (issue #12); the registry and the toolbar use
+ * their summaries (builtin-kind-info.ts).
+ */
+export const BUILTIN_DRAWING_KINDS: readonly RegisteredDrawingKind[] = [
   horizontalLine,
   horizontalRay,
   verticalLine,
@@ -26,4 +30,4 @@ export const BUILTIN_DRAWING_KINDS: readonly DrawingKindDefinition[] = [
   fibRetracement,
   priceRange,
   text,
-];
+].map((kind) => Object.freeze({ ...kind }));

@@ -1,4 +1,5 @@
 import type { DrawingKindDefinition } from '../drawing-kind.js';
+import { BUILTIN_KIND_INFO } from './builtin-kind-info.js';
 import type { DrawingPrimitive } from '../drawing-primitive.js';
 import { LABEL_GAP, TEXT_HEIGHT_PX, label } from './kind-helpers.js';
 
@@ -12,11 +13,8 @@ export function fibLevelPrice(a: number, b: number, level: number): number {
 
 /** Fib levels between the two anchors' prices. */
 export const fibRetracement: DrawingKindDefinition = {
-  id: 'fib_retracement',
-  anchors: 2,
-  label: 'Fib retracement',
+  ...BUILTIN_KIND_INFO.fib_retracement,
   description: 'levels 0, 0.236, 0.382, 0.5, 0.618, 0.786, 1 between the points: 0 at the second point, 1 at the first',
-  icon: 'M2 3h12M2 6.5h12M2 9.5h12M2 13h12',
   geometry({ anchors: [a, b], drawing, mapper, formatPrice }) {
     if (!a || !b) return [];
     const p0 = drawing.points[0].price,

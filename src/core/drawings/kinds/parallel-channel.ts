@@ -1,14 +1,12 @@
 import type { DrawingKindDefinition } from '../drawing-kind.js';
+import { BUILTIN_KIND_INFO } from './builtin-kind-info.js';
 import type { DrawingPrimitive } from '../drawing-primitive.js';
 import { lineLabel, seg } from './kind-helpers.js';
 
 /** A base line and its parallel through the third anchor. */
 export const parallelChannel: DrawingKindDefinition = {
-  id: 'parallel_channel',
-  anchors: 3,
-  label: 'Parallel channel',
+  ...BUILTIN_KIND_INFO.parallel_channel,
   description: 'a line from the first to the second point plus a parallel line through the third point',
-  icon: 'M1 10L11 3M5 14l10-7',
   geometry({ anchors: [a, b, c], drawing }) {
     if (!a || !b) return [];
     const out: DrawingPrimitive[] = [seg(a.x, a.y, b.x, b.y)];

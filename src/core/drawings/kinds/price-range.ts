@@ -1,4 +1,5 @@
 import type { DrawingKindDefinition } from '../drawing-kind.js';
+import { BUILTIN_KIND_INFO } from './builtin-kind-info.js';
 import type { DrawingPrimitive } from '../drawing-primitive.js';
 import { LABEL_GAP, arrowHead, seg, signed } from './kind-helpers.js';
 
@@ -7,11 +8,8 @@ export const PRICE_RANGE_FILL_ALPHA = 0.15;
 
 /** A box measuring the change from the first anchor to the second. */
 export const priceRange: DrawingKindDefinition = {
-  id: 'price_range',
-  anchors: 2,
-  label: 'Price range',
+  ...BUILTIN_KIND_INFO.price_range,
   description: 'a box measuring the price change and percent from the first point to the second',
-  icon: 'M8 13V3M5.5 5.5L8 3l2.5 2.5M3 13h10',
   geometry({ anchors: [a, b], drawing, formatPrice }) {
     if (!a || !b) return [];
     const p0 = drawing.points[0].price,

@@ -1,4 +1,5 @@
 import type { DrawingKindDefinition } from '../drawing-kind.js';
+import { BUILTIN_KIND_INFO } from './builtin-kind-info.js';
 import type { DrawingPrimitive } from '../drawing-primitive.js';
 import { LABEL_GAP, label } from './kind-helpers.js';
 
@@ -7,11 +8,8 @@ export const RECTANGLE_FILL_ALPHA = 0.1;
 
 /** A box with the anchors as opposite corners. */
 export const rectangle: DrawingKindDefinition = {
-  id: 'rectangle',
-  anchors: 2,
-  label: 'Rectangle',
+  ...BUILTIN_KIND_INFO.rectangle,
   description: 'a box with the two points as opposite corners',
-  icon: 'M2.5 4h11v8h-11z',
   geometry({ anchors: [a, b], drawing }) {
     if (!a || !b) return [];
     const x = Math.min(a.x, b.x),

@@ -1,15 +1,13 @@
 import type { DrawingKindDefinition } from '../drawing-kind.js';
+import { BUILTIN_KIND_INFO } from './builtin-kind-info.js';
 
 /** Placeholder text of a text drawing without a label. */
 const EMPTY_TEXT = 'Text';
 
 /** The label written at the anchor. */
 export const text: DrawingKindDefinition = {
-  id: 'text',
-  anchors: 1,
-  label: 'Text',
+  ...BUILTIN_KIND_INFO.text,
   description: 'the label text written at the point',
-  icon: 'M3 3h10M8 3v10',
   geometry({ anchors: [a], drawing }) {
     if (!a) return [];
     const body = drawing.label || EMPTY_TEXT;
@@ -17,5 +15,4 @@ export const text: DrawingKindDefinition = {
       { type: 'text', x: a.x, y: a.y, text: body, align: 'left', baseline: 'bottom', role: 'text', tone: 'style' },
     ];
   },
-  editorFields: ['color', 'label'],
 };
