@@ -45,7 +45,8 @@ function slimUplot() {
       if (!/uplot[\\/]dist[\\/]uPlot\.esm\.js$/.test(id)) return null;
       let out = code;
       for (const line of UPLOT_UNUSED) {
-        if (!out.includes(line)) this.error(`slim-uplot: uPlot no longer has ${JSON.stringify(line)}; update rollup.config.js`);
+        if (!out.includes(line))
+          this.error(`slim-uplot: uPlot no longer has ${JSON.stringify(line)}; update rollup.config.js`);
         out = out.replace(line, '');
       }
       return { code: out, map: null };

@@ -125,6 +125,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       console.error(`Modules that must load lazily are in the eager bundle (LAZY_ONLY):\n  ${lazyOnly.join('\n  ')}`);
       process.exit(1);
     }
-    console.log('no module of LAZY_ONLY (TypeBox value/errors/compiler, the built-in tools, the layers\' parts) in the eager part');
+    console.log(
+      "no module of LAZY_ONLY (TypeBox value/errors/compiler, the built-in tools, the layers' parts) in the eager part",
+    );
   }
 }
