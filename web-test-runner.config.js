@@ -13,6 +13,8 @@ const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 function mockModelPlugin() {
   const mocks = new Map();
   const binances = new Map();
+  /** The `block-requests` handler of each test session, so a later call replaces or removes it. */
+  const blockers = new Map();
   let errorServers = null;
   return {
     name: 'mock-model',
@@ -108,6 +110,28 @@ function mockModelPlugin() {
         } finally {
           await cdp.detach();
         }
+      }
+      if (command === 'block-requests') {
+        // Makes the page's requests whose URL matches `payload.pattern` (a regular expression) fail as a
+        // network error would (a chunk that cannot be fetched); `null` lets everything through again.
+        const page = session.browser.getPage(session.id);
+        const previous = blockers.get(session.id);
+        if (previous) page.off('request', previous);
+        blockers.delete(session.id);
+        if (payload.pattern === null) {
+          await page.setRequestInterception(false);
+          return true;
+        }
+        const pattern = new RegExp(payload.pattern);
+        const handler = (request) => {
+          if (request.isInterceptResolutionHandled()) return;
+          if (pattern.test(request.url())) void request.abort('failed');
+          else void request.continue();
+        };
+        blockers.set(session.id, handler);
+        page.on('request', handler);
+        await page.setRequestInterception(true);
+        return true;
       }
       if (command === 'media-features') {
         // Any media feature Chromium emulates (prefers-contrast, forced-colors, …; the built-in
