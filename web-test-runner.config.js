@@ -120,8 +120,11 @@ function mockModelPlugin() {
         blockers.delete(session.id);
         if (payload.pattern === null) {
           await page.setRequestInterception(false);
+          await page.setCacheEnabled(true);
           return true;
         }
+        // Without the cache, so a file another test page already fetched is asked for again (and blocked).
+        await page.setCacheEnabled(false);
         const pattern = new RegExp(payload.pattern);
         const handler = (request) => {
           if (request.isInterceptResolutionHandled()) return;
