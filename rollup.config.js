@@ -27,29 +27,65 @@ function slimTypeBox() {
 
 /**
  * uPlot attaches every path builder and helper it ships to its default export (`uPlot.paths.bars`,
- * `.stepped`, `.spline`, `uPlot.join`, …), so none of them can be tree-shaken. The chart draws its
- * series with its own painters and uPlot's default `linear` path, and never joins tables, so the
- * bundle drops those assignments and rollup then drops the functions only they kept (issue #12).
- * The build fails if uPlot's file no longer has them, so an upgrade cannot slim it silently wrong.
+ * `.stepped`, `.spline`, `uPlot.join`, `uPlot.fmtDate`, …), so none of them can be tree-shaken, and
+ * builds its time-axis formatters in every constructor. The chart draws its series with its own
+ * painters and uPlot's default `linear` path, never joins tables, labels its time axis itself
+ * (src/render/time-ticks.ts: every scale has `time: false`), never shows uPlot's legend
+ * (`legend: { show: false }`) and never uses the scatter mode (`mode: 2`). So the bundle rewrites
+ * those places to constants and rollup drops the code only they kept (issue #12). Each edit names how
+ * often its text must occur; the build fails if uPlot's file no longer matches, so an upgrade cannot
+ * slim it silently wrong. Every `new uPlot` (src/render/pane-plot.ts, first-plot-decoy.ts) keeps to it.
  */
-const UPLOT_UNUSED = [
-  '\tuPlot.join = join;\n',
-  '\t(paths.stepped = stepped);\n',
-  '\t(paths.bars    = bars);\n',
-  '\t(paths.spline  = monotoneCubic);\n',
+const UPLOT_EDITS = [
+  // Path builders and helpers the chart never calls.
+  { from: '\tuPlot.join = join;\n', to: '', count: 1 },
+  { from: '\t(paths.stepped = stepped);\n', to: '', count: 1 },
+  { from: '\t(paths.bars    = bars);\n', to: '', count: 1 },
+  { from: '\t(paths.spline  = monotoneCubic);\n', to: '', count: 1 },
+  // Only the time-series mode (mode 1).
+  { from: '\t\tmode: ifNull(opts.mode, 1),\n', to: '\t\tmode: 1,\n', count: 1 },
+  { from: '\tconst mode = self.mode;\n', to: '\tconst mode = 1;\n', count: 1 },
+  { from: '\tconst mode = u.mode;\n', to: '\tconst mode = 1;\n', count: 1 },
+  { from: '\tlet mode = self.mode;\n', to: '\tlet mode = 1;\n', count: 1 },
+  // No uPlot legend.
+  { from: '\tconst showLegend = legend.show;\n', to: '\tconst showLegend = false;\n', count: 1 },
+  // No time scales: uPlot's date formatting, time increments and time-axis splits go.
+  { from: 'let isTime = sc.time;', to: 'let isTime = false;', count: 2 },
+  { from: 'let isTime = mode == 1 && scales[s.scale].time;', to: 'let isTime = false;', count: 1 },
+  {
+    from: 'const [ timeIncrsMs, _timeAxisStampsMs, timeAxisSplitsMs ] = genTimeStuffs(1);\nconst [ timeIncrsS,  _timeAxisStampsS,  timeAxisSplitsS  ] = genTimeStuffs(1e-3);\n',
+    to: '',
+    count: 1,
+  },
+  {
+    from: '\tconst _tzDate  = (opts.tzDate || (ts => new Date(round(ts / ms))));\n\tconst _fmtDate = (opts.fmtDate || fmtDate);\n\n\tconst _timeAxisSplits = (ms == 1 ? timeAxisSplitsMs(_tzDate) : timeAxisSplitsS(_tzDate));\n\tconst _timeAxisVals   = timeAxisVals(_tzDate, timeAxisStamps((ms == 1 ? _timeAxisStampsMs : _timeAxisStampsS), _fmtDate));\n\tconst _timeSeriesVal  = timeSeriesVal(_tzDate, timeSeriesStamp(_timeSeriesStamp, _fmtDate));\n',
+    to: '',
+    count: 1,
+  },
+  { from: '\tuPlot.fmtDate = fmtDate;\n\tuPlot.tzDate  = tzDate;\n', to: '', count: 1 },
 ];
+/** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
+const UPLOT_GONE = /\b(_tzDate|_fmtDate|_timeAxisSplits|_timeAxisVals|_timeSeriesVal|timeIncrsMs|timeIncrsS|_timeAxisStampsMs|_timeAxisStampsS)\b/;
 function slimUplot() {
   return {
     name: 'slim-uplot',
     transform(code, id) {
       if (!/uplot[\\/]dist[\\/]uPlot\.esm\.js$/.test(id)) return null;
       let out = code;
-      for (const line of UPLOT_UNUSED) {
-        if (!out.includes(line))
-          this.error(`slim-uplot: uPlot no longer has ${JSON.stringify(line)}; update rollup.config.js`);
-        out = out.replace(line, '');
+      for (const { from, to, count } of UPLOT_EDITS) {
+        const found = out.split(from).length - 1;
+        if (found !== count)
+          this.error(`slim-uplot: uPlot has ${found} × ${JSON.stringify(from)}, expected ${count}; update rollup.config.js`);
+        out = out.split(from).join(to);
       }
       return { code: out, map: null };
+    },
+    // After tree-shaking, before terser: code the edits left unreachable is gone, so no chunk may
+    // still name what they removed (it would be an undefined global at run time).
+    renderChunk(code, chunk) {
+      const dangling = UPLOT_GONE.exec(code);
+      if (dangling) this.error(`slim-uplot: ${chunk.fileName} still uses uPlot's ${dangling[1]}; update rollup.config.js`);
+      return null;
     },
   };
 }
