@@ -6,6 +6,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { minifyCssTemplates } from './scripts/minify-css-templates.js';
 
 const TYPEBOX_SHIM = fileURLToPath(new URL('./scripts/typebox-bundle-shim.js', import.meta.url));
 
@@ -65,7 +66,8 @@ const UPLOT_EDITS = [
   { from: '\tuPlot.fmtDate = fmtDate;\n\tuPlot.tzDate  = tzDate;\n', to: '', count: 1 },
 ];
 /** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
-const UPLOT_GONE = /\b(_tzDate|_fmtDate|_timeAxisSplits|_timeAxisVals|_timeSeriesVal|timeIncrsMs|timeIncrsS|_timeAxisStampsMs|_timeAxisStampsS)\b/;
+const UPLOT_GONE =
+  /\b(_tzDate|_fmtDate|_timeAxisSplits|_timeAxisVals|_timeSeriesVal|timeIncrsMs|timeIncrsS|_timeAxisStampsMs|_timeAxisStampsS)\b/;
 function slimUplot() {
   return {
     name: 'slim-uplot',
@@ -75,7 +77,9 @@ function slimUplot() {
       for (const { from, to, count } of UPLOT_EDITS) {
         const found = out.split(from).length - 1;
         if (found !== count)
-          this.error(`slim-uplot: uPlot has ${found} × ${JSON.stringify(from)}, expected ${count}; update rollup.config.js`);
+          this.error(
+            `slim-uplot: uPlot has ${found} × ${JSON.stringify(from)}, expected ${count}; update rollup.config.js`,
+          );
         out = out.split(from).join(to);
       }
       return { code: out, map: null };
@@ -84,7 +88,8 @@ function slimUplot() {
     // still name what they removed (it would be an undefined global at run time).
     renderChunk(code, chunk) {
       const dangling = UPLOT_GONE.exec(code);
-      if (dangling) this.error(`slim-uplot: ${chunk.fileName} still uses uPlot's ${dangling[1]}; update rollup.config.js`);
+      if (dangling)
+        this.error(`slim-uplot: ${chunk.fileName} still uses uPlot's ${dangling[1]}; update rollup.config.js`);
       return null;
     },
   };
@@ -169,6 +174,7 @@ export default {
     slimUplot(),
     lazyStudies(),
     productionFlags(),
+    minifyCssTemplates(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
     terser({ format: { comments: false }, ecma: 2022, module: true }),
   ],

@@ -2,7 +2,8 @@
 // mock OpenAI-compatible model started once for the whole run (real HTTP, real SSE).
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { minifyCssText } from './scripts/minify-css-templates.js';
 
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
@@ -135,6 +136,26 @@ function mockModelPlugin() {
         page.on('request', handler);
         await page.setRequestInterception(true);
         return true;
+      }
+      if (command === 'css-templates') {
+        // Every css`…` template of components/ and src/, as written and as the bundle ships it
+        // (scripts/minify-css-templates.js), with each `${…}` replaced by the same filler on both sides.
+        const templates = [];
+        for (const dir of ['components', 'src']) {
+          for (const file of readdirSync(dir, { recursive: true })) {
+            if (!String(file).endsWith('.ts')) continue;
+            const text = readFileSync(`${dir}/${file}`, 'utf8');
+            for (const [, body] of text.matchAll(/\bcss\s*`((?:[^`\\]|\\.)*)`/g)) {
+              const quasis = body.split(/\$\{[^}]*\}/);
+              templates.push({
+                file: `${dir}/${file}`,
+                original: quasis.join('--filler'),
+                minified: quasis.map(minifyCssText).join('--filler'),
+              });
+            }
+          }
+        }
+        return templates;
       }
       if (command === 'media-features') {
         // Any media feature Chromium emulates (prefers-contrast, forced-colors, …; the built-in
