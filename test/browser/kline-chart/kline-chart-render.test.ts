@@ -55,4 +55,24 @@ describe('<kline-chart> rendering', () => {
     chart.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
     await waitFor(() => coreOf(chart).store.peek('view')!.end >= chart.context.get()!.dataRange.bars, 'end of data');
   });
+
+  it('paints the candles on a log and on a percent price scale, each placed differently from linear', async () => {
+    // The bundle's uPlot is slimmed (rollup.config.js slimUplot); its log scale (distr 3) and the chart's
+    // percent labels must still draw every candle.
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators=""></kline-chart>`);
+    const style = getComputedStyle(chart);
+    const up = parseColor(style.getPropertyValue('--kline-up-color'));
+    const down = parseColor(style.getPropertyValue('--kline-down-color'));
+    const hashes = new Set([canvasHash(paneCanvas(chart, 'price'))]); // linear
+    for (const priceScale of ['log', 'percent']) {
+      const result = await chart.tools.execute('settings_update', { values: { priceScale } });
+      expect(result.success, `${priceScale}: ${JSON.stringify(result)}`).to.equal(true);
+      await chart.whenPainted();
+      const canvas = paneCanvas(chart, 'price');
+      expect(countPixels(canvas, up), `${priceScale}: up-coloured pixels`).to.be.greaterThan(300);
+      expect(countPixels(canvas, down), `${priceScale}: down-coloured pixels`).to.be.greaterThan(300);
+      hashes.add(canvasHash(canvas));
+    }
+    expect(hashes.size, 'three different pictures').to.equal(3);
+  });
 });
