@@ -47,7 +47,7 @@ const isObjectValue = (value: unknown): value is Loose => typeof value === 'obje
 /** TypeBox's `Object`: `required` lists the keys whose schema is not `Optional`, if any. */
 function objectOf(properties: Loose, options?: SchemaOptions): Loose {
   const required = Object.keys(properties).filter(
-    (k) => !(isObjectValue(properties[k]) && (properties[k] as Loose)[OptionalKind] === 'Optional'),
+    (k) => !(isObjectValue(properties[k]) && properties[k][OptionalKind] === 'Optional'),
   );
   return CreateType(
     required.length > 0
