@@ -65,7 +65,8 @@ const UPLOT_EDITS = [
   { from: '\tuPlot.fmtDate = fmtDate;\n\tuPlot.tzDate  = tzDate;\n', to: '', count: 1 },
 ];
 /** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
-const UPLOT_GONE = /\b(_tzDate|_fmtDate|_timeAxisSplits|_timeAxisVals|_timeSeriesVal|timeIncrsMs|timeIncrsS|_timeAxisStampsMs|_timeAxisStampsS)\b/;
+const UPLOT_GONE =
+  /\b(_tzDate|_fmtDate|_timeAxisSplits|_timeAxisVals|_timeSeriesVal|timeIncrsMs|timeIncrsS|_timeAxisStampsMs|_timeAxisStampsS)\b/;
 function slimUplot() {
   return {
     name: 'slim-uplot',
@@ -75,7 +76,9 @@ function slimUplot() {
       for (const { from, to, count } of UPLOT_EDITS) {
         const found = out.split(from).length - 1;
         if (found !== count)
-          this.error(`slim-uplot: uPlot has ${found} × ${JSON.stringify(from)}, expected ${count}; update rollup.config.js`);
+          this.error(
+            `slim-uplot: uPlot has ${found} × ${JSON.stringify(from)}, expected ${count}; update rollup.config.js`,
+          );
         out = out.split(from).join(to);
       }
       return { code: out, map: null };
@@ -84,7 +87,8 @@ function slimUplot() {
     // still name what they removed (it would be an undefined global at run time).
     renderChunk(code, chunk) {
       const dangling = UPLOT_GONE.exec(code);
-      if (dangling) this.error(`slim-uplot: ${chunk.fileName} still uses uPlot's ${dangling[1]}; update rollup.config.js`);
+      if (dangling)
+        this.error(`slim-uplot: ${chunk.fileName} still uses uPlot's ${dangling[1]}; update rollup.config.js`);
       return null;
     },
   };
