@@ -13,14 +13,14 @@ const TYPEBOX_SHIM = fileURLToPath(new URL('./scripts/typebox-bundle-shim.js', i
 /**
  * Routes the library's own `import { Type } from '@sinclair/typebox'` to the JSON-shape builders
  * (scripts/typebox-bundle-shim.js → src/core/tools/json-type.ts), so the bundle carries only the
- * TypeBox builders it uses. The shim and json-type.js themselves get the real package.
+ * TypeBox builders it uses. The shim, json-type.js and json-type-builders.js get the real package.
  */
 function slimTypeBox() {
   return {
     name: 'slim-typebox',
     resolveId(source, importer) {
       if (source !== '@sinclair/typebox' || !importer) return null;
-      if (importer === TYPEBOX_SHIM || /node_modules|json-type\.js$/.test(importer)) return null;
+      if (importer === TYPEBOX_SHIM || /node_modules|json-type(-builders)?\.js$/.test(importer)) return null;
       return TYPEBOX_SHIM;
     },
   };

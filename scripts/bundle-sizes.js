@@ -20,6 +20,10 @@ export const BUDGET_GZIP_BYTES = 101_441; // 99,941 on 2026-12-02 after the draw
 export const LAZY_ONLY = [
   /@sinclair\/typebox\/build\/esm\/value\/(?!guard\/)/,
   /@sinclair\/typebox\/build\/esm\/(errors|compiler)\//,
+  // The bundle's `Type` builds these itself (src/core/tools/json-type-builders.ts): TypeBox's versions
+  // bring the template-literal parser, mapped types, indexed keys and the kind guards.
+  /@sinclair\/typebox\/build\/esm\/type\/(template-literal|mapped|indexed|computed|ref|object|intersect|pick|omit|partial|required|record|optional|readonly)\//,
+  /@sinclair\/typebox\/build\/esm\/type\/guard\/kind\.mjs$/,
   // The built-in tools (schemas, descriptions, bodies) and the call pipeline load after the first paint
   // (src/core/commands/builtin-tool-hosts.ts, src/core/tools/tool-call-kit.ts).
   /build\/src\/core\/commands\/([\w-]+-tools|builtin-tool-hosts)\.js$/,
