@@ -15,7 +15,15 @@ export type {
 export { IndicatorRegistry, type IndicatorIndexEntry, type LoadedStudy } from './indicator-registry.js';
 export { createDefaultIndicatorRegistry } from './default-indicator-registry.js';
 export { createLazyIndicatorRegistry, BUILTIN_INDICATOR_INDEX } from './lazy-indicator-registry.js';
-export { loadStudiesForTool, loadStudiesNamedIn } from './load-studies-for-tool.js';
+export {
+  loadStudies,
+  loadStudiesNamedIn,
+  studiesForSettings,
+  studiesOfList,
+  type StudyChart,
+  type StudyNeed,
+} from './load-studies.js';
+// `loadStudiesForTool` (./load-studies-for-tool.js) is imported with import() only (chart-core.ts).
 export { BUILTIN_INDICATORS } from './builtin-indicators.js';
 export { CONVENTIONAL_VARIANTS } from './definitions/conventional-variants.js';
 export {
@@ -27,6 +35,7 @@ export {
 } from './indicator-convention.js';
 export {
   indicatorListIds,
+  indicatorListStudies,
   parseIndicatorList,
   type ParsedIndicator,
   type ParsedIndicatorList,

@@ -1,11 +1,9 @@
-import type { IndicatorConvention } from './indicator-convention.js';
 import type { IndicatorIndexEntry, LoadedStudy } from './indicator-registry.js';
 import { IndicatorRegistry } from './indicator-registry.js';
 import { maIndicator } from './definitions/ma.js';
 import { macdIndicator } from './definitions/macd.js';
-import { tdxMacdIndicator } from './definitions/tdx/macd.js';
-import { tradingviewMacdIndicator } from './definitions/tradingview/macd.js';
 import { volIndicator } from './definitions/vol.js';
+import type { IndicatorDefinition } from './indicator-definition.js';
 
 /**
  * The built-in studies as the indicator picker and the tools name them, in `BUILTIN_INDICATORS`
@@ -85,14 +83,31 @@ function study(definition: unknown, variants?: Record<string, unknown>): LoadedS
  * in the bundle itself, so such a page applies its `indicators` at once (issue #12 counts candles,
  * volume, MA and MACD in the eager budget).
  */
-const EAGER_STUDIES: Readonly<Record<string, LoadedStudy>> = {
-  MA: study(maIndicator),
-  VOL: study(volIndicator),
-  MACD: study(macdIndicator, { tdx: tdxMacdIndicator, tradingview: tradingviewMacdIndicator }),
+const EAGER_STUDIES: Readonly<Record<string, IndicatorDefinition>> = {
+  MA: maIndicator as unknown as IndicatorDefinition, // params typing erased, as in `study`
+  VOL: volIndicator as unknown as IndicatorDefinition,
+  MACD: macdIndicator as unknown as IndicatorDefinition,
+};
+
+/**
+ * The eager studies' convention variants, known by id only: each is a chunk of its own (with the tdx
+ * or Pine kernels it needs), loaded before a study is added or recomputed under that convention
+ * (`IndicatorRegistry.registerLazyVariant`; a zh page's first paint waits for MACD's tdx form). A
+ * chart under TA-Lib's convention never fetches them (issue #12).
+ */
+const EAGER_VARIANTS: Readonly<
+  Record<string, Readonly<Partial<Record<'tdx' | 'tradingview', () => Promise<IndicatorDefinition>>>>>
+> = {
+  MACD: {
+    tdx: () => import('./definitions/tdx/macd.js').then((m) => m.tdxMacdIndicator as unknown as IndicatorDefinition),
+    tradingview: () =>
+      import('./definitions/tradingview/macd.js').then(
+        (m) => m.tradingviewMacdIndicator as unknown as IndicatorDefinition,
+      ),
+  },
 };
 
 const BUILTIN_LOADERS: Readonly<Record<string, () => Promise<LoadedStudy>>> = {
-  MA: () => import('./definitions/ma.js').then((m) => study(m.maIndicator)),
   EMA: () => import('./definitions/ema.js').then((m) => study(m.emaIndicator)),
   WMA: () => import('./definitions/wma.js').then((m) => study(m.wmaIndicator)),
   DEMA: () => import('./definitions/dema.js').then((m) => study(m.demaIndicator)),
@@ -119,15 +134,6 @@ const BUILTIN_LOADERS: Readonly<Record<string, () => Promise<LoadedStudy>>> = {
       ([m, v0]) => study(m.supertrendIndicator, { tradingview: v0.tradingviewSupertrendIndicator }),
     ),
   VWAP: () => import('./definitions/vwap.js').then((m) => study(m.vwapIndicator)),
-  VOL: () => import('./definitions/vol.js').then((m) => study(m.volIndicator)),
-  MACD: () =>
-    Promise.all([
-      import('./definitions/macd.js'),
-      import('./definitions/tdx/macd.js'),
-      import('./definitions/tradingview/macd.js'),
-    ]).then(([m, v0, v1]) =>
-      study(m.macdIndicator, { tdx: v0.tdxMacdIndicator, tradingview: v1.tradingviewMacdIndicator }),
-    ),
   RSI: () =>
     Promise.all([import('./definitions/rsi.js'), import('./definitions/tdx/rsi.js')]).then(([m, v0]) =>
       study(m.rsiIndicator, { tdx: v0.tdxRsiIndicator }),
@@ -232,9 +238,9 @@ export function createLazyIndicatorRegistry(): IndicatorRegistry {
   for (const entry of BUILTIN_INDICATOR_INDEX) {
     const eager = EAGER_STUDIES[entry.id];
     if (eager) {
-      registry.register(eager.definition);
-      for (const [convention, def] of Object.entries(eager.variants ?? {})) {
-        registry.registerVariant(convention as IndicatorConvention, def);
+      registry.register(eager);
+      for (const [convention, load] of Object.entries(EAGER_VARIANTS[entry.id] ?? {})) {
+        registry.registerLazyVariant(convention as 'tdx' | 'tradingview', entry.id, load);
       }
       continue;
     }
