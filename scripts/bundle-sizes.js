@@ -32,6 +32,8 @@ export const LAZY_ONLY = [
   /build\/src\/core\/indicators\/definitions\/(tdx|tradingview)\//,
   /build\/src\/core\/indicators\/kernels\/(tdx|pine)\.js$/,
   /build\/src\/core\/indicators\/load-studies-for-tool\.js$/,
+  // The built-in studies' names and categories, loaded when the picker first lists them.
+  /build\/src\/core\/indicators\/builtin-indicator-index\.js$/,
 ];
 
 /** The eager part's sources (from each eager file's source map) that {@link LAZY_ONLY} forbids. */

@@ -14,7 +14,9 @@ export type {
 } from './indicator-definition.js';
 export { IndicatorRegistry, type IndicatorIndexEntry, type LoadedStudy } from './indicator-registry.js';
 export { createDefaultIndicatorRegistry } from './default-indicator-registry.js';
-export { createLazyIndicatorRegistry, BUILTIN_INDICATOR_INDEX } from './lazy-indicator-registry.js';
+export { createLazyIndicatorRegistry, BUILTIN_INDICATOR_IDS } from './lazy-indicator-registry.js';
+// `BUILTIN_INDICATOR_INDEX` (names, categories: ./builtin-indicator-index.js) is imported with import()
+// only, so the bundle keeps it out of the eager part (issue #12).
 export {
   loadStudies,
   loadStudiesNamedIn,

@@ -20,7 +20,8 @@ export interface LoadedStudy {
 }
 
 interface LazyStudy {
-  readonly entry: IndicatorIndexEntry;
+  /** Its index entry; known by id only until `registerIndex`'s entries arrive. */
+  entry?: IndicatorIndexEntry;
   readonly load: () => Promise<LoadedStudy>;
   loading?: Promise<void>;
 }
@@ -73,15 +74,49 @@ export class IndicatorRegistry {
   }
 
   /**
-   * Adds a study by its index entry; `load` imports its code when it is first needed. Throws when
-   * the id is malformed or taken.
+   * Adds a study by its index entry, or by its id alone (its entry then comes from
+   * `registerIndex`); `load` imports its code when it is first needed. Throws when the id is
+   * malformed or taken.
    */
-  registerLazy(entry: IndicatorIndexEntry, load: () => Promise<LoadedStudy>): void {
-    if (!ID_PATTERN.test(entry.id)) throw new Error(`Indicator id "${entry.id}" must match ${ID_PATTERN}`);
-    const key = entry.id.toUpperCase();
-    if (this.#byId.has(key) || this.#lazy.has(key)) throw new Error(`Indicator "${entry.id}" is already registered`);
-    this.#lazy.set(key, { entry, load });
+  registerLazy(entry: IndicatorIndexEntry | string, load: () => Promise<LoadedStudy>): void {
+    const id = typeof entry === 'string' ? entry : entry.id;
+    if (!ID_PATTERN.test(id)) throw new Error(`Indicator id "${id}" must match ${ID_PATTERN}`);
+    const key = id.toUpperCase();
+    if (this.#byId.has(key) || this.#lazy.has(key)) throw new Error(`Indicator "${id}" is already registered`);
+    this.#lazy.set(key, typeof entry === 'string' ? { load } : { entry, load });
     this.#place(key);
+  }
+
+  /** Loads the index entries of studies registered by id alone (`registerIndex`); null when none. */
+  #index: { readonly load: () => Promise<readonly IndicatorIndexEntry[]>; loading?: Promise<void> } | null = null;
+
+  /**
+   * Where the index entries (name, category, placement) of studies registered by id alone come
+   * from: loaded when `entries()` is first read (or with `loadIndex()`), so a page that never lists
+   * the studies never loads their names (issue #12).
+   */
+  registerIndex(load: () => Promise<readonly IndicatorIndexEntry[]>): void {
+    this.#index = { load };
+  }
+
+  /** Loads the index entries `registerIndex` names; resolves at once when there is nothing to load. */
+  loadIndex(): Promise<void> {
+    const index = this.#index;
+    if (!index || ![...this.#lazy.values()].some((s) => !s.entry)) return Promise.resolve();
+    index.loading ??= index.load().then(
+      (entries) => {
+        for (const entry of entries) {
+          const study = this.#lazy.get(entry.id.toUpperCase());
+          if (study && !study.entry) study.entry = entry;
+        }
+        this.#version.set(this.#version.get() + 1);
+      },
+      (error: unknown) => {
+        index.loading = undefined;
+        throw new Error(`the index of indicators could not be loaded (${String(error)})`, { cause: error });
+      },
+    );
+    return index.loading;
   }
 
   /**
@@ -304,10 +339,21 @@ export class IndicatorRegistry {
     return this.#sorted([...this.#byId.values()]);
   }
 
-  /** Every study, loaded or not, as its index entry (id, name, category, placement). */
+  /**
+   * Every study, loaded or not, as its index entry (id, name, category, placement). Studies known by
+   * id alone are left out until their entries arrive: asking starts loading them (`registerIndex`)
+   * and, read inside a signal computation, re-runs it when they are in.
+   */
   entries(): readonly IndicatorIndexEntry[] {
     this.#version.get();
     const loaded: IndicatorIndexEntry[] = [...this.#byId.values()];
-    return this.#sorted([...loaded, ...[...this.#lazy.values()].map((s) => s.entry)]);
+    const lazy: IndicatorIndexEntry[] = [];
+    let unnamed = false;
+    for (const study of this.#lazy.values()) {
+      if (study.entry) lazy.push(study.entry);
+      else unnamed = true;
+    }
+    if (unnamed && this.#index && !this.#index.loading) this.#track(this.loadIndex());
+    return this.#sorted([...loaded, ...lazy]);
   }
 }

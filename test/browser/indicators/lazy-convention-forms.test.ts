@@ -108,3 +108,19 @@ describe('MACD in the tdx and tradingview conventions (forms loaded on demand)',
     await waitFor(() => macd(chart).def === TALIB, 'TA-Lib again');
   });
 });
+
+describe('the indicator picker’s index (names and categories load with it)', function () {
+  this.timeout(30000);
+  afterEach(() => document.querySelectorAll('kline-chart').forEach((c) => c.remove()));
+
+  it('lists every built-in study by name and category by kline-ready', async () => {
+    const { chart } = await mount({ indicators: 'VOL' });
+    const picker = chart.shadowRoot!.querySelector('kline-indicator-picker') as
+      | (HTMLElement & { definitions: { id: string; name: string; category: string }[] })
+      | null;
+    expect(picker).to.not.equal(null);
+    const rsi = picker!.definitions.find((d) => d.id === 'RSI');
+    expect(picker!.definitions.length).to.equal(52);
+    expect(rsi).to.include({ name: 'Relative Strength Index', category: 'momentum' });
+  });
+});

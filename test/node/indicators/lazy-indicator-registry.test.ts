@@ -4,7 +4,7 @@ import { Signal } from 'signal-polyfill';
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
 import {
   BUILTIN_INDICATORS,
-  BUILTIN_INDICATOR_INDEX,
+  BUILTIN_INDICATOR_IDS,
   CONVENTIONAL_VARIANTS,
   IndicatorRegistry,
   createLazyIndicatorRegistry,
@@ -15,6 +15,7 @@ import {
   studiesOfList,
 } from '../../../src/core/indicators/index.js';
 import { DEFAULT_SETTINGS } from '../../../src/core/state/index.js';
+import { BUILTIN_INDICATOR_INDEX } from '../../../src/core/indicators/builtin-indicator-index.js';
 import type { ToolResult } from '../../../src/protocol/index.js';
 
 function ok(result: ToolResult) {
@@ -22,11 +23,41 @@ function ok(result: ToolResult) {
   return result;
 }
 
-test('the lazy index names every built-in exactly as its definition does, in the same order', () => {
+test('the lazy index names every built-in exactly as its definition does, in the same order; the eager ids too', () => {
   assert.deepEqual(
     BUILTIN_INDICATOR_INDEX.map((e) => ({ ...e })),
     BUILTIN_INDICATORS.map((d) => ({ id: d.id, name: d.name, category: d.category, placement: d.placement })),
   );
+  assert.deepEqual(
+    BUILTIN_INDICATOR_IDS,
+    BUILTIN_INDICATORS.map((d) => d.id),
+  );
+});
+
+test('entries(): the names of studies not loaded arrive with the index chunk, which the first read starts loading', async () => {
+  const registry = createLazyIndicatorRegistry();
+  const ids = new Signal.Computed(() => registry.entries().map((e) => e.id));
+  const seen: number[] = [];
+  const watcher = new Signal.subtle.Watcher(() => queueMicrotask(() => seen.push(ids.get().length)));
+  watcher.watch(ids);
+  assert.deepEqual(ids.get(), ['MA', 'VOL', 'MACD'], 'the loaded studies at once');
+  await registry.settled();
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(seen, [BUILTIN_INDICATORS.length], 're-run once the index is in');
+  assert.deepEqual(
+    registry.entries().map((e) => ({ id: e.id, name: e.name, category: e.category, placement: e.placement })),
+    BUILTIN_INDICATOR_INDEX.map((e) => ({ ...e })),
+  );
+  watcher.unwatch(ids);
+  // Loading a study before the index keeps its place and takes its definition's entry.
+  const other = createLazyIndicatorRegistry();
+  await other.load('RSI');
+  assert.deepEqual(
+    other.entries().map((e) => e.id),
+    ['MA', 'VOL', 'MACD', 'RSI'],
+  );
+  await other.loadIndex();
+  assert.equal(other.entries().length, BUILTIN_INDICATORS.length);
 });
 
 test('loading a study brings its definition and every convention variant of it, nothing else', async () => {
@@ -36,6 +67,7 @@ test('loading a study brings its definition and every convention variant of it, 
     registry.list().map((d) => d.id),
     ['MA', 'VOL', 'MACD'],
   );
+  await registry.loadIndex();
   assert.equal(registry.entries().length, BUILTIN_INDICATORS.length);
   assert.equal(registry.has('kc'), true);
   assert.equal(registry.loaded('kc'), false);
