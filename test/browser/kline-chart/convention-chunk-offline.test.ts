@@ -107,4 +107,38 @@ describe('a chart whose MACD convention form cannot be fetched', function () {
     await chart.whenPainted();
     frame.remove();
   });
+
+  it('an indicator-convention change it cannot follow raises kline-error; the chart keeps painting and follows once the chunk loads', async () => {
+    const { frame, win } = await openPage();
+    const { chart, errors } = await mount(win, { locale: 'en', indicators: 'MA(5),MACD' });
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/macd-' });
+    chart.setAttribute('indicator-convention', 'tdx');
+    await waitFor(() => errors.length > 0, 'kline-error');
+    expect(errors.join('\n')).to.match(/indicatorConvention: .*tdx form of indicator MACD could not be loaded/);
+    // The attribute is the page's to set: the chart follows it, and MACD shows nothing rather than TA-Lib's values.
+    await chart.whenPainted();
+    expect(chart.shadowRoot!.querySelectorAll('.pane canvas').length).to.be.greaterThan(0);
+    const context = chart.context.get() as { activeIndicators: { definitionId: string; instanceId: string }[] };
+    expect(context.activeIndicators.map((a) => a.definitionId)).to.deep.equal(['MA', 'MACD']);
+    const instanceId = context.activeIndicators[1].instanceId;
+
+    await executeServerCommand('block-requests', { pattern: null });
+    const ok = await chart.tools.execute('indicators_update', { instanceId, params: { signal: 5 } });
+    expect(ok.success, JSON.stringify(ok)).to.equal(true);
+    expect((await active(chart)).find((a) => a.definitionId === 'MACD')?.convention).to.equal('tdx');
+    frame.remove();
+  });
+
+  it("the picker's names cannot be fetched: the chart still paints and fires kline-ready, and the picker gets them later", async () => {
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/builtin-indicator-index-' });
+    const { frame, win } = await openPage();
+    const { chart } = await mount(win, { indicators: 'VOL' });
+    const picker = () => chart.shadowRoot!.querySelector('kline-indicator-picker')!;
+    expect(chart.shadowRoot!.querySelectorAll('.pane canvas').length).to.be.greaterThan(0);
+    expect(picker().definitions.map((d) => d.id)).to.deep.equal(['MA', 'VOL', 'MACD']);
+    await executeServerCommand('block-requests', { pattern: null });
+    (chart as Chart & { requestUpdate(): void }).requestUpdate(); // the next render asks again
+    await waitFor(() => picker().definitions.length === 52, 'every study in the picker', 20000);
+    frame.remove();
+  });
 });
