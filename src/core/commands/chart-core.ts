@@ -125,17 +125,9 @@ export class ChartCore implements CommandContext {
       target: () => this.targetStamp(),
       context: () => this.context.get(),
       aroundRunCall: (tag, run) => this.store.tagged(tag, run),
-      // Studies (and their convention forms) a call needs load first; the code deciding which is a
-      // chunk of its own, as the tools are (issue #12).
-      beforeInvoke: (name, input) =>
-        this.indicatorRegistry.pending
-          ? import('../indicators/load-studies-for-tool.js').then((m) =>
-              m.loadStudiesForTool(this.indicatorRegistry, name, input, {
-                indicators: () => this.store.peek('indicators'),
-                settings: () => this.store.peek('settings'),
-              }),
-            )
-          : undefined,
+      // Studies (and their convention forms) a call needs load first: IndicatorTools, in the tools'
+      // chunk, sets the hook (issue #12); a built-in tool runs only once that chunk is in.
+      beforeInvoke: (name, input) => this.indicators.beforeTool?.(name, input),
       aroundComposedCall: (label, run) => this.store.grouped(label, run),
       loadHosts: () => import('./builtin-tool-hosts.js').then((m) => m.createBuiltinToolHosts(this)),
     });

@@ -25,7 +25,7 @@ export {
   type StudyChart,
   type StudyNeed,
 } from './load-studies.js';
-// `loadStudiesForTool` (./load-studies-for-tool.js) is imported with import() only (chart-core.ts).
+// `loadStudiesForTool` (./load-studies-for-tool.js) comes with the tools' chunk (commands/indicator-tools.ts).
 export { BUILTIN_INDICATORS } from './builtin-indicators.js';
 export { CONVENTIONAL_VARIANTS } from './definitions/conventional-variants.js';
 export {

@@ -3,8 +3,8 @@ import type { IndicatorRegistry } from './indicator-registry.js';
 import { chartConvention, isIndicatorConvention } from './indicator-convention.js';
 import { loadStudies, studiesForSettings, type StudyChart } from './load-studies.js';
 
-// Loaded with import() by ChartCore's `beforeInvoke` when a tool first runs (tools themselves are a
-// chunk fetched after the first paint, issue #12); scripts/bundle-sizes.js keeps it out of the eager part.
+// Imported by the indicators_* tools (src/core/commands/indicator-tools.ts), which set it as ChartCore's
+// `beforeInvoke`: it comes with the tools' chunk (issue #12); scripts/bundle-sizes.js keeps it lazy.
 
 /** Tools whose input names a study by `definitionId`. */
 const NAMING_A_STUDY = new Set(['indicators_add', 'indicators_query', 'markers_from_condition']);
