@@ -30,6 +30,14 @@ export const LAZY_ONLY = [
   /build\/src\/core\/tools\/(tool-call-kit|run-tool-call|validate-tool-input|to-plain-input|compile-default)\.js$/,
   // The drawing and overlay layers' interaction and painters, the data table (components/kline-chart/).
   /build\/components\/kline-chart\/(drawing-layer-parts|overlay-layer-parts|chart-data-table)\.js$/,
+  // The eager studies' convention forms (MACD tdx/tradingview) and their kernels, loaded before a study
+  // follows that convention, and what decides which studies a tool call loads
+  // (src/core/indicators/lazy-indicator-registry.ts, load-studies-for-tool.ts).
+  /build\/src\/core\/indicators\/definitions\/(tdx|tradingview)\//,
+  /build\/src\/core\/indicators\/kernels\/(tdx|pine)\.js$/,
+  /build\/src\/core\/indicators\/load-studies-for-tool\.js$/,
+  // The built-in studies' names and categories, loaded when the picker first lists them.
+  /build\/src\/core\/indicators\/builtin-indicator-index\.js$/,
 ];
 
 /** The eager part's sources (from each eager file's source map) that {@link LAZY_ONLY} forbids. */

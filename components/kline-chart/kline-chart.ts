@@ -9,8 +9,10 @@ import { lazyBinanceSource, isPeriod, type Bar, type Bars, type DataSource } fro
 import {
   INDICATOR_CONVENTIONS,
   createLazyIndicatorRegistry,
-  indicatorListIds,
   isIndicatorConvention,
+  loadStudies,
+  studiesForSettings,
+  studiesOfList,
   type IndicatorDefinition,
 } from '../../src/core/indicators/index.js';
 import type { ReadOnlySignal } from '../../src/core/store/index.js';
@@ -529,6 +531,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
    */
   async whenPainted(): Promise<void> {
     await this.#studiesReady;
+    await this.#core.indicatorRegistry.settled(); // a study or form a frame asked for (issue #12)
     await this.#drawings.whenLoaded();
     await this.#overlays.whenLoaded();
     await this.#view.whenPainted();
@@ -657,13 +660,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     if (changed.has('timezone') && this.timezone !== undefined) patch.timezone = this.timezone;
     if (changed.has('locale'))
       patch.locale = (this.locale || (typeof navigator !== 'undefined' ? navigator.language : '') || 'en').trim();
-    if (Object.keys(patch).length) {
-      try {
-        this.#core.settings.apply(patch, 'attributes', false);
-      } catch (error) {
-        this.#emit('kline-error', { code: 'invalid_attribute', message: (error as Error).message });
-      }
-    }
+    if (Object.keys(patch).length) this.#applySettingsAttributes(patch);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -933,16 +930,60 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const apply = () => {
       if (turn === this.#indicatorsApplied) this.#core.indicators.applyIndicatorList(text);
     };
-    // Studies not in the bundle itself load first (a chunk each); unknown ids are reported by the parse.
-    const missing = indicatorListIds(text).filter((id) => registry.has(id) && !registry.loaded(id));
-    if (missing.length === 0) {
-      apply();
-      return Promise.resolve();
-    }
-    return Promise.all(missing.map((id) => registry.load(id))).then(apply, (error: unknown) => {
-      this.#emit('kline-error', { code: 'invalid_indicator', message: `indicators attribute: ${String(error)}` });
+    // Studies not in the bundle itself, and the convention forms they follow here (MACD's tdx form on
+    // a zh page), load first (a chunk each); unknown ids are reported by the parse. The settings
+    // attributes' own wait (a locale or convention change) comes first: the list is read under them.
+    const step = (): Promise<void> | void => {
+      if (turn !== this.#indicatorsApplied) return;
+      const loading = loadStudies(registry, studiesOfList(text, this.#core.indicators.chartConvention()));
+      if (!loading) return apply();
+      return loading.then(step, (error: unknown) => {
+        this.#emit('kline-error', { code: 'invalid_indicator', message: `indicators attribute: ${String(error)}` });
+        apply();
+      });
+    };
+    if (this.#settingsQueue) return this.#settingsQueue.then(step);
+    return Promise.resolve(step());
+  }
+
+  /** Settings patches of attributes waiting for study code, in order; null when none waits. */
+  #settingsQueue: Promise<void> | null = null;
+
+  /**
+   * Writes what the attributes set into the settings. When that changes the convention the active
+   * studies follow (`indicator-convention`, or `locale` under `auto`), their forms under it load
+   * first (chunks, issue #12), so no frame shows another convention's values; a later patch waits its
+   * turn. A form that cannot be fetched is reported (`kline-error`) and the patch applied: the study
+   * then shows no values rather than the wrong convention's.
+   */
+  #applySettingsAttributes(patch: Record<string, string>): void {
+    const apply = () => {
+      try {
+        this.#core.settings.apply(patch, 'attributes', false);
+      } catch (error) {
+        this.#emit('kline-error', { code: 'invalid_attribute', message: (error as Error).message });
+      }
+    };
+    const store = this.#core.store;
+    const load = () =>
+      loadStudies(
+        this.#core.indicatorRegistry,
+        studiesForSettings(store.peek('indicators'), store.peek('settings'), patch),
+      );
+    const loading = this.#settingsQueue ? this.#settingsQueue.then(load) : load();
+    if (!loading) return apply();
+    const queued = loading.then(apply, (error: unknown) => {
+      this.#emit('kline-error', {
+        code: 'invalid_indicator',
+        message: `${Object.keys(patch).join(', ')}: ${String(error)}`,
+      });
       apply();
     });
+    this.#settingsQueue = queued;
+    void queued.then(() => {
+      if (this.#settingsQueue === queued) this.#settingsQueue = null;
+    });
+    this.#studiesReady = Promise.all([this.#studiesReady, queued]).then(() => undefined);
   }
 
   /** `live="on"` always streams, `off` never; `auto` (default) streams every source but the static sample and files. */

@@ -27,7 +27,7 @@ import { MarkerCommands } from './marker-commands.js';
 import { PriceLineCommands } from './price-line-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
 import { resolveStudy } from './indicator-study.js';
-import { createDefaultIndicatorRegistry, loadStudiesForTool, type IndicatorRegistry } from '../indicators/index.js';
+import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
 import { checked, loadSeries } from './load-series.js';
 import { defaultView } from '../state/index.js';
 import { seriesMatchesTarget } from './series-matches-target.js';
@@ -125,7 +125,9 @@ export class ChartCore implements CommandContext {
       target: () => this.targetStamp(),
       context: () => this.context.get(),
       aroundRunCall: (tag, run) => this.store.tagged(tag, run),
-      beforeInvoke: (name, input) => loadStudiesForTool(this.indicatorRegistry, name, input),
+      // Studies (and their convention forms) a call needs load first: IndicatorTools, in the tools'
+      // chunk, sets the hook (issue #12); a built-in tool runs only once that chunk is in.
+      beforeInvoke: (name, input) => this.indicators.beforeTool?.(name, input),
       aroundComposedCall: (label, run) => this.store.grouped(label, run),
       loadHosts: () => import('./builtin-tool-hosts.js').then((m) => m.createBuiltinToolHosts(this)),
     });

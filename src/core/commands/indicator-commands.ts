@@ -22,6 +22,13 @@ export class IndicatorCommands {
   /** Internal: the store and registries, shared with the `indicators_*` and pane tools. */
   readonly ctx: Pick<CommandContext, 'store' | 'indicatorRegistry' | 'indicatorEngine' | 'reportError'>;
 
+  /**
+   * Internal: loads the studies and convention forms a tool call needs before it runs (ChartCore's
+   * `beforeInvoke`); set by {@link import('./indicator-tools.js').IndicatorTools}, so the code deciding
+   * it comes with the tools' chunk (src/core/indicators/load-studies-for-tool.ts, issue #12).
+   */
+  beforeTool: ((name: string, input: unknown) => Promise<void> | void) | null = null;
+
   constructor(ctx: Pick<CommandContext, 'store' | 'indicatorRegistry' | 'indicatorEngine' | 'reportError'>) {
     this.ctx = ctx;
   }

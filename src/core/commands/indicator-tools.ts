@@ -17,6 +17,7 @@ import { closeIndicatorIds } from './indicator-close-ids.js';
 import { indicatorDefinitionLine } from './indicator-definition-line.js';
 import { indicatorValuesText } from './indicator-values-text.js';
 import type { IndicatorCommands } from './indicator-commands.js';
+import { loadStudiesForTool } from '../indicators/load-studies-for-tool.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
 import { ScaleInput } from './scale-input.js';
 
@@ -167,6 +168,12 @@ export class IndicatorTools {
   constructor(indicators: IndicatorCommands) {
     this.#indicators = indicators;
     this.#ctx = indicators.ctx;
+    const { store, indicatorRegistry } = indicators.ctx;
+    indicators.beforeTool = (name, input) =>
+      loadStudiesForTool(indicatorRegistry, name, input, {
+        indicators: () => store.peek('indicators'),
+        settings: () => store.peek('settings'),
+      });
   }
 
   @tool({

@@ -14,8 +14,18 @@ export type {
 } from './indicator-definition.js';
 export { IndicatorRegistry, type IndicatorIndexEntry, type LoadedStudy } from './indicator-registry.js';
 export { createDefaultIndicatorRegistry } from './default-indicator-registry.js';
-export { createLazyIndicatorRegistry, BUILTIN_INDICATOR_INDEX } from './lazy-indicator-registry.js';
-export { loadStudiesForTool, loadStudiesNamedIn } from './load-studies-for-tool.js';
+export { createLazyIndicatorRegistry, BUILTIN_INDICATOR_IDS } from './lazy-indicator-registry.js';
+// `BUILTIN_INDICATOR_INDEX` (names, categories: ./builtin-indicator-index.js) is imported with import()
+// only, so the bundle keeps it out of the eager part (issue #12).
+export {
+  loadStudies,
+  loadStudiesNamedIn,
+  studiesForSettings,
+  studiesOfList,
+  type StudyChart,
+  type StudyNeed,
+} from './load-studies.js';
+// `loadStudiesForTool` (./load-studies-for-tool.js) comes with the tools' chunk (commands/indicator-tools.ts).
 export { BUILTIN_INDICATORS } from './builtin-indicators.js';
 export { CONVENTIONAL_VARIANTS } from './definitions/conventional-variants.js';
 export {
@@ -27,6 +37,7 @@ export {
 } from './indicator-convention.js';
 export {
   indicatorListIds,
+  indicatorListStudies,
   parseIndicatorList,
   type ParsedIndicator,
   type ParsedIndicatorList,

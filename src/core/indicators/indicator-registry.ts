@@ -20,10 +20,20 @@ export interface LoadedStudy {
 }
 
 interface LazyStudy {
-  readonly entry: IndicatorIndexEntry;
+  /** Its index entry; known by id only until `registerIndex`'s entries arrive. */
+  entry?: IndicatorIndexEntry;
   readonly load: () => Promise<LoadedStudy>;
   loading?: Promise<void>;
 }
+
+/** A convention variant known by its study id and convention only; its code loads on demand. */
+interface LazyVariant {
+  readonly load: () => Promise<IndicatorDefinition>;
+  loading?: Promise<void>;
+}
+
+/** The conventions that have variants (ta-lib is every study's own form). */
+type VariantConvention = Exclude<IndicatorConvention, 'ta-lib'>;
 
 /**
  * The studies a chart knows, looked up case-insensitively by id. Hosts add their own with
@@ -33,6 +43,13 @@ interface LazyStudy {
  * `loadAll()`, or the first `get`/`resolve` of its id (which answer `undefined` until it is there
  * and, read inside a signal computation, re-run it when it arrives). The built-ins are registered
  * so in the browser bundle (issue #12: a study's code loads when it is first added).
+ *
+ * A convention variant may be known the same way (`registerLazyVariant`): `hasVariant` says it is
+ * there, `loaded(id, convention)` whether its code is, `load(id, convention)` brings it, and until it
+ * is in, `resolve(id, convention)` answers `undefined` (starting the load) rather than the TA-Lib form,
+ * so nothing computes or labels a study in another convention than the one asked for. Paths that
+ * change what a chart shows load it first (the `indicators` attribute, `loadStudiesForTool`,
+ * `loadStudiesNamedIn`); the eager studies' variants are registered so (lazy-indicator-registry.ts).
  */
 export class IndicatorRegistry {
   readonly #byId = new Map<string, IndicatorDefinition>();
@@ -40,6 +57,8 @@ export class IndicatorRegistry {
   readonly #variants = new Map<IndicatorConvention, Map<string, IndicatorDefinition>>();
   /** Studies known by their index entry whose code is not loaded yet, by upper-case id. */
   readonly #lazy = new Map<string, LazyStudy>();
+  /** Variants known by id whose code is not loaded yet, by convention, then upper-case id. */
+  readonly #lazyVariants = new Map<IndicatorConvention, Map<string, LazyVariant>>();
   /** Bumped when a lazy study arrives, so computations that asked for it run again. */
   readonly #version = new Signal.State(0);
   /** Registration order of every id (a lazy study keeps its place when its code arrives). */
@@ -55,22 +74,60 @@ export class IndicatorRegistry {
   }
 
   /**
-   * Adds a study by its index entry; `load` imports its code when it is first needed. Throws when
-   * the id is malformed or taken.
+   * Adds a study by its index entry, or by its id alone (its entry then comes from
+   * `registerIndex`); `load` imports its code when it is first needed. Throws when the id is
+   * malformed or taken.
    */
-  registerLazy(entry: IndicatorIndexEntry, load: () => Promise<LoadedStudy>): void {
-    if (!ID_PATTERN.test(entry.id)) throw new Error(`Indicator id "${entry.id}" must match ${ID_PATTERN}`);
-    const key = entry.id.toUpperCase();
-    if (this.#byId.has(key) || this.#lazy.has(key)) throw new Error(`Indicator "${entry.id}" is already registered`);
-    this.#lazy.set(key, { entry, load });
+  registerLazy(entry: IndicatorIndexEntry | string, load: () => Promise<LoadedStudy>): void {
+    const id = typeof entry === 'string' ? entry : entry.id;
+    if (!ID_PATTERN.test(id)) throw new Error(`Indicator id "${id}" must match ${ID_PATTERN}`);
+    const key = id.toUpperCase();
+    if (this.#byId.has(key) || this.#lazy.has(key)) throw new Error(`Indicator "${id}" is already registered`);
+    this.#lazy.set(key, typeof entry === 'string' ? { load } : { entry, load });
     this.#place(key);
   }
 
-  /** Loads the code of `id` (any case) if it is a lazy study; resolves at once otherwise. */
-  load(id: string): Promise<void> {
+  /** Loads the index entries of studies registered by id alone (`registerIndex`); null when none. */
+  #index: { readonly load: () => Promise<readonly IndicatorIndexEntry[]>; loading?: Promise<void> } | null = null;
+
+  /**
+   * Where the index entries (name, category, placement) of studies registered by id alone come
+   * from: loaded when `entries()` is first read (or with `loadIndex()`), so a page that never lists
+   * the studies never loads their names (issue #12).
+   */
+  registerIndex(load: () => Promise<readonly IndicatorIndexEntry[]>): void {
+    this.#index = { load };
+  }
+
+  /** Loads the index entries `registerIndex` names; resolves at once when there is nothing to load. */
+  loadIndex(): Promise<void> {
+    const index = this.#index;
+    if (!index || ![...this.#lazy.values()].some((s) => !s.entry)) return Promise.resolve();
+    index.loading ??= index.load().then(
+      (entries) => {
+        for (const entry of entries) {
+          const study = this.#lazy.get(entry.id.toUpperCase());
+          if (study && !study.entry) study.entry = entry;
+        }
+        this.#version.set(this.#version.get() + 1);
+      },
+      (error: unknown) => {
+        index.loading = undefined;
+        throw new Error(`the index of indicators could not be loaded (${String(error)})`, { cause: error });
+      },
+    );
+    return index.loading;
+  }
+
+  /**
+   * Loads the code of `id` (any case) if it is a lazy study, and with a `convention` its variant for
+   * that convention if that is known but not loaded; resolves at once when there is nothing to load.
+   * Rejects when a chunk cannot be fetched (a later call tries again).
+   */
+  load(id: string, convention?: IndicatorConvention): Promise<void> {
     const key = id.toUpperCase();
     const study = this.#lazy.get(key);
-    if (!study) return Promise.resolve();
+    if (!study) return this.#loadVariant(key, convention);
     study.loading ??= study.load().then(
       (loaded) => {
         if (this.#lazy.get(key) !== study) return;
@@ -83,31 +140,85 @@ export class IndicatorRegistry {
       },
       (error: unknown) => {
         study.loading = undefined;
-        throw error;
+        throw new Error(`the code of indicator ${key} could not be loaded (${String(error)})`, { cause: error });
       },
     );
-    return study.loading;
+    return convention === undefined ? study.loading : study.loading.then(() => this.#loadVariant(key, convention));
   }
 
-  /** Loads every lazy study (e.g. before listing them all with their params). */
-  async loadAll(): Promise<void> {
+  #loadVariant(key: string, convention: IndicatorConvention | undefined): Promise<void> {
+    if (convention === undefined) return Promise.resolve();
+    const variant = this.#lazyVariants.get(convention)?.get(key);
+    if (!variant) return Promise.resolve();
+    variant.loading ??= variant.load().then(
+      (def) => {
+        const pending = this.#lazyVariants.get(convention);
+        if (pending?.get(key) !== variant) return;
+        pending.delete(key);
+        if (def.id.toUpperCase() !== key) throw new Error(`The ${convention} variant of ${key} loaded as "${def.id}"`);
+        this.registerVariant(convention, def);
+        this.#version.set(this.#version.get() + 1);
+      },
+      (error: unknown) => {
+        variant.loading = undefined;
+        throw new Error(`the ${convention} form of indicator ${key} could not be loaded (${String(error)})`, {
+          cause: error,
+        });
+      },
+    );
+    return variant.loading;
+  }
+
+  /**
+   * Loads every lazy study (e.g. before listing them all with their params) and the lazy variants
+   * under `convention`, or under every convention when it is not given.
+   */
+  async loadAll(convention?: IndicatorConvention): Promise<void> {
     await Promise.all([...this.#lazy.keys()].map((key) => this.load(key)));
+    await Promise.all(
+      [...this.#lazyVariants]
+        .filter(([c]) => convention === undefined || c === convention)
+        .flatMap(([c, map]) => [...map.keys()].map((key) => this.load(key, c))),
+    );
   }
 
-  /** Whether some studies are known by their index entry only. */
+  /** Whether some studies or convention variants are known by their id only (their code not loaded). */
   get pending(): boolean {
     this.#version.get();
-    return this.#lazy.size > 0;
+    return this.#lazy.size > 0 || [...this.#lazyVariants.values()].some((map) => map.size > 0);
+  }
+
+  /** Loads started by a synchronous read (`get`, `resolve`) that readers wait to re-run on. */
+  readonly #demanded = new Set<Promise<void>>();
+
+  #track(loading: Promise<void>): void {
+    const settled = loading.catch((error: unknown) => {
+      console.error(`kline-chart-agent: ${String(error)}`);
+    });
+    this.#demanded.add(settled);
+    void settled.then(() => this.#demanded.delete(settled));
+  }
+
+  /**
+   * Resolves when no load started by a synchronous read is under way any more (failed ones
+   * included), so what a reader computes now uses every study and form it asked for
+   * (`<kline-chart>`'s `whenPainted`).
+   */
+  async settled(): Promise<void> {
+    while (this.#demanded.size > 0) await Promise.all([...this.#demanded]);
+  }
+
+  /** Starts loading a lazy variant asked for synchronously; its arrival re-runs signal readers. */
+  #demandVariant(key: string, convention: IndicatorConvention): undefined {
+    this.#version.get();
+    this.#track(this.#loadVariant(key, convention));
+    return undefined;
   }
 
   /** Starts loading a lazy study asked for synchronously; its arrival re-runs signal readers. */
   #demand(key: string): undefined {
     this.#version.get();
-    if (this.#lazy.has(key)) {
-      this.load(key).catch((error: unknown) => {
-        console.error(`kline-chart-agent: the code of indicator ${key} failed to load`, error);
-      });
-    }
+    if (this.#lazy.has(key)) this.#track(this.load(key));
     return undefined;
   }
 
@@ -149,7 +260,8 @@ export class IndicatorRegistry {
       throw new Error(`Indicator "${def.id}" is not registered; register it before its ${convention} variant`);
     let map = this.#variants.get(convention);
     if (!map) this.#variants.set(convention, (map = new Map()));
-    if (map.has(key)) throw new Error(`Indicator "${def.id}" already has a ${convention} variant`);
+    if (map.has(key) || this.#lazyVariants.get(convention)?.has(key))
+      throw new Error(`Indicator "${def.id}" already has a ${convention} variant`);
     for (const [name, schema] of Object.entries(def.params.properties)) {
       if (schema.default === undefined)
         throw new Error(`Indicator "${def.id}" (${convention}): param "${name}" has no default`);
@@ -161,19 +273,39 @@ export class IndicatorRegistry {
   }
 
   /**
+   * Adds a variant by its study's id and convention only; `load` imports its definition when it is
+   * first needed (`load(id, convention)`, `loadAll()`, a `resolve` under that convention). Throws when
+   * no study has that id or it already has a variant for the convention.
+   */
+  registerLazyVariant(convention: VariantConvention, id: string, load: () => Promise<IndicatorDefinition>): void {
+    const key = id.toUpperCase();
+    if (!this.#byId.has(key) && !this.#lazy.has(key))
+      throw new Error(`Indicator "${id}" is not registered; register it before its ${convention} variant`);
+    let map = this.#lazyVariants.get(convention);
+    if (!map) this.#lazyVariants.set(convention, (map = new Map()));
+    if (map.has(key) || this.#variants.get(convention)?.has(key))
+      throw new Error(`Indicator "${id}" already has a ${convention} variant`);
+    map.set(key, { load });
+  }
+
+  /**
    * The definition to use for `id` under `convention`: its variant for that convention, else the
-   * study itself (`ta-lib`, and studies a convention does not change).
+   * study itself (`ta-lib`, and studies a convention does not change). `undefined` while the study's
+   * code, or that variant's, is loading (asking starts the load): never the TA-Lib form in its place.
    */
   resolve(id: string, convention: IndicatorConvention | undefined): IndicatorDefinition | undefined {
     const key = id.toUpperCase();
     const base = this.#byId.get(key) ?? this.#demand(key);
     if (!base || convention === undefined || convention === 'ta-lib') return base;
-    return this.#variants.get(convention)?.get(key) ?? base;
+    const variant = this.#variants.get(convention)?.get(key);
+    if (variant) return variant;
+    return this.#lazyVariants.get(convention)?.has(key) ? this.#demandVariant(key, convention) : base;
   }
 
-  /** Whether `id` has its own form under `convention`. */
+  /** Whether `id` has its own form under `convention` (loaded or not). */
   hasVariant(id: string, convention: IndicatorConvention): boolean {
-    return this.#variants.get(convention)?.has(id.toUpperCase()) ?? false;
+    const key = id.toUpperCase();
+    return (this.#variants.get(convention)?.has(key) || this.#lazyVariants.get(convention)?.has(key)) ?? false;
   }
 
   /**
@@ -185,9 +317,14 @@ export class IndicatorRegistry {
     return this.#byId.get(key) ?? this.#demand(key);
   }
 
-  /** Whether the code of `id` is here (a registered study that is not waiting for its chunk). */
-  loaded(id: string): boolean {
-    return this.#byId.has(id.toUpperCase());
+  /**
+   * Whether the code of `id` is here (a registered study that is not waiting for its chunk), and with
+   * a `convention`, its variant for it too when it has one.
+   */
+  loaded(id: string, convention?: IndicatorConvention): boolean {
+    const key = id.toUpperCase();
+    if (!this.#byId.has(key)) return false;
+    return convention === undefined || !this.#lazyVariants.get(convention)?.has(key);
   }
 
   /** Whether a study with this id exists (loaded or not). */
@@ -202,10 +339,21 @@ export class IndicatorRegistry {
     return this.#sorted([...this.#byId.values()]);
   }
 
-  /** Every study, loaded or not, as its index entry (id, name, category, placement). */
+  /**
+   * Every study, loaded or not, as its index entry (id, name, category, placement). Studies known by
+   * id alone are left out until their entries arrive: asking starts loading them (`registerIndex`)
+   * and, read inside a signal computation, re-runs it when they are in.
+   */
   entries(): readonly IndicatorIndexEntry[] {
     this.#version.get();
     const loaded: IndicatorIndexEntry[] = [...this.#byId.values()];
-    return this.#sorted([...loaded, ...[...this.#lazy.values()].map((s) => s.entry)]);
+    const lazy: IndicatorIndexEntry[] = [];
+    let unnamed = false;
+    for (const study of this.#lazy.values()) {
+      if (study.entry) lazy.push(study.entry);
+      else unnamed = true;
+    }
+    if (unnamed && this.#index && !this.#index.loading) this.#track(this.loadIndex());
+    return this.#sorted([...loaded, ...lazy]);
   }
 }

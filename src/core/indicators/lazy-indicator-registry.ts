@@ -1,71 +1,20 @@
-import type { IndicatorConvention } from './indicator-convention.js';
-import type { IndicatorIndexEntry, LoadedStudy } from './indicator-registry.js';
+import type { LoadedStudy } from './indicator-registry.js';
 import { IndicatorRegistry } from './indicator-registry.js';
 import { maIndicator } from './definitions/ma.js';
 import { macdIndicator } from './definitions/macd.js';
-import { tdxMacdIndicator } from './definitions/tdx/macd.js';
-import { tradingviewMacdIndicator } from './definitions/tradingview/macd.js';
 import { volIndicator } from './definitions/vol.js';
+import type { IndicatorDefinition } from './indicator-definition.js';
 
 /**
- * The built-in studies as the indicator picker and the tools name them, in `BUILTIN_INDICATORS`
- * order (overlays first, then panes). Kept equal to the definitions by
- * test/node/indicators/lazy-indicator-registry.test.ts.
+ * The built-in studies' ids in `BUILTIN_INDICATORS` order (overlays first, then panes): all the
+ * eager part needs to know of them. Their names, categories and placements (the picker's index) are
+ * builtin-indicator-index.ts, a chunk loaded when the picker first lists them (issue #12). Kept equal
+ * to the definitions by test/node/indicators/lazy-indicator-registry.test.ts.
  */
-export const BUILTIN_INDICATOR_INDEX: readonly IndicatorIndexEntry[] = [
-  { id: 'MA', name: 'Moving Average', category: 'moving-average', placement: 'overlay' },
-  { id: 'EMA', name: 'Exponential Moving Average', category: 'moving-average', placement: 'overlay' },
-  { id: 'WMA', name: 'Weighted Moving Average', category: 'moving-average', placement: 'overlay' },
-  { id: 'DEMA', name: 'Double Exponential Moving Average', category: 'moving-average', placement: 'overlay' },
-  { id: 'TEMA', name: 'Triple Exponential Moving Average', category: 'moving-average', placement: 'overlay' },
-  { id: 'TRIMA', name: 'Triangular Moving Average', category: 'moving-average', placement: 'overlay' },
-  { id: 'KAMA', name: 'Kaufman Adaptive Moving Average', category: 'moving-average', placement: 'overlay' },
-  { id: 'T3', name: 'Tillson T3 Moving Average', category: 'moving-average', placement: 'overlay' },
-  { id: 'HMA', name: 'Hull Moving Average', category: 'moving-average', placement: 'overlay' },
-  { id: 'VWMA', name: 'Volume Weighted Moving Average', category: 'moving-average', placement: 'overlay' },
-  { id: 'BBI', name: 'Bull and Bear Index', category: 'moving-average', placement: 'overlay' },
-  { id: 'BOLL', name: 'Bollinger Bands', category: 'volatility', placement: 'overlay' },
-  { id: 'SAR', name: 'Parabolic SAR', category: 'trend', placement: 'overlay' },
-  { id: 'KC', name: 'Keltner Channel', category: 'volatility', placement: 'overlay' },
-  { id: 'DC', name: 'Donchian Channel', category: 'volatility', placement: 'overlay' },
-  { id: 'ICHIMOKU', name: 'Ichimoku Cloud', category: 'trend', placement: 'overlay' },
-  { id: 'SUPERTREND', name: 'SuperTrend', category: 'trend', placement: 'overlay' },
-  { id: 'VWAP', name: 'Volume Weighted Average Price (anchored)', category: 'volume', placement: 'overlay' },
-  { id: 'VOL', name: 'Volume', category: 'volume', placement: 'pane' },
-  { id: 'MACD', name: 'Moving Average Convergence Divergence', category: 'momentum', placement: 'pane' },
-  { id: 'RSI', name: 'Relative Strength Index', category: 'momentum', placement: 'pane' },
-  { id: 'STOCH', name: 'Stochastic Oscillator', category: 'momentum', placement: 'pane' },
-  { id: 'STOCHRSI', name: 'Stochastic RSI', category: 'momentum', placement: 'pane' },
-  { id: 'KDJ', name: 'KDJ Stochastic', category: 'momentum', placement: 'pane' },
-  { id: 'CCI', name: 'Commodity Channel Index', category: 'momentum', placement: 'pane' },
-  { id: 'WR', name: 'Williams %R', category: 'momentum', placement: 'pane' },
-  { id: 'ATR', name: 'Average True Range', category: 'volatility', placement: 'pane' },
-  { id: 'NATR', name: 'Normalized Average True Range', category: 'volatility', placement: 'pane' },
-  { id: 'DMI', name: 'Directional Movement Index', category: 'trend', placement: 'pane' },
-  { id: 'AROON', name: 'Aroon', category: 'trend', placement: 'pane' },
-  { id: 'MFI', name: 'Money Flow Index', category: 'volume', placement: 'pane' },
-  { id: 'OBV', name: 'On Balance Volume', category: 'volume', placement: 'pane' },
-  { id: 'ROC', name: 'Rate of Change', category: 'momentum', placement: 'pane' },
-  { id: 'MTM', name: 'Momentum', category: 'momentum', placement: 'pane' },
-  { id: 'TRIX', name: 'Triple Exponential Average Rate of Change', category: 'momentum', placement: 'pane' },
-  { id: 'ULTOSC', name: 'Ultimate Oscillator', category: 'momentum', placement: 'pane' },
-  { id: 'CMO', name: 'Chande Momentum Oscillator', category: 'momentum', placement: 'pane' },
-  { id: 'PPO', name: 'Percentage Price Oscillator', category: 'momentum', placement: 'pane' },
-  { id: 'AD', name: 'Accumulation/Distribution', category: 'volume', placement: 'pane' },
-  { id: 'ADOSC', name: 'Chaikin A/D Oscillator', category: 'volume', placement: 'pane' },
-  { id: 'BOP', name: 'Balance of Power', category: 'momentum', placement: 'pane' },
-  { id: 'CMF', name: 'Chaikin Money Flow', category: 'volume', placement: 'pane' },
-  { id: 'AO', name: 'Awesome Oscillator', category: 'momentum', placement: 'pane' },
-  { id: 'PVT', name: 'Price Volume Trend', category: 'volume', placement: 'pane' },
-  { id: 'EMV', name: 'Ease of Movement', category: 'volume', placement: 'pane' },
-  { id: 'BIAS', name: 'Bias Ratio', category: 'momentum', placement: 'pane' },
-  { id: 'PSY', name: 'Psychological Line', category: 'momentum', placement: 'pane' },
-  { id: 'VR', name: 'Volume Ratio', category: 'volume', placement: 'pane' },
-  { id: 'BRAR', name: 'BRAR Sentiment', category: 'momentum', placement: 'pane' },
-  { id: 'CR', name: 'CR Energy', category: 'momentum', placement: 'pane' },
-  { id: 'DMA', name: 'Different of Moving Averages', category: 'trend', placement: 'pane' },
-  { id: 'HV', name: 'Historical Volatility', category: 'volatility', placement: 'pane' },
-];
+export const BUILTIN_INDICATOR_IDS: readonly string[] =
+  'MA EMA WMA DEMA TEMA TRIMA KAMA T3 HMA VWMA BBI BOLL SAR KC DC ICHIMOKU SUPERTREND VWAP VOL MACD RSI STOCH STOCHRSI KDJ CCI WR ATR NATR DMI AROON MFI OBV ROC MTM TRIX ULTOSC CMO PPO AD ADOSC BOP CMF AO PVT EMV BIAS PSY VR BRAR CR DMA HV'.split(
+    ' ',
+  );
 
 /**
  * Each built-in's code: its definition file and its convention variants (`definitions/tdx`,
@@ -85,14 +34,31 @@ function study(definition: unknown, variants?: Record<string, unknown>): LoadedS
  * in the bundle itself, so such a page applies its `indicators` at once (issue #12 counts candles,
  * volume, MA and MACD in the eager budget).
  */
-const EAGER_STUDIES: Readonly<Record<string, LoadedStudy>> = {
-  MA: study(maIndicator),
-  VOL: study(volIndicator),
-  MACD: study(macdIndicator, { tdx: tdxMacdIndicator, tradingview: tradingviewMacdIndicator }),
+const EAGER_STUDIES: Readonly<Record<string, IndicatorDefinition>> = {
+  MA: maIndicator as unknown as IndicatorDefinition, // params typing erased, as in `study`
+  VOL: volIndicator as unknown as IndicatorDefinition,
+  MACD: macdIndicator as unknown as IndicatorDefinition,
+};
+
+/**
+ * The eager studies' convention variants, known by id only: each is a chunk of its own (with the tdx
+ * or Pine kernels it needs), loaded before a study is added or recomputed under that convention
+ * (`IndicatorRegistry.registerLazyVariant`; a zh page's first paint waits for MACD's tdx form). A
+ * chart under TA-Lib's convention never fetches them (issue #12).
+ */
+const EAGER_VARIANTS: Readonly<
+  Record<string, Readonly<Partial<Record<'tdx' | 'tradingview', () => Promise<IndicatorDefinition>>>>>
+> = {
+  MACD: {
+    tdx: () => import('./definitions/tdx/macd.js').then((m) => m.tdxMacdIndicator as unknown as IndicatorDefinition),
+    tradingview: () =>
+      import('./definitions/tradingview/macd.js').then(
+        (m) => m.tradingviewMacdIndicator as unknown as IndicatorDefinition,
+      ),
+  },
 };
 
 const BUILTIN_LOADERS: Readonly<Record<string, () => Promise<LoadedStudy>>> = {
-  MA: () => import('./definitions/ma.js').then((m) => study(m.maIndicator)),
   EMA: () => import('./definitions/ema.js').then((m) => study(m.emaIndicator)),
   WMA: () => import('./definitions/wma.js').then((m) => study(m.wmaIndicator)),
   DEMA: () => import('./definitions/dema.js').then((m) => study(m.demaIndicator)),
@@ -119,15 +85,6 @@ const BUILTIN_LOADERS: Readonly<Record<string, () => Promise<LoadedStudy>>> = {
       ([m, v0]) => study(m.supertrendIndicator, { tradingview: v0.tradingviewSupertrendIndicator }),
     ),
   VWAP: () => import('./definitions/vwap.js').then((m) => study(m.vwapIndicator)),
-  VOL: () => import('./definitions/vol.js').then((m) => study(m.volIndicator)),
-  MACD: () =>
-    Promise.all([
-      import('./definitions/macd.js'),
-      import('./definitions/tdx/macd.js'),
-      import('./definitions/tradingview/macd.js'),
-    ]).then(([m, v0, v1]) =>
-      study(m.macdIndicator, { tdx: v0.tdxMacdIndicator, tradingview: v1.tradingviewMacdIndicator }),
-    ),
   RSI: () =>
     Promise.all([import('./definitions/rsi.js'), import('./definitions/tdx/rsi.js')]).then(([m, v0]) =>
       study(m.rsiIndicator, { tdx: v0.tdxRsiIndicator }),
@@ -224,23 +181,25 @@ const BUILTIN_LOADERS: Readonly<Record<string, () => Promise<LoadedStudy>>> = {
 };
 
 /**
- * A registry knowing every built-in study by its index entry; a study's code loads when it is first
- * asked for (`IndicatorRegistry.load`, `get`, `resolve`). The browser bundle's default registry.
+ * A registry knowing every built-in study by its id; a study's code loads when it is first asked for
+ * (`IndicatorRegistry.load`, `get`, `resolve`), the names and categories of those not loaded when
+ * `entries()` is first read. The browser bundle's default registry.
  */
 export function createLazyIndicatorRegistry(): IndicatorRegistry {
   const registry = new IndicatorRegistry();
-  for (const entry of BUILTIN_INDICATOR_INDEX) {
-    const eager = EAGER_STUDIES[entry.id];
+  for (const id of BUILTIN_INDICATOR_IDS) {
+    const eager = EAGER_STUDIES[id];
     if (eager) {
-      registry.register(eager.definition);
-      for (const [convention, def] of Object.entries(eager.variants ?? {})) {
-        registry.registerVariant(convention as IndicatorConvention, def);
+      registry.register(eager);
+      for (const [convention, load] of Object.entries(EAGER_VARIANTS[id] ?? {})) {
+        registry.registerLazyVariant(convention as 'tdx' | 'tradingview', id, load);
       }
       continue;
     }
-    const load = BUILTIN_LOADERS[entry.id];
-    if (load) registry.registerLazy(entry, load);
+    const load = BUILTIN_LOADERS[id];
+    if (load) registry.registerLazy(id, load);
   }
+  registry.registerIndex(() => import('./builtin-indicator-index.js').then((m) => m.BUILTIN_INDICATOR_INDEX));
   return registry;
 }
 

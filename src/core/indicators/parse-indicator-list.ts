@@ -69,6 +69,21 @@ export function indicatorListIds(text: string): string[] {
 }
 
 /**
+ * The studies an `indicators` notation names with the convention a piece names after `;`
+ * (`MA(5,20),MACD(;tdx)` → `MA`, `MACD` tdx), to load with their forms before parsing.
+ */
+export function indicatorListStudies(text: string): { id: string; convention?: IndicatorConvention }[] {
+  const out: { id: string; convention?: IndicatorConvention }[] = [];
+  for (const piece of splitTopLevel(text ?? '')) {
+    const m = TOKEN.exec(piece);
+    if (!m) continue;
+    const named = m[3]?.trim();
+    out.push(isIndicatorConvention(named) ? { id: m[1], convention: named } : { id: m[1] });
+  }
+  return out;
+}
+
+/**
  * Parses the `indicators` attribute notation, e.g. `MA(5,20),VOL,MACD(12,26,9)`.
  * Positional values fill params in the definition's `paramOrder` (an array param such as MA's
  * `periods` takes all remaining values); `name=value` sets a param by name; everything else keeps
@@ -103,7 +118,10 @@ export function parseIndicatorList(
     }
     const def = registry.resolve(m[1], named ?? convention);
     if (!def) {
-      errors.push({ text: piece, reason: 'unknown indicator' });
+      // A form whose chunk is not in (it failed to load): never read the params as another form's.
+      const form = named ?? convention;
+      const reason = registry.hasVariant(m[1], form) ? `its ${form} form could not be loaded` : 'unknown indicator';
+      errors.push({ text: piece, reason });
       continue;
     }
     const properties: Record<string, TSchema> = def.params.properties;

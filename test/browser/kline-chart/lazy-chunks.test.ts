@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { Type } from '@sinclair/typebox';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { BUILTIN_INDICATOR_INDEX } from '../../../src/core/indicators/index.js';
+import { BUILTIN_INDICATOR_IDS } from '../../../src/core/indicators/index.js';
 
 type Win = Window & typeof globalThis;
 type Chart = HTMLElement & {
@@ -27,7 +27,7 @@ const ON_DEMAND =
   /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|errors|typebox-value|check|default|plan-run-revert|binance-source|url-source|drawing-editor|marker-ops|overlay-layer-parts|chart-data-table)-/;
 /** A built-in study's own chunk (`chunks/rsi-<hash>.js`). */
 const STUDY_CHUNK = new RegExp(
-  `^chunks/(${BUILTIN_INDICATOR_INDEX.map((e) => e.id.toLowerCase()).join('|')})-[\\w-]+\\.js$`,
+  `^chunks/(${BUILTIN_INDICATOR_IDS.map((id) => id.toLowerCase()).join('|')})-[\\w-]+\\.js$`,
 );
 type Panel = HTMLElement & {
   connected: boolean;
