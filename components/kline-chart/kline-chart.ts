@@ -1140,15 +1140,19 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * with the data (a chart without it loads the drawing parts when it first has a drawing). The
    * `<kline-indicator-picker>` upgrades when its chunk arrives. Until then its light-DOM child, a
    * disabled copy of its button styled by the toolbar, holds its place (an upgraded picker has no
-   * slot, so the copy is not rendered), so nothing moves when it arrives.
+   * slot, so the copy is not rendered), so nothing moves when it arrives. Its chunk is asked for once
+   * the studies' names are in (or could not be fetched), so an open picker never lists only the loaded few.
    */
   #loadPicker(): void {
-    this.#pickerLoad ??= Promise.all([import('../indicator-picker/define.js'), loadDrawingLayerParts()]).catch(
-      (error: unknown) => {
-        this.#pickerLoad = null;
-        console.warn('kline-chart: the toolbar could not load its parts', error);
-      },
-    );
+    if (this.#pickerLoad) return;
+    const names = this.#core.indicatorRegistry.loadIndex().catch(() => undefined);
+    this.#pickerLoad = Promise.all([
+      names.then(() => import('../indicator-picker/define.js')),
+      loadDrawingLayerParts(),
+    ]).catch((error: unknown) => {
+      this.#pickerLoad = null;
+      console.warn('kline-chart: the toolbar could not load its parts', error);
+    });
   }
 
   #fail(code: string, message: string, line?: number): void {
