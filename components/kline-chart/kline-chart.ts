@@ -718,7 +718,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
-        html`<kline-indicator-picker exportparts="button: indicator-button, popup: indicator-popup, search: indicator-search, option: indicator-option" .definitions=${this.#core.indicatorRegistry.entries()} locale=${this.#lang()}
+        html`<kline-indicator-picker exportparts="button: indicator-button, popup: indicator-popup, search: indicator-search, option: indicator-option" .definitions=${this.toolbar === 'full' ? this.#core.indicatorRegistry.entries() : []} locale=${this.#lang()}
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}
             ><button class="picker-fallback" disabled aria-hidden="true"><span translate="no">ƒx</span> ${pickerStrings(this.#lang()).button}</button></kline-indicator-picker>
           ${this.#overflow.compact ? this.#renderOverflowMenu(strings) : this.#renderWideTools(strings)}`,

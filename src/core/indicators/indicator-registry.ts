@@ -353,7 +353,10 @@ export class IndicatorRegistry {
       if (study.entry) lazy.push(study.entry);
       else unnamed = true;
     }
-    if (unnamed && this.#index && !this.#index.loading) this.#track(this.loadIndex());
+    // Names are for lists (the picker), never for painting: `settled()` (so a chart's first paint)
+    // does not wait for them; their arrival re-runs signal readers.
+    if (unnamed && this.#index && !this.#index.loading)
+      this.loadIndex().catch((error: unknown) => console.error(`kline-chart-agent: ${String(error)}`));
     return this.#sorted([...loaded, ...lazy]);
   }
 }

@@ -41,7 +41,7 @@ test('entries(): the names of studies not loaded arrive with the index chunk, wh
   const watcher = new Signal.subtle.Watcher(() => queueMicrotask(() => seen.push(ids.get().length)));
   watcher.watch(ids);
   assert.deepEqual(ids.get(), ['MA', 'VOL', 'MACD'], 'the loaded studies at once');
-  await registry.settled();
+  await registry.loadIndex(); // the load the read started
   await new Promise((r) => setTimeout(r, 0));
   assert.deepEqual(seen, [BUILTIN_INDICATORS.length], 're-run once the index is in');
   assert.deepEqual(
@@ -58,6 +58,26 @@ test('entries(): the names of studies not loaded arrive with the index chunk, wh
   );
   await other.loadIndex();
   assert.equal(other.entries().length, BUILTIN_INDICATORS.length);
+});
+
+test("settled() (a chart's whenPainted) never waits for the names entries() started loading: they are for lists, not painting", async () => {
+  const registry = new IndicatorRegistry();
+  registry.registerLazy('RSI', () => Promise.reject(new Error('not loaded in this test')));
+  let started = 0;
+  registry.registerIndex(() => {
+    started++;
+    return new Promise(() => {}); // a names chunk that never arrives
+  });
+  assert.deepEqual(
+    registry.entries().map((e) => e.id),
+    [],
+  );
+  assert.equal(started, 1, 'the read started the load');
+  const settled = await Promise.race([
+    registry.settled().then(() => 'settled'),
+    new Promise((r) => setTimeout(() => r('waiting'), 200)),
+  ]);
+  assert.equal(settled, 'settled');
 });
 
 test('loading a study brings its definition and every convention variant of it, nothing else', async () => {
