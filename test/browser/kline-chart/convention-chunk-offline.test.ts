@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
+import { loadedScripts, openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
 
-type Win = Window & typeof globalThis;
 type Result = { success: boolean; data?: unknown; error?: { code?: string; message?: string; retryable?: boolean } };
 type Active = { definitionId: string; convention: string; label: string };
 type Chart = HTMLElement & {
@@ -16,22 +16,11 @@ type Chart = HTMLElement & {
 // fetches them; when one cannot be fetched, the chart says so (kline-error, or the tool's failure) and
 // keeps what it shows, and the same call works once the chunk loads.
 
+/** The script-tag test page, with the element defined. */
 async function openPage(): Promise<{ frame: HTMLIFrameElement; win: Win }> {
-  const frame = document.createElement('iframe');
-  frame.style.cssText = 'width:960px;height:900px;border:0';
-  frame.src = '/test/pages/script-tag.html';
-  document.body.appendChild(frame);
-  await new Promise((r) => frame.addEventListener('load', r, { once: true }));
-  const win = frame.contentWindow! as Win;
+  const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
   await win.customElements.whenDefined('kline-chart');
   return { frame, win };
-}
-
-function loadedScripts(win: Win): string[] {
-  return win.performance
-    .getEntriesByType('resource')
-    .map((e) => new URL(e.name).pathname)
-    .filter((p) => p.startsWith('/dist/chunks/'));
 }
 
 async function active(chart: Chart): Promise<Active[]> {
@@ -82,7 +71,7 @@ describe('a chart whose MACD convention form cannot be fetched', function () {
     const { chart, errors } = await mount(win, { locale: 'en', indicators: 'MACD' });
     expect(errors).to.deep.equal([]);
     expect(
-      loadedScripts(win).filter((p) => /\/macd-/.test(p)),
+      loadedScripts(win).filter((p) => /^chunks\/macd-/.test(p)),
       'no MACD form fetched',
     ).to.deep.equal([]);
 
@@ -103,7 +92,7 @@ describe('a chart whose MACD convention form cannot be fetched', function () {
     const ok = await chart.tools.execute('settings_update', { values: { indicatorConvention: 'tradingview' } });
     expect(ok.success, JSON.stringify(ok)).to.equal(true);
     expect((await active(chart)).map((a) => a.convention)).to.deep.equal(['tradingview']);
-    await waitFor(() => loadedScripts(win).some((p) => /\/macd-/.test(p)), 'the form chunk');
+    await waitFor(() => loadedScripts(win).some((p) => /^chunks\/macd-/.test(p)), 'the form chunk');
     await chart.whenPainted();
     frame.remove();
   });

@@ -2,9 +2,9 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { Type } from '@sinclair/typebox';
 import { waitFor } from '../helpers/chart-fixture.js';
+import { loadedScripts, openFrame as openPage } from '../helpers/test-frame.js';
 import { BUILTIN_INDICATOR_IDS } from '../../../src/core/indicators/index.js';
 
-type Win = Window & typeof globalThis;
 type Chart = HTMLElement & {
   context: { get(): unknown };
   whenPainted(): Promise<void>;
@@ -35,30 +35,6 @@ type Panel = HTMLElement & {
   canSend: boolean;
   send(text: string): Promise<string>;
 };
-
-/** Loads a test page into an iframe and collects its CSP violations. */
-async function openPage(src: string): Promise<{ frame: HTMLIFrameElement; win: Win; violations: string[] }> {
-  const frame = document.createElement('iframe');
-  frame.style.cssText = 'width:960px;height:420px;border:0';
-  frame.src = src;
-  document.body.appendChild(frame);
-  await new Promise((r) => frame.addEventListener('load', r, { once: true }));
-  const win = frame.contentWindow! as Win;
-  const violations: string[] = [];
-  win.document.addEventListener('securitypolicyviolation', (e) =>
-    violations.push(`${e.violatedDirective} ${e.blockedURI}`),
-  );
-  return { frame, win, violations };
-}
-
-/** Script files the page has fetched so far, as paths below /dist/. */
-function loadedScripts(win: Win): string[] {
-  return win.performance
-    .getEntriesByType('resource')
-    .map((e) => new URL(e.name).pathname)
-    .filter((p) => p.startsWith('/dist/') && p.endsWith('.js'))
-    .map((p) => p.slice('/dist/'.length));
-}
 
 async function scriptReply(mockUrl: string, text: string): Promise<string> {
   const root = mockUrl.replace(/\/v1$/, '');

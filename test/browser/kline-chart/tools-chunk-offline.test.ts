@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
+import { openFrame as openPage } from '../helpers/test-frame.js';
 
-type Win = Window & typeof globalThis;
 type Result = { success: boolean; error?: { code?: string; message?: string; retryable?: boolean } };
 type Chart = HTMLElement & {
   context: { get(): { period?: string } | null };
@@ -17,15 +17,6 @@ type Chart = HTMLElement & {
 // The built-in tools are a chunk fetched after the first paint (issue #12; src/core/commands/
 // builtin-tool-hosts.ts). When the network drops it, the chart must still draw and say ready, a
 // control that runs a tool must say what failed, and the same control must work once it can load.
-
-async function openPage(src: string): Promise<{ frame: HTMLIFrameElement; win: Win }> {
-  const frame = document.createElement('iframe');
-  frame.style.cssText = 'width:960px;height:420px;border:0';
-  frame.src = src;
-  document.body.appendChild(frame);
-  await new Promise((r) => frame.addEventListener('load', r, { once: true }));
-  return { frame, win: frame.contentWindow! as Win };
-}
 
 describe('a chart whose tools chunk cannot be fetched', function () {
   this.timeout(60000);
