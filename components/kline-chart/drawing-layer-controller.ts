@@ -18,6 +18,7 @@ import type {
 } from '../../src/render/index.js';
 
 type DrawingLayerParts = typeof import('./drawing-layer-parts.js');
+type DrawingLayerInput = InstanceType<DrawingLayerParts['DrawingLayerInput']>;
 let parts: DrawingLayerParts | null = null;
 let loadingParts: Promise<DrawingLayerParts> | null = null;
 
@@ -79,8 +80,6 @@ export interface DrawingEditChange {
 /** Shade of the range selection band. */
 const SELECTION_FILL = 'rgba(41, 98, 255, 0.12)';
 const SELECTION_EDGE = 'rgba(41, 98, 255, 0.55)';
-/** Pointer travel that makes a range-select press a drag rather than a click, CSS px. */
-const RANGE_DRAG_MIN_PX = 3;
 
 const EMPTY_MAPPER: DrawingMapper = {
   width: 0,
@@ -90,11 +89,6 @@ const EMPTY_MAPPER: DrawingMapper = {
   priceToY: () => 0,
   yToPrice: () => 0,
 };
-
-function isTextInput(e: Event): boolean {
-  const t = e.composedPath()[0];
-  return t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
-}
 
 /**
  * The drawing layer of `<kline-chart>`: turns pointer and keyboard input on the panes into drawing
@@ -116,18 +110,33 @@ export class DrawingLayerController {
   #tool: DrawingLayerTool = 'select';
   #preview: Drawing | null = null;
   #hoverId: string | null = null;
-  #range: { startX: number; x: number; pointerId: number } | null = null;
-  #capture: number | null = null;
-  #inside = false;
+  /** Pointer and keyboard handling, with the parts (null before: nothing to hit or place). */
+  #input: DrawingLayerInput | null = null;
   #clipboard: { key: string; ids: string[]; pastes: number } | null = null;
-  readonly #owned = new WeakSet<Event>();
   #style: DrawingStyle = DEFAULT_DRAWING_STYLE;
 
   constructor(options: DrawingLayerOptions) {
     this.#o = options;
-    if (parts) this.#interaction = this.#createInteraction(parts);
+    if (parts) this.#useParts(parts);
     // The first drawing (a tool, a paste, a restored layout) starts the load at once, not at its paint.
     else options.core.store.onCommit(() => void this.whenLoaded());
+  }
+
+  /** Takes the loaded parts: the interaction and the input handling that drives it. */
+  #useParts(p: DrawingLayerParts): void {
+    this.#interaction = this.#createInteraction(p);
+    this.#input = new p.DrawingLayerInput({
+      core: this.#o.core,
+      tool: () => this.#tool,
+      setTool: (tool) => this.setTool(tool),
+      interaction: () => this.#interaction,
+      renderer: () => this.#renderer,
+      container: () => this.#container,
+      mapper: (paneId) => this.mapper(paneId),
+      setCursor: () => this.#setCursor(),
+      invalidate: () => this.#invalidate(),
+      run: (name, input) => this.#run(name, input),
+    });
   }
 
   #createInteraction(p: DrawingLayerParts): DrawingInteraction {
@@ -184,7 +193,7 @@ export class DrawingLayerController {
       (p) => {
         this.#partsLoad = null;
         if (this.#interaction) return;
-        this.#interaction = this.#createInteraction(p);
+        this.#useParts(p);
         this.#setCursor();
         this.#invalidate();
         this.#o.requestUpdate?.();
@@ -245,10 +254,10 @@ export class DrawingLayerController {
 
   /** Switches the tool; a placement or drag in progress is dropped. */
   setTool(tool: DrawingLayerTool): void {
-    this.#range = null;
+    this.#input?.clearRange();
     this.#tool = tool;
     this.#interaction?.setTool(tool === 'range-select' ? null : tool);
-    if (tool !== 'range-select' && tool !== 'select' && tool !== null) this.#ensureParts();
+    if (tool !== 'select' && tool !== null) this.#ensureParts();
     this.#setCursor();
     this.#invalidate();
     this.#o.requestUpdate?.();
@@ -273,7 +282,7 @@ export class DrawingLayerController {
 
   /** Whether the last pointer event was taken by the drawing layer: the chart must not pan on it. */
   handlesPointer(e: Event): boolean {
-    return this.#owned.has(e);
+    return this.#input?.owns(e) ?? false;
   }
 
   /** The single selected drawing on the price pane and where its editor goes, or null. */
@@ -358,7 +367,7 @@ export class DrawingLayerController {
     const m = this.#mapperFor(u);
     const ctx = u.ctx;
     const pr = uPlot.pxRatio;
-    const band = this.#rangeBand(m) ?? this.#selectionBand(m);
+    const band = this.#input?.rangeBand() ?? this.#selectionBand(m);
     if (band) {
       const x0 = u.bbox.left + band.x0 * pr;
       const x1 = u.bbox.left + band.x1 * pr;
@@ -438,27 +447,11 @@ export class DrawingLayerController {
     return { x0: m.timeToX(sel.from) - slot / 2, x1: m.timeToX(sel.to) + slot / 2 };
   }
 
-  #rangeBand(_m: DrawingMapper): { x0: number; x1: number } | null {
-    const r = this.#range;
-    if (!r || Math.abs(r.x - r.startX) < RANGE_DRAG_MIN_PX) return null;
-    return { x0: Math.min(r.startX, r.x), x1: Math.max(r.startX, r.x) };
-  }
-
   #invalidate(): void {
     this.#renderer?.invalidateOverlay();
   }
 
   // ------------------------------------------------------------ input
-
-  /** Pointer position in price-plot CSS px, and whether it lies inside the plot. */
-  #plotPoint(e: PointerEvent): { x: number; y: number; inside: boolean } | null {
-    const over = this.#renderer?.pane('price')?.plot.over;
-    if (!over) return null;
-    const r = over.getBoundingClientRect();
-    const x = e.clientX - r.left;
-    const y = e.clientY - r.top;
-    return { x, y, inside: x >= 0 && y >= 0 && x <= r.width && y <= r.height };
-  }
 
   /** Top-left of the price plot relative to the panes container, CSS px. */
   #plotOffset(): { x: number; y: number } | null {
@@ -469,124 +462,18 @@ export class DrawingLayerController {
     return { x: a.left - b.left, y: a.top - b.top };
   }
 
-  #take(e: PointerEvent): void {
-    this.#owned.add(e);
-    if (e.type === 'pointerdown' && this.#container && this.#capture === null) {
-      this.#capture = e.pointerId;
-      try {
-        this.#container.setPointerCapture(e.pointerId);
-      } catch {
-        // Synthetic events (tests) have no active pointer to capture; moves still arrive.
-      }
-    }
-  }
-
-  #release(e: PointerEvent): void {
-    if (this.#capture !== e.pointerId) return;
-    this.#capture = null;
-    try {
-      this.#container?.releasePointerCapture(e.pointerId);
-    } catch {
-      // Already released by the browser.
-    }
-  }
-
-  readonly #onPointerDown = (e: PointerEvent): void => {
-    if (e.button !== 0 || this.#tool === null) return;
-    const p = this.#plotPoint(e);
-    if (!p || !p.inside) return;
-    if (this.#tool === 'range-select') {
-      this.#range = { startX: p.x, x: p.x, pointerId: e.pointerId };
-      this.#take(e);
-      return;
-    }
-    if (this.#interaction?.pointerDown(p.x, p.y, { shift: e.shiftKey })) this.#take(e);
-    this.#setCursor();
-  };
-
-  readonly #onPointerMove = (e: PointerEvent): void => {
-    const p = this.#plotPoint(e);
-    if (!p) return;
-    const range = this.#range;
-    if (range && e.pointerId === range.pointerId) {
-      range.x = Math.min(Math.max(0, p.x), this.mapper('price')?.width ?? p.x);
-      this.#owned.add(e);
-      this.#invalidate();
-      return;
-    }
-    const gesture = this.#capture !== null;
-    if (!p.inside && !gesture) {
-      if (this.#inside) this.#interaction?.pointerLeave();
-      this.#inside = false;
-      this.#setCursor();
-      return;
-    }
-    this.#inside = p.inside;
-    if (this.#interaction?.pointerMove(p.x, p.y)) this.#owned.add(e);
-    this.#setCursor();
-  };
-
-  readonly #onPointerUp = (e: PointerEvent): void => {
-    const p = this.#plotPoint(e);
-    const range = this.#range;
-    if (range && e.pointerId === range.pointerId) {
-      this.#range = null;
-      this.#owned.add(e);
-      this.#release(e);
-      this.#invalidate();
-      void this.#commitRange(range.startX, p ? p.x : range.x);
-      return;
-    }
-    if (p && this.#interaction?.pointerUp(p.x, p.y)) this.#owned.add(e);
-    this.#release(e);
-    this.#setCursor();
-  };
-
-  readonly #onPointerCancel = (e: PointerEvent): void => {
-    this.#range = null;
-    this.#interaction?.pointerCancel();
-    this.#release(e);
-    this.#invalidate();
-  };
-
-  readonly #onPointerLeave = (): void => {
-    if (this.#capture !== null) return;
-    this.#inside = false;
-    this.#interaction?.pointerLeave();
-  };
-
-  readonly #onKeyDown = (e: KeyboardEvent): void => {
-    if (e.defaultPrevented || isTextInput(e)) return;
-    if (this.keyDown(e)) e.preventDefault();
-  };
+  // Listeners from `attach` on, so their order among the chart's own stays as it was; each hands the
+  // event to the input handling once the parts are in (drawing-layer-input.ts).
+  readonly #onPointerDown = (e: PointerEvent): void => this.#input?.pointerDown(e);
+  readonly #onPointerMove = (e: PointerEvent): void => this.#input?.pointerMove(e);
+  readonly #onPointerUp = (e: PointerEvent): void => this.#input?.pointerUp(e);
+  readonly #onPointerCancel = (e: PointerEvent): void => this.#input?.pointerCancel(e);
+  readonly #onPointerLeave = (): void => this.#input?.pointerLeave();
+  readonly #onKeyDown = (e: KeyboardEvent): void => this.#input?.keyEvent(e);
 
   /** Delete/Backspace, Escape, Ctrl/Cmd+C and Ctrl/Cmd+V. True when handled (prevent the default). */
   keyDown(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'>): boolean {
-    if (this.#tool === 'range-select' && e.key === 'Escape') {
-      this.setTool('select');
-      return true;
-    }
-    const handled = this.#interaction?.keyDown(e.key, { ctrl: e.ctrlKey, meta: e.metaKey, shift: e.shiftKey }) ?? false;
-    this.#setCursor();
-    return handled;
-  }
-
-  /** A range-select drag ends: commit it through `chart_set_selection`; a click clears the selection. */
-  async #commitRange(x0: number, x1: number): Promise<void> {
-    const m = this.mapper('price');
-    const series = this.#o.core.store.peek('series');
-    if (!m || !series) return;
-    this.setTool('select');
-    if (Math.abs(x1 - x0) < RANGE_DRAG_MIN_PX) {
-      if (this.#o.core.store.peek('selection')) await this.#run('chart_set_selection', { clear: true });
-      return;
-    }
-    const scale = createBarTimeScale(series.bars.time, series.bars.length);
-    const n = series.bars.length;
-    const index = (x: number) => Math.min(n - 1, Math.max(0, Math.round(scale.toIndex(m.xToTime(x)))));
-    const a = index(Math.min(x0, x1));
-    const b = index(Math.max(x0, x1));
-    await this.#run('chart_set_selection', { from: series.bars.time[a], to: series.bars.time[b] });
+    return this.#input?.keyDown(e) ?? false;
   }
 
   #snap(p: DrawingLayerParts, x: number, y: number): DrawingPoint {
