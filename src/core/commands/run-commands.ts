@@ -1,6 +1,5 @@
 import type { RunChanges, RunChangeSet, RunRevertResult } from '../../protocol/index.js';
-import { RunLedger } from '../runs/run-ledger.js';
-import type { RunTrackedSlice } from '../runs/run-ledger.js';
+import type { RunLedger, RunTrackedSlice } from '../runs/run-ledger.js';
 import type { summarizeRunChanges } from '../runs/summarize-run-changes.js';
 import type { CommandContext } from './command-context.js';
 import type { ChartState } from '../state/index.js';
@@ -12,7 +11,12 @@ import type { ChartState } from '../state/index.js';
  * is {@link import('./run-tools.js').RunTools}, loaded after the first paint (issue #12).
  */
 export class RunCommands {
-  readonly ledger = new RunLedger<ChartState>();
+  /**
+   * What runs changed (src/core/runs/run-ledger.ts), handed over by RunTools with the tools' chunk so
+   * the eager bundle does without it (issue #12): run-tagged commits come from tool calls only, and
+   * `ToolRegistry.execute` runs none before that chunk is in. Null before: no run changed anything.
+   */
+  #ledger: RunLedger<ChartState> | null = null;
 
   /**
    * Internal: the summary's wording (src/core/runs/summarize-run-changes.ts), set by RunTools when the
@@ -26,12 +30,22 @@ export class RunCommands {
 
   constructor(ctx: Pick<CommandContext, 'store' | 'syncToTarget'>) {
     this.#ctx = ctx;
-    ctx.store.onCommit((info) => this.ledger.record(info));
+  }
+
+  /**
+   * Internal (RunTools): records every commit into `ledger` from now on, and returns the ledger that
+   * records: `ledger`, or the one an earlier call gave.
+   */
+  record(ledger: RunLedger<ChartState>): RunLedger<ChartState> {
+    if (this.#ledger) return this.#ledger;
+    this.#ledger = ledger;
+    this.#ctx.store.onCommit((info) => ledger.record(info));
+    return ledger;
   }
 
   /** The run's changes in words and as a change set, or null when it changed nothing. */
   changes(runId: string): RunChanges | null {
-    const changes = this.ledger.changes(runId);
+    const changes = this.#ledger?.changes(runId);
     return changes ? { runId, summary: this.summarize?.(changes) ?? [], changes } : null;
   }
 
@@ -40,7 +54,7 @@ export class RunCommands {
    * from a stored session when this chart no longer remembers the run (a reload).
    */
   async revert(runId: string, direction: 'undo' | 'redo', changes?: RunChangeSet): Promise<RunRevertResult> {
-    const set = this.ledger.changes(runId) ?? changes;
+    const set = this.#ledger?.changes(runId) ?? changes;
     // The text is EN_RUN_CONFLICTS.nothing, written out so the eager bundle does without the phrases.
     if (!set)
       return { ok: false, conflicts: ['this run changed nothing on this chart'], reasons: [{ reason: 'nothing' }] };

@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { RunLedger } from '../runs/run-ledger.js';
 import { summarizeRunChanges } from '../runs/summarize-run-changes.js';
+import type { ChartState } from '../state/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { RunCommands } from './run-commands.js';
 
@@ -19,14 +21,17 @@ const UndoRunInput = Type.Object(
  * `history_undo_run` (docs/contracts.md "Tool catalog"): reverts an earlier agent run as one undo step
  * through {@link RunCommands.revert}, which the panel's "Undo run" button uses too. Loaded with the
  * other tools after the first paint (builtin-tool-hosts.ts, issue #12); it hands {@link RunCommands}
- * the summary's wording then.
+ * the ledger that records what runs change and the summary's wording then. A run's changes are
+ * made by tool calls only, and `ToolRegistry.execute` runs none before this is made.
  */
 export class RunTools {
   readonly #runs: RunCommands;
+  readonly #ledger: RunLedger<ChartState>;
 
   constructor(runs: RunCommands) {
     this.#runs = runs;
     runs.summarize = summarizeRunChanges;
+    this.#ledger = runs.record(new RunLedger<ChartState>());
   }
 
   @tool({
@@ -38,7 +43,7 @@ export class RunTools {
     safety: 'mutating',
   })
   async undoRun(input: Static<typeof UndoRunInput>, ctx?: ToolCallContext): Promise<ToolOutput> {
-    const ledger = this.#runs.ledger;
+    const ledger = this.#ledger;
     const runId = input.runId ?? ledger.lastRunId(ctx?.runId);
     if (!runId || !ledger.changes(runId)) {
       throw new ToolCallError(
