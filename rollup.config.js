@@ -32,7 +32,8 @@ function slimTypeBox() {
  * builds its time-axis formatters in every constructor. The chart draws its series with its own
  * painters and uPlot's default `linear` path, never joins tables, labels its time axis itself
  * (src/render/time-ticks.ts: every scale has `time: false`), never shows uPlot's legend
- * (`legend: { show: false }`) and never uses the scatter mode (`mode: 2`). So the bundle rewrites
+ * (`legend: { show: false }`), never uses the scatter mode (`mode: 2`), series focus, drag selection,
+ * cursor points or bands. So the bundle rewrites
  * those places to constants and rollup drops the code only they kept (issue #12). Each edit names how
  * often its text must occur; the build fails if uPlot's file no longer matches, so an upgrade cannot
  * slim it silently wrong. Every `new uPlot` (src/render/pane-plot.ts, first-plot-decoy.ts) keeps to it.
@@ -63,6 +64,21 @@ const UPLOT_EDITS = [
     to: '',
     count: 1,
   },
+  // No series focus under the cursor (every plot has `focus: { prox: -1 }`).
+  { from: '\tconst cursorFocus = focus.prox >= 0;\n', to: '\tconst cursorFocus = false;\n', count: 1 },
+  // No drag selection (`select: { show: false }`, `drag: { x: false, y: false, setScale: false }`):
+  // the chart pans and selects ranges itself (pan-zoom-controller.ts, drawing-layer-input.ts).
+  { from: 'select.show', to: 'false', count: 6 },
+  { from: '\t\tif (drag.setScale && hasSelect && chgSelect) {\n', to: '\t\tif (false) {\n', count: 1 },
+  // No cursor points (`cursor.points.show` is false): the crosshair's per-series dots are never sized.
+  { from: '\t\t\t\t\tif (shouldSetLegend || cursorOnePt) {\n', to: '\t\t\t\t\tif (false) {\n', count: 1 },
+  // No bands (no plot is given `bands`): clouds are painted by src/render/paint-cloud.ts.
+  {
+    from: 'let [ bandFillDir, bandClipDir ] = bandFillClipDirs(u, seriesIdx);',
+    to: 'let [ bandFillDir, bandClipDir ] = [0, 0];',
+    count: 3,
+  },
+  { from: '\t\tflags != 0 && bands.forEach((b, bi) => {\n', to: '\t\tfalse && bands.forEach((b, bi) => {\n', count: 1 },
   { from: '\tuPlot.fmtDate = fmtDate;\n\tuPlot.tzDate  = tzDate;\n', to: '', count: 1 },
 ];
 /** What uPlot's removed time code declared: only branches the edits made unreachable named them. */

@@ -337,6 +337,8 @@ export class PanePlot {
         });
       }
     }
+    // The bundle's uPlot has no legend, time scales, focus, drag selection, cursor points or bands
+    // (`UPLOT_EDITS` in rollup.config.js): these options keep them off in Node and tests too.
     return {
       width: size.width,
       height: size.height,
