@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { CSSResult, ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import { clampView } from '../../src/core/state/index.js';
 import { effect } from '../../src/core/store/index.js';
@@ -15,6 +15,8 @@ export interface ChartA11yOptions {
   /** Shows the bar in the legend (the crosshair index), or null for the last bar. */
   readonly setHover: (index: number | null) => void;
   readonly whenPainted: () => Promise<void>;
+  /** Adds a chunk's style sheet to the chart's shadow root. */
+  readonly adoptStyles: (styles: CSSResult) => void;
 }
 
 type DataTableModule = typeof import('./chart-data-table.js');
@@ -62,6 +64,7 @@ export class ChartA11yController implements ReactiveController {
     if (show && !this.#tableModule)
       this.#tableLoad ??= import('./chart-data-table.js').then(
         (module) => {
+          this.#o.adoptStyles(module.dataTableStyles);
           this.#tableModule = module;
           this.#tableLoad = null;
           this.#host.requestUpdate();

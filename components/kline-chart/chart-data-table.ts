@@ -1,7 +1,21 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Series } from '../../src/core/data/index.js';
 import { formatBarTime, type PaneLayoutSpec, type ZonedClock } from '../../src/render/index.js';
 import { formatPrice, formatValue, formatVolume } from './chart-legend.js';
+
+/** The table's rules, adopted by the chart's shadow root when this chunk arrives. */
+export const dataTableStyles = css`
+  .data-table {
+    position: absolute; inset: 0; z-index: 6; overflow: auto; background: var(--kline-background);
+    font-variant-numeric: tabular-nums;
+  }
+  .data-table:focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
+  .data-table table { border-collapse: collapse; width: 100%; font-size: 12px; }
+  .data-table caption { text-align: left; padding: 4px 8px; font-weight: 600; }
+  .data-table th, .data-table td { padding: 2px 8px; text-align: right; border-bottom: 1px solid var(--kline-border-color); white-space: nowrap; }
+  .data-table th[scope='row'], .data-table thead th:first-child { text-align: left; font-weight: normal; }
+  .data-table thead th { position: sticky; top: 0; background: var(--kline-toolbar-background); font-weight: 600; }
+`;
 
 /** Most rows the table lists (the newest visible bars beyond this are kept). */
 const MAX_ROWS = 1000;

@@ -125,16 +125,6 @@ export const klineChartStyles = [
       clip: rect(0 0 0 0); white-space: nowrap; border: 0;
     }
     .toolbar :focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
-    .data-table {
-      position: absolute; inset: 0; z-index: 6; overflow: auto; background: var(--kline-background);
-      font-variant-numeric: tabular-nums;
-    }
-    .data-table:focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
-    .data-table table { border-collapse: collapse; width: 100%; font-size: 12px; }
-    .data-table caption { text-align: left; padding: 4px 8px; font-weight: 600; }
-    .data-table th, .data-table td { padding: 2px 8px; text-align: right; border-bottom: 1px solid var(--kline-border-color); white-space: nowrap; }
-    .data-table th[scope='row'], .data-table thead th:first-child { text-align: left; font-weight: normal; }
-    .data-table thead th { position: sticky; top: 0; background: var(--kline-toolbar-background); font-weight: 600; }
     .panes.dragging { cursor: grabbing; }
     /*
      * Not positioned: a pane's border then paints with the block backgrounds, in the chart's base layer under

@@ -33,7 +33,6 @@ import { DrawingLayerController, loadDrawingLayerParts } from './drawing-layer-c
 import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
 // The popover element itself is a lazy chunk: import its model and legend parts, not its index.
-import { indicatorSettingsModel } from '../indicator-settings/indicator-settings-model.js';
 import { indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/indicator-legend-entry.js';
 import { renderDrawingToolbar, drawingStrings, drawingToolbarStyles } from '../drawing-toolbar/index.js';
 // The drawing editor is a lazy chunk: the first selected drawing loads it (issue #12).
@@ -374,6 +373,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         this.requestUpdate();
       },
       whenPainted: () => this.whenPainted(),
+      adoptStyles: (styles) => this.#adoptStyles(styles),
     });
     // Before the pan/zoom keys: it listens in the capture phase and keeps the keys it handles.
     this.#keyDrawing = new KeyboardDrawingController(this, {
@@ -1010,25 +1010,41 @@ export class KlineChart extends SignalWatcher(LitElement) {
   #openSettings(instanceId: string, rect: DOMRect): void {
     const main = this.renderRoot.querySelector('.main')?.getBoundingClientRect() ?? new DOMRect();
     this._settings = { instanceId, x: rect.left - main.left, y: rect.bottom - main.top + 4, error: '' };
-    void import('../indicator-settings/define.js'); // the popover upgrades when its chunk arrives
+    // The popover and its element are a chunk (issue #12): shown once it is here.
+    if (this.#popover || this.#popoverLoad) return;
+    this.#popoverLoad = import('../indicator-settings/settings-popover.js').then(
+      (module) => {
+        this.#popover = module;
+        this.requestUpdate();
+      },
+      (error: unknown) => {
+        this.#popoverLoad = null;
+        this._settings = null;
+        console.warn('kline-chart: the indicator settings could not be loaded', error);
+      },
+    );
+  }
+
+  #popover: typeof import('../indicator-settings/settings-popover.js') | null = null;
+  #popoverLoad: Promise<void> | null = null;
+
+  async #applySettings(detail: { instanceId: string; params: Record<string, unknown> }): Promise<void> {
+    const r = await this.#core.tools.execute('indicators_update', detail, { origin: 'user' });
+    if (!r.success && this._settings)
+      this._settings = { ...this._settings, error: toolErrorForPeople(this.#lang(), r.error) };
   }
 
   #renderSettingsPopover() {
     const open = this._settings;
-    const model = open ? indicatorSettingsModel(this.#core, open.instanceId) : null;
-    if (!open || !model) return nothing;
-    return html`<kline-indicator-settings exportparts="panel: indicator-settings, apply: indicator-settings-apply, cancel: indicator-settings-cancel, remove: indicator-settings-remove, close: indicator-settings-close, error: indicator-settings-error, form-field: indicator-settings-field, form-help: indicator-settings-help, form-error: indicator-settings-field-error" open locale=${this.#lang()} style=${styleMap({ left: `${open.x}px`, top: `${open.y}px` })}
-      .model=${model} .error=${open.error}
-      @indicator-settings-apply=${async (e: CustomEvent<{ instanceId: string; params: Record<string, unknown> }>) => {
-        const r = await this.#core.tools.execute('indicators_update', e.detail, { origin: 'user' });
-        if (!r.success && this._settings)
-          this._settings = { ...this._settings, error: toolErrorForPeople(this.#lang(), r.error) };
-      }}
-      @indicator-settings-remove=${(e: CustomEvent<{ instanceId: string }>) => {
+    if (!open || !this.#popover) return nothing;
+    return this.#popover.renderSettingsPopover(this.#core, open, this.#lang(), {
+      apply: (detail) => void this.#applySettings(detail),
+      remove: (detail) => {
         this._settings = null;
-        void this.#runUserTool('indicators_remove', e.detail);
-      }}
-      @indicator-settings-close=${() => (this._settings = null)}></kline-indicator-settings>`;
+        void this.#runUserTool('indicators_remove', detail);
+      },
+      close: () => (this._settings = null),
+    });
   }
 
   #renderWideTools(strings: ReturnType<typeof chartStrings>) {

@@ -24,7 +24,7 @@ type Chart = HTMLElement & {
 
 /** Chunks of code a chart-only page must not fetch before it is used (rollup.config.js names them by folder). */
 const ON_DEMAND =
-  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|errors|typebox-value|check|default|plan-run-revert|binance-source|url-source|drawing-editor|marker-ops|overlay-layer-parts|chart-data-table)-/;
+  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|settings-popover|errors|typebox-value|check|default|plan-run-revert|binance-source|url-source|drawing-editor|marker-ops|overlay-layer-parts|chart-data-table)-/;
 /** A built-in study's own chunk (`chunks/rsi-<hash>.js`). */
 const STUDY_CHUNK = new RegExp(
   `^chunks/(${BUILTIN_INDICATOR_IDS.map((id) => id.toLowerCase()).join('|')})-[\\w-]+\\.js$`,
@@ -221,6 +221,10 @@ describe('the built bundle loads what a page uses, from beside itself', function
     expect(fetched('chart-data-table')).to.equal(true);
     const table = chart.shadowRoot!.querySelector('table[part="data-table"]');
     expect(table?.querySelectorAll('tbody tr').length).to.be.greaterThan(0);
+    // Its rules came with it: the table covers the panes, its header row stays in view.
+    const box = table!.closest<HTMLElement>('.data-table')!;
+    expect(win.getComputedStyle(box).position, 'the table over the panes').to.equal('absolute');
+    expect(win.getComputedStyle(table!.querySelector('thead th')!).position).to.equal('sticky');
 
     // A price line without drag is painted by the entry; a draggable one loads the drag.
     const fixed = await chart.tools.execute('price_lines_create', { price: 100, draggable: false });
