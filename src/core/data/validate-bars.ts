@@ -22,7 +22,7 @@ export function checkBar(
   close: number,
   volume: number,
 ): { field: BarField; reason: string } | null {
-  // A sound bar allocates nothing: this runs once per bar of every series set (twice for `setBars`), and building
+  // A sound bar allocates nothing: this runs once per bar of every series set, and building
   // the field record for each of 100,000 bars cost 10-20 ms of a first paint. The slow path below names the fault.
   const slack = RELATIVE_TOLERANCE * Math.max(Math.abs(high), Math.abs(low));
   if (
@@ -72,7 +72,7 @@ export function validateBars(bars: Bars): BarProblem | null {
 /**
  * The index of the first bar that fails {@link checkBar} or is not later than the bar before it, or
  * -1. One loop without calls or allocation: it runs over every bar of a series before its first
- * paint (twice for `setBars`), mostly before the engine has optimised it.
+ * paint, mostly before the engine has optimised it.
  */
 export function firstUnsoundBar(bars: Bars): number {
   const { time, open, high, low, close, volume, length } = bars;
@@ -84,16 +84,18 @@ export function firstUnsoundBar(bars: Bars): number {
     const o = open[i];
     const c = close[i];
     const v = volume[i];
-    const slack = RELATIVE_TOLERANCE * Math.max(Math.abs(h), Math.abs(l));
-    // checkBar's rules, inlined (a call per bar shows in a cold first paint), plus the time order.
-    // Every comparison is false for NaN, and a finite high and low bound open and close.
+    // checkBar's rules, inlined, plus the time order. No call at all: this loop mostly runs before the engine
+    // has optimised it, where each call per bar costs (Math.max/abs and Number.isFinite here doubled a cold
+    // pass: 6.7 against 14.7 ms at 100,000 bars). `x - x === 0` holds exactly for finite x (NaN and ±Infinity
+    // give NaN); every comparison is false for NaN, and a finite high and low bound open and close.
+    const slack = RELATIVE_TOLERANCE * (h > -l ? (h < 0 ? -h : h) : l < 0 ? -l : l);
     if (
       !(
         t > previous &&
-        Number.isFinite(t) &&
-        Number.isFinite(h) &&
-        Number.isFinite(l) &&
-        Number.isFinite(v) &&
+        t - t === 0 &&
+        h - h === 0 &&
+        l - l === 0 &&
+        v - v === 0 &&
         v >= 0 &&
         h >= l &&
         o <= h + slack &&

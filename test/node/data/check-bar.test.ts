@@ -77,20 +77,26 @@ test('the one-pass shortest and median spacing equal the sorted ones, on regular
 
 test('firstUnsoundBar and validateBars: the first bad or unordered bar, as checking bar by bar finds it', () => {
   const rnd = random(5);
-  for (let c = 0; c < 400; c++) {
+  // Prices above zero, across it and below it (spreads), and values at the edge of the 1e-9 tolerance.
+  const offsets = [0, -11, -20, -1e6];
+  const odd = [NaN, Infinity, -Infinity];
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
+  for (let c = 0; c < 2000; c++) {
     const n = 1 + Math.floor(rnd() * 30);
     const bars = emptyColumns(n);
+    const offset = pick(offsets);
     let t = 1e12;
     for (let i = 0; i < n; i++) {
       t += rnd() < 0.05 ? 0 : rnd() < 0.05 ? -60_000 : 60_000;
-      const low = 10 + rnd();
+      const low = offset + 10 + rnd();
       const high = low + rnd() * 2;
-      bars.time[i] = rnd() < 0.02 ? NaN : t;
-      bars.low[i] = low;
-      bars.high[i] = rnd() < 0.02 ? low - 1 : high;
-      bars.open[i] = rnd() < 0.02 ? high + 1 : low + (high - low) * rnd();
-      bars.close[i] = rnd() < 0.02 ? Infinity : low + (high - low) * rnd();
-      bars.volume[i] = rnd() < 0.02 ? -1 : rnd() * 100;
+      const edge = Math.max(Math.abs(high), Math.abs(low)) * (rnd() < 0.5 ? 0.5e-9 : 2e-9);
+      bars.time[i] = rnd() < 0.02 ? pick(odd) : t;
+      bars.low[i] = rnd() < 0.01 ? pick(odd) : low;
+      bars.high[i] = rnd() < 0.02 ? low - 1 : rnd() < 0.01 ? pick(odd) : high;
+      bars.open[i] = rnd() < 0.02 ? high + 1 : rnd() < 0.05 ? high + edge : low + (high - low) * rnd();
+      bars.close[i] = rnd() < 0.02 ? pick(odd) : rnd() < 0.05 ? low - edge : low + (high - low) * rnd();
+      bars.volume[i] = rnd() < 0.02 ? -1 : rnd() < 0.01 ? pick(odd) : rnd() < 0.05 ? 0 : rnd() * 100;
     }
     let expected = -1;
     for (let i = 0; i < n && expected < 0; i++) {
