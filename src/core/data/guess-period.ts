@@ -49,7 +49,9 @@ export function shortestAndMedianStep(time: Float64Array): { shortest: number; m
   let shortest = Infinity;
   let atShortest = 0;
   for (let i = 1; i <= count; i++) {
-    const step = Math.abs(time[i] - time[i - 1]);
+    // No Math.abs call per bar: this loop runs cold, before the first paint (validate-bars.ts).
+    const d = time[i] - time[i - 1];
+    const step = d < 0 ? -d : d;
     if (step < shortest) {
       shortest = step;
       atShortest = 1;
