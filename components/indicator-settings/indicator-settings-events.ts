@@ -17,7 +17,7 @@ export class IndicatorSettingsRemoveEvent extends CustomEvent<{ readonly instanc
   }
 }
 
-/** The popover asks to be closed: ✕, Cancel or Escape (`indicator-settings-close`). */
+/** The popover asks to be closed: ✕, Cancel, Escape or a press outside it (`indicator-settings-close`). */
 export class IndicatorSettingsCloseEvent extends CustomEvent<{ readonly instanceId: string }> {
   static readonly type = 'indicator-settings-close';
   constructor(instanceId: string) {

@@ -25,7 +25,7 @@ import { indicatorName, localizedParamsSchema } from '../i18n/indicator-names.js
  *
  * @fires {IndicatorSettingsApplyEvent} indicator-settings-apply - Apply with valid params (detail: `{ instanceId, params }`).
  * @fires {IndicatorSettingsRemoveEvent} indicator-settings-remove - Remove pressed (detail: `{ instanceId }`).
- * @fires {IndicatorSettingsCloseEvent} indicator-settings-close - ✕, Cancel or Escape (detail: `{ instanceId }`).
+ * @fires {IndicatorSettingsCloseEvent} indicator-settings-close - ✕, Cancel, Escape or a press anywhere outside it while open (detail: `{ instanceId }`).
  *
  * @csspart panel - The popover box.
  * @csspart apply - The Apply button.
@@ -64,6 +64,21 @@ export class IndicatorSettings extends LitElement {
     super();
     this._valid = true;
   }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener('pointerdown', this.#onOutside, true);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener('pointerdown', this.#onOutside, true);
+  }
+
+  /** Light dismiss, as a popover: a press anywhere else (the chart, its toolbar, the page) closes it. */
+  readonly #onOutside = (e: PointerEvent): void => {
+    if (this.open && this.model && !e.composedPath().includes(this)) this.#close();
+  };
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('model')) {

@@ -246,6 +246,38 @@ describe('indicator settings popover and legend entry', () => {
     expect(leaked).to.equal(0);
   });
 
+  it("the chart's legend opens a study's settings; a press inside keeps them, a press on the chart closes them", async () => {
+    const chart = await readyChart(
+      html`<kline-chart style="width:800px;height:500px" indicators="MACD(12,26,9)"></kline-chart>`,
+    );
+    const root = chart.shadowRoot!;
+    await waitFor(() => legendText(chart).includes('MACD(12,26,9)'), 'legend label');
+    const title = [...root.querySelectorAll<HTMLButtonElement>('.indicator-entry button')].find((b) =>
+      b.textContent.includes('MACD(12,26,9)'),
+    )!;
+    title.click();
+    // The popover and its element arrive as a chunk.
+    await waitFor(() => !!root.querySelector('kline-indicator-settings')?.shadowRoot?.querySelector('h2'), 'settings');
+    const popover = root.querySelector<IndicatorSettings>('kline-indicator-settings')!;
+    expect(popover.shadowRoot!.querySelector('h2')!.textContent).to.contain('MACD(12,26,9)');
+    const press = (target: Element) =>
+      target.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true, button: 0 }));
+    press(popover.shadowRoot!.querySelector('[part="panel"]')!);
+    await chart.updateComplete;
+    const isOpen = () => root.querySelector('kline-indicator-settings') !== null; // a boolean: chai would print the element
+    expect(isOpen(), 'a press inside keeps it open').to.equal(true);
+    press(root.querySelector('.toolbar, .legend')!);
+    await chart.updateComplete;
+    expect(isOpen(), 'a press on the chart closes it').to.equal(false);
+    // Opened again from the legend, it is there at once (its chunk is in).
+    title.click();
+    await chart.updateComplete;
+    expect(isOpen()).to.equal(true);
+    press(document.body);
+    await chart.updateComplete;
+    expect(isOpen(), 'a press elsewhere on the page closes it').to.equal(false);
+  });
+
   it('the legend entry opens settings on click and removes with its × button', async () => {
     const calls: string[] = [];
     const host = await fixture<HTMLElement>(html`<div></div>`);
