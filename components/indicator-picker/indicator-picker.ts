@@ -4,6 +4,7 @@ import { pickerGroups, type PickerItem } from './picker-groups.js';
 import { pickerStrings } from './picker-strings.js';
 import { indicatorPickerStyles } from './indicator-picker.styles.js';
 import { LocaleController } from '../i18n/locale-controller.js';
+import { LightDismissController } from '../light-dismiss.js';
 import { localeRevision } from '../i18n/locale-registry.js';
 import { indicatorName } from '../i18n/indicator-names.js';
 
@@ -68,6 +69,11 @@ export class IndicatorPicker extends LitElement {
     super();
     this._query = '';
     this._active = 0;
+    new LightDismissController(
+      this,
+      () => this.open,
+      () => this.toggle(false),
+    );
   }
 
   /** Opens or closes the list (fires `indicator-picker-toggle`). */
@@ -79,16 +85,6 @@ export class IndicatorPicker extends LitElement {
       this._active = 0;
     }
     this.dispatchEvent(new CustomEvent('indicator-picker-toggle', { detail: { open }, bubbles: true, composed: true }));
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    document.addEventListener('pointerdown', this.#onOutside, true);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    document.removeEventListener('pointerdown', this.#onOutside, true);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -156,10 +152,6 @@ export class IndicatorPicker extends LitElement {
       this.renderRoot.querySelector<HTMLButtonElement>('.toggle')?.focus();
     } else return;
     e.preventDefault();
-  };
-
-  readonly #onOutside = (e: Event) => {
-    if (this.open && !e.composedPath().includes(this)) this.toggle(false);
   };
 }
 

@@ -10,6 +10,7 @@ import { indicatorSettingsStyles } from './indicator-settings.styles.js';
 import type { IndicatorSettingsModel } from './indicator-settings-model.js';
 import { indicatorSettingsStrings } from './indicator-settings-strings.js';
 import { LocaleController } from '../i18n/locale-controller.js';
+import { LightDismissController } from '../light-dismiss.js';
 import { indicatorName, localizedParamsSchema } from '../i18n/indicator-names.js';
 
 /**
@@ -63,22 +64,13 @@ export class IndicatorSettings extends LitElement {
   constructor() {
     super();
     this._valid = true;
+    // As a popover: a press anywhere else (the chart, its toolbar, the page) closes it.
+    new LightDismissController(
+      this,
+      () => this.open && this.model !== null,
+      () => this.#close(),
+    );
   }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    document.addEventListener('pointerdown', this.#onOutside, true);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    document.removeEventListener('pointerdown', this.#onOutside, true);
-  }
-
-  /** Light dismiss, as a popover: a press anywhere else (the chart, its toolbar, the page) closes it. */
-  readonly #onOutside = (e: PointerEvent): void => {
-    if (this.open && this.model && !e.composedPath().includes(this)) this.#close();
-  };
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('model')) {

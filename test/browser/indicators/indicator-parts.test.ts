@@ -114,6 +114,13 @@ describe('indicator picker', () => {
     await picker.updateComplete;
     expect(picker.open).to.equal(false);
     expect(picked).to.equal('');
+    // Open again: a press inside keeps the list, a press anywhere else on the page closes it.
+    picker.toggle(true);
+    await picker.updateComplete;
+    search.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+    expect(picker.open, 'a press inside').to.equal(true);
+    document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+    expect(picker.open, 'a press outside').to.equal(false);
   });
 });
 
