@@ -7,6 +7,7 @@ import terser from '@rollup/plugin-terser';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { minifyCssTemplates } from './scripts/minify-css-templates.js';
+import { COMPILE_HINT } from './scripts/bundle-sizes.js';
 
 const TYPEBOX_SHIM = fileURLToPath(new URL('./scripts/typebox-bundle-shim.js', import.meta.url));
 
@@ -182,6 +183,13 @@ export default {
     // Content-hashed, so a page can never mix chunks of two versions; named after the folder of
     // the module that starts the chunk (components/<name>/define.js → chunks/<name>-<hash>.js).
     chunkFileNames: (chunk) => `chunks/${chunkName(chunk)}-[hash].js`,
+    // V8's compile hint (COMPILE_HINT in scripts/bundle-sizes.js; a comment to other engines): the
+    // entry's functions compile with the script, on the streaming thread while it downloads, instead
+    // of one by one on the main thread when the first paint first calls them. Measured on the bench
+    // page: first paint -30 % at 10k and 100k bars, time to first candle of a cold page (CPU x4) -7 %,
+    // heap at 1M bars +0.2 MB (README "Size and speed"). Lazy chunks keep lazy compilation: most of
+    // their code waits for a click.
+    banner: (chunk) => (chunk.isEntry ? COMPILE_HINT : ''),
     sourcemap: true,
   },
   plugins: [
@@ -192,7 +200,9 @@ export default {
     productionFlags(),
     minifyCssTemplates(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
-    terser({ format: { comments: false }, ecma: 2022, module: true }),
+    // Terser keeps the compile hint (the banner) and drops every other comment
+    // (a regular expression: the plugin sends its options to worker threads, where a function's closure is lost).
+    terser({ format: { comments: new RegExp(`^${COMPILE_HINT.slice(2)}$`) }, ecma: 2022, module: true }),
   ],
   onwarn(warning, warn) {
     // TypeBox's ESM build carries TS helpers that reference top-level `this`; harmless.
