@@ -115,6 +115,7 @@ export default tseslint.config(
       'bench/lib/measure-panel.js',
       'bench/lib/panel-stream.bench.js',
       'bench/lib/markers.bench.js',
+      'bench/lib/first-paint-code.bench.js',
       'scripts/test-examples.js',
     ],
     languageOptions: { globals: { ...globals.browser } },
