@@ -85,23 +85,6 @@ export async function run({ log = () => {}, withBrowser, options = {} }) {
 
 // Alone: node bench/lib/markers.bench.js
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { chromium } = await import('playwright-core');
-  const { startStaticServer } = await import('./static-server.js');
-  const { fileURLToPath } = await import('node:url');
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  const withBrowser = async (fn) => {
-    const server = await startStaticServer(root);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
-    try {
-      return await fn({ browser, origin: server.origin });
-    } finally {
-      await browser.close();
-      await server.close();
-    }
-  };
-  const result = await run({ root, withBrowser, log: console.log, options: {} });
-  console.log(`\n${result.title}\n\n${result.text}`);
+  const { runAlone } = await import('./run-alone.js');
+  await runAlone(run);
 }
