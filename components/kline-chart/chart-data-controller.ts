@@ -217,6 +217,9 @@ export class ChartDataController implements ReactiveController {
       }
     }
     const source = core.sources.get(sourceId);
+    // `source="custom"` before the host's first `setBars`: the page said the bars are its own, so
+    // the chart waits for them (it shows "Loading…") instead of loading the sample data or failing.
+    if (!source && sourceId === HOST_SOURCE_ID) return;
     if (!source) {
       this.#o.fail('unknown_source', `Unknown data source '${sourceId}'. Known: ${core.sources.ids().join(', ')}.`);
       return;

@@ -4,7 +4,7 @@ import { SignalWatcher } from '../signals/signal-watcher.js';
 import { watchSignal } from '../signals/watch-signal.js';
 import { Signal } from 'signal-polyfill';
 import type { ChartContext, ToolDescriptor, ToolResult } from '../../src/protocol/index.js';
-import { ChartCore } from '../../src/core/commands/index.js';
+import { ChartCore, HOST_SOURCE_ID } from '../../src/core/commands/index.js';
 import { lazyBinanceSource, isPeriod, type Bar, type Bars, type DataSource } from '../../src/core/data/index.js';
 import {
   INDICATOR_CONVENTIONS,
@@ -78,7 +78,7 @@ export interface ChartToolsApi {
  *
  * @attr symbol - Instrument code, e.g. `DEMO`, `BTCUSDT` (default: first instrument of the source).
  * @attr period - `1m` `5m` `15m` `30m` `1h` `4h` `1d` `1w` `1M` (default `1d`).
- * @attr source - `sample`, `csv`, `json`, `binance` or a registered source id (default `sample`).
+ * @attr source - `sample`, `csv`, `json`, `binance`, a registered source id, or `custom` (the host's own bars: waits for `setBars`) (default `sample`).
  * @attr src - URL of the file for `csv` / `json`.
  * @attr indicators - Initial indicators, e.g. `MA(5,20),VOL,MACD(12,26,9)` (default `VOL`).
  * @attr theme - `light` `dark` `auto` (default `auto`: a `dark` / `light` class or `data-theme` on `<html>`, else `prefers-color-scheme`).
@@ -220,7 +220,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   symbol = '';
   /** Bar period. */
   period: string = '1d';
-  /** Data source id the host named (empty: `sample`, or the host's own bars after `setBars`). */
+  /** Data source id the host named (empty: `sample`, or the host's own bars after `setBars`; `custom`: wait for `setBars`). */
   source = '';
   /** File URL for `csv` / `json` sources. */
   src = '';
@@ -680,7 +680,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const s = this.#core.store.state;
     const series = s.series.get();
     const target = s.target.get();
-    const loading = s.loading.get();
+    // `source="custom"` waits for the host's `setBars` (chart-data-controller.ts): loading, not empty.
+    const loading = s.loading.get() || (!series && this.source === HOST_SOURCE_ID);
     const strings = chartStrings(this.#lang());
     const clock = this.#view.clock;
     const specs = this.#view.specs;

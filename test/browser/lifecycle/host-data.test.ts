@@ -199,6 +199,31 @@ describe('host data is a first-class source', () => {
     expect(firstBar(chart)).to.deep.equal(firstFive(rows));
   });
 
+  it('source="custom" waits for the host\'s setBars: "Loading…", no sample data, no error; then the host\'s bars', async () => {
+    const { chart } = mountChart({ source: 'custom', symbol: 'HOSTCO' });
+    const errors = record<{ code: string }>(chart, 'kline-error');
+    const loads = record<{ source: string }>(chart, 'kline-data-load');
+    await chart.updateComplete;
+    // Long enough for the sample source's chunk and bars, had the chart asked for them.
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 10));
+    await chart.updateComplete;
+    const status = () => chart.shadowRoot!.querySelector('.status')?.textContent?.trim() ?? null;
+    expect(chart.context.get()).to.equal(null);
+    expect(status()).to.equal('Loading…');
+    expect(chart.shadowRoot!.querySelector('.status.error')).to.equal(null);
+    expect(errors.map((e) => e.code)).to.deep.equal([]);
+    expect(loads).to.deep.equal([]);
+    const rows = minuteBars(200);
+    expect(chart.setBars(rows)).to.equal(true);
+    await painted(chart);
+    await chart.updateComplete;
+    expect(chart.context.get()!.symbol).to.equal('HOSTCO');
+    expect(chart.context.get()!.source).to.equal('custom');
+    expect(chart.context.get()!.dataRange.bars).to.equal(200);
+    expect(status()).to.equal(null);
+    expect(errors.map((e) => e.code)).to.deep.equal([]);
+  });
+
   it('nobody answers kline-data-request: kline-error explains it and the chart keeps what it shows', async () => {
     const { chart } = mountChart();
     await painted(chart);
