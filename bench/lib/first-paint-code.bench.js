@@ -1,7 +1,7 @@
 /**
  * First-paint code (issue #12): how much of the eager bundle a chart-only page's first paint calls.
  * `bench/pages/first-paint-code.html` is such a page (one script tag, the default toolbar, MA(20), VOL
- * and MACD, 10,000 bars); V8's precise coverage, taken once the chart says it painted, tells which
+ * and MACD, 10,000 bars of its own after `source="custom"`, so no sample data loads first); V8's precise coverage, taken once the chart says it painted, tells which
  * functions of `dist/kline-chart.js` ran. The bytes of the functions that ran, gzipped on their own,
  * are the least an eager part can weigh when everything else is split off at function granularity:
  * the floor of the 60 KB target for this renderer and feature set. The rest is what the page
