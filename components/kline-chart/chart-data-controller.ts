@@ -50,8 +50,8 @@ type Host = ReactiveControllerHost &
 export interface ChartDataOptions {
   readonly core: ChartCore;
   readonly emit: (type: string, detail: unknown) => void;
-  /** Reports a failed attribute-driven load (status line, toast, `kline-error`). */
-  readonly fail: (code: string, message: string, line?: number) => void;
+  /** Reports a failed load (status line, toast, `kline-error`; `detail` joins the event's detail). */
+  readonly fail: (code: string, message: string, line?: number, detail?: Record<string, unknown>) => void;
   /** The first data has painted: `kline-ready`. */
   readonly loaded: () => void;
 }
@@ -275,7 +275,11 @@ export class ChartDataController implements ReactiveController {
   }
 
   #invalid(bad: { index: number; reason: string; message: string }): void {
-    this.#o.emit('kline-error', { code: 'invalid_bars', message: bad.message, index: bad.index, reason: bad.reason });
+    // With nothing shown yet (`source="custom"` waiting for these bars), the chart says why in its status line too.
+    if (!this.#o.core.store.peek('series'))
+      this.#o.fail('invalid_bars', bad.message, undefined, { index: bad.index, reason: bad.reason });
+    else
+      this.#o.emit('kline-error', { code: 'invalid_bars', message: bad.message, index: bad.index, reason: bad.reason });
   }
 
   /** `kline-data-request`: null when nobody answered. */

@@ -324,7 +324,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.#data = new ChartDataController(this, {
       core,
       emit,
-      fail: (code, message, line) => this.#fail(code, message, line),
+      fail: (code, message, line, detail) => this.#fail(code, message, line, detail),
       loaded: () => {
         this.#lastError = '';
         if (!this.#ready) void this.whenPainted().then(() => this.#announceReady());
@@ -680,8 +680,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const s = this.#core.store.state;
     const series = s.series.get();
     const target = s.target.get();
-    // `source="custom"` waits for the host's `setBars` (chart-data-controller.ts): loading, not empty.
-    const loading = s.loading.get() || (!series && this.source === HOST_SOURCE_ID);
+    // `source="custom"` waits for the host's `setBars` (chart-data-controller.ts): loading, not empty,
+    // until bars it gave were refused (the status line then says why).
+    const loading = s.loading.get() || (!series && this.source === HOST_SOURCE_ID && !this.#lastError);
     const strings = chartStrings(this.#lang());
     const clock = this.#view.clock;
     const specs = this.#view.specs;
@@ -1172,12 +1173,12 @@ export class KlineChart extends SignalWatcher(LitElement) {
     });
   }
 
-  #fail(code: string, message: string, line?: number): void {
+  #fail(code: string, message: string, line?: number, detail?: Record<string, unknown>): void {
     // People read it in the chart's language (English keeps the detailed message); the event keeps the message.
     const known = chartStrings(this.#lang()).loadErrors as Readonly<Record<string, string>>;
     const shown = this.#lang() !== 'en' ? (known[code] ?? known.load_failed) : message;
     this.#lastError = shown;
-    this.#emit('kline-error', line !== undefined ? { code, message, line } : { code, message });
+    this.#emit('kline-error', { code, message, ...(line !== undefined ? { line } : {}), ...detail });
     if (this.#core.store.peek('series')) this.#showToast(shown);
     this.requestUpdate();
   }

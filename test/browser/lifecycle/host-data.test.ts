@@ -199,9 +199,9 @@ describe('host data is a first-class source', () => {
     expect(firstBar(chart)).to.deep.equal(firstFive(rows));
   });
 
-  it('source="custom" waits for the host\'s setBars: "Loading…", no sample data, no error; then the host\'s bars', async () => {
+  it('source="custom" waits for the host\'s setBars: "Loading…", no sample data, no error; refused bars are explained; then the host\'s bars', async () => {
     const { chart } = mountChart({ source: 'custom', symbol: 'HOSTCO' });
-    const errors = record<{ code: string }>(chart, 'kline-error');
+    const errors = record<{ code: string; message: string; index?: number; reason?: string }>(chart, 'kline-error');
     const loads = record<{ source: string }>(chart, 'kline-data-load');
     await chart.updateComplete;
     // Long enough for the sample source's chunk and bars, had the chart asked for them.
@@ -213,6 +213,18 @@ describe('host data is a first-class source', () => {
     expect(chart.shadowRoot!.querySelector('.status.error')).to.equal(null);
     expect(errors.map((e) => e.code)).to.deep.equal([]);
     expect(loads).to.deep.equal([]);
+    // Bars it refuses: the status line says why instead of "Loading…" for ever; the event has the details.
+    const bad = minuteBars(10);
+    bad[4] = { ...bad[4], high: bad[4].low - 1 };
+    expect(chart.setBars(bad)).to.equal(false);
+    await chart.updateComplete;
+    expect(errors.map((e) => [e.code, e.index, typeof e.reason, typeof e.message])).to.deep.equal([
+      ['invalid_bars', 4, 'string', 'string'],
+    ]);
+    const shown = chart.shadowRoot!.querySelector('.status.error')?.textContent ?? '';
+    expect(shown.length > 0 && shown === errors[0].message).to.equal(true);
+    expect(status()).to.not.equal('Loading…');
+    errors.length = 0;
     const rows = minuteBars(200);
     expect(chart.setBars(rows)).to.equal(true);
     await painted(chart);
