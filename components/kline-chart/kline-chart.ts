@@ -5,6 +5,7 @@ import { watchSignal } from '../signals/watch-signal.js';
 import { Signal } from 'signal-polyfill';
 import type { ChartContext, ToolDescriptor, ToolResult } from '../../src/protocol/index.js';
 import { ChartCore, HOST_SOURCE_ID } from '../../src/core/commands/index.js';
+import { lazyModule } from '../../src/core/commands/lazy-module.js';
 import { lazyBinanceSource, isPeriod, type Bar, type Bars, type DataSource } from '../../src/core/data/index.js';
 import {
   INDICATOR_CONVENTIONS,
@@ -56,6 +57,9 @@ import { LocaleController } from '../i18n/locale-controller.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 
 let chartCounter = 0;
+
+/** The indicator settings popover's chunk, fetched once (a failed fetch is retried on the next open). */
+const loadSettingsPopover = lazyModule(() => import('../indicator-settings/settings-popover.js'));
 
 /** The registry view a host page uses: list, execute, register. */
 export interface ChartToolsApi {
@@ -1013,14 +1017,13 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const main = this.renderRoot.querySelector('.main')?.getBoundingClientRect() ?? new DOMRect();
     this._settings = { instanceId, x: rect.left - main.left, y: rect.bottom - main.top + 4, error: '' };
     // The popover and its element are a chunk (issue #12): shown once it is here.
-    if (this.#popover || this.#popoverLoad) return;
-    this.#popoverLoad = import('../indicator-settings/settings-popover.js').then(
+    if (this.#popover) return;
+    loadSettingsPopover().then(
       (module) => {
         this.#popover = module;
         this.requestUpdate();
       },
       (error: unknown) => {
-        this.#popoverLoad = null;
         this._settings = null;
         console.warn('kline-chart: the indicator settings could not be loaded', error);
       },
@@ -1028,7 +1031,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   #popover: typeof import('../indicator-settings/settings-popover.js') | null = null;
-  #popoverLoad: Promise<void> | null = null;
 
   async #applySettings(detail: { instanceId: string; params: Record<string, unknown> }): Promise<void> {
     const r = await this.#core.tools.execute('indicators_update', detail, { origin: 'user' });
