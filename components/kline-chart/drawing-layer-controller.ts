@@ -1,4 +1,5 @@
 import { EN_CHART, type ChartStrings } from './chart-strings.js';
+import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import uPlot from 'uplot';
 import { createBarTimeScale, type BarTimeScale, type ChartCore } from '../../src/core/commands/index.js';
 import {
@@ -20,22 +21,15 @@ import type {
 type DrawingLayerParts = typeof import('./drawing-layer-parts.js');
 type DrawingLayerInput = InstanceType<DrawingLayerParts['DrawingLayerInput']>;
 let parts: DrawingLayerParts | null = null;
-let loadingParts: Promise<DrawingLayerParts> | null = null;
 
 /**
  * Loads the drawing interaction and painter (`drawing-layer-parts.ts`, a lazy chunk): a layer
  * loads them itself when it first has a drawing to paint or a tool to place; a chart with a full
  * toolbar loads them with its first render. A layer made after they are here has them at once.
  */
-export function loadDrawingLayerParts(): Promise<DrawingLayerParts> {
-  return (loadingParts ??= import('./drawing-layer-parts.js').then(
-    (module) => (parts = module),
-    (error: unknown) => {
-      loadingParts = null;
-      throw error;
-    },
-  ));
-}
+export const loadDrawingLayerParts: () => Promise<DrawingLayerParts> = lazyModule(() =>
+  import('./drawing-layer-parts.js').then((module) => (parts = module)),
+);
 
 /** The drawing layer's parts when they are loaded, else null. */
 export function drawingLayerParts(): DrawingLayerParts | null {

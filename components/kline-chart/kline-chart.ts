@@ -5,7 +5,7 @@ import { watchSignal } from '../signals/watch-signal.js';
 import { Signal } from 'signal-polyfill';
 import type { ChartContext, ToolDescriptor, ToolResult } from '../../src/protocol/index.js';
 import { ChartCore, HOST_SOURCE_ID } from '../../src/core/commands/index.js';
-import { lazyModule } from '../../src/core/commands/lazy-module.js';
+import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import { lazyBinanceSource, isPeriod, type Bar, type Bars, type DataSource } from '../../src/core/data/index.js';
 import {
   INDICATOR_CONVENTIONS,

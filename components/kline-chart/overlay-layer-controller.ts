@@ -1,4 +1,5 @@
 import uPlot from 'uplot';
+import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import type { ChartMarker, PriceLine } from '../../src/core/state/index.js';
 import {
@@ -23,7 +24,6 @@ const NO_MARKERS: readonly ChartMarker[] = [];
 
 type OverlayLayerParts = typeof import('./overlay-layer-parts.js');
 let parts: OverlayLayerParts | null = null;
-let loadingParts: Promise<OverlayLayerParts> | null = null;
 
 /**
  * Loads the marker painter, the price-line drag, the primitives' scales and the floating tooltip
@@ -32,15 +32,9 @@ let loadingParts: Promise<OverlayLayerParts> | null = null;
  * does the same for drawings). A layer made after they are here
  * has them at once.
  */
-export function loadOverlayLayerParts(): Promise<OverlayLayerParts> {
-  return (loadingParts ??= import('./overlay-layer-parts.js').then(
-    (module) => (parts = module),
-    (error: unknown) => {
-      loadingParts = null;
-      throw error;
-    },
-  ));
-}
+export const loadOverlayLayerParts: () => Promise<OverlayLayerParts> = lazyModule(() =>
+  import('./overlay-layer-parts.js').then((module) => (parts = module)),
+);
 
 export interface OverlayLayerOptions {
   readonly core: ChartCore;

@@ -3,7 +3,7 @@ import { tool, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
 import type { ChartMarker } from '../state/index.js';
 import { CONDITION_OPS } from './condition-ops.js';
-import { lazyModule } from './lazy-module.js';
+import { lazyModule } from '../tools/lazy-module.js';
 import { MAX_MARKERS, type MarkerCommands } from './marker-commands.js';
 import { TimeInput } from './tool-time.js';
 

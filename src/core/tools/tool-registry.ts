@@ -7,6 +7,7 @@ import { ToolCallError } from './tool-error.js';
 import { toModelSchema } from './to-model-schema.js';
 import type { RegisteredChartTool, ToolMethod } from './tool-metadata.js';
 import { compileCheck } from './compile-check.js';
+import { lazyModule } from './lazy-module.js';
 import { failure, safeText } from './tool-failure.js';
 import type { ToolCallHost } from './run-tool-call.js';
 import type { Bound, ToolEntry, ToolExecuteOptions, ToolRegistryOptions } from './tool-registry-types.js';
@@ -16,16 +17,7 @@ export type { ToolEntry, ToolExecuteOptions, ToolPolicy, ToolRegistryOptions } f
 type ToolCallKit = typeof import('./tool-call-kit.js');
 /** Input reading and checking, shared by every registry once loaded (tool-call-kit.ts). */
 let kit: ToolCallKit | null = null;
-let kitLoading: Promise<ToolCallKit> | null = null;
-function loadKit(): Promise<ToolCallKit> {
-  return (kitLoading ??= import('./tool-call-kit.js').then(
-    (module) => (kit = module),
-    (error: unknown) => {
-      kitLoading = null;
-      throw error;
-    },
-  ));
-}
+const loadKit = lazyModule(() => import('./tool-call-kit.js').then((module) => (kit = module)));
 
 function paramsOf(tool: Bound): TObject {
   return tool.params?.() ?? tool.parameters;

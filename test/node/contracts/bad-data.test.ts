@@ -116,11 +116,11 @@ async function hangingServer(): Promise<{
     open.add(res);
     res.writeHead(200, { 'content-type': 'text/csv' });
     res.write('time,open,high,low,close,volume\n2024-03-08,1,2,0.5,1.5,10\n');
-    req.socket.on('close', () => {
-      open.delete(res);
-      resolveClosed();
-    });
+    req.socket.on('close', () => open.delete(res));
   });
+  // Watched per connection, not per request: on a loaded machine the client's timeout can fire before
+  // the request reaches the handler, and a 'close' listener added after the socket closed never runs.
+  server.on('connection', (socket) => socket.on('close', () => resolveClosed()));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
@@ -141,7 +141,8 @@ test('a response body that never ends times out with a clear error and the reque
     const source = createCsvSource(server.url, { timeoutMs: 300 });
     await assert.rejects(source.getBars({ symbol: 'HANG', period: '1d' }), isError('network', 'timed out', server.url));
     await server.closed; // the client dropped the connection
-    assert.equal(server.requests(), 1);
+    // One request at most (none when the timeout came before the server read it), and no retry.
+    assert.ok(server.requests() <= 1, `${server.requests()} requests`);
   } finally {
     await server.stop();
   }

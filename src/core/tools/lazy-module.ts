@@ -1,8 +1,9 @@
 /**
  * A loader that imports a module on its first call and hands every later call the same promise: in
- * the browser bundle the module is a chunk of its own, fetched when a tool first needs it (issue #12:
- * the bodies of tools a chart-only page never calls stay out of the eager part). A failed load is
- * forgotten, so the next call tries again.
+ * the browser bundle the module is a chunk of its own, fetched when it is first needed (issue #12:
+ * the tool-call checks, the bodies of tools a chart-only page never calls, the drawing and overlay
+ * layers' parts, the settings popover stay out of the eager part). A failed load is forgotten, so the
+ * next call tries again.
  */
 export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | null = null;
