@@ -28,6 +28,8 @@ export interface ChartViewOptions {
   readonly onCursor: (index: number | null) => void;
   /** The theme's colours changed (the legend re-renders in them). */
   readonly onTheme?: () => void;
+  /** The catalogue tag the chart speaks: the axes format dates and numbers in it. */
+  readonly lang?: () => string;
   /** Accessible name of the pane separators (locale). */
   readonly separatorLabel?: () => string;
 }
@@ -184,6 +186,7 @@ export class ChartViewController implements ReactiveController {
       },
       paintAxisOverlay: this.#o.overlays?.paintAxis,
       theme: () => this.theme,
+      locale: this.#o.lang,
       panes: () => {
         const specs = this.#specs.get();
         core.indicatorEngine.retain(core.store.state.indicators.get().map((i) => i.instanceId));

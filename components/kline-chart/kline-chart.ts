@@ -355,6 +355,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       overlays: this.#overlays,
       onLayout: (offsets) => this.#paneTops.set(offsets),
       separatorLabel: () => chartStrings(this.#lang()).resizePanes,
+      lang: () => this.#lang(),
       onCursor: (index) => {
         this.#hoverSoon(index);
         this.#overlays.cursor(index);

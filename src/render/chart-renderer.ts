@@ -24,6 +24,12 @@ export interface RendererOptions {
   /** Element the pane plots are appended to (inside the shadow root). */
   readonly container: HTMLElement;
   readonly theme: () => ChartTheme;
+  /**
+   * The locale the axes format dates and numbers in: the catalogue the chart speaks (a `de-DE` page
+   * without German strings is labelled in English throughout, not half in each). Default: the
+   * `locale` setting. Read in an effect: a catalogue that arrives later re-labels the axes.
+   */
+  readonly locale?: () => string;
   /** The panes to show for the current state (price first). Read inside an effect: may read signals. */
   readonly panes: () => readonly PaneLayoutSpec[];
   readonly paintOverlay?: (u: uPlot, paneId: string, transform: PlotTransform) => void;
@@ -85,6 +91,7 @@ export class ChartRenderer {
       effect(() => {
         s.settings.get();
         s.clock.get(); // axis labels are in the display zone
+        options.locale?.();
         this.#mark('layout');
       }),
       effect(() => {
@@ -314,6 +321,7 @@ export class ChartRenderer {
       view: () => this.#view(),
       theme: () => this.#o.theme(),
       settings: () => this.#settings(),
+      locale: () => (this.#o.locale ? Signal.subtle.untrack(this.#o.locale) : this.#settings().locale),
       clock: () => peek(this.#o.source.clock),
       comparisons: () => peek(this.#o.source.comparisons),
       syncKey: this.#syncKey,

@@ -47,6 +47,8 @@ export interface PaneEnv {
   view(): ViewRange;
   theme(): ChartTheme;
   settings(): ChartSettings;
+  /** The locale of the axis labels (month names, compact volumes). */
+  locale(): string;
   clock(): ZonedClock;
   readonly syncKey: string;
   /** Extra painting on top of the price pane (drawings, selection). */
@@ -268,7 +270,7 @@ export class PanePlot {
       // The bar times plus the forward slots' (forward-bars.ts), one array per data/zone change.
       const time = this.env.axisTime();
       const clock = this.env.clock();
-      const locale = this.env.settings().locale;
+      const locale = this.env.locale();
       const width = u.bbox.width / uPlot.pxRatio;
       const span = max - min;
       let c = tickCache;
@@ -403,7 +405,7 @@ export class PanePlot {
               const base = bars.close[Math.max(0, Math.min(bars.length - 1, Math.ceil(this.env.view().start)))];
               return splits.map((v) => (base ? `${((v / base - 1) * 100).toFixed(1)}%` : ''));
             }
-            const locale = this.env.settings().locale;
+            const locale = this.env.locale();
             return splits.map((v) => formatAxisNumber(v, kind, locale));
           },
         },

@@ -105,9 +105,29 @@ export function computeTimeTicks(
   // Gaps (nights, weekends) make wall time per pixel meaningless on a gap-free axis: aim by the
   // typical bar length times the bars one label spacing covers, then thin by pixels.
   const wanted = typicalBarMs(time, a, b) * Math.max(1, spacingPx * barsPerPx);
-  const level = (LEVELS.find((l) => l.ms >= wanted) ?? LEVELS[LEVELS.length - 1]).id;
+  let levelIndex = LEVELS.findIndex((l) => l.ms >= wanted);
+  if (levelIndex < 0) levelIndex = LEVELS.length - 1;
   const minGapBars = spacingPx * 0.6 * barsPerPx;
   const stride = Math.max(1, Math.floor(barsPerPx / 4));
+  let ticks = ticksAt(time, a, b, LEVELS[levelIndex].id, minGapBars, stride, clock, locale);
+  // A view a little longer than one level's unit can hold none of its boundaries (five days of a 24/7
+  // market hold no Monday): label the next finer level instead of leaving the axis blank.
+  while (ticks.length < 2 && levelIndex > 0)
+    ticks = ticksAt(time, a, b, LEVELS[--levelIndex].id, minGapBars, stride, clock, locale);
+  return ticks;
+}
+
+/** The ticks of one level in `a..b`: its boundaries, at least `minGapBars` apart. */
+function ticksAt(
+  time: Float64Array,
+  a: number,
+  b: number,
+  level: Level,
+  minGapBars: number,
+  stride: number,
+  clock: ZonedClock,
+  locale: string,
+): TimeTick[] {
   const ticks: TimeTick[] = [];
   let prev = bucket(clock.wall(time[Math.max(0, a - 1)]), level);
   let prevDay = Math.floor(clock.wall(time[Math.max(0, a - 1)]).getTime() / DAY);

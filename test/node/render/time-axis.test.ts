@@ -94,3 +94,26 @@ test('daily bars get month and year labels without gaps for weekends', () => {
   // Ticks are at least ~60 px apart on an 1000 px axis.
   for (let i = 1; i < ticks.length; i++) assert.ok(((ticks[i].index - ticks[i - 1].index) / time.length) * 1000 >= 60);
 });
+
+test('a 24/7 market always gets labels: a view a little longer than a week level holds falls back to days', () => {
+  // The QA case: ETHUSDT 1h at 600 px showed no time label at all (5-6 days: no Monday inside).
+  const clock = new ZonedClock('UTC');
+  for (const [periodMs, counts] of [
+    [3_600_000, [60, 90, 120, 140, 160, 200, 400]],
+    [900_000, [200, 350, 400, 430, 600]],
+    [4 * 3_600_000, [30, 40, 50, 80]],
+  ] as const) {
+    // Starting on a Tuesday (2024-01-02), so short views end before the next Monday.
+    const start = Date.UTC(2024, 0, 2);
+    for (const count of counts) {
+      const time = Float64Array.from({ length: count }, (_, i) => start + i * periodMs);
+      for (const width of [300, 400, 490, 534, 600, 700, 800, 1200]) {
+        const ticks = computeTimeTicks(time, count, 0, count - 1, width, clock);
+        assert.ok(ticks.length >= 2, `${count} bars of ${periodMs / 60_000} min at ${width} px: ${ticks.length} ticks`);
+        // Still thinned: labels never closer than ~60 % of the 110 px spacing.
+        for (let i = 1; i < ticks.length; i++)
+          assert.ok(((ticks[i].index - ticks[i - 1].index) * width) / count >= 60, `${count} bars at ${width} px`);
+      }
+    }
+  }
+});
