@@ -361,7 +361,8 @@ export class PanePlot {
         [yScale]: {
           distr: kind === 'price' && settings.priceScale === 'log' ? 3 : 1,
           auto: true,
-          range: (_u, min, max) => {
+          range: (u, min, max) => {
+            if (!(Number.isFinite(min) && Number.isFinite(max))) [min, max] = finiteMinMax(u, yScale);
             if (!(Number.isFinite(min) && Number.isFinite(max))) return [0, 1];
             if (kind === 'volume') return [0, max > 0 ? max * 1.05 : 1];
             if (min === max) {
@@ -524,6 +525,31 @@ class FrameTransform implements PlotTransform {
 }
 
 /** Compact axis numbers in the chart's locale (12.5K, 3.2M; 1250万); enough decimals for prices. */
+/**
+ * The least and greatest finite values the series on `scale` have in the view. uPlot's own are NaN
+ * as soon as one series starts the view with NaN (a study's warm-up: MA(20)'s first 19 bars, after
+ * Home or on a short history), since its scan starts from the first non-null value; the axis then
+ * fell back to 0..1 and the candles left the pane.
+ */
+function finiteMinMax(u: uPlot, scale: string): [number, number] {
+  const n = u.data[0].length;
+  const i0 = Math.max(0, Math.ceil(u.scales.x.min ?? 0));
+  const i1 = Math.min(n - 1, Math.floor(u.scales.x.max ?? n - 1));
+  let min = Infinity;
+  let max = -Infinity;
+  for (let s = 1; s < u.series.length; s++) {
+    if (u.series[s].scale !== scale) continue;
+    const values = u.data[s] as ArrayLike<number | null | undefined>;
+    for (let i = i0; i <= i1; i++) {
+      const v = values[i];
+      if (v == null) continue;
+      if (v < min) min = v; // NaN fails both tests
+      if (v > max) max = v;
+    }
+  }
+  return [min, max];
+}
+
 export function formatAxisNumber(v: number, kind: PaneSpec['kind'], locale = 'en'): string {
   const a = Math.abs(v);
   // 12.5K / 3.2M in English, 1250万 / 3.2亿 in Chinese and Japanese (src/render/format-number.ts).
