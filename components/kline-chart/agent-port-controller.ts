@@ -3,7 +3,7 @@ import { AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT, type AgentConnectDetail } f
 import { createAgentPort, type ChartCore, type OpenPort } from '../../src/core/commands/index.js';
 import { answeringChart, registerAgentChart } from './agent-chart-registry.js';
 
-type Host = ReactiveControllerHost & HTMLElement & { readonly agent: string; readonly hasUpdated: boolean };
+type Host = ReactiveControllerHost & HTMLElement & { readonly hasUpdated: boolean };
 
 const REPLIED = Symbol('replied');
 
@@ -67,7 +67,7 @@ export class AgentPortController implements ReactiveController {
   readonly #onConnect = (event: CustomEvent<AgentConnectDetail>) => {
     const detail = event.detail;
     const host = this.#host;
-    if (!detail || typeof detail.reply !== 'function' || host.agent === 'off') return;
+    if (!detail || typeof detail.reply !== 'function' || this.#core.policy.agent === 'off') return;
     // With an id, the nearest chart of that id answers (ids may repeat across posts on one page);
     // without one, the first chart in the document, or one in a shadow root when the document has none.
     const requester = detail.requester instanceof Element ? detail.requester : undefined;

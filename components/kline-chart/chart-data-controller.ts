@@ -2,10 +2,8 @@ import type { PropertyValues, ReactiveController, ReactiveControllerHost } from 
 import { HOST_SOURCE_ID, type ChartCore } from '../../src/core/commands/index.js';
 import type { ChartTarget } from '../../src/core/state/index.js';
 import {
-  barsFromObjects,
   lazyUrlSource,
   DataSourceError,
-  findBadBar,
   findBadLiveBar,
   guessPeriod,
   isPeriod,
@@ -15,18 +13,9 @@ import {
   type Period,
 } from '../../src/core/data/index.js';
 import { effect } from '../../src/core/store/index.js';
+import { checkSetBarsOptions, readHostBars, type SetBarsOptions } from './read-host-bars.js';
 
-/** What `setBars` may say about the bars besides the attributes. */
-export interface SetBarsOptions {
-  /** Instrument code (default: the `symbol` attribute, else the current one, else `CUSTOM`). */
-  readonly symbol?: string;
-  /** Period of the bars (default: the `period` attribute the host set, else guessed from the spacing). */
-  readonly period?: Period;
-  /** Display name of the instrument. */
-  readonly name?: string;
-  /** IANA zone of the market (aggregation to days and weeks follows it; default `UTC`). */
-  readonly timezone?: string;
-}
+export type { SetBarsOptions } from './read-host-bars.js';
 
 /** `kline-data-request` detail: answer with `respondWith(promise of bars)`. */
 export interface DataRequestDetail {
@@ -129,26 +118,16 @@ export class ChartDataController implements ReactiveController {
   }
 
   /** Validates and shows the host's bars. Returns false (and fires `kline-error`) when refused. */
-  setBars(bars: Bars | readonly Bar[], options: SetBarsOptions = {}): boolean {
+  setBars(bars: Bars | readonly Bar[], options?: SetBarsOptions | null): boolean {
     const core = this.#o.core;
-    let columns: Bars;
-    try {
-      columns = Array.isArray(bars) ? barsFromObjects(bars as readonly Bar[]) : (bars as Bars);
-      if (!columns || typeof columns.length !== 'number' || !(columns.time instanceof Float64Array))
-        throw new TypeError('not bars');
-    } catch {
-      this.#invalid({
-        index: -1,
-        reason: 'not_bars',
-        message: 'setBars expects an array of {time, open, high, low, close, volume} or columnar Bars.',
-      });
+    const read = readHostBars(bars, 'setBars');
+    const problem = 'problem' in read ? read.problem : checkSetBarsOptions(options);
+    if (problem) {
+      this.#invalid(problem);
       return false;
     }
-    const bad = findBadBar(columns);
-    if (bad) {
-      this.#invalid(bad);
-      return false;
-    }
+    const columns = (read as { bars: Bars }).bars;
+    options ??= {};
     const host = this.#host;
     const current = core.store.peek('series');
     // Before the first render willUpdate has not seen the attributes yet: whatever is set, the host set.
@@ -302,22 +281,16 @@ export class ChartDataController implements ReactiveController {
     if (!pending) return null;
     return pending.then(
       (rows) => {
-        const columns = Array.isArray(rows) ? barsFromObjects(rows as readonly Bar[]) : (rows as Bars);
-        const bad =
-          columns && columns.time instanceof Float64Array
-            ? findBadBar(columns)
-            : { index: -1, reason: 'not_bars', message: 'The kline-data-request answer is not bars.' };
-        if (bad) {
-          this.#invalid(bad);
-          throw Object.assign(
-            new DataSourceError(
-              'parse',
-              `The bars answered for ${query.symbol} ${query.period} were refused: ${bad.message}`,
-            ),
-            { reported: true },
-          );
-        }
-        return columns;
+        const read = readHostBars(rows, 'The kline-data-request answer');
+        if ('bars' in read) return read.bars;
+        this.#invalid(read.problem);
+        throw Object.assign(
+          new DataSourceError(
+            'parse',
+            `The bars answered for ${query.symbol} ${query.period} were refused: ${read.problem.message}`,
+          ),
+          { reported: true },
+        );
       },
       (error: unknown) => {
         const message = `The host could not provide ${query.period} bars for ${query.symbol}: ${(error as Error)?.message ?? String(error)}`;

@@ -635,6 +635,28 @@ export class KlineChart extends SignalWatcher(LitElement) {
     void this.showShortcuts();
   };
 
+  /**
+   * The agent access the `agent` attribute grants (case and spaces aside). An unknown value grants
+   * none and is reported: `agent="readonly"` must not leave a model free to change the chart.
+   */
+  #agentMode(): 'off' | 'read-only' | 'full' {
+    const value = String(this.agent ?? '')
+      .trim()
+      .toLowerCase();
+    if (value === '' || value === 'full') return 'full';
+    if (value === 'read-only' || value === 'off') return value;
+    this.#badAttribute('agent', 'full, read-only or off (the agent is off until then)', this.agent);
+    return 'off';
+  }
+
+  #badAttribute(name: string, expected: string, value: unknown): void {
+    const text = String(value);
+    this.#emit('kline-error', {
+      code: 'invalid_attribute',
+      message: `${name}: expected ${expected}, got '${text.length > 40 ? `${text.slice(0, 40)}…` : text}'.`,
+    });
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('agent') || changed.has('agentTools')) {
       const allow = this.agentTools.trim()
@@ -643,16 +665,23 @@ export class KlineChart extends SignalWatcher(LitElement) {
             .map((s) => s.trim())
             .filter(Boolean)
         : null;
-      this.#core.setPolicy({ agent: this.agent === 'off' || this.agent === 'read-only' ? this.agent : 'full', allow });
-      if (this.agent === 'off') this.#agentPorts.closeAll();
-      else if (changed.get('agent') === 'off') this.#agentPorts.reannounce();
+      const before = this.#core.policy.agent;
+      const agent = this.#agentMode();
+      this.#core.setPolicy({ agent, allow });
+      if (agent === 'off') this.#agentPorts.closeAll();
+      else if (before === 'off') this.#agentPorts.reannounce();
     }
     this.#data.willUpdate(changed);
     // Attributes seed the settings; the settings dialog and settings_update change them afterwards.
     const patch: Record<string, string> = {};
-    if (changed.has('theme') && ['light', 'dark', 'auto'].includes(this.theme)) patch.theme = this.theme;
-    if (changed.has('colorConvention') && ['green-up', 'red-up'].includes(this.colorConvention))
-      patch.colorConvention = this.colorConvention;
+    if (changed.has('theme')) {
+      if (['light', 'dark', 'auto'].includes(this.theme)) patch.theme = this.theme;
+      else this.#badAttribute('theme', 'light, dark or auto', this.theme);
+    }
+    if (changed.has('colorConvention')) {
+      if (['green-up', 'red-up'].includes(this.colorConvention)) patch.colorConvention = this.colorConvention;
+      else this.#badAttribute('color-convention', 'green-up or red-up', this.colorConvention);
+    }
     if (changed.has('indicatorConvention')) {
       const convention = this.indicatorConvention || 'auto';
       if (convention === 'auto' || isIndicatorConvention(convention)) patch.indicatorConvention = convention;

@@ -1,3 +1,4 @@
+import { isKnownTimeZone } from '../core/data/is-known-time-zone.js';
 import type { ChartContext, ContextItem, ToolDescriptor } from '../protocol/index.js';
 
 /** Arguments of {@link buildSystemPrompt}. */
@@ -83,13 +84,7 @@ function formatParams(params: Readonly<Record<string, unknown>>): string {
 }
 
 function validTimeZone(zone: string | undefined): string | null {
-  if (!zone) return null;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return null;
-  }
+  return zone && isKnownTimeZone(zone) ? zone : null;
 }
 
 /** `YYYY-MM-DD HH:mm` in `timeZone`, with `UTC±hh:mm` when `withOffset`. */

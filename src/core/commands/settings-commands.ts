@@ -1,3 +1,4 @@
+import { isKnownTimeZone } from '../data/is-known-time-zone.js';
 import { ToolCallError, type ToolOutput } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
 import type { ChartSettings, SettingsPatch } from '../state/index.js';
@@ -17,7 +18,7 @@ export class SettingsCommands {
 
   /** Writes a validated patch in one action (`undoable` false for attribute mirroring). */
   apply(values: SettingsPatch, label: string, undoable = true): ToolOutput {
-    if (values.timezone && !isTimeZone(values.timezone)) {
+    if (values.timezone && !isKnownTimeZone(values.timezone)) {
       throw new ToolCallError('invalid_input', `Unknown timezone '${values.timezone}'.`, {
         details: [
           { path: 'values.timezone', reason: 'expected an IANA timezone such as America/New_York, or an empty string' },
@@ -40,14 +41,5 @@ export class SettingsCommands {
       undoable,
     });
     return { data: { previous, values: next } };
-  }
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
   }
 }

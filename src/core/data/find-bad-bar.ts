@@ -17,10 +17,16 @@ export type BadBarReason =
   | 'high_below_low'
   | 'open_outside_range'
   | 'close_outside_range'
-  | 'negative_volume';
+  | 'negative_volume'
+  | 'time_out_of_range';
 
 /** Epoch ms below this (1973-03-03) are almost certainly epoch seconds (2001 in seconds is 1e9). */
 const SECONDS_LIMIT = 1e11;
+/**
+ * Epoch ms after this (3000-01-01) are almost certainly microseconds (2024 in µs is 1.7e15) or garbage;
+ * past 8.64e15 a time is not even a date (the legend showed "NaN-NaN-NaN").
+ */
+const LATEST_TIME = Date.UTC(3000, 0, 1);
 
 /**
  * The first bar a chart cannot show faithfully, or null when all are fine: times in seconds (every
@@ -44,7 +50,7 @@ export function findBadBar(bars: Bars): BadBar | null {
     }
   }
   const i = firstUnsoundBar(bars);
-  if (i < 0) return null;
+  if (i < 0) return n > 0 && bars.time[n - 1] >= LATEST_TIME ? tooLate(bars.time) : null;
   const { time, open, high, low, close, volume } = bars;
   const problem = checkOne(time[i], open[i], high[i], low[i], close[i], volume[i], i);
   if (problem) return problem;
@@ -55,6 +61,17 @@ export function findBadBar(bars: Bars): BadBar | null {
     i,
     'unsorted',
     `Bar ${i} (time ${time[i]}) is older than bar ${i - 1} (time ${previous}); sort the bars by time ascending.`,
+  );
+}
+
+/** The first bar of an ascending series whose time is at or after {@link LATEST_TIME}. */
+function tooLate(time: ArrayLike<number>): BadBar {
+  let i = 0;
+  while (time[i] < LATEST_TIME) i++;
+  return bad(
+    i,
+    'time_out_of_range',
+    `Bar ${i} has time ${time[i]}, after the year 3000; times are epoch milliseconds (divide microseconds by 1000).`,
   );
 }
 
@@ -69,6 +86,7 @@ export function findBadLiveBar(bar: Bar, lastTime: number): BadBar | null {
   }
   const problem = checkOne(bar.time, bar.open, bar.high, bar.low, bar.close, bar.volume, 0);
   if (problem) return problem;
+  if (bar.time >= LATEST_TIME) return tooLate([bar.time]);
   if (bar.time < lastTime)
     return bad(
       0,

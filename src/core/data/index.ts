@@ -12,6 +12,7 @@ export * from './csv-source.js';
 export * from './json-source.js';
 export * from './guess-period.js';
 export * from './find-bad-bar.js';
+export * from './is-known-time-zone.js';
 export * from './source-registry.js';
 export * from './lazy-source.js';
 export * from './binance-source.js';

@@ -1,3 +1,4 @@
+import { isKnownTimeZone } from '../data/is-known-time-zone.js';
 import {
   INDICATOR_CONVENTIONS,
   isIndicatorConvention,
@@ -260,16 +261,6 @@ function perInstrument<T extends { id: string }>(
     if (kept.length > 0) out[key] = kept;
   }
   return out;
-}
-
-/** Whether `zone` is an IANA timezone this browser (or Node) knows. */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

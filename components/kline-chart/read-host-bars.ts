@@ -1,0 +1,107 @@
+import {
+  barsFromObjects,
+  findBadBar,
+  isKnownTimeZone,
+  isPeriod,
+  PERIODS,
+  type Bar,
+  type Bars,
+  type Period,
+} from '../../src/core/data/index.js';
+
+/** What `setBars` may say about the bars besides the attributes. */
+export interface SetBarsOptions {
+  /** Instrument code (default: the `symbol` attribute, else the current one, else `CUSTOM`). */
+  readonly symbol?: string;
+  /** Period of the bars (default: the `period` attribute the host set, else guessed from the spacing). */
+  readonly period?: Period;
+  /** Display name of the instrument. */
+  readonly name?: string;
+  /** IANA zone of the market (aggregation to days and weeks follows it; default `UTC`). */
+  readonly timezone?: string;
+}
+
+/** Why a host's bars (or their options) were refused: `kline-error` `invalid_bars` carries all three. */
+export interface HostBarsProblem {
+  /** The first bad bar, or -1 when the problem is not one bar's. */
+  readonly index: number;
+  readonly reason: string;
+  /** One sentence a person can act on. */
+  readonly message: string;
+}
+
+const COLUMNS = ['open', 'high', 'low', 'close', 'volume'] as const;
+
+/**
+ * The bars a host handed over (`setBars`, a `kline-data-request` answer) as columns, or why they
+ * cannot be shown: not bars at all (a column missing or too short), none (`[]` would have emptied the
+ * chart, its drawings and its undo history with no word), or the first bad bar (`findBadBar`). Never
+ * throws, whatever `input` is.
+ */
+export function readHostBars(input: unknown, what: string): { bars: Bars } | { problem: HostBarsProblem } {
+  let bars: Bars | null = null;
+  try {
+    bars = Array.isArray(input) ? barsFromObjects(input as readonly Bar[]) : columnar(input);
+  } catch {
+    bars = null;
+  }
+  if (!bars)
+    return {
+      problem: {
+        index: -1,
+        reason: 'not_bars',
+        message: `${what} expects an array of {time, open, high, low, close, volume} or columnar Bars.`,
+      },
+    };
+  if (bars.length === 0)
+    return {
+      problem: {
+        index: -1,
+        reason: 'empty',
+        message: `${what} got no bars; the chart keeps what it shows.`,
+      },
+    };
+  const bad = findBadBar(bars);
+  return bad ? { problem: bad } : { bars };
+}
+
+/** `input` when it is columnar Bars whose every column holds `length` values, else null. */
+function columnar(input: unknown): Bars | null {
+  if (typeof input !== 'object' || input === null) return null;
+  const bars = input as Bars;
+  const n = bars.length;
+  if (!Number.isInteger(n) || n < 0 || !(bars.time instanceof Float64Array) || bars.time.length < n) return null;
+  for (const key of COLUMNS) {
+    const column = bars[key] as ArrayLike<number> | null | undefined;
+    if (typeof column !== 'object' || column === null || !(column.length >= n)) return null;
+  }
+  return bars;
+}
+
+/**
+ * The first thing wrong with `setBars`' options, or null: a period the chart does not know (it was
+ * shown as "BASE · bogus"), a zone `Intl` refuses (every later paint threw), a symbol or name that is
+ * not a short text. `null` and `undefined` mean no options.
+ */
+export function checkSetBarsOptions(options: unknown): HostBarsProblem | null {
+  if (options === undefined || options === null) return null;
+  const refuse = (message: string): HostBarsProblem => ({ index: -1, reason: 'bad_option', message });
+  if (typeof options !== 'object')
+    return refuse('setBars options must be an object: { symbol?, period?, name?, timezone? }.');
+  const o = options as Record<keyof SetBarsOptions, unknown>;
+  if (o.period !== undefined && !(typeof o.period === 'string' && isPeriod(o.period)))
+    return refuse(`setBars: period ${quote(o.period)} is not one of ${PERIODS.join(' ')}.`);
+  if (o.timezone !== undefined && !(typeof o.timezone === 'string' && isKnownTimeZone(o.timezone)))
+    return refuse(`setBars: timezone ${quote(o.timezone)} is not an IANA time zone such as America/New_York.`);
+  for (const key of ['symbol', 'name'] as const) {
+    const value = o[key];
+    if (value !== undefined && !(typeof value === 'string' && value.trim() && value.length <= 64))
+      return refuse(`setBars: ${key} must be a text of 1 to 64 characters.`);
+  }
+  return null;
+}
+
+function quote(value: unknown): string {
+  const text = typeof value === 'string' ? value : String(value);
+  return `'${text.length > 40 ? `${text.slice(0, 40)}…` : text}'`;
+}
