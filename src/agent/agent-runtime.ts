@@ -103,6 +103,8 @@ interface ActiveRun {
   readonly port: ChartAgentPort;
   stopReason: StopReason | null;
   timer: ReturnType<typeof setTimeout> | null;
+  /** `performance.now()` of the last activity: the timer, when it fires, stops the run only if that is long enough ago. */
+  lastActive: number;
   /** Number of questions waiting for the user; the inactivity timer is off while > 0. */
   waiting: number;
   /** Images captured in this run, by call id (never stored: the log keeps a thumbnail). */
@@ -386,6 +388,7 @@ export class AgentRuntime {
       controller: new AbortController(),
       stopReason: null,
       timer: null,
+      lastActive: 0,
       waiting: 0,
       images: new Map(),
     };
@@ -1090,12 +1093,29 @@ export class AgentRuntime {
     if (active.stopReason) throw new RunStopped();
   }
 
-  /** Restarts the inactivity timer (not while a question waits for the user). */
+  /**
+   * Restarts the inactivity deadline (not while a question waits for the user). It only notes the
+   * time: a burst of streamed tokens touches the run thousands of times in one task, and one timer,
+   * which moves itself to the new deadline when it fires early, keeps each touch O(1) with no timer calls.
+   */
   #touch(active: ActiveRun): void {
-    if (active.timer) clearTimeout(active.timer);
-    active.timer = null;
-    if (active.waiting > 0 || active.stopReason) return;
-    active.timer = setTimeout(() => this.#stop(active, 'deadline'), this.#inactivityMs());
+    if (active.waiting > 0 || active.stopReason) {
+      if (active.timer) clearTimeout(active.timer);
+      active.timer = null;
+      return;
+    }
+    active.lastActive = performance.now();
+    active.timer ??= this.#deadlineTimer(active, this.#inactivityMs());
+  }
+
+  #deadlineTimer(active: ActiveRun, ms: number): ReturnType<typeof setTimeout> {
+    return setTimeout(() => {
+      active.timer = null;
+      if (active.waiting > 0 || active.stopReason) return;
+      const left = active.lastActive + this.#inactivityMs() - performance.now();
+      if (left > 0) active.timer = this.#deadlineTimer(active, left);
+      else this.#stop(active, 'deadline');
+    }, ms);
   }
 
   #inactivityMs(): number {
