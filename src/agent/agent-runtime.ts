@@ -34,6 +34,7 @@ import { extractTextToolCall } from './extract-text-tool-call.js';
 import { describeToolCall } from './describe-tool-call.js';
 import { toolFailure, toolSuccess } from './tool-failure.js';
 import { validateInput } from './validate-input.js';
+import { yieldToEventLoop } from './yield-to-event-loop.js';
 
 /** Options of {@link AgentRuntime}. */
 export interface AgentRuntimeOptions {
@@ -171,6 +172,8 @@ const loadOpenAI = (): Promise<OpenAIModule> => (openaiModule ??= import('openai
 
 const DEFAULT_MAX_STEPS = 20;
 const DEFAULT_INACTIVITY_MS = 600_000;
+/** Reading a stream without a wait for longer than this pauses for the host's other tasks (below a 50 ms long task). */
+const SLICE_MS = 30;
 const DEFAULT_TOKEN_BUDGET = 24_000;
 
 /**
@@ -606,7 +609,15 @@ export class AgentRuntime {
         const assembler = new ToolCallAssembler();
         let finishReason: string | null = null;
         let usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null = null;
+        let slice = performance.now();
         for await (const chunk of stream) {
+          // A buffered answer (a burst) is read without a wait: without a pause now and then, the whole
+          // answer would be one task, and the page would neither paint the text nor answer input until its end.
+          if (performance.now() - slice > SLICE_MS) {
+            await yieldToEventLoop();
+            this.#throwIfStopped(active);
+            slice = performance.now();
+          }
           this.#touch(active);
           if (chunk.usage) usage = chunk.usage;
           const choice = chunk.choices?.[0];
