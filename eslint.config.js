@@ -114,6 +114,7 @@ export default tseslint.config(
       'bench/lib/measure-run.js',
       'bench/lib/measure-panel.js',
       'bench/lib/panel-stream.bench.js',
+      'bench/lib/panel-burst.bench.js',
       'bench/lib/markers.bench.js',
       'bench/lib/first-paint-code.bench.js',
       'scripts/test-examples.js',

@@ -51,6 +51,7 @@ import { localeRevision } from '../i18n/locale-registry.js';
 import { toolLabel } from '../i18n/tool-labels.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { approvalText, runConflictText, runSummaryText } from './agent-words.js';
+import { OncePerFrame } from './once-per-frame.js';
 import {
   createPanelSessionStore,
   hasIndexedDb,
@@ -396,6 +397,7 @@ export class ChartAgentPanel extends LitElement {
     this.#runtime = null;
     this.#detach(false);
     this.#stopTicker();
+    this.#tokensRender.cancel();
     this.#resize?.disconnect();
     this.#observed = null;
     if (this.#deleteTimer) clearTimeout(this.#deleteTimer);
@@ -434,7 +436,7 @@ export class ChartAgentPanel extends LitElement {
 
   protected override updated(): void {
     // While a run streams, stick to the bottom once per frame, not per render: setting scrollTop
-    // forces a layout of the whole conversation, and a streamed answer renders once per token.
+    // forces a layout of the whole conversation, and a run's other events render as they come.
     if (this.#stick && !this._running) {
       const messages = this.renderRoot.querySelector<HTMLElement>('.messages');
       if (messages) this.#follow(messages);
@@ -794,6 +796,9 @@ export class ChartAgentPanel extends LitElement {
     if (store === this.#store) this._sessions = sessions;
   }
 
+  /** Renders the streamed tokens that arrived since the last render, once per frame. */
+  readonly #tokensRender = new OncePerFrame(() => this.requestUpdate('_events'));
+
   readonly #onRuntimeEvent = (event: AgentEvent): void => {
     this.#dispatch<AgentEvent>('agent-event', event);
     if (event.type === 'run.started' && event.runId) {
@@ -812,7 +817,14 @@ export class ChartAgentPanel extends LitElement {
     const last = this._events[this._events.length - 1];
     if (last && event.seq <= last.seq) return;
     this._events.push(event);
-    this.requestUpdate('_events');
+    // Streamed text renders at most once per frame: the tokens of a burst (a whole answer read in
+    // one task) cost one render, not one each. Any other event renders now, the tokens before it too.
+    if (event.type === 'assistant.text.delta' || event.type === 'assistant.reasoning.delta')
+      this.#tokensRender.request();
+    else {
+      this.#tokensRender.cancel();
+      this.requestUpdate('_events');
+    }
     if (event.type === 'run.started') {
       this.#currentRunId = event.runId ?? null;
       this._running = true;

@@ -34,6 +34,7 @@ import { extractTextToolCall } from './extract-text-tool-call.js';
 import { describeToolCall } from './describe-tool-call.js';
 import { toolFailure, toolSuccess } from './tool-failure.js';
 import { validateInput } from './validate-input.js';
+import { yieldToEventLoop } from './yield-to-event-loop.js';
 
 /** Options of {@link AgentRuntime}. */
 export interface AgentRuntimeOptions {
@@ -103,6 +104,8 @@ interface ActiveRun {
   readonly port: ChartAgentPort;
   stopReason: StopReason | null;
   timer: ReturnType<typeof setTimeout> | null;
+  /** `performance.now()` of the last activity: the timer, when it fires, stops the run only if that is long enough ago. */
+  lastActive: number;
   /** Number of questions waiting for the user; the inactivity timer is off while > 0. */
   waiting: number;
   /** Images captured in this run, by call id (never stored: the log keeps a thumbnail). */
@@ -169,6 +172,8 @@ const loadOpenAI = (): Promise<OpenAIModule> => (openaiModule ??= import('openai
 
 const DEFAULT_MAX_STEPS = 20;
 const DEFAULT_INACTIVITY_MS = 600_000;
+/** Reading a stream without a wait for longer than this pauses for the host's other tasks (below a 50 ms long task). */
+const SLICE_MS = 30;
 const DEFAULT_TOKEN_BUDGET = 24_000;
 
 /**
@@ -386,6 +391,7 @@ export class AgentRuntime {
       controller: new AbortController(),
       stopReason: null,
       timer: null,
+      lastActive: 0,
       waiting: 0,
       images: new Map(),
     };
@@ -603,7 +609,15 @@ export class AgentRuntime {
         const assembler = new ToolCallAssembler();
         let finishReason: string | null = null;
         let usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null = null;
+        let slice = performance.now();
         for await (const chunk of stream) {
+          // A buffered answer (a burst) is read without a wait: without a pause now and then, the whole
+          // answer would be one task, and the page would neither paint the text nor answer input until its end.
+          if (performance.now() - slice > SLICE_MS) {
+            await yieldToEventLoop();
+            this.#throwIfStopped(active);
+            slice = performance.now();
+          }
           this.#touch(active);
           if (chunk.usage) usage = chunk.usage;
           const choice = chunk.choices?.[0];
@@ -1090,12 +1104,29 @@ export class AgentRuntime {
     if (active.stopReason) throw new RunStopped();
   }
 
-  /** Restarts the inactivity timer (not while a question waits for the user). */
+  /**
+   * Restarts the inactivity deadline (not while a question waits for the user). It only notes the
+   * time: a burst of streamed tokens touches the run thousands of times in one task, and one timer,
+   * which moves itself to the new deadline when it fires early, keeps each touch O(1) with no timer calls.
+   */
   #touch(active: ActiveRun): void {
-    if (active.timer) clearTimeout(active.timer);
-    active.timer = null;
-    if (active.waiting > 0 || active.stopReason) return;
-    active.timer = setTimeout(() => this.#stop(active, 'deadline'), this.#inactivityMs());
+    if (active.waiting > 0 || active.stopReason) {
+      if (active.timer) clearTimeout(active.timer);
+      active.timer = null;
+      return;
+    }
+    active.lastActive = performance.now();
+    active.timer ??= this.#deadlineTimer(active, this.#inactivityMs());
+  }
+
+  #deadlineTimer(active: ActiveRun, ms: number): ReturnType<typeof setTimeout> {
+    return setTimeout(() => {
+      active.timer = null;
+      if (active.waiting > 0 || active.stopReason) return;
+      const left = active.lastActive + this.#inactivityMs() - performance.now();
+      if (left > 0) active.timer = this.#deadlineTimer(active, left);
+      else this.#stop(active, 'deadline');
+    }, ms);
   }
 
   #inactivityMs(): number {

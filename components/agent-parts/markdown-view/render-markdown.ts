@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { until } from 'lit/directives/until.js';
 import type { MarkdownOp } from './markdown-op.js';
+import { MarkdownChunkScanner } from './markdown-chunk-scanner.js';
 import { splitMarkdownChunks } from './split-markdown-chunks.js';
 
 /** Options of {@link renderMarkdown}. */
@@ -74,25 +75,82 @@ function renderSource(source: string, streaming: boolean): unknown {
         fallback,
       );
     }
-    const cached = streaming ? undefined : messages.get(source);
+    if (streaming) return renderStreaming(source);
+    const cached = messages.get(source);
     if (cached) return cached;
     const chunks = splitMarkdownChunks(source);
-    const last = chunks.length - 1;
+    const finished: unknown[] = [];
     let offset = 0;
-    const parts = chunks.map((chunk, i) => {
-      const open = streaming && i === last;
-      const formatted = offset < MAX_FORMATTED_CHARS;
+    for (const chunk of chunks.slice(0, -1)) {
+      finished.push(chunkPart(chunk, offset, false));
       offset += chunk.length;
-      return guard([chunk, open, formatted], () =>
-        !formatted ? plain(chunk) : open ? renderOpenChunk(chunk) : renderChunk(chunk),
-      );
-    });
-    const result = html`${parts}`;
-    if (!streaming) messages.set(source, result);
+    }
+    const result = layout(finished, chunkPart(chunks[chunks.length - 1], offset, false));
+    messages.set(source, result);
     return result;
   } catch {
     return plain(source);
   }
+}
+
+/** A streaming message: its scanner and the parts of the chunks it has finished. */
+interface Stream {
+  readonly scanner: MarkdownChunkScanner;
+  /** One part per finished chunk: a new array whenever a chunk is finished, else the same one. */
+  parts: readonly unknown[];
+}
+
+/** The messages streaming now, the latest first (a few panels may stream at once). */
+const streams: Stream[] = [];
+
+/**
+ * A streaming message costs what it gained since its last render: the scanner reads only its new
+ * lines, a chunk that became final is parsed once (and cached by its text for the finished
+ * message), the finished chunks' parts are one array Lit skips with one identity check while it is
+ * the same, and only the last, open chunk is parsed again.
+ */
+function renderStreaming(source: string): TemplateResult {
+  let stream: Stream | undefined;
+  for (const candidate of streams)
+    if (candidate.scanner.extendedBy(source) && candidate.scanner.source.length > (stream?.scanner.source.length ?? -1))
+      stream = candidate;
+  stream ??= { scanner: new MarkdownChunkScanner(), parts: [] };
+  const at = streams.indexOf(stream);
+  if (at !== 0) {
+    if (at > 0) streams.splice(at, 1);
+    streams.unshift(stream);
+    if (streams.length > 4) streams.pop();
+  }
+  const { scanner } = stream;
+  scanner.feed(source); // it extends the scanner's text: only the new lines are read
+  const finished = scanner.finished;
+  if (finished.length > stream.parts.length) {
+    const parts = [...stream.parts];
+    let offset = scanner.finishedLength;
+    for (let i = finished.length - 1; i >= parts.length; i--) offset -= finished[i].length;
+    for (let i = parts.length; i < finished.length; i++) {
+      parts.push(chunkPart(finished[i], offset, false));
+      offset += finished[i].length;
+    }
+    stream.parts = parts;
+  }
+  return layout(stream.parts, chunkPart(scanner.rest, scanner.finishedLength, true));
+}
+
+/**
+ * One shape for streaming and finished messages, so the last streamed render and the finished one
+ * share their DOM: the finished chunks (skipped while they are the same array) and the last chunk.
+ */
+function layout(finished: readonly unknown[], last: unknown): TemplateResult {
+  return html`${guard([finished], () => finished)}${last}`;
+}
+
+/** A chunk that starts `offset` characters into its message; `open` while more text may join it. */
+function chunkPart(chunk: string, offset: number, open: boolean): unknown {
+  const formatted = offset < MAX_FORMATTED_CHARS;
+  return guard([chunk, open, formatted], () =>
+    !formatted ? plain(chunk) : open ? renderOpenChunk(chunk) : renderChunk(chunk),
+  );
 }
 
 function renderOpenChunk(chunk: string): TemplateResult {
