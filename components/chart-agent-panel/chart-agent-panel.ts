@@ -819,7 +819,11 @@ export class ChartAgentPanel extends LitElement {
     this._events.push(event);
     // Streamed text renders at most once per frame: the tokens of a burst (a whole answer read in
     // one task) cost one render, not one each. Any other event renders now, the tokens before it too.
-    if (event.type === 'assistant.text.delta' || event.type === 'assistant.reasoning.delta')
+    if (
+      event.type === 'assistant.text.delta' ||
+      event.type === 'assistant.reasoning.delta' ||
+      event.type === 'assistant.text.checkpoint'
+    )
       this.#tokensRender.request();
     else {
       this.#tokensRender.cancel();

@@ -174,6 +174,11 @@ const DEFAULT_MAX_STEPS = 20;
 const DEFAULT_INACTIVITY_MS = 600_000;
 /** Reading a stream without a wait for longer than this pauses for the host's other tasks (below a 50 ms long task). */
 const SLICE_MS = 30;
+/**
+ * How often the text of an answer still streaming is stored (`assistant.text.checkpoint`): deltas are
+ * live-only, so without it a reload mid-answer would lose all of it; with it, at most this much.
+ */
+export const TEXT_CHECKPOINT_MS = 1000;
 const DEFAULT_TOKEN_BUDGET = 24_000;
 
 /**
@@ -610,6 +615,7 @@ export class AgentRuntime {
         let finishReason: string | null = null;
         let usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null = null;
         let slice = performance.now();
+        let checkpointAt = slice;
         for await (const chunk of stream) {
           // A buffered answer (a burst) is read without a wait: without a pause now and then, the whole
           // answer would be one task, and the page would neither paint the text nor answer input until its end.
@@ -633,6 +639,10 @@ export class AgentRuntime {
             text += delta.content;
             emitted = true;
             this.#emit(state, active.runId, { type: 'assistant.text.delta', messageId, delta: delta.content });
+            if (performance.now() - checkpointAt >= TEXT_CHECKPOINT_MS) {
+              checkpointAt = performance.now();
+              this.#emit(state, active.runId, { type: 'assistant.text.checkpoint', messageId, text });
+            }
           }
           if (delta?.tool_calls) {
             emitted = true;

@@ -110,6 +110,9 @@ export function buildHistory(events: readonly AgentEvent[], options: { currentRu
       case 'assistant.text.delta':
         partialText.set(event.messageId, (partialText.get(event.messageId) ?? '') + event.delta);
         break;
+      case 'assistant.text.checkpoint':
+        partialText.set(event.messageId, event.text);
+        break;
       case 'assistant.message.completed':
         partialText.delete(event.messageId);
         current = { text: event.text, ...(event.reasoning ? { reasoning: event.reasoning } : {}), calls: [] };

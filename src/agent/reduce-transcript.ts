@@ -184,6 +184,23 @@ export class TranscriptReducer {
         }
         break;
       }
+      case 'assistant.text.checkpoint': {
+        // Live, the deltas already showed this text; replayed after a reload, it is all that is left of them.
+        const id = this.#assistantById.get(event.messageId);
+        if (id === undefined) {
+          this.#assistantById.set(event.messageId, `assistant:${event.messageId}`);
+          this.#add({
+            kind: 'assistant',
+            id: `assistant:${event.messageId}`,
+            ...base,
+            text: event.text,
+            streaming: !ended,
+          });
+        } else {
+          this.#update<AssistantTranscriptItem>(id, (item) => ({ ...item, text: event.text }));
+        }
+        break;
+      }
       case 'assistant.message.completed': {
         const id = this.#assistantById.get(event.messageId);
         if (id === undefined) {

@@ -76,6 +76,11 @@ export type AgentEvent = EventBase &
     | { readonly type: 'assistant.text.delta'; readonly messageId: string; readonly delta: string }
     /** Live-only (never stored) like text deltas: a reasoning model's thinking as it streams. */
     | { readonly type: 'assistant.reasoning.delta'; readonly messageId: string; readonly delta: string }
+    /**
+     * Stored: the whole text so far of a message still streaming, at most once a second, so a reload or a
+     * closed tab mid-answer keeps what the user saw (a later checkpoint or the completion replaces it).
+     */
+    | { readonly type: 'assistant.text.checkpoint'; readonly messageId: string; readonly text: string }
     /** `reasoning`: the step's thinking (DeepSeek `reasoning_content`), shown collapsed and sent back on tool-call turns. */
     | {
         readonly type: 'assistant.message.completed';

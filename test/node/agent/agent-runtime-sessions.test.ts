@@ -5,6 +5,7 @@ import {
   createMemorySessionStore,
   reduceTranscript,
   TRUNCATION_MARKER,
+  type SessionStore,
 } from '../../../src/agent/index.js';
 import type { AgentEvent } from '../../../src/protocol/index.js';
 import { closeMock, lastEvent, mockModel, ofType, setup } from './harness.js';
@@ -156,6 +157,60 @@ test('replay: a run without a terminal event is marked interrupted, and seq cont
   const roles = mock.requests[0].body.messages.map((m: { role: string; content: string }) => m.role);
   assert.deepEqual(roles, ['system', 'user', 'assistant', 'tool', 'user']);
   runtime.closeSession(sessionId);
+});
+
+test('a tab closed mid-answer: the text streamed up to the last checkpoint survives the reload, in the panel and for the model', async () => {
+  const mock = await mockModel();
+  const store = createMemorySessionStore();
+  const { id: sessionId } = await store.createSession();
+  // The first tab's store stops taking writes when the tab closes, as IndexedDB does for a closed page.
+  let closed = false;
+  const tabStore: SessionStore = {
+    ...store,
+    append: (id, events) => (closed ? new Promise<void>(() => {}) : store.append(id, events)),
+  };
+  const answer = Array.from({ length: 60 }, (_, i) => `word${i} `).join('');
+  mock.script([{ text: answer, chunkDelayMs: 60 }]);
+  const first = new AgentRuntime({ baseURL: mock.url, store: tabStore });
+  first.setPort(createFakePort());
+  const shown: AgentEvent[] = [];
+  first.subscribe((e) => shown.push(e));
+  void first.run(sessionId, { text: 'explain the trend' });
+  const started = Date.now();
+  while (Date.now() - started < 2_500) await new Promise((r) => setTimeout(r, 50));
+  closed = true;
+  const seen = ofType(shown, 'assistant.text.delta')
+    .map((e) => e.delta)
+    .join('');
+  assert.ok(seen.length > 0 && seen.length < answer.length, `mid-answer (${seen.length} of ${answer.length} chars)`);
+  first.cancel(sessionId);
+
+  const stored = await store.readEvents(sessionId);
+  assert.ok(!stored.some((e) => e.type === 'assistant.text.delta'), 'deltas stay live-only');
+  const checkpoints = ofType(stored, 'assistant.text.checkpoint');
+  assert.ok(checkpoints.length >= 1 && checkpoints.length <= 3, `about one a second, got ${checkpoints.length}`);
+
+  const second = new AgentRuntime({ baseURL: mock.url, store });
+  second.setPort(createFakePort());
+  const opened = await second.openSession(sessionId);
+  const items = reduceTranscript(opened.events);
+  const said = items.find((i) => i.kind === 'assistant');
+  assert.ok(said && said.kind === 'assistant' && !said.streaming);
+  assert.ok(
+    answer.startsWith(said.text) && said.text.length >= seen.length - 8 * 20,
+    `kept ${said.text.length} of ${seen.length} shown chars`,
+  );
+  assert.equal(items.at(-1)?.kind, 'notice');
+
+  mock.script([{ text: 'Picking up.' }]);
+  assert.equal(await second.run(sessionId, { text: 'go on' }), 'completed');
+  const history = mock.requests.at(-1)?.body.messages as { role: string; content: string }[];
+  assert.deepEqual(
+    history.map((m) => m.role),
+    ['system', 'user', 'assistant', 'user'],
+  );
+  assert.equal(history[2].content, said.text);
+  second.closeSession(sessionId);
 });
 
 test('redaction: no api key, bearer token, sk- key or host secret reaches stored or emitted events', async () => {
