@@ -1229,7 +1229,8 @@ export class ChartAgentPanel extends LitElement {
             }}
             @keydown=${this.#onInputKeyDown}></textarea>
           ${
-            this._running
+            // A chat another tab holds shows its run live here, but only that tab can stop it.
+            this._running && !this._sessionReadOnly
               ? html`<button part="stop" class="stop" type="button" aria-label=${s.stop} title=${s.stop} @click=${() => this.stop()}>${stopIcon}</button>`
               : html`<button part="send" class="send" type="button" aria-label=${s.send} title=${s.send} ?disabled=${!canSend}
                 @click=${() => void this.send()}>${sendIcon}</button>`

@@ -34,6 +34,7 @@ import { extractTextToolCall } from './extract-text-tool-call.js';
 import { describeToolCall } from './describe-tool-call.js';
 import { toolFailure, toolSuccess } from './tool-failure.js';
 import { validateInput } from './validate-input.js';
+import { openSessionChannel, type SessionChannel } from './session-channel.js';
 import { yieldToEventLoop } from './yield-to-event-loop.js';
 
 /** Options of {@link AgentRuntime}. */
@@ -201,6 +202,8 @@ export class AgentRuntime {
   readonly #visionMemory: VisionMemory;
   #client: OpenAI | null = null;
   readonly #redactor: Redactor;
+  /** Opened with the first Web Lock request (browsers only); see {@link openSessionChannel}. */
+  #channel: SessionChannel | null | undefined;
 
   constructor(options: AgentRuntimeOptions) {
     this.#options = options;
@@ -999,19 +1002,14 @@ export class AgentRuntime {
     };
     const event = this.#redactor.value(raw) as AgentEvent;
     state.events.push(event);
+    if (!state.readOnly) this.#channel?.post(event);
     // Text and reasoning deltas are live-only: a secret split across two deltas would escape per-event redaction,
     // while `assistant.message.completed` stores the whole text, redacted as one string.
     if (event.type !== 'assistant.text.delta' && event.type !== 'assistant.reasoning.delta') {
       state.pending.push(event);
       state.flushing ??= this.#flush(state);
     }
-    for (const listener of this.#listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        console.error('agent-runtime: a subscriber threw', error);
-      }
-    }
+    this.#publish(event);
     if (state.active && state.active.runId === runId) this.#touch(state.active);
     return event;
   }
@@ -1079,6 +1077,7 @@ export class AgentRuntime {
   async #requestLock(state: SessionState): Promise<boolean> {
     const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
     if (!locks) return true;
+    this.#channel ??= openSessionChannel((event) => this.#follow(event));
     return new Promise<boolean>((resolveAcquired) => {
       locks
         .request(`kline-agent-session:${state.id}`, { ifAvailable: true }, (lock) => {
@@ -1100,6 +1099,29 @@ export class AgentRuntime {
         })
         .catch(() => resolveAcquired(false));
     });
+  }
+
+  /**
+   * An event another tab posted for a chat this tab shows read-only: appended (once, in `seq` order) and
+   * published, so the read-only view follows the live answer, tool cards included. Not stored: the
+   * tab holding the chat stores it.
+   */
+  #follow(event: AgentEvent): void {
+    const state = this.#sessions.get(event.sessionId);
+    if (!state?.readOnly || event.seq < state.nextSeq) return;
+    state.events.push(event);
+    state.nextSeq = event.seq + 1;
+    this.#publish(event);
+  }
+
+  #publish(event: AgentEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('agent-runtime: a subscriber threw', error);
+      }
+    }
   }
 
   #stop(active: ActiveRun, reason: StopReason): void {

@@ -317,6 +317,36 @@ describe('<chart-agent-panel> with the mock model', function () {
     expect(part(second, 'notice')).to.equal(null);
   });
 
+  it('the read-only view of a chat follows the run of the tab that holds it, live, without a Stop button', async () => {
+    await deleteDatabase(SESSIONS_DB);
+    const { wrapper, chart, panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`,
+    );
+    const second = document.createElement('chart-agent-panel') as ChartAgentPanel;
+    second.setAttribute('for', 'c1');
+    second.setAttribute('base-url', mockUrl);
+    second.setAttribute('session-store', 'indexeddb');
+    wrapper.append(second);
+    await waitFor(() => part(second, 'notice')?.dataset.notice === 'session-read-only', 'read-only notice', 5000);
+    const answer = Array.from({ length: 30 }, (_, i) => `step${i}`).join(' ');
+    await script([
+      { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
+      { text: answer, chunkDelayMs: 40 },
+    ]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'weekly, then explain');
+    // While the first panel still streams, the second already shows part of the answer and the tool card.
+    await waitFor(() => messagesText(second).includes('step3'), 'streamed text in the read-only view', 10000);
+    expect(part(panel, 'stop'), 'the holding panel is still running').to.not.equal(null);
+    expect(messagesText(second)).to.contain('weekly, then explain');
+    expect(parts(second, 'tool-card').length).to.equal(1);
+    expect(part(second, 'stop'), 'only the holding tab can stop its run').to.equal(null);
+    expect((await ended).status).to.equal('completed');
+    await waitFor(() => messagesText(second).includes('step29'), 'the whole answer', 5000);
+    expect(chart.context.get()!.period).to.equal('1w');
+    expect(part(second, 'notice')?.dataset.notice).to.equal('session-read-only');
+  });
+
   it('malformed tool arguments fail on the card and the corrected call completes the run', async () => {
     const { chart, panel } = await memoryPanel();
     await script([
