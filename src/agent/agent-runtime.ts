@@ -791,6 +791,8 @@ export class AgentRuntime {
       result,
       elapsedMs: Date.now() - started,
     });
+    // So far: a run cut off by a reload can still be undone from its stored session.
+    if (result.stateChanged) this.#emitRunChanges(state, active, 'run.changes.checkpoint');
   }
 
   async #invokeTool(
@@ -929,7 +931,11 @@ export class AgentRuntime {
   }
 
   /** Emits what the run changed on the chart (nothing when it changed nothing). */
-  #emitRunChanges(state: SessionState, active: ActiveRun): void {
+  #emitRunChanges(
+    state: SessionState,
+    active: ActiveRun,
+    type: 'run.changes' | 'run.changes.checkpoint' = 'run.changes',
+  ): void {
     let changes: ReturnType<NonNullable<ChartAgentPort['runChanges']>> = null;
     try {
       changes = active.port.runChanges?.(active.runId) ?? null;
@@ -937,7 +943,7 @@ export class AgentRuntime {
       changes = null;
     }
     if (changes && changes.summary.length > 0) {
-      this.#emit(state, active.runId, { type: 'run.changes', summary: changes.summary, changes: changes.changes });
+      this.#emit(state, active.runId, { type, summary: changes.summary, changes: changes.changes });
     }
   }
 

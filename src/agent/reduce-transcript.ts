@@ -141,6 +141,8 @@ export class TranscriptReducer {
   readonly #assistantById = new Map<string, string>();
   /** Run id → the id of its change summary row (`run.reverted` names the run it undid). */
   readonly #changesByRun = new Map<string, string>();
+  /** Run id → what it changed so far (`run.changes.checkpoint`), shown if the run is interrupted before its summary. */
+  readonly #changesSoFar = new Map<string, Extract<AgentEvent, { type: 'run.changes.checkpoint' }>>();
   readonly #ended = new Set<string | undefined>();
   /** Run id → indexes of its items, so a run's end touches only its own rows. */
   readonly #itemsByRun = new Map<string | undefined, number[]>();
@@ -313,6 +315,9 @@ export class TranscriptReducer {
         this.#add({ kind: 'changes', id, ...base, summary: event.summary, changes: event.changes, reverted: false });
         break;
       }
+      case 'run.changes.checkpoint':
+        if (event.runId) this.#changesSoFar.set(event.runId, event);
+        break;
       case 'run.reverted': {
         const id = this.#changesByRun.get(event.targetRunId);
         if (id === undefined) break;
@@ -338,8 +343,10 @@ export class TranscriptReducer {
         });
         break;
       case 'run.cancelled':
-      case 'run.interrupted':
+      case 'run.interrupted': {
         this.#endRun(event.runId);
+        const soFar = event.runId ? this.#changesSoFar.get(event.runId) : undefined;
+        if (soFar && event.runId && !this.#changesByRun.has(event.runId)) this.push({ ...soFar, type: 'run.changes' });
         this.#add({
           kind: 'notice',
           id: `notice:${event.seq}`,
@@ -347,6 +354,7 @@ export class TranscriptReducer {
           notice: event.type === 'run.cancelled' ? 'cancelled' : 'interrupted',
         });
         break;
+      }
       case 'run.completed':
         this.#endRun(event.runId);
         break;

@@ -99,6 +99,13 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
       slices: Type.Record(Str, Type.Object({ before: Opt(Type.Unknown()), after: Opt(Type.Unknown()) })),
     }),
   }),
+  'run.changes.checkpoint': event('run.changes.checkpoint', {
+    summary: Type.Array(Str),
+    changes: Type.Object({
+      runId: Str,
+      slices: Type.Record(Str, Type.Object({ before: Opt(Type.Unknown()), after: Opt(Type.Unknown()) })),
+    }),
+  }),
   'run.reverted': event('run.reverted', {
     targetRunId: Str,
     direction: Type.Union([Type.Literal('undo'), Type.Literal('redo')]),

@@ -137,6 +137,11 @@ export type AgentEvent = EventBase &
       }
     /** What the run changed on the chart, emitted before its terminal event when it changed something. */
     | { readonly type: 'run.changes'; readonly summary: readonly string[]; readonly changes: RunChangeSet }
+    /**
+     * Stored after each tool call that changed the chart: what the run changed so far. Shown only for a run
+     * cut off by a reload or a closed tab (`run.interrupted`), which never gets its `run.changes`.
+     */
+    | { readonly type: 'run.changes.checkpoint'; readonly summary: readonly string[]; readonly changes: RunChangeSet }
     /** The user undid (or redid) run `targetRunId`'s changes; `conflicts` when a later change blocked it. */
     | {
         readonly type: 'run.reverted';

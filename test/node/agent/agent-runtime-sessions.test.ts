@@ -159,7 +159,7 @@ test('replay: a run without a terminal event is marked interrupted, and seq cont
   runtime.closeSession(sessionId);
 });
 
-test('a tab closed mid-answer: the text streamed up to the last checkpoint survives the reload, in the panel and for the model', async () => {
+test('a tab closed mid-answer: the text streamed up to the last checkpoint and what the run changed survive the reload, in the panel and for the model', async () => {
   const mock = await mockModel();
   const store = createMemorySessionStore();
   const { id: sessionId } = await store.createSession();
@@ -170,9 +170,20 @@ test('a tab closed mid-answer: the text streamed up to the last checkpoint survi
     append: (id, events) => (closed ? new Promise<void>(() => {}) : store.append(id, events)),
   };
   const answer = Array.from({ length: 60 }, (_, i) => `word${i} `).join('');
-  mock.script([{ text: answer, chunkDelayMs: 60 }]);
+  mock.script([
+    { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
+    { text: answer, chunkDelayMs: 60 },
+  ]);
   const first = new AgentRuntime({ baseURL: mock.url, store: tabStore });
-  first.setPort(createFakePort());
+  const port = createFakePort();
+  // What the chart's run ledger reports once the period changed (src/core/runs/run-ledger.ts).
+  const changes = (runId: string) => ({
+    runId,
+    summary: ['period 1d → 1w'],
+    changes: { runId, slices: { target: { before: { period: '1d' }, after: { period: '1w' } } } },
+  });
+  port.runChanges = (runId: string) => (port.calls.length > 0 ? changes(runId) : null);
+  first.setPort(port);
   const shown: AgentEvent[] = [];
   first.subscribe((e) => shown.push(e));
   void first.run(sessionId, { text: 'explain the trend' });
@@ -201,15 +212,20 @@ test('a tab closed mid-answer: the text streamed up to the last checkpoint survi
     `kept ${said.text.length} of ${seen.length} shown chars`,
   );
   assert.equal(items.at(-1)?.kind, 'notice');
+  // What the run changed before the reload is still listed, with what "Undo run" needs.
+  const changed = items.find((i) => i.kind === 'changes');
+  assert.ok(changed && changed.kind === 'changes', 'a changes row for the interrupted run');
+  assert.deepEqual(changed.summary, ['period 1d → 1w']);
+  assert.deepEqual(changed.changes.slices.target, { before: { period: '1d' }, after: { period: '1w' } });
 
   mock.script([{ text: 'Picking up.' }]);
   assert.equal(await second.run(sessionId, { text: 'go on' }), 'completed');
   const history = mock.requests.at(-1)?.body.messages as { role: string; content: string }[];
   assert.deepEqual(
     history.map((m) => m.role),
-    ['system', 'user', 'assistant', 'user'],
+    ['system', 'user', 'assistant', 'tool', 'assistant', 'user'],
   );
-  assert.equal(history[2].content, said.text);
+  assert.equal(history[4].content, said.text);
   second.closeSession(sessionId);
 });
 
