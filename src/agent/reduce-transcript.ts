@@ -170,81 +170,30 @@ export class TranscriptReducer {
           context: event.context ?? [],
         });
         break;
-      case 'assistant.text.delta': {
-        const id = this.#assistantById.get(event.messageId);
-        if (id === undefined) {
-          this.#assistantById.set(event.messageId, `assistant:${event.messageId}`);
-          this.#add({
-            kind: 'assistant',
-            id: `assistant:${event.messageId}`,
-            ...base,
-            text: event.delta,
-            streaming: true,
-          });
-        } else {
-          this.#update<AssistantTranscriptItem>(id, (item) => ({ ...item, text: item.text + event.delta }));
-        }
+      case 'assistant.text.delta':
+        this.#upsertAssistant(event.messageId, base, { text: event.delta, streaming: true }, (item) => ({
+          ...item,
+          text: item.text + event.delta,
+        }));
         break;
-      }
-      case 'assistant.text.checkpoint': {
+      case 'assistant.text.checkpoint':
         // Live, the deltas already showed this text; replayed after a reload, it is all that is left of them.
-        const id = this.#assistantById.get(event.messageId);
-        if (id === undefined) {
-          this.#assistantById.set(event.messageId, `assistant:${event.messageId}`);
-          this.#add({
-            kind: 'assistant',
-            id: `assistant:${event.messageId}`,
-            ...base,
-            text: event.text,
-            streaming: !ended,
-          });
-        } else {
-          this.#update<AssistantTranscriptItem>(id, (item) => ({ ...item, text: event.text }));
-        }
+        this.#upsertAssistant(event.messageId, base, { text: event.text, streaming: !ended }, (item) => ({
+          ...item,
+          text: event.text,
+        }));
         break;
-      }
       case 'assistant.message.completed': {
-        const id = this.#assistantById.get(event.messageId);
-        if (id === undefined) {
-          this.#assistantById.set(event.messageId, `assistant:${event.messageId}`);
-          this.#add({
-            kind: 'assistant',
-            id: `assistant:${event.messageId}`,
-            ...base,
-            text: event.text,
-            streaming: false,
-            ...(event.reasoning ? { reasoning: event.reasoning } : {}),
-          });
-        } else {
-          this.#update<AssistantTranscriptItem>(id, (item) => ({
-            ...item,
-            text: event.text,
-            streaming: false,
-            ...(event.reasoning ? { reasoning: event.reasoning } : {}),
-          }));
-        }
+        const done = { text: event.text, streaming: false, ...(event.reasoning ? { reasoning: event.reasoning } : {}) };
+        this.#upsertAssistant(event.messageId, base, done, (item) => ({ ...item, ...done }));
         break;
       }
-      case 'assistant.reasoning.delta': {
-        const id = this.#assistantById.get(event.messageId);
-        if (id === undefined) {
-          this.#assistantById.set(event.messageId, `assistant:${event.messageId}`);
-          this.#add({
-            kind: 'assistant',
-            id: `assistant:${event.messageId}`,
-            ...base,
-            text: '',
-            streaming: true,
-            reasoning: event.delta,
-          });
-        } else {
-          this.#update<AssistantTranscriptItem>(id, (item) => ({
-            ...item,
-            reasoning: (item.reasoning ?? '') + event.delta,
-          }));
-        }
+      case 'assistant.reasoning.delta':
+        this.#upsertAssistant(event.messageId, base, { text: '', streaming: true, reasoning: event.delta }, (item) => ({
+          ...item,
+          reasoning: (item.reasoning ?? '') + event.delta,
+        }));
         break;
-      }
       case 'tool.started':
         if (event.name === ASK_USER_TOOL) break;
         this.#add({
@@ -411,6 +360,19 @@ export class TranscriptReducer {
     this.#firstChanged = Math.min(this.#firstChanged, visible.length);
     this.#visibleIndex.set(item.id, visible.length);
     visible.push(item);
+  }
+
+  /** The assistant row of `messageId`: added from `first` the first time, else replaced by `next(row)`. */
+  #upsertAssistant(
+    messageId: string,
+    base: Pick<ItemBase, 'runId' | 'at'>,
+    first: Pick<AssistantTranscriptItem, 'text' | 'streaming' | 'reasoning'>,
+    next: (item: AssistantTranscriptItem) => AssistantTranscriptItem,
+  ): void {
+    const id = this.#assistantById.get(messageId);
+    if (id !== undefined) return this.#update<AssistantTranscriptItem>(id, next);
+    this.#assistantById.set(messageId, `assistant:${messageId}`);
+    this.#add({ kind: 'assistant', id: `assistant:${messageId}`, ...base, ...first });
   }
 
   #add(item: TranscriptItem): void {
