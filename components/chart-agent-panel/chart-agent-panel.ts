@@ -13,7 +13,6 @@ import {
   type SessionStore,
   type SessionStoreProblem,
   type TranscriptItem,
-  type UserTranscriptItem,
 } from '../../src/agent/index.js';
 import {
   AGENT_AVAILABLE_EVENT,
@@ -871,6 +870,23 @@ export class ChartAgentPanel extends LitElement {
   async send(text = this._input, context: readonly ContextItem[] = this.#activeChips()): Promise<RunStatus | null> {
     const message = text.trim();
     if (!message || !this.canSend) return null;
+    const items = context.map(({ kind, label, text: itemText }) => ({ kind, label, text: itemText }));
+    return this.#startRun(
+      (runtime, sessionId) => runtime.run(sessionId, { text: message, context: items, readOnly: this.readOnly }),
+      (sessionId) => {
+        this._input = '';
+        this.#removedChips.set(new Set());
+        void this.#nameSession(sessionId, message);
+      },
+    );
+  }
+
+  /** Runs `start` as the session's next run (rebuilding the runtime first when attributes changed). */
+  async #startRun(
+    start: (runtime: AgentRuntime, sessionId: string) => Promise<RunStatus>,
+    before: (sessionId: string) => void = () => undefined,
+  ): Promise<RunStatus | null> {
+    if (!this.canSend) return null;
     if (this.#configChanged()) {
       this.#buildRuntime();
       await this.#openSession(this._sessionId);
@@ -879,17 +895,14 @@ export class ChartAgentPanel extends LitElement {
     const runtime = this.#runtime;
     if (!runtime) return null;
     const sessionId = this._sessionId;
-    const items = context.map(({ kind, label, text: itemText }) => ({ kind, label, text: itemText }));
-    this._input = '';
-    this.#removedChips.set(new Set());
+    before(sessionId);
     this._running = true;
     this.#stick = true;
-    void this.#nameSession(sessionId, message);
     let status: RunStatus | null = null;
     try {
-      status = await runtime.run(sessionId, { text: message, context: items, readOnly: this.readOnly });
+      status = await start(runtime, sessionId);
     } catch (error) {
-      // Only a session another tab owns makes run() throw.
+      // Only a session another tab owns makes run() throw (retry() is called only after a message).
       if (this._sessionId === sessionId) {
         this._sessionReadOnly = true;
         this._notice = error instanceof Error ? error.message : String(error);
@@ -1012,9 +1025,10 @@ export class ChartAgentPanel extends LitElement {
     return buildContextChips(this.#context.get(), this.#strings().chipLabels);
   }
 
+  /** Runs the last user turn again; the question is not repeated in the chat. */
   #retry(): void {
-    const lastUser = [...this.#transcript()].reverse().find((item): item is UserTranscriptItem => item.kind === 'user');
-    if (lastUser) void this.send(lastUser.text, lastUser.context);
+    if (!this.#transcript().some((item) => item.kind === 'user')) return;
+    void this.#startRun((runtime, sessionId) => runtime.retry(sessionId, { readOnly: this.readOnly }));
   }
 
   #focusInput(): void {

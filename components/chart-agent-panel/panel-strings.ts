@@ -159,6 +159,7 @@ export const EN_PANEL: PanelStrings = {
     'content-filtered': 'The assistant’s provider declined this request. Try rephrasing it.',
     auth: 'The assistant is not set up correctly on this site (its access was refused).',
     'model-not-found': 'The assistant is not set up correctly on this site (its model was not found).',
+    'empty-answer': 'The assistant returned an empty answer. Retry, or rephrase the request.',
   },
   debugCauses: {
     'cross-origin':
@@ -181,6 +182,8 @@ export const EN_PANEL: PanelStrings = {
     auth: 'The model provider refused the API key (HTTP 401/403). Check `OPENAI_API_KEY` on the relay (or the `api-key` attribute) and that `OPENAI_BASE_URL` points at the service the key belongs to.',
     'model-not-found':
       "The provider does not know the model. Check the panel's `model` attribute or the relay's `OPENAI_MODEL` / `RELAY_MODELS`.",
+    'empty-answer':
+      'The model ended its stream with no text and no tool call (some models do this when a request confuses them, or when a proxy cuts the answer). Retry; if it keeps happening, try another model.',
   },
   tool: {
     running: 'Running',

@@ -102,6 +102,8 @@ interface ActiveRun {
   readonly controller: AbortController;
   readonly readOnly: boolean;
   readonly port: ChartAgentPort;
+  /** A retry: the run whose user message this run answers again (its context goes in the system prompt). */
+  readonly turnRunId?: string;
   stopReason: StopReason | null;
   timer: ReturnType<typeof setTimeout> | null;
   /** `performance.now()` of the last activity: the timer, when it fires, stops the run only if that is long enough ago. */
@@ -338,6 +340,27 @@ export class AgentRuntime {
     sessionId: string,
     input: { text: string; context?: readonly ContextItem[]; readOnly?: boolean },
   ): Promise<RunStatus> {
+    return this.#run(sessionId, input);
+  }
+
+  /**
+   * Runs the session's last user turn again (after a failed, stopped or empty answer) without
+   * adding a second user message: the model sees the conversation as it stood, and `run.started`
+   * carries `retryOf` (the id of the session's latest run). Resolves like {@link run}; rejects when
+   * the session has no user message to retry, or is read-only in this tab.
+   */
+  async retry(sessionId: string, input: { readOnly?: boolean } = {}): Promise<RunStatus> {
+    const state = await this.#load(sessionId);
+    const retryOf = state.events.findLast((e) => e.type === 'run.started')?.runId;
+    const asked = state.events.some((e) => e.type === 'user.message');
+    if (!asked || retryOf === undefined) throw new Error('This chat has nothing to retry: it has no message yet.');
+    return this.#run(sessionId, { ...input, retryOf });
+  }
+
+  async #run(
+    sessionId: string,
+    input: { text?: string; context?: readonly ContextItem[]; readOnly?: boolean; retryOf?: string },
+  ): Promise<RunStatus> {
     this.#wanted.add(sessionId);
     const state = await this.#load(sessionId);
     if (!state.releaseLock && !state.readOnly) state.readOnly = !(await this.#acquireLock(state));
@@ -358,20 +381,34 @@ export class AgentRuntime {
     const readOnly = input.readOnly ?? false;
     const port = this.#port;
     const runId = createId('run');
-    const context = input.context ?? [];
+    let context = input.context ?? [];
+    let turnRunId: string | undefined;
     this.#emit(state, runId, {
       type: 'run.started',
       readOnly,
       ...(this.#options.model ? { model: this.#options.model } : {}),
+      ...(input.retryOf ? { retryOf: input.retryOf } : {}),
     });
     const changes = port && state.lastContext !== undefined ? chartChanges(state.lastContext, safeContexts(port)) : [];
-    if (changes.length > 0) this.#emit(state, runId, { type: 'context.changed', context: [chartChangeItem(changes)] });
-    this.#emit(state, runId, {
-      type: 'user.message',
-      messageId: createId('msg'),
-      text: input.text,
-      ...(context.length > 0 ? { context } : {}),
-    });
+    if (input.text === undefined) {
+      // A retry adds no user message: the repeated message's context, and what the user changed on the
+      // chart since, go to this run's system prompt as they did for the first try.
+      const asked = state.events.findLast((e) => e.type === 'user.message');
+      if (asked?.type === 'user.message') {
+        turnRunId = asked.runId;
+        context = [...(asked.context ?? []), ...context];
+      }
+      if (changes.length > 0) context = [...context, chartChangeItem(changes)];
+    } else {
+      if (changes.length > 0)
+        this.#emit(state, runId, { type: 'context.changed', context: [chartChangeItem(changes)] });
+      this.#emit(state, runId, {
+        type: 'user.message',
+        messageId: createId('msg'),
+        text: input.text,
+        ...(context.length > 0 ? { context } : {}),
+      });
+    }
     if (!port) {
       this.#emit(state, runId, {
         type: 'run.failed',
@@ -388,6 +425,7 @@ export class AgentRuntime {
       sessionId,
       readOnly,
       port,
+      ...(turnRunId ? { turnRunId } : {}),
       controller: new AbortController(),
       stopReason: null,
       timer: null,
@@ -442,6 +480,8 @@ export class AgentRuntime {
     const maxSteps = this.#options.maxSteps ?? DEFAULT_MAX_STEPS;
     const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
     let sawUsage = false;
+    /** Whether this run has shown the user anything: text or a tool call. */
+    let said = false;
     // A chart lists its built-in tools once their chunk is in (issue #12); a port that cannot load them
     // still lists what it has, so the run goes on with those.
     await active.port.toolsReady?.().catch(() => undefined);
@@ -457,12 +497,26 @@ export class AgentRuntime {
       });
       const messages = attachImages(
         fitToBudget(
-          [{ role: 'system', content: system }, ...buildHistory(state.events, { currentRunId: active.runId })],
+          [
+            { role: 'system', content: system },
+            ...buildHistory(state.events, {
+              currentRunId: active.runId,
+              ...(active.turnRunId ? { promptContextRunId: active.turnRunId } : {}),
+            }),
+          ],
           this.#options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
         ),
         new Map([...active.images].slice(-MAX_IMAGES_PER_REQUEST)),
       );
       const result = await this.#callModel(state, active, messages, tools);
+      if (result.calls.length === 0 && !said && !result.text.trim()) {
+        throw new RunFailure(
+          'PROVIDER_BAD_RESPONSE',
+          'The model ended its answer with no text and no tool call. Retry, or try another model.',
+          'empty-answer',
+        );
+      }
+      said ||= result.calls.length > 0 || result.text.trim() !== '';
       if (result.usage) {
         sawUsage = true;
         usage.promptTokens += result.usage.prompt_tokens ?? 0;
@@ -568,6 +622,7 @@ export class AgentRuntime {
     tools: readonly ToolDescriptor[],
   ): Promise<{
     calls: AssembledToolCall[];
+    text: string;
     usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
   }> {
     const client = await this.#getClient();
@@ -659,7 +714,7 @@ export class AgentRuntime {
             'The model stopped at its output length limit before answering.',
           );
         }
-        return { calls, usage };
+        return { calls, text, usage };
       } catch (error) {
         if (error instanceof RunFailure) throw error;
         if (active.stopReason || error instanceof RunStopped) {

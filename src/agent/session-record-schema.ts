@@ -47,7 +47,7 @@ const event = <T extends Record<string, TSchema>>(type: string, fields: T) =>
 
 /** Body schemas by event type (TypeBox, checked with `Value`: no code generation, CSP-safe). */
 const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
-  'run.started': event('run.started', { readOnly: Type.Boolean(), model: Opt(Str) }),
+  'run.started': event('run.started', { readOnly: Type.Boolean(), model: Opt(Str), retryOf: Opt(Str) }),
   'run.completed': event('run.completed', {
     usage: Opt(Type.Object({ promptTokens: Opt(Num), completionTokens: Opt(Num), totalTokens: Opt(Num) })),
   }),

@@ -17,7 +17,8 @@ export type RunFailureCode =
  * What most likely caused a provider failure, when known: `cross-origin` (the service is on another
  * origin and did not allow this page: CORS), `unreachable` (nothing answered), `network` (the request
  * got no response), `web-page` (a web page answered instead of the API), `not-found` (HTTP 404),
- * `no-relay` (nothing serves the API at the default same-origin `/v1`).
+ * `no-relay` (nothing serves the API at the default same-origin `/v1`), `empty-answer` (the model's
+ * stream ended with neither text nor a tool call).
  */
 export type RunFailureCause =
   | 'cross-origin'
@@ -31,7 +32,8 @@ export type RunFailureCause =
   | 'context-too-long'
   | 'content-filtered'
   | 'auth'
-  | 'model-not-found';
+  | 'model-not-found'
+  | 'empty-answer';
 
 export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
 
@@ -53,8 +55,8 @@ export interface ContextItem {
 }
 
 export type AgentEvent = EventBase &
-  (
-    | { readonly type: 'run.started'; readonly readOnly: boolean; readonly model?: string }
+  /** `retryOf`: the run this one retries (`AgentRuntime.retry`: the last user turn again, no new user message). */
+  (| { readonly type: 'run.started'; readonly readOnly: boolean; readonly model?: string; readonly retryOf?: string }
     | {
         readonly type: 'run.completed';
         readonly usage?: { promptTokens?: number; completionTokens?: number; totalTokens?: number };

@@ -299,6 +299,7 @@ const ja: LocaleStrings = {
       'content-filtered': 'アシスタントのプロバイダーがこのリクエストを断りました。言い方を変えてみてください。',
       auth: 'このサイトのアシスタント設定に誤りがあります（アクセスが拒否されました）。',
       'model-not-found': 'このサイトのアシスタント設定に誤りがあります（モデルが見つかりません）。',
+      'empty-answer': 'アシスタントの回答が空でした。再試行するか、言い方を変えてください。',
     },
     debugCauses: {
       'cross-origin':
@@ -323,6 +324,8 @@ const ja: LocaleStrings = {
       auth: 'プロバイダーがキーを拒否しました（HTTP 401/403）。リレーの `OPENAI_API_KEY`（または `api-key` 属性）と `OPENAI_BASE_URL` を確認してください。',
       'model-not-found':
         'プロバイダーがそのモデルを知りません。パネルの `model` 属性、またはリレーの `OPENAI_MODEL` / `RELAY_MODELS` を確認してください。',
+      'empty-answer':
+        'モデルのストリームがテキストもツール呼び出しもないまま終了しました（リクエストでモデルが混乱した場合や、プロキシが回答を切った場合に起こります）。再試行し、繰り返す場合は別のモデルを試してください。',
     },
     tool: {
       running: '実行中',

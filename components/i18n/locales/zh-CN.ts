@@ -286,6 +286,7 @@ const zhCN: LocaleStrings = {
       'content-filtered': '助手的服务商拒绝了此请求，请换一种说法。',
       auth: '此网站上的助手配置有误（访问被拒绝）。',
       'model-not-found': '此网站上的助手配置有误（找不到模型）。',
+      'empty-answer': '助手返回了空的回答。请重试，或换一种说法。',
     },
     debugCauses: {
       'cross-origin':
@@ -304,6 +305,8 @@ const zhCN: LocaleStrings = {
       'content-filtered': '服务商的内容过滤拦截了请求或回答。',
       auth: '服务商拒绝了密钥（HTTP 401/403）。请检查中继上的 `OPENAI_API_KEY`（或 `api-key` 属性）以及 base URL。',
       'model-not-found': '服务商不认识该模型。请检查面板的 `model` 属性或中继的 `OPENAI_MODEL` / `RELAY_MODELS`。',
+      'empty-answer':
+        '模型的流式响应结束时既没有文字也没有工具调用（请求让模型困惑，或代理截断了回答时会这样）。请重试；若反复出现，请换用其他模型。',
     },
     tool: {
       running: '运行中',

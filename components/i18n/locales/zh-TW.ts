@@ -286,6 +286,7 @@ const zhTW: LocaleStrings = {
       'content-filtered': '助理的服務商拒絕了此請求，請換一種說法。',
       auth: '此網站上的助理配置有誤（訪問被拒絕）。',
       'model-not-found': '此網站上的助理配置有誤（找不到模型）。',
+      'empty-answer': '助理回傳了空的回答。請重試，或換個說法。',
     },
     debugCauses: {
       'cross-origin':
@@ -304,6 +305,8 @@ const zhTW: LocaleStrings = {
       'content-filtered': '服務商的內容過濾攔截了請求或回答。',
       auth: '服務商拒絕了金鑰（HTTP 401/403）。請檢查中繼上的 `OPENAI_API_KEY`（或 `api-key` 屬性）以及 base URL。',
       'model-not-found': '服務商不認識該模型。請檢查面板的 `model` 屬性或中繼的 `OPENAI_MODEL` / `RELAY_MODELS`。',
+      'empty-answer':
+        '模型的串流回應結束時既沒有文字也沒有工具呼叫（請求讓模型困惑，或代理截斷了回答時會這樣）。請重試；若反覆出現，請改用其他模型。',
     },
     tool: {
       running: '執行中',
