@@ -51,6 +51,7 @@ import { toolLabel } from '../i18n/tool-labels.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { approvalText, runConflictText, runSummaryText } from './agent-words.js';
 import { OncePerFrame } from './once-per-frame.js';
+import { PanelFocus } from './panel-focus.js';
 import {
   createPanelSessionStore,
   hasIndexedDb,
@@ -405,6 +406,7 @@ export class ChartAgentPanel extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    this.#focus.beforeUpdate();
     if (changed.has('apiKey') && this.apiKey && this.apiKey !== this.#warnedKey) {
       this.#warnedKey = this.apiKey;
       console.warn(
@@ -465,7 +467,11 @@ export class ChartAgentPanel extends LitElement {
         this._now = Date.now();
       }, 500);
     else if (!anyRunning) this.#stopTicker();
+    this.#focus.afterUpdate();
   }
+
+  /** Keeps focus in the panel when a focused control goes away, and moves it to a card that waits for the user. */
+  readonly #focus = new PanelFocus(this);
 
   // ---- connection -----------------------------------------------------------------------------
 
@@ -824,6 +830,8 @@ export class ChartAgentPanel extends LitElement {
       this.#tokensRender.cancel();
       this.requestUpdate('_events');
     }
+    if (event.type === 'tool.question.required' || event.type === 'tool.approval.required')
+      this.#focus.cardAdded(event.callId);
     if (event.type === 'run.started') {
       this.#currentRunId = event.runId ?? null;
       this._running = true;
@@ -1136,6 +1144,8 @@ export class ChartAgentPanel extends LitElement {
   #onAnswer = (e: CustomEvent<QuestionAnswerDetail>): void => {
     e.stopPropagation();
     this.#runtime?.answerQuestion(e.detail.callId, e.detail.answer);
+    // The answered card keeps no control: focus goes back to where the user writes.
+    this.#focus.toNext();
   };
 
   #stopTicker(): void {
@@ -1189,7 +1199,7 @@ export class ChartAgentPanel extends LitElement {
       </div>
       ${this.#renderNotices(s)}
       <div class="messages-wrap" lang=${lang}>
-        <div part="messages" class="messages" role="log" aria-live="polite" aria-relevant="additions" @scroll=${this.#onScroll}
+        <div part="messages" class="messages" role="log" aria-live="polite" aria-atomic="false" aria-relevant="additions" @scroll=${this.#onScroll}
           @question-answer=${this.#onAnswer}>
           <div class="messages-inner">
             ${
@@ -1289,14 +1299,15 @@ export class ChartAgentPanel extends LitElement {
     rowRenders.set(this, (rowRenders.get(this) ?? 0) + 1);
     switch (item.kind) {
       case 'user':
-        return html`<div class="message user" data-item=${item.id}>${item.text}${
+        // The speaker label is read, not shown: a screen reader tells the turns apart.
+        return html`<div class="message user" data-item=${item.id}><span class="visually-hidden speaker">${s.you}</span>${item.text}${
           item.context.length
             ? html`<div class="sent-chips">${item.context.map((c) => html`<span class="sent-chip" data-model-text title=${c.text}>${c.label}</span>`)}</div>`
             : nothing
         }</div>`;
       case 'assistant':
         return html`
-          <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}>
+          <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}><span class="visually-hidden speaker">${s.assistant}</span>
             ${item.reasoning ? html`<details part="reasoning" class="reasoning"><summary>${s.reasoning}</summary><div class="reasoning-text">${item.reasoning}</div></details>` : nothing}
             <div class="markdown">${guard([item.text, item.streaming], () => renderMarkdown(item.text, { streaming: item.streaming }))}</div>
             ${

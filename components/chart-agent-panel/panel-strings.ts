@@ -28,7 +28,9 @@ export interface PanelStrings {
   readonly retry: string;
   readonly copy: string;
   readonly copied: string;
+  /** Speaker label of the user's messages (read by screen readers, not shown). */
   readonly you: string;
+  /** Speaker label of the model's messages (read by screen readers, not shown). */
   readonly assistant: string;
   readonly emptyTitle: string;
   readonly emptyHint: string;
@@ -96,7 +98,7 @@ export const EN_PANEL: PanelStrings = {
   copy: 'Copy',
   copied: 'Copied',
   you: 'You',
-  assistant: 'Agent',
+  assistant: 'Assistant',
   emptyTitle: 'What should we look at?',
   emptyHint: 'The agent sees the chart and can change it with the same commands as the toolbar. Try:',
   examples: [
