@@ -23,6 +23,7 @@ import {
   type ChartAgentPort,
   type ChartContext,
   type ContextItem,
+  type RunFailureCode,
   type RunStatus,
 } from '../../src/protocol/index.js';
 import {
@@ -161,6 +162,7 @@ interface BlockGroup {
  * @csspart session-list - The chat picker.
  * @csspart error - A failed run, with its explanation and a retry button.
  * @csspart retry - The retry button of a failed run.
+ * @csspart retry-status - "Rate limited — retrying in N s" while a failed model request waits for its retry.
  * @csspart notice - The disconnected / read-only-session notice.
  * @csspart copy - The copy button of an assistant message.
  * @csspart reasoning - The collapsed "Thinking" disclosure of a reasoning model's step.
@@ -221,6 +223,7 @@ export class ChartAgentPanel extends LitElement {
     _notice: { state: true },
     _storageProblem: { state: true },
     _reverting: { state: true },
+    _retrying: { state: true },
     confirmMutations: { type: String, attribute: 'confirm-mutations' },
     vision: { type: String },
   };
@@ -275,6 +278,8 @@ export class ChartAgentPanel extends LitElement {
   declare _storageProblem: SessionStoreProblem | null;
   /** Run id whose "Undo run" is in progress. */
   declare _reverting: string;
+  /** The run waits before another model request (`run.retrying`): why, and until when (epoch ms). */
+  declare _retrying: { code: RunFailureCode; until: number } | null;
 
   #store: SessionStore | null = null;
   #storeKind = '';
@@ -333,6 +338,7 @@ export class ChartAgentPanel extends LitElement {
     this._notice = '';
     this._storageProblem = null;
     this._reverting = '';
+    this._retrying = null;
   }
 
   /** Whether a chart is connected. */
@@ -461,7 +467,8 @@ export class ChartAgentPanel extends LitElement {
       this.#observed = inner;
     }
     this.#transcript();
-    const anyRunning = this.#reducer.runningTools() > 0;
+    // The clock also counts down a wait before a retry.
+    const anyRunning = this.#reducer.runningTools() > 0 || this._retrying !== null;
     if (anyRunning && !this.#ticker)
       this.#ticker = setInterval(() => {
         this._now = Date.now();
@@ -832,6 +839,10 @@ export class ChartAgentPanel extends LitElement {
     }
     if (event.type === 'tool.question.required' || event.type === 'tool.approval.required')
       this.#focus.cardAdded(event.callId);
+    if (event.type === 'run.retrying') {
+      this._now = Date.now();
+      this._retrying = { code: event.code, until: this._now + event.delayMs };
+    } else if (this._retrying) this._retrying = null;
     if (event.type === 'run.started') {
       this.#currentRunId = event.runId ?? null;
       this._running = true;
@@ -1231,9 +1242,11 @@ export class ChartAgentPanel extends LitElement {
                   )
             }
             ${
-              this._running && !this.#isStreaming(items) && !this.#reducer.waitingForUser()
-                ? html`<div class="thinking" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>`
-                : nothing
+              this._running && this._retrying
+                ? html`<div part="retry-status" class="thinking retry-status" role="status" data-code=${this._retrying.code}><span class="spinner" aria-hidden="true"></span>${(this._retrying.code === 'PROVIDER_RATE_LIMIT' ? s.rateLimitedRetrying : s.retryingIn)(Math.max(0, Math.ceil((this._retrying.until - this._now) / 1000)))}</div>`
+                : this._running && !this.#isStreaming(items) && !this.#reducer.waitingForUser()
+                  ? html`<div class="thinking" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>`
+                  : nothing
             }
           </div>
         </div>
@@ -1377,7 +1390,7 @@ export class ChartAgentPanel extends LitElement {
     return html`
       <div part="error" class="error" role="alert" data-code=${item.code} data-cause=${item.cause ?? nothing}>
         <div class="error-title">${s.errorTitle}${this.debug ? html`<span class="error-code" translate="no">${item.code}</span>` : nothing}</div>
-        <div class="error-text">${visitor}</div>
+        <div class="error-text">${visitor}${item.retryAfterMs ? ` ${s.retryAfter(Math.ceil(item.retryAfterMs / 1000))}` : ''}</div>
         ${this.debug && explanation ? html`<div class="markdown">${renderMarkdown(explanation)}</div>` : nothing}
         ${
           !this.debug

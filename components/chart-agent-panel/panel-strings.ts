@@ -41,6 +41,12 @@ export interface PanelStrings {
   readonly cancelled: string;
   readonly interrupted: string;
   readonly thinking: string;
+  /** While a rate-limited request waits before its retry: `n` seconds left. */
+  readonly rateLimitedRetrying: (n: number) => string;
+  /** While another failed request (5xx, network) waits before its retry. */
+  readonly retryingIn: (n: number) => string;
+  /** After a failure whose provider asked to wait (`Retry-After`) `n` seconds. */
+  readonly retryAfter: (n: number) => string;
   /** Summary of the collapsed disclosure that holds a reasoning model's thinking. */
   readonly reasoning: string;
   readonly readOnlyRun: string;
@@ -114,6 +120,9 @@ export const EN_PANEL: PanelStrings = {
   cancelled: 'Stopped',
   interrupted: 'Interrupted: the page was closed or reloaded during this run.',
   thinking: 'Thinking…',
+  rateLimitedRetrying: (n) => `Rate limited — retrying in ${n} s`,
+  retryingIn: (n) => `Connection problem — retrying in ${n} s`,
+  retryAfter: (n) => `Try again in ${n} s.`,
   reasoning: 'Thinking',
   readOnlyRun: 'read-only',
   jumpToLatest: 'Jump to latest',
@@ -162,6 +171,8 @@ export const EN_PANEL: PanelStrings = {
     auth: 'The assistant is not set up correctly on this site (its access was refused).',
     'model-not-found': 'The assistant is not set up correctly on this site (its model was not found).',
     'empty-answer': 'The assistant returned an empty answer. Retry, or rephrase the request.',
+    'repeated-tool-failure':
+      'The assistant kept repeating the same tool call that does not work, so it was stopped. Try rephrasing the request.',
   },
   debugCauses: {
     'cross-origin':
@@ -186,6 +197,8 @@ export const EN_PANEL: PanelStrings = {
       "The provider does not know the model. Check the panel's `model` attribute or the relay's `OPENAI_MODEL` / `RELAY_MODELS`.",
     'empty-answer':
       'The model ended its stream with no text and no tool call (some models do this when a request confuses them, or when a proxy cuts the answer). Retry; if it keeps happening, try another model.',
+    'repeated-tool-failure':
+      'The model made the same failing tool call three times in a row (an unknown tool, a call without a name, or the same invalid input), so the run was stopped before `max-steps`. Models that invent tool names do this; try another model.',
   },
   tool: {
     running: 'Running',
@@ -194,6 +207,8 @@ export const EN_PANEL: PanelStrings = {
     input: 'Input',
     result: 'Result',
     noInput: '(no input)',
+    unknownTool: (name) => `Unknown tool: ${name}`,
+    noName: '(no name)',
   },
   question: {
     submit: 'Submit',

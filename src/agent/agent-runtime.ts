@@ -151,6 +151,7 @@ class RunFailure extends Error {
     readonly code: RunFailureCode,
     message: string,
     readonly failureCause?: RunFailureCause,
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -482,6 +483,8 @@ export class AgentRuntime {
     let sawUsage = false;
     /** Whether this run has shown the user anything: text or a tool call. */
     let said = false;
+    /** The latest failing call and how many times in a row it failed the same way. */
+    let repeats: FailureStreak = { key: '', code: '', count: 0 };
     // A chart lists its built-in tools once their chunk is in (issue #12); a port that cannot load them
     // still lists what it has, so the run goes on with those.
     await active.port.toolsReady?.().catch(() => undefined);
@@ -528,8 +531,19 @@ export class AgentRuntime {
         this.#emit(state, active.runId, { type: 'run.completed', ...(sawUsage ? { usage } : {}) });
         return 'completed';
       }
-      await this.#executeCalls(state, active, result.calls, tools);
+      const results = await this.#executeCalls(state, active, result.calls, tools);
       this.#throwIfStopped(active);
+      result.calls.forEach((call, i) => {
+        repeats = repeatedFailure(repeats, call, results[i]);
+        if (repeats.count >= REPEATED_FAILURE_LIMIT) {
+          const what = call.name ? `"${call.name}"` : 'without a name';
+          throw new RunFailure(
+            'TOOL_LOOP_LIMIT',
+            `The model made the same failing tool call (${what}, ${repeats.code}) ${repeats.count} times in a row, so the run was stopped. Rephrase the request, or try another model.`,
+            'repeated-tool-failure',
+          );
+        }
+      });
     }
     throw new RunFailure(
       'TOOL_LOOP_LIMIT',
@@ -548,6 +562,7 @@ export class AgentRuntime {
     let code: RunFailureCode;
     let message: string;
     let cause: RunFailureCause | undefined;
+    let retryAfterMs: number | undefined;
     if (reason === 'deadline') {
       code = 'DEADLINE_EXCEEDED';
       message = `Nothing happened for ${formatDuration(this.#inactivityMs())}, so the run was stopped.`;
@@ -558,11 +573,18 @@ export class AgentRuntime {
       code = error.code;
       message = error.message;
       cause = error.failureCause;
+      retryAfterMs = error.retryAfterMs;
     } else {
       code = 'PROVIDER_BAD_RESPONSE';
       message = `The run failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
     }
-    this.#emit(state, active.runId, { type: 'run.failed', code, message, ...(cause ? { cause } : {}) });
+    this.#emit(state, active.runId, {
+      type: 'run.failed',
+      code,
+      message,
+      ...(cause ? { cause } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    });
     return 'failed';
   }
 
@@ -746,11 +768,28 @@ export class AgentRuntime {
           };
         }
         if (failure.retryable && !emitted && attempt < maxRetries) {
-          await sleep(retryDelayMs(attempt, baseDelayMs, failure.retryAfterMs), signal);
+          const delayMs = Math.round(retryDelayMs(attempt, baseDelayMs, failure.retryAfterMs));
+          // Said while waiting (a rate limit may hold the run for seconds): live-only, like text deltas.
+          this.#emit(state, active.runId, {
+            type: 'run.retrying',
+            code: failure.code,
+            ...(failure.cause ? { cause: failure.cause } : {}),
+            attempt: attempt + 1,
+            delayMs,
+          });
+          await sleep(delayMs, signal);
           continue;
         }
         completeText();
-        throw new RunFailure(failure.code, failure.message, failure.cause);
+        const wait = failure.retryAfterMs;
+        throw new RunFailure(
+          failure.code,
+          wait !== undefined && wait > 0
+            ? `${failure.message} The provider asked to wait ${Math.ceil(wait / 1000)} s.`
+            : failure.message,
+          failure.cause,
+          wait,
+        );
       }
     }
   }
@@ -763,7 +802,8 @@ export class AgentRuntime {
     active: ActiveRun,
     calls: readonly AssembledToolCall[],
     tools: readonly ToolDescriptor[],
-  ): Promise<void> {
+  ): Promise<ToolResult[]> {
+    const results = new Map<AssembledToolCall, ToolResult>();
     const byName = new Map(tools.map((t) => [t.name, t]));
     const parallel = (call: AssembledToolCall) => {
       const tool = byName.get(call.name);
@@ -782,11 +822,15 @@ export class AgentRuntime {
       if (parallel(calls[i])) {
         const batch: AssembledToolCall[] = [];
         while (i < calls.length && parallel(calls[i])) batch.push(calls[i++]);
-        await Promise.all(batch.map((call) => this.#executeCall(state, active, call, byName)));
+        await Promise.all(
+          batch.map(async (call) => results.set(call, await this.#executeCall(state, active, call, byName))),
+        );
       } else {
-        await this.#executeCall(state, active, calls[i++], byName);
+        const call = calls[i++];
+        results.set(call, await this.#executeCall(state, active, call, byName));
       }
     }
+    return calls.map((call) => results.get(call) ?? abortedResult());
   }
 
   async #executeCall(
@@ -794,7 +838,7 @@ export class AgentRuntime {
     active: ActiveRun,
     call: AssembledToolCall,
     tools: ReadonlyMap<string, ToolDescriptor>,
-  ): Promise<void> {
+  ): Promise<ToolResult> {
     const parsed = parseToolArguments(call.arguments);
     const approved = await this.#approved(active, call.id);
     this.#emit(state, active.runId, {
@@ -833,6 +877,7 @@ export class AgentRuntime {
       result,
       elapsedMs: Date.now() - started,
     });
+    return result;
   }
 
   async #invokeTool(
@@ -881,6 +926,13 @@ export class AgentRuntime {
         recommendedAction:
           'Use only the read-only tools offered in this run, or tell the user that read-only mode must be turned off for this change.',
       });
+    }
+    if (!call.name) {
+      return toolFailure(
+        'unknown_tool',
+        `The tool call has no name. Available tools: ${[...tools.keys()].join(', ')}.`,
+        { recommendedAction: 'Call one of the available tools by its exact name.' },
+      );
     }
     return toolFailure(
       'unknown_tool',
@@ -1046,7 +1098,11 @@ export class AgentRuntime {
     state.events.push(event);
     // Text and reasoning deltas are live-only: a secret split across two deltas would escape per-event redaction,
     // while `assistant.message.completed` stores the whole text, redacted as one string.
-    if (event.type !== 'assistant.text.delta' && event.type !== 'assistant.reasoning.delta') {
+    if (
+      event.type !== 'assistant.text.delta' &&
+      event.type !== 'assistant.reasoning.delta' &&
+      event.type !== 'run.retrying'
+    ) {
       state.pending.push(event);
       state.flushing ??= this.#flush(state);
     }
@@ -1236,6 +1292,22 @@ function chartItems(port: ChartAgentPort): ContextItem[] {
         ]
       : [],
   );
+}
+
+/** Identical failing calls in a row after which the run stops (the model got the error twice and did not change course). */
+const REPEATED_FAILURE_LIMIT = 3;
+
+interface FailureStreak {
+  readonly key: string;
+  readonly code: string;
+  readonly count: number;
+}
+
+/** The streak after `call` ended with `result`: a success, a retryable failure or another call ends it. */
+function repeatedFailure(streak: FailureStreak, call: AssembledToolCall, result: ToolResult): FailureStreak {
+  if (result.success || result.error.retryable) return { key: '', code: '', count: 0 };
+  const key = JSON.stringify([call.name, call.arguments.trim(), result.error.code]);
+  return { key, code: result.error.code, count: key === streak.key ? streak.count + 1 : 1 };
 }
 
 function invalidInput(name: string, details: { path: string; reason: string }[]): ToolResult {
