@@ -1108,6 +1108,12 @@ export class ChartAgentPanel extends LitElement {
    * comes before the browser's scroll event (a click, a chat update) must not send them back down.
    */
   #follow(el: HTMLElement): void {
+    // The empty state reads from its title down: following "the end" would cut the title off where it overflows.
+    if (el.querySelector('.empty')) {
+      el.scrollTop = 0;
+      this.#autoScrollTop = 0;
+      return;
+    }
     if (!this.#leftByUser(el)) {
       this.#scrollToEnd(el);
       return;
