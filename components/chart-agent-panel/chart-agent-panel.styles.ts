@@ -247,6 +247,15 @@ export const chartAgentPanelStyles = [
   .examples { display: flex; flex-direction: column; gap: 6px; }
   .example { text-align: left; border: 1px solid var(--_border); background: var(--_bg); border-radius: 10px; padding: 7px 10px; cursor: pointer; }
   .example:hover { background: var(--_surface); border-color: var(--_accent); }
+  /* A phone: the panel is short (stacked under the chart), so the examples wrap as pills and it all fits. */
+  @media (max-width: 480px) {
+    .empty { padding: 0 0 4px; gap: 6px; }
+    .empty-title { font-size: 15px; }
+    .empty-hint { font-size: 12px; }
+    .examples { flex-direction: row; flex-wrap: wrap; gap: 4px; }
+    .example { padding: 2px 9px; font-size: 12px; line-height: 1.35; border-radius: 999px; }
+    .messages { padding: 8px 10px 6px; }
+  }
 
   /* ---- composer ---- */
   .composer { border-top: 1px solid var(--_border); padding: 8px 10px 10px; display: flex; flex-direction: column; gap: 6px; background: var(--_bg); }

@@ -13,7 +13,6 @@ import {
   type SessionStore,
   type SessionStoreProblem,
   type TranscriptItem,
-  type UserTranscriptItem,
 } from '../../src/agent/index.js';
 import {
   AGENT_AVAILABLE_EVENT,
@@ -24,6 +23,7 @@ import {
   type ChartAgentPort,
   type ChartContext,
   type ContextItem,
+  type RunFailureCode,
   type RunStatus,
 } from '../../src/protocol/index.js';
 import {
@@ -52,6 +52,7 @@ import { toolLabel } from '../i18n/tool-labels.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { approvalText, runConflictText, runSummaryText } from './agent-words.js';
 import { OncePerFrame } from './once-per-frame.js';
+import { PanelFocus } from './panel-focus.js';
 import {
   createPanelSessionStore,
   hasIndexedDb,
@@ -161,6 +162,7 @@ interface BlockGroup {
  * @csspart session-list - The chat picker.
  * @csspart error - A failed run, with its explanation and a retry button.
  * @csspart retry - The retry button of a failed run.
+ * @csspart retry-status - "Rate limited — retrying in N s" while a failed model request waits for its retry.
  * @csspart notice - The disconnected / read-only-session notice.
  * @csspart copy - The copy button of an assistant message.
  * @csspart reasoning - The collapsed "Thinking" disclosure of a reasoning model's step.
@@ -221,6 +223,7 @@ export class ChartAgentPanel extends LitElement {
     _notice: { state: true },
     _storageProblem: { state: true },
     _reverting: { state: true },
+    _retrying: { state: true },
     confirmMutations: { type: String, attribute: 'confirm-mutations' },
     vision: { type: String },
   };
@@ -275,6 +278,8 @@ export class ChartAgentPanel extends LitElement {
   declare _storageProblem: SessionStoreProblem | null;
   /** Run id whose "Undo run" is in progress. */
   declare _reverting: string;
+  /** The run waits before another model request (`run.retrying`): why, and until when (epoch ms). */
+  declare _retrying: { code: RunFailureCode; until: number } | null;
 
   #store: SessionStore | null = null;
   #storeKind = '';
@@ -333,6 +338,7 @@ export class ChartAgentPanel extends LitElement {
     this._notice = '';
     this._storageProblem = null;
     this._reverting = '';
+    this._retrying = null;
   }
 
   /** Whether a chart is connected. */
@@ -406,6 +412,7 @@ export class ChartAgentPanel extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    this.#focus.beforeUpdate();
     if (changed.has('apiKey') && this.apiKey && this.apiKey !== this.#warnedKey) {
       this.#warnedKey = this.apiKey;
       console.warn(
@@ -460,13 +467,18 @@ export class ChartAgentPanel extends LitElement {
       this.#observed = inner;
     }
     this.#transcript();
-    const anyRunning = this.#reducer.runningTools() > 0;
+    // The clock also counts down a wait before a retry.
+    const anyRunning = this.#reducer.runningTools() > 0 || this._retrying !== null;
     if (anyRunning && !this.#ticker)
       this.#ticker = setInterval(() => {
         this._now = Date.now();
       }, 500);
     else if (!anyRunning) this.#stopTicker();
+    this.#focus.afterUpdate();
   }
+
+  /** Keeps focus in the panel when a focused control goes away, and moves it to a card that waits for the user. */
+  readonly #focus = new PanelFocus(this);
 
   // ---- connection -----------------------------------------------------------------------------
 
@@ -829,6 +841,12 @@ export class ChartAgentPanel extends LitElement {
       this.#tokensRender.cancel();
       this.requestUpdate('_events');
     }
+    if (event.type === 'tool.question.required' || event.type === 'tool.approval.required')
+      this.#focus.cardAdded(event.callId);
+    if (event.type === 'run.retrying') {
+      this._now = Date.now();
+      this._retrying = { code: event.code, until: this._now + event.delayMs };
+    } else if (this._retrying) this._retrying = null;
     if (event.type === 'run.started') {
       this.#currentRunId = event.runId ?? null;
       this._running = true;
@@ -875,6 +893,23 @@ export class ChartAgentPanel extends LitElement {
   async send(text = this._input, context: readonly ContextItem[] = this.#activeChips()): Promise<RunStatus | null> {
     const message = text.trim();
     if (!message || !this.canSend) return null;
+    const items = context.map(({ kind, label, text: itemText }) => ({ kind, label, text: itemText }));
+    return this.#startRun(
+      (runtime, sessionId) => runtime.run(sessionId, { text: message, context: items, readOnly: this.readOnly }),
+      (sessionId) => {
+        this._input = '';
+        this.#removedChips.set(new Set());
+        void this.#nameSession(sessionId, message);
+      },
+    );
+  }
+
+  /** Runs `start` as the session's next run (rebuilding the runtime first when attributes changed). */
+  async #startRun(
+    start: (runtime: AgentRuntime, sessionId: string) => Promise<RunStatus>,
+    before: (sessionId: string) => void = () => undefined,
+  ): Promise<RunStatus | null> {
+    if (!this.canSend) return null;
     if (this.#configChanged()) {
       this.#buildRuntime();
       await this.#openSession(this._sessionId);
@@ -883,17 +918,14 @@ export class ChartAgentPanel extends LitElement {
     const runtime = this.#runtime;
     if (!runtime) return null;
     const sessionId = this._sessionId;
-    const items = context.map(({ kind, label, text: itemText }) => ({ kind, label, text: itemText }));
-    this._input = '';
-    this.#removedChips.set(new Set());
+    before(sessionId);
     this._running = true;
     this.#stick = true;
-    void this.#nameSession(sessionId, message);
     let status: RunStatus | null = null;
     try {
-      status = await runtime.run(sessionId, { text: message, context: items, readOnly: this.readOnly });
+      status = await start(runtime, sessionId);
     } catch (error) {
-      // Only a session another tab owns makes run() throw.
+      // Only a session another tab owns makes run() throw (retry() is called only after a message).
       if (this._sessionId === sessionId) {
         this._sessionReadOnly = true;
         this._notice = error instanceof Error ? error.message : String(error);
@@ -1016,9 +1048,10 @@ export class ChartAgentPanel extends LitElement {
     return buildContextChips(this.#context.get(), this.#strings().chipLabels);
   }
 
+  /** Runs the last user turn again; the question is not repeated in the chat. */
   #retry(): void {
-    const lastUser = [...this.#transcript()].reverse().find((item): item is UserTranscriptItem => item.kind === 'user');
-    if (lastUser) void this.send(lastUser.text, lastUser.context);
+    if (!this.#transcript().some((item) => item.kind === 'user')) return;
+    void this.#startRun((runtime, sessionId) => runtime.retry(sessionId, { readOnly: this.readOnly }));
   }
 
   #focusInput(): void {
@@ -1079,6 +1112,12 @@ export class ChartAgentPanel extends LitElement {
    * comes before the browser's scroll event (a click, a chat update) must not send them back down.
    */
   #follow(el: HTMLElement): void {
+    // The empty state reads from its title down: following "the end" would cut the title off where it overflows.
+    if (el.querySelector('.empty')) {
+      el.scrollTop = 0;
+      this.#autoScrollTop = 0;
+      return;
+    }
     if (!this.#leftByUser(el)) {
       this.#scrollToEnd(el);
       return;
@@ -1126,6 +1165,8 @@ export class ChartAgentPanel extends LitElement {
   #onAnswer = (e: CustomEvent<QuestionAnswerDetail>): void => {
     e.stopPropagation();
     this.#runtime?.answerQuestion(e.detail.callId, e.detail.answer);
+    // The answered card keeps no control: focus goes back to where the user writes.
+    this.#focus.toNext();
   };
 
   #stopTicker(): void {
@@ -1179,7 +1220,7 @@ export class ChartAgentPanel extends LitElement {
       </div>
       ${this.#renderNotices(s)}
       <div class="messages-wrap" lang=${lang}>
-        <div part="messages" class="messages" role="log" aria-live="polite" aria-relevant="additions" @scroll=${this.#onScroll}
+        <div part="messages" class="messages" role="log" aria-live="polite" aria-atomic="false" aria-relevant="additions" @scroll=${this.#onScroll}
           @question-answer=${this.#onAnswer}>
           <div class="messages-inner">
             ${
@@ -1211,9 +1252,11 @@ export class ChartAgentPanel extends LitElement {
                   )
             }
             ${
-              this._running && !this.#isStreaming(items) && !this.#reducer.waitingForUser()
-                ? html`<div class="thinking" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>`
-                : nothing
+              this._running && this._retrying
+                ? html`<div part="retry-status" class="thinking retry-status" role="status" data-code=${this._retrying.code}><span class="spinner" aria-hidden="true"></span>${(this._retrying.code === 'PROVIDER_RATE_LIMIT' ? s.rateLimitedRetrying : s.retryingIn)(Math.max(0, Math.ceil((this._retrying.until - this._now) / 1000)))}</div>`
+                : this._running && !this.#isStreaming(items) && !this.#reducer.waitingForUser()
+                  ? html`<div class="thinking" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>`
+                  : nothing
             }
           </div>
         </div>
@@ -1280,14 +1323,15 @@ export class ChartAgentPanel extends LitElement {
     rowRenders.set(this, (rowRenders.get(this) ?? 0) + 1);
     switch (item.kind) {
       case 'user':
-        return html`<div class="message user" data-item=${item.id}>${item.text}${
+        // The speaker label is read, not shown: a screen reader tells the turns apart.
+        return html`<div class="message user" data-item=${item.id}><span class="visually-hidden speaker">${s.you}</span>${item.text}${
           item.context.length
             ? html`<div class="sent-chips">${item.context.map((c) => html`<span class="sent-chip" data-model-text title=${c.text}>${c.label}</span>`)}</div>`
             : nothing
         }</div>`;
       case 'assistant':
         return html`
-          <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}>
+          <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}><span class="visually-hidden speaker">${s.assistant}</span>
             ${item.reasoning ? html`<details part="reasoning" class="reasoning"><summary>${s.reasoning}</summary><div class="reasoning-text">${item.reasoning}</div></details>` : nothing}
             <div class="markdown">${guard([item.text, item.streaming], () => renderMarkdown(item.text, { streaming: item.streaming }))}</div>
             ${
@@ -1357,7 +1401,7 @@ export class ChartAgentPanel extends LitElement {
     return html`
       <div part="error" class="error" role="alert" data-code=${item.code} data-cause=${item.cause ?? nothing}>
         <div class="error-title">${s.errorTitle}${this.debug ? html`<span class="error-code" translate="no">${item.code}</span>` : nothing}</div>
-        <div class="error-text">${visitor}</div>
+        <div class="error-text">${visitor}${item.retryAfterMs ? ` ${s.retryAfter(Math.ceil(item.retryAfterMs / 1000))}` : ''}</div>
         ${this.debug && explanation ? html`<div class="markdown">${renderMarkdown(explanation)}</div>` : nothing}
         ${
           !this.debug

@@ -28,7 +28,9 @@ export interface PanelStrings {
   readonly retry: string;
   readonly copy: string;
   readonly copied: string;
+  /** Speaker label of the user's messages (read by screen readers, not shown). */
   readonly you: string;
+  /** Speaker label of the model's messages (read by screen readers, not shown). */
   readonly assistant: string;
   readonly emptyTitle: string;
   readonly emptyHint: string;
@@ -39,6 +41,12 @@ export interface PanelStrings {
   readonly cancelled: string;
   readonly interrupted: string;
   readonly thinking: string;
+  /** While a rate-limited request waits before its retry: `n` seconds left. */
+  readonly rateLimitedRetrying: (n: number) => string;
+  /** While another failed request (5xx, network) waits before its retry. */
+  readonly retryingIn: (n: number) => string;
+  /** After a failure whose provider asked to wait (`Retry-After`) `n` seconds. */
+  readonly retryAfter: (n: number) => string;
   /** Summary of the collapsed disclosure that holds a reasoning model's thinking. */
   readonly reasoning: string;
   readonly readOnlyRun: string;
@@ -96,7 +104,7 @@ export const EN_PANEL: PanelStrings = {
   copy: 'Copy',
   copied: 'Copied',
   you: 'You',
-  assistant: 'Agent',
+  assistant: 'Assistant',
   emptyTitle: 'What should we look at?',
   emptyHint: 'The agent sees the chart and can change it with the same commands as the toolbar. Try:',
   examples: [
@@ -112,6 +120,9 @@ export const EN_PANEL: PanelStrings = {
   cancelled: 'Stopped',
   interrupted: 'Interrupted: the page was closed or reloaded during this run.',
   thinking: 'Thinking…',
+  rateLimitedRetrying: (n) => `Rate limited — retrying in ${n} s`,
+  retryingIn: (n) => `Connection problem — retrying in ${n} s`,
+  retryAfter: (n) => `Try again in ${n} s.`,
   reasoning: 'Thinking',
   readOnlyRun: 'read-only',
   jumpToLatest: 'Jump to latest',
@@ -159,6 +170,9 @@ export const EN_PANEL: PanelStrings = {
     'content-filtered': 'The assistant’s provider declined this request. Try rephrasing it.',
     auth: 'The assistant is not set up correctly on this site (its access was refused).',
     'model-not-found': 'The assistant is not set up correctly on this site (its model was not found).',
+    'empty-answer': 'The assistant returned an empty answer. Retry, or rephrase the request.',
+    'repeated-tool-failure':
+      'The assistant kept repeating the same tool call that does not work, so it was stopped. Try rephrasing the request.',
   },
   debugCauses: {
     'cross-origin':
@@ -181,6 +195,10 @@ export const EN_PANEL: PanelStrings = {
     auth: 'The model provider refused the API key (HTTP 401/403). Check `OPENAI_API_KEY` on the relay (or the `api-key` attribute) and that `OPENAI_BASE_URL` points at the service the key belongs to.',
     'model-not-found':
       "The provider does not know the model. Check the panel's `model` attribute or the relay's `OPENAI_MODEL` / `RELAY_MODELS`.",
+    'empty-answer':
+      'The model ended its stream with no text and no tool call (some models do this when a request confuses them, or when a proxy cuts the answer). Retry; if it keeps happening, try another model.',
+    'repeated-tool-failure':
+      'The model made the same failing tool call three times in a row (an unknown tool, a call without a name, or the same invalid input), so the run was stopped before `max-steps`. Models that invent tool names do this; try another model.',
   },
   tool: {
     running: 'Running',
@@ -189,6 +207,8 @@ export const EN_PANEL: PanelStrings = {
     input: 'Input',
     result: 'Result',
     noInput: '(no input)',
+    unknownTool: (name) => `Unknown tool: ${name}`,
+    noName: '(no name)',
   },
   question: {
     submit: 'Submit',

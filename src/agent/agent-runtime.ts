@@ -103,6 +103,8 @@ interface ActiveRun {
   readonly controller: AbortController;
   readonly readOnly: boolean;
   readonly port: ChartAgentPort;
+  /** A retry: the run whose user message this run answers again (its context goes in the system prompt). */
+  readonly turnRunId?: string;
   stopReason: StopReason | null;
   timer: ReturnType<typeof setTimeout> | null;
   /** `performance.now()` of the last activity: the timer, when it fires, stops the run only if that is long enough ago. */
@@ -150,6 +152,7 @@ class RunFailure extends Error {
     readonly code: RunFailureCode,
     message: string,
     readonly failureCause?: RunFailureCause,
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -346,6 +349,27 @@ export class AgentRuntime {
     sessionId: string,
     input: { text: string; context?: readonly ContextItem[]; readOnly?: boolean },
   ): Promise<RunStatus> {
+    return this.#run(sessionId, input);
+  }
+
+  /**
+   * Runs the session's last user turn again (after a failed, stopped or empty answer) without
+   * adding a second user message: the model sees the conversation as it stood, and `run.started`
+   * carries `retryOf` (the id of the session's latest run). Resolves like {@link run}; rejects when
+   * the session has no user message to retry, or is read-only in this tab.
+   */
+  async retry(sessionId: string, input: { readOnly?: boolean } = {}): Promise<RunStatus> {
+    const state = await this.#load(sessionId);
+    const retryOf = state.events.findLast((e) => e.type === 'run.started')?.runId;
+    const asked = state.events.some((e) => e.type === 'user.message');
+    if (!asked || retryOf === undefined) throw new Error('This chat has nothing to retry: it has no message yet.');
+    return this.#run(sessionId, { ...input, retryOf });
+  }
+
+  async #run(
+    sessionId: string,
+    input: { text?: string; context?: readonly ContextItem[]; readOnly?: boolean; retryOf?: string },
+  ): Promise<RunStatus> {
     this.#wanted.add(sessionId);
     const state = await this.#load(sessionId);
     if (!state.releaseLock && !state.readOnly) state.readOnly = !(await this.#acquireLock(state));
@@ -366,20 +390,34 @@ export class AgentRuntime {
     const readOnly = input.readOnly ?? false;
     const port = this.#port;
     const runId = createId('run');
-    const context = input.context ?? [];
+    let context = input.context ?? [];
+    let turnRunId: string | undefined;
     this.#emit(state, runId, {
       type: 'run.started',
       readOnly,
       ...(this.#options.model ? { model: this.#options.model } : {}),
+      ...(input.retryOf ? { retryOf: input.retryOf } : {}),
     });
     const changes = port && state.lastContext !== undefined ? chartChanges(state.lastContext, safeContexts(port)) : [];
-    if (changes.length > 0) this.#emit(state, runId, { type: 'context.changed', context: [chartChangeItem(changes)] });
-    this.#emit(state, runId, {
-      type: 'user.message',
-      messageId: createId('msg'),
-      text: input.text,
-      ...(context.length > 0 ? { context } : {}),
-    });
+    if (input.text === undefined) {
+      // A retry adds no user message: the repeated message's context, and what the user changed on the
+      // chart since, go to this run's system prompt as they did for the first try.
+      const asked = state.events.findLast((e) => e.type === 'user.message');
+      if (asked?.type === 'user.message') {
+        turnRunId = asked.runId;
+        context = [...(asked.context ?? []), ...context];
+      }
+      if (changes.length > 0) context = [...context, chartChangeItem(changes)];
+    } else {
+      if (changes.length > 0)
+        this.#emit(state, runId, { type: 'context.changed', context: [chartChangeItem(changes)] });
+      this.#emit(state, runId, {
+        type: 'user.message',
+        messageId: createId('msg'),
+        text: input.text,
+        ...(context.length > 0 ? { context } : {}),
+      });
+    }
     if (!port) {
       this.#emit(state, runId, {
         type: 'run.failed',
@@ -396,6 +434,7 @@ export class AgentRuntime {
       sessionId,
       readOnly,
       port,
+      ...(turnRunId ? { turnRunId } : {}),
       controller: new AbortController(),
       stopReason: null,
       timer: null,
@@ -450,6 +489,10 @@ export class AgentRuntime {
     const maxSteps = this.#options.maxSteps ?? DEFAULT_MAX_STEPS;
     const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
     let sawUsage = false;
+    /** Whether this run has shown the user anything: text or a tool call. */
+    let said = false;
+    /** The latest failing call and how many times in a row it failed the same way. */
+    let repeats: FailureStreak = { key: '', code: '', count: 0 };
     // A chart lists its built-in tools once their chunk is in (issue #12); a port that cannot load them
     // still lists what it has, so the run goes on with those.
     await active.port.toolsReady?.().catch(() => undefined);
@@ -465,12 +508,26 @@ export class AgentRuntime {
       });
       const messages = attachImages(
         fitToBudget(
-          [{ role: 'system', content: system }, ...buildHistory(state.events, { currentRunId: active.runId })],
+          [
+            { role: 'system', content: system },
+            ...buildHistory(state.events, {
+              currentRunId: active.runId,
+              ...(active.turnRunId ? { promptContextRunId: active.turnRunId } : {}),
+            }),
+          ],
           this.#options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
         ),
         new Map([...active.images].slice(-MAX_IMAGES_PER_REQUEST)),
       );
       const result = await this.#callModel(state, active, messages, tools);
+      if (result.calls.length === 0 && !said && !result.text.trim()) {
+        throw new RunFailure(
+          'PROVIDER_BAD_RESPONSE',
+          'The model ended its answer with no text and no tool call. Retry, or try another model.',
+          'empty-answer',
+        );
+      }
+      said ||= result.calls.length > 0 || result.text.trim() !== '';
       if (result.usage) {
         sawUsage = true;
         usage.promptTokens += result.usage.prompt_tokens ?? 0;
@@ -482,8 +539,19 @@ export class AgentRuntime {
         this.#emit(state, active.runId, { type: 'run.completed', ...(sawUsage ? { usage } : {}) });
         return 'completed';
       }
-      await this.#executeCalls(state, active, result.calls, tools);
+      const results = await this.#executeCalls(state, active, result.calls, tools);
       this.#throwIfStopped(active);
+      result.calls.forEach((call, i) => {
+        repeats = repeatedFailure(repeats, call, results[i]);
+        if (repeats.count >= REPEATED_FAILURE_LIMIT) {
+          const what = call.name ? `"${call.name}"` : 'without a name';
+          throw new RunFailure(
+            'TOOL_LOOP_LIMIT',
+            `The model made the same failing tool call (${what}, ${repeats.code}) ${repeats.count} times in a row, so the run was stopped. Rephrase the request, or try another model.`,
+            'repeated-tool-failure',
+          );
+        }
+      });
     }
     throw new RunFailure(
       'TOOL_LOOP_LIMIT',
@@ -502,6 +570,7 @@ export class AgentRuntime {
     let code: RunFailureCode;
     let message: string;
     let cause: RunFailureCause | undefined;
+    let retryAfterMs: number | undefined;
     if (reason === 'deadline') {
       code = 'DEADLINE_EXCEEDED';
       message = `Nothing happened for ${formatDuration(this.#inactivityMs())}, so the run was stopped.`;
@@ -512,11 +581,18 @@ export class AgentRuntime {
       code = error.code;
       message = error.message;
       cause = error.failureCause;
+      retryAfterMs = error.retryAfterMs;
     } else {
       code = 'PROVIDER_BAD_RESPONSE';
       message = `The run failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
     }
-    this.#emit(state, active.runId, { type: 'run.failed', code, message, ...(cause ? { cause } : {}) });
+    this.#emit(state, active.runId, {
+      type: 'run.failed',
+      code,
+      message,
+      ...(cause ? { cause } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    });
     return 'failed';
   }
 
@@ -576,6 +652,7 @@ export class AgentRuntime {
     tools: readonly ToolDescriptor[],
   ): Promise<{
     calls: AssembledToolCall[];
+    text: string;
     usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
   }> {
     const client = await this.#getClient();
@@ -672,7 +749,7 @@ export class AgentRuntime {
             'The model stopped at its output length limit before answering.',
           );
         }
-        return { calls, usage };
+        return { calls, text, usage };
       } catch (error) {
         if (error instanceof RunFailure) throw error;
         if (active.stopReason || error instanceof RunStopped) {
@@ -704,11 +781,28 @@ export class AgentRuntime {
           };
         }
         if (failure.retryable && !emitted && attempt < maxRetries) {
-          await sleep(retryDelayMs(attempt, baseDelayMs, failure.retryAfterMs), signal);
+          const delayMs = Math.round(retryDelayMs(attempt, baseDelayMs, failure.retryAfterMs));
+          // Said while waiting (a rate limit may hold the run for seconds): live-only, like text deltas.
+          this.#emit(state, active.runId, {
+            type: 'run.retrying',
+            code: failure.code,
+            ...(failure.cause ? { cause: failure.cause } : {}),
+            attempt: attempt + 1,
+            delayMs,
+          });
+          await sleep(delayMs, signal);
           continue;
         }
         completeText();
-        throw new RunFailure(failure.code, failure.message, failure.cause);
+        const wait = failure.retryAfterMs;
+        throw new RunFailure(
+          failure.code,
+          wait !== undefined && wait > 0
+            ? `${failure.message} The provider asked to wait ${Math.ceil(wait / 1000)} s.`
+            : failure.message,
+          failure.cause,
+          wait,
+        );
       }
     }
   }
@@ -721,7 +815,8 @@ export class AgentRuntime {
     active: ActiveRun,
     calls: readonly AssembledToolCall[],
     tools: readonly ToolDescriptor[],
-  ): Promise<void> {
+  ): Promise<ToolResult[]> {
+    const results = new Map<AssembledToolCall, ToolResult>();
     const byName = new Map(tools.map((t) => [t.name, t]));
     const parallel = (call: AssembledToolCall) => {
       const tool = byName.get(call.name);
@@ -740,11 +835,15 @@ export class AgentRuntime {
       if (parallel(calls[i])) {
         const batch: AssembledToolCall[] = [];
         while (i < calls.length && parallel(calls[i])) batch.push(calls[i++]);
-        await Promise.all(batch.map((call) => this.#executeCall(state, active, call, byName)));
+        await Promise.all(
+          batch.map(async (call) => results.set(call, await this.#executeCall(state, active, call, byName))),
+        );
       } else {
-        await this.#executeCall(state, active, calls[i++], byName);
+        const call = calls[i++];
+        results.set(call, await this.#executeCall(state, active, call, byName));
       }
     }
+    return calls.map((call) => results.get(call) ?? abortedResult());
   }
 
   async #executeCall(
@@ -752,7 +851,7 @@ export class AgentRuntime {
     active: ActiveRun,
     call: AssembledToolCall,
     tools: ReadonlyMap<string, ToolDescriptor>,
-  ): Promise<void> {
+  ): Promise<ToolResult> {
     const parsed = parseToolArguments(call.arguments);
     const approved = await this.#approved(active, call.id);
     this.#emit(state, active.runId, {
@@ -793,6 +892,7 @@ export class AgentRuntime {
     });
     // So far: a run cut off by a reload can still be undone from its stored session.
     if (result.stateChanged) this.#emitRunChanges(state, active, 'run.changes.checkpoint');
+    return result;
   }
 
   async #invokeTool(
@@ -841,6 +941,13 @@ export class AgentRuntime {
         recommendedAction:
           'Use only the read-only tools offered in this run, or tell the user that read-only mode must be turned off for this change.',
       });
+    }
+    if (!call.name) {
+      return toolFailure(
+        'unknown_tool',
+        `The tool call has no name. Available tools: ${[...tools.keys()].join(', ')}.`,
+        { recommendedAction: 'Call one of the available tools by its exact name.' },
+      );
     }
     return toolFailure(
       'unknown_tool',
@@ -1011,7 +1118,11 @@ export class AgentRuntime {
     if (!state.readOnly) this.#channel?.post(event);
     // Text and reasoning deltas are live-only: a secret split across two deltas would escape per-event redaction,
     // while `assistant.message.completed` stores the whole text, redacted as one string.
-    if (event.type !== 'assistant.text.delta' && event.type !== 'assistant.reasoning.delta') {
+    if (
+      event.type !== 'assistant.text.delta' &&
+      event.type !== 'assistant.reasoning.delta' &&
+      event.type !== 'run.retrying'
+    ) {
       state.pending.push(event);
       state.flushing ??= this.#flush(state);
     }
@@ -1219,6 +1330,22 @@ function chartItems(port: ChartAgentPort): ContextItem[] {
         ]
       : [],
   );
+}
+
+/** Identical failing calls in a row after which the run stops (the model got the error twice and did not change course). */
+const REPEATED_FAILURE_LIMIT = 3;
+
+interface FailureStreak {
+  readonly key: string;
+  readonly code: string;
+  readonly count: number;
+}
+
+/** The streak after `call` ended with `result`: a success, a retryable failure or another call ends it. */
+function repeatedFailure(streak: FailureStreak, call: AssembledToolCall, result: ToolResult): FailureStreak {
+  if (result.success || result.error.retryable) return { key: '', code: '', count: 0 };
+  const key = JSON.stringify([call.name, call.arguments.trim(), result.error.code]);
+  return { key, code: result.error.code, count: key === streak.key ? streak.count + 1 : 1 };
 }
 
 function invalidInput(name: string, details: { path: string; reason: string }[]): ToolResult {

@@ -39,9 +39,14 @@ interface Step {
  * step's assistant message with its tool calls, and one tool message per call (so the model sees
  * earlier results and does not redo work). A call without a result (the run was cut off) gets an
  * `aborted` failure, because every tool call needs an answer. Context items attached to a user
- * message are inlined, except for `currentRunId`, whose items are in the system prompt.
+ * message are inlined, except for `currentRunId`'s (or `promptContextRunId`'s: the run a retry
+ * repeats), whose items are in the system prompt.
  */
-export function buildHistory(events: readonly AgentEvent[], options: { currentRunId?: string } = {}): ChatMessage[] {
+export function buildHistory(
+  events: readonly AgentEvent[],
+  options: { currentRunId?: string; promptContextRunId?: string } = {},
+): ChatMessage[] {
+  const inPrompt = options.promptContextRunId ?? options.currentRunId;
   const messages: ChatMessage[] = [];
   const usedIds = new Map<string, number>();
   let steps: Step[] = [];
@@ -97,10 +102,7 @@ export function buildHistory(events: readonly AgentEvent[], options: { currentRu
         flush();
         messages.push({
           role: 'user',
-          content: withChanges(
-            changes,
-            event.runId === options.currentRunId ? event.text : withContext(event.text, event.context),
-          ),
+          content: withChanges(changes, event.runId === inPrompt ? event.text : withContext(event.text, event.context)),
         });
         changes = [];
         break;

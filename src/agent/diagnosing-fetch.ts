@@ -48,7 +48,9 @@ export function diagnosingFetch(inner: typeof fetch): typeof fetch {
       throw new ServiceUnreachableError(await diagnoseUnreachable(inner, url, error), url, error);
     }
     const contentType = response.headers.get('content-type') ?? '';
-    if (/\b(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
+    // A 5xx page is a server (or its proxy) failing, not a wrong address: it stays an HTTP error,
+    // retried, and its message is cut down to the page's title (classifyProviderError).
+    if (response.status < 500 && /\b(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
       const page = await readStart(response).catch(() => '');
       throw new WebPageResponseError(response.status, url, contentType.split(';')[0].trim(), plainSnippet(page));
     }
@@ -130,6 +132,19 @@ export function plainSnippet(page: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH - 1)}…` : text;
+}
+
+/**
+ * A provider message that is an HTML document (a proxy's error page) as one short line: the page's
+ * title, else the start of its text; any other message as it is.
+ */
+export function readableProviderMessage(message: string): string {
+  if (!/<\s*(!doctype|html|head|body|title|h1|center|p|div)\b/i.test(message)) return message;
+  const title = /<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(message)?.[1];
+  const text = plainSnippet(title ?? message.replace(/^[^<]*/, ''))
+    .replace(/[<>]/g, ' ')
+    .trim();
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text || 'an HTML error page';
 }
 
 function titleOf(head: string): string {

@@ -1,5 +1,5 @@
 import type { RunFailureCause, RunFailureCode } from '../protocol/index.js';
-import { SNIPPET_LENGTH } from './diagnosing-fetch.js';
+import { readableProviderMessage, SNIPPET_LENGTH } from './diagnosing-fetch.js';
 
 /** What a failed model call means for the run. */
 export interface ProviderFailure {
@@ -42,8 +42,9 @@ export function classifyProviderError(error: unknown, baseURL: string, now = Dat
   const status = typeof e.status === 'number' ? e.status : undefined;
   const body =
     typeof e.error === 'object' && e.error !== null ? (e.error as { message?: unknown; code?: unknown }) : undefined;
-  const providerMessage =
-    typeof body?.message === 'string' ? body.message : typeof e.message === 'string' ? e.message : String(error);
+  const providerMessage = readableProviderMessage(
+    typeof body?.message === 'string' ? body.message : typeof e.message === 'string' ? e.message : String(error),
+  );
 
   const kind = providerErrorKind(status, body, e, providerMessage);
   const retryAfter = parseRetryAfter(headerOf(e.headers, 'retry-after'), now);

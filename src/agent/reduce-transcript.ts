@@ -65,6 +65,8 @@ export interface RunErrorTranscriptItem extends ItemBase {
   readonly message: string;
   /** The likely cause of a provider failure, when known. */
   readonly cause?: RunFailureCause;
+  /** How long the provider asked to wait before another try (`Retry-After`). */
+  readonly retryAfterMs?: number;
 }
 
 /** A run that ended without an answer: stopped by the user, or cut off by a reload. */
@@ -289,6 +291,7 @@ export class TranscriptReducer {
           code: event.code,
           message: event.message,
           ...(event.cause ? { cause: event.cause } : {}),
+          ...(event.retryAfterMs !== undefined ? { retryAfterMs: event.retryAfterMs } : {}),
         });
         break;
       case 'run.cancelled':
@@ -308,6 +311,7 @@ export class TranscriptReducer {
         this.#endRun(event.runId);
         break;
       case 'run.started':
+      case 'run.retrying': // a live status line of the panel, not a row
       case 'context.changed':
         break;
     }

@@ -47,11 +47,17 @@ const event = <T extends Record<string, TSchema>>(type: string, fields: T) =>
 
 /** Body schemas by event type (TypeBox, checked with `Value`: no code generation, CSP-safe). */
 const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
-  'run.started': event('run.started', { readOnly: Type.Boolean(), model: Opt(Str) }),
+  'run.started': event('run.started', { readOnly: Type.Boolean(), model: Opt(Str), retryOf: Opt(Str) }),
   'run.completed': event('run.completed', {
     usage: Opt(Type.Object({ promptTokens: Opt(Num), completionTokens: Opt(Num), totalTokens: Opt(Num) })),
   }),
-  'run.failed': event('run.failed', { code: RunFailureCodeSchema, message: Str, cause: Opt(Str) }),
+  'run.failed': event('run.failed', {
+    code: RunFailureCodeSchema,
+    message: Str,
+    cause: Opt(Str),
+    retryAfterMs: Opt(Num),
+  }),
+  'run.retrying': event('run.retrying', { code: RunFailureCodeSchema, cause: Opt(Str), attempt: Num, delayMs: Num }),
   'run.cancelled': event('run.cancelled', {}),
   'run.interrupted': event('run.interrupted', {}),
   'user.message': event('user.message', { messageId: Str, text: Str, context: Opt(Type.Array(ContextItemSchema)) }),

@@ -17,7 +17,9 @@ export type RunFailureCode =
  * What most likely caused a provider failure, when known: `cross-origin` (the service is on another
  * origin and did not allow this page: CORS), `unreachable` (nothing answered), `network` (the request
  * got no response), `web-page` (a web page answered instead of the API), `not-found` (HTTP 404),
- * `no-relay` (nothing serves the API at the default same-origin `/v1`).
+ * `no-relay` (nothing serves the API at the default same-origin `/v1`), `empty-answer` (the model's
+ * stream ended with neither text nor a tool call), `repeated-tool-failure` (the model made the same
+ * failing tool call three times in a row: code `TOOL_LOOP_LIMIT`).
  */
 export type RunFailureCause =
   | 'cross-origin'
@@ -31,7 +33,9 @@ export type RunFailureCause =
   | 'context-too-long'
   | 'content-filtered'
   | 'auth'
-  | 'model-not-found';
+  | 'model-not-found'
+  | 'empty-answer'
+  | 'repeated-tool-failure';
 
 export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
 
@@ -53,17 +57,30 @@ export interface ContextItem {
 }
 
 export type AgentEvent = EventBase &
-  (
-    | { readonly type: 'run.started'; readonly readOnly: boolean; readonly model?: string }
+  /** `retryOf`: the run this one retries (`AgentRuntime.retry`: the last user turn again, no new user message). */
+  (| { readonly type: 'run.started'; readonly readOnly: boolean; readonly model?: string; readonly retryOf?: string }
     | {
         readonly type: 'run.completed';
         readonly usage?: { promptTokens?: number; completionTokens?: number; totalTokens?: number };
       }
+    /** `retryAfterMs`: how long the provider asked to wait (`Retry-After`), when it did. */
     | {
         readonly type: 'run.failed';
         readonly code: RunFailureCode;
         readonly message: string;
         readonly cause?: RunFailureCause;
+        readonly retryAfterMs?: number;
+      }
+    /**
+     * Live-only (never stored): a model request failed in a way worth another attempt, and the runtime
+     * waits `delayMs` (the provider's `Retry-After`, or backoff) before attempt number `attempt` + 1.
+     */
+    | {
+        readonly type: 'run.retrying';
+        readonly code: RunFailureCode;
+        readonly cause?: RunFailureCause;
+        readonly attempt: number;
+        readonly delayMs: number;
       }
     | { readonly type: 'run.cancelled' }
     | { readonly type: 'run.interrupted' }

@@ -121,6 +121,11 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
       sendJson(res, 400, { error: { message: broken, type: 'invalid_request_error', code: 'invalid_request_error' } });
       return;
     }
+    if (step.status !== undefined && step.status !== 200 && step.rawBody !== undefined) {
+      res.writeHead(step.status, { 'Content-Type': 'text/plain', ...headers });
+      res.end(step.rawBody);
+      return;
+    }
     if (step.status !== undefined && step.status !== 200) {
       sendJson(res, step.status, step.errorBody ?? DEFAULT_ERROR_BODY, headers);
       return;

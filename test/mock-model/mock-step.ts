@@ -35,6 +35,8 @@ export interface MockStep {
   status?: number;
   /** Error body for a non-200 status; default `{ error: { message: 'mock error', type: 'server_error' } }`. */
   errorBody?: unknown;
+  /** Non-200: this text as the body, as it is (set its `content-type` in `headers`), e.g. a proxy's HTML error page. */
+  rawBody?: string;
   /** Extra response headers, e.g. `{ 'retry-after': '0' }`. */
   headers?: Record<string, string>;
   /** Delay between SSE chunks in ms (default 0), so a test can press Stop mid-stream. */

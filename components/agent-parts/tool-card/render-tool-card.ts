@@ -9,6 +9,10 @@ export interface ToolCardStrings {
   readonly input: string;
   readonly result: string;
   readonly noInput: string;
+  /** The card of a call to a tool that does not exist (the name is text, never markup). */
+  readonly unknownTool: (name: string) => string;
+  /** Shown as the name of a call that came without one. */
+  readonly noName: string;
 }
 
 /** What a tool card needs besides the transcript item. */
@@ -52,6 +56,16 @@ export function renderToolCard(item: ToolTranscriptItem, options: ToolCardOption
     item.status === 'running' ? strings.running : item.status === 'succeeded' ? strings.succeeded : strings.failed;
   const result = item.result;
   const error = result && !result.success ? result.error : null;
+  if (error?.code === 'unknown_tool') {
+    // A made-up (or missing) tool name: one line, not the error listing every tool nor a dump.
+    return html`
+    <div part="tool-card" class="tool-card unknown-tool" data-status=${item.status} data-tool=${item.name}>
+      <div class="tool-head">
+        <span class="tool-status" role="img" aria-label=${statusText} title=${statusText}>✕</span>
+        <span class="tool-label">${strings.unknownTool(item.name || strings.noName)}</span>
+      </div>
+    </div>`;
+  }
   const hasInput =
     item.input !== undefined &&
     item.input !== null &&

@@ -253,6 +253,9 @@ const ja: LocaleStrings = {
     cancelled: '停止しました',
     interrupted: '中断：実行中にページが閉じられたか再読み込みされました。',
     thinking: '考え中…',
+    rateLimitedRetrying: (n) => `レート制限中 — ${n} 秒後に再試行します`,
+    retryingIn: (n) => `接続の問題 — ${n} 秒後に再試行します`,
+    retryAfter: (n) => `${n} 秒後に再試行してください。`,
     reasoning: '思考過程',
     readOnlyRun: '読み取り専用',
     jumpToLatest: '最新へ移動',
@@ -299,6 +302,9 @@ const ja: LocaleStrings = {
       'content-filtered': 'アシスタントのプロバイダーがこのリクエストを断りました。言い方を変えてみてください。',
       auth: 'このサイトのアシスタント設定に誤りがあります（アクセスが拒否されました）。',
       'model-not-found': 'このサイトのアシスタント設定に誤りがあります（モデルが見つかりません）。',
+      'empty-answer': 'アシスタントの回答が空でした。再試行するか、言い方を変えてください。',
+      'repeated-tool-failure':
+        'アシスタントが動かない同じツール呼び出しを繰り返したため、停止しました。言い方を変えてみてください。',
     },
     debugCauses: {
       'cross-origin':
@@ -323,6 +329,10 @@ const ja: LocaleStrings = {
       auth: 'プロバイダーがキーを拒否しました（HTTP 401/403）。リレーの `OPENAI_API_KEY`（または `api-key` 属性）と `OPENAI_BASE_URL` を確認してください。',
       'model-not-found':
         'プロバイダーがそのモデルを知りません。パネルの `model` 属性、またはリレーの `OPENAI_MODEL` / `RELAY_MODELS` を確認してください。',
+      'empty-answer':
+        'モデルのストリームがテキストもツール呼び出しもないまま終了しました（リクエストでモデルが混乱した場合や、プロキシが回答を切った場合に起こります）。再試行し、繰り返す場合は別のモデルを試してください。',
+      'repeated-tool-failure':
+        'モデルが同じ失敗するツール呼び出し（不明なツール、名前のない呼び出し、同じ無効な入力）を 3 回続けたため、`max-steps` に達する前に実行を停止しました。ツール名を作り出すモデルで起こります。別のモデルを試してください。',
     },
     tool: {
       running: '実行中',
@@ -331,6 +341,8 @@ const ja: LocaleStrings = {
       input: '入力',
       result: '結果',
       noInput: '（入力なし）',
+      unknownTool: (name) => `不明なツール: ${name}`,
+      noName: '（名前なし）',
     },
     question: {
       submit: '送信',

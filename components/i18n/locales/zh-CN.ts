@@ -243,6 +243,9 @@ const zhCN: LocaleStrings = {
     cancelled: '已停止',
     interrupted: '已中断：运行期间页面被关闭或刷新。',
     thinking: '思考中…',
+    rateLimitedRetrying: (n) => `请求被限流——${n} 秒后重试`,
+    retryingIn: (n) => `连接出现问题——${n} 秒后重试`,
+    retryAfter: (n) => `请在 ${n} 秒后重试。`,
     reasoning: '思考过程',
     readOnlyRun: '只读',
     jumpToLatest: '跳到最新',
@@ -286,6 +289,8 @@ const zhCN: LocaleStrings = {
       'content-filtered': '助手的服务商拒绝了此请求，请换一种说法。',
       auth: '此网站上的助手配置有误（访问被拒绝）。',
       'model-not-found': '此网站上的助手配置有误（找不到模型）。',
+      'empty-answer': '助手返回了空的回答。请重试，或换一种说法。',
+      'repeated-tool-failure': '助手反复进行同一个无效的工具调用，已停止。请换一种说法。',
     },
     debugCauses: {
       'cross-origin':
@@ -304,6 +309,10 @@ const zhCN: LocaleStrings = {
       'content-filtered': '服务商的内容过滤拦截了请求或回答。',
       auth: '服务商拒绝了密钥（HTTP 401/403）。请检查中继上的 `OPENAI_API_KEY`（或 `api-key` 属性）以及 base URL。',
       'model-not-found': '服务商不认识该模型。请检查面板的 `model` 属性或中继的 `OPENAI_MODEL` / `RELAY_MODELS`。',
+      'empty-answer':
+        '模型的流式响应结束时既没有文字也没有工具调用（请求让模型困惑，或代理截断了回答时会这样）。请重试；若反复出现，请换用其他模型。',
+      'repeated-tool-failure':
+        '模型连续三次进行同一个失败的工具调用（未知工具、没有名称的调用或同样的无效输入），运行在达到 `max-steps` 之前已停止。会编造工具名的模型常这样；请换用其他模型。',
     },
     tool: {
       running: '运行中',
@@ -312,6 +321,8 @@ const zhCN: LocaleStrings = {
       input: '输入',
       result: '结果',
       noInput: '（无输入）',
+      unknownTool: (name) => `未知工具：${name}`,
+      noName: '（无名称）',
     },
     question: {
       submit: '提交',

@@ -243,6 +243,9 @@ const zhTW: LocaleStrings = {
     cancelled: '已停止',
     interrupted: '已中斷：執行期間頁面被關閉或重新整理。',
     thinking: '思考中…',
+    rateLimitedRetrying: (n) => `請求被限流——${n} 秒後重試`,
+    retryingIn: (n) => `連線出現問題——${n} 秒後重試`,
+    retryAfter: (n) => `請在 ${n} 秒後重試。`,
     reasoning: '思考過程',
     readOnlyRun: '只讀',
     jumpToLatest: '跳到最新',
@@ -286,6 +289,8 @@ const zhTW: LocaleStrings = {
       'content-filtered': '助理的服務商拒絕了此請求，請換一種說法。',
       auth: '此網站上的助理配置有誤（訪問被拒絕）。',
       'model-not-found': '此網站上的助理配置有誤（找不到模型）。',
+      'empty-answer': '助理回傳了空的回答。請重試，或換個說法。',
+      'repeated-tool-failure': '助理反覆進行同一個無效的工具呼叫，已停止。請換個說法。',
     },
     debugCauses: {
       'cross-origin':
@@ -304,6 +309,10 @@ const zhTW: LocaleStrings = {
       'content-filtered': '服務商的內容過濾攔截了請求或回答。',
       auth: '服務商拒絕了金鑰（HTTP 401/403）。請檢查中繼上的 `OPENAI_API_KEY`（或 `api-key` 屬性）以及 base URL。',
       'model-not-found': '服務商不認識該模型。請檢查面板的 `model` 屬性或中繼的 `OPENAI_MODEL` / `RELAY_MODELS`。',
+      'empty-answer':
+        '模型的串流回應結束時既沒有文字也沒有工具呼叫（請求讓模型困惑，或代理截斷了回答時會這樣）。請重試；若反覆出現，請改用其他模型。',
+      'repeated-tool-failure':
+        '模型連續三次進行同一個失敗的工具呼叫（未知工具、沒有名稱的呼叫或同樣的無效輸入），執行在達到 `max-steps` 之前已停止。會編造工具名稱的模型常這樣；請改用其他模型。',
     },
     tool: {
       running: '執行中',
@@ -312,6 +321,8 @@ const zhTW: LocaleStrings = {
       input: '輸入',
       result: '結果',
       noInput: '（無輸入）',
+      unknownTool: (name) => `未知工具：${name}`,
+      noName: '（無名稱）',
     },
     question: {
       submit: '提交',
