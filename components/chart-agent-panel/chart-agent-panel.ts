@@ -312,6 +312,14 @@ export class ChartAgentPanel extends LitElement {
   /** Keys of the chips the user removed from the next message. */
   readonly #removedChips = new Signal.State<ReadonlySet<string>>(new Set());
   readonly #symbol = new Signal.Computed(() => this.#context.get()?.symbol ?? '');
+  #dotLabel: { lang: string; signal: Signal.Computed<string> } | null = null;
+
+  /** "Connected to DEMO" in the panel's language, following the chart's symbol without a render. */
+  #connectedLabel(s: PanelStrings, lang: string): Signal.Computed<string> {
+    if (this.#dotLabel?.lang !== lang)
+      this.#dotLabel = { lang, signal: new Signal.Computed(() => s.connectedTo(this.#symbol.get())) };
+    return this.#dotLabel.signal;
+  }
   /** The chip row's template per locale (the strings are fixed per locale). */
   #chipsView: { locale: string; view: Signal.Computed<unknown> } | null = null;
   #stick = true;
@@ -379,6 +387,8 @@ export class ChartAgentPanel extends LitElement {
 
   /** `theme="auto"` follows the site's own switch on `<html>`: mirrored as `data-site-theme` for the styles. */
   readonly #themeWatcher = new ThemeWatcher(() => this.#syncSiteTheme());
+  /** The host's aria-label is the panel's own (its title, in the panel's language), not the page author's. */
+  #ownLabel = false;
 
   #syncSiteTheme(): void {
     const site = siteTheme();
@@ -442,6 +452,13 @@ export class ChartAgentPanel extends LitElement {
   #stickQueued = false;
 
   protected override updated(): void {
+    // A named region: screen readers list the assistant among the landmarks, as they do the chart.
+    if (!this.hasAttribute('role')) this.setAttribute('role', 'region');
+    const label = panelStrings(this.#i18n.tag).title;
+    if (!this.hasAttribute('aria-label') || this.#ownLabel) {
+      this.#ownLabel = true;
+      if (this.getAttribute('aria-label') !== label) this.setAttribute('aria-label', label);
+    }
     // While a run streams, stick to the bottom once per frame, not per render: setting scrollTop
     // forces a layout of the whole conversation, and a run's other events render as they come.
     if (this.#stick && !this._running) {
@@ -1190,7 +1207,7 @@ export class ChartAgentPanel extends LitElement {
     return html`
       <div class="header" lang=${lang}>
         <span class="status-dot" ?data-connected=${this._connected} role="img"
-          aria-label=${this._connected ? watchSignal(this.#symbol) : s.disconnected}
+          aria-label=${this._connected ? watchSignal(this.#connectedLabel(s, lang)) : s.disconnected}
           title=${this._connected ? watchSignal(this.#symbol) : s.disconnected}></span>
         ${guard(
           // The picker renders again only when the chats, the chosen one, the words or the day changed.

@@ -36,6 +36,8 @@ export interface PanelStrings {
   readonly emptyHint: string;
   readonly examples: readonly string[];
   readonly disconnected: string;
+  /** The status dot's name while a chart is connected: "Connected to DEMO · 1d". */
+  readonly connectedTo: (chart: string) => string;
   readonly disconnectedHint: string;
   readonly sessionReadOnly: string;
   readonly cancelled: string;
@@ -114,6 +116,7 @@ export const EN_PANEL: PanelStrings = {
     'Compare this with ACME',
   ],
   disconnected: 'No chart connected',
+  connectedTo: (chart) => `Connected to ${chart}`,
   disconnectedHint:
     'Add a <kline-chart> to the page (or fix this panel\'s "for" attribute). The panel reconnects by itself.',
   sessionReadOnly: 'This chat is open in another tab, so it is read-only here. Continue it there, or start a new chat.',

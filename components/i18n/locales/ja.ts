@@ -246,6 +246,7 @@ const ja: LocaleStrings = {
     emptyHint: 'アシスタントはチャートを見て、ツールバーと同じコマンドで変更できます。例えば：',
     examples: ['週足に切り替えて', '価格の下に MACD と RSI を追加して', '直近 20 本の足を要約して', 'ACME と比較して'],
     disconnected: 'チャートが接続されていません',
+    connectedTo: (chart: string) => `接続中: ${chart}`,
     disconnectedHint:
       'ページに <kline-chart> を追加してください（またはこのパネルの "for" 属性を確認してください）。パネルは自動で再接続します。',
     sessionReadOnly:

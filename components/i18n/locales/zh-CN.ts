@@ -238,6 +238,7 @@ const zhCN: LocaleStrings = {
     emptyHint: '助手能看到图表，并使用与工具栏相同的命令修改它。试试：',
     examples: ['切换到周线', '在价格下方添加 MACD 和 RSI', '总结最近 20 根K线', '与 ACME 对比'],
     disconnected: '未连接图表',
+    connectedTo: (chart: string) => `已连接 ${chart}`,
     disconnectedHint: '请在页面中添加 <kline-chart>（或检查本面板的 "for" 属性）。面板会自动重新连接。',
     sessionReadOnly: '此对话已在另一个标签页中打开，因此这里为只读。请在那边继续，或新建对话。',
     cancelled: '已停止',

@@ -238,6 +238,7 @@ const zhTW: LocaleStrings = {
     emptyHint: '助理能看到圖表，並使用與工具列相同的命令修改它。試試：',
     examples: ['切換到週線', '在價格下方新增 MACD 和 RSI', '總結最近 20 根K線', '與 ACME 對比'],
     disconnected: '未連接圖表',
+    connectedTo: (chart: string) => `已連接 ${chart}`,
     disconnectedHint: '請在頁面中新增 <kline-chart>（或檢查本面板的 "for" 屬性）。面板會自動重新連接。',
     sessionReadOnly: '此對話已在另一個分頁中打開，因此這裡為只讀。請在那邊繼續，或新增對話。',
     cancelled: '已停止',

@@ -4,6 +4,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import { chartAndPanel, nextRunEnd, part, typeAndSend, unmountAll } from './panel-fixture.js';
 import { scriptMock } from '../helpers/mock-model-client.js';
+import { waitFor } from '../helpers/chart-fixture.js';
 
 // A screen reader hears new turns as they come (a polite log, additions only) and can tell who said
 // what: each message starts with a speaker label that is read but not shown.
@@ -70,6 +71,31 @@ describe('<chart-agent-panel> transcript for assistive technology', function () 
       // A new turn adds nodes; the earlier ones stay the same nodes, so the log is not read again.
       expect(users[0]).to.equal(firstUser);
       expect(answers[0]).to.equal(firstAnswer);
+    });
+  }
+
+  for (const [locale, region, connected] of [
+    ['en', 'Chart agent', 'Connected to '],
+    ['zh-CN', '图表助手', '已连接 '],
+  ] as const) {
+    it(`the panel is a named landmark and its status says which chart it is connected to (${locale})`, async () => {
+      const { chart, panel } = await chartAndPanel(
+        html`<chart-agent-panel for="c1" locale=${locale} base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`,
+      );
+      expect(panel.getAttribute('role')).to.equal('region');
+      expect(panel.getAttribute('aria-label')).to.equal(region);
+      const symbol = chart.context.get()!.symbol;
+      const dot = panel.shadowRoot!.querySelector('.status-dot')!;
+      await waitFor(() => dot.getAttribute('aria-label') === `${connected}${symbol}`, 'status names the chart');
+      // A label the page gives is kept.
+      const own = document.createElement('chart-agent-panel');
+      own.setAttribute('aria-label', 'Trading copilot');
+      own.setAttribute('for', 'c1');
+      own.setAttribute('session-store', 'memory');
+      panel.parentElement!.append(own);
+      await (own as ChartAgentPanel).updateComplete;
+      expect(own.getAttribute('aria-label')).to.equal('Trading copilot');
+      expect(own.getAttribute('role')).to.equal('region');
     });
   }
 });
