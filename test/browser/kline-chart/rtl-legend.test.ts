@@ -42,7 +42,7 @@ describe('the chart on a right-to-left page', () => {
     await painted(chart);
     const title = legend(chart).querySelector<HTMLElement>('.title')!;
     expect(title.textContent).to.include('Acme');
-    expect(BIDI_CONTROLS.test(title.textContent!)).to.equal(false);
+    expect(BIDI_CONTROLS.test(title.textContent ?? '')).to.equal(false);
     const isolated = [...title.querySelectorAll('bdi')].map((b) => b.textContent);
     expect(isolated).to.include('ACME');
     expect(isolated).to.include('שוק Acme');
