@@ -154,6 +154,7 @@ export class ChartDataController implements ReactiveController {
         ...(symbol ? { symbol } : {}),
         ...(options.name ? { name: options.name } : {}),
         ...(options.timezone ? { timezone: options.timezone } : {}),
+        ...(options.pricePrecision !== undefined ? { pricePrecision: options.pricePrecision } : {}),
         sourceId: named ?? HOST_SOURCE_ID,
       },
       period,

@@ -25,3 +25,4 @@ export * from './validate-bars.js';
 export * from './fetch-text.js';
 export * from './session-day-start.js';
 export * from './strip-bidi-controls.js';
+export * from './derive-price-precision.js';
