@@ -24,7 +24,7 @@ function tickBars(count: number, base: number, tick: number): Bar[] {
 function legendClose(chart: KlineChart): string {
   const cells = [...chart.shadowRoot!.querySelectorAll<HTMLElement>('[data-testid="ohlc"] > span')];
   const cell = cells[3];
-  return cell.textContent!.replace(cell.querySelector('.muted')!.textContent!, '').trim();
+  return cell.textContent.replace(cell.querySelector('.muted')!.textContent, '').trim();
 }
 
 describe('price decimals follow the data', () => {
