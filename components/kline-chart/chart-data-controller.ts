@@ -186,14 +186,17 @@ export class ChartDataController implements ReactiveController {
     const core = this.#o.core;
     const current = core.store.peek('target');
     const sourceId = host.source || current?.sourceId || 'sample';
+    // A new file (`src` changed after a load) is loaded even when symbol and period stay; its symbol is
+    // the one the host set, else the file's own (not the previous file's, reflected to the attribute).
+    let newFile = false;
     if ((sourceId === 'csv' || sourceId === 'json') && host.src) {
       const key = `${sourceId}|${host.src}`;
       if (key !== this.#urlSourceKey) {
+        newFile = this.#urlSourceKey !== '';
         this.#urlSourceKey = key;
         this.#unregisterUrlSource();
-        this.#unregisterUrlSource = core.sources.register(
-          lazyUrlSource(sourceId, host.src, { symbol: host.symbol || undefined }),
-        );
+        const symbol = newFile ? this.#hostSet.symbol : host.symbol || undefined;
+        this.#unregisterUrlSource = core.sources.register(lazyUrlSource(sourceId, host.src, { symbol }));
       }
     }
     const source = core.sources.get(sourceId);
@@ -207,11 +210,14 @@ export class ChartDataController implements ReactiveController {
     const period: Period = isPeriod(host.period) ? host.period : '1d';
     if (host.period && !isPeriod(host.period))
       this.#o.fail('invalid_period', `Unknown period '${host.period}'; using 1d.`);
-    let symbol = host.symbol || (current?.sourceId === sourceId ? current.symbol : '');
+    let symbol = newFile
+      ? (this.#hostSet.symbol ?? '')
+      : host.symbol || (current?.sourceId === sourceId ? current.symbol : '');
     try {
       if (!symbol) symbol = await core.defaultSymbol(sourceId);
       if (
         !force &&
+        !newFile &&
         current &&
         current.symbol === symbol &&
         current.period === period &&
