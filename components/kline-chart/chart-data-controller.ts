@@ -33,8 +33,16 @@ type Host = ReactiveControllerHost &
     period: string;
     source: string;
     src: string;
+    /** Milliseconds a `kline-data-request` may stay unanswered (`data-request-timeout`). */
+    dataRequestTimeout: number;
     readonly hasUpdated: boolean;
   };
+
+/** The rejection of an unanswered `kline-data-request`. */
+const TIMED_OUT = Symbol('data request timed out');
+
+/** How long a `kline-data-request` may stay unanswered when `data-request-timeout` names no valid time. */
+export const DEFAULT_DATA_REQUEST_TIMEOUT = 30_000;
 
 export interface ChartDataOptions {
   readonly core: ChartCore;
@@ -269,7 +277,13 @@ export class ChartDataController implements ReactiveController {
   }
 
   /** `kline-data-request`: null when nobody answered. */
-  #request(query: { symbol: string; period: Period; from?: number; to?: number }): Promise<Bars> | null {
+  #request(query: {
+    symbol: string;
+    period: Period;
+    from?: number;
+    to?: number;
+    signal?: AbortSignal;
+  }): Promise<Bars> | null {
     let answer: Promise<Bars | readonly Bar[]> | null = null;
     const detail: DataRequestDetail = {
       symbol: query.symbol,
@@ -286,7 +300,7 @@ export class ChartDataController implements ReactiveController {
     );
     const pending = answer as Promise<Bars | readonly Bar[]> | null;
     if (!pending) return null;
-    return pending.then(
+    return this.#withTimeout(pending, query).then(
       (rows) => {
         const read = readHostBars(rows, 'The kline-data-request answer');
         if ('bars' in read) return read.bars;
@@ -300,10 +314,39 @@ export class ChartDataController implements ReactiveController {
         );
       },
       (error: unknown) => {
+        if (error === TIMED_OUT) {
+          const ms = this.#timeoutMs();
+          const message = `The host did not answer the kline-data-request for ${query.period} bars of ${query.symbol} within ${ms} ms; the chart keeps what it shows (a later answer is ignored).`;
+          this.#o.fail('data_request_timeout', message);
+          throw Object.assign(new DataSourceError('network', message), { reported: true });
+        }
         const message = `The host could not provide ${query.period} bars for ${query.symbol}: ${(error as Error)?.message ?? String(error)}`;
         this.#o.emit('kline-error', { code: 'data_request_failed', message });
         throw Object.assign(new DataSourceError('network', message), { reported: true });
       },
     );
+  }
+
+  #timeoutMs(): number {
+    const ms = Number(this.#host.dataRequestTimeout);
+    return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 2_147_483_647) : DEFAULT_DATA_REQUEST_TIMEOUT;
+  }
+
+  /**
+   * The host's answer, or a rejection with {@link TIMED_OUT} when it does not come within the
+   * timeout: the load ends (the chart keeps what it shows) and a later answer is dropped. A load
+   * cancelled meanwhile (another period chosen) stops the clock.
+   */
+  #withTimeout<T>(pending: Promise<T>, query: { signal?: AbortSignal }): Promise<T> {
+    let timer = 0;
+    const stop = () => clearTimeout(timer);
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = window.setTimeout(() => reject(TIMED_OUT), this.#timeoutMs());
+    });
+    query.signal?.addEventListener('abort', stop, { once: true });
+    return Promise.race([pending, timedOut]).finally(() => {
+      stop();
+      query.signal?.removeEventListener('abort', stop);
+    });
   }
 }

@@ -45,7 +45,7 @@ import { AgentPortController } from './agent-port-controller.js';
 import { LayoutAutosaveController } from './layout-autosave-controller.js';
 import { subscribeChartEvents } from './subscribe-chart-events.js';
 import { bindCore } from './core-of.js';
-import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
+import { ChartDataController, DEFAULT_DATA_REQUEST_TIMEOUT, type SetBarsOptions } from './chart-data-controller.js';
 import { ChartA11yController } from './chart-a11y-controller.js';
 import { KeyboardDrawingController } from './keyboard-drawing-controller.js';
 import { isDrawingKind } from '../../src/core/drawings/index.js';
@@ -96,6 +96,7 @@ export interface ChartToolsApi {
  * @attr agent-tools - Allow-list of tool names or prefixes ending in `*`.
  * @attr agent-origins - Space-separated origins whose windows may connect an agent panel to this chart over postMessage (`<chart-agent-panel for="frame:ID">`); others are ignored and logged.
  * @attr live - Stream live bars: `auto` (every source but the sample and files), `on`, `off`.
+ * @attr data-request-timeout - Milliseconds a `kline-data-request` may stay unanswered (default 30000); then `kline-error` `data_request_timeout`, the chart keeps what it shows and ignores a later answer.
  * @attr wheel - Mouse wheel over the plot: `zoom` (default), `ctrl` (zoom only with Ctrl/⌘, otherwise the page scrolls), `off`.
  *
  * @fires {CustomEvent<KlineReadyDetail>} kline-ready - The first data has loaded and painted.
@@ -215,6 +216,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     agentOrigins: { type: String, attribute: 'agent-origins' },
     live: { type: String },
     wheel: { type: String },
+    dataRequestTimeout: { type: Number, attribute: 'data-request-timeout' },
     _search: { state: true },
     _toast: { state: true },
     _settings: { state: true },
@@ -254,6 +256,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
   live: 'auto' | 'on' | 'off' = 'auto';
   /** Mouse wheel over the plot: `zoom`, `ctrl` (zoom only with Ctrl/⌘) or `off`. */
   wheel: 'zoom' | 'ctrl' | 'off' = 'zoom';
+  /** Milliseconds a `kline-data-request` may stay unanswered before `kline-error` `data_request_timeout`. */
+  dataRequestTimeout = DEFAULT_DATA_REQUEST_TIMEOUT;
 
   declare _search: {
     open: boolean;
