@@ -39,7 +39,7 @@ type Host = ReactiveControllerHost &
   };
 
 /** The rejection of an unanswered `kline-data-request`. */
-const TIMED_OUT = Symbol('data request timed out');
+const TIMED_OUT = new Error('data request timed out');
 
 /** How long a `kline-data-request` may stay unanswered when `data-request-timeout` names no valid time. */
 export const DEFAULT_DATA_REQUEST_TIMEOUT = 30_000;

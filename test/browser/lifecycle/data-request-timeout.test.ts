@@ -19,7 +19,7 @@ describe('kline-data-request that the host never answers', () => {
     const requests: DataRequestDetail[] = [];
     let answerLate: (bars: Bar[]) => void = () => undefined;
     chart.addEventListener('kline-data-request', (e) => {
-      const detail = (e as CustomEvent<DataRequestDetail>).detail;
+      const detail = e.detail;
       requests.push(detail);
       // A host that takes the request and never comes back (until much too late).
       detail.respondWith(new Promise<Bar[]>((resolve) => (answerLate = resolve)));
