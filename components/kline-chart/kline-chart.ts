@@ -707,8 +707,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
       // The saved layout (if any) replaces what the attribute set up, so it is restored after it.
       this.#studiesReady = this.#applyIndicatorsAttribute().then(() => this.#autosave.start());
     } else if (changed.has('indicators')) {
-      // A CMS or framework that changes the attribute later gets the new list.
-      this.#studiesReady = this.#applyIndicatorsAttribute();
+      // A CMS or framework that changes the attribute later gets the new list (an invalid one changes nothing).
+      this.#studiesReady = this.#applyIndicatorsAttribute(true);
     }
     this.#data.updated(changed);
   }
@@ -962,13 +962,23 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** Bumped per `indicators` value, so a list whose studies arrive after a newer one's is dropped. */
   #indicatorsApplied = 0;
 
-  #applyIndicatorsAttribute(): Promise<void> {
-    const text = this.indicators ?? '';
+  /**
+   * Applies the `indicators` value. The first one sets the chart up (bad pieces are reported, the rest
+   * added); a later one (`keepOnError`) replaces the studies only when all of it is valid, else
+   * `kline-error` `invalid_attribute` and the studies stay.
+   */
+  #applyIndicatorsAttribute(keepOnError = false): Promise<void> {
+    const raw: unknown = this.indicators;
     const turn = ++this.#indicatorsApplied;
+    if (raw !== null && raw !== undefined && typeof raw !== 'string') {
+      this.#badAttribute('indicators', 'a list such as MA(5,20),VOL,MACD (the studies stay)', raw);
+      return Promise.resolve();
+    }
+    const text = raw ?? '';
     const registry = this.#core.indicatorRegistry;
-    // Parse errors are reported through the core (`kline-error`); the valid rest is added.
+    // Parse errors are reported through the core (`kline-error`).
     const apply = () => {
-      if (turn === this.#indicatorsApplied) this.#core.indicators.applyIndicatorList(text);
+      if (turn === this.#indicatorsApplied) this.#core.indicators.applyIndicatorList(text, { keepOnError });
     };
     // Studies not in the bundle itself, and the convention forms they follow here (MACD's tdx form on
     // a zh page), load first (a chunk each); unknown ids are reported by the parse. The settings
