@@ -181,7 +181,9 @@ export class ChartDataController implements ReactiveController {
       return false;
     }
     const n = series.bars.length;
-    const bad = findBadLiveBar(bar ?? ({} as Bar), n > 0 ? series.bars.time[n - 1] : -Infinity);
+    const bad = findBadLiveBar(bar ?? ({} as Bar), n > 0 ? series.bars.time[n - 1] : -Infinity, {
+      period: series.period,
+    });
     if (bad) {
       this.#invalid(bad);
       return false;
