@@ -85,7 +85,7 @@ export function formatAxisTicks(
     const a = Math.abs(v);
     if (kind === 'volume' || a >= 1e6) return a < 1e3 ? String(+v.toFixed(0)) : formatCompact(v, locale);
     // A zero tick computed as -1e-17 is 0, not -0.0000.
-    if (a < step / 2) return (0).toFixed(decimals);
+    if (decimals >= 0 && a < step / 2) return (0).toFixed(decimals);
     return v.toFixed(decimals >= 0 ? decimals : decimalsFor(v));
   });
 }

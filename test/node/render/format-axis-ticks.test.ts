@@ -18,6 +18,13 @@ test('axis ticks of a 5-decimal price are distinct, and float noise is not shown
   assert.deepEqual(formatAxisTicks([0.1, 0.2, 0.1 + 0.2], 'price', 'en'), ['0.1', '0.2', '0.3']);
 });
 
+test('one tick alone, and a zero tick computed as -1e-17, read as numbers', () => {
+  assert.deepEqual(formatAxisTicks([0.000012], 'price', 'en'), ['0.000012']);
+  assert.deepEqual(formatAxisTicks([105.5], 'indicator', 'en'), ['105.5']);
+  assert.deepEqual(formatAxisTicks([-0.1, -1e-17, 0.1], 'indicator', 'en'), ['-0.1', '0.0', '0.1']);
+  assert.deepEqual(formatAxisTicks([], 'price', 'en'), []);
+});
+
 test('axis ticks of large prices and volumes keep their short forms', () => {
   assert.deepEqual(formatAxisTicks([50000, 50100, 50200], 'price', 'en'), ['50000', '50100', '50200']);
   assert.deepEqual(formatAxisTicks([0, 5e6, 1e7], 'volume', 'en'), ['0', '5M', '10M']);
