@@ -47,6 +47,7 @@ import { subscribeChartEvents } from './subscribe-chart-events.js';
 import { bindCore } from './core-of.js';
 import { ChartDataController, DEFAULT_DATA_REQUEST_TIMEOUT, type SetBarsOptions } from './chart-data-controller.js';
 import { ChartA11yController } from './chart-a11y-controller.js';
+import { LegendRoving } from './legend-roving.js';
 import { KeyboardDrawingController } from './keyboard-drawing-controller.js';
 import { isDrawingKind } from '../../src/core/drawings/index.js';
 import { comparisonColor } from '../../src/render/chart-theme.js';
@@ -291,6 +292,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
   readonly #a11y: ChartA11yController;
   readonly #keyDrawing: KeyboardDrawingController;
   readonly #overflow = new ToolbarOverflowController(this);
+  /** The legends are one Tab stop; arrows move between their controls. */
+  readonly #legendRoving = new LegendRoving(this);
   #ready = false;
   #pickerLoad: Promise<unknown> | null = null;
   #editor: DrawingEditorModule | null = null;
