@@ -292,8 +292,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
   readonly #a11y: ChartA11yController;
   readonly #keyDrawing: KeyboardDrawingController;
   readonly #overflow = new ToolbarOverflowController(this);
-  /** The legends are one Tab stop; arrows move between their controls. */
-  readonly #legendRoving = new LegendRoving(this);
   #ready = false;
   #pickerLoad: Promise<unknown> | null = null;
   #editor: DrawingEditorModule | null = null;
@@ -369,6 +367,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
       },
       onTheme: () => this.requestUpdate(),
     });
+    // The legends are one Tab stop; arrows move between their controls.
+    new LegendRoving(this);
     new LiveFeedController(this, {
       core,
       wantsLive: (id) => this.#wantsLive(id),
