@@ -116,7 +116,9 @@ export function markersFromCondition(s: MarkerOpsState, input: MarkerConditionIn
     .map((o) => o.key)
     .filter((k) => values[k] !== undefined);
   const output = (k: string, path: string): Float64Array => {
-    const v = values[k] ?? values[keys.find((x) => x.toLowerCase() === k.toLowerCase()) ?? ''];
+    // Only the study's own outputs: `__proto__` or `constructor` must not reach Object.prototype.
+    const key = keys.includes(k) ? k : keys.find((x) => x.toLowerCase() === k.toLowerCase());
+    const v = key !== undefined && Object.prototype.hasOwnProperty.call(values, key) ? values[key] : undefined;
     if (v) return v;
     throw new ToolCallError('invalid_input', `${def.id} has no output '${k}'.`, {
       details: [{ path, reason: `expected one of ${keys.join(', ')}` }],
