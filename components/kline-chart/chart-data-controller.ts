@@ -3,7 +3,6 @@ import { HOST_SOURCE_ID, type ChartCore } from '../../src/core/commands/index.js
 import type { ChartTarget } from '../../src/core/state/index.js';
 import {
   lazyUrlSource,
-  DataSourceError,
   findBadLiveBar,
   guessPeriod,
   isPeriod,
@@ -37,9 +36,6 @@ type Host = ReactiveControllerHost &
     dataRequestTimeout: number;
     readonly hasUpdated: boolean;
   };
-
-/** The rejection of an unanswered `kline-data-request`. */
-const TIMED_OUT = new Error('data request timed out');
 
 /** How long a `kline-data-request` may stay unanswered when `data-request-timeout` names no valid time. */
 export const DEFAULT_DATA_REQUEST_TIMEOUT = 30_000;
@@ -302,53 +298,15 @@ export class ChartDataController implements ReactiveController {
     );
     const pending = answer as Promise<Bars | readonly Bar[]> | null;
     if (!pending) return null;
-    return this.#withTimeout(pending, query).then(
-      (rows) => {
-        const read = readHostBars(rows, 'The kline-data-request answer');
-        if ('bars' in read) return read.bars;
-        this.#invalid(read.problem);
-        throw Object.assign(
-          new DataSourceError(
-            'parse',
-            `The bars answered for ${query.symbol} ${query.period} were refused: ${read.problem.message}`,
-          ),
-          { reported: true },
-        );
-      },
-      (error: unknown) => {
-        if (error === TIMED_OUT) {
-          const ms = this.#timeoutMs();
-          const message = `The host did not answer the kline-data-request for ${query.period} bars of ${query.symbol} within ${ms} ms; the chart keeps what it shows (a later answer is ignored).`;
-          this.#o.fail('data_request_timeout', message);
-          throw Object.assign(new DataSourceError('network', message), { reported: true });
-        }
-        const message = `The host could not provide ${query.period} bars for ${query.symbol}: ${(error as Error)?.message ?? String(error)}`;
-        this.#o.emit('kline-error', { code: 'data_request_failed', message });
-        throw Object.assign(new DataSourceError('network', message), { reported: true });
-      },
+    pending.catch(() => undefined); // a rejection is handled once the chunk below is in
+    // Checking the answer, and giving up on one that never comes, is a chunk of its own (host-answer.ts).
+    return import('./host-answer.js').then((m) =>
+      m.settleHostAnswer(pending, query, {
+        timeoutMs: this.#host.dataRequestTimeout,
+        invalid: (problem) => this.#invalid(problem),
+        fail: (code, message) => this.#o.fail(code, message),
+        emit: this.#o.emit,
+      }),
     );
-  }
-
-  #timeoutMs(): number {
-    const ms = Number(this.#host.dataRequestTimeout);
-    return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 2_147_483_647) : DEFAULT_DATA_REQUEST_TIMEOUT;
-  }
-
-  /**
-   * The host's answer, or a rejection with {@link TIMED_OUT} when it does not come within the
-   * timeout: the load ends (the chart keeps what it shows) and a later answer is dropped. A load
-   * cancelled meanwhile (another period chosen) stops the clock.
-   */
-  #withTimeout<T>(pending: Promise<T>, query: { signal?: AbortSignal }): Promise<T> {
-    let timer = 0;
-    const stop = () => clearTimeout(timer);
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = window.setTimeout(() => reject(TIMED_OUT), this.#timeoutMs());
-    });
-    query.signal?.addEventListener('abort', stop, { once: true });
-    return Promise.race([pending, timedOut]).finally(() => {
-      stop();
-      query.signal?.removeEventListener('abort', stop);
-    });
   }
 }

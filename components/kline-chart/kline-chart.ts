@@ -47,7 +47,6 @@ import { subscribeChartEvents } from './subscribe-chart-events.js';
 import { bindCore } from './core-of.js';
 import { ChartDataController, DEFAULT_DATA_REQUEST_TIMEOUT, type SetBarsOptions } from './chart-data-controller.js';
 import { ChartA11yController } from './chart-a11y-controller.js';
-import { LegendRoving } from './legend-roving.js';
 import { KeyboardDrawingController } from './keyboard-drawing-controller.js';
 import { isDrawingKind } from '../../src/core/drawings/index.js';
 import { comparisonColor } from '../../src/render/chart-theme.js';
@@ -367,8 +366,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
       },
       onTheme: () => this.requestUpdate(),
     });
-    // The legends are one Tab stop; arrows move between their controls.
-    new LegendRoving(this);
     new LiveFeedController(this, {
       core,
       wantsLive: (id) => this.#wantsLive(id),
@@ -1194,7 +1191,13 @@ export class KlineChart extends SignalWatcher(LitElement) {
     // ready; so is every built-in tool, whose chunk is fetched after the first paint (issue #12).
     // In a task of its own, so fetching and compiling them never shares the first paint's task.
     const tools = new Promise<void>((resolve) => setTimeout(resolve, 0))
-      .then(() => this.#core.tools.ready())
+      .then(() =>
+        Promise.all([
+          this.#core.tools.ready(),
+          // The legends become one Tab stop (arrows move between their controls): a chunk of its own.
+          import('./legend-roving.js').then((m) => void new m.LegendRoving(this)),
+        ]),
+      )
       .catch((error: unknown) => {
         console.warn('kline-chart: the chart tools could not be loaded', error);
       });

@@ -15,9 +15,11 @@ export class LegendRoving implements ReactiveController {
   #observer: MutationObserver | null = null;
   #current: HTMLElement | null = null;
 
+  /** A lazy chunk (after the first paint, with the tools): attaches at once when the chart has rendered. */
   constructor(host: ReactiveControllerHost & HTMLElement) {
     this.#host = host;
     host.addController(this);
+    if (host.isConnected) this.hostUpdated();
   }
 
   hostUpdated(): void {

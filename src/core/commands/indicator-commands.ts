@@ -47,12 +47,8 @@ export class IndicatorCommands {
   applyIndicatorList(text: string, options: { keepOnError?: boolean } = {}): { errors: IndicatorListError[] } {
     const parsed = parseIndicatorList(text ?? '', this.ctx.indicatorRegistry, this.chartConvention());
     if (options.keepOnError && parsed.errors.length) {
-      const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-      const reasons = parsed.errors.map((e) => `'${e.text}': ${e.reason}`).join('; ');
-      this.ctx.reportError(
-        'invalid_attribute',
-        `indicators: '${shown}' was not applied; the chart keeps its studies. ${reasons}`,
-      );
+      const reasons = parsed.errors.map((e) => `'${e.text.slice(0, 40)}': ${e.reason}`).join('; ');
+      this.ctx.reportError('invalid_attribute', `indicators: not applied (the studies stay): ${reasons}`);
       return { errors: [...parsed.errors] };
     }
     const instances: IndicatorInstance[] = [];

@@ -80,11 +80,6 @@ function tooLate(time: ArrayLike<number>): BadBar {
 const MAX_LIVE_GAP_BARS = 1000;
 const DAY_MS = 86_400_000;
 
-/** The rough length of a bar of `period` (calendar periods at their longest). */
-function periodLengthMs(period: Period): number {
-  return intradayPeriodMs(period) ?? (period === '1d' ? DAY_MS : period === '1w' ? 7 * DAY_MS : 31 * DAY_MS);
-}
-
 /**
  * The same checks for one live bar (`updateBar`); `lastTime` is the newest time already shown. With
  * `period`, a bar more than 1000 bars after the last one that is also more than a day (or two bars)
@@ -107,13 +102,14 @@ export function findBadLiveBar(
   if (problem) return problem;
   if (bar.time >= LATEST_TIME) return tooLate([bar.time]);
   if (range && Number.isFinite(lastTime)) {
-    const length = periodLengthMs(range.period);
+    // Calendar periods at their longest (a month).
+    const length = intradayPeriodMs(range.period) ?? 31 * DAY_MS;
     const now = range.now ?? Date.now();
     if (bar.time > lastTime + MAX_LIVE_GAP_BARS * length && bar.time > now + Math.max(DAY_MS, 2 * length))
       return bad(
         0,
         'time_out_of_range',
-        `The bar time ${bar.time} (${new Date(bar.time).toISOString()}) is more than ${MAX_LIVE_GAP_BARS} ${range.period} bars after the last bar shown (${new Date(lastTime).toISOString()}) and in the future; check the clock or the units of the feed.`,
+        `The bar time ${bar.time} is over ${MAX_LIVE_GAP_BARS} ${range.period} bars after the last one and in the future.`,
       );
   }
   if (bar.time < lastTime)

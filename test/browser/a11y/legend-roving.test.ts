@@ -19,7 +19,8 @@ describe('the legend is one Tab stop (WAI-ARIA toolbar pattern)', () => {
     const controls = legendControls(chart);
     // MA: settings and remove; VOL and MACD: settings, up, down, remove.
     expect(controls.length).to.be.greaterThan(6);
-    expect(controls.filter((c) => c.tabIndex === 0)).to.have.length(1);
+    // The roving code is a chunk loaded after the first paint (in by kline-ready).
+    await waitFor(() => controls.filter((c) => c.tabIndex === 0).length === 1, 'one legend control in the Tab order');
 
     chart.focus();
     await press('Tab');
