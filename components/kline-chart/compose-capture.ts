@@ -1,6 +1,7 @@
 import type { ChartTheme } from '../../src/render/index.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import { clampView } from '../../src/core/state/index.js';
+import { stripBidiControls } from '../../src/core/data/strip-bidi-controls.js';
 
 /** What {@link captureChart} reads from the element. */
 export interface CaptureSource {
@@ -56,9 +57,12 @@ export function captureText(
     .map(rowText)
     .filter((text) => text !== '');
   const series = core.store.peek('series');
-  const title = series
-    ? `${series.instrument.symbol} · ${series.instrument.name} · ${series.period} · ${series.instrument.exchange}`
-    : fallbackTitle;
+  // As the legend shows it: without bidi controls from the data (canvas text has no <bdi>).
+  const title = stripBidiControls(
+    series
+      ? `${series.instrument.symbol} · ${series.instrument.name} · ${series.period} · ${series.instrument.exchange}`
+      : fallbackTitle,
+  );
   // The price legend's first row repeats the title; the canvas draws it once, in bold.
   const legend = legendRows[0]?.startsWith(title)
     ? [legendRows[0].slice(title.length).trim(), ...legendRows.slice(1)]
