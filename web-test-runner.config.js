@@ -33,7 +33,7 @@ function mockModelPlugin() {
           startErrorServers(),
         );
         const s = await errorServers;
-        return { htmlUrl: s.htmlUrl, noCorsUrl: s.noCorsUrl, refusedUrl: s.refusedUrl };
+        return { htmlUrl: s.htmlUrl, noCorsUrl: s.noCorsUrl, refusedUrl: s.refusedUrl, filesUrl: s.filesUrl };
       }
       if (command === 'mock-binance') {
         // A recorded-format Binance of the file's own: REST history and kline streams.

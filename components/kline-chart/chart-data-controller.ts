@@ -3,7 +3,6 @@ import { HOST_SOURCE_ID, type ChartCore } from '../../src/core/commands/index.js
 import type { ChartTarget } from '../../src/core/state/index.js';
 import {
   lazyUrlSource,
-  DataSourceError,
   findBadLiveBar,
   guessPeriod,
   isPeriod,
@@ -33,8 +32,13 @@ type Host = ReactiveControllerHost &
     period: string;
     source: string;
     src: string;
+    /** Milliseconds a `kline-data-request` may stay unanswered (`data-request-timeout`). */
+    dataRequestTimeout: number;
     readonly hasUpdated: boolean;
   };
+
+/** How long a `kline-data-request` may stay unanswered when `data-request-timeout` names no valid time. */
+export const DEFAULT_DATA_REQUEST_TIMEOUT = 30_000;
 
 export interface ChartDataOptions {
   readonly core: ChartCore;
@@ -154,6 +158,7 @@ export class ChartDataController implements ReactiveController {
         ...(symbol ? { symbol } : {}),
         ...(options.name ? { name: options.name } : {}),
         ...(options.timezone ? { timezone: options.timezone } : {}),
+        ...(options.pricePrecision !== undefined ? { pricePrecision: options.pricePrecision } : {}),
         sourceId: named ?? HOST_SOURCE_ID,
       },
       period,
@@ -172,7 +177,9 @@ export class ChartDataController implements ReactiveController {
       return false;
     }
     const n = series.bars.length;
-    const bad = findBadLiveBar(bar ?? ({} as Bar), n > 0 ? series.bars.time[n - 1] : -Infinity);
+    const bad = findBadLiveBar(bar ?? ({} as Bar), n > 0 ? series.bars.time[n - 1] : -Infinity, {
+      period: series.period,
+    });
     if (bad) {
       this.#invalid(bad);
       return false;
@@ -185,14 +192,17 @@ export class ChartDataController implements ReactiveController {
     const core = this.#o.core;
     const current = core.store.peek('target');
     const sourceId = host.source || current?.sourceId || 'sample';
+    // A new file (`src` changed after a load) is loaded even when symbol and period stay; its symbol is
+    // the one the host set, else the file's own (not the previous file's, reflected to the attribute).
+    let newFile = false;
     if ((sourceId === 'csv' || sourceId === 'json') && host.src) {
       const key = `${sourceId}|${host.src}`;
       if (key !== this.#urlSourceKey) {
+        newFile = this.#urlSourceKey !== '';
         this.#urlSourceKey = key;
         this.#unregisterUrlSource();
-        this.#unregisterUrlSource = core.sources.register(
-          lazyUrlSource(sourceId, host.src, { symbol: host.symbol || undefined }),
-        );
+        const symbol = newFile ? this.#hostSet.symbol : host.symbol || undefined;
+        this.#unregisterUrlSource = core.sources.register(lazyUrlSource(sourceId, host.src, { symbol }));
       }
     }
     const source = core.sources.get(sourceId);
@@ -206,11 +216,14 @@ export class ChartDataController implements ReactiveController {
     const period: Period = isPeriod(host.period) ? host.period : '1d';
     if (host.period && !isPeriod(host.period))
       this.#o.fail('invalid_period', `Unknown period '${host.period}'; using 1d.`);
-    let symbol = host.symbol || (current?.sourceId === sourceId ? current.symbol : '');
+    let symbol = newFile
+      ? (this.#hostSet.symbol ?? '')
+      : host.symbol || (current?.sourceId === sourceId ? current.symbol : '');
     try {
       if (!symbol) symbol = await core.defaultSymbol(sourceId);
       if (
         !force &&
+        !newFile &&
         current &&
         current.symbol === symbol &&
         current.period === period &&
@@ -262,7 +275,13 @@ export class ChartDataController implements ReactiveController {
   }
 
   /** `kline-data-request`: null when nobody answered. */
-  #request(query: { symbol: string; period: Period; from?: number; to?: number }): Promise<Bars> | null {
+  #request(query: {
+    symbol: string;
+    period: Period;
+    from?: number;
+    to?: number;
+    signal?: AbortSignal;
+  }): Promise<Bars> | null {
     let answer: Promise<Bars | readonly Bar[]> | null = null;
     const detail: DataRequestDetail = {
       symbol: query.symbol,
@@ -279,24 +298,15 @@ export class ChartDataController implements ReactiveController {
     );
     const pending = answer as Promise<Bars | readonly Bar[]> | null;
     if (!pending) return null;
-    return pending.then(
-      (rows) => {
-        const read = readHostBars(rows, 'The kline-data-request answer');
-        if ('bars' in read) return read.bars;
-        this.#invalid(read.problem);
-        throw Object.assign(
-          new DataSourceError(
-            'parse',
-            `The bars answered for ${query.symbol} ${query.period} were refused: ${read.problem.message}`,
-          ),
-          { reported: true },
-        );
-      },
-      (error: unknown) => {
-        const message = `The host could not provide ${query.period} bars for ${query.symbol}: ${(error as Error)?.message ?? String(error)}`;
-        this.#o.emit('kline-error', { code: 'data_request_failed', message });
-        throw Object.assign(new DataSourceError('network', message), { reported: true });
-      },
+    pending.catch(() => undefined); // a rejection is handled once the chunk below is in
+    // Checking the answer, and giving up on one that never comes, is a chunk of its own (host-answer.ts).
+    return import('./host-answer.js').then((m) =>
+      m.settleHostAnswer(pending, query, {
+        timeoutMs: this.#host.dataRequestTimeout,
+        invalid: (problem) => this.#invalid(problem),
+        fail: (code, message) => this.#o.fail(code, message),
+        emit: this.#o.emit,
+      }),
     );
   }
 }

@@ -7,7 +7,7 @@ import {
   type IndicatorLegendStrings,
 } from '../indicator-settings/indicator-legend-entry.js';
 import { formatCompact, formatStudyValue } from '../../src/render/format-number.js';
-import type { Series } from '../../src/core/data/index.js';
+import { stripBidiControls, type Series } from '../../src/core/data/index.js';
 import { formatBarTime, type PaneLayoutSpec, type ZonedClock } from '../../src/render/index.js';
 
 /** Formats a price with the instrument's precision or a sensible default. */
@@ -15,7 +15,7 @@ export function formatPrice(v: number, precision?: number): string {
   if (!Number.isFinite(v)) return '—';
   if (precision !== undefined) return v.toFixed(precision);
   const a = Math.abs(v);
-  return v.toFixed(a >= 1000 ? 2 : a >= 1 ? 2 : 4);
+  return v.toFixed(a >= 1 ? 2 : 4);
 }
 
 /** A volume, compact in `locale`: `7.85M` in English, `785万` in Chinese and Japanese. */
@@ -51,7 +51,7 @@ export function renderPriceLegend(
   const p = instrument.pricePrecision;
   const intraday = !['1d', '1w', '1M'].includes(period);
   return html`<div class="row">
-      <span class="title">${instrument.symbol} · ${instrument.name} · ${period} · ${instrument.exchange}</span>
+      <span class="title">${userText(instrument.symbol)} · ${userText(instrument.name)} · ${period} · ${userText(instrument.exchange)}</span>
       <span class="muted">${formatBarTime(bars.time[i], clock, intraday)}</span>
     </div>
     <div class="row ${dir}" data-testid="ohlc">
@@ -62,6 +62,14 @@ export function renderPriceLegend(
       <span>${change >= 0 ? '+' : ''}${formatPrice(change, p)} (${change >= 0 ? '+' : ''}${pct.toFixed(2)}%)</span>
       <span><span class="muted">${labels.volume}</span> ${formatVolume(bars.volume[i], format.locale)}</span>
     </div>`;
+}
+
+/**
+ * Text from data or a model in the legend: isolated (`<bdi>`), so a right-to-left name never reorders
+ * the separators and values around it, and without bidi controls, which could still reorder it inside.
+ */
+export function userText(text: string): TemplateResult {
+  return html`<bdi>${stripBidiControls(text)}</bdi>`;
 }
 
 /** A study value: compact for volumes and large numbers, the price's decimals on the price pane. */
@@ -122,7 +130,7 @@ export function renderComparisonValues(
     const i = index === null ? Math.min(n - 1, Math.ceil(view.end) - 1) : index;
     const v = l.closes[i];
     const pct = base < n && Number.isFinite(v) ? (v / l.closes[base] - 1) * 100 : NaN;
-    return html`<span style=${styleMap({ color: l.color })}>${l.symbol} ${Number.isFinite(v) ? formatPrice(v) : '—'} ${Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%` : ''}${
+    return html`<span style=${styleMap({ color: l.color })}>${userText(l.symbol)} ${Number.isFinite(v) ? formatPrice(v) : '—'} ${Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%` : ''}${
       actions
         ? html`<button class="legend-remove" part="comparison-remove" title=${actions.label} aria-label=${`${actions.label} ${l.symbol}`} @click=${() => actions.remove(l.symbol)}>×</button>`
         : nothing

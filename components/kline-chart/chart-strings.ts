@@ -45,7 +45,9 @@ export interface ChartStrings {
   readonly persistDownload: string;
   readonly persistDismiss: string;
   /** Data that could not be loaded, by `kline-error` code (the event keeps the English message). */
-  readonly loadErrors: Readonly<Record<'unknown_source' | 'invalid_period' | 'parse_error' | 'load_failed', string>>;
+  readonly loadErrors: Readonly<
+    Record<'unknown_source' | 'invalid_period' | 'parse_error' | 'load_failed' | 'data_request_timeout', string>
+  >;
   /** Pasting drawings copied on another instrument. */
   readonly pasteOtherInstrument: string;
   /** A drawing that could not be placed. */
@@ -124,6 +126,7 @@ export const EN_CHART: ChartStrings = {
     invalid_period: 'This period is not available; showing daily bars.',
     parse_error: 'The data file could not be read.',
     load_failed: 'The data could not be loaded.',
+    data_request_timeout: 'The page did not answer the request for these bars in time.',
   },
   pasteOtherInstrument: 'The copied drawings belong to another instrument.',
   drawingFailed: 'The drawing could not be placed here.',

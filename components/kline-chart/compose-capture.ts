@@ -1,6 +1,7 @@
 import type { ChartTheme } from '../../src/render/index.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import { clampView } from '../../src/core/state/index.js';
+import { stripBidiControls } from '../../src/core/data/strip-bidi-controls.js';
 
 /** What {@link captureChart} reads from the element. */
 export interface CaptureSource {
@@ -32,17 +33,7 @@ export async function captureChart(
   }
   try {
     const canvases = [...root.querySelectorAll<HTMLCanvasElement>('.pane canvas')];
-    const legendRows = [...root.querySelectorAll<HTMLElement>('.legend .row, .pane-legend')]
-      .map((row) => (row.textContent ?? '').replace(/[×]/g, '').replace(/\s+/g, ' ').trim())
-      .filter((text) => text !== '');
-    const series = core.store.peek('series');
-    const title = series
-      ? `${series.instrument.symbol} · ${series.instrument.name} · ${series.period} · ${series.instrument.exchange}`
-      : source.fallbackTitle;
-    // The price legend's first row repeats the title; the canvas draws it once, in bold.
-    const legend = legendRows[0]?.startsWith(title)
-      ? [legendRows[0].slice(title.length).trim(), ...legendRows.slice(1)]
-      : legendRows;
+    const { title, legend } = captureText(root, core, source.fallbackTitle);
     return composeCapture({
       canvases,
       title,
@@ -54,6 +45,55 @@ export async function captureChart(
   } finally {
     if (narrowed) core.setView(view);
   }
+}
+
+/** The title line and the legend lines a capture draws, as the legends read on screen. */
+export function captureText(
+  root: ParentNode,
+  core: ChartCore,
+  fallbackTitle: string,
+): { title: string; legend: string[] } {
+  const legendRows = [...root.querySelectorAll<HTMLElement>('.legend .row, .pane-legend')]
+    .map(rowText)
+    .filter((text) => text !== '');
+  const series = core.store.peek('series');
+  // As the legend shows it: without bidi controls from the data (canvas text has no <bdi>).
+  const title = stripBidiControls(
+    series
+      ? `${series.instrument.symbol} · ${series.instrument.name} · ${series.period} · ${series.instrument.exchange}`
+      : fallbackTitle,
+  );
+  // The price legend's first row repeats the title; the canvas draws it once, in bold.
+  const legend = legendRows[0]?.startsWith(title)
+    ? [legendRows[0].slice(title.length).trim(), ...legendRows.slice(1)]
+    : legendRows;
+  return { title, legend };
+}
+
+/** Legend controls that are not text to draw: move arrows, remove crosses, screen-reader-only words. */
+const NOT_TEXT = '.indicator-action, .legend-remove, .sr-only, [hidden]';
+
+/**
+ * A legend row's words as the row shows them: its parts (the flex items, inside `display: contents`
+ * groups too) are laid apart by a gap, not by spaces, so a space joins them; inline parts (a study's
+ * parameters after its name) join as they are.
+ */
+function rowText(row: HTMLElement): string {
+  const parts: string[] = [];
+  const isCells = (el: Element) => /flex|grid/.test(getComputedStyle(el).display);
+  const walk = (node: Node, cells: boolean): void => {
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) parts.push(child.textContent ?? '');
+      if (!(child instanceof HTMLElement) || child.matches(NOT_TEXT)) continue;
+      const display = getComputedStyle(child).display;
+      if (display === 'none') continue;
+      if (cells) parts.push(' ');
+      walk(child, display === 'contents' ? cells : isCells(child));
+      if (cells) parts.push(' ');
+    }
+  };
+  walk(row, isCells(row));
+  return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
 /** `chart_capture`'s image: size clamped to 200–1600 px, PNG (JPEG above 300 kB) and a ≤256 px thumbnail. */

@@ -118,7 +118,11 @@ export const klineChartStyles = [
     }
     .toolbar .results li button { width: 100%; text-align: left; display: flex; gap: 8px; }
     .toolbar .results small { color: var(--kline-muted-color); }
-    .main { position: relative; flex: 1; min-height: 0; }
+    /*
+     * The plot, its legends and overlays stay left to right on a right-to-left page (time runs left to
+     * right, the price scale is on the right); user text inside is isolated (<bdi>, chart-legend.ts).
+     */
+    .main { position: relative; flex: 1; min-height: 0; direction: ltr; unicode-bidi: isolate; }
     .panes { position: absolute; inset: 0; overflow: hidden; cursor: crosshair; touch-action: pan-y; }
     .sr-only {
       position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;

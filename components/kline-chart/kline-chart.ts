@@ -45,7 +45,7 @@ import { AgentPortController } from './agent-port-controller.js';
 import { LayoutAutosaveController } from './layout-autosave-controller.js';
 import { subscribeChartEvents } from './subscribe-chart-events.js';
 import { bindCore } from './core-of.js';
-import { ChartDataController, type SetBarsOptions } from './chart-data-controller.js';
+import { ChartDataController, DEFAULT_DATA_REQUEST_TIMEOUT, type SetBarsOptions } from './chart-data-controller.js';
 import { ChartA11yController } from './chart-a11y-controller.js';
 import { KeyboardDrawingController } from './keyboard-drawing-controller.js';
 import { isDrawingKind } from '../../src/core/drawings/index.js';
@@ -96,6 +96,7 @@ export interface ChartToolsApi {
  * @attr agent-tools - Allow-list of tool names or prefixes ending in `*`.
  * @attr agent-origins - Space-separated origins whose windows may connect an agent panel to this chart over postMessage (`<chart-agent-panel for="frame:ID">`); others are ignored and logged.
  * @attr live - Stream live bars: `auto` (every source but the sample and files), `on`, `off`.
+ * @attr data-request-timeout - Milliseconds a `kline-data-request` may stay unanswered (default 30000); then `kline-error` `data_request_timeout`, the chart keeps what it shows and ignores a later answer.
  * @attr wheel - Mouse wheel over the plot: `zoom` (default), `ctrl` (zoom only with Ctrl/⌘, otherwise the page scrolls), `off`.
  *
  * @fires {CustomEvent<KlineReadyDetail>} kline-ready - The first data has loaded and painted.
@@ -215,6 +216,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     agentOrigins: { type: String, attribute: 'agent-origins' },
     live: { type: String },
     wheel: { type: String },
+    dataRequestTimeout: { type: Number, attribute: 'data-request-timeout' },
     _search: { state: true },
     _toast: { state: true },
     _settings: { state: true },
@@ -254,6 +256,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
   live: 'auto' | 'on' | 'off' = 'auto';
   /** Mouse wheel over the plot: `zoom`, `ctrl` (zoom only with Ctrl/⌘) or `off`. */
   wheel: 'zoom' | 'ctrl' | 'off' = 'zoom';
+  /** Milliseconds a `kline-data-request` may stay unanswered before `kline-error` `data_request_timeout`. */
+  dataRequestTimeout = DEFAULT_DATA_REQUEST_TIMEOUT;
 
   declare _search: {
     open: boolean;
@@ -703,8 +707,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
       // The saved layout (if any) replaces what the attribute set up, so it is restored after it.
       this.#studiesReady = this.#applyIndicatorsAttribute().then(() => this.#autosave.start());
     } else if (changed.has('indicators')) {
-      // A CMS or framework that changes the attribute later gets the new list.
-      this.#studiesReady = this.#applyIndicatorsAttribute();
+      // A CMS or framework that changes the attribute later gets the new list (an invalid one changes nothing).
+      this.#studiesReady = this.#applyIndicatorsAttribute(true);
     }
     this.#data.updated(changed);
   }
@@ -958,13 +962,23 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** Bumped per `indicators` value, so a list whose studies arrive after a newer one's is dropped. */
   #indicatorsApplied = 0;
 
-  #applyIndicatorsAttribute(): Promise<void> {
-    const text = this.indicators ?? '';
+  /**
+   * Applies the `indicators` value. The first one sets the chart up (bad pieces are reported, the rest
+   * added); a later one (`keepOnError`) replaces the studies only when all of it is valid, else
+   * `kline-error` `invalid_attribute` and the studies stay.
+   */
+  #applyIndicatorsAttribute(keepOnError = false): Promise<void> {
+    const raw: unknown = this.indicators;
     const turn = ++this.#indicatorsApplied;
+    if (raw !== null && raw !== undefined && typeof raw !== 'string') {
+      this.#badAttribute('indicators', 'a list such as MA(5,20),VOL,MACD (the studies stay)', raw);
+      return Promise.resolve();
+    }
+    const text = raw ?? '';
     const registry = this.#core.indicatorRegistry;
-    // Parse errors are reported through the core (`kline-error`); the valid rest is added.
+    // Parse errors are reported through the core (`kline-error`).
     const apply = () => {
-      if (turn === this.#indicatorsApplied) this.#core.indicators.applyIndicatorList(text);
+      if (turn === this.#indicatorsApplied) this.#core.indicators.applyIndicatorList(text, { keepOnError });
     };
     // Studies not in the bundle itself, and the convention forms they follow here (MACD's tdx form on
     // a zh page), load first (a chunk each); unknown ids are reported by the parse. The settings
@@ -1177,7 +1191,13 @@ export class KlineChart extends SignalWatcher(LitElement) {
     // ready; so is every built-in tool, whose chunk is fetched after the first paint (issue #12).
     // In a task of its own, so fetching and compiling them never shares the first paint's task.
     const tools = new Promise<void>((resolve) => setTimeout(resolve, 0))
-      .then(() => this.#core.tools.ready())
+      .then(() =>
+        Promise.all([
+          this.#core.tools.ready(),
+          // The legends become one Tab stop (arrows move between their controls): a chunk of its own.
+          import('./legend-roving.js').then((m) => void new m.LegendRoving(this)),
+        ]),
+      )
       .catch((error: unknown) => {
         console.warn('kline-chart: the chart tools could not be loaded', error);
       });

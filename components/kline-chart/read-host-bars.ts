@@ -3,6 +3,7 @@ import {
   findBadBar,
   isKnownTimeZone,
   isPeriod,
+  MAX_PRICE_PRECISION,
   PERIODS,
   type Bar,
   type Bars,
@@ -19,6 +20,8 @@ export interface SetBarsOptions {
   readonly name?: string;
   /** IANA zone of the market (aggregation to days and weeks follows it; default `UTC`). */
   readonly timezone?: string;
+  /** Decimals of the prices, 0–12 (default: the decimals of the bars' tick size). */
+  readonly pricePrecision?: number;
 }
 
 /** Why a host's bars (or their options) were refused: `kline-error` `invalid_bars` carries all three. */
@@ -87,12 +90,15 @@ export function checkSetBarsOptions(options: unknown): HostBarsProblem | null {
   if (options === undefined || options === null) return null;
   const refuse = (message: string): HostBarsProblem => ({ index: -1, reason: 'bad_option', message });
   if (typeof options !== 'object')
-    return refuse('setBars options must be an object: { symbol?, period?, name?, timezone? }.');
+    return refuse('setBars options must be an object: { symbol?, period?, name?, timezone?, pricePrecision? }.');
   const o = options as Record<keyof SetBarsOptions, unknown>;
   if (o.period !== undefined && !(typeof o.period === 'string' && isPeriod(o.period)))
     return refuse(`setBars: period ${quote(o.period)} is not one of ${PERIODS.join(' ')}.`);
   if (o.timezone !== undefined && !(typeof o.timezone === 'string' && isKnownTimeZone(o.timezone)))
     return refuse(`setBars: timezone ${quote(o.timezone)} is not an IANA time zone such as America/New_York.`);
+  const p = o.pricePrecision;
+  if (p !== undefined && !(typeof p === 'number' && Number.isInteger(p) && p >= 0 && p <= MAX_PRICE_PRECISION))
+    return refuse(`setBars: pricePrecision must be a whole number from 0 to ${MAX_PRICE_PRECISION}.`);
   for (const key of ['symbol', 'name'] as const) {
     const value = o[key];
     if (value !== undefined && !(typeof value === 'string' && value.trim() && value.length <= 64))

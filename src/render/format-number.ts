@@ -3,6 +3,7 @@
  * locale's own units (7,850,000 → `7.85M` in English, `785万` in Chinese and Japanese, 1.2亿 / 1.2億),
  * and indicator values with the price's decimals where they are prices. DOM-free (Intl only).
  */
+import { decimalsOf } from '../core/data/derive-price-precision.js';
 
 const compact = new Map<string, Intl.NumberFormat>();
 
@@ -42,4 +43,28 @@ export function formatStudyValue(
   if (kind === 'price' && pricePrecision !== undefined) return v.toFixed(pricePrecision);
   const a = Math.abs(v);
   return v.toFixed(a >= 100 ? 2 : a >= 1 ? 3 : 4);
+}
+
+/**
+ * A value axis's tick labels: as many decimals as the step between the ticks needs (1.0830 / 1.0835,
+ * 0.0000120 / 0.0000125), none of the float noise of the tick values (0.30000000000000004 → 0.3);
+ * volumes and values from a million up compact in the locale (`5M`, `500万`).
+ */
+export function formatAxisTicks(
+  splits: readonly number[],
+  kind: 'price' | 'volume' | 'indicator',
+  locale: string,
+): string[] {
+  let step = Infinity;
+  for (let i = 1; i < splits.length; i++) step = Math.min(step, Math.abs(splits[i] - splits[i - 1]) || Infinity);
+  // The step carries float noise too (0.0005000000000000004): 6 significant digits of it suffice. A
+  // lone tick takes its own decimals.
+  const decimals = (x: number) => decimalsOf(Number(x.toPrecision(6)));
+  return splits.map((v) => {
+    const a = Math.abs(v);
+    if (kind === 'volume' || a >= 1e6) return a < 1e3 ? String(+v.toFixed(0)) : formatCompact(v, locale);
+    // A zero tick computed as -1e-17 is 0, not -0.0000.
+    const lone = step === Infinity;
+    return (!lone && a < step / 2 ? 0 : v).toFixed(decimals(lone ? v : step));
+  });
 }

@@ -1,6 +1,6 @@
 import uPlot from 'uplot';
 import { makeFirstPlotDecoy } from './first-plot-decoy.js';
-import { formatCompact } from './format-number.js';
+import { formatAxisTicks, formatCompact } from './format-number.js';
 import {
   LEFT_SCALE,
   leftAxisOptions,
@@ -407,7 +407,7 @@ export class PanePlot {
               return splits.map((v) => (base ? `${((v / base - 1) * 100).toFixed(1)}%` : ''));
             }
             const locale = this.env.locale();
-            return splits.map((v) => formatAxisNumber(v, kind, locale));
+            return formatAxisTicks(splits, kind, locale);
           },
         },
         ...(leftEnv ? [leftAxisOptions(leftEnv, left ? LEFT_SCALE : yScale, left !== null)] : []),

@@ -9,6 +9,11 @@ export interface ErrorServers {
   readonly noCorsUrl: string;
   /** A port nothing listens on: connection refused. */
   readonly refusedUrl: string;
+  /**
+   * Data files served slowly: `GET <filesUrl>/<NAME>.csv?delay=<ms>&base=<price>` answers 60 daily bars
+   * around `base` after `delay` ms (CORS allowed); `GET <filesUrl>/__log` lists each request's fate.
+   */
+  readonly filesUrl: string;
   /** POST requests each server received (the HTML one counts API calls, the other one every request). */
   counts(): { html: number; noCors: number };
   close(): Promise<void>;
@@ -34,6 +39,7 @@ async function listen(server: http.Server): Promise<number> {
 export async function startErrorServers(): Promise<ErrorServers> {
   let html = 0;
   let noCors = 0;
+  const files: { path: string; state: 'pending' | 'answered' | 'aborted' }[] = [];
   const htmlServer = http.createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
@@ -44,6 +50,10 @@ export async function startErrorServers(): Promise<ErrorServers> {
     }
     if (req.method === 'GET' && req.url === '/__counts') {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ html, noCors }));
+      return;
+    }
+    if (req.method === 'GET' && req.url?.startsWith('/files/')) {
+      serveSlowFile(req, res, files);
       return;
     }
     if (req.method === 'POST') html++;
@@ -68,6 +78,7 @@ export async function startErrorServers(): Promise<ErrorServers> {
     htmlUrl: `http://127.0.0.1:${htmlPort}/v1`,
     noCorsUrl: `http://127.0.0.1:${noCorsPort}/v1`,
     refusedUrl: `http://127.0.0.1:${refusedPort}/v1`,
+    filesUrl: `http://127.0.0.1:${htmlPort}/files`,
     counts: () => ({ html, noCors }),
     close: async () => {
       for (const server of [htmlServer, noCorsServer]) {
@@ -76,4 +87,37 @@ export async function startErrorServers(): Promise<ErrorServers> {
       }
     },
   };
+}
+
+/** `GET /files/<NAME>.csv?delay=&base=`: 60 daily bars after `delay` ms; `/files/__log`: every request's fate. */
+function serveSlowFile(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  log: { path: string; state: 'pending' | 'answered' | 'aborted' }[],
+): void {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (url.pathname === '/files/__log') {
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(log));
+    return;
+  }
+  const entry = { path: url.pathname + url.search, state: 'pending' as 'pending' | 'answered' | 'aborted' };
+  log.push(entry);
+  const base = Number(url.searchParams.get('base') ?? 100);
+  const rows = Array.from({ length: 60 }, (_, i) => {
+    const day = new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);
+    const open = base + i;
+    return `${day},${open},${open + 2},${open - 1},${open + 1},${1000 + i}`;
+  });
+  const body = `time,open,high,low,close,volume\n${rows.join('\n')}\n`;
+  const timer = setTimeout(
+    () => {
+      entry.state = 'answered';
+      res.writeHead(200, { 'Content-Type': 'text/csv' }).end(body);
+    },
+    Number(url.searchParams.get('delay') ?? 0),
+  );
+  res.on('close', () => {
+    clearTimeout(timer);
+    if (entry.state === 'pending') entry.state = 'aborted';
+  });
 }

@@ -48,6 +48,7 @@ const ja: LocaleStrings = {
       invalid_period: 'この足種は使えないため、日足を表示しています。',
       parse_error: 'データファイルを読み込めませんでした。',
       load_failed: 'データを読み込めませんでした。',
+      data_request_timeout: 'ページがこの足データの要求に時間内に応答しませんでした。',
     },
     pasteOtherInstrument: 'コピーした描画は別の銘柄のものです。',
     drawingFailed: 'ここには描画を置けません。',

@@ -47,6 +47,7 @@ const zhCN: LocaleStrings = {
       invalid_period: '不支持这个周期，已改用日线。',
       parse_error: '无法读取数据文件。',
       load_failed: '数据加载失败。',
+      data_request_timeout: '页面未能及时提供这些K线数据。',
     },
     pasteOtherInstrument: '复制的画线属于另一个品种。',
     drawingFailed: '无法在此处放置画线。',

@@ -47,6 +47,7 @@ const zhTW: LocaleStrings = {
       invalid_period: '不支援這個週期，已改用日線。',
       parse_error: '無法讀取資料檔案。',
       load_failed: '資料載入失敗。',
+      data_request_timeout: '頁面未能及時提供這些K線資料。',
     },
     pasteOtherInstrument: '複製的畫線屬於另一個商品。',
     drawingFailed: '無法在此處放置畫線。',

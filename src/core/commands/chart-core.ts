@@ -11,7 +11,7 @@ import {
   type Period,
   type Series,
 } from '../data/index.js';
-import { createDefaultSourceRegistry, DataSourceRegistry, sliceBars } from '../data/index.js';
+import { createDefaultSourceRegistry, DataSourceRegistry, derivePricePrecision, sliceBars } from '../data/index.js';
 import { Store, type ReadOnlySignal } from '../store/index.js';
 import { ToolRegistry, type ToolPolicy } from '../tools/index.js';
 import { buildChartContext } from './build-chart-context.js';
@@ -310,6 +310,9 @@ export class ChartCore implements CommandContext {
 
   #commitSeries(d: import('../store/index.js').Draft<ChartState>, series: Series): void {
     this.#buffer = null;
+    // An instrument whose source names no precision shows its prices with the data's own decimals.
+    if (series.instrument.pricePrecision === undefined)
+      series = { ...series, instrument: { ...series.instrument, pricePrecision: derivePricePrecision(series.bars) } };
     d.set('series', series);
     d.set('dataRevision', d.get('dataRevision') + 1);
     d.set('dataGeneration', d.get('dataGeneration') + 1);
@@ -409,6 +412,7 @@ export class ChartCore implements CommandContext {
       market: instrument?.market ?? (sameSource ? current?.instrument.market : undefined) ?? 'custom',
       timezone: instrument?.timezone ?? (sameSource ? current?.instrument.timezone : undefined) ?? 'UTC',
       sourceId,
+      ...(instrument?.pricePrecision !== undefined ? { pricePrecision: instrument.pricePrecision } : {}),
     };
     const p: Period = period ?? current?.period ?? this.store.peek('target')?.period ?? '1d';
     if (sourceId === HOST_SOURCE_ID) {

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Series } from '../data/index.js';
+import { stripBidiControls } from '../data/strip-bidi-controls.js';
 import {
   copyDrawings as copyDrawingGroup,
   describeDrawingKinds,
@@ -96,7 +97,7 @@ export class DrawingTools {
       points,
       paneId: input.paneId,
       style: input.style,
-      label: input.label,
+      label: input.label === undefined ? undefined : stripBidiControls(input.label),
     });
     return { data: { id: drawing.id, drawing: summarize(drawing, series) } };
   }
@@ -139,7 +140,7 @@ export class DrawingTools {
         style: input.style ? normalizeStyle({ ...drawing.style, ...input.style }) : drawing.style,
         locked: input.locked ?? drawing.locked,
       },
-      input.label === undefined ? drawing.label : input.label,
+      input.label === undefined ? drawing.label : stripBidiControls(input.label),
     );
     const previous = {
       points: drawing.points.map((p) => ({ ...p })),

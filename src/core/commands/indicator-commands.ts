@@ -40,9 +40,17 @@ export class IndicatorCommands {
    * one new pane per pane study (`pane-<instanceId>`, weight 1; the price pane weight 3). Not an
    * undo step: it sets the chart up. Pieces that cannot be used are skipped, reported through
    * `core.reportError('invalid_indicator', …)` (→ `kline-error`) and returned.
+   *
+   * `keepOnError` (a value set after the chart was set up): a list with any unusable piece changes
+   * nothing, and one `invalid_attribute` error names every piece refused, so a typo never empties the chart.
    */
-  applyIndicatorList(text: string): { errors: IndicatorListError[] } {
+  applyIndicatorList(text: string, options: { keepOnError?: boolean } = {}): { errors: IndicatorListError[] } {
     const parsed = parseIndicatorList(text ?? '', this.ctx.indicatorRegistry, this.chartConvention());
+    if (options.keepOnError && parsed.errors.length) {
+      const reasons = parsed.errors.map((e) => `'${e.text.slice(0, 40)}': ${e.reason}`).join('; ');
+      this.ctx.reportError('invalid_attribute', `indicators: not applied (the studies stay): ${reasons}`);
+      return { errors: [...parsed.errors] };
+    }
     const instances: IndicatorInstance[] = [];
     const taken = new Set<string>();
     for (const item of parsed.items) {

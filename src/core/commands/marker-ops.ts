@@ -1,7 +1,7 @@
 import { isCssColor } from '../drawings/index.js';
 import { resolveParams, type IndicatorDefinition } from '../indicators/index.js';
 import { ToolCallError, type ToolOutput } from '../tools/index.js';
-import type { Series } from '../data/index.js';
+import { stripBidiControls, type Series } from '../data/index.js';
 import { instrumentKey, withKey, type ChartMarker, type MarkerPosition, type MarkerShape } from '../state/index.js';
 import { upperIndex } from './build-chart-context.js';
 import { closeIndicatorIds } from './indicator-close-ids.js';
@@ -46,7 +46,7 @@ export function createMarkers(s: MarkerOpsState, input: MarkerCreateInput): Tool
     }
     colors.add(color);
     const time = snapToBar(series, parseToolTime(m.time, tz, `markers[${i}].time`));
-    made.push({ id: ids(), time, position: m.position, shape: m.shape, color, ...(m.text ? { text: m.text } : {}) });
+    made.push({ id: ids(), time, position: m.position, shape: m.shape, color, ...markerText(m.text) });
   });
   add(s, key, made, 'markers_create');
   return { data: { ids: made.map((m) => m.id), count: made.length } };
@@ -116,7 +116,9 @@ export function markersFromCondition(s: MarkerOpsState, input: MarkerConditionIn
     .map((o) => o.key)
     .filter((k) => values[k] !== undefined);
   const output = (k: string, path: string): Float64Array => {
-    const v = values[k] ?? values[keys.find((x) => x.toLowerCase() === k.toLowerCase()) ?? ''];
+    // Only the study's own outputs: `__proto__` or `constructor` must not reach Object.prototype.
+    const key = keys.includes(k) ? k : keys.find((x) => x.toLowerCase() === k.toLowerCase());
+    const v = key !== undefined && Object.prototype.hasOwnProperty.call(values, key) ? values[key] : undefined;
     if (v) return v;
     throw new ToolCallError('invalid_input', `${def.id} has no output '${k}'.`, {
       details: [{ path, reason: `expected one of ${keys.join(', ')}` }],
@@ -146,10 +148,16 @@ export function markersFromCondition(s: MarkerOpsState, input: MarkerConditionIn
     position,
     shape,
     color,
-    ...(input.text ? { text: input.text } : {}),
+    ...markerText(input.text),
   }));
   add(s, key, made, 'markers_from_condition');
   return { data: { count: made.length, times: times.slice(0, 500), ids: made.map((m) => m.id) } };
+}
+
+/** A marker's text without bidi controls (one left open reorders the canvas text after it); none when empty. */
+function markerText(text: string | undefined): { text?: string } {
+  const clean = text ? stripBidiControls(text) : '';
+  return clean ? { text: clean } : {};
 }
 
 function loaded(s: MarkerOpsState): { series: Series; key: string } {

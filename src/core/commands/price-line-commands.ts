@@ -1,6 +1,7 @@
 import { ToolCallError, type ToolOutput } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
 import { instrumentKey, withKey, type PriceLine } from '../state/index.js';
+import { stripBidiControls } from '../data/strip-bidi-controls.js';
 
 /** Most price lines one instrument holds. */
 export const MAX_PRICE_LINES = 100;
@@ -78,7 +79,9 @@ export class PriceLineCommands {
         details: [{ path: 'price', reason: 'expected a finite number' }],
       });
     }
-    const { id: _id, ...changes } = input;
+    const { id: _id, label: text, ...rest } = input;
+    // A label from a model loses its bidi controls (one left open reorders the canvas text after it).
+    const changes = { ...rest, ...(text !== undefined ? { label: stripBidiControls(text) } : {}) };
     const line: PriceLine = {
       ...previous,
       ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),

@@ -3,6 +3,7 @@ import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../t
 import { withKey, type PriceLine } from '../state/index.js';
 import { isCssColor } from '../drawings/index.js';
 import { MAX_PRICE_LINES, type PriceLineCommands } from './price-line-commands.js';
+import { stripBidiControls } from '../data/strip-bidi-controls.js';
 
 const MAX_PRICE_LINE_LABEL = 40;
 const DEFAULT_COLOR = '#2962ff';
@@ -111,7 +112,7 @@ export class PriceLineTools {
     const line: PriceLine = {
       id,
       price: input.price,
-      label: input.label ?? '',
+      label: stripBidiControls(input.label ?? ''),
       color,
       style: input.style ?? 'dashed',
       axisLabel: input.axisLabel ?? true,

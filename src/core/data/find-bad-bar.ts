@@ -1,4 +1,5 @@
 import type { Bar, Bars } from './bars.js';
+import { intradayPeriodMs, type Period } from './period.js';
 import { checkBar, firstUnsoundBar } from './validate-bars.js';
 
 /** Why a bar was refused: the first problem found, with the bar's index. */
@@ -75,8 +76,21 @@ function tooLate(time: ArrayLike<number>): BadBar {
   );
 }
 
-/** The same checks for one live bar (`updateBar`); `lastTime` is the newest time already shown. */
-export function findBadLiveBar(bar: Bar, lastTime: number): BadBar | null {
+/** Bars a live update may run ahead of the last one shown, when it is also in the future. */
+const MAX_LIVE_GAP_BARS = 1000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The same checks for one live bar (`updateBar`); `lastTime` is the newest time already shown. With
+ * `period`, a bar more than 1000 bars after the last one that is also more than a day (or two bars)
+ * in the future (`now`) is `time_out_of_range`: a year-2999 tick on a 1-minute chart would stretch
+ * the time axis over centuries. Gaps a market has (weekends, holidays) and replays of the past pass.
+ */
+export function findBadLiveBar(
+  bar: Bar,
+  lastTime: number,
+  range?: { readonly period: Period; readonly now?: number },
+): BadBar | null {
   if (
     Number.isFinite(bar.time) &&
     Math.abs(bar.time) < SECONDS_LIMIT &&
@@ -87,6 +101,17 @@ export function findBadLiveBar(bar: Bar, lastTime: number): BadBar | null {
   const problem = checkOne(bar.time, bar.open, bar.high, bar.low, bar.close, bar.volume, 0);
   if (problem) return problem;
   if (bar.time >= LATEST_TIME) return tooLate([bar.time]);
+  if (range && Number.isFinite(lastTime)) {
+    // Calendar periods at their longest (a month).
+    const length = intradayPeriodMs(range.period) ?? 31 * DAY_MS;
+    const now = range.now ?? Date.now();
+    if (bar.time > lastTime + MAX_LIVE_GAP_BARS * length && bar.time > now + Math.max(DAY_MS, 2 * length))
+      return bad(
+        0,
+        'time_out_of_range',
+        `The bar time ${bar.time} is over ${MAX_LIVE_GAP_BARS} ${range.period} bars after the last one and in the future.`,
+      );
+  }
   if (bar.time < lastTime)
     return bad(
       0,

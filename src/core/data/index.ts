@@ -24,3 +24,5 @@ export type { BinanceFetch } from './binance-http.js';
 export * from './validate-bars.js';
 export * from './fetch-text.js';
 export * from './session-day-start.js';
+export * from './strip-bidi-controls.js';
+export * from './derive-price-precision.js';

@@ -1,3 +1,4 @@
+import { derivePricePrecision } from './derive-price-precision.js';
 import { aggregateBars, canAggregate } from './aggregate-bars.js';
 import type { Bars } from './bars.js';
 import { aborted, untilAborted } from './until-aborted.js';
@@ -52,16 +53,6 @@ function fileSymbol(url: string): string {
   return decoded.trim().toUpperCase() || 'DATA';
 }
 
-function guessPrecision(close: Float64Array): number {
-  let decimals = 0;
-  for (let i = 0; i < close.length && i < 500; i++) {
-    const text = String(close[i]);
-    const dot = text.indexOf('.');
-    if (dot >= 0 && !text.includes('e')) decimals = Math.max(decimals, text.length - dot - 1);
-  }
-  return Math.min(decimals, 8);
-}
-
 /**
  * A source serving one instrument from a CSV or JSON file at `url` (`id` is `csv` or `json`).
  * The file is fetched once, on first use, and kept; if every caller waiting for it aborts, the
@@ -114,7 +105,7 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
       market: meta?.market ?? 'unknown',
       timezone: parsed.timeZone,
       sourceId: kind,
-      pricePrecision: guessPrecision(parsed.bars.close),
+      pricePrecision: derivePricePrecision(parsed.bars),
       ...(options.session ? { session: options.session } : {}),
     });
     return { instrument, period, byPeriod: new Map([[period, parsed.bars]]) };

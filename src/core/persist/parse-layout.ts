@@ -136,6 +136,19 @@ function pane(v: unknown, path: string): PaneLayout {
   return { id: string(r.id, `${path}.id`), weight };
 }
 
+/** Pane weights `pane_resize` accepts; a saved one outside (1e308 made every height share NaN) is clamped. */
+const MIN_PANE_WEIGHT = 0.01;
+const MAX_PANE_WEIGHT = 1000;
+
+function clampWeight(p: PaneLayout, i: number, dropped: string[]): PaneLayout {
+  const weight = Math.min(MAX_PANE_WEIGHT, Math.max(MIN_PANE_WEIGHT, p.weight));
+  if (weight === p.weight) return p;
+  dropped.push(
+    `panes[${i}].weight: ${p.weight} is outside ${MIN_PANE_WEIGHT} to ${MAX_PANE_WEIGHT}; clamped to ${weight}`,
+  );
+  return { ...p, weight };
+}
+
 function drawing(v: unknown, path: string): Drawing {
   const r = record(v, path);
   if (!isDrawingKind(r.kind)) {
@@ -337,7 +350,7 @@ export function parseLayout(text: string, check: LayoutCheckOptions = {}): Parse
     const rawDrawings = record(raw.drawings, 'drawings');
     const rawComparisons = array(raw.comparisons, 'comparisons');
     record(raw.settings, 'settings');
-    let panes = items(rawPanes, 'panes', pane, dropped);
+    let panes = items(rawPanes, 'panes', pane, dropped).map((p, i) => clampWeight(p, i, dropped));
     const seenPanes = new Set<string>();
     panes = panes.filter((p, i) => {
       if (seenPanes.has(p.id)) {

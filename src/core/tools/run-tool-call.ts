@@ -26,7 +26,21 @@ export interface ToolCallHost {
  */
 export function runToolCall(host: ToolCallHost, name: string, input: unknown, options: unknown): Promise<ToolResult> {
   try {
-    return executeCall(host, name, input, readOptions(options), 0, null).then(wellFormed, (error: unknown) =>
+    const read = readOptions(options);
+    if ('problems' in read) {
+      return Promise.resolve(
+        failure(
+          'invalid_input',
+          `Invalid execute options for '${typeof name === 'string' ? name.slice(0, 80) : typeof name}'; nothing ran.`,
+          {
+            details: read.problems,
+            recommendedAction:
+              'Pass { signal?, readOnly?: boolean, runId?, callId?, origin?, onProgress? } or no options.',
+          },
+        ),
+      );
+    }
+    return executeCall(host, name, input, read.options, 0, null).then(wellFormed, (error: unknown) =>
       internalFailure(name, error),
     );
   } catch (error) {
@@ -269,24 +283,58 @@ function reportProgress(
   }
 }
 
-/** Options read once, defensively: a non-object, a throwing getter or a fake signal is ignored. */
-function readOptions(options: unknown): ToolExecuteOptions {
-  if (!options || typeof options !== 'object') return {};
-  const o = options as Record<string, unknown>;
-  const signal = o.signal;
-  const origin = o.origin;
-  const runId = o.runId;
-  const callId = o.callId;
-  const onProgress = o.onProgress;
+const OPTION_KEYS = new Set(['signal', 'readOnly', 'runId', 'callId', 'origin', 'onProgress']);
+
+/**
+ * Options read once, defensively, and checked: not an object, an unknown key, a value of the wrong
+ * type (`readOnly: 'yes'` ran mutating tools), an unknown origin, a fake signal or a throwing getter
+ * is refused (`invalid_input` naming each) rather than silently taken as something else. `null`,
+ * `undefined` and keys set to `undefined` mean "not given".
+ */
+function readOptions(options: unknown): { options: ToolExecuteOptions } | { problems: ToolErrorDetail[] } {
+  if (options === undefined || options === null) return { options: { readOnly: false, origin: 'user' } };
+  if (typeof options !== 'object' || Array.isArray(options))
+    return {
+      problems: [
+        { path: 'options', reason: 'expected an object { signal?, readOnly?, runId?, callId?, origin?, onProgress? }' },
+      ],
+    };
+  const problems: ToolErrorDetail[] = [];
+  const o: Record<string, unknown> = {};
+  try {
+    for (const key of Object.keys(options)) {
+      if (!OPTION_KEYS.has(key)) problems.push({ path: `options.${key.slice(0, 40)}`, reason: 'unknown option' });
+    }
+  } catch {
+    return { problems: [{ path: 'options', reason: 'its keys could not be read' }] };
+  }
+  for (const key of OPTION_KEYS) {
+    try {
+      o[key] = (options as Record<string, unknown>)[key];
+    } catch {
+      problems.push({ path: `options.${key}`, reason: 'could not be read' });
+    }
+  }
+  const { signal, origin, runId, callId, onProgress, readOnly } = o;
+  const wrong = (key: string, reason: string) => problems.push({ path: `options.${key}`, reason });
+  if (signal !== undefined && !(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal))
+    wrong('signal', 'expected an AbortSignal');
+  if (readOnly !== undefined && typeof readOnly !== 'boolean') wrong('readOnly', 'expected true or false');
+  if (runId !== undefined && typeof runId !== 'string') wrong('runId', 'expected a string');
+  if (callId !== undefined && typeof callId !== 'string') wrong('callId', 'expected a string');
+  if (onProgress !== undefined && typeof onProgress !== 'function') wrong('onProgress', 'expected a function');
+  if (origin !== undefined && origin !== 'user' && origin !== 'host' && origin !== 'agent')
+    wrong('origin', "expected 'user', 'host' or 'agent'");
+  if (problems.length) return { problems };
   return {
-    ...(typeof onProgress === 'function' ? { onProgress: onProgress as ToolExecuteOptions['onProgress'] } : {}),
-    ...(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal ? { signal } : {}),
-    readOnly: o.readOnly === true,
-    ...(typeof runId === 'string' ? { runId } : {}),
-    ...(typeof callId === 'string' ? { callId } : {}),
-    // Anything but a known origin counts as the most restricted one.
-    origin:
-      origin === 'user' || origin === 'host' || origin === 'agent' ? origin : origin === undefined ? 'user' : 'agent',
+    options: {
+      ...(onProgress ? { onProgress: onProgress as ToolExecuteOptions['onProgress'] } : {}),
+      ...(signal ? { signal: signal as AbortSignal } : {}),
+      readOnly: readOnly === true,
+      ...(typeof runId === 'string' ? { runId } : {}),
+      ...(typeof callId === 'string' ? { callId } : {}),
+      origin: (origin as ToolExecuteOptions['origin']) ?? 'user',
+    },
   };
 }
 

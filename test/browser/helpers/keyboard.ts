@@ -11,3 +11,10 @@ export function deepActive(): Element | null {
 export async function press(key: string, times = 1): Promise<void> {
   for (let i = 0; i < times; i++) await sendKeys({ press: key });
 }
+
+/** Presses `key` while `modifier` is held down (`chord('Shift', 'Tab')`). */
+export async function chord(modifier: string, key: string): Promise<void> {
+  await sendKeys({ down: modifier });
+  await press(key);
+  await sendKeys({ up: modifier });
+}

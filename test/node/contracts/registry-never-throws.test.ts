@@ -139,7 +139,7 @@ test('malformed names and options never throw', async () => {
     });
     assert.ok(result && typeof result.success === 'boolean');
   }
-  // An unknown origin is treated as the agent (the most restricted), not as the user.
+  // An unknown origin is never taken for the user: the call is refused (invalid_input) before anything runs.
   const refused = new ToolRegistry([], {
     policy: () => ({ agent: 'off', allow: null }),
     target: () => 't',
@@ -157,7 +157,7 @@ test('malformed names and options never throw', async () => {
   );
   assertFailure(
     await refused.execute('host_x', {}, { origin: 'root' } as unknown as ToolExecuteOptions),
-    'not_allowed',
+    'invalid_input',
   );
 });
 

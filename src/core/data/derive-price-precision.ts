@@ -1,0 +1,42 @@
+import type { Bars } from './bars.js';
+
+/** Most decimals a price is shown with. */
+export const MAX_PRICE_PRECISION = 12;
+/** Significant digits a price keeps when its values have no tick size (arbitrary floats). */
+const SIGNIFICANT_DIGITS = 8;
+
+/**
+ * The fewest decimals (≤ `max`) that write `v` exactly, ignoring binary float noise: 0.1 + 0.2
+ * (0.30000000000000004) has 1, 0.000012345 has 9.
+ */
+export function decimalsOf(v: number, max = MAX_PRICE_PRECISION): number {
+  if (!Number.isFinite(v) || v === 0) return 0;
+  for (let d = 0; d < max; d++) {
+    const scaled = v * 10 ** d;
+    if (Math.abs(scaled - Math.round(scaled)) <= Math.abs(scaled) * 1e-9) return d;
+  }
+  return max;
+}
+
+/**
+ * The price precision of bars whose instrument names none: the decimals of their tick size (the
+ * most any of the newest 1000 bars' prices needs), at most 8 significant digits of the last close
+ * and {@link MAX_PRICE_PRECISION}. A 1e-5 coin keeps its 9 decimals; float noise is not one.
+ */
+export function derivePricePrecision(bars: Bars): number {
+  const n = bars.length;
+  if (n === 0) return 2;
+  const typical = Math.abs(bars.close[n - 1]);
+  const cap =
+    typical > 0 && Number.isFinite(typical)
+      ? Math.max(0, Math.min(MAX_PRICE_PRECISION, SIGNIFICANT_DIGITS - 1 - Math.floor(Math.log10(typical))))
+      : MAX_PRICE_PRECISION;
+  let decimals = 0;
+  for (let i = n - 1; i >= Math.max(0, n - 1000) && decimals < cap; i--) {
+    for (const column of [bars.open, bars.high, bars.low, bars.close]) {
+      const d = decimalsOf(column[i], cap);
+      if (d > decimals) decimals = d;
+    }
+  }
+  return decimals;
+}
