@@ -16,6 +16,8 @@ const uplotRules = css`
   .u-hz .u-cursor-x, .u-vt .u-cursor-y { height: 100%; border-right: 1px dashed var(--kline-crosshair-color); }
   .u-hz .u-cursor-y, .u-vt .u-cursor-x { width: 100%; border-bottom: 1px dashed var(--kline-crosshair-color); }
   .u-cursor-pt { display: none; }
+  .uplot canvas.crosshair-tags { position: absolute; left: 0; top: 0; pointer-events: none; }
+  .uplot canvas.crosshair-tags[hidden] { display: none; }
   .u-axis.u-off, .u-select.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off { display: none; }
 `;
 
@@ -32,6 +34,8 @@ export const klineChartStyles = [
       --kline-grid-color: rgba(42, 46, 57, 0.07);
       --kline-axis-color: #6a6d78;
       --kline-crosshair-color: #9598a1;
+      --kline-crosshair-label-background: #131722;
+      --kline-crosshair-label-color: #ffffff;
       --kline-border-color: #e0e3eb;
       --kline-accent-color: #2962ff;
       --kline-accent-text-color: #2962ff;
@@ -61,6 +65,8 @@ export const klineChartStyles = [
       --kline-grid-color: rgba(240, 243, 250, 0.06);
       --kline-axis-color: #868993;
       --kline-crosshair-color: #758696;
+      --kline-crosshair-label-background: #434651;
+      --kline-crosshair-label-color: #ffffff;
       --kline-border-color: #2a2e39;
       --kline-toolbar-background: #1e222d;
       /* #2962ff on #1e222d is 3.24:1; this blue reaches 5.9:1 on the toolbar and 6.6:1 on the chart. */

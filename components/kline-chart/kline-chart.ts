@@ -180,6 +180,8 @@ export interface ChartToolsApi {
  * @cssprop [--kline-grid-color] - Grid lines.
  * @cssprop [--kline-axis-color=#6a6d78] - Axis labels.
  * @cssprop [--kline-crosshair-color=#9598a1] - Crosshair.
+ * @cssprop [--kline-crosshair-label-background=#131722] - The crosshair's price tag (price axis) and time tag (time axis): background (`#434651` in the dark theme).
+ * @cssprop [--kline-crosshair-label-color=#ffffff] - Their text.
  * @cssprop [--kline-border-color=#e0e3eb] - Borders and separators.
  * @cssprop [--kline-accent-color=#2962ff] - Focus and active controls.
  * @cssprop [--kline-font] - Axis and legend font.

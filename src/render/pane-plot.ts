@@ -13,7 +13,8 @@ import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
 import { paintClouds } from './paint-cloud.js';
-import { computeTimeTicks } from './time-ticks.js';
+import { computeTimeTicks, formatBarTime } from './time-ticks.js';
+import { CrosshairTags } from './crosshair-tags.js';
 import type { ZonedClock } from './zoned-clock.js';
 
 /** A drawn output in a pane: an indicator line, a histogram, dots or a band edge. */
@@ -50,6 +51,8 @@ export interface PaneEnv {
   /** The locale of the axis labels (month names, compact volumes). */
   locale(): string;
   clock(): ZonedClock;
+  /** Bars shorter than a day: the crosshair's time tag shows the time of day too. */
+  intraday(): boolean;
   readonly syncKey: string;
   /** Extra painting on top of the price pane (drawings, selection). */
   paintOverlay?(u: uPlot, paneId: string, transform: PlotTransform): void;
@@ -67,6 +70,7 @@ export interface PaneEnv {
 }
 
 const Y_AXIS_SIZE = 64;
+const X_AXIS_SIZE = 26;
 /** Up first, then down (the painters' order). */
 const DIRECTIONS = [true, false] as const;
 
@@ -105,6 +109,54 @@ export class PanePlot {
     parent.appendChild(this.element);
     makeFirstPlotDecoy();
     this.plot = new uPlot(this.#options(size), this.#data(), this.element);
+    this.#tags = new CrosshairTags(this.plot.root.querySelector<HTMLElement>('.u-wrap') ?? this.plot.root);
+    this.#paintTags(this.plot);
+  }
+
+  readonly #tags: CrosshairTags;
+
+  /** The crosshair's price and time tags at the cursor (cleared when it has left). */
+  #paintTags(u: uPlot): void {
+    // uPlot fires setCursor while constructing, before the tags exist.
+    if (!this.#tags) return;
+    if (this.env.settings().crosshair === 'hidden') return this.#tags.clear();
+    const th = this.env.theme();
+    const yScale = this.#yScale();
+    this.#tags.paint(
+      u,
+      {
+        price: (top) => {
+          const v = u.posToVal(top, yScale);
+          return Number.isFinite(v) ? this.#axisText([v])[0] : null;
+        },
+        time: (left) => {
+          const time = this.env.axisTime();
+          if (time.length === 0) return null;
+          const i = Math.max(0, Math.min(time.length - 1, Math.round(u.posToVal(left, 'x'))));
+          return formatBarTime(time[i], this.env.clock(), this.env.intraday());
+        },
+      },
+      { background: th.crosshairLabelBackground, color: th.crosshairLabelColor, font: th.font },
+      { side: this.env.settings().priceAxisSide === 'left' ? 3 : 1, width: Y_AXIS_SIZE },
+      this.spec.showXAxis ? X_AXIS_SIZE : 0,
+    );
+  }
+
+  #yScale(): string {
+    const kind = this.spec.kind;
+    return kind === 'price' ? 'price' : kind === 'volume' ? 'vol' : 'y';
+  }
+
+  /** The price axis's labels for `values` (also the crosshair's price tag). */
+  #axisText(values: number[]): string[] {
+    const kind = this.spec.kind;
+    if (kind === 'price' && this.env.settings().priceScale === 'percent') {
+      const bars = this.env.bars();
+      const base = bars.close[Math.max(0, Math.min(bars.length - 1, Math.ceil(this.env.view().start)))];
+      return values.map((v) => (base ? `${((v / base - 1) * 100).toFixed(1)}%` : ''));
+    }
+    const locale = this.env.locale();
+    return values.map((v) => formatAxisNumber(v, kind, locale));
   }
 
   /** Moves this pane to position `index` among its parent's panes. */
@@ -135,6 +187,7 @@ export class PanePlot {
   }
 
   destroy(): void {
+    this.#tags.destroy();
     this.plot.destroy();
     this.element.remove();
   }
@@ -247,7 +300,7 @@ export class PanePlot {
     const settings = this.env.settings();
     const kind = this.spec.kind;
     const side = settings.priceAxisSide === 'left' ? 3 : 1;
-    const yScale = kind === 'price' ? 'price' : kind === 'volume' ? 'vol' : 'y';
+    const yScale = this.#yScale();
     const grid = { show: settings.grid, stroke: theme.grid, width: 1 };
     const ticks = { show: false };
     // Ticks are computed for a window three views wide and reused while a pan stays inside it (and
@@ -381,7 +434,7 @@ export class PanePlot {
         {
           show: true,
           side: 2,
-          size: this.spec.showXAxis ? 26 : 0,
+          size: this.spec.showXAxis ? X_AXIS_SIZE : 0,
           stroke: theme.axis,
           font: theme.font,
           grid,
@@ -400,15 +453,7 @@ export class PanePlot {
           grid,
           ticks,
           gap: 6,
-          values: (_u, splits) => {
-            if (kind === 'price' && this.env.settings().priceScale === 'percent') {
-              const bars = this.env.bars();
-              const base = bars.close[Math.max(0, Math.min(bars.length - 1, Math.ceil(this.env.view().start)))];
-              return splits.map((v) => (base ? `${((v / base - 1) * 100).toFixed(1)}%` : ''));
-            }
-            const locale = this.env.locale();
-            return splits.map((v) => formatAxisNumber(v, kind, locale));
-          },
+          values: (_u, splits) => this.#axisText(splits),
         },
         ...(leftEnv ? [leftAxisOptions(leftEnv, left ? LEFT_SCALE : yScale, left !== null)] : []),
       ],
@@ -451,6 +496,7 @@ export class PanePlot {
             // Forward slots (beyond the last bar) have no bar to report.
             const bar = idx == null || idx >= this.env.bars().length ? null : idx;
             this.env.onCursor(bar, this.spec.id, u.cursor.top ?? null);
+            this.#paintTags(u);
           },
         ],
       },
