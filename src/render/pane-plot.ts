@@ -14,7 +14,11 @@ import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
 import { paintClouds } from './paint-cloud.js';
 import { computeTimeTicks, formatBarTime } from './time-ticks.js';
-import { CrosshairTags } from './crosshair-tags.js';
+import type { CrosshairTags } from './crosshair-tags.js';
+import { lazyModule } from '../core/tools/lazy-module.js';
+
+/** The crosshair's axis tags, a chunk of their own loaded when a crosshair first shows. */
+const loadCrosshairTags = lazyModule(() => import('./crosshair-tags.js'));
 import type { ZonedClock } from './zoned-clock.js';
 
 /** A drawn output in a pane: an indicator line, a histogram, dots or a band edge. */
@@ -109,16 +113,27 @@ export class PanePlot {
     parent.appendChild(this.element);
     makeFirstPlotDecoy();
     this.plot = new uPlot(this.#options(size), this.#data(), this.element);
-    this.#tags = new CrosshairTags(this.plot.root.querySelector<HTMLElement>('.u-wrap') ?? this.plot.root);
-    this.#paintTags(this.plot);
   }
 
-  readonly #tags: CrosshairTags;
+  #tags: CrosshairTags | null | 'loading' | 'gone' = null;
 
   /** The crosshair's price and time tags at the cursor (cleared when it has left). */
   #paintTags(u: uPlot): void {
-    // uPlot fires setCursor while constructing, before the tags exist.
-    if (!this.#tags) return;
+    if (this.#tags === null && (u.cursor.left ?? -1) >= 0) {
+      // Loaded on the first crosshair; a chunk that cannot be fetched leaves the chart without tags.
+      this.#tags = 'loading';
+      void loadCrosshairTags().then(
+        ({ CrosshairTags }) => {
+          if (this.#tags !== 'loading') return;
+          this.#tags = new CrosshairTags(this.plot.root.querySelector<HTMLElement>('.u-wrap') ?? this.plot.root);
+          this.#paintTags(this.plot);
+        },
+        () => {
+          if (this.#tags === 'loading') this.#tags = null;
+        },
+      );
+    }
+    if (typeof this.#tags !== 'object' || this.#tags === null) return;
     if (this.env.settings().crosshair === 'hidden') return this.#tags.clear();
     const th = this.env.theme();
     const yScale = this.#yScale();
@@ -187,7 +202,8 @@ export class PanePlot {
   }
 
   destroy(): void {
-    this.#tags.destroy();
+    if (typeof this.#tags === 'object' && this.#tags !== null) this.#tags.destroy();
+    this.#tags = 'gone';
     this.plot.destroy();
     this.element.remove();
   }
