@@ -1,5 +1,5 @@
 import { LitElement, html, nothing, type CSSResult, type PropertyValues } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { styleProps } from '../style-props.js';
 import { SignalWatcher } from '../signals/signal-watcher.js';
 import { watchSignal } from '../signals/watch-signal.js';
 import { Signal } from 'signal-polyfill';
@@ -881,7 +881,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       .slice(1)
       .map((spec) =>
         tops.has(spec.id)
-          ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${(tops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, hover, titles, this.#legendActions(true), format, strings)}</div>`
+          ? html`<div class="pane-legend" data-pane-id=${spec.id} ${styleProps({ top: `${(tops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, hover, titles, this.#legendActions(true), format, strings)}</div>`
           : nothing,
       );
   }
