@@ -16,8 +16,6 @@ const uplotRules = css`
   .u-hz .u-cursor-x, .u-vt .u-cursor-y { height: 100%; border-right: 1px dashed var(--kline-crosshair-color); }
   .u-hz .u-cursor-y, .u-vt .u-cursor-x { width: 100%; border-bottom: 1px dashed var(--kline-crosshair-color); }
   .u-cursor-pt { display: none; }
-  .uplot canvas.crosshair-tags { position: absolute; left: 0; top: 0; pointer-events: none; }
-  .uplot canvas.crosshair-tags[hidden] { display: none; }
   .u-axis.u-off, .u-select.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off { display: none; }
 `;
 
@@ -100,7 +98,7 @@ export const klineChartStyles = [
     .root { display: flex; flex-direction: column; height: 100%; min-height: inherit; }
     :host(:focus-visible) { box-shadow: inset 0 0 0 var(--kline-focus-width) var(--kline-accent-color); }
     .toolbar {
-      display: flex; align-items: center; gap: 2px; flex-wrap: wrap;
+      display: flex; align-items: center; gap: 2px; flex-wrap: nowrap;
       padding: 3px 6px; border-bottom: 1px solid var(--kline-border-color);
       background: var(--kline-toolbar-background);
     }

@@ -1,9 +1,24 @@
 import uPlot from 'uplot';
+import type { ChartTheme } from './chart-theme.js';
+import { formatBarTime } from './time-ticks.js';
+import type { ZonedClock } from './zoned-clock.js';
 
-/** What the tags of one pane write: the price at a y, the time at an x (null: that tag is not shown). */
-export interface CrosshairTagText {
-  price(top: number): string | null;
-  time(left: number): string | null;
+/** What the tags of one pane show, and where its axes are. */
+export interface CrosshairTagPane {
+  /** The pane's y scale. */
+  readonly yScale: string;
+  /** A price as the pane's axis writes it. */
+  priceText(value: number): string;
+  /** Times of the x slots (the time tag's text). */
+  readonly time: Float64Array;
+  readonly clock: ZonedClock;
+  readonly intraday: boolean;
+  readonly theme: ChartTheme;
+  /** The price axis's side (1 right, 3 left) and width, CSS px. */
+  readonly side: 1 | 3;
+  readonly axisWidth: number;
+  /** The time axis's height under the plot (0: none), CSS px. */
+  readonly timeAxis: number;
 }
 
 interface Box {
@@ -26,23 +41,18 @@ export class CrosshairTags {
   constructor(parent: HTMLElement) {
     this.#canvas = document.createElement('canvas');
     this.#canvas.className = 'crosshair-tags';
-    this.#canvas.hidden = true;
+    // Through the CSSOM (never a style attribute: strict CSP), so the chart's eager style sheet has no rule for it.
+    Object.assign(this.#canvas.style, { position: 'absolute', left: '0', top: '0', pointerEvents: 'none' });
+    this.#show(false);
     this.#canvas.setAttribute('aria-hidden', 'true');
     this.#ctx = this.#canvas.getContext('2d');
     parent.appendChild(this.#canvas);
   }
 
-  /**
-   * Paints the tags at the cursor of `u` (CSS px in its plot area; negative: none). `axis` is the
-   * price axis's side (1 right, 3 left) and width, `timeAxis` the time axis's height (0: none).
-   */
-  paint(
-    u: uPlot,
-    text: CrosshairTagText,
-    colors: { background: string; color: string; font: string },
-    axis: { side: 1 | 3; width: number },
-    timeAxis: number,
-  ): void {
+  /** Paints the tags at the cursor of `u` (CSS px in its plot area; negative: none). */
+  paint(u: uPlot, pane: CrosshairTagPane): void {
+    const th = pane.theme;
+    const colors = { background: th.crosshairLabelBackground, color: th.crosshairLabelColor, font: th.font };
     const ctx = this.#ctx;
     if (!ctx) return;
     this.#clear(ctx);
@@ -63,26 +73,31 @@ export class CrosshairTags {
     const tagH = Math.round(fontPx + 6 * pr);
     const pad = Math.round(5 * pr);
     if (top >= 0 && top <= bbox.height / pr) {
-      const label = text.price(top);
+      const v = u.posToVal(top, pane.yScale);
+      const label = Number.isFinite(v) ? pane.priceText(v) : '';
       if (label) {
         const y = Math.round(bbox.top + top * pr - tagH / 2);
-        const aw = Math.round(axis.width * pr);
-        const x = axis.side === 1 ? bbox.left + bbox.width : bbox.left - aw;
+        const aw = Math.round(pane.axisWidth * pr);
+        const x = pane.side === 1 ? bbox.left + bbox.width : bbox.left - aw;
         this.#tag(ctx, { x, y: clamp(y, 0, h - tagH), w: aw, h: tagH }, label, pad, colors, 'left');
       }
     }
-    if (timeAxis > 0) {
-      const label = text.time(left);
-      if (label) {
-        const tw = Math.ceil(ctx.measureText(label).width) + pad * 2;
-        const cx = bbox.left + left * pr;
-        const x = clamp(Math.round(cx - tw / 2), 0, w - tw);
-        const y = bbox.top + bbox.height + Math.round(2 * pr);
-        const th = Math.min(tagH, Math.round(timeAxis * pr) - Math.round(2 * pr));
-        this.#tag(ctx, { x, y, w: tw, h: th }, label, pad, colors, 'center');
-      }
+    const n = pane.time.length;
+    if (pane.timeAxis > 0 && n > 0) {
+      const i = Math.max(0, Math.min(n - 1, Math.round(u.posToVal(left, 'x'))));
+      const label = formatBarTime(pane.time[i], pane.clock, pane.intraday);
+      const tw = Math.ceil(ctx.measureText(label).width) + pad * 2;
+      const x = clamp(Math.round(bbox.left + left * pr - tw / 2), 0, w - tw);
+      const y = bbox.top + bbox.height + Math.round(2 * pr);
+      const h2 = Math.min(tagH, Math.round(pane.timeAxis * pr) - Math.round(2 * pr));
+      this.#tag(ctx, { x, y, w: tw, h: h2 }, label, pad, colors, 'center');
     }
-    this.#canvas.hidden = this.#drawn.length === 0;
+    this.#show(this.#drawn.length > 0);
+  }
+
+  /** Hidden while empty: no transparent layer over the plot to composite on every pan frame. */
+  #show(on: boolean): void {
+    this.#canvas.style.display = on ? 'block' : 'none';
   }
 
   /** Removes the tags. */
@@ -113,7 +128,7 @@ export class CrosshairTags {
   #clear(ctx: CanvasRenderingContext2D): void {
     for (const b of this.#drawn) ctx.clearRect(b.x - 1, b.y - 1, b.w + 2, b.h + 2);
     this.#drawn = [];
-    this.#canvas.hidden = true;
+    this.#show(false);
   }
 }
 

@@ -13,7 +13,7 @@ import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
 import { paintClouds } from './paint-cloud.js';
-import { computeTimeTicks, formatBarTime } from './time-ticks.js';
+import { computeTimeTicks } from './time-ticks.js';
 import type { CrosshairTags } from './crosshair-tags.js';
 import { lazyModule } from '../core/tools/lazy-module.js';
 
@@ -135,26 +135,17 @@ export class PanePlot {
     }
     if (typeof this.#tags !== 'object' || this.#tags === null) return;
     if (this.env.settings().crosshair === 'hidden') return this.#tags.clear();
-    const th = this.env.theme();
-    const yScale = this.#yScale();
-    this.#tags.paint(
-      u,
-      {
-        price: (top) => {
-          const v = u.posToVal(top, yScale);
-          return Number.isFinite(v) ? this.#axisText([v])[0] : null;
-        },
-        time: (left) => {
-          const time = this.env.axisTime();
-          if (time.length === 0) return null;
-          const i = Math.max(0, Math.min(time.length - 1, Math.round(u.posToVal(left, 'x'))));
-          return formatBarTime(time[i], this.env.clock(), this.env.intraday());
-        },
-      },
-      { background: th.crosshairLabelBackground, color: th.crosshairLabelColor, font: th.font },
-      { side: this.env.settings().priceAxisSide === 'left' ? 3 : 1, width: Y_AXIS_SIZE },
-      this.spec.showXAxis ? X_AXIS_SIZE : 0,
-    );
+    this.#tags.paint(u, {
+      yScale: this.#yScale(),
+      priceText: (v) => this.#axisText([v])[0],
+      time: this.env.axisTime(),
+      clock: this.env.clock(),
+      intraday: this.env.intraday(),
+      theme: this.env.theme(),
+      side: this.env.settings().priceAxisSide === 'left' ? 3 : 1,
+      axisWidth: Y_AXIS_SIZE,
+      timeAxis: this.spec.showXAxis ? X_AXIS_SIZE : 0,
+    });
   }
 
   #yScale(): string {
