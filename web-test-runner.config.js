@@ -163,6 +163,12 @@ function mockModelPlugin() {
         await session.browser.getPage(session.id).emulateMediaFeatures(payload.features);
         return true;
       }
+      if (command === 'screenshot') {
+        // What the page shows in a rectangle (CSS px of the top page), DOM and canvases together, as a
+        // base64 PNG: the pixels of what is drawn in the DOM (uPlot's crosshair lines are elements).
+        const page = session.browser.getPage(session.id);
+        return page.screenshot({ clip: payload.clip, encoding: 'base64' });
+      }
       if (command === 'docs-screenshot') {
         // What the page shows (DOM and canvases, e.g. the tooltip) in a rectangle, saved for the README
         // as docs/screenshots/<name>.png. Only run by tests that document a feature.

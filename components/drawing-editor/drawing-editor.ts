@@ -1,5 +1,5 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { styleProps } from '../style-props.js';
 import { drawingKindSummary, type DrawingEditorField, type DrawingStyle } from '../../src/core/drawings/index.js';
 import type { DrawingEditChange, DrawingEditorTarget } from '../kline-chart/drawing-layer-controller.js';
 import type { DrawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
@@ -60,7 +60,7 @@ export function renderDrawingEditor(m: DrawingEditorModel, a: DrawingEditorActio
   ];
   const show = (f: DrawingEditorField) => fields.includes(f);
   return html`<div class="drawing-editor" part="drawing-editor" role="group" aria-label=${s.editor} data-drawing-id=${d.id}
-      style=${styleMap({ left: `${Math.round(t.x)}px`, top: `${Math.round(t.y)}px` })}
+      ${styleProps({ left: `${Math.round(t.x)}px`, top: `${Math.round(t.y)}px` })}
       @keydown=${(e: KeyboardEvent) => e.stopPropagation()}
       @pointerdown=${(e: PointerEvent) => e.stopPropagation()}>
     ${

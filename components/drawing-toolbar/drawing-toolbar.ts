@@ -1,4 +1,4 @@
-import { css, html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
+import { css, html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { drawingKindSummary, listDrawingKinds } from '../../src/core/drawings/index.js';
 import type { DrawingLayerTool } from '../kline-chart/drawing-layer-controller.js';
 import { kindLabel, type DrawingStrings } from './drawing-toolbar-strings.js';
@@ -10,6 +10,8 @@ export interface DrawingToolbarModel {
   /** Drawings are selected: copy and delete are enabled. */
   readonly hasSelection: boolean;
   readonly strings: DrawingStrings;
+  /** Magnet, copy and delete are in the chart's "More" menu: only the tools are shown. */
+  readonly editsInMenu?: boolean;
 }
 
 /** What its buttons do (the controller's methods). */
@@ -66,12 +68,16 @@ export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarAc
     ${toolButton('select', s.select)}
     ${toolButton('range-select', s.rangeSelect)}
     ${listDrawingKinds().map((kind) => toolButton(kind.id, kindLabel(s, kind.id)))}
-    <button type="button" part="drawing-tool" data-tool="magnet" aria-label=${s.magnet} title=${s.magnet}
+    ${
+      m.editsInMenu
+        ? nothing
+        : html`<button type="button" part="drawing-tool" data-tool="magnet" aria-label=${s.magnet} title=${s.magnet}
       aria-pressed=${m.magnet ? 'true' : 'false'} @click=${() => a.setMagnet(!m.magnet)}>${icon('magnet')}</button>
     <button type="button" part="drawing-tool" data-tool="copy" aria-label=${s.copy} title=${s.copy}
       ?disabled=${!m.hasSelection} @click=${a.copy}>${icon('copy')}</button>
     <button type="button" part="drawing-tool" data-tool="delete" aria-label=${s.delete} title=${s.delete}
-      ?disabled=${!m.hasSelection} @click=${a.delete}>${icon('delete')}</button>
+      ?disabled=${!m.hasSelection} @click=${a.delete}>${icon('delete')}</button>`
+    }
   </span>`;
 }
 

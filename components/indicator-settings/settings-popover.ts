@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { styleProps } from '../style-props.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import { indicatorSettingsModel } from './indicator-settings-model.js';
 import './define.js';
@@ -31,7 +31,7 @@ export function renderSettingsPopover(
 ): TemplateResult | typeof nothing {
   const model = indicatorSettingsModel(core, open.instanceId);
   if (!model) return nothing;
-  return html`<kline-indicator-settings exportparts="panel: indicator-settings, apply: indicator-settings-apply, cancel: indicator-settings-cancel, remove: indicator-settings-remove, close: indicator-settings-close, error: indicator-settings-error, form-field: indicator-settings-field, form-help: indicator-settings-help, form-error: indicator-settings-field-error" open locale=${locale} style=${styleMap({ left: `${open.x}px`, top: `${open.y}px` })}
+  return html`<kline-indicator-settings exportparts="panel: indicator-settings, apply: indicator-settings-apply, cancel: indicator-settings-cancel, remove: indicator-settings-remove, close: indicator-settings-close, error: indicator-settings-error, form-field: indicator-settings-field, form-help: indicator-settings-help, form-error: indicator-settings-field-error" open locale=${locale} ${styleProps({ left: `${open.x}px`, top: `${open.y}px` })}
     .model=${model} .error=${open.error}
     @indicator-settings-apply=${(e: CustomEvent<{ instanceId: string; params: Record<string, unknown> }>) => actions.apply(e.detail)}
     @indicator-settings-remove=${(e: CustomEvent<{ instanceId: string }>) => actions.remove(e.detail)}

@@ -168,7 +168,8 @@ export class ChartA11yController implements ReactiveController {
       const plot = this.#o.renderer()?.pane('price')?.plot;
       if (!plot || this.#keyBar !== bar) return;
       const price = this.#keyPrice ?? series.bars.close[bar];
-      plot.setCursor({ left: plot.valToPos(bar, 'x'), top: plot.valToPos(price, 'price') });
+      // Published to the synced panes, as a pointer's move is: every pane draws the vertical line.
+      publishCursor(plot, plot.valToPos(bar, 'x'), plot.valToPos(price, 'price'));
       this.#o.setHover(bar);
     });
     return bar;
@@ -187,7 +188,8 @@ export class ChartA11yController implements ReactiveController {
     this.#keyPrice = null;
     if (this.#keyBar === null) return false;
     this.#keyBar = null;
-    this.#o.renderer()?.pane('price')?.plot.setCursor({ left: -10, top: -10 });
+    const plot = this.#o.renderer()?.pane('price')?.plot;
+    if (plot) publishCursor(plot, -10, -10);
     this.#o.setHover(null);
     return true;
   }
@@ -197,4 +199,12 @@ export class ChartA11yController implements ReactiveController {
     this.#keyBar = null;
     this.#keyPrice = null;
   }
+}
+
+/** uPlot's `setCursor(opts, fire, publish)`: its third argument (left out of its types) syncs the other panes. */
+type PublishingSetCursor = (opts: { left: number; top: number }, fire: boolean, publish: boolean) => void;
+
+/** Moves the price pane's cursor and every synced pane's with it (−10: hidden). */
+function publishCursor(plot: { setCursor: unknown }, left: number, top: number): void {
+  (plot.setCursor as PublishingSetCursor).call(plot, { left, top }, true, true);
 }

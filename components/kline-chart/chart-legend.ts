@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { styleProps } from '../style-props.js';
 import {
   renderIndicatorLegendEntry,
   splitStudyLabel,
@@ -105,7 +105,7 @@ export function renderSeriesValues(
       : nothing;
     return html`<span class="study" data-study=${instanceId}>${heading}${lines.map((s) => {
       const v = s.values[index === null ? s.values.length - 1 : index];
-      return html`<span class="study-value" style=${styleMap({ color: s.color })}>${s.label} ${formatValue(v, spec.kind, format)}</span>`;
+      return html`<span class="study-value" ${styleProps({ color: s.color })}>${s.label} ${formatValue(v, spec.kind, format)}</span>`;
     })}</span>`;
   })}`;
 }
@@ -130,7 +130,7 @@ export function renderComparisonValues(
     const i = index === null ? Math.min(n - 1, Math.ceil(view.end) - 1) : index;
     const v = l.closes[i];
     const pct = base < n && Number.isFinite(v) ? (v / l.closes[base] - 1) * 100 : NaN;
-    return html`<span style=${styleMap({ color: l.color })}>${userText(l.symbol)} ${Number.isFinite(v) ? formatPrice(v) : '—'} ${Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%` : ''}${
+    return html`<span ${styleProps({ color: l.color })}>${userText(l.symbol)} ${Number.isFinite(v) ? formatPrice(v) : '—'} ${Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%` : ''}${
       actions
         ? html`<button class="legend-remove" part="comparison-remove" title=${actions.label} aria-label=${`${actions.label} ${l.symbol}`} @click=${() => actions.remove(l.symbol)}>×</button>`
         : nothing

@@ -25,6 +25,7 @@ export function chartRenderSource(
     dataRevision: s.dataRevision,
     view: s.view,
     settings: s.settings,
+    pricePrecision: new Signal.Computed(() => s.series.get()?.instrument.pricePrecision),
     // Computed from the zone's name only: a settings change that keeps the zone keeps the clock (and its cache).
     clock: new Signal.Computed(() => new ZonedClock(timeZone.get())),
     comparisons: core.comparisons.lines,

@@ -5,6 +5,8 @@ export interface ToolbarModel {
   readonly mode: 'full' | 'minimal' | 'none';
   /** A narrow chart: periods and the compare button move into the "More" menu (part of `extra`). */
   readonly compact?: boolean;
+  /** The compare button is in the "More" menu (the row is too short for it). */
+  readonly compareInMenu?: boolean;
   readonly symbol: string;
   readonly period: Period | null;
   readonly canUndo: boolean;
@@ -45,7 +47,7 @@ export function renderToolbar(
     <span class="search">
       <button class="symbol" part="symbol-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'symbol'} title=${m.strings.search} @click=${() => a.toggleSearch('symbol')}>${m.symbol || '—'}</button>
       ${
-        m.mode === 'full' && !compact
+        m.mode === 'full' && !compact && m.compareInMenu !== true
           ? html`<button part="compare-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'compare'} title=${m.strings.compare} aria-label=${m.strings.compare} @click=${() => a.toggleSearch('compare')}>+ ${m.strings.compareButton}</button>`
           : nothing
       }

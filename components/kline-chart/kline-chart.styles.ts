@@ -32,6 +32,8 @@ export const klineChartStyles = [
       --kline-grid-color: rgba(42, 46, 57, 0.07);
       --kline-axis-color: #6a6d78;
       --kline-crosshair-color: #9598a1;
+      --kline-crosshair-label-background: #131722;
+      --kline-crosshair-label-color: #ffffff;
       --kline-border-color: #e0e3eb;
       --kline-accent-color: #2962ff;
       --kline-accent-text-color: #2962ff;
@@ -61,6 +63,8 @@ export const klineChartStyles = [
       --kline-grid-color: rgba(240, 243, 250, 0.06);
       --kline-axis-color: #868993;
       --kline-crosshair-color: #758696;
+      --kline-crosshair-label-background: #434651;
+      --kline-crosshair-label-color: #ffffff;
       --kline-border-color: #2a2e39;
       --kline-toolbar-background: #1e222d;
       /* #2962ff on #1e222d is 3.24:1; this blue reaches 5.9:1 on the toolbar and 6.6:1 on the chart. */
@@ -94,7 +98,7 @@ export const klineChartStyles = [
     .root { display: flex; flex-direction: column; height: 100%; min-height: inherit; }
     :host(:focus-visible) { box-shadow: inset 0 0 0 var(--kline-focus-width) var(--kline-accent-color); }
     .toolbar {
-      display: flex; align-items: center; gap: 2px; flex-wrap: wrap;
+      display: flex; align-items: center; gap: 2px; flex-wrap: nowrap;
       padding: 3px 6px; border-bottom: 1px solid var(--kline-border-color);
       background: var(--kline-toolbar-background);
     }

@@ -1,5 +1,5 @@
 import { LitElement, html, nothing, type CSSResult, type PropertyValues } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { styleProps } from '../style-props.js';
 import { SignalWatcher } from '../signals/signal-watcher.js';
 import { watchSignal } from '../signals/watch-signal.js';
 import { Signal } from 'signal-polyfill';
@@ -125,7 +125,7 @@ export interface ChartToolsApi {
  * @csspart shortcuts-button - Opens the keyboard shortcut list (also the `?` key).
  * @csspart shortcuts - The keyboard shortcut dialog.
  * @csspart shortcuts-close - Its Close button.
- * @csspart more-button - The "More" menu button of a narrow chart (below 480 px).
+ * @csspart more-button - The "More" menu button, when the toolbar is too long for one row (always below 480 px).
  * @csspart more-menu - The "More" menu.
  * @csspart drawing-toolbar - The drawing tools group.
  * @csspart drawing-tool - One drawing tool button (`data-tool` names it).
@@ -181,6 +181,8 @@ export interface ChartToolsApi {
  * @cssprop [--kline-grid-color] - Grid lines.
  * @cssprop [--kline-axis-color=#6a6d78] - Axis labels.
  * @cssprop [--kline-crosshair-color=#9598a1] - Crosshair.
+ * @cssprop [--kline-crosshair-label-background=#131722] - The crosshair's price tag (price axis) and time tag (time axis): background (`#434651` in the dark theme).
+ * @cssprop [--kline-crosshair-label-color=#ffffff] - Their text.
  * @cssprop [--kline-border-color=#e0e3eb] - Borders and separators.
  * @cssprop [--kline-accent-color=#2962ff] - Focus and active controls.
  * @cssprop [--kline-font] - Axis and legend font.
@@ -737,7 +739,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
           searchMode: this._search.mode,
           results: this._search.results,
           strings,
-          compact: this.#overflow.compact,
+          compact: this.#overflow.fold === 4,
+          compareInMenu: this.#overflow.fold >= 3,
         },
         {
           setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
@@ -761,7 +764,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
         html`<kline-indicator-picker exportparts="button: indicator-button, popup: indicator-popup, search: indicator-search, option: indicator-option" .definitions=${this.toolbar === 'full' ? this.#core.indicatorRegistry.entries() : []} locale=${this.#lang()}
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}
             ><button class="picker-fallback" disabled aria-hidden="true"><span translate="no">ƒx</span> ${pickerStrings(this.#lang()).button}</button></kline-indicator-picker>
-          ${this.#overflow.compact ? this.#renderOverflowMenu(strings) : this.#renderWideTools(strings)}`,
+          ${this.#overflow.fold < 2 ? this.#renderWideTools(strings, this.#overflow.fold === 1) : nothing}
+          ${this.#overflow.fold > 0 ? this.#renderOverflowMenu(strings) : nothing}`,
       )}
       <div class="main">
         <div class="panes" part="panes" role="img" aria-label=${`${this.#a11y.regionLabel()}. ${strings.tableHint}`}></div>
@@ -883,7 +887,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       .slice(1)
       .map((spec) =>
         tops.has(spec.id)
-          ? html`<div class="pane-legend" data-pane-id=${spec.id} style=${styleMap({ top: `${(tops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, hover, titles, this.#legendActions(true), format, strings)}</div>`
+          ? html`<div class="pane-legend" data-pane-id=${spec.id} ${styleProps({ top: `${(tops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, hover, titles, this.#legendActions(true), format, strings)}</div>`
           : nothing,
       );
   }
@@ -1095,8 +1099,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
     });
   }
 
-  #renderWideTools(strings: ReturnType<typeof chartStrings>) {
-    return html`<span class="sep"></span>${this.#renderDrawingToolbar()}
+  /** The drawing tools and the buttons after them; `short`: only the tools (the rest is in the "More" menu). */
+  #renderWideTools(strings: ReturnType<typeof chartStrings>, short: boolean) {
+    if (short) return html`<span class="sep"></span>${this.#renderDrawingToolbar(true)}`;
+    return html`<span class="sep"></span>${this.#renderDrawingToolbar(false)}
           <span class="sep"></span>
           <button part="palette-button" title=${`${strings.commands} (Ctrl/Cmd+K)`} aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K<span class="sr-only"> ${strings.commands}</span></button>
           <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
@@ -1106,11 +1112,15 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   #renderOverflowMenu(strings: ReturnType<typeof chartStrings>) {
     const target = this.#core.store.state.target.get();
+    const d = this.#drawings;
     return renderOverflowMenu(
       this.#overflow,
       {
+        fold: this.#overflow.fold === 0 ? 1 : this.#overflow.fold,
         period: target?.period ?? (isPeriod(this.period) ? this.period : null),
-        tool: this.#drawings.tool,
+        tool: d.tool,
+        magnet: d.magnet,
+        hasSelection: this.#core.store.state.drawingSelection.get().length > 0,
         tableShown: this.#a11y.tableShown,
         strings,
         drawing: drawingStrings(this.#lang()),
@@ -1122,9 +1132,12 @@ export class KlineChart extends SignalWatcher(LitElement) {
           void this.#searchSymbols('');
         },
         setTool: (t, byKeyboard) => {
-          this.#drawings.setTool(t);
+          d.setTool(t);
           if (byKeyboard && isDrawingKind(t)) this.#keyDrawing.begin(t);
         },
+        setMagnet: (on) => d.setMagnet(on),
+        copy: () => void d.copySelection(),
+        delete: () => void d.deleteSelection(),
         palette: () => void this.openCommandPalette(),
         settings: () => void this.openSettings(),
         shortcuts: () => void this.showShortcuts(),
@@ -1133,10 +1146,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
     );
   }
 
-  #renderDrawingToolbar() {
+  #renderDrawingToolbar(editsInMenu: boolean) {
     const d = this.#drawings;
     return renderDrawingToolbar(
       {
+        editsInMenu,
         tool: d.tool,
         magnet: d.magnet,
         hasSelection: this.#core.store.state.drawingSelection.get().length > 0,

@@ -1,6 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { PERIODS } from '../../src/core/data/index.js';
-import { DRAWING_KINDS } from '../../src/core/drawings/index.js';
+import { listDrawingKinds } from '../../src/core/drawings/index.js';
+import { kindLabel } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import type { DrawingLayerTool } from './drawing-layer-controller.js';
 import type { OverflowMenuActions, OverflowMenuModel, ToolbarOverflowController } from './toolbar-overflow.js';
 
@@ -13,27 +14,49 @@ export function renderMenuItems(
   const s = m.strings;
   const d = m.drawing;
   // Items activated by Enter/Space arrive as clicks with detail 0: the keyboard drawing flow starts.
-  const item = (label: string, run: (byKeyboard: boolean) => void, checked?: boolean, role = 'menuitem') =>
-    html`<button type="button" role=${role} tabindex="-1" aria-checked=${checked === undefined ? nothing : checked ? 'true' : 'false'}
-      @click=${(e: MouseEvent) => c.choose(() => run(e.detail === 0))}>${label}</button>`;
-  const tools: readonly DrawingLayerTool[] = ['select', 'range-select', ...DRAWING_KINDS];
-  const toolLabel = (t: DrawingLayerTool) =>
-    t === 'select' ? d.select : t === 'range-select' ? d.rangeSelect : t ? d.kinds[t] : '';
+  // `data-action` names what an item does, as the toolbar button it stands for would.
+  const item = (
+    action: string,
+    label: string,
+    run: (byKeyboard: boolean) => void,
+    checked?: boolean,
+    role = 'menuitem',
+    disabled = false,
+  ) =>
+    html`<button type="button" role=${role} tabindex="-1" data-action=${action} aria-checked=${checked === undefined ? nothing : checked ? 'true' : 'false'}
+      aria-disabled=${disabled ? 'true' : nothing} @click=${(e: MouseEvent) => (disabled ? undefined : c.choose(() => run(e.detail === 0)))}>${label}</button>`;
+  const tools: readonly Exclude<DrawingLayerTool, null>[] = [
+    'select',
+    'range-select',
+    ...listDrawingKinds().map((k) => k.id),
+  ];
+  const toolLabel = (t: Exclude<DrawingLayerTool, null>) =>
+    t === 'select' ? d.select : t === 'range-select' ? d.rangeSelect : kindLabel(d, t);
   return html`<div id="more-menu" part="more-menu" role="menu" aria-label=${s.more} @keydown=${(e: KeyboardEvent) => onMenuKey(c, e)}>
-            <div role="group" aria-label=${s.periodGroup}>
-              ${PERIODS.map((p) => item(p, () => a.setPeriod(p), m.period === p, 'menuitemradio'))}
+            ${
+              m.fold === 4
+                ? html`<div role="group" aria-label=${s.periodGroup}>
+              ${PERIODS.map((p) => item(`period:${p}`, p, () => a.setPeriod(p), m.period === p, 'menuitemradio'))}
             </div>
+            <div role="separator"></div>`
+                : nothing
+            }
+            ${m.fold >= 3 ? html`${item('compare', s.compare, () => a.compare())}<div role="separator"></div>` : nothing}
+            ${
+              m.fold >= 2
+                ? html`<div role="group" aria-label=${d.toolbar}>
+              ${tools.map((t) => item(`tool:${t}`, toolLabel(t), (k) => a.setTool(t, k), m.tool === t, 'menuitemradio'))}
+            </div>`
+                : nothing
+            }
+            ${item('tool:magnet', d.magnet, () => a.setMagnet(!m.magnet), m.magnet, 'menuitemcheckbox')}
+            ${item('tool:copy', d.copy, () => a.copy(), undefined, 'menuitem', !m.hasSelection)}
+            ${item('tool:delete', d.delete, () => a.delete(), undefined, 'menuitem', !m.hasSelection)}
             <div role="separator"></div>
-            ${item(s.compare, () => a.compare())}
-            <div role="separator"></div>
-            <div role="group" aria-label=${d.toolbar}>
-              ${tools.map((t) => item(toolLabel(t), (k) => a.setTool(t, k), m.tool === t, 'menuitemradio'))}
-            </div>
-            <div role="separator"></div>
-            ${item(s.commands, () => a.palette())}
-            ${item(s.settings, () => a.settings())}
-            ${item(s.shortcuts, () => a.shortcuts())}
-            ${item(s.dataTable, () => a.toggleTable(), m.tableShown, 'menuitemcheckbox')}
+            ${item('palette', s.commands, () => a.palette())}
+            ${item('settings', s.settings, () => a.settings())}
+            ${item('shortcuts', s.shortcuts, () => a.shortcuts())}
+            ${item('data-table', s.dataTable, () => a.toggleTable(), m.tableShown, 'menuitemcheckbox')}
           </div>`;
 }
 
@@ -94,4 +117,5 @@ export const overflowMenuStyles = css`
   [part='more-menu'] [aria-checked='true']::before { content: '✓'; position: absolute; left: 10px; }
   [part='more-menu'] [role='separator'] { height: 1px; margin: 4px 0; background: var(--kline-border-color); }
   [part='more-menu'] [role^='menuitem']:focus-visible { outline-offset: -3px; }
+  [part='more-menu'] [aria-disabled='true'] { opacity: 0.4; cursor: default; }
 `;

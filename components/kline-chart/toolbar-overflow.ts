@@ -9,10 +9,22 @@ export const COMPACT_WIDTH = 480;
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 type MenuModule = typeof import('./toolbar-overflow-menu.js');
 
+/**
+ * How much of the toolbar is in the "More" menu, step by step as the row gets shorter: 0 nothing (no
+ * menu); 1 the palette, settings, shortcuts and data table buttons and the drawings' magnet, copy and
+ * delete; 2 the drawing tools too; 3 the compare button too; 4 the periods too.
+ */
+export type ToolbarFold = 0 | 1 | 2 | 3 | 4;
+
 /** What the menu shows. */
 export interface OverflowMenuModel {
+  /** What is in the menu ({@link ToolbarFold}). */
+  readonly fold: Exclude<ToolbarFold, 0>;
   readonly period: Period | null;
   readonly tool: DrawingLayerTool;
+  readonly magnet: boolean;
+  /** Drawings are selected: copy and delete are enabled. */
+  readonly hasSelection: boolean;
   readonly tableShown: boolean;
   readonly strings: {
     readonly more: string;
@@ -31,6 +43,9 @@ export interface OverflowMenuActions {
   setPeriod(period: Period): void;
   compare(): void;
   setTool(tool: DrawingLayerTool, byKeyboard: boolean): void;
+  setMagnet(on: boolean): void;
+  copy(): void;
+  delete(): void;
   palette(): void;
   settings(): void;
   shortcuts(): void;
@@ -38,9 +53,11 @@ export interface OverflowMenuActions {
 }
 
 /**
- * The narrow chart's toolbar: a `ResizeObserver` on the element's own width switches to compact
+ * The toolbar is always one row. A `ResizeObserver` on the element's own width switches to compact
  * below {@link COMPACT_WIDTH} px (the toolbar keeps the symbol, indicators, undo/redo and a "More"
- * button; the legend shows less), and the "More" button opens a menu by the WAI-ARIA menu button
+ * button; the legend shows less); wider, what does not fit the row goes into the "More" menu
+ * ({@link ToolbarFold}: measured after each render, a row that overflows folds one step more; a
+ * wider element unfolds and measures again). The "More" button opens a menu by the WAI-ARIA menu button
  * pattern: Enter, Space or Down open it on the first item (Up on the last), Up/Down/Home/End move,
  * Enter or Space choose, Escape closes, and focus goes back to the button; Tab closes it too.
  */
@@ -48,6 +65,8 @@ export class ToolbarOverflowController implements ReactiveController {
   readonly #host: Host;
   #observer: ResizeObserver | null = null;
   #compact = false;
+  #fold: ToolbarFold = 0;
+  #width = 0;
   #open = false;
   #focusOnOpen: 'first' | 'last' | null = null;
   #timer = 0;
@@ -64,6 +83,11 @@ export class ToolbarOverflowController implements ReactiveController {
     return this.#compact;
   }
 
+  /** How much of the toolbar is in the "More" menu (always 4 when {@link compact}). */
+  get fold(): ToolbarFold {
+    return this.#compact ? 4 : this.#fold;
+  }
+
   get open(): boolean {
     return this.#open;
   }
@@ -74,12 +98,11 @@ export class ToolbarOverflowController implements ReactiveController {
       // After this frame's resize observations: re-rendering the toolbar inside the callback could resize
       // a shrink-to-fit host again in the same frame (a ResizeObserver loop).
       clearTimeout(this.#timer);
-      this.#timer = window.setTimeout(() => this.#setCompact(width > 0 && width < COMPACT_WIDTH), 0);
+      this.#timer = window.setTimeout(() => this.#setWidth(width), 0);
     });
     this.#observer.observe(this.#host);
     // Size now, so the first paint already has the right toolbar.
-    const width = this.#host.getBoundingClientRect().width;
-    this.#setCompact(width > 0 && width < COMPACT_WIDTH);
+    this.#setWidth(this.#host.getBoundingClientRect().width);
     document.addEventListener('pointerdown', this.#onOutside, true);
   }
 
@@ -91,6 +114,7 @@ export class ToolbarOverflowController implements ReactiveController {
   }
 
   hostUpdated(): void {
+    this.#measure();
     if (!this.#focusOnOpen || !this.#open) return;
     const items = this.items();
     if (!items.length) return; // the menu's chunk is still loading
@@ -119,10 +143,30 @@ export class ToolbarOverflowController implements ReactiveController {
     if (!open && returnFocus) this.#button()?.focus();
   }
 
-  #setCompact(compact: boolean): void {
-    if (compact === this.#compact) return;
+  #setWidth(width: number): void {
+    const compact = width > 0 && width < COMPACT_WIDTH;
+    // Wider: unfold and let the next renders measure again (each fold step is one more render, all
+    // before the frame is painted: updates run in microtasks).
+    const unfold = width > this.#width && this.#fold > 0;
+    this.#width = width;
+    if (compact === this.#compact && !unfold) return;
     this.#compact = compact;
-    if (!compact) this.#open = false;
+    if (unfold) this.#fold = 0;
+    if (this.fold === 0) this.#open = false;
+    this.#host.requestUpdate();
+  }
+
+  /** Folds one step more when the toolbar's row overflows its width. */
+  #measure(): void {
+    if (this.#compact || this.#fold === 4) return;
+    const toolbar = this.#host.renderRoot.querySelector<HTMLElement>('[part="toolbar"]');
+    if (!toolbar || toolbar.clientWidth === 0) return;
+    const box = toolbar.getBoundingClientRect();
+    const end = box.right - parseFloat(getComputedStyle(toolbar).paddingRight || '0');
+    let right = box.left;
+    for (const child of toolbar.children) right = Math.max(right, child.getBoundingClientRect().right);
+    if (right <= end + 0.5) return;
+    this.#fold = (this.#fold + 1) as ToolbarFold;
     this.#host.requestUpdate();
   }
 
@@ -180,8 +224,11 @@ export function renderOverflowMenu(
   </span>`;
 }
 
-/** Styles of the compact toolbar and the compact legend (the menu's own come with its chunk). */
+/** Styles of the one-row and compact toolbar and the compact legend (the menu's own come with its chunk). */
 export const toolbarOverflowStyles = css`
+  /* One row: nothing shrinks or wraps, so a row too long for the element is seen and folded (#measure). */
+  .toolbar .drawing-toolbar { flex-wrap: nowrap; }
+  .toolbar > * { flex-shrink: 0; }
   .toolbar .more { position: relative; margin-left: auto; }
   /* A long symbol is cut short: the compact toolbar's own width must never widen the chart. */
   .root.compact .toolbar .symbol { max-width: 9em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }

@@ -323,6 +323,8 @@ export class ChartRenderer {
       settings: () => this.#settings(),
       locale: () => (this.#o.locale ? Signal.subtle.untrack(this.#o.locale) : this.#settings().locale),
       clock: () => peek(this.#o.source.clock),
+      intraday: () => !['1d', '1w', '1M'].includes(peek(this.#o.source.period)),
+      pricePrecision: () => (this.#o.source.pricePrecision ? peek(this.#o.source.pricePrecision) : undefined),
       comparisons: () => peek(this.#o.source.comparisons),
       syncKey: this.#syncKey,
       paintOverlay: this.#o.paintOverlay,

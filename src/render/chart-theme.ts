@@ -7,6 +7,9 @@ export interface ChartTheme {
   readonly grid: string;
   readonly axis: string;
   readonly crosshair: string;
+  /** The crosshair's price and time tags on the axes: background and text. */
+  readonly crosshairLabelBackground: string;
+  readonly crosshairLabelColor: string;
   readonly line: string;
   readonly areaFill: string;
   readonly font: string;
@@ -76,6 +79,8 @@ export function readChartTheme(style: CSSStyleDeclaration, convention: 'green-up
     grid: v('--kline-grid-color', 'rgba(42,46,57,0.06)'),
     axis: v('--kline-axis-color', '#787b86'),
     crosshair: v('--kline-crosshair-color', '#9598a1'),
+    crosshairLabelBackground: v('--kline-crosshair-label-background', '#131722'),
+    crosshairLabelColor: v('--kline-crosshair-label-color', '#ffffff'),
     line: v('--kline-line-color', '#2962ff'),
     areaFill: v('--kline-area-fill', 'rgba(41,98,255,0.15)'),
     font: v('--kline-font', '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'),

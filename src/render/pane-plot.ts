@@ -14,6 +14,11 @@ import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
 import { paintClouds } from './paint-cloud.js';
 import { computeTimeTicks } from './time-ticks.js';
+import type { CrosshairTags } from './crosshair-tags.js';
+import { lazyModule } from '../core/tools/lazy-module.js';
+
+/** The crosshair's axis tags, a chunk of their own loaded when a crosshair first shows. */
+const loadCrosshairTags = lazyModule(() => import('./crosshair-tags.js'));
 import type { ZonedClock } from './zoned-clock.js';
 
 /** A drawn output in a pane: an indicator line, a histogram, dots or a band edge. */
@@ -50,6 +55,10 @@ export interface PaneEnv {
   /** The locale of the axis labels (month names, compact volumes). */
   locale(): string;
   clock(): ZonedClock;
+  /** Bars shorter than a day: the crosshair's time tag shows the time of day too. */
+  intraday(): boolean;
+  /** Decimals of the instrument's prices, when known: the crosshair's price tag uses them. */
+  pricePrecision?(): number | undefined;
   readonly syncKey: string;
   /** Extra painting on top of the price pane (drawings, selection). */
   paintOverlay?(u: uPlot, paneId: string, transform: PlotTransform): void;
@@ -67,6 +76,7 @@ export interface PaneEnv {
 }
 
 const Y_AXIS_SIZE = 64;
+const X_AXIS_SIZE = 26;
 /** Up first, then down (the painters' order). */
 const DIRECTIONS = [true, false] as const;
 
@@ -107,6 +117,60 @@ export class PanePlot {
     this.plot = new uPlot(this.#options(size), this.#data(), this.element);
   }
 
+  #tags: CrosshairTags | null | 'loading' | 'gone' = null;
+
+  /** The crosshair's price and time tags at the cursor (cleared when it has left). */
+  #paintTags(u: uPlot): void {
+    if (this.#tags === null && (u.cursor.left ?? -1) >= 0) {
+      // Loaded on the first crosshair; a chunk that cannot be fetched leaves the chart without tags.
+      this.#tags = 'loading';
+      void loadCrosshairTags().then(
+        ({ CrosshairTags }) => {
+          if (this.#tags !== 'loading') return;
+          this.#tags = new CrosshairTags(this.plot.root.querySelector<HTMLElement>('.u-wrap') ?? this.plot.root);
+          this.#paintTags(this.plot);
+        },
+        () => {
+          if (this.#tags === 'loading') this.#tags = null;
+        },
+      );
+    }
+    if (typeof this.#tags !== 'object' || this.#tags === null) return;
+    if (this.env.settings().crosshair === 'hidden') return this.#tags.clear();
+    this.#tags.paint(u, {
+      yScale: this.#yScale(),
+      priceText: (v) => this.#axisText([v])[0],
+      time: this.env.axisTime(),
+      clock: this.env.clock(),
+      intraday: this.env.intraday(),
+      theme: this.env.theme(),
+      side: this.env.settings().priceAxisSide === 'left' ? 3 : 1,
+      axisWidth: Y_AXIS_SIZE,
+      timeAxis: this.spec.showXAxis ? X_AXIS_SIZE : 0,
+    });
+  }
+
+  #yScale(): string {
+    const kind = this.spec.kind;
+    return kind === 'price' ? 'price' : kind === 'volume' ? 'vol' : 'y';
+  }
+
+  /**
+   * The price axis's labels for its ticks `values` (decimals from the tick step, format-number.ts), or
+   * for the crosshair's price tag (`tag`: the instrument's price precision when it has one).
+   */
+  #axisText(values: number[], tag = false): string[] {
+    const kind = this.spec.kind;
+    if (kind === 'price' && this.env.settings().priceScale === 'percent') {
+      const bars = this.env.bars();
+      const base = bars.close[Math.max(0, Math.min(bars.length - 1, Math.ceil(this.env.view().start)))];
+      return values.map((v) => (base ? `${((v / base - 1) * 100).toFixed(1)}%` : ''));
+    }
+    const precision = tag && kind === 'price' ? this.env.pricePrecision?.() : undefined;
+    if (precision !== undefined) return values.map((v) => v.toFixed(precision));
+    return formatAxisTicks(values, kind, this.env.locale());
+  }
+
   /** Moves this pane to position `index` among its parent's panes. */
   place(parent: HTMLElement, before: Element | null): void {
     if (this.element.parentElement !== parent || this.element.nextElementSibling !== before)
@@ -135,6 +199,8 @@ export class PanePlot {
   }
 
   destroy(): void {
+    if (typeof this.#tags === 'object' && this.#tags !== null) this.#tags.destroy();
+    this.#tags = 'gone';
     this.plot.destroy();
     this.element.remove();
   }
@@ -247,7 +313,7 @@ export class PanePlot {
     const settings = this.env.settings();
     const kind = this.spec.kind;
     const side = settings.priceAxisSide === 'left' ? 3 : 1;
-    const yScale = kind === 'price' ? 'price' : kind === 'volume' ? 'vol' : 'y';
+    const yScale = this.#yScale();
     const grid = { show: settings.grid, stroke: theme.grid, width: 1 };
     const ticks = { show: false };
     // Ticks are computed for a window three views wide and reused while a pan stays inside it (and
@@ -381,7 +447,7 @@ export class PanePlot {
         {
           show: true,
           side: 2,
-          size: this.spec.showXAxis ? 26 : 0,
+          size: this.spec.showXAxis ? X_AXIS_SIZE : 0,
           stroke: theme.axis,
           font: theme.font,
           grid,
@@ -400,15 +466,7 @@ export class PanePlot {
           grid,
           ticks,
           gap: 6,
-          values: (_u, splits) => {
-            if (kind === 'price' && this.env.settings().priceScale === 'percent') {
-              const bars = this.env.bars();
-              const base = bars.close[Math.max(0, Math.min(bars.length - 1, Math.ceil(this.env.view().start)))];
-              return splits.map((v) => (base ? `${((v / base - 1) * 100).toFixed(1)}%` : ''));
-            }
-            const locale = this.env.locale();
-            return formatAxisTicks(splits, kind, locale);
-          },
+          values: (_u, splits) => this.#axisText(splits),
         },
         ...(leftEnv ? [leftAxisOptions(leftEnv, left ? LEFT_SCALE : yScale, left !== null)] : []),
       ],
@@ -451,6 +509,7 @@ export class PanePlot {
             // Forward slots (beyond the last bar) have no bar to report.
             const bar = idx == null || idx >= this.env.bars().length ? null : idx;
             this.env.onCursor(bar, this.spec.id, u.cursor.top ?? null);
+            this.#paintTags(u);
           },
         ],
       },

@@ -28,6 +28,8 @@ export interface RenderSource {
   /** The visible window in bar-index space, or null for "the default". */
   readonly view: ReadOnlySignal<ViewRange | null>;
   readonly settings: ReadOnlySignal<ChartSettings>;
+  /** Decimals of the loaded instrument's prices, when known (its tick size or the data's, src/core/data). */
+  readonly pricePrecision?: ReadOnlySignal<number | undefined>;
   /** The display clock (timezone); equal clocks for an unchanged zone. */
   readonly clock: ReadOnlySignal<ZonedClock>;
   readonly comparisons: ReadOnlySignal<readonly RenderComparison[]>;

@@ -1,6 +1,6 @@
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../../components/kline-chart/define.js';
 import '../../../components/chart-agent-panel/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
@@ -88,7 +88,12 @@ async function mountDemo(): Promise<{ chart: KlineChart; panel: HTMLElement }> {
 }
 
 describe('the demo page by keyboard alone', () => {
-  after(() => demo?.remove());
+  // Wide enough for the chart's whole toolbar in one row (narrower, its tools fold into "More").
+  before(() => setViewport({ width: 1800, height: 900 }));
+  after(async () => {
+    demo?.remove();
+    await setViewport({ width: 800, height: 600 });
+  });
 
   it('reaches the assistant in ≤ 6 Tabs, adds an indicator, places a horizontal line, opens and closes the palette and the shortcut list; focus never falls to <body>', async () => {
     const { chart, panel } = await mountDemo();

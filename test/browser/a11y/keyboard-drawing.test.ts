@@ -1,6 +1,6 @@
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
@@ -10,7 +10,7 @@ import { deepActive, press } from '../helpers/keyboard.js';
 
 async function drawingPage(): Promise<KlineChart> {
   const main = mount(
-    html`<main><h1>Keyboard drawing</h1><kline-chart style="width:900px;height:500px" indicators="VOL"></kline-chart></main>`,
+    html`<main><h1>Keyboard drawing</h1><kline-chart style="width:1400px;height:500px" indicators="VOL"></kline-chart></main>`,
   );
   const chart = main.querySelector('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
@@ -37,6 +37,9 @@ async function chooseTool(chart: KlineChart, tool: string): Promise<void> {
 const live = (chart: KlineChart) => chart.shadowRoot!.querySelector('[part="live"]')!.textContent ?? '';
 
 describe('drawings by keyboard alone', () => {
+  // Wide enough for the whole toolbar in one row (narrower, its tools fold into the "More" menu).
+  before(() => setViewport({ width: 1500, height: 800 }));
+  after(() => setViewport({ width: 800, height: 600 }));
   afterEach(() => unmountAll());
 
   it('places a horizontal line with arrows and Enter, then moves it with arrows (one undo step per move)', async () => {

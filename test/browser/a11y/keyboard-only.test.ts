@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
@@ -18,7 +18,7 @@ function describeFocus(): string {
 
 async function keyboardPage(): Promise<KlineChart> {
   const main = mount(
-    html`<main><h1>Keyboard</h1><kline-chart style="width:900px;height:500px" indicators="VOL"></kline-chart><button id="after">after</button></main>`,
+    html`<main><h1>Keyboard</h1><kline-chart style="width:1400px;height:500px" indicators="VOL"></kline-chart><button id="after">after</button></main>`,
   );
   const chart = main.querySelector('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
@@ -29,6 +29,9 @@ async function keyboardPage(): Promise<KlineChart> {
 }
 
 describe('the chart by keyboard alone', () => {
+  // Wide enough for the whole toolbar in one row (narrower, its tools fold into the "More" menu).
+  before(() => setViewport({ width: 1500, height: 800 }));
+  after(() => setViewport({ width: 800, height: 600 }));
   afterEach(() => unmountAll());
 
   it('is a named region; Tab reaches the plot, then the toolbar as one stop; arrows on a toolbar button move focus, never the chart', async () => {

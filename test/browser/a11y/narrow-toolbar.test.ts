@@ -39,8 +39,11 @@ describe('a narrow chart', function () {
     expect(q(chart, '[part="more-button"]'), 'folded at 420 px in a 1200 px viewport').to.not.equal(null);
     expect(q(chart, '[part="period-button"]')).to.equal(null);
     chart.style.width = '700px';
-    await waitFor(() => q(chart, '[part="period-button"]') !== null, 'unfolds at 700 px');
-    expect(q(chart, '[part="more-button"]')).to.equal(null);
+    await waitFor(() => q(chart, '[part="period-button"]') !== null, 'the periods back in the row at 700 px');
+    // At 700 px the drawing tools and the other buttons still wait in the "More" menu (one row).
+    expect(q(chart, '[part="more-button"]')).to.not.equal(null);
+    chart.style.width = '1400px';
+    await waitFor(() => q(chart, '[part="more-button"]') === null, 'unfolds fully at 1400 px');
   });
 
   it('at 390×844 the toolbar is one row, the price pane keeps most of the height, the legend is compact', async () => {

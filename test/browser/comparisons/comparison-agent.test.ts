@@ -94,6 +94,7 @@ describe('comparisons with the mock model', function () {
     const root = chart.shadowRoot!;
     // Beside the panel the chart shrinks below 480 px and folds its toolbar into "More": keep it wide.
     chart.style.flex = 'none';
+    chart.style.width = '1400px';
     await waitFor(() => root.querySelector('[part~="compare-button"]') !== null, 'the full toolbar');
     root.querySelector<HTMLButtonElement>('[part~="compare-button"]')!.click();
     await chart.updateComplete;

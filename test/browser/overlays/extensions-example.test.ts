@@ -14,7 +14,8 @@ const KEY = 'examples-extensions';
 /** Loads examples/extensions/ (it imports ../../dist/kline-chart.js) in an iframe and waits for its chart. */
 async function openExample(): Promise<{ frame: HTMLIFrameElement; chart: Chart }> {
   const frame = document.createElement('iframe');
-  frame.style.cssText = 'width:960px;height:640px;border:0';
+  // Wide enough for every drawing tool in the toolbar's row (narrower, they fold into "More").
+  frame.style.cssText = 'width:1400px;height:640px;border:0';
   frame.src = '/examples/extensions/index.html';
   document.body.appendChild(frame);
   await new Promise((r) => frame.addEventListener('load', r, { once: true }));

@@ -51,7 +51,8 @@ describe('extensions: registerDrawingKind, left price scale', function () {
   it('a registered drawing kind is in the toolbar, the palette schema and drawing_create, and paints with its own painter', async () => {
     let off = registerDrawingKind(diamond);
     try {
-      const chart = await readyChart();
+      // Wide enough for every drawing tool in the toolbar's row (narrower, they fold into "More").
+      const chart = await readyChart(html`<kline-chart style="width:1400px;height:500px"></kline-chart>`);
       await chart.updateComplete;
       const button = chart.shadowRoot!.querySelector<HTMLButtonElement>('[data-tool="test_diamond"]');
       expect(button, 'toolbar button').to.not.equal(null);
