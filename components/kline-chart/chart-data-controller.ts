@@ -96,6 +96,8 @@ export class ChartDataController implements ReactiveController {
     const host = this.#host;
     if (changed.has('symbol') && host.symbol && host.symbol !== this.#reflected.symbol)
       this.#hostSet = { ...this.#hostSet, symbol: host.symbol };
+    // The host removed its symbol: a new file then shows its own.
+    else if (changed.has('symbol') && !host.symbol) this.#hostSet = { ...this.#hostSet, symbol: undefined };
     if (
       changed.has('period') &&
       host.period !== this.#reflected.period &&
