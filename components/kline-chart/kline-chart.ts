@@ -606,10 +606,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Read at connection time: panels in other windows are checked against the attribute per message.
-    // A lazy chunk: only pages that let other windows connect load it.
-    if (this.getAttribute('agent-origins')?.trim())
-      void import('../../src/frames/serve-frame-connections.js').then((m) => m.serveFrameConnections());
     if (!this.id) this.id = `kline-chart-${++chartCounter}`;
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
@@ -664,6 +660,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Panels in other windows are checked against the attribute per message. A lazy chunk: only pages
+    // that let other windows connect load it, also when they name the origins after the chart connected.
+    if (changed.has('agentOrigins') && this.agentOrigins.trim())
+      void import('../../src/frames/serve-frame-connections.js').then((m) => m.serveFrameConnections());
     if (changed.has('agent') || changed.has('agentTools')) {
       const allow = this.agentTools.trim()
         ? this.agentTools

@@ -1,9 +1,13 @@
 /** Hosts the demo page itself talks to besides its own origin: Binance REST and kline streams. */
 const DEMO_CONNECT_SOURCES = ['https://api.binance.com', 'wss://stream.binance.com:9443'];
 
+/** What the frames demo (demo/frames.html) may frame: the chart page of a second local server (port 8081 by default). */
+const DEMO_FRAME_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
+
 /**
- * Content-Security-Policy of the server's responses. No `unsafe-eval` and no inline scripts: Lit styles
- * go through adoptedStyleSheets and TypeBox validates with `Value` (no code generation). `connect-src`
+ * Content-Security-Policy of the server's responses. No `unsafe-eval`, no `unsafe-inline` (scripts or
+ * styles): Lit styles go through adoptedStyleSheets, run-time styles through the CSSOM, the demo pages'
+ * layout is demo/demo.css, and TypeBox validates with `Value` (no code generation). `connect-src`
  * is the page's own origin (the relay at `/v1`; local model servers are reached through it) plus
  * Binance for the demo's live data. Only this server's pages and `frameAncestors` may frame it.
  *
@@ -12,8 +16,9 @@ const DEMO_CONNECT_SOURCES = ['https://api.binance.com', 'wss://stream.binance.c
  */
 export function contentSecurityPolicy(frameAncestors: Iterable<string> = []): string {
   return (
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-    `connect-src 'self' ${DEMO_CONNECT_SOURCES.join(' ')}; object-src 'none'; base-uri 'none'; ` +
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
+    `connect-src 'self' ${DEMO_CONNECT_SOURCES.join(' ')}; frame-src 'self' ${DEMO_FRAME_SOURCES.join(' ')}; ` +
+    "object-src 'none'; base-uri 'none'; " +
     `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`
   );
 }

@@ -311,8 +311,16 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     // localhost and 127.0.0.1 on the same port are different origins.
     const otherOrigin = () =>
       `${location.protocol}//${location.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1'}:${location.port}`;
-    const frameUrl = (origins: string) =>
-      `${otherOrigin()}/test/browser/frames/frame-chart.html?id=framed&origins=${encodeURIComponent(origins)}`;
+    const frameUrl = (origins: string, late = false) =>
+      `${otherOrigin()}/test/browser/frames/frame-chart.html?id=framed&origins=${encodeURIComponent(origins)}${late ? '&late' : ''}`;
+
+    it('connects also when the framed page names the allowed origins after its chart connected', async () => {
+      const wrapper = mount(html`<div style="display:flex;gap:8px">
+          <iframe id="f0" src=${frameUrl(location.origin, true)} style="width:520px;height:320px"></iframe>
+          <chart-agent-panel for="frame:f0" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel></div>`);
+      const panel = wrapper.querySelector<ChartAgentPanel>('chart-agent-panel')!;
+      await waitFor(() => panel.connected && panel.canSend, 'panel connected to the framed chart', 30000);
+    });
 
     it('is driven by a panel in the parent whose origin it lists (for="frame:ID")', async () => {
       const periods: string[] = [];

@@ -75,6 +75,10 @@ test('the demo page is served at / and /demo/ with the strict CSP and security h
   }
   assert.match(CONTENT_SECURITY_POLICY, /script-src 'self';/);
   assert.doesNotMatch(CONTENT_SECURITY_POLICY, /unsafe-eval/);
+  assert.doesNotMatch(CONTENT_SECURITY_POLICY, /unsafe-inline/);
+  assert.match(CONTENT_SECURITY_POLICY, /style-src 'self';/);
+  // demo/frames.html frames the chart page of a second local server.
+  assert.match(CONTENT_SECURITY_POLICY, /frame-src 'self' http:\/\/localhost:\*/);
 });
 
 test('source maps are 404 unless RELAY_SOURCE_MAPS=1', async () => {
