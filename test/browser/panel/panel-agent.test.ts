@@ -322,7 +322,7 @@ describe('<chart-agent-panel> with the mock model', function () {
     const { wrapper, chart, panel } = await chartAndPanel(
       html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`,
     );
-    const second = document.createElement('chart-agent-panel') as ChartAgentPanel;
+    const second = document.createElement('chart-agent-panel');
     second.setAttribute('for', 'c1');
     second.setAttribute('base-url', mockUrl);
     second.setAttribute('session-store', 'indexeddb');

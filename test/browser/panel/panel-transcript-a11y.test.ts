@@ -93,7 +93,7 @@ describe('<chart-agent-panel> transcript for assistive technology', function () 
       own.setAttribute('for', 'c1');
       own.setAttribute('session-store', 'memory');
       panel.parentElement!.append(own);
-      await (own as ChartAgentPanel).updateComplete;
+      await own.updateComplete;
       expect(own.getAttribute('aria-label')).to.equal('Trading copilot');
       expect(own.getAttribute('role')).to.equal('region');
     });
