@@ -185,6 +185,7 @@ export class ChartViewController implements ReactiveController {
         this.#o.overlays?.paintPrimitives(u, paneId, t);
       },
       paintAxisOverlay: this.#o.overlays?.paintAxis,
+      axisTagPrices: this.#o.overlays?.axisTagPrices,
       theme: () => this.theme,
       locale: this.#o.lang,
       panes: () => {

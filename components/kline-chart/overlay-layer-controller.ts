@@ -260,29 +260,40 @@ export class OverlayLayerController {
     );
   };
 
+  /** The price axis's tags: price lines with an axis label, and the last price. */
+  #axisTags(): AxisTag[] {
+    const precision = this.#o.core.store.peek('series')?.instrument.pricePrecision;
+    const text = (price: number) =>
+      precision === undefined ? formatAxisNumber(price, 'price') : price.toFixed(precision);
+    const tags: AxisTag[] = this.#lines()
+      .filter((l) => l.axisLabel)
+      .map((l) => ({ price: l.price, color: l.color, text: text(l.price) }));
+    if (this.#o.core.store.peek('settings').lastPrice) {
+      const last = this.#lastTag(text);
+      if (last) tags.push(last);
+    }
+    return tags;
+  }
+
+  /** Prices of {@link paintAxis}'s tags (the renderer leaves out the tick labels under them). */
+  readonly axisTagPrices = (): number[] => this.#axisTags().map((tag) => tag.price);
+
   /** Outside the plot clip: price tags of price lines and the last price on the price axis. */
   readonly paintAxis = (u: uPlot, paneId: string, t: PlotTransform): void => {
     if (paneId !== 'price') return;
-    const core = this.#o.core;
-    const settings = core.store.peek('settings');
-    const tags: AxisTag[] = this.#lines()
-      .filter((l) => l.axisLabel)
-      .map((l) => ({ price: l.price, color: l.color, text: formatAxisNumber(l.price, 'price') }));
-    if (settings.lastPrice) {
-      const last = this.#lastTag();
-      if (last) tags.push(last);
-    }
+    const settings = this.#o.core.store.peek('settings');
+    const tags = this.#axisTags();
     const pr = uPlot.pxRatio;
     paintAxisTags(u.ctx, tags, t, u.bbox, settings.priceAxisSide, AXIS_WIDTH * pr, pr, this.#o.theme().font);
   };
 
-  #lastTag(): AxisTag | null {
+  #lastTag(text: (price: number) => string = (p) => formatAxisNumber(p, 'price')): AxisTag | null {
     const bars = this.#o.core.store.peek('series')?.bars;
     if (!bars || bars.length === 0) return null;
     const i = bars.length - 1;
     const theme = this.#o.theme();
     const price = bars.close[i];
-    return { price, color: price >= bars.open[i] ? theme.up : theme.down, text: formatAxisNumber(price, 'price') };
+    return { price, color: price >= bars.open[i] ? theme.up : theme.down, text: text(price) };
   }
 
   // ------------------------------------------------------------ pointer

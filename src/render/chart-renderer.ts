@@ -35,6 +35,8 @@ export interface RendererOptions {
   readonly paintOverlay?: (u: uPlot, paneId: string, transform: PlotTransform) => void;
   /** Painting outside the plot clip, after `paintOverlay` (axis tags). */
   readonly paintAxisOverlay?: (u: uPlot, paneId: string, transform: PlotTransform) => void;
+  /** Prices of the tags `paintAxisOverlay` paints on the price axis: tick labels under them are left out. */
+  readonly axisTagPrices?: () => readonly number[];
   readonly onCursor?: (index: number | null, paneId: string | null) => void;
   /** Called after a frame that changed the panes or their sizes, with each pane's top offset (CSS px). */
   readonly onLayout?: (offsets: ReadonlyMap<string, number>) => void;
@@ -329,6 +331,7 @@ export class ChartRenderer {
       syncKey: this.#syncKey,
       paintOverlay: this.#o.paintOverlay,
       paintAxisOverlay: this.#o.paintAxisOverlay,
+      axisTagPrices: this.#o.axisTagPrices,
       onCursor: (index: number | null, paneId: string) => this.#o.onCursor?.(index, index === null ? null : paneId),
     };
   }

@@ -64,6 +64,8 @@ export interface PaneEnv {
   paintOverlay?(u: uPlot, paneId: string, transform: PlotTransform): void;
   /** Painting after the plot clip is lifted (price tags on the axis). */
   paintAxisOverlay?(u: uPlot, paneId: string, transform: PlotTransform): void;
+  /** Prices of those tags on the price pane's axis. */
+  axisTagPrices?(): readonly number[];
   /** Other instruments overlaid on the price pane (closes aligned to the main bars). */
   comparisons(): readonly {
     readonly symbol: string;
@@ -75,6 +77,8 @@ export interface PaneEnv {
   onCursor(index: number | null, paneId: string, top: number | null): void;
 }
 
+/** Half a price tag's height (16 px) plus half a label's (~12 px), in CSS px. */
+const TAG_CLEARANCE_PX = 14;
 const Y_AXIS_SIZE = 64;
 const X_AXIS_SIZE = 26;
 /** Up first, then down (the painters' order). */
@@ -169,6 +173,20 @@ export class PanePlot {
     const precision = tag && kind === 'price' ? this.env.pricePrecision?.() : undefined;
     if (precision !== undefined) return values.map((v) => v.toFixed(precision));
     return formatAxisTicks(values, kind, this.env.locale());
+  }
+
+  /**
+   * Blanks the tick labels a price tag (the last price, a price line's label) would half cover, as
+   * TradingView does: the tag is painted over the axis after it (env.paintAxisOverlay).
+   */
+  #hideUnderTags(u: uPlot, scale: string, splits: number[], labels: string[]): string[] {
+    const tags = this.spec.kind === 'price' ? this.env.axisTagPrices?.() : undefined;
+    if (!tags || tags.length === 0) return labels;
+    const ys = tags.map((p) => u.valToPos(p, scale));
+    return labels.map((label, i) => {
+      const y = u.valToPos(splits[i], scale);
+      return ys.some((t) => Math.abs(t - y) < TAG_CLEARANCE_PX) ? '' : label;
+    });
   }
 
   /** Moves this pane to position `index` among its parent's panes. */
@@ -466,7 +484,7 @@ export class PanePlot {
           grid,
           ticks,
           gap: 6,
-          values: (_u, splits) => this.#axisText(splits),
+          values: (u, splits) => this.#hideUnderTags(u, yScale, splits, this.#axisText(splits)),
         },
         ...(leftEnv ? [leftAxisOptions(leftEnv, left ? LEFT_SCALE : yScale, left !== null)] : []),
       ],
