@@ -9,6 +9,11 @@ import type { CommandContext } from './command-context.js';
 import { DEFAULT_PANE_WEIGHT, DEFAULT_PRICE_WEIGHT, type IndicatorInstance, type PaneLayout } from '../state/index.js';
 import { resolveStudy, settingsConvention } from './indicator-study.js';
 
+/** The most studies one chart keeps: past it a chart stops being readable (and each costs a pass per frame). */
+export const MAX_STUDIES = 40;
+/** The most indicator panes below the price pane: at the minimum pane height more would not fit a screen. */
+export const MAX_PANES = 12;
+
 /**
  * The active indicators of a chart: what the element needs at once (the `indicators` attribute, the
  * legend's labels). The `indicators_*` tools, which the picker, the legend and the settings popover
@@ -53,9 +58,16 @@ export class IndicatorCommands {
     }
     const instances: IndicatorInstance[] = [];
     const taken = new Set<string>();
+    let paneStudies = 0;
+    let dropped = 0;
     for (const item of parsed.items) {
       const def = this.ctx.indicatorRegistry.get(item.definitionId);
       if (!def) continue;
+      if (instances.length >= MAX_STUDIES || (def.placement !== 'overlay' && paneStudies >= MAX_PANES)) {
+        dropped++;
+        continue;
+      }
+      if (def.placement !== 'overlay') paneStudies++;
       const instanceId = this.newInstanceId(def, taken);
       taken.add(instanceId);
       instances.push({
@@ -81,6 +93,11 @@ export class IndicatorCommands {
     for (const error of parsed.errors) {
       this.ctx.reportError('invalid_indicator', `indicators attribute: '${error.text}': ${error.reason}`);
     }
+    if (dropped > 0)
+      this.ctx.reportError(
+        'invalid_indicator',
+        `indicators attribute: ${dropped} left out: a chart shows at most ${MAX_STUDIES} studies and ${MAX_PANES} indicator panes.`,
+      );
     return { errors: [...parsed.errors] };
   }
 

@@ -16,7 +16,7 @@ import { lowerBound, upperIndex } from './build-chart-context.js';
 import { closeIndicatorIds } from './indicator-close-ids.js';
 import { indicatorDefinitionLine } from './indicator-definition-line.js';
 import { indicatorValuesText } from './indicator-values-text.js';
-import type { IndicatorCommands } from './indicator-commands.js';
+import { MAX_PANES, MAX_STUDIES, type IndicatorCommands } from './indicator-commands.js';
 import { loadStudiesForTool } from '../indicators/load-studies-for-tool.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
 import { ScaleInput } from './scale-input.js';
@@ -338,8 +338,23 @@ export class IndicatorTools {
       });
     }
     const instances = this.#ctx.store.peek('indicators');
+    if (instances.length >= MAX_STUDIES)
+      throw new ToolCallError('out_of_range', `The chart already shows ${MAX_STUDIES} studies, the most it keeps.`, {
+        recommendedAction: 'Remove a study (indicators_remove) before adding another.',
+      });
     const instanceId = this.#indicators.newInstanceId(def, new Set(instances.map((i) => i.instanceId)));
     const paneId = input.paneId ?? (def.placement === 'overlay' ? 'price' : `pane-${instanceId}`);
+    if (!panes.some((p) => p.id === paneId) && panes.length - 1 >= MAX_PANES)
+      throw new ToolCallError(
+        'out_of_range',
+        `The chart already has ${MAX_PANES} indicator panes, the most it keeps.`,
+        {
+          recommendedAction: `Add the study to an existing pane (paneId: ${panes
+            .slice(1)
+            .map((p) => p.id)
+            .join(', ')}) or remove a pane's study first.`,
+        },
+      );
     const instance: IndicatorInstance = {
       instanceId,
       definitionId: def.id,

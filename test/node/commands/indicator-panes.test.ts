@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { failureOf, loadedCore, snapshot, successOf } from './indicator-fixture.js';
+import { MAX_PANES, MAX_STUDIES } from '../../../src/core/commands/indicator-commands.js';
 
 const weightsOf = (core: Awaited<ReturnType<typeof loadedCore>>) => core.store.peek('panes').map((p) => p.weight);
 const idsOf = (core: Awaited<ReturnType<typeof loadedCore>>) => core.store.peek('panes').map((p) => p.id);
@@ -137,4 +138,37 @@ test('pane_move refuses the price pane, unknown panes and unknown directions wit
   );
   assert.deepEqual(snapshot(core), before);
   assert.equal(core.store.history.canUndo, false);
+});
+
+test('a chart keeps at most MAX_STUDIES studies and MAX_PANES indicator panes: more is refused with out_of_range, changing nothing', async () => {
+  const core = await loadedCore('');
+  for (let i = 0; i < MAX_PANES; i++)
+    successOf(await core.tools.execute('indicators_add', { definitionId: 'RSI', params: { period: 2 + i } }));
+  assert.equal(core.store.peek('panes').length, MAX_PANES + 1);
+  const before = snapshot(core);
+  const noPane = failureOf(await core.tools.execute('indicators_add', { definitionId: 'RSI' }));
+  assert.equal(noPane.code, 'out_of_range');
+  assert.match(noPane.message, new RegExp(`${MAX_PANES} indicator panes`));
+  assert.match(noPane.recommendedAction ?? '', /paneId/);
+  assert.deepEqual(snapshot(core), before);
+  // Into an existing pane it still fits, up to the study limit.
+  const pane = before.panes[1].id;
+  while (core.store.peek('indicators').length < MAX_STUDIES)
+    successOf(await core.tools.execute('indicators_add', { definitionId: 'MA', params: {} }));
+  const full = snapshot(core);
+  const tooMany = failureOf(await core.tools.execute('indicators_add', { definitionId: 'RSI', paneId: pane }));
+  assert.equal(tooMany.code, 'out_of_range');
+  assert.match(tooMany.message, new RegExp(`${MAX_STUDIES} studies`));
+  assert.deepEqual(snapshot(core), full);
+  // The attribute is capped the same way: the rest is reported, the chart stays usable.
+  const errors: string[] = [];
+  const attr = await loadedCore('');
+  attr.onError(({ code, message }) => errors.push(`${code}: ${message}`));
+  const list = Array.from({ length: MAX_PANES + 5 }, (_, i) => `RSI(${2 + i})`).join(',');
+  attr.indicators.applyIndicatorList(list);
+  assert.equal(attr.store.peek('panes').length, MAX_PANES + 1);
+  assert.ok(
+    errors.some((e) => e.includes(`${MAX_PANES} indicator panes`)),
+    errors.join('\n'),
+  );
 });
