@@ -697,9 +697,27 @@ export class KlineChart extends SignalWatcher(LitElement) {
           message: `indicator-convention: expected auto, ${INDICATOR_CONVENTIONS.join(', ')}`,
         });
     }
+    // A value the chart does not know falls back to the default, reported (not a silent other mode).
+    if (changed.has('toolbar') && !['full', 'minimal', 'none'].includes(this.toolbar)) {
+      this.#badAttribute('toolbar', 'full, minimal or none', this.toolbar);
+      this.toolbar = 'full';
+    }
+    if (changed.has('wheel') && !['zoom', 'ctrl', 'off'].includes(this.wheel)) {
+      this.#badAttribute('wheel', 'zoom, ctrl or off', this.wheel);
+      this.wheel = 'zoom';
+    }
     if (changed.has('timezone') && this.timezone !== undefined) patch.timezone = this.timezone;
-    if (changed.has('locale'))
-      patch.locale = (this.locale || (typeof navigator !== 'undefined' ? navigator.language : '') || 'en').trim();
+    if (changed.has('locale')) {
+      const fallback = (typeof navigator !== 'undefined' ? navigator.language : '') || 'en';
+      let locale = (this.locale || fallback).trim();
+      try {
+        Intl.getCanonicalLocales(locale);
+      } catch {
+        this.#badAttribute('locale', 'a BCP-47 tag such as en, zh-CN or ja', this.locale);
+        locale = fallback;
+      }
+      patch.locale = locale;
+    }
     if (Object.keys(patch).length) this.#applySettingsAttributes(patch);
   }
 

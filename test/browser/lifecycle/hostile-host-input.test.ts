@@ -127,4 +127,22 @@ describe('bad input from the page', () => {
       .to.match(/theme.*neon/)
       .and.match(/color-convention.*blue-up/);
   });
+
+  it('an unknown toolbar, wheel or locale value is reported, and the chart keeps its default', async () => {
+    const { chart, seen } = await hostChart();
+    chart.setAttribute('toolbar', 'compact');
+    chart.setAttribute('wheel', 'sideways');
+    chart.setAttribute('locale', 'en_US!!');
+    await waitFor(() => seen.length >= 3, 'three errors');
+    expect(seen.map((e) => e.code)).to.deep.equal(['invalid_attribute', 'invalid_attribute', 'invalid_attribute']);
+    expect(seen.map((e) => e.message).join(' '))
+      .to.match(/toolbar.*compact/)
+      .and.match(/wheel.*sideways/)
+      .and.match(/locale.*en_US!!/);
+    await chart.updateComplete;
+    // The full toolbar (its period buttons) and a working locale, as without the attributes.
+    expect(chart.shadowRoot!.querySelector('[part~="toolbar"]')).to.not.equal(null);
+    expect(chart.toolbar).to.equal('full');
+    expect(chart.wheel).to.equal('zoom');
+  });
 });
