@@ -143,7 +143,7 @@ export class PanePlot {
     if (this.env.settings().crosshair === 'hidden') return this.#tags.clear();
     this.#tags.paint(u, {
       yScale: this.#yScale(),
-      priceText: (v) => this.#axisText([v])[0],
+      priceText: (v) => this.#axisText([v], true)[0],
       time: this.env.axisTime(),
       clock: this.env.clock(),
       intraday: this.env.intraday(),
