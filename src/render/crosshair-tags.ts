@@ -28,108 +28,152 @@ interface Box {
   h: number;
 }
 
-/**
- * The crosshair's axis tags of one pane: the price at its y on the price axis, the time at its x on
- * the time axis. A canvas of their own over the plot's (hidden while empty), so moving the crosshair
- * repaints two small boxes, never the candles.
- */
-export class CrosshairTags {
-  readonly #canvas: HTMLCanvasElement;
-  readonly #ctx: CanvasRenderingContext2D | null;
-  #drawn: Box[] = [];
+/** One small canvas over an axis strip of the pane (CSS px), hidden while it holds no tag. */
+class TagLayer {
+  readonly canvas: HTMLCanvasElement;
+  readonly ctx: CanvasRenderingContext2D | null;
+  #drawn = false;
 
   constructor(parent: HTMLElement) {
-    this.#canvas = document.createElement('canvas');
-    this.#canvas.className = 'crosshair-tags';
-    // Through the CSSOM (never a style attribute: strict CSP), so the chart's eager style sheet has no rule for it.
-    Object.assign(this.#canvas.style, { position: 'absolute', left: '0', top: '0', pointerEvents: 'none' });
-    this.#show(false);
-    this.#canvas.setAttribute('aria-hidden', 'true');
-    this.#ctx = this.#canvas.getContext('2d');
-    parent.appendChild(this.#canvas);
+    this.canvas = document.createElement('canvas');
+    this.canvas.className = 'crosshair-tags';
+    Object.assign(this.canvas.style, { position: 'absolute', pointerEvents: 'none', display: 'none' });
+    this.canvas.setAttribute('aria-hidden', 'true');
+    this.ctx = this.canvas.getContext('2d');
+    parent.appendChild(this.canvas);
+  }
+
+  /** Places the layer over `box` (device px of the pane) and returns its context, cleared. */
+  begin(box: Box, pr: number): CanvasRenderingContext2D | null {
+    const ctx = this.ctx;
+    if (!ctx) return null;
+    const w = Math.max(1, Math.round(box.w));
+    const h = Math.max(1, Math.round(box.h));
+    if (this.canvas.width !== w || this.canvas.height !== h) {
+      this.canvas.width = w;
+      this.canvas.height = h;
+      this.canvas.style.width = `${w / pr}px`;
+      this.canvas.style.height = `${h / pr}px`;
+    } else if (this.#drawn) ctx.clearRect(0, 0, w, h);
+    this.canvas.style.left = `${box.x / pr}px`;
+    this.canvas.style.top = `${box.y / pr}px`;
+    this.#drawn = false;
+    return ctx;
+  }
+
+  /** Shows the layer when something was drawn since {@link begin}. */
+  end(drawn: boolean): void {
+    this.#drawn = drawn;
+    this.canvas.style.display = drawn ? 'block' : 'none';
+  }
+
+  clear(): void {
+    if (this.#drawn && this.ctx) this.ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    this.end(false);
+  }
+}
+
+/**
+ * The crosshair's axis tags of one pane: the price at its y on the price axis, the time at its x on
+ * the time axis. Each on a canvas the size of its axis strip (hidden while empty), so moving the
+ * crosshair, or zooming with the pointer over the plot, repaints and composites two small strips,
+ * never a layer the size of the plot.
+ */
+export class CrosshairTags {
+  readonly #price: TagLayer;
+  readonly #time: TagLayer;
+
+  constructor(parent: HTMLElement) {
+    this.#price = new TagLayer(parent);
+    this.#time = new TagLayer(parent);
   }
 
   /** Paints the tags at the cursor of `u` (CSS px in its plot area; negative: none). */
   paint(u: uPlot, pane: CrosshairTagPane): void {
     const th = pane.theme;
     const colors = { background: th.crosshairLabelBackground, color: th.crosshairLabelColor, font: th.font };
-    const ctx = this.#ctx;
-    if (!ctx) return;
-    this.#clear(ctx);
     const left = u.cursor.left ?? -1;
     const top = u.cursor.top ?? -1;
-    if (left < 0) return;
+    if (left < 0) return this.clear();
     const pr = uPlot.pxRatio;
-    const w = Math.round(u.width * pr);
-    const h = Math.round(u.height * pr);
-    if (this.#canvas.width !== w || this.#canvas.height !== h) {
-      this.#canvas.width = w;
-      this.#canvas.height = h;
-    }
     const bbox = u.bbox;
-    ctx.font = scaledFont(colors.font, pr);
-    ctx.textBaseline = 'middle';
     const fontPx = fontSize(colors.font) * pr;
     const tagH = Math.round(fontPx + 6 * pr);
     const pad = Math.round(5 * pr);
+    const font = scaledFont(colors.font, pr);
+
+    // The price axis strip: the axis beside the plot, the plot's height.
+    const aw = Math.round(pane.axisWidth * pr);
+    const priceBox = {
+      x: pane.side === 1 ? bbox.left + bbox.width : bbox.left - aw,
+      y: bbox.top,
+      w: aw,
+      h: bbox.height,
+    };
+    let priceDrawn = false;
     if (top >= 0 && top <= bbox.height / pr) {
       const v = u.posToVal(top, pane.yScale);
       const label = Number.isFinite(v) ? pane.priceText(v) : '';
-      if (label) {
-        const y = Math.round(bbox.top + top * pr - tagH / 2);
-        const aw = Math.round(pane.axisWidth * pr);
-        const x = pane.side === 1 ? bbox.left + bbox.width : bbox.left - aw;
-        this.#tag(ctx, { x, y: clamp(y, 0, h - tagH), w: aw, h: tagH }, label, pad, colors, 'left');
+      const ctx = label ? this.#price.begin(priceBox, pr) : null;
+      if (ctx) {
+        ctx.font = font;
+        ctx.textBaseline = 'middle';
+        const y = clamp(Math.round(top * pr - tagH / 2), 0, priceBox.h - tagH);
+        tag(ctx, { x: 0, y, w: aw, h: tagH }, label, pad, colors, 'left');
+        priceDrawn = true;
       }
     }
-    const n = pane.time.length;
-    if (pane.timeAxis > 0 && n > 0) {
-      const i = Math.max(0, Math.min(n - 1, Math.round(u.posToVal(left, 'x'))));
-      const label = formatBarTime(pane.time[i], pane.clock, pane.intraday);
-      const tw = Math.ceil(ctx.measureText(label).width) + pad * 2;
-      const x = clamp(Math.round(bbox.left + left * pr - tw / 2), 0, w - tw);
-      const y = bbox.top + bbox.height + Math.round(2 * pr);
-      const h2 = Math.min(tagH, Math.round(pane.timeAxis * pr) - Math.round(2 * pr));
-      this.#tag(ctx, { x, y, w: tw, h: h2 }, label, pad, colors, 'center');
-    }
-    this.#show(this.#drawn.length > 0);
-  }
+    if (priceDrawn) this.#price.end(true);
+    else this.#price.clear();
 
-  /** Hidden while empty: no transparent layer over the plot to composite on every pan frame. */
-  #show(on: boolean): void {
-    this.#canvas.style.display = on ? 'block' : 'none';
+    // The time axis strip under the plot, the whole pane's width.
+    const n = pane.time.length;
+    let timeDrawn = false;
+    if (pane.timeAxis > 0 && n > 0) {
+      const w = Math.round(u.width * pr);
+      const stripH = Math.round(pane.timeAxis * pr);
+      const ctx = this.#time.begin({ x: 0, y: bbox.top + bbox.height, w, h: stripH }, pr);
+      if (ctx) {
+        ctx.font = font;
+        ctx.textBaseline = 'middle';
+        const i = Math.max(0, Math.min(n - 1, Math.round(u.posToVal(left, 'x'))));
+        const label = formatBarTime(pane.time[i], pane.clock, pane.intraday);
+        const tw = Math.ceil(ctx.measureText(label).width) + pad * 2;
+        const x = clamp(Math.round(bbox.left + left * pr - tw / 2), 0, w - tw);
+        const y = Math.round(2 * pr);
+        tag(ctx, { x, y, w: tw, h: Math.min(tagH, stripH - y) }, label, pad, colors, 'center');
+        timeDrawn = true;
+      }
+    }
+    if (timeDrawn) this.#time.end(true);
+    else this.#time.clear();
   }
 
   /** Removes the tags. */
   clear(): void {
-    if (this.#ctx) this.#clear(this.#ctx);
+    this.#price.clear();
+    this.#time.clear();
   }
 
   destroy(): void {
-    this.#canvas.remove();
+    this.#price.canvas.remove();
+    this.#time.canvas.remove();
   }
+}
 
-  #tag(
-    ctx: CanvasRenderingContext2D,
-    box: Box,
-    label: string,
-    pad: number,
-    colors: { background: string; color: string },
-    align: 'left' | 'center',
-  ): void {
-    ctx.fillStyle = colors.background;
-    ctx.fillRect(box.x, box.y, box.w, box.h);
-    ctx.fillStyle = colors.color;
-    ctx.textAlign = align;
-    ctx.fillText(label, align === 'left' ? box.x + pad : box.x + box.w / 2, box.y + box.h / 2, box.w - pad);
-    this.#drawn.push(box);
-  }
-
-  #clear(ctx: CanvasRenderingContext2D): void {
-    for (const b of this.#drawn) ctx.clearRect(b.x - 1, b.y - 1, b.w + 2, b.h + 2);
-    this.#drawn = [];
-    this.#show(false);
-  }
+function tag(
+  ctx: CanvasRenderingContext2D,
+  box: Box,
+  label: string,
+  pad: number,
+  colors: { background: string; color: string },
+  align: 'left' | 'center',
+): void {
+  ctx.fillStyle = colors.background;
+  ctx.fillRect(box.x, box.y, box.w, box.h);
+  ctx.fillStyle = colors.color;
+  ctx.textAlign = align;
+  ctx.fillText(label, align === 'left' ? box.x + pad : box.x + box.w / 2, box.y + box.h / 2, box.w - pad);
 }
 
 function clamp(v: number, lo: number, hi: number): number {

@@ -14,14 +14,23 @@ function paneCount(
   rect: { x: number; y: number; w: number; h: number },
 ): number {
   let n = 0;
+  const origin = pane.getBoundingClientRect();
   for (const canvas of pane.querySelectorAll('canvas')) {
-    const k = canvas.width / canvas.getBoundingClientRect().width;
     const box = canvas.getBoundingClientRect();
-    const origin = pane.getBoundingClientRect();
-    const x = Math.max(0, Math.round((rect.x - (box.left - origin.left)) * k));
-    const y = Math.max(0, Math.round((rect.y - (box.top - origin.top)) * k));
-    const w = Math.min(canvas.width - x, Math.round(rect.w * k));
-    const h = Math.min(canvas.height - y, Math.round(rect.h * k));
+    if (box.width === 0 || box.height === 0) continue; // hidden
+    const k = canvas.width / box.width;
+    // The part of `rect` this canvas covers (a canvas may sit anywhere in the pane: the tags' strips do).
+    const ox = box.left - origin.left;
+    const oy = box.top - origin.top;
+    const x0 = Math.max(0, rect.x - ox);
+    const y0 = Math.max(0, rect.y - oy);
+    const x1 = Math.min(box.width, rect.x + rect.w - ox);
+    const y1 = Math.min(box.height, rect.y + rect.h - oy);
+    if (x1 <= x0 || y1 <= y0) continue;
+    const x = Math.round(x0 * k);
+    const y = Math.round(y0 * k);
+    const w = Math.min(canvas.width - x, Math.round((x1 - x0) * k));
+    const h = Math.min(canvas.height - y, Math.round((y1 - y0) * k));
     if (w > 0 && h > 0) n += countPixels(canvas, rgb, 8, { x, y, w, h });
   }
   return n;
