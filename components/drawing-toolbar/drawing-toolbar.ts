@@ -10,8 +10,6 @@ export interface DrawingToolbarModel {
   /** Drawings are selected: copy and delete are enabled. */
   readonly hasSelection: boolean;
   readonly strings: DrawingStrings;
-  /** Magnet, copy and delete are in the chart's "More" menu: only the tools are shown. */
-  readonly editsInMenu?: boolean;
 }
 
 /** What its buttons do (the controller's methods). */
@@ -48,12 +46,14 @@ function icon(name: string): TemplateResult {
 }
 
 /**
- * The drawing toolbar: select, range select, every registered drawing kind (the twelve built-ins,
- * then the host's, src/core/drawings/drawing-kind-registry.ts), magnet, copy and delete.
- * Every button has an accessible name; tool buttons report `aria-pressed`. Render it inside the
- * chart's shadow root (it uses `drawingToolbarStyles`).
+ * The drawing toolbar, a vertical bar beside the plot as in TradingView: select, range select, every
+ * registered drawing kind (the twelve built-ins, then the host's,
+ * src/core/drawings/drawing-kind-registry.ts), then magnet, copy and delete. It is a `role="toolbar"`
+ * with `aria-orientation="vertical"` (one Tab stop, Up/Down move: the chart's a11y controller gives it
+ * a roving tabindex). Every button has an accessible name; tool buttons report `aria-pressed`. Render it
+ * inside the chart's shadow root (it uses `drawingToolbarStyles`); a bar shorter than its buttons scrolls.
  *
- * @csspart drawing-toolbar - The group.
+ * @csspart drawing-toolbar - The bar.
  * @csspart drawing-tool - One tool button (`data-tool` names it).
  */
 export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarActions): TemplateResult {
@@ -64,32 +64,35 @@ export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarAc
   ) => html`<button type="button" part="drawing-tool"
       data-tool=${tool} aria-label=${label} title=${label} aria-pressed=${m.tool === tool ? 'true' : 'false'}
       @click=${(e: MouseEvent) => a.setTool(m.tool === tool && tool !== 'select' ? 'select' : tool, e.detail === 0)}>${icon(tool)}</button>`;
-  return html`<span class="drawing-toolbar" part="drawing-toolbar" role="group" aria-label=${s.toolbar}>
+  return html`<div class="drawing-toolbar" part="drawing-toolbar" role="toolbar" aria-orientation="vertical" aria-label=${s.toolbar}>
     ${toolButton('select', s.select)}
     ${toolButton('range-select', s.rangeSelect)}
+    <span class="sep" role="none"></span>
     ${listDrawingKinds().map((kind) => toolButton(kind.id, kindLabel(s, kind.id)))}
-    ${
-      m.editsInMenu
-        ? nothing
-        : html`<button type="button" part="drawing-tool" data-tool="magnet" aria-label=${s.magnet} title=${s.magnet}
+    <span class="sep" role="none"></span>
+    <button type="button" part="drawing-tool" data-tool="magnet" aria-label=${s.magnet} title=${s.magnet}
       aria-pressed=${m.magnet ? 'true' : 'false'} @click=${() => a.setMagnet(!m.magnet)}>${icon('magnet')}</button>
     <button type="button" part="drawing-tool" data-tool="copy" aria-label=${s.copy} title=${s.copy}
       ?disabled=${!m.hasSelection} @click=${a.copy}>${icon('copy')}</button>
     <button type="button" part="drawing-tool" data-tool="delete" aria-label=${s.delete} title=${s.delete}
-      ?disabled=${!m.hasSelection} @click=${a.delete}>${icon('delete')}</button>`
-    }
-  </span>`;
+      ?disabled=${!m.hasSelection} @click=${a.delete}>${icon('delete')}</button>
+  </div>`;
 }
 
 /** Styles of the drawing toolbar; add to the host element's `static styles`. */
 export const drawingToolbarStyles = css`
-  .drawing-toolbar { display: inline-flex; flex-wrap: wrap; gap: 1px; align-items: center; }
+  .drawing-toolbar {
+    display: flex; flex-direction: column; align-items: center; gap: 1px; flex-shrink: 0;
+    padding: 4px 3px; overflow-x: hidden; overflow-y: auto; scrollbar-width: thin;
+    border-right: 1px solid var(--kline-border-color, #e0e3eb); background: var(--kline-toolbar-background, transparent);
+  }
+  .drawing-toolbar .sep { flex-shrink: 0; width: 20px; height: 1px; margin: 3px 0; background: var(--kline-border-color, #e0e3eb); }
   .drawing-toolbar button {
-    display: inline-flex; align-items: center; justify-content: center; width: 26px; height: 26px; padding: 0;
+    display: inline-flex; flex-shrink: 0; align-items: center; justify-content: center; width: 28px; height: 28px; padding: 0;
     border: 1px solid transparent; border-radius: 4px; background: transparent; color: inherit; cursor: pointer;
   }
-  .drawing-toolbar button:hover:not(:disabled) { background: var(--kline-border-color, #e0e3eb); }
-  .drawing-toolbar button[aria-pressed='true'] { color: var(--kline-accent-color, #2962ff); border-color: currentColor; }
+  .drawing-toolbar button:hover:not(:disabled) { background: var(--kline-grid-color, #f0f3fa); border-color: var(--kline-border-color, #e0e3eb); }
+  .drawing-toolbar button[aria-pressed='true'] { color: var(--kline-accent-text-color, #2962ff); border-color: currentColor; }
   .drawing-toolbar button:disabled { opacity: 0.4; cursor: default; }
-  .drawing-toolbar button:focus-visible { outline: var(--kline-focus-width, 2px) solid var(--kline-accent-color, #2962ff); outline-offset: 1px; }
+  .drawing-toolbar button:focus-visible { outline: var(--kline-focus-width, 2px) solid var(--kline-accent-color, #2962ff); outline-offset: -2px; }
 `;

@@ -33,6 +33,7 @@ export class ChartA11yController implements ReactiveController {
   readonly #host: Host;
   readonly #o: ChartA11yOptions;
   readonly #roving = new RovingToolbar();
+  readonly #barRoving = new RovingToolbar('vertical');
   readonly announcer: ChartAnnouncer;
   #keyBar: number | null = null;
   #ownLabel = false;
@@ -108,6 +109,7 @@ export class ChartA11yController implements ReactiveController {
 
   hostUpdated(): void {
     this.#roving.sync(this.#host.renderRoot.querySelector<HTMLElement>('[part="toolbar"]'));
+    this.#barRoving.sync(this.#host.renderRoot.querySelector<HTMLElement>('[part="drawing-toolbar"]'));
     if (this.#ownLabel) {
       const label = this.regionLabel();
       if (this.#host.getAttribute('aria-label') !== label) this.#host.setAttribute('aria-label', label);

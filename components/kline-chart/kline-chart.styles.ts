@@ -92,7 +92,7 @@ export const klineChartStyles = [
         --kline-crosshair-color: #c3c6ce;
         --kline-accent-text-color: #a8c1ff;
       }
-      .toolbar button { border-color: var(--kline-border-color); }
+      .toolbar button, .drawing-toolbar button { border-color: var(--kline-border-color); }
     }
     :host > * { line-height: normal; }
     .root { display: flex; flex-direction: column; height: 100%; min-height: inherit; }
@@ -126,7 +126,9 @@ export const klineChartStyles = [
      * The plot, its legends and overlays stay left to right on a right-to-left page (time runs left to
      * right, the price scale is on the right); user text inside is isolated (<bdi>, chart-legend.ts).
      */
-    .main { position: relative; flex: 1; min-height: 0; direction: ltr; unicode-bidi: isolate; }
+    /* The drawing bar (when the toolbar is full and the chart not compact) and the plot, side by side. */
+    .body { display: flex; flex: 1; min-height: 0; }
+    .main { position: relative; flex: 1; min-width: 0; min-height: 0; direction: ltr; unicode-bidi: isolate; }
     .panes { position: absolute; inset: 0; overflow: hidden; cursor: crosshair; touch-action: pan-y; }
     .sr-only {
       position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;

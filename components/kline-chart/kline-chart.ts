@@ -28,6 +28,12 @@ import {
 } from '../../src/core/drawings/index.js';
 import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from './chart-legend.js';
 import { renderToolbar } from './chart-toolbar.js';
+import {
+  describeAttributeValues,
+  isAttributeValue,
+  type AttributeValue,
+  type EnumAttribute,
+} from './attribute-values.js';
 import { chartStrings } from './chart-strings.js';
 import { pickerStrings } from '../indicator-picker/picker-strings.js';
 import { DrawingLayerController, loadDrawingLayerParts } from './drawing-layer-controller.js';
@@ -127,7 +133,7 @@ export interface ChartToolsApi {
  * @csspart shortcuts-close - Its Close button.
  * @csspart more-button - The "More" menu button, when the toolbar is too long for one row (always below 480 px).
  * @csspart more-menu - The "More" menu.
- * @csspart drawing-toolbar - The drawing tools group.
+ * @csspart drawing-toolbar - The vertical drawing bar left of the plot (full toolbar, 480 px wide or more; narrower, its tools are in the "More" menu).
  * @csspart drawing-tool - One drawing tool button (`data-tool` names it).
  * @csspart drawing-editor - The floating style editor of the selected drawing.
  * @csspart legend-entry - An indicator's name in a legend (opens its settings).
@@ -235,17 +241,17 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** Initial indicators. */
   indicators = 'VOL';
   /** `light`, `dark` or `auto`. */
-  theme: 'light' | 'dark' | 'auto' = 'auto';
+  theme: AttributeValue<'theme'> = 'auto';
   /** BCP-47 tag of the UI language; empty: from `navigator.language`. */
   locale = '';
   /** Display timezone override. */
   timezone = '';
   /** `green-up` or `red-up`. */
-  colorConvention: 'green-up' | 'red-up' = 'green-up';
+  colorConvention: AttributeValue<'color-convention'> = 'green-up';
   /** Whose formulas studies follow (`indicator-convention`): `auto`, `ta-lib`, `tdx`, `tradingview`. */
   indicatorConvention = 'auto';
   /** `full`, `minimal` or `none`. */
-  toolbar: 'full' | 'minimal' | 'none' = 'full';
+  toolbar: AttributeValue<'toolbar'> = 'full';
   /** Layout persistence key. */
   persistKey = '';
   /** Agent access: `off`, `read-only`, `full`. */
@@ -255,9 +261,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** Origins of other windows allowed to connect an agent panel (space-separated). */
   agentOrigins = '';
   /** Stream live bars from the source: `auto` (default: every source but sample and files), `on`, `off`. */
-  live: 'auto' | 'on' | 'off' = 'auto';
+  live: AttributeValue<'live'> = 'auto';
   /** Mouse wheel over the plot: `zoom`, `ctrl` (zoom only with Ctrl/⌘) or `off`. */
-  wheel: 'zoom' | 'ctrl' | 'off' = 'zoom';
+  wheel: AttributeValue<'wheel'> = 'zoom';
   /** Milliseconds a `kline-data-request` may stay unanswered before `kline-error` `data_request_timeout`. */
   dataRequestTimeout = DEFAULT_DATA_REQUEST_TIMEOUT;
 
@@ -651,6 +657,13 @@ export class KlineChart extends SignalWatcher(LitElement) {
     return 'off';
   }
 
+  /** Whether `value` is one of `attribute`'s values (attribute-values.ts); if not, reports it. */
+  #knownValue(attribute: EnumAttribute, value: unknown): boolean {
+    if (isAttributeValue(attribute, value)) return true;
+    this.#badAttribute(attribute, describeAttributeValues(attribute), value);
+    return false;
+  }
+
   #badAttribute(name: string, expected: string, value: unknown): void {
     const text = String(value);
     this.#emit('kline-error', {
@@ -680,14 +693,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.#data.willUpdate(changed);
     // Attributes seed the settings; the settings dialog and settings_update change them afterwards.
     const patch: Record<string, string> = {};
-    if (changed.has('theme')) {
-      if (['light', 'dark', 'auto'].includes(this.theme)) patch.theme = this.theme;
-      else this.#badAttribute('theme', 'light, dark or auto', this.theme);
-    }
-    if (changed.has('colorConvention')) {
-      if (['green-up', 'red-up'].includes(this.colorConvention)) patch.colorConvention = this.colorConvention;
-      else this.#badAttribute('color-convention', 'green-up or red-up', this.colorConvention);
-    }
+    if (changed.has('theme') && this.#knownValue('theme', this.theme)) patch.theme = this.theme;
+    if (changed.has('colorConvention') && this.#knownValue('color-convention', this.colorConvention))
+      patch.colorConvention = this.colorConvention;
     if (changed.has('indicatorConvention')) {
       const convention = this.indicatorConvention || 'auto';
       if (convention === 'auto' || isIndicatorConvention(convention)) patch.indicatorConvention = convention;
@@ -698,14 +706,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
         });
     }
     // A value the chart does not know falls back to the default, reported (not a silent other mode).
-    if (changed.has('toolbar') && !['full', 'minimal', 'none'].includes(this.toolbar)) {
-      this.#badAttribute('toolbar', 'full, minimal or none', this.toolbar);
-      this.toolbar = 'full';
-    }
-    if (changed.has('wheel') && !['zoom', 'ctrl', 'off'].includes(this.wheel)) {
-      this.#badAttribute('wheel', 'zoom, ctrl or off', this.wheel);
-      this.wheel = 'zoom';
-    }
+    if (changed.has('toolbar') && !this.#knownValue('toolbar', this.toolbar)) this.toolbar = 'full';
+    if (changed.has('wheel') && !this.#knownValue('wheel', this.wheel)) this.wheel = 'zoom';
+    if (changed.has('live') && !this.#knownValue('live', this.live)) this.live = 'auto';
     if (changed.has('timezone') && this.timezone !== undefined) patch.timezone = this.timezone;
     if (changed.has('locale')) {
       const fallback = (typeof navigator !== 'undefined' ? navigator.language : '') || 'en';
@@ -757,8 +760,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
           searchMode: this._search.mode,
           results: this._search.results,
           strings,
-          compact: this.#overflow.fold === 4,
-          compareInMenu: this.#overflow.fold >= 3,
+          compact: this.#overflow.fold === 3,
+          compareInMenu: this.#overflow.fold >= 2,
         },
         {
           setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
@@ -782,9 +785,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
         html`<kline-indicator-picker exportparts="button: indicator-button, popup: indicator-popup, search: indicator-search, option: indicator-option" .definitions=${this.toolbar === 'full' ? this.#core.indicatorRegistry.entries() : []} locale=${this.#lang()}
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}
             ><button class="picker-fallback" disabled aria-hidden="true"><span translate="no">ƒx</span> ${pickerStrings(this.#lang()).button}</button></kline-indicator-picker>
-          ${this.#overflow.fold < 2 ? this.#renderWideTools(strings, this.#overflow.fold === 1) : nothing}
+          ${this.#overflow.fold === 0 ? this.#renderExtraButtons(strings) : nothing}
           ${this.#overflow.fold > 0 ? this.#renderOverflowMenu(strings) : nothing}`,
       )}
+      <div class="body">
+      ${this.toolbar === 'full' && !this.#overflow.compact ? this.#renderDrawingToolbar() : nothing}
       <div class="main">
         <div class="panes" part="panes" role="img" aria-label=${`${this.#a11y.regionLabel()}. ${strings.tableHint}`}></div>
         ${this.#renderDrawingEditor()}
@@ -798,6 +803,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
         ${this.#renderPersistToast(strings)}
+      </div>
       </div>
       ${this.#shortcutModule ? this.#shortcutModule.renderShortcutDialog(strings, () => this.#restoreFocus()) : nothing}
       <kline-command-palette exportparts="dialog: palette-dialog, search: palette-search, list: palette-list, option: palette-option, description: palette-description, form: palette-form, form-field: palette-form-field, form-help: palette-form-help, form-error: palette-form-error, run: palette-run, back: palette-back, close: palette-close, result: palette-result, error: palette-error" .chart=${this} locale=${this.#lang()}></kline-command-palette>
@@ -1117,11 +1123,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
     });
   }
 
-  /** The drawing tools and the buttons after them; `short`: only the tools (the rest is in the "More" menu). */
-  #renderWideTools(strings: ReturnType<typeof chartStrings>, short: boolean) {
-    if (short) return html`<span class="sep"></span>${this.#renderDrawingToolbar(true)}`;
-    return html`<span class="sep"></span>${this.#renderDrawingToolbar(false)}
-          <span class="sep"></span>
+  /** The palette, settings, shortcuts and data table buttons (in the "More" menu when the row is short). */
+  #renderExtraButtons(strings: ReturnType<typeof chartStrings>) {
+    return html`<span class="sep"></span>
           <button part="palette-button" title=${`${strings.commands} (Ctrl/Cmd+K)`} aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K<span class="sr-only"> ${strings.commands}</span></button>
           <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
           <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => void this.showShortcuts()}>?</button>
@@ -1135,6 +1139,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       this.#overflow,
       {
         fold: this.#overflow.fold === 0 ? 1 : this.#overflow.fold,
+        drawingTools: this.#overflow.compact,
         period: target?.period ?? (isPeriod(this.period) ? this.period : null),
         tool: d.tool,
         magnet: d.magnet,
@@ -1164,11 +1169,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
     );
   }
 
-  #renderDrawingToolbar(editsInMenu: boolean) {
+  #renderDrawingToolbar() {
     const d = this.#drawings;
     return renderDrawingToolbar(
       {
-        editsInMenu,
         tool: d.tool,
         magnet: d.magnet,
         hasSelection: this.#core.store.state.drawingSelection.get().length > 0,

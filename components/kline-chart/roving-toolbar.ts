@@ -1,12 +1,16 @@
 /**
  * Roving tabindex for a `role="toolbar"` (WAI-ARIA toolbar pattern): the toolbar is one tab stop;
- * Left/Right (and Home/End) move focus among its enabled controls. Controls inside an open popup
+ * Left/Right, or Up/Down in a vertical one, (and Home/End) move focus among its enabled controls. Controls inside an open popup
  * (search results) and text inputs keep their own keys. The indicator picker's button, inside its
  * own shadow root, takes part like any other button.
  */
 export class RovingToolbar {
+  /** `vertical`: Up/Down move (a toolbar with `aria-orientation="vertical"`); otherwise Left/Right. */
+  constructor(readonly orientation: 'horizontal' | 'vertical' = 'horizontal') {}
+
   #toolbar: HTMLElement | null = null;
   #current: HTMLElement | null = null;
+  #awaitedPicker: Element | null = null;
 
   /** Call after every render with the toolbar element (or `null` when there is none). */
   sync(toolbar: HTMLElement | null): void {
@@ -19,8 +23,18 @@ export class RovingToolbar {
     }
     if (!toolbar) return;
     const picker = toolbar.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>('kline-indicator-picker');
-    if (picker && !picker.shadowRoot?.querySelector('button.toggle'))
-      void picker.updateComplete?.then(() => this.sync(this.#toolbar));
+    // The picker's chunk may define it later: until its button is here and given tabindex -1, that
+    // button would be a second Tab stop in the toolbar.
+    // Once per picker element: a picker that never renders (its chart left the page) is not waited for again.
+    if (picker && picker !== this.#awaitedPicker && !picker.shadowRoot?.querySelector('button.toggle')) {
+      this.#awaitedPicker = picker;
+      void customElements
+        .whenDefined('kline-indicator-picker')
+        .then(() => picker.updateComplete)
+        .then(() => {
+          if (picker.isConnected) this.sync(this.#toolbar);
+        });
+    }
     const items = this.items();
     if (!this.#current || !items.includes(this.#current)) this.#current = items[0] ?? null;
     for (const item of this.#all()) item.tabIndex = item === this.#current ? 0 : -1;
@@ -63,9 +77,10 @@ export class RovingToolbar {
     const items = this.items();
     const at = items.indexOf(origin);
     if (at < 0) return;
+    const [back, forward] = this.orientation === 'vertical' ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];
     let next: number;
-    if (e.key === 'ArrowRight') next = (at + 1) % items.length;
-    else if (e.key === 'ArrowLeft') next = (at - 1 + items.length) % items.length;
+    if (e.key === forward) next = (at + 1) % items.length;
+    else if (e.key === back) next = (at - 1 + items.length) % items.length;
     else if (e.key === 'Home') next = 0;
     else if (e.key === 'End') next = items.length - 1;
     else return;

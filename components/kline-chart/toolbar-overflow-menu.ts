@@ -34,25 +34,25 @@ export function renderMenuItems(
     t === 'select' ? d.select : t === 'range-select' ? d.rangeSelect : kindLabel(d, t);
   return html`<div id="more-menu" part="more-menu" role="menu" aria-label=${s.more} @keydown=${(e: KeyboardEvent) => onMenuKey(c, e)}>
             ${
-              m.fold === 4
+              m.fold === 3
                 ? html`<div role="group" aria-label=${s.periodGroup}>
               ${PERIODS.map((p) => item(`period:${p}`, p, () => a.setPeriod(p), m.period === p, 'menuitemradio'))}
             </div>
             <div role="separator"></div>`
                 : nothing
             }
-            ${m.fold >= 3 ? html`${item('compare', s.compare, () => a.compare())}<div role="separator"></div>` : nothing}
+            ${m.fold >= 2 ? html`${item('compare', s.compare, () => a.compare())}<div role="separator"></div>` : nothing}
             ${
-              m.fold >= 2
+              m.drawingTools
                 ? html`<div role="group" aria-label=${d.toolbar}>
               ${tools.map((t) => item(`tool:${t}`, toolLabel(t), (k) => a.setTool(t, k), m.tool === t, 'menuitemradio'))}
-            </div>`
-                : nothing
-            }
+            </div>
             ${item('tool:magnet', d.magnet, () => a.setMagnet(!m.magnet), m.magnet, 'menuitemcheckbox')}
             ${item('tool:copy', d.copy, () => a.copy(), undefined, 'menuitem', !m.hasSelection)}
             ${item('tool:delete', d.delete, () => a.delete(), undefined, 'menuitem', !m.hasSelection)}
-            <div role="separator"></div>
+            <div role="separator"></div>`
+                : nothing
+            }
             ${item('palette', s.commands, () => a.palette())}
             ${item('settings', s.settings, () => a.settings())}
             ${item('shortcuts', s.shortcuts, () => a.shortcuts())}

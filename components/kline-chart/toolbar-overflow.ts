@@ -10,16 +10,19 @@ type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLEl
 type MenuModule = typeof import('./toolbar-overflow-menu.js');
 
 /**
- * How much of the toolbar is in the "More" menu, step by step as the row gets shorter: 0 nothing (no
- * menu); 1 the palette, settings, shortcuts and data table buttons and the drawings' magnet, copy and
- * delete; 2 the drawing tools too; 3 the compare button too; 4 the periods too.
+ * How much of the toolbar's row is in the "More" menu, step by step as the row gets shorter: 0 nothing
+ * (no menu); 1 the palette, settings, shortcuts and data table buttons; 2 the compare button too; 3 the
+ * periods too. The drawing tools are in their own bar beside the plot, except on a compact chart, whose
+ * menu holds them too.
  */
-export type ToolbarFold = 0 | 1 | 2 | 3 | 4;
+export type ToolbarFold = 0 | 1 | 2 | 3;
 
 /** What the menu shows. */
 export interface OverflowMenuModel {
   /** What is in the menu ({@link ToolbarFold}). */
   readonly fold: Exclude<ToolbarFold, 0>;
+  /** The drawing tools, the magnet, copy and delete are in the menu (a compact chart has no drawing bar). */
+  readonly drawingTools: boolean;
   readonly period: Period | null;
   readonly tool: DrawingLayerTool;
   readonly magnet: boolean;
@@ -55,7 +58,7 @@ export interface OverflowMenuActions {
 /**
  * The toolbar is always one row. A `ResizeObserver` on the element's own width switches to compact
  * below {@link COMPACT_WIDTH} px (the toolbar keeps the symbol, indicators, undo/redo and a "More"
- * button; the legend shows less); wider, what does not fit the row goes into the "More" menu
+ * button, which also holds the drawing tools; there is no drawing bar; the legend shows less); wider, what does not fit the row goes into the "More" menu
  * ({@link ToolbarFold}: measured after each render, a row that overflows folds one step more; a
  * wider element unfolds and measures again). The "More" button opens a menu by the WAI-ARIA menu button
  * pattern: Enter, Space or Down open it on the first item (Up on the last), Up/Down/Home/End move,
@@ -83,9 +86,9 @@ export class ToolbarOverflowController implements ReactiveController {
     return this.#compact;
   }
 
-  /** How much of the toolbar is in the "More" menu (always 4 when {@link compact}). */
+  /** How much of the toolbar is in the "More" menu (always 3 when {@link compact}). */
   get fold(): ToolbarFold {
-    return this.#compact ? 4 : this.#fold;
+    return this.#compact ? 3 : this.#fold;
   }
 
   get open(): boolean {
@@ -158,7 +161,7 @@ export class ToolbarOverflowController implements ReactiveController {
 
   /** Folds one step more when the toolbar's row overflows its width. */
   #measure(): void {
-    if (this.#compact || this.#fold === 4) return;
+    if (this.#compact || this.#fold === 3) return;
     const toolbar = this.#host.renderRoot.querySelector<HTMLElement>('[part="toolbar"]');
     if (!toolbar || toolbar.clientWidth === 0) return;
     const box = toolbar.getBoundingClientRect();
@@ -227,7 +230,6 @@ export function renderOverflowMenu(
 /** Styles of the one-row and compact toolbar and the compact legend (the menu's own come with its chunk). */
 export const toolbarOverflowStyles = css`
   /* One row: nothing shrinks or wraps, so a row too long for the element is seen and folded (#measure). */
-  .toolbar .drawing-toolbar { flex-wrap: nowrap; }
   .toolbar > * { flex-shrink: 0; }
   .toolbar .more { position: relative; margin-left: auto; }
   /* A long symbol is cut short: the compact toolbar's own width must never widen the chart. */

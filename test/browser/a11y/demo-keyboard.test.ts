@@ -139,8 +139,13 @@ describe('the demo page by keyboard alone', () => {
     );
     await waitFor(() => deepActive()?.matches('button.toggle') ?? false, `focus back on the picker button`);
 
-    // 4. Place a horizontal line: its tool button, Enter (the plot takes focus), a bar, Enter.
-    while (!deepActive()?.matches('[data-tool="horizontal_line"]') && guard++ < 120) await press('ArrowRight');
+    // 4. Place a horizontal line: Tab to the drawing bar, Down to its tool, Enter (the plot takes focus), a bar, Enter.
+    await press('Tab');
+    expect(
+      deepActive()?.closest('[part="drawing-toolbar"]'),
+      'Tab from the toolbar reaches the drawing bar',
+    ).to.not.equal(null);
+    while (!deepActive()?.matches('[data-tool="horizontal_line"]') && guard++ < 120) await press('ArrowDown');
     await press('Enter');
     await waitFor(() => deepActive() === chart, 'plot focused for placing');
     await press('ArrowLeft', 2);

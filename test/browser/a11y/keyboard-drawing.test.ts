@@ -20,15 +20,16 @@ async function drawingPage(): Promise<KlineChart> {
   return chart;
 }
 
-/** Tab into the toolbar, arrow to the drawing tool `tool`, press Enter: the plot takes focus. */
+/** Tab into the drawing bar (after the toolbar), arrow to the drawing tool `tool`, press Enter: the plot takes focus. */
 async function chooseTool(chart: KlineChart, tool: string): Promise<void> {
-  const inToolbar = () => deepActive()?.closest('[role="toolbar"]') !== null && deepActive() !== null;
-  if (!inToolbar()) {
+  const inBar = () => deepActive()?.closest('[part="drawing-toolbar"]') != null;
+  if (!inBar()) {
     if (deepActive() !== chart) await press('Tab');
-    await press('Tab');
+    await press('Tab'); // the toolbar
+    await press('Tab'); // the drawing bar
   }
   let guard = 0;
-  while (!deepActive()?.matches(`[data-tool="${tool}"]`) && guard++ < 60) await press('ArrowRight');
+  while (!deepActive()?.matches(`[data-tool="${tool}"]`) && guard++ < 60) await press('ArrowDown');
   expect(deepActive()?.getAttribute('data-tool')).to.equal(tool);
   await press('Enter');
   await waitFor(() => deepActive() === chart, 'the plot takes focus after choosing a tool by keyboard');
@@ -37,7 +38,7 @@ async function chooseTool(chart: KlineChart, tool: string): Promise<void> {
 const live = (chart: KlineChart) => chart.shadowRoot!.querySelector('[part="live"]')!.textContent ?? '';
 
 describe('drawings by keyboard alone', () => {
-  // Wide enough for the whole toolbar in one row (narrower, its tools fold into the "More" menu).
+  // Wide enough for the drawing bar (below 480 px its tools fold into the "More" menu).
   before(() => setViewport({ width: 1500, height: 800 }));
   after(() => setViewport({ width: 800, height: 600 }));
   afterEach(() => unmountAll());

@@ -29,12 +29,12 @@ async function keyboardPage(): Promise<KlineChart> {
 }
 
 describe('the chart by keyboard alone', () => {
-  // Wide enough for the whole toolbar in one row (narrower, its tools fold into the "More" menu).
+  // Wide enough for the whole toolbar in one row.
   before(() => setViewport({ width: 1500, height: 800 }));
   after(() => setViewport({ width: 800, height: 600 }));
   afterEach(() => unmountAll());
 
-  it('is a named region; Tab reaches the plot, then the toolbar as one stop; arrows on a toolbar button move focus, never the chart', async () => {
+  it('is a named region; Tab reaches the plot, then the toolbar and the drawing bar as one stop each; arrows on a toolbar button move focus, never the chart', async () => {
     const chart = await keyboardPage();
     expect(chart.getAttribute('role')).to.equal('region');
     expect(chart.getAttribute('aria-label')).to.match(/^DEMO 1d chart, last \d/);
@@ -55,10 +55,15 @@ describe('the chart by keyboard alone', () => {
     await press('ArrowLeft');
     expect(deepActive()).to.equal(first);
     expect(coreOf(chart).store.peek('view')).to.deep.equal(view, 'arrow keys on a toolbar button do not pan');
-    // The whole toolbar is one tab stop: the next Tab leaves it.
+    // The whole toolbar is one tab stop: the next Tab reaches the drawing bar, one stop too, and the next leaves it.
     await press('Tab');
-    expect(deepActive()!.closest('[role="toolbar"]')).to.equal(null, `after the toolbar: ${describeFocus()}`);
-    let stops = 2;
+    expect(deepActive()!.closest('[part="drawing-toolbar"]')).to.not.equal(
+      null,
+      `after the toolbar: ${describeFocus()}`,
+    );
+    await press('Tab');
+    expect(deepActive()!.closest('[role="toolbar"]')).to.equal(null, `after the drawing bar: ${describeFocus()}`);
+    let stops = 3;
     while (deepActive() !== document.querySelector('#after') && stops < 20) {
       await press('Tab');
       stops++;

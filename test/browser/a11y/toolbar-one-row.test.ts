@@ -48,9 +48,13 @@ function toolbarAction(el: HTMLElement): string | null {
   return m ? m[1] : null;
 }
 
-/** Actions shown in the toolbar's row: controls whose box is inside the toolbar. */
+/**
+ * Actions shown in the toolbar's row (controls whose box is inside the toolbar) and in the drawing bar
+ * beside the plot (one column; a bar shorter than its buttons scrolls).
+ */
 function shownInRow(chart: KlineChart): Set<string> {
-  const toolbar = chart.shadowRoot!.querySelector<HTMLElement>('[part="toolbar"]')!;
+  const root = chart.shadowRoot!;
+  const toolbar = root.querySelector<HTMLElement>('[part="toolbar"]')!;
   const box = toolbar.getBoundingClientRect();
   const shown = new Set<string>();
   for (const el of toolbar.querySelectorAll<HTMLElement>('button, kline-indicator-picker')) {
@@ -58,10 +62,21 @@ function shownInRow(chart: KlineChart): Set<string> {
     const r = el.getBoundingClientRect();
     if (action && r.width > 0 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5) shown.add(action);
   }
+  const bar = root.querySelector<HTMLElement>('[part="drawing-toolbar"]');
+  if (bar) {
+    const panes = root.querySelector<HTMLElement>('[part="panes"]')!.getBoundingClientRect();
+    const column = bar.getBoundingClientRect();
+    expect(column.right, 'the drawing bar is left of the plot').to.be.at.most(panes.left + 0.5);
+    for (const el of bar.querySelectorAll<HTMLElement>('[part="drawing-tool"]')) {
+      const r = el.getBoundingClientRect();
+      expect(r.left, `${el.dataset.tool} in the bar's one column`).to.be.within(column.left, column.left + 6);
+      shown.add(`tool:${el.dataset.tool}`);
+    }
+  }
   return shown;
 }
 
-describe('the toolbar between 480 and 800 px', function () {
+describe('the toolbar row and the drawing bar', function () {
   this.timeout(30000);
   afterEach(() => unmountAll());
 
@@ -105,8 +120,8 @@ describe('the toolbar between 480 and 800 px', function () {
     });
   }
 
-  it('at 800 px the menu is reached and driven by keyboard: Down opens, arrows move, Escape closes', async () => {
-    const chart = await chartOf(800);
+  it('at 640 px the menu is reached and driven by keyboard: Down opens, arrows move, Escape closes', async () => {
+    const chart = await chartOf(640);
     const root = chart.shadowRoot!;
     chart.focus();
     await press('Tab'); // the toolbar (one tab stop)
@@ -125,10 +140,43 @@ describe('the toolbar between 480 and 800 px', function () {
     expect(more.getAttribute('aria-expanded')).to.equal('false');
   });
 
-  it('at 1400 px everything is in the row and there is no "More" button', async () => {
-    const chart = await chartOf(1400);
+  it('at 1000 px everything is in the row or the drawing bar and there is no "More" button', async () => {
+    const chart = await chartOf(1000);
     const root = chart.shadowRoot!;
     expect(root.querySelector('[part="more-button"]')).to.equal(null);
     expect(allActions().filter((a) => !shownInRow(chart).has(a))).to.deep.equal([]);
+    const bar = root.querySelector<HTMLElement>('[part="drawing-toolbar"]')!;
+    expect(bar.getAttribute('role')).to.equal('toolbar');
+    expect(bar.getAttribute('aria-orientation')).to.equal('vertical');
+  });
+
+  it('below 480 px there is no drawing bar: the drawing tools are in the "More" menu', async () => {
+    const chart = await chartOf(400);
+    const root = chart.shadowRoot!;
+    expect(root.querySelector('[part="drawing-toolbar"]')).to.equal(null);
+    const panes = root.querySelector<HTMLElement>('[part="panes"]')!.getBoundingClientRect();
+    expect(panes.left - chart.getBoundingClientRect().left, 'the plot starts at the left edge').to.be.below(2);
+    root.querySelector<HTMLElement>('[part="more-button"]')!.click();
+    await waitFor(() => root.querySelector('[part="more-menu"] [data-action]') !== null, 'the menu');
+    const items = [...root.querySelectorAll<HTMLElement>('[part="more-menu"] [data-action]')].map(
+      (i) => i.dataset.action,
+    );
+    expect(items).to.include.members(['tool:select', 'tool:trend_line', 'tool:magnet', 'tool:delete']);
+  });
+
+  it('the drawing bar is one Tab stop; Up and Down move between its tools', async () => {
+    const chart = await chartOf(1000);
+    const root = chart.shadowRoot!;
+    const tools = [...root.querySelectorAll<HTMLElement>('[part="drawing-toolbar"] [part="drawing-tool"]')];
+    expect(tools.filter((t) => t.tabIndex === 0).length, 'one tab stop').to.equal(1);
+    tools[0].focus();
+    await press('ArrowDown');
+    expect(deepActive()).to.equal(tools[1]);
+    await press('ArrowUp');
+    await press('ArrowUp');
+    const enabled = tools.filter((t) => !(t as HTMLButtonElement).disabled);
+    expect(deepActive(), 'Up from the first wraps to the last enabled tool').to.equal(enabled.at(-1));
+    await press('Home');
+    expect(deepActive()).to.equal(tools[0]);
   });
 });

@@ -57,7 +57,10 @@ describe('drawing toolbar and floating editor', () => {
       buttons.length,
       'names are distinct',
     );
-    expect(host.querySelector('[role=group]')!.getAttribute('aria-label')).to.equal('Drawing tools');
+    const bar = host.querySelector('[part=drawing-toolbar]')!;
+    expect(bar.getAttribute('role')).to.equal('toolbar');
+    expect(bar.getAttribute('aria-orientation')).to.equal('vertical');
+    expect(bar.getAttribute('aria-label')).to.equal('Drawing tools');
     expect(host.querySelector<HTMLButtonElement>('[data-tool=select]')!.getAttribute('aria-pressed')).to.equal('true');
     expect(host.querySelector<HTMLButtonElement>('[data-tool=copy]')!.disabled, 'nothing selected').to.equal(true);
     await loadLocale('zh-CN'); // the built-in translation is a lazy chunk

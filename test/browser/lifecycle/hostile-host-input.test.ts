@@ -128,21 +128,24 @@ describe('bad input from the page', () => {
       .and.match(/color-convention.*blue-up/);
   });
 
-  it('an unknown toolbar, wheel or locale value is reported, and the chart keeps its default', async () => {
+  it('an unknown toolbar, wheel, live or locale value is reported, and the chart keeps its default', async () => {
     const { chart, seen } = await hostChart();
     chart.setAttribute('toolbar', 'compact');
     chart.setAttribute('wheel', 'sideways');
+    chart.setAttribute('live', 'yes');
     chart.setAttribute('locale', 'en_US!!');
-    await waitFor(() => seen.length >= 3, 'three errors');
-    expect(seen.map((e) => e.code)).to.deep.equal(['invalid_attribute', 'invalid_attribute', 'invalid_attribute']);
+    await waitFor(() => seen.length >= 4, 'four errors');
+    expect(seen.map((e) => e.code)).to.deep.equal(Array(4).fill('invalid_attribute'));
     expect(seen.map((e) => e.message).join(' '))
-      .to.match(/toolbar.*compact/)
+      .to.match(/toolbar: expected full, minimal or none, got 'compact'/)
       .and.match(/wheel.*sideways/)
+      .and.match(/live: expected auto, on or off, got 'yes'/)
       .and.match(/locale.*en_US!!/);
     await chart.updateComplete;
     // The full toolbar (its period buttons) and a working locale, as without the attributes.
     expect(chart.shadowRoot!.querySelector('[part~="toolbar"]')).to.not.equal(null);
     expect(chart.toolbar).to.equal('full');
     expect(chart.wheel).to.equal('zoom');
+    expect(chart.live).to.equal('auto');
   });
 });
