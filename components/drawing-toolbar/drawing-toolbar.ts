@@ -1,4 +1,4 @@
-import { css, html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
+import { css, html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { drawingKindSummary, listDrawingKinds } from '../../src/core/drawings/index.js';
 import type { DrawingLayerTool } from '../kline-chart/drawing-layer-controller.js';
 import { kindLabel, type DrawingStrings } from './drawing-toolbar-strings.js';
