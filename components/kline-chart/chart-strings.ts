@@ -142,7 +142,7 @@ export const EN_CHART: ChartStrings = {
   closeDialog: 'Close',
   more: 'More',
   periodGroup: 'Period',
-  scTab: 'Move between the plot, the toolbar and the legend',
+  scTab: 'Move between the plot, the toolbar, the drawing bar and the legend',
   scCrosshair: 'Move the crosshair bar by bar and read the bar',
   scPan: 'Pan',
   scZoom: 'Zoom in / out',
@@ -155,7 +155,7 @@ export const EN_CHART: ChartStrings = {
   scSelect: 'Select the previous / next drawing; arrows move it, Delete removes it',
   scCopy: 'Copy / paste the selected drawings',
   scHelp: 'Show this list',
-  scToolbar: 'Move inside the toolbar',
+  scToolbar: 'Move inside the toolbar or the drawing bar',
 };
 
 /** The chart's words in `locale` (any BCP-47 tag; English for what the locale lacks). */

@@ -7,7 +7,7 @@ type Strings = ReturnType<typeof chartStrings>;
 export function shortcutRows(s: Strings): readonly (readonly [keys: string, what: string])[] {
   return [
     ['Tab / Shift+Tab', s.scTab],
-    ['← → Home End', s.scToolbar],
+    ['← → ↑ ↓ Home End', s.scToolbar],
     ['← →', s.scCrosshair],
     ['Shift+← →', s.scPan],
     ['↑ ↓  + −', s.scZoom],

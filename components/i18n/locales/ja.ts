@@ -64,7 +64,7 @@ const ja: LocaleStrings = {
     closeDialog: '閉じる',
     more: 'その他',
     periodGroup: '足種',
-    scTab: 'チャート、ツールバー、凡例の間を移動',
+    scTab: 'チャート、ツールバー、描画バー、凡例の間を移動',
     scCrosshair: '十字カーソルを 1 本ずつ動かして足を読み上げ',
     scPan: 'スクロール',
     scZoom: '拡大 / 縮小',
@@ -77,7 +77,7 @@ const ja: LocaleStrings = {
     scSelect: '前 / 次の描画を選択。矢印キーで移動、Delete で削除',
     scCopy: '選択した描画をコピー / 貼り付け',
     scHelp: 'この一覧を表示',
-    scToolbar: 'ツールバー内を移動',
+    scToolbar: 'ツールバー・描画バー内を移動',
   },
   drawing: {
     toolbar: '描画ツール',

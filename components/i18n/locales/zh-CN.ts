@@ -63,7 +63,7 @@ const zhCN: LocaleStrings = {
     closeDialog: '关闭',
     more: '更多',
     periodGroup: '周期',
-    scTab: '在图表、工具栏和图例之间移动',
+    scTab: '在图表、工具栏、绘图栏和图例之间移动',
     scCrosshair: '逐根K线移动十字光标并朗读',
     scPan: '平移',
     scZoom: '放大 / 缩小',
@@ -76,7 +76,7 @@ const zhCN: LocaleStrings = {
     scSelect: '选择上一个 / 下一个绘图；方向键移动它，Delete 删除',
     scCopy: '复制 / 粘贴所选绘图',
     scHelp: '显示此列表',
-    scToolbar: '在工具栏内移动',
+    scToolbar: '在工具栏或绘图栏内移动',
   },
   drawing: {
     toolbar: '画线工具',

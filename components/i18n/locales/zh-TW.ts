@@ -63,7 +63,7 @@ const zhTW: LocaleStrings = {
     closeDialog: '關閉',
     more: '更多',
     periodGroup: '週期',
-    scTab: '在圖表、工具列和圖例之間移動',
+    scTab: '在圖表、工具列、繪圖列和圖例之間移動',
     scCrosshair: '逐根K線移動十字游標並朗讀',
     scPan: '平移',
     scZoom: '放大 / 縮小',
@@ -76,7 +76,7 @@ const zhTW: LocaleStrings = {
     scSelect: '選取上一個 / 下一個繪圖；方向鍵移動它，Delete 刪除',
     scCopy: '複製 / 貼上所選繪圖',
     scHelp: '顯示此清單',
-    scToolbar: '在工具列內移動',
+    scToolbar: '在工具列或繪圖列內移動',
   },
   drawing: {
     toolbar: '畫線工具',
