@@ -126,8 +126,11 @@ export const klineChartStyles = [
      * The plot, its legends and overlays stay left to right on a right-to-left page (time runs left to
      * right, the price scale is on the right); user text inside is isolated (<bdi>, chart-legend.ts).
      */
-    /* The drawing bar (when the toolbar is full and the chart not compact) and the plot, side by side. */
-    .body { display: flex; flex: 1; min-height: 0; }
+    /*
+     * The drawing bar (when the toolbar is full and the chart not compact) and the plot, side by side: the
+     * bar on the left on a right-to-left page too, away from the price scale.
+     */
+    .body { display: flex; flex: 1; min-height: 0; direction: ltr; }
     .main { position: relative; flex: 1; min-width: 0; min-height: 0; direction: ltr; unicode-bidi: isolate; }
     .panes { position: absolute; inset: 0; overflow: hidden; cursor: crosshair; touch-action: pan-y; }
     .sr-only {

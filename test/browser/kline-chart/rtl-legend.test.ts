@@ -30,9 +30,20 @@ describe('the chart on a right-to-left page', () => {
     expect(cells.length).to.be.greaterThan(4);
     const lefts = cells.map((c) => c.getBoundingClientRect().left);
     for (let i = 1; i < lefts.length; i++) expect(lefts[i], `legend cell ${i}`).to.be.greaterThan(lefts[i - 1]);
-    // The legend starts at the chart's left edge, as on a left-to-right page.
-    const chartLeft = chart.getBoundingClientRect().left;
-    expect(lefts[0] - chartLeft).to.be.lessThan(40);
+    // The legend starts at the plot's left edge, as on a left-to-right page.
+    const plotLeft = chart.shadowRoot!.querySelector<HTMLElement>('[part="panes"]')!.getBoundingClientRect().left;
+    expect(lefts[0] - plotLeft).to.be.lessThan(40);
+  });
+
+  it('keeps the drawing bar left of the plot, away from the price scale', async () => {
+    const { chart } = mountChart({ symbol: 'ACME', period: '1m' });
+    expect(chart.setBars(minuteBars(120))).to.equal(true);
+    await painted(chart);
+    await chart.updateComplete;
+    const bar = chart.shadowRoot!.querySelector<HTMLElement>('[part="drawing-toolbar"]')!.getBoundingClientRect();
+    const panes = chart.shadowRoot!.querySelector<HTMLElement>('[part="panes"]')!.getBoundingClientRect();
+    expect(bar.right, 'the bar ends where the plot begins').to.be.at.most(panes.left + 0.5);
+    expect(bar.left - chart.getBoundingClientRect().left).to.be.lessThan(4);
   });
 
   it("isolates the instrument's own words and drops bidi controls from them", async () => {
