@@ -24,3 +24,11 @@ export function describeAttributeValues(attribute: EnumAttribute): string {
   const values: readonly string[] = ATTRIBUTE_VALUES[attribute];
   return `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
 }
+
+/**
+ * Compile-time only: `Exact<A, B>` is `true` when `A` and `B` are the same type; `Holds<…>` of anything
+ * else is a type error. The element writes its enum properties' types out (for the custom elements
+ * manifest and framework typings) and checks them against these lists with them.
+ */
+export type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type Holds<T extends true> = T;

@@ -32,6 +32,8 @@ import {
   describeAttributeValues,
   isAttributeValue,
   type AttributeValue,
+  type Exact,
+  type Holds,
   type EnumAttribute,
 } from './attribute-values.js';
 import { chartStrings } from './chart-strings.js';
@@ -241,17 +243,17 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** Initial indicators. */
   indicators = 'VOL';
   /** `light`, `dark` or `auto`. */
-  theme: AttributeValue<'theme'> = 'auto';
+  theme: 'light' | 'dark' | 'auto' = 'auto';
   /** BCP-47 tag of the UI language; empty: from `navigator.language`. */
   locale = '';
   /** Display timezone override. */
   timezone = '';
   /** `green-up` or `red-up`. */
-  colorConvention: AttributeValue<'color-convention'> = 'green-up';
+  colorConvention: 'green-up' | 'red-up' = 'green-up';
   /** Whose formulas studies follow (`indicator-convention`): `auto`, `ta-lib`, `tdx`, `tradingview`. */
   indicatorConvention = 'auto';
   /** `full`, `minimal` or `none`. */
-  toolbar: AttributeValue<'toolbar'> = 'full';
+  toolbar: 'full' | 'minimal' | 'none' = 'full';
   /** Layout persistence key. */
   persistKey = '';
   /** Agent access: `off`, `read-only`, `full`. */
@@ -261,9 +263,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** Origins of other windows allowed to connect an agent panel (space-separated). */
   agentOrigins = '';
   /** Stream live bars from the source: `auto` (default: every source but sample and files), `on`, `off`. */
-  live: AttributeValue<'live'> = 'auto';
+  live: 'auto' | 'on' | 'off' = 'auto';
   /** Mouse wheel over the plot: `zoom`, `ctrl` (zoom only with Ctrl/⌘) or `off`. */
-  wheel: AttributeValue<'wheel'> = 'zoom';
+  wheel: 'zoom' | 'ctrl' | 'off' = 'zoom';
   /** Milliseconds a `kline-data-request` may stay unanswered before `kline-error` `data_request_timeout`. */
   dataRequestTimeout = DEFAULT_DATA_REQUEST_TIMEOUT;
 
@@ -1303,3 +1305,12 @@ declare global {
     'kline-chart': KlineChart;
   }
 }
+
+/** Compile-time only: the enum properties' types are attribute-values.ts's lists. */
+export type _KlineChartAttributeTypes = [
+  Holds<Exact<KlineChart['theme'], AttributeValue<'theme'>>>,
+  Holds<Exact<KlineChart['colorConvention'], AttributeValue<'color-convention'>>>,
+  Holds<Exact<KlineChart['toolbar'], AttributeValue<'toolbar'>>>,
+  Holds<Exact<KlineChart['wheel'], AttributeValue<'wheel'>>>,
+  Holds<Exact<KlineChart['live'], AttributeValue<'live'>>>,
+];
