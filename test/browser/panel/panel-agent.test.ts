@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
@@ -8,28 +7,17 @@ import {
   chartAndPanel,
   deleteDatabase,
   dumpDatabase,
+  memoryPanel,
   messagesText,
   nextRunEnd,
   part,
   parts,
   typeAndSend,
-  unmountAll,
+  twoPanels,
+  useMockModel,
 } from './panel-fixture.js';
 import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
 import { pollUntil } from '../helpers/wait-for.js';
-
-// This file's own mock model: the runner starts one per test file (web-test-runner.config.js), so no
-// other file can reset or script it in between.
-let mockUrl = '';
-let mockRoot = '';
-
-function script(steps: MockStep[]): Promise<void> {
-  return scriptMock(mockRoot, steps);
-}
-
-function requests(): Promise<RecordedRequest[]> {
-  return mockRequests(mockRoot);
-}
 
 const SESSIONS_DB = 'kline-agent-sessions';
 const messageOf = (
@@ -38,27 +26,23 @@ const messageOf = (
 ): { role: string; content: string; tool_call_id?: string }[] =>
   (request.body.messages as { role: string; content: string; tool_call_id?: string }[]).filter((m) => m.role === role);
 
-function memoryPanel(debug = false) {
-  return chartAndPanel(
-    html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" ?debug=${debug} style="width:380px;height:560px"></chart-agent-panel>`,
-  );
-}
-
 describe('<chart-agent-panel> with the mock model', function () {
   // Two test files share a loaded machine: allow slow runs rather than fail on time alone.
   this.timeout(60000);
+  // This file's own mock model: the runner starts one per test file (web-test-runner.config.js), so no
+  // other file can reset or script it in between.
+  const mock = useMockModel();
 
-  before(async () => {
-    // The runtime imports the model client on the first run; load it once here so the first test
-    // does not pay for fetching and transforming the module graph.
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
-  });
-  afterEach(unmountAll);
+  function script(steps: MockStep[]): Promise<void> {
+    return scriptMock(mock.root, steps);
+  }
+
+  function requests(): Promise<RecordedRequest[]> {
+    return mockRequests(mock.root);
+  }
 
   it('weekly chart: the tool changes the chart, its result goes back to the model, the answer appears', async () => {
-    const { chart, panel } = await memoryPanel();
+    const { chart, panel } = await memoryPanel(mock.url);
     await script([
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
       { text: 'Switched to the **weekly** chart.' },
@@ -105,7 +89,7 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('ambiguous instrument: the model asks, the user picks XETRA, the chart switches to it', async () => {
-    const { chart, panel } = await memoryPanel();
+    const { chart, panel } = await memoryPanel(mock.url);
     await script([
       { toolCalls: [{ name: 'instruments_query_name', arguments: '{"query":"ACME"}' }] },
       {
@@ -151,7 +135,7 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('stop during a streamed answer keeps the partial text and shows it was stopped', async () => {
-    const { panel } = await memoryPanel();
+    const { panel } = await memoryPanel(mock.url);
     const full = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
     await script([{ text: full, chunkDelayMs: 40 }]);
     const ended = nextRunEnd(panel);
@@ -173,7 +157,7 @@ describe('<chart-agent-panel> with the mock model', function () {
 
   it('follows a streamed answer to the bottom until the user scrolls up', async () => {
     const { panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:320px;height:300px"></chart-agent-panel>`,
+      html`<chart-agent-panel for="c1" base-url=${mock.url} session-store="memory" style="width:320px;height:300px"></chart-agent-panel>`,
     );
     const lines = Array.from({ length: 60 }, (_, i) => `Line ${i} of a long answer.`).join('\n\n');
     await script([{ text: lines, chunkDelayMs: 15 }]);
@@ -197,7 +181,7 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('a 500 followed by a success is retried silently', async () => {
-    const { panel } = await memoryPanel();
+    const { panel } = await memoryPanel(mock.url);
     await script([{ status: 500, headers: { 'retry-after': '0' } }, { text: 'Recovered answer.' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Hello');
@@ -209,7 +193,7 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('a 401 shows the PROVIDER_AUTH explanation (debug), and Retry re-sends the message', async () => {
-    const { panel } = await memoryPanel(true);
+    const { panel } = await memoryPanel(mock.url, { debug: true });
     await script([
       {
         status: 401,
@@ -238,7 +222,7 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('an unconfigured relay explains how to configure a model for npm start', async () => {
-    const { panel } = await memoryPanel();
+    const { panel } = await memoryPanel(mock.url);
     await script([
       {
         status: 503,
@@ -268,7 +252,7 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('new chat, switching back, and deleting a chat', async () => {
-    const { panel } = await memoryPanel();
+    const { panel } = await memoryPanel(mock.url);
     await script([{ text: 'First chat answer.' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'first chat');
@@ -298,15 +282,7 @@ describe('<chart-agent-panel> with the mock model', function () {
 
   it('a chat open in another panel (another tab) is read-only here', async () => {
     await deleteDatabase(SESSIONS_DB);
-    const { wrapper, panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`,
-    );
-    const second = document.createElement('chart-agent-panel');
-    second.setAttribute('for', 'c1');
-    second.setAttribute('base-url', mockUrl);
-    second.setAttribute('session-store', 'indexeddb');
-    wrapper.append(second);
-    await waitFor(() => part(second, 'notice')?.dataset.notice === 'session-read-only', 'read-only notice', 5000);
+    const { panel, second } = await twoPanels(mock.url);
     expect(second.sessionId).to.equal(panel.sessionId);
     expect(part(second, 'notice')!.textContent).to.contain('open in another tab');
     expect(second.canSend).to.equal(false);
@@ -319,15 +295,7 @@ describe('<chart-agent-panel> with the mock model', function () {
 
   it('the read-only view of a chat follows the run of the tab that holds it, live, without a Stop button', async () => {
     await deleteDatabase(SESSIONS_DB);
-    const { wrapper, chart, panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`,
-    );
-    const second = document.createElement('chart-agent-panel');
-    second.setAttribute('for', 'c1');
-    second.setAttribute('base-url', mockUrl);
-    second.setAttribute('session-store', 'indexeddb');
-    wrapper.append(second);
-    await waitFor(() => part(second, 'notice')?.dataset.notice === 'session-read-only', 'read-only notice', 5000);
+    const { chart, panel, second } = await twoPanels(mock.url);
     const answer = Array.from({ length: 30 }, (_, i) => `step${i}`).join(' ');
     await script([
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
@@ -348,7 +316,7 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('malformed tool arguments fail on the card and the corrected call completes the run', async () => {
-    const { chart, panel } = await memoryPanel();
+    const { chart, panel } = await memoryPanel(mock.url);
     await script([
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"' }] },
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
@@ -368,7 +336,7 @@ describe('<chart-agent-panel> with the mock model', function () {
   it('a recreated panel (a reload) shows the conversation again from IndexedDB', async () => {
     await deleteDatabase(SESSIONS_DB);
     const { wrapper, panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`,
+      html`<chart-agent-panel for="c1" base-url=${mock.url} session-store="indexeddb"></chart-agent-panel>`,
     );
     await script([{ toolCalls: [{ name: 'chart_get_context', arguments: '{}' }] }, { text: 'Remembered answer.' }]);
     const ended = nextRunEnd(panel);
@@ -379,7 +347,7 @@ describe('<chart-agent-panel> with the mock model', function () {
 
     const again = document.createElement('chart-agent-panel');
     again.setAttribute('for', 'c1');
-    again.setAttribute('base-url', mockUrl);
+    again.setAttribute('base-url', mock.url);
     again.setAttribute('session-store', 'indexeddb');
     wrapper.append(again);
     await waitFor(() => messagesText(again).includes('Remembered answer.'), 'replayed answer');
@@ -395,7 +363,7 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('read-only: mutating tools are not offered, and a call anyway is refused with not_allowed', async () => {
-    const { chart, panel } = await memoryPanel();
+    const { chart, panel } = await memoryPanel(mock.url);
     part<HTMLButtonElement>(panel, 'read-only-toggle')!.click();
     await panel.updateComplete;
     expect(part(panel, 'read-only-toggle')!.getAttribute('aria-pressed')).to.equal('true');
@@ -418,7 +386,7 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('hostile model text renders inert', async () => {
-    const { panel } = await memoryPanel();
+    const { panel } = await memoryPanel(mock.url);
     delete (window as { __pwned?: unknown }).__pwned;
     await script([
       {
@@ -453,7 +421,7 @@ describe('<chart-agent-panel> with the mock model', function () {
     let panel: ChartAgentPanel;
     try {
       ({ panel } = await chartAndPanel(
-        html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb" api-key="sk-testsecret123456"></chart-agent-panel>`,
+        html`<chart-agent-panel for="c1" base-url=${mock.url} session-store="indexeddb" api-key="sk-testsecret123456"></chart-agent-panel>`,
       ));
     } finally {
       console.warn = warn;
