@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
-import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
+import type { RecordedRequest } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import {
   chartAndPanel,
@@ -16,7 +16,6 @@ import {
   twoPanels,
   useMockModel,
 } from './panel-fixture.js';
-import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
 import { pollUntil } from '../helpers/wait-for.js';
 
 const SESSIONS_DB = 'kline-agent-sessions';
@@ -33,17 +32,9 @@ describe('<chart-agent-panel> with the mock model', function () {
   // other file can reset or script it in between.
   const mock = useMockModel();
 
-  function script(steps: MockStep[]): Promise<void> {
-    return scriptMock(mock.root, steps);
-  }
-
-  function requests(): Promise<RecordedRequest[]> {
-    return mockRequests(mock.root);
-  }
-
   it('weekly chart: the tool changes the chart, its result goes back to the model, the answer appears', async () => {
     const { chart, panel } = await memoryPanel(mock.url);
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
       { text: 'Switched to the **weekly** chart.' },
     ]);
@@ -61,7 +52,7 @@ describe('<chart-agent-panel> with the mock model', function () {
     expect(card.dataset.status).to.equal('succeeded');
     expect(card.textContent).to.contain('chart_set_period');
 
-    const recorded = await requests();
+    const recorded = await mock.requests();
     expect(recorded.length).to.equal(2);
     const toolMessages = messageOf(recorded[1], 'tool');
     expect(toolMessages.length).to.equal(1);
@@ -90,7 +81,7 @@ describe('<chart-agent-panel> with the mock model', function () {
 
   it('ambiguous instrument: the model asks, the user picks XETRA, the chart switches to it', async () => {
     const { chart, panel } = await memoryPanel(mock.url);
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'instruments_query_name', arguments: '{"query":"ACME"}' }] },
       {
         toolCalls: [
@@ -126,7 +117,7 @@ describe('<chart-agent-panel> with the mock model', function () {
     expect(part(panel, 'question-card')!.textContent).to.contain('XETRA:ACME');
     expect(messagesText(panel)).to.contain('Now showing Acme Maschinenbau AG on XETRA.');
 
-    const recorded = await requests();
+    const recorded = await mock.requests();
     expect(recorded.length).to.equal(4);
     const lookup = messageOf(recorded[1], 'tool')[0].content;
     expect(lookup).to.contain('NYSE').and.to.contain('XETRA');
@@ -137,7 +128,7 @@ describe('<chart-agent-panel> with the mock model', function () {
   it('stop during a streamed answer keeps the partial text and shows it was stopped', async () => {
     const { panel } = await memoryPanel(mock.url);
     const full = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
-    await script([{ text: full, chunkDelayMs: 40 }]);
+    await mock.script([{ text: full, chunkDelayMs: 40 }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Tell me a long story');
     await waitFor(
@@ -160,7 +151,7 @@ describe('<chart-agent-panel> with the mock model', function () {
       html`<chart-agent-panel for="c1" base-url=${mock.url} session-store="memory" style="width:320px;height:300px"></chart-agent-panel>`,
     );
     const lines = Array.from({ length: 60 }, (_, i) => `Line ${i} of a long answer.`).join('\n\n');
-    await script([{ text: lines, chunkDelayMs: 15 }]);
+    await mock.script([{ text: lines, chunkDelayMs: 15 }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Write a lot');
     const messages = part(panel, 'messages')!;
@@ -182,19 +173,19 @@ describe('<chart-agent-panel> with the mock model', function () {
 
   it('a 500 followed by a success is retried silently', async () => {
     const { panel } = await memoryPanel(mock.url);
-    await script([{ status: 500, headers: { 'retry-after': '0' } }, { text: 'Recovered answer.' }]);
+    await mock.script([{ status: 500, headers: { 'retry-after': '0' } }, { text: 'Recovered answer.' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Hello');
     expect((await ended).status).to.equal('completed');
     await panel.updateComplete;
     expect(messagesText(panel)).to.contain('Recovered answer.');
     expect(part(panel, 'error')).to.equal(null);
-    expect((await requests()).length).to.equal(2);
+    expect((await mock.requests()).length).to.equal(2);
   });
 
   it('a 401 shows the PROVIDER_AUTH explanation (debug), and Retry re-sends the message', async () => {
     const { panel } = await memoryPanel(mock.url, { debug: true });
-    await script([
+    await mock.script([
       {
         status: 401,
         errorBody: {
@@ -211,11 +202,11 @@ describe('<chart-agent-panel> with the mock model', function () {
     expect(error.textContent).to.contain('refused the API key');
     expect(error.textContent).to.contain('OPENAI_API_KEY');
 
-    await script([{ text: 'Works now.' }]);
+    await mock.script([{ text: 'Works now.' }]);
     ended = nextRunEnd(panel);
     part<HTMLButtonElement>(panel, 'retry')!.click();
     expect((await ended).status).to.equal('completed');
-    const recorded = await requests();
+    const recorded = await mock.requests();
     expect(messageOf(recorded[0], 'user').at(-1)!.content).to.equal('Hello there');
     await panel.updateComplete;
     expect(messagesText(panel)).to.contain('Works now.');
@@ -223,7 +214,7 @@ describe('<chart-agent-panel> with the mock model', function () {
 
   it('an unconfigured relay explains how to configure a model for npm start', async () => {
     const { panel } = await memoryPanel(mock.url);
-    await script([
+    await mock.script([
       {
         status: 503,
         errorBody: {
@@ -248,12 +239,12 @@ describe('<chart-agent-panel> with the mock model', function () {
     await panel.updateComplete;
     for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'npm start'])
       expect(error.textContent).to.contain(name);
-    expect((await requests()).length, 'not retried').to.equal(1);
+    expect((await mock.requests()).length, 'not retried').to.equal(1);
   });
 
   it('new chat, switching back, and deleting a chat', async () => {
     const { panel } = await memoryPanel(mock.url);
-    await script([{ text: 'First chat answer.' }]);
+    await mock.script([{ text: 'First chat answer.' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'first chat');
     await ended;
@@ -297,7 +288,7 @@ describe('<chart-agent-panel> with the mock model', function () {
     await deleteDatabase(SESSIONS_DB);
     const { chart, panel, second } = await twoPanels(mock.url);
     const answer = Array.from({ length: 30 }, (_, i) => `step${i}`).join(' ');
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
       { text: answer, chunkDelayMs: 40 },
     ]);
@@ -317,7 +308,7 @@ describe('<chart-agent-panel> with the mock model', function () {
 
   it('malformed tool arguments fail on the card and the corrected call completes the run', async () => {
     const { chart, panel } = await memoryPanel(mock.url);
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"' }] },
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
       { text: 'Fixed my call; the chart is weekly now.' },
@@ -338,7 +329,10 @@ describe('<chart-agent-panel> with the mock model', function () {
     const { wrapper, panel } = await chartAndPanel(
       html`<chart-agent-panel for="c1" base-url=${mock.url} session-store="indexeddb"></chart-agent-panel>`,
     );
-    await script([{ toolCalls: [{ name: 'chart_get_context', arguments: '{}' }] }, { text: 'Remembered answer.' }]);
+    await mock.script([
+      { toolCalls: [{ name: 'chart_get_context', arguments: '{}' }] },
+      { text: 'Remembered answer.' },
+    ]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Remember this conversation');
     expect((await ended).status).to.equal('completed');
@@ -367,14 +361,16 @@ describe('<chart-agent-panel> with the mock model', function () {
     part<HTMLButtonElement>(panel, 'read-only-toggle')!.click();
     await panel.updateComplete;
     expect(part(panel, 'read-only-toggle')!.getAttribute('aria-pressed')).to.equal('true');
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
       { text: 'I cannot change the chart in read-only mode.' },
     ]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Switch to weekly');
     expect((await ended).status).to.equal('completed');
-    const names = ((await requests())[0].body.tools as { function: { name: string } }[]).map((t) => t.function.name);
+    const names = ((await mock.requests())[0].body.tools as { function: { name: string } }[]).map(
+      (t) => t.function.name,
+    );
     expect(names).to.include('chart_get_context');
     expect(names).to.not.include('chart_set_period');
     expect(names).to.not.include('chart_set_symbol');
@@ -388,7 +384,7 @@ describe('<chart-agent-panel> with the mock model', function () {
   it('hostile model text renders inert', async () => {
     const { panel } = await memoryPanel(mock.url);
     delete (window as { __pwned?: unknown }).__pwned;
-    await script([
+    await mock.script([
       {
         text: 'Look <img src=x onerror="window.__pwned=1"> and [x](javascript:window.__pwned=1) or [docs](https://example.com/docs).',
       },
@@ -427,14 +423,14 @@ describe('<chart-agent-panel> with the mock model', function () {
       console.warn = warn;
     }
     expect(warnings.some((w) => String(w).includes('local development only'))).to.equal(true);
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'chart_get_context', arguments: '{}' }] },
       { text: 'I will not repeat sk-testsecret123456 anywhere.' },
     ]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'my key is sk-testsecret123456, keep it safe');
     expect((await ended).status).to.equal('completed');
-    const recorded = await requests();
+    const recorded = await mock.requests();
     expect(recorded[0].headers.authorization).to.equal('Bearer sk-testsecret123456');
     let dump = '';
     await pollUntil(async () => {

@@ -7,6 +7,8 @@ import type { KlineChart } from '../../../components/kline-chart/kline-chart.js'
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import type { AgentRunDetail } from '../../../components/chart-agent-panel/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
+import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
+import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { loadMarkdown } from '../../../components/agent-parts/markdown-view/index.js';
 
 const mounted = new Set<HTMLElement>();
@@ -53,6 +55,10 @@ export interface MockModel {
   url: string;
   /** The server's root, for `scriptMock` and `mockRequests`. */
   root: string;
+  /** Resets the mock and queues `steps`. */
+  script(steps: MockStep[]): Promise<void>;
+  /** The chat completion requests the mock received, oldest first. */
+  requests(): Promise<RecordedRequest[]>;
 }
 
 /**
@@ -61,7 +67,12 @@ export interface MockModel {
  * starts this file's mock model; after each test, {@link unmountAll}.
  */
 export function useMockModel(): MockModel {
-  const mock: MockModel = { url: '', root: '' };
+  const mock: MockModel = {
+    url: '',
+    root: '',
+    script: (steps) => scriptMock(mock.root, steps),
+    requests: () => mockRequests(mock.root),
+  };
   before(async () => {
     await import('openai');
     mock.url = String(await executeServerCommand('mock-model-url'));
