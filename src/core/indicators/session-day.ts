@@ -3,8 +3,9 @@
  * bar: the zone offsets come from {@link zoneOffsetMs} (cached per zone and week), a couple of
  * lookups per new day.
  */
-import { DAY_MS as DAY } from '../data/civil-date.js';
 import { zoneOffsetMs } from '../data/market-time.js';
+
+const DAY = 86_400_000;
 
 /** The calendar day number (days since 1970-01-01) of instant `t` in `timeZone` (UTC when absent). */
 export function localDayNumber(t: number, timeZone: string | undefined): number {
