@@ -10,7 +10,7 @@
  *   node bench/lib/panel-burst.bench.js [--kb 120] [--runs 1] [--profile /tmp/burst.cpuprofile] [--module /dist/kline-chart.js]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const name = 'panel-burst';
@@ -162,41 +162,18 @@ async function sourceMaps(root) {
   };
 }
 
-async function main() {
-  const args = process.argv.slice(2);
-  const option = (flag, fallback) => {
-    const i = args.indexOf(flag);
-    return i === -1 ? fallback : args[i + 1];
-  };
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const { chromium } = await import('playwright-core');
-  const { startStaticServer } = await import('./static-server.js');
-  const server = await startStaticServer(root);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  try {
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  (await import('./run-alone.js')).runMain(async ({ root, browser, origin, option, log }) => {
     const result = await measureBurst({
       root,
       browser,
-      origin: server.origin,
+      origin,
       oursModule: option('--module', '/dist/kline-chart.js'),
       kb: Number(option('--kb', 120)),
       runs: Number(option('--runs', 1)),
       profile: option('--profile', undefined),
-      log: (line) => process.stderr.write(`${line}\n`),
+      log,
     });
     console.log(JSON.stringify(result, null, 1));
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((error) => {
-    process.stderr.write(`${error?.stack ?? error}\n`);
-    process.exitCode = 1;
   });
 }

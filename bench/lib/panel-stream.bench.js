@@ -15,7 +15,7 @@
  * (`firstMsPerToken` / `laterMsPerToken`: wall; `firstMainMsPerToken` / `laterMainMsPerToken`: CPU).
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median } from './median.js';
 
@@ -183,43 +183,20 @@ export function measurePanelStreaming(browser, options) {
   return run({ browser, ...options });
 }
 
-async function main() {
-  const args = process.argv.slice(2);
-  const option = (flag, fallback) => {
-    const i = args.indexOf(flag);
-    return i === -1 ? fallback : args[i + 1];
-  };
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const { chromium } = await import('playwright-core');
-  const { startStaticServer } = await import('./static-server.js');
-  const server = await startStaticServer(root);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  try {
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  (await import('./run-alone.js')).runMain(async ({ root, browser, origin, args, option, log }) => {
     const result = await run({
       root,
       browser,
-      origin: server.origin,
+      origin,
       oursModule: option('--module', '/dist/kline-chart.js'),
       messages: Number(option('--messages', 500)),
       tokens: Number(option('--tokens', 400)),
       runs: Number(option('--runs', 5)),
-      log: (line) => process.stderr.write(`${line}\n`),
+      log,
     });
     console.log(result.text);
     if (result.status !== 'ok') process.exitCode = 1;
     else if (args.includes('--json')) console.log(JSON.stringify(result, null, 1));
-  } finally {
-    await browser.close().catch(() => {});
-    await server.close();
-  }
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((error) => {
-    process.stderr.write(`${error?.stack ?? error}\n`);
-    process.exitCode = 1;
   });
 }

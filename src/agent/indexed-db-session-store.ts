@@ -1,6 +1,6 @@
 import { validateSessionRecords } from './session-record-schema.js';
 import {
-  createId,
+  newSessionInfo,
   DEFAULT_SESSION_TITLE,
   SessionStoreUnavailableError,
   type SessionInfo,
@@ -215,14 +215,7 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
       return all.sort((a, b) => b.updatedAt - a.updatedAt);
     },
     async createSession(title, key) {
-      const now = Date.now();
-      const info: SessionInfo = {
-        id: createId('session'),
-        title: title ?? DEFAULT_SESSION_TITLE,
-        createdAt: now,
-        updatedAt: now,
-        ...(key !== undefined ? { key } : {}),
-      };
+      const info = newSessionInfo(title, key);
       await transact([SESSIONS], 'readwrite', (tx) => request(tx.objectStore(SESSIONS).add(info)));
       return { ...info };
     },

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../protocol/index.js';
-import { createId, DEFAULT_SESSION_TITLE, type SessionInfo, type SessionStore } from './session-store.js';
+import { newSessionInfo, type SessionInfo, type SessionStore } from './session-store.js';
 
 /**
  * A {@link SessionStore} that lives as long as the page (tests, `session-store="memory"`).
@@ -19,14 +19,7 @@ export function createMemorySessionStore(): SessionStore {
       return listed.sort((a, b) => b.updatedAt - a.updatedAt);
     },
     async createSession(title, key) {
-      const now = Date.now();
-      const info: SessionInfo = {
-        id: createId('session'),
-        title: title ?? DEFAULT_SESSION_TITLE,
-        createdAt: now,
-        updatedAt: now,
-        ...(key !== undefined ? { key } : {}),
-      };
+      const info = newSessionInfo(title, key);
       sessions.set(info.id, { info, events: [] });
       return { ...info };
     },

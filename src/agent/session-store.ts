@@ -42,6 +42,18 @@ export function createId(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${random}`;
 }
 
+/** The record of a session created now: a fresh id, `title` or the default, and `key` when given. */
+export function newSessionInfo(title: string | undefined, key: string | undefined): SessionInfo {
+  const now = Date.now();
+  return {
+    id: createId('session'),
+    title: title ?? DEFAULT_SESSION_TITLE,
+    createdAt: now,
+    updatedAt: now,
+    ...(key !== undefined ? { key } : {}),
+  };
+}
+
 /**
  * Something went wrong with storing conversations; the conversation itself stays in the page.
  * - `unavailable`: the store could not be opened (no IndexedDB, it threw, or it did not answer in time): conversations live in page memory.

@@ -1,22 +1,14 @@
 import type { ToolErrorCode, ToolErrorDetail, ToolFailure, ToolSuccess } from '../protocol/index.js';
+import { failure } from '../core/tools/tool-failure.js';
 
-/** A {@link ToolFailure} with `stateChanged: false`, as every tool failure is. */
+/** A {@link ToolFailure} with `stateChanged: false`, as every tool failure is; at most five details, none when empty. */
 export function toolFailure(
   code: ToolErrorCode,
   message: string,
   extra: { retryable?: boolean; recommendedAction?: string; details?: readonly ToolErrorDetail[] } = {},
 ): ToolFailure {
-  return {
-    success: false,
-    stateChanged: false,
-    error: {
-      code,
-      message,
-      retryable: extra.retryable ?? false,
-      ...(extra.recommendedAction ? { recommendedAction: extra.recommendedAction } : {}),
-      ...(extra.details && extra.details.length > 0 ? { details: extra.details.slice(0, 5) } : {}),
-    },
-  };
+  const details = extra.details && extra.details.length > 0 ? extra.details.slice(0, 5) : undefined;
+  return failure(code, message, { ...extra, details });
 }
 
 /** A {@link ToolSuccess} that changed nothing on the chart. */

@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Check } from '@sinclair/typebox/value';
 import { Errors } from '@sinclair/typebox/errors';
 import type { ToolErrorDetail } from '../protocol/index.js';
+import { toFieldPath } from '../core/tools/validate-tool-input.js';
 
 /**
  * Checks `input` against a TypeBox schema with `Value` only (TypeCompiler generates code with
@@ -23,15 +24,4 @@ export function validateInput<T>(
     if (details.length === 5) break;
   }
   return { ok: false, details };
-}
-
-/** JSON pointer `/options/1/label` → `options[1].label`. */
-function toFieldPath(pointer: string): string {
-  if (!pointer) return '(input)';
-  let out = '';
-  for (const raw of pointer.split('/').slice(1)) {
-    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
-  }
-  return out;
 }

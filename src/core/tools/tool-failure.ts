@@ -1,4 +1,4 @@
-import type { ToolErrorCode, ToolErrorDetail, ToolResult } from '../../protocol/index.js';
+import type { ToolErrorCode, ToolErrorDetail, ToolFailure } from '../../protocol/index.js';
 
 /** A failed tool result (docs/contracts.md "Tool results"). */
 export function failure(
@@ -9,7 +9,7 @@ export function failure(
     recommendedAction?: string;
     details?: readonly ToolErrorDetail[];
   } = {},
-): ToolResult {
+): ToolFailure {
   return {
     success: false,
     stateChanged: false,

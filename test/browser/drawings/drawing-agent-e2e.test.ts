@@ -1,14 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
-import { html, render } from 'lit';
-import '../../../components/kline-chart/define.js';
-import '../../../components/chart-agent-panel/define.js';
-import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
-import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { rowsWithColor } from '../helpers/canvas-pixels.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { createDrawingStage, type DrawingStage } from './drawing-stage.js';
-import { scriptMock } from '../helpers/mock-model-client.js';
+import { chartBesidePanel, usePromptMock } from '../helpers/agent-chart-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 // Every test of this area that talks to the shared mock model lives in this one file.
@@ -16,27 +10,10 @@ import { coreOf } from '../../../components/kline-chart/core-of.js';
 const PROMPT = 'mark the high of my selection [drawing-agent e2e]';
 const MAGENTA: [number, number, number] = [255, 0, 255];
 
-let mockRoot = '';
-
-function script(steps: MockStep[]): Promise<void> {
-  return scriptMock(mockRoot, steps);
-}
-
-/** Requests of this test's conversation only (another test file may share the mock). */
-async function ourRequests(): Promise<RecordedRequest[]> {
-  const all = (await (await fetch(`${mockRoot}/__mock/requests`)).json()) as RecordedRequest[];
-  return all.filter((r) => JSON.stringify(r.body?.messages ?? []).includes(PROMPT));
-}
-
 describe('agent: "mark the high of my selection"', () => {
-  let mockUrl = '';
+  const mock = usePromptMock(PROMPT);
   let container: HTMLElement | null = null;
   let stage: DrawingStage | null = null;
-
-  before(async () => {
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
-  });
 
   afterEach(() => {
     stage?.destroy();
@@ -46,19 +23,8 @@ describe('agent: "mark the high of my selection"', () => {
   });
 
   it('the user selects a range, the model reads the context and draws a horizontal line at its high, Ctrl+Z removes it', async () => {
-    container = document.createElement('div');
-    document.body.append(container);
-    render(
-      html`<div style="display:flex;gap:8px">
-      <kline-chart id="draw-agent-chart" style="width:600px;height:420px" indicators=""></kline-chart>
-      <chart-agent-panel for="draw-agent-chart" base-url=${mockUrl} session-store="memory" style="width:360px;height:420px"></chart-agent-panel>
-    </div>`,
-      container,
-    );
-    const chart = container.querySelector('kline-chart')!;
-    const panel = container.querySelector<ChartAgentPanel>('chart-agent-panel')!;
-    await waitFor(() => chart.context.get() !== null, 'chart data');
-    await waitFor(() => panel.canSend, 'panel connected');
+    container = document.body.appendChild(document.createElement('div'));
+    const { chart, panel } = await chartBesidePanel(container, mock.url, 'draw-agent-chart', '');
     // The drawing layer on the chart's own core (until the element integrates it, on a stage of its own).
     stage = await createDrawingStage(coreOf(chart));
     const bars = coreOf(chart).store.peek('series')!.bars;
@@ -80,7 +46,7 @@ describe('agent: "mark the high of my selection"', () => {
     expect(high).to.equal(Math.max(...Array.from(bars.high.subarray(n - 25, n - 15))));
 
     // 2. The mock model reads the context, then draws at the selection's high.
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'chart_get_context', arguments: '{}' }] },
       {
         toolCalls: [
@@ -99,7 +65,7 @@ describe('agent: "mark the high of my selection"', () => {
     ]);
     const status = await panel.send(PROMPT);
     expect(status).to.equal('completed');
-    const requests = await ourRequests();
+    const requests = await mock.ourRequests();
     expect(requests.length).to.equal(3);
     const messages = requests[1].body.messages as { role: string; content: string }[];
     const contextResult = messages

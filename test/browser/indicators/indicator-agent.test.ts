@@ -1,44 +1,22 @@
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
-import { html, render } from 'lit';
-import '../../../components/kline-chart/define.js';
-import '../../../components/chart-agent-panel/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
-import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
-import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { canvasHash } from '../helpers/canvas-pixels.js';
 import { paneCanvas, waitFor } from '../helpers/chart-fixture.js';
-import { scriptMock } from '../helpers/mock-model-client.js';
+import { chartBesidePanel, usePromptMock } from '../helpers/agent-chart-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 // Every test of this area that talks to the shared mock model lives in this one file.
 
 const PROMPT = 'make the MACD signal line faster [indicator-agent e2e]';
 
-let mockRoot = '';
 let container: HTMLElement | null = null;
-
-function script(steps: MockStep[]): Promise<void> {
-  return scriptMock(mockRoot, steps);
-}
-
-/** Requests of this test's conversation only (another test file may share the mock). */
-async function ourRequests(): Promise<RecordedRequest[]> {
-  const all = (await (await fetch(`${mockRoot}/__mock/requests`)).json()) as RecordedRequest[];
-  return all.filter((r) => JSON.stringify(r.body?.messages ?? []).includes(PROMPT));
-}
 
 function legendText(chart: KlineChart): string {
   return [...chart.shadowRoot!.querySelectorAll('.pane-legend')].map((e) => e.textContent ?? '').join(' | ');
 }
 
 describe('agent: "make the MACD signal line faster"', () => {
-  let mockUrl = '';
-
-  before(async () => {
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
-  });
+  const mock = usePromptMock(PROMPT);
 
   afterEach(() => {
     container?.remove();
@@ -46,26 +24,15 @@ describe('agent: "make the MACD signal line faster"', () => {
   });
 
   it('lists the indicators, shortens the signal period, redraws the MACD pane and updates the legend; undo restores 12,26,9', async () => {
-    container = document.createElement('div');
-    document.body.append(container);
-    render(
-      html`<div style="display:flex;gap:8px">
-      <kline-chart id="ind-agent-chart" style="width:600px;height:420px" indicators="MACD(12,26,9)"></kline-chart>
-      <chart-agent-panel for="ind-agent-chart" base-url=${mockUrl} session-store="memory" style="width:360px;height:420px"></chart-agent-panel>
-    </div>`,
-      container,
-    );
-    const chart = container.querySelector('kline-chart')!;
-    const panel = container.querySelector<ChartAgentPanel>('chart-agent-panel')!;
-    await waitFor(() => chart.context.get() !== null, 'chart data');
-    await waitFor(() => panel.canSend, 'panel connected');
+    container = document.body.appendChild(document.createElement('div'));
+    const { chart, panel } = await chartBesidePanel(container, mock.url, 'ind-agent-chart', 'MACD(12,26,9)');
     await chart.whenPainted();
     const macd = coreOf(chart).store.peek('indicators')[0];
     expect(macd.definitionId).to.equal('MACD');
     await waitFor(() => legendText(chart).includes('MACD(12,26,9)'), 'legend before');
     const before = canvasHash(paneCanvas(chart, macd.paneId));
 
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'indicators_list', arguments: '{}' }] },
       {
         toolCalls: [
@@ -81,7 +48,7 @@ describe('agent: "make the MACD signal line faster"', () => {
     expect(status).to.equal('completed');
 
     // The model saw indicators_list's answer, then called indicators_update, then saw its result.
-    const requests = await ourRequests();
+    const requests = await mock.ourRequests();
     expect(requests.length).to.equal(3);
     const calls = (
       requests[2].body.messages as { role: string; tool_calls?: { function: { name: string } }[] }[]

@@ -1,35 +1,22 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
-import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
+import type { RecordedRequest } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import {
   chartAndPanel,
   deleteDatabase,
   dumpDatabase,
+  memoryPanel,
   messagesText,
   nextRunEnd,
   part,
   parts,
   typeAndSend,
-  unmountAll,
+  twoPanels,
+  useMockModel,
 } from './panel-fixture.js';
-import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
 import { pollUntil } from '../helpers/wait-for.js';
-
-// This file's own mock model: the runner starts one per test file (web-test-runner.config.js), so no
-// other file can reset or script it in between.
-let mockUrl = '';
-let mockRoot = '';
-
-function script(steps: MockStep[]): Promise<void> {
-  return scriptMock(mockRoot, steps);
-}
-
-function requests(): Promise<RecordedRequest[]> {
-  return mockRequests(mockRoot);
-}
 
 const SESSIONS_DB = 'kline-agent-sessions';
 const messageOf = (
@@ -38,28 +25,16 @@ const messageOf = (
 ): { role: string; content: string; tool_call_id?: string }[] =>
   (request.body.messages as { role: string; content: string; tool_call_id?: string }[]).filter((m) => m.role === role);
 
-function memoryPanel(debug = false) {
-  return chartAndPanel(
-    html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" ?debug=${debug} style="width:380px;height:560px"></chart-agent-panel>`,
-  );
-}
-
 describe('<chart-agent-panel> with the mock model', function () {
   // Two test files share a loaded machine: allow slow runs rather than fail on time alone.
   this.timeout(60000);
-
-  before(async () => {
-    // The runtime imports the model client on the first run; load it once here so the first test
-    // does not pay for fetching and transforming the module graph.
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
-  });
-  afterEach(unmountAll);
+  // This file's own mock model: the runner starts one per test file (web-test-runner.config.js), so no
+  // other file can reset or script it in between.
+  const mock = useMockModel();
 
   it('weekly chart: the tool changes the chart, its result goes back to the model, the answer appears', async () => {
-    const { chart, panel } = await memoryPanel();
-    await script([
+    const { chart, panel } = await memoryPanel(mock.url);
+    await mock.script([
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
       { text: 'Switched to the **weekly** chart.' },
     ]);
@@ -77,7 +52,7 @@ describe('<chart-agent-panel> with the mock model', function () {
     expect(card.dataset.status).to.equal('succeeded');
     expect(card.textContent).to.contain('chart_set_period');
 
-    const recorded = await requests();
+    const recorded = await mock.requests();
     expect(recorded.length).to.equal(2);
     const toolMessages = messageOf(recorded[1], 'tool');
     expect(toolMessages.length).to.equal(1);
@@ -105,8 +80,8 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('ambiguous instrument: the model asks, the user picks XETRA, the chart switches to it', async () => {
-    const { chart, panel } = await memoryPanel();
-    await script([
+    const { chart, panel } = await memoryPanel(mock.url);
+    await mock.script([
       { toolCalls: [{ name: 'instruments_query_name', arguments: '{"query":"ACME"}' }] },
       {
         toolCalls: [
@@ -142,7 +117,7 @@ describe('<chart-agent-panel> with the mock model', function () {
     expect(part(panel, 'question-card')!.textContent).to.contain('XETRA:ACME');
     expect(messagesText(panel)).to.contain('Now showing Acme Maschinenbau AG on XETRA.');
 
-    const recorded = await requests();
+    const recorded = await mock.requests();
     expect(recorded.length).to.equal(4);
     const lookup = messageOf(recorded[1], 'tool')[0].content;
     expect(lookup).to.contain('NYSE').and.to.contain('XETRA');
@@ -151,9 +126,9 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('stop during a streamed answer keeps the partial text and shows it was stopped', async () => {
-    const { panel } = await memoryPanel();
+    const { panel } = await memoryPanel(mock.url);
     const full = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
-    await script([{ text: full, chunkDelayMs: 40 }]);
+    await mock.script([{ text: full, chunkDelayMs: 40 }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Tell me a long story');
     await waitFor(
@@ -173,10 +148,10 @@ describe('<chart-agent-panel> with the mock model', function () {
 
   it('follows a streamed answer to the bottom until the user scrolls up', async () => {
     const { panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:320px;height:300px"></chart-agent-panel>`,
+      html`<chart-agent-panel for="c1" base-url=${mock.url} session-store="memory" style="width:320px;height:300px"></chart-agent-panel>`,
     );
     const lines = Array.from({ length: 60 }, (_, i) => `Line ${i} of a long answer.`).join('\n\n');
-    await script([{ text: lines, chunkDelayMs: 15 }]);
+    await mock.script([{ text: lines, chunkDelayMs: 15 }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Write a lot');
     const messages = part(panel, 'messages')!;
@@ -197,20 +172,20 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('a 500 followed by a success is retried silently', async () => {
-    const { panel } = await memoryPanel();
-    await script([{ status: 500, headers: { 'retry-after': '0' } }, { text: 'Recovered answer.' }]);
+    const { panel } = await memoryPanel(mock.url);
+    await mock.script([{ status: 500, headers: { 'retry-after': '0' } }, { text: 'Recovered answer.' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Hello');
     expect((await ended).status).to.equal('completed');
     await panel.updateComplete;
     expect(messagesText(panel)).to.contain('Recovered answer.');
     expect(part(panel, 'error')).to.equal(null);
-    expect((await requests()).length).to.equal(2);
+    expect((await mock.requests()).length).to.equal(2);
   });
 
   it('a 401 shows the PROVIDER_AUTH explanation (debug), and Retry re-sends the message', async () => {
-    const { panel } = await memoryPanel(true);
-    await script([
+    const { panel } = await memoryPanel(mock.url, { debug: true });
+    await mock.script([
       {
         status: 401,
         errorBody: {
@@ -227,19 +202,19 @@ describe('<chart-agent-panel> with the mock model', function () {
     expect(error.textContent).to.contain('refused the API key');
     expect(error.textContent).to.contain('OPENAI_API_KEY');
 
-    await script([{ text: 'Works now.' }]);
+    await mock.script([{ text: 'Works now.' }]);
     ended = nextRunEnd(panel);
     part<HTMLButtonElement>(panel, 'retry')!.click();
     expect((await ended).status).to.equal('completed');
-    const recorded = await requests();
+    const recorded = await mock.requests();
     expect(messageOf(recorded[0], 'user').at(-1)!.content).to.equal('Hello there');
     await panel.updateComplete;
     expect(messagesText(panel)).to.contain('Works now.');
   });
 
   it('an unconfigured relay explains how to configure a model for npm start', async () => {
-    const { panel } = await memoryPanel();
-    await script([
+    const { panel } = await memoryPanel(mock.url);
+    await mock.script([
       {
         status: 503,
         errorBody: {
@@ -264,12 +239,12 @@ describe('<chart-agent-panel> with the mock model', function () {
     await panel.updateComplete;
     for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'npm start'])
       expect(error.textContent).to.contain(name);
-    expect((await requests()).length, 'not retried').to.equal(1);
+    expect((await mock.requests()).length, 'not retried').to.equal(1);
   });
 
   it('new chat, switching back, and deleting a chat', async () => {
-    const { panel } = await memoryPanel();
-    await script([{ text: 'First chat answer.' }]);
+    const { panel } = await memoryPanel(mock.url);
+    await mock.script([{ text: 'First chat answer.' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'first chat');
     await ended;
@@ -298,15 +273,7 @@ describe('<chart-agent-panel> with the mock model', function () {
 
   it('a chat open in another panel (another tab) is read-only here', async () => {
     await deleteDatabase(SESSIONS_DB);
-    const { wrapper, panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`,
-    );
-    const second = document.createElement('chart-agent-panel');
-    second.setAttribute('for', 'c1');
-    second.setAttribute('base-url', mockUrl);
-    second.setAttribute('session-store', 'indexeddb');
-    wrapper.append(second);
-    await waitFor(() => part(second, 'notice')?.dataset.notice === 'session-read-only', 'read-only notice', 5000);
+    const { panel, second } = await twoPanels(mock.url);
     expect(second.sessionId).to.equal(panel.sessionId);
     expect(part(second, 'notice')!.textContent).to.contain('open in another tab');
     expect(second.canSend).to.equal(false);
@@ -319,17 +286,9 @@ describe('<chart-agent-panel> with the mock model', function () {
 
   it('the read-only view of a chat follows the run of the tab that holds it, live, without a Stop button', async () => {
     await deleteDatabase(SESSIONS_DB);
-    const { wrapper, chart, panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`,
-    );
-    const second = document.createElement('chart-agent-panel');
-    second.setAttribute('for', 'c1');
-    second.setAttribute('base-url', mockUrl);
-    second.setAttribute('session-store', 'indexeddb');
-    wrapper.append(second);
-    await waitFor(() => part(second, 'notice')?.dataset.notice === 'session-read-only', 'read-only notice', 5000);
+    const { chart, panel, second } = await twoPanels(mock.url);
     const answer = Array.from({ length: 30 }, (_, i) => `step${i}`).join(' ');
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
       { text: answer, chunkDelayMs: 40 },
     ]);
@@ -348,8 +307,8 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('malformed tool arguments fail on the card and the corrected call completes the run', async () => {
-    const { chart, panel } = await memoryPanel();
-    await script([
+    const { chart, panel } = await memoryPanel(mock.url);
+    await mock.script([
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"' }] },
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
       { text: 'Fixed my call; the chart is weekly now.' },
@@ -368,9 +327,12 @@ describe('<chart-agent-panel> with the mock model', function () {
   it('a recreated panel (a reload) shows the conversation again from IndexedDB', async () => {
     await deleteDatabase(SESSIONS_DB);
     const { wrapper, panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb"></chart-agent-panel>`,
+      html`<chart-agent-panel for="c1" base-url=${mock.url} session-store="indexeddb"></chart-agent-panel>`,
     );
-    await script([{ toolCalls: [{ name: 'chart_get_context', arguments: '{}' }] }, { text: 'Remembered answer.' }]);
+    await mock.script([
+      { toolCalls: [{ name: 'chart_get_context', arguments: '{}' }] },
+      { text: 'Remembered answer.' },
+    ]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Remember this conversation');
     expect((await ended).status).to.equal('completed');
@@ -379,7 +341,7 @@ describe('<chart-agent-panel> with the mock model', function () {
 
     const again = document.createElement('chart-agent-panel');
     again.setAttribute('for', 'c1');
-    again.setAttribute('base-url', mockUrl);
+    again.setAttribute('base-url', mock.url);
     again.setAttribute('session-store', 'indexeddb');
     wrapper.append(again);
     await waitFor(() => messagesText(again).includes('Remembered answer.'), 'replayed answer');
@@ -395,18 +357,20 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('read-only: mutating tools are not offered, and a call anyway is refused with not_allowed', async () => {
-    const { chart, panel } = await memoryPanel();
+    const { chart, panel } = await memoryPanel(mock.url);
     part<HTMLButtonElement>(panel, 'read-only-toggle')!.click();
     await panel.updateComplete;
     expect(part(panel, 'read-only-toggle')!.getAttribute('aria-pressed')).to.equal('true');
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
       { text: 'I cannot change the chart in read-only mode.' },
     ]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Switch to weekly');
     expect((await ended).status).to.equal('completed');
-    const names = ((await requests())[0].body.tools as { function: { name: string } }[]).map((t) => t.function.name);
+    const names = ((await mock.requests())[0].body.tools as { function: { name: string } }[]).map(
+      (t) => t.function.name,
+    );
     expect(names).to.include('chart_get_context');
     expect(names).to.not.include('chart_set_period');
     expect(names).to.not.include('chart_set_symbol');
@@ -418,9 +382,9 @@ describe('<chart-agent-panel> with the mock model', function () {
   });
 
   it('hostile model text renders inert', async () => {
-    const { panel } = await memoryPanel();
+    const { panel } = await memoryPanel(mock.url);
     delete (window as { __pwned?: unknown }).__pwned;
-    await script([
+    await mock.script([
       {
         text: 'Look <img src=x onerror="window.__pwned=1"> and [x](javascript:window.__pwned=1) or [docs](https://example.com/docs).',
       },
@@ -453,20 +417,20 @@ describe('<chart-agent-panel> with the mock model', function () {
     let panel: ChartAgentPanel;
     try {
       ({ panel } = await chartAndPanel(
-        html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="indexeddb" api-key="sk-testsecret123456"></chart-agent-panel>`,
+        html`<chart-agent-panel for="c1" base-url=${mock.url} session-store="indexeddb" api-key="sk-testsecret123456"></chart-agent-panel>`,
       ));
     } finally {
       console.warn = warn;
     }
     expect(warnings.some((w) => String(w).includes('local development only'))).to.equal(true);
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'chart_get_context', arguments: '{}' }] },
       { text: 'I will not repeat sk-testsecret123456 anywhere.' },
     ]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'my key is sk-testsecret123456, keep it safe');
     expect((await ended).status).to.equal('completed');
-    const recorded = await requests();
+    const recorded = await mock.requests();
     expect(recorded[0].headers.authorization).to.equal('Bearer sk-testsecret123456');
     let dump = '';
     await pollUntil(async () => {

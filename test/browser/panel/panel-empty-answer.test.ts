@@ -1,24 +1,15 @@
 import { expect } from '@open-wc/testing';
-import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
 import type { AgentEvent } from '../../../src/protocol/index.js';
-import { chartAndPanel, messagesText, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
+import { memoryPanel, messagesText, nextRunEnd, part, parts, typeAndSend, useMockModel } from './panel-fixture.js';
 import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
 
 // A model that answers nothing (no text, no tool call) must not leave the user looking at their
 // own question: the run fails with a clear message and a Retry that asks again, once.
-let mockUrl = '';
-let mockRoot = '';
 
 describe('<chart-agent-panel> empty model answer', function () {
   this.timeout(60000);
 
-  before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
-  });
-  afterEach(unmountAll);
+  const mock = useMockModel();
 
   for (const [locale, words] of [
     ['en', 'empty answer'],
@@ -26,10 +17,8 @@ describe('<chart-agent-panel> empty model answer', function () {
     ['ja', '回答が空'],
   ] as const) {
     it(`shows a localized error with Retry (${locale}); Retry asks again without a second user message`, async () => {
-      const { panel } = await chartAndPanel(
-        html`<chart-agent-panel for="c1" locale=${locale} base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`,
-      );
-      await scriptMock(mockRoot, [{}, { text: 'The trend is up.' }]);
+      const { panel } = await memoryPanel(mock.url, { locale });
+      await scriptMock(mock.root, [{}, { text: 'The trend is up.' }]);
       const events: AgentEvent[] = [];
       panel.addEventListener('agent-event', (e) => events.push(e.detail));
       let ended = nextRunEnd(panel);
@@ -54,7 +43,7 @@ describe('<chart-agent-panel> empty model answer', function () {
       const starts = events.filter((e) => e.type === 'run.started');
       expect(starts.length).to.equal(2);
       expect(starts[1].type === 'run.started' && starts[1].retryOf).to.equal(starts[0].runId);
-      const requests = await mockRequests(mockRoot);
+      const requests = await mockRequests(mock.root);
       expect(requests[1].body.messages[0].content, 'the chip context').to.contain('(chart-symbol)');
       const users = (requests[1].body.messages as { role: string; content: string }[]).filter((m) => m.role === 'user');
       expect(

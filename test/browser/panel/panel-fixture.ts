@@ -1,10 +1,14 @@
 import { html, render, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { executeServerCommand } from '@web/test-runner-commands';
 import '../../../components/kline-chart/define.js';
 import '../../../components/chart-agent-panel/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import type { AgentRunDetail } from '../../../components/chart-agent-panel/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
+import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
+import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
 import { loadMarkdown } from '../../../components/agent-parts/markdown-view/index.js';
 
 const mounted = new Set<HTMLElement>();
@@ -43,6 +47,68 @@ export async function chartAndPanel(
   await loadMarkdown();
   await element.updateComplete;
   return { wrapper, chart, panel: element };
+}
+
+/** The describe's own mock model (the runner starts one per test file); filled in by its `before`. */
+export interface MockModel {
+  /** The OpenAI-compatible base URL, for the panel's `base-url`. */
+  url: string;
+  /** The server's root, for `scriptMock` and `mockRequests`. */
+  root: string;
+  /** Resets the mock and queues `steps`. */
+  script(steps: MockStep[]): Promise<void>;
+  /** The chat completion requests the mock received, oldest first. */
+  requests(): Promise<RecordedRequest[]>;
+}
+
+/**
+ * Call inside a `describe`: in `before`, loads the model client (the runtime imports it on the first
+ * run; loading it once here spares the first test fetching and transforming the module graph) and
+ * starts this file's mock model; after each test, {@link unmountAll}.
+ */
+export function useMockModel(): MockModel {
+  const mock: MockModel = {
+    url: '',
+    root: '',
+    script: (steps) => scriptMock(mock.root, steps),
+    requests: () => mockRequests(mock.root),
+  };
+  before(async () => {
+    await import('openai');
+    mock.url = String(await executeServerCommand('mock-model-url'));
+    mock.root = mock.url.replace(/\/v1$/, '');
+  });
+  afterEach(unmountAll);
+  return mock;
+}
+
+/** {@link chartAndPanel} with a 380 px panel on `baseUrl` that keeps its chats in memory. */
+export function memoryPanel(
+  baseUrl: string,
+  { locale, debug = false, height = 560 }: { locale?: string; debug?: boolean; height?: number } = {},
+): ReturnType<typeof chartAndPanel> {
+  return chartAndPanel(
+    html`<chart-agent-panel for="c1" locale=${ifDefined(locale)} base-url=${baseUrl} session-store="memory" ?debug=${debug} style="width:380px;height:${height}px"></chart-agent-panel>`,
+  );
+}
+
+/**
+ * A chart with two panels on `baseUrl` keeping their chats in IndexedDB, like two tabs: the first holds
+ * the chat it opened, the second opens the same chat and shows it read-only (waited for).
+ */
+export async function twoPanels(
+  baseUrl: string,
+): Promise<{ wrapper: HTMLElement; chart: KlineChart; panel: ChartAgentPanel; second: ChartAgentPanel }> {
+  const { wrapper, chart, panel } = await chartAndPanel(
+    html`<chart-agent-panel for="c1" base-url=${baseUrl} session-store="indexeddb"></chart-agent-panel>`,
+  );
+  const second = document.createElement('chart-agent-panel');
+  second.setAttribute('for', 'c1');
+  second.setAttribute('base-url', baseUrl);
+  second.setAttribute('session-store', 'indexeddb');
+  wrapper.append(second);
+  await waitFor(() => part(second, 'notice')?.dataset.notice === 'session-read-only', 'read-only notice', 5000);
+  return { wrapper, chart, panel, second };
 }
 
 /** The first element in the panel's shadow tree with this part. */

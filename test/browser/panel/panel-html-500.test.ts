@@ -1,13 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
-import { chartAndPanel, nextRunEnd, part, typeAndSend, unmountAll } from './panel-fixture.js';
+import { memoryPanel, nextRunEnd, part, typeAndSend, useMockModel } from './panel-fixture.js';
 import { scriptMock } from '../helpers/mock-model-client.js';
 
 // A proxy's HTML error page behind a 500: the panel's message (also the developer's, under debug)
 // is a short line with the status and the page's title, never the page.
-let mockUrl = '';
-let mockRoot = '';
 
 const PAGE =
   '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center>' +
@@ -16,19 +12,12 @@ const PAGE =
 describe('<chart-agent-panel> HTML error page behind a 5xx', function () {
   this.timeout(60000);
 
-  before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
-  });
-  afterEach(unmountAll);
+  const mock = useMockModel();
 
   it('debug shows "HTTP 502: 502 Bad Gateway", no markup; visitors read that the service is unavailable', async () => {
-    const { panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" debug base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`,
-    );
+    const { panel } = await memoryPanel(mock.url, { debug: true });
     const step = { status: 502, rawBody: PAGE, headers: { 'content-type': 'text/html', 'retry-after': '0' } };
-    await scriptMock(mockRoot, [step, step, step]);
+    await scriptMock(mock.root, [step, step, step]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Hello');
     expect((await ended).status).to.equal('failed');

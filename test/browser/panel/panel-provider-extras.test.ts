@@ -1,41 +1,16 @@
 import { expect } from '@open-wc/testing';
-import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
-import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
+import type { MockStep } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { chartAndPanel, messagesText, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
-import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
-
-let mockUrl = '';
-let mockRoot = '';
-
-function script(steps: MockStep[]): Promise<void> {
-  return scriptMock(mockRoot, steps);
-}
-
-function requests(): Promise<RecordedRequest[]> {
-  return mockRequests(mockRoot);
-}
-
-function memoryPanel() {
-  return chartAndPanel(
-    html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`,
-  );
-}
+import { memoryPanel, messagesText, nextRunEnd, part, parts, typeAndSend, useMockModel } from './panel-fixture.js';
 
 describe('<chart-agent-panel> with provider extras', function () {
   this.timeout(60000);
 
-  before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
-  });
-  afterEach(unmountAll);
+  const mock = useMockModel();
 
   it('DeepSeek thinking: the reasoning sits in a collapsed "Thinking" disclosure, the follow-up is accepted', async () => {
-    const { chart, panel } = await memoryPanel();
-    await script([
+    const { chart, panel } = await memoryPanel(mock.url);
+    await mock.script([
       {
         reasoning: 'Weekly means chart_set_period with 1w.',
         toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }],
@@ -58,12 +33,12 @@ describe('<chart-agent-panel> with provider extras', function () {
     const lastAnswer = () =>
       [...panel.shadowRoot!.querySelectorAll('.message.assistant .markdown')].at(-1)?.textContent;
     await waitFor(() => lastAnswer() === 'Now weekly.', 'formatted answer');
-    expect((await requests()).length, 'no 400 and no retry').to.equal(2);
+    expect((await mock.requests()).length, 'no 400 and no retry').to.equal(2);
   });
 
   it('Gemini 3: the follow-up carries the thought signature and is accepted', async () => {
-    const { chart, panel } = await memoryPanel();
-    await script([
+    const { chart, panel } = await memoryPanel(mock.url);
+    await mock.script([
       {
         toolCalls: [
           {
@@ -84,7 +59,7 @@ describe('<chart-agent-panel> with provider extras', function () {
   });
 
   it("an error event in the middle of the stream shows the provider's reason, in words for visitors and in detail with debug", async () => {
-    const { panel } = await memoryPanel();
+    const { panel } = await memoryPanel(mock.url);
     panel.setAttribute('debug', '');
     const failing: MockStep = {
       text: 'Looking at it and',
@@ -93,7 +68,7 @@ describe('<chart-agent-panel> with provider extras', function () {
         error: { message: 'Upstream model overloaded, please retry', type: 'overloaded_error' },
       },
     };
-    await script([failing, failing, failing]);
+    await mock.script([failing, failing, failing]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'hi');
     expect((await ended).status).to.equal('failed');
@@ -105,8 +80,8 @@ describe('<chart-agent-panel> with provider extras', function () {
   });
 
   it('a <tool_call> written in the text runs once as a tool card, and the tag is not shown', async () => {
-    const { chart, panel } = await memoryPanel();
-    await script([
+    const { chart, panel } = await memoryPanel(mock.url);
+    await mock.script([
       { text: 'Switching.\n<tool_call>{"name":"chart_set_period","arguments":{"period":"1w"}}</tool_call>' },
       { text: 'Done.' },
     ]);

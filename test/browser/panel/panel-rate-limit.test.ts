@@ -1,14 +1,10 @@
 import { expect } from '@open-wc/testing';
-import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { chartAndPanel, messagesText, nextRunEnd, part, typeAndSend, unmountAll } from './panel-fixture.js';
+import { memoryPanel, messagesText, nextRunEnd, part, typeAndSend, useMockModel } from './panel-fixture.js';
 import { scriptMock } from '../helpers/mock-model-client.js';
 
 // A rate-limited request: the panel says it is waiting and for how long, then the answer comes;
 // when the runtime gives up, the error says how long to wait.
-let mockUrl = '';
-let mockRoot = '';
 
 const limited = (seconds: string) => ({
   status: 429,
@@ -19,18 +15,11 @@ const limited = (seconds: string) => ({
 describe('<chart-agent-panel> rate limited', function () {
   this.timeout(60000);
 
-  before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
-  });
-  afterEach(unmountAll);
+  const mock = useMockModel();
 
   it('shows "Rate limited — retrying in N s" while waiting, then the answer', async () => {
-    const { panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`,
-    );
-    await scriptMock(mockRoot, [limited('3'), { text: 'Finally here.' }]);
+    const { panel } = await memoryPanel(mock.url);
+    await scriptMock(mock.root, [limited('3'), { text: 'Finally here.' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Hello');
     await waitFor(() => part(panel, 'retry-status') !== null, 'the retry status line');
@@ -43,10 +32,8 @@ describe('<chart-agent-panel> rate limited', function () {
   });
 
   it('localized (zh-CN)', async () => {
-    const { panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" locale="zh-CN" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`,
-    );
-    await scriptMock(mockRoot, [limited('2'), { text: 'ok' }]);
+    const { panel } = await memoryPanel(mock.url, { locale: 'zh-CN' });
+    await scriptMock(mock.root, [limited('2'), { text: 'ok' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Hello');
     await waitFor(() => part(panel, 'retry-status') !== null, 'the retry status line');
@@ -55,10 +42,8 @@ describe('<chart-agent-panel> rate limited', function () {
   });
 
   it('when the retries run out, the error says how long to wait', async () => {
-    const { panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`,
-    );
-    await scriptMock(mockRoot, [limited('1'), limited('1'), limited('1')]);
+    const { panel } = await memoryPanel(mock.url);
+    await scriptMock(mock.root, [limited('1'), limited('1'), limited('1')]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Hello');
     expect((await ended).status).to.equal('failed');

@@ -1,29 +1,26 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
 import type { AgentEvent } from '../../../src/protocol/index.js';
 import type { DataSource } from '../../../src/core/data/index.js';
-import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
+import type { RecordedRequest } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { connectFramePort } from '../../../src/frames/index.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
-import { chartAndPanel, mount, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
-import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
+import {
+  chartAndPanel,
+  mount,
+  nextRunEnd,
+  part,
+  parts,
+  typeAndSend,
+  unmountAll,
+  useMockModel,
+} from './panel-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 // The agent's reach: chart images (chart_capture, vision), progress of long tools and chart
 // changes between two messages. This file has a mock model of its own (see web-test-runner.config.js).
-let mockUrl = '';
-let mockRoot = '';
-
-function script(steps: MockStep[]): Promise<void> {
-  return scriptMock(mockRoot, steps);
-}
-
-function requests(): Promise<RecordedRequest[]> {
-  return mockRequests(mockRoot);
-}
 
 type Part = { type: string; text?: string; image_url?: { url: string } };
 type Message = { role: string; content: string | Part[] | null; tool_call_id?: string };
@@ -36,13 +33,6 @@ function imageParts(request: RecordedRequest): Part[] {
 
 function toolNames(request: RecordedRequest): string[] {
   return (request.body.tools as { function: { name: string } }[]).map((t) => t.function.name);
-}
-
-function panelWith(attrs = '') {
-  const vision = attrs || 'auto';
-  return chartAndPanel(
-    html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" vision=${vision} style="width:380px;height:560px"></chart-agent-panel>`,
-  );
 }
 
 function recordEvents(target: EventTarget): AgentEvent[] {
@@ -90,11 +80,14 @@ function countColour(
 describe('<chart-agent-panel> reach: images, progress, chart changes', function () {
   this.timeout(60000);
 
-  before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
-  });
+  const mock = useMockModel();
+
+  function panelWith(attrs = '') {
+    const vision = attrs || 'auto';
+    return chartAndPanel(
+      html`<chart-agent-panel for="c1" base-url=${mock.url} session-store="memory" vision=${vision} style="width:380px;height:560px"></chart-agent-panel>`,
+    );
+  }
   beforeEach(() => {
     for (const key of Object.keys(localStorage))
       if (key.startsWith('kline-agent-vision:')) localStorage.removeItem(key);
@@ -104,7 +97,7 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
   it('chart_capture reaches the model as an image part showing candles, legend and title; the log keeps only a thumbnail', async () => {
     const { panel } = await panelWith();
     const events = recordEvents(panel);
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'chart_capture', arguments: '{"width":640,"height":400}' }] },
       { text: 'An uptrend.' },
     ]);
@@ -112,7 +105,7 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     await typeAndSend(panel, 'What do you see?');
     expect((await ended).status).to.equal('completed');
 
-    const recorded = await requests();
+    const recorded = await mock.requests();
     expect(toolNames(recorded[0])).to.include('chart_capture');
     const messages = recorded[1].body.messages as Message[];
     const toolIndex = messages.findIndex((m) => m.role === 'tool');
@@ -148,18 +141,18 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     expect(thumb.width).to.be.at.most(256);
 
     // The next run does not resend the old image.
-    await script([{ text: 'ok' }]);
+    await mock.script([{ text: 'ok' }]);
     const again = nextRunEnd(panel);
     await typeAndSend(panel, 'thanks');
     expect((await again).status).to.equal('completed');
-    const later = await requests();
+    const later = await mock.requests();
     expect(imageParts(later[0])).to.have.length(0);
     expect(JSON.stringify(later[0].body.messages)).not.to.contain('base64');
   });
 
   it('vision="auto": a 400 to an image is retried once without it and the model is remembered as text-only', async () => {
     const { panel } = await panelWith();
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'chart_capture', arguments: '{}' }] },
       { status: 400, errorBody: { error: { message: 'image input is not supported', type: 'invalid_request_error' } } },
       { text: 'I cannot see images.' },
@@ -167,7 +160,7 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Look at the chart');
     expect((await ended).status).to.equal('completed');
-    const recorded = await requests();
+    const recorded = await mock.requests();
     expect(recorded).to.have.length(3);
     expect(imageParts(recorded[1])).to.have.length(1);
     expect(imageParts(recorded[2])).to.have.length(0);
@@ -175,20 +168,20 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     expect(Object.keys(localStorage).some((k) => k.startsWith('kline-agent-vision:'))).to.equal(true);
 
     // The next run does not offer the tool any more.
-    await script([{ text: 'ok' }]);
+    await mock.script([{ text: 'ok' }]);
     const again = nextRunEnd(panel);
     await typeAndSend(panel, 'and now?');
     expect((await again).status).to.equal('completed');
-    expect(toolNames((await requests())[0])).not.to.include('chart_capture');
+    expect(toolNames((await mock.requests())[0])).not.to.include('chart_capture');
   });
 
   it('vision="off" never offers chart_capture', async () => {
     const { panel } = await panelWith('off');
-    await script([{ text: 'ok' }]);
+    await mock.script([{ text: 'ok' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'hi');
     expect((await ended).status).to.equal('completed');
-    const names = toolNames((await requests())[0]);
+    const names = toolNames((await mock.requests())[0]);
     expect(names).to.include('chart_set_period');
     expect(names).not.to.include('chart_capture');
   });
@@ -196,7 +189,7 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
   it('a symbol the user changed between two messages is in the second request and emitted as context.changed', async () => {
     const { chart, panel } = await panelWith();
     const events = recordEvents(panel);
-    await script([{ text: 'first' }]);
+    await mock.script([{ text: 'first' }]);
     let ended = nextRunEnd(panel);
     await typeAndSend(panel, 'first question');
     expect((await ended).status).to.equal('completed');
@@ -207,11 +200,11 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     chart.symbol = target;
     await waitFor(() => chart.context.get()?.symbol === target, 'symbol change');
 
-    await script([{ text: 'second' }]);
+    await mock.script([{ text: 'second' }]);
     ended = nextRunEnd(panel);
     await typeAndSend(panel, 'second question');
     expect((await ended).status).to.equal('completed');
-    const request = (await requests())[0];
+    const request = (await mock.requests())[0];
     const users = (request.body.messages as Message[]).filter((m) => m.role === 'user').map((m) => String(m.content));
     expect(users.at(-1)).to.contain(`symbol ${before} → ${target}`);
     expect(users.at(-1)).to.contain('second question');
@@ -240,7 +233,7 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
       },
     };
     chart.registerDataSource(paged);
-    await script([
+    await mock.script([
       {
         toolCalls: [
           {
@@ -268,7 +261,7 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     const wrapper = mount(html`<div style="display:flex;gap:8px">
       <kline-chart id="a" style="width:400px;height:300px"></kline-chart>
       <kline-chart id="b" symbol="ACME" style="width:400px;height:300px"></kline-chart>
-      <chart-agent-panel for="a b" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel></div>`);
+      <chart-agent-panel for="a b" base-url=${mock.url} session-store="memory" style="width:380px;height:560px"></chart-agent-panel></div>`);
     const [a, b] = [...wrapper.querySelectorAll<KlineChart>('kline-chart')];
     const panel = wrapper.querySelector<ChartAgentPanel>('chart-agent-panel')!;
     await waitFor(() => a.context.get() !== null && b.context.get() !== null, 'both charts loaded');
@@ -279,7 +272,7 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     expect(chips.some((t) => t.includes('a:'))).to.equal(true);
     expect(chips.some((t) => t.includes('b:'))).to.equal(true);
 
-    await script([
+    await mock.script([
       {
         toolCalls: [
           { name: 'chart_set_period', arguments: '{"chart":"a","period":"1w"}' },
@@ -294,7 +287,7 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     expect(a.context.get()!.period).to.equal('1w');
     expect(b.context.get()!.period).to.equal('1w');
 
-    const first = (await requests())[0];
+    const first = (await mock.requests())[0];
     const tools = first.body.tools as {
       function: { name: string; parameters: { properties: Record<string, { enum?: string[] }>; required: string[] } };
     }[];
@@ -317,7 +310,7 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
     it('connects also when the framed page names the allowed origins after its chart connected', async () => {
       const wrapper = mount(html`<div style="display:flex;gap:8px">
           <iframe id="f0" src=${frameUrl(location.origin, true)} style="width:520px;height:320px"></iframe>
-          <chart-agent-panel for="frame:f0" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel></div>`);
+          <chart-agent-panel for="frame:f0" base-url=${mock.url} session-store="memory" style="width:380px;height:560px"></chart-agent-panel></div>`);
       const panel = wrapper.querySelector<ChartAgentPanel>('chart-agent-panel')!;
       await waitFor(() => panel.connected && panel.canSend, 'panel connected to the framed chart', 30000);
     });
@@ -331,14 +324,14 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
       try {
         const wrapper = mount(html`<div style="display:flex;gap:8px">
           <iframe id="f1" src=${frameUrl(location.origin)} style="width:520px;height:320px"></iframe>
-          <chart-agent-panel for="frame:f1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel></div>`);
+          <chart-agent-panel for="frame:f1" base-url=${mock.url} session-store="memory" style="width:380px;height:560px"></chart-agent-panel></div>`);
         const panel = wrapper.querySelector<ChartAgentPanel>('chart-agent-panel')!;
         await waitFor(
           () => panel.connected && panel.sessionId !== '' && panel.canSend,
           'panel connected to the framed chart',
           30000,
         );
-        await script([
+        await mock.script([
           { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
           { text: 'Weekly.' },
         ]);
@@ -346,7 +339,7 @@ describe('<chart-agent-panel> reach: images, progress, chart changes', function 
         await typeAndSend(panel, 'weekly please');
         expect((await ended).status).to.equal('completed');
         await waitFor(() => periods.includes('1w'), 'the framed chart reports 1w');
-        const recorded = await requests();
+        const recorded = await mock.requests();
         expect(toolNames(recorded[0])).to.include('chart_set_period');
         const tool = (recorded[1].body.messages as Message[]).find((m) => m.role === 'tool')!;
         expect(JSON.parse(String(tool.content)).success).to.equal(true);

@@ -1,28 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
-import type { MockStep, RecordedRequest } from '../../mock-model/mock-step.js';
+import type { MockStep } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { chartAndPanel, deleteDatabase, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
-import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
-
-let mockUrl = '';
-let mockRoot = '';
-
-function script(steps: MockStep[]): Promise<void> {
-  return scriptMock(mockRoot, steps);
-}
-
-function requests(): Promise<RecordedRequest[]> {
-  return mockRequests(mockRoot);
-}
+import { chartAndPanel, deleteDatabase, nextRunEnd, part, parts, typeAndSend, useMockModel } from './panel-fixture.js';
 
 const SESSIONS_DB = 'kline-agent-sessions';
-
-function panelWith(attrs: { confirm?: boolean; store?: 'memory' | 'indexeddb' } = {}) {
-  return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store=${attrs.store ?? 'memory'}
-    confirm-mutations=${attrs.confirm ? 'on' : 'off'} style="width:380px;height:640px"></chart-agent-panel>`);
-}
 
 const runA: MockStep[] = [
   { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
@@ -37,16 +19,16 @@ const runA: MockStep[] = [
 describe('<chart-agent-panel> approval and run undo', function () {
   this.timeout(60000);
 
-  before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
-  });
-  afterEach(unmountAll);
+  const mock = useMockModel();
+
+  function panelWith(attrs: { confirm?: boolean; store?: 'memory' | 'indexeddb' } = {}) {
+    return chartAndPanel(html`<chart-agent-panel for="c1" base-url=${mock.url} session-store=${attrs.store ?? 'memory'}
+      confirm-mutations=${attrs.confirm ? 'on' : 'off'} style="width:380px;height:640px"></chart-agent-panel>`);
+  }
 
   it('approve: the card says what will happen; nothing changes until Approve', async () => {
     const { chart, panel } = await panelWith({ confirm: true });
-    await script([
+    await mock.script([
       {
         toolCalls: [
           { name: 'indicators_add', arguments: '{"definitionId":"MACD","params":{"fast":12,"slow":26,"signal":5}}' },
@@ -69,7 +51,7 @@ describe('<chart-agent-panel> approval and run undo', function () {
 
   it('deny: nothing changes and the model is told denied_by_user', async () => {
     const { chart, panel } = await panelWith({ confirm: true });
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
       { text: 'Left it daily.' },
     ]);
@@ -79,7 +61,7 @@ describe('<chart-agent-panel> approval and run undo', function () {
     part<HTMLButtonElement>(panel, 'deny')!.click();
     expect((await ended).status).to.equal('completed');
     expect(chart.context.get()!.period).to.equal('1d');
-    const tool = ((await requests())[1].body.messages as { role: string; content: string }[]).find(
+    const tool = ((await mock.requests())[1].body.messages as { role: string; content: string }[]).find(
       (m) => m.role === 'tool',
     )!;
     expect(tool.content).to.contain('denied_by_user');
@@ -87,7 +69,7 @@ describe('<chart-agent-panel> approval and run undo', function () {
 
   it('two changes in one turn: both cards show at once and "Approve all" runs both', async () => {
     const { chart, panel } = await panelWith({ confirm: true });
-    await script([
+    await mock.script([
       {
         toolCalls: [
           { name: 'chart_set_period', arguments: '{"period":"1w"}' },
@@ -108,7 +90,7 @@ describe('<chart-agent-panel> approval and run undo', function () {
 
   it('always: allowed for the rest of the chat, the next call of that tool does not ask', async () => {
     const { chart, panel } = await panelWith({ confirm: true });
-    await script([
+    await mock.script([
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
       { text: 'Weekly.' },
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1d"}' }] },
@@ -129,7 +111,7 @@ describe('<chart-agent-panel> approval and run undo', function () {
 
   it('change summary under the answer; Undo run reverts the whole run in one step and keeps a later unrelated change; undoing that step restores the run', async () => {
     const { chart, panel } = await panelWith();
-    await script(runA);
+    await mock.script(runA);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'weekly with MACD');
     expect((await ended).status).to.equal('completed');
@@ -152,7 +134,7 @@ describe('<chart-agent-panel> approval and run undo', function () {
 
   it('a later change to the same things blocks Undo run, and the card says why', async () => {
     const { chart, panel } = await panelWith();
-    await script(runA);
+    await mock.script(runA);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'weekly with MACD');
     await ended;
@@ -168,7 +150,7 @@ describe('<chart-agent-panel> approval and run undo', function () {
   it('the summary and the button survive a reload of the panel (IndexedDB session)', async () => {
     await deleteDatabase(SESSIONS_DB);
     const { chart, panel, wrapper } = await panelWith({ store: 'indexeddb' });
-    await script(runA);
+    await mock.script(runA);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'weekly with MACD');
     await ended;
@@ -176,7 +158,7 @@ describe('<chart-agent-panel> approval and run undo', function () {
     panel.remove();
     const again = document.createElement('chart-agent-panel');
     again.setAttribute('for', 'c1');
-    again.setAttribute('base-url', mockUrl);
+    again.setAttribute('base-url', mock.url);
     again.style.cssText = 'width:380px;height:640px';
     wrapper.append(again);
     await waitFor(() => part(again, 'run-changes') !== null, 'summary after reload');

@@ -1,38 +1,27 @@
 import { expect } from '@open-wc/testing';
-import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
 import type { MockStep } from '../../mock-model/mock-step.js';
-import { chartAndPanel, nextRunEnd, part, parts, typeAndSend, unmountAll } from './panel-fixture.js';
+import { memoryPanel, nextRunEnd, part, parts, typeAndSend, useMockModel } from './panel-fixture.js';
 import { mockRequests, scriptMock } from '../helpers/mock-model-client.js';
 
 // A model calling a tool that does not exist: a short card per call ("Unknown tool: X", the name as
 // text, never markup), and the run stops after the third identical failure with a clear error.
-let mockUrl = '';
-let mockRoot = '';
 
 const HOSTILE = '<img src=x onerror="window.__unknownToolXss=1">';
 
 describe('<chart-agent-panel> unknown tool calls', function () {
   this.timeout(60000);
 
-  before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
-  });
-  afterEach(unmountAll);
+  const mock = useMockModel();
 
   it('a concise card per call, the name as text, and the run stops after 3 identical failures', async () => {
-    const { panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:640px"></chart-agent-panel>`,
-    );
+    const { panel } = await memoryPanel(mock.url, { height: 640 });
     const call: MockStep = { toolCalls: [{ name: HOSTILE, arguments: '{}' }] };
-    await scriptMock(mockRoot, [call, call, call, call, call, { text: 'never' }]);
+    await scriptMock(mock.root, [call, call, call, call, call, { text: 'never' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Do the thing');
     expect((await ended).status).to.equal('failed');
     await panel.updateComplete;
-    expect((await mockRequests(mockRoot)).length, 'stopped after the third call').to.equal(3);
+    expect((await mockRequests(mock.root)).length, 'stopped after the third call').to.equal(3);
 
     const cards = parts(panel, 'tool-card');
     expect(cards.length).to.equal(3);
@@ -52,10 +41,8 @@ describe('<chart-agent-panel> unknown tool calls', function () {
   });
 
   it('a call without a name: "Unknown tool: (no name)" (ja localized)', async () => {
-    const { panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" locale="ja" base-url=${mockUrl} session-store="memory" style="width:380px;height:640px"></chart-agent-panel>`,
-    );
-    await scriptMock(mockRoot, [{ toolCalls: [{ name: '', arguments: '{}' }] }, { text: 'ok' }]);
+    const { panel } = await memoryPanel(mock.url, { locale: 'ja', height: 640 });
+    await scriptMock(mock.root, [{ toolCalls: [{ name: '', arguments: '{}' }] }, { text: 'ok' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Go');
     expect((await ended).status).to.equal('completed');

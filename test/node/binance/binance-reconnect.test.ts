@@ -8,6 +8,7 @@ import { openBinanceKlineStream, type BinanceStreamStatus } from '../../../src/c
 import { createBars } from '../../../src/core/data/bars.js';
 import { startMockBinance } from '../../mock-binance/index.js';
 import { sleep, waitFor } from '../wait-for.js';
+import { streamHarness } from './stream-harness.js';
 
 const MINUTE = 60_000;
 const mock = await startMockBinance();
@@ -126,17 +127,9 @@ test('reconnect: stream messages that arrive during the REST fill wait for it; o
 });
 
 test('reconnect: a failed REST fill drops the socket and retries until the gap is filled', async (t) => {
-  const statuses: BinanceStreamStatus[] = [];
-  const emitted: Bar[] = [];
-  const source = createBinanceSource({
-    restBaseUrl: mock.restUrl,
-    wsBaseUrl: mock.wsUrl,
-    WebSocket,
+  const { statuses, emitted, stop } = streamHarness(t, mock, 'ETHBTC', {
     reconnect: { baseDelayMs: 10, maxDelayMs: 50 },
-    onStreamStatus: (_s, _p, status) => statuses.push(status),
   });
-  const stop = source.subscribe('ETHBTC', '1m', (b) => emitted.push(b));
-  t.after(stop);
   await waitFor(() => statuses.some((s) => s.state === 'live'), 'live');
   const t0 = (mock.bars('ETHBTC', '1m').at(-1) as Bar).time;
   mock.pushKline('ETHBTC', '1m', bar(t0, 0.0251));

@@ -1,12 +1,11 @@
 import { test, after, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { WebSocket } from 'ws';
 import type { Bar } from '../../../src/core/data/bars.js';
 import { parseBinanceKlineMessage } from '../../../src/core/data/binance-kline-message.js';
-import { createBinanceSource, type BinanceSourceOptions } from '../../../src/core/data/binance-source.js';
-import type { BinanceStreamStatus } from '../../../src/core/data/binance-stream.js';
+import type { BinanceSourceOptions } from '../../../src/core/data/binance-source.js';
 import { loadFixture, startMockBinance } from '../../mock-binance/index.js';
 import { sleep, waitFor } from '../wait-for.js';
+import { streamHarness } from './stream-harness.js';
 
 const MINUTE = 60_000;
 const mock = await startMockBinance();
@@ -20,21 +19,7 @@ function applyToSeries(series: Bar[], bar: Bar): void {
 }
 
 function harness(t: TestContext, symbol: string, extra: Partial<BinanceSourceOptions> = {}) {
-  const statuses: BinanceStreamStatus[] = [];
-  const emitted: Bar[] = [];
-  const source = createBinanceSource({
-    restBaseUrl: mock.restUrl,
-    wsBaseUrl: mock.wsUrl,
-    WebSocket,
-    reconnect: { baseDelayMs: 20, maxDelayMs: 200 },
-    onStreamStatus: (_symbol, _period, status) => statuses.push(status),
-    ...extra,
-  });
-  const stop = source.subscribe(symbol, '1m', (bar) => emitted.push(bar));
-  // A failed assertion must not leave a reconnecting stream behind (the process would never exit).
-  t.after(stop);
-  const liveCount = (): number => statuses.filter((s) => s.state === 'live').length;
-  return { source, statuses, emitted, stop, liveCount };
+  return streamHarness(t, mock, symbol, extra);
 }
 
 test('stream: the kline message format parses; other pairs, intervals and replies are ignored', () => {

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, beforeEach, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import OpenAI from 'openai';
 import { CORS_ALLOWED_HEADERS, createServer, type ServerOptions } from '../../../src/server/index.js';
-import { createCapturingServer } from './capturing-server.js';
+import { listen, useFakeUpstream } from './capturing-server.js';
 import { withTimeout } from '../wait-for.js';
 
 // The relay's security properties, over real HTTP: a real relay on 127.0.0.1:0 in front of a fake
@@ -18,45 +17,28 @@ const KEY = 'sk-proj-SECRETkey0123456789abcdefXYZ';
 const ALLOWED = 'http://app.example.com:5173';
 const OTHER_LOCAL = 'http://localhost:3000';
 
-interface UpstreamRequest {
-  method: string;
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-type UpstreamHandler = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void;
-
 interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
 
-let upstream: http.Server;
-let upstreamUrl: string;
-let upstreamRequests: UpstreamRequest[] = [];
-let upstreamHandler: UpstreamHandler;
 let rootDir: string;
-const servers: http.Server[] = [];
 
 function okHandler(_req: http.IncomingMessage, res: http.ServerResponse): void {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ object: 'chat.completion', choices: [] }));
 }
 
-async function listen(server: http.Server): Promise<string> {
-  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const upstream = useFakeUpstream(okHandler);
 
 async function startRelay(overrides: Partial<ServerOptions> = {}, env: ServerOptions['env'] = {}): Promise<string> {
   const relay = createServer({
     rootDir,
-    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstreamUrl}/v1`, RELAY_ALLOWED_ORIGINS: ALLOWED, ...env },
+    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstream.url}/v1`, RELAY_ALLOWED_ORIGINS: ALLOWED, ...env },
     ...overrides,
   });
-  servers.push(relay);
-  return listen(relay);
+  return upstream.serve(relay);
 }
 
 /** A raw HTTP request: lets a test set `Host`, `Origin` and `Sec-Fetch-Site` exactly as a browser would. */
@@ -100,23 +82,9 @@ before(async () => {
   await writeFile(join(rootDir, 'demo', 'index.html'), '<!doctype html><title>demo</title>');
   await writeFile(join(rootDir, 'dist', 'kline-chart.js'), 'export {};');
   await writeFile(join(rootDir, 'dist', 'kline-chart.js.map'), '{"version":3,"sourcesContent":["secret source"]}');
-  upstream = createCapturingServer((req, res, body) => {
-    upstreamRequests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-    upstreamHandler(req, res, body);
-  });
-  upstreamUrl = await listen(upstream);
-});
-
-beforeEach(() => {
-  upstreamRequests = [];
-  upstreamHandler = okHandler;
 });
 
 after(async () => {
-  for (const server of [...servers, upstream]) {
-    server.closeAllConnections();
-    await new Promise((resolveClose) => server.close(resolveClose));
-  }
   await rm(rootDir, { recursive: true, force: true });
 });
 
@@ -157,7 +125,7 @@ test('a cross-origin text/plain POST (a no-cors fetch from another local page) i
     body: 'a=b',
   });
   assert.equal(form.status, 415);
-  assert.equal(upstreamRequests.length, 0);
+  assert.equal(upstream.requests.length, 0);
 });
 
 test('a foreign Origin, or a cross-site request without one, is refused with a JSON 403', async () => {
@@ -183,7 +151,7 @@ test('a foreign Origin, or a cross-site request without one, is refused with a J
   ]) {
     assert.equal((await postJson(base, { messages: [] }, { origin: lookAlike })).status, 403, lookAlike);
   }
-  assert.equal(upstreamRequests.length, 0);
+  assert.equal(upstream.requests.length, 0);
 });
 
 test('a Host the server was not started for (DNS rebinding) is refused, on the relay and the pages', async () => {
@@ -204,7 +172,7 @@ test('a Host the server was not started for (DNS rebinding) is refused, on the r
   assert.equal(codeOf(rebound), 'host_not_allowed');
   // The right name on the wrong port is not this server either.
   assert.equal((await request(base, '/v1/models', { headers: { host: 'localhost:1' } })).status, 421);
-  assert.equal(upstreamRequests.length, 0);
+  assert.equal(upstream.requests.length, 0);
 
   for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
     const res = await request(base, '/v1/models', { headers: { host } });
@@ -239,7 +207,7 @@ test('same-origin pages, allow-listed origins and non-browser clients are served
 
   // curl or a server-side client: no Origin, no Sec-Fetch-Site.
   assert.equal((await postJson(base, { messages: [] })).status, 200);
-  assert.equal(upstreamRequests.length, 5);
+  assert.equal(upstream.requests.length, 5);
 });
 
 test('CORS preflight: the allowed origin gets its exact origin and the SDK headers, another origin nothing', async () => {
@@ -284,7 +252,7 @@ test('CORS preflight: the allowed origin gets its exact origin and the SDK heade
   assert.equal(other.status, 403);
   for (const name of Object.keys(other.headers))
     assert.ok(!name.startsWith('access-control-'), `${name} sent to a foreign origin`);
-  assert.equal(upstreamRequests.length, 0);
+  assert.equal(upstream.requests.length, 0);
 });
 
 test('every header the openai SDK sends is in the preflight list', async () => {
@@ -327,8 +295,8 @@ test('cost is capped: n dropped (1), max tokens clamped, unknown fields dropped'
     evil_extension: { spend: 'everything' },
   });
   assert.equal(res.status, 200);
-  assert.equal(upstreamRequests.length, 1);
-  assert.deepEqual(JSON.parse(upstreamRequests[0]?.body ?? ''), {
+  assert.equal(upstream.requests.length, 1);
+  assert.deepEqual(JSON.parse(upstream.requests[0]?.body ?? ''), {
     model: 'gpt-4o',
     messages: [{ role: 'user', content: 'hi' }],
     max_tokens: 1000,
@@ -341,13 +309,13 @@ test('cost is capped: n dropped (1), max tokens clamped, unknown fields dropped'
 
   // A non-number limit becomes the ceiling; no limit at all gets the ceiling as max_completion_tokens.
   await postJson(base, { model: 'm', messages: [], max_tokens: '999999' });
-  assert.equal(JSON.parse(upstreamRequests[1]?.body ?? '').max_tokens, 1000);
+  assert.equal(JSON.parse(upstream.requests[1]?.body ?? '').max_tokens, 1000);
   await postJson(base, { model: 'm', messages: [] });
-  assert.equal(JSON.parse(upstreamRequests[2]?.body ?? '').max_completion_tokens, 1000);
+  assert.equal(JSON.parse(upstream.requests[2]?.body ?? '').max_completion_tokens, 1000);
 });
 
 test('an upstream echoing the Authorization header never shows the key to the client', async () => {
-  upstreamHandler = (req, res) => {
+  upstream.handler = (req, res) => {
     const auth = String(req.headers.authorization);
     if (req.url === '/v1/models') {
       res.writeHead(401, { 'content-type': 'text/plain', 'x-echo-authorization': auth, 'www-authenticate': auth });
@@ -385,7 +353,7 @@ test('an upstream echoing the Authorization header never shows the key to the cl
     assert.equal(res.headers['www-authenticate'], undefined);
   }
   // Long messages are cut to a sane length.
-  upstreamHandler = (_req, res) => {
+  upstream.handler = (_req, res) => {
     res.writeHead(500, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: { message: 'boom '.repeat(10_000) } }));
   };
@@ -414,12 +382,12 @@ test('credentials in OPENAI_BASE_URL never appear in a 502, a log line, or the u
   // Against a live upstream the credentials become Basic auth (without a key), never part of the URL.
   const live = await startRelay(
     {},
-    { OPENAI_API_KEY: '', OPENAI_BASE_URL: `${upstreamUrl.replace('http://', 'http://alice:s3cr3t-Passw0rd@')}/v1` },
+    { OPENAI_API_KEY: '', OPENAI_BASE_URL: `${upstream.url.replace('http://', 'http://alice:s3cr3t-Passw0rd@')}/v1` },
   );
   assert.equal((await postJson(live, { model: 'm', messages: [] })).status, 200);
-  assert.equal(upstreamRequests[0]?.path, '/v1/chat/completions');
+  assert.equal(upstream.requests[0]?.path, '/v1/chat/completions');
   assert.equal(
-    upstreamRequests[0]?.headers.authorization,
+    upstream.requests[0]?.headers.authorization,
     `Basic ${Buffer.from('alice:s3cr3t-Passw0rd').toString('base64')}`,
   );
 });
@@ -430,9 +398,8 @@ test('an upstream redirect is reported as a 502, never followed with the key', a
     elsewhere.push(req.headers);
     res.end('{}');
   });
-  const otherUrl = await listen(other);
-  servers.push(other);
-  upstreamHandler = (_req, res) => {
+  const otherUrl = await upstream.serve(other);
+  upstream.handler = (_req, res) => {
     res.writeHead(307, { location: `${otherUrl}/v1/chat/completions` });
     res.end();
   };
@@ -449,7 +416,7 @@ test('an upstream redirect is reported as a 502, never followed with the key', a
 
 test('a silent upstream is cut off with 504 after the configured connect timeout', async () => {
   let held: http.ServerResponse | undefined;
-  upstreamHandler = (_req, res) => {
+  upstream.handler = (_req, res) => {
     held = res; // never answers
   };
   const base = await startRelay({ timeouts: { upstreamConnectMs: 300 } });
@@ -468,7 +435,7 @@ test('a silent upstream is cut off with 504 after the configured connect timeout
   );
 
   // An error status whose body never finishes is cut off by the idle timeout.
-  upstreamHandler = (_req, res) => {
+  upstream.handler = (_req, res) => {
     res.writeHead(500, { 'content-type': 'application/json' });
     res.write('{"error":');
   };
@@ -483,7 +450,7 @@ test('a silent upstream is cut off with 504 after the configured connect timeout
 });
 
 test('an upstream that goes silent mid-stream ends the SSE stream with an error event', async () => {
-  upstreamHandler = (_req, res) => {
+  upstream.handler = (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write('data: {"choices":[{"delta":{"content":"Hel"}}]}\n\n');
     // …and nothing more.
@@ -503,7 +470,7 @@ test('an upstream that goes silent mid-stream ends the SSE stream with an error 
 });
 
 test('a stream that lasts longer than the request timeouts is not cut (they cover receiving the request only)', async () => {
-  upstreamHandler = (_req, res) => {
+  upstream.handler = (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     let sent = 0;
     const timer = setInterval(() => {
@@ -537,7 +504,7 @@ test('a request body that trickles in too slowly gets 408 and is never forwarded
   const text = await withTimeout(answer, 5000, '408 for a slow body');
   assert.match(text, /^HTTP\/1\.1 408 /);
   assert.match(text, /"code":"request_timeout"/);
-  assert.equal(upstreamRequests.length, 0);
+  assert.equal(upstream.requests.length, 0);
 });
 
 test('request headers that never finish are cut off by the server', async () => {
@@ -553,7 +520,7 @@ test('request headers that never finish are cut off by the server', async () => 
   socket.write(`GET /v1/models HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `);
   const text = await withTimeout(closed, 5000, 'connection closed for slow headers');
   assert.match(text, /^HTTP\/1\.1 408 /);
-  assert.equal(upstreamRequests.length, 0);
+  assert.equal(upstream.requests.length, 0);
 });
 
 test('source maps are 404 by default; frame-ancestors and X-Frame-Options are on every response', async () => {
@@ -587,7 +554,7 @@ test('the rate limit is per origin (and session): one page exhausting its budget
   assert.equal((await postJson(base, { messages: [] }, { origin: second })).status, 200);
   // A panel session of the exhausted origin has a budget of its own.
   assert.equal((await postJson(base, { messages: [] }, { origin: ALLOWED, 'x-kline-session': 'tab-2' })).status, 200);
-  assert.equal(upstreamRequests.length, 4);
+  assert.equal(upstream.requests.length, 4);
 });
 
 test('made-up session ids cannot multiply an origin budget beyond its ceiling', async () => {
@@ -596,12 +563,12 @@ test('made-up session ids cannot multiply an origin budget beyond its ceiling', 
   for (let i = 0; i < 5; i++)
     statuses.push((await postJson(base, { messages: [] }, { origin: ALLOWED, 'x-kline-session': `fake-${i}` })).status);
   assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
-  assert.equal(upstreamRequests.length, 3);
+  assert.equal(upstream.requests.length, 3);
 });
 
 test('requests ending in errors spend a smaller budget of their own, without throttling other clients', async () => {
   const second = 'https://cms.example.org';
-  upstreamHandler = (_req, res) => {
+  upstream.handler = (_req, res) => {
     res.writeHead(500, { 'content-type': 'application/json' });
     res.end('{"error":{"message":"upstream exploded"}}');
   };
@@ -613,9 +580,9 @@ test('requests ending in errors spend a smaller budget of their own, without thr
   const throttled = await postJson(base, { messages: [] }, { origin: ALLOWED });
   assert.equal(throttled.status, 429);
   assert.match(JSON.parse(throttled.body).error.message, /failed requests/);
-  assert.equal(upstreamRequests.length, 2);
+  assert.equal(upstream.requests.length, 2);
 
-  upstreamHandler = okHandler;
+  upstream.handler = okHandler;
   assert.equal((await postJson(base, { messages: [] }, { origin: second })).status, 200);
   assert.equal((await postJson(base, { messages: [] }, { origin: second })).status, 200);
   assert.equal(

@@ -1,46 +1,27 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { after, before, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
 import { createServer, MODEL_NOT_CONFIGURED_MESSAGE, type ServerOptions } from '../../../src/server/index.js';
-import { createCapturingServer } from './capturing-server.js';
+import { listen, useFakeUpstream } from './capturing-server.js';
 import { withTimeout } from '../wait-for.js';
 
 const KEY = 'sk-test-server-key-1234567890';
-
-interface UpstreamRequest {
-  method: string;
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-type UpstreamHandler = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void;
-
-let upstream: http.Server;
-let upstreamUrl: string;
-let upstreamRequests: UpstreamRequest[] = [];
-let upstreamHandler: UpstreamHandler;
-const relays: http.Server[] = [];
 
 function defaultHandler(req: http.IncomingMessage, res: http.ServerResponse): void {
   res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_1', 'set-cookie': 'a=b' });
   res.end(JSON.stringify({ object: 'chat.completion', ok: true, path: req.url }));
 }
 
-async function listen(server: http.Server): Promise<string> {
-  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const upstream = useFakeUpstream(defaultHandler);
 
 async function startRelay(overrides: Partial<ServerOptions> = {}): Promise<string> {
   const relay = createServer({
     rootDir: tmpdir(),
-    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstreamUrl}/v1` },
+    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstream.url}/v1` },
     ...overrides,
   });
-  relays.push(relay);
-  return listen(relay);
+  return upstream.serve(relay);
 }
 
 function postChat(base: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
@@ -51,29 +32,9 @@ function postChat(base: string, body: unknown, headers: Record<string, string> =
   });
 }
 
-before(async () => {
-  upstream = createCapturingServer((req, res, body) => {
-    upstreamRequests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-    upstreamHandler(req, res, body);
-  });
-  upstreamUrl = await listen(upstream);
-});
-
-beforeEach(() => {
-  upstreamRequests = [];
-  upstreamHandler = defaultHandler;
-});
-
-after(async () => {
-  for (const server of [...relays, upstream]) {
-    server.closeAllConnections();
-    await new Promise((resolveClose) => server.close(resolveClose));
-  }
-});
-
 test('chat completions are forwarded with the server key; the browser key and cookies do not pass', async () => {
   const base = await startRelay({
-    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstreamUrl}/v1/`, OPENAI_MODEL: 'gpt-test' },
+    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstream.url}/v1/`, OPENAI_MODEL: 'gpt-test' },
   });
   const res = await postChat(
     base,
@@ -84,7 +45,7 @@ test('chat completions are forwarded with the server key; the browser key and co
   assert.deepEqual(await res.json(), { object: 'chat.completion', ok: true, path: '/v1/chat/completions' });
   assert.equal(res.headers.get('x-request-id'), 'req_1');
   assert.equal(res.headers.get('set-cookie'), null);
-  const [forwarded] = upstreamRequests;
+  const [forwarded] = upstream.requests;
   assert.equal(forwarded?.method, 'POST');
   assert.equal(forwarded?.path, '/v1/chat/completions');
   assert.equal(forwarded?.headers.authorization, `Bearer ${KEY}`);
@@ -98,22 +59,22 @@ test('chat completions are forwarded with the server key; the browser key and co
 
 test('a model named by the request is kept over OPENAI_MODEL', async () => {
   const base = await startRelay({
-    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstreamUrl}/v1`, OPENAI_MODEL: 'gpt-test' },
+    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstream.url}/v1`, OPENAI_MODEL: 'gpt-test' },
   });
   await (await postChat(base, { model: 'gpt-chosen', messages: [] })).arrayBuffer();
-  assert.equal(JSON.parse(upstreamRequests[0]?.body ?? '').model, 'gpt-chosen');
+  assert.equal(JSON.parse(upstream.requests[0]?.body ?? '').model, 'gpt-chosen');
 });
 
 test('without a server key (a local server) the browser Authorization is relayed', async () => {
-  const base = await startRelay({ env: { OPENAI_BASE_URL: `${upstreamUrl}/v1` } });
+  const base = await startRelay({ env: { OPENAI_BASE_URL: `${upstream.url}/v1` } });
   await (await postChat(base, { model: 'llama3', messages: [] }, { authorization: 'Bearer user-key' })).arrayBuffer();
-  assert.equal(upstreamRequests[0]?.headers.authorization, 'Bearer user-key');
+  assert.equal(upstream.requests[0]?.headers.authorization, 'Bearer user-key');
   await (await postChat(base, { model: 'llama3', messages: [] })).arrayBuffer();
-  assert.equal(upstreamRequests[1]?.headers.authorization, undefined);
+  assert.equal(upstream.requests[1]?.headers.authorization, undefined);
 });
 
 test('GET /v1/models is forwarded with the key', async () => {
-  upstreamHandler = (_req, res) => {
+  upstream.handler = (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-a', object: 'model' }] }));
   };
@@ -121,15 +82,15 @@ test('GET /v1/models is forwarded with the key', async () => {
   const res = await fetch(`${base}/v1/models`);
   assert.equal(res.status, 200);
   assert.deepEqual(await res.json(), { object: 'list', data: [{ id: 'gpt-a', object: 'model' }] });
-  assert.equal(upstreamRequests[0]?.path, '/v1/models');
-  assert.equal(upstreamRequests[0]?.headers.authorization, `Bearer ${KEY}`);
+  assert.equal(upstream.requests[0]?.path, '/v1/models');
+  assert.equal(upstream.requests[0]?.headers.authorization, `Bearer ${KEY}`);
 });
 
 test('SSE streams through chunk by chunk: the first event arrives before the upstream finishes', async () => {
   let release!: () => void;
   const released = new Promise<void>((resolveRelease) => (release = resolveRelease));
   let upstreamFinished = false;
-  upstreamHandler = (_req, res) => {
+  upstream.handler = (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write('data: {"choices":[{"delta":{"content":"Hel"}}]}\n\n');
     void released.then(() => {
@@ -163,7 +124,7 @@ test('SSE streams through chunk by chunk: the first event arrives before the ups
 test('a client disconnect aborts the upstream request', async () => {
   let upstreamClosed!: () => void;
   const closed = new Promise<void>((resolveClosed) => (upstreamClosed = resolveClosed));
-  upstreamHandler = (_req, res) => {
+  upstream.handler = (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const timer = setInterval(() => res.write('data: {"choices":[]}\n\n'), 20);
     res.on('close', () => {
@@ -196,7 +157,7 @@ test('without a key and without a base URL the relay answers 503 model_not_confi
   assert.equal(models.status, 503);
   await models.arrayBuffer();
   assert.match(MODEL_NOT_CONFIGURED_MESSAGE, /OPENAI_API_KEY[\s\S]*OPENAI_BASE_URL[\s\S]*Ollama/);
-  assert.equal(upstreamRequests.length, 0);
+  assert.equal(upstream.requests.length, 0);
 });
 
 test('a body over 1 MiB is refused with 413, declared or streamed, and never forwarded', async () => {
@@ -242,7 +203,7 @@ test('a body over 1 MiB is refused with 413, declared or streamed, and never for
     '413 on a streamed body',
   );
   assert.equal(status, 413);
-  assert.equal(upstreamRequests.length, 0);
+  assert.equal(upstream.requests.length, 0);
 });
 
 test('invalid JSON is a 400 and is not forwarded', async () => {
@@ -253,7 +214,7 @@ test('invalid JSON is a 400 and is not forwarded', async () => {
   const notObject = await postChat(base, '[1,2]');
   assert.equal(notObject.status, 400);
   await notObject.arrayBuffer();
-  assert.equal(upstreamRequests.length, 0);
+  assert.equal(upstream.requests.length, 0);
 });
 
 test('the per-client rate limit answers 429 with Retry-After', async () => {
@@ -264,7 +225,7 @@ test('the per-client rate limit answers 429 with Retry-After', async () => {
   const retryAfter = Number(limited.headers.get('retry-after'));
   assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After was ${retryAfter}`);
   assert.equal(((await limited.json()) as { error: { code: string } }).error.code, 'rate_limited');
-  assert.equal(upstreamRequests.length, 2);
+  assert.equal(upstream.requests.length, 2);
   // Static files stay outside the limit: the demo page must load however many modules it has.
   const page = await fetch(`${base}/`);
   assert.notEqual(page.status, 429);
@@ -292,7 +253,7 @@ test('an unreachable upstream is a 502 naming the base URL, never the key', asyn
 });
 
 test('upstream error statuses pass through as { error: { code, message } } with Retry-After', async () => {
-  upstreamHandler = (_req, res) => {
+  upstream.handler = (_req, res) => {
     res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7', 'x-debug': 'internal' });
     res.end(
       JSON.stringify({
@@ -307,7 +268,7 @@ test('upstream error statuses pass through as { error: { code, message } } with 
   assert.equal(res.headers.get('x-debug'), null);
   assert.deepEqual(await res.json(), { error: { code: 'rate_limit_exceeded', message: 'Rate limit reached' } });
 
-  upstreamHandler = (_req, res) => {
+  upstream.handler = (_req, res) => {
     res.writeHead(401, { 'content-type': 'application/json' });
     res.end('{"error":{"message":"Incorrect API key provided"}}');
   };
@@ -317,7 +278,7 @@ test('upstream error statuses pass through as { error: { code, message } } with 
     error: { code: 'upstream_http_401', message: 'Incorrect API key provided' },
   });
 
-  upstreamHandler = (_req, res) => {
+  upstream.handler = (_req, res) => {
     res.writeHead(502, { 'content-type': 'text/html' });
     res.end('<html><body>Bad gateway from nginx</body></html>');
   };
@@ -329,26 +290,26 @@ test('upstream error statuses pass through as { error: { code, message } } with 
 });
 
 test('RELAY_MODELS refuses other models, fills the default, and narrows the model list', async () => {
-  upstreamHandler = (req, res) => {
+  upstream.handler = (req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     if (req.url === '/v1/models')
       res.end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-a' }, { id: 'gpt-secret' }] }));
     else res.end('{}');
   };
   const base = await startRelay({
-    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstreamUrl}/v1`, RELAY_MODELS: 'gpt-a, gpt-b' },
+    env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${upstream.url}/v1`, RELAY_MODELS: 'gpt-a, gpt-b' },
   });
   const refused = await postChat(base, { model: 'gpt-secret', messages: [] });
   assert.equal(refused.status, 400);
   const body = (await refused.json()) as { error: { code: string; message: string } };
   assert.equal(body.error.code, 'model_not_allowed');
   assert.match(body.error.message, /gpt-secret/);
-  assert.equal(upstreamRequests.length, 0);
+  assert.equal(upstream.requests.length, 0);
 
   assert.equal((await postChat(base, { model: 'gpt-b', messages: [] })).status, 200);
   assert.equal((await postChat(base, { messages: [] })).status, 200);
   assert.deepEqual(
-    upstreamRequests.map((r) => JSON.parse(r.body).model),
+    upstream.requests.map((r) => JSON.parse(r.body).model),
     ['gpt-b', 'gpt-a'],
   );
 
@@ -368,5 +329,5 @@ test('other /v1 paths and wrong methods get JSON errors', async () => {
   assert.equal(wrong.status, 405);
   assert.equal(wrong.headers.get('allow'), 'POST, OPTIONS');
   await wrong.arrayBuffer();
-  assert.equal(upstreamRequests.length, 0);
+  assert.equal(upstream.requests.length, 0);
 });

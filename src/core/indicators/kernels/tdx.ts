@@ -6,6 +6,8 @@
  * at the first present value.
  */
 
+import { pineSma } from './pine.js';
+
 /** `REF(X, n)`: the value `n` bars back. */
 export function tdxRef(x: Float64Array, n: number): Float64Array {
   const out = new Float64Array(x.length).fill(NaN);
@@ -13,25 +15,11 @@ export function tdxRef(x: Float64Array, n: number): Float64Array {
   return out;
 }
 
-/** `MA(X, n)`: mean of the last `n` values, missing until `n` present values in a row. */
-export function tdxMa(x: Float64Array, n: number): Float64Array {
-  const out = new Float64Array(x.length).fill(NaN);
-  let total = 0;
-  let run = 0;
-  for (let i = 0; i < x.length; i++) {
-    const v = x[i];
-    if (v !== v) {
-      total = 0;
-      run = 0;
-      continue;
-    }
-    total += v;
-    run++;
-    if (run > n) total -= x[i - n];
-    if (run >= n) out[i] = total / n;
-  }
-  return out;
-}
+/**
+ * `MA(X, n)`: mean of the last `n` values, missing until `n` present values in a row (the rule of
+ * Pine's `ta.sma`, whose code it shares).
+ */
+export const tdxMa: (x: Float64Array, n: number) => Float64Array = pineSma;
 
 /** `SUM(X, n)` (n ≥ 1): sum of the last `n` values; `n = 0` sums everything so far. */
 export function tdxSum(x: Float64Array, n: number): Float64Array {
