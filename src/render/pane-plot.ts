@@ -79,6 +79,8 @@ export interface PaneEnv {
 
 /** Half a price tag's height (16 px) plus half a label's (~12 px), in CSS px. */
 const TAG_CLEARANCE_PX = 14;
+/** Half a tick label's height (11 px text), CSS px. */
+const LABEL_HALF_PX = 6;
 const Y_AXIS_SIZE = 64;
 const X_AXIS_SIZE = 26;
 /** Up first, then down (the painters' order). */
@@ -187,6 +189,17 @@ export class PanePlot {
       const y = u.valToPos(splits[i], scale);
       return ys.some((t) => Math.abs(t - y) < TAG_CLEARANCE_PX) ? '' : label;
     });
+  }
+
+  /**
+   * Blanks a tick label the pane's bottom edge would cut in half (the volume pane's 0): below a pane
+   * with no time axis under it comes the next pane, which covers the label's lower half.
+   */
+  #hideAtEdge(u: uPlot, scale: string, splits: number[], labels: string[]): string[] {
+    if (this.spec.showXAxis) return labels;
+    const bottom = u.bbox.height / uPlot.pxRatio - LABEL_HALF_PX;
+    for (let i = 0; i < splits.length; i++) if (u.valToPos(splits[i], scale) > bottom) labels[i] = '';
+    return labels;
   }
 
   /** The tag prices the tick labels were last laid out around (`axisTagPrices` keeps one array while no tag moves). */
@@ -499,7 +512,8 @@ export class PanePlot {
           grid,
           ticks,
           gap: 6,
-          values: (u, splits) => this.#hideUnderTags(u, yScale, splits, this.#axisText(splits)),
+          values: (u, splits) =>
+            this.#hideAtEdge(u, yScale, splits, this.#hideUnderTags(u, yScale, splits, this.#axisText(splits))),
         },
         ...(leftEnv ? [leftAxisOptions(leftEnv, left ? LEFT_SCALE : yScale, left !== null)] : []),
       ],
