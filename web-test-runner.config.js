@@ -17,6 +17,8 @@ function mockModelPlugin() {
   /** The `block-requests` handler of each test session, so a later call replaces or removes it. */
   const blockers = new Map();
   let errorServers = null;
+  /** The protocol session of a test page whose fingers are still down (the `touch` command). */
+  const touchSessions = new Map();
   return {
     name: 'mock-model',
     async serverStop() {
@@ -79,16 +81,23 @@ function mockModelPlugin() {
       if (command === 'touch') {
         // Real touch input through Chromium's DevTools protocol (Input.dispatchTouchEvent): the page
         // gets touch and pointer events with pointerType 'touch', and touch-action applies.
+        // A call whose last step leaves fingers down keeps its protocol session for the next call
+        // (a long press: touchStart, wait on the page, then the moves): the touch lives in the session.
         const page = session.browser.getPage(session.id);
-        const cdp = await page.createCDPSession();
+        const cdp = touchSessions.get(session.id) ?? (await page.createCDPSession());
+        touchSessions.delete(session.id);
+        let held = false;
         try {
           for (const step of payload.steps)
             await cdp.send('Input.dispatchTouchEvent', {
               type: step.type,
               touchPoints: step.points.map((p, id) => ({ x: p[0], y: p[1], id })),
             });
+          const last = payload.steps.at(-1);
+          held = last !== undefined && last.type !== 'touchEnd' && last.type !== 'touchCancel';
         } finally {
-          await cdp.detach();
+          if (held) touchSessions.set(session.id, cdp);
+          else await cdp.detach();
         }
         return true;
       }

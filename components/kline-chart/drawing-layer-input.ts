@@ -71,11 +71,22 @@ export class DrawingLayerInput {
     return { x, y, inside: x >= 0 && y >= 0 && x <= r.width && y <= r.height };
   }
 
+  /**
+   * A finger the layer took (a handle, a drawing, a new drawing's anchors) moves what it took, whichever
+   * way it goes: the panes leave vertical swipes to the page (`touch-action: pan-y`), so its touch
+   * moves are held back from scrolling while it is down. Listened to only then: other swipes over
+   * the chart meet no blocking touch listener.
+   */
+  readonly #holdTouch = (e: TouchEvent): void => {
+    if (e.cancelable) e.preventDefault();
+  };
+
   #take(e: PointerEvent): void {
     this.#owned.add(e);
     const container = this.#h.container();
     if (e.type === 'pointerdown' && container && this.#capture === null) {
       this.#capture = e.pointerId;
+      if (e.pointerType === 'touch') container.addEventListener('touchmove', this.#holdTouch, { passive: false });
       try {
         container.setPointerCapture(e.pointerId);
       } catch {
@@ -87,6 +98,7 @@ export class DrawingLayerInput {
   #release(e: PointerEvent): void {
     if (this.#capture !== e.pointerId) return;
     this.#capture = null;
+    this.#h.container()?.removeEventListener('touchmove', this.#holdTouch);
     try {
       this.#h.container()?.releasePointerCapture(e.pointerId);
     } catch {

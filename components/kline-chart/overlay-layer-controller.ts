@@ -3,7 +3,7 @@ import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import type { ChartMarker, PriceLine } from '../../src/core/state/index.js';
 import {
-  formatAxisNumber,
+  formatPriceTag,
   paintAxisTags,
   paintPriceLines,
   paintWatermark,
@@ -21,6 +21,10 @@ export type { PriceLineMovedDetail } from './price-line-drag.js';
 /** Width of the price axis in CSS px (the renderer's `Y_AXIS_SIZE`). */
 const AXIS_WIDTH = 64;
 const NO_MARKERS: readonly ChartMarker[] = [];
+/** Keeps a touch's moves from scrolling the page (listened to only while a finger drags a line). */
+const holdTouch = (e: TouchEvent): void => {
+  if (e.cancelable) e.preventDefault();
+};
 
 type OverlayLayerParts = typeof import('./overlay-layer-parts.js');
 let parts: OverlayLayerParts | null = null;
@@ -147,6 +151,7 @@ export class OverlayLayerController {
       c.removeEventListener('pointerup', this.#onUp, { capture: true });
       c.removeEventListener('pointercancel', this.#onCancel, { capture: true });
       c.removeEventListener('pointerleave', this.#onLeave);
+      c.removeEventListener('touchmove', holdTouch);
     }
     this.#tooltip?.element.remove();
     this.#tooltip = null;
@@ -200,6 +205,9 @@ export class OverlayLayerController {
     return this.#drag ? this.#drag.lines(lines) : lines;
   }
 
+  /** The last price's dotted line, made again when the price or its colour changes. */
+  #lastLine: PriceLine[] = [];
+
   /** Inside the plot clip: watermark, price lines, last price line, markers. */
   readonly paint = (u: uPlot, paneId: string, t: PlotTransform): void => {
     if (paneId !== 'price') return;
@@ -218,27 +226,15 @@ export class OverlayLayerController {
     if (!series || series.bars.length === 0) return;
     const bars = series.bars;
     paintPriceLines(u.ctx, this.#lines(), t, box, pr, theme.font);
-    if (settings.lastPrice) {
-      const last = this.#lastTag();
-      if (last)
-        paintPriceLines(
-          u.ctx,
-          [
-            {
-              id: '',
-              price: last.price,
-              label: '',
-              color: last.color,
-              style: 'dotted',
-              axisLabel: false,
-              draggable: false,
-            },
-          ],
-          t,
-          box,
-          pr,
-          theme.font,
-        );
+    const last = settings.lastPrice ? this.#last() : null;
+    if (last) {
+      const color = last.up ? theme.up : theme.down;
+      const drawn = this.#lastLine[0] as PriceLine | undefined;
+      if (drawn?.price !== last.price || drawn.color !== color)
+        this.#lastLine = [
+          { id: '', price: last.price, label: '', color, style: 'dotted', axisLabel: false, draggable: false },
+        ];
+      paintPriceLines(u.ctx, this.#lastLine, t, box, pr, theme.font);
     }
     const markers = core.markers.current();
     if (markers.length === 0) return;
@@ -260,41 +256,85 @@ export class OverlayLayerController {
     );
   };
 
-  /** The price axis's tags: price lines with an axis label, and the last price. */
-  #axisTags(): AxisTag[] {
-    const precision = this.#o.core.store.peek('series')?.instrument.pricePrecision;
-    const text = (price: number) =>
-      precision === undefined ? formatAxisNumber(price, 'price') : price.toFixed(precision);
-    const tags: AxisTag[] = this.#lines()
-      .filter((l) => l.axisLabel)
-      .map((l) => ({ price: l.price, color: l.color, text: text(l.price) }));
-    if (this.#o.core.store.peek('settings').lastPrice) {
-      const last = this.#lastTag(text);
-      if (last) tags.push(last);
-    }
-    return tags;
+  /** The last bar's close and whether it closed up, or null without bars. */
+  #last(): { price: number; up: boolean } | null {
+    const bars = this.#o.core.store.peek('series')?.bars;
+    if (!bars || bars.length === 0) return null;
+    const i = bars.length - 1;
+    this.#lastBar.price = bars.close[i];
+    this.#lastBar.up = bars.close[i] >= bars.open[i];
+    return this.#lastBar;
   }
 
-  /** Prices of {@link paintAxis}'s tags (the renderer leaves out the tick labels under them). */
-  readonly axisTagPrices = (): number[] => this.#axisTags().map((tag) => tag.price);
+  readonly #lastBar = { price: 0, up: true };
+  /** {@link axisTagPrices}'s answer: the same array for as long as no tag moved, came or went. */
+  #tagPrices: number[] = [];
+  /** {@link paintAxis}'s tags with their text, and what they were made from. */
+  #tags: {
+    prices: readonly number[];
+    lines: readonly PriceLine[];
+    up: boolean;
+    theme: ChartTheme;
+    precision: number | undefined;
+    tags: AxisTag[];
+  } | null = null;
+
+  /**
+   * Prices of {@link paintAxis}'s tags (the renderer leaves out the tick labels under them): price
+   * lines with an axis label, then the last price. Asked on every axis pass (every pan and zoom
+   * frame): it compares the current prices with the last answer and returns that same array while
+   * they are equal, so a frame allocates nothing and the renderer can tell a tag moved by identity.
+   */
+  readonly axisTagPrices = (): readonly number[] => {
+    const lines = this.#lines();
+    const last = this.#o.core.store.peek('settings').lastPrice ? this.#last() : null;
+    const known = this.#tagPrices;
+    let k = 0;
+    let same = true;
+    for (const l of lines) if (l.axisLabel && !Object.is(known[k++], l.price)) same = false;
+    if (last && !Object.is(known[k++], last.price)) same = false;
+    if (same && k === known.length) return known;
+    const prices = lines.filter((l) => l.axisLabel).map((l) => l.price);
+    if (last) prices.push(last.price);
+    return (this.#tagPrices = prices);
+  };
+
+  /** The axis tags with their text (the instrument's price precision), made again only when something in them changed. */
+  #axisTags(): readonly AxisTag[] {
+    const prices = this.axisTagPrices();
+    const lines = this.#lines();
+    const up = this.#last()?.up ?? true;
+    const theme = this.#o.theme();
+    const precision = this.#o.core.store.peek('series')?.instrument.pricePrecision;
+    const c = this.#tags;
+    if (c && c.prices === prices && c.lines === lines && c.up === up && c.theme === theme && c.precision === precision)
+      return c.tags;
+    const labelled = lines.filter((l) => l.axisLabel);
+    const tags: AxisTag[] = prices.map((price, i) => ({
+      price,
+      color: i < labelled.length ? labelled[i].color : up ? theme.up : theme.down,
+      text: formatPriceTag(price, precision),
+    }));
+    this.#tags = { prices, lines, up, theme, precision, tags };
+    return tags;
+  }
 
   /** Outside the plot clip: price tags of price lines and the last price on the price axis. */
   readonly paintAxis = (u: uPlot, paneId: string, t: PlotTransform): void => {
     if (paneId !== 'price') return;
     const settings = this.#o.core.store.peek('settings');
-    const tags = this.#axisTags();
     const pr = uPlot.pxRatio;
-    paintAxisTags(u.ctx, tags, t, u.bbox, settings.priceAxisSide, AXIS_WIDTH * pr, pr, this.#o.theme().font);
+    paintAxisTags(
+      u.ctx,
+      this.#axisTags(),
+      t,
+      u.bbox,
+      settings.priceAxisSide,
+      AXIS_WIDTH * pr,
+      pr,
+      this.#o.theme().font,
+    );
   };
-
-  #lastTag(text: (price: number) => string = (p) => formatAxisNumber(p, 'price')): AxisTag | null {
-    const bars = this.#o.core.store.peek('series')?.bars;
-    if (!bars || bars.length === 0) return null;
-    const i = bars.length - 1;
-    const theme = this.#o.theme();
-    const price = bars.close[i];
-    return { price, color: price >= bars.open[i] ? theme.up : theme.down, text: text(price) };
-  }
 
   // ------------------------------------------------------------ pointer
 
@@ -324,7 +364,10 @@ export class OverlayLayerController {
       this.#o.emit('kline-primitive-click', { id: claimed.primitive.id ?? null, x: claimed.x, y: claimed.y });
       return;
     }
-    this.#drag?.down(e);
+    // A finger on a line moves it up and down: its touch moves are not the page's to scroll (the
+    // panes leave vertical swipes to the browser, `touch-action: pan-y`) while it is down.
+    if (this.#drag?.down(e) && e.pointerType === 'touch')
+      this.#container?.addEventListener('touchmove', holdTouch, { passive: false });
   };
 
   /** The bar under the crosshair changed (the renderer's `onCursor`): moves or hides the tooltip. */
@@ -389,9 +432,11 @@ export class OverlayLayerController {
 
   readonly #onUp = (e: PointerEvent): void => {
     this.#drag?.up(e);
+    if (!this.#drag?.active) this.#container?.removeEventListener('touchmove', holdTouch);
   };
 
   readonly #onCancel = (e: PointerEvent): void => {
     this.#drag?.cancel(e);
+    if (!this.#drag?.active) this.#container?.removeEventListener('touchmove', holdTouch);
   };
 }

@@ -17,11 +17,17 @@ export interface PanZoomOptions {
   readonly a11y: { stepKeyBar(delta: -1 | 1): void; clearKeyBar(): boolean; pointerMoved(): void; toggleTable(): void };
 }
 
+/** How long a finger rests on the plot before the crosshair comes (a long press, as on TradingView's mobile chart). */
+const LONG_PRESS_MS = 450;
+/** How far (CSS px) a finger may wander during that time and still be resting rather than panning. */
+const LONG_PRESS_SLOP = 8;
+
 type Host = ReactiveControllerHost &
   HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment; readonly hasUpdated: boolean };
 
 /**
- * Pan and zoom: drag and wheel on the panes, two-finger pinch, keys on the focused plot (Left/Right
+ * Pan and zoom: drag and wheel on the panes, two-finger pinch, a long press that brings the crosshair
+ * to the finger (then moved by it, neither panning nor scrolling the page), keys on the focused plot (Left/Right
  * keyboard crosshair, Shift+Left/Right pan, Up/Down and +/- zoom, Home/End, `t` data table, Escape);
  * Ctrl/Cmd+K, Z, Y anywhere but in text fields. Keys pressed on a control (toolbar, legend) never pan.
  * Listens while connected (any number of connects), never twice.
@@ -72,14 +78,57 @@ export class PanZoomController implements ReactiveController {
         frac: Math.min(1, Math.max(0, ((a.x + b.x) / 2 - rect.left) / this.#o.plotWidth())),
       };
     };
+    // A finger resting on the plot: after LONG_PRESS_MS it drives the crosshair (`crosshair` is its
+    // pointer id) until it lifts. uPlot's crosshair follows mouse events only, which a touch sends
+    // after a tap at most: the finger's moves are handed to the pane under it as mousemoves.
+    let press: { id: number; x: number; y: number; timer: ReturnType<typeof setTimeout> } | null = null;
+    let crosshair: number | null = null;
+    const cancelPress = () => {
+      if (press) clearTimeout(press.timer);
+      press = null;
+    };
+    signal.addEventListener('abort', cancelPress);
+    const moveCrosshair = (x: number, y: number) => {
+      for (const over of container.querySelectorAll<HTMLElement>('.u-over')) {
+        const r = over.getBoundingClientRect();
+        if (y < r.top || y > r.bottom) continue;
+        const clientX = Math.min(r.right - 1, Math.max(r.left, x));
+        over.dispatchEvent(new MouseEvent('mousemove', { clientX, clientY: y, bubbles: true }));
+        return;
+      }
+    };
+    // While the finger drives the crosshair, its moves are not the page's to scroll (the panes only
+    // leave vertical moves to the browser, `touch-action: pan-y`). Listening only then keeps every
+    // other swipe over the chart free of a blocking touch listener.
+    const holdTouch = (e: TouchEvent) => {
+      if (e.cancelable) e.preventDefault();
+    };
+    const startCrosshair = () => {
+      const p = press;
+      press = null;
+      if (!p || !drag || drag.id !== p.id) return;
+      // Undo whatever the resting finger's jitter panned.
+      this.#setView(drag.view);
+      drag = null;
+      container.classList.remove('dragging');
+      crosshair = p.id;
+      container.addEventListener('touchmove', holdTouch, { passive: false, signal });
+      moveCrosshair(p.x, p.y);
+    };
+    const endCrosshair = () => {
+      crosshair = null;
+      container.removeEventListener('touchmove', holdTouch);
+    };
     container.addEventListener(
       'pointerdown',
       (e) => {
         this.#o.a11y.pointerMoved();
         if (e.pointerType === 'touch') {
           touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+          cancelPress();
           const view = core.store.peek('view');
           if (touches.size === 2 && view) {
+            endCrosshair();
             // The second finger turns the pan into a pinch anchored at the bar under the fingers' centre.
             drag = null;
             container.classList.remove('dragging');
@@ -96,6 +145,8 @@ export class PanZoomController implements ReactiveController {
         drag = { x: e.clientX, view, id: e.pointerId };
         container.setPointerCapture(e.pointerId);
         container.classList.add('dragging');
+        if (e.pointerType === 'touch' && touches.size === 1)
+          press = { id: e.pointerId, x: e.clientX, y: e.clientY, timer: setTimeout(startCrosshair, LONG_PRESS_MS) };
       },
       { signal },
     );
@@ -103,6 +154,12 @@ export class PanZoomController implements ReactiveController {
       'pointermove',
       (e) => {
         if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+        if (e.pointerId === crosshair) {
+          moveCrosshair(e.clientX, e.clientY);
+          return;
+        }
+        if (press?.id === e.pointerId && Math.hypot(e.clientX - press.x, e.clientY - press.y) > LONG_PRESS_SLOP)
+          cancelPress();
         if (pinch && touches.size === 2) {
           const f = fingers();
           const span = Math.max(5, (pinch.view.end - pinch.view.start) * (pinch.dist / f.dist));
@@ -119,6 +176,9 @@ export class PanZoomController implements ReactiveController {
     );
     const end = (e: PointerEvent) => {
       touches.delete(e.pointerId);
+      if (press?.id === e.pointerId) cancelPress();
+      // The crosshair stays where the finger left it (as after a tap).
+      if (e.pointerId === crosshair) endCrosshair();
       if (touches.size < 2) pinch = null;
       if (!drag || e.pointerId !== drag.id) return;
       drag = null;

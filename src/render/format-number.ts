@@ -68,3 +68,20 @@ export function formatAxisTicks(
     return (!lone && a < step / 2 ? 0 : v).toFixed(decimals(lone ? v : step));
   });
 }
+
+/**
+ * One price as a tag on the price axis shows it (the last price, a price line's label, the crosshair):
+ * the instrument's decimals when it has them, else the value's own (as {@link formatAxisTicks} writes a
+ * lone tick). The axis's ticks and its tags are written by these two functions only.
+ */
+export function formatPriceTag(v: number, precision: number | undefined, locale = 'en'): string {
+  return precision === undefined ? formatAxisTicks([v], 'price', locale)[0] : v.toFixed(precision);
+}
+
+/**
+ * @deprecated One value as a lone axis tick: use {@link formatAxisTicks} for a scale's ticks (their
+ * decimals follow the step) or {@link formatPriceTag} for a price.
+ */
+export function formatAxisNumber(v: number, kind: 'price' | 'volume' | 'indicator', locale = 'en'): string {
+  return formatAxisTicks([v], kind, locale)[0];
+}

@@ -3,7 +3,7 @@ export * from './chart-renderer.js';
 export * from './chart-theme.js';
 export * from './build-pane-specs.js';
 export type { PlotTransform } from './paint-candles.js';
-export { formatAxisNumber } from './pane-plot.js';
+export { formatAxisNumber, formatAxisTicks, formatPriceTag } from './format-number.js';
 export * from './time-ticks.js';
 export * from './zoned-clock.js';
 export * from './drawings/index.js';

@@ -22,7 +22,8 @@ export interface LeftScaleEnv {
   theme(): ChartTheme;
   /** `left` or `right`: the side of the main price axis (the left scale takes the other side). */
   mainSide(): 'left' | 'right';
-  format(v: number): string;
+  /** Labels of its ticks (format-number.ts `formatAxisTicks`: decimals from the step). */
+  format(splits: number[]): string[];
 }
 
 /**
@@ -66,7 +67,7 @@ export function leftAxisOptions(env: LeftScaleEnv, scale: string, labels: boolea
     grid: { show: false },
     ticks: { show: false },
     gap: 6,
-    values: (_u, splits) => splits.map((v) => (labels ? env.format(v) : '')),
+    values: (_u, splits) => (labels ? env.format(splits) : splits.map(() => '')),
   };
 }
 

@@ -97,7 +97,26 @@ export function paintCandles(
   pixelRatio: number,
 ): void {
   if (i1 < i0) return;
-  if (style === 'line' || style === 'area') return paintLine(ctx, bars, i0, i1, t, style, colors, pixelRatio);
+  if (style === 'line' || style === 'area') {
+    // The close line; `area` fills below it first.
+    if (style === 'area') {
+      ctx.beginPath();
+      const ends = traceCloses(ctx, bars, i0, i1, t);
+      if (!ends) return;
+      const bottom = ctx.canvas.height;
+      ctx.lineTo(ends.lastX, bottom);
+      ctx.lineTo(ends.firstX, bottom);
+      ctx.closePath();
+      ctx.fillStyle = colors.areaFill;
+      ctx.fill();
+    }
+    ctx.beginPath();
+    if (!traceCloses(ctx, bars, i0, i1, t)) return;
+    ctx.lineWidth = 1.5 * pixelRatio;
+    ctx.strokeStyle = colors.line;
+    ctx.stroke();
+    return;
+  }
   const { open, high, low, close } = bars;
   if (t.slot < 2) {
     const count = decimate(bars, i0, i1, t, false);
@@ -202,34 +221,6 @@ function traceCloses(
     lastX = x;
   }
   return started ? { firstX, lastX } : null;
-}
-
-function paintLine(
-  ctx: CanvasRenderingContext2D,
-  bars: Bars,
-  i0: number,
-  i1: number,
-  t: PlotTransform,
-  style: CandleStyle,
-  colors: CandleColors,
-  pixelRatio: number,
-): void {
-  if (style === 'area') {
-    ctx.beginPath();
-    const ends = traceCloses(ctx, bars, i0, i1, t);
-    if (!ends) return;
-    const bottom = ctx.canvas.height;
-    ctx.lineTo(ends.lastX, bottom);
-    ctx.lineTo(ends.firstX, bottom);
-    ctx.closePath();
-    ctx.fillStyle = colors.areaFill;
-    ctx.fill();
-  }
-  ctx.beginPath();
-  if (!traceCloses(ctx, bars, i0, i1, t)) return;
-  ctx.lineWidth = 1.5 * pixelRatio;
-  ctx.strokeStyle = colors.line;
-  ctx.stroke();
 }
 
 /**

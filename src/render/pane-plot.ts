@@ -1,6 +1,6 @@
 import uPlot from 'uplot';
 import { makeFirstPlotDecoy } from './first-plot-decoy.js';
-import { formatAxisTicks, formatCompact } from './format-number.js';
+import { formatAxisTicks, formatPriceTag } from './format-number.js';
 import {
   LEFT_SCALE,
   leftAxisOptions,
@@ -79,6 +79,8 @@ export interface PaneEnv {
 
 /** Half a price tag's height (16 px) plus half a label's (~12 px), in CSS px. */
 const TAG_CLEARANCE_PX = 14;
+/** Half a tick label's height (11 px text), CSS px. */
+const LABEL_HALF_PX = 6;
 const Y_AXIS_SIZE = 64;
 const X_AXIS_SIZE = 26;
 /** Up first, then down (the painters' order). */
@@ -170,8 +172,7 @@ export class PanePlot {
       const base = bars.close[Math.max(0, Math.min(bars.length - 1, Math.ceil(this.env.view().start)))];
       return values.map((v) => (base ? `${((v / base - 1) * 100).toFixed(1)}%` : ''));
     }
-    const precision = tag && kind === 'price' ? this.env.pricePrecision?.() : undefined;
-    if (precision !== undefined) return values.map((v) => v.toFixed(precision));
+    if (tag && kind === 'price') return [formatPriceTag(values[0], this.env.pricePrecision?.(), this.env.locale())];
     return formatAxisTicks(values, kind, this.env.locale());
   }
 
@@ -181,12 +182,38 @@ export class PanePlot {
    */
   #hideUnderTags(u: uPlot, scale: string, splits: number[], labels: string[]): string[] {
     const tags = this.spec.kind === 'price' ? this.env.axisTagPrices?.() : undefined;
+    this.#tagsLaidOut = tags;
     if (!tags || tags.length === 0) return labels;
     const ys = tags.map((p) => u.valToPos(p, scale));
     return labels.map((label, i) => {
       const y = u.valToPos(splits[i], scale);
       return ys.some((t) => Math.abs(t - y) < TAG_CLEARANCE_PX) ? '' : label;
     });
+  }
+
+  /**
+   * Blanks a tick label the pane's bottom edge would cut in half (the volume pane's 0): below a pane
+   * with no time axis under it comes the next pane, which covers the label's lower half.
+   */
+  #hideAtEdge(u: uPlot, scale: string, splits: number[], labels: string[]): string[] {
+    if (this.spec.showXAxis) return labels;
+    const bottom = u.bbox.height / uPlot.pxRatio - LABEL_HALF_PX;
+    for (let i = 0; i < splits.length; i++) if (u.valToPos(splits[i], scale) > bottom) labels[i] = '';
+    return labels;
+  }
+
+  /** The tag prices the tick labels were last laid out around (`axisTagPrices` keeps one array while no tag moves). */
+  #tagsLaidOut: readonly number[] | undefined = undefined;
+
+  /**
+   * A tag moved, came or went since the labels were laid out: a redraw that moves no scale would
+   * keep the labels of before (uPlot lays them out only when a scale changes), hidden where no tag
+   * is any more and shown under the new one.
+   */
+  #tagsMoved(): boolean {
+    return this.spec.kind === 'price' && this.env.axisTagPrices !== undefined
+      ? this.env.axisTagPrices() !== this.#tagsLaidOut
+      : false;
   }
 
   /** Moves this pane to position `index` among its parent's panes. */
@@ -201,6 +228,7 @@ export class PanePlot {
     this.plot.batch(() => {
       this.plot.setData(this.#data(), false);
       this.plot.setScale('x', { min: view.start, max: view.end });
+      if (this.#tagsMoved()) this.plot.redraw(false, true);
     });
   }
 
@@ -213,7 +241,7 @@ export class PanePlot {
   }
 
   redraw(): void {
-    this.plot.redraw(false, false);
+    this.plot.redraw(false, this.#tagsMoved());
   }
 
   destroy(): void {
@@ -301,7 +329,7 @@ export class PanePlot {
       },
       theme: () => this.env.theme(),
       mainSide: () => (this.env.settings().priceAxisSide === 'left' ? 'left' : 'right'),
-      format: (v) => formatAxisNumber(v, 'price'),
+      format: (splits) => formatAxisTicks(splits, 'price', this.env.locale()),
     };
   }
 
@@ -484,7 +512,8 @@ export class PanePlot {
           grid,
           ticks,
           gap: 6,
-          values: (u, splits) => this.#hideUnderTags(u, yScale, splits, this.#axisText(splits)),
+          values: (u, splits) =>
+            this.#hideAtEdge(u, yScale, splits, this.#hideUnderTags(u, yScale, splits, this.#axisText(splits))),
         },
         ...(leftEnv ? [leftAxisOptions(leftEnv, left ? LEFT_SCALE : yScale, left !== null)] : []),
       ],
@@ -601,7 +630,6 @@ class FrameTransform implements PlotTransform {
   }
 }
 
-/** Compact axis numbers in the chart's locale (12.5K, 3.2M; 1250万); enough decimals for prices. */
 /**
  * The least and greatest finite values the series on `scale` have in the view. uPlot's own are NaN
  * as soon as one series starts the view with NaN (a study's warm-up: MA(20)'s first 19 bars, after
@@ -625,14 +653,4 @@ function finiteMinMax(u: uPlot, scale: string): [number, number] {
     }
   }
   return [min, max];
-}
-
-export function formatAxisNumber(v: number, kind: PaneSpec['kind'], locale = 'en'): string {
-  const a = Math.abs(v);
-  // 12.5K / 3.2M in English, 1250万 / 3.2亿 in Chinese and Japanese (src/render/format-number.ts).
-  if (kind === 'volume' || a >= 1e6) return a < 1e3 ? String(+v.toFixed(0)) : formatCompact(v, locale);
-  if (a >= 1000) return v.toFixed(0);
-  if (a >= 1) return v.toFixed(2);
-  if (a === 0) return '0';
-  return v.toPrecision(3);
 }

@@ -1,0 +1,82 @@
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { html } from 'lit';
+import '../../../components/kline-chart/define.js';
+import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
+import { waitFor } from '../helpers/chart-fixture.js';
+import { paneCount, paneTotal } from '../helpers/pane-pixels.js';
+import { mount, unmountAll } from '../panel/panel-fixture.js';
+
+type Point = [number, number];
+type Step = { type: 'touchStart' | 'touchMove' | 'touchEnd'; points: Point[] };
+
+/** Real touch input (Chromium DevTools protocol), in viewport CSS pixels. */
+async function touch(steps: Step[]): Promise<void> {
+  await executeServerCommand('touch', { steps });
+}
+
+/** One finger moved from `from` to `to` in `n` steps, still down at the end. */
+function moves(from: Point, to: Point, n = 8): Step[] {
+  return Array.from({ length: n }, (_, k) => ({
+    type: 'touchMove' as const,
+    points: [[from[0] + ((to[0] - from[0]) * (k + 1)) / n, from[1] + ((to[1] - from[1]) * (k + 1)) / n] as Point],
+  }));
+}
+
+const TAG_BG: [number, number, number] = [255, 0, 255];
+
+/**
+ * A phone's crosshair (as on TradingView's mobile chart): a finger held still on the plot brings the
+ * crosshair there, and while it stays down, moving it moves the crosshair (horizontal and vertical)
+ * instead of panning the chart or scrolling the page.
+ */
+describe('long press on the plot', function () {
+  this.timeout(60000);
+  afterEach(() => unmountAll());
+
+  it('shows the crosshair under the held finger, which then moves it without panning or scrolling', async () => {
+    const main = mount(
+      html`<main><kline-chart style="width:390px;height:500px;--kline-crosshair-label-background:#ff00ff" indicators="VOL"></kline-chart><div style="height:2000px"></div></main>`,
+    );
+    const chart = main.querySelector<KlineChart>('kline-chart')!;
+    await waitFor(() => chart.context.get() !== null, 'chart data');
+    await chart.whenPainted();
+    window.scrollTo(0, 0);
+    const root = chart.shadowRoot!;
+    const price = root.querySelector<HTMLElement>('.pane[data-pane-id="price"]')!;
+    const o = price.querySelector<HTMLElement>('.u-over')!.getBoundingClientRect();
+    const p = price.getBoundingClientRect();
+    const axisX = o.right - p.left;
+    /** Crosshair price tag pixels on the price axis at viewport y. */
+    const tagAt = (y: number) =>
+      paneCount(price, TAG_BG, { x: axisX + 1, y: y - p.top - 3, w: p.width - axisX - 2, h: 6 });
+    const view = coreOf(chart).store.peek('view');
+    const finger: Point = [o.left + o.width * 0.4, o.top + o.height * 0.5];
+    expect(paneTotal(price, TAG_BG), 'no crosshair before the touch').to.equal(0);
+
+    await touch([{ type: 'touchStart', points: [finger] }]);
+    // Holding the finger still is the input itself: the crosshair comes after a moment (bounded).
+    await waitFor(() => tagAt(finger[1]) > 50, 'the crosshair’s price tag at the held finger', 3000);
+
+    // Dragged down first (a move the page would take for a scroll) and then sideways while held: the
+    // crosshair follows, the chart and the page stay.
+    const down: Point = [finger[0], finger[1] + 70];
+    const right: Point = [down[0] + 80, down[1]];
+    await touch([...moves(finger, down), ...moves(down, right)]);
+    await waitFor(() => tagAt(down[1]) > 50, 'the price tag followed the finger down');
+    expect(tagAt(finger[1]), 'not at the first y any more').to.equal(0);
+    expect(coreOf(chart).store.peek('view'), 'the chart did not pan').to.deep.equal(view);
+    expect(window.scrollY, 'the page did not scroll').to.equal(0);
+    await touch([{ type: 'touchEnd', points: [] }]);
+
+    // A quick horizontal drag afterwards still pans.
+    const start: Point = [o.left + o.width * 0.3, o.top + o.height * 0.3];
+    await touch([
+      { type: 'touchStart', points: [start] },
+      ...moves(start, [start[0] + 120, start[1]]),
+      { type: 'touchEnd', points: [] },
+    ]);
+    await waitFor(() => coreOf(chart).store.peek('view')!.start < view!.start - 1, 'a drag pans');
+  });
+});
