@@ -52,6 +52,7 @@ import { toolLabel } from '../i18n/tool-labels.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { approvalText, runConflictText, runSummaryText } from './agent-words.js';
 import { OncePerFrame } from './once-per-frame.js';
+import { isSameEvent } from '../../src/agent/is-same-event.js';
 import { PanelFocus } from './panel-focus.js';
 import {
   createPanelSessionStore,
@@ -844,7 +845,14 @@ export class ChartAgentPanel extends LitElement {
 
     if (event.sessionId !== this._sessionId) return;
     const last = this._events[this._events.length - 1];
-    if (last && event.seq <= last.seq) return;
+    if (last && event.seq <= last.seq) {
+      // A chat another tab holds: that tab was reloaded mid-run, and its log goes on from what it stored.
+      // What this view followed past that is replaced (a new array: the transcript is folded again).
+      if (!this._sessionReadOnly) return;
+      const keep = this._events.findLastIndex((e) => e.seq < event.seq) + 1;
+      if (isSameEvent(this._events[keep], event)) return;
+      this._events = this._events.slice(0, keep);
+    }
     this._events.push(event);
     // Streamed text renders at most once per frame: the tokens of a burst (a whole answer read in
     // one task) cost one render, not one each. Any other event renders now, the tokens before it too.

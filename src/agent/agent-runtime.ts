@@ -35,6 +35,7 @@ import { describeToolCall } from './describe-tool-call.js';
 import { toolFailure, toolSuccess } from './tool-failure.js';
 import { validateInput } from './validate-input.js';
 import { openSessionChannel, type SessionChannel } from './session-channel.js';
+import { isSameEvent } from './is-same-event.js';
 import { yieldToEventLoop } from './yield-to-event-loop.js';
 
 /** Options of {@link AgentRuntime}. */
@@ -1225,7 +1226,15 @@ export class AgentRuntime {
    */
   #follow(event: AgentEvent): void {
     const state = this.#sessions.get(event.sessionId);
-    if (!state?.readOnly || event.seq < state.nextSeq) return;
+    if (!state?.readOnly) return;
+    if (event.seq < state.nextSeq) {
+      // Not new: the same event again, or the holding tab was reloaded mid-run (or closed, and another took
+      // the chat). Its log then goes on from what it stored; what this tab followed past that (live-only
+      // text, events never stored) was never part of the chat and is dropped.
+      const keep = state.events.findLastIndex((e) => e.seq < event.seq) + 1;
+      if (isSameEvent(state.events[keep], event)) return;
+      state.events.splice(keep);
+    }
     state.events.push(event);
     state.nextSeq = event.seq + 1;
     this.#publish(event);
