@@ -130,4 +130,31 @@ describe('<chart-agent-panel> following a chat another tab holds', function () {
     );
     await waitFor(() => messagesText(shown).includes('and now?'), 'the next question', 5000);
   });
+
+  it('a malformed message on the channel is ignored: the view keeps rendering what follows', async () => {
+    tab = await followedChat();
+    const shown = panel!;
+    const errors: unknown[] = [];
+    const onError = (e: ErrorEvent) => errors.push(e.error);
+    const onRejection = (e: PromiseRejectionEvent) => errors.push(e.reason);
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    try {
+      // Another script of the origin (or an older build in another tab) posts an event of no known shape.
+      tab.live(
+        tab.event({ type: 'tool.started', callId: 'c1', name: 'chart_set_period', input: {} }),
+        tab.event({ type: 'tool.finished', callId: 'c1', name: 'chart_set_period', result: null, elapsedMs: 1 }),
+      );
+      tab.live(tab.event({ type: 'assistant.text.delta', messageId: 'msg_2', delta: 'still shown' }));
+      await waitFor(() => messagesText(shown).includes('still shown'), 'the next delta', 5000);
+      await shown.updateComplete;
+      await new Promise((r) => setTimeout(r, 50));
+      expect(errors.map(String)).to.deep.equal([]);
+      // The card of the call whose result never came in a usable form still says it runs.
+      expect(shown.shadowRoot!.querySelector('[part~="tool-card"]')?.getAttribute('data-status')).to.equal('running');
+    } finally {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    }
+  });
 });
