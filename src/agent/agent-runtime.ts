@@ -322,6 +322,7 @@ export class AgentRuntime {
     // Also while its open is still waiting for the lock: that lock must not stay held by nobody.
     this.#wanted.delete(sessionId);
     const state = this.#sessions.get(sessionId);
+    this.#closeChannelIfIdle();
     if (!state) return;
     state.releaseLock?.();
     state.releaseLock = null;
@@ -464,6 +465,7 @@ export class AgentRuntime {
       for (const [callId, approval] of this.#approvals) if (approval.runId === runId) this.#approvals.delete(callId);
     }
     await this.#persisted(state);
+    this.#closeChannelIfIdle();
     return status;
   }
 
@@ -1238,6 +1240,17 @@ export class AgentRuntime {
     state.events.push(event);
     state.nextSeq = event.seq + 1;
     this.#publish(event);
+  }
+
+  /**
+   * Closes the session channel once no chat is open here and no run goes on (a panel removed or moved,
+   * a runtime replaced): an open channel would keep this runtime alive. The next lock request reopens it.
+   */
+  #closeChannelIfIdle(): void {
+    if (!this.#channel || this.#wanted.size > 0) return;
+    for (const state of this.#sessions.values()) if (state.active) return;
+    this.#channel.close();
+    this.#channel = undefined;
   }
 
   #publish(event: AgentEvent): void {
