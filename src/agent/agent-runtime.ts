@@ -19,7 +19,7 @@ import { chartChangeItem, describeChartChanges } from './chart-changes.js';
 import { createVisionMemory, type VisionMemory } from './vision-memory.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 import { BadStreamError, classifyProviderError, retryDelayMs } from './provider-error.js';
-import { createRedactor, type Redactor } from './redact.js';
+import { createRedactor, mayEndInSecret, type Redactor } from './redact.js';
 import {
   ASK_USER_TOOL,
   AskUserInput,
@@ -206,12 +206,15 @@ export class AgentRuntime {
   readonly #visionMemory: VisionMemory;
   #client: OpenAI | null = null;
   readonly #redactor: Redactor;
+  /** The verbatim secrets (the API key and the host's), for {@link mayEndInSecret}. */
+  readonly #secrets: readonly string[];
   /** Opened with the first Web Lock request (browsers only); see {@link openSessionChannel}. */
   #channel: SessionChannel | null | undefined;
 
   constructor(options: AgentRuntimeOptions) {
     this.#options = options;
     const secrets = [...(options.apiKey ? [options.apiKey] : []), ...(options.secrets ?? [])];
+    this.#secrets = secrets.filter((s) => typeof s === 'string' && s.length > 0);
     this.#redactor = createRedactor(secrets, { patterns: options.redactPatterns ?? [] });
     this.#confirmMutations = options.confirmMutations ?? false;
     this.#vision = options.vision ?? 'auto';
@@ -722,7 +725,8 @@ export class AgentRuntime {
             text += delta.content;
             emitted = true;
             this.#emit(state, active.runId, { type: 'assistant.text.delta', messageId, delta: delta.content });
-            if (performance.now() - checkpointAt >= TEXT_CHECKPOINT_MS) {
+            // Not while the text may end inside a secret: redacted alone, its first part would be stored.
+            if (performance.now() - checkpointAt >= TEXT_CHECKPOINT_MS && !mayEndInSecret(text, this.#secrets)) {
               checkpointAt = performance.now();
               this.#emit(state, active.runId, { type: 'assistant.text.checkpoint', messageId, text });
             }
