@@ -388,8 +388,8 @@ export class ChartAgentPanel extends LitElement {
 
   /** `theme="auto"` follows the site's own switch on `<html>`: mirrored as `data-site-theme` for the styles. */
   readonly #themeWatcher = new ThemeWatcher(() => this.#syncSiteTheme());
-  /** The host's aria-label is the panel's own (its title, in the panel's language), not the page author's. */
-  #ownLabel = false;
+  /** The aria-label the panel gave itself (its title, in its language); another value is the page's own. */
+  #ownLabel: string | null = null;
 
   #syncSiteTheme(): void {
     const site = siteTheme();
@@ -456,9 +456,11 @@ export class ChartAgentPanel extends LitElement {
     // A named region: screen readers list the assistant among the landmarks, as they do the chart.
     if (!this.hasAttribute('role')) this.setAttribute('role', 'region');
     const label = panelStrings(this.#i18n.tag).title;
-    if (!this.hasAttribute('aria-label') || this.#ownLabel) {
-      this.#ownLabel = true;
-      if (this.getAttribute('aria-label') !== label) this.setAttribute('aria-label', label);
+    // The page's own label is any other value, also one set after the panel rendered.
+    const current = this.getAttribute('aria-label');
+    if (current === null || current === this.#ownLabel) {
+      this.#ownLabel = label;
+      if (current !== label) this.setAttribute('aria-label', label);
     }
     // While a run streams, stick to the bottom once per frame, not per render: setting scrollTop
     // forces a layout of the whole conversation, and a run's other events render as they come.
