@@ -280,7 +280,7 @@ export class ChartAgentPanel extends LitElement {
   /** Run id whose "Undo run" is in progress. */
   declare _reverting: string;
   /** The run waits before another model request (`run.retrying`): why, and until when (epoch ms). */
-  declare _retrying: { code: RunFailureCode; until: number } | null;
+  declare _retrying: { code: RunFailureCode; until: number; seconds: number } | null;
 
   #store: SessionStore | null = null;
   #storeKind = '';
@@ -872,7 +872,7 @@ export class ChartAgentPanel extends LitElement {
       this.#focus.cardAdded(event.callId);
     if (event.type === 'run.retrying') {
       this._now = Date.now();
-      this._retrying = { code: event.code, until: this._now + event.delayMs };
+      this._retrying = { code: event.code, until: this._now + event.delayMs, seconds: Math.ceil(event.delayMs / 1000) };
     } else if (this._retrying) this._retrying = null;
     if (event.type === 'run.started') {
       this.#currentRunId = event.runId ?? null;
@@ -1280,7 +1280,7 @@ export class ChartAgentPanel extends LitElement {
             }
             ${
               this._running && this._retrying
-                ? html`<div part="retry-status" class="thinking retry-status" role="status" data-code=${this._retrying.code}><span class="spinner" aria-hidden="true"></span>${(this._retrying.code === 'PROVIDER_RATE_LIMIT' ? s.rateLimitedRetrying : s.retryingIn)(Math.max(0, Math.ceil((this._retrying.until - this._now) / 1000)))}</div>`
+                ? this.#renderRetryStatus(this._retrying, s)
                 : this._running && !this.#isStreaming(items) && !this.#reducer.waitingForUser()
                   ? html`<div class="thinking" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>`
                   : nothing
@@ -1419,6 +1419,16 @@ export class ChartAgentPanel extends LitElement {
       case 'notice':
         return html`<div class="notice" role="status" data-notice=${item.notice}>${item.notice === 'cancelled' ? s.cancelled : s.interrupted}</div>`;
     }
+  }
+
+  /**
+   * The wait before a retry: the countdown ticks on screen only; the live region says the wait once
+   * (a status whose text changed every second would be read out every second).
+   */
+  #renderRetryStatus(retrying: NonNullable<ChartAgentPanel['_retrying']>, s: PanelStrings): TemplateResult {
+    const say = retrying.code === 'PROVIDER_RATE_LIMIT' ? s.rateLimitedRetrying : s.retryingIn;
+    const left = Math.max(0, Math.ceil((retrying.until - this._now) / 1000));
+    return html`<div part="retry-status" class="thinking retry-status" role="status" data-code=${retrying.code}><span class="spinner" aria-hidden="true"></span><span aria-hidden="true">${say(left)}</span><span class="visually-hidden">${say(retrying.seconds)}</span></div>`;
   }
 
   #renderError(item: RunErrorTranscriptItem, isLast: boolean, s: PanelStrings): TemplateResult {
