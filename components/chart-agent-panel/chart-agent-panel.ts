@@ -52,6 +52,7 @@ import { toolLabel } from '../i18n/tool-labels.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { approvalText, runConflictText, runSummaryText } from './agent-words.js';
 import { OncePerFrame } from './once-per-frame.js';
+import { isSameEvent } from '../../src/agent/is-same-event.js';
 import { PanelFocus } from './panel-focus.js';
 import {
   createPanelSessionStore,
@@ -279,7 +280,7 @@ export class ChartAgentPanel extends LitElement {
   /** Run id whose "Undo run" is in progress. */
   declare _reverting: string;
   /** The run waits before another model request (`run.retrying`): why, and until when (epoch ms). */
-  declare _retrying: { code: RunFailureCode; until: number } | null;
+  declare _retrying: { code: RunFailureCode; until: number; seconds: number } | null;
 
   #store: SessionStore | null = null;
   #storeKind = '';
@@ -387,8 +388,8 @@ export class ChartAgentPanel extends LitElement {
 
   /** `theme="auto"` follows the site's own switch on `<html>`: mirrored as `data-site-theme` for the styles. */
   readonly #themeWatcher = new ThemeWatcher(() => this.#syncSiteTheme());
-  /** The host's aria-label is the panel's own (its title, in the panel's language), not the page author's. */
-  #ownLabel = false;
+  /** The aria-label the panel gave itself (its title, in its language); another value is the page's own. */
+  #ownLabel: string | null = null;
 
   #syncSiteTheme(): void {
     const site = siteTheme();
@@ -455,9 +456,11 @@ export class ChartAgentPanel extends LitElement {
     // A named region: screen readers list the assistant among the landmarks, as they do the chart.
     if (!this.hasAttribute('role')) this.setAttribute('role', 'region');
     const label = panelStrings(this.#i18n.tag).title;
-    if (!this.hasAttribute('aria-label') || this.#ownLabel) {
-      this.#ownLabel = true;
-      if (this.getAttribute('aria-label') !== label) this.setAttribute('aria-label', label);
+    // The page's own label is any other value, also one set after the panel rendered.
+    const current = this.getAttribute('aria-label');
+    if (current === null || current === this.#ownLabel) {
+      this.#ownLabel = label;
+      if (current !== label) this.setAttribute('aria-label', label);
     }
     // While a run streams, stick to the bottom once per frame, not per render: setting scrollTop
     // forces a layout of the whole conversation, and a run's other events render as they come.
@@ -844,7 +847,14 @@ export class ChartAgentPanel extends LitElement {
 
     if (event.sessionId !== this._sessionId) return;
     const last = this._events[this._events.length - 1];
-    if (last && event.seq <= last.seq) return;
+    if (last && event.seq <= last.seq) {
+      // A chat another tab holds: that tab was reloaded mid-run, and its log goes on from what it stored.
+      // What this view followed past that is replaced (a new array: the transcript is folded again).
+      if (!this._sessionReadOnly) return;
+      const keep = this._events.findLastIndex((e) => e.seq < event.seq) + 1;
+      if (isSameEvent(this._events[keep], event)) return;
+      this._events = this._events.slice(0, keep);
+    }
     this._events.push(event);
     // Streamed text renders at most once per frame: the tokens of a burst (a whole answer read in
     // one task) cost one render, not one each. Any other event renders now, the tokens before it too.
@@ -862,7 +872,7 @@ export class ChartAgentPanel extends LitElement {
       this.#focus.cardAdded(event.callId);
     if (event.type === 'run.retrying') {
       this._now = Date.now();
-      this._retrying = { code: event.code, until: this._now + event.delayMs };
+      this._retrying = { code: event.code, until: this._now + event.delayMs, seconds: Math.ceil(event.delayMs / 1000) };
     } else if (this._retrying) this._retrying = null;
     if (event.type === 'run.started') {
       this.#currentRunId = event.runId ?? null;
@@ -1270,7 +1280,7 @@ export class ChartAgentPanel extends LitElement {
             }
             ${
               this._running && this._retrying
-                ? html`<div part="retry-status" class="thinking retry-status" role="status" data-code=${this._retrying.code}><span class="spinner" aria-hidden="true"></span>${(this._retrying.code === 'PROVIDER_RATE_LIMIT' ? s.rateLimitedRetrying : s.retryingIn)(Math.max(0, Math.ceil((this._retrying.until - this._now) / 1000)))}</div>`
+                ? this.#renderRetryStatus(this._retrying, s)
                 : this._running && !this.#isStreaming(items) && !this.#reducer.waitingForUser()
                   ? html`<div class="thinking" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>`
                   : nothing
@@ -1409,6 +1419,16 @@ export class ChartAgentPanel extends LitElement {
       case 'notice':
         return html`<div class="notice" role="status" data-notice=${item.notice}>${item.notice === 'cancelled' ? s.cancelled : s.interrupted}</div>`;
     }
+  }
+
+  /**
+   * The wait before a retry: the countdown ticks on screen only; the live region says the wait once
+   * (a status whose text changed every second would be read out every second).
+   */
+  #renderRetryStatus(retrying: NonNullable<ChartAgentPanel['_retrying']>, s: PanelStrings): TemplateResult {
+    const say = retrying.code === 'PROVIDER_RATE_LIMIT' ? s.rateLimitedRetrying : s.retryingIn;
+    const left = Math.max(0, Math.ceil((retrying.until - this._now) / 1000));
+    return html`<div part="retry-status" class="thinking retry-status" role="status" data-code=${retrying.code}><span class="spinner" aria-hidden="true"></span><span aria-hidden="true">${say(left)}</span><span class="visually-hidden">${say(retrying.seconds)}</span></div>`;
   }
 
   #renderError(item: RunErrorTranscriptItem, isLast: boolean, s: PanelStrings): TemplateResult {

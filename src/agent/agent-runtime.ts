@@ -19,7 +19,7 @@ import { chartChangeItem, describeChartChanges } from './chart-changes.js';
 import { createVisionMemory, type VisionMemory } from './vision-memory.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 import { BadStreamError, classifyProviderError, retryDelayMs } from './provider-error.js';
-import { createRedactor, type Redactor } from './redact.js';
+import { createRedactor, mayEndInSecret, type Redactor } from './redact.js';
 import {
   ASK_USER_TOOL,
   AskUserInput,
@@ -35,6 +35,7 @@ import { describeToolCall } from './describe-tool-call.js';
 import { toolFailure, toolSuccess } from './tool-failure.js';
 import { validateInput } from './validate-input.js';
 import { openSessionChannel, type SessionChannel } from './session-channel.js';
+import { isSameEvent } from './is-same-event.js';
 import { yieldToEventLoop } from './yield-to-event-loop.js';
 
 /** Options of {@link AgentRuntime}. */
@@ -205,12 +206,15 @@ export class AgentRuntime {
   readonly #visionMemory: VisionMemory;
   #client: OpenAI | null = null;
   readonly #redactor: Redactor;
+  /** The verbatim secrets (the API key and the host's), for {@link mayEndInSecret}. */
+  readonly #secrets: readonly string[];
   /** Opened with the first Web Lock request (browsers only); see {@link openSessionChannel}. */
   #channel: SessionChannel | null | undefined;
 
   constructor(options: AgentRuntimeOptions) {
     this.#options = options;
     const secrets = [...(options.apiKey ? [options.apiKey] : []), ...(options.secrets ?? [])];
+    this.#secrets = secrets.filter((s) => typeof s === 'string' && s.length > 0);
     this.#redactor = createRedactor(secrets, { patterns: options.redactPatterns ?? [] });
     this.#confirmMutations = options.confirmMutations ?? false;
     this.#vision = options.vision ?? 'auto';
@@ -321,6 +325,7 @@ export class AgentRuntime {
     // Also while its open is still waiting for the lock: that lock must not stay held by nobody.
     this.#wanted.delete(sessionId);
     const state = this.#sessions.get(sessionId);
+    this.#closeChannelIfIdle();
     if (!state) return;
     state.releaseLock?.();
     state.releaseLock = null;
@@ -463,6 +468,7 @@ export class AgentRuntime {
       for (const [callId, approval] of this.#approvals) if (approval.runId === runId) this.#approvals.delete(callId);
     }
     await this.#persisted(state);
+    this.#closeChannelIfIdle();
     return status;
   }
 
@@ -719,7 +725,8 @@ export class AgentRuntime {
             text += delta.content;
             emitted = true;
             this.#emit(state, active.runId, { type: 'assistant.text.delta', messageId, delta: delta.content });
-            if (performance.now() - checkpointAt >= TEXT_CHECKPOINT_MS) {
+            // Not while the text may end inside a secret: redacted alone, its first part would be stored.
+            if (performance.now() - checkpointAt >= TEXT_CHECKPOINT_MS && !mayEndInSecret(text, this.#secrets)) {
               checkpointAt = performance.now();
               this.#emit(state, active.runId, { type: 'assistant.text.checkpoint', messageId, text });
             }
@@ -1225,10 +1232,29 @@ export class AgentRuntime {
    */
   #follow(event: AgentEvent): void {
     const state = this.#sessions.get(event.sessionId);
-    if (!state?.readOnly || event.seq < state.nextSeq) return;
+    if (!state?.readOnly) return;
+    if (event.seq < state.nextSeq) {
+      // Not new: the same event again, or the holding tab was reloaded mid-run (or closed, and another took
+      // the chat). Its log then goes on from what it stored; what this tab followed past that (live-only
+      // text, events never stored) was never part of the chat and is dropped.
+      const keep = state.events.findLastIndex((e) => e.seq < event.seq) + 1;
+      if (isSameEvent(state.events[keep], event)) return;
+      state.events.splice(keep);
+    }
     state.events.push(event);
     state.nextSeq = event.seq + 1;
     this.#publish(event);
+  }
+
+  /**
+   * Closes the session channel once no chat is open here and no run goes on (a panel removed or moved,
+   * a runtime replaced): an open channel would keep this runtime alive. The next lock request reopens it.
+   */
+  #closeChannelIfIdle(): void {
+    if (!this.#channel || this.#wanted.size > 0) return;
+    for (const state of this.#sessions.values()) if (state.active) return;
+    this.#channel.close();
+    this.#channel = undefined;
   }
 
   #publish(event: AgentEvent): void {

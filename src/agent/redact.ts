@@ -45,6 +45,20 @@ const ASSIGNMENT_PATTERN = new RegExp(
 );
 const SECRET_KEY = new RegExp(String.raw`^(?:(?:proxy-)?authorization|${SECRET_NAMES})$`, 'i');
 
+/**
+ * Whether `text`, the start of a text still streaming, may end inside a secret: it ends in a character
+ * credentials are written with (a key's first part would pass every pattern), or with the start of
+ * one of `secrets`. Such a prefix is not stored on its own: redacting it could not find the secret.
+ */
+export function mayEndInSecret(text: string, secrets: readonly string[]): boolean {
+  if (/[\w\-.+/=~:]$/.test(text)) return true;
+  return secrets.some((secret) => {
+    for (let k = Math.min(secret.length - 1, text.length); k > 0; k--)
+      if (text.endsWith(secret.slice(0, k))) return true;
+    return false;
+  });
+}
+
 /** Options of {@link redact} beyond the verbatim secrets. */
 export interface RedactOptions {
   /** Extra patterns (a host's own key formats); every match is replaced. A pattern without `g` is used as if it had it. */

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../protocol/index.js';
+import { isAgentEvent } from './session-record-schema.js';
 
 /** The BroadcastChannel every runtime of an origin shares for live session events. */
 export const SESSION_CHANNEL = 'kline-agent-sessions';
@@ -12,15 +13,16 @@ export interface SessionChannel {
 /**
  * Opens the origin's session channel, or returns null where tabs cannot share a chat (no
  * `BroadcastChannel`, or no Web Locks, so no chat is ever read-only: Node). `onEvent` gets the events
- * other tabs post, checked for the fields a follower reads; the panel renders their text as Markdown
- * text, never as HTML, as it does stored events.
+ * other tabs post that pass the schema of stored events (any script of the origin, or an older build
+ * in another tab, can post; anything else is dropped); the panel renders their text as Markdown text,
+ * never as HTML, as it does stored events.
  */
 export function openSessionChannel(onEvent: (event: AgentEvent) => void): SessionChannel | null {
   const scope = globalThis as { BroadcastChannel?: typeof BroadcastChannel; navigator?: { locks?: unknown } };
   if (!scope.BroadcastChannel || !scope.navigator?.locks) return null;
   const channel = new scope.BroadcastChannel(SESSION_CHANNEL);
   channel.onmessage = (message: MessageEvent<unknown>) => {
-    if (isEventLike(message.data)) onEvent(message.data);
+    if (isAgentEvent(message.data)) onEvent(message.data);
   };
   return {
     post(event) {
@@ -32,15 +34,4 @@ export function openSessionChannel(onEvent: (event: AgentEvent) => void): Sessio
     },
     close: () => channel.close(),
   };
-}
-
-function isEventLike(value: unknown): value is AgentEvent {
-  if (typeof value !== 'object' || value === null) return false;
-  const event = value as { type?: unknown; seq?: unknown; sessionId?: unknown; at?: unknown };
-  return (
-    typeof event.type === 'string' &&
-    Number.isInteger(event.seq) &&
-    typeof event.sessionId === 'string' &&
-    typeof event.at === 'number'
-  );
 }

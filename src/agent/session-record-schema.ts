@@ -164,6 +164,16 @@ export function validateSessionRecords(
   return { events, invalid };
 }
 
+/**
+ * Whether a value received from outside (another tab's message) is an event this runtime can show: a
+ * known type with every field of that type (the check stored records get).
+ */
+export function isAgentEvent(value: unknown): value is AgentEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const sessionId = (value as { sessionId?: unknown }).sessionId;
+  return typeof sessionId === 'string' && recordProblem(value, sessionId, -Infinity) === null;
+}
+
 function recordProblem(record: unknown, sessionId: string, lastSeq: number): string | null {
   if (typeof record !== 'object' || record === null) return 'not an object';
   const type = (record as { type?: unknown }).type;

@@ -11,7 +11,13 @@ import {
   type Period,
   type Series,
 } from '../data/index.js';
-import { createDefaultSourceRegistry, DataSourceRegistry, derivePricePrecision, sliceBars } from '../data/index.js';
+import {
+  createDefaultSourceRegistry,
+  DataSourceRegistry,
+  derivePricePrecision,
+  sliceBars,
+  widenPricePrecision,
+} from '../data/index.js';
 import { Store, type ReadOnlySignal } from '../store/index.js';
 import { ToolRegistry, type ToolPolicy } from '../tools/index.js';
 import { buildChartContext } from './build-chart-context.js';
@@ -73,6 +79,8 @@ export class ChartCore implements CommandContext {
   #load: AbortController | null = null;
   /** Capacity-backed columns so live appends do not copy the whole series every tick. */
   #buffer: Bars | null = null;
+  /** The series' price precision was derived from its bars (no source or host named one): live bars may widen it. */
+  #precisionFromData = false;
   readonly #errorListeners = new Set<(error: { code: string; message: string }) => void>();
   /** The host's own bars (`setBars`), registered as source `custom` on first use. */
   readonly host = new HostDataSource((code, message) => this.reportError(code, message));
@@ -311,7 +319,8 @@ export class ChartCore implements CommandContext {
   #commitSeries(d: import('../store/index.js').Draft<ChartState>, series: Series): void {
     this.#buffer = null;
     // An instrument whose source names no precision shows its prices with the data's own decimals.
-    if (series.instrument.pricePrecision === undefined)
+    this.#precisionFromData = series.instrument.pricePrecision === undefined;
+    if (this.#precisionFromData)
       series = { ...series, instrument: { ...series.instrument, pricePrecision: derivePricePrecision(series.bars) } };
     d.set('series', series);
     d.set('dataRevision', d.get('dataRevision') + 1);
@@ -509,10 +518,14 @@ export class ChartCore implements CommandContext {
       length,
     };
     const view = this.store.peek('view');
+    const precision = series.instrument.pricePrecision;
+    const widened =
+      this.#precisionFromData && precision !== undefined ? widenPricePrecision(precision, bar) : precision;
+    const instrument = widened === precision ? series.instrument : { ...series.instrument, pricePrecision: widened };
     this.store.action(
       'updateBar',
       (d) => {
-        d.set('series', { ...series, bars: next });
+        d.set('series', { ...series, instrument, bars: next });
         d.set('dataRevision', d.get('dataRevision') + 1);
         // Follow the newest bar only when the user is already at the right edge.
         if (append && view && view.end >= n - 0.5) d.set('view', { start: view.start + 1, end: view.end + 1 });

@@ -9,10 +9,9 @@ import type { CommandContext } from './command-context.js';
 import { DEFAULT_PANE_WEIGHT, DEFAULT_PRICE_WEIGHT, type IndicatorInstance, type PaneLayout } from '../state/index.js';
 import { resolveStudy, settingsConvention } from './indicator-study.js';
 
-/** The most studies one chart keeps: past it a chart stops being readable (and each costs a pass per frame). */
-export const MAX_STUDIES = 40;
-/** The most indicator panes below the price pane: at the minimum pane height more would not fit a screen. */
-export const MAX_PANES = 12;
+import { MAX_PANES, MAX_STUDIES } from '../state/study-limits.js';
+
+export { MAX_PANES, MAX_STUDIES };
 
 /**
  * The active indicators of a chart: what the element needs at once (the `indicators` attribute, the

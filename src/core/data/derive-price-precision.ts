@@ -26,11 +26,7 @@ export function decimalsOf(v: number, max = MAX_PRICE_PRECISION): number {
 export function derivePricePrecision(bars: Bars): number {
   const n = bars.length;
   if (n === 0) return 2;
-  const typical = Math.abs(bars.close[n - 1]);
-  const cap =
-    typical > 0 && Number.isFinite(typical)
-      ? Math.max(0, Math.min(MAX_PRICE_PRECISION, SIGNIFICANT_DIGITS - 1 - Math.floor(Math.log10(typical))))
-      : MAX_PRICE_PRECISION;
+  const cap = precisionCap(bars.close[n - 1]);
   let decimals = 0;
   for (let i = n - 1; i >= Math.max(0, n - 1000) && decimals < cap; i--) {
     for (const column of [bars.open, bars.high, bars.low, bars.close]) {
@@ -39,4 +35,27 @@ export function derivePricePrecision(bars: Bars): number {
     }
   }
   return decimals;
+}
+
+/**
+ * A precision derived from earlier bars, widened for a live bar whose prices need more decimals (a
+ * history of round prices, then a tick at 103.37), within the same limits as {@link derivePricePrecision}.
+ */
+export function widenPricePrecision(
+  precision: number,
+  bar: { readonly open: number; readonly high: number; readonly low: number; readonly close: number },
+): number {
+  const cap = precisionCap(bar.close);
+  let decimals = precision;
+  for (const v of [bar.open, bar.high, bar.low, bar.close])
+    if (decimals < cap) decimals = Math.max(decimals, decimalsOf(v, cap));
+  return decimals;
+}
+
+/** The most decimals a price around `typical` is shown with: 8 significant digits, at most {@link MAX_PRICE_PRECISION}. */
+function precisionCap(typical: number): number {
+  const a = Math.abs(typical);
+  return a > 0 && Number.isFinite(a)
+    ? Math.max(0, Math.min(MAX_PRICE_PRECISION, SIGNIFICANT_DIGITS - 1 - Math.floor(Math.log10(a))))
+    : MAX_PRICE_PRECISION;
 }

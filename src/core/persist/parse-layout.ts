@@ -29,6 +29,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import { resolveParams, type IndicatorDefinition } from '../indicators/index.js';
 import { LAYOUT_VERSION, type LayoutDocument } from './layout-document.js';
+import { MAX_PANES, MAX_STUDIES } from '../state/study-limits.js';
 
 /**
  * Result of `parseLayout`: the document (with `dropped` naming every part that was left out), or
@@ -323,6 +324,29 @@ function items<T>(list: unknown[], path: string, parse: (v: unknown, p: string) 
  * known drawing kinds, settings enums, IANA timezones, and with `check.indicators` known studies
  * and params within their bounds): a bad one is left out, named in `dropped`, and the rest restores.
  */
+/**
+ * The panes and studies a chart keeps ({@link MAX_PANES} indicator panes, {@link MAX_STUDIES} studies), as
+ * `indicators_add` and the `indicators` attribute do: a layout saved before the limits (or edited) would
+ * otherwise restore a chart too crowded to use. A study in a pane left out is left out with it.
+ */
+function withinStudyLimits(
+  panes: PaneLayout[],
+  indicators: IndicatorInstance[],
+  dropped: string[],
+): { panes: PaneLayout[]; indicators: IndicatorInstance[] } {
+  if (panes.length - 1 <= MAX_PANES && indicators.length <= MAX_STUDIES) return { panes, indicators };
+  const keptPanes = panes.slice(0, MAX_PANES + 1);
+  const gone = new Set(panes.slice(MAX_PANES + 1).map((p) => p.id));
+  const inKeptPanes = indicators.filter((s) => !gone.has(s.paneId));
+  const kept = inKeptPanes.slice(0, MAX_STUDIES);
+  const left = indicators.length - kept.length;
+  if (gone.size > 0 || left > 0)
+    dropped.push(
+      `indicators: ${left} studies and ${gone.size} panes left out: a chart shows at most ${MAX_STUDIES} studies and ${MAX_PANES} indicator panes`,
+    );
+  return { panes: keptPanes, indicators: kept };
+}
+
 export function parseLayout(text: string, check: LayoutCheckOptions = {}): ParseLayoutResult {
   let raw: unknown;
   try {
@@ -385,12 +409,17 @@ export function parseLayout(text: string, check: LayoutCheckOptions = {}): Parse
     }
     const revision =
       typeof raw.revision === 'number' && Number.isSafeInteger(raw.revision) && raw.revision >= 0 ? raw.revision : 0;
+    const limited = withinStudyLimits(
+      panes,
+      items(rawIndicators, 'indicators', (v, p) => indicator(v, p, check), dropped),
+      dropped,
+    );
     const layout: LayoutDocument = {
       version: LAYOUT_VERSION,
       savedAt,
       ...(revision > 0 ? { revision } : {}),
-      indicators: items(rawIndicators, 'indicators', (v, p) => indicator(v, p, check), dropped),
-      panes,
+      indicators: limited.indicators,
+      panes: limited.panes,
       drawings,
       comparisons: items(rawComparisons, 'comparisons', comparison, dropped),
       settings: settings(raw.settings, 'settings', dropped),
