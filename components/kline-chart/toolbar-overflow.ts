@@ -151,8 +151,10 @@ export class ToolbarOverflowController implements ReactiveController {
     // Wider: unfold and let the next renders measure again (each fold step is one more render, all
     // before the frame is painted: updates run in microtasks).
     const unfold = width > this.#width && this.#fold > 0;
+    // Narrower: measure again after a render (the row may overflow now).
+    const refold = width < this.#width && !compact && this.#fold < 3;
     this.#width = width;
-    if (compact === this.#compact && !unfold) return;
+    if (compact === this.#compact && !unfold && !refold) return;
     this.#compact = compact;
     if (unfold) this.#fold = 0;
     if (this.fold === 0) this.#open = false;

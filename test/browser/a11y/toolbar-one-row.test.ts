@@ -150,6 +150,19 @@ describe('the toolbar row and the drawing bar', function () {
     expect(bar.getAttribute('aria-orientation')).to.equal('vertical');
   });
 
+  it('a chart made narrower (1,000 to 640 px) folds its row again: one row, and a "More" button', async () => {
+    const chart = await chartOf(1000);
+    const root = chart.shadowRoot!;
+    expect(root.querySelector('[part="more-button"]')).to.equal(null);
+    chart.style.width = '640px';
+    await waitFor(() => root.querySelector('[part="more-button"]') !== null, 'a "More" button');
+    const toolbar = root.querySelector<HTMLElement>('[part="toolbar"]')!;
+    await waitFor(() => toolbar.scrollWidth <= toolbar.clientWidth + 1, 'the row fits its width');
+    expect(allActions().filter((a) => !shownInRow(chart).has(a)).length, 'some actions in the menu').to.be.greaterThan(
+      0,
+    );
+  });
+
   it('below 480 px there is no drawing bar: the drawing tools are in the "More" menu', async () => {
     const chart = await chartOf(400);
     const root = chart.shadowRoot!;
