@@ -714,7 +714,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     if (changed.has('timezone') && this.timezone !== undefined) patch.timezone = this.timezone;
     if (changed.has('locale')) {
       const fallback = (typeof navigator !== 'undefined' ? navigator.language : '') || 'en';
-      let locale = (this.locale || fallback).trim();
+      // `zh_CN`, as a CMS or a POSIX locale writes it, is `zh-CN` (as components/i18n reads it).
+      let locale = (this.locale || fallback).trim().replace(/_/g, '-');
       try {
         Intl.getCanonicalLocales(locale);
       } catch {

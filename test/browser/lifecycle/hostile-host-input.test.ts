@@ -128,6 +128,16 @@ describe('bad input from the page', () => {
       .and.match(/color-convention.*blue-up/);
   });
 
+  it('a POSIX-style locale (zh_CN) is read as its BCP-47 tag, not refused', async () => {
+    const { chart, seen } = await hostChart({ locale: 'zh_CN' });
+    // The Chinese strings are a chunk of their own: they arrive after the first paint.
+    await waitFor(
+      () => chart.shadowRoot!.querySelector('[part="toolbar"]')?.getAttribute('aria-label') === '图表工具栏',
+      'the toolbar in Chinese',
+    );
+    expect(seen.filter((e) => e.code === 'invalid_attribute')).to.deep.equal([]);
+  });
+
   it('an unknown toolbar, wheel, live or locale value is reported, and the chart keeps its default', async () => {
     const { chart, seen } = await hostChart();
     chart.setAttribute('toolbar', 'compact');
