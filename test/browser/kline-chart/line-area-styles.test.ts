@@ -33,7 +33,8 @@ describe('line and area price styles', function () {
 
     await chart.tools.execute('settings_update', { values: { candleStyle: 'area' } });
     await painted(chart);
-    expect(countPixels(canvas(), blue, 10), 'the close line over the fill').to.be.closeTo(line, line * 0.2);
+    // Fewer pure-blue pixels than the line alone: its anti-aliased edges blend into the fill.
+    expect(countPixels(canvas(), blue, 10), 'the close line over the fill').to.be.within(line * 0.6, line * 1.2);
     expect(countPixels(canvas(), fill, 10), 'the fill below').to.be.greaterThan(10000);
   });
 });
