@@ -65,45 +65,49 @@ describe('the drawing editor’s place', function () {
     await setViewport({ width: 800, height: 600 });
   });
 
-  it('at 390×844 a drawing ending at the top right keeps every control inside the chart, and each takes a tap', async () => {
-    await setViewport({ width: 390, height: 844 });
-    const { chart } = await chartOf('width:100%;height:560px');
-    const { id } = await selectedTrendLine(chart, 0.5, 1, true);
-    const root = chart.shadowRoot!;
-    const editor = root.querySelector<HTMLElement>('.drawing-editor')!;
-    const box = chart.getBoundingClientRect();
-    const panes = root.querySelector<HTMLElement>('[part="panes"]')!.getBoundingClientRect();
-    const controls = [...editor.querySelectorAll<HTMLElement>('input, select, button')];
-    expect(controls.length, 'colour, width, dash, label, lock').to.equal(5);
-    for (const c of controls) {
-      const r = c.getBoundingClientRect();
-      const name = c.getAttribute('aria-label');
-      expect(r.width, `${name} shown`).to.be.greaterThan(0);
-      expect(r.left, `${name} left`).to.be.at.least(box.left);
-      expect(r.right, `${name} right`).to.be.at.most(box.right);
-      // Over the plot, not over the toolbar.
-      expect(r.top, `${name} top`).to.be.at.least(panes.top);
-      expect(r.bottom, `${name} bottom`).to.be.at.most(panes.bottom);
-      const hit = root.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      expect(hit === c || c.contains(hit), `${name} is what a tap at its centre reaches`).to.equal(true);
-    }
-    // A real tap on the lock button locks the drawing.
-    const lock = controls.at(-1)!;
-    const r = lock.getBoundingClientRect();
-    await executeServerCommand('touch', {
-      steps: [
-        { type: 'touchStart', points: [[r.left + r.width / 2, r.top + r.height / 2]] },
-        { type: 'touchEnd', points: [] },
-      ],
+  for (const [width, height] of [
+    [390, 844],
+    [300, 640],
+  ])
+    it(`at ${width}×${height} a drawing ending at the top right keeps every control inside the chart, and each takes a tap`, async () => {
+      await setViewport({ width, height });
+      const { chart } = await chartOf('width:100%;height:560px');
+      const { id } = await selectedTrendLine(chart, 0.5, 1, true);
+      const root = chart.shadowRoot!;
+      const editor = root.querySelector<HTMLElement>('.drawing-editor')!;
+      const box = chart.getBoundingClientRect();
+      const panes = root.querySelector<HTMLElement>('[part="panes"]')!.getBoundingClientRect();
+      const controls = [...editor.querySelectorAll<HTMLElement>('input, select, button')];
+      expect(controls.length, 'colour, width, dash, label, lock').to.equal(5);
+      for (const c of controls) {
+        const r = c.getBoundingClientRect();
+        const name = c.getAttribute('aria-label');
+        expect(r.width, `${name} shown`).to.be.greaterThan(0);
+        expect(r.left, `${name} left`).to.be.at.least(box.left);
+        expect(r.right, `${name} right`).to.be.at.most(box.right);
+        // Over the plot, not over the toolbar.
+        expect(r.top, `${name} top`).to.be.at.least(panes.top);
+        expect(r.bottom, `${name} bottom`).to.be.at.most(panes.bottom);
+        const hit = root.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        expect(hit === c || c.contains(hit), `${name} is what a tap at its centre reaches`).to.equal(true);
+      }
+      // A real tap on the lock button locks the drawing.
+      const lock = controls.at(-1)!;
+      const r = lock.getBoundingClientRect();
+      await executeServerCommand('touch', {
+        steps: [
+          { type: 'touchStart', points: [[r.left + r.width / 2, r.top + r.height / 2]] },
+          { type: 'touchEnd', points: [] },
+        ],
+      });
+      await waitFor(
+        () =>
+          coreOf(chart)
+            .drawings.current()
+            .find((d) => d.id === id)?.locked === true,
+        'locked by a tap',
+      );
     });
-    await waitFor(
-      () =>
-        coreOf(chart)
-          .drawings.current()
-          .find((d) => d.id === id)?.locked === true,
-      'locked by a tap',
-    );
-  });
 
   it('on a wide chart it sits just above and right of the drawing’s right end', async () => {
     const { chart, scales: s } = await chartOf('width:1000px;height:500px');
