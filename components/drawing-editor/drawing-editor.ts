@@ -1,5 +1,5 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
-import { styleProps } from '../style-props.js';
+import { css, html, noChange, nothing, type TemplateResult } from 'lit';
+import { Directive, directive, type ElementPart } from 'lit/directive.js';
 import { drawingKindSummary, type DrawingEditorField, type DrawingStyle } from '../../src/core/drawings/index.js';
 import type { DrawingEditChange, DrawingEditorTarget } from '../kline-chart/drawing-layer-controller.js';
 import type { DrawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
@@ -60,7 +60,7 @@ export function renderDrawingEditor(m: DrawingEditorModel, a: DrawingEditorActio
   ];
   const show = (f: DrawingEditorField) => fields.includes(f);
   return html`<div class="drawing-editor" part="drawing-editor" role="group" aria-label=${s.editor} data-drawing-id=${d.id}
-      ${styleProps({ left: `${Math.round(t.x)}px`, top: `${Math.round(t.y)}px` })}
+      ${placeEditor(t)}
       @keydown=${(e: KeyboardEvent) => e.stopPropagation()}
       @pointerdown=${(e: PointerEvent) => e.stopPropagation()}>
     ${
@@ -96,11 +96,66 @@ export function renderDrawingEditor(m: DrawingEditorModel, a: DrawingEditorActio
   </div>`;
 }
 
+/** Gap between the editor and the drawing's anchor, and between it and the chart's edge, in CSS px. */
+const GAP = 8;
+
+const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(v, hi));
+
+/**
+ * Places the editor by its target: just above and right of the anchor, below it when there is no room
+ * above, and always inside the plot box (left and top clamped to it). An editor wider than the plot (a
+ * phone) keeps inside its container instead, over the price axis, and wraps onto a second row when wider
+ * still. Inline styles through the CSSOM (strict CSP, as `styleProps`); measured in a microtask, after the
+ * render has put the editor in the page and before it is painted.
+ */
+class PlaceEditorDirective extends Directive {
+  #el: HTMLElement | null = null;
+  #target: DrawingEditorTarget | null = null;
+  #queued = false;
+
+  render(_target: DrawingEditorTarget): unknown {
+    return noChange;
+  }
+
+  override update(part: ElementPart, [target]: [DrawingEditorTarget]): unknown {
+    this.#el = part.element as HTMLElement;
+    this.#target = target;
+    if (!this.#queued) {
+      this.#queued = true;
+      queueMicrotask(() => {
+        this.#queued = false;
+        this.#place();
+      });
+    }
+    return noChange;
+  }
+
+  #place(): void {
+    const el = this.#el;
+    const t = this.#target;
+    const box = el?.offsetParent as HTMLElement | null | undefined;
+    if (!el || !t || !box) return;
+    const style = el.style;
+    // Measured at the container's left edge, where nothing narrows it but its max-width (the container's).
+    style.setProperty('left', '0px');
+    const w = el.offsetWidth;
+    const h = el.offsetHeight;
+    const p = t.plot;
+    const [x0, x1] = w <= p.width ? [p.x, p.x + p.width] : [0, box.clientWidth];
+    const above = t.y - GAP - h;
+    const top = above >= p.y ? above : t.y + GAP;
+    style.setProperty('left', `${Math.round(clamp(t.x + GAP, x0, x1 - w))}px`);
+    style.setProperty('top', `${Math.round(clamp(top, p.y, p.y + p.height - h))}px`);
+  }
+}
+
+const placeEditor = directive(PlaceEditorDirective);
+
 /** Styles of the editor; add to the host element's `static styles`. It is positioned inside the element's `.main`. */
 export const drawingEditorStyles = css`
   .drawing-editor {
-    position: absolute; z-index: 5; display: flex; gap: 4px; align-items: center; padding: 4px;
-    transform: translate(8px, calc(-100% - 8px));
+    position: absolute; z-index: 5; display: flex; flex-wrap: wrap; gap: 4px; align-items: center; padding: 4px;
+    left: 0; top: 0; box-sizing: border-box; max-width: 100%;
     background: var(--kline-background, #fff); color: var(--kline-text-color, #131722);
     border: 1px solid var(--kline-border-color, #e0e3eb); border-radius: 6px; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.12);
     font: 12px system-ui, sans-serif;

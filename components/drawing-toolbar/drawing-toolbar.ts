@@ -1,4 +1,4 @@
-import { css, html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
+import { css, html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { drawingKindSummary, listDrawingKinds } from '../../src/core/drawings/index.js';
 import type { DrawingLayerTool } from '../kline-chart/drawing-layer-controller.js';
 import { kindLabel, type DrawingStrings } from './drawing-toolbar-strings.js';
@@ -77,6 +77,21 @@ export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarAc
     <button type="button" part="drawing-tool" data-tool="delete" aria-label=${s.delete} title=${s.delete}
       ?disabled=${!m.hasSelection} @click=${a.delete}>${icon('delete')}</button>
   </div>`;
+}
+
+/**
+ * The active tool as a pressed button for the toolbar's row of a compact chart, which has no drawing bar
+ * (its tools are in the "More" menu): the tool's icon, named by its label; pressing it goes back to the
+ * select tool (`cancel`). Nothing while the select tool is active. (Part `active-tool` of `<kline-chart>`.)
+ */
+export function renderActiveTool(
+  tool: DrawingLayerTool,
+  s: DrawingStrings,
+  cancel: () => void,
+): TemplateResult | typeof nothing {
+  if (tool === 'select' || !tool) return nothing;
+  const label = tool === 'range-select' ? s.rangeSelect : kindLabel(s, tool);
+  return html`<button part="active-tool" aria-pressed="true" aria-label=${label} title=${label} @click=${cancel}>${icon(tool)}</button>`;
 }
 
 /** Styles of the drawing toolbar; add to the host element's `static styles`. */

@@ -62,6 +62,8 @@ export interface DrawingEditorTarget {
   /** CSS px from the panes container's top-left: the right end of the drawing's topmost anchor. */
   readonly x: number;
   readonly y: number;
+  /** The price pane's plot box in the same CSS px (the editor keeps inside it). */
+  readonly plot: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
 }
 
 /** A change the floating editor writes through `drawing_update`. */
@@ -296,7 +298,7 @@ export class DrawingLayerController {
     const right = Math.max(...anchors.map((a) => a.x));
     const x = Math.min(Math.max(0, drawing.kind === 'horizontal_line' ? m.width / 2 : right), m.width);
     const y = Math.min(Math.max(0, top.y), m.height);
-    return { drawing, x: offset.x + x, y: offset.y + y };
+    return { drawing, x: offset.x + x, y: offset.y + y, plot: { ...offset, width: m.width, height: m.height } };
   }
 
   // ------------------------------------------------------------ commands the toolbar and editor call

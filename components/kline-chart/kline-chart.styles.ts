@@ -132,7 +132,11 @@ export const klineChartStyles = [
      */
     .body { display: flex; flex: 1; min-height: 0; direction: ltr; }
     .main { position: relative; flex: 1; min-width: 0; min-height: 0; direction: ltr; unicode-bidi: isolate; }
-    .panes { position: absolute; inset: 0; overflow: hidden; cursor: crosshair; touch-action: pan-y; }
+    /* A long press is the crosshair gesture: no text selection, no iOS callout. */
+    .panes {
+      position: absolute; inset: 0; overflow: hidden; cursor: crosshair; touch-action: pan-y;
+      user-select: none; -webkit-user-select: none; -webkit-touch-callout: none;
+    }
     .sr-only {
       position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
       clip: rect(0 0 0 0); white-space: nowrap; border: 0;

@@ -43,7 +43,12 @@ import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
 // The popover element itself is a lazy chunk: import its model and legend parts, not its index.
 import { indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/indicator-legend-entry.js';
-import { renderDrawingToolbar, drawingStrings, drawingToolbarStyles } from '../drawing-toolbar/index.js';
+import {
+  renderActiveTool,
+  renderDrawingToolbar,
+  drawingStrings,
+  drawingToolbarStyles,
+} from '../drawing-toolbar/index.js';
 // The drawing editor is a lazy chunk: the first selected drawing loads it (issue #12).
 type DrawingEditorModule = typeof import('../drawing-editor/drawing-editor.js');
 import { ChartViewController } from './chart-view-controller.js';
@@ -137,6 +142,7 @@ export interface ChartToolsApi {
  * @csspart more-menu - The "More" menu.
  * @csspart drawing-toolbar - The vertical drawing bar left of the plot (full toolbar, 480 px wide or more; narrower, its tools are in the "More" menu).
  * @csspart drawing-tool - One drawing tool button (`data-tool` names it).
+ * @csspart active-tool - Below 480 px, while a drawing tool is active: a pressed button in the toolbar showing it; pressing it returns to the select tool.
  * @csspart drawing-editor - The floating style editor of the selected drawing.
  * @csspart legend-entry - An indicator's name in a legend (opens its settings).
  * @csspart legend-remove - Removes an indicator from the legend.
@@ -789,6 +795,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}
             ><button class="picker-fallback" disabled aria-hidden="true"><span translate="no">ƒx</span> ${pickerStrings(this.#lang()).button}</button></kline-indicator-picker>
           ${this.#overflow.fold === 0 ? this.#renderExtraButtons(strings) : nothing}
+          ${this.#overflow.compact ? renderActiveTool(this.#drawings.tool, drawingStrings(this.#lang()), () => (this.#drawings.setTool('select'), this.#focusPart('more-button'))) : nothing}
           ${this.#overflow.fold > 0 ? this.#renderOverflowMenu(strings) : nothing}`,
       )}
       <div class="body">

@@ -234,8 +234,11 @@ export const toolbarOverflowStyles = css`
   /* One row: nothing shrinks or wraps, so a row too long for the element is seen and folded (#measure). */
   .toolbar > * { flex-shrink: 0; }
   .toolbar .more { position: relative; margin-left: auto; }
+  .toolbar [part='active-tool'] { display: inline-flex; align-items: center; border-color: currentColor; }
   /* A long symbol is cut short: the compact toolbar's own width must never widen the chart. */
-  .root.compact .toolbar .symbol { max-width: 9em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .root.compact .toolbar .symbol { max-width: min(9em, 100%); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  /* The active drawing tool's button joins the row: the symbol gives way (an ellipsis) on the narrowest charts. */
+  .root.compact .toolbar:has([part='active-tool']) .search { flex-shrink: 1; min-width: 0; }
   .root.compact .legend { right: 8px; font-size: 10px; }
   .root.compact .legend .title ~ .muted,
   .root.compact [data-testid='ohlc'] > span:nth-child(-n + 3),

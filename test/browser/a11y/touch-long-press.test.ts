@@ -4,6 +4,7 @@ import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
+import { klineChartStyles } from '../../../components/kline-chart/kline-chart.styles.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { paneCount, paneTotal } from '../helpers/pane-pixels.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
@@ -78,5 +79,19 @@ describe('long press on the plot', function () {
       { type: 'touchEnd', points: [] },
     ]);
     await waitFor(() => coreOf(chart).store.peek('view')!.start < view!.start - 1, 'a drag pans');
+  });
+
+  it('brings up no iOS callout or text selection: the plot is not selectable and has no touch callout', async () => {
+    const main = mount(
+      html`<main><kline-chart style="width:390px;height:400px" indicators="VOL"></kline-chart></main>`,
+    );
+    const chart = main.querySelector<KlineChart>('kline-chart')!;
+    await waitFor(() => chart.context.get() !== null, 'chart data');
+    const style = getComputedStyle(chart.shadowRoot!.querySelector('[part="panes"]')!);
+    expect(style.userSelect, 'user-select').to.equal('none');
+    // Chromium drops -webkit-touch-callout (iOS Safari's property for the long-press callout) when it parses
+    // the sheet, so its declaration is read from the chart's style text, which Safari parses.
+    const text = klineChartStyles.map((c) => c.cssText).join('\n');
+    expect(text, '-webkit-touch-callout').to.match(/\.panes\s*\{[^}]*-webkit-touch-callout:\s*none/);
   });
 });
