@@ -20,6 +20,7 @@ import { createVisionMemory, type VisionMemory } from './vision-memory.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 import { BadStreamError, classifyProviderError, retryDelayMs } from './provider-error.js';
 import { createRedactor, mayEndInSecret, type Redactor } from './redact.js';
+import { commonPrefixLength, withCheckpoint } from './checkpoint-text.js';
 import {
   ASK_USER_TOOL,
   AskUserInput,
@@ -702,6 +703,8 @@ export class AgentRuntime {
         let usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null = null;
         let slice = performance.now();
         let checkpointAt = slice;
+        /** What this message's stored checkpoints add up to (redacted). */
+        let checkpointed = '';
         for await (const chunk of stream) {
           // A buffered answer (a burst) is read without a wait: without a pause now and then, the whole
           // answer would be one task, and the page would neither paint the text nor answer input until its end.
@@ -728,7 +731,7 @@ export class AgentRuntime {
             // Not while the text may end inside a secret: redacted alone, its first part would be stored.
             if (performance.now() - checkpointAt >= TEXT_CHECKPOINT_MS && !mayEndInSecret(text, this.#secrets)) {
               checkpointAt = performance.now();
-              this.#emit(state, active.runId, { type: 'assistant.text.checkpoint', messageId, text });
+              checkpointed = this.#checkpointText(state, active.runId, messageId, text, checkpointed);
             }
           }
           if (delta?.tool_calls) {
@@ -1112,6 +1115,26 @@ export class AgentRuntime {
   // ---- events, timers, sessions ---------------------------------------------------------------
 
   /** Stamps, redacts, records and publishes one event. */
+  /**
+   * Stores the text so far of a message still streaming as an `assistant.text.checkpoint` holding only
+   * what changed since the message's previous one (`checkpointed`, what those add up to): storing the
+   * whole text each time would grow a long answer's log with the square of its length. The whole text
+   * is redacted first and then cut, so a secret whose context (`password: …`) spans two checkpoints is
+   * still found. Returns what the checkpoints add up to now.
+   */
+  #checkpointText(state: SessionState, runId: string, messageId: string, text: string, checkpointed: string): string {
+    const redacted = this.#redactor.text(text);
+    const from = commonPrefixLength(checkpointed, redacted);
+    if (from === redacted.length && from === checkpointed.length) return checkpointed;
+    const event = this.#emit(state, runId, {
+      type: 'assistant.text.checkpoint',
+      messageId,
+      text: redacted.slice(from),
+      ...(from > 0 ? { from } : {}),
+    });
+    return event.type === 'assistant.text.checkpoint' ? withCheckpoint(checkpointed, event) : checkpointed;
+  }
+
   #emit(state: SessionState, runId: string | undefined, body: EventBody): AgentEvent {
     const raw = {
       ...body,
