@@ -211,6 +211,8 @@ export class AgentRuntime {
   readonly #secrets: readonly string[];
   /** Opened with the first Web Lock request (browsers only); see {@link openSessionChannel}. */
   #channel: SessionChannel | null | undefined;
+  /** Sessions being opened (`opens`: how many opens wait), and the events other tabs posted for them meanwhile. */
+  readonly #early = new Map<string, { events: AgentEvent[]; opens: number }>();
 
   constructor(options: AgentRuntimeOptions) {
     this.#options = options;
@@ -298,8 +300,21 @@ export class AgentRuntime {
    */
   async openSession(sessionId: string): Promise<{ events: AgentEvent[]; readOnly: boolean }> {
     this.#wanted.add(sessionId);
-    const state = await this.#load(sessionId);
-    state.readOnly = !(await this.#acquireLock(state));
+    // Listen before reading the log: what the tab holding the chat posts meanwhile is kept until this
+    // tab knows whether it follows the chat, then the events newer than the log read are applied.
+    this.#openChannel();
+    const early = this.#early.get(sessionId) ?? { events: [], opens: 0 };
+    this.#early.set(sessionId, early);
+    early.opens++;
+    let state: SessionState;
+    try {
+      state = await this.#load(sessionId);
+      state.readOnly = !(await this.#acquireLock(state));
+    } finally {
+      if (--early.opens === 0) this.#early.delete(sessionId);
+    }
+    const posted = early.events.splice(0);
+    if (state.readOnly) for (const event of posted) if (event.seq >= state.nextSeq) this.#follow(event);
     if (!state.readOnly) {
       const ended = new Set<string | undefined>();
       const started: string[] = [];
@@ -1224,7 +1239,7 @@ export class AgentRuntime {
   async #requestLock(state: SessionState): Promise<boolean> {
     const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
     if (!locks) return true;
-    this.#channel ??= openSessionChannel((event) => this.#follow(event));
+    this.#openChannel();
     return new Promise<boolean>((resolveAcquired) => {
       locks
         .request(`kline-agent-session:${state.id}`, { ifAvailable: true }, (lock) => {
@@ -1245,6 +1260,16 @@ export class AgentRuntime {
           });
         })
         .catch(() => resolveAcquired(false));
+    });
+  }
+
+  /** Opens the session channel if tabs can share a chat here (see {@link openSessionChannel}). */
+  #openChannel(): void {
+    this.#channel ??= openSessionChannel((event) => {
+      const early = this.#early.get(event.sessionId);
+      // Still being opened, and not yet known to be another tab's: kept until the open knows.
+      if (early && !this.#sessions.get(event.sessionId)?.readOnly) early.events.push(event);
+      else this.#follow(event);
     });
   }
 
