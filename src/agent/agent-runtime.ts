@@ -20,6 +20,7 @@ import { createVisionMemory, type VisionMemory } from './vision-memory.js';
 import { buildSystemPrompt } from './build-system-prompt.js';
 import { BadStreamError, classifyProviderError, retryDelayMs } from './provider-error.js';
 import { createRedactor, mayEndInSecret, type Redactor } from './redact.js';
+import { commonPrefixLength, withCheckpoint } from './checkpoint-text.js';
 import {
   ASK_USER_TOOL,
   AskUserInput,
@@ -210,6 +211,8 @@ export class AgentRuntime {
   readonly #secrets: readonly string[];
   /** Opened with the first Web Lock request (browsers only); see {@link openSessionChannel}. */
   #channel: SessionChannel | null | undefined;
+  /** Sessions being opened (`opens`: how many opens wait), and the events other tabs posted for them meanwhile. */
+  readonly #early = new Map<string, { events: AgentEvent[]; opens: number }>();
 
   constructor(options: AgentRuntimeOptions) {
     this.#options = options;
@@ -297,8 +300,21 @@ export class AgentRuntime {
    */
   async openSession(sessionId: string): Promise<{ events: AgentEvent[]; readOnly: boolean }> {
     this.#wanted.add(sessionId);
-    const state = await this.#load(sessionId);
-    state.readOnly = !(await this.#acquireLock(state));
+    // Listen before reading the log: what the tab holding the chat posts meanwhile is kept until this
+    // tab knows whether it follows the chat, then the events newer than the log read are applied.
+    this.#openChannel();
+    const early = this.#early.get(sessionId) ?? { events: [], opens: 0 };
+    this.#early.set(sessionId, early);
+    early.opens++;
+    let state: SessionState;
+    try {
+      state = await this.#load(sessionId);
+      state.readOnly = !(await this.#acquireLock(state));
+    } finally {
+      if (--early.opens === 0) this.#early.delete(sessionId);
+    }
+    const posted = early.events.splice(0);
+    if (state.readOnly) for (const event of posted) if (event.seq >= state.nextSeq) this.#follow(event);
     if (!state.readOnly) {
       const ended = new Set<string | undefined>();
       const started: string[] = [];
@@ -702,6 +718,8 @@ export class AgentRuntime {
         let usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null = null;
         let slice = performance.now();
         let checkpointAt = slice;
+        /** What this message's stored checkpoints add up to (redacted). */
+        let checkpointed = '';
         for await (const chunk of stream) {
           // A buffered answer (a burst) is read without a wait: without a pause now and then, the whole
           // answer would be one task, and the page would neither paint the text nor answer input until its end.
@@ -728,7 +746,7 @@ export class AgentRuntime {
             // Not while the text may end inside a secret: redacted alone, its first part would be stored.
             if (performance.now() - checkpointAt >= TEXT_CHECKPOINT_MS && !mayEndInSecret(text, this.#secrets)) {
               checkpointAt = performance.now();
-              this.#emit(state, active.runId, { type: 'assistant.text.checkpoint', messageId, text });
+              checkpointed = this.#checkpointText(state, active.runId, messageId, text, checkpointed);
             }
           }
           if (delta?.tool_calls) {
@@ -1112,6 +1130,26 @@ export class AgentRuntime {
   // ---- events, timers, sessions ---------------------------------------------------------------
 
   /** Stamps, redacts, records and publishes one event. */
+  /**
+   * Stores the text so far of a message still streaming as an `assistant.text.checkpoint` holding only
+   * what changed since the message's previous one (`checkpointed`, what those add up to): storing the
+   * whole text each time would grow a long answer's log with the square of its length. The whole text
+   * is redacted first and then cut, so a secret whose context (`password: …`) spans two checkpoints is
+   * still found. Returns what the checkpoints add up to now.
+   */
+  #checkpointText(state: SessionState, runId: string, messageId: string, text: string, checkpointed: string): string {
+    const redacted = this.#redactor.text(text);
+    const from = commonPrefixLength(checkpointed, redacted);
+    if (from === redacted.length && from === checkpointed.length) return checkpointed;
+    const event = this.#emit(state, runId, {
+      type: 'assistant.text.checkpoint',
+      messageId,
+      text: redacted.slice(from),
+      ...(from > 0 ? { from } : {}),
+    });
+    return event.type === 'assistant.text.checkpoint' ? withCheckpoint(checkpointed, event) : checkpointed;
+  }
+
   #emit(state: SessionState, runId: string | undefined, body: EventBody): AgentEvent {
     const raw = {
       ...body,
@@ -1201,7 +1239,7 @@ export class AgentRuntime {
   async #requestLock(state: SessionState): Promise<boolean> {
     const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
     if (!locks) return true;
-    this.#channel ??= openSessionChannel((event) => this.#follow(event));
+    this.#openChannel();
     return new Promise<boolean>((resolveAcquired) => {
       locks
         .request(`kline-agent-session:${state.id}`, { ifAvailable: true }, (lock) => {
@@ -1222,6 +1260,16 @@ export class AgentRuntime {
           });
         })
         .catch(() => resolveAcquired(false));
+    });
+  }
+
+  /** Opens the session channel if tabs can share a chat here (see {@link openSessionChannel}). */
+  #openChannel(): void {
+    this.#channel ??= openSessionChannel((event) => {
+      const early = this.#early.get(event.sessionId);
+      // Still being opened, and not yet known to be another tab's: kept until the open knows.
+      if (early && !this.#sessions.get(event.sessionId)?.readOnly) early.events.push(event);
+      else this.#follow(event);
     });
   }
 

@@ -1,4 +1,5 @@
 import type { AgentEvent, ContextItem, ToolResult } from '../protocol/index.js';
+import { withCheckpoint } from './checkpoint-text.js';
 import { parseToolArguments } from './tool-call-assembler.js';
 
 /** A Chat Completions message, the subset the runtime sends. */
@@ -52,6 +53,8 @@ export function buildHistory(
   let steps: Step[] = [];
   let current: Step | null = null;
   const partialText = new Map<string, string>();
+  /** Message id → what its stored checkpoints add up to (each holds what is new since the previous one). */
+  const checkpointed = new Map<string, string>();
   const callIndex = new Map<string, Step['calls'][number]>();
   let changes: string[] = [];
 
@@ -112,11 +115,15 @@ export function buildHistory(
       case 'assistant.text.delta':
         partialText.set(event.messageId, (partialText.get(event.messageId) ?? '') + event.delta);
         break;
-      case 'assistant.text.checkpoint':
-        partialText.set(event.messageId, event.text);
+      case 'assistant.text.checkpoint': {
+        const text = withCheckpoint(checkpointed.get(event.messageId) ?? '', event);
+        checkpointed.set(event.messageId, text);
+        partialText.set(event.messageId, text);
         break;
+      }
       case 'assistant.message.completed':
         partialText.delete(event.messageId);
+        checkpointed.delete(event.messageId);
         current = { text: event.text, ...(event.reasoning ? { reasoning: event.reasoning } : {}), calls: [] };
         steps.push(current);
         break;

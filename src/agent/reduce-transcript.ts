@@ -8,6 +8,7 @@ import type {
   RunFailureCode,
   ToolResult,
 } from '../protocol/index.js';
+import { withCheckpoint } from './checkpoint-text.js';
 
 /** The name of the runtime's question tool; its calls render as question cards, not tool cards. */
 export const ASK_USER_TOOL = 'ask_user';
@@ -141,6 +142,8 @@ export class TranscriptReducer {
   readonly #items: TranscriptItem[] = [];
   readonly #indexById = new Map<string, number>();
   readonly #assistantById = new Map<string, string>();
+  /** Message id → what its checkpoints add up to so far (each holds what is new since the previous one). */
+  readonly #checkpointed = new Map<string, string>();
   /** Run id → the id of its change summary row (`run.reverted` names the run it undid). */
   readonly #changesByRun = new Map<string, string>();
   /** Run id → what it changed so far (`run.changes.checkpoint`), shown if the run is interrupted before its summary. */
@@ -178,14 +181,15 @@ export class TranscriptReducer {
           text: item.text + event.delta,
         }));
         break;
-      case 'assistant.text.checkpoint':
+      case 'assistant.text.checkpoint': {
         // Live, the deltas already showed this text; replayed after a reload, it is all that is left of them.
-        this.#upsertAssistant(event.messageId, base, { text: event.text, streaming: !ended }, (item) => ({
-          ...item,
-          text: event.text,
-        }));
+        const text = withCheckpoint(this.#checkpointed.get(event.messageId) ?? '', event);
+        this.#checkpointed.set(event.messageId, text);
+        this.#upsertAssistant(event.messageId, base, { text, streaming: !ended }, (item) => ({ ...item, text }));
         break;
+      }
       case 'assistant.message.completed': {
+        this.#checkpointed.delete(event.messageId);
         const done = { text: event.text, streaming: false, ...(event.reasoning ? { reasoning: event.reasoning } : {}) };
         this.#upsertAssistant(event.messageId, base, done, (item) => ({ ...item, ...done }));
         break;

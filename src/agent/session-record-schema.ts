@@ -63,7 +63,11 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
   'user.message': event('user.message', { messageId: Str, text: Str, context: Opt(Type.Array(ContextItemSchema)) }),
   'assistant.text.delta': event('assistant.text.delta', { messageId: Str, delta: Str }),
   'assistant.reasoning.delta': event('assistant.reasoning.delta', { messageId: Str, delta: Str }),
-  'assistant.text.checkpoint': event('assistant.text.checkpoint', { messageId: Str, text: Str }),
+  'assistant.text.checkpoint': event('assistant.text.checkpoint', {
+    messageId: Str,
+    text: Str,
+    from: Opt(Type.Integer({ minimum: 0 })),
+  }),
   'assistant.message.completed': event('assistant.message.completed', {
     messageId: Str,
     text: Str,

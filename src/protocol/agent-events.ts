@@ -94,10 +94,17 @@ export type AgentEvent = EventBase &
     /** Live-only (never stored) like text deltas: a reasoning model's thinking as it streams. */
     | { readonly type: 'assistant.reasoning.delta'; readonly messageId: string; readonly delta: string }
     /**
-     * Stored: the whole text so far of a message still streaming, at most once a second, so a reload or a
-     * closed tab mid-answer keeps what the user saw (a later checkpoint or the completion replaces it).
+     * Stored: the text of a message still streaming, at most once a second, so a reload or a closed tab
+     * mid-answer keeps what the user saw. Each one holds only what changed since the message's previous
+     * checkpoint: the text so far is the previous ones' text cut at `from`, then `text` (no `from`, as
+     * older builds stored: `text` is the whole text so far). The completion replaces them.
      */
-    | { readonly type: 'assistant.text.checkpoint'; readonly messageId: string; readonly text: string }
+    | {
+        readonly type: 'assistant.text.checkpoint';
+        readonly messageId: string;
+        readonly text: string;
+        readonly from?: number;
+      }
     /** `reasoning`: the step's thinking (DeepSeek `reasoning_content`), shown collapsed and sent back on tool-call turns. */
     | {
         readonly type: 'assistant.message.completed';
