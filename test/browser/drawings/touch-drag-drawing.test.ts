@@ -1,26 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
-import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
-import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
-import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { mount, unmountAll } from '../panel/panel-fixture.js';
-
-type Point = [number, number];
-
-/** One finger pressed at `from`, moved to `to` in `n` steps and lifted (Chromium DevTools protocol). */
-async function drag(from: Point, to: Point, n = 10): Promise<void> {
-  const steps = [{ type: 'touchStart', points: [from] }];
-  for (let k = 1; k <= n; k++)
-    steps.push({
-      type: 'touchMove',
-      points: [[from[0] + ((to[0] - from[0]) * k) / n, from[1] + ((to[1] - from[1]) * k) / n]],
-    });
-  steps.push({ type: 'touchEnd', points: [] });
-  await executeServerCommand('touch', { steps });
-}
+import { unmountAll } from '../panel/panel-fixture.js';
+import { fingerDrag, phoneChartOnLongPage, type Point } from '../helpers/touch-chart.js';
 
 /**
  * A finger on a drawing's handle moves the handle, whichever way it goes: the panes leave vertical
@@ -31,16 +14,7 @@ describe('dragging a drawing by touch', function () {
   afterEach(() => unmountAll());
 
   it('moves a trend line’s end down, then up, without scrolling the page', async () => {
-    const main = mount(
-      html`<main><kline-chart style="width:390px;height:500px" indicators="VOL"></kline-chart><div style="height:2000px"></div></main>`,
-    );
-    const chart = main.querySelector<KlineChart>('kline-chart')!;
-    await waitFor(() => chart.context.get() !== null, 'chart data');
-    await chart.whenPainted();
-    window.scrollTo(0, 0);
-    let scales: PrimitiveScales | null = null;
-    chart.addPrimitive({ paint: (_ctx, s) => void (scales = s) });
-    await waitFor(() => scales !== null, 'the price pane painted');
+    const { chart, scales } = await phoneChartOnLongPage();
     const core = coreOf(chart);
     const bars = core.store.peek('series')!.bars;
     const n = bars.length;
@@ -52,7 +26,7 @@ describe('dragging a drawing by touch', function () {
     core.drawings.select([id]); // reaching in: selecting a drawing has no element method
     await chart.whenPainted();
     const over = chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"] .u-over')!;
-    const s = scales!;
+    const s = scales;
     /** Viewport CSS px of a point of the plot given in canvas px. */
     const screen = (x: number, y: number): Point => {
       const r = over.getBoundingClientRect();
@@ -61,7 +35,7 @@ describe('dragging a drawing by touch', function () {
     const end = screen(s.timeToX(b.time)!, s.priceToY(b.price));
     const priceOfEnd = () => core.drawings.current().find((d) => d.id === id)!.points[1].price;
 
-    await drag(end, [end[0] + 4, end[1] + 80]);
+    await fingerDrag(end, [end[0] + 4, end[1] + 80]);
     await waitFor(() => priceOfEnd() < b.price, 'the end moved down');
     expect(window.scrollY, 'the page did not scroll').to.equal(0);
     const lowered = priceOfEnd();
@@ -69,7 +43,7 @@ describe('dragging a drawing by touch', function () {
 
     // And back up by 50 px: a swipe up would scroll the page back down otherwise.
     const moved = screen(s.timeToX(b.time)!, s.priceToY(lowered));
-    await drag(moved, [moved[0] - 3, moved[1] - 50]);
+    await fingerDrag(moved, [moved[0] - 3, moved[1] - 50]);
     await waitFor(() => priceOfEnd() > lowered, 'the end moved up');
     expect((s.priceToY(lowered) - s.priceToY(priceOfEnd())) / s.pixelRatio, 'by 50 px').to.be.closeTo(50, 6);
     expect(window.scrollY, 'the page did not scroll').to.equal(0);

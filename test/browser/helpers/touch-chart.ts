@@ -1,0 +1,39 @@
+import { executeServerCommand } from '@web/test-runner-commands';
+import { html } from 'lit';
+import '../../../components/kline-chart/define.js';
+import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
+import { mount } from '../panel/panel-fixture.js';
+import { waitFor } from './wait-for.js';
+
+export type Point = [number, number];
+
+/** One finger pressed at `from`, moved to `to` in `n` steps and lifted (Chromium DevTools protocol). */
+export async function fingerDrag(from: Point, to: Point, n = 10): Promise<void> {
+  const steps = [{ type: 'touchStart', points: [from] }];
+  for (let k = 1; k <= n; k++)
+    steps.push({
+      type: 'touchMove',
+      points: [[from[0] + ((to[0] - from[0]) * k) / n, from[1] + ((to[1] - from[1]) * k) / n]],
+    });
+  steps.push({ type: 'touchEnd', points: [] });
+  await executeServerCommand('touch', { steps });
+}
+
+/**
+ * A phone-wide chart (390×500) on a page taller than the screen, scrolled to the top, painted, with
+ * the price pane's scales (unmount with panel-fixture's `unmountAll`).
+ */
+export async function phoneChartOnLongPage(): Promise<{ chart: KlineChart; scales: PrimitiveScales }> {
+  const main = mount(
+    html`<main><kline-chart style="width:390px;height:500px" indicators="VOL"></kline-chart><div style="height:2000px"></div></main>`,
+  );
+  const chart = main.querySelector<KlineChart>('kline-chart')!;
+  await waitFor(() => chart.context.get() !== null, 'chart data');
+  await chart.whenPainted();
+  window.scrollTo(0, 0);
+  let scales: PrimitiveScales | null = null;
+  chart.addPrimitive({ paint: (_ctx, s) => void (scales = s) });
+  await waitFor(() => scales !== null, 'the price pane painted');
+  return { chart, scales: scales! };
+}
