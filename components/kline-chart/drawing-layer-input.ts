@@ -3,6 +3,7 @@ import type { DrawingMapper } from '../../src/core/drawings/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
 import type { ChartRenderer, DrawingInteraction } from '../../src/render/index.js';
 import type { DrawingLayerTool } from './drawing-layer-controller.js';
+import { TouchHold } from './touch-hold.js';
 
 /** Pointer travel that makes a range-select press a drag rather than a click, CSS px. */
 const RANGE_DRAG_MIN_PX = 3;
@@ -71,22 +72,15 @@ export class DrawingLayerInput {
     return { x, y, inside: x >= 0 && y >= 0 && x <= r.width && y <= r.height };
   }
 
-  /**
-   * A finger the layer took (a handle, a drawing, a new drawing's anchors) moves what it took, whichever
-   * way it goes: the panes leave vertical swipes to the page (`touch-action: pan-y`), so its touch
-   * moves are held back from scrolling while it is down. Listened to only then: other swipes over
-   * the chart meet no blocking touch listener.
-   */
-  readonly #holdTouch = (e: TouchEvent): void => {
-    if (e.cancelable) e.preventDefault();
-  };
+  /** A finger the layer took (a handle, a drawing, a new drawing's anchors) moves what it took, whichever way it goes. */
+  readonly #touchHold = new TouchHold();
 
   #take(e: PointerEvent): void {
     this.#owned.add(e);
     const container = this.#h.container();
     if (e.type === 'pointerdown' && container && this.#capture === null) {
       this.#capture = e.pointerId;
-      if (e.pointerType === 'touch') container.addEventListener('touchmove', this.#holdTouch, { passive: false });
+      if (e.pointerType === 'touch') this.#touchHold.hold(container);
       try {
         container.setPointerCapture(e.pointerId);
       } catch {
@@ -98,7 +92,7 @@ export class DrawingLayerInput {
   #release(e: PointerEvent): void {
     if (this.#capture !== e.pointerId) return;
     this.#capture = null;
-    this.#h.container()?.removeEventListener('touchmove', this.#holdTouch);
+    this.#touchHold.release();
     try {
       this.#h.container()?.releasePointerCapture(e.pointerId);
     } catch {

@@ -15,16 +15,13 @@ import {
 import type { ChartPrimitive } from './chart-primitive.js';
 import type { ChartTooltip, TooltipLabels } from './chart-tooltip.js';
 import type { PriceLineDrag } from './price-line-drag.js';
+import { TouchHold } from './touch-hold.js';
 
 export type { PriceLineMovedDetail } from './price-line-drag.js';
 
 /** Width of the price axis in CSS px (the renderer's `Y_AXIS_SIZE`). */
 const AXIS_WIDTH = 64;
 const NO_MARKERS: readonly ChartMarker[] = [];
-/** Keeps a touch's moves from scrolling the page (listened to only while a finger drags a line). */
-const holdTouch = (e: TouchEvent): void => {
-  if (e.cancelable) e.preventDefault();
-};
 
 type OverlayLayerParts = typeof import('./overlay-layer-parts.js');
 let parts: OverlayLayerParts | null = null;
@@ -151,8 +148,8 @@ export class OverlayLayerController {
       c.removeEventListener('pointerup', this.#onUp, { capture: true });
       c.removeEventListener('pointercancel', this.#onCancel, { capture: true });
       c.removeEventListener('pointerleave', this.#onLeave);
-      c.removeEventListener('touchmove', holdTouch);
     }
+    this.#touchHold.release();
     this.#tooltip?.element.remove();
     this.#tooltip = null;
     this.#tooltipParent = null;
@@ -204,6 +201,8 @@ export class OverlayLayerController {
     const lines = this.#o.core.priceLines.current();
     return this.#drag ? this.#drag.lines(lines) : lines;
   }
+
+  readonly #touchHold = new TouchHold();
 
   /** The last price's dotted line, made again when the price or its colour changes. */
   #lastLine: PriceLine[] = [];
@@ -364,10 +363,8 @@ export class OverlayLayerController {
       this.#o.emit('kline-primitive-click', { id: claimed.primitive.id ?? null, x: claimed.x, y: claimed.y });
       return;
     }
-    // A finger on a line moves it up and down: its touch moves are not the page's to scroll (the
-    // panes leave vertical swipes to the browser, `touch-action: pan-y`) while it is down.
-    if (this.#drag?.down(e) && e.pointerType === 'touch')
-      this.#container?.addEventListener('touchmove', holdTouch, { passive: false });
+    // A finger on a line moves it up and down: its touch moves are not the page's to scroll while it is down.
+    if (this.#drag?.down(e) && e.pointerType === 'touch') this.#touchHold.hold(this.#container);
   };
 
   /** The bar under the crosshair changed (the renderer's `onCursor`): moves or hides the tooltip. */
@@ -432,11 +429,11 @@ export class OverlayLayerController {
 
   readonly #onUp = (e: PointerEvent): void => {
     this.#drag?.up(e);
-    if (!this.#drag?.active) this.#container?.removeEventListener('touchmove', holdTouch);
+    if (!this.#drag?.active) this.#touchHold.release();
   };
 
   readonly #onCancel = (e: PointerEvent): void => {
     this.#drag?.cancel(e);
-    if (!this.#drag?.active) this.#container?.removeEventListener('touchmove', holdTouch);
+    if (!this.#drag?.active) this.#touchHold.release();
   };
 }

@@ -2,6 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import { clampView, defaultView } from '../../src/core/state/index.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
+import { TouchHold } from './touch-hold.js';
 
 export interface PanZoomOptions {
   readonly core: ChartCore;
@@ -97,12 +98,9 @@ export class PanZoomController implements ReactiveController {
         return;
       }
     };
-    // While the finger drives the crosshair, its moves are not the page's to scroll (the panes only
-    // leave vertical moves to the browser, `touch-action: pan-y`). Listening only then keeps every
-    // other swipe over the chart free of a blocking touch listener.
-    const holdTouch = (e: TouchEvent) => {
-      if (e.cancelable) e.preventDefault();
-    };
+    // While the finger drives the crosshair, its moves are not the page's to scroll.
+    const touchHold = new TouchHold();
+    signal.addEventListener('abort', () => touchHold.release());
     const startCrosshair = () => {
       const p = press;
       press = null;
@@ -112,12 +110,12 @@ export class PanZoomController implements ReactiveController {
       drag = null;
       container.classList.remove('dragging');
       crosshair = p.id;
-      container.addEventListener('touchmove', holdTouch, { passive: false, signal });
+      touchHold.hold(container);
       moveCrosshair(p.x, p.y);
     };
     const endCrosshair = () => {
       crosshair = null;
-      container.removeEventListener('touchmove', holdTouch);
+      touchHold.release();
     };
     container.addEventListener(
       'pointerdown',
