@@ -1129,7 +1129,6 @@ export class AgentRuntime {
 
   // ---- events, timers, sessions ---------------------------------------------------------------
 
-  /** Stamps, redacts, records and publishes one event. */
   /**
    * Stores the text so far of a message still streaming as an `assistant.text.checkpoint` holding only
    * what changed since the message's previous one (`checkpointed`, what those add up to): storing the
@@ -1150,6 +1149,7 @@ export class AgentRuntime {
     return event.type === 'assistant.text.checkpoint' ? withCheckpoint(checkpointed, event) : checkpointed;
   }
 
+  /** Stamps, redacts, records and publishes one event. */
   #emit(state: SessionState, runId: string | undefined, body: EventBody): AgentEvent {
     const raw = {
       ...body,
