@@ -46,6 +46,7 @@ import { indicatorLegendStyles, type IndicatorLegendActions } from '../indicator
 import {
   renderActiveTool,
   renderDrawingToolbar,
+  type DrawingToolbarActions,
   drawingStrings,
   drawingToolbarStyles,
 } from '../drawing-toolbar/index.js';
@@ -1164,19 +1165,27 @@ export class KlineChart extends SignalWatcher(LitElement) {
           this._search = { open: true, mode: 'compare', results: [] };
           void this.#searchSymbols('');
         },
-        setTool: (t, byKeyboard) => {
-          d.setTool(t);
-          if (byKeyboard && isDrawingKind(t)) this.#keyDrawing.begin(t);
-        },
-        setMagnet: (on) => d.setMagnet(on),
-        copy: () => void d.copySelection(),
-        delete: () => void d.deleteSelection(),
+        ...this.#drawingActions(),
         palette: () => void this.openCommandPalette(),
         settings: () => void this.openSettings(),
         shortcuts: () => void this.showShortcuts(),
         toggleTable: () => this.toggleDataTable(),
       },
     );
+  }
+
+  /** What the drawing bar's and the "More" menu's drawing items do (the drawing layer's methods). */
+  #drawingActions(): DrawingToolbarActions {
+    const d = this.#drawings;
+    return {
+      setTool: (t, byKeyboard) => {
+        d.setTool(t);
+        if (byKeyboard && isDrawingKind(t)) this.#keyDrawing.begin(t);
+      },
+      setMagnet: (on) => d.setMagnet(on),
+      copy: () => void d.copySelection(),
+      delete: () => void d.deleteSelection(),
+    };
   }
 
   #renderDrawingToolbar() {
@@ -1189,13 +1198,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         strings: drawingStrings(this.#lang()),
       },
       {
-        setTool: (t, byKeyboard) => {
-          d.setTool(t);
-          if (byKeyboard && isDrawingKind(t)) this.#keyDrawing.begin(t);
-        },
-        setMagnet: (on) => d.setMagnet(on),
-        copy: () => void d.copySelection(),
-        delete: () => void d.deleteSelection(),
+        ...this.#drawingActions(),
       },
     );
   }
