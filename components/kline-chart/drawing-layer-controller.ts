@@ -17,6 +17,7 @@ import type {
   DrawingTool,
   PlotTransform,
 } from '../../src/render/index.js';
+import { offsetWithin } from '../../src/render/index.js';
 
 type DrawingLayerParts = typeof import('./drawing-layer-parts.js');
 type DrawingLayerInput = InstanceType<DrawingLayerParts['DrawingLayerInput']>;
@@ -453,9 +454,7 @@ export class DrawingLayerController {
   #plotOffset(): { x: number; y: number } | null {
     const over = this.#renderer?.pane('price')?.plot.over;
     if (!over || !this.#container) return null;
-    const a = over.getBoundingClientRect();
-    const b = this.#container.getBoundingClientRect();
-    return { x: a.left - b.left, y: a.top - b.top };
+    return offsetWithin(over, this.#container);
   }
 
   // Listeners from `attach` on, so their order among the chart's own stays as it was; each hands the

@@ -4,6 +4,7 @@ import type { ToolResult } from '../../src/protocol/index.js';
 import type { ChartRenderer, DrawingInteraction } from '../../src/render/index.js';
 import type { DrawingLayerTool } from './drawing-layer-controller.js';
 import { TouchHold } from './touch-hold.js';
+import { localPoint } from '../../src/render/index.js';
 
 /** Pointer travel that makes a range-select press a drag rather than a click, CSS px. */
 const RANGE_DRAG_MIN_PX = 3;
@@ -66,10 +67,7 @@ export class DrawingLayerInput {
   #plotPoint(e: PointerEvent): { x: number; y: number; inside: boolean } | null {
     const over = this.#h.renderer()?.pane('price')?.plot.over;
     if (!over) return null;
-    const r = over.getBoundingClientRect();
-    const x = e.clientX - r.left;
-    const y = e.clientY - r.top;
-    return { x, y, inside: x >= 0 && y >= 0 && x <= r.width && y <= r.height };
+    return localPoint(over, e);
   }
 
   /** A finger the layer took (a handle, a drawing, a new drawing's anchors) moves what it took, whichever way it goes. */

@@ -64,6 +64,7 @@ import { ChartA11yController } from './chart-a11y-controller.js';
 import { KeyboardDrawingController } from './keyboard-drawing-controller.js';
 import { isDrawingKind } from '../../src/core/drawings/index.js';
 import { comparisonColor } from '../../src/render/chart-theme.js';
+import { clientScale } from '../../src/render/client-scale.js';
 import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } from './toolbar-overflow.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
@@ -1097,8 +1098,15 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   #openSettings(instanceId: string, rect: DOMRect): void {
-    const main = this.renderRoot.querySelector('.main')?.getBoundingClientRect() ?? new DOMRect();
-    this._settings = { instanceId, x: rect.left - main.left, y: rect.bottom - main.top + 4, error: '' };
+    const el = this.renderRoot.querySelector<HTMLElement>('.main');
+    const main = el?.getBoundingClientRect() ?? new DOMRect();
+    const s = el ? clientScale(el, main) : { x: 1, y: 1 };
+    this._settings = {
+      instanceId,
+      x: (rect.left - main.left) / s.x,
+      y: (rect.bottom - main.top) / s.y + 4,
+      error: '',
+    };
     // The popover and its element are a chunk (issue #12): shown once it is here.
     if (this.#popover) return;
     loadSettingsPopover().then(

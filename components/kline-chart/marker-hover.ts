@@ -1,7 +1,7 @@
 import uPlot from 'uplot';
 import type { Bars } from '../../src/core/data/index.js';
 import type { ChartMarker } from '../../src/core/state/index.js';
-import { formatBarTime, markersAt, type PlotTransform, type ZonedClock } from '../../src/render/index.js';
+import { localPoint, formatBarTime, markersAt, type PlotTransform, type ZonedClock } from '../../src/render/index.js';
 
 const NO_MARKERS: readonly ChartMarker[] = [];
 /** A marker's line in the tooltip starts with its shape, pointing as drawn. */
@@ -24,10 +24,8 @@ export function markersUnder(
   markers: readonly ChartMarker[],
 ): readonly ChartMarker[] {
   if (markers.length === 0) return NO_MARKERS;
-  const r = u.over.getBoundingClientRect();
-  const px = e.clientX - r.left;
-  const py = e.clientY - r.top;
-  if (px < 0 || py < 0 || px > r.width || py > r.height) return NO_MARKERS;
+  const { x: px, y: py, inside } = localPoint(u.over, e);
+  if (!inside) return NO_MARKERS;
   const pr = uPlot.pxRatio;
   const centre = Math.round(u.posToVal(px, 'x'));
   const x = px * pr + u.bbox.left;

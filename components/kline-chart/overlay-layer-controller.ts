@@ -3,6 +3,7 @@ import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import type { ChartMarker, PriceLine } from '../../src/core/state/index.js';
 import {
+  localPoint,
   formatPriceTag,
   paintAxisTags,
   paintPriceLines,
@@ -346,10 +347,8 @@ export class OverlayLayerController {
     for (const [paneId, set] of this.#primitives) {
       const u = this.#renderer?.pane(paneId)?.plot;
       if (!u) continue;
-      const r = u.over.getBoundingClientRect();
-      const x = e.clientX - r.left;
-      const y = e.clientY - r.top;
-      if (x < 0 || y < 0 || x > r.width || y > r.height) continue;
+      const { x, y, inside } = localPoint(u.over, e);
+      if (!inside) continue;
       for (const p of set) if (p.hitTest?.(x, y)) return { primitive: p, x, y };
     }
     return null;
@@ -409,8 +408,8 @@ export class OverlayLayerController {
   readonly #onMove = (e: PointerEvent): void => {
     const parent = this.#tooltip?.element.parentElement;
     if (parent) {
-      const r = parent.getBoundingClientRect();
-      this.#pointer = { x: e.clientX - r.left, y: e.clientY - r.top };
+      const { x, y } = localPoint(parent, e);
+      this.#pointer = { x, y };
     }
     const drag = this.#drag;
     if (drag?.active) {

@@ -3,6 +3,7 @@ import type { ChartCore } from '../../src/core/commands/index.js';
 import { clampView, defaultView } from '../../src/core/state/index.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 import { TouchHold } from './touch-hold.js';
+import { clientScale, localPoint } from '../../src/render/index.js';
 
 export interface PanZoomOptions {
   readonly core: ChartCore;
@@ -66,17 +67,17 @@ export class PanZoomController implements ReactiveController {
     const signal = listening.signal;
     this.#host.addEventListener('keydown', this.#onKeyDown, { signal });
     const core = this.#o.core;
-    let drag: { x: number; view: { start: number; end: number }; id: number } | null = null;
+    let drag: { x: number; view: { start: number; end: number }; id: number; scale: number } | null = null;
     // Touch: the panes have `touch-action: pan-y`, so the browser keeps vertical swipes (the page
     // scrolls and our pointer is cancelled) and hands horizontal drags and two-finger pinches to us.
     const touches = new Map<number, { x: number; y: number }>();
     let pinch: { dist: number; anchor: number; view: { start: number; end: number } } | null = null;
     const fingers = () => {
       const [a, b] = [...touches.values()];
-      const rect = container.getBoundingClientRect();
+      const { x } = localPoint(container, { clientX: (a.x + b.x) / 2, clientY: 0 });
       return {
         dist: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)),
-        frac: Math.min(1, Math.max(0, ((a.x + b.x) / 2 - rect.left) / this.#o.plotWidth())),
+        frac: Math.min(1, Math.max(0, x / this.#o.plotWidth())),
       };
     };
     // A finger resting on the plot: after LONG_PRESS_MS it drives the crosshair (`crosshair` is its
@@ -140,7 +141,8 @@ export class PanZoomController implements ReactiveController {
         if (e.button !== 0 || this.#o.drawings.handlesPointer(e)) return;
         const view = core.store.peek('view');
         if (!view) return;
-        drag = { x: e.clientX, view, id: e.pointerId };
+        // Client px per CSS px: a drag on a chart scaled by its page pans as far as the pointer went.
+        drag = { x: e.clientX, view, id: e.pointerId, scale: clientScale(container).x };
         container.setPointerCapture(e.pointerId);
         container.classList.add('dragging');
         if (e.pointerType === 'touch' && touches.size === 1)
@@ -167,7 +169,7 @@ export class PanZoomController implements ReactiveController {
         }
         if (!drag || e.pointerId !== drag.id) return;
         const span = drag.view.end - drag.view.start;
-        const shift = ((e.clientX - drag.x) / this.#o.plotWidth()) * span;
+        const shift = ((e.clientX - drag.x) / drag.scale / this.#o.plotWidth()) * span;
         this.#setView({ start: drag.view.start - shift, end: drag.view.end - shift });
       },
       { signal },
@@ -191,8 +193,7 @@ export class PanZoomController implements ReactiveController {
         // `off` never zooms; `ctrl` zooms only with Ctrl/⌘ (trackpad pinches send ctrlKey): otherwise the page scrolls.
         if (!core.store.peek('view') || mode === 'off' || (mode === 'ctrl' && !e.ctrlKey && !e.metaKey)) return;
         e.preventDefault();
-        const rect = container.getBoundingClientRect();
-        const frac = Math.min(1, Math.max(0, (e.clientX - rect.left) / this.#o.plotWidth()));
+        const frac = Math.min(1, Math.max(0, localPoint(container, e).x / this.#o.plotWidth()));
         const factor = Math.pow(1.0015, e.deltaMode === 1 ? e.deltaY * 30 : e.deltaY);
         this.#zoom(factor, frac);
       },

@@ -1,4 +1,5 @@
 import type { PaneLayout } from '../../src/core/state/index.js';
+import { clientScale } from '../../src/render/client-scale.js';
 
 /** What the separators need of the chart: the layout, a drag preview, and the `pane_resize` tool. */
 export interface PaneSeparatorsHost {
@@ -27,6 +28,8 @@ export interface PaneSeparatorsOptions {
 interface Drag {
   readonly pointerId: number;
   readonly startY: number;
+  /** Client px per CSS px down the chart (an ancestor's `transform: scale()` or `zoom`). */
+  readonly scale: number;
   readonly above: string;
   readonly below: string;
   /** Pixel heights of the two panes when the drag began. */
@@ -173,6 +176,7 @@ export class PaneSeparators {
     return {
       pointerId,
       startY,
+      scale: clientScale(this.layer).y,
       above,
       below,
       heights: [a.height, b.height],
@@ -214,7 +218,7 @@ export class PaneSeparators {
     const drag = this.#drag;
     if (!drag || e.pointerId !== drag.pointerId) return;
     e.stopPropagation();
-    drag.last = this.#weightsFor(drag, e.clientY - drag.startY);
+    drag.last = this.#weightsFor(drag, (e.clientY - drag.startY) / drag.scale);
     this.#commands.previewWeights(drag.last);
   }
 
@@ -224,7 +228,7 @@ export class PaneSeparators {
     e.stopPropagation();
     this.#drag = null;
     if (el.hasPointerCapture?.(e.pointerId)) el.releasePointerCapture(e.pointerId);
-    const weights = this.#weightsFor(drag, e.clientY - drag.startY);
+    const weights = this.#weightsFor(drag, (e.clientY - drag.startY) / drag.scale);
     if (e.clientY === drag.startY) this.#commands.cancelPreview();
     else this.#commands.resize(weights);
     highlight(el.matches(':hover') || el.matches(':focus'));

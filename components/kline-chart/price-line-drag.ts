@@ -1,6 +1,7 @@
 import type uPlot from 'uplot';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import type { PriceLine } from '../../src/core/state/index.js';
+import { localPoint } from '../../src/render/index.js';
 
 /** How close (CSS px) the pointer must be to a draggable price line to grab it. */
 const GRAB_PX = 5;
@@ -63,10 +64,8 @@ export class PriceLineDrag {
   #pointerY(e: PointerEvent): number | null {
     const u = this.#o.plot();
     if (!u) return null;
-    const r = u.over.getBoundingClientRect();
-    const x = e.clientX - r.left;
-    const y = e.clientY - r.top;
-    return x >= 0 && x <= r.width && y >= 0 && y <= r.height ? y : null;
+    const p = localPoint(u.over, e);
+    return p.inside ? p.y : null;
   }
 
   #hit(y: number): PriceLine | null {
@@ -152,8 +151,7 @@ export class PriceLineDrag {
   #priceAt(e: PointerEvent): number | null {
     const u = this.#o.plot();
     if (!u) return null;
-    const r = u.over.getBoundingClientRect();
-    const y = Math.max(0, Math.min(r.height, e.clientY - r.top));
+    const y = Math.max(0, Math.min(u.over.offsetHeight, localPoint(u.over, e).y));
     const price = u.posToVal(y, priceScaleKey(u));
     if (!Number.isFinite(price)) return null;
     const step = 10 ** (Math.floor(Math.log10(Math.max(1e-9, Math.abs(price)))) - 4);

@@ -2,6 +2,7 @@ import { css, html, nothing, type ReactiveController, type ReactiveControllerHos
 import type { Period } from '../../src/core/data/index.js';
 import type { DrawingStrings } from '../drawing-toolbar/index.js';
 import type { DrawingLayerTool } from './drawing-layer-controller.js';
+import { clientScale } from '../../src/render/client-scale.js';
 
 /** Below this width (the element's own, not the viewport's) the toolbar folds into the "More" menu. */
 export const COMPACT_WIDTH = 480;
@@ -105,7 +106,7 @@ export class ToolbarOverflowController implements ReactiveController {
     });
     this.#observer.observe(this.#host);
     // Size now, so the first paint already has the right toolbar.
-    this.#setWidth(this.#host.getBoundingClientRect().width);
+    this.#setWidth(this.#host.getBoundingClientRect().width / clientScale(this.#host).x);
     document.addEventListener('pointerdown', this.#onOutside, true);
   }
 

@@ -8,3 +8,4 @@ export * from './time-ticks.js';
 export * from './zoned-clock.js';
 export * from './drawings/index.js';
 export * from './overlays/index.js';
+export { clientScale, localPoint, offsetWithin } from './client-scale.js';

@@ -16,6 +16,7 @@ import { paintClouds } from './paint-cloud.js';
 import { computeTimeTicks } from './time-ticks.js';
 import type { CrosshairTags } from './crosshair-tags.js';
 import { lazyModule } from '../core/tools/lazy-module.js';
+import { clientScale } from './client-scale.js';
 
 /** The crosshair's axis tags, a chunk of their own loaded when a crosshair first shows. */
 const loadCrosshairTags = lazyModule(() => import('./crosshair-tags.js'));
@@ -124,6 +125,8 @@ export class PanePlot {
   }
 
   #tags: CrosshairTags | null | 'loading' | 'gone' = null;
+  /** Viewport px per CSS px of the plot (an ancestor's `transform: scale()` or `zoom`), at uPlot's last rect read. */
+  #clientScale = { x: 1, y: 1 };
 
   /** The crosshair's price and time tags at the cursor (cleared when it has left). */
   #paintTags(u: uPlot): void {
@@ -466,6 +469,16 @@ export class PanePlot {
         x: settings.crosshair !== 'hidden',
         y: settings.crosshair !== 'hidden',
         focus: { prox: -1 },
+        // uPlot measures the pointer in viewport px from the plot's rect and its scales in CSS px: under
+        // an ancestor's `transform: scale()` or `zoom` it is handed the move in the plot's own px.
+        bind: {
+          mousemove: (u, targ, handle) => (e) => {
+            if (e.target !== targ) return null;
+            const r = u.rect; // (re)measured here when uPlot dropped it, which updates #clientScale
+            const s = this.#clientScale;
+            return handle(s.x === 1 && s.y === 1 ? e : unscaledMove(e, r, s));
+          },
+        },
       },
       select: { show: false, left: 0, top: 0, width: 0, height: 0 },
       scales: {
@@ -559,6 +572,7 @@ export class PanePlot {
             this.#paintTags(u);
           },
         ],
+        syncRect: [(u, rect) => void (this.#clientScale = clientScale(u.over, rect))],
       },
     };
   }
@@ -653,4 +667,15 @@ function finiteMinMax(u: uPlot, scale: string): [number, number] {
     }
   }
   return [min, max];
+}
+
+/** A copy of a mouse move whose position is `rect`'s corner plus the offset in CSS px (`scale`: viewport px per CSS px). */
+function unscaledMove(e: MouseEvent, rect: DOMRect, scale: { x: number; y: number }): MouseEvent {
+  return new MouseEvent(e.type, {
+    clientX: rect.left + (e.clientX - rect.left) / scale.x,
+    clientY: rect.top + (e.clientY - rect.top) / scale.y,
+    movementX: e.movementX,
+    movementY: e.movementY,
+    buttons: e.buttons,
+  });
 }
