@@ -13,6 +13,7 @@ import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
 import { paintClouds } from './paint-cloud.js';
+import { logPriceSplits } from './log-price-splits.js';
 import { computeTimeTicks } from './time-ticks.js';
 import type { CrosshairTags } from './crosshair-tags.js';
 import { lazyModule } from '../core/tools/lazy-module.js';
@@ -512,6 +513,14 @@ export class PanePlot {
           grid,
           ticks,
           gap: 6,
+          // uPlot's log ticks (powers of ten) miss a usual price range: round prices instead, all shown.
+          ...(kind === 'price' && settings.priceScale === 'log'
+            ? {
+                splits: (u: uPlot, _i: number, min: number, max: number) =>
+                  logPriceSplits(min, max, u.bbox.height / uPlot.pxRatio, 30),
+                filter: (_u: uPlot, splits: number[]) => splits,
+              }
+            : {}),
           values: (u, splits) =>
             this.#hideAtEdge(u, yScale, splits, this.#hideUnderTags(u, yScale, splits, this.#axisText(splits))),
         },
