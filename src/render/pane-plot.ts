@@ -475,7 +475,7 @@ export class PanePlot {
           distr: kind === 'price' && settings.priceScale === 'log' ? 3 : 1,
           auto: true,
           range: (u, min, max) => {
-            if (!(Number.isFinite(min) && Number.isFinite(max))) [min, max] = finiteMinMax(u, yScale);
+            if (!(Number.isFinite(min) && Number.isFinite(max))) [min, max] = finiteMinMax(u, yScale, this.env.view());
             if (!(Number.isFinite(min) && Number.isFinite(max))) return [0, 1];
             if (kind === 'volume') return [0, max > 0 ? max * 1.05 : 1];
             if (min === max) {
@@ -645,10 +645,12 @@ class FrameTransform implements PlotTransform {
  * Home or on a short history), since its scan starts from the first non-null value; the axis then
  * fell back to 0..1 and the candles left the pane.
  */
-function finiteMinMax(u: uPlot, scale: string): [number, number] {
+function finiteMinMax(u: uPlot, scale: string, view: ViewRange): [number, number] {
   const n = u.data[0].length;
-  const i0 = Math.max(0, Math.ceil(u.scales.x.min ?? 0));
-  const i1 = Math.min(n - 1, Math.floor(u.scales.x.max ?? n - 1));
+  // The view, not `u.scales.x`: uPlot asks for the y range before it stores a new x range, so after
+  // a jump (Home, a visible-range tool) the x scale is still the previous view's.
+  const i0 = Math.max(0, Math.ceil(view.start));
+  const i1 = Math.min(n - 1, Math.floor(view.end));
   let min = Infinity;
   let max = -Infinity;
   for (let s = 1; s < u.series.length; s++) {
