@@ -780,7 +780,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
             const open = !(this._search.open && this._search.mode === mode);
             this._search = { open, mode, results: [] };
             if (open) void this.#searchSymbols('');
-            else this.#focusPart(mode === 'compare' ? 'compare-button' : 'symbol-button');
+            // What is typed next goes into the search box, as in any symbol search.
+            this.#focusPart(open ? 'symbol-input' : mode === 'compare' ? 'compare-button' : 'symbol-button');
           },
           search: (text) => void this.#searchSymbols(text),
           choose: (symbol) => {
@@ -1172,6 +1173,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         compare: () => {
           this._search = { open: true, mode: 'compare', results: [] };
           void this.#searchSymbols('');
+          this.#focusPart('symbol-input');
         },
         ...this.#drawingActions(),
         palette: () => void this.openCommandPalette(),

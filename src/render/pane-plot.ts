@@ -13,6 +13,7 @@ import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
 import { paintClouds } from './paint-cloud.js';
+import { logPriceSplits } from './log-price-splits.js';
 import { computeTimeTicks } from './time-ticks.js';
 import type { CrosshairTags } from './crosshair-tags.js';
 import { lazyModule } from '../core/tools/lazy-module.js';
@@ -487,7 +488,7 @@ export class PanePlot {
           distr: kind === 'price' && settings.priceScale === 'log' ? 3 : 1,
           auto: true,
           range: (u, min, max) => {
-            if (!(Number.isFinite(min) && Number.isFinite(max))) [min, max] = finiteMinMax(u, yScale);
+            if (!(Number.isFinite(min) && Number.isFinite(max))) [min, max] = finiteMinMax(u, yScale, this.env.view());
             if (!(Number.isFinite(min) && Number.isFinite(max))) return [0, 1];
             if (kind === 'volume') return [0, max > 0 ? max * 1.05 : 1];
             if (min === max) {
@@ -525,6 +526,14 @@ export class PanePlot {
           grid,
           ticks,
           gap: 6,
+          // uPlot's log ticks (powers of ten) miss a usual price range: round prices instead, all shown.
+          ...(kind === 'price' && settings.priceScale === 'log'
+            ? {
+                splits: (u: uPlot, _i: number, min: number, max: number) =>
+                  logPriceSplits(min, max, u.bbox.height / uPlot.pxRatio, 30),
+                filter: (_u: uPlot, splits: number[]) => splits,
+              }
+            : {}),
           values: (u, splits) =>
             this.#hideAtEdge(u, yScale, splits, this.#hideUnderTags(u, yScale, splits, this.#axisText(splits))),
         },
@@ -650,10 +659,12 @@ class FrameTransform implements PlotTransform {
  * Home or on a short history), since its scan starts from the first non-null value; the axis then
  * fell back to 0..1 and the candles left the pane.
  */
-function finiteMinMax(u: uPlot, scale: string): [number, number] {
+function finiteMinMax(u: uPlot, scale: string, view: ViewRange): [number, number] {
   const n = u.data[0].length;
-  const i0 = Math.max(0, Math.ceil(u.scales.x.min ?? 0));
-  const i1 = Math.min(n - 1, Math.floor(u.scales.x.max ?? n - 1));
+  // The view, not `u.scales.x`: uPlot asks for the y range before it stores a new x range, so after
+  // a jump (Home, a visible-range tool) the x scale is still the previous view's.
+  const i0 = Math.max(0, Math.ceil(view.start));
+  const i1 = Math.min(n - 1, Math.floor(view.end));
   let min = Infinity;
   let max = -Infinity;
   for (let s = 1; s < u.series.length; s++) {

@@ -1,0 +1,51 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { html } from 'lit';
+import { readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { deepActive, press } from '../helpers/keyboard.js';
+import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+
+/** A chart wide enough that the symbol and compare buttons stay in the toolbar row. */
+function wideChart(): Promise<KlineChart> {
+  return readyChart(html`<kline-chart style="width:1400px;height:500px" indicators=""></kline-chart>`);
+}
+
+function part(chart: KlineChart, name: string): HTMLElement {
+  const el = chart.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+  if (!el) throw new Error(`no [part~=${name}]`);
+  return el;
+}
+
+describe('<kline-chart> toolbar search: what is typed after opening it goes into the search box', () => {
+  it('the compare button opens a focused search: typing a name and Enter adds that comparison', async () => {
+    const chart = await wideChart();
+    part(chart, 'compare-button').click();
+    await waitFor(() => chart.shadowRoot!.querySelector('[part~="symbol-input"]') !== null, 'the search box');
+    await waitFor(() => deepActive()?.getAttribute('part') === 'symbol-input', 'focus in the search box');
+    await sendKeys({ type: 'HKDEMO' });
+    await waitFor(
+      () =>
+        [...chart.shadowRoot!.querySelectorAll('.results button')].map((b) => b.textContent).join() !== '' &&
+        [...chart.shadowRoot!.querySelectorAll('.results button')].every((b) => b.textContent.includes('HKDEMO')),
+      'results narrowed to HKDEMO',
+    );
+    await press('Enter');
+    await waitFor(() => chart.context.get()!.comparisons.length === 1, 'comparison added');
+    expect(chart.context.get()!.comparisons[0].symbol).to.equal('HKEX:HKDEMO');
+    expect(chart.context.get()!.symbol).to.equal('DEMO');
+  });
+
+  it('the symbol button opens a focused search: typing a name and Enter switches the symbol', async () => {
+    const chart = await wideChart();
+    part(chart, 'symbol-button').click();
+    await waitFor(() => deepActive()?.getAttribute('part') === 'symbol-input', 'focus in the search box');
+    await sendKeys({ type: 'TKDEMO' });
+    await waitFor(
+      () =>
+        [...chart.shadowRoot!.querySelectorAll('.results button')].some((b) => b.textContent.includes('TSE:TKDEMO')),
+      'results',
+    );
+    await press('Enter');
+    await waitFor(() => chart.context.get()?.symbol === 'TKDEMO', 'symbol switched');
+  });
+});
