@@ -387,6 +387,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       core,
       wantsLive: (id) => this.#wantsLive(id),
       requestUpdate: () => this.requestUpdate(),
+      updateBar: (bar) => this.updateBar(bar),
     });
     this.#agentPorts = new AgentPortController(this, core);
     this.#a11y = new ChartA11yController(this, {
