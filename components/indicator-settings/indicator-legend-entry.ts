@@ -6,6 +6,8 @@ export interface IndicatorLegendEntry {
   readonly instanceId: string;
   /** e.g. `MACD(12,26,9)`. */
   readonly label: string;
+  /** The legends' first control: the Tab stop until the roving-focus chunk takes over (legend-roving.ts). */
+  readonly lead?: boolean;
 }
 
 /** Words of the entry's buttons (from the chart's strings, components/kline-chart/chart-strings.ts). */
@@ -25,7 +27,7 @@ export interface IndicatorLegendActions {
 
 /**
  * A legend title that opens the study's settings when clicked, followed by small remove (and
- * optional move) buttons. Replaces `<span class="title">` in `renderSeriesValues`; add
+ * optional move) buttons, out of the Tab order but for the title of the `lead` entry. Replaces `<span class="title">` in `renderSeriesValues`; add
  * {@link indicatorLegendStyles} to the chart's styles (the legend itself ignores the pointer).
  */
 export function renderIndicatorLegendEntry(
@@ -33,16 +35,16 @@ export function renderIndicatorLegendEntry(
   actions: IndicatorLegendActions,
   t: IndicatorLegendStrings = EN_CHART,
 ): TemplateResult {
-  const { instanceId, label } = entry;
+  const { instanceId, label, lead } = entry;
   const { moveUp, moveDown } = actions;
   const { name, params } = splitStudyLabel(label);
   // The accessible name stays the whole label when a narrow chart hides the parameters.
   return html`<span class="indicator-entry" data-instance-id=${instanceId}>
-    <button class="title indicator-title" part="legend-entry" title=${t.studySettings(label)} aria-label=${label} aria-haspopup="dialog"
+    <button class="title indicator-title" part="legend-entry" tabindex=${lead ? 0 : -1} title=${t.studySettings(label)} aria-label=${label} aria-haspopup="dialog"
       @click=${(e: MouseEvent) => actions.open(instanceId, (e.currentTarget as HTMLElement).getBoundingClientRect())}>${name}${params ? html`<span class="study-params">${params}</span>` : nothing}</button>
-    ${moveUp ? html`<button class="indicator-action" part="legend-move-up" aria-label=${t.moveStudyUp(label)} title=${t.moveUp} @click=${() => moveUp(instanceId)}>↑</button>` : nothing}
-    ${moveDown ? html`<button class="indicator-action" part="legend-move-down" aria-label=${t.moveStudyDown(label)} title=${t.moveDown} @click=${() => moveDown(instanceId)}>↓</button>` : nothing}
-    <button class="indicator-action" part="legend-remove" aria-label=${t.removeStudy(label)} title=${t.remove} @click=${() => actions.remove(instanceId)}>×</button>
+    ${moveUp ? html`<button class="indicator-action" part="legend-move-up" tabindex="-1" aria-label=${t.moveStudyUp(label)} title=${t.moveUp} @click=${() => moveUp(instanceId)}>↑</button>` : nothing}
+    ${moveDown ? html`<button class="indicator-action" part="legend-move-down" tabindex="-1" aria-label=${t.moveStudyDown(label)} title=${t.moveDown} @click=${() => moveDown(instanceId)}>↓</button>` : nothing}
+    <button class="indicator-action" part="legend-remove" tabindex="-1" aria-label=${t.removeStudy(label)} title=${t.remove} @click=${() => actions.remove(instanceId)}>×</button>
   </span>`;
 }
 

@@ -80,6 +80,7 @@ export function formatValue(v: number, kind: PaneLayoutSpec['kind'], format: Leg
 /**
  * Values of a pane's series at the crosshair, with the study label: one `.study` group per study (the
  * groups do not box anything on a wide chart; on a narrow one each wraps as a whole to the next line).
+ * `lead`: the first study's title is the legends' one Tab stop (the roving-focus chunk moves it later).
  */
 export function renderSeriesValues(
   spec: PaneLayoutSpec,
@@ -88,6 +89,7 @@ export function renderSeriesValues(
   actions?: IndicatorLegendActions,
   format: LegendFormat = { locale: 'en' },
   strings?: IndicatorLegendStrings,
+  lead = false,
 ): TemplateResult {
   const studies = new Map<string, PaneLayoutSpec['series'][number][]>();
   for (const s of spec.series) {
@@ -96,11 +98,11 @@ export function renderSeriesValues(
     if (lines) lines.push(s);
     else studies.set(instanceId, [s]);
   }
-  return html`${[...studies].map(([instanceId, lines]) => {
+  return html`${[...studies].map(([instanceId, lines], i) => {
     const title = titles.get(instanceId);
     const heading = title
       ? actions
-        ? renderIndicatorLegendEntry({ instanceId, label: title }, actions, strings)
+        ? renderIndicatorLegendEntry({ instanceId, label: title, lead: lead && !i }, actions, strings)
         : renderPlainTitle(title)
       : nothing;
     return html`<span class="study" data-study=${instanceId}>${heading}${lines.map((s) => {
@@ -115,15 +117,15 @@ function renderPlainTitle(title: string): TemplateResult {
   return html`<span class="title">${name}${params ? html`<span class="study-params">${params}</span>` : nothing}</span>`;
 }
 
-/** Comparison legend: each overlaid symbol with its change from the first visible bar. */
+/** Comparison legend: each overlaid symbol with its change from the first visible bar; `lead` as in {@link renderSeriesValues}. */
 export function renderComparisonValues(
   lines: readonly { symbol: string; color: string; closes: Float64Array }[],
   index: number | null,
   view: { start: number; end: number } | null,
-  actions?: { label: string; remove(symbol: string): void },
+  actions?: { label: string; remove(symbol: string): void; lead?: boolean },
 ): TemplateResult | typeof nothing {
   if (!lines.length || !view) return nothing;
-  return html`<div class="row" data-testid="comparisons">${lines.map((l) => {
+  return html`<div class="row" data-testid="comparisons">${lines.map((l, li) => {
     const n = l.closes.length;
     let base = Math.max(0, Math.ceil(view.start));
     while (base < n && !Number.isFinite(l.closes[base])) base++;
@@ -132,7 +134,7 @@ export function renderComparisonValues(
     const pct = base < n && Number.isFinite(v) ? (v / l.closes[base] - 1) * 100 : NaN;
     return html`<span ${styleProps({ color: l.color })}>${userText(l.symbol)} ${Number.isFinite(v) ? formatPrice(v) : '—'} ${Number.isFinite(pct) ? `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%` : ''}${
       actions
-        ? html`<button class="legend-remove" part="comparison-remove" title=${actions.label} aria-label=${`${actions.label} ${l.symbol}`} @click=${() => actions.remove(l.symbol)}>×</button>`
+        ? html`<button class="legend-remove" part="comparison-remove" tabindex=${actions.lead && !li ? 0 : -1} title=${actions.label} aria-label=${`${actions.label} ${l.symbol}`} @click=${() => actions.remove(l.symbol)}>×</button>`
         : nothing
     }</span>`;
   })}</div>`;

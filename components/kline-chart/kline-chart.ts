@@ -388,6 +388,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       core,
       wantsLive: (id) => this.#wantsLive(id),
       requestUpdate: () => this.requestUpdate(),
+      updateBar: (bar) => this.updateBar(bar),
     });
     this.#agentPorts = new AgentPortController(this, core);
     this.#a11y = new ChartA11yController(this, {
@@ -900,13 +901,14 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const specs = this.#view.specs;
     const lines = this.#themedComparisons();
     return html`${s.settings.get().legendMode !== 'tooltip' ? renderPriceLegend(series, hover, this.#view.clock, strings, format) : nothing}
-      ${specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(specs[0], hover, this.#titles(), this.#legendActions(false), format, strings)}</div>` : nothing}
+      ${specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(specs[0], hover, this.#titles(), this.#legendActions(false), format, strings, true)}</div>` : nothing}
       ${
         // Comparisons show percent from the first visible bar: only they make the legend follow the view.
         lines.length
           ? renderComparisonValues(lines, hover, s.view.get(), {
               label: strings.removeComparison,
               remove: (symbol) => void this.#runUserTool('comparison_remove', { symbol }),
+              lead: !specs[0]?.series.length,
             })
           : nothing
       }`;
@@ -920,13 +922,14 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const titles = this.#titles();
     const format = this.#legendFormat();
     const strings = chartStrings(this.#lang());
-    return specs
-      .slice(1)
-      .map((spec) =>
-        tops.has(spec.id)
-          ? html`<div class="pane-legend" data-pane-id=${spec.id} ${styleProps({ top: `${(tops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, hover, titles, this.#legendActions(true), format, strings)}</div>`
-          : nothing,
-      );
+    // The legends are one Tab stop from the first paint: the first control (as the roving-focus chunk would have it).
+    let lead = !specs[0].series.length && !this.#core.comparisons.lines.get().length;
+    return specs.slice(1).map((spec) => {
+      if (!tops.has(spec.id)) return nothing;
+      const legend = html`<div class="pane-legend" data-pane-id=${spec.id} ${styleProps({ top: `${(tops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, hover, titles, this.#legendActions(true), format, strings, lead)}</div>`;
+      lead &&= !spec.series.length;
+      return legend;
+    });
   }
 
   /** `updateComplete` also waits for the data table's code when a shown table is still loading it (`?.`: Lit may ask before the constructor has made the controller). */

@@ -30,7 +30,8 @@ export class LegendRoving implements ReactiveController {
     root.addEventListener('keydown', this.#onKey as EventListener);
     root.addEventListener('focusin', this.#onFocus as EventListener);
     this.#observer = new MutationObserver(() => this.sync());
-    this.#observer.observe(main, { childList: true, subtree: true });
+    // Tabindex too: the legends' templates set the first control's (one Tab stop before this chunk) on a re-render.
+    this.#observer.observe(main, { childList: true, subtree: true, attributeFilter: ['tabindex'] });
     this.sync();
   }
 

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
+import type { Bar } from '../../src/core/data/index.js';
 import { effect } from '../../src/core/store/index.js';
 
 export interface LiveFeedOptions {
@@ -8,10 +9,12 @@ export interface LiveFeedOptions {
   readonly wantsLive: (sourceId: string) => boolean;
   /** Called when the history-loading indicator changes. */
   readonly requestUpdate: () => void;
+  /** Applies one tick with the checks of the element's `updateBar` (a bad tick: `kline-error`, nothing changes). */
+  readonly updateBar: (bar: Bar) => boolean;
 }
 
 /**
- * While connected: follows the loaded source's live stream (`updateBar` per tick) and fetches older
+ * While connected: follows the loaded source's live stream (`updateBar` per tick, checked like a host's) and fetches older
  * history when the view nears the left edge. Unsubscribes on disconnect, subscribes again on connect.
  */
 export class LiveFeedController implements ReactiveController {
@@ -51,7 +54,7 @@ export class LiveFeedController implements ReactiveController {
         const source = core.sources.get(series.instrument.sourceId);
         const symbol = core.store.peek('target')?.symbol ?? series.instrument.symbol;
         if (source?.subscribe)
-          this.#unsubscribe = source.subscribe(symbol, series.period, (bar) => core.updateBar(bar));
+          this.#unsubscribe = source.subscribe(symbol, series.period, (bar) => void this.#o.updateBar(bar));
       }),
     );
   }

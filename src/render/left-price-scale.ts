@@ -4,6 +4,12 @@ import type { PlotTransform } from './paint-candles.js';
 
 /** Scale key of the price pane's second (left) price scale. */
 export const LEFT_SCALE = 'left';
+
+/** The stand-in range of a scale with no value in view, marked `blank` (no labels, no grid) until it has one. */
+export function blankRange(blank: Set<string>, scale: string): [number, number] {
+  blank.add(scale);
+  return [0, 1];
+}
 /** Width of its axis, CSS px (the main axis's width). */
 const LEFT_AXIS_SIZE = 64;
 
@@ -24,11 +30,13 @@ export interface LeftScaleEnv {
   mainSide(): 'left' | 'right';
   /** Labels of its ticks (format-number.ts `formatAxisTicks`: decimals from the step). */
   format(splits: number[]): string[];
+  /** Scales with nothing in view (pane-plot.ts `blankRange`): no labels on them. */
+  readonly blank: Set<string>;
 }
 
 /**
  * The price pane's second scale (README "Overlays"): auto-ranged over the overlays put on it plus the
- * visible closes of comparisons put on it, padded like the main scale; [0, 1] while empty.
+ * visible closes of comparisons put on it, padded like the main scale; [0, 1] and no labels while empty.
  */
 export function leftScaleOptions(env: LeftScaleEnv): uPlot.Scale {
   return {
@@ -43,7 +51,8 @@ export function leftScaleOptions(env: LeftScaleEnv): uPlot.Scale {
           if (v > max || !Number.isFinite(max)) max = v;
         }
       }
-      if (!(Number.isFinite(min) && Number.isFinite(max))) return [0, 1];
+      if (!(Number.isFinite(min) && Number.isFinite(max))) return blankRange(env.blank, LEFT_SCALE);
+      env.blank.delete(LEFT_SCALE);
       if (min === max) return [min - (Math.abs(min) * 0.01 || 1), max + (Math.abs(max) * 0.01 || 1)];
       const pad = (max - min) * 0.08;
       return [min - pad, max + pad];
@@ -67,7 +76,7 @@ export function leftAxisOptions(env: LeftScaleEnv, scale: string, labels: boolea
     grid: { show: false },
     ticks: { show: false },
     gap: 6,
-    values: (_u, splits) => (labels ? env.format(splits) : splits.map(() => '')),
+    values: (_u, splits) => (labels && !env.blank.has(scale) ? env.format(splits) : splits.map(() => '')),
   };
 }
 

@@ -2,6 +2,7 @@ import uPlot from 'uplot';
 import { makeFirstPlotDecoy } from './first-plot-decoy.js';
 import { formatAxisTicks, formatPriceTag } from './format-number.js';
 import {
+  blankRange,
   LEFT_SCALE,
   leftAxisOptions,
   leftScaleOptions,
@@ -332,10 +333,17 @@ export class PanePlot {
         return { i0: Math.max(0, Math.floor(view.start)), i1: Math.min(n - 1, Math.ceil(view.end)) };
       },
       theme: () => this.env.theme(),
+      blank: this.#blank,
       mainSide: () => (this.env.settings().priceAxisSide === 'left' ? 'left' : 'right'),
       format: (splits) => formatAxisTicks(splits, 'price', this.env.locale()),
     };
   }
+
+  /**
+   * Scales with no value in view (no bars yet, a study all warm-up): their range is a stand-in 0..1, so
+   * their axis shows no labels and no grid rather than ticks of values that are not there.
+   */
+  readonly #blank = new Set<string>();
 
   /** This pane's transform, updated in place each frame (painters may call it per bar). */
   readonly #t = new FrameTransform();
@@ -365,6 +373,7 @@ export class PanePlot {
     const side = settings.priceAxisSide === 'left' ? 3 : 1;
     const yScale = this.#yScale();
     const grid = { show: settings.grid, stroke: theme.grid, width: 1 };
+    const blank = this.#blank;
     const ticks = { show: false };
     // Ticks are computed for a window three views wide and reused while a pan stays inside it (and
     // the zoom, width, data and zone are unchanged): a pan frame filters a cached list into a reused
@@ -489,7 +498,8 @@ export class PanePlot {
           auto: true,
           range: (u, min, max) => {
             if (!(Number.isFinite(min) && Number.isFinite(max))) [min, max] = finiteMinMax(u, yScale, this.env.view());
-            if (!(Number.isFinite(min) && Number.isFinite(max))) return [0, 1];
+            if (!(Number.isFinite(min) && Number.isFinite(max))) return blankRange(blank, yScale);
+            blank.delete(yScale);
             if (kind === 'volume') return [0, max > 0 ? max * 1.05 : 1];
             if (min === max) {
               const pad = Math.abs(min) * 0.01 || 1;
@@ -523,7 +533,7 @@ export class PanePlot {
           size: Y_AXIS_SIZE,
           stroke: theme.axis,
           font: theme.font,
-          grid,
+          grid: { ...grid, filter: (_u, splits) => (blank.has(yScale) ? [] : splits) },
           ticks,
           gap: 6,
           // uPlot's log ticks (powers of ten) miss a usual price range: round prices instead, all shown.
@@ -535,7 +545,9 @@ export class PanePlot {
               }
             : {}),
           values: (u, splits) =>
-            this.#hideAtEdge(u, yScale, splits, this.#hideUnderTags(u, yScale, splits, this.#axisText(splits))),
+            blank.has(yScale)
+              ? splits.map(() => '')
+              : this.#hideAtEdge(u, yScale, splits, this.#hideUnderTags(u, yScale, splits, this.#axisText(splits))),
         },
         ...(leftEnv ? [leftAxisOptions(leftEnv, left ? LEFT_SCALE : yScale, left !== null)] : []),
       ],
