@@ -12,6 +12,7 @@ export const indicatorPickerStyles = css`
     display: flex; flex-direction: column; background: var(--kline-background, #fff);
     border: 1px solid var(--kline-border-color, #e0e3eb); border-radius: 6px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.15);
   }
+  .popup.end { left: auto; right: 0; }
   input {
     font: inherit; color: inherit; background: transparent; margin: 6px; padding: 4px 8px;
     border: 1px solid var(--kline-border-color, #e0e3eb); border-radius: 4px;

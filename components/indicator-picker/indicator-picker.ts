@@ -88,7 +88,10 @@ export class IndicatorPicker extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('open') && this.open) this.renderRoot.querySelector<HTMLInputElement>('input')?.focus();
+    if (changed.has('open') && this.open) {
+      this.#place();
+      this.renderRoot.querySelector<HTMLInputElement>('input')?.focus();
+    }
     if (changed.has('_active'))
       this.renderRoot.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest' });
   }
@@ -129,6 +132,23 @@ export class IndicatorPicker extends LitElement {
           </div>`
           : nothing
       }`;
+  }
+
+  /**
+   * Opens the list towards the left when, opened to the right, it would pass the right edge of what
+   * holds the picker (the chart clips to its box) or of the window, and there is room on the left.
+   */
+  #place(): void {
+    const popup = this.renderRoot.querySelector<HTMLElement>('.popup');
+    if (!popup) return;
+    popup.classList.remove('end');
+    const root = this.getRootNode();
+    const frame = root instanceof ShadowRoot ? root.host.getBoundingClientRect() : null;
+    const right = Math.min(frame?.right ?? Infinity, document.documentElement.clientWidth);
+    const left = Math.max(frame?.left ?? 0, 0);
+    const box = this.getBoundingClientRect();
+    const width = popup.offsetWidth;
+    popup.classList.toggle('end', box.left + width > right && box.right - width >= left);
   }
 
   #pick(id: string): void {

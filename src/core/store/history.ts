@@ -40,6 +40,7 @@ export class History<S> {
     this.#undo.push(entry);
     if (this.#undo.length > this.#limit) this.#undo.shift();
     this.#redo.length = 0;
+    this.#changed();
   }
 
   /** The step `undo` would revert (to merge a composed call's next change into it). */
