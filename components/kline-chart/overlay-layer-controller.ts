@@ -4,7 +4,9 @@ import type { ChartCore } from '../../src/core/commands/index.js';
 import type { ChartMarker, PriceLine } from '../../src/core/state/index.js';
 import {
   localPoint,
+  formatPercentTag,
   formatPriceTag,
+  percentBase,
   paintAxisTags,
   paintPriceLines,
   paintWatermark,
@@ -276,6 +278,8 @@ export class OverlayLayerController {
     up: boolean;
     theme: ChartTheme;
     precision: number | undefined;
+    /** The percent scale's 0 % price, or 0 on a price scale. */
+    base: number;
     tags: AxisTag[];
   } | null = null;
 
@@ -305,17 +309,33 @@ export class OverlayLayerController {
     const lines = this.#lines();
     const up = this.#last()?.up ?? true;
     const theme = this.#o.theme();
-    const precision = this.#o.core.store.peek('series')?.instrument.pricePrecision;
+    const store = this.#o.core.store;
+    const series = store.peek('series');
+    const precision = series?.instrument.pricePrecision;
+    const view = store.peek('view');
+    // On the percent scale the tags say the change from the first bar in view, as its axis does.
+    const base =
+      series && view && store.peek('settings').priceScale === 'percent'
+        ? percentBase(series.bars.close, view.start)
+        : 0;
     const c = this.#tags;
-    if (c && c.prices === prices && c.lines === lines && c.up === up && c.theme === theme && c.precision === precision)
+    if (
+      c &&
+      c.prices === prices &&
+      c.lines === lines &&
+      c.up === up &&
+      c.theme === theme &&
+      c.precision === precision &&
+      c.base === base
+    )
       return c.tags;
     const labelled = lines.filter((l) => l.axisLabel);
     const tags: AxisTag[] = prices.map((price, i) => ({
       price,
       color: i < labelled.length ? labelled[i].color : up ? theme.up : theme.down,
-      text: formatPriceTag(price, precision),
+      text: base > 0 ? formatPercentTag(price, base) : formatPriceTag(price, precision),
     }));
-    this.#tags = { prices, lines, up, theme, precision, tags };
+    this.#tags = { prices, lines, up, theme, precision, base, tags };
     return tags;
   }
 

@@ -9,3 +9,4 @@ export * from './zoned-clock.js';
 export * from './drawings/index.js';
 export * from './overlays/index.js';
 export { clientScale, localPoint, offsetWithin } from './client-scale.js';
+export { formatPercentTag, percentBase } from './percent-scale.js';

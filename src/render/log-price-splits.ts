@@ -1,5 +1,5 @@
 /** The smallest of 1, 2, 5 × 10ⁿ that is at least `x` (> 0). */
-function niceStep(x: number): number {
+export function niceStep(x: number): number {
   const p = 10 ** Math.floor(Math.log10(x));
   for (const m of [1, 2, 5]) if (m * p >= x * (1 - 1e-9)) return m * p;
   return 10 * p;

@@ -15,6 +15,7 @@ import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
 import { paintClouds } from './paint-cloud.js';
 import { logPriceSplits } from './log-price-splits.js';
+import { formatPercentTag, formatPercentTicks, percentBase, percentSplits } from './percent-scale.js';
 import { computeTimeTicks } from './time-ticks.js';
 import type { CrosshairTags } from './crosshair-tags.js';
 import { lazyModule } from '../core/tools/lazy-module.js';
@@ -173,9 +174,8 @@ export class PanePlot {
   #axisText(values: number[], tag = false): string[] {
     const kind = this.spec.kind;
     if (kind === 'price' && this.env.settings().priceScale === 'percent') {
-      const bars = this.env.bars();
-      const base = bars.close[Math.max(0, Math.min(bars.length - 1, Math.ceil(this.env.view().start)))];
-      return values.map((v) => (base ? `${((v / base - 1) * 100).toFixed(1)}%` : ''));
+      const base = percentBase(this.env.bars().close, this.env.view().start);
+      return tag ? [formatPercentTag(values[0], base)] : formatPercentTicks(values, base);
     }
     if (tag && kind === 'price') return [formatPriceTag(values[0], this.env.pricePrecision?.(), this.env.locale())];
     return formatAxisTicks(values, kind, this.env.locale());
@@ -543,7 +543,20 @@ export class PanePlot {
                   logPriceSplits(min, max, u.bbox.height / uPlot.pxRatio, 30),
                 filter: (_u: uPlot, splits: number[]) => splits,
               }
-            : {}),
+            : kind === 'price' && settings.priceScale === 'percent'
+              ? {
+                  // Round percentages from the first bar in view, not round prices.
+                  splits: (u: uPlot, _i: number, min: number, max: number) =>
+                    percentSplits(
+                      min,
+                      max,
+                      percentBase(this.env.bars().close, this.env.view().start),
+                      u.bbox.height / uPlot.pxRatio,
+                      30,
+                    ),
+                  filter: (_u: uPlot, splits: number[]) => splits,
+                }
+              : {}),
           values: (u, splits) =>
             blank.has(yScale)
               ? splits.map(() => '')
