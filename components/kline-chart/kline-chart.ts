@@ -46,6 +46,7 @@ import { indicatorLegendStyles, type IndicatorLegendActions } from '../indicator
 import {
   renderActiveTool,
   renderDrawingToolbar,
+  DrawingBarFold,
   type DrawingToolbarActions,
   drawingStrings,
   drawingToolbarStyles,
@@ -308,6 +309,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
   readonly #a11y: ChartA11yController;
   readonly #keyDrawing: KeyboardDrawingController;
   readonly #overflow = new ToolbarOverflowController(this);
+  /** The drawing bar's groups on a chart too short for the flat bar. */
+  readonly #barFold = new DrawingBarFold(this);
   #ready = false;
   #pickerLoad: Promise<unknown> | null = null;
   #editor: DrawingEditorModule | null = null;
@@ -1196,6 +1199,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         magnet: d.magnet,
         hasSelection: this.#core.store.state.drawingSelection.get().length > 0,
         strings: drawingStrings(this.#lang()),
+        fold: this.#barFold,
       },
       {
         ...this.#drawingActions(),
