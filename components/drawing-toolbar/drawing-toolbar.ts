@@ -66,6 +66,7 @@ function icon(name: string): TemplateResult {
  */
 export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarActions): TemplateResult {
   const s = m.strings;
+  const fold = m.fold?.folded ? m.fold : null;
   const toolButton = (
     tool: Exclude<DrawingLayerTool, null>,
     label: string,
@@ -77,8 +78,8 @@ export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarAc
     ${toolButton('range-select', s.rangeSelect)}
     <span class="sep" role="none"></span>
     ${
-      m.fold?.folded
-        ? drawingGroups(listDrawingKinds().map((k) => k.id)).map((g) => groupButton(m, a, m.fold!, g))
+      fold
+        ? drawingGroups(listDrawingKinds().map((k) => k.id)).map((g) => groupButton(m, a, fold, g))
         : listDrawingKinds().map((kind) => toolButton(kind.id, kindLabel(s, kind.id)))
     }
     <span class="sep" role="none"></span>

@@ -4,7 +4,7 @@ import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
-import { DRAWING_KINDS } from '../../../src/core/drawings/index.js';
+import { DRAWING_KINDS, registerDrawingKind, type DrawingKindDefinition } from '../../../src/core/drawings/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { deepActive, press } from '../helpers/keyboard.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
@@ -174,6 +174,32 @@ describe('the drawing bar on a short chart', function () {
     await click(centre(chevron(chart, 'shapes')));
     await waitFor(() => flyout(chart)?.querySelector('[role=menuitemradio]') != null, 'the flyout');
     expect(await axeViolations()).to.deep.equal([]);
+  });
+
+  it("keeps a page's own drawing kinds reachable in an Other group", async () => {
+    const kind = (id: string, label: string): DrawingKindDefinition => ({
+      id,
+      anchors: 1,
+      label,
+      description: `${label}, a page's own kind`,
+      geometry: () => [],
+    });
+    const offs = [registerDrawingKind(kind('page_star', 'Star')), registerDrawingKind(kind('page_flag', 'Flag'))];
+    try {
+      const chart = await shortChart();
+      const b = bar(chart);
+      expect(b.scrollHeight, 'the bar does not scroll').to.be.at.most(b.clientHeight);
+      expect(group(chart, 'other').dataset.tool).to.equal('page_star');
+      await click(centre(chevron(chart, 'other')));
+      await waitFor(() => flyout(chart)?.dataset.group === 'other', 'the Other flyout');
+      const items = [...flyout(chart)!.querySelectorAll<HTMLElement>('[role=menuitemradio]')];
+      expect(items.map((i) => i.textContent.trim())).to.deep.equal(['Star', 'Flag']);
+      await click(centre(items[1]));
+      await waitFor(() => group(chart, 'other').dataset.tool === 'page_flag', 'the group shows Flag');
+      expect(group(chart, 'other').getAttribute('aria-pressed')).to.equal('true');
+    } finally {
+      for (const off of offs) off();
+    }
   });
 
   it('unfolds into the flat bar when the chart grows taller, and folds again when it shrinks', async () => {
