@@ -12,8 +12,6 @@ export interface DrawingStrings {
   readonly delete: string;
   /** Names of the groups a short chart's bar folds its kinds into (drawing-groups.ts). */
   readonly groups: Readonly<Record<'lines' | 'shapes' | 'measure' | 'text' | 'other', string>>;
-  /** Title of a group button's chevron (`{group}` is the group's name). */
-  readonly moreTools: string;
   /** Translated labels of built-in kinds; registered kinds use their own `label` (see `kindLabel`). */
   readonly kinds: Readonly<Record<DrawingKind, string>>;
   readonly editor: string;
@@ -34,7 +32,6 @@ export const EN_DRAWING: DrawingStrings = {
   copy: 'Copy selected drawings',
   delete: 'Delete selected drawings',
   groups: { lines: 'Lines', shapes: 'Channels and shapes', measure: 'Measure', text: 'Text', other: 'Other' },
-  moreTools: '{group}: more tools (Right arrow)',
   kinds: Object.fromEntries(Object.values(BUILTIN_KIND_INFO).map((k) => [k.id, k.label])),
   editor: 'Drawing style',
   color: 'Colour',

@@ -89,7 +89,7 @@ export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarAc
       ?disabled=${!m.hasSelection} @click=${a.copy}>${icon('copy')}</button>
     <button type="button" part="drawing-tool" data-tool="delete" aria-label=${s.delete} title=${s.delete}
       ?disabled=${!m.hasSelection} @click=${a.delete}>${icon('delete')}</button>
-  </div>${m.fold ? groupMenu(m, a, m.fold) : nothing}`;
+  </div>${fold?.menu?.renderGroupMenu(fold, m, a, icon) ?? nothing}`;
 }
 
 /** A folded bar's group: a button with its shown kind and, for more than one kind, a chevron opening its flyout. */
@@ -99,35 +99,20 @@ function groupButton(m: DrawingToolbarModel, a: DrawingToolbarActions, f: Drawin
   const name = m.strings.groups[g.id];
   const active = !!m.tool && g.kinds.includes(m.tool);
   const many = g.kinds.length > 1;
+  const click = (e: MouseEvent) => {
+    if (f.long) return void (f.long = false);
+    f.menu?.closeGroupMenu(f, false);
+    a.setTool(active ? 'select' : shown, e.detail === 0);
+  };
   return html`<span class="group"><button type="button" part="drawing-tool" data-group=${g.id} data-tool=${shown}
-      aria-label=${label} title=${`${name}: ${label}`} aria-pressed=${active ? 'true' : 'false'}
-      aria-haspopup=${many ? 'menu' : nothing} aria-expanded=${many ? String(f.openGroup === g.id) : nothing}
-      @click=${(e: MouseEvent) => f.clicked() && a.setTool(active ? 'select' : shown, e.detail === 0)}
-      @pointerdown=${many ? (e: PointerEvent) => f.pressStart(e, g.id) : nothing}
-      @keydown=${many ? (e: KeyboardEvent) => f.onGroupKey(e, g.id) : nothing}>${icon(shown)}</button>${
+      aria-label=${label} title=${`${name}: ${label}`} aria-pressed=${String(active)}
+      aria-haspopup=${many ? 'menu' : nothing} aria-expanded=${many ? String(f.open === g.id) : nothing} @click=${click}
+      @pointerdown=${(e: PointerEvent) => many && f.press(e, g.id)}
+      @keydown=${(e: KeyboardEvent) => many && e.key === 'ArrowRight' && (e.preventDefault(), f.toggle(g.id))}>${icon(shown)}</button>${
         many
-          ? html`<span class="chevron" aria-hidden="true" title=${m.strings.moreTools.replace('{group}', name)}
-              @click=${() => f.toggle(f.openGroup === g.id ? null : g.id)}></span>`
+          ? html`<span class="chevron" aria-hidden="true" title=${name} @click=${() => f.toggle(g.id)}></span>`
           : nothing
       }</span>`;
-}
-
-/** The open group's flyout, once its chunk is here. */
-function groupMenu(m: DrawingToolbarModel, a: DrawingToolbarActions, f: DrawingBarFold) {
-  const g =
-    f.folded && f.menu
-      ? drawingGroups(listDrawingKinds().map((k) => k.id)).find((x) => x.id === f.openGroup)
-      : undefined;
-  if (!g || !f.menu) return nothing;
-  return f.menu.renderGroupMenu(
-    f,
-    g,
-    m.strings.groups[g.id],
-    f.shown(g, m.tool),
-    (k) => kindLabel(m.strings, k),
-    icon,
-    (k, byKeyboard) => a.setTool(k, byKeyboard),
-  );
 }
 
 /**

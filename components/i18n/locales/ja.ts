@@ -87,7 +87,6 @@ const ja: LocaleStrings = {
     copy: '選択した描画をコピー',
     delete: '選択した描画を削除',
     groups: { lines: 'ライン', shapes: 'チャネルと図形', measure: '計測', text: 'テキスト', other: 'その他' },
-    moreTools: '{group}：その他のツール（右矢印キー）',
     kinds: {
       horizontal_line: '水平線',
       horizontal_ray: '水平レイ',

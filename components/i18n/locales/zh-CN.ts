@@ -86,7 +86,6 @@ const zhCN: LocaleStrings = {
     copy: '复制所选画线',
     delete: '删除所选画线',
     groups: { lines: '线条', shapes: '通道与形状', measure: '测量', text: '文字', other: '其他' },
-    moreTools: '{group}：更多工具（右方向键）',
     kinds: {
       horizontal_line: '水平线',
       horizontal_ray: '水平射线',
