@@ -144,6 +144,7 @@ export interface ChartToolsApi {
  * @csspart more-menu - The "More" menu.
  * @csspart drawing-toolbar - The vertical drawing bar left of the plot (full toolbar, 480 px wide or more; narrower, its tools are in the "More" menu).
  * @csspart drawing-tool - One drawing tool button (`data-tool` names it).
+ * @csspart drawing-group-menu - On a chart too short for the flat drawing bar (its kinds folded into groups): the open group's flyout menu.
  * @csspart active-tool - Below 480 px, while a drawing tool is active: a pressed button in the toolbar showing it; pressing it returns to the select tool.
  * @csspart drawing-editor - The floating style editor of the selected drawing.
  * @csspart legend-entry - An indicator's name in a legend (opens its settings).
