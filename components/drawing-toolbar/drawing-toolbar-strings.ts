@@ -10,6 +10,8 @@ export interface DrawingStrings {
   readonly magnet: string;
   readonly copy: string;
   readonly delete: string;
+  /** Names of the groups a short chart's bar folds its kinds into (drawing-groups.ts). */
+  readonly groups: Readonly<Record<'lines' | 'shapes' | 'measure' | 'text' | 'other', string>>;
   /** Translated labels of built-in kinds; registered kinds use their own `label` (see `kindLabel`). */
   readonly kinds: Readonly<Record<DrawingKind, string>>;
   readonly editor: string;
@@ -29,6 +31,7 @@ export const EN_DRAWING: DrawingStrings = {
   magnet: 'Magnet: snap to open, high, low, close',
   copy: 'Copy selected drawings',
   delete: 'Delete selected drawings',
+  groups: { lines: 'Lines', shapes: 'Channels and shapes', measure: 'Measure', text: 'Text', other: 'Other' },
   kinds: Object.fromEntries(Object.values(BUILTIN_KIND_INFO).map((k) => [k.id, k.label])),
   editor: 'Drawing style',
   color: 'Colour',

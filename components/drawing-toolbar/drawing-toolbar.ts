@@ -2,6 +2,8 @@ import { css, html, nothing, svg, type SVGTemplateResult, type TemplateResult } 
 import { drawingKindSummary, listDrawingKinds } from '../../src/core/drawings/index.js';
 import type { DrawingLayerTool } from '../kline-chart/drawing-layer-controller.js';
 import { kindLabel, type DrawingStrings } from './drawing-toolbar-strings.js';
+import type { DrawingBarFold } from './drawing-bar-fold.js';
+import { drawingGroups, type DrawingGroup } from './drawing-groups.js';
 
 /** What the drawing toolbar shows. */
 export interface DrawingToolbarModel {
@@ -10,6 +12,8 @@ export interface DrawingToolbarModel {
   /** Drawings are selected: copy and delete are enabled. */
   readonly hasSelection: boolean;
   readonly strings: DrawingStrings;
+  /** The bar's fold (a chart's): folded, its kinds are in groups. Without it the bar is flat. */
+  readonly fold?: DrawingBarFold;
 }
 
 /** What its buttons do (the controller's methods). */
@@ -51,13 +55,18 @@ function icon(name: string): TemplateResult {
  * src/core/drawings/drawing-kind-registry.ts), then magnet, copy and delete. It is a `role="toolbar"`
  * with `aria-orientation="vertical"` (one Tab stop, Up/Down move: the chart's a11y controller gives it
  * a roving tabindex). Every button has an accessible name; tool buttons report `aria-pressed`. Render it
- * inside the chart's shadow root (it uses `drawingToolbarStyles`); a bar shorter than its buttons scrolls.
+ * inside the chart's shadow root (it uses `drawingToolbarStyles`). With `m.fold` (a chart's), a bar
+ * whose buttons do not fit its height folds its kinds into groups (drawing-bar-fold.ts): one button per
+ * group showing its last-used kind (`data-group`, `aria-haspopup="menu"`), whose chevron, long press or
+ * ArrowRight opens a flyout menu of the group's kinds (part `drawing-group-menu`).
  *
  * @csspart drawing-toolbar - The bar.
- * @csspart drawing-tool - One tool button (`data-tool` names it).
+ * @csspart drawing-tool - One tool button (`data-tool` names it; a group's also has `data-group`).
+ * @csspart drawing-group-menu - A folded bar's open flyout (`role="menu"`).
  */
 export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarActions): TemplateResult {
   const s = m.strings;
+  const fold = m.fold?.folded ? m.fold : null;
   const toolButton = (
     tool: Exclude<DrawingLayerTool, null>,
     label: string,
@@ -68,7 +77,11 @@ export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarAc
     ${toolButton('select', s.select)}
     ${toolButton('range-select', s.rangeSelect)}
     <span class="sep" role="none"></span>
-    ${listDrawingKinds().map((kind) => toolButton(kind.id, kindLabel(s, kind.id)))}
+    ${
+      fold
+        ? drawingGroups(listDrawingKinds().map((k) => k.id)).map((g) => groupButton(m, a, fold, g))
+        : listDrawingKinds().map((kind) => toolButton(kind.id, kindLabel(s, kind.id)))
+    }
     <span class="sep" role="none"></span>
     <button type="button" part="drawing-tool" data-tool="magnet" aria-label=${s.magnet} title=${s.magnet}
       aria-pressed=${m.magnet ? 'true' : 'false'} @click=${() => a.setMagnet(!m.magnet)}>${icon('magnet')}</button>
@@ -76,7 +89,30 @@ export function renderDrawingToolbar(m: DrawingToolbarModel, a: DrawingToolbarAc
       ?disabled=${!m.hasSelection} @click=${a.copy}>${icon('copy')}</button>
     <button type="button" part="drawing-tool" data-tool="delete" aria-label=${s.delete} title=${s.delete}
       ?disabled=${!m.hasSelection} @click=${a.delete}>${icon('delete')}</button>
-  </div>`;
+  </div>${fold?.menu?.renderGroupMenu(fold, m, a, icon) ?? nothing}`;
+}
+
+/** A folded bar's group: a button with its shown kind and, for more than one kind, a chevron opening its flyout. */
+function groupButton(m: DrawingToolbarModel, a: DrawingToolbarActions, f: DrawingBarFold, g: DrawingGroup) {
+  const shown = f.shown(g, m.tool);
+  const label = kindLabel(m.strings, shown);
+  const name = m.strings.groups[g.id];
+  const active = !!m.tool && g.kinds.includes(m.tool);
+  const many = g.kinds.length > 1;
+  const click = (e: MouseEvent) => {
+    if (f.long) return void (f.long = false);
+    f.menu?.closeGroupMenu(f, false);
+    a.setTool(active ? 'select' : shown, e.detail === 0);
+  };
+  return html`<span class="group"><button type="button" part="drawing-tool" data-group=${g.id} data-tool=${shown}
+      aria-label=${label} title=${`${name}: ${label}`} aria-pressed=${String(active)}
+      aria-haspopup=${many ? 'menu' : nothing} aria-expanded=${many ? String(f.open === g.id) : nothing} @click=${click}
+      @pointerdown=${(e: PointerEvent) => many && f.press(e, g.id)}
+      @keydown=${(e: KeyboardEvent) => many && e.key === 'ArrowRight' && (e.preventDefault(), f.toggle(g.id))}>${icon(shown)}</button>${
+        many
+          ? html`<span class="chevron" aria-hidden="true" title=${name} @click=${() => f.toggle(g.id)}></span>`
+          : nothing
+      }</span>`;
 }
 
 /**
@@ -109,5 +145,13 @@ export const drawingToolbarStyles = css`
   .drawing-toolbar button:hover:not(:disabled) { background: var(--kline-grid-color, #f0f3fa); border-color: var(--kline-border-color, #e0e3eb); }
   .drawing-toolbar button[aria-pressed='true'] { color: var(--kline-accent-text-color, #2962ff); border-color: currentColor; }
   .drawing-toolbar button:disabled { opacity: 0.4; cursor: default; }
+  .drawing-toolbar .group { position: relative; display: flex; flex-shrink: 0; }
+  /* The chevron: a small triangle in the group button's corner, as in TradingView. */
+  .drawing-toolbar .chevron { position: absolute; right: -3px; bottom: 0; width: 10px; height: 12px; cursor: pointer; }
+  .drawing-toolbar .chevron::after {
+    content: ''; position: absolute; right: 2px; bottom: 2px;
+    border-style: solid; border-width: 3px 0 3px 4px; border-color: transparent transparent transparent currentColor; opacity: 0.6;
+  }
+  .drawing-toolbar .chevron:hover::after { opacity: 1; }
   .drawing-toolbar button:focus-visible { outline: var(--kline-focus-width, 2px) solid var(--kline-accent-color, #2962ff); outline-offset: -2px; }
 `;

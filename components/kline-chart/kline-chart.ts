@@ -46,6 +46,7 @@ import { indicatorLegendStyles, type IndicatorLegendActions } from '../indicator
 import {
   renderActiveTool,
   renderDrawingToolbar,
+  DrawingBarFold,
   type DrawingToolbarActions,
   drawingStrings,
   drawingToolbarStyles,
@@ -144,6 +145,7 @@ export interface ChartToolsApi {
  * @csspart more-menu - The "More" menu.
  * @csspart drawing-toolbar - The vertical drawing bar left of the plot (full toolbar, 480 px wide or more; narrower, its tools are in the "More" menu).
  * @csspart drawing-tool - One drawing tool button (`data-tool` names it).
+ * @csspart drawing-group-menu - On a chart too short for the flat drawing bar (its kinds folded into groups): the open group's flyout menu.
  * @csspart active-tool - Below 480 px, while a drawing tool is active: a pressed button in the toolbar showing it; pressing it returns to the select tool.
  * @csspart drawing-editor - The floating style editor of the selected drawing.
  * @csspart legend-entry - An indicator's name in a legend (opens its settings).
@@ -309,6 +311,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
   readonly #a11y: ChartA11yController;
   readonly #keyDrawing: KeyboardDrawingController;
   readonly #overflow = new ToolbarOverflowController(this);
+  /** The drawing bar's groups on a chart too short for the flat bar. */
+  readonly #barFold = new DrawingBarFold(this);
   #ready = false;
   #pickerLoad: Promise<unknown> | null = null;
   #editor: DrawingEditorModule | null = null;
@@ -1209,6 +1213,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         magnet: d.magnet,
         hasSelection: this.#core.store.state.drawingSelection.get().length > 0,
         strings: drawingStrings(this.#lang()),
+        fold: this.#barFold,
       },
       {
         ...this.#drawingActions(),

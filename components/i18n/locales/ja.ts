@@ -86,6 +86,7 @@ const ja: LocaleStrings = {
     magnet: 'マグネット：四本値に吸着',
     copy: '選択した描画をコピー',
     delete: '選択した描画を削除',
+    groups: { lines: 'ライン', shapes: 'チャネルと図形', measure: '計測', text: 'テキスト', other: 'その他' },
     kinds: {
       horizontal_line: '水平線',
       horizontal_ray: '水平レイ',

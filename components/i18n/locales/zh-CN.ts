@@ -85,6 +85,7 @@ const zhCN: LocaleStrings = {
     magnet: '磁铁：吸附到开高低收',
     copy: '复制所选画线',
     delete: '删除所选画线',
+    groups: { lines: '线条', shapes: '通道与形状', measure: '测量', text: '文字', other: '其他' },
     kinds: {
       horizontal_line: '水平线',
       horizontal_ray: '水平射线',

@@ -85,6 +85,7 @@ const zhTW: LocaleStrings = {
     magnet: '磁鐵：吸附到開高低收',
     copy: '復製所選畫線',
     delete: '刪除所選畫線',
+    groups: { lines: '線條', shapes: '通道與形狀', measure: '測量', text: '文字', other: '其他' },
     kinds: {
       horizontal_line: '水平線',
       horizontal_ray: '水平射線',

@@ -6,6 +6,7 @@ import '../../../components/chart-agent-panel/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { CommandPalette } from '../../../components/command-palette/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
+import { arrowToBarTool } from '../helpers/bar-tool.js';
 import { deepActive } from '../helpers/keyboard.js';
 
 function describeFocus(): string {
@@ -139,13 +140,14 @@ describe('the demo page by keyboard alone', () => {
     );
     await waitFor(() => deepActive()?.matches('button.toggle') ?? false, `focus back on the picker button`);
 
-    // 4. Place a horizontal line: Tab to the drawing bar, Down to its tool, Enter (the plot takes focus), a bar, Enter.
+    // 4. Place a horizontal line: Tab to the drawing bar, Down to its tool (on the demo's chart, shorter than
+    //    the flat bar, in the Lines group's flyout), Enter (the plot takes focus), a bar, Enter.
     await press('Tab');
     expect(
       deepActive()?.closest('[part="drawing-toolbar"]'),
       'Tab from the toolbar reaches the drawing bar',
     ).to.not.equal(null);
-    while (!deepActive()?.matches('[data-tool="horizontal_line"]') && guard++ < 120) await press('ArrowDown');
+    await arrowToBarTool('horizontal_line');
     await press('Enter');
     await waitFor(() => deepActive() === chart, 'plot focused for placing');
     await press('ArrowLeft', 2);

@@ -7,6 +7,7 @@ import type { KlineChart } from '../../../components/kline-chart/kline-chart.js'
 import { waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
 import { deepActive, press } from '../helpers/keyboard.js';
+import { arrowToBarTool } from '../helpers/bar-tool.js';
 
 async function drawingPage(): Promise<KlineChart> {
   const main = mount(
@@ -20,7 +21,10 @@ async function drawingPage(): Promise<KlineChart> {
   return chart;
 }
 
-/** Tab into the drawing bar (after the toolbar), arrow to the drawing tool `tool`, press Enter: the plot takes focus. */
+/**
+ * Tab into the drawing bar (after the toolbar), arrow to the drawing tool `tool` (the 500 px chart's bar is
+ * folded into groups: through its group's flyout), press Enter: the plot takes focus.
+ */
 async function chooseTool(chart: KlineChart, tool: string): Promise<void> {
   const inBar = () => deepActive()?.closest('[part="drawing-toolbar"]') != null;
   if (!inBar()) {
@@ -28,8 +32,7 @@ async function chooseTool(chart: KlineChart, tool: string): Promise<void> {
     await press('Tab'); // the toolbar
     await press('Tab'); // the drawing bar
   }
-  let guard = 0;
-  while (!deepActive()?.matches(`[data-tool="${tool}"]`) && guard++ < 60) await press('ArrowDown');
+  await arrowToBarTool(tool);
   expect(deepActive()?.getAttribute('data-tool')).to.equal(tool);
   await press('Enter');
   await waitFor(() => deepActive() === chart, 'the plot takes focus after choosing a tool by keyboard');

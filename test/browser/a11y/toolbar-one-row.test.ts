@@ -4,6 +4,7 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { PERIODS } from '../../../src/core/data/index.js';
 import { listDrawingKinds } from '../../../src/core/drawings/index.js';
+import { drawingGroups } from '../../../components/drawing-toolbar/drawing-groups.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { deepActive, press } from '../helpers/keyboard.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
@@ -50,7 +51,8 @@ function toolbarAction(el: HTMLElement): string | null {
 
 /**
  * Actions shown in the toolbar's row (controls whose box is inside the toolbar) and in the drawing bar
- * beside the plot (one column; a bar shorter than its buttons scrolls).
+ * beside the plot (one column; on a chart shorter than the flat bar its kinds are in groups, each group's
+ * button reaching its kinds through a flyout).
  */
 function shownInRow(chart: KlineChart): Set<string> {
   const root = chart.shadowRoot!;
@@ -71,7 +73,10 @@ function shownInRow(chart: KlineChart): Set<string> {
       const r = el.getBoundingClientRect();
       expect(r.left, `${el.dataset.tool} in the bar's one column`).to.be.within(column.left, column.left + 6);
       shown.add(`tool:${el.dataset.tool}`);
+      const group = drawingGroups(listDrawingKinds().map((k) => k.id)).find((g) => g.id === el.dataset.group);
+      for (const kind of group?.kinds ?? []) shown.add(`tool:${kind}`);
     }
+    expect(bar.scrollHeight, 'the bar does not scroll').to.be.at.most(bar.clientHeight);
   }
   return shown;
 }

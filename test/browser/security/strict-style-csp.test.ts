@@ -83,6 +83,13 @@ describe('both elements under style-src ’self’', function () {
       const popover = chart.shadowRoot!.querySelector<HTMLElement>('kline-indicator-settings')!;
       expect(popover.style.top, 'placed through the CSSOM').to.match(/^\d+(\.\d+)?px$/);
 
+      // The 400 px chart's drawing bar is folded into groups: a group's flyout (a chunk, its own sheet), placed beside it.
+      chart.shadowRoot!.querySelector<HTMLElement>('[data-group="lines"] + .chevron')!.click();
+      await waitFor(() => !!chart.shadowRoot!.querySelector('[part="drawing-group-menu"]'), 'the group flyout');
+      const flyout = chart.shadowRoot!.querySelector<HTMLElement>('[part="drawing-group-menu"]')!;
+      expect(flyout.style.left, 'placed through the CSSOM').to.match(/^\d+px$/);
+      expect(win.getComputedStyle(flyout).position, 'its styles apply').to.equal('absolute');
+
       await waitFor(() => !!win.customElements.get('chart-agent-panel'), 'panel definition', 20000);
       await waitFor(() => panel.connected && panel.sessionId !== '' && panel.canSend, 'panel ready', 20000);
       expect(await panel.send('hello under a strict policy')).to.equal('completed');
