@@ -194,10 +194,13 @@ export function parseBarsJson(text: string, options: ParseBarsOptions = {}): Par
     checkTimeZone(timeZone);
     return { bars: fromRows(data, '', timeZone), timeZone };
   }
-  if (!isRecord(data)) {
-    return fail('(root)', 'expected an array of bars, an object with a "bars" array, or an object of columns');
-  }
+  const shapes = 'expected an array of bars, an object with a "bars" array, or an object of columns';
+  if (!isRecord(data)) return fail('(root)', shapes);
   if (!('bars' in data)) {
+    // No column at all (an API's `{"error": …}`): say what the file is, not that `time` is missing.
+    const keys = Object.keys(data);
+    if (!FIELDS.some((field) => ALIASES[field].some((k) => k in data)))
+      fail('(root)', `${shapes}; found ${keys.length ? keys.slice(0, 8).join(', ').slice(0, 120) : 'nothing'}`);
     checkTimeZone(timeZone);
     return { bars: fromColumns(data, '', timeZone), timeZone };
   }

@@ -82,6 +82,15 @@ test('value errors name the array index and field', () => {
   );
   assertParseError('[{"time":1709908200,"open":1,"low":0.5,"close":1.5}]', '[0].high: missing');
   assertParseError('[{"time":"soon","open":1,"high":2,"low":0.5,"close":1.5}]', '[0].time: expected a time');
+  // An API's error object instead of bars: said at the root, with what the file holds (not "time: missing column").
+  assertParseError(
+    '{"error":"rate limited","retryAfter":30}',
+    '(root): expected an array of bars, an object with a "bars" array, or an object of columns; found error, retryAfter',
+  );
+  assertParseError(
+    '{}',
+    '(root): expected an array of bars, an object with a "bars" array, or an object of columns; found nothing',
+  );
   // A spreadsheet's serial dates are not epoch seconds (they would be January 1970).
   assertParseError('[[45293,1,2,0.5,1.5]]', '[0].time: 45293 looks like a spreadsheet serial date');
   assertParseError('{"time":[45293.5],"open":[1],"high":[2],"low":[0.5],"close":[1.5]}', 'time[0]: 45293.5 looks like');
