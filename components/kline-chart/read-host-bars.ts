@@ -44,7 +44,14 @@ const COLUMNS = ['open', 'high', 'low', 'close', 'volume'] as const;
 export function readHostBars(input: unknown, what: string): { bars: Bars } | { problem: HostBarsProblem } {
   let bars: Bars | null = null;
   try {
+    const wrong = Array.isArray(input) ? notNumberInRows(input) : null;
+    if (wrong) return { problem: wrong };
     bars = Array.isArray(input) ? barsFromObjects(input as readonly Bar[]) : columnar(input);
+    if (bars && !Array.isArray(input)) {
+      const problem = notNumberInColumns(bars);
+      if (problem) return { problem };
+      bars = numberColumns(bars);
+    }
   } catch {
     bars = null;
   }
@@ -66,6 +73,57 @@ export function readHostBars(input: unknown, what: string): { bars: Bars } | { p
     };
   const bad = findBadBar(bars);
   return bad ? { problem: bad } : { bars };
+}
+
+const FIELDS = ['time', ...COLUMNS] as const;
+
+/**
+ * Whether `value` is read as what it says: a number (NaN and Infinity are `findBadBar`'s) or a numeric
+ * text. A Float64Array would turn null, '' and false into 0 and true into 1 without a word.
+ */
+function numeric(value: unknown): boolean {
+  return typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && !isNaN(Number(value)));
+}
+
+function notNumber(index: number, field: string, value: unknown): HostBarsProblem {
+  const shown =
+    typeof value === 'string' ? quote(value) : typeof value === 'object' && value ? 'an object' : String(value);
+  return {
+    index,
+    reason: 'not_finite',
+    message: `Bar ${index} has ${field} = ${shown}, not a number; every field must be a finite number.`,
+  };
+}
+
+/** The first field of object rows that is not {@link numeric}, as a problem (rows that are not objects are `not_bars`). */
+function notNumberInRows(rows: readonly unknown[]): HostBarsProblem | null {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as Record<string, unknown> | null;
+    if (typeof row !== 'object' || row === null) return null;
+    for (const field of FIELDS) if (!numeric(row[field])) return notNumber(i, field, row[field]);
+  }
+  return null;
+}
+
+/** Columns given as plain arrays: the first value that is not {@link numeric}, as a problem. */
+function notNumberInColumns(bars: Bars): HostBarsProblem | null {
+  for (const field of COLUMNS) {
+    const column = bars[field] as ArrayLike<unknown>;
+    if (ArrayBuffer.isView(column)) continue;
+    for (let i = 0; i < bars.length; i++) if (!numeric(column[i])) return notNumber(i, field, column[i]);
+  }
+  return null;
+}
+
+/** A copy of `bars` whose plain-array columns are Float64Arrays (numeric texts read as numbers). */
+function numberColumns(bars: Bars): Bars {
+  if (COLUMNS.every((field) => ArrayBuffer.isView(bars[field]))) return bars;
+  const out: Record<string, unknown> = { ...bars };
+  for (const field of COLUMNS) {
+    const column = bars[field] as ArrayLike<unknown>;
+    if (!ArrayBuffer.isView(column)) out[field] = Float64Array.from(column as ArrayLike<number>, Number);
+  }
+  return out as unknown as Bars;
 }
 
 /** `input` when it is columnar Bars whose every column holds `length` values, else null. */

@@ -149,7 +149,7 @@ export function parseBarsCsv(text: string, options: ParseBarsOptions = {}): { ba
     if (time === null) {
       throw new DataSourceError(
         'parse',
-        `line ${line}: time ${quoteCell(timeCell.trim())} is not a recognised time (epoch seconds or ms, ISO 8601, YYYY-MM-DD or YYYY-MM-DD HH:mm).`,
+        `line ${line}: time ${quoteCell(timeCell.trim())} is not a recognised time${/^\d{1,5}(\.\d+)?$/.test(timeCell.trim()) ? ' (it looks like a spreadsheet serial date)' : ''} (epoch seconds or ms, ISO 8601, YYYY-MM-DD or YYYY-MM-DD HH:mm).`,
         line,
       );
     }

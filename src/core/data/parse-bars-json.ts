@@ -4,7 +4,7 @@ import { DataSourceError } from './data-source.js';
 import { locateJsonError } from './locate-json-error.js';
 import { orderParsedBars } from './order-parsed-bars.js';
 import type { ParseBarsOptions } from './parse-bars-csv.js';
-import { parseTimeValue } from './parse-time-value.js';
+import { isSerialDate, parseTimeValue } from './parse-time-value.js';
 import { checkBar } from './validate-bars.js';
 import { PERIODS, isPeriod, type Period } from './period.js';
 
@@ -62,6 +62,8 @@ function toNumber(value: unknown, path: string, field: Field): number {
 function toTime(value: unknown, path: string, timeZone: string): number {
   if (value === undefined) fail(path, 'missing');
   const time = typeof value === 'number' || typeof value === 'string' ? parseTimeValue(value, timeZone) : null;
+  if (time === null && typeof value === 'number' && isSerialDate(value))
+    fail(path, `${value} looks like a spreadsheet serial date, not epoch seconds or ms; ${TIME_HINT}`);
   return time === null ? fail(path, TIME_HINT) : time;
 }
 
@@ -192,10 +194,13 @@ export function parseBarsJson(text: string, options: ParseBarsOptions = {}): Par
     checkTimeZone(timeZone);
     return { bars: fromRows(data, '', timeZone), timeZone };
   }
-  if (!isRecord(data)) {
-    return fail('(root)', 'expected an array of bars, an object with a "bars" array, or an object of columns');
-  }
+  const shapes = 'expected an array of bars, an object with a "bars" array, or an object of columns';
+  if (!isRecord(data)) return fail('(root)', shapes);
   if (!('bars' in data)) {
+    // No column at all (an API's `{"error": …}`): say what the file is, not that `time` is missing.
+    const keys = Object.keys(data);
+    if (!FIELDS.some((field) => ALIASES[field].some((k) => k in data)))
+      fail('(root)', `${shapes}; found ${keys.length ? keys.slice(0, 8).join(', ').slice(0, 120) : 'nothing'}`);
     checkTimeZone(timeZone);
     return { bars: fromColumns(data, '', timeZone), timeZone };
   }

@@ -83,7 +83,7 @@ test('JSON files: empty, non-finite, negative volume, open/close outside the ran
     'outside [low, high]',
   );
   fails(
-    '{"time":[1,2],"open":[1,1],"high":[2,2],"low":[0.5,0.5],"close":[1,1],"volume":[1,-1]}',
+    '{"time":[1709908200,1709908260],"open":[1,1],"high":[2,2],"low":[0.5,0.5],"close":[1,1],"volume":[1,-1]}',
     'volume[1]',
     'negative',
   );

@@ -65,9 +65,11 @@ test('columnar at the top level or under bars', () => {
   );
   assert.deepEqual(Array.from(top.bars.close), [1.5, 2.5]);
   assert.deepEqual(Array.from(top.bars.time), [Date.UTC(2024, 2, 8), Date.UTC(2024, 2, 11)]);
-  const nested = parseBarsJson('{"symbol":"C","bars":{"t":[3,2,1],"o":[1,1,1],"h":[3,2,1],"l":[1,1,1],"c":[3,2,1]}}');
+  const nested = parseBarsJson(
+    '{"symbol":"C","bars":{"t":[1709908320,1709908260,1709908200],"o":[1,1,1],"h":[3,2,1],"l":[1,1,1],"c":[3,2,1]}}',
+  );
   assert.equal(nested.symbol, 'C');
-  assert.deepEqual(Array.from(nested.bars.time), [1000, 2000, 3000]);
+  assert.deepEqual(Array.from(nested.bars.time), [1709908200000, 1709908260000, 1709908320000]);
   assert.deepEqual(Array.from(nested.bars.close), [1, 2, 3]);
 });
 
@@ -80,6 +82,18 @@ test('value errors name the array index and field', () => {
   );
   assertParseError('[{"time":1709908200,"open":1,"low":0.5,"close":1.5}]', '[0].high: missing');
   assertParseError('[{"time":"soon","open":1,"high":2,"low":0.5,"close":1.5}]', '[0].time: expected a time');
+  // An API's error object instead of bars: said at the root, with what the file holds (not "time: missing column").
+  assertParseError(
+    '{"error":"rate limited","retryAfter":30}',
+    '(root): expected an array of bars, an object with a "bars" array, or an object of columns; found error, retryAfter',
+  );
+  assertParseError(
+    '{}',
+    '(root): expected an array of bars, an object with a "bars" array, or an object of columns; found nothing',
+  );
+  // A spreadsheet's serial dates are not epoch seconds (they would be January 1970).
+  assertParseError('[[45293,1,2,0.5,1.5]]', '[0].time: 45293 looks like a spreadsheet serial date');
+  assertParseError('{"time":[45293.5],"open":[1],"high":[2],"low":[0.5],"close":[1.5]}', 'time[0]: 45293.5 looks like');
   assertParseError(
     '[{"time":1709908200,"open":1,"high":0.4,"low":0.5,"close":1.5}]',
     '[0].high: high is lower than low',
@@ -87,12 +101,15 @@ test('value errors name the array index and field', () => {
   assertParseError(`{"bars":[${good(0)},${good(1)},${good(1)}]}`, 'bars[2].time: duplicate time (same as bars[1])');
   assertParseError(`[${good(0)},${good(2)},${good(1)}]`, '[2].time: time out of order');
   assertParseError('[42]', '[0]: expected an object');
-  assertParseError('{"time":[1,2],"open":[1,1],"high":[1,1],"low":[1,1],"close":[1]}', 'close: expected 2 values');
   assertParseError(
-    '{"time":[1,2],"open":[1,1],"high":[1,1],"low":[1,1],"close":[1,null]}',
+    '{"time":[1709908200,1709908260],"open":[1,1],"high":[1,1],"low":[1,1],"close":[1]}',
+    'close: expected 2 values',
+  );
+  assertParseError(
+    '{"time":[1709908200,1709908260],"open":[1,1],"high":[1,1],"low":[1,1],"close":[1,null]}',
     'close[1]: expected a number',
   );
-  assertParseError('{"time":[1],"open":[1],"high":[1],"low":[1]}', 'close: missing column');
+  assertParseError('{"time":[1709908200],"open":[1],"high":[1],"low":[1]}', 'close: missing column');
   assertParseError('{"period":"2d","bars":[]}', 'period: expected one of');
   assertParseError('{"timezone":"Mars/Base","bars":[]}', 'timezone: unknown time zone');
   assertParseError('{"bars":"none"}', 'bars: expected an array');
