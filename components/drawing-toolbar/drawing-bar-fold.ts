@@ -1,9 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { DrawingKind } from '../../src/core/drawings/index.js';
 import type { DrawingGroup, DrawingGroupId } from './drawing-groups.js';
+import { lazyModule } from '../../src/core/tools/lazy-module.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 type MenuModule = typeof import('./drawing-group-menu.js');
+const loadMenu = lazyModule(() => import('./drawing-group-menu.js'));
 
 /**
  * Folds the drawing bar into groups when all its buttons do not fit the chart's height, as TradingView's
@@ -77,14 +79,18 @@ export class DrawingBarFold implements ReactiveController {
   /** Opens group `g`'s flyout (its chunk loads first), focusing its checked item; a second call closes it. */
   toggle(g: DrawingGroupId): void {
     if (this.open === g) return void this.menu?.closeGroupMenu(this, true);
-    void import('./drawing-group-menu.js').then((m) => {
-      if (!this.menu) {
-        const sheet = m.groupMenuStyles.styleSheet;
-        const root = this.host.shadowRoot;
-        if (sheet && root) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-      }
-      (this.menu = m).openGroupMenu(this, g);
-    });
+    // A chunk that cannot be fetched (offline) leaves the button's shown kind one click away; the next press tries again.
+    loadMenu().then(
+      (m) => {
+        if (!this.menu) {
+          const sheet = m.groupMenuStyles.styleSheet;
+          const root = this.host.shadowRoot;
+          if (sheet && root) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+        }
+        (this.menu = m).openGroupMenu(this, g);
+      },
+      (error: unknown) => console.warn('kline-chart: the drawing tool menu could not be loaded', error),
+    );
   }
 
   /** A group button's pointerdown: held, it opens the flyout. */

@@ -107,8 +107,8 @@ function groupButton(m: DrawingToolbarModel, a: DrawingToolbarActions, f: Drawin
   return html`<span class="group"><button type="button" part="drawing-tool" data-group=${g.id} data-tool=${shown}
       aria-label=${label} title=${`${name}: ${label}`} aria-pressed=${String(active)}
       aria-haspopup=${many ? 'menu' : nothing} aria-expanded=${many ? String(f.open === g.id) : nothing} @click=${click}
-      @pointerdown=${(e: PointerEvent) => many && f.press(e, g.id)}
-      @keydown=${(e: KeyboardEvent) => many && e.key === 'ArrowRight' && (e.preventDefault(), f.toggle(g.id))}>${icon(shown)}</button>${
+      @pointerdown=${(e: PointerEvent) => many && f.press(e, g.id)} @contextmenu=${(e: Event) => f.long && e.preventDefault()}
+      @keydown=${(e: KeyboardEvent) => many && e.key === 'ArrowRight' && !(e.ctrlKey || e.metaKey || e.altKey) && (e.preventDefault(), f.toggle(g.id))}>${icon(shown)}</button>${
         many
           ? html`<span class="chevron" aria-hidden="true" title=${name} @click=${() => f.toggle(g.id)}></span>`
           : nothing

@@ -163,6 +163,10 @@ describe('the drawing bar on a short chart', function () {
     await sendMouse({ type: 'move', position: [x, y] });
     await sendMouse({ type: 'down' });
     await waitFor(() => flyout(chart)?.dataset.group === 'measure', 'the flyout after a long press');
+    // A touch long press also asks for the browser's context menu (copy image, select): not over the flyout.
+    const menu = new MouseEvent('contextmenu', { bubbles: true, composed: true, cancelable: true });
+    group(chart, 'measure').dispatchEvent(menu);
+    expect(menu.defaultPrevented, 'no browser context menu').to.equal(true);
     await sendMouse({ type: 'up' });
     await chart.updateComplete;
     expect(flyout(chart), 'still open after the release').to.not.equal(null);
