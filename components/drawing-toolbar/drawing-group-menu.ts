@@ -4,6 +4,7 @@ import type { DrawingBarFold } from './drawing-bar-fold.js';
 import { drawingGroups, type DrawingGroupId } from './drawing-groups.js';
 import { kindLabel } from './drawing-toolbar-strings.js';
 import type { DrawingToolbarActions, DrawingToolbarModel } from './drawing-toolbar.js';
+import { onMenuKeys } from '../menu-keys.js';
 
 /*
  * The flyout of a folded drawing bar's group (drawing-bar-fold.ts), a lazy chunk loaded when a flyout
@@ -81,54 +82,13 @@ export function renderGroupMenu(
     a.setTool(kind, byKeyboard);
   };
   return html`<div part="drawing-group-menu" role="menu" aria-label=${m.strings.groups[g.id]} data-group=${g.id}
-      @keydown=${(e: KeyboardEvent) => onKey(c, e)}>
+      @keydown=${(e: KeyboardEvent) => onMenuKeys(e, items(c), (refocus) => closeGroupMenu(c, refocus), ['ArrowLeft'])}>
     ${g.kinds.map(
       (kind) => html`<button type="button" role="menuitemradio" tabindex="-1" data-tool=${kind}
           aria-checked=${kind === shown ? 'true' : 'false'} @click=${(e: MouseEvent) => choose(kind, e.detail === 0)}
           >${icon(kind)}<span>${kindLabel(m.strings, kind)}</span></button>`,
     )}
   </div>`;
-}
-
-function onKey(c: DrawingBarFold, e: KeyboardEvent): void {
-  const all = items(c);
-  const origin = e.composedPath()[0] as HTMLElement;
-  const at = all.indexOf(origin);
-  let next: number;
-  switch (e.key) {
-    case 'ArrowDown':
-      next = (at + 1) % all.length;
-      break;
-    case 'ArrowUp':
-      next = (at - 1 + all.length) % all.length;
-      break;
-    case 'Home':
-      next = 0;
-      break;
-    case 'End':
-      next = all.length - 1;
-      break;
-    case 'Escape':
-    case 'ArrowLeft':
-      e.preventDefault();
-      e.stopPropagation();
-      closeGroupMenu(c, true);
-      return;
-    case 'Tab':
-      closeGroupMenu(c, false);
-      return;
-    case 'Enter':
-    case ' ':
-      e.preventDefault();
-      e.stopPropagation();
-      origin.click();
-      return;
-    default:
-      return;
-  }
-  e.preventDefault();
-  e.stopPropagation();
-  all[next]?.focus();
 }
 
 /** Styles of the flyout. */

@@ -4,6 +4,7 @@ import { listDrawingKinds } from '../../src/core/drawings/index.js';
 import { kindLabel } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import type { DrawingLayerTool } from './drawing-layer-controller.js';
 import type { OverflowMenuActions, OverflowMenuModel, ToolbarOverflowController } from './toolbar-overflow.js';
+import { onMenuKeys } from '../menu-keys.js';
 
 /** The open "More" menu (a lazy chunk: loaded when the menu first opens). */
 export function renderMenuItems(
@@ -32,7 +33,7 @@ export function renderMenuItems(
   ];
   const toolLabel = (t: Exclude<DrawingLayerTool, null>) =>
     t === 'select' ? d.select : t === 'range-select' ? d.rangeSelect : kindLabel(d, t);
-  return html`<div id="more-menu" part="more-menu" role="menu" aria-label=${s.more} @keydown=${(e: KeyboardEvent) => onMenuKey(c, e)}>
+  return html`<div id="more-menu" part="more-menu" role="menu" aria-label=${s.more} @keydown=${(e: KeyboardEvent) => onMenuKeys(e, c.items(), (refocus) => (refocus ? c.toggle(false) : c.toggle(false, 'first', false)))}>
             ${
               m.fold === 3
                 ? html`<div role="group" aria-label=${s.periodGroup}>
@@ -58,49 +59,6 @@ export function renderMenuItems(
             ${item('shortcuts', s.shortcuts, () => a.shortcuts())}
             ${item('data-table', s.dataTable, () => a.toggleTable(), m.tableShown, 'menuitemcheckbox')}
           </div>`;
-}
-
-/**
- * Keys inside the open menu (the WAI-ARIA menu pattern, toolbar-overflow.ts): Up/Down/Home/End move,
- * Enter or Space choose, Escape closes and returns focus to the button, Tab closes.
- */
-function onMenuKey(c: ToolbarOverflowController, e: KeyboardEvent): void {
-  const items = c.items();
-  const at = items.indexOf(e.composedPath()[0] as HTMLElement);
-  let next = -1;
-  switch (e.key) {
-    case 'ArrowDown':
-      next = (at + 1) % items.length;
-      break;
-    case 'ArrowUp':
-      next = (at - 1 + items.length) % items.length;
-      break;
-    case 'Home':
-      next = 0;
-      break;
-    case 'End':
-      next = items.length - 1;
-      break;
-    case 'Escape':
-      e.preventDefault();
-      e.stopPropagation();
-      c.toggle(false);
-      return;
-    case 'Tab':
-      c.toggle(false, 'first', false);
-      return;
-    case 'Enter':
-    case ' ':
-      e.preventDefault();
-      e.stopPropagation();
-      (e.composedPath()[0] as HTMLElement).click();
-      return;
-    default:
-      return;
-  }
-  e.preventDefault();
-  e.stopPropagation();
-  items[next]?.focus();
 }
 
 /** Styles of the menu. */

@@ -1,32 +1,15 @@
 import { expect } from '@open-wc/testing';
 import { html, type TemplateResult } from 'lit';
-import { readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { readyChart } from '../helpers/chart-fixture.js';
+import { repaintTexts } from '../helpers/canvas-texts.js';
 
 // The axes speak the catalogue the chart speaks. A page whose locale has no built-in strings (de-DE,
 // say, from navigator.language) is in English throughout (README "Locales"): before, its time and
 // volume axes said "Okt" and "2,5 Mio." beside a legend saying "V 2.35M".
 
-/**
- * The texts a chart draws on its canvases in a full repaint with its data (a resize repaints every pane
- * and axis). Not from its mount: what a pane drew before its data arrived depends on timing.
- */
+/** The texts a chart draws on its canvases in a full repaint with its data, sorted. */
 async function canvasTexts(template: TemplateResult): Promise<string[]> {
-  const chart = await readyChart(template);
-  const texts: string[] = [];
-  const fillText = CanvasRenderingContext2D.prototype.fillText;
-  CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number, w?: number) {
-    texts.push(text);
-    return w === undefined ? fillText.call(this, text, x, y) : fillText.call(this, text, x, y, w);
-  };
-  try {
-    chart.style.width = '801px';
-    await waitFor(() => texts.length > 0, 'a repaint');
-    await chart.whenPainted();
-    await chart.whenPainted();
-    return [...new Set(texts)].sort();
-  } finally {
-    CanvasRenderingContext2D.prototype.fillText = fillText;
-  }
+  return (await repaintTexts(await readyChart(template))).sort();
 }
 
 describe("axis labels follow the chart's language", () => {

@@ -1,26 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
-import { readyChart, waitFor } from '../helpers/chart-fixture.js';
-
-/** The texts the chart draws on its canvases in a full repaint (a resize repaints every pane and axis). */
-async function repaintTexts(chart: KlineChart): Promise<string[]> {
-  const texts: string[] = [];
-  const fillText = CanvasRenderingContext2D.prototype.fillText;
-  CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number, w?: number) {
-    texts.push(text);
-    return w === undefined ? fillText.call(this, text, x, y) : fillText.call(this, text, x, y, w);
-  };
-  try {
-    chart.style.width = `${chart.offsetWidth + 1}px`;
-    await waitFor(() => texts.length > 0, 'a repaint');
-    await chart.whenPainted();
-    await chart.whenPainted();
-    return [...new Set(texts)];
-  } finally {
-    CanvasRenderingContext2D.prototype.fillText = fillText;
-  }
-}
+import { readyChart } from '../helpers/chart-fixture.js';
+import { repaintTexts } from '../helpers/canvas-texts.js';
 
 /**
  * The percent price scale, as a TradingView user knows it: the axis at round percentages from the first
