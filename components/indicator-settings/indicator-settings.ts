@@ -96,6 +96,7 @@ export class IndicatorSettings extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    this.#fit();
     if (changed.has('open') && this.open)
       this.renderRoot
         .querySelector<HTMLElement>('kline-schema-form')
@@ -138,6 +139,16 @@ export class IndicatorSettings extends LitElement {
       new IndicatorSettingsApplyEvent(this.model.instanceId, result.value, changedStyles(this.model, this._edits)),
     );
     return true;
+  }
+
+  /** Lifts the popover (CSSOM `translate`, allowed under a strict CSP) so its bottom stays in its container. */
+  #fit(): void {
+    const parent = this.offsetParent as HTMLElement | null;
+    const panel = this.renderRoot.querySelector<HTMLElement>('.panel');
+    if (!parent || !panel) return;
+    const over = this.offsetTop + panel.offsetHeight + 4 - parent.clientHeight;
+    const lift = Math.max(0, Math.min(over, this.offsetTop));
+    this.style.translate = lift > 0 ? `0 -${lift}px` : '';
   }
 
   readonly #close = () => {

@@ -403,7 +403,7 @@ export class IndicatorTools {
     name: 'indicators_update',
     label: 'Change indicator',
     description:
-      'Changes params, line styles or visibility of an active indicator (one undo step): pass only the keys to change, e.g. params {"signal":5} makes the MACD signal line faster; the others keep their value. The result is validated against the bounds. styles sets each output line\'s colour, width (1-4) and visible by output key, e.g. {"signal":{"color":"#ff00ff"}}; visible:false hides the whole study. Returns { instanceId, previous, params, label, styles, visible } — previous holds the old params, so the change can be explained or reverted.',
+      'Changes params, line styles or visibility of an active indicator (one undo step): pass only the keys to change, e.g. params {"signal":5} makes the MACD signal line faster; the others keep their value. The result is validated against the bounds. styles sets each output line\'s colour, width (1-4) and visible by output key, e.g. {"signal":{"color":"#ff00ff"}}; visible:false hides the whole study. Returns { instanceId, previous, params, label } (+ styles, visible when given) — previous holds the old params, so the change can be explained or reverted.',
     parameters: UpdateInput,
     safety: 'mutating',
     liveDescription: (host: IndicatorTools) => indicatorsLiveText(host.#indicators),
@@ -440,8 +440,8 @@ export class IndicatorTools {
       previous: instance.params,
       params,
       label,
-      styles: styles ?? {},
-      visible: !hidden,
+      ...(input.styles ? { styles: styles ?? {} } : {}),
+      ...(input.visible !== undefined ? { visible: !hidden } : {}),
     };
     if (
       sameParams(instance.params, params) &&

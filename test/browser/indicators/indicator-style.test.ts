@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
 import { html, render } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
@@ -66,6 +67,13 @@ describe('indicator line styles (settings popover Style section)', () => {
     expect(coreOf(chart).store.peek('indicators')[0].styles).to.deep.equal({ signal: { color: '#ff00ff' } });
     await pollUntil(async () => (await magenta(chart)) > 40, 'magenta signal line in the MACD pane');
     expect(legendText(chart)).to.contain('DEA');
+    // For the README: the popover over the chart with the magenta signal line.
+    const box = chart.getBoundingClientRect();
+    const panel = popover.shadowRoot!.querySelector('[part="panel"]')!.getBoundingClientRect();
+    await executeServerCommand('docs-screenshot', {
+      name: 'indicator-style',
+      clip: { x: box.left, y: box.top, width: box.width, height: Math.max(box.bottom, panel.bottom) - box.top },
+    });
     chart.undo();
     await pollUntil(async () => (await magenta(chart)) === 0, 'undo removes the magenta');
     expect(coreOf(chart).store.peek('indicators')[0].params, 'one undo step: params kept').to.deep.equal({
