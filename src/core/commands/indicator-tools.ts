@@ -215,6 +215,7 @@ export class IndicatorTools {
   list(_input: Static<typeof Empty>, _ctx?: ToolCallContext): ToolOutput {
     const defs = this.#ctx.indicatorRegistry.list();
     const active = activeSummaries(this.#indicators);
+    const store = this.#ctx.store.peek('indicators');
     const convention = this.#indicators.chartConvention();
     const lines = [
       `Definitions (${defs.length}):`,
@@ -223,7 +224,7 @@ export class IndicatorTools {
       ...(active.length
         ? active.map(
             (a) =>
-              `${a.instanceId} ${a.label} pane=${a.paneId}${a.scale === 'left' ? ' scale=left' : ''} params=${JSON.stringify(a.params)}`,
+              `${a.instanceId} ${a.label} pane=${a.paneId}${a.scale === 'left' ? ' scale=left' : ''} params=${JSON.stringify(a.params)}${styleText(store.find((i) => i.instanceId === a.instanceId))}`,
           )
         : ['(none)']),
       `Convention: ${convention} (definitions above in its form; setting ${this.#ctx.store.peek('settings').indicatorConvention}). Pass convention ta-lib|tdx|tradingview to indicators_add/update/query for one study.`,
@@ -608,6 +609,14 @@ function mergeStyles(
     else delete out[key];
   }
   return out;
+}
+
+/** ` hidden styles={…}` for a study with its own line styles or hidden, else nothing. */
+function styleText(instance: IndicatorInstance | undefined): string {
+  if (!instance) return '';
+  const styles =
+    instance.styles && Object.keys(instance.styles).length ? ` styles=${JSON.stringify(instance.styles)}` : '';
+  return `${instance.hidden ? ' hidden' : ''}${styles}`;
 }
 
 /** Params equality independent of key order (arrays compared element-wise). */

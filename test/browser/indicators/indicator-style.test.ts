@@ -83,6 +83,16 @@ describe('indicator line styles (settings popover Style section)', () => {
     });
     chart.redo();
     await pollUntil(async () => (await magenta(chart)) > 40, 'redo brings it back');
+    const thin = await magenta(chart);
+
+    // A 4 px line: several times the magenta pixels.
+    popover =
+      chart.shadowRoot!.querySelector<IndicatorSettings>('kline-indicator-settings') ?? (await openPopover(chart));
+    const width = popover.shadowRoot!.querySelector<HTMLSelectElement>('[data-output="signal"] [part="line-width"]')!;
+    width.value = '4';
+    width.dispatchEvent(new Event('change', { bubbles: true }));
+    await apply(chart, popover);
+    await pollUntil(async () => (await magenta(chart)) > thin * 2.5, `a 4 px line is wider than ${thin} px²`);
 
     // Hide the signal line from the popover: none of its colour remains, nor its legend value.
     popover =
