@@ -46,7 +46,7 @@ export function renderStyleSection(
             ? nothing
             : html`<select part="line-width" aria-label=${t.lineWidth(o.label)} title=${t.lineWidth(o.label)}
           @change=${(e: Event) => line(o.key, { width: Number((e.target as HTMLSelectElement).value) })}>
-          ${WIDTHS.map((w) => html`<option value=${w} ?selected=${(edit.width ?? o.width) === w}>${w} px</option>`)}
+          ${WIDTHS.map((w) => html`<option value=${w} ?selected=${(edit.width ?? o.width) === w}>${w}</option>`)}
         </select>`
         }
       </div>`;
