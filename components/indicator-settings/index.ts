@@ -4,8 +4,14 @@ export {
   IndicatorSettingsApplyEvent,
   IndicatorSettingsRemoveEvent,
   IndicatorSettingsCloseEvent,
+  type IndicatorSettingsApplyDetail,
+  type IndicatorLineStyle,
 } from './indicator-settings-events.js';
-export { indicatorSettingsModel, type IndicatorSettingsModel } from './indicator-settings-model.js';
+export {
+  indicatorSettingsModel,
+  type IndicatorSettingsModel,
+  type SettingsOutput,
+} from './indicator-settings-model.js';
 export {
   renderIndicatorLegendEntry,
   indicatorLegendStyles,

@@ -1,11 +1,31 @@
-/** Apply was pressed with valid params (`indicator-settings-apply`), bubbling and composed. */
-export class IndicatorSettingsApplyEvent extends CustomEvent<{
+/** A line's style as the popover sends it: only the fields the user changed. */
+export interface IndicatorLineStyle {
+  readonly color?: string;
+  readonly width?: number;
+  readonly visible?: boolean;
+}
+
+/** What Apply asks for: the `indicators_update` input (styles and visible only when changed). */
+export interface IndicatorSettingsApplyDetail {
   readonly instanceId: string;
   readonly params: Readonly<Record<string, unknown>>;
-}> {
+  readonly styles?: Readonly<Record<string, IndicatorLineStyle>>;
+  readonly visible?: boolean;
+}
+
+/** Apply was pressed with valid params (`indicator-settings-apply`), bubbling and composed. */
+export class IndicatorSettingsApplyEvent extends CustomEvent<IndicatorSettingsApplyDetail> {
   static readonly type = 'indicator-settings-apply';
-  constructor(instanceId: string, params: Readonly<Record<string, unknown>>) {
-    super(IndicatorSettingsApplyEvent.type, { detail: { instanceId, params }, bubbles: true, composed: true });
+  constructor(
+    instanceId: string,
+    params: Readonly<Record<string, unknown>>,
+    extra: Pick<IndicatorSettingsApplyDetail, 'styles' | 'visible'> = {},
+  ) {
+    super(IndicatorSettingsApplyEvent.type, {
+      detail: { instanceId, params, ...extra },
+      bubbles: true,
+      composed: true,
+    });
   }
 }
 

@@ -20,5 +20,11 @@ export const indicatorSettingsStyles = css`
   .apply { background: var(--kline-accent-color, #2962ff); border-color: var(--kline-accent-color, #2962ff); color: #fff; }
   .remove { margin-left: auto; color: var(--kline-down-color, #ef5350); }
   .close { border: 0; padding: 0 6px; font-size: 16px; line-height: 1; }
+  .style { border: 1px solid var(--kline-border-color, #e0e3eb); border-radius: 4px; margin: 8px 0 0; padding: 4px 8px 6px; }
+  .style legend { padding: 0 4px; color: var(--kline-muted-color, #6a6d78); }
+  .style label, .line { display: flex; align-items: center; gap: 6px; min-height: 26px; }
+  .line-label { flex: 1; }
+  .line input[type='color'] { width: 32px; height: 22px; padding: 0 2px; border: 1px solid var(--kline-border-color, #e0e3eb); border-radius: 3px; background: transparent; }
+  .line select { font: inherit; color: inherit; background: var(--kline-background, #fff); border: 1px solid var(--kline-border-color, #e0e3eb); border-radius: 3px; }
   .error { color: var(--kline-down-color, #ef5350); margin-top: 6px; }
 `;

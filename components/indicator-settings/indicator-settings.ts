@@ -12,10 +12,12 @@ import { indicatorSettingsStrings } from './indicator-settings-strings.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { LightDismissController } from '../light-dismiss.js';
 import { indicatorName, localizedParamsSchema } from '../i18n/indicator-names.js';
+import { changedStyles, renderStyleSection, type StyleEdits } from './indicator-style-section.js';
 
 /**
  * Settings popover of one active study, opened from its legend entry: a form generated from the
- * definition's TypeBox params schema, Apply (disabled while the values are invalid) and Remove.
+ * definition's TypeBox params schema, a Style section (the study's visibility; each line's colour,
+ * width and visibility), Apply (disabled while the values are invalid) and Remove.
  * It changes nothing itself: the host runs `indicators_update` / `indicators_remove` on the events,
  * and shows a refused call through `error`.
  *
@@ -24,7 +26,7 @@ import { indicatorName, localizedParamsSchema } from '../i18n/indicator-names.js
  * @attr open - Whether the popover is shown.
  * @attr locale - BCP-47 tag of its words (components/i18n/); default `en`.
  *
- * @fires {IndicatorSettingsApplyEvent} indicator-settings-apply - Apply with valid params (detail: `{ instanceId, params }`).
+ * @fires {IndicatorSettingsApplyEvent} indicator-settings-apply - Apply with valid params (detail: `{ instanceId, params, styles?, visible? }`, styles and visible only when changed).
  * @fires {IndicatorSettingsRemoveEvent} indicator-settings-remove - Remove pressed (detail: `{ instanceId }`).
  * @fires {IndicatorSettingsCloseEvent} indicator-settings-close - ✕, Cancel, Escape or a press anywhere outside it while open (detail: `{ instanceId }`).
  *
@@ -34,6 +36,12 @@ import { indicatorName, localizedParamsSchema } from '../i18n/indicator-names.js
  * @csspart close - The ✕ button.
  * @csspart error - The host-provided error message.
  * @csspart cancel - The Cancel button.
+ * @csspart style - The Style section.
+ * @csspart study-visible - The whole study's visibility checkbox.
+ * @csspart style-line - One output line's row (`data-output` is its key).
+ * @csspart line-visible - A line's visibility checkbox.
+ * @csspart line-color - A line's colour input.
+ * @csspart line-width - A line's width select.
  * @csspart form-field - One parameter field (exported from `kline-schema-form`).
  * @csspart form-help - A parameter's description.
  * @csspart form-error - A parameter's validation message.
@@ -47,6 +55,7 @@ export class IndicatorSettings extends LitElement {
     error: { type: String },
     locale: { type: String },
     _valid: { state: true },
+    _edits: { state: true },
   };
 
   /** The study to edit (see `indicatorSettingsModel(core, instanceId)`), or null. */
@@ -60,10 +69,13 @@ export class IndicatorSettings extends LitElement {
   readonly #i18n = new LocaleController(this, () => this.locale);
 
   declare _valid: boolean;
+  /** Style changes not yet applied. */
+  declare _edits: StyleEdits;
 
   constructor() {
     super();
     this._valid = true;
+    this._edits = { lines: {} };
     // As a popover: a press anywhere else (the chart, its toolbar, the page) closes it.
     new LightDismissController(
       this,
@@ -76,10 +88,15 @@ export class IndicatorSettings extends LitElement {
     if (changed.has('model')) {
       this._valid = true;
       if (changed.get('model')?.instanceId !== this.model?.instanceId) this.error = '';
+      // Another study, or its styles applied (or undone): its values are the start again. The chart
+      // hands a new model object on each of its renders, so compare what the section shows.
+      const before = changed.get('model');
+      if (styleKey(before) !== styleKey(this.model)) this._edits = { lines: {} };
     }
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    this.#fit();
     if (changed.has('open') && this.open)
       this.renderRoot
         .querySelector<HTMLElement>('kline-schema-form')
@@ -101,6 +118,7 @@ export class IndicatorSettings extends LitElement {
       <kline-schema-form exportparts="field: form-field, help: form-help, error: form-error" locale=${lang} .schema=${schema} .value=${m.value} .order=${m.order}
         @schema-form-change=${(e: SchemaFormChangeEvent) => (this._valid = e.detail.valid)}
         @schema-form-submit=${() => this.apply()}></kline-schema-form>
+      ${renderStyleSection(m, this._edits, t, (next) => (this._edits = next))}
       ${this.error ? html`<div class="error" part="error" role="alert">${this.error}</div>` : nothing}
       <footer>
         <button class="apply" part="apply" ?disabled=${!this._valid} @click=${() => this.apply()}>${t.apply}</button>
@@ -117,8 +135,20 @@ export class IndicatorSettings extends LitElement {
     const result = form.validate();
     this._valid = result.valid;
     if (!result.valid) return false;
-    this.dispatchEvent(new IndicatorSettingsApplyEvent(this.model.instanceId, result.value));
+    this.dispatchEvent(
+      new IndicatorSettingsApplyEvent(this.model.instanceId, result.value, changedStyles(this.model, this._edits)),
+    );
     return true;
+  }
+
+  /** Lifts the popover (CSSOM `translate`, allowed under a strict CSP) so its bottom stays in its container. */
+  #fit(): void {
+    const parent = this.offsetParent as HTMLElement | null;
+    const panel = this.renderRoot.querySelector<HTMLElement>('.panel');
+    if (!parent || !panel) return;
+    const over = this.offsetTop + panel.offsetHeight + 4 - parent.clientHeight;
+    const lift = Math.max(0, Math.min(over, this.offsetTop));
+    this.style.translate = lift > 0 ? `0 -${lift}px` : '';
   }
 
   readonly #close = () => {
@@ -133,6 +163,10 @@ export class IndicatorSettings extends LitElement {
       this.#close();
     }
   };
+}
+
+function styleKey(m: IndicatorSettingsModel | null | undefined): string {
+  return m ? JSON.stringify([m.instanceId, m.visible, m.outputs]) : '';
 }
 
 declare global {

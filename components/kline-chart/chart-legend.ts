@@ -106,6 +106,7 @@ export function renderSeriesValues(
         : renderPlainTitle(title)
       : nothing;
     return html`<span class="study" data-study=${instanceId}>${heading}${lines.map((s) => {
+      if (s.hidden) return nothing;
       const v = s.values[index === null ? s.values.length - 1 : index];
       return html`<span class="study-value" ${styleProps({ color: s.color })}>${s.label} ${formatValue(v, spec.kind, format)}</span>`;
     })}</span>`;

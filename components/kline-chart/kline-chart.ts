@@ -1131,7 +1131,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   #popover: typeof import('../indicator-settings/settings-popover.js') | null = null;
 
-  async #applySettings(detail: { instanceId: string; params: Record<string, unknown> }): Promise<void> {
+  async #applySettings(detail: import('../indicator-settings/index.js').IndicatorSettingsApplyDetail): Promise<void> {
     const r = await this.#core.tools.execute('indicators_update', detail, { origin: 'user' });
     if (!r.success && this._settings)
       this._settings = { ...this._settings, error: toolErrorForPeople(this.#lang(), r.error) };
@@ -1140,14 +1140,20 @@ export class KlineChart extends SignalWatcher(LitElement) {
   #renderSettingsPopover() {
     const open = this._settings;
     if (!open || !this.#popover) return nothing;
-    return this.#popover.renderSettingsPopover(this.#core, open, this.#lang(), {
-      apply: (detail) => void this.#applySettings(detail),
-      remove: (detail) => {
-        this._settings = null;
-        void this.#runUserTool('indicators_remove', detail);
+    return this.#popover.renderSettingsPopover(
+      this.#core,
+      open,
+      this.#lang(),
+      {
+        apply: (detail) => void this.#applySettings(detail),
+        remove: (detail) => {
+          this._settings = null;
+          void this.#runUserTool('indicators_remove', detail);
+        },
+        close: () => (this._settings = null),
       },
-      close: () => (this._settings = null),
-    });
+      new Map(this.#view.specs.flatMap((p) => p.series.map((l) => [l.key, l.color] as const))),
+    );
   }
 
   /** The palette, settings, shortcuts and data table buttons (in the "More" menu when the row is short). */

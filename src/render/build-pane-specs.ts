@@ -76,10 +76,15 @@ function outputsOf(
     if (isVolume && o.key === 'volume') continue;
     const v = values[o.key];
     if (!v) continue;
+    // The palette colour is taken whatever the override, so other lines keep theirs.
+    const color = o.style === 'histogram' ? theme.up : (o.color ?? nextColor());
+    const style = instance.styles?.[o.key];
     out.push({
       key: `${instance.instanceId}:${o.key}`,
       label: o.label,
-      color: o.style === 'histogram' ? theme.up : (o.color ?? nextColor()),
+      color: style?.color && o.style !== 'histogram' ? style.color : color,
+      ...(style?.width !== undefined ? { width: style.width } : {}),
+      ...(instance.hidden || style?.visible === false ? { hidden: true } : {}),
       style: o.style,
       values: withForward(v, forward?.[o.key]),
       ...(o.colorBy ? { colorBy: o.colorBy } : {}),

@@ -5,6 +5,7 @@ interface CloudSeries {
   readonly key: string;
   readonly style: string;
   readonly values: Float64Array;
+  readonly hidden?: boolean;
 }
 
 /**
@@ -24,7 +25,8 @@ export function paintClouds(
   for (let k = 0; k + 1 < series.length; k++) {
     const a = series[k];
     const b = series[k + 1];
-    if (a.style !== 'band' || b.style !== 'band' || instanceOf(a.key) !== instanceOf(b.key)) continue;
+    if (a.style !== 'band' || b.style !== 'band' || a.hidden || b.hidden || instanceOf(a.key) !== instanceOf(b.key))
+      continue;
     const end = Math.min(Math.ceil(viewEnd), a.values.length - 1, b.values.length - 1);
     const up = new Path2D();
     const down = new Path2D();

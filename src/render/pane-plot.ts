@@ -36,6 +36,10 @@ export interface PaneSeries {
   readonly colorBy?: 'sign' | 'change';
   /** `left`: drawn against the price pane's left scale (src/render/left-price-scale.ts). */
   readonly scale?: 'left';
+  /** Line width in CSS px (default 1). */
+  readonly width?: number;
+  /** Not drawn, no legend value (the study's title stays in the legend). */
+  readonly hidden?: boolean;
 }
 
 export interface PaneSpec {
@@ -100,7 +104,10 @@ export function paneSignature(spec: PaneSpec, settings: ChartSettings): string {
     settings.priceAxisSide,
     settings.grid,
     settings.theme,
-    ...spec.series.map((s) => `${s.key}:${s.style}:${s.color}${s.scale ? `:${s.scale}` : ''}`),
+    ...spec.series.map(
+      (s) =>
+        `${s.key}:${s.style}:${s.color}${s.scale ? `:${s.scale}` : ''}:${s.width ?? 1}${s.hidden ? ':hidden' : ''}`,
+    ),
   ].join('|');
 }
 
@@ -448,7 +455,9 @@ export class PanePlot {
     const leftEnv = this.spec.leftAxis ? this.#leftScale() : null;
     const left = kind === 'price' ? leftEnv : null;
     for (const s of this.spec.series) {
-      if (s.style === 'histogram') {
+      if (s.hidden) {
+        series.push({ ...hidden, scale: yScale, label: s.label });
+      } else if (s.style === 'histogram') {
         series.push({ ...hidden, scale: yScale, label: s.label });
       } else {
         series.push({
@@ -457,7 +466,7 @@ export class PanePlot {
           stroke: s.color,
           // Whole pixels: a fractional width (1.25) makes every segment an anti-aliased polygon, which
           // cost about a third of a pan frame's rasterisation in software Chromium (bench/README.md).
-          width: 1,
+          width: s.width ?? 1,
           points: { show: s.style === 'dots', size: 3, fill: s.color, stroke: s.color },
           paths: s.style === 'dots' ? () => null : undefined,
           spanGaps: false,
@@ -589,7 +598,7 @@ export class PanePlot {
             if (this.spec.kind === 'volume')
               paintVolume(ctx, bars, i0, i1, t, colors.faded, u.bbox.top + u.bbox.height);
             for (const s of this.spec.series) {
-              if (s.style === 'histogram')
+              if (s.style === 'histogram' && !s.hidden)
                 paintHistogram(ctx, s.values, i0, i1, t, th, u.valToPos(0, yScale, true), s.colorBy === 'change');
             }
             this.env.paintOverlay?.(u, this.spec.id, t);

@@ -207,7 +207,17 @@ const ja: LocaleStrings = {
       legendMode: { legend: '凡例の行', tooltip: 'ツールチップ', both: '両方' },
     },
   },
-  indicatorSettings: { apply: '適用', remove: '削除', cancel: 'キャンセル', close: '閉じる' },
+  indicatorSettings: {
+    apply: '適用',
+    remove: '削除',
+    cancel: 'キャンセル',
+    close: '閉じる',
+    style: 'スタイル',
+    visible: '表示',
+    lineColor: (line: string) => `${line} の色`,
+    lineWidth: (line: string) => `${line} の線幅`,
+    lineVisible: (line: string) => `${line} を表示`,
+  },
   form: {
     optional: '（任意）',
     required: '必須',

@@ -199,7 +199,17 @@ const zhCN: LocaleStrings = {
       legendMode: { legend: '图例行', tooltip: '提示框', both: '两者' },
     },
   },
-  indicatorSettings: { apply: '应用', remove: '删除', cancel: '取消', close: '关闭' },
+  indicatorSettings: {
+    apply: '应用',
+    remove: '删除',
+    cancel: '取消',
+    close: '关闭',
+    style: '样式',
+    visible: '显示',
+    lineColor: (line: string) => `${line} 颜色`,
+    lineWidth: (line: string) => `${line} 线宽`,
+    lineVisible: (line: string) => `显示 ${line}`,
+  },
   form: {
     optional: '（可选）',
     required: '必填',

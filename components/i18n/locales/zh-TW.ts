@@ -199,7 +199,17 @@ const zhTW: LocaleStrings = {
       legendMode: { legend: '圖例行', tooltip: '提示框', both: '兩者' },
     },
   },
-  indicatorSettings: { apply: '應用', remove: '刪除', cancel: '取消', close: '關閉' },
+  indicatorSettings: {
+    apply: '應用',
+    remove: '刪除',
+    cancel: '取消',
+    close: '關閉',
+    style: '樣式',
+    visible: '顯示',
+    lineColor: (line: string) => `${line} 顏色`,
+    lineWidth: (line: string) => `${line} 線寬`,
+    lineVisible: (line: string) => `顯示 ${line}`,
+  },
   form: {
     optional: '（可選）',
     required: '必填',

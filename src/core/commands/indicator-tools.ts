@@ -11,7 +11,14 @@ import {
   ValueErrorKind,
 } from '../indicators/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
-import { DEFAULT_PANE_WEIGHT, orderedPaneLayout, type IndicatorInstance, type PaneLayout } from '../state/index.js';
+import {
+  DEFAULT_PANE_WEIGHT,
+  orderedPaneLayout,
+  type IndicatorInstance,
+  type OutputStyle,
+  type PaneLayout,
+} from '../state/index.js';
+import { isCssColor } from '../drawings/index.js';
 import { lowerBound, upperIndex } from './build-chart-context.js';
 import { closeIndicatorIds } from './indicator-close-ids.js';
 import { indicatorDefinitionLine } from './indicator-definition-line.js';
@@ -97,6 +104,22 @@ const AddInput = Type.Object(
   { additionalProperties: false },
 );
 
+const StylesInput = Type.Record(
+  Type.String({ minLength: 1, maxLength: 32 }),
+  Type.Object(
+    {
+      color: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'CSS colour, e.g. #ff00ff.' })),
+      width: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: 'Line width in px, 1 to 4.' })),
+      visible: Type.Optional(Type.Boolean({ description: 'false hides this line and its legend value.' })),
+    },
+    { additionalProperties: false },
+  ),
+  {
+    description:
+      'Style of output lines by output key (indicators_list shows the keys after ->), e.g. {"signal":{"color":"#ff00ff","width":2}} or {"signal":{"visible":false}}; given fields replace the current ones, lines left out keep theirs. Histogram outputs keep their up/down colours.',
+  },
+);
+
 const UpdateInput = Type.Object(
   {
     instanceId: InstanceIdInput('Id of the active indicator to change (from indicators_list), e.g. macd-2.'),
@@ -107,6 +130,10 @@ const UpdateInput = Type.Object(
       ConventionInput(
         `Switch the study to this convention (kept whatever the chart's). ${CONVENTION_TEXT} Params it does not accept take its defaults.`,
       ),
+    ),
+    styles: Type.Optional(StylesInput),
+    visible: Type.Optional(
+      Type.Boolean({ description: 'false hides the whole study (its legend title stays); true shows it.' }),
     ),
   },
   { additionalProperties: false },
@@ -188,6 +215,7 @@ export class IndicatorTools {
   list(_input: Static<typeof Empty>, _ctx?: ToolCallContext): ToolOutput {
     const defs = this.#ctx.indicatorRegistry.list();
     const active = activeSummaries(this.#indicators);
+    const store = this.#ctx.store.peek('indicators');
     const convention = this.#indicators.chartConvention();
     const lines = [
       `Definitions (${defs.length}):`,
@@ -196,7 +224,7 @@ export class IndicatorTools {
       ...(active.length
         ? active.map(
             (a) =>
-              `${a.instanceId} ${a.label} pane=${a.paneId}${a.scale === 'left' ? ' scale=left' : ''} params=${JSON.stringify(a.params)}`,
+              `${a.instanceId} ${a.label} pane=${a.paneId}${a.scale === 'left' ? ' scale=left' : ''} params=${JSON.stringify(a.params)}${styleText(store.find((i) => i.instanceId === a.instanceId))}`,
           )
         : ['(none)']),
       `Convention: ${convention} (definitions above in its form; setting ${this.#ctx.store.peek('settings').indicatorConvention}). Pass convention ta-lib|tdx|tradingview to indicators_add/update/query for one study.`,
@@ -376,15 +404,20 @@ export class IndicatorTools {
     name: 'indicators_update',
     label: 'Change indicator',
     description:
-      'Changes params of an active indicator (one undo step): pass only the keys to change, e.g. {"signal":5} makes the MACD signal line faster; the others keep their value. The result is validated against the bounds. Returns { instanceId, previous, params, label } — previous holds the old params, so the change can be explained or reverted.',
+      'Changes params, line styles or visibility of an active indicator (one undo step): pass only the keys to change, e.g. params {"signal":5} makes the MACD signal line faster; the others keep their value. The result is validated against the bounds. styles sets each output line\'s colour, width (1-4) and visible by output key, e.g. {"signal":{"color":"#ff00ff"}}; visible:false hides the whole study. Returns { instanceId, previous, params, label } (+ styles, visible when given) — previous holds the old params, so the change can be explained or reverted.',
     parameters: UpdateInput,
     safety: 'mutating',
     liveDescription: (host: IndicatorTools) => indicatorsLiveText(host.#indicators),
   })
   update(input: Static<typeof UpdateInput>, _ctx?: ToolCallContext): ToolOutput {
-    if (input.params === undefined && input.convention === undefined) {
-      throw new ToolCallError('invalid_input', 'Give params to change, or a convention.', {
-        details: [{ path: 'params', reason: 'required unless convention is given' }],
+    if (
+      input.params === undefined &&
+      input.convention === undefined &&
+      input.styles === undefined &&
+      input.visible === undefined
+    ) {
+      throw new ToolCallError('invalid_input', 'Give params to change, a convention, styles or visible.', {
+        details: [{ path: 'params', reason: 'required unless convention, styles or visible is given' }],
         recommendedAction: 'Pass params with only the keys to change, e.g. {"signal":5}, or convention "tdx".',
       });
     }
@@ -401,17 +434,35 @@ export class IndicatorTools {
     const previousLabel = before
       ? formatIndicatorLabel(before.def, before.params, instance.convention)
       : instance.definitionId;
-    const data = { instanceId: instance.instanceId, previous: instance.params, params, label };
-    if (sameParams(instance.params, params) && conventionGiven === instance.convention) {
-      return { data, text: `${label} already has these params; nothing changed.`, stateChanged: false };
+    const styles = input.styles ? mergeStyles(def, params, instance.styles, input.styles) : instance.styles;
+    const hidden = input.visible === undefined ? instance.hidden : input.visible ? undefined : (true as const);
+    const data = {
+      instanceId: instance.instanceId,
+      previous: instance.params,
+      params,
+      label,
+      ...(input.styles ? { styles: styles ?? {} } : {}),
+      ...(input.visible !== undefined ? { visible: !hidden } : {}),
+    };
+    if (
+      sameParams(instance.params, params) &&
+      conventionGiven === instance.convention &&
+      JSON.stringify(styles ?? {}) === JSON.stringify(instance.styles ?? {}) &&
+      hidden === instance.hidden
+    ) {
+      return { data, text: `${label} already has these settings; nothing changed.`, stateChanged: false };
     }
-    const next = this.#ctx.store
-      .peek('indicators')
-      .map((i) =>
-        i.instanceId === instance.instanceId
-          ? { ...i, params, ...(conventionGiven ? { convention: conventionGiven } : {}) }
-          : i,
-      );
+    const next = this.#ctx.store.peek('indicators').map((i) => {
+      if (i.instanceId !== instance.instanceId) return i;
+      const { styles: _s, hidden: _h, ...rest } = i;
+      return {
+        ...rest,
+        params,
+        ...(conventionGiven ? { convention: conventionGiven } : {}),
+        ...(styles && Object.keys(styles).length ? { styles } : {}),
+        ...(hidden ? { hidden } : {}),
+      };
+    });
     this.#commit('indicators_update', next, this.#ctx.store.peek('panes'));
     return { data, text: `${previousLabel} → ${label}.` };
   }
@@ -526,6 +577,46 @@ function describeBounds(def: IndicatorDefinition, key: string): string {
   if (typeof s.minimum === 'number' || typeof s.maximum === 'number')
     return `${key} ${String(s.minimum ?? '')}..${String(s.maximum ?? '')}`;
   return key;
+}
+
+/**
+ * The instance's styles with `patch` laid over, line by line; unknown output keys and colours that are
+ * not CSS colours are refused with the path and the keys the study has.
+ */
+function mergeStyles(
+  def: IndicatorDefinition,
+  params: Readonly<Record<string, unknown>>,
+  current: Readonly<Record<string, OutputStyle>> | undefined,
+  patch: Readonly<Record<string, OutputStyle>>,
+): Record<string, OutputStyle> {
+  const keys = def.outputs(params).map((o) => o.key);
+  const out: Record<string, OutputStyle> = { ...(current ?? {}) };
+  for (const [key, style] of Object.entries(patch)) {
+    if (!keys.includes(key))
+      throw new ToolCallError('invalid_input', `${def.id} has no output '${key.slice(0, 32)}'.`, {
+        details: [{ path: `styles.${key.slice(0, 32)}`, reason: `expected one of ${keys.join(', ')}` }],
+        recommendedAction: `Use the output keys ${keys.join(', ')}.`,
+      });
+    if (style.color !== undefined && !isCssColor(style.color))
+      throw new ToolCallError('invalid_input', `'${String(style.color).slice(0, 40)}' is not a CSS colour.`, {
+        details: [
+          { path: `styles.${key}.color`, reason: 'expected a CSS colour such as #ff00ff, rgb(255,0,255) or magenta' },
+        ],
+      });
+    const merged = { ...out[key], ...style };
+    if (merged.visible === true) delete merged.visible;
+    if (Object.keys(merged).length) out[key] = merged;
+    else delete out[key];
+  }
+  return out;
+}
+
+/** ` hidden styles={…}` for a study with its own line styles or hidden, else nothing. */
+function styleText(instance: IndicatorInstance | undefined): string {
+  if (!instance) return '';
+  const styles =
+    instance.styles && Object.keys(instance.styles).length ? ` styles=${JSON.stringify(instance.styles)}` : '';
+  return `${instance.hidden ? ' hidden' : ''}${styles}`;
 }
 
 /** Params equality independent of key order (arrays compared element-wise). */

@@ -11,6 +11,7 @@ import {
   type ChartSettings,
   type ComparisonEntry,
   type IndicatorInstance,
+  type OutputStyle,
   type PaneLayout,
   type PriceLine,
 } from '../state/index.js';
@@ -105,6 +106,8 @@ function indicator(v: unknown, path: string, check: LayoutCheckOptions): Indicat
     paneId: string(r.paneId, `${path}.paneId`),
     ...(r.convention === undefined ? {} : { convention: convention(r.convention, `${path}.convention`) }),
     ...scaleOf(r.scale, `${path}.scale`),
+    ...(r.styles === undefined ? {} : { styles: outputStyles(r.styles, `${path}.styles`) }),
+    ...(r.hidden === true ? { hidden: true as const } : {}),
   };
   if (!check.indicators) return out;
   const def = check.indicators.get(out.definitionId);
@@ -123,6 +126,24 @@ function indicator(v: unknown, path: string, check: LayoutCheckOptions): Indicat
     fail(`${path}.params${first?.path ? `.${first.path}` : ''}`, first?.reason ?? 'invalid params');
   }
   return { ...out, definitionId: def.id, params: good.params };
+}
+
+/** Per-output line styles: a CSS colour, a width 1 to 4, a visibility flag. */
+function outputStyles(v: unknown, path: string): Record<string, OutputStyle> {
+  const out: Record<string, OutputStyle> = {};
+  for (const [key, value] of Object.entries(record(v, path))) {
+    const r = record(value, `${path}.${key}`);
+    if (r.color !== undefined && !isCssColor(r.color)) fail(`${path}.${key}.color`, 'expected a CSS colour');
+    if (r.width !== undefined && !(Number.isInteger(r.width) && (r.width as number) >= 1 && (r.width as number) <= 4))
+      fail(`${path}.${key}.width`, 'expected an integer 1 to 4');
+    if (r.visible !== undefined && typeof r.visible !== 'boolean') fail(`${path}.${key}.visible`, 'expected a boolean');
+    out[key] = {
+      ...(typeof r.color === 'string' ? { color: r.color } : {}),
+      ...(typeof r.width === 'number' ? { width: r.width } : {}),
+      ...(r.visible === false ? { visible: false } : {}),
+    };
+  }
+  return out;
 }
 
 function convention(v: unknown, path: string): IndicatorConvention {

@@ -26,6 +26,20 @@ export interface IndicatorInstance {
   readonly convention?: IndicatorConvention;
   /** `left`: an overlay on the price pane drawn against the left price scale (its own range). */
   readonly scale?: 'left';
+  /** Per-output style overrides by output key (`signal`), set in the settings popover or by `indicators_update`. */
+  readonly styles?: Readonly<Record<string, OutputStyle>>;
+  /** The whole study is hidden (its legend title stays, to show it again). */
+  readonly hidden?: true;
+}
+
+/** How one output line of a study is drawn; absent fields keep the default. */
+export interface OutputStyle {
+  /** CSS colour. */
+  readonly color?: string;
+  /** Line width in CSS px, 1 to 4. */
+  readonly width?: number;
+  /** `false` hides the line (and its legend value). */
+  readonly visible?: boolean;
 }
 
 export interface PaneLayout {

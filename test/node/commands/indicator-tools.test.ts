@@ -311,3 +311,44 @@ test('agent policy: a read-only run may list and query but not add', async () =>
   );
   assert.equal(refused.code, 'not_allowed');
 });
+
+test('indicators_update styles: merged line by line, one undo step; bad colour, unknown line, width 5 refused', async () => {
+  const core = await loadedCore('MACD(12,26,9)');
+  const id = core.store.peek('indicators')[0].instanceId;
+  const before = snapshot(core);
+  const r = successOf(
+    await core.tools.execute('indicators_update', {
+      instanceId: id,
+      params: { signal: 5 },
+      styles: { signal: { color: '#ff00ff' } },
+    }),
+  );
+  assert.deepEqual((r.data as { styles: unknown }).styles, { signal: { color: '#ff00ff' } });
+  successOf(await core.tools.execute('indicators_update', { instanceId: id, styles: { signal: { width: 3 } } }));
+  successOf(await core.tools.execute('indicators_update', { instanceId: id, visible: false }));
+  const instance = core.store.peek('indicators')[0];
+  assert.deepEqual(instance.styles, { signal: { color: '#ff00ff', width: 3 } });
+  assert.equal(instance.hidden, true);
+  const list = successOf(await core.tools.execute('indicators_list', {}));
+  assert.match(list.text ?? '', /hidden styles=\{"signal":\{"color":"#ff00ff","width":3\}\}/);
+  assert.equal(core.undo(), 'indicators_update');
+  assert.equal(core.store.peek('indicators')[0].hidden, undefined);
+  assert.equal(core.undo(), 'indicators_update');
+  assert.equal(core.undo(), 'indicators_update', 'params and styles together are one step');
+  assert.deepEqual(snapshot(core), before);
+  const color = failureOf(
+    await core.tools.execute('indicators_update', { instanceId: id, styles: { signal: { color: 'nope' } } }),
+  );
+  assert.equal(color.code, 'invalid_input');
+  assert.match(color.message, /'nope' is not a CSS colour/);
+  assert.equal(color.details?.[0].path, 'styles.signal.color');
+  const line = failureOf(
+    await core.tools.execute('indicators_update', { instanceId: id, styles: { dea: { visible: false } } }),
+  );
+  assert.match(line.details?.[0].reason ?? '', /macd, signal, hist/);
+  const wide = failureOf(
+    await core.tools.execute('indicators_update', { instanceId: id, styles: { signal: { width: 5 } } }),
+  );
+  assert.equal(wide.code, 'invalid_input');
+  assert.deepEqual(snapshot(core), before, 'refused calls change nothing');
+});

@@ -338,3 +338,30 @@ test('a storage that throws is reported, not fatal', () => {
   const s = p.save('k', JSON.parse('{"version":1}'));
   assert.ok(!s.ok && /quota/.test(s.message));
 });
+
+test('an indicator keeps its line styles and hidden flag through a layout; one with a bad colour is dropped, named by its path', () => {
+  const doc = (styles: unknown) =>
+    JSON.stringify({
+      version: 1,
+      savedAt: 1,
+      indicators: [
+        { instanceId: 'macd-1', definitionId: 'MACD', params: {}, paneId: 'pane-macd-1', styles, hidden: true },
+      ],
+      panes: [
+        { id: 'price', weight: 3 },
+        { id: 'pane-macd-1', weight: 1 },
+      ],
+      comparisons: [],
+      settings: {},
+      drawings: {},
+    });
+  const good = parseLayout(doc({ signal: { color: '#ff00ff', width: 2, visible: false } }));
+  assert.ok(good.ok);
+  assert.deepEqual(good.layout.indicators[0].styles, { signal: { color: '#ff00ff', width: 2, visible: false } });
+  assert.equal(good.layout.indicators[0].hidden, true);
+  // A bad entry is left out and named, the rest of the layout is kept.
+  const bad = parseLayout(doc({ signal: { color: 'javascript:1' } }));
+  assert.ok(bad.ok);
+  assert.equal(bad.layout.indicators.length, 0);
+  assert.match(bad.dropped.join('\n'), /indicators\[0\]\.styles\.signal\.color: expected a CSS colour/);
+});
