@@ -21,6 +21,8 @@ export interface ToolsHost {
     /** Resolves when `list()` shows every tool (a chart's built-in tools load after its first paint). */
     ready?(): Promise<void>;
   };
+  /** The chart's current state (symbol, period…): a tool's form starts from it (`<kline-chart>` has it). */
+  readonly context?: { get(): object | null };
 }
 
 /**
@@ -283,7 +285,7 @@ export class CommandPalette extends LitElement {
   }
 
   async #choose(tool: ToolEntry): Promise<void> {
-    this.#initial = initialToolInput(tool.parameters);
+    this.#initial = initialToolInput(tool.parameters, { ...this.chart?.context?.get() });
     this._tool = tool;
     this._result = null;
     this._notice = '';

@@ -66,6 +66,23 @@ export class PanZoomController implements ReactiveController {
     this.#listening = listening;
     const signal = listening.signal;
     this.#host.addEventListener('keydown', this.#onKeyDown, { signal });
+    // Any press on the plot (pan, drawing, price line, marker) leaves keyboard focus on the chart, as a
+    // click on a TradingView chart does, so Ctrl+Z right after undoes what it did. Capture phase on the
+    // host: before the layers, which may claim the press (preventDefault: no focusing mousedown follows).
+    this.#host.addEventListener(
+      'pointerdown',
+      (e) => {
+        const path = e.composedPath();
+        const origin = path[0];
+        if (
+          !path.includes(container) ||
+          (origin instanceof Element && origin.closest('[tabindex],button,input,a[href]'))
+        )
+          return;
+        this.#host.focus({ preventScroll: true });
+      },
+      { capture: true, signal },
+    );
     const core = this.#o.core;
     let drag: { x: number; view: { start: number; end: number }; id: number; scale: number } | null = null;
     // Touch: the panes have `touch-action: pan-y`, so the browser keeps vertical swipes (the page

@@ -1,5 +1,5 @@
 import { LocaleController } from '../i18n/locale-controller.js';
-import { availableLocales, localeRevision } from '../i18n/locale-registry.js';
+import { availableLocales, localeFor, localeRevision } from '../i18n/locale-registry.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { LitElement, css, html, nothing } from 'lit';
 import type { TObject } from '@sinclair/typebox';
@@ -115,7 +115,8 @@ export class SettingsDialog extends LitElement {
       let value = checked.value[key];
       // An emptied text field means "" (the timezone then follows the market), not "leave as is".
       if (value === undefined && (SettingsValues.properties[key] as { type?: string }).type === 'string') value = '';
-      if (value !== undefined && value !== this.#current[key]) changes[key] = value;
+      // The language shown for the current tag (en for en-US) left as it was keeps the tag.
+      if (value !== undefined && value !== this.#current[key] && value !== this._formValue[key]) changes[key] = value;
     }
     if (Object.keys(changes).length === 0) {
       this._status = { kind: 'ok', text: t.noChanges };
@@ -155,11 +156,10 @@ export class SettingsDialog extends LitElement {
 
   #formSchema(): TObject {
     const lang = this.#i18n.tag;
-    const current = typeof this.#current.locale === 'string' ? this.#current.locale : '';
-    const locales = [...new Set([...availableLocales(), ...(current ? [current] : [])])];
+    const locales = availableLocales();
     const key = `${lang}|${localeRevision()}|${locales.join(',')}`;
     if (this.#schema?.key !== key)
-      this.#schema = { key, schema: settingsFormSchema(settingsDialogStrings(lang), lang, locales) };
+      this.#schema = { key, schema: settingsFormSchema(settingsDialogStrings(lang), locales) };
     return this.#schema.schema;
   }
 
@@ -193,7 +193,9 @@ export class SettingsDialog extends LitElement {
 
   #show(values: Record<string, unknown>): void {
     this.#current = { ...values };
-    this._formValue = { ...values };
+    // A regional tag (en-US, ja-JP) shows as the language the chart uses for it: each language is listed once.
+    const locale = values.locale;
+    this._formValue = typeof locale === 'string' && locale ? { ...values, locale: localeFor(locale) } : { ...values };
   }
 
   readonly #onKey = (e: KeyboardEvent) => {

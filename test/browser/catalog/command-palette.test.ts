@@ -116,6 +116,28 @@ describe('command palette', () => {
     expect(chart.undo()).to.equal('chart_set_period');
   });
 
+  it("a tool's form starts from the chart's current values: Set period on a 1d chart shows 1d, Set symbol its symbol", async () => {
+    const chart = await readyChart();
+    await chart.tools.execute('chart_set_period', { period: '1d' });
+    expect(chart.context.get()!.period).to.equal('1d');
+    const palette = await mountPalette(chart);
+    await palette.open();
+    await sendKeys({ type: 'set period' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => q(palette, 'kline-schema-form') !== null, 'the form of chart_set_period');
+    await form(palette).updateComplete;
+    expect(control<HTMLSelectElement>(palette, 'period').value, 'the chart period').to.equal('1d');
+    palette.close();
+    await palette.open();
+    await sendKeys({ type: 'set symbol' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => q(palette, '#palette-title')?.textContent === 'Set symbol', 'the form of chart_set_symbol');
+    await form(palette).updateComplete;
+    expect(control<HTMLInputElement>(palette, 'symbol').value, 'the chart symbol').to.equal(
+      chart.context.get()!.symbol,
+    );
+  });
+
   it('shows a tool error with code, message, recommended action and details; refuses invalid fields before running', async () => {
     const chart = await readyChart();
     const palette = await mountPalette(chart);

@@ -24,6 +24,28 @@ async function choose(dialog: SettingsDialog, key: string, value: string): Promi
 }
 
 describe('settings dialog', () => {
+  it('the Language select lists each supported language once, named in its own language, whatever tag is set', async () => {
+    const chart = await readyChart();
+    // A page or an agent may set a regional tag: the chart shows English for it.
+    const set = await chart.tools.execute('settings_update', { values: { locale: 'en-US' } }, { origin: 'user' });
+    expect(set.success, JSON.stringify(set)).to.equal(true);
+    const dialog = await fixture<SettingsDialog>(html`<kline-settings-dialog .chart=${chart}></kline-settings-dialog>`);
+    await dialog.open();
+    await form(dialog).updateComplete;
+    const select = control<HTMLSelectElement>(dialog, 'locale');
+    const options = [...select.options].map((o) => [o.value, o.textContent.trim()]);
+    expect(options).to.deep.equal([
+      ['en', 'English'],
+      ['zh-CN', '简体中文'],
+      ['zh-TW', '繁體中文'],
+      ['ja', '日本語'],
+    ]);
+    expect(select.value, 'en-US shows as English').to.equal('en');
+    // Applying without touching the select keeps the tag the chart has.
+    await dialog.apply();
+    expect(coreOf(chart).store.peek('settings').locale, 'unchanged').to.equal('en-US');
+  });
+
   it('shows the current values with labels, applies a change through ONE settings_update, repaints, and resets', async () => {
     const chart = await readyChart();
     const dialog = await fixture<SettingsDialog>(html`<kline-settings-dialog .chart=${chart}></kline-settings-dialog>`);

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     list: core.tools.list(),
     describe: core.tools.describe(),
     modules,
-    settingsForm: settingsFormSchema(EN_SETTINGS, 'en', ['en', 'ja']),
+    settingsForm: settingsFormSchema(EN_SETTINGS, ['en', 'ja']),
   };
   process.stdout.write(schemaSnapshot(result));
 }
