@@ -572,6 +572,8 @@ const ja: LocaleStrings = {
     web_search: { label: 'ウェブ検索', summary: 'アシスタントがウェブで調べます。' },
   },
   toolParams: {
+    styles: '線のスタイル',
+    visible: '表示',
     scale: '価格スケール',
     weights: '高さの重み',
     direction: '方向',

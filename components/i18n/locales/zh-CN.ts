@@ -506,6 +506,8 @@ const zhCN: LocaleStrings = {
     web_search: { label: '网页搜索', summary: '助手在网上搜索资料。' },
   },
   toolParams: {
+    styles: '线条样式',
+    visible: '显示',
     scale: '价格轴',
     weights: '高度权重',
     direction: '方向',

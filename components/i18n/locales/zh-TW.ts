@@ -506,6 +506,8 @@ const zhTW: LocaleStrings = {
     web_search: { label: '網頁搜尋', summary: '助理在網上搜尋資料。' },
   },
   toolParams: {
+    styles: '線條樣式',
+    visible: '顯示',
     scale: '價格軸',
     weights: '高度權重',
     direction: '方向',

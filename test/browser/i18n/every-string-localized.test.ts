@@ -188,6 +188,8 @@ describe('every user-visible string is localized (zh-CN)', function () {
       ...GENERAL,
       ...tokens(`${context.symbol} ${context.symbolName} ${context.exchange} ${context.market} ${context.timezone}`),
       ...PERIODS.flatMap((p) => tokens(p)),
+      // The settings' language list names each language in itself (English, 简体中文, 日本語), as language pickers do.
+      'English',
       // Indicator ids and output labels (MA5, DIF, DEA, MACD…) are the names traders use.
       ...createDefaultIndicatorRegistry()
         .list()
