@@ -5,7 +5,7 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
-import { waitFor } from '../helpers/chart-fixture.js';
+import { priceScales, waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
 
 type Point = [number, number];
@@ -16,10 +16,8 @@ async function chartOf(style: string): Promise<{ chart: KlineChart; scales: Prim
   const chart = main.querySelector<KlineChart>('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
-  let scales: PrimitiveScales | null = null;
-  chart.addPrimitive({ paint: (_ctx, s) => void (scales = s) });
-  await waitFor(() => scales !== null, 'the price pane painted');
-  return { chart, scales: scales! };
+  const scales = await priceScales(chart);
+  return { chart, scales };
 }
 
 /**

@@ -2,6 +2,7 @@ import { fixture } from '@open-wc/testing';
 import { html, type TemplateResult } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import { waitFor } from './wait-for.js';
 
 /** Mounts a chart and waits for its first data and paint (`kline-ready`). */
@@ -23,4 +24,13 @@ export function paneCanvas(chart: KlineChart, paneId: string): HTMLCanvasElement
   const pane = chart.shadowRoot!.querySelector<HTMLElement>(`.pane[data-pane-id="${paneId}"]`);
   if (!pane) throw new Error(`no pane ${paneId}`);
   return pane.querySelector('canvas')!;
+}
+
+/** The price pane's scales at its next paint (a primitive added for that paint, then removed). */
+export async function priceScales(chart: KlineChart): Promise<PrimitiveScales> {
+  let scales: PrimitiveScales | null = null;
+  const remove = chart.addPrimitive({ paint: (_ctx, s) => void (scales = s) });
+  await waitFor(() => scales !== null, 'the price pane painted');
+  remove();
+  return scales!;
 }

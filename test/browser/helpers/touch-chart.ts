@@ -5,6 +5,7 @@ import type { KlineChart } from '../../../components/kline-chart/kline-chart.js'
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import { mount } from '../panel/panel-fixture.js';
 import { waitFor } from './wait-for.js';
+import { priceScales } from './chart-fixture.js';
 
 export type Point = [number, number];
 
@@ -32,8 +33,6 @@ export async function phoneChartOnLongPage(): Promise<{ chart: KlineChart; scale
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
   window.scrollTo(0, 0);
-  let scales: PrimitiveScales | null = null;
-  chart.addPrimitive({ paint: (_ctx, s) => void (scales = s) });
-  await waitFor(() => scales !== null, 'the price pane painted');
-  return { chart, scales: scales! };
+  const scales = await priceScales(chart);
+  return { chart, scales };
 }

@@ -12,6 +12,17 @@ async function found<T>(find: () => T | null | undefined, what: string): Promise
 
 const pickerRoot = (chart: KlineChart) => chart.shadowRoot!.querySelector('kline-indicator-picker')?.shadowRoot;
 
+/** Clicks the chart's indicator button and waits for its list. */
+async function openList(chart: KlineChart): Promise<{ picker: HTMLButtonElement; popup: HTMLElement }> {
+  const picker = await found(
+    () => pickerRoot(chart)?.querySelector<HTMLButtonElement>('[part="button"]'),
+    'the button',
+  );
+  picker.click();
+  const popup = await found(() => pickerRoot(chart)?.querySelector<HTMLElement>('[part="popup"]'), 'the list');
+  return { picker, popup };
+}
+
 /**
  * The chart clips what it paints to its box (`contain: paint`). When the ƒx Indicators button sits
  * in the right part of the toolbar, the list it opens must open towards the left: opened to the
@@ -24,13 +35,8 @@ describe('indicator picker inside a chart', () => {
 
   it('opens its list inside the chart when the button is near the right edge', async () => {
     const chart = await readyChart(html`<kline-chart style="width:780px;height:500px" indicators=""></kline-chart>`);
-    const picker = await found(
-      () => pickerRoot(chart)?.querySelector<HTMLButtonElement>('[part="button"]'),
-      'the button',
-    );
     const host = chart.getBoundingClientRect();
-    picker.click();
-    const popup = await found(() => pickerRoot(chart)?.querySelector<HTMLElement>('[part="popup"]'), 'the list');
+    const { picker, popup } = await openList(chart);
     const button = (picker.getRootNode() as ShadowRoot).host.getBoundingClientRect();
     const box = popup.getBoundingClientRect();
     // The set-up: opened to the right of the button, the list would not fit.
@@ -45,12 +51,7 @@ describe('indicator picker inside a chart', () => {
     await setViewport({ width: 800, height: 600 });
     try {
       const chart = await readyChart(html`<kline-chart style="width:1400px;height:500px" indicators=""></kline-chart>`);
-      const picker = await found(
-        () => pickerRoot(chart)?.querySelector<HTMLButtonElement>('[part="button"]'),
-        'the button',
-      );
-      picker.click();
-      const popup = await found(() => pickerRoot(chart)?.querySelector<HTMLElement>('[part="popup"]'), 'the list');
+      const { popup } = await openList(chart);
       expect(popup.getBoundingClientRect().right).to.be.at.most(document.documentElement.clientWidth);
     } finally {
       await setViewport({ width: 1600, height: 900 });
@@ -59,12 +60,7 @@ describe('indicator picker inside a chart', () => {
 
   it('still opens to the right of a button near the left edge', async () => {
     const chart = await readyChart(html`<kline-chart style="width:1400px;height:500px" indicators=""></kline-chart>`);
-    const picker = await found(
-      () => pickerRoot(chart)?.querySelector<HTMLButtonElement>('[part="button"]'),
-      'the button',
-    );
-    picker.click();
-    const popup = await found(() => pickerRoot(chart)?.querySelector<HTMLElement>('[part="popup"]'), 'the list');
+    const { picker, popup } = await openList(chart);
     // Measured open: the toolbar may have laid out again meanwhile.
     const host = (picker.getRootNode() as ShadowRoot).host.getBoundingClientRect();
     expect(Math.round(popup.getBoundingClientRect().left)).to.equal(Math.round(host.left));

@@ -3,7 +3,7 @@ import { html } from 'lit';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
-import { readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { priceScales, readyChart, waitFor } from '../helpers/chart-fixture.js';
 
 /**
  * A chart inside an ancestor scaled by CSS (a slide deck, a dashboard scaling its widgets to fit, a
@@ -18,16 +18,6 @@ const PAGES = [
 function legendClose(chart: KlineChart): number {
   const cell = [...chart.shadowRoot!.querySelectorAll<HTMLElement>('[data-testid="ohlc"] > span')][3];
   return Number(cell.textContent.replace(cell.querySelector('.muted')!.textContent, '').replace(/,/g, '').trim());
-}
-
-/** The price pane's scales at its next paint. */
-async function scalesOf(chart: KlineChart): Promise<PrimitiveScales> {
-  let scales: PrimitiveScales | null = null;
-  const primitive = { paint: (_ctx: CanvasRenderingContext2D, s: PrimitiveScales) => void (scales = s) };
-  const remove = chart.addPrimitive(primitive);
-  await waitFor(() => scales !== null, 'the price pane painted');
-  remove();
-  return scales!;
 }
 
 for (const page of PAGES) {
@@ -66,7 +56,7 @@ for (const page of PAGES) {
         </div>`,
       );
       over = chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"] .u-over')!;
-      scales = await scalesOf(chart);
+      scales = await priceScales(chart);
       expect(over.getBoundingClientRect().width / over.offsetWidth).to.be.closeTo(page.scale, 0.01);
     });
 
@@ -118,7 +108,7 @@ for (const page of PAGES) {
         new WheelEvent('wheel', { bubbles: true, composed: true, cancelable: true, deltaY: -200, ...client(x, y) }),
       );
       await chart.whenPainted();
-      const after = await scalesOf(chart);
+      const after = await priceScales(chart);
       expect(after.barSpacing, 'zoomed in').to.be.greaterThan(scales.barSpacing * 1.2);
       const xAfter = (after.indexToX(i) - after.plot.left) / after.pixelRatio;
       expect(Math.abs(xAfter - x), `bar ${i} was at ${x}, is at ${xAfter}`).to.be.lessThan(

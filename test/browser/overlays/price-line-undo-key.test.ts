@@ -5,7 +5,7 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
-import { waitFor } from '../helpers/chart-fixture.js';
+import { priceScales, waitFor } from '../helpers/chart-fixture.js';
 import { deepActive } from '../helpers/keyboard.js';
 import { fingerDrag } from '../helpers/touch-chart.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
@@ -24,14 +24,12 @@ async function chartBelowField(): Promise<{ chart: KlineChart; field: HTMLInputE
   const chart = main.querySelector<KlineChart>('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
-  let scales: PrimitiveScales | null = null;
-  chart.addPrimitive({ paint: (_ctx, s) => void (scales = s) });
-  await waitFor(() => scales !== null, 'the price pane painted');
+  const scales = await priceScales(chart);
   const field = main.querySelector('input')!;
   field.focus();
   // The chart's top 150 px above the screen (a focus() that scrolls would bring it back into view).
   window.scrollTo(0, 350);
-  return { chart, field, scales: scales! };
+  return { chart, field, scales };
 }
 
 /** Viewport px of a price on the price plot, `fx` of the way across. */
