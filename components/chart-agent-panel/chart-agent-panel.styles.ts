@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { forcedColorsSelection } from '../forced-colors.js';
 import { hostTextReset } from '../host-text-reset.js';
 
 /** The dark palette, shared by the `theme="dark"` attribute and the system preference under `auto`. */
@@ -22,6 +23,7 @@ const darkValues = css`
 /** Light values; the dark block below swaps them. Every colour can be overridden with `--agent-panel-*`. */
 export const chartAgentPanelStyles = [
   hostTextReset,
+  forcedColorsSelection,
   css`
   :host {
     --_bg: var(--agent-panel-background, #ffffff);

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { forcedColorsSelection } from '../forced-colors.js';
 
 /** Shared look of the palette and the settings dialog: the chart's `--kline-*` properties, inherited. */
 export const chartDialogStyles = css`
@@ -34,6 +35,7 @@ export const chartDialogStyles = css`
 
 export const commandPaletteStyles = [
   chartDialogStyles,
+  forcedColorsSelection,
   css`
     .search {
       display: block; box-sizing: border-box; width: calc(100% - 24px); margin: 0 12px 8px; padding: 7px 10px;

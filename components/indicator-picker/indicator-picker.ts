@@ -7,6 +7,7 @@ import { LocaleController } from '../i18n/locale-controller.js';
 import { LightDismissController } from '../light-dismiss.js';
 import { localeRevision } from '../i18n/locale-registry.js';
 import { indicatorName } from '../i18n/indicator-names.js';
+import { forcedColorsSelection } from '../forced-colors.js';
 
 /**
  * The toolbar's indicator picker: a button that opens a searchable list of studies grouped by
@@ -29,7 +30,7 @@ import { indicatorName } from '../i18n/indicator-names.js';
  * @cssprop [--kline-background=#ffffff] - Popup background.
  */
 export class IndicatorPicker extends LitElement {
-  static override styles = indicatorPickerStyles;
+  static override styles = [indicatorPickerStyles, forcedColorsSelection];
 
   static override properties = {
     definitions: { attribute: false },

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { forcedColorsSelection } from '../forced-colors.js';
 import { hostTextReset } from '../host-text-reset.js';
 
 /** uPlot's own stylesheet rules we rely on, adopted into the shadow root (uPlot cannot reach it). */
@@ -22,6 +23,7 @@ const uplotRules = css`
 export const klineChartStyles = [
   uplotRules,
   hostTextReset,
+  forcedColorsSelection,
   css`
     :host {
       --kline-up-color: #26a69a;
