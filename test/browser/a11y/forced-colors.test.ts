@@ -86,7 +86,10 @@ describe('forced colours (Windows High Contrast)', function () {
     picker.toggle(false);
 
     await chart.openCommandPalette();
-    const palette = root.querySelector('kline-command-palette') as HTMLElement & { close(): void; updateComplete: Promise<unknown> };
+    const palette = root.querySelector('kline-command-palette') as HTMLElement & {
+      close(): void;
+      updateComplete: Promise<unknown>;
+    };
     await palette.updateComplete;
     const [command, otherCommand] = pair(palette.shadowRoot!, 'li[role="option"]', 'aria-selected');
     expect(looksDifferent(command, otherCommand), 'the palette command Enter runs').to.equal(true);
