@@ -51,7 +51,7 @@ export function renderPriceLegend(
   const p = instrument.pricePrecision;
   const intraday = !['1d', '1w', '1M'].includes(period);
   return html`<div class="row">
-      <span class="title">${userText(instrument.symbol)} · ${userText(instrument.name)} · ${period} · ${userText(instrument.exchange)}</span>
+      <span class="title">${titleParts(instrument, period)}</span>
       <span class="muted">${formatBarTime(bars.time[i], clock, intraday)}</span>
     </div>
     <div class="row ${dir}" data-testid="ohlc">
@@ -62,6 +62,16 @@ export function renderPriceLegend(
       <span>${change >= 0 ? '+' : ''}${formatPrice(change, p)} (${change >= 0 ? '+' : ''}${pct.toFixed(2)}%)</span>
       <span><span class="muted">${labels.volume}</span> ${formatVolume(bars.volume[i], format.locale)}</span>
     </div>`;
+}
+
+/** Symbol · name · period · exchange, leaving out an empty exchange and a name that only repeats the symbol. */
+function titleParts(instrument: Series['instrument'], period: string): TemplateResult[] {
+  const { symbol, name, exchange } = instrument;
+  const parts = [userText(symbol)];
+  if (name && name !== symbol) parts.push(userText(name));
+  parts.push(html`${period}`);
+  if (exchange) parts.push(userText(exchange));
+  return parts.map((part, i) => (i ? html` · ${part}` : part));
 }
 
 /**
