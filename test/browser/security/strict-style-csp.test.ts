@@ -42,7 +42,7 @@ const REPLY = [
 describe('both elements under style-src ’self’', function () {
   this.timeout(60000);
 
-  it('render, hover, show study legends, load the panel chunk and answer a message without a CSP violation', async () => {
+  it('render, hover, show study legends, load the panel chunk and answer a message without a CSP or Trusted Types violation', async () => {
     const mockUrl = String(await executeServerCommand('mock-model-url'));
     const root = mockUrl.replace(/\/v1$/, '');
     await fetch(`${root}/__mock/reset`, { method: 'POST' });
@@ -104,6 +104,9 @@ describe('both elements under style-src ’self’', function () {
       win.document.body.append(probe);
       await waitFor(() => win.cspViolations.length > 0, 'the probe’s violation');
       expect(win.cspViolations[0]).to.match(/^style-src/);
+      // Trusted Types are enforced too: a plain string as HTML is refused (so none of the above did that).
+      expect(() => (win.document.createElement('div').innerHTML = '<b>x</b>')).to.throw(/TrustedHTML/);
+      await waitFor(() => win.cspViolations.some((v) => v.startsWith('require-trusted-types-for')), 'the TT violation');
     } finally {
       frame.remove();
     }
