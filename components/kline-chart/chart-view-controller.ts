@@ -31,7 +31,8 @@ export interface ChartViewOptions {
   /** The catalogue tag the chart speaks: the axes format dates and numbers in it. */
   readonly lang?: () => string;
   /** Accessible name of the pane separators (locale). */
-  readonly separatorLabel?: () => string;
+  /** A separator's accessible name from the ids of the panes above and below it. */
+  readonly separatorLabel?: (above: string, below: string) => string;
 }
 
 type Host = ReactiveControllerHost &

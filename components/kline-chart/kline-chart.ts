@@ -380,7 +380,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
       drawings: this.#drawings,
       overlays: this.#overlays,
       onLayout: (offsets) => this.#paneTops.set(offsets),
-      separatorLabel: () => chartStrings(this.#lang()).resizePanes,
+      separatorLabel: (above, below) =>
+        `${chartStrings(this.#lang()).resizePanes} (${this.#paneName(above)} / ${this.#paneName(below)})`,
       lang: () => this.#lang(),
       onCursor: (index) => {
         this.#hoverSoon(index);
@@ -874,6 +875,15 @@ export class KlineChart extends SignalWatcher(LitElement) {
       this.#hoverFrame = 0;
       this.#hover.set(this.#hoverNext);
     });
+  }
+
+  /** A pane as the legend names it: the symbol for the price pane, else its studies' titles. */
+  #paneName(paneId: string): string {
+    const s = this.#core.store.state;
+    if (paneId === 'price') return s.series.get()?.instrument.symbol ?? paneId;
+    const titles = this.#titles();
+    const inPane = s.indicators.get().filter((i) => i.paneId === paneId);
+    return inPane.map((i) => titles.get(i.instanceId)).join(', ') || paneId;
   }
 
   #titles(): Map<string, string> {

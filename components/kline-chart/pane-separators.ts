@@ -21,8 +21,8 @@ export interface PaneSeparatorsOptions {
   readonly minHeight?: number;
   /** Pixels per arrow key press on a focused separator. */
   readonly keyStep?: number;
-  /** Accessible name of a separator, in the chart's locale. */
-  readonly label?: () => string;
+  /** Accessible name of a separator from the ids of the panes above and below it (default "Resize panes"). */
+  readonly label?: (above: string, below: string) => string;
 }
 
 interface Drag {
@@ -67,7 +67,7 @@ export class PaneSeparators {
   readonly #axisHeight: number;
   readonly #minHeight: number;
   readonly #keyStep: number;
-  readonly #label: () => string;
+  readonly #label: (above: string, below: string) => string;
   #tops: { id: string; top: number; height: number }[] = [];
   #total = 0;
   #drag: Drag | null = null;
@@ -102,7 +102,7 @@ export class PaneSeparators {
       const below = this.#tops[i + 1];
       el.dataset.above = above.id;
       el.dataset.below = below.id;
-      el.setAttribute('aria-label', this.#label());
+      el.setAttribute('aria-label', this.#label(above.id, below.id));
       el.style.top = `${below.top - 3}px`;
       el.setAttribute('aria-valuenow', String(Math.round((above.height / Math.max(1, totalHeight)) * 100)));
     }
@@ -123,6 +123,10 @@ export class PaneSeparators {
     el.setAttribute('aria-valuemin', '0');
     el.setAttribute('aria-valuemax', '100');
     el.tabIndex = 0;
+    // A study's title can change without a relayout (its parameters): the name is read again on focus.
+    el.addEventListener('focus', () =>
+      el.setAttribute('aria-label', this.#label(el.dataset.above!, el.dataset.below!)),
+    );
     Object.assign(el.style, {
       position: 'absolute',
       left: '0',

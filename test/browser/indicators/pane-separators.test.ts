@@ -102,6 +102,35 @@ describe('pane separators', () => {
     expect(paneHeight(chart, vol)).to.be.closeTo(before, 2);
   });
 
+  it('each separator is named after the two panes it sits between, and follows a pane move', async () => {
+    const chart = await readyChart(
+      html`<kline-chart style="width:800px;height:500px" indicators="VOL,MACD"></kline-chart>`,
+    );
+    const separators = await mountSeparators(chart);
+    const names = () =>
+      [...separators.layer.querySelectorAll<HTMLElement>('[role="separator"]')].map((h) =>
+        h.getAttribute('aria-label'),
+      );
+    const symbol = chart.context.get()!.symbol;
+    // Before: both were "Resize panes", so a screen reader could not tell them apart.
+    expect(names()).to.deep.equal([`Resize panes (${symbol} / VOL(5,10))`, 'Resize panes (VOL(5,10) / MACD(12,26,9))']);
+    const macd = coreOf(chart).store.peek('panes')[2]!.id;
+    expect((await chart.tools.execute('pane_move', { paneId: macd, direction: 'up' })).success).to.equal(true);
+    await waitFor(() => names()[0] === `Resize panes (${symbol} / MACD(12,26,9))`, 'the names after the move');
+    expect(names()[1]).to.equal('Resize panes (MACD(12,26,9) / VOL(5,10))');
+    // New parameters change a title without a relayout: the name is current when the separator gets focus.
+    const vol = coreOf(chart)
+      .store.peek('indicators')
+      .find((i) => i.definitionId === 'VOL')!;
+    const updated = await chart.tools.execute('indicators_update', {
+      instanceId: vol.instanceId,
+      params: { periods: [5, 20] },
+    });
+    expect(updated.success, JSON.stringify(updated)).to.equal(true);
+    separators.layer.querySelectorAll<HTMLElement>('[role="separator"]')[1]!.focus();
+    expect(names()[1]).to.equal('Resize panes (MACD(12,26,9) / VOL(5,20))');
+  });
+
   it("the legend's move arrows run pane_move: the pane goes down one place, one undo puts it back", async () => {
     const chart = await readyChart(
       html`<kline-chart style="width:800px;height:500px" indicators="VOL,MACD"></kline-chart>`,
