@@ -394,7 +394,7 @@ export class DrawingLayerController {
       hoverId: this.#hoverId ?? undefined,
       preview,
       pixelRatio: pr,
-      theme: { text: theme.text, background: theme.background, font: theme.font },
+      theme: { text: theme.text, background: theme.background, font: theme.font, up: theme.up, down: theme.down },
       origin: { x: u.bbox.left / pr, y: u.bbox.top / pr },
     });
   };

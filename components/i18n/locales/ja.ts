@@ -99,6 +99,8 @@ const ja: LocaleStrings = {
       parallel_channel: '平行チャネル',
       fib_retracement: 'フィボナッチ・リトレースメント',
       price_range: '価格レンジ',
+      long_position: 'ロングポジション',
+      short_position: 'ショートポジション',
       text: 'テキスト',
     },
     editor: '描画のスタイル',

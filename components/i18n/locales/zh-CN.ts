@@ -98,6 +98,8 @@ const zhCN: LocaleStrings = {
       parallel_channel: '平行通道',
       fib_retracement: '斐波那契回撤',
       price_range: '价格区间',
+      long_position: '多头头寸',
+      short_position: '空头头寸',
       text: '文字',
     },
     editor: '画线样式',

@@ -98,6 +98,8 @@ const zhTW: LocaleStrings = {
       parallel_channel: '平行通道',
       fib_retracement: '費波那契回撤',
       price_range: '價格區間',
+      long_position: '多頭部位',
+      short_position: '空頭部位',
       text: '文字',
     },
     editor: '畫線樣式',

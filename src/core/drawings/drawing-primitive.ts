@@ -17,6 +17,8 @@ export interface RectPrimitive {
   readonly h: number;
   readonly fillAlpha: number;
   readonly stroke: boolean;
+  /** Fill in the theme's rising (`up`) or falling (`down`) colour instead of the drawing's (position zones). */
+  readonly tone?: 'up' | 'down';
 }
 
 /** A filled polygon (arrow heads); `points` is a flat list x0, y0, x1, y1, … */

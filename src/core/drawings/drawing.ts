@@ -1,4 +1,4 @@
-/** The twelve built-in drawing kinds of docs/contracts.md (src/core/drawings/kinds/). */
+/** The fourteen built-in drawing kinds of docs/contracts.md (src/core/drawings/kinds/). */
 export const DRAWING_KINDS = [
   'horizontal_line',
   'horizontal_ray',
@@ -11,6 +11,8 @@ export const DRAWING_KINDS = [
   'parallel_channel',
   'fib_retracement',
   'price_range',
+  'long_position',
+  'short_position',
   'text',
 ] as const;
 export type BuiltinDrawingKind = (typeof DRAWING_KINDS)[number];

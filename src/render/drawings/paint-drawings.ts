@@ -17,6 +17,9 @@ export interface DrawingTheme {
   readonly background: string;
   /** CSS font of labels and text drawings, e.g. `12px sans-serif`. */
   readonly font: string;
+  /** Fills of rising / falling zones (position drawings); the drawing's colour when absent. */
+  readonly up?: string;
+  readonly down?: string;
 }
 
 /** Options of `paintDrawings`. */
@@ -94,7 +97,7 @@ function paintOne(
   // Fills first so outlines and text stay crisp on top.
   for (const p of prims) {
     if (p.type === 'rect' && p.fillAlpha > 0) {
-      s.fillStyle(color);
+      s.fillStyle((p.tone && theme[p.tone]) || color);
       s.globalAlpha(p.fillAlpha);
       ctx.fillRect(p.x, p.y, p.w, p.h);
     }

@@ -120,6 +120,8 @@ test('closed sets are enums: periods, drawing kinds, line dash, setting values a
     'parallel_channel',
     'fib_retracement',
     'price_range',
+    'long_position',
+    'short_position',
     'text',
   ]);
   assert.deepEqual(prop('drawing_create', 'style', 'dash').enum, ['solid', 'dashed', 'dotted']);

@@ -107,6 +107,53 @@ test('price range: a 15% fill box and the change with its percent', () => {
   assert.equal(texts(down)[0].text, 'Δ -15.00 (-25.00%)');
 });
 
+test('long position: a rising-colour zone to the target, a falling-colour zone to the stop, levels and risk/reward', () => {
+  const d = makeDrawing('long_position', [
+    { time: px(100, 0).time, price: 50 },
+    { time: px(400, 0).time, price: 60 },
+    { time: px(100, 0).time, price: 45 },
+  ]);
+  const prims = drawingSegments(d, mapper);
+  const [profit, loss] = prims.filter((p): p is RectPrimitive => p.type === 'rect');
+  assert.equal(profit.tone, 'up');
+  assert.deepEqual(
+    [profit.x, profit.y, profit.w, profit.h],
+    [100, mapper.priceToY(60), 300, mapper.priceToY(50) - mapper.priceToY(60)],
+  );
+  assert.equal(loss.tone, 'down');
+  assert.deepEqual([loss.y, loss.h], [mapper.priceToY(50), mapper.priceToY(45) - mapper.priceToY(50)]);
+  const [entry] = segments(prims);
+  assert.deepEqual([entry.x1, entry.y1, entry.x2, entry.y2], [100, mapper.priceToY(50), 400, mapper.priceToY(50)]);
+  assert.deepEqual(
+    texts(prims).map((t) => t.text),
+    ['60.00 (+20.00%)', '45.00 (-10.00%)', 'R/R 2.00'],
+  );
+  // The target's label sits above its zone, the stop's below.
+  const [target, stop] = texts(prims);
+  assert.ok(target.y < profit.y && target.baseline === 'bottom');
+  assert.ok(stop.y > loss.y + loss.h && stop.baseline === 'top');
+});
+
+test('short position: the target below the entry; while placing, the target zone alone; a stop at the entry has no ratio', () => {
+  const points = [
+    { time: px(100, 0).time, price: 50 },
+    { time: px(300, 0).time, price: 40 },
+    { time: px(100, 0).time, price: 55 },
+  ];
+  const full = drawingSegments(makeDrawing('short_position', points), mapper);
+  assert.deepEqual(
+    texts(full).map((t) => t.text),
+    ['40.00 (-20.00%)', '55.00 (+10.00%)', 'R/R 2.00'],
+  );
+  const placing = drawingSegments(makeDrawing('short_position', points.slice(0, 2)), mapper);
+  assert.deepEqual(
+    placing.filter((p): p is RectPrimitive => p.type === 'rect').map((r) => r.tone),
+    ['up'],
+  );
+  const flat = drawingSegments(makeDrawing('short_position', [points[0]!, points[1]!, { ...points[0]! }]), mapper);
+  assert.equal(texts(flat).at(-1)!.text, 'R/R —');
+});
+
 test('an arrow has its head at the second point', () => {
   const prims = drawingSegments(makeDrawing('arrow', [px(100, 100), px(400, 100)]), mapper);
   const head = prims.find((p): p is PolygonPrimitive => p.type === 'polygon')!;

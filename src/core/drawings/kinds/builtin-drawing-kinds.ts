@@ -5,6 +5,7 @@ import { fibRetracement } from './fib-retracement.js';
 import { horizontalLine } from './horizontal-line.js';
 import { horizontalRay } from './horizontal-ray.js';
 import { parallelChannel } from './parallel-channel.js';
+import { longPosition, shortPosition } from './position.js';
 import { priceRange } from './price-range.js';
 import { ray } from './ray.js';
 import { rectangle } from './rectangle.js';
@@ -13,7 +14,7 @@ import { trendLine } from './trend-line.js';
 import { verticalLine } from './vertical-line.js';
 
 /**
- * The twelve built-in kinds of docs/contracts.md, in toolbar order, with their geometry. Only the
+ * The fourteen built-in kinds of docs/contracts.md, in toolbar order, with their geometry. Only the
  * drawing layer's parts and the tools import this (issue #12); the registry and the toolbar use
  * their summaries (builtin-kind-info.ts).
  */
@@ -29,5 +30,7 @@ export const BUILTIN_DRAWING_KINDS: readonly RegisteredDrawingKind[] = [
   parallelChannel,
   fibRetracement,
   priceRange,
+  longPosition,
+  shortPosition,
   text,
 ].map((kind) => Object.freeze({ ...kind }));

@@ -73,6 +73,18 @@ export const BUILTIN_KIND_INFO: Readonly<Record<BuiltinDrawingKind, DrawingKindS
     label: 'Price range',
     icon: 'M8 13V3M5.5 5.5L8 3l2.5 2.5M3 13h10',
   },
+  long_position: {
+    id: 'long_position',
+    anchors: 3,
+    label: 'Long position',
+    icon: 'M2 3h12v5H2zM2 8h12v5H2M5 5.5h6',
+  },
+  short_position: {
+    id: 'short_position',
+    anchors: 3,
+    label: 'Short position',
+    icon: 'M2 3h12v5H2zM2 8h12v5H2M5 10.5h6',
+  },
   text: {
     id: 'text',
     anchors: 1,
