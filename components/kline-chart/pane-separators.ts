@@ -125,7 +125,7 @@ export class PaneSeparators {
     el.tabIndex = 0;
     // A study's title can change without a relayout (its parameters): the name is read again on focus.
     el.addEventListener('focus', () =>
-      el.setAttribute('aria-label', this.#label(el.dataset.above!, el.dataset.below!)),
+      el.setAttribute('aria-label', this.#label(el.dataset.above ?? '', el.dataset.below ?? '')),
     );
     Object.assign(el.style, {
       position: 'absolute',

@@ -25,7 +25,7 @@ function shown(background: string): number[] {
   const page = rgba(getComputedStyle(probe).backgroundColor);
   probe.remove();
   const [r, g, b, a] = rgba(background);
-  return [r, g, b].map((c, i) => c * a! + page[i]! * (1 - a!));
+  return [r, g, b].map((c, i) => c * a + page[i] * (1 - a));
 }
 
 function luminance(rgb: number[]): number {
@@ -33,21 +33,20 @@ function luminance(rgb: number[]): number {
     const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 /** Whether the selected element's background stands out from an unselected one's by 3:1 (WCAG's non-text contrast). */
 function looksDifferent(on: Element, off: Element): boolean {
   const [x, y] = [on, off].map((el) => luminance(shown(getComputedStyle(el).backgroundColor)));
-  return (Math.max(x!, y!) + 0.05) / (Math.min(x!, y!) + 0.05) >= 3;
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05) >= 3;
 }
 
 function pair(root: ParentNode, selector: string, attribute: string): [Element, Element] {
   const on = root.querySelector(`${selector}[${attribute}="true"]`);
   const off = root.querySelector(`${selector}[${attribute}="false"]`);
-  expect(on, `${selector}[${attribute}=true]`).to.exist;
-  expect(off, `${selector}[${attribute}=false]`).to.exist;
-  return [on!, off!];
+  if (!on || !off) throw new Error(`no ${selector} with ${attribute} true and false`);
+  return [on, off];
 }
 
 describe('forced colours (Windows High Contrast)', function () {

@@ -7,7 +7,7 @@ import { paneCanvas, priceScales, readyChart } from '../helpers/chart-fixture.js
 function mean(canvas: HTMLCanvasElement, x: number, y: number, w: number, h: number): number[] {
   const data = canvas.getContext('2d')!.getImageData(Math.round(x), Math.round(y), Math.round(w), Math.round(h)).data;
   const sum = [0, 0, 0];
-  for (let i = 0; i < data.length; i += 4) for (let c = 0; c < 3; c++) sum[c]! += data[i + c]!;
+  for (let i = 0; i < data.length; i += 4) for (let c = 0; c < 3; c++) sum[c] += data[i + c];
   return sum.map((v) => v / (data.length / 4));
 }
 
@@ -15,7 +15,7 @@ function mean(canvas: HTMLCanvasElement, x: number, y: number, w: number, h: num
 async function longPosition(chart: KlineChart) {
   const s = await priceScales(chart);
   const n = s.bars.length;
-  const entry = s.bars.close[n - 41]!;
+  const entry = s.bars.close[n - 41];
   const [target, stop] = [entry * 1.04, entry * 0.98];
   const canvas = paneCanvas(chart, 'price');
   const x0 = s.indexToX(n - 41);
@@ -41,7 +41,7 @@ async function longPosition(chart: KlineChart) {
   await chart.whenPainted();
   const after = { profit: profit(), loss: loss() };
   // The shift each zone's tint gave the band: green minus red.
-  const tint = (a: number[], b: number[]) => a[1]! - b[1]! - (a[0]! - b[0]!);
+  const tint = (a: number[], b: number[]) => a[1] - b[1] - (a[0] - b[0]);
   return { profit: tint(after.profit, before.profit), loss: tint(after.loss, before.loss) };
 }
 

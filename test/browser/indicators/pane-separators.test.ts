@@ -114,7 +114,7 @@ describe('pane separators', () => {
     const symbol = chart.context.get()!.symbol;
     // Before: both were "Resize panes", so a screen reader could not tell them apart.
     expect(names()).to.deep.equal([`Resize panes (${symbol} / VOL(5,10))`, 'Resize panes (VOL(5,10) / MACD(12,26,9))']);
-    const macd = coreOf(chart).store.peek('panes')[2]!.id;
+    const macd = coreOf(chart).store.peek('panes')[2].id;
     expect((await chart.tools.execute('pane_move', { paneId: macd, direction: 'up' })).success).to.equal(true);
     await waitFor(() => names()[0] === `Resize panes (${symbol} / MACD(12,26,9))`, 'the names after the move');
     expect(names()[1]).to.equal('Resize panes (MACD(12,26,9) / VOL(5,10))');
@@ -127,7 +127,7 @@ describe('pane separators', () => {
       params: { periods: [5, 20] },
     });
     expect(updated.success, JSON.stringify(updated)).to.equal(true);
-    separators.layer.querySelectorAll<HTMLElement>('[role="separator"]')[1]!.focus();
+    separators.layer.querySelectorAll<HTMLElement>('[role="separator"]')[1].focus();
     expect(names()[1]).to.equal('Resize panes (MACD(12,26,9) / VOL(5,20))');
   });
 

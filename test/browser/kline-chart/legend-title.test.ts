@@ -5,7 +5,7 @@ import { minuteBars, mountChart, painted, removeFixtures } from '../lifecycle/li
 function title(chart: KlineChart): string {
   return chart
     .shadowRoot!.querySelector<HTMLElement>('[part="legend"] .title')!
-    .textContent!.replace(/\s+/g, ' ')
+    .textContent.replace(/\s+/g, ' ')
     .trim();
 }
 

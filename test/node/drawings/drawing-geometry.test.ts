@@ -150,7 +150,7 @@ test('short position: the target below the entry; while placing, the target zone
     placing.filter((p): p is RectPrimitive => p.type === 'rect').map((r) => r.tone),
     ['up'],
   );
-  const flat = drawingSegments(makeDrawing('short_position', [points[0]!, points[1]!, { ...points[0]! }]), mapper);
+  const flat = drawingSegments(makeDrawing('short_position', [points[0], points[1], { ...points[0] }]), mapper);
   assert.equal(texts(flat).at(-1)!.text, 'R/R —');
 });
 

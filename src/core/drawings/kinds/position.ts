@@ -52,11 +52,11 @@ function positionGeometry() {
     const out: DrawingPrimitive[] = [zone(b.y, 'up')];
     if (c) out.push(zone(c.y, 'down'));
     out.push(seg(x, a.y, x + w, a.y));
-    out.push(edgeLabel(`${formatPrice(target!, entry!)}${percent(entry!, target!)}`, mx, b.y, b.y <= a.y));
+    out.push(edgeLabel(`${formatPrice(target, entry)}${percent(entry, target)}`, mx, b.y, b.y <= a.y));
     if (c && stop !== undefined) {
-      out.push(edgeLabel(`${formatPrice(stop, entry!)}${percent(entry!, stop)}`, mx, c.y, c.y < a.y));
-      const risk = Math.abs(entry! - stop);
-      const ratio = risk > 0 ? (Math.abs(target! - entry!) / risk).toFixed(2) : '—';
+      out.push(edgeLabel(`${formatPrice(stop, entry)}${percent(entry, stop)}`, mx, c.y, c.y < a.y));
+      const risk = Math.abs(entry - stop);
+      const ratio = risk > 0 ? (Math.abs(target - entry) / risk).toFixed(2) : '—';
       out.push({
         type: 'text',
         x: x + LABEL_GAP,
