@@ -71,6 +71,7 @@ import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } 
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 import { LocaleController } from '../i18n/locale-controller.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
+import { joinCrosshairSync, publishCrosshair } from './crosshair-sync.js';
 
 let chartCounter = 0;
 
@@ -114,6 +115,7 @@ export interface ChartToolsApi {
  * @attr live - Stream live bars: `auto` (every source but the sample and files), `on`, `off`.
  * @attr data-request-timeout - Milliseconds a `kline-data-request` may stay unanswered (default 30000); then `kline-error` `data_request_timeout`, the chart keeps what it shows and ignores a later answer.
  * @attr wheel - Mouse wheel over the plot: `zoom` (default), `ctrl` (zoom only with Ctrl/⌘, otherwise the page scrolls), `off`.
+ * @attr sync - Crosshair sync group: the page's charts with the same value show the crosshair at the same time (each at its own bar of that time), as TradingView's layouts do.
  *
  * @fires {CustomEvent<KlineReadyDetail>} kline-ready - The first data has loaded and painted.
  * @fires {CustomEvent<KlineDataLoadDetail>} kline-data-load - Bars were loaded (detail: `{ symbol, period, source, bars }`).
@@ -236,6 +238,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     agentOrigins: { type: String, attribute: 'agent-origins' },
     live: { type: String },
     wheel: { type: String },
+    sync: { type: String },
     dataRequestTimeout: { type: Number, attribute: 'data-request-timeout' },
     _search: { state: true },
     _toast: { state: true },
@@ -276,6 +279,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
   live: 'auto' | 'on' | 'off' = 'auto';
   /** Mouse wheel over the plot: `zoom`, `ctrl` (zoom only with Ctrl/⌘) or `off`. */
   wheel: 'zoom' | 'ctrl' | 'off' = 'zoom';
+  /** Crosshair sync group: charts of the page with the same value show the crosshair at the same time. */
+  sync = '';
   /** Milliseconds a `kline-data-request` may stay unanswered before `kline-error` `data_request_timeout`. */
   dataRequestTimeout = DEFAULT_DATA_REQUEST_TIMEOUT;
 
@@ -386,6 +391,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
       onCursor: (index) => {
         this.#hoverSoon(index);
         this.#overlays.cursor(index);
+        if (this.sync)
+          publishCrosshair(this, index === null ? null : (this.#core.store.peek('series')?.bars.time[index] ?? null));
       },
       onTheme: () => this.requestUpdate(),
     });
@@ -632,6 +639,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     this.addEventListener('keydown', this.#onHelpKey);
+    this.#leaveSync = joinCrosshairSync(this);
     // Kinds are page-wide: a registration anywhere shows in this chart's toolbar.
     this.#offKinds ??= onDrawingKindsChange(() => {
       this.requestUpdate();
@@ -643,7 +651,28 @@ export class KlineChart extends SignalWatcher(LitElement) {
     super.disconnectedCallback();
     this.#offKinds?.();
     this.#offKinds = undefined;
+    this.#leaveSync?.();
     this.removeEventListener('keydown', this.#onHelpKey);
+  }
+
+  #leaveSync?: () => void;
+
+  /** Another chart of this one's `sync` group moved its crosshair: this one shows its bar of `time`. */
+  showSyncedTime(time: number | null): void {
+    const bars = this.#core.store.peek('series')?.bars;
+    let index: number | null = null;
+    if (time !== null && bars && bars.length > 0 && time >= bars.time[0]) {
+      // The last bar that opened at or before `time` (a daily chart under an hourly one shows that day).
+      let lo = 0;
+      let hi = bars.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (bars.time[mid] <= time) lo = mid;
+        else hi = mid - 1;
+      }
+      index = lo;
+    }
+    this.#view.renderer?.showCursorAt(index);
   }
 
   /** `?` anywhere on the chart but in a text field opens the shortcut list. */

@@ -139,6 +139,18 @@ export class ChartRenderer {
     return this.#panes.get(id);
   }
 
+  /**
+   * Shows the crosshair's vertical line at bar `index` on every pane, without its horizontal line
+   * (another chart's crosshair, `sync`), or hides it (`null`). Each pane is set on its own: uPlot's
+   * sync hides a receiving pane's cursor when the sender's is above its plot.
+   */
+  showCursorAt(index: number | null): void {
+    for (const { plot: u } of this.#panes.values()) {
+      const left = index === null ? -10 : u.valToPos(index, 'x');
+      u.setCursor({ left: left >= 0 && left <= u.bbox.width / uPlot.pxRatio ? left : -10, top: -10 });
+    }
+  }
+
   /** The display clock (a signal read: a template that shows times follows the zone). */
   get clock(): ZonedClock {
     return this.#o.source.clock.get();
