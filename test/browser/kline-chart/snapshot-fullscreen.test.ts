@@ -46,7 +46,7 @@ async function combo(modifiers: string[], key: string): Promise<void> {
 /** The visible message (the chart's toast) once it shows `pattern`. */
 async function toastText(chart: KlineChart, pattern: RegExp): Promise<string> {
   await waitFor(() => pattern.test(q(chart, '.toast')?.textContent ?? ''), `a message matching ${pattern}`);
-  return q(chart, '.toast')!.textContent!;
+  return q(chart, '.toast')!.textContent;
 }
 
 /** Counts pixels of `bitmap` within `tolerance` of `rgb`. */
@@ -182,7 +182,9 @@ describe('snapshot and full screen', function () {
       'click',
       (e) => {
         const a = e.composedPath()[0];
-        if (a instanceof HTMLAnchorElement && a.download) (links.push(a), e.preventDefault());
+        if (!(a instanceof HTMLAnchorElement) || !a.download) return;
+        links.push(a);
+        e.preventDefault();
       },
       true,
     );
@@ -230,7 +232,7 @@ describe('snapshot and full screen', function () {
   it('the shortcut list names the image and full screen keys', async () => {
     const chart = await chartOf(800);
     await chart.showShortcuts();
-    const text = q(chart, 'dialog.shortcuts')!.textContent!;
+    const text = q(chart, 'dialog.shortcuts')!.textContent;
     expect(text).to.include('Ctrl/⌘+Alt+S');
     expect(text).to.include('Ctrl/⌘+Shift+S');
     expect(text).to.include('Shift+F');
