@@ -229,6 +229,30 @@ describe('snapshot and full screen', function () {
     await waitFor(() => document.fullscreenElement === null, 'Shift+F left full screen');
   });
 
+  it('in an iframe not allowed full screen, "Full screen" is disabled', async () => {
+    // The built chart (dist/, `npx rollup` first) on a plain page, framed with full screen forbidden.
+    const frame = document.createElement('iframe');
+    frame.allow = "fullscreen 'none'";
+    frame.style.cssText = 'width:700px;height:440px;border:0';
+    frame.src = '/test/pages/script-tag.html';
+    document.body.appendChild(frame);
+    try {
+      await new Promise((r) => frame.addEventListener('load', r, { once: true }));
+      const doc = frame.contentDocument!;
+      expect(doc.fullscreenEnabled).to.equal(false);
+      const chart = doc.querySelector('kline-chart') as KlineChart;
+      await waitFor(() => chart.context?.get() != null, 'the framed chart has data');
+      await chart.updateComplete;
+      const item = await menuItem(chart, 'fullscreen');
+      expect(item.getAttribute('aria-disabled')).to.equal('true');
+      item.click();
+      await chart.updateComplete;
+      expect(doc.fullscreenElement).to.equal(null);
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('the shortcut list names the image and full screen keys', async () => {
     const chart = await chartOf(800);
     await chart.showShortcuts();
