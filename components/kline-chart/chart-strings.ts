@@ -52,6 +52,17 @@ export interface ChartStrings {
   readonly pasteOtherInstrument: string;
   /** A drawing that could not be placed. */
   readonly drawingFailed: string;
+  /** Snapshot and full screen (the "More" menu, the toolbar's buttons, the shortcut list). */
+  readonly saveImage: string;
+  readonly copyImage: string;
+  readonly fullScreen: string;
+  readonly imageCopied: string;
+  readonly copyImageFailed: string;
+  readonly imageFailed: string;
+  readonly fullScreenFailed: string;
+  readonly scSaveImage: string;
+  readonly scCopyImage: string;
+  readonly scFullScreen: string;
   // Keyboard drawing, shortcut list and compact toolbar (issue #13, a11y); `{name}` marks a value filled in.
   readonly price: string;
   readonly drawHelp: string;
@@ -130,6 +141,16 @@ export const EN_CHART: ChartStrings = {
   },
   pasteOtherInstrument: 'The copied drawings belong to another instrument.',
   drawingFailed: 'The drawing could not be placed here.',
+  saveImage: 'Save image',
+  copyImage: 'Copy image',
+  fullScreen: 'Full screen',
+  imageCopied: 'Chart image copied to the clipboard',
+  copyImageFailed: 'The image could not be copied: this browser does not allow it here. Use Save image instead.',
+  imageFailed: 'The chart image could not be made.',
+  fullScreenFailed: 'Full screen is not allowed here.',
+  scSaveImage: 'Save the chart as a PNG image',
+  scCopyImage: 'Copy the chart image to the clipboard',
+  scFullScreen: 'Full screen on / off (Escape leaves)',
   price: 'Price',
   drawHelp: '{kind}: arrows move the crosshair, Enter sets each point, Escape cancels',
   drawPoint: 'Point {set} of {needed} set',

@@ -98,6 +98,8 @@ export const klineChartStyles = [
     }
     :host > * { line-height: normal; }
     .root { display: flex; flex-direction: column; height: 100%; min-height: inherit; }
+    /* Full screen (Shift+F, the "More" menu): the chart fills the screen in its own background. */
+    :host(:fullscreen) { width: 100% !important; height: 100% !important; background: var(--kline-background); }
     :host(:focus-visible) { box-shadow: inset 0 0 0 var(--kline-focus-width) var(--kline-accent-color); }
     .toolbar {
       display: flex; align-items: center; gap: 2px; flex-wrap: nowrap;

@@ -69,11 +69,16 @@ import { clientScale } from '../../src/render/client-scale.js';
 import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } from './toolbar-overflow.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
+import { snapshotKey } from './snapshot-keys.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { joinCrosshairSync, publishCrosshair } from './crosshair-sync.js';
 
 let chartCounter = 0;
+
+/** A 16×16 line icon (the drawing bar's look): path data from this file only, in an attribute. */
+const lineIcon = (d: string) =>
+  html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round"><path d=${d}></path></svg>`;
 
 /** The indicator settings popover's chunk, fetched once (a failed fetch is retried on the next open). */
 const loadSettingsPopover = lazyModule(() => import('../indicator-settings/settings-popover.js'));
@@ -144,7 +149,9 @@ export interface ChartToolsApi {
  * @csspart shortcuts - The keyboard shortcut dialog.
  * @csspart shortcuts-close - Its Close button.
  * @csspart more-button - The "More" menu button, when the toolbar is too long for one row (always below 480 px).
- * @csspart more-menu - The "More" menu.
+ * @csspart more-menu - The "More" menu (with "Save image", "Copy image" and "Full screen").
+ * @csspart save-image-button - Downloads the chart as a PNG (Ctrl/⌘+Alt+S; in the "More" menu when the row is short).
+ * @csspart fullscreen-button - Full screen on / off (Shift+F; `aria-pressed`; in the "More" menu when the row is short).
  * @csspart drawing-toolbar - The vertical drawing bar left of the plot (full toolbar, 480 px wide or more; narrower, its tools are in the "More" menu).
  * @csspart drawing-tool - One drawing tool button (`data-tool` names it).
  * @csspart drawing-group-menu - On a chart too short for the flat drawing bar (its kinds folded into groups): the open group's flyout menu.
@@ -627,6 +634,73 @@ export class KlineChart extends SignalWatcher(LitElement) {
     );
   }
 
+  /** The snapshot actions' chunk and what they need of the chart. */
+  async #snapshot() {
+    const module = await import('./chart-snapshot.js');
+    const strings = chartStrings(this.#lang());
+    const target = this.#core.store.peek('target');
+    const host = {
+      capture: () => this.capture(),
+      symbol: target?.symbol ?? this.symbol,
+      period: target?.period ?? this.period,
+      root: this.renderRoot,
+      say: (message: string) => this.#showToast(message),
+      strings,
+    };
+    return { module, host };
+  }
+
+  /**
+   * Downloads the chart as `<symbol>_<period>_<yyyy-mm-dd_hh-mm>.png` (what `capture()` draws; also
+   * Ctrl/⌘+Alt+S and the "More" menu). Resolves false, with a message on the chart, when the image
+   * could not be made; never rejects.
+   */
+  async saveImage(): Promise<boolean> {
+    const { module, host } = await this.#snapshot();
+    return module.saveImage(host);
+  }
+
+  /**
+   * Copies the chart's PNG to the clipboard (also Ctrl/⌘+Shift+S and the "More" menu) and says so on
+   * the chart. A browser that lacks the clipboard API or refuses gets a message instead: resolves
+   * false; never rejects.
+   */
+  async copyImage(): Promise<boolean> {
+    const { module, host } = await this.#snapshot();
+    return module.copyImage(host);
+  }
+
+  /** Whether the chart fills the screen (`toggleFullscreen()`). */
+  get fullscreen(): boolean {
+    return document.fullscreenElement === this;
+  }
+
+  /**
+   * Full screen on or off (`on` omitted: the other state; also Shift+F and the "More" menu; the
+   * browser's Escape leaves). Entering needs a user gesture: call it from a click or key handler. A
+   * refusal (no gesture, an iframe without `allow="fullscreen"`) shows a message and resolves false.
+   */
+  async toggleFullscreen(on = !this.fullscreen): Promise<boolean> {
+    try {
+      if (on && !this.fullscreen) await this.requestFullscreen();
+      else if (!on && this.fullscreen) await document.exitFullscreen();
+      return true;
+    } catch {
+      this.#showToast(chartStrings(this.#lang()).fullScreenFailed);
+      return false;
+    }
+  }
+
+  readonly #onFullscreenChange = (): void => this.requestUpdate();
+
+  /** Ctrl/⌘+Alt+S, Ctrl/⌘+Shift+S and Shift+F (snapshot-keys.ts). */
+  readonly #onSnapshotKey = (e: KeyboardEvent): void => {
+    const key = snapshotKey(e);
+    if (!key) return;
+    e.preventDefault();
+    void (key === 'save-image' ? this.saveImage() : key === 'copy-image' ? this.copyImage() : this.toggleFullscreen());
+  };
+
   /** `chart_capture`'s renderer: a PNG data URL (JPEG when a PNG would be too large to send) and a thumbnail. */
   readonly #captureForTool = async (request: { width?: number; height?: number; lastBars?: number }) => {
     const { captureForModel } = await import('./compose-capture.js');
@@ -640,6 +714,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     this.addEventListener('keydown', this.#onHelpKey);
     this.#leaveSync = joinCrosshairSync(this);
+    this.addEventListener('keydown', this.#onSnapshotKey);
+    document.addEventListener('fullscreenchange', this.#onFullscreenChange);
     // Kinds are page-wide: a registration anywhere shows in this chart's toolbar.
     this.#offKinds ??= onDrawingKindsChange(() => {
       this.requestUpdate();
@@ -653,6 +729,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.#offKinds = undefined;
     this.#leaveSync?.();
     this.removeEventListener('keydown', this.#onHelpKey);
+    this.removeEventListener('keydown', this.#onSnapshotKey);
+    document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
   }
 
   #leaveSync?: () => void;
@@ -1201,7 +1279,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
           <button part="palette-button" title=${`${strings.commands} (Ctrl/Cmd+K)`} aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K<span class="sr-only"> ${strings.commands}</span></button>
           <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
           <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => void this.showShortcuts()}>?</button>
-          <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>`;
+          <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>
+          <button part="save-image-button" aria-label=${strings.saveImage} title=${`${strings.saveImage} (Ctrl/Cmd+Alt+S)`} @click=${() => void this.saveImage()}>${lineIcon('M2 5h3l1.5-2h3L11 5h3v8H2zM8 7a2.2 2.2 0 100 4.4A2.2 2.2 0 008 7z')}</button>
+          <button part="fullscreen-button" aria-label=${strings.fullScreen} title=${`${strings.fullScreen} (Shift+F)`} aria-pressed=${this.fullscreen ? 'true' : 'false'} ?disabled=${!document.fullscreenEnabled} @click=${() => void this.toggleFullscreen()}>${lineIcon(this.fullscreen ? 'M6 2v4H2M10 2v4h4M6 14v-4H2M10 14v-4h4' : 'M2 6V2h4M14 6V2h-4M2 10v4h4M14 10v4h-4')}</button>`;
   }
 
   #renderOverflowMenu(strings: ReturnType<typeof chartStrings>) {
@@ -1217,6 +1297,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
         magnet: d.magnet,
         hasSelection: this.#core.store.state.drawingSelection.get().length > 0,
         tableShown: this.#a11y.tableShown,
+        fullscreen: this.fullscreen,
+        fullscreenEnabled: document.fullscreenEnabled,
         strings,
         drawing: drawingStrings(this.#lang()),
       },
@@ -1232,6 +1314,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
         settings: () => void this.openSettings(),
         shortcuts: () => void this.showShortcuts(),
         toggleTable: () => this.toggleDataTable(),
+        saveImage: () => void this.saveImage(),
+        copyImage: () => void this.copyImage(),
+        toggleFullscreen: () => void this.toggleFullscreen(),
       },
     );
   }

@@ -19,6 +19,9 @@ export function shortcutRows(s: Strings): readonly (readonly [keys: string, what
     ['← → ↑ ↓ Enter', s.scDraw],
     ['[ ]', s.scSelect],
     ['Ctrl/⌘+C, Ctrl/⌘+V', s.scCopy],
+    ['Ctrl/⌘+Alt+S', s.scSaveImage],
+    ['Ctrl/⌘+Shift+S', s.scCopyImage],
+    ['Shift+F', s.scFullScreen],
     ['?', s.scHelp],
   ];
 }

@@ -58,6 +58,10 @@ export function renderMenuItems(
             ${item('settings', s.settings, () => a.settings())}
             ${item('shortcuts', s.shortcuts, () => a.shortcuts())}
             ${item('data-table', s.dataTable, () => a.toggleTable(), m.tableShown, 'menuitemcheckbox')}
+            <div role="separator"></div>
+            ${item('save-image', s.saveImage, () => a.saveImage())}
+            ${item('copy-image', s.copyImage, () => a.copyImage())}
+            ${item('fullscreen', s.fullScreen, () => a.toggleFullscreen(), m.fullscreen, 'menuitemcheckbox', !m.fullscreenEnabled)}
           </div>`;
 }
 

@@ -30,6 +30,10 @@ export interface OverflowMenuModel {
   /** Drawings are selected: copy and delete are enabled. */
   readonly hasSelection: boolean;
   readonly tableShown: boolean;
+  /** The chart fills the screen ("Full screen" is checked). */
+  readonly fullscreen: boolean;
+  /** `document.fullscreenEnabled`: false in an iframe without `allow="fullscreen"` ("Full screen" is disabled). */
+  readonly fullscreenEnabled: boolean;
   readonly strings: {
     readonly more: string;
     readonly periodGroup: string;
@@ -38,6 +42,9 @@ export interface OverflowMenuModel {
     readonly settings: string;
     readonly shortcuts: string;
     readonly dataTable: string;
+    readonly saveImage: string;
+    readonly copyImage: string;
+    readonly fullScreen: string;
   };
   readonly drawing: DrawingStrings;
 }
@@ -54,6 +61,10 @@ export interface OverflowMenuActions {
   settings(): void;
   shortcuts(): void;
   toggleTable(): void;
+  saveImage(): void;
+  copyImage(): void;
+  /** Runs inside the click: `requestFullscreen` needs the user's gesture. */
+  toggleFullscreen(): void;
 }
 
 /**
@@ -119,6 +130,7 @@ export class ToolbarOverflowController implements ReactiveController {
 
   hostUpdated(): void {
     this.#measure();
+    this.#fitMenu();
     if (!this.#focusOnOpen || !this.#open) return;
     const items = this.items();
     if (!items.length) return; // the menu's chunk is still loading
@@ -174,6 +186,15 @@ export class ToolbarOverflowController implements ReactiveController {
     if (right <= end + 0.5) return;
     this.#fold = (this.#fold + 1) as ToolbarFold;
     this.#host.requestUpdate();
+  }
+
+  /** The open menu ends inside the chart (which clips what is outside it): it scrolls instead. */
+  #fitMenu(): void {
+    const menu = this.#open ? this.#host.renderRoot.querySelector<HTMLElement>('[part="more-menu"]') : null;
+    if (!menu) return;
+    const room =
+      (this.#host.getBoundingClientRect().bottom - menu.getBoundingClientRect().top) / clientScale(this.#host).y;
+    menu.style.maxHeight = `min(70vh, 420px, ${Math.max(96, Math.floor(room - 4))}px)`;
   }
 
   #button(): HTMLElement | null {

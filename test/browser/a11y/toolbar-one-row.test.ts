@@ -36,6 +36,8 @@ function allActions(): string[] {
     'settings',
     'shortcuts',
     'data-table',
+    'save-image',
+    'fullscreen',
   ];
 }
 
@@ -45,7 +47,7 @@ function toolbarAction(el: HTMLElement): string | null {
   if (part === 'period-button') return `period:${el.dataset.period}`;
   if (part === 'drawing-tool') return `tool:${el.dataset.tool}`;
   if (el.localName === 'kline-indicator-picker') return 'indicators';
-  const m = /^(compare|undo|redo|palette|settings|shortcuts|data-table)-button$/.exec(part);
+  const m = /^(compare|undo|redo|palette|settings|shortcuts|data-table|save-image|fullscreen)-button$/.exec(part);
   return m ? m[1] : null;
 }
 
