@@ -339,13 +339,20 @@ test('a storage that throws is reported, not fatal', () => {
   assert.ok(!s.ok && /quota/.test(s.message));
 });
 
-test('an indicator keeps its line styles and hidden flag through a layout; one with a bad colour is dropped, named by its path', () => {
+test('an indicator keeps its line styles and hidden flag through a layout; a bad style entry is left out alone, named by its path', () => {
   const doc = (styles: unknown) =>
     JSON.stringify({
       version: 1,
       savedAt: 1,
       indicators: [
-        { instanceId: 'macd-1', definitionId: 'MACD', params: {}, paneId: 'pane-macd-1', styles, hidden: true },
+        {
+          instanceId: 'macd-1',
+          definitionId: 'MACD',
+          params: { fast: 5, slow: 30, signal: 4 },
+          paneId: 'pane-macd-1',
+          styles,
+          hidden: true,
+        },
       ],
       panes: [
         { id: 'price', weight: 3 },
@@ -355,13 +362,45 @@ test('an indicator keeps its line styles and hidden flag through a layout; one w
       settings: {},
       drawings: {},
     });
-  const good = parseLayout(doc({ signal: { color: '#ff00ff', width: 2, visible: false } }));
+  const check = { indicators: createDefaultIndicatorRegistry() };
+  const good = parseLayout(doc({ signal: { color: '#ff00ff', width: 2, visible: false } }), check);
   assert.ok(good.ok);
+  assert.deepEqual(good.dropped, []);
   assert.deepEqual(good.layout.indicators[0].styles, { signal: { color: '#ff00ff', width: 2, visible: false } });
   assert.equal(good.layout.indicators[0].hidden, true);
-  // A bad entry is left out and named, the rest of the layout is kept.
-  const bad = parseLayout(doc({ signal: { color: 'javascript:1' } }));
-  assert.ok(bad.ok);
-  assert.equal(bad.layout.indicators.length, 0);
-  assert.match(bad.dropped.join('\n'), /indicators\[0\]\.styles\.signal\.color: expected a CSS colour/);
+  // One bad style used to drop the whole study: now only the bad entries go, the study keeps its params,
+  // hidden flag and good styles, and the report names each entry left out.
+  const storage = new MapStorage();
+  storage.setItem(
+    'k',
+    doc({
+      signal: { color: 'nope', width: 2 },
+      macd: { color: '#00ff00', width: 9 },
+      hist: { visible: 'no' },
+      bogus: { color: '#ffffff' },
+      dif: 'red',
+    }),
+  );
+  const restored = new LayoutPersistence(storage, { check }).restore('k');
+  assert.equal(restored.status, 'restored');
+  if (restored.status !== 'restored') return;
+  assert.equal(restored.layout.indicators.length, 1);
+  const macd = restored.layout.indicators[0];
+  assert.deepEqual(macd.params, { fast: 5, slow: 30, signal: 4 });
+  assert.equal(macd.hidden, true);
+  assert.deepEqual(macd.styles, { signal: { width: 2 }, macd: { color: '#00ff00' } });
+  assert.deepEqual(restored.dropped, [
+    'indicators[0].styles.signal.color: expected a CSS colour',
+    'indicators[0].styles.macd.width: expected an integer 1 to 4',
+    'indicators[0].styles.hist.visible: expected a boolean',
+    'indicators[0].styles.dif: expected an object',
+    'indicators[0].styles.bogus: MACD has no such output (expected one of macd, signal, hist)',
+  ]);
+  assert.match(restored.message ?? '', /5 invalid part\(s\).*styles\.signal\.color.*styles\.bogus/);
+  // Only bad entries: the study restores without styles.
+  const allBad = parseLayout(doc({ signal: { color: 'javascript:1' } }), check);
+  assert.ok(allBad.ok);
+  assert.equal(allBad.layout.indicators.length, 1);
+  assert.equal(allBad.layout.indicators[0].styles, undefined);
+  assert.match(allBad.dropped.join('\n'), /indicators\[0\]\.styles\.signal\.color: expected a CSS colour/);
 });
