@@ -218,7 +218,7 @@ function clampWeight(p: PaneLayout, i: number, dropped: string[]): PaneLayout {
   return { ...p, weight };
 }
 
-function drawing(v: unknown, path: string): Drawing {
+function drawing(v: unknown, path: string, dropped: string[]): Drawing {
   const r = record(v, path);
   if (!isDrawingKind(r.kind)) {
     const name = typeof r.kind === 'string' ? `'${r.kind.slice(0, 40)}'` : `(${typeof r.kind})`;
@@ -235,9 +235,15 @@ function drawing(v: unknown, path: string): Drawing {
   });
   if (points.length !== drawingPointCount(kind))
     fail(`${path}.points`, `${kind} needs ${drawingPointCount(kind)} points`);
+  // A bad style field is left out alone (named; its default is drawn): the drawing itself is kept.
   const styleErrors = validateDrawingStyle(r.style, `${path}.style`);
-  if (styleErrors.length > 0) fail(styleErrors[0].path, styleErrors[0].reason);
-  const style: DrawingStyle = normalizeStyle(record(r.style, `${path}.style`));
+  const saved: Record<string, unknown> = isRecord(r.style) ? { ...r.style } : {};
+  const styleNotes: string[] = [];
+  for (const e of styleErrors) {
+    styleNotes.push(`${e.path}: ${e.reason}; the default is used`);
+    delete saved[e.path.slice(`${path}.style.`.length)];
+  }
+  const style: DrawingStyle = normalizeStyle(saved);
   if (typeof r.locked !== 'boolean') fail(`${path}.locked`, 'expected true or false');
   if (r.label !== undefined && (typeof r.label !== 'string' || r.label.length > MAX_DRAWING_LABEL_LENGTH)) {
     fail(`${path}.label`, `expected a string of at most ${MAX_DRAWING_LABEL_LENGTH} characters`);
@@ -251,6 +257,7 @@ function drawing(v: unknown, path: string): Drawing {
     locked: r.locked,
     z: finite(r.z, `${path}.z`),
   };
+  dropped.push(...styleNotes);
   return typeof r.label === 'string' && r.label ? { ...out, label: r.label } : out;
 }
 
@@ -465,7 +472,7 @@ export function parseLayout(text: string, check: LayoutCheckOptions = {}): Parse
         continue;
       }
       const ids = new Set<string>();
-      const kept = items(list, path, drawing, dropped).filter((d) => {
+      const kept = items(list, path, (d, p) => drawing(d, p, dropped), dropped).filter((d) => {
         if (ids.has(d.id)) {
           dropped.push(`${path}: drawing id '${d.id}' appears twice`);
           return false;

@@ -12,6 +12,7 @@ import {
 import { barTime, loadedCore, ok } from '../commands/drawing-fixture.js';
 import { MapStorage } from './persist-fixture.js';
 import { createDefaultIndicatorRegistry } from '../../../src/core/indicators/index.js';
+import { normalizeStyle } from '../../../src/core/drawings/index.js';
 
 async function decoratedCore(): Promise<ChartCore> {
   const core = await loadedCore();
@@ -403,4 +404,50 @@ test('an indicator keeps its line styles and hidden flag through a layout; a bad
   assert.equal(allBad.layout.indicators.length, 1);
   assert.equal(allBad.layout.indicators[0].styles, undefined);
   assert.match(allBad.dropped.join('\n'), /indicators\[0\]\.styles\.signal\.color: expected a CSS colour/);
+});
+
+test('a drawing with a bad style field is kept with that field at its default, named by its path', () => {
+  const text = JSON.stringify({
+    version: 1,
+    savedAt: 1,
+    indicators: [],
+    panes: [{ id: 'price', weight: 3 }],
+    comparisons: [],
+    settings: {},
+    drawings: {
+      'sample:AAPL': [
+        {
+          id: 'd1',
+          kind: 'horizontal_line',
+          points: [{ time: 1_700_000_000_000, price: 10 }],
+          paneId: 'price',
+          style: { color: 'nope', width: 99, dash: 'dotted' },
+          label: 'support',
+          locked: false,
+          z: 0,
+        },
+        {
+          id: 'd2',
+          kind: 'horizontal_line',
+          points: [{ time: 1_700_000_000_000, price: 12 }],
+          paneId: 'price',
+          style: 'red',
+          locked: true,
+          z: 1,
+        },
+      ],
+    },
+  });
+  const parsed = parseLayout(text);
+  assert.ok(parsed.ok);
+  const [d1, d2] = parsed.layout.drawings['sample:AAPL'] ?? [];
+  const fallback = normalizeStyle({});
+  assert.deepEqual(d1?.style, { color: fallback.color, width: fallback.width, dash: 'dotted' });
+  assert.equal(d1?.label, 'support');
+  assert.deepEqual(d2?.style, fallback);
+  assert.equal(d2?.locked, true);
+  assert.equal(parsed.dropped.length, 3);
+  assert.match(parsed.dropped[0], /^drawings\["sample:AAPL"\]\[0\]\.style\.color: /);
+  assert.match(parsed.dropped[1], /^drawings\["sample:AAPL"\]\[0\]\.style\.width: /);
+  assert.match(parsed.dropped[2], /^drawings\["sample:AAPL"\]\[1\]\.style: /);
 });
