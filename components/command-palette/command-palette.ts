@@ -285,7 +285,7 @@ export class CommandPalette extends LitElement {
   }
 
   async #choose(tool: ToolEntry): Promise<void> {
-    this.#initial = initialToolInput(tool.parameters, { ...this.chart?.context?.get() });
+    this.#initial = initialToolInput(tool.parameters, await this.#currentValues(tool));
     this._tool = tool;
     this._result = null;
     this._notice = '';
@@ -294,6 +294,19 @@ export class CommandPalette extends LitElement {
     if (form) await form.updateComplete;
     const first = form?.shadowRoot?.querySelector<HTMLElement>('input, select, textarea');
     (first ?? this.renderRoot.querySelector<HTMLElement>('[part="run"]'))?.focus();
+  }
+
+  /**
+   * What a tool's form starts from: the chart's context (symbol, period…) and, for an `<x>_update` tool, what its
+   * read-only `<x>_get` returns (`settings_update` starts from `settings_get`'s `values`: the chart's settings).
+   */
+  async #currentValues(tool: ToolEntry): Promise<Record<string, unknown>> {
+    const current: Record<string, unknown> = { ...this.chart?.context?.get() };
+    const getter = tool.name.endsWith('_update') ? `${tool.name.slice(0, -'_update'.length)}_get` : '';
+    if (!this.chart || !this.#tools.some((t) => t.name === getter && t.safety === 'read-only')) return current;
+    const read = await this.chart.tools.execute(getter, {}, { origin: 'user', readOnly: true }).catch(() => null);
+    const data = read?.success ? read.data : null;
+    return typeof data === 'object' && data !== null && !Array.isArray(data) ? { ...current, ...data } : current;
   }
 
   async #run(): Promise<void> {

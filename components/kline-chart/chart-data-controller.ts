@@ -6,6 +6,7 @@ import {
   findBadLiveBar,
   guessPeriod,
   isPeriod,
+  type BadBar,
   type Bar,
   type Bars,
   type DataSource,
@@ -169,7 +170,7 @@ export class ChartDataController implements ReactiveController {
   }
 
   /** Validates one live bar and applies it. Returns false (and fires `kline-error`) when refused. */
-  updateBar(bar: Bar): boolean {
+  updateBar(bar: Bar, refused?: (bad: BadBar) => void): boolean {
     const series = this.#o.core.store.peek('series');
     if (!series) {
       this.#o.emit('kline-error', {
@@ -183,7 +184,8 @@ export class ChartDataController implements ReactiveController {
       period: series.period,
     });
     if (bad) {
-      this.#invalid(bad);
+      if (refused) refused(bad);
+      else this.#invalid(bad);
       return false;
     }
     return this.#o.core.updateBar(bar);

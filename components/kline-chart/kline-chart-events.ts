@@ -46,6 +46,8 @@ export interface KlineErrorDetail {
   readonly message: string;
   /** The 1-based line of a CSV/JSON file that failed to parse, when known. */
   readonly line?: number;
+  /** `invalid_bars` of a live feed's summary: how many ticks were refused since the event before (README "Validation"). */
+  readonly refused?: number;
 }
 
 /** Every event `<kline-chart>` dispatches, by name, with its `detail`. */

@@ -407,7 +407,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
       core,
       wantsLive: (id) => this.#wantsLive(id),
       requestUpdate: () => this.requestUpdate(),
-      updateBar: (bar) => this.updateBar(bar),
+      updateBar: (bar, refused) => this.#data.updateBar(bar, refused),
+      error: (detail) => emit('kline-error', detail),
     });
     this.#agentPorts = new AgentPortController(this, core);
     this.#a11y = new ChartA11yController(this, {

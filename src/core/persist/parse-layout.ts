@@ -97,8 +97,11 @@ function params(v: unknown, path: string): Record<string, unknown> {
   return r;
 }
 
-function indicator(v: unknown, path: string, check: LayoutCheckOptions): IndicatorInstance {
+function indicator(v: unknown, path: string, check: LayoutCheckOptions, dropped: string[]): IndicatorInstance {
   const r = record(v, path);
+  // A bad style entry is left out and named on its own (the study and its params are kept); see outputStyles.
+  const styleNotes: string[] = [];
+  const styles = r.styles === undefined ? undefined : outputStyles(r.styles, `${path}.styles`, styleNotes);
   const out: IndicatorInstance = {
     instanceId: string(r.instanceId, `${path}.instanceId`),
     definitionId: string(r.definitionId, `${path}.definitionId`),
@@ -106,10 +109,13 @@ function indicator(v: unknown, path: string, check: LayoutCheckOptions): Indicat
     paneId: string(r.paneId, `${path}.paneId`),
     ...(r.convention === undefined ? {} : { convention: convention(r.convention, `${path}.convention`) }),
     ...scaleOf(r.scale, `${path}.scale`),
-    ...(r.styles === undefined ? {} : { styles: outputStyles(r.styles, `${path}.styles`) }),
+    ...(styles && Object.keys(styles).length > 0 ? { styles } : {}),
     ...(r.hidden === true ? { hidden: true as const } : {}),
   };
-  if (!check.indicators) return out;
+  if (!check.indicators) {
+    dropped.push(...styleNotes);
+    return out;
+  }
   const def = check.indicators.get(out.definitionId);
   if (!def) fail(`${path}.definitionId`, `unknown study '${out.definitionId.slice(0, 40)}'`);
   // A study that names its convention is checked against that form; one that follows the chart's
@@ -120,28 +126,69 @@ function indicator(v: unknown, path: string, check: LayoutCheckOptions): Indicat
       ? [registry.resolve?.(out.definitionId, out.convention) ?? def]
       : [def, ...INDICATOR_CONVENTIONS.map((c) => registry.resolve?.(out.definitionId, c) ?? def)];
   const results = forms.map((form) => resolveParams(form, out.params));
-  const good = results.find((r) => r.ok);
+  const goodIndex = results.findIndex((r) => r.ok);
+  const good = results[goodIndex];
   if (!good?.ok) {
     const first = results[0].ok ? undefined : results[0].errors[0];
     fail(`${path}.params${first?.path ? `.${first.path}` : ''}`, first?.reason ?? 'invalid params');
   }
-  return { ...out, definitionId: def.id, params: good.params };
+  dropped.push(...styleNotes);
+  const known = styles ? knownOutputs(styles, forms[goodIndex], good.params, `${path}.styles`, dropped) : undefined;
+  const { styles: _styles, ...rest } = out;
+  return {
+    ...rest,
+    definitionId: def.id,
+    params: good.params,
+    ...(known && Object.keys(known).length > 0 ? { styles: known } : {}),
+  };
 }
 
-/** Per-output line styles: a CSS colour, a width 1 to 4, a visibility flag. */
-function outputStyles(v: unknown, path: string): Record<string, OutputStyle> {
+/** The styles of outputs the study has (with these params); one it lacks is left out and named. */
+function knownOutputs(
+  styles: Record<string, OutputStyle>,
+  def: IndicatorDefinition,
+  params: Readonly<Record<string, unknown>>,
+  path: string,
+  dropped: string[],
+): Record<string, OutputStyle> {
+  const keys = def.outputs(params).map((o) => o.key);
   const out: Record<string, OutputStyle> = {};
-  for (const [key, value] of Object.entries(record(v, path))) {
-    const r = record(value, `${path}.${key}`);
-    if (r.color !== undefined && !isCssColor(r.color)) fail(`${path}.${key}.color`, 'expected a CSS colour');
-    if (r.width !== undefined && !(Number.isInteger(r.width) && (r.width as number) >= 1 && (r.width as number) <= 4))
-      fail(`${path}.${key}.width`, 'expected an integer 1 to 4');
-    if (r.visible !== undefined && typeof r.visible !== 'boolean') fail(`${path}.${key}.visible`, 'expected a boolean');
-    out[key] = {
-      ...(typeof r.color === 'string' ? { color: r.color } : {}),
-      ...(typeof r.width === 'number' ? { width: r.width } : {}),
-      ...(r.visible === false ? { visible: false } : {}),
-    };
+  for (const [key, style] of Object.entries(styles)) {
+    if (keys.includes(key)) out[key] = style;
+    else dropped.push(`${path}.${key.slice(0, 32)}: ${def.id} has no such output (expected one of ${keys.join(', ')})`);
+  }
+  return out;
+}
+
+/**
+ * Per-output line styles: a CSS colour, a width 1 to 4, a visibility flag. A bad entry (a colour that is not
+ * CSS, a width outside 1 to 4…) is left out and named in `dropped`; the output's other entries are kept.
+ */
+function outputStyles(v: unknown, path: string, dropped: string[]): Record<string, OutputStyle> {
+  const out: Record<string, OutputStyle> = {};
+  if (!isRecord(v)) {
+    dropped.push(`${path}: expected an object`);
+    return out;
+  }
+  for (const [key, r] of Object.entries(v)) {
+    const at = `${path}.${key.slice(0, 32)}`;
+    if (!isRecord(r)) {
+      dropped.push(`${at}: expected an object`);
+      continue;
+    }
+    const style: { color?: string; width?: number; visible?: false } = {};
+    if (r.color !== undefined) {
+      if (isCssColor(r.color)) style.color = r.color;
+      else dropped.push(`${at}.color: expected a CSS colour`);
+    }
+    if (r.width !== undefined) {
+      if (typeof r.width === 'number' && Number.isInteger(r.width) && r.width >= 1 && r.width <= 4)
+        style.width = r.width;
+      else dropped.push(`${at}.width: expected an integer 1 to 4`);
+    }
+    if (r.visible !== undefined && typeof r.visible !== 'boolean') dropped.push(`${at}.visible: expected a boolean`);
+    else if (r.visible === false) style.visible = false;
+    if (Object.keys(style).length > 0) out[key] = style;
   }
   return out;
 }
@@ -171,7 +218,7 @@ function clampWeight(p: PaneLayout, i: number, dropped: string[]): PaneLayout {
   return { ...p, weight };
 }
 
-function drawing(v: unknown, path: string): Drawing {
+function drawing(v: unknown, path: string, dropped: string[]): Drawing {
   const r = record(v, path);
   if (!isDrawingKind(r.kind)) {
     const name = typeof r.kind === 'string' ? `'${r.kind.slice(0, 40)}'` : `(${typeof r.kind})`;
@@ -188,9 +235,15 @@ function drawing(v: unknown, path: string): Drawing {
   });
   if (points.length !== drawingPointCount(kind))
     fail(`${path}.points`, `${kind} needs ${drawingPointCount(kind)} points`);
+  // A bad style field is left out alone (named; its default is drawn): the drawing itself is kept.
   const styleErrors = validateDrawingStyle(r.style, `${path}.style`);
-  if (styleErrors.length > 0) fail(styleErrors[0].path, styleErrors[0].reason);
-  const style: DrawingStyle = normalizeStyle(record(r.style, `${path}.style`));
+  const saved: Record<string, unknown> = isRecord(r.style) ? { ...r.style } : {};
+  const styleNotes: string[] = [];
+  for (const e of styleErrors) {
+    styleNotes.push(`${e.path}: ${e.reason}; the default is used`);
+    delete saved[e.path.slice(`${path}.style.`.length)];
+  }
+  const style: DrawingStyle = normalizeStyle(saved);
   if (typeof r.locked !== 'boolean') fail(`${path}.locked`, 'expected true or false');
   if (r.label !== undefined && (typeof r.label !== 'string' || r.label.length > MAX_DRAWING_LABEL_LENGTH)) {
     fail(`${path}.label`, `expected a string of at most ${MAX_DRAWING_LABEL_LENGTH} characters`);
@@ -204,6 +257,7 @@ function drawing(v: unknown, path: string): Drawing {
     locked: r.locked,
     z: finite(r.z, `${path}.z`),
   };
+  dropped.push(...styleNotes);
   return typeof r.label === 'string' && r.label ? { ...out, label: r.label } : out;
 }
 
@@ -418,7 +472,7 @@ export function parseLayout(text: string, check: LayoutCheckOptions = {}): Parse
         continue;
       }
       const ids = new Set<string>();
-      const kept = items(list, path, drawing, dropped).filter((d) => {
+      const kept = items(list, path, (d, p) => drawing(d, p, dropped), dropped).filter((d) => {
         if (ids.has(d.id)) {
           dropped.push(`${path}: drawing id '${d.id}' appears twice`);
           return false;
@@ -432,7 +486,7 @@ export function parseLayout(text: string, check: LayoutCheckOptions = {}): Parse
       typeof raw.revision === 'number' && Number.isSafeInteger(raw.revision) && raw.revision >= 0 ? raw.revision : 0;
     const limited = withinStudyLimits(
       panes,
-      items(rawIndicators, 'indicators', (v, p) => indicator(v, p, check), dropped),
+      items(rawIndicators, 'indicators', (v, p) => indicator(v, p, check, dropped), dropped),
       dropped,
     );
     const layout: LayoutDocument = {

@@ -138,6 +138,33 @@ describe('command palette', () => {
     );
   });
 
+  it("a nested object starts from the chart's current values too: Update settings shows the log price scale and dark theme", async () => {
+    const chart = await readyChart();
+    const set = await chart.tools.execute('settings_update', {
+      values: { priceScale: 'log', theme: 'dark', grid: false },
+    });
+    expect(set.success).to.equal(true);
+    const palette = await mountPalette(chart);
+    await palette.open();
+    await sendKeys({ type: 'update settings' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => q(palette, '#palette-title')?.textContent === 'Update settings', 'the form of settings_update');
+    await form(palette).updateComplete;
+    const shown = JSON.parse(control<HTMLTextAreaElement>(palette, 'values').value || '{}') as Record<string, unknown>;
+    expect(shown.priceScale, 'the chart price scale').to.equal('log');
+    expect(shown.theme, 'the chart theme').to.equal('dark');
+    expect(shown.grid, 'the chart grid').to.equal(false);
+    expect(shown.candleStyle).to.equal('solid');
+    // An empty display timezone (the market's) is not a value to prefill.
+    expect(shown).to.not.have.property('timezone');
+    // Changing one key and running keeps the others as the chart has them (the form no longer resets them).
+    await setControl(palette, 'values', JSON.stringify({ ...shown, candleStyle: 'hollow' }));
+    q(palette, '[part="run"]')!.click();
+    await waitFor(() => coreOf(chart).store.peek('settings').candleStyle === 'hollow', 'the settings applied');
+    const now = coreOf(chart).store.peek('settings');
+    expect([now.priceScale, now.theme, now.grid]).to.deep.equal(['log', 'dark', false]);
+  });
+
   it('shows a tool error with code, message, recommended action and details; refuses invalid fields before running', async () => {
     const chart = await readyChart();
     const palette = await mountPalette(chart);

@@ -12,6 +12,7 @@ import {
 import { barTime, loadedCore, ok } from '../commands/drawing-fixture.js';
 import { MapStorage } from './persist-fixture.js';
 import { createDefaultIndicatorRegistry } from '../../../src/core/indicators/index.js';
+import { normalizeStyle } from '../../../src/core/drawings/index.js';
 
 async function decoratedCore(): Promise<ChartCore> {
   const core = await loadedCore();
@@ -339,13 +340,20 @@ test('a storage that throws is reported, not fatal', () => {
   assert.ok(!s.ok && /quota/.test(s.message));
 });
 
-test('an indicator keeps its line styles and hidden flag through a layout; one with a bad colour is dropped, named by its path', () => {
+test('an indicator keeps its line styles and hidden flag through a layout; a bad style entry is left out alone, named by its path', () => {
   const doc = (styles: unknown) =>
     JSON.stringify({
       version: 1,
       savedAt: 1,
       indicators: [
-        { instanceId: 'macd-1', definitionId: 'MACD', params: {}, paneId: 'pane-macd-1', styles, hidden: true },
+        {
+          instanceId: 'macd-1',
+          definitionId: 'MACD',
+          params: { fast: 5, slow: 30, signal: 4 },
+          paneId: 'pane-macd-1',
+          styles,
+          hidden: true,
+        },
       ],
       panes: [
         { id: 'price', weight: 3 },
@@ -355,13 +363,91 @@ test('an indicator keeps its line styles and hidden flag through a layout; one w
       settings: {},
       drawings: {},
     });
-  const good = parseLayout(doc({ signal: { color: '#ff00ff', width: 2, visible: false } }));
+  const check = { indicators: createDefaultIndicatorRegistry() };
+  const good = parseLayout(doc({ signal: { color: '#ff00ff', width: 2, visible: false } }), check);
   assert.ok(good.ok);
+  assert.deepEqual(good.dropped, []);
   assert.deepEqual(good.layout.indicators[0].styles, { signal: { color: '#ff00ff', width: 2, visible: false } });
   assert.equal(good.layout.indicators[0].hidden, true);
-  // A bad entry is left out and named, the rest of the layout is kept.
-  const bad = parseLayout(doc({ signal: { color: 'javascript:1' } }));
-  assert.ok(bad.ok);
-  assert.equal(bad.layout.indicators.length, 0);
-  assert.match(bad.dropped.join('\n'), /indicators\[0\]\.styles\.signal\.color: expected a CSS colour/);
+  // One bad style used to drop the whole study: now only the bad entries go, the study keeps its params,
+  // hidden flag and good styles, and the report names each entry left out.
+  const storage = new MapStorage();
+  storage.setItem(
+    'k',
+    doc({
+      signal: { color: 'nope', width: 2 },
+      macd: { color: '#00ff00', width: 9 },
+      hist: { visible: 'no' },
+      bogus: { color: '#ffffff' },
+      dif: 'red',
+    }),
+  );
+  const restored = new LayoutPersistence(storage, { check }).restore('k');
+  assert.equal(restored.status, 'restored');
+  if (restored.status !== 'restored') return;
+  assert.equal(restored.layout.indicators.length, 1);
+  const macd = restored.layout.indicators[0];
+  assert.deepEqual(macd.params, { fast: 5, slow: 30, signal: 4 });
+  assert.equal(macd.hidden, true);
+  assert.deepEqual(macd.styles, { signal: { width: 2 }, macd: { color: '#00ff00' } });
+  assert.deepEqual(restored.dropped, [
+    'indicators[0].styles.signal.color: expected a CSS colour',
+    'indicators[0].styles.macd.width: expected an integer 1 to 4',
+    'indicators[0].styles.hist.visible: expected a boolean',
+    'indicators[0].styles.dif: expected an object',
+    'indicators[0].styles.bogus: MACD has no such output (expected one of macd, signal, hist)',
+  ]);
+  assert.match(restored.message ?? '', /5 invalid part\(s\).*styles\.signal\.color.*styles\.bogus/);
+  // Only bad entries: the study restores without styles.
+  const allBad = parseLayout(doc({ signal: { color: 'javascript:1' } }), check);
+  assert.ok(allBad.ok);
+  assert.equal(allBad.layout.indicators.length, 1);
+  assert.equal(allBad.layout.indicators[0].styles, undefined);
+  assert.match(allBad.dropped.join('\n'), /indicators\[0\]\.styles\.signal\.color: expected a CSS colour/);
+});
+
+test('a drawing with a bad style field is kept with that field at its default, named by its path', () => {
+  const text = JSON.stringify({
+    version: 1,
+    savedAt: 1,
+    indicators: [],
+    panes: [{ id: 'price', weight: 3 }],
+    comparisons: [],
+    settings: {},
+    drawings: {
+      'sample:AAPL': [
+        {
+          id: 'd1',
+          kind: 'horizontal_line',
+          points: [{ time: 1_700_000_000_000, price: 10 }],
+          paneId: 'price',
+          style: { color: 'nope', width: 99, dash: 'dotted' },
+          label: 'support',
+          locked: false,
+          z: 0,
+        },
+        {
+          id: 'd2',
+          kind: 'horizontal_line',
+          points: [{ time: 1_700_000_000_000, price: 12 }],
+          paneId: 'price',
+          style: 'red',
+          locked: true,
+          z: 1,
+        },
+      ],
+    },
+  });
+  const parsed = parseLayout(text);
+  assert.ok(parsed.ok);
+  const [d1, d2] = parsed.layout.drawings['sample:AAPL'] ?? [];
+  const fallback = normalizeStyle({});
+  assert.deepEqual(d1?.style, { color: fallback.color, width: fallback.width, dash: 'dotted' });
+  assert.equal(d1?.label, 'support');
+  assert.deepEqual(d2?.style, fallback);
+  assert.equal(d2?.locked, true);
+  assert.equal(parsed.dropped.length, 3);
+  assert.match(parsed.dropped[0], /^drawings\["sample:AAPL"\]\[0\]\.style\.color: /);
+  assert.match(parsed.dropped[1], /^drawings\["sample:AAPL"\]\[0\]\.style\.width: /);
+  assert.match(parsed.dropped[2], /^drawings\["sample:AAPL"\]\[1\]\.style: /);
 });
