@@ -284,8 +284,14 @@ export class CommandPalette extends LitElement {
     if (dialog && !dialog.open) dialog.showModal();
   }
 
+  #choices = 0;
+
   async #choose(tool: ToolEntry): Promise<void> {
-    this.#initial = initialToolInput(tool.parameters, await this.#currentValues(tool));
+    // Reading `<x>_get` is async: a later choice made meanwhile wins.
+    const choice = ++this.#choices;
+    const current = await this.#currentValues(tool);
+    if (choice !== this.#choices) return;
+    this.#initial = initialToolInput(tool.parameters, current);
     this._tool = tool;
     this._result = null;
     this._notice = '';
