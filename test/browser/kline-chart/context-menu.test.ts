@@ -243,3 +243,49 @@ describe('the chart’s context menu (right click on the plot)', function () {
     await waitFor(() => !menu(chart), 'the menu closed');
   });
 });
+
+describe('the context menu on a page scaled by CSS (transform: scale(0.6))', function () {
+  this.timeout(40000);
+  afterEach(() => resetMouse());
+
+  it('opens at the pointer and "Add horizontal line" uses the price under it', async () => {
+    const chart = await readyChart(
+      html`<div style="transform:scale(0.6);transform-origin:0 0">
+        <kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>
+      </div>`,
+    );
+    const s = await priceScales(chart);
+    const at = plotPoint(chart, 0.5, 0.35);
+    const r = over(chart);
+    // The plot's CSS px are 0.6 viewport px: the price at the pointer's y, in the plot's own px.
+    const expected = s.yToPrice(s.plot.top + ((at[1] - r.top) / 0.6) * s.pixelRatio);
+    const m = await rightClick(chart, at);
+    const box = m.getBoundingClientRect();
+    expect(Math.abs(box.left - at[0])).to.be.lessThan(2);
+    expect(Math.abs(box.top - at[1])).to.be.lessThan(2);
+    await clickOn(item(chart, 'add-line'));
+    const list = await drawings(chart);
+    expect(list.drawings.length).to.equal(1);
+    const precision = precisionOf(chart);
+    expect(Math.abs(list.drawings[0].points[0].price - expected)).to.be.at.most(0.5 * 10 ** -precision + 1e-9);
+  });
+});
+
+describe('"Edit…" on a drawing', function () {
+  this.timeout(40000);
+  afterEach(() => resetMouse());
+
+  it('selects it and moves focus into its style editor', async () => {
+    const chart = await readyChart();
+    const price = lastClose(chart);
+    const id = await hline(chart, price);
+    await chart.whenPainted();
+    const s = await priceScales(chart);
+    const r = over(chart);
+    const y = Math.round(r.top + (s.priceToY(price) - s.plot.top) / s.pixelRatio);
+    await rightClick(chart, [Math.round(r.left + r.width * 0.3), y]);
+    await clickOn(item(chart, 'edit'));
+    await waitFor(() => !!deepActive()?.closest('[part="drawing-editor"]'), 'focus in the drawing editor');
+    expect(chart.shadowRoot!.querySelector<HTMLElement>('[part="drawing-editor"]')!.dataset.drawingId).to.equal(id);
+  });
+});
