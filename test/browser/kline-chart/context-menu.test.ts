@@ -237,6 +237,41 @@ describe('the chart’s context menu (right click on the plot)', function () {
     expect(deepActive()).to.equal(chart);
   });
 
+  it('the ContextMenu key opens it too, once, and a scroll of the page closes it', async () => {
+    chart.focus();
+    await sendKeys({ press: 'ContextMenu' });
+    await waitFor(() => !!menu(chart)?.classList.contains('placed'), 'the context menu');
+    expect(chart.shadowRoot!.querySelectorAll('[part="context-menu"]').length).to.equal(1);
+    expect(prevented.every((p) => p)).to.equal(true);
+    const spacer = document.createElement('div');
+    spacer.style.height = '3000px';
+    document.body.append(spacer);
+    try {
+      window.scrollBy(0, 40);
+      await waitFor(() => !menu(chart), 'the menu closed by the scroll');
+    } finally {
+      window.scrollTo(0, 0);
+      spacer.remove();
+    }
+  });
+
+  it('a touch long press (contextmenu from a finger) keeps the browser’s behaviour and opens no menu', async () => {
+    const [clientX, clientY] = plotPoint(chart, 0.5, 0.5);
+    const target = chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"] .u-over')!;
+    const e = new PointerEvent('contextmenu', {
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+      pointerType: 'touch',
+      clientX,
+      clientY,
+    });
+    target.dispatchEvent(e);
+    expect(e.defaultPrevented).to.equal(false);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(menu(chart)).to.equal(null);
+  });
+
   it('a press outside closes it', async () => {
     await rightClick(chart, plotPoint(chart, 0.5, 0.5));
     await sendMouse({ type: 'click', position: plotPoint(chart, 0.1, 0.9) });
