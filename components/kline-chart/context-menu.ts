@@ -94,7 +94,9 @@ export class ContextMenu {
       y = main.clientHeight / 2;
     }
     const price = onPlot ? this.#priceAt(onPlot.x, onPlot.y) : null;
-    const drawing = onPlot && at ? this.#drawingAt(onPlot.x, onPlot.y) : null;
+    // The keyboard menu is the selected drawing's when one is selected (`[` / `]` select by keyboard).
+    const selected = this.#d.core.store.peek('drawingSelection');
+    const drawing = at ? onPlot && this.#drawingAt(onPlot.x, onPlot.y) : selected.length === 1 ? selected[0] : null;
     if (drawing) this.#d.core.drawings.select([drawing]);
     const reopen = this.#open !== null;
     this.#open = { x, y, price, drawing };

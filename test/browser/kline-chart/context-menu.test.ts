@@ -272,6 +272,24 @@ describe('the chart’s context menu (right click on the plot)', function () {
     expect(menu(chart)).to.equal(null);
   });
 
+  it('Shift+F10 with a drawing selected by keyboard (`]`) offers that drawing’s items', async () => {
+    const id = await hline(chart, lastClose(chart));
+    await chart.whenPainted();
+    chart.focus();
+    await sendKeys({ press: ']' });
+    await waitFor(() => chart.context.get()!.drawingSelection.selectedIds.includes(id), 'the drawing selected');
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ press: 'F10' });
+    await sendKeys({ up: 'Shift' });
+    await waitFor(() => !!menu(chart)?.classList.contains('placed'), 'the context menu');
+    await sendKeys({ press: 'End' });
+    expect(deepActive()).to.equal(item(chart, 'delete'));
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => !menu(chart), 'the menu closed');
+    expect((await drawings(chart)).drawings.length).to.equal(0);
+    expect(deepActive()).to.equal(chart);
+  });
+
   it('a press outside closes it', async () => {
     await rightClick(chart, plotPoint(chart, 0.5, 0.5));
     await sendMouse({ type: 'click', position: plotPoint(chart, 0.1, 0.9) });
