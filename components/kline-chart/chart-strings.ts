@@ -40,6 +40,18 @@ export interface ChartStrings {
   readonly removeStudy: (label: string) => string;
   /** The handle between two panes. */
   readonly resizePanes: string;
+  /** The plot's right-click menu (context-menu.ts). */
+  readonly ctxMenu: string;
+  readonly ctxReset: string;
+  readonly ctxCopyPrice: (price: string) => string;
+  readonly ctxAddLine: (price: string) => string;
+  readonly ctxRemoveDrawings: string;
+  readonly ctxRemoveIndicators: string;
+  readonly ctxSettings: string;
+  readonly ctxEdit: string;
+  readonly ctxClone: string;
+  readonly ctxDelete: string;
+  readonly ctxCopyFailed: string;
   /** The "layout not saved" toast. */
   readonly persistFull: string;
   readonly persistDownload: string;
@@ -129,6 +141,17 @@ export const EN_CHART: ChartStrings = {
   moveStudyDown: (label) => `Move ${label} down`,
   removeStudy: (label) => `Remove ${label}`,
   resizePanes: 'Resize panes',
+  ctxMenu: 'Chart menu',
+  ctxReset: 'Reset chart view',
+  ctxCopyPrice: (price) => `Copy price ${price}`,
+  ctxAddLine: (price) => `Add horizontal line at ${price}`,
+  ctxRemoveDrawings: 'Remove all drawings',
+  ctxRemoveIndicators: 'Remove all indicators',
+  ctxSettings: 'Settings…',
+  ctxEdit: 'Edit…',
+  ctxClone: 'Clone',
+  ctxDelete: 'Delete',
+  ctxCopyFailed: 'The price could not be copied to the clipboard.',
   persistFull: "The layout could not be saved: this site's browser storage is full. Nothing is lost in this page.",
   persistDownload: 'Download layout',
   persistDismiss: 'Dismiss',

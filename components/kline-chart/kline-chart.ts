@@ -67,6 +67,7 @@ import { isDrawingKind } from '../../src/core/drawings/index.js';
 import { comparisonColor } from '../../src/render/chart-theme.js';
 import { clientScale } from '../../src/render/client-scale.js';
 import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } from './toolbar-overflow.js';
+import { ContextMenuController } from './context-menu-controller.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 import { snapshotKey } from './snapshot-keys.js';
@@ -152,6 +153,7 @@ export interface ChartToolsApi {
  * @csspart more-menu - The "More" menu (with "Save image", "Copy image" and "Full screen").
  * @csspart save-image-button - Downloads the chart as a PNG (Ctrl/⌘+Alt+S; in the "More" menu when the row is short).
  * @csspart fullscreen-button - Full screen on / off (Shift+F; `aria-pressed`; in the "More" menu when the row is short).
+ * @csspart context-menu - The plot's right-click menu (also the ContextMenu key or Shift+F10 on the chart).
  * @csspart drawing-toolbar - The vertical drawing bar left of the plot (full toolbar, 480 px wide or more; narrower, its tools are in the "More" menu).
  * @csspart drawing-tool - One drawing tool button (`data-tool` names it).
  * @csspart drawing-group-menu - On a chart too short for the flat drawing bar (its kinds folded into groups): the open group's flyout menu.
@@ -325,6 +327,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   readonly #overflow = new ToolbarOverflowController(this);
   /** The drawing bar's groups on a chart too short for the flat bar. */
   readonly #barFold = new DrawingBarFold(this);
+  readonly #contextMenu: ContextMenuController;
   #ready = false;
   #pickerLoad: Promise<unknown> | null = null;
   #editor: DrawingEditorModule | null = null;
@@ -429,6 +432,16 @@ export class KlineChart extends SignalWatcher(LitElement) {
       drawings: this.#drawings,
       a11y: this.#a11y,
       lang: () => this.#lang(),
+    });
+    this.#contextMenu = new ContextMenuController(this, {
+      core,
+      drawings: this.#drawings,
+      renderer: () => this.#view.renderer,
+      lang: () => this.#lang(),
+      openSettings: () => void this.openSettings(),
+      run: (name, input) => this.#runUserTool(name, input),
+      notice: (text) => this.#showToast(text),
+      adopt: (styles) => this.#adoptStyles(styles),
     });
     this.#autosave = new LayoutAutosaveController(this, {
       core,
@@ -930,6 +943,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
         ${this.#renderPersistToast(strings)}
+        ${this.#contextMenu.render()}
       </div>
       </div>
       ${this.#shortcutModule ? this.#shortcutModule.renderShortcutDialog(strings, () => this.#restoreFocus()) : nothing}
