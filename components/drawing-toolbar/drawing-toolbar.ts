@@ -46,6 +46,11 @@ function icon(name: string): TemplateResult {
     // Path data goes into an attribute value: never parsed as markup.
     shape = svg`<path d=${d && PATH_DATA.test(d) ? d : KIND_FALLBACK_ICON}/>`;
   }
+  return lineIcon(shape);
+}
+
+/** A 16×16 line icon around `shape` (also the chart toolbar's camera and full-screen buttons). */
+export function lineIcon(shape: SVGTemplateResult): TemplateResult {
   return html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round">${shape}</svg>`;
 }
 

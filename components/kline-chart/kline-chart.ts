@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type CSSResult, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, svg, type CSSResult, type PropertyValues } from 'lit';
 import { styleProps } from '../style-props.js';
 import { SignalWatcher } from '../signals/signal-watcher.js';
 import { watchSignal } from '../signals/watch-signal.js';
@@ -44,6 +44,7 @@ import type { SettingsDialog } from '../settings-dialog/index.js';
 // The popover element itself is a lazy chunk: import its model and legend parts, not its index.
 import { indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/indicator-legend-entry.js';
 import {
+  lineIcon,
   renderActiveTool,
   renderDrawingToolbar,
   DrawingBarFold,
@@ -76,10 +77,6 @@ import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { joinCrosshairSync, publishCrosshair } from './crosshair-sync.js';
 
 let chartCounter = 0;
-
-/** A 16×16 line icon (the drawing bar's look): path data from this file only, in an attribute. */
-const lineIcon = (d: string) =>
-  html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round"><path d=${d}></path></svg>`;
 
 /** The indicator settings popover's chunk, fetched once (a failed fetch is retried on the next open). */
 const loadSettingsPopover = lazyModule(() => import('../indicator-settings/settings-popover.js'));
@@ -1295,8 +1292,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
           <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
           <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => void this.showShortcuts()}>?</button>
           <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>
-          <button part="save-image-button" aria-label=${strings.saveImage} title=${`${strings.saveImage} (Ctrl/Cmd+Alt+S)`} @click=${() => void this.saveImage()}>${lineIcon('M2 5h3l1.5-2h3L11 5h3v8H2zM8 7a2.2 2.2 0 100 4.4A2.2 2.2 0 008 7z')}</button>
-          <button part="fullscreen-button" aria-label=${strings.fullScreen} title=${`${strings.fullScreen} (Shift+F)`} aria-pressed=${this.fullscreen ? 'true' : 'false'} ?disabled=${!document.fullscreenEnabled} @click=${() => void this.toggleFullscreen()}>${lineIcon(this.fullscreen ? 'M6 2v4H2M10 2v4h4M6 14v-4H2M10 14v-4h4' : 'M2 6V2h4M14 6V2h-4M2 10v4h4M14 10v4h-4')}</button>`;
+          <button part="save-image-button" aria-label=${strings.saveImage} title=${`${strings.saveImage} (Ctrl/Cmd+Alt+S)`} @click=${() => void this.saveImage()}>${lineIcon(svg`<path d="M2 5h3l1.5-2h3L11 5h3v8H2zM8 7a2.2 2.2 0 100 4.4A2.2 2.2 0 008 7z"/>`)}</button>
+          <button part="fullscreen-button" aria-label=${strings.fullScreen} title=${`${strings.fullScreen} (Shift+F)`} aria-pressed=${this.fullscreen ? 'true' : 'false'} ?disabled=${!document.fullscreenEnabled} @click=${() => void this.toggleFullscreen()}>${lineIcon(svg`<path d="M2 6V2h4M14 6V2h-4M2 10v4h4M14 10v4h-4"/>`)}</button>`;
   }
 
   #renderOverflowMenu(strings: ReturnType<typeof chartStrings>) {

@@ -162,7 +162,7 @@ describe('snapshot and full screen', function () {
       value: { write: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) },
     });
     (await menuItem(chart, 'copy-image')).click();
-    const text = await toastText(chart, /could not/i);
+    const text = await toastText(chart, /did not allow/i);
     expect(text).to.match(/image/i);
     expect(q(chart, '.toast')!.getAttribute('role')).to.equal('status');
     // A bounded wait, the last resort: unhandledrejection fires a task after the rejection, if it would.
