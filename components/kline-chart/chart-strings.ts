@@ -75,6 +75,7 @@ export interface ChartStrings {
   readonly scSaveImage: string;
   readonly scCopyImage: string;
   readonly scFullScreen: string;
+  readonly scContextMenu: string;
   // Keyboard drawing, shortcut list and compact toolbar (issue #13, a11y); `{name}` marks a value filled in.
   readonly price: string;
   readonly drawHelp: string;
@@ -174,6 +175,7 @@ export const EN_CHART: ChartStrings = {
   scSaveImage: 'Save the image (PNG)',
   scCopyImage: 'Copy the image',
   scFullScreen: 'Full screen on / off',
+  scContextMenu: 'Open the chart menu (also the menu key or a right click)',
   price: 'Price',
   drawHelp: '{kind}: arrows move the crosshair, Enter sets each point, Escape cancels',
   drawPoint: 'Point {set} of {needed} set',

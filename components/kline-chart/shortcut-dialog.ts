@@ -22,6 +22,7 @@ export function shortcutRows(s: Strings): readonly (readonly [keys: string, what
     ['Ctrl/⌘+Alt+S', s.scSaveImage],
     ['Ctrl/⌘+Shift+S', s.scCopyImage],
     ['Shift+F', s.scFullScreen],
+    ['Shift+F10', s.scContextMenu],
     ['?', s.scHelp],
   ];
 }

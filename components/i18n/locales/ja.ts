@@ -73,6 +73,7 @@ const ja: LocaleStrings = {
     scSaveImage: '画像を保存（PNG）',
     scCopyImage: '画像をコピー',
     scFullScreen: '全画面表示のオン / オフ',
+    scContextMenu: 'チャートメニューを開く（メニューキーや右クリックでも）',
     price: '価格',
     drawHelp: '{kind}：矢印キーで十字カーソルを動かし、Enter で各点を決め、Esc で取り消します',
     drawPoint: '{needed} 点中 {set} 点目を決めました',

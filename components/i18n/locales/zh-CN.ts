@@ -72,6 +72,7 @@ const zhCN: LocaleStrings = {
     scSaveImage: '保存图片（PNG）',
     scCopyImage: '复制图片',
     scFullScreen: '进入 / 退出全屏',
+    scContextMenu: '打开图表菜单（也可按菜单键或右键单击）',
     price: '价格',
     drawHelp: '{kind}：方向键移动十字光标，回车设置每个点，Esc 取消',
     drawPoint: '已设置第 {set} 个点，共 {needed} 个',

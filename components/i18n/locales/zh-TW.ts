@@ -72,6 +72,7 @@ const zhTW: LocaleStrings = {
     scSaveImage: '儲存圖片（PNG）',
     scCopyImage: '複製圖片',
     scFullScreen: '進入 / 離開全螢幕',
+    scContextMenu: '開啟圖表選單（也可按選單鍵或按右鍵）',
     price: '價格',
     drawHelp: '{kind}：方向鍵移動十字游標，Enter 設定每個點，Esc 取消',
     drawPoint: '已設定第 {set} 個點，共 {needed} 個',
