@@ -29,6 +29,18 @@ function lastBar(chart: KlineChart): Bar {
   return { time: b.time[i], open: b.open[i], high: b.high[i], low: b.low[i], close: b.close[i], volume: b.volume[i] };
 }
 
+/** A 1m chart painted from a live source of 200 bars (`source.push` sends ticks). */
+async function streamingChart() {
+  const rows = minuteBars(200);
+  const source = streamingSource(rows);
+  const { chart } = mountChart({ live: 'on', period: '1m' });
+  chart.registerDataSource(source);
+  chart.setAttribute('source', 'stream');
+  await waitFor(() => chart.context.get()?.source === 'stream', 'stream data');
+  await painted(chart);
+  return { rows, source, chart };
+}
+
 describe('bad ticks from a live source', function () {
   this.timeout(60000);
   let defaultWindow = 0;
@@ -42,13 +54,7 @@ describe('bad ticks from a live source', function () {
   afterEach(removeFixtures);
 
   it('are refused with kline-error invalid_bars naming the reason; the chart keeps its bars and pixels', async () => {
-    const rows = minuteBars(200);
-    const source = streamingSource(rows);
-    const { chart } = mountChart({ live: 'on', period: '1m' });
-    chart.registerDataSource(source);
-    chart.setAttribute('source', 'stream');
-    await waitFor(() => chart.context.get()?.source === 'stream', 'stream data');
-    await painted(chart);
+    const { rows, source, chart } = await streamingChart();
     expect(source.listeners).to.equal(1);
     const errors: ErrorDetail[] = [];
     chart.addEventListener('kline-error', (e) => errors.push((e as CustomEvent<ErrorDetail>).detail));
@@ -93,13 +99,7 @@ describe('bad ticks from a live source', function () {
   });
 
   it('a flood of bad ticks fires once at once, then at most one summary per window; good ticks keep flowing; a new symbol starts afresh', async () => {
-    const rows = minuteBars(200);
-    const source = streamingSource(rows);
-    const { chart } = mountChart({ live: 'on', period: '1m' });
-    chart.registerDataSource(source);
-    chart.setAttribute('source', 'stream');
-    await waitFor(() => chart.context.get()?.source === 'stream', 'stream data');
-    await painted(chart);
+    const { rows, source, chart } = await streamingChart();
     const errors: (ErrorDetail & { at: number })[] = [];
     chart.addEventListener('kline-error', (e) =>
       errors.push({ ...(e as CustomEvent<ErrorDetail>).detail, at: performance.now() }),
