@@ -81,6 +81,9 @@ let chartCounter = 0;
 /** The indicator settings popover's chunk, fetched once (a failed fetch is retried on the next open). */
 const loadSettingsPopover = lazyModule(() => import('../indicator-settings/settings-popover.js'));
 
+/** Save image / Copy image (chart-snapshot.ts), fetched on first use (a failed fetch is retried next time). */
+const loadSnapshot = lazyModule(() => import('./chart-snapshot.js'));
+
 /** The registry view a host page uses: list, execute, register. */
 export interface ChartToolsApi {
   list(): ToolEntry[];
@@ -646,9 +649,17 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   /** The snapshot actions' chunk and what they need of the chart. */
+  /** The snapshot chunk and what it needs of the chart; null (with a message) when the chunk cannot be fetched. */
   async #snapshot() {
-    const module = await import('./chart-snapshot.js');
     const strings = chartStrings(this.#lang());
+    let module: typeof import('./chart-snapshot.js');
+    try {
+      module = await loadSnapshot();
+    } catch (error) {
+      console.warn('kline-chart: the image actions could not be loaded', error);
+      this.#showToast(strings.imageFailed);
+      return null;
+    }
     const target = this.#core.store.peek('target');
     const host = {
       capture: () => this.capture(),
@@ -667,8 +678,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * could not be made; never rejects.
    */
   async saveImage(): Promise<boolean> {
-    const { module, host } = await this.#snapshot();
-    return module.saveImage(host);
+    const snapshot = await this.#snapshot();
+    return snapshot ? snapshot.module.saveImage(snapshot.host) : false;
   }
 
   /**
@@ -677,8 +688,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * false; never rejects.
    */
   async copyImage(): Promise<boolean> {
-    const { module, host } = await this.#snapshot();
-    return module.copyImage(host);
+    const snapshot = await this.#snapshot();
+    return snapshot ? snapshot.module.copyImage(snapshot.host) : false;
   }
 
   /** Whether the chart fills the screen (`toggleFullscreen()`). */

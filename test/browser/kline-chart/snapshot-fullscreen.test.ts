@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
@@ -87,6 +87,24 @@ describe('snapshot and full screen', function () {
     window.removeEventListener('unhandledrejection', onUnhandled);
     if (document.fullscreenElement) await document.exitFullscreen();
     unmountAll();
+  });
+
+  // First: the chunk must not have been loaded by an earlier test of this page.
+  it('when the snapshot chunk cannot be fetched, Save image says so and resolves false; the next try loads it', async () => {
+    const chart = await chartOf(460);
+    await executeServerCommand('block-requests', { pattern: 'chart-snapshot' });
+    try {
+      // Before: the failed import rejected saveImage(), which the menu and the keys leave unhandled.
+      expect(await chart.saveImage()).to.equal(false);
+      expect(await toastText(chart, /image/i)).to.match(/could not be made/i);
+    } finally {
+      await executeServerCommand('block-requests', { pattern: null });
+    }
+    URL.createObjectURL = () => 'blob:stub';
+    URL.revokeObjectURL = () => undefined;
+    expect(await chart.saveImage()).to.equal(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(unhandled).to.deep.equal([]);
   });
 
   it('"Save image" in the "More" menu downloads a PNG of the chart named after the symbol and period', async () => {
