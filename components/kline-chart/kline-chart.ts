@@ -75,6 +75,7 @@ import { snapshotKey } from './snapshot-keys.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { joinCrosshairSync, publishCrosshair } from './crosshair-sync.js';
+import { upperIndex } from '../../src/core/commands/build-chart-context.js';
 
 let chartCounter = 0;
 
@@ -760,19 +761,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** Another chart of this one's `sync` group moved its crosshair: this one shows its bar of `time`. */
   showSyncedTime(time: number | null): void {
     const bars = this.#core.store.peek('series')?.bars;
-    let index: number | null = null;
-    if (time !== null && bars && bars.length > 0 && time >= bars.time[0]) {
-      // The last bar that opened at or before `time` (a daily chart under an hourly one shows that day).
-      let lo = 0;
-      let hi = bars.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (bars.time[mid] <= time) lo = mid;
-        else hi = mid - 1;
-      }
-      index = lo;
-    }
-    this.#view.renderer?.showCursorAt(index);
+    // The last bar that opened at or before `time` (a daily chart under an hourly one shows that day).
+    const index = bars && time !== null ? upperIndex(bars.time, time, bars.length) : -1;
+    this.#view.renderer?.showCursorAt(index >= 0 ? index : null);
   }
 
   /** `?` anywhere on the chart but in a text field opens the shortcut list. */
