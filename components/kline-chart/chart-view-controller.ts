@@ -199,6 +199,8 @@ export class ChartViewController implements ReactiveController {
         this.#separators?.update(offsets, container.clientHeight);
       },
       onCursor: (index) => this.#o.onCursor(index),
+      // The legend keeps clear of a price axis that grew for long prices (kline-chart.styles.ts).
+      onAxisWidth: (width) => main.style.setProperty('--_kline-axis-width', `${width}px`),
     });
     this.#renderer = renderer;
     // Size now rather than when the observer reports: the next frame paints (a moved chart never shows blank).

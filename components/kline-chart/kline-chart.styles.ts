@@ -157,7 +157,7 @@ export const klineChartStyles = [
     .pane { border-bottom: 1px solid var(--kline-border-color); }
     .pane:last-child { border-bottom: none; }
     .legend {
-      position: absolute; z-index: 2; left: 8px; top: 4px; right: 72px; pointer-events: none;
+      position: absolute; z-index: 2; left: 8px; top: 4px; right: calc(var(--_kline-axis-width, 64px) + 8px); pointer-events: none;
       font: var(--kline-font); line-height: 16px; font-variant-numeric: tabular-nums;
     }
     .legend .row { display: flex; flex-wrap: wrap; gap: 0 10px; }

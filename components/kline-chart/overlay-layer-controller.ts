@@ -22,8 +22,6 @@ import { TouchHold } from './touch-hold.js';
 
 export type { PriceLineMovedDetail } from './price-line-drag.js';
 
-/** Width of the price axis in CSS px (the renderer's `Y_AXIS_SIZE`). */
-const AXIS_WIDTH = 64;
 const NO_MARKERS: readonly ChartMarker[] = [];
 
 type OverlayLayerParts = typeof import('./overlay-layer-parts.js');
@@ -350,7 +348,7 @@ export class OverlayLayerController {
       t,
       u.bbox,
       settings.priceAxisSide,
-      AXIS_WIDTH * pr,
+      (this.#renderer?.axisWidth ?? 64) * pr,
       pr,
       this.#o.theme().font,
     );

@@ -9,6 +9,7 @@ import { PanePlot, paneSignature, type PaneSeries, type PaneSpec } from './pane-
 import type { ZonedClock } from './zoned-clock.js';
 import type { RenderSource } from './render-source.js';
 import { extendTimes, futureBarCount } from './forward-bars.js';
+import { SharedAxisWidth } from './price-axis-width.js';
 
 /** Largest count of consecutive integers from 0 that a Float32Array stores exactly (2^24). */
 const FLOAT32_EXACT_INTEGERS = 2 ** 24;
@@ -38,6 +39,8 @@ export interface RendererOptions {
   /** Prices of the tags `paintAxisOverlay` paints on the price axis: tick labels under them are left out. */
   readonly axisTagPrices?: () => readonly number[];
   readonly onCursor?: (index: number | null, paneId: string | null) => void;
+  /** The price axes' width changed (CSS px): it follows the widest label or tag (price-axis-width.ts). */
+  readonly onAxisWidth?: (width: number) => void;
   /** Called after a frame that changed the panes or their sizes, with each pane's top offset (CSS px). */
   readonly onLayout?: (offsets: ReadonlyMap<string, number>) => void;
 }
@@ -69,6 +72,16 @@ export class ChartRenderer {
   /** Slots after the last bar that forward plots reach (Ichimoku's cloud); see forward-bars.ts. */
   #future = 0;
   #axisTime: { bars: Bars; future: number; clock: ZonedClock; time: Float64Array } | null = null;
+  /** One price-axis width for every pane, so their bars line up. */
+  readonly #axisWidth = new SharedAxisWidth(() => {
+    for (const pane of this.#panes.values()) pane.relayoutAxis();
+    this.#o.onAxisWidth?.(this.#axisWidth.width);
+  });
+
+  /** The price axes' width in CSS px (64 unless a label or tag needs more). */
+  get axisWidth(): number {
+    return this.#axisWidth.width;
+  }
 
   /** Frames painted so far (tests check that bursts coalesce to one frame). */
   get paintCount(): number {
@@ -344,6 +357,7 @@ export class ChartRenderer {
       paintOverlay: this.#o.paintOverlay,
       paintAxisOverlay: this.#o.paintAxisOverlay,
       axisTagPrices: this.#o.axisTagPrices,
+      axisWidth: this.#axisWidth,
       onCursor: (index: number | null, paneId: string) => this.#o.onCursor?.(index, index === null ? null : paneId),
     };
   }

@@ -20,6 +20,7 @@ import { computeTimeTicks } from './time-ticks.js';
 import type { CrosshairTags } from './crosshair-tags.js';
 import { lazyModule } from '../core/tools/lazy-module.js';
 import { clientScale } from './client-scale.js';
+import { axisWidthFor, MIN_AXIS_WIDTH, type SharedAxisWidth } from './price-axis-width.js';
 
 /** The crosshair's axis tags, a chunk of their own loaded when a crosshair first shows. */
 const loadCrosshairTags = lazyModule(() => import('./crosshair-tags.js'));
@@ -74,6 +75,8 @@ export interface PaneEnv {
   paintAxisOverlay?(u: uPlot, paneId: string, transform: PlotTransform): void;
   /** Prices of those tags on the price pane's axis. */
   axisTagPrices?(): readonly number[];
+  /** The price axes' width, shared by the chart's panes (price-axis-width.ts); 64 px without it. */
+  readonly axisWidth?: SharedAxisWidth;
   /** Other instruments overlaid on the price pane (closes aligned to the main bars). */
   comparisons(): readonly {
     readonly symbol: string;
@@ -89,7 +92,6 @@ export interface PaneEnv {
 const TAG_CLEARANCE_PX = 14;
 /** Half a tick label's height (11 px text), CSS px. */
 const LABEL_HALF_PX = 6;
-const Y_AXIS_SIZE = 64;
 const X_AXIS_SIZE = 26;
 /** Up first, then down (the painters' order). */
 const DIRECTIONS = [true, false] as const;
@@ -164,9 +166,32 @@ export class PanePlot {
       intraday: this.env.intraday(),
       theme: this.env.theme(),
       side: this.env.settings().priceAxisSide === 'left' ? 3 : 1,
-      axisWidth: Y_AXIS_SIZE,
+      axisWidth: this.env.axisWidth?.width ?? MIN_AXIS_WIDTH,
       timeAxis: this.spec.showXAxis ? X_AXIS_SIZE : 0,
     });
+  }
+
+  /**
+   * The price axis's width: what its tick labels and the tags over it need (the crosshair's at the
+   * top and bottom of the scale, the instrument's decimals on the price pane), the widest of the chart's
+   * panes. uPlot asks on every layout of the axis (a scale change), after writing the labels.
+   */
+  #axisSize(u: uPlot, values: string[] | null): number {
+    const shared = this.env.axisWidth;
+    if (!shared) return MIN_AXIS_WIDTH;
+    if (!values) return shared.width;
+    const scale = u.scales[this.#yScale()];
+    const { min, max } = scale;
+    const tags =
+      min != null && max != null && Number.isFinite(min) && Number.isFinite(max)
+        ? [this.#axisText([min], true)[0], this.#axisText([max], true)[0]]
+        : [];
+    return shared.report(this.spec.id, axisWidthFor(values, tags, this.env.theme().font));
+  }
+
+  /** Lays the axis out again (another pane changed the shared width). */
+  relayoutAxis(): void {
+    this.plot.redraw(false, true);
   }
 
   #yScale(): string {
@@ -257,6 +282,7 @@ export class PanePlot {
   }
 
   destroy(): void {
+    this.env.axisWidth?.forget(this.spec.id);
     if (typeof this.#tags === 'object' && this.#tags !== null) this.#tags.destroy();
     this.#tags = 'gone';
     this.plot.destroy();
@@ -539,7 +565,7 @@ export class PanePlot {
           show: true,
           side,
           scale: yScale,
-          size: Y_AXIS_SIZE,
+          size: (u, values) => this.#axisSize(u, values),
           stroke: theme.axis,
           font: theme.font,
           grid: { ...grid, filter: (_u, splits) => (blank.has(yScale) ? [] : splits) },

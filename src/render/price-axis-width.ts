@@ -1,0 +1,91 @@
+/** The narrowest price axis, CSS px: what every chart had before the axis followed its labels. */
+export const MIN_AXIS_WIDTH = 64;
+/** The widest price axis, CSS px: past it a label is cut rather than the plot squeezed. */
+export const MAX_AXIS_WIDTH = 160;
+/** Widths are whole steps of this (CSS px), so a pan that changes a label by a digit rarely moves the plot. */
+const STEP = 8;
+/** Room around a tick label (uPlot's gap before it) and a tag's text (its left inset), plus a right margin. */
+const TICK_INSET = 6;
+const TAG_INSET = 4;
+const RIGHT_MARGIN = 6;
+
+let measurer: CanvasRenderingContext2D | null | undefined;
+
+/** Width of `text` in CSS px in `font` (a CSS font, e.g. the theme's `11px system-ui`). */
+function textWidth(text: string, font: string): number {
+  if (measurer === undefined) measurer = document.createElement('canvas').getContext('2d');
+  if (!measurer) return text.length * 7;
+  if (measurer.font !== font) measurer.font = font;
+  return measurer.measureText(text).width;
+}
+
+/** The widest of `texts`: only the longest two are measured (digits share one width in UI fonts). */
+function widest(texts: readonly string[], font: string): number {
+  let a = '';
+  let b = '';
+  for (const t of texts) {
+    if (t.length > a.length) {
+      b = a;
+      a = t;
+    } else if (t.length > b.length) b = t;
+  }
+  return Math.max(a ? textWidth(a, font) : 0, b ? textWidth(b, font) : 0);
+}
+
+/**
+ * The width a pane's price axis needs for its tick labels and for the tags painted over it (the last
+ * price, price lines, the crosshair), in whole {@link STEP}s between the minimum and maximum widths.
+ */
+export function axisWidthFor(ticks: readonly string[], tags: readonly string[], font: string): number {
+  const need = Math.max(TICK_INSET + widest(ticks, font), TAG_INSET + widest(tags, font)) + RIGHT_MARGIN;
+  const stepped = Math.ceil(need / STEP) * STEP;
+  return Math.min(MAX_AXIS_WIDTH, Math.max(MIN_AXIS_WIDTH, stepped));
+}
+
+/**
+ * One width for the price axes of every pane of a chart, so their plots (and bars) line up: the widest
+ * any pane needs. A pane reports what it needs each time uPlot lays out its axis; when the shared width
+ * changes, `onChange` is called once, after the current layout, to lay the other panes out again.
+ */
+export class SharedAxisWidth {
+  readonly #needs = new Map<string, number>();
+  #width = MIN_AXIS_WIDTH;
+  #pending = false;
+  readonly #onChange: () => void;
+
+  constructor(onChange: () => void) {
+    this.#onChange = onChange;
+  }
+
+  get width(): number {
+    return this.#width;
+  }
+
+  /** Records what pane `id` needs and returns the shared width. */
+  report(id: string, need: number): number {
+    if (this.#needs.get(id) !== need) {
+      this.#needs.set(id, need);
+      this.#update();
+    }
+    return this.#width;
+  }
+
+  /** A pane went away: its need no longer counts. */
+  forget(id: string): void {
+    if (this.#needs.delete(id)) this.#update();
+  }
+
+  #update(): void {
+    let w = MIN_AXIS_WIDTH;
+    for (const n of this.#needs.values()) if (n > w) w = n;
+    if (w === this.#width) return;
+    this.#width = w;
+    if (this.#pending) return;
+    this.#pending = true;
+    // After the layout under way (uPlot's commit), before the frame is shown.
+    queueMicrotask(() => {
+      this.#pending = false;
+      this.#onChange();
+    });
+  }
+}
