@@ -13,6 +13,8 @@ const LEVELS = [
   { id: 'h1', ms: HOUR },
   { id: 'h2', ms: 2 * HOUR },
   { id: 'h4', ms: 4 * HOUR },
+  { id: 'h6', ms: 6 * HOUR },
+  { id: 'h12', ms: 12 * HOUR },
   { id: 'd1', ms: DAY },
   { id: 'w1', ms: 7 * DAY },
   { id: 'mo1', ms: 30 * DAY },
@@ -61,6 +63,10 @@ function bucket(d: Date, level: Level): number {
       return day * 12 + Math.floor(mins / 120);
     case 'h4':
       return day * 6 + Math.floor(mins / 240);
+    case 'h6':
+      return day * 4 + Math.floor(mins / 360);
+    case 'h12':
+      return day * 2 + Math.floor(mins / 720);
     case 'd1':
       return day;
     case 'w1':

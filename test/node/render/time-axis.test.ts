@@ -117,3 +117,12 @@ test('a 24/7 market always gets labels: a view a little longer than a week level
     }
   }
 });
+
+test('two and a half days of hourly bars on a wide axis: noon labels between the days, as TradingView shows', () => {
+  const start = Date.UTC(2024, 10, 3, 0);
+  const time = Float64Array.from({ length: 60 }, (_, i) => start + i * 3_600_000);
+  const clock = new ZonedClock('UTC');
+  const labels = computeTimeTicks(time, time.length, 0, time.length - 1, 830, clock).map((t) => t.label);
+  // Before, the step after 4 hours was a day: only "4" and "5" under 830 px.
+  assert.deepEqual(labels, ['12:00', 'Nov 4', '12:00', 'Nov 5']);
+});
