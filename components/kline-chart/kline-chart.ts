@@ -224,6 +224,8 @@ export interface ChartToolsApi {
  * @cssprop [--kline-tooltip-background] - Crosshair tooltip background (`legend-mode` tooltip).
  * @cssprop [--kline-line-color=#2962ff] - The price line of line and area chart types.
  * @cssprop [--kline-area-fill] - The fill under the price line of the area chart type.
+ * @cssprop [--kline-level-color] - The dashed reference levels of a study's pane (RSI's 70 / 50 / 30, Stochastic's 80 / 20, CCI's ±100).
+ * @cssprop [--kline-level-band] - The shaded band between a study's highest and lowest reference level.
  * @cssprop [--kline-focus-width=2px] - Width of focus rings (3px under `prefers-contrast: more`).
  */
 export class KlineChart extends SignalWatcher(LitElement) {

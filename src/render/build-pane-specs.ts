@@ -19,7 +19,7 @@ export function buildPaneSpecs(
   const series = state.series;
   const weights = new Map(state.panes.map((p) => [p.id, p.weight]));
   const overlays: PaneSeries[] = [...(state.comparisonSeries ?? [])];
-  const panes = new Map<string, { kind: 'volume' | 'indicator'; series: PaneSeries[] }>();
+  const panes = new Map<string, { kind: 'volume' | 'indicator'; series: PaneSeries[]; levels: number[] }>();
   let colorIndex = 0;
   for (const instance of state.indicators) {
     const study = engine.study(instance);
@@ -41,8 +41,10 @@ export function buildPaneSpecs(
     );
     if (instance.paneId === 'price') overlays.push(...out);
     else {
-      const pane = panes.get(instance.paneId) ?? { kind: isVolume ? 'volume' : 'indicator', series: [] };
+      const pane = panes.get(instance.paneId) ?? { kind: isVolume ? 'volume' : 'indicator', series: [], levels: [] };
       pane.series.push(...out);
+      // A hidden study's levels go with it.
+      if (def.levels && !instance.hidden) for (const l of def.levels) if (!pane.levels.includes(l)) pane.levels.push(l);
       panes.set(instance.paneId, pane);
     }
   }
@@ -55,7 +57,13 @@ export function buildPaneSpecs(
   for (const id of order) {
     const p = panes.get(id);
     if (!p) continue;
-    specs.push({ id, kind: p.kind, series: p.series, weight: weights.get(id) ?? 1 });
+    specs.push({
+      id,
+      kind: p.kind,
+      series: p.series,
+      weight: weights.get(id) ?? 1,
+      ...(p.levels.length ? { levels: p.levels } : {}),
+    });
   }
   return specs;
 }

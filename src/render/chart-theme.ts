@@ -12,6 +12,9 @@ export interface ChartTheme {
   readonly crosshairLabelColor: string;
   readonly line: string;
   readonly areaFill: string;
+  /** A study pane's reference levels (RSI's 70 / 30): their dashed lines, and the band between them. */
+  readonly levelLine: string;
+  readonly levelBand: string;
   readonly font: string;
   /** Palette for indicator lines. */
   readonly palette: readonly string[];
@@ -83,6 +86,8 @@ export function readChartTheme(style: CSSStyleDeclaration, convention: 'green-up
     crosshairLabelColor: v('--kline-crosshair-label-color', '#ffffff'),
     line: v('--kline-line-color', '#2962ff'),
     areaFill: v('--kline-area-fill', 'rgba(41,98,255,0.15)'),
+    levelLine: v('--kline-level-color', 'rgba(120,123,134,0.7)'),
+    levelBand: v('--kline-level-band', 'rgba(126,87,194,0.08)'),
     font: v('--kline-font', '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'),
     palette: luminance(background) < 0.18 ? DARK_PALETTE : LIGHT_PALETTE,
     comparisonPalette: luminance(background) < 0.18 ? DARK_COMPARISONS : LIGHT_COMPARISONS,

@@ -14,6 +14,7 @@ import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
 import { paintClouds } from './paint-cloud.js';
+import { paintLevels } from './paint-levels.js';
 import { logPriceSplits } from './log-price-splits.js';
 import { formatPercentTag, formatPercentTicks, percentBase, percentSplits } from './percent-scale.js';
 import { computeTimeTicks } from './time-ticks.js';
@@ -50,6 +51,8 @@ export interface PaneSpec {
   readonly showXAxis: boolean;
   /** Something is on the price pane's left scale: every pane reserves its axis width (bars line up). */
   readonly leftAxis?: boolean;
+  /** Reference levels of the pane's studies (RSI's 70 / 30): dashed lines, the outer two's band shaded. */
+  readonly levels?: readonly number[];
 }
 
 /** What every pane reads when it draws. */
@@ -536,6 +539,11 @@ export class PanePlot {
             if (!(Number.isFinite(min) && Number.isFinite(max))) return blankRange(blank, yScale);
             blank.delete(yScale);
             if (kind === 'volume') return [0, max > 0 ? max * 1.05 : 1];
+            // TradingView's scale of an oscillator always shows its levels (RSI's 30 and 70).
+            for (const level of this.spec.levels ?? []) {
+              if (level < min) min = level;
+              if (level > max) max = level;
+            }
             if (min === max) {
               const pad = Math.abs(min) * 0.01 || 1;
               return [min - pad, max + pad];
@@ -601,6 +609,7 @@ export class PanePlot {
       ],
       series,
       hooks: {
+        drawClear: [(u) => this.spec.levels && paintLevels(u, yScale, this.spec.levels, this.env.theme())],
         draw: [
           (u) => {
             const ctx = u.ctx;

@@ -20,6 +20,8 @@ export interface IndicatorSpec<P extends TObject> {
   readonly params: P;
   readonly paramOrder: readonly (keyof Static<P> & string)[];
   readonly placement: 'overlay' | 'pane';
+  /** Reference levels (see {@link IndicatorDefinition.levels}). */
+  readonly levels?: readonly number[];
   /** Columns read (gap detection). `time` is always assumed finite. */
   readonly inputs: readonly InputKey[];
   outputs(params: Static<P>): readonly IndicatorOutput[];
@@ -60,6 +62,7 @@ export function defineIndicator<P extends TObject>(spec: IndicatorSpec<P>): Indi
     outputs: (params) => spec.outputs(params),
     compute: (columns, params) => computeWithGaps(spec, columns, params),
     ...(spec.forward ? { forward: spec.forward } : {}),
+    ...(spec.levels ? { levels: spec.levels } : {}),
   };
   if (spec.incremental !== false) {
     return { ...def, createUpdater: (columns, params) => new SteppedUpdater(spec, columns, params) };

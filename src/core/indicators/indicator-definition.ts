@@ -64,6 +64,11 @@ export interface IndicatorDefinition<P extends TObject = TObject> {
   /** Outputs; may depend on params (MA with several periods). */
   outputs(params: Static<P>): readonly IndicatorOutput[];
   readonly placement: 'overlay' | 'pane';
+  /**
+   * Reference levels (RSI's 70 / 50 / 30), TradingView's hlines: dashed lines across the study's pane,
+   * the band between the highest and the lowest shaded; the pane's scale always shows them.
+   */
+  readonly levels?: readonly number[];
   compute(columns: IndicatorColumns, params: Static<P>): IndicatorValues;
   /**
    * Incremental update. `values` are the arrays returned by the previous compute/update for

@@ -19,6 +19,7 @@ export const cciIndicator = defineIndicator({
   params,
   paramOrder: ['period'],
   placement: 'pane',
+  levels: [100, -100],
   inputs: ['high', 'low', 'close'],
   outputs: (p) => [{ key: 'cci', label: `CCI${p.period}`, style: 'line' }],
   stepper: (p) => {

@@ -20,6 +20,7 @@ export const mfiIndicator = defineIndicator({
   params,
   paramOrder: ['period'],
   placement: 'pane',
+  levels: [80, 20],
   inputs: ['high', 'low', 'close', 'volume'],
   outputs: (p) => [{ key: 'mfi', label: `MFI${p.period}`, style: 'line' }],
   stepper: (p) => {

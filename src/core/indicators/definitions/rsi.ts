@@ -17,6 +17,7 @@ export const rsiIndicator = defineIndicator({
   params,
   paramOrder: ['period'],
   placement: 'pane',
+  levels: [70, 50, 30],
   inputs: ['close'],
   outputs: (p) => [{ key: 'rsi', label: `RSI${p.period}`, style: 'line' }],
   batch: (c, p, out) => {

@@ -27,6 +27,7 @@ export const stochIndicator = defineIndicator({
   params,
   paramOrder: ['kPeriod', 'kSmooth', 'dPeriod'],
   placement: 'pane',
+  levels: [80, 20],
   inputs: ['high', 'low', 'close'],
   outputs: () => [
     { key: 'k', label: 'K', style: 'line' },

@@ -21,6 +21,7 @@ export const stochrsiIndicator = defineIndicator({
   params,
   paramOrder: ['period', 'kPeriod', 'dPeriod'],
   placement: 'pane',
+  levels: [80, 20],
   inputs: ['close'],
   outputs: () => [
     { key: 'k', label: 'K', style: 'line' },

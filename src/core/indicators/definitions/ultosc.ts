@@ -22,6 +22,7 @@ export const ultoscIndicator = defineIndicator({
   params,
   paramOrder: ['period1', 'period2', 'period3'],
   placement: 'pane',
+  levels: [70, 30],
   inputs: ['high', 'low', 'close'],
   outputs: () => [{ key: 'ultosc', label: 'UO', style: 'line' }],
   stepper: (p) => {

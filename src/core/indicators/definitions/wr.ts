@@ -17,6 +17,7 @@ export const wrIndicator = defineIndicator({
   params,
   paramOrder: ['period'],
   placement: 'pane',
+  levels: [-20, -80],
   inputs: ['high', 'low', 'close'],
   outputs: (p) => [{ key: 'wr', label: `WR${p.period}`, style: 'line' }],
   stepper: (p) => {
