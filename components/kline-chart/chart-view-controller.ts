@@ -16,6 +16,7 @@ import type { RenderSource } from '../../src/render/render-source.js';
 import type { ZonedClock } from '../../src/render/zoned-clock.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 import type { OverlayLayerController } from './overlay-layer-controller.js';
+import { PriceScaleDrag } from './price-scale-drag.js';
 
 export interface ChartViewOptions {
   readonly core: ChartCore;
@@ -59,6 +60,7 @@ export class ChartViewController implements ReactiveController {
   #disposers: (() => void)[] = [];
   /** Frames painted by renderers of earlier connections. */
   #earlierPaints = 0;
+  #priceScale: PriceScaleDrag | null = null;
 
   constructor(host: Host, options: ChartViewOptions) {
     this.#host = host;
@@ -81,6 +83,11 @@ export class ChartViewController implements ReactiveController {
 
   get renderer(): ChartRenderer | null {
     return this.#renderer;
+  }
+
+  /** The price axis's drag and the price scale the user fixed (null while not connected). */
+  get priceScale(): PriceScaleDrag | null {
+    return this.#priceScale;
   }
 
   /** The display clock (a signal read). */
@@ -126,6 +133,7 @@ export class ChartViewController implements ReactiveController {
     this.#earlierPaints += this.#renderer?.paintCount ?? 0;
     this.#renderer?.destroy();
     this.#renderer = null;
+    this.#priceScale = null;
     this.#watcher.stop();
   }
 
@@ -213,8 +221,25 @@ export class ChartViewController implements ReactiveController {
     this.#o.overlays?.attach(renderer, container);
     this.#o.drawings.attach(renderer, container, this.#host);
     this.#watcher.start(this.#host);
+    const listening = new AbortController();
+    this.#priceScale = new PriceScaleDrag({
+      container,
+      renderer,
+      side: () => core.store.peek('settings').priceAxisSide,
+      log: () => core.store.peek('settings').priceScale === 'log',
+      signal: listening.signal,
+    });
     let lastSettings = core.store.peek('settings');
+    let shown = '';
     this.#disposers.push(
+      () => listening.abort(),
+      effect(() => {
+        // Another instrument or period: the price scale fits its bars again.
+        const series = core.store.state.series.get();
+        const key = series ? `${series.instrument.sourceId}|${series.instrument.symbol}|${series.period}` : '';
+        if (key !== shown) renderer.setPriceRange(null);
+        shown = key;
+      }),
       effect(() => {
         const settings = core.store.state.settings.get();
         if (settings.theme !== lastSettings.theme || settings.colorConvention !== lastSettings.colorConvention)

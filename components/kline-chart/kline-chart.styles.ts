@@ -147,6 +147,7 @@ export const klineChartStyles = [
     }
     .toolbar :focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
     .panes.dragging { cursor: grabbing; }
+    .panes.over-price-axis { cursor: ns-resize; }
     /*
      * Not positioned: a pane's border then paints with the block backgrounds, in the chart's base layer under
      * the canvases. A positioned pane paints it after the pane above's canvas, which (with --disable-gpu, in

@@ -382,6 +382,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       core,
       drawings: this.#drawings,
       plotWidth: () => this.#view.plotWidth(),
+      priceScale: () => this.#view.priceScale,
       openPalette: () => void this.openCommandPalette(),
       undo: () => this.undo(),
       redo: () => this.redo(),

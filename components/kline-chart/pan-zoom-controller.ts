@@ -15,6 +15,11 @@ export interface PanZoomOptions {
   readonly redo: () => void;
   /** Mouse wheel over the plot: `zoom`, `ctrl` (only with Ctrl/⌘; otherwise the page scrolls) or `off`. */
   readonly wheel: () => string;
+  /** A price scale the user fixed (price-scale-drag.ts): a drag on the price pane moves it up and down too. */
+  readonly priceScale: () => {
+    readonly fixed: { readonly min: number; readonly max: number } | null;
+    panFrom(range: { readonly min: number; readonly max: number }, dy: number): void;
+  } | null;
   /** The keyboard crosshair and the data table (ChartA11yController). */
   readonly a11y: { stepKeyBar(delta: -1 | 1): void; clearKeyBar(): boolean; pointerMoved(): void; toggleTable(): void };
 }
@@ -84,7 +89,15 @@ export class PanZoomController implements ReactiveController {
       { capture: true, signal },
     );
     const core = this.#o.core;
-    let drag: { x: number; view: { start: number; end: number }; id: number; scale: number } | null = null;
+    let drag: {
+      x: number;
+      y: number;
+      view: { start: number; end: number };
+      id: number;
+      scale: number;
+      /** A fixed price scale under a press on the price pane: the drag moves it vertically too. */
+      range: { readonly min: number; readonly max: number } | null;
+    } | null = null;
     // Touch: the panes have `touch-action: pan-y`, so the browser keeps vertical swipes (the page
     // scrolls and our pointer is cancelled) and hands horizontal drags and two-finger pinches to us.
     const touches = new Map<number, { x: number; y: number }>();
@@ -159,7 +172,10 @@ export class PanZoomController implements ReactiveController {
         const view = core.store.peek('view');
         if (!view) return;
         // Client px per CSS px: a drag on a chart scaled by its page pans as far as the pointer went.
-        drag = { x: e.clientX, view, id: e.pointerId, scale: clientScale(container).x };
+        const scale = clientScale(container);
+        const onPrice = e.composedPath().some((t) => t instanceof HTMLElement && t.dataset.paneId === 'price');
+        const range = onPrice && e.pointerType !== 'touch' ? (this.#o.priceScale()?.fixed ?? null) : null;
+        drag = { x: e.clientX, y: e.clientY, view, id: e.pointerId, scale: scale.x, range };
         container.setPointerCapture(e.pointerId);
         container.classList.add('dragging');
         if (e.pointerType === 'touch' && touches.size === 1)
@@ -188,6 +204,7 @@ export class PanZoomController implements ReactiveController {
         const span = drag.view.end - drag.view.start;
         const shift = ((e.clientX - drag.x) / drag.scale / this.#o.plotWidth()) * span;
         this.#setView({ start: drag.view.start - shift, end: drag.view.end - shift });
+        if (drag.range) this.#o.priceScale()?.panFrom(drag.range, (e.clientY - drag.y) / clientScale(container).y);
       },
       { signal },
     );

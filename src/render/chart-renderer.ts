@@ -5,7 +5,7 @@ import { clampView, type ChartSettings, type ViewRange } from '../core/state/ind
 import { effect, type ReadOnlySignal } from '../core/store/index.js';
 import type { ChartTheme } from './chart-theme.js';
 import type { PlotTransform } from './paint-candles.js';
-import { PanePlot, paneSignature, type PaneSeries, type PaneSpec } from './pane-plot.js';
+import { PanePlot, paneSignature, type PaneSeries, type PaneSpec, type PriceRange } from './pane-plot.js';
 import type { ZonedClock } from './zoned-clock.js';
 import type { RenderSource } from './render-source.js';
 import { extendTimes, futureBarCount } from './forward-bars.js';
@@ -39,6 +39,8 @@ export interface RendererOptions {
   /** Prices of the tags `paintAxisOverlay` paints on the price axis: tick labels under them are left out. */
   readonly axisTagPrices?: () => readonly number[];
   readonly onCursor?: (index: number | null, paneId: string | null) => void;
+  /** The price pane's scale was fixed by the user or fits the bars again (`null`). */
+  readonly onPriceRange?: (range: PriceRange | null) => void;
   /** The price axes' width changed (CSS px): it follows the widest label or tag (price-axis-width.ts). */
   readonly onAxisWidth?: (width: number) => void;
   /** Called after a frame that changed the panes or their sizes, with each pane's top offset (CSS px). */
@@ -77,6 +79,25 @@ export class ChartRenderer {
     for (const pane of this.#panes.values()) pane.relayoutAxis();
     this.#o.onAxisWidth?.(this.#axisWidth.width);
   });
+
+  /** The price pane's scale as the user set it (a drag on its axis), or null: it fits the bars in view. */
+  #priceRange: PriceRange | null = null;
+
+  get priceRange(): PriceRange | null {
+    return this.#priceRange;
+  }
+
+  /**
+   * Fixes the price pane's scale to `range` (TradingView's scale after a drag on the price axis: no
+   * longer fitted to the bars in view), or fits it again (`null`). Not a state change: not undone, not saved.
+   */
+  setPriceRange(range: PriceRange | null): void {
+    if (range === this.#priceRange) return;
+    if (range && !(Number.isFinite(range.min) && Number.isFinite(range.max) && range.max > range.min)) return;
+    this.#priceRange = range;
+    this.#panes.get('price')?.applyPriceRange(range);
+    this.#o.onPriceRange?.(range);
+  }
 
   /** The price axes' width in CSS px (64 unless a label or tag needs more). */
   get axisWidth(): number {
@@ -358,12 +379,13 @@ export class ChartRenderer {
       paintAxisOverlay: this.#o.paintAxisOverlay,
       axisTagPrices: this.#o.axisTagPrices,
       axisWidth: this.#axisWidth,
+      priceRange: () => this.#priceRange,
       onCursor: (index: number | null, paneId: string) => this.#o.onCursor?.(index, index === null ? null : paneId),
     };
   }
 }
 
-export type { PaneSeries };
+export type { PaneSeries, PriceRange };
 
 /** Minimum plot height of a pane in CSS px. */
 export const MIN_PANE_HEIGHT = 40;

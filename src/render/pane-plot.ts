@@ -55,6 +55,12 @@ export interface PaneSpec {
   readonly levels?: readonly number[];
 }
 
+/** A price scale's bounds (the price pane's, fixed by a drag on its axis). */
+export interface PriceRange {
+  readonly min: number;
+  readonly max: number;
+}
+
 /** What every pane reads when it draws. */
 export interface PaneEnv {
   bars(): Bars;
@@ -78,6 +84,8 @@ export interface PaneEnv {
   paintAxisOverlay?(u: uPlot, paneId: string, transform: PlotTransform): void;
   /** Prices of those tags on the price pane's axis. */
   axisTagPrices?(): readonly number[];
+  /** The price pane's scale fixed by the user, or null (fitted to the bars in view). */
+  priceRange?(): PriceRange | null;
   /** The price axes' width, shared by the chart's panes (price-axis-width.ts); 64 px without it. */
   readonly axisWidth?: SharedAxisWidth;
   /** Other instruments overlaid on the price pane (closes aligned to the main bars). */
@@ -190,6 +198,14 @@ export class PanePlot {
         ? [this.#axisText([min], true)[0], this.#axisText([max], true)[0]]
         : [];
     return shared.report(this.spec.id, axisWidthFor(values, tags, this.env.theme().font));
+  }
+
+  /** Shows the price scale fixed at `range`, or fitted to the bars in view again (`null`). */
+  applyPriceRange(range: PriceRange | null): void {
+    const view = this.env.view();
+    if (range) this.plot.setScale(this.#yScale(), { min: range.min, max: range.max });
+    // An auto scale is fitted again when the x scale is set.
+    else this.plot.setScale('x', { min: view.start, max: view.end });
   }
 
   /** Lays the axis out again (another pane changed the shared width). */
@@ -535,6 +551,8 @@ export class PanePlot {
           distr: kind === 'price' && settings.priceScale === 'log' ? 3 : 1,
           auto: true,
           range: (u, min, max) => {
+            const fixed = kind === 'price' ? this.env.priceRange?.() : null;
+            if (fixed) return [fixed.min, fixed.max];
             if (!(Number.isFinite(min) && Number.isFinite(max))) [min, max] = finiteMinMax(u, yScale, this.env.view());
             if (!(Number.isFinite(min) && Number.isFinite(max))) return blankRange(blank, yScale);
             blank.delete(yScale);

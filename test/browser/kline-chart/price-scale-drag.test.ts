@@ -1,0 +1,105 @@
+import { expect } from '@open-wc/testing';
+import { html } from 'lit';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
+import { priceScales, readyChart } from '../helpers/chart-fixture.js';
+
+/** The price pane's plot and price axis strip, viewport px. */
+function geometry(chart: KlineChart): { plot: DOMRect; axisX: number } {
+  const pane = chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"]')!;
+  const plot = pane.querySelector('.u-over')!.getBoundingClientRect();
+  return { plot, axisX: Math.round((plot.right + pane.getBoundingClientRect().right) / 2) };
+}
+
+/** Prices at the top and bottom of the price plot. */
+async function priceSpan(chart: KlineChart): Promise<{ top: number; bottom: number }> {
+  const s = await priceScales(chart);
+  return { top: s.yToPrice(s.plot.top), bottom: s.yToPrice(s.plot.top + s.plot.height) };
+}
+
+async function drag(from: [number, number], to: [number, number]): Promise<void> {
+  await sendMouse({ type: 'move', position: from });
+  await sendMouse({ type: 'down' });
+  for (let i = 1; i <= 4; i++)
+    await sendMouse({
+      type: 'move',
+      position: [Math.round(from[0] + ((to[0] - from[0]) * i) / 4), Math.round(from[1] + ((to[1] - from[1]) * i) / 4)],
+    });
+  await sendMouse({ type: 'up' });
+}
+
+describe('the price axis scales the prices, as on TradingView', () => {
+  afterEach(() => resetMouse());
+
+  it('a drag up on the axis stretches the scale about its middle, a drag down squeezes it; no pan, no undo step', async () => {
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`);
+    const core = coreOf(chart);
+    const view = core.store.peek('view');
+    const undoable = core.store.history.canUndo;
+    const before = await priceSpan(chart);
+    const { plot, axisX } = geometry(chart);
+    const mid = Math.round(plot.top + plot.height / 2);
+    await drag([axisX, mid], [axisX, mid - 80]);
+    await chart.whenPainted();
+    const stretched = await priceSpan(chart);
+    expect(stretched.top - stretched.bottom, 'a narrower price span').to.be.lessThan(
+      (before.top - before.bottom) * 0.8,
+    );
+    // About the middle: the middle price stays.
+    expect((stretched.top + stretched.bottom) / 2).to.be.closeTo(
+      (before.top + before.bottom) / 2,
+      (before.top - before.bottom) * 0.02,
+    );
+    expect(core.store.peek('view'), 'the bars did not pan').to.deep.equal(view);
+    expect(core.store.history.canUndo).to.equal(undoable);
+    await drag([axisX, mid], [axisX, mid + 160]);
+    await chart.whenPainted();
+    const squeezed = await priceSpan(chart);
+    expect(squeezed.top - squeezed.bottom).to.be.greaterThan(stretched.top - stretched.bottom);
+  });
+
+  it('a fixed scale stays while the chart pans sideways, moves with a vertical drag, and a double-click on the axis fits it again', async () => {
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`);
+    const { plot, axisX } = geometry(chart);
+    const mid = Math.round(plot.top + plot.height / 2);
+    await drag([axisX, mid], [axisX, mid + 120]);
+    await chart.whenPainted();
+    const fixed = await priceSpan(chart);
+    // A sideways pan (API) keeps it: before, every pan fitted the scale to the bars in view.
+    const core = coreOf(chart);
+    const view = core.store.peek('view')!;
+    core.setView({ start: view.start - 40, end: view.end - 40 });
+    await chart.whenPainted();
+    expect(await priceSpan(chart)).to.deep.equal(fixed);
+    // A drag down on the plot moves the prices down with the pointer: the range moves up.
+    const x = Math.round(plot.left + plot.width / 2);
+    await drag([x, mid], [x, mid + 60]);
+    await chart.whenPainted();
+    const moved = await priceSpan(chart);
+    const perPx = (fixed.top - fixed.bottom) / plot.height;
+    expect(moved.top - fixed.top).to.be.closeTo(60 * perPx, 4 * perPx);
+    await sendMouse({ type: 'move', position: [axisX, mid] });
+    await sendMouse({ type: 'click', position: [axisX, mid] });
+    await sendMouse({ type: 'click', position: [axisX, mid] });
+    await chart.whenPainted();
+    const refitted = await priceSpan(chart);
+    expect(refitted.top - refitted.bottom).to.be.lessThan(moved.top - moved.bottom);
+    expect(refitted.top).to.not.equal(moved.top);
+  });
+
+  it('another period fits the scale to its bars again', async () => {
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`);
+    const { plot, axisX } = geometry(chart);
+    const mid = Math.round(plot.top + plot.height / 2);
+    await drag([axisX, mid], [axisX, mid + 200]);
+    await chart.whenPainted();
+    const squeezed = await priceSpan(chart);
+    const result = await chart.tools.execute('chart_set_period', { period: '1w' });
+    expect(result.success, JSON.stringify(result)).to.equal(true);
+    await chart.whenPainted();
+    await chart.whenPainted();
+    const weekly = await priceSpan(chart);
+    expect(weekly.top - weekly.bottom).to.be.lessThan((squeezed.top - squeezed.bottom) * 0.7);
+  });
+});
