@@ -94,6 +94,8 @@ export interface ChartStrings {
   readonly scPan: string;
   readonly scZoom: string;
   readonly scHomeEnd: string;
+  /** The button that brings the newest bar back into view. */
+  readonly toLatest: string;
   readonly scTable: string;
   readonly scEscape: string;
   readonly scPalette: string;
@@ -193,6 +195,7 @@ export const EN_CHART: ChartStrings = {
   scPan: 'Pan',
   scZoom: 'Zoom in / out',
   scHomeEnd: 'First / latest bars',
+  toLatest: 'Scroll to the most recent bar',
   scTable: 'Show or hide the data table',
   scEscape: 'Hide the crosshair, cancel, deselect',
   scPalette: 'Command palette',

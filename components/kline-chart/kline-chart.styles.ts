@@ -173,6 +173,14 @@ export const klineChartStyles = [
     }
     .legend .legend-remove:hover { opacity: 1; background: var(--kline-grid-color); }
     .legend .down { color: var(--kline-down-text-color); }
+    .to-latest {
+      position: absolute; z-index: 3; right: calc(var(--_kline-axis-width, 64px) + 10px); bottom: 36px;
+      display: grid; place-items: center; width: 28px; height: 28px; padding: 0; cursor: pointer;
+      border: 1px solid var(--kline-border-color); border-radius: 4px;
+      background: var(--kline-toolbar-background); color: var(--kline-text-color);
+    }
+    .to-latest:hover { filter: brightness(0.95); }
+    .to-latest:focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: 1px; }
     .pane-legend {
       position: absolute; z-index: 2; left: 8px; pointer-events: none;
       font: var(--kline-font); line-height: 16px; display: flex; gap: 10px; flex-wrap: wrap;

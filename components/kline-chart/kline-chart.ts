@@ -2,6 +2,7 @@ import { LitElement, html, nothing, svg, type CSSResult, type PropertyValues } f
 import { styleProps } from '../style-props.js';
 import { SignalWatcher } from '../signals/signal-watcher.js';
 import { watchSignal } from '../signals/watch-signal.js';
+import { latestButton } from './latest-button.js';
 import { Signal } from 'signal-polyfill';
 import type { ChartContext, ToolDescriptor, ToolResult } from '../../src/protocol/index.js';
 import { ChartCore, HOST_SOURCE_ID } from '../../src/core/commands/index.js';
@@ -142,6 +143,7 @@ export interface ChartToolsApi {
  * @csspart undo-button - Undo.
  * @csspart redo-button - Redo.
  * @csspart legend - The OHLCV legend.
+ * @csspart latest-button - "Scroll to the most recent bar": shown while the newest bar is out of view.
  * @csspart panes - The pane container (canvases).
  * @csspart data-table - The data table of the visible bars (toolbar button "Data table" or the `t` key).
  * @csspart data-table-button - Shows or hides the data table.
@@ -317,6 +319,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
    */
   readonly #legend = new Signal.Computed(() => this.#renderLegend());
   readonly #paneLegends = new Signal.Computed(() => this.#renderPaneLegends());
+  /** "Scroll to the most recent bar", while the newest bar is out of view (latest-button.ts). */
+  readonly #latest: ReturnType<typeof latestButton>;
   readonly #drawings: DrawingLayerController;
   readonly #overlays: OverlayLayerController;
   // Controllers, in the order they attach listeners (the pan/zoom keys before the drawing layer's); the
@@ -347,6 +351,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     // Built-in studies load their code on first use (a chunk each in the bundle: issue #12).
     const core = new ChartCore({ chartId: '', indicatorRegistry: createLazyIndicatorRegistry() });
     this.#core = core;
+    this.#latest = latestButton(core, () => chartStrings(this.#lang()).toLatest);
     bindCore(this, core); // the test hook (core-of.ts); the core itself stays private
     // The public Binance market data is always available by name; nothing is fetched until used.
     core.sources.register(lazyBinanceSource());
@@ -937,6 +942,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         ${this.#renderDrawingEditor()}
         <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>${watchSignal(this.#legend)}</div>
         ${watchSignal(this.#paneLegends)}
+        ${watchSignal(this.#latest)}
         ${this.#renderSettingsPopover()}
         ${this.#a11y.tableShown && this.#a11y.dataTable ? this.#a11y.dataTable.renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings, locale: this.#lang() }) : nothing}
         <div class="sr-only" part="live" role="status" aria-live="polite">${this.#a11y.announcer.text}</div>

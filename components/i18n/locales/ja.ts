@@ -91,6 +91,7 @@ const ja: LocaleStrings = {
     scPan: 'スクロール',
     scZoom: '拡大 / 縮小',
     scHomeEnd: '最初 / 最新の足',
+    toLatest: '最新の足へ移動',
     scTable: 'データ表の表示・非表示',
     scEscape: '十字カーソルを隠す、取り消す、選択解除',
     scPalette: 'コマンドパレット',

@@ -90,6 +90,7 @@ const zhCN: LocaleStrings = {
     scPan: '平移',
     scZoom: '放大 / 缩小',
     scHomeEnd: '最早 / 最新的K线',
+    toLatest: '滚动到最新K线',
     scTable: '显示或隐藏数据表',
     scEscape: '隐藏十字光标、取消、取消选择',
     scPalette: '命令面板',

@@ -90,6 +90,7 @@ const zhTW: LocaleStrings = {
     scPan: '平移',
     scZoom: '放大 / 縮小',
     scHomeEnd: '最早 / 最新的K線',
+    toLatest: '捲動到最新K線',
     scTable: '顯示或隱藏資料表',
     scEscape: '隱藏十字游標、取消、取消選取',
     scPalette: '命令面板',

@@ -39,6 +39,14 @@ describe('<kline-chart> pan and zoom', () => {
       html`<kline-chart style="width:800px;height:500px" indicators="MA(20),VOL,MACD(12,26,9)"></kline-chart>`,
     );
     await chart.tools.execute('chart_set_visible_range', { lastBars: 120 });
+    // Away from the newest bar first: leaving it shows the "Scroll to the most recent bar" button
+    // once (latest-button.ts); the pans below then stay away from it.
+    const start = chart.context.get()!.visibleRange;
+    const startStep = (start.to - start.from) / (start.bars - 1);
+    await chart.tools.execute('chart_set_visible_range', {
+      from: start.from - 10 * startStep,
+      to: start.to - 10 * startStep,
+    });
     await chart.whenPainted();
     await chart.updateComplete;
     const price = paneCanvas(chart, 'price');

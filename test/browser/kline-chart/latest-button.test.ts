@@ -1,0 +1,40 @@
+import { expect } from '@open-wc/testing';
+import { html } from 'lit';
+import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+import { coreOf } from '../../../components/kline-chart/core-of.js';
+import { readyChart, waitFor } from '../helpers/chart-fixture.js';
+
+const button = (chart: KlineChart) => chart.shadowRoot!.querySelector<HTMLButtonElement>('[part="latest-button"]');
+
+describe('"Scroll to the most recent bar", as on TradingView', () => {
+  it('appears once the newest bar leaves the view and brings it back with the same zoom', async () => {
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`);
+    expect(button(chart), 'not while the newest bar is in view').to.equal(null);
+    const core = coreOf(chart);
+    const n = core.store.peek('series')!.bars.length;
+    const view = core.store.peek('view')!;
+    const span = view.end - view.start;
+    core.setView({ start: view.start - 80, end: view.end - 80 });
+    await waitFor(() => button(chart) !== null, 'the button');
+    const b = button(chart)!;
+    expect(b.getAttribute('aria-label')).to.equal('Scroll to the most recent bar');
+    // Visible, over the plot, left of the price axis.
+    const r = b.getBoundingClientRect();
+    expect(r.width).to.be.greaterThan(20);
+    const hit = chart.shadowRoot!.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    expect(b.contains(hit), 'nothing covers it').to.equal(true);
+    b.click();
+    await waitFor(() => button(chart) === null, 'the button gone');
+    const back = core.store.peek('view')!;
+    expect(back.end).to.be.greaterThan(n - 0.5);
+    expect(Math.round(back.end - back.start)).to.equal(Math.round(span));
+  });
+
+  it("speaks the chart's language", async () => {
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" locale="ja"></kline-chart>`);
+    const view = coreOf(chart).store.peek('view')!;
+    coreOf(chart).setView({ start: view.start - 80, end: view.end - 80 });
+    await waitFor(() => button(chart) !== null, 'the button');
+    expect(button(chart)!.getAttribute('aria-label')).to.equal('最新の足へ移動');
+  });
+});
