@@ -7,6 +7,7 @@ import type { Bar } from '../../../src/core/data/index.js';
 import { countPixels, parseColor } from '../helpers/canvas-pixels.js';
 import { paneCanvas, priceScales, readyChart, waitFor } from '../helpers/chart-fixture.js';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import { minuteBars, mountChart, painted, removeFixtures, streamingSource } from '../lifecycle/lifecycle-fixture.js';
 
 const MAGENTA = '#ff00ff';
 
@@ -278,6 +279,36 @@ describe('price alerts on price lines (<kline-chart>)', function () {
       expect(coreOf(chart).priceLines.current().length).to.equal(0);
     } finally {
       await resetMouse();
+    }
+  });
+
+  it('a source’s live feed fires it too; the notice speaks the chart’s language', async () => {
+    try {
+      const rows = minuteBars(120);
+      const source = streamingSource(rows);
+      const { chart: live } = mountChart({ live: 'on', period: '1m', locale: 'zh-CN' });
+      live.registerDataSource(source);
+      live.setAttribute('source', 'stream');
+      await waitFor(() => live.context.get()?.source === 'stream', 'stream data');
+      await painted(live);
+      const got = listen(live);
+      const last = rows[rows.length - 1];
+      const level = Number((last.close - 2).toFixed(2));
+      await createLine(live, { price: level, alert: 'cross_down' });
+      source.push({
+        ...last,
+        time: last.time + 60_000,
+        open: last.close,
+        high: last.close,
+        low: level - 1,
+        close: level - 1,
+      });
+      expect(got.map((d) => [d.symbol, d.period, d.direction])).to.deep.equal([['LIVE', '1m', 'down']]);
+      await live.updateComplete;
+      const precision = coreOf(live).store.peek('series')!.instrument.pricePrecision ?? 2;
+      expect(toastText(live)).to.equal(`警报：LIVE 向下穿过 ${level.toFixed(precision)}`);
+    } finally {
+      removeFixtures();
     }
   });
 });
