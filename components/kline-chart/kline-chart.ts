@@ -371,10 +371,12 @@ export class KlineChart extends SignalWatcher(LitElement) {
     subscribeChartEvents({ core, emit });
     core.onPriceAlert((alert) => {
       emit('kline-price-alert', alert);
-      // A polite notice (the toast is a status region: screen readers hear it), in the chart's language.
+      // A polite notice in the chart's language: the toast, and at once in the live region (before a new bar's words).
       const s = chartStrings(this.#lang());
       const price = formatPriceTag(alert.price, core.store.peek('series')?.instrument.pricePrecision, this.#lang());
-      this.#showToast((alert.direction === 'up' ? s.alertUp : s.alertDown)(alert.symbol, price));
+      const text = (alert.direction === 'up' ? s.alertUp : s.alertDown)(alert.symbol, price);
+      this.#showToast(text);
+      this.#a11y.announcer.say(text, 0);
     });
     this.#data = new ChartDataController(this, {
       core,

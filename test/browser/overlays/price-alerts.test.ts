@@ -306,7 +306,12 @@ describe('price alerts on price lines (<kline-chart>)', function () {
       expect(got.map((d) => [d.symbol, d.period, d.direction])).to.deep.equal([['LIVE', '1m', 'down']]);
       await live.updateComplete;
       const precision = coreOf(live).store.peek('series')!.instrument.pricePrecision ?? 2;
-      expect(toastText(live)).to.equal(`警报：LIVE 向下穿过 ${level.toFixed(precision)}`);
+      const said = `警报：LIVE 向下穿过 ${level.toFixed(precision)}`;
+      expect(toastText(live)).to.equal(said);
+      // The live region says it too, and the new bar's announcement does not talk over it.
+      await live.whenPainted();
+      await live.updateComplete;
+      expect(live.shadowRoot!.querySelector('[part="live"]')!.textContent).to.equal(said);
     } finally {
       removeFixtures();
     }
