@@ -19,7 +19,7 @@ export function paintAlertBells(
   ctx.save();
   ctx.font = scaleFont(font, k);
   for (const line of lines) {
-    if (line.alert === 'off') continue;
+    if (!line.alert || line.alert === 'off') continue;
     const y = Math.round(t.y(line.price)) + 0.5 - 7 * k;
     if (!Number.isFinite(y) || y < box.top - 20 || y > box.top + box.height + 20) continue;
     // Where paintPriceLines ends the label (right-aligned 6 px before the plot's right edge), then a gap.
