@@ -45,6 +45,8 @@ export interface ChartStrings {
   readonly ctxReset: string;
   readonly ctxCopyPrice: (price: string) => string;
   readonly ctxAddLine: (price: string) => string;
+  /** Makes a price line with a `cross` alert there. */
+  readonly ctxAddAlert: (price: string) => string;
   readonly ctxRemoveDrawings: string;
   readonly ctxRemoveIndicators: string;
   readonly ctxSettings: string;
@@ -52,6 +54,9 @@ export interface ChartStrings {
   readonly ctxClone: string;
   readonly ctxDelete: string;
   readonly ctxCopyFailed: string;
+  /** The notice of a price alert that fired (`kline-price-alert`). */
+  readonly alertUp: (symbol: string, price: string) => string;
+  readonly alertDown: (symbol: string, price: string) => string;
   /** The "layout not saved" toast. */
   readonly persistFull: string;
   readonly persistDownload: string;
@@ -148,6 +153,7 @@ export const EN_CHART: ChartStrings = {
   ctxReset: 'Reset chart view',
   ctxCopyPrice: (price) => `Copy price ${price}`,
   ctxAddLine: (price) => `Add horizontal line at ${price}`,
+  ctxAddAlert: (price) => `Add alert at ${price}`,
   ctxRemoveDrawings: 'Remove all drawings',
   ctxRemoveIndicators: 'Remove all indicators',
   ctxSettings: 'Settings…',
@@ -155,6 +161,8 @@ export const EN_CHART: ChartStrings = {
   ctxClone: 'Clone',
   ctxDelete: 'Delete',
   ctxCopyFailed: 'The price could not be copied to the clipboard.',
+  alertUp: (symbol, price) => `Alert: ${symbol} crossed ${price} upward`,
+  alertDown: (symbol, price) => `Alert: ${symbol} crossed ${price} downward`,
   persistFull: "The layout could not be saved: this site's browser storage is full. Nothing is lost in this page.",
   persistDownload: 'Download layout',
   persistDismiss: 'Dismiss',

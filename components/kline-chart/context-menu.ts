@@ -50,7 +50,7 @@ interface Item {
 /**
  * The chart's context menu (a lazy chunk, opened by `ContextMenuController`): TradingView's right-click
  * menu. On the plot background: reset the view, copy the price under the pointer, add a horizontal line
- * there, remove all drawings or indicators, settings; on a drawing (which it selects): edit, clone,
+ * or a price alert there, remove all drawings or indicators, settings; on a drawing (which it selects): edit, clone,
  * delete. Each item calls what the toolbar, the drawing layer or the tools already do (one undo step
  * where it changes the chart). WAI-ARIA menu keys (menu-keys.ts); Escape returns focus to the chart; a
  * press outside, a scroll or a resize closes it.
@@ -205,6 +205,12 @@ export class ContextMenu {
                   kind: 'horizontal_line',
                   points: [{ time: price.time, price: price.value }],
                 }),
+            },
+            {
+              action: 'add-alert',
+              label: s.ctxAddAlert(price.text),
+              // A price line that alerts when a live close crosses it (kline-price-alert), as TradingView's "Add alert".
+              run: () => void d.run('price_lines_create', { price: price.value, alert: 'cross' }),
             },
           ]
         : []),

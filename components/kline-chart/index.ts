@@ -11,4 +11,5 @@ export type {
   KlineSelectionChangeDetail,
   KlineChangeDetail,
   KlineErrorDetail,
+  PriceAlertDetail,
 } from './kline-chart-events.js';

@@ -50,6 +50,20 @@ export interface KlineErrorDetail {
   readonly refused?: number;
 }
 
+/** `detail` of `kline-price-alert`: a live bar closed across a price line with an alert. */
+export interface PriceAlertDetail {
+  /** The price line (`price_lines_list`). */
+  readonly id: string;
+  readonly price: number;
+  readonly label: string;
+  readonly direction: 'up' | 'down';
+  /** The bar's open time (epoch ms) and the close that crossed (an appended bar's open, after a gap, counts too). */
+  readonly time: number;
+  readonly close: number;
+  readonly symbol: string;
+  readonly period: string;
+}
+
 /** Every event `<kline-chart>` dispatches, by name, with its `detail`. */
 export interface KlineChartEventDetails {
   'kline-ready': KlineReadyDetail;
@@ -59,6 +73,7 @@ export interface KlineChartEventDetails {
   'kline-change': KlineChangeDetail;
   'kline-error': KlineErrorDetail;
   'kline-persist': PersistEventDetail;
+  'kline-price-alert': PriceAlertDetail;
   /** Cancelable: the chart needs bars the host's `setBars` data cannot give (answer with `respondWith`). */
   'kline-data-request': DataRequestDetail;
 }

@@ -77,6 +77,7 @@ import { LocaleController } from '../i18n/locale-controller.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { joinCrosshairSync, publishCrosshair } from './crosshair-sync.js';
 import { upperIndex } from '../../src/core/commands/build-chart-context.js';
+import { formatPriceTag } from '../../src/render/format-number.js';
 
 let chartCounter = 0;
 
@@ -133,6 +134,7 @@ export interface ChartToolsApi {
  * @fires {CustomEvent<DataRequestDetail>} kline-data-request - A period or symbol the host's bars cannot provide (cancelable; detail: `{ symbol, period, from?, to?, respondWith(promise of bars) }`).
  * @fires {CustomEvent<KlineErrorDetail>} kline-error - A failure the host should know about (detail: `{ code, message }`; bad bars add `index` and `reason`).
  * @fires {CustomEvent<PersistEventDetail>} kline-persist - Before a layout change is saved (detail: `{ document, waitUntil(promise) }`; a rejection rolls the change back).
+ * @fires {CustomEvent<PriceAlertDetail>} kline-price-alert - A live bar's close crossed a price line with an alert (`price_lines_create` `alert`; detail: `{ id, price, label, direction, time, close, symbol, period }`); a short notice says it too.
  *
  * @csspart toolbar - The toolbar.
  * @csspart period-button - One period button.
@@ -374,6 +376,15 @@ export class KlineChart extends SignalWatcher(LitElement) {
       tooltipLabels: () => ({ ...chartStrings(this.#lang()), locale: this.#lang() }),
     });
     subscribeChartEvents({ core, emit });
+    core.onPriceAlert((alert) => {
+      emit('kline-price-alert', alert);
+      // A polite notice in the chart's language: the toast, and at once in the live region (before a new bar's words).
+      const s = chartStrings(this.#lang());
+      const price = formatPriceTag(alert.price, core.store.peek('series')?.instrument.pricePrecision, this.#lang());
+      const text = (alert.direction === 'up' ? s.alertUp : s.alertDown)(alert.symbol, price);
+      this.#showToast(text);
+      this.#a11y.announcer.say(text, 0);
+    });
     this.#data = new ChartDataController(this, {
       core,
       emit,

@@ -96,13 +96,13 @@ export class OverlayLayerController {
     return (
       core.markers.current().length > 0 ||
       core.store.peek('settings').legendMode !== 'legend' ||
-      core.priceLines.current().some((l) => l.draggable) ||
+      core.priceLines.current().some((l) => l.draggable || l.alert !== 'off') ||
       [...this.#primitives.values()].some((set) => set.size > 0)
     );
   }
 
   /**
-   * Resolves once the parts are here when the chart has markers, a draggable price line, a
+   * Resolves once the parts are here when the chart has markers, a draggable or alert price line, a
    * primitive or the tooltip legend mode (loading them if needed), so the element's `whenPainted()` waits for them to be painted.
    * A failed load is reported on the console and resolves; the next commit tries again.
    */
@@ -225,14 +225,26 @@ export class OverlayLayerController {
     }
     if (!series || series.bars.length === 0) return;
     const bars = series.bars;
-    paintPriceLines(u.ctx, this.#lines(), t, box, pr, theme.font);
+    const lines = this.#lines();
+    paintPriceLines(u.ctx, lines, t, box, pr, theme.font);
+    parts?.paintAlertBells(u.ctx, lines, t, box, pr, theme.font);
     const last = settings.lastPrice ? this.#last() : null;
     if (last) {
       const color = last.up ? theme.up : theme.down;
       const drawn = this.#lastLine[0] as PriceLine | undefined;
       if (drawn?.price !== last.price || drawn.color !== color)
         this.#lastLine = [
-          { id: '', price: last.price, label: '', color, style: 'dotted', axisLabel: false, draggable: false },
+          {
+            id: '',
+            price: last.price,
+            label: '',
+            color,
+            style: 'dotted',
+            axisLabel: false,
+            draggable: false,
+            alert: 'off',
+            alertOnce: true,
+          },
         ];
       paintPriceLines(u.ctx, this.#lastLine, t, box, pr, theme.font);
     }

@@ -43,6 +43,7 @@ const ja: LocaleStrings = {
     ctxReset: 'チャート表示をリセット',
     ctxCopyPrice: (price) => `価格をコピー ${price}`,
     ctxAddLine: (price) => `${price} に水平線を追加`,
+    ctxAddAlert: (price) => `${price} にアラートを追加`,
     ctxRemoveDrawings: 'すべての描画を削除',
     ctxRemoveIndicators: 'すべてのインジケーターを削除',
     ctxSettings: '設定…',
@@ -50,6 +51,8 @@ const ja: LocaleStrings = {
     ctxClone: '複製',
     ctxDelete: '削除',
     ctxCopyFailed: '価格をクリップボードにコピーできませんでした。',
+    alertUp: (symbol, price) => `アラート：${symbol} が ${price} を上抜けました`,
+    alertDown: (symbol, price) => `アラート：${symbol} が ${price} を下抜けました`,
     persistFull:
       'ブラウザーのストレージがいっぱいのため、レイアウトを保存できませんでした。このページ上のレイアウトは失われていません。',
     persistDownload: 'レイアウトをダウンロード',
@@ -641,6 +644,8 @@ const ja: LocaleStrings = {
     price: '価格',
     axisLabel: '軸ラベル',
     draggable: 'ドラッグ可',
+    alert: 'アラート',
+    alertOnce: '一度だけ',
   },
   indicators: {
     AD: 'A/D ライン',

@@ -21,7 +21,17 @@ import {
 import { Store, type ReadOnlySignal } from '../store/index.js';
 import { ToolRegistry, type ToolPolicy } from '../tools/index.js';
 import { buildChartContext } from './build-chart-context.js';
-import { initialChartState, VOLATILE_KEYS, type ChartState, type ChartTarget, type ViewRange } from '../state/index.js';
+import {
+  initialChartState,
+  instrumentKey,
+  VOLATILE_KEYS,
+  withKey,
+  type ChartState,
+  type ChartTarget,
+  type PriceLine,
+  type ViewRange,
+} from '../state/index.js';
+import { priceAlertHits, type PriceAlertFired } from './price-alerts.js';
 import { IndicatorCommands } from './indicator-commands.js';
 import { PaneCommands } from './pane-commands.js';
 import { DrawingCommands } from './drawing-commands.js';
@@ -38,7 +48,7 @@ import { checked, loadSeries } from './load-series.js';
 import { defaultView } from '../state/index.js';
 import { seriesMatchesTarget } from './series-matches-target.js';
 import { HOST_SOURCE_ID, HostDataSource } from './host-data-source.js';
-import type { CommitInfo } from '../store/index.js';
+import type { CommitInfo, Draft } from '../store/index.js';
 import type { ChangeReason, CommandContext } from './command-context.js';
 
 export type { ChangeReason } from './command-context.js';
@@ -82,6 +92,7 @@ export class ChartCore implements CommandContext {
   /** The series' price precision was derived from its bars (no source or host named one): live bars may widen it. */
   #precisionFromData = false;
   readonly #errorListeners = new Set<(error: { code: string; message: string }) => void>();
+  readonly #alertListeners = new Set<(alert: PriceAlertFired) => void>();
   /** The host's own bars (`setBars`), registered as source `custom` on first use. */
   readonly host = new HostDataSource((code, message) => this.reportError(code, message));
   #hostRegistered = false;
@@ -218,6 +229,48 @@ export class ChartCore implements CommandContext {
 
   reportError(code: string, message: string): void {
     for (const l of this.#errorListeners) l({ code, message });
+  }
+
+  /** Tells `listener` of each price alert a live bar (or host bars extending the series) fires. */
+  onPriceAlert(listener: (alert: PriceAlertFired) => void): () => void {
+    this.#alertListeners.add(listener);
+    return () => this.#alertListeners.delete(listener);
+  }
+
+  /**
+   * The alert lines of `series`' instrument that a close moving from `from` through `path` fires
+   * (price-alerts.ts), and the commit step that turns the once-only ones off (part of the bar's own
+   * action: not an undo step). Call `tell` after the commit.
+   */
+  #alerts(series: Series, from: number, path: readonly number[]) {
+    const { sourceId, symbol } = series.instrument;
+    const key = instrumentKey(sourceId, symbol);
+    const hits = priceAlertHits(this.store.peek('priceLines')[key] ?? [], from, path);
+    const once = new Set(hits.filter((h) => h.line.alertOnce).map((h) => h.line.id));
+    const off = (map: ChartState['priceLines'] | undefined) =>
+      map?.[key]?.some((l) => once.has(l.id) && l.alert !== 'off')
+        ? withKey(
+            map,
+            key,
+            map[key].map((l): PriceLine => (once.has(l.id) ? { ...l, alert: 'off' } : l)),
+          )
+        : map;
+    return {
+      commit: (d: Draft<ChartState>) => d.set('priceLines', off(d.get('priceLines')) ?? {}),
+      tell: (time: number, close: number) => {
+        // A fired once-only alert stays off: undoing an older step must not arm it again.
+        if (once.size)
+          this.store.history.rewrite((v) => {
+            const lines = off(v.priceLines);
+            return lines === v.priceLines ? v : { ...v, priceLines: lines };
+          });
+        for (const { line, direction } of hits) {
+          const { id, price, label } = line;
+          for (const l of this.#alertListeners)
+            l({ id, price, label, direction, time, close, symbol, period: series.period });
+        }
+      },
+    };
   }
 
   source(id: string): DataSource | undefined {
@@ -432,15 +485,29 @@ export class ChartCore implements CommandContext {
       }
     }
     const series: Series = { instrument: inst, period: p, bars, complete: true };
+    // Host bars that extend the shown ones (same instrument and period) are live: a close across an alert line fires.
+    const n = bars.length;
+    const m = current?.bars.length ?? 0;
+    const extends_ =
+      current &&
+      n > 0 &&
+      m > 0 &&
+      current.period === p &&
+      current.instrument.sourceId === sourceId &&
+      current.instrument.symbol === inst.symbol &&
+      bars.time[n - 1] >= current.bars.time[m - 1];
+    const alerts = this.#alerts(series, extends_ ? current.bars.close[m - 1] : Number.NaN, [bars.close[n - 1]]);
     this.#load?.abort();
     this.store.action(
       'setBars',
       (d) => {
         d.set('target', { symbol: inst.symbol, period: p, sourceId: inst.sourceId });
         this.#commitSeries(d, series);
+        alerts.commit(d);
       },
       { undoable: false },
     );
+    alerts.tell(bars.time[n - 1], bars.close[n - 1]);
   }
 
   /**
@@ -493,6 +560,12 @@ export class ChartCore implements CommandContext {
     const lastTime = n > 0 ? bars.time[n - 1] : -Infinity;
     if (bar.time < lastTime) return false;
     const append = bar.time > lastTime;
+    // Read before the buffer (which may share the series' memory) is written.
+    const alerts = this.#alerts(
+      series,
+      n > 0 ? bars.close[n - 1] : Number.NaN,
+      append ? [bar.open, bar.close] : [bar.close],
+    );
     let buffer = this.#buffer;
     if (!buffer || buffer.time.buffer !== bars.time.buffer || (append && n + 1 > buffer.length)) {
       buffer = createBars(Math.max(16, Math.ceil((n + 1) * 1.5)));
@@ -529,6 +602,7 @@ export class ChartCore implements CommandContext {
         d.set('dataRevision', d.get('dataRevision') + 1);
         // Follow the newest bar only when the user is already at the right edge.
         if (append && view && view.end >= n - 0.5) d.set('view', { start: view.start + 1, end: view.end + 1 });
+        alerts.commit(d);
       },
       { undoable: false },
     );
@@ -539,6 +613,7 @@ export class ChartCore implements CommandContext {
     ) {
       this.host.update(series.instrument.symbol, series.period, next);
     }
+    alerts.tell(bar.time, bar.close);
     return true;
   }
 

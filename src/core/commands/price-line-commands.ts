@@ -15,6 +15,8 @@ export interface PriceLineChanges {
   readonly style?: PriceLine['style'];
   readonly axisLabel?: boolean;
   readonly draggable?: boolean;
+  readonly alert?: PriceLine['alert'];
+  readonly alertOnce?: boolean;
 }
 
 /**

@@ -26,6 +26,11 @@ const Fields = {
   draggable: Type.Boolean({
     description: 'Let the user move the line with the pointer (the element fires kline-price-line-moved).',
   }),
+  alert: lit(
+    ['off', 'cross', 'cross_up', 'cross_down'] as const,
+    'Price alert: a live bar whose close crosses the line (either way, only upward, only downward) notifies the user and fires kline-price-alert; off: none.',
+  ),
+  alertOnce: Type.Boolean({ description: 'The alert turns itself off after it fires once.' }),
 };
 
 const CreateInput = Type.Object(
@@ -40,6 +45,10 @@ const CreateInput = Type.Object(
     draggable: Type.Optional(
       Type.Boolean({ description: 'Let the user move the line with the pointer; default false.' }),
     ),
+    alert: Type.Optional(Fields.alert),
+    alertOnce: Type.Optional(
+      Type.Boolean({ description: 'The alert turns itself off after it fires once; default true.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -53,6 +62,8 @@ const UpdateInput = Type.Object(
     style: Type.Optional(Fields.style),
     axisLabel: Type.Optional(Fields.axisLabel),
     draggable: Type.Optional(Fields.draggable),
+    alert: Type.Optional(Fields.alert),
+    alertOnce: Type.Optional(Fields.alertOnce),
   },
   { additionalProperties: false },
 );
@@ -90,7 +101,7 @@ export class PriceLineTools {
     name: 'price_lines_create',
     label: 'Add price line',
     description:
-      'Draws a horizontal line at a price on the current instrument (an entry, stop, target or alert level), with an optional label, colour, style (solid|dashed|dotted, default dashed), a price tag on the axis (axisLabel, default true) and draggable (default false: the user may move it). Not a drawing. Returns the new `id`. One undo step; kept with the layout. Fails with no_data when nothing is loaded, invalid_input for a bad colour, out_of_range past 100 lines.',
+      'Draws a horizontal line at a price on the current instrument (an entry, stop, target or alert level), with an optional label, colour, style (solid|dashed|dotted, default dashed), a price tag on the axis (axisLabel, default true), draggable (default false: the user may move it) and a price alert (alert: off|cross|cross_up|cross_down, default off: a live close across the line notifies the user; alertOnce, default true: it then turns off). Not a drawing. Returns the new `id`. One undo step; kept with the layout. Fails with no_data when nothing is loaded, invalid_input for a bad colour, out_of_range past 100 lines.',
     parameters: CreateInput,
     safety: 'mutating',
     liveDescription: (host: PriceLineTools) => host.activeText(),
@@ -117,6 +128,8 @@ export class PriceLineTools {
       style: input.style ?? 'dashed',
       axisLabel: input.axisLabel ?? true,
       draggable: input.draggable ?? false,
+      alert: input.alert ?? 'off',
+      alertOnce: input.alertOnce ?? true,
     };
     this.#lines.ctx.store.action('price_lines_create', (d) =>
       d.set('priceLines', withKey(d.get('priceLines'), key, [...existing, line])),
@@ -128,7 +141,7 @@ export class PriceLineTools {
     name: 'price_lines_update',
     label: 'Update price line',
     description:
-      'Changes a price line by id: any of price, label, color, style, axisLabel, draggable; fields left out keep their value. Returns `previous` and `line`. One undo step. Unknown id fails with not_found, a bad colour with invalid_input; nothing changes then.',
+      'Changes a price line by id: any of price, label, color, style, axisLabel, draggable, alert, alertOnce (re-arm a fired alert with alert); fields left out keep their value. Returns `previous` and `line`. One undo step. Unknown id fails with not_found, a bad colour with invalid_input; nothing changes then.',
     parameters: UpdateInput,
     safety: 'mutating',
     liveDescription: (host: PriceLineTools) => host.activeText(),
@@ -179,7 +192,7 @@ export class PriceLineTools {
     name: 'price_lines_list',
     label: 'List price lines',
     description:
-      'Lists the price lines of the current instrument as `lines`: id, price, label, color, style, axisLabel, draggable. Never fails (empty when there are none).',
+      'Lists the price lines of the current instrument as `lines`: id, price, label, color, style, axisLabel, draggable, alert (off|cross|cross_up|cross_down; a fired once-only alert reads off), alertOnce. Never fails (empty when there are none).',
     parameters: Empty,
     safety: 'read-only',
   })
@@ -189,7 +202,7 @@ export class PriceLineTools {
 
   activeText(): string {
     const list = this.#lines.current();
-    return `Price lines: ${list.length ? list.map((l) => `${l.id}@${l.price}${l.label ? ` "${l.label}"` : ''}`).join(', ') : 'none'}.`;
+    return `Price lines: ${list.length ? list.map((l) => `${l.id}@${l.price}${l.label ? ` "${l.label}"` : ''}${l.alert !== 'off' ? ` alert ${l.alert}` : ''}`).join(', ') : 'none'}.`;
   }
 }
 

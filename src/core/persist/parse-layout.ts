@@ -306,13 +306,16 @@ function marker(v: unknown, path: string): ChartMarker {
   return typeof r.text === 'string' && r.text ? { ...out, text: r.text } : out;
 }
 
-function priceLine(v: unknown, path: string): PriceLine {
+const ALERT_MODES = ['off', 'cross', 'cross_up', 'cross_down'];
+
+/** A price line; a bad `alert` or `alertOnce` (absent before alerts) is dropped and named, the line kept. */
+function priceLine(v: unknown, path: string, dropped: string[]): PriceLine {
   const r = record(v, path);
   if (typeof r.label !== 'string' || r.label.length > 40)
     fail(`${path}.label`, 'expected a string of at most 40 characters');
   if (typeof r.axisLabel !== 'boolean') fail(`${path}.axisLabel`, 'expected true or false');
   if (typeof r.draggable !== 'boolean') fail(`${path}.draggable`, 'expected true or false');
-  return {
+  const line: PriceLine = {
     id: string(r.id, `${path}.id`, 32),
     price: finite(r.price, `${path}.price`),
     label: r.label,
@@ -320,6 +323,17 @@ function priceLine(v: unknown, path: string): PriceLine {
     style: oneOf(r.style, LINE_STYLES, `${path}.style`),
     axisLabel: r.axisLabel,
     draggable: r.draggable,
+    alert: 'off',
+    alertOnce: true,
+  };
+  const alertOk = typeof r.alert === 'string' && ALERT_MODES.includes(r.alert);
+  if (!alertOk && r.alert !== undefined) dropped.push(`${path}.alert: expected one of ${ALERT_MODES.join(', ')}`);
+  const onceOk = typeof r.alertOnce === 'boolean';
+  if (!onceOk && r.alertOnce !== undefined) dropped.push(`${path}.alertOnce: expected true or false`);
+  return {
+    ...line,
+    ...(alertOk ? { alert: r.alert as PriceLine['alert'] } : {}),
+    ...(onceOk ? { alertOnce: r.alertOnce as boolean } : {}),
   };
 }
 
@@ -504,7 +518,7 @@ export function parseLayout(text: string, check: LayoutCheckOptions = {}): Parse
           list.sort((a, b) => a.time - b.time),
         ]),
       ),
-      priceLines: perInstrument(raw.priceLines, 'priceLines', priceLine, dropped),
+      priceLines: perInstrument(raw.priceLines, 'priceLines', (v, p) => priceLine(v, p, dropped), dropped),
     };
     return { ok: true, layout, dropped };
   } catch (error) {

@@ -73,6 +73,9 @@ export interface ChartMarker {
 
 export type PriceLineStyle = 'solid' | 'dashed' | 'dotted';
 
+/** When a price line alerts: never, on a close across it either way, only upward, only downward. */
+export type PriceAlertMode = 'off' | 'cross' | 'cross_up' | 'cross_down';
+
 /** A horizontal line at a price (an order, a stop, a target): not a drawing. */
 export interface PriceLine {
   readonly id: string;
@@ -84,6 +87,10 @@ export interface PriceLine {
   readonly axisLabel: boolean;
   /** The user may move it with the pointer (fires `kline-price-line-moved`). */
   readonly draggable: boolean;
+  /** A live bar closing across it fires `kline-price-alert` (`off`: never). */
+  readonly alert: PriceAlertMode;
+  /** After firing, the alert turns itself off (TradingView's "Only once"). */
+  readonly alertOnce: boolean;
 }
 
 export type CandleStyle = 'solid' | 'hollow' | 'ohlc' | 'line' | 'area';

@@ -56,6 +56,20 @@ export class History<S> {
     this.#changed();
   }
 
+  /**
+   * Rewrites the recorded values of every step, undo and redo (a change the steps must not bring
+   * back); `fn` returns the values it was given when it changes nothing, and that step stays as it is.
+   */
+  rewrite(fn: (values: Partial<S>) => Partial<S>): void {
+    for (const stack of [this.#undo, this.#redo])
+      for (let i = 0; i < stack.length; i++) {
+        const { before, after } = stack[i];
+        const b = fn(before);
+        const a = fn(after);
+        if (b !== before || a !== after) stack[i] = { ...stack[i], before: b, after: a };
+      }
+  }
+
   takeUndo(): HistoryEntry<S> | undefined {
     const entry = this.#undo.pop();
     if (entry) {

@@ -24,6 +24,8 @@ test('price_lines_create with defaults, list, update, remove — each one undo s
     style: 'dashed',
     axisLabel: true,
     draggable: false,
+    alert: 'off',
+    alertOnce: true,
   });
   const listed = dataOf<{ lines: PriceLine[] }>(await core.tools.execute('price_lines_list', {}));
   assert.deepEqual(listed.lines, [line]);
