@@ -192,7 +192,11 @@ export class ContextMenu {
       {
         action: 'reset',
         label: s.ctxReset,
-        run: () => d.core.setView(defaultView(d.core.store.peek('series')?.bars.length ?? 0)),
+        run: () => {
+          d.core.setView(defaultView(d.core.store.peek('series')?.bars.length ?? 0));
+          // A price scale the user dragged fits the bars again too (price-scale-drag.ts).
+          d.renderer()?.setPriceRange(null);
+        },
       },
       ...(price
         ? [

@@ -3,7 +3,7 @@ import { html } from 'lit';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
-import { priceScales, readyChart } from '../helpers/chart-fixture.js';
+import { priceScales, readyChart, waitFor } from '../helpers/chart-fixture.js';
 
 /** The price pane's plot and price axis strip, viewport px. */
 function geometry(chart: KlineChart): { plot: DOMRect; axisX: number } {
@@ -101,5 +101,23 @@ describe('the price axis scales the prices, as on TradingView', () => {
     await chart.whenPainted();
     const weekly = await priceSpan(chart);
     expect(weekly.top - weekly.bottom).to.be.lessThan((squeezed.top - squeezed.bottom) * 0.7);
+  });
+
+  it('"Reset chart view" in the right-click menu fits a dragged scale again', async () => {
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`);
+    const { plot, axisX } = geometry(chart);
+    const mid = Math.round(plot.top + plot.height / 2);
+    await drag([axisX, mid], [axisX, mid + 200]);
+    await chart.whenPainted();
+    const squeezed = await priceSpan(chart);
+    await sendMouse({ type: 'click', position: [Math.round(plot.left + plot.width / 2), mid], button: 'right' });
+    const menu = () => chart.shadowRoot!.querySelector<HTMLElement>('[part="context-menu"]');
+    await waitFor(() => !!menu()?.classList.contains('placed'), 'the context menu');
+    const reset = menu()!.querySelector<HTMLElement>('[data-action="reset"]')!;
+    const r = reset.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)] });
+    await chart.whenPainted();
+    const fitted = await priceSpan(chart);
+    expect(fitted.top - fitted.bottom).to.be.lessThan((squeezed.top - squeezed.bottom) * 0.7);
   });
 });
