@@ -17,6 +17,7 @@ import {
   type IndicatorDefinition,
 } from '../../src/core/indicators/index.js';
 import type { ReadOnlySignal } from '../../src/core/store/index.js';
+import type { ReplayState } from '../../src/core/state/index.js';
 import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
 import { klineChartStyles } from './kline-chart.styles.js';
 import { OverlayLayerController } from './overlay-layer-controller.js';
@@ -81,6 +82,9 @@ let chartCounter = 0;
 
 /** The indicator settings popover's chunk, fetched once (a failed fetch is retried on the next open). */
 const loadSettingsPopover = lazyModule(() => import('../indicator-settings/settings-popover.js'));
+
+/** Bar replay and its controls (bar-replay-controls.ts), fetched on first use. */
+const loadReplay = lazyModule(() => import('./bar-replay-controls.js'));
 
 /** Save image / Copy image (chart-snapshot.ts), fetched on first use (a failed fetch is retried next time). */
 const loadSnapshot = lazyModule(() => import('./chart-snapshot.js'));
@@ -693,6 +697,49 @@ export class KlineChart extends SignalWatcher(LitElement) {
     return snapshot ? snapshot.module.copyImage(snapshot.host) : false;
   }
 
+  /** Bar replay in progress: `{ time, index, playing, speed }` of the last bar shown, or null. */
+  get replay(): ReplayState | null {
+    return this.#core.store.state.replay.get();
+  }
+
+  /**
+   * Bar replay (also the toolbar's "Bar replay"): the chart, its studies, legend and tools show the bars
+   * up to the one open at `time` (UTC ms) only. Resolves false when no bars are loaded. Not an undo step;
+   * a symbol or period change ends it; live bars wait until it stops.
+   */
+  async startReplay(time: number): Promise<boolean> {
+    return (await this.#replayControls()).replay.start(time);
+  }
+
+  /** Shows the next `n` real bars (also Shift+→). False when not replaying or at the last bar. */
+  async stepReplay(n = 1): Promise<boolean> {
+    return (await this.#replayControls()).replay.step(n);
+  }
+
+  /** Steps on a timer, `speed` bars per second (default: the last speed, first 1). */
+  async playReplay(speed?: number): Promise<boolean> {
+    return (await this.#replayControls()).replay.play(speed);
+  }
+
+  async pauseReplay(): Promise<boolean> {
+    return (await this.#replayControls()).replay.pause();
+  }
+
+  /** Ends the replay: all bars and the view from before it come back (drawings and studies added stay). */
+  async stopReplay(): Promise<boolean> {
+    return (await this.#replayControls()).replay.stop();
+  }
+
+  #replayUi: import('./bar-replay-controls.js').ReplayControls | null = null;
+
+  async #replayControls() {
+    const m = await loadReplay();
+    if (this.#replayUi) return this.#replayUi;
+    this.#adoptStyles(m.replayControlsStyles);
+    const deps = { core: this.#core, renderer: () => this.#view.renderer, lang: () => this.#lang() };
+    return (this.#replayUi = new m.ReplayControls(this, deps));
+  }
+
   /** Whether the chart fills the screen (`toggleFullscreen()`). */
   get fullscreen(): boolean {
     return document.fullscreenElement === this;
@@ -943,6 +990,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
         ${this.#renderPersistToast(strings)}
         ${this.#contextMenu.render()}
+        ${this.#replayUi?.render() ?? nothing}
       </div>
       </div>
       ${this.#shortcutModule ? this.#shortcutModule.renderShortcutDialog(strings, () => this.#restoreFocus()) : nothing}
@@ -1295,6 +1343,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
           <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => void this.showShortcuts()}>?</button>
           <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>
           <button part="save-image-button" aria-label=${strings.saveImage} title=${`${strings.saveImage} (Ctrl/Cmd+Alt+S)`} @click=${() => void this.saveImage()}>${lineIcon(svg`<path d="M2 5h3l1.5-2h3L11 5h3v8H2zM8 7a2.2 2.2 0 100 4.4A2.2 2.2 0 008 7z"/>`)}</button>
+          <button part="replay-button" aria-label=${strings.barReplay} title=${strings.barReplay} aria-pressed=${this.#replaying() ? 'true' : 'false'} @click=${() => void this.#replayControls().then((c) => c.toggle())}>${lineIcon(svg`<path d="M3 3v10M13 3L6 8l7 5z"/>`)}</button>
           <button part="fullscreen-button" aria-label=${strings.fullScreen} title=${`${strings.fullScreen} (Shift+F)`} aria-pressed=${this.fullscreen ? 'true' : 'false'} ?disabled=${!document.fullscreenEnabled} @click=${() => void this.toggleFullscreen()}>${lineIcon(svg`<path d="M2 6V2h4M14 6V2h-4M2 10v4h4M14 10v4h-4"/>`)}</button>`;
   }
 
@@ -1313,6 +1362,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         tableShown: this.#a11y.tableShown,
         fullscreen: this.fullscreen,
         fullscreenEnabled: document.fullscreenEnabled,
+        replaying: this.#replaying(),
         strings,
         drawing: drawingStrings(this.#lang()),
       },
@@ -1331,8 +1381,14 @@ export class KlineChart extends SignalWatcher(LitElement) {
         saveImage: () => void this.saveImage(),
         copyImage: () => void this.copyImage(),
         toggleFullscreen: () => void this.toggleFullscreen(),
+        replay: () => void this.#replayControls().then((c) => c.toggle()),
       },
     );
+  }
+
+  /** Bar replay is on, or its start bar is being chosen. */
+  #replaying(): boolean {
+    return !!this.#core.store.state.replay.get() || !!this.#replayUi?.picking;
   }
 
   /** What the drawing bar's and the "More" menu's drawing items do (the drawing layer's methods). */

@@ -61,6 +61,7 @@ export function renderMenuItems(
             <div role="separator"></div>
             ${item('save-image', s.saveImage, () => a.saveImage())}
             ${item('copy-image', s.copyImage, () => a.copyImage())}
+            ${item('replay', s.barReplay, () => a.replay(), m.replaying, 'menuitemcheckbox')}
             ${item('fullscreen', s.fullScreen, () => a.toggleFullscreen(), m.fullscreen, 'menuitemcheckbox', !m.fullscreenEnabled)}
           </div>`;
 }

@@ -121,6 +121,15 @@ export class BarReplay {
     return true;
   }
 
+  /** The speed `play()` uses (bars per second), playing or not. False when not replaying or out of range. */
+  setSpeed(speed: number): boolean {
+    const state = this.state;
+    if (!state || !(speed > 0 && speed <= 1000)) return false;
+    if (state.playing) return this.play(speed);
+    this.#core.store.action('replaySpeed', (d) => d.set('replay', { ...state, speed }), { undoable: false });
+    return true;
+  }
+
   /** Stops the timer. False when not replaying. */
   pause(): boolean {
     const state = this.state;
