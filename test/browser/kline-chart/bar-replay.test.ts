@@ -45,11 +45,11 @@ async function hostChart(width = 800): Promise<{ chart: KlineChart; data: Bar[] 
 }
 
 function legendText(chart: KlineChart): string {
-  return chart.shadowRoot!.querySelector('[part="legend"] [data-testid="ohlc"]')!.textContent!.replace(/\s+/g, ' ');
+  return chart.shadowRoot!.querySelector('[part="legend"] [data-testid="ohlc"]')!.textContent.replace(/\s+/g, ' ');
 }
 
 function maText(chart: KlineChart): string {
-  return chart.shadowRoot!.querySelector('[part="legend"] .study-value')!.textContent!.trim();
+  return chart.shadowRoot!.querySelector('[part="legend"] .study-value')!.textContent.trim();
 }
 
 /** Canvas rows (device px) in the column at canvas x that have a candle colour. */
@@ -60,7 +60,8 @@ function candleRows(chart: KlineChart, x: number): number[] {
   const rows: number[] = [];
   for (let y = 0; y < canvas.height; y++) {
     const [r, g, b] = [data[y * 4], data[y * 4 + 1], data[y * 4 + 2]];
-    if (colours.some((c) => Math.abs(c[0] - r) < 14 && Math.abs(c[1] - g) < 14 && Math.abs(c[2] - b) < 14)) rows.push(y);
+    if (colours.some((c) => Math.abs(c[0] - r) < 14 && Math.abs(c[1] - g) < 14 && Math.abs(c[2] - b) < 14))
+      rows.push(y);
   }
   return rows;
 }
@@ -110,7 +111,10 @@ describe('bar replay', () => {
     expect(changes.map((c) => `${c.action}:${c.reason}:${c.undoable}`)).to.deep.equal(['replayStart:replay:false']);
 
     // A drawing made during the replay stays after it.
-    const line = await chart.tools.execute('drawing_create', { kind: 'horizontal_line', points: [{ time: data[k - 5].time, price: 101 }] });
+    const line = await chart.tools.execute('drawing_create', {
+      kind: 'horizontal_line',
+      points: [{ time: data[k - 5].time, price: 101 }],
+    });
     expect(line.success, JSON.stringify(line)).to.equal(true);
     // A live bar meanwhile waits for the end of the replay.
     const tick = { time: data[N - 1].time + DAY, open: 300, high: 302, low: 299, close: 301.55, volume: 7 };
@@ -217,10 +221,7 @@ describe('bar replay', () => {
   it('Escape cancels choosing; a narrow chart has "Bar replay" in its More menu, in the chart language', async () => {
     const { chart } = await hostChart(420);
     chart.locale = 'ja';
-    await waitFor(
-      () => chart.shadowRoot!.querySelector('[part="more-button"]') !== null,
-      'the compact toolbar',
-    );
+    await waitFor(() => chart.shadowRoot!.querySelector('[part="more-button"]') !== null, 'the compact toolbar');
     chart.shadowRoot!.querySelector<HTMLElement>('[part="more-button"]')!.click();
     const find = () => chart.shadowRoot!.querySelector<HTMLElement>('[part="more-menu"] [data-action="replay"]');
     await waitFor(() => find() !== null, 'the menu item');

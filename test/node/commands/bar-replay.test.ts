@@ -11,7 +11,9 @@ async function replayOnDemo() {
   const core = await loadedCore('MA(5)');
   const replay = new BarReplay(core);
   const commits: { name: string; reason: ChangeReason; undoable: boolean }[] = [];
-  core.store.onCommit((info) => commits.push({ name: info.name, reason: core.reasonFor(info), undoable: info.undoable }));
+  core.store.onCommit((info) =>
+    commits.push({ name: info.name, reason: core.reasonFor(info), undoable: info.undoable }),
+  );
   return { core, replay, commits, full: core.store.peek('series')! };
 }
 
@@ -28,7 +30,7 @@ test('startReplay shows the bars up to the replay time only; studies are compute
   // MA(5)'s last value is the mean of the last 5 closes shown, not of bars after them.
   const ma = core.store.peek('indicators')[0];
   const values = core.indicatorEngine.values(ma, shown)!;
-  const column = Object.values(values)[0] as Float64Array;
+  const column = Object.values(values)[0];
   assert.equal(column.length, k + 1);
   let sum = 0;
   for (let i = k - 4; i <= k; i++) sum += full.bars.close[i];
@@ -73,12 +75,7 @@ test('stepping appends the next real bar and the view follows; stop restores bar
   assert.equal(core.store.history.canUndo, false);
   assert.deepEqual(
     commits.map((c) => `${c.name}:${c.reason}:${c.undoable}`),
-    [
-      'replayStart:replay:false',
-      'replayStep:replay:false',
-      'replayStep:replay:false',
-      'replayStop:replay:false',
-    ],
+    ['replayStart:replay:false', 'replayStep:replay:false', 'replayStep:replay:false', 'replayStop:replay:false'],
   );
 });
 
@@ -108,7 +105,9 @@ test('a symbol or period change ends the replay and keeps the new bars; play ste
   const k = core.store.peek('replay')!.index;
   await new Promise<void>((resolve) => {
     const off = core.store.onCommit((info) => {
-      if (info.name === 'replayStep' && core.store.peek('replay')!.index >= k + 3) (off(), resolve());
+      if (info.name !== 'replayStep' || core.store.peek('replay')!.index < k + 3) return;
+      off();
+      resolve();
     });
   });
   successOf(await core.tools.execute('chart_set_period', { period: '1w' }));
