@@ -132,7 +132,7 @@ export interface ChartToolsApi {
  * @fires {CustomEvent<KlineDataLoadDetail>} kline-data-load - Bars were loaded (detail: `{ symbol, period, source, bars }`).
  * @fires {CustomEvent<KlineContextChangeDetail>} kline-context-change - The context snapshot changed (detail: `{ context }`).
  * @fires {CustomEvent<KlineSelectionChangeDetail>} kline-selection-change - The range selection changed (detail: `{ selection }`).
- * @fires {CustomEvent<KlineChangeDetail>} kline-change - One per committed action (detail: `{ action, undoable, replay, symbol, period, source, reason }`; reason `user` `agent` `host` `attribute` `undo` `redo` `live` `history` `load`).
+ * @fires {CustomEvent<KlineChangeDetail>} kline-change - One per committed action (detail: `{ action, undoable, replay, symbol, period, source, reason }`; reason `user` `agent` `host` `attribute` `undo` `redo` `live` `history` `load` `replay`; bar replay's actions are `replayStart` `replayStep` `replayPlay` `replayPause` `replaySpeed` `replayStop`).
  * @fires {CustomEvent<DataRequestDetail>} kline-data-request - A period or symbol the host's bars cannot provide (cancelable; detail: `{ symbol, period, from?, to?, respondWith(promise of bars) }`).
  * @fires {CustomEvent<KlineErrorDetail>} kline-error - A failure the host should know about (detail: `{ code, message }`; bad bars add `index` and `reason`).
  * @fires {CustomEvent<PersistEventDetail>} kline-persist - Before a layout change is saved (detail: `{ document, waitUntil(promise) }`; a rejection rolls the change back).
@@ -158,6 +158,12 @@ export interface ChartToolsApi {
  * @csspart more-menu - The "More" menu (with "Save image", "Copy image" and "Full screen").
  * @csspart save-image-button - Downloads the chart as a PNG (Ctrl/⌘+Alt+S; in the "More" menu when the row is short).
  * @csspart fullscreen-button - Full screen on / off (Shift+F; `aria-pressed`; in the "More" menu when the row is short).
+ * @csspart replay-button - Bar replay (`aria-pressed`; in the "More" menu when the row is short): click a bar to start from, Escape cancels; pressed again, the replay ends.
+ * @csspart replay-strip - The bar replay's controls over the chart's bottom (a toolbar), while replaying.
+ * @csspart replay-play - Play / pause.
+ * @csspart replay-step - Next bar (also Shift+→ while replaying).
+ * @csspart replay-speed - One speed button (`data-speed`: 1, 3 or 10 bars per second; `aria-pressed`).
+ * @csspart replay-exit - Ends the replay.
  * @csspart context-menu - The plot's right-click menu (also the ContextMenu key or Shift+F10 on the chart).
  * @csspart drawing-toolbar - The vertical drawing bar left of the plot (full toolbar, 480 px wide or more; narrower, its tools are in the "More" menu).
  * @csspart drawing-tool - One drawing tool button (`data-tool` names it).
@@ -1342,8 +1348,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
           <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
           <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => void this.showShortcuts()}>?</button>
           <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>
-          <button part="save-image-button" aria-label=${strings.saveImage} title=${`${strings.saveImage} (Ctrl/Cmd+Alt+S)`} @click=${() => void this.saveImage()}>${lineIcon(svg`<path d="M2 5h3l1.5-2h3L11 5h3v8H2zM8 7a2.2 2.2 0 100 4.4A2.2 2.2 0 008 7z"/>`)}</button>
           <button part="replay-button" aria-label=${strings.barReplay} title=${strings.barReplay} aria-pressed=${this.#replaying() ? 'true' : 'false'} @click=${() => void this.#replayControls().then((c) => c.toggle())}>${lineIcon(svg`<path d="M3 3v10M13 3L6 8l7 5z"/>`)}</button>
+          <button part="save-image-button" aria-label=${strings.saveImage} title=${`${strings.saveImage} (Ctrl/Cmd+Alt+S)`} @click=${() => void this.saveImage()}>${lineIcon(svg`<path d="M2 5h3l1.5-2h3L11 5h3v8H2zM8 7a2.2 2.2 0 100 4.4A2.2 2.2 0 008 7z"/>`)}</button>
           <button part="fullscreen-button" aria-label=${strings.fullScreen} title=${`${strings.fullScreen} (Shift+F)`} aria-pressed=${this.fullscreen ? 'true' : 'false'} ?disabled=${!document.fullscreenEnabled} @click=${() => void this.toggleFullscreen()}>${lineIcon(svg`<path d="M2 6V2h4M14 6V2h-4M2 10v4h4M14 10v4h-4"/>`)}</button>`;
   }
 
