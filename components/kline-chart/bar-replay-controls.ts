@@ -34,8 +34,11 @@ export class ReplayControls implements ReactiveController {
     this.#host = host;
     this.#d = deps;
     this.replay = new BarReplay(deps.core);
-    host.addController(this);
-    if (host.isConnected) this.hostConnected();
+    host.addController(this); // calls hostConnected when the chart is in the page
+    // A replay started meanwhile (startReplay) ends the choosing.
+    deps.core.store.onCommit((info) => {
+      if (info.name === 'replayStart' && this.#picking) this.#setPicking(false);
+    });
   }
 
   hostConnected(): void {

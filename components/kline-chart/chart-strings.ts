@@ -212,7 +212,7 @@ export const EN_CHART: ChartStrings = {
   scHelp: 'Show this list',
   scToolbar: 'Move inside the toolbar or the drawing bar',
   barReplay: 'Bar replay',
-  replayPick: 'Click the bar to start the replay from (Escape cancels)',
+  replayPick: 'Click the bar to start the replay from, or Enter at the crosshair (Escape cancels)',
   replayPlay: 'Play',
   replayPause: 'Pause',
   replayStep: 'Next bar',

@@ -101,7 +101,7 @@ const ja: LocaleStrings = {
     scHelp: 'この一覧を表示',
     scToolbar: 'ツールバー・描画バー内を移動',
     barReplay: 'バーリプレイ',
-    replayPick: 'リプレイを開始するバーをクリック（Escape で取消）',
+    replayPick: 'リプレイを開始するバーをクリック、または十字線のバーで Enter（Escape で取消）',
     replayPlay: '再生',
     replayPause: '一時停止',
     replayStep: '次のバー',

@@ -234,6 +234,21 @@ describe('bar replay', () => {
     await chart.updateComplete;
     expect(chart.shadowRoot!.querySelector('.replay-pick')).to.equal(null);
     expect(chart.replay).to.equal(null);
+
+    // By keyboard: ← puts the crosshair on a bar, Enter starts the replay there.
+    chart.shadowRoot!.querySelector<HTMLElement>('[part="more-button"]')!.click();
+    await waitFor(() => find() !== null, 'the menu item');
+    find()!.click();
+    await waitFor(() => !!chart.shadowRoot!.querySelector('.replay-pick'), 'choosing again');
+    chart.focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    await sendKeys({ press: 'ArrowLeft' });
+    const hover = chart._hover;
+    expect(hover).to.be.a('number');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => chart.replay !== null, 'the replay started at the crosshair');
+    expect(chart.replay!.index).to.equal(hover);
+    await chart.stopReplay();
   });
 });
 
