@@ -1,7 +1,7 @@
 import { expect, fixture } from '@open-wc/testing';
 import '../../../components/kline-chart/define.js';
 import { html } from 'lit';
-import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { executeServerCommand, resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import type { Bar } from '../../../src/core/data/index.js';
@@ -250,10 +250,37 @@ describe('bar replay', () => {
     expect(chart.replay!.index).to.equal(hover);
     await chart.stopReplay();
   });
+
+  it('under forced colours the pressed speed stands out', async () => {
+    await executeServerCommand('media-features', { features: [{ name: 'forced-colors', value: 'active' }] });
+    try {
+      await waitFor(() => matchMedia('(forced-colors: active)').matches, 'emulated forced colours');
+      const { chart, data } = await hostChart();
+      await chart.startReplay(data[100].time);
+      await chart.updateComplete;
+      const root = chart.shadowRoot!;
+      const on = root.querySelector('[part="replay-speed"][aria-pressed="true"]')!;
+      const off = root.querySelector('[part="replay-speed"][aria-pressed="false"]')!;
+      const [a, b] = [on, off].map((el) => luminance(getComputedStyle(el).backgroundColor));
+      expect((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)).to.be.at.least(3);
+    } finally {
+      await executeServerCommand('media-features', { features: [] });
+    }
+  });
 });
 
 /** The drawings on the chart's instrument (drawings_list). */
 async function drawingCount(chart: KlineChart): Promise<number> {
   const r = await chart.tools.execute('drawings_list', {});
   return (r.data as { drawings: unknown[] }).drawings.length;
+}
+
+/** Relative luminance of a computed `rgb(a)` colour (alpha over white, the emulated Canvas). */
+function luminance(css: string): number {
+  const [r = 0, g = 0, b = 0, alpha = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+  const [R, G, B] = [r, g, b].map((v) => {
+    const c = (v * alpha + 255 * (1 - alpha)) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * R + 0.7152 * G + 0.0722 * B;
 }
