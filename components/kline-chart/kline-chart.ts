@@ -713,27 +713,40 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * up to the one open at `time` (UTC ms) only. Resolves false when no bars are loaded. Not an undo step;
    * a symbol or period change ends it; live bars wait until it stops.
    */
-  async startReplay(time: number): Promise<boolean> {
-    return (await this.#replayControls()).replay.start(time);
+  startReplay(time: number): Promise<boolean> {
+    return this.#withReplay((r) => r.start(time));
   }
 
   /** Shows the next `n` real bars (also Shift+→). False when not replaying or at the last bar. */
-  async stepReplay(n = 1): Promise<boolean> {
-    return (await this.#replayControls()).replay.step(n);
+  stepReplay(n = 1): Promise<boolean> {
+    return this.#withReplay((r) => r.step(n));
   }
 
   /** Steps on a timer, `speed` bars per second (default: the last speed, first 1). */
-  async playReplay(speed?: number): Promise<boolean> {
-    return (await this.#replayControls()).replay.play(speed);
+  playReplay(speed?: number): Promise<boolean> {
+    return this.#withReplay((r) => r.play(speed));
   }
 
-  async pauseReplay(): Promise<boolean> {
-    return (await this.#replayControls()).replay.pause();
+  /** Stops the replay's timer (the replay stays). */
+  pauseReplay(): Promise<boolean> {
+    return this.#withReplay((r) => r.pause());
   }
 
   /** Ends the replay: all bars and the view from before it come back (drawings and studies added stay). */
-  async stopReplay(): Promise<boolean> {
-    return (await this.#replayControls()).replay.stop();
+  stopReplay(): Promise<boolean> {
+    return this.#withReplay((r) => r.stop());
+  }
+
+  /** Runs `act` once the replay's chunk is here; false (never a rejection) when it cannot be fetched. */
+  async #withReplay(
+    act: (r: import('./bar-replay-controls.js').ReplayControls['replay']) => boolean,
+  ): Promise<boolean> {
+    try {
+      return act((await this.#replayControls()).replay);
+    } catch (error) {
+      console.warn('kline-chart: bar replay could not be loaded', error);
+      return false;
+    }
   }
 
   #replayUi: import('./bar-replay-controls.js').ReplayControls | null = null;
@@ -1348,7 +1361,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
           <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
           <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => void this.showShortcuts()}>?</button>
           <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>
-          <button part="replay-button" aria-label=${strings.barReplay} title=${strings.barReplay} aria-pressed=${this.#replaying() ? 'true' : 'false'} @click=${() => void this.#replayControls().then((c) => c.toggle())}>${lineIcon(svg`<path d="M3 3v10M13 3L6 8l7 5z"/>`)}</button>
+          <button part="replay-button" aria-label=${strings.barReplay} title=${strings.barReplay} aria-pressed=${this.#replaying() ? 'true' : 'false'} @click=${() => this.#toggleReplay()}>${lineIcon(svg`<path d="M3 3v10M13 3L6 8l7 5z"/>`)}</button>
           <button part="save-image-button" aria-label=${strings.saveImage} title=${`${strings.saveImage} (Ctrl/Cmd+Alt+S)`} @click=${() => void this.saveImage()}>${lineIcon(svg`<path d="M2 5h3l1.5-2h3L11 5h3v8H2zM8 7a2.2 2.2 0 100 4.4A2.2 2.2 0 008 7z"/>`)}</button>
           <button part="fullscreen-button" aria-label=${strings.fullScreen} title=${`${strings.fullScreen} (Shift+F)`} aria-pressed=${this.fullscreen ? 'true' : 'false'} ?disabled=${!document.fullscreenEnabled} @click=${() => void this.toggleFullscreen()}>${lineIcon(svg`<path d="M2 6V2h4M14 6V2h-4M2 10v4h4M14 10v4h-4"/>`)}</button>`;
   }
@@ -1387,9 +1400,14 @@ export class KlineChart extends SignalWatcher(LitElement) {
         saveImage: () => void this.saveImage(),
         copyImage: () => void this.copyImage(),
         toggleFullscreen: () => void this.toggleFullscreen(),
-        replay: () => void this.#replayControls().then((c) => c.toggle()),
+        replay: () => this.#toggleReplay(),
       },
     );
+  }
+
+  /** The replay button: choose a start bar, or leave the replay. */
+  #toggleReplay(): void {
+    void this.#withReplay(() => (this.#replayUi?.toggle(), true));
   }
 
   /** Bar replay is on, or its start bar is being chosen. */
