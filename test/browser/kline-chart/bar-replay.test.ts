@@ -110,7 +110,9 @@ describe('bar replay', () => {
     expect(JSON.stringify(ctx.data)).to.not.contain(String(data[k + 1].time));
     expect(changes.map((c) => `${c.action}:${c.reason}:${c.undoable}`)).to.deep.equal(['replayStart:replay:false']);
 
-    // A drawing made during the replay stays after it.
+    // A study and a drawing added during the replay stay after it.
+    const ema = await chart.tools.execute('indicators_add', { definitionId: 'EMA' });
+    expect(ema.success, JSON.stringify(ema)).to.equal(true);
     const line = await chart.tools.execute('drawing_create', {
       kind: 'horizontal_line',
       points: [{ time: data[k - 5].time, price: 101 }],
@@ -131,10 +133,15 @@ describe('bar replay', () => {
     const view = chart.context.get()!.visibleRange;
     expect([view.bars, view.to]).to.deep.equal([viewBefore.bars, tick.time]);
     expect(await drawingCount(chart)).to.equal(1);
-    // Undo removes the drawing, not the replay.
+    const studies = () => chart.context.get()!.activeIndicators.map((i) => i.definitionId);
+    expect(studies()).to.deep.equal(['MA', 'EMA']);
+    // Undo takes back the drawing, then the study; the replay was never a step.
     expect(chart.undo()).to.not.equal(undefined);
     expect(await drawingCount(chart)).to.equal(0);
+    expect(chart.undo()).to.not.equal(undefined);
+    expect(studies()).to.deep.equal(['MA']);
     expect(chart.replay).to.equal(null);
+    expect((await priceScales(chart)).bars.length).to.equal(N + 1);
   });
 
   it('stepping appends the next real bar and the view follows it; play steps on a timer; a period change ends it', async () => {
