@@ -110,6 +110,15 @@ export interface ChartStrings {
   readonly scCopy: string;
   readonly scHelp: string;
   readonly scToolbar: string;
+  /** Bar replay (bar-replay-controls.ts). */
+  readonly barReplay: string;
+  readonly replayPick: string;
+  readonly replayPlay: string;
+  readonly replayPause: string;
+  readonly replayStep: string;
+  readonly replaySpeed: string;
+  readonly replayExit: string;
+  readonly scReplayStep: string;
 }
 
 export const EN_CHART: ChartStrings = {
@@ -213,6 +222,14 @@ export const EN_CHART: ChartStrings = {
   scCopy: 'Copy / paste the selected drawings',
   scHelp: 'Show this list',
   scToolbar: 'Move inside the toolbar or the drawing bar',
+  barReplay: 'Bar replay',
+  replayPick: 'Click the bar to start the replay from, or Enter at the crosshair (Escape cancels)',
+  replayPlay: 'Play',
+  replayPause: 'Pause',
+  replayStep: 'Next bar',
+  replaySpeed: 'Speed (bars per second)',
+  replayExit: 'Exit replay',
+  scReplayStep: 'Bar replay: next bar',
 };
 
 /** The chart's words in `locale` (any BCP-47 tag; English for what the locale lacks). */

@@ -18,6 +18,7 @@ import {
   type IndicatorDefinition,
 } from '../../src/core/indicators/index.js';
 import type { ReadOnlySignal } from '../../src/core/store/index.js';
+import type { ReplayState } from '../../src/core/state/index.js';
 import type { HostToolDefinition, ToolEntry, ToolExecuteOptions } from '../../src/core/tools/index.js';
 import { klineChartStyles } from './kline-chart.styles.js';
 import { OverlayLayerController } from './overlay-layer-controller.js';
@@ -84,6 +85,9 @@ let chartCounter = 0;
 /** The indicator settings popover's chunk, fetched once (a failed fetch is retried on the next open). */
 const loadSettingsPopover = lazyModule(() => import('../indicator-settings/settings-popover.js'));
 
+/** Bar replay and its controls (bar-replay-controls.ts), fetched on first use. */
+const loadReplay = lazyModule(() => import('./bar-replay-controls.js'));
+
 /** Save image / Copy image (chart-snapshot.ts), fetched on first use (a failed fetch is retried next time). */
 const loadSnapshot = lazyModule(() => import('./chart-snapshot.js'));
 
@@ -130,7 +134,7 @@ export interface ChartToolsApi {
  * @fires {CustomEvent<KlineDataLoadDetail>} kline-data-load - Bars were loaded (detail: `{ symbol, period, source, bars }`).
  * @fires {CustomEvent<KlineContextChangeDetail>} kline-context-change - The context snapshot changed (detail: `{ context }`).
  * @fires {CustomEvent<KlineSelectionChangeDetail>} kline-selection-change - The range selection changed (detail: `{ selection }`).
- * @fires {CustomEvent<KlineChangeDetail>} kline-change - One per committed action (detail: `{ action, undoable, replay, symbol, period, source, reason }`; reason `user` `agent` `host` `attribute` `undo` `redo` `live` `history` `load`).
+ * @fires {CustomEvent<KlineChangeDetail>} kline-change - One per committed action (detail: `{ action, undoable, replay, symbol, period, source, reason }`; reason `user` `agent` `host` `attribute` `undo` `redo` `live` `history` `load` `replay`; bar replay's actions are `replayStart` `replayStep` `replayPlay` `replayPause` `replaySpeed` `replayStop`).
  * @fires {CustomEvent<DataRequestDetail>} kline-data-request - A period or symbol the host's bars cannot provide (cancelable; detail: `{ symbol, period, from?, to?, respondWith(promise of bars) }`).
  * @fires {CustomEvent<KlineErrorDetail>} kline-error - A failure the host should know about (detail: `{ code, message }`; bad bars add `index` and `reason`).
  * @fires {CustomEvent<PersistEventDetail>} kline-persist - Before a layout change is saved (detail: `{ document, waitUntil(promise) }`; a rejection rolls the change back).
@@ -158,6 +162,12 @@ export interface ChartToolsApi {
  * @csspart more-menu - The "More" menu (with "Save image", "Copy image" and "Full screen").
  * @csspart save-image-button - Downloads the chart as a PNG (Ctrl/⌘+Alt+S; in the "More" menu when the row is short).
  * @csspart fullscreen-button - Full screen on / off (Shift+F; `aria-pressed`; in the "More" menu when the row is short).
+ * @csspart replay-button - Bar replay (`aria-pressed`; in the "More" menu when the row is short): click a bar to start from, Escape cancels; pressed again, the replay ends.
+ * @csspart replay-strip - The bar replay's controls over the chart's bottom (a toolbar), while replaying.
+ * @csspart replay-play - Play / pause.
+ * @csspart replay-step - Next bar (also Shift+→ while replaying).
+ * @csspart replay-speed - One speed button (`data-speed`: 1, 3 or 10 bars per second; `aria-pressed`).
+ * @csspart replay-exit - Ends the replay.
  * @csspart context-menu - The plot's right-click menu (also the ContextMenu key or Shift+F10 on the chart).
  * @csspart drawing-toolbar - The vertical drawing bar left of the plot (full toolbar, 480 px wide or more; narrower, its tools are in the "More" menu).
  * @csspart drawing-tool - One drawing tool button (`data-tool` names it).
@@ -712,6 +722,62 @@ export class KlineChart extends SignalWatcher(LitElement) {
     return snapshot ? snapshot.module.copyImage(snapshot.host) : false;
   }
 
+  /** Bar replay in progress: `{ time, index, playing, speed }` of the last bar shown, or null. */
+  get replay(): ReplayState | null {
+    return this.#core.store.state.replay.get();
+  }
+
+  /**
+   * Bar replay (also the toolbar's "Bar replay"): the chart, its studies, legend and tools show the bars
+   * up to the one open at `time` (UTC ms) only. Resolves false when no bars are loaded. Not an undo step;
+   * a symbol or period change ends it; live bars wait until it stops.
+   */
+  startReplay(time: number): Promise<boolean> {
+    return this.#withReplay((r) => r.start(time));
+  }
+
+  /** Shows the next `n` real bars (also Shift+→). False when not replaying or at the last bar. */
+  stepReplay(n = 1): Promise<boolean> {
+    return this.#withReplay((r) => r.step(n));
+  }
+
+  /** Steps on a timer, `speed` bars per second (default: the last speed, first 1). */
+  playReplay(speed?: number): Promise<boolean> {
+    return this.#withReplay((r) => r.play(speed));
+  }
+
+  /** Stops the replay's timer (the replay stays). */
+  pauseReplay(): Promise<boolean> {
+    return this.#withReplay((r) => r.pause());
+  }
+
+  /** Ends the replay: all bars and the view from before it come back (drawings and studies added stay). */
+  stopReplay(): Promise<boolean> {
+    return this.#withReplay((r) => r.stop());
+  }
+
+  /** Runs `act` once the replay's chunk is here; false (never a rejection) when it cannot be fetched. */
+  async #withReplay(
+    act: (r: import('./bar-replay-controls.js').ReplayControls['replay']) => boolean,
+  ): Promise<boolean> {
+    try {
+      return act((await this.#replayControls()).replay);
+    } catch (error) {
+      console.warn('kline-chart: bar replay could not be loaded', error);
+      return false;
+    }
+  }
+
+  #replayUi: import('./bar-replay-controls.js').ReplayControls | null = null;
+
+  async #replayControls() {
+    const m = await loadReplay();
+    if (this.#replayUi) return this.#replayUi;
+    this.#adoptStyles(m.replayControlsStyles);
+    const deps = { core: this.#core, renderer: () => this.#view.renderer, lang: () => this.#lang() };
+    return (this.#replayUi = new m.ReplayControls(this, deps));
+  }
+
   /** Whether the chart fills the screen (`toggleFullscreen()`). */
   get fullscreen(): boolean {
     return document.fullscreenElement === this;
@@ -963,6 +1029,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
         ${this.#renderPersistToast(strings)}
         ${this.#contextMenu.render()}
+        ${this.#replayUi?.render() ?? nothing}
       </div>
       </div>
       ${this.#shortcutModule ? this.#shortcutModule.renderShortcutDialog(strings, () => this.#restoreFocus()) : nothing}
@@ -1314,6 +1381,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
           <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
           <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => void this.showShortcuts()}>?</button>
           <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>
+          <button part="replay-button" aria-label=${strings.barReplay} title=${strings.barReplay} aria-pressed=${this.#replaying() ? 'true' : 'false'} @click=${() => this.#toggleReplay()}>${lineIcon(svg`<path d="M3 3v10M13 3L6 8l7 5z"/>`)}</button>
           <button part="save-image-button" aria-label=${strings.saveImage} title=${`${strings.saveImage} (Ctrl/Cmd+Alt+S)`} @click=${() => void this.saveImage()}>${lineIcon(svg`<path d="M2 5h3l1.5-2h3L11 5h3v8H2zM8 7a2.2 2.2 0 100 4.4A2.2 2.2 0 008 7z"/>`)}</button>
           <button part="fullscreen-button" aria-label=${strings.fullScreen} title=${`${strings.fullScreen} (Shift+F)`} aria-pressed=${this.fullscreen ? 'true' : 'false'} ?disabled=${!document.fullscreenEnabled} @click=${() => void this.toggleFullscreen()}>${lineIcon(svg`<path d="M2 6V2h4M14 6V2h-4M2 10v4h4M14 10v4h-4"/>`)}</button>`;
   }
@@ -1333,6 +1401,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         tableShown: this.#a11y.tableShown,
         fullscreen: this.fullscreen,
         fullscreenEnabled: document.fullscreenEnabled,
+        replaying: this.#replaying(),
         strings,
         drawing: drawingStrings(this.#lang()),
       },
@@ -1351,8 +1420,19 @@ export class KlineChart extends SignalWatcher(LitElement) {
         saveImage: () => void this.saveImage(),
         copyImage: () => void this.copyImage(),
         toggleFullscreen: () => void this.toggleFullscreen(),
+        replay: () => this.#toggleReplay(),
       },
     );
+  }
+
+  /** The replay button: choose a start bar, or leave the replay. */
+  #toggleReplay(): void {
+    void this.#withReplay(() => (this.#replayUi?.toggle(), true));
+  }
+
+  /** Bar replay is on, or its start bar is being chosen. */
+  #replaying(): boolean {
+    return !!this.#core.store.state.replay.get() || !!this.#replayUi?.picking;
   }
 
   /** What the drawing bar's and the "More" menu's drawing items do (the drawing layer's methods). */

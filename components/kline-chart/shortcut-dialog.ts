@@ -23,6 +23,7 @@ export function shortcutRows(s: Strings): readonly (readonly [keys: string, what
     ['Ctrl/⌘+Shift+S', s.scCopyImage],
     ['Shift+F', s.scFullScreen],
     ['Shift+F10', s.scContextMenu],
+    ['Shift+→', s.scReplayStep],
     ['?', s.scHelp],
   ];
 }

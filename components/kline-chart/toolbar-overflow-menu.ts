@@ -58,6 +58,7 @@ export function renderMenuItems(
             ${item('settings', s.settings, () => a.settings())}
             ${item('shortcuts', s.shortcuts, () => a.shortcuts())}
             ${item('data-table', s.dataTable, () => a.toggleTable(), m.tableShown, 'menuitemcheckbox')}
+            ${item('replay', s.barReplay, () => a.replay(), m.replaying, 'menuitemcheckbox')}
             <div role="separator"></div>
             ${item('save-image', s.saveImage, () => a.saveImage())}
             ${item('copy-image', s.copyImage, () => a.copyImage())}

@@ -34,6 +34,8 @@ export interface OverflowMenuModel {
   readonly fullscreen: boolean;
   /** `document.fullscreenEnabled`: false in an iframe without `allow="fullscreen"` ("Full screen" is disabled). */
   readonly fullscreenEnabled: boolean;
+  /** Bar replay is on (or its start bar being chosen): "Bar replay" is checked. */
+  readonly replaying: boolean;
   readonly strings: {
     readonly more: string;
     readonly periodGroup: string;
@@ -45,6 +47,7 @@ export interface OverflowMenuModel {
     readonly saveImage: string;
     readonly copyImage: string;
     readonly fullScreen: string;
+    readonly barReplay: string;
   };
   readonly drawing: DrawingStrings;
 }
@@ -65,6 +68,8 @@ export interface OverflowMenuActions {
   copyImage(): void;
   /** Runs inside the click: `requestFullscreen` needs the user's gesture. */
   toggleFullscreen(): void;
+  /** Bar replay: choose its start bar, or leave it. */
+  replay(): void;
 }
 
 /**

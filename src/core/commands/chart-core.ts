@@ -128,6 +128,7 @@ export class ChartCore implements CommandContext {
         settings: s.settings.get(),
         markers: s.markers.get(),
         priceLines: s.priceLines.get(),
+        replay: null,
       }),
     );
     this.indicators = new IndicatorCommands(this);
@@ -167,6 +168,7 @@ export class ChartCore implements CommandContext {
   /** The reason `kline-change` reports for a commit. */
   reasonFor(info: CommitInfo<ChartState>): ChangeReason {
     if (info.replay) return info.replay;
+    if (info.name.startsWith('replay')) return 'replay';
     switch (info.name) {
       case 'setBars':
         return 'host';
@@ -371,6 +373,7 @@ export class ChartCore implements CommandContext {
 
   #commitSeries(d: import('../store/index.js').Draft<ChartState>, series: Series): void {
     this.#buffer = null;
+    d.set('replay', null); // new bars (a symbol or period change, the host's) end a bar replay
     // An instrument whose source names no precision shows its prices with the data's own decimals.
     this.#precisionFromData = series.instrument.pricePrecision === undefined;
     if (this.#precisionFromData)
@@ -399,7 +402,8 @@ export class ChartCore implements CommandContext {
     if (this.#older) return this.#older;
     const series = this.store.peek('series');
     const target = this.store.peek('target');
-    if (!series || !target || series.complete || series.bars.length === 0) return Promise.resolve(0);
+    if (!series || !target || series.complete || !series.bars.length || this.store.peek('replay'))
+      return Promise.resolve(0);
     const source = this.sources.get(series.instrument.sourceId);
     if (!source || !source.periods.includes(series.period)) return Promise.resolve(0);
     const generation = this.store.peek('dataGeneration');
@@ -510,11 +514,15 @@ export class ChartCore implements CommandContext {
     alerts.tell(bars.time[n - 1], bars.close[n - 1]);
   }
 
+  /** Set during a bar replay (bar-replay.ts): takes live bars, held until the replay stops. */
+  replayHold: ((bar: Bar) => boolean) | null = null;
+
   /**
    * Live update: replaces the last bar when `bar.time` equals it, appends when newer.
    * Older bars are refused (returns false). Amortised O(1): columns grow by doubling.
    */
   updateBar(bar: Bar): boolean {
+    if (this.replayHold?.(bar)) return true;
     const series = this.store.peek('series');
     if (!series) return false;
     // The host's bars shown folded (1m given, 5m shown): the tick is a 1m bar; fold the last bucket again.

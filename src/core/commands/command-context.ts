@@ -16,7 +16,8 @@ export type ChangeReason =
   | 'live'
   | 'history'
   | 'load'
-  | 'sync';
+  | 'sync'
+  | 'replay';
 
 /**
  * What a command class may reach of the chart. `ChartCore` implements it; each command class asks

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PERIODS, type Bars, type Period, type Series } from '../data/index.js';
+import { PERIODS, sliceBars, type Bars, type Period, type Series } from '../data/index.js';
+import type { ReplayState } from '../state/index.js';
 import { tool, ToolCallError, toToolError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
 import { lowerBound, upperIndex } from './build-chart-context.js';
@@ -91,7 +92,8 @@ export class MarketTools {
     } catch (error) {
       throw toToolError(error);
     }
-    const { bars, instrument } = series;
+    const { instrument } = series;
+    const bars = replayCut(series, this.#ctx.store.peek('replay'), target?.period);
     const tz = instrument.timezone;
     if (bars.length === 0) throw new ToolCallError('no_data', `No ${period} bars for ${instrument.symbol}.`);
     const from = input.from !== undefined ? parseToolTime(input.from, tz, 'from') : -Infinity;
@@ -170,6 +172,19 @@ export class MarketTools {
       stateChanged: false,
     };
   }
+}
+
+/**
+ * During a bar replay no tool sees a bar after the replay point: of any instrument and period, only the
+ * bars that opened at or before the replay bar; of a period longer than the chart's, not the one still
+ * open then either (it holds later prices).
+ */
+export function replayCut(series: Series, replay: ReplayState | null, chartPeriod: Period | undefined): Bars {
+  const bars = series.bars;
+  if (!replay) return bars;
+  let n = upperIndex(bars.time, replay.time, bars.length) + 1;
+  if (n > 0 && chartPeriod && PERIODS.indexOf(series.period) > PERIODS.indexOf(chartPeriod)) n--;
+  return n >= bars.length ? bars : sliceBars(bars, 0, n);
 }
 
 /** Header + one compact row per bar. */

@@ -146,6 +146,18 @@ export interface TimeSelection {
   readonly to: number;
 }
 
+/** Bar replay (`startReplay`): the chart shows the bars up to `index` (the bar at `time`) only. */
+export interface ReplayState {
+  /** Open time (UTC ms) of the last bar shown. */
+  readonly time: number;
+  /** Its index in the full series (and the last index of the series shown). */
+  readonly index: number;
+  /** Bars are appended on a timer (`playReplay`). */
+  readonly playing: boolean;
+  /** Bars per second while playing. */
+  readonly speed: number;
+}
+
 /** The store's slices. */
 export interface ChartState {
   readonly target: ChartTarget | null;
@@ -168,6 +180,8 @@ export interface ChartState {
   readonly markers: Readonly<Record<string, readonly ChartMarker[]>>;
   /** Price lines per instrument key (`sourceId:symbol`). */
   readonly priceLines: Readonly<Record<string, readonly PriceLine[]>>;
+  /** Bar replay in progress (never saved, never an undo step), or null. */
+  readonly replay: ReplayState | null;
 }
 
 /** Slices never recorded in undo history: large, or derived from the recorded ones. */
@@ -178,6 +192,7 @@ export const VOLATILE_KEYS: readonly (keyof ChartState)[] = [
   'loading',
   'view',
   'drawingSelection',
+  'replay',
 ];
 
 export function initialChartState(): ChartState {
@@ -197,6 +212,7 @@ export function initialChartState(): ChartState {
     settings: DEFAULT_SETTINGS,
     markers: {},
     priceLines: {},
+    replay: null,
   };
 }
 

@@ -154,7 +154,7 @@ describe('a narrow chart', function () {
     // The shortcut list from the menu: Escape closes it and focus returns to the More button.
     await press('ArrowUp');
     await waitFor(() => deepActive()?.textContent?.trim() === 'Full screen', 'menu open on its last item');
-    await press('ArrowUp', 4); // Copy image, Save image, Data table, Keyboard shortcuts
+    await press('ArrowUp', 5); // Copy image, Save image, Bar replay, Data table, Keyboard shortcuts
     expect(deepActive()!.textContent.trim()).to.equal('Keyboard shortcuts');
     await press('Enter');
     await waitFor(
