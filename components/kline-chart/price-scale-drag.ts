@@ -1,5 +1,6 @@
 import type { ChartRenderer, PriceRange } from '../../src/render/index.js';
 import { clientScale } from '../../src/render/index.js';
+import { TouchHold } from './touch-hold.js';
 
 /** A drag over the whole plot height multiplies the price span by e^SCALE_PER_HEIGHT (about 7). */
 const SCALE_PER_HEIGHT = 2;
@@ -31,6 +32,9 @@ export class PriceScaleDrag {
     // A second press on the axis soon after the first: a double-click (the press is held back from the
     // page, so the browser's dblclick does not come).
     let lastPress = -Infinity;
+    // A finger on the axis scales it: its vertical moves are not the page's to scroll (the panes are pan-y).
+    const touchHold = new TouchHold();
+    signal.addEventListener('abort', () => touchHold.release());
     container.addEventListener(
       'pointerdown',
       (e) => {
@@ -49,6 +53,7 @@ export class PriceScaleDrag {
         lastPress = e.timeStamp;
         drag = { id: e.pointerId, y: e.clientY, range, height, scale: clientScale(container).y };
         container.setPointerCapture(e.pointerId);
+        if (e.pointerType === 'touch') touchHold.hold(container);
       },
       { capture: true, signal },
     );
@@ -72,6 +77,7 @@ export class PriceScaleDrag {
       if (drag?.id !== e.pointerId) return;
       e.stopPropagation();
       drag = null;
+      touchHold.release();
     };
     container.addEventListener('pointerup', end, { capture: true, signal });
     container.addEventListener('pointercancel', end, { capture: true, signal });

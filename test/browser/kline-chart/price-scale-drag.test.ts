@@ -4,6 +4,7 @@ import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { priceScales, readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { fingerDrag } from '../helpers/touch-chart.js';
 
 /** The price pane's plot and price axis strip, viewport px. */
 function geometry(chart: KlineChart): { plot: DOMRect; axisX: number } {
@@ -119,5 +120,20 @@ describe('the price axis scales the prices, as on TradingView', () => {
     await chart.whenPainted();
     const fitted = await priceSpan(chart);
     expect(fitted.top - fitted.bottom).to.be.lessThan((squeezed.top - squeezed.bottom) * 0.7);
+  });
+
+  it('a finger dragged down the axis squeezes the scale, and the page does not scroll', async () => {
+    const chart = await readyChart(
+      html`<kline-chart style="width:390px;height:500px" indicators="VOL"></kline-chart><div style="height:2000px"></div>`,
+    );
+    window.scrollTo(0, 0);
+    const before = await priceSpan(chart);
+    const { plot, axisX } = geometry(chart);
+    const mid = Math.round(plot.top + plot.height / 2);
+    await fingerDrag([axisX, mid - 60], [axisX, mid + 60]);
+    await chart.whenPainted();
+    const after = await priceSpan(chart);
+    expect(after.top - after.bottom).to.be.greaterThan((before.top - before.bottom) * 1.5);
+    expect(window.scrollY, 'the page stayed').to.equal(0);
   });
 });
