@@ -121,6 +121,7 @@ const ja: LocaleStrings = {
       parallel_channel: '平行チャネル',
       fib_retracement: 'フィボナッチ・リトレースメント',
       price_range: '価格レンジ',
+      date_range: '日付レンジ',
       long_position: 'ロングポジション',
       short_position: 'ショートポジション',
       text: 'テキスト',
@@ -133,6 +134,13 @@ const ja: LocaleStrings = {
     label: 'ラベル',
     lock: 'ロック',
     unlock: 'ロック解除',
+    units: {
+      bars: (n) => `${n} 本`,
+      days: (n) => `${n}日`,
+      hours: (n) => `${n}時間`,
+      minutes: (n) => `${n}分`,
+      seconds: (n) => `${n}秒`,
+    },
   },
   picker: {
     button: 'インジケーター',

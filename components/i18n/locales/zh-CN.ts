@@ -120,6 +120,7 @@ const zhCN: LocaleStrings = {
       parallel_channel: '平行通道',
       fib_retracement: '斐波那契回撤',
       price_range: '价格区间',
+      date_range: '日期区间',
       long_position: '多头头寸',
       short_position: '空头头寸',
       text: '文字',
@@ -132,6 +133,13 @@ const zhCN: LocaleStrings = {
     label: '标签',
     lock: '锁定',
     unlock: '解锁',
+    units: {
+      bars: (n) => `${n} 根K线`,
+      days: (n) => `${n}天`,
+      hours: (n) => `${n}小时`,
+      minutes: (n) => `${n}分钟`,
+      seconds: (n) => `${n}秒`,
+    },
   },
   picker: {
     button: '指标',

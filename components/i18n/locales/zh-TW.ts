@@ -120,6 +120,7 @@ const zhTW: LocaleStrings = {
       parallel_channel: '平行通道',
       fib_retracement: '費波那契回撤',
       price_range: '價格區間',
+      date_range: '日期區間',
       long_position: '多頭部位',
       short_position: '空頭部位',
       text: '文字',
@@ -132,6 +133,13 @@ const zhTW: LocaleStrings = {
     label: '標簽',
     lock: '鎖定',
     unlock: '解鎖',
+    units: {
+      bars: (n) => `${n} 根K線`,
+      days: (n) => `${n}天`,
+      hours: (n) => `${n}小時`,
+      minutes: (n) => `${n}分鐘`,
+      seconds: (n) => `${n}秒`,
+    },
   },
   picker: {
     button: '指標',

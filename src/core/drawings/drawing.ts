@@ -1,4 +1,4 @@
-/** The fourteen built-in drawing kinds of docs/contracts.md (src/core/drawings/kinds/). */
+/** The fifteen built-in drawing kinds of docs/contracts.md (src/core/drawings/kinds/). */
 export const DRAWING_KINDS = [
   'horizontal_line',
   'horizontal_ray',
@@ -11,6 +11,7 @@ export const DRAWING_KINDS = [
   'parallel_channel',
   'fib_retracement',
   'price_range',
+  'date_range',
   'long_position',
   'short_position',
   'text',

@@ -7,6 +7,7 @@ export type * from './drawing-primitive.js';
 export * from './drawing-kind-registry.js';
 export * from './get-drawing-kind.js';
 export type * from './drawing-mapper.js';
+export * from './drawing-words.js';
 export * from './css-color.js';
 export * from './format-price.js';
 export * from './pixel-math.js';

@@ -120,6 +120,7 @@ test('closed sets are enums: periods, drawing kinds, line dash, setting values a
     'parallel_channel',
     'fib_retracement',
     'price_range',
+    'date_range',
     'long_position',
     'short_position',
     'text',

@@ -23,6 +23,7 @@ test('every kind has its point count', () => {
       rectangle: 2,
       fib_retracement: 2,
       price_range: 2,
+      date_range: 2,
       parallel_channel: 3,
       long_position: 3,
       short_position: 3,

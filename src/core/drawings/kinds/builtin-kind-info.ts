@@ -73,6 +73,12 @@ export const BUILTIN_KIND_INFO: Readonly<Record<BuiltinDrawingKind, DrawingKindS
     label: 'Price range',
     icon: 'M8 13V3M5.5 5.5L8 3l2.5 2.5M3 13h10',
   },
+  date_range: {
+    id: 'date_range',
+    anchors: 2,
+    label: 'Date range',
+    icon: 'M2 3v10M14 3v10M4 8h8M9.5 5.5L12 8l-2.5 2.5',
+  },
   long_position: {
     id: 'long_position',
     anchors: 3,
