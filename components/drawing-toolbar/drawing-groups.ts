@@ -15,7 +15,10 @@ const BUILTIN_GROUPS: readonly DrawingGroup[] = [
     kinds: ['trend_line', 'ray', 'extended_line', 'arrow', 'horizontal_line', 'horizontal_ray', 'vertical_line'],
   },
   { id: 'shapes', kinds: ['parallel_channel', 'rectangle'] },
-  { id: 'measure', kinds: ['fib_retracement', 'price_range', 'date_range', 'long_position', 'short_position'] },
+  {
+    id: 'measure',
+    kinds: ['fib_retracement', 'price_range', 'date_range', 'date_price_range', 'long_position', 'short_position'],
+  },
   { id: 'text', kinds: ['text'] },
 ];
 

@@ -122,6 +122,7 @@ const ja: LocaleStrings = {
       fib_retracement: 'フィボナッチ・リトレースメント',
       price_range: '価格レンジ',
       date_range: '日付レンジ',
+      date_price_range: '日付と価格レンジ',
       long_position: 'ロングポジション',
       short_position: 'ショートポジション',
       text: 'テキスト',

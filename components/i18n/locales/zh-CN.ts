@@ -121,6 +121,7 @@ const zhCN: LocaleStrings = {
       fib_retracement: '斐波那契回撤',
       price_range: '价格区间',
       date_range: '日期区间',
+      date_price_range: '日期与价格区间',
       long_position: '多头头寸',
       short_position: '空头头寸',
       text: '文字',

@@ -121,6 +121,7 @@ const zhTW: LocaleStrings = {
       fib_retracement: '費波那契回撤',
       price_range: '價格區間',
       date_range: '日期區間',
+      date_price_range: '日期與價格區間',
       long_position: '多頭部位',
       short_position: '空頭部位',
       text: '文字',

@@ -1,4 +1,4 @@
-/** The fifteen built-in drawing kinds of docs/contracts.md (src/core/drawings/kinds/). */
+/** The sixteen built-in drawing kinds of docs/contracts.md (src/core/drawings/kinds/). */
 export const DRAWING_KINDS = [
   'horizontal_line',
   'horizontal_ray',
@@ -12,6 +12,7 @@ export const DRAWING_KINDS = [
   'fib_retracement',
   'price_range',
   'date_range',
+  'date_price_range',
   'long_position',
   'short_position',
   'text',

@@ -121,6 +121,7 @@ test('closed sets are enums: periods, drawing kinds, line dash, setting values a
     'fib_retracement',
     'price_range',
     'date_range',
+    'date_price_range',
     'long_position',
     'short_position',
     'text',

@@ -24,6 +24,7 @@ test('every kind has its point count', () => {
       fib_retracement: 2,
       price_range: 2,
       date_range: 2,
+      date_price_range: 2,
       parallel_channel: 3,
       long_position: 3,
       short_position: 3,

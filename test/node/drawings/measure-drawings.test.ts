@@ -73,3 +73,42 @@ test("date range: backwards, one bar, the drawing's label, and the chart's words
   // While placing: nothing yet.
   assert.deepEqual(drawingSegments(makeDrawing('date_range', [px(100, 100)]), mapper), []);
 });
+
+test('date and price range: a box, arrows in time and price towards the second point, change then bars and span', () => {
+  // A rise from 50 to 60 over two days.
+  const d = makeDrawing('date_price_range', [
+    { time: px(100, 0).time, price: 50 },
+    { time: px(300, 0).time, price: 60 },
+  ]);
+  const prims = drawingSegments(d, mapper);
+  const [box] = rects(prims);
+  assert.deepEqual([box.x, box.y, box.w, box.h, box.fillAlpha], [100, 200, 200, 50, 0.15]);
+  const heads = prims.filter((p): p is PolygonPrimitive => p.type === 'polygon').map((p) => [p.points[0], p.points[1]]);
+  assert.deepEqual(heads, [
+    [200, 200],
+    [300, 225],
+  ]);
+  const [change, span] = texts(prims);
+  assert.equal(change.text, 'Δ +10.00 (+20.00%)');
+  assert.equal(span.text, '2 bars, 2d');
+  // Above the box (the price rose), the change on top.
+  assert.ok(span.y < 200 && span.baseline === 'bottom');
+  assert.ok(change.y < span.y);
+});
+
+test('date and price range: a fall labels below the box; the drawing label and the chart words', () => {
+  const d = makeDrawing(
+    'date_price_range',
+    [
+      { time: px(300, 0).time, price: 60 },
+      { time: px(100, 0).time, price: 45 },
+    ],
+    { label: 'Drop' },
+  );
+  const [change, span] = texts(drawingSegments(d, mapper, { words: JA }));
+  assert.equal(change.text, 'Drop: Δ -15.00 (-25.00%)');
+  assert.equal(span.text, '-2 本, -2日');
+  const bottom = mapper.priceToY(45);
+  assert.ok(change.y > bottom && change.baseline === 'top');
+  assert.ok(span.y > change.y);
+});

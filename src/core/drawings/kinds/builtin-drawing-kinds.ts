@@ -1,5 +1,6 @@
 import type { RegisteredDrawingKind } from '../drawing-kind.js';
 import { arrow } from './arrow.js';
+import { datePriceRange } from './date-price-range.js';
 import { dateRange } from './date-range.js';
 import { extendedLine } from './extended-line.js';
 import { fibRetracement } from './fib-retracement.js';
@@ -15,7 +16,7 @@ import { trendLine } from './trend-line.js';
 import { verticalLine } from './vertical-line.js';
 
 /**
- * The fifteen built-in kinds of docs/contracts.md, in toolbar order, with their geometry. Only the
+ * The sixteen built-in kinds of docs/contracts.md, in toolbar order, with their geometry. Only the
  * drawing layer's parts and the tools import this (issue #12); the registry and the toolbar use
  * their summaries (builtin-kind-info.ts).
  */
@@ -32,6 +33,7 @@ export const BUILTIN_DRAWING_KINDS: readonly RegisteredDrawingKind[] = [
   fibRetracement,
   priceRange,
   dateRange,
+  datePriceRange,
   longPosition,
   shortPosition,
   text,

@@ -79,6 +79,12 @@ export const BUILTIN_KIND_INFO: Readonly<Record<BuiltinDrawingKind, DrawingKindS
     label: 'Date range',
     icon: 'M2 3v10M14 3v10M4 8h8M9.5 5.5L12 8l-2.5 2.5',
   },
+  date_price_range: {
+    id: 'date_price_range',
+    anchors: 2,
+    label: 'Date and price range',
+    icon: 'M2 3h12v10H2zM8 11V5M6 7l2-2 2 2M5 8h6',
+  },
   long_position: {
     id: 'long_position',
     anchors: 3,

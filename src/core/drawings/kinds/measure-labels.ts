@@ -1,5 +1,6 @@
 import type { DrawingMapper } from '../drawing-mapper.js';
 import type { DrawingWords } from '../drawing-words.js';
+import { signed } from './kind-helpers.js';
 
 const UNITS = [
   [86_400, 'days'],
@@ -40,4 +41,11 @@ export function barsAndSpan(mapper: DrawingMapper, t0: number, t1: number, words
   const bars = barCount(mapper, t0, t1);
   const span = formatSpan(t1 - t0, words);
   return bars === null ? span : `${words.bars(bars)}, ${span}`;
+}
+
+/** `Δ +10.00 (+20.00%)`: the change from `p0` to `p1` and its percent (none from 0). */
+export function priceChange(p0: number, p1: number, formatPrice: (price: number, ref: number) => string): string {
+  const delta = p1 - p0;
+  const pct = p0 !== 0 ? ` (${signed(((delta / p0) * 100).toFixed(2), delta)}%)` : '';
+  return `Δ ${signed(formatPrice(delta, p0), delta)}${pct}`;
 }
