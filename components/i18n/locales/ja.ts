@@ -120,6 +120,7 @@ const ja: LocaleStrings = {
       rectangle: '長方形',
       parallel_channel: '平行チャネル',
       fib_retracement: 'フィボナッチ・リトレースメント',
+      fib_extension: 'トレンドベースのフィボナッチ・エクステンション',
       price_range: '価格レンジ',
       date_range: '日付レンジ',
       date_price_range: '日付と価格レンジ',

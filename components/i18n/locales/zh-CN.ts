@@ -119,6 +119,7 @@ const zhCN: LocaleStrings = {
       rectangle: '矩形',
       parallel_channel: '平行通道',
       fib_retracement: '斐波那契回撤',
+      fib_extension: '趋势斐波那契扩展',
       price_range: '价格区间',
       date_range: '日期区间',
       date_price_range: '日期与价格区间',

@@ -119,6 +119,7 @@ const zhTW: LocaleStrings = {
       rectangle: '矩形',
       parallel_channel: '平行通道',
       fib_retracement: '費波那契回撤',
+      fib_extension: '趨勢費波那契擴展',
       price_range: '價格區間',
       date_range: '日期區間',
       date_price_range: '日期與價格區間',

@@ -1,4 +1,4 @@
-/** The sixteen built-in drawing kinds of docs/contracts.md (src/core/drawings/kinds/). */
+/** The seventeen built-in drawing kinds of docs/contracts.md (src/core/drawings/kinds/). */
 export const DRAWING_KINDS = [
   'horizontal_line',
   'horizontal_ray',
@@ -10,6 +10,7 @@ export const DRAWING_KINDS = [
   'rectangle',
   'parallel_channel',
   'fib_retracement',
+  'fib_extension',
   'price_range',
   'date_range',
   'date_price_range',

@@ -16,5 +16,6 @@ export * from './drawing-geometry.js';
 export * from './median-bar-spacing.js';
 export * from './snap-to-bar.js';
 export { FIB_LEVELS, fibLevelPrice } from './kinds/fib-retracement.js';
+export { FIB_EXTENSION_LEVELS, fibExtensionPrice } from './kinds/fib-extension.js';
 export { PRICE_RANGE_FILL_ALPHA } from './kinds/price-range.js';
 export { RECTANGLE_FILL_ALPHA } from './kinds/rectangle.js';

@@ -119,6 +119,7 @@ test('closed sets are enums: periods, drawing kinds, line dash, setting values a
     'rectangle',
     'parallel_channel',
     'fib_retracement',
+    'fib_extension',
     'price_range',
     'date_range',
     'date_price_range',

@@ -3,6 +3,7 @@ import { arrow } from './arrow.js';
 import { datePriceRange } from './date-price-range.js';
 import { dateRange } from './date-range.js';
 import { extendedLine } from './extended-line.js';
+import { fibExtension } from './fib-extension.js';
 import { fibRetracement } from './fib-retracement.js';
 import { horizontalLine } from './horizontal-line.js';
 import { horizontalRay } from './horizontal-ray.js';
@@ -16,7 +17,7 @@ import { trendLine } from './trend-line.js';
 import { verticalLine } from './vertical-line.js';
 
 /**
- * The sixteen built-in kinds of docs/contracts.md, in toolbar order, with their geometry. Only the
+ * The seventeen built-in kinds of docs/contracts.md, in toolbar order, with their geometry. Only the
  * drawing layer's parts and the tools import this (issue #12); the registry and the toolbar use
  * their summaries (builtin-kind-info.ts).
  */
@@ -31,6 +32,7 @@ export const BUILTIN_DRAWING_KINDS: readonly RegisteredDrawingKind[] = [
   rectangle,
   parallelChannel,
   fibRetracement,
+  fibExtension,
   priceRange,
   dateRange,
   datePriceRange,

@@ -67,6 +67,12 @@ export const BUILTIN_KIND_INFO: Readonly<Record<BuiltinDrawingKind, DrawingKindS
     label: 'Fib retracement',
     icon: 'M2 3h12M2 6.5h12M2 9.5h12M2 13h12',
   },
+  fib_extension: {
+    id: 'fib_extension',
+    anchors: 3,
+    label: 'Trend-based fib extension',
+    icon: 'M1 13l4-9 3 6M8 2h7M8 6h7M8 10h7',
+  },
   price_range: {
     id: 'price_range',
     anchors: 2,
