@@ -119,6 +119,7 @@ const ja: LocaleStrings = {
       arrow: '矢印',
       rectangle: '長方形',
       parallel_channel: '平行チャネル',
+      pitchfork: 'ピッチフォーク',
       fib_retracement: 'フィボナッチ・リトレースメント',
       fib_extension: 'トレンドベースのフィボナッチ・エクステンション',
       price_range: '価格レンジ',

@@ -118,6 +118,7 @@ const zhCN: LocaleStrings = {
       arrow: '箭头',
       rectangle: '矩形',
       parallel_channel: '平行通道',
+      pitchfork: '安德鲁斯音叉线',
       fib_retracement: '斐波那契回撤',
       fib_extension: '趋势斐波那契扩展',
       price_range: '价格区间',

@@ -118,6 +118,7 @@ const zhTW: LocaleStrings = {
       arrow: '箭頭',
       rectangle: '矩形',
       parallel_channel: '平行通道',
+      pitchfork: '安德魯斯叉線',
       fib_retracement: '費波那契回撤',
       fib_extension: '趨勢費波那契擴展',
       price_range: '價格區間',

@@ -19,7 +19,7 @@ export interface DrawingGeometryInput {
 }
 
 /**
- * One drawing kind (docs/adding-a-drawing-kind.md). The seventeen built-ins (src/core/drawings/kinds/)
+ * One drawing kind (docs/adding-a-drawing-kind.md). The eighteen built-ins (src/core/drawings/kinds/)
  * use exactly this shape; a host adds its own with `registerDrawingKind(kind)`.
  */
 export interface DrawingKindDefinition {

@@ -63,7 +63,7 @@ describe('date range drawing', () => {
 
   it('speaks the chart language: a ja chart names it in its bar and counts 本 and 日 on the canvas', async () => {
     const chart = await readyChart(
-      html`<kline-chart style="width:900px;height:760px" locale="ja" symbol="DEMO" period="1d" indicators=""></kline-chart>`,
+      html`<kline-chart style="width:900px;height:800px" locale="ja" symbol="DEMO" period="1d" indicators=""></kline-chart>`,
     );
     const button = () => chart.shadowRoot!.querySelector('[part="drawing-toolbar"] [data-tool="date_range"]');
     await waitFor(() => button()?.getAttribute('aria-label') === '日付レンジ', 'the Japanese name in the drawing bar');
@@ -74,7 +74,7 @@ describe('date range drawing', () => {
 
   it('repaints its label in the new language when the chart changes locale', async () => {
     const chart = await readyChart(
-      html`<kline-chart style="width:900px;height:760px" locale="en" symbol="DEMO" period="1d" indicators=""></kline-chart>`,
+      html`<kline-chart style="width:900px;height:800px" locale="en" symbol="DEMO" period="1d" indicators=""></kline-chart>`,
     );
     const { span } = await dateRange(chart);
     const texts = await paintedTexts(chart, async () => {

@@ -118,6 +118,7 @@ test('closed sets are enums: periods, drawing kinds, line dash, setting values a
     'arrow',
     'rectangle',
     'parallel_channel',
+    'pitchfork',
     'fib_retracement',
     'fib_extension',
     'price_range',

@@ -26,6 +26,7 @@ test('every kind has its point count', () => {
       date_range: 2,
       date_price_range: 2,
       parallel_channel: 3,
+      pitchfork: 3,
       fib_extension: 3,
       long_position: 3,
       short_position: 3,

@@ -61,6 +61,12 @@ export const BUILTIN_KIND_INFO: Readonly<Record<BuiltinDrawingKind, DrawingKindS
     label: 'Parallel channel',
     icon: 'M1 10L11 3M5 14l10-7',
   },
+  pitchfork: {
+    id: 'pitchfork',
+    anchors: 3,
+    label: 'Pitchfork',
+    icon: 'M1 9l14-2M4 3l11 0M4 15l11-4M4 3v12',
+  },
   fib_retracement: {
     id: 'fib_retracement',
     anchors: 2,
