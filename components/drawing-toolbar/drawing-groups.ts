@@ -14,8 +14,21 @@ const BUILTIN_GROUPS: readonly DrawingGroup[] = [
     id: 'lines',
     kinds: ['trend_line', 'ray', 'extended_line', 'arrow', 'horizontal_line', 'horizontal_ray', 'vertical_line'],
   },
-  { id: 'shapes', kinds: ['parallel_channel', 'rectangle'] },
-  { id: 'measure', kinds: ['fib_retracement', 'price_range', 'long_position', 'short_position'] },
+  { id: 'shapes', kinds: ['parallel_channel', 'pitchfork', 'rectangle'] },
+  // The Fibonacci tools share Measure: a group of their own would make the folded bar of a 360 px chart
+  // with a page's own kinds (an Other group) scroll.
+  {
+    id: 'measure',
+    kinds: [
+      'fib_retracement',
+      'fib_extension',
+      'price_range',
+      'date_range',
+      'date_price_range',
+      'long_position',
+      'short_position',
+    ],
+  },
   { id: 'text', kinds: ['text'] },
 ];
 

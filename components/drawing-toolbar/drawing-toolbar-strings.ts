@@ -1,5 +1,10 @@
 import { sectionStrings } from '../i18n/locale-store.js';
-import { drawingKindSummary, type DrawingKind } from '../../src/core/drawings/index.js';
+import {
+  EN_DRAWING_WORDS,
+  drawingKindSummary,
+  type DrawingKind,
+  type DrawingWords,
+} from '../../src/core/drawings/index.js';
 import { BUILTIN_KIND_INFO } from '../../src/core/drawings/kinds/builtin-kind-info.js';
 
 /** Labels of the drawing toolbar and editor. */
@@ -22,6 +27,8 @@ export interface DrawingStrings {
   readonly label: string;
   readonly lock: string;
   readonly unlock: string;
+  /** Words drawings paint on the canvas: a count of bars and time-span units (date range, date and price range). */
+  readonly units: DrawingWords;
 }
 
 export const EN_DRAWING: DrawingStrings = {
@@ -41,6 +48,7 @@ export const EN_DRAWING: DrawingStrings = {
   label: 'Label',
   lock: 'Lock',
   unlock: 'Unlock',
+  units: EN_DRAWING_WORDS,
 };
 
 /** The label of a kind in these strings, else the kind's registered label, else its id. */

@@ -56,7 +56,7 @@ export function lineIcon(shape: SVGTemplateResult): TemplateResult {
 
 /**
  * The drawing toolbar, a vertical bar beside the plot as in TradingView: select, range select, every
- * registered drawing kind (the fourteen built-ins, then the host's,
+ * registered drawing kind (the eighteen built-ins, then the host's,
  * src/core/drawings/drawing-kind-registry.ts), then magnet, copy and delete. It is a `role="toolbar"`
  * with `aria-orientation="vertical"` (one Tab stop, Up/Down move: the chart's a11y controller gives it
  * a roving tabindex). Every button has an accessible name; tool buttons report `aria-pressed`. Render it

@@ -8,6 +8,7 @@ import {
   type DrawingMapper,
   type DrawingPoint,
   type DrawingStyle,
+  type DrawingWords,
 } from '../../src/core/drawings/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
 import type {
@@ -53,6 +54,8 @@ export interface DrawingLayerOptions {
   readonly strings?: () => Pick<ChartStrings, 'pasteOtherInstrument' | 'drawingFailed'>;
   /** A failed tool call as people read it (default its message). */
   readonly errorText?: (error: { code: string; message: string }) => string;
+  /** Words drawings paint on the canvas (`42 bars`, `3d 4h`) in the chart's language; default English. */
+  readonly words?: () => DrawingWords;
   /** Bars each Ctrl/Cmd+V (and the copy button) shifts copies by; default 5. */
   readonly pasteOffsetBars?: number;
 }
@@ -396,6 +399,7 @@ export class DrawingLayerController {
       pixelRatio: pr,
       theme: { text: theme.text, background: theme.background, font: theme.font, up: theme.up, down: theme.down },
       origin: { x: u.bbox.left / pr, y: u.bbox.top / pr },
+      words: this.#o.words?.(),
     });
   };
 
@@ -428,6 +432,7 @@ export class DrawingLayerController {
       width: u.bbox.width / pr,
       height: u.bbox.height / pr,
       timeToX: (t) => u.valToPos(scale.toIndex(t), 'x'),
+      timeToIndex: (t) => scale.toIndex(t),
       xToTime: (x) => scale.toTime(u.posToVal(x, 'x')),
       priceToY: (p) => u.valToPos(p, yKey),
       yToPrice: (y) => u.posToVal(y, yKey),

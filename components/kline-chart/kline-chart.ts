@@ -373,6 +373,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       requestUpdate: () => this.requestUpdate(),
       onError: (message) => this.#showToast(message),
       strings: () => chartStrings(this.#lang()),
+      words: () => drawingStrings(this.#lang()).units,
       errorText: (error) =>
         error.code === 'drawing_failed' && this.#lang() !== 'en'
           ? chartStrings(this.#lang()).drawingFailed

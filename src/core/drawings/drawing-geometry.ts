@@ -4,6 +4,7 @@ import { getDrawingKind } from './get-drawing-kind.js';
 import type { DrawingMapper } from './drawing-mapper.js';
 import type { DrawingPrimitive, TextPrimitive } from './drawing-primitive.js';
 import { formatPrice as defaultFormatPrice } from './format-price.js';
+import { EN_DRAWING_WORDS, type DrawingWords } from './drawing-words.js';
 import { medianBarSpacing } from './median-bar-spacing.js';
 import { pointInPolygon, pointToSegmentDistance } from './pixel-math.js';
 
@@ -11,6 +12,8 @@ import { pointInPolygon, pointToSegmentDistance } from './pixel-math.js';
 export interface DrawingGeometryOptions {
   /** Formats prices in fib and price-range labels; default `formatPrice`. */
   readonly formatPrice?: (price: number, ref: number) => string;
+  /** Words of canvas labels in the chart's language; default English. */
+  readonly words?: DrawingWords;
 }
 
 /** Rough text metrics for hit testing without a canvas (12 px UI font). */
@@ -33,6 +36,7 @@ export function drawingGeometryInput(
     anchors: drawingAnchors(drawing, mapper),
     mapper,
     formatPrice: options.formatPrice ?? defaultFormatPrice,
+    words: options.words ?? EN_DRAWING_WORDS,
   };
 }
 

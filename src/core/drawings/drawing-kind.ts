@@ -1,6 +1,7 @@
 import type { Drawing } from './drawing.js';
 import type { DrawingPrimitive } from './drawing-primitive.js';
 import type { DrawingMapper } from './drawing-mapper.js';
+import type { DrawingWords } from './drawing-words.js';
 
 /** Style fields the drawing editor can show for a kind. */
 export type DrawingEditorField = 'color' | 'width' | 'dash' | 'label';
@@ -13,10 +14,12 @@ export interface DrawingGeometryInput {
   readonly mapper: DrawingMapper;
   /** Formats a price for labels (`price`, reference price). */
   readonly formatPrice: (price: number, ref: number) => string;
+  /** Words for canvas labels in the chart's language (`42 bars`, `3d 4h`); English without a chart. */
+  readonly words: DrawingWords;
 }
 
 /**
- * One drawing kind (docs/adding-a-drawing-kind.md). The fourteen built-ins (src/core/drawings/kinds/)
+ * One drawing kind (docs/adding-a-drawing-kind.md). The eighteen built-ins (src/core/drawings/kinds/)
  * use exactly this shape; a host adds its own with `registerDrawingKind(kind)`.
  */
 export interface DrawingKindDefinition {

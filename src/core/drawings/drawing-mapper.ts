@@ -8,6 +8,11 @@ export interface DrawingMapper {
   priceToY(price: number): number;
   xToTime(x: number): number;
   yToPrice(y: number): number;
+  /**
+   * Fractional index of `time` among the loaded bars (exact on a bar, interpolated between bars,
+   * extrapolated outside them), for counting bars; absent where no bars are known.
+   */
+  timeToIndex?(time: number): number;
   readonly width: number;
   readonly height: number;
 }

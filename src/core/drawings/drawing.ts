@@ -1,4 +1,4 @@
-/** The fourteen built-in drawing kinds of docs/contracts.md (src/core/drawings/kinds/). */
+/** The eighteen built-in drawing kinds of docs/contracts.md (src/core/drawings/kinds/). */
 export const DRAWING_KINDS = [
   'horizontal_line',
   'horizontal_ray',
@@ -9,8 +9,12 @@ export const DRAWING_KINDS = [
   'arrow',
   'rectangle',
   'parallel_channel',
+  'pitchfork',
   'fib_retracement',
+  'fib_extension',
   'price_range',
+  'date_range',
+  'date_price_range',
   'long_position',
   'short_position',
   'text',

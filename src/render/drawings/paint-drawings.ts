@@ -6,6 +6,7 @@ import {
   type Drawing,
   type DrawingMapper,
   type DrawingPrimitive,
+  type DrawingWords,
 } from '../../core/drawings/index.js';
 import { dashPattern } from './dash-pattern.js';
 
@@ -35,6 +36,8 @@ export interface PaintDrawingsOptions {
   readonly origin?: { readonly x: number; readonly y: number };
   /** Price formatter for fib and price-range labels. */
   readonly formatPrice?: (price: number, ref: number) => string;
+  /** Words of canvas labels (`42 bars`) in the chart's language; default English. */
+  readonly words?: DrawingWords;
 }
 
 /** Side of an anchor handle, CSS px. */
@@ -189,7 +192,7 @@ export function paintDrawings(
   ctx.lineJoin = 'round';
   ctx.lineCap = 'butt';
   let s = new CanvasState(ctx);
-  const geometry = { formatPrice: options.formatPrice };
+  const geometry = { formatPrice: options.formatPrice, words: options.words };
   for (const d of list) {
     const prims = drawingSegments(d, mapper, geometry);
     const own = getDrawingKind(d.kind)?.paint;

@@ -45,7 +45,7 @@ async function placeTwoPoints(chart: KlineChart): Promise<void> {
 }
 
 /**
- * A chart too short for the flat drawing bar (about 520 px of buttons) folds its kinds into groups, as
+ * A chart too short for the flat drawing bar (about 690 px of buttons) folds its kinds into groups, as
  * TradingView does: one button per group showing its last-used kind, and a flyout menu of the group's
  * kinds (chevron, long press or ArrowRight). A taller chart gets the flat bar back.
  */
@@ -208,7 +208,7 @@ describe('the drawing bar on a short chart', function () {
 
   it('unfolds into the flat bar when the chart grows taller, and folds again when it shrinks', async () => {
     const chart = await shortChart();
-    chart.style.height = '700px';
+    chart.style.height = '800px';
     await waitFor(() => bar(chart).querySelector('[data-group]') === null, 'the flat bar');
     const tools = [...bar(chart).querySelectorAll<HTMLElement>('button')].map((x) => x.dataset.tool);
     expect(tools).to.deep.equal(['select', 'range-select', ...DRAWING_KINDS, 'magnet', 'copy', 'delete']);

@@ -63,7 +63,7 @@ describe('long and short position drawings', () => {
   });
 
   it('the drawing bar offers both, and drawing_list reports the three points', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:900px;height:720px"></kline-chart>`);
+    const chart = await readyChart(html`<kline-chart style="width:900px;height:800px"></kline-chart>`);
     await chart.updateComplete;
     const bar = chart.shadowRoot!.querySelector('[part="drawing-toolbar"]')!;
     expect(bar.querySelector('[data-tool="long_position"]')?.getAttribute('aria-label')).to.equal('Long position');

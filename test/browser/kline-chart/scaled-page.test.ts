@@ -52,7 +52,7 @@ for (const page of PAGES) {
     beforeEach(async () => {
       chart = await readyChart(
         html`<div style=${page.style}>
-          <kline-chart style="width:800px;height:660px" indicators="VOL"></kline-chart>
+          <kline-chart style="width:800px;height:800px" indicators="VOL"></kline-chart>
           <!-- tall enough for the flat drawing bar (a shorter chart folds it into groups) -->
         </div>`,
       );

@@ -6,7 +6,7 @@ export const T0 = Date.UTC(2024, 0, 1);
 
 /**
  * A linear mapper over a 1000 × 500 plot: 100 px per day from T0, price 0 at the bottom and
- * 100 at the top (5 px per unit).
+ * 100 at the top (5 px per unit); daily bars from T0 (bar index = days since T0).
  */
 export const mapper: DrawingMapper = {
   width: 1000,
@@ -15,6 +15,7 @@ export const mapper: DrawingMapper = {
   xToTime: (x) => T0 + (x / 100) * DAY,
   priceToY: (p) => 500 - p * 5,
   yToPrice: (y) => (500 - y) / 5,
+  timeToIndex: (t) => (t - T0) / DAY,
 };
 
 /** A point at pixel (x, y) of `mapper`. */

@@ -31,7 +31,7 @@ function crossKind(id: string, extra: Partial<DrawingKindDefinition> = {}): Draw
   };
 }
 
-test('the fourteen built-in kinds are registered in contract order, each from its own definition', () => {
+test('the eighteen built-in kinds are registered in contract order, each from its own definition', () => {
   assert.deepEqual(
     listDrawingKinds()
       .slice(0, DRAWING_KINDS.length)

@@ -61,17 +61,41 @@ export const BUILTIN_KIND_INFO: Readonly<Record<BuiltinDrawingKind, DrawingKindS
     label: 'Parallel channel',
     icon: 'M1 10L11 3M5 14l10-7',
   },
+  pitchfork: {
+    id: 'pitchfork',
+    anchors: 3,
+    label: 'Pitchfork',
+    icon: 'M1 9l14-2M4 3l11 0M4 15l11-4M4 3v12',
+  },
   fib_retracement: {
     id: 'fib_retracement',
     anchors: 2,
     label: 'Fib retracement',
     icon: 'M2 3h12M2 6.5h12M2 9.5h12M2 13h12',
   },
+  fib_extension: {
+    id: 'fib_extension',
+    anchors: 3,
+    label: 'Trend-based fib extension',
+    icon: 'M1 13l4-9 3 6M8 2h7M8 6h7M8 10h7',
+  },
   price_range: {
     id: 'price_range',
     anchors: 2,
     label: 'Price range',
     icon: 'M8 13V3M5.5 5.5L8 3l2.5 2.5M3 13h10',
+  },
+  date_range: {
+    id: 'date_range',
+    anchors: 2,
+    label: 'Date range',
+    icon: 'M2 3v10M14 3v10M4 8h8M9.5 5.5L12 8l-2.5 2.5',
+  },
+  date_price_range: {
+    id: 'date_price_range',
+    anchors: 2,
+    label: 'Date and price range',
+    icon: 'M2 3h12v10H2zM8 11V5M6 7l2-2 2 2M5 8h6',
   },
   long_position: {
     id: 'long_position',

@@ -1,7 +1,8 @@
 import type { DrawingKindDefinition } from '../drawing-kind.js';
 import { BUILTIN_KIND_INFO } from './builtin-kind-info.js';
 import type { DrawingPrimitive } from '../drawing-primitive.js';
-import { LABEL_GAP, arrowHead, seg, signed } from './kind-helpers.js';
+import { LABEL_GAP, arrowHead, seg } from './kind-helpers.js';
+import { priceChange } from './measure-labels.js';
 
 /** Fill opacity of the price-range box. */
 export const PRICE_RANGE_FILL_ALPHA = 0.15;
@@ -24,9 +25,7 @@ export const priceRange: DrawingKindDefinition = {
     const { head, bx, by } = arrowHead(mx, a.y, mx, b.y, 1);
     out.push(seg(mx, a.y, bx, by));
     if (head) out.push(head);
-    const delta = p1 - p0;
-    const pct = p0 !== 0 ? ` (${signed(((delta / p0) * 100).toFixed(2), delta)}%)` : '';
-    const text = `${drawing.label ? `${drawing.label}: ` : ''}Δ ${signed(formatPrice(delta, p0), delta)}${pct}`;
+    const text = `${drawing.label ? `${drawing.label}: ` : ''}${priceChange(p0, p1, formatPrice)}`;
     const up = b.y <= a.y;
     out.push({
       type: 'text',
