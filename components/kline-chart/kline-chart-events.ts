@@ -1,6 +1,7 @@
 import type { ChartContext } from '../../src/protocol/index.js';
 import type { PersistEventDetail } from '../../src/core/persist/index.js';
 import type { DataRequestDetail } from './chart-data-controller.js';
+import type { PriceAlertFired } from '../../src/core/commands/price-alerts.js';
 
 export type { DataRequestDetail };
 
@@ -50,19 +51,8 @@ export interface KlineErrorDetail {
   readonly refused?: number;
 }
 
-/** `detail` of `kline-price-alert`: a live bar closed across a price line with an alert. */
-export interface PriceAlertDetail {
-  /** The price line (`price_lines_list`). */
-  readonly id: string;
-  readonly price: number;
-  readonly label: string;
-  readonly direction: 'up' | 'down';
-  /** The bar's open time (epoch ms) and the close that crossed (an appended bar's open, after a gap, counts too). */
-  readonly time: number;
-  readonly close: number;
-  readonly symbol: string;
-  readonly period: string;
-}
+/** `detail` of `kline-price-alert`: a live bar closed across a price line with an alert (src/core/commands/price-alerts.ts). */
+export type PriceAlertDetail = PriceAlertFired;
 
 /** Every event `<kline-chart>` dispatches, by name, with its `detail`. */
 export interface KlineChartEventDetails {

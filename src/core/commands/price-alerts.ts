@@ -2,11 +2,12 @@ import type { PriceLine } from '../state/index.js';
 
 /** A price alert that fired (the `detail` of `kline-price-alert`). */
 export interface PriceAlertFired {
+  /** The price line (`price_lines_list`). */
   readonly id: string;
   readonly price: number;
   readonly label: string;
   readonly direction: 'up' | 'down';
-  /** The bar's open time (epoch ms) and its close. */
+  /** The bar's open time (epoch ms) and the close that crossed (an appended bar's open, after a gap, counts too). */
   readonly time: number;
   readonly close: number;
   readonly symbol: string;

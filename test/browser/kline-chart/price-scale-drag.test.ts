@@ -30,20 +30,28 @@ async function drag(from: [number, number], to: [number, number]): Promise<void>
   await sendMouse({ type: 'up' });
 }
 
+/**
+ * A chart (800×500, sample bars) whose price axis was dragged `by` px (negative: up) from the middle of
+ * its plot, with the prices at its plot's edges before and after and the view and undo state before.
+ */
+async function draggedChart(by: number) {
+  const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`);
+  const core = coreOf(chart);
+  const view = core.store.peek('view');
+  const undoable = core.store.history.canUndo;
+  const before = await priceSpan(chart);
+  const { plot, axisX } = geometry(chart);
+  const mid = Math.round(plot.top + plot.height / 2);
+  await drag([axisX, mid], [axisX, mid + by]);
+  await chart.whenPainted();
+  return { chart, core, view, undoable, before, after: await priceSpan(chart), plot, axisX, mid };
+}
+
 describe('the price axis scales the prices, as on TradingView', () => {
   afterEach(() => resetMouse());
 
   it('a drag up on the axis stretches the scale about its middle, a drag down squeezes it; no pan, no undo step', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`);
-    const core = coreOf(chart);
-    const view = core.store.peek('view');
-    const undoable = core.store.history.canUndo;
-    const before = await priceSpan(chart);
-    const { plot, axisX } = geometry(chart);
-    const mid = Math.round(plot.top + plot.height / 2);
-    await drag([axisX, mid], [axisX, mid - 80]);
-    await chart.whenPainted();
-    const stretched = await priceSpan(chart);
+    const { chart, core, view, undoable, before, after: stretched, axisX, mid } = await draggedChart(-80);
     expect(stretched.top - stretched.bottom, 'a narrower price span').to.be.lessThan(
       (before.top - before.bottom) * 0.8,
     );
@@ -61,14 +69,8 @@ describe('the price axis scales the prices, as on TradingView', () => {
   });
 
   it('a fixed scale stays while the chart pans sideways, moves with a vertical drag, and a double-click on the axis fits it again', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`);
-    const { plot, axisX } = geometry(chart);
-    const mid = Math.round(plot.top + plot.height / 2);
-    await drag([axisX, mid], [axisX, mid + 120]);
-    await chart.whenPainted();
-    const fixed = await priceSpan(chart);
+    const { chart, core, after: fixed, plot, axisX, mid } = await draggedChart(120);
     // A sideways pan (API) keeps it: before, every pan fitted the scale to the bars in view.
-    const core = coreOf(chart);
     const view = core.store.peek('view')!;
     core.setView({ start: view.start - 40, end: view.end - 40 });
     await chart.whenPainted();
@@ -90,12 +92,7 @@ describe('the price axis scales the prices, as on TradingView', () => {
   });
 
   it('another period fits the scale to its bars again', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`);
-    const { plot, axisX } = geometry(chart);
-    const mid = Math.round(plot.top + plot.height / 2);
-    await drag([axisX, mid], [axisX, mid + 200]);
-    await chart.whenPainted();
-    const squeezed = await priceSpan(chart);
+    const { chart, after: squeezed } = await draggedChart(200);
     const result = await chart.tools.execute('chart_set_period', { period: '1w' });
     expect(result.success, JSON.stringify(result)).to.equal(true);
     await chart.whenPainted();
@@ -105,12 +102,7 @@ describe('the price axis scales the prices, as on TradingView', () => {
   });
 
   it('"Reset chart view" in the right-click menu fits a dragged scale again', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`);
-    const { plot, axisX } = geometry(chart);
-    const mid = Math.round(plot.top + plot.height / 2);
-    await drag([axisX, mid], [axisX, mid + 200]);
-    await chart.whenPainted();
-    const squeezed = await priceSpan(chart);
+    const { chart, after: squeezed, plot, mid } = await draggedChart(200);
     await sendMouse({ type: 'click', position: [Math.round(plot.left + plot.width / 2), mid], button: 'right' });
     const menu = () => chart.shadowRoot!.querySelector<HTMLElement>('[part="context-menu"]');
     await waitFor(() => !!menu()?.classList.contains('placed'), 'the context menu');

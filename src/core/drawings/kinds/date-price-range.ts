@@ -1,7 +1,7 @@
 import type { DrawingKindDefinition } from '../drawing-kind.js';
 import type { DrawingPrimitive } from '../drawing-primitive.js';
 import { BUILTIN_KIND_INFO } from './builtin-kind-info.js';
-import { LABEL_GAP, TEXT_HEIGHT_PX, arrowHead, seg } from './kind-helpers.js';
+import { LABEL_GAP, TEXT_HEIGHT_PX, arrowHead, boxOf, readout, seg } from './kind-helpers.js';
 import { barsAndSpan, priceChange } from './measure-labels.js';
 
 /** Fill opacity of the date-and-price-range box. */
@@ -19,10 +19,7 @@ export const datePriceRange: DrawingKindDefinition = {
   geometry({ anchors: [a, b], drawing, mapper, formatPrice, words }) {
     if (!a || !b) return [];
     const [p0, p1] = drawing.points;
-    const x = Math.min(a.x, b.x),
-      y = Math.min(a.y, b.y);
-    const w = Math.abs(b.x - a.x),
-      h = Math.abs(b.y - a.y);
+    const { x, y, w, h } = boxOf(a, b);
     const mx = x + w / 2,
       my = y + h / 2;
     const out: DrawingPrimitive[] = [
@@ -43,16 +40,9 @@ export const datePriceRange: DrawingKindDefinition = {
     // Beyond the edge the price moved to (above a rise, below a fall), the price change on top.
     const up = b.y <= a.y;
     lines.forEach((text, i) =>
-      out.push({
-        type: 'text',
-        x: mx,
-        y: up ? y - LABEL_GAP - (1 - i) * TEXT_HEIGHT_PX : y + h + LABEL_GAP + i * TEXT_HEIGHT_PX,
-        text,
-        align: 'center',
-        baseline: up ? 'bottom' : 'top',
-        role: 'label',
-        tone: 'theme',
-      }),
+      out.push(
+        readout(text, mx, up ? y - LABEL_GAP - (1 - i) * TEXT_HEIGHT_PX : y + h + LABEL_GAP + i * TEXT_HEIGHT_PX, up),
+      ),
     );
     return out;
   },

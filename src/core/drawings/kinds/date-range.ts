@@ -1,7 +1,7 @@
 import type { DrawingKindDefinition } from '../drawing-kind.js';
 import type { DrawingPrimitive } from '../drawing-primitive.js';
 import { BUILTIN_KIND_INFO } from './builtin-kind-info.js';
-import { LABEL_GAP, arrowHead, seg } from './kind-helpers.js';
+import { LABEL_GAP, arrowHead, boxOf, readout, seg } from './kind-helpers.js';
 import { barsAndSpan } from './measure-labels.js';
 
 /** Fill opacity of the date-range band. */
@@ -19,10 +19,7 @@ export const dateRange: DrawingKindDefinition = {
   geometry({ anchors: [a, b], drawing, mapper, words }) {
     if (!a || !b) return [];
     const [p0, p1] = drawing.points;
-    const x = Math.min(a.x, b.x),
-      y = Math.min(a.y, b.y);
-    const w = Math.abs(b.x - a.x),
-      h = Math.abs(b.y - a.y);
+    const { x, y, w, h } = boxOf(a, b);
     const my = y + h / 2;
     const out: DrawingPrimitive[] = [
       { type: 'rect', x, y, w, h, fillAlpha: DATE_RANGE_FILL_ALPHA, stroke: false },
@@ -32,16 +29,8 @@ export const dateRange: DrawingKindDefinition = {
     const { head, bx } = arrowHead(a.x, my, b.x, my, 1);
     out.push(seg(a.x, my, bx, my));
     if (head) out.push(head);
-    out.push({
-      type: 'text',
-      x: x + w / 2,
-      y: y + h + LABEL_GAP,
-      text: `${drawing.label ? `${drawing.label}: ` : ''}${barsAndSpan(mapper, p0.time, p1.time, words)}`,
-      align: 'center',
-      baseline: 'top',
-      role: 'label',
-      tone: 'theme',
-    });
+    const text = `${drawing.label ? `${drawing.label}: ` : ''}${barsAndSpan(mapper, p0.time, p1.time, words)}`;
+    out.push(readout(text, x + w / 2, y + h + LABEL_GAP, false));
     return out;
   },
 };

@@ -10,6 +10,19 @@ export function seg(x1: number, y1: number, x2: number, y2: number): SegmentPrim
   return { type: 'segment', x1, y1, x2, y2 };
 }
 
+/** The box between two anchors: left, top, width and height. */
+export function boxOf(
+  a: { readonly x: number; readonly y: number },
+  b: { readonly x: number; readonly y: number },
+): { x: number; y: number; w: number; h: number } {
+  return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
+}
+
+/** A measuring drawing's readout in the theme's text colour, centred at `x`: above `y` (`up`) or below it. */
+export function readout(text: string, x: number, y: number, up: boolean): TextPrimitive {
+  return { type: 'text', x, y, text, align: 'center', baseline: up ? 'bottom' : 'top', role: 'label', tone: 'theme' };
+}
+
 /** A label in the drawing's colour. */
 export function label(
   text: string,

@@ -1,7 +1,7 @@
 import type { DrawingKindDefinition } from '../drawing-kind.js';
 import { BUILTIN_KIND_INFO } from './builtin-kind-info.js';
 import type { DrawingPrimitive } from '../drawing-primitive.js';
-import { LABEL_GAP, arrowHead, seg } from './kind-helpers.js';
+import { LABEL_GAP, arrowHead, readout, seg } from './kind-helpers.js';
 import { priceChange } from './measure-labels.js';
 
 /** Fill opacity of the price-range box. */
@@ -27,16 +27,7 @@ export const priceRange: DrawingKindDefinition = {
     if (head) out.push(head);
     const text = `${drawing.label ? `${drawing.label}: ` : ''}${priceChange(p0, p1, formatPrice)}`;
     const up = b.y <= a.y;
-    out.push({
-      type: 'text',
-      x: mx,
-      y: up ? y - LABEL_GAP : y + h + LABEL_GAP,
-      text,
-      align: 'center',
-      baseline: up ? 'bottom' : 'top',
-      role: 'label',
-      tone: 'theme',
-    });
+    out.push(readout(text, mx, up ? y - LABEL_GAP : y + h + LABEL_GAP, up));
     return out;
   },
 };
