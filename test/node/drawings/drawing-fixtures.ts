@@ -1,4 +1,13 @@
-import type { Drawing, DrawingKind, DrawingMapper, DrawingPoint } from '../../../src/core/drawings/index.js';
+import type {
+  Drawing,
+  DrawingKind,
+  DrawingMapper,
+  DrawingPoint,
+  DrawingPrimitive,
+  RectPrimitive,
+  SegmentPrimitive,
+  TextPrimitive,
+} from '../../../src/core/drawings/index.js';
 
 export const DAY = 86_400_000;
 /** Monday 2024-01-01 00:00 UTC. */
@@ -35,3 +44,8 @@ export function makeDrawing(kind: DrawingKind, points: DrawingPoint[], extra: Pa
     ...extra,
   };
 }
+
+/** The primitives of one type a kind's geometry returned. */
+export const segments = (ps: DrawingPrimitive[]) => ps.filter((p): p is SegmentPrimitive => p.type === 'segment');
+export const texts = (ps: DrawingPrimitive[]) => ps.filter((p): p is TextPrimitive => p.type === 'text');
+export const rects = (ps: DrawingPrimitive[]) => ps.filter((p): p is RectPrimitive => p.type === 'rect');

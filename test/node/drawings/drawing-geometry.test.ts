@@ -3,16 +3,11 @@ import assert from 'node:assert/strict';
 import {
   FIB_LEVELS,
   drawingSegments,
-  type DrawingPrimitive,
   type PolygonPrimitive,
   type RectPrimitive,
   type SegmentPrimitive,
-  type TextPrimitive,
 } from '../../../src/core/drawings/index.js';
-import { makeDrawing, mapper, px } from './drawing-fixtures.js';
-
-const segments = (ps: DrawingPrimitive[]) => ps.filter((p): p is SegmentPrimitive => p.type === 'segment');
-const texts = (ps: DrawingPrimitive[]) => ps.filter((p): p is TextPrimitive => p.type === 'text');
+import { makeDrawing, mapper, px, segments, texts } from './drawing-fixtures.js';
 
 function close(actual: number, expected: number, msg?: string): void {
   assert.ok(Math.abs(actual - expected) < 1e-6, `${msg ?? ''} expected ${expected}, got ${actual}`);

@@ -1,16 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  FIB_EXTENSION_LEVELS,
-  drawingSegments,
-  type DrawingPrimitive,
-  type SegmentPrimitive,
-  type TextPrimitive,
-} from '../../../src/core/drawings/index.js';
-import { makeDrawing, mapper, px } from './drawing-fixtures.js';
-
-const segments = (ps: DrawingPrimitive[]) => ps.filter((p): p is SegmentPrimitive => p.type === 'segment');
-const texts = (ps: DrawingPrimitive[]) => ps.filter((p): p is TextPrimitive => p.type === 'text');
+import { FIB_EXTENSION_LEVELS, drawingSegments } from '../../../src/core/drawings/index.js';
+import { makeDrawing, mapper, px, segments, texts } from './drawing-fixtures.js';
 
 test('fib extension: both legs, and levels at C + k·(B − A) from C rightwards, labelled with ratio and price', () => {
   // A 40 → B 60 (day 1 → 3), back to C 50 (day 4): levels 50, 62.36, 70, 82.36, 102.36.

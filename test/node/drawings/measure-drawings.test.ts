@@ -3,19 +3,12 @@ import assert from 'node:assert/strict';
 import {
   EN_DRAWING_WORDS,
   drawingSegments,
-  type DrawingPrimitive,
   type DrawingWords,
   type PolygonPrimitive,
-  type RectPrimitive,
-  type SegmentPrimitive,
-  type TextPrimitive,
 } from '../../../src/core/drawings/index.js';
 import { formatSpan } from '../../../src/core/drawings/kinds/measure-labels.js';
-import { DAY, makeDrawing, mapper, px } from './drawing-fixtures.js';
+import { DAY, makeDrawing, mapper, px, rects, segments, texts } from './drawing-fixtures.js';
 
-const segments = (ps: DrawingPrimitive[]) => ps.filter((p): p is SegmentPrimitive => p.type === 'segment');
-const texts = (ps: DrawingPrimitive[]) => ps.filter((p): p is TextPrimitive => p.type === 'text');
-const rects = (ps: DrawingPrimitive[]) => ps.filter((p): p is RectPrimitive => p.type === 'rect');
 const HOUR = 3_600_000;
 
 const JA: DrawingWords = {

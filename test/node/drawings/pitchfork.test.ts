@@ -1,9 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drawingSegments, type DrawingPrimitive, type SegmentPrimitive } from '../../../src/core/drawings/index.js';
-import { makeDrawing, mapper, px } from './drawing-fixtures.js';
+import { drawingSegments, type SegmentPrimitive } from '../../../src/core/drawings/index.js';
+import { makeDrawing, mapper, px, segments } from './drawing-fixtures.js';
 
-const segments = (ps: DrawingPrimitive[]) => ps.filter((p): p is SegmentPrimitive => p.type === 'segment');
 const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 
 test('pitchfork: median from the first point through the midpoint of the others, parallels through them, to the right edge', () => {
