@@ -10,13 +10,26 @@ const TAG_INSET = 4;
 const RIGHT_MARGIN = 6;
 
 let measurer: CanvasRenderingContext2D | null | undefined;
+/** The font last given to the measurer (its `font` reads back normalised, so it is not compared). */
+let measuredFont = '';
+/** Widths measured in `measuredFont`, by text: a zoom frame measures labels it has measured before. */
+const widths = new Map<string, number>();
 
 /** Width of `text` in CSS px in `font` (a CSS font, e.g. the theme's `11px system-ui`). */
 function textWidth(text: string, font: string): number {
   if (measurer === undefined) measurer = document.createElement('canvas').getContext('2d');
   if (!measurer) return text.length * 7;
-  if (measurer.font !== font) measurer.font = font;
-  return measurer.measureText(text).width;
+  if (font !== measuredFont) {
+    measurer.font = measuredFont = font;
+    widths.clear();
+  }
+  let w = widths.get(text);
+  if (w === undefined) {
+    if (widths.size > 512) widths.clear();
+    w = measurer.measureText(text).width;
+    widths.set(text, w);
+  }
+  return w;
 }
 
 /** The widest of `texts`: only the longest two are measured (digits share one width in UI fonts). */
