@@ -281,6 +281,7 @@ export class ChartRenderer {
     }
     const settings = this.#settings();
     const was = { ...dirty };
+    if (was.data || was.layout) this.#axisWidth.allowShrink();
     dirty.data = dirty.view = dirty.layout = dirty.overlay = false;
     this.#sizedFor = this.#size;
     const totalWeight = specs.reduce((a, s) => a + s.weight, 0) || 1;

@@ -12,7 +12,7 @@ const RIGHT_MARGIN = 6;
 let measurer: CanvasRenderingContext2D | null | undefined;
 /** The font last given to the measurer (its `font` reads back normalised, so it is not compared). */
 let measuredFont = '';
-/** Widths measured in `measuredFont`, by text: a zoom frame measures labels it has measured before. */
+/** Widths measured in `measuredFont`, by the text's shape (see {@link textWidth}). */
 const widths = new Map<string, number>();
 
 /** Width of `text` in CSS px in `font` (a CSS font, e.g. the theme's `11px system-ui`). */
@@ -23,11 +23,14 @@ function textWidth(text: string, font: string): number {
     measurer.font = measuredFont = font;
     widths.clear();
   }
-  let w = widths.get(text);
+  // Measured by shape, every digit as a 0 (a wide digit; UI fonts' digits mostly share one width): a
+  // zoom that relabels the axis every frame measures a handful of shapes, not every new label.
+  const shape = text.replace(/\d/g, '0');
+  let w = widths.get(shape);
   if (w === undefined) {
     if (widths.size > 512) widths.clear();
-    w = measurer.measureText(text).width;
-    widths.set(text, w);
+    w = measurer.measureText(shape).width;
+    widths.set(shape, w);
   }
   return w;
 }
@@ -64,6 +67,8 @@ export class SharedAxisWidth {
   readonly #needs = new Map<string, number>();
   #width = MIN_AXIS_WIDTH;
   #pending = false;
+  /** Whether the width may narrow: only while new data or a new layout is laid out, never on a pan or zoom. */
+  #shrink = false;
   readonly #onChange: () => void;
 
   constructor(onChange: () => void) {
@@ -83,6 +88,20 @@ export class SharedAxisWidth {
     return this.#width;
   }
 
+  /**
+   * Lets the width narrow to what the panes need while the layout under way is laid out (new bars, new
+   * panes, new settings), then holds it again. A pan or zoom only widens it, so the plot does not jump
+   * as labels come and go.
+   */
+  allowShrink(): void {
+    this.#shrink = true;
+    this.#update();
+    // After the panes' layouts (uPlot commits in microtasks queued before this one).
+    queueMicrotask(() => {
+      this.#shrink = false;
+    });
+  }
+
   /** A pane went away: its need no longer counts. */
   forget(id: string): void {
     if (this.#needs.delete(id)) this.#update();
@@ -91,7 +110,7 @@ export class SharedAxisWidth {
   #update(): void {
     let w = MIN_AXIS_WIDTH;
     for (const n of this.#needs.values()) if (n > w) w = n;
-    if (w === this.#width) return;
+    if (w === this.#width || (w < this.#width && !this.#shrink)) return;
     this.#width = w;
     if (this.#pending) return;
     this.#pending = true;
