@@ -1,9 +1,13 @@
 import { css, html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
-import { drawingKindSummary, listDrawingKinds } from '../../src/core/drawings/index.js';
+import { lineIcon } from './line-icon.js';
+import { drawingKindSummary, listDrawingKinds, type BuiltinDrawingKind } from '../../src/core/drawings/index.js';
+import { BUILTIN_KIND_ICONS } from '../../src/core/drawings/kinds/builtin-kind-icons.js';
 import type { DrawingLayerTool } from '../kline-chart/drawing-layer-controller.js';
 import { kindLabel, type DrawingStrings } from './drawing-toolbar-strings.js';
 import type { DrawingBarFold } from './drawing-bar-fold.js';
 import { drawingGroups, type DrawingGroup } from './drawing-groups.js';
+
+export { lineIcon };
 
 /** What the drawing toolbar shows. */
 export interface DrawingToolbarModel {
@@ -42,16 +46,13 @@ const PATH_DATA = /^[\sMmLlHhVvCcSsQqTtAaZz0-9.,eE+-]*$/;
 function icon(name: string): TemplateResult {
   let shape = Object.hasOwn(ICONS, name) ? ICONS[name as keyof typeof ICONS] : undefined;
   if (!shape) {
-    const d = drawingKindSummary(name)?.icon;
+    const d = Object.hasOwn(BUILTIN_KIND_ICONS, name)
+      ? BUILTIN_KIND_ICONS[name as BuiltinDrawingKind]
+      : drawingKindSummary(name)?.icon;
     // Path data goes into an attribute value: never parsed as markup.
     shape = svg`<path d=${d && PATH_DATA.test(d) ? d : KIND_FALLBACK_ICON}/>`;
   }
   return lineIcon(shape);
-}
-
-/** A 16×16 line icon around `shape` (also the chart toolbar's camera and full-screen buttons). */
-export function lineIcon(shape: SVGTemplateResult): TemplateResult {
-  return html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round">${shape}</svg>`;
 }
 
 /**

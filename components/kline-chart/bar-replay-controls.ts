@@ -2,7 +2,7 @@ import { css, html, nothing, svg, type ReactiveController, type ReactiveControll
 import { BarReplay, REPLAY_SPEEDS } from '../../src/core/commands/bar-replay.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import { localPoint, offsetWithin, type ChartRenderer } from '../../src/render/index.js';
-import { lineIcon } from '../drawing-toolbar/index.js';
+import { lineIcon } from '../drawing-toolbar/line-icon.js';
 import { chartStrings } from './chart-strings.js';
 import { RovingToolbar } from './roving-toolbar.js';
 

@@ -1,7 +1,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/chart-core.js';
 import { isDrawingKind, type Drawing, type DrawingKind } from '../../src/core/drawings/index.js';
-import { drawingStrings } from '../drawing-toolbar/index.js';
+import { drawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import type { ChartA11yController } from './chart-a11y-controller.js';
 import { formatPrice } from './chart-legend.js';
 import { chartStrings } from './chart-strings.js';

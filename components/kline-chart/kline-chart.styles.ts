@@ -135,6 +135,8 @@ export const klineChartStyles = [
      * bar on the left on a right-to-left page too, away from the price scale.
      */
     .body { display: flex; flex: 1; min-height: 0; direction: ltr; }
+    /* The drawing bar before its chunk is here (its own styles come with it): its width, so nothing moves. */
+    .drawing-toolbar:empty { flex-shrink: 0; width: 34px; border-right: 1px solid var(--kline-border-color, #e0e3eb); }
     .main { position: relative; flex: 1; min-width: 0; min-height: 0; direction: ltr; unicode-bidi: isolate; }
     /* A long press is the crosshair gesture: no text selection, no iOS callout. */
     .panes {

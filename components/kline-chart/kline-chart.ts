@@ -45,15 +45,12 @@ import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
 // The popover element itself is a lazy chunk: import its model and legend parts, not its index.
 import { indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/indicator-legend-entry.js';
-import {
-  lineIcon,
-  renderActiveTool,
-  renderDrawingToolbar,
-  DrawingBarFold,
-  type DrawingToolbarActions,
-  drawingStrings,
-  drawingToolbarStyles,
-} from '../drawing-toolbar/index.js';
+import { lineIcon } from '../drawing-toolbar/line-icon.js';
+import { drawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
+import type { DrawingToolbarActions } from '../drawing-toolbar/drawing-toolbar.js';
+import type { DrawingBarFold } from '../drawing-toolbar/drawing-bar-fold.js';
+// The drawing bar is a lazy chunk: the first render that shows it loads it (issue #12).
+type DrawingBarParts = typeof import('../drawing-toolbar/drawing-bar-parts.js');
 // The drawing editor is a lazy chunk: the first selected drawing loads it (issue #12).
 type DrawingEditorModule = typeof import('../drawing-editor/drawing-editor.js');
 import { ChartViewController } from './chart-view-controller.js';
@@ -243,7 +240,7 @@ export interface ChartToolsApi {
  * @cssprop [--kline-focus-width=2px] - Width of focus rings (3px under `prefers-contrast: more`).
  */
 export class KlineChart extends SignalWatcher(LitElement) {
-  static override styles = [...klineChartStyles, drawingToolbarStyles, indicatorLegendStyles, toolbarOverflowStyles];
+  static override styles = [...klineChartStyles, indicatorLegendStyles, toolbarOverflowStyles];
 
   static override properties = {
     symbol: { type: String, reflect: true },
@@ -344,8 +341,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
   readonly #a11y: ChartA11yController;
   readonly #keyDrawing: KeyboardDrawingController;
   readonly #overflow = new ToolbarOverflowController(this);
-  /** The drawing bar's groups on a chart too short for the flat bar. */
-  readonly #barFold = new DrawingBarFold(this);
+  /** The drawing bar's groups on a chart too short for the flat bar (made with the bar's chunk). */
+  #barFold: DrawingBarFold | null = null;
+  #bar: DrawingBarParts | null = null;
+  #barLoad: Promise<void> | null = null;
   readonly #contextMenu: ContextMenuController;
   #ready = false;
   #pickerLoad: Promise<unknown> | null = null;
@@ -626,6 +625,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     await this.#core.indicatorRegistry.settled(); // a study or form a frame asked for (issue #12)
     await this.#drawings.whenLoaded();
     await this.#overlays.whenLoaded();
+    if (this.#barLoad) await this.#barLoad.then(() => this.updateComplete);
     await this.#view.whenPainted();
   }
 
@@ -1010,7 +1010,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}
             ><button class="picker-fallback" disabled aria-hidden="true"><span translate="no">ƒx</span> ${pickerStrings(this.#lang()).button}</button></kline-indicator-picker>
           ${this.#overflow.fold === 0 ? this.#renderExtraButtons(strings) : nothing}
-          ${this.#overflow.compact ? renderActiveTool(this.#drawings.tool, drawingStrings(this.#lang()), () => (this.#drawings.setTool('select'), this.#focusPart('more-button'))) : nothing}
+          ${this.#overflow.compact ? this.#renderActiveTool() : nothing}
           ${this.#overflow.fold > 0 ? this.#renderOverflowMenu(strings) : nothing}`,
       )}
       <div class="body">
@@ -1452,18 +1452,47 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   #renderDrawingToolbar() {
     const d = this.#drawings;
-    return renderDrawingToolbar(
+    const bar = this.#bar;
+    // Until its chunk is here, an empty bar keeps its width (kline-chart.styles.ts), so nothing moves.
+    if (!bar) return (this.#loadBar(), html`<div class="drawing-toolbar" part="drawing-toolbar"></div>`);
+    return bar.renderDrawingToolbar(
       {
         tool: d.tool,
         magnet: d.magnet,
         hasSelection: this.#core.store.state.drawingSelection.get().length > 0,
         strings: drawingStrings(this.#lang()),
-        fold: this.#barFold,
+        fold: this.#barFold ?? undefined,
       },
       {
         ...this.#drawingActions(),
       },
     );
+  }
+
+  /** A compact chart's active tool (its drawing tools are in the "More" menu), once the bar's chunk is here. */
+  #renderActiveTool() {
+    const tool = this.#drawings.tool;
+    if (tool === 'select' || !tool) return nothing;
+    if (!this.#bar) return (this.#loadBar(), nothing);
+    return this.#bar.renderActiveTool(tool, drawingStrings(this.#lang()), () => {
+      this.#drawings.setTool('select');
+      this.#focusPart('more-button');
+    });
+  }
+
+  #loadBar(): Promise<void> {
+    return (this.#barLoad ??= import('../drawing-toolbar/drawing-bar-parts.js').then(
+      (module) => {
+        this.#adoptStyles(module.drawingToolbarStyles);
+        this.#barFold = new module.DrawingBarFold(this);
+        this.#bar = module;
+        this.requestUpdate();
+      },
+      (error: unknown) => {
+        this.#barLoad = null;
+        console.warn('kline-chart: the drawing bar could not be loaded', error);
+      },
+    ));
   }
 
   /** The selected drawing's editor, once its chunk is here (the first selection loads it). */

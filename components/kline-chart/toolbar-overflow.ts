@@ -1,6 +1,6 @@
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Period } from '../../src/core/data/index.js';
-import type { DrawingStrings } from '../drawing-toolbar/index.js';
+import type { DrawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import type { DrawingLayerTool } from './drawing-layer-controller.js';
 import { clientScale } from '../../src/render/client-scale.js';
 
