@@ -49,7 +49,8 @@ export const EN_SETTINGS: SettingsDialogStrings = {
   help: {
     theme: 'Colour theme; auto follows the system.',
     colorConvention: 'green-up: rising bars green (US/EU); red-up: rising bars red (China, Japan, Korea).',
-    candleStyle: 'How bars are drawn: solid candles, hollow rising candles, OHLC bars, a close line, or an area.',
+    candleStyle:
+      'How bars are drawn: solid candles, hollow rising candles, OHLC bars, a close line, an area, or Heikin-Ashi candles (averaged; the legend and the price tag keep market prices).',
     priceScale: 'Price axis: linear, logarithmic, or percent change from the first visible bar.',
     grid: 'Show grid lines.',
     volume: 'Show the volume pane.',
@@ -68,7 +69,14 @@ export const EN_SETTINGS: SettingsDialogStrings = {
   options: {
     theme: { light: 'Light', dark: 'Dark', auto: 'Auto' },
     colorConvention: { 'green-up': 'Green up, red down', 'red-up': 'Red up, green down' },
-    candleStyle: { solid: 'Candles', hollow: 'Hollow candles', ohlc: 'OHLC bars', line: 'Line', area: 'Area' },
+    candleStyle: {
+      solid: 'Candles',
+      hollow: 'Hollow candles',
+      ohlc: 'OHLC bars',
+      line: 'Line',
+      area: 'Area',
+      heikin_ashi: 'Heikin Ashi',
+    },
     priceScale: { linear: 'Linear', log: 'Logarithmic', percent: 'Percent' },
     crosshair: { normal: 'Free', magnet: 'Magnet (snap to close)', hidden: 'Hidden' },
     priceAxisSide: { right: 'Right', left: 'Left' },

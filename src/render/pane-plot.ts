@@ -9,7 +9,7 @@ import {
   paintLeftComparisons,
   type LeftScaleEnv,
 } from './left-price-scale.js';
-import type { Bars } from '../core/data/index.js';
+import { HeikinAshi, type Bars } from '../core/data/index.js';
 import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
@@ -308,8 +308,16 @@ export class PanePlot {
     this.element.remove();
   }
 
-  #data(): uPlot.AlignedData {
+  /** The price pane's bars as drawn: Heikin-Ashi bars under that style (its range follows them too). */
+  #drawnBars(): Bars {
     const bars = this.env.bars();
+    return this.env.settings().candleStyle === 'heikin_ashi' ? (this.#heikinAshi ??= new HeikinAshi()).of(bars) : bars;
+  }
+
+  #heikinAshi: HeikinAshi | null = null;
+
+  #data(): uPlot.AlignedData {
+    const bars = this.spec.kind === 'price' ? this.#drawnBars() : this.env.bars();
     const x = this.env.xIndex();
     // Typed arrays go to uPlot as they are: no copy per load.
     const cols: ArrayLike<number>[] = [x];
@@ -644,7 +652,7 @@ export class PanePlot {
             ctx.clip();
             if (this.spec.kind === 'price') {
               paintClouds(ctx, this.spec.series, i0, view.end, t, th);
-              paintCandles(ctx, bars, i0, i1, t, this.env.settings().candleStyle, colors, uPlot.pxRatio);
+              paintCandles(ctx, this.#drawnBars(), i0, i1, t, this.env.settings().candleStyle, colors, uPlot.pxRatio);
               this.#paintComparisons(ctx, i0, i1, t);
               if (left) paintLeftComparisons(u, ctx, left, t);
             }

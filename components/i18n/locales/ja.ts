@@ -220,7 +220,8 @@ const ja: LocaleStrings = {
     help: {
       theme: '配色のテーマ。「自動」はシステムに合わせます。',
       colorConvention: '陽線を赤にする（日本・中国・韓国の慣習）か、緑にする（欧米の慣習）か。',
-      candleStyle: '足の描き方：ローソク足、中抜きの陽線、バーチャート、終値の折れ線、面グラフ。',
+      candleStyle:
+        '足の描き方：ローソク足、中抜きの陽線、バーチャート、終値の折れ線、面グラフ、平均足（凡例と価格ラベルは市場価格のまま）。',
       priceScale: '価格軸：通常、対数、または最初に表示された足からの騰落率。',
       grid: 'グリッド線を表示します。',
       volume: '出来高ペインを表示します。',
@@ -245,6 +246,7 @@ const ja: LocaleStrings = {
         ohlc: 'バーチャート',
         line: 'ライン',
         area: 'エリア',
+        heikin_ashi: '平均足',
       },
       priceScale: { linear: '通常', log: '対数', percent: 'パーセント' },
       crosshair: { normal: '自由', magnet: '終値に吸着', hidden: '非表示' },

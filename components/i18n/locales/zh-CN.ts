@@ -219,7 +219,8 @@ const zhCN: LocaleStrings = {
     help: {
       theme: '配色主题；“自动”跟随系统。',
       colorConvention: '红涨绿跌（中国、日本、韩国习惯）或绿涨红跌（欧美习惯）。',
-      candleStyle: 'K线的画法：实心K线、空心阳线、美国线、收盘价折线或面积图。',
+      candleStyle:
+        'K线的画法：实心K线、空心阳线、美国线、收盘价折线、面积图或平均K线（图例和价格标签仍显示市场价格）。',
       priceScale: '价格坐标：普通、对数，或相对首根可见K线的涨跌幅。',
       grid: '显示网格线。',
       volume: '显示成交量窗格。',
@@ -237,7 +238,14 @@ const zhCN: LocaleStrings = {
     options: {
       theme: { light: '浅色', dark: '深色', auto: '自动' },
       colorConvention: { 'green-up': '绿涨红跌', 'red-up': '红涨绿跌' },
-      candleStyle: { solid: '实心K线', hollow: '空心K线', ohlc: '美国线', line: '折线', area: '面积图' },
+      candleStyle: {
+        solid: '实心K线',
+        hollow: '空心K线',
+        ohlc: '美国线',
+        line: '折线',
+        area: '面积图',
+        heikin_ashi: '平均K线',
+      },
       priceScale: { linear: '普通', log: '对数', percent: '百分比' },
       crosshair: { normal: '自由', magnet: '吸附收盘价', hidden: '隐藏' },
       priceAxisSide: { right: '右侧', left: '左侧' },

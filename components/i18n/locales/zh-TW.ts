@@ -219,7 +219,8 @@ const zhTW: LocaleStrings = {
     help: {
       theme: '配色主題；“自動”跟隨系統。',
       colorConvention: '紅漲綠跌（中國、日本、韓國習慣）或綠漲紅跌（歐美習慣）。',
-      candleStyle: 'K線的畫法：實心K線、空心陽線、美國線、收盤價折線或面積圖。',
+      candleStyle:
+        'K線的畫法：實心K線、空心陽線、美國線、收盤價折線、面積圖或平均K線（圖例和價格標籤仍顯示市場價格）。',
       priceScale: '價格坐標：普通、對數，或相對首根可見K線的漲跌幅。',
       grid: '顯示網格線。',
       volume: '顯示成交量窗格。',
@@ -237,7 +238,14 @@ const zhTW: LocaleStrings = {
     options: {
       theme: { light: '淺色', dark: '深色', auto: '自動' },
       colorConvention: { 'green-up': '綠漲紅跌', 'red-up': '紅漲綠跌' },
-      candleStyle: { solid: '實心K線', hollow: '空心K線', ohlc: '美國線', line: '折線', area: '面積圖' },
+      candleStyle: {
+        solid: '實心K線',
+        hollow: '空心K線',
+        ohlc: '美國線',
+        line: '折線',
+        area: '面積圖',
+        heikin_ashi: '平均K線',
+      },
       priceScale: { linear: '普通', log: '對數', percent: '百分比' },
       crosshair: { normal: '自由', magnet: '吸附收盤價', hidden: '隱藏' },
       priceAxisSide: { right: '右側', left: '左側' },

@@ -50,7 +50,7 @@ export class SettingsTools {
     name: 'settings_get',
     label: 'Get settings',
     description:
-      'Returns the current chart settings (`values`) and, for each writable key, its allowed values and meaning (`schema`, e.g. `candleStyle: solid|hollow|ohlc|line|area`). Call it before settings_update when you need a current value or the allowed values; never fails.',
+      'Returns the current chart settings (`values`) and, for each writable key, its allowed values and meaning (`schema`, e.g. `candleStyle: solid|hollow|ohlc|line|area|heikin_ashi`). Call it before settings_update when you need a current value or the allowed values; never fails.',
     parameters: Empty,
     safety: 'read-only',
   })

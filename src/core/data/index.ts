@@ -1,4 +1,5 @@
 export * from './bars.js';
+export * from './heikin-ashi.js';
 export * from './period.js';
 export type * from './instrument.js';
 export * from './data-source.js';

@@ -93,7 +93,7 @@ export interface PriceLine {
   readonly alertOnce: boolean;
 }
 
-export type CandleStyle = 'solid' | 'hollow' | 'ohlc' | 'line' | 'area';
+export type CandleStyle = 'solid' | 'hollow' | 'ohlc' | 'line' | 'area' | 'heikin_ashi';
 export type PriceScaleMode = 'linear' | 'log' | 'percent';
 
 export interface ChartSettings {

@@ -18,8 +18,8 @@ export const SettingsValues = Type.Object(
     ),
     candleStyle: Type.Optional(
       lit(
-        ['solid', 'hollow', 'ohlc', 'line', 'area'] as const,
-        'How bars are drawn: solid candles, hollow rising candles, OHLC bars, a close line, or an area.',
+        ['solid', 'hollow', 'ohlc', 'line', 'area', 'heikin_ashi'] as const,
+        'How bars are drawn: solid candles, hollow rising candles, OHLC bars, a close line, an area, or Heikin-Ashi candles (averaged bars; the legend, the price tag and every tool keep market prices).',
       ),
     ),
     priceScale: Type.Optional(
