@@ -51,7 +51,7 @@ describe('Heikin-Ashi candles', function () {
     const after = { up: countPixels(canvas(), up, 12), down: countPixels(canvas(), down, 12) };
     expect(after.up, 'rising Heikin-Ashi candles').to.be.greaterThan(before.up);
     expect(after.down, 'no falling Heikin-Ashi candle past the first bars').to.be.lessThan(before.down * 0.05);
-    const legend = chart.shadowRoot!.querySelector('.legend')!.textContent!;
+    const legend = chart.shadowRoot!.querySelector('.legend')!.textContent;
     const last = bars[bars.length - 1];
     // 158.9, not the Heikin-Ashi close (O + H + L + C) / 4 = 159.2.
     expect(legend, 'the legend shows the market close').to.contain(`C ${+last.close.toFixed(2)}`);

@@ -130,7 +130,14 @@ test('closed sets are enums: periods, drawing kinds, line dash, setting values a
   ]);
   assert.deepEqual(prop('drawing_create', 'style', 'dash').enum, ['solid', 'dashed', 'dotted']);
   assert.deepEqual(prop('drawing_update', 'style', 'dash').enum, ['solid', 'dashed', 'dotted']);
-  assert.deepEqual(prop('settings_update', 'values', 'candleStyle').enum, ['solid', 'hollow', 'ohlc', 'line', 'area', 'heikin_ashi']);
+  assert.deepEqual(prop('settings_update', 'values', 'candleStyle').enum, [
+    'solid',
+    'hollow',
+    'ohlc',
+    'line',
+    'area',
+    'heikin_ashi',
+  ]);
   for (const key of ['theme', 'colorConvention', 'priceScale', 'crosshair', 'priceAxisSide']) {
     assert.ok(Array.isArray(prop('settings_update', 'values', key).enum), `settings_update values.${key} is an enum`);
   }
