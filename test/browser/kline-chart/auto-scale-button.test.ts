@@ -6,6 +6,7 @@ import type { Bar } from '../../../src/core/data/index.js';
 import { priceScales, readyChart, waitFor } from '../helpers/chart-fixture.js';
 import { drag, geometry, priceSpan } from '../helpers/price-axis-drag.js';
 import { deepActive } from '../helpers/keyboard.js';
+import { axeViolations } from '../a11y/run-axe.js';
 import { minuteBars, mountChart, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
 
 const LABEL = 'Auto (fits data to screen)';
@@ -77,6 +78,7 @@ describe('the price axis’s "Auto (fits data to screen)" button, as on TradingV
     const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`);
     const fitted = await priceSpan(chart);
     const b = await dragAxis(chart, -120);
+    expect(await axeViolations(chart)).to.deep.equal([]);
     chart.focus();
     for (let i = 0; i < 80 && deepActive() !== b; i++) await sendKeys({ press: 'Tab' });
     expect(deepActive() === b, 'Tab reaches the button').to.equal(true);
