@@ -44,6 +44,8 @@ export interface ChartStrings {
   readonly ctxMenu: string;
   readonly ctxReset: string;
   readonly ctxCopyPrice: (price: string) => string;
+  /** On a study pane (RSI, MACD…): copies the value of its scale under the pointer. */
+  readonly ctxCopyValue: (value: string) => string;
   readonly ctxAddLine: (price: string) => string;
   /** Makes a price line with a `cross` alert there. */
   readonly ctxAddAlert: (price: string) => string;
@@ -101,6 +103,8 @@ export interface ChartStrings {
   readonly scHomeEnd: string;
   /** The button that brings the newest bar back into view. */
   readonly toLatest: string;
+  /** The price axis's button shown while a drag holds its scale fixed: fits the prices again. */
+  readonly autoScale: string;
   readonly scTable: string;
   readonly scEscape: string;
   readonly scPalette: string;
@@ -161,6 +165,7 @@ export const EN_CHART: ChartStrings = {
   ctxMenu: 'Chart menu',
   ctxReset: 'Reset chart view',
   ctxCopyPrice: (price) => `Copy price ${price}`,
+  ctxCopyValue: (value) => `Copy value ${value}`,
   ctxAddLine: (price) => `Add horizontal line at ${price}`,
   ctxAddAlert: (price) => `Add alert at ${price}`,
   ctxRemoveDrawings: 'Remove all drawings',
@@ -213,6 +218,7 @@ export const EN_CHART: ChartStrings = {
   scZoom: 'Zoom in / out',
   scHomeEnd: 'First / latest bars',
   toLatest: 'Scroll to the most recent bar',
+  autoScale: 'Auto (fits data to screen)',
   scTable: 'Show or hide the data table',
   scEscape: 'Hide the crosshair, cancel, deselect',
   scPalette: 'Command palette',

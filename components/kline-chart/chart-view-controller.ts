@@ -8,6 +8,7 @@ import {
   buildPaneSpecs,
   type PaneLayoutSpec,
   type ChartTheme,
+  type PriceRange,
 } from '../../src/render/index.js';
 import { PaneSeparators } from './pane-separators.js';
 import { resolveAutoTheme, ThemeWatcher } from '../theme-watcher.js';
@@ -27,6 +28,8 @@ export interface ChartViewOptions {
   readonly onLayout: (offsets: ReadonlyMap<string, number>) => void;
   /** The bar under the crosshair, or null. */
   readonly onCursor: (index: number | null) => void;
+  /** The price scale was fixed by the user (a drag on its axis), or fits the bars again (`null`). */
+  readonly onPriceRange?: (range: PriceRange | null) => void;
   /** The theme's colours changed (the legend re-renders in them). */
   readonly onTheme?: () => void;
   /** The catalogue tag the chart speaks: the axes format dates and numbers in it. */
@@ -134,6 +137,7 @@ export class ChartViewController implements ReactiveController {
     this.#renderer?.destroy();
     this.#renderer = null;
     this.#priceScale = null;
+    this.#o.onPriceRange?.(null); // the next renderer fits the bars
     this.#watcher.stop();
   }
 
@@ -207,6 +211,7 @@ export class ChartViewController implements ReactiveController {
         this.#separators?.update(offsets, container.clientHeight);
       },
       onCursor: (index) => this.#o.onCursor(index),
+      onPriceRange: this.#o.onPriceRange,
       // The legend keeps clear of a price axis that grew for long prices (kline-chart.styles.ts).
       onAxisWidth: (width) => main.style.setProperty('--_kline-axis-width', `${width}px`),
     });

@@ -3,7 +3,13 @@ import type { ChartCore } from '../../src/core/commands/index.js';
 import { hitTestDrawings } from '../../src/core/drawings/index.js';
 import { defaultView } from '../../src/core/state/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
-import { formatPriceTag, localPoint, offsetWithin, type ChartRenderer } from '../../src/render/index.js';
+import {
+  formatAxisTicks,
+  formatPriceTag,
+  localPoint,
+  offsetWithin,
+  type ChartRenderer,
+} from '../../src/render/index.js';
 import { onMenuKeys } from '../menu-keys.js';
 import { chartStrings } from './chart-strings.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
@@ -34,6 +40,8 @@ interface OpenMenu {
   readonly y: number;
   /** On the price plot: the price there, rounded to the instrument's precision, and its text. */
   readonly price: { readonly value: number; readonly text: string; readonly time: number } | null;
+  /** On a study pane's plot (RSI, MACD, volume): its scale's value there, as that pane's axis writes it. */
+  readonly value: string | null;
   /** The drawing under the pointer (now selected), if any. */
   readonly drawing: string | null;
 }
@@ -49,8 +57,8 @@ interface Item {
 
 /**
  * The chart's context menu (a lazy chunk, opened by `ContextMenuController`): TradingView's right-click
- * menu. On the plot background: reset the view, copy the price under the pointer, add a horizontal line
- * or a price alert there, remove all drawings or indicators, settings; on a drawing (which it selects): edit, clone,
+ * menu. On the plot background: reset the view, copy the price under the pointer (on a study pane, the
+ * value of its scale there), add a horizontal line or a price alert there, remove all drawings or indicators, settings; on a drawing (which it selects): edit, clone,
  * delete. Each item calls what the toolbar, the drawing layer or the tools already do (one undo step
  * where it changes the chart). WAI-ARIA menu keys (menu-keys.ts); Escape returns focus to the chart; a
  * press outside, a scroll or a resize closes it.
@@ -77,10 +85,12 @@ export class ContextMenu {
     let x: number;
     let y: number;
     let onPlot: { x: number; y: number } | null = null;
+    let value: string | null = null;
     if (at) {
       ({ x, y } = localPoint(main, at));
       const p = plot ? localPoint(plot.over, at) : null;
       if (p?.inside) onPlot = p;
+      else value = this.#studyValueAt(at);
     } else if (plot) {
       const left = plot.cursor.left ?? -1;
       const top = plot.cursor.top ?? -1;
@@ -99,7 +109,7 @@ export class ContextMenu {
     const drawing = at ? onPlot && this.#drawingAt(onPlot.x, onPlot.y) : selected.length === 1 ? selected[0] : null;
     if (drawing) this.#d.core.drawings.select([drawing]);
     const reopen = this.#open !== null;
-    this.#open = { x, y, price, drawing };
+    this.#open = { x, y, price, value, drawing };
     if (!reopen) {
       document.addEventListener('pointerdown', this.#onOutside, true);
       window.addEventListener('scroll', this.#onAway, true);
@@ -169,6 +179,20 @@ export class ContextMenu {
     return { value, text: formatPriceTag(value, precision, this.#d.lang()), time: s.bars.time[index] };
   }
 
+  /** The value under viewport point `at` on a study pane's plot, as its axis (and crosshair tag) writes it; null off them. */
+  #studyValueAt(at: { clientX: number; clientY: number }): string | null {
+    const renderer = this.#d.renderer();
+    for (const id of renderer?.paneIds ?? []) {
+      const pane = renderer?.pane(id);
+      if (!pane || id === 'price') continue;
+      const p = localPoint(pane.plot.over, at);
+      const raw = p.inside ? this.#d.drawings.mapper(id)?.yToPrice(p.y) : undefined;
+      if (raw !== undefined)
+        return Number.isFinite(raw) ? formatAxisTicks([raw], pane.spec.kind, this.#d.lang())[0] : null;
+    }
+    return null;
+  }
+
   #drawingAt(x: number, y: number): string | null {
     const m = this.#d.drawings.mapper('price');
     const drawings = this.#d.core.drawings.current().filter((d) => d.paneId === 'price');
@@ -187,6 +211,7 @@ export class ContextMenu {
       ];
     }
     const price = open.price;
+    const value = open.value;
     const indicators = d.core.store.peek('indicators');
     return [
       {
@@ -198,6 +223,7 @@ export class ContextMenu {
           d.renderer()?.setPriceRange(null);
         },
       },
+      ...(value ? [{ action: 'copy-value', label: s.ctxCopyValue(value), run: () => this.#copy(value) }] : []),
       ...(price
         ? [
             { action: 'copy-price', label: s.ctxCopyPrice(price.text), run: () => this.#copy(price.text) },

@@ -3,6 +3,7 @@ import { styleProps } from '../style-props.js';
 import { SignalWatcher } from '../signals/signal-watcher.js';
 import { watchSignal } from '../signals/watch-signal.js';
 import { latestButton } from './latest-button.js';
+import { autoScaleMark } from './auto-scale-mark.js';
 import { Signal } from 'signal-polyfill';
 import type { ChartContext, ToolDescriptor, ToolResult } from '../../src/protocol/index.js';
 import { ChartCore, HOST_SOURCE_ID } from '../../src/core/commands/index.js';
@@ -76,6 +77,7 @@ import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { joinCrosshairSync, publishCrosshair } from './crosshair-sync.js';
 import { upperIndex } from '../../src/core/commands/build-chart-context.js';
 import { formatPriceTag } from '../../src/render/format-number.js';
+import type { PriceRange } from '../../src/render/pane-plot.js';
 
 let chartCounter = 0;
 
@@ -147,6 +149,7 @@ export interface ChartToolsApi {
  * @csspart redo-button - Redo.
  * @csspart legend - The OHLCV legend.
  * @csspart latest-button - "Scroll to the most recent bar": shown while the newest bar is out of view.
+ * @csspart auto-scale-button - "Auto (fits data to screen)": an "A" at the bottom of the main pane's price axis, shown while a drag on the axis holds the price scale fixed; pressing it fits the prices again.
  * @csspart panes - The pane container (canvases).
  * @csspart data-table - The data table of the visible bars (toolbar button "Data table" or the `t` key).
  * @csspart data-table-button - Shows or hides the data table.
@@ -330,6 +333,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
   readonly #paneLegends = new Signal.Computed(() => this.#renderPaneLegends());
   /** "Scroll to the most recent bar", while the newest bar is out of view (latest-button.ts). */
   readonly #latest: ReturnType<typeof latestButton>;
+  /** The price scale as a drag on its axis fixed it, or null while it fits the bars (the renderer's). */
+  readonly #priceRange = new Signal.State<PriceRange | null>(null);
+  /** "Auto (fits data to screen)", while the price scale is fixed (auto-scale-mark.ts). */
+  readonly #autoScale: ReturnType<typeof autoScaleMark>;
   readonly #drawings: DrawingLayerController;
   readonly #overlays: OverlayLayerController;
   // Controllers, in the order they attach listeners (the pan/zoom keys before the drawing layer's); the
@@ -435,6 +442,17 @@ export class KlineChart extends SignalWatcher(LitElement) {
           publishCrosshair(this, index === null ? null : (this.#core.store.peek('series')?.bars.time[index] ?? null));
       },
       onTheme: () => this.requestUpdate(),
+      onPriceRange: (range) => this.#priceRange.set(range),
+    });
+    this.#autoScale = autoScaleMark(this.#priceRange, {
+      core,
+      renderer: () => this.#view.renderer,
+      main: () => this.renderRoot.querySelector('.main'),
+      layout: () => this.#paneTops.get(),
+      tagPrices: () => this.#overlays.axisTagPrices(),
+      label: () => chartStrings(this.#lang()).autoScale,
+      focusChart: () => this.focus({ preventScroll: true }),
+      adopt: (styles) => this.#adoptStyles(styles),
     });
     new LiveFeedController(this, {
       core,
@@ -1021,6 +1039,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         <div class="legend" part="legend" ?hidden=${!s.settings.get().legend}>${watchSignal(this.#legend)}</div>
         ${watchSignal(this.#paneLegends)}
         ${watchSignal(this.#latest)}
+        ${watchSignal(this.#autoScale)}
         ${this.#renderSettingsPopover()}
         ${this.#a11y.tableShown && this.#a11y.dataTable ? this.#a11y.dataTable.renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings, locale: this.#lang() }) : nothing}
         <div class="sr-only" part="live" role="status" aria-live="polite">${this.#a11y.announcer.text}</div>

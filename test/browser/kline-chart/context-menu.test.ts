@@ -6,6 +6,7 @@ import type { PrimitiveScales } from '../../../components/kline-chart/chart-prim
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { priceScales, readyChart, waitFor } from '../helpers/chart-fixture.js';
 import { deepActive } from '../helpers/keyboard.js';
+import { clickOn, item, menu, rightClick } from '../helpers/context-menu.js';
 import { axeViolations } from '../a11y/run-axe.js';
 
 type Point = [number, number];
@@ -28,29 +29,6 @@ function plotPoint(chart: KlineChart, fx: number, fy: number): Point {
 /** The price the price axis has at viewport y. */
 function priceAtY(chart: KlineChart, s: PrimitiveScales, clientY: number): number {
   return s.yToPrice(s.plot.top + (clientY - over(chart).top) * s.pixelRatio);
-}
-
-function menu(chart: KlineChart): HTMLElement | null {
-  return chart.shadowRoot!.querySelector<HTMLElement>('[part="context-menu"]');
-}
-
-function item(chart: KlineChart, action: string): HTMLElement {
-  const el = menu(chart)?.querySelector<HTMLElement>(`[data-action="${action}"]`);
-  if (!el) throw new Error(`no menu item ${action}`);
-  return el;
-}
-
-/** A real right click (the browser fires `contextmenu` itself); resolves once the menu is placed. */
-async function rightClick(chart: KlineChart, at: Point): Promise<HTMLElement> {
-  await sendMouse({ type: 'click', position: at, button: 'right' });
-  await waitFor(() => !!menu(chart)?.classList.contains('placed'), 'the context menu');
-  return menu(chart)!;
-}
-
-/** A real left click in the middle of `el`. */
-async function clickOn(el: HTMLElement): Promise<void> {
-  const r = el.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)] });
 }
 
 function precisionOf(chart: KlineChart): number {

@@ -1,34 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
-import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
-import { priceScales, readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { readyChart, waitFor } from '../helpers/chart-fixture.js';
 import { fingerDrag } from '../helpers/touch-chart.js';
-
-/** The price pane's plot and price axis strip, viewport px. */
-function geometry(chart: KlineChart): { plot: DOMRect; axisX: number } {
-  const pane = chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"]')!;
-  const plot = pane.querySelector('.u-over')!.getBoundingClientRect();
-  return { plot, axisX: Math.round((plot.right + pane.getBoundingClientRect().right) / 2) };
-}
-
-/** Prices at the top and bottom of the price plot. */
-async function priceSpan(chart: KlineChart): Promise<{ top: number; bottom: number }> {
-  const s = await priceScales(chart);
-  return { top: s.yToPrice(s.plot.top), bottom: s.yToPrice(s.plot.top + s.plot.height) };
-}
-
-async function drag(from: [number, number], to: [number, number]): Promise<void> {
-  await sendMouse({ type: 'move', position: from });
-  await sendMouse({ type: 'down' });
-  for (let i = 1; i <= 4; i++)
-    await sendMouse({
-      type: 'move',
-      position: [Math.round(from[0] + ((to[0] - from[0]) * i) / 4), Math.round(from[1] + ((to[1] - from[1]) * i) / 4)],
-    });
-  await sendMouse({ type: 'up' });
-}
+import { drag, geometry, priceSpan } from '../helpers/price-axis-drag.js';
 
 /**
  * A chart (800×500, sample bars) whose price axis was dragged `by` px (negative: up) from the middle of
