@@ -31,6 +31,8 @@ async function firedRunAlert() {
   const level = Math.round(b.close[b.length - 1] * 1.05 * 100) / 100;
   const made = await agent(core, 'run_a', 'price_lines_create', { price: level, label: 'Breakout', alert: 'cross' });
   const { id } = dataOf<{ id: string }>(made);
+  // What a session stores of the run right after it (run.changes), while the alert is armed.
+  const stored = structuredClone(core.runs.changes('run_a')!.changes);
   const fired: PriceAlertFired[] = [];
   core.onPriceAlert((a) => fired.push(a));
   tickAt(core, level - 0.5);
@@ -46,7 +48,7 @@ async function firedRunAlert() {
     tickAt(core, level + 0.5);
     return fired.length - before;
   };
-  return { core, id, line, crossAgain };
+  return { core, id, line, crossAgain, stored };
 }
 
 test('a run that made an alert line is undone by history_undo_run (the fired alert is no conflict); its redo brings the line back off', async () => {
@@ -91,9 +93,8 @@ test('plain undo and redo of the run’s create step after the fire: the line co
 });
 
 test('a stored run’s change set (after a reload) is undone and redone without arming the fired alert', async () => {
-  const { core, line, crossAgain } = await firedRunAlert();
-  // The session stored the run's changes while the alert was armed; a reloaded chart has no ledger entry.
-  const stored = structuredClone(core.runs.changes('run_a')!.changes);
+  const { core, line, crossAgain, stored } = await firedRunAlert();
+  // A reloaded chart has no ledger entry: the panel hands it the stored set, recorded while the alert was armed.
   const reloaded = await loadedCore();
   reloaded.store.action('layout', (d) => d.set('priceLines', core.store.peek('priceLines')), { undoable: false });
   assert.equal((await reloaded.runs.revert('run_a', 'undo', stored)).ok, true, 'the fired alert is no conflict');
