@@ -128,7 +128,7 @@ export class ChartCore implements CommandContext {
         settings: s.settings.get(),
         markers: s.markers.get(),
         priceLines: s.priceLines.get(),
-        replay: null,
+        replay: s.replay.get(),
       }),
     );
     this.indicators = new IndicatorCommands(this);

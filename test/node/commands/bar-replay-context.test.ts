@@ -69,7 +69,7 @@ test('market_bars_query and indicators_query say their bars end at the replay po
   const { core, replay, time, timeText } = await replaying();
   for (const [name, input] of [
     ['market_bars_query', { limit: 3 }],
-    ['indicators_query', { definitionId: 'MA', params: { period: 5 }, limit: 3 }],
+    ['indicators_query', { definitionId: 'MA', limit: 3 }],
   ] as const) {
     const r = successOf(await core.tools.execute(name, input));
     const data = r.data as { replay?: { time: number; timeText: string } };
@@ -83,9 +83,7 @@ test('market_bars_query and indicators_query say their bars end at the replay po
   const bars = failureOf(await core.tools.execute('market_bars_query', { from: later }));
   assert.equal(bars.code, 'out_of_range');
   assert.match(bars.message, /replay/i);
-  const study = failureOf(
-    await core.tools.execute('indicators_query', { definitionId: 'MA', from: later }),
-  );
+  const study = failureOf(await core.tools.execute('indicators_query', { definitionId: 'MA', from: later }));
   assert.match(study.message, /replay/i);
   replay.stop();
   const r = successOf(await core.tools.execute('market_bars_query', { limit: 3 }));
