@@ -111,6 +111,7 @@ const ja: LocaleStrings = {
     replayStep: '次のバー',
     replaySpeed: '速度（1 秒あたりのバー数）',
     replayExit: 'リプレイを終了',
+    replayFailed: 'バーリプレイを読み込めませんでした。接続を確認して、もう一度お試しください。',
     scReplayStep: 'バーリプレイ：次のバー',
   },
   drawing: {

@@ -110,6 +110,7 @@ const zhCN: LocaleStrings = {
     replayStep: '下一根 K 线',
     replaySpeed: '速度（每秒 K 线数）',
     replayExit: '退出回放',
+    replayFailed: '无法加载 K 线回放，请检查网络连接后重试。',
     scReplayStep: 'K 线回放：下一根 K 线',
   },
   drawing: {
