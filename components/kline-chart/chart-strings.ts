@@ -122,6 +122,8 @@ export interface ChartStrings {
   readonly replayStep: string;
   readonly replaySpeed: string;
   readonly replayExit: string;
+  /** Shown when the replay's chunk cannot be fetched (offline, a copy of the chart without its chunks). */
+  readonly replayFailed: string;
   readonly scReplayStep: string;
 }
 
@@ -235,6 +237,7 @@ export const EN_CHART: ChartStrings = {
   replayStep: 'Next bar',
   replaySpeed: 'Speed (bars per second)',
   replayExit: 'Exit replay',
+  replayFailed: 'Bar replay could not be loaded. Check the connection and try again.',
   scReplayStep: 'Bar replay: next bar',
 };
 

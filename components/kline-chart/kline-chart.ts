@@ -748,7 +748,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /**
    * Bar replay (also the toolbar's "Bar replay"): the chart, its studies, legend and tools show the bars
-   * up to the one open at `time` (UTC ms) only. Resolves false when no bars are loaded. Not an undo step;
+   * up to the one open at `time` (UTC ms) only. Resolves false when no bars are loaded, or when the replay's
+   * chunk cannot be fetched (a notice says so; the next call tries again). Not an undo step;
    * a symbol or period change ends it; live bars wait until it stops.
    */
   startReplay(time: number): Promise<boolean> {
@@ -775,7 +776,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
     return this.#withReplay((r) => r.stop());
   }
 
-  /** Runs `act` once the replay's chunk is here; false (never a rejection) when it cannot be fetched. */
+  /**
+   * Runs `act` once the replay's chunk is here; false (never a rejection) when it cannot be fetched, and
+   * a notice says so (the next call tries again).
+   */
   async #withReplay(
     act: (r: import('./bar-replay-controls.js').ReplayControls['replay']) => boolean,
   ): Promise<boolean> {
@@ -783,6 +787,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       return act((await this.#replayControls()).replay);
     } catch (error) {
       console.warn('kline-chart: bar replay could not be loaded', error);
+      this.#showToast(chartStrings(this.#lang()).replayFailed);
       return false;
     }
   }

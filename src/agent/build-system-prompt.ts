@@ -75,6 +75,13 @@ function describeContext(context: ChartContext | null, timeZone: string): string
     lines.push(`Selected drawings: ${context.drawingSelection.selectedIds.join(', ')}.`);
   if (context.comparisons.length > 0)
     lines.push(`Comparisons: ${context.comparisons.map((c) => c.symbol).join(', ')}.`);
+  const r = context.replay;
+  if (r)
+    lines.push(
+      `Bar replay (${r.playing ? `playing, ${r.speed} bars/s` : 'paused'}): the chart shows the bars up to ${formatInZone(r.time, timeZone, false)} only; ` +
+        'later bars exist but are hidden, from the user too (they are practising on the past), and every tool result ends there. ' +
+        'Do not take that bar for the latest price, and do not reveal or guess later prices.',
+    );
   return lines;
 }
 

@@ -1,8 +1,11 @@
+import { isKnownTimeZone } from '../core/data/is-known-time-zone.js';
 import type { ChartContext, ContextItem } from '../protocol/index.js';
+import { formatInZone } from './build-system-prompt.js';
 
 /**
  * What the user changed between two snapshots of a chart, in words ("symbol DEMO → BTCUSDT",
- * "period 1d → 1w", "indicators MA, VOL → VOL", "drawings 2 → 3", "selection cleared"). Empty when
+ * "period 1d → 1w", "indicators MA, VOL → VOL", "drawings 2 → 3", "selection cleared", "bar replay at
+ * 2024-05-01 00:00 (later bars hidden)", "bar replay ended"). Empty when
  * nothing the model should know about changed. `chart` prefixes each line when several charts are connected.
  */
 export function describeChartChanges(
@@ -30,6 +33,14 @@ export function describeChartChanges(
       : 'none';
   if (selection(before) !== selection(after))
     out.push(after.selection ? `${at}selection → ${selection(after)}` : `${at}selection cleared`);
+  if (before.replay?.time !== after.replay?.time) {
+    const zone = isKnownTimeZone(after.timezone) ? after.timezone : 'UTC';
+    out.push(
+      after.replay
+        ? `${at}bar replay at ${formatInZone(after.replay.time, zone, false)} (later bars hidden)`
+        : `${at}bar replay ended`,
+    );
+  }
   const selected = (c: ChartContext) => c.drawingSelection.selectedIds.join(',');
   if (selected(before) !== selected(after))
     out.push(

@@ -45,4 +45,9 @@ export interface ChartContext {
   readonly drawingSelection: { readonly selectedIds: readonly string[]; readonly drawings: readonly DrawingSummary[] };
   readonly comparisons: readonly { readonly symbol: string; readonly sourceId: string }[];
   readonly dataRevision: number;
+  /**
+   * Only during a bar replay: the chart (and every tool) shows the bars up to the one that opened at `time`;
+   * later bars exist but are hidden. `playing`: stepping on a timer, `speed` bars per second.
+   */
+  readonly replay?: { readonly time: number; readonly playing: boolean; readonly speed: number };
 }

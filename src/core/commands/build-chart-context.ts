@@ -101,6 +101,9 @@ export function buildChartContext(chartId: string, state: ChartState): ChartCont
     },
     comparisons: state.comparisons.map((c) => ({ symbol: c.symbol, sourceId: c.sourceId })),
     dataRevision: state.dataRevision,
+    ...(state.replay
+      ? { replay: { time: state.replay.time, playing: state.replay.playing, speed: state.replay.speed } }
+      : {}),
   };
   return deepFreezeJson(context);
 }

@@ -128,7 +128,7 @@ export class ChartCore implements CommandContext {
         settings: s.settings.get(),
         markers: s.markers.get(),
         priceLines: s.priceLines.get(),
-        replay: null,
+        replay: s.replay.get(),
       }),
     );
     this.indicators = new IndicatorCommands(this);
@@ -260,12 +260,14 @@ export class ChartCore implements CommandContext {
     return {
       commit: (d: Draft<ChartState>) => d.set('priceLines', off(d.get('priceLines')) ?? {}),
       tell: (time: number, close: number) => {
-        // A fired once-only alert stays off: undoing an older step must not arm it again.
-        if (once.size)
+        // A fired once-only alert stays off: undoing an older step or a run must not arm it again.
+        if (once.size) {
           this.store.history.rewrite((v) => {
             const lines = off(v.priceLines);
             return lines === v.priceLines ? v : { ...v, priceLines: lines };
           });
+          this.runs.rewrite('priceLines', (v) => off(v as ChartState['priceLines']));
+        }
         for (const { line, direction } of hits) {
           const { id, price, label } = line;
           for (const l of this.#alertListeners)

@@ -62,7 +62,7 @@ export class ChartTools {
     name: 'chart_get_context',
     label: 'Get chart context',
     description:
-      'Returns what the chart shows now: instrument, period, timezone, loaded and visible ranges, the range selection with its OHLC summary, active indicators (instance ids), selected drawings and comparisons. Times are epoch ms plus text in the market timezone. Call this first when a request depends on what the user sees ("this range", "the selected drawing"). Fails with no_data while nothing is loaded.',
+      'Returns what the chart shows now: instrument, period, timezone, loaded and visible ranges, the range selection with its OHLC summary, active indicators (instance ids), selected drawings and comparisons, and `replay` while a bar replay hides the bars after its time. Times are epoch ms plus text in the market timezone. Call this first when a request depends on what the user sees ("this range", "the selected drawing"). Fails with no_data while nothing is loaded.',
     parameters: Empty,
     safety: 'read-only',
   })

@@ -16,6 +16,9 @@ export function formatContextForTool(context: ChartContext) {
     dataRange: text(context.dataRange),
     visibleRange: text(context.visibleRange),
     selection: context.selection ? text(context.selection) : null,
+    ...(context.replay
+      ? { replay: { ...context.replay, timeText: toolTime(context.replay.time, tz, context.period) } }
+      : {}),
     drawingSelection: {
       selectedIds: context.drawingSelection.selectedIds,
       drawings: context.drawingSelection.drawings.map((d) => ({

@@ -25,6 +25,7 @@ import { indicatorDefinitionLine } from './indicator-definition-line.js';
 import { indicatorValuesText } from './indicator-values-text.js';
 import { MAX_PANES, MAX_STUDIES, type IndicatorCommands } from './indicator-commands.js';
 import { loadStudiesForTool } from '../indicators/load-studies-for-tool.js';
+import { replayNote } from './replay-note.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
 import { ScaleInput } from './scale-input.js';
 
@@ -286,6 +287,7 @@ export class IndicatorTools {
     const { bars, instrument, period } = series;
     const tz = instrument.timezone;
     const n = bars.length;
+    const note = replayNote(this.#ctx.store.peek('replay'), tz, period);
     const from = input.from !== undefined ? parseToolTime(input.from, tz, 'from') : -Infinity;
     const to = input.to !== undefined ? parseToolTime(input.to, tz, 'to') : Infinity;
     if (to < from)
@@ -296,9 +298,13 @@ export class IndicatorTools {
     const b = Number.isFinite(to) ? upperIndex(bars.time, to, n) : n - 1;
     if (b < a) {
       const range = `${toolTime(bars.time[0], tz, period)} to ${toolTime(bars.time[n - 1], tz, period)}`;
-      throw new ToolCallError('out_of_range', `No bars in the requested range; loaded data covers ${range}.`, {
-        recommendedAction: `Use times within ${range}.`,
-      });
+      throw new ToolCallError(
+        'out_of_range',
+        `No bars in the requested range; loaded data covers ${range}.${note ? ` ${note.text}` : ''}`,
+        {
+          recommendedAction: `Use times within ${range}.`,
+        },
+      );
     }
     // Reuse the engine's cached (incrementally updated) values when an active study has these params.
     const match = this.#ctx.store.peek('indicators').find((i) => {
@@ -335,8 +341,9 @@ export class IndicatorTools {
         outputs: outputs.map((o) => ({ key: o.key, label: o.label })),
         returned: b - start + 1,
         inRange: b - a + 1,
+        ...(note ? { replay: note.replay } : {}),
       },
-      text,
+      text: note ? `${note.text}\n${text}` : text,
       stateChanged: false,
     };
   }

@@ -7,6 +7,7 @@ import { lowerBound, upperIndex } from './build-chart-context.js';
 import { loadSeries } from './load-series.js';
 import { resolveInstrument, toCandidate } from './resolve-instrument.js';
 import { seriesMatchesTarget } from './series-matches-target.js';
+import { replayNote } from './replay-note.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
 
 const BarsQueryInput = Type.Object(
@@ -93,8 +94,10 @@ export class MarketTools {
       throw toToolError(error);
     }
     const { instrument } = series;
-    const bars = replayCut(series, this.#ctx.store.peek('replay'), target?.period);
+    const replay = this.#ctx.store.peek('replay');
+    const bars = replayCut(series, replay, target?.period);
     const tz = instrument.timezone;
+    const note = replayNote(replay, tz, target?.period ?? period);
     if (bars.length === 0) throw new ToolCallError('no_data', `No ${period} bars for ${instrument.symbol}.`);
     const from = input.from !== undefined ? parseToolTime(input.from, tz, 'from') : -Infinity;
     const to = input.to !== undefined ? parseToolTime(input.to, tz, 'to') : Infinity;
@@ -102,9 +105,13 @@ export class MarketTools {
     const b = Number.isFinite(to) ? upperIndex(bars.time, to, bars.length) : bars.length - 1;
     if (b < a) {
       const range = `${toolTime(bars.time[0], tz, period)} to ${toolTime(bars.time[bars.length - 1], tz, period)}`;
-      throw new ToolCallError('out_of_range', `No bars in the requested range; available: ${range}.`, {
-        recommendedAction: `Use times within ${range}.`,
-      });
+      throw new ToolCallError(
+        'out_of_range',
+        `No bars in the requested range; available: ${range}.${note ? ` ${note.text}` : ''}`,
+        {
+          recommendedAction: `Use times within ${range}.`,
+        },
+      );
     }
     const start = Math.max(a, b - input.limit + 1);
     const text = barsText(
@@ -124,8 +131,9 @@ export class MarketTools {
         timezone: tz,
         returned: b - start + 1,
         inRange: b - a + 1,
+        ...(note ? { replay: note.replay } : {}),
       },
-      text,
+      text: note ? `${note.text}\n${text}` : text,
       stateChanged: false,
     };
   }

@@ -43,6 +43,11 @@ export class RunCommands {
     return ledger;
   }
 
+  /** Rewrites what every run recorded of `slice` (RunLedger.rewrite): a fired once-only alert stays off. */
+  rewrite(slice: RunTrackedSlice, fn: (value: unknown) => unknown): void {
+    this.#ledger?.rewrite(slice, fn);
+  }
+
   /** The run's changes in words and as a change set, or null when it changed nothing. */
   changes(runId: string): RunChanges | null {
     const changes = this.#ledger?.changes(runId);
@@ -64,6 +69,7 @@ export class RunCommands {
     const summarize = this.summarize ?? (await import('../runs/summarize-run-changes.js')).summarizeRunChanges;
     const plan = planRunRevert(set, (slice) => store.peek(slice), direction);
     if (!plan.ok) return plan;
+    if (plan.changes !== set) this.#ledger?.revise(plan.changes);
     const keys = Object.keys(plan.writes) as RunTrackedSlice[];
     if (keys.length > 0) {
       store.action(direction === 'undo' ? 'history_undo_run' : 'history_redo_run', (d) => {

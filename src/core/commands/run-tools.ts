@@ -38,7 +38,7 @@ export class RunTools {
     name: 'history_undo_run',
     label: 'Undo a run',
     description:
-      "Reverts everything one earlier agent run changed on the chart (symbol, period, indicators, drawings, comparisons, settings) as ONE undo step, keeping changes made after it to other things. Use it when the user says 'undo that' about what you did in an earlier reply. Fails with not_found when no earlier run changed the chart, and with out_of_range (listing what blocks it) when a later change touched the same things; then nothing changes.",
+      "Reverts everything one earlier agent run changed on the chart (symbol, period, indicators, drawings, price lines, markers, comparisons, settings) as ONE undo step, keeping changes made after it to other things. Use it when the user says 'undo that' about what you did in an earlier reply. Fails with not_found when no earlier run changed the chart, and with out_of_range (listing what blocks it) when a later change touched the same things; then nothing changes.",
     parameters: UndoRunInput,
     safety: 'mutating',
   })

@@ -11,6 +11,8 @@ export interface RunConflictPhrases {
   readonly indicator: (id: string) => string;
   readonly pane: (id: string) => string;
   readonly drawing: (id: string) => string;
+  readonly priceLine: (id: string) => string;
+  readonly marker: (id: string) => string;
   readonly comparison: (id: string) => string;
   /** `name`: the setting's key, or its name for people. */
   readonly setting: (name: string) => string;
@@ -31,6 +33,8 @@ export const EN_RUN_CONFLICTS: RunConflictPhrases = {
   indicator: (id) => `indicator ${id} changed since`,
   pane: (id) => `pane ${id} changed since`,
   drawing: (id) => `drawing ${id} changed since`,
+  priceLine: (id) => `price line ${id} changed since`,
+  marker: (id) => `marker ${id} changed since`,
   comparison: (id) => `comparison ${id} changed since`,
   setting: (name) => `setting ${name} changed since`,
   other: (part) => `${part} changed since`,
@@ -63,6 +67,10 @@ function conflictText(c: RunConflict, p: RunConflictPhrases, names: RunConflictN
       return p.pane(key);
     case 'drawings':
       return p.drawing(key);
+    case 'priceLines':
+      return p.priceLine(key);
+    case 'markers':
+      return p.marker(key);
     case 'comparisons':
       return p.comparison(key);
     case 'settings':

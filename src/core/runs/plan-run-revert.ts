@@ -2,13 +2,22 @@ import type { RunChangeSet, RunConflict } from '../../protocol/index.js';
 import { describeRunConflict } from './describe-run-conflict.js';
 import { RUN_TRACKED_SLICES, type RunTrackedSlice } from './run-ledger.js';
 import { equal } from './equal.js';
+import { keepFiredAlertsOff } from './keep-fired-alerts-off.js';
 
 /** The slice values that revert a run, or what stands in the way. */
 export type RunRevertPlan =
-  | { readonly ok: true; readonly writes: Readonly<Partial<Record<RunTrackedSlice, unknown>>> }
+  | {
+      readonly ok: true;
+      readonly writes: Readonly<Partial<Record<RunTrackedSlice, unknown>>>;
+      /** `changes` as the plan read it: with once-only alerts that fired since turned off (keep it for the next revert). */
+      readonly changes: RunChangeSet;
+    }
   | { readonly ok: false; readonly conflicts: readonly string[]; readonly reasons: readonly RunConflict[] };
 
 type Keyed = { readonly [key: string]: unknown };
+
+/** Slices kept per instrument, as lists of units with an `id`. */
+const PER_INSTRUMENT: ReadonlySet<string> = new Set<RunTrackedSlice>(['drawings', 'priceLines', 'markers']);
 
 /** How each slice splits into independent units, so a later change to another unit is no conflict. */
 const UNIT_KEYS: Partial<Record<RunTrackedSlice, (item: Keyed) => string>> = {
@@ -21,13 +30,15 @@ const UNIT_KEYS: Partial<Record<RunTrackedSlice, (item: Keyed) => string>> = {
  * A three-way merge per unit (an indicator, a drawing, a setting…): a unit the run changed and
  * nobody touched since goes back to its value before the run (`undo`) or forward to the run's
  * (`redo`); a unit already there is left alone; a unit changed since by someone else is a conflict,
- * and then nothing is written, so the chart never ends up half reverted.
+ * and then nothing is written, so the chart never ends up half reverted. A once-only price alert that
+ * fired since is read as off in the run's record: the fire is no conflict, and no revert arms it again.
  */
 export function planRunRevert(
-  changes: RunChangeSet,
+  recorded: RunChangeSet,
   current: (slice: RunTrackedSlice) => unknown,
   direction: 'undo' | 'redo',
 ): RunRevertPlan {
+  const changes = keepFiredAlertsOff(recorded, current('priceLines'));
   const writes: Partial<Record<RunTrackedSlice, unknown>> = {};
   const conflicts: RunConflict[] = [];
   for (const slice of RUN_TRACKED_SLICES) {
@@ -36,20 +47,19 @@ export function planRunRevert(
     const from = direction === 'undo' ? change.after : change.before;
     const to = direction === 'undo' ? change.before : change.after;
     const now = current(slice);
-    const result =
-      slice === 'drawings'
-        ? mergeDrawings(from, to, now)
-        : slice === 'settings'
-          ? mergeRecord(from, to, now, slice)
-          : UNIT_KEYS[slice]
-            ? mergeList(from, to, now, UNIT_KEYS[slice], slice)
-            : mergeWhole(from, to, now, slice);
+    const result = PER_INSTRUMENT.has(slice)
+      ? mergePerInstrument(from, to, now, slice)
+      : slice === 'settings'
+        ? mergeRecord(from, to, now, slice)
+        : UNIT_KEYS[slice]
+          ? mergeList(from, to, now, UNIT_KEYS[slice], slice)
+          : mergeWhole(from, to, now, slice);
     if (result.conflicts.length > 0) conflicts.push(...result.conflicts);
     else if (result.changed) writes[slice] = result.value;
   }
   return conflicts.length > 0
     ? { ok: false, conflicts: conflicts.map((c) => describeRunConflict(c)), reasons: conflicts }
-    : { ok: true, writes };
+    : { ok: true, writes, changes };
 }
 
 interface Merge {
@@ -120,7 +130,7 @@ function mergeList(from: unknown, to: unknown, now: unknown, keyOf: (item: Keyed
   return { value: out, changed: true, conflicts };
 }
 
-function mergeDrawings(from: unknown, to: unknown, now: unknown): Merge {
+function mergePerInstrument(from: unknown, to: unknown, now: unknown, slice: string): Merge {
   const f = asRecord(from);
   const t = asRecord(to);
   const n = asRecord(now);
@@ -128,13 +138,7 @@ function mergeDrawings(from: unknown, to: unknown, now: unknown): Merge {
   const conflicts: RunConflict[] = [];
   let changed = false;
   for (const instrument of new Set([...Object.keys(f), ...Object.keys(t)])) {
-    const merged = mergeList(
-      f[instrument] ?? [],
-      t[instrument] ?? [],
-      n[instrument] ?? [],
-      (d) => String(d.id),
-      'drawings',
-    );
+    const merged = mergeList(f[instrument] ?? [], t[instrument] ?? [], n[instrument] ?? [], (d) => String(d.id), slice);
     conflicts.push(...merged.conflicts);
     if (merged.changed) {
       out[instrument] = merged.value;

@@ -10,6 +10,8 @@ export const RUN_TRACKED_SLICES = [
   'selection',
   'comparisons',
   'settings',
+  'priceLines',
+  'markers',
 ] as const;
 export type RunTrackedSlice = (typeof RUN_TRACKED_SLICES)[number];
 
@@ -22,6 +24,9 @@ const TRACKED: ReadonlySet<PropertyKey> = new Set(RUN_TRACKED_SLICES);
  */
 export class RunLedger<S extends object> {
   readonly #runs = new Map<string, Map<string, { before: unknown; after: unknown }>>();
+
+  /** Change sets a revert read again (a stored run's, after a reload): the next revert of that run uses them. */
+  readonly #revised = new Map<string, RunChangeSet>();
 
   readonly #limit: number;
 
@@ -51,8 +56,41 @@ export class RunLedger<S extends object> {
   /** The run's change set, or null when it changed nothing tracked (or is no longer remembered). */
   changes(runId: string): RunChangeSet | null {
     const slices = this.#runs.get(runId);
-    if (!slices || slices.size === 0) return null;
+    if (!slices || slices.size === 0) return this.#revised.get(runId) ?? null;
     return { runId, slices: Object.fromEntries(slices) };
+  }
+
+  /**
+   * Keeps `set` as what run `set.runId` changed, read again by a revert (plan-run-revert.ts: a once-only
+   * alert that fired since is off in it), so the run's next revert starts from it.
+   */
+  revise(set: RunChangeSet): void {
+    const slices = this.#runs.get(set.runId);
+    if (slices?.size) for (const [name, change] of Object.entries(set.slices)) slices.set(name, { ...change });
+    else {
+      this.#revised.delete(set.runId);
+      this.#revised.set(set.runId, set);
+      if (this.#revised.size > this.#limit) this.#revised.delete(this.#revised.keys().next().value as string);
+    }
+  }
+
+  /**
+   * Rewrites every remembered value of `slice` (a change no revert may bring back: a once-only price alert
+   * that fired); `fn` returns the value it was given when it changes nothing.
+   */
+  rewrite(slice: RunTrackedSlice, fn: (value: unknown) => unknown): void {
+    for (const slices of this.#runs.values()) {
+      const change = slices.get(slice);
+      if (change) slices.set(slice, { before: fn(change.before), after: fn(change.after) });
+    }
+    for (const [runId, set] of this.#revised) {
+      const change = set.slices[slice];
+      if (change)
+        this.#revised.set(runId, {
+          runId,
+          slices: { ...set.slices, [slice]: { before: fn(change.before), after: fn(change.after) } },
+        });
+    }
   }
 
   /** The most recent run with changes, other than `except` (the run asking). */

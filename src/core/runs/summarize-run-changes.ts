@@ -23,6 +23,14 @@ export interface RunSummaryPhrases {
   readonly drawingsAdded: (n: number) => string;
   readonly drawingsChanged: (n: number) => string;
   readonly drawingsRemoved: (n: number) => string;
+  /** `1 price line added`. */
+  readonly priceLinesAdded: (n: number) => string;
+  readonly priceLinesChanged: (n: number) => string;
+  readonly priceLinesRemoved: (n: number) => string;
+  /** `2 markers added`. */
+  readonly markersAdded: (n: number) => string;
+  readonly markersChanged: (n: number) => string;
+  readonly markersRemoved: (n: number) => string;
   /** `ACME compared`. */
   readonly compared: (symbol: string) => string;
   readonly comparisonRemoved: (symbol: string) => string;
@@ -48,6 +56,12 @@ export const EN_RUN_SUMMARY: RunSummaryPhrases = {
   drawingsAdded: (n) => `${count(n, 'drawing')} added`,
   drawingsChanged: (n) => `${count(n, 'drawing')} changed`,
   drawingsRemoved: (n) => `${count(n, 'drawing')} removed`,
+  priceLinesAdded: (n) => `${count(n, 'price line')} added`,
+  priceLinesChanged: (n) => `${count(n, 'price line')} changed`,
+  priceLinesRemoved: (n) => `${count(n, 'price line')} removed`,
+  markersAdded: (n) => `${count(n, 'marker')} added`,
+  markersChanged: (n) => `${count(n, 'marker')} changed`,
+  markersRemoved: (n) => `${count(n, 'marker')} removed`,
   compared: (symbol) => `${symbol} compared`,
   comparisonRemoved: (symbol) => `${symbol} comparison removed`,
   setting: (name, from, to) => `${name} ${from} → ${to}`,
@@ -58,7 +72,7 @@ export const EN_RUN_SUMMARY: RunSummaryPhrases = {
 
 /**
  * A run's changes in short phrases, in the order a person reads a chart: instrument and period,
- * studies, drawings, comparisons, settings, selection. E.g. `period 1d → 1w`,
+ * studies, drawings, price lines, markers, comparisons, settings, selection. E.g. `period 1d → 1w`,
  * `MACD(12,26,9) added`, `3 drawings added`; in `phrases`' language (English by default).
  */
 export function summarizeRunChanges(
@@ -90,26 +104,15 @@ export function summarizeRunChanges(
     for (const [id, item] of b) if (!a.has(id)) out.push(p.studyRemoved(studyLabel(item)));
   }
 
-  const drawings = slice('drawings');
-  if (drawings) {
-    let added = 0;
-    let removed = 0;
-    let changed = 0;
-    const b = asRec(drawings.before);
-    const a = asRec(drawings.after);
-    for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
-      const before = byId(b[key], 'id');
-      const after = byId(a[key], 'id');
-      for (const [id, d] of after) {
-        if (!before.has(id)) added++;
-        else if (!equal(before.get(id), d)) changed++;
-      }
-      for (const id of before.keys()) if (!after.has(id)) removed++;
-    }
-    if (added) out.push(p.drawingsAdded(added));
-    if (changed) out.push(p.drawingsChanged(changed));
-    if (removed) out.push(p.drawingsRemoved(removed));
-  }
+  const counted = (name: string, added: Counted, changed: Counted, removed: Counted) => {
+    const n = countPerInstrument(slice(name));
+    if (n.added) out.push(added(n.added));
+    if (n.changed) out.push(changed(n.changed));
+    if (n.removed) out.push(removed(n.removed));
+  };
+  counted('drawings', p.drawingsAdded, p.drawingsChanged, p.drawingsRemoved);
+  counted('priceLines', p.priceLinesAdded, p.priceLinesChanged, p.priceLinesRemoved);
+  counted('markers', p.markersAdded, p.markersChanged, p.markersRemoved);
 
   const comparisons = slice('comparisons');
   if (comparisons) {
@@ -139,6 +142,26 @@ export function summarizeRunChanges(
   const selection = slice('selection');
   if (selection) out.push(selection.after ? p.selectionSet : p.selectionCleared);
   return out;
+}
+
+type Counted = (n: number) => string;
+
+/** How many units (with an `id`, kept per instrument) a slice's change added, changed and removed. */
+function countPerInstrument(change: { before: unknown; after: unknown } | undefined) {
+  const n = { added: 0, changed: 0, removed: 0 };
+  if (!change) return n;
+  const b = asRec(change.before);
+  const a = asRec(change.after);
+  for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    const before = byId(b[key], 'id');
+    const after = byId(a[key], 'id');
+    for (const [id, d] of after) {
+      if (!before.has(id)) n.added++;
+      else if (!equal(before.get(id), d)) n.changed++;
+    }
+    for (const id of before.keys()) if (!after.has(id)) n.removed++;
+  }
+  return n;
 }
 
 /** `MACD(12,26,9)`: the study id and its numeric/text params in their order. */
