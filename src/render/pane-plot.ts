@@ -125,6 +125,29 @@ export function paneSignature(spec: PaneSpec, settings: ChartSettings): string {
 }
 
 /** One uPlot per pane, sharing the index-space x scale and a synced cursor. */
+/** A chart's time ticks, computed once per view for all its panes (they share the x range and width). */
+interface TimeTickCache {
+  readonly time: Float64Array;
+  readonly length: number;
+  readonly width: number;
+  readonly span: number;
+  readonly clock: ZonedClock;
+  readonly locale: string;
+  readonly lo: number;
+  readonly hi: number;
+  readonly labels: ReadonlyMap<number, string>;
+  readonly all: readonly number[];
+}
+
+/**
+ * Time ticks by the chart's bar times (`env.axisTime()`, one array per chart and data change). They are
+ * computed for a window three views wide and reused while a pan stays inside it (and the zoom, width,
+ * data and zone are unchanged): a pan frame filters a cached list into a reused array, and the labels
+ * stay put under the pointer instead of being re-thinned every frame. Every pane of a chart reads the
+ * same entry, so a zoom computes them once for all its panes, not once per pane.
+ */
+const timeTickCaches = new WeakMap<Float64Array, TimeTickCache>();
+
 export class PanePlot {
   readonly element: HTMLDivElement;
   readonly plot: uPlot;
@@ -435,21 +458,6 @@ export class PanePlot {
     const grid = { show: settings.grid, stroke: theme.grid, width: 1 };
     const blank = this.#blank;
     const ticks = { show: false };
-    // Ticks are computed for a window three views wide and reused while a pan stays inside it (and
-    // the zoom, width, data and zone are unchanged): a pan frame filters a cached list into a reused
-    // array, and the labels stay put under the pointer instead of being re-thinned every frame.
-    let tickCache: {
-      time: Float64Array;
-      length: number;
-      width: number;
-      span: number;
-      clock: ZonedClock;
-      locale: string;
-      lo: number;
-      hi: number;
-      labels: Map<number, string>;
-      all: number[];
-    } | null = null;
     const visibleSplits: number[] = [];
     const timeSplits = (u: uPlot, _ai: number, min: number, max: number): number[] => {
       // The bar times plus the forward slots' (forward-bars.ts), one array per data/zone change.
@@ -458,7 +466,7 @@ export class PanePlot {
       const locale = this.env.locale();
       const width = u.bbox.width / uPlot.pxRatio;
       const span = max - min;
-      let c = tickCache;
+      let c = timeTickCaches.get(time);
       if (
         !c ||
         c.time !== time ||
@@ -484,7 +492,7 @@ export class PanePlot {
           undefined,
           locale,
         );
-        c = tickCache = {
+        c = {
           time,
           length: time.length,
           width,
@@ -496,6 +504,7 @@ export class PanePlot {
           labels: new Map(list.map((t) => [t.index, t.label])),
           all: list.map((t) => t.index),
         };
+        timeTickCaches.set(time, c);
       }
       visibleSplits.length = 0;
       for (const index of c.all) if (index >= min && index <= max) visibleSplits.push(index);
@@ -593,7 +602,10 @@ export class PanePlot {
           ticks,
           gap: 4,
           splits: timeSplits,
-          values: (_u, splits) => splits.map((i) => (this.spec.showXAxis ? (tickCache?.labels.get(i) ?? '') : '')),
+          values: (_u, splits) =>
+            splits.map((i) =>
+              this.spec.showXAxis ? (timeTickCaches.get(this.env.axisTime())?.labels.get(i) ?? '') : '',
+            ),
         },
         {
           show: true,
