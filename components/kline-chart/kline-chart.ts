@@ -415,6 +415,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       undo: () => this.undo(),
       redo: () => this.redo(),
       wheel: () => this.wheel,
+      openMenu: (at) => this.#contextMenu.openAt(at),
       a11y: {
         stepKeyBar: (delta) => this.#a11y.stepKeyBar(delta),
         clearKeyBar: () => this.#a11y.clearKeyBar(),
