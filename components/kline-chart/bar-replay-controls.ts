@@ -160,6 +160,10 @@ export const replayControlsStyles = css`
   }
   .replay-hint { top: 8px; pointer-events: none; }
   .replay-strip { bottom: 30px; display: flex; align-items: center; gap: 2px; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.15); }
+  /* The strip holds the bottom: the "most recent bar" button, a notice and "Loading history" stack above it
+     (on a phone they would be under it). */
+  .main:has(.replay-strip) :is(.to-latest, .toast, .history-loading) { bottom: 72px; }
+  .main:has(.replay-strip):has(.to-latest) .toast { bottom: 108px; }
   .replay-strip button {
     font: inherit; color: inherit; background: transparent; border: 1px solid transparent; border-radius: 4px;
     padding: 3px 7px; min-height: 26px; min-width: 28px; cursor: pointer;

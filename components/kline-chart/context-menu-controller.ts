@@ -9,7 +9,8 @@ type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLEl
 /**
  * The chart's right-click menu, whose rendering and actions are a lazy chunk (context-menu.ts): a mouse
  * or pen `contextmenu` on the panes, or the ContextMenu key / Shift+F10 on the focused chart, opens it
- * (the browser's menu is kept away even while the chunk loads). A touch long press stays the crosshair.
+ * (the browser's menu is kept away even while the chunk loads). A touch long press is the crosshair; lifted
+ * where it began, PanZoomController opens the menu there through {@link openAt}.
  */
 export class ContextMenuController implements ReactiveController {
   readonly #host: Host;
@@ -47,11 +48,16 @@ export class ContextMenuController implements ReactiveController {
     this.#open(null);
   };
 
+  /** Opens the menu at a viewport point (a touch long press lifted where it began). */
+  openAt(point: { readonly clientX: number; readonly clientY: number }): void {
+    this.#open(point);
+  }
+
   #panes(): Element | null {
     return this.#host.renderRoot.querySelector('.panes');
   }
 
-  #open(at: MouseEvent | null): void {
+  #open(at: { readonly clientX: number; readonly clientY: number } | null): void {
     const point: ContextMenuPoint = at && { clientX: at.clientX, clientY: at.clientY };
     void loadMenu().then((m) => {
       this.#deps.adopt(m.contextMenuStyles);

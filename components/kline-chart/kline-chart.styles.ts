@@ -203,5 +203,7 @@ export const klineChartStyles = [
       max-width: 80%; padding: 6px 12px; border-radius: 4px; background: var(--kline-text-color);
       color: var(--kline-background); font-size: 12px; pointer-events: auto;
     }
+    /* Above the "most recent bar" button, which a narrow chart's notice would cover. */
+    .main:has(.to-latest) .toast { bottom: 72px; }
   `,
 ];

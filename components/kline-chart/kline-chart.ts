@@ -161,6 +161,7 @@ export interface ChartToolsApi {
  * @csspart more-button - The "More" menu button, when the toolbar is too long for one row (always below 480 px).
  * @csspart more-menu - The "More" menu (with "Save image", "Copy image" and "Full screen").
  * @csspart save-image-button - Downloads the chart as a PNG (Ctrl/⌘+Alt+S; in the "More" menu when the row is short).
+ * @csspart copy-image-button - Copies the chart's PNG to the clipboard (Ctrl/⌘+Shift+S; in the "More" menu when the row is short).
  * @csspart fullscreen-button - Full screen on / off (Shift+F; `aria-pressed`; in the "More" menu when the row is short).
  * @csspart replay-button - Bar replay (`aria-pressed`; in the "More" menu when the row is short): click a bar to start from, Escape cancels; pressed again, the replay ends.
  * @csspart replay-strip - The bar replay's controls over the chart's bottom (a toolbar), while replaying.
@@ -420,6 +421,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       undo: () => this.undo(),
       redo: () => this.redo(),
       wheel: () => this.wheel,
+      openMenu: (at) => this.#contextMenu.openAt(at),
       a11y: {
         stepKeyBar: (delta) => this.#a11y.stepKeyBar(delta),
         clearKeyBar: () => this.#a11y.clearKeyBar(),
@@ -1408,6 +1410,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
           <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>
           <button part="replay-button" aria-label=${strings.barReplay} title=${strings.barReplay} aria-pressed=${this.#replaying() ? 'true' : 'false'} @click=${() => this.#toggleReplay()}>${lineIcon(svg`<path d="M3 3v10M13 3L6 8l7 5z"/>`)}</button>
           <button part="save-image-button" aria-label=${strings.saveImage} title=${`${strings.saveImage} (Ctrl/Cmd+Alt+S)`} @click=${() => void this.saveImage()}>${lineIcon(svg`<path d="M2 5h3l1.5-2h3L11 5h3v8H2zM8 7a2.2 2.2 0 100 4.4A2.2 2.2 0 008 7z"/>`)}</button>
+          <button part="copy-image-button" aria-label=${strings.copyImage} title=${`${strings.copyImage} (Ctrl/Cmd+Shift+S)`} @click=${() => void this.copyImage()}>${lineIcon(svg`<path d="M5.5 3H3v11h10V3h-2.5M5.5 2h5v2.5h-5z"/>`)}</button>
           <button part="fullscreen-button" aria-label=${strings.fullScreen} title=${`${strings.fullScreen} (Shift+F)`} aria-pressed=${this.fullscreen ? 'true' : 'false'} ?disabled=${!document.fullscreenEnabled} @click=${() => void this.toggleFullscreen()}>${lineIcon(svg`<path d="M2 6V2h4M14 6V2h-4M2 10v4h4M14 10v4h-4"/>`)}</button>`;
   }
 

@@ -20,6 +20,8 @@ export interface PanZoomOptions {
     readonly fixed: { readonly min: number; readonly max: number } | null;
     panFrom(range: { readonly min: number; readonly max: number }, dy: number): void;
   } | null;
+  /** A long press lifted where it began (the phone's right-click): the chart's menu at that point. */
+  readonly openMenu: (at: { readonly clientX: number; readonly clientY: number }) => void;
   /** The keyboard crosshair and the data table (ChartA11yController). */
   readonly a11y: { stepKeyBar(delta: -1 | 1): void; clearKeyBar(): boolean; pointerMoved(): void; toggleTable(): void };
 }
@@ -34,7 +36,8 @@ type Host = ReactiveControllerHost &
 
 /**
  * Pan and zoom: drag and wheel on the panes, two-finger pinch, a long press that brings the crosshair
- * to the finger (then moved by it, neither panning nor scrolling the page), keys on the focused plot (Left/Right
+ * to the finger (then moved by it, neither panning nor scrolling the page; lifted where it began, it opens
+ * the chart's menu, as a right-click does), keys on the focused plot (Left/Right
  * keyboard crosshair, Shift+Left/Right pan, Up/Down and +/- zoom, Home/End, `t` data table, Escape);
  * Ctrl/Cmd+K, Z, Y anywhere but in text fields. Keys pressed on a control (toolbar, legend) never pan.
  * Listens while connected (any number of connects), never twice.
@@ -115,6 +118,8 @@ export class PanZoomController implements ReactiveController {
     // after a tap at most: the finger's moves are handed to the pane under it as mousemoves.
     let press: { id: number; x: number; y: number; timer: ReturnType<typeof setTimeout> } | null = null;
     let crosshair: number | null = null;
+    /** Where the long press began, until its finger moves away (then lifting it opens no menu). */
+    let rest: { x: number; y: number } | null = null;
     const cancelPress = () => {
       if (press) clearTimeout(press.timer);
       press = null;
@@ -141,6 +146,7 @@ export class PanZoomController implements ReactiveController {
       drag = null;
       container.classList.remove('dragging');
       crosshair = p.id;
+      rest = { x: p.x, y: p.y };
       touchHold.hold(container);
       moveCrosshair(p.x, p.y);
     };
@@ -188,6 +194,7 @@ export class PanZoomController implements ReactiveController {
       (e) => {
         if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
         if (e.pointerId === crosshair) {
+          if (rest && Math.hypot(e.clientX - rest.x, e.clientY - rest.y) > LONG_PRESS_SLOP) rest = null;
           moveCrosshair(e.clientX, e.clientY);
           return;
         }
@@ -211,8 +218,12 @@ export class PanZoomController implements ReactiveController {
     const end = (e: PointerEvent) => {
       touches.delete(e.pointerId);
       if (press?.id === e.pointerId) cancelPress();
-      // The crosshair stays where the finger left it (as after a tap).
-      if (e.pointerId === crosshair) endCrosshair();
+      // The crosshair stays where the finger left it (as after a tap); lifted where it rested, the menu opens.
+      if (e.pointerId === crosshair) {
+        if (rest && e.type === 'pointerup') this.#o.openMenu({ clientX: rest.x, clientY: rest.y });
+        rest = null;
+        endCrosshair();
+      }
       if (touches.size < 2) pinch = null;
       if (!drag || e.pointerId !== drag.id) return;
       drag = null;

@@ -158,6 +158,8 @@ const ja: LocaleStrings = {
       hours: (n) => `${n}時間`,
       minutes: (n) => `${n}分`,
       seconds: (n) => `${n}秒`,
+      riskReward: (ratio) => `リスクリワード比: ${ratio}`,
+      emptyText: 'テキスト',
     },
   },
   picker: {

@@ -157,6 +157,8 @@ const zhCN: LocaleStrings = {
       hours: (n) => `${n}小时`,
       minutes: (n) => `${n}分钟`,
       seconds: (n) => `${n}秒`,
+      riskReward: (ratio) => `风险回报比：${ratio}`,
+      emptyText: '文本',
     },
   },
   picker: {

@@ -157,6 +157,8 @@ const zhTW: LocaleStrings = {
       hours: (n) => `${n}小時`,
       minutes: (n) => `${n}分鐘`,
       seconds: (n) => `${n}秒`,
+      riskReward: (ratio) => `風險報酬比：${ratio}`,
+      emptyText: '文字',
     },
   },
   picker: {

@@ -1,6 +1,7 @@
 /**
- * Words drawings paint on the canvas in the chart's language (date range, date and price range): a
- * count of bars and the units of a time span. The chart hands its locale's (components/i18n, section
+ * Words drawings paint on the canvas in the chart's language: a count of bars and the units of a time
+ * span (date range, date and price range), the risk/reward ratio (long and short position) and the
+ * placeholder of an empty text drawing. The chart hands its locale's (components/i18n, section
  * `drawing.units`) to the painter; geometry without a chart uses English.
  */
 export interface DrawingWords {
@@ -14,6 +15,10 @@ export interface DrawingWords {
   readonly minutes: (n: number) => string;
   /** `15s`. */
   readonly seconds: (n: number) => string;
+  /** `Risk/Reward Ratio: 2.50` (`ratio` already formatted, or `—`). */
+  readonly riskReward: (ratio: string) => string;
+  /** What a text drawing without a label shows. */
+  readonly emptyText: string;
 }
 
 /** English words (the fallback of every locale). */
@@ -23,4 +28,6 @@ export const EN_DRAWING_WORDS: DrawingWords = {
   hours: (n) => `${n}h`,
   minutes: (n) => `${n}m`,
   seconds: (n) => `${n}s`,
+  riskReward: (ratio) => `Risk/Reward Ratio: ${ratio}`,
+  emptyText: 'Text',
 };

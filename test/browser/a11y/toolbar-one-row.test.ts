@@ -37,6 +37,7 @@ function allActions(): string[] {
     'shortcuts',
     'data-table',
     'save-image',
+    'copy-image',
     'fullscreen',
   ];
 }
@@ -47,7 +48,9 @@ function toolbarAction(el: HTMLElement): string | null {
   if (part === 'period-button') return `period:${el.dataset.period}`;
   if (part === 'drawing-tool') return `tool:${el.dataset.tool}`;
   if (el.localName === 'kline-indicator-picker') return 'indicators';
-  const m = /^(compare|undo|redo|palette|settings|shortcuts|data-table|save-image|fullscreen)-button$/.exec(part);
+  const m = /^(compare|undo|redo|palette|settings|shortcuts|data-table|save-image|copy-image|fullscreen)-button$/.exec(
+    part,
+  );
   return m ? m[1] : null;
 }
 

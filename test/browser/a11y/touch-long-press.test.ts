@@ -81,6 +81,51 @@ describe('long press on the plot', function () {
     await waitFor(() => coreOf(chart).store.peek('view')!.start < view!.start - 1, 'a drag pans');
   });
 
+  it('lifted where it began, opens the chart menu there; its "Add alert at…" is a tap away', async () => {
+    const main = mount(
+      html`<main><kline-chart style="width:390px;height:500px" indicators="VOL"></kline-chart><div style="height:2000px"></div></main>`,
+    );
+    const chart = main.querySelector<KlineChart>('kline-chart')!;
+    await waitFor(() => chart.context.get() !== null, 'chart data');
+    await chart.whenPainted();
+    window.scrollTo(0, 0);
+    const root = chart.shadowRoot!;
+    const o = root.querySelector<HTMLElement>('.pane[data-pane-id="price"] .u-over')!.getBoundingClientRect();
+    const finger: Point = [Math.round(o.left + o.width * 0.5), Math.round(o.top + o.height * 0.5)];
+    const menu = () => root.querySelector<HTMLElement>('[part="context-menu"]');
+
+    // A long press that moved (the crosshair dragged) opens no menu when lifted.
+    await touch([{ type: 'touchStart', points: [finger] }]);
+    await new Promise((r) => setTimeout(r, 700)); // holding still is the input (the chart's LONG_PRESS_MS is 450)
+    await touch([...moves(finger, [finger[0] + 60, finger[1]]), { type: 'touchEnd', points: [] }]);
+    await chart.updateComplete;
+
+    // Held still and lifted in place: the menu, at the finger, with a price to alert at.
+    await touch([{ type: 'touchStart', points: [finger] }]);
+    await new Promise((r) => setTimeout(r, 700)); // the long press itself
+    expect(menu(), 'no menu from the long press that moved, nor while held').to.equal(null);
+    await touch([{ type: 'touchEnd', points: [] }]);
+    await waitFor(() => !!menu()?.classList.contains('placed'), 'the menu after the long press');
+    const add = menu()!.querySelector<HTMLElement>('[data-action="add-alert"]')!;
+    expect(add, 'an "Add alert at…" item').to.not.equal(null);
+    expect(add.textContent).to.match(/^Add alert at \d/);
+    const b = add.getBoundingClientRect();
+    expect(b.height, 'a finger-sized target').to.be.at.least(24);
+    const box = chart.getBoundingClientRect();
+    expect(b.left >= box.left && b.right <= box.right, 'inside the chart').to.equal(true);
+    const tap: Point = [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2)];
+    expect(root.elementFromPoint(tap[0], tap[1]) === add, 'nothing covers it').to.equal(true);
+    await touch([
+      { type: 'touchStart', points: [tap] },
+      { type: 'touchEnd', points: [] },
+    ]);
+    await waitFor(() => coreOf(chart).priceLines.current().length === 1, 'the alert line from the tap');
+    const r = await chart.tools.execute('price_lines_list', {});
+    const [line] = (r.data as { lines: { alert: string }[] }).lines;
+    expect(line.alert).to.equal('cross');
+    await waitFor(() => menu() === null, 'the menu closed');
+  });
+
   it('brings up no iOS callout or text selection: the plot is not selectable and has no touch callout', async () => {
     const main = mount(
       html`<main><kline-chart style="width:390px;height:400px" indicators="VOL"></kline-chart></main>`,

@@ -173,6 +173,63 @@ describe('snapshot and full screen', function () {
     expect(await toastText(chart, /cop/i)).to.match(/copied/i);
   });
 
+  it('on a wide toolbar (1600 px) the camera saves and the clipboard button beside it copies, by keyboard too', async () => {
+    const chart = await chartOf(1600);
+    expect(q(chart, '[part="more-button"]'), 'no "More" menu at 1600 px').to.equal(null);
+    const toolbar = q(chart, '[part="toolbar"]')!.getBoundingClientRect();
+    const camera = q(chart, '[part="save-image-button"]')!;
+    const copy = q(chart, '[part="copy-image-button"]')!;
+    expect(copy, 'a copy image button in the row').to.not.equal(null);
+    const r = copy.getBoundingClientRect();
+    expect(r.width, 'shown').to.be.greaterThan(20);
+    expect(r.left >= toolbar.left && r.right <= toolbar.right, 'inside the toolbar').to.equal(true);
+    expect(copy.getAttribute('aria-label')).to.equal('Copy image');
+    expect(copy.title).to.include('Ctrl/Cmd+Shift+S');
+    expect(Math.abs(r.left - camera.getBoundingClientRect().right), 'beside the camera').to.be.below(12);
+    const written: ClipboardItem[][] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { write: (items: ClipboardItem[]) => (written.push(items), Promise.resolve()) },
+    });
+    const links: HTMLAnchorElement[] = [];
+    chart.shadowRoot!.addEventListener(
+      'click',
+      (e) => {
+        const a = e.composedPath()[0];
+        if (!(a instanceof HTMLAnchorElement) || !a.download) return;
+        links.push(a);
+        e.preventDefault(); // no file on the test machine's disk
+      },
+      true,
+    );
+    // Keyboard: focus on the button, Enter.
+    copy.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => written.length === 1, 'the clipboard button copied');
+    const blob = await written[0][0].getType('image/png');
+    const bitmap = await createImageBitmap(blob); // rejects unless it is a real image
+    const panes = q(chart, '[part="panes"]')!.getBoundingClientRect();
+    expect(Math.abs(bitmap.width - panes.width), 'the whole plot').to.be.at.most(2);
+    expect(await toastText(chart, /cop/i)).to.match(/copied/i);
+    camera.focus();
+    await sendKeys({ press: 'Space' });
+    await waitFor(() => links.length === 1, 'the camera saved');
+    expect(links[0].download).to.match(/^DEMO_1d_.*\.png$/);
+  });
+
+  it('the clipboard button is named in the chart language', async () => {
+    const main = mount(html`<main><kline-chart locale="ja" style="width:1600px;height:420px"></kline-chart></main>`);
+    const chart = main.querySelector('kline-chart')!;
+    await waitFor(() => chart.context.get() !== null, 'chart data');
+    await waitFor(
+      () => q(chart, '[part="copy-image-button"]')?.getAttribute('aria-label') !== 'Copy image',
+      'the Japanese strings',
+    );
+    const copy = q(chart, '[part="copy-image-button"]')!;
+    expect(copy.getAttribute('aria-label')).to.equal('画像をコピー');
+    expect(copy.title).to.equal('画像をコピー (Ctrl/Cmd+Shift+S)');
+  });
+
   it('a refused clipboard shows a message and leaves no unhandled rejection', async () => {
     const chart = await chartOf(460);
     Object.defineProperty(navigator, 'clipboard', {

@@ -121,7 +121,7 @@ test('long position: a rising-colour zone to the target, a falling-colour zone t
   assert.deepEqual([entry.x1, entry.y1, entry.x2, entry.y2], [100, mapper.priceToY(50), 400, mapper.priceToY(50)]);
   assert.deepEqual(
     texts(prims).map((t) => t.text),
-    ['60.00 (+20.00%)', '45.00 (-10.00%)', 'R/R 2.00'],
+    ['60.00 (+20.00%)', '45.00 (-10.00%)', 'Risk/Reward Ratio: 2.00'],
   );
   // The target's label sits above its zone, the stop's below.
   const [target, stop] = texts(prims);
@@ -138,7 +138,7 @@ test('short position: the target below the entry; while placing, the target zone
   const full = drawingSegments(makeDrawing('short_position', points), mapper);
   assert.deepEqual(
     texts(full).map((t) => t.text),
-    ['40.00 (-20.00%)', '55.00 (+10.00%)', 'R/R 2.00'],
+    ['40.00 (-20.00%)', '55.00 (+10.00%)', 'Risk/Reward Ratio: 2.00'],
   );
   const placing = drawingSegments(makeDrawing('short_position', points.slice(0, 2)), mapper);
   assert.deepEqual(
@@ -146,7 +146,7 @@ test('short position: the target below the entry; while placing, the target zone
     ['up'],
   );
   const flat = drawingSegments(makeDrawing('short_position', [points[0], points[1], { ...points[0] }]), mapper);
-  assert.equal(texts(flat).at(-1)!.text, 'R/R —');
+  assert.equal(texts(flat).at(-1)!.text, 'Risk/Reward Ratio: —');
 });
 
 test('an arrow has its head at the second point', () => {

@@ -12,6 +12,7 @@ import { DAY, makeDrawing, mapper, px, rects, segments, texts } from './drawing-
 const HOUR = 3_600_000;
 
 const JA: DrawingWords = {
+  ...EN_DRAWING_WORDS,
   bars: (n) => `${n} 本`,
   days: (n) => `${n}日`,
   hours: (n) => `${n}時間`,

@@ -33,7 +33,7 @@ function edgeLabel(text: string, x: number, y: number, above: boolean): DrawingP
  * labels give each level with its change from the entry, and the entry the risk/reward ratio.
  */
 function positionGeometry() {
-  return ({ anchors: [a, b, c], drawing, formatPrice }: DrawingGeometryInput): DrawingPrimitive[] => {
+  return ({ anchors: [a, b, c], drawing, formatPrice, words }: DrawingGeometryInput): DrawingPrimitive[] => {
     if (!a || !b) return [];
     const [entry, target, stop] = drawing.points.map((p) => p.price);
     const x = Math.min(a.x, b.x);
@@ -61,8 +61,8 @@ function positionGeometry() {
         type: 'text',
         x: x + LABEL_GAP,
         y: a.y - LABEL_GAP,
-        // Language-neutral (the canvas text is not localised): the zones' colours tell long from short.
-        text: `${drawing.label ? `${drawing.label}: ` : ''}R/R ${ratio}`,
+        // In the chart's language (drawing.units); the zones' colours tell long from short.
+        text: `${drawing.label ? `${drawing.label}: ` : ''}${words.riskReward(ratio)}`,
         align: 'left',
         baseline: 'bottom',
         role: 'label',
