@@ -15,7 +15,7 @@ test('settings_get: current values plus allowed values per writable key, before 
   assert.ok(r.success && !r.stateChanged);
   const data = r.data as { values: Record<string, unknown>; schema: Record<string, string> };
   assert.deepEqual(data.values, { ...DEFAULT_SETTINGS });
-  assert.match(data.schema.candleStyle, /^solid\|hollow\|ohlc\|line\|area: /);
+  assert.match(data.schema.candleStyle, /^solid\|hollow\|ohlc\|line\|area\|heikin_ashi: /);
   assert.match(data.schema.grid, /^boolean: /);
   assert.deepEqual(Object.keys(data.schema).sort(), Object.keys(DEFAULT_SETTINGS).sort());
   assert.equal(failureOf(await core.tools.execute('settings_get', { extra: 1 })).code, 'invalid_input');
@@ -52,7 +52,7 @@ test('settings_update errors: unknown key, value outside the enum, wrong type, u
   assert.equal(badEnum.code, 'invalid_input');
   assert.deepEqual(badEnum.details?.[0], {
     path: 'values.candleStyle',
-    reason: 'expected one of "solid", "hollow", "ohlc", "line", "area"',
+    reason: 'expected one of "solid", "hollow", "ohlc", "line", "area", "heikin_ashi"',
   });
   const badType = failureOf(await core.tools.execute('settings_update', { values: { grid: 'yes' } }));
   assert.equal(badType.code, 'invalid_input');
