@@ -8,6 +8,7 @@ import { klineChartStyles } from '../../../components/kline-chart/kline-chart.st
 import { waitFor } from '../helpers/chart-fixture.js';
 import { paneCount, paneTotal } from '../helpers/pane-pixels.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
+import { phoneChartOnLongPage } from '../helpers/touch-chart.js';
 
 type Point = [number, number];
 type Step = { type: 'touchStart' | 'touchMove' | 'touchEnd'; points: Point[] };
@@ -82,13 +83,7 @@ describe('long press on the plot', function () {
   });
 
   it('lifted where it began, opens the chart menu there; its "Add alert at…" is a tap away', async () => {
-    const main = mount(
-      html`<main><kline-chart style="width:390px;height:500px" indicators="VOL"></kline-chart><div style="height:2000px"></div></main>`,
-    );
-    const chart = main.querySelector<KlineChart>('kline-chart')!;
-    await waitFor(() => chart.context.get() !== null, 'chart data');
-    await chart.whenPainted();
-    window.scrollTo(0, 0);
+    const { chart } = await phoneChartOnLongPage();
     const root = chart.shadowRoot!;
     const o = root.querySelector<HTMLElement>('.pane[data-pane-id="price"] .u-over')!.getBoundingClientRect();
     const finger: Point = [Math.round(o.left + o.width * 0.5), Math.round(o.top + o.height * 0.5)];

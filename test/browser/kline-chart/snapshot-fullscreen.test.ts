@@ -21,6 +21,32 @@ async function chartOf(width: number, symbol = 'DEMO'): Promise<KlineChart> {
 const q = (chart: KlineChart, selector: string) => chart.shadowRoot!.querySelector<HTMLElement>(selector);
 
 /** Opens the "More" menu and returns its item for `action`. */
+/** Replaces the page's clipboard with one that records what is written (the items of each call). */
+function fakeClipboard(): ClipboardItem[][] {
+  const written: ClipboardItem[][] = [];
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: { write: (items: ClipboardItem[]) => (written.push(items), Promise.resolve()) },
+  });
+  return written;
+}
+
+/** The download links the chart clicks, kept from downloading (no file on the test machine's disk). */
+function catchDownloads(chart: KlineChart): HTMLAnchorElement[] {
+  const links: HTMLAnchorElement[] = [];
+  chart.shadowRoot!.addEventListener(
+    'click',
+    (e) => {
+      const a = e.composedPath()[0];
+      if (!(a instanceof HTMLAnchorElement) || !a.download) return;
+      links.push(a);
+      e.preventDefault();
+    },
+    true,
+  );
+  return links;
+}
+
 async function menuItem(chart: KlineChart, action: string): Promise<HTMLElement> {
   q(chart, '[part="more-button"]')!.click();
   await waitFor(() => q(chart, `[part="more-menu"] [data-action="${action}"]`) !== null, `the menu's ${action}`);
@@ -121,18 +147,7 @@ describe('snapshot and full screen', function () {
       revoked.push(url);
       realRevoke(url);
     };
-    const links: HTMLAnchorElement[] = [];
-    chart.shadowRoot!.addEventListener(
-      'click',
-      (e) => {
-        const a = e.composedPath()[0];
-        if (a instanceof HTMLAnchorElement && a.download) {
-          links.push(a);
-          e.preventDefault(); // no file on the test machine's disk
-        }
-      },
-      true,
-    );
+    const links = catchDownloads(chart);
     (await menuItem(chart, 'save-image')).click();
     await waitFor(() => links.length === 1, 'the download link clicked');
     const link = links[0];
@@ -157,11 +172,7 @@ describe('snapshot and full screen', function () {
 
   it('"Copy image" writes an image/png to the clipboard and says so', async () => {
     const chart = await chartOf(460);
-    const written: ClipboardItem[][] = [];
-    Object.defineProperty(navigator, 'clipboard', {
-      configurable: true,
-      value: { write: (items: ClipboardItem[]) => (written.push(items), Promise.resolve()) },
-    });
+    const written = fakeClipboard();
     (await menuItem(chart, 'copy-image')).click();
     await waitFor(() => written.length === 1, 'clipboard.write called');
     const [item] = written[0];
@@ -186,22 +197,8 @@ describe('snapshot and full screen', function () {
     expect(copy.getAttribute('aria-label')).to.equal('Copy image');
     expect(copy.title).to.include('Ctrl/Cmd+Shift+S');
     expect(Math.abs(r.left - camera.getBoundingClientRect().right), 'beside the camera').to.be.below(12);
-    const written: ClipboardItem[][] = [];
-    Object.defineProperty(navigator, 'clipboard', {
-      configurable: true,
-      value: { write: (items: ClipboardItem[]) => (written.push(items), Promise.resolve()) },
-    });
-    const links: HTMLAnchorElement[] = [];
-    chart.shadowRoot!.addEventListener(
-      'click',
-      (e) => {
-        const a = e.composedPath()[0];
-        if (!(a instanceof HTMLAnchorElement) || !a.download) return;
-        links.push(a);
-        e.preventDefault(); // no file on the test machine's disk
-      },
-      true,
-    );
+    const written = fakeClipboard();
+    const links = catchDownloads(chart);
     // Keyboard: focus on the button, Enter.
     copy.focus();
     await sendKeys({ press: 'Enter' });
@@ -247,22 +244,8 @@ describe('snapshot and full screen', function () {
 
   it('Ctrl+Shift+S copies, Ctrl+Alt+S saves (on the plot)', async () => {
     const chart = await chartOf(800);
-    const written: ClipboardItem[][] = [];
-    Object.defineProperty(navigator, 'clipboard', {
-      configurable: true,
-      value: { write: (items: ClipboardItem[]) => (written.push(items), Promise.resolve()) },
-    });
-    const links: HTMLAnchorElement[] = [];
-    chart.shadowRoot!.addEventListener(
-      'click',
-      (e) => {
-        const a = e.composedPath()[0];
-        if (!(a instanceof HTMLAnchorElement) || !a.download) return;
-        links.push(a);
-        e.preventDefault();
-      },
-      true,
-    );
+    const written = fakeClipboard();
+    const links = catchDownloads(chart);
     chart.focus();
     await combo(['Control', 'Shift'], 'KeyS');
     await waitFor(() => written.length === 1, 'Ctrl+Shift+S copied');
