@@ -176,7 +176,7 @@ export const EN_CHART: ChartStrings = {
   ctxEdit: 'Edit…',
   ctxClone: 'Clone',
   ctxDelete: 'Delete',
-  ctxCopyFailed: 'The price could not be copied to the clipboard.',
+  ctxCopyFailed: 'The text could not be copied to the clipboard.',
   alertUp: (symbol, price) => `Alert: ${symbol} crossed ${price} upward`,
   alertDown: (symbol, price) => `Alert: ${symbol} crossed ${price} downward`,
   persistFull: "The layout could not be saved: this site's browser storage is full. Nothing is lost in this page.",

@@ -51,7 +51,7 @@ const ja: LocaleStrings = {
     ctxEdit: '編集…',
     ctxClone: '複製',
     ctxDelete: '削除',
-    ctxCopyFailed: '価格をクリップボードにコピーできませんでした。',
+    ctxCopyFailed: 'テキストをクリップボードにコピーできませんでした。',
     alertUp: (symbol, price) => `アラート：${symbol} が ${price} を上抜けました`,
     alertDown: (symbol, price) => `アラート：${symbol} が ${price} を下抜けました`,
     persistFull:

@@ -51,7 +51,7 @@ const zhCN: LocaleStrings = {
     ctxEdit: '编辑…',
     ctxClone: '克隆',
     ctxDelete: '删除',
-    ctxCopyFailed: '无法将价格复制到剪贴板。',
+    ctxCopyFailed: '无法将文本复制到剪贴板。',
     alertUp: (symbol, price) => `警报：${symbol} 向上穿过 ${price}`,
     alertDown: (symbol, price) => `警报：${symbol} 向下穿过 ${price}`,
     persistFull: '浏览器存储已满，布局未能保存。当前页面中的布局仍然完整。',

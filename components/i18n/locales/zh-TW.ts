@@ -51,7 +51,7 @@ const zhTW: LocaleStrings = {
     ctxEdit: '編輯…',
     ctxClone: '複製一份',
     ctxDelete: '刪除',
-    ctxCopyFailed: '無法將價格複製到剪貼簿。',
+    ctxCopyFailed: '無法將文字複製到剪貼簿。',
     alertUp: (symbol, price) => `警示：${symbol} 向上穿越 ${price}`,
     alertDown: (symbol, price) => `警示：${symbol} 向下穿越 ${price}`,
     persistFull: '瀏覽器存儲已滿，布局未能儲存。當前頁面中的布局仍然完整。',
