@@ -602,10 +602,10 @@ export class PanePlot {
           ticks,
           gap: 4,
           splits: timeSplits,
-          values: (_u, splits) =>
-            splits.map((i) =>
-              this.spec.showXAxis ? (timeTickCaches.get(this.env.axisTime())?.labels.get(i) ?? '') : '',
-            ),
+          values: (_u, splits) => {
+            const labels = this.spec.showXAxis ? timeTickCaches.get(this.env.axisTime())?.labels : undefined;
+            return splits.map((i) => labels?.get(i) ?? '');
+          },
         },
         {
           show: true,

@@ -1,4 +1,5 @@
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
+import { recordTexts } from '../helpers/canvas-texts.js';
 
 /** The pixels of a canvas rectangle (canvas px) as seen over white (the canvas is transparent where unpainted). */
 export function pixels(canvas: HTMLCanvasElement, x: number, y: number, w: number, h: number): Uint8ClampedArray {
@@ -24,25 +25,9 @@ export function meanColor(canvas: HTMLCanvasElement, x: number, y: number, w: nu
 /** How far two colours are apart (sum of channel differences). */
 export const colorShift = (a: number[], b: number[]): number => a.reduce((s, v, i) => s + Math.abs(v - b[i]), 0);
 
-/**
- * The texts the page paints with `fillText` while `action` runs and the chart paints twice after it
- * (the real canvas calls, passed through).
- */
-export async function paintedTexts(chart: KlineChart, action: () => Promise<unknown>): Promise<string[]> {
-  const texts: string[] = [];
-  const fillText = CanvasRenderingContext2D.prototype.fillText;
-  CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number, w?: number) {
-    texts.push(text);
-    return w === undefined ? fillText.call(this, text, x, y) : fillText.call(this, text, x, y, w);
-  };
-  try {
-    await action();
-    await chart.whenPainted();
-    await chart.whenPainted();
-    return [...new Set(texts)];
-  } finally {
-    CanvasRenderingContext2D.prototype.fillText = fillText;
-  }
+/** The texts the page paints with `fillText` while `action` runs and the chart paints twice after it. */
+export function paintedTexts(chart: KlineChart, action: () => Promise<unknown>): Promise<string[]> {
+  return recordTexts(chart, action);
 }
 
 /** How many pixels changed clearly (channels apart by more than 90 in all) between two `pixels` reads. */
