@@ -9,7 +9,10 @@ const load = async (path, name) => (await import(new URL(path, base)))[name];
 const sections = [
   [
     'chart',
-    await load('kline-chart/chart-strings.js', 'EN_CHART'),
+    {
+      ...(await load('kline-chart/chart-strings.js', 'EN_CHART')),
+      ...(await load('kline-chart/chart-more-strings.js', 'EN_CHART_MORE')),
+    },
     '`<kline-chart>`: toolbar, legend, tooltip, data table, notices',
   ],
   [

@@ -4,6 +4,7 @@ import type { PaletteStrings } from '../command-palette/palette-strings.js';
 import type { DrawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import type { PickerStrings } from '../indicator-picker/picker-strings.js';
 import type { IndicatorSettingsStrings } from '../indicator-settings/indicator-settings-strings.js';
+import type { ChartMoreStrings } from '../kline-chart/chart-more-strings.js';
 import type { ChartStrings } from '../kline-chart/chart-strings.js';
 import type { SchemaFormStrings } from '../schema-form/schema-form-strings.js';
 import type { SettingsDialogStrings } from '../settings-dialog/settings-dialog-strings.js';
@@ -24,8 +25,8 @@ export interface ToolLabel {
  * functions of a count or a label where the wording depends on it.
  */
 export interface Catalogue {
-  /** `<kline-chart>`: toolbar, legend, tooltip, data table, notices. */
-  readonly chart: ChartStrings;
+  /** `<kline-chart>`: toolbar, legend, tooltip, data table, notices (English in two parts: eager and lazy). */
+  readonly chart: ChartStrings & ChartMoreStrings;
   /** Drawing toolbar and style editor. */
   readonly drawing: DrawingStrings;
   /** Indicator picker. */

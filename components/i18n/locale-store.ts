@@ -52,7 +52,8 @@ const builtIn = new Map<string, AnyRecord>();
 const registered = new Map<string, AnyRecord[]>();
 const loading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
-const cache = new Map<string, unknown>();
+/** Merged strings by locale and section, then by the English object asked with (a section's words may come in parts). */
+const cache = new Map<string, Map<object, unknown>>();
 /** `localeFor` per requested tag (elements ask on every render); emptied when the tags with strings change. */
 const resolved = new Map<string, string>();
 const warned = new Set<string>();
@@ -138,15 +139,17 @@ export function sectionStrings<T extends object>(
   const tag = localeFor(requested);
   if (tag === 'en' && !registered.has('en')) return english;
   const key = `${tag}\u0000${section}`;
-  const hit = cache.get(key) as { english: unknown; value: T } | undefined;
-  if (hit && hit.english === english) return hit.value;
+  let byEnglish = cache.get(key);
+  if (!byEnglish) cache.set(key, (byEnglish = new Map()));
+  const hit = byEnglish.get(english) as T | undefined;
+  if (hit) return hit;
   const layers = [builtIn.get(tag), ...(registered.get(tag) ?? [])]
     .map((l) => l?.[section])
     .filter((l): l is AnyRecord => !!l && typeof l === 'object');
   const loaded = !BUILT_IN[tag] || builtIn.has(tag);
   const translated = layers.reduce<AnyRecord>((acc, layer) => deepMerge(acc, layer), {});
   const value = merge(english as AnyRecord, translated, `${section}`, tag, loaded && !OPEN_SECTIONS.has(section));
-  cache.set(key, { english, value });
+  byEnglish.set(english, value);
   return value as T;
 }
 

@@ -1,5 +1,7 @@
 // "Save image" and "Copy image" (the "More" menu, Ctrl/⌘+Alt+S and Ctrl/⌘+Shift+S): a lazy chunk, loaded on first use.
 
+import { allChartStrings } from './chart-more-strings.js';
+
 /** What the snapshot actions need of the chart. */
 export interface SnapshotHost {
   /** The chart as a PNG (`KlineChart.capture()`). */
@@ -10,7 +12,8 @@ export interface SnapshotHost {
   readonly root: Node & ParentNode;
   /** Shows a short, non-blocking message (the chart's toast, a polite status). */
   say(message: string): void;
-  readonly strings: { readonly imageCopied: string; readonly copyImageFailed: string; readonly imageFailed: string };
+  /** The chart's language (its messages). */
+  readonly lang: string;
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -28,7 +31,7 @@ export async function saveImage(host: SnapshotHost): Promise<boolean> {
   try {
     blob = await host.capture();
   } catch {
-    host.say(host.strings.imageFailed);
+    host.say(allChartStrings(host.lang).imageFailed);
     return false;
   }
   const url = URL.createObjectURL(blob);
@@ -51,7 +54,7 @@ export async function saveImage(host: SnapshotHost): Promise<boolean> {
 export async function copyImage(host: SnapshotHost): Promise<boolean> {
   const write = navigator.clipboard?.write?.bind(navigator.clipboard);
   if (!write || typeof ClipboardItem === 'undefined') {
-    host.say(host.strings.copyImageFailed);
+    host.say(allChartStrings(host.lang).copyImageFailed);
     return false;
   }
   const png = host.capture();
@@ -59,9 +62,9 @@ export async function copyImage(host: SnapshotHost): Promise<boolean> {
   try {
     await write([new ClipboardItem({ 'image/png': png })]);
   } catch {
-    host.say(host.strings.copyImageFailed);
+    host.say(allChartStrings(host.lang).copyImageFailed);
     return false;
   }
-  host.say(host.strings.imageCopied);
+  host.say(allChartStrings(host.lang).imageCopied);
   return true;
 }

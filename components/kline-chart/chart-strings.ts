@@ -40,29 +40,9 @@ export interface ChartStrings {
   readonly removeStudy: (label: string) => string;
   /** The handle between two panes. */
   readonly resizePanes: string;
-  /** The plot's right-click menu (context-menu.ts). */
-  readonly ctxMenu: string;
-  readonly ctxReset: string;
-  readonly ctxCopyPrice: (price: string) => string;
-  /** On a study pane (RSI, MACD…): copies the value of its scale under the pointer. */
-  readonly ctxCopyValue: (value: string) => string;
-  readonly ctxAddLine: (price: string) => string;
-  /** Makes a price line with a `cross` alert there. */
-  readonly ctxAddAlert: (price: string) => string;
-  readonly ctxRemoveDrawings: string;
-  readonly ctxRemoveIndicators: string;
-  readonly ctxSettings: string;
-  readonly ctxEdit: string;
-  readonly ctxClone: string;
-  readonly ctxDelete: string;
-  readonly ctxCopyFailed: string;
   /** The notice of a price alert that fired (`kline-price-alert`). */
   readonly alertUp: (symbol: string, price: string) => string;
   readonly alertDown: (symbol: string, price: string) => string;
-  /** The "layout not saved" toast. */
-  readonly persistFull: string;
-  readonly persistDownload: string;
-  readonly persistDismiss: string;
   /** Data that could not be loaded, by `kline-error` code (the event keeps the English message). */
   readonly loadErrors: Readonly<
     Record<'unknown_source' | 'invalid_period' | 'parse_error' | 'load_failed' | 'data_request_timeout', string>
@@ -75,45 +55,17 @@ export interface ChartStrings {
   readonly saveImage: string;
   readonly copyImage: string;
   readonly fullScreen: string;
-  readonly imageCopied: string;
-  readonly copyImageFailed: string;
   readonly imageFailed: string;
   readonly fullScreenFailed: string;
-  readonly scSaveImage: string;
-  readonly scCopyImage: string;
-  readonly scFullScreen: string;
-  readonly scContextMenu: string;
   // Keyboard drawing, shortcut list and compact toolbar (issue #13, a11y); `{name}` marks a value filled in.
   readonly price: string;
-  readonly drawHelp: string;
-  readonly drawPoint: string;
-  readonly drawPlaced: string;
-  readonly drawCancelled: string;
-  readonly drawingSelected: string;
-  readonly drawingMoved: string;
-  readonly noDrawings: string;
   readonly shortcuts: string;
-  readonly closeDialog: string;
   readonly more: string;
   readonly periodGroup: string;
-  readonly scTab: string;
-  readonly scCrosshair: string;
-  readonly scPan: string;
-  readonly scZoom: string;
-  readonly scHomeEnd: string;
   /** The button that brings the newest bar back into view. */
   readonly toLatest: string;
   /** The price axis's button shown while a drag holds its scale fixed: fits the prices again. */
   readonly autoScale: string;
-  readonly scTable: string;
-  readonly scEscape: string;
-  readonly scPalette: string;
-  readonly scUndo: string;
-  readonly scDraw: string;
-  readonly scSelect: string;
-  readonly scCopy: string;
-  readonly scHelp: string;
-  readonly scToolbar: string;
   /** Bar replay (bar-replay-controls.ts). */
   readonly barReplay: string;
   readonly replayPick: string;
@@ -124,7 +76,6 @@ export interface ChartStrings {
   readonly replayExit: string;
   /** Shown when the replay's chunk cannot be fetched (offline, a copy of the chart without its chunks). */
   readonly replayFailed: string;
-  readonly scReplayStep: string;
 }
 
 export const EN_CHART: ChartStrings = {
@@ -164,24 +115,8 @@ export const EN_CHART: ChartStrings = {
   moveStudyDown: (label) => `Move ${label} down`,
   removeStudy: (label) => `Remove ${label}`,
   resizePanes: 'Resize panes',
-  ctxMenu: 'Chart menu',
-  ctxReset: 'Reset chart view',
-  ctxCopyPrice: (price) => `Copy price ${price}`,
-  ctxCopyValue: (value) => `Copy value ${value}`,
-  ctxAddLine: (price) => `Add horizontal line at ${price}`,
-  ctxAddAlert: (price) => `Add alert at ${price}`,
-  ctxRemoveDrawings: 'Remove all drawings',
-  ctxRemoveIndicators: 'Remove all indicators',
-  ctxSettings: 'Settings…',
-  ctxEdit: 'Edit…',
-  ctxClone: 'Clone',
-  ctxDelete: 'Delete',
-  ctxCopyFailed: 'The text could not be copied to the clipboard.',
   alertUp: (symbol, price) => `Alert: ${symbol} crossed ${price} upward`,
   alertDown: (symbol, price) => `Alert: ${symbol} crossed ${price} downward`,
-  persistFull: "The layout could not be saved: this site's browser storage is full. Nothing is lost in this page.",
-  persistDownload: 'Download layout',
-  persistDismiss: 'Dismiss',
   loadErrors: {
     unknown_source: 'This data source is not available.',
     invalid_period: 'This period is not available; showing daily bars.',
@@ -194,42 +129,14 @@ export const EN_CHART: ChartStrings = {
   saveImage: 'Save image',
   copyImage: 'Copy image',
   fullScreen: 'Full screen',
-  imageCopied: 'Image copied',
-  copyImageFailed: 'This browser did not allow copying the image.',
   imageFailed: 'The image could not be made.',
   fullScreenFailed: 'Full screen is not allowed here.',
-  scSaveImage: 'Save the image (PNG)',
-  scCopyImage: 'Copy the image',
-  scFullScreen: 'Full screen on / off',
-  scContextMenu: 'Open the chart menu (also the menu key or a right click)',
   price: 'Price',
-  drawHelp: '{kind}: arrows move the crosshair, Enter sets each point, Escape cancels',
-  drawPoint: 'Point {set} of {needed} set',
-  drawPlaced: '{kind} placed',
-  drawCancelled: 'Drawing cancelled',
-  drawingSelected: '{kind} selected. Arrows move it, Delete removes it, Escape deselects',
-  drawingMoved: '{kind} moved',
-  noDrawings: 'No drawings',
   shortcuts: 'Keyboard shortcuts',
-  closeDialog: 'Close',
   more: 'More',
   periodGroup: 'Period',
-  scTab: 'Move between the plot, the toolbar, the drawing bar and the legend',
-  scCrosshair: 'Move the crosshair bar by bar and read the bar',
-  scPan: 'Pan',
-  scZoom: 'Zoom in / out',
-  scHomeEnd: 'First / latest bars',
   toLatest: 'Scroll to the most recent bar',
   autoScale: 'Auto (fits data to screen)',
-  scTable: 'Show or hide the data table',
-  scEscape: 'Hide the crosshair, cancel, deselect',
-  scPalette: 'Command palette',
-  scUndo: 'Undo / redo',
-  scDraw: 'With a drawing tool: move the crosshair, Enter sets each point, Escape cancels',
-  scSelect: 'Select the previous / next drawing; arrows move it, Delete removes it',
-  scCopy: 'Copy / paste the selected drawings',
-  scHelp: 'Show this list',
-  scToolbar: 'Move inside the toolbar or the drawing bar',
   barReplay: 'Bar replay',
   replayPick: 'Click the bar to start the replay from, or Enter at the crosshair (Escape cancels)',
   replayPlay: 'Play',
@@ -238,7 +145,6 @@ export const EN_CHART: ChartStrings = {
   replaySpeed: 'Speed (bars per second)',
   replayExit: 'Exit replay',
   replayFailed: 'Bar replay could not be loaded. Check the connection and try again.',
-  scReplayStep: 'Bar replay: next bar',
 };
 
 /** The chart's words in `locale` (any BCP-47 tag; English for what the locale lacks). */

@@ -11,7 +11,7 @@ import {
   type ChartRenderer,
 } from '../../src/render/index.js';
 import { onMenuKeys } from '../menu-keys.js';
-import { chartStrings } from './chart-strings.js';
+import { allChartStrings } from './chart-more-strings.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
@@ -202,7 +202,7 @@ export class ContextMenu {
 
   #entries(open: OpenMenu): Item[] {
     const d = this.#d;
-    const s = chartStrings(d.lang());
+    const s = allChartStrings(d.lang());
     if (open.drawing) {
       return [
         { action: 'edit', label: s.ctxEdit, run: () => void this.#edit() },
@@ -265,7 +265,7 @@ export class ContextMenu {
   }
 
   #copy(text: string): void {
-    const failed = () => this.#d.notice(chartStrings(this.#d.lang()).ctxCopyFailed);
+    const failed = () => this.#d.notice(allChartStrings(this.#d.lang()).ctxCopyFailed);
     try {
       void navigator.clipboard.writeText(text).catch(failed);
     } catch {
@@ -295,7 +295,7 @@ export class ContextMenu {
   render(): TemplateResult | typeof nothing {
     const open = this.#open;
     if (!open) return nothing;
-    const s = chartStrings(this.#d.lang());
+    const s = allChartStrings(this.#d.lang());
     return html`<div part="context-menu" class="context-menu" role="menu" aria-label=${s.ctxMenu}
       @contextmenu=${(e: Event) => e.preventDefault()}
       @keydown=${(e: KeyboardEvent) => onMenuKeys(e, this.#items(), (refocus) => this.close(refocus))}>

@@ -4,7 +4,7 @@ import { isDrawingKind, type Drawing, type DrawingKind } from '../../src/core/dr
 import { drawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import type { ChartA11yController } from './chart-a11y-controller.js';
 import { formatPrice } from './chart-legend.js';
-import { chartStrings } from './chart-strings.js';
+import { allChartStrings } from './chart-more-strings.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 import { nudgeDrawings } from './nudge-drawings.js';
 
@@ -58,7 +58,7 @@ export class KeyboardDrawingKeys {
     this.#host.focus();
     const bar = this.#o.a11y.stepKeyBar(0, false);
     if (bar !== null) this.#preview(bar);
-    this.#say(fill(chartStrings(this.#o.lang()).drawHelp, { kind: this.#kindLabel(kind) }));
+    this.#say(fill(allChartStrings(this.#o.lang()).drawHelp, { kind: this.#kindLabel(kind) }));
   }
 
   /** The element's keydown, in the capture phase (`KeyboardDrawingController` passes it on). */
@@ -79,7 +79,7 @@ export class KeyboardDrawingKeys {
     const a11y = this.#o.a11y;
     const series = this.#o.core.store.peek('series');
     if (!series) return false;
-    const t = chartStrings(this.#o.lang());
+    const t = allChartStrings(this.#o.lang());
     switch (e.key) {
       case 'ArrowLeft':
       case 'ArrowRight': {
@@ -131,7 +131,7 @@ export class KeyboardDrawingKeys {
 
   #selectKey(e: PressedKey): boolean {
     const core = this.#o.core;
-    const t = chartStrings(this.#o.lang());
+    const t = allChartStrings(this.#o.lang());
     if (e.key === '[' || e.key === ']') {
       const drawings = core.drawings.current().filter((d) => d.paneId === 'price');
       if (drawings.length === 0) {

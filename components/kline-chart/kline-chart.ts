@@ -718,7 +718,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       period: target?.period ?? this.period,
       root: this.renderRoot,
       say: (message: string) => this.#showToast(message),
-      strings,
+      lang: this.#lang(),
     };
     return { module, host };
   }
@@ -1054,12 +1054,12 @@ export class KlineChart extends SignalWatcher(LitElement) {
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
         ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
-        ${this.#renderPersistToast(strings)}
+        ${this.#renderPersistToast()}
         ${this.#contextMenu.render()}
         ${this.#replayUi?.render() ?? nothing}
       </div>
       </div>
-      ${this.#shortcutModule ? this.#shortcutModule.renderShortcutDialog(strings, () => this.#restoreFocus()) : nothing}
+      ${this.#shortcutModule ? this.#shortcutModule.renderShortcutDialog(this.#lang(), () => this.#restoreFocus()) : nothing}
       <kline-command-palette exportparts="dialog: palette-dialog, search: palette-search, list: palette-list, option: palette-option, description: palette-description, form: palette-form, form-field: palette-form-field, form-help: palette-form-help, form-error: palette-form-error, run: palette-run, back: palette-back, close: palette-close, result: palette-result, error: palette-error" .chart=${this} locale=${this.#lang()}></kline-command-palette>
       <kline-settings-dialog exportparts="dialog: settings-dialog, form: settings-form, form-field: settings-form-field, form-help: settings-form-help, form-error: settings-form-error, apply: settings-apply, reset: settings-reset, close: settings-close, status: settings-status" .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
     </div>`;
@@ -1068,10 +1068,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
   #lastError = '';
 
   /** The notice that a layout could not be saved (its code comes with the storage chunk). */
-  #renderPersistToast(strings: ReturnType<typeof chartStrings>) {
+  #renderPersistToast() {
     const toast = this.#autosave.toast;
     if (!toast || !this.#autosave.storage?.unsaved) return nothing;
-    return toast.renderPersistToast(this.#lang(), strings, {
+    return toast.renderPersistToast(this.#lang(), {
       download: () => {
         const unsaved = this.#autosave.storage?.unsaved;
         if (unsaved) toast.downloadLayout(unsaved, `${this.persistKey || 'layout'}.json`, this.renderRoot);

@@ -1,6 +1,6 @@
 import { css, html, type TemplateResult } from 'lit';
 import type { LayoutDocument } from '../../src/core/persist/index.js';
-import type { ChartStrings } from './chart-strings.js';
+import { chartMoreStrings } from './chart-more-strings.js';
 
 /** Offers `layout` as a JSON file download (a Blob URL, revoked after the click). */
 export function downloadLayout(layout: LayoutDocument, fileName: string, root: Node & ParentNode): void {
@@ -22,9 +22,9 @@ export function downloadLayout(layout: LayoutDocument, fileName: string, root: N
  */
 export function renderPersistToast(
   locale: string,
-  s: Pick<ChartStrings, 'persistFull' | 'persistDownload' | 'persistDismiss'>,
   actions: { download(): void; dismiss(): void },
 ): TemplateResult {
+  const s = chartMoreStrings(locale);
   return html`<div class="persist-toast" part="persist-toast" role="alert" lang=${locale}>
     <span>${s.persistFull}</span>
     <button type="button" part="persist-download" @click=${actions.download}>${s.persistDownload}</button>

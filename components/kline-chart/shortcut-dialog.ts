@@ -1,7 +1,7 @@
 import { css, html, type TemplateResult } from 'lit';
-import type { chartStrings } from './chart-strings.js';
+import { allChartStrings } from './chart-more-strings.js';
 
-type Strings = ReturnType<typeof chartStrings>;
+type Strings = ReturnType<typeof allChartStrings>;
 
 /** The chart's keyboard shortcuts, in the order the `?` dialog lists them (README "Keyboard"). */
 export function shortcutRows(s: Strings): readonly (readonly [keys: string, what: string])[] {
@@ -32,7 +32,8 @@ export function shortcutRows(s: Strings): readonly (readonly [keys: string, what
  * The `?` dialog: a modal `<dialog>` listing the keys (rendered closed; `showModal()` opens it).
  * Escape or the Close button closes it and the chart puts focus back where it was.
  */
-export function renderShortcutDialog(s: Strings, onClose: () => void): TemplateResult {
+export function renderShortcutDialog(locale: string, onClose: () => void): TemplateResult {
+  const s = allChartStrings(locale);
   return html`<dialog class="shortcuts" part="shortcuts" aria-labelledby="shortcuts-title" @close=${onClose}>
     <h2 id="shortcuts-title">${s.shortcuts}</h2>
     <table>

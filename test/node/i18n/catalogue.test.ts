@@ -19,6 +19,7 @@ import {
 import { resolveLocale } from '../../../components/i18n/resolve-locale.js';
 import { EN_TOOL_ERRORS } from '../../../components/i18n/tool-error-strings.js';
 import { EN_CHART, chartStrings } from '../../../components/kline-chart/chart-strings.js';
+import { EN_CHART_MORE } from '../../../components/kline-chart/chart-more-strings.js';
 import { EN_DRAWING } from '../../../components/drawing-toolbar/drawing-toolbar-strings.js';
 import { EN_PICKER } from '../../../components/indicator-picker/picker-strings.js';
 import { EN_PALETTE } from '../../../components/command-palette/palette-strings.js';
@@ -36,7 +37,7 @@ import { ZonedClock } from '../../../src/render/zoned-clock.js';
 import { fileURLToPath } from 'node:url';
 
 const ENGLISH: Pick<Catalogue, Exclude<keyof Catalogue, 'tools' | 'toolParams' | 'indicators' | 'indicatorParams'>> = {
-  chart: EN_CHART,
+  chart: { ...EN_CHART, ...EN_CHART_MORE },
   drawing: EN_DRAWING,
   picker: EN_PICKER,
   palette: EN_PALETTE,
@@ -156,7 +157,7 @@ test('registerLocale: a new tag, English for what it lacks with one warning per 
     assert.equal(fr.undo, 'Annuler');
     assert.equal(fr.settings, 'Settings', 'a missing key falls back to English');
     chartStrings('fr');
-    sectionStrings('fr', 'chart', EN_CHART);
+    sectionStrings('fr', 'chart', ENGLISH.chart);
     const aboutSettings = warnings.filter((w) => w.includes('chart.settings'));
     assert.equal(aboutSettings.length, 1, 'warned once');
     assert.ok(!warnings.some((w) => w.includes('tools.')), 'open sections (tools) never warn');
