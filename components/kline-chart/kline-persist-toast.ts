@@ -20,10 +20,7 @@ export function downloadLayout(layout: LayoutDocument, fileName: string, root: N
  * The toast shown when a save ran out of storage: it stays until dismissed and offers the layout
  * as a file (`part="persist-toast"`, button `part="persist-download"`).
  */
-export function renderPersistToast(
-  locale: string,
-  actions: { download(): void; dismiss(): void },
-): TemplateResult {
+export function renderPersistToast(locale: string, actions: { download(): void; dismiss(): void }): TemplateResult {
   const s = chartMoreStrings(locale);
   return html`<div class="persist-toast" part="persist-toast" role="alert" lang=${locale}>
     <span>${s.persistFull}</span>
