@@ -232,7 +232,9 @@ export const chartAgentPanelStyles = [
   /* ---- error ---- */
   /* Bounded: whatever a misconfigured server answers, the card scrolls instead of growing the panel. */
   .error { border: 1px solid color-mix(in srgb, var(--_danger) 45%, transparent); background: var(--_danger-bg); border-radius: 10px; padding: 8px 12px; font-size: 13px;
-    max-height: 240px; overflow: auto; overflow-wrap: anywhere; flex: none; }
+    overflow-wrap: anywhere; flex: none; }
+  /* A long message scrolls inside the card; Retry stays below it, in view. */
+  .error-body { max-height: 240px; overflow: auto; }
   .error-text { margin-top: 2px; }
   .error-title { font-weight: 600; color: var(--_danger); display: flex; gap: 6px; align-items: baseline; }
   .error-code { font-family: var(--_mono); font-size: 11px; font-weight: 400; color: var(--_muted); }

@@ -1437,17 +1437,20 @@ export class ChartAgentPanel extends LitElement {
     const explanation = item.cause ? s.debugCauses[item.cause] : s.errors[item.code];
     return html`
       <div part="error" class="error" role="alert" data-code=${item.code} data-cause=${item.cause ?? nothing}>
+        <div class="error-body">
         <div class="error-title">${s.errorTitle}${this.debug ? html`<span class="error-code" translate="no">${item.code}</span>` : nothing}</div>
         <div class="error-text">${visitor}${item.retryAfterMs ? ` ${s.retryAfter(Math.ceil(item.retryAfterMs / 1000))}` : ''}</div>
         ${this.debug && explanation ? html`<div class="markdown">${renderMarkdown(explanation)}</div>` : nothing}
         ${
           !this.debug
             ? nothing
-            : this.#i18n.tag === 'en'
+            : this.#i18n.tag === 'en' && !explanation
               ? html`<div class="error-detail">${truncate(item.message, ERROR_DETAIL_LENGTH)}</div>`
-              : // The server's own message is English: kept, folded under a heading in the panel's language.
+              : // Folded under a heading: after an explanation it mostly repeats it, and it is English
+                // (the server's own words) in a panel of another language.
                 html`<details class="error-raw"><summary>${s.rawMessage}</summary><div class="error-detail" data-model-text lang="en" translate="no">${truncate(item.message, ERROR_DETAIL_LENGTH)}</div></details>`
         }
+        </div>
         ${
           isLast && !this._running && item.code !== 'RUN_ACTIVE'
             ? html`<div class="error-actions"><button part="retry" class="button" type="button" ?disabled=${!this.canSend}

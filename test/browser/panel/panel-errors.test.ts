@@ -25,11 +25,20 @@ async function failWith(baseUrl: string): Promise<{ panel: ChartAgentPanel; card
   return { panel, card: part(panel, 'error')! };
 }
 
-/** The card is bounded and scrolls; the panel keeps its size. */
+/** The card is bounded and its text scrolls; Retry stays in view below it; the panel keeps its size. */
 function expectBounded(panel: ChartAgentPanel, card: HTMLElement): void {
-  expect(card.getBoundingClientRect().height, 'card height').to.be.at.most(260);
+  expect(card.getBoundingClientRect().height, 'card height').to.be.at.most(300);
   expect(panel.getBoundingClientRect().height, 'panel height').to.equal(520);
-  expect(getComputedStyle(card).overflowY).to.equal('auto');
+  const body = card.querySelector<HTMLElement>('.error-body')!;
+  expect(getComputedStyle(body).overflowY).to.equal('auto');
+  const retry = part(panel, 'retry');
+  if (!retry) return;
+  retry.scrollIntoView({ block: 'nearest' });
+  const r = retry.getBoundingClientRect();
+  const hit = panel.shadowRoot!.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  expect(hit, 'Retry is what a click there hits, not hidden in the scrolled text').to.equal(retry);
+  const bodyBox = body.getBoundingClientRect();
+  expect(r.top, 'Retry below the text').to.be.at.least(bodyBox.bottom - 1);
 }
 
 describe('<chart-agent-panel> failure messages', function () {
@@ -51,6 +60,9 @@ describe('<chart-agent-panel> failure messages', function () {
 
     panel.debug = true;
     await panel.updateComplete;
+    const raw = card.querySelector('details.error-raw') as HTMLDetailsElement | null;
+    expect(raw, "after the explanation, the server's words are folded under a heading").to.not.equal(null);
+    expect(raw!.open).to.equal(false);
     const detail = card.querySelector('.error-detail')!.textContent;
     expect(detail).to.contain(`${servers.htmlUrl}/chat/completions answered with a web page (HTTP 404, text/html)`);
     expect(detail).to.contain('Oops! That page can’t be found.');
