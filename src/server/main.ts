@@ -54,7 +54,45 @@ server.listen(port, host, () => {
   if (config.allowedOrigins.size > 0)
     console.log(`relay also answers pages of ${[...config.allowedOrigins].join(', ')}`);
   for (const warning of config.warnings) console.warn(`warning: ${warning}`);
+  startFrameServer(boundPort, shownHost);
 });
+
+/**
+ * The frames demo (demo/frames.html) shows a chart served from another origin: these same files on
+ * the next port (or `FRAME_PORT`), whose pages this server's pages may frame. Without it the demo's
+ * "Frames" page showed a broken frame after `npm start`. `FRAME_PORT=off` turns it off; with `PORT=0`
+ * it starts only when `FRAME_PORT` is given (`0`: any free port).
+ */
+let frameServer: ReturnType<typeof createServer> | null = null;
+function startFrameServer(mainPort: number, shownHost: string): void {
+  const given = process.env.FRAME_PORT?.trim();
+  if (given === 'off' || (port === 0 && !given)) return;
+  const parsed = given ? Number.parseInt(given, 10) : mainPort + 1;
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
+    console.warn(`warning: FRAME_PORT "${given}" is not a port; the frames demo has no second origin.`);
+    return;
+  }
+  const parents = [`http://localhost:${mainPort}`, `http://127.0.0.1:${mainPort}`];
+  const extra = env.RELAY_ALLOWED_ORIGINS ? `${env.RELAY_ALLOWED_ORIGINS},` : '';
+  const frames = createServer({
+    rootDir,
+    env: { ...env, RELAY_ALLOWED_ORIGINS: extra + parents.join(',') },
+    listenHost: host,
+  });
+  frames.on('error', (error: NodeJS.ErrnoException) => {
+    frameServer = null;
+    console.warn(
+      `warning: the frames demo's second origin could not start on port ${parsed} (${error.code ?? error.message}); ` +
+        'open demo/frames.html with ?frame=<url of frame-chart.html> instead.',
+    );
+  });
+  frames.listen(parsed, host, () => {
+    const address = frames.address();
+    const bound = typeof address === 'object' && address !== null ? address.port : parsed;
+    console.log(`frames demo: the framed chart is served from http://${shownHost}:${bound}`);
+  });
+  frameServer = frames;
+}
 
 let stopping = false;
 function shutdown(signal: NodeJS.Signals): void {
@@ -64,6 +102,8 @@ function shutdown(signal: NodeJS.Signals): void {
   }
   stopping = true;
   console.log(`${signal} received, closing…`);
+  frameServer?.close();
+  frameServer?.closeAllConnections();
   server.close(() => process.exit(0));
   server.closeIdleConnections();
   // Open model streams would keep close() waiting; cut them after a grace period.
