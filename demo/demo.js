@@ -13,15 +13,28 @@ for (const link of document.querySelectorAll('a.skip-link')) {
   });
 }
 
-select.addEventListener('change', () => {
-  const [source, symbol, period] = select.value.split('|');
+function show(value) {
+  const [source, symbol, period] = value.split('|');
   chart.setAttribute('source', source);
   chart.setAttribute('symbol', symbol);
   chart.setAttribute('period', period);
-});
+}
+select.addEventListener('change', () => show(select.value));
 
+// The switcher shows what the chart shows: a load that fails (Binance offline) leaves the chart on the
+// data it had, with a notice, so the switcher goes back to that choice too.
+const shown = () =>
+  `${chart.getAttribute('source') ?? 'sample'}|${chart.getAttribute('symbol') ?? 'DEMO'}|${chart.getAttribute('period') ?? '1d'}`;
+let lastLoaded = [...select.options].some((o) => o.value === shown()) ? shown() : select.value;
+chart.addEventListener('kline-data-load', (event) => {
+  const { source, symbol, period } = event.detail;
+  const value = `${source}|${symbol}|${period}`;
+  if ([...select.options].some((o) => o.value === value)) lastLoaded = select.value = value;
+});
 chart.addEventListener('kline-error', (event) => {
   console.warn(`kline-error ${event.detail.code}: ${event.detail.message}`);
+  // The attributes too, so choosing the failed source again (back online) is a change the chart loads.
+  if (select.value !== lastLoaded) show((select.value = lastLoaded));
 });
 
 // `?locale=zh-CN` (or zh-TW, ja…): the elements and this page's own words in that language.

@@ -3,9 +3,9 @@ import { expect } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../../components/kline-chart/define.js';
 import '../../../components/chart-agent-panel/define.js';
-import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { CommandPalette } from '../../../components/command-palette/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
+import { mountDemo } from '../helpers/demo-page.js';
 import { arrowToBarTool } from '../helpers/bar-tool.js';
 import { deepActive } from '../helpers/keyboard.js';
 
@@ -66,27 +66,7 @@ function focusPageStart(): void {
   document.body.removeAttribute('tabindex');
 }
 
-let demo: HTMLElement;
-
-/** The demo page's own markup (demo/index.html) and script (demo/demo.js), at the top of this page. */
-async function mountDemo(): Promise<{ chart: KlineChart; panel: HTMLElement }> {
-  const page = new DOMParser().parseFromString(await (await fetch('/demo/index.html')).text(), 'text/html');
-  demo = document.createElement('div');
-  demo.append(...[...page.body.children].map((el) => document.importNode(el, true)));
-  // A clean layout key, a model that is never called, chats in memory.
-  const chart = demo.querySelector('kline-chart') as KlineChart;
-  chart.setAttribute('persist-key', `demo-keyboard-${Date.now()}`);
-  const panel = demo.querySelector('chart-agent-panel') as HTMLElement;
-  panel.setAttribute('session-store', 'memory');
-  document.body.prepend(demo);
-  const script = '/demo/demo.js';
-  await import(script);
-  await waitFor(() => chart.context.get() !== null, 'chart data');
-  await chart.whenPainted();
-  await chart.updateComplete;
-  await (panel as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
-  return { chart, panel };
-}
+let demo: HTMLElement | undefined;
 
 describe('the demo page by keyboard alone', () => {
   // Wide enough for the chart's whole toolbar in one row (narrower, its tools fold into "More").
@@ -97,7 +77,8 @@ describe('the demo page by keyboard alone', () => {
   });
 
   it('reaches the assistant in ≤ 6 Tabs, adds an indicator, places a horizontal line, opens and closes the palette and the shortcut list; focus never falls to <body>', async () => {
-    const { chart, panel } = await mountDemo();
+    const { root, chart, panel } = await mountDemo();
+    demo = root;
 
     // 1. From the page start to the assistant's input: a skip link.
     focusPageStart();
