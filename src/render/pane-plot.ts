@@ -1,4 +1,5 @@
 import uPlot from 'uplot';
+import { pxRatioOf, setPxRatioOf } from './plot-pixel-ratio.js';
 import { makeFirstPlotDecoy } from './first-plot-decoy.js';
 import { formatAxisTicks, formatPriceTag } from './format-number.js';
 import {
@@ -95,6 +96,8 @@ export interface PaneEnv {
     readonly closes: Float64Array;
     readonly scale?: 'left';
   }[];
+  /** Device px per CSS px of the canvases (default: uPlot's, the window's `devicePixelRatio`). */
+  pixelRatio?(): number;
   /** Cursor moved over any pane (index or null). */
   onCursor(index: number | null, paneId: string, top: number | null): void;
 }
@@ -167,7 +170,15 @@ export class PanePlot {
     this.element.dataset.paneId = spec.id;
     parent.appendChild(this.element);
     makeFirstPlotDecoy();
-    this.plot = new uPlot(this.#options(size), this.#data(), this.element);
+    // `pxRatio`: the canvas's device px per CSS px under a CSS zoom (scripts/uplot-px-ratio.js).
+    const ratio = env.pixelRatio?.();
+    const options = ratio ? { ...this.#options(size), pxRatio: ratio } : this.#options(size);
+    this.plot = new uPlot(options, this.#data(), this.element);
+  }
+
+  /** Backs the canvas at `ratio` device px per CSS px (`devicePixelRatio` × the CSS zoom it is shown at). */
+  setPixelRatio(ratio: number): void {
+    setPxRatioOf(this.plot, ratio);
   }
 
   #tags: CrosshairTags | null | 'loading' | 'gone' = null;
@@ -276,7 +287,7 @@ export class PanePlot {
    */
   #hideAtEdge(u: uPlot, scale: string, splits: number[], labels: string[]): string[] {
     if (this.spec.showXAxis) return labels;
-    const bottom = u.bbox.height / uPlot.pxRatio - LABEL_HALF_PX;
+    const bottom = u.bbox.height / pxRatioOf(u) - LABEL_HALF_PX;
     for (let i = 0; i < splits.length; i++) if (u.valToPos(splits[i], scale) > bottom) labels[i] = '';
     return labels;
   }
@@ -400,7 +411,7 @@ export class PanePlot {
           started = true;
         }
       }
-      ctx.lineWidth = 1.5 * uPlot.pxRatio;
+      ctx.lineWidth = 1.5 * pxRatioOf(this.plot);
       ctx.strokeStyle = comparisonColor(this.env.theme(), line.color);
       ctx.stroke();
     }
@@ -464,7 +475,7 @@ export class PanePlot {
       const time = this.env.axisTime();
       const clock = this.env.clock();
       const locale = this.env.locale();
-      const width = u.bbox.width / uPlot.pxRatio;
+      const width = u.bbox.width / pxRatioOf(u);
       const span = max - min;
       let c = timeTickCaches.get(time);
       if (
@@ -621,7 +632,7 @@ export class PanePlot {
           ...(kind === 'price' && settings.priceScale === 'log'
             ? {
                 splits: (u: uPlot, _i: number, min: number, max: number) =>
-                  logPriceSplits(min, max, u.bbox.height / uPlot.pxRatio, 30),
+                  logPriceSplits(min, max, u.bbox.height / pxRatioOf(u), 30),
                 filter: (_u: uPlot, splits: number[]) => splits,
               }
             : kind === 'price' && settings.priceScale === 'percent'
@@ -632,7 +643,7 @@ export class PanePlot {
                       min,
                       max,
                       percentBase(this.env.bars().close, this.env.view().start),
-                      u.bbox.height / uPlot.pxRatio,
+                      u.bbox.height / pxRatioOf(u),
                       30,
                     ),
                   filter: (_u: uPlot, splits: number[]) => splits,
@@ -664,7 +675,7 @@ export class PanePlot {
             ctx.clip();
             if (this.spec.kind === 'price') {
               paintClouds(ctx, this.spec.series, i0, view.end, t, th);
-              paintCandles(ctx, this.#drawnBars(), i0, i1, t, this.env.settings().candleStyle, colors, uPlot.pxRatio);
+              paintCandles(ctx, this.#drawnBars(), i0, i1, t, this.env.settings().candleStyle, colors, pxRatioOf(u));
               this.#paintComparisons(ctx, i0, i1, t);
               if (left) paintLeftComparisons(u, ctx, left, t);
             }
