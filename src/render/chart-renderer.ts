@@ -77,7 +77,7 @@ export class ChartRenderer {
   #axisTime: { bars: Bars; future: number; clock: ZonedClock; time: Float64Array } | null = null;
   /** One price-axis width for every pane, so their bars line up. */
   readonly #axisWidth = new SharedAxisWidth(() => {
-    for (const pane of this.#panes.values()) pane.relayoutAxis();
+    for (const pane of this.#panes.values()) pane.relayoutAxis(this.#axisWidth.width);
     this.#o.onAxisWidth?.(this.#axisWidth.width);
   });
 

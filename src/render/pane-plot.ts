@@ -224,15 +224,18 @@ export class PanePlot {
   #axisSize(u: uPlot, values: string[] | null): number {
     const shared = this.env.axisWidth;
     if (!shared) return MIN_AXIS_WIDTH;
-    if (!values) return shared.width;
+    if (!values) return (this.#axisWidthUsed = shared.width);
     const scale = u.scales[this.#yScale()];
     const { min, max } = scale;
     const tags =
       min != null && max != null && Number.isFinite(min) && Number.isFinite(max)
         ? [this.#axisText([min], true)[0], this.#axisText([max], true)[0]]
         : [];
-    return shared.report(this.spec.id, axisWidthFor(values, tags, this.env.theme().font));
+    return (this.#axisWidthUsed = shared.report(this.spec.id, axisWidthFor(values, tags, this.env.theme().font)));
   }
+
+  /** The width uPlot was last given for the price axis (-1: not laid out yet). */
+  #axisWidthUsed = -1;
 
   /** Shows the price scale fixed at `range`, or fitted to the bars in view again (`null`). */
   applyPriceRange(range: PriceRange | null): void {
@@ -242,9 +245,14 @@ export class PanePlot {
     else this.plot.setScale('x', { min: view.start, max: view.end });
   }
 
-  /** Lays the axis out again (another pane changed the shared width). */
-  relayoutAxis(): void {
-    this.plot.redraw(false, true);
+  /**
+   * Lays the axis out again when it was laid out at another width than `width` (the shared width
+   * changed after this pane's layout). A pane laid out since at `width` is left alone: a rebuild that
+   * forgets a pane's width and has its new pane report it again, or removes the widest pane before the
+   * others are laid out, costs no second pass.
+   */
+  relayoutAxis(width: number): void {
+    if (this.#axisWidthUsed !== width) this.plot.redraw(false, true);
   }
 
   #yScale(): string {
@@ -389,7 +397,7 @@ export class PanePlot {
   }
 
   /** Comparisons as percent change from the first visible bar, drawn in the main price space. */
-  #paintComparisons(ctx: CanvasRenderingContext2D, i0: number, i1: number, t: PlotTransform): void {
+  #paintComparisons(u: uPlot, ctx: CanvasRenderingContext2D, i0: number, i1: number, t: PlotTransform): void {
     const main = this.env.bars().close;
     for (const line of this.env.comparisons()) {
       if (line.scale === 'left') continue;
@@ -411,7 +419,7 @@ export class PanePlot {
           started = true;
         }
       }
-      ctx.lineWidth = 1.5 * pxRatioOf(this.plot);
+      ctx.lineWidth = 1.5 * pxRatioOf(u);
       ctx.strokeStyle = comparisonColor(this.env.theme(), line.color);
       ctx.stroke();
     }
@@ -676,7 +684,7 @@ export class PanePlot {
             if (this.spec.kind === 'price') {
               paintClouds(ctx, this.spec.series, i0, view.end, t, th);
               paintCandles(ctx, this.#drawnBars(), i0, i1, t, this.env.settings().candleStyle, colors, pxRatioOf(u));
-              this.#paintComparisons(ctx, i0, i1, t);
+              this.#paintComparisons(u, ctx, i0, i1, t);
               if (left) paintLeftComparisons(u, ctx, left, t);
             }
             if (this.spec.kind === 'volume')
