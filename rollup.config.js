@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { minifyCssTemplates } from './scripts/minify-css-templates.js';
 import { COMPILE_HINT } from './scripts/bundle-sizes.js';
+import { applyEdits, UPLOT_PX_RATIO_EDITS } from './scripts/uplot-px-ratio.js';
 
 const TYPEBOX_SHIM = fileURLToPath(new URL('./scripts/typebox-bundle-shim.js', import.meta.url));
 
@@ -90,7 +91,13 @@ function slimUplot() {
     name: 'slim-uplot',
     transform(code, id) {
       if (!/uplot[\\/]dist[\\/]uPlot\.esm\.js$/.test(id)) return null;
-      let out = code;
+      // First the per-plot pixel ratio (scripts/uplot-px-ratio.js), which the tests' uPlot has too.
+      let out;
+      try {
+        out = applyEdits(code, UPLOT_PX_RATIO_EDITS);
+      } catch (e) {
+        this.error(`slim-uplot: ${e.message}`);
+      }
       for (const { from, to, count } of UPLOT_EDITS) {
         const found = out.split(from).length - 1;
         if (found !== count)

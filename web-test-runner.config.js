@@ -4,6 +4,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { writeFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { minifyCssText } from './scripts/minify-css-templates.js';
+import { applyEdits, UPLOT_PX_RATIO_EDITS } from './scripts/uplot-px-ratio.js';
 
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
@@ -201,6 +202,20 @@ function mockModelPlugin() {
   };
 }
 
+/**
+ * The tests' uPlot has the per-plot pixel ratio the bundle's has (scripts/uplot-px-ratio.js), so a chart
+ * under CSS `zoom` is tested as it ships in dist/kline-chart.js.
+ */
+function uplotPxRatioPlugin() {
+  return {
+    name: 'uplot-px-ratio',
+    transform(context) {
+      if (!/\/uplot\/dist\/uPlot\.esm\.js$/.test(context.path)) return undefined;
+      return { body: applyEdits(String(context.body), UPLOT_PX_RATIO_EDITS) };
+    },
+  };
+}
+
 /** Writes pass/fail counts so scripts/test.js can print one closing line for all runners. */
 function countsReporter() {
   return {
@@ -258,6 +273,6 @@ export default {
       },
     }),
   ],
-  plugins: [mockModelPlugin()],
+  plugins: [mockModelPlugin(), uplotPxRatioPlugin()],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countsReporter()],
 };

@@ -6,6 +6,8 @@ import {
   ChartRenderer,
   readChartTheme,
   buildPaneSpecs,
+  pixelRatioAt,
+  pxRatioOf,
   type PaneLayoutSpec,
   type ChartTheme,
   type PriceRange,
@@ -54,6 +56,7 @@ export class ChartViewController implements ReactiveController {
   #renderer: ChartRenderer | null = null;
   #separators: PaneSeparators | null = null;
   #resize: ResizeObserver | null = null;
+  #zoom: ResizeObserver | null = null;
   readonly #watcher = new ThemeWatcher(() => this.applyTheme());
   readonly #theme = new Signal.State<ChartTheme | null>(null);
   /** The panes for the current state and theme: legends and the renderer read the same computed. */
@@ -129,6 +132,8 @@ export class ChartViewController implements ReactiveController {
     this.#disposers = [];
     this.#resize?.disconnect();
     this.#resize = null;
+    this.#zoom?.disconnect();
+    this.#zoom = null;
     this.#o.overlays?.detach();
     this.#o.drawings.detach();
     this.#separators?.destroy();
@@ -150,7 +155,7 @@ export class ChartViewController implements ReactiveController {
   /** Width of the price plot in CSS pixels. */
   plotWidth(): number {
     const pane = this.#renderer?.pane('price');
-    return pane ? pane.plot.bbox.width / devicePixelRatio : this.#host.clientWidth - 64;
+    return pane ? pane.plot.bbox.width / pxRatioOf(pane.plot) : this.#host.clientWidth - 64;
   }
 
   /**
@@ -223,6 +228,14 @@ export class ChartViewController implements ReactiveController {
       this.#renderer?.resize(Math.floor(r.width), Math.floor(r.height));
     });
     this.#resize.observe(container);
+    // Its device px change with a CSS zoom on an ancestor and with the window's ratio: the canvases follow.
+    renderer.setPixelRatio(pixelRatioAt(container));
+    this.#zoom = new ResizeObserver(() => this.#renderer?.setPixelRatio(pixelRatioAt(container)));
+    try {
+      this.#zoom.observe(container, { box: 'device-pixel-content-box' });
+    } catch {
+      // No device-pixel box (Safari): the ratio is read when the chart is set up.
+    }
     this.#o.overlays?.attach(renderer, container);
     this.#o.drawings.attach(renderer, container, this.#host);
     this.#watcher.start(this.#host);

@@ -34,8 +34,11 @@ export async function captureChart(
   try {
     const canvases = [...root.querySelectorAll<HTMLCanvasElement>('.pane canvas')];
     const { title, legend } = captureText(root, core, source.fallbackTitle);
+    // Device px per CSS px of the panes: `devicePixelRatio` times a CSS zoom they are shown at.
+    const first = canvases[0];
     return composeCapture({
       canvases,
+      ...(first && first.offsetWidth > 0 ? { pixelRatio: first.width / first.offsetWidth } : {}),
       title,
       legend,
       theme: source.theme(),
@@ -123,6 +126,8 @@ export interface ComposeCaptureOptions {
   /** Legend lines under the title (OHLCV, indicator values, comparisons). */
   readonly legend: readonly string[];
   readonly theme: ChartTheme | null;
+  /** Device px per CSS px of `canvases` (default `devicePixelRatio`). */
+  readonly pixelRatio?: number;
   /** Output size in CSS pixels; default: the panes' size. */
   readonly width?: number;
   readonly height?: number;
@@ -143,8 +148,9 @@ export function composeCapture(options: ComposeCaptureOptions): HTMLCanvasElemen
   );
   const lines = [options.title, ...options.legend].filter((l) => l.trim() !== '');
   const header = 8 + lines.length * LINE_HEIGHT;
-  const width = Math.round(options.width ?? sourceWidth / devicePixelRatio);
-  const height = Math.round(options.height ?? sourceHeight / devicePixelRatio + header);
+  const ratio = options.pixelRatio ?? devicePixelRatio;
+  const width = Math.round(options.width ?? sourceWidth / ratio);
+  const height = Math.round(options.height ?? sourceHeight / ratio + header);
   const out = document.createElement('canvas');
   out.width = width;
   out.height = height;

@@ -1,6 +1,7 @@
 import { EN_CHART, type ChartStrings } from './chart-strings.js';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+import { pxRatioOf } from '../../src/render/plot-pixel-ratio.js';
 import { createBarTimeScale, type BarTimeScale, type ChartCore } from '../../src/core/commands/index.js';
 import {
   DEFAULT_DRAWING_STYLE,
@@ -366,7 +367,7 @@ export class DrawingLayerController {
     if (!series || series.bars.length === 0) return;
     const m = this.#mapperFor(u);
     const ctx = u.ctx;
-    const pr = uPlot.pxRatio;
+    const pr = pxRatioOf(u);
     const band = this.#input?.rangeBand() ?? this.#selectionBand(m);
     if (band) {
       const x0 = u.bbox.left + band.x0 * pr;
@@ -427,7 +428,7 @@ export class DrawingLayerController {
     const scale = this.#barScale();
     // uPlot always keeps a default 'y' scale; the pane's own value scale is the one its y axis shows.
     const yKey = u.axes[1]?.scale ?? u.series[1]?.scale ?? 'y';
-    const pr = uPlot.pxRatio;
+    const pr = pxRatioOf(u);
     return {
       width: u.bbox.width / pr,
       height: u.bbox.height / pr,

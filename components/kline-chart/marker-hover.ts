@@ -1,4 +1,5 @@
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+import { pxRatioOf } from '../../src/render/plot-pixel-ratio.js';
 import type { Bars } from '../../src/core/data/index.js';
 import type { ChartMarker } from '../../src/core/state/index.js';
 import { localPoint, formatBarTime, markersAt, type PlotTransform, type ZonedClock } from '../../src/render/index.js';
@@ -26,7 +27,7 @@ export function markersUnder(
   if (markers.length === 0) return NO_MARKERS;
   const { x: px, y: py, inside } = localPoint(u.over, e);
   if (!inside) return NO_MARKERS;
-  const pr = uPlot.pxRatio;
+  const pr = pxRatioOf(u);
   const centre = Math.round(u.posToVal(px, 'x'));
   const x = px * pr + u.bbox.left;
   const y = py * pr + u.bbox.top;

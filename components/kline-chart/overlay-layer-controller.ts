@@ -1,4 +1,5 @@
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+import { pxRatioOf } from '../../src/render/plot-pixel-ratio.js';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import type { ChartMarker, PriceLine } from '../../src/core/state/index.js';
@@ -216,7 +217,7 @@ export class OverlayLayerController {
     const series = core.store.peek('series');
     const settings = core.store.peek('settings');
     const theme = this.#o.theme();
-    const pr = uPlot.pxRatio;
+    const pr = pxRatioOf(u);
     const box = u.bbox;
     if (series && settings.watermark !== 'off') {
       const text =
@@ -353,7 +354,7 @@ export class OverlayLayerController {
   readonly paintAxis = (u: uPlot, paneId: string, t: PlotTransform): void => {
     if (paneId !== 'price') return;
     const settings = this.#o.core.store.peek('settings');
-    const pr = uPlot.pxRatio;
+    const pr = pxRatioOf(u);
     paintAxisTags(
       u.ctx,
       this.#axisTags(),

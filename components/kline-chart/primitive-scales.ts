@@ -1,4 +1,5 @@
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+import { pxRatioOf } from '../../src/render/plot-pixel-ratio.js';
 import type { Bars } from '../../src/core/data/index.js';
 import type { PlotTransform } from '../../src/render/index.js';
 import type { PrimitiveScales } from './chart-primitive.js';
@@ -10,7 +11,7 @@ import { priceScaleKey } from './price-line-drag.js';
  */
 export function primitiveScales(u: uPlot, paneId: string, t: PlotTransform, bars: Bars): PrimitiveScales {
   const yKey = priceScaleKey(u);
-  const pr = uPlot.pxRatio;
+  const pr = pxRatioOf(u);
   const n = bars.length;
   return {
     paneId,

@@ -1,4 +1,5 @@
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+import { pxRatioOf } from './plot-pixel-ratio.js';
 import { Signal } from 'signal-polyfill';
 import type { Bars } from '../core/data/index.js';
 import { clampView, type ChartSettings, type ViewRange } from '../core/state/index.js';
@@ -76,7 +77,7 @@ export class ChartRenderer {
   #axisTime: { bars: Bars; future: number; clock: ZonedClock; time: Float64Array } | null = null;
   /** One price-axis width for every pane, so their bars line up. */
   readonly #axisWidth = new SharedAxisWidth(() => {
-    for (const pane of this.#panes.values()) pane.relayoutAxis();
+    for (const pane of this.#panes.values()) pane.relayoutAxis(this.#axisWidth.width);
     this.#o.onAxisWidth?.(this.#axisWidth.width);
   });
 
@@ -159,6 +160,20 @@ export class ChartRenderer {
     this.#mark('layout');
   }
 
+  #pixelRatio = 0;
+
+  /**
+   * Backs every pane's canvas at `ratio` device px per CSS px: `devicePixelRatio` times the CSS zoom
+   * the chart is shown at, so a zoomed chart is drawn sharp, not upscaled (plot-pixel-ratio.ts).
+   */
+  setPixelRatio(ratio: number): void {
+    if (!(ratio > 0) || ratio === this.#pixelRatio) return;
+    this.#pixelRatio = ratio;
+    for (const pane of this.#panes.values()) pane.setPixelRatio(ratio);
+    // The panes repaint at once; a frame tells whoever waits for a paint.
+    if (this.#panes.size > 0) this.#schedule();
+  }
+
   resize(width: number, height: number): void {
     if (width === this.#size.width && height === this.#size.height) return;
     this.#size = { width, height };
@@ -181,7 +196,7 @@ export class ChartRenderer {
   showCursorAt(index: number | null): void {
     for (const { plot: u } of this.#panes.values()) {
       const left = index === null ? -10 : u.valToPos(index, 'x');
-      u.setCursor({ left: left >= 0 && left <= u.bbox.width / uPlot.pxRatio ? left : -10, top: -10 });
+      u.setCursor({ left: left >= 0 && left <= u.bbox.width / pxRatioOf(u) ? left : -10, top: -10 });
     }
   }
 
@@ -381,6 +396,7 @@ export class ChartRenderer {
       axisTagPrices: this.#o.axisTagPrices,
       axisWidth: this.#axisWidth,
       priceRange: () => this.#priceRange,
+      pixelRatio: () => this.#pixelRatio,
       onCursor: (index: number | null, paneId: string) => this.#o.onCursor?.(index, index === null ? null : paneId),
     };
   }

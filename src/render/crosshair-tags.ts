@@ -1,4 +1,5 @@
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+import { pxRatioOf } from './plot-pixel-ratio.js';
 import type { ChartTheme } from './chart-theme.js';
 import { formatBarTime } from './time-ticks.js';
 import type { ZonedClock } from './zoned-clock.js';
@@ -95,7 +96,7 @@ export class CrosshairTags {
     const left = u.cursor.left ?? -1;
     const top = u.cursor.top ?? -1;
     if (left < 0) return this.clear();
-    const pr = uPlot.pxRatio;
+    const pr = pxRatioOf(u);
     const bbox = u.bbox;
     const fontPx = fontSize(colors.font) * pr;
     const tagH = Math.round(fontPx + 6 * pr);
@@ -186,7 +187,7 @@ function fontSize(font: string): number {
   return m ? Number(m[1]) : 11;
 }
 
-/** The font at device pixels (the canvas is `devicePixelRatio` times its CSS size). */
+/** The font at device pixels (the canvas is the plot's pixel ratio times its CSS size). */
 function scaledFont(font: string, pr: number): string {
   return pr === 1 ? font : font.replace(/(\d+(?:\.\d+)?)px/, (_, n: string) => `${Number(n) * pr}px`);
 }

@@ -1,4 +1,5 @@
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+import { pxRatioOf } from './plot-pixel-ratio.js';
 import type { ChartTheme } from './chart-theme.js';
 import type { PlotTransform } from './paint-candles.js';
 
@@ -104,7 +105,7 @@ export function paintLeftComparisons(
         started = true;
       }
     }
-    ctx.lineWidth = 1.5 * uPlot.pxRatio;
+    ctx.lineWidth = 1.5 * pxRatioOf(u);
     ctx.strokeStyle = line.color;
     ctx.stroke(path);
   }

@@ -1,4 +1,5 @@
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+import { pxRatioOf } from './plot-pixel-ratio.js';
 import type { ChartTheme } from './chart-theme.js';
 
 /**
@@ -7,7 +8,7 @@ import type { ChartTheme } from './chart-theme.js';
  */
 export function paintLevels(u: uPlot, scale: string, levels: readonly number[], theme: ChartTheme): void {
   const { ctx, bbox } = u;
-  const pr = uPlot.pxRatio;
+  const pr = pxRatioOf(u);
   const y = (v: number) => bbox.top + u.valToPos(v, scale, false) * pr;
   ctx.save();
   ctx.beginPath();

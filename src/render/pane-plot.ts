@@ -1,4 +1,5 @@
 import uPlot from 'uplot';
+import { pxRatioOf, setPxRatioOf } from './plot-pixel-ratio.js';
 import { makeFirstPlotDecoy } from './first-plot-decoy.js';
 import { formatAxisTicks, formatPriceTag } from './format-number.js';
 import {
@@ -95,6 +96,8 @@ export interface PaneEnv {
     readonly closes: Float64Array;
     readonly scale?: 'left';
   }[];
+  /** Device px per CSS px of the canvases (default: uPlot's, the window's `devicePixelRatio`). */
+  pixelRatio?(): number;
   /** Cursor moved over any pane (index or null). */
   onCursor(index: number | null, paneId: string, top: number | null): void;
 }
@@ -167,7 +170,15 @@ export class PanePlot {
     this.element.dataset.paneId = spec.id;
     parent.appendChild(this.element);
     makeFirstPlotDecoy();
-    this.plot = new uPlot(this.#options(size), this.#data(), this.element);
+    // `pxRatio`: the canvas's device px per CSS px under a CSS zoom (scripts/uplot-px-ratio.js).
+    const ratio = env.pixelRatio?.();
+    const options = ratio ? { ...this.#options(size), pxRatio: ratio } : this.#options(size);
+    this.plot = new uPlot(options, this.#data(), this.element);
+  }
+
+  /** Backs the canvas at `ratio` device px per CSS px (`devicePixelRatio` × the CSS zoom it is shown at). */
+  setPixelRatio(ratio: number): void {
+    setPxRatioOf(this.plot, ratio);
   }
 
   #tags: CrosshairTags | null | 'loading' | 'gone' = null;
@@ -213,15 +224,18 @@ export class PanePlot {
   #axisSize(u: uPlot, values: string[] | null): number {
     const shared = this.env.axisWidth;
     if (!shared) return MIN_AXIS_WIDTH;
-    if (!values) return shared.width;
+    if (!values) return (this.#axisWidthUsed = shared.width);
     const scale = u.scales[this.#yScale()];
     const { min, max } = scale;
     const tags =
       min != null && max != null && Number.isFinite(min) && Number.isFinite(max)
         ? [this.#axisText([min], true)[0], this.#axisText([max], true)[0]]
         : [];
-    return shared.report(this.spec.id, axisWidthFor(values, tags, this.env.theme().font));
+    return (this.#axisWidthUsed = shared.report(this.spec.id, axisWidthFor(values, tags, this.env.theme().font)));
   }
+
+  /** The width uPlot was last given for the price axis (-1: not laid out yet). */
+  #axisWidthUsed = -1;
 
   /** Shows the price scale fixed at `range`, or fitted to the bars in view again (`null`). */
   applyPriceRange(range: PriceRange | null): void {
@@ -231,9 +245,14 @@ export class PanePlot {
     else this.plot.setScale('x', { min: view.start, max: view.end });
   }
 
-  /** Lays the axis out again (another pane changed the shared width). */
-  relayoutAxis(): void {
-    this.plot.redraw(false, true);
+  /**
+   * Lays the axis out again when it was laid out at another width than `width` (the shared width
+   * changed after this pane's layout). A pane laid out since at `width` is left alone: a rebuild that
+   * forgets a pane's width and has its new pane report it again, or removes the widest pane before the
+   * others are laid out, costs no second pass.
+   */
+  relayoutAxis(width: number): void {
+    if (this.#axisWidthUsed !== width) this.plot.redraw(false, true);
   }
 
   #yScale(): string {
@@ -276,7 +295,7 @@ export class PanePlot {
    */
   #hideAtEdge(u: uPlot, scale: string, splits: number[], labels: string[]): string[] {
     if (this.spec.showXAxis) return labels;
-    const bottom = u.bbox.height / uPlot.pxRatio - LABEL_HALF_PX;
+    const bottom = u.bbox.height / pxRatioOf(u) - LABEL_HALF_PX;
     for (let i = 0; i < splits.length; i++) if (u.valToPos(splits[i], scale) > bottom) labels[i] = '';
     return labels;
   }
@@ -378,7 +397,7 @@ export class PanePlot {
   }
 
   /** Comparisons as percent change from the first visible bar, drawn in the main price space. */
-  #paintComparisons(ctx: CanvasRenderingContext2D, i0: number, i1: number, t: PlotTransform): void {
+  #paintComparisons(u: uPlot, ctx: CanvasRenderingContext2D, i0: number, i1: number, t: PlotTransform): void {
     const main = this.env.bars().close;
     for (const line of this.env.comparisons()) {
       if (line.scale === 'left') continue;
@@ -400,7 +419,7 @@ export class PanePlot {
           started = true;
         }
       }
-      ctx.lineWidth = 1.5 * uPlot.pxRatio;
+      ctx.lineWidth = 1.5 * pxRatioOf(u);
       ctx.strokeStyle = comparisonColor(this.env.theme(), line.color);
       ctx.stroke();
     }
@@ -464,7 +483,7 @@ export class PanePlot {
       const time = this.env.axisTime();
       const clock = this.env.clock();
       const locale = this.env.locale();
-      const width = u.bbox.width / uPlot.pxRatio;
+      const width = u.bbox.width / pxRatioOf(u);
       const span = max - min;
       let c = timeTickCaches.get(time);
       if (
@@ -621,7 +640,7 @@ export class PanePlot {
           ...(kind === 'price' && settings.priceScale === 'log'
             ? {
                 splits: (u: uPlot, _i: number, min: number, max: number) =>
-                  logPriceSplits(min, max, u.bbox.height / uPlot.pxRatio, 30),
+                  logPriceSplits(min, max, u.bbox.height / pxRatioOf(u), 30),
                 filter: (_u: uPlot, splits: number[]) => splits,
               }
             : kind === 'price' && settings.priceScale === 'percent'
@@ -632,7 +651,7 @@ export class PanePlot {
                       min,
                       max,
                       percentBase(this.env.bars().close, this.env.view().start),
-                      u.bbox.height / uPlot.pxRatio,
+                      u.bbox.height / pxRatioOf(u),
                       30,
                     ),
                   filter: (_u: uPlot, splits: number[]) => splits,
@@ -664,8 +683,8 @@ export class PanePlot {
             ctx.clip();
             if (this.spec.kind === 'price') {
               paintClouds(ctx, this.spec.series, i0, view.end, t, th);
-              paintCandles(ctx, this.#drawnBars(), i0, i1, t, this.env.settings().candleStyle, colors, uPlot.pxRatio);
-              this.#paintComparisons(ctx, i0, i1, t);
+              paintCandles(ctx, this.#drawnBars(), i0, i1, t, this.env.settings().candleStyle, colors, pxRatioOf(u));
+              this.#paintComparisons(u, ctx, i0, i1, t);
               if (left) paintLeftComparisons(u, ctx, left, t);
             }
             if (this.spec.kind === 'volume')
