@@ -124,10 +124,12 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
   'run.changes': event('run.changes', {
     summary: Type.Array(Str),
     changes: RunChangeSetSchema,
+    changesStored: Opt(Type.Literal(false)),
   }),
   'run.changes.checkpoint': event('run.changes.checkpoint', {
     summary: Type.Array(Str),
     changes: RunChangeSetSchema,
+    changesStored: Opt(Type.Literal(false)),
   }),
   'run.reverted': event('run.reverted', {
     targetRunId: Str,
