@@ -1,7 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
-import type { ChartAgentPanel } from '../../../components/chart-agent-panel/chart-agent-panel.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, deleteDatabase, nextRunEnd, part, typeAndSend, useMockModel } from './panel-fixture.js';
@@ -68,7 +67,7 @@ describe('<chart-agent-panel> a run too large to store', function () {
     // A page reload: a new chart and a new panel on the same stored chat.
     wrapper.replaceChildren();
     wrapper.innerHTML = '<kline-chart id="c1" style="width:600px;height:400px"></kline-chart>';
-    const again = document.createElement('chart-agent-panel') as ChartAgentPanel;
+    const again = document.createElement('chart-agent-panel');
     again.setAttribute('for', 'c1');
     again.setAttribute('base-url', mock.url);
     again.setAttribute('session-store', 'indexeddb');
