@@ -23,6 +23,8 @@ import type { PanelStrings } from './panel-strings.js';
 export function runSummaryText(item: RunChangesTranscriptItem, s: PanelStrings, tag: string): readonly string[] {
   const names = namesFor(tag, s);
   const phrases = s.runChanges.summary;
+  // A set too large to store is gone after a reload: the chart's English summary is all there is.
+  if (item.changesStored === false && Object.keys(item.changes.slices).length === 0) return item.summary;
   const byChart = splitByChart(item.changes);
   if (!byChart) return summarizeRunChanges(item.changes, phrases, names);
   return [...byChart].flatMap(([chartId, changes]) =>

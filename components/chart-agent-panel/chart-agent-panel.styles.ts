@@ -154,6 +154,7 @@ export const chartAgentPanelStyles = [
   .run-changes .link-button { border: none; background: none; padding: 0; color: var(--_accent); font: inherit; cursor: pointer; text-decoration: underline; }
   .run-changes .link-button:disabled { color: var(--_muted); cursor: default; text-decoration: none; }
   .run-changes-blocked { flex-basis: 100%; color: var(--_danger); }
+  .run-changes-unstored { flex-basis: 100%; }
   .thinking { color: var(--_muted); font-size: 13px; display: flex; align-items: center; gap: 6px; }
   @keyframes blink { 50% { opacity: 0; } }
 

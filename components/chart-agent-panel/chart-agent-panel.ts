@@ -1173,6 +1173,21 @@ export class ChartAgentPanel extends LitElement {
     return this.#reducer.pendingApprovals(runId);
   }
 
+  /**
+   * `item` with the chart's own change set when the session did not store it (too large) and the chart
+   * still remembers the run (the panel was reloaded, not the page): it can still be undone.
+   */
+  #heldChanges(item: RunChangesTranscriptItem): RunChangesTranscriptItem {
+    if (item.changesStored !== false || !item.runId || Object.keys(item.changes.slices).length > 0) return item;
+    let held: ReturnType<NonNullable<ChartAgentPort['runChanges']>> = null;
+    try {
+      held = this.#port?.runChanges?.(item.runId) ?? null;
+    } catch {
+      held = null;
+    }
+    return held ? { ...item, changes: held.changes } : item;
+  }
+
   /** "Undo run" / "Redo run": the chart reverts the run as one step, the session records it. */
   async #revertRun(item: RunChangesTranscriptItem): Promise<void> {
     const port = this.#port;
@@ -1401,14 +1416,15 @@ export class ChartAgentPanel extends LitElement {
         );
       }
       case 'changes': {
+        const held = this.#heldChanges(item);
         // The change set and reasons are data: worded here, in the reader's language.
         const tag = this.#i18n.tag;
-        const words = { summary: runSummaryText(item, s, tag), conflicts: runConflictText(item, s, tag) };
+        const words = { summary: runSummaryText(held, s, tag), conflicts: runConflictText(held, s, tag) };
         return renderRunChanges(
-          { ...item, ...words },
+          { ...held, ...words },
           {
             strings: s.runChanges,
-            busy: this._reverting === item.runId,
+            busy: this._reverting === held.runId,
             disabled: this._sessionReadOnly || !this.#port?.revertRun,
             revert: (changes) => void this.#revertRun(changes),
           },

@@ -248,6 +248,8 @@ export const EN_PANEL: PanelStrings = {
     redoRun: 'Redo run',
     undone: 'Undone:',
     blocked: 'Can’t undo, because:',
+    notStored: 'Too large to save with this chat: it can be undone until this page is reloaded.',
+    notKept: 'Too large to save with this chat: it can no longer be undone.',
     on: 'on',
     off: 'off',
     summary: EN_RUN_SUMMARY,

@@ -38,6 +38,7 @@ import { validateInput } from './validate-input.js';
 import { openSessionChannel, type SessionChannel } from './session-channel.js';
 import { isSameEvent } from './is-same-event.js';
 import { yieldToEventLoop } from './yield-to-event-loop.js';
+import { RUN_CHANGES_STORE_LIMIT } from './run-changes-store-limit.js';
 
 /** Options of {@link AgentRuntime}. */
 export interface AgentRuntimeOptions {
@@ -115,6 +116,8 @@ interface ActiveRun {
   waiting: number;
   /** Images captured in this run, by call id (never stored: the log keeps a thumbnail). */
   readonly images: Map<string, string>;
+  /** Characters of JSON of the change sets its stored `run.changes.checkpoint` events hold. */
+  checkpointChars: number;
 }
 
 interface SessionState {
@@ -462,6 +465,7 @@ export class AgentRuntime {
       lastActive: 0,
       waiting: 0,
       images: new Map(),
+      checkpointChars: 0,
     };
     state.active = active;
     port.closed.then(
@@ -1074,9 +1078,23 @@ export class AgentRuntime {
     } catch {
       changes = null;
     }
-    if (changes && changes.summary.length > 0) {
-      this.#emit(state, active.runId, { type, summary: changes.summary, changes: changes.changes });
+    if (!changes || changes.summary.length === 0) return;
+    const body = { type, summary: changes.summary, changes: changes.changes };
+    // A session stores at most RUN_CHANGES_STORE_LIMIT of a run's set, and as much of its checkpoints
+    // together; a larger one stays in this tab (the chart remembers the run) and is stored without units.
+    const size = jsonLength(changes.changes);
+    const budget = type === 'run.changes' ? RUN_CHANGES_STORE_LIMIT : RUN_CHANGES_STORE_LIMIT - active.checkpointChars;
+    if (size <= budget) {
+      if (type !== 'run.changes') active.checkpointChars += size;
+      this.#emit(state, active.runId, body);
+      return;
     }
+    this.#emit(
+      state,
+      active.runId,
+      { ...body, changesStored: false },
+      { ...body, changesStored: false, changes: { runId: changes.changes.runId, slices: {} } },
+    );
   }
 
   #portToolsSafe(active: ActiveRun): ToolDescriptor[] {
@@ -1150,17 +1168,13 @@ export class AgentRuntime {
   }
 
   /** Stamps, redacts, records and publishes one event. */
-  #emit(state: SessionState, runId: string | undefined, body: EventBody): AgentEvent {
-    const raw = {
-      ...body,
-      seq: state.nextSeq++,
-      sessionId: state.id,
-      at: this.#now().getTime(),
-      ...(runId ? { runId } : {}),
-    };
-    const event = this.#redactor.value(raw) as AgentEvent;
+  /** `stored`: what the session stores and other tabs get instead of `body` (this tab keeps `body`). */
+  #emit(state: SessionState, runId: string | undefined, body: EventBody, stored?: EventBody): AgentEvent {
+    const meta = { seq: state.nextSeq++, sessionId: state.id, at: this.#now().getTime(), ...(runId ? { runId } : {}) };
+    const event = this.#redactor.value({ ...body, ...meta }) as AgentEvent;
+    const kept = stored ? (this.#redactor.value({ ...stored, ...meta }) as AgentEvent) : event;
     state.events.push(event);
-    if (!state.readOnly) this.#channel?.post(event);
+    if (!state.readOnly) this.#channel?.post(kept);
     // Text and reasoning deltas are live-only: a secret split across two deltas would escape per-event redaction,
     // while `assistant.message.completed` stores the whole text, redacted as one string.
     if (
@@ -1168,7 +1182,7 @@ export class AgentRuntime {
       event.type !== 'assistant.reasoning.delta' &&
       event.type !== 'run.retrying'
     ) {
-      state.pending.push(event);
+      state.pending.push(kept);
       state.flushing ??= this.#flush(state);
     }
     this.#publish(event);
@@ -1358,6 +1372,15 @@ export class AgentRuntime {
 
   #now(): Date {
     return this.#options.now?.() ?? new Date();
+  }
+}
+
+/** Characters of `value` as JSON (0 when it cannot be written as JSON). */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return 0;
   }
 }
 

@@ -6,6 +6,7 @@ import type {
   RunChangeSet,
   RunConflict,
   RunRevertResult,
+  RunSliceChange,
   ToolDescriptor,
   ToolResult,
 } from '../protocol/index.js';
@@ -83,7 +84,7 @@ export function createMultiChartPort(ports: readonly ChartAgentPort[]): MultiCha
     closed: Promise.race(ports.map((p) => p.closed)),
     runChanges(runId: string): RunChanges | null {
       const summary: string[] = [];
-      const slices: Record<string, { before: unknown; after: unknown }> = {};
+      const slices: Record<string, RunSliceChange> = {};
       for (const port of ports) {
         const changes = safe(() => port.runChanges?.(runId) ?? null, null);
         if (!changes) continue;
@@ -123,7 +124,7 @@ export function createMultiChartPort(ports: readonly ChartAgentPort[]): MultiCha
 /** The part of a combined change set that belongs to `chartId`, or undefined when none does. */
 function sliceFor(changes: RunChangeSet, chartId: string): RunChangeSet | undefined {
   const prefix = `${chartId}${SLICE_SEPARATOR}`;
-  const slices: Record<string, { before: unknown; after: unknown }> = {};
+  const slices: Record<string, RunSliceChange> = {};
   for (const [key, value] of Object.entries(changes.slices))
     if (key.startsWith(prefix)) slices[key.slice(prefix.length)] = value;
   return Object.keys(slices).length > 0 ? { runId: changes.runId, slices } : undefined;

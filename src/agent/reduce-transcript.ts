@@ -98,6 +98,8 @@ export interface RunChangesTranscriptItem extends ItemBase {
   readonly changes: RunChangeSet;
   /** True after "Undo run" (until "Redo run"). */
   readonly reverted: boolean;
+  /** `false`: the session did not store the set (too large); only the tab that ran it holds it. */
+  readonly changesStored?: false;
   /** Why the last undo or redo could not be done (English). */
   readonly conflicts?: readonly string[];
   /** The same as data, when the chart gave it (the panel words it in its reader's language). */
@@ -267,7 +269,15 @@ export class TranscriptReducer {
       case 'run.changes': {
         const id = `changes:${event.runId ?? event.seq}`;
         if (event.runId) this.#changesByRun.set(event.runId, id);
-        this.#add({ kind: 'changes', id, ...base, summary: event.summary, changes: event.changes, reverted: false });
+        this.#add({
+          kind: 'changes',
+          id,
+          ...base,
+          summary: event.summary,
+          changes: event.changes,
+          reverted: false,
+          ...(event.changesStored === false ? { changesStored: false } : {}),
+        });
         break;
       }
       case 'run.changes.checkpoint':

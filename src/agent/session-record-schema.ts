@@ -27,6 +27,25 @@ const AnswerSchema = Type.Union([
   Type.Object({ status: Type.Literal('answered'), selected: Type.Array(Str), note: Opt(Str) }),
   Type.Object({ status: Type.Literal('cancelled') }),
 ]);
+/** A run's change set: per slice its whole value before and after, or only the units that differ (protocol RunChangeSet). */
+const RunUnitSchema = Type.Object({
+  group: Opt(Str),
+  key: Str,
+  before: Opt(Type.Unknown()),
+  after: Opt(Type.Unknown()),
+  beforeAt: Opt(Num),
+  afterAt: Opt(Num),
+});
+const RunChangeSetSchema = Type.Object({
+  runId: Str,
+  slices: Type.Record(
+    Str,
+    Type.Union([
+      Type.Object({ units: Type.Array(RunUnitSchema) }),
+      Type.Object({ before: Opt(Type.Unknown()), after: Opt(Type.Unknown()) }),
+    ]),
+  ),
+});
 const RunFailureCodeSchema = Type.Union(
   [
     'RUN_ACTIVE',
@@ -104,17 +123,13 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
   }),
   'run.changes': event('run.changes', {
     summary: Type.Array(Str),
-    changes: Type.Object({
-      runId: Str,
-      slices: Type.Record(Str, Type.Object({ before: Opt(Type.Unknown()), after: Opt(Type.Unknown()) })),
-    }),
+    changes: RunChangeSetSchema,
+    changesStored: Opt(Type.Literal(false)),
   }),
   'run.changes.checkpoint': event('run.changes.checkpoint', {
     summary: Type.Array(Str),
-    changes: Type.Object({
-      runId: Str,
-      slices: Type.Record(Str, Type.Object({ before: Opt(Type.Unknown()), after: Opt(Type.Unknown()) })),
-    }),
+    changes: RunChangeSetSchema,
+    changesStored: Opt(Type.Literal(false)),
   }),
   'run.reverted': event('run.reverted', {
     targetRunId: Str,

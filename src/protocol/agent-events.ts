@@ -160,12 +160,28 @@ export type AgentEvent = EventBase &
         readonly always?: boolean;
       }
     /** What the run changed on the chart, emitted before its terminal event when it changed something. */
-    | { readonly type: 'run.changes'; readonly summary: readonly string[]; readonly changes: RunChangeSet }
+    | {
+        readonly type: 'run.changes';
+        readonly summary: readonly string[];
+        readonly changes: RunChangeSet;
+        /**
+         * `false`: the set was too large for the session (over 2,000,000 characters of JSON): the session
+         * stores this event with no slices, and only the tab that ran it holds the set (its chart can undo
+         * the run until the page is reloaded).
+         */
+        readonly changesStored?: false;
+      }
     /**
      * Stored after each tool call that changed the chart: what the run changed so far. Shown only for a run
      * cut off by a reload or a closed tab (`run.interrupted`), which never gets its `run.changes`.
      */
-    | { readonly type: 'run.changes.checkpoint'; readonly summary: readonly string[]; readonly changes: RunChangeSet }
+    | {
+        readonly type: 'run.changes.checkpoint';
+        readonly summary: readonly string[];
+        readonly changes: RunChangeSet;
+        /** `false`: stored with no slices (a run's checkpoints store at most 2,000,000 characters of sets in all). */
+        readonly changesStored?: false;
+      }
     /** The user undid (or redid) run `targetRunId`'s changes; `conflicts` when a later change blocked it. */
     | {
         readonly type: 'run.reverted';

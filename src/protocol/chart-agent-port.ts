@@ -24,10 +24,45 @@ export interface ToolProgress {
   readonly message: string;
 }
 
-/** What one agent run changed on a chart, as JSON: each changed slice before the run's first step and after its last. */
+/**
+ * What one agent run changed on a chart, as JSON: per changed slice, what it was before the run's first
+ * step and after its last. Slices made of units (drawings, price lines and markers per instrument;
+ * indicators, panes, comparisons; settings by key) hold only the units that differ
+ * ({@link RunUnitsChange}); `target` and `selection` hold their whole value. Sets stored before
+ * 2026-12-07 hold every slice whole: readers accept both.
+ */
 export interface RunChangeSet {
   readonly runId: string;
-  readonly slices: Readonly<Record<string, { readonly before: unknown; readonly after: unknown }>>;
+  readonly slices: Readonly<Record<string, RunSliceChange>>;
+}
+
+/** One slice's change: its whole value before and after, or only the units that differ. */
+export type RunSliceChange = RunWholeChange | RunUnitsChange;
+
+/** A slice's whole value before the run and after it. */
+export interface RunWholeChange {
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
+/** The units of a slice whose value differs between before and after the run (none: only their order changed). */
+export interface RunUnitsChange {
+  readonly units: readonly RunUnitChange[];
+}
+
+/** One unit a run added, changed or removed. */
+export interface RunUnitChange {
+  /** The instrument (`sourceId:symbol`) whose list holds it: drawings, price lines, markers. */
+  readonly group?: string;
+  /** Its key: the id (drawings, price lines, markers, panes), `instanceId` (indicators), `sourceId:symbol` (comparisons), the setting's key. */
+  readonly key: string;
+  /** Its value before the run; absent when the run added it. */
+  readonly before?: unknown;
+  /** Its value after the run; absent when the run removed it. */
+  readonly after?: unknown;
+  /** Its index in its list before / after the run (lists only): a revert puts it back there. */
+  readonly beforeAt?: number;
+  readonly afterAt?: number;
 }
 
 /** A run's changes in words ("period 1d → 1w", "MACD(12,26,9) added") plus the change set to undo them later. */

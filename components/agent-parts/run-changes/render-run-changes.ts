@@ -10,6 +10,10 @@ export interface RunChangesStrings {
   readonly redoRun: string;
   readonly undone: string;
   readonly blocked: string;
+  /** A run whose change set was too large to store with the chat, while this page still holds it. */
+  readonly notStored: string;
+  /** The same after a reload: the set is gone, the run can no longer be undone. */
+  readonly notKept: string;
   /** A setting switched on or off, in the summary and on approval cards (English shows `true`/`false` as the model does). */
   readonly on: string;
   readonly off: string;
@@ -36,11 +40,16 @@ export interface RunChangesOptions {
  */
 export function renderRunChanges(item: RunChangesTranscriptItem, options: RunChangesOptions): TemplateResult {
   const { strings: s } = options;
-  return html`<div part="run-changes" class="run-changes" data-run=${item.runId ?? ''} data-reverted=${String(item.reverted)}>
+  // Too large for the chat's storage: this page may hold the set (undo works until a reload), or not any more.
+  const unstored = item.changesStored === false;
+  const gone = unstored && Object.keys(item.changes.slices).length === 0;
+  return html`<div part="run-changes" class="run-changes" data-run=${item.runId ?? ''} data-reverted=${String(item.reverted)}
+      data-stored=${unstored ? (gone ? 'gone' : 'memory') : 'yes'}>
     <span class="run-changes-title">${item.reverted ? s.undone : s.title}</span>
     <span class="run-changes-summary">${item.summary.join(' · ')}</span>
-    <button part="undo-run" type="button" class="link-button" ?disabled=${options.disabled || options.busy}
+    <button part="undo-run" type="button" class="link-button" ?disabled=${options.disabled || options.busy || gone}
       @click=${() => options.revert(item)}>${item.reverted ? s.redoRun : s.undoRun}</button>
+    ${unstored ? html`<div class="run-changes-unstored">${gone ? s.notKept : s.notStored}</div>` : nothing}
     ${item.conflicts?.length ? html`<div class="run-changes-blocked" role="status">${s.blocked} ${item.conflicts.join('; ')}</div>` : nothing}
   </div>`;
 }

@@ -467,6 +467,8 @@ const zhCN: LocaleStrings = {
       redoRun: '重做本轮',
       undone: '已撤销：',
       blocked: '无法撤销，原因：',
+      notStored: '更改过多，未随对话保存：重新加载页面前仍可撤销。',
+      notKept: '更改过多，未随对话保存：已无法撤销。',
       on: '开',
       off: '关',
       summary: {

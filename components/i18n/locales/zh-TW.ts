@@ -467,6 +467,8 @@ const zhTW: LocaleStrings = {
       redoRun: '取消復原本輪',
       undone: '已復原：',
       blocked: '無法復原，原因：',
+      notStored: '更改過多，未隨對話儲存：重新載入頁面前仍可復原。',
+      notKept: '更改過多，未隨對話儲存：已無法復原。',
       on: '開',
       off: '關',
       summary: {

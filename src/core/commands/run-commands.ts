@@ -61,7 +61,8 @@ export class RunCommands {
   async revert(runId: string, direction: 'undo' | 'redo', changes?: RunChangeSet): Promise<RunRevertResult> {
     const set = this.#ledger?.changes(runId) ?? changes;
     // The text is EN_RUN_CONFLICTS.nothing, written out so the eager bundle does without the phrases.
-    if (!set)
+    // A set stored without its units (too large for the session) holds nothing to revert.
+    if (!set || Object.keys(set.slices).length === 0)
       return { ok: false, conflicts: ['this run changed nothing on this chart'], reasons: [{ reason: 'nothing' }] };
     const store = this.#ctx.store;
     // Loaded on first use: a chart that never undoes a run never downloads the merge (issue #12).

@@ -1,8 +1,9 @@
-import type { RunChangeSet, RunConflict } from '../../protocol/index.js';
+import type { RunChangeSet, RunConflict, RunUnitChange } from '../../protocol/index.js';
 import { describeRunConflict } from './describe-run-conflict.js';
 import { RUN_TRACKED_SLICES, type RunTrackedSlice } from './run-ledger.js';
 import { equal } from './equal.js';
 import { keepFiredAlertsOff } from './keep-fired-alerts-off.js';
+import { isUnitsChange, readRunChangeSet, sliceKind, UNIT_KEYS } from './run-slice-change.js';
 
 /** The slice values that revert a run, or what stands in the way. */
 export type RunRevertPlan =
@@ -13,18 +14,6 @@ export type RunRevertPlan =
       readonly changes: RunChangeSet;
     }
   | { readonly ok: false; readonly conflicts: readonly string[]; readonly reasons: readonly RunConflict[] };
-
-type Keyed = { readonly [key: string]: unknown };
-
-/** Slices kept per instrument, as lists of units with an `id`. */
-const PER_INSTRUMENT: ReadonlySet<string> = new Set<RunTrackedSlice>(['drawings', 'priceLines', 'markers']);
-
-/** How each slice splits into independent units, so a later change to another unit is no conflict. */
-const UNIT_KEYS: Partial<Record<RunTrackedSlice, (item: Keyed) => string>> = {
-  indicators: (i) => String(i.instanceId),
-  panes: (p) => String(p.id),
-  comparisons: (c) => `${String(c.sourceId)}:${String(c.symbol)}`,
-};
 
 /**
  * A three-way merge per unit (an indicator, a drawing, a setting…): a unit the run changed and
@@ -38,22 +27,29 @@ export function planRunRevert(
   current: (slice: RunTrackedSlice) => unknown,
   direction: 'undo' | 'redo',
 ): RunRevertPlan {
-  const changes = keepFiredAlertsOff(recorded, current('priceLines'));
+  // A set stored before units (whole slices) is read as units first.
+  const changes = keepFiredAlertsOff(readRunChangeSet(recorded), current('priceLines'));
   const writes: Partial<Record<RunTrackedSlice, unknown>> = {};
   const conflicts: RunConflict[] = [];
   for (const slice of RUN_TRACKED_SLICES) {
     const change = changes.slices[slice];
     if (!change) continue;
-    const from = direction === 'undo' ? change.after : change.before;
-    const to = direction === 'undo' ? change.before : change.after;
     const now = current(slice);
-    const result = PER_INSTRUMENT.has(slice)
-      ? mergePerInstrument(from, to, now, slice)
-      : slice === 'settings'
-        ? mergeRecord(from, to, now, slice)
-        : UNIT_KEYS[slice]
-          ? mergeList(from, to, now, UNIT_KEYS[slice], slice)
-          : mergeWhole(from, to, now, slice);
+    let result: Merge;
+    if (isUnitsChange(change)) {
+      const units = change.units.map((u) => sided(u, direction));
+      const kind = sliceKind(slice);
+      result =
+        kind === 'perInstrument'
+          ? mergePerInstrument(units, now, UNIT_KEYS[slice], slice)
+          : kind === 'list'
+            ? mergeList(units, now, UNIT_KEYS[slice], slice)
+            : mergeRecord(units, now, slice);
+    } else
+      result =
+        direction === 'undo'
+          ? mergeWhole(change.after, change.before, now, slice)
+          : mergeWhole(change.before, change.after, now, slice);
     if (result.conflicts.length > 0) conflicts.push(...result.conflicts);
     else if (result.changed) writes[slice] = result.value;
   }
@@ -61,6 +57,8 @@ export function planRunRevert(
     ? { ok: false, conflicts: conflicts.map((c) => describeRunConflict(c)), reasons: conflicts }
     : { ok: true, writes, changes };
 }
+
+type Keyed = { readonly [key: string]: unknown };
 
 interface Merge {
   value: unknown;
@@ -74,44 +72,71 @@ function mergeWhole(from: unknown, to: unknown, now: unknown, slice: string): Me
   return { value: now, changed: false, conflicts: [{ reason: 'changed', slice }] };
 }
 
-function mergeRecord(from: unknown, to: unknown, now: unknown, slice: string): Merge {
-  const f = asRecord(from);
-  const t = asRecord(to);
+/** A unit as the revert reads it: from its value now expected (`from`) to the one it goes back to (`to`). */
+interface Sided {
+  readonly group: string;
+  readonly key: string;
+  readonly from: unknown;
+  readonly to: unknown;
+  readonly fromAt: number | undefined;
+  readonly toAt: number | undefined;
+}
+
+function sided(u: RunUnitChange, direction: 'undo' | 'redo'): Sided {
+  const undo = direction === 'undo';
+  return {
+    group: u.group ?? '',
+    key: u.key,
+    from: undo ? u.after : u.before,
+    to: undo ? u.before : u.after,
+    fromAt: undo ? u.afterAt : u.beforeAt,
+    toAt: undo ? u.beforeAt : u.afterAt,
+  };
+}
+
+function mergeRecord(units: readonly Sided[], now: unknown, slice: string): Merge {
   const n = asRecord(now);
   const out: Record<string, unknown> = { ...n };
   const conflicts: RunConflict[] = [];
   let changed = false;
-  for (const key of new Set([...Object.keys(f), ...Object.keys(t)])) {
-    if (equal(f[key], t[key])) continue;
-    if (equal(n[key], t[key])) continue;
-    if (equal(n[key], f[key])) {
-      if (t[key] === undefined) delete out[key];
-      else out[key] = t[key];
+  for (const { key, from, to } of units) {
+    if (equal(from, to)) continue;
+    if (equal(n[key], to)) continue;
+    if (equal(n[key], from)) {
+      if (to === undefined) delete out[key];
+      else out[key] = to;
       changed = true;
     } else conflicts.push({ reason: 'changed', slice, key });
   }
   return { value: out, changed, conflicts };
 }
 
-function mergeList(from: unknown, to: unknown, now: unknown, keyOf: (item: Keyed) => string, slice: string): Merge {
-  const f = byKey(from, keyOf);
-  const t = byKey(to, keyOf);
+/**
+ * The units of one list: those the list had in the expected state first, in its order, then those
+ * only in the state it goes back to, in that order (as a walk over both lists meets them).
+ */
+function inListOrder(units: readonly Sided[]): Sided[] {
+  const at = (v: number | undefined) => v ?? Number.MAX_SAFE_INTEGER;
+  const had = units.filter((u) => u.from !== undefined).sort((a, b) => at(a.fromAt) - at(b.fromAt));
+  const added = units.filter((u) => u.from === undefined).sort((a, b) => at(a.toAt) - at(b.toAt));
+  return [...had, ...added];
+}
+
+function mergeList(units: readonly Sided[], now: unknown, keyOf: (item: Keyed) => string, slice: string): Merge {
   const n = byKey(now, keyOf);
   const conflicts: RunConflict[] = [];
-  const set = new Map<string, unknown>();
+  const set = new Map<string, { value: unknown; at: number }>();
   const remove = new Set<string>();
-  for (const key of new Set([...f.keys(), ...t.keys()])) {
-    const fv = f.get(key);
-    const tv = t.get(key);
-    if (equal(fv, tv)) continue;
+  for (const { key, from, to, toAt } of inListOrder(units)) {
+    if (equal(from, to)) continue;
     const nv = n.get(key);
-    if (equal(nv, tv)) continue;
-    if (!equal(nv, fv)) {
+    if (equal(nv, to)) continue;
+    if (!equal(nv, from)) {
       conflicts.push({ reason: 'changed', slice, key });
       continue;
     }
-    if (tv === undefined) remove.add(key);
-    else set.set(key, tv);
+    if (to === undefined) remove.add(key);
+    else set.set(key, { value: to, at: toAt ?? 0 });
   }
   if (conflicts.length > 0 || (set.size === 0 && remove.size === 0)) return { value: now, changed: false, conflicts };
   // Keep the current order; restored units go back to their place in the target list.
@@ -119,26 +144,32 @@ function mergeList(from: unknown, to: unknown, now: unknown, keyOf: (item: Keyed
   for (const item of asList(now)) {
     const key = keyOf(item as Keyed);
     if (remove.has(key)) continue;
-    out.push(set.has(key) ? set.get(key) : item);
+    const restored = set.get(key);
+    out.push(restored ? restored.value : item);
     set.delete(key);
   }
-  const targetOrder = asList(to).map((item) => keyOf(item as Keyed));
-  for (const [key, value] of set) {
-    const at = targetOrder.indexOf(key);
-    out.splice(Math.min(Math.max(at, 0), out.length), 0, value);
-  }
+  for (const { value, at } of set.values()) out.splice(Math.min(Math.max(at, 0), out.length), 0, value);
   return { value: out, changed: true, conflicts };
 }
 
-function mergePerInstrument(from: unknown, to: unknown, now: unknown, slice: string): Merge {
-  const f = asRecord(from);
-  const t = asRecord(to);
+function mergePerInstrument(
+  units: readonly Sided[],
+  now: unknown,
+  keyOf: (item: Keyed) => string,
+  slice: string,
+): Merge {
   const n = asRecord(now);
   const out: Record<string, unknown> = { ...n };
   const conflicts: RunConflict[] = [];
   let changed = false;
-  for (const instrument of new Set([...Object.keys(f), ...Object.keys(t)])) {
-    const merged = mergeList(f[instrument] ?? [], t[instrument] ?? [], n[instrument] ?? [], (d) => String(d.id), slice);
+  const groups = new Map<string, Sided[]>();
+  for (const u of units) {
+    const list = groups.get(u.group);
+    if (list) list.push(u);
+    else groups.set(u.group, [u]);
+  }
+  for (const [instrument, own] of groups) {
+    const merged = mergeList(own, n[instrument] ?? [], keyOf, slice);
     conflicts.push(...merged.conflicts);
     if (merged.changed) {
       out[instrument] = merged.value;

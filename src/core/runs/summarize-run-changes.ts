@@ -1,5 +1,6 @@
-import type { RunChangeSet } from '../../protocol/index.js';
+import type { RunChangeSet, RunSliceChange, RunUnitChange } from '../../protocol/index.js';
 import { equal } from './equal.js';
+import { isUnitsChange, readRunSlice } from './run-slice-change.js';
 
 type Rec = Record<string, unknown>;
 
@@ -82,10 +83,13 @@ export function summarizeRunChanges(
 ): string[] {
   const p = phrases;
   const out: string[] = [];
-  const slice = (name: string) => changes.slices[name];
+  const slice = (name: string): RunSliceChange | undefined => {
+    const change = changes.slices[name];
+    return change && readRunSlice(name, change);
+  };
 
   const target = slice('target');
-  if (target) {
+  if (target && !isUnitsChange(target)) {
     const b = asRec(target.before);
     const a = asRec(target.after);
     if (b.symbol !== a.symbol) out.push(p.symbol(text(b.symbol) || '—', text(a.symbol)));
@@ -94,18 +98,19 @@ export function summarizeRunChanges(
 
   const indicators = slice('indicators');
   if (indicators) {
-    const b = byId(indicators.before, 'instanceId');
-    const a = byId(indicators.after, 'instanceId');
-    for (const [id, item] of a) {
-      const old = b.get(id);
-      if (!old) out.push(p.studyAdded(studyLabel(item)));
-      else if (!equal(old, item)) out.push(p.studyChanged(studyLabel(old), studyLabel(item)));
-    }
-    for (const [id, item] of b) if (!a.has(id)) out.push(p.studyRemoved(studyLabel(item)));
+    const units = changedUnits(indicators);
+    for (const u of inOrder(units, 'after'))
+      if (u.before === undefined) out.push(p.studyAdded(studyLabel(u.after)));
+      else out.push(p.studyChanged(studyLabel(u.before), studyLabel(u.after)));
+    for (const u of inOrder(units, 'before')) if (u.after === undefined) out.push(p.studyRemoved(studyLabel(u.before)));
   }
 
   const counted = (name: string, added: Counted, changed: Counted, removed: Counted) => {
-    const n = countPerInstrument(slice(name));
+    const n = { added: 0, changed: 0, removed: 0 };
+    for (const u of changedUnits(slice(name)))
+      if (u.before === undefined) n.added++;
+      else if (u.after === undefined) n.removed++;
+      else n.changed++;
     if (n.added) out.push(added(n.added));
     if (n.changed) out.push(changed(n.changed));
     if (n.removed) out.push(removed(n.removed));
@@ -114,54 +119,39 @@ export function summarizeRunChanges(
   counted('priceLines', p.priceLinesAdded, p.priceLinesChanged, p.priceLinesRemoved);
   counted('markers', p.markersAdded, p.markersChanged, p.markersRemoved);
 
-  const comparisons = slice('comparisons');
-  if (comparisons) {
-    const b = byId(comparisons.before, 'symbol');
-    const a = byId(comparisons.after, 'symbol');
-    for (const id of a.keys()) if (!b.has(id)) out.push(p.compared(id));
-    for (const id of b.keys()) if (!a.has(id)) out.push(p.comparisonRemoved(id));
-  }
+  const comparisons = changedUnits(slice('comparisons'));
+  for (const u of inOrder(comparisons, 'after'))
+    if (u.before === undefined) out.push(p.compared(text(asRec(u.after).symbol)));
+  for (const u of inOrder(comparisons, 'before'))
+    if (u.after === undefined) out.push(p.comparisonRemoved(text(asRec(u.before).symbol)));
 
-  const settings = slice('settings');
-  if (settings) {
-    const b = asRec(settings.before);
-    const a = asRec(settings.after);
-    const value = (key: string, v: unknown) => {
-      const t = text(v);
-      return t ? (names.settingValue?.(key, t) ?? t) : '—';
-    };
-    for (const key of Object.keys(a)) {
-      if (!equal(b[key], a[key]))
-        out.push(p.setting(names.settingName?.(key) ?? key, value(key, b[key]), value(key, a[key])));
-    }
-  }
+  const value = (key: string, v: unknown) => {
+    const t = text(v);
+    return t ? (names.settingValue?.(key, t) ?? t) : '—';
+  };
+  for (const { key, before, after } of changedUnits(slice('settings')))
+    if (after !== undefined)
+      out.push(p.setting(names.settingName?.(key) ?? key, value(key, before), value(key, after)));
 
   const panes = slice('panes');
   if (panes && !indicators) out.push(p.panesRearranged);
 
   const selection = slice('selection');
-  if (selection) out.push(selection.after ? p.selectionSet : p.selectionCleared);
+  if (selection && !isUnitsChange(selection)) out.push(selection.after ? p.selectionSet : p.selectionCleared);
   return out;
 }
 
 type Counted = (n: number) => string;
 
-/** How many units (with an `id`, kept per instrument) a slice's change added, changed and removed. */
-function countPerInstrument(change: { before: unknown; after: unknown } | undefined) {
-  const n = { added: 0, changed: 0, removed: 0 };
-  if (!change) return n;
-  const b = asRec(change.before);
-  const a = asRec(change.after);
-  for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
-    const before = byId(b[key], 'id');
-    const after = byId(a[key], 'id');
-    for (const [id, d] of after) {
-      if (!before.has(id)) n.added++;
-      else if (!equal(before.get(id), d)) n.changed++;
-    }
-    for (const id of before.keys()) if (!after.has(id)) n.removed++;
-  }
-  return n;
+/** The units of a slice's change whose value differs (a once-only alert that fired since may make one equal). */
+function changedUnits(change: RunSliceChange | undefined): RunUnitChange[] {
+  return change && isUnitsChange(change) ? change.units.filter((u) => !equal(u.before, u.after)) : [];
+}
+
+/** The units in `side` (its value there is not absent), in their order there. */
+function inOrder(units: readonly RunUnitChange[], side: 'before' | 'after'): RunUnitChange[] {
+  const at = (u: RunUnitChange) => (side === 'before' ? u.beforeAt : u.afterAt) ?? 0;
+  return units.filter((u) => u[side] !== undefined).sort((a, b) => at(a) - at(b));
 }
 
 /** `MACD(12,26,9)`: the study id and its numeric/text params in their order. */
@@ -169,10 +159,6 @@ export function studyLabel(item: unknown): string {
   const rec = asRec(item);
   const params = Object.values(asRec(rec.params)).filter((v) => typeof v === 'number' || typeof v === 'string');
   return `${text(rec.definitionId)}${params.length ? `(${params.join(',')})` : ''}`;
-}
-
-function byId(list: unknown, key: string): Map<string, unknown> {
-  return new Map((Array.isArray(list) ? list : []).map((item) => [text(asRec(item)[key]), item]));
 }
 
 function asRec(value: unknown): Rec {
