@@ -8,7 +8,14 @@ import { Signal } from 'signal-polyfill';
 import type { ChartContext, ToolDescriptor, ToolResult } from '../../src/protocol/index.js';
 import { ChartCore, HOST_SOURCE_ID } from '../../src/core/commands/index.js';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
-import { lazyBinanceSource, isPeriod, type Bar, type Bars, type DataSource } from '../../src/core/data/index.js';
+import {
+  lazyBinanceSource,
+  isPeriod,
+  stripBidiControls,
+  type Bar,
+  type Bars,
+  type DataSource,
+} from '../../src/core/data/index.js';
 import {
   INDICATOR_CONVENTIONS,
   createLazyIndicatorRegistry,
@@ -1593,7 +1600,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
     });
   }
 
-  #fail(code: string, message: string, line?: number, detail?: Record<string, unknown>): void {
+  #fail(code: string, raw: string, line?: number, detail?: Record<string, unknown>): void {
+    // A symbol, URL or host text inside it may hold a bidi control that would reorder the rest of the line.
+    const message = stripBidiControls(raw);
     // People read it in the chart's language (English keeps the detailed message); the event keeps the message.
     const known = chartStrings(this.#lang()).loadErrors as Readonly<Record<string, string>>;
     const shown = this.#lang() !== 'en' ? (known[code] ?? known.load_failed) : message;

@@ -11,6 +11,7 @@ import { parseBarsJson } from './parse-bars-json.js';
 import { PERIODS, type Period } from './period.js';
 import { selectBars } from './select-bars.js';
 import { isSessionText } from './session-day-start.js';
+import { quoteText } from './strip-bidi-controls.js';
 
 /** Options of {@link createUrlSource}. */
 export interface UrlSourceOptions {
@@ -175,7 +176,7 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
       if (!matches(instrument, request.symbol)) {
         throw new DataSourceError(
           'not_found',
-          `Unknown symbol "${request.symbol}": ${url} holds only "${instrument.symbol}".`,
+          `Unknown symbol ${quoteText(request.symbol)}: ${url.length > 200 ? `${url.slice(0, 200)}…` : url} holds only ${quoteText(instrument.symbol)}.`,
         );
       }
       if (!canAggregate(native, request.period)) {
