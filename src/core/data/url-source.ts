@@ -42,16 +42,23 @@ interface Loaded {
   readonly byPeriod: Map<Period, Bars>;
 }
 
-function fileSymbol(url: string): string {
+/** The file's name in `url`, or null for a data: or blob: URL (which has none: its text or a UUID would show). */
+function fileName(url: string): string | null {
+  if (/^(data|blob):/i.test(url.trim())) return null;
   const path = url.split(/[?#]/)[0];
-  const file = path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
+  return path.slice(path.lastIndexOf('/') + 1) || null;
+}
+
+/** The symbol of a file's bars: its name without extension (at most 64 characters, as `setBars` allows), else DATA. */
+function fileSymbol(url: string): string {
+  const file = (fileName(url) ?? '').replace(/\.[^.]*$/, '');
   let decoded = file;
   try {
     decoded = decodeURIComponent(file);
   } catch {
     // A malformed escape is still a usable name.
   }
-  return decoded.trim().toUpperCase() || 'DATA';
+  return decoded.trim().toUpperCase().slice(0, 64).trim() || 'DATA';
 }
 
 /**
@@ -152,7 +159,7 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
 
   return {
     id: kind,
-    label: `${kind.toUpperCase()} file (${url.split(/[?#]/)[0].split('/').pop() || url})`,
+    label: `${kind.toUpperCase()} file (${quoteText(fileName(url) ?? 'data', 64).slice(1, -1)})`,
     get periods(): readonly Period[] {
       const native = loaded?.period;
       return native === undefined ? PERIODS : PERIODS.filter((p) => canAggregate(native, p));
