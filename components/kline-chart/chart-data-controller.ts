@@ -6,14 +6,13 @@ import {
   findBadLiveBar,
   guessPeriod,
   isPeriod,
-  type BadBar,
   type Bar,
   type Bars,
   type DataSource,
   type Period,
 } from '../../src/core/data/index.js';
 import { effect } from '../../src/core/store/index.js';
-import { checkSetBarsOptions, readHostBars, type SetBarsOptions } from './read-host-bars.js';
+import { checkSetBarsOptions, readHostBars, type HostBarsProblem, type SetBarsOptions } from './read-host-bars.js';
 
 export type { SetBarsOptions } from './read-host-bars.js';
 
@@ -170,7 +169,7 @@ export class ChartDataController implements ReactiveController {
   }
 
   /** Validates one live bar and applies it. Returns false (and fires `kline-error`) when refused. */
-  updateBar(bar: Bar, refused?: (bad: BadBar) => void): boolean {
+  updateBar(bar: Bar, refused?: (bad: HostBarsProblem) => void): boolean {
     const series = this.#o.core.store.peek('series');
     if (!series) {
       this.#o.emit('kline-error', {
@@ -180,15 +179,21 @@ export class ChartDataController implements ReactiveController {
       return false;
     }
     const n = series.bars.length;
-    const bad = findBadLiveBar(bar ?? ({} as Bar), n > 0 ? series.bars.time[n - 1] : -Infinity, {
-      period: series.period,
-    });
-    if (bad) {
-      if (refused) refused(bad);
-      else this.#invalid(bad);
+    const refuse = (problem: HostBarsProblem): false => {
+      if (refused) refused(problem);
+      else this.#invalid(problem);
       return false;
-    }
-    return this.#o.core.updateBar(bar);
+    };
+    // Read once: a getter that throws is refused, and one that answers differently later cannot slip past the check.
+    const plain = readBar(bar);
+    if (plain === null)
+      return refuse({
+        index: -1,
+        reason: 'not_bars',
+        message: 'updateBar: the bar could not be read (a getter threw).',
+      });
+    const bad = findBadLiveBar(plain, n > 0 ? series.bars.time[n - 1] : -Infinity, { period: series.period });
+    return bad ? refuse(bad) : this.#o.core.updateBar(plain);
   }
 
   async loadFromAttributes(force = false): Promise<void> {
@@ -312,5 +317,15 @@ export class ChartDataController implements ReactiveController {
         emit: this.#o.emit,
       }),
     );
+  }
+}
+
+/** A bar's six fields, read once into a plain object; null when reading one throws. */
+function readBar(bar: unknown): Bar | null {
+  try {
+    const b = (bar ?? {}) as Bar;
+    return { time: b.time, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume };
+  } catch {
+    return null;
   }
 }

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { PERIODS, type Period } from '../../src/core/data/index.js';
+import { PERIODS, stripBidiControls, type Period } from '../../src/core/data/index.js';
 
 export interface ToolbarModel {
   readonly mode: 'full' | 'minimal' | 'none';
@@ -45,7 +45,7 @@ export function renderToolbar(
   const periods: readonly Period[] = compact ? [] : m.mode === 'minimal' ? ['5m', '1h', '1d', '1w'] : PERIODS;
   return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${m.strings.toolbar}>
     <span class="search">
-      <button class="symbol" part="symbol-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'symbol'} title=${m.strings.search} @click=${() => a.toggleSearch('symbol')}>${m.symbol || '—'}</button>
+      <button class="symbol" part="symbol-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'symbol'} title=${m.strings.search} @click=${() => a.toggleSearch('symbol')}>${stripBidiControls(m.symbol) || '—'}</button>
       ${
         m.mode === 'full' && !compact && m.compareInMenu !== true
           ? html`<button part="compare-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'compare'} title=${m.strings.compare} aria-label=${m.strings.compare} @click=${() => a.toggleSearch('compare')}>+ ${m.strings.compareButton}</button>`

@@ -115,7 +115,8 @@ export const klineChartStyles = [
     .toolbar button:disabled { opacity: 0.4; cursor: default; }
     /* The indicator picker's place-holder until its chunk arrives: looks like the button it becomes. */
     .toolbar button.picker-fallback:disabled { opacity: 1; }
-    .toolbar .symbol { font-weight: 700; }
+    /* A symbol from a page or a file may be any length: cut short, so the toolbar's buttons stay on the chart. */
+    .toolbar .symbol { font-weight: 700; max-width: 8em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .toolbar .sep { width: 1px; align-self: stretch; margin: 2px 4px; background: var(--kline-border-color); }
     .toolbar .search { position: relative; }
     .toolbar .search input { border-color: var(--kline-border-color); cursor: text; width: 140px; }
@@ -164,7 +165,8 @@ export const klineChartStyles = [
       font: var(--kline-font); line-height: 16px; font-variant-numeric: tabular-nums;
     }
     .legend .row { display: flex; flex-wrap: wrap; gap: 0 10px; }
-    .legend .title { font-weight: 600; }
+    /* The instrument's symbol and name (from the data) on one line, cut short: never under the values. */
+    .legend .title { font-weight: 600; min-width: 0; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     /* A study's name and values: no box of their own on a wide chart (a narrow one wraps them as a whole). */
     .study { display: contents; }
     .legend .muted { color: var(--kline-muted-color); }
@@ -191,6 +193,7 @@ export const klineChartStyles = [
     .status {
       position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
       color: var(--kline-muted-color); pointer-events: none; text-align: center; padding: 16px;
+      overflow-wrap: anywhere;
     }
     .status.error { color: var(--kline-down-color); }
     .history-loading {
@@ -200,7 +203,7 @@ export const klineChartStyles = [
     }
     .toast {
       position: absolute; z-index: 4; left: 50%; bottom: 36px; transform: translateX(-50%);
-      max-width: 80%; padding: 6px 12px; border-radius: 4px; background: var(--kline-text-color);
+      max-width: 80%; padding: 6px 12px; border-radius: 4px; background: var(--kline-text-color); overflow-wrap: anywhere;
       color: var(--kline-background); font-size: 12px; pointer-events: auto;
     }
     /* Above the "most recent bar" button, which a narrow chart's notice would cover. */

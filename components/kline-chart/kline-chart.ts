@@ -8,7 +8,14 @@ import { Signal } from 'signal-polyfill';
 import type { ChartContext, ToolDescriptor, ToolResult } from '../../src/protocol/index.js';
 import { ChartCore, HOST_SOURCE_ID } from '../../src/core/commands/index.js';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
-import { lazyBinanceSource, isPeriod, type Bar, type Bars, type DataSource } from '../../src/core/data/index.js';
+import {
+  lazyBinanceSource,
+  isPeriod,
+  stripBidiControls,
+  type Bar,
+  type Bars,
+  type DataSource,
+} from '../../src/core/data/index.js';
 import {
   INDICATOR_CONVENTIONS,
   createLazyIndicatorRegistry,
@@ -125,7 +132,7 @@ export interface ChartToolsApi {
  * @attr agent-tools - Allow-list of tool names or prefixes ending in `*`.
  * @attr agent-origins - Space-separated origins whose windows may connect an agent panel to this chart over postMessage (`<chart-agent-panel for="frame:ID">`); others are ignored and logged.
  * @attr live - Stream live bars: `auto` (every source but the sample and files), `on`, `off`.
- * @attr data-request-timeout - Milliseconds a `kline-data-request` may stay unanswered (default 30000); then `kline-error` `data_request_timeout`, the chart keeps what it shows and ignores a later answer.
+ * @attr data-request-timeout - Milliseconds a `kline-data-request` may stay unanswered (default 30000; a value that is not a positive number fires `kline-error` `invalid_attribute` and the default applies); then `kline-error` `data_request_timeout`, the chart keeps what it shows and ignores a later answer.
  * @attr wheel - Mouse wheel over the plot: `zoom` (default), `ctrl` (zoom only with Ctrl/⌘, otherwise the page scrolls), `off`.
  * @attr sync - Crosshair sync group: the page's charts with the same value show the crosshair at the same time (each at its own bar of that time), as TradingView's layouts do.
  *
@@ -956,6 +963,19 @@ export class KlineChart extends SignalWatcher(LitElement) {
     if (changed.has('toolbar') && !this.#knownValue('toolbar', this.toolbar)) this.toolbar = 'full';
     if (changed.has('wheel') && !this.#knownValue('wheel', this.wheel)) this.wheel = 'zoom';
     if (changed.has('live') && !this.#knownValue('live', this.live)) this.live = 'auto';
+    // Not a positive number of milliseconds: the default wait applies (host-answer.ts), reported.
+    const wait: unknown = this.dataRequestTimeout;
+    if (
+      changed.has('dataRequestTimeout') &&
+      wait !== null &&
+      wait !== undefined &&
+      !(typeof wait === 'number' && Number.isFinite(wait) && wait > 0)
+    )
+      this.#badAttribute(
+        'data-request-timeout',
+        'a positive number of milliseconds (30000 is used)',
+        this.getAttribute('data-request-timeout') ?? wait,
+      );
     if (changed.has('timezone') && this.timezone !== undefined) patch.timezone = this.timezone;
     if (changed.has('locale')) {
       const fallback = (typeof navigator !== 'undefined' ? navigator.language : '') || 'en';
@@ -1593,7 +1613,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
     });
   }
 
-  #fail(code: string, message: string, line?: number, detail?: Record<string, unknown>): void {
+  #fail(code: string, raw: string, line?: number, detail?: Record<string, unknown>): void {
+    // A symbol, URL or host text inside it may hold a bidi control that would reorder the rest of the line.
+    const message = stripBidiControls(raw);
     // People read it in the chart's language (English keeps the detailed message); the event keeps the message.
     const known = chartStrings(this.#lang()).loadErrors as Readonly<Record<string, string>>;
     const shown = this.#lang() !== 'en' ? (known[code] ?? known.load_failed) : message;

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
-import type { BadBar, Bar } from '../../src/core/data/index.js';
+import type { Bar } from '../../src/core/data/index.js';
+import type { HostBarsProblem as BadBar } from './read-host-bars.js';
 import { effect } from '../../src/core/store/index.js';
 
 export interface LiveFeedOptions {

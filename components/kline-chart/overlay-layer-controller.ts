@@ -3,6 +3,7 @@ import { pxRatioOf } from '../../src/render/plot-pixel-ratio.js';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import type { ChartMarker, PriceLine } from '../../src/core/state/index.js';
+import { stripBidiControls } from '../../src/core/data/strip-bidi-controls.js';
 import {
   localPoint,
   formatPercentTag,
@@ -222,7 +223,8 @@ export class OverlayLayerController {
     if (series && settings.watermark !== 'off') {
       const text =
         settings.watermark === 'custom' ? settings.watermarkText : `${series.instrument.symbol} · ${series.period}`;
-      paintWatermark(u.ctx, text, box, theme.text, pr);
+      // Without bidi controls: one in a symbol would reorder the period after it (the legend strips them too).
+      paintWatermark(u.ctx, stripBidiControls(text), box, theme.text, pr);
     }
     if (!series || series.bars.length === 0) return;
     const bars = series.bars;

@@ -21,9 +21,14 @@ function compactFormat(locale: string, digits: number): Intl.NumberFormat {
   return f;
 }
 
-/** A volume or other large count, compact in `locale`: `7.85M`, `785万`, `1.2亿`; `—` when not finite. */
+/**
+ * A volume or other large count, compact in `locale`: `7.85M`, `785万`, `1.2亿`; `—` when not finite.
+ * From a thousand trillion up (past the locales' largest unit, where `1e300` would be written with 300
+ * digits), scientific: `1E300`.
+ */
 export function formatCompact(v: number, locale: string, digits = 2): string {
   if (!Number.isFinite(v)) return '—';
+  if (Math.abs(v) >= 1e15) return v.toExponential(digits).replace(/\.?0*e\+?/, 'E');
   return compactFormat(locale, digits).format(v);
 }
 

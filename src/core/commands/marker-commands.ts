@@ -2,7 +2,7 @@ import type { CommandContext } from './command-context.js';
 import { instrumentKey, type ChartMarker } from '../state/index.js';
 
 /** Most markers one instrument holds (and one call creates). */
-export const MAX_MARKERS = 10_000;
+export { MAX_MARKERS } from '../state/study-limits.js';
 
 /** Markers of the loaded instrument, sorted by time. */
 export function currentMarkers(store: CommandContext['store']): readonly ChartMarker[] {

@@ -4,7 +4,7 @@ import { instrumentKey, withKey, type PriceLine } from '../state/index.js';
 import { stripBidiControls } from '../data/strip-bidi-controls.js';
 
 /** Most price lines one instrument holds. */
-export const MAX_PRICE_LINES = 100;
+export { MAX_PRICE_LINES } from '../state/study-limits.js';
 
 /** Fields of a price line a change may set (`price_lines_update`, a pointer drag). */
 export interface PriceLineChanges {

@@ -13,6 +13,7 @@ import { aborted, untilAborted } from './until-aborted.js';
 import { DataSourceError, type BarListener, type BarsRequest, type DataSource, type Series } from './data-source.js';
 import type { Instrument } from './instrument.js';
 import { PERIODS, type Period } from './period.js';
+import { quoteText } from './strip-bidi-controls.js';
 
 /** Options of {@link createBinanceSource}. */
 export interface BinanceSourceOptions {
@@ -118,7 +119,7 @@ export function createBinanceSource(options: BinanceSourceOptions = {}): Binance
     const code = normalizeBinanceCode(symbol);
     if (code === '' || (allowed !== null && !allowed.has(code))) {
       const hint = allowed === null ? '' : ` This page allows: ${[...allowed].join(', ')}.`;
-      throw new DataSourceError('not_found', `Unknown symbol "${symbol}" on Binance.${hint}`);
+      throw new DataSourceError('not_found', `Unknown symbol ${quoteText(symbol)} on Binance.${hint}`);
     }
     return code;
   }
@@ -168,7 +169,7 @@ export function createBinanceSource(options: BinanceSourceOptions = {}): Binance
       });
     } catch (error) {
       if (error instanceof DataSourceError && error.code === 'not_found') {
-        throw new DataSourceError('not_found', `Unknown symbol "${symbol}" on Binance (${error.message}).`);
+        throw new DataSourceError('not_found', `Unknown symbol ${quoteText(symbol)} on Binance (${error.message}).`);
       }
       throw error;
     }

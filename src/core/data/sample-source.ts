@@ -7,6 +7,7 @@ import { PERIODS, intradayPeriodMs, isPeriod, type Period } from './period.js';
 import { createPrng, hashSeed } from './prng.js';
 import { SAMPLE_SPECS, type SampleSpec } from './sample-instruments.js';
 import { selectBars } from './select-bars.js';
+import { quoteText } from './strip-bidi-controls.js';
 
 /** Live sample ticks per bar: an intraday period starts a new bar every this many ticks (one per second). */
 export const SAMPLE_TICKS_PER_LIVE_BAR = 10;
@@ -64,7 +65,7 @@ function notFound(symbol: string): DataSourceError {
   const known = SAMPLE_SPECS.map((s) => s.instrument.symbol).filter((s, i, all) => all.indexOf(s) === i);
   return new DataSourceError(
     'not_found',
-    `Unknown symbol "${symbol}" in the sample source. Known: ${known.join(', ')}.`,
+    `Unknown symbol ${quoteText(symbol)} in the sample source. Known: ${known.join(', ')}.`,
   );
 }
 

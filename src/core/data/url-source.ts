@@ -11,6 +11,7 @@ import { parseBarsJson } from './parse-bars-json.js';
 import { PERIODS, type Period } from './period.js';
 import { selectBars } from './select-bars.js';
 import { isSessionText } from './session-day-start.js';
+import { quoteText } from './strip-bidi-controls.js';
 
 /** Options of {@link createUrlSource}. */
 export interface UrlSourceOptions {
@@ -41,16 +42,23 @@ interface Loaded {
   readonly byPeriod: Map<Period, Bars>;
 }
 
-function fileSymbol(url: string): string {
+/** The file's name in `url`, or null for a data: or blob: URL (which has none: its text or a UUID would show). */
+function fileName(url: string): string | null {
+  if (/^(data|blob):/i.test(url.trim())) return null;
   const path = url.split(/[?#]/)[0];
-  const file = path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
+  return path.slice(path.lastIndexOf('/') + 1) || null;
+}
+
+/** The symbol of a file's bars: its name without extension (at most 64 characters, as `setBars` allows), else DATA. */
+function fileSymbol(url: string): string {
+  const file = (fileName(url) ?? '').replace(/\.[^.]*$/, '');
   let decoded = file;
   try {
     decoded = decodeURIComponent(file);
   } catch {
     // A malformed escape is still a usable name.
   }
-  return decoded.trim().toUpperCase() || 'DATA';
+  return decoded.trim().toUpperCase().slice(0, 64).trim() || 'DATA';
 }
 
 /**
@@ -151,7 +159,7 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
 
   return {
     id: kind,
-    label: `${kind.toUpperCase()} file (${url.split(/[?#]/)[0].split('/').pop() || url})`,
+    label: `${kind.toUpperCase()} file (${quoteText(fileName(url) ?? 'data', 64).slice(1, -1)})`,
     get periods(): readonly Period[] {
       const native = loaded?.period;
       return native === undefined ? PERIODS : PERIODS.filter((p) => canAggregate(native, p));
@@ -175,7 +183,7 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
       if (!matches(instrument, request.symbol)) {
         throw new DataSourceError(
           'not_found',
-          `Unknown symbol "${request.symbol}": ${url} holds only "${instrument.symbol}".`,
+          `Unknown symbol ${quoteText(request.symbol)}: ${url.length > 200 ? `${url.slice(0, 200)}…` : url} holds only ${quoteText(instrument.symbol)}.`,
         );
       }
       if (!canAggregate(native, request.period)) {

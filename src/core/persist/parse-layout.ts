@@ -30,7 +30,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import { resolveParams, type IndicatorDefinition } from '../indicators/index.js';
 import { LAYOUT_VERSION, type LayoutDocument } from './layout-document.js';
-import { MAX_PANES, MAX_STUDIES } from '../state/study-limits.js';
+import { MAX_MARKERS, MAX_PANES, MAX_PRICE_LINES, MAX_STUDIES } from '../state/study-limits.js';
 
 /**
  * Result of `parseLayout`: the document (with `dropped` naming every part that was left out), or
@@ -55,6 +55,18 @@ class LayoutError extends Error {}
 
 function fail(path: string, reason: string): never {
   throw new LayoutError(`${path}: ${reason}`);
+}
+
+/**
+ * The entries of a per-instrument map, but for keys that would reach a prototype when written back
+ * (`out[key] = …` with `__proto__` replaces the object's prototype and the list vanishes): named and left out.
+ */
+function instrumentEntries(raw: Record<string, unknown>, field: string, dropped: string[]): [string, unknown][] {
+  return Object.entries(raw).filter(([key]) => {
+    if (key !== '__proto__' && key !== 'constructor' && key !== 'prototype') return true;
+    dropped.push(`${field}[${JSON.stringify(key)}]: not an instrument key`);
+    return false;
+  });
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -346,7 +358,7 @@ function perInstrument<T extends { id: string }>(
 ): Record<string, T[]> {
   const out: Record<string, T[]> = {};
   if (raw === undefined) return out;
-  for (const [key, list] of Object.entries(record(raw, field))) {
+  for (const [key, list] of instrumentEntries(record(raw, field), field, dropped)) {
     const path = `${field}[${JSON.stringify(key)}]`;
     if (!Array.isArray(list)) {
       dropped.push(`${path}: expected an array`);
@@ -479,7 +491,7 @@ export function parseLayout(text: string, check: LayoutCheckOptions = {}): Parse
       panes = [price, ...panes.filter((p) => p !== price)];
     }
     const drawings: Record<string, Drawing[]> = {};
-    for (const [key, list] of Object.entries(rawDrawings)) {
+    for (const [key, list] of instrumentEntries(rawDrawings, 'drawings', dropped)) {
       const path = `drawings[${JSON.stringify(key)}]`;
       if (!Array.isArray(list)) {
         dropped.push(`${path}: expected an array`);
@@ -513,12 +525,30 @@ export function parseLayout(text: string, check: LayoutCheckOptions = {}): Parse
       comparisons: items(rawComparisons, 'comparisons', comparison, dropped),
       settings: settings(raw.settings, 'settings', dropped),
       markers: Object.fromEntries(
-        Object.entries(perInstrument(raw.markers, 'markers', marker, dropped)).map(([k, list]) => [
-          k,
-          list.sort((a, b) => a.time - b.time),
-        ]),
+        Object.entries(perInstrument(raw.markers, 'markers', marker, dropped)).map(([k, list]) => {
+          list.sort((a, b) => a.time - b.time);
+          // As markers_create: an instrument holds at most MAX_MARKERS; the latest are kept.
+          if (list.length > MAX_MARKERS) {
+            dropped.push(
+              `markers[${JSON.stringify(k)}]: ${list.length - MAX_MARKERS} earliest left out: an instrument holds at most ${MAX_MARKERS} markers`,
+            );
+          }
+          return [k, list.slice(-MAX_MARKERS)];
+        }),
       ),
-      priceLines: perInstrument(raw.priceLines, 'priceLines', (v, p) => priceLine(v, p, dropped), dropped),
+      priceLines: Object.fromEntries(
+        Object.entries(perInstrument(raw.priceLines, 'priceLines', (v, p) => priceLine(v, p, dropped), dropped)).map(
+          ([k, list]) => {
+            // As price_lines_create: an instrument holds at most MAX_PRICE_LINES; the first are kept.
+            if (list.length > MAX_PRICE_LINES) {
+              dropped.push(
+                `priceLines[${JSON.stringify(k)}]: ${list.length - MAX_PRICE_LINES} left out: an instrument holds at most ${MAX_PRICE_LINES} price lines`,
+              );
+            }
+            return [k, list.slice(0, MAX_PRICE_LINES)];
+          },
+        ),
+      ),
     };
     return { ok: true, layout, dropped };
   } catch (error) {

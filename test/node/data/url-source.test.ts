@@ -182,3 +182,18 @@ test('guessPeriod uses the median spacing, so weekends and nights do not matter'
   assert.equal(guessPeriod(Float64Array.from([0, 3 * day])), '1d');
   assert.equal(guessPeriod(Float64Array.from([5])), '1d');
 });
+
+test("a data: or blob: URL's file is named DATA, and a file name past 64 characters is cut to 64", async () => {
+  const { fetch } = fakeFetch(minuteCsv());
+  const payload = `data:text/csv,${encodeURIComponent(minuteCsv())}`;
+  for (const url of [payload, 'blob:https://example.com/0b1e5f9a-1c2d-4e3f-9a8b-7c6d5e4f3a2b']) {
+    const source = createCsvSource(url, { timeZone: 'America/New_York', fetch });
+    const [instrument] = await source.searchInstruments('', { limit: 1 });
+    assert.equal(instrument.symbol, 'DATA', url.slice(0, 20));
+    assert.ok(source.label.length <= 80, source.label);
+  }
+  const long = createCsvSource(`/files/${'x'.repeat(300)}.csv`, { timeZone: 'America/New_York', fetch });
+  const [instrument] = await long.searchInstruments('', { limit: 1 });
+  assert.equal(instrument.symbol, 'X'.repeat(64));
+  assert.ok(long.label.length <= 80, long.label);
+});
