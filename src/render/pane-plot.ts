@@ -331,8 +331,11 @@ export class PanePlot {
     this.element.remove();
   }
 
-  /** The price pane's bars as drawn: Heikin-Ashi bars under that style (its range follows them too). */
-  #drawnBars(): Bars {
+  /**
+   * The price pane's bars as drawn: Heikin-Ashi bars under that style (its range follows them too, and
+   * the drawings' magnet snaps to them).
+   */
+  drawnBars(): Bars {
     const bars = this.env.bars();
     return this.env.settings().candleStyle === 'heikin_ashi' ? (this.#heikinAshi ??= new HeikinAshi()).of(bars) : bars;
   }
@@ -340,7 +343,7 @@ export class PanePlot {
   #heikinAshi: HeikinAshi | null = null;
 
   #data(): uPlot.AlignedData {
-    const bars = this.spec.kind === 'price' ? this.#drawnBars() : this.env.bars();
+    const bars = this.spec.kind === 'price' ? this.drawnBars() : this.env.bars();
     const x = this.env.xIndex();
     // Typed arrays go to uPlot as they are: no copy per load.
     const cols: ArrayLike<number>[] = [x];
@@ -664,7 +667,7 @@ export class PanePlot {
             ctx.clip();
             if (this.spec.kind === 'price') {
               paintClouds(ctx, this.spec.series, i0, view.end, t, th);
-              paintCandles(ctx, this.#drawnBars(), i0, i1, t, this.env.settings().candleStyle, colors, uPlot.pxRatio);
+              paintCandles(ctx, this.drawnBars(), i0, i1, t, this.env.settings().candleStyle, colors, uPlot.pxRatio);
               this.#paintComparisons(ctx, i0, i1, t);
               if (left) paintLeftComparisons(u, ctx, left, t);
             }
