@@ -20,6 +20,8 @@ function mockModelPlugin() {
   let errorServers = null;
   /** The protocol session of a test page whose fingers are still down (the `touch` command). */
   const touchSessions = new Map();
+  /** The protocol session holding a test page's touch-screen emulation (the `touch-screen` command). */
+  const touchScreens = new Map();
   return {
     name: 'mock-model',
     async serverStop() {
@@ -166,6 +168,19 @@ function mockModelPlugin() {
           }
         }
         return templates;
+      }
+      if (command === 'touch-screen') {
+        // A touch screen as on a phone (Emulation.setTouchEmulationEnabled: a coarse pointer without hover,
+        // touch points), without the reload Puppeteer's `hasTouch` viewport does; `{ on: false }` ends it.
+        // The emulation lasts as long as its protocol session, kept until then.
+        const previous = touchScreens.get(session.id);
+        touchScreens.delete(session.id);
+        if (previous) await previous.detach();
+        if (!payload.on) return true;
+        const cdp = await session.browser.getPage(session.id).createCDPSession();
+        await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+        touchScreens.set(session.id, cdp);
+        return true;
       }
       if (command === 'media-features') {
         // Any media feature Chromium emulates (prefers-contrast, forced-colors, …; the built-in

@@ -19,9 +19,9 @@ export interface ReplayControlsDeps {
 /**
  * Bar replay's user interface (a lazy chunk: the toolbar's "Bar replay" button or the first replay
  * method loads it): choosing the start bar (a vertical line follows the pointer over the plot; a click
- * starts there, Enter at the keyboard crosshair's bar, Escape cancels), then a strip over the chart's
- * bottom (a WAI-ARIA toolbar: play/pause, step forward, speed 1×/3×/10×, exit), and Shift+→, which
- * steps while replaying. The replay itself is {@link BarReplay}.
+ * starts there, Enter at the keyboard crosshair's bar, Escape cancels; on a touch screen, a tap starts
+ * and the hint's Cancel button cancels), then a strip over the chart's bottom (a WAI-ARIA toolbar:
+ * play/pause, step forward, speed 1×/3×/10×, exit), and Shift+→, which steps while replaying. The replay itself is {@link BarReplay}.
  */
 export class ReplayControls implements ReactiveController {
   readonly replay: BarReplay;
@@ -124,9 +124,15 @@ export class ReplayControls implements ReactiveController {
   render(): unknown {
     const s = chartStrings(this.#d.lang());
     const state = this.#d.core.store.state.replay.get();
+    // A touch screen (no keyboard, and "Bar replay" folded into the More menu on a phone): "Tap", and Cancel.
+    const touch = this.#picking && matchMedia('(pointer: coarse)').matches;
     const pick = this.#picking
       ? html`<div class="replay-pick" role="presentation" @pointermove=${this.#onMove} @click=${this.#onClick}><div class="replay-line" hidden></div></div>
-          <div class="replay-hint" role="status">${s.replayPick}</div>`
+          <div class="replay-hint"><span role="status">${touch ? s.replayPickTouch : s.replayPick}</span>${
+            touch
+              ? html`<button type="button" part="replay-cancel" @click=${() => this.#setPicking(false)}>${s.replayCancel}</button>`
+              : nothing
+          }</div>`
       : nothing;
     if (!state) return pick;
     const r = this.replay;
@@ -158,7 +164,12 @@ export const replayControlsStyles = css`
     background: var(--kline-toolbar-background); border: 1px solid var(--kline-border-color); color: var(--kline-text-color);
     font: var(--kline-font); font-size: 12px;
   }
-  .replay-hint { top: 8px; pointer-events: none; }
+  .replay-hint { top: 8px; pointer-events: none; display: flex; align-items: center; gap: 8px; }
+  .replay-hint button {
+    pointer-events: auto; font: inherit; color: inherit; background: transparent; min-height: 32px; padding: 4px 12px;
+    border: 1px solid var(--kline-border-color); border-radius: 4px; cursor: pointer;
+  }
+  .replay-hint :focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
   .replay-strip { bottom: 30px; display: flex; align-items: center; gap: 2px; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.15); }
   /* The strip holds the bottom: the "most recent bar" button, a notice and "Loading history" stack above it
      (on a phone they would be under it). */
@@ -174,6 +185,6 @@ export const replayControlsStyles = css`
   .replay-speeds { display: flex; gap: 2px; }
   @media (forced-colors: active) {
     .replay-line { border-left-color: Highlight; }
-    .replay-strip, .replay-hint { border-color: CanvasText; }
+    .replay-strip, .replay-hint, .replay-hint button { border-color: CanvasText; }
   }
 `;

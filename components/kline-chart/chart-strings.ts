@@ -69,6 +69,9 @@ export interface ChartStrings {
   /** Bar replay (bar-replay-controls.ts). */
   readonly barReplay: string;
   readonly replayPick: string;
+  /** The same on a touch screen (no keyboard), and its Cancel button. */
+  readonly replayPickTouch: string;
+  readonly replayCancel: string;
   readonly replayPlay: string;
   readonly replayPause: string;
   readonly replayStep: string;
@@ -139,6 +142,8 @@ export const EN_CHART: ChartStrings = {
   autoScale: 'Auto (fits data to screen)',
   barReplay: 'Bar replay',
   replayPick: 'Click the bar to start the replay from, or Enter at the crosshair (Escape cancels)',
+  replayPickTouch: 'Tap a bar to start the replay',
+  replayCancel: 'Cancel',
   replayPlay: 'Play',
   replayPause: 'Pause',
   replayStep: 'Next bar',

@@ -1,6 +1,7 @@
 import { nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import type { ContextMenu, ContextMenuDeps, ContextMenuPoint } from './context-menu.js';
+import { fromTouch } from './from-touch.js';
 
 const loadMenu = lazyModule(() => import('./context-menu.js'));
 
@@ -10,7 +11,8 @@ type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLEl
  * The chart's right-click menu, whose rendering and actions are a lazy chunk (context-menu.ts): a mouse
  * or pen `contextmenu` on the panes, or the ContextMenu key / Shift+F10 on the focused chart, opens it
  * (the browser's menu is kept away even while the chunk loads). A touch long press is the crosshair; lifted
- * where it began, PanZoomController opens the menu there through {@link openAt}.
+ * where it began, or Android's own long press (a touch `contextmenu`), PanZoomController opens the menu
+ * there through {@link openAt}.
  */
 export class ContextMenuController implements ReactiveController {
   readonly #host: Host;
@@ -37,7 +39,8 @@ export class ContextMenuController implements ReactiveController {
   readonly #onMenu = (e: MouseEvent): void => {
     const path = e.composedPath();
     const byKey = path[0] === this.#host; // the ContextMenu key on the focused chart
-    if ((e as PointerEvent).pointerType === 'touch' || !(byKey || path.includes(this.#panes() as EventTarget))) return;
+    // A finger's (Android's own long press) is PanZoomController's: it ends the press and opens the menu.
+    if (fromTouch(e) || !(byKey || path.includes(this.#panes() as EventTarget))) return;
     e.preventDefault();
     if (!byKey || !this.#menu?.isOpen) this.#open(byKey ? null : e);
   };

@@ -480,7 +480,8 @@ export class DrawingLayerController {
   #snap(p: DrawingLayerParts, x: number, y: number): DrawingPoint {
     const m = this.mapper('price') ?? EMPTY_MAPPER;
     const raw = { time: m.xToTime(x), price: m.yToPrice(y) };
-    const bars = this.#o.core.store.peek('series')?.bars;
+    // The candles on screen: Heikin-Ashi ones under that style, as TradingView's magnet.
+    const bars = this.#o.core.store.peek('series') ? this.#renderer?.pane('price')?.drawnBars() : undefined;
     const snapped = bars ? p.snapToBar(raw, bars, m) : null;
     return snapped ? { time: snapped.time, price: snapped.price } : raw;
   }

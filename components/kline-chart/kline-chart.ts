@@ -171,6 +171,7 @@ export interface ChartToolsApi {
  * @csspart copy-image-button - Copies the chart's PNG to the clipboard (Ctrl/⌘+Shift+S; in the "More" menu when the row is short).
  * @csspart fullscreen-button - Full screen on / off (Shift+F; `aria-pressed`; in the "More" menu when the row is short).
  * @csspart replay-button - Bar replay (`aria-pressed`; in the "More" menu when the row is short): click a bar to start from, Escape cancels; pressed again, the replay ends.
+ * @csspart replay-cancel - On a touch screen, the Cancel button beside "Tap a bar to start the replay" while choosing the start bar.
  * @csspart replay-strip - The bar replay's controls over the chart's bottom (a toolbar), while replaying.
  * @csspart replay-play - Play / pause.
  * @csspart replay-step - Next bar (also Shift+→ while replaying).

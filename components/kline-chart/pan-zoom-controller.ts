@@ -3,6 +3,7 @@ import type { ChartCore } from '../../src/core/commands/index.js';
 import { clampView, defaultView } from '../../src/core/state/index.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 import { TouchHold } from './touch-hold.js';
+import { fromTouch } from './from-touch.js';
 import { clientScale, localPoint } from '../../src/render/index.js';
 
 export interface PanZoomOptions {
@@ -231,6 +232,26 @@ export class PanZoomController implements ReactiveController {
     };
     container.addEventListener('pointerup', end, { signal });
     container.addEventListener('pointercancel', end, { signal });
+    // Android's own long press: Chrome fires `contextmenu` while the finger is down, then may cancel the
+    // touch. The chart's menu opens at the finger instead of the browser's, once: the press ends here, so
+    // neither the cancel nor the lift starts a crosshair, pans, or opens the menu again.
+    container.addEventListener(
+      'contextmenu',
+      (e) => {
+        if (!fromTouch(e) || touches.size === 0) return; // no finger of ours down: the browser's
+        e.preventDefault();
+        cancelPress();
+        rest = null;
+        if (crosshair !== null) endCrosshair();
+        if (drag && touches.has(drag.id)) {
+          this.#setView(drag.view);
+          drag = null;
+          container.classList.remove('dragging');
+        }
+        this.#o.openMenu({ clientX: e.clientX, clientY: e.clientY });
+      },
+      { signal },
+    );
     container.addEventListener(
       'wheel',
       (e) => {

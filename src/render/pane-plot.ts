@@ -350,8 +350,11 @@ export class PanePlot {
     this.element.remove();
   }
 
-  /** The price pane's bars as drawn: Heikin-Ashi bars under that style (its range follows them too). */
-  #drawnBars(): Bars {
+  /**
+   * The price pane's bars as drawn: Heikin-Ashi bars under that style (its range follows them too, and
+   * the drawings' magnet snaps to them).
+   */
+  drawnBars(): Bars {
     const bars = this.env.bars();
     return this.env.settings().candleStyle === 'heikin_ashi' ? (this.#heikinAshi ??= new HeikinAshi()).of(bars) : bars;
   }
@@ -359,7 +362,7 @@ export class PanePlot {
   #heikinAshi: HeikinAshi | null = null;
 
   #data(): uPlot.AlignedData {
-    const bars = this.spec.kind === 'price' ? this.#drawnBars() : this.env.bars();
+    const bars = this.spec.kind === 'price' ? this.drawnBars() : this.env.bars();
     const x = this.env.xIndex();
     // Typed arrays go to uPlot as they are: no copy per load.
     const cols: ArrayLike<number>[] = [x];
@@ -683,7 +686,7 @@ export class PanePlot {
             ctx.clip();
             if (this.spec.kind === 'price') {
               paintClouds(ctx, this.spec.series, i0, view.end, t, th);
-              paintCandles(ctx, this.#drawnBars(), i0, i1, t, this.env.settings().candleStyle, colors, pxRatioOf(u));
+              paintCandles(ctx, this.drawnBars(), i0, i1, t, this.env.settings().candleStyle, colors, pxRatioOf(u));
               this.#paintComparisons(u, ctx, i0, i1, t);
               if (left) paintLeftComparisons(u, ctx, left, t);
             }

@@ -108,6 +108,8 @@ const ja: LocaleStrings = {
     scToolbar: 'ツールバー・描画バー内を移動',
     barReplay: 'バーリプレイ',
     replayPick: 'リプレイを開始するバーをクリック、または十字線のバーで Enter（Escape で取消）',
+    replayPickTouch: 'リプレイを開始するバーをタップ',
+    replayCancel: 'キャンセル',
     replayPlay: '再生',
     replayPause: '一時停止',
     replayStep: '次のバー',

@@ -107,6 +107,8 @@ const zhCN: LocaleStrings = {
     scToolbar: '在工具栏或绘图栏内移动',
     barReplay: 'K 线回放',
     replayPick: '点击要开始回放的 K 线，或在十字光标处按 Enter（Escape 取消）',
+    replayPickTouch: '点按一根 K 线，从那里开始回放',
+    replayCancel: '取消',
     replayPlay: '播放',
     replayPause: '暂停',
     replayStep: '下一根 K 线',

@@ -107,6 +107,8 @@ const zhTW: LocaleStrings = {
     scToolbar: '在工具列或繪圖列內移動',
     barReplay: 'K 線回放',
     replayPick: '點擊要開始回放的 K 線，或在十字游標處按 Enter（Escape 取消）',
+    replayPickTouch: '點按一根 K 線，從那裡開始回放',
+    replayCancel: '取消',
     replayPlay: '播放',
     replayPause: '暫停',
     replayStep: '下一根 K 線',

@@ -233,7 +233,7 @@ describe('the chart’s context menu (right click on the plot)', function () {
     }
   });
 
-  it('a touch long press (contextmenu from a finger) keeps the browser’s behaviour and opens no menu', async () => {
+  it('a finger’s contextmenu without a press on the plot keeps the browser’s behaviour and opens no menu', async () => {
     const [clientX, clientY] = plotPoint(chart, 0.5, 0.5);
     const target = chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"] .u-over')!;
     const e = new PointerEvent('contextmenu', {
