@@ -3,7 +3,7 @@ import { BarReplay, REPLAY_SPEEDS } from '../../src/core/commands/bar-replay.js'
 import type { ChartCore } from '../../src/core/commands/index.js';
 import { localPoint, offsetWithin, type ChartRenderer } from '../../src/render/index.js';
 import { lineIcon } from '../drawing-toolbar/line-icon.js';
-import { chartStrings } from './chart-strings.js';
+import { allChartStrings } from './chart-more-strings.js';
 import { RovingToolbar } from './roving-toolbar.js';
 
 type Host = ReactiveControllerHost &
@@ -122,7 +122,7 @@ export class ReplayControls implements ReactiveController {
   };
 
   render(): unknown {
-    const s = chartStrings(this.#d.lang());
+    const s = allChartStrings(this.#d.lang());
     const state = this.#d.core.store.state.replay.get();
     // A touch screen (no keyboard, and "Bar replay" folded into the More menu on a phone): "Tap", and Cancel.
     const touch = this.#picking && matchMedia('(pointer: coarse)').matches;

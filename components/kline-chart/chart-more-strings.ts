@@ -3,7 +3,7 @@ import { chartStrings, type ChartStrings } from './chart-strings.js';
 
 /**
  * Words of `<kline-chart>` that only its lazy chunks show (the context menu, the shortcut list, the
- * keyboard drawing's announcements, the snapshot's and the storage notices). They are part of
+ * keyboard drawing's announcements, the snapshot's and the storage notices, bar replay's strip). They are part of
  * section `chart` of the catalogue (components/i18n/catalogue.ts), as the words of chart-strings.ts
  * are, and a locale translates both alike; only their English stays out of the eager bundle
  * (issue #12).
@@ -58,6 +58,12 @@ export interface ChartMoreStrings {
   readonly scHelp: string;
   readonly scToolbar: string;
   readonly scReplayStep: string;
+  /** Bar replay's start pick and strip (bar-replay-controls.ts). */
+  readonly replayPick: string;
+  /** The same on a touch screen (no keyboard), and its Cancel button. */
+  readonly replayPickTouch: string;
+  readonly replayCancel: string;
+  readonly replayExit: string;
 }
 
 export const EN_CHART_MORE: ChartMoreStrings = {
@@ -106,6 +112,10 @@ export const EN_CHART_MORE: ChartMoreStrings = {
   scHelp: 'Show this list',
   scToolbar: 'Move inside the toolbar or the drawing bar',
   scReplayStep: 'Bar replay: next bar',
+  replayPick: 'Click the bar to start the replay from, or Enter at the crosshair (Escape cancels)',
+  replayPickTouch: 'Tap a bar to start the replay',
+  replayCancel: 'Cancel',
+  replayExit: 'Exit replay',
 };
 
 /** The lazy chunks' chart words in `locale` (any BCP-47 tag; English for what the locale lacks). */

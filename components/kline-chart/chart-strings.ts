@@ -68,15 +68,10 @@ export interface ChartStrings {
   readonly autoScale: string;
   /** Bar replay (bar-replay-controls.ts). */
   readonly barReplay: string;
-  readonly replayPick: string;
-  /** The same on a touch screen (no keyboard), and its Cancel button. */
-  readonly replayPickTouch: string;
-  readonly replayCancel: string;
   readonly replayPlay: string;
   readonly replayPause: string;
   readonly replayStep: string;
   readonly replaySpeed: string;
-  readonly replayExit: string;
   /** Shown when the replay's chunk cannot be fetched (offline, a copy of the chart without its chunks). */
   readonly replayFailed: string;
 }
@@ -141,14 +136,10 @@ export const EN_CHART: ChartStrings = {
   toLatest: 'Scroll to the most recent bar',
   autoScale: 'Auto (fits data to screen)',
   barReplay: 'Bar replay',
-  replayPick: 'Click the bar to start the replay from, or Enter at the crosshair (Escape cancels)',
-  replayPickTouch: 'Tap a bar to start the replay',
-  replayCancel: 'Cancel',
   replayPlay: 'Play',
   replayPause: 'Pause',
   replayStep: 'Next bar',
   replaySpeed: 'Speed (bars per second)',
-  replayExit: 'Exit replay',
   replayFailed: 'Bar replay could not be loaded. Check the connection and try again.',
 };
 
