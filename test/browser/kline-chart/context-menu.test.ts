@@ -295,7 +295,13 @@ describe('the context menu on a page scaled by CSS (transform: scale(0.6))', fun
     expect(Math.abs(box.left - at[0])).to.be.lessThan(2);
     expect(Math.abs(box.top - at[1])).to.be.lessThan(2);
     await clickOn(item(chart, 'add-line'));
-    const list = await drawings(chart);
+    await waitFor(() => !menu(chart), 'the menu closed');
+    // The line is made through the drawing layer, whose chunk a new chart may still be fetching.
+    let list = await drawings(chart);
+    for (let tries = 0; tries < 100 && list.drawings.length === 0; tries++) {
+      await new Promise((done) => setTimeout(done, 50));
+      list = await drawings(chart);
+    }
     expect(list.drawings.length).to.equal(1);
     const precision = precisionOf(chart);
     expect(Math.abs(list.drawings[0].points[0].price - expected)).to.be.at.most(0.5 * 10 ** -precision + 1e-9);
