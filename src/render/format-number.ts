@@ -67,6 +67,8 @@ export function formatAxisTicks(
   const decimals = (x: number) => decimalsOf(Number(x.toPrecision(6)));
   return splits.map((v) => {
     const a = Math.abs(v);
+    // Volumes under 1 (a crypto coin's) keep the step's decimals: 0.5 is not written 1 beside a 1.
+    if (kind === 'volume' && a < 1e3 && step < 1) return (a < step / 2 ? 0 : v).toFixed(decimals(step));
     if (kind === 'volume' || a >= 1e6) return a < 1e3 ? String(+v.toFixed(0)) : formatCompact(v, locale);
     // A zero tick computed as -1e-17 is 0, not -0.0000.
     const lone = step === Infinity;
