@@ -6,16 +6,16 @@ import {
   type IndicatorLegendActions,
   type IndicatorLegendStrings,
 } from '../indicator-settings/indicator-legend-entry.js';
-import { formatCompact, formatStudyValue } from '../../src/render/format-number.js';
+import { formatCompact, formatFixed, formatStudyValue } from '../../src/render/format-number.js';
 import { stripBidiControls, type Series } from '../../src/core/data/index.js';
 import { formatBarTime, type PaneLayoutSpec, type ZonedClock } from '../../src/render/index.js';
 
 /** Formats a price with the instrument's precision or a sensible default. */
 export function formatPrice(v: number, precision?: number): string {
   if (!Number.isFinite(v)) return '—';
-  if (precision !== undefined) return v.toFixed(precision);
+  if (precision !== undefined) return formatFixed(v, precision);
   const a = Math.abs(v);
-  return v.toFixed(a >= 1 ? 2 : 4);
+  return formatFixed(v, a >= 1 ? 2 : 4);
 }
 
 /** A volume, compact in `locale`: `7.85M` in English, `785万` in Chinese and Japanese. */

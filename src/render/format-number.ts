@@ -33,6 +33,15 @@ export function formatCompact(v: number, locale: string, digits = 2): string {
 }
 
 /**
+ * `v` with `decimals` decimals, or in exponent form (`1E-300`, as huge values are written) when those
+ * decimals would write a nonzero value as zeros (0.000000000000).
+ */
+export function formatFixed(v: number, decimals: number): string {
+  if (v !== 0 && Math.abs(v) < 0.5 * 10 ** -decimals) return v.toExponential(2).replace(/\.?0*e\+?/, 'E');
+  return v.toFixed(decimals);
+}
+
+/**
  * A study's value in the legend and the data table: compact for volumes and large numbers; with
  * the instrument's price decimals on the price pane (a moving average of a 2-decimal price shows
  * 2 decimals); otherwise 2 to 4 decimals by magnitude.
@@ -45,9 +54,9 @@ export function formatStudyValue(
 ): string {
   if (!Number.isFinite(v)) return '—';
   if (kind === 'volume' || Math.abs(v) >= 1e5) return formatCompact(v, locale);
-  if (kind === 'price' && pricePrecision !== undefined) return v.toFixed(pricePrecision);
+  if (kind === 'price' && pricePrecision !== undefined) return formatFixed(v, pricePrecision);
   const a = Math.abs(v);
-  return v.toFixed(a >= 100 ? 2 : a >= 1 ? 3 : 4);
+  return formatFixed(v, a >= 100 ? 2 : a >= 1 ? 3 : 4);
 }
 
 /**
@@ -67,10 +76,12 @@ export function formatAxisTicks(
   const decimals = (x: number) => decimalsOf(Number(x.toPrecision(6)));
   return splits.map((v) => {
     const a = Math.abs(v);
+    // Volumes under 1 (a crypto coin's) keep the step's decimals: 0.5 is not written 1 beside a 1.
+    if (kind === 'volume' && a < 1e3 && step < 1) return (a < step / 2 ? 0 : v).toFixed(decimals(step));
     if (kind === 'volume' || a >= 1e6) return a < 1e3 ? String(+v.toFixed(0)) : formatCompact(v, locale);
     // A zero tick computed as -1e-17 is 0, not -0.0000.
     const lone = step === Infinity;
-    return (!lone && a < step / 2 ? 0 : v).toFixed(decimals(lone ? v : step));
+    return formatFixed(!lone && a < step / 2 ? 0 : v, decimals(lone ? v : step));
   });
 }
 
@@ -80,7 +91,7 @@ export function formatAxisTicks(
  * lone tick). The axis's ticks and its tags are written by these two functions only.
  */
 export function formatPriceTag(v: number, precision: number | undefined, locale = 'en'): string {
-  return precision === undefined ? formatAxisTicks([v], 'price', locale)[0] : v.toFixed(precision);
+  return precision === undefined ? formatAxisTicks([v], 'price', locale)[0] : formatFixed(v, precision);
 }
 
 /**

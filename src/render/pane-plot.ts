@@ -450,6 +450,9 @@ export class PanePlot {
    */
   readonly #blank = new Set<string>();
 
+  /** Volume scales whose volumes in view are all zero: their axis labels only its 0. */
+  readonly #zeroVolume = new Set<string>();
+
   /** This pane's transform, updated in place each frame (painters may call it per bar). */
   readonly #t = new FrameTransform();
 
@@ -479,6 +482,7 @@ export class PanePlot {
     const yScale = this.#yScale();
     const grid = { show: settings.grid, stroke: theme.grid, width: 1 };
     const blank = this.#blank;
+    const zeroVolume = this.#zeroVolume;
     const ticks = { show: false };
     const visibleSplits: number[] = [];
     const timeSplits = (u: uPlot, _ai: number, min: number, max: number): number[] => {
@@ -595,7 +599,12 @@ export class PanePlot {
             if (!(Number.isFinite(min) && Number.isFinite(max))) [min, max] = finiteMinMax(u, yScale, this.env.view());
             if (!(Number.isFinite(min) && Number.isFinite(max))) return blankRange(blank, yScale);
             blank.delete(yScale);
-            if (kind === 'volume') return [0, max > 0 ? max * 1.05 : 1];
+            if (kind === 'volume') {
+              // All volumes zero: a stand-in 0..1 whose only tick worth a label is 0.
+              if (max > 0) zeroVolume.delete(yScale);
+              else zeroVolume.add(yScale);
+              return [0, max > 0 ? max * 1.05 : 1];
+            }
             // TradingView's scale of an oscillator always shows its levels (RSI's 30 and 70).
             for (const level of this.spec.levels ?? []) {
               if (level < min) min = level;
@@ -659,11 +668,24 @@ export class PanePlot {
                     ),
                   filter: (_u: uPlot, splits: number[]) => splits,
                 }
-              : {}),
+              : kind === 'volume'
+                ? {
+                    filter: (_u: uPlot, splits: number[]) =>
+                      zeroVolume.has(yScale) ? splits.map((s) => (s === 0 ? s : null)) : splits,
+                  }
+                : {}),
           values: (u, splits) =>
             blank.has(yScale)
               ? splits.map(() => '')
-              : this.#hideAtEdge(u, yScale, splits, this.#hideUnderTags(u, yScale, splits, this.#axisText(splits))),
+              : zeroVolume.has(yScale)
+                ? // The filter above leaves only the 0 tick (the others come as null).
+                  this.#hideAtEdge(
+                    u,
+                    yScale,
+                    splits,
+                    splits.map((s) => (s === 0 ? '0' : '')),
+                  )
+                : this.#hideAtEdge(u, yScale, splits, this.#hideUnderTags(u, yScale, splits, this.#axisText(splits))),
         },
         ...(leftEnv ? [leftAxisOptions(leftEnv, left ? LEFT_SCALE : yScale, left !== null)] : []),
       ],

@@ -73,6 +73,31 @@ function detectDelimiter(header: string): string {
  * @example parseBarsCsv('date,open,high,low,close\n2024-03-08,1,2,0.5,1.5\n', { timeZone: 'America/New_York' })
  */
 export function parseBarsCsv(text: string, options: ParseBarsOptions = {}): { bars: Bars } {
+  const steps = parseSteps(text, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Rows parsed between two yields of {@link parseBarsCsvYielding} (a few tens of ms each). */
+export const CSV_ROWS_PER_CHUNK = 20_000;
+
+/**
+ * {@link parseBarsCsv} that yields to the event loop (a macrotask) every {@link CSV_ROWS_PER_CHUNK}
+ * rows: a file of a million rows takes seconds to parse, and the page must stay responsive meanwhile
+ * (the "Loading…" state paints, clicks answer). Same result and same errors.
+ */
+export async function parseBarsCsvYielding(text: string, options: ParseBarsOptions = {}): Promise<{ bars: Bars }> {
+  const steps = parseSteps(text, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+function* parseSteps(text: string, options: ParseBarsOptions): Generator<void, { bars: Bars }, void> {
   const timeZone = options.timeZone ?? 'UTC';
   checkTimeZone(timeZone);
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
@@ -111,6 +136,7 @@ export function parseBarsCsv(text: string, options: ParseBarsOptions = {}): { ba
   let count = 0;
 
   for (let li = headerIndex + 1; li < lines.length; li++) {
+    if ((li - headerIndex) % CSV_ROWS_PER_CHUNK === 0) yield;
     const raw = lines[li];
     if (raw.trim() === '') continue;
     const line = li + 1;

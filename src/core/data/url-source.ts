@@ -6,7 +6,7 @@ import { DEFAULT_FETCH_TIMEOUT_MS, fetchText } from './fetch-text.js';
 import { DataSourceError, type BarsRequest, type DataSource, type Series } from './data-source.js';
 import { guessPeriod } from './guess-period.js';
 import type { Instrument } from './instrument.js';
-import { parseBarsCsv } from './parse-bars-csv.js';
+import { parseBarsCsvYielding } from './parse-bars-csv.js';
 import { parseBarsJson } from './parse-bars-json.js';
 import { PERIODS, type Period } from './period.js';
 import { selectBars } from './select-bars.js';
@@ -101,7 +101,7 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
     }
     const parsed =
       kind === 'csv'
-        ? { ...parseBarsCsv(text, { timeZone: options.timeZone }), timeZone: options.timeZone ?? 'UTC' }
+        ? { ...(await parseBarsCsvYielding(text, { timeZone: options.timeZone })), timeZone: options.timeZone ?? 'UTC' }
         : parseBarsJson(text, { timeZone: options.timeZone });
     const meta = kind === 'json' ? parsed : undefined;
     const symbol = meta?.symbol ?? options.symbol ?? fileSymbol(url);
