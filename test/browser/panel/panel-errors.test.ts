@@ -60,7 +60,7 @@ describe('<chart-agent-panel> failure messages', function () {
 
     panel.debug = true;
     await panel.updateComplete;
-    const raw = card.querySelector('details.error-raw') as HTMLDetailsElement | null;
+    const raw = card.querySelector<HTMLDetailsElement>('details.error-raw');
     expect(raw, "after the explanation, the server's words are folded under a heading").to.not.equal(null);
     expect(raw!.open).to.equal(false);
     const detail = card.querySelector('.error-detail')!.textContent;
