@@ -38,13 +38,8 @@ describe('long press on the plot', function () {
   afterEach(() => unmountAll());
 
   it('shows the crosshair under the held finger, which then moves it without panning or scrolling', async () => {
-    const main = mount(
-      html`<main><kline-chart style="width:390px;height:500px;--kline-crosshair-label-background:#ff00ff" indicators="VOL"></kline-chart><div style="height:2000px"></div></main>`,
-    );
-    const chart = main.querySelector<KlineChart>('kline-chart')!;
-    await waitFor(() => chart.context.get() !== null, 'chart data');
-    await chart.whenPainted();
-    window.scrollTo(0, 0);
+    // The crosshair's price tag in a colour of its own, to see it.
+    const { chart } = await phoneChartOnLongPage('--kline-crosshair-label-background:#ff00ff');
     const root = chart.shadowRoot!;
     const price = root.querySelector<HTMLElement>('.pane[data-pane-id="price"]')!;
     const o = price.querySelector<HTMLElement>('.u-over')!.getBoundingClientRect();

@@ -1,14 +1,14 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
+import { phoneChartOnLongPage } from '../helpers/touch-chart.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { menu } from '../helpers/context-menu.js';
 import { paneTotal } from '../helpers/pane-pixels.js';
 import type { Point } from '../helpers/touch-chart.js';
-import { mount, unmountAll } from '../panel/panel-fixture.js';
+import { unmountAll } from '../panel/panel-fixture.js';
 
 /** Chrome's InputDeviceCapabilities (not in TypeScript's DOM library). */
 declare const InputDeviceCapabilities: new (init: { firesTouchEvents: boolean }) => object;
@@ -60,14 +60,8 @@ describe('Android long press (native contextmenu during a touch)', function () {
   afterEach(() => unmountAll());
 
   async function setUp() {
-    // The crosshair's price tag in a colour of its own, to see it (touch-long-press.test.ts).
-    const main = mount(
-      html`<main><kline-chart style="width:390px;height:500px;--kline-crosshair-label-background:#ff00ff" indicators="VOL"></kline-chart><div style="height:2000px"></div></main>`,
-    );
-    const chart = main.querySelector<KlineChart>('kline-chart')!;
-    await waitFor(() => chart.context.get() !== null, 'chart data');
-    await chart.whenPainted();
-    window.scrollTo(0, 0);
+    // The crosshair's price tag in a colour of its own, to see it.
+    const { chart } = await phoneChartOnLongPage('--kline-crosshair-label-background:#ff00ff');
     const root = chart.shadowRoot!;
     const price = root.querySelector<HTMLElement>('.pane[data-pane-id="price"]')!;
     const o = price.querySelector<HTMLElement>('.u-over')!.getBoundingClientRect();

@@ -25,9 +25,9 @@ export async function fingerDrag(from: Point, to: Point, n = 10): Promise<void> 
  * A phone-wide chart (390×500) on a page taller than the screen, scrolled to the top, painted, with
  * the price pane's scales (unmount with panel-fixture's `unmountAll`).
  */
-export async function phoneChartOnLongPage(): Promise<{ chart: KlineChart; scales: PrimitiveScales }> {
+export async function phoneChartOnLongPage(style = ''): Promise<{ chart: KlineChart; scales: PrimitiveScales }> {
   const main = mount(
-    html`<main><kline-chart style="width:390px;height:500px" indicators="VOL"></kline-chart><div style="height:2000px"></div></main>`,
+    html`<main><kline-chart style=${`width:390px;height:500px;${style}`} indicators="VOL"></kline-chart><div style="height:2000px"></div></main>`,
   );
   const chart = main.querySelector<KlineChart>('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');

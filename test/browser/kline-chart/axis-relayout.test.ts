@@ -1,19 +1,8 @@
 import { expect } from '@open-wc/testing';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { Bar } from '../../../src/core/data/index.js';
-import { minuteBars, mountChart, nextFrame, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
+import { barsAt, minuteBars, mountChart, nextFrame, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
-
-/** `minuteBars` at another price level (bitcoin in rupiah: ten-digit prices widen the price axis). */
-function barsAt(scale: number, count = 160): Bar[] {
-  return minuteBars(count).map((b) => ({
-    ...b,
-    open: b.open * scale,
-    high: b.high * scale,
-    low: b.low * scale,
-    close: b.close * scale,
-  }));
-}
 
 /** The pane canvases uPlot draws on, by pane id. */
 function plotCanvases(chart: KlineChart): Map<string, HTMLCanvasElement> {

@@ -1,19 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
-import type { Bar } from '../../../src/core/data/index.js';
-import { minuteBars, mountChart, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
+import { barsAt, minuteBars, mountChart, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
-
-/** `minuteBars` scaled to another price level (a meme coin's, a currency's with no cents). */
-function barsAt(scale: number, count = 160): Bar[] {
-  return minuteBars(count).map((b) => ({
-    ...b,
-    open: b.open * scale,
-    high: b.high * scale,
-    low: b.low * scale,
-    close: b.close * scale,
-  }));
-}
 
 interface DrawnText {
   readonly text: string;

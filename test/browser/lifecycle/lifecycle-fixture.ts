@@ -101,3 +101,14 @@ export async function painted(chart: KlineChart): Promise<void> {
   await chart.whenPainted();
   await chart.whenPainted();
 }
+
+/** `minuteBars` at another price level (bitcoin in rupiah widens the price axis; a meme coin's has many decimals). */
+export function barsAt(scale: number, count = 160): Bar[] {
+  return minuteBars(count).map((b) => ({
+    ...b,
+    open: b.open * scale,
+    high: b.high * scale,
+    low: b.low * scale,
+    close: b.close * scale,
+  }));
+}
