@@ -28,7 +28,7 @@ function compactFormat(locale: string, digits: number): Intl.NumberFormat {
  */
 export function formatCompact(v: number, locale: string, digits = 2): string {
   if (!Number.isFinite(v)) return '—';
-  if (Math.abs(v) >= 1e15) return v.toExponential(digits).replace(/\.?0*e\+?/, 'E');
+  if (Math.abs(v) >= 1e15) return exponentForm(v, digits);
   return compactFormat(locale, digits).format(v);
 }
 
@@ -37,8 +37,13 @@ export function formatCompact(v: number, locale: string, digits = 2): string {
  * decimals would write a nonzero value as zeros (0.000000000000).
  */
 export function formatFixed(v: number, decimals: number): string {
-  if (v !== 0 && Math.abs(v) < 0.5 * 10 ** -decimals) return v.toExponential(2).replace(/\.?0*e\+?/, 'E');
+  if (v !== 0 && Math.abs(v) < 0.5 * 10 ** -decimals) return exponentForm(v, 2);
   return v.toFixed(decimals);
+}
+
+/** `1E300`, `1.5E-300`: at most `digits` decimals, no trailing zeros, no `+`. */
+function exponentForm(v: number, digits: number): string {
+  return v.toExponential(digits).replace(/\.?0*e\+?/, 'E');
 }
 
 /**
