@@ -19,6 +19,8 @@ async function chartOf(width: number, symbol = 'DEMO'): Promise<KlineChart> {
 }
 
 const q = (chart: KlineChart, selector: string) => chart.shadowRoot!.querySelector<HTMLElement>(selector);
+/** Whether the chart shows its compact (folded) toolbar, as it does below 480 px. */
+const compact = (chart: KlineChart) => q(chart, '.root')!.classList.contains('compact');
 
 /** Opens the "More" menu and returns its item for `action`. */
 /** Replaces the page's clipboard with one that records what is written (the items of each call). */
@@ -270,10 +272,15 @@ describe('snapshot and full screen', function () {
     );
     const box = chart.getBoundingClientRect();
     expect(box.width).to.equal(window.innerWidth);
+    // The toolbar unfolds a task after the resize (closing a menu opened before): wait for it, or the
+    // menu opened below could close under the test and the click meant to close it would reopen it.
+    await waitFor(() => !compact(chart), 'the full toolbar');
     expect((await menuItem(chart, 'fullscreen')).getAttribute('aria-checked')).to.equal('true');
     q(chart, '[part="more-button"]')!.click(); // close the menu
+    await waitFor(() => !q(chart, '[part="more-menu"]'), 'the menu closed');
     await document.exitFullscreen();
     await waitFor(() => Math.abs(canvas().getBoundingClientRect().width - before.width) < 1, 'the plot back');
+    await waitFor(() => compact(chart), 'the compact toolbar again');
     expect(Math.abs(canvas().getBoundingClientRect().height - before.height)).to.be.below(1);
     expect((await menuItem(chart, 'fullscreen')).getAttribute('aria-checked')).to.equal('false');
   });
