@@ -1,5 +1,5 @@
 import type uPlot from 'uplot';
-import type { ChartCore } from '../../src/core/commands/index.js';
+import { movePriceLine, type ChartCore } from '../../src/core/commands/index.js';
 import type { PriceLine } from '../../src/core/state/index.js';
 import { localPoint } from '../../src/render/index.js';
 
@@ -34,7 +34,7 @@ export function priceScaleKey(u: uPlot): string {
 /**
  * Moves draggable price lines with the pointer (part of the overlay layer's lazy chunk,
  * overlay-layer-parts.ts): a press within `GRAB_PX` of one grabs it, the line follows the pointer,
- * the release moves it through `core.priceLines.move` and emits `kline-price-line-moved`.
+ * the release moves it through `movePriceLine` and emits `kline-price-line-moved`.
  */
 export class PriceLineDrag {
   readonly #o: PriceLineDragOptions;
@@ -136,7 +136,7 @@ export class PriceLineDrag {
       this.#o.invalidate();
       return;
     }
-    this.#o.core.priceLines.move(d.id, price);
+    movePriceLine(this.#o.core.priceLines, d.id, price);
     const detail: PriceLineMovedDetail = { id: d.id, price, previousPrice: d.previous };
     this.#o.emit('kline-price-line-moved', detail);
   }

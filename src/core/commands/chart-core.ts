@@ -1,7 +1,6 @@
 import { Signal } from 'signal-polyfill';
 import type { ChartContext } from '../../protocol/index.js';
 import {
-  aggregateBars,
   createBars,
   DataSourceError,
   type Bar,
@@ -15,7 +14,6 @@ import {
   createDefaultSourceRegistry,
   DataSourceRegistry,
   derivePricePrecision,
-  sliceBars,
   widenPricePrecision,
 } from '../data/index.js';
 import { Store, type ReadOnlySignal } from '../store/index.js';
@@ -44,7 +42,7 @@ import { PriceLineCommands } from './price-line-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
 import { resolveStudy } from './indicator-study.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
-import { checked, loadSeries } from './load-series.js';
+import { loadSeries } from './load-series.js';
 import { defaultView } from '../state/index.js';
 import { seriesMatchesTarget } from './series-matches-target.js';
 import { HOST_SOURCE_ID, HostDataSource } from './host-data-source.js';
@@ -409,45 +407,23 @@ export class ChartCore implements CommandContext {
     const source = this.sources.get(series.instrument.sourceId);
     if (!source || !source.periods.includes(series.period)) return Promise.resolve(0);
     const generation = this.store.peek('dataGeneration');
-    const oldest = series.bars.time[0];
     const controller = new AbortController();
     this.#olderAbort = controller;
     this.#older = (async () => {
       try {
-        const page = checked(
-          source.id,
-          await source.getBars({
-            symbol: target.symbol,
-            period: series.period,
-            to: oldest - 1,
-            limit: pageSize,
-            signal: controller.signal,
-          }),
-        );
-        const current = this.store.peek('series');
-        // The user switched instrument or period meanwhile: drop the page.
-        if (!current || this.store.peek('dataGeneration') !== generation || current.bars.time[0] !== oldest) return 0;
-        const older = page.bars;
-        let count = 0;
-        while (count < older.length && older.time[count] < oldest) count++;
-        const merged = createBars(count + current.bars.length);
-        for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) {
-          merged[f].set(older[f].subarray(0, count), 0);
-          merged[f].set(current.bars[f], count);
-        }
-        const complete = page.complete === true || count === 0;
-        const view = this.store.peek('view');
-        this.#buffer = null;
-        this.store.action(
-          'loadOlder',
-          (d) => {
-            d.set('series', { ...current, bars: merged, complete });
-            d.set('dataRevision', d.get('dataRevision') + 1);
-            if (view) d.set('view', { start: view.start + count, end: view.end + count });
-          },
-          { undoable: false },
-        );
-        return count;
+        // The page's fetch and merge are a chunk (load-older.ts): only a scroll to the left edge needs them.
+        const { loadOlderPage } = await import('./load-older.js');
+        if (controller.signal.aborted) return 0;
+        return await loadOlderPage({
+          store: this.store,
+          source,
+          symbol: target.symbol,
+          series,
+          generation,
+          pageSize,
+          signal: controller.signal,
+          beforeCommit: () => (this.#buffer = null),
+        });
       } catch (error) {
         const e = error as { name?: string; code?: string; message?: string };
         if (e?.name !== 'AbortError' && e?.code !== 'aborted')
@@ -528,23 +504,16 @@ export class ChartCore implements CommandContext {
     const series = this.store.peek('series');
     if (!series) return false;
     // The host's bars shown folded (1m given, 5m shown): the tick is a 1m bar; fold the last bucket again.
-    const base =
+    const tail =
       series.instrument.sourceId === HOST_SOURCE_ID
-        ? this.host.liveBase(series.instrument.symbol, series.period)
-        : null;
-    if (base) {
-      const baseBars = this.host.applyLive(series.instrument.symbol, base, bar);
-      if (!baseBars) return false;
-      const shown = series.bars;
-      const lastShown = shown.length > 0 ? shown.time[shown.length - 1] : -Infinity;
-      let from = baseBars.length;
-      while (from > 0 && baseBars.time[from - 1] >= lastShown) from--;
-      const tail = aggregateBars(
-        sliceBars(baseBars, from, baseBars.length),
-        base,
-        series.period,
-        series.instrument.timezone,
-      );
+        ? this.host.liveFold(
+            series.instrument.symbol,
+            { period: series.period, bars: series.bars, timezone: series.instrument.timezone },
+            bar,
+          )
+        : undefined;
+    if (tail === null) return false;
+    if (tail) {
       let ok = true;
       for (let i = 0; i < tail.length; i++) {
         ok =

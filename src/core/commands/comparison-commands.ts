@@ -1,10 +1,18 @@
 import { Signal } from 'signal-polyfill';
 import type { Series } from '../data/index.js';
 import type { ReadOnlySignal } from '../store/index.js';
-import { alignCloses } from './align-series.js';
+import { lazyModule } from '../tools/lazy-module.js';
 import type { CommandContext } from './command-context.js';
 import type { ComparisonEntry } from '../state/index.js';
 import { loadSeries } from './load-series.js';
+
+type AlignSeries = typeof import('./align-series.js');
+/**
+ * Aligning a comparison's closes to the main bars (align-series.ts): a chunk loaded with a
+ * comparison's data, so a chart without comparisons does without it (issue #12).
+ */
+let align: AlignSeries | null = null;
+const loadAlign = lazyModule(() => import('./align-series.js').then((module) => (align = module)));
 
 /** A comparison ready to draw: closes aligned to the main bars. */
 export interface ComparisonLine {
@@ -40,17 +48,33 @@ export class ComparisonCommands {
       const out: ComparisonLine[] = [];
       for (const c of s.comparisons.get()) {
         const other = loaded.get(cacheKey(c, main.period));
-        if (other)
+        if (!other) void this.#ensure(c, main.period);
+        else if (align)
           out.push({
             symbol: c.symbol,
             color: c.color,
-            closes: alignCloses(main, other),
+            closes: align.alignCloses(main, other),
             ...(c.scale ? { scale: c.scale } : {}),
           });
-        else void this.#ensure(c, main.period);
+        else void this.#drawWhenAligned();
       }
       return out;
     });
+  }
+
+  /** Internal: loads the code that aligns comparisons to the main bars (comparison_create waits for it). */
+  ready(): Promise<unknown> {
+    return loadAlign();
+  }
+
+  /** Data remembered before the aligning code was in: draws once it is. */
+  async #drawWhenAligned(): Promise<void> {
+    try {
+      await loadAlign();
+      this.#loaded.set(new Map(this.#loaded.get()));
+    } catch (error) {
+      this.ctx.reportError('comparison_load_failed', `Could not draw the comparisons: ${(error as Error).message}`);
+    }
   }
 
   /** Internal: keeps `series` as the data of `entry` for its period (comparison_create loaded it). */
@@ -65,7 +89,10 @@ export class ComparisonCommands {
     if (this.#loading.has(key)) return;
     this.#loading.add(key);
     try {
-      const series = await loadSeries(this.ctx.sources, { symbol: entry.symbol, period, sourceId: entry.sourceId });
+      const [series] = await Promise.all([
+        loadSeries(this.ctx.sources, { symbol: entry.symbol, period, sourceId: entry.sourceId }),
+        loadAlign(),
+      ]);
       this.remember(entry, series);
     } catch (error) {
       this.ctx.reportError('comparison_load_failed', `Could not load ${entry.symbol}: ${(error as Error).message}`);

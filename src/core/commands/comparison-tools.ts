@@ -83,6 +83,7 @@ export class ComparisonTools {
         });
       }
       series = await loadSeries(sources, { symbol, period: main.period, sourceId }, ctx?.signal);
+      await this.#comparisons.ready();
     } catch (error) {
       throw toToolError(error);
     }

@@ -9,6 +9,7 @@ export { SettingsCommands } from './settings-commands.js';
 export { ComparisonCommands } from './comparison-commands.js';
 export { MarkerCommands } from './marker-commands.js';
 export { PriceLineCommands } from './price-line-commands.js';
+export { movePriceLine, type PriceLineChanges } from './price-line-edits.js';
 export { RunCommands } from './run-commands.js';
 export { CaptureCommands } from './capture-commands.js';
 export { createAgentPort, type OpenPort } from './create-agent-port.js';

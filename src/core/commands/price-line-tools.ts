@@ -4,6 +4,7 @@ import { withKey, type PriceLine } from '../state/index.js';
 import { isCssColor } from '../drawings/index.js';
 import { MAX_PRICE_LINES, type PriceLineCommands } from './price-line-commands.js';
 import { stripBidiControls } from '../data/strip-bidi-controls.js';
+import { applyPriceLine, findPriceLine, requirePriceLineKey } from './price-line-edits.js';
 
 const MAX_PRICE_LINE_LABEL = 40;
 const DEFAULT_COLOR = '#2962ff';
@@ -107,7 +108,7 @@ export class PriceLineTools {
     liveDescription: (host: PriceLineTools) => host.activeText(),
   })
   create(input: Static<typeof CreateInput>, _ctx?: ToolCallContext): ToolOutput {
-    const key = this.#lines.requireKey();
+    const key = requirePriceLineKey(this.#lines);
     const existing = this.#lines.current();
     if (existing.length >= MAX_PRICE_LINES) {
       throw new ToolCallError('out_of_range', `An instrument holds at most ${MAX_PRICE_LINES} price lines.`, {
@@ -147,9 +148,9 @@ export class PriceLineTools {
     liveDescription: (host: PriceLineTools) => host.activeText(),
   })
   update(input: Static<typeof UpdateInput>, _ctx?: ToolCallContext): ToolOutput {
-    const previous = this.#lines.find(input.id);
+    const previous = findPriceLine(this.#lines, input.id);
     if (input.color !== undefined) checkColor(input.color, 'color');
-    return this.#lines.apply(previous, input, 'price_lines_update');
+    return applyPriceLine(this.#lines, previous, input, 'price_lines_update');
   }
 
   @tool({

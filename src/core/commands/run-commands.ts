@@ -64,20 +64,8 @@ export class RunCommands {
     // A set stored without its units (too large for the session) holds nothing to revert.
     if (!set || Object.keys(set.slices).length === 0)
       return { ok: false, conflicts: ['this run changed nothing on this chart'], reasons: [{ reason: 'nothing' }] };
-    const store = this.#ctx.store;
     // Loaded on first use: a chart that never undoes a run never downloads the merge (issue #12).
-    const { planRunRevert } = await import('../runs/plan-run-revert.js');
-    const summarize = this.summarize ?? (await import('../runs/summarize-run-changes.js')).summarizeRunChanges;
-    const plan = planRunRevert(set, (slice) => store.peek(slice), direction);
-    if (!plan.ok) return plan;
-    if (plan.changes !== set) this.#ledger?.revise(plan.changes);
-    const keys = Object.keys(plan.writes) as RunTrackedSlice[];
-    if (keys.length > 0) {
-      store.action(direction === 'undo' ? 'history_undo_run' : 'history_redo_run', (d) => {
-        for (const key of keys) d.set(key, plan.writes[key] as never); // never: one slice per key, checked by planRunRevert's merge
-      });
-      if (keys.includes('target')) await this.#ctx.syncToTarget();
-    }
-    return { ok: true, summary: summarize(set) };
+    const { revertRun } = await import('./revert-run.js');
+    return revertRun(this.#ctx, this.#ledger, set, direction, this.summarize ?? undefined);
   }
 }

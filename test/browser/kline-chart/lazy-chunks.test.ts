@@ -24,7 +24,7 @@ type Chart = HTMLElement & {
 
 /** Chunks of code a chart-only page must not fetch before it is used (rollup.config.js names them by folder). */
 const ON_DEMAND =
-  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|settings-popover|errors|typebox-value|check|default|plan-run-revert|binance-source|url-source|drawing-editor|marker-ops|overlay-layer-parts|chart-data-table|auto-scale-button)-/;
+  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|settings-popover|errors|typebox-value|check|default|revert-run|host-data-ops|load-older|align-series|binance-source|url-source|drawing-editor|marker-ops|overlay-layer-parts|chart-data-table|auto-scale-button)-/;
 /** A built-in study's own chunk (`chunks/rsi-<hash>.js`). */
 const STUDY_CHUNK = new RegExp(
   `^chunks/(${BUILTIN_INDICATOR_IDS.map((id) => id.toLowerCase()).join('|')})-[\\w-]+\\.js$`,
@@ -129,7 +129,7 @@ describe('the built bundle loads what a page uses, from beside itself', function
     const chart = win.document.querySelector('kline-chart') as Chart;
     await waitFor(() => !!win.customElements.get('kline-chart') && chart.context.get() !== null, 'chart data', 20000);
     await chart.whenPainted();
-    expect(loadedScripts(win).filter((p) => /^chunks\/(errors|plan-run-revert)-/.test(p))).to.deep.equal([]);
+    expect(loadedScripts(win).filter((p) => /^chunks\/(errors|revert-run)-/.test(p))).to.deep.equal([]);
 
     const wrong = await chart.tools.execute('chart_set_period', { period: 'fortnight' });
     expect(wrong.success).to.equal(false);
@@ -148,7 +148,7 @@ describe('the built bundle loads what a page uses, from beside itself', function
     expect(undone.success).to.equal(true);
     await chart.whenPainted();
     expect(chart.shadowRoot!.querySelectorAll('.pane').length).to.equal(2);
-    expect(loadedScripts(win).some((p) => /^chunks\/plan-run-revert-/.test(p))).to.equal(true);
+    expect(loadedScripts(win).some((p) => /^chunks\/revert-run-/.test(p))).to.equal(true);
     expect(violations).to.deep.equal([]);
     frame.remove();
   });

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PriceLine } from '../../../src/core/state/index.js';
 import { ChartCore } from '../../../src/core/commands/chart-core.js';
+import { movePriceLine } from '../../../src/core/commands/index.js';
 import {
   applyLayout,
   mergeLayouts,
@@ -88,7 +89,7 @@ test('move (the pointer drag) is one undo step; price lines round-trip and merge
   const { id } = dataOf<{ id: string }>(
     await core.tools.execute('price_lines_create', { price: 100, draggable: true }),
   );
-  core.priceLines.move(id, 105.25);
+  movePriceLine(core.priceLines, id, 105.25);
   assert.equal(core.priceLines.current()[0].price, 105.25);
   assert.equal(core.undo(), 'price_line_move');
   assert.equal(core.priceLines.current()[0].price, 100);
@@ -103,7 +104,7 @@ test('move (the pointer drag) is one undo step; price lines round-trip and merge
   const base = doc;
   const { id: added } = dataOf<{ id: string }>(await core.tools.execute('price_lines_create', { price: 90 }));
   const ours = serializeLayout(snapshotPersisted(core.store));
-  other.priceLines.move(id, 111);
+  movePriceLine(other.priceLines, id, 111);
   const theirs = serializeLayout(snapshotPersisted(other.store));
   const merged = mergeLayouts(base, ours, theirs);
   const lines = merged.layout.priceLines?.['sample:DEMO'] ?? [];

@@ -1,0 +1,66 @@
+import { createBars, type DataSource, type Series } from '../data/index.js';
+import type { ChartState } from '../state/index.js';
+import type { Store } from '../store/index.js';
+import { checked } from './load-series.js';
+
+/** What {@link loadOlderPage} needs of the chart (chart-core.ts `loadOlder`). */
+export interface OlderPageRequest {
+  readonly store: Store<ChartState>;
+  readonly source: DataSource;
+  readonly symbol: string;
+  /** The series shown when the request started. */
+  readonly series: Series;
+  /** The store's `dataGeneration` then: a page that arrives after a new load is dropped. */
+  readonly generation: number;
+  readonly pageSize: number;
+  readonly signal: AbortSignal;
+  /** Called just before the merged bars are committed (the chart drops its live-append buffer). */
+  readonly beforeCommit: () => void;
+}
+
+/**
+ * Fetches the page of bars just before the oldest shown one and prepends it, shifting the view by
+ * the same number of bars; resolves to the number of bars added (0 at the beginning of data, or
+ * when the user switched instrument or period meanwhile). Rejects as the source does. A chunk of its
+ * own, loaded by the first `loadOlder` (a scroll to the left edge), so the first paint does without
+ * it (issue #12).
+ */
+export async function loadOlderPage(request: OlderPageRequest): Promise<number> {
+  const { store, source, series } = request;
+  const { generation } = request;
+  const oldest = series.bars.time[0];
+  const page = checked(
+    source.id,
+    await source.getBars({
+      symbol: request.symbol,
+      period: series.period,
+      to: oldest - 1,
+      limit: request.pageSize,
+      signal: request.signal,
+    }),
+  );
+  const current = store.peek('series');
+  // The user switched instrument or period meanwhile: drop the page.
+  if (!current || store.peek('dataGeneration') !== generation || current.bars.time[0] !== oldest) return 0;
+  const older = page.bars;
+  let count = 0;
+  while (count < older.length && older.time[count] < oldest) count++;
+  const merged = createBars(count + current.bars.length);
+  for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) {
+    merged[f].set(older[f].subarray(0, count), 0);
+    merged[f].set(current.bars[f], count);
+  }
+  const complete = page.complete === true || count === 0;
+  const view = store.peek('view');
+  request.beforeCommit();
+  store.action(
+    'loadOlder',
+    (d) => {
+      d.set('series', { ...current, bars: merged, complete });
+      d.set('dataRevision', d.get('dataRevision') + 1);
+      if (view) d.set('view', { start: view.start + count, end: view.end + count });
+    },
+    { undoable: false },
+  );
+  return count;
+}
