@@ -1,4 +1,4 @@
-import { parseMarketTime } from './market-time.js';
+import { parseMarketTime } from './zoned-time.js';
 
 /** A number too small to be an epoch time in seconds or ms: likely a spreadsheet's serial date. */
 export function isSerialDate(value: number): boolean {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { barsFromObjects, createBars, type Bar, type Bars } from '../../../src/core/data/bars.js';
 import { DataSourceError } from '../../../src/core/data/data-source.js';
 import { aggregateBars, canAggregate } from '../../../src/core/data/aggregate-bars.js';
-import { parseMarketTime } from '../../../src/core/data/market-time.js';
+import { parseMarketTime } from '../../../src/core/data/index.js';
 
 const NY = 'America/New_York';
 

@@ -6,7 +6,7 @@ import {
   zonedParts,
   zoneOffsetMs,
   zonedTimeToUtc,
-} from '../../../src/core/data/market-time.js';
+} from '../../../src/core/data/index.js';
 
 const NY = 'America/New_York';
 const HOUR = 3_600_000;

@@ -4,7 +4,7 @@ import type { Bar, Bars } from '../../../src/core/data/bars.js';
 import { DataSourceError } from '../../../src/core/data/data-source.js';
 import { PERIODS } from '../../../src/core/data/period.js';
 import { aggregateBars } from '../../../src/core/data/aggregate-bars.js';
-import { formatMarketTime, parseMarketTime, zonedParts, zoneOffsetMs } from '../../../src/core/data/market-time.js';
+import { formatMarketTime, parseMarketTime, zonedParts, zoneOffsetMs } from '../../../src/core/data/index.js';
 import { generateSampleBars } from '../../../src/core/data/generate-sample-bars.js';
 import { SAMPLE_SPECS } from '../../../src/core/data/sample-instruments.js';
 import {
