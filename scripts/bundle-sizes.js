@@ -36,7 +36,7 @@ export const LAZY_ONLY = [
   // The built-in tools (schemas, descriptions, bodies) and the call pipeline load after the first paint
   // (src/core/commands/builtin-tool-hosts.ts, src/core/tools/tool-call-kit.ts).
   /build\/src\/core\/commands\/([\w-]+-tools|builtin-tool-hosts)\.js$/,
-  /build\/src\/core\/tools\/(tool-call-kit|run-tool-call|validate-tool-input|to-plain-input|compile-default)\.js$/,
+  /build\/src\/core\/tools\/(tool-call-kit|run-tool-call|validate-tool-input|to-plain-input|compile-default|invoke-host-tool)\.js$/,
   // What runs changed: the ledger comes with the tools (src/core/commands/run-tools.ts).
   /build\/src\/core\/runs\/run-ledger\.js$/,
   // The drawing and overlay layers' interaction and painters, the data table (components/kline-chart/).

@@ -1,6 +1,6 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import type { ToolExecutionMode, ToolSafety } from '../../protocol/index.js';
-import type { ToolCallContext, ToolOutput } from './tool-metadata.js';
+import type { ToolCallContext } from './tool-metadata.js';
 
 /** A tool a host page adds to a chart's registry. */
 export interface HostToolDefinition<P extends TObject = TObject> {
@@ -46,12 +46,3 @@ export const RESERVED_TOOL_PREFIXES = [
   'markers_',
   'price_lines_',
 ] as const;
-
-/** Normalises a host tool's return value into a `ToolOutput`. */
-export function toToolOutput(value: unknown, safety: ToolSafety): ToolOutput {
-  if (value && typeof value === 'object' && 'data' in value) {
-    const v = value as ToolOutput;
-    return { data: v.data, text: v.text, stateChanged: v.stateChanged ?? safety !== 'read-only' };
-  }
-  return { data: value ?? null, stateChanged: safety !== 'read-only' };
-}

@@ -4,4 +4,5 @@
  * `import()` with a chart's built-in tools (`ToolRegistry.ready`), so none of it is in the first
  * paint's code (issue #12).
  */
-export { isFailedResult, runToolCall } from './run-tool-call.js';
+export { runToolCall } from './run-tool-call.js';
+export { invokeHostTool } from './invoke-host-tool.js';

@@ -1,9 +1,8 @@
 import type { TObject } from '@sinclair/typebox';
 import type { ToolDescriptor, ToolResult } from '../../protocol/index.js';
 import { deepFreeze } from './deep-freeze.js';
-import { RESERVED_TOOL_PREFIXES, toToolOutput, type HostToolDefinition } from './define-tool.js';
+import { RESERVED_TOOL_PREFIXES, type HostToolDefinition } from './define-tool.js';
 import { getRegisteredChartTools } from './tool-decorator.js';
-import { ToolCallError } from './tool-error.js';
 import { toModelSchema } from './to-model-schema.js';
 import type { RegisteredChartTool, ToolMethod } from './tool-metadata.js';
 import { compileCheck } from './compile-check.js';
@@ -191,20 +190,9 @@ export class ToolRegistry {
       safety: definition.safety,
       executionMode: definition.executionMode ?? (definition.safety === 'read-only' ? 'parallel' : 'sequential'),
       kind: 'host',
-      invoke: async (input, ctx) => {
-        const bad = await badExample;
-        if (bad)
-          throw new ToolCallError('internal', bad, { recommendedAction: 'Tell the user this tool is misconfigured.' });
-        const call = async () => definition.execute(input as never, { ...ctx, context: this.#options.context() });
-        const around = this.#options.aroundComposedCall;
-        const value = await (definition.safety !== 'read-only' && around ? around(name, call) : call());
-        // `return ctx.execute(child, …)` hands back the child's result: a failed child fails this tool too.
-        if ((kit as ToolCallKit).isFailedResult(value)) {
-          const { code, message, retryable, recommendedAction, details } = value.error;
-          throw new ToolCallError(code, message, { retryable, recommendedAction, details, data: value.data });
-        }
-        return toToolOutput(value, definition.safety);
-      },
+      // The call itself is in the tool-call kit (invoke-host-tool.ts), which every call loads first.
+      invoke: async (input, ctx) =>
+        (kit as ToolCallKit).invokeHostTool(definition, badExample, this.#options, input, ctx),
     };
     this.#tools.set(name, entry);
     return () => {
