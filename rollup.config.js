@@ -4,11 +4,15 @@
 // the eager budget (scripts/bundle-sizes.js).
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { minifyCssTemplates } from './scripts/minify-css-templates.js';
 import { COMPILE_HINT } from './scripts/bundle-sizes.js';
 import { applyEdits, UPLOT_PX_RATIO_EDITS } from './scripts/uplot-px-ratio.js';
+
+/** TypeBox's `CreateType` body (whitespace folded) that the bundle's own replaces. */
+const CREATE_TYPE_BODY =
+  "const result = options !== undefined ? { ...options, ...schema } : schema; switch (TypeSystemPolicy.InstanceMode) { case 'freeze': return Immutable(result); case 'clone': return Clone(result); default: return result; }";
 
 const TYPEBOX_SHIM = fileURLToPath(new URL('./scripts/typebox-bundle-shim.js', import.meta.url));
 
@@ -24,6 +28,19 @@ function slimTypeBox() {
       if (source !== '@sinclair/typebox' || !importer) return null;
       if (importer === TYPEBOX_SHIM || /node_modules|json-type(-builders)?\.js$/.test(importer)) return null;
       return TYPEBOX_SHIM;
+    },
+    load(id) {
+      // Every builder ends in `CreateType`, which freezes or clones the schema when
+      // `TypeSystemPolicy.InstanceMode` says so. Nothing in the bundle sets it (the bundle does not export
+      // `TypeSystemPolicy`), so it is always `default`: the schema as it is. Written so, `CreateType` no
+      // longer reads the policy, and the policy, the value guards, `Clone` and `Immutable` leave the eager
+      // part (issue #12; scripts/bundle-sizes.js LAZY_ONLY checks it).
+      if (!id.replace(/\\/g, '/').endsWith('/@sinclair/typebox/build/esm/type/create/type.mjs')) return null;
+      // An upgrade that changes what `CreateType` does fails the build rather than slimming it wrong.
+      const original = readFileSync(id, 'utf8').replace(/\s+/g, ' ');
+      if (!original.includes(CREATE_TYPE_BODY))
+        throw new Error(`TypeBox's CreateType changed (${id}): review slimTypeBox`);
+      return 'export function CreateType(schema, options) {\n  return options !== undefined ? { ...options, ...schema } : schema;\n}\n';
     },
   };
 }

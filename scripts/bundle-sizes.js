@@ -24,10 +24,12 @@ export const BUDGET_GZIP_BYTES = 103_951; // 102,451 on 2026-12-06 (session 18) 
  * Modules that must stay out of the eager part (read from its source maps). TypeBox's `Check`,
  * `Default`, `Clone`, … are loaded with `import()` only for a schema the closure-compiled checks
  * (src/core/tools/compile-check.ts, compile-default.ts) do not cover; its errors only to word a
- * refusal. `value/guard` stays: the `Type` builders read it (system/policy.mjs).
+ * refusal. The policy (and with it `value/guard`, `Clone` and `Immutable`) only the lazy value code reads:
+ * the bundle's `CreateType` does without it (rollup.config.js `slimTypeBox`).
  */
 export const LAZY_ONLY = [
-  /@sinclair\/typebox\/build\/esm\/value\/(?!guard\/)/,
+  /@sinclair\/typebox\/build\/esm\/value\//,
+  /@sinclair\/typebox\/build\/esm\/(system\/policy|type\/clone\/|type\/create\/immutable)/,
   /@sinclair\/typebox\/build\/esm\/(errors|compiler)\//,
   // The bundle's `Type` builds these itself (src/core/tools/json-type-builders.ts): TypeBox's versions
   // bring the template-literal parser, mapped types, indexed keys and the kind guards.
