@@ -51,11 +51,12 @@ export const LAZY_ONLY = [
   /build\/src\/core\/indicators\/load-studies-for-tool\.js$/,
   // The built-in studies' names and categories, loaded when the picker first lists them.
   /build\/src\/core\/indicators\/builtin-indicator-index\.js$/,
-  // What the first paint of given bars never calls (src/core/commands/): folding the host's bars into
-  // another period, older history, a run's undo, moving a price line, aligning comparisons; and in
-  // src/core/data/ folding bars and times as text (zoned-time.ts; market-time.ts keeps the zone offsets).
-  /build\/src\/core\/commands\/(host-data-ops|load-older|revert-run|price-line-edits|align-series)\.js$/,
-  /build\/src\/core\/data\/(aggregate-bars|zoned-time)\.js$/,
+  // What the first paint of given bars never calls (src/core/commands/): reading a source's bars, folding
+  // the host's bars into another period, older history, a run's undo, moving a price line, aligning
+  // comparisons; and in src/core/data/ folding bars, times as text (zoned-time.ts; market-time.ts keeps
+  // the zone offsets) and a series' first problem worded (validate-bars.ts; check-bar.ts stays).
+  /build\/src\/core\/commands\/(load-series|host-data-ops|load-older|revert-run|price-line-edits|align-series)\.js$/,
+  /build\/src\/core\/data\/(aggregate-bars|zoned-time|validate-bars)\.js$/,
 ];
 
 /** The eager part's sources (from each eager file's source map) that {@link LAZY_ONLY} forbids. */

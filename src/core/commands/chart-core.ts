@@ -42,7 +42,7 @@ import { PriceLineCommands } from './price-line-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
 import { resolveStudy } from './indicator-study.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
-import { loadSeries } from './load-series.js';
+import { loadSeriesLazily, preloadSeriesCode } from './load-series-lazily.js';
 import { defaultView } from '../state/index.js';
 import { seriesMatchesTarget } from './series-matches-target.js';
 import { HOST_SOURCE_ID, HostDataSource } from './host-data-source.js';
@@ -298,7 +298,7 @@ export class ChartCore implements CommandContext {
     signal?.addEventListener('abort', onAbort, { once: true });
     this.store.action('loading', (d) => d.set('loading', true), { undoable: false });
     try {
-      const series = await loadSeries(this.sources, target, controller.signal, onProgress);
+      const series = await loadSeriesLazily(this.sources, target, controller.signal, onProgress);
       if (controller.signal.aborted) throw new DOMException('Load aborted', 'AbortError');
       this.#loadReason = reason;
       this.store.action(
@@ -332,6 +332,7 @@ export class ChartCore implements CommandContext {
         'not_found',
         `Unknown data source '${sourceId}'. Known: ${this.sources.ids().join(', ')}.`,
       );
+    preloadSeriesCode(); // the bars are loaded next
     this.#load?.abort();
     const controller = new AbortController();
     this.#load = controller;
@@ -359,7 +360,7 @@ export class ChartCore implements CommandContext {
       this.#load?.abort();
       const controller = new AbortController();
       this.#load = controller;
-      const loaded = await loadSeries(this.sources, target, controller.signal);
+      const loaded = await loadSeriesLazily(this.sources, target, controller.signal);
       if (controller.signal.aborted) return;
       // The bars that follow an undo/redo of a target change: part of that action, not one of its own.
       this.#loadReason = 'sync';

@@ -4,7 +4,7 @@ import type { ReadOnlySignal } from '../store/index.js';
 import { lazyModule } from '../tools/lazy-module.js';
 import type { CommandContext } from './command-context.js';
 import type { ComparisonEntry } from '../state/index.js';
-import { loadSeries } from './load-series.js';
+import { loadSeriesLazily } from './load-series-lazily.js';
 
 type AlignSeries = typeof import('./align-series.js');
 /**
@@ -90,7 +90,7 @@ export class ComparisonCommands {
     this.#loading.add(key);
     try {
       const [series] = await Promise.all([
-        loadSeries(this.ctx.sources, { symbol: entry.symbol, period, sourceId: entry.sourceId }),
+        loadSeriesLazily(this.ctx.sources, { symbol: entry.symbol, period, sourceId: entry.sourceId }),
         loadAlign(),
       ]);
       this.remember(entry, series);

@@ -1,6 +1,6 @@
 import type { Bar, Bars } from './bars.js';
 import { intradayPeriodMs, type Period } from './period.js';
-import { checkBar, firstUnsoundBar } from './validate-bars.js';
+import { checkBar, firstUnsoundBar } from './check-bar.js';
 
 /** Why a bar was refused: the first problem found, with the bar's index. */
 export interface BadBar {

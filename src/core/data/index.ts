@@ -24,6 +24,7 @@ export * from './binance-stream.js';
 export * from './binance-klines.js';
 export type { BinanceFetch } from './binance-http.js';
 export * from './validate-bars.js';
+export * from './check-bar.js';
 export * from './fetch-text.js';
 export * from './session-day-start.js';
 export * from './strip-bidi-controls.js';

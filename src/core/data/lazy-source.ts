@@ -5,6 +5,20 @@ import type { OlderBarsRequest } from './binance-older-bars.js';
 import { PERIODS, type Period } from './period.js';
 import type { UrlSourceOptions } from './url-source.js';
 
+/** The sources {@link lazySource} made, with their loaders: what {@link preloadSource} may start. */
+const lazySources = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * Starts fetching the code of `source` when it is a {@link lazySource} whose module is not in yet
+ * (a failure is left to its first call, which tries again); does nothing for any other source. For a
+ * caller that must load its own code before it asks the source (loadSeries, issue #12): both chunks
+ * come at once instead of one after the other.
+ */
+export function preloadSource(source: DataSource | undefined): void {
+  const load = source ? lazySources.get(source) : undefined;
+  if (load) load().catch(() => undefined);
+}
+
 /**
  * A source whose implementation is a separate module, imported on first use (the bundle keeps it
  * in a chunk beside itself, so a page loads the code of the one source it shows: issue #12).
@@ -28,7 +42,7 @@ export function lazySource<S extends DataSource>(
     );
     return loading;
   };
-  return {
+  const lazy = {
     id: meta.id,
     label: meta.label,
     get periods(): readonly Period[] {
@@ -57,6 +71,8 @@ export function lazySource<S extends DataSource>(
       };
     },
   };
+  lazySources.set(lazy, get);
+  return lazy;
 }
 
 /** The offline `sample` source, its generator loaded on first use. */

@@ -1,7 +1,7 @@
 import { createBars, type Bars } from './bars.js';
 import { DataSourceError } from './data-source.js';
 import { checkTimeZone } from './check-time-zone.js';
-import { checkBar } from './validate-bars.js';
+import { checkBar } from './check-bar.js';
 import { orderParsedBars } from './order-parsed-bars.js';
 import { parseTimeValue } from './parse-time-value.js';
 

@@ -5,7 +5,7 @@ import { locateJsonError } from './locate-json-error.js';
 import { orderParsedBars } from './order-parsed-bars.js';
 import type { ParseBarsOptions } from './parse-bars-csv.js';
 import { isSerialDate, parseTimeValue } from './parse-time-value.js';
-import { checkBar } from './validate-bars.js';
+import { checkBar } from './check-bar.js';
 import { PERIODS, isPeriod, type Period } from './period.js';
 
 /** Bars from a JSON file plus whatever the file says about itself. */

@@ -7,8 +7,8 @@ import { createBars, type DataSource, type Series } from '../../../src/core/data
 import { waitFor } from '../helpers/chart-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 
-// Folding the host's bars into another period (src/core/commands/host-data-ops.ts) and fetching older
-// history (src/core/commands/load-older.ts) are modules loaded on first use. When one cannot be fetched
+// Reading a source's bars (src/core/commands/load-series.ts), folding the host's bars into another
+// period (host-data-ops.ts) and fetching older history (load-older.ts) are modules loaded on first use. When one cannot be fetched
 // (offline, a CMS that did not copy the chunk), the user is told why, the chart keeps what it shows,
 // and the same action works once the module loads.
 
@@ -62,6 +62,31 @@ describe('a chart whose data modules cannot be fetched', function () {
 
   afterEach(async () => {
     await executeServerCommand('block-requests', { pattern: null });
+  });
+
+  // First: every later test loads load-series.js, and a page imports a module once.
+  it("a source's bars whose loading code cannot be fetched are a kline-error; the chart loads them once it can", async () => {
+    const wrapper = await fixture<HTMLElement>(
+      html`<div><kline-chart style="width:700px;height:400px" source="custom"></kline-chart></div>`,
+    );
+    const chart = wrapper.querySelector('kline-chart') as KlineChart;
+    const errors: { code: string; message: string }[] = [];
+    chart.addEventListener('kline-error', (e) => errors.push((e as CustomEvent).detail));
+    expect(chart.setBars(minuteBars(60), { symbol: 'HOST', period: '1m' })).to.equal(true);
+    await chart.whenPainted();
+    chart.registerDataSource(pagedSource());
+    await executeServerCommand('block-requests', { pattern: '/load-series\\.js' });
+    chart.setAttribute('symbol', 'PAGED');
+    chart.setAttribute('source', 'paged');
+    await waitFor(() => errors.some((e) => /could not be loaded/.test(e.message)), 'a kline-error about the code');
+    // The host's bars are still shown.
+    expect(chart.context.get()!.symbol).to.equal('HOST');
+    expect(chart.context.get()!.dataRange.bars).to.equal(60);
+
+    await executeServerCommand('block-requests', { pattern: null });
+    const moved = await chart.tools.execute('chart_set_symbol', { symbol: 'PAGED', sourceId: 'paged' });
+    expect(moved.success, JSON.stringify(moved)).to.equal(true);
+    expect(chart.context.get()!.source).to.equal('paged');
   });
 
   it("a period change of the host's bars fails with a clear error, keeps the bars, and works once the module loads", async () => {

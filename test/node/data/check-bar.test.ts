@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { guessPeriod, shortestAndMedianStep } from '../../../src/core/data/guess-period.js';
-import { checkBar, firstUnsoundBar, validateBars } from '../../../src/core/data/validate-bars.js';
+import { checkBar, firstUnsoundBar, validateBars } from '../../../src/core/data/index.js';
 import { emptyColumns } from '../indicators/fixtures.js';
 
 /** A small seeded generator, so a failure names its case. */
