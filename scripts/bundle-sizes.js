@@ -54,9 +54,10 @@ export const LAZY_ONLY = [
   // What the first paint of given bars never calls (src/core/commands/): reading a source's bars, folding
   // the host's bars into another period, older history, a run's undo, moving a price line, aligning
   // comparisons; and in src/core/data/ folding bars, times as text (zoned-time.ts; market-time.ts keeps
-  // the zone offsets) and a series' first problem worded (validate-bars.ts; check-bar.ts stays).
+  // the zone offsets), a day number's fields (civil-fields.ts; civil-date.ts stays) and a series' first
+  // problem worded (validate-bars.ts; check-bar.ts stays).
   /build\/src\/core\/commands\/(load-series|host-data-ops|load-older|revert-run|price-line-edits|align-series)\.js$/,
-  /build\/src\/core\/data\/(aggregate-bars|zoned-time|validate-bars)\.js$/,
+  /build\/src\/core\/data\/(aggregate-bars|zoned-time|civil-fields|validate-bars)\.js$/,
 ];
 
 /** The eager part's sources (from each eager file's source map) that {@link LAZY_ONLY} forbids. */

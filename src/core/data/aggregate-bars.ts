@@ -1,5 +1,6 @@
 import { createBars, type Bars } from './bars.js';
-import { DAY_MS, civilMonth, civilYear, mondayWeekIndex } from './civil-date.js';
+import { DAY_MS } from './civil-date.js';
+import { civilMonth, civilYear, mondayWeekIndex } from './civil-fields.js';
 import { DataSourceError } from './data-source.js';
 import { zoneOffsetMs } from './market-time.js';
 import { PERIODS, intradayPeriodMs, type Period } from './period.js';

@@ -1,6 +1,7 @@
 import { aggregateBars } from './aggregate-bars.js';
 import { createBars, type Bars } from './bars.js';
-import { civilDay, civilMonth, civilWeekday, civilYear, daysFromCivil } from './civil-date.js';
+import { daysFromCivil } from './civil-date.js';
+import { civilDay, civilMonth, civilWeekday, civilYear } from './civil-fields.js';
 import { zonedTimeToUtc } from './zoned-time.js';
 import { createPrng, hashSeed, type Prng } from './prng.js';
 import type { SampleSpec } from './sample-instruments.js';

@@ -1,4 +1,5 @@
-import { DAY_MS, civilDay, civilMonth, civilWeekday, civilYear, daysFromCivil } from './civil-date.js';
+import { DAY_MS, daysFromCivil } from './civil-date.js';
+import { civilDay, civilMonth, civilWeekday, civilYear } from './civil-fields.js';
 import { assertFiniteTime, HOUR_MS, MINUTE_MS, zoneOffsetMs } from './market-time.js';
 import { intradayPeriodMs, type Period } from './period.js';
 
