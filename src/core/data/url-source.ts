@@ -7,7 +7,7 @@ import { DataSourceError, type BarsRequest, type DataSource, type Series } from 
 import { guessPeriod } from './guess-period.js';
 import type { Instrument } from './instrument.js';
 import { parseBarsCsvYielding } from './parse-bars-csv.js';
-import { parseBarsJson } from './parse-bars-json.js';
+import { parseBarsJsonYielding } from './parse-bars-json.js';
 import { PERIODS, type Period } from './period.js';
 import { selectBars } from './select-bars.js';
 import { isSessionText } from './session-day-start.js';
@@ -102,7 +102,7 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
     const parsed =
       kind === 'csv'
         ? { ...(await parseBarsCsvYielding(text, { timeZone: options.timeZone })), timeZone: options.timeZone ?? 'UTC' }
-        : parseBarsJson(text, { timeZone: options.timeZone });
+        : await parseBarsJsonYielding(text, { timeZone: options.timeZone });
     const meta = kind === 'json' ? parsed : undefined;
     const symbol = meta?.symbol ?? options.symbol ?? fileSymbol(url);
     const period = meta?.period ?? guessPeriod(parsed.bars.time);
