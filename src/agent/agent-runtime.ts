@@ -39,6 +39,7 @@ import { openSessionChannel, type SessionChannel } from './session-channel.js';
 import { isSameEvent } from './is-same-event.js';
 import { yieldToEventLoop } from './yield-to-event-loop.js';
 import { RUN_CHANGES_STORE_LIMIT } from './run-changes-store-limit.js';
+import { boundToolInput } from './bound-tool-input.js';
 
 /** Options of {@link AgentRuntime}. */
 export interface AgentRuntimeOptions {
@@ -883,13 +884,21 @@ export class AgentRuntime {
   ): Promise<ToolResult> {
     const parsed = parseToolArguments(call.arguments);
     const approved = await this.#approved(active, call.id);
-    this.#emit(state, active.runId, {
-      type: 'tool.started',
+    const startedEvent = {
+      type: 'tool.started' as const,
       callId: call.id,
       name: call.name,
       input: parsed.ok ? parsed.value : call.arguments,
       ...(call.extra ? { extra: call.extra } : {}),
-    });
+    };
+    // The session stores a shortened copy of a huge input (a 10,000-marker call is ≈ 1 MB); the tool gets it all.
+    const bounded = boundToolInput(startedEvent.input);
+    this.#emit(
+      state,
+      active.runId,
+      startedEvent,
+      bounded.bytes === undefined ? undefined : { ...startedEvent, input: bounded.input, inputBytes: bounded.bytes },
+    );
     const started = Date.now();
     let result: ToolResult;
     if (!parsed.ok) {

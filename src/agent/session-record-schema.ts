@@ -97,6 +97,7 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
     name: Str,
     input: Type.Unknown(),
     extra: Opt(Type.Record(Str, Type.Unknown())),
+    inputBytes: Opt(Type.Integer({ minimum: 0 })),
   }),
   'tool.progress': event('tool.progress', { callId: Str, message: Str }),
   'tool.finished': event('tool.finished', { callId: Str, name: Str, result: ToolResultSchema, elapsedMs: Num }),

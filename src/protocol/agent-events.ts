@@ -112,13 +112,19 @@ export type AgentEvent = EventBase &
         readonly text: string;
         readonly reasoning?: string;
       }
-    /** `extra`: provider fields of the call (Gemini 3 `extra_content`), sent back with it in the follow-up request. */
+    /**
+     * `extra`: provider fields of the call (Gemini 3 `extra_content`), sent back with it in the follow-up request.
+     * `inputBytes`: set when `input` is a shortened copy (a stored session keeps at most 16 KiB of JSON of a
+     * call's input): the size of the whole input, which the tool got (its JSON, counted as the model's history
+     * counts arguments: `jsonStringBytes`).
+     */
     | {
         readonly type: 'tool.started';
         readonly callId: string;
         readonly name: string;
         readonly input: unknown;
         readonly extra?: Readonly<Record<string, unknown>>;
+        readonly inputBytes?: number;
       }
     /** Live report of a long tool call (`fraction` 0..1 when known). */
     | { readonly type: 'tool.progress'; readonly callId: string; readonly message: string; readonly fraction?: number }
