@@ -40,6 +40,7 @@ import { isSameEvent } from './is-same-event.js';
 import { yieldToEventLoop } from './yield-to-event-loop.js';
 import { RUN_CHANGES_STORE_LIMIT } from './run-changes-store-limit.js';
 import { boundToolInput } from './bound-tool-input.js';
+import { digestRunChanges } from './digest-run-changes.js';
 
 /** Options of {@link AgentRuntime}. */
 export interface AgentRuntimeOptions {
@@ -1098,11 +1099,18 @@ export class AgentRuntime {
       this.#emit(state, active.runId, body);
       return;
     }
+    // Beside the English summary, a digest of the set lets a panel word it in its reader's language after a reload.
+    const digest = digestRunChanges(changes.changes);
     this.#emit(
       state,
       active.runId,
       { ...body, changesStored: false },
-      { ...body, changesStored: false, changes: { runId: changes.changes.runId, slices: {} } },
+      {
+        ...body,
+        changesStored: false,
+        changes: { runId: changes.changes.runId, slices: {} },
+        ...(digest ? { digest } : {}),
+      },
     );
   }
 

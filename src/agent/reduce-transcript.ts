@@ -104,6 +104,8 @@ export interface RunChangesTranscriptItem extends ItemBase {
   readonly reverted: boolean;
   /** `false`: the session did not store the set (too large); only the tab that ran it holds it. */
   readonly changesStored?: false;
+  /** With `changesStored: false` after a reload: what the summary reads of the set (see `digestRunChanges`). */
+  readonly digest?: RunChangeSet;
   /** Why the last undo or redo could not be done (English). */
   readonly conflicts?: readonly string[];
   /** The same as data, when the chart gave it (the panel words it in its reader's language). */
@@ -288,6 +290,7 @@ export class TranscriptReducer {
           changes: event.changes,
           reverted: false,
           ...(event.changesStored === false ? { changesStored: false } : {}),
+          ...(event.digest ? { digest: event.digest } : {}),
         });
         break;
       }

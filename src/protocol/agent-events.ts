@@ -176,6 +176,12 @@ export type AgentEvent = EventBase &
          * the run until the page is reloaded).
          */
         readonly changesStored?: false;
+        /**
+         * With `changesStored: false`: the set cut down to what its summary reads (counts of drawings, price
+         * lines and markers; the other slices as they are), for a panel to word in its reader's language after
+         * a reload. Never a set to revert. Absent from older sessions (their English `summary` is shown).
+         */
+        readonly digest?: RunChangeSet;
       }
     /**
      * Stored after each tool call that changed the chart: what the run changed so far. Shown only for a run
@@ -187,6 +193,8 @@ export type AgentEvent = EventBase &
         readonly changes: RunChangeSet;
         /** `false`: stored with no slices (a run's checkpoints store at most 2,000,000 characters of sets in all). */
         readonly changesStored?: false;
+        /** As `run.changes` `digest`. */
+        readonly digest?: RunChangeSet;
       }
     /** The user undid (or redid) run `targetRunId`'s changes; `conflicts` when a later change blocked it. */
     | {
