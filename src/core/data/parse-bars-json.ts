@@ -190,7 +190,7 @@ export function parseBarsJson(text: string, options: ParseBarsOptions = {}): Par
  * {@link parseBarsJson} that yields to the event loop (a macrotask) every {@link JSON_ROWS_PER_CHUNK}
  * bars it converts, as `parseBarsCsvYielding` does: a 100 MB file holds a million bars, and turning
  * them into columns took some seconds in one task (the page froze). Same result and same errors.
- * `JSON.parse` itself is still one task (about 1.8 s for 100 MB in Chromium).
+ * `JSON.parse` itself is still one task (0.9–1.8 s for 100 MB in Chromium).
  */
 export async function parseBarsJsonYielding(text: string, options: ParseBarsOptions = {}): Promise<ParsedBarsFile> {
   const steps = parseSteps(text, options);
