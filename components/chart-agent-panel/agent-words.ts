@@ -23,10 +23,15 @@ import type { PanelStrings } from './panel-strings.js';
 export function runSummaryText(item: RunChangesTranscriptItem, s: PanelStrings, tag: string): readonly string[] {
   const names = namesFor(tag, s);
   const phrases = s.runChanges.summary;
-  // A set too large to store is gone after a reload: the chart's English summary is all there is.
-  if (item.changesStored === false && Object.keys(item.changes.slices).length === 0) return item.summary;
-  const byChart = splitByChart(item.changes);
-  if (!byChart) return summarizeRunChanges(item.changes, phrases, names);
+  // A set too large to store is gone after a reload: its digest says what it changed, else (sessions stored
+  // before digests) the chart's English summary is all there is.
+  let changes = item.changes;
+  if (item.changesStored === false && Object.keys(changes.slices).length === 0) {
+    if (!item.digest) return item.summary;
+    changes = item.digest;
+  }
+  const byChart = splitByChart(changes);
+  if (!byChart) return summarizeRunChanges(changes, phrases, names);
   return [...byChart].flatMap(([chartId, changes]) =>
     summarizeRunChanges(changes, phrases, names).map((line) => (chartId ? `${chartId}: ${line}` : line)),
   );

@@ -198,6 +198,7 @@ export const chartAgentPanelStyles = [
   .tool-section-title { padding: 2px 9px; font-size: 11px; color: var(--_muted); text-transform: uppercase; letter-spacing: 0.04em; }
   .tool-json { margin: 0 9px 8px; padding: 6px 8px; max-height: 220px; overflow: auto; background: var(--_bg); border: 1px solid var(--_border);
     border-radius: 6px; font: 11px/1.45 var(--_mono); white-space: pre-wrap; overflow-wrap: anywhere; }
+  .tool-shortened { margin: -4px 9px 8px; font-size: 11px; color: var(--_muted); }
   .spinner { width: 12px; height: 12px; border: 2px solid var(--_border); border-top-color: var(--_accent); border-radius: 50%; animation: spin 0.8s linear infinite; display: inline-block; }
   @keyframes spin { to { transform: rotate(360deg); } }
   @media (prefers-reduced-motion: reduce) { .spinner, .message.assistant.streaming .markdown > :last-child::after { animation: none; } }

@@ -210,6 +210,8 @@ export const EN_PANEL: PanelStrings = {
     input: 'Input',
     result: 'Result',
     noInput: '(no input)',
+    inputShortened: (size) =>
+      `Shortened: the whole input was ${size}. The tool got all of it; the chat keeps this much.`,
     unknownTool: (name) => `Unknown tool: ${name}`,
     noName: '(no name)',
   },

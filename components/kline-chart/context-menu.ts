@@ -1,6 +1,7 @@
 import { css, html, nothing, type CSSResult, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import { hitTestDrawings } from '../../src/core/drawings/index.js';
+import { roundPrice } from '../../src/core/data/index.js';
 import { defaultView } from '../../src/core/state/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
 import {
@@ -172,7 +173,7 @@ export class ContextMenu {
     const raw = m.yToPrice(y);
     if (!Number.isFinite(raw)) return null;
     const precision = s.instrument.pricePrecision;
-    const value = precision === undefined ? raw : Number(raw.toFixed(precision));
+    const value = precision === undefined ? raw : roundPrice(raw, precision);
     const plot = this.#d.renderer()?.pane('price')?.plot;
     const n = s.bars.length;
     const index = Math.min(n - 1, Math.max(0, Math.round(plot ? plot.posToVal(x, 'x') : n - 1)));

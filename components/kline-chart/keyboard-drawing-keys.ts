@@ -1,5 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/chart-core.js';
+import { roundPrice } from '../../src/core/data/index.js';
 import { isDrawingKind, type Drawing, type DrawingKind } from '../../src/core/drawings/index.js';
 import { drawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import type { ChartA11yController } from './chart-a11y-controller.js';
@@ -191,7 +192,7 @@ export class KeyboardDrawingKeys {
 
   #round(price: number): number {
     const precision = this.#o.core.store.peek('series')?.instrument.pricePrecision ?? 2;
-    return Number(price.toFixed(precision));
+    return roundPrice(price, precision);
   }
 
   #format(price: number): string {

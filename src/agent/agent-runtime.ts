@@ -39,6 +39,8 @@ import { openSessionChannel, type SessionChannel } from './session-channel.js';
 import { isSameEvent } from './is-same-event.js';
 import { yieldToEventLoop } from './yield-to-event-loop.js';
 import { RUN_CHANGES_STORE_LIMIT } from './run-changes-store-limit.js';
+import { boundToolInput } from './bound-tool-input.js';
+import { digestRunChanges } from './digest-run-changes.js';
 
 /** Options of {@link AgentRuntime}. */
 export interface AgentRuntimeOptions {
@@ -883,13 +885,21 @@ export class AgentRuntime {
   ): Promise<ToolResult> {
     const parsed = parseToolArguments(call.arguments);
     const approved = await this.#approved(active, call.id);
-    this.#emit(state, active.runId, {
-      type: 'tool.started',
+    const startedEvent = {
+      type: 'tool.started' as const,
       callId: call.id,
       name: call.name,
       input: parsed.ok ? parsed.value : call.arguments,
       ...(call.extra ? { extra: call.extra } : {}),
-    });
+    };
+    // The session stores a shortened copy of a huge input (a 10,000-marker call is ≈ 1 MB); the tool gets it all.
+    const bounded = boundToolInput(startedEvent.input);
+    this.#emit(
+      state,
+      active.runId,
+      startedEvent,
+      bounded.bytes === undefined ? undefined : { ...startedEvent, input: bounded.input, inputBytes: bounded.bytes },
+    );
     const started = Date.now();
     let result: ToolResult;
     if (!parsed.ok) {
@@ -1089,11 +1099,18 @@ export class AgentRuntime {
       this.#emit(state, active.runId, body);
       return;
     }
+    // Beside the English summary, a digest of the set lets a panel word it in its reader's language after a reload.
+    const digest = digestRunChanges(changes.changes);
     this.#emit(
       state,
       active.runId,
       { ...body, changesStored: false },
-      { ...body, changesStored: false, changes: { runId: changes.changes.runId, slices: {} } },
+      {
+        ...body,
+        changesStored: false,
+        changes: { runId: changes.changes.runId, slices: {} },
+        ...(digest ? { digest } : {}),
+      },
     );
   }
 

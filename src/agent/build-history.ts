@@ -137,7 +137,8 @@ export function buildHistory(
         const call = {
           id: event.callId,
           name: event.name,
-          arguments: argumentsText(event.input),
+          // A stored input over MAX_ARGUMENTS_BYTES is a shortened copy: the model gets the note capMessage gives.
+          arguments: event.inputBytes === undefined ? argumentsText(event.input) : trimmedArguments(event.inputBytes),
           ...(event.extra ? { extra: event.extra } : {}),
         };
         current.calls.push(call);

@@ -9,6 +9,7 @@ import type {
   ToolResult,
 } from '../protocol/index.js';
 import { withCheckpoint } from './checkpoint-text.js';
+import { boundToolInput } from './bound-tool-input.js';
 
 /** The name of the runtime's question tool; its calls render as question cards, not tool cards. */
 export const ASK_USER_TOOL = 'ask_user';
@@ -42,7 +43,10 @@ export interface ToolTranscriptItem extends ItemBase {
   readonly kind: 'tool';
   readonly callId: string;
   readonly name: string;
+  /** The call's input; a shortened copy when `inputBytes` is set (see `boundToolInput`). */
   readonly input: unknown;
+  /** The size of the whole input (JSON bytes) when `input` is a shortened copy of it. */
+  readonly inputBytes?: number;
   readonly status: 'running' | 'succeeded' | 'failed';
   readonly result?: ToolResult;
   readonly elapsedMs?: number;
@@ -100,6 +104,8 @@ export interface RunChangesTranscriptItem extends ItemBase {
   readonly reverted: boolean;
   /** `false`: the session did not store the set (too large); only the tab that ran it holds it. */
   readonly changesStored?: false;
+  /** With `changesStored: false` after a reload: what the summary reads of the set (see `digestRunChanges`). */
+  readonly digest?: RunChangeSet;
   /** Why the last undo or redo could not be done (English). */
   readonly conflicts?: readonly string[];
   /** The same as data, when the chart gave it (the panel words it in its reader's language). */
@@ -202,18 +208,25 @@ export class TranscriptReducer {
           reasoning: (item.reasoning ?? '') + event.delta,
         }));
         break;
-      case 'tool.started':
+      case 'tool.started': {
         if (event.name === ASK_USER_TOOL) break;
+        // A stored event holds the shortened copy already; a live one the whole input, shown as it is stored.
+        const { input, bytes } =
+          event.inputBytes === undefined
+            ? boundToolInput(event.input)
+            : { input: event.input, bytes: event.inputBytes };
         this.#add({
           kind: 'tool',
           id: `tool:${event.runId ?? ''}:${event.callId}`,
           ...base,
           callId: event.callId,
           name: event.name,
-          input: event.input,
+          input,
+          ...(bytes !== undefined ? { inputBytes: bytes } : {}),
           status: ended ? 'failed' : 'running',
         });
         break;
+      }
       case 'tool.progress':
         this.#update<ToolTranscriptItem>(`tool:${event.runId ?? ''}:${event.callId}`, (item) => ({
           ...item,
@@ -277,6 +290,7 @@ export class TranscriptReducer {
           changes: event.changes,
           reverted: false,
           ...(event.changesStored === false ? { changesStored: false } : {}),
+          ...(event.digest ? { digest: event.digest } : {}),
         });
         break;
       }

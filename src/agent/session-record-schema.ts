@@ -35,6 +35,7 @@ const RunUnitSchema = Type.Object({
   after: Opt(Type.Unknown()),
   beforeAt: Opt(Num),
   afterAt: Opt(Num),
+  count: Opt(Type.Integer({ minimum: 1 })),
 });
 const RunChangeSetSchema = Type.Object({
   runId: Str,
@@ -97,6 +98,7 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
     name: Str,
     input: Type.Unknown(),
     extra: Opt(Type.Record(Str, Type.Unknown())),
+    inputBytes: Opt(Type.Integer({ minimum: 0 })),
   }),
   'tool.progress': event('tool.progress', { callId: Str, message: Str }),
   'tool.finished': event('tool.finished', { callId: Str, name: Str, result: ToolResultSchema, elapsedMs: Num }),
@@ -125,11 +127,13 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
     summary: Type.Array(Str),
     changes: RunChangeSetSchema,
     changesStored: Opt(Type.Literal(false)),
+    digest: Opt(RunChangeSetSchema),
   }),
   'run.changes.checkpoint': event('run.changes.checkpoint', {
     summary: Type.Array(Str),
     changes: RunChangeSetSchema,
     changesStored: Opt(Type.Literal(false)),
+    digest: Opt(RunChangeSetSchema),
   }),
   'run.reverted': event('run.reverted', {
     targetRunId: Str,

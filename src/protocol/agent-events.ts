@@ -112,13 +112,19 @@ export type AgentEvent = EventBase &
         readonly text: string;
         readonly reasoning?: string;
       }
-    /** `extra`: provider fields of the call (Gemini 3 `extra_content`), sent back with it in the follow-up request. */
+    /**
+     * `extra`: provider fields of the call (Gemini 3 `extra_content`), sent back with it in the follow-up request.
+     * `inputBytes`: set when `input` is a shortened copy (a stored session keeps at most 16 KiB of JSON of a
+     * call's input): the size of the whole input, which the tool got (its JSON, counted as the model's history
+     * counts arguments: `jsonStringBytes`).
+     */
     | {
         readonly type: 'tool.started';
         readonly callId: string;
         readonly name: string;
         readonly input: unknown;
         readonly extra?: Readonly<Record<string, unknown>>;
+        readonly inputBytes?: number;
       }
     /** Live report of a long tool call (`fraction` 0..1 when known). */
     | { readonly type: 'tool.progress'; readonly callId: string; readonly message: string; readonly fraction?: number }
@@ -170,6 +176,12 @@ export type AgentEvent = EventBase &
          * the run until the page is reloaded).
          */
         readonly changesStored?: false;
+        /**
+         * With `changesStored: false`: the set cut down to what its summary reads (counts of drawings, price
+         * lines and markers; the other slices as they are), for a panel to word in its reader's language after
+         * a reload. Never a set to revert. Absent from older sessions (their English `summary` is shown).
+         */
+        readonly digest?: RunChangeSet;
       }
     /**
      * Stored after each tool call that changed the chart: what the run changed so far. Shown only for a run
@@ -181,6 +193,8 @@ export type AgentEvent = EventBase &
         readonly changes: RunChangeSet;
         /** `false`: stored with no slices (a run's checkpoints store at most 2,000,000 characters of sets in all). */
         readonly changesStored?: false;
+        /** As `run.changes` `digest`. */
+        readonly digest?: RunChangeSet;
       }
     /** The user undid (or redid) run `targetRunId`'s changes; `conflicts` when a later change blocked it. */
     | {

@@ -63,6 +63,11 @@ export interface RunUnitChange {
   /** Its index in its list before / after the run (lists only): a revert puts it back there. */
   readonly beforeAt?: number;
   readonly afterAt?: number;
+  /**
+   * In a stored digest only (`run.changes` `digest`, src/agent/digest-run-changes.ts): the number of
+   * units alike this one stands for, whose values were not kept. Absent: one.
+   */
+  readonly count?: number;
 }
 
 /** A run's changes in words ("period 1d → 1w", "MACD(12,26,9) added") plus the change set to undo them later. */

@@ -4,6 +4,7 @@
  * and indicator values with the price's decimals where they are prices. DOM-free (Intl only).
  */
 import { decimalsOf } from '../core/data/derive-price-precision.js';
+import { exponentForm, formatFixed } from '../core/data/format-fixed.js';
 
 const compact = new Map<string, Intl.NumberFormat>();
 
@@ -32,19 +33,7 @@ export function formatCompact(v: number, locale: string, digits = 2): string {
   return compactFormat(locale, digits).format(v);
 }
 
-/**
- * `v` with `decimals` decimals, or in exponent form (`1E-300`, as huge values are written) when those
- * decimals would write a nonzero value as zeros (0.000000000000).
- */
-export function formatFixed(v: number, decimals: number): string {
-  if (v !== 0 && Math.abs(v) < 0.5 * 10 ** -decimals) return exponentForm(v, 2);
-  return v.toFixed(decimals);
-}
-
-/** `1E300`, `1.5E-300`: at most `digits` decimals, no trailing zeros, no `+`. */
-function exponentForm(v: number, digits: number): string {
-  return v.toExponential(digits).replace(/\.?0*e\+?/, 'E');
-}
+export { formatFixed };
 
 /**
  * A study's value in the legend and the data table: compact for volumes and large numbers; with

@@ -11,7 +11,8 @@ export interface ErrorServers {
   readonly refusedUrl: string;
   /**
    * Data files served slowly: `GET <filesUrl>/<NAME>.csv?delay=<ms>&base=<price>` answers 60 daily bars
-   * around `base` after `delay` ms (CORS allowed); `GET <filesUrl>/__log` lists each request's fate.
+   * around `base` after `delay` ms (CORS allowed); `?declare=<bytes>` sends that `Content-Length`, the header row
+   * and never ends; `GET <filesUrl>/__log` lists each request's fate.
    */
   readonly filesUrl: string;
   /** POST requests each server received (the HTML one counts API calls, the other one every request). */
@@ -89,7 +90,10 @@ export async function startErrorServers(): Promise<ErrorServers> {
   };
 }
 
-/** `GET /files/<NAME>.csv?delay=&base=`: 60 daily bars after `delay` ms; `/files/__log`: every request's fate. */
+/**
+ * `GET /files/<NAME>.csv?delay=&base=`: 60 daily bars after `delay` ms; `?declare=<bytes>`: a `Content-Length` of
+ * that many bytes, the header row, and no end; `/files/__log`: every request's fate.
+ */
 function serveSlowFile(
   req: http.IncomingMessage,
   res: http.ServerResponse,
@@ -102,6 +106,17 @@ function serveSlowFile(
   }
   const entry = { path: url.pathname + url.search, state: 'pending' as 'pending' | 'answered' | 'aborted' };
   log.push(entry);
+  const declared = url.searchParams.get('declare');
+  if (declared !== null) {
+    // `?declare=<bytes>`: a file that says it is that long, sends its header row and never ends (a huge file).
+    res
+      .writeHead(200, { 'Content-Type': 'text/csv', 'Content-Length': declared })
+      .write('time,open,high,low,close,volume\n');
+    res.on('close', () => {
+      if (entry.state === 'pending') entry.state = 'aborted';
+    });
+    return;
+  }
   const base = Number(url.searchParams.get('base') ?? 100);
   const rows = Array.from({ length: 60 }, (_, i) => {
     const day = new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);

@@ -9,6 +9,8 @@ export interface ToolCardStrings {
   readonly input: string;
   readonly result: string;
   readonly noInput: string;
+  /** Under an input shown shortened (a huge one, as the session stores it): its whole size, e.g. `1.2 MB`. */
+  readonly inputShortened: (size: string) => string;
   /** The card of a call to a tool that does not exist (the name is text, never markup). */
   readonly unknownTool: (name: string) => string;
   /** Shown as the name of a call that came without one. */
@@ -33,6 +35,13 @@ export function formatElapsed(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   const seconds = Math.floor((ms % 60_000) / 1000);
   return `${minutes} m ${String(seconds).padStart(2, '0')} s`;
+}
+
+/** `850 bytes`, `16.4 kB`, `1.2 MB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} bytes`;
+  if (bytes < 1e6) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
 /** Pretty JSON as plain text; a value that is already a string (e.g. malformed arguments) as it is. */
@@ -86,6 +95,7 @@ export function renderToolCard(item: ToolTranscriptItem, options: ToolCardOption
         <summary>${strings.input}${result ? html` · ${strings.result}` : nothing}</summary>
         <div class="tool-section-title">${strings.input}</div>
         <pre class="tool-json" translate="no">${hasInput ? formatJson(item.input) : strings.noInput}</pre>
+        ${item.inputBytes !== undefined ? html`<div class="tool-shortened">${strings.inputShortened(formatBytes(item.inputBytes))}</div>` : nothing}
         ${
           result
             ? html`

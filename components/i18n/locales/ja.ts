@@ -410,6 +410,8 @@ const ja: LocaleStrings = {
       input: '入力',
       result: '結果',
       noInput: '（入力なし）',
+      inputShortened: (size) =>
+        `短縮表示：入力全体は ${size} でした。ツールにはすべて渡され、チャットにはこの部分だけが残ります。`,
       unknownTool: (name) => `不明なツール: ${name}`,
       noName: '（名前なし）',
     },

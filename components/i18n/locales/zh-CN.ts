@@ -396,6 +396,7 @@ const zhCN: LocaleStrings = {
       input: '输入',
       result: '结果',
       noInput: '（无输入）',
+      inputShortened: (size) => `已缩短：完整输入为 ${size}。工具收到了全部内容，对话只保留这部分。`,
       unknownTool: (name) => `未知工具：${name}`,
       noName: '（无名称）',
     },

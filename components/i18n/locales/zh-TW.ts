@@ -396,6 +396,7 @@ const zhTW: LocaleStrings = {
       input: '輸入',
       result: '結果',
       noInput: '（無輸入）',
+      inputShortened: (size) => `已縮短：完整輸入為 ${size}。工具收到了全部內容，對話只保留這部分。`,
       unknownTool: (name) => `未知工具：${name}`,
       noName: '（無名稱）',
     },

@@ -15,6 +15,64 @@ export interface FetchTextOptions {
   readonly timeoutMs?: number;
   /** Names the server in the timeout message, e.g. `Binance`; default the URL. */
   readonly what?: string;
+  /**
+   * Largest body to read, in bytes (after any content encoding is undone); default none. A bigger
+   * one rejects with `DataSourceError('unsupported')` naming the limit and the size (the
+   * `Content-Length`, else "larger than"), and the download is cancelled as soon as it is known.
+   */
+  readonly maxBytes?: number;
+}
+
+/** `bytes` for a message: `612 MB`, `12.5 MB`, `500 MB`, `999 bytes`. */
+function formatMegabytes(bytes: number): string {
+  if (bytes < 1e6) return `${bytes} bytes`;
+  const mb = bytes / 1e6;
+  return `${mb >= 100 || Number.isInteger(mb) ? Math.round(mb) : mb.toFixed(1)} MB`;
+}
+
+function tooLarge(name: string, maxBytes: number, size: number | null): DataSourceError {
+  const what =
+    size === null ? `is larger than ${formatMegabytes(maxBytes)}` : `is ${formatMegabytes(size)} (${size} bytes)`;
+  return new DataSourceError(
+    'unsupported',
+    `${name} ${what}; files over ${formatMegabytes(maxBytes)} cannot be loaded (Chromium holds at most 536 870 888 characters in one text). Split the file or keep fewer bars.`,
+  );
+}
+
+/**
+ * The body of `response` as text, at most `maxBytes` bytes of it: past that the read is cancelled
+ * and `tooLarge` is thrown. Chromium's own `response.text()` answers an empty string for a body over
+ * V8's longest string (2^29 - 24 characters), which then read as an empty file.
+ */
+async function readText(response: Response, name: string, maxBytes: number): Promise<string> {
+  if (!(maxBytes < Infinity)) return response.text();
+  const declared = Number(response.headers?.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    void response.body?.cancel().catch(() => undefined);
+    throw tooLarge(name, maxBytes, declared);
+  }
+  const body = response.body;
+  if (!body) {
+    const text = await response.text();
+    if (text.length > maxBytes) throw tooLarge(name, maxBytes, null);
+    return text;
+  }
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge(name, maxBytes, null);
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
 }
 
 /**
@@ -66,7 +124,8 @@ export async function fetchText(
   }
   const work = (async () => {
     const response = await doFetch(url, { signal: controller.signal });
-    const text = await response.text();
+    const name = url.length > 200 ? `${url.slice(0, 200)}…` : url;
+    const text = await readText(response, name, options.maxBytes ?? Infinity);
     return { response, text };
   })();
   // Whichever loses the race must not surface as an unhandled rejection.

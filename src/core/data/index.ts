@@ -29,3 +29,4 @@ export * from './fetch-text.js';
 export * from './session-day-start.js';
 export * from './strip-bidi-controls.js';
 export * from './derive-price-precision.js';
+export * from './format-fixed.js';

@@ -107,10 +107,11 @@ export function summarizeRunChanges(
 
   const counted = (name: string, added: Counted, changed: Counted, removed: Counted) => {
     const n = { added: 0, changed: 0, removed: 0 };
+    // A stored digest's unit stands for `count` units (src/agent/digest-run-changes.ts).
     for (const u of changedUnits(slice(name)))
-      if (u.before === undefined) n.added++;
-      else if (u.after === undefined) n.removed++;
-      else n.changed++;
+      if (u.before === undefined) n.added += u.count ?? 1;
+      else if (u.after === undefined) n.removed += u.count ?? 1;
+      else n.changed += u.count ?? 1;
     if (n.added) out.push(added(n.added));
     if (n.changed) out.push(changed(n.changed));
     if (n.removed) out.push(removed(n.removed));
