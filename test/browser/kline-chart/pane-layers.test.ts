@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { minuteBars, mountChart, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const TRANSPARENT = 'rgba(0, 0, 0, 0)';
 
@@ -64,6 +65,18 @@ describe('pane layers', function () {
     chart.setBars(minuteBars(120));
     await painted(chart);
     expect(getComputedStyle(panes(chart)).backgroundColor).to.equal(TRANSPARENT);
+  });
+
+  it('drops the layer when the page later gives the chart a background of its own, and takes it again after', async () => {
+    const { chart } = mountChart({ symbol: 'LAYER', period: '1m' });
+    chart.setBars(minuteBars(120));
+    await painted(chart);
+    expect(panes(chart).classList.contains('opaque')).to.equal(true);
+    chart.style.background = 'rgb(250, 240, 230)';
+    await waitFor(() => !panes(chart).classList.contains('opaque'), 'panes transparent');
+    expect(getComputedStyle(panes(chart)).backgroundColor).to.equal(TRANSPARENT);
+    chart.style.background = '';
+    await waitFor(() => panes(chart).classList.contains('opaque'), 'panes opaque again');
   });
 
   it('follows the theme: dark panes on a dark chart', async () => {
