@@ -167,12 +167,28 @@ export class ChartViewController implements ReactiveController {
     const theme = core.store.peek('settings').theme;
     const resolved = theme === 'light' || theme === 'dark' ? theme : resolveAutoTheme();
     if (this.#host.dataset.resolvedTheme !== resolved) this.#host.dataset.resolvedTheme = resolved;
-    const next = readChartTheme(getComputedStyle(this.#host), core.store.peek('settings').colorConvention);
+    const style = getComputedStyle(this.#host);
+    this.#layerPanes(style.backgroundColor);
+    const next = readChartTheme(style, core.store.peek('settings').colorConvention);
     const current = Signal.subtle.untrack(() => this.#theme.get());
     if (current && JSON.stringify(next) === JSON.stringify(current)) return;
     this.#theme.set(next);
     this.#renderer?.invalidateLayout();
     this.#o.onTheme?.();
+  }
+
+  /**
+   * Makes the panes' box an opaque layer painted in the chart's background (kline-chart.styles.ts `.panes.opaque`)
+   * when that paints exactly what the host shows there, `hostBackground`: an opaque colour. A translucent
+   * background (painted twice it would darken) or a host background other than `--kline-background` keeps the
+   * box transparent. Only the compositor's work changes, not a pixel.
+   */
+  #layerPanes(hostBackground: string): void {
+    const panes = this.#host.renderRoot.querySelector<HTMLElement>('.panes');
+    if (!panes) return;
+    panes.classList.add('opaque');
+    const own = getComputedStyle(panes).backgroundColor;
+    if (own !== hostBackground || !/^rgb\(/.test(own)) panes.classList.remove('opaque');
   }
 
   #setup(): void {

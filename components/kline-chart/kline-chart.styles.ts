@@ -152,14 +152,21 @@ export const klineChartStyles = [
     .panes.dragging { cursor: grabbing; }
     .panes.over-price-axis { cursor: ns-resize; }
     /*
-     * Not positioned: a pane's border then paints with the block backgrounds, in the chart's base layer under
-     * the canvases. A positioned pane paints it after the pane above's canvas, which (with --disable-gpu, in
-     * Chromium's software compositor) merged the line into a layer above the plots, whose transparent tiles
+     * Not positioned: a positioned pane paints after the pane above's canvas, which (with --disable-gpu, in
+     * Chromium's software compositor) merged its line into a layer above the plots, whose transparent tiles
      * were blended again on every pan frame (bench/README.md, API rows). uPlot's .u-wrap is the plot's own
      * positioned box.
      */
-    .pane { border-bottom: 1px solid var(--kline-border-color); }
-    .pane:last-child { border-bottom: none; }
+    /*
+     * The line under a pane is a 1 px layer of its own (will-change), and with an opaque chart background the
+     * panes' box is an opaque layer in it (.opaque, set by chart-view-controller.ts): the chart's base layer (its
+     * border) then lies under an opaque layer, so Chromium's compositor skips its tiles instead of blending them
+     * again under the transparent canvases on every pan frame (with --disable-gpu, 20 quads a frame against
+     * uPlot's 4: bench/README.md). Same pixels, same layout: the line takes the 1 px the border took.
+     */
+    .pane::after { content: ''; display: block; height: 1px; background: var(--kline-border-color); will-change: transform; }
+    .pane:last-child::after { display: none; }
+    .panes.opaque { background: var(--kline-background); will-change: transform; }
     .legend {
       position: absolute; z-index: 2; left: 8px; top: 4px; right: calc(var(--_kline-axis-width, 64px) + 8px); pointer-events: none;
       font: var(--kline-font); line-height: 16px; font-variant-numeric: tabular-nums;

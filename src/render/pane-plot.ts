@@ -173,8 +173,16 @@ export class PanePlot {
     // `pxRatio`: the canvas's device px per CSS px under a CSS zoom (scripts/uplot-px-ratio.js).
     const ratio = env.pixelRatio?.();
     const options = ratio ? { ...this.#options(size), pxRatio: ratio } : this.#options(size);
-    this.plot = new uPlot(options, this.#data(), this.element);
+    // uPlot's own setup (`init`) queues a paint for a microtask; run inside the first setData's batch instead, a
+    // new pane paints once (that batch) rather than twice (the batch, then the queued paint).
+    this.plot = new uPlot(options, this.#data(), (u, init) => {
+      this.element.appendChild(u.root);
+      this.#init = init as () => void;
+    });
   }
+
+  /** uPlot's setup, until the first {@link setData} runs it (the renderer calls setData right after `new`). */
+  #init: (() => void) | null = null;
 
   /** Backs the canvas at `ratio` device px per CSS px (`devicePixelRatio` × the CSS zoom it is shown at). */
   setPixelRatio(ratio: number): void {
@@ -323,7 +331,10 @@ export class PanePlot {
   setData(spec: PaneSpec): void {
     this.spec = spec;
     const view = this.env.view();
+    const init = this.#init;
+    this.#init = null;
     this.plot.batch(() => {
+      init?.();
       this.plot.setData(this.#data(), false);
       this.plot.setScale('x', { min: view.start, max: view.end });
       if (this.#tagsMoved()) this.plot.redraw(false, true);
