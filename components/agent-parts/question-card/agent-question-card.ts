@@ -99,12 +99,12 @@ export class AgentQuestionCard extends LitElement {
     if (item.answer) {
       return html`
         <div part="question-card" class="question-card answered" role="group" aria-labelledby=${questionId}>
-          <div class="question-text" id=${questionId}>${item.question}</div>
+          <div class="question-text" dir="auto" id=${questionId}>${item.question}</div>
           ${
             item.answer.status === 'answered'
               ? html`<div class="question-answer"><span class="question-answer-label">${s.answered}:</span>
-                ${item.answer.selected.map((label) => html`<span class="question-answer-choice">${label}</span>`)}
-                ${item.answer.note ? html`<div class="question-answer-note">${item.answer.note}</div>` : nothing}</div>`
+                ${item.answer.selected.map((label) => html`<span class="question-answer-choice" dir="auto">${label}</span>`)}
+                ${item.answer.note ? html`<div class="question-answer-note" dir="auto">${item.answer.note}</div>` : nothing}</div>`
               : html`<div class="question-answer cancelled">${s.notAnswered}</div>`
           }
         </div>`;
@@ -113,7 +113,7 @@ export class AgentQuestionCard extends LitElement {
     const locked = this.disabled || this._sent;
     return html`
       <div part="question-card" class="question-card" role="group" aria-labelledby=${questionId}>
-        <div class="question-text" id=${questionId}>${item.question}</div>
+        <div class="question-text" dir="auto" id=${questionId}>${item.question}</div>
         <div class="question-hint">${multi ? s.chooseAny : s.chooseOne}</div>
         <div class="question-options" role=${multi ? 'group' : 'radiogroup'} aria-labelledby=${questionId} @keydown=${this.#onKeyDown}>
           ${item.options.map(
@@ -127,8 +127,8 @@ export class AgentQuestionCard extends LitElement {
                 @change=${(e: Event) => this.#toggle(index, (e.target as HTMLInputElement).checked)}
               />
               <span class="question-option-text">
-                <span class="question-option-label">${option.label}</span>
-                ${option.description ? html`<span class="question-option-description">${option.description}</span>` : nothing}
+                <span class="question-option-label" dir="auto">${option.label}</span>
+                ${option.description ? html`<span class="question-option-description" dir="auto">${option.description}</span>` : nothing}
               </span>
             </label>`,
           )}
@@ -137,6 +137,7 @@ export class AgentQuestionCard extends LitElement {
           part="question-note"
           class="question-note"
           rows="1"
+          dir="auto"
           placeholder=${s.notePlaceholder}
           aria-label=${s.notePlaceholder}
           .value=${this._note}
