@@ -124,7 +124,7 @@ export const chartAgentPanelStyles = [
      scrolls and streams at the pace of a short one; it remembers its height once shown. */
   .rows { display: flex; flex-direction: column; gap: 10px; content-visibility: auto; contain-intrinsic-block-size: auto 800px;
     overflow-clip-margin: 4px; }
-  .message.user { align-self: flex-end; max-width: 88%; background: var(--_user-bg); padding: 7px 11px; border-radius: 14px 14px 4px 14px; white-space: pre-wrap; }
+  .message.user { align-self: flex-end; max-width: 88%; background: var(--_user-bg); padding: 7px 11px; border-radius: 14px; border-end-end-radius: 4px; white-space: pre-wrap; }
   .message.user .sent-chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; white-space: normal; }
   .sent-chip { font-size: 11px; color: var(--_muted); border: 1px solid var(--_border); border-radius: 999px; padding: 0 6px; background: var(--_bg); }
   .message.assistant { position: relative; padding: 0 2px; }
@@ -191,8 +191,8 @@ export const chartAgentPanelStyles = [
   .tool-label { font-weight: 600; }
   .tool-name { font-family: var(--_mono); font-size: 11px; color: var(--_muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .tool-elapsed { margin-inline-start: auto; color: var(--_muted); font-size: 11px; font-variant-numeric: tabular-nums; flex: none; }
-  .tool-progress { padding: 0 9px 5px 31px; color: var(--_muted); }
-  .tool-error { padding: 0 9px 6px 31px; color: var(--_danger); overflow-wrap: anywhere; }
+  .tool-progress { padding-block: 0 5px; padding-inline: 31px 9px; color: var(--_muted); }
+  .tool-error { padding-block: 0 6px; padding-inline: 31px 9px; color: var(--_danger); overflow-wrap: anywhere; }
   .tool-error-code { font-family: var(--_mono); font-size: 11px; background: var(--_danger-bg); padding: 0 4px; border-radius: 4px; }
   .tool-details { border-top: 1px solid var(--_border); }
   .tool-details > summary { cursor: pointer; padding: 3px 9px; color: var(--_muted); font-size: 12px; }
@@ -266,12 +266,12 @@ export const chartAgentPanelStyles = [
   /* ---- composer ---- */
   .composer { border-top: 1px solid var(--_border); padding: 8px 10px 10px; display: flex; flex-direction: column; gap: 6px; background: var(--_bg); }
   .context-chips { display: flex; flex-wrap: wrap; gap: 4px; }
-  .context-chip { display: inline-flex; align-items: center; gap: 2px; max-width: 100%; font-size: 12px; padding: 1px 2px 1px 8px;
+  .context-chip { display: inline-flex; align-items: center; gap: 2px; max-width: 100%; font-size: 12px; padding-block: 1px; padding-inline: 8px 2px;
     border: 1px solid var(--_border); border-radius: 999px; background: var(--_surface); }
   .context-chip-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .context-chip-remove { border: none; background: transparent; cursor: pointer; color: var(--_muted); width: 18px; height: 18px; border-radius: 50%; line-height: 1; padding: 0; }
   .context-chip-remove:hover { background: var(--_border); color: var(--_fg); }
-  .input-row { display: flex; gap: 6px; align-items: flex-end; border: 1px solid var(--_border); border-radius: 12px; padding: 4px 4px 4px 10px; background: var(--_bg); }
+  .input-row { display: flex; gap: 6px; align-items: flex-end; border: 1px solid var(--_border); border-radius: 12px; padding-block: 4px; padding-inline: 10px 4px; background: var(--_bg); }
   .input-row:focus-within { border-color: var(--_accent); }
   .input { flex: 1 1 auto; border: none; outline: none; resize: none; background: transparent; min-height: 24px; max-height: 160px; padding: 4px 0; field-sizing: content; }
   .send, .stop { flex: none; width: 32px; height: 32px; border-radius: 9px; border: none; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; }

@@ -78,6 +78,8 @@ describe('<chart-agent-panel> and writing direction', function () {
     const send = box(part(panel, 'send')!);
     const input = box(part(panel, 'input')!);
     expect(send.right, 'send button left of the input').to.be.at.most(input.left + 1);
+    // The text box's wide inner margin is on its start (right) side, the send button's narrow one at the end.
+    expect(getComputedStyle(part(panel, 'input')!.parentElement!).paddingRight).to.equal('10px');
     await mock.script([
       {
         toolCalls: [
