@@ -282,5 +282,16 @@ export const chartAgentPanelStyles = [
   .composer-hint { font-size: 11px; color: var(--_muted); display: flex; gap: 8px; }
   .composer-hint .read-only-badge { color: var(--_accent); }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  /* Printed, the whole conversation goes on paper: the page's fixed height and the scroll box would
+     cut it to what was scrolled into view (!important from inside the shadow tree outranks the
+     page's height, test/browser/panel/panel-print.test.ts). Nothing to type or click on paper. Last, so it wins. */
+  @media print {
+    :host { height: auto !important; min-height: 0 !important; max-height: none !important; overflow: visible !important; }
+    .messages-wrap, .messages { display: block; overflow: visible; flex: none; }
+    .messages-inner { min-height: 0; }
+    .rows { content-visibility: visible; }
+    .composer, .jump, .header-actions, .message-actions { display: none; }
+    .message, .tool-card, .question-card, .approval-card { break-inside: avoid; }
+  }
 `,
 ];
