@@ -114,21 +114,23 @@ export class AgentQuestionCard extends LitElement {
     return html`
       <div part="question-card" class="question-card" role="group" aria-labelledby=${questionId}>
         <div class="question-text" dir="auto" id=${questionId}>${item.question}</div>
-        <div class="question-hint">${multi ? s.chooseAny : s.chooseOne}</div>
-        <div class="question-options" role=${multi ? 'group' : 'radiogroup'} aria-labelledby=${questionId} @keydown=${this.#onKeyDown}>
+        <div class="question-hint" id=${`${this.#uid}-hint`}>${multi ? s.chooseAny : s.chooseOne}</div>
+        <div class="question-options" role=${multi ? 'group' : 'radiogroup'} aria-labelledby=${`${this.#uid}-hint`} @keydown=${this.#onKeyDown}>
           ${item.options.map(
             (option, index) => html`
             <label part="question-option" class="question-option" data-index=${index}>
               <input
                 type=${multi ? 'checkbox' : 'radio'}
                 name=${`${this.#uid}-options`}
+                aria-labelledby=${`${this.#uid}-o${index}`}
+                aria-describedby=${option.description ? `${this.#uid}-o${index}-d` : nothing}
                 .checked=${this._selected.has(index)}
                 ?disabled=${locked}
                 @change=${(e: Event) => this.#toggle(index, (e.target as HTMLInputElement).checked)}
               />
               <span class="question-option-text">
-                <span class="question-option-label" dir="auto">${option.label}</span>
-                ${option.description ? html`<span class="question-option-description" dir="auto">${option.description}</span>` : nothing}
+                <span class="question-option-label" dir="auto" id=${`${this.#uid}-o${index}`}>${option.label}</span>
+                ${option.description ? html`<span class="question-option-description" dir="auto" id=${`${this.#uid}-o${index}-d`}>${option.description}</span>` : nothing}
               </span>
             </label>`,
           )}
