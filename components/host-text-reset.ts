@@ -2,8 +2,9 @@ import { css } from 'lit';
 
 /**
  * Inherited text properties reset on a host and on its shadow tree's top-level elements, so a page's
- * text styles (uppercase headings, letter-spacing, centred columns, `white-space: pre` wrappers)
- * never leak into the chart or the panel. On the top-level elements too, because a page rule that
+ * text styles (uppercase headings, letter-spacing, centred columns, `white-space: pre` wrappers, a
+ * theme's text shadow, `word-break: break-all`, hyphenation, balanced lines, a wrapper's cursor)
+ * never leak into the chart or the panel. `accent-color` and `visibility` still inherit on purpose. On the top-level elements too, because a page rule that
  * targets the host element itself (`.entry-content * { … }`) outranks `:host`.
  */
 export const hostTextReset = css`
@@ -15,5 +16,18 @@ export const hostTextReset = css`
     text-indent: 0;
     font-style: normal;
     white-space: normal;
+    /* Text effects and breaking rules a theme puts on <body> or a wrapper (test/browser/panel/panel-sizing.test.ts). */
+    cursor: auto;
+    text-shadow: none;
+    word-break: normal;
+    hyphens: manual;
+    -webkit-text-stroke: 0;
+    tab-size: 8;
+    line-break: auto;
+    text-wrap-style: auto;
+    caret-color: auto;
+    list-style-type: disc;
+    quotes: auto;
+    text-rendering: auto;
   }
 `;

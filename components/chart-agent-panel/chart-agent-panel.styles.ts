@@ -108,6 +108,7 @@ export const chartAgentPanelStyles = [
   .toggle-text { font-size: 12px; }
 
   /* ---- notices ---- */
+  .notices { display: contents; }
   .notice-bar { padding: 8px 12px; font-size: 13px; background: var(--_warning-bg); border-bottom: 1px solid var(--_border); }
   .notice-bar strong { display: block; }
 
@@ -123,17 +124,17 @@ export const chartAgentPanelStyles = [
      scrolls and streams at the pace of a short one; it remembers its height once shown. */
   .rows { display: flex; flex-direction: column; gap: 10px; content-visibility: auto; contain-intrinsic-block-size: auto 800px;
     overflow-clip-margin: 4px; }
-  .message.user { align-self: flex-end; max-width: 88%; background: var(--_user-bg); padding: 7px 11px; border-radius: 14px 14px 4px 14px; white-space: pre-wrap; }
+  .message.user { align-self: flex-end; max-width: 88%; background: var(--_user-bg); padding: 7px 11px; border-radius: 14px; border-end-end-radius: 4px; white-space: pre-wrap; }
   .message.user .sent-chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; white-space: normal; }
   .sent-chip { font-size: 11px; color: var(--_muted); border: 1px solid var(--_border); border-radius: 999px; padding: 0 6px; background: var(--_bg); }
   .message.assistant { position: relative; padding: 0 2px; }
   .reasoning { margin: 0 0 6px; font-size: 0.9em; color: var(--_muted); }
   .reasoning summary { cursor: pointer; }
-  .reasoning-text { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 16em; overflow: auto; padding: 4px 0 0 12px; border-left: 2px solid currentColor; }
+  .reasoning-text { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 16em; overflow: auto; padding-block: 4px 0; padding-inline: 12px 0; border-inline-start: 2px solid currentColor; }
   .message.assistant .markdown > :first-child { margin-top: 0; }
   .message.assistant .markdown > :last-child { margin-bottom: 0; }
   .message.assistant.streaming .markdown > :last-child::after {
-    content: ''; display: inline-block; width: 7px; height: 1em; margin-left: 2px; vertical-align: text-bottom;
+    content: ''; display: inline-block; width: 7px; height: 1em; margin-inline-start: 2px; vertical-align: text-bottom;
     background: var(--_muted); animation: blink 1s steps(2) infinite;
   }
   .message-actions { display: flex; gap: 4px; margin-top: 2px; opacity: 0; transition: opacity 0.15s; }
@@ -162,23 +163,23 @@ export const chartAgentPanelStyles = [
   .markdown p, .markdown ul, .markdown ol, .markdown pre, .markdown blockquote, .markdown .table-wrap { margin: 0 0 0.6em; }
   .markdown h3, .markdown h4, .markdown h5 { margin: 0.8em 0 0.3em; font-size: 1em; }
   .markdown h3 { font-size: 1.05em; }
-  .markdown ul, .markdown ol { padding-left: 1.4em; }
+  .markdown ul, .markdown ol { padding-inline-start: 1.4em; }
   .markdown li + li { margin-top: 0.15em; }
   .markdown code { font-family: var(--_mono); font-size: 0.9em; background: var(--_code-bg); padding: 0.1em 0.3em; border-radius: 4px; }
   .markdown pre { background: var(--_code-bg); padding: 8px 10px; border-radius: 8px; overflow-x: auto; }
   .markdown pre code { background: none; padding: 0; white-space: pre; }
-  .markdown blockquote { border-left: 3px solid var(--_border); padding-left: 10px; color: var(--_muted); }
+  .markdown blockquote { border-inline-start: 3px solid var(--_border); padding-inline-start: 10px; color: var(--_muted); }
   .markdown a { color: var(--_accent); }
   .markdown hr { border: none; border-top: 1px solid var(--_border); }
   .markdown .table-wrap { overflow-x: auto; }
   .markdown table { border-collapse: collapse; font-size: 0.92em; }
-  .markdown th, .markdown td { border: 1px solid var(--_border); padding: 3px 7px; text-align: left; }
+  .markdown th, .markdown td { border: 1px solid var(--_border); padding: 3px 7px; text-align: start; }
   .markdown th { background: var(--_surface); }
   .markdown th.align-center, .markdown td.align-center { text-align: center; }
   .markdown th.align-right, .markdown td.align-right { text-align: right; }
   .markdown li.task { list-style: none; }
-  .markdown .task-check { margin: 0 0.4em 0 -1.3em; vertical-align: -0.1em; }
-  .markdown .link-host { margin-left: 0.3em; font-size: 0.8em; color: var(--_muted); overflow-wrap: anywhere; }
+  .markdown .task-check { margin-block: 0; margin-inline: -1.3em 0.4em; vertical-align: -0.1em; }
+  .markdown .link-host { margin-inline-start: 0.3em; font-size: 0.8em; color: var(--_muted); overflow-wrap: anywhere; }
   .markdown .plain { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 0.6em; }
 
   /* ---- tool card ---- */
@@ -189,9 +190,9 @@ export const chartAgentPanelStyles = [
   .tool-card[data-status='failed'] .tool-status { color: var(--_danger); }
   .tool-label { font-weight: 600; }
   .tool-name { font-family: var(--_mono); font-size: 11px; color: var(--_muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  .tool-elapsed { margin-left: auto; color: var(--_muted); font-size: 11px; font-variant-numeric: tabular-nums; flex: none; }
-  .tool-progress { padding: 0 9px 5px 31px; color: var(--_muted); }
-  .tool-error { padding: 0 9px 6px 31px; color: var(--_danger); overflow-wrap: anywhere; }
+  .tool-elapsed { margin-inline-start: auto; color: var(--_muted); font-size: 11px; font-variant-numeric: tabular-nums; flex: none; }
+  .tool-progress { padding-block: 0 5px; padding-inline: 31px 9px; color: var(--_muted); }
+  .tool-error { padding-block: 0 6px; padding-inline: 31px 9px; color: var(--_danger); overflow-wrap: anywhere; }
   .tool-error-code { font-family: var(--_mono); font-size: 11px; background: var(--_danger-bg); padding: 0 4px; border-radius: 4px; }
   .tool-details { border-top: 1px solid var(--_border); }
   .tool-details > summary { cursor: pointer; padding: 3px 9px; color: var(--_muted); font-size: 12px; }
@@ -251,7 +252,7 @@ export const chartAgentPanelStyles = [
   .empty-title { font-size: 16px; font-weight: 600; }
   .empty-hint { color: var(--_muted); font-size: 13px; }
   .examples { display: flex; flex-direction: column; gap: 6px; }
-  .example { text-align: left; border: 1px solid var(--_border); background: var(--_bg); border-radius: 10px; padding: 7px 10px; cursor: pointer; }
+  .example { text-align: start; border: 1px solid var(--_border); background: var(--_bg); border-radius: 10px; padding: 7px 10px; cursor: pointer; }
   .example:hover { background: var(--_surface); border-color: var(--_accent); }
   /* A phone: the panel is short (stacked under the chart), so the examples wrap as pills and it all fits. */
   @media (max-width: 480px) {
@@ -266,12 +267,12 @@ export const chartAgentPanelStyles = [
   /* ---- composer ---- */
   .composer { border-top: 1px solid var(--_border); padding: 8px 10px 10px; display: flex; flex-direction: column; gap: 6px; background: var(--_bg); }
   .context-chips { display: flex; flex-wrap: wrap; gap: 4px; }
-  .context-chip { display: inline-flex; align-items: center; gap: 2px; max-width: 100%; font-size: 12px; padding: 1px 2px 1px 8px;
+  .context-chip { display: inline-flex; align-items: center; gap: 2px; max-width: 100%; font-size: 12px; padding-block: 1px; padding-inline: 8px 2px;
     border: 1px solid var(--_border); border-radius: 999px; background: var(--_surface); }
   .context-chip-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .context-chip-remove { border: none; background: transparent; cursor: pointer; color: var(--_muted); width: 18px; height: 18px; border-radius: 50%; line-height: 1; padding: 0; }
   .context-chip-remove:hover { background: var(--_border); color: var(--_fg); }
-  .input-row { display: flex; gap: 6px; align-items: flex-end; border: 1px solid var(--_border); border-radius: 12px; padding: 4px 4px 4px 10px; background: var(--_bg); }
+  .input-row { display: flex; gap: 6px; align-items: flex-end; border: 1px solid var(--_border); border-radius: 12px; padding-block: 4px; padding-inline: 10px 4px; background: var(--_bg); }
   .input-row:focus-within { border-color: var(--_accent); }
   .input { flex: 1 1 auto; border: none; outline: none; resize: none; background: transparent; min-height: 24px; max-height: 160px; padding: 4px 0; field-sizing: content; }
   .send, .stop { flex: none; width: 32px; height: 32px; border-radius: 9px; border: none; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; }
@@ -282,5 +283,16 @@ export const chartAgentPanelStyles = [
   .composer-hint { font-size: 11px; color: var(--_muted); display: flex; gap: 8px; }
   .composer-hint .read-only-badge { color: var(--_accent); }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  /* Printed, the whole conversation goes on paper: the page's fixed height and the scroll box would
+     cut it to what was scrolled into view (!important from inside the shadow tree outranks the
+     page's height, test/browser/panel/panel-print.test.ts). Nothing to type or click on paper. Last, so it wins. */
+  @media print {
+    :host { height: auto !important; min-height: 0 !important; max-height: none !important; overflow: visible !important; }
+    .messages-wrap, .messages { display: block; overflow: visible; flex: none; }
+    .messages-inner { min-height: 0; }
+    .rows { content-visibility: visible; }
+    .composer, .jump, .header-actions, .message-actions { display: none; }
+    .message, .tool-card, .question-card, .approval-card { break-inside: avoid; }
+  }
 `,
 ];

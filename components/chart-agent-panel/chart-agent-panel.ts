@@ -47,6 +47,7 @@ import { connectFramePort } from '../../src/frames/connect-frame-port.js';
 import { chartTargets, wantsChart } from './chart-targets.js';
 import { panelStrings, resolvePanelLocale, type PanelStrings } from './panel-strings.js';
 import { LocaleController } from '../i18n/locale-controller.js';
+import { localeDirection } from '../i18n/locale-direction.js';
 import { localeRevision } from '../i18n/locale-registry.js';
 import { toolLabel } from '../i18n/tool-labels.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
@@ -1225,12 +1226,15 @@ export class ChartAgentPanel extends LitElement {
   override render(): TemplateResult {
     // The locale tag is resolved once per render: every row and the strings use this one.
     const lang = this.#i18n.tag;
+    // The panel's words are laid out in their own language's direction, whatever the page's
+    // (components/i18n/locale-direction.ts); what users and models write carries dir="auto".
+    const dir = localeDirection(lang);
     const s = panelStrings(lang);
     const items = this.#transcript();
     const empty = items.length === 0;
     const canSend = this.canSend && this._input.trim() !== '';
     return html`
-      <div class="header" lang=${lang}>
+      <div class="header" lang=${lang} dir=${dir}>
         <span class="status-dot" ?data-connected=${this._connected} role="img"
           aria-label=${this._connected ? watchSignal(this.#connectedLabel(s, lang)) : s.disconnected}
           title=${this._connected ? watchSignal(this.#symbol) : s.disconnected}></span>
@@ -1260,8 +1264,8 @@ export class ChartAgentPanel extends LitElement {
             ?disabled=${!this._sessionId} @click=${this.#onDeleteClick}>${trashIcon}</button>
         </div>
       </div>
-      ${this.#renderNotices(s)}
-      <div class="messages-wrap" lang=${lang}>
+      <div class="notices" lang=${lang} dir=${dir}>${this.#renderNotices(s)}</div>
+      <div class="messages-wrap" lang=${lang} dir=${dir}>
         <div part="messages" class="messages" role="log" aria-live="polite" aria-atomic="false" aria-relevant="additions" @scroll=${this.#onScroll}
           @question-answer=${this.#onAnswer}>
           <div class="messages-inner">
@@ -1304,10 +1308,10 @@ export class ChartAgentPanel extends LitElement {
         </div>
         ${!this._atBottom && !empty ? html`<button class="jump" type="button" @click=${this.#jumpToLatest}>↓ ${s.jumpToLatest}</button>` : nothing}
       </div>
-      <div class="composer" lang=${lang}>
+      <div class="composer" lang=${lang} dir=${dir}>
         ${watchSignal(this.#chipsTemplate(lang))}
         <div class="input-row">
-          <textarea part="input" class="input" rows="1" aria-label=${s.inputLabel} placeholder=${s.inputPlaceholder}
+          <textarea part="input" class="input" rows="1" dir="auto" aria-label=${s.inputLabel} placeholder=${s.inputPlaceholder}
             .value=${this._input} ?disabled=${this._sessionReadOnly}
             @input=${(e: Event) => {
               this._input = (e.target as HTMLTextAreaElement).value;
@@ -1366,7 +1370,7 @@ export class ChartAgentPanel extends LitElement {
     switch (item.kind) {
       case 'user':
         // The speaker label is read, not shown: a screen reader tells the turns apart.
-        return html`<div class="message user" data-item=${item.id}><span class="visually-hidden speaker">${s.you}</span>${item.text}${
+        return html`<div class="message user" data-item=${item.id}><span class="visually-hidden speaker">${s.you}</span><div class="user-text" dir="auto">${item.text}</div>${
           item.context.length
             ? html`<div class="sent-chips">${item.context.map((c) => html`<span class="sent-chip" data-model-text title=${c.text}>${c.label}</span>`)}</div>`
             : nothing
@@ -1374,7 +1378,7 @@ export class ChartAgentPanel extends LitElement {
       case 'assistant':
         return html`
           <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}><span class="visually-hidden speaker">${s.assistant}</span>
-            ${item.reasoning ? html`<details part="reasoning" class="reasoning"><summary>${s.reasoning}</summary><div class="reasoning-text">${item.reasoning}</div></details>` : nothing}
+            ${item.reasoning ? html`<details part="reasoning" class="reasoning"><summary>${s.reasoning}</summary><div class="reasoning-text" dir="auto">${item.reasoning}</div></details>` : nothing}
             <div class="markdown">${guard([item.text, item.streaming], () => renderMarkdown(item.text, { streaming: item.streaming }))}</div>
             ${
               item.streaming

@@ -11,7 +11,8 @@ const CONTROL =
  * Keeps keyboard focus in the panel: a control that had focus and went away with a render (Send
  * replaced by Stop, Stop gone at the run's end, a decided approval card, Retry) hands it to the
  * next waiting card or the message input, never to `<body>`; a card that waits for the user (a
- * question, an approval) takes focus when it appears, if focus was in the panel or nowhere.
+ * question: its first option; an approval: Approve) takes focus when it appears, if focus was in
+ * the panel or nowhere.
  */
 export class PanelFocus {
   readonly #host: PanelFocusHost;
@@ -93,6 +94,10 @@ export class PanelFocus {
     const pending = (card as { updateComplete?: Promise<unknown> }).updateComplete;
     if (pending) await pending;
     if (!card.isConnected || !this.#focusIsOurs()) return;
-    card.querySelector<HTMLElement>(CONTROL)?.focus();
+    // A card may name the control it starts on (an approval card: Approve, not the "always allow" box
+    // above it, where Space would allow every later call); else its first control.
+    (
+      card.querySelector<HTMLElement>('[data-focus-first]:not([disabled])') ?? card.querySelector<HTMLElement>(CONTROL)
+    )?.focus();
   }
 }

@@ -9,5 +9,6 @@ export {
   sectionStrings,
 } from './locale-registry.js';
 export { LocaleController } from './locale-controller.js';
+export { localeDirection } from './locale-direction.js';
 export { resolveLocale } from './resolve-locale.js';
 export { EN_TOOL_ERRORS, toolErrorForPeople, toolErrorText } from './tool-error-strings.js';

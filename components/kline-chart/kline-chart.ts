@@ -80,6 +80,7 @@ import { ContextMenuController } from './context-menu-controller.js';
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 import { snapshotKey } from './snapshot-keys.js';
 import { LocaleController } from '../i18n/locale-controller.js';
+import { localeDirection } from '../i18n/locale-direction.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { joinCrosshairSync, publishCrosshair } from './crosshair-sync.js';
 import { upperIndex } from '../../src/core/commands/build-chart-context.js';
@@ -1017,7 +1018,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const clock = this.#view.clock;
     const specs = this.#view.specs;
     const titles = this.#titles();
-    return html`<div class=${this.#overflow.compact ? 'root compact' : 'root'}>
+    // Toolbar, menus and dialogs in their words' direction, not the page's (the plot stays ltr).
+    return html`<div class=${this.#overflow.compact ? 'root compact' : 'root'} dir=${localeDirection(this.#lang())}>
       ${renderToolbar(
         {
           mode: this.toolbar,

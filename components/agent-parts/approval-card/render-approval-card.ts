@@ -52,7 +52,7 @@ export function renderApprovalCard(item: ApprovalTranscriptItem, options: Approv
     <div class="approval-summary">${item.summary}</div>
     <label class="approval-always"><input type="checkbox" ?disabled=${options.disabled}>${s.always(item.label)}</label>
     <div class="approval-actions">
-      <button part="approve" type="button" class="primary" ?disabled=${options.disabled}
+      <button part="approve" type="button" class="primary" data-focus-first ?disabled=${options.disabled}
         @click=${(e: Event) => options.decide(item.callId, true, always(e))}>${s.approve}</button>
       <button part="deny" type="button" ?disabled=${options.disabled}
         @click=${() => options.decide(item.callId, false, false)}>${s.deny}</button>

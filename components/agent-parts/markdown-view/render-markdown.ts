@@ -198,7 +198,7 @@ function build(chunk: string): TemplateResult {
 }
 
 function plain(text: string): TemplateResult {
-  return html`<div class="plain">${text}</div>`;
+  return html`<div class="plain" dir="auto">${text}</div>`;
 }
 
 interface Frame {
@@ -212,7 +212,7 @@ function fold(ops: readonly MarkdownOp[]): TemplateResult {
   const stack: Frame[] = [root];
   const closeTop = () => {
     const frame = stack.pop();
-    if (frame?.op) stack[stack.length - 1].children.push(element(frame.op, frame.children));
+    if (frame?.op) stack[stack.length - 1].children.push(element(frame.op, frame.children, stack.length === 1));
   };
   for (const op of ops) {
     const children = stack[stack.length - 1].children;
@@ -231,7 +231,7 @@ function fold(ops: readonly MarkdownOp[]): TemplateResult {
         break;
       case 'pre':
         children.push(
-          html`<pre class="code-block" data-lang=${op.lang || nothing}><code class=${op.lang ? `language-${op.lang}` : nothing}>${op.text}</code></pre>`,
+          html`<pre class="code-block" dir="ltr" data-lang=${op.lang || nothing}><code class=${op.lang ? `language-${op.lang}` : nothing}>${op.text}</code></pre>`,
         );
         break;
       case 'br':
@@ -255,27 +255,34 @@ function fold(ops: readonly MarkdownOp[]): TemplateResult {
   return html`${root.children}`;
 }
 
-function element(op: OpenOp, c: unknown[]): TemplateResult {
+/**
+ * One element of the answer. A top-level block takes its direction from its own first letters
+ * (`dir="auto"`): an Arabic paragraph in an English panel reads right to left with its bullets,
+ * quote bar and table columns mirrored, and the next English paragraph reads left to right. Nested
+ * blocks follow their top-level block, so a list's markers and its items agree.
+ */
+function element(op: OpenOp, c: unknown[], top: boolean): TemplateResult {
+  const dir = top ? 'auto' : nothing;
   switch (op.tag) {
     case 'p':
-      return html`<p>${c}</p>`;
+      return html`<p dir=${dir}>${c}</p>`;
     // Model headings are section titles inside a chat bubble, not document structure: h3–h5 only.
     case 'h3':
-      return html`<h3>${c}</h3>`;
+      return html`<h3 dir=${dir}>${c}</h3>`;
     case 'h4':
-      return html`<h4>${c}</h4>`;
+      return html`<h4 dir=${dir}>${c}</h4>`;
     case 'h5':
-      return html`<h5>${c}</h5>`;
+      return html`<h5 dir=${dir}>${c}</h5>`;
     case 'ul':
-      return html`<ul>${c}</ul>`;
+      return html`<ul dir=${dir}>${c}</ul>`;
     case 'ol':
-      return html`<ol start=${op.start ?? nothing}>${c}</ol>`;
+      return html`<ol dir=${dir} start=${op.start ?? nothing}>${c}</ol>`;
     case 'li':
       return op.task ? html`<li class="task">${c}</li>` : html`<li>${c}</li>`;
     case 'blockquote':
-      return html`<blockquote>${c}</blockquote>`;
+      return html`<blockquote dir=${dir}>${c}</blockquote>`;
     case 'table':
-      return html`<div class="table-wrap"><table>${c}</table></div>`;
+      return html`<div class="table-wrap" dir=${dir}><table>${c}</table></div>`;
     case 'thead':
       return html`<thead>${c}</thead>`;
     case 'tbody':

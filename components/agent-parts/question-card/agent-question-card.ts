@@ -99,12 +99,12 @@ export class AgentQuestionCard extends LitElement {
     if (item.answer) {
       return html`
         <div part="question-card" class="question-card answered" role="group" aria-labelledby=${questionId}>
-          <div class="question-text" id=${questionId}>${item.question}</div>
+          <div class="question-text" dir="auto" id=${questionId}>${item.question}</div>
           ${
             item.answer.status === 'answered'
               ? html`<div class="question-answer"><span class="question-answer-label">${s.answered}:</span>
-                ${item.answer.selected.map((label) => html`<span class="question-answer-choice">${label}</span>`)}
-                ${item.answer.note ? html`<div class="question-answer-note">${item.answer.note}</div>` : nothing}</div>`
+                ${item.answer.selected.map((label) => html`<span class="question-answer-choice" dir="auto">${label}</span>`)}
+                ${item.answer.note ? html`<div class="question-answer-note" dir="auto">${item.answer.note}</div>` : nothing}</div>`
               : html`<div class="question-answer cancelled">${s.notAnswered}</div>`
           }
         </div>`;
@@ -113,22 +113,24 @@ export class AgentQuestionCard extends LitElement {
     const locked = this.disabled || this._sent;
     return html`
       <div part="question-card" class="question-card" role="group" aria-labelledby=${questionId}>
-        <div class="question-text" id=${questionId}>${item.question}</div>
-        <div class="question-hint">${multi ? s.chooseAny : s.chooseOne}</div>
-        <div class="question-options" role=${multi ? 'group' : 'radiogroup'} aria-labelledby=${questionId} @keydown=${this.#onKeyDown}>
+        <div class="question-text" dir="auto" id=${questionId}>${item.question}</div>
+        <div class="question-hint" id=${`${this.#uid}-hint`}>${multi ? s.chooseAny : s.chooseOne}</div>
+        <div class="question-options" role=${multi ? 'group' : 'radiogroup'} aria-labelledby=${`${this.#uid}-hint`} @keydown=${this.#onKeyDown}>
           ${item.options.map(
             (option, index) => html`
             <label part="question-option" class="question-option" data-index=${index}>
               <input
                 type=${multi ? 'checkbox' : 'radio'}
                 name=${`${this.#uid}-options`}
+                aria-labelledby=${`${this.#uid}-o${index}`}
+                aria-describedby=${option.description ? `${this.#uid}-o${index}-d` : nothing}
                 .checked=${this._selected.has(index)}
                 ?disabled=${locked}
                 @change=${(e: Event) => this.#toggle(index, (e.target as HTMLInputElement).checked)}
               />
               <span class="question-option-text">
-                <span class="question-option-label">${option.label}</span>
-                ${option.description ? html`<span class="question-option-description">${option.description}</span>` : nothing}
+                <span class="question-option-label" dir="auto" id=${`${this.#uid}-o${index}`}>${option.label}</span>
+                ${option.description ? html`<span class="question-option-description" dir="auto" id=${`${this.#uid}-o${index}-d`}>${option.description}</span>` : nothing}
               </span>
             </label>`,
           )}
@@ -137,6 +139,7 @@ export class AgentQuestionCard extends LitElement {
           part="question-note"
           class="question-note"
           rows="1"
+          dir="auto"
           placeholder=${s.notePlaceholder}
           aria-label=${s.notePlaceholder}
           .value=${this._note}

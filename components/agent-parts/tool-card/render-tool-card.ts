@@ -94,13 +94,13 @@ export function renderToolCard(item: ToolTranscriptItem, options: ToolCardOption
       <details class="tool-details">
         <summary>${strings.input}${result ? html` · ${strings.result}` : nothing}</summary>
         <div class="tool-section-title">${strings.input}</div>
-        <pre class="tool-json" translate="no">${hasInput ? formatJson(item.input) : strings.noInput}</pre>
+        <pre class="tool-json" dir="ltr" translate="no">${hasInput ? formatJson(item.input) : strings.noInput}</pre>
         ${item.inputBytes !== undefined ? html`<div class="tool-shortened">${strings.inputShortened(formatBytes(item.inputBytes))}</div>` : nothing}
         ${
           result
             ? html`
           <div class="tool-section-title">${strings.result}</div>
-          <pre class="tool-json" translate="no">${formatJson(result.success ? (result.text ?? result.data) : { error: result.error, ...(result.data !== undefined ? { data: result.data } : {}) })}</pre>`
+          <pre class="tool-json" dir="ltr" translate="no">${formatJson(result.success ? (result.text ?? result.data) : { error: result.error, ...(result.data !== undefined ? { data: result.data } : {}) })}</pre>`
             : nothing
         }
       </details>

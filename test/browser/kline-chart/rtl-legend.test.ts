@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { registerLocale } from '../../../components/i18n/index.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { minuteBars, mountChart, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
 
@@ -81,5 +82,24 @@ describe('the chart on a right-to-left page', () => {
     expect(texts).to.include('buy now');
     expect(texts).to.include('up');
     for (const text of texts) expect(BIDI_CONTROLS.test(text), text).to.equal(false);
+  });
+
+  it('lays its English toolbar out left to right ("+ Compare", "⌘K"), and mirrors it with right-to-left words registered', async () => {
+    const { chart } = mountChart({ symbol: 'ACME', period: '1m', toolbar: 'full', style: 'width:1000px;height:420px' });
+    expect(chart.setBars(minuteBars(120))).to.equal(true);
+    await painted(chart);
+    await chart.updateComplete;
+    const toolbar = () => chart.shadowRoot!.querySelector<HTMLElement>('[part="toolbar"]')!;
+    const left = (name: string) => toolbar().querySelector(`[part~="${name}"]`)!.getBoundingClientRect().left;
+    expect(getComputedStyle(toolbar()).direction, 'English words').to.equal('ltr');
+    expect(left('symbol-button'), 'the symbol first, at the left').to.be.lessThan(left('period-button'));
+
+    registerLocale('he', { chart: { undo: 'בטל' } });
+    chart.setAttribute('locale', 'he');
+    await chart.updateComplete;
+    expect(getComputedStyle(toolbar()).direction, 'Hebrew words').to.equal('rtl');
+    expect(left('symbol-button'), 'the symbol first, at the right').to.be.greaterThan(left('period-button'));
+    // The plot keeps time running left to right whatever the words.
+    expect(getComputedStyle(chart.shadowRoot!.querySelector<HTMLElement>('[part="panes"]')!).direction).to.equal('ltr');
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { chartAndPanel, nextRunEnd, part, unmountAll } from './panel-fixture.js';
@@ -118,8 +118,10 @@ describe('<chart-agent-panel> focus management', function () {
     expect(focused(panel)).to.equal(input(panel));
   });
 
-  it('an approval card takes focus (its first control); after approving, focus returns to the input', async () => {
-    const panel = await panelWith(true);
+  it('an approval card takes focus on Approve, so Enter approves; after approving, focus returns to the input', async () => {
+    const { chart, panel } = await chartAndPanel(
+      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" confirm-mutations="on" style="width:380px;height:600px"></chart-agent-panel>`,
+    );
     await scriptMock(mockRoot, [
       { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
       { text: 'Weekly now.' },
@@ -128,12 +130,14 @@ describe('<chart-agent-panel> focus management', function () {
     const ended = nextRunEnd(panel);
     input(panel).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
     await waitFor(() => part(panel, 'approve') !== null, 'the approval card');
-    const card = part(panel, 'approval-card')!;
-    const firstControl = card.querySelector<HTMLElement>('input, button')!;
-    await waitFor(() => focused(panel) === firstControl, 'focus on the first control of the approval card');
+    // Not the "Always allow" box above it: Space there would allow every later call unasked, and
+    // Enter on it does nothing.
+    await waitFor(() => focused(panel) === part(panel, 'approve'), 'focus on Approve');
 
-    press(part(panel, 'approve')!);
+    await sendKeys({ press: 'Enter' });
     await waitFor(() => part(panel, 'approve') === null, 'the card decided');
+    expect(part(panel, 'approval-card')!.dataset.decision).to.equal('approved');
+    await waitFor(() => chart.context.get()?.period === '1w', 'the chart weekly');
     await panel.updateComplete;
     expect(document.activeElement, 'never <body>').to.equal(panel);
     expect(focused(panel)).to.equal(input(panel));

@@ -123,4 +123,58 @@ describe('default sizes, the placeholder stylesheet and the text reset', functio
     page.remove();
     style.remove();
   });
+
+  it("a CMS theme's inherited text effects do not reach inside: cursor, shadow, word breaking, hyphens, stroke, balanced lines", async () => {
+    await import('../../../components/kline-chart-agent.js');
+    const style = document.createElement('style');
+    // What themes put on a wrapper or on <body>; every one of these is inherited through shadow roots.
+    style.textContent = `.themed { cursor: crosshair; text-shadow: 0 0 2px red; word-break: break-all; hyphens: auto;
+      -webkit-text-stroke: 1px blue; tab-size: 20; line-break: anywhere; text-wrap: balance; caret-color: red;
+      list-style-type: square; quotes: '<' '>'; text-rendering: optimizeSpeed; }`;
+    document.head.append(style);
+    const page = document.createElement('div');
+    page.className = 'themed';
+    page.innerHTML = `<kline-chart id="themed-chart" style="height:300px"></kline-chart>
+      <chart-agent-panel for="themed-chart" session-store="memory"></chart-agent-panel>`;
+    document.body.append(page);
+    const chart = page.querySelector('kline-chart') as HTMLElement & {
+      updateComplete: Promise<unknown>;
+      context: { get(): unknown };
+    };
+    const panel = page.querySelector('chart-agent-panel') as HTMLElement & {
+      updateComplete: Promise<unknown>;
+      sessionId: string;
+    };
+    try {
+      await waitFor(() => chart.context.get() !== null && panel.sessionId !== '', 'ready');
+      await panel.updateComplete;
+      await chart.updateComplete;
+      const inner = [
+        chart.shadowRoot!.querySelector('[part="legend"]')!,
+        chart.shadowRoot!.querySelector('[part="toolbar"]')!,
+        panel.shadowRoot!.querySelector('.empty-title')!,
+        panel.shadowRoot!.querySelector('.input')!,
+      ];
+      for (const el of inner) {
+        const cs = getComputedStyle(el);
+        const label = `${el.getAttribute('part') ?? el.className}`;
+        // The legend sits on the plot, whose crosshair cursor is the chart's own.
+        if (label !== 'legend') expect(cs.cursor, `${label} cursor`).to.not.equal('crosshair');
+        expect(cs.textShadow, `${label} text-shadow`).to.equal('none');
+        expect(cs.wordBreak, `${label} word-break`).to.equal('normal');
+        expect(cs.hyphens, `${label} hyphens`).to.equal('manual');
+        expect(cs.webkitTextStrokeWidth, `${label} text stroke`).to.equal('0px');
+        expect(cs.tabSize, `${label} tab-size`).to.equal('8');
+        expect(cs.lineBreak, `${label} line-break`).to.equal('auto');
+        expect(cs.getPropertyValue('text-wrap-style'), `${label} text-wrap-style`).to.equal('auto');
+        expect(cs.caretColor, `${label} caret-color`).to.not.equal('rgb(255, 0, 0)');
+        expect(cs.listStyleType, `${label} list-style-type`).to.equal('disc');
+        expect(cs.quotes, `${label} quotes`).to.equal('auto');
+        expect(cs.textRendering, `${label} text-rendering`).to.equal('auto');
+      }
+    } finally {
+      page.remove();
+      style.remove();
+    }
+  });
 });

@@ -113,4 +113,25 @@ describe('question card', () => {
     expect(card.querySelector('img, b, i')).to.equal(null);
     expect(card.textContent).to.contain('<img src=x');
   });
+
+  it('a screen reader hears the question once, and each choice by its label with its description apart', async () => {
+    /** The accessible name an element gets from `aria-labelledby`. */
+    const labelledBy = (el: Element) =>
+      (el.getAttribute('aria-labelledby') ?? '')
+        .split(/\s+/)
+        .map((id) => card.querySelector(`#${CSS.escape(id)}`)?.textContent?.trim() ?? '')
+        .join(' ')
+        .trim();
+    const { card } = await mount(question());
+    const group = card.querySelector('[part~="question-card"]')!;
+    const choices = card.querySelector('[role="radiogroup"]')!;
+    expect(labelledBy(group)).to.equal('Which ACME do you mean?');
+    // Focus lands on the first radio: entering the card and its choices must not read the question twice.
+    expect(labelledBy(choices), 'the choices are named by the hint').to.equal('Choose one');
+    const first = inputs(card)[0];
+    expect(labelledBy(first), 'name: the label alone').to.equal('NYSE:ACME');
+    const describedBy = first.getAttribute('aria-describedby') ?? '';
+    expect(card.querySelector(`#${CSS.escape(describedBy)}`)?.textContent).to.equal('Acme Industries Inc.');
+    expect(inputs(card)[1].hasAttribute('aria-describedby'), 'no description, none referenced').to.equal(false);
+  });
 });
