@@ -49,6 +49,9 @@ export const LAZY_ONLY = [
   /build\/src\/core\/indicators\/load-studies-for-tool\.js$/,
   // The built-in studies' names and categories, loaded when the picker first lists them.
   /build\/src\/core\/indicators\/builtin-indicator-index\.js$/,
+  // The percent and log scales, study levels and the left scale, loaded before a frame that shows them
+  // (src/render/pane-extras.ts).
+  /build\/src\/render\/(pane-extras|percent-scale|log-price-splits|paint-levels|left-price-scale)\.js$/,
 ];
 
 /** The eager part's sources (from each eager file's source map) that {@link LAZY_ONLY} forbids. */

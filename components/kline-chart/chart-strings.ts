@@ -74,6 +74,8 @@ export interface ChartStrings {
   readonly replaySpeed: string;
   /** Shown when the replay's chunk cannot be fetched (offline, a copy of the chart without its chunks). */
   readonly replayFailed: string;
+  /** Shown when the percent or log scale's code (or study levels', the left scale's) cannot be fetched. */
+  readonly scaleFailed: string;
 }
 
 export const EN_CHART: ChartStrings = {
@@ -141,6 +143,7 @@ export const EN_CHART: ChartStrings = {
   replayStep: 'Next bar',
   replaySpeed: 'Speed (bars per second)',
   replayFailed: 'Bar replay could not be loaded. Check the connection and try again.',
+  scaleFailed: 'The price scale could not be loaded: a linear scale is shown. Check the connection and try again.',
 };
 
 /** The chart's words in `locale` (any BCP-47 tag; English for what the locale lacks). */

@@ -32,6 +32,8 @@ export interface ChartViewOptions {
   readonly onCursor: (index: number | null) => void;
   /** The price scale was fixed by the user (a drag on its axis), or fits the bars again (`null`). */
   readonly onPriceRange?: (range: PriceRange | null) => void;
+  /** The percent or log scale's code could not be fetched (ChartRenderer `onExtrasFailed`): say so. */
+  readonly onExtrasFailed?: (error: unknown) => void;
   /** The theme's colours changed (the legend re-renders in them). */
   readonly onTheme?: () => void;
   /** The catalogue tag the chart speaks: the axes format dates and numbers in it. */
@@ -217,6 +219,7 @@ export class ChartViewController implements ReactiveController {
       },
       onCursor: (index) => this.#o.onCursor(index),
       onPriceRange: this.#o.onPriceRange,
+      onExtrasFailed: this.#o.onExtrasFailed,
       // The legend keeps clear of a price axis that grew for long prices (kline-chart.styles.ts).
       onAxisWidth: (width) => main.style.setProperty('--_kline-axis-width', `${width}px`),
     });

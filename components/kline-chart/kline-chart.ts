@@ -453,6 +453,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
       },
       onTheme: () => this.requestUpdate(),
       onPriceRange: (range) => this.#priceRange.set(range),
+      onExtrasFailed: (error) => {
+        console.warn('kline-chart: the price scale could not be loaded', error);
+        this.#showToast(chartStrings(this.#lang()).scaleFailed);
+      },
     });
     this.#autoScale = autoScaleMark(this.#priceRange, {
       core,

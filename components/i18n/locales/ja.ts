@@ -116,6 +116,8 @@ const ja: LocaleStrings = {
     replaySpeed: '速度（1 秒あたりのバー数）',
     replayExit: 'リプレイを終了',
     replayFailed: 'バーリプレイを読み込めませんでした。接続を確認して、もう一度お試しください。',
+    scaleFailed:
+      '価格スケールを読み込めませんでした。リニアスケールで表示しています。接続を確認して、もう一度お試しください。',
     scReplayStep: 'バーリプレイ：次のバー',
   },
   drawing: {
