@@ -76,6 +76,8 @@ export interface ChartStrings {
   readonly replayFailed: string;
   /** Shown when the percent or log scale's code (or study levels', the left scale's) cannot be fetched. */
   readonly scaleFailed: string;
+  /** Shown when the keyboard crosshair's code (the drawing layer's chunk) cannot be fetched. */
+  readonly keysFailed: string;
 }
 
 export const EN_CHART: ChartStrings = {
@@ -144,6 +146,7 @@ export const EN_CHART: ChartStrings = {
   replaySpeed: 'Speed (bars per second)',
   replayFailed: 'Bar replay could not be loaded. Check the connection and try again.',
   scaleFailed: 'The price scale could not be loaded: a linear scale is shown. Check the connection and try again.',
+  keysFailed: 'The keyboard crosshair could not be loaded. Check the connection and try again.',
 };
 
 /** The chart's words in `locale` (any BCP-47 tag; English for what the locale lacks). */

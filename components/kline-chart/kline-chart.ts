@@ -48,7 +48,7 @@ import {
 } from './attribute-values.js';
 import { chartStrings } from './chart-strings.js';
 import { pickerStrings } from '../indicator-picker/picker-strings.js';
-import { DrawingLayerController, loadDrawingLayerParts } from './drawing-layer-controller.js';
+import { DrawingLayerController, drawingLayerParts, loadDrawingLayerParts } from './drawing-layer-controller.js';
 import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
 // The popover element itself is a lazy chunk: import its model and legend parts, not its index.
@@ -487,6 +487,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
       },
       whenPainted: () => this.whenPainted(),
       adoptStyles: (styles) => this.#adoptStyles(styles),
+      // The keyboard crosshair is in the drawing layer's chunk (loaded with a full toolbar's first render).
+      keyCrosshair: { loaded: () => drawingLayerParts()?.KeyCrosshair ?? null, load: loadDrawingLayerParts },
+      notice: (text) => this.#showToast(text),
     });
     // Before the pan/zoom keys: it listens in the capture phase and keeps the keys it handles.
     this.#keyDrawing = new KeyboardDrawingController(this, {
