@@ -355,6 +355,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   readonly #agentPorts: AgentPortController;
   readonly #autosave: LayoutAutosaveController;
   readonly #a11y: ChartA11yController;
+  readonly #panZoom: PanZoomController;
   readonly #keyDrawing: KeyboardDrawingController;
   readonly #overflow = new ToolbarOverflowController(this);
   /** The drawing bar's groups on a chart too short for the flat bar (made with the bar's chunk). */
@@ -420,7 +421,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         if (!this.#ready) void this.whenPainted().then(() => this.#announceReady());
       },
     });
-    new PanZoomController(this, {
+    this.#panZoom = new PanZoomController(this, {
       core,
       drawings: this.#drawings,
       plotWidth: () => this.#view.plotWidth(),
@@ -430,6 +431,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       redo: () => this.redo(),
       wheel: () => this.wheel,
       openMenu: (at) => this.#contextMenu.openAt(at),
+      notice: () => this.#showToast(chartStrings(this.#lang()).touchFailed),
       a11y: {
         stepKeyBar: (delta) => this.#a11y.stepKeyBar(delta),
         clearKeyBar: () => this.#a11y.clearKeyBar(),
@@ -653,7 +655,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /**
    * Resolves after the canvases have painted the current state (with the studies of the
    * `indicators` attribute and the restored layout, and the drawings, markers, price lines and
-   * primitives, whose code may load first).
+   * primitives, whose code may load first), and the touch gestures are ready.
    */
   async whenPainted(): Promise<void> {
     await this.#studiesReady;
@@ -662,6 +664,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     await this.#overlays.whenLoaded();
     if (this.#barLoad) await this.#barLoad.then(() => this.updateComplete);
     await this.#view.whenPainted();
+    // The touch gestures' chunk, fetched after the first paint (pan-zoom-touch.ts).
+    await this.#panZoom.whenTouchReady();
   }
 
   /** Opens the command palette (also Ctrl/Cmd+K): every tool, with a form generated from its schema. */

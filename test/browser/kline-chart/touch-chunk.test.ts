@@ -1,0 +1,78 @@
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { waitFor } from '../helpers/chart-fixture.js';
+import { openFrame } from '../helpers/test-frame.js';
+
+type Range = { from: number; to: number };
+type Chart = HTMLElement & { context: { get(): { visibleRange: Range } | null }; whenPainted(): Promise<void> };
+type Point = [number, number];
+
+// The touch gestures (pinch, long press: components/kline-chart/pan-zoom-touch.ts) are a chunk fetched
+// after the first paint (chunks/pan-zoom-touch-<hash>.js); `whenPainted` waits for it. Until it is here,
+// or when it cannot be fetched, a finger still pans; a touch then says why pinching does not work, in the
+// chart's language, and fetches it again.
+
+/** Real touch input (Chromium DevTools protocol) from `from` to `to` (one point per finger), viewport px. */
+async function gesture(from: Point[], to: Point[], n = 8): Promise<void> {
+  const steps = [{ type: 'touchStart', points: from }];
+  for (let k = 1; k <= n; k++)
+    steps.push({
+      type: 'touchMove',
+      points: from.map((f, i) => [f[0] + ((to[i][0] - f[0]) * k) / n, f[1] + ((to[i][1] - f[1]) * k) / n]),
+    });
+  steps.push({ type: 'touchEnd', points: [] });
+  await executeServerCommand('touch', { steps });
+}
+
+const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
+
+describe('the touch gestures are a chunk fetched after the first paint', function () {
+  this.timeout(60000);
+
+  afterEach(async () => {
+    await executeServerCommand('block-requests', { pattern: null });
+  });
+
+  it('cannot be fetched: a finger pans, a touch says so (zh-TW); once it loads, two fingers pinch', async () => {
+    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
+    await win.customElements.whenDefined('kline-chart');
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/pan-zoom-touch-' });
+    const chart = win.document.createElement('kline-chart') as Chart;
+    chart.style.cssText = 'display:block;width:800px;height:460px';
+    chart.setAttribute('locale', 'zh-TW');
+    chart.setAttribute('indicators', '');
+    const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
+    win.document.body.replaceChildren(chart);
+    await ready;
+    await chart.whenPainted();
+    const box = frame.getBoundingClientRect();
+    const plot = chart.shadowRoot!.querySelector('.panes')!.getBoundingClientRect();
+    const y = box.top + plot.top + plot.height / 2;
+    const x = box.left + plot.left + 300;
+    const range = () => chart.context.get()!.visibleRange;
+
+    const before = range().from;
+    await gesture([[x, y]], [[x + 150, y]]);
+    await waitFor(() => range().from < before, 'a finger panned without the chunk');
+    await waitFor(() => toast(chart).includes('雙指縮放'), `a notice about pinching (shows "${toast(chart)}")`);
+    await chart.whenPainted(); // the touch's fetch, blocked too
+
+    await executeServerCommand('block-requests', { pattern: null });
+    await gesture([[x, y]], [[x + 20, y]], 2); // says so again, and fetches it
+    await chart.whenPainted();
+    const { from, to } = range();
+    await gesture(
+      [
+        [x - 40, y],
+        [x + 40, y],
+      ],
+      [
+        [x - 160, y],
+        [x + 160, y],
+      ],
+    );
+    await waitFor(() => range().to - range().from < (to - from) * 0.8, 'two fingers spread apart zoomed in');
+    expect(range().to - range().from).to.be.greaterThan(0);
+    frame.remove();
+  });
+});
