@@ -34,6 +34,8 @@ export interface ChartViewOptions {
   readonly onPriceRange?: (range: PriceRange | null) => void;
   /** The percent or log scale's code could not be fetched (ChartRenderer `onExtrasFailed`): say so. */
   readonly onExtrasFailed?: (error: unknown) => void;
+  /** A pane separator's drag could not be fetched (pane-separators.ts): say so. */
+  readonly inputFailed?: () => void;
   /** The theme's colours changed (the legend re-renders in them). */
   readonly onTheme?: () => void;
   /** The catalogue tag the chart speaks: the axes format dates and numbers in it. */
@@ -193,7 +195,7 @@ export class ChartViewController implements ReactiveController {
         // The same tool as the agent's: one undo step named pane_resize, reported as the user's.
         resize: (weights) => void core.tools.execute('pane_resize', { weights }, { origin: 'user' }),
       },
-      { label: this.#o.separatorLabel },
+      { label: this.#o.separatorLabel, notice: this.#o.inputFailed },
     );
     this.applyTheme();
     const renderer = new ChartRenderer({

@@ -431,7 +431,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       redo: () => this.redo(),
       wheel: () => this.wheel,
       openMenu: (at) => this.#contextMenu.openAt(at),
-      notice: () => this.#showToast(chartStrings(this.#lang()).touchFailed),
+      notice: () => this.#showToast(chartStrings(this.#lang()).inputFailed),
       a11y: {
         stepKeyBar: (delta) => this.#a11y.stepKeyBar(delta),
         clearKeyBar: () => this.#a11y.clearKeyBar(),
@@ -455,6 +455,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       },
       onTheme: () => this.requestUpdate(),
       onPriceRange: (range) => this.#priceRange.set(range),
+      inputFailed: () => this.#showToast(chartStrings(this.#lang()).inputFailed),
       onExtrasFailed: (error) => {
         console.warn('kline-chart: the price scale could not be loaded', error);
         this.#showToast(chartStrings(this.#lang()).scaleFailed);

@@ -1,18 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import { clampView, defaultView } from '../../src/core/state/index.js';
-import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 import { clientScale, localPoint } from '../../src/render/index.js';
 import type { TouchGestureHost, TouchGestures } from './pan-zoom-touch.js';
-
-type TouchModule = typeof import('./pan-zoom-touch.js');
-
-/** The touch gestures once a chart has loaded them (pan-zoom-touch.ts). */
-let touchModule: TouchModule | null = null;
-
-/** Their chunk (a failed fetch is forgotten: the next call tries again). */
-const loadTouch = lazyModule(() => import('./pan-zoom-touch.js').then((m) => (touchModule = m)));
+import { inputParts, loadInputParts } from './load-input-parts.js';
 
 export interface PanZoomOptions {
   readonly core: ChartCore;
@@ -123,7 +115,8 @@ export class PanZoomController implements ReactiveController {
         container.classList.remove('dragging');
       },
     };
-    this.#touch = touchModule ? new touchModule.TouchGestures(this.#touchHost, signal) : null;
+    const parts = inputParts();
+    this.#touch = parts ? new parts.TouchGestures(this.#touchHost, signal) : null;
     container.addEventListener(
       'pointerdown',
       (e) => {
@@ -191,7 +184,7 @@ export class PanZoomController implements ReactiveController {
    */
   whenTouchReady(): Promise<void> {
     if (this.#touch || !this.#listening) return Promise.resolve();
-    return (this.#touchLoad ??= loadTouch().then(
+    return (this.#touchLoad ??= loadInputParts().then(
       (module) => {
         this.#touchLoad = null;
         this.#touchFailed = false;

@@ -8,7 +8,7 @@ type Chart = HTMLElement & { context: { get(): { visibleRange: Range } | null };
 type Point = [number, number];
 
 // The touch gestures (pinch, long press: components/kline-chart/pan-zoom-touch.ts) are a chunk fetched
-// after the first paint (chunks/pan-zoom-touch-<hash>.js); `whenPainted` waits for it. Until it is here,
+// after the first paint (chunks/input-parts-<hash>.js, with the pane separators' drag); `whenPainted` waits for it. Until it is here,
 // or when it cannot be fetched, a finger still pans; a touch then says why pinching does not work, in the
 // chart's language, and fetches it again.
 
@@ -26,7 +26,28 @@ async function gesture(from: Point[], to: Point[], n = 8): Promise<void> {
 
 const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
 
-describe('the touch gestures are a chunk fetched after the first paint', function () {
+/** A mouse drag of `el` by `dy` CSS px (synthetic pointer events of `win`). */
+function dragBy(win: Window & typeof globalThis, el: Element, dy: number): void {
+  const r = el.getBoundingClientRect();
+  const at = (type: string, y: number) =>
+    el.dispatchEvent(
+      new win.PointerEvent(type, {
+        bubbles: true,
+        composed: true,
+        pointerId: 7,
+        button: 0,
+        clientX: r.left + 100,
+        clientY: y,
+      }),
+    );
+  const y0 = r.top + 3;
+  at('pointerdown', y0);
+  at('pointermove', y0 + dy / 2);
+  at('pointermove', y0 + dy);
+  at('pointerup', y0 + dy);
+}
+
+describe('the touch gestures and pane separators are a chunk fetched after the first paint', function () {
   this.timeout(60000);
 
   afterEach(async () => {
@@ -36,7 +57,7 @@ describe('the touch gestures are a chunk fetched after the first paint', functio
   it('cannot be fetched: a finger pans, a touch says so (zh-TW); once it loads, two fingers pinch', async () => {
     const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
     await win.customElements.whenDefined('kline-chart');
-    await executeServerCommand('block-requests', { pattern: '/dist/chunks/pan-zoom-touch-' });
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-' });
     const chart = win.document.createElement('kline-chart') as Chart;
     chart.style.cssText = 'display:block;width:800px;height:460px';
     chart.setAttribute('locale', 'zh-TW');
@@ -73,6 +94,37 @@ describe('the touch gestures are a chunk fetched after the first paint', functio
     );
     await waitFor(() => range().to - range().from < (to - from) * 0.8, 'two fingers spread apart zoomed in');
     expect(range().to - range().from).to.be.greaterThan(0);
+    frame.remove();
+  });
+
+  it("cannot be fetched: a separator's drag says so (zh-TW) and neither resizes nor pans; once it loads, it resizes", async () => {
+    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
+    await win.customElements.whenDefined('kline-chart');
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-' });
+    const chart = win.document.createElement('kline-chart') as Chart;
+    chart.style.cssText = 'display:block;width:800px;height:460px';
+    chart.setAttribute('locale', 'zh-TW');
+    chart.setAttribute('indicators', 'VOL');
+    const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
+    win.document.body.replaceChildren(chart);
+    await ready;
+    await chart.whenPainted();
+    const root = chart.shadowRoot!;
+    const separator = () => root.querySelector('.pane-separators [role="separator"]')!;
+    const height = () => root.querySelector('.pane[data-pane-id="price"]')!.getBoundingClientRect().height;
+    const h0 = height();
+    const from = chart.context.get()!.visibleRange.from;
+
+    dragBy(win, separator(), 40);
+    await waitFor(() => toast(chart).includes('窗格'), `a notice about pane resizing (shows "${toast(chart)}")`);
+    await chart.whenPainted();
+    expect(height(), 'no resize without the chunk').to.equal(h0);
+    expect(chart.context.get()!.visibleRange.from, 'nor a pan').to.equal(from);
+
+    await executeServerCommand('block-requests', { pattern: null });
+    dragBy(win, separator(), 40);
+    await waitFor(() => Math.abs(height() - (h0 + 40)) < 3, `the price pane 40 px taller (${height()} from ${h0})`);
+    expect(chart.context.get()!.visibleRange.from, 'no pan').to.equal(from);
     frame.remove();
   });
 });
