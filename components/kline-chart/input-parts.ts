@@ -4,3 +4,4 @@
 // or key waits for it.
 export { TouchGestures } from './pan-zoom-touch.js';
 export { SeparatorDrag } from './pane-separator-drag.js';
+export { panZoomKey } from './pan-zoom-keys.js';

@@ -79,6 +79,7 @@ import { ContextMenuController } from './context-menu-controller.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 import { snapshotKey } from './snapshot-keys.js';
+import { isEditableTarget } from './editable-target.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { joinCrosshairSync, publishCrosshair } from './crosshair-sync.js';
@@ -899,13 +900,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** `?` anywhere on the chart but in a text field opens the shortcut list. */
   readonly #onHelpKey = (e: KeyboardEvent): void => {
-    const origin = e.composedPath()[0];
     if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-    if (
-      origin instanceof HTMLElement &&
-      (origin.isContentEditable || /^(input|textarea|select)$/.test(origin.localName))
-    )
-      return;
+    if (isEditableTarget(e.composedPath()[0])) return;
     e.preventDefault();
     void this.showShortcuts();
   };

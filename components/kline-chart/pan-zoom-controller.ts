@@ -1,10 +1,15 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
-import { clampView, defaultView } from '../../src/core/state/index.js';
+import { clampView } from '../../src/core/state/index.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 import { clientScale, localPoint } from '../../src/render/index.js';
 import type { TouchGestureHost, TouchGestures } from './pan-zoom-touch.js';
 import { inputParts, loadInputParts } from './load-input-parts.js';
+import type { PanZoomKeyContext } from './pan-zoom-keys.js';
+import { isEditableTarget } from './editable-target.js';
+
+/** The plot's keys without a modifier (pan-zoom-keys.ts), claimed before their chunk is here. */
+const NAV_KEY = /^(Arrow(Left|Right|Up|Down)|Escape|Home|End|[tT+=_-])$/;
 
 export interface PanZoomOptions {
   readonly core: ChartCore;
@@ -49,6 +54,7 @@ export class PanZoomController implements ReactiveController {
   constructor(host: Host, options: PanZoomOptions) {
     this.#host = host;
     this.#o = options;
+    this.#keys = { host, o: options, setView: (view) => this.#setView(view), zoom: (factor) => this.#zoom(factor) };
     host.addController(this);
   }
 
@@ -224,74 +230,26 @@ export class PanZoomController implements ReactiveController {
     });
   }
 
-  readonly #onKeyDown = (e: KeyboardEvent) => {
-    const core = this.#o.core;
-    const view = core.store.peek('view');
-    const n = core.store.peek('series')?.bars.length ?? 0;
-    const mod = e.ctrlKey || e.metaKey;
+  /** What the keys (pan-zoom-keys.ts) work on. */
+  readonly #keys: PanZoomKeyContext;
+
+  readonly #onKeyDown = (e: KeyboardEvent): void => {
     const origin = e.composedPath()[0];
-    // Navigation keys act only when the chart itself (the plot) has focus, never on a control.
-    const onPlot = origin === this.#host;
-    const editable =
-      origin instanceof HTMLElement &&
-      (origin.isContentEditable || ['input', 'textarea', 'select'].includes(origin.localName));
-    if (mod && (e.key === 'k' || e.key === 'K')) {
-      e.preventDefault();
-      this.#o.openPalette();
+    const parts = inputParts();
+    if (parts) return parts.panZoomKey(e, origin, this.#keys);
+    // A moment after the first paint, before the keys' chunk: a key they may take is claimed now (not
+    // Escape, which is theirs only with a keyboard crosshair) and answered, in order, when it arrives.
+    if (
+      e.ctrlKey || e.metaKey
+        ? !/^[kzy]$/i.test(e.key) || (!/k/i.test(e.key) && isEditableTarget(origin))
+        : origin !== this.#host || e.altKey || !NAV_KEY.test(e.key)
+    )
       return;
-    }
-    if (editable) return;
-    if (mod && (e.key === 'z' || e.key === 'Z')) {
-      e.preventDefault();
-      if (e.shiftKey) this.#o.redo();
-      else this.#o.undo();
-      return;
-    }
-    if (mod && (e.key === 'y' || e.key === 'Y')) {
-      e.preventDefault();
-      this.#o.redo();
-      return;
-    }
-    if (!onPlot || mod || e.altKey) return;
-    if (e.key === 't' || e.key === 'T') {
-      e.preventDefault();
-      this.#o.a11y.toggleTable();
-      return;
-    }
-    if (!view) return;
-    const span = view.end - view.start;
-    const step = Math.max(1, Math.round(span * 0.5));
-    switch (e.key) {
-      case 'ArrowLeft':
-        if (e.shiftKey) this.#setView({ start: view.start - step, end: view.end - step });
-        else this.#o.a11y.stepKeyBar(-1);
-        break;
-      case 'ArrowRight':
-        if (e.shiftKey) this.#setView({ start: view.start + step, end: view.end + step });
-        else this.#o.a11y.stepKeyBar(1);
-        break;
-      case 'Escape':
-        if (!this.#o.a11y.clearKeyBar()) return;
-        break;
-      case 'ArrowUp':
-      case '+':
-      case '=':
-        this.#zoom(1 / 1.25);
-        break;
-      case 'ArrowDown':
-      case '-':
-      case '_':
-        this.#zoom(1.25);
-        break;
-      case 'Home':
-        this.#setView({ start: -0.5, end: span - 0.5 });
-        break;
-      case 'End':
-        this.#setView(defaultView(n, Math.round(span)));
-        break;
-      default:
-        return;
-    }
-    e.preventDefault();
+    if (e.key !== 'Escape') e.preventDefault();
+    void loadInputParts().then(
+      // Its preventDefault does nothing now: the key was claimed above.
+      (p) => p.panZoomKey(e, origin, this.#keys),
+      () => this.#o.notice(), // a finger and the mouse still pan
+    );
   };
 }

@@ -7,10 +7,11 @@ type Range = { from: number; to: number };
 type Chart = HTMLElement & { context: { get(): { visibleRange: Range } | null }; whenPainted(): Promise<void> };
 type Point = [number, number];
 
-// The touch gestures (pinch, long press: components/kline-chart/pan-zoom-touch.ts) are a chunk fetched
-// after the first paint (chunks/input-parts-<hash>.js, with the pane separators' drag); `whenPainted` waits for it. Until it is here,
-// or when it cannot be fetched, a finger still pans; a touch then says why pinching does not work, in the
-// chart's language, and fetches it again.
+// The touch gestures (pinch, long press: components/kline-chart/pan-zoom-touch.ts), the pane separators'
+// drag (pane-separator-drag.ts) and the plot's keys (pan-zoom-keys.ts) are a chunk fetched after the first
+// paint (chunks/input-parts-<hash>.js); `whenPainted` waits for it. Until it is here, or when it cannot be
+// fetched, a finger still pans and a key or separator press is claimed; a touch, press or key then says
+// why, in the chart's language, and fetches it again.
 
 /** Real touch input (Chromium DevTools protocol) from `from` to `to` (one point per finger), viewport px. */
 async function gesture(from: Point[], to: Point[], n = 8): Promise<void> {
@@ -47,7 +48,7 @@ function dragBy(win: Window & typeof globalThis, el: Element, dy: number): void 
   at('pointerup', y0 + dy);
 }
 
-describe('the touch gestures and pane separators are a chunk fetched after the first paint', function () {
+describe('the touch gestures, pane separators and plot keys are a chunk fetched after the first paint', function () {
   this.timeout(60000);
 
   afterEach(async () => {
@@ -125,6 +126,41 @@ describe('the touch gestures and pane separators are a chunk fetched after the f
     dragBy(win, separator(), 40);
     await waitFor(() => Math.abs(height() - (h0 + 40)) < 3, `the price pane 40 px taller (${height()} from ${h0})`);
     expect(chart.context.get()!.visibleRange.from, 'no pan').to.equal(from);
+    frame.remove();
+  });
+
+  it("cannot be fetched: the plot's keys are claimed and say so (zh-TW); once it loads, Shift+Left pans", async () => {
+    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
+    await win.customElements.whenDefined('kline-chart');
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-' });
+    const chart = win.document.createElement('kline-chart') as Chart;
+    chart.style.cssText = 'display:block;width:800px;height:460px';
+    chart.setAttribute('locale', 'zh-TW');
+    const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
+    win.document.body.replaceChildren(chart);
+    await ready;
+    await chart.whenPainted();
+    const shiftLeft = () => {
+      chart.focus();
+      const e = new win.KeyboardEvent('keydown', {
+        key: 'ArrowLeft',
+        shiftKey: true,
+        bubbles: true,
+        composed: true,
+        cancelable: true,
+      });
+      chart.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    const from = chart.context.get()!.visibleRange.from;
+
+    expect(shiftLeft(), "the key is the chart's at once (no page scroll)").to.equal(true);
+    await waitFor(() => toast(chart).includes('快速鍵'), `a notice about the keys (shows "${toast(chart)}")`);
+    expect(chart.context.get()!.visibleRange.from, 'no pan without the chunk').to.equal(from);
+
+    await executeServerCommand('block-requests', { pattern: null });
+    expect(shiftLeft()).to.equal(true);
+    await waitFor(() => chart.context.get()!.visibleRange.from < from, 'Shift+Left panned once the chunk loaded');
     frame.remove();
   });
 });
