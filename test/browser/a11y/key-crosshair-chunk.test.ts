@@ -59,8 +59,9 @@ describe('the keyboard crosshair of a chart without a toolbar', function () {
   });
 
   it('whose chunk cannot be fetched says so (ja), still pans, and works once the chunk loads', async () => {
-    const { frame, win, chart } = await mount('ja');
+    // Blocked before the chart is made: nothing can have fetched the chunk before the key.
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/drawing-layer-parts-' });
+    const { frame, win, chart } = await mount('ja');
     key(win, chart, 'ArrowLeft');
     await waitFor(() => toast(chart).includes('十字線'), `a notice about the crosshair (shows "${toast(chart)}")`);
     expect(live(chart)).to.equal('');
