@@ -1,11 +1,11 @@
 import type { CSSResult, ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
-import { clampView } from '../../src/core/state/index.js';
 import { effect } from '../../src/core/store/index.js';
-import { formatBarTime, type ChartRenderer } from '../../src/render/index.js';
+import type { ChartRenderer } from '../../src/render/index.js';
 import { ChartAnnouncer } from './chart-announcer.js';
-import { formatPrice, formatVolume } from './chart-legend.js';
+import { formatPrice } from './chart-legend.js';
 import { chartStrings } from './chart-strings.js';
+import type { KeyCrosshair } from './key-crosshair.js';
 import { RovingToolbar } from './roving-toolbar.js';
 
 export interface ChartA11yOptions {
@@ -17,6 +17,10 @@ export interface ChartA11yOptions {
   readonly whenPainted: () => Promise<void>;
   /** Adds a chunk's style sheet to the chart's shadow root. */
   readonly adoptStyles: (styles: CSSResult) => void;
+  /** The keyboard crosshair's class: in a lazy chunk (the drawing layer's parts), null until loaded. */
+  readonly keyCrosshair: { loaded(): typeof KeyCrosshair | null; load(): Promise<unknown> };
+  /** Shows a notice on the chart (a chunk that cannot be fetched). */
+  readonly notice: (text: string) => void;
 }
 
 type DataTableModule = typeof import('./chart-data-table.js');
@@ -35,7 +39,6 @@ export class ChartA11yController implements ReactiveController {
   readonly #roving = new RovingToolbar();
   readonly #barRoving = new RovingToolbar('vertical');
   readonly announcer: ChartAnnouncer;
-  #keyBar: number | null = null;
   #ownLabel = false;
   #table = false;
   #dispose: () => void = () => undefined;
@@ -96,7 +99,9 @@ export class ChartA11yController implements ReactiveController {
       const n = series?.bars.length ?? 0;
       const key = series ? `${series.instrument.symbol}|${series.period}` : '';
       if (series && key === lastKey && n > lastCount)
-        this.announcer.say(`${chartStrings(this.#o.lang()).newBar}: ${this.describeBar(n - 1)}`, 5000);
+        void this.#loadCrosshair(true).then(
+          (k) => k && this.announcer.say(`${chartStrings(this.#o.lang()).newBar}: ${k.describeBar(n - 1)}`, 5000),
+        );
       lastKey = key;
       lastCount = n;
     });
@@ -130,83 +135,65 @@ export class ChartA11yController implements ReactiveController {
     return `${symbol} ${period} ${strings.chart}${last}`.replace(/\s+/g, ' ').trim();
   }
 
-  /** A bar as a sentence: time, open, high, low, close, volume. */
+  /** The keyboard crosshair, made when its chunk is here (the drawing layer's parts). */
+  #keys: KeyCrosshair | null = null;
+
+  #crosshair(): KeyCrosshair | null {
+    const Keys = this.#o.keyCrosshair.loaded();
+    return (this.#keys ??= Keys ? new Keys({ ...this.#o, say: (text, ms) => this.announcer.say(text, ms) }) : null);
+  }
+
+  /**
+   * The keyboard crosshair, its chunk loaded first when needed; a chunk that cannot be fetched is said
+   * (not when `quiet`: a new bar's announcement, which would say it on every bar).
+   */
+  #loadCrosshair(quiet = false): Promise<KeyCrosshair | null> {
+    return this.#o.keyCrosshair.load().then(
+      () => this.#crosshair(),
+      (error: unknown) => {
+        if (!quiet) {
+          console.warn('kline-chart: the keyboard crosshair could not be loaded', error);
+          this.#o.notice(chartStrings(this.#o.lang()).keysFailed);
+        }
+        return null;
+      },
+    );
+  }
+
+  /** A bar as a sentence: time, open, high, low, close, volume ('' until the crosshair's chunk is here). */
   describeBar(i: number): string {
-    const series = this.#o.core.store.peek('series');
-    const clock = this.#o.renderer()?.clock;
-    if (!series || !clock || i < 0 || i >= series.bars.length) return '';
-    const t = chartStrings(this.#o.lang());
-    const b = series.bars;
-    const p = series.instrument.pricePrecision;
-    const intraday = !['1d', '1w', '1M'].includes(series.period);
-    return `${formatBarTime(b.time[i], clock, intraday)}, ${t.openFull} ${formatPrice(b.open[i], p)}, ${t.highFull} ${formatPrice(b.high[i], p)}, ${t.lowFull} ${formatPrice(b.low[i], p)}, ${t.closeFull} ${formatPrice(b.close[i], p)}, ${t.volumeFull} ${formatVolume(b.volume[i], this.#o.lang())}`;
+    return this.#crosshair()?.describeBar(i) ?? '';
   }
 
   /** The bar of the keyboard crosshair, or null when the pointer (or nothing) owns the crosshair. */
   get keyBar(): number | null {
-    return this.#keyBar;
+    return this.#keys?.keyBar ?? null;
   }
 
   /**
    * Moves the keyboard crosshair one bar (`-1`, `+1`; `0` keeps it); the first press shows the last
-   * visible bar. Returns the bar (null without data). `announce: false` leaves the live region to the caller.
+   * visible bar. Returns the bar (null without data). `announce: false` leaves the live region to the
+   * caller. Before its chunk is here: loads it, moves then, and returns null.
    */
   stepKeyBar(delta: -1 | 0 | 1, announce = true): number | null {
-    const core = this.#o.core;
-    const series = core.store.peek('series');
-    const view = core.store.peek('view');
-    if (!series || !view) return null;
-    const n = series.bars.length;
-    const lastVisible = Math.max(0, Math.min(n - 1, Math.floor(view.end - 0.5)));
-    const bar = Math.max(0, Math.min(n - 1, this.#keyBar === null ? lastVisible : this.#keyBar + delta));
-    this.#keyBar = bar;
-    // Keep the bar in view: pan by whole bars when it reaches an edge.
-    const span = view.end - view.start;
-    if (bar < view.start + 0.5) core.setView(clampView({ start: bar - 0.5, end: bar - 0.5 + span }, n, 5));
-    else if (bar > view.end - 0.5) core.setView(clampView({ start: bar + 0.5 - span, end: bar + 0.5 }, n, 5));
-    this.#o.setHover(bar);
-    if (announce) this.announcer.say(this.describeBar(bar), 250);
-    void this.#o.whenPainted().then(() => {
-      const plot = this.#o.renderer()?.pane('price')?.plot;
-      if (!plot || this.#keyBar !== bar) return;
-      const price = this.#keyPrice ?? series.bars.close[bar];
-      // Published to the synced panes, as a pointer's move is: every pane draws the vertical line.
-      publishCursor(plot, plot.valToPos(bar, 'x'), plot.valToPos(price, 'price'));
-      this.#o.setHover(bar);
-    });
-    return bar;
+    const keys = this.#crosshair();
+    if (keys) return keys.step(delta, announce);
+    void this.#loadCrosshair().then((k) => k?.step(delta, announce));
+    return null;
   }
-
-  #keyPrice: number | null = null;
 
   /** The price the keyboard crosshair shows (keyboard drawing), or null for the bar's close. */
   setKeyPrice(price: number | null): void {
-    this.#keyPrice = price;
-    if (this.#keyBar !== null) this.stepKeyBar(0, false);
+    this.#crosshair()?.setKeyPrice(price);
   }
 
   /** Hides the keyboard crosshair; false when there was none. */
   clearKeyBar(): boolean {
-    this.#keyPrice = null;
-    if (this.#keyBar === null) return false;
-    this.#keyBar = null;
-    const plot = this.#o.renderer()?.pane('price')?.plot;
-    if (plot) publishCursor(plot, -10, -10);
-    this.#o.setHover(null);
-    return true;
+    return this.#keys?.clear() ?? false;
   }
 
   /** The pointer took over the crosshair. */
   pointerMoved(): void {
-    this.#keyBar = null;
-    this.#keyPrice = null;
+    this.#keys?.pointerMoved();
   }
-}
-
-/** uPlot's `setCursor(opts, fire, publish)`: its third argument (left out of its types) syncs the other panes. */
-type PublishingSetCursor = (opts: { left: number; top: number }, fire: boolean, publish: boolean) => void;
-
-/** Moves the price pane's cursor and every synced pane's with it (−10: hidden). */
-function publishCursor(plot: { setCursor: unknown }, left: number, top: number): void {
-  (plot.setCursor as PublishingSetCursor).call(plot, { left, top }, true, true);
 }

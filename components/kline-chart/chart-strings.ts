@@ -74,6 +74,12 @@ export interface ChartStrings {
   readonly replaySpeed: string;
   /** Shown when the replay's chunk cannot be fetched (offline, a copy of the chart without its chunks). */
   readonly replayFailed: string;
+  /** Shown when the percent or log scale's code (or study levels', the left scale's) cannot be fetched. */
+  readonly scaleFailed: string;
+  /** Shown when the keyboard crosshair's code (the drawing layer's chunk) cannot be fetched. */
+  readonly keysFailed: string;
+  /** Shown at a key, a touch or a pane separator's press when their code (input-parts.ts) cannot be fetched. */
+  readonly inputFailed: string;
 }
 
 export const EN_CHART: ChartStrings = {
@@ -141,6 +147,10 @@ export const EN_CHART: ChartStrings = {
   replayStep: 'Next bar',
   replaySpeed: 'Speed (bars per second)',
   replayFailed: 'Bar replay could not be loaded. Check the connection and try again.',
+  scaleFailed: 'The price scale could not be loaded: a linear scale is shown. Check the connection and try again.',
+  keysFailed: 'The keyboard crosshair could not be loaded. Check the connection and try again.',
+  inputFailed:
+    'The chart keys, pinch, long press and pane resizing could not be loaded. Check the connection and try again.',
 };
 
 /** The chart's words in `locale` (any BCP-47 tag; English for what the locale lacks). */

@@ -32,6 +32,10 @@ export interface ChartViewOptions {
   readonly onCursor: (index: number | null) => void;
   /** The price scale was fixed by the user (a drag on its axis), or fits the bars again (`null`). */
   readonly onPriceRange?: (range: PriceRange | null) => void;
+  /** The percent or log scale's code could not be fetched (ChartRenderer `onExtrasFailed`): say so. */
+  readonly onExtrasFailed?: (error: unknown) => void;
+  /** A pane separator's drag could not be fetched (pane-separators.ts): say so. */
+  readonly inputFailed?: () => void;
   /** The theme's colours changed (the legend re-renders in them). */
   readonly onTheme?: () => void;
   /** The catalogue tag the chart speaks: the axes format dates and numbers in it. */
@@ -207,7 +211,7 @@ export class ChartViewController implements ReactiveController {
         // The same tool as the agent's: one undo step named pane_resize, reported as the user's.
         resize: (weights) => void core.tools.execute('pane_resize', { weights }, { origin: 'user' }),
       },
-      { label: this.#o.separatorLabel },
+      { label: this.#o.separatorLabel, notice: this.#o.inputFailed },
     );
     this.applyTheme();
     const renderer = new ChartRenderer({
@@ -233,6 +237,7 @@ export class ChartViewController implements ReactiveController {
       },
       onCursor: (index) => this.#o.onCursor(index),
       onPriceRange: this.#o.onPriceRange,
+      onExtrasFailed: this.#o.onExtrasFailed,
       // The legend keeps clear of a price axis that grew for long prices (kline-chart.styles.ts).
       onAxisWidth: (width) => main.style.setProperty('--_kline-axis-width', `${width}px`),
     });

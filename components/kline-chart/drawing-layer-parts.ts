@@ -5,6 +5,7 @@
 export { DrawingInteraction } from '../../src/render/drawings/drawing-interaction.js';
 export { paintDrawings } from '../../src/render/drawings/paint-drawings.js';
 export { KeyboardDrawingKeys } from './keyboard-drawing-keys.js';
+export { KeyCrosshair } from './key-crosshair.js';
 export { DrawingLayerInput } from './drawing-layer-input.js';
 export { snapToBar } from '../../src/core/drawings/snap-to-bar.js';
 export { createDrawing, moveDrawingTo } from '../../src/core/commands/drawing-edits.js';

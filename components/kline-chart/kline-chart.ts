@@ -48,7 +48,7 @@ import {
 } from './attribute-values.js';
 import { chartStrings } from './chart-strings.js';
 import { pickerStrings } from '../indicator-picker/picker-strings.js';
-import { DrawingLayerController, loadDrawingLayerParts } from './drawing-layer-controller.js';
+import { DrawingLayerController, drawingLayerParts, loadDrawingLayerParts } from './drawing-layer-controller.js';
 import type { CommandPalette } from '../command-palette/index.js';
 import type { SettingsDialog } from '../settings-dialog/index.js';
 // The popover element itself is a lazy chunk: import its model and legend parts, not its index.
@@ -79,6 +79,7 @@ import { ContextMenuController } from './context-menu-controller.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 import { snapshotKey } from './snapshot-keys.js';
+import { isEditableTarget } from './editable-target.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { localeDirection } from '../i18n/locale-direction.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
@@ -356,6 +357,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   readonly #agentPorts: AgentPortController;
   readonly #autosave: LayoutAutosaveController;
   readonly #a11y: ChartA11yController;
+  readonly #panZoom: PanZoomController;
   readonly #keyDrawing: KeyboardDrawingController;
   readonly #overflow = new ToolbarOverflowController(this);
   /** The drawing bar's groups on a chart too short for the flat bar (made with the bar's chunk). */
@@ -421,7 +423,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         if (!this.#ready) void this.whenPainted().then(() => this.#announceReady());
       },
     });
-    new PanZoomController(this, {
+    this.#panZoom = new PanZoomController(this, {
       core,
       drawings: this.#drawings,
       plotWidth: () => this.#view.plotWidth(),
@@ -431,6 +433,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       redo: () => this.redo(),
       wheel: () => this.wheel,
       openMenu: (at) => this.#contextMenu.openAt(at),
+      notice: () => this.#showToast(chartStrings(this.#lang()).inputFailed),
       a11y: {
         stepKeyBar: (delta) => this.#a11y.stepKeyBar(delta),
         clearKeyBar: () => this.#a11y.clearKeyBar(),
@@ -454,6 +457,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
       },
       onTheme: () => this.requestUpdate(),
       onPriceRange: (range) => this.#priceRange.set(range),
+      inputFailed: () => this.#showToast(chartStrings(this.#lang()).inputFailed),
+      onExtrasFailed: (error) => {
+        console.warn('kline-chart: the price scale could not be loaded', error);
+        this.#showToast(chartStrings(this.#lang()).scaleFailed);
+      },
     });
     this.#autoScale = autoScaleMark(this.#priceRange, {
       core,
@@ -484,6 +492,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
       },
       whenPainted: () => this.whenPainted(),
       adoptStyles: (styles) => this.#adoptStyles(styles),
+      // The keyboard crosshair is in the drawing layer's chunk (loaded with a full toolbar's first render).
+      keyCrosshair: { loaded: () => drawingLayerParts()?.KeyCrosshair ?? null, load: loadDrawingLayerParts },
+      notice: (text) => this.#showToast(text),
     });
     // Before the pan/zoom keys: it listens in the capture phase and keeps the keys it handles.
     this.#keyDrawing = new KeyboardDrawingController(this, {
@@ -647,7 +658,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /**
    * Resolves after the canvases have painted the current state (with the studies of the
    * `indicators` attribute and the restored layout, and the drawings, markers, price lines and
-   * primitives, whose code may load first).
+   * primitives, whose code may load first), and the touch gestures are ready.
    */
   async whenPainted(): Promise<void> {
     await this.#studiesReady;
@@ -656,6 +667,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     await this.#overlays.whenLoaded();
     if (this.#barLoad) await this.#barLoad.then(() => this.updateComplete);
     await this.#view.whenPainted();
+    // The touch gestures' chunk, fetched after the first paint (pan-zoom-touch.ts).
+    await this.#panZoom.whenTouchReady();
   }
 
   /** Opens the command palette (also Ctrl/Cmd+K): every tool, with a form generated from its schema. */
@@ -888,13 +901,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** `?` anywhere on the chart but in a text field opens the shortcut list. */
   readonly #onHelpKey = (e: KeyboardEvent): void => {
-    const origin = e.composedPath()[0];
     if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-    if (
-      origin instanceof HTMLElement &&
-      (origin.isContentEditable || /^(input|textarea|select)$/.test(origin.localName))
-    )
-      return;
+    if (isEditableTarget(e.composedPath()[0])) return;
     e.preventDefault();
     void this.showShortcuts();
   };

@@ -6,9 +6,7 @@ import type { ChartMarker, PriceLine } from '../../src/core/state/index.js';
 import { stripBidiControls } from '../../src/core/data/strip-bidi-controls.js';
 import {
   localPoint,
-  formatPercentTag,
   formatPriceTag,
-  percentBase,
   paintAxisTags,
   paintPriceLines,
   paintWatermark,
@@ -326,10 +324,12 @@ export class OverlayLayerController {
     const series = store.peek('series');
     const precision = series?.instrument.pricePrecision;
     const view = store.peek('view');
-    // On the percent scale the tags say the change from the first bar in view, as its axis does.
+    // On the percent scale the tags say the change from the first bar in view, as its axis does (with
+    // its code, pane-extras.ts: the renderer paints no percent scale without it).
+    const percent = this.#renderer?.paneExtras;
     const base =
-      series && view && store.peek('settings').priceScale === 'percent'
-        ? percentBase(series.bars.close, view.start)
+      percent && series && view && store.peek('settings').priceScale === 'percent'
+        ? percent.percentBase(series.bars.close, view.start)
         : 0;
     const c = this.#tags;
     if (
@@ -346,7 +346,7 @@ export class OverlayLayerController {
     const tags: AxisTag[] = prices.map((price, i) => ({
       price,
       color: i < labelled.length ? labelled[i].color : up ? theme.up : theme.down,
-      text: base > 0 ? formatPercentTag(price, base) : formatPriceTag(price, precision),
+      text: percent && base > 0 ? percent.formatPercentTag(price, base) : formatPriceTag(price, precision),
     }));
     this.#tags = { prices, lines, up, theme, precision, base, tags };
     return tags;

@@ -1,5 +1,6 @@
 import type { PaneLayout } from '../../src/core/state/index.js';
-import { clientScale } from '../../src/render/client-scale.js';
+import { inputParts, loadInputParts } from './load-input-parts.js';
+import type { SeparatorDrag } from './pane-separator-drag.js';
 
 /** What the separators need of the chart: the layout, a drag preview, and the `pane_resize` tool. */
 export interface PaneSeparatorsHost {
@@ -23,31 +24,17 @@ export interface PaneSeparatorsOptions {
   readonly keyStep?: number;
   /** Accessible name of a separator from the ids of the panes above and below it (default "Resize panes"). */
   readonly label?: (above: string, below: string) => string;
-}
-
-interface Drag {
-  readonly pointerId: number;
-  readonly startY: number;
-  /** Client px per CSS px down the chart (an ancestor's `transform: scale()` or `zoom`). */
-  readonly scale: number;
-  readonly above: string;
-  readonly below: string;
-  /** Pixel heights of the two panes when the drag began. */
-  readonly heights: readonly [number, number];
-  /** Weights of the two panes when the drag began. */
-  readonly weights: readonly [number, number];
-  /** CSS px per unit of weight. */
-  readonly pxPerWeight: number;
-  /** The lower pane is the last one: its height includes the time axis. */
-  readonly belowIsLast: boolean;
-  last: Record<string, number> | null;
+  /** Says that the drag's chunk could not be fetched (at a press or key; the next one tries again). */
+  readonly notice?: () => void;
 }
 
 /**
  * Draggable separators between the chart's panes. Dragging previews new heights at once and
  * records ONE undo step on release (the `pane_resize` tool, src/core/commands/pane-commands.ts);
  * Escape cancels the drag.
- * A focused separator moves with ArrowUp/ArrowDown (one step per press).
+ * A focused separator moves with ArrowUp/ArrowDown (one step per press). The drag and the keys are in
+ * the chunk fetched after the first paint (pane-separator-drag.ts, input-parts.ts): a press or key before
+ * it is here is claimed at once and handled, in order, when it arrives.
  *
  * It owns a transparent layer appended to `parent` (the element that contains the panes at its
  * top-left, e.g. the chart's `.main`); call {@link update} with the renderer's pane offsets.
@@ -64,20 +51,22 @@ interface Drag {
 export class PaneSeparators {
   readonly layer: HTMLDivElement;
   readonly #commands: PaneSeparatorsHost;
-  readonly #axisHeight: number;
-  readonly #minHeight: number;
-  readonly #keyStep: number;
   readonly #label: (above: string, below: string) => string;
+  readonly #notice: (() => void) | undefined;
   #tops: { id: string; top: number; height: number }[] = [];
   #total = 0;
-  #drag: Drag | null = null;
+  #drag: SeparatorDrag | null = null;
+  readonly #o: Required<Pick<PaneSeparatorsOptions, 'axisHeight' | 'minHeight' | 'keyStep'>>;
 
   constructor(parent: HTMLElement, commands: PaneSeparatorsHost, options: PaneSeparatorsOptions = {}) {
     this.#commands = commands;
-    this.#axisHeight = options.axisHeight ?? 26;
-    this.#minHeight = options.minHeight ?? 40;
-    this.#keyStep = options.keyStep ?? 10;
+    this.#o = {
+      axisHeight: options.axisHeight ?? 26,
+      minHeight: options.minHeight ?? 40,
+      keyStep: options.keyStep ?? 10,
+    };
     this.#label = options.label ?? (() => 'Resize panes');
+    this.#notice = options.notice;
     const layer = document.createElement('div');
     layer.className = 'pane-separators';
     Object.assign(layer.style, { position: 'absolute', inset: '0', pointerEvents: 'none', zIndex: '3' });
@@ -94,6 +83,7 @@ export class PaneSeparators {
       height: (i + 1 < sorted.length ? sorted[i + 1].top : totalHeight) - p.top,
     }));
     const wanted = Math.max(0, sorted.length - 1);
+    if (wanted > 0) void this.#withDrag(() => undefined, true); // fetched now, before a press needs it
     const existing = [...this.layer.children] as HTMLElement[];
     for (let i = wanted; i < existing.length; i++) existing[i].remove();
     for (let i = 0; i < wanted; i++) {
@@ -110,9 +100,46 @@ export class PaneSeparators {
 
   /** Removes the layer and ends a drag in progress (its preview is dropped). */
   destroy(): void {
-    if (this.#drag) this.#commands.cancelPreview();
-    this.#drag = null;
+    if (this.#drag?.dragging) this.#commands.cancelPreview();
+    this.#gone = true;
     this.layer.remove();
+  }
+
+  #gone = false;
+
+  /**
+   * Runs `act` with the drag and keys: at once when their chunk is here, else when it arrives (in the
+   * order asked). A chunk that cannot be fetched leaves the separators still (the pan and keys work).
+   */
+  #withDrag(act: (drag: SeparatorDrag) => void, quiet = false): Promise<void> | void {
+    const drag = this.#dragNow();
+    if (drag) return act(drag);
+    return loadInputParts().then(
+      () => {
+        const loaded = this.#dragNow();
+        if (loaded) act(loaded);
+      },
+      (error: unknown) => {
+        console.warn('kline-chart: the pane separators could not be loaded', error);
+        if (!quiet) this.#notice?.();
+      },
+    );
+  }
+
+  #dragNow(): SeparatorDrag | null {
+    const parts = inputParts();
+    if (this.#drag || !parts || this.#gone) return this.#drag;
+    const commands = this.#commands;
+    return (this.#drag = new parts.SeparatorDrag({
+      ...this.#o,
+      layer: this.layer,
+      layout: () => commands.layout(),
+      previewWeights: (weights) => commands.previewWeights(weights),
+      cancelPreview: () => commands.cancelPreview(),
+      resize: (weights) => commands.resize(weights),
+      tops: () => this.#tops,
+      total: () => this.#total,
+    }));
   }
 
   #create(): HTMLElement {
@@ -151,114 +178,40 @@ export class PaneSeparators {
       (line.style.background = on ? 'var(--kline-accent-color, #2962ff)' : 'transparent');
     el.addEventListener('pointerenter', () => highlight(true));
     el.addEventListener('pointerleave', () =>
-      highlight(this.#drag !== null || document.activeElement === el || el.matches(':focus')),
+      highlight(!!this.#drag?.dragging || document.activeElement === el || el.matches(':focus')),
     );
     el.addEventListener('focus', () => highlight(true));
     el.addEventListener('blur', () => highlight(false));
-    el.addEventListener('pointerdown', (e) => this.#onDown(e, el));
-    el.addEventListener('pointermove', (e) => this.#onMove(e));
-    el.addEventListener('pointerup', (e) => this.#onUp(e, el, highlight));
-    el.addEventListener('pointercancel', () => this.#cancel(highlight));
-    el.addEventListener('keydown', (e) => this.#onKey(e, el, highlight));
+    el.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      // The panes below pan on pointerdown; a separator drag must not reach them.
+      e.stopPropagation();
+      e.preventDefault();
+      try {
+        el.setPointerCapture(e.pointerId);
+      } catch {
+        // A synthetic or already-released pointer cannot be captured; the drag still works over the separator.
+      }
+      void this.#withDrag((d) => d.down(e, el));
+    });
+    el.addEventListener('pointermove', (e) => this.#drag?.move(e));
+    el.addEventListener('pointerup', (e) => void this.#withDrag((d) => d.up(e, el, highlight)));
+    el.addEventListener('pointercancel', () => void this.#withDrag((d) => d.cancel(highlight)));
+    el.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') {
+        if (this.#drag?.dragging) {
+          e.stopPropagation();
+          this.#drag.cancel(highlight);
+        }
+        return;
+      }
+      if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+      // Arrows pan the chart elsewhere; on a separator they resize.
+      e.preventDefault();
+      e.stopPropagation();
+      void this.#withDrag((d) => d.key(e, el));
+    });
     this.layer.appendChild(el);
     return el;
-  }
-
-  #begin(el: HTMLElement, pointerId: number, startY: number): Drag | null {
-    const above = el.dataset.above;
-    const below = el.dataset.below;
-    const a = this.#tops.find((p) => p.id === above);
-    const b = this.#tops.find((p) => p.id === below);
-    if (!above || !below || !a || !b) return null;
-    const layout = this.#commands.layout();
-    const wa = layout.find((p) => p.id === above)?.weight ?? 1;
-    const wb = layout.find((p) => p.id === below)?.weight ?? 1;
-    const totalWeight = layout.reduce((s, p) => s + p.weight, 0) || 1;
-    // The renderer shares the height minus the time axis in proportion to the weights.
-    const pxPerWeight = Math.max(1e-6, (this.#total - this.#axisHeight) / totalWeight);
-    const belowIsLast = this.#tops[this.#tops.length - 1].id === below;
-    return {
-      pointerId,
-      startY,
-      scale: clientScale(this.layer).y,
-      above,
-      below,
-      heights: [a.height, b.height],
-      weights: [wa, wb],
-      pxPerWeight,
-      belowIsLast,
-      last: null,
-    };
-  }
-
-  /** Weights of the two panes after moving their boundary by `dy` CSS px (their sum is kept). */
-  #weightsFor(drag: Drag, dy: number): Record<string, number> {
-    const [ha, hb] = drag.heights;
-    const [wa, wb] = drag.weights;
-    const span = ha + hb;
-    const minBelow = this.#minHeight + (drag.belowIsLast ? this.#axisHeight : 0);
-    const nextA = Math.min(Math.max(ha + dy, this.#minHeight), span - minBelow);
-    const sum = wa + wb;
-    const weightA = Math.min(Math.max(wa + (nextA - ha) / drag.pxPerWeight, sum * 0.02), sum * 0.98);
-    return { [drag.above]: weightA, [drag.below]: sum - weightA };
-  }
-
-  #onDown(e: PointerEvent, el: HTMLElement): void {
-    if (e.button !== 0) return;
-    // The panes below pan on pointerdown; a separator drag must not reach them.
-    e.stopPropagation();
-    e.preventDefault();
-    const drag = this.#begin(el, e.pointerId, e.clientY);
-    if (!drag) return;
-    this.#drag = drag;
-    try {
-      el.setPointerCapture(e.pointerId);
-    } catch {
-      // A synthetic or already-released pointer cannot be captured; the drag still works over the separator.
-    }
-  }
-
-  #onMove(e: PointerEvent): void {
-    const drag = this.#drag;
-    if (!drag || e.pointerId !== drag.pointerId) return;
-    e.stopPropagation();
-    drag.last = this.#weightsFor(drag, (e.clientY - drag.startY) / drag.scale);
-    this.#commands.previewWeights(drag.last);
-  }
-
-  #onUp(e: PointerEvent, el: HTMLElement, highlight: (on: boolean) => void): void {
-    const drag = this.#drag;
-    if (!drag || e.pointerId !== drag.pointerId) return;
-    e.stopPropagation();
-    this.#drag = null;
-    if (el.hasPointerCapture?.(e.pointerId)) el.releasePointerCapture(e.pointerId);
-    const weights = this.#weightsFor(drag, (e.clientY - drag.startY) / drag.scale);
-    if (e.clientY === drag.startY) this.#commands.cancelPreview();
-    else this.#commands.resize(weights);
-    highlight(el.matches(':hover') || el.matches(':focus'));
-  }
-
-  #cancel(highlight: (on: boolean) => void): void {
-    if (!this.#drag) return;
-    this.#drag = null;
-    this.#commands.cancelPreview();
-    highlight(false);
-  }
-
-  #onKey(e: KeyboardEvent, el: HTMLElement, highlight: (on: boolean) => void): void {
-    if (e.key === 'Escape') {
-      if (this.#drag) {
-        e.stopPropagation();
-        this.#cancel(highlight);
-      }
-      return;
-    }
-    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
-    // Arrows pan the chart elsewhere; on a separator they resize.
-    e.preventDefault();
-    e.stopPropagation();
-    const drag = this.#begin(el, -1, 0);
-    if (!drag) return;
-    this.#commands.resize(this.#weightsFor(drag, e.key === 'ArrowUp' ? -this.#keyStep : this.#keyStep));
   }
 }

@@ -1,3 +1,5 @@
+import { isEditableTarget } from './editable-target.js';
+
 /** What a key press asks of the snapshot and full screen actions (eager: only the keys; the actions are lazy). */
 export type SnapshotKey = 'save-image' | 'copy-image' | 'fullscreen';
 
@@ -7,9 +9,7 @@ export type SnapshotKey = 'save-image' | 'copy-image' | 'fullscreen';
  */
 export function snapshotKey(e: KeyboardEvent): SnapshotKey | null {
   if (e.defaultPrevented) return null;
-  const origin = e.composedPath()[0];
-  if (origin instanceof HTMLElement && (origin.isContentEditable || /^(input|textarea|select)$/.test(origin.localName)))
-    return null;
+  if (isEditableTarget(e.composedPath()[0])) return null;
   const mod = e.ctrlKey || e.metaKey;
   if (mod && e.altKey !== e.shiftKey && (e.code === 'KeyS' || e.key === 's' || e.key === 'S'))
     return e.altKey ? 'save-image' : 'copy-image';

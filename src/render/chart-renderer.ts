@@ -11,6 +11,13 @@ import type { ZonedClock } from './zoned-clock.js';
 import type { RenderSource } from './render-source.js';
 import { extendTimes, futureBarCount } from './forward-bars.js';
 import { SharedAxisWidth } from './price-axis-width.js';
+import type { PaneExtras } from './pane-extras.js';
+import { lazyModule } from '../core/tools/lazy-module.js';
+
+/** The percent and log scales, levels and the left scale (pane-extras.ts), once a chart has loaded them. */
+let paneExtras: PaneExtras | null = null;
+/** Their chunk, loaded when a frame first needs it (a failed fetch is forgotten: the next need tries again). */
+const loadPaneExtras = lazyModule(() => import('./pane-extras.js').then((module) => (paneExtras = module)));
 
 /** Largest count of consecutive integers from 0 that a Float32Array stores exactly (2^24). */
 const FLOAT32_EXACT_INTEGERS = 2 ** 24;
@@ -46,6 +53,11 @@ export interface RendererOptions {
   readonly onAxisWidth?: (width: number) => void;
   /** Called after a frame that changed the panes or their sizes, with each pane's top offset (CSS px). */
   readonly onLayout?: (offsets: ReadonlyMap<string, number>) => void;
+  /**
+   * The code of the percent or log scale, levels or the left scale (pane-extras.ts) could not be
+   * fetched: the chart is drawn without them (a linear scale) until a later change loads it.
+   */
+  readonly onExtrasFailed?: (error: unknown) => void;
 }
 
 let nextSyncKey = 0;
@@ -83,6 +95,46 @@ export class ChartRenderer {
 
   /** The price pane's scale as the user set it (a drag on its axis), or null: it fits the bars in view. */
   #priceRange: PriceRange | null = null;
+
+  /** The modes' chunk is loading for a frame; or what needed it when its fetch failed (drawn without since). */
+  #extrasLoading = false;
+  #extrasFailedFor: string | null = null;
+  #gone = false;
+
+  /** The percent and log scales' code (pane-extras.ts), when loaded: the axis tags follow the scale with it. */
+  get paneExtras(): PaneExtras | null {
+    return paneExtras;
+  }
+
+  /**
+   * Whether a frame for `specs` (a left scale when `leftAxis`) needs the modes' code (pane-extras.ts) and
+   * must wait for it: nothing is painted until it is here, so no frame shows a linear scale for a percent
+   * one. Starts its load. After a failed fetch the chart is drawn without it, and tries again when what
+   * needs it changes (another scale, levels, a left scale), not on every new bar.
+   */
+  #extrasMissing(specs: readonly PaneLayoutSpec[], settings: ChartSettings, leftAxis: boolean): boolean {
+    if (paneExtras) return false;
+    const levels = specs.some((sp) => sp.levels?.length);
+    if (!(leftAxis || levels || settings.priceScale !== 'linear')) return false;
+    const need = `${settings.priceScale} ${leftAxis} ${levels}`;
+    if (this.#extrasLoading) return true;
+    if (need === this.#extrasFailedFor) return false;
+    this.#extrasLoading = true;
+    loadPaneExtras().then(
+      () => {
+        this.#extrasLoading = false;
+        if (!this.#gone) this.#mark('layout');
+      },
+      (error: unknown) => {
+        this.#extrasLoading = false;
+        this.#extrasFailedFor = need;
+        if (this.#gone) return;
+        this.#o.onExtrasFailed?.(error);
+        this.#mark('layout');
+      },
+    );
+    return true;
+  }
 
   get priceRange(): PriceRange | null {
     return this.#priceRange;
@@ -206,6 +258,7 @@ export class ChartRenderer {
   }
 
   destroy(): void {
+    this.#gone = true;
     cancelAnimationFrame(this.#frame);
     for (const d of this.#dispose) d();
     for (const p of this.#panes.values()) p.destroy();
@@ -281,6 +334,12 @@ export class ChartRenderer {
         return true;
       }
     }
+    const settings = this.#settings();
+    // Something on the price pane's left scale: every pane reserves its width (src/render/left-price-scale.ts).
+    const leftAxis =
+      specs.some((sp) => sp.series.some((s) => s.scale === 'left')) ||
+      peek(this.#o.source.comparisons).some((c) => c.scale === 'left');
+    if (this.#extrasMissing(specs, settings, leftAxis)) return false;
     // Forward slots and the x index change only with data or panes, never on the pan/zoom path above.
     const bars = this.#bars();
     this.#future = futureBarCount(
@@ -294,7 +353,6 @@ export class ChartRenderer {
       for (let i = 0; i < x.length; i++) x[i] = i;
       this.#xIndex = x;
     }
-    const settings = this.#settings();
     const was = { ...dirty };
     if (was.data || was.layout) this.#axisWidth.allowShrink();
     dirty.data = dirty.view = dirty.layout = dirty.overlay = false;
@@ -314,10 +372,6 @@ export class ChartRenderer {
       specs.map((sp) => sp.weight / totalWeight),
       avail,
     );
-    // Something on the price pane's left scale: every pane reserves its width (src/render/left-price-scale.ts).
-    const leftAxis =
-      specs.some((sp) => sp.series.some((s) => s.scale === 'left')) ||
-      peek(this.#o.source.comparisons).some((c) => c.scale === 'left');
     specs.forEach((spec, index) => {
       const last = index === specs.length - 1;
       const paneH = heights[index] + (last ? xAxisH : 0);
@@ -397,6 +451,7 @@ export class ChartRenderer {
       axisWidth: this.#axisWidth,
       priceRange: () => this.#priceRange,
       pixelRatio: () => this.#pixelRatio,
+      extras: () => paneExtras,
       onCursor: (index: number | null, paneId: string) => this.#o.onCursor?.(index, index === null ? null : paneId),
     };
   }

@@ -9,5 +9,4 @@ export * from './zoned-clock.js';
 export * from './drawings/index.js';
 export * from './overlays/index.js';
 export { clientScale, localPoint, offsetWithin } from './client-scale.js';
-export { formatPercentTag, percentBase } from './percent-scale.js';
 export { pixelRatioAt, pxRatioOf } from './plot-pixel-ratio.js';

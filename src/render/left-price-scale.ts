@@ -2,15 +2,12 @@ import type uPlot from 'uplot';
 import { pxRatioOf } from './plot-pixel-ratio.js';
 import type { ChartTheme } from './chart-theme.js';
 import type { PlotTransform } from './paint-candles.js';
+import { blankRange } from './blank-range.js';
+import { formatAxisTicks } from './format-number.js';
+import type { ViewRange } from '../core/state/index.js';
 
 /** Scale key of the price pane's second (left) price scale. */
 export const LEFT_SCALE = 'left';
-
-/** The stand-in range of a scale with no value in view, marked `blank` (no labels, no grid) until it has one. */
-export function blankRange(blank: Set<string>, scale: string): [number, number] {
-  blank.add(scale);
-  return [0, 1];
-}
 /** Width of its axis, CSS px (the main axis's width). */
 const LEFT_AXIS_SIZE = 64;
 
@@ -31,8 +28,34 @@ export interface LeftScaleEnv {
   mainSide(): 'left' | 'right';
   /** Labels of its ticks (format-number.ts `formatAxisTicks`: decimals from the step). */
   format(splits: number[]): string[];
-  /** Scales with nothing in view (pane-plot.ts `blankRange`): no labels on them. */
+  /** Scales with nothing in view (blank-range.ts): no labels on them. */
   readonly blank: Set<string>;
+}
+
+/** What {@link leftScaleEnv} reads of its pane (pane-plot.ts `PaneEnv`). */
+export interface LeftPaneEnv {
+  comparisons(): readonly ScaledLine[];
+  view(): ViewRange;
+  bars(): { readonly length: number };
+  theme(): ChartTheme;
+  settings(): { readonly priceAxisSide: string };
+  locale(): string;
+}
+
+/** The left scale's view of a pane with the environment `env` and blank scales `blank`. */
+export function leftScaleEnv(env: LeftPaneEnv, blank: Set<string>): LeftScaleEnv {
+  return {
+    comparisons: () => env.comparisons(),
+    visible: () => {
+      const view = env.view();
+      const n = env.bars().length;
+      return { i0: Math.max(0, Math.floor(view.start)), i1: Math.min(n - 1, Math.ceil(view.end)) };
+    },
+    theme: () => env.theme(),
+    blank,
+    mainSide: () => (env.settings().priceAxisSide === 'left' ? 'left' : 'right'),
+    format: (splits) => formatAxisTicks(splits, 'price', env.locale()),
+  };
 }
 
 /**

@@ -2,22 +2,13 @@ import uPlot from 'uplot';
 import { pxRatioOf, setPxRatioOf } from './plot-pixel-ratio.js';
 import { makeFirstPlotDecoy } from './first-plot-decoy.js';
 import { formatAxisTicks, formatPriceTag } from './format-number.js';
-import {
-  blankRange,
-  LEFT_SCALE,
-  leftAxisOptions,
-  leftScaleOptions,
-  paintLeftComparisons,
-  type LeftScaleEnv,
-} from './left-price-scale.js';
+import { blankRange } from './blank-range.js';
+import type { PaneExtras } from './pane-extras.js';
 import { HeikinAshi, type Bars } from '../core/data/index.js';
 import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
 import { paintClouds } from './paint-cloud.js';
-import { paintLevels } from './paint-levels.js';
-import { logPriceSplits } from './log-price-splits.js';
-import { formatPercentTag, formatPercentTicks, percentBase, percentSplits } from './percent-scale.js';
 import { computeTimeTicks } from './time-ticks.js';
 import type { CrosshairTags } from './crosshair-tags.js';
 import { lazyModule } from '../core/tools/lazy-module.js';
@@ -98,6 +89,11 @@ export interface PaneEnv {
   }[];
   /** Device px per CSS px of the canvases (default: uPlot's, the window's `devicePixelRatio`). */
   pixelRatio?(): number;
+  /**
+   * The percent and log scales, levels and left scale (pane-extras.ts), once loaded; without them a
+   * pane draws a linear scale, no levels and no left scale (the renderer waits for them: chart-renderer.ts).
+   */
+  extras?(): PaneExtras | null;
   /** Cursor moved over any pane (index or null). */
   onCursor(index: number | null, paneId: string, top: number | null): void;
 }
@@ -274,9 +270,10 @@ export class PanePlot {
    */
   #axisText(values: number[], tag = false): string[] {
     const kind = this.spec.kind;
-    if (kind === 'price' && this.env.settings().priceScale === 'percent') {
-      const base = percentBase(this.env.bars().close, this.env.view().start);
-      return tag ? [formatPercentTag(values[0], base)] : formatPercentTicks(values, base);
+    const x = this.env.extras?.();
+    if (x && kind === 'price' && this.env.settings().priceScale === 'percent') {
+      const base = x.percentBase(this.env.bars().close, this.env.view().start);
+      return tag ? [x.formatPercentTag(values[0], base)] : x.formatPercentTicks(values, base);
     }
     if (tag && kind === 'price') return [formatPriceTag(values[0], this.env.pricePrecision?.(), this.env.locale())];
     return formatAxisTicks(values, kind, this.env.locale());
@@ -439,22 +436,6 @@ export class PanePlot {
     }
   }
 
-  /** The price pane's left scale (src/render/left-price-scale.ts). */
-  #leftScale(): LeftScaleEnv {
-    return {
-      comparisons: () => this.env.comparisons(),
-      visible: () => {
-        const view = this.env.view();
-        const n = this.env.bars().length;
-        return { i0: Math.max(0, Math.floor(view.start)), i1: Math.min(n - 1, Math.ceil(view.end)) };
-      },
-      theme: () => this.env.theme(),
-      blank: this.#blank,
-      mainSide: () => (this.env.settings().priceAxisSide === 'left' ? 'left' : 'right'),
-      format: (splits) => formatAxisTicks(splits, 'price', this.env.locale()),
-    };
-  }
-
   /**
    * Scales with no value in view (no bars yet, a study all warm-up): their range is a stand-in 0..1, so
    * their axis shows no labels and no grid rather than ticks of values that are not there.
@@ -551,7 +532,9 @@ export class PanePlot {
     const hidden = { paths: () => null, points: { show: false } } as const;
     if (kind === 'price') series.push({ ...hidden, scale: yScale }, { ...hidden, scale: yScale });
     if (kind === 'volume') series.push({ ...hidden, scale: yScale });
-    const leftEnv = this.spec.leftAxis ? this.#leftScale() : null;
+    // The modes' code (pane-extras.ts): absent only when its chunk could not be fetched.
+    const x = this.env.extras?.() ?? null;
+    const leftEnv = this.spec.leftAxis && x ? x.leftScaleEnv(this.env, this.#blank) : null;
     const left = kind === 'price' ? leftEnv : null;
     for (const s of this.spec.series) {
       if (s.hidden) {
@@ -560,7 +543,7 @@ export class PanePlot {
         series.push({ ...hidden, scale: yScale, label: s.label });
       } else {
         series.push({
-          scale: left && s.scale === 'left' ? LEFT_SCALE : yScale,
+          scale: left && x && s.scale === 'left' ? x.LEFT_SCALE : yScale,
           label: s.label,
           stroke: s.color,
           // Whole pixels: a fractional width (1.25) makes every segment an anti-aliased polygon, which
@@ -631,7 +614,7 @@ export class PanePlot {
             return [min - pad, max + pad];
           },
         },
-        ...(left ? { [LEFT_SCALE]: leftScaleOptions(left) } : {}),
+        ...(left && x ? { [x.LEFT_SCALE]: x.leftScaleOptions(left) } : {}),
       },
       axes: [
         {
@@ -660,20 +643,20 @@ export class PanePlot {
           ticks,
           gap: 6,
           // uPlot's log ticks (powers of ten) miss a usual price range: round prices instead, all shown.
-          ...(kind === 'price' && settings.priceScale === 'log'
+          ...(x && kind === 'price' && settings.priceScale === 'log'
             ? {
                 splits: (u: uPlot, _i: number, min: number, max: number) =>
-                  logPriceSplits(min, max, u.bbox.height / pxRatioOf(u), 30),
+                  x.logPriceSplits(min, max, u.bbox.height / pxRatioOf(u), 30),
                 filter: (_u: uPlot, splits: number[]) => splits,
               }
-            : kind === 'price' && settings.priceScale === 'percent'
+            : x && kind === 'price' && settings.priceScale === 'percent'
               ? {
                   // Round percentages from the first bar in view, not round prices.
                   splits: (u: uPlot, _i: number, min: number, max: number) =>
-                    percentSplits(
+                    x.percentSplits(
                       min,
                       max,
-                      percentBase(this.env.bars().close, this.env.view().start),
+                      x.percentBase(this.env.bars().close, this.env.view().start),
                       u.bbox.height / pxRatioOf(u),
                       30,
                     ),
@@ -698,11 +681,11 @@ export class PanePlot {
                   )
                 : this.#hideAtEdge(u, yScale, splits, this.#hideUnderTags(u, yScale, splits, this.#axisText(splits))),
         },
-        ...(leftEnv ? [leftAxisOptions(leftEnv, left ? LEFT_SCALE : yScale, left !== null)] : []),
+        ...(leftEnv && x ? [x.leftAxisOptions(leftEnv, left ? x.LEFT_SCALE : yScale, left !== null)] : []),
       ],
       series,
       hooks: {
-        drawClear: [(u) => this.spec.levels && paintLevels(u, yScale, this.spec.levels, this.env.theme())],
+        drawClear: [(u) => this.spec.levels && x?.paintLevels(u, yScale, this.spec.levels, this.env.theme())],
         draw: [
           (u) => {
             const ctx = u.ctx;
@@ -721,7 +704,7 @@ export class PanePlot {
               paintClouds(ctx, this.spec.series, i0, view.end, t, th);
               paintCandles(ctx, this.drawnBars(), i0, i1, t, this.env.settings().candleStyle, colors, pxRatioOf(u));
               this.#paintComparisons(u, ctx, i0, i1, t);
-              if (left) paintLeftComparisons(u, ctx, left, t);
+              if (left) x?.paintLeftComparisons(u, ctx, left, t);
             }
             if (this.spec.kind === 'volume')
               paintVolume(ctx, bars, i0, i1, t, colors.faded, u.bbox.top + u.bbox.height);

@@ -1,0 +1,110 @@
+import type { ChartCore } from '../../src/core/commands/index.js';
+import { clampView } from '../../src/core/state/index.js';
+import { formatBarTime, type ChartRenderer } from '../../src/render/index.js';
+import { formatPrice, formatVolume } from './chart-legend.js';
+import { chartStrings } from './chart-strings.js';
+
+/** What the keyboard crosshair works with (the a11y controller's options and its announcer). */
+export interface KeyCrosshairOptions {
+  readonly core: ChartCore;
+  readonly renderer: () => ChartRenderer | null;
+  readonly lang: () => string;
+  /** Shows the bar in the legend (the crosshair index), or null for the last bar. */
+  readonly setHover: (index: number | null) => void;
+  readonly whenPainted: () => Promise<void>;
+  /** Says `text` in the live region (polite, at most once per `ms`). */
+  readonly say: (text: string, ms: number) => void;
+}
+
+/**
+ * The keyboard crosshair (Left/Right on the focused plot, the keyboard drawing keys) and a bar as a
+ * sentence. In the drawing layer's lazy chunk (drawing-layer-parts.ts): `ChartA11yController` makes it
+ * when the chunk is here, and loads the chunk on the first key that needs it.
+ */
+export class KeyCrosshair {
+  readonly #o: KeyCrosshairOptions;
+  #keyBar: number | null = null;
+  #keyPrice: number | null = null;
+
+  constructor(options: KeyCrosshairOptions) {
+    this.#o = options;
+  }
+
+  /** The bar of the keyboard crosshair, or null when the pointer (or nothing) owns the crosshair. */
+  get keyBar(): number | null {
+    return this.#keyBar;
+  }
+
+  /** A bar as a sentence: time, open, high, low, close, volume. */
+  describeBar(i: number): string {
+    const series = this.#o.core.store.peek('series');
+    const clock = this.#o.renderer()?.clock;
+    if (!series || !clock || i < 0 || i >= series.bars.length) return '';
+    const t = chartStrings(this.#o.lang());
+    const b = series.bars;
+    const p = series.instrument.pricePrecision;
+    const intraday = !['1d', '1w', '1M'].includes(series.period);
+    return `${formatBarTime(b.time[i], clock, intraday)}, ${t.openFull} ${formatPrice(b.open[i], p)}, ${t.highFull} ${formatPrice(b.high[i], p)}, ${t.lowFull} ${formatPrice(b.low[i], p)}, ${t.closeFull} ${formatPrice(b.close[i], p)}, ${t.volumeFull} ${formatVolume(b.volume[i], this.#o.lang())}`;
+  }
+
+  /**
+   * Moves the keyboard crosshair one bar (`-1`, `+1`; `0` keeps it); the first press shows the last
+   * visible bar. Returns the bar (null without data). `announce: false` leaves the live region to the caller.
+   */
+  step(delta: -1 | 0 | 1, announce = true): number | null {
+    const core = this.#o.core;
+    const series = core.store.peek('series');
+    const view = core.store.peek('view');
+    if (!series || !view) return null;
+    const n = series.bars.length;
+    const lastVisible = Math.max(0, Math.min(n - 1, Math.floor(view.end - 0.5)));
+    const bar = Math.max(0, Math.min(n - 1, this.#keyBar === null ? lastVisible : this.#keyBar + delta));
+    this.#keyBar = bar;
+    // Keep the bar in view: pan by whole bars when it reaches an edge.
+    const span = view.end - view.start;
+    if (bar < view.start + 0.5) core.setView(clampView({ start: bar - 0.5, end: bar - 0.5 + span }, n, 5));
+    else if (bar > view.end - 0.5) core.setView(clampView({ start: bar + 0.5 - span, end: bar + 0.5 }, n, 5));
+    this.#o.setHover(bar);
+    if (announce) this.#o.say(this.describeBar(bar), 250);
+    void this.#o.whenPainted().then(() => {
+      const plot = this.#o.renderer()?.pane('price')?.plot;
+      if (!plot || this.#keyBar !== bar) return;
+      const price = this.#keyPrice ?? series.bars.close[bar];
+      // Published to the synced panes, as a pointer's move is: every pane draws the vertical line.
+      publishCursor(plot, plot.valToPos(bar, 'x'), plot.valToPos(price, 'price'));
+      this.#o.setHover(bar);
+    });
+    return bar;
+  }
+
+  /** The price the keyboard crosshair shows (keyboard drawing), or null for the bar's close. */
+  setKeyPrice(price: number | null): void {
+    this.#keyPrice = price;
+    if (this.#keyBar !== null) this.step(0, false);
+  }
+
+  /** Hides the keyboard crosshair; false when there was none. */
+  clear(): boolean {
+    this.#keyPrice = null;
+    if (this.#keyBar === null) return false;
+    this.#keyBar = null;
+    const plot = this.#o.renderer()?.pane('price')?.plot;
+    if (plot) publishCursor(plot, -10, -10);
+    this.#o.setHover(null);
+    return true;
+  }
+
+  /** The pointer took over the crosshair. */
+  pointerMoved(): void {
+    this.#keyBar = null;
+    this.#keyPrice = null;
+  }
+}
+
+/** uPlot's `setCursor(opts, fire, publish)`: its third argument (left out of its types) syncs the other panes. */
+type PublishingSetCursor = (opts: { left: number; top: number }, fire: boolean, publish: boolean) => void;
+
+/** Moves the price pane's cursor and every synced pane's with it (−10: hidden). */
+function publishCursor(plot: { setCursor: unknown }, left: number, top: number): void {
+  (plot.setCursor as PublishingSetCursor).call(plot, { left, top }, true, true);
+}

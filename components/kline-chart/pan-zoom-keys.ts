@@ -1,0 +1,91 @@
+import type { ChartCore } from '../../src/core/commands/index.js';
+import { defaultView } from '../../src/core/state/index.js';
+import { isEditableTarget } from './editable-target.js';
+
+/** What the keys work on (`PanZoomController` and its options). */
+export interface PanZoomKeyContext {
+  readonly host: HTMLElement;
+  readonly o: {
+    readonly core: ChartCore;
+    readonly openPalette: () => void;
+    readonly undo: () => void;
+    readonly redo: () => void;
+    readonly a11y: { stepKeyBar(delta: -1 | 1): void; clearKeyBar(): boolean; toggleTable(): void };
+  };
+  setView(view: { start: number; end: number }): void;
+  zoom(factor: number): void;
+}
+
+/**
+ * The chart's keys (pan-zoom-controller.ts; in the chunk fetched after the first paint, input-parts.ts):
+ * on the focused plot Left/Right the keyboard crosshair, Shift+Left/Right pan, Up/Down and +/- zoom,
+ * Home/End, `t` the data table, Escape; Ctrl/Cmd+K, Z, Y anywhere but in text fields (K there too).
+ * `origin` is where it was pressed (`composedPath()[0]`, read while it was dispatched: it may be answered
+ * after its dispatch, when the chunk arrives).
+ */
+export function panZoomKey(e: KeyboardEvent, origin: EventTarget | undefined, c: PanZoomKeyContext): void {
+  const o = c.o;
+  const view = o.core.store.peek('view');
+  const n = o.core.store.peek('series')?.bars.length ?? 0;
+  const mod = e.ctrlKey || e.metaKey;
+  // Navigation keys act only when the chart itself (the plot) has focus, never on a control.
+  const onPlot = origin === c.host;
+  if (mod && (e.key === 'k' || e.key === 'K')) {
+    e.preventDefault();
+    o.openPalette();
+    return;
+  }
+  if (isEditableTarget(origin)) return;
+  if (mod && (e.key === 'z' || e.key === 'Z')) {
+    e.preventDefault();
+    if (e.shiftKey) o.redo();
+    else o.undo();
+    return;
+  }
+  if (mod && (e.key === 'y' || e.key === 'Y')) {
+    e.preventDefault();
+    o.redo();
+    return;
+  }
+  if (!onPlot || mod || e.altKey) return;
+  if (e.key === 't' || e.key === 'T') {
+    e.preventDefault();
+    o.a11y.toggleTable();
+    return;
+  }
+  if (!view) return;
+  const span = view.end - view.start;
+  const step = Math.max(1, Math.round(span * 0.5));
+  switch (e.key) {
+    case 'ArrowLeft':
+      if (e.shiftKey) c.setView({ start: view.start - step, end: view.end - step });
+      else o.a11y.stepKeyBar(-1);
+      break;
+    case 'ArrowRight':
+      if (e.shiftKey) c.setView({ start: view.start + step, end: view.end + step });
+      else o.a11y.stepKeyBar(1);
+      break;
+    case 'Escape':
+      if (!o.a11y.clearKeyBar()) return;
+      break;
+    case 'ArrowUp':
+    case '+':
+    case '=':
+      c.zoom(1 / 1.25);
+      break;
+    case 'ArrowDown':
+    case '-':
+    case '_':
+      c.zoom(1.25);
+      break;
+    case 'Home':
+      c.setView({ start: -0.5, end: span - 0.5 });
+      break;
+    case 'End':
+      c.setView(defaultView(n, Math.round(span)));
+      break;
+    default:
+      return;
+  }
+  e.preventDefault();
+}

@@ -1,0 +1,133 @@
+import type { PaneLayout } from '../../src/core/state/index.js';
+import { clientScale } from '../../src/render/client-scale.js';
+
+/** What a separator's drag and keys need of `PaneSeparators` (pane-separators.ts). */
+export interface SeparatorDragHost {
+  readonly layer: HTMLElement;
+  layout(): readonly PaneLayout[];
+  previewWeights(weights: Readonly<Record<string, number>>): void;
+  cancelPreview(): void;
+  resize(weights: Readonly<Record<string, number>>): void;
+  /** The panes' tops and heights, top to bottom, and the panes' total height (CSS px). */
+  tops(): readonly { id: string; top: number; height: number }[];
+  total(): number;
+  readonly axisHeight: number;
+  readonly minHeight: number;
+  readonly keyStep: number;
+}
+
+interface Drag {
+  readonly pointerId: number;
+  readonly startY: number;
+  /** Client px per CSS px down the chart (an ancestor's `transform: scale()` or `zoom`). */
+  readonly scale: number;
+  readonly above: string;
+  readonly below: string;
+  /** Pixel heights of the two panes when the drag began. */
+  readonly heights: readonly [number, number];
+  /** Weights of the two panes when the drag began. */
+  readonly weights: readonly [number, number];
+  /** CSS px per unit of weight. */
+  readonly pxPerWeight: number;
+  /** The lower pane is the last one: its height includes the time axis. */
+  readonly belowIsLast: boolean;
+  last: Record<string, number> | null;
+}
+
+/**
+ * A separator's drag (a live preview, ONE undo step on release, Escape cancels) and its arrow keys. In
+ * the chunk fetched after the first paint (input-parts.ts); `PaneSeparators` claims each press and key at
+ * once and hands it here, in order, when the chunk is in.
+ */
+export class SeparatorDrag {
+  readonly #h: SeparatorDragHost;
+  #drag: Drag | null = null;
+
+  constructor(host: SeparatorDragHost) {
+    this.#h = host;
+  }
+
+  get dragging(): boolean {
+    return this.#drag !== null;
+  }
+
+  #begin(el: HTMLElement, pointerId: number, startY: number): Drag | null {
+    const h = this.#h;
+    const tops = h.tops();
+    const above = el.dataset.above;
+    const below = el.dataset.below;
+    const a = tops.find((p) => p.id === above);
+    const b = tops.find((p) => p.id === below);
+    if (!above || !below || !a || !b) return null;
+    const layout = h.layout();
+    const wa = layout.find((p) => p.id === above)?.weight ?? 1;
+    const wb = layout.find((p) => p.id === below)?.weight ?? 1;
+    const totalWeight = layout.reduce((s, p) => s + p.weight, 0) || 1;
+    // The renderer shares the height minus the time axis in proportion to the weights.
+    const pxPerWeight = Math.max(1e-6, (h.total() - h.axisHeight) / totalWeight);
+    const belowIsLast = tops[tops.length - 1].id === below;
+    return {
+      pointerId,
+      startY,
+      scale: clientScale(h.layer).y,
+      above,
+      below,
+      heights: [a.height, b.height],
+      weights: [wa, wb],
+      pxPerWeight,
+      belowIsLast,
+      last: null,
+    };
+  }
+
+  /** Weights of the two panes after moving their boundary by `dy` CSS px (their sum is kept). */
+  #weightsFor(drag: Drag, dy: number): Record<string, number> {
+    const [ha, hb] = drag.heights;
+    const [wa, wb] = drag.weights;
+    const span = ha + hb;
+    const minHeight = this.#h.minHeight;
+    const minBelow = minHeight + (drag.belowIsLast ? this.#h.axisHeight : 0);
+    const nextA = Math.min(Math.max(ha + dy, minHeight), span - minBelow);
+    const sum = wa + wb;
+    const weightA = Math.min(Math.max(wa + (nextA - ha) / drag.pxPerWeight, sum * 0.02), sum * 0.98);
+    return { [drag.above]: weightA, [drag.below]: sum - weightA };
+  }
+
+  /** A press on separator `el` (already claimed: not the panes' pan). */
+  down(e: PointerEvent, el: HTMLElement): void {
+    this.#drag = this.#begin(el, e.pointerId, e.clientY);
+  }
+
+  move(e: PointerEvent): void {
+    const drag = this.#drag;
+    if (!drag || e.pointerId !== drag.pointerId) return;
+    e.stopPropagation();
+    drag.last = this.#weightsFor(drag, (e.clientY - drag.startY) / drag.scale);
+    this.#h.previewWeights(drag.last);
+  }
+
+  up(e: PointerEvent, el: HTMLElement, highlight: (on: boolean) => void): void {
+    const drag = this.#drag;
+    if (!drag || e.pointerId !== drag.pointerId) return;
+    e.stopPropagation();
+    this.#drag = null;
+    if (el.hasPointerCapture?.(e.pointerId)) el.releasePointerCapture(e.pointerId);
+    const weights = this.#weightsFor(drag, (e.clientY - drag.startY) / drag.scale);
+    if (e.clientY === drag.startY) this.#h.cancelPreview();
+    else this.#h.resize(weights);
+    highlight(el.matches(':hover') || el.matches(':focus'));
+  }
+
+  cancel(highlight: (on: boolean) => void): void {
+    if (!this.#drag) return;
+    this.#drag = null;
+    this.#h.cancelPreview();
+    highlight(false);
+  }
+
+  /** ArrowUp/ArrowDown on a focused separator (already claimed): one step. */
+  key(e: KeyboardEvent, el: HTMLElement): void {
+    const drag = this.#begin(el, -1, 0);
+    if (drag) this.#h.resize(this.#weightsFor(drag, e.key === 'ArrowUp' ? -this.#h.keyStep : this.#h.keyStep));
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * What a pane draws only in some modes: the percent and log price scales' ticks and labels, study
+ * panes' reference levels (RSI's 70 / 30) and the price pane's left scale. A chunk of its own (issue
+ * #12): a chart-only page with a linear scale never fetches it. The renderer loads it before the first
+ * frame that needs it (chart-renderer.ts `#extrasMissing`), so no frame shows a wrong scale first.
+ */
+export { paintLevels } from './paint-levels.js';
+export { logPriceSplits } from './log-price-splits.js';
+export { formatPercentTag, formatPercentTicks, percentBase, percentSplits } from './percent-scale.js';
+export {
+  LEFT_SCALE,
+  leftAxisOptions,
+  leftScaleEnv,
+  leftScaleOptions,
+  paintLeftComparisons,
+} from './left-price-scale.js';
+
+/** The module, as the renderer hands it to its panes once loaded. */
+export type PaneExtras = typeof import('./pane-extras.js');

@@ -1,0 +1,166 @@
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { waitFor } from '../helpers/chart-fixture.js';
+import { openFrame } from '../helpers/test-frame.js';
+
+type Range = { from: number; to: number };
+type Chart = HTMLElement & { context: { get(): { visibleRange: Range } | null }; whenPainted(): Promise<void> };
+type Point = [number, number];
+
+// The touch gestures (pinch, long press: components/kline-chart/pan-zoom-touch.ts), the pane separators'
+// drag (pane-separator-drag.ts) and the plot's keys (pan-zoom-keys.ts) are a chunk fetched after the first
+// paint (chunks/input-parts-<hash>.js); `whenPainted` waits for it. Until it is here, or when it cannot be
+// fetched, a finger still pans and a key or separator press is claimed; a touch, press or key then says
+// why, in the chart's language, and fetches it again.
+
+/** Real touch input (Chromium DevTools protocol) from `from` to `to` (one point per finger), viewport px. */
+async function gesture(from: Point[], to: Point[], n = 8): Promise<void> {
+  const steps = [{ type: 'touchStart', points: from }];
+  for (let k = 1; k <= n; k++)
+    steps.push({
+      type: 'touchMove',
+      points: from.map((f, i) => [f[0] + ((to[i][0] - f[0]) * k) / n, f[1] + ((to[i][1] - f[1]) * k) / n]),
+    });
+  steps.push({ type: 'touchEnd', points: [] });
+  await executeServerCommand('touch', { steps });
+}
+
+const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
+
+/** A mouse drag of `el` by `dy` CSS px (synthetic pointer events of `win`). */
+function dragBy(win: Window & typeof globalThis, el: Element, dy: number): void {
+  const r = el.getBoundingClientRect();
+  const at = (type: string, y: number) =>
+    el.dispatchEvent(
+      new win.PointerEvent(type, {
+        bubbles: true,
+        composed: true,
+        pointerId: 7,
+        button: 0,
+        clientX: r.left + 100,
+        clientY: y,
+      }),
+    );
+  const y0 = r.top + 3;
+  at('pointerdown', y0);
+  at('pointermove', y0 + dy / 2);
+  at('pointermove', y0 + dy);
+  at('pointerup', y0 + dy);
+}
+
+describe('the touch gestures, pane separators and plot keys are a chunk fetched after the first paint', function () {
+  this.timeout(60000);
+
+  afterEach(async () => {
+    await executeServerCommand('block-requests', { pattern: null });
+  });
+
+  it('cannot be fetched: a finger pans, a touch says so (zh-TW); once it loads, two fingers pinch', async () => {
+    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
+    await win.customElements.whenDefined('kline-chart');
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-' });
+    const chart = win.document.createElement('kline-chart') as Chart;
+    chart.style.cssText = 'display:block;width:800px;height:460px';
+    chart.setAttribute('locale', 'zh-TW');
+    chart.setAttribute('indicators', '');
+    const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
+    win.document.body.replaceChildren(chart);
+    await ready;
+    await chart.whenPainted();
+    const box = frame.getBoundingClientRect();
+    const plot = chart.shadowRoot!.querySelector('.panes')!.getBoundingClientRect();
+    const y = box.top + plot.top + plot.height / 2;
+    const x = box.left + plot.left + 300;
+    const range = () => chart.context.get()!.visibleRange;
+
+    const before = range().from;
+    await gesture([[x, y]], [[x + 150, y]]);
+    await waitFor(() => range().from < before, 'a finger panned without the chunk');
+    await waitFor(() => toast(chart).includes('雙指縮放'), `a notice about pinching (shows "${toast(chart)}")`);
+    await chart.whenPainted(); // the touch's fetch, blocked too
+
+    await executeServerCommand('block-requests', { pattern: null });
+    await gesture([[x, y]], [[x + 20, y]], 2); // says so again, and fetches it
+    await chart.whenPainted();
+    const { from, to } = range();
+    await gesture(
+      [
+        [x - 40, y],
+        [x + 40, y],
+      ],
+      [
+        [x - 160, y],
+        [x + 160, y],
+      ],
+    );
+    await waitFor(() => range().to - range().from < (to - from) * 0.8, 'two fingers spread apart zoomed in');
+    expect(range().to - range().from).to.be.greaterThan(0);
+    frame.remove();
+  });
+
+  it("cannot be fetched: a separator's drag says so (zh-TW) and neither resizes nor pans; once it loads, it resizes", async () => {
+    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
+    await win.customElements.whenDefined('kline-chart');
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-' });
+    const chart = win.document.createElement('kline-chart') as Chart;
+    chart.style.cssText = 'display:block;width:800px;height:460px';
+    chart.setAttribute('locale', 'zh-TW');
+    chart.setAttribute('indicators', 'VOL');
+    const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
+    win.document.body.replaceChildren(chart);
+    await ready;
+    await chart.whenPainted();
+    const root = chart.shadowRoot!;
+    const separator = () => root.querySelector('.pane-separators [role="separator"]')!;
+    const height = () => root.querySelector('.pane[data-pane-id="price"]')!.getBoundingClientRect().height;
+    const h0 = height();
+    const from = chart.context.get()!.visibleRange.from;
+
+    dragBy(win, separator(), 40);
+    await waitFor(() => toast(chart).includes('窗格'), `a notice about pane resizing (shows "${toast(chart)}")`);
+    await chart.whenPainted();
+    expect(height(), 'no resize without the chunk').to.equal(h0);
+    expect(chart.context.get()!.visibleRange.from, 'nor a pan').to.equal(from);
+
+    await executeServerCommand('block-requests', { pattern: null });
+    dragBy(win, separator(), 40);
+    await waitFor(() => Math.abs(height() - (h0 + 40)) < 3, `the price pane 40 px taller (${height()} from ${h0})`);
+    expect(chart.context.get()!.visibleRange.from, 'no pan').to.equal(from);
+    frame.remove();
+  });
+
+  it("cannot be fetched: the plot's keys are claimed and say so (zh-TW); once it loads, Shift+Left pans", async () => {
+    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
+    await win.customElements.whenDefined('kline-chart');
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-' });
+    const chart = win.document.createElement('kline-chart') as Chart;
+    chart.style.cssText = 'display:block;width:800px;height:460px';
+    chart.setAttribute('locale', 'zh-TW');
+    const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
+    win.document.body.replaceChildren(chart);
+    await ready;
+    await chart.whenPainted();
+    const shiftLeft = () => {
+      chart.focus();
+      const e = new win.KeyboardEvent('keydown', {
+        key: 'ArrowLeft',
+        shiftKey: true,
+        bubbles: true,
+        composed: true,
+        cancelable: true,
+      });
+      chart.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    const from = chart.context.get()!.visibleRange.from;
+
+    expect(shiftLeft(), "the key is the chart's at once (no page scroll)").to.equal(true);
+    await waitFor(() => toast(chart).includes('快速鍵'), `a notice about the keys (shows "${toast(chart)}")`);
+    expect(chart.context.get()!.visibleRange.from, 'no pan without the chunk').to.equal(from);
+
+    await executeServerCommand('block-requests', { pattern: null });
+    expect(shiftLeft()).to.equal(true);
+    await waitFor(() => chart.context.get()!.visibleRange.from < from, 'Shift+Left panned once the chunk loaded');
+    frame.remove();
+  });
+});
