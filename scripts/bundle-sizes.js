@@ -45,9 +45,10 @@ export const LAZY_ONLY = [
   /build\/components\/kline-chart\/(drawing-layer-parts|drawing-layer-input|overlay-layer-parts|chart-data-table)\.js$/,
   // The eager studies' convention forms (MACD tdx/tradingview) and their kernels, loaded before a study
   // follows that convention, and what decides which studies a tool call loads
-  // (src/core/indicators/lazy-indicator-registry.ts, load-studies-for-tool.ts).
+  // (src/core/indicators/lazy-indicator-registry.ts, load-studies-for-tool.ts); the EMA kernel only lazy
+  // studies run (kernels/ema.ts; MACD's factor is kernels/ema-k.ts).
   /build\/src\/core\/indicators\/definitions\/(tdx|tradingview)\//,
-  /build\/src\/core\/indicators\/kernels\/(tdx|pine)\.js$/,
+  /build\/src\/core\/indicators\/kernels\/(tdx|pine|ema)\.js$/,
   /build\/src\/core\/indicators\/load-studies-for-tool\.js$/,
   // The built-in studies' names and categories, loaded when the picker first lists them.
   /build\/src\/core\/indicators\/builtin-indicator-index\.js$/,
