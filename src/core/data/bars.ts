@@ -40,33 +40,6 @@ export function createBars(length: number): Bars {
   };
 }
 
-/** Views of the bars from `start` up to (not including) `end` (no copy). */
-export function sliceBars(bars: Bars, start: number, end: number): Bars {
-  const s = Math.max(0, start);
-  const e = Math.min(bars.length, end);
-  return {
-    time: bars.time.subarray(s, e),
-    open: bars.open.subarray(s, e),
-    high: bars.high.subarray(s, e),
-    low: bars.low.subarray(s, e),
-    close: bars.close.subarray(s, e),
-    volume: bars.volume.subarray(s, e),
-    length: Math.max(0, e - s),
-  };
-}
-
-/** Reads bar `i` as an object (edge use only). */
-export function barAt(bars: Bars, i: number): Bar {
-  return {
-    time: bars.time[i],
-    open: bars.open[i],
-    high: bars.high[i],
-    low: bars.low[i],
-    close: bars.close[i],
-    volume: bars.volume[i],
-  };
-}
-
 /** Builds columns from bar objects (edge use only: parsed files, tests). */
 export function barsFromObjects(rows: readonly Bar[]): Bars {
   const bars = createBars(rows.length);

@@ -13,7 +13,7 @@ import { aborted, untilAborted } from './until-aborted.js';
 import { DataSourceError, type BarListener, type BarsRequest, type DataSource, type Series } from './data-source.js';
 import type { Instrument } from './instrument.js';
 import { PERIODS, type Period } from './period.js';
-import { quoteText } from './strip-bidi-controls.js';
+import { quoteText } from './quote-text.js';
 
 /** Options of {@link createBinanceSource}. */
 export interface BinanceSourceOptions {

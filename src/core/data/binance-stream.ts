@@ -1,4 +1,5 @@
-import { barAt, type Bar, type Bars } from './bars.js';
+import type { Bar, Bars } from './bars.js';
+import { barAt } from './slice-bars.js';
 import { binanceBackoffDelay } from './binance-backoff.js';
 import { parseBinanceKlineMessage } from './binance-kline-message.js';
 import type { BarListener } from './data-source.js';

@@ -1,4 +1,5 @@
 export * from './bars.js';
+export * from './slice-bars.js';
 export * from './heikin-ashi.js';
 export * from './period.js';
 export type * from './instrument.js';
@@ -28,5 +29,6 @@ export * from './check-bar.js';
 export * from './fetch-text.js';
 export * from './session-day-start.js';
 export * from './strip-bidi-controls.js';
+export * from './quote-text.js';
 export * from './derive-price-precision.js';
 export * from './format-fixed.js';

@@ -7,7 +7,7 @@ import { PERIODS, intradayPeriodMs, isPeriod, type Period } from './period.js';
 import { createPrng, hashSeed } from './prng.js';
 import { SAMPLE_SPECS, type SampleSpec } from './sample-instruments.js';
 import { selectBars } from './select-bars.js';
-import { quoteText } from './strip-bidi-controls.js';
+import { quoteText } from './quote-text.js';
 
 /** Live sample ticks per bar: an intraday period starts a new bar every this many ticks (one per second). */
 export const SAMPLE_TICKS_PER_LIVE_BAR = 10;

@@ -11,7 +11,7 @@ import { parseBarsJsonYielding } from './parse-bars-json.js';
 import { PERIODS, type Period } from './period.js';
 import { selectBars } from './select-bars.js';
 import { isSessionText } from './session-day-start.js';
-import { quoteText } from './strip-bidi-controls.js';
+import { quoteText } from './quote-text.js';
 
 /** Options of {@link createUrlSource}. */
 export interface UrlSourceOptions {

@@ -1,9 +1,10 @@
 import { deepFreeze } from './deep-freeze.js';
-import type { RegisteredChartTool, ToolMetadata, ToolMethod } from './tool-metadata.js';
+import type { RegisteredChartTool, ToolMetadata } from './tool-metadata.js';
+import { registeredChartToolNames as byName, registeredChartTools as registered } from './registered-chart-tools.js';
+
+export { getRegisteredChartTools } from './registered-chart-tools.js';
 
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
-const registered = new Map<ToolMethod, RegisteredChartTool>();
-const byName = new Map<string, RegisteredChartTool>();
 
 /**
  * Marks a command method as a tool. Nothing is generated around the method: the registry keeps the
@@ -33,9 +34,4 @@ export function tool(metadata: ToolMetadata) {
     byName.set(entry.name, entry);
     return method;
   };
-}
-
-/** Every tool declared with `@tool`, in declaration order. */
-export function getRegisteredChartTools(): readonly RegisteredChartTool[] {
-  return [...registered.values()];
 }

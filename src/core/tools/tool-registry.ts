@@ -2,7 +2,7 @@ import type { TObject } from '@sinclair/typebox';
 import type { ToolDescriptor, ToolResult } from '../../protocol/index.js';
 import { deepFreeze } from './deep-freeze.js';
 import { RESERVED_TOOL_PREFIXES, type HostToolDefinition } from './define-tool.js';
-import { getRegisteredChartTools } from './tool-decorator.js';
+import { getRegisteredChartTools } from './registered-chart-tools.js';
 import { toModelSchema } from './to-model-schema.js';
 import type { RegisteredChartTool, ToolMethod } from './tool-metadata.js';
 import { compileCheck } from './compile-check.js';

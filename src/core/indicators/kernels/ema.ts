@@ -1,9 +1,5 @@
 import type { Checkpointable } from '../stepper.js';
-
-/** TA-Lib's smoothing factor for a period: `2 / (period + 1)`. */
-export function emaK(period: number): number {
-  return 2 / (period + 1);
-}
+import { emaK } from './ema-k.js';
 
 /**
  * Exponential moving average of `src[from..to)` into `out` (TA-Lib `EMA`): seeded with the SMA of

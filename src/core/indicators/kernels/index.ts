@@ -3,7 +3,8 @@
  * no per-bar allocation) and their streaming, checkpointable counterparts used by updaters.
  */
 export { sma, SmaState } from './sma.js';
-export { ema, emaK, EmaState } from './ema.js';
+export { ema, EmaState } from './ema.js';
+export { emaK } from './ema-k.js';
 export { wma, WmaState } from './wma.js';
 export { wilder, WilderState } from './wilder.js';
 export { rollingSum, RollingSumState } from './rolling-sum.js';

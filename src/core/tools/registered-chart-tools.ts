@@ -1,0 +1,14 @@
+import type { RegisteredChartTool, ToolMethod } from './tool-metadata.js';
+
+// What `@tool` (tool-decorator.ts) declared, read by every chart's registry (tool-registry.ts). The
+// decorator itself runs only when the built-in tools' chunk loads, so it stays out of the entry (issue #12).
+
+/** `@tool` methods by function, in declaration order. */
+export const registeredChartTools = new Map<ToolMethod, RegisteredChartTool>();
+/** The same entries by tool name (a name is declared once). */
+export const registeredChartToolNames = new Map<string, RegisteredChartTool>();
+
+/** Every tool declared with `@tool`, in declaration order. */
+export function getRegisteredChartTools(): readonly RegisteredChartTool[] {
+  return [...registeredChartTools.values()];
+}
