@@ -67,6 +67,17 @@ describe('pane layers', function () {
     expect(getComputedStyle(panes(chart)).backgroundColor).to.equal(TRANSPARENT);
   });
 
+  it('keeps the panes transparent when the page gives the chart a background image over its colour (a watermark)', async () => {
+    const { chart } = mountChart({ symbol: 'LAYER', period: '1m' });
+    // The colour stays --kline-background's: an opaque box of it would hide the image under the plots.
+    chart.style.backgroundImage = 'linear-gradient(rgba(255, 0, 0, 0.25), rgba(255, 0, 0, 0.25))';
+    chart.setBars(minuteBars(120));
+    await painted(chart);
+    expect(getComputedStyle(chart).backgroundColor).to.equal('rgb(255, 255, 255)');
+    expect(panes(chart).classList.contains('opaque'), 'opaque panes layer').to.equal(false);
+    expect(getComputedStyle(panes(chart)).backgroundColor).to.equal(TRANSPARENT);
+  });
+
   it('drops the layer when the page later gives the chart a background of its own, and takes it again after', async () => {
     const { chart } = mountChart({ symbol: 'LAYER', period: '1m' });
     chart.setBars(minuteBars(120));
