@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
 import { minuteBars, mountChart, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -88,6 +89,24 @@ describe('pane layers', function () {
     expect(getComputedStyle(panes(chart)).backgroundColor).to.equal(TRANSPARENT);
     chart.style.background = '';
     await waitFor(() => panes(chart).classList.contains('opaque'), 'panes opaque again');
+  });
+
+  describe('in forced colours (Windows High Contrast)', () => {
+    before(async () => {
+      await executeServerCommand('media-features', { features: [{ name: 'forced-colors', value: 'active' }] });
+      await waitFor(() => matchMedia('(forced-colors: active)').matches, 'emulated forced colours');
+    });
+    after(() => executeServerCommand('media-features', { features: [] }));
+
+    it('draws the line between two panes in the colour the chart border takes, not the background', async () => {
+      const { chart } = mountChart({ symbol: 'LAYER', period: '1m', indicators: 'VOL' });
+      chart.setBars(minuteBars(120));
+      await painted(chart);
+      const line = getComputedStyle(panes(chart).querySelector('.pane')!, '::after');
+      // A background in the border colour is forced to the system background: the line vanished.
+      expect(line.backgroundColor, 'line unlike the background').to.not.equal(getComputedStyle(chart).backgroundColor);
+      expect(line.backgroundColor, 'line as the chart border').to.equal(getComputedStyle(chart).borderTopColor);
+    });
   });
 
   it('follows the theme: dark panes on a dark chart', async () => {
