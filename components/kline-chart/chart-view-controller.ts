@@ -172,7 +172,7 @@ export class ChartViewController implements ReactiveController {
     const resolved = theme === 'light' || theme === 'dark' ? theme : resolveAutoTheme();
     if (this.#host.dataset.resolvedTheme !== resolved) this.#host.dataset.resolvedTheme = resolved;
     const style = getComputedStyle(this.#host);
-    this.#layerPanes(style.backgroundColor);
+    this.#layerPanes(style);
     const next = readChartTheme(style, core.store.peek('settings').colorConvention);
     const current = Signal.subtle.untrack(() => this.#theme.get());
     if (current && JSON.stringify(next) === JSON.stringify(current)) return;
@@ -183,16 +183,18 @@ export class ChartViewController implements ReactiveController {
 
   /**
    * Makes the panes' box an opaque layer painted in the chart's background (kline-chart.styles.ts `.panes.opaque`)
-   * when that paints exactly what the host shows there, `hostBackground`: an opaque colour. A translucent
-   * background (painted twice it would darken) or a host background other than `--kline-background` keeps the
-   * box transparent. Only the compositor's work changes, not a pixel.
+   * when that paints exactly what the host shows there (`host`, its computed style): an opaque colour and no
+   * image. A translucent background (painted twice it would darken), a host background other than
+   * `--kline-background`, or a background image the page gives the chart (a watermark, a gradient, which the
+   * opaque box would hide) keeps the box transparent. Only the compositor's work changes, not a pixel.
    */
-  #layerPanes(hostBackground: string): void {
+  #layerPanes(host: CSSStyleDeclaration): void {
     const panes = this.#host.renderRoot.querySelector<HTMLElement>('.panes');
     if (!panes) return;
     panes.classList.add('opaque');
     const own = getComputedStyle(panes).backgroundColor;
-    if (own !== hostBackground || !/^rgb\(/.test(own)) panes.classList.remove('opaque');
+    if (own !== host.backgroundColor || !/^rgb\(/.test(own) || host.backgroundImage !== 'none')
+      panes.classList.remove('opaque');
   }
 
   #setup(): void {

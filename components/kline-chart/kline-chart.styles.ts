@@ -166,6 +166,8 @@ export const klineChartStyles = [
      */
     .pane::after { content: ''; display: block; height: 1px; background: var(--kline-border-color); will-change: transform; }
     .pane:last-child::after { display: none; }
+    /* Forced colours turn a background into the system background (the line vanished); a border took CanvasText. */
+    @media (forced-colors: active) { .pane::after { forced-color-adjust: none; background: CanvasText; } }
     .panes.opaque { background: var(--kline-background); will-change: transform; }
     .legend {
       position: absolute; z-index: 2; left: 8px; top: 4px; right: calc(var(--_kline-axis-width, 64px) + 8px); pointer-events: none;

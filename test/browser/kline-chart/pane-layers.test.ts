@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
 import { minuteBars, mountChart, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -67,6 +68,17 @@ describe('pane layers', function () {
     expect(getComputedStyle(panes(chart)).backgroundColor).to.equal(TRANSPARENT);
   });
 
+  it('keeps the panes transparent when the page gives the chart a background image over its colour (a watermark)', async () => {
+    const { chart } = mountChart({ symbol: 'LAYER', period: '1m' });
+    // The colour stays --kline-background's: an opaque box of it would hide the image under the plots.
+    chart.style.backgroundImage = 'linear-gradient(rgba(255, 0, 0, 0.25), rgba(255, 0, 0, 0.25))';
+    chart.setBars(minuteBars(120));
+    await painted(chart);
+    expect(getComputedStyle(chart).backgroundColor).to.equal('rgb(255, 255, 255)');
+    expect(panes(chart).classList.contains('opaque'), 'opaque panes layer').to.equal(false);
+    expect(getComputedStyle(panes(chart)).backgroundColor).to.equal(TRANSPARENT);
+  });
+
   it('drops the layer when the page later gives the chart a background of its own, and takes it again after', async () => {
     const { chart } = mountChart({ symbol: 'LAYER', period: '1m' });
     chart.setBars(minuteBars(120));
@@ -77,6 +89,24 @@ describe('pane layers', function () {
     expect(getComputedStyle(panes(chart)).backgroundColor).to.equal(TRANSPARENT);
     chart.style.background = '';
     await waitFor(() => panes(chart).classList.contains('opaque'), 'panes opaque again');
+  });
+
+  describe('in forced colours (Windows High Contrast)', () => {
+    before(async () => {
+      await executeServerCommand('media-features', { features: [{ name: 'forced-colors', value: 'active' }] });
+      await waitFor(() => matchMedia('(forced-colors: active)').matches, 'emulated forced colours');
+    });
+    after(() => executeServerCommand('media-features', { features: [] }));
+
+    it('draws the line between two panes in the colour the chart border takes, not the background', async () => {
+      const { chart } = mountChart({ symbol: 'LAYER', period: '1m', indicators: 'VOL' });
+      chart.setBars(minuteBars(120));
+      await painted(chart);
+      const line = getComputedStyle(panes(chart).querySelector('.pane')!, '::after');
+      // A background in the border colour is forced to the system background: the line vanished.
+      expect(line.backgroundColor, 'line unlike the background').to.not.equal(getComputedStyle(chart).backgroundColor);
+      expect(line.backgroundColor, 'line as the chart border').to.equal(getComputedStyle(chart).borderTopColor);
+    });
   });
 
   it('follows the theme: dark panes on a dark chart', async () => {
