@@ -1,4 +1,5 @@
 import { DataSourceError, validateBars, type DataSourceRegistry, type Period, type Series } from '../data/index.js';
+import { chunkLoadError } from '../data/chunk-load-error.js';
 import type { ChartTarget } from '../state/index.js';
 
 const INTRADAY: readonly Period[] = ['1m', '5m', '15m', '30m', '1h', '4h'];
@@ -43,7 +44,9 @@ export async function loadSeries(
     await source.getBars({ symbol: target.symbol, period: base, signal, ...(onProgress ? { onProgress } : {}) }),
   );
   // Folding is a chunk (aggregate-bars.ts): most sources serve the period asked for (issue #12).
-  const { aggregateBars } = await import('../data/aggregate-bars.js');
+  const { aggregateBars } = await import('../data/aggregate-bars.js').catch((error: unknown) => {
+    throw chunkLoadError(`folding ${base} bars into ${target.period}`, error);
+  });
   return { ...raw, period: target.period, bars: aggregateBars(raw.bars, base, target.period, raw.instrument.timezone) };
 }
 

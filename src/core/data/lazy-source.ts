@@ -1,4 +1,5 @@
 import type { BinanceSource, BinanceSourceOptions } from './binance-source.js';
+import { chunkLoadError } from './chunk-load-error.js';
 import type { BarListener, BarsRequest, DataSource, Series } from './data-source.js';
 import type { Instrument } from './instrument.js';
 import type { OlderBarsRequest } from './binance-older-bars.js';
@@ -37,7 +38,7 @@ export function lazySource<S extends DataSource>(
       (s) => (source = s),
       (error: unknown) => {
         loading = null;
-        throw error;
+        throw chunkLoadError(`the source "${meta.label}"`, error);
       },
     );
     return loading;
