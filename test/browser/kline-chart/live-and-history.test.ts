@@ -60,6 +60,9 @@ describe('history on demand and live updates', () => {
     chart.setAttribute('source', 'paged');
     await waitFor(() => chart.context.get()?.source === 'paged', 'paged data');
     expect(chart.context.get()!.dataRange.bars).to.equal(500);
+    // Painted and ready for keys: the plot's keys are a chunk fetched after the first paint, and a key
+    // pressed before it arrives is answered when it comes (touch-chunk.test.ts), not at once.
+    await chart.whenPainted();
     for (let page = 0; page < 3; page++) {
       const before = chart.context.get()!;
       // Scroll to the oldest loaded bars with the Home key, as a user would.
