@@ -4,6 +4,7 @@ import { checkTimeZone } from './check-time-zone.js';
 import { checkBar } from './check-bar.js';
 import { orderParsedBars } from './order-parsed-bars.js';
 import { parseTimeValue } from './parse-time-value.js';
+import { runStepsYielding } from './run-steps-yielding.js';
 
 /** Options shared by the file parsers. */
 export interface ParseBarsOptions {
@@ -86,15 +87,14 @@ export const CSV_ROWS_PER_CHUNK = 20_000;
 /**
  * {@link parseBarsCsv} that yields to the event loop (a macrotask) every {@link CSV_ROWS_PER_CHUNK}
  * rows: a file of a million rows takes seconds to parse, and the page must stay responsive meanwhile
- * (the "Loading…" state paints, clicks answer). Same result and same errors.
+ * (the "Loading…" state paints, clicks answer). Same result and same errors; `options.signal` stops it
+ * at its next yield with an `aborted` error (run-steps-yielding.ts).
  */
-export async function parseBarsCsvYielding(text: string, options: ParseBarsOptions = {}): Promise<{ bars: Bars }> {
-  const steps = parseSteps(text, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
-  }
+export async function parseBarsCsvYielding(
+  text: string,
+  options: ParseBarsOptions & { readonly signal?: AbortSignal } = {},
+): Promise<{ bars: Bars }> {
+  return runStepsYielding(parseSteps(text, options), options.signal);
 }
 
 function* parseSteps(text: string, options: ParseBarsOptions): Generator<void, { bars: Bars }, void> {

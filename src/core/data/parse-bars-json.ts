@@ -7,6 +7,7 @@ import type { ParseBarsOptions } from './parse-bars-csv.js';
 import { isSerialDate, parseTimeValue } from './parse-time-value.js';
 import { checkBar } from './check-bar.js';
 import { PERIODS, isPeriod, type Period } from './period.js';
+import { runStepsYielding } from './run-steps-yielding.js';
 
 /** Bars from a JSON file plus whatever the file says about itself. */
 export interface ParsedBarsFile {
@@ -190,15 +191,14 @@ export function parseBarsJson(text: string, options: ParseBarsOptions = {}): Par
  * {@link parseBarsJson} that yields to the event loop (a macrotask) every {@link JSON_ROWS_PER_CHUNK}
  * bars it converts, as `parseBarsCsvYielding` does: a 100 MB file holds a million bars, and turning
  * them into columns took some seconds in one task (the page froze). Same result and same errors.
- * `JSON.parse` itself is still one task (0.9–1.8 s for 100 MB in Chromium).
+ * `JSON.parse` itself is still one task (0.9–1.8 s for 100 MB in Chromium). `options.signal` stops it at
+ * its next yield with an `aborted` error (run-steps-yielding.ts).
  */
-export async function parseBarsJsonYielding(text: string, options: ParseBarsOptions = {}): Promise<ParsedBarsFile> {
-  const steps = parseSteps(text, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
-  }
+export async function parseBarsJsonYielding(
+  text: string,
+  options: ParseBarsOptions & { readonly signal?: AbortSignal } = {},
+): Promise<ParsedBarsFile> {
+  return runStepsYielding(parseSteps(text, options), options.signal);
 }
 
 function* parseSteps(text: string, options: ParseBarsOptions): Generator<void, ParsedBarsFile, void> {

@@ -114,8 +114,11 @@ export function createUrlSource(kind: 'csv' | 'json', url: string, options: UrlS
     }
     const parsed =
       kind === 'csv'
-        ? { ...(await parseBarsCsvYielding(text, { timeZone: options.timeZone })), timeZone: options.timeZone ?? 'UTC' }
-        : await parseBarsJsonYielding(text, { timeZone: options.timeZone });
+        ? {
+            ...(await parseBarsCsvYielding(text, { timeZone: options.timeZone, signal })),
+            timeZone: options.timeZone ?? 'UTC',
+          }
+        : await parseBarsJsonYielding(text, { timeZone: options.timeZone, signal });
     const meta = kind === 'json' ? parsed : undefined;
     const symbol = meta?.symbol ?? options.symbol ?? fileSymbol(url);
     const period = meta?.period ?? guessPeriod(parsed.bars.time);
