@@ -1446,7 +1446,8 @@ export class ChartAgentPanel extends LitElement {
       case 'error':
         return this.#renderError(item, isLast, s);
       case 'notice':
-        return html`<div class="notice" role="status" data-notice=${item.notice}>${item.notice === 'cancelled' ? s.cancelled : s.interrupted}</div>`;
+        // Read as the log's addition, like any turn: a status region inside the log would nest one live region in another.
+        return html`<div class="notice" data-notice=${item.notice}>${item.notice === 'cancelled' ? s.cancelled : s.interrupted}</div>`;
     }
   }
 

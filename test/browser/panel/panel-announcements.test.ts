@@ -68,6 +68,29 @@ describe('<chart-agent-panel> announcements of a run', function () {
     expect(words[0].live).to.equal('polite');
   });
 
+  it('a stopped answer is no longer busy, and "Stopped" is read by the log, not a region of its own', async () => {
+    const { panel } = await memoryPanel(mock.url);
+    const full = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+    await mock.script([{ text: full, chunkDelayMs: 40 }]);
+    const ended = nextRunEnd(panel);
+    await typeAndSend(panel, 'Tell me a long story');
+    const log = part(panel, 'messages')!;
+    await waitFor(() => (log.querySelector('.message.assistant')?.textContent ?? '').includes('word3'), 'first words');
+    part<HTMLButtonElement>(panel, 'stop')!.click();
+    expect((await ended).status).to.equal('cancelled');
+    await panel.updateComplete;
+    expect(log.querySelector('.message.assistant')!.hasAttribute('aria-busy'), 'the partial answer is done').to.equal(
+      false,
+    );
+    const notice = log.querySelector('.notice[data-notice="cancelled"]')!;
+    expect(notice.hasAttribute('role'), 'no status inside the log').to.equal(false);
+    const tree = await axTreeWith('Stopped');
+    expect(tree.filter((n) => n.busy)).to.deep.equal([]);
+    const said = textNodes(tree, 'Stopped');
+    expect(said.length).to.equal(1);
+    expect(said[0].root?.role).to.equal('log');
+  });
+
   it('"Thinking…" is an addition to the log, not a live region inside it', async () => {
     const { panel } = await memoryPanel(mock.url);
     // The first chunk comes late: the indicator shows meanwhile.
