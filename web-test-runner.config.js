@@ -124,6 +124,50 @@ function mockModelPlugin() {
           await cdp.detach();
         }
       }
+      if (command === 'ax-tree') {
+        // What assistive technology gets from the page (Accessibility.getFullAXTree), the nodes it does
+        // not ignore: role, name, description, aria-busy, and the live region that reads a change to the
+        // node: the nearest node, itself or above, with a live property (`aria-live`, or a role such as
+        // log or alert that implies one), as its role and name, and how it reads (`live`: polite,
+        // assertive, off). The protocol reports those properties on the region only, not its content.
+        const cdp = await session.browser.getPage(session.id).createCDPSession();
+        try {
+          await cdp.send('Accessibility.enable');
+          const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+          const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+          // The answer can stop short (a tree read again after a change came back with 100 nodes, the
+          // panel missing): fetch the children it names but does not hold.
+          for (let i = 0; i < nodes.length; i++) {
+            if (!(nodes[i].childIds ?? []).some((id) => !byId.has(id))) continue;
+            const { nodes: children } = await cdp.send('Accessibility.getChildAXNodes', { id: nodes[i].nodeId });
+            for (const child of children)
+              if (!byId.has(child.nodeId)) {
+                byId.set(child.nodeId, child);
+                nodes.push(child);
+              }
+          }
+          const prop = (n, name) => n.properties?.find((p) => p.name === name)?.value?.value;
+          const regionOf = (n) => {
+            for (let at = n; at; at = byId.get(at.parentId)) if (prop(at, 'live') !== undefined) return at;
+            return null;
+          };
+          return nodes
+            .filter((n) => !n.ignored)
+            .map((n) => {
+              const root = regionOf(n);
+              return {
+                role: n.role?.value ?? '',
+                name: n.name?.value ?? '',
+                description: n.description?.value ?? '',
+                busy: prop(n, 'busy') ?? false,
+                live: root ? prop(root, 'live') : null,
+                root: root ? { role: root.role?.value ?? '', name: root.name?.value ?? '' } : null,
+              };
+            });
+        } finally {
+          await cdp.detach();
+        }
+      }
       if (command === 'block-requests') {
         // Makes the page's requests whose URL matches `payload.pattern` (a regular expression) fail as a
         // network error would (a chunk that cannot be fetched); `null` lets everything through again.

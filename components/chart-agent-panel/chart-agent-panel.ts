@@ -331,6 +331,8 @@ export class ChartAgentPanel extends LitElement {
   #warnedKey = '';
   #deleteTimer: ReturnType<typeof setTimeout> | null = null;
   #copyTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the shown chat was read from its store: an error from before is history, not news (no alert). */
+  #loadedAt = 0;
 
   constructor() {
     super();
@@ -815,6 +817,7 @@ export class ChartAgentPanel extends LitElement {
       opened = await runtime.openSession(id);
     }
     if (life !== this.#life || this._sessionId !== id || this.#runtime !== runtime) return;
+    this.#loadedAt = Date.now();
     this._events = opened.events;
     this._sessionReadOnly = opened.readOnly;
     const active = runtime.activeRun(id);
@@ -1301,7 +1304,8 @@ export class ChartAgentPanel extends LitElement {
               this._running && this._retrying
                 ? this.#renderRetryStatus(this._retrying, s)
                 : this._running && !this.#isStreaming(items) && !this.#reducer.waitingForUser()
-                  ? html`<div class="thinking" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>`
+                  ? // Inside the log, it is read as the log's addition: no live region of its own (nested ones are read twice or not at all).
+                    html`<div class="thinking"><span class="spinner" aria-hidden="true"></span>${s.thinking}</div>`
                   : nothing
             }
           </div>
@@ -1377,7 +1381,12 @@ export class ChartAgentPanel extends LitElement {
         }</div>`;
       case 'assistant':
         return html`
-          <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}><span class="visually-hidden speaker">${s.assistant}</span>
+          <div class="message assistant ${item.streaming ? 'streaming' : ''}" data-item=${item.id}
+            aria-busy=${
+              // Busy while the text grows: a screen reader reads the finished answer once, whole, not
+              // the first tokens of a node the log already announced.
+              item.streaming ? 'true' : nothing
+            }><span class="visually-hidden speaker">${s.assistant}</span>
             ${item.reasoning ? html`<details part="reasoning" class="reasoning"><summary>${s.reasoning}</summary><div class="reasoning-text" dir="auto">${item.reasoning}</div></details>` : nothing}
             <div class="markdown">${guard([item.text, item.streaming], () => renderMarkdown(item.text, { streaming: item.streaming }))}</div>
             ${
@@ -1437,7 +1446,8 @@ export class ChartAgentPanel extends LitElement {
       case 'error':
         return this.#renderError(item, isLast, s);
       case 'notice':
-        return html`<div class="notice" role="status" data-notice=${item.notice}>${item.notice === 'cancelled' ? s.cancelled : s.interrupted}</div>`;
+        // Read as the log's addition, like any turn: a status region inside the log would nest one live region in another.
+        return html`<div class="notice" data-notice=${item.notice}>${item.notice === 'cancelled' ? s.cancelled : s.interrupted}</div>`;
     }
   }
 
@@ -1456,7 +1466,11 @@ export class ChartAgentPanel extends LitElement {
     const visitor = (item.cause && s.causes[item.cause]) || s.visitorErrors[item.code] || s.errorTitle;
     const explanation = item.cause ? s.debugCauses[item.cause] : s.errors[item.code];
     return html`
-      <div part="error" class="error" role="alert" data-code=${item.code} data-cause=${item.cause ?? nothing}>
+      <div part="error" class="error" role=${
+        // An error of a run seen here is news: an alert, read once even when the reader is elsewhere.
+        // One read back with its chat is history, read as the log's content like the rest.
+        item.at >= this.#loadedAt ? 'alert' : nothing
+      } data-code=${item.code} data-cause=${item.cause ?? nothing}>
         <div class="error-body">
         <div class="error-title">${s.errorTitle}${this.debug ? html`<span class="error-code" translate="no">${item.code}</span>` : nothing}</div>
         <div class="error-text">${visitor}${item.retryAfterMs ? ` ${s.retryAfter(Math.ceil(item.retryAfterMs / 1000))}` : ''}</div>

@@ -47,12 +47,15 @@ export function renderApprovalCard(item: ApprovalTranscriptItem, options: Approv
   const always = (e: Event) =>
     (e.currentTarget as HTMLElement).closest('.approval-card')?.querySelector<HTMLInputElement>('input[type=checkbox]')
       ?.checked ?? false;
+  // Focus lands on Approve as the card appears, and a screen reader then reads the focused button
+  // (and may cut off the log reading the new card): the button is described by what it would approve.
+  const summaryId = `approval-summary-${encodeURIComponent(item.id)}`;
   return html`<div part="approval-card" class="approval-card" role="group" aria-label=${s.title} data-call=${item.callId}>
     <div class="approval-title">${s.title}</div>
-    <div class="approval-summary">${item.summary}</div>
+    <div class="approval-summary" id=${summaryId}>${item.summary}</div>
     <label class="approval-always"><input type="checkbox" ?disabled=${options.disabled}>${s.always(item.label)}</label>
     <div class="approval-actions">
-      <button part="approve" type="button" class="primary" data-focus-first ?disabled=${options.disabled}
+      <button part="approve" type="button" class="primary" data-focus-first aria-describedby=${summaryId} ?disabled=${options.disabled}
         @click=${(e: Event) => options.decide(item.callId, true, always(e))}>${s.approve}</button>
       <button part="deny" type="button" ?disabled=${options.disabled}
         @click=${() => options.decide(item.callId, false, false)}>${s.deny}</button>
