@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { ticksDuring } from './ticks-during.js';
 import { DataSourceError } from '../../../src/core/data/data-source.js';
 import { createCsvSource } from '../../../src/core/data/csv-source.js';
 
@@ -21,24 +22,6 @@ function bigCsv(bad?: number): string {
     );
   }
   return rows.join('\n');
-}
-
-/** How many times a chain of zero-delay timers runs while `work` is pending. */
-async function ticksDuring(work: Promise<unknown>): Promise<number> {
-  let ticks = 0;
-  let done = false;
-  const tick = () => {
-    if (done) return;
-    ticks++;
-    setTimeout(tick, 0);
-  };
-  setTimeout(tick, 0);
-  try {
-    await work;
-  } finally {
-    done = true;
-  }
-  return ticks;
 }
 
 function sourceOf(text: string) {
