@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { openFrame } from '../helpers/test-frame.js';
+import { openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
 
 type Range = { from: number; to: number };
 type Chart = HTMLElement & { context: { get(): { visibleRange: Range } | null }; whenPainted(): Promise<void> };
@@ -48,6 +48,25 @@ function dragBy(win: Window & typeof globalThis, el: Element, dy: number): void 
   at('pointerup', y0 + dy);
 }
 
+/**
+ * A zh-TW chart on the bundle's empty test page with the input chunk blocked before it is made;
+ * `indicators` sets the attribute (left out: the default studies). Resolves once it is painted.
+ */
+async function mountBlocked(indicators?: string): Promise<{ frame: HTMLIFrameElement; win: Win; chart: Chart }> {
+  const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
+  await win.customElements.whenDefined('kline-chart');
+  await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-' });
+  const chart = win.document.createElement('kline-chart') as Chart;
+  chart.style.cssText = 'display:block;width:800px;height:460px';
+  chart.setAttribute('locale', 'zh-TW');
+  if (indicators !== undefined) chart.setAttribute('indicators', indicators);
+  const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
+  win.document.body.replaceChildren(chart);
+  await ready;
+  await chart.whenPainted();
+  return { frame, win, chart };
+}
+
 describe('the touch gestures, pane separators and plot keys are a chunk fetched after the first paint', function () {
   this.timeout(60000);
 
@@ -56,17 +75,7 @@ describe('the touch gestures, pane separators and plot keys are a chunk fetched 
   });
 
   it('cannot be fetched: a finger pans, a touch says so (zh-TW); once it loads, two fingers pinch', async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
-    await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-' });
-    const chart = win.document.createElement('kline-chart') as Chart;
-    chart.style.cssText = 'display:block;width:800px;height:460px';
-    chart.setAttribute('locale', 'zh-TW');
-    chart.setAttribute('indicators', '');
-    const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-    win.document.body.replaceChildren(chart);
-    await ready;
-    await chart.whenPainted();
+    const { frame, chart } = await mountBlocked('');
     const box = frame.getBoundingClientRect();
     const plot = chart.shadowRoot!.querySelector('.panes')!.getBoundingClientRect();
     const y = box.top + plot.top + plot.height / 2;
@@ -99,17 +108,7 @@ describe('the touch gestures, pane separators and plot keys are a chunk fetched 
   });
 
   it("cannot be fetched: a separator's drag says so (zh-TW) and neither resizes nor pans; once it loads, it resizes", async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
-    await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-' });
-    const chart = win.document.createElement('kline-chart') as Chart;
-    chart.style.cssText = 'display:block;width:800px;height:460px';
-    chart.setAttribute('locale', 'zh-TW');
-    chart.setAttribute('indicators', 'VOL');
-    const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-    win.document.body.replaceChildren(chart);
-    await ready;
-    await chart.whenPainted();
+    const { frame, win, chart } = await mountBlocked('VOL');
     const root = chart.shadowRoot!;
     const separator = () => root.querySelector('.pane-separators [role="separator"]')!;
     const height = () => root.querySelector('.pane[data-pane-id="price"]')!.getBoundingClientRect().height;
@@ -130,16 +129,7 @@ describe('the touch gestures, pane separators and plot keys are a chunk fetched 
   });
 
   it("cannot be fetched: the plot's keys are claimed and say so (zh-TW); once it loads, Shift+Left pans", async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
-    await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-' });
-    const chart = win.document.createElement('kline-chart') as Chart;
-    chart.style.cssText = 'display:block;width:800px;height:460px';
-    chart.setAttribute('locale', 'zh-TW');
-    const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-    win.document.body.replaceChildren(chart);
-    await ready;
-    await chart.whenPainted();
+    const { frame, win, chart } = await mountBlocked();
     const shiftLeft = () => {
       chart.focus();
       const e = new win.KeyboardEvent('keydown', {
