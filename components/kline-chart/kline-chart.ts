@@ -87,7 +87,6 @@ import { joinCrosshairSync, publishCrosshair } from './crosshair-sync.js';
 import { upperIndex } from '../../src/core/commands/build-chart-context.js';
 import { formatPriceTag } from '../../src/render/format-number.js';
 import type { PriceRange } from '../../src/render/pane-plot.js';
-import { loadInputParts } from './load-input-parts.js';
 
 let chartCounter = 0;
 
@@ -659,20 +658,18 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /**
    * Resolves after the canvases have painted the current state (with the studies of the
    * `indicators` attribute and the restored layout, and the drawings, markers, price lines and
-   * primitives, whose code may load first), and the touch gestures are ready.
+   * primitives, whose code may load first). The touch gestures and the plot's keys (input-parts.ts)
+   * are fetched then, not waited for: until they are here a finger pans and a key is answered when
+   * they arrive (pan-zoom-controller.ts).
    */
   async whenPainted(): Promise<void> {
-    // The input chunk (touch gestures, the plot's keys: input-parts.ts) is fetched alongside the paint, not
-    // after it: waiting for it after the paint added a round trip to every first paint (bench A/B +10-20 ms).
-    loadInputParts().catch(() => undefined); // a failure is the gestures' to report (pan-zoom-controller.ts)
     await this.#studiesReady;
     await this.#core.indicatorRegistry.settled(); // a study or form a frame asked for (issue #12)
     await this.#drawings.whenLoaded();
     await this.#overlays.whenLoaded();
     if (this.#barLoad) await this.#barLoad.then(() => this.updateComplete);
     await this.#view.whenPainted();
-    // The touch gestures' chunk (pan-zoom-touch.ts), usually here by now.
-    await this.#panZoom.whenTouchReady();
+    void this.#panZoom.whenTouchReady();
   }
 
   /** Opens the command palette (also Ctrl/Cmd+K): every tool, with a form generated from its schema. */

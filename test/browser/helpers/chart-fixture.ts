@@ -3,9 +3,19 @@ import { html, type TemplateResult } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
+import { loadInputParts } from '../../../components/kline-chart/load-input-parts.js';
 import { waitFor } from './wait-for.js';
 
-/** Mounts a chart and waits for its first data and paint (`kline-ready`). */
+/**
+ * Waits for the touch gestures, the separators' drag and the plot's keys (input-parts.ts), a chunk
+ * `whenPainted()` starts fetching but does not wait for: a key or drag before it arrives is answered
+ * when it comes, not at once. The chart's own handler of the chunk runs before this resolves.
+ */
+export async function inputReady(): Promise<void> {
+  await loadInputParts();
+}
+
+/** Mounts a chart and waits for its first data and paint (`kline-ready`) and its input chunk. */
 export async function readyChart(
   template: TemplateResult = html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`,
 ): Promise<KlineChart> {
@@ -14,6 +24,7 @@ export async function readyChart(
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
   await chart.whenPainted();
+  await inputReady();
   return chart;
 }
 

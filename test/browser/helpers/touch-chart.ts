@@ -5,7 +5,7 @@ import type { KlineChart } from '../../../components/kline-chart/kline-chart.js'
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import { mount } from '../panel/panel-fixture.js';
 import { waitFor } from './wait-for.js';
-import { priceScales } from './chart-fixture.js';
+import { inputReady, priceScales } from './chart-fixture.js';
 
 export type Point = [number, number];
 
@@ -32,6 +32,7 @@ export async function phoneChartOnLongPage(style = ''): Promise<{ chart: KlineCh
   const chart = main.querySelector<KlineChart>('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
+  await inputReady();
   window.scrollTo(0, 0);
   const scales = await priceScales(chart);
   return { chart, scales };

@@ -3,7 +3,7 @@ import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { createBars, type BarsRequest, type DataSource, type Series } from '../../../src/core/data/index.js';
-import { readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { inputReady, readyChart, waitFor } from '../helpers/chart-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 const TOTAL = 1600;
@@ -63,6 +63,7 @@ describe('history on demand and live updates', () => {
     // Painted and ready for keys: the plot's keys are a chunk fetched after the first paint, and a key
     // pressed before it arrives is answered when it comes (touch-chunk.test.ts), not at once.
     await chart.whenPainted();
+    await inputReady();
     for (let page = 0; page < 3; page++) {
       const before = chart.context.get()!;
       // Scroll to the oldest loaded bars with the Home key, as a user would.
