@@ -17,6 +17,8 @@ function mockModelPlugin() {
   const binances = new Map();
   /** The `block-requests` handler of each test session, so a later call replaces or removes it. */
   const blockers = new Map();
+  /** Requests `block-requests` with `hold` keeps waiting, per test session, until its next call. */
+  const heldRequests = new Map();
   let errorServers = null;
   /** The protocol session of a test page whose fingers are still down (the `touch` command). */
   const touchSessions = new Map();
@@ -170,11 +172,15 @@ function mockModelPlugin() {
       }
       if (command === 'block-requests') {
         // Makes the page's requests whose URL matches `payload.pattern` (a regular expression) fail as a
-        // network error would (a chunk that cannot be fetched); `null` lets everything through again.
+        // network error would (a chunk that cannot be fetched), or with `payload.hold` wait (a slow network)
+        // until the next call; `null` lets everything through again, the held requests first.
         const page = session.browser.getPage(session.id);
         const previous = blockers.get(session.id);
         if (previous) page.off('request', previous);
         blockers.delete(session.id);
+        const held = heldRequests.get(session.id) ?? [];
+        heldRequests.delete(session.id);
+        for (const request of held) void request.continue();
         if (payload.pattern === null) {
           await page.setRequestInterception(false);
           await page.setCacheEnabled(true);
@@ -183,10 +189,13 @@ function mockModelPlugin() {
         // Without the cache, so a file another test page already fetched is asked for again (and blocked).
         await page.setCacheEnabled(false);
         const pattern = new RegExp(payload.pattern);
+        const hold = [];
+        if (payload.hold) heldRequests.set(session.id, hold);
         const handler = (request) => {
           if (request.isInterceptResolutionHandled()) return;
-          if (pattern.test(request.url())) void request.abort('failed');
-          else void request.continue();
+          if (!pattern.test(request.url())) void request.continue();
+          else if (payload.hold) hold.push(request);
+          else void request.abort('failed');
         };
         blockers.set(session.id, handler);
         page.on('request', handler);

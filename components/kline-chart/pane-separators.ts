@@ -106,6 +106,9 @@ export class PaneSeparators {
   }
 
   #gone = false;
+  /** A press not yet handled (the drag's chunk on its way), and the last move since it. */
+  #pressed = false;
+  #moved: PointerEvent | null = null;
 
   /**
    * Runs `act` with the drag and keys: at once when their chunk is here, else when it arrives (in the
@@ -192,11 +195,28 @@ export class PaneSeparators {
       } catch {
         // A synthetic or already-released pointer cannot be captured; the drag still works over the separator.
       }
-      void this.#withDrag((d) => d.down(e, el));
+      this.#pressed = true;
+      this.#moved = null;
+      void this.#withDrag((d) => {
+        d.down(e, el);
+        // The pointer moved while the chunk was on its way: the preview starts where it is now.
+        const moved = this.#moved;
+        this.#moved = null;
+        if (moved) d.move(moved);
+      });
     });
-    el.addEventListener('pointermove', (e) => this.#drag?.move(e));
-    el.addEventListener('pointerup', (e) => void this.#withDrag((d) => d.up(e, el, highlight)));
-    el.addEventListener('pointercancel', () => void this.#withDrag((d) => d.cancel(highlight)));
+    el.addEventListener('pointermove', (e) => {
+      if (this.#drag) this.#drag.move(e);
+      else if (this.#pressed) this.#moved = e;
+    });
+    el.addEventListener('pointerup', (e) => {
+      this.#pressed = false;
+      void this.#withDrag((d) => d.up(e, el, highlight));
+    });
+    el.addEventListener('pointercancel', () => {
+      this.#pressed = false;
+      void this.#withDrag((d) => d.cancel(highlight));
+    });
     el.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') {
         if (this.#drag?.dragging) {
