@@ -6,28 +6,17 @@
 import { decimalsOf } from '../core/data/derive-price-precision.js';
 import { exponentForm, formatFixed } from '../core/data/format-fixed.js';
 
-/** A compact format and the texts it wrote lately, by value. */
-interface CompactFormat {
-  readonly format: Intl.NumberFormat;
-  readonly texts: Map<number, string>;
-}
+const compact = new Map<string, Intl.NumberFormat>();
 
-const compact = new Map<string, CompactFormat>();
-
-/** Texts a compact format keeps: a pan or zoom relabels the volume axis with the same few round values. */
-const COMPACT_TEXTS = 256;
-
-function compactFormat(locale: string, digits: number): CompactFormat {
+function compactFormat(locale: string, digits: number): Intl.NumberFormat {
   const key = `${locale}|${digits}`;
   let f = compact.get(key);
   if (!f) {
-    let format: Intl.NumberFormat;
     try {
-      format = new Intl.NumberFormat(locale || 'en', { notation: 'compact', maximumFractionDigits: digits });
+      f = new Intl.NumberFormat(locale || 'en', { notation: 'compact', maximumFractionDigits: digits });
     } catch {
-      format = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: digits });
+      f = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: digits });
     }
-    f = { format, texts: new Map() };
     compact.set(key, f);
   }
   return f;
@@ -41,17 +30,7 @@ function compactFormat(locale: string, digits: number): CompactFormat {
 export function formatCompact(v: number, locale: string, digits = 2): string {
   if (!Number.isFinite(v)) return '—';
   if (Math.abs(v) >= 1e15) return exponentForm(v, digits);
-  // `Intl.NumberFormat#format` costs microseconds a call, and every frame of a pan writes the volume axis's
-  // ticks and the tags measured for its width again: the same values, so their texts are kept.
-  const { format, texts } = compactFormat(locale, digits);
-  if (v === 0) return format.format(v); // 0 and -0 are one key of a Map, and two texts (`0`, `-0`)
-  let text = texts.get(v);
-  if (text === undefined) {
-    if (texts.size >= COMPACT_TEXTS) texts.clear();
-    text = format.format(v);
-    texts.set(v, text);
-  }
-  return text;
+  return compactFormat(locale, digits).format(v);
 }
 
 export { formatFixed };
