@@ -174,7 +174,9 @@ export function paintCandles(
   }
   if (ohlc) return;
   for (const up of DIRECTIONS) {
-    ctx.beginPath();
+    const hollow = up && style === 'hollow';
+    if (hollow) ctx.beginPath();
+    else ctx.fillStyle = up ? colors.up : colors.down;
     for (let i = i0; i <= i1; i++) {
       const o = open[i];
       const c = close[i];
@@ -184,15 +186,16 @@ export function paintCandles(
       const yc = t.y(c);
       const top = Math.min(yo, yc);
       const h = Math.max(1, Math.abs(yc - yo));
-      ctx.rect(Math.round(xc - half), Math.round(top), bodyW, Math.round(h) || 1);
+      // Whole device pixels and no two bodies overlapping (bodyW ≤ the slot): one fillRect each paints the pixels
+      // one filled path of them all did, and Skia rasterises it far faster than it scans that anti-aliased path
+      // (bench/README.md, API pan).
+      if (hollow) ctx.rect(Math.round(xc - half), Math.round(top), bodyW, Math.round(h) || 1);
+      else ctx.fillRect(Math.round(xc - half), Math.round(top), bodyW, Math.round(h) || 1);
     }
-    if (up && style === 'hollow') {
+    if (hollow) {
       ctx.lineWidth = Math.max(1, Math.round(pixelRatio));
       ctx.strokeStyle = colors.up;
       ctx.stroke();
-    } else {
-      ctx.fillStyle = up ? colors.up : colors.down;
-      ctx.fill();
     }
   }
 }
@@ -253,15 +256,14 @@ export function paintVolume(
     }
     return;
   }
+  // Whole pixels, columns apart (w ≤ the slot): a fillRect each, as the candle bodies (paintCandles).
   for (const up of DIRECTIONS) {
-    ctx.beginPath();
+    ctx.fillStyle = up ? colors.up : colors.down;
     for (let i = i0; i <= i1; i++) {
       const v = volume[i];
       if (!(v > 0) || close[i] >= open[i] !== up) continue;
       const y = t.y(v);
-      ctx.rect(Math.round(t.x(i) - w / 2), Math.round(y), w, Math.max(1, Math.round(baseY - y)));
+      ctx.fillRect(Math.round(t.x(i) - w / 2), Math.round(y), w, Math.max(1, Math.round(baseY - y)));
     }
-    ctx.fillStyle = up ? colors.up : colors.down;
-    ctx.fill();
   }
 }

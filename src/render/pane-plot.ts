@@ -751,9 +751,14 @@ function paintHistogram(
   // By change (Pine's AO: `diff <= 0 ? red : green`): the last value before the visible range.
   let before = NaN;
   if (byChange) for (let j = Math.min(i0, values.length) - 1; j >= 0 && before !== before; j--) before = values[j];
-  // Rising bars in one path, falling in another: two passes over the visible bars, no Path2D.
+  // Slots of 2 px and more keep whole-pixel bars apart (w ≤ the slot): a fillRect each paints what one path of
+  // them did, faster (paintCandles). Narrower slots put bars on one pixel column: one path, filled once, so a
+  // translucent theme colour is not laid twice where they overlap.
+  const rects = t.slot >= 2;
+  // Rising bars in one path (or run of rectangles), falling in another: two passes over the visible bars, no Path2D.
   for (const up of DIRECTIONS) {
-    ctx.beginPath();
+    ctx.fillStyle = up ? theme.up : theme.down;
+    if (!rects) ctx.beginPath();
     let prev = before;
     for (let i = i0; i <= i1 && i < values.length; i++) {
       const v = values[i];
@@ -762,11 +767,13 @@ function paintHistogram(
       prev = v;
       if (rising !== up) continue;
       const y = t.y(v);
-      const top = Math.min(y, zeroY);
-      ctx.rect(Math.round(t.x(i) - w / 2), Math.round(top), w, Math.max(1, Math.round(Math.abs(zeroY - y))));
+      const x = Math.round(t.x(i) - w / 2);
+      const top = Math.round(Math.min(y, zeroY));
+      const h = Math.max(1, Math.round(Math.abs(zeroY - y)));
+      if (rects) ctx.fillRect(x, top, w, h);
+      else ctx.rect(x, top, w, h);
     }
-    ctx.fillStyle = up ? theme.up : theme.down;
-    ctx.fill();
+    if (!rects) ctx.fill();
   }
 }
 

@@ -6,7 +6,7 @@ import { lowerBound, upperIndex } from './build-chart-context.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
 import { clampView } from '../state/index.js';
 import { resolveInstrument } from './resolve-instrument.js';
-import { formatContextForTool } from './format-context-for-tool.js';
+import { formatContextForTool, formatRangeForTool } from './format-context-for-tool.js';
 
 const Empty = Type.Object({}, { additionalProperties: false });
 
@@ -172,7 +172,8 @@ export class ChartTools {
     const view = clampView({ start: start - 0.5, end: end - 0.5 }, n, 2);
     this.#ctx.store.action('chart_set_visible_range', (d) => d.set('view', view), { record: ['view'] });
     const ctx = this.#ctx.context.get();
-    return { data: ctx ? formatContextForTool(ctx).visibleRange : null };
+    // The visible range alone: a pan step need not write the data range's times too.
+    return { data: ctx ? formatRangeForTool(ctx.visibleRange, ctx) : null };
   }
 
   async #load(
