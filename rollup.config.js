@@ -52,10 +52,13 @@ function slimTypeBox() {
  * painters and uPlot's default `linear` path, never joins tables, labels its time axis itself
  * (src/render/time-ticks.ts: every scale has `time: false`), never shows uPlot's legend
  * (`legend: { show: false }`), never uses the scatter mode (`mode: 2`), series focus, drag selection,
- * cursor points or bands. So the bundle rewrites
- * those places to constants and rollup drops the code only they kept (issue #12). Each edit names how
- * often its text must occur; the build fails if uPlot's file no longer matches, so an upgrade cannot
- * slim it silently wrong. Every `new uPlot` (src/render/pane-plot.ts, first-plot-decoy.ts) keeps to it.
+ * cursor points or bands, and only linear and log scales on a horizontal x (more below, edit by edit).
+ * So the bundle rewrites those places to constants and rollup drops the code only they kept (issue #12).
+ * Each edit names how often its text must occur; the build fails if uPlot's file no longer matches, so an
+ * upgrade cannot slim it silently wrong. Every `new uPlot` (src/render/pane-plot.ts, first-plot-decoy.ts)
+ * keeps to it; `UPLOT_CALLER_CHECKS` fails the build when a module of the renderer starts to use what an
+ * edit removed, and test/browser/kline-chart/bundle-scales.test.ts and bundle-crosshair.test.ts check the
+ * edited bundle itself (the other browser tests run the unedited uPlot).
  */
 const UPLOT_EDITS = [
   // Path builders and helpers the chart never calls.
@@ -92,7 +95,7 @@ const UPLOT_EDITS = [
   // No cursor points (`cursor.points.show` is false): the crosshair's per-series dots are never sized.
   { from: '\t\t\t\t\tif (shouldSetLegend || cursorOnePt) {\n', to: '\t\t\t\t\tif (false) {\n', count: 1 },
   // No bands (no plot is given `bands`): clouds are painted by src/render/paint-cloud.ts.
-  // (Two plain zeros, not `[0, 0]` destructured: terser folds those, so the band clipping goes too.)
+  // Two plain zeros: terser folds them (a destructured `[0, 0]` it does not), so the band clipping goes too.
   {
     from: 'let [ bandFillDir, bandClipDir ] = bandFillClipDirs(u, seriesIdx);',
     to: 'let bandFillDir = 0, bandClipDir = 0;',
