@@ -237,23 +237,33 @@ const UPLOT_EDITS = [
 const UPLOT_GONE =
   /\b(_tzDate|_fmtDate|_timeAxisSplits|_timeAxisVals|_timeSeriesVal|timeIncrsMs|timeIncrsS|_timeAxisStampsMs|_timeAxisStampsS)\b/;
 /**
- * What the edits take for granted of the chart's own calls, checked in every module of the renderer
- * (build/src/render/, where every uPlot option is written: pane-plot.ts, left-price-scale.ts,
- * first-plot-decoy.ts). A module that starts to use one of these fails the build until the edits
- * that removed it are reviewed, since the browser tests run the unedited uPlot and would not notice.
+ * What the edits take for granted of the chart's own calls. Options are checked in every module of the
+ * renderer (build/src/render/, where every uPlot option is written: pane-plot.ts, left-price-scale.ts,
+ * first-plot-decoy.ts), method calls in every module of the library (components/ call plots too). A
+ * module that starts to use one of these fails the build until the edits that removed it are reviewed,
+ * since the browser tests run the unedited uPlot and would not notice.
  */
+const RENDER_MODULE = /[\\/]build[\\/]src[\\/]render[\\/].*\.js$/;
+const OWN_MODULE = /[\\/]build[\\/](src|components)[\\/].*\.js$/;
 const UPLOT_CALLER_CHECKS = [
   {
+    where: OWN_MODULE,
     re: /\.(setSeries|addSeries|delSeries|addBand|setBand|delBand|posToIdx)\(/,
     why: 'a uPlot method the bundle removes',
   },
   {
+    where: RENDER_MODULE,
     re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont)\s*:/,
     why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles)',
   },
-  { re: /\brange\s*:\s*[[{]/, why: "a uPlot range given as an array or object (the bundle's uPlot takes functions)" },
+  {
+    where: RENDER_MODULE,
+    re: /\brange\s*:\s*[[{]/,
+    why: "a uPlot range given as an array or object (the bundle's uPlot takes functions)",
+  },
   {
     // Scale kinds: 1 (linear) and 3 (log) only, e.g. `distr: log ? 3 : 1`.
+    where: RENDER_MODULE,
     re: /\bdistr\s*:\s*(?=[^,}\n]*\b(?![13]\b)\d+\b)[^,}\n]*/,
     why: 'a uPlot scale kind the bundle removes (only distr 1 and 3 are kept)',
   },
@@ -263,9 +273,9 @@ function slimUplot() {
   return {
     name: 'slim-uplot',
     transform(code, id) {
-      if (/[\\/]build[\\/]src[\\/]render[\\/].*\.js$/.test(id)) {
-        for (const { re, why } of UPLOT_CALLER_CHECKS) {
-          const m = re.exec(code);
+      if (OWN_MODULE.test(id)) {
+        for (const { where, re, why } of UPLOT_CALLER_CHECKS) {
+          const m = where.test(id) && re.exec(code);
           if (m) this.error(`slim-uplot: ${id} has \`${m[0]}\`, ${why}; review UPLOT_EDITS in rollup.config.js`);
         }
         return null;
