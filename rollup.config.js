@@ -232,6 +232,23 @@ const UPLOT_EDITS = [
     to: '\t\t\t\tif (false) {\n',
     count: 1,
   },
+  // No series is filled (pane-plot.ts sets `fill` on a series' points only; areas and clouds are the
+  // chart's own painters), so no line builds a fill path.
+  { from: 'if (series.fill != null || bandFillDir != 0) {', to: 'if (false) {', count: 3 },
+  { from: '\t\t\ts.fillTo = fnOrSelf(s.fillTo || seriesFillTo);\n', to: '', count: 1 },
+  // No plugins (no plot is given `plugins`).
+  {
+    from: '\t(opts.plugins || []).forEach(p => {\n\t\tif (p.opts)\n\t\t\topts = p.opts(self, opts) || opts;\n\t});\n',
+    to: '',
+    count: 1,
+  },
+  {
+    from: '\t(opts.plugins || []).forEach(p => {\n\t\tfor (let evName in p.hooks)\n\t\t\thooks[evName] = (hooks[evName] || []).concat(p.hooks[evName]);\n\t});\n',
+    to: '',
+    count: 1,
+  },
+  // No live legend values to keep (no legend): the hovered index is `cursor.idx`.
+  { from: 'legend.live', to: 'false', count: 7 },
 ];
 /** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
@@ -253,8 +270,14 @@ const UPLOT_CALLER_CHECKS = [
   },
   {
     where: RENDER_MODULE,
-    re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont)\s*:/,
-    why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles)',
+    re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont|fillTo|plugins)\s*:/,
+    why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles, fills, plugins)',
+  },
+  {
+    // A series' `fill`: only points (`points: { …, fill }`, on one line) may have one.
+    where: RENDER_MODULE,
+    re: /^(?!.*\bpoints\s*:).*\bfill\s*:/m,
+    why: "a filled uPlot series (the bundle's uPlot fills points only)",
   },
   {
     where: RENDER_MODULE,
