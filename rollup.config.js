@@ -52,10 +52,13 @@ function slimTypeBox() {
  * painters and uPlot's default `linear` path, never joins tables, labels its time axis itself
  * (src/render/time-ticks.ts: every scale has `time: false`), never shows uPlot's legend
  * (`legend: { show: false }`), never uses the scatter mode (`mode: 2`), series focus, drag selection,
- * cursor points or bands. So the bundle rewrites
- * those places to constants and rollup drops the code only they kept (issue #12). Each edit names how
- * often its text must occur; the build fails if uPlot's file no longer matches, so an upgrade cannot
- * slim it silently wrong. Every `new uPlot` (src/render/pane-plot.ts, first-plot-decoy.ts) keeps to it.
+ * cursor points or bands, and only linear and log scales on a horizontal x (more below, edit by edit).
+ * So the bundle rewrites those places to constants and rollup drops the code only they kept (issue #12).
+ * Each edit names how often its text must occur; the build fails if uPlot's file no longer matches, so an
+ * upgrade cannot slim it silently wrong. Every `new uPlot` (src/render/pane-plot.ts, first-plot-decoy.ts)
+ * keeps to it; `UPLOT_CALLER_CHECKS` fails the build when a module of the renderer starts to use what an
+ * edit removed, and test/browser/kline-chart/bundle-scales.test.ts and bundle-crosshair.test.ts check the
+ * edited bundle itself (the other browser tests run the unedited uPlot).
  */
 const UPLOT_EDITS = [
   // Path builders and helpers the chart never calls.
@@ -92,21 +95,214 @@ const UPLOT_EDITS = [
   // No cursor points (`cursor.points.show` is false): the crosshair's per-series dots are never sized.
   { from: '\t\t\t\t\tif (shouldSetLegend || cursorOnePt) {\n', to: '\t\t\t\t\tif (false) {\n', count: 1 },
   // No bands (no plot is given `bands`): clouds are painted by src/render/paint-cloud.ts.
+  // Two plain zeros: terser folds them (a destructured `[0, 0]` it does not), so the band clipping goes too.
   {
     from: 'let [ bandFillDir, bandClipDir ] = bandFillClipDirs(u, seriesIdx);',
-    to: 'let [ bandFillDir, bandClipDir ] = [0, 0];',
+    to: 'let bandFillDir = 0, bandClipDir = 0;',
     count: 3,
   },
   { from: '\t\tflags != 0 && bands.forEach((b, bi) => {\n', to: '\t\tfalse && bands.forEach((b, bi) => {\n', count: 1 },
   { from: '\tuPlot.fmtDate = fmtDate;\n\tuPlot.tzDate  = tzDate;\n', to: '', count: 1 },
+  // Only linear (distr 1) and log (distr 3) scales: no ordinal (2), asinh (4) or custom (100) one. The
+  // x scale is linear (pane-plot.ts gives it no distr), so every `xScaleDistr` branch but one goes.
+  { from: '\tconst xScaleDistr = scaleX.distr;\n', to: '\tconst xScaleDistr = 1;\n', count: 1 },
+  {
+    from: '\t\t\tsc.distr == 4   ? val => asinh(val, sc.asinh) :\n\t\t\tsc.distr == 100 ? val => sc.fwd(val) :\n',
+    to: '',
+    count: 1,
+  },
+  {
+    from: '(sc.distr == 3 ? snapLogX : sc.distr == 4 ? snapAsinhX : snapNumX)',
+    to: 'snapNumX',
+    count: 1,
+  },
+  { from: 'sc.distr == 4 ? snapAsinhY : ', to: '', count: 1 },
+  { from: 'sc.distr == 2 ? wholeIncrs : ', to: '', count: 1 },
+  { from: 'sc.distr == 4 ? asinhAxisSplits : ', to: '', count: 1 },
+  { from: 'scale.distr == 2', to: 'false', count: 5 },
+  { from: 'sc.distr == 2 && dataLen > 0', to: 'false', count: 1 },
+  { from: 'distr == 4 ? asinh(sc.min, sc.asinh) : distr == 100 ? sc.fwd(sc.min) : ', to: '', count: 1 },
+  { from: 'distr == 4 ? asinh(sc.max, sc.asinh) : distr == 100 ? sc.fwd(sc.max) : ', to: '', count: 1 },
+  { from: '\t\t\tdistr == 4 ? sinh(sv, sc.asinh) :\n\t\t\tdistr == 100 ? sc.bwd(sv) :\n', to: '', count: 1 },
+  { from: '(distr == 4 && v == 0) || ', to: '', count: 1 },
+  // Base-10 logs only (no scale sets `log`): uPlot's base-2 tick filter goes.
+  {
+    from: 'sc.distr >= 3 && sc.log == 10 ? log10AxisValsFilt : sc.distr == 3 && sc.log == 2 ? log2AxisValsFilt : retArg1',
+    to: 'sc.distr == 3 ? log10AxisValsFilt : retArg1',
+    count: 1,
+  },
+  // uPlot's helpers on its default export: the chart reads only `uPlot.pxRatio` (plot-pixel-ratio.ts).
+  {
+    from: 'uPlot.assign = assign;\nuPlot.fmtNum = fmtNum;\nuPlot.rangeNum = rangeNum;\nuPlot.rangeLog = rangeLog;\nuPlot.rangeAsinh = rangeAsinh;\nuPlot.orient   = orient;\n',
+    to: '',
+    count: 1,
+  },
+  { from: 'uPlot.sync = _sync;\n', to: '', count: 1 },
+  { from: '\tuPlot.addGap = addGap;\n\tuPlot.clipGaps = clipGaps;\n', to: '', count: 1 },
+  // No null in the plotted data (pane-plot.ts hands uPlot typed arrays, NaN where no value), so a line
+  // never has a gap to find.
+  {
+    from: '\t\t\t\thasGap && gaps.push(...findGaps(dataX, dataY, idx0, idx1, dir, pixelForX, alignGaps));\n',
+    to: '',
+    count: 1,
+  },
+  // Nothing calls `u.setSeries` (series are never toggled or focused, no legend to click), and so no
+  // synced plot publishes it either.
+  { from: '\tself.setSeries = setSeries;\n', to: '', count: 1 },
+  {
+    from: '\tevents["setSeries"] = (e, src, idx, opts) => {\n\t\tlet seriesIdxMatcher = syncOpts.match[2];\n\t\tidx = seriesIdxMatcher(self, src, idx);\n\t\tidx != -1 && setSeries(idx, opts, true, false);\n\t};\n',
+    to: '',
+    count: 1,
+  },
+  // A series' own hovered index (`cursor.idxs`, the nearest non-null value) feeds only the legend and
+  // cursor points, both off; the chart reads `cursor.idx`. Each series gets the cursor's index.
+  {
+    from: '\tif (cursor.dataIdx == null) {\n\t\tlet hov = cursor.hover;\n',
+    to: '\tif (false) {\n\t\tlet hov = cursor.hover;\n',
+    count: 1,
+  },
+  { from: 'let idx2  = cursor.dataIdx(self, i, idx, valAtPosX);', to: 'let idx2  = idx;', count: 1 },
+  // The defaults behind options every plot sets: cursor points (`cursor.points.show` false, the decoy has
+  // no cursor), legend markers (no legend) and a series' points (every series of pane-plot.ts sets
+  // `points.show`).
+  {
+    from: '\t\tshow:   cursorPointShow,\n\t\tsize:   cursorPointSize,\n\t\twidth:  0,\n\t\tstroke: cursorPointStroke,\n\t\tfill:   cursorPointFill,\n',
+    to: '\t\tshow:   false,\n\t\tsize:   0,\n\t\twidth:  0,\n\t\tstroke: null,\n\t\tfill:   null,\n',
+    count: 1,
+  },
+  { from: '\t\tstroke: legendStroke,\n\t\tfill: legendFill,\n', to: '\t\tstroke: null,\n\t\tfill: null,\n', count: 1 },
+  { from: '\t\tshow: seriesPointsShow,\n', to: '\t\tshow: false,\n', count: 1 },
+  // Rectangles with square corners only (the points' clip; rounded ones were for bars).
+  {
+    from: '\treturn (p, x, y, w, h, endRad = 0, baseRad = 0) => {\n\t\tif (endRad == 0 && baseRad == 0)\n',
+    to: '\treturn (p, x, y, w, h, endRad = 0, baseRad = 0) => {\n\t\tif (true)\n',
+    count: 1,
+  },
+  // Methods nothing calls: series and bands are given at construction only.
+  { from: '\tself.addSeries = addSeries;\n', to: '', count: 1 },
+  { from: '\tself.delSeries = delSeries;\n', to: '', count: 1 },
+  { from: '\tself.addBand = addBand;\n\tself.setBand = setBand;\n\tself.delBand = delBand;\n', to: '', count: 1 },
+  { from: '\tself.posToIdx = closestIdxFromXpos;\n', to: '', count: 1 },
+  // Scales run the default way (no scale sets `dir`) and the x scale is horizontal (none sets `ori`):
+  // the vertical-x and reversed variants of the paths, the cursor and `valToPos` go.
+  { from: 'const dir = scaleX.dir * (scaleX.ori == 0 ? 1 : -1);', to: 'const dir = 1;', count: 4 },
+  { from: 'scale.dir == -1 ?', to: 'false ?', count: 2 },
+  { from: '\t\tif (sc.dir == -1)\n', to: '\t\tif (false)\n', count: 1 },
+  { from: 'scaleX.ori == 0', to: 'true', count: 20 },
+  { from: 'scaleX.ori == 1', to: 'false', count: 9 },
+  { from: '\treturn (sx.ori == 0\n', to: '\treturn (true\n', count: 1 },
+  // Axes have no title (`label`) and their tick labels are not rotated (no axis sets `rotate`).
+  { from: 'axis.label != null', to: 'false', count: 3 },
+  { from: '\t\t\tlet angle = axis._rotate * -PI/180;\n', to: '\t\t\tlet angle = 0;\n', count: 1 },
+  {
+    from: '\t\t\taxis._rotate = side == 2 ? axis.rotate(self, values, i, _space) : 0;\n',
+    to: '\t\t\taxis._rotate = 0;\n',
+    count: 1,
+  },
+  // Built at load for the date code the edits above removed (day and month abbreviations, the local
+  // time zone): constants instead, which terser drops with their last reader.
+  {
+    from: 'const days3 = days.map(slice3);\n\nconst months3 = months.map(slice3);\n',
+    to: 'const days3 = days;\n\nconst months3 = months;\n',
+    count: 1,
+  },
+  {
+    from: 'const localTz = new Intl.DateTimeFormat().resolvedOptions().timeZone;\n',
+    to: 'const localTz = null;\n',
+    count: 1,
+  },
+  // Base-2 steps for log2 axes, registered in uPlot's decimals table at load. No scale has `log: 2`; the
+  // table's other users (`fixFloat`, decimal steps) get the same answer without them: every non-integer
+  // power of two is exact in decimal, and those that are also decimal steps are registered with the same
+  // decimals by the base-10 steps.
+  { from: '// base 2\ngenIncrs(2, -53, 53, [1]);\n', to: '', count: 1 },
+  // The scatter mode's series defaults (facets), built at load.
+  {
+    from: "\tfacets: [\n\t\tassign({}, facet, {scale: 'x'}),\n\t\tassign({}, facet, {scale: 'y'}),\n\t],\n",
+    to: '',
+    count: 1,
+  },
+  // No series sets `gaps`: uPlot's default hands back the (empty) gaps it was given, which clip nothing.
+  { from: '\t\t\t\t_paths.clip = clipGaps(gaps, scaleX.ori, xOff, yOff, xDim, yDim);\n', to: '', count: 3 },
+  // Every scale's `range` is a function or absent (no `[min, max]` or `{ min: { pad, … } }` form), and no
+  // scale is derived `from` another.
+  { from: '\t\t\tif (scaleOpts.from != null) {\n', to: '\t\t\tif (false) {\n', count: 1 },
+  {
+    from: '\t\t\t\tif (scaleKey != xScaleKey || (mode == 2 && !isTime)) {\n',
+    to: '\t\t\t\tif (false) {\n',
+    count: 1,
+  },
+  // No series is filled (pane-plot.ts sets `fill` on a series' points only; areas and clouds are the
+  // chart's own painters), so no line builds a fill path.
+  { from: 'if (series.fill != null || bandFillDir != 0) {', to: 'if (false) {', count: 3 },
+  { from: '\t\t\ts.fillTo = fnOrSelf(s.fillTo || seriesFillTo);\n', to: '', count: 1 },
+  // No plugins (no plot is given `plugins`).
+  {
+    from: '\t(opts.plugins || []).forEach(p => {\n\t\tif (p.opts)\n\t\t\topts = p.opts(self, opts) || opts;\n\t});\n',
+    to: '',
+    count: 1,
+  },
+  {
+    from: '\t(opts.plugins || []).forEach(p => {\n\t\tfor (let evName in p.hooks)\n\t\t\thooks[evName] = (hooks[evName] || []).concat(p.hooks[evName]);\n\t});\n',
+    to: '',
+    count: 1,
+  },
+  // No live legend values to keep (no legend): the hovered index is `cursor.idx`.
+  { from: 'legend.live', to: 'false', count: 7 },
 ];
 /** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
   /\b(_tzDate|_fmtDate|_timeAxisSplits|_timeAxisVals|_timeSeriesVal|timeIncrsMs|timeIncrsS|_timeAxisStampsMs|_timeAxisStampsS)\b/;
+/**
+ * What the edits take for granted of the chart's own calls. Options are checked in every module of the
+ * renderer (build/src/render/, where every uPlot option is written: pane-plot.ts, left-price-scale.ts,
+ * first-plot-decoy.ts), method calls in every module of the library (components/ call plots too). A
+ * module that starts to use one of these fails the build until the edits that removed it are reviewed,
+ * since the browser tests run the unedited uPlot and would not notice.
+ */
+const RENDER_MODULE = /[\\/]build[\\/]src[\\/]render[\\/].*\.js$/;
+const OWN_MODULE = /[\\/]build[\\/](src|components)[\\/].*\.js$/;
+const UPLOT_CALLER_CHECKS = [
+  {
+    where: OWN_MODULE,
+    re: /\.(setSeries|addSeries|delSeries|addBand|setBand|delBand|posToIdx)\(/,
+    why: 'a uPlot method the bundle removes',
+  },
+  {
+    where: RENDER_MODULE,
+    re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont|fillTo|plugins)\s*:/,
+    why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles, fills, plugins)',
+  },
+  {
+    // A series' `fill`: only points (`points: { …, fill }`, on one line) may have one.
+    where: RENDER_MODULE,
+    re: /^(?!.*\bpoints\s*:).*\bfill\s*:/m,
+    why: "a filled uPlot series (the bundle's uPlot fills points only)",
+  },
+  {
+    where: RENDER_MODULE,
+    re: /\brange\s*:\s*[[{]/,
+    why: "a uPlot range given as an array or object (the bundle's uPlot takes functions)",
+  },
+  {
+    // Scale kinds: 1 (linear) and 3 (log) only, e.g. `distr: log ? 3 : 1`.
+    where: RENDER_MODULE,
+    re: /\bdistr\s*:\s*(?=[^,}\n]*\b(?![13]\b)\d+\b)[^,}\n]*/,
+    why: 'a uPlot scale kind the bundle removes (only distr 1 and 3 are kept)',
+  },
+];
+
 function slimUplot() {
   return {
     name: 'slim-uplot',
     transform(code, id) {
+      if (OWN_MODULE.test(id)) {
+        for (const { where, re, why } of UPLOT_CALLER_CHECKS) {
+          const m = where.test(id) && re.exec(code);
+          if (m) this.error(`slim-uplot: ${id} has \`${m[0]}\`, ${why}; review UPLOT_EDITS in rollup.config.js`);
+        }
+        return null;
+      }
       if (!/uplot[\\/]dist[\\/]uPlot\.esm\.js$/.test(id)) return null;
       // First the per-plot pixel ratio (scripts/uplot-px-ratio.js), which the tests' uPlot has too.
       let out;
