@@ -332,6 +332,28 @@ function slimUplot() {
   };
 }
 
+/**
+ * lit-html's `async-directive.js` imports one one-line test (`isSingleExpression`) from
+ * `directive-helpers.js`; with that module in the entry, rollup keeps there every helper the lazy
+ * chunks' `repeat` and `until` use too (`insertPart`, …), which the first paint never calls. The
+ * bundle's `async-directive.js` gets the test inline (the same expression), so the helpers go with
+ * the chunks that use them (-201 B gzip eager, issue #12). A lit upgrade that changes the import fails
+ * the build.
+ */
+const ASYNC_DIRECTIVE_IMPORT = 'import{isSingleExpression as i}from"./directive-helpers.js";';
+function inlineSingleExpression() {
+  return {
+    name: 'inline-single-expression',
+    transform(code, id) {
+      if (!/lit-html[\\/]async-directive\.js$/.test(id)) return null;
+      if (!code.startsWith(ASYNC_DIRECTIVE_IMPORT))
+        this.error(`inline-single-expression: ${id} no longer starts with ${ASYNC_DIRECTIVE_IMPORT}; update rollup.config.js`);
+      // directive-helpers.js: `r=o=>void 0===o.strings` exported as isSingleExpression.
+      return { code: `const i=o=>void 0===o.strings;${code.slice(ASYNC_DIRECTIVE_IMPORT.length)}`, map: null };
+    },
+  };
+}
+
 const LAZY_STUDIES = fileURLToPath(new URL('./build/src/core/indicators/lazy-indicator-registry.js', import.meta.url));
 
 /**
@@ -417,6 +439,7 @@ export default {
     slimTypeBox(),
     slimUplot(),
     lazyStudies(),
+    inlineSingleExpression(),
     productionFlags(),
     minifyCssTemplates(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
