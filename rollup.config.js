@@ -347,9 +347,49 @@ function inlineSingleExpression() {
     transform(code, id) {
       if (!/lit-html[\\/]async-directive\.js$/.test(id)) return null;
       if (!code.startsWith(ASYNC_DIRECTIVE_IMPORT))
-        this.error(`inline-single-expression: ${id} no longer starts with ${ASYNC_DIRECTIVE_IMPORT}; update rollup.config.js`);
+        this.error(
+          `inline-single-expression: ${id} no longer starts with ${ASYNC_DIRECTIVE_IMPORT}; update rollup.config.js`,
+        );
       // directive-helpers.js: `r=o=>void 0===o.strings` exported as isSingleExpression.
       return { code: `const i=o=>void 0===o.strings;${code.slice(ASYNC_DIRECTIVE_IMPORT.length)}`, map: null };
+    },
+  };
+}
+
+/**
+ * signal-polyfill puts its introspection on the `Signal.subtle` namespace object (`introspectSources`,
+ * `introspectSinks`, `hasSinks`, `hasSources`, `currentComputed`) and `getPending` on every Watcher, so
+ * none of them can be tree-shaken. Nothing in the library calls them (they debug a signal graph), and a
+ * page's own copy of the polyfill cannot introspect the chart's signals (its node symbol is another), so
+ * the bundle leaves them out (issue #12). Each pattern names how often it must match: an upgrade that
+ * changes them fails the build.
+ */
+const SIGNAL_EDITS = [
+  {
+    pattern:
+      /\n {4}function (introspectSources|introspectSinks|hasSinks|hasSources|currentComputed)\([^)]*\) \{\n[\s\S]*?\n {4}\}\n {4}subtle2\.\1 = \1;/g,
+    count: 5,
+  },
+  {
+    pattern: /\n {6}\/\/ Returns the set of computeds[^\n]*\n[^\n]*\n {6}getPending\(\) \{\n[\s\S]*?\n {6}\}/g,
+    count: 1,
+  },
+];
+function slimSignals() {
+  return {
+    name: 'slim-signals',
+    transform(code, id) {
+      if (!/signal-polyfill[\\/]dist[\\/]index\.js$/.test(id)) return null;
+      let out = code;
+      for (const { pattern, count } of SIGNAL_EDITS) {
+        const found = out.match(pattern)?.length ?? 0;
+        if (found !== count)
+          this.error(
+            `slim-signals: signal-polyfill has ${found} × ${pattern}, expected ${count}; update rollup.config.js`,
+          );
+        out = out.replace(pattern, '');
+      }
+      return { code: out, map: null };
     },
   };
 }
@@ -440,6 +480,7 @@ export default {
     slimUplot(),
     lazyStudies(),
     inlineSingleExpression(),
+    slimSignals(),
     productionFlags(),
     minifyCssTemplates(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
