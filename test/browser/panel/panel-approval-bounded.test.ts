@@ -102,7 +102,8 @@ describe('<chart-agent-panel> approval of a huge call', function () {
     await mock.script([{ toolCalls: [{ name: 'markers_create', arguments: args }] }, { text: 'Done.' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'mark every bar');
-    await waitFor(() => part(panel, 'approve') !== null, 'the approval card');
+    // ≈ 1 MB of arguments stream in first: on a loaded machine that takes seconds.
+    await waitFor(() => part(panel, 'approve') !== null, 'the approval card', 40000);
     const summary = part(panel, 'approval-card')!.querySelector('.approval-summary')!.textContent!.trim();
     expect(summary).to.match(/^\S.*markers: \[\{"time":/);
 
