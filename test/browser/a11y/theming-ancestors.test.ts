@@ -60,7 +60,9 @@ function near(a: readonly number[], b: readonly number[], tolerance = 3): boolea
 
 /** Waits for the screen to show `rgb` as the price pane's background (a few frames of compositing). */
 async function shows(chart: KlineChart, rgb: readonly number[]): Promise<void> {
-  await pollUntil(async () => near(await paneBackground(chart), rgb), 'the pane background', 5000).catch(() => undefined);
+  await pollUntil(async () => near(await paneBackground(chart), rgb), 'the pane background', 5000).catch(
+    () => undefined,
+  );
   expect(await paneBackground(chart), 'the pane background on screen').to.satisfy((seen: number[]) => near(seen, rgb));
 }
 
@@ -117,7 +119,8 @@ describe('theme switched on an ancestor of the chart', function () {
     // A chart in another component's shadow DOM, switched by a class on that component.
     const inShadow = newParent();
     const shadow = inShadow.attachShadow({ mode: 'open' });
-    shadow.innerHTML = '<style>:host(.dark) kline-chart { --kline-up-color: #ff00ff; }</style><div class="frame"></div>';
+    shadow.innerHTML =
+      '<style>:host(.dark) kline-chart { --kline-up-color: #ff00ff; }</style><div class="frame"></div>';
     const first = newChart();
     shadow.querySelector('.frame')!.append(first);
     await ready(first);

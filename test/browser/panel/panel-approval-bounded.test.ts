@@ -5,7 +5,15 @@ import type { ChartAgentPanel } from '../../../components/chart-agent-panel/char
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { pollUntil } from '../helpers/wait-for.js';
-import { chartAndPanel, deleteDatabase, dumpDatabase, nextRunEnd, part, typeAndSend, useMockModel } from './panel-fixture.js';
+import {
+  chartAndPanel,
+  deleteDatabase,
+  dumpDatabase,
+  nextRunEnd,
+  part,
+  typeAndSend,
+  useMockModel,
+} from './panel-fixture.js';
 
 const SESSIONS_DB = 'kline-agent-sessions';
 
@@ -104,7 +112,7 @@ describe('<chart-agent-panel> approval of a huge call', function () {
     await typeAndSend(panel, 'mark every bar');
     // ≈ 1 MB of arguments stream in first: on a loaded machine that takes seconds.
     await waitFor(() => part(panel, 'approve') !== null, 'the approval card', 40000);
-    const summary = part(panel, 'approval-card')!.querySelector('.approval-summary')!.textContent!.trim();
+    const summary = part(panel, 'approval-card')!.querySelector('.approval-summary')!.textContent.trim();
     expect(summary).to.match(/^\S.*markers: \[\{"time":/);
 
     const [stored] = await storedApprovals(1);
@@ -119,7 +127,7 @@ describe('<chart-agent-panel> approval of a huge call', function () {
     const again = await reload(wrapper);
     const card = part(again, 'approval-card')!;
     expect(card.dataset.decision).to.equal('approved');
-    expect(card.querySelector('.approval-summary')!.textContent!.trim()).to.equal(summary);
+    expect(card.querySelector('.approval-summary')!.textContent.trim()).to.equal(summary);
   });
 
   it('a shortened approval still waiting at a reload reads as the call it was, expired, and never runs', async () => {
@@ -127,7 +135,10 @@ describe('<chart-agent-panel> approval of a huge call', function () {
     // 5,000 ids: ≈ 80 KB of JSON. Worded from the stored copy (10 ids and "… 4990 more") the card would read
     // "Delete 11 drawings".
     const ids = Array.from({ length: 5000 }, (_, i) => `drawing-id-${i}`);
-    await mock.script([{ toolCalls: [{ name: 'drawing_delete', arguments: JSON.stringify({ ids }) }] }, { text: 'Done.' }]);
+    await mock.script([
+      { toolCalls: [{ name: 'drawing_delete', arguments: JSON.stringify({ ids }) }] },
+      { text: 'Done.' },
+    ]);
     await typeAndSend(panel, 'delete them');
     await waitFor(() => part(panel, 'approve') !== null, 'the approval card');
     expect(part(panel, 'approval-card')!.textContent).to.contain('Delete 5000 drawings');
@@ -140,7 +151,7 @@ describe('<chart-agent-panel> approval of a huge call', function () {
     const card = part(again, 'approval-card')!;
     expect(card.dataset.decision, 'nothing can approve the call any more').to.equal('expired');
     expect(part(again, 'approve')).to.equal(null);
-    expect(card.querySelector('.approval-summary')!.textContent!.trim()).to.equal('Delete 5000 drawings');
+    expect(card.querySelector('.approval-summary')!.textContent.trim()).to.equal('Delete 5000 drawings');
     // Nothing ran the call after the reload: the model was asked nothing more and no tool started.
     const requests = (await mock.requests()).length;
     await new Promise((r) => setTimeout(r, 300));

@@ -52,7 +52,10 @@ describe('<chart-agent-panel> retry countdown for screen readers', function () {
     expect(retryTexts(await axTree()), 'what is read does not change with the clock').to.deep.equal([first]);
 
     // The second wait is a new line in the log (an addition read once), with its own length.
-    await waitFor(() => part(panel, 'retry-status') !== status && part(panel, 'retry-status') !== null, 'the second wait');
+    await waitFor(
+      () => part(panel, 'retry-status') !== status && part(panel, 'retry-status') !== null,
+      'the second wait',
+    );
     expect(status.isConnected, 'the first line was replaced').to.equal(false);
     await pollUntil(
       async () => retryTexts((tree = await axTree())).some((n) => n.name !== first.name),
