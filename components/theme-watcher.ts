@@ -3,11 +3,15 @@ const QUERIES = ['(prefers-color-scheme: dark)', '(prefers-contrast: more)'];
 
 /**
  * Tells an element when the page's styles may have changed (the chart's canvas re-reads its `--kline-*`
- * colours, the panel follows the site's theme switch): a `MutationObserver` on `<html>` (`class`, `style`, `data-theme`), on `<head>` (style
- * sheets added, removed or edited) and on the element itself (`class`, `style`), and `matchMedia`
- * listeners for the colour scheme and `prefers-contrast`. Bursts of changes are coalesced into one
- * call; nothing runs per frame. Sheets adopted through `adoptedStyleSheets` cannot be observed: a
- * page that changes those calls the chart's `refreshTheme()`.
+ * colours, the panel follows the site's theme switch): a `MutationObserver` on `<head>` (style sheets added,
+ * removed or edited), on the element itself (`class`, `style`) and on each of its ancestors up to `<html>` —
+ * `<body>`, a wrapper `<div class="dark">`, the host of a shadow root the element sits in, the slot it is
+ * assigned to — (`class`, `data-theme`, and `style` when the old or new value sets a custom property), and
+ * `matchMedia` listeners for the colour scheme and `prefers-contrast`. Each node is observed for its own
+ * attributes only (no `subtree`): the cost is the element's depth, paid on connect, whatever the size of the
+ * page. Bursts of changes are coalesced into one call; nothing runs per frame. Sheets adopted through
+ * `adoptedStyleSheets`, or added to a shadow root the element sits in, cannot be observed: a page that
+ * changes those calls the chart's `refreshTheme()`.
  */
 export class ThemeWatcher {
   #observer: MutationObserver | null = null;
@@ -22,8 +26,19 @@ export class ThemeWatcher {
 
   start(host: HTMLElement): void {
     this.stop();
-    const observer = new MutationObserver(this.#schedule);
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'style', 'data-theme'] });
+    // An ancestor's `style` counts when it sets a custom property before or after (a wrapper's `transform`
+    // animated from script re-reads nothing): the chart inherits only `--kline-*` (src/render/chart-theme.ts).
+    const observer = new MutationObserver((records) => {
+      if (
+        records.some(
+          (r) =>
+            r.target === host ||
+            r.attributeName !== 'style' ||
+            /--/.test(`${r.oldValue} ${(r.target as Element).getAttribute('style')}`),
+        )
+      )
+        this.#schedule();
+    });
     if (document.head)
       observer.observe(document.head, {
         childList: true,
@@ -33,6 +48,17 @@ export class ThemeWatcher {
         attributeFilter: ['media', 'disabled', 'href'],
       });
     observer.observe(host, { attributes: true, attributeFilter: ['class', 'style'] });
+    // Each ancestor in the flat tree (what the element inherits from): its slot, else its parent, else the host
+    // of its shadow root; `<html>` last (a Document has no `host`).
+    for (let at: Element | null | undefined = host; at; ) {
+      at = at.assignedSlot ?? at.parentElement ?? (at.parentNode as ShadowRoot | null)?.host;
+      if (at)
+        observer.observe(at, {
+          attributes: true,
+          attributeFilter: ['class', 'style', 'data-theme'],
+          attributeOldValue: true,
+        });
+    }
     this.#observer = observer;
     this.#media = QUERIES.map((q) => matchMedia(q));
     for (const m of this.#media) m.addEventListener('change', this.#schedule);

@@ -44,9 +44,12 @@ export function runConflictText(item: RunChangesTranscriptItem, s: PanelStrings,
   return item.reasons.map((r) => describeRunConflict(r, s.runChanges.conflicts, names));
 }
 
-/** The approval card's sentence for `item` in `s`' language (the recorded English one when the call's arguments are unknown). */
+/**
+ * The approval card's sentence for `item` in `s`' language; the recorded English one when the call's arguments
+ * are unknown or a shortened copy (worded from it, a 10,000-id delete would read "Delete 11 drawings").
+ */
 export function approvalText(item: ApprovalTranscriptItem, label: string, s: PanelStrings, tag: string): string {
-  if (item.input === undefined) return item.summary;
+  if (item.input === undefined || item.inputBytes !== undefined) return item.summary;
   return describeToolCall(item.name, label, item.input, s.approval.calls, namesFor(tag, s));
 }
 

@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
+import { keyed } from 'lit/directives/keyed.js';
 import { Signal } from 'signal-polyfill';
 import {
   AgentRuntime,
@@ -281,7 +282,7 @@ export class ChartAgentPanel extends LitElement {
   /** Run id whose "Undo run" is in progress. */
   declare _reverting: string;
   /** The run waits before another model request (`run.retrying`): why, and until when (epoch ms). */
-  declare _retrying: { code: RunFailureCode; until: number; seconds: number } | null;
+  declare _retrying: { code: RunFailureCode; until: number; seconds: number; attempt: number } | null;
 
   #store: SessionStore | null = null;
   #storeKind = '';
@@ -876,7 +877,12 @@ export class ChartAgentPanel extends LitElement {
       this.#focus.cardAdded(event.callId);
     if (event.type === 'run.retrying') {
       this._now = Date.now();
-      this._retrying = { code: event.code, until: this._now + event.delayMs, seconds: Math.ceil(event.delayMs / 1000) };
+      this._retrying = {
+        code: event.code,
+        until: this._now + event.delayMs,
+        seconds: Math.ceil(event.delayMs / 1000),
+        attempt: event.attempt,
+      };
     } else if (this._retrying) this._retrying = null;
     if (event.type === 'run.started') {
       this.#currentRunId = event.runId ?? null;
@@ -1452,13 +1458,18 @@ export class ChartAgentPanel extends LitElement {
   }
 
   /**
-   * The wait before a retry: the countdown ticks on screen only; the live region says the wait once
-   * (a status whose text changed every second would be read out every second).
+   * The wait before a retry, inside the log: no live region of its own (a status nested in the log is read
+   * twice, or on every change of the countdown). The log reads it once as an addition, by its hidden text
+   * ("Retrying in 5 s"); the countdown that ticks on screen is hidden from assistive technology. Each
+   * attempt is a new element (keyed), so a second wait is an addition read once too.
    */
   #renderRetryStatus(retrying: NonNullable<ChartAgentPanel['_retrying']>, s: PanelStrings): TemplateResult {
     const say = retrying.code === 'PROVIDER_RATE_LIMIT' ? s.rateLimitedRetrying : s.retryingIn;
     const left = Math.max(0, Math.ceil((retrying.until - this._now) / 1000));
-    return html`<div part="retry-status" class="thinking retry-status" role="status" data-code=${retrying.code}><span class="spinner" aria-hidden="true"></span><span aria-hidden="true">${say(left)}</span><span class="visually-hidden">${say(retrying.seconds)}</span></div>`;
+    return html`${keyed(
+      retrying.attempt,
+      html`<div part="retry-status" class="thinking retry-status" data-code=${retrying.code}><span class="spinner" aria-hidden="true"></span><span aria-hidden="true">${say(left)}</span><span class="visually-hidden">${say(retrying.seconds)}</span></div>`,
+    )}`;
   }
 
   #renderError(item: RunErrorTranscriptItem, isLast: boolean, s: PanelStrings): TemplateResult {

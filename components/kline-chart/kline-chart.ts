@@ -1120,10 +1120,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   /**
-   * Re-reads the `--kline-*` colours into the canvas. Changes to `<html>`'s class, style or
-   * `data-theme`, to `<head>`'s style sheets, to this element's style and to the colour-scheme and
-   * contrast preferences are seen on their own; call this after changing `adoptedStyleSheets` or a
-   * class on another ancestor.
+   * Re-reads the `--kline-*` colours into the canvas. Changes to `<head>`'s style sheets, to this
+   * element's class and style, to the class or `data-theme` of any ancestor (`<html>`, `<body>`, a
+   * wrapper, a shadow host), to an ancestor's style that sets a custom property, and to the
+   * colour-scheme and contrast preferences are seen on their own (components/theme-watcher.ts); call
+   * this after changing `adoptedStyleSheets` or a `<style>` inside a shadow root.
    */
   refreshTheme(): void {
     this.#view.applyTheme();

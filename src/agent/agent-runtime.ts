@@ -1029,14 +1029,23 @@ export class AgentRuntime {
     let resolve!: PendingApproval['resolve'];
     const decision = new Promise<{ approved: boolean; always: boolean }>((r) => (resolve = r));
     this.#approvals.set(call.id, { runId: active.runId, name: call.name, decision, resolve, answered: false });
-    this.#emit(state, active.runId, {
-      type: 'tool.approval.required',
+    const required = {
+      type: 'tool.approval.required' as const,
       callId: call.id,
       name: call.name,
       label: tool.label ?? call.name,
       summary: describeToolCall(call.name, tool.label ?? call.name, parsed.value),
       input: parsed.value,
-    });
+    };
+    // Stored as `tool.started` is: a shortened copy of a huge input. Approving runs `call` (the whole input),
+    // held in memory by this runtime only: a reload ends the run, and its card reads "expired".
+    const bounded = boundToolInput(required.input);
+    this.#emit(
+      state,
+      active.runId,
+      required,
+      bounded.bytes === undefined ? undefined : { ...required, input: bounded.input, inputBytes: bounded.bytes },
+    );
     void decision.then(({ approved, always }) => {
       this.#emit(state, active.runId, {
         type: 'tool.approval.resolved',

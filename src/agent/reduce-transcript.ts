@@ -88,8 +88,10 @@ export interface ApprovalTranscriptItem extends ItemBase {
   readonly label: string;
   /** The call in words, e.g. "Add MACD(12,26,5)" (English; the panel words `input` in its reader's language). */
   readonly summary: string;
-  /** The call's arguments. */
+  /** The call's arguments: a shortened copy when `inputBytes` is set (read from a stored session, see `boundToolInput`). */
   readonly input?: unknown;
+  /** The size of the whole input when `input` is a shortened copy: `summary` then words the call. */
+  readonly inputBytes?: number;
   /** `expired` when the run ended before the user decided. */
   readonly decision?: 'approved' | 'denied' | 'expired';
   readonly always?: boolean;
@@ -269,6 +271,7 @@ export class TranscriptReducer {
           label: event.label,
           summary: event.summary,
           input: event.input,
+          ...(event.inputBytes !== undefined ? { inputBytes: event.inputBytes } : {}),
           ...(ended ? { decision: 'expired' as const } : {}),
         });
         break;

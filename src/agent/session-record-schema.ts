@@ -116,6 +116,7 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
     label: Str,
     summary: Str,
     input: Type.Unknown(),
+    inputBytes: Opt(Type.Integer({ minimum: 0 })),
   }),
   'tool.approval.resolved': event('tool.approval.resolved', {
     callId: Str,

@@ -148,7 +148,11 @@ export type AgentEvent = EventBase &
      * `symbol DEMO → BTCUSDT`); emitted at the start of the next run and sent with its user message.
      */
     | { readonly type: 'context.changed'; readonly context: readonly ContextItem[] }
-    /** A mutating call waits for the user's approval (`confirm-mutations="on"`). `summary`: the call in words. */
+    /**
+     * A mutating call waits for the user's approval (`confirm-mutations="on"`). `summary`: the call in words
+     * (from the whole input). `inputBytes`: set when `input` is a shortened copy, as in `tool.started` (the
+     * stored event; the call that runs once approved is the whole one, which only the tab that ran it holds).
+     */
     | {
         readonly type: 'tool.approval.required';
         readonly callId: string;
@@ -156,6 +160,7 @@ export type AgentEvent = EventBase &
         readonly label: string;
         readonly summary: string;
         readonly input: unknown;
+        readonly inputBytes?: number;
       }
     /** `always`: the user allowed this tool for the rest of the session. */
     | {

@@ -1,52 +1,70 @@
 import { expect } from '@open-wc/testing';
-import { html } from 'lit';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { waitFor } from '../helpers/wait-for.js';
-import { chartAndPanel, nextRunEnd, part, typeAndSend, unmountAll } from './panel-fixture.js';
-import { scriptMock } from '../helpers/mock-model-client.js';
+import { pollUntil, waitFor } from '../helpers/wait-for.js';
+import { memoryPanel, nextRunEnd, part, typeAndSend, useMockModel } from './panel-fixture.js';
 
-// The wait before a retry counts down on screen; a screen reader hears it once, not every second.
-let mockUrl = '';
-let mockRoot = '';
+// The wait before a retry counts down on screen; a screen reader hears it once per wait ("Rate limited —
+// retrying in 2 s"), as an addition to the conversation's polite log, not every second: no live region of
+// its own nested in the log, and the ticking text is not in the tree assistive technology gets.
 
-/** The text assistive technology gets from `el`: what is not inside an aria-hidden subtree. */
-function spokenText(el: Element): string {
-  let text = '';
-  for (const node of el.childNodes) {
-    if (node.nodeType === Node.TEXT_NODE) text += node.textContent ?? '';
-    else if (node instanceof Element && node.getAttribute('aria-hidden') !== 'true') text += spokenText(node);
-  }
-  return text.replace(/\s+/g, ' ').trim();
+/** A node of the accessibility tree, as the `ax-tree` command of web-test-runner.config.js gives it. */
+interface AxNode {
+  role: string;
+  name: string;
+  live: string | null;
+  root: { role: string; name: string } | null;
 }
+
+const axTree = (): Promise<AxNode[]> => executeServerCommand<AxNode[], undefined>('ax-tree');
+
+/** The text nodes assistive technology gets that speak of the retry. */
+const retryTexts = (tree: AxNode[]): AxNode[] =>
+  tree.filter((n) => n.role === 'StaticText' && /retrying in/i.test(n.name));
+
+const limited = (seconds: string) => ({
+  status: 429,
+  headers: { 'retry-after': seconds },
+  errorBody: { error: { message: 'slow down' } },
+});
 
 describe('<chart-agent-panel> retry countdown for screen readers', function () {
   this.timeout(60000);
+  const mock = useMockModel();
 
-  before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
-  });
-  afterEach(unmountAll);
-
-  it('the live status line says the wait once; only the visible countdown ticks', async () => {
-    const { panel } = await chartAndPanel(
-      html`<chart-agent-panel for="c1" base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`,
-    );
-    await scriptMock(mockRoot, [
-      { status: 429, headers: { 'retry-after': '4' }, errorBody: { error: { message: 'slow down' } } },
-      { text: 'Here.' },
-    ]);
+  it('each wait is read once, by the log; the countdown ticks on screen only', async () => {
+    const { panel } = await memoryPanel(mock.url);
+    await mock.script([limited('3'), limited('2'), { text: 'Here.' }]);
     const ended = nextRunEnd(panel);
     await typeAndSend(panel, 'Hello');
     await waitFor(() => part(panel, 'retry-status') !== null, 'the retry status line');
     const status = part(panel, 'retry-status')!;
-    expect(status.getAttribute('role')).to.equal('status');
     const shownFirst = status.innerText;
-    const spokenFirst = spokenText(status);
-    expect(spokenFirst).to.match(/Rate limited — retrying in [34] s/);
+
+    let tree: AxNode[] = [];
+    await pollUntil(async () => retryTexts((tree = await axTree())).length > 0, 'the retry in the tree');
+    const [first, ...more] = retryTexts(tree);
+    expect(more, 'one text, not the countdown too').to.deep.equal([]);
+    expect(first.name).to.match(/^Rate limited — retrying in [23] s$/);
+    expect(first.root, 'read by the log, not a live region nested in it').to.deep.equal({ role: 'log', name: '' });
+    expect(first.live).to.equal('polite');
+
     await waitFor(() => status.innerText !== shownFirst, 'the visible countdown ticks', 3000);
-    expect(spokenText(status), 'the live region does not change with the clock').to.equal(spokenFirst);
+    expect(retryTexts(await axTree()), 'what is read does not change with the clock').to.deep.equal([first]);
+
+    // The second wait is a new line in the log (an addition read once), with its own length.
+    await waitFor(
+      () => part(panel, 'retry-status') !== status && part(panel, 'retry-status') !== null,
+      'the second wait',
+    );
+    expect(status.isConnected, 'the first line was replaced').to.equal(false);
+    await pollUntil(
+      async () => retryTexts((tree = await axTree())).some((n) => n.name !== first.name),
+      'the second wait in the tree',
+    );
+    const second = retryTexts(tree);
+    expect(second.length).to.equal(1);
+    expect(second[0].name).to.match(/^Rate limited — retrying in [12] s$/);
+    expect(second[0].root?.role).to.equal('log');
     expect((await ended).status).to.equal('completed');
   });
 });
