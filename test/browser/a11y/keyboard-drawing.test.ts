@@ -4,7 +4,7 @@ import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
-import { waitFor } from '../helpers/chart-fixture.js';
+import { inputReady, waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
 import { deepActive, press } from '../helpers/keyboard.js';
 import { arrowToBarTool } from '../helpers/bar-tool.js';
@@ -16,6 +16,7 @@ async function drawingPage(): Promise<KlineChart> {
   const chart = main.querySelector('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
+  await inputReady(); // the plot's keys, touch gestures and separator drags (a chunk)
   await chart.updateComplete;
   (document.activeElement as HTMLElement | null)?.blur();
   return chart;

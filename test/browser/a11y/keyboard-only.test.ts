@@ -4,7 +4,7 @@ import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { CommandPalette } from '../../../components/command-palette/index.js';
-import { waitFor } from '../helpers/chart-fixture.js';
+import { inputReady, waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { deepActive, press } from '../helpers/keyboard.js';
@@ -23,6 +23,7 @@ async function keyboardPage(): Promise<KlineChart> {
   const chart = main.querySelector('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
+  await inputReady(); // the plot's keys, touch gestures and separator drags (a chunk)
   await chart.updateComplete;
   (document.activeElement as HTMLElement | null)?.blur();
   return chart;

@@ -5,7 +5,7 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { drawingStrings, kindLabel } from '../../../components/drawing-toolbar/drawing-toolbar-strings.js';
-import { waitFor } from '../helpers/chart-fixture.js';
+import { inputReady, waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
 import { axeViolations } from './run-axe.js';
 
@@ -50,6 +50,7 @@ describe('the active drawing tool on a compact chart', function () {
     const chart = main.querySelector<KlineChart>('kline-chart')!;
     await waitFor(() => chart.context.get() !== null, 'chart data');
     await chart.whenPainted();
+    await inputReady(); // the plot's keys, touch gestures and separator drags (a chunk)
     await chart.updateComplete;
     return chart;
   }
@@ -120,6 +121,7 @@ describe('the active drawing tool on a compact chart', function () {
     const chart = main.querySelector<KlineChart>('kline-chart')!;
     await waitFor(() => chart.context.get() !== null, 'chart data');
     await chart.whenPainted();
+    await inputReady();
     await chooseFromMenu(chart, 'tool:parallel_channel');
     await waitFor(() => activeTool(chart) !== null, 'the active tool');
     const toolbar = chart.shadowRoot!.querySelector<HTMLElement>('[part="toolbar"]')!;
@@ -151,6 +153,7 @@ describe('the active drawing tool on a compact chart', function () {
     const chart = main.querySelector<KlineChart>('kline-chart')!;
     await waitFor(() => chart.context.get() !== null, 'chart data');
     await chart.whenPainted();
+    await inputReady();
     chart.shadowRoot!.querySelector<HTMLElement>('[part="drawing-tool"][data-tool="trend_line"]')!.click();
     await chart.updateComplete;
     expect(

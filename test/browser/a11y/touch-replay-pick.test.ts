@@ -3,7 +3,7 @@ import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
-import { priceScales, waitFor } from '../helpers/chart-fixture.js';
+import { inputReady, priceScales, waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
 
 type Point = [number, number];
@@ -29,6 +29,7 @@ async function phoneChart(): Promise<KlineChart> {
   const chart = main.querySelector<KlineChart>('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
+  await inputReady(); // the plot's keys, touch gestures and separator drags (a chunk)
   return chart;
 }
 

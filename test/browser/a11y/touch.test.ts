@@ -3,7 +3,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
-import { waitFor } from '../helpers/chart-fixture.js';
+import { inputReady, waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 
@@ -37,6 +37,7 @@ async function touchChart(attrs = ''): Promise<{ chart: KlineChart; plot: DOMRec
   const chart = main.querySelector('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
+  await inputReady(); // the plot's keys, touch gestures and separator drags (a chunk)
   window.scrollTo(0, 0);
   const plot = chart.shadowRoot!.querySelector('.panes')!.getBoundingClientRect();
   return { chart, plot };

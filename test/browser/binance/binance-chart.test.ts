@@ -5,7 +5,7 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { createBinanceSource } from '../../../src/core/data/index.js';
 import { canvasHash } from '../helpers/canvas-pixels.js';
-import { paneCanvas, waitFor } from '../helpers/chart-fixture.js';
+import { inputReady, paneCanvas, waitFor } from '../helpers/chart-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 describe('<kline-chart> on the Binance source (recorded-format mock exchange)', function () {
@@ -34,6 +34,7 @@ describe('<kline-chart> on the Binance source (recorded-format mock exchange)', 
     );
     expect(chart.context.get()!.dataRange.bars).to.equal(1000);
     await chart.whenPainted();
+    await inputReady(); // the plot's keys, touch gestures and separator drags (a chunk)
     const counts = [chart.context.get()!.dataRange.bars];
     for (let page = 0; page < 3; page++) {
       const before = chart.context.get()!.dataRange.bars;
@@ -49,6 +50,7 @@ describe('<kline-chart> on the Binance source (recorded-format mock exchange)', 
     // Live: back to the newest bars, then the exchange streams an update and a new bar.
     chart.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
     await chart.whenPainted();
+    await inputReady();
     const hash = canvasHash(paneCanvas(chart, 'price'));
     const last = chart.context.get()!.dataRange.to;
     const close = coreOf(chart).store.peek('series')!.bars.close[time.length - 1];
@@ -65,6 +67,7 @@ describe('<kline-chart> on the Binance source (recorded-format mock exchange)', 
     await executeServerCommand('mock-binance-push', { symbol: 'BTCUSDT', interval: '1m', bar: next });
     await waitFor(() => chart.context.get()!.dataRange.to === next.time, 'live bar appended', 10000);
     await chart.whenPainted();
+    await inputReady();
     expect(canvasHash(paneCanvas(chart, 'price'))).to.not.equal(hash);
     expect(chart.context.get()!.visibleRange.to).to.equal(next.time);
 

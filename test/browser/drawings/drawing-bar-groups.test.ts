@@ -5,7 +5,7 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { DRAWING_KINDS, registerDrawingKind, type DrawingKindDefinition } from '../../../src/core/drawings/index.js';
-import { waitFor } from '../helpers/chart-fixture.js';
+import { inputReady, waitFor } from '../helpers/chart-fixture.js';
 import { deepActive, press } from '../helpers/keyboard.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
 import { axeViolations } from '../a11y/run-axe.js';
@@ -24,6 +24,7 @@ async function shortChart(dir: 'ltr' | 'rtl' = 'ltr'): Promise<KlineChart> {
   const chart = main.querySelector('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
+  await inputReady(); // the plot's keys, touch gestures and separator drags (a chunk)
   await chart.updateComplete;
   await waitFor(() => bar(chart).querySelector('[data-group]') !== null, 'the bar folded into groups');
   return chart;

@@ -5,7 +5,7 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
-import { priceScales, waitFor } from '../helpers/chart-fixture.js';
+import { inputReady, priceScales, waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
 
 type Point = [number, number];
@@ -16,6 +16,7 @@ async function chartOf(style: string): Promise<{ chart: KlineChart; scales: Prim
   const chart = main.querySelector<KlineChart>('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
+  await inputReady(); // the plot's keys, touch gestures and separator drags (a chunk)
   const scales = await priceScales(chart);
   return { chart, scales };
 }

@@ -5,7 +5,7 @@ import { executeServerCommand, resetMouse, sendKeys, sendMouse } from '@web/test
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import type { Bar } from '../../../src/core/data/index.js';
-import { paneCanvas, priceScales, waitFor } from '../helpers/chart-fixture.js';
+import { inputReady, paneCanvas, priceScales, waitFor } from '../helpers/chart-fixture.js';
 import { parseColor } from '../helpers/canvas-pixels.js';
 import { axeViolations } from '../a11y/run-axe.js';
 
@@ -40,6 +40,7 @@ async function hostChart(width = 800): Promise<{ chart: KlineChart; data: Bar[] 
   chart.setBars(data, { symbol: 'RPL', period: '1d', pricePrecision: 2 });
   await ready;
   await chart.whenPainted();
+  await inputReady(); // the plot's keys, touch gestures and separator drags (a chunk)
   await chart.tools.ready();
   return { chart, data };
 }
@@ -93,6 +94,7 @@ describe('bar replay', () => {
     expect(await chart.startReplay(data[k].time + 3600_000)).to.equal(true);
     expect(chart.replay).to.deep.equal({ time: data[k].time, index: k, playing: false, speed: 1 });
     await chart.whenPainted();
+    await inputReady();
     const s = await priceScales(chart);
     expect(s.bars.length).to.equal(k + 1);
     expectCandle(chart, s, data[k], k);
@@ -122,11 +124,13 @@ describe('bar replay', () => {
     const tick = { time: data[N - 1].time + DAY, open: 300, high: 302, low: 299, close: 301.55, volume: 7 };
     expect(chart.updateBar(tick)).to.equal(true);
     await chart.whenPainted();
+    await inputReady();
     expect((await priceScales(chart)).bars.length).to.equal(k + 1);
     expect(legendText(chart)).to.contain(`C ${data[k].close.toFixed(2)}`);
     expect(await chart.stopReplay()).to.equal(true);
     expect(chart.replay).to.equal(null);
     await chart.whenPainted();
+    await inputReady();
     expect((await priceScales(chart)).bars.length).to.equal(N + 1);
     expect(legendText(chart)).to.contain('C 301.55');
     // The view from before the replay, moved on by the held bar as a live feed moves it.
@@ -149,8 +153,10 @@ describe('bar replay', () => {
     const k = 140;
     await chart.startReplay(data[k].time);
     await chart.whenPainted();
+    await inputReady();
     expect(await chart.stepReplay()).to.equal(true);
     await chart.whenPainted();
+    await inputReady();
     let s = await priceScales(chart);
     expect(s.bars.length).to.equal(k + 2);
     expect(s.lastIndex).to.equal(k + 1);
@@ -171,6 +177,7 @@ describe('bar replay', () => {
     const at = chart.replay!.index;
     expect(chart.replay!.playing).to.equal(false);
     await chart.whenPainted();
+    await inputReady();
     s = await priceScales(chart);
     expect(s.bars.length).to.equal(at + 1);
     // Past the jump at bar 150 the bars come in as they are.

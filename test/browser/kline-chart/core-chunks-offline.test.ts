@@ -66,6 +66,9 @@ describe('a chart whose data modules cannot be fetched', function () {
 
   // First: every later test loads load-series.js, and a page imports a module once.
   it("a source's bars whose loading code cannot be fetched are a kline-error; the chart loads them once it can", async () => {
+    // Blocked before the chart is made: a chart may start fetching the code early (preloadSeriesCode), and
+    // a request already made when the block begins gets through.
+    await executeServerCommand('block-requests', { pattern: '/load-series\\.js' });
     const wrapper = await fixture<HTMLElement>(
       html`<div><kline-chart style="width:700px;height:400px" source="custom"></kline-chart></div>`,
     );
@@ -75,7 +78,6 @@ describe('a chart whose data modules cannot be fetched', function () {
     expect(chart.setBars(minuteBars(60), { symbol: 'HOST', period: '1m' })).to.equal(true);
     await chart.whenPainted();
     chart.registerDataSource(pagedSource());
-    await executeServerCommand('block-requests', { pattern: '/load-series\\.js' });
     chart.setAttribute('symbol', 'PAGED');
     chart.setAttribute('source', 'paged');
     await waitFor(() => errors.some((e) => /could not be loaded/.test(e.message)), 'a kline-error about the code');

@@ -5,7 +5,7 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { fingerDrag, type Point } from '../helpers/touch-chart.js';
-import { waitFor } from '../helpers/chart-fixture.js';
+import { inputReady, waitFor } from '../helpers/chart-fixture.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
 
 /** A phone's chart (390 px wide in a 390×844 viewport), painted. */
@@ -15,6 +15,7 @@ async function phoneChart(): Promise<KlineChart> {
   const chart = main.querySelector<KlineChart>('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
+  await inputReady(); // the plot's keys, touch gestures and separator drags (a chunk)
   window.scrollTo(0, 0);
   return chart;
 }

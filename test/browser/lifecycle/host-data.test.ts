@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { DataRequestDetail } from '../../../components/kline-chart/index.js';
-import { waitFor } from '../helpers/chart-fixture.js';
+import { inputReady, waitFor } from '../helpers/chart-fixture.js';
 import { minuteBars, mountChart, painted, removeFixtures, START } from './lifecycle-fixture.js';
 import type { Bar } from '../../../src/core/data/index.js';
 import { sendKeys } from '@web/test-runner-commands';
@@ -70,6 +70,7 @@ describe('host data is a first-class source', () => {
     expect(chart.getAttribute('period')).to.equal('5m');
     expect(chart.period).to.equal('5m');
     await chart.whenPainted();
+    await inputReady(); // the plot's keys, touch gestures and separator drags (a chunk)
     await chart.updateComplete;
     expect(changes).to.have.length(1);
     expect(changes[0]).to.include({
@@ -155,6 +156,7 @@ describe('host data is a first-class source', () => {
     chart.setAttribute('period', '15m');
     await chart.updateComplete;
     await chart.whenPainted();
+    await inputReady();
     expect(changes).to.have.length(1);
     expect(loads).to.have.length(1);
   });
@@ -241,6 +243,7 @@ describe('host data is a first-class source', () => {
     await painted(chart);
     chart.setBars(minuteBars(30, START, 86_400_000), { symbol: 'DAILY', period: '1d' });
     await chart.whenPainted();
+    await inputReady();
     const errors = record<{ code: string; message: string }>(chart, 'kline-error');
     const before = chart.context.get()!;
     chart.shadowRoot!.querySelector<HTMLButtonElement>('[part="period-button"][data-period="1h"]')!.click();

@@ -5,7 +5,7 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
-import { priceScales, waitFor } from '../helpers/chart-fixture.js';
+import { inputReady, priceScales, waitFor } from '../helpers/chart-fixture.js';
 import { deepActive } from '../helpers/keyboard.js';
 import { fingerDrag } from '../helpers/touch-chart.js';
 import { mount, unmountAll } from '../panel/panel-fixture.js';
@@ -24,6 +24,7 @@ async function chartBelowField(): Promise<{ chart: KlineChart; field: HTMLInputE
   const chart = main.querySelector<KlineChart>('kline-chart')!;
   await waitFor(() => chart.context.get() !== null, 'chart data');
   await chart.whenPainted();
+  await inputReady(); // the plot's keys, touch gestures and separator drags (a chunk)
   const scales = await priceScales(chart);
   const field = main.querySelector('input')!;
   field.focus();
@@ -74,6 +75,7 @@ describe('a press on the plot gives the chart keyboard focus (Ctrl+Z right after
     const created = await chart.createPriceLine({ price, color: '#ff00ff', draggable: true });
     expect(created.success, JSON.stringify(created)).to.equal(true);
     await chart.whenPainted();
+    await inputReady();
     let moved = false;
     chart.addEventListener('kline-price-line-moved', () => (moved = true), { once: true });
     const from = pointOf(chart, scales, price);
@@ -95,6 +97,7 @@ describe('a press on the plot gives the chart keyboard focus (Ctrl+Z right after
     const price = scales.yToPrice(scales.plot.top + scales.plot.height * 0.5);
     await chart.createPriceLine({ price, color: '#ff00ff', draggable: true });
     await chart.whenPainted();
+    await inputReady();
     let moved = false;
     chart.addEventListener('kline-price-line-moved', () => (moved = true), { once: true });
     const from = pointOf(chart, scales, price);
@@ -115,6 +118,7 @@ describe('a press on the plot gives the chart keyboard focus (Ctrl+Z right after
     });
     expect(drawn.success, JSON.stringify(drawn)).to.equal(true);
     await chart.whenPainted();
+    await inputReady();
     const from = pointOf(chart, scales, price, 0.3);
     await mouseDrag(from, [from[0], from[1] + 40]);
     const drawing = () => coreOf(chart).drawings.current()[0]; // the drawing's anchor: no public getter
