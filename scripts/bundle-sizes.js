@@ -54,6 +54,8 @@ export const LAZY_ONLY = [
   /build\/src\/core\/indicators\/load-studies-for-tool\.js$/,
   // The built-in studies' names and categories, loaded when the picker first lists them.
   /build\/src\/core\/indicators\/builtin-indicator-index\.js$/,
+  // How each built-in study outside the entry loads (one import() per study and form), fetched with the first of them.
+  /build\/src\/core\/indicators\/builtin-study-loaders\.js$/,
   // What the first paint of given bars never calls (src/core/commands/): reading a source's bars, folding
   // the host's bars into another period, older history, a run's undo, moving a price line, aligning
   // comparisons; and in src/core/data/ folding bars, times as text (zoned-time.ts; market-time.ts keeps
