@@ -25,6 +25,8 @@ import { indicatorDefinitionLine } from './indicator-definition-line.js';
 import { indicatorValuesText } from './indicator-values-text.js';
 import { MAX_PANES, MAX_STUDIES, type IndicatorCommands } from './indicator-commands.js';
 import { loadStudiesForTool } from '../indicators/load-studies-for-tool.js';
+// The words of a refused study parameter (resolveParams' reasons: a chunk in the bundle, issue #12).
+import '../indicators/register-param-errors.js';
 import { replayNote } from './replay-note.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
 import { ScaleInput } from './scale-input.js';

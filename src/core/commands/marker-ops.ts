@@ -1,5 +1,7 @@
 import { isCssColor } from '../drawings/index.js';
 import { resolveParams, type IndicatorDefinition } from '../indicators/index.js';
+// The words of a refused study parameter (resolveParams' reasons: a chunk in the bundle, issue #12).
+import '../indicators/register-param-errors.js';
 import { ToolCallError, type ToolOutput } from '../tools/index.js';
 import { stripBidiControls, type Series } from '../data/index.js';
 import { instrumentKey, withKey, type ChartMarker, type MarkerPosition, type MarkerShape } from '../state/index.js';

@@ -136,4 +136,3 @@ export const BUILTIN_LOADERS: Readonly<Record<string, () => Promise<LoadedStudy>
       study(m.hvIndicator, { tradingview: v0.tradingviewHvIndicator }),
     ),
 };
-

@@ -47,6 +47,8 @@ export {
   resolveParams,
   adaptParams,
   paramSchemas,
+  loadParamErrors,
+  paramErrorsLoaded,
   type ParamError,
   type ResolveParamsResult,
 } from './resolve-params.js';

@@ -27,6 +27,8 @@ import {
   type DrawingStyle,
 } from '../drawings/index.js';
 import { Value } from '@sinclair/typebox/value';
+// The words of a refused study parameter (resolveParams' reasons: a chunk in the bundle, issue #12).
+import '../indicators/register-param-errors.js';
 import type { TSchema } from '@sinclair/typebox';
 import { resolveParams, type IndicatorDefinition } from '../indicators/index.js';
 import { LAYOUT_VERSION, type LayoutDocument } from './layout-document.js';

@@ -28,9 +28,7 @@ async function mount(win: Win, indicators: string): Promise<{ chart: Chart; erro
 }
 
 const active = (chart: Chart) =>
-  (chart.context.get() as { activeIndicators: { definitionId: string }[] }).activeIndicators.map(
-    (a) => a.definitionId,
-  );
+  (chart.context.get() as { activeIndicators: { definitionId: string }[] }).activeIndicators.map((a) => a.definitionId);
 
 describe("a chart whose studies' loader chunk cannot be fetched", function () {
   this.timeout(60000);

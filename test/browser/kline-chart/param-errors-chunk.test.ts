@@ -1,0 +1,63 @@
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { loadedScripts, openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+
+type Chart = HTMLElement & { context: { get(): unknown }; whenPainted(): Promise<void> };
+
+// The words of a refused study parameter (src/core/indicators/param-errors.ts) are a chunk in the bundle,
+// loaded when the `indicators` list has a piece it refuses (lazy-param-errors.ts, issue #12): the
+// kline-error still names the field and the rule; when the chunk cannot be fetched it says so and still
+// refuses the piece.
+
+async function mount(win: Win, indicators: string): Promise<{ chart: Chart; errors: string[] }> {
+  const chart = win.document.createElement('kline-chart') as Chart;
+  chart.style.cssText = 'display:block;width:640px;height:400px';
+  chart.setAttribute('indicators', indicators);
+  const errors: string[] = [];
+  chart.addEventListener('kline-error', (e) => errors.push((e as CustomEvent<{ message: string }>).detail.message));
+  const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
+  win.document.body.appendChild(chart);
+  await ready;
+  await chart.whenPainted();
+  return { chart, errors };
+}
+
+const active = (chart: Chart) =>
+  (chart.context.get() as { activeIndicators: { definitionId: string }[] }).activeIndicators.map((a) => a.definitionId);
+const wordsLoaded = (win: Win) => loadedScripts(win).some((p) => /^chunks\/register-param-errors-[\w-]+\.js$/.test(p));
+
+describe('the words of a refused study parameter in the bundle', function () {
+  this.timeout(60000);
+
+  afterEach(async () => {
+    await executeServerCommand('block-requests', { pattern: null });
+  });
+
+  it('cannot be fetched: the piece is still refused with a kline-error that says so; the rest is shown', async () => {
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/register-param-errors-' });
+    const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
+    await win.customElements.whenDefined('kline-chart');
+    const { chart, errors } = await mount(win, 'MA(0),VOL');
+    expect(errors.join('\n')).to.match(/wording a refused study parameter could not be loaded/);
+    expect(errors.join('\n')).to.contain("indicators attribute: 'MA(0)': a value is out of range or of the wrong type");
+    expect(active(chart)).to.deep.equal(['VOL']);
+    frame.remove();
+  });
+
+  it('a list without a refused piece never fetches them; a refused one names the field and the rule', async () => {
+    const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
+    await win.customElements.whenDefined('kline-chart');
+    const good = await mount(win, 'MA(5),VOL');
+    expect(good.errors).to.deep.equal([]);
+    expect(wordsLoaded(win)).to.equal(false);
+
+    const { chart, errors } = await mount(win, 'MA(0),MACD(12,x),VOL');
+    expect(errors).to.deep.equal([
+      "indicators attribute: 'MA(0)': periods[0]: Expected integer to be greater or equal to 1",
+      "indicators attribute: 'MACD(12,x)': slow: Expected integer",
+    ]);
+    expect(active(chart)).to.deep.equal(['VOL']);
+    expect(wordsLoaded(win)).to.equal(true);
+    frame.remove();
+  });
+});
