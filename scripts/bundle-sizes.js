@@ -58,7 +58,7 @@ export const LAZY_ONLY = [
   /build\/src\/core\/indicators\/builtin-study-loaders\.js$/,
   // The words of a refused study parameter (resolveParams' reasons), loaded by the chunks that resolve typed
   // params and for an `indicators` list the chart refuses (src/core/indicators/lazy-param-errors.ts).
-  /build\/src\/core\/indicators\/(param-errors|register-param-errors|default-param-errors)\.js$/,
+  /build\/src\/core\/indicators\/(param-errors|default-param-errors)\.js$/,
   // What the first paint of given bars never calls (src/core/commands/): reading a source's bars, folding
   // the host's bars into another period, older history, a run's undo, moving a price line, aligning
   // comparisons; and in src/core/data/ folding bars, times as text (zoned-time.ts; market-time.ts keeps

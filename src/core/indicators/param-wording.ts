@@ -7,15 +7,15 @@ export type ParamWording = (schema: TSchema, value: unknown) => ParamErrorItem[]
 let wording: ParamWording | null = null;
 
 /**
- * The words resolve-params.ts gives a refused params object, or null while they are not loaded: in the
- * bundle they are a chunk (lazy-param-errors.ts, issue #12), set by register-param-errors.ts when it
- * runs; Node and the unbundled modules set them at once (default-param-errors.ts).
+ * The words resolve-params.ts gives a refused params object when its caller passes none, or null while
+ * they are not loaded: in the bundle they are a chunk (lazy-param-errors.ts, issue #12); Node and the
+ * unbundled modules set them at once (default-param-errors.ts).
  */
 export function paramWording(): ParamWording | null {
   return wording;
 }
 
-/** Internal (register-param-errors.ts): sets the words. */
+/** Internal (default-param-errors.ts, lazy-param-errors.ts): sets the words. */
 export function setParamWording(words: ParamWording): void {
   wording = words;
 }

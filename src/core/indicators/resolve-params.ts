@@ -1,7 +1,7 @@
 import { compileCheck } from '../tools/compile-check.js';
 import { copy } from '../tools/copy-plain.js';
 import { paramsFit } from './params-fit.js';
-import { paramWording } from './param-wording.js';
+import { paramWording, type ParamWording } from './param-wording.js';
 import { loadParamErrors } from './default-param-errors.js';
 import type { ValueErrorType } from '@sinclair/typebox/errors';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
@@ -57,16 +57,18 @@ export function paramSchemas(def: IndicatorDefinition): Readonly<Record<string, 
  * Completes `partial` with the definition's defaults and validates the result against its TypeBox
  * schema (the compiled `Check`, then param-errors.ts for the reasons; no code generation, so it runs
  * under a strict CSP).
- * Unknown keys are refused without echoing them. At most 5 errors are returned. In the bundle the
- * reasons are a chunk ({@link loadParamErrors}): the chunks that resolve typed params load it with
- * them, and a caller in the eager part loads it before it resolves a list it knows is refused; until
- * then a refused value has one reason that names no field.
+ * Unknown keys are refused without echoing them. At most 5 errors are returned. The reasons are
+ * `words` (param-errors.ts `paramErrors`): in the bundle a chunk ({@link loadParamErrors}), so the
+ * chunks that resolve typed params import and pass them, and a caller in the eager part loads them
+ * before it resolves a list it knows is refused; without them a refused value has one reason that
+ * names no field.
  *
  * @example resolveParams(macd, { fast: 5 }) // { ok: true, params: { fast: 5, slow: 26, signal: 9 } }
  */
 export function resolveParams<P extends TObject>(
   def: IndicatorDefinition<P>,
   partial: unknown,
+  words: ParamWording | null = paramWording(),
 ): ResolveParamsResult<Static<P>> {
   const input = partial === undefined || partial === null ? {} : partial;
   if (!isPlainObject(input)) {
@@ -93,7 +95,6 @@ export function resolveParams<P extends TObject>(
     full[key] = given !== undefined ? given : copy(properties[key].default);
   }
   if (check(def.params, full)) return { ok: true, params: full };
-  const words = paramWording();
   if (!words) return { ok: false, errors: [{ path: '', reason: 'a value is out of range or of the wrong type' }] };
   for (const error of words(def.params, full)) {
     errors.push({ path: error.path, reason: error.message, kind: error.kind });
