@@ -59,6 +59,8 @@ export const LAZY_ONLY = [
   // The words of a refused study parameter (resolveParams' reasons), loaded by the chunks that resolve typed
   // params and for an `indicators` list the chart refuses (src/core/indicators/lazy-param-errors.ts).
   /build\/src\/core\/indicators\/(param-errors|default-param-errors)\.js$/,
+  // Loading the studies a saved layout names, with the layout's restore (components/kline-chart/layout-storage-controller.ts).
+  /build\/src\/core\/indicators\/load-studies-named-in\.js$/,
   // What the first paint of given bars never calls (src/core/commands/): reading a source's bars, folding
   // the host's bars into another period, older history, a run's undo, moving a price line, aligning
   // comparisons; and in src/core/data/ folding bars, times as text (zoned-time.ts; market-time.ts keeps
