@@ -395,16 +395,23 @@ function slimSignals() {
 }
 
 const LAZY_STUDIES = fileURLToPath(new URL('./build/src/core/indicators/lazy-indicator-registry.js', import.meta.url));
+const LAZY_TOOL_BINDER = fileURLToPath(new URL('./build/src/core/tools/lazy-tool-binder.js', import.meta.url));
+const LAZY_PARAM_ERRORS = fileURLToPath(new URL('./build/src/core/indicators/lazy-param-errors.js', import.meta.url));
 
 /**
  * In the bundle the default indicator registry is the lazy one (src/core/indicators/
  * lazy-indicator-registry.ts): every built-in study is a chunk of its own, loaded when first used,
  * instead of all 52 in the entry (issue #12). Node keeps the eager default-indicator-registry.ts.
+ * Likewise the words of a refused study parameter (src/core/indicators/lazy-param-errors.ts) are a
+ * chunk: Node keeps default-param-errors.ts. And binding `@tool` methods comes with the built-in tools
+ * (src/core/tools/lazy-tool-binder.ts; Node keeps default-tool-binder.ts).
  */
 function lazyStudies() {
   return {
     name: 'lazy-studies',
     resolveId(source) {
+      if (/(^|\/)default-param-errors\.js$/.test(source)) return LAZY_PARAM_ERRORS;
+      if (/(^|\/)default-tool-binder\.js$/.test(source)) return LAZY_TOOL_BINDER;
       return /(^|\/)default-indicator-registry\.js$/.test(source) ? LAZY_STUDIES : null;
     },
   };

@@ -37,9 +37,10 @@ export const LAZY_ONLY = [
   /@sinclair\/typebox\/build\/esm\/type\/guard\/kind\.mjs$/,
   // The built-in tools (schemas, descriptions, bodies) and the call pipeline load after the first paint
   // (src/core/commands/builtin-tool-hosts.ts, src/core/tools/tool-call-kit.ts), with the `@tool` decorator
-  // they run (tool-decorator.ts; what it declared is registered-chart-tools.ts).
+  // they run (tool-decorator.ts; what it declared is registered-chart-tools.ts) and the binding of their
+  // methods to the chart's registry (bind-tool-hosts.ts).
   /build\/src\/core\/commands\/([\w-]+-tools|builtin-tool-hosts)\.js$/,
-  /build\/src\/core\/tools\/(tool-call-kit|run-tool-call|validate-tool-input|to-plain-input|compile-default|invoke-host-tool|tool-decorator)\.js$/,
+  /build\/src\/core\/tools\/(tool-call-kit|run-tool-call|validate-tool-input|to-plain-input|compile-default|invoke-host-tool|tool-decorator|bind-tool-hosts|default-tool-binder)\.js$/,
   // What runs changed: the ledger comes with the tools (src/core/commands/run-tools.ts).
   /build\/src\/core\/runs\/run-ledger\.js$/,
   // The drawing and overlay layers' interaction and painters, the data table (components/kline-chart/).
@@ -54,6 +55,13 @@ export const LAZY_ONLY = [
   /build\/src\/core\/indicators\/load-studies-for-tool\.js$/,
   // The built-in studies' names and categories, loaded when the picker first lists them.
   /build\/src\/core\/indicators\/builtin-indicator-index\.js$/,
+  // How each built-in study outside the entry loads (one import() per study and form), fetched with the first of them.
+  /build\/src\/core\/indicators\/builtin-study-loaders\.js$/,
+  // The words of a refused study parameter (resolveParams' reasons), loaded by the chunks that resolve typed
+  // params and for an `indicators` list the chart refuses (src/core/indicators/lazy-param-errors.ts).
+  /build\/src\/core\/indicators\/(param-errors|default-param-errors)\.js$/,
+  // Loading the studies a saved layout names, with the layout's restore (components/kline-chart/layout-storage-controller.ts).
+  /build\/src\/core\/indicators\/load-studies-named-in\.js$/,
   // What the first paint of given bars never calls (src/core/commands/): reading a source's bars, folding
   // the host's bars into another period, older history, a run's undo, moving a price line, aligning
   // comparisons; and in src/core/data/ folding bars, times as text (zoned-time.ts; market-time.ts keeps

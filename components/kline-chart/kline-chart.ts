@@ -1311,7 +1311,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
     // attributes' own wait (a locale or convention change) comes first: the list is read under them.
     const step = (): Promise<void> | void => {
       if (turn !== this.#indicatorsApplied) return;
-      const loading = loadStudies(registry, studiesOfList(text, this.#core.indicators.chartConvention()));
+      // Then, for a list it refuses, the words of a refused parameter (a chunk).
+      const loading =
+        loadStudies(registry, studiesOfList(text, this.#core.indicators.chartConvention())) ??
+        this.#core.indicators.loadRefusalWords(text);
       if (!loading) return apply();
       return loading.then(step, (error: unknown) => {
         this.#emit('kline-error', { code: 'invalid_indicator', message: `indicators attribute: ${String(error)}` });

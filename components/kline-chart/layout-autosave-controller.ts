@@ -1,6 +1,5 @@
 import type { CSSResult, ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
-import { loadStudiesNamedIn } from '../../src/core/indicators/index.js';
 import type { LayoutStorageController } from './layout-storage-controller.js';
 
 /** The quota toast's template and download (kline-persist-toast.ts, in the storage chunk). */
@@ -57,7 +56,7 @@ export class LayoutAutosaveController implements ReactiveController {
     } catch {
       // start() below reports an unreadable store.
     }
-    await loadStudiesNamedIn(this.#o.core.indicatorRegistry, text);
+    await module.loadStudiesNamedIn(this.#o.core.indicatorRegistry, text);
     const o = this.#o;
     this.storage ??= new LayoutStorageController({
       store: o.core.store,

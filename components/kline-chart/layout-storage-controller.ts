@@ -1,5 +1,9 @@
 import type { ChartState } from '../../src/core/state/index.js';
-import { loadStudiesNamedIn, type IndicatorRegistry } from '../../src/core/indicators/index.js';
+import type { IndicatorRegistry } from '../../src/core/indicators/index.js';
+import { loadStudiesNamedIn } from '../../src/core/indicators/load-studies-named-in.js';
+
+// For layout-autosave-controller.ts: the restore's study loading comes with this chunk (issue #12).
+export { loadStudiesNamedIn };
 import {
   applyLayout,
   createPersistRequest,

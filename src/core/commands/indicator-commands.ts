@@ -2,6 +2,8 @@ import {
   formatIndicatorLabel,
   type IndicatorConvention,
   parseIndicatorList,
+  loadParamErrors,
+  paramErrorsLoaded,
   type IndicatorDefinition,
   type IndicatorListError,
 } from '../indicators/index.js';
@@ -98,6 +100,18 @@ export class IndicatorCommands {
         `indicators attribute: ${dropped} left out: a chart shows at most ${MAX_STUDIES} studies and ${MAX_PANES} indicator panes.`,
       );
     return { errors: [...parsed.errors] };
+  }
+
+  /**
+   * Loads what {@link applyIndicatorList} needs to say why `text` is refused (the words of a refused
+   * parameter: a chunk in the bundle, issue #12) when it would refuse some of it and they are not in
+   * yet; else undefined, and `applyIndicatorList` can run at once. Rejects when the chunk cannot be
+   * fetched (`applyIndicatorList` then reports a refused parameter without naming the field).
+   */
+  loadRefusalWords(text: string): Promise<void> | undefined {
+    if (paramErrorsLoaded()) return undefined;
+    const parsed = parseIndicatorList(text ?? '', this.ctx.indicatorRegistry, this.chartConvention());
+    return parsed.errors.length ? loadParamErrors() : undefined;
   }
 
   // ---- non-tool methods for the UI ----

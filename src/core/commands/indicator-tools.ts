@@ -25,6 +25,9 @@ import { indicatorDefinitionLine } from './indicator-definition-line.js';
 import { indicatorValuesText } from './indicator-values-text.js';
 import { MAX_PANES, MAX_STUDIES, type IndicatorCommands } from './indicator-commands.js';
 import { loadStudiesForTool } from '../indicators/load-studies-for-tool.js';
+// The words of a refused study parameter (resolveParams' reasons), passed in: in the bundle they come
+// with this chunk, while the eager part loads them only for an `indicators` list it refuses (issue #12).
+import { paramErrors } from '../indicators/param-errors.js';
 import { replayNote } from './replay-note.js';
 import { parseToolTime, TimeInput, toolTime } from './tool-time.js';
 import { ScaleInput } from './scale-input.js';
@@ -540,7 +543,7 @@ export class IndicatorTools {
   }
 
   #resolve(def: IndicatorDefinition, partial: Readonly<Record<string, unknown>>): Record<string, unknown> {
-    const resolved = resolveParams(def, partial);
+    const resolved = resolveParams(def, partial, paramErrors);
     if (resolved.ok) return resolved.params;
     const props = Object.keys(def.params.properties);
     throw new ToolCallError('invalid_input', `Invalid params for ${def.id}.`, {

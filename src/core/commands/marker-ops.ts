@@ -1,5 +1,8 @@
 import { isCssColor } from '../drawings/index.js';
 import { resolveParams, type IndicatorDefinition } from '../indicators/index.js';
+// The words of a refused study parameter (resolveParams' reasons), passed in: in the bundle they come
+// with this chunk, while the eager part loads them only for an `indicators` list it refuses (issue #12).
+import { paramErrors } from '../indicators/param-errors.js';
 import { ToolCallError, type ToolOutput } from '../tools/index.js';
 import { stripBidiControls, type Series } from '../data/index.js';
 import { instrumentKey, withKey, type ChartMarker, type MarkerPosition, type MarkerShape } from '../state/index.js';
@@ -100,7 +103,7 @@ export function removeMarkers(s: MarkerOpsState, input: MarkerRemoveInput): Tool
 export function markersFromCondition(s: MarkerOpsState, input: MarkerConditionInput): ToolOutput {
   const { series, key } = loaded(s);
   const def = definition(s, input.definitionId);
-  const resolved = resolveParams(def, input.params ?? {});
+  const resolved = resolveParams(def, input.params ?? {}, paramErrors);
   if (!resolved.ok) {
     throw new ToolCallError('invalid_input', `Invalid params for ${def.id}.`, {
       details: resolved.errors.map((e) => ({ path: e.path ? `params.${e.path}` : 'params', reason: e.reason })),

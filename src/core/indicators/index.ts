@@ -17,14 +17,8 @@ export { createDefaultIndicatorRegistry } from './default-indicator-registry.js'
 export { createLazyIndicatorRegistry, BUILTIN_INDICATOR_IDS } from './lazy-indicator-registry.js';
 // `BUILTIN_INDICATOR_INDEX` (names, categories: ./builtin-indicator-index.js) is imported with import()
 // only, so the bundle keeps it out of the eager part (issue #12).
-export {
-  loadStudies,
-  loadStudiesNamedIn,
-  studiesForSettings,
-  studiesOfList,
-  type StudyChart,
-  type StudyNeed,
-} from './load-studies.js';
+export { loadStudies, studiesForSettings, studiesOfList, type StudyChart, type StudyNeed } from './load-studies.js';
+export { loadStudiesNamedIn } from './load-studies-named-in.js';
 // `loadStudiesForTool` (./load-studies-for-tool.js) comes with the tools' chunk (commands/indicator-tools.ts).
 export { BUILTIN_INDICATORS } from './builtin-indicators.js';
 export { CONVENTIONAL_VARIANTS } from './definitions/conventional-variants.js';
@@ -47,6 +41,8 @@ export {
   resolveParams,
   adaptParams,
   paramSchemas,
+  loadParamErrors,
+  paramErrorsLoaded,
   type ParamError,
   type ResolveParamsResult,
 } from './resolve-params.js';

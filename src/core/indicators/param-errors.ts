@@ -150,8 +150,3 @@ export function paramErrors(schema: TSchema, value: unknown): ParamErrorItem[] {
     ? errors
     : [{ path: '', message: 'Expected a value that fits the parameter schema', kind: ValueErrorKind.Object }];
 }
-
-/** Whether `value` fits `schema` by the rules {@link paramErrors} words (no error at all). */
-export function paramsFit(schema: TSchema, value: unknown): boolean {
-  return visit(schema, value, '').next().done === true;
-}

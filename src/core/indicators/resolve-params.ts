@@ -1,6 +1,8 @@
 import { compileCheck } from '../tools/compile-check.js';
 import { copy } from '../tools/copy-plain.js';
-import { paramErrors, paramsFit } from './param-errors.js';
+import { paramsFit } from './params-fit.js';
+import { paramWording, type ParamWording } from './param-wording.js';
+import { loadParamErrors } from './default-param-errors.js';
 import type { ValueErrorType } from '@sinclair/typebox/errors';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { IndicatorDefinition } from './indicator-definition.js';
@@ -28,11 +30,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * TypeBox's `Check` for a params schema, from closures (compile-check.ts), so TypeBox's value
  * modules stay out of the eager bundle (issue #12). A schema beyond those shapes (a host study's)
- * is checked by the rules {@link paramErrors} words: numbers and integers with bounds, booleans,
- * strings, literal unions, arrays and objects.
+ * is checked by the rules param-errors.ts words (params-fit.ts): numbers and integers with bounds,
+ * booleans, strings, literal unions, arrays and objects.
  */
 function check(schema: TSchema, value: unknown): boolean {
   return (compileCheck(schema) ?? ((v: unknown) => paramsFit(schema, v)))(value);
+}
+
+/**
+ * Loads the words {@link resolveParams} gives a refusal, when they are not in yet (in the bundle a
+ * chunk, issue #12; at once elsewhere). Rejects when the chunk cannot be fetched.
+ */
+export { loadParamErrors };
+
+/** Whether {@link resolveParams} words its refusals now (else: one generic reason, see there). */
+export function paramErrorsLoaded(): boolean {
+  return paramWording() !== null;
 }
 
 /** The schema of each declared param of a definition. */
@@ -42,15 +55,20 @@ export function paramSchemas(def: IndicatorDefinition): Readonly<Record<string, 
 
 /**
  * Completes `partial` with the definition's defaults and validates the result against its TypeBox
- * schema (the compiled `Check`, then {@link paramErrors} for the reasons; no code generation, so it runs
+ * schema (the compiled `Check`, then param-errors.ts for the reasons; no code generation, so it runs
  * under a strict CSP).
- * Unknown keys are refused without echoing them. At most 5 errors are returned.
+ * Unknown keys are refused without echoing them. At most 5 errors are returned. The reasons are
+ * `words` (param-errors.ts `paramErrors`): in the bundle a chunk ({@link loadParamErrors}), so the
+ * chunks that resolve typed params import and pass them, and a caller in the eager part loads them
+ * before it resolves a list it knows is refused; without them a refused value has one reason that
+ * names no field.
  *
  * @example resolveParams(macd, { fast: 5 }) // { ok: true, params: { fast: 5, slow: 26, signal: 9 } }
  */
 export function resolveParams<P extends TObject>(
   def: IndicatorDefinition<P>,
   partial: unknown,
+  words: ParamWording | null = paramWording(),
 ): ResolveParamsResult<Static<P>> {
   const input = partial === undefined || partial === null ? {} : partial;
   if (!isPlainObject(input)) {
@@ -77,7 +95,8 @@ export function resolveParams<P extends TObject>(
     full[key] = given !== undefined ? given : copy(properties[key].default);
   }
   if (check(def.params, full)) return { ok: true, params: full };
-  for (const error of paramErrors(def.params, full)) {
+  if (!words) return { ok: false, errors: [{ path: '', reason: 'a value is out of range or of the wrong type' }] };
+  for (const error of words(def.params, full)) {
     errors.push({ path: error.path, reason: error.message, kind: error.kind });
     if (errors.length >= MAX_ERRORS) break;
   }

@@ -27,6 +27,9 @@ import {
   type DrawingStyle,
 } from '../drawings/index.js';
 import { Value } from '@sinclair/typebox/value';
+// The words of a refused study parameter (resolveParams' reasons), passed in: in the bundle they come
+// with this chunk, while the eager part loads them only for an `indicators` list it refuses (issue #12).
+import { paramErrors } from '../indicators/param-errors.js';
 import type { TSchema } from '@sinclair/typebox';
 import { resolveParams, type IndicatorDefinition } from '../indicators/index.js';
 import { LAYOUT_VERSION, type LayoutDocument } from './layout-document.js';
@@ -137,7 +140,7 @@ function indicator(v: unknown, path: string, check: LayoutCheckOptions, dropped:
     out.convention !== undefined
       ? [registry.resolve?.(out.definitionId, out.convention) ?? def]
       : [def, ...INDICATOR_CONVENTIONS.map((c) => registry.resolve?.(out.definitionId, c) ?? def)];
-  const results = forms.map((form) => resolveParams(form, out.params));
+  const results = forms.map((form) => resolveParams(form, out.params, paramErrors));
   const goodIndex = results.findIndex((r) => r.ok);
   const good = results[goodIndex];
   if (!good?.ok) {

@@ -2,9 +2,9 @@ import type { TObject } from '@sinclair/typebox';
 import type { ToolDescriptor, ToolResult } from '../../protocol/index.js';
 import { deepFreeze } from './deep-freeze.js';
 import { RESERVED_TOOL_PREFIXES, type HostToolDefinition } from './define-tool.js';
+import { eagerToolBinder } from './default-tool-binder.js';
 import { getRegisteredChartTools } from './registered-chart-tools.js';
 import { toModelSchema } from './to-model-schema.js';
-import type { RegisteredChartTool, ToolMethod } from './tool-metadata.js';
 import { compileCheck } from './compile-check.js';
 import { lazyModule } from './lazy-module.js';
 import { failure, safeText } from './tool-failure.js';
@@ -87,26 +87,13 @@ export class ToolRegistry {
     ));
   }
 
-  /** Binds the `@tool` methods of `hosts`: host by host, in the given order, each in declaration order. */
+  /**
+   * Binds the `@tool` methods of `hosts` (bind-tool-hosts.ts): at once where it is in the entry
+   * (default-tool-binder.ts), else with the tool-call kit, which `ready()` loads with the hosts.
+   */
   #bindHosts(hosts: readonly object[]): void {
-    const declared = getRegisteredChartTools();
-    for (const host of hosts) for (const meta of declared) if (ownsMethod(host, meta.method)) this.#bind(host, meta);
-  }
-
-  #bind(host: object, meta: RegisteredChartTool): void {
-    const method: ToolMethod = meta.method;
-    this.#tools.set(meta.name, {
-      name: meta.name,
-      label: meta.label,
-      description: meta.description,
-      parameters: meta.parameters,
-      safety: meta.safety,
-      executionMode: meta.executionMode,
-      kind: 'builtin',
-      invoke: async (input, ctx) => method.call(host, input as never, ctx),
-      live: meta.liveDescription ? () => (meta.liveDescription as (h: object) => string)(host) : undefined,
-      params: meta.liveParameters ? () => (meta.liveParameters as (h: object) => TObject)(host) : undefined,
-    });
+    // What `@tool` declared stays in the entry (tool-registry and the tools' chunk both read it).
+    (eagerToolBinder ?? kit?.bindToolHosts)?.(hosts, getRegisteredChartTools(), this.#tools);
   }
 
   /** Every tool, in registration order. */
@@ -237,15 +224,4 @@ async function exampleMismatch(
   const { typeBoxCheck } = await import('./typebox-value.js');
   const index = examples.findIndex((example) => !typeBoxCheck(schema, example.input));
   return index < 0 ? null : exampleError(name, index);
-}
-
-/** True when `method` is found (by identity) on `host` or its prototype chain. */
-function ownsMethod(host: object, method: unknown): boolean {
-  for (let proto: object | null = host; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-    for (const key of Object.getOwnPropertyNames(proto)) {
-      const desc = Object.getOwnPropertyDescriptor(proto, key);
-      if (desc && desc.value === method) return true;
-    }
-  }
-  return false;
 }
