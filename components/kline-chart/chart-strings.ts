@@ -150,7 +150,7 @@ export const EN_CHART: ChartStrings = {
   scaleFailed: 'The price scale could not be loaded: a linear scale is shown. Check the connection and try again.',
   keysFailed: 'The keyboard crosshair could not be loaded. Check the connection and try again.',
   inputFailed:
-    'The chart keys, pinch, long press and pane resizing could not be loaded. Check the connection and try again.',
+    'The chart keys, pinch, long press, pane resizing and price axis scaling could not be loaded. Check the connection and try again.',
 };
 
 /** The chart's words in `locale` (any BCP-47 tag; English for what the locale lacks). */
