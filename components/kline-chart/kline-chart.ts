@@ -1449,43 +1449,24 @@ export class KlineChart extends SignalWatcher(LitElement) {
           <button part="fullscreen-button" aria-label=${strings.fullScreen} title=${`${strings.fullScreen} (Shift+F)`} aria-pressed=${this.fullscreen ? 'true' : 'false'} ?disabled=${!document.fullscreenEnabled} @click=${() => void this.toggleFullscreen()}>${lineIcon(svg`<path d="M2 6V2h4M14 6V2h-4M2 10v4h4M14 10v4h-4"/>`)}</button>`;
   }
 
+  /** The "More" button; its open menu is made in the menu's chunk from what this hands over. */
   #renderOverflowMenu(strings: ReturnType<typeof chartStrings>) {
-    const target = this.#core.store.state.target.get();
-    const d = this.#drawings;
-    return renderOverflowMenu(
-      this.#overflow,
-      {
-        fold: this.#overflow.fold === 0 ? 1 : this.#overflow.fold,
-        drawingTools: this.#overflow.compact,
-        period: target?.period ?? (isPeriod(this.period) ? this.period : null),
-        tool: d.tool,
-        magnet: d.magnet,
-        hasSelection: this.#core.store.state.drawingSelection.get().length > 0,
-        tableShown: this.#a11y.tableShown,
-        fullscreen: this.fullscreen,
-        fullscreenEnabled: document.fullscreenEnabled,
-        replaying: this.#replaying(),
-        strings,
-        drawing: drawingStrings(this.#lang()),
+    return renderOverflowMenu(this.#overflow, strings.more, () => ({
+      chart: this,
+      core: this.#core,
+      drawings: this.#drawings,
+      tableShown: this.#a11y.tableShown,
+      replaying: this.#replaying(),
+      lang: this.#lang(),
+      drawingActions: this.#drawingActions(),
+      run: (name, input) => void this.#runUserTool(name, input),
+      compare: () => {
+        this._search = { open: true, mode: 'compare', results: [] };
+        void this.#searchSymbols('');
+        this.#focusPart('symbol-input');
       },
-      {
-        setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
-        compare: () => {
-          this._search = { open: true, mode: 'compare', results: [] };
-          void this.#searchSymbols('');
-          this.#focusPart('symbol-input');
-        },
-        ...this.#drawingActions(),
-        palette: () => void this.openCommandPalette(),
-        settings: () => void this.openSettings(),
-        shortcuts: () => void this.showShortcuts(),
-        toggleTable: () => this.toggleDataTable(),
-        saveImage: () => void this.saveImage(),
-        copyImage: () => void this.copyImage(),
-        toggleFullscreen: () => void this.toggleFullscreen(),
-        replay: () => this.#toggleReplay(),
-      },
-    );
+      replay: () => this.#toggleReplay(),
+    }));
   }
 
   /** The replay button: choose a start bar, or leave the replay. */

@@ -3,8 +3,53 @@ import { PERIODS } from '../../src/core/data/index.js';
 import { listDrawingKinds } from '../../src/core/drawings/index.js';
 import { kindLabel } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import type { DrawingLayerTool } from './drawing-layer-controller.js';
-import type { OverflowMenuActions, OverflowMenuModel, ToolbarOverflowController } from './toolbar-overflow.js';
+import type {
+  OverflowMenuActions,
+  OverflowMenuChart,
+  OverflowMenuModel,
+  ToolbarOverflowController,
+} from './toolbar-overflow.js';
+import { chartStrings } from './chart-strings.js';
+import { drawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
+import { isPeriod } from '../../src/core/data/index.js';
 import { onMenuKeys } from '../menu-keys.js';
+
+/** The chart's open "More" menu: its model and actions from what `<kline-chart>` hands over (kline-chart.ts). */
+export function renderChartMenu(c: ToolbarOverflowController, h: OverflowMenuChart): TemplateResult {
+  const { chart, core } = h;
+  const target = core.store.state.target.get();
+  const strings = chartStrings(h.lang);
+  return renderMenuItems(
+    c,
+    {
+      fold: c.fold || 1,
+      drawingTools: c.compact,
+      period: target?.period ?? (isPeriod(chart.period) ? chart.period : null),
+      tool: h.drawings.tool,
+      magnet: h.drawings.magnet,
+      hasSelection: core.store.state.drawingSelection.get().length > 0,
+      tableShown: h.tableShown,
+      fullscreen: chart.fullscreen,
+      fullscreenEnabled: document.fullscreenEnabled,
+      replaying: h.replaying,
+      strings,
+      drawing: drawingStrings(h.lang),
+    },
+    {
+      setPeriod: (period) => h.run('chart_set_period', { period }),
+      compare: () => h.compare(),
+      ...h.drawingActions,
+      palette: () => void chart.openCommandPalette(),
+      settings: () => void chart.openSettings(),
+      shortcuts: () => void chart.showShortcuts(),
+      toggleTable: () => chart.toggleDataTable(),
+      saveImage: () => void chart.saveImage(),
+      copyImage: () => void chart.copyImage(),
+      toggleFullscreen: () => void chart.toggleFullscreen(),
+      replay: () => h.replay(),
+    },
+  );
+}
 
 /** The open "More" menu (a lazy chunk: loaded when the menu first opens). */
 export function renderMenuItems(

@@ -1,7 +1,9 @@
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Period } from '../../src/core/data/index.js';
 import type { DrawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
-import type { DrawingLayerTool } from './drawing-layer-controller.js';
+import type { DrawingLayerController, DrawingLayerTool } from './drawing-layer-controller.js';
+import type { ChartCore } from '../../src/core/commands/index.js';
+import type { KlineChart } from './kline-chart.js';
 import { clientScale } from '../../src/render/client-scale.js';
 
 /** Below this width (the element's own, not the viewport's) the toolbar folds into the "More" menu. */
@@ -243,16 +245,40 @@ export class ToolbarOverflowController implements ReactiveController {
   }
 }
 
-/** The "More" button and, when open (and its chunk has loaded), its menu. Render it inside the toolbar. */
+/**
+ * What the chart's "More" menu needs of `<kline-chart>` besides its public methods: handed to the menu's
+ * chunk (toolbar-overflow-menu.ts `renderChartMenu`), which makes the menu's model and actions from it.
+ */
+export interface OverflowMenuChart {
+  readonly chart: KlineChart;
+  readonly core: ChartCore;
+  readonly drawings: DrawingLayerController;
+  readonly tableShown: boolean;
+  readonly replaying: boolean;
+  /** The chart's catalogue tag. */
+  readonly lang: string;
+  /** The drawing bar's actions (the same the menu's drawing items run). */
+  readonly drawingActions: Pick<OverflowMenuActions, 'setTool' | 'setMagnet' | 'copy' | 'delete'>;
+  /** Runs a chart tool as the user's. */
+  run(name: string, input: Record<string, unknown>): void;
+  /** Opens the compare search. */
+  compare(): void;
+  replay(): void;
+}
+
+/**
+ * The "More" button and, when open (and its chunk has loaded), its menu. Render it inside the toolbar.
+ * `chart` is read only for the open menu (its model and actions are made in the chunk).
+ */
 export function renderOverflowMenu(
   c: ToolbarOverflowController,
-  m: OverflowMenuModel,
-  a: OverflowMenuActions,
+  more: string,
+  chart: () => OverflowMenuChart,
 ): TemplateResult {
   return html`<span class="more">
     <button part="more-button" aria-haspopup="menu" aria-expanded=${c.open ? 'true' : 'false'} aria-controls="more-menu"
-      title=${m.strings.more} @click=${() => c.toggle()} @keydown=${c.onButtonKey}>${m.strings.more} ▾</button>
-    ${c.open && c.menu ? c.menu.renderMenuItems(c, m, a) : nothing}
+      title=${more} @click=${() => c.toggle()} @keydown=${c.onButtonKey}>${more} ▾</button>
+    ${c.open && c.menu ? c.menu.renderChartMenu(c, chart()) : nothing}
   </span>`;
 }
 
