@@ -1,0 +1,88 @@
+import type { Drawing, DrawingMapper, DrawingPoint, DrawingStyle } from '../../src/core/drawings/index.js';
+import { snapToBar } from '../../src/core/drawings/snap-to-bar.js';
+import { createDrawing, moveDrawingTo } from '../../src/core/commands/drawing-edits.js';
+import { DrawingInteraction } from '../../src/render/drawings/drawing-interaction.js';
+import type { DrawingLayerInputHost } from './drawing-layer-input.js';
+import type { DrawingLayerTool } from './drawing-layer-controller.js';
+
+/** What the interaction reads from and asks of its `DrawingLayerController` (drawing-layer-controller.ts). */
+export interface DrawingLayerInteractionHost extends DrawingLayerInputHost {
+  /** Style of new drawings. */
+  style(): DrawingStyle;
+  magnet(): boolean;
+  /** A drawing could not be made: says why (a toast). */
+  failed(error: { code: string; message: string }): void;
+  /** Ctrl/Cmd+V on another instrument than the one copied from: says so. */
+  pasteElsewhere(): void;
+  /** Bars each paste shifts copies by. */
+  pasteOffsetBars(): number;
+  preview(drawing: Drawing | null): void;
+  hover(id: string | null): void;
+  /** The interaction changed the tool (a drawing placed, Escape). */
+  toolChanged(tool: DrawingLayerTool): void;
+}
+
+const EMPTY_MAPPER: DrawingMapper = {
+  width: 0,
+  height: 0,
+  timeToX: () => 0,
+  xToTime: () => 0,
+  priceToY: () => 0,
+  yToPrice: () => 0,
+};
+
+/**
+ * The drawing layer's pointer/keyboard state machine, wired to the chart (in the drawing layer's parts
+ * chunk, issue #12): placing, moving, selecting, deleting, and Ctrl/Cmd+C / Ctrl/Cmd+V of drawings
+ * (each paste a further offset along, through `drawings_copy`).
+ */
+export function createLayerInteraction(h: DrawingLayerInteractionHost): DrawingInteraction {
+  const core = h.core;
+  let clipboard: { key: string; ids: string[]; pastes: number } | null = null;
+  const mapper = () => h.mapper('price') ?? EMPTY_MAPPER;
+  const snap = (x: number, y: number): DrawingPoint => {
+    const m = mapper();
+    const raw = { time: m.xToTime(x), price: m.yToPrice(y) };
+    // The candles on screen: Heikin-Ashi ones under that style, as TradingView's magnet.
+    const bars = core.store.peek('series') ? h.renderer()?.pane('price')?.drawnBars() : undefined;
+    const snapped = bars ? snapToBar(raw, bars, m) : null;
+    return snapped ? { time: snapped.time, price: snapped.price } : raw;
+  };
+  const interaction = new DrawingInteraction({
+    create: (kind, points) => {
+      try {
+        createDrawing(core.drawings, { kind, points, paneId: 'price', style: h.style() });
+      } catch (error) {
+        h.failed({ code: 'drawing_failed', message: (error as Error).message });
+      }
+    },
+    update: (id, change) => {
+      moveDrawingTo(core.drawings, id, change.points);
+    },
+    select: (ids) => core.drawings.select(ids),
+    delete: (ids) => void h.run('drawing_delete', { ids }),
+    copy: (ids) => {
+      const key = core.drawings.currentKey();
+      if (key) clipboard = { key, ids: [...ids], pastes: 0 };
+    },
+    paste: () => {
+      const clip = clipboard;
+      if (!clip) return;
+      if (clip.key !== core.drawings.currentKey()) return h.pasteElsewhere();
+      clip.pastes++;
+      void h.run('drawings_copy', { ids: clip.ids, offsetBars: h.pasteOffsetBars() * clip.pastes });
+    },
+    preview: (d) => h.preview(d),
+    drawings: () => core.drawings.current().filter((d) => d.paneId === 'price'),
+    selectedIds: () => core.store.peek('drawingSelection'),
+    mapper,
+    snap,
+    hover: (id) => h.hover(id),
+    toolChange: (tool) => h.toolChanged(tool),
+  });
+  const tool = h.tool();
+  interaction.setTool(tool === 'range-select' ? null : tool);
+  interaction.setMagnet(h.magnet());
+  interaction.setPreviewStyle(h.style());
+  return interaction;
+}
