@@ -1,4 +1,4 @@
-import { EN_CHART, type ChartStrings } from './chart-strings.js';
+import type { ChartStrings } from './chart-strings.js';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import type uPlot from 'uplot';
 import { pxRatioOf } from '../../src/render/plot-pixel-ratio.js';
@@ -129,9 +129,7 @@ export class DrawingLayerController {
       run: (name: string, input: unknown) => this.#run(name, input),
       style: () => this.#style,
       magnet: () => this.#magnet,
-      failed: (error: { code: string; message: string }) => o.onError?.(o.errorText?.(error) ?? error.message),
-      pasteElsewhere: () => o.onError?.((o.strings?.() ?? EN_CHART).pasteOtherInstrument),
-      pasteOffsetBars: () => o.pasteOffsetBars ?? 5,
+      options: o,
       preview: (d: Drawing | null) => {
         this.#preview = d;
         this.#invalidate();

@@ -3,19 +3,16 @@ import { snapToBar } from '../../src/core/drawings/snap-to-bar.js';
 import { createDrawing, moveDrawingTo } from '../../src/core/commands/drawing-edits.js';
 import { DrawingInteraction } from '../../src/render/drawings/drawing-interaction.js';
 import type { DrawingLayerInputHost } from './drawing-layer-input.js';
-import type { DrawingLayerTool } from './drawing-layer-controller.js';
+import type { DrawingLayerOptions, DrawingLayerTool } from './drawing-layer-controller.js';
+import { EN_CHART } from './chart-strings.js';
 
 /** What the interaction reads from and asks of its `DrawingLayerController` (drawing-layer-controller.ts). */
 export interface DrawingLayerInteractionHost extends DrawingLayerInputHost {
   /** Style of new drawings. */
   style(): DrawingStyle;
   magnet(): boolean;
-  /** A drawing could not be made: says why (a toast). */
-  failed(error: { code: string; message: string }): void;
-  /** Ctrl/Cmd+V on another instrument than the one copied from: says so. */
-  pasteElsewhere(): void;
-  /** Bars each paste shifts copies by. */
-  pasteOffsetBars(): number;
+  /** The layer's options: where a failure is said, in which words, and the paste offset. */
+  readonly options: DrawingLayerOptions;
   preview(drawing: Drawing | null): void;
   hover(id: string | null): void;
   /** The interaction changed the tool (a drawing placed, Escape). */
@@ -38,6 +35,7 @@ const EMPTY_MAPPER: DrawingMapper = {
  */
 export function createLayerInteraction(h: DrawingLayerInteractionHost): DrawingInteraction {
   const core = h.core;
+  const o = h.options;
   let clipboard: { key: string; ids: string[]; pastes: number } | null = null;
   const mapper = () => h.mapper('price') ?? EMPTY_MAPPER;
   const snap = (x: number, y: number): DrawingPoint => {
@@ -53,7 +51,8 @@ export function createLayerInteraction(h: DrawingLayerInteractionHost): DrawingI
       try {
         createDrawing(core.drawings, { kind, points, paneId: 'price', style: h.style() });
       } catch (error) {
-        h.failed({ code: 'drawing_failed', message: (error as Error).message });
+        const message = (error as Error).message;
+        o.onError?.(o.errorText ? o.errorText({ code: 'drawing_failed', message }) : message);
       }
     },
     update: (id, change) => {
@@ -68,9 +67,10 @@ export function createLayerInteraction(h: DrawingLayerInteractionHost): DrawingI
     paste: () => {
       const clip = clipboard;
       if (!clip) return;
-      if (clip.key !== core.drawings.currentKey()) return h.pasteElsewhere();
+      if (clip.key !== core.drawings.currentKey())
+        return o.onError?.((o.strings?.() ?? EN_CHART).pasteOtherInstrument);
       clip.pastes++;
-      void h.run('drawings_copy', { ids: clip.ids, offsetBars: h.pasteOffsetBars() * clip.pastes });
+      void h.run('drawings_copy', { ids: clip.ids, offsetBars: (o.pasteOffsetBars ?? 5) * clip.pastes });
     },
     preview: (d) => h.preview(d),
     drawings: () => core.drawings.current().filter((d) => d.paneId === 'price'),

@@ -3,7 +3,6 @@ import type { Period } from '../../src/core/data/index.js';
 import type { DrawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import type { DrawingLayerController, DrawingLayerTool } from './drawing-layer-controller.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
-import type { KlineChart } from './kline-chart.js';
 import { clientScale } from '../../src/render/client-scale.js';
 
 /** Below this width (the element's own, not the viewport's) the toolbar folds into the "More" menu. */
@@ -250,7 +249,18 @@ export class ToolbarOverflowController implements ReactiveController {
  * chunk (toolbar-overflow-menu.ts `renderChartMenu`), which makes the menu's model and actions from it.
  */
 export interface OverflowMenuChart {
-  readonly chart: KlineChart;
+  /** The element's public side the menu's items call (`<kline-chart>`, kline-chart.ts). */
+  readonly chart: {
+    readonly period: string;
+    readonly fullscreen: boolean;
+    openCommandPalette(): Promise<unknown>;
+    openSettings(): Promise<unknown>;
+    showShortcuts(): Promise<void>;
+    toggleDataTable(): void;
+    saveImage(): Promise<boolean>;
+    copyImage(): Promise<boolean>;
+    toggleFullscreen(): Promise<boolean>;
+  };
   readonly core: ChartCore;
   readonly drawings: DrawingLayerController;
   readonly tableShown: boolean;
