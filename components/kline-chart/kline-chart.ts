@@ -76,6 +76,8 @@ import { comparisonColor } from '../../src/render/chart-theme.js';
 import { clientScale } from '../../src/render/client-scale.js';
 import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } from './toolbar-overflow.js';
 import { ContextMenuController } from './context-menu-controller.js';
+import type { ContextMenuDeps } from './context-menu.js';
+import type { SettingsPopoverDeps } from '../indicator-settings/settings-popover.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 import { snapshotKey } from './snapshot-keys.js';
@@ -366,6 +368,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   #bar: DrawingBarParts | null = null;
   #barLoad: Promise<void> | null = null;
   readonly #contextMenu: ContextMenuController;
+  readonly #deps: ContextMenuDeps & SettingsPopoverDeps;
   #ready = false;
   #pickerLoad: Promise<unknown> | null = null;
   #editor: DrawingEditorModule | null = null;
@@ -504,7 +507,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
       a11y: this.#a11y,
       lang: () => this.#lang(),
     });
-    this.#contextMenu = new ContextMenuController(this, {
+    // What the context menu and the settings popover (chunks) need of the chart's insides.
+    this.#deps = {
       core,
       drawings: this.#drawings,
       renderer: () => this.#view.renderer,
@@ -513,7 +517,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
       run: (name, input) => this.#runUserTool(name, input),
       notice: (text) => this.#showToast(text),
       adopt: (styles) => this.#adoptStyles(styles),
-    });
+      colors: () => new Map(this.#view.specs.flatMap((p) => p.series.map((l) => [l.key, l.color] as const))),
+    };
+    this.#contextMenu = new ContextMenuController(this, this.#deps);
     this.#autosave = new LayoutAutosaveController(this, {
       core,
       key: () => this.persistKey,
@@ -1082,7 +1088,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         ${watchSignal(this.#paneLegends)}
         ${watchSignal(this.#latest)}
         ${watchSignal(this.#autoScale)}
-        ${this.#renderSettingsPopover()}
+        ${this.#popover?.renderChartSettings(this, this.#deps) ?? nothing}
         ${this.#a11y.tableShown && this.#a11y.dataTable ? this.#a11y.dataTable.renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings, locale: this.#lang() }) : nothing}
         <div class="sr-only" part="live" role="status" aria-live="polite">${this.#a11y.announcer.text}</div>
         ${this.#core.loadingOlder ? html`<div class="history-loading" role="status">${strings.loadingHistory}</div>` : nothing}
@@ -1385,56 +1391,18 @@ export class KlineChart extends SignalWatcher(LitElement) {
     };
   }
 
+  /** The study's settings popover: it and its element are a chunk (issue #12), shown once it is here. */
   #openSettings(instanceId: string, rect: DOMRect): void {
-    const el = this.renderRoot.querySelector<HTMLElement>('.main');
-    const main = el?.getBoundingClientRect() ?? new DOMRect();
-    const s = el ? clientScale(el, main) : { x: 1, y: 1 };
-    this._settings = {
-      instanceId,
-      x: (rect.left - main.left) / s.x,
-      y: (rect.bottom - main.top) / s.y + 4,
-      error: '',
-    };
-    // The popover and its element are a chunk (issue #12): shown once it is here.
-    if (this.#popover) return;
     loadSettingsPopover().then(
       (module) => {
         this.#popover = module;
-        this.requestUpdate();
+        module.openSettingsAt(this, instanceId, rect);
       },
-      (error: unknown) => {
-        this._settings = null;
-        console.warn('kline-chart: the indicator settings could not be loaded', error);
-      },
+      (error: unknown) => console.warn('kline-chart: the indicator settings could not be loaded', error),
     );
   }
 
   #popover: typeof import('../indicator-settings/settings-popover.js') | null = null;
-
-  async #applySettings(detail: import('../indicator-settings/index.js').IndicatorSettingsApplyDetail): Promise<void> {
-    const r = await this.#core.tools.execute('indicators_update', detail, { origin: 'user' });
-    if (!r.success && this._settings)
-      this._settings = { ...this._settings, error: toolErrorForPeople(this.#lang(), r.error) };
-  }
-
-  #renderSettingsPopover() {
-    const open = this._settings;
-    if (!open || !this.#popover) return nothing;
-    return this.#popover.renderSettingsPopover(
-      this.#core,
-      open,
-      this.#lang(),
-      {
-        apply: (detail) => void this.#applySettings(detail),
-        remove: (detail) => {
-          this._settings = null;
-          void this.#runUserTool('indicators_remove', detail);
-        },
-        close: () => (this._settings = null),
-      },
-      new Map(this.#view.specs.flatMap((p) => p.series.map((l) => [l.key, l.color] as const))),
-    );
-  }
 
   /** The palette, settings, shortcuts and data table buttons (in the "More" menu when the row is short). */
   #renderExtraButtons(strings: ReturnType<typeof chartStrings>) {
