@@ -362,7 +362,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
   readonly #a11y: ChartA11yController;
   readonly #panZoom: PanZoomController;
   readonly #keyDrawing: KeyboardDrawingController;
-  readonly #overflow = new ToolbarOverflowController(this);
+  readonly #overflow = new ToolbarOverflowController(this, () =>
+    this.#showToast(chartStrings(this.#lang()).menuFailed),
+  );
   /** The drawing bar's groups on a chart too short for the flat bar (made with the bar's chunk). */
   #barFold: DrawingBarFold | null = null;
   #bar: DrawingBarParts | null = null;
