@@ -1102,7 +1102,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         ${this.#replayUi?.render() ?? nothing}
       </div>
       </div>
-      ${this.#shortcutModule ? this.#shortcutModule.renderShortcutDialog(this.#lang(), () => this.#restoreFocus()) : nothing}
+      ${this.#shortcutModule?.renderChartShortcuts(this, this.#deps) ?? nothing}
       <kline-command-palette exportparts="dialog: palette-dialog, search: palette-search, list: palette-list, option: palette-option, description: palette-description, form: palette-form, form-field: palette-form-field, form-help: palette-form-help, form-error: palette-form-error, run: palette-run, back: palette-back, close: palette-close, result: palette-result, error: palette-error" .chart=${this} locale=${this.#lang()}></kline-command-palette>
       <kline-settings-dialog exportparts="dialog: settings-dialog, form: settings-form, form-field: settings-form-field, form-help: settings-form-help, form-error: settings-form-error, apply: settings-apply, reset: settings-reset, close: settings-close, status: settings-status" .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
     </div>`;
@@ -1239,24 +1239,16 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.#a11y.toggleTable(show);
   }
 
-  #focusBefore: HTMLElement | null = null;
-
   /** Opens the keyboard shortcut list (the `?` key on the chart); focus returns where it was when it closes. */
   async showShortcuts(): Promise<void> {
     let active = document.activeElement as HTMLElement | null;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
-    const before = active && active !== document.body ? active : this;
-    if (!this.#shortcutModule) {
-      const module = await import('./shortcut-dialog.js');
-      this.#adoptStyles(module.shortcutDialogStyles);
-      this.#shortcutModule = module;
-      this.requestUpdate();
-      await this.updateComplete;
-    }
-    const dialog = this.renderRoot.querySelector<HTMLDialogElement>('dialog.shortcuts');
-    if (!dialog?.isConnected || dialog.open) return;
-    this.#focusBefore = before;
-    dialog.showModal();
+    this.#shortcutModule ??= await import('./shortcut-dialog.js');
+    return this.#shortcutModule.showChartShortcuts(
+      this,
+      this.#deps,
+      active && active !== document.body ? active : this,
+    );
   }
 
   #shortcutModule: ShortcutDialogModule | null = null;
@@ -1267,12 +1259,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const sheet = styles.styleSheet;
     if (sheet && root && !root.adoptedStyleSheets.includes(sheet))
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  }
-
-  #restoreFocus(): void {
-    const target = this.#focusBefore?.isConnected ? this.#focusBefore : this;
-    this.#focusBefore = null;
-    target.focus();
   }
 
   /** After a popup closes, focus goes back to the control that opened it (never to <body>). */
