@@ -733,28 +733,16 @@ export class KlineChart extends SignalWatcher(LitElement) {
     );
   }
 
-  /** The snapshot actions' chunk and what they need of the chart. */
-  /** The snapshot chunk and what it needs of the chart; null (with a message) when the chunk cannot be fetched. */
-  async #snapshot() {
-    const strings = chartStrings(this.#lang());
-    let module: typeof import('./chart-snapshot.js');
-    try {
-      module = await loadSnapshot();
-    } catch (error) {
-      console.warn('kline-chart: the image actions could not be loaded', error);
-      this.#showToast(strings.imageFailed);
-      return null;
-    }
-    const target = this.#core.store.peek('target');
-    const host = {
-      capture: () => this.capture(),
-      symbol: target?.symbol ?? this.symbol,
-      period: target?.period ?? this.period,
-      root: this.renderRoot,
-      say: (message: string) => this.#showToast(message),
-      lang: this.#lang(),
-    };
-    return { module, host };
+  /** Runs an image action once the snapshot chunk is here; false, with a message, when it cannot be fetched. */
+  #snapshot(action: 'saveImage' | 'copyImage'): Promise<boolean> {
+    return loadSnapshot().then(
+      (module) => module[action](module.chartSnapshot(this, this.#deps)),
+      (error: unknown) => {
+        console.warn('kline-chart: the image actions could not be loaded', error);
+        this.#showToast(chartStrings(this.#lang()).imageFailed);
+        return false;
+      },
+    );
   }
 
   /**
@@ -762,9 +750,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * Ctrl/⌘+Alt+S and the "More" menu). Resolves false, with a message on the chart, when the image
    * could not be made; never rejects.
    */
-  async saveImage(): Promise<boolean> {
-    const snapshot = await this.#snapshot();
-    return snapshot ? snapshot.module.saveImage(snapshot.host) : false;
+  saveImage(): Promise<boolean> {
+    return this.#snapshot('saveImage');
   }
 
   /**
@@ -772,9 +759,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * the chart. A browser that lacks the clipboard API or refuses gets a message instead: resolves
    * false; never rejects.
    */
-  async copyImage(): Promise<boolean> {
-    const snapshot = await this.#snapshot();
-    return snapshot ? snapshot.module.copyImage(snapshot.host) : false;
+  copyImage(): Promise<boolean> {
+    return this.#snapshot('copyImage');
   }
 
   /** Bar replay in progress: `{ time, index, playing, speed }` of the last bar shown, or null. */
