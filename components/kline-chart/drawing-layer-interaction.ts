@@ -67,8 +67,7 @@ export function createLayerInteraction(h: DrawingLayerInteractionHost): DrawingI
     paste: () => {
       const clip = clipboard;
       if (!clip) return;
-      if (clip.key !== core.drawings.currentKey())
-        return o.onError?.((o.strings?.() ?? EN_CHART).pasteOtherInstrument);
+      if (clip.key !== core.drawings.currentKey()) return o.onError?.((o.strings?.() ?? EN_CHART).pasteOtherInstrument);
       clip.pastes++;
       void h.run('drawings_copy', { ids: clip.ids, offsetBars: (o.pasteOffsetBars ?? 5) * clip.pastes });
     },

@@ -73,7 +73,6 @@ import { ChartA11yController } from './chart-a11y-controller.js';
 import { KeyboardDrawingController } from './keyboard-drawing-controller.js';
 import { isDrawingKind } from '../../src/core/drawings/index.js';
 import { comparisonColor } from '../../src/render/chart-theme.js';
-import { clientScale } from '../../src/render/client-scale.js';
 import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } from './toolbar-overflow.js';
 import { ContextMenuController } from './context-menu-controller.js';
 import type { ContextMenuDeps } from './context-menu.js';

@@ -42,7 +42,12 @@ describe('the "More" menu is a chunk fetched by its first press', function () {
 
     await executeServerCommand('block-requests', { pattern: null });
     button().focus();
-    const down = new win.KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, composed: true, cancelable: true });
+    const down = new win.KeyboardEvent('keydown', {
+      key: 'ArrowDown',
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+    });
     button().dispatchEvent(down);
     expect(down.defaultPrevented, "Down is the button's at once (no page scroll)").to.equal(true);
     await waitFor(() => items().length > 0, 'the menu opened once its chunk loaded');

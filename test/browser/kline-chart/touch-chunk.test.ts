@@ -174,7 +174,7 @@ describe('the touch gestures, pane separators and plot keys are a chunk fetched 
     frame.remove();
   });
 
-  it("cannot be fetched: a drag on the price axis says so (zh-TW) and neither scales nor pans; a press before it is in scales once it arrives", async () => {
+  it('cannot be fetched: a drag on the price axis says so (zh-TW) and neither scales nor pans; a press before it is in scales once it arrives', async () => {
     const { frame, win, chart } = await mountBlocked('');
     const box = frame.getBoundingClientRect();
     const pane = chart.shadowRoot!.querySelector('.pane[data-pane-id="price"]')!;
