@@ -1394,13 +1394,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
   #renderOverflowMenu(strings: ReturnType<typeof chartStrings>) {
     return renderOverflowMenu(this.#overflow, strings.more, () => ({
       chart: this,
-      core: this.#core,
-      drawings: this.#drawings,
+      deps: this.#deps,
       tableShown: this.#a11y.tableShown,
       replaying: this.#replaying(),
-      lang: this.#lang(),
       drawingActions: this.#drawingActions(),
-      run: (name, input) => void this.#runUserTool(name, input),
       compare: () => {
         this._search = { open: true, mode: 'compare', results: [] };
         void this.#searchSymbols('');

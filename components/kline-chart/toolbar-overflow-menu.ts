@@ -117,27 +117,29 @@ export class OverflowMenu {
 
 /** The chart's open "More" menu: its model and actions from what `<kline-chart>` hands over (kline-chart.ts). */
 function renderChartMenu(c: OverflowMenu, bar: ToolbarOverflowController, h: OverflowMenuChart): TemplateResult {
-  const { chart, core } = h;
+  const { chart, deps } = h;
+  const { core, drawings } = deps;
+  const lang = deps.lang();
   const target = core.store.state.target.get();
-  const strings = chartStrings(h.lang);
+  const strings = chartStrings(lang);
   return renderMenuItems(
     c,
     {
       fold: bar.fold || 1,
       drawingTools: bar.compact,
       period: target?.period ?? (isPeriod(chart.period) ? chart.period : null),
-      tool: h.drawings.tool,
-      magnet: h.drawings.magnet,
+      tool: drawings.tool,
+      magnet: drawings.magnet,
       hasSelection: core.store.state.drawingSelection.get().length > 0,
       tableShown: h.tableShown,
       fullscreen: chart.fullscreen,
       fullscreenEnabled: document.fullscreenEnabled,
       replaying: h.replaying,
       strings,
-      drawing: drawingStrings(h.lang),
+      drawing: drawingStrings(lang),
     },
     {
-      setPeriod: (period) => h.run('chart_set_period', { period }),
+      setPeriod: (period) => void deps.run('chart_set_period', { period }),
       compare: () => h.compare(),
       ...h.drawingActions,
       palette: () => void chart.openCommandPalette(),

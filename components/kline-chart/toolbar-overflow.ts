@@ -223,16 +223,19 @@ export interface OverflowMenuChart {
     copyImage(): Promise<boolean>;
     toggleFullscreen(): Promise<boolean>;
   };
-  readonly core: ChartCore;
-  readonly drawings: DrawingLayerController;
+  /** The chart's insides the menu reads and runs tools through (the deps its context menu gets too). */
+  readonly deps: {
+    readonly core: ChartCore;
+    readonly drawings: DrawingLayerController;
+    /** The chart's catalogue tag. */
+    lang(): string;
+    /** Runs a chart tool as the user's (a failure shows as a notice). */
+    run(name: string, input: unknown): unknown;
+  };
   readonly tableShown: boolean;
   readonly replaying: boolean;
-  /** The chart's catalogue tag. */
-  readonly lang: string;
   /** The drawing bar's actions (the same the menu's drawing items run). */
   readonly drawingActions: Pick<OverflowMenuActions, 'setTool' | 'setMagnet' | 'copy' | 'delete'>;
-  /** Runs a chart tool as the user's. */
-  run(name: string, input: Record<string, unknown>): void;
   /** Opens the compare search. */
   compare(): void;
   replay(): void;
