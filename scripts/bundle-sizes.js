@@ -45,10 +45,10 @@ export const LAZY_ONLY = [
   // The drawing and overlay layers' interaction and painters, the data table (components/kline-chart/).
   // The keyboard crosshair (with the drawing layer's parts), the touch gestures, the separators' and the price axis's drags and the plot's keys (after the first paint).
   /build\/components\/kline-chart\/(drawing-layer-parts|drawing-layer-input|drawing-layer-interaction|overlay-layer-parts|overlay-layer-input|chart-data-table|key-crosshair|pan-zoom-touch|pan-zoom-keys|pane-separator-drag|price-axis-drag|input-parts)\.js$/,
-  // What the "More" menu, the shortcut list, the image actions and the study settings popover do once
+  // What the "More" menu, the shortcut list, the image actions (and capture) and the study settings popover do once
   // asked for (their chunks: toolbar-overflow-menu.ts, shortcut-dialog.ts, chart-snapshot.ts,
   // components/indicator-settings/settings-popover.ts).
-  /build\/components\/(kline-chart\/(toolbar-overflow-menu|shortcut-dialog|chart-snapshot)|indicator-settings\/settings-popover)\.js$/,
+  /build\/components\/(kline-chart\/(toolbar-overflow-menu|shortcut-dialog|chart-snapshot|compose-capture)|indicator-settings\/settings-popover)\.js$/,
   // The eager studies' convention forms (MACD tdx/tradingview) and their kernels, loaded before a study
   // follows that convention, and what decides which studies a tool call loads
   // (src/core/indicators/lazy-indicator-registry.ts, load-studies-for-tool.ts); the EMA kernel only lazy

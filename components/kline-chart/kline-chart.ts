@@ -77,6 +77,7 @@ import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } 
 import { ContextMenuController } from './context-menu-controller.js';
 import type { ContextMenuDeps } from './context-menu.js';
 import type { SettingsPopoverDeps } from '../indicator-settings/settings-popover.js';
+import type { CaptureDeps } from './compose-capture.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 import { snapshotKey } from './snapshot-keys.js';
@@ -369,7 +370,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   #bar: DrawingBarParts | null = null;
   #barLoad: Promise<void> | null = null;
   readonly #contextMenu: ContextMenuController;
-  readonly #deps: ContextMenuDeps & SettingsPopoverDeps;
+  readonly #deps: ContextMenuDeps & SettingsPopoverDeps & CaptureDeps;
   #ready = false;
   #pickerLoad: Promise<unknown> | null = null;
   #editor: DrawingEditorModule | null = null;
@@ -519,6 +520,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       notice: (text) => this.#showToast(text),
       adopt: (styles) => this.#adoptStyles(styles),
       colors: () => new Map(this.#view.specs.flatMap((p) => p.series.map((l) => [l.key, l.color] as const))),
+      theme: () => this.#view.theme,
     };
     this.#contextMenu = new ContextMenuController(this, this.#deps);
     this.#autosave = new LayoutAutosaveController(this, {
@@ -711,25 +713,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * `lastBars` shows only the newest N bars for the shot and restores the view afterwards.
    */
   async capture(options: { width?: number; height?: number; lastBars?: number } = {}): Promise<Blob> {
-    const canvas = await this.#captureCanvas(options);
-    return new Promise((resolve, reject) =>
-      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('capture failed'))), 'image/png'),
-    );
-  }
-
-  async #captureCanvas(options: { width?: number; height?: number; lastBars?: number }): Promise<HTMLCanvasElement> {
     // A lazy chunk: only captures load the compositor.
-    const { captureChart } = await import('./compose-capture.js');
-    return captureChart(
-      {
-        root: this.renderRoot,
-        core: this.#core,
-        theme: () => this.#view.theme,
-        painted: () => this.whenPainted(),
-        fallbackTitle: this.symbol,
-      },
-      options,
-    );
+    return (await import('./compose-capture.js')).captureBlob(this, this.#deps, options);
   }
 
   /** Runs an image action once the snapshot chunk is here; false, with a message, when it cannot be fetched. */
@@ -855,10 +840,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
   };
 
   /** `chart_capture`'s renderer: a PNG data URL (JPEG when a PNG would be too large to send) and a thumbnail. */
-  readonly #captureForTool = async (request: { width?: number; height?: number; lastBars?: number }) => {
-    const { captureForModel } = await import('./compose-capture.js');
-    return captureForModel((options) => this.#captureCanvas(options), request);
-  };
+  readonly #captureForTool = async (request: { width?: number; height?: number; lastBars?: number }) =>
+    (await import('./compose-capture.js')).captureChartForModel(this, this.#deps, request);
 
   override connectedCallback(): void {
     super.connectedCallback();
