@@ -804,8 +804,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const m = await loadReplay();
     if (this.#replayUi) return this.#replayUi;
     this.#adoptStyles(m.replayControlsStyles);
-    const deps = { core: this.#core, renderer: () => this.#view.renderer, lang: () => this.#lang() };
-    return (this.#replayUi = new m.ReplayControls(this, deps));
+    return (this.#replayUi = new m.ReplayControls(this, this.#deps));
   }
 
   /** Whether the chart fills the screen (`toggleFullscreen()`). */
