@@ -1,6 +1,7 @@
 // "Save image" and "Copy image" (the "More" menu, Ctrl/⌘+Alt+S and Ctrl/⌘+Shift+S): a lazy chunk, loaded on first use.
 
 import { allChartStrings } from './chart-more-strings.js';
+import type { ChartCore } from '../../src/core/commands/index.js';
 
 /** What the snapshot actions need of the chart. */
 export interface SnapshotHost {
@@ -23,6 +24,30 @@ export function snapshotFileName(symbol: string, period: string, now = new Date(
   const safe = (s: string) => s.replace(/[^\w.-]+/g, '-') || 'chart';
   const date = `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
   return `${safe(symbol)}_${safe(period)}_${date}_${two(now.getHours())}-${two(now.getMinutes())}.png`;
+}
+
+/** What {@link chartSnapshot} reads of `<kline-chart>` (kline-chart.ts): its public side and its insides' deps. */
+export interface SnapshotChart {
+  capture(): Promise<Blob>;
+  readonly symbol: string;
+  readonly period: string;
+  readonly renderRoot: Node & ParentNode;
+}
+
+/** The host of the image actions for a chart: the shown symbol and period, its toast, its language. */
+export function chartSnapshot(
+  chart: SnapshotChart,
+  d: { readonly core: ChartCore; lang(): string; notice(text: string): void },
+): SnapshotHost {
+  const target = d.core.store.peek('target');
+  return {
+    capture: () => chart.capture(),
+    symbol: target?.symbol ?? chart.symbol,
+    period: target?.period ?? chart.period,
+    root: chart.renderRoot,
+    say: (message) => d.notice(message),
+    lang: d.lang(),
+  };
 }
 
 /** Downloads the chart's PNG (an `<a download>` on an object URL, revoked after the click). Never rejects. */

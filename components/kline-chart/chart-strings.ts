@@ -78,6 +78,8 @@ export interface ChartStrings {
   readonly scaleFailed: string;
   /** Shown when the keyboard crosshair's code (the drawing layer's chunk) cannot be fetched. */
   readonly keysFailed: string;
+  /** The "More" menu's chunk could not be fetched. */
+  readonly menuFailed: string;
   /** Shown at a key, a touch or a pane separator's press when their code (input-parts.ts) cannot be fetched. */
   readonly inputFailed: string;
 }
@@ -149,8 +151,9 @@ export const EN_CHART: ChartStrings = {
   replayFailed: 'Bar replay could not be loaded. Check the connection and try again.',
   scaleFailed: 'The price scale could not be loaded: a linear scale is shown. Check the connection and try again.',
   keysFailed: 'The keyboard crosshair could not be loaded. Check the connection and try again.',
+  menuFailed: 'The "More" menu could not be loaded. Check the connection and try again.',
   inputFailed:
-    'The chart keys, pinch, long press and pane resizing could not be loaded. Check the connection and try again.',
+    'The chart keys, pinch, long press, pane resizing and price axis scaling could not be loaded. Check the connection and try again.',
 };
 
 /** The chart's words in `locale` (any BCP-47 tag; English for what the locale lacks). */

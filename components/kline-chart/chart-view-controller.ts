@@ -269,6 +269,7 @@ export class ChartViewController implements ReactiveController {
       side: () => core.store.peek('settings').priceAxisSide,
       log: () => core.store.peek('settings').priceScale === 'log',
       signal: listening.signal,
+      notice: this.#o.inputFailed,
     });
     let lastSettings = core.store.peek('settings');
     let shown = '';

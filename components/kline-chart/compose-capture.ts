@@ -13,6 +13,50 @@ export interface CaptureSource {
   readonly fallbackTitle: string;
 }
 
+type Options = { width?: number; height?: number; lastBars?: number };
+
+/** What the element hands over (`<kline-chart>`, kline-chart.ts): its public side and its insides' deps. */
+export interface CaptureChart {
+  readonly renderRoot: ParentNode;
+  readonly symbol: string;
+  whenPainted(): Promise<void>;
+}
+export interface CaptureDeps {
+  readonly core: ChartCore;
+  theme(): ChartTheme | null;
+}
+
+/** The chart's canvas for `options` ({@link captureChart} of what the element is now). */
+function chartCanvas(chart: CaptureChart, d: CaptureDeps, options: Options): Promise<HTMLCanvasElement> {
+  return captureChart(
+    {
+      root: chart.renderRoot,
+      core: d.core,
+      theme: () => d.theme(),
+      painted: () => chart.whenPainted(),
+      fallbackTitle: chart.symbol,
+    },
+    options,
+  );
+}
+
+/** `KlineChart.capture()`: the chart as a PNG. */
+export async function captureBlob(chart: CaptureChart, d: CaptureDeps, options: Options): Promise<Blob> {
+  const canvas = await chartCanvas(chart, d, options);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('capture failed'))), 'image/png'),
+  );
+}
+
+/** `chart_capture`'s renderer for the element ({@link captureForModel}). */
+export function captureChartForModel(
+  chart: CaptureChart,
+  d: CaptureDeps,
+  request: Options,
+): ReturnType<typeof captureForModel> {
+  return captureForModel((options) => chartCanvas(chart, d, options), request);
+}
+
 /**
  * The chart as the user sees it on one canvas: title line, legend text, panes with drawings.
  * `lastBars` narrows the view for the shot and restores it afterwards.

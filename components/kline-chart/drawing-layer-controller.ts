@@ -1,4 +1,4 @@
-import { EN_CHART, type ChartStrings } from './chart-strings.js';
+import type { ChartStrings } from './chart-strings.js';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import type uPlot from 'uplot';
 import { pxRatioOf } from '../../src/render/plot-pixel-ratio.js';
@@ -82,15 +82,6 @@ export interface DrawingEditChange {
 const SELECTION_FILL = 'rgba(41, 98, 255, 0.12)';
 const SELECTION_EDGE = 'rgba(41, 98, 255, 0.55)';
 
-const EMPTY_MAPPER: DrawingMapper = {
-  width: 0,
-  height: 0,
-  timeToX: () => 0,
-  xToTime: () => 0,
-  priceToY: () => 0,
-  yToPrice: () => 0,
-};
-
 /**
  * The drawing layer of `<kline-chart>`: turns pointer and keyboard input on the panes into drawing
  * commands (the same methods and tools an agent uses), paints drawings, previews, handles and the
@@ -113,7 +104,6 @@ export class DrawingLayerController {
   #hoverId: string | null = null;
   /** Pointer and keyboard handling, with the parts (null before: nothing to hit or place). */
   #input: DrawingLayerInput | null = null;
-  #clipboard: { key: string; ids: string[]; pastes: number } | null = null;
   #style: DrawingStyle = DEFAULT_DRAWING_STYLE;
 
   constructor(options: DrawingLayerOptions) {
@@ -123,68 +113,38 @@ export class DrawingLayerController {
     else options.core.store.onCommit(() => void this.whenLoaded());
   }
 
-  /** Takes the loaded parts: the interaction and the input handling that drives it. */
+  /** Takes the loaded parts: the interaction and the input handling that drives it (one host for both). */
   #useParts(p: DrawingLayerParts): void {
-    this.#interaction = this.#createInteraction(p);
-    this.#input = new p.DrawingLayerInput({
-      core: this.#o.core,
+    const o = this.#o;
+    const host = {
+      core: o.core,
       tool: () => this.#tool,
-      setTool: (tool) => this.setTool(tool),
+      setTool: (tool: DrawingLayerTool) => this.setTool(tool),
       interaction: () => this.#interaction,
       renderer: () => this.#renderer,
       container: () => this.#container,
-      mapper: (paneId) => this.mapper(paneId),
+      mapper: (paneId: string) => this.mapper(paneId),
       setCursor: () => this.#setCursor(),
       invalidate: () => this.#invalidate(),
-      run: (name, input) => this.#run(name, input),
-    });
-  }
-
-  #createInteraction(p: DrawingLayerParts): DrawingInteraction {
-    const core = this.#o.core;
-    const interaction = new p.DrawingInteraction({
-      create: (kind, points) => {
-        try {
-          p.createDrawing(core.drawings, { kind, points, paneId: 'price', style: this.#style });
-        } catch (error) {
-          this.#o.onError?.(
-            this.#o.errorText
-              ? this.#o.errorText({ code: 'drawing_failed', message: (error as Error).message })
-              : (error as Error).message,
-          );
-        }
-      },
-      update: (id, change) => {
-        p.moveDrawingTo(core.drawings, id, change.points);
-      },
-      select: (ids) => core.drawings.select(ids),
-      delete: (ids) => void this.#run('drawing_delete', { ids }),
-      copy: (ids) => {
-        const key = core.drawings.currentKey();
-        if (key) this.#clipboard = { key, ids: [...ids], pastes: 0 };
-      },
-      paste: () => void this.paste(),
-      preview: (d) => {
+      run: (name: string, input: unknown) => this.#run(name, input),
+      style: () => this.#style,
+      magnet: () => this.#magnet,
+      options: o,
+      preview: (d: Drawing | null) => {
         this.#preview = d;
         this.#invalidate();
       },
-      drawings: () => core.drawings.current().filter((d) => d.paneId === 'price'),
-      selectedIds: () => core.store.peek('drawingSelection'),
-      mapper: () => this.mapper('price') ?? EMPTY_MAPPER,
-      snap: (x, y) => this.#snap(p, x, y),
-      hover: (id) => {
+      hover: (id: string | null) => {
         this.#hoverId = id;
         this.#invalidate();
       },
-      toolChange: (tool) => {
+      toolChanged: (tool: DrawingLayerTool) => {
         this.#tool = tool;
-        this.#o.requestUpdate?.();
+        o.requestUpdate?.();
       },
-    });
-    interaction.setTool(this.#tool === 'range-select' ? null : this.#tool);
-    interaction.setMagnet(this.#magnet);
-    interaction.setPreviewStyle(this.#style);
-    return interaction;
+    };
+    this.#interaction = p.createLayerInteraction(host);
+    this.#input = new p.DrawingLayerInput(host);
   }
 
   /** Loads the parts when they are not here yet, then repaints with them. */
@@ -313,18 +273,6 @@ export class DrawingLayerController {
     const ids = this.#o.core.store.peek('drawingSelection');
     if (ids.length === 0) return null;
     return this.#run('drawings_copy', { ids: [...ids], offsetBars: this.#o.pasteOffsetBars ?? 5 });
-  }
-
-  /** Ctrl/Cmd+V: copies what Ctrl/Cmd+C took, each paste a further offset along, through `drawings_copy`. */
-  async paste(): Promise<ToolResult | null> {
-    const clip = this.#clipboard;
-    if (!clip) return null;
-    if (clip.key !== this.#o.core.drawings.currentKey()) {
-      this.#o.onError?.((this.#o.strings?.() ?? EN_CHART).pasteOtherInstrument);
-      return null;
-    }
-    clip.pastes++;
-    return this.#run('drawings_copy', { ids: clip.ids, offsetBars: (this.#o.pasteOffsetBars ?? 5) * clip.pastes });
   }
 
   /** The toolbar's delete button. */
@@ -475,15 +423,6 @@ export class DrawingLayerController {
   /** Delete/Backspace, Escape, Ctrl/Cmd+C and Ctrl/Cmd+V. True when handled (prevent the default). */
   keyDown(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'>): boolean {
     return this.#input?.keyDown(e) ?? false;
-  }
-
-  #snap(p: DrawingLayerParts, x: number, y: number): DrawingPoint {
-    const m = this.mapper('price') ?? EMPTY_MAPPER;
-    const raw = { time: m.xToTime(x), price: m.yToPrice(y) };
-    // The candles on screen: Heikin-Ashi ones under that style, as TradingView's magnet.
-    const bars = this.#o.core.store.peek('series') ? this.#renderer?.pane('price')?.drawnBars() : undefined;
-    const snapped = bars ? p.snapToBar(raw, bars, m) : null;
-    return snapped ? { time: snapped.time, price: snapped.price } : raw;
   }
 
   #setCursor(): void {

@@ -73,9 +73,11 @@ import { ChartA11yController } from './chart-a11y-controller.js';
 import { KeyboardDrawingController } from './keyboard-drawing-controller.js';
 import { isDrawingKind } from '../../src/core/drawings/index.js';
 import { comparisonColor } from '../../src/render/chart-theme.js';
-import { clientScale } from '../../src/render/client-scale.js';
 import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } from './toolbar-overflow.js';
 import { ContextMenuController } from './context-menu-controller.js';
+import type { ContextMenuDeps } from './context-menu.js';
+import type { SettingsPopoverDeps } from '../indicator-settings/settings-popover.js';
+import type { CaptureDeps } from './compose-capture.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 import { snapshotKey } from './snapshot-keys.js';
@@ -359,12 +361,15 @@ export class KlineChart extends SignalWatcher(LitElement) {
   readonly #a11y: ChartA11yController;
   readonly #panZoom: PanZoomController;
   readonly #keyDrawing: KeyboardDrawingController;
-  readonly #overflow = new ToolbarOverflowController(this);
+  readonly #overflow = new ToolbarOverflowController(this, () =>
+    this.#showToast(chartStrings(this.#lang()).menuFailed),
+  );
   /** The drawing bar's groups on a chart too short for the flat bar (made with the bar's chunk). */
   #barFold: DrawingBarFold | null = null;
   #bar: DrawingBarParts | null = null;
   #barLoad: Promise<void> | null = null;
   readonly #contextMenu: ContextMenuController;
+  readonly #deps: ContextMenuDeps & SettingsPopoverDeps & CaptureDeps;
   #ready = false;
   #pickerLoad: Promise<unknown> | null = null;
   #editor: DrawingEditorModule | null = null;
@@ -503,7 +508,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
       a11y: this.#a11y,
       lang: () => this.#lang(),
     });
-    this.#contextMenu = new ContextMenuController(this, {
+    // What the context menu and the settings popover (chunks) need of the chart's insides.
+    this.#deps = {
       core,
       drawings: this.#drawings,
       renderer: () => this.#view.renderer,
@@ -512,7 +518,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
       run: (name, input) => this.#runUserTool(name, input),
       notice: (text) => this.#showToast(text),
       adopt: (styles) => this.#adoptStyles(styles),
-    });
+      colors: () => new Map(this.#view.specs.flatMap((p) => p.series.map((l) => [l.key, l.color] as const))),
+      theme: () => this.#view.theme,
+    };
+    this.#contextMenu = new ContextMenuController(this, this.#deps);
     this.#autosave = new LayoutAutosaveController(this, {
       core,
       key: () => this.persistKey,
@@ -701,49 +710,20 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * `lastBars` shows only the newest N bars for the shot and restores the view afterwards.
    */
   async capture(options: { width?: number; height?: number; lastBars?: number } = {}): Promise<Blob> {
-    const canvas = await this.#captureCanvas(options);
-    return new Promise((resolve, reject) =>
-      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('capture failed'))), 'image/png'),
-    );
-  }
-
-  async #captureCanvas(options: { width?: number; height?: number; lastBars?: number }): Promise<HTMLCanvasElement> {
     // A lazy chunk: only captures load the compositor.
-    const { captureChart } = await import('./compose-capture.js');
-    return captureChart(
-      {
-        root: this.renderRoot,
-        core: this.#core,
-        theme: () => this.#view.theme,
-        painted: () => this.whenPainted(),
-        fallbackTitle: this.symbol,
-      },
-      options,
-    );
+    return (await import('./compose-capture.js')).captureBlob(this, this.#deps, options);
   }
 
-  /** The snapshot actions' chunk and what they need of the chart. */
-  /** The snapshot chunk and what it needs of the chart; null (with a message) when the chunk cannot be fetched. */
-  async #snapshot() {
-    const strings = chartStrings(this.#lang());
-    let module: typeof import('./chart-snapshot.js');
-    try {
-      module = await loadSnapshot();
-    } catch (error) {
-      console.warn('kline-chart: the image actions could not be loaded', error);
-      this.#showToast(strings.imageFailed);
-      return null;
-    }
-    const target = this.#core.store.peek('target');
-    const host = {
-      capture: () => this.capture(),
-      symbol: target?.symbol ?? this.symbol,
-      period: target?.period ?? this.period,
-      root: this.renderRoot,
-      say: (message: string) => this.#showToast(message),
-      lang: this.#lang(),
-    };
-    return { module, host };
+  /** Runs an image action once the snapshot chunk is here; false, with a message, when it cannot be fetched. */
+  #snapshot(action: 'saveImage' | 'copyImage'): Promise<boolean> {
+    return loadSnapshot().then(
+      (module) => module[action](module.chartSnapshot(this, this.#deps)),
+      (error: unknown) => {
+        console.warn('kline-chart: the image actions could not be loaded', error);
+        this.#showToast(chartStrings(this.#lang()).imageFailed);
+        return false;
+      },
+    );
   }
 
   /**
@@ -751,9 +731,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * Ctrl/⌘+Alt+S and the "More" menu). Resolves false, with a message on the chart, when the image
    * could not be made; never rejects.
    */
-  async saveImage(): Promise<boolean> {
-    const snapshot = await this.#snapshot();
-    return snapshot ? snapshot.module.saveImage(snapshot.host) : false;
+  saveImage(): Promise<boolean> {
+    return this.#snapshot('saveImage');
   }
 
   /**
@@ -761,9 +740,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * the chart. A browser that lacks the clipboard API or refuses gets a message instead: resolves
    * false; never rejects.
    */
-  async copyImage(): Promise<boolean> {
-    const snapshot = await this.#snapshot();
-    return snapshot ? snapshot.module.copyImage(snapshot.host) : false;
+  copyImage(): Promise<boolean> {
+    return this.#snapshot('copyImage');
   }
 
   /** Bar replay in progress: `{ time, index, playing, speed }` of the last bar shown, or null. */
@@ -823,8 +801,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const m = await loadReplay();
     if (this.#replayUi) return this.#replayUi;
     this.#adoptStyles(m.replayControlsStyles);
-    const deps = { core: this.#core, renderer: () => this.#view.renderer, lang: () => this.#lang() };
-    return (this.#replayUi = new m.ReplayControls(this, deps));
+    return (this.#replayUi = new m.ReplayControls(this, this.#deps));
   }
 
   /** Whether the chart fills the screen (`toggleFullscreen()`). */
@@ -859,10 +836,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
   };
 
   /** `chart_capture`'s renderer: a PNG data URL (JPEG when a PNG would be too large to send) and a thumbnail. */
-  readonly #captureForTool = async (request: { width?: number; height?: number; lastBars?: number }) => {
-    const { captureForModel } = await import('./compose-capture.js');
-    return captureForModel((options) => this.#captureCanvas(options), request);
-  };
+  readonly #captureForTool = async (request: { width?: number; height?: number; lastBars?: number }) =>
+    (await import('./compose-capture.js')).captureChartForModel(this, this.#deps, request);
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -1079,7 +1054,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         ${watchSignal(this.#paneLegends)}
         ${watchSignal(this.#latest)}
         ${watchSignal(this.#autoScale)}
-        ${this.#renderSettingsPopover()}
+        ${this.#popover?.renderChartSettings(this, this.#deps) ?? nothing}
         ${this.#a11y.tableShown && this.#a11y.dataTable ? this.#a11y.dataTable.renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings, locale: this.#lang() }) : nothing}
         <div class="sr-only" part="live" role="status" aria-live="polite">${this.#a11y.announcer.text}</div>
         ${this.#core.loadingOlder ? html`<div class="history-loading" role="status">${strings.loadingHistory}</div>` : nothing}
@@ -1091,7 +1066,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         ${this.#replayUi?.render() ?? nothing}
       </div>
       </div>
-      ${this.#shortcutModule ? this.#shortcutModule.renderShortcutDialog(this.#lang(), () => this.#restoreFocus()) : nothing}
+      ${this.#shortcutModule?.renderChartShortcuts(this, this.#deps) ?? nothing}
       <kline-command-palette exportparts="dialog: palette-dialog, search: palette-search, list: palette-list, option: palette-option, description: palette-description, form: palette-form, form-field: palette-form-field, form-help: palette-form-help, form-error: palette-form-error, run: palette-run, back: palette-back, close: palette-close, result: palette-result, error: palette-error" .chart=${this} locale=${this.#lang()}></kline-command-palette>
       <kline-settings-dialog exportparts="dialog: settings-dialog, form: settings-form, form-field: settings-form-field, form-help: settings-form-help, form-error: settings-form-error, apply: settings-apply, reset: settings-reset, close: settings-close, status: settings-status" .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
     </div>`;
@@ -1229,24 +1204,16 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.#a11y.toggleTable(show);
   }
 
-  #focusBefore: HTMLElement | null = null;
-
   /** Opens the keyboard shortcut list (the `?` key on the chart); focus returns where it was when it closes. */
   async showShortcuts(): Promise<void> {
     let active = document.activeElement as HTMLElement | null;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
-    const before = active && active !== document.body ? active : this;
-    if (!this.#shortcutModule) {
-      const module = await import('./shortcut-dialog.js');
-      this.#adoptStyles(module.shortcutDialogStyles);
-      this.#shortcutModule = module;
-      this.requestUpdate();
-      await this.updateComplete;
-    }
-    const dialog = this.renderRoot.querySelector<HTMLDialogElement>('dialog.shortcuts');
-    if (!dialog?.isConnected || dialog.open) return;
-    this.#focusBefore = before;
-    dialog.showModal();
+    this.#shortcutModule ??= await import('./shortcut-dialog.js');
+    return this.#shortcutModule.showChartShortcuts(
+      this,
+      this.#deps,
+      active && active !== document.body ? active : this,
+    );
   }
 
   #shortcutModule: ShortcutDialogModule | null = null;
@@ -1257,12 +1224,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const sheet = styles.styleSheet;
     if (sheet && root && !root.adoptedStyleSheets.includes(sheet))
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  }
-
-  #restoreFocus(): void {
-    const target = this.#focusBefore?.isConnected ? this.#focusBefore : this;
-    this.#focusBefore = null;
-    target.focus();
   }
 
   /** After a popup closes, focus goes back to the control that opened it (never to <body>). */
@@ -1386,56 +1347,18 @@ export class KlineChart extends SignalWatcher(LitElement) {
     };
   }
 
+  /** The study's settings popover: it and its element are a chunk (issue #12), shown once it is here. */
   #openSettings(instanceId: string, rect: DOMRect): void {
-    const el = this.renderRoot.querySelector<HTMLElement>('.main');
-    const main = el?.getBoundingClientRect() ?? new DOMRect();
-    const s = el ? clientScale(el, main) : { x: 1, y: 1 };
-    this._settings = {
-      instanceId,
-      x: (rect.left - main.left) / s.x,
-      y: (rect.bottom - main.top) / s.y + 4,
-      error: '',
-    };
-    // The popover and its element are a chunk (issue #12): shown once it is here.
-    if (this.#popover) return;
     loadSettingsPopover().then(
       (module) => {
         this.#popover = module;
-        this.requestUpdate();
+        module.openSettingsAt(this, instanceId, rect);
       },
-      (error: unknown) => {
-        this._settings = null;
-        console.warn('kline-chart: the indicator settings could not be loaded', error);
-      },
+      (error: unknown) => console.warn('kline-chart: the indicator settings could not be loaded', error),
     );
   }
 
   #popover: typeof import('../indicator-settings/settings-popover.js') | null = null;
-
-  async #applySettings(detail: import('../indicator-settings/index.js').IndicatorSettingsApplyDetail): Promise<void> {
-    const r = await this.#core.tools.execute('indicators_update', detail, { origin: 'user' });
-    if (!r.success && this._settings)
-      this._settings = { ...this._settings, error: toolErrorForPeople(this.#lang(), r.error) };
-  }
-
-  #renderSettingsPopover() {
-    const open = this._settings;
-    if (!open || !this.#popover) return nothing;
-    return this.#popover.renderSettingsPopover(
-      this.#core,
-      open,
-      this.#lang(),
-      {
-        apply: (detail) => void this.#applySettings(detail),
-        remove: (detail) => {
-          this._settings = null;
-          void this.#runUserTool('indicators_remove', detail);
-        },
-        close: () => (this._settings = null),
-      },
-      new Map(this.#view.specs.flatMap((p) => p.series.map((l) => [l.key, l.color] as const))),
-    );
-  }
 
   /** The palette, settings, shortcuts and data table buttons (in the "More" menu when the row is short). */
   #renderExtraButtons(strings: ReturnType<typeof chartStrings>) {
@@ -1450,43 +1373,21 @@ export class KlineChart extends SignalWatcher(LitElement) {
           <button part="fullscreen-button" aria-label=${strings.fullScreen} title=${`${strings.fullScreen} (Shift+F)`} aria-pressed=${this.fullscreen ? 'true' : 'false'} ?disabled=${!document.fullscreenEnabled} @click=${() => void this.toggleFullscreen()}>${lineIcon(svg`<path d="M2 6V2h4M14 6V2h-4M2 10v4h4M14 10v4h-4"/>`)}</button>`;
   }
 
+  /** The "More" button; its open menu is made in the menu's chunk from what this hands over. */
   #renderOverflowMenu(strings: ReturnType<typeof chartStrings>) {
-    const target = this.#core.store.state.target.get();
-    const d = this.#drawings;
-    return renderOverflowMenu(
-      this.#overflow,
-      {
-        fold: this.#overflow.fold === 0 ? 1 : this.#overflow.fold,
-        drawingTools: this.#overflow.compact,
-        period: target?.period ?? (isPeriod(this.period) ? this.period : null),
-        tool: d.tool,
-        magnet: d.magnet,
-        hasSelection: this.#core.store.state.drawingSelection.get().length > 0,
-        tableShown: this.#a11y.tableShown,
-        fullscreen: this.fullscreen,
-        fullscreenEnabled: document.fullscreenEnabled,
-        replaying: this.#replaying(),
-        strings,
-        drawing: drawingStrings(this.#lang()),
+    return renderOverflowMenu(this.#overflow, strings.more, () => ({
+      chart: this,
+      deps: this.#deps,
+      tableShown: this.#a11y.tableShown,
+      replaying: this.#replaying(),
+      drawingActions: this.#drawingActions(),
+      compare: () => {
+        this._search = { open: true, mode: 'compare', results: [] };
+        void this.#searchSymbols('');
+        this.#focusPart('symbol-input');
       },
-      {
-        setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
-        compare: () => {
-          this._search = { open: true, mode: 'compare', results: [] };
-          void this.#searchSymbols('');
-          this.#focusPart('symbol-input');
-        },
-        ...this.#drawingActions(),
-        palette: () => void this.openCommandPalette(),
-        settings: () => void this.openSettings(),
-        shortcuts: () => void this.showShortcuts(),
-        toggleTable: () => this.toggleDataTable(),
-        saveImage: () => void this.saveImage(),
-        copyImage: () => void this.copyImage(),
-        toggleFullscreen: () => void this.toggleFullscreen(),
-        replay: () => this.#toggleReplay(),
-      },
-    );
+      replay: () => this.#toggleReplay(),
+    }));
   }
 
   /** The replay button: choose a start bar, or leave the replay. */

@@ -2,7 +2,7 @@ import type uPlot from 'uplot';
 import { pxRatioOf } from '../../src/render/plot-pixel-ratio.js';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
-import type { ChartMarker, PriceLine } from '../../src/core/state/index.js';
+import type { PriceLine } from '../../src/core/state/index.js';
 import { stripBidiControls } from '../../src/core/data/strip-bidi-controls.js';
 import {
   localPoint,
@@ -16,13 +16,10 @@ import {
   type AxisTag,
 } from '../../src/render/index.js';
 import type { ChartPrimitive } from './chart-primitive.js';
-import type { ChartTooltip, TooltipLabels } from './chart-tooltip.js';
-import type { PriceLineDrag } from './price-line-drag.js';
-import { TouchHold } from './touch-hold.js';
+import type { TooltipLabels } from './chart-tooltip.js';
+import type { OverlayLayerInput } from './overlay-layer-input.js';
 
 export type { PriceLineMovedDetail } from './price-line-drag.js';
-
-const NO_MARKERS: readonly ChartMarker[] = [];
 
 type OverlayLayerParts = typeof import('./overlay-layer-parts.js');
 let parts: OverlayLayerParts | null = null;
@@ -59,35 +56,38 @@ export class OverlayLayerController {
   readonly #o: OverlayLayerOptions;
   #renderer: ChartRenderer | null = null;
   #container: HTMLElement | null = null;
-  /** Null until the parts are loaded: no line to grab before then. */
-  #drag: PriceLineDrag | null = null;
+  /** The price-line drag, the markers under the pointer and the tooltip: null until the parts are loaded. */
+  #input: OverlayLayerInput | null = null;
   #partsLoad: Promise<void> | null = null;
-  #tooltip: ChartTooltip | null = null;
   #tooltipParent: HTMLElement | null = null;
   readonly #primitives = new Map<string, Set<ChartPrimitive>>();
-  #pointer: { x: number; y: number } | null = null;
   /** The price pane's transform of the last frame painted (its numbers follow every frame). */
   #priceT: PlotTransform | null = null;
   /** The bar under the crosshair (the renderer's `onCursor`). */
   #cursorIndex: number | null = null;
-  /** The markers under the pointer: while any, the tooltip shows them whatever `legendMode` says. */
-  #markerHits: readonly ChartMarker[] = NO_MARKERS;
 
   constructor(options: OverlayLayerOptions) {
     this.#o = options;
-    if (parts) this.#drag = this.#createDrag(parts);
+    if (parts) this.#useParts(parts);
     // The first marker or price line (a tool, a restored layout) starts the load at once, not at its paint.
     else options.core.store.onCommit(() => void this.whenLoaded());
   }
 
-  #createDrag(p: OverlayLayerParts): PriceLineDrag {
-    return new p.PriceLineDrag({
-      core: this.#o.core,
+  /** Takes the loaded parts: the pointer handling and the tooltip (in the attached chart). */
+  #useParts(p: OverlayLayerParts): void {
+    const o = this.#o;
+    this.#input ??= new p.OverlayLayerInput({
+      core: o.core,
+      emit: o.emit,
       plot: () => this.#plot(),
       container: () => this.#container,
       invalidate: () => this.#renderer?.invalidateOverlay(),
-      emit: this.#o.emit,
+      priceT: () => this.#priceT,
+      clock: () => this.#renderer?.clock ?? null,
+      cursorIndex: () => this.#cursorIndex,
+      tooltipLabels: () => o.tooltipLabels?.() ?? { open: 'O', high: 'H', low: 'L', close: 'C', volume: 'V' },
     });
+    this.#input.tooltipIn(this.#tooltipParent);
   }
 
   /** True when the chart shows something only the parts paint or move. */
@@ -107,12 +107,11 @@ export class OverlayLayerController {
    * A failed load is reported on the console and resolves; the next commit tries again.
    */
   whenLoaded(): Promise<void> {
-    if (!this.#drag && !this.#partsLoad && this.#needsParts())
+    if (!this.#input && !this.#partsLoad && this.#needsParts())
       this.#partsLoad = loadOverlayLayerParts().then(
         (p) => {
           this.#partsLoad = null;
-          this.#drag ??= this.#createDrag(p);
-          this.#makeTooltip();
+          this.#useParts(p);
           this.#renderer?.invalidateOverlay();
         },
         (error: unknown) => {
@@ -133,7 +132,7 @@ export class OverlayLayerController {
     this.#renderer = renderer;
     this.#container = container;
     this.#tooltipParent = tooltipParent;
-    this.#makeTooltip();
+    this.#input?.tooltipIn(tooltipParent);
     container.addEventListener('pointerleave', this.#onLeave);
     container.addEventListener('pointerdown', this.#onDown, { capture: true });
     container.addEventListener('pointermove', this.#onMove, { capture: true });
@@ -150,18 +149,10 @@ export class OverlayLayerController {
       c.removeEventListener('pointercancel', this.#onCancel, { capture: true });
       c.removeEventListener('pointerleave', this.#onLeave);
     }
-    this.#touchHold.release();
-    this.#tooltip?.element.remove();
-    this.#tooltip = null;
+    this.#input?.detach();
     this.#tooltipParent = null;
     this.#container = null;
     this.#renderer = null;
-    this.#drag?.reset();
-  }
-
-  /** The floating tooltip (its code comes with the parts) in the attached chart, once both are here. */
-  #makeTooltip(): void {
-    if (parts && this.#tooltipParent && !this.#tooltip) this.#tooltip = new parts.ChartTooltip(this.#tooltipParent);
   }
 
   /** Adds custom painting to a pane; returns the function that removes it. */
@@ -200,10 +191,8 @@ export class OverlayLayerController {
   /** Price lines with a drag in progress shown at the pointer's price. */
   #lines(): readonly PriceLine[] {
     const lines = this.#o.core.priceLines.current();
-    return this.#drag ? this.#drag.lines(lines) : lines;
+    return this.#input?.lines(lines) ?? lines;
   }
-
-  readonly #touchHold = new TouchHold();
 
   /** The last price's dotted line, made again when the price or its colour changes. */
   #lastLine: PriceLine[] = [];
@@ -388,84 +377,25 @@ export class OverlayLayerController {
   }
 
   readonly #onDown = (e: PointerEvent): void => {
-    if (e.button !== 0 || this.#drag?.active) return;
+    if (e.button !== 0 || this.#input?.dragging) return;
     const claimed = this.#primitiveHit(e);
     if (claimed) {
       e.stopImmediatePropagation();
       this.#o.emit('kline-primitive-click', { id: claimed.primitive.id ?? null, x: claimed.x, y: claimed.y });
       return;
     }
-    // A finger on a line moves it up and down: its touch moves are not the page's to scroll while it is down.
-    if (this.#drag?.down(e) && e.pointerType === 'touch') this.#touchHold.hold(this.#container);
+    this.#input?.down(e);
   };
 
   /** The bar under the crosshair changed (the renderer's `onCursor`): moves or hides the tooltip. */
   cursor(index: number | null): void {
     this.#cursorIndex = index;
-    this.#showTooltip();
+    this.#input?.showTooltip();
   }
 
-  /** The markers' tooltip while the pointer is on a marker, else the bar's (by `legendMode`), or none. */
-  #showTooltip(): void {
-    const tip = this.#tooltip;
-    if (!tip || !parts) return;
-    const core = this.#o.core;
-    parts.updateTooltip(tip, {
-      index: this.#cursorIndex,
-      hits: this.#markerHits,
-      pointer: this.#pointer,
-      dragging: this.#drag?.active ?? false,
-      series: core.store.peek('series'),
-      clock: this.#renderer?.clock ?? null,
-      legendMode: core.store.peek('settings').legendMode,
-      labels: () => this.#o.tooltipLabels?.() ?? { open: 'O', high: 'H', low: 'L', close: 'C', volume: 'V' },
-    });
-  }
-
-  /** Markers whose shape is under the pointer (none before the parts are loaded). */
-  #markersUnder(e: PointerEvent): readonly ChartMarker[] {
-    const u = this.#plot();
-    const t = this.#priceT;
-    const bars = this.#o.core.store.peek('series')?.bars;
-    const markers = this.#o.core.markers.current();
-    if (!parts || !u || !t || !bars || markers.length === 0) return NO_MARKERS;
-    return parts.markersUnder(e, u, t, bars, markers);
-  }
-
-  readonly #onLeave = (): void => {
-    this.#markerHits = NO_MARKERS;
-    this.#pointer = null;
-    this.#tooltip?.hide();
-  };
-
-  readonly #onMove = (e: PointerEvent): void => {
-    const parent = this.#tooltip?.element.parentElement;
-    if (parent) {
-      const { x, y } = localPoint(parent, e);
-      this.#pointer = { x, y };
-    }
-    const drag = this.#drag;
-    if (drag?.active) {
-      drag.move(e);
-      return;
-    }
-    const hits = this.#markersUnder(e);
-    if (hits.length > 0 || this.#markerHits.length > 0) {
-      this.#markerHits = hits;
-      this.#showTooltip();
-    }
-    const cursor = drag ? drag.hoverCursor(e) : '';
-    // Written only when it changes: a style write per pointer move would dirty style every frame.
-    if (this.#container && this.#container.style.cursor !== cursor) this.#container.style.cursor = cursor;
-  };
-
-  readonly #onUp = (e: PointerEvent): void => {
-    this.#drag?.up(e);
-    if (!this.#drag?.active) this.#touchHold.release();
-  };
-
-  readonly #onCancel = (e: PointerEvent): void => {
-    this.#drag?.cancel(e);
-    if (!this.#drag?.active) this.#touchHold.release();
-  };
+  // Each hands the event to the pointer handling once the parts are in (overlay-layer-input.ts).
+  readonly #onLeave = (): void => this.#input?.leave();
+  readonly #onMove = (e: PointerEvent): void => this.#input?.move(e);
+  readonly #onUp = (e: PointerEvent): void => this.#input?.up(e);
+  readonly #onCancel = (e: PointerEvent): void => this.#input?.cancel(e);
 }

@@ -1,11 +1,7 @@
 import type { ChartRenderer, PriceRange } from '../../src/render/index.js';
-import { clientScale } from '../../src/render/index.js';
 import { TouchHold } from './touch-hold.js';
-
-/** A drag over the whole plot height multiplies the price span by e^SCALE_PER_HEIGHT (about 7). */
-const SCALE_PER_HEIGHT = 2;
-/** Two presses on the axis this close (ms) are a double-click: the scale fits the bars again. */
-const DOUBLE_CLICK_MS = 400;
+import { inputParts, loadInputParts } from './load-input-parts.js';
+import type { PriceAxisDrag } from './price-axis-drag.js';
 
 export interface PriceScaleDragOptions {
   readonly container: HTMLElement;
@@ -15,69 +11,61 @@ export interface PriceScaleDragOptions {
   /** The price scale is logarithmic: scaling and panning work on log prices. */
   readonly log: () => boolean;
   readonly signal: AbortSignal;
+  /** Says that the drag's chunk could not be fetched (at a press; the next one tries again). */
+  readonly notice?: () => void;
 }
 
 /**
  * The price axis as TradingView's: dragging it up stretches the price scale, down squeezes it, about its
  * middle; the scale then stays as set (a pan moves it with the pointer, pan-zoom-controller.ts) until a
  * double-click on the axis, "Reset chart view" or another instrument or period fits it to the bars again.
+ * The drag itself is in the chunk fetched after the first paint (price-axis-drag.ts, input-parts.ts): a
+ * press on the axis before it is here is claimed at once and it and its moves are handled, in order, when
+ * it arrives; a chunk that cannot be fetched leaves the scale as it is (a notice says so).
  */
 export class PriceScaleDrag {
   readonly #o: PriceScaleDragOptions;
+  #drag: PriceAxisDrag | null = null;
 
   constructor(options: PriceScaleDragOptions) {
     this.#o = options;
     const { container, signal } = options;
-    let drag: { id: number; y: number; range: PriceRange; height: number; scale: number } | null = null;
-    // A second press on the axis soon after the first: a double-click (the press is held back from the
-    // page, so the browser's dblclick does not come).
-    let lastPress = -Infinity;
+    // The pointer whose press on the axis is ours, until it is lifted.
+    let pressed: number | null = null;
     // A finger on the axis scales it: its vertical moves are not the page's to scroll (the panes are pan-y).
     const touchHold = new TouchHold();
     signal.addEventListener('abort', () => touchHold.release());
     container.addEventListener(
       'pointerdown',
       (e) => {
-        if (e.button !== 0 || !this.#onAxis(e)) return;
-        const range = this.current();
-        const height = this.#plotHeight();
-        if (!range || height <= 0) return;
+        if (e.button !== 0 || !this.#onAxis(e) || !this.current()) return;
         // Ours, not the pan's, a drawing's or the page's.
         e.stopPropagation();
         e.preventDefault();
-        if (e.timeStamp - lastPress < DOUBLE_CLICK_MS) {
-          lastPress = -Infinity;
-          this.set(null);
-          return;
-        }
-        lastPress = e.timeStamp;
-        drag = { id: e.pointerId, y: e.clientY, range, height, scale: clientScale(container).y };
+        pressed = e.pointerId;
         container.setPointerCapture(e.pointerId);
         if (e.pointerType === 'touch') touchHold.hold(container);
+        this.#withDrag((d) => d.down(e), false);
       },
       { capture: true, signal },
     );
     container.addEventListener(
       'pointermove',
       (e) => {
-        if (!drag) {
-          container.classList.toggle('over-price-axis', this.#onAxis(e));
-          return;
+        if (pressed === null) container.classList.toggle('over-price-axis', this.#onAxis(e));
+        else if (e.pointerId === pressed) {
+          e.stopPropagation();
+          this.#withDrag((d) => d.move(e));
         }
-        if (e.pointerId !== drag.id) return;
-        e.stopPropagation();
-        const dy = (e.clientY - drag.y) / drag.scale;
-        // A press that dragged is no first click of a double-click.
-        if (Math.abs(dy) > 3) lastPress = -Infinity;
-        this.set(scaleRange(drag.range, Math.exp((dy / drag.height) * SCALE_PER_HEIGHT), this.#o.log()));
       },
       { capture: true, signal },
     );
     const end = (e: PointerEvent) => {
-      if (drag?.id !== e.pointerId) return;
+      if (pressed !== e.pointerId) return;
       e.stopPropagation();
-      drag = null;
+      pressed = null;
       touchHold.release();
+      this.#withDrag((d) => d.end(e));
     };
     container.addEventListener('pointerup', end, { capture: true, signal });
     container.addEventListener('pointercancel', end, { capture: true, signal });
@@ -91,8 +79,7 @@ export class PriceScaleDrag {
 
   /** The price pane's scale as shown now. */
   current(): PriceRange | null {
-    const plot = this.#o.renderer.pane('price')?.plot;
-    const sc = plot?.scales.price;
+    const sc = this.#o.renderer.pane('price')?.plot?.scales.price;
     const min = sc?.min;
     const max = sc?.max;
     return min != null && max != null && Number.isFinite(min) && Number.isFinite(max) && max > min
@@ -104,15 +91,40 @@ export class PriceScaleDrag {
     this.#o.renderer.setPriceRange(range);
   }
 
-  /** Moves a fixed scale `range` by `dy` CSS px of pointer travel (down: the prices follow the pointer down). */
+  /**
+   * Moves a fixed scale `range` by `dy` CSS px of pointer travel (down: the prices follow the pointer
+   * down). Only the axis drag fixes a scale, so its chunk is here whenever there is one to move.
+   */
   panFrom(range: PriceRange, dy: number): void {
-    const height = this.#plotHeight();
-    if (height > 0) this.set(shiftRange(range, dy / height, this.#o.log()));
+    this.#drag?.panFrom(range, dy);
   }
 
-  #plotHeight(): number {
-    const over = this.#o.container.querySelector('.pane[data-pane-id="price"] .u-over');
-    return over ? over.getBoundingClientRect().height / clientScale(this.#o.container).y : 0;
+  /** Runs `act` with the drag: at once when its chunk is here, else when it arrives (in the order asked). */
+  #withDrag(act: (drag: PriceAxisDrag) => void, quiet = true): void {
+    const drag = this.#dragNow();
+    if (drag) return act(drag);
+    loadInputParts().then(
+      () => {
+        const loaded = this.#dragNow();
+        if (loaded) act(loaded);
+      },
+      (error: unknown) => {
+        if (quiet) return;
+        console.warn('kline-chart: the price axis drag could not be loaded', error);
+        this.#o.notice?.();
+      },
+    );
+  }
+
+  #dragNow(): PriceAxisDrag | null {
+    const parts = inputParts();
+    if (this.#drag || !parts) return this.#drag;
+    return (this.#drag = new parts.PriceAxisDrag({
+      container: this.#o.container,
+      current: () => this.current(),
+      set: (range) => this.set(range),
+      log: this.#o.log,
+    }));
   }
 
   /** Whether the pointer is over the price pane's price axis. */
@@ -122,29 +134,9 @@ export class PriceScaleDrag {
     if (!pane || !over) return false;
     const p = pane.getBoundingClientRect();
     const o = over.getBoundingClientRect();
-    if (e.clientY < o.top || e.clientY > o.bottom) return false;
+    if (e.clientY < o.top || e.clientY > o.bottom || o.height <= 0) return false;
     return this.#o.side() === 'right'
       ? e.clientX > o.right && e.clientX <= p.right
       : e.clientX < o.left && e.clientX >= p.left;
   }
-}
-
-const toScale = (v: number, log: boolean) => (log ? Math.log(v) : v);
-const fromScale = (v: number, log: boolean) => (log ? Math.exp(v) : v);
-
-/** `range` stretched by `factor` about its middle (in log prices on a log scale). */
-export function scaleRange(range: PriceRange, factor: number, log: boolean): PriceRange {
-  const lo = toScale(range.min, log);
-  const hi = toScale(range.max, log);
-  const mid = (lo + hi) / 2;
-  const half = ((hi - lo) / 2) * factor;
-  return { min: fromScale(mid - half, log), max: fromScale(mid + half, log) };
-}
-
-/** `range` moved by `fraction` of its height (positive: the prices move down, the range up). */
-export function shiftRange(range: PriceRange, fraction: number, log: boolean): PriceRange {
-  const lo = toScale(range.min, log);
-  const hi = toScale(range.max, log);
-  const shift = (hi - lo) * fraction;
-  return { min: fromScale(lo + shift, log), max: fromScale(hi + shift, log) };
 }

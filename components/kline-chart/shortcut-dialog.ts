@@ -1,5 +1,36 @@
-import { css, html, type TemplateResult } from 'lit';
+import { css, html, type CSSResult, type ReactiveElement, type TemplateResult } from 'lit';
 import { allChartStrings } from './chart-more-strings.js';
+
+/** The chart as the dialog needs it (`<kline-chart>`, kline-chart.ts): a rendered element and its insides' deps. */
+type Chart = ReactiveElement & { readonly renderRoot: HTMLElement | DocumentFragment };
+interface Deps {
+  lang(): string;
+  /** Adds the dialog's styles to the chart's adopted sheets (CSP-safe). */
+  adopt(styles: CSSResult): void;
+}
+
+/** Where focus was when each chart's dialog opened: it goes back there when the dialog closes. */
+const focusBefore = new WeakMap<HTMLElement, HTMLElement>();
+
+/** Opens the chart's dialog (rendered by {@link renderChartShortcuts}); `before` gets focus back on close. */
+export async function showChartShortcuts(chart: Chart, d: Deps, before: HTMLElement): Promise<void> {
+  d.adopt(shortcutDialogStyles);
+  chart.requestUpdate();
+  await chart.updateComplete;
+  const dialog = chart.renderRoot.querySelector<HTMLDialogElement>('dialog.shortcuts');
+  if (!dialog?.isConnected || dialog.open) return;
+  focusBefore.set(chart, before);
+  dialog.showModal();
+}
+
+/** The chart's dialog (closed until {@link showChartShortcuts}); closing it puts focus back. */
+export function renderChartShortcuts(chart: Chart, d: Deps): TemplateResult {
+  return renderShortcutDialog(d.lang(), () => {
+    const target = focusBefore.get(chart);
+    focusBefore.delete(chart);
+    (target?.isConnected ? target : chart).focus();
+  });
+}
 
 type Strings = ReturnType<typeof allChartStrings>;
 

@@ -3,15 +3,159 @@ import { PERIODS } from '../../src/core/data/index.js';
 import { listDrawingKinds } from '../../src/core/drawings/index.js';
 import { kindLabel } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import type { DrawingLayerTool } from './drawing-layer-controller.js';
-import type { OverflowMenuActions, OverflowMenuModel, ToolbarOverflowController } from './toolbar-overflow.js';
+import type {
+  Host,
+  OverflowMenuActions,
+  OverflowMenuChart,
+  OverflowMenuModel,
+  ToolbarOverflowController,
+} from './toolbar-overflow.js';
+import { clientScale } from '../../src/render/client-scale.js';
+import { chartStrings } from './chart-strings.js';
+import { drawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
+import { isPeriod } from '../../src/core/data/index.js';
 import { onMenuKeys } from '../menu-keys.js';
 
+/**
+ * The "More" menu of `ToolbarOverflowController` (toolbar-overflow.ts), a lazy chunk loaded by the first
+ * press of its button: the WAI-ARIA menu button pattern (Enter, Space or Down open it on the first item,
+ * Up on the last; Up/Down/Home/End move, Enter or Space choose, Escape closes and focus goes back to
+ * the button; Tab or a press outside close it too).
+ */
+export class OverflowMenu {
+  readonly #host: Host;
+  readonly #bar: ToolbarOverflowController;
+  #open = false;
+  #focusOnOpen: 'first' | 'last' | null = null;
+
+  constructor(host: Host, bar: ToolbarOverflowController) {
+    this.#host = host;
+    this.#bar = bar;
+    this.listen(host.isConnected);
+  }
+
+  get open(): boolean {
+    return this.#open;
+  }
+
+  /** Listens for a press outside the menu (while the element is connected). */
+  listen(on: boolean): void {
+    if (on) document.addEventListener('pointerdown', this.#onOutside, true);
+    else document.removeEventListener('pointerdown', this.#onOutside, true);
+  }
+
+  /** Opens (focusing the first or last item) or closes the menu; closing returns focus to the button. */
+  toggle(open = !this.#open, focus: 'first' | 'last' = 'first', returnFocus = true): void {
+    if (open === this.#open) return;
+    this.#open = open;
+    this.#focusOnOpen = open ? focus : null;
+    this.#host.requestUpdate();
+    if (!open && returnFocus) this.#button()?.focus();
+  }
+
+  /** After each render of the element: the menu fits, and an opened one takes focus. */
+  updated(): void {
+    this.#fitMenu();
+    if (!this.#focusOnOpen || !this.#open) return;
+    const items = this.items();
+    if (!items.length) return;
+    (this.#focusOnOpen === 'first' ? items[0] : items[items.length - 1]).focus();
+    this.#focusOnOpen = null;
+  }
+
+  /** The open menu ends inside the chart (which clips what is outside it): it scrolls instead. */
+  #fitMenu(): void {
+    const menu = this.#open ? this.#host.renderRoot.querySelector<HTMLElement>('[part="more-menu"]') : null;
+    if (!menu) return;
+    const room =
+      (this.#host.getBoundingClientRect().bottom - menu.getBoundingClientRect().top) / clientScale(this.#host).y;
+    menu.style.maxHeight = `min(70vh, 420px, ${Math.max(96, Math.floor(room - 4))}px)`;
+  }
+
+  #button(): HTMLElement | null {
+    return this.#host.renderRoot.querySelector<HTMLElement>('[part="more-button"]');
+  }
+
+  /** The menu's enabled items, top to bottom (none while it is closed). */
+  items(): HTMLElement[] {
+    return [
+      ...this.#host.renderRoot.querySelectorAll<HTMLElement>(
+        '[part="more-menu"] [role^="menuitem"]:not([aria-disabled="true"])',
+      ),
+    ];
+  }
+
+  readonly #onOutside = (e: PointerEvent): void => {
+    if (!this.#open) return;
+    const path = e.composedPath();
+    const menu = this.#host.renderRoot.querySelector('[part="more-menu"]');
+    if ((menu && path.includes(menu)) || path.includes(this.#button() as EventTarget)) return;
+    this.toggle(false, 'first', false);
+  };
+
+  /** Down or Up on the "More" button (already claimed). */
+  buttonKey(key: string): void {
+    const down = key === 'ArrowDown';
+    if (this.#open) this.items()[down ? 0 : this.items().length - 1]?.focus();
+    else this.toggle(true, down ? 'first' : 'last');
+  }
+
+  /**
+   * Runs a menu item's action: the menu closes and focus goes back to the "More" button first, so a
+   * dialog the action opens returns focus there (never to a removed item, never to `<body>`).
+   */
+  choose(action: () => void): void {
+    this.toggle(false);
+    action();
+  }
+
+  /** The open menu of the chart, from what `<kline-chart>` hands over. */
+  render(h: OverflowMenuChart): TemplateResult {
+    return renderChartMenu(this, this.#bar, h);
+  }
+}
+
+/** The chart's open "More" menu: its model and actions from what `<kline-chart>` hands over (kline-chart.ts). */
+function renderChartMenu(c: OverflowMenu, bar: ToolbarOverflowController, h: OverflowMenuChart): TemplateResult {
+  const { chart, deps } = h;
+  const { core, drawings } = deps;
+  const lang = deps.lang();
+  const target = core.store.state.target.get();
+  const strings = chartStrings(lang);
+  return renderMenuItems(
+    c,
+    {
+      fold: bar.fold || 1,
+      drawingTools: bar.compact,
+      period: target?.period ?? (isPeriod(chart.period) ? chart.period : null),
+      tool: drawings.tool,
+      magnet: drawings.magnet,
+      hasSelection: core.store.state.drawingSelection.get().length > 0,
+      tableShown: h.tableShown,
+      fullscreen: chart.fullscreen,
+      fullscreenEnabled: document.fullscreenEnabled,
+      replaying: h.replaying,
+      strings,
+      drawing: drawingStrings(lang),
+    },
+    {
+      setPeriod: (period) => void deps.run('chart_set_period', { period }),
+      compare: () => h.compare(),
+      ...h.drawingActions,
+      palette: () => void chart.openCommandPalette(),
+      settings: () => void chart.openSettings(),
+      shortcuts: () => void chart.showShortcuts(),
+      toggleTable: () => chart.toggleDataTable(),
+      saveImage: () => void chart.saveImage(),
+      copyImage: () => void chart.copyImage(),
+      toggleFullscreen: () => void chart.toggleFullscreen(),
+      replay: () => h.replay(),
+    },
+  );
+}
+
 /** The open "More" menu (a lazy chunk: loaded when the menu first opens). */
-export function renderMenuItems(
-  c: ToolbarOverflowController,
-  m: OverflowMenuModel,
-  a: OverflowMenuActions,
-): TemplateResult {
+export function renderMenuItems(c: OverflowMenu, m: OverflowMenuModel, a: OverflowMenuActions): TemplateResult {
   const s = m.strings;
   const d = m.drawing;
   // Items activated by Enter/Space arrive as clicks with detail 0: the keyboard drawing flow starts.

@@ -1,14 +1,16 @@
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Period } from '../../src/core/data/index.js';
 import type { DrawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
-import type { DrawingLayerTool } from './drawing-layer-controller.js';
+import type { DrawingLayerController, DrawingLayerTool } from './drawing-layer-controller.js';
+import type { ChartCore } from '../../src/core/commands/index.js';
 import { clientScale } from '../../src/render/client-scale.js';
 
 /** Below this width (the element's own, not the viewport's) the toolbar folds into the "More" menu. */
 export const COMPACT_WIDTH = 480;
 
-type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
+export type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 type MenuModule = typeof import('./toolbar-overflow-menu.js');
+type OverflowMenu = InstanceType<MenuModule['OverflowMenu']>;
 
 /**
  * How much of the toolbar's row is in the "More" menu, step by step as the row gets shorter: 0 nothing
@@ -87,14 +89,19 @@ export class ToolbarOverflowController implements ReactiveController {
   #compact = false;
   #fold: ToolbarFold = 0;
   #width = 0;
-  #open = false;
-  #focusOnOpen: 'first' | 'last' | null = null;
   #timer = 0;
-  /** The menu's chunk, once loaded (the first open loads it). */
-  menu: MenuModule | null = null;
+  /**
+   * The menu's state, keys and focus, once its chunk is here (toolbar-overflow-menu.ts): the first press
+   * of the "More" button, or its Down/Up key, loads it and is answered when it arrives.
+   */
+  menu: OverflowMenu | null = null;
 
-  constructor(host: Host) {
+  readonly #notice: () => void;
+
+  /** `notice` says that the menu's chunk could not be fetched (at a press; the next one tries again). */
+  constructor(host: Host, notice: () => void = () => undefined) {
     this.#host = host;
+    this.#notice = notice;
     host.addController(this);
   }
 
@@ -109,7 +116,7 @@ export class ToolbarOverflowController implements ReactiveController {
   }
 
   get open(): boolean {
-    return this.#open;
+    return this.menu?.open ?? false;
   }
 
   hostConnected(): void {
@@ -123,45 +130,42 @@ export class ToolbarOverflowController implements ReactiveController {
     this.#observer.observe(this.#host);
     // Size now, so the first paint already has the right toolbar.
     this.#setWidth(this.#host.getBoundingClientRect().width / clientScale(this.#host).x);
-    document.addEventListener('pointerdown', this.#onOutside, true);
+    this.menu?.listen(true);
   }
 
   hostDisconnected(): void {
     this.#observer?.disconnect();
     this.#observer = null;
     clearTimeout(this.#timer);
-    document.removeEventListener('pointerdown', this.#onOutside, true);
+    this.menu?.listen(false);
   }
 
   hostUpdated(): void {
     this.#measure();
-    this.#fitMenu();
-    if (!this.#focusOnOpen || !this.#open) return;
-    const items = this.items();
-    if (!items.length) return; // the menu's chunk is still loading
-    (this.#focusOnOpen === 'first' ? items[0] : items[items.length - 1]).focus();
-    this.#focusOnOpen = null;
+    this.menu?.updated();
   }
 
-  async #loadMenu(): Promise<void> {
-    if (this.menu) return;
-    const module = await import('./toolbar-overflow-menu.js');
-    const sheet = module.overflowMenuStyles.styleSheet;
-    const root = this.#host.shadowRoot;
-    if (sheet && root && !root.adoptedStyleSheets.includes(sheet))
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    this.menu = module;
-    this.#host.requestUpdate();
+  /** Runs `act` with the menu: at once when its chunk is here, else when it arrives. */
+  #withMenu(act: (menu: OverflowMenu) => void): void {
+    if (this.menu) return act(this.menu);
+    import('./toolbar-overflow-menu.js').then(
+      (module) => {
+        const sheet = module.overflowMenuStyles.styleSheet;
+        const root = this.#host.shadowRoot;
+        if (sheet && root && !root.adoptedStyleSheets.includes(sheet))
+          root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+        act((this.menu ??= new module.OverflowMenu(this.#host, this)));
+      },
+      (error: unknown) => {
+        console.warn('kline-chart: the "More" menu could not be loaded', error);
+        this.#notice();
+      },
+    );
   }
 
-  /** Opens (focusing the first or last item) or closes the menu; closing returns focus to the button. */
-  toggle(open = !this.#open, focus: 'first' | 'last' = 'first', returnFocus = true): void {
-    if (open === this.#open) return;
-    this.#open = open;
-    this.#focusOnOpen = open ? focus : null;
-    if (open) void this.#loadMenu();
-    this.#host.requestUpdate();
-    if (!open && returnFocus) this.#button()?.focus();
+  /** Opens or closes the menu (focusing its first or last item; closing returns focus to the button). */
+  toggle(open?: boolean, focus: 'first' | 'last' = 'first'): void {
+    this.#withMenu((menu) => menu.toggle(open, focus));
   }
 
   #setWidth(width: number): void {
@@ -175,7 +179,7 @@ export class ToolbarOverflowController implements ReactiveController {
     if (compact === this.#compact && !unfold && !refold) return;
     this.#compact = compact;
     if (unfold) this.#fold = 0;
-    if (this.fold === 0) this.#open = false;
+    if (this.fold === 0) this.menu?.toggle(false, 'first', false);
     this.#host.requestUpdate();
   }
 
@@ -193,66 +197,63 @@ export class ToolbarOverflowController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** The open menu ends inside the chart (which clips what is outside it): it scrolls instead. */
-  #fitMenu(): void {
-    const menu = this.#open ? this.#host.renderRoot.querySelector<HTMLElement>('[part="more-menu"]') : null;
-    if (!menu) return;
-    const room =
-      (this.#host.getBoundingClientRect().bottom - menu.getBoundingClientRect().top) / clientScale(this.#host).y;
-    menu.style.maxHeight = `min(70vh, 420px, ${Math.max(96, Math.floor(room - 4))}px)`;
-  }
-
-  #button(): HTMLElement | null {
-    return this.#host.renderRoot.querySelector<HTMLElement>('[part="more-button"]');
-  }
-
-  /** The menu's enabled items, top to bottom (none while it is closed or its chunk is loading). */
-  items(): HTMLElement[] {
-    return [
-      ...this.#host.renderRoot.querySelectorAll<HTMLElement>(
-        '[part="more-menu"] [role^="menuitem"]:not([aria-disabled="true"])',
-      ),
-    ];
-  }
-
-  readonly #onOutside = (e: PointerEvent): void => {
-    if (!this.#open) return;
-    const path = e.composedPath();
-    const menu = this.#host.renderRoot.querySelector('[part="more-menu"]');
-    if ((menu && path.includes(menu)) || path.includes(this.#button() as EventTarget)) return;
-    this.toggle(false, 'first', false);
-  };
-
-  /** The "More" button's keys. */
+  /** The "More" button's keys: Down opens the menu on its first item, Up on its last. */
   readonly onButtonKey = (e: KeyboardEvent): void => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      e.stopPropagation();
-      if (this.#open) this.items()[e.key === 'ArrowDown' ? 0 : this.items().length - 1]?.focus();
-      else this.toggle(true, e.key === 'ArrowDown' ? 'first' : 'last');
-    }
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    e.stopPropagation();
+    this.#withMenu((menu) => menu.buttonKey(e.key));
   };
-
-  /**
-   * Runs a menu item's action: the menu closes and focus goes back to the "More" button first, so a
-   * dialog the action opens returns focus there (never to a removed item, never to `<body>`).
-   */
-  choose(action: () => void): void {
-    this.toggle(false);
-    action();
-  }
 }
 
-/** The "More" button and, when open (and its chunk has loaded), its menu. Render it inside the toolbar. */
+/**
+ * What the chart's "More" menu needs of `<kline-chart>` besides its public methods: handed to the menu's
+ * chunk (toolbar-overflow-menu.ts `renderChartMenu`), which makes the menu's model and actions from it.
+ */
+export interface OverflowMenuChart {
+  /** The element's public side the menu's items call (`<kline-chart>`, kline-chart.ts). */
+  readonly chart: {
+    readonly period: string;
+    readonly fullscreen: boolean;
+    openCommandPalette(): Promise<unknown>;
+    openSettings(): Promise<unknown>;
+    showShortcuts(): Promise<void>;
+    toggleDataTable(): void;
+    saveImage(): Promise<boolean>;
+    copyImage(): Promise<boolean>;
+    toggleFullscreen(): Promise<boolean>;
+  };
+  /** The chart's insides the menu reads and runs tools through (the deps its context menu gets too). */
+  readonly deps: {
+    readonly core: ChartCore;
+    readonly drawings: DrawingLayerController;
+    /** The chart's catalogue tag. */
+    lang(): string;
+    /** Runs a chart tool as the user's (a failure shows as a notice). */
+    run(name: string, input: unknown): unknown;
+  };
+  readonly tableShown: boolean;
+  readonly replaying: boolean;
+  /** The drawing bar's actions (the same the menu's drawing items run). */
+  readonly drawingActions: Pick<OverflowMenuActions, 'setTool' | 'setMagnet' | 'copy' | 'delete'>;
+  /** Opens the compare search. */
+  compare(): void;
+  replay(): void;
+}
+
+/**
+ * The "More" button and, when open (and its chunk has loaded), its menu. Render it inside the toolbar.
+ * `chart` is read only for the open menu (its model and actions are made in the chunk).
+ */
 export function renderOverflowMenu(
   c: ToolbarOverflowController,
-  m: OverflowMenuModel,
-  a: OverflowMenuActions,
+  more: string,
+  chart: () => OverflowMenuChart,
 ): TemplateResult {
   return html`<span class="more">
     <button part="more-button" aria-haspopup="menu" aria-expanded=${c.open ? 'true' : 'false'} aria-controls="more-menu"
-      title=${m.strings.more} @click=${() => c.toggle()} @keydown=${c.onButtonKey}>${m.strings.more} ▾</button>
-    ${c.open && c.menu ? c.menu.renderMenuItems(c, m, a) : nothing}
+      title=${more} @click=${() => c.toggle()} @keydown=${c.onButtonKey}>${more} ▾</button>
+    ${c.menu?.open ? c.menu.render(chart()) : nothing}
   </span>`;
 }
 

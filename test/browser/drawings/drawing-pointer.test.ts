@@ -141,6 +141,23 @@ describe('drawing layer pointer and keyboard (standalone renderer)', () => {
     expect(stage.core.drawings.current().map((d) => d.id)).to.deep.equal([id]);
   });
 
+  it('Ctrl+V on another instrument than the copy came from says so and pastes nothing', async () => {
+    const id = await create(stage, {
+      kind: 'trend_line',
+      points: [
+        { time: bars.time[n - 40], price: 50 },
+        { time: bars.time[n - 30], price: 55 },
+      ],
+    });
+    stage.core.drawings.select([id]);
+    stage.key('c', { ctrlKey: true });
+    stage.core.setBars(bars, { symbol: 'OTHER' });
+    stage.key('v', { ctrlKey: true });
+    await waitFor(() => stage.errors.length > 0, 'a message');
+    expect(stage.errors).to.deep.equal(['The copied drawings belong to another instrument.']);
+    expect(stage.core.drawings.current()).to.deep.equal([]);
+  });
+
   it('Escape leaves a placing tool without creating anything', async () => {
     stage.controller.setTool('rectangle');
     const [x, y] = at(stage, n - 20, bars.close[n - 20]);

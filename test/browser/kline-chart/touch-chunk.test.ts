@@ -1,17 +1,26 @@
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { executeServerCommand, resetMouse } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
+import { pollUntil } from '../helpers/wait-for.js';
+import { drag } from '../helpers/price-axis-drag.js';
 import { openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
 
 type Range = { from: number; to: number };
-type Chart = HTMLElement & { context: { get(): { visibleRange: Range } | null }; whenPainted(): Promise<void> };
+type Chart = HTMLElement & {
+  context: { get(): { visibleRange: Range } | null };
+  whenPainted(): Promise<void>;
+  addPrimitive(p: {
+    paint(ctx: unknown, s: { plot: { top: number; height: number }; yToPrice(y: number): number }): void;
+  }): () => void;
+};
 type Point = [number, number];
 
 // The touch gestures (pinch, long press: components/kline-chart/pan-zoom-touch.ts), the pane separators'
-// drag (pane-separator-drag.ts) and the plot's keys (pan-zoom-keys.ts) are a chunk fetched after the first
-// paint (chunks/input-parts-<hash>.js); `whenPainted` does not wait for it. Until it is here a finger still
-// pans and a key or separator press is claimed and handled when it arrives; when it cannot be fetched, a
-// touch, press or key says why, in the chart's language, and fetches it again.
+// drag (pane-separator-drag.ts), the price axis's drag (price-axis-drag.ts) and the plot's keys
+// (pan-zoom-keys.ts) are a chunk fetched after the first paint (chunks/input-parts-<hash>.js);
+// `whenPainted` does not wait for it. Until it is here a finger still pans and a key, separator or axis
+// press is claimed and handled when it arrives; when it cannot be fetched, a touch, press or key says why,
+// in the chart's language, and fetches it again.
 
 /** Real touch input (Chromium DevTools protocol) from `from` to `to` (one point per finger), viewport px. */
 async function gesture(from: Point[], to: Point[], n = 8): Promise<void> {
@@ -23,6 +32,17 @@ async function gesture(from: Point[], to: Point[], n = 8): Promise<void> {
     });
   steps.push({ type: 'touchEnd', points: [] });
   await executeServerCommand('touch', { steps });
+}
+
+/** The prices at the top and bottom of the price plot at its next paint (the chart's own primitive API). */
+async function priceSpan(chart: Chart): Promise<{ top: number; bottom: number }> {
+  let span: { top: number; bottom: number } | null = null;
+  const remove = chart.addPrimitive({
+    paint: (_ctx, s) => void (span = { top: s.yToPrice(s.plot.top), bottom: s.yToPrice(s.plot.top + s.plot.height) }),
+  });
+  await waitFor(() => span !== null, 'the price pane painted');
+  remove();
+  return span!;
 }
 
 const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
@@ -76,6 +96,7 @@ describe('the touch gestures, pane separators and plot keys are a chunk fetched 
 
   afterEach(async () => {
     await executeServerCommand('block-requests', { pattern: null });
+    await resetMouse();
   });
 
   it('cannot be fetched: a finger pans, a touch says so (zh-TW); once it loads, two fingers pinch', async () => {
@@ -193,6 +214,54 @@ describe('the touch gestures, pane separators and plot keys are a chunk fetched 
     await executeServerCommand('block-requests', { pattern: null });
     expect(shiftLeft()).to.equal(true);
     await waitFor(() => chart.context.get()!.visibleRange.from < from, 'Shift+Left panned once the chunk loaded');
+    frame.remove();
+  });
+
+  it('cannot be fetched: a drag on the price axis says so (zh-TW) and neither scales nor pans; a press before it is in scales once it arrives', async () => {
+    const { frame, win, chart } = await mountBlocked('');
+    const box = frame.getBoundingClientRect();
+    const pane = chart.shadowRoot!.querySelector('.pane[data-pane-id="price"]')!;
+    const plot = pane.querySelector('.u-over')!.getBoundingClientRect();
+    // The middle of the price axis strip, in the frame's and in the page's px.
+    const ax = (plot.right + pane.getBoundingClientRect().right) / 2;
+    const ay = plot.top + plot.height / 2;
+    const at: [number, number] = [Math.round(box.left + ax), Math.round(box.top + ay)];
+    const before = await priceSpan(chart);
+    const from = chart.context.get()!.visibleRange.from;
+
+    await drag(at, [at[0], at[1] - 80]);
+    await waitFor(() => toast(chart).includes('價格軸'), `a notice about the price axis (shows "${toast(chart)}")`);
+    await chart.whenPainted();
+    expect(await priceSpan(chart), 'the scale as it was').to.deep.equal(before);
+    expect(chart.context.get()!.visibleRange.from, 'no pan').to.equal(from);
+
+    // Let through: a whole drag up, pressed, moved and lifted before the chunk is in (one task), is the
+    // axis's at once and stretches the scale when the chunk arrives.
+    await executeServerCommand('block-requests', { pattern: null });
+    const send = (type: string, dy: number) => {
+      const e = new win.PointerEvent(type, {
+        bubbles: true,
+        composed: true,
+        cancelable: true,
+        pointerId: 1,
+        pointerType: 'mouse',
+        button: 0,
+        clientX: ax,
+        clientY: ay + dy,
+      });
+      pane.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(send('pointerdown', 0), "the press is the axis's at once").to.equal(true);
+    send('pointermove', -40);
+    send('pointermove', -80);
+    send('pointerup', -80);
+    const span = (s: { top: number; bottom: number }) => s.top - s.bottom;
+    await pollUntil(
+      async () => span(await priceSpan(chart)) < span(before) * 0.8,
+      'the price span narrowed once the chunk loaded',
+    );
+    expect(chart.context.get()!.visibleRange.from, 'still no pan').to.equal(from);
     frame.remove();
   });
 });
