@@ -372,28 +372,37 @@ export class ChartRenderer {
       specs.map((sp) => sp.weight / totalWeight),
       avail,
     );
-    specs.forEach((spec, index) => {
-      const last = index === specs.length - 1;
-      const paneH = heights[index] + (last ? xAxisH : 0);
-      const full: PaneSpec = { ...spec, showXAxis: last, ...(leftAxis ? { leftAxis } : {}) };
-      const signature = paneSignature(full, settings);
-      let pane = this.#panes.get(spec.id);
-      if (pane && (pane.signature !== signature || was.layout)) {
-        pane.destroy();
-        this.#panes.delete(spec.id);
-        pane = undefined;
-      }
-      if (!pane) {
-        pane = new PanePlot(this.#o.container, full, this.#env(), { width, height: paneH });
-        this.#panes.set(spec.id, pane);
-        pane.setData(full);
-      } else {
-        if (pane.plot.width !== width || pane.plot.height !== paneH) pane.setSize(width, paneH);
-        if (was.data || pane.spec.series !== full.series) pane.setData(full);
-        else if (was.view) pane.setView(view);
-        else if (was.overlay) pane.redraw();
-      }
-    });
+    // New panes' painting waits until every pane is laid out (pane-plot.ts `holdPaint`): a later pane whose
+    // axis labels are wider widens the shared price axis and has the earlier ones drawn again.
+    const held: PanePlot[] = [];
+    try {
+      specs.forEach((spec, index) => {
+        const last = index === specs.length - 1;
+        const paneH = heights[index] + (last ? xAxisH : 0);
+        const full: PaneSpec = { ...spec, showXAxis: last, ...(leftAxis ? { leftAxis } : {}) };
+        const signature = paneSignature(full, settings);
+        let pane = this.#panes.get(spec.id);
+        if (pane && (pane.signature !== signature || was.layout)) {
+          pane.destroy();
+          this.#panes.delete(spec.id);
+          pane = undefined;
+        }
+        if (!pane) {
+          pane = new PanePlot(this.#o.container, full, this.#env(), { width, height: paneH });
+          this.#panes.set(spec.id, pane);
+          pane.holdPaint();
+          held.push(pane);
+          pane.setData(full);
+        } else {
+          if (pane.plot.width !== width || pane.plot.height !== paneH) pane.setSize(width, paneH);
+          if (was.data || pane.spec.series !== full.series) pane.setData(full);
+          else if (was.view) pane.setView(view);
+          else if (was.overlay) pane.redraw();
+        }
+      });
+    } finally {
+      for (const pane of held) pane.releasePaint(this.#axisWidth.width);
+    }
     const layoutChanged =
       was.layout ||
       specs.length !== this.#laidOut.length ||

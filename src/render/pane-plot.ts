@@ -241,6 +241,30 @@ export class PanePlot {
   /** The width uPlot was last given for the price axis (-1: not laid out yet). */
   #axisWidthUsed = -1;
 
+  /**
+   * Set while the renderer builds its panes (ChartRenderer `#render`): a pane's `draw` hook (its bars,
+   * histograms, comparisons and overlays) is held until all are laid out ({@link releasePaint}), as a later
+   * pane can still widen the shared price axis and so have this one laid out and drawn again (`relayoutAxis`).
+   */
+  #hold = false;
+  /** A `draw` hook was held and has not painted since. */
+  #held = false;
+
+  /** Holds this pane's `draw` hook in the draws that follow, until {@link releasePaint}. */
+  holdPaint(): void {
+    this.#hold = true;
+  }
+
+  /**
+   * Runs the `draw` hook a held draw left out, over uPlot's axes and series as the draw would have (the hook
+   * is the last thing a draw paints), unless the shared axis width `width` changed since this pane was laid
+   * out: `relayoutAxis` then draws the pane whole in a microtask, and what is painted now would be lost.
+   */
+  releasePaint(width: number): void {
+    this.#hold = false;
+    if (this.#held && this.#axisWidthUsed === width) this.plot.hooks.draw?.forEach((hook) => hook?.(this.plot));
+  }
+
   /** Shows the price scale fixed at `range`, or fitted to the bars in view again (`null`). */
   applyPriceRange(range: PriceRange | null): void {
     const view = this.env.view();
@@ -253,10 +277,11 @@ export class PanePlot {
    * Lays the axis out again when it was laid out at another width than `width` (the shared width
    * changed after this pane's layout). A pane laid out since at `width` is left alone: a rebuild that
    * forgets a pane's width and has its new pane report it again, or removes the widest pane before the
-   * others are laid out, costs no second pass.
+   * others are laid out, costs no second pass. A pane whose `draw` hook was held ({@link holdPaint}) and not
+   * painted since is drawn again too.
    */
   relayoutAxis(width: number): void {
-    if (this.#axisWidthUsed !== width) this.plot.redraw(false, true);
+    if (this.#axisWidthUsed !== width || this.#held) this.plot.redraw(false, true);
   }
 
   #yScale(): string {
@@ -688,6 +713,11 @@ export class PanePlot {
         drawClear: [(u) => this.spec.levels && x?.paintLevels(u, yScale, this.spec.levels, this.env.theme())],
         draw: [
           (u) => {
+            if (this.#hold) {
+              this.#held = true;
+              return;
+            }
+            this.#held = false;
             const ctx = u.ctx;
             const bars = this.env.bars();
             const view = this.env.view();

@@ -24,20 +24,25 @@ const LEVELS = [
 ] as const;
 type Level = (typeof LEVELS)[number]['id'];
 
-/** Month names (and month + day) in the chart's locale through Intl: `Jul`, `Jul 1`; `7月`, `7月1日`. */
-const monthFormats = new Map<string, { month: Intl.DateTimeFormat; day: Intl.DateTimeFormat }>();
-function monthFormat(locale: string): { month: Intl.DateTimeFormat; day: Intl.DateTimeFormat } {
-  let f = monthFormats.get(locale);
+/**
+ * Month names (and month + day) in the chart's locale through Intl: `Jul`, `Jul 1`; `7月`, `7月1日`. Each
+ * format is made when first used: an intraday axis asks only for month + day, and a format costs a few
+ * hundred microseconds to make.
+ */
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+function monthFormat(locale: string, day: boolean): Intl.DateTimeFormat {
+  const key = `${day ? 'd' : 'm'}${locale}`;
+  let f = monthFormats.get(key);
   if (!f) {
-    const make = (options: Intl.DateTimeFormatOptions) => {
-      try {
-        return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-      } catch {
-        return new Intl.DateTimeFormat('en', { ...options, timeZone: 'UTC' });
-      }
-    };
-    f = { month: make({ month: 'short' }), day: make({ month: 'short', day: 'numeric' }) };
-    monthFormats.set(locale, f);
+    const options: Intl.DateTimeFormatOptions = day
+      ? { month: 'short', day: 'numeric', timeZone: 'UTC' }
+      : { month: 'short', timeZone: 'UTC' };
+    try {
+      f = new Intl.DateTimeFormat(locale, options);
+    } catch {
+      f = new Intl.DateTimeFormat('en', options);
+    }
+    monthFormats.set(key, f);
   }
   return f;
 }
@@ -171,17 +176,16 @@ function pad(n: number): string {
 }
 
 function labelFor(d: Date, level: Level, newDay: boolean, newYear: boolean, locale: string): string {
-  const f = monthFormat(locale);
   const y = d.getUTCFullYear();
   if (level === 'y1' || level === 'y5') return String(y);
-  if (level === 'mo1' || level === 'mo3') return newYear ? String(y) : f.month.format(d);
+  if (level === 'mo1' || level === 'mo3') return newYear ? String(y) : monthFormat(locale, false).format(d);
   if (level === 'd1' || level === 'w1')
     return newYear
       ? String(y)
       : d.getUTCDate() === 1 || (level === 'w1' && d.getUTCDate() <= 7)
-        ? f.day.format(d)
+        ? monthFormat(locale, true).format(d)
         : String(d.getUTCDate());
-  if (newDay) return f.day.format(d);
+  if (newDay) return monthFormat(locale, true).format(d);
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 

@@ -28,9 +28,15 @@ export function derivePricePrecision(bars: Bars): number {
   if (n === 0) return 2;
   const cap = precisionCap(bars.close[n - 1]);
   let decimals = 0;
+  const columns = [bars.open, bars.high, bars.low, bars.close];
   for (let i = n - 1; i >= Math.max(0, n - 1000) && decimals < cap; i--) {
-    for (const column of [bars.open, bars.high, bars.low, bars.close]) {
-      const d = decimalsOf(column[i], cap);
+    for (const column of columns) {
+      const v = column[i];
+      // A price already whole at the decimals found has no more (decimalsOf returns the fewest that make it
+      // whole): one multiplication instead of a loop over every count below them, for most prices.
+      const scaled = v * 10 ** decimals;
+      if (Math.abs(scaled - Math.round(scaled)) <= Math.abs(scaled) * 1e-9) continue;
+      const d = decimalsOf(v, cap);
       if (d > decimals) decimals = d;
     }
   }
