@@ -1210,7 +1210,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const format = this.#legendFormat();
     const strings = chartStrings(this.#lang());
     // The legends are one Tab stop from the first paint: the first control (as the roving-focus chunk would have it).
-    let lead = !specs[0].series.length && !this.#core.comparisons.lines.get().length;
+    // A comparisons legend whose chunk is not here yet (or could not be fetched) has no control to lead with.
+    let lead = !specs[0].series.length && !(this.#core.comparisons.lines.get().length && this.#comparisonLegend.get());
     return specs.slice(1).map((spec) => {
       if (!tops.has(spec.id)) return nothing;
       const legend = html`<div class="pane-legend" data-pane-id=${spec.id} ${styleProps({ top: `${(tops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, hover, titles, this.#legendActions(true), format, strings, lead)}</div>`;
