@@ -36,7 +36,7 @@ import {
   registerDrawingKind,
   type DrawingKindDefinition,
 } from '../../src/core/drawings/index.js';
-import { renderComparisonValues, renderPriceLegend, renderSeriesValues } from './chart-legend.js';
+import { renderPriceLegend, renderSeriesValues } from './chart-legend.js';
 import { renderToolbar } from './chart-toolbar.js';
 import {
   describeAttributeValues,
@@ -80,6 +80,7 @@ import type { SettingsPopoverDeps } from '../indicator-settings/settings-popover
 import type { CaptureDeps } from './compose-capture.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
+type ComparisonLegendModule = typeof import('./comparison-legend.js');
 import { snapshotKey } from './snapshot-keys.js';
 import { isEditableTarget } from './editable-target.js';
 import { LocaleController } from '../i18n/locale-controller.js';
@@ -100,6 +101,8 @@ const loadReplay = lazyModule(() => import('./bar-replay-controls.js'));
 
 /** Save image / Copy image (chart-snapshot.ts), fetched on first use (a failed fetch is retried next time). */
 const loadSnapshot = lazyModule(() => import('./chart-snapshot.js'));
+/** The comparisons' legend: a chunk a chart loads once it has comparisons (issue #12). */
+const loadComparisonLegend = lazyModule(() => import('./comparison-legend.js'));
 
 /** The registry view a host page uses: list, execute, register. */
 export interface ChartToolsApi {
@@ -1161,8 +1164,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
       ${specs[0]?.series.length ? html`<div class="row">${renderSeriesValues(specs[0], hover, this.#titles(), this.#legendActions(false), format, strings, true)}</div>` : nothing}
       ${
         // Comparisons show percent from the first visible bar: only they make the legend follow the view.
-        lines.length
-          ? renderComparisonValues(lines, hover, s.view.get(), {
+        s.comparisons.get().length
+          ? this.#renderComparisons(lines, hover, s.view.get(), {
               label: strings.removeComparison,
               remove: (symbol) => void this.#runUserTool('comparison_remove', { symbol }),
               lead: !specs[0]?.series.length,
@@ -1170,6 +1173,33 @@ export class KlineChart extends SignalWatcher(LitElement) {
           : nothing
       }`;
   }
+
+  /**
+   * The comparisons' legend once its chunk is here (comparison-legend.ts): it starts loading when the
+   * first comparison is added, beside the comparison's data. A chunk that cannot be fetched leaves the lines
+   * drawn without it and says so once; the next comparison added tries again.
+   */
+  #renderComparisons(...args: Parameters<ComparisonLegendModule['renderComparisonValues']>) {
+    const legend = this.#comparisonLegend.get();
+    if (legend) return legend.renderComparisonValues(...args);
+    const entries = this.#core.store.state.comparisons.get();
+    if (this.#comparisonLegendTried !== entries) {
+      this.#comparisonLegendTried = entries;
+      loadComparisonLegend().then(
+        (module) => this.#comparisonLegend.set(module),
+        (error: unknown) => {
+          console.warn('kline-chart: the comparisons legend could not be loaded', error);
+          this.#showToast(chartStrings(this.#lang()).comparisonsFailed);
+        },
+      );
+    }
+    return nothing;
+  }
+
+  /** A signal: the legend is a computed template (#legend), which reads it. */
+  readonly #comparisonLegend = new Signal.State<ComparisonLegendModule | null>(null);
+  /** The comparisons for which the legend's chunk was last asked for (one try, and one notice, per change). */
+  #comparisonLegendTried: unknown = null;
 
   #renderPaneLegends() {
     const specs = this.#view.specs;
@@ -1180,7 +1210,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const format = this.#legendFormat();
     const strings = chartStrings(this.#lang());
     // The legends are one Tab stop from the first paint: the first control (as the roving-focus chunk would have it).
-    let lead = !specs[0].series.length && !this.#core.comparisons.lines.get().length;
+    // A comparisons legend whose chunk is not here yet (or could not be fetched) has no control to lead with.
+    let lead = !specs[0].series.length && !(this.#core.comparisons.lines.get().length && this.#comparisonLegend.get());
     return specs.slice(1).map((spec) => {
       if (!tops.has(spec.id)) return nothing;
       const legend = html`<div class="pane-legend" data-pane-id=${spec.id} ${styleProps({ top: `${(tops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, hover, titles, this.#legendActions(true), format, strings, lead)}</div>`;

@@ -109,7 +109,10 @@ describe('axe-core with every surface open', function () {
     it(`comparison lines and their legend values reach 4.5:1 against the background (${theme})`, async () => {
       const { chart } = await everythingPage(theme, false);
       const background = getComputedStyle(chart).backgroundColor;
-      const spans = [...chart.shadowRoot!.querySelectorAll<HTMLElement>('[data-testid="comparisons"] > span')];
+      // The legend is a chunk of its own (components/kline-chart/comparison-legend.ts), shown once it is here.
+      const legendSpans = () => chart.shadowRoot!.querySelectorAll<HTMLElement>('[data-testid="comparisons"] > span');
+      await waitFor(() => legendSpans().length > 0, 'the comparisons legend');
+      const spans = [...legendSpans()];
       expect(spans.length).to.equal(2);
       for (const span of spans) {
         const ratio = contrast(getComputedStyle(span).color, background);

@@ -51,6 +51,8 @@ describe('comparisons with the mock model', function () {
     const canvas = paneCanvas(chart, 'price');
     expect(canvasHash(canvas)).to.not.equal(hash);
     expect(countPixels(canvas, color, 30) - before, 'comparison line pixels').to.be.greaterThan(150);
+    // The legend is a chunk of its own (comparison-legend.ts), shown once it is here.
+    await waitFor(() => !!chart.shadowRoot!.querySelector('[data-testid="comparisons"]'), 'the comparisons legend');
     const legend = chart.shadowRoot!.querySelector('[data-testid="comparisons"]')!.textContent;
     expect(legend).to.match(/ETHUSDT .*%/);
     const requests = (await (await fetch(control('requests'))).json()) as {

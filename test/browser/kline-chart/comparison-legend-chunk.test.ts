@@ -1,0 +1,57 @@
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { waitFor } from '../helpers/chart-fixture.js';
+import { openFrame as openPage } from '../helpers/test-frame.js';
+
+type Result = { success: boolean };
+type Chart = HTMLElement & {
+  context: { get(): { comparisons: { symbol: string }[] } | null };
+  whenPainted(): Promise<void>;
+  tools: { ready(): Promise<void>; execute(name: string, input: unknown): Promise<Result> };
+};
+
+// The comparisons' legend is a chunk a chart loads once it has comparisons (issue #12;
+// components/kline-chart/comparison-legend.ts). Blocked, the comparison is still added and drawn and a
+// notice says the legend is missing; the next comparison, with the chunk reachable, shows both with their ×.
+
+describe('the comparisons legend in its own chunk', function () {
+  this.timeout(60000);
+
+  afterEach(async () => {
+    await executeServerCommand('block-requests', { pattern: null });
+  });
+
+  it('a blocked chunk keeps the comparison and says so; once it loads, the legend lists every comparison and its × removes one', async () => {
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/comparison-legend-' });
+    const { frame, win } = await openPage('/test/pages/script-tag.html');
+    const chart = win.document.querySelector('kline-chart') as Chart;
+    await waitFor(() => !!win.customElements.get('kline-chart') && chart.context.get() !== null, 'chart data', 20000);
+    await chart.whenPainted();
+    await chart.tools.ready();
+    const root = chart.shadowRoot!;
+
+    expect((await chart.tools.execute('comparison_create', { symbol: 'HKEX:HKDEMO' })).success).to.equal(true);
+    await waitFor(
+      () => /comparisons legend could not be loaded/.test(root.querySelector('.toast')?.textContent ?? ''),
+      'the notice',
+      10000,
+    );
+    expect(root.querySelector('[data-testid="comparisons"]')).to.equal(null);
+    expect(chart.context.get()!.comparisons.map((c) => c.symbol)).to.deep.equal(['HKEX:HKDEMO']);
+
+    await executeServerCommand('block-requests', { pattern: null });
+    expect((await chart.tools.execute('comparison_create', { symbol: 'ETHUSDT' })).success).to.equal(true);
+    await waitFor(
+      () => root.querySelectorAll('[part~="comparison-remove"]').length === 2,
+      'both legend entries',
+      20000,
+    );
+    const legend = root.querySelector('[data-testid="comparisons"]')!.textContent ?? '';
+    expect(legend).to.match(/HKEX:HKDEMO .*%/);
+    expect(legend).to.match(/ETHUSDT .*%/);
+    root.querySelector<HTMLButtonElement>('[part~="comparison-remove"]')!.click();
+    await waitFor(() => chart.context.get()!.comparisons.length === 1, 'a comparison removed');
+    expect(chart.context.get()!.comparisons[0].symbol).to.equal('ETHUSDT');
+    frame.remove();
+  });
+});
