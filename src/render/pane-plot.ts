@@ -4,7 +4,8 @@ import { makeFirstPlotDecoy } from './first-plot-decoy.js';
 import { formatAxisTicks, formatPriceTag } from './format-number.js';
 import { blankRange } from './blank-range.js';
 import type { PaneExtras } from './pane-extras.js';
-import { HeikinAshi, type Bars } from '../core/data/index.js';
+import type { Bars } from '../core/data/index.js';
+import type { HeikinAshi } from '../core/data/heikin-ashi.js';
 import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
@@ -389,7 +390,11 @@ export class PanePlot {
    */
   drawnBars(): Bars {
     const bars = this.env.bars();
-    return this.env.settings().candleStyle === 'heikin_ashi' ? (this.#heikinAshi ??= new HeikinAshi()).of(bars) : bars;
+    if (this.env.settings().candleStyle !== 'heikin_ashi') return bars;
+    // The style's code is in the modes' chunk (pane-extras.ts), which the renderer loads before such a
+    // frame: it is missing only after a failed fetch, and the market's own candles are drawn then.
+    const Computer = this.env.extras?.()?.HeikinAshi;
+    return Computer ? (this.#heikinAshi ??= new Computer()).of(bars) : bars;
   }
 
   #heikinAshi: HeikinAshi | null = null;
