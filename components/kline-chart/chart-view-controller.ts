@@ -33,7 +33,7 @@ export interface ChartViewOptions {
   readonly onCursor: (index: number | null) => void;
   /** The price scale was fixed by the user (a drag on its axis), or fits the bars again (`null`). */
   readonly onPriceRange?: (range: PriceRange | null) => void;
-  /** The percent or log scale's or Heikin-Ashi's code could not be fetched (ChartRenderer `onExtrasFailed`): say so. */
+  /** The percent or log scale's or a candle style's code could not be fetched (ChartRenderer `onExtrasFailed`): say so. */
   readonly onExtrasFailed?: (error: unknown, needed: ExtrasNeeded) => void;
   /** A pane separator's drag could not be fetched (pane-separators.ts): say so. */
   readonly inputFailed?: () => void;

@@ -54,7 +54,7 @@ export interface RendererOptions {
   /** Called after a frame that changed the panes or their sizes, with each pane's top offset (CSS px). */
   readonly onLayout?: (offsets: ReadonlyMap<string, number>) => void;
   /**
-   * The code of the percent or log scale, levels, the left scale or the Heikin-Ashi style (pane-extras.ts)
+   * The code of the percent or log scale, levels, the left scale or a candle style (pane-extras.ts)
    * could not be fetched: the chart is drawn without them (a linear scale, the market's candles) until a
    * later change loads it. `needed` says which of them the frame wanted.
    */
@@ -65,7 +65,7 @@ export interface RendererOptions {
 export interface ExtrasNeeded {
   /** A percent or log scale, study levels or a left scale. */
   readonly scale: boolean;
-  /** The Heikin-Ashi candle style. */
+  /** The Heikin-Ashi, line or area candle style. */
   readonly candles: boolean;
 }
 
@@ -118,7 +118,7 @@ export class ChartRenderer {
   /**
    * Whether a frame for `specs` (a left scale when `leftAxis`) needs the modes' code (pane-extras.ts) and
    * must wait for it: nothing is painted until it is here, so no frame shows a linear scale for a percent
-   * one, or plain candles for Heikin-Ashi ones. Starts its load. After a failed fetch the chart is drawn
+   * one, or plain candles for Heikin-Ashi ones or a close line. Starts its load. After a failed fetch the chart is drawn
    * without it, and tries again when what needs it changes (another scale, levels, a left scale, the
    * candle style), not on every new bar.
    */
@@ -127,14 +127,14 @@ export class ChartRenderer {
     const levels = specs.some((sp) => sp.levels?.length);
     const needed: ExtrasNeeded = {
       scale: leftAxis || levels || settings.priceScale !== 'linear',
-      candles: settings.candleStyle === 'heikin_ashi',
+      candles: ['heikin_ashi', 'line', 'area'].includes(settings.candleStyle),
     };
     if (!needed.scale && !needed.candles) {
       // Nothing wants it now: the next frame that does tries the fetch again.
       this.#extrasFailedFor = null;
       return false;
     }
-    const need = `${settings.priceScale} ${leftAxis} ${levels} ${needed.candles}`;
+    const need = `${settings.priceScale} ${leftAxis} ${levels} ${needed.candles && settings.candleStyle}`;
     if (this.#extrasLoading) return true;
     if (need === this.#extrasFailedFor) return false;
     this.#extrasLoading = true;

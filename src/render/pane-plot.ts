@@ -737,7 +737,11 @@ export class PanePlot {
             ctx.clip();
             if (this.spec.kind === 'price') {
               paintClouds(ctx, this.spec.series, i0, view.end, t, th);
-              paintCandles(ctx, this.drawnBars(), i0, i1, t, this.env.settings().candleStyle, colors, pxRatioOf(u));
+              const style = this.env.settings().candleStyle;
+              // The line and area styles are in the modes' chunk (pane-extras.ts): candles after a failed fetch.
+              const closeLine = style === 'line' || style === 'area' ? x?.paintCloseLine : undefined;
+              if (closeLine) closeLine(ctx, this.drawnBars(), i0, i1, t, style === 'area', colors, pxRatioOf(u));
+              else paintCandles(ctx, this.drawnBars(), i0, i1, t, style, colors, pxRatioOf(u));
               this.#paintComparisons(u, ctx, i0, i1, t);
               if (left) x?.paintLeftComparisons(u, ctx, left, t);
             }

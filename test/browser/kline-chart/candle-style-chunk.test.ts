@@ -12,10 +12,10 @@ type Chart = HTMLElement & {
   whenPainted(): Promise<void>;
 };
 
-// The Heikin-Ashi candle style's bars are in the chunk of the percent and log scales
-// (src/render/pane-extras.ts, chunks/pane-extras-<hash>.js): a chart with plain candles never fetches
-// it, the renderer loads it before the first frame in that style (no frame of plain candles first),
-// and a chunk that cannot be fetched is said while the market's own candles are drawn.
+// The Heikin-Ashi bars and the line and area styles' painter are in the chunk of the percent and log
+// scales (src/render/pane-extras.ts, chunks/pane-extras-<hash>.js): a chart with plain candles never
+// fetches it, the renderer loads it before the first frame in one of those styles (no frame of plain
+// candles first), and a chunk that cannot be fetched is said while solid candles are drawn.
 
 const EXTRAS = /^chunks\/pane-extras-/;
 const UP = '#00c000';
@@ -74,7 +74,7 @@ const priceCanvas = (chart: Chart) =>
 const falling = (chart: Chart) => countPixels(priceCanvas(chart), parseColor(DOWN), 12);
 const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
 
-describe('the Heikin-Ashi style is in a chunk, loaded before the frame that shows it', function () {
+describe('the Heikin-Ashi, line and area styles are in a chunk, loaded before the frame that shows them', function () {
   this.timeout(60000);
 
   afterEach(async () => {
@@ -106,13 +106,42 @@ describe('the Heikin-Ashi style is in a chunk, loaded before the frame that show
     frame.remove();
   });
 
+  it('the first line frame is a close line, and a blocked chunk under area draws solid candles', async () => {
+    const { frame, win, chart } = await mount({ indicators: '' });
+    const bodies = countFallingBodies(win);
+    try {
+      const set = await chart.tools.execute('settings_update', { values: { candleStyle: 'line' } });
+      expect(set.success, JSON.stringify(set)).to.equal(true);
+      await waitFor(() => loadedScripts(win).some((p) => EXTRAS.test(p)), 'the chunk once the line style is on');
+      await chart.whenPainted();
+      await chart.whenPainted();
+    } finally {
+      bodies.stop();
+    }
+    expect(bodies.count(), 'candle bodies painted since the switch to a line').to.equal(0);
+    expect(falling(chart), 'no falling candle under the line style').to.be.lessThan(20);
+    frame.remove();
+
+    const second = await mount({ indicators: '' });
+    const market = falling(second.chart);
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/pane-extras-' });
+    await second.chart.tools.execute('settings_update', { values: { candleStyle: 'area' } });
+    await waitFor(() => toast(second.chart).includes('candle style'), `a notice (shows "${toast(second.chart)}")`);
+    await second.chart.whenPainted();
+    expect(falling(second.chart), 'solid candles without the chunk').to.be.closeTo(market, market * 0.05);
+    second.frame.remove();
+  });
+
   it('a chunk that cannot be fetched is said (ja) and the market candles are drawn; a later change loads it', async () => {
     const { frame, chart } = await mount({ locale: 'ja', indicators: '' });
     const market = falling(chart);
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/pane-extras-' });
     const set = await chart.tools.execute('settings_update', { values: { candleStyle: 'heikin_ashi' } });
     expect(set.success, JSON.stringify(set)).to.equal(true);
-    await waitFor(() => toast(chart).includes('平均足'), `a notice about the candles (shows "${toast(chart)}")`);
+    await waitFor(
+      () => toast(chart).includes('ローソク足のスタイル'),
+      `a notice about the candles (shows "${toast(chart)}")`,
+    );
     await chart.whenPainted();
     expect(falling(chart), 'the market candles without the chunk').to.be.closeTo(market, market * 0.05);
 
