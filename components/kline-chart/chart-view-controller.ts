@@ -11,6 +11,7 @@ import {
   type PaneLayoutSpec,
   type ChartTheme,
   type PriceRange,
+  type ExtrasNeeded,
 } from '../../src/render/index.js';
 import { PaneSeparators } from './pane-separators.js';
 import { resolveAutoTheme, ThemeWatcher } from '../theme-watcher.js';
@@ -32,8 +33,8 @@ export interface ChartViewOptions {
   readonly onCursor: (index: number | null) => void;
   /** The price scale was fixed by the user (a drag on its axis), or fits the bars again (`null`). */
   readonly onPriceRange?: (range: PriceRange | null) => void;
-  /** The percent or log scale's code could not be fetched (ChartRenderer `onExtrasFailed`): say so. */
-  readonly onExtrasFailed?: (error: unknown) => void;
+  /** The percent or log scale's or a candle style's code could not be fetched (ChartRenderer `onExtrasFailed`): say so. */
+  readonly onExtrasFailed?: (error: unknown, needed: ExtrasNeeded) => void;
   /** A pane separator's drag could not be fetched (pane-separators.ts): say so. */
   readonly inputFailed?: () => void;
   /** The theme's colours changed (the legend re-renders in them). */

@@ -466,9 +466,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
       onTheme: () => this.requestUpdate(),
       onPriceRange: (range) => this.#priceRange.set(range),
       inputFailed: () => this.#showToast(chartStrings(this.#lang()).inputFailed),
-      onExtrasFailed: (error) => {
-        console.warn('kline-chart: the price scale could not be loaded', error);
-        this.#showToast(chartStrings(this.#lang()).scaleFailed);
+      onExtrasFailed: (error, needed) => {
+        console.warn('kline-chart: the price scale or candle style could not be loaded', error);
+        const strings = chartStrings(this.#lang());
+        this.#showToast(needed.scale ? strings.scaleFailed : strings.candlesFailed);
       },
     });
     this.#autoScale = autoScaleMark(this.#priceRange, {

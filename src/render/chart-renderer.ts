@@ -54,10 +54,19 @@ export interface RendererOptions {
   /** Called after a frame that changed the panes or their sizes, with each pane's top offset (CSS px). */
   readonly onLayout?: (offsets: ReadonlyMap<string, number>) => void;
   /**
-   * The code of the percent or log scale, levels or the left scale (pane-extras.ts) could not be
-   * fetched: the chart is drawn without them (a linear scale) until a later change loads it.
+   * The code of the percent or log scale, levels, the left scale or a candle style (pane-extras.ts)
+   * could not be fetched: the chart is drawn without them (a linear scale, the market's candles) until a
+   * later change loads it. `needed` says which of them the frame wanted.
    */
-  readonly onExtrasFailed?: (error: unknown) => void;
+  readonly onExtrasFailed?: (error: unknown, needed: ExtrasNeeded) => void;
+}
+
+/** What a frame wanted from pane-extras.ts when its fetch failed (`onExtrasFailed`). */
+export interface ExtrasNeeded {
+  /** A percent or log scale, study levels or a left scale. */
+  readonly scale: boolean;
+  /** The Heikin-Ashi, line or area candle style. */
+  readonly candles: boolean;
 }
 
 let nextSyncKey = 0;
@@ -109,14 +118,23 @@ export class ChartRenderer {
   /**
    * Whether a frame for `specs` (a left scale when `leftAxis`) needs the modes' code (pane-extras.ts) and
    * must wait for it: nothing is painted until it is here, so no frame shows a linear scale for a percent
-   * one. Starts its load. After a failed fetch the chart is drawn without it, and tries again when what
-   * needs it changes (another scale, levels, a left scale), not on every new bar.
+   * one, or plain candles for Heikin-Ashi ones or a close line. Starts its load. After a failed fetch the chart is drawn
+   * without it, and tries again when what needs it changes (another scale, levels, a left scale, the
+   * candle style), not on every new bar.
    */
   #extrasMissing(specs: readonly PaneLayoutSpec[], settings: ChartSettings, leftAxis: boolean): boolean {
     if (paneExtras) return false;
     const levels = specs.some((sp) => sp.levels?.length);
-    if (!(leftAxis || levels || settings.priceScale !== 'linear')) return false;
-    const need = `${settings.priceScale} ${leftAxis} ${levels}`;
+    const needed: ExtrasNeeded = {
+      scale: leftAxis || levels || settings.priceScale !== 'linear',
+      candles: ['heikin_ashi', 'line', 'area'].includes(settings.candleStyle),
+    };
+    if (!needed.scale && !needed.candles) {
+      // Nothing wants it now: the next frame that does tries the fetch again.
+      this.#extrasFailedFor = null;
+      return false;
+    }
+    const need = `${settings.priceScale} ${leftAxis} ${levels} ${needed.candles && settings.candleStyle}`;
     if (this.#extrasLoading) return true;
     if (need === this.#extrasFailedFor) return false;
     this.#extrasLoading = true;
@@ -129,7 +147,7 @@ export class ChartRenderer {
         this.#extrasLoading = false;
         this.#extrasFailedFor = need;
         if (this.#gone) return;
-        this.#o.onExtrasFailed?.(error);
+        this.#o.onExtrasFailed?.(error, needed);
         this.#mark('layout');
       },
     );

@@ -84,7 +84,8 @@ function decimate(bars: Bars, i0: number, i1: number, t: PlotTransform, byTalles
  * Draws bars `i0..i1` batched by colour: all rising wicks in one path, all falling in another, the
  * bodies likewise, each stroked or filled once. The paths are the context's own (`beginPath`), so a
  * frame allocates nothing. Bars narrower than two pixels fold into one high/low line per pixel
- * column (min/max decimation), so a million bars cost about one pass.
+ * column (min/max decimation), so a million bars cost about one pass. The `line` and `area` styles
+ * are paint-close-line.ts (in the pane-extras chunk, issue #12); given here, they draw solid candles.
  */
 export function paintCandles(
   ctx: CanvasRenderingContext2D,
@@ -97,26 +98,6 @@ export function paintCandles(
   pixelRatio: number,
 ): void {
   if (i1 < i0) return;
-  if (style === 'line' || style === 'area') {
-    // The close line; `area` fills below it first.
-    if (style === 'area') {
-      ctx.beginPath();
-      const ends = traceCloses(ctx, bars, i0, i1, t);
-      if (!ends) return;
-      const bottom = ctx.canvas.height;
-      ctx.lineTo(ends.lastX, bottom);
-      ctx.lineTo(ends.firstX, bottom);
-      ctx.closePath();
-      ctx.fillStyle = colors.areaFill;
-      ctx.fill();
-    }
-    ctx.beginPath();
-    if (!traceCloses(ctx, bars, i0, i1, t)) return;
-    ctx.lineWidth = 1.5 * pixelRatio;
-    ctx.strokeStyle = colors.line;
-    ctx.stroke();
-    return;
-  }
   const { open, high, low, close } = bars;
   if (t.slot < 2) {
     const count = decimate(bars, i0, i1, t, false);
@@ -198,32 +179,6 @@ export function paintCandles(
       ctx.stroke();
     }
   }
-}
-
-/** Traces the close line of bars `i0..i1` into the context's path; returns its first and last x, or null. */
-function traceCloses(
-  ctx: CanvasRenderingContext2D,
-  bars: Bars,
-  i0: number,
-  i1: number,
-  t: PlotTransform,
-): { firstX: number; lastX: number } | null {
-  let started = false;
-  let firstX = 0;
-  let lastX = 0;
-  const step = t.slot < 1 ? Math.max(1, Math.floor(1 / t.slot)) : 1;
-  for (let i = i0; i <= i1; i += step) {
-    const c = bars.close[i];
-    if (c !== c) continue;
-    const x = t.x(i);
-    if (!started) {
-      ctx.moveTo(x, t.y(c));
-      firstX = x;
-      started = true;
-    } else ctx.lineTo(x, t.y(c));
-    lastX = x;
-  }
-  return started ? { firstX, lastX } : null;
 }
 
 /**

@@ -4,7 +4,8 @@ import { makeFirstPlotDecoy } from './first-plot-decoy.js';
 import { formatAxisTicks, formatPriceTag } from './format-number.js';
 import { blankRange } from './blank-range.js';
 import type { PaneExtras } from './pane-extras.js';
-import { HeikinAshi, type Bars } from '../core/data/index.js';
+import type { Bars } from '../core/data/index.js';
+import type { HeikinAshi } from '../core/data/heikin-ashi.js';
 import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
@@ -389,7 +390,11 @@ export class PanePlot {
    */
   drawnBars(): Bars {
     const bars = this.env.bars();
-    return this.env.settings().candleStyle === 'heikin_ashi' ? (this.#heikinAshi ??= new HeikinAshi()).of(bars) : bars;
+    if (this.env.settings().candleStyle !== 'heikin_ashi') return bars;
+    // The style's code is in the modes' chunk (pane-extras.ts), which the renderer loads before such a
+    // frame: it is missing only after a failed fetch, and the market's own candles are drawn then.
+    const Computer = this.env.extras?.()?.HeikinAshi;
+    return Computer ? (this.#heikinAshi ??= new Computer()).of(bars) : bars;
   }
 
   #heikinAshi: HeikinAshi | null = null;
@@ -732,7 +737,11 @@ export class PanePlot {
             ctx.clip();
             if (this.spec.kind === 'price') {
               paintClouds(ctx, this.spec.series, i0, view.end, t, th);
-              paintCandles(ctx, this.drawnBars(), i0, i1, t, this.env.settings().candleStyle, colors, pxRatioOf(u));
+              const style = this.env.settings().candleStyle;
+              // The line and area styles are in the modes' chunk (pane-extras.ts): candles after a failed fetch.
+              const closeLine = style === 'line' || style === 'area' ? x?.paintCloseLine : undefined;
+              if (closeLine) closeLine(ctx, this.drawnBars(), i0, i1, t, style === 'area', colors, pxRatioOf(u));
+              else paintCandles(ctx, this.drawnBars(), i0, i1, t, style, colors, pxRatioOf(u));
               this.#paintComparisons(u, ctx, i0, i1, t);
               if (left) x?.paintLeftComparisons(u, ctx, left, t);
             }
