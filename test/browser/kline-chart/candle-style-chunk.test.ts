@@ -4,6 +4,7 @@ import type { Bar } from '../../../src/core/data/index.js';
 import { countPixels, parseColor } from '../helpers/canvas-pixels.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { loadedScripts, openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+import { zigzagRise } from '../helpers/zigzag-rise.js';
 
 type Result = { success: boolean; error?: unknown };
 type Chart = HTMLElement & {
@@ -20,22 +21,6 @@ type Chart = HTMLElement & {
 const EXTRAS = /^chunks\/pane-extras-/;
 const UP = '#00c000';
 const DOWN = '#e00000';
-
-/** A steady rise whose candles alternate: every second market bar falls, no Heikin-Ashi bar past the first does. */
-function zigzagRise(count: number): Bar[] {
-  return Array.from({ length: count }, (_, i) => {
-    const mid = 100 + i * 0.5;
-    const [open, close] = i % 2 === 0 ? [mid - 1, mid + 1.2] : [mid + 1, mid - 0.6];
-    return {
-      time: Date.UTC(2026, 0, 5, 9) + i * 60_000,
-      open,
-      high: Math.max(open, close) + 0.3,
-      low: Math.min(open, close) - 0.3,
-      close,
-      volume: 100,
-    };
-  });
-}
 
 /** A painted chart of the bundle (the script-tag test page) showing the zigzag rise, with `attrs`. */
 async function mount(attrs: Record<string, string>): Promise<{ frame: HTMLIFrameElement; win: Win; chart: Chart }> {

@@ -1,27 +1,11 @@
 import { expect } from '@open-wc/testing';
-import type { Bar } from '../../../src/core/data/index.js';
 import { countPixels, parseColor } from '../helpers/canvas-pixels.js';
 import { paneCanvas } from '../helpers/chart-fixture.js';
 import { mountChart, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
+import { zigzagRise } from '../helpers/zigzag-rise.js';
 
 const UP = '#00c000';
 const DOWN = '#e00000';
-
-/** A steady rise whose candles alternate: every second bar opens above its close. */
-function zigzagRise(count: number): Bar[] {
-  return Array.from({ length: count }, (_, i) => {
-    const mid = 100 + i * 0.5;
-    const [open, close] = i % 2 === 0 ? [mid - 1, mid + 1.2] : [mid + 1, mid - 0.6];
-    return {
-      time: Date.UTC(2026, 0, 5, 9) + i * 60_000,
-      open,
-      high: Math.max(open, close) + 0.3,
-      low: Math.min(open, close) - 0.3,
-      close,
-      volume: 100,
-    };
-  });
-}
 
 /** `heikin_ashi` draws averaged candles (src/core/data/heikin-ashi.ts); the legend keeps market prices. */
 describe('Heikin-Ashi candles', function () {
