@@ -80,6 +80,8 @@ export interface ChartStrings {
   readonly keysFailed: string;
   /** The "More" menu's chunk could not be fetched. */
   readonly menuFailed: string;
+  /** The keyboard shortcut list's chunk could not be fetched. */
+  readonly shortcutsFailed: string;
   /** Shown at a key, a touch or a pane separator's press when their code (input-parts.ts) cannot be fetched. */
   readonly inputFailed: string;
 }
@@ -152,6 +154,7 @@ export const EN_CHART: ChartStrings = {
   scaleFailed: 'The price scale could not be loaded: a linear scale is shown. Check the connection and try again.',
   keysFailed: 'The keyboard crosshair could not be loaded. Check the connection and try again.',
   menuFailed: 'The "More" menu could not be loaded. Check the connection and try again.',
+  shortcutsFailed: 'The keyboard shortcuts could not be loaded. Check the connection and try again.',
   inputFailed:
     'The chart keys, pinch, long press, pane resizing and price axis scaling could not be loaded. Check the connection and try again.',
 };

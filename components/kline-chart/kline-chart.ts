@@ -1204,11 +1204,21 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.#a11y.toggleTable(show);
   }
 
-  /** Opens the keyboard shortcut list (the `?` key on the chart); focus returns where it was when it closes. */
+  /**
+   * Opens the keyboard shortcut list (the `?` key on the chart); focus returns where it was when it closes.
+   * Its code is a chunk: when it cannot be fetched a notice says so and this resolves (the next call tries again).
+   */
   async showShortcuts(): Promise<void> {
     let active = document.activeElement as HTMLElement | null;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
-    this.#shortcutModule ??= await import('./shortcut-dialog.js');
+    try {
+      this.#shortcutModule ??= await import('./shortcut-dialog.js');
+    } catch (error) {
+      // As the "More" menu's and bar replay's chunks: a notice in the chart's language; the next try fetches again.
+      console.warn('kline-chart: the keyboard shortcuts could not be loaded', error);
+      this.#showToast(chartStrings(this.#lang()).shortcutsFailed);
+      return;
+    }
     return this.#shortcutModule.showChartShortcuts(
       this,
       this.#deps,

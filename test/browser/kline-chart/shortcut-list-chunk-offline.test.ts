@@ -28,9 +28,7 @@ const dialogOpen = (chart: Chart) => !!chart.shadowRoot!.querySelector('dialog.s
 /** The `?` key pressed with focus on the chart (its plot). */
 function pressHelp(win: Win, chart: Chart): void {
   chart.focus();
-  chart.dispatchEvent(
-    new win.KeyboardEvent('keydown', { key: '?', bubbles: true, composed: true, cancelable: true }),
-  );
+  chart.dispatchEvent(new win.KeyboardEvent('keydown', { key: '?', bubbles: true, composed: true, cancelable: true }));
 }
 
 describe('a chart whose shortcut list chunk cannot be fetched', function () {
@@ -48,7 +46,10 @@ describe('a chart whose shortcut list chunk cannot be fetched', function () {
     win.addEventListener('unhandledrejection', onRejection);
     try {
       pressHelp(win, chart);
-      await waitFor(() => toast(chart).includes('键盘快捷键'), `a notice about the shortcut list (shows "${toast(chart)}")`);
+      await waitFor(
+        () => toast(chart).includes('键盘快捷键'),
+        `a notice about the shortcut list (shows "${toast(chart)}")`,
+      );
       expect(toast(chart)).to.match(/无法加载/);
       expect(dialogOpen(chart)).to.equal(false);
       await new Promise((r) => setTimeout(r, 50));
