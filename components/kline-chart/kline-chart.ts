@@ -1357,14 +1357,17 @@ export class KlineChart extends SignalWatcher(LitElement) {
     };
   }
 
-  /** The study's settings popover: it and its element are a chunk (issue #12), shown once it is here. */
+  /** The study's settings popover: it and its element are a chunk (issue #12), shown once it is here (a notice when it cannot be fetched; the next press tries again). */
   #openSettings(instanceId: string, rect: DOMRect): void {
     loadSettingsPopover().then(
       (module) => {
         this.#popover = module;
         module.openSettingsAt(this, instanceId, rect);
       },
-      (error: unknown) => console.warn('kline-chart: the indicator settings could not be loaded', error),
+      (error: unknown) => {
+        console.warn('kline-chart: the indicator settings could not be loaded', error);
+        this.#showToast(chartStrings(this.#lang()).studySettingsFailed);
+      },
     );
   }
 
