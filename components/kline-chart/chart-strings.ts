@@ -84,6 +84,10 @@ export interface ChartStrings {
   readonly menuFailed: string;
   /** The comparisons' legend (comparison-legend.ts) could not be fetched: the lines are drawn without it. */
   readonly comparisonsFailed: string;
+  /** The keyboard shortcut list's chunk could not be fetched. */
+  readonly shortcutsFailed: string;
+  /** A study's settings popover's chunk could not be fetched. */
+  readonly studySettingsFailed: string;
   /** Shown at a key, a touch or a pane separator's press when their code (input-parts.ts) cannot be fetched. */
   readonly inputFailed: string;
 }
@@ -158,6 +162,8 @@ export const EN_CHART: ChartStrings = {
   keysFailed: 'The keyboard crosshair could not be loaded. Check the connection and try again.',
   menuFailed: 'The "More" menu could not be loaded. Check the connection and try again.',
   comparisonsFailed: 'The comparisons legend could not be loaded. Check the connection and try again.',
+  shortcutsFailed: 'The keyboard shortcuts could not be loaded. Check the connection and try again.',
+  studySettingsFailed: 'The study settings could not be loaded. Check the connection and try again.',
   inputFailed:
     'The chart keys, pinch, long press, pane resizing and price axis scaling could not be loaded. Check the connection and try again.',
 };

@@ -1236,11 +1236,21 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.#a11y.toggleTable(show);
   }
 
-  /** Opens the keyboard shortcut list (the `?` key on the chart); focus returns where it was when it closes. */
+  /**
+   * Opens the keyboard shortcut list (the `?` key on the chart); focus returns where it was when it closes.
+   * Its code is a chunk: when it cannot be fetched a notice says so and this resolves (the next call tries again).
+   */
   async showShortcuts(): Promise<void> {
     let active = document.activeElement as HTMLElement | null;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
-    this.#shortcutModule ??= await import('./shortcut-dialog.js');
+    try {
+      this.#shortcutModule ??= await import('./shortcut-dialog.js');
+    } catch (error) {
+      // As the "More" menu's and bar replay's chunks: a notice in the chart's language; the next try fetches again.
+      console.warn('kline-chart: the keyboard shortcuts could not be loaded', error);
+      this.#showToast(chartStrings(this.#lang()).shortcutsFailed);
+      return;
+    }
     return this.#shortcutModule.showChartShortcuts(
       this,
       this.#deps,
@@ -1379,14 +1389,17 @@ export class KlineChart extends SignalWatcher(LitElement) {
     };
   }
 
-  /** The study's settings popover: it and its element are a chunk (issue #12), shown once it is here. */
+  /** The study's settings popover: it and its element are a chunk (issue #12), shown once it is here (a notice when it cannot be fetched; the next press tries again). */
   #openSettings(instanceId: string, rect: DOMRect): void {
     loadSettingsPopover().then(
       (module) => {
         this.#popover = module;
         module.openSettingsAt(this, instanceId, rect);
       },
-      (error: unknown) => console.warn('kline-chart: the indicator settings could not be loaded', error),
+      (error: unknown) => {
+        console.warn('kline-chart: the indicator settings could not be loaded', error);
+        this.#showToast(chartStrings(this.#lang()).studySettingsFailed);
+      },
     );
   }
 

@@ -138,4 +138,20 @@ describe('theme switched on an ancestor of the chart', function () {
     root.querySelector('.frame')!.classList.add('dark');
     await recoloured(second, 'a class around the slot the chart is assigned to');
   });
+
+  it('follows the ancestors of its new place after a move', async () => {
+    // Moved to another wrapper: that wrapper's class switches it (components/theme-watcher.ts walks the
+    // ancestors again on connect).
+    pageStyle('.theme-b.dark kline-chart { --kline-up-color: #ff00ff; }');
+    const a = newParent();
+    const b = newParent();
+    b.classList.add('theme-b');
+    const moved = newChart();
+    a.append(moved);
+    await ready(moved);
+    b.append(moved);
+    await painted(moved);
+    b.classList.add('dark');
+    await recoloured(moved, 'a class on the wrapper the chart was moved into');
+  });
 });

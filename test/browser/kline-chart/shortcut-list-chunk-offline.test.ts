@@ -1,0 +1,65 @@
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { waitFor } from '../helpers/chart-fixture.js';
+import { openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+
+type Chart = HTMLElement & { whenPainted(): Promise<void>; updateComplete: Promise<boolean> };
+
+// The keyboard shortcut list is a chunk fetched when it is first opened (chunks/shortcut-dialog-<hash>.js,
+// components/kline-chart/shortcut-dialog.ts). When it cannot be fetched, the `?` key must say so in the
+// chart's language (as the "More" menu, bar replay and the input chunk do), and open the list once it can.
+
+async function mount(locale: string): Promise<{ win: Win; chart: Chart }> {
+  const { win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
+  await win.customElements.whenDefined('kline-chart');
+  const chart = win.document.createElement('kline-chart') as Chart;
+  chart.style.cssText = 'display:block;width:800px;height:460px';
+  chart.setAttribute('locale', locale);
+  const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
+  win.document.body.replaceChildren(chart);
+  await ready;
+  await chart.whenPainted();
+  return { win, chart };
+}
+
+const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
+const dialogOpen = (chart: Chart) => !!chart.shadowRoot!.querySelector('dialog.shortcuts[open]');
+
+/** The `?` key pressed with focus on the chart (its plot). */
+function pressHelp(win: Win, chart: Chart): void {
+  chart.focus();
+  chart.dispatchEvent(new win.KeyboardEvent('keydown', { key: '?', bubbles: true, composed: true, cancelable: true }));
+}
+
+describe('a chart whose shortcut list chunk cannot be fetched', function () {
+  this.timeout(60000);
+
+  afterEach(async () => {
+    await executeServerCommand('block-requests', { pattern: null });
+  });
+
+  it('says so in its language (zh-CN) at `?`, and opens the list at the next `?` once the chunk loads', async () => {
+    const { win, chart } = await mount('zh-CN');
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/shortcut-dialog-' });
+    const rejected: unknown[] = [];
+    const onRejection = (e: PromiseRejectionEvent) => rejected.push(e.reason);
+    win.addEventListener('unhandledrejection', onRejection);
+    try {
+      pressHelp(win, chart);
+      await waitFor(
+        () => toast(chart).includes('键盘快捷键'),
+        `a notice about the shortcut list (shows "${toast(chart)}")`,
+      );
+      expect(toast(chart)).to.match(/无法加载/);
+      expect(dialogOpen(chart)).to.equal(false);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(rejected, 'no unhandled rejection').to.deep.equal([]);
+    } finally {
+      win.removeEventListener('unhandledrejection', onRejection);
+    }
+
+    await executeServerCommand('block-requests', { pattern: null });
+    pressHelp(win, chart);
+    await waitFor(() => dialogOpen(chart), 'the shortcut list open once its chunk loads');
+  });
+});
