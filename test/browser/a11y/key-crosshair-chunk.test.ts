@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { loadedScripts, openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+import { loadedScripts, openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & {
   context: { get(): { visibleRange: { from: number } } | null };
@@ -19,14 +19,7 @@ const PARTS = /^chunks\/drawing-layer-parts-/;
 async function mount(locale: string): Promise<{ frame: HTMLIFrameElement; win: Win; chart: Chart }> {
   const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
   await win.customElements.whenDefined('kline-chart');
-  const chart = win.document.createElement('kline-chart') as Chart;
-  chart.style.cssText = 'display:block;width:800px;height:460px';
-  chart.setAttribute('toolbar', 'none');
-  chart.setAttribute('locale', locale);
-  const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-  win.document.body.replaceChildren(chart);
-  await ready;
-  await chart.whenPainted();
+  const { chart } = await frameChart<Chart>(win, { toolbar: 'none', locale });
   return { frame, win, chart };
 }
 

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/wait-for.js';
-import { openFrame } from '../helpers/test-frame.js';
+import { openFrame, frameChart } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & { whenPainted(): Promise<void> };
 
@@ -23,14 +23,12 @@ describe('the "More" menu is a chunk fetched by its first press', function () {
     const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
     await win.customElements.whenDefined('kline-chart');
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/toolbar-overflow-menu-' });
-    const chart = win.document.createElement('kline-chart') as Chart;
     // Narrower than 480 px: a compact toolbar, whose "More" button holds the periods and drawing tools.
-    chart.style.cssText = 'display:block;width:400px;height:460px';
-    chart.setAttribute('locale', 'zh-TW');
-    const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-    win.document.body.replaceChildren(chart);
-    await ready;
-    await chart.whenPainted();
+    const { chart } = await frameChart<Chart>(
+      win,
+      { locale: 'zh-TW' },
+      { style: 'display:block;width:400px;height:460px' },
+    );
     const root = chart.shadowRoot!;
     const button = () => root.querySelector<HTMLButtonElement>('[part="more-button"]')!;
     const items = () => [...root.querySelectorAll<HTMLElement>('[part="more-menu"] [role^="menuitem"]')];

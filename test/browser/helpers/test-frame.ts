@@ -31,3 +31,26 @@ export function loadedScripts(win: FrameWindow): string[] {
     .filter((p) => p.startsWith('/dist/') && p.endsWith('.js'))
     .map((p) => p.slice('/dist/'.length));
 }
+
+/**
+ * A `<kline-chart>` made in the framed page with `attributes` and the CSS `style`, put in its body (`alone`:
+ * as its only child, else after what is there), resolved at its `kline-ready` (`painted`: and then at
+ * `whenPainted()`), with the messages of the `kline-error`s it fires from the start.
+ */
+export async function frameChart<C extends HTMLElement & { whenPainted(): Promise<void> }>(
+  win: FrameWindow,
+  attributes: Record<string, string>,
+  { style = 'display:block;width:800px;height:460px', alone = true, painted = true } = {},
+): Promise<{ chart: C; errors: string[] }> {
+  const chart = win.document.createElement('kline-chart') as HTMLElement as C;
+  chart.style.cssText = style;
+  for (const [name, value] of Object.entries(attributes)) chart.setAttribute(name, value);
+  const errors: string[] = [];
+  chart.addEventListener('kline-error', (e) => errors.push((e as CustomEvent<{ message: string }>).detail.message));
+  const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
+  if (alone) win.document.body.replaceChildren(chart);
+  else win.document.body.appendChild(chart);
+  await ready;
+  if (painted) await chart.whenPainted();
+  return { chart, errors };
+}

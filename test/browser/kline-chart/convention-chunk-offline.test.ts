@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { loadedScripts, openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+import { loadedScripts, openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
 
 type Result = { success: boolean; data?: unknown; error?: { code?: string; message?: string; retryable?: boolean } };
 type Active = { definitionId: string; convention: string; label: string };
@@ -31,15 +31,11 @@ async function active(chart: Chart): Promise<Active[]> {
 
 /** A chart made in the page with these attributes; resolves at its kline-ready with the errors it raised. */
 async function mount(win: Win, attributes: Record<string, string>): Promise<{ chart: Chart; errors: string[] }> {
-  const chart = win.document.createElement('kline-chart') as Chart;
-  chart.style.cssText = 'display:block;width:640px;height:400px';
-  for (const [name, value] of Object.entries(attributes)) chart.setAttribute(name, value);
-  const errors: string[] = [];
-  chart.addEventListener('kline-error', (e) => errors.push((e as CustomEvent<{ message: string }>).detail.message));
-  const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-  win.document.body.appendChild(chart);
-  await ready;
-  return { chart, errors };
+  return frameChart<Chart>(win, attributes, {
+    style: 'display:block;width:640px;height:400px',
+    alone: false,
+    painted: false,
+  });
 }
 
 describe('a chart whose MACD convention form cannot be fetched', function () {

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { loadedScripts, openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+import { loadedScripts, openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & {
   context: { get(): unknown };
@@ -19,16 +19,7 @@ type Chart = HTMLElement & {
 // rule; when the chunk cannot be fetched the chart says so and still refuses the piece.
 
 async function mount(win: Win, indicators: string): Promise<{ chart: Chart; errors: string[] }> {
-  const chart = win.document.createElement('kline-chart') as Chart;
-  chart.style.cssText = 'display:block;width:640px;height:400px';
-  chart.setAttribute('indicators', indicators);
-  const errors: string[] = [];
-  chart.addEventListener('kline-error', (e) => errors.push((e as CustomEvent<{ message: string }>).detail.message));
-  const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-  win.document.body.appendChild(chart);
-  await ready;
-  await chart.whenPainted();
-  return { chart, errors };
+  return frameChart<Chart>(win, { indicators }, { style: 'display:block;width:640px;height:400px', alone: false });
 }
 
 const active = (chart: Chart) =>

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+import { openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & { whenPainted(): Promise<void>; updateComplete: Promise<boolean> };
 
@@ -12,13 +12,7 @@ type Chart = HTMLElement & { whenPainted(): Promise<void>; updateComplete: Promi
 async function mount(locale: string): Promise<{ win: Win; chart: Chart }> {
   const { win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
   await win.customElements.whenDefined('kline-chart');
-  const chart = win.document.createElement('kline-chart') as Chart;
-  chart.style.cssText = 'display:block;width:800px;height:460px';
-  chart.setAttribute('locale', locale);
-  const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-  win.document.body.replaceChildren(chart);
-  await ready;
-  await chart.whenPainted();
+  const { chart } = await frameChart<Chart>(win, { locale });
   return { win, chart };
 }
 

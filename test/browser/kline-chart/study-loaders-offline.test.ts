@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { loadedScripts, openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+import { loadedScripts, openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
 
 type Result = { success: boolean; data?: unknown; error?: { code?: string; message?: string } };
 type Chart = HTMLElement & {
@@ -16,15 +16,11 @@ type Chart = HTMLElement & {
 // once the chunk loads.
 
 async function mount(win: Win, indicators: string): Promise<{ chart: Chart; errors: string[] }> {
-  const chart = win.document.createElement('kline-chart') as Chart;
-  chart.style.cssText = 'display:block;width:640px;height:400px';
-  chart.setAttribute('indicators', indicators);
-  const errors: string[] = [];
-  chart.addEventListener('kline-error', (e) => errors.push((e as CustomEvent<{ message: string }>).detail.message));
-  const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-  win.document.body.appendChild(chart);
-  await ready;
-  return { chart, errors };
+  return frameChart<Chart>(
+    win,
+    { indicators },
+    { style: 'display:block;width:640px;height:400px', alone: false, painted: false },
+  );
 }
 
 const active = (chart: Chart) =>

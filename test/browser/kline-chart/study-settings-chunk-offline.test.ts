@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { openFrame } from '../helpers/test-frame.js';
+import { openFrame, frameChart } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & { whenPainted(): Promise<void> };
 
@@ -23,14 +23,7 @@ describe('a chart whose study settings chunk cannot be fetched', function () {
   it('says so in its language (ja) at a press on the study, and opens the settings at the next press once it loads', async () => {
     const { win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
     await win.customElements.whenDefined('kline-chart');
-    const chart = win.document.createElement('kline-chart') as Chart;
-    chart.style.cssText = 'display:block;width:800px;height:460px';
-    chart.setAttribute('locale', 'ja');
-    chart.setAttribute('indicators', 'MACD');
-    const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-    win.document.body.replaceChildren(chart);
-    await ready;
-    await chart.whenPainted();
+    const { chart } = await frameChart<Chart>(win, { locale: 'ja', indicators: 'MACD' });
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/settings-popover-' });
 
     const entry = () => chart.shadowRoot!.querySelector<HTMLButtonElement>('[part="legend-entry"]')!;

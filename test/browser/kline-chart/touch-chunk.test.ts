@@ -3,7 +3,7 @@ import { executeServerCommand, resetMouse } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { pollUntil } from '../helpers/wait-for.js';
 import { drag } from '../helpers/price-axis-drag.js';
-import { openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+import { openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
 
 type Range = { from: number; to: number };
 type Chart = HTMLElement & {
@@ -80,14 +80,10 @@ async function mountBlocked(
   await win.customElements.whenDefined('kline-chart');
   // `hold`: the chunk's request waits (a slow network) until the next block-requests call.
   await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-', hold });
-  const chart = win.document.createElement('kline-chart') as Chart;
-  chart.style.cssText = 'display:block;width:800px;height:460px';
-  chart.setAttribute('locale', 'zh-TW');
-  if (indicators !== undefined) chart.setAttribute('indicators', indicators);
-  const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-  win.document.body.replaceChildren(chart);
-  await ready;
-  await chart.whenPainted();
+  const { chart } = await frameChart<Chart>(win, {
+    locale: 'zh-TW',
+    ...(indicators === undefined ? {} : { indicators }),
+  });
   return { frame, win, chart };
 }
 
