@@ -50,8 +50,9 @@ export const LAZY_ONLY = [
   // asked for (their chunks: toolbar-overflow-menu.ts, shortcut-dialog.ts, chart-snapshot.ts,
   // components/indicator-settings/settings-popover.ts).
   /build\/components\/(kline-chart\/(toolbar-overflow-menu|shortcut-dialog|chart-snapshot|compose-capture)|indicator-settings\/settings-popover)\.js$/,
-  // The comparisons' legend, loaded when a chart first has comparisons (components/kline-chart/kline-chart.ts #renderComparisons).
-  /build\/components\/kline-chart\/comparison-legend\.js$/,
+  // The comparisons' legend, loaded when a chart first has comparisons (components/kline-chart/kline-chart.ts #renderComparisons),
+  // and its values, which a capture draws while that chunk is not here (compose-capture.ts).
+  /build\/components\/kline-chart\/comparison-(legend|change)\.js$/,
   // The eager studies' convention forms (MACD tdx/tradingview) and their kernels, loaded before a study
   // follows that convention, and what decides which studies a tool call loads
   // (src/core/indicators/lazy-indicator-registry.ts, load-studies-for-tool.ts); the EMA kernel only lazy

@@ -2,6 +2,7 @@ import type { ChartTheme } from '../../src/render/index.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import { clampView } from '../../src/core/state/index.js';
 import { stripBidiControls } from '../../src/core/data/strip-bidi-controls.js';
+import { comparisonChange } from './comparison-change.js';
 
 /** What {@link captureChart} reads from the element. */
 export interface CaptureSource {
@@ -100,9 +101,10 @@ export function captureText(
   core: ChartCore,
   fallbackTitle: string,
 ): { title: string; legend: string[] } {
-  const legendRows = [...root.querySelectorAll<HTMLElement>('.legend .row, .pane-legend')]
-    .map(rowText)
-    .filter((text) => text !== '');
+  const read = (selector: string) => [...root.querySelectorAll<HTMLElement>(selector)].map(rowText);
+  const legendRows = [...read('.legend .row'), comparisonsText(root, core), ...read('.pane-legend')].filter(
+    (text) => text !== '',
+  );
   const series = core.store.peek('series');
   // As the legend shows it: without bidi controls from the data (canvas text has no <bdi>).
   const title = stripBidiControls(
@@ -115,6 +117,21 @@ export function captureText(
     ? [legendRows[0].slice(title.length).trim(), ...legendRows.slice(1)]
     : legendRows;
   return { title, legend };
+}
+
+/**
+ * The comparisons' legend line drawn from the chart's data while the legend has none on screen: its chunk
+ * (comparison-legend.ts, loaded by kline-chart.ts #renderComparisons) is still on its way or could not be
+ * fetched. Values at the last visible bar, as the legend shows them without a crosshair.
+ */
+function comparisonsText(root: ParentNode, core: ChartCore): string {
+  const view = core.store.peek('view');
+  const legend = root.querySelector('.legend');
+  if (!view || !legend || legend.matches('[hidden]') || legend.querySelector('[data-testid="comparisons"]')) return '';
+  return core.comparisons.lines
+    .get()
+    .map((l) => [stripBidiControls(l.symbol), ...comparisonChange(l.closes, null, view)].join(' ').trim())
+    .join(' ');
 }
 
 /** Legend controls that are not text to draw: move arrows, remove crosses, screen-reader-only words. */
