@@ -390,13 +390,13 @@ export class ChartAgentPanel extends LitElement {
     loadMarkdown().catch(() => undefined);
   }
 
-  /** `theme="auto"` follows the site's own switch on `<html>`: mirrored as `data-site-theme` for the styles. */
+  /** `theme="auto"` follows the site's own switch nearest to the panel (theme-watcher.ts): mirrored as `data-site-theme`. */
   readonly #themeWatcher = new ThemeWatcher(() => this.#syncSiteTheme());
   /** The aria-label the panel gave itself (its title, in its language); another value is the page's own. */
   #ownLabel: string | null = null;
 
   #syncSiteTheme(): void {
-    const site = siteTheme();
+    const site = siteTheme(this);
     if (site) {
       if (this.getAttribute('data-site-theme') !== site) this.setAttribute('data-site-theme', site);
     } else if (this.hasAttribute('data-site-theme')) this.removeAttribute('data-site-theme');

@@ -165,12 +165,12 @@ export class ChartViewController implements ReactiveController {
 
   /**
    * Re-reads the theme from CSS (colours, convention) and rebuilds the panes when it changed.
-   * `auto` follows a `dark`/`light` class or `data-theme` on `<html>`, else `prefers-color-scheme`.
+   * `auto` follows the nearest `dark`/`light` class or `data-theme` around the chart, else `prefers-color-scheme`.
    */
   applyTheme(): void {
     const core = this.#o.core;
     const theme = core.store.peek('settings').theme;
-    const resolved = theme === 'light' || theme === 'dark' ? theme : resolveAutoTheme();
+    const resolved = theme === 'light' || theme === 'dark' ? theme : resolveAutoTheme(this.#host);
     if (this.#host.dataset.resolvedTheme !== resolved) this.#host.dataset.resolvedTheme = resolved;
     const style = getComputedStyle(this.#host);
     this.#layerPanes(style);

@@ -4,11 +4,16 @@ import { countPixels, parseColor } from '../helpers/canvas-pixels.js';
 import { paneCanvas, waitFor } from '../helpers/chart-fixture.js';
 import { pollUntil } from '../helpers/wait-for.js';
 import { screenPixels } from '../helpers/screen-pixels.js';
-import { minuteBars, newParent, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
+import { minuteBars, newParent, nextFrame, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
 
 // A site that switches its theme with a class on <body>, on a wrapper around the chart, or on the host of a
 // component whose shadow DOM holds the chart: the canvas follows (components/theme-watcher.ts observes the
-// chart's ancestors), with no `refreshTheme()` call.
+// chart's ancestors), with no `refreshTheme()` call, also when the way to <html> changes after the chart
+// painted (a component defined later, another slot).
+
+const SLOTTING = `<style>.frame.dark ::slotted(kline-chart) { --kline-up-color: #ff00ff; }</style>
+  <div class="frame a"><slot name="a"></slot><slot></slot></div><div class="frame b"><slot name="b"></slot></div>`;
+let defined = 0;
 
 const MAGENTA = parseColor('#ff00ff');
 const added: HTMLStyleElement[] = [];
@@ -153,5 +158,79 @@ describe('theme switched on an ancestor of the chart', function () {
     await painted(moved);
     b.classList.add('dark');
     await recoloured(moved, 'a class on the wrapper the chart was moved into');
+  });
+
+  /** A chart painted in a `theme-late-frame-N` element not defined yet, and that element. */
+  async function chartInLateFrame(): Promise<{ chart: KlineChart; frame: HTMLElement; name: string }> {
+    const name = `theme-late-frame-${++defined}`;
+    const frame = document.createElement(name);
+    newParent().append(frame);
+    const chart = newChart();
+    frame.append(chart);
+    await ready(chart);
+    return { chart, frame, name };
+  }
+
+  function defineFrame(name: string): void {
+    customElements.define(
+      name,
+      class extends HTMLElement {
+        constructor() {
+          super();
+          this.attachShadow({ mode: 'open' }).innerHTML = SLOTTING;
+        }
+      },
+    );
+  }
+
+  it('follows the slot of a component defined after the chart painted', async () => {
+    // The chart painted inside an unknown element; its definition then gives it a shadow root with slots.
+    const { chart, frame, name } = await chartInLateFrame();
+    defineFrame(name);
+    expect(chart.assignedSlot?.name).to.equal('');
+    await nextFrame();
+    await nextFrame();
+    frame.shadowRoot!.querySelector('.frame.a')!.classList.add('dark');
+    await recoloured(chart, 'a class around the slot of the component defined later');
+  });
+
+  it('follows the slot it is moved to in the same component', async () => {
+    const name = `theme-late-frame-${++defined}`;
+    defineFrame(name);
+    const frame = document.createElement(name);
+    newParent().append(frame);
+    const chart = newChart();
+    chart.slot = 'a';
+    frame.append(chart);
+    await ready(chart);
+    // No reconnection: nothing but a `slotchange` inside the component tells.
+    chart.slot = 'b';
+    await nextFrame();
+    await nextFrame();
+    frame.shadowRoot!.querySelector('.frame.b')!.classList.add('dark');
+    await recoloured(chart, 'a class around the slot the chart was moved to');
+  });
+
+  it('theme="auto" follows the nearest data-theme or theme class around the chart, then <html>', async () => {
+    const outer = newParent();
+    const inner = document.createElement('section');
+    outer.append(inner);
+    const chart = newChart();
+    chart.setAttribute('theme', 'auto');
+    inner.append(chart);
+    chart.setBars(minuteBars(160));
+    await painted(chart);
+    document.documentElement.classList.add('light');
+    try {
+      inner.dataset.theme = 'dark';
+      await waitFor(() => chart.dataset.resolvedTheme === 'dark', 'a dark section of a light page');
+      outer.classList.add('light');
+      inner.removeAttribute('data-theme');
+      await waitFor(() => chart.dataset.resolvedTheme === 'light', 'the nearer light wrapper');
+      outer.classList.replace('light', 'dark');
+      await waitFor(() => chart.dataset.resolvedTheme === 'dark', 'a dark wrapper inside a light <html>');
+    } finally {
+      document.documentElement.classList.remove('light');
+    }
   });
 });
