@@ -8,6 +8,7 @@ import {
 import type { RunChangeSet } from '../../src/protocol/index.js';
 import { summarizeRunChanges, type RunSummaryNames } from '../../src/core/runs/summarize-run-changes.js';
 import { describeRunConflict } from '../../src/core/runs/describe-run-conflict.js';
+import { withWholeLengths } from '../../src/agent/bound-tool-input.js';
 import { localeRevision, sectionStrings } from '../i18n/locale-store.js';
 import type { PanelStrings } from './panel-strings.js';
 
@@ -46,11 +47,18 @@ export function runConflictText(item: RunChangesTranscriptItem, s: PanelStrings,
 
 /**
  * The approval card's sentence for `item` in `s`' language; the recorded English one when the call's arguments
- * are unknown or a shortened copy (worded from it, a 10,000-id delete would read "Delete 11 drawings").
+ * are unknown. A shortened copy (stored with `inputBytes`, src/agent/bound-tool-input.ts) is worded with its
+ * arrays at their whole length (a 10,000-id delete reads "Delete 10000 drawings", not 11), and only when, in
+ * English, that gives the recorded sentence; else (what the copy dropped shows in the sentence) the recorded one.
  */
 export function approvalText(item: ApprovalTranscriptItem, label: string, s: PanelStrings, tag: string): string {
-  if (item.input === undefined || item.inputBytes !== undefined) return item.summary;
-  return describeToolCall(item.name, label, item.input, s.approval.calls, namesFor(tag, s));
+  if (item.input === undefined) return item.summary;
+  let input: unknown = item.input;
+  if (item.inputBytes !== undefined) {
+    input = withWholeLengths(input);
+    if (tag === 'en' || describeToolCall(item.name, item.label, input) !== item.summary) return item.summary;
+  }
+  return describeToolCall(item.name, label, input, s.approval.calls, namesFor(tag, s));
 }
 
 type Names = RunSummaryNames & ToolCallNames;

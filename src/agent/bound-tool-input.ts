@@ -46,3 +46,24 @@ function shorten(value: unknown, depth: number): unknown {
   if (entries.length > KEEP_KEYS) out['…'] = `${entries.length - KEEP_KEYS} more keys`;
   return out;
 }
+
+/**
+ * A shortened copy ({@link boundToolInput}) with each shortened array at its whole length again: the kept
+ * items, then holes for the dropped ones (so "Delete 5000 drawings" can be worded again from a stored copy;
+ * what the holes stood for stays unknown). Only for an input stored with `inputBytes` set: a whole input's
+ * array may end with such a string itself. A length above a million (≥ 2 MB of JSON, more than a model writes
+ * in a call) is not believed: that array stays as stored.
+ */
+export function withWholeLengths(copy: unknown): unknown {
+  if (copy === null || typeof copy !== 'object') return copy;
+  if (Array.isArray(copy)) {
+    const last: unknown = copy.at(-1);
+    const more = copy.length === KEEP_ITEMS + 1 && typeof last === 'string' ? /^… (\d+) more$/.exec(last) : null;
+    const dropped = more ? Number(more[1]) : 0;
+    if (!dropped || dropped > 1e6) return copy.map(withWholeLengths);
+    const kept = copy.slice(0, KEEP_ITEMS).map(withWholeLengths);
+    kept.length = KEEP_ITEMS + dropped;
+    return kept;
+  }
+  return Object.fromEntries(Object.entries(copy).map(([key, item]) => [key, withWholeLengths(item)]));
+}

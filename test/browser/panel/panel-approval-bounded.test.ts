@@ -72,11 +72,11 @@ async function keepStoredUpTo(last: Record<string, unknown>, terminal: string): 
 }
 
 /** A page reload: a new chart and a new panel on the same stored chat. */
-async function reload(wrapper: HTMLElement): Promise<ChartAgentPanel> {
+async function reload(wrapper: HTMLElement, locale = 'en'): Promise<ChartAgentPanel> {
   wrapper.replaceChildren();
   wrapper.innerHTML = '<kline-chart id="c1" style="width:600px;height:400px"></kline-chart>';
   const panel = document.createElement('chart-agent-panel');
-  for (const [k, v] of Object.entries({ for: 'c1', 'base-url': mockUrl, 'session-store': 'indexeddb' }))
+  for (const [k, v] of Object.entries({ for: 'c1', 'base-url': mockUrl, 'session-store': 'indexeddb', locale }))
     panel.setAttribute(k, v);
   panel.setAttribute('confirm-mutations', 'on');
   panel.style.cssText = 'width:380px;height:640px';
@@ -98,11 +98,31 @@ describe('<chart-agent-panel> approval of a huge call', function () {
   });
   after(() => deleteDatabase(SESSIONS_DB).catch(() => undefined));
 
-  const open = () =>
+  const open = (locale = 'en') =>
     chartAndPanel(
       html`<chart-agent-panel for="c1" base-url=${mock.url} session-store="indexeddb" confirm-mutations="on"
-        style="width:380px;height:640px"></chart-agent-panel>`,
+        locale=${locale} style="width:380px;height:640px"></chart-agent-panel>`,
     );
+
+  /** A 5,000-id delete waiting for approval in a `locale` panel, then the page reloaded: the card after it. */
+  async function reloadedDelete(
+    locale: string,
+  ): Promise<{ before: string; again: ChartAgentPanel; after: HTMLElement }> {
+    const { panel, wrapper } = await open(locale);
+    const ids = Array.from({ length: 5000 }, (_, i) => `drawing-id-${i}`);
+    await mock.script([
+      { toolCalls: [{ name: 'drawing_delete', arguments: JSON.stringify({ ids }) }] },
+      { text: 'Done.' },
+    ]);
+    await typeAndSend(panel, 'delete them');
+    await waitFor(() => part(panel, 'approve') !== null, 'the approval card');
+    const before = part(panel, 'approval-card')!.querySelector('.approval-summary')!.textContent.trim();
+    const [stored] = await storedApprovals(1);
+    wrapper.querySelector('chart-agent-panel')!.remove();
+    await keepStoredUpTo(stored, 'run.cancelled');
+    const again = await reload(wrapper, locale);
+    return { before, again, after: part(again, 'approval-card')! };
+  }
 
   it('stores a shortened copy, adds all 10,000 markers once approved, and reads the same after a reload', async () => {
     const { chart, panel, wrapper } = await open();
@@ -131,24 +151,10 @@ describe('<chart-agent-panel> approval of a huge call', function () {
   });
 
   it('a shortened approval still waiting at a reload reads as the call it was, expired, and never runs', async () => {
-    const { panel, wrapper } = await open();
     // 5,000 ids: ≈ 80 KB of JSON. Worded from the stored copy (10 ids and "… 4990 more") the card would read
     // "Delete 11 drawings".
-    const ids = Array.from({ length: 5000 }, (_, i) => `drawing-id-${i}`);
-    await mock.script([
-      { toolCalls: [{ name: 'drawing_delete', arguments: JSON.stringify({ ids }) }] },
-      { text: 'Done.' },
-    ]);
-    await typeAndSend(panel, 'delete them');
-    await waitFor(() => part(panel, 'approve') !== null, 'the approval card');
-    expect(part(panel, 'approval-card')!.textContent).to.contain('Delete 5000 drawings');
-    const [stored] = await storedApprovals(1);
-    expect(JSON.stringify(stored).length).to.be.lessThan(20_000);
-
-    wrapper.querySelector('chart-agent-panel')!.remove();
-    await keepStoredUpTo(stored, 'run.cancelled');
-    const again = await reload(wrapper);
-    const card = part(again, 'approval-card')!;
+    const { before, again, after: card } = await reloadedDelete('en');
+    expect(before).to.equal('Delete 5000 drawings');
     expect(card.dataset.decision, 'nothing can approve the call any more').to.equal('expired');
     expect(part(again, 'approve')).to.equal(null);
     expect(card.querySelector('.approval-summary')!.textContent.trim()).to.equal('Delete 5000 drawings');
@@ -159,5 +165,13 @@ describe('<chart-agent-panel> approval of a huge call', function () {
     const events = ((await dumpDatabase(SESSIONS_DB)).events ?? []) as Record<string, unknown>[];
     expect(events.filter((e) => e.type === 'tool.started')).to.deep.equal([]);
     expect(events.at(-1)?.type).to.equal('run.interrupted');
+  });
+
+  it('a shortened approval reads in the panel’s language after a reload, with the whole call’s count', async () => {
+    // Stored with a shortened copy of its input (10 ids and "… 4990 more"); the recorded summary is English.
+    const { before, after } = await reloadedDelete('zh-CN');
+    expect(before).to.equal('删除 5000 条画线');
+    expect(after.dataset.decision).to.equal('expired');
+    expect(after.querySelector('.approval-summary')!.textContent.trim()).to.equal('删除 5000 条画线');
   });
 });
