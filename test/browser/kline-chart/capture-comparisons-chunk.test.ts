@@ -63,7 +63,11 @@ describe('capture() and the comparisons legend chunk', function () {
   it('still succeeds and lists the comparison when the chunk cannot be fetched', async () => {
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/comparison-legend-' });
     const { frame, chart, drawn } = await chartWithComparison();
-    await waitFor(() => /comparisons legend/.test(chart.shadowRoot!.querySelector('.toast')?.textContent ?? ''), 'the notice', 10000);
+    await waitFor(
+      () => /comparisons legend/.test(chart.shadowRoot!.querySelector('.toast')?.textContent ?? ''),
+      'the notice',
+      10000,
+    );
     expect((await chart.capture()).size).to.be.greaterThan(0);
     expect(drawn.join('\n')).to.match(/HKEX:HKDEMO [\d.,]+ [+-]\d+\.\d\d%/);
     frame.remove();
