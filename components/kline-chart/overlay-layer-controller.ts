@@ -5,7 +5,6 @@ import type { ChartCore } from '../../src/core/commands/index.js';
 import type { PriceLine } from '../../src/core/state/index.js';
 import { stripBidiControls } from '../../src/core/data/strip-bidi-controls.js';
 import {
-  localPoint,
   formatPriceTag,
   paintAxisTags,
   paintPriceLines,
@@ -79,7 +78,8 @@ export class OverlayLayerController {
     this.#input ??= new p.OverlayLayerInput({
       core: o.core,
       emit: o.emit,
-      plot: () => this.#plot(),
+      plot: (paneId = 'price') => this.#renderer?.pane(paneId)?.plot ?? null,
+      primitives: this.#primitives,
       container: () => this.#container,
       invalidate: () => this.#renderer?.invalidateOverlay(),
       priceT: () => this.#priceT,
@@ -360,32 +360,9 @@ export class OverlayLayerController {
 
   // ------------------------------------------------------------ pointer
 
-  #plot(): uPlot | null {
-    return this.#renderer?.pane('price')?.plot ?? null;
-  }
-
-  /** A host primitive claiming a press on its pane, with the point in plot CSS px. */
-  #primitiveHit(e: PointerEvent): { primitive: ChartPrimitive; x: number; y: number } | null {
-    for (const [paneId, set] of this.#primitives) {
-      const u = this.#renderer?.pane(paneId)?.plot;
-      if (!u) continue;
-      const { x, y, inside } = localPoint(u.over, e);
-      if (!inside) continue;
-      for (const p of set) if (p.hitTest?.(x, y)) return { primitive: p, x, y };
-    }
-    return null;
-  }
-
-  readonly #onDown = (e: PointerEvent): void => {
-    if (e.button !== 0 || this.#input?.dragging) return;
-    const claimed = this.#primitiveHit(e);
-    if (claimed) {
-      e.stopImmediatePropagation();
-      this.#o.emit('kline-primitive-click', { id: claimed.primitive.id ?? null, x: claimed.x, y: claimed.y });
-      return;
-    }
-    this.#input?.down(e);
-  };
+  // A press goes to the pointer handling once the parts are in: a host primitive's claim, else a price
+  // line's grab (overlay-layer-input.ts). Before then no primitive is painted (paintPrimitives), so none claims.
+  readonly #onDown = (e: PointerEvent): void => this.#input?.down(e);
 
   /** The bar under the crosshair changed (the renderer's `onCursor`): moves or hides the tooltip. */
   cursor(index: number | null): void {
