@@ -81,8 +81,7 @@ import type { CaptureDeps } from './compose-capture.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 type ComparisonLegendModule = typeof import('./comparison-legend.js');
-import { snapshotKey } from './snapshot-keys.js';
-import { isEditableTarget } from './editable-target.js';
+import { chartKey } from './chart-keys.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { localeDirection } from '../i18n/locale-direction.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
@@ -379,7 +378,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
   #editorLoad: Promise<void> | null = null;
   #initialIndicators = false;
   readonly #i18n = new LocaleController(this, () => this.#core.store.state.settings.get().locale);
-  #offKinds: (() => void) | undefined;
 
   constructor() {
     super();
@@ -829,14 +827,18 @@ export class KlineChart extends SignalWatcher(LitElement) {
     }
   }
 
-  readonly #onFullscreenChange = (): void => this.requestUpdate();
-
-  /** Ctrl/⌘+Alt+S, Ctrl/⌘+Shift+S and Shift+F (snapshot-keys.ts). */
-  readonly #onSnapshotKey = (e: KeyboardEvent): void => {
-    const key = snapshotKey(e);
+  /** `?`, Ctrl/⌘+Alt+S, Ctrl/⌘+Shift+S and Shift+F anywhere on the chart but in a text field (chart-keys.ts). */
+  readonly #onKey = (e: KeyboardEvent): void => {
+    const key = chartKey(e);
     if (!key) return;
     e.preventDefault();
-    void (key === 'save-image' ? this.saveImage() : key === 'copy-image' ? this.copyImage() : this.toggleFullscreen());
+    void (key === 'help'
+      ? this.showShortcuts()
+      : key === 'save-image'
+        ? this.saveImage()
+        : key === 'copy-image'
+          ? this.copyImage()
+          : this.toggleFullscreen());
   };
 
   /** `chart_capture`'s renderer: a PNG data URL (JPEG when a PNG would be too large to send) and a thumbnail. */
@@ -848,28 +850,27 @@ export class KlineChart extends SignalWatcher(LitElement) {
     if (!this.id) this.id = `kline-chart-${++chartCounter}`;
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
-    this.addEventListener('keydown', this.#onHelpKey);
-    this.#leaveSync = joinCrosshairSync(this);
-    this.addEventListener('keydown', this.#onSnapshotKey);
-    document.addEventListener('fullscreenchange', this.#onFullscreenChange);
+    // Everything below ends with the connection (disconnectedCallback aborts it).
+    const signal = (this.#connection = new AbortController()).signal;
+    this.addEventListener('keydown', this.#onKey, { signal });
+    document.addEventListener('fullscreenchange', () => this.requestUpdate(), { signal });
+    signal.addEventListener('abort', joinCrosshairSync(this));
     // Kinds are page-wide: a registration anywhere shows in this chart's toolbar.
-    this.#offKinds ??= onDrawingKindsChange(() => {
-      this.requestUpdate();
-      this.#view.renderer?.invalidateOverlay(); // drawings of a kind registered just now get painted
-    });
+    signal.addEventListener(
+      'abort',
+      onDrawingKindsChange(() => {
+        this.requestUpdate();
+        this.#view.renderer?.invalidateOverlay(); // drawings of a kind registered just now get painted
+      }),
+    );
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#offKinds?.();
-    this.#offKinds = undefined;
-    this.#leaveSync?.();
-    this.removeEventListener('keydown', this.#onHelpKey);
-    this.removeEventListener('keydown', this.#onSnapshotKey);
-    document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
+    this.#connection?.abort();
   }
 
-  #leaveSync?: () => void;
+  #connection?: AbortController;
 
   /** Another chart of this one's `sync` group moved its crosshair: this one shows its bar of `time`. */
   showSyncedTime(time: number | null): void {
@@ -878,14 +879,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const index = bars && time !== null ? upperIndex(bars.time, time, bars.length) : -1;
     this.#view.renderer?.showCursorAt(index >= 0 ? index : null);
   }
-
-  /** `?` anywhere on the chart but in a text field opens the shortcut list. */
-  readonly #onHelpKey = (e: KeyboardEvent): void => {
-    if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-    if (isEditableTarget(e.composedPath()[0])) return;
-    e.preventDefault();
-    void this.showShortcuts();
-  };
 
   /**
    * The agent access the `agent` attribute grants (case and spaces aside). An unknown value grants
