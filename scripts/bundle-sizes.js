@@ -52,6 +52,8 @@ export const LAZY_ONLY = [
   /build\/components\/(kline-chart\/(toolbar-overflow-menu|shortcut-dialog|chart-snapshot|compose-capture)|indicator-settings\/settings-popover)\.js$/,
   // The comparisons' legend, loaded when a chart first has comparisons (components/kline-chart/kline-chart.ts #renderComparisons).
   /build\/components\/kline-chart\/comparison-legend\.js$/,
+  // The toolbar's symbol and comparison search, loaded at the first press of its button (kline-chart.ts #search).
+  /build\/components\/kline-chart\/symbol-search\.js$/,
   // The eager studies' convention forms (MACD tdx/tradingview) and their kernels, loaded before a study
   // follows that convention, and what decides which studies a tool call loads
   // (src/core/indicators/lazy-indicator-registry.ts, load-studies-for-tool.ts); the EMA kernel only lazy

@@ -78,6 +78,7 @@ import { ContextMenuController } from './context-menu-controller.js';
 import type { ContextMenuDeps } from './context-menu.js';
 import type { SettingsPopoverDeps } from '../indicator-settings/settings-popover.js';
 import type { CaptureDeps } from './compose-capture.js';
+import type { SearchDeps, SearchState } from './symbol-search.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 type ComparisonLegendModule = typeof import('./comparison-legend.js');
@@ -97,6 +98,10 @@ const loadSettingsPopover = lazyModule(() => import('../indicator-settings/setti
 
 /** Bar replay and its controls (bar-replay-controls.ts), fetched on first use. */
 const loadReplay = lazyModule(() => import('./bar-replay-controls.js'));
+
+/** The toolbar's symbol and comparison search (symbol-search.ts), fetched on its first press. */
+const loadSearch = lazyModule(() => import('./symbol-search.js'));
+type SymbolSearchModule = typeof import('./symbol-search.js');
 
 /** Save image / Copy image (chart-snapshot.ts), fetched on first use (a failed fetch is retried next time). */
 const loadSnapshot = lazyModule(() => import('./chart-snapshot.js'));
@@ -325,11 +330,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** Milliseconds a `kline-data-request` may stay unanswered before `kline-error` `data_request_timeout`. */
   dataRequestTimeout = DEFAULT_DATA_REQUEST_TIMEOUT;
 
-  declare _search: {
-    open: boolean;
-    mode: 'symbol' | 'compare';
-    results: { qualifiedSymbol: string; name: string; exchange: string }[];
-  };
+  declare _search: SearchState;
   declare _toast: string;
   declare _settings: { instanceId: string; x: number; y: number; error: string } | null;
 
@@ -371,7 +372,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   #bar: DrawingBarParts | null = null;
   #barLoad: Promise<void> | null = null;
   readonly #contextMenu: ContextMenuController;
-  readonly #deps: ContextMenuDeps & SettingsPopoverDeps & CaptureDeps;
+  readonly #deps: ContextMenuDeps & SettingsPopoverDeps & CaptureDeps & SearchDeps;
   #ready = false;
   #pickerLoad: Promise<unknown> | null = null;
   #editor: DrawingEditorModule | null = null;
@@ -522,6 +523,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       adopt: (styles) => this.#adoptStyles(styles),
       colors: () => new Map(this.#view.specs.flatMap((p) => p.series.map((l) => [l.key, l.color] as const))),
       theme: () => this.#view.theme,
+      focusPart: (part) => this.#focusPart(part),
     };
     this.#contextMenu = new ContextMenuController(this, this.#deps);
     this.#autosave = new LayoutAutosaveController(this, {
@@ -1017,21 +1019,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
         },
         {
           setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
-          toggleSearch: (mode = 'symbol') => {
-            const open = !(this._search.open && this._search.mode === mode);
-            this._search = { open, mode, results: [] };
-            if (open) void this.#searchSymbols('');
-            // What is typed next goes into the search box, as in any symbol search.
-            this.#focusPart(open ? 'symbol-input' : mode === 'compare' ? 'compare-button' : 'symbol-button');
-          },
-          search: (text) => void this.#searchSymbols(text),
-          choose: (symbol) => {
-            const mode = this._search.mode;
-            this._search = { open: false, mode, results: [] };
-            this.#focusPart(mode === 'compare' ? 'compare-button' : 'symbol-button');
-            // The compare button runs the very method the agent's comparison_create runs.
-            void this.#runUserTool(mode === 'compare' ? 'comparison_create' : 'chart_set_symbol', { symbol });
-          },
+          toggleSearch: (mode) => this.#search((m) => m.toggleSearch(this, this.#deps, mode)),
+          search: (text) => this.#search((m) => m.searchSymbols(this, this.#deps, text)),
+          choose: (symbol) => this.#search((m) => m.chooseSymbol(this, this.#deps, symbol)),
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
@@ -1419,11 +1409,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       tableShown: this.#a11y.tableShown,
       replaying: this.#replaying(),
       drawingActions: this.#drawingActions(),
-      compare: () => {
-        this._search = { open: true, mode: 'compare', results: [] };
-        void this.#searchSymbols('');
-        this.#focusPart('symbol-input');
-      },
+      compare: () => this.#search((m) => m.openSearch(this, this.#deps, 'compare')),
       replay: () => this.#toggleReplay(),
     }));
   }
@@ -1594,16 +1580,15 @@ export class KlineChart extends SignalWatcher(LitElement) {
     return result;
   }
 
-  async #searchSymbols(text: string): Promise<void> {
-    const result = await this.#core.tools.execute(
-      'instruments_query_name',
-      { query: text || ' ', limit: 10 },
-      { origin: 'user' },
-    );
-    if (result.success) {
-      const data = result.data as { candidates: { qualifiedSymbol: string; name: string; exchange: string }[] };
-      this._search = { ...this._search, open: true, results: data.candidates };
-    }
+  /**
+   * Runs a toolbar search action once its chunk (symbol-search.ts) is here; a notice when it cannot be
+   * fetched (the next press tries again).
+   */
+  #search(act: (m: SymbolSearchModule) => unknown): void {
+    loadSearch().then(act, (error: unknown) => {
+      console.warn('kline-chart: the symbol search could not be loaded', error);
+      this.#showToast(chartStrings(this.#lang()).searchFailed);
+    });
   }
 }
 
