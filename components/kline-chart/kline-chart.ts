@@ -105,6 +105,18 @@ type SymbolSearchModule = typeof import('./symbol-search.js');
 
 /** Save image / Copy image (chart-snapshot.ts), fetched on first use (a failed fetch is retried next time). */
 const loadSnapshot = lazyModule(() => import('./chart-snapshot.js'));
+/** The keyboard shortcut list (shortcut-dialog.ts), fetched when it is first opened. */
+const loadShortcuts = lazyModule(() => import('./shortcut-dialog.js'));
+
+/** The notices of the chunks the chart's actions fetch on first use (chart-strings.ts), for #withChunk. */
+type ChunkFailure =
+  | 'imageFailed'
+  | 'replayFailed'
+  | 'shortcutsFailed'
+  | 'studySettingsFailed'
+  | 'comparisonsFailed'
+  | 'searchFailed';
+
 /** The comparisons' legend: a chunk a chart loads once it has comparisons (issue #12). */
 const loadComparisonLegend = lazyModule(() => import('./comparison-legend.js'));
 
@@ -720,14 +732,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** Runs an image action once the snapshot chunk is here; false, with a message, when it cannot be fetched. */
   #snapshot(action: 'saveImage' | 'copyImage'): Promise<boolean> {
-    return loadSnapshot().then(
-      (module) => module[action](module.chartSnapshot(this, this.#deps)),
-      (error: unknown) => {
-        console.warn('kline-chart: the image actions could not be loaded', error);
-        this.#showToast(chartStrings(this.#lang()).imageFailed);
-        return false;
-      },
-    );
+    return this.#withChunk(loadSnapshot, 'imageFailed', (m) => m[action](m.chartSnapshot(this, this.#deps)), false);
   }
 
   /**
@@ -787,16 +792,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * Runs `act` once the replay's chunk is here; false (never a rejection) when it cannot be fetched, and
    * a notice says so (the next call tries again).
    */
-  async #withReplay(
-    act: (r: import('./bar-replay-controls.js').ReplayControls['replay']) => boolean,
-  ): Promise<boolean> {
-    try {
-      return act((await this.#replayControls()).replay);
-    } catch (error) {
-      console.warn('kline-chart: bar replay could not be loaded', error);
-      this.#showToast(chartStrings(this.#lang()).replayFailed);
-      return false;
-    }
+  #withReplay(act: (r: import('./bar-replay-controls.js').ReplayControls['replay']) => boolean): Promise<boolean> {
+    return this.#withChunk(() => this.#replayControls(), 'replayFailed', (c) => act(c.replay), false);
   }
 
   #replayUi: import('./bar-replay-controls.js').ReplayControls | null = null;
@@ -1169,13 +1166,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const entries = this.#core.store.state.comparisons.get();
     if (this.#comparisonLegendTried !== entries) {
       this.#comparisonLegendTried = entries;
-      loadComparisonLegend().then(
-        (module) => this.#comparisonLegend.set(module),
-        (error: unknown) => {
-          console.warn('kline-chart: the comparisons legend could not be loaded', error);
-          this.#showToast(chartStrings(this.#lang()).comparisonsFailed);
-        },
-      );
+      void this.#withChunk(loadComparisonLegend, 'comparisonsFailed', (m) => this.#comparisonLegend.set(m), undefined);
     }
     return nothing;
   }
@@ -1223,21 +1214,15 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * Opens the keyboard shortcut list (the `?` key on the chart); focus returns where it was when it closes.
    * Its code is a chunk: when it cannot be fetched a notice says so and this resolves (the next call tries again).
    */
-  async showShortcuts(): Promise<void> {
+  showShortcuts(): Promise<void> {
     let active = document.activeElement as HTMLElement | null;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
-    try {
-      this.#shortcutModule ??= await import('./shortcut-dialog.js');
-    } catch (error) {
-      // As the "More" menu's and bar replay's chunks: a notice in the chart's language; the next try fetches again.
-      console.warn('kline-chart: the keyboard shortcuts could not be loaded', error);
-      this.#showToast(chartStrings(this.#lang()).shortcutsFailed);
-      return;
-    }
-    return this.#shortcutModule.showChartShortcuts(
-      this,
-      this.#deps,
-      active && active !== document.body ? active : this,
+    const before = active && active !== document.body ? active : this;
+    return this.#withChunk(
+      loadShortcuts,
+      'shortcutsFailed',
+      (m) => (this.#shortcutModule = m).showChartShortcuts(this, this.#deps, before),
+      undefined,
     );
   }
 
@@ -1374,15 +1359,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** The study's settings popover: it and its element are a chunk (issue #12), shown once it is here (a notice when it cannot be fetched; the next press tries again). */
   #openSettings(instanceId: string, rect: DOMRect): void {
-    loadSettingsPopover().then(
-      (module) => {
-        this.#popover = module;
-        module.openSettingsAt(this, instanceId, rect);
-      },
-      (error: unknown) => {
-        console.warn('kline-chart: the indicator settings could not be loaded', error);
-        this.#showToast(chartStrings(this.#lang()).studySettingsFailed);
-      },
+    void this.#withChunk(
+      loadSettingsPopover,
+      'studySettingsFailed',
+      (m) => (this.#popover = m).openSettingsAt(this, instanceId, rect),
+      undefined,
     );
   }
 
@@ -1580,15 +1561,30 @@ export class KlineChart extends SignalWatcher(LitElement) {
     return result;
   }
 
-  /**
-   * Runs a toolbar search action once its chunk (symbol-search.ts) is here; a notice when it cannot be
-   * fetched (the next press tries again).
-   */
+  /** Runs a toolbar search action once its chunk (symbol-search.ts) is here (#withChunk). */
   #search(act: (m: SymbolSearchModule) => unknown): void {
-    loadSearch().then(act, (error: unknown) => {
-      console.warn('kline-chart: the symbol search could not be loaded', error);
-      this.#showToast(chartStrings(this.#lang()).searchFailed);
-    });
+    void this.#withChunk(loadSearch, 'searchFailed', act, undefined);
+  }
+
+  /**
+   * `act` with a lazy chunk's module once `load` has it. When the chunk cannot be fetched (or `act`
+   * throws), a notice in the chart's language says so (`failed`, also on the console) and this resolves
+   * `fallback`: it never rejects, and the next call fetches again (lazyModule).
+   */
+  #withChunk<M, R>(
+    load: () => Promise<M>,
+    failed: ChunkFailure,
+    act: (m: M) => R | PromiseLike<R>,
+    fallback: R,
+  ): Promise<R> {
+    return load()
+      .then(act)
+      .catch((error: unknown) => {
+        const text = chartStrings(this.#lang())[failed];
+        console.warn(`kline-chart: ${text}`, error);
+        this.#showToast(text);
+        return fallback;
+      });
   }
 }
 
