@@ -59,6 +59,8 @@ export class OverlayLayerController {
   #input: OverlayLayerInput | null = null;
   #partsLoad: Promise<void> | null = null;
   #tooltipParent: HTMLElement | null = null;
+  /** Aborted by `detach`: the listeners `attach` added. */
+  #listening: AbortController | null = null;
   readonly #primitives = new Map<string, Set<ChartPrimitive>>();
   /** The price pane's transform of the last frame painted (its numbers follow every frame). */
   #priceT: PlotTransform | null = null;
@@ -133,22 +135,20 @@ export class OverlayLayerController {
     this.#container = container;
     this.#tooltipParent = tooltipParent;
     this.#input?.tooltipIn(tooltipParent);
-    container.addEventListener('pointerleave', this.#onLeave);
-    container.addEventListener('pointerdown', this.#onDown, { capture: true });
-    container.addEventListener('pointermove', this.#onMove, { capture: true });
-    container.addEventListener('pointerup', this.#onUp, { capture: true });
-    container.addEventListener('pointercancel', this.#onCancel, { capture: true });
+    const signal = (this.#listening = new AbortController()).signal;
+    // Each hands the event to the pointer handling once the parts are in (overlay-layer-input.ts): a press
+    // to a host primitive's claim, else a price line's grab. Before then no primitive is painted
+    // (paintPrimitives), so none claims.
+    const capture = { capture: true, signal };
+    container.addEventListener('pointerleave', () => this.#input?.leave(), { signal });
+    container.addEventListener('pointerdown', (e) => this.#input?.down(e), capture);
+    container.addEventListener('pointermove', (e) => this.#input?.move(e), capture);
+    container.addEventListener('pointerup', (e) => this.#input?.up(e), capture);
+    container.addEventListener('pointercancel', (e) => this.#input?.cancel(e), capture);
   }
 
   detach(): void {
-    const c = this.#container;
-    if (c) {
-      c.removeEventListener('pointerdown', this.#onDown, { capture: true });
-      c.removeEventListener('pointermove', this.#onMove, { capture: true });
-      c.removeEventListener('pointerup', this.#onUp, { capture: true });
-      c.removeEventListener('pointercancel', this.#onCancel, { capture: true });
-      c.removeEventListener('pointerleave', this.#onLeave);
-    }
+    this.#listening?.abort();
     this.#input?.detach();
     this.#tooltipParent = null;
     this.#container = null;
@@ -360,19 +360,9 @@ export class OverlayLayerController {
 
   // ------------------------------------------------------------ pointer
 
-  // A press goes to the pointer handling once the parts are in: a host primitive's claim, else a price
-  // line's grab (overlay-layer-input.ts). Before then no primitive is painted (paintPrimitives), so none claims.
-  readonly #onDown = (e: PointerEvent): void => this.#input?.down(e);
-
   /** The bar under the crosshair changed (the renderer's `onCursor`): moves or hides the tooltip. */
   cursor(index: number | null): void {
     this.#cursorIndex = index;
     this.#input?.showTooltip();
   }
-
-  // Each hands the event to the pointer handling once the parts are in (overlay-layer-input.ts).
-  readonly #onLeave = (): void => this.#input?.leave();
-  readonly #onMove = (e: PointerEvent): void => this.#input?.move(e);
-  readonly #onUp = (e: PointerEvent): void => this.#input?.up(e);
-  readonly #onCancel = (e: PointerEvent): void => this.#input?.cancel(e);
 }
