@@ -793,7 +793,12 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * a notice says so (the next call tries again).
    */
   #withReplay(act: (r: import('./bar-replay-controls.js').ReplayControls['replay']) => boolean): Promise<boolean> {
-    return this.#withChunk(() => this.#replayControls(), 'replayFailed', (c) => act(c.replay), false);
+    return this.#withChunk(
+      () => this.#replayControls(),
+      'replayFailed',
+      (c) => act(c.replay),
+      false,
+    );
   }
 
   #replayUi: import('./bar-replay-controls.js').ReplayControls | null = null;
