@@ -53,6 +53,8 @@ export const LAZY_ONLY = [
   // The comparisons' legend, loaded when a chart first has comparisons (components/kline-chart/kline-chart.ts #renderComparisons),
   // and its values, which a capture draws while that chunk is not here (compose-capture.ts).
   /build\/components\/kline-chart\/comparison-(legend|change)\.js$/,
+  // The toolbar's symbol and comparison search, loaded at the first press of its button (kline-chart.ts #search).
+  /build\/components\/kline-chart\/symbol-search\.js$/,
   // The eager studies' convention forms (MACD tdx/tradingview) and their kernels, loaded before a study
   // follows that convention, and what decides which studies a tool call loads
   // (src/core/indicators/lazy-indicator-registry.ts, load-studies-for-tool.ts); the EMA kernel only lazy

@@ -88,6 +88,8 @@ export interface ChartStrings {
   readonly shortcutsFailed: string;
   /** A study's settings popover's chunk could not be fetched. */
   readonly studySettingsFailed: string;
+  /** The toolbar's symbol and comparison search (symbol-search.ts) could not be fetched. */
+  readonly searchFailed: string;
   /** Shown at a key, a touch or a pane separator's press when their code (input-parts.ts) cannot be fetched. */
   readonly inputFailed: string;
 }
@@ -164,6 +166,7 @@ export const EN_CHART: ChartStrings = {
   comparisonsFailed: 'The comparisons legend could not be loaded. Check the connection and try again.',
   shortcutsFailed: 'The keyboard shortcuts could not be loaded. Check the connection and try again.',
   studySettingsFailed: 'The study settings could not be loaded. Check the connection and try again.',
+  searchFailed: 'The symbol search could not be loaded. Check the connection and try again.',
   inputFailed:
     'The chart keys, pinch, long press, pane resizing and price axis scaling could not be loaded. Check the connection and try again.',
 };

@@ -59,9 +59,6 @@ export class ChartViewController implements ReactiveController {
   readonly #host: Host;
   readonly #o: ChartViewOptions;
   #renderer: ChartRenderer | null = null;
-  #separators: PaneSeparators | null = null;
-  #resize: ResizeObserver | null = null;
-  #zoom: ResizeObserver | null = null;
   readonly #watcher = new ThemeWatcher(() => this.applyTheme());
   readonly #theme = new Signal.State<ChartTheme | null>(null);
   /** The panes for the current state and theme: legends and the renderer read the same computed. */
@@ -135,20 +132,11 @@ export class ChartViewController implements ReactiveController {
   hostDisconnected(): void {
     for (const d of this.#disposers) d();
     this.#disposers = [];
-    this.#resize?.disconnect();
-    this.#resize = null;
-    this.#zoom?.disconnect();
-    this.#zoom = null;
-    this.#o.overlays?.detach();
-    this.#o.drawings.detach();
-    this.#separators?.destroy();
-    this.#separators = null;
     this.#earlierPaints += this.#renderer?.paintCount ?? 0;
     this.#renderer?.destroy();
     this.#renderer = null;
     this.#priceScale = null;
     this.#o.onPriceRange?.(null); // the next renderer fits the bars
-    this.#watcher.stop();
   }
 
   /** Resolves after the canvases painted the current state (at once when the chart is not in a document). */
@@ -205,7 +193,7 @@ export class ChartViewController implements ReactiveController {
     const main = root.querySelector<HTMLElement>('.main');
     if (!container || !main) return;
     const core = this.#o.core;
-    this.#separators = new PaneSeparators(
+    const separators = new PaneSeparators(
       main,
       {
         layout: () => core.panes.layout(),
@@ -236,7 +224,7 @@ export class ChartViewController implements ReactiveController {
       },
       onLayout: (offsets) => {
         this.#o.onLayout(offsets);
-        this.#separators?.update(offsets, container.clientHeight);
+        separators.update(offsets, container.clientHeight);
       },
       onCursor: (index) => this.#o.onCursor(index),
       onPriceRange: this.#o.onPriceRange,
@@ -247,16 +235,16 @@ export class ChartViewController implements ReactiveController {
     this.#renderer = renderer;
     // Size now rather than when the observer reports: the next frame paints (a moved chart never shows blank).
     renderer.resize(Math.floor(container.clientWidth), Math.floor(container.clientHeight));
-    this.#resize = new ResizeObserver((entries) => {
+    const resize = new ResizeObserver((entries) => {
       const r = entries[0].contentRect;
       this.#renderer?.resize(Math.floor(r.width), Math.floor(r.height));
     });
-    this.#resize.observe(container);
+    resize.observe(container);
     // Its device px change with a CSS zoom on an ancestor and with the window's ratio: the canvases follow.
     renderer.setPixelRatio(pixelRatioAt(container));
-    this.#zoom = new ResizeObserver(() => this.#renderer?.setPixelRatio(pixelRatioAt(container)));
+    const zoom = new ResizeObserver(() => this.#renderer?.setPixelRatio(pixelRatioAt(container)));
     try {
-      this.#zoom.observe(container, { box: 'device-pixel-content-box' });
+      zoom.observe(container, { box: 'device-pixel-content-box' });
     } catch {
       // No device-pixel box (Safari): the ratio is read when the chart is set up.
     }
@@ -274,8 +262,17 @@ export class ChartViewController implements ReactiveController {
     });
     let lastSettings = core.store.peek('settings');
     let shown = '';
+    // What hostDisconnected undoes (it then destroys the renderer).
     this.#disposers.push(
-      () => listening.abort(),
+      () => {
+        listening.abort();
+        resize.disconnect();
+        zoom.disconnect();
+        separators.destroy();
+        this.#o.overlays?.detach();
+        this.#o.drawings.detach();
+        this.#watcher.stop();
+      },
       effect(() => {
         // Another instrument or period: the price scale fits its bars again.
         const series = core.store.state.series.get();

@@ -98,7 +98,8 @@ export class DrawingLayerController {
   #magnet = false;
   #renderer: ChartRenderer | null = null;
   #container: HTMLElement | null = null;
-  #keyTarget: HTMLElement | null = null;
+  /** Aborted by `detach`: the listeners `attach` added. */
+  #listening: AbortController | null = null;
   #tool: DrawingLayerTool = 'select';
   #preview: Drawing | null = null;
   #hoverId: string | null = null;
@@ -182,28 +183,21 @@ export class DrawingLayerController {
     this.detach();
     this.#renderer = renderer;
     this.#container = container;
-    this.#keyTarget = keyTarget;
-    // Capture phase: the layer decides before the element's own (bubble-phase) pan handler runs.
-    container.addEventListener('pointerdown', this.#onPointerDown, { capture: true });
-    container.addEventListener('pointermove', this.#onPointerMove, { capture: true });
-    container.addEventListener('pointerup', this.#onPointerUp, { capture: true });
-    container.addEventListener('pointercancel', this.#onPointerCancel, { capture: true });
-    container.addEventListener('pointerleave', this.#onPointerLeave);
-    keyTarget.addEventListener('keydown', this.#onKeyDown);
+    const signal = (this.#listening = new AbortController()).signal;
+    // Each hands the event to the input handling once the parts are in (drawing-layer-input.ts). Capture
+    // phase: the layer decides before the element's own (bubble-phase) pan handler runs.
+    const capture = { capture: true, signal };
+    container.addEventListener('pointerdown', (e) => this.#input?.pointerDown(e), capture);
+    container.addEventListener('pointermove', (e) => this.#input?.pointerMove(e), capture);
+    container.addEventListener('pointerup', (e) => this.#input?.pointerUp(e), capture);
+    container.addEventListener('pointercancel', (e) => this.#input?.pointerCancel(e), capture);
+    container.addEventListener('pointerleave', () => this.#input?.pointerLeave(), { signal });
+    keyTarget.addEventListener('keydown', (e) => this.#input?.keyEvent(e), { signal });
   }
 
   detach(): void {
-    const c = this.#container;
-    if (c) {
-      c.removeEventListener('pointerdown', this.#onPointerDown, { capture: true });
-      c.removeEventListener('pointermove', this.#onPointerMove, { capture: true });
-      c.removeEventListener('pointerup', this.#onPointerUp, { capture: true });
-      c.removeEventListener('pointercancel', this.#onPointerCancel, { capture: true });
-      c.removeEventListener('pointerleave', this.#onPointerLeave);
-    }
-    this.#keyTarget?.removeEventListener('keydown', this.#onKeyDown);
+    this.#listening?.abort();
     this.#container = null;
-    this.#keyTarget = null;
     this.#renderer = null;
   }
 
@@ -410,15 +404,6 @@ export class DrawingLayerController {
     if (!over || !this.#container) return null;
     return offsetWithin(over, this.#container);
   }
-
-  // Listeners from `attach` on, so their order among the chart's own stays as it was; each hands the
-  // event to the input handling once the parts are in (drawing-layer-input.ts).
-  readonly #onPointerDown = (e: PointerEvent): void => this.#input?.pointerDown(e);
-  readonly #onPointerMove = (e: PointerEvent): void => this.#input?.pointerMove(e);
-  readonly #onPointerUp = (e: PointerEvent): void => this.#input?.pointerUp(e);
-  readonly #onPointerCancel = (e: PointerEvent): void => this.#input?.pointerCancel(e);
-  readonly #onPointerLeave = (): void => this.#input?.pointerLeave();
-  readonly #onKeyDown = (e: KeyboardEvent): void => this.#input?.keyEvent(e);
 
   /** Delete/Backspace, Escape, Ctrl/Cmd+C and Ctrl/Cmd+V. True when handled (prevent the default). */
   keyDown(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'>): boolean {

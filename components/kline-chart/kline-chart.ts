@@ -78,11 +78,11 @@ import { ContextMenuController } from './context-menu-controller.js';
 import type { ContextMenuDeps } from './context-menu.js';
 import type { SettingsPopoverDeps } from '../indicator-settings/settings-popover.js';
 import type { CaptureDeps } from './compose-capture.js';
+import type { SearchDeps, SearchState } from './symbol-search.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 type ComparisonLegendModule = typeof import('./comparison-legend.js');
-import { snapshotKey } from './snapshot-keys.js';
-import { isEditableTarget } from './editable-target.js';
+import { chartKey } from './chart-keys.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { localeDirection } from '../i18n/locale-direction.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
@@ -99,8 +99,24 @@ const loadSettingsPopover = lazyModule(() => import('../indicator-settings/setti
 /** Bar replay and its controls (bar-replay-controls.ts), fetched on first use. */
 const loadReplay = lazyModule(() => import('./bar-replay-controls.js'));
 
+/** The toolbar's symbol and comparison search (symbol-search.ts), fetched on its first press. */
+const loadSearch = lazyModule(() => import('./symbol-search.js'));
+type SymbolSearchModule = typeof import('./symbol-search.js');
+
 /** Save image / Copy image (chart-snapshot.ts), fetched on first use (a failed fetch is retried next time). */
 const loadSnapshot = lazyModule(() => import('./chart-snapshot.js'));
+/** The keyboard shortcut list (shortcut-dialog.ts), fetched when it is first opened. */
+const loadShortcuts = lazyModule(() => import('./shortcut-dialog.js'));
+
+/** The notices of the chunks the chart's actions fetch on first use (chart-strings.ts), for #withChunk. */
+type ChunkFailure =
+  | 'imageFailed'
+  | 'replayFailed'
+  | 'shortcutsFailed'
+  | 'studySettingsFailed'
+  | 'comparisonsFailed'
+  | 'searchFailed';
+
 /** The comparisons' legend: a chunk a chart loads once it has comparisons (issue #12). */
 const loadComparisonLegend = lazyModule(() => import('./comparison-legend.js'));
 
@@ -326,11 +342,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** Milliseconds a `kline-data-request` may stay unanswered before `kline-error` `data_request_timeout`. */
   dataRequestTimeout = DEFAULT_DATA_REQUEST_TIMEOUT;
 
-  declare _search: {
-    open: boolean;
-    mode: 'symbol' | 'compare';
-    results: { qualifiedSymbol: string; name: string; exchange: string }[];
-  };
+  declare _search: SearchState;
   declare _toast: string;
   declare _settings: { instanceId: string; x: number; y: number; error: string } | null;
 
@@ -372,14 +384,13 @@ export class KlineChart extends SignalWatcher(LitElement) {
   #bar: DrawingBarParts | null = null;
   #barLoad: Promise<void> | null = null;
   readonly #contextMenu: ContextMenuController;
-  readonly #deps: ContextMenuDeps & SettingsPopoverDeps & CaptureDeps;
+  readonly #deps: ContextMenuDeps & SettingsPopoverDeps & CaptureDeps & SearchDeps;
   #ready = false;
   #pickerLoad: Promise<unknown> | null = null;
   #editor: DrawingEditorModule | null = null;
   #editorLoad: Promise<void> | null = null;
   #initialIndicators = false;
   readonly #i18n = new LocaleController(this, () => this.#core.store.state.settings.get().locale);
-  #offKinds: (() => void) | undefined;
 
   constructor() {
     super();
@@ -524,6 +535,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       adopt: (styles) => this.#adoptStyles(styles),
       colors: () => new Map(this.#view.specs.flatMap((p) => p.series.map((l) => [l.key, l.color] as const))),
       theme: () => this.#view.theme,
+      focusPart: (part) => this.#focusPart(part),
     };
     this.#contextMenu = new ContextMenuController(this, this.#deps);
     this.#autosave = new LayoutAutosaveController(this, {
@@ -720,14 +732,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** Runs an image action once the snapshot chunk is here; false, with a message, when it cannot be fetched. */
   #snapshot(action: 'saveImage' | 'copyImage'): Promise<boolean> {
-    return loadSnapshot().then(
-      (module) => module[action](module.chartSnapshot(this, this.#deps)),
-      (error: unknown) => {
-        console.warn('kline-chart: the image actions could not be loaded', error);
-        this.#showToast(chartStrings(this.#lang()).imageFailed);
-        return false;
-      },
-    );
+    return this.#withChunk(loadSnapshot, 'imageFailed', (m) => m[action](m.chartSnapshot(this, this.#deps)), false);
   }
 
   /**
@@ -787,16 +792,13 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * Runs `act` once the replay's chunk is here; false (never a rejection) when it cannot be fetched, and
    * a notice says so (the next call tries again).
    */
-  async #withReplay(
-    act: (r: import('./bar-replay-controls.js').ReplayControls['replay']) => boolean,
-  ): Promise<boolean> {
-    try {
-      return act((await this.#replayControls()).replay);
-    } catch (error) {
-      console.warn('kline-chart: bar replay could not be loaded', error);
-      this.#showToast(chartStrings(this.#lang()).replayFailed);
-      return false;
-    }
+  #withReplay(act: (r: import('./bar-replay-controls.js').ReplayControls['replay']) => boolean): Promise<boolean> {
+    return this.#withChunk(
+      () => this.#replayControls(),
+      'replayFailed',
+      (c) => act(c.replay),
+      false,
+    );
   }
 
   #replayUi: import('./bar-replay-controls.js').ReplayControls | null = null;
@@ -829,14 +831,18 @@ export class KlineChart extends SignalWatcher(LitElement) {
     }
   }
 
-  readonly #onFullscreenChange = (): void => this.requestUpdate();
-
-  /** Ctrl/⌘+Alt+S, Ctrl/⌘+Shift+S and Shift+F (snapshot-keys.ts). */
-  readonly #onSnapshotKey = (e: KeyboardEvent): void => {
-    const key = snapshotKey(e);
+  /** `?`, Ctrl/⌘+Alt+S, Ctrl/⌘+Shift+S and Shift+F anywhere on the chart but in a text field (chart-keys.ts). */
+  readonly #onKey = (e: KeyboardEvent): void => {
+    const key = chartKey(e);
     if (!key) return;
     e.preventDefault();
-    void (key === 'save-image' ? this.saveImage() : key === 'copy-image' ? this.copyImage() : this.toggleFullscreen());
+    void (key === 'help'
+      ? this.showShortcuts()
+      : key === 'save-image'
+        ? this.saveImage()
+        : key === 'copy-image'
+          ? this.copyImage()
+          : this.toggleFullscreen());
   };
 
   /** `chart_capture`'s renderer: a PNG data URL (JPEG when a PNG would be too large to send) and a thumbnail. */
@@ -848,28 +854,27 @@ export class KlineChart extends SignalWatcher(LitElement) {
     if (!this.id) this.id = `kline-chart-${++chartCounter}`;
     this.#core.chartId = this.id;
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
-    this.addEventListener('keydown', this.#onHelpKey);
-    this.#leaveSync = joinCrosshairSync(this);
-    this.addEventListener('keydown', this.#onSnapshotKey);
-    document.addEventListener('fullscreenchange', this.#onFullscreenChange);
+    // Everything below ends with the connection (disconnectedCallback aborts it).
+    const signal = (this.#connection = new AbortController()).signal;
+    this.addEventListener('keydown', this.#onKey, { signal });
+    document.addEventListener('fullscreenchange', () => this.requestUpdate(), { signal });
+    signal.addEventListener('abort', joinCrosshairSync(this));
     // Kinds are page-wide: a registration anywhere shows in this chart's toolbar.
-    this.#offKinds ??= onDrawingKindsChange(() => {
-      this.requestUpdate();
-      this.#view.renderer?.invalidateOverlay(); // drawings of a kind registered just now get painted
-    });
+    signal.addEventListener(
+      'abort',
+      onDrawingKindsChange(() => {
+        this.requestUpdate();
+        this.#view.renderer?.invalidateOverlay(); // drawings of a kind registered just now get painted
+      }),
+    );
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#offKinds?.();
-    this.#offKinds = undefined;
-    this.#leaveSync?.();
-    this.removeEventListener('keydown', this.#onHelpKey);
-    this.removeEventListener('keydown', this.#onSnapshotKey);
-    document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
+    this.#connection?.abort();
   }
 
-  #leaveSync?: () => void;
+  #connection?: AbortController;
 
   /** Another chart of this one's `sync` group moved its crosshair: this one shows its bar of `time`. */
   showSyncedTime(time: number | null): void {
@@ -878,14 +883,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const index = bars && time !== null ? upperIndex(bars.time, time, bars.length) : -1;
     this.#view.renderer?.showCursorAt(index >= 0 ? index : null);
   }
-
-  /** `?` anywhere on the chart but in a text field opens the shortcut list. */
-  readonly #onHelpKey = (e: KeyboardEvent): void => {
-    if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-    if (isEditableTarget(e.composedPath()[0])) return;
-    e.preventDefault();
-    void this.showShortcuts();
-  };
 
   /**
    * The agent access the `agent` attribute grants (case and spaces aside). An unknown value grants
@@ -1024,21 +1021,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
         },
         {
           setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
-          toggleSearch: (mode = 'symbol') => {
-            const open = !(this._search.open && this._search.mode === mode);
-            this._search = { open, mode, results: [] };
-            if (open) void this.#searchSymbols('');
-            // What is typed next goes into the search box, as in any symbol search.
-            this.#focusPart(open ? 'symbol-input' : mode === 'compare' ? 'compare-button' : 'symbol-button');
-          },
-          search: (text) => void this.#searchSymbols(text),
-          choose: (symbol) => {
-            const mode = this._search.mode;
-            this._search = { open: false, mode, results: [] };
-            this.#focusPart(mode === 'compare' ? 'compare-button' : 'symbol-button');
-            // The compare button runs the very method the agent's comparison_create runs.
-            void this.#runUserTool(mode === 'compare' ? 'comparison_create' : 'chart_set_symbol', { symbol });
-          },
+          toggleSearch: (mode) => this.#search((m) => m.toggleSearch(this, this.#deps, mode)),
+          search: (text) => this.#search((m) => m.searchSymbols(this, this.#deps, text)),
+          choose: (symbol) => this.#search((m) => m.chooseSymbol(this, this.#deps, symbol)),
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
@@ -1186,13 +1171,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const entries = this.#core.store.state.comparisons.get();
     if (this.#comparisonLegendTried !== entries) {
       this.#comparisonLegendTried = entries;
-      loadComparisonLegend().then(
-        (module) => this.#comparisonLegend.set(module),
-        (error: unknown) => {
-          console.warn('kline-chart: the comparisons legend could not be loaded', error);
-          this.#showToast(chartStrings(this.#lang()).comparisonsFailed);
-        },
-      );
+      void this.#withChunk(loadComparisonLegend, 'comparisonsFailed', (m) => this.#comparisonLegend.set(m), undefined);
     }
     return nothing;
   }
@@ -1240,21 +1219,15 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * Opens the keyboard shortcut list (the `?` key on the chart); focus returns where it was when it closes.
    * Its code is a chunk: when it cannot be fetched a notice says so and this resolves (the next call tries again).
    */
-  async showShortcuts(): Promise<void> {
+  showShortcuts(): Promise<void> {
     let active = document.activeElement as HTMLElement | null;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
-    try {
-      this.#shortcutModule ??= await import('./shortcut-dialog.js');
-    } catch (error) {
-      // As the "More" menu's and bar replay's chunks: a notice in the chart's language; the next try fetches again.
-      console.warn('kline-chart: the keyboard shortcuts could not be loaded', error);
-      this.#showToast(chartStrings(this.#lang()).shortcutsFailed);
-      return;
-    }
-    return this.#shortcutModule.showChartShortcuts(
-      this,
-      this.#deps,
-      active && active !== document.body ? active : this,
+    const before = active && active !== document.body ? active : this;
+    return this.#withChunk(
+      loadShortcuts,
+      'shortcutsFailed',
+      (m) => (this.#shortcutModule = m).showChartShortcuts(this, this.#deps, before),
+      undefined,
     );
   }
 
@@ -1391,15 +1364,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** The study's settings popover: it and its element are a chunk (issue #12), shown once it is here (a notice when it cannot be fetched; the next press tries again). */
   #openSettings(instanceId: string, rect: DOMRect): void {
-    loadSettingsPopover().then(
-      (module) => {
-        this.#popover = module;
-        module.openSettingsAt(this, instanceId, rect);
-      },
-      (error: unknown) => {
-        console.warn('kline-chart: the indicator settings could not be loaded', error);
-        this.#showToast(chartStrings(this.#lang()).studySettingsFailed);
-      },
+    void this.#withChunk(
+      loadSettingsPopover,
+      'studySettingsFailed',
+      (m) => (this.#popover = m).openSettingsAt(this, instanceId, rect),
+      undefined,
     );
   }
 
@@ -1426,11 +1395,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       tableShown: this.#a11y.tableShown,
       replaying: this.#replaying(),
       drawingActions: this.#drawingActions(),
-      compare: () => {
-        this._search = { open: true, mode: 'compare', results: [] };
-        void this.#searchSymbols('');
-        this.#focusPart('symbol-input');
-      },
+      compare: () => this.#search((m) => m.openSearch(this, this.#deps, 'compare')),
       replay: () => this.#toggleReplay(),
     }));
   }
@@ -1601,16 +1566,30 @@ export class KlineChart extends SignalWatcher(LitElement) {
     return result;
   }
 
-  async #searchSymbols(text: string): Promise<void> {
-    const result = await this.#core.tools.execute(
-      'instruments_query_name',
-      { query: text || ' ', limit: 10 },
-      { origin: 'user' },
-    );
-    if (result.success) {
-      const data = result.data as { candidates: { qualifiedSymbol: string; name: string; exchange: string }[] };
-      this._search = { ...this._search, open: true, results: data.candidates };
-    }
+  /** Runs a toolbar search action once its chunk (symbol-search.ts) is here (#withChunk). */
+  #search(act: (m: SymbolSearchModule) => unknown): void {
+    void this.#withChunk(loadSearch, 'searchFailed', act, undefined);
+  }
+
+  /**
+   * `act` with a lazy chunk's module once `load` has it. When the chunk cannot be fetched (or `act`
+   * throws), a notice in the chart's language says so (`failed`, also on the console) and this resolves
+   * `fallback`: it never rejects, and the next call fetches again (lazyModule).
+   */
+  #withChunk<M, R>(
+    load: () => Promise<M>,
+    failed: ChunkFailure,
+    act: (m: M) => R | PromiseLike<R>,
+    fallback: R,
+  ): Promise<R> {
+    return load()
+      .then(act)
+      .catch((error: unknown) => {
+        const text = chartStrings(this.#lang())[failed];
+        console.warn(`kline-chart: ${text}`, error);
+        this.#showToast(text);
+        return fallback;
+      });
   }
 }
 

@@ -5,7 +5,6 @@ import type { ChartCore } from '../../src/core/commands/index.js';
 import type { PriceLine } from '../../src/core/state/index.js';
 import { stripBidiControls } from '../../src/core/data/strip-bidi-controls.js';
 import {
-  localPoint,
   formatPriceTag,
   paintAxisTags,
   paintPriceLines,
@@ -60,6 +59,8 @@ export class OverlayLayerController {
   #input: OverlayLayerInput | null = null;
   #partsLoad: Promise<void> | null = null;
   #tooltipParent: HTMLElement | null = null;
+  /** Aborted by `detach`: the listeners `attach` added. */
+  #listening: AbortController | null = null;
   readonly #primitives = new Map<string, Set<ChartPrimitive>>();
   /** The price pane's transform of the last frame painted (its numbers follow every frame). */
   #priceT: PlotTransform | null = null;
@@ -79,7 +80,8 @@ export class OverlayLayerController {
     this.#input ??= new p.OverlayLayerInput({
       core: o.core,
       emit: o.emit,
-      plot: () => this.#plot(),
+      plot: (paneId = 'price') => this.#renderer?.pane(paneId)?.plot ?? null,
+      primitives: this.#primitives,
       container: () => this.#container,
       invalidate: () => this.#renderer?.invalidateOverlay(),
       priceT: () => this.#priceT,
@@ -133,22 +135,20 @@ export class OverlayLayerController {
     this.#container = container;
     this.#tooltipParent = tooltipParent;
     this.#input?.tooltipIn(tooltipParent);
-    container.addEventListener('pointerleave', this.#onLeave);
-    container.addEventListener('pointerdown', this.#onDown, { capture: true });
-    container.addEventListener('pointermove', this.#onMove, { capture: true });
-    container.addEventListener('pointerup', this.#onUp, { capture: true });
-    container.addEventListener('pointercancel', this.#onCancel, { capture: true });
+    const signal = (this.#listening = new AbortController()).signal;
+    // Each hands the event to the pointer handling once the parts are in (overlay-layer-input.ts): a press
+    // to a host primitive's claim, else a price line's grab. Before then no primitive is painted
+    // (paintPrimitives), so none claims.
+    const capture = { capture: true, signal };
+    container.addEventListener('pointerleave', () => this.#input?.leave(), { signal });
+    container.addEventListener('pointerdown', (e) => this.#input?.down(e), capture);
+    container.addEventListener('pointermove', (e) => this.#input?.move(e), capture);
+    container.addEventListener('pointerup', (e) => this.#input?.up(e), capture);
+    container.addEventListener('pointercancel', (e) => this.#input?.cancel(e), capture);
   }
 
   detach(): void {
-    const c = this.#container;
-    if (c) {
-      c.removeEventListener('pointerdown', this.#onDown, { capture: true });
-      c.removeEventListener('pointermove', this.#onMove, { capture: true });
-      c.removeEventListener('pointerup', this.#onUp, { capture: true });
-      c.removeEventListener('pointercancel', this.#onCancel, { capture: true });
-      c.removeEventListener('pointerleave', this.#onLeave);
-    }
+    this.#listening?.abort();
     this.#input?.detach();
     this.#tooltipParent = null;
     this.#container = null;
@@ -360,42 +360,9 @@ export class OverlayLayerController {
 
   // ------------------------------------------------------------ pointer
 
-  #plot(): uPlot | null {
-    return this.#renderer?.pane('price')?.plot ?? null;
-  }
-
-  /** A host primitive claiming a press on its pane, with the point in plot CSS px. */
-  #primitiveHit(e: PointerEvent): { primitive: ChartPrimitive; x: number; y: number } | null {
-    for (const [paneId, set] of this.#primitives) {
-      const u = this.#renderer?.pane(paneId)?.plot;
-      if (!u) continue;
-      const { x, y, inside } = localPoint(u.over, e);
-      if (!inside) continue;
-      for (const p of set) if (p.hitTest?.(x, y)) return { primitive: p, x, y };
-    }
-    return null;
-  }
-
-  readonly #onDown = (e: PointerEvent): void => {
-    if (e.button !== 0 || this.#input?.dragging) return;
-    const claimed = this.#primitiveHit(e);
-    if (claimed) {
-      e.stopImmediatePropagation();
-      this.#o.emit('kline-primitive-click', { id: claimed.primitive.id ?? null, x: claimed.x, y: claimed.y });
-      return;
-    }
-    this.#input?.down(e);
-  };
-
   /** The bar under the crosshair changed (the renderer's `onCursor`): moves or hides the tooltip. */
   cursor(index: number | null): void {
     this.#cursorIndex = index;
     this.#input?.showTooltip();
   }
-
-  // Each hands the event to the pointer handling once the parts are in (overlay-layer-input.ts).
-  readonly #onLeave = (): void => this.#input?.leave();
-  readonly #onMove = (e: PointerEvent): void => this.#input?.move(e);
-  readonly #onUp = (e: PointerEvent): void => this.#input?.up(e);
-  readonly #onCancel = (e: PointerEvent): void => this.#input?.cancel(e);
 }

@@ -7,6 +7,7 @@ import { markersUnder } from './marker-hover.js';
 import { updateTooltip } from './overlay-tooltip.js';
 import { PriceLineDrag } from './price-line-drag.js';
 import { TouchHold } from './touch-hold.js';
+import type { ChartPrimitive } from './chart-primitive.js';
 
 const NO_MARKERS: readonly ChartMarker[] = [];
 
@@ -14,8 +15,10 @@ const NO_MARKERS: readonly ChartMarker[] = [];
 export interface OverlayLayerInputHost {
   readonly core: ChartCore;
   readonly emit: (type: string, detail: unknown) => void;
-  /** The price pane's plot, or null before it exists. */
-  plot(): uPlot | null;
+  /** A pane's plot (default the price pane's), or null before it exists. */
+  plot(paneId?: string): uPlot | null;
+  /** The host's primitives by pane (`addPrimitive`): a press one hit-tests is theirs. */
+  readonly primitives: ReadonlyMap<string, ReadonlySet<ChartPrimitive>>;
   container(): HTMLElement | null;
   invalidate(): void;
   /** The price pane's transform of the last frame painted. */
@@ -89,9 +92,31 @@ export class OverlayLayerInput {
     });
   }
 
-  /** A press no host primitive claimed: a price line's grab. */
+  /**
+   * A primary press on the panes (capture phase): a host primitive whose `hitTest` claims it gets it
+   * (`kline-primitive-click`; no other layer sees it), else it may grab a price line.
+   */
   down(e: PointerEvent): void {
+    if (e.button !== 0 || this.#drag.active) return;
+    const claimed = this.#primitiveHit(e);
+    if (claimed) {
+      e.stopImmediatePropagation();
+      this.#h.emit('kline-primitive-click', { id: claimed.primitive.id ?? null, x: claimed.x, y: claimed.y });
+      return;
+    }
     if (this.#drag.down(e) && e.pointerType === 'touch') this.#touchHold.hold(this.#h.container());
+  }
+
+  /** A host primitive claiming a press on its pane, with the point in plot CSS px. */
+  #primitiveHit(e: PointerEvent): { primitive: ChartPrimitive; x: number; y: number } | null {
+    for (const [paneId, set] of this.#h.primitives) {
+      const u = this.#h.plot(paneId);
+      if (!u) continue;
+      const { x, y, inside } = localPoint(u.over, e);
+      if (!inside) continue;
+      for (const p of set) if (p.hitTest?.(x, y)) return { primitive: p, x, y };
+    }
+    return null;
   }
 
   move(e: PointerEvent): void {

@@ -121,6 +121,7 @@ const zhCN: LocaleStrings = {
     comparisonsFailed: '无法加载对比图例，请检查网络连接后重试。',
     shortcutsFailed: '无法加载键盘快捷键，请检查网络连接后重试。',
     studySettingsFailed: '无法加载指标设置，请检查网络连接后重试。',
+    searchFailed: '无法加载品种搜索，请检查网络连接后重试。',
     scaleFailed: '无法加载价格坐标，当前显示为线性坐标。请检查网络连接后重试。',
     candlesFailed: '无法加载K线样式，当前显示为普通K线。请检查网络连接后重试。',
     scReplayStep: 'K 线回放：下一根 K 线',

@@ -121,6 +121,7 @@ const zhTW: LocaleStrings = {
     comparisonsFailed: '無法載入對比圖例，請檢查網路連線後重試。',
     shortcutsFailed: '無法載入鍵盤快速鍵，請檢查網路連線後重試。',
     studySettingsFailed: '無法載入指標設定，請檢查網路連線後重試。',
+    searchFailed: '無法載入商品搜尋，請檢查網路連線後重試。',
     scaleFailed: '無法載入價格座標，目前顯示為線性座標。請檢查網路連線後重試。',
     candlesFailed: '無法載入K線樣式，目前顯示為一般K線。請檢查網路連線後重試。',
     scReplayStep: 'K 線回放：下一根 K 線',

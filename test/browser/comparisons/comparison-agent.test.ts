@@ -99,7 +99,8 @@ describe('comparisons with the mock model', function () {
     chart.style.width = '1400px';
     await waitFor(() => root.querySelector('[part~="compare-button"]') !== null, 'the full toolbar');
     root.querySelector<HTMLButtonElement>('[part~="compare-button"]')!.click();
-    await chart.updateComplete;
+    // The search is a chunk fetched at the first press (components/kline-chart/symbol-search.ts).
+    await waitFor(() => root.querySelector('[part~="symbol-input"]') !== null, 'the search box');
     const input = root.querySelector<HTMLInputElement>('[part~="symbol-input"]')!;
     input.value = 'HKDEMO';
     input.dispatchEvent(new Event('input'));

@@ -48,4 +48,22 @@ describe('<kline-chart> toolbar search: what is typed after opening it goes into
     await press('Enter');
     await waitFor(() => chart.context.get()?.symbol === 'TKDEMO', 'symbol switched');
   });
+
+  it('on a chart too narrow for the compare button, the "More" menu\'s compare item opens the focused compare search', async () => {
+    const chart = await readyChart(html`<kline-chart style="width:400px;height:420px" indicators=""></kline-chart>`);
+    const root = chart.shadowRoot!;
+    expect(root.querySelector('[part~="compare-button"]'), 'no compare button in the row').to.equal(null);
+    part(chart, 'more-button').click();
+    await waitFor(() => root.querySelector('[part="more-menu"] [data-action="compare"]') !== null, 'the compare item');
+    root.querySelector<HTMLElement>('[part="more-menu"] [data-action="compare"]')!.click();
+    await waitFor(() => deepActive()?.getAttribute('part') === 'symbol-input', 'focus in the search box');
+    await sendKeys({ type: 'HKDEMO' });
+    await waitFor(
+      () => [...root.querySelectorAll('.results button')].some((b) => b.textContent.includes('HKEX:HKDEMO')),
+      'results',
+    );
+    await press('Enter');
+    await waitFor(() => chart.context.get()!.comparisons.length === 1, 'comparison added');
+    expect(chart.context.get()!.symbol).to.equal('DEMO');
+  });
 });

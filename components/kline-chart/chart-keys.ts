@@ -1,0 +1,19 @@
+import { isEditableTarget } from './editable-target.js';
+
+/** What a key press on the chart asks of its lazy actions (eager: only the keys; the actions are chunks). */
+export type ChartKey = 'help' | 'save-image' | 'copy-image' | 'fullscreen';
+
+/**
+ * The chart's own keys, never in a text field: `?` opens the shortcut list; TradingView's Ctrl/⌘+Alt+S
+ * saves the chart's image, Ctrl/⌘+Shift+S copies it, Shift+F toggles full screen. S is read by its key
+ * position too (⌥S on a Mac types `ß`).
+ */
+export function chartKey(e: KeyboardEvent): ChartKey | null {
+  if (e.defaultPrevented) return null;
+  if (isEditableTarget(e.composedPath()[0])) return null;
+  const mod = e.ctrlKey || e.metaKey;
+  if (mod && e.altKey !== e.shiftKey && (e.code === 'KeyS' || e.key === 's' || e.key === 'S'))
+    return e.altKey ? 'save-image' : 'copy-image';
+  if (mod || e.altKey) return null;
+  return e.key === '?' ? 'help' : e.shiftKey && e.key === 'F' ? 'fullscreen' : null;
+}

@@ -1,0 +1,69 @@
+// The toolbar's symbol and comparison search: a chunk the chart fetches on the first press of its symbol
+// or compare button (kline-chart.ts #search; issue #12), so a chart-only page never loads it.
+import type { ChartCore } from '../../src/core/commands/index.js';
+import type { ToolResult } from '../../src/protocol/index.js';
+
+/** One result of the toolbar search (`instruments_query_name`'s candidates). */
+export interface SearchResult {
+  readonly qualifiedSymbol: string;
+  readonly name: string;
+  readonly exchange: string;
+}
+
+/** The toolbar search's state, which the toolbar renders (chart-toolbar.ts). */
+export interface SearchState {
+  open: boolean;
+  mode: 'symbol' | 'compare';
+  results: SearchResult[];
+}
+
+/** The chart as the search sees it (`<kline-chart>`, kline-chart.ts): its reactive search state. */
+export interface SearchChart {
+  _search: SearchState;
+}
+
+/** What the search needs of the chart's insides (kline-chart.ts `#deps`). */
+export interface SearchDeps {
+  readonly core: ChartCore;
+  /** Runs a tool as the user (a failure is shown as a notice). */
+  run(name: string, input: unknown): Promise<ToolResult>;
+  /** Focuses a part of the chart's shadow root after the next update (its "More" button when the part is not shown). */
+  focusPart(part: string): void;
+}
+
+/** Opens the search in `mode`, empty, with the first results listed and focus in its box. */
+export function openSearch(chart: SearchChart, d: SearchDeps, mode: SearchState['mode']): void {
+  chart._search = { open: true, mode, results: [] };
+  void searchSymbols(chart, d, '');
+  // What is typed next goes into the search box, as in any symbol search.
+  d.focusPart('symbol-input');
+}
+
+/** The symbol or compare button (Escape in the box: the open mode): opens that search, or closes it with focus back on its button. */
+export function toggleSearch(chart: SearchChart, d: SearchDeps, mode: SearchState['mode'] = 'symbol'): void {
+  if (!(chart._search.open && chart._search.mode === mode)) return openSearch(chart, d, mode);
+  chart._search = { open: false, mode, results: [] };
+  d.focusPart(mode === 'compare' ? 'compare-button' : 'symbol-button');
+}
+
+/** Lists the instruments matching `text` (up to 10) while the search is open. */
+export async function searchSymbols(chart: SearchChart, d: SearchDeps, text: string): Promise<void> {
+  const result = await d.core.tools.execute(
+    'instruments_query_name',
+    { query: text || ' ', limit: 10 },
+    { origin: 'user' },
+  );
+  if (result.success) {
+    const data = result.data as { candidates: SearchResult[] };
+    chart._search = { ...chart._search, open: true, results: data.candidates };
+  }
+}
+
+/** A result chosen: the chart switches to it, or (compare mode) overlays it, as the agent's tools do. */
+export function chooseSymbol(chart: SearchChart, d: SearchDeps, symbol: string): void {
+  const mode = chart._search.mode;
+  chart._search = { open: false, mode, results: [] };
+  d.focusPart(mode === 'compare' ? 'compare-button' : 'symbol-button');
+  // The compare button runs the very method the agent's comparison_create runs.
+  void d.run(mode === 'compare' ? 'comparison_create' : 'chart_set_symbol', { symbol });
+}
