@@ -106,9 +106,8 @@ export class PaneSeparators {
   }
 
   #gone = false;
-  /** A press not yet handled (the drag's chunk on its way), and the last move since it. */
+  /** A press not yet handled (the drag's chunk on its way): its moves and lift wait for the chunk too. */
   #pressed = false;
-  #moved: PointerEvent | null = null;
 
   /**
    * Runs `act` with the drag and keys: at once when their chunk is here, else when it arrives (in the
@@ -145,6 +144,41 @@ export class PaneSeparators {
     }));
   }
 
+  /**
+   * A separator's press, move, lift or key: the drag's (pane-separator-drag.ts) once its chunk is here;
+   * before that a press or arrow key is claimed at once and handed over, in order, when it arrives.
+   */
+  readonly #on = (e: Event): void => {
+    const el = e.currentTarget as HTMLElement;
+    const drag = this.#dragNow();
+    if (drag) return drag.handle(e, el);
+    const type = e.type;
+    const down = type === 'pointerdown';
+    const key = type === 'keydown';
+    if (
+      down
+        ? (e as PointerEvent).button !== 0
+        : key
+          ? !/^Arrow(Up|Down)$/.test((e as KeyboardEvent).key)
+          : !this.#pressed // a move or lift without a press on its way
+    )
+      return;
+    if (down || key) {
+      // The separator's at once: neither the panes' pan nor the chart's keys.
+      e.stopPropagation();
+      e.preventDefault();
+    }
+    if (down) {
+      this.#pressed = true;
+      try {
+        el.setPointerCapture((e as PointerEvent).pointerId);
+      } catch {
+        // A synthetic or already-released pointer cannot be captured; the drag still works over the separator.
+      }
+    } else if (!key && type !== 'pointermove') this.#pressed = false;
+    void this.#withDrag((d) => d.handle(e, el));
+  };
+
   #create(): HTMLElement {
     const el = document.createElement('div');
     el.className = 'pane-separator';
@@ -177,61 +211,20 @@ export class PaneSeparators {
       background: 'transparent',
     });
     el.appendChild(line);
-    const highlight = (on: boolean) =>
-      (line.style.background = on ? 'var(--kline-accent-color, #2962ff)' : 'transparent');
-    el.addEventListener('pointerenter', () => highlight(true));
+    el.addEventListener('pointerenter', () => highlight(el, true));
     el.addEventListener('pointerleave', () =>
-      highlight(!!this.#drag?.dragging || document.activeElement === el || el.matches(':focus')),
+      highlight(el, !!this.#drag?.dragging || document.activeElement === el || el.matches(':focus')),
     );
-    el.addEventListener('focus', () => highlight(true));
-    el.addEventListener('blur', () => highlight(false));
-    el.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
-      // The panes below pan on pointerdown; a separator drag must not reach them.
-      e.stopPropagation();
-      e.preventDefault();
-      try {
-        el.setPointerCapture(e.pointerId);
-      } catch {
-        // A synthetic or already-released pointer cannot be captured; the drag still works over the separator.
-      }
-      this.#pressed = true;
-      this.#moved = null;
-      void this.#withDrag((d) => {
-        d.down(e, el);
-        // The pointer moved while the chunk was on its way: the preview starts where it is now.
-        const moved = this.#moved;
-        this.#moved = null;
-        if (moved) d.move(moved);
-      });
-    });
-    el.addEventListener('pointermove', (e) => {
-      if (this.#drag) this.#drag.move(e);
-      else if (this.#pressed) this.#moved = e;
-    });
-    el.addEventListener('pointerup', (e) => {
-      this.#pressed = false;
-      void this.#withDrag((d) => d.up(e, el, highlight));
-    });
-    el.addEventListener('pointercancel', () => {
-      this.#pressed = false;
-      void this.#withDrag((d) => d.cancel(highlight));
-    });
-    el.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') {
-        if (this.#drag?.dragging) {
-          e.stopPropagation();
-          this.#drag.cancel(highlight);
-        }
-        return;
-      }
-      if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
-      // Arrows pan the chart elsewhere; on a separator they resize.
-      e.preventDefault();
-      e.stopPropagation();
-      void this.#withDrag((d) => d.key(e, el));
-    });
+    el.addEventListener('focus', () => highlight(el, true));
+    el.addEventListener('blur', () => highlight(el, false));
+    for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'keydown'])
+      el.addEventListener(type, this.#on);
     this.layer.appendChild(el);
     return el;
   }
+}
+
+/** Shows a separator's line (hovered, focused or dragged) or hides it. */
+export function highlight(el: HTMLElement, on: boolean): void {
+  (el.firstChild as HTMLElement).style.background = on ? 'var(--kline-accent-color, #2962ff)' : 'transparent';
 }
