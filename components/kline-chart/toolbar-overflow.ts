@@ -161,13 +161,7 @@ export class ToolbarOverflowController implements ReactiveController {
       this.#host.requestUpdate();
     }
     import('./toolbar-overflow-menu.js').then(
-      (module) => {
-        const sheet = module.overflowMenuStyles.styleSheet;
-        const root = this.#host.shadowRoot;
-        if (sheet && root && !root.adoptedStyleSheets.includes(sheet))
-          root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-        act((this.menu ??= new module.OverflowMenu(this.#host, this)));
-      },
+      (module) => act((this.menu ??= new module.OverflowMenu(this.#host, this))),
       (error: unknown) => {
         console.warn('kline-chart: the "More" menu could not be loaded', error);
         if (this.#wanted) {
