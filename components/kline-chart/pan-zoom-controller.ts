@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
-import { inputParts, loadInputParts } from './load-input-parts.js';
+import { inputParts, withInputParts } from './load-input-parts.js';
 import type { PanZoomInput } from './pan-zoom-input.js';
 import { isEditableTarget } from './editable-target.js';
 
@@ -59,7 +59,7 @@ export class PanZoomController implements ReactiveController {
   #container: HTMLElement | null = null;
   #input: PanZoomInput | null = null;
   #waiting: Waiting[] = [];
-  #load: Promise<void> | null = null;
+  #loading = false;
   /** The failure notice was shown: not again until the chunk is here. */
   #told = false;
 
@@ -113,31 +113,32 @@ export class PanZoomController implements ReactiveController {
   }
 
   /**
-   * Resolves once the plot's input is here (loading its chunk, once the plot listens: the element's
-   * `whenPainted` asks after the first paint), having handed it what came meanwhile; never rejects.
+   * Fetches the plot's input (once the plot listens: the element's `whenPainted` asks after the first
+   * paint) and hands it what came meanwhile. A fetch that fails after a press, wheel or key that needed
+   * it says so, once until the chunk is in; the next one fetches it again.
    */
-  whenTouchReady(): Promise<void> {
-    if (this.#ready() || !this.#listening) return Promise.resolve();
-    return (this.#load ??= loadInputParts().then(
+  whenTouchReady(): void {
+    if (this.#ready() || !this.#listening || this.#loading) return;
+    this.#loading = true;
+    withInputParts(
       () => {
-        this.#load = null;
+        this.#loading = false;
         this.#told = false;
         const input = this.#ready();
         const waiting = this.#waiting;
         this.#waiting = [];
         if (input) for (const w of waiting) input.handle(w.e, w.atHost, w.path);
       },
-      (error: unknown) => {
-        this.#load = null;
+      () => {
+        this.#loading = false;
         const loud = this.#waiting.some((w) => w.loud);
         this.#waiting = [];
-        console.warn('kline-chart: the plot\'s input could not be loaded', error);
         if (loud && !this.#told) {
           this.#told = true;
           this.#o.notice();
         }
       },
-    ));
+    );
   }
 
   /** `off` never zooms; `ctrl` zooms only with Ctrl/⌘ (trackpad pinches send ctrlKey): otherwise the page scrolls. */
@@ -180,6 +181,6 @@ export class PanZoomController implements ReactiveController {
         waiting.pop();
     }
     waiting.push({ e, path, atHost, loud });
-    void this.whenTouchReady();
+    this.whenTouchReady();
   };
 }

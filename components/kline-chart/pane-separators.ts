@@ -1,5 +1,5 @@
 import type { PaneLayout } from '../../src/core/state/index.js';
-import { inputParts, loadInputParts } from './load-input-parts.js';
+import { inputParts, withInputParts } from './load-input-parts.js';
 import type { SeparatorDrag } from './pane-separator-drag.js';
 
 /** What the separators need of the chart: the layout, a drag preview, and the `pane_resize` tool. */
@@ -83,7 +83,7 @@ export class PaneSeparators {
       height: (i + 1 < sorted.length ? sorted[i + 1].top : totalHeight) - p.top,
     }));
     const wanted = Math.max(0, sorted.length - 1);
-    if (wanted > 0) void this.#withDrag(() => undefined, true); // fetched now, before a press needs it
+    if (wanted > 0) this.#withDrag(() => undefined, true); // fetched now, before a press needs it
     const existing = [...this.layer.children] as HTMLElement[];
     for (let i = wanted; i < existing.length; i++) existing[i].remove();
     for (let i = 0; i < wanted; i++) {
@@ -113,18 +113,13 @@ export class PaneSeparators {
    * Runs `act` with the drag and keys: at once when their chunk is here, else when it arrives (in the
    * order asked). A chunk that cannot be fetched leaves the separators still (the pan and keys work).
    */
-  #withDrag(act: (drag: SeparatorDrag) => void, quiet = false): Promise<void> | void {
-    const drag = this.#dragNow();
-    if (drag) return act(drag);
-    return loadInputParts().then(
+  #withDrag(act: (drag: SeparatorDrag) => void, quiet = false): void {
+    withInputParts(
       () => {
-        const loaded = this.#dragNow();
-        if (loaded) act(loaded);
+        const drag = this.#dragNow();
+        if (drag) act(drag);
       },
-      (error: unknown) => {
-        console.warn('kline-chart: the pane separators could not be loaded', error);
-        if (!quiet) this.#notice?.();
-      },
+      quiet ? undefined : this.#notice,
     );
   }
 
@@ -176,7 +171,7 @@ export class PaneSeparators {
         // A synthetic or already-released pointer cannot be captured; the drag still works over the separator.
       }
     } else if (!key && type !== 'pointermove') this.#pressed = false;
-    void this.#withDrag((d) => d.handle(e, el));
+    this.#withDrag((d) => d.handle(e, el));
   };
 
   #create(): HTMLElement {

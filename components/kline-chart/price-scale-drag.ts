@@ -1,5 +1,5 @@
 import type { ChartRenderer, PriceRange } from '../../src/render/index.js';
-import { inputParts, loadInputParts } from './load-input-parts.js';
+import { inputParts, withInputParts } from './load-input-parts.js';
 import type { PriceAxisDrag } from './price-axis-drag.js';
 
 export interface PriceScaleDragOptions {
@@ -63,14 +63,7 @@ export class PriceScaleDrag {
       this.#pressed = e.pointerId;
       this.#o.container.setPointerCapture(e.pointerId);
     } else if (e.type !== 'pointermove') this.#pressed = null;
-    loadInputParts().then(
-      () => this.#dragNow()?.handle(e),
-      (error: unknown) => {
-        if (!down) return;
-        console.warn('kline-chart: the price axis drag could not be loaded', error);
-        this.#o.notice?.();
-      },
-    );
+    withInputParts(() => this.#dragNow()?.handle(e), down ? this.#o.notice : undefined);
   };
 
   #dragNow(): PriceAxisDrag | null {
