@@ -1,35 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChartCore } from '../../src/core/commands/index.js';
-import type { DrawingLayerController } from './drawing-layer-controller.js';
 import { inputParts, withInputParts } from './load-input-parts.js';
 import type { PanZoomInput } from './pan-zoom-input.js';
 import { isEditableTarget } from './editable-target.js';
+import type { PanZoomOptions } from './pan-zoom-options.js';
 
 /** The plot's keys without a modifier (pan-zoom-keys.ts), claimed before their chunk is here. */
 const NAV_KEY = /^(Arrow(Left|Right|Up|Down)|Escape|Home|End|[tT+=_-])$/;
-
-export interface PanZoomOptions {
-  readonly core: ChartCore;
-  readonly drawings: DrawingLayerController;
-  /** Width of the price plot in CSS pixels. */
-  readonly plotWidth: () => number;
-  readonly openPalette: () => void;
-  readonly undo: () => void;
-  readonly redo: () => void;
-  /** Mouse wheel over the plot: `zoom`, `ctrl` (only with Ctrl/⌘; otherwise the page scrolls) or `off`. */
-  readonly wheel: () => string;
-  /** A price scale the user fixed (price-scale-drag.ts): a drag on the price pane moves it up and down too. */
-  readonly priceScale: () => {
-    readonly fixed: { readonly min: number; readonly max: number } | null;
-    panFrom(range: { readonly min: number; readonly max: number }, dy: number): void;
-  } | null;
-  /** A long press lifted where it began (the phone's right-click): the chart's menu at that point. */
-  readonly openMenu: (at: { readonly clientX: number; readonly clientY: number }) => void;
-  /** Says that the input's chunk could not be fetched (once, at a press, wheel or key that needed it). */
-  readonly notice: () => void;
-  /** The keyboard crosshair and the data table (ChartA11yController). */
-  readonly a11y: { stepKeyBar(delta: -1 | 1): void; clearKeyBar(): boolean; pointerMoved(): void; toggleTable(): void };
-}
 
 type Host = ReactiveControllerHost &
   HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment; readonly hasUpdated: boolean };
@@ -172,12 +148,17 @@ export class PanZoomController implements ReactiveController {
       if (!this.#zooms(e as WheelEvent)) return;
       e.preventDefault();
     } else if (type === 'pointerdown') loud = !atHost && (e as PointerEvent).button === 0;
-    else if (!waiting.length) return; // a move or lift without a press before it
+    else if (!waiting.length)
+      return; // a move or lift without a press before it
     else {
       loud = false;
       const last = waiting[waiting.length - 1];
       // Moves: only the latest counts (a pan or pinch goes where the pointer is).
-      if (type === 'pointermove' && last.e.type === type && (last.e as PointerEvent).pointerId === (e as PointerEvent).pointerId)
+      if (
+        type === 'pointermove' &&
+        last.e.type === type &&
+        (last.e as PointerEvent).pointerId === (e as PointerEvent).pointerId
+      )
         waiting.pop();
     }
     waiting.push({ e, path, atHost, loud });

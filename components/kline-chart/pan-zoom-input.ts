@@ -2,7 +2,7 @@ import { clampView } from '../../src/core/state/index.js';
 import { clientScale, localPoint } from '../../src/render/index.js';
 import { TouchGestures } from './pan-zoom-touch.js';
 import { panZoomKey, type PanZoomKeyContext } from './pan-zoom-keys.js';
-import type { PanZoomOptions } from './pan-zoom-controller.js';
+import type { PanZoomOptions } from './pan-zoom-options.js';
 
 type View = { start: number; end: number };
 
@@ -92,7 +92,10 @@ export class PanZoomInput {
    */
   #focus(path: readonly EventTarget[]): void {
     const origin = path[0];
-    if (!path.includes(this.#h.container) || (origin instanceof Element && origin.closest('[tabindex],button,input,a[href]')))
+    if (
+      !path.includes(this.#h.container) ||
+      (origin instanceof Element && origin.closest('[tabindex],button,input,a[href]'))
+    )
       return;
     this.#h.host.focus({ preventScroll: true });
   }

@@ -1,6 +1,6 @@
 import type { PaneLayout } from '../../src/core/state/index.js';
 import { clientScale } from '../../src/render/client-scale.js';
-import { highlight } from './pane-separators.js';
+import { highlightSeparator as highlight } from './highlight-separator.js';
 
 /** What a separator's drag and keys need of `PaneSeparators` (pane-separators.ts). */
 export interface SeparatorDragHost {

@@ -1,6 +1,7 @@
 import type { PaneLayout } from '../../src/core/state/index.js';
 import { inputParts, withInputParts } from './load-input-parts.js';
 import type { SeparatorDrag } from './pane-separator-drag.js';
+import { highlightSeparator as highlight } from './highlight-separator.js';
 
 /** What the separators need of the chart: the layout, a drag preview, and the `pane_resize` tool. */
 export interface PaneSeparatorsHost {
@@ -217,9 +218,4 @@ export class PaneSeparators {
     this.layer.appendChild(el);
     return el;
   }
-}
-
-/** Shows a separator's line (hovered, focused or dragged) or hides it. */
-export function highlight(el: HTMLElement, on: boolean): void {
-  (el.firstChild as HTMLElement).style.background = on ? 'var(--kline-accent-color, #2962ff)' : 'transparent';
 }

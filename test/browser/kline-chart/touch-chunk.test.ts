@@ -149,7 +149,7 @@ describe('the touch gestures, pane separators and plot keys are a chunk fetched 
     frame.remove();
   });
 
-  it('on its way: a mouse drag and a wheel before it arrives are the chart\'s at once, and pan and zoom when it does', async () => {
+  it("on its way: a mouse drag and a wheel before it arrives are the chart's at once, and pan and zoom when it does", async () => {
     const { frame, win, chart } = await mountBlocked('', true); // resolves although the chunk is held
     const over = chart.shadowRoot!.querySelector('.pane[data-pane-id="price"] .u-over')!;
     const r = over.getBoundingClientRect();
