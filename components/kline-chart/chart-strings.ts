@@ -90,7 +90,7 @@ export interface ChartStrings {
   readonly studySettingsFailed: string;
   /** The toolbar's symbol and comparison search (symbol-search.ts) could not be fetched. */
   readonly searchFailed: string;
-  /** Shown at a key, a touch or a pane separator's press when their code (input-parts.ts) cannot be fetched. */
+  /** Shown at a press, drag, wheel, key or touch on the plot, a pane separator or the price axis when their code (input-parts.ts) cannot be fetched. */
   readonly inputFailed: string;
 }
 
@@ -168,7 +168,7 @@ export const EN_CHART: ChartStrings = {
   studySettingsFailed: 'The study settings could not be loaded. Check the connection and try again.',
   searchFailed: 'The symbol search could not be loaded. Check the connection and try again.',
   inputFailed:
-    'The chart keys, pinch, long press, pane resizing and price axis scaling could not be loaded. Check the connection and try again.',
+    'Panning and zooming, the chart keys, pinch, long press, pane resizing and price axis scaling could not be loaded. Check the connection and try again.',
 };
 
 /** The chart's words in `locale` (any BCP-47 tag; English for what the locale lacks). */

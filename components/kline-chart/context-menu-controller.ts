@@ -26,53 +26,43 @@ export class ContextMenuController implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.#host.addEventListener('contextmenu', this.#onMenu);
-    this.#host.addEventListener('keydown', this.#onKey);
+    this.#host.addEventListener('contextmenu', this.#on);
+    this.#host.addEventListener('keydown', this.#on);
   }
 
   hostDisconnected(): void {
-    this.#host.removeEventListener('contextmenu', this.#onMenu);
-    this.#host.removeEventListener('keydown', this.#onKey);
+    this.#host.removeEventListener('contextmenu', this.#on);
+    this.#host.removeEventListener('keydown', this.#on);
     this.#menu?.close(false);
   }
 
-  readonly #onMenu = (e: MouseEvent): void => {
+  /** A `contextmenu` on the panes or the focused chart (the ContextMenu key), or Shift+F10 on the chart. */
+  readonly #on = (e: Event): void => {
     const path = e.composedPath();
-    const byKey = path[0] === this.#host; // the ContextMenu key on the focused chart
-    // A finger's (Android's own long press) is PanZoomController's: it ends the press and opens the menu.
-    if (fromTouch(e) || !(byKey || path.includes(this.#panes() as EventTarget))) return;
+    const byKey = path[0] === this.#host;
+    if (e.type === 'keydown') {
+      const { key, shiftKey } = e as KeyboardEvent;
+      if (!byKey || (key !== 'ContextMenu' && !(key === 'F10' && shiftKey))) return;
+    } else if (
+      // A finger's (Android's own long press) is PanZoomController's: it ends the press and opens the menu.
+      fromTouch(e as MouseEvent) ||
+      !(byKey || path.includes(this.#host.renderRoot.querySelector('.panes') as EventTarget))
+    )
+      return;
     e.preventDefault();
-    if (!byKey || !this.#menu?.isOpen) this.#open(byKey ? null : e);
+    if (e.type === 'keydown' || !byKey || !this.#menu?.isOpen) this.openAt(byKey ? null : (e as MouseEvent));
   };
 
-  readonly #onKey = (e: KeyboardEvent): void => {
-    if ((e.key !== 'ContextMenu' && !(e.key === 'F10' && e.shiftKey)) || e.composedPath()[0] !== this.#host) return;
-    e.preventDefault();
-    this.#open(null);
-  };
-
-  /** Opens the menu at a viewport point (a touch long press lifted where it began). */
-  openAt(point: { readonly clientX: number; readonly clientY: number }): void {
-    this.#open(point);
-  }
-
-  #panes(): Element | null {
-    return this.#host.renderRoot.querySelector('.panes');
-  }
-
-  #open(at: { readonly clientX: number; readonly clientY: number } | null): void {
+  /** Opens the menu at a viewport point (a touch long press lifted where it began), or for the keyboard (`null`). */
+  openAt(at: { readonly clientX: number; readonly clientY: number } | null): void {
     const point: ContextMenuPoint = at && { clientX: at.clientX, clientY: at.clientY };
-    void loadMenu().then((m) => {
-      this.#deps.adopt(m.contextMenuStyles);
-      (this.#menu ??= new m.ContextMenu(this.#host, this.#deps)).open(point);
-    }, warn);
+    loadMenu().then(
+      (m) => (this.#menu ??= new m.ContextMenu(this.#host, this.#deps)).open(point),
+      (error: unknown) => console.warn('kline-chart: the context menu could not be loaded', error),
+    );
   }
 
   render(): unknown {
     return this.#menu?.render() ?? nothing;
   }
-}
-
-function warn(error: unknown): void {
-  console.warn('kline-chart: the context menu could not be loaded', error);
 }

@@ -72,6 +72,7 @@ export class ContextMenu {
   constructor(host: Host, deps: ContextMenuDeps) {
     this.#host = host;
     this.#d = deps;
+    deps.adopt(contextMenuStyles);
   }
 
   get isOpen(): boolean {

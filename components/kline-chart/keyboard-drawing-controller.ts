@@ -8,14 +8,7 @@ export type { KeyboardDrawingOptions } from './keyboard-drawing-keys.js';
 type Host = ReactiveControllerHost & HTMLElement;
 
 /** The keys `KeyboardDrawingKeys` uses while placing (Shift+Left/Right still pan). */
-const PLACING_KEYS: ReadonlySet<string> = new Set([
-  'ArrowLeft',
-  'ArrowRight',
-  'ArrowUp',
-  'ArrowDown',
-  'Enter',
-  'Escape',
-]);
+const PLACING_KEY = /^(Arrow(Left|Right|Up|Down)|Enter|Escape)$/;
 
 /**
  * Drawings without a mouse (the keys are `KeyboardDrawingKeys`, in the drawing layer's lazy chunk):
@@ -44,45 +37,35 @@ export class KeyboardDrawingController implements ReactiveController {
 
   /** A drawing tool was chosen from the keyboard: the plot takes focus and the crosshair shows the last visible bar. */
   begin(kind: DrawingKind): void {
-    const keys = this.#ready();
-    if (keys) keys.begin(kind);
-    else void this.#load().then((k) => k.begin(kind), warnNotLoaded);
+    this.#with((keys) => keys.begin(kind));
   }
 
-  #ready(): KeyboardDrawingKeys | null {
+  /** Runs `act` with the keys: at once when the drawing layer's chunk is here, else when it arrives. */
+  #with(act: (keys: KeyboardDrawingKeys) => void): void {
     const parts = drawingLayerParts();
-    if (!this.#keys && parts) this.#keys = new parts.KeyboardDrawingKeys(this.#host, this.#o);
-    return this.#keys;
-  }
-
-  async #load(): Promise<KeyboardDrawingKeys> {
-    const parts = await loadDrawingLayerParts();
-    return (this.#keys ??= new parts.KeyboardDrawingKeys(this.#host, this.#o));
+    if (parts) act((this.#keys ??= new parts.KeyboardDrawingKeys(this.#host, this.#o)));
+    else
+      loadDrawingLayerParts().then(
+        () => this.#with(act),
+        (error: unknown) => console.warn('kline-chart: the drawing keys could not be loaded', error),
+      );
   }
 
   readonly #onKey = (e: KeyboardEvent): void => {
-    const keys = this.#ready();
-    if (keys) {
-      keys.onKey(e);
-      return;
-    }
+    if (drawingLayerParts()) return this.#with((keys) => keys.onKey(e));
     if (e.composedPath()[0] !== this.#host || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+    const { key, shiftKey } = e;
     const tool = this.#o.drawings.tool;
     // Without the chunk only these keys have work to do: the drawing selection keys, and the placing
     // keys of a tool chosen before the chunk arrived. They wait for it and are answered then.
-    const placing =
-      isDrawingKind(tool) &&
-      PLACING_KEYS.has(e.key) &&
-      !(e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight'));
-    const selecting = tool === 'select' && (e.key === '[' || e.key === ']');
-    if (!placing && !selecting) return;
+    if (
+      tool === 'select'
+        ? key !== '[' && key !== ']'
+        : !isDrawingKind(tool) || !PLACING_KEY.test(key) || (shiftKey && /^Arrow[LR]/.test(key))
+    )
+      return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    const pressed = { key: e.key, shiftKey: e.shiftKey };
-    void this.#load().then((k) => k.handleKey(pressed), warnNotLoaded);
+    this.#with((keys) => keys.handleKey({ key, shiftKey }));
   };
-}
-
-function warnNotLoaded(error: unknown): void {
-  console.warn('kline-chart: the drawing keys could not be loaded', error);
 }

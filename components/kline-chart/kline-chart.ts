@@ -684,8 +684,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * Resolves after the canvases have painted the current state (with the studies of the
    * `indicators` attribute and the restored layout, and the drawings, markers, price lines and
    * primitives, whose code may load first). The touch gestures and the plot's keys (input-parts.ts)
-   * are fetched then, not waited for: until they are here a finger pans and a key is answered when
-   * they arrive (pan-zoom-controller.ts).
+   * are fetched then, not waited for: until they are here a press, drag, wheel or key on the plot is
+   * answered when they arrive (pan-zoom-controller.ts).
    */
   async whenPainted(): Promise<void> {
     await this.#studiesReady;

@@ -13,3 +13,15 @@ export const loadInputParts: () => Promise<InputParts> = lazyModule(() =>
 export function inputParts(): InputParts | null {
   return parts;
 }
+
+/**
+ * Runs `act` with the input parts: at once when they are here, else when they arrive (calls run in the
+ * order made). When the chunk cannot be fetched it warns and calls `failed`; the next call fetches again.
+ */
+export function withInputParts(act: (parts: InputParts) => void, failed?: () => void): void {
+  if (parts) return act(parts);
+  loadInputParts().then(act, (error: unknown) => {
+    console.warn("kline-chart: the chart's input could not be loaded", error);
+    failed?.();
+  });
+}

@@ -1,5 +1,6 @@
 import type { PaneLayout } from '../../src/core/state/index.js';
 import { clientScale } from '../../src/render/client-scale.js';
+import { highlightSeparator as highlight } from './highlight-separator.js';
 
 /** What a separator's drag and keys need of `PaneSeparators` (pane-separators.ts). */
 export interface SeparatorDragHost {
@@ -93,12 +94,53 @@ export class SeparatorDrag {
     return { [drag.above]: weightA, [drag.below]: sum - weightA };
   }
 
-  /** A press on separator `el` (already claimed: not the panes' pan). */
-  down(e: PointerEvent, el: HTMLElement): void {
+  /**
+   * A press, move, lift or key on separator `el` (those before the chunk, claimed then, handed over in
+   * order when it arrived): a press drags, Escape cancels the drag, ArrowUp/ArrowDown move one step.
+   */
+  handle(e: Event, el: HTMLElement): void {
+    switch (e.type) {
+      case 'pointerdown':
+        if ((e as PointerEvent).button !== 0) return;
+        // The panes below pan on pointerdown; a separator drag must not reach them.
+        e.stopPropagation();
+        e.preventDefault();
+        try {
+          el.setPointerCapture((e as PointerEvent).pointerId);
+        } catch {
+          // A synthetic or already-released pointer cannot be captured; the drag still works over the separator.
+        }
+        return this.#down(e as PointerEvent, el);
+      case 'pointermove':
+        return this.#move(e as PointerEvent);
+      case 'pointerup':
+        return this.#up(e as PointerEvent, el);
+      case 'pointercancel':
+        return this.#cancel(el);
+      case 'keydown': {
+        const key = (e as KeyboardEvent).key;
+        if (key === 'Escape') {
+          if (this.#drag) {
+            e.stopPropagation();
+            this.#cancel(el);
+          }
+          return;
+        }
+        if (key !== 'ArrowUp' && key !== 'ArrowDown') return;
+        // Arrows pan the chart elsewhere; on a separator they resize.
+        e.preventDefault();
+        e.stopPropagation();
+        const drag = this.#begin(el, -1, 0);
+        if (drag) this.#h.resize(this.#weightsFor(drag, key === 'ArrowUp' ? -this.#h.keyStep : this.#h.keyStep));
+      }
+    }
+  }
+
+  #down(e: PointerEvent, el: HTMLElement): void {
     this.#drag = this.#begin(el, e.pointerId, e.clientY);
   }
 
-  move(e: PointerEvent): void {
+  #move(e: PointerEvent): void {
     const drag = this.#drag;
     if (!drag || e.pointerId !== drag.pointerId) return;
     e.stopPropagation();
@@ -106,7 +148,7 @@ export class SeparatorDrag {
     this.#h.previewWeights(drag.last);
   }
 
-  up(e: PointerEvent, el: HTMLElement, highlight: (on: boolean) => void): void {
+  #up(e: PointerEvent, el: HTMLElement): void {
     const drag = this.#drag;
     if (!drag || e.pointerId !== drag.pointerId) return;
     e.stopPropagation();
@@ -115,19 +157,13 @@ export class SeparatorDrag {
     const weights = this.#weightsFor(drag, (e.clientY - drag.startY) / drag.scale);
     if (e.clientY === drag.startY) this.#h.cancelPreview();
     else this.#h.resize(weights);
-    highlight(el.matches(':hover') || el.matches(':focus'));
+    highlight(el, el.matches(':hover') || el.matches(':focus'));
   }
 
-  cancel(highlight: (on: boolean) => void): void {
+  #cancel(el: HTMLElement): void {
     if (!this.#drag) return;
     this.#drag = null;
     this.#h.cancelPreview();
-    highlight(false);
-  }
-
-  /** ArrowUp/ArrowDown on a focused separator (already claimed): one step. */
-  key(e: KeyboardEvent, el: HTMLElement): void {
-    const drag = this.#begin(el, -1, 0);
-    if (drag) this.#h.resize(this.#weightsFor(drag, e.key === 'ArrowUp' ? -this.#h.keyStep : this.#h.keyStep));
+    highlight(el, false);
   }
 }

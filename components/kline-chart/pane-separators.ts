@@ -1,6 +1,7 @@
 import type { PaneLayout } from '../../src/core/state/index.js';
-import { inputParts, loadInputParts } from './load-input-parts.js';
+import { inputParts, withInputParts } from './load-input-parts.js';
 import type { SeparatorDrag } from './pane-separator-drag.js';
+import { highlightSeparator as highlight } from './highlight-separator.js';
 
 /** What the separators need of the chart: the layout, a drag preview, and the `pane_resize` tool. */
 export interface PaneSeparatorsHost {
@@ -83,7 +84,7 @@ export class PaneSeparators {
       height: (i + 1 < sorted.length ? sorted[i + 1].top : totalHeight) - p.top,
     }));
     const wanted = Math.max(0, sorted.length - 1);
-    if (wanted > 0) void this.#withDrag(() => undefined, true); // fetched now, before a press needs it
+    if (wanted > 0) this.#withDrag(() => undefined, true); // fetched now, before a press needs it
     const existing = [...this.layer.children] as HTMLElement[];
     for (let i = wanted; i < existing.length; i++) existing[i].remove();
     for (let i = 0; i < wanted; i++) {
@@ -106,26 +107,20 @@ export class PaneSeparators {
   }
 
   #gone = false;
-  /** A press not yet handled (the drag's chunk on its way), and the last move since it. */
+  /** A press not yet handled (the drag's chunk on its way): its moves and lift wait for the chunk too. */
   #pressed = false;
-  #moved: PointerEvent | null = null;
 
   /**
    * Runs `act` with the drag and keys: at once when their chunk is here, else when it arrives (in the
    * order asked). A chunk that cannot be fetched leaves the separators still (the pan and keys work).
    */
-  #withDrag(act: (drag: SeparatorDrag) => void, quiet = false): Promise<void> | void {
-    const drag = this.#dragNow();
-    if (drag) return act(drag);
-    return loadInputParts().then(
+  #withDrag(act: (drag: SeparatorDrag) => void, quiet = false): void {
+    withInputParts(
       () => {
-        const loaded = this.#dragNow();
-        if (loaded) act(loaded);
+        const drag = this.#dragNow();
+        if (drag) act(drag);
       },
-      (error: unknown) => {
-        console.warn('kline-chart: the pane separators could not be loaded', error);
-        if (!quiet) this.#notice?.();
-      },
+      quiet ? undefined : this.#notice,
     );
   }
 
@@ -144,6 +139,41 @@ export class PaneSeparators {
       total: () => this.#total,
     }));
   }
+
+  /**
+   * A separator's press, move, lift or key: the drag's (pane-separator-drag.ts) once its chunk is here;
+   * before that a press or arrow key is claimed at once and handed over, in order, when it arrives.
+   */
+  readonly #on = (e: Event): void => {
+    const el = e.currentTarget as HTMLElement;
+    const drag = this.#dragNow();
+    if (drag) return drag.handle(e, el);
+    const type = e.type;
+    const down = type === 'pointerdown';
+    const key = type === 'keydown';
+    if (
+      down
+        ? (e as PointerEvent).button !== 0
+        : key
+          ? !/^Arrow(Up|Down)$/.test((e as KeyboardEvent).key)
+          : !this.#pressed // a move or lift without a press on its way
+    )
+      return;
+    if (down || key) {
+      // The separator's at once: neither the panes' pan nor the chart's keys.
+      e.stopPropagation();
+      e.preventDefault();
+    }
+    if (down) {
+      this.#pressed = true;
+      try {
+        el.setPointerCapture((e as PointerEvent).pointerId);
+      } catch {
+        // A synthetic or already-released pointer cannot be captured; the drag still works over the separator.
+      }
+    } else if (!key && type !== 'pointermove') this.#pressed = false;
+    this.#withDrag((d) => d.handle(e, el));
+  };
 
   #create(): HTMLElement {
     const el = document.createElement('div');
@@ -177,60 +207,14 @@ export class PaneSeparators {
       background: 'transparent',
     });
     el.appendChild(line);
-    const highlight = (on: boolean) =>
-      (line.style.background = on ? 'var(--kline-accent-color, #2962ff)' : 'transparent');
-    el.addEventListener('pointerenter', () => highlight(true));
+    el.addEventListener('pointerenter', () => highlight(el, true));
     el.addEventListener('pointerleave', () =>
-      highlight(!!this.#drag?.dragging || document.activeElement === el || el.matches(':focus')),
+      highlight(el, !!this.#drag?.dragging || document.activeElement === el || el.matches(':focus')),
     );
-    el.addEventListener('focus', () => highlight(true));
-    el.addEventListener('blur', () => highlight(false));
-    el.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
-      // The panes below pan on pointerdown; a separator drag must not reach them.
-      e.stopPropagation();
-      e.preventDefault();
-      try {
-        el.setPointerCapture(e.pointerId);
-      } catch {
-        // A synthetic or already-released pointer cannot be captured; the drag still works over the separator.
-      }
-      this.#pressed = true;
-      this.#moved = null;
-      void this.#withDrag((d) => {
-        d.down(e, el);
-        // The pointer moved while the chunk was on its way: the preview starts where it is now.
-        const moved = this.#moved;
-        this.#moved = null;
-        if (moved) d.move(moved);
-      });
-    });
-    el.addEventListener('pointermove', (e) => {
-      if (this.#drag) this.#drag.move(e);
-      else if (this.#pressed) this.#moved = e;
-    });
-    el.addEventListener('pointerup', (e) => {
-      this.#pressed = false;
-      void this.#withDrag((d) => d.up(e, el, highlight));
-    });
-    el.addEventListener('pointercancel', () => {
-      this.#pressed = false;
-      void this.#withDrag((d) => d.cancel(highlight));
-    });
-    el.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') {
-        if (this.#drag?.dragging) {
-          e.stopPropagation();
-          this.#drag.cancel(highlight);
-        }
-        return;
-      }
-      if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
-      // Arrows pan the chart elsewhere; on a separator they resize.
-      e.preventDefault();
-      e.stopPropagation();
-      void this.#withDrag((d) => d.key(e, el));
-    });
+    el.addEventListener('focus', () => highlight(el, true));
+    el.addEventListener('blur', () => highlight(el, false));
+    for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'keydown'])
+      el.addEventListener(type, this.#on);
     this.layer.appendChild(el);
     return el;
   }

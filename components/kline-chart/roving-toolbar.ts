@@ -36,8 +36,13 @@ export class RovingToolbar {
         });
     }
     const items = this.items();
-    if (!this.#current || !items.includes(this.#current)) this.#current = items[0] ?? null;
-    for (const item of this.#all()) item.tabIndex = item === this.#current ? 0 : -1;
+    this.#mark(this.#current && items.includes(this.#current) ? this.#current : (items[0] ?? null));
+  }
+
+  /** `item` is the toolbar's one Tab stop. */
+  #mark(item: HTMLElement | null): void {
+    this.#current = item;
+    for (const el of this.#all()) el.tabIndex = el === item ? 0 : -1;
   }
 
   /** The controls arrows move between, in visual order (disabled ones are skipped). */
@@ -60,11 +65,7 @@ export class RovingToolbar {
 
   readonly #onFocus = (e: FocusEvent): void => {
     const origin = e.composedPath()[0] as HTMLElement;
-    const items = this.#all();
-    if (items.includes(origin) && origin !== this.#current) {
-      this.#current = origin;
-      for (const item of items) item.tabIndex = item === origin ? 0 : -1;
-    }
+    if (origin !== this.#current && this.#all().includes(origin)) this.#mark(origin);
   };
 
   readonly #onKey = (e: KeyboardEvent): void => {
@@ -76,17 +77,13 @@ export class RovingToolbar {
     if (mod || origin.closest?.('.results, [role="menu"]') || origin.localName === 'input') return;
     const items = this.items();
     const at = items.indexOf(origin);
-    if (at < 0) return;
-    const [back, forward] = this.orientation === 'vertical' ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];
-    let next: number;
-    if (e.key === forward) next = (at + 1) % items.length;
-    else if (e.key === back) next = (at - 1 + items.length) % items.length;
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = items.length - 1;
-    else return;
+    const n = items.length;
+    const vertical = this.orientation === 'vertical';
+    // Home, back, End, forward: the odd ones step by one, the even ones go to an end.
+    const k = ['Home', vertical ? 'ArrowUp' : 'ArrowLeft', 'End', vertical ? 'ArrowDown' : 'ArrowRight'].indexOf(e.key);
+    if (at < 0 || k < 0) return;
     e.preventDefault();
-    this.#current = items[next];
-    for (const item of this.#all()) item.tabIndex = item === this.#current ? 0 : -1;
-    this.#current.focus();
+    this.#mark(items[k & 1 ? (at + k - 2 + n) % n : k && n - 1]);
+    this.#current?.focus();
   };
 }

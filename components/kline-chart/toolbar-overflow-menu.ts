@@ -32,6 +32,11 @@ export class OverflowMenu {
     this.#host = host;
     this.#bar = bar;
     this.listen(host.isConnected);
+    // The menu's styles join the chart's adopted sheets (CSP-safe) with the chunk.
+    const sheet = overflowMenuStyles.styleSheet;
+    const root = host.shadowRoot;
+    if (sheet && root && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   }
 
   get open(): boolean {

@@ -95,6 +95,11 @@ export class ToolbarOverflowController implements ReactiveController {
    * of the "More" button, or its Down/Up key, loads it and is answered when it arrives.
    */
   menu: OverflowMenu | null = null;
+  /**
+   * Whether the menu is to be open while its chunk is on its way: the button says so at once
+   * (`aria-expanded`), and says closed again if the chunk cannot be fetched.
+   */
+  #wanted = false;
 
   readonly #notice: () => void;
 
@@ -116,7 +121,7 @@ export class ToolbarOverflowController implements ReactiveController {
   }
 
   get open(): boolean {
-    return this.menu?.open ?? false;
+    return this.menu?.open ?? this.#wanted;
   }
 
   hostConnected(): void {
@@ -145,19 +150,24 @@ export class ToolbarOverflowController implements ReactiveController {
     this.menu?.updated();
   }
 
-  /** Runs `act` with the menu: at once when its chunk is here, else when it arrives. */
-  #withMenu(act: (menu: OverflowMenu) => void): void {
+  /**
+   * Runs `act` with the menu: at once when its chunk is here, else when it arrives. `open`: whether the
+   * menu is to be open after it (the button shows that meanwhile).
+   */
+  #withMenu(act: (menu: OverflowMenu) => void, open: boolean): void {
     if (this.menu) return act(this.menu);
+    if (open !== this.#wanted) {
+      this.#wanted = open;
+      this.#host.requestUpdate();
+    }
     import('./toolbar-overflow-menu.js').then(
-      (module) => {
-        const sheet = module.overflowMenuStyles.styleSheet;
-        const root = this.#host.shadowRoot;
-        if (sheet && root && !root.adoptedStyleSheets.includes(sheet))
-          root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-        act((this.menu ??= new module.OverflowMenu(this.#host, this)));
-      },
+      (module) => act((this.menu ??= new module.OverflowMenu(this.#host, this))),
       (error: unknown) => {
         console.warn('kline-chart: the "More" menu could not be loaded', error);
+        if (this.#wanted) {
+          this.#wanted = false;
+          this.#host.requestUpdate();
+        }
         this.#notice();
       },
     );
@@ -165,7 +175,7 @@ export class ToolbarOverflowController implements ReactiveController {
 
   /** Opens or closes the menu (focusing its first or last item; closing returns focus to the button). */
   toggle(open?: boolean, focus: 'first' | 'last' = 'first'): void {
-    this.#withMenu((menu) => menu.toggle(open, focus));
+    this.#withMenu((menu) => menu.toggle(open, focus), open ?? !this.open);
   }
 
   #setWidth(width: number): void {
@@ -202,7 +212,7 @@ export class ToolbarOverflowController implements ReactiveController {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
     e.stopPropagation();
-    this.#withMenu((menu) => menu.buttonKey(e.key));
+    this.#withMenu((menu) => menu.buttonKey(e.key), true);
   };
 }
 

@@ -115,7 +115,7 @@ const zhCN: LocaleStrings = {
     replaySpeed: '速度（每秒 K 线数）',
     replayExit: '退出回放',
     replayFailed: '无法加载 K 线回放，请检查网络连接后重试。',
-    inputFailed: '无法加载图表快捷键、双指缩放、长按、窗格大小调整和价格轴缩放，请检查网络连接后重试。',
+    inputFailed: '无法加载图表平移与缩放、快捷键、双指缩放、长按、窗格大小调整和价格轴缩放，请检查网络连接后重试。',
     keysFailed: '无法加载键盘十字光标，请检查网络连接后重试。',
     menuFailed: '无法加载“更多”菜单，请检查网络连接后重试。',
     comparisonsFailed: '无法加载对比图例，请检查网络连接后重试。',

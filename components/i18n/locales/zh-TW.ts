@@ -115,7 +115,7 @@ const zhTW: LocaleStrings = {
     replaySpeed: '速度（每秒 K 線數）',
     replayExit: '退出回放',
     replayFailed: '無法載入 K 線回放，請檢查網路連線後重試。',
-    inputFailed: '無法載入圖表快速鍵、雙指縮放、長按、窗格大小調整和價格軸縮放，請檢查網路連線後重試。',
+    inputFailed: '無法載入圖表平移與縮放、快速鍵、雙指縮放、長按、窗格大小調整和價格軸縮放，請檢查網路連線後重試。',
     keysFailed: '無法載入鍵盤十字游標，請檢查網路連線後重試。',
     menuFailed: '無法載入「更多」選單，請檢查網路連線後重試。',
     comparisonsFailed: '無法載入對比圖例，請檢查網路連線後重試。',

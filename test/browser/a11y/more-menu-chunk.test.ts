@@ -3,7 +3,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/wait-for.js';
 import { openFrame, frameChart } from '../helpers/test-frame.js';
 
-type Chart = HTMLElement & { whenPainted(): Promise<void> };
+type Chart = HTMLElement & { whenPainted(): Promise<void>; updateComplete: Promise<boolean> };
 
 // The "More" menu (its open state, keys, focus and items: components/kline-chart/toolbar-overflow-menu.ts)
 // is a chunk fetched by the first press of its button (chunks/toolbar-overflow-menu-<hash>.js). The press
@@ -51,6 +51,30 @@ describe('the "More" menu is a chunk fetched by its first press', function () {
     await waitFor(() => items().length > 0, 'the menu opened once its chunk loaded');
     expect(button().getAttribute('aria-expanded')).to.equal('true');
     await waitFor(() => root.activeElement === items()[0], 'focus on the first item');
+    frame.remove();
+  });
+
+  it('on its way: the first press says expanded at once, and the menu opens when the chunk arrives', async () => {
+    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
+    await win.customElements.whenDefined('kline-chart');
+    // `hold`: the chunk's request waits (a slow network) until the next block-requests call.
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/toolbar-overflow-menu-', hold: true });
+    const { chart } = await frameChart<Chart>(win, {}, { style: 'display:block;width:400px;height:460px' });
+    const root = chart.shadowRoot!;
+    const button = () => root.querySelector<HTMLButtonElement>('[part="more-button"]')!;
+    const items = () => [...root.querySelectorAll<HTMLElement>('[part="more-menu"] [role^="menuitem"]')];
+    expect(button().getAttribute('aria-expanded')).to.equal('false');
+
+    button().click();
+    await chart.updateComplete;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(items(), 'the chunk is still on its way').to.deep.equal([]);
+    expect(button().getAttribute('aria-expanded'), 'expanded from the press on').to.equal('true');
+
+    await executeServerCommand('block-requests', { pattern: null }); // the held request goes through
+    await waitFor(() => items().length > 0, 'the menu opened once its chunk loaded');
+    expect(button().getAttribute('aria-expanded')).to.equal('true');
+    expect(toast(chart), 'no failure notice').to.equal('');
     frame.remove();
   });
 });

@@ -17,10 +17,10 @@ type Point = [number, number];
 
 // The touch gestures (pinch, long press: components/kline-chart/pan-zoom-touch.ts), the pane separators'
 // drag (pane-separator-drag.ts), the price axis's drag (price-axis-drag.ts) and the plot's keys
-// (pan-zoom-keys.ts) are a chunk fetched after the first paint (chunks/input-parts-<hash>.js);
-// `whenPainted` does not wait for it. Until it is here a finger still pans and a key, separator or axis
-// press is claimed and handled when it arrives; when it cannot be fetched, a touch, press or key says why,
-// in the chart's language, and fetches it again.
+// (pan-zoom-keys.ts) and what a press, drag or wheel on the plot does (pan-zoom-input.ts) are a chunk fetched after the first
+// paint (chunks/input-parts-<hash>.js); `whenPainted` does not wait for it. Until it is here a press, drag,
+// wheel or key is claimed where it must be and handled when it arrives; when it cannot be fetched, a touch,
+// press, wheel or key says why, in the chart's language, and fetches it again.
 
 /** Real touch input (Chromium DevTools protocol) from `from` to `to` (one point per finger), viewport px. */
 async function gesture(from: Point[], to: Point[], n = 8): Promise<void> {
@@ -95,23 +95,39 @@ describe('the touch gestures, pane separators and plot keys are a chunk fetched 
     await resetMouse();
   });
 
-  it('cannot be fetched: a finger pans, a touch says so (zh-TW); once it loads, two fingers pinch', async () => {
-    const { frame, chart } = await mountBlocked('');
+  it('cannot be fetched: a finger does not pan, a touch or wheel says so once (zh-TW); once it loads, a finger pans and two fingers pinch', async () => {
+    const { frame, win, chart } = await mountBlocked('');
     const box = frame.getBoundingClientRect();
     const plot = chart.shadowRoot!.querySelector('.panes')!.getBoundingClientRect();
     const y = box.top + plot.top + plot.height / 2;
     const x = box.left + plot.left + 300;
     const range = () => chart.context.get()!.visibleRange;
 
-    const before = range().from;
+    const before = range();
     await gesture([[x, y]], [[x + 150, y]]);
-    await waitFor(() => range().from < before, 'a finger panned without the chunk');
     await waitFor(() => toast(chart).includes('雙指縮放'), `a notice about pinching (shows "${toast(chart)}")`);
-    await chart.whenPainted(); // the touch's fetch, blocked too
+    await chart.whenPainted();
+    expect(range(), 'no pan without the chunk').to.deep.equal(before);
+
+    // Said once: a wheel after it is still the chart's (no page scroll), fetches again, and says nothing more.
+    (chart as unknown as { _toast: string })._toast = '';
+    const wheel = new win.WheelEvent('wheel', {
+      deltaY: -300,
+      clientX: plot.left + 300,
+      clientY: plot.top + plot.height / 2,
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+    });
+    chart.shadowRoot!.querySelector('.pane[data-pane-id="price"] .u-over')!.dispatchEvent(wheel);
+    expect(wheel.defaultPrevented, "the wheel is the chart's at once").to.equal(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(toast(chart), 'no second notice').to.equal('');
+    expect(range(), 'no zoom without the chunk').to.deep.equal(before);
 
     await executeServerCommand('block-requests', { pattern: null });
-    await gesture([[x, y]], [[x + 20, y]], 2); // says so again, and fetches it
-    await chart.whenPainted();
+    await gesture([[x, y]], [[x + 150, y]]); // fetches it, and pans once it is here
+    await waitFor(() => range().from < before.from, 'a finger panned once the chunk loaded');
     const { from, to } = range();
     const zoomedIn = () => range().to - range().from < (to - from) * 0.8;
     // The fetch is not awaited by anything public: spread two fingers until the pinch is there.
@@ -130,6 +146,51 @@ describe('the touch gestures, pane separators and plot keys are a chunk fetched 
     }
     expect(zoomedIn(), 'two fingers spread apart zoomed in').to.equal(true);
     expect(range().to - range().from).to.be.greaterThan(0);
+    frame.remove();
+  });
+
+  it("on its way: a mouse drag and a wheel before it arrives are the chart's at once, and pan and zoom when it does", async () => {
+    const { frame, win, chart } = await mountBlocked('', true); // resolves although the chunk is held
+    const over = chart.shadowRoot!.querySelector('.pane[data-pane-id="price"] .u-over')!;
+    const r = over.getBoundingClientRect();
+    const range = () => chart.context.get()!.visibleRange;
+    const before = range();
+    const send = (e: Event) => {
+      over.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    const pointer = (type: string, dx: number) =>
+      new win.PointerEvent(type, {
+        bubbles: true,
+        composed: true,
+        cancelable: true,
+        pointerId: 9,
+        pointerType: 'mouse',
+        button: 0,
+        clientX: r.left + 200 + dx,
+        clientY: r.top + r.height / 2,
+      });
+    send(pointer('pointerdown', 0));
+    send(pointer('pointermove', 60));
+    send(pointer('pointermove', 120));
+    send(pointer('pointerup', 120));
+    const zoom = new win.WheelEvent('wheel', {
+      deltaY: -300,
+      clientX: r.left + r.width / 2,
+      clientY: r.top + r.height / 2,
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+    });
+    expect(send(zoom), "the wheel is the chart's at once (no page scroll)").to.equal(true);
+    await chart.whenPainted();
+    expect(range(), 'nothing moves before the chunk').to.deep.equal(before);
+
+    await executeServerCommand('block-requests', { pattern: null }); // the held request goes through
+    const span = (v: Range) => v.to - v.from;
+    await waitFor(() => span(range()) < span(before) * 0.8, `zoomed in once it arrived (${span(range())})`);
+    expect(range().to, 'panned to older bars first').to.be.lessThan(before.to);
+    expect(toast(chart), 'no failure notice').to.equal('');
     frame.remove();
   });
 
