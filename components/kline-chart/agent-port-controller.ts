@@ -90,7 +90,7 @@ export class AgentPortController implements ReactiveController {
   readonly #onConnect = (event: CustomEvent<AgentConnectDetail>) => {
     const detail = event.detail;
     const answer = () =>
-      this.#host.isConnected && handshake!.answerAgentConnect(this.#host, this.#core, this.#ports, detail);
+      this.#host.isConnected && handshake?.answerAgentConnect(this.#host, this.#core, this.#ports, detail);
     if (handshake) return answer();
     // Asked before the chunk is in: answered when it arrives (a panel takes a late reply), and the chart
     // announces itself then, also when the fetch at its first update had failed.
