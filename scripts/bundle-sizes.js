@@ -79,6 +79,8 @@ export const LAZY_ONLY = [
   // problem worded (validate-bars.ts; check-bar.ts stays), a slice of the bars and one bar as an object
   // (slice-bars.ts; bars.ts stays) and a sources' refusal quoting text (quote-text.ts; strip-bidi-controls.ts stays).
   /build\/src\/core\/commands\/(load-series|host-data-ops|load-older|revert-run|price-line-edits|align-series)\.js$/,
+  // Loading a comparison's data for the shown period, with its aligning (comparison-data.ts).
+  /build\/src\/core\/commands\/(comparison-data|ensure-comparison)\.js$/,
   /build\/src\/core\/data\/(aggregate-bars|zoned-time|civil-fields|validate-bars|slice-bars|quote-text)\.js$/,
   // The percent and log scales, study levels and the left scale, loaded before a frame that shows them
   // (src/render/pane-extras.ts).
