@@ -27,7 +27,10 @@ export async function ensureComparison(
       await loadSeriesLazily(comparisons.ctx.sources, { symbol: entry.symbol, period, sourceId: entry.sourceId }),
     );
   } catch (error) {
-    comparisons.ctx.reportError('comparison_load_failed', `Could not load ${entry.symbol}: ${(error as Error).message}`);
+    comparisons.ctx.reportError(
+      'comparison_load_failed',
+      `Could not load ${entry.symbol}: ${(error as Error).message}`,
+    );
   } finally {
     busy.delete(key);
   }
