@@ -51,7 +51,7 @@ export const LAZY_ONLY = [
   // components/indicator-settings/settings-popover.ts).
   /build\/components\/(kline-chart\/(toolbar-overflow-menu|shortcut-dialog|chart-snapshot|compose-capture)|indicator-settings\/settings-popover)\.js$/,
   // The agent handshake's answer: which chart is asked for and its port (components/kline-chart/agent-handshake.ts,
-  // loaded at the chart's first update or by a panel's request).
+  // loaded after the chart's first paint or by a panel's request).
   /build\/components\/kline-chart\/(agent-handshake|answering-chart)\.js$/,
   /build\/src\/core\/commands\/create-agent-port\.js$/,
   // The comparisons' legend, loaded when a chart first has comparisons (components/kline-chart/kline-chart.ts #renderComparisons).

@@ -8,7 +8,7 @@ const REPLIED = Symbol('replied');
  * Answers one `kline-agent-connect` for `chart` (docs/contracts.md "Handshake"): when it is the chart
  * asked for and no other chart replied yet, opens a port, keeps it in `ports` (closed on disconnect)
  * and calls `reply` with it. A chunk of its own (issue #12): agent-port-controller.ts loads it after
- * the chart's first update, or when a panel asks before that.
+ * the chart's first paint, or when a panel asks before that.
  */
 export function answerAgentConnect(
   chart: HTMLElement,

@@ -5,7 +5,7 @@ import { chunkLoadError } from '../../src/core/data/chunk-load-error.js';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import { registerAgentChart } from './agent-chart-registry.js';
 
-type Host = ReactiveControllerHost & HTMLElement & { readonly hasUpdated: boolean };
+type Host = ReactiveControllerHost & HTMLElement & { readonly hasUpdated: boolean; whenPainted(): Promise<void> };
 
 /** The handshake's answer once its chunk is in: until then a request is answered when it arrives. */
 let handshake: typeof import('./agent-handshake.js') | undefined;
@@ -15,9 +15,9 @@ const loadHandshake = lazyModule(() => import('./agent-handshake.js').then((m) =
  * The chart's side of the agent handshake: answers `kline-agent-connect` with a port while
  * connected, closes its ports on disconnect, and announces itself (`kline-agent-available`) on every
  * connect so a panel whose port closed (the chart was moved or re-added) connects again. The answer
- * (which chart is asked for, the port) is a chunk (agent-handshake.ts) fetched at the first update:
- * the chart announces itself once it is in, and from then on replies at once; a request before that
- * is answered when the chunk arrives (docs/contracts.md "Handshake").
+ * (which chart is asked for, the port) is a chunk (agent-handshake.ts) fetched after the first paint
+ * or by an earlier request: the chart announces itself once it is in, and from then on replies at once;
+ * a request before that is answered when the chunk arrives (docs/contracts.md "Handshake").
  */
 export class AgentPortController implements ReactiveController {
   readonly #host: Host;
@@ -72,10 +72,14 @@ export class AgentPortController implements ReactiveController {
   #announce(): void {
     if (this.#announced) return;
     this.#announced = true;
-    loadHandshake().then(
-      () => this.#available(),
-      (error: unknown) => console.warn('kline-chart: the agent connection could not be loaded', error),
-    );
+    // After the first paint, so its fetch never competes with the first paint's (a request before is answered late).
+    void this.#host
+      .whenPainted()
+      .then(loadHandshake, loadHandshake)
+      .then(
+        () => this.#available(),
+        (error: unknown) => console.warn('kline-chart: the agent connection could not be loaded', error),
+      );
   }
 
   /** Tells waiting panels, once per connection and once the chart can reply at once, that it is here. */
@@ -93,7 +97,7 @@ export class AgentPortController implements ReactiveController {
       this.#host.isConnected && handshake?.answerAgentConnect(this.#host, this.#core, this.#ports, detail);
     if (handshake) return answer();
     // Asked before the chunk is in: answered when it arrives (a panel takes a late reply), and the chart
-    // announces itself then, also when the fetch at its first update had failed.
+    // announces itself then, also when the fetch after its first paint had failed.
     loadHandshake().then(
       () => {
         answer();

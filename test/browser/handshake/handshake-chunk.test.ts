@@ -5,7 +5,7 @@ import { waitFor } from '../helpers/chart-fixture.js';
 import { openFrame, type FrameWindow } from '../helpers/test-frame.js';
 
 // The chart's answer to a panel's `kline-agent-connect` (which chart is asked for, its port) is a chunk
-// (components/kline-chart/agent-handshake.ts) fetched at the chart's first update. Until it is here the
+// (components/kline-chart/agent-handshake.ts) fetched after the chart's first paint. Until it is here the
 // chart has not announced itself and a request is answered when it arrives; when it cannot be fetched the
 // request is a kline-error saying so, and the next request fetches it again (docs/contracts.md "Handshake").
 
