@@ -55,6 +55,10 @@ export const LAZY_ONLY = [
   /build\/components\/kline-chart\/comparison-(legend|change)\.js$/,
   // The toolbar's symbol and comparison search, loaded at the first press of its button (kline-chart.ts #search).
   /build\/components\/kline-chart\/symbol-search\.js$/,
+  // The agent handshake's answer: which chart is asked for and its port (components/kline-chart/agent-handshake.ts,
+  // loaded after the chart's first paint or by a panel's request).
+  /build\/components\/kline-chart\/(agent-handshake|answering-chart)\.js$/,
+  /build\/src\/core\/commands\/create-agent-port\.js$/,
   // The eager studies' convention forms (MACD tdx/tradingview) and their kernels, loaded before a study
   // follows that convention, and what decides which studies a tool call loads
   // (src/core/indicators/lazy-indicator-registry.ts, load-studies-for-tool.ts); the EMA kernel only lazy
@@ -78,6 +82,8 @@ export const LAZY_ONLY = [
   // problem worded (validate-bars.ts; check-bar.ts stays), a slice of the bars and one bar as an object
   // (slice-bars.ts; bars.ts stays) and a sources' refusal quoting text (quote-text.ts; strip-bidi-controls.ts stays).
   /build\/src\/core\/commands\/(load-series|host-data-ops|load-older|revert-run|price-line-edits|align-series)\.js$/,
+  // Loading a comparison's data for the shown period, with its aligning (comparison-data.ts).
+  /build\/src\/core\/commands\/(comparison-data|ensure-comparison)\.js$/,
   /build\/src\/core\/data\/(aggregate-bars|zoned-time|civil-fields|validate-bars|slice-bars|quote-text)\.js$/,
   // The percent and log scales, study levels and the left scale, loaded before a frame that shows them
   // (src/render/pane-extras.ts).

@@ -1,67 +1,14 @@
 /**
  * The connected `<kline-chart>` elements, so a chart can tell whether it is the one a panel's
  * `kline-agent-connect` asks for, also when several charts share an id (two posts on one page both
- * using `id="chart"`) or live in shadow roots.
+ * using `id="chart"`) or live in shadow roots (answering-chart.ts, in the handshake's chunk).
  */
-const charts = new Set<Element>();
-const warned = new Set<string>();
+export const agentCharts = new Set<Element>();
 
 /** Adds a chart (on connect); returns the function that removes it (on disconnect). */
 export function registerAgentChart(chart: Element): () => void {
-  charts.add(chart);
+  agentCharts.add(chart);
   return () => {
-    charts.delete(chart);
+    agentCharts.delete(chart);
   };
-}
-
-/**
- * The chart that should answer a handshake: with `chartId`, the agent-enabled chart of that id
- * nearest to `requester` (same shadow root first, then the closest common ancestor; ties go to
- * document order), with a console warning when the id is not unique; without `chartId`, the first
- * agent-enabled chart of the document.
- */
-export function answeringChart(chartId: string | undefined, requester: Element | undefined): Element | undefined {
-  const enabled = [...charts].filter((c) => c.isConnected && c.getAttribute('agent') !== 'off');
-  if (!chartId) {
-    return [...document.querySelectorAll('kline-chart')].find((c) => c.getAttribute('agent') !== 'off') ?? enabled[0];
-  }
-  const matching = enabled.filter((c) => c.id === chartId);
-  if (matching.length <= 1) return matching[0];
-  if (!warned.has(chartId)) {
-    warned.add(chartId);
-    console.warn(
-      `<kline-chart>: ${matching.length} charts on this page have id="${chartId}". A panel with for="${chartId}" connects to the chart nearest to it; give each chart its own id.`,
-    );
-  }
-  if (!requester) return matching[0];
-  const from = composedAncestors(requester);
-  let best = matching[0];
-  let bestDepth = -1;
-  for (const chart of matching) {
-    const depth = commonDepth(from, composedAncestors(chart));
-    if (depth > bestDepth) {
-      best = chart;
-      bestDepth = depth;
-    }
-  }
-  return best;
-}
-
-/** The node and its ancestors up to the document, crossing shadow roots to their hosts; root first. */
-function composedAncestors(node: Node): Node[] {
-  const chain: Node[] = [];
-  for (
-    let current: Node | null = node;
-    current;
-    current = current instanceof ShadowRoot ? current.host : current.parentNode
-  ) {
-    chain.push(current);
-  }
-  return chain.reverse();
-}
-
-function commonDepth(a: readonly Node[], b: readonly Node[]): number {
-  let depth = 0;
-  while (depth < a.length && depth < b.length && a[depth] === b[depth]) depth++;
-  return depth;
 }

@@ -1,22 +1,30 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT, type AgentConnectDetail } from '../../src/protocol/index.js';
-import { createAgentPort, type ChartCore, type OpenPort } from '../../src/core/commands/index.js';
-import { answeringChart, registerAgentChart } from './agent-chart-registry.js';
+import type { ChartCore, OpenPort } from '../../src/core/commands/index.js';
+import { chunkLoadError } from '../../src/core/data/chunk-load-error.js';
+import { lazyModule } from '../../src/core/tools/lazy-module.js';
+import { registerAgentChart } from './agent-chart-registry.js';
 
-type Host = ReactiveControllerHost & HTMLElement & { readonly hasUpdated: boolean };
+type Host = ReactiveControllerHost & HTMLElement & { readonly hasUpdated: boolean; whenPainted(): Promise<void> };
 
-const REPLIED = Symbol('replied');
+/** The handshake's answer once its chunk is in: until then a request is answered when it arrives. */
+let handshake: typeof import('./agent-handshake.js') | undefined;
+const loadHandshake = lazyModule(() => import('./agent-handshake.js').then((m) => (handshake = m)));
 
 /**
  * The chart's side of the agent handshake: answers `kline-agent-connect` with a port while
  * connected, closes its ports on disconnect, and announces itself (`kline-agent-available`) on every
- * connect so a panel whose port closed (the chart was moved or re-added) connects again.
+ * connect so a panel whose port closed (the chart was moved or re-added) connects again. The answer
+ * (which chart is asked for, the port) is a chunk (agent-handshake.ts) fetched after the first paint
+ * or by an earlier request: the chart announces itself once it is in, and from then on replies at once;
+ * a request before that is answered when the chunk arrives (docs/contracts.md "Handshake").
  */
 export class AgentPortController implements ReactiveController {
   readonly #host: Host;
   readonly #core: ChartCore;
   readonly #ports = new Set<OpenPort>();
   #announced = false;
+  #told = false;
   #unregister: () => void = () => undefined;
 
   constructor(host: Host, core: ChartCore) {
@@ -41,7 +49,7 @@ export class AgentPortController implements ReactiveController {
     this.#unregister = () => undefined;
     document.removeEventListener(AGENT_CONNECT_EVENT, this.#onConnect as EventListener);
     this.closeAll();
-    this.#announced = false;
+    this.#announced = this.#told = false;
   }
 
   /** Closes every open port (disconnect, `agent="off"`). */
@@ -52,13 +60,32 @@ export class AgentPortController implements ReactiveController {
 
   /** The agent was turned on again (`agent` no longer `off`): panels waiting for this chart connect. */
   reannounce(): void {
-    this.#announced = false;
+    this.#announced = this.#told = false;
     if (this.#host.isConnected && this.#host.hasUpdated) this.#announce();
+  }
+
+  /** Resolves once the chart replies to a handshake at once (its chunk is in), or its fetch failed (then warned). */
+  ready(): Promise<unknown> {
+    return loadHandshake().catch(() => undefined);
   }
 
   #announce(): void {
     if (this.#announced) return;
     this.#announced = true;
+    // After the first paint, so its fetch never competes with the first paint's (a request before is answered late).
+    void this.#host
+      .whenPainted()
+      .then(loadHandshake, loadHandshake)
+      .then(
+        () => this.#available(),
+        (error: unknown) => console.warn('kline-chart: the agent connection could not be loaded', error),
+      );
+  }
+
+  /** Tells waiting panels, once per connection and once the chart can reply at once, that it is here. */
+  #available(): void {
+    if (!this.#announced || this.#told || !this.#host.isConnected) return;
+    this.#told = true;
     document.dispatchEvent(
       new CustomEvent(AGENT_AVAILABLE_EVENT, { detail: { chartId: this.#host.id }, bubbles: true, composed: true }),
     );
@@ -66,26 +93,20 @@ export class AgentPortController implements ReactiveController {
 
   readonly #onConnect = (event: CustomEvent<AgentConnectDetail>) => {
     const detail = event.detail;
-    const host = this.#host;
-    if (!detail || typeof detail.reply !== 'function' || this.#core.policy.agent === 'off') return;
-    // With an id, the nearest chart of that id answers (ids may repeat across posts on one page);
-    // without one, the first chart in the document, or one in a shadow root when the document has none.
-    const requester = detail.requester instanceof Element ? detail.requester : undefined;
-    if (answeringChart(detail.chartId, requester) !== host) return;
-    const handled = detail as AgentConnectDetail & { [REPLIED]?: boolean };
-    if (handled[REPLIED]) return;
-    handled[REPLIED] = true;
-    const open = createAgentPort(this.#core);
-    // The agent lists and calls the tools: fetch their chunk now rather than after the first paint.
-    this.#core.tools.ready().catch((error: unknown) => {
-      console.warn('kline-chart: the chart tools could not be loaded', error);
-    });
-    // An agent lists the studies (indicators_list, the markers tool's description): load them all.
-    this.#core.indicatorRegistry.loadAll().catch((error: unknown) => {
-      console.error('kline-chart-agent: indicator code failed to load', error);
-    });
-    this.#ports.add(open);
-    void open.port.closed.then(() => this.#ports.delete(open));
-    detail.reply(open.port);
+    const answer = () =>
+      this.#host.isConnected && handshake?.answerAgentConnect(this.#host, this.#core, this.#ports, detail);
+    if (handshake) return answer();
+    // Asked before the chunk is in: answered when it arrives (a panel takes a late reply), and the chart
+    // announces itself then, also when the fetch after its first paint had failed.
+    loadHandshake().then(
+      () => {
+        answer();
+        this.#available();
+      },
+      (error: unknown) => {
+        if (this.#core.policy.agent !== 'off' && (!detail?.chartId || detail.chartId === this.#host.id))
+          this.#core.reportError('agent_unavailable', chunkLoadError('the agent connection', error).message);
+      },
+    );
   };
 }

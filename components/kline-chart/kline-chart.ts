@@ -915,9 +915,12 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Panels in other windows are checked against the attribute per message. A lazy chunk: only pages
-    // that let other windows connect load it, also when they name the origins after the chart connected.
+    // that let other windows connect load it, also when they name the origins after the chart connected;
+    // it serves once the chart replies to a handshake at once (agent-port-controller.ts).
     if (changed.has('agentOrigins') && this.agentOrigins.trim())
-      void import('../../src/frames/serve-frame-connections.js').then((m) => m.serveFrameConnections());
+      void Promise.all([import('../../src/frames/serve-frame-connections.js'), this.#agentPorts.ready()]).then(([m]) =>
+        m.serveFrameConnections(),
+      );
     if (changed.has('agent') || changed.has('agentTools')) {
       const allow = this.agentTools.trim()
         ? this.agentTools
@@ -1509,6 +1512,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       .then(() =>
         Promise.all([
           this.#core.tools.ready(),
+          this.#agentPorts.ready(), // from then on a panel's handshake is answered at once
           // The legends become one Tab stop (arrows move between their controls): a chunk of its own.
           import('./legend-roving.js').then((m) => void new m.LegendRoving(this)),
         ]),

@@ -4,15 +4,13 @@ import type { ReadOnlySignal } from '../store/index.js';
 import { lazyModule } from '../tools/lazy-module.js';
 import type { CommandContext } from './command-context.js';
 import type { ComparisonEntry } from '../state/index.js';
-import { loadSeriesLazily } from './load-series-lazily.js';
 
-type AlignSeries = typeof import('./align-series.js');
 /**
- * Aligning a comparison's closes to the main bars (align-series.ts): a chunk loaded with a
- * comparison's data, so a chart without comparisons does without it (issue #12).
+ * Aligning a comparison's closes to the main bars and loading its data (comparison-data.ts): a chunk
+ * loaded when a chart first has a comparison, so a chart without comparisons does without it (issue #12).
  */
-let align: AlignSeries | null = null;
-const loadAlign = lazyModule(() => import('./align-series.js').then((module) => (align = module)));
+let parts: typeof import('./comparison-data.js') | null = null;
+const loadParts = lazyModule(() => import('./comparison-data.js').then((module) => (parts = module)));
 
 /** A comparison ready to draw: closes aligned to the main bars. */
 export interface ComparisonLine {
@@ -33,7 +31,6 @@ export class ComparisonCommands {
   readonly #loaded = new Signal.State<ReadonlyMap<string, Series>>(new Map());
   /** Aligned closes for every comparison whose data is loaded for the current period. */
   readonly lines: ReadOnlySignal<readonly ComparisonLine[]>;
-  #loading = new Set<string>();
 
   /** Internal: shared with ComparisonTools (comparison-tools.ts). */
   readonly ctx: Pick<CommandContext, 'store' | 'sources' | 'reportError'>;
@@ -48,15 +45,15 @@ export class ComparisonCommands {
       const out: ComparisonLine[] = [];
       for (const c of s.comparisons.get()) {
         const other = loaded.get(cacheKey(c, main.period));
-        if (!other) void this.#ensure(c, main.period);
-        else if (align)
+        if (!parts) void this.#drawWhenLoaded();
+        else if (!other) void parts.ensureComparison(this, c, main.period);
+        else
           out.push({
             symbol: c.symbol,
             color: c.color,
-            closes: align.alignCloses(main, other),
+            closes: parts.alignCloses(main, other),
             ...(c.scale ? { scale: c.scale } : {}),
           });
-        else void this.#drawWhenAligned();
       }
       return out;
     });
@@ -64,13 +61,13 @@ export class ComparisonCommands {
 
   /** Internal: loads the code that aligns comparisons to the main bars (comparison_create waits for it). */
   ready(): Promise<unknown> {
-    return loadAlign();
+    return loadParts();
   }
 
-  /** Data remembered before the aligning code was in: draws once it is. */
-  async #drawWhenAligned(): Promise<void> {
+  /** Comparisons shown before their code was in: loads and draws them once it is. */
+  async #drawWhenLoaded(): Promise<void> {
     try {
-      await loadAlign();
+      await loadParts();
       this.#loaded.set(new Map(this.#loaded.get()));
     } catch (error) {
       this.ctx.reportError('comparison_load_failed', `Could not draw the comparisons: ${(error as Error).message}`);
@@ -83,25 +80,9 @@ export class ComparisonCommands {
     next.set(cacheKey(entry, series.period), series);
     this.#loaded.set(next);
   }
-
-  async #ensure(entry: ComparisonEntry, period: Series['period']): Promise<void> {
-    const key = cacheKey(entry, period);
-    if (this.#loading.has(key)) return;
-    this.#loading.add(key);
-    try {
-      const [series] = await Promise.all([
-        loadSeriesLazily(this.ctx.sources, { symbol: entry.symbol, period, sourceId: entry.sourceId }),
-        loadAlign(),
-      ]);
-      this.remember(entry, series);
-    } catch (error) {
-      this.ctx.reportError('comparison_load_failed', `Could not load ${entry.symbol}: ${(error as Error).message}`);
-    } finally {
-      this.#loading.delete(key);
-    }
-  }
 }
 
-function cacheKey(c: { symbol: string; sourceId: string }, period: string): string {
+/** Internal: the key of a comparison's data for `period` (also ensure-comparison.ts). */
+export function cacheKey(c: { symbol: string; sourceId: string }, period: string): string {
   return `${c.sourceId}|${c.symbol}|${period}`;
 }

@@ -1,22 +1,28 @@
 import type { RunChangeSet, RunRevertResult } from '../../protocol/index.js';
-import type { RunLedger, RunTrackedSlice } from '../runs/run-ledger.js';
+import type { RunTrackedSlice } from '../runs/run-ledger.js';
+import { EN_RUN_CONFLICTS } from '../runs/describe-run-conflict.js';
 import { planRunRevert } from '../runs/plan-run-revert.js';
 import { summarizeRunChanges } from '../runs/summarize-run-changes.js';
-import type { CommandContext } from './command-context.js';
-import type { ChartState } from '../state/index.js';
+import type { RunCommands } from './run-commands.js';
 
 /**
- * Reverts (`undo`) or re-applies (`redo`) the run change set `set` as one undo step
- * (run-commands.ts `revert`): a chunk of its own with the three-way merge, loaded by the first
- * revert, so a chart that never undoes a run never downloads it (issue #12).
+ * Reverts (`undo`) or re-applies (`redo`) the changes of run `runId` (what `runs` remembers of it, else
+ * `changes` from a stored session) as one undo step (run-commands.ts `revert`): a chunk of its own with
+ * the three-way merge, loaded by the first revert, so a chart that never undoes a run never downloads
+ * it (issue #12).
  */
 export async function revertRun(
-  ctx: Pick<CommandContext, 'store' | 'syncToTarget'>,
-  ledger: RunLedger<ChartState> | null,
-  set: RunChangeSet,
+  runs: RunCommands,
+  runId: string,
   direction: 'undo' | 'redo',
-  summarize: typeof summarizeRunChanges = summarizeRunChanges,
+  changes?: RunChangeSet,
 ): Promise<RunRevertResult> {
+  const { ctx, ledger } = runs;
+  const summarize = runs.summarize ?? summarizeRunChanges;
+  const set = ledger?.changes(runId) ?? changes;
+  // A set stored without its units (too large for the session) holds nothing to revert.
+  if (!set || Object.keys(set.slices).length === 0)
+    return { ok: false, conflicts: [EN_RUN_CONFLICTS.nothing], reasons: [{ reason: 'nothing' }] };
   const store = ctx.store;
   const plan = planRunRevert(set, (slice) => store.peek(slice), direction);
   if (!plan.ok) return plan;

@@ -12,11 +12,12 @@ import type { ChartState } from '../state/index.js';
  */
 export class RunCommands {
   /**
-   * What runs changed (src/core/runs/run-ledger.ts), handed over by RunTools with the tools' chunk so
-   * the eager bundle does without it (issue #12): run-tagged commits come from tool calls only, and
-   * `ToolRegistry.execute` runs none before that chunk is in. Null before: no run changed anything.
+   * Internal: what runs changed (src/core/runs/run-ledger.ts), made and fed every commit by RunTools
+   * with the tools' chunk so the eager bundle does without it (issue #12): run-tagged commits come
+   * from tool calls only, and `ToolRegistry.execute` runs none before that chunk is in. Null before:
+   * no run changed anything.
    */
-  #ledger: RunLedger<ChartState> | null = null;
+  ledger: RunLedger<ChartState> | null = null;
 
   /**
    * Internal: the summary's wording (src/core/runs/summarize-run-changes.ts), set by RunTools when the
@@ -26,46 +27,30 @@ export class RunCommands {
    */
   summarize: typeof summarizeRunChanges | null = null;
 
-  readonly #ctx: Pick<CommandContext, 'store' | 'syncToTarget'>;
+  /** Internal: shared with RunTools (run-tools.ts) and revert-run.ts. */
+  readonly ctx: Pick<CommandContext, 'store' | 'syncToTarget'>;
 
   constructor(ctx: Pick<CommandContext, 'store' | 'syncToTarget'>) {
-    this.#ctx = ctx;
-  }
-
-  /**
-   * Internal (RunTools): records every commit into `ledger` from now on, and returns the ledger that
-   * records: `ledger`, or the one an earlier call gave.
-   */
-  record(ledger: RunLedger<ChartState>): RunLedger<ChartState> {
-    if (this.#ledger) return this.#ledger;
-    this.#ledger = ledger;
-    this.#ctx.store.onCommit((info) => ledger.record(info));
-    return ledger;
+    this.ctx = ctx;
   }
 
   /** Rewrites what every run recorded of `slice` (RunLedger.rewrite): a fired once-only alert stays off. */
   rewrite(slice: RunTrackedSlice, fn: (value: unknown) => unknown): void {
-    this.#ledger?.rewrite(slice, fn);
+    this.ledger?.rewrite(slice, fn);
   }
 
   /** The run's changes in words and as a change set, or null when it changed nothing. */
   changes(runId: string): RunChanges | null {
-    const changes = this.#ledger?.changes(runId);
+    const changes = this.ledger?.changes(runId);
     return changes ? { runId, summary: this.summarize?.(changes) ?? [], changes } : null;
   }
 
   /**
    * Reverts (`undo`) or re-applies (`redo`) a run's changes as one undo step. `changes` comes
-   * from a stored session when this chart no longer remembers the run (a reload).
+   * from a stored session when this chart no longer remembers the run (a reload). Loaded on first
+   * use (revert-run.ts): a chart that never undoes a run never downloads the merge (issue #12).
    */
   async revert(runId: string, direction: 'undo' | 'redo', changes?: RunChangeSet): Promise<RunRevertResult> {
-    const set = this.#ledger?.changes(runId) ?? changes;
-    // The text is EN_RUN_CONFLICTS.nothing, written out so the eager bundle does without the phrases.
-    // A set stored without its units (too large for the session) holds nothing to revert.
-    if (!set || Object.keys(set.slices).length === 0)
-      return { ok: false, conflicts: ['this run changed nothing on this chart'], reasons: [{ reason: 'nothing' }] };
-    // Loaded on first use: a chart that never undoes a run never downloads the merge (issue #12).
-    const { revertRun } = await import('./revert-run.js');
-    return revertRun(this.#ctx, this.#ledger, set, direction, this.summarize ?? undefined);
+    return (await import('./revert-run.js')).revertRun(this, runId, direction, changes);
   }
 }

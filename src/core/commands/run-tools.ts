@@ -31,7 +31,12 @@ export class RunTools {
   constructor(runs: RunCommands) {
     this.#runs = runs;
     runs.summarize = summarizeRunChanges;
-    this.#ledger = runs.record(new RunLedger<ChartState>());
+    // Records every commit from now on; a second chart tools' host for the same chart keeps the first ledger.
+    if (!runs.ledger) {
+      const ledger = (runs.ledger = new RunLedger<ChartState>());
+      runs.ctx.store.onCommit((info) => ledger.record(info));
+    }
+    this.#ledger = runs.ledger;
   }
 
   @tool({

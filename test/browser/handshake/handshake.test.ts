@@ -17,13 +17,32 @@ function ask(chartId?: string): ChartAgentPort[] {
   return replies;
 }
 
+/**
+ * Resolves once every chart of `ids` has announced itself (`kline-agent-available`): from then on it replies
+ * at once (its answer is a chunk, components/kline-chart/agent-handshake.ts). Call before the charts are made.
+ */
+function announced(ids: string[]): Promise<void> {
+  const seen = new Set<string>();
+  return new Promise((resolve) => {
+    const on = (e: Event) => {
+      seen.add((e as CustomEvent<{ chartId: string }>).detail.chartId);
+      if (!ids.every((id) => seen.has(id))) return;
+      document.removeEventListener(AGENT_AVAILABLE_EVENT, on);
+      resolve();
+    };
+    document.addEventListener(AGENT_AVAILABLE_EVENT, on);
+  });
+}
+
 describe('chart ↔ panel handshake', () => {
   it('the chart with the requested id replies once; without an id the first agent-enabled chart does', async () => {
+    const here = announced(['h-a', 'h-b']);
     await fixture(html`<div>
       <kline-chart id="h-off" agent="off" style="width:300px;height:200px"></kline-chart>
       <kline-chart id="h-a" style="width:300px;height:200px"></kline-chart>
       <kline-chart id="h-b" style="width:300px;height:200px"></kline-chart>
     </div>`);
+    await here;
     const byId = ask('h-b');
     expect(byId.length).to.equal(1);
     expect(byId[0].chartId).to.equal('h-b');
@@ -71,10 +90,12 @@ describe('chart ↔ panel handshake', () => {
   });
 
   it('policy is enforced at the port: read-only charts neither list nor run mutating tools; allow-lists filter', async () => {
+    const here = announced(['h-ro', 'h-allow']);
     await fixture(html`<div>
       <kline-chart id="h-ro" agent="read-only" style="width:300px;height:200px"></kline-chart>
       <kline-chart id="h-allow" agent-tools="chart_get_context,market_*" style="width:300px;height:200px"></kline-chart>
     </div>`);
+    await here;
     const [ro] = ask('h-ro');
     await waitFor(() => ro.context() !== null, 'data');
     await ro.toolsReady?.(); // the built-in tools are a chunk loaded after the first paint
@@ -95,7 +116,9 @@ describe('chart ↔ panel handshake', () => {
   });
 
   it('tool descriptions carry live values and results cross the port as plain JSON', async () => {
+    const here = announced(['h-live']);
     await fixture(html`<kline-chart id="h-live" style="width:300px;height:200px"></kline-chart>`);
+    await here;
     const [port] = ask('h-live');
     await waitFor(() => port.context() !== null, 'data');
     await port.toolsReady?.(); // the built-in tools are a chunk loaded after the first paint
