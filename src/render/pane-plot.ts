@@ -603,6 +603,9 @@ export class PanePlot {
         // uPlot measures the pointer in viewport px from the plot's rect and its scales in CSS px: under
         // an ancestor's `transform: scale()` or `zoom` it is handed the move in the plot's own px.
         bind: {
+          // No uPlot double-click: it fits uPlot's x scale to every bar, behind the chart's view (a double tap on
+          // a phone showed all the history's axis under the view's candles). The chart's own gestures own the view.
+          dblclick: () => null,
           mousemove: (u, targ, handle) => (e) => {
             if (e.target !== targ) return null;
             const r = u.rect; // (re)measured here when uPlot dropped it, which updates #clientScale
