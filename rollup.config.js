@@ -268,6 +268,10 @@ const UPLOT_EDITS = [
     to: '',
     count: 1,
   },
+  // The one log scale (the price pane's, pane-plot.ts) is log only with the modes' chunk, and then has its
+  // own ticks and filter (log-price-splits.ts): uPlot's default log ticks and their filter never run.
+  { from: 'sc.distr == 3 ? logAxisSplits : numAxisSplits', to: 'numAxisSplits', count: 1 },
+  { from: 'sc.distr == 3 ? log10AxisValsFilt : retArg1', to: 'retArg1', count: 1 },
 ];
 /** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =

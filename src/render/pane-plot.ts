@@ -479,7 +479,8 @@ export class PanePlot {
   readonly #t = new FrameTransform();
 
   #transform(u: uPlot, scaleKey: string): PlotTransform {
-    const log = this.spec.kind === 'price' && this.env.settings().priceScale === 'log';
+    // The scale's own kind: a log setting is a linear scale while the modes' chunk is missing (#options).
+    const log = u.scales[scaleKey].distr === 3;
     const y0 = u.valToPos(log ? 1 : 0, scaleKey, true);
     const y1 = u.valToPos(log ? 10 : 1, scaleKey, true);
     return this.#t.update(u.bbox.left, u.bbox.width, u.scales.x.min ?? 0, u.scales.x.max ?? 1, y0, y1 - y0, log);
@@ -618,7 +619,8 @@ export class PanePlot {
       scales: {
         x: { time: false, auto: false, range: (_u, min, max) => [min, max] },
         [yScale]: {
-          distr: kind === 'price' && settings.priceScale === 'log' ? 3 : 1,
+          // Log with the modes' chunk only (its ticks are there): without it the scale stays linear, as said.
+          distr: x && kind === 'price' && settings.priceScale === 'log' ? 3 : 1,
           auto: true,
           range: (u, min, max) => {
             const fixed = kind === 'price' ? this.env.priceRange?.() : null;
@@ -642,7 +644,7 @@ export class PanePlot {
               return [min - pad, max + pad];
             }
             if (kind === 'price') [min, max] = this.#withComparisons(min, max);
-            if (kind === 'price' && settings.priceScale === 'log') return [min / 1.02, max * 1.02];
+            if (x && kind === 'price' && settings.priceScale === 'log') return [min / 1.02, max * 1.02];
             const pad = (max - min) * 0.08;
             return [min - pad, max + pad];
           },
