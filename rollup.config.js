@@ -312,7 +312,7 @@ const UPLOT_CALLER_CHECKS = [
     // A scale uPlot ranges itself: the bundle's uPlot gives it no range (every scale with series has a function).
     where: RENDER_MODULE,
     re: /\bauto\s*:\s*true\s*,(?!\s*range\s*:)/,
-    why: 'an auto scale without a `range` function right after `auto` (the bundle removes uPlot\'s default ranges)',
+    why: "an auto scale without a `range` function right after `auto` (the bundle removes uPlot's default ranges)",
   },
   {
     where: RENDER_MODULE,
