@@ -9,7 +9,6 @@ import type { HeikinAshi } from '../core/data/heikin-ashi.js';
 import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
-import { paintClouds } from './paint-cloud.js';
 import { computeTimeTicks } from './time-ticks.js';
 import type { CrosshairTags } from './crosshair-tags.js';
 import { lazyModule } from '../core/tools/lazy-module.js';
@@ -741,7 +740,8 @@ export class PanePlot {
             ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
             ctx.clip();
             if (this.spec.kind === 'price') {
-              paintClouds(ctx, this.spec.series, i0, view.end, t, th);
+              // Band studies' clouds are in the modes' chunk too (the renderer waits for it): none after a failed fetch.
+              x?.paintClouds(ctx, this.spec.series, i0, view.end, t, th);
               const style = this.env.settings().candleStyle;
               // The line and area styles are in the modes' chunk (pane-extras.ts): candles after a failed fetch.
               const closeLine = style === 'line' || style === 'area' ? x?.paintCloseLine : undefined;
