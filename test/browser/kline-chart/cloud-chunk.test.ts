@@ -38,7 +38,7 @@ function countPathFills(win: Win): { count(): number; stop(): void } {
   proto.fill = function (this: CanvasRenderingContext2D, ...args: unknown[]) {
     if (args[0] instanceof win.Path2D) count++;
     return (fill as (...a: unknown[]) => void).apply(this, args);
-  } as typeof fill;
+  };
   return { count: () => count, stop: () => void (proto.fill = fill) };
 }
 
