@@ -249,6 +249,29 @@ const UPLOT_EDITS = [
   },
   // No live legend values to keep (no legend): the hovered index is `cursor.idx`.
   { from: 'legend.live', to: 'false', count: 7 },
+  // Every scale a series is on has a `range` function (pane-plot.ts: the x scale, the pane's own scale;
+  // left-price-scale.ts: the left one): uPlot's default ranges run only for a scale no series is on (the
+  // `y` it always makes), with no data (`dataMin` null). So no default pads or snaps to magnitudes.
+  { from: '(sc.distr == 3 ? snapLogY : snapNumY)', to: 'snapNumY', count: 1 },
+  {
+    from: '\treturn dataMin == null ? nullNullTuple : rangeNum(dataMin, dataMax, rangePad, true);\n',
+    to: '\treturn nullNullTuple;\n',
+    count: 1,
+  },
+  // No uPlot double-click (pane-plot.ts binds `dblclick` to nothing: it would fit uPlot's x scale to every
+  // bar behind the chart's back), so `autoScaleX` runs only in uPlot's setup, whose x range the first
+  // `setData` batch replaces (pane-plot.ts `setData`): one bar's equal ends need no padding there.
+  { from: '\tevents.dblclick = dblClick;\n', to: '', count: 1 },
+  { from: '\t\tonMouse(dblclick, over, dblClick);\n', to: '', count: 1 },
+  {
+    from: '\t\t\t\t\telse\n\t\t\t\t\t\t[_min, _max] = rangeNum(_min, _max, rangePad, true);\n',
+    to: '',
+    count: 1,
+  },
+  // The one log scale (the price pane's, pane-plot.ts) is log only with the modes' chunk, and then has its
+  // own ticks and filter (log-price-splits.ts): uPlot's default log ticks and their filter never run.
+  { from: 'sc.distr == 3 ? logAxisSplits : numAxisSplits', to: 'numAxisSplits', count: 1 },
+  { from: 'sc.distr == 3 ? log10AxisValsFilt : retArg1', to: 'retArg1', count: 1 },
 ];
 /** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
@@ -278,6 +301,18 @@ const UPLOT_CALLER_CHECKS = [
     where: RENDER_MODULE,
     re: /^(?!.*\bpoints\s*:).*\bfill\s*:/m,
     why: "a filled uPlot series (the bundle's uPlot fills points only)",
+  },
+  {
+    // uPlot's double-click is gone from the bundle (it fitted x to every bar): tests' plots must not have it either.
+    where: RENDER_MODULE,
+    re: /\bbind\s*:\s*\{(?![^}]*\bdblclick\s*:)/,
+    why: 'a cursor.bind without `dblclick: () => null` (the bundle binds no double-click)',
+  },
+  {
+    // A scale uPlot ranges itself: the bundle's uPlot gives it no range (every scale with series has a function).
+    where: RENDER_MODULE,
+    re: /\bauto\s*:\s*true\s*,(?!\s*range\s*:)/,
+    why: "an auto scale without a `range` function right after `auto` (the bundle removes uPlot's default ranges)",
   },
   {
     where: RENDER_MODULE,

@@ -88,8 +88,9 @@ export const LAZY_ONLY = [
   // The percent and log scales, study levels and the left scale, loaded before a frame that shows them
   // (src/render/pane-extras.ts).
   /build\/src\/render\/(pane-extras|percent-scale|log-price-splits|paint-levels|left-price-scale)\.js$/,
-  // The Heikin-Ashi bars and the line and area styles' painter, in the same chunk (loaded before a frame in those styles).
-  /build\/src\/(core\/data\/heikin-ashi|render\/paint-close-line)\.js$/,
+  // The Heikin-Ashi bars, the line and area styles' painter and the band studies' clouds, in the same chunk
+  // (loaded before a frame in those styles or with a cloud).
+  /build\/src\/(core\/data\/heikin-ashi|render\/paint-close-line|render\/paint-cloud)\.js$/,
   // lit-html's part helpers, which only the chunks' `repeat` and `until` call (rollup.config.js inlineSingleExpression).
   /lit-html\/directive-helpers\.js$/,
 ];

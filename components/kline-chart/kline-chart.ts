@@ -478,9 +478,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
       onPriceRange: (range) => this.#priceRange.set(range),
       inputFailed: () => this.#showToast(chartStrings(this.#lang()).inputFailed),
       onExtrasFailed: (error, needed) => {
-        console.warn('kline-chart: the price scale or candle style could not be loaded', error);
+        console.warn('kline-chart: the price scale, candle style or cloud could not be loaded', error);
         const strings = chartStrings(this.#lang());
-        this.#showToast(needed.scale ? strings.scaleFailed : strings.candlesFailed);
+        this.#showToast(
+          needed.scale ? strings.scaleFailed : needed.candles ? strings.candlesFailed : strings.cloudsFailed,
+        );
       },
     });
     this.#autoScale = autoScaleMark(this.#priceRange, {

@@ -54,8 +54,8 @@ export interface RendererOptions {
   /** Called after a frame that changed the panes or their sizes, with each pane's top offset (CSS px). */
   readonly onLayout?: (offsets: ReadonlyMap<string, number>) => void;
   /**
-   * The code of the percent or log scale, levels, the left scale or a candle style (pane-extras.ts)
-   * could not be fetched: the chart is drawn without them (a linear scale, the market's candles) until a
+   * The code of the percent or log scale, levels, the left scale, a candle style or a cloud (pane-extras.ts)
+   * could not be fetched: the chart is drawn without them (a linear scale, the market's candles, no cloud) until a
    * later change loads it. `needed` says which of them the frame wanted.
    */
   readonly onExtrasFailed?: (error: unknown, needed: ExtrasNeeded) => void;
@@ -67,6 +67,8 @@ export interface ExtrasNeeded {
   readonly scale: boolean;
   /** The Heikin-Ashi, line or area candle style. */
   readonly candles: boolean;
+  /** The cloud of a band study (Ichimoku's). */
+  readonly clouds: boolean;
 }
 
 let nextSyncKey = 0;
@@ -118,9 +120,9 @@ export class ChartRenderer {
   /**
    * Whether a frame for `specs` (a left scale when `leftAxis`) needs the modes' code (pane-extras.ts) and
    * must wait for it: nothing is painted until it is here, so no frame shows a linear scale for a percent
-   * one, or plain candles for Heikin-Ashi ones or a close line. Starts its load. After a failed fetch the chart is drawn
+   * one, plain candles for Heikin-Ashi ones or a close line, or a band study without its cloud. Starts its load. After a failed fetch the chart is drawn
    * without it, and tries again when what needs it changes (another scale, levels, a left scale, the
-   * candle style), not on every new bar.
+   * candle style, a cloud), not on every new bar.
    */
   #extrasMissing(specs: readonly PaneLayoutSpec[], settings: ChartSettings, leftAxis: boolean): boolean {
     if (paneExtras) return false;
@@ -128,13 +130,14 @@ export class ChartRenderer {
     const needed: ExtrasNeeded = {
       scale: leftAxis || levels || settings.priceScale !== 'linear',
       candles: ['heikin_ashi', 'line', 'area'].includes(settings.candleStyle),
+      clouds: specs.some((sp) => sp.series.some((s) => s.style === 'band' && !s.hidden)),
     };
-    if (!needed.scale && !needed.candles) {
+    if (!needed.scale && !needed.candles && !needed.clouds) {
       // Nothing wants it now: the next frame that does tries the fetch again.
       this.#extrasFailedFor = null;
       return false;
     }
-    const need = `${settings.priceScale} ${leftAxis} ${levels} ${needed.candles && settings.candleStyle}`;
+    const need = `${settings.priceScale} ${leftAxis} ${levels} ${needed.candles && settings.candleStyle} ${needed.clouds}`;
     if (this.#extrasLoading) return true;
     if (need === this.#extrasFailedFor) return false;
     this.#extrasLoading = true;

@@ -9,7 +9,6 @@ import type { HeikinAshi } from '../core/data/heikin-ashi.js';
 import type { ChartSettings, ViewRange } from '../core/state/index.js';
 import { comparisonColor, type ChartTheme } from './chart-theme.js';
 import { paintCandles, paintVolume, type CandleColors, type PlotTransform } from './paint-candles.js';
-import { paintClouds } from './paint-cloud.js';
 import { computeTimeTicks } from './time-ticks.js';
 import type { CrosshairTags } from './crosshair-tags.js';
 import { lazyModule } from '../core/tools/lazy-module.js';
@@ -479,7 +478,8 @@ export class PanePlot {
   readonly #t = new FrameTransform();
 
   #transform(u: uPlot, scaleKey: string): PlotTransform {
-    const log = this.spec.kind === 'price' && this.env.settings().priceScale === 'log';
+    // The scale's own kind: a log setting is a linear scale while the modes' chunk is missing (#options).
+    const log = u.scales[scaleKey].distr === 3;
     const y0 = u.valToPos(log ? 1 : 0, scaleKey, true);
     const y1 = u.valToPos(log ? 10 : 1, scaleKey, true);
     return this.#t.update(u.bbox.left, u.bbox.width, u.scales.x.min ?? 0, u.scales.x.max ?? 1, y0, y1 - y0, log);
@@ -603,6 +603,9 @@ export class PanePlot {
         // uPlot measures the pointer in viewport px from the plot's rect and its scales in CSS px: under
         // an ancestor's `transform: scale()` or `zoom` it is handed the move in the plot's own px.
         bind: {
+          // No uPlot double-click: it fits uPlot's x scale to every bar, behind the chart's view (a double tap on
+          // a phone showed all the history's axis under the view's candles). The chart's own gestures own the view.
+          dblclick: () => null,
           mousemove: (u, targ, handle) => (e) => {
             if (e.target !== targ) return null;
             const r = u.rect; // (re)measured here when uPlot dropped it, which updates #clientScale
@@ -615,7 +618,8 @@ export class PanePlot {
       scales: {
         x: { time: false, auto: false, range: (_u, min, max) => [min, max] },
         [yScale]: {
-          distr: kind === 'price' && settings.priceScale === 'log' ? 3 : 1,
+          // Log with the modes' chunk only (its ticks are there): without it the scale stays linear, as said.
+          distr: x && kind === 'price' && settings.priceScale === 'log' ? 3 : 1,
           auto: true,
           range: (u, min, max) => {
             const fixed = kind === 'price' ? this.env.priceRange?.() : null;
@@ -639,7 +643,7 @@ export class PanePlot {
               return [min - pad, max + pad];
             }
             if (kind === 'price') [min, max] = this.#withComparisons(min, max);
-            if (kind === 'price' && settings.priceScale === 'log') return [min / 1.02, max * 1.02];
+            if (x && kind === 'price' && settings.priceScale === 'log') return [min / 1.02, max * 1.02];
             const pad = (max - min) * 0.08;
             return [min - pad, max + pad];
           },
@@ -736,7 +740,8 @@ export class PanePlot {
             ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
             ctx.clip();
             if (this.spec.kind === 'price') {
-              paintClouds(ctx, this.spec.series, i0, view.end, t, th);
+              // Band studies' clouds are in the modes' chunk too (the renderer waits for it): none after a failed fetch.
+              x?.paintClouds(ctx, this.spec.series, i0, view.end, t, th);
               const style = this.env.settings().candleStyle;
               // The line and area styles are in the modes' chunk (pane-extras.ts): candles after a failed fetch.
               const closeLine = style === 'line' || style === 'area' ? x?.paintCloseLine : undefined;

@@ -8,7 +8,18 @@ type Chart = HTMLElement & {
   context: { get(): { visibleRange: { from: number } } | null };
   tools: { execute(name: string, input: unknown): Promise<Result> };
   whenPainted(): Promise<void>;
+  addPrimitive(p: { paint(ctx: unknown, s: { priceToY(price: number): number }): void }): () => void;
 };
+
+/** Whether the price pane's scale is linear at its next paint: the middle price halfway between two others. */
+async function linearAtNextPaint(chart: Chart): Promise<boolean> {
+  let y: number[] | null = null;
+  const remove = chart.addPrimitive({ paint: (_ctx, s) => void (y = [100, 150, 200].map((p) => s.priceToY(p))) });
+  await waitFor(() => y !== null, 'the price pane painted');
+  remove();
+  const [a, b, c] = y!;
+  return Math.abs(b - (a + c) / 2) < 1e-6;
+}
 
 // The percent and log scales, study levels and the left scale are a chunk of their own
 // (src/render/pane-extras.ts, chunks/pane-extras-<hash>.js): a chart-only page with a linear scale never
@@ -134,6 +145,10 @@ describe('the percent and log scales are a chunk, loaded before the frame that s
     await chart.whenPainted();
     const linear = await repaintTexts(win, chart);
     expect(linear.filter(percentTick), 'no percent tick without the chunk').to.deep.equal([]);
+    // A log scale without the chunk (its ticks) stays linear too.
+    await chart.tools.execute('settings_update', { values: { priceScale: 'log' } });
+    await chart.whenPainted();
+    expect(await linearAtNextPaint(chart), 'a linear price scale without the chunk').to.equal(true);
 
     // Still a chart: Shift+Left pans it.
     const before = chart.context.get()!.visibleRange.from;
@@ -145,8 +160,11 @@ describe('the percent and log scales are a chunk, loaded before the frame that s
 
     await executeServerCommand('block-requests', { pattern: null });
     // Another scale tries again (not every new bar does).
+    await chart.tools.execute('settings_update', { values: { priceScale: 'linear' } });
+    await chart.whenPainted();
     await chart.tools.execute('settings_update', { values: { priceScale: 'log' } });
     await chart.whenPainted();
+    expect(await linearAtNextPaint(chart), 'a log price scale with the chunk').to.equal(false);
     await chart.tools.execute('settings_update', { values: { priceScale: 'percent' } });
     await chart.whenPainted();
     const percent = await repaintTexts(win, chart);
