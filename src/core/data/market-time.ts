@@ -1,4 +1,4 @@
-import { DAY_MS, daysFromCivil } from './civil-date.js';
+import { DAY_MS } from './day-ms.js';
 
 /*
  * Zone offsets, cached per zone and week: what the first paint needs of market time (session days,
@@ -79,8 +79,10 @@ function measureOffset(format: Intl.DateTimeFormat, timeMs: number): number {
   const f: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const part of format.formatToParts(utcSecond)) f[part.type] = part.value;
   const year = Number(f.year);
+  // `setUTCFullYear` takes years 0-99 as they are (`Date.UTC` would read 1900-1999) and counts proleptic
+  // Gregorian days like civil-date.ts `daysFromCivil`, which only chunks need.
   const local =
-    daysFromCivil(f.era === 'BC' || f.era === 'B' ? 1 - year : year, Number(f.month), Number(f.day)) * DAY_MS +
+    new Date(0).setUTCFullYear(f.era === 'BC' || f.era === 'B' ? 1 - year : year, Number(f.month) - 1, Number(f.day)) +
     // some engines still print 24 at midnight
     (Number(f.hour) % 24) * HOUR_MS +
     Number(f.minute) * MINUTE_MS +

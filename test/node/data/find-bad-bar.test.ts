@@ -82,10 +82,22 @@ test('findBadBar and findBadLiveBar word each refusal with the bar and its value
     spoil(r[2]);
     return findBadBar(barsFromObjects(r))?.message;
   };
-  assert.equal(one((b) => (b.open = 12)), 'Bar 2 has open 12 outside [low 9, high 11].');
-  assert.equal(one((b) => (b.close = 8)), 'Bar 2 has close 8 outside [low 9, high 11].');
-  assert.equal(one((b) => (b.high = 8)), 'Bar 2 has high 8 below low 9.');
-  assert.equal(one((b) => (b.volume = -3)), 'Bar 2 has negative volume -3.');
+  assert.equal(
+    one((b) => (b.open = 12)),
+    'Bar 2 has open 12 outside [low 9, high 11].',
+  );
+  assert.equal(
+    one((b) => (b.close = 8)),
+    'Bar 2 has close 8 outside [low 9, high 11].',
+  );
+  assert.equal(
+    one((b) => (b.high = 8)),
+    'Bar 2 has high 8 below low 9.',
+  );
+  assert.equal(
+    one((b) => (b.volume = -3)),
+    'Bar 2 has negative volume -3.',
+  );
   assert.equal(
     one((b) => (b.low = Number.NaN)),
     'Bar 2 has low = NaN; every field must be a finite number.',
