@@ -78,13 +78,13 @@ export const LAZY_ONLY = [
   // What the first paint of given bars never calls (src/core/commands/): reading a source's bars, folding
   // the host's bars into another period, older history, a run's undo, moving a price line, aligning
   // comparisons; and in src/core/data/ folding bars, times as text (zoned-time.ts; market-time.ts keeps
-  // the zone offsets), a day number's fields (civil-fields.ts; civil-date.ts stays) and a series' first
-  // problem worded (validate-bars.ts; check-bar.ts stays), a slice of the bars and one bar as an object
+  // the zone offsets), a day number and its fields (civil-date.ts, civil-fields.ts; market-time.ts lets Date count days, day-ms.ts stays) and a series' first
+  // problem worded (validate-bars.ts), one bar's fault in words (check-bar.ts; first-unsound-bar.ts stays), a slice of the bars and one bar as an object
   // (slice-bars.ts; bars.ts stays) and a sources' refusal quoting text (quote-text.ts; strip-bidi-controls.ts stays).
   /build\/src\/core\/commands\/(load-series|host-data-ops|load-older|revert-run|price-line-edits|align-series)\.js$/,
   // Loading a comparison's data for the shown period, with its aligning (comparison-data.ts).
   /build\/src\/core\/commands\/(comparison-data|ensure-comparison)\.js$/,
-  /build\/src\/core\/data\/(aggregate-bars|zoned-time|civil-fields|validate-bars|slice-bars|quote-text)\.js$/,
+  /build\/src\/core\/data\/(aggregate-bars|zoned-time|civil-date|civil-fields|validate-bars|check-bar|slice-bars|quote-text)\.js$/,
   // The percent and log scales, study levels and the left scale, loaded before a frame that shows them
   // (src/render/pane-extras.ts).
   /build\/src\/render\/(pane-extras|percent-scale|log-price-splits|paint-levels|left-price-scale)\.js$/,

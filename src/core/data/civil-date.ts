@@ -2,12 +2,11 @@
  * Proleptic Gregorian calendar arithmetic on day numbers (days since 1970-01-01), without `Date`
  * objects: the aggregation and sample generators call these once per bar.
  * Algorithms from Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms". A day number's year,
- * month, day and weekday are civil-fields.ts: only chunks (folding, sample data, times as text) read
- * them, while the zone offsets of the first paint need {@link daysFromCivil} (issue #12).
+ * month, day and weekday are civil-fields.ts. Only chunks (folding, sample data, times as text) use
+ * this module: the zone offsets of the first paint (market-time.ts) let `Date` count the days (issue #12).
  */
 
-/** Milliseconds in a (UTC) day. */
-export const DAY_MS = 86_400_000;
+export { DAY_MS } from './day-ms.js';
 
 /** Day number of `year-month-day` (month 1–12; day may overflow the month and is simply added). */
 export function daysFromCivil(year: number, month: number, day: number): number {

@@ -1,6 +1,6 @@
 import type { Bar, Bars } from './bars.js';
 import { intradayPeriodMs, type Period } from './period.js';
-import { checkBar, firstUnsoundBar } from './check-bar.js';
+import { firstUnsoundBar, unsoundField } from './first-unsound-bar.js';
 
 /** Why a bar was refused: the first problem found, with the bar's index. */
 export interface BadBar {
@@ -121,7 +121,7 @@ export function findBadLiveBar(
   return null;
 }
 
-/** One bar through the shared per-bar check ({@link checkBar}), worded with its values for a host. */
+/** One bar through the shared per-bar rules ({@link unsoundField}), worded with its values for a host. */
 function checkOne(
   time: number,
   open: number,
@@ -131,25 +131,21 @@ function checkOne(
   volume: number,
   i: number,
 ): BadBar | null {
-  const problem = checkBar(time, open, high, low, close, volume);
-  if (!problem) return null;
-  const value = { time, open, high, low, close, volume }[problem.field];
-  if (!Number.isFinite(value))
-    return bad(
-      i,
-      'not_finite',
-      `Bar ${i} has ${problem.field} = ${String(value)}; every field must be a finite number.`,
-    );
-  switch (problem.field) {
-    case 'volume':
-      return bad(i, 'negative_volume', `Bar ${i} has negative volume ${volume}.`);
-    case 'open':
-      return bad(i, 'open_outside_range', `Bar ${i} has open ${open} outside [low ${low}, high ${high}].`);
-    case 'close':
-      return bad(i, 'close_outside_range', `Bar ${i} has close ${close} outside [low ${low}, high ${high}].`);
-    default:
-      return bad(i, 'high_below_low', `Bar ${i} has high ${high} below low ${low}.`);
-  }
+  const field = unsoundField(time, open, high, low, close, volume);
+  if (!field) return null;
+  const value = { time, open, high, low, close, volume }[field];
+  return !Number.isFinite(value)
+    ? bad(i, 'not_finite', `Bar ${i} has ${field} = ${String(value)}; every field must be a finite number.`)
+    : field === 'volume'
+      ? bad(i, 'negative_volume', `Bar ${i} has negative volume ${volume}.`)
+      : field === 'high'
+        ? bad(i, 'high_below_low', `Bar ${i} has high ${high} below low ${low}.`)
+        : // open or close (time and low only fail by not being finite)
+          bad(
+            i,
+            `${field as 'open' | 'close'}_outside_range`,
+            `Bar ${i} has ${field} ${value} outside [low ${low}, high ${high}].`,
+          );
 }
 
 function bad(index: number, reason: BadBarReason, message: string): BadBar {

@@ -1,4 +1,4 @@
-import { DAY_MS } from './civil-date.js';
+import { DAY_MS } from './day-ms.js';
 import { PERIODS, intradayPeriodMs, type Period } from './period.js';
 
 function nominalMs(period: Period): number {

@@ -26,6 +26,7 @@ export * from './binance-klines.js';
 export type { BinanceFetch } from './binance-http.js';
 export * from './validate-bars.js';
 export * from './check-bar.js';
+export * from './first-unsound-bar.js';
 export * from './fetch-text.js';
 export * from './session-day-start.js';
 export * from './strip-bidi-controls.js';

@@ -1,4 +1,4 @@
-import { DAY_MS, daysFromCivil } from './civil-date.js';
+import { DAY_MS } from './day-ms.js';
 
 /*
  * Zone offsets, cached per zone and week: what the first paint needs of market time (session days,
@@ -75,42 +75,18 @@ function createZoneCache(timeZone: string): ZoneCache {
 /** Offset measured with Intl, at second precision (Intl does not format milliseconds here). */
 function measureOffset(format: Intl.DateTimeFormat, timeMs: number): number {
   const utcSecond = Math.floor(timeMs / 1000) * 1000;
-  let year = 1970;
-  let month = 1;
-  let day = 1;
-  let hour = 0;
-  let minute = 0;
-  let second = 0;
-  let beforeChrist = false;
-  for (const part of format.formatToParts(utcSecond)) {
-    switch (part.type) {
-      case 'year':
-        year = Number(part.value);
-        break;
-      case 'month':
-        month = Number(part.value);
-        break;
-      case 'day':
-        day = Number(part.value);
-        break;
-      case 'hour':
-        hour = Number(part.value) % 24;
-        break; // some engines still print 24 at midnight
-      case 'minute':
-        minute = Number(part.value);
-        break;
-      case 'second':
-        second = Number(part.value);
-        break;
-      case 'era':
-        beforeChrist = part.value === 'BC' || part.value === 'B';
-        break;
-      default:
-        break;
-    }
-  }
-  if (beforeChrist) year = 1 - year;
-  const local = daysFromCivil(year, month, day) * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS + second * 1000;
+  // The format has every field, so each is read; `literal` parts land on a key nothing reads.
+  const f: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of format.formatToParts(utcSecond)) f[part.type] = part.value;
+  const year = Number(f.year);
+  // `setUTCFullYear` takes years 0-99 as they are (`Date.UTC` would read 1900-1999) and counts proleptic
+  // Gregorian days like civil-date.ts `daysFromCivil`, which only chunks need.
+  const local =
+    new Date(0).setUTCFullYear(f.era === 'BC' || f.era === 'B' ? 1 - year : year, Number(f.month) - 1, Number(f.day)) +
+    // some engines still print 24 at midnight
+    (Number(f.hour) % 24) * HOUR_MS +
+    Number(f.minute) * MINUTE_MS +
+    Number(f.second) * 1000;
   return local - utcSecond;
 }
 

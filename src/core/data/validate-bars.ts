@@ -1,5 +1,6 @@
 import type { Bars } from './bars.js';
-import { checkBar, firstUnsoundBar } from './check-bar.js';
+import { checkBar } from './check-bar.js';
+import { firstUnsoundBar } from './first-unsound-bar.js';
 
 /** The first thing wrong with a series: the bar's index (0-based) and why. */
 export interface BarProblem {

@@ -13,22 +13,15 @@ export function orderedPaneLayout(
   panes: readonly PaneLayout[],
   indicators: readonly IndicatorInstance[],
 ): PaneLayout[] {
-  const layout = [...panes];
+  // The first stored price pane (or a made-up one) first, then the rest in their order.
+  const price = panes.findIndex((p) => p.id === 'price');
+  const layout = [price < 0 ? { id: 'price', weight: DEFAULT_PRICE_WEIGHT } : panes[price]];
+  panes.forEach((p, i) => i !== price && layout.push(p));
   const known = new Set(layout.map((p) => p.id));
-  if (!known.has('price')) layout.unshift({ id: 'price', weight: DEFAULT_PRICE_WEIGHT });
-  else if (layout[0].id !== 'price') {
-    layout.unshift(
-      ...layout.splice(
-        layout.findIndex((p) => p.id === 'price'),
-        1,
-      ),
-    );
-  }
-  for (const i of indicators) {
-    if (!known.has(i.paneId) && i.paneId !== 'price') {
-      known.add(i.paneId);
-      layout.push({ id: i.paneId, weight: DEFAULT_PANE_WEIGHT });
+  for (const { paneId } of indicators)
+    if (!known.has(paneId)) {
+      known.add(paneId);
+      layout.push({ id: paneId, weight: DEFAULT_PANE_WEIGHT });
     }
-  }
   return layout;
 }

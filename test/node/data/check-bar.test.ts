@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { guessPeriod, shortestAndMedianStep } from '../../../src/core/data/guess-period.js';
-import { checkBar, firstUnsoundBar, validateBars } from '../../../src/core/data/index.js';
+import { checkBar, findBadLiveBar, firstUnsoundBar, validateBars } from '../../../src/core/data/index.js';
 import { emptyColumns } from '../indicators/fixtures.js';
 
 /** A small seeded generator, so a failure names its case. */
@@ -23,7 +23,21 @@ test('guessPeriod of 100,000 one-minute bars with night gaps is 1m, and of daily
   assert.equal(guessPeriod(Float64Array.from(days)), '1d');
 });
 
-test('checkBar: the allocation-free path accepts exactly the bars the worded checks accept', () => {
+/** checkBar's worded checks as they were written field by field (the reference for the one-expression rules). */
+function wordedCheck(values: readonly number[]): { field: string; reason: string } | null {
+  const [, open, high, low, close, volume] = values;
+  const fields = ['time', 'open', 'high', 'low', 'close', 'volume'];
+  for (let f = 0; f < 6; f++)
+    if (!Number.isFinite(values[f])) return { field: fields[f], reason: `${fields[f]} is not a finite number` };
+  const slack = 1e-9 * Math.max(Math.abs(high), Math.abs(low));
+  if (volume < 0) return { field: 'volume', reason: 'volume is negative' };
+  if (high < low) return { field: 'high', reason: 'high is lower than low' };
+  if (open > high + slack || open < low - slack) return { field: 'open', reason: 'open is outside [low, high]' };
+  if (close > high + slack || close < low - slack) return { field: 'close', reason: 'close is outside [low, high]' };
+  return null;
+}
+
+test('checkBar and findBadLiveBar name the field and reason the field-by-field checks name', () => {
   const rnd = random(11);
   const pick = (): number => {
     const r = rnd();
@@ -32,24 +46,24 @@ test('checkBar: the allocation-free path accepts exactly the bars the worded che
     if (r < 0.07) return -Infinity;
     return Math.round((rnd() * 20 - 2) * 100) / 100;
   };
-  let refused = 0;
+  const reasons: Record<string, string> = {
+    'volume is negative': 'negative_volume',
+    'high is lower than low': 'high_below_low',
+    'open is outside [low, high]': 'open_outside_range',
+    'close is outside [low, high]': 'close_outside_range',
+  };
+  const seen = new Set<string>();
   for (let i = 0; i < 20_000; i++) {
-    const [time, open, high, low, close, volume] = [1e12, pick(), pick(), pick(), pick(), pick()];
-    const problem = checkBar(time, open, high, low, close, volume);
-    const values = [time, open, high, low, close, volume];
-    const slack = 1e-9 * Math.max(Math.abs(high), Math.abs(low));
-    const sound =
-      values.every(Number.isFinite) &&
-      volume >= 0 &&
-      high >= low &&
-      open <= high + slack &&
-      open >= low - slack &&
-      close <= high + slack &&
-      close >= low - slack;
-    assert.equal(problem === null, sound, JSON.stringify(values));
-    if (problem) refused++;
+    const values = [1e12, pick(), pick(), pick(), pick(), pick()];
+    if (rnd() < 0.02) values[0] = NaN;
+    const [time, open, high, low, close, volume] = values;
+    const expected = wordedCheck(values);
+    assert.deepEqual(checkBar(time, open, high, low, close, volume), expected, JSON.stringify(values));
+    const live = findBadLiveBar({ time, open, high, low, close, volume }, -Infinity);
+    assert.equal(live?.reason ?? null, expected && (reasons[expected.reason] ?? 'not_finite'), JSON.stringify(values));
+    if (expected) seen.add(expected.reason);
   }
-  assert.ok(refused > 1000, 'the cases include bad bars');
+  assert.equal(seen.size, 10, 'the cases reach every reason');
 });
 
 /** The spacings sorted, as guessPeriod read them before its one-pass path (the reference). */

@@ -75,3 +75,42 @@ test('findBadLiveBar: older than the last bar, seconds, and the per-bar checks',
   assert.equal(findBadLiveBar({ ...ok, time: Math.floor(last / 1000) }, last)?.reason, 'seconds_not_ms');
   assert.equal(findBadLiveBar({ ...ok, volume: Number.NaN }, last)?.reason, 'not_finite');
 });
+
+test('findBadBar and findBadLiveBar word each refusal with the bar and its values', () => {
+  const one = (spoil: (b: Bar) => void): string | undefined => {
+    const r = rows(4);
+    spoil(r[2]);
+    return findBadBar(barsFromObjects(r))?.message;
+  };
+  assert.equal(
+    one((b) => (b.open = 12)),
+    'Bar 2 has open 12 outside [low 9, high 11].',
+  );
+  assert.equal(
+    one((b) => (b.close = 8)),
+    'Bar 2 has close 8 outside [low 9, high 11].',
+  );
+  assert.equal(
+    one((b) => (b.high = 8)),
+    'Bar 2 has high 8 below low 9.',
+  );
+  assert.equal(
+    one((b) => (b.volume = -3)),
+    'Bar 2 has negative volume -3.',
+  );
+  assert.equal(
+    one((b) => (b.low = Number.NaN)),
+    'Bar 2 has low = NaN; every field must be a finite number.',
+  );
+  assert.equal(
+    one((b) => (b.time = T0 + 60_000)),
+    `Bar 2 has the same time as bar 1 (${T0 + 60_000}); times must be unique.`,
+  );
+  const last = T0 + 10 * 60_000;
+  const ok: Bar = { time: last + 60_000, open: 10, high: 11, low: 9, close: 10, volume: 1 };
+  assert.equal(
+    findBadLiveBar({ ...ok, close: Number.POSITIVE_INFINITY }, last)?.message,
+    'Bar 0 has close = Infinity; every field must be a finite number.',
+  );
+  assert.equal(findBadLiveBar({ ...ok, open: 8 }, last)?.message, 'Bar 0 has open 8 outside [low 9, high 11].');
+});

@@ -31,6 +31,14 @@ test('zoneOffsetMs: Shanghai is always +08:00, UTC always 0', () => {
   }
 });
 
+test('zoneOffsetMs before the common era and in local mean time: New York -4:56:02, Berlin +0:53:28', () => {
+  // Before railway time every zone keeps its city's mean solar time; a year BC reads its era from Intl.
+  for (const t of [Date.UTC(-50, 5, 1, 12), new Date(0).setUTCFullYear(1, 0, 1), Date.UTC(1850, 6, 1)]) {
+    assert.equal(zoneOffsetMs(t, NY), -(4 * HOUR + 56 * 60_000 + 2_000), new Date(t).toISOString());
+    assert.equal(zoneOffsetMs(t, 'Europe/Berlin'), 53 * 60_000 + 28_000, new Date(t).toISOString());
+  }
+});
+
 test('zoneOffsetMs agrees with Intl at many instants across years and zones', () => {
   const zones = [NY, 'Europe/London', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/Sao_Paulo'];
   for (const zone of zones) {
