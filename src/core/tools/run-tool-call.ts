@@ -3,7 +3,8 @@ import type { ToolErrorDetail, ToolResult, ToolSafety } from '../../protocol/ind
 import { ToolCallError } from './tool-error.js';
 import type { ToolCallContext } from './tool-metadata.js';
 import type { Bound, ToolExecuteOptions, ToolRegistryOptions } from './tool-registry-types.js';
-import { failure, safeText } from './tool-failure.js';
+import { failure } from './tool-failure.js';
+import { safeText } from './safe-text.js';
 import { toPlainInput } from './to-plain-input.js';
 import { checkToolInput, toolInputErrors, type CheckedInput } from './validate-tool-input.js';
 

@@ -7,7 +7,7 @@ import { getRegisteredChartTools } from './registered-chart-tools.js';
 import { toModelSchema } from './to-model-schema.js';
 import { compileCheck } from './compile-check.js';
 import { lazyModule } from './lazy-module.js';
-import { failure, safeText } from './tool-failure.js';
+import { safeText } from './safe-text.js';
 import type { ToolCallHost } from './run-tool-call.js';
 import type { Bound, ToolEntry, ToolExecuteOptions, ToolRegistryOptions } from './tool-registry-types.js';
 
@@ -199,11 +199,17 @@ export class ToolRegistry {
     if (this.#loaded) return (kit as ToolCallKit).runToolCall(this.#callHost, name, input, options);
     return this.ready().then(
       () => (kit as ToolCallKit).runToolCall(this.#callHost, name, input, options),
-      (error: unknown) =>
-        failure('internal', `The chart's tools could not be loaded: ${safeText(error)}`, {
+      // tool-failure.ts `failure` written out: the rest of its callers are in the tool-call kit (issue #12).
+      (error: unknown): ToolResult => ({
+        success: false,
+        stateChanged: false,
+        error: {
+          code: 'internal',
+          message: `The chart's tools could not be loaded: ${safeText(error)}`,
           retryable: true,
           recommendedAction: 'Check the network connection and try again.',
-        }),
+        },
+      }),
     );
   }
 
