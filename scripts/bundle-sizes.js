@@ -76,6 +76,9 @@ export const LAZY_ONLY = [
   // problem worded (validate-bars.ts; check-bar.ts stays), a slice of the bars and one bar as an object
   // (slice-bars.ts; bars.ts stays) and a sources' refusal quoting text (quote-text.ts; strip-bidi-controls.ts stays).
   /build\/src\/core\/commands\/(load-series|host-data-ops|load-older|revert-run|price-line-edits|align-series)\.js$/,
+  // A kind's point count and the kinds named in a refusal (src/core/drawings/drawing-kinds.ts; isDrawingKind stays
+  // in drawing-kind-registry.ts).
+  /build\/src\/core\/drawings\/drawing-kinds\.js$/,
   /build\/src\/core\/data\/(aggregate-bars|zoned-time|civil-fields|validate-bars|slice-bars|quote-text)\.js$/,
   // The percent and log scales, study levels and the left scale, loaded before a frame that shows them
   // (src/render/pane-extras.ts).
