@@ -38,10 +38,10 @@ export const LAZY_ONLY = [
   // The built-in tools (schemas, descriptions, bodies) and the call pipeline load after the first paint
   // (src/core/commands/builtin-tool-hosts.ts, src/core/tools/tool-call-kit.ts), with the `@tool` decorator
   // they run (tool-decorator.ts; what it declared is registered-chart-tools.ts) and the binding of their
-  // methods to the chart's registry (bind-tool-hosts.ts); a failed call's result (tool-failure.ts: the registry's
+  // methods to the chart's registry (bind-tool-hosts.ts, add-tool-hosts.ts); a failed call's result (tool-failure.ts: the registry's
   // own load failure writes it out, with safe-text.ts).
   /build\/src\/core\/commands\/([\w-]+-tools|builtin-tool-hosts)\.js$/,
-  /build\/src\/core\/tools\/(tool-call-kit|run-tool-call|validate-tool-input|to-plain-input|compile-default|invoke-host-tool|tool-decorator|bind-tool-hosts|default-tool-binder|tool-failure)\.js$/,
+  /build\/src\/core\/tools\/(tool-call-kit|run-tool-call|validate-tool-input|to-plain-input|compile-default|invoke-host-tool|tool-decorator|bind-tool-hosts|add-tool-hosts|default-tool-binder|tool-failure)\.js$/,
   // What runs changed: the ledger comes with the tools (src/core/commands/run-tools.ts).
   /build\/src\/core\/runs\/run-ledger\.js$/,
   // The drawing and overlay layers' interaction and painters, the data table (components/kline-chart/).

@@ -48,7 +48,10 @@ export class ToolRegistry {
         return turn;
       },
     };
-    this.#bindHosts(hosts);
+    // The `@tool` methods of `hosts` (bind-tool-hosts.ts): bound at once where the binder is in the entry
+    // (default-tool-binder.ts) or the tool-call kit is loaded, else by `ready()` with the built-in tools
+    // (add-tool-hosts.ts). What `@tool` declared stays in the entry (registered-chart-tools.ts).
+    (eagerToolBinder ?? kit?.bindToolHosts)?.(hosts, getRegisteredChartTools(), this.#tools);
     this.#loaded = kit !== null && !options.loadHosts;
   }
 
@@ -69,15 +72,8 @@ export class ToolRegistry {
     if (this.#loaded) return Promise.resolve();
     return (this.#loading ??= Promise.all([this.#options.loadHosts?.() ?? null, loadKit()]).then(
       ([hosts]) => {
-        if (!hosts) {
-          this.#loaded = true;
-          return;
-        }
         // Built-in tools keep their place before the host's own ones, whenever these were registered.
-        const registered = [...this.#tools.values()].filter((t) => t.kind === 'host');
-        for (const t of registered) this.#tools.delete(t.name);
-        this.#bindHosts(hosts);
-        for (const t of registered) if (!this.#tools.has(t.name)) this.#tools.set(t.name, t);
+        if (hosts) (kit as ToolCallKit).addToolHosts(hosts, this.#tools);
         this.#loaded = true;
       },
       (error: unknown) => {
@@ -85,15 +81,6 @@ export class ToolRegistry {
         throw error;
       },
     ));
-  }
-
-  /**
-   * Binds the `@tool` methods of `hosts` (bind-tool-hosts.ts): at once where it is in the entry
-   * (default-tool-binder.ts), else with the tool-call kit, which `ready()` loads with the hosts.
-   */
-  #bindHosts(hosts: readonly object[]): void {
-    // What `@tool` declared stays in the entry (tool-registry and the tools' chunk both read it).
-    (eagerToolBinder ?? kit?.bindToolHosts)?.(hosts, getRegisteredChartTools(), this.#tools);
   }
 
   /** Every tool, in registration order. */
