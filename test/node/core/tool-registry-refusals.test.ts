@@ -41,7 +41,11 @@ test('register refuses a bad name, a reserved prefix, a taken name and a wrong e
     ],
   ];
   for (const [name, examples, message] of refusals)
-    assert.throws(() => registry.register(hostTool(name, examples)), (error: Error) => error.message === message, message);
+    assert.throws(
+      () => registry.register(hostTool(name, examples)),
+      (error: Error) => error.message === message,
+      message,
+    );
   assert.equal(registry.has('acme_two'), false);
 });
 

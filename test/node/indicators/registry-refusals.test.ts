@@ -5,7 +5,10 @@ import { IndicatorRegistry, defineIndicator, makeStepper, periodParam } from '..
 import type { IndicatorDefinition } from '../../../src/core/indicators/index.js';
 
 /** A study with one `factor` param (default 2), under any id. */
-function study(id: string, params: TObject = Type.Object({ factor: periodParam(2, 'Multiplier', 1, 10) })): IndicatorDefinition {
+function study(
+  id: string,
+  params: TObject = Type.Object({ factor: periodParam(2, 'Multiplier', 1, 10) }),
+): IndicatorDefinition {
   return defineIndicator({
     id,
     name: 'Doubled close',
@@ -16,7 +19,7 @@ function study(id: string, params: TObject = Type.Object({ factor: periodParam(2
     inputs: ['close'],
     outputs: () => [{ key: 'value', label: 'X2', style: 'line' }],
     stepper: () => makeStepper([], () => undefined),
-  }) as unknown as IndicatorDefinition;
+  });
 }
 
 const noDefault = Type.Object({ factor: Type.Number() });
@@ -32,7 +35,10 @@ test('every refusal of register, registerLazy and the variant forms says exactly
     [() => reg.register(study('double')), 'Indicator "double" is already registered'],
     [() => reg.register(study('lazy')), 'Indicator "lazy" is already registered'],
     [() => reg.registerLazy('Double', failing), 'Indicator "Double" is already registered'],
-    [() => reg.registerLazy({ id: 'lazy', name: 'L', category: 'other', placement: 'pane' }, failing), 'Indicator "lazy" is already registered'],
+    [
+      () => reg.registerLazy({ id: 'lazy', name: 'L', category: 'other', placement: 'pane' }, failing),
+      'Indicator "lazy" is already registered',
+    ],
     [() => reg.register(study('ND', noDefault)), 'Indicator "ND": param "factor" has no default'],
     [
       () => reg.register({ ...study('PO'), paramOrder: ['nope'] }),
@@ -63,10 +69,7 @@ test('every refusal of register, registerLazy and the variant forms says exactly
   const taken: [() => unknown, string][] = [
     [() => reg.registerVariant('tdx', study('DOUBLE')), 'Indicator "DOUBLE" already has a tdx variant'],
     [() => reg.registerLazyVariant('tdx', 'Double', failing), 'Indicator "Double" already has a tdx variant'],
-    [
-      () => reg.registerVariant('tradingview', study('Double')),
-      'Indicator "Double" already has a tradingview variant',
-    ],
+    [() => reg.registerVariant('tradingview', study('Double')), 'Indicator "Double" already has a tradingview variant'],
     [() => reg.registerLazyVariant('tdx', 'lazy', failing), 'Indicator "lazy" already has a tdx variant'],
   ];
   for (const [call, message] of taken) assert.throws(call, (error: Error) => error.message === message, message);
@@ -78,7 +81,9 @@ test('a load that fails names what could not be loaded and why, keeps the cause,
   let variantCalls = 0;
   let indexCalls = 0;
   const cause = new Error('Failed to fetch');
-  reg.registerLazy('SLOW', () => (++studyCalls === 1 ? Promise.reject(cause) : Promise.resolve({ definition: study('SLOW') })));
+  reg.registerLazy('SLOW', () =>
+    ++studyCalls === 1 ? Promise.reject(cause) : Promise.resolve({ definition: study('SLOW') }),
+  );
   reg.register(study('Base'));
   reg.registerLazyVariant('tdx', 'base', () =>
     ++variantCalls === 1 ? Promise.reject(cause) : Promise.resolve(study('BASE')),
@@ -115,7 +120,8 @@ test('a variant whose code loads under another id is refused by name', async () 
   const reg = new IndicatorRegistry();
   reg.register(study('Base'));
   reg.registerLazyVariant('tradingview', 'BASE', () => Promise.resolve(study('Other')));
-  await assert.rejects(reg.load('base', 'tradingview'), (error: Error) =>
-    error.message === 'The tradingview variant of BASE loaded as "Other"',
+  await assert.rejects(
+    reg.load('base', 'tradingview'),
+    (error: Error) => error.message === 'The tradingview variant of BASE loaded as "Other"',
   );
 });
