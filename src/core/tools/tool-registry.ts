@@ -141,18 +141,23 @@ export class ToolRegistry {
     // Examples are checked now with the compiled check; a schema it does not cover waits for
     // TypeBox (loaded on demand, issue #12), and a wrong example then fails every call of the tool.
     const check = compileCheck(definition.parameters);
-    const badExample = check
-      ? null
-      : exampleMismatch(name, definition.parameters, definition.examples ?? []).catch(
-          (error: unknown) => `The examples of tool '${name}' could not be checked: ${safeText(error)}`,
-        );
+    const examples = definition.examples ?? [];
+    let badExample: Promise<string | null> | null = null;
     if (check) {
-      for (const [i, example] of (definition.examples ?? []).entries()) {
+      for (const [i, example] of examples.entries()) {
         if (!check(example.input)) throw new Error(exampleError(name, i));
       }
+    } else if (examples.length) {
+      // The error for the first example TypeBox refuses, or null.
+      badExample = import('./typebox-value.js')
+        .then(({ typeBoxCheck }) => {
+          const index = examples.findIndex((example) => !typeBoxCheck(definition.parameters, example.input));
+          return index < 0 ? null : exampleError(name, index);
+        })
+        .catch((error: unknown) => `The examples of tool '${name}' could not be checked: ${safeText(error)}`);
     }
-    const examples = (definition.examples ?? []).map((e) => `Example (${e.description}): ${JSON.stringify(e.input)}`);
-    const description = [definition.description, definition.instructions, ...examples]
+    const lines = examples.map((e) => `Example (${e.description}): ${JSON.stringify(e.input)}`);
+    const description = [definition.description, definition.instructions, ...lines]
       .filter(Boolean)
       .join('\n')
       .slice(0, 6000);
@@ -205,16 +210,4 @@ export class ToolRegistry {
 
 function exampleError(name: string, index: number): string {
   return `Example ${index} of tool '${name}' does not match its parameters schema`;
-}
-
-/** The error for the first example TypeBox refuses (for a schema the compiled check does not cover), or null. */
-async function exampleMismatch(
-  name: string,
-  schema: TObject,
-  examples: readonly { readonly input: unknown }[],
-): Promise<string | null> {
-  if (!examples.length) return null;
-  const { typeBoxCheck } = await import('./typebox-value.js');
-  const index = examples.findIndex((example) => !typeBoxCheck(schema, example.input));
-  return index < 0 ? null : exampleError(name, index);
 }
