@@ -31,23 +31,13 @@ const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
  */
 export class ToolRegistry {
   readonly #tools = new Map<string, Bound>();
-  #mutationQueue: Promise<unknown> = Promise.resolve();
 
   readonly #options: ToolRegistryOptions;
 
   constructor(hosts: readonly object[], options: ToolRegistryOptions) {
     this.#options = options;
-    this.#callHost = {
-      tool: (name) => this.#tools.get(name),
-      names: () => [...this.#tools.keys()],
-      allowedForAgent: (name) => this.allowedForAgent(name),
-      options: this.#options,
-      enqueue: <T>(run: () => Promise<T>): Promise<T> => {
-        const turn = this.#mutationQueue.then(run, run);
-        this.#mutationQueue = turn.catch(() => undefined);
-        return turn;
-      },
-    };
+    // What a call needs of the registry; the tool-call kit runs it (run-tool-call.ts).
+    this.#callHost = { tools: this.#tools, registry: this, options, queue: Promise.resolve() };
     // The `@tool` methods of `hosts` (bind-tool-hosts.ts): bound at once where the binder is in the entry
     // (default-tool-binder.ts) or the tool-call kit is loaded, else by `ready()` with the built-in tools
     // (add-tool-hosts.ts). What `@tool` declared stays in the entry (registered-chart-tools.ts).
