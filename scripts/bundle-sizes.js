@@ -38,9 +38,10 @@ export const LAZY_ONLY = [
   // The built-in tools (schemas, descriptions, bodies) and the call pipeline load after the first paint
   // (src/core/commands/builtin-tool-hosts.ts, src/core/tools/tool-call-kit.ts), with the `@tool` decorator
   // they run (tool-decorator.ts; what it declared is registered-chart-tools.ts) and the binding of their
-  // methods to the chart's registry (bind-tool-hosts.ts).
+  // methods to the chart's registry (bind-tool-hosts.ts, add-tool-hosts.ts); a failed call's result (tool-failure.ts: the registry's
+  // own load failure writes it out, with safe-text.ts).
   /build\/src\/core\/commands\/([\w-]+-tools|builtin-tool-hosts)\.js$/,
-  /build\/src\/core\/tools\/(tool-call-kit|run-tool-call|validate-tool-input|to-plain-input|compile-default|invoke-host-tool|tool-decorator|bind-tool-hosts|default-tool-binder)\.js$/,
+  /build\/src\/core\/tools\/(tool-call-kit|run-tool-call|validate-tool-input|to-plain-input|compile-default|invoke-host-tool|tool-decorator|bind-tool-hosts|add-tool-hosts|default-tool-binder|tool-failure)\.js$/,
   // What runs changed: the ledger comes with the tools (src/core/commands/run-tools.ts).
   /build\/src\/core\/runs\/run-ledger\.js$/,
   // The drawing and overlay layers' interaction and painters, the data table (components/kline-chart/).
@@ -85,6 +86,9 @@ export const LAZY_ONLY = [
   // Loading a comparison's data for the shown period, with its aligning (comparison-data.ts).
   /build\/src\/core\/commands\/(comparison-data|ensure-comparison)\.js$/,
   /build\/src\/core\/data\/(aggregate-bars|zoned-time|civil-date|civil-fields|validate-bars|check-bar|slice-bars|quote-text)\.js$/,
+  // A kind's point count and the kinds named in a refusal (src/core/drawings/drawing-kinds.ts; isDrawingKind stays
+  // in drawing-kind-registry.ts).
+  /build\/src\/core\/drawings\/drawing-kinds\.js$/,
   // The percent and log scales, study levels and the left scale, loaded before a frame that shows them
   // (src/render/pane-extras.ts).
   /build\/src\/render\/(pane-extras|percent-scale|log-price-splits|paint-levels|left-price-scale)\.js$/,

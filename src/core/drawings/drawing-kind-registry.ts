@@ -85,6 +85,11 @@ export function drawingKindSummary(id: string): DrawingKindSummary | undefined {
   return kinds.get(id);
 }
 
+/** Whether `value` names a registered kind (built-in or added with `registerDrawingKind`). */
+export function isDrawingKind(value: unknown): value is string {
+  return typeof value === 'string' && kinds.has(value);
+}
+
 /** Internal (get-drawing-kind.ts): a kind added with `registerDrawingKind`, whole, or undefined. */
 export function addedDrawingKind(id: string): RegisteredDrawingKind | undefined {
   return added.get(id);

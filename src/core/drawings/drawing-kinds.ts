@@ -1,13 +1,11 @@
 import { drawingKindIds, drawingKindSummary } from './drawing-kind-registry.js';
 
+// `isDrawingKind`, which the chart's first paint reaches (kline-chart.ts), is in drawing-kind-registry.ts: what
+// is left here only the drawing layer's and the tools' chunks call, so it goes with them (issue #12).
+
 /** Points a registered kind needs; 0 for an unknown kind. */
 export function drawingPointCount(kind: string): number {
   return drawingKindSummary(kind)?.anchors ?? 0;
-}
-
-/** Whether `value` names a registered kind (built-in or added with `registerDrawingKind`). */
-export function isDrawingKind(value: unknown): value is string {
-  return typeof value === 'string' && drawingKindSummary(value) !== undefined;
 }
 
 /** The registered kinds' ids, comma-separated (error messages). */

@@ -1,5 +1,6 @@
 import { isCssColor } from './css-color.js';
-import { drawingKindList, drawingPointCount, isDrawingKind } from './drawing-kinds.js';
+import { drawingKindList, drawingPointCount } from './drawing-kinds.js';
+import { isDrawingKind } from './drawing-kind-registry.js';
 import { DEFAULT_DRAWING_STYLE, type DrawingKind, type DrawingStyle } from './drawing.js';
 
 /** One problem with drawing input: the field (`points[1].price`) and how to fix it. */

@@ -36,6 +36,29 @@ interface LazyVariant {
 type VariantConvention = Exclude<IndicatorConvention, 'ta-lib'>;
 
 /**
+ * Starts `item.load` unless it is under way, and hands what it brings to `arrive`. A failure is
+ * `<what> could not be loaded (<why>)` with the error as its cause, and forgotten, so a later call
+ * tries again (shared by studies, variants and the index).
+ */
+function loadOnce<T>(
+  item: { readonly load: () => Promise<T>; loading?: Promise<void> },
+  what: string,
+  arrive: (loaded: T) => void,
+): Promise<void> {
+  return (item.loading ??= item.load().then(arrive, (error: unknown) => {
+    item.loading = undefined;
+    throw new Error(`${what} could not be loaded (${String(error)})`, { cause: error });
+  }));
+}
+
+/** Throws when a param of `def` has no default; `who` starts the message. */
+function checkDefaults(def: IndicatorDefinition, who: string): void {
+  for (const [name, schema] of Object.entries(def.params.properties)) {
+    if (schema.default === undefined) throw new Error(`${who}: param "${name}" has no default`);
+  }
+}
+
+/**
  * The studies a chart knows, looked up case-insensitively by id. Hosts add their own with
  * `register`, which returns the function that removes it again.
  *
@@ -68,6 +91,39 @@ export class IndicatorRegistry {
     if (!this.#order.has(key)) this.#order.set(key, this.#order.size);
   }
 
+  /** Re-runs the signal readers that asked for something not loaded then. */
+  #bump(): void {
+    this.#version.set(this.#version.get() + 1);
+  }
+
+  /** The upper-case key of a new study's id; throws when the id is malformed or taken. */
+  #newKey(id: string): string {
+    if (!ID_PATTERN.test(id)) throw new Error(`Indicator id "${id}" must match ${ID_PATTERN}`);
+    const key = id.toUpperCase();
+    if (this.#byId.has(key) || this.#lazy.has(key)) throw new Error(`Indicator "${id}" is already registered`);
+    return key;
+  }
+
+  /**
+   * The map of `convention` in `own` (made when missing) that takes the variant of `id`; throws when
+   * the study is not `known` or a variant for it is in `own` or `other` already.
+   */
+  #variantSlot<T>(
+    own: Map<IndicatorConvention, Map<string, T>>,
+    other: Map<IndicatorConvention, Map<string, unknown>>,
+    convention: IndicatorConvention,
+    id: string,
+    known: boolean,
+  ): Map<string, T> {
+    const key = id.toUpperCase();
+    if (!known) throw new Error(`Indicator "${id}" is not registered; register it before its ${convention} variant`);
+    let map = own.get(convention);
+    if (!map) own.set(convention, (map = new Map()));
+    if (map.has(key) || other.get(convention)?.has(key))
+      throw new Error(`Indicator "${id}" already has a ${convention} variant`);
+    return map;
+  }
+
   #sorted<T extends { readonly id: string }>(items: T[]): T[] {
     const at = (item: T) => this.#order.get(item.id.toUpperCase()) ?? Infinity;
     return items.sort((a, b) => at(a) - at(b));
@@ -79,10 +135,7 @@ export class IndicatorRegistry {
    * malformed or taken.
    */
   registerLazy(entry: IndicatorIndexEntry | string, load: () => Promise<LoadedStudy>): void {
-    const id = typeof entry === 'string' ? entry : entry.id;
-    if (!ID_PATTERN.test(id)) throw new Error(`Indicator id "${id}" must match ${ID_PATTERN}`);
-    const key = id.toUpperCase();
-    if (this.#byId.has(key) || this.#lazy.has(key)) throw new Error(`Indicator "${id}" is already registered`);
+    const key = this.#newKey(typeof entry === 'string' ? entry : entry.id);
     this.#lazy.set(key, typeof entry === 'string' ? { load } : { entry, load });
     this.#place(key);
   }
@@ -103,20 +156,13 @@ export class IndicatorRegistry {
   loadIndex(): Promise<void> {
     const index = this.#index;
     if (!index || ![...this.#lazy.values()].some((s) => !s.entry)) return Promise.resolve();
-    index.loading ??= index.load().then(
-      (entries) => {
-        for (const entry of entries) {
-          const study = this.#lazy.get(entry.id.toUpperCase());
-          if (study && !study.entry) study.entry = entry;
-        }
-        this.#version.set(this.#version.get() + 1);
-      },
-      (error: unknown) => {
-        index.loading = undefined;
-        throw new Error(`the index of indicators could not be loaded (${String(error)})`, { cause: error });
-      },
-    );
-    return index.loading;
+    return loadOnce(index, 'the index of indicators', (entries) => {
+      for (const entry of entries) {
+        const study = this.#lazy.get(entry.id.toUpperCase());
+        if (study && !study.entry) study.entry = entry;
+      }
+      this.#bump();
+    });
   }
 
   /**
@@ -128,45 +174,30 @@ export class IndicatorRegistry {
     const key = id.toUpperCase();
     const study = this.#lazy.get(key);
     if (!study) return this.#loadVariant(key, convention);
-    study.loading ??= study.load().then(
-      (loaded) => {
-        if (this.#lazy.get(key) !== study) return;
-        this.#lazy.delete(key);
-        this.register(loaded.definition);
-        for (const [convention, def] of Object.entries(loaded.variants ?? {})) {
-          if (def) this.registerVariant(convention as IndicatorConvention, def);
-        }
-        this.#version.set(this.#version.get() + 1);
-      },
-      (error: unknown) => {
-        study.loading = undefined;
-        throw new Error(`the code of indicator ${key} could not be loaded (${String(error)})`, { cause: error });
-      },
-    );
-    return convention === undefined ? study.loading : study.loading.then(() => this.#loadVariant(key, convention));
+    const loading = loadOnce(study, `the code of indicator ${key}`, (loaded) => {
+      if (this.#lazy.get(key) !== study) return;
+      this.#lazy.delete(key);
+      this.register(loaded.definition);
+      for (const [convention, def] of Object.entries(loaded.variants ?? {})) {
+        if (def) this.registerVariant(convention as IndicatorConvention, def);
+      }
+      this.#bump();
+    });
+    return convention === undefined ? loading : loading.then(() => this.#loadVariant(key, convention));
   }
 
   #loadVariant(key: string, convention: IndicatorConvention | undefined): Promise<void> {
     if (convention === undefined) return Promise.resolve();
     const variant = this.#lazyVariants.get(convention)?.get(key);
     if (!variant) return Promise.resolve();
-    variant.loading ??= variant.load().then(
-      (def) => {
-        const pending = this.#lazyVariants.get(convention);
-        if (pending?.get(key) !== variant) return;
-        pending.delete(key);
-        if (def.id.toUpperCase() !== key) throw new Error(`The ${convention} variant of ${key} loaded as "${def.id}"`);
-        this.registerVariant(convention, def);
-        this.#version.set(this.#version.get() + 1);
-      },
-      (error: unknown) => {
-        variant.loading = undefined;
-        throw new Error(`the ${convention} form of indicator ${key} could not be loaded (${String(error)})`, {
-          cause: error,
-        });
-      },
-    );
-    return variant.loading;
+    return loadOnce(variant, `the ${convention} form of indicator ${key}`, (def) => {
+      const pending = this.#lazyVariants.get(convention);
+      if (pending?.get(key) !== variant) return;
+      pending.delete(key);
+      if (def.id.toUpperCase() !== key) throw new Error(`The ${convention} variant of ${key} loaded as "${def.id}"`);
+      this.registerVariant(convention, def);
+      this.#bump();
+    });
   }
 
   /**
@@ -230,15 +261,11 @@ export class IndicatorRegistry {
    */
   register<P extends TObject>(def: IndicatorDefinition<P>): () => void {
     const erased = def as unknown as IndicatorDefinition; // params typing is erased in the registry
-    if (!ID_PATTERN.test(def.id)) throw new Error(`Indicator id "${def.id}" must match ${ID_PATTERN}`);
-    const key = def.id.toUpperCase();
-    if (this.#byId.has(key) || this.#lazy.has(key)) throw new Error(`Indicator "${def.id}" is already registered`);
-    const properties = def.params.properties;
-    for (const [name, schema] of Object.entries(properties)) {
-      if (schema.default === undefined) throw new Error(`Indicator "${def.id}": param "${name}" has no default`);
-    }
+    const key = this.#newKey(def.id);
+    checkDefaults(erased, `Indicator "${def.id}"`);
     for (const name of def.paramOrder) {
-      if (!(name in properties)) throw new Error(`Indicator "${def.id}": paramOrder names unknown param "${name}"`);
+      if (!(name in def.params.properties))
+        throw new Error(`Indicator "${def.id}": paramOrder names unknown param "${name}"`);
     }
     this.#byId.set(key, erased);
     this.#place(key);
@@ -256,16 +283,8 @@ export class IndicatorRegistry {
   registerVariant<P extends TObject>(convention: IndicatorConvention, def: IndicatorDefinition<P>): () => void {
     const erased = def as unknown as IndicatorDefinition; // params typing is erased in the registry
     const key = def.id.toUpperCase();
-    if (!this.#byId.has(key))
-      throw new Error(`Indicator "${def.id}" is not registered; register it before its ${convention} variant`);
-    let map = this.#variants.get(convention);
-    if (!map) this.#variants.set(convention, (map = new Map()));
-    if (map.has(key) || this.#lazyVariants.get(convention)?.has(key))
-      throw new Error(`Indicator "${def.id}" already has a ${convention} variant`);
-    for (const [name, schema] of Object.entries(def.params.properties)) {
-      if (schema.default === undefined)
-        throw new Error(`Indicator "${def.id}" (${convention}): param "${name}" has no default`);
-    }
+    const map = this.#variantSlot(this.#variants, this.#lazyVariants, convention, def.id, this.#byId.has(key));
+    checkDefaults(erased, `Indicator "${def.id}" (${convention})`);
     map.set(key, erased);
     return () => {
       if (map.get(key) === erased) map.delete(key);
@@ -278,14 +297,7 @@ export class IndicatorRegistry {
    * no study has that id or it already has a variant for the convention.
    */
   registerLazyVariant(convention: VariantConvention, id: string, load: () => Promise<IndicatorDefinition>): void {
-    const key = id.toUpperCase();
-    if (!this.#byId.has(key) && !this.#lazy.has(key))
-      throw new Error(`Indicator "${id}" is not registered; register it before its ${convention} variant`);
-    let map = this.#lazyVariants.get(convention);
-    if (!map) this.#lazyVariants.set(convention, (map = new Map()));
-    if (map.has(key) || this.#variants.get(convention)?.has(key))
-      throw new Error(`Indicator "${id}" already has a ${convention} variant`);
-    map.set(key, { load });
+    this.#variantSlot(this.#lazyVariants, this.#variants, convention, id, this.has(id)).set(id.toUpperCase(), { load });
   }
 
   /**

@@ -3,7 +3,8 @@ import type { ToolErrorDetail, ToolResult, ToolSafety } from '../../protocol/ind
 import { ToolCallError } from './tool-error.js';
 import type { ToolCallContext } from './tool-metadata.js';
 import type { Bound, ToolExecuteOptions, ToolRegistryOptions } from './tool-registry-types.js';
-import { failure, safeText } from './tool-failure.js';
+import { failure } from './tool-failure.js';
+import { safeText } from './safe-text.js';
 import { toPlainInput } from './to-plain-input.js';
 import { checkToolInput, toolInputErrors, type CheckedInput } from './validate-tool-input.js';
 
@@ -11,12 +12,13 @@ const MAX_DEPTH = 4;
 
 /** What running a call needs of its registry (tool-registry.ts). */
 export interface ToolCallHost {
-  tool(name: string): Bound | undefined;
-  names(): string[];
-  allowedForAgent(name: string): boolean;
+  /** The registry's tools by name, in registration order. */
+  readonly tools: ReadonlyMap<string, Bound>;
+  /** Whether the policy lets an agent use a tool (`ToolRegistry.allowedForAgent`). */
+  readonly registry: { allowedForAgent(name: string): boolean };
   readonly options: ToolRegistryOptions;
-  /** Runs `run` after the chart's earlier mutations (one at a time per chart). */
-  enqueue<T>(run: () => Promise<T>): Promise<T>;
+  /** The chart's last mutation: the next one runs after it, one at a time per chart (see the end of executeCall). */
+  queue: Promise<unknown>;
 }
 
 /**
@@ -56,18 +58,18 @@ export async function executeCall(
   depth: number,
   parentSafety: ToolSafety | null,
 ): Promise<ToolResult> {
-  const tool = typeof name === 'string' ? host.tool(name) : undefined;
+  const tool = typeof name === 'string' ? host.tools.get(name) : undefined;
   if (!tool) {
     return failure(
       'unknown_tool',
       `Unknown tool '${typeof name === 'string' ? name.slice(0, 80) : `(${typeof name})`}'.`,
       {
-        recommendedAction: `Use one of: ${host.names().join(', ')}.`,
+        recommendedAction: `Use one of: ${[...host.tools.keys()].join(', ')}.`,
       },
     );
   }
   const origin = options.origin ?? 'user';
-  if (origin === 'agent' && !host.allowedForAgent(name)) {
+  if (origin === 'agent' && !host.registry.allowedForAgent(name)) {
     return failure('not_allowed', `The chart does not allow the agent to use '${name}'.`, {
       recommendedAction: 'Use a read-only tool or tell the user this action is not permitted here.',
     });
@@ -190,7 +192,9 @@ export async function executeCall(
   const runId = options.runId;
   const tagged =
     around && runId ? () => around({ runId, ...(options.callId ? { callId: options.callId } : {}) }, run) : run;
-  return host.enqueue(tagged);
+  const turn = host.queue.then(tagged, tagged);
+  host.queue = turn.catch(() => undefined);
+  return turn;
 }
 
 const TOOL_ERROR_CODES: ReadonlySet<string> = new Set<import('../../protocol/index.js').ToolErrorCode>([

@@ -2,26 +2,11 @@
  * JSON Schema keywords that OpenAI-compatible servers (OpenAI, llama.cpp, vLLM, Ollama, Gemini's
  * compatibility layer) accept in function parameters. Anything else is dropped from what models see.
  */
-export const MODEL_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
-  'type',
-  'description',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  'enum',
-  'anyOf',
-  'minimum',
-  'maximum',
-  'minLength',
-  'maxLength',
-  'minItems',
-  'maxItems',
-  'default',
-  'pattern',
-  'format',
-  'title',
-]);
+export const MODEL_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set(
+  'type description properties required additionalProperties items enum anyOf minimum maximum minLength maxLength minItems maxItems default pattern format title'.split(
+    ' ',
+  ),
+);
 
 type Json = Record<string, unknown>;
 
@@ -54,18 +39,21 @@ function convert(schema: unknown): unknown {
   const s = schema as Json;
   const out: Json = {};
 
-  const literals = literalMembers(s.anyOf ?? s.oneOf);
+  // A union of literals, else a lone `const`: one enum, with the schema's title, description and default.
+  const members = s.anyOf ?? s.oneOf;
+  const literals =
+    Array.isArray(members) &&
+    members.length &&
+    members.every((m) => !!m && typeof m === 'object' && (m as Json).const !== undefined)
+      ? (members as Json[]).map((m) => m.const)
+      : s.const !== undefined
+        ? [s.const]
+        : null;
   if (literals) {
-    copyAnnotations(s, out);
+    for (const key of ['title', 'description', 'default']) if (s[key] !== undefined) out[key] = clone(s[key]);
     const types = new Set(literals.map(jsonType));
     if (types.size === 1) out.type = [...types][0];
     out.enum = literals;
-    return out;
-  }
-  if (s.const !== undefined) {
-    copyAnnotations(s, out);
-    out.type = jsonType(s.const);
-    out.enum = [s.const];
     return out;
   }
 
@@ -81,7 +69,7 @@ function convert(schema: unknown): unknown {
         break;
       }
       case 'items':
-        out.items = Array.isArray(value) ? convert({ anyOf: value }) : convert(value);
+        out.items = convert(Array.isArray(value) ? { anyOf: value } : value);
         break;
       case 'anyOf':
       case 'oneOf':
@@ -89,7 +77,8 @@ function convert(schema: unknown): unknown {
         out.anyOf = (value as unknown[]).map(convert);
         break;
       case 'additionalProperties':
-        out.additionalProperties = typeof value === 'boolean' ? value : emptyToTrue(convert(value));
+        // A boolean converts to itself.
+        out.additionalProperties = emptyToTrue(convert(value));
         break;
       case 'patternProperties': {
         const entries = Object.entries(value as Json);
@@ -98,10 +87,8 @@ function convert(schema: unknown): unknown {
         }
         break;
       }
-      case 'required':
-        break;
       default:
-        if (MODEL_SCHEMA_KEYWORDS.has(key)) out[key] = clone(value);
+        if (key !== 'required' && MODEL_SCHEMA_KEYWORDS.has(key)) out[key] = clone(value);
     }
   }
 
@@ -114,23 +101,6 @@ function convert(schema: unknown): unknown {
     if (required.length) out.required = required;
   }
   return out;
-}
-
-/** The values of an `anyOf`/`oneOf` whose members are all `const` literals, else null. */
-function literalMembers(members: unknown): unknown[] | null {
-  if (!Array.isArray(members) || members.length === 0) return null;
-  const values: unknown[] = [];
-  for (const m of members) {
-    if (!m || typeof m !== 'object' || (m as Json).const === undefined) return null;
-    values.push((m as Json).const);
-  }
-  return values;
-}
-
-function copyAnnotations(from: Json, to: Json): void {
-  for (const key of ['title', 'description', 'default'] as const) {
-    if (from[key] !== undefined) to[key] = clone(from[key]);
-  }
 }
 
 function jsonType(value: unknown): string {

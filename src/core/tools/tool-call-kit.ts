@@ -7,3 +7,4 @@
 export { runToolCall } from './run-tool-call.js';
 export { invokeHostTool } from './invoke-host-tool.js';
 export { bindToolHosts } from './bind-tool-hosts.js';
+export { addToolHosts } from './add-tool-hosts.js';

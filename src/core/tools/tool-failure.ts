@@ -22,13 +22,3 @@ export function failure(
     },
   };
 }
-
-/** `String(value)` that cannot throw (a thrown object may have a throwing `toString` or getter). */
-export function safeText(value: unknown, limit = 2000): string {
-  try {
-    const text = value instanceof Error ? value.message : typeof value === 'string' ? value : String(value);
-    return typeof text === 'string' ? text.slice(0, limit) : 'unknown error';
-  } catch {
-    return 'unknown error';
-  }
-}

@@ -7,7 +7,7 @@ import { getRegisteredChartTools } from './registered-chart-tools.js';
 import { toModelSchema } from './to-model-schema.js';
 import { compileCheck } from './compile-check.js';
 import { lazyModule } from './lazy-module.js';
-import { failure, safeText } from './tool-failure.js';
+import { safeText } from './safe-text.js';
 import type { ToolCallHost } from './run-tool-call.js';
 import type { Bound, ToolEntry, ToolExecuteOptions, ToolRegistryOptions } from './tool-registry-types.js';
 
@@ -31,24 +31,17 @@ const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
  */
 export class ToolRegistry {
   readonly #tools = new Map<string, Bound>();
-  #mutationQueue: Promise<unknown> = Promise.resolve();
 
   readonly #options: ToolRegistryOptions;
 
   constructor(hosts: readonly object[], options: ToolRegistryOptions) {
     this.#options = options;
-    this.#callHost = {
-      tool: (name) => this.#tools.get(name),
-      names: () => [...this.#tools.keys()],
-      allowedForAgent: (name) => this.allowedForAgent(name),
-      options: this.#options,
-      enqueue: <T>(run: () => Promise<T>): Promise<T> => {
-        const turn = this.#mutationQueue.then(run, run);
-        this.#mutationQueue = turn.catch(() => undefined);
-        return turn;
-      },
-    };
-    this.#bindHosts(hosts);
+    // What a call needs of the registry; the tool-call kit runs it (run-tool-call.ts).
+    this.#callHost = { tools: this.#tools, registry: this, options, queue: Promise.resolve() };
+    // The `@tool` methods of `hosts` (bind-tool-hosts.ts): bound at once where the binder is in the entry
+    // (default-tool-binder.ts) or the tool-call kit is loaded, else by `ready()` with the built-in tools
+    // (add-tool-hosts.ts). What `@tool` declared stays in the entry (registered-chart-tools.ts).
+    (eagerToolBinder ?? kit?.bindToolHosts)?.(hosts, getRegisteredChartTools(), this.#tools);
     this.#loaded = kit !== null && !options.loadHosts;
   }
 
@@ -69,15 +62,8 @@ export class ToolRegistry {
     if (this.#loaded) return Promise.resolve();
     return (this.#loading ??= Promise.all([this.#options.loadHosts?.() ?? null, loadKit()]).then(
       ([hosts]) => {
-        if (!hosts) {
-          this.#loaded = true;
-          return;
-        }
         // Built-in tools keep their place before the host's own ones, whenever these were registered.
-        const registered = [...this.#tools.values()].filter((t) => t.kind === 'host');
-        for (const t of registered) this.#tools.delete(t.name);
-        this.#bindHosts(hosts);
-        for (const t of registered) if (!this.#tools.has(t.name)) this.#tools.set(t.name, t);
+        if (hosts) (kit as ToolCallKit).addToolHosts(hosts, this.#tools);
         this.#loaded = true;
       },
       (error: unknown) => {
@@ -85,15 +71,6 @@ export class ToolRegistry {
         throw error;
       },
     ));
-  }
-
-  /**
-   * Binds the `@tool` methods of `hosts` (bind-tool-hosts.ts): at once where it is in the entry
-   * (default-tool-binder.ts), else with the tool-call kit, which `ready()` loads with the hosts.
-   */
-  #bindHosts(hosts: readonly object[]): void {
-    // What `@tool` declared stays in the entry (tool-registry and the tools' chunk both read it).
-    (eagerToolBinder ?? kit?.bindToolHosts)?.(hosts, getRegisteredChartTools(), this.#tools);
   }
 
   /** Every tool, in registration order. */
@@ -154,18 +131,23 @@ export class ToolRegistry {
     // Examples are checked now with the compiled check; a schema it does not cover waits for
     // TypeBox (loaded on demand, issue #12), and a wrong example then fails every call of the tool.
     const check = compileCheck(definition.parameters);
-    const badExample = check
-      ? null
-      : exampleMismatch(name, definition.parameters, definition.examples ?? []).catch(
-          (error: unknown) => `The examples of tool '${name}' could not be checked: ${safeText(error)}`,
-        );
+    const examples = definition.examples ?? [];
+    let badExample: Promise<string | null> | null = null;
     if (check) {
-      for (const [i, example] of (definition.examples ?? []).entries()) {
+      for (const [i, example] of examples.entries()) {
         if (!check(example.input)) throw new Error(exampleError(name, i));
       }
+    } else if (examples.length) {
+      // The error for the first example TypeBox refuses, or null.
+      badExample = import('./typebox-value.js')
+        .then(({ typeBoxCheck }) => {
+          const index = examples.findIndex((example) => !typeBoxCheck(definition.parameters, example.input));
+          return index < 0 ? null : exampleError(name, index);
+        })
+        .catch((error: unknown) => `The examples of tool '${name}' could not be checked: ${safeText(error)}`);
     }
-    const examples = (definition.examples ?? []).map((e) => `Example (${e.description}): ${JSON.stringify(e.input)}`);
-    const description = [definition.description, definition.instructions, ...examples]
+    const lines = examples.map((e) => `Example (${e.description}): ${JSON.stringify(e.input)}`);
+    const description = [definition.description, definition.instructions, ...lines]
       .filter(Boolean)
       .join('\n')
       .slice(0, 6000);
@@ -199,11 +181,17 @@ export class ToolRegistry {
     if (this.#loaded) return (kit as ToolCallKit).runToolCall(this.#callHost, name, input, options);
     return this.ready().then(
       () => (kit as ToolCallKit).runToolCall(this.#callHost, name, input, options),
-      (error: unknown) =>
-        failure('internal', `The chart's tools could not be loaded: ${safeText(error)}`, {
+      // tool-failure.ts `failure` written out: the rest of its callers are in the tool-call kit (issue #12).
+      (error: unknown): ToolResult => ({
+        success: false,
+        stateChanged: false,
+        error: {
+          code: 'internal',
+          message: `The chart's tools could not be loaded: ${safeText(error)}`,
           retryable: true,
           recommendedAction: 'Check the network connection and try again.',
-        }),
+        },
+      }),
     );
   }
 
@@ -212,16 +200,4 @@ export class ToolRegistry {
 
 function exampleError(name: string, index: number): string {
   return `Example ${index} of tool '${name}' does not match its parameters schema`;
-}
-
-/** The error for the first example TypeBox refuses (for a schema the compiled check does not cover), or null. */
-async function exampleMismatch(
-  name: string,
-  schema: TObject,
-  examples: readonly { readonly input: unknown }[],
-): Promise<string | null> {
-  if (!examples.length) return null;
-  const { typeBoxCheck } = await import('./typebox-value.js');
-  const index = examples.findIndex((example) => !typeBoxCheck(schema, example.input));
-  return index < 0 ? null : exampleError(name, index);
 }

@@ -235,3 +235,37 @@ test('descriptions are written for a model: what, when, returns, limits; none to
     assert.match(d.description, /return|lists|list of|fails/i, `${d.name}: does not say what it returns`);
   }
 });
+
+test('toModelSchema keeps its output key for key on the shapes a plain JSON schema may take', () => {
+  // Written by the implementation before the compaction of 2026-12-07 (issue #12); JSON text, so key order counts.
+  const cases: [unknown, string][] = [
+    [
+      { const: 1.5, title: 't', default: { a: [1] }, description: 'd', minimum: 1 },
+      '{"title":"t","description":"d","default":{"a":[1]},"type":"number","enum":[1.5]}',
+    ],
+    [{ anyOf: [{ const: 1 }, { type: 'string' }], const: 2 }, '{"type":"integer","enum":[2]}'],
+    [{ oneOf: [{ const: 'a' }, { const: 1 }], title: 'x' }, '{"title":"x","enum":["a",1]}'],
+    [{ anyOf: [null, { const: 1 }] }, '{"anyOf":[{},{"type":"integer","enum":[1]}]}'],
+    [
+      { type: 'array', items: [{ type: 'string' }, { const: 3 }] },
+      '{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"integer","enum":[3]}]}}',
+    ],
+    [
+      { additionalProperties: false, properties: { a: { additionalProperties: {} } } },
+      '{"additionalProperties":false,"properties":{"a":{"additionalProperties":true}}}',
+    ],
+    [{ patternProperties: { '^.*$': {} }, type: 'object' }, '{"additionalProperties":true,"type":"object"}'],
+    [{ patternProperties: { '^a$': { type: 'number' } }, type: 'object' }, '{"type":"object"}'],
+    [
+      {
+        type: 'object',
+        required: ['a', 'b', 'c'],
+        properties: { a: { default: 1 }, b: { type: 'null' } },
+        $id: 'z',
+        examples: [],
+      },
+      '{"type":"object","properties":{"a":{"default":1},"b":{"type":"null"}},"required":["b"]}',
+    ],
+  ];
+  for (const [schema, expected] of cases) assert.equal(JSON.stringify(toModelSchema(schema)), expected);
+});

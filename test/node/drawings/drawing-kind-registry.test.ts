@@ -77,6 +77,49 @@ test('malformed kinds and taken ids are refused with a clear reason', () => {
   assert.equal(isDrawingKind('c1'), false);
 });
 
+test('every refusal of registerDrawingKind is a TypeError with these words, the first problem only', () => {
+  const cases: [unknown, string][] = [
+    [null, 'expected a kind object'],
+    ['cross', 'expected a kind object'],
+    [crossKind(7 as never), 'id must match ^[a-z][a-z0-9_]{0,39}$'],
+    [crossKind('a'.repeat(41)), 'id must match ^[a-z][a-z0-9_]{0,39}$'],
+    [crossKind('magnet'), "'magnet' names a toolbar button; choose another id"],
+    [crossKind('fib_retracement'), "a drawing kind 'fib_retracement' is already registered"],
+    [crossKind('k1', { anchors: 6 }), 'k1: anchors must be an integer from 1 to 5'],
+    [crossKind('k1', { anchors: 1.5 }), 'k1: anchors must be an integer from 1 to 5'],
+    [crossKind('k1', { anchors: 2, label: ' ' }), 'k1: label must be 1 to 60 characters'],
+    [crossKind('k1', { label: 'x'.repeat(61) }), 'k1: label must be 1 to 60 characters'],
+    [crossKind('k1', { label: 3 as never }), 'k1: label must be 1 to 60 characters'],
+    [crossKind('k1', { description: '' }), 'k1: description must be one line of 1 to 300 characters'],
+    [crossKind('k1', { description: Symbol('d') as never }), 'k1: description must be one line of 1 to 300 characters'],
+    [crossKind('k1', { description: 'y'.repeat(301) }), 'k1: description must be one line of 1 to 300 characters'],
+    [crossKind('k1', { description: 'one\rtwo' }), 'k1: description must be one line'],
+    [crossKind('k1', { geometry: undefined as never }), 'k1: geometry(input) must be a function'],
+    [crossKind('k1', { hitTest: true as never }), 'k1: hitTest must be a function'],
+    [crossKind('k1', { paint: {} as never }), 'k1: paint must be a function'],
+    [crossKind('k1', { icon: 5 as never }), 'k1: icon must be SVG path data (a string)'],
+    [crossKind('k1', { icon: 'M'.repeat(2001) }), 'k1: icon must be SVG path data (a string)'],
+    [
+      crossKind('k1', { editorFields: 'color' as never }),
+      'k1: editorFields must list some of color, width, dash, label',
+    ],
+    [
+      crossKind('k1', { anchors: 0, label: '', paint: 1 as never, editorFields: ['x' as never] }),
+      'k1: anchors must be an integer from 1 to 5',
+    ],
+    [crossKind('k1', { hitTest: 1 as never, paint: 1 as never }), 'k1: hitTest must be a function'],
+  ];
+  for (const [kind, why] of cases)
+    assert.throws(
+      () => registerDrawingKind(kind as DrawingKindDefinition),
+      (error: Error) => error instanceof TypeError && error.message === `registerDrawingKind: ${why}`,
+      why,
+    );
+  assert.equal(isDrawingKind('k1'), false);
+  const off = registerDrawingKind(crossKind('k1', { icon: '', editorFields: [], hitTest: undefined }));
+  off();
+});
+
 test('drawing_create: a registered kind is in the enum and the description, validates and creates; removed, it is refused', async () => {
   const core = await loadedCore();
   const tool = () => core.tools.describe().find((t) => t.name === 'drawing_create')!;
