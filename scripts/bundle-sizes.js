@@ -81,6 +81,9 @@ export const LAZY_ONLY = [
   /build\/src\/render\/(pane-extras|percent-scale|log-price-splits|paint-levels|left-price-scale)\.js$/,
   // The Heikin-Ashi bars and the line and area styles' painter, in the same chunk (loaded before a frame in those styles).
   /build\/src\/(core\/data\/heikin-ashi|render\/paint-close-line)\.js$/,
+  // Asking the page for bars (`kline-data-request`) and checking its answer (components/kline-chart/host-answer.ts),
+  // loaded by the first period the host's bars cannot be folded into.
+  /build\/components\/kline-chart\/host-answer\.js$/,
   // lit-html's part helpers, which only the chunks' `repeat` and `until` call (rollup.config.js inlineSingleExpression).
   /lit-html\/directive-helpers\.js$/,
 ];

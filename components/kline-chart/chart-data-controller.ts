@@ -11,7 +11,9 @@ import {
   type DataSource,
   type Period,
 } from '../../src/core/data/index.js';
+import { chunkLoadError } from '../../src/core/data/chunk-load-error.js';
 import { effect } from '../../src/core/store/index.js';
+import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import { checkSetBarsOptions, readHostBars, type HostBarsProblem, type SetBarsOptions } from './read-host-bars.js';
 
 export type { SetBarsOptions } from './read-host-bars.js';
@@ -36,6 +38,8 @@ type Host = ReactiveControllerHost &
     dataRequestTimeout: number;
     readonly hasUpdated: boolean;
   };
+
+const loadHostAnswer = lazyModule(() => import('./host-answer.js'));
 
 /** How long a `kline-data-request` may stay unanswered when `data-request-timeout` names no valid time. */
 export const DEFAULT_DATA_REQUEST_TIMEOUT = 30_000;
@@ -71,7 +75,22 @@ export class ChartDataController implements ReactiveController {
     this.#host = host;
     this.#o = options;
     host.addController(this);
-    options.core.host.setRequester((query) => this.#request(query));
+    // Asking the page (`kline-data-request`) and checking its answer are a chunk (host-answer.ts): only a period
+    // the host's bars cannot be folded into needs them. A chunk that cannot be fetched fails that load, saying so.
+    options.core.host.setRequester((query) =>
+      loadHostAnswer().then(
+        (m) =>
+          m.requestHostBars(host, query, {
+            timeoutMs: host.dataRequestTimeout,
+            invalid: (problem) => this.#invalid(problem),
+            fail: (code, message) => this.#o.fail(code, message),
+            emit: this.#o.emit,
+          }),
+        (error: unknown) => {
+          throw chunkLoadError('asking the page for bars', error);
+        },
+      ),
+    );
   }
 
   /** True while the shown bars are the host's own (`setBars`, or what it answered). */
@@ -281,42 +300,6 @@ export class ChartDataController implements ReactiveController {
       this.#o.fail('invalid_bars', bad.message, undefined, { index: bad.index, reason: bad.reason });
     else
       this.#o.emit('kline-error', { code: 'invalid_bars', message: bad.message, index: bad.index, reason: bad.reason });
-  }
-
-  /** `kline-data-request`: null when nobody answered. */
-  #request(query: {
-    symbol: string;
-    period: Period;
-    from?: number;
-    to?: number;
-    signal?: AbortSignal;
-  }): Promise<Bars> | null {
-    let answer: Promise<Bars | readonly Bar[]> | null = null;
-    const detail: DataRequestDetail = {
-      symbol: query.symbol,
-      period: query.period,
-      ...(query.from !== undefined ? { from: query.from } : {}),
-      ...(query.to !== undefined ? { to: query.to } : {}),
-      respondWith: (bars) => {
-        if (answer) throw new Error('kline-data-request: respondWith was already called.');
-        answer = Promise.resolve(bars);
-      },
-    };
-    this.#host.dispatchEvent(
-      new CustomEvent('kline-data-request', { detail, bubbles: true, composed: true, cancelable: true }),
-    );
-    const pending = answer as Promise<Bars | readonly Bar[]> | null;
-    if (!pending) return null;
-    pending.catch(() => undefined); // a rejection is handled once the chunk below is in
-    // Checking the answer, and giving up on one that never comes, is a chunk of its own (host-answer.ts).
-    return import('./host-answer.js').then((m) =>
-      m.settleHostAnswer(pending, query, {
-        timeoutMs: this.#host.dataRequestTimeout,
-        invalid: (problem) => this.#invalid(problem),
-        fail: (code, message) => this.#o.fail(code, message),
-        emit: this.#o.emit,
-      }),
-    );
   }
 }
 

@@ -50,7 +50,7 @@ export class HostDataSource implements DataSource {
       instruments: new Map(),
       primary: new Map(),
       buffers: new Map(),
-      requester: () => null,
+      requester: async () => null,
       report,
     };
   }
