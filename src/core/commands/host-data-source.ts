@@ -1,5 +1,4 @@
 import {
-  DataSourceError,
   PERIODS,
   type Bar,
   type Bars,
@@ -9,6 +8,7 @@ import {
   type Period,
   type Series,
 } from '../data/index.js';
+import { chunkLoadError } from '../data/chunk-load-error.js';
 import { lazyModule } from '../tools/lazy-module.js';
 import { HOST_SOURCE_ID, type HostBarsRequester, type HostBarsState } from './host-bars-state.js';
 
@@ -17,18 +17,14 @@ export { HOST_SOURCE_ID, type HostBarsQuery, type HostBarsRequester } from './ho
 type HostDataOps = typeof import('./host-data-ops.js');
 /** Folding, searching and asking the host (host-data-ops.ts), loaded by the first `getBars` or search (issue #12). */
 let ops: HostDataOps | null = null;
-const loadOps = lazyModule(() => import('./host-data-ops.js').then((module) => (ops = module)));
-
-async function loadedOps(): Promise<HostDataOps> {
-  try {
-    return await loadOps();
-  } catch (error) {
-    throw new DataSourceError(
-      'network',
-      `The chart's code for the host's bars could not be loaded (${error instanceof Error ? error.message : String(error)}). The chart keeps what it shows.`,
-    );
-  }
-}
+const loadedOps = lazyModule(() =>
+  import('./host-data-ops.js').then(
+    (module) => (ops = module),
+    (error: unknown) => {
+      throw chunkLoadError("the host's bars", error);
+    },
+  ),
+);
 
 /**
  * The host's own bars as a data source: what `setBars` gave, per symbol and period. A period the
