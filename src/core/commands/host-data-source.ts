@@ -80,14 +80,10 @@ export class HostDataSource implements DataSource {
     return ops?.liveFold(this.#state, symbol, shown, bar);
   }
 
-  /** Replaces the bars of one stored period (live updates at the host's own period) without dropping the others. */
+  /** Replaces the bars of `period` for `symbol` when it holds them (live updates at the host's own period), keeping the others. */
   update(symbol: string, period: Period, bars: Bars): void {
-    this.#state.bars.get(symbol.toUpperCase())?.set(period, bars);
-  }
-
-  /** Periods stored for `symbol` (given or answered by the host). */
-  known(symbol: string): Period[] {
-    return [...(this.#state.bars.get(symbol.toUpperCase())?.keys() ?? [])];
+    const periods = this.#state.bars.get(symbol.toUpperCase());
+    if (periods?.has(period)) periods.set(period, bars);
   }
 
   has(symbol: string): boolean {
