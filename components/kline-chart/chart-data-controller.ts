@@ -81,10 +81,9 @@ export class ChartDataController implements ReactiveController {
       loadHostAnswer().then(
         (m) =>
           m.requestHostBars(host, query, {
+            ...options,
             timeoutMs: host.dataRequestTimeout,
             invalid: (problem) => this.#invalid(problem),
-            fail: (code, message) => this.#o.fail(code, message),
-            emit: this.#o.emit,
           }),
         (error: unknown) => {
           throw chunkLoadError('asking the page for bars', error);

@@ -415,16 +415,13 @@ export class ChartCore implements CommandContext {
     if (!series || !target || series.complete || !series.bars.length || this.store.peek('replay'))
       return Promise.resolve(0);
     const source = this.sources.get(series.instrument.sourceId);
-    if (!source || !source.periods.includes(series.period)) return Promise.resolve(0);
+    if (!source?.periods.includes(series.period)) return Promise.resolve(0);
     const generation = this.store.peek('dataGeneration');
-    const controller = new AbortController();
-    this.#olderAbort = controller;
-    this.#older = (async () => {
-      try {
-        // The page's fetch and merge are a chunk (load-older.ts): only a scroll to the left edge needs them.
-        const { loadOlderPage } = await import('./load-older.js');
-        if (controller.signal.aborted) return 0;
-        return await loadOlderPage({
+    const controller = (this.#olderAbort = new AbortController());
+    // The page's fetch and merge are a chunk (load-older.ts): only a scroll to the left edge needs them.
+    return (this.#older = import('./load-older.js')
+      .then((m) =>
+        m.loadOlderPage({
           store: this.store,
           source,
           symbol: target.symbol,
@@ -433,18 +430,18 @@ export class ChartCore implements CommandContext {
           pageSize,
           signal: controller.signal,
           beforeCommit: () => (this.#buffer = null),
-        });
-      } catch (error) {
+        }),
+      )
+      .catch((error: unknown) => {
         const e = error as { name?: string; code?: string; message?: string };
         if (e?.name !== 'AbortError' && e?.code !== 'aborted')
           this.reportError('history_load_failed', `Could not load older bars: ${e?.message}`);
         return 0;
-      } finally {
+      })
+      .finally(() => {
         this.#older = null;
         if (this.#olderAbort === controller) this.#olderAbort = null;
-      }
-    })();
-    return this.#older;
+      }));
   }
 
   /**
