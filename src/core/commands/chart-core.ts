@@ -6,7 +6,6 @@ import {
   DataSourceError,
   type Bar,
   type Bars,
-  type DataSource,
   type Instrument,
   type Period,
   type Series,
@@ -274,10 +273,6 @@ export class ChartCore implements CommandContext {
         }
       },
     };
-  }
-
-  source(id: string): DataSource | undefined {
-    return this.sources.get(id);
   }
 
   /**

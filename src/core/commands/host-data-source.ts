@@ -86,10 +86,6 @@ export class HostDataSource implements DataSource {
     if (periods?.has(period)) periods.set(period, bars);
   }
 
-  has(symbol: string): boolean {
-    return this.#state.bars.has(symbol.toUpperCase());
-  }
-
   async searchInstruments(query: string, options?: { limit?: number }): Promise<Instrument[]> {
     return (await loadedOps()).searchInstruments(this.#state, query, options);
   }
