@@ -2,6 +2,7 @@ import type { PropertyValues, ReactiveController, ReactiveControllerHost } from 
 import { HOST_SOURCE_ID, type ChartCore } from '../../src/core/commands/index.js';
 import type { ChartTarget } from '../../src/core/state/index.js';
 import {
+  BAR_FIELDS,
   lazyUrlSource,
   findBadLiveBar,
   guessPeriod,
@@ -306,7 +307,9 @@ export class ChartDataController implements ReactiveController {
 function readBar(bar: unknown): Bar | null {
   try {
     const b = (bar ?? {}) as Bar;
-    return { time: b.time, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume };
+    const plain = {} as Bar;
+    for (const f of BAR_FIELDS) plain[f] = b[f];
+    return plain;
   } catch {
     return null;
   }
