@@ -95,6 +95,9 @@ export const LAZY_ONLY = [
   // The Heikin-Ashi bars, the line and area styles' painter and the band studies' clouds, in the same chunk
   // (loaded before a frame in those styles or with a cloud).
   /build\/src\/(core\/data\/heikin-ashi|render\/paint-close-line|render\/paint-cloud)\.js$/,
+  // Asking the page for bars (`kline-data-request`) and checking its answer (components/kline-chart/host-answer.ts),
+  // loaded by the first period the host's bars cannot be folded into.
+  /build\/components\/kline-chart\/host-answer\.js$/,
   // lit-html's part helpers, which only the chunks' `repeat` and `until` call (rollup.config.js inlineSingleExpression).
   /lit-html\/directive-helpers\.js$/,
 ];

@@ -2,6 +2,7 @@ import type { PropertyValues, ReactiveController, ReactiveControllerHost } from 
 import { HOST_SOURCE_ID, type ChartCore } from '../../src/core/commands/index.js';
 import type { ChartTarget } from '../../src/core/state/index.js';
 import {
+  BAR_FIELDS,
   lazyUrlSource,
   findBadLiveBar,
   guessPeriod,
@@ -11,7 +12,9 @@ import {
   type DataSource,
   type Period,
 } from '../../src/core/data/index.js';
+import { chunkLoadError } from '../../src/core/data/chunk-load-error.js';
 import { effect } from '../../src/core/store/index.js';
+import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import { checkSetBarsOptions, readHostBars, type HostBarsProblem, type SetBarsOptions } from './read-host-bars.js';
 
 export type { SetBarsOptions } from './read-host-bars.js';
@@ -36,6 +39,8 @@ type Host = ReactiveControllerHost &
     dataRequestTimeout: number;
     readonly hasUpdated: boolean;
   };
+
+const loadHostAnswer = lazyModule(() => import('./host-answer.js'));
 
 /** How long a `kline-data-request` may stay unanswered when `data-request-timeout` names no valid time. */
 export const DEFAULT_DATA_REQUEST_TIMEOUT = 30_000;
@@ -71,7 +76,21 @@ export class ChartDataController implements ReactiveController {
     this.#host = host;
     this.#o = options;
     host.addController(this);
-    options.core.host.setRequester((query) => this.#request(query));
+    // Asking the page (`kline-data-request`) and checking its answer are a chunk (host-answer.ts): only a period
+    // the host's bars cannot be folded into needs them. A chunk that cannot be fetched fails that load, saying so.
+    options.core.host.setRequester((query) =>
+      loadHostAnswer().then(
+        (m) =>
+          m.requestHostBars(host, query, {
+            ...options,
+            timeoutMs: host.dataRequestTimeout,
+            invalid: (problem) => this.#invalid(problem),
+          }),
+        (error: unknown) => {
+          throw chunkLoadError('asking the page for bars', error);
+        },
+      ),
+    );
   }
 
   /** True while the shown bars are the host's own (`setBars`, or what it answered). */
@@ -282,49 +301,15 @@ export class ChartDataController implements ReactiveController {
     else
       this.#o.emit('kline-error', { code: 'invalid_bars', message: bad.message, index: bad.index, reason: bad.reason });
   }
-
-  /** `kline-data-request`: null when nobody answered. */
-  #request(query: {
-    symbol: string;
-    period: Period;
-    from?: number;
-    to?: number;
-    signal?: AbortSignal;
-  }): Promise<Bars> | null {
-    let answer: Promise<Bars | readonly Bar[]> | null = null;
-    const detail: DataRequestDetail = {
-      symbol: query.symbol,
-      period: query.period,
-      ...(query.from !== undefined ? { from: query.from } : {}),
-      ...(query.to !== undefined ? { to: query.to } : {}),
-      respondWith: (bars) => {
-        if (answer) throw new Error('kline-data-request: respondWith was already called.');
-        answer = Promise.resolve(bars);
-      },
-    };
-    this.#host.dispatchEvent(
-      new CustomEvent('kline-data-request', { detail, bubbles: true, composed: true, cancelable: true }),
-    );
-    const pending = answer as Promise<Bars | readonly Bar[]> | null;
-    if (!pending) return null;
-    pending.catch(() => undefined); // a rejection is handled once the chunk below is in
-    // Checking the answer, and giving up on one that never comes, is a chunk of its own (host-answer.ts).
-    return import('./host-answer.js').then((m) =>
-      m.settleHostAnswer(pending, query, {
-        timeoutMs: this.#host.dataRequestTimeout,
-        invalid: (problem) => this.#invalid(problem),
-        fail: (code, message) => this.#o.fail(code, message),
-        emit: this.#o.emit,
-      }),
-    );
-  }
 }
 
 /** A bar's six fields, read once into a plain object; null when reading one throws. */
 function readBar(bar: unknown): Bar | null {
   try {
     const b = (bar ?? {}) as Bar;
-    return { time: b.time, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume };
+    const plain = {} as Bar;
+    for (const f of BAR_FIELDS) plain[f] = b[f];
+    return plain;
   } catch {
     return null;
   }

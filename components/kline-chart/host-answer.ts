@@ -1,5 +1,6 @@
 import { DataSourceError, type Bar, type Bars, type Period } from '../../src/core/data/index.js';
-import { DEFAULT_DATA_REQUEST_TIMEOUT } from './chart-data-controller.js';
+import type { HostBarsQuery } from '../../src/core/commands/index.js';
+import { DEFAULT_DATA_REQUEST_TIMEOUT, type DataRequestDetail } from './chart-data-controller.js';
 import { readHostBars, type HostBarsProblem } from './read-host-bars.js';
 
 /** What {@link settleHostAnswer} reports through (the data controller's own reporting). */
@@ -12,6 +13,33 @@ export interface HostAnswerReport {
 }
 
 const TIMED_OUT = new Error('data request timed out');
+
+/**
+ * Asks the page for `query`'s bars: a `kline-data-request` event from `host` (bubbling, composed, cancelable).
+ * Resolves to null when no listener answered (`respondWith`), else to the answer {@link settleHostAnswer} settled.
+ */
+export function requestHostBars(
+  host: HTMLElement,
+  query: HostBarsQuery,
+  report: HostAnswerReport,
+): Promise<Bars | null> {
+  let answer: Promise<Bars | readonly Bar[]> | null = null;
+  const detail: DataRequestDetail = {
+    symbol: query.symbol,
+    period: query.period,
+    ...(query.from !== undefined ? { from: query.from } : {}),
+    ...(query.to !== undefined ? { to: query.to } : {}),
+    respondWith: (bars) => {
+      if (answer) throw new Error('kline-data-request: respondWith was already called.');
+      answer = Promise.resolve(bars);
+    },
+  };
+  host.dispatchEvent(
+    new CustomEvent('kline-data-request', { detail, bubbles: true, composed: true, cancelable: true }),
+  );
+  const pending = answer as Promise<Bars | readonly Bar[]> | null;
+  return pending ? settleHostAnswer(pending, query, report) : Promise.resolve(null);
+}
 
 /**
  * The bars a host answered to `kline-data-request`, validated like `setBars`; every failure is

@@ -1,4 +1,5 @@
 import {
+  BAR_FIELDS,
   barsFromObjects,
   findBadBar,
   isKnownTimeZone,
@@ -6,6 +7,7 @@ import {
   MAX_PRICE_PRECISION,
   PERIODS,
   type Bar,
+  type BarField,
   type Bars,
   type Period,
 } from '../../src/core/data/index.js';
@@ -33,7 +35,8 @@ export interface HostBarsProblem {
   readonly message: string;
 }
 
-const COLUMNS = ['open', 'high', 'low', 'close', 'volume'] as const;
+/** The price and volume columns (every field but `time`). */
+const COLUMNS = BAR_FIELDS.slice(1) as readonly Exclude<BarField, 'time'>[];
 
 /**
  * The bars a host handed over (`setBars`, a `kline-data-request` answer) as columns, or why they
@@ -75,8 +78,6 @@ export function readHostBars(input: unknown, what: string): { bars: Bars } | { p
   return bad ? { problem: bad } : { bars };
 }
 
-const FIELDS = ['time', ...COLUMNS] as const;
-
 /**
  * Whether `value` is read as what it says: a number (NaN and Infinity are `findBadBar`'s) or a numeric
  * text. A Float64Array would turn null, '' and false into 0 and true into 1 without a word.
@@ -100,7 +101,7 @@ function notNumberInRows(rows: readonly unknown[]): HostBarsProblem | null {
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as Record<string, unknown> | null;
     if (typeof row !== 'object' || row === null) return null;
-    for (const field of FIELDS) if (!numeric(row[field])) return notNumber(i, field, row[field]);
+    for (const field of BAR_FIELDS) if (!numeric(row[field])) return notNumber(i, field, row[field]);
   }
   return null;
 }

@@ -1,11 +1,11 @@
 import { Signal } from 'signal-polyfill';
 import type { ChartContext } from '../../protocol/index.js';
 import {
+  BAR_FIELDS,
   createBars,
   DataSourceError,
   type Bar,
   type Bars,
-  type DataSource,
   type Instrument,
   type Period,
   type Series,
@@ -275,49 +275,23 @@ export class ChartCore implements CommandContext {
     };
   }
 
-  source(id: string): DataSource | undefined {
-    return this.sources.get(id);
-  }
-
   /**
    * Loads bars for `target` and commits target + series in one action. Aborts a load in flight.
    * `label` names the action (an undoable tool call), or null for a non-undoable load.
    */
-  async loadTarget(
+  loadTarget(
     target: ChartTarget,
     label: string | null,
     signal?: AbortSignal,
     reason: ChangeReason = 'load',
     onProgress?: (fraction: number, message: string) => void,
   ): Promise<Series> {
-    this.#load?.abort();
     this.#olderAbort?.abort();
-    const controller = new AbortController();
-    this.#load = controller;
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    this.store.action('loading', (d) => d.set('loading', true), { undoable: false });
-    try {
-      const series = await loadSeriesLazily(this.sources, target, controller.signal, onProgress);
-      if (controller.signal.aborted) throw new DOMException('Load aborted', 'AbortError');
-      this.#loadReason = reason;
-      this.store.action(
-        label ?? 'load',
-        (d) => {
-          d.set('target', target);
-          this.#commitSeries(d, series);
-        },
-        { undoable: label !== null },
-      );
-      this.#loadReason = 'load';
+    return this.#loadRun(signal, async (run) => {
+      const series = await loadSeriesLazily(this.sources, target, run, onProgress);
+      this.#commitLoad(run, series, target, label, reason);
       return series;
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-      if (this.#load === controller) {
-        this.#load = null;
-        this.store.action('loading', (d) => d.set('loading', false), { undoable: false });
-      }
-    }
+    });
   }
 
   /**
@@ -333,43 +307,73 @@ export class ChartCore implements CommandContext {
         `Unknown data source '${sourceId}'. Known: ${this.sources.ids().join(', ')}.`,
       );
     preloadSeriesCode(); // the bars are loaded next
-    this.#load?.abort();
-    const controller = new AbortController();
-    this.#load = controller;
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    this.store.action('loading', (d) => d.set('loading', true), { undoable: false });
-    try {
-      return (await source.searchInstruments('', { limit: 1, signal: controller.signal }))[0]?.symbol ?? '';
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-      if (this.#load === controller) {
-        this.#load = null;
-        this.store.action('loading', (d) => d.set('loading', false), { undoable: false });
-      }
-    }
+    return this.#loadRun(
+      signal,
+      async (run) => (await source.searchInstruments('', { limit: 1, signal: run }))[0]?.symbol ?? '',
+    );
   }
 
   /** Makes the loaded series follow the target again (after undo/redo of a target change). */
   async syncToTarget(): Promise<void> {
     const target = this.store.peek('target');
     const series = this.store.peek('series');
-    if (!target) return;
-    if (series && seriesMatchesTarget(series, target)) return;
+    if (!target || (series && seriesMatchesTarget(series, target))) return;
     try {
-      this.#load?.abort();
-      const controller = new AbortController();
-      this.#load = controller;
-      const loaded = await loadSeriesLazily(this.sources, target, controller.signal);
-      if (controller.signal.aborted) return;
       // The bars that follow an undo/redo of a target change: part of that action, not one of its own.
-      this.#loadReason = 'sync';
-      this.store.action('load', (d) => this.#commitSeries(d, loaded), { undoable: false });
-      this.#loadReason = 'load';
+      await this.#loadRun(
+        undefined,
+        async (run) => this.#commitLoad(run, await loadSeriesLazily(this.sources, target, run), null, null, 'sync'),
+        false,
+      );
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') return;
       this.reportError('load_failed', (error as Error).message);
     }
+  }
+
+  /**
+   * Runs `work` as the chart's one load: aborts the load in flight, is aborted by the next one, `dispose`
+   * or `signal`, and (with `flag`) holds the `loading` flag up until it ends.
+   */
+  async #loadRun<T>(signal: AbortSignal | undefined, work: (run: AbortSignal) => Promise<T>, flag = true): Promise<T> {
+    this.#load?.abort();
+    const controller = new AbortController();
+    this.#load = controller;
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const loading = (on: boolean) =>
+      flag && this.store.action('loading', (d) => d.set('loading', on), { undoable: false });
+    loading(true);
+    try {
+      return await work(controller.signal);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      if (this.#load === controller) {
+        this.#load = null;
+        loading(false);
+      }
+    }
+  }
+
+  /** Commits loaded bars (with `target`, when it changes too) as `label`'s step, or as a `load` no undo reaches. */
+  #commitLoad(
+    run: AbortSignal,
+    series: Series,
+    target: ChartTarget | null,
+    label: string | null,
+    reason: ChangeReason,
+  ) {
+    if (run.aborted) throw new DOMException('Load aborted', 'AbortError');
+    this.#loadReason = reason;
+    this.store.action(
+      label ?? 'load',
+      (d) => {
+        if (target) d.set('target', target);
+        this.#commitSeries(d, series);
+      },
+      { undoable: label !== null },
+    );
+    this.#loadReason = 'load';
   }
 
   #commitSeries(d: import('../store/index.js').Draft<ChartState>, series: Series): void {
@@ -406,16 +410,13 @@ export class ChartCore implements CommandContext {
     if (!series || !target || series.complete || !series.bars.length || this.store.peek('replay'))
       return Promise.resolve(0);
     const source = this.sources.get(series.instrument.sourceId);
-    if (!source || !source.periods.includes(series.period)) return Promise.resolve(0);
+    if (!source?.periods.includes(series.period)) return Promise.resolve(0);
     const generation = this.store.peek('dataGeneration');
-    const controller = new AbortController();
-    this.#olderAbort = controller;
-    this.#older = (async () => {
-      try {
-        // The page's fetch and merge are a chunk (load-older.ts): only a scroll to the left edge needs them.
-        const { loadOlderPage } = await import('./load-older.js');
-        if (controller.signal.aborted) return 0;
-        return await loadOlderPage({
+    const controller = (this.#olderAbort = new AbortController());
+    // The page's fetch and merge are a chunk (load-older.ts): only a scroll to the left edge needs them.
+    return (this.#older = import('./load-older.js')
+      .then((m) =>
+        m.loadOlderPage({
           store: this.store,
           source,
           symbol: target.symbol,
@@ -424,18 +425,18 @@ export class ChartCore implements CommandContext {
           pageSize,
           signal: controller.signal,
           beforeCommit: () => (this.#buffer = null),
-        });
-      } catch (error) {
+        }),
+      )
+      .catch((error: unknown) => {
         const e = error as { name?: string; code?: string; message?: string };
         if (e?.name !== 'AbortError' && e?.code !== 'aborted')
           this.reportError('history_load_failed', `Could not load older bars: ${e?.message}`);
         return 0;
-      } finally {
+      })
+      .finally(() => {
         this.#older = null;
         if (this.#olderAbort === controller) this.#olderAbort = null;
-      }
-    })();
-    return this.#older;
+      }));
   }
 
   /**
@@ -504,42 +505,32 @@ export class ChartCore implements CommandContext {
     if (this.replayHold?.(bar)) return true;
     const series = this.store.peek('series');
     if (!series) return false;
+    const { sourceId, symbol, timezone } = series.instrument;
     // The host's bars shown folded (1m given, 5m shown): the tick is a 1m bar; fold the last bucket again.
     const tail =
-      series.instrument.sourceId === HOST_SOURCE_ID
-        ? this.host.liveFold(
-            series.instrument.symbol,
-            { period: series.period, bars: series.bars, timezone: series.instrument.timezone },
-            bar,
-          )
+      sourceId === HOST_SOURCE_ID
+        ? this.host.liveFold(symbol, { period: series.period, bars: series.bars, timezone }, bar)
         : undefined;
     if (tail === null) return false;
-    if (tail) {
-      let ok = true;
-      for (let i = 0; i < tail.length; i++) {
-        ok =
-          this.#applyBar({
-            time: tail.time[i],
-            open: tail.open[i],
-            high: tail.high[i],
-            low: tail.low[i],
-            close: tail.close[i],
-            volume: tail.volume[i],
-          }) && ok;
-      }
-      return ok;
+    if (!tail) return this.#applyBar(bar);
+    let ok = true;
+    for (let i = 0; i < tail.length; i++) {
+      const shown = {} as Bar;
+      for (const f of BAR_FIELDS) shown[f] = tail[f][i];
+      ok = this.#applyBar(shown) && ok;
     }
-    return this.#applyBar(bar);
+    return ok;
   }
 
   #applyBar(bar: Bar): boolean {
     const series = this.store.peek('series');
     if (!series) return false;
-    const bars = series.bars;
+    const { bars, instrument } = series;
     const n = bars.length;
     const lastTime = n > 0 ? bars.time[n - 1] : -Infinity;
     if (bar.time < lastTime) return false;
     const append = bar.time > lastTime;
+    const length = append ? n + 1 : n;
     // Read before the buffer (which may share the series' memory) is written.
     const alerts = this.#alerts(
       series,
@@ -547,38 +538,28 @@ export class ChartCore implements CommandContext {
       append ? [bar.open, bar.close] : [bar.close],
     );
     let buffer = this.#buffer;
-    if (!buffer || buffer.time.buffer !== bars.time.buffer || (append && n + 1 > buffer.length)) {
-      buffer = createBars(Math.max(16, Math.ceil((n + 1) * 1.5)));
-      for (const f of ['time', 'open', 'high', 'low', 'close', 'volume'] as const)
-        buffer[f].set(bars[f].subarray(0, n));
-      this.#buffer = buffer;
+    // New columns (with room to grow) unless the series already lives in this buffer and it has room.
+    const fresh = !buffer || buffer.time.buffer !== bars.time.buffer || length > buffer.length;
+    if (!buffer || fresh) buffer = this.#buffer = createBars(Math.max(16, Math.ceil(length * 1.5)));
+    const next = { length } as { -readonly [K in keyof Bars]: Bars[K] };
+    for (const f of BAR_FIELDS) {
+      const column = buffer[f];
+      if (fresh) column.set(bars[f].subarray(0, n));
+      column[length - 1] = bar[f];
+      next[f] = column.subarray(0, length);
     }
-    const i = append ? n : n - 1;
-    buffer.time[i] = bar.time;
-    buffer.open[i] = bar.open;
-    buffer.high[i] = bar.high;
-    buffer.low[i] = bar.low;
-    buffer.close[i] = bar.close;
-    buffer.volume[i] = bar.volume;
-    const length = append ? n + 1 : n;
-    const next: Bars = {
-      time: buffer.time.subarray(0, length),
-      open: buffer.open.subarray(0, length),
-      high: buffer.high.subarray(0, length),
-      low: buffer.low.subarray(0, length),
-      close: buffer.close.subarray(0, length),
-      volume: buffer.volume.subarray(0, length),
-      length,
-    };
     const view = this.store.peek('view');
-    const precision = series.instrument.pricePrecision;
+    const precision = instrument.pricePrecision;
     const widened =
       this.#precisionFromData && precision !== undefined ? widenPricePrecision(precision, bar) : precision;
-    const instrument = widened === precision ? series.instrument : { ...series.instrument, pricePrecision: widened };
     this.store.action(
       'updateBar',
       (d) => {
-        d.set('series', { ...series, instrument, bars: next });
+        d.set('series', {
+          ...series,
+          instrument: widened === precision ? instrument : { ...instrument, pricePrecision: widened },
+          bars: next,
+        });
         d.set('dataRevision', d.get('dataRevision') + 1);
         // Follow the newest bar only when the user is already at the right edge.
         if (append && view && view.end >= n - 0.5) d.set('view', { start: view.start + 1, end: view.end + 1 });
@@ -587,12 +568,7 @@ export class ChartCore implements CommandContext {
       { undoable: false },
     );
     // The host's own period stays current for a later period change.
-    if (
-      series.instrument.sourceId === HOST_SOURCE_ID &&
-      this.host.known(series.instrument.symbol).includes(series.period)
-    ) {
-      this.host.update(series.instrument.symbol, series.period, next);
-    }
+    if (instrument.sourceId === HOST_SOURCE_ID) this.host.update(instrument.symbol, series.period, next);
     alerts.tell(bar.time, bar.close);
     return true;
   }

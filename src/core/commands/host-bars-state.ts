@@ -18,10 +18,10 @@ export interface HostBarsQuery {
 }
 
 /**
- * Asks the host for bars. Returns null when nobody answered (the source then fails with a clear
+ * Asks the host for bars. Resolves to null when nobody answered (the source then fails with a clear
  * `unsupported` error and the chart keeps what it shows).
  */
-export type HostBarsRequester = (query: HostBarsQuery, known: readonly Period[]) => Promise<Bars> | null;
+export type HostBarsRequester = (query: HostBarsQuery, known: readonly Period[]) => Promise<Bars | null>;
 
 /** What a `HostDataSource` holds, per symbol (upper case); host-data-ops.ts reads and writes it. */
 export interface HostBarsState {

@@ -57,11 +57,12 @@ export async function getBars(state: HostBarsState, request: BarsRequest): Promi
     return { instrument, period: request.period, bars, complete: true };
   }
   const have = known(state, request.symbol);
-  const answer = state.requester(
+  const answered = await state.requester(
     { symbol: instrument.symbol, period: request.period, from: request.from, to: request.to, signal: request.signal },
     have,
   );
-  if (!answer) {
+  if (request.signal?.aborted) throw new DataSourceError('aborted', 'The load was cancelled.');
+  if (!answered) {
     const gave = have.length
       ? `the host gave ${have.join(', ')} bars, which cannot be folded into ${request.period}`
       : `the host gave no bars for ${instrument.symbol}`;
@@ -69,13 +70,11 @@ export async function getBars(state: HostBarsState, request: BarsRequest): Promi
     state.report('data_unavailable', message);
     throw Object.assign(new DataSourceError('unsupported', message), { reported: true });
   }
-  const bars = await answer;
-  if (request.signal?.aborted) throw new DataSourceError('aborted', 'The load was cancelled.');
   const periods = state.bars.get(key) ?? new Map<Period, Bars>();
   state.bars.set(key, periods);
   state.instruments.set(key, instrument);
-  periods.set(request.period, bars);
-  return { instrument, period: request.period, bars, complete: true };
+  periods.set(request.period, answered);
+  return { instrument, period: request.period, bars: answered, complete: true };
 }
 
 /**

@@ -1,5 +1,4 @@
 import {
-  DataSourceError,
   PERIODS,
   type Bar,
   type Bars,
@@ -9,6 +8,7 @@ import {
   type Period,
   type Series,
 } from '../data/index.js';
+import { chunkLoadError } from '../data/chunk-load-error.js';
 import { lazyModule } from '../tools/lazy-module.js';
 import { HOST_SOURCE_ID, type HostBarsRequester, type HostBarsState } from './host-bars-state.js';
 
@@ -17,18 +17,14 @@ export { HOST_SOURCE_ID, type HostBarsQuery, type HostBarsRequester } from './ho
 type HostDataOps = typeof import('./host-data-ops.js');
 /** Folding, searching and asking the host (host-data-ops.ts), loaded by the first `getBars` or search (issue #12). */
 let ops: HostDataOps | null = null;
-const loadOps = lazyModule(() => import('./host-data-ops.js').then((module) => (ops = module)));
-
-async function loadedOps(): Promise<HostDataOps> {
-  try {
-    return await loadOps();
-  } catch (error) {
-    throw new DataSourceError(
-      'network',
-      `The chart's code for the host's bars could not be loaded (${error instanceof Error ? error.message : String(error)}). The chart keeps what it shows.`,
-    );
-  }
-}
+const loadedOps = lazyModule(() =>
+  import('./host-data-ops.js').then(
+    (module) => (ops = module),
+    (error: unknown) => {
+      throw chunkLoadError("the host's bars", error);
+    },
+  ),
+);
 
 /**
  * The host's own bars as a data source: what `setBars` gave, per symbol and period. A period the
@@ -50,7 +46,7 @@ export class HostDataSource implements DataSource {
       instruments: new Map(),
       primary: new Map(),
       buffers: new Map(),
-      requester: () => null,
+      requester: async () => null,
       report,
     };
   }
@@ -84,18 +80,10 @@ export class HostDataSource implements DataSource {
     return ops?.liveFold(this.#state, symbol, shown, bar);
   }
 
-  /** Replaces the bars of one stored period (live updates at the host's own period) without dropping the others. */
+  /** Replaces the bars of `period` for `symbol` when it holds them (live updates at the host's own period), keeping the others. */
   update(symbol: string, period: Period, bars: Bars): void {
-    this.#state.bars.get(symbol.toUpperCase())?.set(period, bars);
-  }
-
-  /** Periods stored for `symbol` (given or answered by the host). */
-  known(symbol: string): Period[] {
-    return [...(this.#state.bars.get(symbol.toUpperCase())?.keys() ?? [])];
-  }
-
-  has(symbol: string): boolean {
-    return this.#state.bars.has(symbol.toUpperCase());
+    const periods = this.#state.bars.get(symbol.toUpperCase());
+    if (periods?.has(period)) periods.set(period, bars);
   }
 
   async searchInstruments(query: string, options?: { limit?: number }): Promise<Instrument[]> {

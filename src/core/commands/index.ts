@@ -13,7 +13,7 @@ export { movePriceLine, type PriceLineChanges } from './price-line-edits.js';
 export { RunCommands } from './run-commands.js';
 export { CaptureCommands } from './capture-commands.js';
 export { createAgentPort, type OpenPort } from './create-agent-port.js';
-export { HOST_SOURCE_ID, HostDataSource } from './host-data-source.js';
+export { HOST_SOURCE_ID, HostDataSource, type HostBarsQuery } from './host-data-source.js';
 export { createBarTimeScale, type BarTimeScale } from './drawing-time-index.js';
 export type { IndicatorEngine } from './indicator-engine.js';
 export { SETTINGS_KEYS, SettingsValues, type SettingsPatch } from '../state/index.js';

@@ -21,12 +21,13 @@ export interface OlderPageRequest {
 /**
  * Fetches the page of bars just before the oldest shown one and prepends it, shifting the view by
  * the same number of bars; resolves to the number of bars added (0 at the beginning of data, or
- * when the user switched instrument or period meanwhile). Rejects as the source does. A chunk of its
+ * when the request was aborted or the user switched instrument or period meanwhile). Rejects as the source does. A chunk of its
  * own, loaded by the first `loadOlder` (a scroll to the left edge), so the first paint does without
  * it (issue #12).
  */
 export async function loadOlderPage(request: OlderPageRequest): Promise<number> {
   const { store, source, series } = request;
+  if (request.signal.aborted) return 0; // the chart loaded something else while this chunk came
   const { generation } = request;
   const oldest = series.bars.time[0];
   const page = checked(

@@ -1,4 +1,5 @@
-import { DataSourceError, preloadSource, type DataSourceRegistry, type Series } from '../data/index.js';
+import { preloadSource, type DataSourceRegistry, type Series } from '../data/index.js';
+import { chunkLoadError } from '../data/chunk-load-error.js';
 import type { ChartTarget } from '../state/index.js';
 import { lazyModule } from '../tools/lazy-module.js';
 
@@ -6,7 +7,11 @@ import { lazyModule } from '../tools/lazy-module.js';
  * Reading a source's bars (load-series.ts: asking the source, folding a period it lacks, refusing bad
  * bars) is a chunk: a chart whose host gives it bars (`setBars`) never loads it (issue #12).
  */
-const loadSeriesCode = lazyModule(() => import('./load-series.js'));
+const loadSeriesCode = lazyModule(() =>
+  import('./load-series.js').catch((error: unknown) => {
+    throw chunkLoadError('loading bars', error);
+  }),
+);
 
 /** Starts fetching the chunk (a chart looking up its default symbol loads bars next); a failure is left to the load. */
 export function preloadSeriesCode(): void {
@@ -16,7 +21,7 @@ export function preloadSeriesCode(): void {
 /**
  * `loadSeries` (load-series.ts) once its chunk is in. A lazy source's own chunk is fetched alongside,
  * so a chart that loads its data waits for one round trip, as before. A chunk that cannot be fetched
- * fails with a `network` DataSourceError saying so.
+ * fails with a `network` DataSourceError saying so (chunkLoadError).
  */
 export async function loadSeriesLazily(
   sources: DataSourceRegistry,
@@ -25,14 +30,5 @@ export async function loadSeriesLazily(
   onProgress?: (fraction: number, message: string) => void,
 ): Promise<Series> {
   preloadSource(sources.get(target.sourceId));
-  let code: typeof import('./load-series.js');
-  try {
-    code = await loadSeriesCode();
-  } catch (error) {
-    throw new DataSourceError(
-      'network',
-      `The chart's code for loading bars could not be loaded (${error instanceof Error ? error.message : String(error)}).`,
-    );
-  }
-  return code.loadSeries(sources, target, signal, onProgress);
+  return (await loadSeriesCode()).loadSeries(sources, target, signal, onProgress);
 }

@@ -8,7 +8,7 @@ import { waitFor } from '../helpers/chart-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 // Reading a source's bars (src/core/commands/load-series.ts), folding the host's bars into another
-// period (host-data-ops.ts) and fetching older history (load-older.ts) are modules loaded on first use. When one cannot be fetched
+// period (host-data-ops.ts), asking the page for bars (host-answer.ts) and fetching older history (load-older.ts) are modules loaded on first use. When one cannot be fetched
 // (offline, a CMS that did not copy the chunk), the user is told why, the chart keeps what it shows,
 // and the same action works once the module loads.
 
@@ -111,6 +111,37 @@ describe('a chart whose data modules cannot be fetched', function () {
     expect(folded.success, JSON.stringify(folded)).to.equal(true);
     expect(chart.context.get()!.period).to.equal('5m');
     expect(chart.context.get()!.dataRange.bars).to.equal(12);
+  });
+
+  it('bars the page must answer fail with a clear error while the asking code cannot be fetched; the page is asked once it can', async () => {
+    const wrapper = await fixture<HTMLElement>(
+      html`<div><kline-chart style="width:700px;height:400px" source="custom"></kline-chart></div>`,
+    );
+    const chart = wrapper.querySelector('kline-chart') as KlineChart;
+    expect(chart.setBars(minuteBars(60), { symbol: 'HOST', period: '5m' })).to.equal(true);
+    await chart.whenPainted();
+    const asked: string[] = [];
+    chart.addEventListener('kline-data-request', (e) => {
+      const detail = e.detail;
+      asked.push(`${detail.symbol} ${detail.period}`);
+      detail.respondWith(minuteBars(30));
+    });
+    await executeServerCommand('block-requests', { pattern: 'host-answer' });
+
+    // 1m cannot be folded from 5m: the page must be asked, and the code that asks it is not here.
+    const failed = await chart.tools.execute('chart_set_period', { period: '1m' });
+    expect(failed.success).to.equal(false);
+    expect(failed.success ? '' : failed.error.message).to.match(/could not be loaded/);
+    expect(asked).to.deep.equal([]);
+    expect(chart.context.get()!.period).to.equal('5m');
+    expect(chart.context.get()!.dataRange.bars).to.equal(60);
+
+    await executeServerCommand('block-requests', { pattern: null });
+    const answered = await chart.tools.execute('chart_set_period', { period: '1m' });
+    expect(answered.success, JSON.stringify(answered)).to.equal(true);
+    expect(asked).to.deep.equal(['HOST 1m']);
+    expect(chart.context.get()!.period).to.equal('1m');
+    expect(chart.context.get()!.dataRange.bars).to.equal(30);
   });
 
   it('older history that cannot be fetched is a kline-error; the chart keeps its bars and loads them once the module loads', async () => {
