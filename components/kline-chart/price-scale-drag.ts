@@ -66,6 +66,7 @@ export class PriceScaleDrag {
       // A finger's vertical moves are the axis's, not the page's (the panes are pan-y: a scroll would
       // cancel the press), until the drag holds them itself (price-axis-drag.ts) or the finger lifts.
       if (e.pointerType === 'touch') {
+        this.#held?.abort();
         this.#held = new AbortController();
         container.addEventListener('touchmove', (t) => t.cancelable && t.preventDefault(), {
           passive: false,
