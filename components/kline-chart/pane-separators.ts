@@ -172,7 +172,8 @@ export class PaneSeparators {
         // A synthetic or already-released pointer cannot be captured; the drag still works over the separator.
       }
     } else if (!key && type !== 'pointermove') this.#pressed = false;
-    this.#withDrag((d) => d.handle(e, el));
+    // A failed fetch is said at the press or key, not again at each of its moves and its lift.
+    this.#withDrag((d) => d.handle(e, el), !down && !key);
   };
 
   #create(): HTMLElement {

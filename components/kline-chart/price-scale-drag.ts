@@ -58,13 +58,39 @@ export class PriceScaleDrag {
     const down = e.type === 'pointerdown';
     if (down ? e.button !== 0 || !this.#onAxis(e) : this.#pressed !== e.pointerId) return;
     e.stopPropagation();
+    const container = this.#o.container;
     if (down) {
       e.preventDefault();
       this.#pressed = e.pointerId;
-      this.#o.container.setPointerCapture(e.pointerId);
-    } else if (e.type !== 'pointermove') this.#pressed = null;
-    withInputParts(() => this.#dragNow()?.handle(e), down ? this.#o.notice : undefined);
+      container.setPointerCapture(e.pointerId);
+      // A finger's vertical moves are the axis's, not the page's (the panes are pan-y: a scroll would
+      // cancel the press), until the drag holds them itself (price-axis-drag.ts) or the finger lifts.
+      if (e.pointerType === 'touch') {
+        this.#held?.abort();
+        this.#held = new AbortController();
+        container.addEventListener('touchmove', (t) => t.cancelable && t.preventDefault(), {
+          passive: false,
+          signal: this.#held.signal,
+        });
+      }
+    } else if (e.type !== 'pointermove') this.#release();
+    withInputParts(
+      () => {
+        this.#dragNow()?.handle(e);
+        if (down) this.#release();
+      },
+      down ? this.#o.notice : undefined,
+    );
   };
+
+  /** The touch moves held back for a finger's press on the axis before the chunk. */
+  #held: AbortController | null = null;
+
+  #release(): void {
+    this.#pressed = null;
+    this.#held?.abort();
+    this.#held = null;
+  }
 
   #dragNow(): PriceAxisDrag | null {
     const parts = inputParts();
