@@ -2,7 +2,12 @@ import { css } from 'lit';
 import { forcedColorsSelection } from '../forced-colors.js';
 import { hostTextReset } from '../host-text-reset.js';
 
-/** uPlot's own stylesheet rules we rely on, adopted into the shadow root (uPlot cannot reach it). */
+/**
+ * uPlot's own stylesheet rules we rely on, adopted into the shadow root (uPlot cannot reach it). Only for
+ * the elements the chart's plots make (src/render/pane-plot.ts options, rollup.config.js `UPLOT_EDITS`):
+ * no legend, drag selection or cursor points, and the x scale is always horizontal, so the cursor's x line
+ * is the vertical one.
+ */
 const uplotRules = css`
   .uplot, .uplot *, .uplot *::before, .uplot *::after { box-sizing: border-box; }
   .uplot { font-family: inherit; line-height: 1.5; width: min-content; }
@@ -11,13 +16,10 @@ const uplotRules = css`
   .u-under { overflow: hidden; }
   .uplot canvas { display: block; position: relative; width: 100%; height: 100%; }
   .u-axis { position: absolute; }
-  .u-legend { display: none; }
-  .u-select { position: absolute; pointer-events: none; }
   .u-cursor-x, .u-cursor-y { position: absolute; left: 0; top: 0; pointer-events: none; will-change: transform; }
-  .u-hz .u-cursor-x, .u-vt .u-cursor-y { height: 100%; border-right: 1px dashed var(--kline-crosshair-color); }
-  .u-hz .u-cursor-y, .u-vt .u-cursor-x { width: 100%; border-bottom: 1px dashed var(--kline-crosshair-color); }
-  .u-cursor-pt { display: none; }
-  .u-axis.u-off, .u-select.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off { display: none; }
+  .u-cursor-x { height: 100%; border-right: 1px dashed var(--kline-crosshair-color); }
+  .u-cursor-y { width: 100%; border-bottom: 1px dashed var(--kline-crosshair-color); }
+  .u-axis.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off { display: none; }
 `;
 
 export const klineChartStyles = [
