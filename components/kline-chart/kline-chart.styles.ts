@@ -108,7 +108,7 @@ export const klineChartStyles = [
       padding: 3px 6px; border-bottom: 1px solid var(--kline-border-color);
       background: var(--kline-toolbar-background);
     }
-    .toolbar button, .toolbar input {
+    .toolbar button {
       font: inherit; color: inherit; background: transparent; border: 1px solid transparent;
       border-radius: 4px; padding: 3px 7px; cursor: pointer; min-height: 26px;
     }
@@ -120,15 +120,6 @@ export const klineChartStyles = [
     /* A symbol from a page or a file may be any length: cut short, so the toolbar's buttons stay on the chart. */
     .toolbar .symbol { font-weight: 700; max-width: 8em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .toolbar .sep { width: 1px; align-self: stretch; margin: 2px 4px; background: var(--kline-border-color); }
-    .toolbar .search { position: relative; }
-    .toolbar .search input { border-color: var(--kline-border-color); cursor: text; width: 140px; }
-    .toolbar .results {
-      position: absolute; z-index: 5; top: 100%; left: 0; min-width: 260px; margin: 2px 0 0; padding: 4px 0;
-      list-style: none; background: var(--kline-background); border: 1px solid var(--kline-border-color);
-      border-radius: 4px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.15);
-    }
-    .toolbar .results li button { width: 100%; text-align: left; display: flex; gap: 8px; }
-    .toolbar .results small { color: var(--kline-muted-color); }
     /*
      * The plot, its legends and overlays stay left to right on a right-to-left page (time runs left to
      * right, the price scale is on the right); user text inside is isolated (<bdi>, chart-legend.ts).
