@@ -173,11 +173,6 @@ export const klineChartStyles = [
     .study { display: contents; }
     .legend .muted { color: var(--kline-muted-color); }
     .legend .up { color: var(--kline-up-text-color); }
-    .legend .legend-remove {
-      pointer-events: auto; border: 0; background: transparent; color: inherit; cursor: pointer;
-      font: inherit; padding: 0 3px; margin-left: 2px; border-radius: 3px; opacity: 0.7;
-    }
-    .legend .legend-remove:hover { opacity: 1; background: var(--kline-grid-color); }
     .legend .down { color: var(--kline-down-text-color); }
     .to-latest {
       position: absolute; z-index: 3; right: calc(var(--_kline-axis-width, 64px) + 10px); bottom: 36px;

@@ -40,7 +40,9 @@ describe('<kline-chart> toolbar search: what is typed after opening it goes into
     expect(seen.width).to.equal('140px');
     expect(seen.listPosition, 'the results float over the chart').to.equal('absolute');
     // The chart's border colour (a toolbar separator is drawn in it), not the toolbar buttons' transparent border.
-    expect(seen.borderColor).to.equal(getComputedStyle(root.querySelector<HTMLElement>('.toolbar .sep')!).backgroundColor);
+    expect(seen.borderColor).to.equal(
+      getComputedStyle(root.querySelector<HTMLElement>('.toolbar .sep')!).backgroundColor,
+    );
   });
 
   it('the compare button opens a focused search: typing a name and Enter adds that comparison', async () => {
