@@ -142,8 +142,6 @@ export const klineChartStyles = [
       clip: rect(0 0 0 0); white-space: nowrap; border: 0;
     }
     .toolbar :focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
-    .panes.dragging { cursor: grabbing; }
-    .panes.over-price-axis { cursor: ns-resize; }
     /*
      * Not positioned: a positioned pane paints after the pane above's canvas, which (with --disable-gpu, in
      * Chromium's software compositor) merged its line into a layer above the plots, whose transparent tiles
