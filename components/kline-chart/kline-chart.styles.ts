@@ -96,7 +96,6 @@ export const klineChartStyles = [
         --kline-crosshair-color: #c3c6ce;
         --kline-accent-text-color: #a8c1ff;
       }
-      .toolbar button, .drawing-toolbar button { border-color: var(--kline-border-color); }
     }
     :host > * { line-height: normal; }
     .root { display: flex; flex-direction: column; height: 100%; min-height: inherit; }
