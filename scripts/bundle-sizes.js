@@ -45,8 +45,8 @@ export const LAZY_ONLY = [
   // What runs changed: the ledger comes with the tools (src/core/commands/run-tools.ts).
   /build\/src\/core\/runs\/run-ledger\.js$/,
   // The drawing and overlay layers' interaction and painters, the data table (components/kline-chart/).
-  // The keyboard crosshair (with the drawing layer's parts), the plot's input (press, drag, wheel, touch gestures, keys), the separators' and the price axis's drags (after the first paint).
-  /build\/components\/kline-chart\/(drawing-layer-parts|drawing-layer-input|drawing-layer-interaction|overlay-layer-parts|overlay-layer-input|chart-data-table|key-crosshair|pan-zoom-touch|pan-zoom-keys|pan-zoom-input|touch-hold|pane-separator-drag|price-axis-drag|input-parts)\.js$/,
+  // The keyboard crosshair (with the drawing layer's parts), the plot's input (press, drag, wheel, touch gestures, keys), the separators' and the price axis's drags and the drags' cursors (after the first paint).
+  /build\/components\/kline-chart\/(drawing-layer-parts|drawing-layer-input|drawing-layer-interaction|overlay-layer-parts|overlay-layer-input|chart-data-table|key-crosshair|pan-zoom-touch|pan-zoom-keys|pan-zoom-input|touch-hold|pane-separator-drag|price-axis-drag|input-parts|input-styles)\.js$/,
   // What the "More" menu, the shortcut list, the image actions (and capture) and the study settings popover do once
   // asked for (their chunks: toolbar-overflow-menu.ts, shortcut-dialog.ts, chart-snapshot.ts,
   // components/indicator-settings/settings-popover.ts).

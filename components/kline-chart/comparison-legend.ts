@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { styleProps } from '../style-props.js';
 import { userText } from './chart-legend.js';
 import { comparisonChange } from './comparison-change.js';
@@ -22,3 +22,16 @@ export function renderComparisonValues(
     }</span>`;
   })}</div>`;
 }
+
+/**
+ * The × of each comparison, with the chunk rather than in the chart's first-paint styles
+ * (kline-chart.styles.ts): the chart adopts them when the chunk arrives, before it renders the legend
+ * (kline-chart.ts #renderComparisons).
+ */
+export const comparisonLegendStyles = css`
+  .legend .legend-remove {
+    pointer-events: auto; border: 0; background: transparent; color: inherit; cursor: pointer;
+    font: inherit; padding: 0 3px; margin-left: 2px; border-radius: 3px; opacity: 0.7;
+  }
+  .legend .legend-remove:hover { opacity: 1; background: var(--kline-grid-color); }
+`;

@@ -2,7 +2,12 @@ import { css } from 'lit';
 import { forcedColorsSelection } from '../forced-colors.js';
 import { hostTextReset } from '../host-text-reset.js';
 
-/** uPlot's own stylesheet rules we rely on, adopted into the shadow root (uPlot cannot reach it). */
+/**
+ * uPlot's own stylesheet rules we rely on, adopted into the shadow root (uPlot cannot reach it). Only for
+ * the elements the chart's plots make (src/render/pane-plot.ts options, rollup.config.js `UPLOT_EDITS`):
+ * no legend, drag selection or cursor points, and the x scale is always horizontal, so the cursor's x line
+ * is the vertical one.
+ */
 const uplotRules = css`
   .uplot, .uplot *, .uplot *::before, .uplot *::after { box-sizing: border-box; }
   .uplot { font-family: inherit; line-height: 1.5; width: min-content; }
@@ -11,13 +16,10 @@ const uplotRules = css`
   .u-under { overflow: hidden; }
   .uplot canvas { display: block; position: relative; width: 100%; height: 100%; }
   .u-axis { position: absolute; }
-  .u-legend { display: none; }
-  .u-select { position: absolute; pointer-events: none; }
   .u-cursor-x, .u-cursor-y { position: absolute; left: 0; top: 0; pointer-events: none; will-change: transform; }
-  .u-hz .u-cursor-x, .u-vt .u-cursor-y { height: 100%; border-right: 1px dashed var(--kline-crosshair-color); }
-  .u-hz .u-cursor-y, .u-vt .u-cursor-x { width: 100%; border-bottom: 1px dashed var(--kline-crosshair-color); }
-  .u-cursor-pt { display: none; }
-  .u-axis.u-off, .u-select.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off { display: none; }
+  .u-cursor-x { height: 100%; border-right: 1px dashed var(--kline-crosshair-color); }
+  .u-cursor-y { width: 100%; border-bottom: 1px dashed var(--kline-crosshair-color); }
+  .u-axis.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off { display: none; }
 `;
 
 export const klineChartStyles = [
@@ -94,7 +96,6 @@ export const klineChartStyles = [
         --kline-crosshair-color: #c3c6ce;
         --kline-accent-text-color: #a8c1ff;
       }
-      .toolbar button, .drawing-toolbar button { border-color: var(--kline-border-color); }
     }
     :host > * { line-height: normal; }
     .root { display: flex; flex-direction: column; height: 100%; min-height: inherit; }
@@ -106,7 +107,7 @@ export const klineChartStyles = [
       padding: 3px 6px; border-bottom: 1px solid var(--kline-border-color);
       background: var(--kline-toolbar-background);
     }
-    .toolbar button, .toolbar input {
+    .toolbar button {
       font: inherit; color: inherit; background: transparent; border: 1px solid transparent;
       border-radius: 4px; padding: 3px 7px; cursor: pointer; min-height: 26px;
     }
@@ -118,15 +119,6 @@ export const klineChartStyles = [
     /* A symbol from a page or a file may be any length: cut short, so the toolbar's buttons stay on the chart. */
     .toolbar .symbol { font-weight: 700; max-width: 8em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .toolbar .sep { width: 1px; align-self: stretch; margin: 2px 4px; background: var(--kline-border-color); }
-    .toolbar .search { position: relative; }
-    .toolbar .search input { border-color: var(--kline-border-color); cursor: text; width: 140px; }
-    .toolbar .results {
-      position: absolute; z-index: 5; top: 100%; left: 0; min-width: 260px; margin: 2px 0 0; padding: 4px 0;
-      list-style: none; background: var(--kline-background); border: 1px solid var(--kline-border-color);
-      border-radius: 4px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.15);
-    }
-    .toolbar .results li button { width: 100%; text-align: left; display: flex; gap: 8px; }
-    .toolbar .results small { color: var(--kline-muted-color); }
     /*
      * The plot, its legends and overlays stay left to right on a right-to-left page (time runs left to
      * right, the price scale is on the right); user text inside is isolated (<bdi>, chart-legend.ts).
@@ -149,8 +141,6 @@ export const klineChartStyles = [
       clip: rect(0 0 0 0); white-space: nowrap; border: 0;
     }
     .toolbar :focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
-    .panes.dragging { cursor: grabbing; }
-    .panes.over-price-axis { cursor: ns-resize; }
     /*
      * Not positioned: a positioned pane paints after the pane above's canvas, which (with --disable-gpu, in
      * Chromium's software compositor) merged its line into a layer above the plots, whose transparent tiles
@@ -180,11 +170,6 @@ export const klineChartStyles = [
     .study { display: contents; }
     .legend .muted { color: var(--kline-muted-color); }
     .legend .up { color: var(--kline-up-text-color); }
-    .legend .legend-remove {
-      pointer-events: auto; border: 0; background: transparent; color: inherit; cursor: pointer;
-      font: inherit; padding: 0 3px; margin-left: 2px; border-radius: 3px; opacity: 0.7;
-    }
-    .legend .legend-remove:hover { opacity: 1; background: var(--kline-grid-color); }
     .legend .down { color: var(--kline-down-text-color); }
     .to-latest {
       position: absolute; z-index: 3; right: calc(var(--_kline-axis-width, 64px) + 10px); bottom: 36px;

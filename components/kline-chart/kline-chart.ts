@@ -1176,7 +1176,12 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const entries = this.#core.store.state.comparisons.get();
     if (this.#comparisonLegendTried !== entries) {
       this.#comparisonLegendTried = entries;
-      void this.#withChunk(loadComparisonLegend, 'comparisonsFailed', (m) => this.#comparisonLegend.set(m), undefined);
+      void this.#withChunk(
+        loadComparisonLegend,
+        'comparisonsFailed',
+        (m) => (this.#adoptStyles(m.comparisonLegendStyles), this.#comparisonLegend.set(m)),
+        undefined,
+      );
     }
     return nothing;
   }

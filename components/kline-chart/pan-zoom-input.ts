@@ -3,6 +3,7 @@ import { clientScale, localPoint } from '../../src/render/index.js';
 import { TouchGestures } from './pan-zoom-touch.js';
 import { panZoomKey, type PanZoomKeyContext } from './pan-zoom-keys.js';
 import type { PanZoomOptions } from './pan-zoom-options.js';
+import { adoptInputStyles } from './input-styles.js';
 
 type View = { start: number; end: number };
 
@@ -41,6 +42,7 @@ export class PanZoomInput {
 
   constructor(h: PanZoomInputHost) {
     this.#h = h;
+    adoptInputStyles(h.container);
     const setView = (view: View) => this.#setView(view);
     this.#keys = { host: h.host, o: h.o, setView, zoom: (factor) => this.#zoom(factor) };
     this.#touch = new TouchGestures(

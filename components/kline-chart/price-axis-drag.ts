@@ -1,5 +1,6 @@
 import type { ChartRenderer, PriceRange } from '../../src/render/index.js';
 import { clientScale } from '../../src/render/client-scale.js';
+import { adoptInputStyles } from './input-styles.js';
 import { TouchHold } from './touch-hold.js';
 
 /** A drag over the whole plot height multiplies the price span by e^SCALE_PER_HEIGHT (about 7). */
@@ -39,6 +40,7 @@ export class PriceAxisDrag {
 
   constructor(host: PriceAxisDragHost) {
     this.#h = host;
+    adoptInputStyles(host.container);
     host.signal.addEventListener('abort', () => this.#hold.release());
   }
 

@@ -1,5 +1,6 @@
 // The toolbar's symbol and comparison search: a chunk the chart fetches on the first press of its symbol
 // or compare button (kline-chart.ts #search; issue #12), so a chart-only page never loads it.
+import { css, type CSSResult } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
 
@@ -29,10 +30,14 @@ export interface SearchDeps {
   run(name: string, input: unknown): Promise<ToolResult>;
   /** Focuses a part of the chart's shadow root after the next update (its "More" button when the part is not shown). */
   focusPart(part: string): void;
+  /** Adds styles to the chart's shadow root (kline-chart.ts #adoptStyles). */
+  adopt(styles: CSSResult): void;
 }
 
 /** Opens the search in `mode`, empty, with the first results listed and focus in its box. */
 export function openSearch(chart: SearchChart, d: SearchDeps, mode: SearchState['mode']): void {
+  // Before the box first renders: it is never drawn without its styles.
+  d.adopt(searchStyles);
   chart._search = { open: true, mode, results: [] };
   void searchSymbols(chart, d, '');
   // What is typed next goes into the search box, as in any symbol search.
@@ -67,3 +72,23 @@ export function chooseSymbol(chart: SearchChart, d: SearchDeps, symbol: string):
   // The compare button runs the very method the agent's comparison_create runs.
   void d.run(mode === 'compare' ? 'comparison_create' : 'chart_set_symbol', { symbol });
 }
+
+/**
+ * The search box and its results (chart-toolbar.ts renders them while the search is open), with the chunk
+ * rather than in the chart's first-paint styles (kline-chart.styles.ts); the rest of a result button's
+ * look is the toolbar's `.toolbar button` there.
+ */
+export const searchStyles = css`
+  .toolbar .search { position: relative; }
+  .toolbar .search input {
+    font: inherit; color: inherit; background: transparent; border: 1px solid var(--kline-border-color);
+    border-radius: 4px; padding: 3px 7px; cursor: text; min-height: 26px; width: 140px;
+  }
+  .toolbar .results {
+    position: absolute; z-index: 5; top: 100%; left: 0; min-width: 260px; margin: 2px 0 0; padding: 4px 0;
+    list-style: none; background: var(--kline-background); border: 1px solid var(--kline-border-color);
+    border-radius: 4px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.15);
+  }
+  .toolbar .results li button { width: 100%; text-align: left; display: flex; gap: 8px; }
+  .toolbar .results small { color: var(--kline-muted-color); }
+`;

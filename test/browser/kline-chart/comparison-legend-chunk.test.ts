@@ -40,7 +40,21 @@ describe('the comparisons legend in its own chunk', function () {
     expect(chart.context.get()!.comparisons.map((c) => c.symbol)).to.deep.equal(['HKEX:HKDEMO']);
 
     await executeServerCommand('block-requests', { pattern: null });
+    // The ×'s styles come with the chunk: read in a mutation callback of the render that first shows it.
+    const firstX = new Promise<{ opacity: string; border: string }>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const x = root.querySelector<HTMLElement>('[part~="comparison-remove"]');
+        if (!x) return;
+        observer.disconnect();
+        resolve({ opacity: win.getComputedStyle(x).opacity, border: win.getComputedStyle(x).borderTopStyle });
+      });
+      observer.observe(root, { childList: true, subtree: true });
+    });
     expect((await chart.tools.execute('comparison_create', { symbol: 'ETHUSDT' })).success).to.equal(true);
+    expect(await firstX, 'a borderless, dimmed × from its first frame').to.deep.equal({
+      opacity: '0.7',
+      border: 'none',
+    });
     await waitFor(
       () => root.querySelectorAll('[part~="comparison-remove"]').length === 2,
       'both legend entries',

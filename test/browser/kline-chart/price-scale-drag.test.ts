@@ -26,6 +26,25 @@ async function draggedChart(by: number) {
 describe('the price axis scales the prices, as on TradingView', () => {
   afterEach(() => resetMouse());
 
+  it('the pointer is a resize arrow over the price axis, a grabbing hand while the bars pan, else a crosshair', async () => {
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`);
+    // These cursors' styles come with the input chunk (input-styles.ts), as the classes that pick them do.
+    const panes = chart.shadowRoot!.querySelector<HTMLElement>('.panes')!;
+    const cursor = () => getComputedStyle(panes).cursor;
+    const { plot, axisX } = geometry(chart);
+    const mid = Math.round(plot.top + plot.height / 2);
+    const x = Math.round(plot.left + plot.width / 2);
+    await sendMouse({ type: 'move', position: [axisX, mid] });
+    await waitFor(() => cursor() === 'ns-resize', 'ns-resize over the axis');
+    await sendMouse({ type: 'move', position: [x, mid] });
+    await waitFor(() => cursor() === 'crosshair', 'a crosshair over the plot');
+    await sendMouse({ type: 'down' });
+    await sendMouse({ type: 'move', position: [x + 30, mid] });
+    expect(cursor(), 'a pan').to.equal('grabbing');
+    await sendMouse({ type: 'up' });
+    expect(cursor()).to.equal('crosshair');
+  });
+
   it('a drag up on the axis stretches the scale about its middle, a drag down squeezes it; no pan, no undo step', async () => {
     const { chart, core, view, undoable, before, after: stretched, axisX, mid } = await draggedChart(-80);
     expect(stretched.top - stretched.bottom, 'a narrower price span').to.be.lessThan(

@@ -17,6 +17,34 @@ function part(chart: KlineChart, name: string): HTMLElement {
 }
 
 describe('<kline-chart> toolbar search: what is typed after opening it goes into the search box', () => {
+  it('the box and its list have their look (styles of the search chunk) from the render that first shows them', async () => {
+    const chart = await wideChart();
+    const root = chart.shadowRoot!;
+    // Read in a mutation callback: after the render that adds the box, before the browser could paint it.
+    const first = new Promise<{ width: string; borderColor: string; listPosition: string }>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const input = root.querySelector<HTMLElement>('[part~="symbol-input"]');
+        const list = root.querySelector<HTMLElement>('.results');
+        if (!input || !list) return;
+        observer.disconnect();
+        resolve({
+          width: getComputedStyle(input).width,
+          borderColor: getComputedStyle(input).borderTopColor,
+          listPosition: getComputedStyle(list).position,
+        });
+      });
+      observer.observe(root, { childList: true, subtree: true });
+    });
+    part(chart, 'symbol-button').click();
+    const seen = await first;
+    expect(seen.width).to.equal('140px');
+    expect(seen.listPosition, 'the results float over the chart').to.equal('absolute');
+    // The chart's border colour (a toolbar separator is drawn in it), not the toolbar buttons' transparent border.
+    expect(seen.borderColor).to.equal(
+      getComputedStyle(root.querySelector<HTMLElement>('.toolbar .sep')!).backgroundColor,
+    );
+  });
+
   it('the compare button opens a focused search: typing a name and Enter adds that comparison', async () => {
     const chart = await wideChart();
     part(chart, 'compare-button').click();
