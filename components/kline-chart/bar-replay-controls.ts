@@ -1,7 +1,8 @@
 import { css, html, nothing, svg, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { BarReplay, REPLAY_SPEEDS } from '../../src/core/commands/bar-replay.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
-import { localPoint, offsetWithin, type ChartRenderer } from '../../src/render/index.js';
+import { offsetWithin, type ChartRenderer } from '../../src/render/index.js';
+import { localPoint } from '../../src/render/local-point.js';
 import { lineIcon } from '../drawing-toolbar/line-icon.js';
 import { allChartStrings } from './chart-more-strings.js';
 import { RovingToolbar } from './roving-toolbar.js';

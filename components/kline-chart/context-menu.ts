@@ -4,13 +4,8 @@ import { hitTestDrawings } from '../../src/core/drawings/index.js';
 import { roundPrice } from '../../src/core/data/index.js';
 import { defaultView } from '../../src/core/state/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
-import {
-  formatAxisTicks,
-  formatPriceTag,
-  localPoint,
-  offsetWithin,
-  type ChartRenderer,
-} from '../../src/render/index.js';
+import { formatAxisTicks, formatPriceTag, offsetWithin, type ChartRenderer } from '../../src/render/index.js';
+import { localPoint } from '../../src/render/local-point.js';
 import { onMenuKeys } from '../menu-keys.js';
 import { allChartStrings } from './chart-more-strings.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';

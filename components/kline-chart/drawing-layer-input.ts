@@ -4,7 +4,7 @@ import type { ToolResult } from '../../src/protocol/index.js';
 import type { ChartRenderer, DrawingInteraction } from '../../src/render/index.js';
 import type { DrawingLayerTool } from './drawing-layer-controller.js';
 import { TouchHold } from './touch-hold.js';
-import { localPoint } from '../../src/render/index.js';
+import { localPoint } from '../../src/render/local-point.js';
 
 /** Pointer travel that makes a range-select press a drag rather than a click, CSS px. */
 const RANGE_DRAG_MIN_PX = 3;

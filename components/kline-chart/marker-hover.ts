@@ -2,7 +2,8 @@ import type uPlot from 'uplot';
 import { pxRatioOf } from '../../src/render/plot-pixel-ratio.js';
 import type { Bars } from '../../src/core/data/index.js';
 import type { ChartMarker } from '../../src/core/state/index.js';
-import { localPoint, formatBarTime, markersAt, type PlotTransform, type ZonedClock } from '../../src/render/index.js';
+import { formatBarTime, markersAt, type PlotTransform, type ZonedClock } from '../../src/render/index.js';
+import { localPoint } from '../../src/render/local-point.js';
 
 const NO_MARKERS: readonly ChartMarker[] = [];
 /** A marker's line in the tooltip starts with its shape, pointing as drawn. */

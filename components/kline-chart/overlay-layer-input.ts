@@ -1,7 +1,8 @@
 import type uPlot from 'uplot';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import type { ChartMarker, PriceLine } from '../../src/core/state/index.js';
-import { localPoint, type PlotTransform, type ZonedClock } from '../../src/render/index.js';
+import { type PlotTransform, type ZonedClock } from '../../src/render/index.js';
+import { localPoint } from '../../src/render/local-point.js';
 import { ChartTooltip, type TooltipLabels } from './chart-tooltip.js';
 import { markersUnder } from './marker-hover.js';
 import { updateTooltip } from './overlay-tooltip.js';

@@ -1,5 +1,6 @@
 import { clampView } from '../../src/core/state/index.js';
-import { clientScale, localPoint } from '../../src/render/index.js';
+import { clientScale } from '../../src/render/index.js';
+import { localPoint } from '../../src/render/local-point.js';
 import { TouchGestures } from './pan-zoom-touch.js';
 import { panZoomKey, type PanZoomKeyContext } from './pan-zoom-keys.js';
 import type { PanZoomOptions } from './pan-zoom-options.js';

@@ -1,5 +1,5 @@
 import type { ChartCore } from '../../src/core/commands/index.js';
-import { localPoint } from '../../src/render/index.js';
+import { localPoint } from '../../src/render/local-point.js';
 import { TouchHold } from './touch-hold.js';
 import { fromTouch } from './from-touch.js';
 

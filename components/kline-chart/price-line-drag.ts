@@ -1,7 +1,7 @@
 import type uPlot from 'uplot';
 import { movePriceLine, type ChartCore } from '../../src/core/commands/index.js';
 import type { PriceLine } from '../../src/core/state/index.js';
-import { localPoint } from '../../src/render/index.js';
+import { localPoint } from '../../src/render/local-point.js';
 
 /** How close (CSS px) the pointer must be to a draggable price line to grab it. */
 const GRAB_PX = 5;

@@ -17,18 +17,6 @@ export function clientScale(
   };
 }
 
-/** A pointer's position in `el`'s CSS pixels from its top-left corner, and whether it lies inside `el`. */
-export function localPoint(
-  el: HTMLElement,
-  e: { readonly clientX: number; readonly clientY: number },
-): { x: number; y: number; inside: boolean } {
-  const r = el.getBoundingClientRect();
-  const s = clientScale(el, r);
-  const x = (e.clientX - r.left) / s.x;
-  const y = (e.clientY - r.top) / s.y;
-  return { x, y, inside: x >= 0 && y >= 0 && x <= r.width / s.x && y <= r.height / s.y };
-}
-
 /** `a`'s top-left corner from `b`'s, in `b`'s CSS pixels. */
 export function offsetWithin(a: HTMLElement, b: HTMLElement): { x: number; y: number } {
   const ra = a.getBoundingClientRect();

@@ -8,5 +8,5 @@ export * from './time-ticks.js';
 export * from './zoned-clock.js';
 export * from './drawings/index.js';
 export * from './overlays/index.js';
-export { clientScale, localPoint, offsetWithin } from './client-scale.js';
+export { clientScale, offsetWithin } from './client-scale.js';
 export { pixelRatioAt, pxRatioOf } from './plot-pixel-ratio.js';

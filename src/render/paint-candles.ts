@@ -174,7 +174,7 @@ export function paintCandles(
       else ctx.fillRect(Math.round(xc - half), Math.round(top), bodyW, Math.round(h) || 1);
     }
     if (hollow) {
-      ctx.lineWidth = Math.max(1, Math.round(pixelRatio));
+      ctx.lineWidth = wickW;
       ctx.strokeStyle = colors.up;
       ctx.stroke();
     }

@@ -13,7 +13,7 @@ import { computeTimeTicks } from './time-ticks.js';
 import type { CrosshairTags } from './crosshair-tags.js';
 import { lazyModule } from '../core/tools/lazy-module.js';
 import { clientScale } from './client-scale.js';
-import { axisWidthFor, MIN_AXIS_WIDTH, type SharedAxisWidth } from './price-axis-width.js';
+import { axisWidthFor, type SharedAxisWidth } from './price-axis-width.js';
 
 /** The crosshair's axis tags, a chunk of their own loaded when a crosshair first shows. */
 const loadCrosshairTags = lazyModule(() => import('./crosshair-tags.js'));
@@ -68,7 +68,7 @@ export interface PaneEnv {
   /** Bars shorter than a day: the crosshair's time tag shows the time of day too. */
   intraday(): boolean;
   /** Decimals of the instrument's prices, when known: the crosshair's price tag uses them. */
-  pricePrecision?(): number | undefined;
+  pricePrecision(): number | undefined;
   readonly syncKey: string;
   /** Extra painting on top of the price pane (drawings, selection). */
   paintOverlay?(u: uPlot, paneId: string, transform: PlotTransform): void;
@@ -77,9 +77,9 @@ export interface PaneEnv {
   /** Prices of those tags on the price pane's axis. */
   axisTagPrices?(): readonly number[];
   /** The price pane's scale fixed by the user, or null (fitted to the bars in view). */
-  priceRange?(): PriceRange | null;
-  /** The price axes' width, shared by the chart's panes (price-axis-width.ts); 64 px without it. */
-  readonly axisWidth?: SharedAxisWidth;
+  priceRange(): PriceRange | null;
+  /** The price axes' width, shared by the chart's panes (price-axis-width.ts). */
+  readonly axisWidth: SharedAxisWidth;
   /** Other instruments overlaid on the price pane (closes aligned to the main bars). */
   comparisons(): readonly {
     readonly symbol: string;
@@ -87,13 +87,13 @@ export interface PaneEnv {
     readonly closes: Float64Array;
     readonly scale?: 'left';
   }[];
-  /** Device px per CSS px of the canvases (default: uPlot's, the window's `devicePixelRatio`). */
-  pixelRatio?(): number;
+  /** Device px per CSS px of the canvases (0: uPlot's, the window's `devicePixelRatio`). */
+  pixelRatio(): number;
   /**
    * The percent and log scales, levels and left scale (pane-extras.ts), once loaded; without them a
    * pane draws a linear scale, no levels and no left scale (the renderer waits for them: chart-renderer.ts).
    */
-  extras?(): PaneExtras | null;
+  extras(): PaneExtras | null;
   /** Cursor moved over any pane (index or null). */
   onCursor(index: number | null, paneId: string, top: number | null): void;
 }
@@ -167,7 +167,7 @@ export class PanePlot {
     parent.appendChild(this.element);
     makeFirstPlotDecoy();
     // `pxRatio`: the canvas's device px per CSS px under a CSS zoom (scripts/uplot-px-ratio.js).
-    const ratio = env.pixelRatio?.();
+    const ratio = env.pixelRatio();
     const options = ratio ? { ...this.#options(size), pxRatio: ratio } : this.#options(size);
     // uPlot's own setup (`init`) queues a paint for a microtask; run inside the first setData's batch instead, a
     // new pane paints once (that batch) rather than twice (the batch, then the queued paint).
@@ -215,7 +215,7 @@ export class PanePlot {
       intraday: this.env.intraday(),
       theme: this.env.theme(),
       side: this.env.settings().priceAxisSide === 'left' ? 3 : 1,
-      axisWidth: this.env.axisWidth?.width ?? MIN_AXIS_WIDTH,
+      axisWidth: this.env.axisWidth.width,
       timeAxis: this.spec.showXAxis ? X_AXIS_SIZE : 0,
     });
   }
@@ -227,7 +227,6 @@ export class PanePlot {
    */
   #axisSize(u: uPlot, values: string[] | null): number {
     const shared = this.env.axisWidth;
-    if (!shared) return MIN_AXIS_WIDTH;
     if (!values) return (this.#axisWidthUsed = shared.width);
     const scale = u.scales[this.#yScale()];
     const { min, max } = scale;
@@ -295,12 +294,12 @@ export class PanePlot {
    */
   #axisText(values: number[], tag = false): string[] {
     const kind = this.spec.kind;
-    const x = this.env.extras?.();
+    const x = this.env.extras();
     if (x && kind === 'price' && this.env.settings().priceScale === 'percent') {
       const base = x.percentBase(this.env.bars().close, this.env.view().start);
       return tag ? [x.formatPercentTag(values[0], base)] : x.formatPercentTicks(values, base);
     }
-    if (tag && kind === 'price') return [formatPriceTag(values[0], this.env.pricePrecision?.(), this.env.locale())];
+    if (tag && kind === 'price') return [formatPriceTag(values[0], this.env.pricePrecision(), this.env.locale())];
     return formatAxisTicks(values, kind, this.env.locale());
   }
 
@@ -376,7 +375,7 @@ export class PanePlot {
   }
 
   destroy(): void {
-    this.env.axisWidth?.forget(this.spec.id);
+    this.env.axisWidth.forget(this.spec.id);
     if (typeof this.#tags === 'object' && this.#tags !== null) this.#tags.destroy();
     this.#tags = 'gone';
     this.plot.destroy();
@@ -392,7 +391,7 @@ export class PanePlot {
     if (this.env.settings().candleStyle !== 'heikin_ashi') return bars;
     // The style's code is in the modes' chunk (pane-extras.ts), which the renderer loads before such a
     // frame: it is missing only after a failed fetch, and the market's own candles are drawn then.
-    const Computer = this.env.extras?.()?.HeikinAshi;
+    const Computer = this.env.extras()?.HeikinAshi;
     return Computer ? (this.#heikinAshi ??= new Computer()).of(bars) : bars;
   }
 
@@ -563,7 +562,7 @@ export class PanePlot {
     if (kind === 'price') series.push({ ...hidden, scale: yScale }, { ...hidden, scale: yScale });
     if (kind === 'volume') series.push({ ...hidden, scale: yScale });
     // The modes' code (pane-extras.ts): absent only when its chunk could not be fetched.
-    const x = this.env.extras?.() ?? null;
+    const x = this.env.extras();
     const leftEnv = this.spec.leftAxis && x ? x.leftScaleEnv(this.env, this.#blank) : null;
     const left = kind === 'price' ? leftEnv : null;
     for (const s of this.spec.series) {
@@ -622,7 +621,7 @@ export class PanePlot {
           distr: x && kind === 'price' && settings.priceScale === 'log' ? 3 : 1,
           auto: true,
           range: (u, min, max) => {
-            const fixed = kind === 'price' ? this.env.priceRange?.() : null;
+            const fixed = kind === 'price' ? this.env.priceRange() : null;
             if (fixed) return [fixed.min, fixed.max];
             if (!(Number.isFinite(min) && Number.isFinite(max))) [min, max] = finiteMinMax(u, yScale, this.env.view());
             if (!(Number.isFinite(min) && Number.isFinite(max))) return blankRange(blank, yScale);

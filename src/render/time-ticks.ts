@@ -1,28 +1,21 @@
 import type { ZonedClock } from './zoned-clock.js';
 
 const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
+const DAY = 1440 * MIN;
 
-/** Tick levels, finest first, with their nominal length. */
-const LEVELS = [
-  { id: 'm1', ms: MIN },
-  { id: 'm5', ms: 5 * MIN },
-  { id: 'm15', ms: 15 * MIN },
-  { id: 'm30', ms: 30 * MIN },
-  { id: 'h1', ms: HOUR },
-  { id: 'h2', ms: 2 * HOUR },
-  { id: 'h4', ms: 4 * HOUR },
-  { id: 'h6', ms: 6 * HOUR },
-  { id: 'h12', ms: 12 * HOUR },
-  { id: 'd1', ms: DAY },
-  { id: 'w1', ms: 7 * DAY },
-  { id: 'mo1', ms: 30 * DAY },
-  { id: 'mo3', ms: 91 * DAY },
-  { id: 'y1', ms: 365 * DAY },
-  { id: 'y5', ms: 5 * 365 * DAY },
-] as const;
-type Level = (typeof LEVELS)[number]['id'];
+/**
+ * Tick levels, finest first: 1, 5, 15, 30 minutes, 1, 2, 4, 6, 12 hours, a day, a week, 1 and 3 months, 1 and 5
+ * years, each as its nominal length in minutes. The first eleven (to the week) count wall-clock minutes
+ * ({@link bucket}); the four after them count months, by {@link MONTHS}.
+ */
+const LEVEL_MINUTES = [1, 5, 15, 30, 60, 120, 240, 360, 720, 1440, 10080, 43200, 131040, 525600, 2628000];
+/** Months per bucket of the month and year levels (indices 11 to 14 of {@link LEVEL_MINUTES}). */
+const MONTHS = [1, 3, 12, 60];
+/** Level indices: a day, a week, a month, a year. */
+const D1 = 9;
+const W1 = 10;
+const MO1 = 11;
+const Y1 = 13;
 
 /**
  * Month names (and month + day) in the chart's locale through Intl: `Jul`, `Jul 1`; `7月`, `7月1日`. Each
@@ -47,44 +40,14 @@ function monthFormat(locale: string, day: boolean): Intl.DateTimeFormat {
   return f;
 }
 
-/** Bucket number of a wall-clock date at a level (changes exactly at the level's boundaries). */
-function bucket(d: Date, level: Level): number {
-  const y = d.getUTCFullYear();
-  const mo = d.getUTCMonth();
-  const day = Math.floor(d.getTime() / DAY);
-  const mins = d.getUTCHours() * 60 + d.getUTCMinutes();
-  switch (level) {
-    case 'm1':
-      return day * 1440 + mins;
-    case 'm5':
-      return day * 288 + Math.floor(mins / 5);
-    case 'm15':
-      return day * 96 + Math.floor(mins / 15);
-    case 'm30':
-      return day * 48 + Math.floor(mins / 30);
-    case 'h1':
-      return day * 24 + Math.floor(mins / 60);
-    case 'h2':
-      return day * 12 + Math.floor(mins / 120);
-    case 'h4':
-      return day * 6 + Math.floor(mins / 240);
-    case 'h6':
-      return day * 4 + Math.floor(mins / 360);
-    case 'h12':
-      return day * 2 + Math.floor(mins / 720);
-    case 'd1':
-      return day;
-    case 'w1':
-      return Math.floor((day + 3) / 7); // weeks from Monday
-    case 'mo1':
-      return y * 12 + mo;
-    case 'mo3':
-      return y * 4 + Math.floor(mo / 3);
-    case 'y1':
-      return y;
-    case 'y5':
-      return Math.floor(y / 5);
-  }
+/**
+ * Bucket number of a wall-clock date at a level (changes exactly at the level's boundaries): whole minutes
+ * over the level's length, weeks from Monday (day 0, 1970-01-01, was a Thursday), months over its months.
+ */
+function bucket(d: Date, level: number): number {
+  return level < MO1
+    ? Math.floor((Math.floor(d.getTime() / MIN) + (level === W1 ? 4320 : 0)) / LEVEL_MINUTES[level])
+    : Math.floor((d.getUTCFullYear() * 12 + d.getUTCMonth()) / MONTHS[level - MO1]);
 }
 
 export interface TimeTick {
@@ -116,15 +79,15 @@ export function computeTimeTicks(
   // Gaps (nights, weekends) make wall time per pixel meaningless on a gap-free axis: aim by the
   // typical bar length times the bars one label spacing covers, then thin by pixels.
   const wanted = typicalBarMs(time, a, b) * Math.max(1, spacingPx * barsPerPx);
-  let levelIndex = LEVELS.findIndex((l) => l.ms >= wanted);
-  if (levelIndex < 0) levelIndex = LEVELS.length - 1;
+  let levelIndex = LEVEL_MINUTES.findIndex((m) => m * MIN >= wanted);
+  if (levelIndex < 0) levelIndex = LEVEL_MINUTES.length - 1;
   const minGapBars = spacingPx * 0.6 * barsPerPx;
   const stride = Math.max(1, Math.floor(barsPerPx / 4));
-  let ticks = ticksAt(time, a, b, LEVELS[levelIndex].id, minGapBars, stride, clock, locale);
+  let ticks = ticksAt(time, a, b, levelIndex, minGapBars, stride, clock, locale);
   // A view a little longer than one level's unit can hold none of its boundaries (five days of a 24/7
   // market hold no Monday): label the next finer level instead of leaving the axis blank.
   while (ticks.length < 2 && levelIndex > 0)
-    ticks = ticksAt(time, a, b, LEVELS[--levelIndex].id, minGapBars, stride, clock, locale);
+    ticks = ticksAt(time, a, b, --levelIndex, minGapBars, stride, clock, locale);
   return ticks;
 }
 
@@ -133,16 +96,17 @@ function ticksAt(
   time: Float64Array,
   a: number,
   b: number,
-  level: Level,
+  level: number,
   minGapBars: number,
   stride: number,
   clock: ZonedClock,
   locale: string,
 ): TimeTick[] {
   const ticks: TimeTick[] = [];
-  let prev = bucket(clock.wall(time[Math.max(0, a - 1)]), level);
-  let prevDay = Math.floor(clock.wall(time[Math.max(0, a - 1)]).getTime() / DAY);
-  let prevYear = clock.wall(time[Math.max(0, a - 1)]).getUTCFullYear();
+  const first = clock.wall(time[Math.max(0, a - 1)]);
+  let prev = bucket(first, level);
+  let prevDay = Math.floor(first.getTime() / DAY);
+  let prevYear = first.getUTCFullYear();
   let lastIndex = -Infinity;
   for (let i = a; i <= b; i += stride) {
     const d = clock.wall(time[i]);
@@ -175,14 +139,14 @@ function pad(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }
 
-function labelFor(d: Date, level: Level, newDay: boolean, newYear: boolean, locale: string): string {
+function labelFor(d: Date, level: number, newDay: boolean, newYear: boolean, locale: string): string {
   const y = d.getUTCFullYear();
-  if (level === 'y1' || level === 'y5') return String(y);
-  if (level === 'mo1' || level === 'mo3') return newYear ? String(y) : monthFormat(locale, false).format(d);
-  if (level === 'd1' || level === 'w1')
+  if (level >= Y1) return String(y);
+  if (level >= MO1) return newYear ? String(y) : monthFormat(locale, false).format(d);
+  if (level >= D1)
     return newYear
       ? String(y)
-      : d.getUTCDate() === 1 || (level === 'w1' && d.getUTCDate() <= 7)
+      : d.getUTCDate() === 1 || (level === W1 && d.getUTCDate() <= 7)
         ? monthFormat(locale, true).format(d)
         : String(d.getUTCDate());
   if (newDay) return monthFormat(locale, true).format(d);
