@@ -3,7 +3,7 @@
  * `<a href>` would otherwise navigate away on a toolbar button, a drag on the plot or the Send button
  * (a click in a shadow tree still reaches the link and runs its default). Clicks whose own default
  * matters are left alone (a box's tick, a label's, `<summary>`, a link of the host's own), and so they
- * still follow an outer link. README, "Embedding in a CMS"; test/browser/a11y/ancestor-link-and-underline.test.ts.
+ * still follow an outer link. README, "CMSs and site generators"; test/browser/a11y/ancestor-link-and-underline.test.ts.
  */
 export const keepClicksInHost = (host: HTMLElement): void =>
   host.addEventListener('click', (e) => {
