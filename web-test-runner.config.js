@@ -149,8 +149,19 @@ function mockModelPlugin() {
               }
           }
           const prop = (n, name) => n.properties?.find((p) => p.name === name)?.value?.value;
+          // `aria-live="off"` makes a node the region of what it holds, one that reads nothing (Chromium
+          // counts it as a live region root but the protocol reports active ones only): found in the DOM.
+          const off = new Set();
+          const walk = (d) => {
+            const a = d.attributes ?? [];
+            for (let i = 0; i < a.length; i += 2)
+              if (a[i] === 'aria-live' && a[i + 1].trim().toLowerCase() === 'off') off.add(d.backendNodeId);
+            for (const c of [...(d.children ?? []), ...(d.shadowRoots ?? [])]) walk(c);
+          };
+          walk((await cdp.send('DOM.getDocument', { depth: -1, pierce: true })).root);
           const regionOf = (n) => {
-            for (let at = n; at; at = byId.get(at.parentId)) if (prop(at, 'live') !== undefined) return at;
+            for (let at = n; at; at = byId.get(at.parentId))
+              if (prop(at, 'live') !== undefined || off.has(at.backendDOMNodeId)) return at;
             return null;
           };
           return nodes
@@ -162,7 +173,8 @@ function mockModelPlugin() {
                 name: n.name?.value ?? '',
                 description: n.description?.value ?? '',
                 busy: prop(n, 'busy') ?? false,
-                live: root ? prop(root, 'live') : null,
+                focused: prop(n, 'focused') ?? false,
+                live: root ? (prop(root, 'live') ?? 'off') : null,
                 root: root ? { role: root.role?.value ?? '', name: root.name?.value ?? '' } : null,
               };
             });

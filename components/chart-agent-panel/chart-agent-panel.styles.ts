@@ -42,8 +42,7 @@ export const chartAgentPanelStyles = [
     --_radius: var(--agent-panel-radius, 10px);
     --_font: var(--agent-panel-font, 14px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, 'PingFang SC', 'Microsoft YaHei', sans-serif);
     --_mono: var(--agent-panel-mono-font, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
-    display: flex;
-    flex-direction: column;
+    display: block;
     /* A default a page can override (height: 100%, a fixed size, a grid row). */
     height: 480px;
     min-height: 320px;
@@ -78,6 +77,7 @@ export const chartAgentPanelStyles = [
   }
   /* The font again on the top-level elements: a page rule on the host (line-height, font-style) cannot leak in. */
   :host > * { font: var(--_font); }
+  .frame { display: inline-flex; flex-direction: column; vertical-align: top; width: 100%; height: 100%; min-height: inherit; }
   *, *::before, *::after { box-sizing: border-box; }
   [hidden] { display: none !important; }
   button, select, textarea, input { font: inherit; color: inherit; }

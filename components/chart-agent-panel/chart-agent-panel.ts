@@ -62,6 +62,7 @@ import {
   renderStorageNotice,
   storageNoticeText,
 } from './panel-session-store.js';
+import { keepClicksInHost } from '../keep-clicks-in-host.js';
 
 /** Detail of `agent-run-start` and `agent-run-end`. */
 export interface AgentRunDetail {
@@ -337,6 +338,7 @@ export class ChartAgentPanel extends LitElement {
 
   constructor() {
     super();
+    keepClicksInHost(this);
     this._connected = false;
     this._events = [];
     this._sessions = [];
@@ -1242,7 +1244,8 @@ export class ChartAgentPanel extends LitElement {
     const items = this.#transcript();
     const empty = items.length === 0;
     const canSend = this.canSend && this._input.trim() !== '';
-    return html`
+    // One top box, an atomic inline one: a page's underline around the panel stops at it (README, embedding).
+    return html`<div class="frame">
       <div class="header" lang=${lang} dir=${dir}>
         <span class="status-dot" ?data-connected=${this._connected} role="img"
           aria-label=${this._connected ? watchSignal(this.#connectedLabel(s, lang)) : s.disconnected}
@@ -1336,7 +1339,7 @@ export class ChartAgentPanel extends LitElement {
           }
         </div>
         ${this.readOnly ? html`<div class="composer-hint"><span class="read-only-badge">${lockIcon} ${s.readOnlyHint}</span></div>` : nothing}
-      </div>`;
+      </div></div>`;
   }
 
   #renderNotices(s: PanelStrings): TemplateResult | typeof nothing {

@@ -44,7 +44,7 @@ export class PanelFocus {
       const card = this.#findCard(this.#card);
       if (card) {
         this.#card = null;
-        if (this.#focusIsOurs()) void this.#focusFirst(card);
+        if (this.#focusIsOurs()) void this.#focusFirst(card, true);
         return;
       }
     }
@@ -89,11 +89,18 @@ export class PanelFocus {
     return null;
   }
 
-  async #focusFirst(card: HTMLElement): Promise<void> {
+  /** With `appeared`, the card is new in the log and focus says it: see below. */
+  async #focusFirst(card: HTMLElement, appeared = false): Promise<void> {
     // A question card renders its controls in an update of its own, after the panel's.
     const pending = (card as { updateComplete?: Promise<unknown> }).updateComplete;
     if (pending) await pending;
     if (!card.isConnected || !this.#focusIsOurs()) return;
+    // Focus landing in a new card reads it (the group's label, the control, what Approve approves); the
+    // polite log would read the same addition again. A region that is off inside the log keeps it quiet,
+    // set in the task that added the card, before Chromium reports the addition
+    // (test/browser/panel/panel-card-heard-once-a11y.test.ts). Lit leaves the attribute alone; a decided
+    // approval card is a new element the log reads.
+    if (appeared) card.setAttribute('aria-live', 'off');
     // A card may name the control it starts on (an approval card: Approve, not the "always allow" box
     // above it, where Space would allow every later call); else its first control.
     (

@@ -98,7 +98,8 @@ export const klineChartStyles = [
       }
     }
     :host > * { line-height: normal; }
-    .root { display: flex; flex-direction: column; height: 100%; min-height: inherit; }
+    /* An atomic inline box: a page's underline around the chart (an <a>, <u>) stops at it (README, embedding). */
+    .root { display: inline-flex; vertical-align: top; width: 100%; flex-direction: column; height: 100%; min-height: inherit; }
     /* Full screen (Shift+F, the "More" menu): the chart fills the screen in its own background. */
     :host(:fullscreen) { width: 100% !important; height: 100% !important; background: var(--kline-background); }
     :host(:focus-visible) { box-shadow: inset 0 0 0 var(--kline-focus-width) var(--kline-accent-color); }

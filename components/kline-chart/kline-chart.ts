@@ -90,6 +90,7 @@ import { joinCrosshairSync, publishCrosshair } from './crosshair-sync.js';
 import { upperIndex } from '../../src/core/commands/build-chart-context.js';
 import { formatPriceTag } from '../../src/render/format-number.js';
 import type { PriceRange } from '../../src/render/pane-plot.js';
+import { keepClicksInHost } from '../keep-clicks-in-host.js';
 
 let chartCounter = 0;
 
@@ -400,6 +401,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     // Built-in studies load their code on first use (a chunk each in the bundle: issue #12).
     const core = new ChartCore({ chartId: '', indicatorRegistry: createLazyIndicatorRegistry() });
     this.#core = core;
+    keepClicksInHost(this);
     this.#latest = latestButton(core, () => chartStrings(this.#lang()).toLatest);
     bindCore(this, core); // the test hook (core-of.ts); the core itself stays private
     // The public Binance market data is always available by name; nothing is fetched until used.

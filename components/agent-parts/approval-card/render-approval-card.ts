@@ -47,8 +47,8 @@ export function renderApprovalCard(item: ApprovalTranscriptItem, options: Approv
   const always = (e: Event) =>
     (e.currentTarget as HTMLElement).closest('.approval-card')?.querySelector<HTMLInputElement>('input[type=checkbox]')
       ?.checked ?? false;
-  // Focus lands on Approve as the card appears, and a screen reader then reads the focused button
-  // (and may cut off the log reading the new card): the button is described by what it would approve.
+  // Focus lands on Approve as the card appears and a screen reader reads the card from there (the group's
+  // label, the button, what it would approve); the log then stays quiet about it (panel-focus.ts).
   const summaryId = `approval-summary-${encodeURIComponent(item.id)}`;
   return html`<div part="approval-card" class="approval-card" role="group" aria-label=${s.title} data-call=${item.callId}>
     <div class="approval-title">${s.title}</div>

@@ -6,8 +6,8 @@ import { pollUntil } from '../helpers/wait-for.js';
 
 // What a screen reader hears of one run, each part once and whole: the question and "Thinking…" as
 // additions to the polite log; the answer once it is complete (busy while it streams); an approval
-// card as the log's addition and through its focused Approve button, described by what it approves
-// (focus may cut the log off); an error as an alert, but only when it happens, not again when its
+// card through its focused Approve button, described by what it approves, or as the log's addition when
+// focus is elsewhere (once, not both: panel-card-heard-once-a11y.test.ts); an error as an alert, but only when it happens, not again when its
 // chat is read back. Checked on the tree Chromium gives
 // assistive technology (test/browser/a11y has axe for the rules; this is about what is read when).
 
