@@ -93,6 +93,19 @@ import type { PriceRange } from '../../src/render/pane-plot.js';
 
 let chartCounter = 0;
 
+/** An `exportparts` value that names each of a child's parts `<prefix>-<part>` (`dialog: palette-dialog, …`). */
+const exportParts = (prefix: string, parts: string): string =>
+  parts
+    .split(' ')
+    .map((p) => `${p}: ${prefix}-${p}`)
+    .join(', ');
+const PICKER_PARTS = exportParts('indicator', 'button popup search option');
+const PALETTE_PARTS = exportParts(
+  'palette',
+  'dialog search list option description form form-field form-help form-error run back close result error',
+);
+const SETTINGS_PARTS = exportParts('settings', 'dialog form form-field form-help form-error apply reset close status');
+
 /** The indicator settings popover's chunk, fetched once (a failed fetch is retried on the next open). */
 const loadSettingsPopover = lazyModule(() => import('../indicator-settings/settings-popover.js'));
 
@@ -1032,7 +1045,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
-        html`<kline-indicator-picker exportparts="button: indicator-button, popup: indicator-popup, search: indicator-search, option: indicator-option" .definitions=${this.toolbar === 'full' ? this.#core.indicatorRegistry.entries() : []} locale=${this.#lang()}
+        html`<kline-indicator-picker exportparts=${PICKER_PARTS} .definitions=${this.toolbar === 'full' ? this.#core.indicatorRegistry.entries() : []} locale=${this.#lang()}
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}
             ><button class="picker-fallback" disabled aria-hidden="true"><span translate="no">ƒx</span> ${pickerStrings(this.#lang()).button}</button></kline-indicator-picker>
           ${this.#overflow.fold === 0 ? this.#renderExtraButtons(strings) : nothing}
@@ -1061,8 +1074,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
       </div>
       </div>
       ${this.#shortcutModule?.renderChartShortcuts(this, this.#deps) ?? nothing}
-      <kline-command-palette exportparts="dialog: palette-dialog, search: palette-search, list: palette-list, option: palette-option, description: palette-description, form: palette-form, form-field: palette-form-field, form-help: palette-form-help, form-error: palette-form-error, run: palette-run, back: palette-back, close: palette-close, result: palette-result, error: palette-error" .chart=${this} locale=${this.#lang()}></kline-command-palette>
-      <kline-settings-dialog exportparts="dialog: settings-dialog, form: settings-form, form-field: settings-form-field, form-help: settings-form-help, form-error: settings-form-error, apply: settings-apply, reset: settings-reset, close: settings-close, status: settings-status" .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
+      <kline-command-palette exportparts=${PALETTE_PARTS} .chart=${this} locale=${this.#lang()}></kline-command-palette>
+      <kline-settings-dialog exportparts=${SETTINGS_PARTS} .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
     </div>`;
   }
 
