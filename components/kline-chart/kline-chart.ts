@@ -851,13 +851,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const key = chartKey(e);
     if (!key) return;
     e.preventDefault();
-    void (key === 'help'
-      ? this.showShortcuts()
-      : key === 'save-image'
-        ? this.saveImage()
-        : key === 'copy-image'
-          ? this.copyImage()
-          : this.toggleFullscreen());
+    void this[key]();
   };
 
   /** `chart_capture`'s renderer: a PNG data URL (JPEG when a PNG would be too large to send) and a thumbnail. */
