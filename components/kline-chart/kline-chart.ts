@@ -363,7 +363,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** The bar under the crosshair (null: none; the legend then shows the last bar). */
   readonly #hover = new Signal.State<number | null>(null);
   #hoverNext: number | null = null;
-  #hoverFrame = 0;
+  #hoverFrame?: number;
   /** Each pane's top in CSS px after the last layout (pane legends sit there). */
   readonly #paneTops = new Signal.State<ReadonlyMap<string, number>>(new Map());
   /**
@@ -393,16 +393,16 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.#showToast(chartStrings(this.#lang()).menuFailed),
   );
   /** The drawing bar's groups on a chart too short for the flat bar (made with the bar's chunk). */
-  #barFold: DrawingBarFold | null = null;
-  #bar: DrawingBarParts | null = null;
-  #barLoad: Promise<void> | null = null;
+  #barFold?: DrawingBarFold;
+  #bar?: DrawingBarParts;
+  #barLoad?: Promise<void> | null;
   readonly #contextMenu: ContextMenuController;
   readonly #deps: ContextMenuDeps & SettingsPopoverDeps & CaptureDeps & SearchDeps;
-  #ready = false;
-  #pickerLoad: Promise<unknown> | null = null;
-  #editor: DrawingEditorModule | null = null;
-  #editorLoad: Promise<void> | null = null;
-  #initialIndicators = false;
+  #ready?: boolean;
+  #pickerLoad?: Promise<unknown> | null;
+  #editor?: DrawingEditorModule;
+  #editorLoad?: Promise<void> | null;
+  #initialIndicators?: boolean;
   readonly #i18n = new LocaleController(this, () => this.#core.store.state.settings.get().locale);
 
   constructor() {
@@ -816,7 +816,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     );
   }
 
-  #replayUi: import('./bar-replay-controls.js').ReplayControls | null = null;
+  #replayUi?: import('./bar-replay-controls.js').ReplayControls;
 
   async #replayControls() {
     const m = await loadReplay();
@@ -1191,7 +1191,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** A signal: the legend is a computed template (#legend), which reads it. */
   readonly #comparisonLegend = new Signal.State<ComparisonLegendModule | null>(null);
   /** The comparisons for which the legend's chunk was last asked for (one try, and one notice, per change). */
-  #comparisonLegendTried: unknown = null;
+  #comparisonLegendTried: unknown;
 
   #renderPaneLegends() {
     const specs = this.#view.specs;
@@ -1243,7 +1243,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     );
   }
 
-  #shortcutModule: ShortcutDialogModule | null = null;
+  #shortcutModule?: ShortcutDialogModule;
 
   /** Styles of a lazy chunk join the chart's own adopted sheets (CSP-safe: no <style> element). */
   #adoptStyles(styles: CSSResult): void {
@@ -1314,7 +1314,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   /** Settings patches of attributes waiting for study code, in order; null when none waits. */
-  #settingsQueue: Promise<void> | null = null;
+  #settingsQueue?: Promise<void> | null;
 
   /**
    * Writes what the attributes set into the settings. When that changes the convention the active
@@ -1384,7 +1384,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     );
   }
 
-  #popover: typeof import('../indicator-settings/settings-popover.js') | null = null;
+  #popover?: typeof import('../indicator-settings/settings-popover.js');
 
   /** The palette, settings, shortcuts and data table buttons (in the "More" menu when the row is short). */
   #renderExtraButtons(strings: ReturnType<typeof chartStrings>) {
@@ -1447,7 +1447,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         magnet: d.magnet,
         hasSelection: this.#core.store.state.drawingSelection.get().length > 0,
         strings: drawingStrings(this.#lang()),
-        fold: this.#barFold ?? undefined,
+        fold: this.#barFold,
       },
       {
         ...this.#drawingActions(),
@@ -1565,7 +1565,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.requestUpdate();
   }
 
-  #toastTimer = 0;
+  #toastTimer?: number;
 
   #showToast(message: string): void {
     this._toast = message;
