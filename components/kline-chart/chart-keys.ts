@@ -1,7 +1,7 @@
 import { isEditableTarget } from './editable-target.js';
 
-/** What a key press on the chart asks of its lazy actions (eager: only the keys; the actions are chunks). */
-export type ChartKey = 'help' | 'save-image' | 'copy-image' | 'fullscreen';
+/** The chart's method a key press calls (eager: only the keys; the actions are chunks). */
+export type ChartKey = 'showShortcuts' | 'saveImage' | 'copyImage' | 'toggleFullscreen';
 
 /**
  * The chart's own keys, never in a text field: `?` opens the shortcut list; TradingView's Ctrl/⌘+Alt+S
@@ -13,7 +13,7 @@ export function chartKey(e: KeyboardEvent): ChartKey | null {
   if (isEditableTarget(e.composedPath()[0])) return null;
   const mod = e.ctrlKey || e.metaKey;
   if (mod && e.altKey !== e.shiftKey && (e.code === 'KeyS' || e.key === 's' || e.key === 'S'))
-    return e.altKey ? 'save-image' : 'copy-image';
+    return e.altKey ? 'saveImage' : 'copyImage';
   if (mod || e.altKey) return null;
-  return e.key === '?' ? 'help' : e.shiftKey && e.key === 'F' ? 'fullscreen' : null;
+  return e.key === '?' ? 'showShortcuts' : e.shiftKey && e.key === 'F' ? 'toggleFullscreen' : null;
 }

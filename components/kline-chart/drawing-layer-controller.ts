@@ -94,17 +94,17 @@ export class DrawingLayerController {
   readonly #o: DrawingLayerOptions;
   /** Null until the parts are loaded: nothing to hit-test or place before then. */
   #interaction: DrawingInteraction | null = null;
-  #partsLoad: Promise<void> | null = null;
+  #partsLoad?: Promise<void> | null;
   #magnet = false;
   #renderer: ChartRenderer | null = null;
   #container: HTMLElement | null = null;
   /** Aborted by `detach`: the listeners `attach` added. */
-  #listening: AbortController | null = null;
+  #listening?: AbortController | null;
   #tool: DrawingLayerTool = 'select';
-  #preview: Drawing | null = null;
-  #hoverId: string | null = null;
+  #preview?: Drawing | null;
+  #hoverId?: string | null;
   /** Pointer and keyboard handling, with the parts (null before: nothing to hit or place). */
-  #input: DrawingLayerInput | null = null;
+  #input?: DrawingLayerInput | null;
   #style: DrawingStyle = DEFAULT_DRAWING_STYLE;
 
   constructor(options: DrawingLayerOptions) {
@@ -352,7 +352,7 @@ export class DrawingLayerController {
     return u ? this.#mapperFor(u) : null;
   }
 
-  #scaleFor: { time: Float64Array | null; length: number; scale: BarTimeScale } | null = null;
+  #scaleFor?: { time: Float64Array | null; length: number; scale: BarTimeScale } | null;
 
   /** The bar/time scale of the loaded bars, built once per data change (every pointer move and frame asks). */
   #barScale(): BarTimeScale {

@@ -94,6 +94,19 @@ import { keepClicksInHost } from '../keep-clicks-in-host.js';
 
 let chartCounter = 0;
 
+/** An `exportparts` value that names each of a child's parts `<prefix>-<part>` (`dialog: palette-dialog, …`). */
+const exportParts = (prefix: string, parts: string): string =>
+  parts
+    .split(' ')
+    .map((p) => `${p}: ${prefix}-${p}`)
+    .join(', ');
+const PICKER_PARTS = exportParts('indicator', 'button popup search option');
+const PALETTE_PARTS = exportParts(
+  'palette',
+  'dialog search list option description form form-field form-help form-error run back close result error',
+);
+const SETTINGS_PARTS = exportParts('settings', 'dialog form form-field form-help form-error apply reset close status');
+
 /** The indicator settings popover's chunk, fetched once (a failed fetch is retried on the next open). */
 const loadSettingsPopover = lazyModule(() => import('../indicator-settings/settings-popover.js'));
 
@@ -351,7 +364,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** The bar under the crosshair (null: none; the legend then shows the last bar). */
   readonly #hover = new Signal.State<number | null>(null);
   #hoverNext: number | null = null;
-  #hoverFrame = 0;
+  #hoverFrame?: number;
   /** Each pane's top in CSS px after the last layout (pane legends sit there). */
   readonly #paneTops = new Signal.State<ReadonlyMap<string, number>>(new Map());
   /**
@@ -381,16 +394,16 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.#showToast(chartStrings(this.#lang()).menuFailed),
   );
   /** The drawing bar's groups on a chart too short for the flat bar (made with the bar's chunk). */
-  #barFold: DrawingBarFold | null = null;
-  #bar: DrawingBarParts | null = null;
-  #barLoad: Promise<void> | null = null;
+  #barFold?: DrawingBarFold;
+  #bar?: DrawingBarParts;
+  #barLoad?: Promise<void> | null;
   readonly #contextMenu: ContextMenuController;
   readonly #deps: ContextMenuDeps & SettingsPopoverDeps & CaptureDeps & SearchDeps;
-  #ready = false;
-  #pickerLoad: Promise<unknown> | null = null;
-  #editor: DrawingEditorModule | null = null;
-  #editorLoad: Promise<void> | null = null;
-  #initialIndicators = false;
+  #ready?: boolean;
+  #pickerLoad?: Promise<unknown> | null;
+  #editor?: DrawingEditorModule;
+  #editorLoad?: Promise<void> | null;
+  #initialIndicators?: boolean;
   readonly #i18n = new LocaleController(this, () => this.#core.store.state.settings.get().locale);
 
   constructor() {
@@ -805,7 +818,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     );
   }
 
-  #replayUi: import('./bar-replay-controls.js').ReplayControls | null = null;
+  #replayUi?: import('./bar-replay-controls.js').ReplayControls;
 
   async #replayControls() {
     const m = await loadReplay();
@@ -840,13 +853,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const key = chartKey(e);
     if (!key) return;
     e.preventDefault();
-    void (key === 'help'
-      ? this.showShortcuts()
-      : key === 'save-image'
-        ? this.saveImage()
-        : key === 'copy-image'
-          ? this.copyImage()
-          : this.toggleFullscreen());
+    void this[key]();
   };
 
   /** `chart_capture`'s renderer: a PNG data URL (JPEG when a PNG would be too large to send) and a thumbnail. */
@@ -1034,7 +1041,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
-        html`<kline-indicator-picker exportparts="button: indicator-button, popup: indicator-popup, search: indicator-search, option: indicator-option" .definitions=${this.toolbar === 'full' ? this.#core.indicatorRegistry.entries() : []} locale=${this.#lang()}
+        html`<kline-indicator-picker exportparts=${PICKER_PARTS} .definitions=${this.toolbar === 'full' ? this.#core.indicatorRegistry.entries() : []} locale=${this.#lang()}
             @indicator-pick=${(e: CustomEvent<{ definitionId: string }>) => void this.#runUserTool('indicators_add', { definitionId: e.detail.definitionId })}
             ><button class="picker-fallback" disabled aria-hidden="true"><span translate="no">ƒx</span> ${pickerStrings(this.#lang()).button}</button></kline-indicator-picker>
           ${this.#overflow.fold === 0 ? this.#renderExtraButtons(strings) : nothing}
@@ -1063,8 +1070,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
       </div>
       </div>
       ${this.#shortcutModule?.renderChartShortcuts(this, this.#deps) ?? nothing}
-      <kline-command-palette exportparts="dialog: palette-dialog, search: palette-search, list: palette-list, option: palette-option, description: palette-description, form: palette-form, form-field: palette-form-field, form-help: palette-form-help, form-error: palette-form-error, run: palette-run, back: palette-back, close: palette-close, result: palette-result, error: palette-error" .chart=${this} locale=${this.#lang()}></kline-command-palette>
-      <kline-settings-dialog exportparts="dialog: settings-dialog, form: settings-form, form-field: settings-form-field, form-help: settings-form-help, form-error: settings-form-error, apply: settings-apply, reset: settings-reset, close: settings-close, status: settings-status" .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
+      <kline-command-palette exportparts=${PALETTE_PARTS} .chart=${this} locale=${this.#lang()}></kline-command-palette>
+      <kline-settings-dialog exportparts=${SETTINGS_PARTS} .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
     </div>`;
   }
 
@@ -1191,7 +1198,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** A signal: the legend is a computed template (#legend), which reads it. */
   readonly #comparisonLegend = new Signal.State<ComparisonLegendModule | null>(null);
   /** The comparisons for which the legend's chunk was last asked for (one try, and one notice, per change). */
-  #comparisonLegendTried: unknown = null;
+  #comparisonLegendTried: unknown;
 
   #renderPaneLegends() {
     const specs = this.#view.specs;
@@ -1243,7 +1250,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     );
   }
 
-  #shortcutModule: ShortcutDialogModule | null = null;
+  #shortcutModule?: ShortcutDialogModule;
 
   /** Styles of a lazy chunk join the chart's own adopted sheets (CSP-safe: no <style> element). */
   #adoptStyles(styles: CSSResult): void {
@@ -1314,7 +1321,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   /** Settings patches of attributes waiting for study code, in order; null when none waits. */
-  #settingsQueue: Promise<void> | null = null;
+  #settingsQueue?: Promise<void> | null;
 
   /**
    * Writes what the attributes set into the settings. When that changes the convention the active
@@ -1384,7 +1391,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     );
   }
 
-  #popover: typeof import('../indicator-settings/settings-popover.js') | null = null;
+  #popover?: typeof import('../indicator-settings/settings-popover.js');
 
   /** The palette, settings, shortcuts and data table buttons (in the "More" menu when the row is short). */
   #renderExtraButtons(strings: ReturnType<typeof chartStrings>) {
@@ -1447,7 +1454,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         magnet: d.magnet,
         hasSelection: this.#core.store.state.drawingSelection.get().length > 0,
         strings: drawingStrings(this.#lang()),
-        fold: this.#barFold ?? undefined,
+        fold: this.#barFold,
       },
       {
         ...this.#drawingActions(),
@@ -1565,7 +1572,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.requestUpdate();
   }
 
-  #toastTimer = 0;
+  #toastTimer?: number;
 
   #showToast(message: string): void {
     this._toast = message;

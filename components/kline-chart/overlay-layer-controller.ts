@@ -53,14 +53,14 @@ export interface OverlayLayerOptions {
  */
 export class OverlayLayerController {
   readonly #o: OverlayLayerOptions;
-  #renderer: ChartRenderer | null = null;
+  #renderer?: ChartRenderer | null;
   #container: HTMLElement | null = null;
   /** The price-line drag, the markers under the pointer and the tooltip: null until the parts are loaded. */
-  #input: OverlayLayerInput | null = null;
-  #partsLoad: Promise<void> | null = null;
+  #input?: OverlayLayerInput | null;
+  #partsLoad?: Promise<void> | null;
   #tooltipParent: HTMLElement | null = null;
   /** Aborted by `detach`: the listeners `attach` added. */
-  #listening: AbortController | null = null;
+  #listening?: AbortController | null;
   readonly #primitives = new Map<string, Set<ChartPrimitive>>();
   /** The price pane's transform of the last frame painted (its numbers follow every frame). */
   #priceT: PlotTransform | null = null;
