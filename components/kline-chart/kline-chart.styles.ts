@@ -96,6 +96,9 @@ export const klineChartStyles = [
         --kline-crosshair-color: #c3c6ce;
         --kline-accent-text-color: #a8c1ff;
       }
+      /* Buttons show their edges (WCAG 1.4.11). :host lifts these above the toolbars' own transparent borders
+         (drawing-toolbar.ts's sheet is adopted later); a pressed button's later, equally specific rule still wins. */
+      :host .toolbar button, :host .drawing-toolbar button { border-color: var(--kline-border-color); }
     }
     :host > * { line-height: normal; }
     /* An atomic inline box: a page's underline around the chart (an <a>, <u>) stops at it (README, embedding). */

@@ -139,6 +139,24 @@ describe('axe-core with every surface open', function () {
     const panelStyle = getComputedStyle(panel);
     expect(panelStyle.borderTopColor).to.not.equal(before.panelBorder);
     await chart.whenPainted();
+    // Toolbar and drawing bar buttons show their edges, as dark as the chart's border (wide enough for the
+    // period buttons and the drawing bar to be shown).
+    chart.style.width = '1000px';
+    chart.style.flex = 'none';
+    const root = chart.shadowRoot!;
+    const button = (selector: string) => root.querySelector<HTMLElement>(selector);
+    await waitFor(
+      () => button('.toolbar button[data-period]') !== null && button('.drawing-toolbar button') !== null,
+      'the period buttons and the drawing bar',
+    );
+    for (const selector of [
+      '.toolbar button[data-period][aria-pressed="false"]',
+      '.drawing-toolbar button[aria-pressed="false"]',
+    ])
+      expect(getComputedStyle(button(selector)!).borderTopColor, selector).to.equal(style.borderTopColor);
+    // The current drawing tool keeps its own edge (its colour).
+    const current = getComputedStyle(button('.drawing-toolbar button[aria-pressed="true"]')!).borderTopColor;
+    expect(current, 'the current drawing tool').to.not.equal(style.borderTopColor);
     expect(parts(panel, 'question-option')).to.have.length(2);
     expect(await axeViolations()).to.deep.equal([]);
     await closeQuestion(panel, ended);
