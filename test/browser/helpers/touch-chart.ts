@@ -1,4 +1,3 @@
-import { executeServerCommand } from '@web/test-runner-commands';
 import { html } from 'lit';
 import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
@@ -7,19 +6,7 @@ import { mount } from '../panel/panel-fixture.js';
 import { waitFor } from './wait-for.js';
 import { inputReady, priceScales } from './chart-fixture.js';
 
-export type Point = [number, number];
-
-/** One finger pressed at `from`, moved to `to` in `n` steps and lifted (Chromium DevTools protocol). */
-export async function fingerDrag(from: Point, to: Point, n = 10): Promise<void> {
-  const steps = [{ type: 'touchStart', points: [from] }];
-  for (let k = 1; k <= n; k++)
-    steps.push({
-      type: 'touchMove',
-      points: [[from[0] + ((to[0] - from[0]) * k) / n, from[1] + ((to[1] - from[1]) * k) / n]],
-    });
-  steps.push({ type: 'touchEnd', points: [] });
-  await executeServerCommand('touch', { steps });
-}
+export { fingerDrag, type Point } from './finger-drag.js';
 
 /**
  * A phone-wide chart (390×500) on a page taller than the screen, scrolled to the top, painted, with

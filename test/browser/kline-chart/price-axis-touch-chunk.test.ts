@@ -2,20 +2,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { pollUntil, waitFor } from '../helpers/wait-for.js';
 import { openFrame, frameChart } from '../helpers/test-frame.js';
-
-type Point = [number, number];
-
-/** One finger pressed at `from`, moved to `to` in ten steps and lifted (Chromium DevTools protocol). */
-async function fingerDrag(from: Point, to: Point, n = 10): Promise<void> {
-  const steps = [{ type: 'touchStart', points: [from] }];
-  for (let k = 1; k <= n; k++)
-    steps.push({
-      type: 'touchMove',
-      points: [[from[0] + ((to[0] - from[0]) * k) / n, from[1] + ((to[1] - from[1]) * k) / n]],
-    });
-  steps.push({ type: 'touchEnd', points: [] });
-  await executeServerCommand('touch', { steps });
-}
+import { fingerDrag } from '../helpers/finger-drag.js';
 
 type Chart = HTMLElement & {
   whenPainted(): Promise<void>;
