@@ -65,7 +65,6 @@ export class ThemeWatcher {
       this.start(host);
       this.#schedule();
     });
-    // Weakly: an element that is never defined must not keep a removed chart alive through its promise.
     const weak = new WeakRef(recheck);
     const { signal } = (this.#listening = new AbortController());
     for (const at of chain) {
@@ -77,8 +76,7 @@ export class ThemeWatcher {
       // `slotchange` bubbles inside its shadow root only: heard on each shadow root of the way (the parent's
       // too, whose slot the element may not be assigned to yet).
       at.shadowRoot?.addEventListener('slotchange', recheck, { signal });
-      if (!at.matches(':defined'))
-        void customElements.whenDefined(at.localName).then(() => requestAnimationFrame(() => weak.deref()?.()));
+      if (!at.matches(':defined')) recheckWhenDefined(at.localName, weak);
     }
     requestAnimationFrame(recheck);
     this.#observer = observer;
@@ -101,6 +99,16 @@ export class ThemeWatcher {
       this.#changed();
     }, 0);
   };
+}
+
+/**
+ * Calls `recheck` a frame after `name` gets its definition, holding it weakly: an element that is never
+ * defined (an Angular `<app-root>`) must not keep a removed chart alive through its promise. A function of
+ * its own, so the promise's reaction closes over `weak` only, not over `start`'s scope (V8 shares one
+ * context between a scope's closures, and `start`'s holds the chart).
+ */
+function recheckWhenDefined(name: string, weak: WeakRef<() => void>): void {
+  void customElements.whenDefined(name).then(() => requestAnimationFrame(() => weak.deref()?.()));
 }
 
 /**

@@ -10,11 +10,11 @@ const liveCharts = () =>
     prototype: "customElements.get('kline-chart').prototype",
   });
 
-async function mountAndRemove(): Promise<void> {
+async function mountAndRemove(parent: HTMLElement = document.body): Promise<void> {
   let chart: KlineChart | null = document.createElement('kline-chart');
   chart.style.cssText = 'display:block;width:600px;height:360px';
   chart.setAttribute('indicators', 'MA(5),VOL,MACD');
-  document.body.append(chart);
+  parent.append(chart);
   const painted = chart;
   await waitFor(() => painted.context.get() !== null, 'chart data');
   await painted.whenPainted();
@@ -32,5 +32,14 @@ describe('an unmounted chart is garbage', function () {
     // Timers and frames the charts scheduled run out first.
     await new Promise((r) => setTimeout(r, 300));
     expect(await liveCharts()).to.equal(0);
+  });
+
+  it('nor one inside an element named like a custom element that is never defined (an Angular <app-root>)', async () => {
+    const app = document.createElement('app-never-defined');
+    document.body.append(app);
+    for (let i = 0; i < 3; i++) await mountAndRemove(app);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await liveCharts()).to.equal(0);
+    app.remove();
   });
 });
