@@ -75,9 +75,14 @@ describe('<chart-agent-panel> with a 500-message session', function () {
     );
     await waitFor(() => rows(panel).length === EXCHANGES * 2 + EXCHANGES / TOOL_EVERY, 'the stored chat', 30000);
     expect(parts(panel, 'tool-card')).to.have.length(50);
-    // The chart answers the handshake after its first paint (docs/contracts.md "Handshake"); the stored tool
-    // cards gain their tools' titles then, so the rows are compared from that point on.
-    await waitFor(() => panel.connected, 'the chart connected');
+    // The chart answers the handshake after its first paint (docs/contracts.md "Handshake") and lists its
+    // tools once their chunk is in; the stored tool cards gain their tools' titles then, so the rows are
+    // compared from that point on.
+    await waitFor(
+      () =>
+        panel.connected && parts(panel, 'tool-card').every((card) => card.textContent.includes('Get chart context')),
+      'the tool cards titled',
+    );
     await panel.updateComplete;
     // Every stored answer is formatted (its bold part is an element), not shown as source.
     const answers = [...part(panel, 'messages')!.querySelectorAll('.message.assistant')];
