@@ -54,3 +54,22 @@ export async function frameChart<C extends HTMLElement & { whenPainted(): Promis
   if (painted) await chart.whenPainted();
   return { chart, errors };
 }
+
+/**
+ * Sends `win`'s pointer events to `el` as a mouse's primary button `pointerId`, 100 px right of its left
+ * edge (measured now), at client y: `at('pointerdown', y)`.
+ */
+export function pointerAt(win: FrameWindow, el: Element, pointerId: number): (type: string, y: number) => boolean {
+  const r = el.getBoundingClientRect();
+  return (type, y) =>
+    el.dispatchEvent(
+      new win.PointerEvent(type, {
+        bubbles: true,
+        composed: true,
+        pointerId,
+        button: 0,
+        clientX: r.left + 100,
+        clientY: y,
+      }),
+    );
+}

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/wait-for.js';
-import { openFrame, frameChart } from '../helpers/test-frame.js';
+import { openFrame, frameChart, pointerAt } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & { whenPainted(): Promise<void>; _toast: string };
 
@@ -20,17 +20,7 @@ describe('a separator dragged while the input chunk cannot be fetched', function
     const { chart } = await frameChart<Chart>(win, { indicators: 'VOL' });
     const separator = chart.shadowRoot!.querySelector('.pane-separators [role="separator"]')!;
     const r = separator.getBoundingClientRect();
-    const at = (type: string, y: number) =>
-      separator.dispatchEvent(
-        new win.PointerEvent(type, {
-          bubbles: true,
-          composed: true,
-          pointerId: 7,
-          button: 0,
-          clientX: r.left + 100,
-          clientY: y,
-        }),
-      );
+    const at = pointerAt(win, separator, 7);
     at('pointerdown', r.top + 3);
     await waitFor(() => chart._toast !== '', 'the notice at the press');
     chart._toast = '';

@@ -3,7 +3,7 @@ import { executeServerCommand, resetMouse } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { pollUntil } from '../helpers/wait-for.js';
 import { drag } from '../helpers/price-axis-drag.js';
-import { openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
+import { openFrame, type FrameWindow as Win, frameChart, pointerAt } from '../helpers/test-frame.js';
 
 type Range = { from: number; to: number };
 type Chart = HTMLElement & {
@@ -49,19 +49,8 @@ const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="st
 
 /** A mouse drag of `el` by `dy` CSS px (synthetic pointer events of `win`). */
 function dragBy(win: Window & typeof globalThis, el: Element, dy: number): void {
-  const r = el.getBoundingClientRect();
-  const at = (type: string, y: number) =>
-    el.dispatchEvent(
-      new win.PointerEvent(type, {
-        bubbles: true,
-        composed: true,
-        pointerId: 7,
-        button: 0,
-        clientX: r.left + 100,
-        clientY: y,
-      }),
-    );
-  const y0 = r.top + 3;
+  const at = pointerAt(win, el, 7);
+  const y0 = el.getBoundingClientRect().top + 3;
   at('pointerdown', y0);
   at('pointermove', y0 + dy / 2);
   at('pointermove', y0 + dy);
@@ -222,17 +211,7 @@ describe('the touch gestures, pane separators and plot keys are a chunk fetched 
     const height = () => root.querySelector('.pane[data-pane-id="price"]')!.getBoundingClientRect().height;
     const h0 = height();
     const r = separator.getBoundingClientRect();
-    const at = (type: string, y: number) =>
-      separator.dispatchEvent(
-        new win.PointerEvent(type, {
-          bubbles: true,
-          composed: true,
-          pointerId: 8,
-          button: 0,
-          clientX: r.left + 100,
-          clientY: y,
-        }),
-      );
+    const at = pointerAt(win, separator, 8);
     at('pointerdown', r.top + 3);
     at('pointermove', r.top + 23);
     at('pointermove', r.top + 43);
