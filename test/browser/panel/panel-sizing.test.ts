@@ -5,6 +5,22 @@ import { waitFor } from '../helpers/wait-for.js';
 // undefined tags out, then loads the module and measures that nothing moved.
 const placeholderHref = '/dist/kline-chart-placeholder.css';
 
+interface LayoutShiftSource {
+  node: Node | null;
+  previousRect: DOMRectReadOnly;
+  currentRect: DOMRectReadOnly;
+}
+
+function describeShift(s: LayoutShiftSource): string {
+  const n = s.node;
+  let name = n === null ? '(gone)' : n.nodeName.toLowerCase();
+  if (n instanceof Element && n.className) name += `.${String(n.className).replace(/ /g, '.')}`;
+  const root = n?.getRootNode();
+  if (root instanceof ShadowRoot) name = `${root.host.nodeName.toLowerCase()} >> ${name}`;
+  const r = (d: DOMRectReadOnly): string => `${d.x},${d.y} ${d.width}x${d.height}`;
+  return `${name} ${r(s.previousRect)} -> ${r(s.currentRect)}`;
+}
+
 function box(el: Element): { top: number; height: number; width: number } {
   const r = el.getBoundingClientRect();
   return { top: r.top, height: r.height, width: r.width };
@@ -49,8 +65,16 @@ describe('default sizes, the placeholder stylesheet and the text reset', functio
     expect(before.panel.height).to.equal(480);
 
     let shift = 0;
+    // What moved, named, so a failure says which node shifted and by how much.
+    const moved: string[] = [];
     const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shift += (entry as PerformanceEntry & { value: number }).value;
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources?: LayoutShiftSource[];
+      })[]) {
+        shift += entry.value;
+        for (const s of entry.sources ?? []) moved.push(describeShift(s));
+      }
     });
     observer.observe({ type: 'layout-shift', buffered: false });
 
@@ -69,7 +93,7 @@ describe('default sizes, the placeholder stylesheet and the text reset', functio
     expect(box(after).top, 'content below stays put').to.equal(before.after.top);
     expect(box(panel).width, 'the panel fits a one-third column').to.be.at.most(box(column).width);
     observer.disconnect();
-    expect(shift, 'cumulative layout shift').to.equal(0);
+    expect(shift, `cumulative layout shift; moved: ${moved.join('; ')}`).to.equal(0);
     page.remove();
     link.remove();
   });
