@@ -68,6 +68,15 @@ for (const file of [...sourceFiles(join(root, 'components')), ...sourceFiles(joi
       );
     for (const m of text.matchAll(/\bexportparts="([^"]+)"/g))
       for (const pair of m[1].split(',')) note(usedParts, pair.split(':').pop().trim(), file);
+    // components/kline-chart/kline-chart.ts builds its `exportparts` values: exportParts('prefix', 'a b …') names
+    // prefix-a, prefix-b, …
+    for (const m of text.matchAll(/\bexportParts\(\s*'([^']+)',\s*'([^']+)',?\s*\)/g))
+      for (const p of m[2].split(/\s+/)) note(usedParts, `${m[1]}-${p}`, file);
+    const unread = text.match(/\bexportparts=\$\{(?!(?:[A-Z]+_PARTS)\})/g)?.length ?? 0;
+    if (unread > 0)
+      problems.push(
+        `${relative(root, file)}: ${unread} exportparts=\${…} value(s) not built by exportParts(); use literal names`,
+      );
   }
   for (const m of text.matchAll(/--(?:kline|agent-panel)-[a-z0-9-]*[a-z0-9]/g)) note(usedProps, m[0], file);
 }
