@@ -1085,15 +1085,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** The notice that a layout could not be saved (its code comes with the storage chunk). */
   #renderPersistToast() {
-    const toast = this.#autosave.toast;
-    if (!toast || !this.#autosave.storage?.unsaved) return nothing;
-    return toast.renderPersistToast(this.#lang(), {
-      download: () => {
-        const unsaved = this.#autosave.storage?.unsaved;
-        if (unsaved) toast.downloadLayout(unsaved, `${this.persistKey || 'layout'}.json`, this.renderRoot);
-      },
-      dismiss: () => this.#autosave.storage?.dismissToast(),
-    });
+    const { toast, storage } = this.#autosave;
+    if (!toast || !storage?.unsaved) return nothing;
+    return toast.renderPersistToast(this.#lang(), storage, `${this.persistKey || 'layout'}.json`, this.renderRoot);
   }
 
   /** Comparison lines in the theme's shade of their colour (4.5:1 on the background), as the canvas paints them. */
@@ -1245,13 +1239,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * Its code is a chunk: when it cannot be fetched a notice says so and this resolves (the next call tries again).
    */
   showShortcuts(): Promise<void> {
-    let active = document.activeElement as HTMLElement | null;
-    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
-    const before = active && active !== document.body ? active : this;
+    const active = document.activeElement; // the chunk finds the control inside its shadow roots
     return this.#withChunk(
       loadShortcuts,
       'shortcutsFailed',
-      (m) => (this.#shortcutModule = m).showChartShortcuts(this, this.#deps, before),
+      (m) => (this.#shortcutModule = m).showChartShortcuts(this, this.#deps, active),
       undefined,
     );
   }
