@@ -806,21 +806,14 @@ export class KlineChart extends SignalWatcher(LitElement) {
    */
   #withReplay(act: (r: import('./bar-replay-controls.js').ReplayControls['replay']) => boolean): Promise<boolean> {
     return this.#withChunk(
-      () => this.#replayControls(),
+      loadReplay,
       'replayFailed',
-      (c) => act(c.replay),
+      (m) => act((this.#replayUi ??= m.replayControlsFor(this, this.#deps)).replay),
       false,
     );
   }
 
   #replayUi?: import('./bar-replay-controls.js').ReplayControls;
-
-  async #replayControls() {
-    const m = await loadReplay();
-    if (this.#replayUi) return this.#replayUi;
-    this.#adoptStyles(m.replayControlsStyles);
-    return (this.#replayUi = new m.ReplayControls(this, this.#deps));
-  }
 
   /** Whether the chart fills the screen (`toggleFullscreen()`). */
   get fullscreen(): boolean {
