@@ -45,12 +45,13 @@ export const LAZY_ONLY = [
   // What runs changed: the ledger comes with the tools (src/core/commands/run-tools.ts).
   /build\/src\/core\/runs\/run-ledger\.js$/,
   // The drawing and overlay layers' interaction and painters, the data table (components/kline-chart/).
-  // The keyboard crosshair (with the drawing layer's parts), the plot's input (press, drag, wheel, touch gestures, keys), the separators' and the price axis's drags and the drags' cursors (after the first paint).
-  /build\/components\/kline-chart\/(drawing-layer-parts|drawing-layer-input|drawing-layer-interaction|overlay-layer-parts|overlay-layer-input|chart-data-table|key-crosshair|pan-zoom-touch|pan-zoom-keys|pan-zoom-input|touch-hold|pane-separator-drag|price-axis-drag|input-parts|input-styles)\.js$/,
-  // What the "More" menu, the shortcut list, the image actions (and capture) and the study settings popover do once
-  // asked for (their chunks: toolbar-overflow-menu.ts, shortcut-dialog.ts, chart-snapshot.ts,
-  // components/indicator-settings/settings-popover.ts).
-  /build\/components\/(kline-chart\/(toolbar-overflow-menu|shortcut-dialog|chart-snapshot|compose-capture)|indicator-settings\/settings-popover)\.js$/,
+  // The keyboard crosshair (with the drawing layer's parts), the plot's input (press, drag, wheel, touch gestures, keys), the separators' and the price axis's drags, the drags' cursors and the chart's own keys (after the first paint).
+  /build\/components\/kline-chart\/(drawing-layer-parts|drawing-layer-input|drawing-layer-interaction|overlay-layer-parts|overlay-layer-input|chart-data-table|key-crosshair|pan-zoom-touch|pan-zoom-keys|pan-zoom-input|touch-hold|pane-separator-drag|price-axis-drag|input-parts|input-styles|chart-keys)\.js$/,
+  // What the "More" menu, the shortcut list, the image actions (and capture), the study settings popover and
+  // opening the command palette or the settings dialog do once asked for (their chunks: toolbar-overflow-menu.ts,
+  // shortcut-dialog.ts, chart-snapshot.ts, components/indicator-settings/settings-popover.ts, open-command-palette.ts,
+  // open-settings-dialog.ts).
+  /build\/components\/(kline-chart\/(toolbar-overflow-menu|shortcut-dialog|chart-snapshot|compose-capture|open-command-palette|open-settings-dialog)|indicator-settings\/settings-popover)\.js$/,
   // The comparisons' legend, loaded when a chart first has comparisons (components/kline-chart/kline-chart.ts #renderComparisons),
   // and its values, which a capture draws while that chunk is not here (compose-capture.ts).
   /build\/components\/kline-chart\/comparison-(legend|change)\.js$/,

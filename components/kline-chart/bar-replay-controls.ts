@@ -1,4 +1,4 @@
-import { css, html, nothing, svg, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { css, html, nothing, svg, type CSSResult, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { BarReplay, REPLAY_SPEEDS } from '../../src/core/commands/bar-replay.js';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import { offsetWithin, type ChartRenderer } from '../../src/render/index.js';
@@ -15,6 +15,14 @@ export interface ReplayControlsDeps {
   readonly core: ChartCore;
   renderer(): ChartRenderer | null;
   lang(): string;
+  /** Adds the controls' styles to the chart's adopted sheets (CSP-safe). */
+  adopt(styles: CSSResult): void;
+}
+
+/** A chart's replay controls, their styles adopted (kline-chart.ts makes them once, at the first replay action). */
+export function replayControlsFor(host: Host, deps: ReplayControlsDeps): ReplayControls {
+  deps.adopt(replayControlsStyles);
+  return new ReplayControls(host, deps);
 }
 
 /**

@@ -49,8 +49,6 @@ import {
 import { chartStrings } from './chart-strings.js';
 import { pickerStrings } from '../indicator-picker/picker-strings.js';
 import { DrawingLayerController, drawingLayerParts, loadDrawingLayerParts } from './drawing-layer-controller.js';
-import type { CommandPalette } from '../command-palette/index.js';
-import type { SettingsDialog } from '../settings-dialog/index.js';
 // The popover element itself is a lazy chunk: import its model and legend parts, not its index.
 import { indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/indicator-legend-entry.js';
 import { lineIcon } from '../drawing-toolbar/line-icon.js';
@@ -82,7 +80,7 @@ import type { SearchDeps, SearchState } from './symbol-search.js';
 // The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 type ComparisonLegendModule = typeof import('./comparison-legend.js');
-import { chartKey } from './chart-keys.js';
+import { withInputParts } from './load-input-parts.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { localeDirection } from '../i18n/locale-direction.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
@@ -93,6 +91,9 @@ import type { PriceRange } from '../../src/render/pane-plot.js';
 import { keepClicksInHost } from '../keep-clicks-in-host.js';
 
 let chartCounter = 0;
+
+/** The keys chart-keys.ts may take (`KeyS` too: ⌥S types `ß`), so the input chunk is asked only for them. */
+const MAYBE_CHART_KEY = /^[?FsS]$/;
 
 /** An `exportparts` value that names each of a child's parts `<prefix>-<part>` (`dialog: palette-dialog, …`). */
 const exportParts = (prefix: string, parts: string): string =>
@@ -716,20 +717,14 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** Opens the command palette (also Ctrl/Cmd+K): every tool, with a form generated from its schema. */
   async openCommandPalette(): Promise<void> {
-    await import('../command-palette/define.js'); // a chunk of its own, loaded on first use
-    await this.updateComplete;
-    const palette = this.renderRoot.querySelector<CommandPalette>('kline-command-palette');
-    if (!palette) throw new Error('kline-chart: the command palette is not rendered');
-    return palette.open();
+    // A chunk of its own with the palette element, loaded on first use (open-command-palette.ts).
+    return (await import('./open-command-palette.js')).openCommandPalette(this);
   }
 
   /** Opens the settings dialog (it writes through settings_update / settings_reset). */
   async openSettings(): Promise<void> {
-    await import('../settings-dialog/define.js'); // a chunk of its own, loaded on first use
-    await this.updateComplete;
-    const dialog = this.renderRoot.querySelector<SettingsDialog>('kline-settings-dialog');
-    if (!dialog) throw new Error('kline-chart: the settings dialog is not rendered');
-    return dialog.open();
+    // A chunk of its own with the dialog element, loaded on first use (open-settings-dialog.ts).
+    return (await import('./open-settings-dialog.js')).openSettingsDialog(this);
   }
 
   /** Number of frames the canvases have painted (diagnostics: live bursts paint once per frame). */
@@ -811,21 +806,14 @@ export class KlineChart extends SignalWatcher(LitElement) {
    */
   #withReplay(act: (r: import('./bar-replay-controls.js').ReplayControls['replay']) => boolean): Promise<boolean> {
     return this.#withChunk(
-      () => this.#replayControls(),
+      loadReplay,
       'replayFailed',
-      (c) => act(c.replay),
+      (m) => act((this.#replayUi ??= m.replayControlsFor(this, this.#deps)).replay),
       false,
     );
   }
 
   #replayUi?: import('./bar-replay-controls.js').ReplayControls;
-
-  async #replayControls() {
-    const m = await loadReplay();
-    if (this.#replayUi) return this.#replayUi;
-    this.#adoptStyles(m.replayControlsStyles);
-    return (this.#replayUi = new m.ReplayControls(this, this.#deps));
-  }
 
   /** Whether the chart fills the screen (`toggleFullscreen()`). */
   get fullscreen(): boolean {
@@ -848,12 +836,23 @@ export class KlineChart extends SignalWatcher(LitElement) {
     }
   }
 
-  /** `?`, Ctrl/⌘+Alt+S, Ctrl/⌘+Shift+S and Shift+F anywhere on the chart but in a text field (chart-keys.ts). */
+  /**
+   * `?`, Ctrl/⌘+Alt+S, Ctrl/⌘+Shift+S and Shift+F anywhere on the chart but in a text field: which key is
+   * which (chart-keys.ts) is in the input chunk fetched after the first paint (input-parts.ts), so a key
+   * that may be one of them before it is here waits for it; when it cannot be fetched a notice says so.
+   */
   readonly #onKey = (e: KeyboardEvent): void => {
-    const key = chartKey(e);
-    if (!key) return;
-    e.preventDefault();
-    void this[key]();
+    const origin = e.composedPath()[0]; // empty once the event is dispatched
+    if (MAYBE_CHART_KEY.test(e.key) || e.code === 'KeyS')
+      withInputParts(
+        (parts) => {
+          const key = parts.chartKey(e, origin);
+          if (!key) return;
+          e.preventDefault();
+          void this[key]();
+        },
+        () => this.#showToast(chartStrings(this.#lang()).inputFailed),
+      );
   };
 
   /** `chart_capture`'s renderer: a PNG data URL (JPEG when a PNG would be too large to send) and a thumbnail. */
@@ -1079,15 +1078,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** The notice that a layout could not be saved (its code comes with the storage chunk). */
   #renderPersistToast() {
-    const toast = this.#autosave.toast;
-    if (!toast || !this.#autosave.storage?.unsaved) return nothing;
-    return toast.renderPersistToast(this.#lang(), {
-      download: () => {
-        const unsaved = this.#autosave.storage?.unsaved;
-        if (unsaved) toast.downloadLayout(unsaved, `${this.persistKey || 'layout'}.json`, this.renderRoot);
-      },
-      dismiss: () => this.#autosave.storage?.dismissToast(),
-    });
+    const { toast, storage } = this.#autosave;
+    if (!toast || !storage?.unsaved) return nothing;
+    return toast.renderPersistToast(this.#lang(), storage, `${this.persistKey || 'layout'}.json`, this.renderRoot);
   }
 
   /** Comparison lines in the theme's shade of their colour (4.5:1 on the background), as the canvas paints them. */
@@ -1239,13 +1232,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * Its code is a chunk: when it cannot be fetched a notice says so and this resolves (the next call tries again).
    */
   showShortcuts(): Promise<void> {
-    let active = document.activeElement as HTMLElement | null;
-    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
-    const before = active && active !== document.body ? active : this;
+    const active = document.activeElement; // the chunk finds the control inside its shadow roots
     return this.#withChunk(
       loadShortcuts,
       'shortcutsFailed',
-      (m) => (this.#shortcutModule = m).showChartShortcuts(this, this.#deps, before),
+      (m) => (this.#shortcutModule = m).showChartShortcuts(this, this.#deps, active),
       undefined,
     );
   }

@@ -16,16 +16,28 @@ export function downloadLayout(layout: LayoutDocument, fileName: string, root: N
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** What the toast reads of the storage side (layout-storage-controller.ts): the layout not saved, and its dismissal. */
+interface UnsavedLayout {
+  readonly unsaved: LayoutDocument | null;
+  dismissToast(): void;
+}
+
 /**
  * The toast shown when a save ran out of storage: it stays until dismissed and offers the layout
- * as a file (`part="persist-toast"`, button `part="persist-download"`).
+ * as a file `fileName`, linked from `root` (`part="persist-toast"`, button `part="persist-download"`).
  */
-export function renderPersistToast(locale: string, actions: { download(): void; dismiss(): void }): TemplateResult {
+export function renderPersistToast(
+  locale: string,
+  storage: UnsavedLayout,
+  fileName: string,
+  root: Node & ParentNode,
+): TemplateResult {
   const s = chartMoreStrings(locale);
+  const download = () => storage.unsaved && downloadLayout(storage.unsaved, fileName, root);
   return html`<div class="persist-toast" part="persist-toast" role="alert" lang=${locale}>
     <span>${s.persistFull}</span>
-    <button type="button" part="persist-download" @click=${actions.download}>${s.persistDownload}</button>
-    <button type="button" class="dismiss" aria-label=${s.persistDismiss} title=${s.persistDismiss} @click=${actions.dismiss}>×</button>
+    <button type="button" part="persist-download" @click=${download}>${s.persistDownload}</button>
+    <button type="button" class="dismiss" aria-label=${s.persistDismiss} title=${s.persistDismiss} @click=${() => storage.dismissToast()}>×</button>
   </div>`;
 }
 

@@ -12,8 +12,15 @@ interface Deps {
 /** Where focus was when each chart's dialog opened: it goes back there when the dialog closes. */
 const focusBefore = new WeakMap<HTMLElement, HTMLElement>();
 
-/** Opens the chart's dialog (rendered by {@link renderChartShortcuts}); `before` gets focus back on close. */
-export async function showChartShortcuts(chart: Chart, d: Deps, before: HTMLElement): Promise<void> {
+/**
+ * Opens the chart's dialog (rendered by {@link renderChartShortcuts}). `active` is the document's focused
+ * element when it was asked for: the control focused inside its shadow roots (else the chart) gets focus
+ * back on close.
+ */
+export async function showChartShortcuts(chart: Chart, d: Deps, active: Element | null): Promise<void> {
+  let inner = active;
+  while (inner?.shadowRoot?.activeElement) inner = inner.shadowRoot.activeElement;
+  const before = inner instanceof HTMLElement && inner !== document.body ? inner : chart;
   d.adopt(shortcutDialogStyles);
   chart.requestUpdate();
   await chart.updateComplete;
