@@ -810,18 +810,12 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * a notice says so (the next call tries again).
    */
   #withReplay(act: (r: import('./bar-replay-controls.js').ReplayControls['replay']) => boolean): Promise<boolean> {
-    return this.#withChunk(
-      () => this.#replayControls(),
-      'replayFailed',
-      (c) => act(c.replay),
-      false,
-    );
+    return this.#withChunk(loadReplay, 'replayFailed', (m) => act(this.#replayControls(m).replay), false);
   }
 
   #replayUi?: import('./bar-replay-controls.js').ReplayControls;
 
-  async #replayControls() {
-    const m = await loadReplay();
+  #replayControls(m: typeof import('./bar-replay-controls.js')) {
     if (this.#replayUi) return this.#replayUi;
     this.#adoptStyles(m.replayControlsStyles);
     return (this.#replayUi = new m.ReplayControls(this, this.#deps));
@@ -1592,9 +1586,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   /**
-   * `act` with a lazy chunk's module once `load` has it. When the chunk cannot be fetched (or `act`
-   * throws), a notice in the chart's language says so (`failed`, also on the console) and this resolves
-   * `fallback`: it never rejects, and the next call fetches again (lazyModule).
+   * `act` with a lazy chunk's module once `load` has it. When the chunk cannot be fetched, a notice in the
+   * chart's language says so (`failed`, also on the console) and this resolves `fallback`, and the next call
+   * fetches again (lazyModule). An error of `act` itself is no fetch failure: it rejects with that error.
    */
   #withChunk<M, R>(
     load: () => Promise<M>,
@@ -1602,14 +1596,12 @@ export class KlineChart extends SignalWatcher(LitElement) {
     act: (m: M) => R | PromiseLike<R>,
     fallback: R,
   ): Promise<R> {
-    return load()
-      .then(act)
-      .catch((error: unknown) => {
-        const text = chartStrings(this.#lang())[failed];
-        console.warn(`kline-chart: ${text}`, error);
-        this.#showToast(text);
-        return fallback;
-      });
+    return load().then(act, (error: unknown) => {
+      const text = chartStrings(this.#lang())[failed];
+      console.warn(`kline-chart: ${text}`, error);
+      this.#showToast(text);
+      return fallback;
+    });
   }
 }
 
