@@ -81,11 +81,14 @@ export class ChartDataController implements ReactiveController {
     options.core.host.setRequester((query) =>
       loadHostAnswer().then(
         (m) =>
-          m.requestHostBars(host, query, {
-            ...options,
-            timeoutMs: host.dataRequestTimeout,
-            invalid: (problem) => this.#invalid(problem),
-          }),
+          // A load aborted while the chunk came asks the page nothing (host-data-ops.ts then throws `aborted`).
+          query.signal?.aborted
+            ? null
+            : m.requestHostBars(host, query, {
+                ...options,
+                timeoutMs: host.dataRequestTimeout,
+                invalid: (problem) => this.#invalid(problem),
+              }),
         (error: unknown) => {
           throw chunkLoadError('asking the page for bars', error);
         },

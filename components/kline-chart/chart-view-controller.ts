@@ -256,7 +256,8 @@ export class ChartViewController implements ReactiveController {
       container,
       renderer,
       side: () => core.store.peek('settings').priceAxisSide,
-      log: () => core.store.peek('settings').priceScale === 'log',
+      // The scale as drawn (pane-plot.ts): a log setting is drawn linear until the modes' chunk is here.
+      log: () => renderer.pane('price')?.plot.scales.price?.distr === 3,
       signal: listening.signal,
       notice: this.#o.inputFailed,
     });

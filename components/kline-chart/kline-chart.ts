@@ -1583,9 +1583,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   /**
-   * `act` with a lazy chunk's module once `load` has it. When the chunk cannot be fetched (or `act`
-   * throws), a notice in the chart's language says so (`failed`, also on the console) and this resolves
-   * `fallback`: it never rejects, and the next call fetches again (lazyModule).
+   * `act` with a lazy chunk's module once `load` has it. When the chunk cannot be fetched, a notice in the
+   * chart's language says so (`failed`, also on the console) and this resolves `fallback`, and the next call
+   * fetches again (lazyModule). An error of `act` itself is no fetch failure: it rejects with that error.
    */
   #withChunk<M, R>(
     load: () => Promise<M>,
@@ -1593,14 +1593,12 @@ export class KlineChart extends SignalWatcher(LitElement) {
     act: (m: M) => R | PromiseLike<R>,
     fallback: R,
   ): Promise<R> {
-    return load()
-      .then(act)
-      .catch((error: unknown) => {
-        const text = chartStrings(this.#lang())[failed];
-        console.warn(`kline-chart: ${text}`, error);
-        this.#showToast(text);
-        return fallback;
-      });
+    return load().then(act, (error: unknown) => {
+      const text = chartStrings(this.#lang())[failed];
+      console.warn(`kline-chart: ${text}`, error);
+      this.#showToast(text);
+      return fallback;
+    });
   }
 }
 

@@ -51,16 +51,24 @@ export function toggleSearch(chart: SearchChart, d: SearchDeps, mode: SearchStat
   d.focusPart(mode === 'compare' ? 'compare-button' : 'symbol-button');
 }
 
-/** Lists the instruments matching `text` (up to 10) while the search is open. */
+/** Each chart's latest query: an earlier one's late answer is dropped. */
+const latest = new WeakMap<SearchChart, object>();
+
+/**
+ * Lists the instruments matching `text` (up to 10) while the search is open. The last query wins: the
+ * answer of an earlier one that comes later is dropped, and an answer after the search closed opens nothing.
+ */
 export async function searchSymbols(chart: SearchChart, d: SearchDeps, text: string): Promise<void> {
+  const query = {};
+  latest.set(chart, query);
   const result = await d.core.tools.execute(
     'instruments_query_name',
     { query: text || ' ', limit: 10 },
     { origin: 'user' },
   );
-  if (result.success) {
+  if (result.success && latest.get(chart) === query && chart._search.open) {
     const data = result.data as { candidates: SearchResult[] };
-    chart._search = { ...chart._search, open: true, results: data.candidates };
+    chart._search = { ...chart._search, results: data.candidates };
   }
 }
 

@@ -342,8 +342,9 @@ export class ChartCore implements CommandContext {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     const loading = (on: boolean) =>
-      flag && this.store.action('loading', (d) => d.set('loading', on), { undoable: false });
-    loading(true);
+      (flag || !on) && this.store.action('loading', (d) => d.set('loading', on), { undoable: false });
+    // A run without the flag (an undo's bars) that aborts a flagged load takes its flag down: no run is left to.
+    loading(flag);
     try {
       return await work(controller.signal);
     } finally {
