@@ -57,8 +57,6 @@ export class AppComponent {
 
   onChange(event: Event): void {
     const { detail } = event as KlineChartEventMap['kline-change'];
-    // 'loading' marks a load in flight: the context still shows the previous period.
-    if (detail.action === 'loading') return;
     // Chart → app: a toolbar click or an agent's tool call changed the period; the state follows.
     const next = (event.currentTarget as KlineChart).context.get()?.period;
     if (next) this.period.set(next);

@@ -22,8 +22,6 @@ export function App() {
 
   const onReady = () => setEvents((e) => ({ ...e, ready: e.ready + 1 }));
   const onChange = (event: KlineChartEventMap['kline-change']) => {
-    // 'loading' marks a load in flight: the context still shows the previous period.
-    if (event.detail.action === 'loading') return;
     // Chart → app: a toolbar click or an agent's tool call changed the period; the state follows.
     const next = (event.currentTarget as KlineChart).context.get()?.period;
     if (next) setPeriod(next);
