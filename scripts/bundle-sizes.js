@@ -94,6 +94,9 @@ export const LAZY_ONLY = [
   // panes' data-to-pixel mapper with its bar/time scale, which only it and the context menu use (pane-mapper.ts).
   /build\/components\/kline-chart\/(drawing-layer|pane-mapper)\.js$/,
   /build\/src\/core\/(commands\/drawing-time-index|drawings\/median-bar-spacing)\.js$/,
+  // The drawing bar's, the editor's and the canvas's words (drawing-toolbar-strings.ts, drawing-words.ts): the chart
+  // takes them from the chunk that shows them (drawing-bar-parts.ts, drawing-editor.ts, drawing-layer.ts).
+  /build\/(components\/drawing-toolbar\/drawing-toolbar-strings|src\/core\/drawings\/drawing-words)\.js$/,
   // The percent and log scales, study levels and the left scale, loaded before a frame that shows them
   // (src/render/pane-extras.ts).
   /build\/src\/render\/(pane-extras|percent-scale|log-price-splits|paint-levels|left-price-scale)\.js$/,

@@ -2,7 +2,7 @@ import type { ChartStrings } from './chart-strings.js';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import type uPlot from 'uplot';
 import type { ChartCore } from '../../src/core/commands/index.js';
-import type { Drawing, DrawingStyle, DrawingWords } from '../../src/core/drawings/index.js';
+import type { Drawing, DrawingStyle } from '../../src/core/drawings/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
 import type { ChartRenderer, ChartTheme, DrawingTool, PlotTransform } from '../../src/render/index.js';
 
@@ -41,8 +41,8 @@ export interface DrawingLayerOptions {
   readonly strings?: () => Pick<ChartStrings, 'pasteOtherInstrument' | 'drawingFailed'>;
   /** A failed tool call as people read it (default its message). */
   readonly errorText?: (error: { code: string; message: string }) => string;
-  /** Words drawings paint on the canvas (`42 bars`, `3d 4h`) in the chart's language; default English. */
-  readonly words?: () => DrawingWords;
+  /** The chart's language, for the words drawings paint on the canvas (`42 bars`, `3d 4h`); default English. */
+  readonly lang?: () => string;
   /** Bars each Ctrl/Cmd+V (and the copy button) shifts copies by; default 5. */
   readonly pasteOffsetBars?: number;
 }

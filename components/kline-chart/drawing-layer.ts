@@ -20,6 +20,7 @@ import type {
 import { createLayerInteraction } from './drawing-layer-interaction.js';
 import { DrawingLayerInput } from './drawing-layer-input.js';
 import { paneMapper, plotMapper } from './pane-mapper.js';
+import { drawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 
 /** Shade of the range selection band. */
 const SELECTION_FILL = 'rgba(41, 98, 255, 0.12)';
@@ -236,7 +237,7 @@ export class DrawingLayer {
       pixelRatio: pr,
       theme: { text: theme.text, background: theme.background, font: theme.font, up: theme.up, down: theme.down },
       origin: { x: u.bbox.left / pr, y: u.bbox.top / pr },
-      words: this.#o.words?.(),
+      words: drawingStrings(this.#o.lang?.() ?? 'en').units,
     });
   }
 

@@ -54,7 +54,6 @@ import type { SettingsDialog } from '../settings-dialog/index.js';
 // The popover element itself is a lazy chunk: import its model and legend parts, not its index.
 import { indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/indicator-legend-entry.js';
 import { lineIcon } from '../drawing-toolbar/line-icon.js';
-import { drawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import type { DrawingToolbarActions } from '../drawing-toolbar/drawing-toolbar.js';
 import type { DrawingBarFold } from '../drawing-toolbar/drawing-bar-fold.js';
 // The drawing bar is a lazy chunk: the first render that shows it loads it (issue #12).
@@ -425,7 +424,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       requestUpdate: () => this.requestUpdate(),
       onError: (message) => this.#showToast(message),
       strings: () => chartStrings(this.#lang()),
-      words: () => drawingStrings(this.#lang()).units,
+      lang: () => this.#lang(),
       errorText: (error) =>
         error.code === 'drawing_failed' && this.#lang() !== 'en'
           ? chartStrings(this.#lang()).drawingFailed
@@ -1453,7 +1452,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         tool: d.tool,
         magnet: d.magnet,
         hasSelection: this.#core.store.state.drawingSelection.get().length > 0,
-        strings: drawingStrings(this.#lang()),
+        strings: bar.drawingStrings(this.#lang()),
         fold: this.#barFold,
       },
       {
@@ -1467,7 +1466,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const tool = this.#drawings.tool;
     if (tool === 'select' || !tool) return nothing;
     if (!this.#bar) return (this.#loadBar(), nothing);
-    return this.#bar.renderActiveTool(tool, drawingStrings(this.#lang()), () => {
+    return this.#bar.renderActiveTool(tool, this.#bar.drawingStrings(this.#lang()), () => {
       this.#drawings.setTool('select');
       this.#focusPart('more-button');
     });
@@ -1498,7 +1497,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       return nothing;
     }
     return editor.renderDrawingEditor(
-      { target, strings: drawingStrings(this.#lang()) },
+      { target, strings: editor.drawingStrings(this.#lang()) },
       { edit: (id, change) => void this.#drawings.edit(id, change) },
     );
   }
