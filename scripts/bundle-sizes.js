@@ -90,6 +90,17 @@ export const LAZY_ONLY = [
   // A kind's point count and the kinds named in a refusal (src/core/drawings/drawing-kinds.ts; isDrawingKind stays
   // in drawing-kind-registry.ts).
   /build\/src\/core\/drawings\/drawing-kinds\.js$/,
+  // The drawing layer itself (its input, painter, commands and cursor: components/kline-chart/drawing-layer.ts, in
+  // the drawing layer's chunk; drawing-layer-controller.ts keeps the tool and the magnet until it is here), and the
+  // panes' data-to-pixel mapper with its bar/time scale, which only it and the context menu use (pane-mapper.ts).
+  /build\/components\/kline-chart\/(drawing-layer|pane-mapper)\.js$/,
+  /build\/src\/core\/(commands\/drawing-time-index|drawings\/median-bar-spacing)\.js$/,
+  // The drawing bar's, the editor's and the canvas's words (drawing-toolbar-strings.ts, drawing-words.ts): the chart
+  // takes them from the chunk that shows them (drawing-bar-parts.ts, drawing-editor.ts, drawing-layer.ts).
+  /build\/(components\/drawing-toolbar\/drawing-toolbar-strings|src\/core\/drawings\/drawing-words)\.js$/,
+  // The kinds' summaries (labels, anchors, editor fields: drawing-kind-summaries.ts, kinds/builtin-kind-info.ts); the
+  // registry in the entry knows the built-ins by id (drawing-kind-registry.ts).
+  /build\/src\/core\/drawings\/(drawing-kind-summaries|kinds\/builtin-kind-info)\.js$/,
   // The percent and log scales, study levels and the left scale, loaded before a frame that shows them
   // (src/render/pane-extras.ts).
   /build\/src\/render\/(pane-extras|percent-scale|log-price-splits|paint-levels|left-price-scale)\.js$/,

@@ -4,6 +4,9 @@ import { drawingKindSummary, type DrawingEditorField, type DrawingStyle } from '
 import type { DrawingEditChange, DrawingEditorTarget } from '../kline-chart/drawing-layer-controller.js';
 import type { DrawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 
+/** The editor's words in a locale: with the editor, for the chart renders it once this chunk is in (issue #12). */
+export { drawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
+
 /** What the floating editor shows: the controller's `editorTarget()` and the strings. */
 export interface DrawingEditorModel {
   readonly target: DrawingEditorTarget | null;

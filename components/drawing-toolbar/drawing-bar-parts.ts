@@ -5,3 +5,6 @@
  */
 export { renderDrawingToolbar, renderActiveTool, drawingToolbarStyles } from './drawing-toolbar.js';
 export { DrawingBarFold } from './drawing-bar-fold.js';
+// The words of the bar, the active-tool button and the editor are here, not in the entry (the chart asks for them
+// once a chunk that shows them is in: this one or the editor's).
+export { drawingStrings } from './drawing-toolbar-strings.js';

@@ -9,6 +9,7 @@ import { localPoint } from '../../src/render/local-point.js';
 import { onMenuKeys } from '../menu-keys.js';
 import { allChartStrings } from './chart-more-strings.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
+import { paneMapper } from './pane-mapper.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 
@@ -163,7 +164,7 @@ export class ContextMenu {
 
   /** The price at plot y (the instrument's precision, as the crosshair's price tag writes it) and the bar's time at x. */
   #priceAt(x: number, y: number): OpenMenu['price'] {
-    const m = this.#d.drawings.mapper('price');
+    const m = paneMapper(this.#d.core, this.#d.renderer(), 'price');
     const s = this.#d.core.store.peek('series');
     if (!m || !s || s.bars.length === 0) return null;
     const raw = m.yToPrice(y);
@@ -183,7 +184,7 @@ export class ContextMenu {
       const pane = renderer?.pane(id);
       if (!pane || id === 'price') continue;
       const p = localPoint(pane.plot.over, at);
-      const raw = p.inside ? this.#d.drawings.mapper(id)?.yToPrice(p.y) : undefined;
+      const raw = p.inside ? paneMapper(this.#d.core, renderer, id)?.yToPrice(p.y) : undefined;
       if (raw !== undefined)
         return Number.isFinite(raw) ? formatAxisTicks([raw], pane.spec.kind, this.#d.lang())[0] : null;
     }
@@ -191,7 +192,7 @@ export class ContextMenu {
   }
 
   #drawingAt(x: number, y: number): string | null {
-    const m = this.#d.drawings.mapper('price');
+    const m = paneMapper(this.#d.core, this.#d.renderer(), 'price');
     const drawings = this.#d.core.drawings.current().filter((d) => d.paneId === 'price');
     if (!m || drawings.length === 0) return null;
     return hitTestDrawings(drawings, m, x, y)?.drawing.id ?? null;

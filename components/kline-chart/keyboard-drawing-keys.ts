@@ -107,7 +107,7 @@ export class KeyboardDrawingKeys {
           this.begin(kind);
           return true;
         }
-        const result = this.#o.drawings.keyPlace({ time: series.bars.time[bar], price: this.#priceAt(bar) });
+        const result = this.#o.drawings.layer?.keyPlace({ time: series.bars.time[bar], price: this.#priceAt(bar) });
         if (!result) return true;
         if (result.done) {
           this.#price = null;
@@ -174,7 +174,7 @@ export class KeyboardDrawingKeys {
     if (!series) return;
     const price = this.#priceAt(bar);
     this.#o.a11y.setKeyPrice(price);
-    this.#o.drawings.keyPreview({ time: series.bars.time[bar], price });
+    this.#o.drawings.layer?.keyPreview({ time: series.bars.time[bar], price });
   }
 
   #priceAt(bar: number): number {
@@ -185,7 +185,7 @@ export class KeyboardDrawingKeys {
   #priceStep(): number {
     const precision = this.#o.core.store.peek('series')?.instrument.pricePrecision ?? 2;
     const tick = Math.pow(10, -precision);
-    const m = this.#o.drawings.mapper('price');
+    const m = this.#o.drawings.layer?.mapper('price');
     const range = m && m.height > 0 ? Math.abs(m.yToPrice(0) - m.yToPrice(m.height)) : 0;
     return Math.max(tick, Math.round(range / PRICE_STEPS / tick) * tick);
   }

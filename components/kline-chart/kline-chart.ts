@@ -52,7 +52,6 @@ import { DrawingLayerController, drawingLayerParts, loadDrawingLayerParts } from
 // The popover element itself is a lazy chunk: import its model and legend parts, not its index.
 import { indicatorLegendStyles, type IndicatorLegendActions } from '../indicator-settings/indicator-legend-entry.js';
 import { lineIcon } from '../drawing-toolbar/line-icon.js';
-import { drawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import type { DrawingToolbarActions } from '../drawing-toolbar/drawing-toolbar.js';
 import type { DrawingBarFold } from '../drawing-toolbar/drawing-bar-fold.js';
 // The drawing bar is a lazy chunk: the first render that shows it loads it (issue #12).
@@ -426,7 +425,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       requestUpdate: () => this.requestUpdate(),
       onError: (message) => this.#showToast(message),
       strings: () => chartStrings(this.#lang()),
-      words: () => drawingStrings(this.#lang()).units,
+      lang: () => this.#lang(),
       errorText: (error) =>
         error.code === 'drawing_failed' && this.#lang() !== 'en'
           ? chartStrings(this.#lang()).drawingFailed
@@ -1444,7 +1443,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         tool: d.tool,
         magnet: d.magnet,
         hasSelection: this.#core.store.state.drawingSelection.get().length > 0,
-        strings: drawingStrings(this.#lang()),
+        strings: bar.drawingStrings(this.#lang()),
         fold: this.#barFold,
       },
       {
@@ -1458,7 +1457,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const tool = this.#drawings.tool;
     if (tool === 'select' || !tool) return nothing;
     if (!this.#bar) return (this.#loadBar(), nothing);
-    return this.#bar.renderActiveTool(tool, drawingStrings(this.#lang()), () => {
+    return this.#bar.renderActiveTool(tool, this.#bar.drawingStrings(this.#lang()), () => {
       this.#drawings.setTool('select');
       this.#focusPart('more-button');
     });
@@ -1489,7 +1488,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       return nothing;
     }
     return editor.renderDrawingEditor(
-      { target, strings: drawingStrings(this.#lang()) },
+      { target, strings: editor.drawingStrings(this.#lang()) },
       { edit: (id, change) => void this.#drawings.edit(id, change) },
     );
   }

@@ -29,7 +29,6 @@ export class DrawingCommands {
 
   constructor(ctx: Pick<CommandContext, 'store'>) {
     this.ctx = ctx;
-    // Undo, redo and symbol switches can remove selected drawings; the selection must not name ghosts.
     ctx.store.onCommit(() => this.#pruneSelection());
   }
 
@@ -47,26 +46,21 @@ export class DrawingCommands {
 
   /** Sets the selected drawings (not an undo step). Unknown ids are dropped. */
   select(ids: readonly string[]): void {
+    this.#setSelection([...new Set(ids)]);
+  }
+
+  /** Undo, redo and symbol switches can remove selected drawings; the selection must not name ghosts. */
+  #pruneSelection(): void {
+    const selected = this.ctx.store.peek('drawingSelection');
+    if (selected.length > 0) this.#setSelection(selected);
+  }
+
+  /** Selects the known drawings of `ids` (in that order), unless that is the selection already. */
+  #setSelection(ids: readonly string[]): void {
     const known = new Set(this.current().map((d) => d.id));
-    const next = [...new Set(ids)].filter((id) => known.has(id));
+    const next = ids.filter((id) => known.has(id));
     const now = this.ctx.store.peek('drawingSelection');
     if (next.length === now.length && next.every((id, i) => id === now[i])) return;
     this.ctx.store.action('drawing_select', (d) => d.set('drawingSelection', next), { undoable: false });
-  }
-
-  #pruneSelection(): void {
-    const selected = this.ctx.store.peek('drawingSelection');
-    if (selected.length === 0) return;
-    const known = new Set(this.current().map((d) => d.id));
-    if (selected.every((id) => known.has(id))) return;
-    this.ctx.store.action(
-      'drawing_select',
-      (d) =>
-        d.set(
-          'drawingSelection',
-          selected.filter((id) => known.has(id)),
-        ),
-      { undoable: false },
-    );
   }
 }

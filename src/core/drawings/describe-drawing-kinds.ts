@@ -1,7 +1,7 @@
 // What a model reads about the kinds (their descriptions live with their geometry in kinds/*, so this
 // module loads with the tools, not with the first paint: issue #12).
 import { DRAWING_KINDS, type BuiltinDrawingKind } from './drawing.js';
-import { listDrawingKinds } from './drawing-kind-registry.js';
+import { listDrawingKinds } from './drawing-kind-summaries.js';
 import { getDrawingKind } from './get-drawing-kind.js';
 import { BUILTIN_DRAWING_KINDS } from './kinds/builtin-drawing-kinds.js';
 

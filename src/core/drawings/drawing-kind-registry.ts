@@ -1,10 +1,5 @@
-import type {
-  DrawingEditorField,
-  DrawingKindDefinition,
-  DrawingKindSummary,
-  RegisteredDrawingKind,
-} from './drawing-kind.js';
-import { BUILTIN_KIND_INFO } from './kinds/builtin-kind-info.js';
+import type { DrawingEditorField, DrawingKindDefinition, RegisteredDrawingKind } from './drawing-kind.js';
+import { DRAWING_KINDS } from './drawing.js';
 
 const KIND_ID = /^[a-z][a-z0-9_]{0,39}$/;
 /** Toolbar tools that are not kinds (src/render/drawings/drawing-interaction.ts). */
@@ -13,9 +8,12 @@ const EDITOR_FIELDS: readonly DrawingEditorField[] = ['color', 'width', 'dash', 
 /** Most anchors a kind may ask for (the tools accept up to 10 points). */
 export const MAX_DRAWING_ANCHORS = 5;
 
-/** Every registered kind's summary; the built-ins' geometry is in get-drawing-kind.ts (issue #12). */
-const kinds = new Map<string, DrawingKindSummary>();
-/** Kinds added with `registerDrawingKind`, whole (geometry included). */
+/**
+ * The built-in kinds' ids. Their summaries (labels, anchors, editor fields) are drawing-kind-summaries.ts and
+ * their geometry get-drawing-kind.ts, which only chunks read (issue #12).
+ */
+const builtins: ReadonlySet<string> = new Set(DRAWING_KINDS);
+/** Kinds added with `registerDrawingKind`, whole (geometry included), in registration order. */
 const added = new Map<string, RegisteredDrawingKind>();
 const listeners = new Set<() => void>();
 let version = 0;
@@ -27,7 +25,7 @@ function check(kind: DrawingKindDefinition): RegisteredDrawingKind {
   if (typeof kind !== 'object' || kind === null) fail('expected a kind object');
   if (typeof kind.id !== 'string' || !KIND_ID.test(kind.id)) fail(`id must match ${KIND_ID.source}`);
   if (RESERVED.includes(kind.id)) fail(`'${kind.id}' names a toolbar button; choose another id`);
-  if (kinds.has(kind.id)) fail(`a drawing kind '${kind.id}' is already registered`);
+  if (isDrawingKind(kind.id)) fail(`a drawing kind '${kind.id}' is already registered`);
   if (!Number.isInteger(kind.anchors) || kind.anchors < 1 || kind.anchors > MAX_DRAWING_ANCHORS)
     fail(`${kind.id}: anchors must be an integer from 1 to ${MAX_DRAWING_ANCHORS}`);
   if (typeof kind.label !== 'string' || !kind.label.trim() || kind.label.length > 60)
@@ -65,44 +63,29 @@ function changed(): void {
  */
 export function registerDrawingKind(kind: DrawingKindDefinition): () => void {
   const info = check(kind);
-  kinds.set(info.id, info);
   added.set(info.id, info);
   changed();
   return () => {
-    if (kinds.get(info.id) === info) {
-      kinds.delete(info.id);
+    if (added.get(info.id) === info) {
       added.delete(info.id);
       changed();
     }
   };
 }
 
-/**
- * The registered kind with this id without its geometry (label, icon, anchors, editor fields), or
- * undefined. The whole definition: `getDrawingKind` (get-drawing-kind.ts).
- */
-export function drawingKindSummary(id: string): DrawingKindSummary | undefined {
-  return kinds.get(id);
-}
-
 /** Whether `value` names a registered kind (built-in or added with `registerDrawingKind`). */
 export function isDrawingKind(value: unknown): value is string {
-  return typeof value === 'string' && kinds.has(value);
+  return typeof value === 'string' && (builtins.has(value) || added.has(value));
 }
 
-/** Internal (get-drawing-kind.ts): a kind added with `registerDrawingKind`, whole, or undefined. */
+/** Internal (drawing-kind-summaries.ts, get-drawing-kind.ts): a kind added with `registerDrawingKind`, whole, or undefined. */
 export function addedDrawingKind(id: string): RegisteredDrawingKind | undefined {
   return added.get(id);
 }
 
-/** Every registered kind's summary, built-ins first, in registration order. */
-export function listDrawingKinds(): DrawingKindSummary[] {
-  return [...kinds.values()];
-}
-
-/** Ids of every registered kind (the `kind` enum of drawing_create). */
-export function drawingKindIds(): string[] {
-  return [...kinds.keys()];
+/** Internal (drawing-kind-summaries.ts): the kinds added with `registerDrawingKind`, in registration order. */
+export function addedDrawingKinds(): RegisteredDrawingKind[] {
+  return [...added.values()];
 }
 
 /** Increases whenever a kind is registered or removed (caches key on it). */
@@ -114,11 +97,4 @@ export function drawingKindsVersion(): number {
 export function onDrawingKindsChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-for (const kind of Object.values(BUILTIN_KIND_INFO)) {
-  kinds.set(
-    kind.id,
-    Object.freeze({ ...kind, ...(kind.editorFields ? { editorFields: Object.freeze([...kind.editorFields]) } : {}) }),
-  );
 }

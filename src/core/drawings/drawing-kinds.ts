@@ -1,4 +1,4 @@
-import { drawingKindIds, drawingKindSummary } from './drawing-kind-registry.js';
+import { drawingKindIds, drawingKindSummary } from './drawing-kind-summaries.js';
 
 // `isDrawingKind`, which the chart's first paint reaches (kline-chart.ts), is in drawing-kind-registry.ts: what
 // is left here only the drawing layer's and the tools' chunks call, so it goes with them (issue #12).

@@ -1,5 +1,6 @@
 import type { RegisteredDrawingKind } from './drawing-kind.js';
-import { addedDrawingKind, drawingKindSummary } from './drawing-kind-registry.js';
+import { addedDrawingKind } from './drawing-kind-registry.js';
+import { drawingKindSummary } from './drawing-kind-summaries.js';
 import { BUILTIN_DRAWING_KINDS } from './kinds/builtin-drawing-kinds.js';
 
 const BUILTINS = new Map(BUILTIN_DRAWING_KINDS.map((kind) => [kind.id, kind]));

@@ -5,6 +5,7 @@ export * from './describe-drawing-kinds.js';
 export type * from './drawing-kind.js';
 export type * from './drawing-primitive.js';
 export * from './drawing-kind-registry.js';
+export * from './drawing-kind-summaries.js';
 export * from './get-drawing-kind.js';
 export type * from './drawing-mapper.js';
 export * from './drawing-words.js';

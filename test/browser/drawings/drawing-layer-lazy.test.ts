@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
 import { readyChart, paneCanvas, waitFor } from '../helpers/chart-fixture.js';
-import { countPixels } from '../helpers/canvas-pixels.js';
+import { canvasHash, countPixels } from '../helpers/canvas-pixels.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
 
 const MAGENTA: [number, number, number] = [255, 0, 255];
@@ -10,6 +10,25 @@ const MAGENTA: [number, number, number] = [255, 0, 255];
 // a toolbar never loads them until it has a drawing: the first drawing loads them and is painted
 // (each file runs in a page of its own, so the parts are not loaded before this test).
 describe('the drawing layer loads its painter with the first drawing', () => {
+  // First: nothing has loaded the layer in this page yet.
+  it('a selection a tool sets on a chart without drawings loads the layer and is painted; clearing it unpaints it', async () => {
+    const chart = await readyChart(
+      html`<kline-chart toolbar="none" style="width:800px;height:500px" indicators="VOL"></kline-chart>`,
+    );
+    await chart.whenPainted();
+    const before = canvasHash(paneCanvas(chart, 'price'));
+    const bars = coreOf(chart).store.peek('series')!.bars;
+    const n = bars.length;
+    const set = await chart.tools.execute('chart_set_selection', { from: bars.time[n - 20], to: bars.time[n - 10] });
+    expect(set.success, JSON.stringify(set)).to.equal(true);
+    await chart.whenPainted();
+    expect(canvasHash(paneCanvas(chart, 'price')), 'the selection band painted').to.not.equal(before);
+    const cleared = await chart.tools.execute('chart_set_selection', { clear: true });
+    expect(cleared.success, JSON.stringify(cleared)).to.equal(true);
+    await chart.whenPainted();
+    expect(canvasHash(paneCanvas(chart, 'price')), 'no band').to.equal(before);
+  });
+
   it('a chart without a toolbar paints a drawing created by a tool, then a user can select it', async () => {
     const chart = await readyChart(
       html`<kline-chart toolbar="none" style="width:800px;height:500px" indicators="VOL"></kline-chart>`,

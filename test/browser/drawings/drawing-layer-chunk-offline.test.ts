@@ -1,0 +1,76 @@
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { waitFor } from '../helpers/chart-fixture.js';
+import { countPixels } from '../helpers/canvas-pixels.js';
+import { frameChart, loadedScripts, openFrame } from '../helpers/test-frame.js';
+import type { ToolResult } from '../../../src/protocol/index.js';
+
+type Chart = HTMLElement & {
+  whenPainted(): Promise<void>;
+  tools: { execute(name: string, input: unknown): Promise<ToolResult> };
+};
+
+const MAGENTA: [number, number, number] = [255, 0, 255];
+const PARTS = /^chunks\/drawing-layer-parts-/;
+const KEY = `drawing-chunk-offline-${Date.now()}`;
+
+const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
+const priceCanvas = (chart: Chart) =>
+  chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"]')!.querySelector('canvas')!;
+
+// The drawing layer (components/kline-chart/drawing-layer.ts: its input, painter and commands) is in the
+// drawing layer's chunk (chunks/drawing-layer-parts-<hash>.js, issue #12). A chart without drawings never
+// fetches it; a restored layout with drawings does, and when it cannot be fetched the drawings are still
+// restored, the chart says so, and they are painted once the chunk can be fetched.
+describe('the drawing layer chunk', function () {
+  this.timeout(60000);
+
+  afterEach(async () => {
+    await executeServerCommand('block-requests', { pattern: null });
+    for (const k of Object.keys(localStorage)) if (k.startsWith(KEY)) localStorage.removeItem(k);
+  });
+
+  it('is not fetched by a chart without drawings; a restored drawing when it cannot be is kept, said and painted later', async () => {
+    // A page saves a layout with a magenta line; it fetched the chunk to paint it.
+    const first = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
+    await first.win.customElements.whenDefined('kline-chart');
+    const { chart: saver } = await frameChart<Chart>(first.win, { toolbar: 'none', 'persist-key': KEY });
+    const list = await saver.tools.execute('drawings_list', {});
+    expect(list.success, JSON.stringify(list)).to.equal(true);
+    expect(
+      loadedScripts(first.win).filter((p) => PARTS.test(p)),
+      'a chart without drawings (its tools loaded) fetched the drawing layer',
+    ).to.deep.equal([]);
+    // A line at the last bar's close, so it is on the plot.
+    const query = await saver.tools.execute('market_bars_query', { limit: 1 });
+    const row = ((query as { text?: string }).text ?? '').split('\n').at(-1)!.split(',');
+    const created = await saver.tools.execute('drawing_create', {
+      kind: 'horizontal_line',
+      points: [{ time: row[0], price: Number(row[4]) }],
+      style: { color: '#ff00ff', width: 3 },
+    });
+    expect(created.success, `${JSON.stringify(created)} from ${JSON.stringify(query)}`).to.equal(true);
+    const id = (created.data as { id: string }).id;
+    await saver.whenPainted();
+    expect(loadedScripts(first.win).filter((p) => PARTS.test(p)).length, 'fetched for the drawing').to.equal(1);
+    expect(countPixels(priceCanvas(saver), MAGENTA, 8), 'the line painted').to.be.greaterThan(100);
+    await waitFor(() => (localStorage.getItem(KEY) ?? '').includes('horizontal_line'), 'the autosave', 5000);
+    first.frame.remove();
+
+    // Another page restores it while the chunk cannot be fetched.
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/drawing-layer-parts-' });
+    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
+    await win.customElements.whenDefined('kline-chart');
+    const { chart } = await frameChart<Chart>(win, { toolbar: 'none', 'persist-key': KEY });
+    await waitFor(() => toast(chart).includes('Drawings could not be loaded'), `a notice (shows "${toast(chart)}")`);
+    const restored = await chart.tools.execute('drawings_list', {});
+    expect(JSON.stringify(restored.data), 'the drawing is restored').to.contain(id);
+    expect(countPixels(priceCanvas(chart), MAGENTA, 8), 'not painted without the chunk').to.equal(0);
+
+    // Once it can be fetched, the next need (here whenPainted) fetches it and the line is painted.
+    await executeServerCommand('block-requests', { pattern: null });
+    await chart.whenPainted();
+    await waitFor(() => countPixels(priceCanvas(chart), MAGENTA, 8) > 100, 'the restored line painted');
+    frame.remove();
+  });
+});
