@@ -1471,10 +1471,12 @@ export class ChartAgentPanel extends LitElement {
           </div>`;
       case 'tool':
         return renderToolCard(item, {
+          // Until the chart lists its tools (a chunk, after the handshake) a stored card keeps the title it had.
           label:
             toolLabel(this.#i18n.tag, item.name)?.label ??
             this.#toolLabels.get(item.name) ??
             s.runtimeTools[item.name] ??
+            item.label ??
             item.name,
           errorText: (error) => toolErrorForPeople(this.#i18n.tag, error),
           now: this._now,
