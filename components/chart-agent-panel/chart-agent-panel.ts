@@ -43,7 +43,7 @@ import { renderApprovalCard } from '../agent-parts/approval-card/index.js';
 import { renderRunChanges } from '../agent-parts/run-changes/index.js';
 import { chartAgentPanelStyles } from './chart-agent-panel.styles.js';
 import { siteTheme, ThemeWatcher } from '../theme-watcher.js';
-import { createMultiChartPort } from '../../src/agent/multi-chart-port.js';
+import { createMultiChartPort, type MultiChartPort } from '../../src/agent/multi-chart-port.js';
 import { connectFramePort } from '../../src/frames/connect-frame-port.js';
 import { FrameConnectError } from '../../src/frames/frame-connect-error.js';
 import { chartTargets, wantsChart } from './chart-targets.js';
@@ -301,8 +301,8 @@ export class ChartAgentPanel extends LitElement {
     redactPatterns: readonly RegExp[];
   } | null = null;
   #port: ChartAgentPort | null = null;
-  /** With several charts (for="a b", "*"): each chart's own port, one per chart, that #port drives. */
-  #chartPorts: ChartAgentPort[] = [];
+  /** With several charts (for="a b", "*"): each chart's own port by the id it was asked by, that #port drives. */
+  #chartPorts = new Map<string, ChartAgentPort>();
   /** While #askCharts asks: replies at once join, and it connects once they all have. */
   #asking = false;
   #unsubscribeContext: () => void = () => undefined;
@@ -537,13 +537,14 @@ export class ChartAgentPanel extends LitElement {
       return;
     }
     let replied = false;
+    const asked = this.for;
     const detail: AgentConnectDetail = {
-      ...(this.for ? { chartId: this.for } : {}),
+      ...(asked ? { chartId: asked } : {}),
       requester: this,
       reply: (port: ChartAgentPort) => {
         // One port per handshake; a late reply (a chart whose answer was still a chunk on its way) counts
-        // only while we still wait, else the chart lets it go.
-        if (replied || life !== this.#life || this.#port || !wantsChart(this.for, port.chartId)) {
+        // only while we still wait for that chart, else the chart lets it go.
+        if (replied || life !== this.#life || this.#port || this.for !== asked) {
           if (port !== this.#port) port.close?.();
           return;
         }
@@ -564,20 +565,21 @@ export class ChartAgentPanel extends LitElement {
     this.#asking = true;
     try {
       for (const chartId of ids) {
-        if (this.#chartPorts.some((p) => p.chartId === chartId)) continue;
+        if (this.#chartPorts.has(chartId)) continue;
         const ask: AgentConnectDetail = {
           chartId,
           reply: (port: ChartAgentPort) => {
+            // By the id asked for: a port's chartId is the chart's id when it connected.
             if (
               life !== this.#life ||
               !chartTargets(this.for) ||
-              !wantsChart(this.for, port.chartId) ||
-              this.#chartPorts.some((p) => p.chartId === port.chartId)
+              !wantsChart(this.for, chartId) ||
+              this.#chartPorts.has(chartId)
             ) {
               port.close?.();
               return;
             }
-            this.#chartPorts.push(port);
+            this.#chartPorts.set(chartId, port);
             if (!this.#asking) this.#connectCharts();
           },
         };
@@ -591,12 +593,15 @@ export class ChartAgentPanel extends LitElement {
 
   /** Drives the charts that replied through one port (one chart: its own), in place of the previous one. */
   #connectCharts(): void {
-    const ports = this.#chartPorts;
     const order = chartTargets(this.for);
-    if (Array.isArray(order)) ports.sort((a, b) => order.indexOf(a.chartId) - order.indexOf(b.chartId));
-    if (ports.length === 0 || this.#port?.chartId === ports.map((p) => p.chartId).join(' ')) return;
+    const entries = [...this.#chartPorts];
+    if (Array.isArray(order)) entries.sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+    const ports = entries.map(([, port]) => port);
+    const current = this.#port;
+    const driven = !current ? [] : 'ports' in current ? (current as MultiChartPort).ports : [current];
+    if (ports.length === 0 || (driven.length === ports.length && ports.every((p, i) => driven[i] === p))) return;
     this.#detach(false, true);
-    this.#attach(ports.length === 1 ? ports[0] : createMultiChartPort([...ports]));
+    this.#attach(ports.length === 1 ? ports[0] : createMultiChartPort(ports));
   }
 
   /** Connects to a chart in an iframe (`frame:ID`) or the opener, over postMessage; retries when the iframe loads. */
@@ -712,7 +717,8 @@ export class ChartAgentPanel extends LitElement {
   #detach(notify: boolean, keepPorts = false): void {
     const port = this.#port;
     if (!keepPorts) {
-      for (const p of this.#chartPorts.splice(0)) p.close?.();
+      for (const p of this.#chartPorts.values()) p.close?.();
+      this.#chartPorts.clear();
     }
     if (!port) return;
     if (this.#portLink) this.#portLink.onClosed = null;
