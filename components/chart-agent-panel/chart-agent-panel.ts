@@ -43,8 +43,9 @@ import { renderApprovalCard } from '../agent-parts/approval-card/index.js';
 import { renderRunChanges } from '../agent-parts/run-changes/index.js';
 import { chartAgentPanelStyles } from './chart-agent-panel.styles.js';
 import { siteTheme, ThemeWatcher } from '../theme-watcher.js';
-import { createMultiChartPort } from '../../src/agent/multi-chart-port.js';
+import { createMultiChartPort, type MultiChartPort } from '../../src/agent/multi-chart-port.js';
 import { connectFramePort } from '../../src/frames/connect-frame-port.js';
+import { FrameConnectError } from '../../src/frames/frame-connect-error.js';
 import { chartTargets, wantsChart } from './chart-targets.js';
 import { panelStrings, resolvePanelLocale, type PanelStrings } from './panel-strings.js';
 import { LocaleController } from '../i18n/locale-controller.js';
@@ -93,6 +94,9 @@ const ERROR_DETAIL_LENGTH = 600;
 // taken for a moment; retry briefly before calling it read-only.
 const LOCK_RETRIES = 3;
 const LOCK_RETRY_MS = 150;
+/** First wait before asking a framed chart again that could not fetch its code for the connection; it doubles up to the max. */
+const FRAME_RETRY_MS = 2000;
+const FRAME_RETRY_MAX_MS = 30000;
 /**
  * Rows per rendered block of the conversation. A block renders again only when one of its rows
  * (or something it shows, e.g. the locale) changed, so a streamed token re-renders one block, not
@@ -297,6 +301,10 @@ export class ChartAgentPanel extends LitElement {
     redactPatterns: readonly RegExp[];
   } | null = null;
   #port: ChartAgentPort | null = null;
+  /** With several charts (for="a b", "*"): each chart's own port by the id it was asked by, that #port drives. */
+  #chartPorts = new Map<string, ChartAgentPort>();
+  /** While #askCharts asks: replies at once join, and it connects once they all have. */
+  #asking = false;
   #unsubscribeContext: () => void = () => undefined;
   #toolLabels = new Map<string, string>();
   readonly #i18n = new LocaleController(this, () => this.locale);
@@ -519,38 +527,81 @@ export class ChartAgentPanel extends LitElement {
     const targets = chartTargets(this.for);
     if (targets) {
       // Several charts: ask each one, then drive them through one multiplexing port.
-      const ports: ChartAgentPort[] = [];
-      const ids =
+      this.#askCharts(
         targets === '*'
           ? [...document.querySelectorAll('kline-chart')]
               .filter((c) => c.getAttribute('agent') !== 'off' && c.id)
               .map((c) => c.id)
-          : targets;
-      for (const chartId of ids) {
-        const ask: AgentConnectDetail = {
-          chartId,
-          reply: (port: ChartAgentPort) => {
-            if (life !== this.#life || this.#port || ports.some((p) => p.chartId === port.chartId)) return;
-            ports.push(port);
-          },
-        };
-        document.dispatchEvent(new CustomEvent(AGENT_CONNECT_EVENT, { detail: ask, bubbles: true, composed: true }));
-      }
-      if (ports.length > 0) this.#attach(ports.length === 1 ? ports[0] : createMultiChartPort(ports));
+          : targets,
+      );
       return;
     }
     let replied = false;
+    const asked = this.for;
     const detail: AgentConnectDetail = {
-      ...(this.for ? { chartId: this.for } : {}),
+      ...(asked ? { chartId: asked } : {}),
       requester: this,
       reply: (port: ChartAgentPort) => {
-        // One port per handshake; a late reply (an async adapter) counts only while we still wait.
-        if (replied || life !== this.#life || this.#port) return;
+        // One port per handshake; a late reply (a chart whose answer was still a chunk on its way) counts
+        // only while we still wait for that chart, else the chart lets it go.
+        if (replied || life !== this.#life || this.#port || this.for !== asked) {
+          if (port !== this.#port) port.close?.();
+          return;
+        }
         replied = true;
         this.#attach(port);
       },
     };
     document.dispatchEvent(new CustomEvent(AGENT_CONNECT_EVENT, { detail, bubbles: true, composed: true }));
+  }
+
+  /**
+   * Asks each chart of `ids` that has no port here yet. A reply joins the connection, also a late one (a
+   * chart answers when its handshake chunk arrives, docs/contracts.md "Handshake"); a chart that has its
+   * port here already (an earlier request answered late) gets the new one closed: each keeps one.
+   */
+  #askCharts(ids: readonly string[]): void {
+    const life = this.#life;
+    this.#asking = true;
+    try {
+      for (const chartId of ids) {
+        if (this.#chartPorts.has(chartId)) continue;
+        const ask: AgentConnectDetail = {
+          chartId,
+          reply: (port: ChartAgentPort) => {
+            // By the id asked for: a port's chartId is the chart's id when it connected.
+            if (
+              life !== this.#life ||
+              !chartTargets(this.for) ||
+              !wantsChart(this.for, chartId) ||
+              this.#chartPorts.has(chartId)
+            ) {
+              port.close?.();
+              return;
+            }
+            this.#chartPorts.set(chartId, port);
+            if (!this.#asking) this.#connectCharts();
+          },
+        };
+        document.dispatchEvent(new CustomEvent(AGENT_CONNECT_EVENT, { detail: ask, bubbles: true, composed: true }));
+      }
+    } finally {
+      this.#asking = false;
+    }
+    this.#connectCharts();
+  }
+
+  /** Drives the charts that replied through one port (one chart: its own), in place of the previous one. */
+  #connectCharts(): void {
+    const order = chartTargets(this.for);
+    const entries = [...this.#chartPorts];
+    if (Array.isArray(order)) entries.sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+    const ports = entries.map(([, port]) => port);
+    const current = this.#port;
+    const driven = !current ? [] : 'ports' in current ? (current as MultiChartPort).ports : [current];
+    if (ports.length === 0 || (driven.length === ports.length && ports.every((p, i) => driven[i] === p))) return;
+    this.#detach(false, true);
+    this.#attach(ports.length === 1 ? ports[0] : createMultiChartPort(ports));
   }
 
   /** Connects to a chart in an iframe (`frame:ID`) or the opener, over postMessage; retries when the iframe loads. */
@@ -581,17 +632,28 @@ export class ChartAgentPanel extends LitElement {
     const attempt = (left: number) => {
       connectFramePort(frameWindow, origin, { timeoutMs: 2000 }).then(
         (port) => {
-          if (life !== this.#life || this.#port) return;
+          if (life !== this.#life || this.#port) return port.close?.();
           this.#attach(port);
         },
         (error: unknown) => {
           if (life !== this.#life || this.#port) return;
-          // The framed page may still be loading its chart: ask again a few times before giving up.
-          if (left > 0) attempt(left - 1);
-          else console.info(`<chart-agent-panel>: ${error instanceof Error ? error.message : String(error)}`);
+          const text = `<chart-agent-panel>: ${error instanceof Error ? error.message : String(error)}`;
+          if (error instanceof FrameConnectError && error.code === 'agent_unavailable') {
+            // The framed chart could not fetch its code for the connection (offline; it fired kline-error
+            // agent_unavailable there) and fetches it again at the next request: ask again, less often each time.
+            if (wait === FRAME_RETRY_MS) console.info(text);
+            setTimeout(() => {
+              if (life === this.#life && !this.#port) attempt(left);
+            }, wait);
+            wait = Math.min(wait * 2, FRAME_RETRY_MAX_MS);
+          } else if (left > 0) {
+            // The framed page may still be loading its chart: ask again a few times before giving up.
+            attempt(left - 1);
+          } else console.info(text);
         },
       );
     };
+    let wait = FRAME_RETRY_MS;
     attempt(5);
   }
 
@@ -600,12 +662,9 @@ export class ChartAgentPanel extends LitElement {
   readonly #onAvailable = (event: CustomEvent<AgentAvailableDetail>): void => {
     const chartId = event.detail?.chartId;
     if (!wantsChart(this.for, chartId)) return;
-    if (this.#port) {
-      // With several charts, one that arrives later joins: connect again to all of them.
-      if (!chartTargets(this.for) || this.#port.chartId.split(' ').includes(chartId)) return;
-      this.#detach(false);
-    }
-    this.#handshake();
+    // With several charts, one that arrives later joins the others, which keep their ports.
+    if (this.#port && chartTargets(this.for)) this.#askCharts([chartId]);
+    else this.#handshake();
   };
 
   #attach(port: ChartAgentPort): void {
@@ -651,8 +710,16 @@ export class ChartAgentPanel extends LitElement {
     this.#handshake();
   }
 
-  #detach(notify: boolean): void {
+  /**
+   * Drops the connection; the panel lets go of its ports (`close`), so a chart keeps none for a panel that
+   * no longer uses them. `keepPorts`: the charts' ports carry on in the next connection (#connectCharts).
+   */
+  #detach(notify: boolean, keepPorts = false): void {
     const port = this.#port;
+    if (!keepPorts) {
+      for (const p of this.#chartPorts.values()) p.close?.();
+      this.#chartPorts.clear();
+    }
     if (!port) return;
     if (this.#portLink) this.#portLink.onClosed = null;
     this.#portLink = null;
@@ -662,6 +729,7 @@ export class ChartAgentPanel extends LitElement {
     this.#runtime?.setPort(null);
     this._connected = false;
     this.#setContext(null);
+    if (!keepPorts) port.close?.();
     if (notify)
       this.#dispatch<AgentConnectionDetail>('agent-connection-change', { connected: false, chartId: port.chartId });
   }
@@ -1409,10 +1477,12 @@ export class ChartAgentPanel extends LitElement {
           </div>`;
       case 'tool':
         return renderToolCard(item, {
+          // Until the chart lists its tools (a chunk, after the handshake) a stored card keeps the title it had.
           label:
             toolLabel(this.#i18n.tag, item.name)?.label ??
             this.#toolLabels.get(item.name) ??
             s.runtimeTools[item.name] ??
+            item.label ??
             item.name,
           errorText: (error) => toolErrorForPeople(this.#i18n.tag, error),
           now: this._now,

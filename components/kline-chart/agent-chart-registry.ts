@@ -12,3 +12,13 @@ export function registerAgentChart(chart: Element): () => void {
     agentCharts.delete(chart);
   };
 }
+
+/**
+ * The chart a `kline-agent-connect` without a `chartId` is for (docs/contracts.md "Handshake"): the first
+ * agent-enabled chart of the document, else one in a shadow root. Eager: when the handshake's chunk cannot
+ * be fetched, only that chart says so (agent-port-controller.ts).
+ */
+export function firstAgentChart(): Element | undefined {
+  const on = (c: Element) => c.isConnected && c.getAttribute('agent') !== 'off';
+  return [...document.querySelectorAll('kline-chart')].find(on) ?? [...agentCharts].find(on);
+}

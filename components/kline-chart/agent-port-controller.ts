@@ -3,7 +3,7 @@ import { AGENT_CONNECT_EVENT, type AgentConnectDetail } from '../../src/protocol
 import type { ChartCore, OpenPort } from '../../src/core/commands/index.js';
 import { chunkLoadError } from '../../src/core/data/chunk-load-error.js';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
-import { registerAgentChart } from './agent-chart-registry.js';
+import { firstAgentChart, registerAgentChart } from './agent-chart-registry.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly hasUpdated: boolean; whenPainted(): Promise<void> };
 
@@ -98,16 +98,23 @@ export class AgentPortController implements ReactiveController {
       this.#host.isConnected && handshake?.answerAgentConnect(this.#host, this.#core, this.#ports, detail);
     if (handshake) return answer();
     // Asked before the chunk is in: answered when it arrives (a panel takes a late reply), and the chart
-    // announces itself then, also when the fetch after its first paint had failed.
-    loadHandshake().then(
+    // announces itself then, also when the fetch after its first paint had failed. Only the chart the
+    // request is for (its id; without one, the first agent-enabled chart) says when it cannot answer.
+    const asked =
+      this.#core.policy.agent !== 'off' &&
+      (detail?.chartId ? detail.chartId === this.#host.id : firstAgentChart() === this.#host);
+    const settled = loadHandshake().then(
       () => {
         answer();
         this.#available();
       },
       (error: unknown) => {
-        if (this.#core.policy.agent !== 'off' && (!detail?.chartId || detail.chartId === this.#host.id))
-          this.#core.reportError('agent_unavailable', chunkLoadError('the agent connection', error).message);
+        const failure = chunkLoadError('the agent connection', error);
+        if (asked) this.#core.reportError('agent_unavailable', failure.message);
+        throw failure;
       },
     );
+    settled.catch(() => undefined);
+    if (asked) detail?.deferred?.(settled);
   };
 }

@@ -1,4 +1,4 @@
-import { agentCharts } from './agent-chart-registry.js';
+import { agentCharts, firstAgentChart } from './agent-chart-registry.js';
 
 const warned = new Set<string>();
 
@@ -9,10 +9,8 @@ const warned = new Set<string>();
  * agent-enabled chart of the document. In the handshake's chunk (agent-handshake.ts).
  */
 export function answeringChart(chartId: string | undefined, requester: Element | undefined): Element | undefined {
+  if (!chartId) return firstAgentChart();
   const enabled = [...agentCharts].filter((c) => c.isConnected && c.getAttribute('agent') !== 'off');
-  if (!chartId) {
-    return [...document.querySelectorAll('kline-chart')].find((c) => c.getAttribute('agent') !== 'off') ?? enabled[0];
-  }
   const matching = enabled.filter((c) => c.id === chartId);
   if (matching.length <= 1) return matching[0];
   if (!warned.has(chartId)) {

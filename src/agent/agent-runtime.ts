@@ -885,10 +885,13 @@ export class AgentRuntime {
   ): Promise<ToolResult> {
     const parsed = parseToolArguments(call.arguments);
     const approved = await this.#approved(active, call.id);
+    // The tool's title now, stored with the call: a reloaded chat titles its card before the chart lists its tools.
+    const label = tools.get(call.name)?.label;
     const startedEvent = {
       type: 'tool.started' as const,
       callId: call.id,
       name: call.name,
+      ...(label ? { label } : {}),
       input: parsed.ok ? parsed.value : call.arguments,
       ...(call.extra ? { extra: call.extra } : {}),
     };

@@ -27,7 +27,8 @@ export const SLICE_SEPARATOR = '::';
  * One {@link ChartAgentPort} over several: the model sees each tool once with a required `chart`
  * parameter (an enum of the chart ids, each described by its symbol and period), and a call goes
  * to that chart's port without the parameter. Context is the first chart's; {@link MultiChartPort.contexts}
- * has all. Closes when any chart closes (the panel then connects again to those left).
+ * has all. Closes when any chart closes (the panel then connects again to those left); `close()` lets
+ * every chart's port go.
  */
 export function createMultiChartPort(ports: readonly ChartAgentPort[]): MultiChartPort {
   const byId = new Map(ports.map((p) => [p.chartId, p]));
@@ -82,6 +83,9 @@ export function createMultiChartPort(ports: readonly ChartAgentPort[]): MultiCha
       return port.execute(name, rest, options);
     },
     closed: Promise.race(ports.map((p) => p.closed)),
+    close() {
+      for (const port of ports) port.close?.();
+    },
     runChanges(runId: string): RunChanges | null {
       const summary: string[] = [];
       const slices: Record<string, RunSliceChange> = {};

@@ -43,6 +43,8 @@ export interface ToolTranscriptItem extends ItemBase {
   readonly kind: 'tool';
   readonly callId: string;
   readonly name: string;
+  /** The tool's title stored with the call (absent in older sessions). */
+  readonly label?: string;
   /** The call's input; a shortened copy when `inputBytes` is set (see `boundToolInput`). */
   readonly input: unknown;
   /** The size of the whole input (JSON bytes) when `input` is a shortened copy of it. */
@@ -223,6 +225,7 @@ export class TranscriptReducer {
           ...base,
           callId: event.callId,
           name: event.name,
+          ...(event.label ? { label: event.label } : {}),
           input,
           ...(bytes !== undefined ? { inputBytes: bytes } : {}),
           status: ended ? 'failed' : 'running',

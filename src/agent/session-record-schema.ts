@@ -96,6 +96,7 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
   'tool.started': event('tool.started', {
     callId: Str,
     name: Str,
+    label: Opt(Str),
     input: Type.Unknown(),
     extra: Opt(Type.Record(Str, Type.Unknown())),
     inputBytes: Opt(Type.Integer({ minimum: 0 })),

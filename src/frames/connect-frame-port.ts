@@ -7,14 +7,16 @@ import type {
   ToolProgress,
   ToolResult,
 } from '../protocol/index.js';
+import { FrameConnectError } from './frame-connect-error.js';
 import { FRAME_CONNECT_MESSAGE, type FrameClientMessage, type FrameHostMessage } from './frame-messages.js';
 
 /**
  * A {@link ChartAgentPort} for a chart in another window (an iframe's `contentWindow`, `window.opener`),
  * over postMessage + a private MessageChannel. `targetOrigin` is the chart window's origin (`'*'` only
  * when it cannot be known, e.g. an opener). Rejects when the chart does not answer within `timeoutMs`
- * (an unlisted origin gets no answer) or refuses. Progress arrives as messages and reaches the
- * caller's `onProgress`.
+ * (an unlisted origin gets no answer), refuses (`agent="off"`) or cannot answer (its code for the
+ * connection could not be fetched: asking again retries), each a {@link FrameConnectError}. Progress
+ * arrives as messages and reaches the caller's `onProgress`; `close()` lets the chart's port go.
  */
 export function connectFramePort(
   target: Window,
@@ -26,7 +28,12 @@ export function connectFramePort(
   return new Promise<ChartAgentPort>((resolve, reject) => {
     const timer = setTimeout(() => {
       local.close();
-      reject(new Error('The chart in the other window did not answer (is this origin listed in its agent-origins?).'));
+      reject(
+        new FrameConnectError(
+          'timeout',
+          'The chart in the other window did not answer (is this origin listed in its agent-origins?).',
+        ),
+      );
     }, options.timeoutMs ?? 5000);
     let tools: ToolDescriptor[] = [];
     let context: ChartContext | null = null;
@@ -99,6 +106,10 @@ export function connectFramePort(
         });
       },
       closed,
+      close() {
+        send({ op: 'close' });
+        close();
+      },
       runChanges: (runId) => changes.get(runId) ?? null,
       revertRun(runId, direction, changeSet) {
         const id = nextId++;
@@ -120,9 +131,10 @@ export function connectFramePort(
           resolve(port);
           break;
         case 'refused':
+        case 'unavailable':
           clearTimeout(timer);
           local.close();
-          reject(new Error(message.reason));
+          reject(new FrameConnectError(message.op === 'refused' ? 'refused' : 'agent_unavailable', message.reason));
           break;
         case 'state':
           tools = Array.isArray(message.tools) ? (message.tools as ToolDescriptor[]) : tools;

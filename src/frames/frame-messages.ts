@@ -5,6 +5,8 @@ export const FRAME_CONNECT_MESSAGE = 'kline-agent-frame-connect';
 export type FrameHostMessage =
   | { op: 'hello'; chartId: string; tools: unknown; context: unknown }
   | { op: 'refused'; reason: string }
+  /** The chart's code for the connection could not be fetched (offline): connecting again retries. */
+  | { op: 'unavailable'; reason: string }
   | { op: 'state'; tools: unknown; context: unknown }
   | { op: 'progress'; id: number; progress: { fraction?: number; message: string } }
   | { op: 'result'; id: number; result: unknown; runChanges?: unknown }

@@ -35,19 +35,41 @@ export function serveFrameConnections(win: Window = window): void {
     }
     if (!channel) return;
     let agentPort: ChartAgentPort | null = null;
+    let answered = false;
+    const waits: Promise<void>[] = [];
     const detail: AgentConnectDetail = {
       chartId: chart.id,
       reply: (port) => {
-        agentPort ??= port;
+        // One port per connection: a second chart of the same id lets its port go.
+        if (agentPort || answered) port.close?.();
+        else agentPort = port;
+      },
+      // A chart whose handshake chunk is still on its way answers later, or says it could not fetch it.
+      deferred: (settled) => {
+        waits.push(settled);
       },
     };
     win.document.dispatchEvent(new CustomEvent(AGENT_CONNECT_EVENT, { detail, bubbles: true, composed: true }));
-    if (!agentPort) {
-      post(channel, { op: 'refused', reason: 'The chart does not accept an agent (agent="off").' });
-      channel.close();
-      return;
-    }
-    bridge(agentPort, channel);
+    const settle = (failure?: unknown) => {
+      answered = true;
+      if (agentPort) bridge(agentPort, channel);
+      else {
+        // The chunk failed (offline): the chart fired kline-error agent_unavailable and fetches it again
+        // at the next connection; agent="off" is a refusal (docs/contracts.md "Charts in other windows").
+        post(
+          channel,
+          failure === undefined
+            ? { op: 'refused', reason: 'The chart does not accept an agent (agent="off").' }
+            : { op: 'unavailable', reason: failure instanceof Error ? failure.message : String(failure) },
+        );
+        channel.close();
+      }
+    };
+    if (agentPort || waits.length === 0) return settle();
+    void Promise.allSettled(waits).then((results) => {
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      settle(failed ? (failed.reason ?? 'the chart could not be reached') : undefined);
+    });
   });
 }
 
@@ -106,7 +128,9 @@ function bridge(port: ChartAgentPort, channel: MessagePort): void {
         break;
       }
       case 'close':
+        // The other window let go of the port: so does the chart.
         shut();
+        port.close?.();
         break;
     }
   };

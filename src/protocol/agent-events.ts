@@ -113,6 +113,8 @@ export type AgentEvent = EventBase &
         readonly reasoning?: string;
       }
     /**
+     * `label`: the tool's title when it was called (its descriptor's `label`), so a stored card keeps it before the
+     * chart lists its tools again; absent in sessions stored before it and for tools the model named wrongly.
      * `extra`: provider fields of the call (Gemini 3 `extra_content`), sent back with it in the follow-up request.
      * `inputBytes`: set when `input` is a shortened copy (a stored session keeps at most 16 KiB of JSON of a
      * call's input): the size of the whole input, which the tool got (its JSON, counted as the model's history
@@ -122,6 +124,7 @@ export type AgentEvent = EventBase &
         readonly type: 'tool.started';
         readonly callId: string;
         readonly name: string;
+        readonly label?: string;
         readonly input: unknown;
         readonly extra?: Readonly<Record<string, unknown>>;
         readonly inputBytes?: number;

@@ -114,8 +114,13 @@ export interface ChartAgentPort {
   /** Called on every context change; returns an unsubscribe function. */
   subscribe(listener: (context: ChartContext | null) => void): () => void;
   execute(name: string, input: unknown, options?: PortExecuteOptions): Promise<ToolResult>;
-  /** Resolves when the chart is removed or its agent access is turned off. */
+  /** Resolves when the chart is removed or its agent access is turned off, or after `close()`. */
   readonly closed: Promise<void>;
+  /**
+   * The asker lets go of the port (a panel that disconnects, or a late reply it does not use): the
+   * chart forgets it and `closed` resolves. Optional: older charts' ports lack it.
+   */
+  close?(): void;
   /** What run `runId` changed, or null when it changed nothing (optional: older charts lack it). */
   runChanges?(runId: string): RunChanges | null;
   /**

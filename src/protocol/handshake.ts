@@ -14,6 +14,14 @@ export interface AgentConnectDetail {
    */
   readonly requester?: object;
   reply(port: ChartAgentPort): void;
+  /**
+   * Optional. The chart asked for calls it during the dispatch when it cannot answer yet (its answer is
+   * a chunk still on its way, docs/contracts.md "Handshake"): `settled` resolves once it has answered
+   * (`reply` was called, or not when its agent was turned off meanwhile) and rejects, with the reason,
+   * when that chunk could not be fetched (asking again fetches it again). The frame bridge
+   * (src/frames/serve-frame-connections.ts) waits on it before it answers the other window.
+   */
+  deferred?(settled: Promise<void>): void;
 }
 
 export interface AgentAvailableDetail {

@@ -18,6 +18,13 @@ export function createAgentPort(core: ChartCore): OpenPort {
   const closed = new Promise<void>((resolve) => (closeFn = resolve));
   let isClosed = false;
   const disposers = new Set<() => void>();
+  const close = () => {
+    if (isClosed) return;
+    isClosed = true;
+    for (const d of disposers) d();
+    disposers.clear();
+    closeFn();
+  };
   const port: ChartAgentPort = {
     get chartId() {
       return core.chartId;
@@ -53,22 +60,15 @@ export function createAgentPort(core: ChartCore): OpenPort {
       return toJson(result);
     },
     closed,
+    // The asker lets go of it (docs/contracts.md "Handshake"): the chart's set drops it once `closed` resolves.
+    close,
     runChanges: (runId) => (isClosed ? null : toJson(core.runs.changes(runId))),
     async revertRun(runId, direction, changes) {
       if (isClosed) return { ok: false, conflicts: ['the chart is disconnected'] };
       return toJson(await core.runs.revert(runId, direction, changes));
     },
   };
-  return {
-    port,
-    close() {
-      if (isClosed) return;
-      isClosed = true;
-      for (const d of disposers) d();
-      disposers.clear();
-      closeFn();
-    },
-  };
+  return { port, close };
 }
 
 /** Structured-cloneable copy (drops typed arrays' identity, functions and symbols). */

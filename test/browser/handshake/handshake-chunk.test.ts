@@ -2,7 +2,9 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { ChartAgentPort } from '../../../src/protocol/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { openFrame, type FrameWindow } from '../helpers/test-frame.js';
+import { connectFramePort } from '../../../src/frames/index.js';
+import '../../../components/chart-agent-panel/define.js';
+import { loadedScripts, openFrame, type FrameWindow } from '../helpers/test-frame.js';
 
 // The chart's answer to a panel's `kline-agent-connect` (which chart is asked for, its port) is a chunk
 // (components/kline-chart/agent-handshake.ts) fetched after the chart's first paint. Until it is here the
@@ -18,7 +20,7 @@ function ask(win: FrameWindow, chartId: string): ChartAgentPort[] {
     new win.CustomEvent('kline-agent-connect', {
       bubbles: true,
       composed: true,
-      detail: { chartId, reply: (p: ChartAgentPort) => replies.push(p) },
+      detail: { ...(chartId ? { chartId } : {}), reply: (p: ChartAgentPort) => replies.push(p) },
     }),
   );
   return replies;
@@ -84,6 +86,187 @@ describe('the agent handshake is a chunk', function () {
     expect(again[0].context()!.chartId).to.equal('hs-blocked');
     await waitFor(() => available.includes('hs-blocked'), 'kline-agent-available');
     expect(first.length, 'the refused request stays unanswered').to.equal(0);
+    frame.remove();
+  });
+});
+
+/** `ms` of the framed page's time passing (its own timers, as the chart's are). */
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The bundle's empty page with charts of `ids` (each collecting its `kline-error`s, `attributes` on each), the
+ * handshake chunk blocked (`hold`: held) before they are made. Resolves once every chart has data.
+ */
+async function mountCharts(ids: string[], hold: boolean, attributes: Record<string, string> = {}) {
+  const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:700px;height:700px;border:0');
+  await win.customElements.whenDefined('kline-chart');
+  await executeServerCommand('block-requests', { pattern: '/dist/chunks/agent-handshake-', hold });
+  const errors = new Map<string, { code: string; message: string }[]>();
+  const charts = ids.map((id) => {
+    const chart = win.document.createElement('kline-chart') as HTMLElement as Chart;
+    chart.id = id;
+    for (const [name, value] of Object.entries(attributes)) chart.setAttribute(name, value);
+    chart.style.cssText = 'display:block;width:600px;height:200px';
+    errors.set(id, []);
+    chart.addEventListener('kline-error', (e) =>
+      errors.get(id)!.push((e as CustomEvent<{ code: string; message: string }>).detail),
+    );
+    return chart;
+  });
+  win.document.body.replaceChildren(...charts);
+  for (const chart of charts) await waitFor(() => chart.context.get() !== null, `${chart.id} data`);
+  const unavailable = (id: string) => errors.get(id)!.filter((e) => e.code === 'agent_unavailable').length;
+  return { frame, win, charts, errors, unavailable };
+}
+
+describe('the agent handshake chunk and who asked', function () {
+  this.timeout(60000);
+
+  afterEach(async () => {
+    await executeServerCommand('block-requests', { pattern: null });
+  });
+
+  it('a frame connection whose chunk failed is told the chart is unavailable (not refused), and a retry once it loads connects', async () => {
+    const { frame, win, unavailable } = await mountCharts(['hs-framed'], false, { 'agent-origins': location.origin });
+    // The chart serves other windows once its frames chunk is in and the handshake's fetch has settled.
+    await waitFor(
+      () => loadedScripts(win).some((p) => p.startsWith('chunks/serve-frame-connections-')),
+      'frames chunk',
+    );
+    await pause(100);
+    const failed = await connectFramePort(win, location.origin, { chartId: 'hs-framed', timeoutMs: 5000 }).then(
+      () => null,
+      (error: Error & { code?: string }) => error,
+    );
+    expect(failed, 'no port while the chunk cannot be fetched').to.not.equal(null);
+    expect(failed!.code, failed!.message).to.equal('agent_unavailable');
+    expect(failed!.message).to.contain('could not be loaded');
+    expect(failed!.message).not.to.contain('agent="off"');
+    await waitFor(() => unavailable('hs-framed') === 1, 'kline-error agent_unavailable in the framed page');
+
+    await executeServerCommand('block-requests', { pattern: null });
+    const port = await connectFramePort(win, location.origin, { chartId: 'hs-framed', timeoutMs: 5000 });
+    expect(port.chartId).to.equal('hs-framed');
+    const result = await port.execute('chart_set_period', { period: '1w' });
+    expect(result.success, JSON.stringify(result)).to.equal(true);
+    expect(port.context()?.period).to.equal('1w');
+    frame.remove();
+  });
+
+  it('a panel for a framed chart whose chunk failed connects once the chunk can be fetched', async () => {
+    const { frame, win, unavailable } = await mountCharts(['hs-framed-panel'], false, {
+      'agent-origins': location.origin,
+    });
+    frame.id = 'hs-frame';
+    await waitFor(
+      () => loadedScripts(win).some((p) => p.startsWith('chunks/serve-frame-connections-')),
+      'frames chunk',
+    );
+    await pause(100);
+    const panel = document.createElement('chart-agent-panel');
+    const connections: string[] = [];
+    panel.addEventListener('agent-connection-change', (e) => {
+      if (e.detail.connected) connections.push(String(e.detail.chartId));
+    });
+    panel.setAttribute('for', 'frame:hs-frame');
+    panel.setAttribute('session-store', 'memory');
+    panel.style.cssText = 'display:block;width:300px;height:300px';
+    document.body.append(panel);
+    await waitFor(() => unavailable('hs-framed-panel') >= 1, 'the framed chart says it cannot answer');
+    await pause(300);
+    expect(panel.connected).to.equal(false);
+    await executeServerCommand('block-requests', { pattern: null });
+    await waitFor(() => panel.connected, 'the panel connected once the chunk can be fetched', 15000);
+    expect(connections).to.deep.equal(['hs-framed-panel']);
+    panel.remove();
+    frame.remove();
+  });
+
+  it('a chart asked by a frame while agent="off" is still refused as such', async () => {
+    const { frame, win } = await mountCharts(['hs-framed-off'], false, {
+      'agent-origins': location.origin,
+      agent: 'off',
+    });
+    await waitFor(
+      () => loadedScripts(win).some((p) => p.startsWith('chunks/serve-frame-connections-')),
+      'frames chunk',
+    );
+    await pause(100);
+    const failed = await connectFramePort(win, location.origin, { chartId: 'hs-framed-off', timeoutMs: 5000 }).then(
+      () => null,
+      (error: Error & { code?: string }) => error,
+    );
+    expect(failed?.message).to.contain('agent="off"');
+    expect(failed?.code).to.equal('refused');
+    frame.remove();
+  });
+
+  it('a panel for several charts that asked before the chunk arrived ends with one open port per chart', async () => {
+    const { frame, win, charts } = await mountCharts(['hs-m1', 'hs-m2'], true);
+    // Every port a chart hands out in the framed page, with whether it closed since.
+    const handed: { port: ChartAgentPort; closed: boolean }[] = [];
+    const asked: (string | undefined)[] = [];
+    win.addEventListener(
+      'kline-agent-connect',
+      (event) => {
+        const detail = (event as CustomEvent<{ chartId?: string; reply(p: ChartAgentPort): void }>).detail;
+        asked.push(detail.chartId);
+        const reply = detail.reply.bind(detail);
+        detail.reply = (port) => {
+          const entry = { port, closed: false };
+          handed.push(entry);
+          void port.closed.then(() => (entry.closed = true));
+          reply(port);
+        };
+      },
+      { capture: true },
+    );
+    const panel = win.document.createElement('chart-agent-panel') as HTMLElement & {
+      connected: boolean;
+      updateComplete: Promise<unknown>;
+    };
+    panel.setAttribute('for', 'hs-m1 hs-m2');
+    panel.setAttribute('session-store', 'memory');
+    panel.style.cssText = 'display:block;width:300px;height:300px';
+    const connections: string[] = [];
+    panel.addEventListener('agent-connection-change', (e) => {
+      const d = (e as CustomEvent<{ connected: boolean; chartId: string }>).detail;
+      if (d.connected) connections.push(d.chartId);
+    });
+    win.document.body.append(panel);
+    await waitFor(() => asked.includes('hs-m1') && asked.includes('hs-m2'), 'the panel asked both charts');
+    expect(handed, 'no reply while the chunk is held').to.have.length(0);
+    await executeServerCommand('block-requests', { pattern: null });
+    await waitFor(() => panel.connected && connections.at(-1) === 'hs-m1 hs-m2', 'the panel connected to both');
+    await pause(500); // late replies, announcements and the panel's answers to them settle
+    for (const chart of charts) {
+      const open = handed.filter((h) => h.port.chartId === chart.id && !h.closed);
+      expect(
+        open.length,
+        `open ports of ${chart.id} (handed ${handed.filter((h) => h.port.chartId === chart.id).length})`,
+      ).to.equal(1);
+    }
+    expect(connections.at(-1)).to.equal('hs-m1 hs-m2');
+    expect(panel.connected).to.equal(true);
+    frame.remove();
+  });
+
+  it('an untargeted request that cannot be answered is reported by the chart it was for only, once per request', async () => {
+    const { frame, win, unavailable } = await mountCharts(['hs-first', 'hs-second'], false);
+    const replies = ask(win, '');
+    await waitFor(() => unavailable('hs-first') === 1, 'kline-error agent_unavailable on the first chart');
+    await pause(300);
+    expect(unavailable('hs-second'), 'the second chart was not asked').to.equal(0);
+    ask(win, '');
+    await waitFor(() => unavailable('hs-first') === 2, 'the next failed request reported again');
+    await pause(300);
+    expect(unavailable('hs-second')).to.equal(0);
+    expect(replies).to.have.length(0);
+    // A request naming the second chart is reported by that chart alone.
+    ask(win, 'hs-second');
+    await waitFor(() => unavailable('hs-second') === 1, 'kline-error on the chart asked for');
+    await pause(300);
+    expect(unavailable('hs-first')).to.equal(2);
     frame.remove();
   });
 });
