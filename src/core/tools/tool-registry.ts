@@ -33,10 +33,7 @@ const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 export class ToolRegistry {
   readonly #tools = new Map<string, Bound>();
 
-  readonly #options: ToolRegistryOptions;
-
   constructor(hosts: readonly object[], options: ToolRegistryOptions) {
-    this.#options = options;
     // What a call needs of the registry; the tool-call kit runs it (run-tool-call.ts).
     this.callHost = { tools: this.#tools, options, queue: Promise.resolve() };
     // The `@tool` methods of `hosts` (bind-tool-hosts.ts): bound at once where the binder is in the entry
@@ -61,7 +58,7 @@ export class ToolRegistry {
    */
   ready(): Promise<void> {
     if (this.#loaded) return Promise.resolve();
-    return (this.#loading ??= Promise.all([this.#options.loadHosts?.() ?? null, loadKit()]).then(
+    return (this.#loading ??= Promise.all([this.callHost.options.loadHosts?.() ?? null, loadKit()]).then(
       ([hosts]) => {
         // Built-in tools keep their place before the host's own ones, whenever these were registered.
         if (hosts) (kit as ToolCallKit).addToolHosts(hosts, this.#tools);
@@ -121,11 +118,9 @@ export class ToolRegistry {
     // which the tool's first call loads (refused-example.ts, issue #12): a wrong example then fails every call.
     const check = compileCheck(definition.parameters);
     const examples = definition.examples ?? [];
-    if (check) {
-      for (const [i, example] of examples.entries()) {
-        if (!check(example.input)) throw new Error(exampleError(name, i));
-      }
-    }
+    examples.forEach((example, i) => {
+      if (check && !check(example.input)) throw new Error(exampleError(name, i));
+    });
     const lines = examples.map((e) => `Example (${e.description}): ${JSON.stringify(e.input)}`);
     const description = [definition.description, definition.instructions, ...lines]
       .filter(Boolean)
@@ -141,7 +136,7 @@ export class ToolRegistry {
       kind: 'host',
       // The call itself is in the tool-call kit (invoke-host-tool.ts), which every call loads first.
       invoke: async (input, ctx) =>
-        (kit as ToolCallKit).invokeHostTool(definition, this.#options, input, ctx),
+        (kit as ToolCallKit).invokeHostTool(definition, this.callHost.options, input, ctx),
     };
     this.#tools.set(name, entry);
     return () => {
