@@ -31,7 +31,8 @@ export async function invokeHostTool(
 ): Promise<ToolOutput> {
   if (definition.examples?.length && !compileCheck(definition.parameters)) {
     const bad = await refusedExample(definition);
-    if (bad) throw new ToolCallError('internal', bad, { recommendedAction: 'Tell the user this tool is misconfigured.' });
+    if (bad)
+      throw new ToolCallError('internal', bad, { recommendedAction: 'Tell the user this tool is misconfigured.' });
   }
   const call = async () => definition.execute(input as never, { ...ctx, context: options.context() });
   const around = options.aroundComposedCall;

@@ -135,8 +135,7 @@ export class ToolRegistry {
       executionMode: definition.executionMode ?? (definition.safety === 'read-only' ? 'parallel' : 'sequential'),
       kind: 'host',
       // The call itself is in the tool-call kit (invoke-host-tool.ts), which every call loads first.
-      invoke: async (input, ctx) =>
-        (kit as ToolCallKit).invokeHostTool(definition, this.callHost.options, input, ctx),
+      invoke: async (input, ctx) => (kit as ToolCallKit).invokeHostTool(definition, this.callHost.options, input, ctx),
     };
     this.#tools.set(name, entry);
     return () => {
