@@ -3,7 +3,6 @@ import type { ToolDescriptor, ToolResult } from '../../protocol/index.js';
 import { deepFreeze } from './deep-freeze.js';
 import { RESERVED_TOOL_PREFIXES, type HostToolDefinition } from './define-tool.js';
 import { eagerToolBinder } from './default-tool-binder.js';
-import { getRegisteredChartTools } from './registered-chart-tools.js';
 import { toModelSchema } from './to-model-schema.js';
 import { compileCheck } from './compile-check.js';
 import { lazyModule } from './lazy-module.js';
@@ -38,8 +37,8 @@ export class ToolRegistry {
     this.callHost = { tools: this.#tools, options, queue: Promise.resolve() };
     // The `@tool` methods of `hosts` (bind-tool-hosts.ts): bound at once where the binder is in the entry
     // (default-tool-binder.ts) or the tool-call kit is loaded, else by `ready()` with the built-in tools
-    // (add-tool-hosts.ts). What `@tool` declared stays in the entry (registered-chart-tools.ts).
-    (eagerToolBinder ?? kit?.bindToolHosts)?.(hosts, getRegisteredChartTools(), this.#tools);
+    // (add-tool-hosts.ts), which read what `@tool` declared (registered-chart-tools.ts).
+    (eagerToolBinder ?? kit?.bindToolHosts)?.(hosts, this.#tools);
     this.#loaded = kit !== null && !options.loadHosts;
   }
 
