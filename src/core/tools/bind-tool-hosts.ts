@@ -17,17 +17,20 @@ export function bindToolHosts(hosts: readonly object[], tools: Map<string, Bound
 
 function bind(tools: Map<string, Bound>, host: object, meta: RegisteredChartTool): void {
   const method: ToolMethod = meta.method;
+  const liveParameters = meta.liveParameters as ((h: object) => TObject) | undefined;
   tools.set(meta.name, {
     name: meta.name,
     label: meta.label,
     description: meta.description,
-    parameters: meta.parameters,
+    // A schema that changes at run time (`liveParameters`) is read anew by every reader, and by a spread.
+    get parameters() {
+      return liveParameters ? liveParameters(host) : meta.parameters;
+    },
     safety: meta.safety,
     executionMode: meta.executionMode,
     kind: 'builtin',
     invoke: async (input, ctx) => method.call(host, input as never, ctx),
     live: meta.liveDescription ? () => (meta.liveDescription as (h: object) => string)(host) : undefined,
-    params: meta.liveParameters ? () => (meta.liveParameters as (h: object) => TObject)(host) : undefined,
   });
 }
 

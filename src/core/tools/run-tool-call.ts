@@ -87,7 +87,7 @@ export async function executeCall(
   if (depth >= MAX_DEPTH) return failure('not_allowed', `Tools may be nested at most ${MAX_DEPTH} levels deep.`);
   // Read the input once into plain JSON: proto keys, cycles, throwing getters are refused here.
   const plain = toPlainInput(input);
-  let validated = plain.ok ? safeValidate(tool.params?.() ?? tool.parameters, plain.value) : plain;
+  let validated = plain.ok ? safeValidate(tool.parameters, plain.value) : plain;
   // Only a refusal waits (for the wording of its errors); valid input goes on in the same tick.
   if (validated instanceof Promise) validated = await validated;
   const checked = validated;

@@ -1,4 +1,3 @@
-import type { TObject } from '@sinclair/typebox';
 import type { ToolDescriptor, ToolResult } from '../../protocol/index.js';
 import { deepFreeze } from './deep-freeze.js';
 import { RESERVED_TOOL_PREFIXES, type HostToolDefinition } from './define-tool.js';
@@ -17,10 +16,6 @@ type ToolCallKit = typeof import('./tool-call-kit.js');
 /** Input reading and checking, shared by every registry once loaded (tool-call-kit.ts). */
 let kit: ToolCallKit | null = null;
 const loadKit = lazyModule(() => import('./tool-call-kit.js').then((module) => (kit = module)));
-
-function paramsOf(tool: Bound): TObject {
-  return tool.params?.() ?? tool.parameters;
-}
 
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
@@ -72,9 +67,8 @@ export class ToolRegistry {
 
   /** Every tool, in registration order. */
   list(): ToolEntry[] {
-    return [...this.#tools.values()].map(({ invoke: _i, live: _l, params: _p, ...entry }) =>
-      _p ? { ...entry, parameters: _p() } : entry,
-    );
+    // A spread reads a built-in tool's live schema (bind-tool-hosts.ts).
+    return [...this.#tools.values()].map(({ invoke: _i, live: _l, ...entry }) => entry);
   }
 
   has(name: string): boolean {
@@ -92,7 +86,7 @@ export class ToolRegistry {
         label: tool.label,
         description: live ? `${tool.description}\n${live}` : tool.description,
         // A plain, cloneable schema every OpenAI-compatible server accepts (enums, no TypeBox keys).
-        parameters: toModelSchema(paramsOf(tool)),
+        parameters: toModelSchema(tool.parameters),
         safety: tool.safety,
         executionMode: tool.executionMode,
       });
