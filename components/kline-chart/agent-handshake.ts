@@ -1,4 +1,4 @@
-import type { AgentConnectDetail } from '../../src/protocol/index.js';
+import { AGENT_AVAILABLE_EVENT, type AgentConnectDetail } from '../../src/protocol/index.js';
 import { createAgentPort, type ChartCore, type OpenPort } from '../../src/core/commands/index.js';
 import { answeringChart } from './answering-chart.js';
 
@@ -36,4 +36,11 @@ export function answerAgentConnect(
   ports.add(open);
   void open.port.closed.then(() => ports.delete(open));
   detail.reply(open.port);
+}
+
+/** Tells waiting panels that `chart` is here (`kline-agent-available`; agent-port-controller.ts decides when). */
+export function announceAgentChart(chart: HTMLElement): void {
+  document.dispatchEvent(
+    new CustomEvent(AGENT_AVAILABLE_EVENT, { detail: { chartId: chart.id }, bubbles: true, composed: true }),
+  );
 }

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { AGENT_AVAILABLE_EVENT, AGENT_CONNECT_EVENT, type AgentConnectDetail } from '../../src/protocol/index.js';
+import { AGENT_CONNECT_EVENT, type AgentConnectDetail } from '../../src/protocol/index.js';
 import type { ChartCore, OpenPort } from '../../src/core/commands/index.js';
 import { chunkLoadError } from '../../src/core/data/chunk-load-error.js';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
@@ -82,13 +82,14 @@ export class AgentPortController implements ReactiveController {
       );
   }
 
-  /** Tells waiting panels, once per connection and once the chart can reply at once, that it is here. */
+  /**
+   * Tells waiting panels, once per connection and once the chart can reply at once, that it is here
+   * (called once the handshake's chunk is in, which says it: agent-handshake.ts `announceAgentChart`).
+   */
   #available(): void {
     if (!this.#announced || this.#told || !this.#host.isConnected) return;
     this.#told = true;
-    document.dispatchEvent(
-      new CustomEvent(AGENT_AVAILABLE_EVENT, { detail: { chartId: this.#host.id }, bubbles: true, composed: true }),
-    );
+    handshake?.announceAgentChart(this.#host);
   }
 
   readonly #onConnect = (event: CustomEvent<AgentConnectDetail>) => {
