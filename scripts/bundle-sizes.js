@@ -42,6 +42,10 @@ export const LAZY_ONLY = [
   // own load failure writes it out, with safe-text.ts).
   /build\/src\/core\/commands\/([\w-]+-tools|builtin-tool-hosts)\.js$/,
   /build\/src\/core\/tools\/(tool-call-kit|run-tool-call|validate-tool-input|to-plain-input|compile-default|invoke-host-tool|tool-decorator|bind-tool-hosts|add-tool-hosts|default-tool-binder|tool-failure)\.js$/,
+  // The agent policy check (the kit and the agent port ask it), TypeBox's check of a host tool's examples
+  // when the compiled checks do not cover its schema (the tool's first call asks it) and what `@tool`
+  // declared (read when the kit binds the built-in tools' hosts).
+  /build\/src\/core\/tools\/(allowed-for-agent|refused-example|registered-chart-tools)\.js$/,
   // What runs changed: the ledger comes with the tools (src/core/commands/run-tools.ts).
   /build\/src\/core\/runs\/run-ledger\.js$/,
   // The drawing and overlay layers' interaction and painters, the data table (components/kline-chart/).

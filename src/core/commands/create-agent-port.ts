@@ -1,5 +1,6 @@
 import type { ChartAgentPort, ChartContext, PortExecuteOptions, ToolResult } from '../../protocol/index.js';
 import { effect } from '../store/index.js';
+import { allowedForAgent } from '../tools/allowed-for-agent.js';
 import type { ChartCore } from './chart-core.js';
 
 /** A port plus the handle its owner uses to close it. */
@@ -29,7 +30,7 @@ export function createAgentPort(core: ChartCore): OpenPort {
     get chartId() {
       return core.chartId;
     },
-    tools: () => (isClosed ? [] : core.tools.describe((t) => core.tools.allowedForAgent(t.name))),
+    tools: () => (isClosed ? [] : core.tools.describe((t) => allowedForAgent(core.tools.callHost, t.name))),
     toolsReady: () => core.tools.ready(),
     context: () => toJson(core.context.get()),
     subscribe(listener) {

@@ -1,5 +1,4 @@
 import { bindToolHosts } from './bind-tool-hosts.js';
-import { getRegisteredChartTools } from './registered-chart-tools.js';
 import type { Bound } from './tool-registry-types.js';
 
 /**
@@ -10,6 +9,6 @@ import type { Bound } from './tool-registry-types.js';
 export function addToolHosts(hosts: readonly object[], tools: Map<string, Bound>): void {
   const registered = [...tools.values()].filter((t) => t.kind === 'host');
   for (const t of registered) tools.delete(t.name);
-  bindToolHosts(hosts, getRegisteredChartTools(), tools);
+  bindToolHosts(hosts, tools);
   for (const t of registered) if (!tools.has(t.name)) tools.set(t.name, t);
 }

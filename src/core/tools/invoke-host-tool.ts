@@ -1,5 +1,7 @@
 import type { ToolSafety } from '../../protocol/index.js';
 import type { HostToolDefinition } from './define-tool.js';
+import { compileCheck } from './compile-check.js';
+import { refusedExample } from './refused-example.js';
 import { isFailedResult } from './run-tool-call.js';
 import { ToolCallError } from './tool-error.js';
 import type { ToolCallContext, ToolOutput } from './tool-metadata.js';
@@ -15,20 +17,23 @@ export function toToolOutput(value: unknown, safety: ToolSafety): ToolOutput {
 }
 
 /**
- * Runs a host tool (`ToolRegistry.register`): fails with `internal` when one of its examples did not
- * fit its schema (`badExample`, checked by TypeBox on demand), runs a mutating one as one undo step
+ * Runs a host tool (`ToolRegistry.register`): fails with `internal` when one of its examples does not
+ * fit a schema the compiled checks do not cover (refused-example.ts: TypeBox decides; `register` has
+ * checked the examples of every other schema), runs a mutating one as one undo step
  * (`aroundComposedCall`), hands back a failed child's result as its own failure, and shapes the rest
  * with {@link toToolOutput}. Part of the tool-call kit (tool-call-kit.ts), which every call loads first.
  */
 export async function invokeHostTool(
   definition: HostToolDefinition,
-  badExample: Promise<string | null> | null,
   options: Pick<ToolRegistryOptions, 'context' | 'aroundComposedCall'>,
   input: unknown,
   ctx: ToolCallContext,
 ): Promise<ToolOutput> {
-  const bad = await badExample;
-  if (bad) throw new ToolCallError('internal', bad, { recommendedAction: 'Tell the user this tool is misconfigured.' });
+  if (definition.examples?.length && !compileCheck(definition.parameters)) {
+    const bad = await refusedExample(definition);
+    if (bad)
+      throw new ToolCallError('internal', bad, { recommendedAction: 'Tell the user this tool is misconfigured.' });
+  }
   const call = async () => definition.execute(input as never, { ...ctx, context: options.context() });
   const around = options.aroundComposedCall;
   const value = await (definition.safety !== 'read-only' && around ? around(definition.name, call) : call());

@@ -1,7 +1,8 @@
 import type { RegisteredChartTool, ToolMethod } from './tool-metadata.js';
 
-// What `@tool` (tool-decorator.ts) declared, read by every chart's registry (tool-registry.ts). The
-// decorator itself runs only when the built-in tools' chunk loads, so it stays out of the entry (issue #12).
+// What `@tool` (tool-decorator.ts) declared, read when a chart's registry binds its tools' hosts
+// (bind-tool-hosts.ts). In the bundle both come with the built-in tools' chunk, so none of it is in the
+// entry (issue #12).
 
 /** `@tool` methods by function, in declaration order. */
 export const registeredChartTools = new Map<ToolMethod, RegisteredChartTool>();

@@ -4,6 +4,7 @@ import { ToolCallError } from './tool-error.js';
 import type { ToolCallContext } from './tool-metadata.js';
 import type { Bound, ToolExecuteOptions, ToolRegistryOptions } from './tool-registry-types.js';
 import { failure } from './tool-failure.js';
+import { allowedForAgent } from './allowed-for-agent.js';
 import { safeText } from './safe-text.js';
 import { toPlainInput } from './to-plain-input.js';
 import { checkToolInput, toolInputErrors, type CheckedInput } from './validate-tool-input.js';
@@ -14,8 +15,6 @@ const MAX_DEPTH = 4;
 export interface ToolCallHost {
   /** The registry's tools by name, in registration order. */
   readonly tools: ReadonlyMap<string, Bound>;
-  /** Whether the policy lets an agent use a tool (`ToolRegistry.allowedForAgent`). */
-  readonly registry: { allowedForAgent(name: string): boolean };
   readonly options: ToolRegistryOptions;
   /** The chart's last mutation: the next one runs after it, one at a time per chart (see the end of executeCall). */
   queue: Promise<unknown>;
@@ -69,7 +68,7 @@ export async function executeCall(
     );
   }
   const origin = options.origin ?? 'user';
-  if (origin === 'agent' && !host.registry.allowedForAgent(name)) {
+  if (origin === 'agent' && !allowedForAgent(host, name)) {
     return failure('not_allowed', `The chart does not allow the agent to use '${name}'.`, {
       recommendedAction: 'Use a read-only tool or tell the user this action is not permitted here.',
     });
@@ -88,7 +87,7 @@ export async function executeCall(
   if (depth >= MAX_DEPTH) return failure('not_allowed', `Tools may be nested at most ${MAX_DEPTH} levels deep.`);
   // Read the input once into plain JSON: proto keys, cycles, throwing getters are refused here.
   const plain = toPlainInput(input);
-  let validated = plain.ok ? safeValidate(tool.params?.() ?? tool.parameters, plain.value) : plain;
+  let validated = plain.ok ? safeValidate(tool.parameters, plain.value) : plain;
   // Only a refusal waits (for the wording of its errors); valid input goes on in the same tick.
   if (validated instanceof Promise) validated = await validated;
   const checked = validated;

@@ -39,8 +39,6 @@ export interface ToolEntry {
 export interface Bound extends ToolEntry {
   invoke(input: unknown, ctx: ToolCallContext): Promise<ToolOutput>;
   live?: () => string;
-  /** The schema when it changes at run time (`liveParameters`). */
-  params?: () => TObject;
 }
 
 /** What a registry needs of its chart. */

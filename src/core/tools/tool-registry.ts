@@ -1,13 +1,12 @@
-import type { TObject } from '@sinclair/typebox';
 import type { ToolDescriptor, ToolResult } from '../../protocol/index.js';
 import { deepFreeze } from './deep-freeze.js';
 import { RESERVED_TOOL_PREFIXES, type HostToolDefinition } from './define-tool.js';
 import { eagerToolBinder } from './default-tool-binder.js';
-import { getRegisteredChartTools } from './registered-chart-tools.js';
 import { toModelSchema } from './to-model-schema.js';
 import { compileCheck } from './compile-check.js';
 import { lazyModule } from './lazy-module.js';
 import { safeText } from './safe-text.js';
+import { exampleError } from './example-error.js';
 import type { ToolCallHost } from './run-tool-call.js';
 import type { Bound, ToolEntry, ToolExecuteOptions, ToolRegistryOptions } from './tool-registry-types.js';
 
@@ -17,10 +16,6 @@ type ToolCallKit = typeof import('./tool-call-kit.js');
 /** Input reading and checking, shared by every registry once loaded (tool-call-kit.ts). */
 let kit: ToolCallKit | null = null;
 const loadKit = lazyModule(() => import('./tool-call-kit.js').then((module) => (kit = module)));
-
-function paramsOf(tool: Bound): TObject {
-  return tool.params?.() ?? tool.parameters;
-}
 
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
@@ -32,16 +27,13 @@ const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 export class ToolRegistry {
   readonly #tools = new Map<string, Bound>();
 
-  readonly #options: ToolRegistryOptions;
-
   constructor(hosts: readonly object[], options: ToolRegistryOptions) {
-    this.#options = options;
     // What a call needs of the registry; the tool-call kit runs it (run-tool-call.ts).
-    this.#callHost = { tools: this.#tools, registry: this, options, queue: Promise.resolve() };
+    this.callHost = { tools: this.#tools, options, queue: Promise.resolve() };
     // The `@tool` methods of `hosts` (bind-tool-hosts.ts): bound at once where the binder is in the entry
     // (default-tool-binder.ts) or the tool-call kit is loaded, else by `ready()` with the built-in tools
-    // (add-tool-hosts.ts). What `@tool` declared stays in the entry (registered-chart-tools.ts).
-    (eagerToolBinder ?? kit?.bindToolHosts)?.(hosts, getRegisteredChartTools(), this.#tools);
+    // (add-tool-hosts.ts), which read what `@tool` declared (registered-chart-tools.ts).
+    (eagerToolBinder ?? kit?.bindToolHosts)?.(hosts, this.#tools);
     this.#loaded = kit !== null && !options.loadHosts;
   }
 
@@ -60,7 +52,7 @@ export class ToolRegistry {
    */
   ready(): Promise<void> {
     if (this.#loaded) return Promise.resolve();
-    return (this.#loading ??= Promise.all([this.#options.loadHosts?.() ?? null, loadKit()]).then(
+    return (this.#loading ??= Promise.all([this.callHost.options.loadHosts?.() ?? null, loadKit()]).then(
       ([hosts]) => {
         // Built-in tools keep their place before the host's own ones, whenever these were registered.
         if (hosts) (kit as ToolCallKit).addToolHosts(hosts, this.#tools);
@@ -75,9 +67,8 @@ export class ToolRegistry {
 
   /** Every tool, in registration order. */
   list(): ToolEntry[] {
-    return [...this.#tools.values()].map(({ invoke: _i, live: _l, params: _p, ...entry }) =>
-      _p ? { ...entry, parameters: _p() } : entry,
-    );
+    // A spread reads a built-in tool's live schema (bind-tool-hosts.ts).
+    return [...this.#tools.values()].map(({ invoke: _i, live: _l, ...entry }) => entry);
   }
 
   has(name: string): boolean {
@@ -95,7 +86,7 @@ export class ToolRegistry {
         label: tool.label,
         description: live ? `${tool.description}\n${live}` : tool.description,
         // A plain, cloneable schema every OpenAI-compatible server accepts (enums, no TypeBox keys).
-        parameters: toModelSchema(paramsOf(tool)),
+        parameters: toModelSchema(tool.parameters),
         safety: tool.safety,
         executionMode: tool.executionMode,
       });
@@ -103,23 +94,11 @@ export class ToolRegistry {
     return out;
   }
 
-  /** Whether the policy lets an agent use `name` (ignores the run's read-only flag). */
-  allowedForAgent(name: string): boolean {
-    const tool = this.#tools.get(name);
-    if (!tool) return false;
-    const policy = this.#options.policy();
-    if (policy.agent === 'off') return false;
-    if (policy.agent === 'read-only' && tool.safety !== 'read-only') return false;
-    if (policy.allow && !policy.allow.some((p) => (p.endsWith('*') ? name.startsWith(p.slice(0, -1)) : p === name)))
-      return false;
-    return true;
-  }
-
   /**
    * Adds a host tool. Returns a function that removes it. Rejects invalid or reserved names,
    * duplicates and examples that do not match the schema. A schema beyond the compiled checks'
-   * shapes (compile-check.ts) has its examples checked by TypeBox, loaded on demand: a wrong one
-   * then fails every call of the tool with an `internal` error naming the example
+   * shapes (compile-check.ts) has its examples checked by TypeBox when the tool is first called: a
+   * wrong one then fails every call of the tool with an `internal` error naming the example
    * (docs/contracts.md "Host tools").
    */
   register(definition: HostToolDefinition): () => void {
@@ -128,24 +107,13 @@ export class ToolRegistry {
     const reserved = RESERVED_TOOL_PREFIXES.find((p) => name.startsWith(p));
     if (reserved) throw new Error(`Tool name '${name}' uses the reserved prefix '${reserved}'`);
     if (this.#tools.has(name)) throw new Error(`A tool named '${name}' is already registered`);
-    // Examples are checked now with the compiled check; a schema it does not cover waits for
-    // TypeBox (loaded on demand, issue #12), and a wrong example then fails every call of the tool.
+    // Examples are checked now with the compiled check; a schema it does not cover waits for TypeBox,
+    // which the tool's first call loads (refused-example.ts, issue #12): a wrong example then fails every call.
     const check = compileCheck(definition.parameters);
     const examples = definition.examples ?? [];
-    let badExample: Promise<string | null> | null = null;
-    if (check) {
-      for (const [i, example] of examples.entries()) {
-        if (!check(example.input)) throw new Error(exampleError(name, i));
-      }
-    } else if (examples.length) {
-      // The error for the first example TypeBox refuses, or null.
-      badExample = import('./typebox-value.js')
-        .then(({ typeBoxCheck }) => {
-          const index = examples.findIndex((example) => !typeBoxCheck(definition.parameters, example.input));
-          return index < 0 ? null : exampleError(name, index);
-        })
-        .catch((error: unknown) => `The examples of tool '${name}' could not be checked: ${safeText(error)}`);
-    }
+    examples.forEach((example, i) => {
+      if (check && !check(example.input)) throw new Error(exampleError(name, i));
+    });
     const lines = examples.map((e) => `Example (${e.description}): ${JSON.stringify(e.input)}`);
     const description = [definition.description, definition.instructions, ...lines]
       .filter(Boolean)
@@ -160,8 +128,7 @@ export class ToolRegistry {
       executionMode: definition.executionMode ?? (definition.safety === 'read-only' ? 'parallel' : 'sequential'),
       kind: 'host',
       // The call itself is in the tool-call kit (invoke-host-tool.ts), which every call loads first.
-      invoke: async (input, ctx) =>
-        (kit as ToolCallKit).invokeHostTool(definition, badExample, this.#options, input, ctx),
+      invoke: async (input, ctx) => (kit as ToolCallKit).invokeHostTool(definition, this.callHost.options, input, ctx),
     };
     this.#tools.set(name, entry);
     return () => {
@@ -178,9 +145,9 @@ export class ToolRegistry {
   execute(name: string, input: unknown, options: ToolExecuteOptions = {}): Promise<ToolResult> {
     // The checks and the call itself (run-tool-call.ts) load with the built-in tools; once they are in,
     // a call starts in the same tick.
-    if (this.#loaded) return (kit as ToolCallKit).runToolCall(this.#callHost, name, input, options);
+    if (this.#loaded) return (kit as ToolCallKit).runToolCall(this.callHost, name, input, options);
     return this.ready().then(
-      () => (kit as ToolCallKit).runToolCall(this.#callHost, name, input, options),
+      () => (kit as ToolCallKit).runToolCall(this.callHost, name, input, options),
       // tool-failure.ts `failure` written out: the rest of its callers are in the tool-call kit (issue #12).
       (error: unknown): ToolResult => ({
         success: false,
@@ -195,9 +162,9 @@ export class ToolRegistry {
     );
   }
 
-  readonly #callHost: ToolCallHost;
-}
-
-function exampleError(name: string, index: number): string {
-  return `Example ${index} of tool '${name}' does not match its parameters schema`;
+  /**
+   * What a call needs of the registry, for the tool-call kit (run-tool-call.ts) and the agent port's
+   * policy check (allowed-for-agent.ts): the tools by name and the chart's options.
+   */
+  readonly callHost: ToolCallHost;
 }

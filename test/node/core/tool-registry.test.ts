@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Type } from '@sinclair/typebox';
+import { allowedForAgent } from '../../../src/core/tools/allowed-for-agent.js';
 import {
   defineTool,
   getRegisteredChartTools,
@@ -151,8 +152,8 @@ test('policy: agent off, read-only attribute, allow-list and read-only runs', as
   const w = await ro.registry.execute('test_write', {}, { origin: 'agent' });
   assert.equal(!w.success && w.error.code, 'not_allowed');
   const allow = makeRegistry({ agent: 'full', allow: ['test_read*'] });
-  assert.equal(allow.registry.allowedForAgent('test_read_b'), true);
-  assert.equal(allow.registry.allowedForAgent('test_write'), false);
+  assert.equal(allowedForAgent(allow.registry.callHost, 'test_read_b'), true);
+  assert.equal(allowedForAgent(allow.registry.callHost, 'test_write'), false);
   const full = makeRegistry();
   const run = await full.registry.execute('test_write', {}, { origin: 'agent', readOnly: true });
   assert.equal(!run.success && run.error.code, 'not_allowed');
