@@ -416,21 +416,12 @@ export class ChartCore implements CommandContext {
     // The page's fetch and merge are a chunk (load-older.ts): only a scroll to the left edge needs them.
     return (this.#older = import('./load-older.js')
       .then((m) =>
-        m.loadOlderPage({
-          store: this.store,
-          source,
-          symbol: target.symbol,
-          series,
-          generation,
-          pageSize,
-          signal: controller.signal,
-          beforeCommit: () => (this.#buffer = null),
+        m.loadOlderPage(this.store, source, target.symbol, series, generation, pageSize, controller.signal, () => {
+          this.#buffer = null;
         }),
       )
-      .catch((error: unknown) => {
-        const e = error as { name?: string; code?: string; message?: string };
-        if (e?.name !== 'AbortError' && e?.code !== 'aborted')
-          this.reportError('history_load_failed', `Could not load older bars: ${e?.message}`);
+      .catch((error: Error) => {
+        this.reportError('history_load_failed', `Could not load older bars: ${error?.message}`);
         return 0;
       })
       .finally(() => {
