@@ -3,7 +3,8 @@ import type { PaneLayout } from '../state/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { IndicatorCommands } from './indicator-commands.js';
 import { activeSummaries, indicatorsLiveText } from './indicator-tools.js';
-import { withWeights, type PaneCommands } from './pane-commands.js';
+import type { PaneCommands } from './pane-commands.js';
+import { withWeights } from './pane-preview.js';
 
 const Empty = Type.Object({}, { additionalProperties: false });
 
