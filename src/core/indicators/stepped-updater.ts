@@ -3,6 +3,10 @@ import type { IndicatorColumns, IndicatorOutput, IndicatorUpdater, IndicatorValu
 import type { IndicatorSpec } from './indicator-spec.js';
 import type { Stepper } from './stepper.js';
 import { isGapBar, nanArrays, toValues } from './study-arrays.js';
+import { fillStudySteppers } from './definitions/fill-study-steppers.js';
+
+// The eager studies' steppers come with this module (definitions/study-stepper-slots.ts).
+fillStudySteppers();
 
 /** A study's running state over `columns` (its spec's stepper), as define-indicator.ts `createUpdater` gives it. */
 export function createSteppedUpdater<P extends TObject>(
