@@ -64,12 +64,4 @@ export class PaneCommands {
   cancelPreview(): void {
     preview?.cancelPreview(this);
   }
-
-  // ---- internal: shared with the pane tools ----
-
-  /** Internal: the preview, while the panes on screen are still the ones it wrote. */
-  livePreview() {
-    const preview = this.preview;
-    return preview && preview.shown === this.ctx.store.peek('panes') ? preview : null;
-  }
 }

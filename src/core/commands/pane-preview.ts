@@ -11,13 +11,19 @@ export function withWeights(layout: readonly PaneLayout[], weights: Weights): Pa
   });
 }
 
+/** The drag preview of `panes`, while the panes on screen are still the ones it wrote (also the pane tools). */
+export function livePreview(panes: PaneCommands): PaneCommands['preview'] {
+  const preview = panes.preview;
+  return preview && preview.shown === panes.ctx.store.peek('panes') ? preview : null;
+}
+
 /** {@link PaneCommands.previewWeights}: shows `weights` at once, remembering the layout before the drag. */
 function previewWeights(panes: PaneCommands, weights: Weights): boolean {
   const current = panes.layout();
   const next = withWeights(current, weights);
   if (next.every((p, i) => p.weight === current[i].weight)) return false;
   const store = panes.ctx.store;
-  const base = panes.livePreview()?.base ?? store.peek('panes');
+  const base = livePreview(panes)?.base ?? store.peek('panes');
   store.action('pane_preview', (d) => d.set('panes', next), { undoable: false });
   panes.preview = { base, shown: store.peek('panes') };
   return true;
@@ -25,7 +31,7 @@ function previewWeights(panes: PaneCommands, weights: Weights): boolean {
 
 /** {@link PaneCommands.cancelPreview}: puts back the layout from before the drag, unless the panes changed since. */
 function cancelPreview(panes: PaneCommands): void {
-  const base = panes.livePreview()?.base;
+  const base = livePreview(panes)?.base;
   panes.preview = null;
   if (base) panes.ctx.store.action('pane_preview', (d) => d.set('panes', base), { undoable: false });
 }

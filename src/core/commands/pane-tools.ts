@@ -4,7 +4,7 @@ import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../t
 import type { IndicatorCommands } from './indicator-commands.js';
 import { activeSummaries, indicatorsLiveText } from './indicator-tools.js';
 import type { PaneCommands } from './pane-commands.js';
-import { withWeights } from './pane-preview.js';
+import { livePreview, withWeights } from './pane-preview.js';
 
 const Empty = Type.Object({}, { additionalProperties: false });
 
@@ -107,7 +107,7 @@ export class PaneTools {
       });
     }
     this.#assertKnown(ids, 'weights');
-    const base = this.#panes.livePreview()?.base ?? null;
+    const base = livePreview(this.#panes)?.base ?? null;
     this.#panes.preview = null;
     const store = this.#panes.ctx.store;
     // Put the pre-drag layout back unrecorded, so the recorded step spans the whole drag.
