@@ -432,6 +432,9 @@ function slimSignals() {
 const LAZY_STUDIES = fileURLToPath(new URL('./build/src/core/indicators/lazy-indicator-registry.js', import.meta.url));
 const LAZY_TOOL_BINDER = fileURLToPath(new URL('./build/src/core/tools/lazy-tool-binder.js', import.meta.url));
 const LAZY_PARAM_ERRORS = fileURLToPath(new URL('./build/src/core/indicators/lazy-param-errors.js', import.meta.url));
+const LAZY_STEPPED_UPDATER = fileURLToPath(
+  new URL('./build/src/core/indicators/lazy-stepped-updater.js', import.meta.url),
+);
 
 /**
  * In the bundle the default indicator registry is the lazy one (src/core/indicators/
@@ -439,7 +442,8 @@ const LAZY_PARAM_ERRORS = fileURLToPath(new URL('./build/src/core/indicators/laz
  * instead of all 52 in the entry (issue #12). Node keeps the eager default-indicator-registry.ts.
  * Likewise the words of a refused study parameter (src/core/indicators/lazy-param-errors.ts) are a
  * chunk: Node keeps default-param-errors.ts. And binding `@tool` methods comes with the built-in tools
- * (src/core/tools/lazy-tool-binder.ts; Node keeps default-tool-binder.ts).
+ * (src/core/tools/lazy-tool-binder.ts; Node keeps default-tool-binder.ts). So is a study's running
+ * state for live ticks (src/core/indicators/lazy-stepped-updater.ts; Node keeps default-stepped-updater.ts).
  */
 function lazyStudies() {
   return {
@@ -447,6 +451,7 @@ function lazyStudies() {
     resolveId(source) {
       if (/(^|\/)default-param-errors\.js$/.test(source)) return LAZY_PARAM_ERRORS;
       if (/(^|\/)default-tool-binder\.js$/.test(source)) return LAZY_TOOL_BINDER;
+      if (/(^|\/)default-stepped-updater\.js$/.test(source)) return LAZY_STEPPED_UPDATER;
       return /(^|\/)default-indicator-registry\.js$/.test(source) ? LAZY_STUDIES : null;
     },
   };

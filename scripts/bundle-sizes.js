@@ -72,6 +72,10 @@ export const LAZY_ONLY = [
   /build\/src\/core\/indicators\/definitions\/(tdx|tradingview)\//,
   /build\/src\/core\/indicators\/kernels\/(tdx|pine|ema)\.js$/,
   /build\/src\/core\/indicators\/load-studies-for-tool\.js$/,
+  // A study's running state for live ticks (src/core/indicators/lazy-stepped-updater.ts): the first paint computes in full.
+  /build\/src\/core\/indicators\/stepped-updater\.js$/,
+  // The separators' drag preview (src/core/commands/pane-preview.ts), installed by the drag's chunk.
+  /build\/src\/core\/commands\/pane-preview\.js$/,
   // The built-in studies' names and categories, loaded when the picker first lists them.
   /build\/src\/core\/indicators\/builtin-indicator-index\.js$/,
   // How each built-in study outside the entry loads (one import() per study and form), fetched with the first of them.

@@ -1,6 +1,10 @@
 import type { PaneLayout } from '../../src/core/state/index.js';
 import { clientScale } from '../../src/render/client-scale.js';
 import { highlightSeparator as highlight } from './highlight-separator.js';
+import { installPanePreview } from '../../src/core/commands/pane-preview.js';
+
+// The drag's live preview (PaneCommands.previewWeights) comes with this chunk (issue #12).
+installPanePreview();
 
 /** What a separator's drag and keys need of `PaneSeparators` (pane-separators.ts). */
 export interface SeparatorDragHost {

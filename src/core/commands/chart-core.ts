@@ -3,7 +3,6 @@ import type { ChartContext } from '../../protocol/index.js';
 import {
   BAR_FIELDS,
   createBars,
-  DataSourceError,
   type Bar,
   type Bars,
   type Instrument,
@@ -42,7 +41,7 @@ import { PriceLineCommands } from './price-line-commands.js';
 import { IndicatorEngine } from './indicator-engine.js';
 import { resolveStudy } from './indicator-study.js';
 import { createDefaultIndicatorRegistry, type IndicatorRegistry } from '../indicators/index.js';
-import { loadSeriesLazily, preloadSeriesCode } from './load-series-lazily.js';
+import { firstSymbolLazily, loadSeriesLazily } from './load-series-lazily.js';
 import { defaultView } from '../state/index.js';
 import { seriesMatchesTarget } from './series-matches-target.js';
 import { HOST_SOURCE_ID, HostDataSource } from './host-data-source.js';
@@ -299,18 +298,9 @@ export class ChartCore implements CommandContext {
    * up under the `loading` flag and aborted like a load (by the next load, `dispose`, or `signal`).
    * Resolves to '' when the source lists none.
    */
-  async defaultSymbol(sourceId: string, signal?: AbortSignal): Promise<string> {
-    const source = this.sources.get(sourceId);
-    if (!source)
-      throw new DataSourceError(
-        'not_found',
-        `Unknown data source '${sourceId}'. Known: ${this.sources.ids().join(', ')}.`,
-      );
-    preloadSeriesCode(); // the bars are loaded next
-    return this.#loadRun(
-      signal,
-      async (run) => (await source.searchInstruments('', { limit: 1, signal: run }))[0]?.symbol ?? '',
-    );
+  defaultSymbol(sourceId: string, signal?: AbortSignal): Promise<string> {
+    // The look-up is in the chunk that loads the bars next (load-series.ts).
+    return this.#loadRun(signal, (run) => firstSymbolLazily(this.sources, sourceId, run));
   }
 
   /** Makes the loaded series follow the target again (after undo/redo of a target change). */
@@ -417,21 +407,12 @@ export class ChartCore implements CommandContext {
     // The page's fetch and merge are a chunk (load-older.ts): only a scroll to the left edge needs them.
     return (this.#older = import('./load-older.js')
       .then((m) =>
-        m.loadOlderPage({
-          store: this.store,
-          source,
-          symbol: target.symbol,
-          series,
-          generation,
-          pageSize,
-          signal: controller.signal,
-          beforeCommit: () => (this.#buffer = null),
+        m.loadOlderPage(this.store, source, target.symbol, series, generation, pageSize, controller.signal, () => {
+          this.#buffer = null;
         }),
       )
-      .catch((error: unknown) => {
-        const e = error as { name?: string; code?: string; message?: string };
-        if (e?.name !== 'AbortError' && e?.code !== 'aborted')
-          this.reportError('history_load_failed', `Could not load older bars: ${e?.message}`);
+      .catch((error: Error) => {
+        this.reportError('history_load_failed', `Could not load older bars: ${error?.message}`);
         return 0;
       })
       .finally(() => {

@@ -3,41 +3,55 @@ import type { ChartState } from '../state/index.js';
 import type { Store } from '../store/index.js';
 import { checked } from './load-series.js';
 
-/** What {@link loadOlderPage} needs of the chart (chart-core.ts `loadOlder`). */
-export interface OlderPageRequest {
-  readonly store: Store<ChartState>;
-  readonly source: DataSource;
-  readonly symbol: string;
-  /** The series shown when the request started. */
-  readonly series: Series;
-  /** The store's `dataGeneration` then: a page that arrives after a new load is dropped. */
-  readonly generation: number;
-  readonly pageSize: number;
-  readonly signal: AbortSignal;
-  /** Called just before the merged bars are committed (the chart drops its live-append buffer). */
-  readonly beforeCommit: () => void;
-}
-
 /**
  * Fetches the page of bars just before the oldest shown one and prepends it, shifting the view by
  * the same number of bars; resolves to the number of bars added (0 at the beginning of data, or
- * when the request was aborted or the user switched instrument or period meanwhile). Rejects as the source does. A chunk of its
- * own, loaded by the first `loadOlder` (a scroll to the left edge), so the first paint does without
- * it (issue #12).
+ * when the request was aborted or the user switched instrument or period meanwhile). Rejects as the
+ * source does (an abort is 0, not a failure). `series` is the one shown when the request started,
+ * `generation` the store's `dataGeneration` then (a page that arrives after a new load is dropped);
+ * `beforeCommit` runs just before the merged bars are committed (the chart drops its live-append
+ * buffer). A chunk of its own, loaded by the first `loadOlder` (chart-core.ts, a scroll to the left
+ * edge), so the first paint does without it (issue #12).
  */
-export async function loadOlderPage(request: OlderPageRequest): Promise<number> {
-  const { store, source, series } = request;
-  if (request.signal.aborted) return 0; // the chart loaded something else while this chunk came
-  const { generation } = request;
+export async function loadOlderPage(
+  store: Store<ChartState>,
+  source: DataSource,
+  symbol: string,
+  series: Series,
+  generation: number,
+  pageSize: number,
+  signal: AbortSignal,
+  beforeCommit: () => void,
+): Promise<number> {
+  try {
+    return await olderPage(store, source, symbol, series, generation, pageSize, signal, beforeCommit);
+  } catch (error) {
+    const e = error as { name?: string; code?: string };
+    if (e?.name === 'AbortError' || e?.code === 'aborted') return 0;
+    throw error;
+  }
+}
+
+async function olderPage(
+  store: Store<ChartState>,
+  source: DataSource,
+  symbol: string,
+  series: Series,
+  generation: number,
+  pageSize: number,
+  signal: AbortSignal,
+  beforeCommit: () => void,
+): Promise<number> {
+  if (signal.aborted) return 0; // the chart loaded something else while this chunk came
   const oldest = series.bars.time[0];
   const page = checked(
     source.id,
     await source.getBars({
-      symbol: request.symbol,
+      symbol,
       period: series.period,
       to: oldest - 1,
-      limit: request.pageSize,
-      signal: request.signal,
+      limit: pageSize,
+      signal,
     }),
   );
   const current = store.peek('series');
@@ -53,7 +67,7 @@ export async function loadOlderPage(request: OlderPageRequest): Promise<number> 
   }
   const complete = page.complete === true || count === 0;
   const view = store.peek('view');
-  request.beforeCommit();
+  beforeCommit();
   store.action(
     'loadOlder',
     (d) => {

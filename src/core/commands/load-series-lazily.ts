@@ -13,9 +13,17 @@ const loadSeriesCode = lazyModule(() =>
   }),
 );
 
-/** Starts fetching the chunk (a chart looking up its default symbol loads bars next); a failure is left to the load. */
-export function preloadSeriesCode(): void {
-  loadSeriesCode().catch(() => undefined);
+/**
+ * `firstSymbol` (load-series.ts) once its chunk is in: the code of the first instrument `sourceId` lists. The
+ * source's own chunk is fetched alongside, as for {@link loadSeriesLazily}, and the bars are loaded next.
+ */
+export async function firstSymbolLazily(
+  sources: DataSourceRegistry,
+  sourceId: string,
+  signal: AbortSignal,
+): Promise<string> {
+  preloadSource(sources.get(sourceId));
+  return (await loadSeriesCode()).firstSymbol(sources, sourceId, signal);
 }
 
 /**

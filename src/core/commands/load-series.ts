@@ -8,18 +8,29 @@ const INTRADAY: readonly Period[] = ['1m', '5m', '15m', '30m', '1h', '4h'];
  * Bars for a target: from the source when it serves the period, else aggregated locally from the
  * finest period it has on market-timezone boundaries.
  */
+/**
+ * The code of the first instrument `sourceId` lists (what a chart without a `symbol` shows), or '' when it
+ * lists none (chart-core.ts `defaultSymbol`). Rejects for an unknown source, and as the source does.
+ */
+export async function firstSymbol(sources: DataSourceRegistry, sourceId: string, signal: AbortSignal): Promise<string> {
+  return (await known(sources, sourceId).searchInstruments('', { limit: 1, signal }))[0]?.symbol ?? '';
+}
+
+/** The source `sourceId` names; throws a `not_found` DataSourceError listing the known ones when none does. */
+function known(sources: DataSourceRegistry, sourceId: string) {
+  const source = sources.get(sourceId);
+  if (!source)
+    throw new DataSourceError('not_found', `Unknown data source '${sourceId}'. Known: ${sources.ids().join(', ')}.`);
+  return source;
+}
+
 export async function loadSeries(
   sources: DataSourceRegistry,
   target: ChartTarget,
   signal?: AbortSignal,
   onProgress?: (fraction: number, message: string) => void,
 ): Promise<Series> {
-  const source = sources.get(target.sourceId);
-  if (!source)
-    throw new DataSourceError(
-      'not_found',
-      `Unknown data source '${target.sourceId}'. Known: ${sources.ids().join(', ')}.`,
-    );
+  const source = known(sources, target.sourceId);
   if (source.periods.includes(target.period)) {
     return checked(
       source.id,

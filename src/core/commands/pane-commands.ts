@@ -4,6 +4,24 @@ import type { CommandContext } from './command-context.js';
 /** Pane id → relative weight. */
 export type Weights = Readonly<Record<string, number>>;
 
+/** The separators' drag preview (pane-preview.ts `installPanePreview`). */
+export interface PanePreview {
+  previewWeights(panes: PaneCommands, weights: Weights): boolean;
+  cancelPreview(panes: PaneCommands): void;
+}
+
+/**
+ * The drag preview's code, once its chunk has installed it: only a separator's drag (in the chunk fetched
+ * after the first paint, components/kline-chart/pane-separator-drag.ts) previews, so the first paint
+ * does without it (issue #12).
+ */
+let preview: PanePreview | null = null;
+
+/** Internal (pane-preview.ts): installs the drag preview. */
+export function setPanePreview(ops: PanePreview): void {
+  preview = ops;
+}
+
 /**
  * The pane layout and the separators' drag preview. The pane separators and the legend's move
  * buttons run the `pane_resize` and `pane_move` tools ({@link import('./pane-tools.js').PaneTools},
@@ -35,40 +53,15 @@ export class PaneCommands {
   /**
    * Shows new pane weights at once during a separator drag, without an undo step; `pane_resize`
    * (or {@link cancelPreview}) ends the drag. Values that are not positive numbers and unknown ids
-   * are ignored. Returns whether anything changed.
+   * are ignored. Returns whether anything changed. The body is pane-preview.ts, which the drag's chunk
+   * installs when it loads (a drag cannot start before): until then nothing changes.
    */
   previewWeights(weights: Weights): boolean {
-    const current = this.layout();
-    const next = withWeights(current, weights);
-    if (next.every((p, i) => p.weight === current[i].weight)) return false;
-    const base = this.livePreview()?.base ?? this.ctx.store.peek('panes');
-    this.ctx.store.action('pane_preview', (d) => d.set('panes', next), { undoable: false });
-    this.preview = { base, shown: this.ctx.store.peek('panes') };
-    return true;
+    return preview?.previewWeights(this, weights) ?? false;
   }
 
-  /** Drops a drag preview, restoring the layout from before it (Escape during a drag). */
+  /** Drops a drag preview, restoring the layout from before it (Escape during a drag; pane-preview.ts). */
   cancelPreview(): void {
-    const base = this.livePreview()?.base;
-    this.preview = null;
-    if (base) this.ctx.store.action('pane_preview', (d) => d.set('panes', base), { undoable: false });
+    preview?.cancelPreview(this);
   }
-
-  // ---- internal: shared with the pane tools ----
-
-  /** Internal: the preview, while the panes on screen are still the ones it wrote. */
-  livePreview() {
-    const preview = this.preview;
-    return preview && preview.shown === this.ctx.store.peek('panes') ? preview : null;
-  }
-}
-
-/** `layout` with the given weights (rounded to 3 decimals); non-positive or non-finite values are ignored. */
-export function withWeights(layout: readonly PaneLayout[], weights: Weights): PaneLayout[] {
-  return layout.map((p) => {
-    const w = Object.prototype.hasOwnProperty.call(weights, p.id) ? weights[p.id] : undefined;
-    return typeof w === 'number' && Number.isFinite(w) && w > 0
-      ? { id: p.id, weight: Math.max(0.001, Math.round(w * 1000) / 1000) }
-      : p;
-  });
 }

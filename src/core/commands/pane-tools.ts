@@ -3,7 +3,8 @@ import type { PaneLayout } from '../state/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { IndicatorCommands } from './indicator-commands.js';
 import { activeSummaries, indicatorsLiveText } from './indicator-tools.js';
-import { withWeights, type PaneCommands } from './pane-commands.js';
+import type { PaneCommands } from './pane-commands.js';
+import { livePreview, withWeights } from './pane-preview.js';
 
 const Empty = Type.Object({}, { additionalProperties: false });
 
@@ -106,7 +107,7 @@ export class PaneTools {
       });
     }
     this.#assertKnown(ids, 'weights');
-    const base = this.#panes.livePreview()?.base ?? null;
+    const base = livePreview(this.#panes)?.base ?? null;
     this.#panes.preview = null;
     const store = this.#panes.ctx.store;
     // Put the pre-drag layout back unrecorded, so the recorded step spans the whole drag.

@@ -1,48 +1,10 @@
 import type { Static, TObject } from '@sinclair/typebox';
-import type {
-  IndicatorCategory,
-  IndicatorColumns,
-  IndicatorDefinition,
-  IndicatorOutput,
-  IndicatorUpdater,
-  IndicatorValues,
-} from './indicator-definition.js';
-import type { Stepper } from './stepper.js';
+import type { IndicatorColumns, IndicatorDefinition, IndicatorValues } from './indicator-definition.js';
+import type { IndicatorSpec, InputKey } from './indicator-spec.js';
+import { isGapBar, nanArrays, toValues } from './study-arrays.js';
+import { steppedUpdater } from './default-stepped-updater.js';
 
-/** Price/volume columns a study reads; a bar with NaN in any of them is a gap. */
-export type InputKey = 'open' | 'high' | 'low' | 'close' | 'volume';
-
-/** What a built-in definition file declares; {@link defineIndicator} turns it into a definition. */
-export interface IndicatorSpec<P extends TObject> {
-  readonly id: string;
-  readonly name: string;
-  readonly category: IndicatorCategory;
-  readonly params: P;
-  readonly paramOrder: readonly (keyof Static<P> & string)[];
-  readonly placement: 'overlay' | 'pane';
-  /** Reference levels (see {@link IndicatorDefinition.levels}). */
-  readonly levels?: readonly number[];
-  /** Columns read (gap detection). `time` is always assumed finite. */
-  readonly inputs: readonly InputKey[];
-  outputs(params: Static<P>): readonly IndicatorOutput[];
-  /** Streaming form; also the compute path when there is no `batch`. */
-  stepper(params: Static<P>, columns: IndicatorColumns): Stepper;
-  /**
-   * Optional faster full computation over gap-free columns. `out` arrays (in `outputs` order) are
-   * freshly allocated (zeros): write every entry, NaN during warm-up (saves a fill pass over
-   * millions of bars). Must equal the stepper within 1e-9 relative (tests check it).
-   */
-  batch?(columns: IndicatorColumns, params: Static<P>, out: readonly Float64Array[]): void;
-  /** False when the study must not offer `createUpdater` (default true). */
-  readonly incremental?: boolean;
-  /** Points beyond the last bar (see {@link IndicatorDefinition.forward}). */
-  forward?(columns: IndicatorColumns, params: Static<P>): IndicatorValues;
-  /**
-   * Outputs (by index in `outputs`) equal to an input column itself, NaN gaps included (VOL's volume):
-   * a load hands out a view of that column instead of a copy (8 MB less per output at 1M bars).
-   */
-  readonly passThrough?: Readonly<Record<number, InputKey>>;
-}
+export type { IndicatorSpec, InputKey } from './indicator-spec.js';
 
 /**
  * Builds an {@link IndicatorDefinition} from a spec.
@@ -65,15 +27,11 @@ export function defineIndicator<P extends TObject>(spec: IndicatorSpec<P>): Indi
     ...(spec.levels ? { levels: spec.levels } : {}),
   };
   if (spec.incremental !== false) {
-    return { ...def, createUpdater: (columns, params) => new SteppedUpdater(spec, columns, params) };
+    // The running state a live tick advances (stepped-updater.ts) is a chunk in the bundle: until it is
+    // in, a tick recomputes in full (lazy-stepped-updater.ts).
+    return { ...def, createUpdater: (columns, params) => steppedUpdater(spec, columns, params, def.compute) };
   }
   return def;
-}
-
-function nanArrays(count: number, length: number): Float64Array[] {
-  const out: Float64Array[] = [];
-  for (let k = 0; k < count; k++) out.push(new Float64Array(length).fill(NaN));
-  return out;
 }
 
 /** Output arrays for a clean computation: batch paths write every entry themselves. */
@@ -97,12 +55,6 @@ function shareInputs<P extends TObject>(
   if (!through) return out;
   for (const [k, input] of Object.entries(through)) out[Number(k)] = columns[input].subarray(0, columns.length);
   return out;
-}
-
-function toValues(outputs: readonly IndicatorOutput[], arrays: readonly Float64Array[]): IndicatorValues {
-  const values: IndicatorValues = {};
-  for (let k = 0; k < outputs.length; k++) values[outputs[k].key] = arrays[k];
-  return values;
 }
 
 /**
@@ -131,14 +83,6 @@ function hasGap(columns: IndicatorColumns, inputs: readonly InputKey[]): boolean
       const x = a[j];
       if (x !== x) return true;
     }
-  }
-  return false;
-}
-
-function isGapBar(columns: IndicatorColumns, inputs: readonly InputKey[], i: number): boolean {
-  for (let c = 0; c < inputs.length; c++) {
-    const x = columns[inputs[c]][i];
-    if (x !== x) return true;
   }
   return false;
 }
@@ -200,85 +144,4 @@ function computeWithGaps<P extends TObject>(
     for (let j = 0; j < m; j++) dst[keep[j]] = src[j];
   }
   return toValues(outputs, out);
-}
-
-/**
- * Generic updater over a {@link Stepper}: checkpoints the state before the last bar, so a changed
- * last bar is replayed from the checkpoint (O(1) or O(period)) and an appended bar is one step.
- * Output arrays keep spare capacity; `values` holds views of exactly `columns.length` entries.
- */
-class SteppedUpdater<P extends TObject> implements IndicatorUpdater {
-  readonly #outputs: readonly IndicatorOutput[];
-  #bufs: Float64Array[] = [];
-  #stepper!: Stepper;
-  #n = 0;
-  #current: IndicatorValues = {};
-
-  readonly #spec: IndicatorSpec<P>;
-  readonly #params: Static<P>;
-
-  constructor(spec: IndicatorSpec<P>, columns: IndicatorColumns, params: Static<P>) {
-    this.#spec = spec;
-    this.#params = params;
-    this.#outputs = spec.outputs(params);
-    this.#rebuild(columns);
-  }
-
-  get values(): IndicatorValues {
-    return this.#current;
-  }
-
-  update(columns: IndicatorColumns, appended: boolean): void {
-    const expected = appended ? this.#n + 1 : this.#n;
-    if (columns.length !== expected || expected === 0) {
-      // The caller's series does not continue ours (reload, several bars appended): start over.
-      this.#rebuild(columns);
-      return;
-    }
-    if (appended) {
-      this.#n = expected;
-      if (expected > this.#bufs[0]?.length) this.#grow(expected);
-      this.#stepper.save();
-      this.#refreshViews();
-    } else {
-      this.#stepper.restore();
-    }
-    this.#stepLast(columns, expected - 1);
-  }
-
-  #stepLast(columns: IndicatorColumns, i: number): void {
-    if (isGapBar(columns, this.#spec.inputs, i)) {
-      for (let k = 0; k < this.#bufs.length; k++) this.#bufs[k][i] = NaN;
-      return;
-    }
-    this.#stepper.step(columns, i, this.#bufs);
-  }
-
-  #rebuild(columns: IndicatorColumns): void {
-    const n = columns.length;
-    const cap = Math.max(64, n + (n >> 3));
-    this.#bufs = nanArrays(this.#outputs.length, cap);
-    this.#stepper = this.#spec.stepper(this.#params, columns);
-    this.#n = n;
-    for (let i = 0; i < n - 1; i++) this.#stepLast(columns, i);
-    this.#stepper.save();
-    if (n > 0) this.#stepLast(columns, n - 1);
-    this.#refreshViews();
-  }
-
-  #grow(min: number): void {
-    const cap = Math.max(min, this.#bufs[0].length * 2);
-    this.#bufs = this.#bufs.map((old) => {
-      const next = new Float64Array(cap).fill(NaN);
-      next.set(old);
-      return next;
-    });
-  }
-
-  #refreshViews(): void {
-    this.#current = toValues(
-      this.#outputs,
-      this.#bufs.map((b) => b.subarray(0, this.#n)),
-    );
-  }
 }

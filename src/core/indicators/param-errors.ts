@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { ValueErrorType } from '@sinclair/typebox/errors';
 import { ValueErrorKind } from './value-error-kind.js';
+import { PARAMS_FIT } from './params-fit.js';
 
 /** One failed rule: `path` in `periods[1]` form, `message` worded as TypeBox's `Errors` words it. */
 export interface ParamErrorItem {
@@ -146,7 +147,5 @@ function* visit(schema: TSchema, value: unknown, path: string): Generator<ParamE
  */
 export function paramErrors(schema: TSchema, value: unknown): ParamErrorItem[] {
   const errors = [...visit(schema, value, '')];
-  return errors.length
-    ? errors
-    : [{ path: '', message: 'Expected a value that fits the parameter schema', kind: ValueErrorKind.Object }];
+  return errors.length ? errors : [{ path: '', message: PARAMS_FIT, kind: ValueErrorKind.Object }];
 }

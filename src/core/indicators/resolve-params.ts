@@ -1,6 +1,6 @@
 import { compileCheck } from '../tools/compile-check.js';
 import { copy } from '../tools/copy-plain.js';
-import { paramsFit } from './params-fit.js';
+import { PARAMS_FIT } from './params-fit.js';
 import { paramWording, type ParamWording } from './param-wording.js';
 import { loadParamErrors } from './default-param-errors.js';
 import type { ValueErrorType } from '@sinclair/typebox/errors';
@@ -29,12 +29,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * TypeBox's `Check` for a params schema, from closures (compile-check.ts), so TypeBox's value
- * modules stay out of the eager bundle (issue #12). A schema beyond those shapes (a host study's)
- * is checked by the rules param-errors.ts words (params-fit.ts): numbers and integers with bounds,
- * booleans, strings, literal unions, arrays and objects.
+ * modules stay out of the eager bundle (issue #12). A schema beyond those shapes (a host study's
+ * plain JSON schema) fits when `words` (param-errors.ts) find nothing wrong with the value: numbers
+ * and integers with bounds, booleans, strings, literal unions, arrays and objects; undefined while the
+ * words are not loaded (a chunk in the bundle).
  */
-function check(schema: TSchema, value: unknown): boolean {
-  return (compileCheck(schema) ?? ((v: unknown) => paramsFit(schema, v)))(value);
+function check(schema: TSchema, value: unknown, words: ParamWording | null): boolean | undefined {
+  const compiled = compileCheck(schema);
+  if (compiled) return compiled(value);
+  if (!words) return undefined;
+  const errors = words(schema, value);
+  return errors.length === 1 && errors[0].message === PARAMS_FIT;
 }
 
 /**
@@ -94,7 +99,9 @@ export function resolveParams<P extends TObject>(
     const given = input[key];
     full[key] = given !== undefined ? given : copy(properties[key].default);
   }
-  if (check(def.params, full)) return { ok: true, params: full };
+  // A host study's plain JSON schema before the words are in: refused without naming the field, as any
+  // refusal then (the `indicators` attribute loads the words and reads the list again).
+  if (check(def.params, full, words)) return { ok: true, params: full };
   if (!words) return { ok: false, errors: [{ path: '', reason: 'a value is out of range or of the wrong type' }] };
   for (const error of words(def.params, full)) {
     errors.push({ path: error.path, reason: error.message, kind: error.kind });
@@ -114,12 +121,14 @@ export function adaptParams(
   def: IndicatorDefinition,
   params: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  if (check(def.params, params)) return params;
+  const words = paramWording();
+  // Undefined: a host study's plain JSON schema before the words are in; its params were checked when set.
+  if (check(def.params, params, words) !== false) return params;
   const properties: Record<string, TSchema> = def.params.properties;
   const out: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(properties)) {
     const given = params[key];
-    out[key] = given !== undefined && check(schema, given) ? given : copy(schema.default);
+    out[key] = given !== undefined && check(schema, given, words) ? given : copy(schema.default);
   }
   return out;
 }

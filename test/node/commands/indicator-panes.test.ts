@@ -2,6 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { failureOf, loadedCore, snapshot, successOf } from './indicator-fixture.js';
 import { MAX_PANES, MAX_STUDIES } from '../../../src/core/commands/indicator-commands.js';
+import { installPanePreview } from '../../../src/core/commands/pane-preview.js';
+
+// The separators' drag installs its preview when its chunk loads (components/kline-chart/pane-separator-drag.ts).
+installPanePreview();
 
 const weightsOf = (core: Awaited<ReturnType<typeof loadedCore>>) => core.store.peek('panes').map((p) => p.weight);
 const idsOf = (core: Awaited<ReturnType<typeof loadedCore>>) => core.store.peek('panes').map((p) => p.id);

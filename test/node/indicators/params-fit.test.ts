@@ -1,12 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { paramsFit } from '../../../src/core/indicators/params-fit.js';
+import { Value } from '@sinclair/typebox/value';
 import { paramErrors } from '../../../src/core/indicators/param-errors.js';
 import { resolveParams, paramErrorsLoaded, defineIndicator } from '../../../src/core/indicators/index.js';
 
-// The eager check of a params schema the compiled check does not cover (params-fit.ts) and the words
-// of a refusal (param-errors.ts, a chunk in the bundle) must agree on what fits.
+// A params schema the compiled check does not cover (a host study's plain JSON schema) is checked by the
+// words of a refusal (param-errors.ts, a chunk in the bundle): a value fits when they find nothing wrong
+// (params-fit.ts), by the same rules TypeBox's Check applies to the schemas it covers.
 
 const FITS = 'Expected a value that fits the parameter schema';
 const fitsByWords = (schema: TSchema, value: unknown) => {
@@ -64,10 +65,27 @@ const VALUES: unknown[] = [
   { period: 2.5 },
 ];
 
-test('paramsFit answers as paramErrors words, for every rule params schemas use', () => {
-  for (const [name, schema] of Object.entries(SCHEMAS))
-    for (const value of VALUES)
-      assert.equal(paramsFit(schema, value), fitsByWords(schema, value), `${name}: ${JSON.stringify(value)}`);
+test('a study with a plain JSON schema accepts and refuses its params as the words (and TypeBox) do', () => {
+  for (const [name, schema] of Object.entries(SCHEMAS)) {
+    const study = defineIndicator({
+      id: 'Fit',
+      name: 'Fit',
+      category: 'trend',
+      placement: 'overlay',
+      params: { type: 'object', properties: { x: { ...schema, default: 1 } } } as never,
+      paramOrder: ['x'],
+      inputs: ['close'],
+      outputs: () => [{ key: 'v', label: 'V', style: 'line' }],
+      stepper: () => ({ step: () => undefined, save: () => undefined, restore: () => undefined }),
+    } as never);
+    for (const value of VALUES) {
+      if (value === undefined) continue; // an absent param takes its default
+      const compiled = name !== 'enum' && name !== 'json' && name !== 'open' ? Value.Check(schema, value) : null;
+      const fits = fitsByWords(schema, value);
+      if (compiled !== null) assert.equal(fits, compiled, `words and TypeBox on ${name}: ${JSON.stringify(value)}`);
+      assert.equal(resolveParams(study, { x: value }).ok, fits, `${name}: ${JSON.stringify(value)}`);
+    }
+  }
 });
 
 test('outside the bundle the refusal of a plain-JSON-schema study is worded at once', () => {

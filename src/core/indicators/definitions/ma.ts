@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
-import { SmaState, sma } from '../kernels/index.js';
+import { sma } from '../kernels/index.js';
 import { periodsParam } from '../param-schemas.js';
-import { makeStepper } from '../stepper.js';
+import { MA_STEPPER } from './study-stepper-slots.js';
 
 const params = Type.Object({
   periods: periodsParam([5, 10, 20], 'Periods of the simple moving averages, one line each (MA(5,20) → [5, 20])'),
@@ -24,11 +24,5 @@ export const maIndicator = defineIndicator({
       sma(c.close, p.periods[k], out[k]);
     }
   },
-  stepper: (p) => {
-    const states = p.periods.map((n) => new SmaState(n));
-    return makeStepper(states, (c, i, out) => {
-      const x = c.close[i];
-      for (let k = 0; k < states.length; k++) out[k][i] = states[k].next(x);
-    });
-  },
+  stepper: MA_STEPPER.stepper,
 });

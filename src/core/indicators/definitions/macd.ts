@@ -2,18 +2,13 @@ import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
 import { emaK } from '../kernels/index.js';
 import { periodParam } from '../param-schemas.js';
-import { ScalarState, makeStepper } from '../stepper.js';
+import { MACD_STEPPER, macdPeriods } from './study-stepper-slots.js';
 
 const params = Type.Object({
   fast: periodParam(12, 'Fast EMA period', 1),
   slow: periodParam(26, 'Slow EMA period', 1),
   signal: periodParam(9, 'Signal EMA period', 1),
 });
-
-function periods(p: { fast: number; slow: number }): [number, number] {
-  // TA-Lib swaps the two when the "slow" one is shorter.
-  return p.slow < p.fast ? [p.slow, p.fast] : [p.fast, p.slow];
-}
 
 /**
  * MACD: TA-Lib `MACD`. Both price EMAs are seeded with SMAs whose windows END on the same bar
@@ -36,7 +31,7 @@ export const macdIndicator = defineIndicator({
     { key: 'hist', label: 'HIST', style: 'histogram' },
   ],
   batch: (c, p, out) => {
-    const [fast, slow] = periods(p);
+    const [fast, slow] = macdPeriods(p);
     const signal = p.signal;
     const x = c.close;
     const n = c.length;
@@ -83,49 +78,5 @@ export const macdIndicator = defineIndicator({
       oh[i] = macd - prevSignal;
     }
   },
-  stepper: (p) => {
-    const [fast, slow] = periods(p);
-    const signal = p.signal;
-    const fk = emaK(fast);
-    const sk = emaK(slow);
-    const gk = emaK(signal);
-    // v: [count, slowAcc, fastAcc, signalAcc]
-    const s = new ScalarState([0, 0, 0, 0]);
-    return makeStepper([s], (c, i, out) => {
-      const v = s.v;
-      const x = c.close[i];
-      const n = v[0]++;
-      let macd = NaN;
-      let sig = NaN;
-      if (n < slow) {
-        if (n >= slow - fast) v[2] += x;
-        v[1] += x;
-        if (n === slow - 1) {
-          v[1] = v[1] / slow;
-          v[2] = v[2] / fast;
-          macd = v[2] - v[1];
-          v[3] = macd;
-          if (signal === 1) sig = v[3] = v[3] / signal;
-        }
-      } else {
-        v[2] = (x - v[2]) * fk + v[2];
-        v[1] = (x - v[1]) * sk + v[1];
-        macd = v[2] - v[1];
-        const k = n - (slow - 1); // index of this MACD value, the seed's first one being 0
-        if (k < signal - 1) {
-          v[3] += macd;
-        } else if (k === signal - 1) {
-          v[3] = (v[3] + macd) / signal;
-          sig = v[3];
-        } else {
-          v[3] = (macd - v[3]) * gk + v[3];
-          sig = v[3];
-        }
-      }
-      const ready = sig === sig;
-      out[0][i] = ready ? macd : NaN;
-      out[1][i] = ready ? sig : NaN;
-      out[2][i] = ready ? macd - sig : NaN;
-    });
-  },
+  stepper: MACD_STEPPER.stepper,
 });
