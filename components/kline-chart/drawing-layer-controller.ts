@@ -1,4 +1,4 @@
-import type { ChartStrings } from './chart-strings.js';
+import { chartStrings, type ChartStrings } from './chart-strings.js';
 import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import type uPlot from 'uplot';
 import type { ChartCore } from '../../src/core/commands/index.js';
@@ -36,7 +36,8 @@ export interface DrawingLayerOptions {
   /** Tool, magnet or editor state changed: re-render the toolbar and editor. */
   readonly requestUpdate?: () => void;
   /** A command the user started failed; show `message` (a toast). */
-  readonly onError?: (message: string) => void;
+  /** A message for people; a function when its words are made at render (the chart's locale may arrive later). */
+  readonly onError?: (message: string | (() => string)) => void;
   /** The chart's words, for the messages above (default English). */
   readonly strings?: () => Pick<ChartStrings, 'pasteOtherInstrument' | 'drawingFailed'>;
   /** A failed tool call as people read it (default its message). */
@@ -112,9 +113,9 @@ export class DrawingLayerController {
         this.#load = null;
         this.layer?.refresh();
       },
-      (error: unknown) => {
+      () => {
         this.#load = null;
-        this.#o.onError?.(`Drawings could not be loaded: ${(error as Error).message}`);
+        this.#o.onError?.(() => chartStrings(this.#o.lang?.() ?? 'en').drawingsFailed);
       },
     ));
   }

@@ -357,7 +357,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
   dataRequestTimeout = DEFAULT_DATA_REQUEST_TIMEOUT;
 
   declare _search: SearchState;
-  declare _toast: string;
+  /** The notice shown; words made at render, so one shown before the chart's locale arrives is re-said in it. */
+  declare _toast: string | (() => string);
   declare _settings: { instanceId: string; x: number; y: number; error: string } | null;
 
   readonly #core: ChartCore;
@@ -391,7 +392,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
   readonly #panZoom: PanZoomController;
   readonly #keyDrawing: KeyboardDrawingController;
   readonly #overflow = new ToolbarOverflowController(this, () =>
-    this.#showToast(chartStrings(this.#lang()).menuFailed),
+    this.#showToast(() => chartStrings(this.#lang()).menuFailed),
   );
   /** The drawing bar's groups on a chart too short for the flat bar (made with the bar's chunk). */
   #barFold?: DrawingBarFold;
@@ -467,7 +468,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       redo: () => this.redo(),
       wheel: () => this.wheel,
       openMenu: (at) => this.#contextMenu.openAt(at),
-      notice: () => this.#showToast(chartStrings(this.#lang()).inputFailed),
+      notice: () => this.#showToast(() => chartStrings(this.#lang()).inputFailed),
       a11y: {
         stepKeyBar: (delta) => this.#a11y.stepKeyBar(delta),
         clearKeyBar: () => this.#a11y.clearKeyBar(),
@@ -491,13 +492,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
       },
       onTheme: () => this.requestUpdate(),
       onPriceRange: (range) => this.#priceRange.set(range),
-      inputFailed: () => this.#showToast(chartStrings(this.#lang()).inputFailed),
+      inputFailed: () => this.#showToast(() => chartStrings(this.#lang()).inputFailed),
       onExtrasFailed: (error, needed) => {
         console.warn('kline-chart: the price scale, candle style or cloud could not be loaded', error);
-        const strings = chartStrings(this.#lang());
-        this.#showToast(
-          needed.scale ? strings.scaleFailed : needed.candles ? strings.candlesFailed : strings.cloudsFailed,
-        );
+        const failed = needed.scale ? 'scaleFailed' : needed.candles ? 'candlesFailed' : 'cloudsFailed';
+        this.#showToast(() => chartStrings(this.#lang())[failed]);
       },
     });
     this.#autoScale = autoScaleMark(this.#priceRange, {
@@ -850,7 +849,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
           e.preventDefault();
           void this[key]();
         },
-        () => this.#showToast(chartStrings(this.#lang()).inputFailed),
+        () => this.#showToast(() => chartStrings(this.#lang()).inputFailed),
       );
   };
 
@@ -1061,7 +1060,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         ${this.#core.loadingOlder ? html`<div class="history-loading" role="status">${strings.loadingHistory}</div>` : nothing}
         ${!series && loading ? html`<div class="status">${strings.loading}</div>` : nothing}
         ${!series && !loading && this.#lastError ? html`<div class="status error" role="alert">${this.#lastError}</div>` : nothing}
-        ${this._toast ? html`<div class="toast" role="status">${this._toast}</div>` : nothing}
+        ${this._toast ? html`<div class="toast" role="status">${typeof this._toast === 'string' ? this._toast : this._toast()}</div>` : nothing}
         ${this.#renderPersistToast()}
         ${this.#contextMenu.render()}
         ${this.#replayUi?.render() ?? nothing}
@@ -1564,7 +1563,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   #toastTimer?: number;
 
-  #showToast(message: string): void {
+  #showToast(message: string | (() => string)): void {
     this._toast = message;
     clearTimeout(this.#toastTimer);
     this.#toastTimer = window.setTimeout(() => (this._toast = ''), 5000);
@@ -1593,9 +1592,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     fallback: R,
   ): Promise<R> {
     return load().then(act, (error: unknown) => {
-      const text = chartStrings(this.#lang())[failed];
-      console.warn(`kline-chart: ${text}`, error);
-      this.#showToast(text);
+      console.warn(`kline-chart: ${chartStrings(this.#lang())[failed]}`, error);
+      this.#showToast(() => chartStrings(this.#lang())[failed]);
       return fallback;
     });
   }

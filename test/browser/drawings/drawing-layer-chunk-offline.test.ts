@@ -34,7 +34,12 @@ describe('the drawing layer chunk', function () {
     // A page saves a layout with a magenta line; it fetched the chunk to paint it.
     const first = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
     await first.win.customElements.whenDefined('kline-chart');
-    const { chart: saver } = await frameChart<Chart>(first.win, { toolbar: 'none', 'persist-key': KEY });
+    // zh-CN on both pages: the saved layout's settings (its locale too) are restored over the attribute.
+    const { chart: saver } = await frameChart<Chart>(first.win, {
+      toolbar: 'none',
+      'persist-key': KEY,
+      locale: 'zh-CN',
+    });
     const list = await saver.tools.execute('drawings_list', {});
     expect(list.success, JSON.stringify(list)).to.equal(true);
     expect(
@@ -61,8 +66,11 @@ describe('the drawing layer chunk', function () {
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/drawing-layer-parts-' });
     const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
     await win.customElements.whenDefined('kline-chart');
-    const { chart } = await frameChart<Chart>(win, { toolbar: 'none', 'persist-key': KEY });
-    await waitFor(() => toast(chart).includes('Drawings could not be loaded'), `a notice (shows "${toast(chart)}")`);
+    const { chart } = await frameChart<Chart>(win, { toolbar: 'none', 'persist-key': KEY, locale: 'zh-CN' });
+    await waitFor(
+      () => toast(chart).includes('无法加载画线'),
+      `a notice in the chart's language (shows "${toast(chart)}")`,
+    );
     const restored = await chart.tools.execute('drawings_list', {});
     expect(JSON.stringify(restored.data), 'the drawing is restored').to.contain(id);
     expect(countPixels(priceCanvas(chart), MAGENTA, 8), 'not painted without the chunk').to.equal(0);

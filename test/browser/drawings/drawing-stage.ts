@@ -61,7 +61,11 @@ export async function createDrawingStage(existing?: ChartCore): Promise<DrawingS
   const theme = readChartTheme(getComputedStyle(document.body), 'green-up');
   const errors: string[] = [];
   // The renderer takes the layer's paint hook; the layer attaches to the renderer once it exists.
-  const controller = new DrawingLayerController({ core, theme: () => theme, onError: (m) => errors.push(m) });
+  const controller = new DrawingLayerController({
+    core,
+    theme: () => theme,
+    onError: (m) => errors.push(typeof m === 'string' ? m : m()),
+  });
   const renderer = new ChartRenderer({
     source: chartRenderSource(core, () => 'America/New_York'),
     container,
