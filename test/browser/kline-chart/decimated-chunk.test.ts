@@ -52,9 +52,9 @@ async function barsPainted(win: Win, chart: Chart): Promise<number> {
     if (ours(this)) bodies++;
     return fillRect.apply(this, args);
   };
-  proto.stroke = function (this: CanvasRenderingContext2D, ...args: [Path2D?]) {
+  proto.stroke = function (this: CanvasRenderingContext2D, ...args: unknown[]) {
     if (ours(this)) strokes++;
-    return (stroke).apply(this, args);
+    Reflect.apply(stroke, this, args);
   };
   try {
     chart.setAttribute('theme', chart.getAttribute('theme') === 'dark' ? 'light' : 'dark');
