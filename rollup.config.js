@@ -272,6 +272,16 @@ const UPLOT_EDITS = [
   // own ticks and filter (log-price-splits.ts): uPlot's default log ticks and their filter never run.
   { from: 'sc.distr == 3 ? logAxisSplits : numAxisSplits', to: 'numAxisSplits', count: 1 },
   { from: 'sc.distr == 3 ? log10AxisValsFilt : retArg1', to: 'retArg1', count: 1 },
+  // No legend, so nothing reads a series' formatted value (`setLegendValues` is behind `showLegend && false`).
+  { from: ' : sv || numSeriesVal;', to: ' : sv;', count: 1 },
+  // No plot sets `cursor.lock`: a click never locks the cursor.
+  { from: '\t\telse if (cursor.lock) {\n', to: '\t\telse if (false) {\n', count: 1 },
+  // No plot is given `bands` (above): nothing to give defaults.
+  {
+    from: '\tbands.forEach(b => {\n\t\tb.fill = fnOrSelf(b.fill || null);\n\t\tb.dir = ifNull(b.dir, -1);\n\t});\n',
+    to: '',
+    count: 1,
+  },
 ];
 /** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
@@ -293,8 +303,8 @@ const UPLOT_CALLER_CHECKS = [
   },
   {
     where: RENDER_MODULE,
-    re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont|fillTo|plugins)\s*:/,
-    why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles, fills, plugins)',
+    re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont|fillTo|plugins|lock)\s*:/,
+    why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles, fills, plugins, a cursor lock)',
   },
   {
     // A series' `fill`: only points (`points: { …, fill }`, on one line) may have one.
