@@ -298,6 +298,8 @@ const UPLOT_EDITS = [
   { from: '\t\t\tif (dragH && dragV) {\n', to: '\t\t\tif (false) {\n', count: 1 },
   { from: '\t\t\tif (dragH && snapH)\n', to: '\t\t\tif (false)\n', count: 1 },
   { from: '\t\t\tif (dragV && snapV)\n', to: '\t\t\tif (false)\n', count: 1 },
+  // Every plot's x axis is at the bottom (pane-plot.ts `side: 2`; the decoy's default): a synced move never comes rotated.
+  { from: '\t\t\tlet rotSrc = src.axes[0].side % 2 == 1;\n', to: '\t\t\tlet rotSrc = false;\n', count: 1 },
 ];
 /** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
