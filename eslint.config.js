@@ -118,6 +118,7 @@ export default tseslint.config(
       'bench/lib/markers.bench.js',
       'bench/lib/first-paint-code.bench.js',
       'scripts/test-examples.js',
+      'scripts/render-shots.js',
     ],
     languageOptions: { globals: { ...globals.browser } },
   },

@@ -272,6 +272,34 @@ const UPLOT_EDITS = [
   // own ticks and filter (log-price-splits.ts): uPlot's default log ticks and their filter never run.
   { from: 'sc.distr == 3 ? logAxisSplits : numAxisSplits', to: 'numAxisSplits', count: 1 },
   { from: 'sc.distr == 3 ? log10AxisValsFilt : retArg1', to: 'retArg1', count: 1 },
+  // No legend, so nothing reads a series' formatted value (`setLegendValues` is behind `showLegend && false`).
+  { from: ' : sv || numSeriesVal;', to: ' : sv;', count: 1 },
+  // No plot sets `cursor.lock`: a click never locks the cursor.
+  { from: '\t\telse if (cursor.lock) {\n', to: '\t\telse if (false) {\n', count: 1 },
+  // No plot is given `bands` (above): nothing to give defaults.
+  {
+    from: '\tbands.forEach(b => {\n\t\tb.fill = fnOrSelf(b.fill || null);\n\t\tb.dir = ifNull(b.dir, -1);\n\t});\n',
+    to: '',
+    count: 1,
+  },
+  // The selection never changes (`setSelect` does nothing without `select.show`), so a press need not note it and a
+  // release finds nothing to set (what else read it there is behind `if (false)` above); no plot drags a selection
+  // (`drag.x` and `drag.y` false), so a pointer leaving mid-press has no drag edge to snap to.
+  {
+    from: '\t\tlet { left, top, width, height } = select;\n\n\t\tdownSelectLeft   = left;\n\t\tdownSelectTop    = top;\n\t\tdownSelectWidth  = width;\n\t\tdownSelectHeight = height;\n',
+    to: '',
+    count: 1,
+  },
+  {
+    from: '\t\tlet { left, top, width, height } = select;\n\n\t\tlet hasSelect = width > 0 || height > 0;\n\t\tlet chgSelect = (\n\t\t\tdownSelectLeft   != left   ||\n\t\t\tdownSelectTop    != top    ||\n\t\t\tdownSelectWidth  != width  ||\n\t\t\tdownSelectHeight != height\n\t\t);\n\n\t\thasSelect && chgSelect && setSelect(select);\n',
+    to: '',
+    count: 1,
+  },
+  { from: '\t\t\tif (dragH && dragV) {\n', to: '\t\t\tif (false) {\n', count: 1 },
+  { from: '\t\t\tif (dragH && snapH)\n', to: '\t\t\tif (false)\n', count: 1 },
+  { from: '\t\t\tif (dragV && snapV)\n', to: '\t\t\tif (false)\n', count: 1 },
+  // Every plot's x axis is at the bottom (pane-plot.ts `side: 2`; the decoy's default): a synced move never comes rotated.
+  { from: '\t\t\tlet rotSrc = src.axes[0].side % 2 == 1;\n', to: '\t\t\tlet rotSrc = false;\n', count: 1 },
 ];
 /** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
@@ -293,8 +321,14 @@ const UPLOT_CALLER_CHECKS = [
   },
   {
     where: RENDER_MODULE,
-    re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont|fillTo|plugins)\s*:/,
-    why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles, fills, plugins)',
+    re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont|fillTo|plugins|lock)\s*:/,
+    why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles, fills, plugins, a cursor lock)',
+  },
+  {
+    // The cursor's drag: off both ways (pane-plot.ts), else uPlot would select and snap what the edits removed.
+    where: RENDER_MODULE,
+    re: /\bdrag\s*:\s*\{(?!\s*x\s*:\s*false\s*,\s*y\s*:\s*false\b)/,
+    why: 'a cursor.drag not starting `x: false, y: false` (the bundle removes drag selection)',
   },
   {
     // A series' `fill`: only points (`points: { …, fill }`, on one line) may have one.

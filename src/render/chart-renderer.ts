@@ -13,6 +13,7 @@ import { extendTimes, futureBarCount } from './forward-bars.js';
 import { SharedAxisWidth } from './price-axis-width.js';
 import type { PaneExtras } from './pane-extras.js';
 import { lazyModule } from '../core/tools/lazy-module.js';
+import { loadDecimatedPainters } from './paint-candles.js';
 
 /** The percent and log scales, levels and the left scale (pane-extras.ts), once a chart has loaded them. */
 let paneExtras: PaneExtras | null = null;
@@ -111,6 +112,8 @@ export class ChartRenderer {
   #extrasLoading = false;
   #extrasFailedFor: string | null = null;
   #gone = false;
+  /** The zoomed-out painters were asked for (pane-plot.ts `narrowBars`). */
+  #decimation = false;
 
   /** The percent and log scales' code (pane-extras.ts), when loaded: the axis tags follow the scale with it. */
   get paneExtras(): PaneExtras | null {
@@ -482,6 +485,17 @@ export class ChartRenderer {
       priceRange: () => this.#priceRange,
       pixelRatio: () => this.#pixelRatio,
       extras: () => paneExtras,
+      narrowBars: () => {
+        if (this.#decimation) return;
+        this.#decimation = true;
+        // Loaded: drawn again with them. A failed fetch leaves every bar drawn (nothing missing), not fetched again.
+        loadDecimatedPainters().then(
+          () => {
+            if (!this.#gone) this.#mark('overlay');
+          },
+          () => {},
+        );
+      },
       onCursor: (index: number | null, paneId: string) => this.#o.onCursor?.(index, index === null ? null : paneId),
     };
   }

@@ -1,5 +1,6 @@
 import type { Bars } from '../core/data/index.js';
 import type { CandleStyle } from '../core/state/index.js';
+import { lazyModule } from '../core/tools/lazy-module.js';
 
 /** Maps bar index and price to canvas pixels (device pixels). */
 export interface PlotTransform {
@@ -22,69 +23,25 @@ export interface CandleColors {
 /** Up first, then down: the order every painter below strokes and fills in. */
 const DIRECTIONS = [true, false] as const;
 
-/** Per-pixel-column scratch of the decimated painters, grown on demand and reused every frame. */
-let columns = { x: new Float64Array(0), hi: new Float64Array(0), lo: new Float64Array(0), up: new Uint8Array(0) };
-
-function columnScratch(count: number): typeof columns {
-  if (columns.x.length < count) {
-    const n = Math.max(count, Math.ceil(columns.x.length * 1.5), 256);
-    columns = { x: new Float64Array(n), hi: new Float64Array(n), lo: new Float64Array(n), up: new Uint8Array(n) };
-  }
-  return columns;
-}
+/** The painters of bars narrower than two device pixels (paint-decimated.ts), once loaded. */
+let decimated: typeof import('./paint-decimated.js') | null = null;
 
 /**
- * Folds bars `i0..i1` into one high/low per device-pixel column (min/max decimation) and returns the
- * number of columns written to the scratch (`columns`). `hi`/`lo` come from `high`/`low`; `up` is the direction of
- * the column's first open to its last close (candles) or of its tallest bar (`byTallest`, volume).
+ * Loads the zoomed-out painters: a chunk of their own (issue #12), asked for by a pane whose bars get narrow
+ * (pane-plot.ts, chart-renderer.ts `narrowBars`). Until they are here every bar is drawn, the same candles
+ * and columns only slower when zoomed far out.
  */
-function decimate(bars: Bars, i0: number, i1: number, t: PlotTransform, byTallest: boolean): number {
-  const cols = columnScratch(Math.ceil((i1 - i0 + 1) * Math.max(1, t.slot)) + 2);
-  const { open, high, low, close, volume } = bars;
-  let count = 0;
-  let col = Math.floor(t.x(i0));
-  let hi = -Infinity;
-  let lo = Infinity;
-  let o = open[i0];
-  let c = close[i0];
-  let tallest = 0;
-  let rising = true;
-  const flush = () => {
-    if (byTallest ? tallest > 0 : hi >= lo) {
-      cols.x[count] = col;
-      cols.hi[count] = byTallest ? tallest : hi;
-      cols.lo[count] = lo;
-      cols.up[count] = (byTallest ? rising : c >= o) ? 1 : 0;
-      count++;
-    }
-  };
-  for (let i = i0; i <= i1; i++) {
-    const x = Math.floor(t.x(i));
-    if (x !== col) {
-      flush();
-      col = x;
-      hi = -Infinity;
-      lo = Infinity;
-      tallest = 0;
-      o = open[i];
-    }
-    if (high[i] > hi) hi = high[i];
-    if (low[i] < lo) lo = low[i];
-    c = close[i];
-    if (byTallest && volume[i] > tallest) {
-      tallest = volume[i];
-      rising = close[i] >= open[i];
-    }
-  }
-  flush();
-  return count;
-}
+export const loadDecimatedPainters = lazyModule(() =>
+  import('./paint-decimated.js').then((module) => {
+    decimated = module;
+  }),
+);
 
 /**
  * Draws bars `i0..i1` batched by colour: all rising wicks in one path, all falling in another, the
  * bodies likewise, each stroked or filled once. The paths are the context's own (`beginPath`), so a
  * frame allocates nothing. Bars narrower than two pixels fold into one high/low line per pixel
- * column (min/max decimation), so a million bars cost about one pass. The `line` and `area` styles
+ * column (min/max decimation, paint-decimated.ts once loaded), so a million bars cost about one pass. The `line` and `area` styles
  * are paint-close-line.ts (in the pane-extras chunk, issue #12); given here, they draw solid candles.
  */
 export function paintCandles(
@@ -99,23 +56,7 @@ export function paintCandles(
 ): void {
   if (i1 < i0) return;
   const { open, high, low, close } = bars;
-  if (t.slot < 2) {
-    const count = decimate(bars, i0, i1, t, false);
-    const cols = columns;
-    ctx.lineWidth = 1;
-    for (const up of DIRECTIONS) {
-      ctx.beginPath();
-      for (let k = 0; k < count; k++) {
-        if ((cols.up[k] === 1) !== up) continue;
-        const x = cols.x[k] + 0.5;
-        ctx.moveTo(x, t.y(cols.hi[k]));
-        ctx.lineTo(x, t.y(cols.lo[k]) + 1);
-      }
-      ctx.strokeStyle = up ? colors.up : colors.down;
-      ctx.stroke();
-    }
-    return;
-  }
+  if (t.slot < 2 && decimated) return decimated.paintDecimatedCandles(ctx, bars, i0, i1, t, colors);
   const bodyW = Math.max(1, Math.round(t.slot * 0.7));
   const half = bodyW / 2;
   const wickW = Math.max(1, Math.round(pixelRatio));
@@ -196,21 +137,7 @@ export function paintVolume(
   if (i1 < i0) return;
   const w = Math.max(1, Math.round(t.slot * 0.7));
   const { open, close, volume } = bars;
-  if (t.slot < 2) {
-    const count = decimate(bars, i0, i1, t, true);
-    const cols = columns;
-    for (const up of DIRECTIONS) {
-      ctx.beginPath();
-      for (let k = 0; k < count; k++) {
-        if ((cols.up[k] === 1) !== up) continue;
-        const y = t.y(cols.hi[k]);
-        ctx.rect(cols.x[k], y, 1, baseY - y);
-      }
-      ctx.fillStyle = up ? colors.up : colors.down;
-      ctx.fill();
-    }
-    return;
-  }
+  if (t.slot < 2 && decimated) return decimated.paintDecimatedVolume(ctx, bars, i0, i1, t, colors, baseY);
   // Whole pixels, columns apart (w ≤ the slot): a fillRect each, as the candle bodies (paintCandles).
   for (const up of DIRECTIONS) {
     ctx.fillStyle = up ? colors.up : colors.down;

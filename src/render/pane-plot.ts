@@ -94,6 +94,8 @@ export interface PaneEnv {
    * pane draws a linear scale, no levels and no left scale (the renderer waits for them: chart-renderer.ts).
    */
   extras(): PaneExtras | null;
+  /** Bars got narrow (under 3 device px): load the zoomed-out painters (paint-candles.ts `loadDecimatedPainters`). */
+  narrowBars(): void;
   /** Cursor moved over any pane (index or null). */
   onCursor(index: number | null, paneId: string, top: number | null): void;
 }
@@ -734,6 +736,7 @@ export class PanePlot {
             const t = this.#transform(u, yScale);
             const th = this.env.theme();
             const colors = this.#colors(th);
+            if (t.slot < 3) this.env.narrowBars();
             ctx.save();
             ctx.beginPath();
             ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
