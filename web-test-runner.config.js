@@ -185,7 +185,8 @@ function mockModelPlugin() {
       if (command === 'block-requests') {
         // Makes the page's requests whose URL matches `payload.pattern` (a regular expression) fail as a
         // network error would (a chunk that cannot be fetched), or with `payload.hold` wait (a slow network)
-        // until the next call; `null` lets everything through again, the held requests first.
+        // until the next call; `null` lets everything through again, the held requests first. Requests matching
+        // `payload.holdPattern` wait so too, meanwhile (one chunk slow while another fails).
         const page = session.browser.getPage(session.id);
         const previous = blockers.get(session.id);
         if (previous) page.off('request', previous);
@@ -201,11 +202,13 @@ function mockModelPlugin() {
         // Without the cache, so a file another test page already fetched is asked for again (and blocked).
         await page.setCacheEnabled(false);
         const pattern = new RegExp(payload.pattern);
+        const holdPattern = payload.holdPattern ? new RegExp(payload.holdPattern) : null;
         const hold = [];
-        if (payload.hold) heldRequests.set(session.id, hold);
+        if (payload.hold || holdPattern) heldRequests.set(session.id, hold);
         const handler = (request) => {
           if (request.isInterceptResolutionHandled()) return;
-          if (!pattern.test(request.url())) void request.continue();
+          if (holdPattern?.test(request.url())) hold.push(request);
+          else if (!pattern.test(request.url())) void request.continue();
           else if (payload.hold) hold.push(request);
           else void request.abort('failed');
         };

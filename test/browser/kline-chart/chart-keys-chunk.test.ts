@@ -30,6 +30,9 @@ async function mountBlocked(hold: boolean): Promise<{ frame: HTMLIFrameElement; 
   return { frame, win, chart };
 }
 
+/** The first shown words of this notice in English and Japanese (components/kline-chart/chart-strings.ts, locales/ja.ts). */
+const INPUT_FAILED = { en: 'Panning and zooming', ja: 'チャートのスクロールとズーム' };
+
 describe("the chart's own keys are in the input chunk", function () {
   this.timeout(60000);
 
@@ -66,6 +69,28 @@ describe("the chart's own keys are in the input chunk", function () {
     press(win, chart, '?', input);
     await new Promise((r) => setTimeout(r, 200));
     expect(dialogOpen(chart), 'no list for a `?` typed in a text field').to.equal(false);
+    frame.remove();
+  });
+
+  it("a notice shown before the chart's words arrive is said again in them when they do (ja)", async () => {
+    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
+    await win.customElements.whenDefined('kline-chart');
+    // The input chunk fails; the Japanese words are held back until after the notice is shown.
+    await executeServerCommand('block-requests', {
+      pattern: '/dist/chunks/input-parts-',
+      holdPattern: '/dist/chunks/locale-ja-',
+    });
+    const { chart } = await frameChart<Chart>(win, { locale: 'ja' });
+    press(win, chart, '?');
+    await waitFor(
+      () => toast(chart).includes(INPUT_FAILED.en),
+      `the notice, in English meanwhile (shows "${toast(chart)}")`,
+    );
+    await executeServerCommand('block-requests', { pattern: null }); // the held words arrive
+    await waitFor(
+      () => toast(chart).includes(INPUT_FAILED.ja),
+      `the same notice in Japanese (shows "${toast(chart)}")`,
+    );
     frame.remove();
   });
 });
