@@ -300,6 +300,10 @@ const UPLOT_EDITS = [
   { from: '\t\t\tif (dragV && snapV)\n', to: '\t\t\tif (false)\n', count: 1 },
   // Every plot's x axis is at the bottom (pane-plot.ts `side: 2`; the decoy's default): a synced move never comes rotated.
   { from: '\t\t\tlet rotSrc = src.axes[0].side % 2 == 1;\n', to: '\t\t\tlet rotSrc = false;\n', count: 1 },
+  // No points builder: the only series with points shown, dots (SAR), are given theirs (src/render/dots-path.ts, in the
+  // modes' chunk), and a series' default `points.show` is false (above). A shown point without `paths` would fail.
+  { from: 'const pointsPath = points() ;\n', to: 'const pointsPath = null;\n', count: 1 },
+  { from: '\tlet paths = uPlot.paths = {\n\t\tpoints,\n\t};\n', to: '\tlet paths = uPlot.paths = {};\n', count: 1 },
 ];
 /** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
@@ -347,6 +351,18 @@ const UPLOT_CALLER_CHECKS = [
     where: RENDER_MODULE,
     re: /\bauto\s*:\s*true\s*,(?!\s*range\s*:)/,
     why: "an auto scale without a `range` function right after `auto` (the bundle removes uPlot's default ranges)",
+  },
+  {
+    // Points drawn need a builder of their own (dots-path.ts): the bundle's uPlot has no default one.
+    where: RENDER_MODULE,
+    re: /\bpoints\s*:\s*\{(?!\s*show\s*:\s*false\s*\})(?![^}]*\bpaths\s*:)/,
+    why: "a series' `points` neither `{ show: false }` nor with `paths` (the bundle's uPlot has no points builder)",
+  },
+  {
+    // uPlot's builders on its default export are gone but `linear`.
+    where: OWN_MODULE,
+    re: /\.paths\.(points|stepped|bars|spline)\b/,
+    why: 'a uPlot path builder the bundle removes (only `uPlot.paths.linear` is kept)',
   },
   {
     where: RENDER_MODULE,
