@@ -20,15 +20,15 @@ function round3(v: number): number {
  */
 export const dotsPath: uPlot.Series.Points.PathBuilder = (u, seriesIdx, idx0, idx1, filtIdxs) => {
   const series = u.series[seriesIdx];
-  const points = series.points!;
+  const points = series.points ?? {};
   const pxRatio = pxRatioOf(u);
   const width = points.width ?? 0;
   const rad = (((points.size ?? 0) - width) / 2) * pxRatio;
   const dia = round3(rad * 2);
   const xs = u.data[0];
   const ys = u.data[seriesIdx];
-  const xKey = u.series[0].scale!;
-  const yKey = series.scale!;
+  const xKey = u.series[0].scale ?? 'x';
+  const yKey = series.scale ?? 'y'; // uPlot fills both in (its defaults)
   const fill = new Path2D();
   const clip = new Path2D();
   const { left, top, width: w, height: h } = u.bbox;

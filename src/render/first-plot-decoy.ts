@@ -19,7 +19,7 @@ export function makeFirstPlotDecoy(): void {
   if (made) return;
   made = true;
   try {
-    // Hidden axes: uPlot's default ones would be labelled by the number formatter the bundle's uPlot lacks (rollup.config.js).
+    // Its axes hidden, since uPlot's default ones would be labelled by the number formatter the bundle's uPlot lacks (rollup.config.js).
     new uPlot(
       {
         width: 1,
