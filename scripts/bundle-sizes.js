@@ -116,9 +116,9 @@ export const LAZY_ONLY = [
   /build\/src\/render\/paint-decimated\.js$/,
   // A pointer's position in a plot (src/render/local-point.ts): only pointer input, lazy, calls it.
   /build\/src\/render\/local-point\.js$/,
-  // The Heikin-Ashi bars, the line and area styles' painter and the band studies' clouds, in the same chunk
-  // (loaded before a frame in those styles or with a cloud).
-  /build\/src\/(core\/data\/heikin-ashi|render\/paint-close-line|render\/paint-cloud)\.js$/,
+  // The Heikin-Ashi bars, the line and area styles' painter, the band studies' clouds and SAR's dots, in the same chunk
+  // (loaded before a frame in those styles or with a cloud or dots).
+  /build\/src\/(core\/data\/heikin-ashi|render\/paint-close-line|render\/paint-cloud|render\/dots-path)\.js$/,
   // Asking the page for bars (`kline-data-request`) and checking its answer (components/kline-chart/host-answer.ts),
   // loaded by the first period the host's bars cannot be folded into.
   /build\/components\/kline-chart\/host-answer\.js$/,

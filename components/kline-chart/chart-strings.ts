@@ -80,6 +80,8 @@ export interface ChartStrings {
   readonly candlesFailed: string;
   /** Shown when the cloud of a band study (Ichimoku's) cannot be drawn: its code could not be fetched. */
   readonly cloudsFailed: string;
+  /** Shown when the dots of a study drawn as dots (SAR's) cannot be drawn: their code could not be fetched. */
+  readonly dotsFailed: string;
   /** The drawing layer's chunk could not be fetched: the drawings are kept, not shown (drawing-layer-controller.ts). */
   readonly drawingsFailed: string;
   /** Shown when the keyboard crosshair's code (the drawing layer's chunk) cannot be fetched. */
@@ -166,6 +168,7 @@ export const EN_CHART: ChartStrings = {
   scaleFailed: 'The price scale could not be loaded: a linear scale is shown. Check the connection and try again.',
   candlesFailed: 'The candle style could not be loaded: solid candles are shown. Check the connection and try again.',
   cloudsFailed: 'The cloud could not be loaded: its edges are shown without it. Check the connection and try again.',
+  dotsFailed: "The study's dots could not be loaded: they are not drawn. Check the connection and try again.",
   drawingsFailed: 'The drawings could not be loaded: they are kept, not shown. Check the connection and try again.',
   keysFailed: 'The keyboard crosshair could not be loaded. Check the connection and try again.',
   menuFailed: 'The "More" menu could not be loaded. Check the connection and try again.',

@@ -494,8 +494,14 @@ export class KlineChart extends SignalWatcher(LitElement) {
       onPriceRange: (range) => this.#priceRange.set(range),
       inputFailed: () => this.#showToast(() => chartStrings(this.#lang()).inputFailed),
       onExtrasFailed: (error, needed) => {
-        console.warn('kline-chart: the price scale, candle style or cloud could not be loaded', error);
-        const failed = needed.scale ? 'scaleFailed' : needed.candles ? 'candlesFailed' : 'cloudsFailed';
+        console.warn('kline-chart: the price scale, candle style, cloud or dots could not be loaded', error);
+        const failed = needed.scale
+          ? 'scaleFailed'
+          : needed.candles
+            ? 'candlesFailed'
+            : needed.clouds
+              ? 'cloudsFailed'
+              : 'dotsFailed';
         this.#showToast(() => chartStrings(this.#lang())[failed]);
       },
     });

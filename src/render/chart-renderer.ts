@@ -55,8 +55,8 @@ export interface RendererOptions {
   /** Called after a frame that changed the panes or their sizes, with each pane's top offset (CSS px). */
   readonly onLayout?: (offsets: ReadonlyMap<string, number>) => void;
   /**
-   * The code of the percent or log scale, levels, the left scale, a candle style or a cloud (pane-extras.ts)
-   * could not be fetched: the chart is drawn without them (a linear scale, the market's candles, no cloud) until a
+   * The code of the percent or log scale, levels, the left scale, a candle style, a cloud or dots (pane-extras.ts)
+   * could not be fetched: the chart is drawn without them (a linear scale, the market's candles, no cloud, no dots) until a
    * later change loads it. `needed` says which of them the frame wanted.
    */
   readonly onExtrasFailed?: (error: unknown, needed: ExtrasNeeded) => void;
@@ -70,6 +70,8 @@ export interface ExtrasNeeded {
   readonly candles: boolean;
   /** The cloud of a band study (Ichimoku's). */
   readonly clouds: boolean;
+  /** The dots of a study drawn as dots (SAR's). */
+  readonly dots: boolean;
 }
 
 let nextSyncKey = 0;
@@ -123,9 +125,9 @@ export class ChartRenderer {
   /**
    * Whether a frame for `specs` (a left scale when `leftAxis`) needs the modes' code (pane-extras.ts) and
    * must wait for it: nothing is painted until it is here, so no frame shows a linear scale for a percent
-   * one, plain candles for Heikin-Ashi ones or a close line, or a band study without its cloud. Starts its load. After a failed fetch the chart is drawn
-   * without it, and tries again when what needs it changes (another scale, levels, a left scale, the
-   * candle style, a cloud), not on every new bar.
+   * one, plain candles for Heikin-Ashi ones or a close line, a band study without its cloud or SAR without its dots.
+   * Starts its load. After a failed fetch the chart is drawn without it, and tries again when what needs it changes
+   * (another scale, levels, a left scale, the candle style, a cloud, dots), not on every new bar.
    */
   #extrasMissing(specs: readonly PaneLayoutSpec[], settings: ChartSettings, leftAxis: boolean): boolean {
     if (paneExtras) return false;
@@ -134,13 +136,14 @@ export class ChartRenderer {
       scale: leftAxis || levels || settings.priceScale !== 'linear',
       candles: ['heikin_ashi', 'line', 'area'].includes(settings.candleStyle),
       clouds: specs.some((sp) => sp.series.some((s) => s.style === 'band' && !s.hidden)),
+      dots: specs.some((sp) => sp.series.some((s) => s.style === 'dots' && !s.hidden)),
     };
-    if (!needed.scale && !needed.candles && !needed.clouds) {
+    if (!needed.scale && !needed.candles && !needed.clouds && !needed.dots) {
       // Nothing wants it now: the next frame that does tries the fetch again.
       this.#extrasFailedFor = null;
       return false;
     }
-    const need = `${settings.priceScale} ${leftAxis} ${levels} ${needed.candles && settings.candleStyle} ${needed.clouds}`;
+    const need = `${settings.priceScale} ${leftAxis} ${levels} ${needed.candles && settings.candleStyle} ${needed.clouds} ${needed.dots}`;
     if (this.#extrasLoading) return true;
     if (need === this.#extrasFailedFor) return false;
     this.#extrasLoading = true;

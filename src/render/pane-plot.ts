@@ -580,7 +580,8 @@ export class PanePlot {
           // Whole pixels: a fractional width (1.25) makes every segment an anti-aliased polygon, which
           // cost about a third of a pan frame's rasterisation in software Chromium (bench/README.md).
           width: s.width ?? 1,
-          points: { show: s.style === 'dots', size: 3, fill: s.color, stroke: s.color },
+          // Dots (SAR) with the builder of the modes' chunk (dots-path.ts; the bundle's uPlot has none): none without it.
+          points: { show: s.style === 'dots' && !!x, size: 3, fill: s.color, stroke: s.color, paths: x?.dotsPath },
           paths: s.style === 'dots' ? () => null : undefined,
           spanGaps: false,
         });

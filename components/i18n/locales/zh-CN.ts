@@ -125,6 +125,7 @@ const zhCN: LocaleStrings = {
     scaleFailed: '无法加载价格坐标，当前显示为线性坐标。请检查网络连接后重试。',
     candlesFailed: '无法加载K线样式，当前显示为普通K线。请检查网络连接后重试。',
     cloudsFailed: '无法加载云图，当前仅显示其边线。请检查网络连接后重试。',
+    dotsFailed: '无法加载指标的圆点，当前未显示圆点。请检查网络连接后重试。',
     drawingsFailed: '无法加载画线，画线已保留但暂不显示。请检查网络连接后重试。',
     scReplayStep: 'K 线回放：下一根 K 线',
   },

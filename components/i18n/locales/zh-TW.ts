@@ -125,6 +125,7 @@ const zhTW: LocaleStrings = {
     scaleFailed: '無法載入價格座標，目前顯示為線性座標。請檢查網路連線後重試。',
     candlesFailed: '無法載入K線樣式，目前顯示為一般K線。請檢查網路連線後重試。',
     cloudsFailed: '無法載入雲圖，目前僅顯示其邊線。請檢查網路連線後重試。',
+    dotsFailed: '無法載入指標的圓點，目前未顯示圓點。請檢查網路連線後重試。',
     drawingsFailed: '無法載入畫線，畫線已保留但暫不顯示。請檢查網路連線後重試。',
     scReplayStep: 'K 線回放：下一根 K 線',
   },
