@@ -73,7 +73,8 @@ export const LAZY_ONLY = [
   /build\/src\/core\/indicators\/kernels\/(tdx|pine|ema)\.js$/,
   /build\/src\/core\/indicators\/load-studies-for-tool\.js$/,
   // A study's running state for live ticks (src/core/indicators/lazy-stepped-updater.ts): the first paint computes in full.
-  /build\/src\/core\/indicators\/stepped-updater\.js$/,
+  // MA's and MACD's steppers come with it (definitions/fill-study-steppers.ts; their slots stay in the entry).
+  /build\/src\/core\/indicators\/(stepped-updater|definitions\/fill-study-steppers)\.js$/,
   // The separators' drag preview (src/core/commands/pane-preview.ts), installed by the drag's chunk.
   /build\/src\/core\/commands\/pane-preview\.js$/,
   // The built-in studies' names and categories, loaded when the picker first lists them.

@@ -629,21 +629,23 @@ export class ChartAgentPanel extends LitElement {
     }
     if (!win) return;
     const frameWindow = win;
+    // Still wanted: the same panel life, no port yet, and still for this window (`for` may have changed meanwhile).
+    const wanted = () => life === this.#life && !this.#port && this.for.trim() === target;
     const attempt = (left: number) => {
       connectFramePort(frameWindow, origin, { timeoutMs: 2000 }).then(
         (port) => {
-          if (life !== this.#life || this.#port) return port.close?.();
+          if (!wanted()) return port.close?.();
           this.#attach(port);
         },
         (error: unknown) => {
-          if (life !== this.#life || this.#port) return;
+          if (!wanted()) return;
           const text = `<chart-agent-panel>: ${error instanceof Error ? error.message : String(error)}`;
           if (error instanceof FrameConnectError && error.code === 'agent_unavailable') {
             // The framed chart could not fetch its code for the connection (offline; it fired kline-error
             // agent_unavailable there) and fetches it again at the next request: ask again, less often each time.
             if (wait === FRAME_RETRY_MS) console.info(text);
             setTimeout(() => {
-              if (life === this.#life && !this.#port) attempt(left);
+              if (wanted()) attempt(left);
             }, wait);
             wait = Math.min(wait * 2, FRAME_RETRY_MAX_MS);
           } else if (left > 0) {

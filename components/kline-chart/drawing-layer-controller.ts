@@ -35,8 +35,10 @@ export interface DrawingLayerOptions {
   readonly theme: () => ChartTheme;
   /** Tool, magnet or editor state changed: re-render the toolbar and editor. */
   readonly requestUpdate?: () => void;
-  /** A command the user started failed; show `message` (a toast). */
-  /** A message for people; a function when its words are made at render (the chart's locale may arrive later). */
+  /**
+   * A command the user started failed, or the layer's chunk could not be fetched: show `message` (a toast), a
+   * function when its words are made at render (the chart's locale may arrive later).
+   */
   readonly onError?: (message: string | (() => string)) => void;
   /** The chart's words, for the messages above (default English). */
   readonly strings?: () => Pick<ChartStrings, 'pasteOtherInstrument' | 'drawingFailed'>;

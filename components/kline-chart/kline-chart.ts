@@ -80,6 +80,7 @@ import type { SearchDeps, SearchState } from './symbol-search.js';
 type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
 type ComparisonLegendModule = typeof import('./comparison-legend.js');
 import { withInputParts } from './load-input-parts.js';
+import { isEditableTarget } from './editable-target.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { localeDirection } from '../i18n/locale-direction.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
@@ -847,7 +848,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
    */
   readonly #onKey = (e: KeyboardEvent): void => {
     const origin = e.composedPath()[0]; // empty once the event is dispatched
-    if (MAYBE_CHART_KEY.test(e.key) || e.code === 'KeyS')
+    // Text typed in a text field is never a chart key: it neither waits for the chunk nor says it is missing.
+    if ((MAYBE_CHART_KEY.test(e.key) || e.code === 'KeyS') && !isEditableTarget(origin))
       withInputParts(
         (parts) => {
           const key = parts.chartKey(e, origin);

@@ -27,6 +27,9 @@ export function connectFramePort(
   const local = channel.port1;
   return new Promise<ChartAgentPort>((resolve, reject) => {
     const timer = setTimeout(() => {
+      // A chart still fetching its answer (serve-frame-connections.ts waits for it) reads this once it has one,
+      // and lets that port go rather than keep serving a channel no one reads.
+      local.postMessage({ op: 'close' } satisfies FrameClientMessage);
       local.close();
       reject(
         new FrameConnectError(

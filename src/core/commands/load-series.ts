@@ -5,10 +5,6 @@ import type { ChartTarget } from '../state/index.js';
 const INTRADAY: readonly Period[] = ['1m', '5m', '15m', '30m', '1h', '4h'];
 
 /**
- * Bars for a target: from the source when it serves the period, else aggregated locally from the
- * finest period it has on market-timezone boundaries.
- */
-/**
  * The code of the first instrument `sourceId` lists (what a chart without a `symbol` shows), or '' when it
  * lists none (chart-core.ts `defaultSymbol`). Rejects for an unknown source, and as the source does.
  */
@@ -24,6 +20,10 @@ function known(sources: DataSourceRegistry, sourceId: string) {
   return source;
 }
 
+/**
+ * Bars for a target: from the source when it serves the period, else aggregated locally from the
+ * finest period it has on market-timezone boundaries.
+ */
 export async function loadSeries(
   sources: DataSourceRegistry,
   target: ChartTarget,
