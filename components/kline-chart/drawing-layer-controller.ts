@@ -81,6 +81,9 @@ export class DrawingLayerController {
   readonly #o: DrawingLayerOptions;
   #layer?: DrawingLayer | null;
   #load?: Promise<void> | null;
+  /** When the last fetch of the parts failed (`performance.now()`), and whether a notice said so since. */
+  #failedAt = -Infinity;
+  #said = false;
   #renderer: ChartRenderer | null = null;
   #container: HTMLElement | null = null;
   /** Aborted by `detach`: the listeners `attach` added. */
@@ -92,7 +95,7 @@ export class DrawingLayerController {
   constructor(options: DrawingLayerOptions) {
     this.#o = options;
     // The first drawing or selection (a tool, a paste, a restored layout) starts the load at once, not at its paint.
-    if (!parts) options.core.store.onCommit(() => void this.whenLoaded());
+    if (!parts) options.core.store.onCommit(() => void this.whenLoaded(true));
   }
 
   /** The layer, made at the first ask once its parts are here; null before. */
@@ -107,16 +110,25 @@ export class DrawingLayerController {
       ));
   }
 
-  /** Loads the parts when they are not here yet, then shows the layer; a failure is said and the next need tries again. */
-  #ensure(): Promise<void> {
+  /**
+   * Loads the parts when they are not here yet, then shows the layer; a failure is said and the next need
+   * tries again. A `passive` need (a repaint, a commit: every frame of a pan) tries at most once a second
+   * while the parts cannot be fetched, and says so once until they can.
+   */
+  #ensure(passive = false): Promise<void> {
     if (this.layer) return Promise.resolve();
+    if (passive && performance.now() - this.#failedAt < 1000) return this.#load ?? Promise.resolve();
     return (this.#load ??= loadDrawingLayerParts().then(
       () => {
         this.#load = null;
+        this.#said = false;
         this.layer?.refresh();
       },
       () => {
         this.#load = null;
+        this.#failedAt = performance.now();
+        if (passive && this.#said) return;
+        this.#said = true;
         this.#o.onError?.(() => chartStrings(this.#o.lang?.() ?? 'en').drawingsFailed);
       },
     ));
@@ -126,9 +138,9 @@ export class DrawingLayerController {
    * Resolves once the layer is here when the chart has drawings or a selection (loading it if needed),
    * so the element's `whenPainted()` waits for a drawing a tool just made to be painted.
    */
-  whenLoaded(): Promise<void> {
+  whenLoaded(passive = false): Promise<void> {
     const core = this.#o.core;
-    if (core.drawings.current().length > 0 || core.store.peek('selection')) return this.#ensure();
+    if (core.drawings.current().length > 0 || core.store.peek('selection')) return this.#ensure(passive);
     return this.#load ?? Promise.resolve();
   }
 
@@ -227,6 +239,6 @@ export class DrawingLayerController {
     if (layer) layer.paint(u, paneId);
     // The layer repaints once it is here.
     else if (core.store.peek('selection') || core.drawings.current().some((d) => d.paneId === paneId))
-      void this.#ensure();
+      void this.#ensure(true);
   };
 }

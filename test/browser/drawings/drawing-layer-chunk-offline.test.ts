@@ -23,7 +23,7 @@ const priceCanvas = (chart: Chart) =>
 // fetches it; a restored layout with drawings does, and when it cannot be fetched the drawings are still
 // restored, the chart says so, and they are painted once the chunk can be fetched.
 describe('the drawing layer chunk', function () {
-  this.timeout(60000);
+  this.timeout(90000);
 
   afterEach(async () => {
     await executeServerCommand('block-requests', { pattern: null });
@@ -74,6 +74,18 @@ describe('the drawing layer chunk', function () {
     const restored = await chart.tools.execute('drawings_list', {});
     expect(JSON.stringify(restored.data), 'the drawing is restored').to.contain(id);
     expect(countPixels(priceCanvas(chart), MAGENTA, 8), 'not painted without the chunk').to.equal(0);
+
+    // Panning while it cannot be fetched (a commit and a repaint a step) does not say so again at every step.
+    await waitFor(() => toast(chart) === '', 'the notice gone (5 s)', 8000);
+    for (let i = 0; i < 12; i++) {
+      await chart.tools.execute('chart_set_visible_range', { lastBars: 60 + i * 5 });
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(toast(chart), 'no notice again while panning').to.equal('');
+    // A need of its own (whenPainted waits for the drawing) tries again, and says so.
+    await chart.whenPainted();
+    await waitFor(() => toast(chart).includes('无法加载画线'), 'the notice again for a need of its own');
 
     // Once it can be fetched, the next need (here whenPainted) fetches it and the line is painted.
     await executeServerCommand('block-requests', { pattern: null });
