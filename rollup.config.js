@@ -303,20 +303,11 @@ const UPLOT_EDITS = [
   // No points builder: the only series with points shown, dots (SAR), are given theirs (src/render/dots-path.ts, in the
   // modes' chunk), and a series' default `points.show` is false (above). A shown point without `paths` would fail.
   { from: 'const pointsPath = points() ;\n', to: 'const pointsPath = null;\n', count: 1 },
-  // Every axis shown is given `values` (pane-plot.ts, left-price-scale.ts; the decoy's axes are hidden and never
-  // labelled): uPlot's number formatter (`numAxisVals`, with the `Intl.NumberFormat` it builds at load) goes. An axis
-  // without `values` would show its ticks' plain numbers (`retArg1` hands back the splits).
-  { from: '\t\t\t\t) : av || numAxisVals\n', to: '\t\t\t\t) : av || retArg1\n', count: 1 },
-  {
-    from: "const numFormatter = new Intl.NumberFormat(domEnv ? nav.language : 'en-US');\nconst fmtNum = val => numFormatter.format(val);\n",
-    to: '',
-    count: 1,
-  },
   { from: '\tlet paths = uPlot.paths = {\n\t\tpoints,\n\t};\n', to: '\tlet paths = uPlot.paths = {};\n', count: 1 },
 ];
-/** What uPlot's removed time and number-formatting code declared: only branches the edits made unreachable named them. */
+/** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
-  /\b(_tzDate|_fmtDate|_timeAxisSplits|_timeAxisVals|_timeSeriesVal|timeIncrsMs|timeIncrsS|_timeAxisStampsMs|_timeAxisStampsS|numFormatter|fmtNum)\b/;
+  /\b(_tzDate|_fmtDate|_timeAxisSplits|_timeAxisVals|_timeSeriesVal|timeIncrsMs|timeIncrsS|_timeAxisStampsMs|_timeAxisStampsS)\b/;
 /**
  * What the edits take for granted of the chart's own calls. Options are checked in every module of the
  * renderer (build/src/render/, where every uPlot option is written: pane-plot.ts, left-price-scale.ts,
@@ -366,12 +357,6 @@ const UPLOT_CALLER_CHECKS = [
     where: RENDER_MODULE,
     re: /\bpoints\s*:\s*\{(?!\s*show\s*:\s*false\s*\})(?![^}]*\bpaths\s*:)/,
     why: "a series' `points` neither `{ show: false }` nor with `paths` (the bundle's uPlot has no points builder)",
-  },
-  {
-    // A plot with uPlot's default axes (no `axes`, or an empty list) would label them with the formatter the bundle removes.
-    where: RENDER_MODULE,
-    re: /\baxes\s*:\s*\[\s*\]|^(?![\s\S]*\baxes\s*:)[\s\S]*\bnew uPlot\(/,
-    why: "uPlot's default axes (the bundle's uPlot has no number formatter for their labels: give `axes` with `values`, or hidden ones)",
   },
   {
     // uPlot's builders on its default export are gone but `linear`.

@@ -19,18 +19,7 @@ export function makeFirstPlotDecoy(): void {
   if (made) return;
   made = true;
   try {
-    // Its axes hidden, since uPlot's default ones would be labelled by the number formatter the bundle's uPlot lacks (rollup.config.js).
-    new uPlot(
-      {
-        width: 1,
-        height: 1,
-        series: [{}],
-        axes: [{ show: false }, { show: false }],
-        cursor: { show: false },
-        legend: { show: false },
-      },
-      [[]],
-    );
+    new uPlot({ width: 1, height: 1, series: [{}], axes: [], cursor: { show: false }, legend: { show: false } }, [[]]);
   } catch {
     // A decoy that cannot be made costs one retained chart, nothing else.
   }
