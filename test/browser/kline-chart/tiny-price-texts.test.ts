@@ -90,9 +90,15 @@ for (const base of [1e-300, 1.234e-12]) {
       expect(zeros([text]), text).to.deep.equal([]);
       // The line it adds is where the pointer was, not at 0.
       await clickOn(item(chart, 'add-line'));
-      const listed = (await chart.tools.execute('drawings_list', {})).data as {
-        drawings: { points: { price: number }[] }[];
-      };
+      // The menu's `drawing_create` runs as a tool call of its own (it may wait for the drawing chunks): the
+      // test, which cannot await a click, asks until the line is listed.
+      type Listed = { drawings: { points: { price: number }[] }[] };
+      let listed: Listed = { drawings: [] };
+      for (let i = 0; i < 100 && listed.drawings.length === 0; i++) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 50));
+        listed = (await chart.tools.execute('drawings_list', {})).data as Listed;
+      }
+      expect(listed.drawings.length, 'the line added').to.equal(1);
       const price = listed.drawings[0].points[0].price;
       expect(price / base, `a line at ${price}`).to.be.within(0.5, 1.5);
     });
