@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { loadedScripts, openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+import { frameChart, loadedScripts, openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
 
 type Result = { success: boolean; data?: { instanceId?: string }; error?: unknown };
 type Chart = HTMLElement & {
@@ -19,15 +19,7 @@ const EXTRAS = /^chunks\/pane-extras-/;
 async function mount(attrs: Record<string, string>): Promise<{ frame: HTMLIFrameElement; win: Win; chart: Chart }> {
   const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
   await win.customElements.whenDefined('kline-chart');
-  win.document.body.replaceChildren();
-  await new Promise((r) => win.requestAnimationFrame(r));
-  const chart = win.document.createElement('kline-chart') as Chart;
-  chart.style.cssText = 'display:block;width:800px;height:460px';
-  for (const [name, value] of Object.entries(attrs)) chart.setAttribute(name, value);
-  const isReady = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-  win.document.body.append(chart);
-  await isReady;
-  await chart.whenPainted();
+  const { chart } = await frameChart<Chart>(win, attrs);
   return { frame, win, chart };
 }
 
