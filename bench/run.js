@@ -52,6 +52,8 @@ function summarizeLib(lib, runs) {
     panMs: median(ok.map((run) => run.panMs)),
     apiPanMs: median(ok.map((run) => run.apiPanMs)),
     apiZoomMs: median(ok.map((run) => run.apiZoomMs)),
+    apiPanFirstFrameMs: median(ok.map((run) => run.apiPanFirstFrameMs)),
+    apiZoomFirstFrameMs: median(ok.map((run) => run.apiZoomFirstFrameMs)),
     apiPanTotalMs: median(ok.map((run) => run.apiPanTotalMs)),
     panCpuMs: median(ok.map((run) => run.panCpuMs)),
     zoomCpuMs: median(ok.map((run) => run.zoomCpuMs)),

@@ -10,8 +10,10 @@ const METRICS = [
   { key: 'zoomMs', label: 'wheel zoom ms', digits: 1, moved: 'zoomMoved' },
   { key: 'zoomCpuMs', label: '  CPU ms (gross)', digits: 1 },
   { key: 'apiPanMs', label: 'API pan work ms', digits: 1 },
+  { key: 'apiPanFirstFrameMs', label: '  first frame only ms', digits: 1 },
   { key: 'apiPanCpuMs', label: '  CPU ms (net)', digits: 1 },
   { key: 'apiZoomMs', label: 'API zoom work ms', digits: 1 },
+  { key: 'apiZoomFirstFrameMs', label: '  first frame only ms', digits: 1 },
   { key: 'apiZoomCpuMs', label: '  CPU ms (net)', digits: 1 },
   { key: 'heapMB', label: 'heap MB', digits: 1 },
 ];

@@ -187,6 +187,10 @@ export async function measureRun(browser, options) {
       apiPanTotalMs: median(apiPan.map((s) => s.total)),
       apiZoomMs: median(apiZoom.map((s) => s.work)),
       apiZoomTotalMs: median(apiZoom.map((s) => s.total)),
+      // The same work without the frame after the step's (harness.js apiSteps `secondFrame`): what `work` counted
+      // before 2026-12-07, printed beside it so either reading can be checked (bench/README.md "The frame after").
+      apiPanFirstFrameMs: median(apiPan.map((s) => s.work - s.secondFrame)),
+      apiZoomFirstFrameMs: median(apiZoom.map((s) => s.work - s.secondFrame)),
       // Main-thread CPU time per API step, net of the harness's own (`idleCpuMs`, a no-op step).
       apiPanCpuMs,
       apiZoomCpuMs,
