@@ -19,7 +19,8 @@ import {
   type PaneLayout,
 } from '../state/index.js';
 import { isCssColor } from '../drawings/index.js';
-import { lowerBound, upperIndex } from './build-chart-context.js';
+import { upperIndex } from './build-chart-context.js';
+import { lowerBound } from './summarize-range.js';
 import { closeIndicatorIds } from './indicator-close-ids.js';
 import { indicatorDefinitionLine } from './indicator-definition-line.js';
 import { indicatorValuesText } from './indicator-values-text.js';
