@@ -77,6 +77,12 @@ export const LAZY_ONLY = [
   /build\/src\/core\/indicators\/(stepped-updater|definitions\/fill-study-steppers)\.js$/,
   // The separators' drag preview (src/core/commands/pane-preview.ts), installed by the drag's chunk.
   /build\/src\/core\/commands\/pane-preview\.js$/,
+  // The panes' order (src/core/state/ordered-pane-layout.ts), which pane-preview.ts installs for PaneCommands.layout:
+  // only the pane tools, the separators' drag and the study tools read it.
+  /build\/src\/core\/state\/ordered-pane-layout\.js$/,
+  // A selection's summary in the chart context and the first bar at or after a time (src/core/commands/summarize-range.ts):
+  // only the tools' chunk sets a selection.
+  /build\/src\/core\/commands\/summarize-range\.js$/,
   // The built-in studies' names and categories, loaded when the picker first lists them.
   /build\/src\/core\/indicators\/builtin-indicator-index\.js$/,
   // How each built-in study outside the entry loads (one import() per study and form), fetched with the first of them.

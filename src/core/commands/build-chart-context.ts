@@ -2,18 +2,6 @@ import type { ChartContext, SelectionSummary } from '../../protocol/index.js';
 import type { Bars } from '../data/index.js';
 import { instrumentKey, type ChartState, type TimeSelection } from '../state/index.js';
 
-/** First index with `time[i] >= t` (binary search). */
-export function lowerBound(time: Float64Array, t: number, length = time.length): number {
-  let lo = 0;
-  let hi = length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (time[mid] < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Last index with `time[i] <= t`, or -1. */
 export function upperIndex(time: Float64Array, t: number, length = time.length): number {
   let lo = 0;
@@ -26,37 +14,16 @@ export function upperIndex(time: Float64Array, t: number, length = time.length):
   return lo - 1;
 }
 
-/** Summary of bars inside a time range, or null when none fall in it. */
-export function summarizeRange(bars: Bars, range: TimeSelection): SelectionSummary | null {
-  const a = lowerBound(bars.time, range.from, bars.length);
-  const b = upperIndex(bars.time, range.to, bars.length);
-  if (b < a) return null;
-  let high = -Infinity;
-  let low = Infinity;
-  let volume = 0;
-  for (let i = a; i <= b; i++) {
-    if (bars.high[i] > high) high = bars.high[i];
-    if (bars.low[i] < low) low = bars.low[i];
-    volume += bars.volume[i];
-  }
-  const open = bars.open[a];
-  const close = bars.close[b];
-  return {
-    from: bars.time[a],
-    to: bars.time[b],
-    bars: b - a + 1,
-    open,
-    high,
-    low,
-    close,
-    changePct: open !== 0 ? round((close / open - 1) * 100, 4) : 0,
-    volume,
-  };
-}
+/**
+ * The selection's summary, once summarize-range.ts is loaded. Only `chart_set_selection` (drawing-tools.ts,
+ * in the tools' chunk, issue #12) sets a selection, and it imports that module, so no context with a
+ * selection is built before it is here; a first paint never runs it.
+ */
+let summarize: ((bars: Bars, range: TimeSelection) => SelectionSummary | null) | undefined;
 
-function round(value: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
+/** Internal (summarize-range.ts): installs the selection's summary. */
+export function setRangeSummary(fn: typeof summarize): void {
+  summarize = fn;
 }
 
 /** The frozen snapshot of docs/contracts.md, or null while no data is loaded. */
@@ -81,7 +48,7 @@ export function buildChartContext(chartId: string, state: ChartState): ChartCont
     timezone: instrument.timezone,
     dataRange: { from: bars.time[0], to: bars.time[n - 1], bars: n },
     visibleRange: { from: bars.time[first], to: bars.time[last], bars: last - first + 1 },
-    selection: state.selection ? summarizeRange(bars, state.selection) : null,
+    selection: state.selection ? (summarize?.(bars, state.selection) ?? null) : null,
     activeIndicators: state.indicators.map((i) => ({
       instanceId: i.instanceId,
       definitionId: i.definitionId,

@@ -108,26 +108,12 @@ export class ChartCore implements CommandContext {
       resolveStudy(this.indicatorRegistry, instance, this.store.peek('settings')),
     );
     const s = this.store.state;
-    this.context = new Signal.Computed(() =>
-      buildChartContext(this.#chartIdSignal.get(), {
-        target: s.target.get(),
-        series: s.series.get(),
-        dataRevision: s.dataRevision.get(),
-        dataGeneration: s.dataGeneration.get(),
-        loading: false,
-        view: s.view.get(),
-        indicators: s.indicators.get(),
-        panes: s.panes.get(),
-        drawings: s.drawings.get(),
-        selection: s.selection.get(),
-        drawingSelection: s.drawingSelection.get(),
-        comparisons: s.comparisons.get(),
-        settings: s.settings.get(),
-        markers: s.markers.get(),
-        priceLines: s.priceLines.get(),
-        replay: s.replay.get(),
-      }),
-    );
+    // Every slice but `loading` is read (and so followed), whether the context shows it or not.
+    this.context = new Signal.Computed(() => {
+      const state = {} as Record<keyof ChartState, unknown>;
+      for (const key of Object.keys(s) as (keyof ChartState)[]) state[key] = key !== 'loading' && s[key].get();
+      return buildChartContext(this.#chartIdSignal.get(), state as unknown as ChartState);
+    });
     this.indicators = new IndicatorCommands(this);
     this.panes = new PaneCommands(this);
     this.drawings = new DrawingCommands(this);
@@ -431,14 +417,13 @@ export class ChartCore implements CommandContext {
   setBars(bars: Bars, instrument?: Partial<Instrument>, period?: Period): void {
     const current = this.store.peek('series');
     const sourceId = instrument?.sourceId ?? current?.instrument.sourceId ?? HOST_SOURCE_ID;
-    const sameSource = current?.instrument.sourceId === sourceId;
+    const same = current?.instrument.sourceId === sourceId ? current.instrument : undefined;
     const inst: Instrument = {
-      symbol: instrument?.symbol ?? (sameSource ? current?.instrument.symbol : undefined) ?? 'CUSTOM',
-      name:
-        instrument?.name ?? (sameSource ? current?.instrument.name : undefined) ?? instrument?.symbol ?? 'Custom data',
-      exchange: instrument?.exchange ?? (sameSource ? current?.instrument.exchange : undefined) ?? '',
-      market: instrument?.market ?? (sameSource ? current?.instrument.market : undefined) ?? 'custom',
-      timezone: instrument?.timezone ?? (sameSource ? current?.instrument.timezone : undefined) ?? 'UTC',
+      symbol: instrument?.symbol ?? same?.symbol ?? 'CUSTOM',
+      name: instrument?.name ?? same?.name ?? instrument?.symbol ?? 'Custom data',
+      exchange: instrument?.exchange ?? same?.exchange ?? '',
+      market: instrument?.market ?? same?.market ?? 'custom',
+      timezone: instrument?.timezone ?? same?.timezone ?? 'UTC',
       sourceId,
       ...(instrument?.pricePrecision !== undefined ? { pricePrecision: instrument.pricePrecision } : {}),
     };

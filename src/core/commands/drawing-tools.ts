@@ -10,7 +10,7 @@ import {
   type DrawingStyle,
 } from '../drawings/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
-import { summarizeRange } from './build-chart-context.js';
+import { summarizeRange } from './summarize-range.js';
 import type { TimeSelection } from '../state/index.js';
 import { assertPointCount } from './assert-point-count.js';
 import { loadedRangeText, toDrawingPoints } from './drawing-points.js';

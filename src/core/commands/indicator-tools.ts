@@ -11,15 +11,11 @@ import {
   ValueErrorKind,
 } from '../indicators/index.js';
 import { tool, ToolCallError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
-import {
-  DEFAULT_PANE_WEIGHT,
-  orderedPaneLayout,
-  type IndicatorInstance,
-  type OutputStyle,
-  type PaneLayout,
-} from '../state/index.js';
+import { DEFAULT_PANE_WEIGHT, type IndicatorInstance, type OutputStyle, type PaneLayout } from '../state/index.js';
+import { orderedPaneLayout } from '../state/ordered-pane-layout.js';
 import { isCssColor } from '../drawings/index.js';
-import { lowerBound, upperIndex } from './build-chart-context.js';
+import { upperIndex } from './build-chart-context.js';
+import { lowerBound } from './summarize-range.js';
 import { closeIndicatorIds } from './indicator-close-ids.js';
 import { indicatorDefinitionLine } from './indicator-definition-line.js';
 import { indicatorValuesText } from './indicator-values-text.js';

@@ -3,7 +3,8 @@ import { PERIODS, sliceBars, type Bars, type Period, type Series } from '../data
 import type { ReplayState } from '../state/index.js';
 import { tool, ToolCallError, toToolError, type ToolCallContext, type ToolOutput } from '../tools/index.js';
 import type { CommandContext } from './command-context.js';
-import { lowerBound, upperIndex } from './build-chart-context.js';
+import { upperIndex } from './build-chart-context.js';
+import { lowerBound } from './summarize-range.js';
 import { loadSeries } from './load-series.js';
 import { resolveInstrument, toCandidate } from './resolve-instrument.js';
 import { seriesMatchesTarget } from './series-matches-target.js';

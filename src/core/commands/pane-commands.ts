@@ -1,4 +1,4 @@
-import { orderedPaneLayout, type PaneLayout } from '../state/index.js';
+import type { IndicatorInstance, PaneLayout } from '../state/index.js';
 import type { CommandContext } from './command-context.js';
 
 /** Pane id → relative weight. */
@@ -20,6 +20,18 @@ let preview: PanePreview | null = null;
 /** Internal (pane-preview.ts): installs the drag preview. */
 export function setPanePreview(ops: PanePreview): void {
   preview = ops;
+}
+
+/**
+ * The panes in the order shown (state/ordered-pane-layout.ts `orderedPaneLayout`), once installed: only the
+ * chunks read {@link PaneCommands.layout} (the pane tools and the separators' drag), and both import
+ * pane-preview.ts, which installs it, so the first paint does without it (issue #12).
+ */
+let order: ((panes: readonly PaneLayout[], indicators: readonly IndicatorInstance[]) => PaneLayout[]) | undefined;
+
+/** Internal (pane-preview.ts): installs the panes' order. */
+export function setPaneOrder(fn: NonNullable<typeof order>): void {
+  order = fn;
 }
 
 /**
@@ -45,9 +57,12 @@ export class PaneCommands {
 
   // ---- non-tool methods for the separators ----
 
-  /** The panes top to bottom with their weights, price first (what the renderer shows). */
+  /**
+   * The panes top to bottom with their weights, price first (what the renderer shows). Only code that
+   * imports pane-preview.ts calls it (the pane tools, the separators' drag): that installs {@link order}.
+   */
   layout(): PaneLayout[] {
-    return orderedPaneLayout(this.ctx.store.peek('panes'), this.ctx.store.peek('indicators'));
+    return (order as NonNullable<typeof order>)(this.ctx.store.peek('panes'), this.ctx.store.peek('indicators'));
   }
 
   /**

@@ -1,5 +1,9 @@
 import type { PaneLayout } from '../state/index.js';
-import { setPanePreview, type PaneCommands, type Weights } from './pane-commands.js';
+import { orderedPaneLayout } from '../state/ordered-pane-layout.js';
+import { setPaneOrder, setPanePreview, type PaneCommands, type Weights } from './pane-commands.js';
+
+// `PaneCommands.layout` works from here on: every caller of it imports this module (pane-commands.ts).
+setPaneOrder(orderedPaneLayout);
 
 /** `layout` with the given weights (rounded to 3 decimals); non-positive or non-finite values are ignored. */
 export function withWeights(layout: readonly PaneLayout[], weights: Weights): PaneLayout[] {

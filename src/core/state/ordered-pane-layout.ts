@@ -1,9 +1,5 @@
 import type { IndicatorInstance, PaneLayout } from './chart-state.js';
-
-/** Weight of the price pane when a layout is made up. */
-export const DEFAULT_PRICE_WEIGHT = 3;
-/** Weight of a new indicator pane. */
-export const DEFAULT_PANE_WEIGHT = 1;
+import { DEFAULT_PANE_WEIGHT, DEFAULT_PRICE_WEIGHT } from './pane-weights.js';
 
 /**
  * The pane layout as the renderer shows it: the price pane first, then every stored pane, then any

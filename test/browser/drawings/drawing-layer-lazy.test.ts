@@ -21,6 +21,9 @@ describe('the drawing layer loads its painter with the first drawing', () => {
     const n = bars.length;
     const set = await chart.tools.execute('chart_set_selection', { from: bars.time[n - 20], to: bars.time[n - 10] });
     expect(set.success, JSON.stringify(set)).to.equal(true);
+    // The context's summary comes with the tools' chunk (src/core/commands/summarize-range.ts).
+    const summary = chart.context.get()!.selection!;
+    expect([summary.from, summary.to, summary.bars]).to.deep.equal([bars.time[n - 20], bars.time[n - 10], 11]);
     await chart.whenPainted();
     expect(canvasHash(paneCanvas(chart, 'price')), 'the selection band painted').to.not.equal(before);
     const cleared = await chart.tools.execute('chart_set_selection', { clear: true });

@@ -78,6 +78,8 @@ describe('<chart-agent-panel> without a model', () => {
     const n = series.bars.length;
     const from = series.bars.time[n - 10];
     const to = series.bars.time[n - 1];
+    // A selection's summary comes with the tools (src/core/commands/summarize-range.ts), which set selections.
+    await chart.tools.ready();
     coreOf(chart).store.action('test_select', (d) => d.set('selection', { from, to }));
     await waitFor(() => parts(panel, 'context-chip').length === 3, 'three chips');
     const chips = parts(panel, 'context-chip');

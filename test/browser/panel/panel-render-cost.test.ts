@@ -66,6 +66,8 @@ describe('<chart-agent-panel> render cost', () => {
 
     const series = coreOf(chart).store.peek('series')!;
     const n = series.bars.length;
+    // A selection's summary comes with the tools (src/core/commands/summarize-range.ts), which set selections.
+    await chart.tools.ready();
     coreOf(chart).store.action('test_select', (d) =>
       d.set('selection', { from: series.bars.time[n - 10], to: series.bars.time[n - 1] }),
     );

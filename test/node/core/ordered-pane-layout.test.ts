@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { orderedPaneLayout, type IndicatorInstance } from '../../../src/core/state/index.js';
+import type { IndicatorInstance } from '../../../src/core/state/index.js';
+import { orderedPaneLayout } from '../../../src/core/state/ordered-pane-layout.js';
 
 const study = (paneId: string): IndicatorInstance => ({
   instanceId: `i-${paneId}`,
