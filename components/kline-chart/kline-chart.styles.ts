@@ -54,7 +54,6 @@ export const klineChartStyles = [
       height: 480px;
       background: var(--kline-background);
       color: var(--kline-text-color);
-      font: 12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
       border: 1px solid var(--kline-border-color);
       box-sizing: border-box;
       outline: none;
@@ -100,7 +99,12 @@ export const klineChartStyles = [
          (drawing-toolbar.ts's sheet is adopted later); a pressed button's later, equally specific rule still wins. */
       :host .toolbar button, :host .drawing-toolbar button { border-color: var(--kline-border-color); }
     }
-    :host > * { line-height: normal; }
+    /*
+     * The toolbar's font on the shadow tree's top element, not on :host: a page rule that matches the host
+     * (\`* { font-size: 30px }\`, \`.entry-content * { font: … }\`) outranks :host and made the toolbar's words
+     * the page's size, pushing "More" off a phone's screen (test/browser/kline-chart/page-font.test.ts).
+     */
+    :host > * { font: 12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
     /* An atomic inline box: a page's underline around the chart (an <a>, <u>) stops at it (README, embedding). */
     .root { display: inline-flex; vertical-align: top; width: 100%; flex-direction: column; height: 100%; min-height: inherit; }
     /* Full screen (Shift+F, the "More" menu): the chart fills the screen in its own background. */
