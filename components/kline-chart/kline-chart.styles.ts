@@ -149,6 +149,10 @@ export const klineChartStyles = [
       clip: rect(0 0 0 0); white-space: nowrap; border: 0;
     }
     .toolbar :focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
+    /* A separator reached by keyboard gets a ring, not only the 1 px line a hover shows: Windows High Contrast
+       drops that line's background colour but keeps an outline (pane-separators.ts; separator-focus.test.ts). */
+    .pane-separator { outline: none; }
+    .pane-separator:focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
     /*
      * Not positioned: a positioned pane paints after the pane above's canvas, which (with --disable-gpu, in
      * Chromium's software compositor) merged its line into a layer above the plots, whose transparent tiles
