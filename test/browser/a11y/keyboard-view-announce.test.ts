@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import { html } from 'lit';
+import { loadLocale } from '../../../components/i18n/index.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { readyChart } from '../helpers/chart-fixture.js';
 import { chord, press } from '../helpers/keyboard.js';
@@ -83,6 +84,7 @@ describe('keyboard pan and zoom, as a screen reader hears them', function () {
   });
 
   it('speaks the chart\'s language: "显示 … 至 …，共 N 根K线"', async () => {
+    await loadLocale('zh-CN'); // the built-in translation is a lazy chunk: a key before it arrives speaks English
     const chart = await readyChart(
       html`<kline-chart locale="zh-CN" symbol="DEMO" period="1d" style="width:800px;height:400px"></kline-chart>`,
     );
