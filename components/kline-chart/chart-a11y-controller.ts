@@ -182,6 +182,11 @@ export class ChartA11yController implements ReactiveController {
     return null;
   }
 
+  /** Says which bars the plot shows, in its words once the crosshair's chunk is here (a key panned or zoomed). */
+  sayView(): void {
+    void this.#loadCrosshair(true).then((k) => k && this.announcer.say(k.describeView()));
+  }
+
   /** The price the keyboard crosshair shows (keyboard drawing), or null for the bar's close. */
   setKeyPrice(price: number | null): void {
     this.#crosshair()?.setKeyPrice(price);

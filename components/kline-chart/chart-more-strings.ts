@@ -42,6 +42,8 @@ export interface ChartMoreStrings {
   readonly drawingSelected: string;
   readonly drawingMoved: string;
   readonly noDrawings: string;
+  /** The keyboard's pan and zoom (key-crosshair.ts `describeView`): the first and last bars shown, and how many. */
+  readonly viewShown: (from: string, to: string, bars: number) => string;
   readonly closeDialog: string;
   readonly scTab: string;
   readonly scCrosshair: string;
@@ -96,6 +98,7 @@ export const EN_CHART_MORE: ChartMoreStrings = {
   drawingSelected: '{kind} selected. Arrows move it, Delete removes it, Escape deselects',
   drawingMoved: '{kind} moved',
   noDrawings: 'No drawings',
+  viewShown: (from, to, bars) => `Showing ${from} to ${to}, ${bars} bar${bars === 1 ? '' : 's'}`,
   closeDialog: 'Close',
   scTab: 'Move between the plot, the toolbar, the drawing bar and the legend',
   scCrosshair: 'Move the crosshair bar by bar and read the bar',

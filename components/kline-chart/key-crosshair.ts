@@ -2,6 +2,7 @@ import type { ChartCore } from '../../src/core/commands/index.js';
 import { clampView } from '../../src/core/state/index.js';
 import { formatBarTime, type ChartRenderer } from '../../src/render/index.js';
 import { formatPrice, formatVolume } from './chart-legend.js';
+import { chartMoreStrings } from './chart-more-strings.js';
 import { chartStrings } from './chart-strings.js';
 
 /** What the keyboard crosshair works with (the a11y controller's options and its announcer). */
@@ -45,6 +46,23 @@ export class KeyCrosshair {
     const p = series.instrument.pricePrecision;
     const intraday = !['1d', '1w', '1M'].includes(series.period);
     return `${formatBarTime(b.time[i], clock, intraday)}, ${t.openFull} ${formatPrice(b.open[i], p)}, ${t.highFull} ${formatPrice(b.high[i], p)}, ${t.lowFull} ${formatPrice(b.low[i], p)}, ${t.closeFull} ${formatPrice(b.close[i], p)}, ${t.volumeFull} ${formatVolume(b.volume[i], this.#o.lang())}`;
+  }
+
+  /** The bars the plot shows as a sentence: "Showing 2026-06-17 to 2026-11-27, 118 bars" ('' without data). */
+  describeView(): string {
+    const store = this.#o.core.store;
+    const series = store.peek('series');
+    const view = store.peek('view');
+    const clock = this.#o.renderer()?.clock;
+    if (!series || !view || !clock) return '';
+    // The chart context's visible range (src/core/commands/build-chart-context.ts), so the words match what
+    // a connected agent is told.
+    const n = series.bars.length;
+    const first = Math.max(0, Math.min(n - 1, Math.ceil(view.start)));
+    const last = Math.max(first, Math.min(n - 1, Math.ceil(view.end) - 1));
+    const intraday = !['1d', '1w', '1M'].includes(series.period);
+    const time = (i: number) => formatBarTime(series.bars.time[i], clock, intraday);
+    return chartMoreStrings(this.#o.lang()).viewShown(time(first), time(last), last - first + 1);
   }
 
   /**

@@ -54,7 +54,6 @@ export const klineChartStyles = [
       height: 480px;
       background: var(--kline-background);
       color: var(--kline-text-color);
-      font: 12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
       border: 1px solid var(--kline-border-color);
       box-sizing: border-box;
       outline: none;
@@ -100,7 +99,12 @@ export const klineChartStyles = [
          (drawing-toolbar.ts's sheet is adopted later); a pressed button's later, equally specific rule still wins. */
       :host .toolbar button, :host .drawing-toolbar button { border-color: var(--kline-border-color); }
     }
-    :host > * { line-height: normal; }
+    /*
+     * The toolbar's font on the shadow tree's top element, not on :host: a page rule that matches the host
+     * (\`* { font-size: 30px }\`, \`.entry-content * { font: … }\`) outranks :host and made the toolbar's words
+     * the page's size, pushing "More" off a phone's screen (test/browser/kline-chart/page-font.test.ts).
+     */
+    :host > * { font: 12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
     /* An atomic inline box: a page's underline around the chart (an <a>, <u>) stops at it (README, embedding). */
     .root { display: inline-flex; vertical-align: top; width: 100%; flex-direction: column; height: 100%; min-height: inherit; }
     /* Full screen (Shift+F, the "More" menu): the chart fills the screen in its own background. */
@@ -145,6 +149,10 @@ export const klineChartStyles = [
       clip: rect(0 0 0 0); white-space: nowrap; border: 0;
     }
     .toolbar :focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
+    /* A separator reached by keyboard gets a ring, not only the 1 px line a hover shows: Windows High Contrast
+       drops that line's background colour but keeps an outline (pane-separators.ts; separator-focus.test.ts). */
+    .pane-separator { outline: none; }
+    .pane-separator:focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
     /*
      * Not positioned: a positioned pane paints after the pane above's canvas, which (with --disable-gpu, in
      * Chromium's software compositor) merged its line into a layer above the plots, whose transparent tiles

@@ -10,7 +10,7 @@ export interface PanZoomKeyContext {
     readonly openPalette: () => void;
     readonly undo: () => void;
     readonly redo: () => void;
-    readonly a11y: { stepKeyBar(delta: -1 | 1): void; clearKeyBar(): boolean; toggleTable(): void };
+    readonly a11y: { stepKeyBar(delta: -1 | 1): void; clearKeyBar(): boolean; toggleTable(): void; sayView(): void };
   };
   setView(view: { start: number; end: number }): void;
   zoom(factor: number): void;
@@ -19,7 +19,7 @@ export interface PanZoomKeyContext {
 /**
  * The chart's keys (pan-zoom-controller.ts; in the chunk fetched after the first paint, input-parts.ts):
  * on the focused plot Left/Right the keyboard crosshair, Shift+Left/Right pan, Up/Down and +/- zoom,
- * Home/End, `t` the data table, Escape; Ctrl/Cmd+K, Z, Y anywhere but in text fields (K there too).
+ * Home/End (each of those says the bars now shown), `t` the data table, Escape; Ctrl/Cmd+K, Z, Y anywhere but in text fields (K there too).
  * `origin` is where it was pressed (`composedPath()[0]`, read while it was dispatched: it may be answered
  * after its dispatch, when the chunk arrives).
  */
@@ -56,17 +56,21 @@ export function panZoomKey(e: KeyboardEvent, origin: EventTarget | undefined, c:
   if (!view) return;
   const span = view.end - view.start;
   const step = Math.max(1, Math.round(span * 0.5));
+  // Keys that pan or zoom say where the view went (the plot itself says nothing to a screen reader); the
+  // announcer keeps a held key to one message per 1.5 s (chart-a11y-controller.ts).
+  let viewKey = true;
   switch (e.key) {
     case 'ArrowLeft':
-      if (e.shiftKey) c.setView({ start: view.start - step, end: view.end - step });
-      else o.a11y.stepKeyBar(-1);
+    case 'ArrowRight': {
+      const dir = e.key === 'ArrowLeft' ? -1 : 1;
+      viewKey = e.shiftKey;
+      if (e.shiftKey) c.setView({ start: view.start + dir * step, end: view.end + dir * step });
+      else o.a11y.stepKeyBar(dir);
       break;
-    case 'ArrowRight':
-      if (e.shiftKey) c.setView({ start: view.start + step, end: view.end + step });
-      else o.a11y.stepKeyBar(1);
-      break;
+    }
     case 'Escape':
       if (!o.a11y.clearKeyBar()) return;
+      viewKey = false;
       break;
     case 'ArrowUp':
     case '+':
@@ -87,5 +91,6 @@ export function panZoomKey(e: KeyboardEvent, origin: EventTarget | undefined, c:
     default:
       return;
   }
+  if (viewKey) o.a11y.sayView();
   e.preventDefault();
 }

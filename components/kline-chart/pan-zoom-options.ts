@@ -22,5 +22,12 @@ export interface PanZoomOptions {
   /** Says that the input's chunk could not be fetched (once, at a press, wheel or key that needed it). */
   readonly notice: () => void;
   /** The keyboard crosshair and the data table (ChartA11yController). */
-  readonly a11y: { stepKeyBar(delta: -1 | 1): void; clearKeyBar(): boolean; pointerMoved(): void; toggleTable(): void };
+  readonly a11y: {
+    stepKeyBar(delta: -1 | 1): void;
+    clearKeyBar(): boolean;
+    pointerMoved(): void;
+    toggleTable(): void;
+    /** Says in the live region which bars the plot shows (a key panned or zoomed it). */
+    sayView(): void;
+  };
 }

@@ -196,7 +196,6 @@ export class PaneSeparators {
       cursor: 'row-resize',
       pointerEvents: 'auto',
       touchAction: 'none',
-      outline: 'none',
     });
     const line = document.createElement('div');
     Object.assign(line.style, {

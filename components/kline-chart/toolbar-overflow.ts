@@ -262,7 +262,7 @@ export function renderOverflowMenu(
 ): TemplateResult {
   return html`<span class="more">
     <button part="more-button" aria-haspopup="menu" aria-expanded=${c.open ? 'true' : 'false'} aria-controls="more-menu"
-      title=${more} @click=${() => c.toggle()} @keydown=${c.onButtonKey}>${more} ▾</button>
+      title=${more} @click=${() => c.toggle()} @keydown=${c.onButtonKey}>${more}<span aria-hidden="true"> ▾</span></button>
     ${c.menu?.open ? c.menu.render(chart()) : nothing}
   </span>`;
 }

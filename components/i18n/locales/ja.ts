@@ -86,6 +86,7 @@ const ja: LocaleStrings = {
     drawingSelected: '{kind}を選択しました。矢印キーで移動、Delete で削除、Esc で選択解除',
     drawingMoved: '{kind}を移動しました',
     noDrawings: '描画はありません',
+    viewShown: (from, to, bars) => `${from}〜${to}を表示（${bars}本）`,
     shortcuts: 'キーボードショートカット',
     closeDialog: '閉じる',
     more: 'その他',

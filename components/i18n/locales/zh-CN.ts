@@ -85,6 +85,7 @@ const zhCN: LocaleStrings = {
     drawingSelected: '已选中{kind}。方向键移动，Delete 删除，Esc 取消选择',
     drawingMoved: '{kind}已移动',
     noDrawings: '没有绘图',
+    viewShown: (from, to, bars) => `显示 ${from} 至 ${to}，共 ${bars} 根K线`,
     shortcuts: '键盘快捷键',
     closeDialog: '关闭',
     more: '更多',

@@ -85,6 +85,7 @@ const zhTW: LocaleStrings = {
     drawingSelected: '已選取{kind}。方向鍵移動，Delete 刪除，Esc 取消選取',
     drawingMoved: '{kind}已移動',
     noDrawings: '沒有繪圖',
+    viewShown: (from, to, bars) => `顯示 ${from} 至 ${to}，共 ${bars} 根K線`,
     shortcuts: '鍵盤快速鍵',
     closeDialog: '關閉',
     more: '更多',
