@@ -182,9 +182,9 @@ export class ChartA11yController implements ReactiveController {
     return null;
   }
 
-  /** Says which bars the plot shows, in its words once the crosshair's chunk is here (a key panned or zoomed). */
+  /** Says which bars the plot shows once the keys rest (key-crosshair.ts `sayView`; a key panned or zoomed). */
   sayView(): void {
-    void this.#loadCrosshair(true).then((k) => k && this.announcer.say(k.describeView()));
+    void this.#loadCrosshair(true).then((k) => k?.sayView());
   }
 
   /** The price the keyboard crosshair shows (keyboard drawing), or null for the bar's close. */

@@ -5,6 +5,9 @@ import { formatPrice, formatVolume } from './chart-legend.js';
 import { chartMoreStrings } from './chart-more-strings.js';
 import { chartStrings } from './chart-strings.js';
 
+/** How long the pan and zoom keys must rest before the view is said (KeyCrosshair `sayView`). */
+export const VIEW_PAUSE_MS = 600;
+
 /** What the keyboard crosshair works with (the a11y controller's options and its announcer). */
 export interface KeyCrosshairOptions {
   readonly core: ChartCore;
@@ -46,6 +49,22 @@ export class KeyCrosshair {
     const p = series.instrument.pricePrecision;
     const intraday = !['1d', '1w', '1M'].includes(series.period);
     return `${formatBarTime(b.time[i], clock, intraday)}, ${t.openFull} ${formatPrice(b.open[i], p)}, ${t.highFull} ${formatPrice(b.high[i], p)}, ${t.lowFull} ${formatPrice(b.low[i], p)}, ${t.closeFull} ${formatPrice(b.close[i], p)}, ${t.volumeFull} ${formatVolume(b.volume[i], this.#o.lang())}`;
+  }
+
+  #viewTimer = 0;
+
+  /**
+   * Says the bars shown once the pan and zoom keys pause for {@link VIEW_PAUSE_MS}: a burst of presses, or a
+   * held key's repeats, is one message, the view it ended on. The announcer's throttle alone spoke the
+   * first press's view at once and then the latest every 1.5 s while a key was held, each sentence about
+   * 3 s of speech, so a screen reader's queue grew for as long as the key was down.
+   */
+  sayView(): void {
+    clearTimeout(this.#viewTimer);
+    this.#viewTimer = window.setTimeout(() => {
+      const text = this.describeView();
+      if (text) this.#o.say(text, 0);
+    }, VIEW_PAUSE_MS);
   }
 
   /** The bars the plot shows as a sentence: "Showing 2026-06-17 to 2026-11-27, 118 bars" ('' without data). */

@@ -56,8 +56,8 @@ export function panZoomKey(e: KeyboardEvent, origin: EventTarget | undefined, c:
   if (!view) return;
   const span = view.end - view.start;
   const step = Math.max(1, Math.round(span * 0.5));
-  // Keys that pan or zoom say where the view went (the plot itself says nothing to a screen reader); the
-  // announcer keeps a held key to one message per 1.5 s (chart-a11y-controller.ts).
+  // Keys that pan or zoom say where the view went (the plot itself says nothing to a screen reader), once
+  // the keys rest: a burst or a held key is one message (key-crosshair.ts `sayView`).
   let viewKey = true;
   switch (e.key) {
     case 'ArrowLeft':
