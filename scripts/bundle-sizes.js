@@ -56,6 +56,9 @@ export const LAZY_ONLY = [
   // shortcut-dialog.ts, chart-snapshot.ts, components/indicator-settings/settings-popover.ts, open-command-palette.ts,
   // open-settings-dialog.ts).
   /build\/components\/(kline-chart\/(toolbar-overflow-menu|shortcut-dialog|chart-snapshot|compose-capture|open-command-palette|open-settings-dialog)|indicator-settings\/settings-popover)\.js$/,
+  // The words only the chart's lazy chunks show (components/kline-chart/chart-more-strings.ts: the context menu, the
+  // shortcut list, keyboard announcements such as the keys' pan and zoom, the notices); chart-strings.ts stays.
+  /build\/components\/kline-chart\/chart-more-strings\.js$/,
   // The comparisons' legend, loaded when a chart first has comparisons (components/kline-chart/kline-chart.ts #renderComparisons),
   // and its values, which a capture draws while that chunk is not here (compose-capture.ts).
   /build\/components\/kline-chart\/comparison-(legend|change)\.js$/,
