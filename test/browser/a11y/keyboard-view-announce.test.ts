@@ -36,7 +36,7 @@ describe('keyboard pan and zoom, as a screen reader hears them', function () {
     expect(live(chart)).to.equal(`Showing ${s.from} to ${s.to}, ${s.bars} bars`);
 
     const before = s.bars;
-    await new Promise((r) => setTimeout(r, 1600)); // past the announcer's 1.5 s window
+    await new Promise((r) => setTimeout(r, 1600)); // a new burst (the keys' 0.6 s pause, key-crosshair.ts sayView, and the announcer's 1.5 s)
     await press('ArrowUp');
     await pollUntil(async () => live(chart) !== `Showing ${s.from} to ${s.to}, ${s.bars} bars`, 'the zoom said');
     s = shown(chart);
