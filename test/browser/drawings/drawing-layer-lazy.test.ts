@@ -30,6 +30,11 @@ describe('the drawing layer loads its painter with the first drawing', () => {
     expect(cleared.success, JSON.stringify(cleared)).to.equal(true);
     await chart.whenPainted();
     expect(canvasHash(paneCanvas(chart, 'price')), 'no band').to.equal(before);
+    // Undo and redo bring a selection back without the tool (Ctrl+Z, chart.undo()): the context sums it up too.
+    expect(chart.undo(), 'the clear undone').to.equal('chart_set_selection');
+    expect(chart.context.get()!.selection, 'the summary after undo').to.deep.equal(summary);
+    chart.redo();
+    expect(chart.context.get()!.selection, 'cleared again by redo').to.equal(null);
   });
 
   it('a chart without a toolbar paints a drawing created by a tool, then a user can select it', async () => {
