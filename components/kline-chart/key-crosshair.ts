@@ -6,7 +6,7 @@ import { chartMoreStrings } from './chart-more-strings.js';
 import { chartStrings } from './chart-strings.js';
 
 /** How long the pan and zoom keys must rest before the view is said (KeyCrosshair `sayView`). */
-export const VIEW_PAUSE_MS = 600;
+const VIEW_PAUSE_MS = 600;
 
 /** What the keyboard crosshair works with (the a11y controller's options and its announcer). */
 export interface KeyCrosshairOptions {
