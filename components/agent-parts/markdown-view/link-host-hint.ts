@@ -20,8 +20,13 @@ export function linkHostHint(text: string, href: string): string | null {
 
 /** The host a link text names (`paypal.com`, `https://a.example/x`, `user@a.example`), if any. */
 function hostNamedBy(text: string): { host: string; ascii: boolean } | null {
-  const t = text.trim();
-  if (t === '' || t.length > 2048 || /\s/.test(t)) return null;
+  const raw = text.trim();
+  if (raw.length > 2048) return null;
+  // What the reader sees: invisible characters (zero-width, soft hyphen, bidi controls) read as
+  // nothing and the ideographic full stops as dots, as IDNA maps them. Text that had any of them is
+  // never taken as plain ASCII, so it always gets the real host (a bidi control reorders what shows).
+  const t = raw.replace(/\p{Default_Ignorable_Code_Point}/gu, '').replace(/[\u3002\uff0e\uff61]/g, '.');
+  if (t === '' || /\s/.test(t)) return null;
   let rest = t.replace(/^[a-z][a-z0-9+.-]{0,31}:(?:\/\/)?/i, '');
   const end = rest.search(/[/?#]/);
   if (end !== -1) rest = rest.slice(0, end);
@@ -38,7 +43,7 @@ function hostNamedBy(text: string): { host: string; ascii: boolean } | null {
     // Looks like a domain but is no valid host: still a name the reader may trust, so compare.
     host = rest.toLowerCase();
   }
-  return { host, ascii: /^[\x21-\x7e]*$/.test(rest) };
+  return { host, ascii: t === raw && /^[\x21-\x7e]*$/.test(rest) };
 }
 
 /** The host of a safe absolute URL: the hostname, or the domain of a `mailto:` address. */
