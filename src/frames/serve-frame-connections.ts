@@ -39,6 +39,9 @@ export function serveFrameConnections(win: Window = window): void {
     const waits: Promise<void>[] = [];
     const detail: AgentConnectDetail = {
       chartId: chart.id,
+      // The chart whose agent-origins allowed this origin is the one to answer: as the requester it is
+      // the nearest of its id to itself, so another chart sharing that id (which may list no origin) stays out.
+      requester: chart,
       reply: (port) => {
         // One port per connection: a second chart of the same id lets its port go.
         if (agentPort || answered) port.close?.();
