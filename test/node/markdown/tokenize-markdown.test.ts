@@ -186,6 +186,16 @@ test('a link whose text names another host carries the real host', () => {
   );
 });
 
+test("an image's alt text inside a link counts as the link's text for the real host", () => {
+  // The image shows as its alt text (never an <img>), so the reader sees a link reading "paypal.com".
+  const ops = tokenizeAll('[![paypal.com](https://img.example/logo.png)](https://evil.example/login)');
+  assert.deepEqual(
+    ops.filter((op) => op.op === 'host'),
+    [{ op: 'host', host: 'evil.example' }],
+  );
+  assert.ok(!ops.some((op) => op.op === 'open' && op.tag === 'a' && op.href === 'https://img.example/logo.png'));
+});
+
 test('an unclosed fence (still streaming) tokenizes as code', () => {
   assert.deepEqual(
     tokenizeAll('```\nline 1\nline 2').filter((op) => op.op === 'pre'),
