@@ -26,10 +26,13 @@ export function serveFrameConnections(win: Window = window): void {
     const chart = chartId
       ? win.document.getElementById(chartId)
       : ([...win.document.querySelectorAll('kline-chart')].find((c) => c.hasAttribute('agent-origins')) ?? null);
-    const origins = (chart?.getAttribute('agent-origins') ?? '').split(/\s+/).filter((o) => o !== '');
+    // `null` is every opaque origin at once (any sandboxed frame, data: or file: page): never one to allow.
+    const origins = (chart?.getAttribute('agent-origins') ?? '').split(/\s+/).filter((o) => o !== '' && o !== 'null');
     if (!chart || chart.localName !== 'kline-chart' || !origins.includes(event.origin)) {
       console.warn(
-        `<kline-chart>: ignored an agent connection from ${event.origin || '(unknown origin)'}${chart ? '' : ' (no such chart)'}: add the origin to agent-origins to allow it.`,
+        event.origin === 'null'
+          ? '<kline-chart>: ignored an agent connection from an opaque origin (a sandboxed frame, a data: or file: page): it cannot be told apart from any other, so agent-origins cannot allow it.'
+          : `<kline-chart>: ignored an agent connection from ${event.origin || '(unknown origin)'}${chart ? '' : ' (no such chart)'}: add the origin to agent-origins to allow it.`,
       );
       return;
     }

@@ -61,6 +61,38 @@ describe('a connection from another window reaches only the chart that lists its
     port.close?.();
   });
 
+  it('an opaque origin (a sandboxed frame) gets no port, even with "null" in agent-origins', async () => {
+    const chart = makeChart('opaque', `null ${location.origin}`);
+    document.body.append(chart);
+    await ready(chart);
+    const before = periodOf(chart);
+    // Any page can make a sandboxed frame: its origin is "null", the same as every other opaque origin's.
+    const frame = document.createElement('iframe');
+    frame.sandbox.add('allow-scripts');
+    const answers: unknown[] = [];
+    const onMessage = (event: MessageEvent) => {
+      // The frame's own reports (its connection request reaches this window's listeners too).
+      const data = event.data as { op?: unknown } | null;
+      if (event.source === frame.contentWindow && data && 'op' in data) answers.push(data);
+    };
+    window.addEventListener('message', onMessage);
+    frame.srcdoc = `<script>
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (e) => {
+        parent.postMessage({ op: e.data && e.data.op }, '*');
+        if (e.data && e.data.op === 'hello') channel.port1.postMessage({ op: 'execute', id: 1, name: 'chart_set_period', input: { period: '1w' }, options: {} });
+      };
+      parent.postMessage({ type: 'kline-agent-frame-connect', chartId: 'opaque' }, '*', [channel.port2]);
+      parent.postMessage({ op: 'sent' }, '*');
+    </script>`;
+    document.body.append(frame);
+    await waitFor(() => answers.length > 0, 'the sandboxed frame ran');
+    await new Promise((r) => setTimeout(r, 1500));
+    window.removeEventListener('message', onMessage);
+    expect(answers, 'the chart never answered the opaque origin').to.deep.equal([{ op: 'sent' }]);
+    expect(periodOf(chart)).to.equal(before);
+  });
+
   it('an unlisted origin gets no port, whichever chart it names', async () => {
     const chart = makeChart('solo', 'https://other.example');
     document.body.append(chart);
