@@ -5,15 +5,18 @@ const TLD = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/iu;
  * domain or URL, or names the same host as `href` (an optional `www.` aside, ASCII only). So
  * `[paypal.com](https://xn--pypal-4ve.com)` gives `'xn--pypal-4ve.com'`, and so does a Unicode
  * look-alike text that encodes to the target's own punycode host. For `mailto:` the domain of the
- * address stands for the host.
+ * address stands for the host. A link with user info (`https://paypal.com@evil.example`) always gets it.
  *
  * @example linkHostHint('paypal.com', 'https://xn--pypal-4ve.com/') // 'xn--pypal-4ve.com'
  */
 export function linkHostHint(text: string, href: string): string | null {
-  const named = hostNamedBy(text);
-  if (named === null) return null;
   const target = hostOf(href);
   if (target === null) return null;
+  // `https://paypal.com@evil.example`: what stands before the `@` reads as the host, in the text and in
+  // the browser's status bar alike, so the real host is shown whatever the text says.
+  if (/^https?:\/\/[^/?#]*@/i.test(href)) return target;
+  const named = hostNamedBy(text);
+  if (named === null) return null;
   if (named.ascii && bare(named.host) === bare(target)) return null;
   return target || href;
 }

@@ -31,6 +31,16 @@ test('invisible characters and ideographic dots in the text do not hide the real
   assert.equal(linkHostHint('\u200b', evil), null);
 });
 
+test('a link with user info before its host always shows the real host', () => {
+  // The text is the URL itself (an autolink): "www.paypal.com@…" still reads as paypal to most people.
+  assert.equal(
+    linkHostHint('https://www.paypal.com@evil.example/login', 'https://www.paypal.com@evil.example/login'),
+    'evil.example',
+  );
+  assert.equal(linkHostHint('the docs', 'https://user:pw@evil.example/'), 'evil.example');
+  assert.equal(linkHostHint('a@b.example', 'mailto:a@b.example'), null);
+});
+
 test('no hint for the same host, www aside, or for a text that is no domain', () => {
   assert.equal(linkHostHint('example.com', 'https://example.com/a'), null);
   assert.equal(linkHostHint('www.example.com', 'https://example.com/'), null);
