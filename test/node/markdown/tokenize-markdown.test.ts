@@ -176,6 +176,21 @@ test('links: only http(s) and mailto targets; any other link stays the text it w
   }
 });
 
+test('obfuscated schemes stay text: entities, control characters, angle brackets, references, protocol-relative', () => {
+  const ops = tokenizeAll(
+    [
+      '[a](&#x6A;avascript:alert(1)) [b](java&#x09;script:x) [c](<javascript:alert(1)>) [d](&#0000106;avascript:x)',
+      '[e](//evil.example/x) [f](\\\\evil.example) [g]( javascript:x) [h](javascript&colon;x) [i][r] [j][s]',
+      '',
+      '[r]: javascript:alert(1)',
+      '[s]: data:text/html;base64,PHNjcmlwdD4=',
+    ].join('\n'),
+  );
+  const hrefs = ops.flatMap((op) => (op.op === 'open' && op.tag === 'a' ? [op.href] : []));
+  assert.deepEqual(hrefs, []);
+  assert.ok(textOf(ops).includes('[i][r]'));
+});
+
 test('a link whose text names another host carries the real host', () => {
   const ops = tokenizeAll(
     '[paypal.com](https://xn--pypal-4ve.com) [example.com](https://www.example.com/a) [the docs](https://evil.example) https://plain.example/x',
