@@ -44,9 +44,7 @@ describe('hostile tool calls from the model', function () {
 
     // The model got one result per call, each a refusal it can read.
     const requests = await mock.requests();
-    const results = (requests[1].body.messages as { role: string; content: string }[]).filter(
-      (m) => m.role === 'tool',
-    );
+    const results = (requests[1].body.messages as { role: string; content: string }[]).filter((m) => m.role === 'tool');
     expect(results.length).to.equal(calls.length);
     for (const [i, result] of results.entries()) {
       const parsed = JSON.parse(result.content) as { success: boolean; error?: { code: string } };
@@ -57,6 +55,7 @@ describe('hostile tool calls from the model', function () {
     const cards = parts(panel, 'tool-card');
     // ask_user's own view is the question card, which a refused question never shows.
     expect(cards.map((c) => c.dataset.tool)).to.deep.equal(calls.slice(0, -1).map((c) => c.name));
-    for (const card of cards) expect(card.getBoundingClientRect().width).to.be.at.most(panel.getBoundingClientRect().width);
+    for (const card of cards)
+      expect(card.getBoundingClientRect().width).to.be.at.most(panel.getBoundingClientRect().width);
   });
 });

@@ -330,7 +330,11 @@ test('media the model server would fetch itself (an image URL) is refused and ne
     ],
   });
   // A local model server fetching these would reach the relay's own network (cloud metadata, intranet hosts).
-  for (const url of ['http://169.254.169.254/latest/meta-data/', 'https://evil.example/x.png?chat=secret', ' //10.0.0.1/']) {
+  for (const url of [
+    'http://169.254.169.254/latest/meta-data/',
+    'https://evil.example/x.png?chat=secret',
+    ' //10.0.0.1/',
+  ]) {
     const res = await postJson(base, image(url));
     assert.equal(res.status, 400, url);
     assert.equal(codeOf(res), 'invalid_request');
