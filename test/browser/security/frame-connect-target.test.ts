@@ -93,6 +93,19 @@ describe('a connection from another window reaches only the chart that lists its
     expect(periodOf(chart)).to.equal(before);
   });
 
+  it('an origin taken out of agent-origins loses its open connection at its next call', async () => {
+    const chart = makeChart('revoked', location.origin);
+    document.body.append(chart);
+    await ready(chart);
+    const port = await connectFramePort(window, location.origin, { chartId: 'revoked', timeoutMs: 5000 });
+    expect((await port.execute('chart_set_period', { period: '1w' })).success).to.equal(true);
+    chart.setAttribute('agent-origins', 'https://other.example');
+    const refused = await port.execute('chart_set_period', { period: '1M' });
+    expect(refused.success, JSON.stringify(refused)).to.equal(false);
+    expect(periodOf(chart), 'the call after the origin was removed changed nothing').to.equal('1w');
+    await port.closed;
+  });
+
   it('an unlisted origin gets no port, whichever chart it names', async () => {
     const chart = makeChart('solo', 'https://other.example');
     document.body.append(chart);
