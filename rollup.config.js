@@ -7,6 +7,7 @@ import terser from '@rollup/plugin-terser';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { minifyCssTemplates } from './scripts/minify-css-templates.js';
+import { minifyHtmlTemplates } from './scripts/minify-html-templates.js';
 import { COMPILE_HINT } from './scripts/bundle-sizes.js';
 import { applyEdits, UPLOT_PX_RATIO_EDITS } from './scripts/uplot-px-ratio.js';
 
@@ -580,6 +581,7 @@ export default {
     slimSignals(),
     productionFlags(),
     minifyCssTemplates(),
+    minifyHtmlTemplates(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
     // Terser keeps the compile hint (the banner) and drops every other comment
     // (a regular expression: the plugin sends its options to worker threads, where a function's closure is lost).
