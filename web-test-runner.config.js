@@ -5,7 +5,7 @@ import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { writeFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { minifyCssText } from './scripts/minify-css-templates.js';
 import { htmlTemplates, trimHtmlText, trimsHtmlOf } from './scripts/minify-html-templates.js';
-import { parse as parseJs } from 'acorn';
+import { parseAst } from 'rollup/parseAst';
 import { applyEdits, UPLOT_PX_RATIO_EDITS } from './scripts/uplot-px-ratio.js';
 
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -228,7 +228,7 @@ function mockModelPlugin() {
           if (!path.endsWith('.js') || !trimsHtmlOf(path)) continue;
           const code = readFileSync(path, 'utf8');
           if (!/\b(html|svg)\s*`/.test(code)) continue;
-          const ast = parseJs(code, { ecmaVersion: 'latest', sourceType: 'module' });
+          const ast = parseAst(code); // the parser the plugin's `this.parse` is
           for (const quasis of htmlTemplates(code, ast))
             templates.push({
               file: path,
