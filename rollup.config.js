@@ -585,7 +585,13 @@ export default {
     nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
     // Terser keeps the compile hint (the banner) and drops every other comment
     // (a regular expression: the plugin sends its options to worker threads, where a function's closure is lost).
-    terser({ format: { comments: new RegExp(`^${COMPILE_HINT.slice(2)}$`) }, ecma: 2022, module: true }),
+    // Three compress passes: what one pass inlines or drops opens more of the same (-99 B gzip eager, 2026-12-07).
+    terser({
+      format: { comments: new RegExp(`^${COMPILE_HINT.slice(2)}$`) },
+      compress: { passes: 3 },
+      ecma: 2022,
+      module: true,
+    }),
   ],
   onwarn(warning, warn) {
     // TypeBox's ESM build carries TS helpers that reference top-level `this`; harmless.
