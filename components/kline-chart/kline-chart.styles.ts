@@ -163,6 +163,14 @@ export const klineChartStyles = [
     /* Forced colours turn a background into the system background (the line vanished); a border took CanvasText. */
     @media (forced-colors: active) { .pane::after { forced-color-adjust: none; background: CanvasText; } }
     .panes.opaque { background: var(--kline-background); will-change: transform; }
+    /* The pane separators (pane-separators.ts): a 7 px band over each boundary; its line shows while hovered, focused or dragged. */
+    .pane-separators { position: absolute; inset: 0; pointer-events: none; z-index: 3; }
+    .pane-separator {
+      position: absolute; left: 0; right: 0; height: 7px; cursor: row-resize; pointer-events: auto;
+      touch-action: none; outline: none;
+    }
+    .pane-separator::after { content: ''; position: absolute; left: 0; right: 0; top: 3px; height: 1px; }
+    .pane-separator:is(:hover, :focus, .dragging)::after { background: var(--kline-accent-color); }
     .legend {
       position: absolute; z-index: 2; left: 8px; top: 4px; right: calc(var(--_kline-axis-width, 64px) + 8px); pointer-events: none;
       font: var(--kline-font); line-height: 16px; font-variant-numeric: tabular-nums;
