@@ -183,14 +183,6 @@ export const klineChartStyles = [
     .legend .muted { color: var(--kline-muted-color); }
     .legend .up { color: var(--kline-up-text-color); }
     .legend .down { color: var(--kline-down-text-color); }
-    .to-latest {
-      position: absolute; z-index: 3; right: calc(var(--_kline-axis-width, 64px) + 10px); bottom: 36px;
-      display: grid; place-items: center; width: 28px; height: 28px; padding: 0; cursor: pointer;
-      border: 1px solid var(--kline-border-color); border-radius: 4px;
-      background: var(--kline-toolbar-background); color: var(--kline-text-color);
-    }
-    .to-latest:hover { filter: brightness(0.95); }
-    .to-latest:focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: 1px; }
     .pane-legend {
       position: absolute; z-index: 2; left: 8px; pointer-events: none;
       font: var(--kline-font); line-height: 16px; display: flex; gap: 10px; flex-wrap: wrap;
@@ -212,7 +204,7 @@ export const klineChartStyles = [
       max-width: 80%; padding: 6px 12px; border-radius: 4px; background: var(--kline-text-color); overflow-wrap: anywhere;
       color: var(--kline-background); font-size: 12px; pointer-events: auto;
     }
-    /* Above the "most recent bar" button, which a narrow chart's notice would cover. */
+    /* Above the "most recent bar" button (its styles: latest-button-view.ts), which a narrow chart's notice would cover. */
     .main:has(.to-latest) .toast { bottom: 72px; }
   `,
 ];

@@ -417,7 +417,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const core = new ChartCore({ chartId: '', indicatorRegistry: createLazyIndicatorRegistry() });
     this.#core = core;
     keepClicksInHost(this);
-    this.#latest = latestButton(core, () => chartStrings(this.#lang()).toLatest);
+    this.#latest = latestButton(
+      core,
+      () => chartStrings(this.#lang()).toLatest,
+      (styles) => this.#adoptStyles(styles),
+    );
     bindCore(this, core); // the test hook (core-of.ts); the core itself stays private
     // The public Binance market data is always available by name; nothing is fetched until used.
     core.sources.register(lazyBinanceSource());
