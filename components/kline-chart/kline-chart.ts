@@ -1037,7 +1037,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
           canRedo: this.#core.store.history.canRedo,
           searchOpen: this._search.open,
           searchMode: this._search.mode,
-          results: this._search.results,
+          searchBox:
+            this._search.open && this.#searchModule
+              ? this.#searchModule.renderSearchBox(this, this.#deps, strings)
+              : nothing,
           strings,
           compact: this.#overflow.fold === 3,
           compareInMenu: this.#overflow.fold >= 2,
@@ -1045,8 +1048,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
         {
           setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
           toggleSearch: (mode) => this.#search((m) => m.toggleSearch(this, this.#deps, mode)),
-          search: (text) => this.#search((m) => m.searchSymbols(this, this.#deps, text)),
-          choose: (symbol) => this.#search((m) => m.chooseSymbol(this, this.#deps, symbol)),
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
@@ -1589,8 +1590,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** Runs a toolbar search action once its chunk (symbol-search.ts) is here (#withChunk). */
   #search(act: (m: SymbolSearchModule) => unknown): void {
-    void this.#withChunk(loadSearch, 'searchFailed', act, undefined);
+    void this.#withChunk(loadSearch, 'searchFailed', (m) => act((this.#searchModule = m)), undefined);
   }
+
+  /** The search's chunk once a press fetched it (its open box is rendered from it). */
+  #searchModule?: SymbolSearchModule;
 
   /**
    * `act` with a lazy chunk's module once `load` has it. When the chunk cannot be fetched, a notice in the
