@@ -417,7 +417,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const core = new ChartCore({ chartId: '', indicatorRegistry: createLazyIndicatorRegistry() });
     this.#core = core;
     keepClicksInHost(this);
-    this.#latest = latestButton(core, () => chartStrings(this.#lang()).toLatest);
+    this.#latest = latestButton(
+      core,
+      () => chartStrings(this.#lang()).toLatest,
+      (styles) => this.#adoptStyles(styles),
+    );
     bindCore(this, core); // the test hook (core-of.ts); the core itself stays private
     // The public Binance market data is always available by name; nothing is fetched until used.
     core.sources.register(lazyBinanceSource());
@@ -1034,7 +1038,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
           canRedo: this.#core.store.history.canRedo,
           searchOpen: this._search.open,
           searchMode: this._search.mode,
-          results: this._search.results,
+          searchBox:
+            this._search.open && this.#searchModule
+              ? this.#searchModule.renderSearchBox(this, this.#deps, strings)
+              : nothing,
           strings,
           compact: this.#overflow.fold === 3,
           compareInMenu: this.#overflow.fold >= 2,
@@ -1042,8 +1049,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
         {
           setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
           toggleSearch: (mode) => this.#search((m) => m.toggleSearch(this, this.#deps, mode)),
-          search: (text) => this.#search((m) => m.searchSymbols(this, this.#deps, text)),
-          choose: (symbol) => this.#search((m) => m.chooseSymbol(this, this.#deps, symbol)),
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
@@ -1586,8 +1591,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** Runs a toolbar search action once its chunk (symbol-search.ts) is here (#withChunk). */
   #search(act: (m: SymbolSearchModule) => unknown): void {
-    void this.#withChunk(loadSearch, 'searchFailed', act, undefined);
+    void this.#withChunk(loadSearch, 'searchFailed', (m) => act((this.#searchModule = m)), undefined);
   }
+
+  /** The search's chunk once a press fetched it (its open box is rendered from it). */
+  #searchModule?: SymbolSearchModule;
 
   /**
    * `act` with a lazy chunk's module once `load` has it. When the chunk cannot be fetched, a notice in the
