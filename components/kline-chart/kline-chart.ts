@@ -567,6 +567,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       emit,
       requestUpdate: () => this.requestUpdate(),
       adoptStyles: (styles) => this.#adoptStyles(styles),
+      pageLocale: () => this.locale,
     });
     core.capture.setCapturer(this.#captureForTool);
   }
