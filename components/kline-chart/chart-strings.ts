@@ -84,6 +84,8 @@ export interface ChartStrings {
   readonly dotsFailed: string;
   /** The drawing layer's chunk could not be fetched: the drawings are kept, not shown (drawing-layer-controller.ts). */
   readonly drawingsFailed: string;
+  /** The overlay layer's chunk could not be fetched: the markers are kept, not shown (overlay-layer-controller.ts). */
+  readonly markersFailed: string;
   /** Shown when the keyboard crosshair's code (the drawing layer's chunk) cannot be fetched. */
   readonly keysFailed: string;
   /** The "More" menu's chunk could not be fetched. */
@@ -170,6 +172,8 @@ export const EN_CHART: ChartStrings = {
   cloudsFailed: 'The cloud could not be loaded: its edges are shown without it. Check the connection and try again.',
   dotsFailed: "The study's dots could not be loaded: they are not drawn. Check the connection and try again.",
   drawingsFailed: 'The drawings could not be loaded: they are kept, not shown. Check the connection and try again.',
+  markersFailed:
+    'The markers, price line dragging and the tooltip could not be loaded: the markers are kept, not shown. Check the connection and try again.',
   keysFailed: 'The keyboard crosshair could not be loaded. Check the connection and try again.',
   menuFailed: 'The "More" menu could not be loaded. Check the connection and try again.',
   comparisonsFailed: 'The comparisons legend could not be loaded. Check the connection and try again.',

@@ -439,6 +439,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       theme: () => this.#view.theme,
       emit,
       tooltipLabels: () => ({ ...chartStrings(this.#lang()), locale: this.#lang() }),
+      failed: () => this.#showToast(() => chartStrings(this.#lang()).markersFailed),
     });
     subscribeChartEvents({ core, emit });
     core.onPriceAlert((alert) => {
