@@ -1240,7 +1240,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * Its code is a chunk: when it cannot be fetched a notice says so and this resolves (the next call tries again).
    */
   showShortcuts(): Promise<void> {
-    const active = document.activeElement; // the chunk finds the control inside its shadow roots
+    // Where focus returns: the control focused now (inside shadow roots), not when the chunk arrives.
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
     return this.#withChunk(
       loadShortcuts,
       'shortcutsFailed',
