@@ -88,4 +88,26 @@ describe('a locale attribute and a saved layout', () => {
     await chart.updateComplete;
     await waitFor(() => toolbarName(chart) === '圖表工具列', 'the chosen language');
   });
+
+  it("another tab's save on the same key brings its changes but not its locale to a page that sets one", async () => {
+    const chart = await mount('zh-CN');
+    await chart.tools.execute('settings_update', { values: { grid: false } });
+    await waitFor(() => localStorage.getItem(KEY)?.includes('"grid":false') === true, 'the autosave');
+    const first = localStorage.getItem(KEY)!;
+    const doc = JSON.parse(first) as { revision?: number; settings: Record<string, unknown> };
+    // "Another tab" (its user picked Japanese) turns the grid back on and saves a newer revision.
+    const theirs = JSON.stringify({
+      ...doc,
+      revision: (doc.revision ?? 0) + 1,
+      settings: { ...doc.settings, grid: true, locale: 'ja' },
+    });
+    localStorage.setItem(KEY, theirs);
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: KEY, oldValue: first, newValue: theirs, storageArea: localStorage }),
+    );
+    await waitFor(() => coreOf(chart).store.peek('settings').grid === true, "the other tab's grid setting");
+    await chart.updateComplete;
+    expect(coreOf(chart).store.peek('settings').locale).to.equal('zh-CN');
+    expect(toolbarName(chart)).to.equal('图表工具栏');
+  });
 });
