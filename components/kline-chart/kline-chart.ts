@@ -443,6 +443,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       theme: () => this.#view.theme,
       emit,
       tooltipLabels: () => ({ ...chartStrings(this.#lang()), locale: this.#lang() }),
+      failed: () => this.#showToast(() => chartStrings(this.#lang()).markersFailed),
     });
     subscribeChartEvents({ core, emit });
     core.onPriceAlert((alert) => {
@@ -572,6 +573,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       emit,
       requestUpdate: () => this.requestUpdate(),
       adoptStyles: (styles) => this.#adoptStyles(styles),
+      pageLocale: () => this.locale,
     });
     core.capture.setCapturer(this.#captureForTool);
   }
@@ -1244,7 +1246,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * Its code is a chunk: when it cannot be fetched a notice says so and this resolves (the next call tries again).
    */
   showShortcuts(): Promise<void> {
-    const active = document.activeElement; // the chunk finds the control inside its shadow roots
+    // Where focus returns: the control focused now (inside shadow roots), not when the chunk arrives.
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
     return this.#withChunk(
       loadShortcuts,
       'shortcutsFailed',
