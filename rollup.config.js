@@ -7,6 +7,7 @@ import terser from '@rollup/plugin-terser';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { minifyCssTemplates } from './scripts/minify-css-templates.js';
+import { minifyHtmlTemplates } from './scripts/minify-html-templates.js';
 import { COMPILE_HINT } from './scripts/bundle-sizes.js';
 import { applyEdits, UPLOT_PX_RATIO_EDITS } from './scripts/uplot-px-ratio.js';
 
@@ -580,10 +581,17 @@ export default {
     slimSignals(),
     productionFlags(),
     minifyCssTemplates(),
+    minifyHtmlTemplates(),
     nodeResolve({ browser: true, exportConditions: ['browser', 'production', 'default'] }),
     // Terser keeps the compile hint (the banner) and drops every other comment
     // (a regular expression: the plugin sends its options to worker threads, where a function's closure is lost).
-    terser({ format: { comments: new RegExp(`^${COMPILE_HINT.slice(2)}$`) }, ecma: 2022, module: true }),
+    // Three compress passes: what one pass inlines or drops opens more of the same (-99 B gzip eager, 2026-12-07).
+    terser({
+      format: { comments: new RegExp(`^${COMPILE_HINT.slice(2)}$`) },
+      compress: { passes: 3 },
+      ecma: 2022,
+      module: true,
+    }),
   ],
   onwarn(warning, warn) {
     // TypeBox's ESM build carries TS helpers that reference top-level `this`; harmless.

@@ -4,6 +4,8 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { writeFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { minifyCssText } from './scripts/minify-css-templates.js';
+import { htmlTemplates, trimHtmlText, trimsHtmlOf } from './scripts/minify-html-templates.js';
+import { parseAst } from 'rollup/parseAst';
 import { applyEdits, UPLOT_PX_RATIO_EDITS } from './scripts/uplot-px-ratio.js';
 
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -216,6 +218,25 @@ function mockModelPlugin() {
         page.on('request', handler);
         await page.setRequestInterception(true);
         return true;
+      }
+      if (command === 'html-templates') {
+        // Every html`…` and svg`…` template the bundle trims (scripts/minify-html-templates.js), in the
+        // compiled components (build/components), as written and as shipped, each `${…}` as the same filler.
+        const templates = [];
+        for (const file of readdirSync('build/components', { recursive: true })) {
+          const path = `build/components/${file}`;
+          if (!path.endsWith('.js') || !trimsHtmlOf(path)) continue;
+          const code = readFileSync(path, 'utf8');
+          if (!/\b(html|svg)\s*`/.test(code)) continue;
+          const ast = parseAst(code); // the parser the plugin's `this.parse` is
+          for (const quasis of htmlTemplates(code, ast))
+            templates.push({
+              file: path,
+              original: quasis.map((q) => q.raw).join('filler'),
+              trimmed: quasis.map((q) => trimHtmlText(q.raw)).join('filler'),
+            });
+        }
+        return templates;
       }
       if (command === 'css-templates') {
         // Every css`…` template of components/ and src/, as written and as the bundle ships it

@@ -64,6 +64,9 @@ export const LAZY_ONLY = [
   /build\/components\/kline-chart\/comparison-(legend|change)\.js$/,
   // The toolbar's symbol and comparison search, loaded at the first press of its button (kline-chart.ts #search).
   /build\/components\/kline-chart\/symbol-search\.js$/,
+  // The "Scroll to the most recent bar" button and its styles, loaded the first time the newest bar leaves the view
+  // (latest-button.ts).
+  /build\/components\/kline-chart\/latest-button-view\.js$/,
   // The agent handshake's answer: which chart is asked for and its port (components/kline-chart/agent-handshake.ts,
   // loaded after the chart's first paint or by a panel's request).
   /build\/components\/kline-chart\/(agent-handshake|answering-chart)\.js$/,

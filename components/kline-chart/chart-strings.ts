@@ -82,8 +82,13 @@ export interface ChartStrings {
   readonly cloudsFailed: string;
   /** Shown when the dots of a study drawn as dots (SAR's) cannot be drawn: their code could not be fetched. */
   readonly dotsFailed: string;
-  /** The drawing layer's chunk could not be fetched: the drawings are kept, not shown (drawing-layer-controller.ts). */
+  /**
+   * The drawing layer's chunk could not be fetched: the drawings and a range selection (which it paints, e.g. one
+   * `chart_set_selection` made) are kept, not shown (drawing-layer-controller.ts).
+   */
   readonly drawingsFailed: string;
+  /** The overlay layer's chunk could not be fetched: the markers are kept, not shown (overlay-layer-controller.ts). */
+  readonly markersFailed: string;
   /** Shown when the keyboard crosshair's code (the drawing layer's chunk) cannot be fetched. */
   readonly keysFailed: string;
   /** The "More" menu's chunk could not be fetched. */
@@ -169,7 +174,10 @@ export const EN_CHART: ChartStrings = {
   candlesFailed: 'The candle style could not be loaded: solid candles are shown. Check the connection and try again.',
   cloudsFailed: 'The cloud could not be loaded: its edges are shown without it. Check the connection and try again.',
   dotsFailed: "The study's dots could not be loaded: they are not drawn. Check the connection and try again.",
-  drawingsFailed: 'The drawings could not be loaded: they are kept, not shown. Check the connection and try again.',
+  drawingsFailed:
+    'The drawings and the range selection could not be loaded: they are kept, not shown. Check the connection and try again.',
+  markersFailed:
+    'The markers, price line dragging and the tooltip could not be loaded: the markers are kept, not shown. Check the connection and try again.',
   keysFailed: 'The keyboard crosshair could not be loaded. Check the connection and try again.',
   menuFailed: 'The "More" menu could not be loaded. Check the connection and try again.',
   comparisonsFailed: 'The comparisons legend could not be loaded. Check the connection and try again.',

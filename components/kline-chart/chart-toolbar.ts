@@ -14,7 +14,8 @@ export interface ToolbarModel {
   readonly searchOpen: boolean;
   /** What choosing a search result does: switch the chart's symbol or overlay a comparison. */
   readonly searchMode: 'symbol' | 'compare';
-  readonly results: readonly { qualifiedSymbol: string; name: string; exchange: string }[];
+  /** The open search's box and results (made by its chunk, symbol-search.ts `renderSearchBox`). */
+  readonly searchBox: TemplateResult | typeof nothing;
   readonly strings: {
     undo: string;
     redo: string;
@@ -27,9 +28,7 @@ export interface ToolbarModel {
 
 export interface ToolbarActions {
   setPeriod(period: Period): void;
-  toggleSearch(mode?: 'symbol' | 'compare'): void;
-  search(text: string): void;
-  choose(symbol: string): void;
+  toggleSearch(mode: 'symbol' | 'compare'): void;
   undo(): void;
   redo(): void;
 }
@@ -51,23 +50,7 @@ export function renderToolbar(
           ? html`<button part="compare-button" aria-haspopup="listbox" aria-expanded=${m.searchOpen && m.searchMode === 'compare'} title=${m.strings.compare} aria-label=${m.strings.compare} @click=${() => a.toggleSearch('compare')}>+ ${m.strings.compareButton}</button>`
           : nothing
       }
-      ${
-        m.searchOpen
-          ? html`<input type="search" part="symbol-input" aria-label=${m.searchMode === 'compare' ? m.strings.compare : m.strings.search} placeholder=${m.searchMode === 'compare' ? m.strings.compare : m.strings.search}
-              @input=${(e: Event) => a.search((e.target as HTMLInputElement).value)}
-              @keydown=${(e: KeyboardEvent) => {
-                e.stopPropagation();
-                if (e.key === 'Enter' && m.results[0]) a.choose(m.results[0].qualifiedSymbol);
-                if (e.key === 'Escape') a.toggleSearch();
-              }} />
-            <ul class="results" role="listbox">
-              ${m.results.map(
-                (r) => html`<li><button role="option" @click=${() => a.choose(r.qualifiedSymbol)}>
-                <b>${r.qualifiedSymbol}</b><small>${r.name}</small></button></li>`,
-              )}
-            </ul>`
-          : nothing
-      }
+      ${m.searchBox}
     </span>
     ${compact ? nothing : html`<span class="sep"></span>`}
     ${periods.map((p) => html`<button part="period-button" data-period=${p} aria-pressed=${m.period === p} @click=${() => a.setPeriod(p)}>${p}</button>`)}

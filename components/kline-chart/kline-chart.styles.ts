@@ -151,7 +151,6 @@ export const klineChartStyles = [
     .toolbar :focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
     /* A separator reached by keyboard gets a ring, not only the 1 px line a hover shows: Windows High Contrast
        drops that line's background colour but keeps an outline (pane-separators.ts; separator-focus.test.ts). */
-    .pane-separator { outline: none; }
     .pane-separator:focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: -2px; }
     /*
      * Not positioned: a positioned pane paints after the pane above's canvas, which (with --disable-gpu, in
@@ -171,6 +170,14 @@ export const klineChartStyles = [
     /* Forced colours turn a background into the system background (the line vanished); a border took CanvasText. */
     @media (forced-colors: active) { .pane::after { forced-color-adjust: none; background: CanvasText; } }
     .panes.opaque { background: var(--kline-background); will-change: transform; }
+    /* The pane separators (pane-separators.ts): a 7 px band over each boundary; its line shows while hovered, focused or dragged. */
+    .pane-separators { position: absolute; inset: 0; pointer-events: none; z-index: 3; }
+    .pane-separator {
+      position: absolute; left: 0; right: 0; height: 7px; cursor: row-resize; pointer-events: auto;
+      touch-action: none; outline: none;
+    }
+    .pane-separator::after { content: ''; position: absolute; left: 0; right: 0; top: 3px; height: 1px; }
+    .pane-separator:is(:hover, :focus, .dragging)::after { background: var(--kline-accent-color); }
     .legend {
       position: absolute; z-index: 2; left: 8px; top: 4px; right: calc(var(--_kline-axis-width, 64px) + 8px); pointer-events: none;
       font: var(--kline-font); line-height: 16px; font-variant-numeric: tabular-nums;
@@ -183,14 +190,6 @@ export const klineChartStyles = [
     .legend .muted { color: var(--kline-muted-color); }
     .legend .up { color: var(--kline-up-text-color); }
     .legend .down { color: var(--kline-down-text-color); }
-    .to-latest {
-      position: absolute; z-index: 3; right: calc(var(--_kline-axis-width, 64px) + 10px); bottom: 36px;
-      display: grid; place-items: center; width: 28px; height: 28px; padding: 0; cursor: pointer;
-      border: 1px solid var(--kline-border-color); border-radius: 4px;
-      background: var(--kline-toolbar-background); color: var(--kline-text-color);
-    }
-    .to-latest:hover { filter: brightness(0.95); }
-    .to-latest:focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: 1px; }
     .pane-legend {
       position: absolute; z-index: 2; left: 8px; pointer-events: none;
       font: var(--kline-font); line-height: 16px; display: flex; gap: 10px; flex-wrap: wrap;
@@ -212,7 +211,7 @@ export const klineChartStyles = [
       max-width: 80%; padding: 6px 12px; border-radius: 4px; background: var(--kline-text-color); overflow-wrap: anywhere;
       color: var(--kline-background); font-size: 12px; pointer-events: auto;
     }
-    /* Above the "most recent bar" button, which a narrow chart's notice would cover. */
+    /* Above the "most recent bar" button (its styles: latest-button-view.ts), which a narrow chart's notice would cover. */
     .main:has(.to-latest) .toast { bottom: 72px; }
   `,
 ];

@@ -417,7 +417,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const core = new ChartCore({ chartId: '', indicatorRegistry: createLazyIndicatorRegistry() });
     this.#core = core;
     keepClicksInHost(this);
-    this.#latest = latestButton(core, () => chartStrings(this.#lang()).toLatest);
+    this.#latest = latestButton(
+      core,
+      () => chartStrings(this.#lang()).toLatest,
+      (styles) => this.#adoptStyles(styles),
+    );
     bindCore(this, core); // the test hook (core-of.ts); the core itself stays private
     // The public Binance market data is always available by name; nothing is fetched until used.
     core.sources.register(lazyBinanceSource());
@@ -439,6 +443,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       theme: () => this.#view.theme,
       emit,
       tooltipLabels: () => ({ ...chartStrings(this.#lang()), locale: this.#lang() }),
+      failed: () => this.#showToast(() => chartStrings(this.#lang()).markersFailed),
     });
     subscribeChartEvents({ core, emit });
     core.onPriceAlert((alert) => {
@@ -568,6 +573,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       emit,
       requestUpdate: () => this.requestUpdate(),
       adoptStyles: (styles) => this.#adoptStyles(styles),
+      pageLocale: () => this.locale,
     });
     core.capture.setCapturer(this.#captureForTool);
   }
@@ -1034,7 +1040,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
           canRedo: this.#core.store.history.canRedo,
           searchOpen: this._search.open,
           searchMode: this._search.mode,
-          results: this._search.results,
+          searchBox:
+            this._search.open && this.#searchModule
+              ? this.#searchModule.renderSearchBox(this, this.#deps, strings)
+              : nothing,
           strings,
           compact: this.#overflow.fold === 3,
           compareInMenu: this.#overflow.fold >= 2,
@@ -1042,8 +1051,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
         {
           setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
           toggleSearch: (mode) => this.#search((m) => m.toggleSearch(this, this.#deps, mode)),
-          search: (text) => this.#search((m) => m.searchSymbols(this, this.#deps, text)),
-          choose: (symbol) => this.#search((m) => m.chooseSymbol(this, this.#deps, symbol)),
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
@@ -1239,7 +1246,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * Its code is a chunk: when it cannot be fetched a notice says so and this resolves (the next call tries again).
    */
   showShortcuts(): Promise<void> {
-    const active = document.activeElement; // the chunk finds the control inside its shadow roots
+    // Where focus returns: the control focused now (inside shadow roots), not when the chunk arrives.
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
     return this.#withChunk(
       loadShortcuts,
       'shortcutsFailed',
@@ -1586,8 +1595,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** Runs a toolbar search action once its chunk (symbol-search.ts) is here (#withChunk). */
   #search(act: (m: SymbolSearchModule) => unknown): void {
-    void this.#withChunk(loadSearch, 'searchFailed', act, undefined);
+    void this.#withChunk(loadSearch, 'searchFailed', (m) => act((this.#searchModule = m)), undefined);
   }
+
+  /** The search's chunk once a press fetched it (its open box is rendered from it). */
+  #searchModule?: SymbolSearchModule;
 
   /**
    * `act` with a lazy chunk's module once `load` has it. When the chunk cannot be fetched, a notice in the

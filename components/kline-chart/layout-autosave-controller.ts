@@ -14,6 +14,8 @@ export interface LayoutAutosaveOptions {
   readonly requestUpdate: () => void;
   /** Adds the quota toast's styles to the element (they arrive with the storage chunk). */
   readonly adoptStyles: (styles: CSSResult) => void;
+  /** The `locale` attribute ('' when the page sets none): when set, a saved layout keeps the chart's locale. */
+  readonly pageLocale: () => string;
 }
 
 /**
@@ -56,14 +58,15 @@ export class LayoutAutosaveController implements ReactiveController {
     } catch {
       // start() below reports an unreadable store.
     }
-    await module.loadStudiesNamedIn(this.#o.core.indicatorRegistry, text);
     const o = this.#o;
     this.storage ??= new LayoutStorageController({
       store: o.core.store,
       indicators: o.core.indicatorRegistry,
       emit: (type: string, detail: unknown) => o.emit(type, detail),
       requestUpdate: o.requestUpdate,
+      pageLocale: o.pageLocale,
     });
+    await this.storage.loadStudiesNamedIn(text);
     if (!this.storage.active) this.storage.start(key);
     if (!this.#connected) this.storage.pause();
   }

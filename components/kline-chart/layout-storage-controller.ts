@@ -2,8 +2,6 @@ import type { ChartState } from '../../src/core/state/index.js';
 import type { IndicatorRegistry } from '../../src/core/indicators/index.js';
 import { loadStudiesNamedIn } from '../../src/core/indicators/load-studies-named-in.js';
 
-// For layout-autosave-controller.ts: the restore's study loading comes with this chunk (issue #12).
-export { loadStudiesNamedIn };
 import {
   applyLayout,
   createPersistRequest,
@@ -30,6 +28,11 @@ export interface LayoutStorageHost {
   emit(type: 'kline-persist', detail: PersistEventDetail): void;
   /** The quota toast appeared or went away: re-render. */
   requestUpdate(): void;
+  /**
+   * The chart's `locale` attribute ('' when the page sets none): when set, a saved layout (restored, or
+   * merged from another tab) keeps the locale the chart has; its own locale applies only without one.
+   */
+  pageLocale?(): string;
 }
 
 /**
@@ -64,6 +67,20 @@ export class LayoutStorageController {
     this.#host = host;
   }
 
+  /**
+   * Loads the code of the studies a saved layout (JSON text) names, with their forms under the
+   * conventions it names or the locale the chart keeps (the restore's study loading comes with this
+   * chunk, issue #12).
+   */
+  loadStudiesNamedIn(json: string | null): Promise<void> {
+    return loadStudiesNamedIn(this.#host.indicators, json, this.#pageLocale() ?? '');
+  }
+
+  /** The chart's locale when the page sets one, which a saved layout does not change. */
+  #pageLocale(): string | undefined {
+    return this.#host.pageLocale?.().trim() ? this.#host.store.peek('settings').locale : undefined;
+  }
+
   get active(): boolean {
     return this.#autosave !== null;
   }
@@ -87,7 +104,7 @@ export class LayoutStorageController {
     this.#sync = sync;
     const restored = sync.restore();
     if (restored.status === 'restored') {
-      applyLayout(this.#host.store, restored.layout);
+      applyLayout(this.#host.store, this.#withPageLocale(restored.layout));
       if (restored.message) this.#host.emit('kline-error', { code: 'persist_partial', message: restored.message });
     } else if (restored.status === 'rejected' || restored.status === 'unavailable') {
       this.#host.emit('kline-error', { code: restored.code, message: restored.message });
@@ -157,7 +174,7 @@ export class LayoutStorageController {
     if (!sync || event.key !== sync.key || (event.storageArea && event.storageArea !== this.#storage)) return;
     // The other tab may show studies whose code this tab has not loaded yet: load them, then merge.
     if (this.#host.indicators.pending) {
-      void loadStudiesNamedIn(this.#host.indicators, event.newValue).then(() => {
+      void this.loadStudiesNamedIn(event.newValue).then(() => {
         if (this.#sync === sync) this.#merge(sync, event.newValue);
       });
       return;
@@ -175,7 +192,15 @@ export class LayoutStorageController {
     if (merged.changed) this.#save(serializeLayout(snapshotPersisted(this.#host.store)));
   }
 
-  #showMerged(layout: LayoutDocument, conflicts: readonly string[]): void {
+  /** `layout` with the chart's locale when the page sets one (docs/contracts.md "Locales"). */
+  #withPageLocale(layout: LayoutDocument): LayoutDocument {
+    const locale = this.#pageLocale();
+    if (locale === undefined) return layout;
+    return { ...layout, settings: { ...layout.settings, locale } };
+  }
+
+  #showMerged(merged: LayoutDocument, conflicts: readonly string[]): void {
+    const layout = this.#withPageLocale(merged);
     const current = serializeLayout(snapshotPersisted(this.#host.store), layout.savedAt);
     const strip = (d: LayoutDocument) => JSON.stringify({ ...d, savedAt: 0, revision: 0 });
     if (strip(current) !== strip(layout)) applyLayout(this.#host.store, layout);

@@ -41,6 +41,8 @@ export interface OverlayLayerOptions {
   readonly emit: (type: string, detail: unknown) => void;
   /** Row labels of the floating tooltip (locale). */
   readonly tooltipLabels?: () => TooltipLabels;
+  /** The parts' chunk could not be fetched: say so (a notice in the chart's language). */
+  readonly failed?: () => void;
 }
 
 /**
@@ -58,6 +60,9 @@ export class OverlayLayerController {
   /** The price-line drag, the markers under the pointer and the tooltip: null until the parts are loaded. */
   #input?: OverlayLayerInput | null;
   #partsLoad?: Promise<void> | null;
+  /** When the last fetch of the parts failed (`performance.now()`), and whether the notice said so since. */
+  #failedAt = -Infinity;
+  #said = false;
   #tooltipParent: HTMLElement | null = null;
   /** Aborted by `detach`: the listeners `attach` added. */
   #listening?: AbortController | null;
@@ -71,7 +76,7 @@ export class OverlayLayerController {
     this.#o = options;
     if (parts) this.#useParts(parts);
     // The first marker or price line (a tool, a restored layout) starts the load at once, not at its paint.
-    else options.core.store.onCommit(() => void this.whenLoaded());
+    else options.core.store.onCommit(() => void this.whenLoaded(true));
   }
 
   /** Takes the loaded parts: the pointer handling and the tooltip (in the attached chart). */
@@ -106,19 +111,30 @@ export class OverlayLayerController {
   /**
    * Resolves once the parts are here when the chart has markers, a draggable or alert price line, a
    * primitive or the tooltip legend mode (loading them if needed), so the element's `whenPainted()` waits for them to be painted.
-   * A failed load is reported on the console and resolves; the next commit tries again.
+   * A failed load is said (`failed`) and resolves; the markers stay in the store and are painted once a
+   * later need fetches the parts. A `passive` need (a commit, a repaint: every frame of a pan) tries at most
+   * once a second while they cannot be fetched and says so once until they can (drawing-layer-controller.ts).
    */
-  whenLoaded(): Promise<void> {
-    if (!this.#input && !this.#partsLoad && this.#needsParts())
+  whenLoaded(passive = false): Promise<void> {
+    if (
+      !this.#input &&
+      !this.#partsLoad &&
+      !(passive && performance.now() - this.#failedAt < 1000) &&
+      this.#needsParts()
+    )
       this.#partsLoad = loadOverlayLayerParts().then(
         (p) => {
           this.#partsLoad = null;
+          this.#said = false;
           this.#useParts(p);
           this.#renderer?.invalidateOverlay();
         },
-        (error: unknown) => {
+        () => {
           this.#partsLoad = null;
-          console.warn(`kline-chart: markers and price lines could not be loaded: ${(error as Error).message}`);
+          this.#failedAt = performance.now();
+          if (passive && this.#said) return;
+          this.#said = true;
+          this.#o.failed?.();
         },
       );
     return this.#partsLoad ?? Promise.resolve();
@@ -241,7 +257,7 @@ export class OverlayLayerController {
     const markers = core.markers.current();
     if (markers.length === 0) return;
     if (!parts) {
-      void this.whenLoaded(); // painted again once the parts are here
+      void this.whenLoaded(true); // painted again once the parts are here
       return;
     }
     const min = u.scales.x.min ?? 0;

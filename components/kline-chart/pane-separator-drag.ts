@@ -1,6 +1,5 @@
 import type { PaneLayout } from '../../src/core/state/index.js';
 import { clientScale } from '../../src/render/client-scale.js';
-import { highlightSeparator as highlight } from './highlight-separator.js';
 import { installPanePreview } from '../../src/core/commands/pane-preview.js';
 
 // The drag's live preview (PaneCommands.previewWeights) comes with this chunk (issue #12).
@@ -142,6 +141,8 @@ export class SeparatorDrag {
 
   #down(e: PointerEvent, el: HTMLElement): void {
     this.#drag = this.#begin(el, e.pointerId, e.clientY);
+    // Its line stays shown while dragged, wherever the pointer is (kline-chart.styles.ts).
+    if (this.#drag) el.classList.add('dragging');
   }
 
   #move(e: PointerEvent): void {
@@ -161,13 +162,13 @@ export class SeparatorDrag {
     const weights = this.#weightsFor(drag, (e.clientY - drag.startY) / drag.scale);
     if (e.clientY === drag.startY) this.#h.cancelPreview();
     else this.#h.resize(weights);
-    highlight(el, el.matches(':hover') || el.matches(':focus'));
+    el.classList.remove('dragging');
   }
 
   #cancel(el: HTMLElement): void {
     if (!this.#drag) return;
     this.#drag = null;
     this.#h.cancelPreview();
-    highlight(el, false);
+    el.classList.remove('dragging');
   }
 }

@@ -1,7 +1,6 @@
 import type { PaneLayout } from '../../src/core/state/index.js';
 import { inputParts, withInputParts } from './load-input-parts.js';
 import type { SeparatorDrag } from './pane-separator-drag.js';
-import { highlightSeparator as highlight } from './highlight-separator.js';
 
 /** What the separators need of the chart: the layout, a drag preview, and the `pane_resize` tool. */
 export interface PaneSeparatorsHost {
@@ -68,9 +67,9 @@ export class PaneSeparators {
     };
     this.#label = options.label ?? (() => 'Resize panes');
     this.#notice = options.notice;
+    // Its look and the separators' are the chart's style sheet's (kline-chart.styles.ts).
     const layer = document.createElement('div');
     layer.className = 'pane-separators';
-    Object.assign(layer.style, { position: 'absolute', inset: '0', pointerEvents: 'none', zIndex: '3' });
     parent.appendChild(layer);
     this.layer = layer;
   }
@@ -188,31 +187,6 @@ export class PaneSeparators {
     el.addEventListener('focus', () =>
       el.setAttribute('aria-label', this.#label(el.dataset.above ?? '', el.dataset.below ?? '')),
     );
-    Object.assign(el.style, {
-      position: 'absolute',
-      left: '0',
-      right: '0',
-      height: '7px',
-      cursor: 'row-resize',
-      pointerEvents: 'auto',
-      touchAction: 'none',
-    });
-    const line = document.createElement('div');
-    Object.assign(line.style, {
-      position: 'absolute',
-      left: '0',
-      right: '0',
-      top: '3px',
-      height: '1px',
-      background: 'transparent',
-    });
-    el.appendChild(line);
-    el.addEventListener('pointerenter', () => highlight(el, true));
-    el.addEventListener('pointerleave', () =>
-      highlight(el, !!this.#drag?.dragging || document.activeElement === el || el.matches(':focus')),
-    );
-    el.addEventListener('focus', () => highlight(el, true));
-    el.addEventListener('blur', () => highlight(el, false));
     for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'keydown'])
       el.addEventListener(type, this.#on);
     this.layer.appendChild(el);

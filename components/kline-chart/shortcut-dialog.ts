@@ -13,14 +13,12 @@ interface Deps {
 const focusBefore = new WeakMap<HTMLElement, HTMLElement>();
 
 /**
- * Opens the chart's dialog (rendered by {@link renderChartShortcuts}). `active` is the document's focused
- * element when it was asked for: the control focused inside its shadow roots (else the chart) gets focus
- * back on close.
+ * Opens the chart's dialog (rendered by {@link renderChartShortcuts}). `active` is the control that was
+ * focused (inside shadow roots) when it was asked for, before this chunk was fetched: it (else the chart)
+ * gets focus back on close.
  */
 export async function showChartShortcuts(chart: Chart, d: Deps, active: Element | null): Promise<void> {
-  let inner = active;
-  while (inner?.shadowRoot?.activeElement) inner = inner.shadowRoot.activeElement;
-  const before = inner instanceof HTMLElement && inner !== document.body ? inner : chart;
+  const before = active instanceof HTMLElement && active !== document.body ? active : chart;
   d.adopt(shortcutDialogStyles);
   chart.requestUpdate();
   await chart.updateComplete;

@@ -1,6 +1,6 @@
 // The toolbar's symbol and comparison search: a chunk the chart fetches on the first press of its symbol
 // or compare button (kline-chart.ts #search; issue #12), so a chart-only page never loads it.
-import { css, type CSSResult } from 'lit';
+import { css, html, type CSSResult, type TemplateResult } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';
 
@@ -32,6 +32,32 @@ export interface SearchDeps {
   focusPart(part: string): void;
   /** Adds styles to the chart's shadow root (kline-chart.ts #adoptStyles). */
   adopt(styles: CSSResult): void;
+}
+
+/**
+ * The open search's box and results, in the toolbar (chart-toolbar.ts): typing searches, Enter chooses the
+ * first result, Escape closes; `strings` are the toolbar's words for the two modes.
+ */
+export function renderSearchBox(
+  chart: SearchChart,
+  d: SearchDeps,
+  strings: { readonly search: string; readonly compare: string },
+): TemplateResult {
+  const { mode, results } = chart._search;
+  const label = mode === 'compare' ? strings.compare : strings.search;
+  return html`<input type="search" part="symbol-input" aria-label=${label} placeholder=${label}
+      @input=${(e: Event) => void searchSymbols(chart, d, (e.target as HTMLInputElement).value)}
+      @keydown=${(e: KeyboardEvent) => {
+        e.stopPropagation();
+        if (e.key === 'Enter' && results[0]) chooseSymbol(chart, d, results[0].qualifiedSymbol);
+        if (e.key === 'Escape') toggleSearch(chart, d);
+      }} />
+    <ul class="results" role="listbox">
+      ${results.map(
+        (r) => html`<li><button role="option" @click=${() => chooseSymbol(chart, d, r.qualifiedSymbol)}>
+        <b>${r.qualifiedSymbol}</b><small>${r.name}</small></button></li>`,
+      )}
+    </ul>`;
 }
 
 /** Opens the search in `mode`, empty, with the first results listed and focus in its box. */

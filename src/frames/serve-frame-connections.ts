@@ -26,10 +26,11 @@ export function serveFrameConnections(win: Window = window): void {
     const chart = chartId
       ? win.document.getElementById(chartId)
       : ([...win.document.querySelectorAll('kline-chart')].find((c) => c.hasAttribute('agent-origins')) ?? null);
-    const origins = (chart?.getAttribute('agent-origins') ?? '').split(/\s+/).filter((o) => o !== '');
-    if (!chart || chart.localName !== 'kline-chart' || !origins.includes(event.origin)) {
+    if (!chart || chart.localName !== 'kline-chart' || !allows(chart, event.origin)) {
       console.warn(
-        `<kline-chart>: ignored an agent connection from ${event.origin || '(unknown origin)'}${chart ? '' : ' (no such chart)'}: add the origin to agent-origins to allow it.`,
+        event.origin === 'null'
+          ? '<kline-chart>: ignored an agent connection from an opaque origin (a sandboxed frame, a data: or file: page): it cannot be told apart from any other, so agent-origins cannot allow it.'
+          : `<kline-chart>: ignored an agent connection from ${event.origin || '(unknown origin)'}${chart ? '' : ' (no such chart)'}: add the origin to agent-origins to allow it.`,
       );
       return;
     }
@@ -39,6 +40,9 @@ export function serveFrameConnections(win: Window = window): void {
     const waits: Promise<void>[] = [];
     const detail: AgentConnectDetail = {
       chartId: chart.id,
+      // The chart whose agent-origins allowed this origin is the one to answer: as the requester it is
+      // the nearest of its id to itself, so another chart sharing that id (which may list no origin) stays out.
+      requester: chart,
       reply: (port) => {
         // One port per connection: a second chart of the same id lets its port go.
         if (agentPort || answered) port.close?.();
@@ -52,7 +56,7 @@ export function serveFrameConnections(win: Window = window): void {
     win.document.dispatchEvent(new CustomEvent(AGENT_CONNECT_EVENT, { detail, bubbles: true, composed: true }));
     const settle = (failure?: unknown) => {
       answered = true;
-      if (agentPort) bridge(agentPort, channel);
+      if (agentPort) bridge(agentPort, channel, () => allows(chart, event.origin));
       else {
         // The chunk failed (offline): the chart fired kline-error agent_unavailable and fetches it again
         // at the next connection; agent="off" is a refusal (docs/contracts.md "Charts in other windows").
@@ -73,12 +77,22 @@ export function serveFrameConnections(win: Window = window): void {
   });
 }
 
+/** Whether `chart`'s agent-origins lists `origin`. `null` is every opaque origin at once (any sandboxed frame, data: or file: page): never one to allow. */
+function allows(chart: Element, origin: string): boolean {
+  return (
+    origin !== 'null' && origin !== '' && (chart.getAttribute('agent-origins') ?? '').split(/\s+/).includes(origin)
+  );
+}
+
 function post(channel: MessagePort, message: FrameHostMessage): void {
   channel.postMessage(message);
 }
 
-/** Serves one chart port over one MessagePort until either side closes. */
-function bridge(port: ChartAgentPort, channel: MessagePort): void {
+/**
+ * Serves one chart port over one MessagePort until either side closes, or until `allowed()` is false
+ * at a request: the page took the origin out of agent-origins, so the other window lets go.
+ */
+function bridge(port: ChartAgentPort, channel: MessagePort, allowed: () => boolean): void {
   const running = new Map<number, AbortController>();
   let open = true;
   const unsubscribe = port.subscribe((context) => {
@@ -98,6 +112,13 @@ function bridge(port: ChartAgentPort, channel: MessagePort): void {
   channel.onmessage = async (event: MessageEvent<FrameClientMessage>) => {
     const message = event.data;
     if (!open || !message || typeof message !== 'object') return;
+    if (message.op !== 'close' && !allowed()) {
+      console.warn('<kline-chart>: closed an agent connection whose origin is no longer in agent-origins.');
+      post(channel, { op: 'closed' });
+      shut();
+      port.close?.();
+      return;
+    }
     switch (message.op) {
       case 'execute': {
         const controller = new AbortController();

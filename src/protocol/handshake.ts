@@ -9,7 +9,7 @@ export interface AgentConnectDetail {
   readonly chartId?: string;
   /**
    * The asking element. When several charts share `chartId`, the one nearest to it answers (same
-   * shadow root, then closest common ancestor). Absent across frames. Typed `object`: the protocol
+   * shadow root, then closest common ancestor). For another window's connection: the chart that allowed its origin. Typed `object`: the protocol
    * stays DOM-free (it also runs in Node); charts use it only when it is an `Element`.
    */
   readonly requester?: object;

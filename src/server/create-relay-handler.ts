@@ -6,6 +6,7 @@ import { pipeWebStream } from './pipe-web-stream.js';
 import { contentTypeRefusal, readJsonBody } from './read-json-body.js';
 import { readUpstreamBody } from './read-upstream-body.js';
 import { redactSecrets } from './redact-secrets.js';
+import { remoteMediaUrl } from './remote-media-url.js';
 import { reduceUpstreamError } from './reduce-upstream-error.js';
 import { MODEL_NOT_CONFIGURED_MESSAGE, resolveRelayConfig, type RelayConfig } from './resolve-relay-config.js';
 import { sanitizeChatRequest } from './sanitize-chat-request.js';
@@ -151,6 +152,16 @@ export function createRelayHandler(
       return;
     }
     const { body: request } = sanitizeChatRequest(body.value, config.maxTokens);
+    const remote = remoteMediaUrl(request.messages);
+    if (remote !== null) {
+      sendRelayError(
+        res,
+        400,
+        'invalid_request',
+        `Images and other media must be sent as data: URLs; the relay does not let the model server fetch ${JSON.stringify(remote.slice(0, 100))}.`,
+      );
+      return;
+    }
     const named = typeof request.model === 'string' && request.model.trim() !== '' ? request.model : undefined;
     const model = named ?? config.defaultModel ?? firstOf(config.allowedModels);
     if (model !== undefined) request.model = model;

@@ -5,23 +5,31 @@ const TLD = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/iu;
  * domain or URL, or names the same host as `href` (an optional `www.` aside, ASCII only). So
  * `[paypal.com](https://xn--pypal-4ve.com)` gives `'xn--pypal-4ve.com'`, and so does a Unicode
  * look-alike text that encodes to the target's own punycode host. For `mailto:` the domain of the
- * address stands for the host.
+ * address stands for the host. A link with user info (`https://paypal.com@evil.example`) always gets it.
  *
  * @example linkHostHint('paypal.com', 'https://xn--pypal-4ve.com/') // 'xn--pypal-4ve.com'
  */
 export function linkHostHint(text: string, href: string): string | null {
-  const named = hostNamedBy(text);
-  if (named === null) return null;
   const target = hostOf(href);
   if (target === null) return null;
+  // `https://paypal.com@evil.example`: what stands before the `@` reads as the host, in the text and in
+  // the browser's status bar alike, so the real host is shown whatever the text says.
+  if (/^https?:\/\/[^/?#]*@/i.test(href)) return target;
+  const named = hostNamedBy(text);
+  if (named === null) return null;
   if (named.ascii && bare(named.host) === bare(target)) return null;
   return target || href;
 }
 
 /** The host a link text names (`paypal.com`, `https://a.example/x`, `user@a.example`), if any. */
 function hostNamedBy(text: string): { host: string; ascii: boolean } | null {
-  const t = text.trim();
-  if (t === '' || t.length > 2048 || /\s/.test(t)) return null;
+  const raw = text.trim();
+  if (raw.length > 2048) return null;
+  // What the reader sees: invisible characters (zero-width, soft hyphen, bidi controls) read as
+  // nothing and the ideographic full stops as dots, as IDNA maps them. Text that had any of them is
+  // never taken as plain ASCII, so it always gets the real host (a bidi control reorders what shows).
+  const t = raw.replace(/\p{Default_Ignorable_Code_Point}/gu, '').replace(/[\u3002\uff0e\uff61]/g, '.');
+  if (t === '' || /\s/.test(t)) return null;
   let rest = t.replace(/^[a-z][a-z0-9+.-]{0,31}:(?:\/\/)?/i, '');
   const end = rest.search(/[/?#]/);
   if (end !== -1) rest = rest.slice(0, end);
@@ -38,7 +46,7 @@ function hostNamedBy(text: string): { host: string; ascii: boolean } | null {
     // Looks like a domain but is no valid host: still a name the reader may trust, so compare.
     host = rest.toLowerCase();
   }
-  return { host, ascii: /^[\x21-\x7e]*$/.test(rest) };
+  return { host, ascii: t === raw && /^[\x21-\x7e]*$/.test(rest) };
 }
 
 /** The host of a safe absolute URL: the hostname, or the domain of a `mailto:` address. */

@@ -264,7 +264,11 @@ class OpWriter {
           const alt = (token.children ?? []).map((child) => child.content).join('');
           const href: string | null = link ? null : safeHref(String(token.attrGet('src') ?? ''));
           if (href) this.#link(alt || href, href);
-          else this.#text(alt);
+          else {
+            // Inside a link the alt text is part of what the reader takes for its target.
+            if (link) link.text += alt;
+            this.#text(alt);
+          }
           break;
         }
         default:

@@ -127,7 +127,8 @@ const zhTW: LocaleStrings = {
     candlesFailed: '無法載入K線樣式，目前顯示為一般K線。請檢查網路連線後重試。',
     cloudsFailed: '無法載入雲圖，目前僅顯示其邊線。請檢查網路連線後重試。',
     dotsFailed: '無法載入指標的圓點，目前未顯示圓點。請檢查網路連線後重試。',
-    drawingsFailed: '無法載入畫線，畫線已保留但暫不顯示。請檢查網路連線後重試。',
+    drawingsFailed: '無法載入畫線和時間區間選擇，它們已保留但暫不顯示。請檢查網路連線後重試。',
+    markersFailed: '無法載入標記、價格線拖曳和提示框，標記已保留但暫不顯示。請檢查網路連線後重試。',
     scReplayStep: 'K 線回放：下一根 K 線',
   },
   drawing: {

@@ -282,10 +282,12 @@ export class ChartCore implements CommandContext {
   /**
    * The code of the first instrument `sourceId` lists (what a chart without a `symbol` shows), looked
    * up under the `loading` flag and aborted like a load (by the next load, `dispose`, or `signal`).
-   * Resolves to '' when the source lists none.
+   * Resolves to '' when the source lists none. An unknown source fails (`not_found`) without
+   * aborting the load in flight.
    */
   defaultSymbol(sourceId: string, signal?: AbortSignal): Promise<string> {
-    // The look-up is in the chunk that loads the bars next (load-series.ts).
+    // The look-up is in the chunk that loads the bars next (load-series.ts), which words the failure too.
+    if (!this.sources.get(sourceId)) return firstSymbolLazily(this.sources, sourceId);
     return this.#loadRun(signal, (run) => firstSymbolLazily(this.sources, sourceId, run));
   }
 

@@ -20,7 +20,7 @@ const loadSeriesCode = lazyModule(() =>
 export async function firstSymbolLazily(
   sources: DataSourceRegistry,
   sourceId: string,
-  signal: AbortSignal,
+  signal?: AbortSignal,
 ): Promise<string> {
   preloadSource(sources.get(sourceId));
   return (await loadSeriesCode()).firstSymbol(sources, sourceId, signal);

@@ -8,7 +8,11 @@ const INTRADAY: readonly Period[] = ['1m', '5m', '15m', '30m', '1h', '4h'];
  * The code of the first instrument `sourceId` lists (what a chart without a `symbol` shows), or '' when it
  * lists none (chart-core.ts `defaultSymbol`). Rejects for an unknown source, and as the source does.
  */
-export async function firstSymbol(sources: DataSourceRegistry, sourceId: string, signal: AbortSignal): Promise<string> {
+export async function firstSymbol(
+  sources: DataSourceRegistry,
+  sourceId: string,
+  signal?: AbortSignal,
+): Promise<string> {
   return (await known(sources, sourceId).searchInstruments('', { limit: 1, signal }))[0]?.symbol ?? '';
 }
 

@@ -34,7 +34,7 @@ describe('the drawing layer chunk', function () {
     // A page saves a layout with a magenta line; it fetched the chunk to paint it.
     const first = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
     await first.win.customElements.whenDefined('kline-chart');
-    // zh-CN on both pages: the saved layout's settings (its locale too) are restored over the attribute.
+    // zh-CN on both pages (the page's locale attribute wins over the saved layout's: docs/contracts.md "Locales").
     const { chart: saver } = await frameChart<Chart>(first.win, {
       toolbar: 'none',
       'persist-key': KEY,

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import { html } from 'lit';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { readyChart, waitFor } from '../helpers/chart-fixture.js';
@@ -157,5 +158,47 @@ describe('pane separators', () => {
     chart.undo();
     expect(order()).to.deep.equal([price, vol, macd]);
     expect(coreOf(chart).store.history.canUndo).to.equal(false);
+  });
+
+  it("shows a separator's line while it is hovered, focused or dragged (a real mouse), and hides it after", async () => {
+    const chart = await readyChart(
+      html`<kline-chart style="width:800px;height:500px" indicators="VOL,MACD"></kline-chart>`,
+    );
+    const { layer } = await mountSeparators(chart);
+    const handle = layer.querySelector<HTMLElement>('[role="separator"]')!;
+    const accent = getComputedStyle(chart).getPropertyValue('--kline-accent-color').trim();
+    const probe = document.createElement('div');
+    probe.style.color = accent;
+    document.body.append(probe);
+    const accentRgb = getComputedStyle(probe).color;
+    probe.remove();
+    const line = () => getComputedStyle(handle, '::after').backgroundColor;
+    const box = handle.getBoundingClientRect();
+    const x = Math.round(box.left + 100);
+    const y = Math.round(box.top + 3);
+    try {
+      expect(line(), 'hidden at rest').to.equal('rgba(0, 0, 0, 0)');
+      expect(getComputedStyle(handle, '::after').height).to.equal('1px');
+      await sendMouse({ type: 'move', position: [x, y] });
+      expect(line(), 'hovered').to.equal(accentRgb);
+      await sendMouse({ type: 'move', position: [x, y - 60] });
+      expect(line(), 'left').to.equal('rgba(0, 0, 0, 0)');
+      // A drag: shown while the pointer is away from the band, hidden once lifted there.
+      await sendMouse({ type: 'move', position: [x, y] });
+      await sendMouse({ type: 'down' });
+      await sendMouse({ type: 'move', position: [x + 200, y + 30] });
+      expect(handle.classList.contains('dragging')).to.equal(true);
+      expect(line(), 'dragged').to.equal(accentRgb);
+      await sendMouse({ type: 'up' });
+      await sendMouse({ type: 'move', position: [x + 200, y - 90] });
+      expect(handle.classList.contains('dragging')).to.equal(false);
+      expect(line(), 'after the drag').to.equal('rgba(0, 0, 0, 0)');
+      handle.focus();
+      expect(line(), 'focused').to.equal(accentRgb);
+      handle.blur();
+      expect(line(), 'blurred').to.equal('rgba(0, 0, 0, 0)');
+    } finally {
+      await resetMouse();
+    }
   });
 });

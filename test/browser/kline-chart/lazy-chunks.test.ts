@@ -27,7 +27,7 @@ type Chart = HTMLElement & {
  * each name then its 8-character hash: TypeBox's `check` is not the bars' `check-bar`, which the sample data's loading uses.
  */
 const ON_DEMAND =
-  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|settings-popover|errors|typebox-value|check|default|revert-run|host-data-ops|load-older|comparison-data|binance-source|url-source|drawing-editor|marker-ops|overlay-layer-parts|chart-data-table|auto-scale-button|pane-extras|paint-decimated|builtin-study-loaders|stepped-updater)-[\w-]{8}\.js$/;
+  /^chunks\/(chart-agent-panel|agent-parts|openai|command-palette|settings-dialog|schema-form|indicator-settings|settings-popover|errors|typebox-value|check|default|revert-run|host-data-ops|load-older|comparison-data|binance-source|url-source|drawing-editor|marker-ops|overlay-layer-parts|chart-data-table|auto-scale-button|latest-button-view|pane-extras|paint-decimated|builtin-study-loaders|stepped-updater)-[\w-]{8}\.js$/;
 /** A built-in study's own chunk (`chunks/rsi-<hash>.js`). */
 const STUDY_CHUNK = new RegExp(
   `^chunks/(${BUILTIN_INDICATOR_IDS.map((id) => id.toLowerCase()).join('|')})-[\\w-]+\\.js$`,

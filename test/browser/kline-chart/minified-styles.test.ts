@@ -43,8 +43,15 @@ describe('minified component styles', () => {
     const { minifyCssText } = (await import(new URL('/scripts/minify-css-templates.js', location.href).href)) as {
       minifyCssText(text: string): string;
     };
+    // Line breaks that separate nothing move to the last line (the template keeps its number of lines).
     expect(minifyCssText('\n  .a :hover {\n    color: red; /* note */\n  }\n')).to.equal(
-      '\n.a :hover{\ncolor:red\n}\n',
+      '\n.a :hover{color:red}\n\n\n',
+    );
+    // A line break that is a descendant combinator stays, also across an empty line.
+    expect(minifyCssText('\n  .a\n\n  .b { c: d }\n')).to.equal('\n.a\n.b{c:d}\n\n');
+    // A value with var() keeps its own spaces; those between declarations go.
+    expect(minifyCssText('.u { height: 100%; right: calc(var(--w, 64px) + 8px); }')).to.equal(
+      '.u{height:100%;right:calc(var(--w, 64px) + 8px)}',
     );
     // A quasi ending or starting next to `${…}` keeps its outer spaces.
     expect(minifyCssText('.a ')).to.equal('.a ');

@@ -48,6 +48,8 @@ describe('<kline-chart> pan and zoom', () => {
       to: start.to - 10 * startStep,
     });
     await chart.whenPainted();
+    // The button is a chunk of its own (latest-button-view.ts): shown once it is here.
+    await waitFor(() => !!chart.shadowRoot!.querySelector('[part="latest-button"]'), 'the most recent bar button');
     await chart.updateComplete;
     const price = paneCanvas(chart, 'price');
     const updates = countUpdates(chart);

@@ -10,9 +10,9 @@ type Chart = HTMLElement & { whenPainted(): Promise<void>; updateComplete: Promi
 // chart's language (as the "More" menu, bar replay and the input chunk do), and open the list once it can.
 
 async function mount(locale: string): Promise<{ win: Win; chart: Chart }> {
-  const { win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
+  const { win } = await openFrame('/test/pages/script-tag.html', 'width:1300px;height:600px;border:0');
   await win.customElements.whenDefined('kline-chart');
-  const { chart } = await frameChart<Chart>(win, { locale });
+  const { chart } = await frameChart<Chart>(win, { locale }, { style: 'display:block;width:1240px;height:460px' });
   return { win, chart };
 }
 
@@ -55,5 +55,31 @@ describe('a chart whose shortcut list chunk cannot be fetched', function () {
     await executeServerCommand('block-requests', { pattern: null });
     pressHelp(win, chart);
     await waitFor(() => dialogOpen(chart), 'the shortcut list open once its chunk loads');
+  });
+
+  it('gives focus back, on close, to the control focused when it was asked for, not when its chunk arrived', async () => {
+    const { chart } = await mount('en');
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/shortcut-dialog-', hold: true });
+    const button = chart.shadowRoot!.querySelector<HTMLElement>('[part="shortcuts-button"]')!;
+    expect(button, 'the toolbar shows the shortcuts button').to.not.equal(null);
+    button.focus();
+    button.click();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(dialogOpen(chart), 'nothing before the chunk').to.equal(false);
+    // Meanwhile focus moves on (a Tab, a click elsewhere in the toolbar).
+    const other = [...chart.shadowRoot!.querySelectorAll<HTMLElement>('[part="toolbar"] button')].find(
+      (b) => b !== button,
+    )!;
+    other.focus();
+    expect(chart.shadowRoot!.activeElement).to.equal(other);
+    await executeServerCommand('block-requests', { pattern: null }); // the held request goes through
+    await waitFor(() => dialogOpen(chart), 'the shortcut list open once its chunk arrived');
+    chart.shadowRoot!.querySelector<HTMLElement>('[part="shortcuts-close"]')!.click();
+    await waitFor(() => !dialogOpen(chart), 'the list closed');
+    // The dialog's `close` event (a task after it closes) puts focus back.
+    await waitFor(
+      () => chart.shadowRoot!.activeElement === button,
+      `focus back on the shortcuts button (is on ${chart.shadowRoot!.activeElement?.getAttribute('part')})`,
+    );
   });
 });

@@ -315,4 +315,8 @@ test('a saved layout loads the forms it names: its studies own, its indicatorCon
   await loadStudiesNamedIn(b, layout('"locale":"en","indicatorConvention":"tradingview"'));
   assert.equal(b.loaded('MACD', 'tradingview'), true);
   assert.equal(b.loaded('MACD', 'tdx'), false);
+  // A page's zh `locale` attribute, which the restore keeps over the layout's en, needs the tdx forms too.
+  const c = createLazyIndicatorRegistry();
+  await loadStudiesNamedIn(c, layout('"locale":"en","indicatorConvention":"auto"'), 'zh-TW');
+  assert.equal(c.loaded('MACD', 'tdx'), true);
 });

@@ -176,6 +176,21 @@ test('links: only http(s) and mailto targets; any other link stays the text it w
   }
 });
 
+test('obfuscated schemes stay text: entities, control characters, angle brackets, references, protocol-relative', () => {
+  const ops = tokenizeAll(
+    [
+      '[a](&#x6A;avascript:alert(1)) [b](java&#x09;script:x) [c](<javascript:alert(1)>) [d](&#0000106;avascript:x)',
+      '[e](//evil.example/x) [f](\\\\evil.example) [g]( javascript:x) [h](javascript&colon;x) [i][r] [j][s]',
+      '',
+      '[r]: javascript:alert(1)',
+      '[s]: data:text/html;base64,PHNjcmlwdD4=',
+    ].join('\n'),
+  );
+  const hrefs = ops.flatMap((op) => (op.op === 'open' && op.tag === 'a' ? [op.href] : []));
+  assert.deepEqual(hrefs, []);
+  assert.ok(textOf(ops).includes('[i][r]'));
+});
+
 test('a link whose text names another host carries the real host', () => {
   const ops = tokenizeAll(
     '[paypal.com](https://xn--pypal-4ve.com) [example.com](https://www.example.com/a) [the docs](https://evil.example) https://plain.example/x',
@@ -184,6 +199,16 @@ test('a link whose text names another host carries the real host', () => {
     ops.filter((op) => op.op === 'host'),
     [{ op: 'host', host: 'xn--pypal-4ve.com' }],
   );
+});
+
+test("an image's alt text inside a link counts as the link's text for the real host", () => {
+  // The image shows as its alt text (never an <img>), so the reader sees a link reading "paypal.com".
+  const ops = tokenizeAll('[![paypal.com](https://img.example/logo.png)](https://evil.example/login)');
+  assert.deepEqual(
+    ops.filter((op) => op.op === 'host'),
+    [{ op: 'host', host: 'evil.example' }],
+  );
+  assert.ok(!ops.some((op) => op.op === 'open' && op.tag === 'a' && op.href === 'https://img.example/logo.png'));
 });
 
 test('an unclosed fence (still streaming) tokenizes as code', () => {

@@ -314,6 +314,48 @@ test('cost is capped: n dropped (1), max tokens clamped, unknown fields dropped'
   assert.equal(JSON.parse(upstream.requests[2]?.body ?? '').max_completion_tokens, 1000);
 });
 
+test('media the model server would fetch itself (an image URL) is refused and never forwarded; data: URLs pass', async () => {
+  const base = await startRelay();
+  const image = (url: string) => ({
+    model: 'gpt-4o',
+    messages: [
+      { role: 'user', content: 'look' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'The chart image:' },
+          { type: 'image_url', image_url: { url } },
+        ],
+      },
+    ],
+  });
+  // A local model server fetching these would reach the relay's own network (cloud metadata, intranet hosts).
+  for (const url of [
+    'http://169.254.169.254/latest/meta-data/',
+    'https://evil.example/x.png?chat=secret',
+    ' //10.0.0.1/',
+  ]) {
+    const res = await postJson(base, image(url));
+    assert.equal(res.status, 400, url);
+    assert.equal(codeOf(res), 'invalid_request');
+    assert.match(JSON.parse(res.body).error.message, /data: URLs/);
+  }
+  const other = await postJson(base, {
+    model: 'gpt-4o',
+    messages: [{ role: 'user', content: [{ type: 'video_url', video_url: { url: 'http://10.0.0.1/v.mp4' } }] }],
+  });
+  assert.equal(other.status, 400);
+  assert.equal(upstream.requests.length, 0);
+  // What the panel sends (a captured chart as a data: URL) is forwarded as it was.
+  const ok = await postJson(base, image('data:image/png;base64,iVBORw0KGgo='));
+  assert.equal(ok.status, 200);
+  assert.equal(upstream.requests.length, 1);
+  assert.equal(
+    JSON.parse(upstream.requests[0]?.body ?? '').messages[1].content[1].image_url.url,
+    'data:image/png;base64,iVBORw0KGgo=',
+  );
+});
+
 test('an upstream echoing the Authorization header never shows the key to the client', async () => {
   upstream.handler = (req, res) => {
     const auth = String(req.headers.authorization);
