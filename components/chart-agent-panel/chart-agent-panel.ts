@@ -241,7 +241,7 @@ export class ChartAgentPanel extends LitElement {
 
   /** Id of the chart to operate; empty: the first agent-enabled chart. */
   for = '';
-  /** The origin of the window `for="window:opener"` (or `frame:ID`) connects to; empty: see `#connectFrame`. */
+  /** Origin of the chart's window for `for="window:opener"` or `frame:ID` (`https://app.example`); empty: this page's origin for the opener, the iframe's `src` origin for a frame. */
   chartOrigin = '';
   /** OpenAI-compatible base URL. */
   baseUrl = '/v1';

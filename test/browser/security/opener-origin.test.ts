@@ -153,6 +153,31 @@ describe('a panel for its opener connects only to the origin it names', function
     );
   });
 
+  it('chart-origin also overrides the iframe src origin of frame:ID', async () => {
+    // The framed page is on the other origin (test/browser/frames/frame-chart.html) and lists this page.
+    const src = `${otherOrigin()}/test/browser/frames/frame-chart.html?id=framed&origins=${encodeURIComponent(location.origin)}`;
+    const mountFramed = (chartOrigin: string) => {
+      const iframe = document.createElement('iframe');
+      iframe.id = `fo-${document.body.children.length}`;
+      iframe.src = src;
+      iframe.style.cssText = 'width:520px;height:320px';
+      const panel = document.createElement('chart-agent-panel');
+      panel.setAttribute('for', `frame:${iframe.id}`);
+      panel.setAttribute('chart-origin', chartOrigin);
+      panel.setAttribute('session-store', 'memory');
+      panel.setAttribute('session-key', iframe.id);
+      panel.style.cssText = 'display:block;width:300px;height:300px';
+      document.body.append(iframe, panel);
+      return panel;
+    };
+    // Named right: connects. Named wrong: the channel is posted to that origin only, so the frame never sees it.
+    const right = mountFramed(otherOrigin());
+    const wrong = mountFramed('https://app.example');
+    await waitFor(() => right.connected, 'the panel naming the frame origin connected', 20000);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(wrong.connected, 'the panel naming another origin').to.equal(false);
+  });
+
   it("connectFramePort refuses '*' and values that are not one origin", async () => {
     for (const bad of ['*', 'null', '', 'https://a.example/x']) {
       const error = await connectFramePort(window, bad, { timeoutMs: 500 }).then(
