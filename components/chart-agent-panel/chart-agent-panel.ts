@@ -46,6 +46,7 @@ import { siteTheme, ThemeWatcher } from '../theme-watcher.js';
 import { createMultiChartPort, type MultiChartPort } from '../../src/agent/multi-chart-port.js';
 import { connectFramePort } from '../../src/frames/connect-frame-port.js';
 import { FrameConnectError } from '../../src/frames/frame-connect-error.js';
+import { windowOrigin } from '../../src/frames/window-origin.js';
 import { chartTargets, wantsChart } from './chart-targets.js';
 import { panelStrings, resolvePanelLocale, type PanelStrings } from './panel-strings.js';
 import { LocaleController } from '../i18n/locale-controller.js';
@@ -134,7 +135,8 @@ interface BlockGroup {
  *
  * @summary Agent side panel for `<kline-chart>`: streamed answers, tool cards, questions, sessions.
  *
- * @attr for - Id of the `<kline-chart>` to operate (default: the first agent-enabled chart); several space-separated ids (`a b`) or `*` (every chart in the document) connect several charts, and each tool then takes a `chart` parameter; `frame:ID` (the chart in that iframe) or `window:opener` connect to a chart in another window whose `agent-origins` lists this page's origin.
+ * @attr for - Id of the `<kline-chart>` to operate (default: the first agent-enabled chart); several space-separated ids (`a b`) or `*` (every chart in the document) connect several charts, and each tool then takes a `chart` parameter; `frame:ID` (the chart in that iframe) or `window:opener` connect to a chart in another window whose `agent-origins` lists this page's origin (that window's origin: `chart-origin`).
+ * @attr chart-origin - For `for="window:opener"` or `frame:ID`: the origin of the chart's window (one http(s) origin such as `https://app.example`, no path). Default: this page's own origin for the opener, the iframe's `src` origin for a frame (set it when that address redirects to another origin). The connection goes to a page of that origin only; a value that is not one origin (`*`, `null`, a path) is refused with a console error and the panel stays disconnected.
  * @attr base-url - OpenAI-compatible base URL (default `/v1`, the relay on the same origin).
  * @attr model - Model name (default: none, the relay's `OPENAI_MODEL`).
  * @attr api-key - Key sent from the browser. For local development only: it is visible to the page.
@@ -204,6 +206,7 @@ export class ChartAgentPanel extends LitElement {
 
   static override properties = {
     for: { type: String },
+    chartOrigin: { type: String, attribute: 'chart-origin' },
     baseUrl: { type: String, attribute: 'base-url' },
     model: { type: String },
     apiKey: { type: String, attribute: 'api-key' },
@@ -238,6 +241,8 @@ export class ChartAgentPanel extends LitElement {
 
   /** Id of the chart to operate; empty: the first agent-enabled chart. */
   for = '';
+  /** Origin of the chart's window for `for="window:opener"` or `frame:ID` (`https://app.example`); empty: this page's origin for the opener, the iframe's `src` origin for a frame. */
+  chartOrigin = '';
   /** OpenAI-compatible base URL. */
   baseUrl = '/v1';
   /** Model name; empty: the relay's default. */
@@ -449,7 +454,11 @@ export class ChartAgentPanel extends LitElement {
     }
     if (changed.has('confirmMutations')) this.#runtime?.setConfirmMutations(this.confirmMutations === 'on');
     if (changed.has('vision')) this.#runtime?.setVision(visionMode(this.vision));
-    if (changed.has('for') && changed.get('for') !== undefined && this.isConnected) {
+    if (
+      ((changed.has('for') && changed.get('for') !== undefined) ||
+        (changed.has('chartOrigin') && changed.get('chartOrigin') !== undefined)) &&
+      this.isConnected
+    ) {
       this.#detach(true);
       this.#handshake();
     }
@@ -604,10 +613,22 @@ export class ChartAgentPanel extends LitElement {
     this.#attach(ports.length === 1 ? ports[0] : createMultiChartPort(ports));
   }
 
-  /** Connects to a chart in an iframe (`frame:ID`) or the opener, over postMessage; retries when the iframe loads. */
+  /**
+   * Connects to a chart in an iframe (`frame:ID`) or the opener, over postMessage; retries when the iframe loads.
+   * The channel goes only to a page of one origin: `chart-origin` when set, else the iframe's `src` origin or,
+   * for the opener (whose origin this page cannot read), this page's own: never to whoever is there.
+   */
   #connectFrame(target: string, life: number): void {
     let win: Window | null = null;
-    let origin = '*';
+    const named = this.chartOrigin.trim();
+    const chosen = named ? windowOrigin(named) : null;
+    if (named && !chosen) {
+      console.error(
+        `<chart-agent-panel>: chart-origin ${JSON.stringify(named)} is not an origin such as https://app.example (http or https, no path): not connecting to ${target}.`,
+      );
+      return;
+    }
+    let origin = chosen ?? location.origin;
     if (target === 'window:opener') {
       win = window.opener as Window | null;
     } else {
@@ -615,9 +636,9 @@ export class ChartAgentPanel extends LitElement {
       if (iframe instanceof HTMLIFrameElement) {
         win = iframe.contentWindow;
         try {
-          origin = new URL(iframe.src, location.href).origin;
+          if (!chosen) origin = new URL(iframe.src, location.href).origin;
         } catch {
-          origin = '*';
+          // An address that does not parse loads nothing: this page's origin, the default, stays.
         }
         if (!this.#frameListener) {
           this.#frameListener = () => {

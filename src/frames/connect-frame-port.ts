@@ -9,20 +9,31 @@ import type {
 } from '../protocol/index.js';
 import { FrameConnectError } from './frame-connect-error.js';
 import { FRAME_CONNECT_MESSAGE, type FrameClientMessage, type FrameHostMessage } from './frame-messages.js';
+import { windowOrigin } from './window-origin.js';
 
 /**
  * A {@link ChartAgentPort} for a chart in another window (an iframe's `contentWindow`, `window.opener`),
- * over postMessage + a private MessageChannel. `targetOrigin` is the chart window's origin (`'*'` only
- * when it cannot be known, e.g. an opener). Rejects when the chart does not answer within `timeoutMs`
- * (an unlisted origin gets no answer), refuses (`agent="off"`) or cannot answer (its code for the
- * connection could not be fetched: asking again retries), each a {@link FrameConnectError}. Progress
- * arrives as messages and reaches the caller's `onProgress`; `close()` lets the chart's port go.
+ * over postMessage + a private MessageChannel. `targetOrigin` is the chart window's origin, one http(s)
+ * origin such as `https://app.example` (window-origin.ts): the browser hands the channel's other end only
+ * to a page of that origin, so every answer (`hello`, `refused`, …) comes from it. `'*'` ("whoever is
+ * there") or any other value that is not one origin is refused with a `TypeError`. Rejects when the chart
+ * does not answer within `timeoutMs` (an unlisted origin gets no answer), refuses (`agent="off"`) or cannot
+ * answer (its code for the connection could not be fetched: asking again retries), each a
+ * {@link FrameConnectError}. Progress arrives as messages and reaches the caller's `onProgress`; `close()`
+ * lets the chart's port go.
  */
 export function connectFramePort(
   target: Window,
   targetOrigin: string,
   options: { chartId?: string; timeoutMs?: number } = {},
 ): Promise<ChartAgentPort> {
+  const origin = windowOrigin(targetOrigin);
+  if (!origin)
+    return Promise.reject(
+      new TypeError(
+        `connectFramePort: targetOrigin must be the chart window's origin (e.g. https://app.example), not ${JSON.stringify(targetOrigin)}.`,
+      ),
+    );
   const channel = new MessageChannel();
   const local = channel.port1;
   return new Promise<ChartAgentPort>((resolve, reject) => {
@@ -165,7 +176,7 @@ export function connectFramePort(
     local.start();
     target.postMessage(
       { type: FRAME_CONNECT_MESSAGE, ...(options.chartId ? { chartId: options.chartId } : {}) },
-      targetOrigin,
+      origin,
       [channel.port2],
     );
   });
