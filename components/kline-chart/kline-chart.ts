@@ -198,7 +198,7 @@ export interface ChartToolsApi {
  * @csspart panes - The pane container (canvases).
  * @csspart data-table - The data table of the visible bars (toolbar button "Data table" or the `t` key).
  * @csspart data-table-button - Shows or hides the data table.
- * @csspart live - The visually hidden live region announcing new bars and the keyboard crosshair.
+ * @csspart live - The visually hidden live region announcing new bars, the keyboard crosshair and the view after a keyboard pan or zoom.
  * @csspart symbol-input - The symbol / comparison search box (while the search is open).
  * @csspart shortcuts-button - Opens the keyboard shortcut list (also the `?` key).
  * @csspart shortcuts - The keyboard shortcut dialog.
