@@ -102,7 +102,7 @@ function withoutComments(text) {
 }
 
 /** Calls `visit` on every node of an ESTree AST. */
-function walk(node, visit) {
+export function walk(node, visit) {
   if (!node || typeof node.type !== 'string') return;
   visit(node);
   for (const key of Object.keys(node)) {

@@ -1,6 +1,8 @@
 // Trims the text of Lit's html`…` and svg`…` templates in the bundle (rollup.config.js): terser keeps
 // template literals verbatim, so each template shipped the indentation of its source lines (issue #12).
 
+import { walk } from './minify-css-templates.js';
+
 /**
  * Modules left as written: their style sheets keep white space (`white-space: pre-wrap`, `<pre>`,
  * `<textarea>`), where a template's indentation next to an interpolation would show.
@@ -16,17 +18,6 @@ const KEEP = /components\/(chart-agent-panel|agent-parts|command-palette|schema-
  */
 export function trimHtmlText(text) {
   return text.replace(/[ \t]*\n[ \t]*/g, '\n');
-}
-
-/** Calls `visit` on every node of an ESTree AST. */
-function walk(node, visit) {
-  if (!node || typeof node.type !== 'string') return;
-  visit(node);
-  for (const key of Object.keys(node)) {
-    const value = node[key];
-    if (Array.isArray(value)) for (const child of value) walk(child, visit);
-    else if (value && typeof value === 'object' && typeof value.type === 'string') walk(value, visit);
-  }
 }
 
 /**
