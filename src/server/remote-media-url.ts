@@ -1,7 +1,8 @@
 /**
  * The first media address in a chat request's messages that is not a `data:` URL, or `null` when
  * there is none: an `image_url`, `audio_url`, `video_url`, `file_url`… part naming `http://…`, or any
- * other string of a content part that reads as an address (`scheme:…` or `//host…`), as the shapes
+ * other string of a content part that reads as an address (`scheme:/…` or `//host…`; a name like
+ * `report:2024.pdf` is none), as the shapes
  * OpenAI-compatible servers also fetch (a video given as a list of frame URLs, `input_audio.data` or
  * a file's data given by URL, an image `source.url`). A part's own `text` is words, never fetched.
  * The model server would fetch such an address itself: from the relay's network (a cloud metadata
@@ -36,7 +37,7 @@ function addressIn(value: unknown): string | null {
   while (stack.length > 0) {
     const item = stack.pop();
     if (typeof item === 'string') {
-      if (/^\s*(\/\/|[a-z][a-z0-9+.-]*:)/i.test(item) && !isData(item)) return item;
+      if (/^\s*(\/\/|[a-z][a-z0-9+.-]*:\/)/i.test(item)) return item;
     } else if (Array.isArray(item) || isObject(item)) for (const child of Object.values(item)) stack.push(child);
   }
   return null;

@@ -373,7 +373,7 @@ test('media URLs in other part shapes that OpenAI-compatible servers fetch (fram
     assert.equal(codeOf(res), 'invalid_request');
   }
   assert.equal(upstream.requests.length, 0);
-  // A text part may talk about URLs, and base64 audio data is no address: both forwarded.
+  // A text part may talk about URLs; base64 audio data, a data: URL and a file name are no address: forwarded.
   const ok = await postJson(base, {
     model: 'gpt-4o',
     messages: [
@@ -382,6 +382,7 @@ test('media URLs in other part shapes that OpenAI-compatible servers fetch (fram
         content: [
           { type: 'text', text: 'https://example.com/ is down, see http://10.0.0.1/' },
           { type: 'input_audio', input_audio: { data: 'UklGRiQAAABXQVZF', format: 'wav' } },
+          { type: 'file', file: { file_data: 'data:application/pdf;base64,JVBERi0=', filename: 'report:2024.pdf' } },
         ],
       },
     ],
