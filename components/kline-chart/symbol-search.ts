@@ -50,7 +50,8 @@ export function renderSearchBox(
       @keydown=${(e: KeyboardEvent) => {
         e.stopPropagation();
         if (e.key === 'Enter' && results[0]) chooseSymbol(chart, d, results[0].qualifiedSymbol);
-        if (e.key === 'Escape') toggleSearch(chart, d);
+        // The open mode's: with no mode, Escape in the compare search opened the symbol search.
+        if (e.key === 'Escape') toggleSearch(chart, d, mode);
       }} />
     <ul class="results" role="listbox">
       ${results.map(
@@ -71,7 +72,7 @@ export function openSearch(chart: SearchChart, d: SearchDeps, mode: SearchState[
 }
 
 /** The symbol or compare button (Escape in the box: the open mode): opens that search, or closes it with focus back on its button. */
-export function toggleSearch(chart: SearchChart, d: SearchDeps, mode: SearchState['mode'] = 'symbol'): void {
+export function toggleSearch(chart: SearchChart, d: SearchDeps, mode: SearchState['mode']): void {
   if (!(chart._search.open && chart._search.mode === mode)) return openSearch(chart, d, mode);
   chart._search = { open: false, mode, results: [] };
   d.focusPart(mode === 'compare' ? 'compare-button' : 'symbol-button');

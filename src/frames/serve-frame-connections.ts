@@ -90,14 +90,12 @@ function post(channel: MessagePort, message: FrameHostMessage): void {
 
 /**
  * Serves one chart port over one MessagePort until either side closes, or until `allowed()` is false
- * at a request: the page took the origin out of agent-origins, so the other window lets go.
+ * at a request or a state change: the page took the origin out of agent-origins, so the other window lets go.
  */
 function bridge(port: ChartAgentPort, channel: MessagePort, allowed: () => boolean): void {
   const running = new Map<number, AbortController>();
   let open = true;
-  const unsubscribe = port.subscribe((context) => {
-    if (open) post(channel, { op: 'state', tools: port.tools(), context });
-  });
+  let unsubscribe = (): void => undefined;
   const shut = () => {
     if (!open) return;
     open = false;
@@ -105,6 +103,17 @@ function bridge(port: ChartAgentPort, channel: MessagePort, allowed: () => boole
     for (const c of running.values()) c.abort();
     channel.close();
   };
+  const revoke = () => {
+    console.warn('<kline-chart>: closed an agent connection whose origin is no longer in agent-origins.');
+    post(channel, { op: 'closed' });
+    shut();
+    port.close?.();
+  };
+  // Checked before each state push too: the chart's changes stop reaching an origin the page took out.
+  unsubscribe = port.subscribe((context) => {
+    if (open && allowed()) post(channel, { op: 'state', tools: port.tools(), context });
+    else if (open) revoke();
+  });
   void port.closed.then(() => {
     if (open) post(channel, { op: 'closed' });
     shut();
@@ -112,13 +121,7 @@ function bridge(port: ChartAgentPort, channel: MessagePort, allowed: () => boole
   channel.onmessage = async (event: MessageEvent<FrameClientMessage>) => {
     const message = event.data;
     if (!open || !message || typeof message !== 'object') return;
-    if (message.op !== 'close' && !allowed()) {
-      console.warn('<kline-chart>: closed an agent connection whose origin is no longer in agent-origins.');
-      post(channel, { op: 'closed' });
-      shut();
-      port.close?.();
-      return;
-    }
+    if (message.op !== 'close' && !allowed()) return revoke();
     switch (message.op) {
       case 'execute': {
         const controller = new AbortController();
@@ -159,6 +162,8 @@ function bridge(port: ChartAgentPort, channel: MessagePort, allowed: () => boole
   void (port.toolsReady?.() ?? Promise.resolve())
     .catch(() => undefined)
     .then(() => {
-      if (open) post(channel, { op: 'hello', chartId: port.chartId, tools: port.tools(), context: port.context() });
+      if (open && allowed())
+        post(channel, { op: 'hello', chartId: port.chartId, tools: port.tools(), context: port.context() });
+      else if (open) revoke();
     });
 }

@@ -77,6 +77,21 @@ describe('<kline-chart> toolbar search: what is typed after opening it goes into
     await waitFor(() => chart.context.get()?.symbol === 'TKDEMO', 'symbol switched');
   });
 
+  for (const mode of ['symbol', 'compare'] as const)
+    it(`Escape in the ${mode} search closes it, focus back on the ${mode} button`, async () => {
+      const chart = await wideChart();
+      const root = chart.shadowRoot!;
+      part(chart, `${mode}-button`).click();
+      await waitFor(() => deepActive()?.getAttribute('part') === 'symbol-input', 'focus in the search box');
+      expect(part(chart, 'symbol-input').getAttribute('aria-label')).to.equal(
+        part(chart, `${mode}-button`).getAttribute('title'),
+      );
+      await press('Escape');
+      await waitFor(() => root.querySelector('[part~="symbol-input"]') === null, 'the search box closed');
+      await waitFor(() => deepActive()?.getAttribute('part') === `${mode}-button`, `focus on the ${mode} button`);
+      expect(part(chart, `${mode}-button`).getAttribute('aria-expanded')).to.equal('false');
+    });
+
   it('on a chart too narrow for the compare button, the "More" menu\'s compare item opens the focused compare search', async () => {
     const chart = await readyChart(html`<kline-chart style="width:400px;height:420px" indicators=""></kline-chart>`);
     const root = chart.shadowRoot!;

@@ -49,6 +49,7 @@ describe('the overlay layer chunk', function () {
 
     // Panning meanwhile (a commit and a repaint a step) does not say so again at every step.
     await waitFor(() => toast(chart) === '', 'the notice gone (5 s)', 8000);
+    const started = performance.now();
     for (let i = 0; i < 12; i++) {
       await chart.tools.execute('chart_set_visible_range', { lastBars: 60 + i * 5 });
       await new Promise((r) => requestAnimationFrame(r));
@@ -56,9 +57,14 @@ describe('the overlay layer chunk', function () {
     }
     await new Promise((r) => setTimeout(r, 300));
     expect(toast(chart), 'no notice again while panning').to.equal('');
-    // About 2 s of commits and frames: tried again at most once a second, not at each of them.
+    // About 2 s of commits and frames (longer on a loaded machine: the bound follows the time taken), at
+    // least 12 commits and 12 frames: tried again at most once a second, not at each of them.
+    const seconds = (performance.now() - started) / 1000;
     const again = tries() - before;
-    expect(again, 'fetches tried while panning').to.be.within(1, 3);
+    expect(again, `fetches tried while panning ${seconds.toFixed(1)} s`).to.be.within(
+      1,
+      Math.min(11, Math.ceil(seconds) + 1),
+    );
 
     // Once it can be fetched, the next need fetches it and the marker is painted: nothing was lost.
     await executeServerCommand('block-requests', { pattern: null });

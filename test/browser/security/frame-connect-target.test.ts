@@ -106,6 +106,24 @@ describe('a connection from another window reaches only the chart that lists its
     await port.closed;
   });
 
+  it("an origin taken out of agent-origins is shown none of the chart's later changes: the connection closes instead", async () => {
+    const chart = makeChart('watched', location.origin);
+    document.body.append(chart);
+    await ready(chart);
+    const port = await connectFramePort(window, location.origin, { chartId: 'watched', timeoutMs: 5000 });
+    const seen: (string | undefined)[] = [];
+    port.subscribe((context) => seen.push(context?.period));
+    chart.setAttribute('agent-origins', 'https://other.example');
+    // The page's own change (the user's, say): the other window may no longer read the chart.
+    chart.period = '1M';
+    await waitFor(() => periodOf(chart) === '1M', 'the chart on 1M');
+    let closed = false;
+    void port.closed.then(() => (closed = true));
+    await waitFor(() => closed, 'the connection closed');
+    expect(seen, 'no state after the origin was removed').to.not.include('1M');
+    expect(port.context()?.period).to.not.equal('1M');
+  });
+
   it('an unlisted origin gets no port, whichever chart it names', async () => {
     const chart = makeChart('solo', 'https://other.example');
     document.body.append(chart);

@@ -356,6 +356,41 @@ test('media the model server would fetch itself (an image URL) is refused and ne
   );
 });
 
+test('media URLs in other part shapes that OpenAI-compatible servers fetch (frame lists, audio data, nested sources) are refused too', async () => {
+  const base = await startRelay();
+  const parts: unknown[] = [
+    // Qwen-VL's video as a list of frame URLs (DashScope compatible mode).
+    { type: 'video', video: ['http://10.0.0.1/1.jpg', 'http://10.0.0.1/2.jpg'] },
+    // Qwen-Omni's audio given by URL in input_audio.data.
+    { type: 'input_audio', input_audio: { data: 'https://169.254.169.254/a.wav', format: 'wav' } },
+    // Anthropic-style image source by URL; a file part naming a URL.
+    { type: 'image', source: { type: 'url', url: 'http://intranet.local/x.png' } },
+    { type: 'file', file: { file_data: 'ftp://10.0.0.2/report.pdf', filename: 'r.pdf' } },
+  ];
+  for (const part of parts) {
+    const res = await postJson(base, { model: 'gpt-4o', messages: [{ role: 'user', content: [part] }] });
+    assert.equal(res.status, 400, JSON.stringify(part));
+    assert.equal(codeOf(res), 'invalid_request');
+  }
+  assert.equal(upstream.requests.length, 0);
+  // A text part may talk about URLs; base64 audio data, a data: URL and a file name are no address: forwarded.
+  const ok = await postJson(base, {
+    model: 'gpt-4o',
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'https://example.com/ is down, see http://10.0.0.1/' },
+          { type: 'input_audio', input_audio: { data: 'UklGRiQAAABXQVZF', format: 'wav' } },
+          { type: 'file', file: { file_data: 'data:application/pdf;base64,JVBERi0=', filename: 'report:2024.pdf' } },
+        ],
+      },
+    ],
+  });
+  assert.equal(ok.status, 200);
+  assert.equal(upstream.requests.length, 1);
+});
+
 test('an upstream echoing the Authorization header never shows the key to the client', async () => {
   upstream.handler = (req, res) => {
     const auth = String(req.headers.authorization);
