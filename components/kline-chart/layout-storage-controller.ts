@@ -60,6 +60,9 @@ export class LayoutStorageController {
   #autosave: LayoutAutosave | null = null;
   #sync: LayoutSync | null = null;
   #storage: LayoutStorage | null = null;
+  /** The locale the user picked during this visit (settings dialog, `settings_update`, their undo), else null. */
+  #pickedLocale: string | null = null;
+  #stopWatching: (() => void) | null = null;
   /** The layout a full storage could not take; shown in the toast until dismissed. */
   unsaved: LayoutDocument | null = null;
 
@@ -109,6 +112,12 @@ export class LayoutStorageController {
     } else if (restored.status === 'rejected' || restored.status === 'unavailable') {
       this.#host.emit('kline-error', { code: restored.code, message: restored.message });
     }
+    // Attribute mirroring and restores are not undoable: an undoable (or replayed) locale change is the user's.
+    this.#stopWatching = this.#host.store.onCommit((info) => {
+      const locale = info.after?.settings?.locale;
+      if ((info.undoable || info.replay) && locale !== undefined && locale !== info.before?.settings?.locale)
+        this.#pickedLocale = locale;
+    });
     this.#autosave = new LayoutAutosave(this.#host.store, {
       save: (doc) => this.#save(doc),
       beforeSave: (doc) => {
@@ -143,6 +152,8 @@ export class LayoutStorageController {
     globalThis.removeEventListener?.('storage', this.#onStorage);
     this.#autosave?.stop();
     this.#autosave = null;
+    this.#stopWatching?.();
+    this.#stopWatching = null;
     this.#sync = null;
     this.#storage = null;
   }
@@ -155,7 +166,7 @@ export class LayoutStorageController {
   #save(doc: LayoutDocument): void {
     const sync = this.#sync;
     if (!sync) return;
-    const saved = sync.save(doc);
+    const saved = sync.save(this.#forStorage(doc, sync));
     if (saved.merged) this.#showMerged(saved.merged.layout, saved.merged.conflicts);
     if (saved.ok) {
       if (this.unsaved) this.dismissToast();
@@ -185,11 +196,23 @@ export class LayoutStorageController {
   #merge(sync: LayoutSync, newValue: string | null): void {
     // Our pending change first: its save re-reads the key and merges.
     this.#autosave?.flush();
-    const ours = serializeLayout(snapshotPersisted(this.#host.store));
+    const ours = this.#forStorage(serializeLayout(snapshotPersisted(this.#host.store)), sync);
     const merged = sync.incoming(newValue, ours);
     if (!merged) return;
     this.#showMerged(merged.layout, merged.conflicts);
     if (merged.changed) this.#save(serializeLayout(snapshotPersisted(this.#host.store)));
+  }
+
+  /**
+   * `doc` as the shared layout should hold it: on a page that sets `locale`, the locale stays the one
+   * the layout already holds (a pick of the user on some page), so a page without the attribute does
+   * not restore this page's language; a locale the user picked during this visit is saved as it is
+   * (docs/contracts.md "Locale and a saved layout"). With nothing saved yet, the browser's language.
+   */
+  #forStorage(doc: LayoutDocument, sync: LayoutSync): LayoutDocument {
+    if (this.#pageLocale() === undefined) return doc;
+    const locale = this.#pickedLocale ?? sync.base?.settings.locale ?? (globalThis.navigator?.language || 'en');
+    return locale === doc.settings.locale ? doc : { ...doc, settings: { ...doc.settings, locale } };
   }
 
   /** `layout` with the chart's locale when the page sets one (docs/contracts.md "Locales"). */

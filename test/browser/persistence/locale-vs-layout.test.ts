@@ -76,7 +76,7 @@ describe('a locale attribute and a saved layout', () => {
   it('a site that switches language on the same persist-key gets the new language', async () => {
     const first = await mount('en');
     await first.tools.execute('settings_update', { values: { grid: false } });
-    await waitFor(() => savedLocale() === 'en', 'the autosave');
+    await waitFor(() => localStorage.getItem(KEY)?.includes('"grid":false') === true, 'the autosave');
     first.remove();
     const chart = await mount('ja');
     await waitFor(() => coreOf(chart).store.peek('settings').grid === false, 'the saved grid setting');
@@ -87,6 +87,45 @@ describe('a locale attribute and a saved layout', () => {
     await chart.tools.execute('settings_update', { values: { locale: 'zh-TW' } });
     await chart.updateComplete;
     await waitFor(() => toolbarName(chart) === '圖表工具列', 'the chosen language');
+  });
+
+  it("a page with a locale attribute keeps the user's pick in the layout for pages that set none", async () => {
+    const first = await mount(null);
+    await chooseLocale(first, 'ja');
+    first.remove();
+    const page = await mount('zh-CN');
+    await page.tools.execute('settings_update', { values: { grid: false } });
+    await waitFor(() => localStorage.getItem(KEY)?.includes('"grid":false') === true, 'the autosave of grid');
+    expect(coreOf(page).store.peek('settings').locale).to.equal('zh-CN');
+    expect(savedLocale()).to.equal('ja');
+    page.remove();
+    const chart = await mount(null);
+    await waitFor(() => coreOf(chart).store.peek('settings').locale === 'ja', "the user's saved locale");
+    await chart.updateComplete;
+    expect(toolbarName(chart)).to.equal('チャートのツールバー');
+  });
+
+  it("a page's locale attribute is not saved as a pick when nothing was saved yet", async () => {
+    const page = await mount('ja');
+    await page.tools.execute('settings_update', { values: { grid: false } });
+    await waitFor(() => localStorage.getItem(KEY)?.includes('"grid":false') === true, 'the autosave of grid');
+    expect(savedLocale()).to.not.equal('ja');
+    page.remove();
+    const chart = await mount(null);
+    await waitFor(() => coreOf(chart).store.peek('settings').grid === false, 'the saved grid setting');
+    await chart.updateComplete;
+    expect(toolbarName(chart)).to.not.equal('チャートのツールバー');
+  });
+
+  it('a locale the user picks on a page with a locale attribute is saved and restored elsewhere', async () => {
+    const page = await mount('zh-CN');
+    await chooseLocale(page, 'ja');
+    await page.tools.execute('settings_update', { values: { grid: false } });
+    await waitFor(() => localStorage.getItem(KEY)?.includes('"grid":false') === true, 'the autosave of grid');
+    expect(savedLocale()).to.equal('ja');
+    page.remove();
+    const chart = await mount(null);
+    await waitFor(() => coreOf(chart).store.peek('settings').locale === 'ja', "the user's saved locale");
   });
 
   it("another tab's save on the same key brings its changes but not its locale to a page that sets one", async () => {
