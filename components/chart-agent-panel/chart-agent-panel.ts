@@ -1369,7 +1369,7 @@ export class ChartAgentPanel extends LitElement {
       </div>
       <div class="notices" lang=${lang} dir=${dir}>${this.#renderNotices(s)}</div>
       <div class="messages-wrap" lang=${lang} dir=${dir}>
-        <div part="messages" class="messages" role="log" aria-live="polite" aria-atomic="false" aria-relevant="additions" @scroll=${this.#onScroll}
+        <div part="messages" class="messages" role="log" aria-label=${s.transcript} aria-live="polite" aria-atomic="false" aria-relevant="additions" @scroll=${this.#onScroll}
           @question-answer=${this.#onAnswer}>
           <div class="messages-inner">
             ${

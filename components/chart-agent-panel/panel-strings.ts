@@ -23,6 +23,8 @@ export interface PanelStrings {
   readonly readOnlyHint: string;
   readonly inputPlaceholder: string;
   readonly inputLabel: string;
+  /** The accessible name of the conversation transcript (the `role="log"`). */
+  readonly transcript: string;
   readonly send: string;
   readonly stop: string;
   readonly retry: string;
@@ -100,6 +102,7 @@ export const EN_PANEL: PanelStrings = {
   readOnlyHint: 'Read-only: the agent may look at the chart but not change it',
   inputPlaceholder: 'Ask about the chart, or tell it what to do…',
   inputLabel: 'Message',
+  transcript: 'Conversation',
   send: 'Send',
   stop: 'Stop',
   retry: 'Retry',

@@ -131,7 +131,7 @@ export class ChartA11yController implements ReactiveController {
     const period = series?.period ?? target?.period ?? this.#host.getAttribute('period') ?? '';
     const n = series?.bars.length ?? 0;
     const last =
-      series && n ? `, ${strings.last} ${formatPrice(series.bars.close[n - 1], series.instrument.pricePrecision)}` : '';
+      series && n ? `${strings.last} ${formatPrice(series.bars.close[n - 1], series.instrument.pricePrecision)}` : '';
     return `${symbol} ${period} ${strings.chart}${last}`.replace(/\s+/g, ' ').trim();
   }
 

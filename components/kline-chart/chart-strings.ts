@@ -26,6 +26,7 @@ export interface ChartStrings {
   readonly closeFull: string;
   readonly volumeFull: string;
   readonly chart: string;
+  /** What comes before the last price in the chart's accessible name, the locale's own separator first (", last"). */
   readonly last: string;
   readonly newBar: string;
   readonly toolbar: string;
@@ -130,7 +131,7 @@ export const EN_CHART: ChartStrings = {
   closeFull: 'Close',
   volumeFull: 'Volume',
   chart: 'chart',
-  last: 'last',
+  last: ', last',
   newBar: 'New bar',
   toolbar: 'Chart toolbar',
   tableHint: 'Press T for a data table',

@@ -45,6 +45,15 @@ describe('<chart-agent-panel> transcript for assistive technology', function () 
     ['zh-CN', '你', '助手'],
     ['ja', 'あなた', 'アシスタント'],
   ] as const) {
+    it(`the log has an accessible name in the panel's language (${locale})`, async () => {
+      const { panel } = await chartAndPanel(
+        html`<chart-agent-panel for="c1" locale=${locale} base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`,
+      );
+      const log = part(panel, 'messages')!;
+      const name = { en: 'Conversation', 'zh-CN': '对话', ja: '会話' }[locale];
+      await waitFor(() => log.getAttribute('aria-label') === name, `the log named ${name}`);
+    });
+
     it(`a polite log whose messages name their speaker (${locale})`, async () => {
       const { panel } = await chartAndPanel(
         html`<chart-agent-panel for="c1" locale=${locale} base-url=${mockUrl} session-store="memory" style="width:380px;height:560px"></chart-agent-panel>`,
