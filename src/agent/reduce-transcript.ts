@@ -365,7 +365,12 @@ export class TranscriptReducer {
       case 'context.changed':
         break;
     }
-    if (TERMINAL_TYPES.has(event.type)) this.#ended.add(event.runId);
+    if (TERMINAL_TYPES.has(event.type)) {
+      this.#ended.add(event.runId);
+      // An `ask_user` cut off by the run's end never finishes: forget it.
+      const prefix = `${event.runId ?? ''}:`;
+      for (const key of this.#askStarted.keys()) if (key.startsWith(prefix)) this.#askStarted.delete(key);
+    }
   }
 
   /** The rows to show (empty finished assistant messages left out). Same array until a row changes. */
