@@ -30,7 +30,13 @@ import {
   webSearchDescriptor,
 } from './runtime-tools.js';
 import { createId, type SessionStore } from './session-store.js';
-import { parseToolArguments, ToolCallAssembler, type AssembledToolCall } from './tool-call-assembler.js';
+import {
+  MAX_REPLY_ARGUMENTS_CHARS,
+  MAX_TOOL_ARGUMENTS_CHARS,
+  parseToolArguments,
+  ToolCallAssembler,
+  type AssembledToolCall,
+} from './tool-call-assembler.js';
 import { extractTextToolCall } from './extract-text-tool-call.js';
 import { describeToolCall } from './describe-tool-call.js';
 import { toolFailure, toolSuccess } from './tool-failure.js';
@@ -883,7 +889,11 @@ export class AgentRuntime {
     call: AssembledToolCall,
     tools: ReadonlyMap<string, ToolDescriptor>,
   ): Promise<ToolResult> {
-    const parsed = parseToolArguments(call.arguments);
+    // Arguments past the cap were dropped while streaming (src/agent/tool-call-assembler.ts): what is left says so.
+    const parsed =
+      call.oversizeChars === undefined
+        ? parseToolArguments(call.arguments)
+        : { ok: true as const, value: { _dropped: `${call.oversizeChars} characters of arguments (over the limit)` } };
     const approved = await this.#approved(active, call.id);
     // The tool's title now, stored with the call: a reloaded chat titles its card before the chart lists its tools.
     const label = tools.get(call.name)?.label;
@@ -905,7 +915,15 @@ export class AgentRuntime {
     );
     const started = Date.now();
     let result: ToolResult;
-    if (!parsed.ok) {
+    if (call.oversizeChars !== undefined) {
+      result = toolFailure(
+        'invalid_input',
+        `arguments are too large (${call.oversizeChars} characters; at most ${MAX_TOOL_ARGUMENTS_CHARS} per call and ${MAX_REPLY_ARGUMENTS_CHARS} over all calls of a reply); nothing ran.`,
+        {
+          recommendedAction: `Do not repeat the call as it is. Split the work into several smaller ${call.name} calls.`,
+        },
+      );
+    } else if (!parsed.ok) {
       result = toolFailure('invalid_input', `arguments are not valid JSON: ${parsed.message}`, {
         recommendedAction: `Call ${call.name} again with the arguments as one complete JSON object that matches its parameters schema.`,
       });
@@ -1027,6 +1045,7 @@ export class AgentRuntime {
   ): void {
     if (!this.#confirmMutations || !tool || tool.safety === 'read-only' || call.name === WEB_SEARCH_TOOL) return;
     if (this.#allowedForSession(state, call.name)) return;
+    if (call.oversizeChars !== undefined) return; // refused as too large anyway; nothing to approve
     const parsed = parseToolArguments(call.arguments);
     if (!parsed.ok) return; // refused as invalid input anyway; nothing to approve
     let resolve!: PendingApproval['resolve'];

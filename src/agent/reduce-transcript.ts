@@ -161,6 +161,11 @@ export class TranscriptReducer {
   /** Run id → what it changed so far (`run.changes.checkpoint`), shown if the run is interrupted before its summary. */
   readonly #changesSoFar = new Map<string, Extract<AgentEvent, { type: 'run.changes.checkpoint' }>>();
   readonly #ended = new Set<string | undefined>();
+  /**
+   * `ask_user` calls started and not finished, by `runId:callId`: a question shows its own card, so the
+   * call gets a tool card only if it is refused before it asks (invalid input), at `tool.finished`.
+   */
+  readonly #askStarted = new Map<string, ToolTranscriptItem>();
   /** Run id → indexes of its items, so a run's end touches only its own rows. */
   readonly #itemsByRun = new Map<string | undefined, number[]>();
   /** The rows shown, in order, and where each one is; `null` after a row was hidden or shown again. */
@@ -213,13 +218,12 @@ export class TranscriptReducer {
         }));
         break;
       case 'tool.started': {
-        if (event.name === ASK_USER_TOOL) break;
         // A stored event holds the shortened copy already; a live one the whole input, shown as it is stored.
         const { input, bytes } =
           event.inputBytes === undefined
             ? boundToolInput(event.input)
             : { input: event.input, bytes: event.inputBytes };
-        this.#add({
+        const item: ToolTranscriptItem = {
           kind: 'tool',
           id: `tool:${event.runId ?? ''}:${event.callId}`,
           ...base,
@@ -229,7 +233,9 @@ export class TranscriptReducer {
           input,
           ...(bytes !== undefined ? { inputBytes: bytes } : {}),
           status: ended ? 'failed' : 'running',
-        });
+        };
+        if (event.name === ASK_USER_TOOL) this.#askStarted.set(`${event.runId ?? ''}:${event.callId}`, item);
+        else this.#add(item);
         break;
       }
       case 'tool.progress':
@@ -238,14 +244,24 @@ export class TranscriptReducer {
           progress: event.message,
         }));
         break;
-      case 'tool.finished':
-        this.#update<ToolTranscriptItem>(`tool:${event.runId ?? ''}:${event.callId}`, (item) => ({
+      case 'tool.finished': {
+        const key = `${event.runId ?? ''}:${event.callId}`;
+        const asked = this.#askStarted.get(key);
+        if (asked) {
+          this.#askStarted.delete(key);
+          // Refused before it asked (no question row): the usual failed card, or the user would see nothing.
+          if (!event.result.success && !this.#indexById.has(`question:${key}`))
+            this.#add({ ...asked, status: 'failed', result: event.result, elapsedMs: event.elapsedMs });
+          break;
+        }
+        this.#update<ToolTranscriptItem>(`tool:${key}`, (item) => ({
           ...item,
           status: event.result.success ? 'succeeded' : 'failed',
           result: event.result,
           elapsedMs: event.elapsedMs,
         }));
         break;
+      }
       case 'tool.question.required':
         this.#add({
           kind: 'question',
@@ -349,7 +365,12 @@ export class TranscriptReducer {
       case 'context.changed':
         break;
     }
-    if (TERMINAL_TYPES.has(event.type)) this.#ended.add(event.runId);
+    if (TERMINAL_TYPES.has(event.type)) {
+      this.#ended.add(event.runId);
+      // An `ask_user` cut off by the run's end never finishes: forget it.
+      const prefix = `${event.runId ?? ''}:`;
+      for (const key of this.#askStarted.keys()) if (key.startsWith(prefix)) this.#askStarted.delete(key);
+    }
   }
 
   /** The rows to show (empty finished assistant messages left out). Same array until a row changes. */

@@ -6,6 +6,19 @@ export interface ToolCallDelta {
   readonly function?: { readonly name?: string | null; readonly arguments?: string | null } | null;
 }
 
+/**
+ * Most characters of one call's streamed arguments kept (4 Mi). The largest input a tool accepts is a
+ * `markers_create` of 10,000 markers (src/core/state/study-limits.ts MAX_MARKERS): about 0.8 MB as a
+ * model writes it (test/browser/panel/panel-approval-bounded.test.ts), under 3 MB with every field at
+ * its longest and escaped; nothing else comes near (drawings take 10 points, id lists 500 ids). The
+ * relay's default `max_tokens` (8192, src/server/server-options.ts) keeps a reply far below either; the
+ * cap is for a direct `base-url`, where nothing else bounds what a model or server streams.
+ */
+export const MAX_TOOL_ARGUMENTS_CHARS = 4 * 1024 * 1024;
+
+/** Most characters of arguments kept over all the calls of one reply (16 Mi); later calls are cut off. */
+export const MAX_REPLY_ARGUMENTS_CHARS = 16 * 1024 * 1024;
+
 /** A tool call put back together from its fragments. `arguments` is the raw (possibly invalid) JSON text. */
 export interface AssembledToolCall {
   readonly id: string;
@@ -17,6 +30,11 @@ export interface AssembledToolCall {
    * refuses it ("Function call is missing a thought_signature").
    */
   readonly extra?: Readonly<Record<string, unknown>>;
+  /**
+   * Set when the arguments grew past {@link MAX_TOOL_ARGUMENTS_CHARS} (or the reply's share): how many
+   * characters arrived. `arguments` is then empty; the call must be refused, never run.
+   */
+  readonly oversizeChars?: number;
 }
 
 interface Slot {
@@ -24,6 +42,9 @@ interface Slot {
   id: string;
   name: string;
   arguments: string;
+  /** Characters of arguments received, kept or not. */
+  received: number;
+  oversize: boolean;
   extra: Record<string, unknown> | null;
 }
 
@@ -38,6 +59,16 @@ const STANDARD_FIELDS = new Set(['index', 'id', 'type', 'function']);
 export class ToolCallAssembler {
   readonly #slots: Slot[] = [];
   readonly #byIndex = new Map<number, Slot>();
+  /** Characters of arguments kept over all calls. */
+  #kept = 0;
+  readonly #maxCall: number;
+  readonly #maxReply: number;
+
+  /** The limits are for tests; the defaults are {@link MAX_TOOL_ARGUMENTS_CHARS} and {@link MAX_REPLY_ARGUMENTS_CHARS}. */
+  constructor(maxCallChars = MAX_TOOL_ARGUMENTS_CHARS, maxReplyChars = MAX_REPLY_ARGUMENTS_CHARS) {
+    this.#maxCall = maxCallChars;
+    this.#maxReply = maxReplyChars;
+  }
 
   /** Adds one fragment. */
   add(delta: ToolCallDelta): void {
@@ -45,7 +76,7 @@ export class ToolCallAssembler {
     let slot = this.#byIndex.get(index);
     if (slot && delta.id && slot.id && delta.id !== slot.id) slot = undefined;
     if (!slot) {
-      slot = { index, id: '', name: '', arguments: '', extra: null };
+      slot = { index, id: '', name: '', arguments: '', received: 0, oversize: false, extra: null };
       this.#byIndex.set(index, slot);
       this.#slots.push(slot);
     }
@@ -53,7 +84,19 @@ export class ToolCallAssembler {
     const name = delta.function?.name;
     if (name && !slot.name) slot.name = name;
     const args = delta.function?.arguments;
-    if (args) slot.arguments += args;
+    if (typeof args === 'string' && args) {
+      slot.received += args.length;
+      if (!slot.oversize && (slot.received > this.#maxCall || this.#kept + args.length > this.#maxReply)) {
+        // Past the cap: drop what was kept and count the rest only, so memory stops growing.
+        slot.oversize = true;
+        this.#kept -= slot.arguments.length;
+        slot.arguments = '';
+      }
+      if (!slot.oversize) {
+        slot.arguments += args;
+        this.#kept += args.length;
+      }
+    }
     // Provider fields beside the standard ones (Gemini 3's `extra_content.google.thought_signature`).
     const record = delta as unknown as Record<string, unknown>;
     for (const key of Object.keys(record)) {
@@ -84,7 +127,13 @@ export class ToolCallAssembler {
         id = `${id}_${n}`;
       }
       seen.add(id);
-      return { id, name: slot.name, arguments: slot.arguments, ...(slot.extra ? { extra: slot.extra } : {}) };
+      return {
+        id,
+        name: slot.name,
+        arguments: slot.arguments,
+        ...(slot.extra ? { extra: slot.extra } : {}),
+        ...(slot.oversize ? { oversizeChars: slot.received } : {}),
+      };
     });
   }
 }

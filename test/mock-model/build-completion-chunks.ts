@@ -60,7 +60,7 @@ export function buildCompletionChunks(
   const fragments = calls.map((call) =>
     splitInto(
       call.arguments,
-      Math.max(MIN_ARGUMENT_FRAGMENTS, Math.ceil([...call.arguments].length / TEXT_DELTA_SIZE)),
+      Math.max(MIN_ARGUMENT_FRAGMENTS, Math.ceil([...call.arguments].length / (call.fragmentChars ?? TEXT_DELTA_SIZE))),
     ),
   );
   const rounds = Math.max(0, ...fragments.map((list) => list.length));

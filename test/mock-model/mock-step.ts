@@ -6,6 +6,8 @@ export interface MockToolCall {
   arguments: string;
   /** Tool call id; default `call_<request>_<index>`. */
   id?: string;
+  /** Characters per argument fragment (default: about 8, at least 3 fragments), e.g. large to stream megabytes quickly. */
+  fragmentChars?: number;
   /** Sent as the call's `extra_content` in its first fragment (Gemini 3 sends `{ google: { thought_signature } }`). */
   extraContent?: unknown;
 }

@@ -53,8 +53,9 @@ describe('hostile tool calls from the model', function () {
     }
     // Each chart call shows a card; the huge name is text that stays inside the panel.
     const cards = parts(panel, 'tool-card');
-    // ask_user's own view is the question card, which a refused question never shows.
-    expect(cards.map((c) => c.dataset.tool)).to.deep.equal(calls.slice(0, -1).map((c) => c.name));
+    // A refused ask_user asks nothing: it shows the failed card other refused calls show.
+    expect(cards.map((c) => c.dataset.tool)).to.deep.equal(calls.map((c) => c.name));
+    expect(cards.every((c) => c.dataset.status === 'failed')).to.equal(true);
     for (const card of cards)
       expect(card.getBoundingClientRect().width).to.be.at.most(panel.getBoundingClientRect().width);
   });

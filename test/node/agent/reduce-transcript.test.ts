@@ -115,3 +115,45 @@ test('transcript: questions, failures and notices; cut-off tools and questions s
   assert.ok(q2.kind === 'question' && q2.answer?.status === 'cancelled' && q2.multiSelect);
   assert.ok(notice.kind === 'notice' && notice.notice === 'interrupted');
 });
+
+test('transcript: a refused ask_user (nothing asked) gets the failed tool card; an asked one only its question', () => {
+  const refusal = {
+    success: false as const,
+    stateChanged: false as const,
+    error: { code: 'invalid_input' as const, message: 'question: too short', retryable: false },
+  };
+  const items = reduceTranscript(
+    makeLog([
+      { type: 'run.started', runId: 'r1', readOnly: false },
+      { type: 'user.message', runId: 'r1', messageId: 'u1', text: 'Ask me' },
+      { type: 'tool.started', runId: 'r1', callId: 'bad', name: 'ask_user', input: { question: '' } },
+      { type: 'tool.finished', runId: 'r1', callId: 'bad', name: 'ask_user', result: refusal, elapsedMs: 1 },
+      { type: 'tool.started', runId: 'r1', callId: 'q', name: 'ask_user', input: { question: 'Which?' } },
+      {
+        type: 'tool.question.required',
+        runId: 'r1',
+        callId: 'q',
+        question: 'Which?',
+        options: [{ label: 'A' }],
+        multiSelect: false,
+      },
+      { type: 'tool.question.resolved', runId: 'r1', callId: 'q', answer: { status: 'cancelled' } },
+      {
+        type: 'tool.finished',
+        runId: 'r1',
+        callId: 'q',
+        name: 'ask_user',
+        result: { success: true, stateChanged: false, data: { status: 'cancelled' } },
+        elapsedMs: 2,
+      },
+    ]),
+  );
+  assert.deepEqual(
+    items.map((i) => i.kind),
+    ['user', 'tool', 'question'],
+  );
+  const card = items[1];
+  assert.ok(card.kind === 'tool' && card.name === 'ask_user' && card.status === 'failed');
+  assert.deepEqual(card.input, { question: '' });
+  assert.equal(card.result?.success === false && card.result.error.code, 'invalid_input');
+});

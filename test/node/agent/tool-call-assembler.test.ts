@@ -66,3 +66,43 @@ test('parseToolArguments unwraps a ```json fence and a JSON string holding the o
   assert.deepEqual(parseToolArguments('"{\\"a\\":2}"'), { ok: true, value: { a: 2 } });
   assert.deepEqual(parseToolArguments('"plain"'), { ok: true, value: 'plain' });
 });
+
+test('arguments past the per-call cap are dropped and counted: the call says how many arrived', () => {
+  const a = new ToolCallAssembler(10, 100);
+  a.add({ index: 0, id: 'big', function: { name: 'markers_create', arguments: '{"markers":' } });
+  a.add({ index: 0, function: { arguments: '[1,2,3]}' } });
+  a.add({ index: 1, id: 'small', function: { name: 'chart_set_period', arguments: '{}' } });
+  const [big, small] = a.calls(() => 'gen');
+  assert.deepEqual(big, { id: 'big', name: 'markers_create', arguments: '', oversizeChars: 19 });
+  assert.deepEqual(small, { id: 'small', name: 'chart_set_period', arguments: '{}' });
+});
+
+test('the reply cap cuts off the call that crosses it; the calls before it are whole', () => {
+  const a = new ToolCallAssembler(10, 12);
+  a.add({ index: 0, id: 'a', function: { name: 'one', arguments: '{"x":1234}' } });
+  a.add({ index: 1, id: 'b', function: { name: 'two', arguments: '{"y":1}' } });
+  a.add({ index: 2, id: 'c', function: { name: 'three', arguments: '{}' } });
+  a.add({ index: 3, id: 'd', function: { name: 'four', arguments: '{"z":12345}' } });
+  const calls = a.calls(() => 'gen');
+  assert.deepEqual(calls[0], { id: 'a', name: 'one', arguments: '{"x":1234}' }, 'at the per-call cap: whole');
+  assert.deepEqual(calls[1], { id: 'b', name: 'two', arguments: '', oversizeChars: 7 }, 'would pass the reply cap');
+  assert.deepEqual(calls[2], { id: 'c', name: 'three', arguments: '{}' }, 'fits what is left');
+  assert.equal(calls[3].oversizeChars, 11, 'over the per-call cap');
+});
+
+test('the default caps keep a 10,000-marker call whole (the largest input a tool accepts)', () => {
+  const a = new ToolCallAssembler();
+  const markers = Array.from({ length: 10_000 }, (_, i) => ({
+    time: '2024-01-02 09:30',
+    position: 'above',
+    shape: 'circle',
+    color: 'rgba(38, 166, 154, 0.85)',
+    text: `signal #${i} here`,
+  }));
+  const text = JSON.stringify({ markers }, null, 2);
+  for (let i = 0; i < text.length; i += 8) a.add({ index: 0, id: 'm', function: { arguments: text.slice(i, i + 8) } });
+  assert.ok(text.length > 1_500_000, `a pretty-printed call is ${text.length} characters`);
+  const [call] = a.calls(() => 'gen');
+  assert.equal(call.oversizeChars, undefined);
+  assert.equal(call.arguments.length, text.length);
+});
