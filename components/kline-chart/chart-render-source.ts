@@ -15,12 +15,14 @@ export function chartRenderSource(
   core: ChartCore,
   zone: () => string = () =>
     core.store.state.settings.get().timezone || core.store.state.series.get()?.instrument.timezone || 'UTC',
+  /** True until a saved layout is on the chart: no bars are shown before it (its scale, studies, view). */
+  held: { get(): boolean } = { get: () => false },
 ): RenderSource {
   const s = core.store.state;
   // The display zone: the setting, else the data's own (a test stage may fix one).
   const timeZone = new Signal.Computed(zone);
   return {
-    bars: new Signal.Computed(() => s.series.get()?.bars ?? EMPTY),
+    bars: new Signal.Computed(() => (held.get() ? EMPTY : (s.series.get()?.bars ?? EMPTY))),
     period: new Signal.Computed((): Period => s.series.get()?.period ?? '1d'),
     dataRevision: s.dataRevision,
     view: s.view,

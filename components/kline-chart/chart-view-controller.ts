@@ -69,13 +69,15 @@ export class ChartViewController implements ReactiveController {
   /** Frames painted by renderers of earlier connections. */
   #earlierPaints = 0;
   #priceScale: PriceScaleDrag | null = null;
+  /** Set while a saved layout (`persist-key`) is being restored: the bars wait for it (chart-render-source.ts). */
+  readonly held = new Signal.State(false);
 
   constructor(host: Host, options: ChartViewOptions) {
     this.#host = host;
     this.#o = options;
     const core = options.core;
     const s = core.store.state;
-    this.#source = chartRenderSource(core);
+    this.#source = chartRenderSource(core, undefined, this.held);
     this.#specs = new Signal.Computed(() => {
       const theme = this.#theme.get();
       if (!theme) return [];

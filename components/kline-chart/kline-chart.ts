@@ -1008,8 +1008,13 @@ export class KlineChart extends SignalWatcher(LitElement) {
   protected override updated(changed: PropertyValues<this>): void {
     if (!this.#initialIndicators) {
       this.#initialIndicators = true;
-      // The saved layout (if any) replaces what the attribute set up, so it is restored after it.
+      // The saved layout (if any) replaces what the attribute set up, so it is restored after it; until it is
+      // on the chart no bars are painted, so its scale, studies and view show from the first frame whichever of
+      // its chunk and the data arrives first (test/browser/kline-chart/scale-chunk.test.ts).
+      const held = this.#view.held;
+      held.set(!!this.persistKey);
       this.#studiesReady = this.#applyIndicatorsAttribute().then(() => this.#autosave.start());
+      void this.#studiesReady.finally(() => held.set(false)).catch(() => undefined);
     } else if (changed.has('indicators')) {
       // A CMS or framework that changes the attribute later gets the new list (an invalid one changes nothing).
       this.#studiesReady = this.#applyIndicatorsAttribute(true);
