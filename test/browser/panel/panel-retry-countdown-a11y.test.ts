@@ -45,7 +45,10 @@ describe('<chart-agent-panel> retry countdown for screen readers', function () {
     const [first, ...more] = retryTexts(tree);
     expect(more, 'one text, not the countdown too').to.deep.equal([]);
     expect(first.name).to.match(/^Rate limited — retrying in [23] s$/);
-    expect(first.root, 'read by the log, not a live region nested in it').to.deep.equal({ role: 'log', name: '' });
+    expect(first.root, 'read by the log, not a live region nested in it').to.deep.equal({
+      role: 'log',
+      name: 'Conversation',
+    });
     expect(first.live).to.equal('polite');
 
     await waitFor(() => status.innerText !== shownFirst, 'the visible countdown ticks', 3000);
