@@ -97,6 +97,12 @@ const LOCK_RETRIES = 3;
 const LOCK_RETRY_MS = 150;
 /** First wait before asking a framed chart again that could not fetch its code for the connection; it doubles up to the max. */
 const FRAME_RETRY_MS = 2000;
+/**
+ * How long a panel that has just asked for its chart says nothing about not being connected: a chart
+ * answers once its handshake chunk arrives, and a notice shown for that wait flashes and moves the
+ * transcript (a layout shift). A chart removed later is reported at once.
+ */
+const CONNECT_GRACE_MS = 1500;
 const FRAME_RETRY_MAX_MS = 30000;
 /**
  * Rows per rendered block of the conversation. A block renders again only when one of its rows
@@ -221,6 +227,7 @@ export class ChartAgentPanel extends LitElement {
     secrets: { attribute: false },
     redactPatterns: { attribute: false },
     _connected: { state: true },
+    _connecting: { state: true },
     _events: { state: true },
     _sessions: { state: true },
     _sessionId: { state: true },
@@ -275,6 +282,9 @@ export class ChartAgentPanel extends LitElement {
   vision: 'auto' | 'on' | 'off' = 'auto';
 
   declare _connected: boolean;
+  /** Asked for a chart within {@link CONNECT_GRACE_MS}: no disconnected notice yet. */
+  declare _connecting: boolean;
+  #graceTimer: ReturnType<typeof setTimeout> | undefined;
   /** The current session's events (mutated in place; `_eventsVersion` tells Lit). */
   declare _events: AgentEvent[];
   declare _sessions: SessionInfo[];
@@ -353,6 +363,7 @@ export class ChartAgentPanel extends LitElement {
     super();
     keepClicksInHost(this);
     this._connected = false;
+    this._connecting = false;
     this._events = [];
     this._sessions = [];
     this._sessionId = '';
@@ -399,6 +410,7 @@ export class ChartAgentPanel extends LitElement {
     this.#syncSiteTheme();
     const life = ++this.#life;
     document.addEventListener(AGENT_AVAILABLE_EVENT, this.#onAvailable as EventListener);
+    this.#awaitChart();
     this.#handshake();
     void this.#start(life);
     // The Markdown tokenizer is a chunk of its own: fetch it now, before the first answer streams.
@@ -422,6 +434,7 @@ export class ChartAgentPanel extends LitElement {
     this.#themeWatcher.stop();
     this.#life++;
     document.removeEventListener(AGENT_AVAILABLE_EVENT, this.#onAvailable as EventListener);
+    clearTimeout(this.#graceTimer);
     const runtime = this.#runtime;
     if (runtime && this._sessionId) {
       // Nobody can watch or stop a run of a panel that is gone: stop it rather than let it change the chart unseen.
@@ -460,6 +473,7 @@ export class ChartAgentPanel extends LitElement {
       this.isConnected
     ) {
       this.#detach(true);
+      this.#awaitChart();
       this.#handshake();
     }
     // Another place (also a session-key set by a framework right after connecting): list and continue that place's chats.
@@ -524,6 +538,13 @@ export class ChartAgentPanel extends LitElement {
   readonly #focus = new PanelFocus(this);
 
   // ---- connection -----------------------------------------------------------------------------
+
+  /** Starts the grace in which a chart just asked for may still answer (see {@link CONNECT_GRACE_MS}). */
+  #awaitChart(): void {
+    this._connecting = true;
+    clearTimeout(this.#graceTimer);
+    this.#graceTimer = setTimeout(() => (this._connecting = false), CONNECT_GRACE_MS);
+  }
 
   #handshake(): void {
     if (this.#port) return;
@@ -694,6 +715,8 @@ export class ChartAgentPanel extends LitElement {
     this.#port = port;
     this.#runtime?.setPort(port);
     this._connected = true;
+    this._connecting = false;
+    clearTimeout(this.#graceTimer);
     this.#setContext(safe(() => port.context(), null));
     this.#refreshToolLabels();
     // A chart lists its built-in tools once their chunk is in (issue #12): the cards' labels follow.
@@ -1435,7 +1458,7 @@ export class ChartAgentPanel extends LitElement {
 
   #renderNotices(s: PanelStrings): TemplateResult | typeof nothing {
     const notices: TemplateResult[] = [];
-    if (!this._connected) {
+    if (!this._connected && !this._connecting) {
       notices.push(
         html`<div part="notice" class="notice-bar" role="status" data-notice="disconnected"><strong>${s.disconnected}</strong>${s.disconnectedHint}</div>`,
       );

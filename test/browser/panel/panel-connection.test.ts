@@ -70,6 +70,36 @@ describe('<chart-agent-panel> without a model', () => {
     expect(changes[2]).to.deep.equal({ connected: true, chartId: 'late-chart' });
   });
 
+  it('a chart that answers a moment late connects without a "No chart connected" flash', async () => {
+    const wrapper = mount(html`<chart-agent-panel for="slow-chart" session-store="memory"></chart-agent-panel>`);
+    const panel = wrapper.querySelector('chart-agent-panel') as ChartAgentPanel;
+    // Every notice the panel ever renders, however briefly (a flash moves the transcript down and back).
+    const flashed: string[] = [];
+    const record = () => {
+      const notice = panel.shadowRoot?.querySelector('[data-notice="disconnected"]');
+      if (notice) flashed.push(notice.textContent ?? '');
+    };
+    const observer = new MutationObserver(record);
+    await panel.updateComplete;
+    observer.observe(panel.shadowRoot!, { childList: true, subtree: true });
+    record();
+    // The chart arrives after the panel's handshake found nobody, as a slow chunk or a late script would.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const chart = document.createElement('kline-chart');
+    chart.id = 'slow-chart';
+    chart.style.cssText = 'width:400px;height:300px';
+    wrapper.append(chart);
+    await waitFor(() => panel.connected, 'connected');
+    await panel.updateComplete;
+    observer.disconnect();
+    expect(flashed, 'the disconnected notice never showed').to.deep.equal([]);
+    // A chart that goes away is reported at once, with no grace.
+    chart.remove();
+    await waitFor(() => !panel.connected, 'disconnected');
+    await panel.updateComplete;
+    expect(part(panel, 'notice')?.textContent).to.contain('No chart connected');
+  });
+
   it('derives chips from the chart selection in the market timezone, each removable', async () => {
     const { chart, panel } = await chartAndPanel(
       html`<chart-agent-panel for="c1" session-store="memory"></chart-agent-panel>`,
