@@ -183,7 +183,7 @@ export const replayControlsStyles = css`
   /* The strip holds the bottom: the "most recent bar" button, a notice and "Loading history" stack above it
      (on a phone they would be under it). */
   .main:has(.replay-strip) :is(.to-latest, .toast, .history-loading) { bottom: 72px; }
-  .main:has(.replay-strip):has(.to-latest) .toast { bottom: 108px; }
+  .main:has(.replay-strip) .to-latest:not(.gone) ~ .toast { bottom: 108px; }
   .replay-strip button {
     font: inherit; color: inherit; background: transparent; border: 1px solid transparent; border-radius: 4px;
     padding: 3px 7px; min-height: 26px; min-width: 28px; cursor: pointer;

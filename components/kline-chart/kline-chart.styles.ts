@@ -211,7 +211,8 @@ export const klineChartStyles = [
       max-width: 80%; padding: 6px 12px; border-radius: 4px; background: var(--kline-text-color); overflow-wrap: anywhere;
       color: var(--kline-background); font-size: 12px; pointer-events: auto;
     }
-    /* Above the "most recent bar" button (its styles: latest-button-view.ts), which a narrow chart's notice would cover. */
-    .main:has(.to-latest) .toast { bottom: 72px; }
+    /* Above the "most recent bar" button (its styles: latest-button-view.ts), which a narrow chart's notice would cover.
+       A sibling rule, not .main:has(): showing or hiding the button restyles the notice, not the whole chart. */
+    .to-latest:not(.gone) ~ .toast { bottom: 72px; }
   `,
 ];

@@ -5,15 +5,16 @@ import { defaultView } from '../../src/core/state/index.js';
 /**
  * The "Scroll to the most recent bar" button itself and its styles: a chunk latest-button.ts loads the
  * first time the newest bar leaves the view. Pressing it brings the newest bar back with the current zoom
- * (as the End key does).
+ * (as the End key does). `shown`: false while the newest bar is in view again.
  */
-export function renderLatestButton(core: ChartCore, label: () => string): TemplateResult {
+export function renderLatestButton(core: ChartCore, label: () => string, shown = true): TemplateResult {
   const go = () => {
     const n = core.store.peek('series')?.bars.length ?? 0;
     const view = core.store.peek('view');
     if (n > 0 && view) core.setView(defaultView(n, Math.round(view.end - view.start)));
   };
-  return html`<button class="to-latest" part="latest-button" title=${label()} aria-label=${label()} @click=${go}>
+  // Hidden (`.gone`, visibility): out of the tab order, the accessibility tree and hit testing, as if absent.
+  return html`<button class=${shown ? 'to-latest' : 'to-latest gone'} part="latest-button" title=${label()} aria-label=${label()} @click=${go}>
     <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
       <path d="M3 3l5 5-5 5M9 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="1.6" />
     </svg>
@@ -28,6 +29,7 @@ export const latestButtonStyles = css`
     border: 1px solid var(--kline-border-color); border-radius: 4px;
     background: var(--kline-toolbar-background); color: var(--kline-text-color);
   }
+  .to-latest.gone { visibility: hidden; }
   .to-latest:hover { filter: brightness(0.95); }
   .to-latest:focus-visible { outline: var(--kline-focus-width) solid var(--kline-accent-color); outline-offset: 1px; }
 `;

@@ -26,9 +26,13 @@ export function latestButton(
   });
   const module = new Signal.State<LatestButtonModule | null>(null);
   return new Signal.Computed(() => {
-    if (!away.get()) return nothing;
+    const shown = away.get();
     const m = module.get();
-    if (m) return m.renderLatestButton(core, label);
+    // Once loaded (the newest bar left the view once), the button stays in the DOM and is hidden while that bar
+    // is in view: a wheel zoom at the right edge that takes it in and out of view each step toggles a class,
+    // not a node that is styled, laid out, layerized and hit-tested anew (about 1 ms a step, bench/README.md).
+    if (m) return m.renderLatestButton(core, label, shown);
+    if (!shown) return nothing;
     void load().then(
       (loaded) => {
         adopt(loaded.latestButtonStyles);

@@ -6,17 +6,19 @@ import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { readyChart, waitFor } from '../helpers/chart-fixture.js';
 
 const button = (chart: KlineChart) => chart.shadowRoot!.querySelector<HTMLButtonElement>('[part="latest-button"]');
+/** The button is on screen (once shown it stays in the DOM, hidden while the newest bar is in view: latest-button.ts). */
+const shown = (chart: KlineChart) => !!button(chart)?.checkVisibility({ visibilityProperty: true });
 
 describe('"Scroll to the most recent bar", as on TradingView', () => {
   it('appears once the newest bar leaves the view and brings it back with the same zoom', async () => {
     const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators="VOL"></kline-chart>`);
-    expect(button(chart), 'not while the newest bar is in view').to.equal(null);
+    expect(shown(chart), 'not while the newest bar is in view').to.equal(false);
     const core = coreOf(chart);
     const n = core.store.peek('series')!.bars.length;
     const view = core.store.peek('view')!;
     const span = view.end - view.start;
     core.setView({ start: view.start - 80, end: view.end - 80 });
-    await waitFor(() => button(chart) !== null, 'the button');
+    await waitFor(() => shown(chart), 'the button');
     const b = button(chart)!;
     expect(b.getAttribute('aria-label')).to.equal('Scroll to the most recent bar');
     // Visible, over the plot, left of the price axis.
@@ -25,10 +27,18 @@ describe('"Scroll to the most recent bar", as on TradingView', () => {
     const hit = chart.shadowRoot!.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     expect(b.contains(hit), 'nothing covers it').to.equal(true);
     b.click();
-    await waitFor(() => button(chart) === null, 'the button gone');
+    await waitFor(() => !shown(chart), 'the button gone');
     const back = core.store.peek('view')!;
     expect(back.end).to.be.greaterThan(n - 0.5);
     expect(Math.round(back.end - back.start)).to.equal(Math.round(span));
+    // Hidden as if removed: a press where it was reaches the plot, and it is out of the tab order.
+    const under = chart.shadowRoot!.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    expect(b.contains(under), 'not hit where it was').to.equal(false);
+    b.focus();
+    expect(chart.shadowRoot!.activeElement, 'not focusable').to.not.equal(b);
+    // And back when the newest bar leaves the view again.
+    core.setView({ start: back.start - 80, end: back.end - 80 });
+    await waitFor(() => shown(chart), 'the button again');
   });
 
   it("speaks the chart's language, also when its words arrive after it is shown", async () => {
@@ -39,7 +49,7 @@ describe('"Scroll to the most recent bar", as on TradingView', () => {
       const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" locale="ja"></kline-chart>`);
       const view = coreOf(chart).store.peek('view')!;
       coreOf(chart).setView({ start: view.start - 80, end: view.end - 80 });
-      await waitFor(() => button(chart) !== null, 'the button');
+      await waitFor(() => shown(chart), 'the button');
       expect(button(chart)!.getAttribute('aria-label'), 'before the words arrive').to.equal(
         'Scroll to the most recent bar',
       );
