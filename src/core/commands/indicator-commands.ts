@@ -1,4 +1,5 @@
 import {
+  adaptParams,
   formatIndicatorLabel,
   type IndicatorConvention,
   parseIndicatorList,
@@ -24,6 +25,15 @@ export { MAX_PANES, MAX_STUDIES };
  */
 export class IndicatorCommands {
   #counter = 0;
+  /**
+   * {@link labelOf}'s answers by instance (the store replaces an instance on change, never edits it), each kept
+   * while the definition, params and conventions it was made from are the same: the legends ask for every
+   * study's label on each render, which a crosshair move or a pan under the pointer repeats.
+   */
+  readonly #labels = new WeakMap<
+    IndicatorInstance,
+    { def: IndicatorDefinition; params: unknown; convention: IndicatorConvention; label: string }
+  >();
 
   /** Internal: the store and registries, shared with the `indicators_*` and pane tools. */
   readonly ctx: Pick<CommandContext, 'store' | 'indicatorRegistry' | 'indicatorEngine' | 'reportError'>;
@@ -137,8 +147,15 @@ export class IndicatorCommands {
 
   /** Internal: `MACD(12,26,9)`, `MACD(12,26,9;tdx)` when the study names its own convention. */
   labelOf(instance: IndicatorInstance): string {
-    const study = this.study(instance);
-    return study ? formatIndicatorLabel(study.def, study.params, instance.convention) : instance.definitionId;
+    // resolveStudy (indicator-study.ts) up to the definition; the params are adapted only for a new label.
+    const convention = instance.convention ?? this.chartConvention();
+    const def = this.ctx.indicatorRegistry.resolve(instance.definitionId, convention);
+    if (!def) return instance.definitionId;
+    const known = this.#labels.get(instance);
+    if (known?.def === def && known.params === instance.params && known.convention === convention) return known.label;
+    const label = formatIndicatorLabel(def, adaptParams(def, instance.params), instance.convention);
+    this.#labels.set(instance, { def, params: instance.params, convention, label });
+    return label;
   }
 
   /** Internal: a new instance id (`macd-3`) not in `taken` nor among the active instances. */
