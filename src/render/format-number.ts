@@ -68,14 +68,16 @@ export function formatAxisTicks(
   // The step carries float noise too (0.0005000000000000004): 6 significant digits of it suffice. A
   // lone tick takes its own decimals.
   const decimals = (x: number) => decimalsOf(Number(x.toPrecision(6)));
+  const lone = step === Infinity;
+  // The step's decimals once for every label (uPlot asks for the labels on each zoom frame).
+  const stepDecimals = lone ? 0 : decimals(step);
   return splits.map((v) => {
     const a = Math.abs(v);
     // Volumes under 1 (a crypto coin's) keep the step's decimals: 0.5 is not written 1 beside a 1.
-    if (kind === 'volume' && a < 1e3 && step < 1) return (a < step / 2 ? 0 : v).toFixed(decimals(step));
+    if (kind === 'volume' && a < 1e3 && step < 1) return (a < step / 2 ? 0 : v).toFixed(stepDecimals);
     if (kind === 'volume' || a >= 1e6) return a < 1e3 ? String(+v.toFixed(0)) : formatCompact(v, locale);
     // A zero tick computed as -1e-17 is 0, not -0.0000.
-    const lone = step === Infinity;
-    return formatFixed(!lone && a < step / 2 ? 0 : v, decimals(lone ? v : step));
+    return formatFixed(!lone && a < step / 2 ? 0 : v, lone ? decimals(v) : stepDecimals);
   });
 }
 
