@@ -50,6 +50,7 @@ export function renderPriceLegend(
   const dir = change >= 0 !== !!format.redUp ? 'up' : 'down';
   const p = instrument.pricePrecision;
   const intraday = !['1d', '1w', '1M'].includes(period);
+  // The signs are joined to their numbers: one text each, so a sign that comes or goes changes a text, not the nodes.
   return html`<div class="row">
       <span class="title">${titleParts(instrument, period)}</span>
       <span class="muted">${formatBarTime(bars.time[i], clock, intraday)}</span>
@@ -59,7 +60,7 @@ export function renderPriceLegend(
       <span><span class="muted">${labels.high}</span> ${formatPrice(bars.high[i], p)}</span>
       <span><span class="muted">${labels.low}</span> ${formatPrice(bars.low[i], p)}</span>
       <span><span class="muted">${labels.close}</span> ${formatPrice(bars.close[i], p)}</span>
-      <span>${change >= 0 ? '+' : ''}${formatPrice(change, p)} (${change >= 0 ? '+' : ''}${pct.toFixed(2)}%)</span>
+      <span>${(change >= 0 ? '+' : '') + formatPrice(change, p)} (${(change >= 0 ? '+' : '') + pct.toFixed(2)}%)</span>
       <span><span class="muted">${labels.volume}</span> ${formatVolume(bars.volume[i], format.locale)}</span>
     </div>`;
 }
