@@ -63,7 +63,7 @@ export class PaneCommands {
    */
   layout(): PaneLayout[] {
     // Not installed is a wrong import (a caller without pane-preview.ts), said as such rather than a TypeError.
-    if (!order) throw new Error('PaneCommands.layout: pane-preview.ts is not loaded');
+    if (!order) throw new Error('pane-preview.ts not loaded');
     return order(this.ctx.store.peek('panes'), this.ctx.store.peek('indicators'));
   }
 
