@@ -7,21 +7,9 @@ import type { ChartCore } from '../../../src/core/commands/chart-core.js';
 import type { AgentEvent } from '../../../src/protocol/index.js';
 import { loadedCore } from '../catalog/catalog-fixture.js';
 import { closeMock, mockModel, ofType } from './harness.js';
+import { markEveryBar } from './mark-every-bar.js';
 
 after(closeMock);
-
-/** Adds 10,000 markers (the most per instrument) with 20-character texts to `core`'s instrument, as the user. */
-async function markEveryBar(core: ChartCore, tag: string): Promise<void> {
-  const bars = core.store.peek('series')!.bars;
-  const markers = Array.from({ length: 10_000 }, (_, i) => ({
-    time: bars.time[i % bars.length],
-    position: i % 2 ? 'above' : 'below',
-    shape: 'circle',
-    text: `${tag} signal #${String(i).padStart(5, '0')}`.slice(0, 20),
-  }));
-  const made = await core.tools.execute('markers_create', { markers }, { origin: 'user' });
-  assert.equal(made.success, true);
-}
 
 function markerCount(core: ChartCore): number {
   return Object.values(core.store.peek('markers')).flat().length;
