@@ -23,6 +23,16 @@ export async function openFrame(
   return { frame, win, violations };
 }
 
+/** {@link openFrame} of a page of the bundle (test/pages/), resolved once `<kline-chart>` is defined there. */
+export async function openChartFrame(
+  src: string,
+  style?: string,
+): Promise<{ frame: HTMLIFrameElement; win: FrameWindow; violations: string[] }> {
+  const opened = await openFrame(src, style);
+  await opened.win.customElements.whenDefined('kline-chart');
+  return opened;
+}
+
 /** Script files the framed page has fetched so far, as paths below /dist/ (`kline-chart.js`, `chunks/…`). */
 export function loadedScripts(win: FrameWindow): string[] {
   return win.performance
@@ -81,8 +91,7 @@ export function pointerAt(win: FrameWindow, el: Element, pointerId: number): (ty
 export async function openBundlePage(
   style = 'width:960px;height:600px;border:0',
 ): Promise<{ frame: HTMLIFrameElement; win: FrameWindow; violations: string[] }> {
-  const opened = await openFrame('/test/pages/script-tag.html', style);
-  await opened.win.customElements.whenDefined('kline-chart');
+  const opened = await openChartFrame('/test/pages/script-tag.html', style);
   opened.win.document.body.replaceChildren();
   await new Promise((r) => opened.win.requestAnimationFrame(r));
   return opened;
