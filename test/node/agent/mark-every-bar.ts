@@ -13,3 +13,11 @@ export async function markEveryBar(core: ChartCore, tag: string): Promise<void> 
   const made = await core.tools.execute('markers_create', { markers }, { origin: 'user' });
   assert.equal(made.success, true);
 }
+
+/** {@link markEveryBar} on DEMO and on NYSE:ACME, as the user, back on DEMO after: some 3.5 MB to remove. */
+export async function markDemoAndAcme(core: ChartCore): Promise<void> {
+  await markEveryBar(core, 'demo');
+  await core.tools.execute('chart_set_symbol', { symbol: 'NYSE:ACME' }, { origin: 'user' });
+  await markEveryBar(core, 'acme');
+  await core.tools.execute('chart_set_symbol', { symbol: 'DEMO' }, { origin: 'user' });
+}
