@@ -18,8 +18,8 @@ export const CORS_ALLOWED_HEADERS: readonly string[] = [
   'x-stainless-async',
 ];
 
-/** Response headers an allow-listed page may read (retry hints and request ids). */
-const EXPOSED_HEADERS = [
+/** Response headers an allow-listed page may read (retry hints and request ids); the relay passes each on. */
+export const CORS_EXPOSED_HEADERS: readonly string[] = [
   'retry-after',
   'retry-after-ms',
   'x-request-id',
@@ -35,7 +35,7 @@ const EXPOSED_HEADERS = [
 export function corsResponseHeaders(origin: string): Record<string, string> {
   return {
     'Access-Control-Allow-Origin': origin,
-    'Access-Control-Expose-Headers': EXPOSED_HEADERS.join(', '),
+    'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS.join(', '),
     Vary: 'Origin',
   };
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkOrigin } from './check-origin.js';
-import { corsPreflightHeaders, corsResponseHeaders } from './cors-headers.js';
+import { CORS_EXPOSED_HEADERS, corsPreflightHeaders, corsResponseHeaders } from './cors-headers.js';
 import { createRateLimiter } from './create-rate-limiter.js';
 import { pipeWebStream } from './pipe-web-stream.js';
 import { contentTypeRefusal, readJsonBody } from './read-json-body.js';
@@ -24,20 +24,11 @@ import {
 /** Handles one request whose path starts with `/v1/`. */
 export type RelayHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void>;
 
-/** Upstream response headers worth passing to the browser on success (never cookies or encodings). */
-const PASSED_RESPONSE_HEADERS = [
-  'content-type',
-  'retry-after',
-  'retry-after-ms',
-  'x-request-id',
-  'openai-processing-ms',
-  'x-ratelimit-limit-requests',
-  'x-ratelimit-limit-tokens',
-  'x-ratelimit-remaining-requests',
-  'x-ratelimit-remaining-tokens',
-  'x-ratelimit-reset-requests',
-  'x-ratelimit-reset-tokens',
-];
+/**
+ * Upstream response headers worth passing to the browser on success (never cookies or encodings): every one
+ * a cross-origin page may read (cors-headers.ts), its type and the upstream's processing time.
+ */
+const PASSED_RESPONSE_HEADERS = ['content-type', 'openai-processing-ms', ...CORS_EXPOSED_HEADERS];
 
 /** The part of an upstream error body read to find its message. */
 const MAX_UPSTREAM_ERROR_BYTES = 64 * 1024;

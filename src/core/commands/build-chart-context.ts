@@ -16,8 +16,9 @@ export function upperIndex(time: Float64Array, t: number, length = time.length):
 
 /**
  * The selection's summary, once summarize-range.ts is loaded. Only `chart_set_selection` (drawing-tools.ts,
- * in the tools' chunk, issue #12) sets a selection, and it imports that module, so no context with a
- * selection is built before it is here; a first paint never runs it.
+ * in the tools' chunk, issue #12) and a run's revert (revert-run.ts, its own chunk) set a selection, and both
+ * import that module, so no context with a selection is built before it is here; a first paint never runs it.
+ * (The selection is not part of a saved layout: persist/layout-document.ts PERSISTED_KEYS.)
  */
 let summarize: ((bars: Bars, range: TimeSelection) => SelectionSummary | null) | undefined;
 

@@ -62,7 +62,9 @@ export class PaneCommands {
    * imports pane-preview.ts calls it (the pane tools, the separators' drag): that installs {@link order}.
    */
   layout(): PaneLayout[] {
-    return (order as NonNullable<typeof order>)(this.ctx.store.peek('panes'), this.ctx.store.peek('indicators'));
+    // Not installed is a wrong import (a caller without pane-preview.ts), said as such rather than a TypeError.
+    if (!order) throw new Error('pane-preview.ts not loaded');
+    return order(this.ctx.store.peek('panes'), this.ctx.store.peek('indicators'));
   }
 
   /**

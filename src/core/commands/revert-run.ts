@@ -3,7 +3,9 @@ import type { RunTrackedSlice } from '../runs/run-ledger.js';
 import { EN_RUN_CONFLICTS } from '../runs/describe-run-conflict.js';
 import { planRunRevert } from '../runs/plan-run-revert.js';
 import { summarizeRunChanges } from '../runs/summarize-run-changes.js';
+import { setRangeSummary } from './build-chart-context.js';
 import type { RunCommands } from './run-commands.js';
+import { summarizeRange } from './summarize-range.js';
 
 /**
  * Reverts (`undo`) or re-applies (`redo`) the changes of run `runId` (what `runs` remembers of it, else
@@ -29,6 +31,9 @@ export async function revertRun(
   if (plan.changes !== set) ledger?.revise(plan.changes);
   const keys = Object.keys(plan.writes) as RunTrackedSlice[];
   if (keys.length > 0) {
+    // A stored run (after a reload) may put a selection back before the tools' chunk, which installs the
+    // context's summary of it, is here (or while it cannot be fetched): install it for the context.
+    if (keys.includes('selection')) setRangeSummary(summarizeRange);
     store.action(direction === 'undo' ? 'history_undo_run' : 'history_redo_run', (d) => {
       for (const key of keys) d.set(key, plan.writes[key] as never); // never: one slice per key, checked by planRunRevert's merge
     });

@@ -1,7 +1,13 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { loadedScripts, openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
+import {
+  frameChart,
+  loadedScripts,
+  openChartFrame,
+  statusToast as toast,
+  type FrameWindow as Win,
+} from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & {
   context: { get(): { visibleRange: { from: number } } | null };
@@ -17,8 +23,7 @@ const PARTS = /^chunks\/drawing-layer-parts-/;
 
 /** A chart without a toolbar on a test page with the bundle and no chart of its own; painted. */
 async function mount(locale: string): Promise<{ frame: HTMLIFrameElement; win: Win; chart: Chart }> {
-  const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-  await win.customElements.whenDefined('kline-chart');
+  const { frame, win } = await openChartFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
   const { chart } = await frameChart<Chart>(win, { toolbar: 'none', locale });
   return { frame, win, chart };
 }
@@ -29,8 +34,6 @@ function key(win: Win, chart: Chart, k: string, shiftKey = false): void {
 }
 
 const live = (chart: Chart) => chart.shadowRoot!.querySelector('[part="live"]')?.textContent?.trim() ?? '';
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
-
 describe('the keyboard crosshair of a chart without a toolbar', function () {
   this.timeout(60000);
 

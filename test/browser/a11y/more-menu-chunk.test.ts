@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/wait-for.js';
-import { openFrame, frameChart } from '../helpers/test-frame.js';
+import { frameChart, openChartFrame, statusToast as toast } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & { whenPainted(): Promise<void>; updateComplete: Promise<boolean> };
 
@@ -9,8 +9,6 @@ type Chart = HTMLElement & { whenPainted(): Promise<void>; updateComplete: Promi
 // is a chunk fetched by the first press of its button (chunks/toolbar-overflow-menu-<hash>.js). The press
 // or key is answered when it arrives; when it cannot be fetched, a notice says so in the chart's language
 // and the next press fetches it again.
-
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
 
 describe('the "More" menu is a chunk fetched by its first press', function () {
   this.timeout(60000);
@@ -20,8 +18,10 @@ describe('the "More" menu is a chunk fetched by its first press', function () {
   });
 
   it('cannot be fetched: a press says so (zh-TW); once it loads, Down on the button opens it on its first item', async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame(
+      '/test/pages/script-tag-empty.html',
+      'width:960px;height:600px;border:0',
+    );
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/toolbar-overflow-menu-' });
     // Narrower than 480 px: a compact toolbar, whose "More" button holds the periods and drawing tools.
     const { chart } = await frameChart<Chart>(
@@ -55,8 +55,10 @@ describe('the "More" menu is a chunk fetched by its first press', function () {
   });
 
   it('on its way: the first press says expanded at once, and the menu opens when the chunk arrives', async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame(
+      '/test/pages/script-tag-empty.html',
+      'width:960px;height:600px;border:0',
+    );
     // `hold`: the chunk's request waits (a slow network) until the next block-requests call.
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/toolbar-overflow-menu-', hold: true });
     const { chart } = await frameChart<Chart>(win, {}, { style: 'display:block;width:400px;height:460px' });

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { countPixels } from '../helpers/canvas-pixels.js';
-import { frameChart, loadedScripts, openFrame } from '../helpers/test-frame.js';
+import { frameChart, loadedScripts, openChartFrame, statusToast as toast } from '../helpers/test-frame.js';
 import type { ToolResult } from '../../../src/protocol/index.js';
 
 type Chart = HTMLElement & {
@@ -14,7 +14,6 @@ const MAGENTA: [number, number, number] = [255, 0, 255];
 const PARTS = /^chunks\/drawing-layer-parts-/;
 const KEY = `drawing-chunk-offline-${Date.now()}`;
 
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
 const priceCanvas = (chart: Chart) =>
   chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"]')!.querySelector('canvas')!;
 
@@ -32,8 +31,7 @@ describe('the drawing layer chunk', function () {
 
   it('is not fetched by a chart without drawings; a restored drawing when it cannot be is kept, said and painted later', async () => {
     // A page saves a layout with a magenta line; it fetched the chunk to paint it.
-    const first = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-    await first.win.customElements.whenDefined('kline-chart');
+    const first = await openChartFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
     // zh-CN on both pages (the page's locale attribute wins over the saved layout's: docs/contracts.md "Locales").
     const { chart: saver } = await frameChart<Chart>(first.win, {
       toolbar: 'none',
@@ -64,8 +62,10 @@ describe('the drawing layer chunk', function () {
 
     // Another page restores it while the chunk cannot be fetched.
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/drawing-layer-parts-' });
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame(
+      '/test/pages/script-tag-empty.html',
+      'width:960px;height:600px;border:0',
+    );
     const { chart } = await frameChart<Chart>(win, { toolbar: 'none', 'persist-key': KEY, locale: 'zh-CN' });
     await waitFor(
       () => toast(chart).includes('无法加载画线'),

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { canvasHash } from '../helpers/canvas-pixels.js';
-import { frameChart, openFrame } from '../helpers/test-frame.js';
+import { frameChart, openChartFrame, statusToast as toast } from '../helpers/test-frame.js';
 import type { ToolResult } from '../../../src/protocol/index.js';
 
 type Chart = HTMLElement & {
@@ -10,7 +10,6 @@ type Chart = HTMLElement & {
   tools: { execute(name: string, input: unknown): Promise<ToolResult> };
 };
 
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
 const priceCanvas = (chart: Chart) =>
   chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"]')!.querySelector('canvas')!;
 
@@ -27,8 +26,10 @@ describe('a range selection while the drawing layer chunk cannot be fetched', fu
 
   it('is kept, said in the chart language naming the range selection, and painted later', async () => {
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/drawing-layer-parts-' });
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame(
+      '/test/pages/script-tag-empty.html',
+      'width:960px;height:600px;border:0',
+    );
     const { chart } = await frameChart<Chart>(win, { toolbar: 'none', locale: 'zh-TW' });
     const before = canvasHash(priceCanvas(chart));
     const query = await chart.tools.execute('market_bars_query', { limit: 20 });

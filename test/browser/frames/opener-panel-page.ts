@@ -1,6 +1,8 @@
 // The popup of the opener tests (test/browser/security/opener-origin.test.ts): a panel for the chart of the
 // window that opened it, `chart-origin` from the query string, reporting each connection change, and any
-// console error, to that window so the test can see what the panel did.
+// console error, to that window so the test can see what the panel did. The opener's `{ removePanel: true }`
+// takes the panel out (reported as `removed`): a test ends it before closing the popup, since a closing
+// window still runs a while and its panel, seeing the chart go, would ask the next test's chart.
 import '../../../components/chart-agent-panel/define.js';
 
 const params = new URLSearchParams(location.search);
@@ -22,4 +24,9 @@ panel.addEventListener('agent-connection-change', (event) => {
   report({ connected: event.detail.connected, chartId: event.detail.chartId });
 });
 document.body.append(panel);
+window.addEventListener('message', (event: MessageEvent) => {
+  if (event.source !== window.opener || (event.data as { removePanel?: unknown } | null)?.removePanel !== true) return;
+  panel.remove();
+  report({ removed: true });
+});
 report({ loaded: true });

@@ -4,14 +4,14 @@ import type { ChartAgentPort } from '../../../src/protocol/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { connectFramePort } from '../../../src/frames/index.js';
 import '../../../components/chart-agent-panel/define.js';
-import { loadedScripts, openFrame, type FrameWindow } from '../helpers/test-frame.js';
+import { recordHandedPorts } from '../helpers/handed-ports.js';
+import { handshakeCharts as mountCharts, whenServingFrames } from '../helpers/handshake-charts.js';
+import type { FrameWindow } from '../helpers/test-frame.js';
 
 // The chart's answer to a panel's `kline-agent-connect` (which chart is asked for, its port) is a chunk
 // (components/kline-chart/agent-handshake.ts) fetched after the chart's first paint. Until it is here the
 // chart has not announced itself and a request is answered when it arrives; when it cannot be fetched the
 // request is a kline-error saying so, and the next request fetches it again (docs/contracts.md "Handshake").
-
-type Chart = HTMLElement & { context: { get(): { chartId: string } | null } };
 
 /** Asks the framed page's charts for `chartId`; the replies, as they come (at once or later). */
 function ask(win: FrameWindow, chartId: string): ChartAgentPort[] {
@@ -28,23 +28,13 @@ function ask(win: FrameWindow, chartId: string): ChartAgentPort[] {
 
 /** A chart `id` on the bundle's empty page, its handshake chunk blocked (`hold`: held) before it is made. */
 async function mount(id: string, hold: boolean) {
-  const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:700px;height:400px;border:0');
-  await win.customElements.whenDefined('kline-chart');
-  await executeServerCommand('block-requests', { pattern: '/dist/chunks/agent-handshake-', hold });
+  const { frame, win, charts, errors } = await mountCharts([id], hold);
+  // The chunk is blocked or held: no chart has announced itself yet.
   const available: string[] = [];
   win.document.addEventListener('kline-agent-available', (e) =>
     available.push((e as CustomEvent<{ chartId: string }>).detail.chartId),
   );
-  const chart = win.document.createElement('kline-chart') as HTMLElement as Chart;
-  chart.id = id;
-  chart.style.cssText = 'display:block;width:600px;height:360px';
-  const errors: { code: string; message: string }[] = [];
-  chart.addEventListener('kline-error', (e) =>
-    errors.push((e as CustomEvent<{ code: string; message: string }>).detail),
-  );
-  win.document.body.replaceChildren(chart);
-  await waitFor(() => chart.context.get() !== null, 'chart data');
-  return { frame, win, chart, available, errors };
+  return { frame, win, chart: charts[0], available, errors: errors.get(id) ?? [] };
 }
 
 describe('the agent handshake is a chunk', function () {
@@ -93,32 +83,6 @@ describe('the agent handshake is a chunk', function () {
 /** `ms` of the framed page's time passing (its own timers, as the chart's are). */
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * The bundle's empty page with charts of `ids` (each collecting its `kline-error`s, `attributes` on each), the
- * handshake chunk blocked (`hold`: held) before they are made. Resolves once every chart has data.
- */
-async function mountCharts(ids: string[], hold: boolean, attributes: Record<string, string> = {}) {
-  const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:700px;height:700px;border:0');
-  await win.customElements.whenDefined('kline-chart');
-  await executeServerCommand('block-requests', { pattern: '/dist/chunks/agent-handshake-', hold });
-  const errors = new Map<string, { code: string; message: string }[]>();
-  const charts = ids.map((id) => {
-    const chart = win.document.createElement('kline-chart') as HTMLElement as Chart;
-    chart.id = id;
-    for (const [name, value] of Object.entries(attributes)) chart.setAttribute(name, value);
-    chart.style.cssText = 'display:block;width:600px;height:200px';
-    errors.set(id, []);
-    chart.addEventListener('kline-error', (e) =>
-      errors.get(id)!.push((e as CustomEvent<{ code: string; message: string }>).detail),
-    );
-    return chart;
-  });
-  win.document.body.replaceChildren(...charts);
-  for (const chart of charts) await waitFor(() => chart.context.get() !== null, `${chart.id} data`);
-  const unavailable = (id: string) => errors.get(id)!.filter((e) => e.code === 'agent_unavailable').length;
-  return { frame, win, charts, errors, unavailable };
-}
-
 describe('the agent handshake chunk and who asked', function () {
   this.timeout(60000);
 
@@ -129,11 +93,7 @@ describe('the agent handshake chunk and who asked', function () {
   it('a frame connection whose chunk failed is told the chart is unavailable (not refused), and a retry once it loads connects', async () => {
     const { frame, win, unavailable } = await mountCharts(['hs-framed'], false, { 'agent-origins': location.origin });
     // The chart serves other windows once its frames chunk is in and the handshake's fetch has settled.
-    await waitFor(
-      () => loadedScripts(win).some((p) => p.startsWith('chunks/serve-frame-connections-')),
-      'frames chunk',
-    );
-    await pause(100);
+    await whenServingFrames(win);
     const failed = await connectFramePort(win, location.origin, { chartId: 'hs-framed', timeoutMs: 5000 }).then(
       () => null,
       (error: Error & { code?: string }) => error,
@@ -158,11 +118,7 @@ describe('the agent handshake chunk and who asked', function () {
       'agent-origins': location.origin,
     });
     frame.id = 'hs-frame';
-    await waitFor(
-      () => loadedScripts(win).some((p) => p.startsWith('chunks/serve-frame-connections-')),
-      'frames chunk',
-    );
-    await pause(100);
+    await whenServingFrames(win);
     const panel = document.createElement('chart-agent-panel');
     const connections: string[] = [];
     panel.addEventListener('agent-connection-change', (e) => {
@@ -187,11 +143,7 @@ describe('the agent handshake chunk and who asked', function () {
       'agent-origins': location.origin,
       agent: 'off',
     });
-    await waitFor(
-      () => loadedScripts(win).some((p) => p.startsWith('chunks/serve-frame-connections-')),
-      'frames chunk',
-    );
-    await pause(100);
+    await whenServingFrames(win);
     const failed = await connectFramePort(win, location.origin, { chartId: 'hs-framed-off', timeoutMs: 5000 }).then(
       () => null,
       (error: Error & { code?: string }) => error,
@@ -203,24 +155,7 @@ describe('the agent handshake chunk and who asked', function () {
 
   it('a panel for several charts that asked before the chunk arrived ends with one open port per chart', async () => {
     const { frame, win, charts } = await mountCharts(['hs-m1', 'hs-m2'], true);
-    // Every port a chart hands out in the framed page, with whether it closed since.
-    const handed: { port: ChartAgentPort; closed: boolean }[] = [];
-    const asked: (string | undefined)[] = [];
-    win.addEventListener(
-      'kline-agent-connect',
-      (event) => {
-        const detail = (event as CustomEvent<{ chartId?: string; reply(p: ChartAgentPort): void }>).detail;
-        asked.push(detail.chartId);
-        const reply = detail.reply.bind(detail);
-        detail.reply = (port) => {
-          const entry = { port, closed: false };
-          handed.push(entry);
-          void port.closed.then(() => (entry.closed = true));
-          reply(port);
-        };
-      },
-      { capture: true },
-    );
+    const { handed, asked } = recordHandedPorts(win);
     const panel = win.document.createElement('chart-agent-panel') as HTMLElement & {
       connected: boolean;
       updateComplete: Promise<unknown>;

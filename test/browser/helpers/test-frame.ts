@@ -23,6 +23,16 @@ export async function openFrame(
   return { frame, win, violations };
 }
 
+/** {@link openFrame} of a page of the bundle (test/pages/), resolved once `<kline-chart>` is defined there. */
+export async function openChartFrame(
+  src: string,
+  style?: string,
+): Promise<{ frame: HTMLIFrameElement; win: FrameWindow; violations: string[] }> {
+  const opened = await openFrame(src, style);
+  await opened.win.customElements.whenDefined('kline-chart');
+  return opened;
+}
+
 /** Script files the framed page has fetched so far, as paths below /dist/ (`kline-chart.js`, `chunks/…`). */
 export function loadedScripts(win: FrameWindow): string[] {
   return win.performance
@@ -72,4 +82,32 @@ export function pointerAt(win: FrameWindow, el: Element, pointerId: number): (ty
         clientY: y,
       }),
     );
+}
+
+/**
+ * The script-tag test page (the built bundle, test/pages/script-tag.html) in a frame sized by `style`, once
+ * `<kline-chart>` is defined there, with the page's own chart taken out and a frame drawn without it.
+ */
+export async function openBundlePage(
+  style = 'width:960px;height:600px;border:0',
+): Promise<{ frame: HTMLIFrameElement; win: FrameWindow; violations: string[] }> {
+  const opened = await openChartFrame('/test/pages/script-tag.html', style);
+  opened.win.document.body.replaceChildren();
+  await new Promise((r) => opened.win.requestAnimationFrame(r));
+  return opened;
+}
+
+/** {@link frameChart} alone on {@link openBundlePage}: a chart of the bundle with `attributes`, at its `kline-ready`. */
+export async function bundleChart<C extends HTMLElement & { whenPainted(): Promise<void> }>(
+  attributes: Record<string, string>,
+  options: Parameters<typeof frameChart>[2] = {},
+): Promise<{ frame: HTMLIFrameElement; win: FrameWindow; chart: C; errors: string[] }> {
+  const { frame, win } = await openBundlePage();
+  const { chart, errors } = await frameChart<C>(win, attributes, options);
+  return { frame, win, chart, errors };
+}
+
+/** The text of `chart`'s status notice (its `.toast[role="status"]`), '' when none is shown. */
+export function statusToast(chart: Element): string {
+  return chart.shadowRoot?.querySelector('.toast[role="status"]')?.textContent ?? '';
 }

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
+import { frameChart, openChartFrame, statusToast as toast, type FrameWindow as Win } from '../helpers/test-frame.js';
 
 type Range = { from: number; to: number; bars: number };
 type Chart = HTMLElement & {
@@ -18,13 +18,10 @@ type Chart = HTMLElement & {
 
 /** A chart on the script-tag test page with `locale`; resolves at its kline-ready. */
 async function mount(locale: string): Promise<{ frame: HTMLIFrameElement; win: Win; chart: Chart }> {
-  const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
-  await win.customElements.whenDefined('kline-chart');
+  const { frame, win } = await openChartFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
   const { chart } = await frameChart<Chart>(win, { locale });
   return { frame, win, chart };
 }
-
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
 
 /** Drags the price plot `dx` CSS px to the right, as a mouse does. */
 function drag(win: Win, chart: Chart, dx: number): void {

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+import { bundleChart, statusToast, type FrameWindow as Win } from '../helpers/test-frame.js';
 
 type Result = { success: boolean; error?: unknown };
 type Chart = HTMLElement & {
@@ -33,19 +33,7 @@ describe('the bundle’s price scales', function () {
   });
 
   /** A chart of the bundle on the script-tag test page, with `attrs`, painted. */
-  async function mount(attrs: Record<string, string>): Promise<{ frame: HTMLIFrameElement; win: Win; chart: Chart }> {
-    const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
-    win.document.body.replaceChildren();
-    const chart = win.document.createElement('kline-chart') as Chart;
-    chart.style.cssText = 'display:block;width:800px;height:460px';
-    for (const [name, value] of Object.entries(attrs)) chart.setAttribute(name, value);
-    const isReady = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-    win.document.body.append(chart);
-    await isReady;
-    await chart.whenPainted();
-    return { frame, win, chart };
-  }
+  const mount = (attrs: Record<string, string>) => bundleChart<Chart>(attrs);
 
   /** Records what the frame's canvases fill with text while `run` runs (then stops). */
   async function paintedDuring(win: Win, run: () => Promise<void>): Promise<Painted[]> {
@@ -193,7 +181,7 @@ describe('the bundle’s price scales', function () {
       await executeServerCommand('block-requests', { pattern: '/dist/chunks/pane-extras-' });
       const set = await chart.tools.execute('settings_update', { values: { priceScale: 'log' } });
       expect(set.success, JSON.stringify(set)).to.equal(true);
-      const toast = () => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
+      const toast = () => statusToast(chart);
       await waitFor(() => toast().length > 0, 'a notice about the scale');
       await chart.whenPainted();
       const labels = axisLabels(await repaint(win, chart), chart, 'right');

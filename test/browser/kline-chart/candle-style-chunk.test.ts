@@ -3,7 +3,8 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import type { Bar } from '../../../src/core/data/index.js';
 import { countPixels, parseColor } from '../helpers/canvas-pixels.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { loadedScripts, openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+import { countCalls } from '../helpers/count-calls.js';
+import { bundleChart, loadedScripts, statusToast as toast, type FrameWindow as Win } from '../helpers/test-frame.js';
 import { zigzagRise } from '../helpers/zigzag-rise.js';
 
 type Result = { success: boolean; error?: unknown };
@@ -24,16 +25,10 @@ const DOWN = '#e00000';
 
 /** A painted chart of the bundle (the script-tag test page) showing the zigzag rise, with `attrs`. */
 async function mount(attrs: Record<string, string>): Promise<{ frame: HTMLIFrameElement; win: Win; chart: Chart }> {
-  const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
-  await win.customElements.whenDefined('kline-chart');
-  win.document.body.replaceChildren();
-  await new Promise((r) => win.requestAnimationFrame(r));
-  const chart = win.document.createElement('kline-chart') as Chart;
-  chart.style.cssText = `display:block;width:700px;height:420px;--kline-up-color:${UP};--kline-down-color:${DOWN}`;
-  for (const [name, value] of Object.entries(attrs)) chart.setAttribute(name, value);
-  const isReady = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-  win.document.body.append(chart);
-  await isReady;
+  const { frame, win, chart } = await bundleChart<Chart>(attrs, {
+    style: `display:block;width:700px;height:420px;--kline-up-color:${UP};--kline-down-color:${DOWN}`,
+    painted: false,
+  });
   chart.setBars(zigzagRise(120));
   await chart.whenPainted();
   const off = await chart.tools.execute('settings_update', { values: { lastPrice: false } });
@@ -43,21 +38,12 @@ async function mount(attrs: Record<string, string>): Promise<{ frame: HTMLIFrame
 }
 
 /** The frame's `fillRect` calls in the falling colour (candle bodies) from now until `stop()`. */
-function countFallingBodies(win: Win): { count(): number; stop(): void } {
-  const proto = win.CanvasRenderingContext2D.prototype;
-  const fillRect = proto.fillRect;
-  let count = 0;
-  proto.fillRect = function (x: number, y: number, w: number, h: number) {
-    if (this.fillStyle === DOWN) count++;
-    return fillRect.call(this, x, y, w, h);
-  };
-  return { count: () => count, stop: () => void (proto.fillRect = fillRect) };
-}
+const countFallingBodies = (win: Win) =>
+  countCalls(win.CanvasRenderingContext2D.prototype, 'fillRect', (ctx) => ctx.fillStyle === DOWN);
 
 const priceCanvas = (chart: Chart) =>
   chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"]')!.querySelector('canvas')!;
 const falling = (chart: Chart) => countPixels(priceCanvas(chart), parseColor(DOWN), 12);
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
 
 describe('the Heikin-Ashi, line and area styles are in a chunk, loaded before the frame that shows them', function () {
   this.timeout(60000);

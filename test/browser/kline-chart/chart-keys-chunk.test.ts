@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
+import { frameChart, openChartFrame, statusToast as toast, type FrameWindow as Win } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & { whenPainted(): Promise<void> };
 
@@ -10,7 +10,6 @@ type Chart = HTMLElement & { whenPainted(): Promise<void> };
 // (chunks/input-parts-<hash>.js, input-parts.ts). A key pressed before it is here waits for it; when it
 // cannot be fetched the chart says so in its language, and the next key fetches it again.
 
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
 const dialogOpen = (chart: Chart) => !!chart.shadowRoot!.querySelector('dialog.shortcuts[open]');
 
 /** `key` pressed with focus on `target` inside the chart (the chart itself by default). */
@@ -23,8 +22,7 @@ function press(win: Win, chart: Chart, key: string, target: HTMLElement = chart)
 
 /** A zh-TW chart on the bundle's empty test page, its input chunk blocked (`hold`: held back) before it is made. */
 async function mountBlocked(hold: boolean): Promise<{ frame: HTMLIFrameElement; win: Win; chart: Chart }> {
-  const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-  await win.customElements.whenDefined('kline-chart');
+  const { frame, win } = await openChartFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
   await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-', hold });
   const { chart } = await frameChart<Chart>(win, { locale: 'zh-TW' });
   return { frame, win, chart };
@@ -73,8 +71,10 @@ describe("the chart's own keys are in the input chunk", function () {
   });
 
   it("a notice shown before the chart's words arrive is said again in them when they do (ja)", async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame(
+      '/test/pages/script-tag-empty.html',
+      'width:960px;height:600px;border:0',
+    );
     // The input chunk fails; the Japanese words are held back until after the notice is shown.
     await executeServerCommand('block-requests', {
       pattern: '/dist/chunks/input-parts-',

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { openFrame, frameChart } from '../helpers/test-frame.js';
+import { frameChart, openChartFrame, statusToast as toast } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & { whenPainted(): Promise<void> };
 
@@ -8,16 +8,16 @@ type Chart = HTMLElement & { whenPainted(): Promise<void> };
 // field, and which key is which is in the input chunk (input-parts.ts). Letters typed in a text field of the
 // chart (its symbol search, a host's input) are text: they neither wait for that chunk nor say it is missing.
 
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
-
 describe("text typed in the chart's text fields is not a chart key", function () {
   this.timeout(60000);
 
   afterEach(() => executeServerCommand('block-requests', { pattern: null }));
 
   it('an S or F typed in a text field says nothing while the input chunk cannot be fetched', async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame(
+      '/test/pages/script-tag-empty.html',
+      'width:960px;height:600px;border:0',
+    );
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-' });
     const { chart } = await frameChart<Chart>(win, {});
     await chart.whenPainted();

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { loadedScripts, openFrame } from '../helpers/test-frame.js';
+import { loadedScripts, openChartFrame } from '../helpers/test-frame.js';
 
 type Bar = { time: number; open: number; high: number; low: number; close: number; volume: number };
 type Chart = HTMLElement & {
@@ -29,8 +29,10 @@ describe("a chart whose bars' wording chunk (check-bar) cannot be fetched", func
 
   it("refuses the host's bad bars in the same words, says why sample data did not load, and loads it once it can", async () => {
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/check-bar-' });
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:900px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame(
+      '/test/pages/script-tag-empty.html',
+      'width:900px;height:600px;border:0',
+    );
     // Made here rather than with frameChart: a chart waiting for the host's bars is not ready before them.
     const chart = win.document.createElement('kline-chart') as HTMLElement as Chart;
     chart.style.cssText = 'display:block;width:800px;height:460px';

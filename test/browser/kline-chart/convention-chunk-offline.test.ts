@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { loadedScripts, openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
+import { frameChart, loadedScripts, openChartFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
 
 type Result = { success: boolean; data?: unknown; error?: { code?: string; message?: string; retryable?: boolean } };
 type Active = { definitionId: string; convention: string; label: string };
@@ -18,8 +18,7 @@ type Chart = HTMLElement & {
 
 /** The script-tag test page, with the element defined. */
 async function openPage(): Promise<{ frame: HTMLIFrameElement; win: Win }> {
-  const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
-  await win.customElements.whenDefined('kline-chart');
+  const { frame, win } = await openChartFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
   return { frame, win };
 }
 

@@ -1,7 +1,15 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { frameChart, loadedScripts, openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+import { countCalls } from '../helpers/count-calls.js';
+import { retryStudyWithoutChunk } from '../helpers/retry-study-without-chunk.js';
+import {
+  bundleChart,
+  frameChart,
+  loadedScripts,
+  openBundlePage,
+  type FrameWindow as Win,
+} from '../helpers/test-frame.js';
 
 type Result = { success: boolean; data?: { instanceId?: string }; error?: unknown };
 type Chart = HTMLElement & {
@@ -16,26 +24,9 @@ type Chart = HTMLElement & {
 
 const EXTRAS = /^chunks\/pane-extras-/;
 
-async function mount(attrs: Record<string, string>): Promise<{ frame: HTMLIFrameElement; win: Win; chart: Chart }> {
-  const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
-  await win.customElements.whenDefined('kline-chart');
-  const { chart } = await frameChart<Chart>(win, attrs);
-  return { frame, win, chart };
-}
-
 /** Counts full circles added to a `Path2D` (the dots; nothing else of these charts makes one) until `stop()`. */
-function countDots(win: Win): { count(): number; stop(): void } {
-  const proto = win.Path2D.prototype;
-  const arc = proto.arc;
-  let count = 0;
-  proto.arc = function (this: Path2D, ...args: Parameters<Path2D['arc']>) {
-    if (args[4] - args[3] >= Math.PI * 2) count++;
-    return arc.apply(this, args);
-  };
-  return { count: () => count, stop: () => void (proto.arc = arc) };
-}
-
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
+const countDots = (win: Win) =>
+  countCalls(win.Path2D.prototype, 'arc', (_, args) => (args[4] as number) - (args[3] as number) >= Math.PI * 2);
 
 describe('the dots of SAR are in the modes’ chunk', function () {
   this.timeout(60000);
@@ -45,7 +36,7 @@ describe('the dots of SAR are in the modes’ chunk', function () {
   });
 
   it('is fetched for SAR, and its dots are drawn', async () => {
-    const { frame, win, chart } = await mount({ indicators: 'MA(20)' });
+    const { frame, win, chart } = await bundleChart<Chart>({ indicators: 'MA(20)' });
     expect(
       loadedScripts(win).filter((p) => EXTRAS.test(p)),
       'the chunk without dots',
@@ -66,18 +57,10 @@ describe('the dots of SAR are in the modes’ chunk', function () {
   });
 
   it('a chart opened with SAR draws its dots in its first paint', async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
+    const { frame, win } = await openBundlePage();
     const dots = countDots(win);
     try {
-      await win.customElements.whenDefined('kline-chart');
-      win.document.body.replaceChildren();
-      const chart = win.document.createElement('kline-chart') as Chart;
-      chart.style.cssText = 'display:block;width:800px;height:460px';
-      chart.setAttribute('indicators', 'SAR');
-      const isReady = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-      win.document.body.append(chart);
-      await isReady;
-      await chart.whenPainted();
+      await frameChart<Chart>(win, { indicators: 'SAR' });
       expect(dots.count(), 'dots in the first painted frame').to.be.greaterThan(20);
     } finally {
       dots.stop();
@@ -86,23 +69,10 @@ describe('the dots of SAR are in the modes’ chunk', function () {
   });
 
   it('a chunk that cannot be fetched is said (zh-CN) and no dots are drawn; adding the study again loads it', async () => {
-    const { frame, win, chart } = await mount({ locale: 'zh-CN', indicators: '' });
-    await executeServerCommand('block-requests', { pattern: '/dist/chunks/pane-extras-' });
+    const { frame, win, chart } = await bundleChart<Chart>({ locale: 'zh-CN', indicators: '' });
     const dots = countDots(win);
     try {
-      const add = await chart.tools.execute('indicators_add', { definitionId: 'SAR' });
-      expect(add.success, JSON.stringify(add)).to.equal(true);
-      await waitFor(() => toast(chart).includes('圆点'), `a notice about the dots (shows "${toast(chart)}")`);
-      await chart.whenPainted();
-      await chart.whenPainted();
-      expect(dots.count(), 'no dots without the chunk').to.equal(0);
-
-      await executeServerCommand('block-requests', { pattern: null });
-      const removed = await chart.tools.execute('indicators_remove', { instanceId: add.data!.instanceId });
-      expect(removed.success, JSON.stringify(removed)).to.equal(true);
-      await chart.whenPainted();
-      expect((await chart.tools.execute('indicators_add', { definitionId: 'SAR' })).success).to.equal(true);
-      await waitFor(() => dots.count() > 20, 'the dots once the chunk loads');
+      await retryStudyWithoutChunk(chart, 'SAR', '圆点', dots.count, 20);
     } finally {
       dots.stop();
     }

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { loadedScripts, openFrame } from '../helpers/test-frame.js';
+import { loadedScripts, openChartFrame } from '../helpers/test-frame.js';
 
 type Result = { success: boolean };
 type Chart = HTMLElement & {
@@ -35,8 +35,7 @@ describe('a host-bars request aborted while its chunk loads', function () {
   });
 
   it('is never sent to the page', async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:560px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame('/test/pages/script-tag.html', 'width:960px;height:560px;border:0');
     const chart = win.document.createElement('kline-chart') as Chart;
     chart.style.cssText = 'display:block;width:800px;height:460px';
     chart.setAttribute('source', 'custom');

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/wait-for.js';
-import { openFrame, frameChart } from '../helpers/test-frame.js';
+import { frameChart, openChartFrame } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & { whenPainted(): Promise<void>; context: { get(): { visibleRange: unknown } | null } };
 
@@ -20,8 +20,10 @@ describe('the "most recent bar" button while its chunk cannot be fetched', funct
   afterEach(() => executeServerCommand('block-requests', { pattern: null }));
 
   it('is left out, and shows once its chunk loads the next time the newest bar leaves the view', async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame(
+      '/test/pages/script-tag-empty.html',
+      'width:960px;height:600px;border:0',
+    );
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/latest-button-view-' });
     const { chart } = await frameChart<Chart>(win, { indicators: 'VOL' });
     const fetched = () =>

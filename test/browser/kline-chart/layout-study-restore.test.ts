@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { loadedScripts, openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+import { bundleChart, loadedScripts } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & {
   context: { get(): { activeIndicators: { definitionId: string }[] } | null };
@@ -14,20 +14,8 @@ type Chart = HTMLElement & {
 
 const KEY = `layout-study-restore-${Date.now()}`;
 
-async function mount(): Promise<{ frame: HTMLIFrameElement; win: Win; chart: Chart }> {
-  const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
-  await win.customElements.whenDefined('kline-chart');
-  win.document.body.replaceChildren();
-  const chart = win.document.createElement('kline-chart') as Chart;
-  chart.style.cssText = 'display:block;width:800px;height:460px';
-  chart.setAttribute('persist-key', KEY);
-  chart.setAttribute('indicators', 'VOL');
-  const ready = new Promise((resolve) => chart.addEventListener('kline-ready', resolve, { once: true }));
-  win.document.body.append(chart);
-  await ready;
-  await chart.whenPainted();
-  return { frame, win, chart };
-}
+/** A painted chart of the bundle saving its layout at KEY. */
+const mount = () => bundleChart<Chart>({ 'persist-key': KEY, indicators: 'VOL' });
 
 const studies = (chart: Chart) => chart.context.get()!.activeIndicators.map((a) => a.definitionId);
 

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand, resetMouse, sendMouse } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { frameChart, openFrame } from '../helpers/test-frame.js';
+import { frameChart, openChartFrame, statusToast as toast } from '../helpers/test-frame.js';
 
 type Scales = { plot: { top: number; height: number }; yToPrice(y: number): number; priceToY(p: number): number };
 type Chart = HTMLElement & {
@@ -29,8 +29,6 @@ async function span(chart: Chart): Promise<{ top: number; bottom: number }> {
   return { top: s.yToPrice(s.plot.top), bottom: s.yToPrice(s.plot.top + s.plot.height) };
 }
 
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
-
 describe('a log price scale whose chunk cannot be fetched', function () {
   this.timeout(60000);
 
@@ -40,8 +38,7 @@ describe('a log price scale whose chunk cannot be fetched', function () {
   });
 
   it('is drawn linear, and a drag on the price axis scales it as linear (about its middle price)', async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:560px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame('/test/pages/script-tag.html', 'width:960px;height:560px;border:0');
     const { chart } = await frameChart<Chart>(win, { indicators: '' });
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/pane-extras-' });
     const set = await chart.tools.execute('settings_update', { values: { priceScale: 'log' } });

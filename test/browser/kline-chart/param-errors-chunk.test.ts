@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { loadedScripts, openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
+import { frameChart, loadedScripts, openChartFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & {
   context: { get(): unknown };
@@ -65,8 +65,7 @@ describe('the words of a refused study parameter in the bundle', function () {
 
   it('cannot be fetched: the piece is still refused with a kline-error that says so; the rest is shown', async () => {
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/param-errors-' });
-    const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
     const { chart, errors } = await mount(win, 'MA(0),VOL');
     expect(errors.join('\n')).to.match(/wording a refused study parameter could not be loaded/);
     expect(errors.join('\n')).to.contain("indicators attribute: 'MA(0)': a value is out of range or of the wrong type");
@@ -75,8 +74,7 @@ describe('the words of a refused study parameter in the bundle', function () {
   });
 
   it("a refused piece of a page's first list names the field and the rule", async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
     const { chart, errors } = await mount(win, 'MA(0),MACD(12,x),VOL');
     expect(errors).to.deep.equal([
       "indicators attribute: 'MA(0)': periods[0]: Expected integer to be greater or equal to 1",
@@ -88,8 +86,7 @@ describe('the words of a refused study parameter in the bundle', function () {
   });
 
   it('an agent or the picker adding a study with a refused parameter is told the field and the rule', async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
     const { chart } = await mount(win, 'VOL');
     const refused = await chart.tools.execute('indicators_add', { definitionId: 'MA', params: { periods: [0] } });
     expect(refused.success).to.equal(false);
@@ -99,8 +96,7 @@ describe('the words of a refused study parameter in the bundle', function () {
   });
 
   it("a host study's plain JSON schema is checked by the words: its piece shows once they are in, and is refused when they cannot be fetched", async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
     const { chart, errors } = await mountJsonStudy(win, 'JSONMA(4),VOL');
     expect(errors).to.deep.equal([]);
     expect(active(chart)).to.deep.equal(['JSONMA', 'VOL']);
@@ -113,8 +109,7 @@ describe('the words of a refused study parameter in the bundle', function () {
     frame.remove();
 
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/param-errors-' });
-    const blocked = await openFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
-    await blocked.win.customElements.whenDefined('kline-chart');
+    const blocked = await openChartFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
     const offline = await mountJsonStudy(blocked.win, 'JSONMA(4),VOL');
     expect(offline.errors.join('\n')).to.match(/wording a refused study parameter could not be loaded/);
     expect(active(offline.chart)).to.deep.equal(['VOL']);

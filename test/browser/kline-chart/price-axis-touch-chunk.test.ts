@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { pollUntil, waitFor } from '../helpers/wait-for.js';
-import { openFrame, frameChart } from '../helpers/test-frame.js';
+import { frameChart, openChartFrame } from '../helpers/test-frame.js';
 import { fingerDrag } from '../helpers/finger-drag.js';
 
 type Chart = HTMLElement & {
@@ -32,8 +32,10 @@ describe('a finger on the price axis before the input chunk arrives', function (
   afterEach(() => executeServerCommand('block-requests', { pattern: null }));
 
   it('does not scroll the page, and stretches the scale once the chunk is here', async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:390px;height:500px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame(
+      '/test/pages/script-tag-empty.html',
+      'width:390px;height:500px;border:0',
+    );
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-', hold: true });
     const { chart } = await frameChart<Chart>(
       win,

@@ -1,24 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
-import type { Bar } from '../../../src/core/data/index.js';
-import { mountChart, painted, removeFixtures, START } from '../lifecycle/lifecycle-fixture.js';
-
-/** `count` one-minute bars whose prices are whole multiples of `tick` around `base` (as an exchange sends them). */
-function tickBars(count: number, base: number, tick: number): Bar[] {
-  return Array.from({ length: count }, (_, i) => {
-    const at = (k: number) => Math.round((base + Math.sin((i + k) / 7) * base * 0.05) / tick) * tick;
-    const open = at(0);
-    const close = at(1);
-    return {
-      time: START + i * 60_000,
-      open,
-      high: Math.max(open, close) + tick * 3,
-      low: Math.min(open, close) - tick * 2,
-      close,
-      volume: 10 + i,
-    };
-  });
-}
+import { mountChart, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
+import { tickBars } from '../helpers/tick-bars.js';
 
 /** The legend's close value (the text after its "C" label). */
 function legendClose(chart: KlineChart): string {

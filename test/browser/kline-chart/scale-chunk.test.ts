@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { loadedScripts, openFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
+import { loadedScripts, openBundlePage, statusToast as toast, type FrameWindow as Win } from '../helpers/test-frame.js';
 
 type Result = { success: boolean; error?: unknown };
 type Chart = HTMLElement & {
@@ -32,10 +32,7 @@ const KEY = `scale-chunk-${Date.now()}`;
 
 /** A chart on the script-tag test page (the bundle) in place of the page's own, with `attrs`. */
 async function mount(attrs: Record<string, string>): Promise<{ frame: HTMLIFrameElement; win: Win; chart: Chart }> {
-  const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
-  await win.customElements.whenDefined('kline-chart');
-  win.document.body.replaceChildren();
-  await new Promise((r) => win.requestAnimationFrame(r));
+  const { frame, win } = await openBundlePage();
   const chart = win.document.createElement('kline-chart') as Chart;
   chart.style.cssText = 'display:block;width:800px;height:460px';
   for (const [name, value] of Object.entries(attrs)) chart.setAttribute(name, value);
@@ -83,7 +80,6 @@ async function repaintTexts(win: Win, chart: Chart): Promise<string[]> {
 }
 
 const percentTick = (t: string) => /^-?\d+(\.\d+)?%$/.test(t);
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
 
 describe('the percent and log scales are a chunk, loaded before the frame that shows them', function () {
   this.timeout(60000);

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/wait-for.js';
-import { openFrame, frameChart, pointerAt } from '../helpers/test-frame.js';
+import { frameChart, openChartFrame, pointerAt } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & { whenPainted(): Promise<void>; _toast: string };
 
@@ -14,8 +14,10 @@ describe('a separator dragged while the input chunk cannot be fetched', function
   afterEach(() => executeServerCommand('block-requests', { pattern: null }));
 
   it('says so at the press, not again at each move and the lift', async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame(
+      '/test/pages/script-tag-empty.html',
+      'width:960px;height:600px;border:0',
+    );
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-' });
     const { chart } = await frameChart<Chart>(win, { indicators: 'VOL' });
     const separator = chart.shadowRoot!.querySelector('.pane-separators [role="separator"]')!;

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
+import { frameChart, openChartFrame, statusToast as toast, type FrameWindow as Win } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & { whenPainted(): Promise<void>; updateComplete: Promise<boolean> };
 
@@ -10,13 +10,11 @@ type Chart = HTMLElement & { whenPainted(): Promise<void>; updateComplete: Promi
 // chart's language (as the "More" menu, bar replay and the input chunk do), and open the list once it can.
 
 async function mount(locale: string): Promise<{ win: Win; chart: Chart }> {
-  const { win } = await openFrame('/test/pages/script-tag.html', 'width:1300px;height:600px;border:0');
-  await win.customElements.whenDefined('kline-chart');
+  const { win } = await openChartFrame('/test/pages/script-tag.html', 'width:1300px;height:600px;border:0');
   const { chart } = await frameChart<Chart>(win, { locale }, { style: 'display:block;width:1240px;height:460px' });
   return { win, chart };
 }
 
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
 const dialogOpen = (chart: Chart) => !!chart.shadowRoot!.querySelector('dialog.shortcuts[open]');
 
 /** The `?` key pressed with focus on the chart (its plot). */

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { openFrame, loadedScripts, frameChart } from '../helpers/test-frame.js';
+import { frameChart, loadedScripts, openChartFrame } from '../helpers/test-frame.js';
 
 type Bar = { time: number; open: number; high: number; low: number; close: number; volume: number };
 type Chart = HTMLElement & {
@@ -34,8 +34,7 @@ describe("a study's running state for live ticks is a chunk", function () {
   afterEach(() => executeServerCommand('block-requests', { pattern: null }));
 
   it('ticks show the right study values while it cannot be fetched, and after it loads', async () => {
-    const { win } = await openFrame('/test/pages/script-tag-empty.html', 'width:900px;height:500px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { win } = await openChartFrame('/test/pages/script-tag-empty.html', 'width:900px;height:500px;border:0');
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/stepped-updater-' });
     const { chart, errors } = await frameChart<Chart>(win, { indicators: 'MA(3)' });
     expect(chart.setBars([bar(0, 10), bar(1, 20), bar(2, 30), bar(3, 40)], { period: '1m' })).to.equal(true);

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { loadedScripts, openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
+import { frameChart, loadedScripts, openChartFrame, type FrameWindow as Win } from '../helpers/test-frame.js';
 
 type Result = { success: boolean; data?: unknown; error?: { code?: string; message?: string } };
 type Chart = HTMLElement & {
@@ -35,8 +35,7 @@ describe("a chart whose studies' loader chunk cannot be fetched", function () {
 
   it('a page asking for RSI paints with MA, says RSI could not be loaded, and adds RSI once the chunk loads', async () => {
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/builtin-study-loaders-' });
-    const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
     const { chart, errors } = await mount(win, 'MA(5),RSI');
     await waitFor(() => errors.length > 0, 'kline-error');
     expect(errors.join('\n')).to.match(/code of indicator RSI could not be loaded/);

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { openFrame, frameChart } from '../helpers/test-frame.js';
+import { frameChart, openChartFrame, statusToast as toast } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & { whenPainted(): Promise<void> };
 
@@ -10,7 +10,6 @@ type Chart = HTMLElement & { whenPainted(): Promise<void> };
 // in the legend must say so in the chart's language (as the "More" menu and bar replay do), and open the
 // popover at the next press once it can.
 
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
 const popover = (chart: Chart) => chart.shadowRoot!.querySelector('kline-indicator-settings');
 
 describe('a chart whose study settings chunk cannot be fetched', function () {
@@ -21,8 +20,7 @@ describe('a chart whose study settings chunk cannot be fetched', function () {
   });
 
   it('says so in its language (ja) at a press on the study, and opens the settings at the next press once it loads', async () => {
-    const { win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { win } = await openChartFrame('/test/pages/script-tag.html', 'width:960px;height:600px;border:0');
     const { chart } = await frameChart<Chart>(win, { locale: 'ja', indicators: 'MACD' });
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/settings-popover-' });
 

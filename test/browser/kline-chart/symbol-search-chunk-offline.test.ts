@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { openFrame, type FrameWindow as Win, frameChart } from '../helpers/test-frame.js';
+import { frameChart, openChartFrame, statusToast as toast, type FrameWindow as Win } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & { whenPainted(): Promise<void>; updateComplete: Promise<boolean> };
 
@@ -10,15 +10,12 @@ type Chart = HTMLElement & { whenPainted(): Promise<void>; updateComplete: Promi
 // the press must say so in the chart's language and change nothing; the next press, once it can, opens it.
 
 async function mount(locale: string): Promise<{ win: Win; chart: Chart }> {
-  const { win } = await openFrame('/test/pages/script-tag.html', 'width:1200px;height:600px;border:0');
-  await win.customElements.whenDefined('kline-chart');
+  const { win } = await openChartFrame('/test/pages/script-tag.html', 'width:1200px;height:600px;border:0');
   const { chart } = await frameChart<Chart>(win, { locale }, { style: 'display:block;width:1150px;height:460px' });
   return { win, chart };
 }
 
 const q = (chart: Chart, part: string) => chart.shadowRoot!.querySelector<HTMLElement>(`[part="${part}"]`);
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
-
 describe('a chart whose symbol search chunk cannot be fetched', function () {
   this.timeout(60000);
 

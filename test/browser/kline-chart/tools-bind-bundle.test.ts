@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { Type } from '@sinclair/typebox';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { openFrame } from '../helpers/test-frame.js';
+import { openChartFrame } from '../helpers/test-frame.js';
 
 type Chart = HTMLElement & {
   context: { get(): unknown };
@@ -22,8 +22,7 @@ describe('the built-in tools of every chart on a bundle page', function () {
   this.timeout(60000);
 
   it('a chart made after the tools chunk loaded lists and runs the same tools, its host tool after them', async () => {
-    const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame('/test/pages/script-tag.html', 'width:960px;height:900px;border:0');
     const first = win.document.querySelector('kline-chart') as Chart;
     await first.tools.ready();
     const builtin = first.tools.list().map((t) => t.name);

@@ -3,7 +3,13 @@ import { executeServerCommand, resetMouse } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { pollUntil } from '../helpers/wait-for.js';
 import { drag } from '../helpers/price-axis-drag.js';
-import { openFrame, type FrameWindow as Win, frameChart, pointerAt } from '../helpers/test-frame.js';
+import {
+  frameChart,
+  openChartFrame,
+  pointerAt,
+  statusToast as toast,
+  type FrameWindow as Win,
+} from '../helpers/test-frame.js';
 
 type Range = { from: number; to: number };
 type Chart = HTMLElement & {
@@ -45,8 +51,6 @@ async function priceSpan(chart: Chart): Promise<{ top: number; bottom: number }>
   return span!;
 }
 
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
-
 /** A mouse drag of `el` by `dy` CSS px (synthetic pointer events of `win`). */
 function dragBy(win: Window & typeof globalThis, el: Element, dy: number): void {
   const at = pointerAt(win, el, 7);
@@ -65,8 +69,7 @@ async function mountBlocked(
   indicators?: string,
   hold = false,
 ): Promise<{ frame: HTMLIFrameElement; win: Win; chart: Chart }> {
-  const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-  await win.customElements.whenDefined('kline-chart');
+  const { frame, win } = await openChartFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
   // `hold`: the chunk's request waits (a slow network) until the next block-requests call.
   await executeServerCommand('block-requests', { pattern: '/dist/chunks/input-parts-', hold });
   const { chart } = await frameChart<Chart>(win, {

@@ -1,11 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import type { MockStep } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { mount, nextRunEnd, typeAndSend, unmountAll } from '../panel/panel-fixture.js';
+import { mount, nextRunEnd, startMockModel, typeAndSend, unmountAll } from '../panel/panel-fixture.js';
 import { minuteBars, newParent, nextFrame, removeFixtures } from './lifecycle-fixture.js';
 import { scriptMock } from '../helpers/mock-model-client.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
@@ -34,9 +33,7 @@ describe('the agent changes the period of host data, and follows a moved chart',
   this.timeout(60000);
 
   before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
+    ({ url: mockUrl, root: mockRoot } = await startMockModel());
   });
   afterEach(() => {
     unmountAll();

@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import type { MockStep } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
@@ -9,6 +8,7 @@ import {
   deleteDatabase,
   messagesText,
   nextRunEnd,
+  startMockModel,
   typeAndSend,
   unmountAll,
 } from '../panel/panel-fixture.js';
@@ -74,9 +74,7 @@ describe('<chart-agent-panel> renders model Markdown', function () {
   this.timeout(90000);
 
   before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
+    ({ url: mockUrl, root: mockRoot } = await startMockModel());
   });
   afterEach(unmountAll);
 

@@ -6,24 +6,8 @@ import { axisLabels, type AxisLabelInk } from '../helpers/axis-labels.js';
 import { parseColor } from '../helpers/canvas-pixels.js';
 import { midpointStudy } from '../helpers/midpoint-study.js';
 import { paneCanvas, waitFor } from '../helpers/chart-fixture.js';
-import { mountChart, painted, removeFixtures, START } from '../lifecycle/lifecycle-fixture.js';
-
-/** `count` one-minute bars, whole multiples of `tick`, swinging `swing` (a fraction) around `base`. */
-function tickBars(count: number, base: number, tick: number, swing: number): Bar[] {
-  return Array.from({ length: count }, (_, i) => {
-    const at = (k: number) => Math.round((base + Math.sin((i + k) / 9) * base * swing) / tick) * tick;
-    const open = at(0);
-    const close = at(1);
-    return {
-      time: START + i * 60_000,
-      open,
-      high: Math.max(open, close) + tick * 3,
-      low: Math.min(open, close) - tick * 2,
-      close,
-      volume: 10 + i,
-    };
-  });
-}
+import { mountChart, painted, removeFixtures } from '../lifecycle/lifecycle-fixture.js';
+import { tickBars } from '../helpers/tick-bars.js';
 
 /** The bar midpoints on the left scale: the same prices as the candles, on the other axis. */
 const mid = midpointStudy('LEFTMID', 'Midpoint (left)', 0, 1);
@@ -67,7 +51,7 @@ describe('left price scale labels', function () {
   ];
   for (const [name, base, tick, swing] of cases)
     it(`${name}: no label repeats its neighbour, and they are as long as the right axis's`, async () => {
-      const { left, right } = await labelsOf(tickBars(200, base, tick, swing));
+      const { left, right } = await labelsOf(tickBars(200, base, tick, { swing, period: 9 }));
       expect(left.length, 'left labels').to.be.greaterThan(2);
       for (let i = 1; i < left.length; i++)
         expect(left[i].ink, `left label ${i} differs from the one above`).not.to.equal(left[i - 1].ink);

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { waitFor } from '../helpers/chart-fixture.js';
 import { countPixels } from '../helpers/canvas-pixels.js';
-import { frameChart, loadedScripts, openFrame } from '../helpers/test-frame.js';
+import { frameChart, loadedScripts, openChartFrame, statusToast as toast } from '../helpers/test-frame.js';
 import type { ToolResult } from '../../../src/protocol/index.js';
 
 type Chart = HTMLElement & {
@@ -14,7 +14,6 @@ const MAGENTA: [number, number, number] = [255, 0, 255];
 const PARTS = /^chunks\/overlay-layer-parts-/;
 const NOTICE = 'マーカー、価格ラインのドラッグ、ツールチップを読み込めませんでした';
 
-const toast = (chart: Chart) => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
 const priceCanvas = (chart: Chart) =>
   chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"]')!.querySelector('canvas')!;
 
@@ -31,8 +30,10 @@ describe('the overlay layer chunk', function () {
 
   it('a marker added while it cannot be fetched is kept, said once in the chart language, and painted later', async () => {
     await executeServerCommand('block-requests', { pattern: '/dist/chunks/overlay-layer-parts-' });
-    const { frame, win } = await openFrame('/test/pages/script-tag-empty.html', 'width:960px;height:600px;border:0');
-    await win.customElements.whenDefined('kline-chart');
+    const { frame, win } = await openChartFrame(
+      '/test/pages/script-tag-empty.html',
+      'width:960px;height:600px;border:0',
+    );
     const { chart } = await frameChart<Chart>(win, { toolbar: 'none', locale: 'ja' });
     const query = await chart.tools.execute('market_bars_query', { limit: 1 });
     const time = ((query as { text?: string }).text ?? '').split('\n').at(-1)!.split(',')[0];

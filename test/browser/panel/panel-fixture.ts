@@ -62,9 +62,18 @@ export interface MockModel {
 }
 
 /**
- * Call inside a `describe`: in `before`, loads the model client (the runtime imports it on the first
- * run; loading it once here spares the first test fetching and transforming the module graph) and
- * starts this file's mock model; after each test, {@link unmountAll}.
+ * Loads the model client (the runtime imports it on the first run; loading it once before the tests spares
+ * the first test fetching and transforming the module graph) and gives this file's mock model's base URL
+ * and root (the runner starts one per test file). For a `before`; {@link useMockModel} calls it.
+ */
+export async function startMockModel(): Promise<{ url: string; root: string }> {
+  await import('openai');
+  const url = String(await executeServerCommand('mock-model-url'));
+  return { url, root: url.replace(/\/v1$/, '') };
+}
+
+/**
+ * Call inside a `describe`: in `before`, {@link startMockModel}; after each test, {@link unmountAll}.
  */
 export function useMockModel(): MockModel {
   const mock: MockModel = {
@@ -74,9 +83,7 @@ export function useMockModel(): MockModel {
     requests: () => mockRequests(mock.root),
   };
   before(async () => {
-    await import('openai');
-    mock.url = String(await executeServerCommand('mock-model-url'));
-    mock.root = mock.url.replace(/\/v1$/, '');
+    ({ url: mock.url, root: mock.root } = await startMockModel());
   });
   afterEach(unmountAll);
   return mock;

@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { chartAndPanel, nextRunEnd, part, unmountAll } from './panel-fixture.js';
+import { chartAndPanel, nextRunEnd, part, startMockModel, unmountAll } from './panel-fixture.js';
 import { scriptMock } from '../helpers/mock-model-client.js';
 
 // Keyboard and screen-reader users must never be dropped on <body>: focus stays in the composer
@@ -45,9 +45,7 @@ describe('<chart-agent-panel> focus management', function () {
   this.timeout(60000);
 
   before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
+    ({ url: mockUrl, root: mockRoot } = await startMockModel());
   });
   afterEach(unmountAll);
 

@@ -1,13 +1,21 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
 import '../../../components/kline-chart/define.js';
 import '../../../components/chart-agent-panel/define.js';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { MockStep } from '../../mock-model/mock-step.js';
 import { waitFor } from '../helpers/chart-fixture.js';
-import { deleteDatabase, messagesText, mount, nextRunEnd, part, typeAndSend, unmountAll } from './panel-fixture.js';
+import {
+  deleteDatabase,
+  messagesText,
+  mount,
+  nextRunEnd,
+  part,
+  startMockModel,
+  typeAndSend,
+  unmountAll,
+} from './panel-fixture.js';
 
 // Chats belong to their place: a page path and the chart a panel serves (or an explicit session-key).
 let mockUrl = '';
@@ -34,9 +42,7 @@ describe('<chart-agent-panel> sessions per place', function () {
   this.timeout(60000);
 
   before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
+    ({ url: mockUrl, root: mockRoot } = await startMockModel());
   });
   beforeEach(() => deleteDatabase(SESSIONS_DB));
   afterEach(unmountAll);

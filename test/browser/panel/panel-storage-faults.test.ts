@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
 import { panelStoreTiming } from '../../../components/chart-agent-panel/panel-session-store.js';
 import type { MockStep } from '../../mock-model/mock-step.js';
@@ -12,6 +11,7 @@ import {
   messagesText,
   nextRunEnd,
   part,
+  startMockModel,
   typeAndSend,
   unmountAll,
 } from './panel-fixture.js';
@@ -59,9 +59,7 @@ describe('<chart-agent-panel> when storage fails', function () {
   const timing = { ...panelStoreTiming };
 
   before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
+    ({ url: mockUrl, root: mockRoot } = await startMockModel());
   });
   beforeEach(async () => {
     await deleteDatabase(SESSIONS_DB);

@@ -1,8 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import { executeServerCommand } from '@web/test-runner-commands';
 import type { ChartAgentPanel } from '../../../components/chart-agent-panel/index.js';
-import { chartAndPanel, nextRunEnd, part, typeAndSend, unmountAll } from './panel-fixture.js';
+import { chartAndPanel, nextRunEnd, part, startMockModel, typeAndSend, unmountAll } from './panel-fixture.js';
 import { scriptMock } from '../helpers/mock-model-client.js';
 import { waitFor } from '../helpers/chart-fixture.js';
 
@@ -34,9 +33,7 @@ describe('<chart-agent-panel> transcript for assistive technology', function () 
   this.timeout(60000);
 
   before(async () => {
-    await import('openai');
-    mockUrl = String(await executeServerCommand('mock-model-url'));
-    mockRoot = mockUrl.replace(/\/v1$/, '');
+    ({ url: mockUrl, root: mockRoot } = await startMockModel());
   });
   afterEach(unmountAll);
 

@@ -17,6 +17,7 @@ const otherOrigin = () =>
 interface Report {
   openerPanel: true;
   loaded?: boolean;
+  removed?: boolean;
   connected?: boolean;
   chartId?: string;
   error?: string;
@@ -29,6 +30,9 @@ describe('a panel for its opener connects only to the origin it names', function
   let reports: Report[] = [];
   /** Every connection request that reached this window, whoever it was meant for. */
   let requests: unknown[] = [];
+  /** What the charts of this page warned (src/frames/serve-frame-connections.ts logs each request it ignores). */
+  let warnings: string[] = [];
+  const originalWarn = console.warn;
   const onMessage = (event: MessageEvent) => {
     const data = event.data as { openerPanel?: unknown; type?: unknown } | null;
     if (data?.openerPanel) reports.push(data as Report);
@@ -39,15 +43,33 @@ describe('a panel for its opener connects only to the origin it names', function
   beforeEach(() => {
     reports = [];
     requests = [];
+    warnings = [];
+    console.warn = (...args: unknown[]) => {
+      warnings.push(args.map(String).join(' '));
+      originalWarn.apply(console, args);
+    };
     window.addEventListener('message', onMessage);
   });
   afterEach(async () => {
-    window.removeEventListener('message', onMessage);
     const closing = popup;
+    if (closing && !closing.closed) {
+      // The panel goes before the popup: a closing window still runs a while, and its panel would ask
+      // again when the chart below goes, reaching the next test's chart (a warning there about a request
+      // of an origin it does not list, or of no such chart).
+      closing.postMessage({ removePanel: true }, '*');
+      await waitFor(() => reports.some((r) => r.removed), 'the popup’s panel removed');
+    }
+    window.removeEventListener('message', onMessage);
     closing?.close();
     if (closing) await waitFor(() => closing.closed, 'the popup closed');
     popup = null;
     document.body.replaceChildren();
+    console.warn = originalWarn;
+    // No test here has this page's chart ignore a request: any such warning is a panel of another test asking.
+    expect(
+      warnings.filter((w) => w.includes('ignored an agent connection')),
+      'requests this page ignored',
+    ).to.deep.equal([]);
   });
 
   /** A chart here that accepts panels of `origins`, with its data. */

@@ -1,13 +1,9 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  AgentRuntime,
-  createMemorySessionStore,
-  reduceTranscript,
-  type SessionStore,
-} from '../../../src/agent/index.js';
+import { AgentRuntime, createMemorySessionStore, reduceTranscript } from '../../../src/agent/index.js';
 import type { AgentEvent } from '../../../src/protocol/index.js';
 import { pollUntil } from '../../browser/helpers/wait-for.js';
+import { tabStore } from './tab-store.js';
 import { closeMock, mockModel, ofType } from './harness.js';
 import { createFakePort } from './fake-port.js';
 
@@ -20,22 +16,18 @@ test('a long answer stores its streamed text about once (each checkpoint adds wh
   const store = createMemorySessionStore();
   const { id: sessionId } = await store.createSession();
   // The first tab's store stops taking writes when the tab closes, as IndexedDB does for a closed page.
-  let closed = false;
-  const tabStore: SessionStore = {
-    ...store,
-    append: (id, events) => (closed ? new Promise<void>(() => {}) : store.append(id, events)),
-  };
+  const tab = tabStore(store);
   // About 7,000 characters streamed in 8-character deltas every 10 ms: some 9 seconds of answer.
   const answer = Array.from({ length: 160 }, (_, i) => `Point ${i}: the trend is up and volume rose. `).join('');
   mock.script([{ text: answer, chunkDelayMs: 10 }]);
-  const first = new AgentRuntime({ baseURL: mock.url, store: tabStore });
+  const first = new AgentRuntime({ baseURL: mock.url, store: tab.store });
   first.setPort(createFakePort());
   const shown: AgentEvent[] = [];
   first.subscribe((e) => shown.push(e));
   void first.run(sessionId, { text: 'explain the trend in depth' });
   const storedCheckpoints = async () => ofType(await store.readEvents(sessionId), 'assistant.text.checkpoint');
   await pollUntil(async () => (await storedCheckpoints()).length >= CHECKPOINTS, `${CHECKPOINTS} checkpoints`, 20_000);
-  closed = true; // the tab closes mid-answer
+  tab.close(); // the tab closes mid-answer
   first.cancel(sessionId);
 
   const checkpoints = await storedCheckpoints();

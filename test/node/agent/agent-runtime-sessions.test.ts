@@ -5,9 +5,9 @@ import {
   createMemorySessionStore,
   reduceTranscript,
   TRUNCATION_MARKER,
-  type SessionStore,
 } from '../../../src/agent/index.js';
 import type { AgentEvent } from '../../../src/protocol/index.js';
+import { tabStore } from './tab-store.js';
 import { closeMock, lastEvent, mockModel, ofType, setup } from './harness.js';
 import { createFakePort } from './fake-port.js';
 
@@ -164,17 +164,13 @@ test('a tab closed mid-answer: the text streamed up to the last checkpoint and w
   const store = createMemorySessionStore();
   const { id: sessionId } = await store.createSession();
   // The first tab's store stops taking writes when the tab closes, as IndexedDB does for a closed page.
-  let closed = false;
-  const tabStore: SessionStore = {
-    ...store,
-    append: (id, events) => (closed ? new Promise<void>(() => {}) : store.append(id, events)),
-  };
+  const tab = tabStore(store);
   const answer = Array.from({ length: 60 }, (_, i) => `word${i} `).join('');
   mock.script([
     { toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] },
     { text: answer, chunkDelayMs: 60 },
   ]);
-  const first = new AgentRuntime({ baseURL: mock.url, store: tabStore });
+  const first = new AgentRuntime({ baseURL: mock.url, store: tab.store });
   const port = createFakePort();
   // What the chart's run ledger reports once the period changed (src/core/runs/run-ledger.ts).
   const changes = (runId: string) => ({
@@ -189,7 +185,7 @@ test('a tab closed mid-answer: the text streamed up to the last checkpoint and w
   void first.run(sessionId, { text: 'explain the trend' });
   const started = Date.now();
   while (Date.now() - started < 2_500) await new Promise((r) => setTimeout(r, 50));
-  closed = true;
+  tab.close();
   const seen = ofType(shown, 'assistant.text.delta')
     .map((e) => e.delta)
     .join('');

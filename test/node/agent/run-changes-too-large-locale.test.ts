@@ -1,16 +1,15 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AgentRuntime, createMemorySessionStore, reduceTranscript } from '../../../src/agent/index.js';
+import { reduceTranscript } from '../../../src/agent/index.js';
 import { validateSessionRecords } from '../../../src/agent/session-record-schema.js';
-import { createAgentPort } from '../../../src/core/commands/create-agent-port.js';
-import type { ChartCore } from '../../../src/core/commands/chart-core.js';
 import type { AgentEvent } from '../../../src/protocol/index.js';
 import { registerLocale } from '../../../components/i18n/locale-store.js';
 import ja from '../../../components/i18n/locales/ja.js';
 import { panelStrings } from '../../../components/chart-agent-panel/panel-strings.js';
 import { runSummaryText } from '../../../components/chart-agent-panel/agent-words.js';
-import { loadedCore } from '../catalog/catalog-fixture.js';
-import { closeMock, mockModel, ofType } from './harness.js';
+import { closeMock, ofType } from './harness.js';
+import { coreRuntime } from './core-runtime.js';
+import { markDemoAndAcme } from './mark-every-bar.js';
 
 after(closeMock);
 
@@ -19,32 +18,10 @@ after(closeMock);
 // and the summary is worded from it. The session now stores a digest of the set (counts of drawings,
 // price lines and markers, the other slices as they are), and the panel words it in its language.
 
-async function markEveryBar(core: ChartCore, tag: string): Promise<void> {
-  const bars = core.store.peek('series')!.bars;
-  const markers = Array.from({ length: 10_000 }, (_, i) => ({
-    time: bars.time[i % bars.length],
-    position: i % 2 ? 'above' : 'below',
-    shape: 'circle',
-    text: `${tag} signal #${String(i).padStart(5, '0')}`.slice(0, 20),
-  }));
-  const made = await core.tools.execute('markers_create', { markers }, { origin: 'user' });
-  assert.equal(made.success, true);
-}
-
 test('after a reload, a run too large to store is summarized in the panel’s language, as it was live', async () => {
   registerLocale('ja', ja);
-  const mock = await mockModel();
-  const store = createMemorySessionStore();
-  const { id: sessionId } = await store.createSession();
-  const core = await loadedCore();
-  const runtime = new AgentRuntime({ baseURL: mock.url, store });
-  runtime.setPort(createAgentPort(core).port);
-  const shown: AgentEvent[] = [];
-  runtime.subscribe((e) => shown.push(e));
-  await markEveryBar(core, 'demo');
-  await core.tools.execute('chart_set_symbol', { symbol: 'NYSE:ACME' }, { origin: 'user' });
-  await markEveryBar(core, 'acme');
-  await core.tools.execute('chart_set_symbol', { symbol: 'DEMO' }, { origin: 'user' });
+  const { mock, store, sessionId, core, runtime, shown } = await coreRuntime();
+  await markDemoAndAcme(core);
   mock.script([
     {
       toolCalls: [

@@ -1,47 +1,24 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AgentRuntime, createMemorySessionStore, reduceTranscript } from '../../../src/agent/index.js';
+import { reduceTranscript } from '../../../src/agent/index.js';
 import { RUN_CHANGES_STORE_LIMIT } from '../../../src/agent/run-changes-store-limit.js';
 import { createAgentPort } from '../../../src/core/commands/create-agent-port.js';
 import type { ChartCore } from '../../../src/core/commands/chart-core.js';
-import type { AgentEvent } from '../../../src/protocol/index.js';
 import { loadedCore } from '../catalog/catalog-fixture.js';
-import { closeMock, mockModel, ofType } from './harness.js';
+import { closeMock, ofType } from './harness.js';
+import { coreRuntime } from './core-runtime.js';
+import { markDemoAndAcme } from './mark-every-bar.js';
 
 after(closeMock);
-
-/** Adds 10,000 markers (the most per instrument) with 20-character texts to `core`'s instrument, as the user. */
-async function markEveryBar(core: ChartCore, tag: string): Promise<void> {
-  const bars = core.store.peek('series')!.bars;
-  const markers = Array.from({ length: 10_000 }, (_, i) => ({
-    time: bars.time[i % bars.length],
-    position: i % 2 ? 'above' : 'below',
-    shape: 'circle',
-    text: `${tag} signal #${String(i).padStart(5, '0')}`.slice(0, 20),
-  }));
-  const made = await core.tools.execute('markers_create', { markers }, { origin: 'user' });
-  assert.equal(made.success, true);
-}
 
 function markerCount(core: ChartCore): number {
   return Object.values(core.store.peek('markers')).flat().length;
 }
 
 test('a run whose change set is too large for the session: undoable in this tab, stored without its units and marked so', async () => {
-  const mock = await mockModel();
-  const store = createMemorySessionStore();
-  const { id: sessionId } = await store.createSession();
-  const core = await loadedCore();
-  const { port } = createAgentPort(core);
-  const runtime = new AgentRuntime({ baseURL: mock.url, store });
-  runtime.setPort(port);
-  const shown: AgentEvent[] = [];
-  runtime.subscribe((e) => shown.push(e));
+  const { mock, store, sessionId, core, port, runtime, shown } = await coreRuntime();
   // The user's 10,000 markers on each of two instruments; the run removes them all: some 3.5 MB of change set.
-  await markEveryBar(core, 'demo');
-  await core.tools.execute('chart_set_symbol', { symbol: 'NYSE:ACME' }, { origin: 'user' });
-  await markEveryBar(core, 'acme');
-  await core.tools.execute('chart_set_symbol', { symbol: 'DEMO' }, { origin: 'user' });
+  await markDemoAndAcme(core);
   mock.script([
     {
       toolCalls: [

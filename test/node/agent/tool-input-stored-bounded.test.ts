@@ -1,11 +1,10 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AgentRuntime, createMemorySessionStore, reduceTranscript } from '../../../src/agent/index.js';
+import { reduceTranscript } from '../../../src/agent/index.js';
 import { buildHistory, fitToBudget, jsonStringBytes, trimmedArguments } from '../../../src/agent/build-history.js';
-import { createAgentPort } from '../../../src/core/commands/create-agent-port.js';
 import type { AgentEvent } from '../../../src/protocol/index.js';
-import { loadedCore } from '../catalog/catalog-fixture.js';
-import { closeMock, mockModel, ofType } from './harness.js';
+import { coreRuntime } from './core-runtime.js';
+import { closeMock, ofType } from './harness.js';
 
 after(closeMock);
 
@@ -28,14 +27,7 @@ function markersInput(times: ArrayLike<number>) {
 }
 
 test('a huge tool input: the tool gets all of it, the session stores a bounded copy and its size', async () => {
-  const mock = await mockModel();
-  const store = createMemorySessionStore();
-  const { id: sessionId } = await store.createSession();
-  const core = await loadedCore();
-  const runtime = new AgentRuntime({ baseURL: mock.url, store });
-  runtime.setPort(createAgentPort(core).port);
-  const shown: AgentEvent[] = [];
-  runtime.subscribe((e) => shown.push(e));
+  const { mock, store, sessionId, core, runtime, shown } = await coreRuntime();
   const args = JSON.stringify(markersInput(core.store.peek('series')!.bars.time));
   assert.ok(args.length > 500_000, `${args.length} characters of arguments`);
   mock.script([{ toolCalls: [{ name: 'markers_create', arguments: args }] }, { text: 'Marked.' }]);
