@@ -16,8 +16,8 @@ export interface KeyCrosshairOptions {
   /** Shows the bar in the legend (the crosshair index), or null for the last bar. */
   readonly setHover: (index: number | null) => void;
   readonly whenPainted: () => Promise<void>;
-  /** Says `text` in the live region (polite, at most once per `ms`). */
-  readonly say: (text: string, ms: number) => void;
+  /** Says `text` in the live region (polite, at most once per `ms` for its `kind`: chart-announcer.ts). */
+  readonly say: (text: string, ms: number, kind?: string) => void;
 }
 
 /**
@@ -63,7 +63,7 @@ export class KeyCrosshair {
     clearTimeout(this.#viewTimer);
     this.#viewTimer = window.setTimeout(() => {
       const text = this.describeView();
-      if (text) this.#o.say(text, 0);
+      if (text) this.#o.say(text, 0, 'view');
     }, VIEW_PAUSE_MS);
   }
 
