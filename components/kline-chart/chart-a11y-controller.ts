@@ -5,7 +5,7 @@ import type { ChartRenderer } from '../../src/render/index.js';
 import { ChartAnnouncer } from './chart-announcer.js';
 import { formatPrice } from './chart-legend.js';
 import { chartStrings } from './chart-strings.js';
-import type { KeyCrosshair } from './key-crosshair.js';
+import type { KeyCrosshair, ViewEdge } from './key-crosshair.js';
 import { RovingToolbar } from './roving-toolbar.js';
 
 export interface ChartA11yOptions {
@@ -182,9 +182,9 @@ export class ChartA11yController implements ReactiveController {
     return null;
   }
 
-  /** Says which bars the plot shows once the keys rest (key-crosshair.ts `sayView`; a key panned or zoomed). */
-  sayView(): void {
-    void this.#loadCrosshair(true).then((k) => k?.sayView());
+  /** Says which bars the plot shows once the keys rest, or that a key met `edge` (key-crosshair.ts `sayView`). */
+  sayView(edge?: ViewEdge): void {
+    void this.#loadCrosshair(true).then((k) => k?.sayView(edge));
   }
 
   /** The price the keyboard crosshair shows (keyboard drawing), or null for the bar's close. */

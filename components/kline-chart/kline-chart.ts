@@ -481,7 +481,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         clearKeyBar: () => this.#a11y.clearKeyBar(),
         pointerMoved: () => this.#a11y.pointerMoved(),
         toggleTable: () => this.toggleDataTable(),
-        sayView: () => this.#a11y.sayView(),
+        sayView: (edge) => this.#a11y.sayView(edge),
       },
     });
     this.#view = new ChartViewController(this, {
