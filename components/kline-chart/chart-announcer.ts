@@ -26,17 +26,15 @@ export class ChartAnnouncer {
   }
 
   /**
-   * Queues `message` of `kind`; it is shown when its kind's throttle window ends, at the earliest in a microtask,
-   * with the messages said before it (an alert and the new bar that crossed it are one text).
+   * Queues `message` of `kind`; it is shown when its kind's throttle window ends, at the earliest in the next task,
+   * with this task's other messages (an alert and the new bar that crossed it are one text).
    */
   say(message: string, interval = 1500, kind = ''): void {
     // Its kind's window, and as long after any text (up to 1.5 s): a new bar's words do not replace an alert's at once.
     const due = Math.max((this.#shown.get(kind) ?? -Infinity) + interval, this.#last + Math.min(interval, 1500));
     this.#pending.delete(kind);
     this.#pending.set(kind, [message, due]);
-    const wait = due - performance.now();
-    if (wait > 0) setTimeout(() => this.#flush(), wait);
-    else queueMicrotask(() => this.#flush());
+    setTimeout(() => this.#flush(), due - performance.now());
   }
 
   dispose(): void {

@@ -59,7 +59,7 @@ describe("the chart's live region, when messages meet", function () {
     const a = new ChartAnnouncer(() => changes++);
     a.say('New bar: 2026-12-07, close 101', 5000, 'bar');
     a.say('Alert: DEMO crossed 100 upward', 0);
-    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 10));
     expect(a.text, 'both, as sentences').to.equal('New bar: 2026-12-07, close 101. Alert: DEMO crossed 100 upward');
     expect(changes).to.equal(1);
 
@@ -75,10 +75,10 @@ describe("the chart's live region, when messages meet", function () {
 
     changes = 0;
     a.say('Start of data.', 0, 'view');
-    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 10));
     const first = a.text;
     a.say('Start of data.', 0, 'view');
-    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 10));
     expect(changes, 'the second press is a change too').to.equal(2);
     expect(a.text, 'another text').to.not.equal(first);
     expect(a.text.trim()).to.equal('Start of data.');

@@ -311,8 +311,9 @@ describe('price alerts on price lines (<kline-chart>)', function () {
       // The live region says it too, and the new bar's announcement does not talk over it: it comes after it
       // (the same text when both are due together: chart-announcer.ts).
       await live.whenPainted();
-      await live.updateComplete;
-      const text = live.shadowRoot!.querySelector('[part="live"]')!.textContent;
+      const region = live.shadowRoot!.querySelector('[part="live"]')!;
+      await waitFor(() => region.textContent !== '', 'the live region');
+      const text = region.textContent;
       expect(text.startsWith(said), text).to.equal(true);
       expect(text.slice(said.length)).to.match(/^(|\. 新K线: .*)$/);
     } finally {
