@@ -422,6 +422,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       core,
       () => chartStrings(this.#lang()).toLatest,
       (styles) => this.#adoptStyles(styles),
+      () => this.#showToast(() => chartStrings(this.#lang()).latestFailed),
     );
     bindCore(this, core); // the test hook (core-of.ts); the core itself stays private
     // The public Binance market data is always available by name; nothing is fetched until used.

@@ -123,6 +123,7 @@ const zhCN: LocaleStrings = {
     inputFailed: '无法加载图表平移与缩放、快捷键、双指缩放、长按、窗格大小调整和价格轴缩放，请检查网络连接后重试。',
     keysFailed: '无法加载键盘十字光标，请检查网络连接后重试。',
     menuFailed: '无法加载“更多”菜单，请检查网络连接后重试。',
+    latestFailed: '无法加载“滚动到最新K线”按钮，可按 End 键前往。请检查网络连接。',
     comparisonsFailed: '无法加载对比图例，请检查网络连接后重试。',
     shortcutsFailed: '无法加载键盘快捷键，请检查网络连接后重试。',
     studySettingsFailed: '无法加载指标设置，请检查网络连接后重试。',

@@ -123,6 +123,7 @@ const zhTW: LocaleStrings = {
     inputFailed: '無法載入圖表平移與縮放、快速鍵、雙指縮放、長按、窗格大小調整和價格軸縮放，請檢查網路連線後重試。',
     keysFailed: '無法載入鍵盤十字游標，請檢查網路連線後重試。',
     menuFailed: '無法載入「更多」選單，請檢查網路連線後重試。',
+    latestFailed: '無法載入「捲動到最新K線」按鈕，可按 End 鍵前往。請檢查網路連線。',
     comparisonsFailed: '無法載入對比圖例，請檢查網路連線後重試。',
     shortcutsFailed: '無法載入鍵盤快速鍵，請檢查網路連線後重試。',
     studySettingsFailed: '無法載入指標設定，請檢查網路連線後重試。',
