@@ -100,7 +100,8 @@ export class ChartA11yController implements ReactiveController {
       const key = series ? `${series.instrument.symbol}|${series.period}` : '';
       if (series && key === lastKey && n > lastCount)
         void this.#loadCrosshair(true).then(
-          (k) => k && this.announcer.say(`${chartStrings(this.#o.lang()).newBar}: ${k.describeBar(n - 1)}`, 5000, 'bar'),
+          (k) =>
+            k && this.announcer.say(`${chartStrings(this.#o.lang()).newBar}: ${k.describeBar(n - 1)}`, 5000, 'bar'),
         );
       lastKey = key;
       lastCount = n;
@@ -140,7 +141,9 @@ export class ChartA11yController implements ReactiveController {
 
   #crosshair(): KeyCrosshair | null {
     const Keys = this.#o.keyCrosshair.loaded();
-    return (this.#keys ??= Keys ? new Keys({ ...this.#o, say: (text, ms, kind) => this.announcer.say(text, ms, kind) }) : null);
+    return (this.#keys ??= Keys
+      ? new Keys({ ...this.#o, say: (text, ms, kind) => this.announcer.say(text, ms, kind) })
+      : null);
   }
 
   /**

@@ -44,8 +44,8 @@ export class ChartAnnouncer {
   #flush(): void {
     const now = performance.now();
     const ready: string[] = [];
+    // 1 ms early is due: a timer's clock and performance.now() may differ by a rounding.
     for (const [kind, [message, due]] of this.#pending)
-      // 1 ms early is due: a timer's clock and performance.now() may differ by a rounding.
       if (due <= now + 1) {
         ready.push(message);
         this.#pending.delete(kind);

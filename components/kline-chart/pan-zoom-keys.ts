@@ -11,7 +11,12 @@ export interface PanZoomKeyContext {
     readonly openPalette: () => void;
     readonly undo: () => void;
     readonly redo: () => void;
-    readonly a11y: { stepKeyBar(delta: -1 | 1): void; clearKeyBar(): boolean; toggleTable(): void; sayView(edge?: ViewEdge): void };
+    readonly a11y: {
+      stepKeyBar(delta: -1 | 1): void;
+      clearKeyBar(): boolean;
+      toggleTable(): void;
+      sayView(edge?: ViewEdge): void;
+    };
   };
   setView(view: { start: number; end: number }): void;
   zoom(factor: number): void;

@@ -26,7 +26,9 @@ function record(chart: KlineChart): string[] {
 function newBar(chart: KlineChart, close: number): void {
   const ctx = chart.context.get()!;
   const step = 86_400_000;
-  expect(chart.updateBar({ time: ctx.dataRange.to + step, open: close, high: close, low: close, close, volume: 10 })).to.equal(true);
+  expect(
+    chart.updateBar({ time: ctx.dataRange.to + step, open: close, high: close, low: close, close, volume: 10 }),
+  ).to.equal(true);
 }
 
 describe("the chart's live region, when messages meet", function () {
@@ -47,7 +49,10 @@ describe("the chart's live region, when messages meet", function () {
     await pollUntil(async () => live(chart).includes('Showing'), 'the pan said');
     await pollUntil(async () => live(chart).includes('321.5'), 'the second new bar said after the view', 8000);
     const texts = said.filter((t) => t !== '');
-    expect(texts.filter((t) => t.includes('321.5')), 'the second bar, once').to.have.length(1);
+    expect(
+      texts.filter((t) => t.includes('321.5')),
+      'the second bar, once',
+    ).to.have.length(1);
     expect(
       texts.findIndex((t) => t.includes('Showing')),
       'the view before the waiting bar',

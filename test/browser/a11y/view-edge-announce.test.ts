@@ -27,7 +27,9 @@ function record(chart: KlineChart): string[] {
 /** `times` presses of `key` 20 ms apart on the plot, as a held key repeats. */
 async function burst(chart: KlineChart, key: string, times: number, shiftKey = false): Promise<void> {
   for (let i = 0; i < times; i++) {
-    chart.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, composed: true, cancelable: true }));
+    chart.dispatchEvent(
+      new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, composed: true, cancelable: true }),
+    );
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -57,11 +59,10 @@ describe('pan and zoom keys at the edge of the data or the zoom, as a screen rea
     await rest();
     await burst(chart, 'ArrowLeft', 8, true);
     await rest();
-    expect(said.filter((t) => t !== ''), 'once per press, once for the held key').to.deep.equal([
-      'Start of data',
-      'Start of data',
-      'Start of data',
-    ]);
+    expect(
+      said.filter((t) => t !== ''),
+      'once per press, once for the held key',
+    ).to.deep.equal(['Start of data', 'Start of data', 'Start of data']);
   });
 
   it('+ and − at the zoom limits say "Zoomed in fully" / "Zoomed out fully"; a burst that reached it says the view too', async () => {

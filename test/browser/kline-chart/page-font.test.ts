@@ -60,13 +60,16 @@ describe("a page's font rules", function () {
       });
     expect(fonts(themed), "the toolbar's words in the chart's own size and weight").to.deep.equal(fonts(plain));
     // The theme's family is a rule on the element too, as `kline-chart { font-family }` is: it is the chart's family.
-    for (const b of shownButtons(themed)) expect(getComputedStyle(b).fontFamily, "the element's family").to.equal('serif');
+    for (const b of shownButtons(themed))
+      expect(getComputedStyle(b).fontFamily, "the element's family").to.equal('serif');
   });
 });
 
 /** The toolbar's buttons that are shown. */
 function shownButtons(chart: KlineChart): HTMLElement[] {
-  return [...chart.shadowRoot!.querySelectorAll<HTMLElement>('.toolbar button')].filter((b) => b.getClientRects().length > 0);
+  return [...chart.shadowRoot!.querySelectorAll<HTMLElement>('.toolbar button')].filter(
+    (b) => b.getClientRects().length > 0,
+  );
 }
 
 /** The family and size of a piece of the chart (a selector in its shadow root). */
@@ -79,7 +82,10 @@ function fontOf(chart: KlineChart, selector: string): string {
 
 async function openMoreMenu(chart: KlineChart): Promise<void> {
   chart.shadowRoot!.querySelector<HTMLElement>('[part="more-button"]')!.click();
-  await waitFor(() => chart.shadowRoot!.querySelector('[part="more-menu"] [role^="menuitem"]') !== null, 'the "More" menu');
+  await waitFor(
+    () => chart.shadowRoot!.querySelector('[part="more-menu"] [role^="menuitem"]') !== null,
+    'the "More" menu',
+  );
 }
 
 describe("the chart's font family", function () {
@@ -105,7 +111,8 @@ describe("the chart's font family", function () {
     expect(getComputedStyle(chart).fontSize, 'the page rule does reach the element').to.equal('30px');
     const buttons = shownButtons(chart);
     expect(buttons.length, 'toolbar buttons').to.be.above(3);
-    for (const b of buttons) expect(getComputedStyle(b).fontFamily, 'a toolbar button').to.equal('"Courier New", monospace');
+    for (const b of buttons)
+      expect(getComputedStyle(b).fontFamily, 'a toolbar button').to.equal('"Courier New", monospace');
     expect(fontOf(chart, '.toolbar button')).to.equal('12px "Courier New", monospace');
     await openMoreMenu(chart);
     expect(fontOf(chart, '[part="more-menu"] [role^="menuitem"]')).to.equal('12px "Courier New", monospace');
