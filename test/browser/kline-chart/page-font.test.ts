@@ -116,6 +116,12 @@ describe("the chart's font family", function () {
     expect(fontOf(chart, '.toolbar button')).to.equal('12px "Courier New", monospace');
     await openMoreMenu(chart);
     expect(fontOf(chart, '[part="more-menu"] [role^="menuitem"]')).to.equal('12px "Courier New", monospace');
+    // The command palette, an element of its own in the chart's tree, and its dialog in the top layer.
+    await chart.openCommandPalette();
+    const dialog = chart.shadowRoot!.querySelector('kline-command-palette')!.shadowRoot!.querySelector('dialog')!;
+    await waitFor(() => dialog.open, 'the palette open');
+    const cs = getComputedStyle(dialog);
+    expect(`${cs.fontSize} ${cs.fontFamily}`, 'the palette').to.equal('13px "Courier New", monospace');
   });
 
   it('follows --kline-font-family to the toolbar, menus, legend and the axes (the canvas reads --kline-font)', async () => {
