@@ -8,7 +8,7 @@ export const chartDialogStyles = css`
     box-sizing: border-box; width: min(640px, calc(100vw - 32px)); max-height: min(80vh, 720px);
     padding: 0; border: 1px solid var(--kline-border-color, #e0e3eb); border-radius: 8px;
     background: var(--kline-background, #ffffff); color: var(--kline-text-color, #131722);
-    font: 13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+    font-size: 13px;
     box-shadow: 0 12px 40px rgba(0, 0, 0, 0.25);
   }
   dialog[open] { display: flex; flex-direction: column; }

@@ -161,7 +161,7 @@ export const drawingEditorStyles = css`
     left: 0; top: 0; box-sizing: border-box; max-width: 100%;
     background: var(--kline-background, #fff); color: var(--kline-text-color, #131722);
     border: 1px solid var(--kline-border-color, #e0e3eb); border-radius: 6px; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.12);
-    font: 12px system-ui, sans-serif;
+    font-size: 12px;
   }
   .drawing-editor input[type='color'] { width: 26px; height: 22px; padding: 0; border: none; background: none; }
   .drawing-editor input[type='text'] { width: 110px; }

@@ -1,7 +1,7 @@
 import { css } from 'lit';
 
 export const indicatorSettingsStyles = css`
-  :host { position: absolute; z-index: 7; display: block; font: 12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: var(--kline-text-color, #131722); }
+  :host { position: absolute; z-index: 7; display: block; font-size: 12px; color: var(--kline-text-color, #131722); }
   :host(:not([open])) { display: none; }
   .panel {
     width: 260px; max-height: 420px; overflow-y: auto; background: var(--kline-background, #fff);

@@ -5,7 +5,7 @@ import type { ChartRenderer } from '../../src/render/index.js';
 import { ChartAnnouncer } from './chart-announcer.js';
 import { formatPrice } from './chart-legend.js';
 import { chartStrings } from './chart-strings.js';
-import type { KeyCrosshair } from './key-crosshair.js';
+import type { KeyCrosshair, ViewEdge } from './key-crosshair.js';
 import { RovingToolbar } from './roving-toolbar.js';
 
 export interface ChartA11yOptions {
@@ -46,7 +46,7 @@ export class ChartA11yController implements ReactiveController {
   constructor(host: Host, options: ChartA11yOptions) {
     this.#host = host;
     this.#o = options;
-    this.announcer = new ChartAnnouncer(() => host.requestUpdate(), 1500);
+    this.announcer = new ChartAnnouncer(() => host.requestUpdate());
     host.addController(this);
   }
 
@@ -100,7 +100,8 @@ export class ChartA11yController implements ReactiveController {
       const key = series ? `${series.instrument.symbol}|${series.period}` : '';
       if (series && key === lastKey && n > lastCount)
         void this.#loadCrosshair(true).then(
-          (k) => k && this.announcer.say(`${chartStrings(this.#o.lang()).newBar}: ${k.describeBar(n - 1)}`, 5000),
+          (k) =>
+            k && this.announcer.say(`${chartStrings(this.#o.lang()).newBar}: ${k.describeBar(n - 1)}`, 5000, 'bar'),
         );
       lastKey = key;
       lastCount = n;
@@ -140,7 +141,9 @@ export class ChartA11yController implements ReactiveController {
 
   #crosshair(): KeyCrosshair | null {
     const Keys = this.#o.keyCrosshair.loaded();
-    return (this.#keys ??= Keys ? new Keys({ ...this.#o, say: (text, ms) => this.announcer.say(text, ms) }) : null);
+    return (this.#keys ??= Keys
+      ? new Keys({ ...this.#o, say: (text, ms, kind) => this.announcer.say(text, ms, kind) })
+      : null);
   }
 
   /**
@@ -182,9 +185,9 @@ export class ChartA11yController implements ReactiveController {
     return null;
   }
 
-  /** Says which bars the plot shows once the keys rest (key-crosshair.ts `sayView`; a key panned or zoomed). */
-  sayView(): void {
-    void this.#loadCrosshair(true).then((k) => k?.sayView());
+  /** Says which bars the plot shows once the keys rest, or that a key met `edge` (key-crosshair.ts `sayView`). */
+  sayView(edge?: ViewEdge): void {
+    void this.#loadCrosshair(true).then((k) => k?.sayView(edge));
   }
 
   /** The price the keyboard crosshair shows (keyboard drawing), or null for the bar's close. */

@@ -1,19 +1,23 @@
 /**
- * Text for the chart's polite live region, throttled: at most one message per `interval` ms (the
- * latest one wins), so a stream of live bars or a held arrow key does not flood a screen reader.
+ * Text for the chart's polite live region. Each kind of message (`bar` a new live bar, `view` the bars a
+ * key showed, `''` the keyboard crosshair and keyboard drawing…) is throttled on its own: at most one per
+ * its `interval` ms, the latest of a kind wins, so a stream of live bars or a held arrow key does not flood
+ * a screen reader. Kinds never replace each other: a view said while a new bar's words wait for their
+ * window leaves both to be read, in turn; messages due together are one text, joined as sentences.
  */
 export class ChartAnnouncer {
   #text = '';
+  /** The messages waiting, by kind, in the order they came: text and when it may be shown. */
+  readonly #pending = new Map<string, [string, number]>();
+  /** When a message of each kind was last shown. */
+  readonly #shown = new Map<string, number>();
+  /** When a text was last shown. */
   #last = -Infinity;
-  #timer = 0;
-  #pending: string | null = null;
 
   readonly #changed: () => void;
-  readonly #interval: number;
 
-  constructor(changed: () => void, interval = 1000) {
+  constructor(changed: () => void) {
     this.#changed = changed;
-    this.#interval = interval;
   }
 
   /** The current message. */
@@ -21,24 +25,37 @@ export class ChartAnnouncer {
     return this.#text;
   }
 
-  /** Queues `message`; it is shown now or when the throttle window ends. */
-  say(message: string, interval = this.#interval): void {
-    this.#pending = message;
-    const wait = this.#last + interval - performance.now();
-    clearTimeout(this.#timer);
-    if (wait <= 0) this.#flush();
-    else this.#timer = window.setTimeout(() => this.#flush(), wait);
+  /**
+   * Queues `message` of `kind`; it is shown when its kind's throttle window ends, at the earliest in the next task,
+   * with this task's other messages (an alert and the new bar that crossed it are one text).
+   */
+  say(message: string, interval = 1500, kind = ''): void {
+    // Its kind's window, and as long after any text (up to 1.5 s): a new bar's words do not replace an alert's at once.
+    const due = Math.max((this.#shown.get(kind) ?? -Infinity) + interval, this.#last + Math.min(interval, 1500));
+    this.#pending.delete(kind);
+    this.#pending.set(kind, [message, due]);
+    setTimeout(() => this.#flush(), due - performance.now());
   }
 
   dispose(): void {
-    clearTimeout(this.#timer);
+    this.#pending.clear();
   }
 
   #flush(): void {
-    if (this.#pending === null) return;
-    this.#text = this.#pending;
-    this.#pending = null;
-    this.#last = performance.now();
+    const now = performance.now();
+    const ready: string[] = [];
+    // 1 ms early is due: a timer's clock and performance.now() may differ by a rounding.
+    for (const [kind, [message, due]] of this.#pending)
+      if (due <= now + 1) {
+        ready.push(message);
+        this.#pending.delete(kind);
+        this.#shown.set(kind, now);
+      }
+    const text = ready.join('. ');
+    if (!text) return;
+    this.#last = now;
+    // The same words again (a second press at the data's edge) must be a change to be read: a no-break space.
+    this.#text = text === this.#text ? `${text}\u00a0` : text;
     this.#changed();
   }
 }

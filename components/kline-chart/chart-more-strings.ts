@@ -44,6 +44,11 @@ export interface ChartMoreStrings {
   readonly noDrawings: string;
   /** The keyboard's pan and zoom (key-crosshair.ts `describeView`): the first and last bars shown, and how many. */
   readonly viewShown: (from: string, to: string, bars: number) => string;
+  /** Said when a pan or zoom key cannot move the view (key-crosshair.ts `sayView`): the data's first bar, its last, the zoom's limits. */
+  readonly viewStart: string;
+  readonly viewEnd: string;
+  readonly zoomInLimit: string;
+  readonly zoomOutLimit: string;
   readonly closeDialog: string;
   readonly scTab: string;
   readonly scCrosshair: string;
@@ -99,6 +104,10 @@ export const EN_CHART_MORE: ChartMoreStrings = {
   drawingMoved: '{kind} moved',
   noDrawings: 'No drawings',
   viewShown: (from, to, bars) => `Showing ${from} to ${to}, ${bars} bar${bars === 1 ? '' : 's'}`,
+  viewStart: 'Start of data',
+  viewEnd: 'End of data',
+  zoomInLimit: 'Zoomed in fully',
+  zoomOutLimit: 'Zoomed out fully',
   closeDialog: 'Close',
   scTab: 'Move between the plot, the toolbar, the drawing bar and the legend',
   scCrosshair: 'Move the crosshair bar by bar and read the bar',

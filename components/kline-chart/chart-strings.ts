@@ -94,6 +94,8 @@ export interface ChartStrings {
   readonly keysFailed: string;
   /** The "More" menu's chunk could not be fetched. */
   readonly menuFailed: string;
+  /** The "Scroll to the most recent bar" button's chunk (latest-button.ts). */
+  readonly latestFailed: string;
   /** The comparisons' legend (comparison-legend.ts) could not be fetched: the lines are drawn without it. */
   readonly comparisonsFailed: string;
   /** The keyboard shortcut list's chunk could not be fetched. */
@@ -181,6 +183,8 @@ export const EN_CHART: ChartStrings = {
     'The markers, price line dragging and the tooltip could not be loaded: the markers are kept, not shown. Check the connection and try again.',
   keysFailed: 'The keyboard crosshair could not be loaded. Check the connection and try again.',
   menuFailed: 'The "More" menu could not be loaded. Check the connection and try again.',
+  latestFailed:
+    'The "Scroll to the most recent bar" button could not be loaded: End goes there. Check the connection and try again.',
   comparisonsFailed: 'The comparisons legend could not be loaded. Check the connection and try again.',
   shortcutsFailed: 'The keyboard shortcuts could not be loaded. Check the connection and try again.',
   studySettingsFailed: 'The study settings could not be loaded. Check the connection and try again.',

@@ -8,6 +8,9 @@ import { chartStrings } from './chart-strings.js';
 /** How long the pan and zoom keys must rest before the view is said (KeyCrosshair `sayView`). */
 const VIEW_PAUSE_MS = 600;
 
+/** Why a pan or zoom key left the view as it was: the words chart-more-strings.ts has for it. */
+export type ViewEdge = 'viewStart' | 'viewEnd' | 'zoomInLimit' | 'zoomOutLimit';
+
 /** What the keyboard crosshair works with (the a11y controller's options and its announcer). */
 export interface KeyCrosshairOptions {
   readonly core: ChartCore;
@@ -16,8 +19,8 @@ export interface KeyCrosshairOptions {
   /** Shows the bar in the legend (the crosshair index), or null for the last bar. */
   readonly setHover: (index: number | null) => void;
   readonly whenPainted: () => Promise<void>;
-  /** Says `text` in the live region (polite, at most once per `ms`). */
-  readonly say: (text: string, ms: number) => void;
+  /** Says `text` in the live region (polite, at most once per `ms` for its `kind`: chart-announcer.ts). */
+  readonly say: (text: string, ms: number, kind?: string) => void;
 }
 
 /**
@@ -52,18 +55,26 @@ export class KeyCrosshair {
   }
 
   #viewTimer = 0;
+  /** Whether a key of the burst moved the view (a burst that only met the edge says just that). */
+  #viewMoved = false;
 
   /**
    * Says the bars shown once the pan and zoom keys pause for {@link VIEW_PAUSE_MS}: a burst of presses, or a
    * held key's repeats, is one message, the view it ended on. The announcer's throttle alone spoke the
    * first press's view at once and then the latest every 1.5 s while a key was held, each sentence about
-   * 3 s of speech, so a screen reader's queue grew for as long as the key was down.
+   * 3 s of speech, so a screen reader's queue grew for as long as the key was down. `edge`: the key could
+   * not move the view (Shift+Left on the first bar, + fully zoomed in…); said instead of the unchanged view
+   * (before it when earlier keys of the burst moved it), once per burst, each burst again.
    */
-  sayView(): void {
+  sayView(edge?: ViewEdge): void {
     clearTimeout(this.#viewTimer);
+    this.#viewMoved ||= !edge;
     this.#viewTimer = window.setTimeout(() => {
-      const text = this.describeView();
-      if (text) this.#o.say(text, 0);
+      const view = this.describeView();
+      const why = edge ? chartMoreStrings(this.#o.lang())[edge] : '';
+      const text = why && !this.#viewMoved ? why : why ? `${why}. ${view}` : view;
+      this.#viewMoved = false;
+      if (view) this.#o.say(text, 0, 'view');
     }, VIEW_PAUSE_MS);
   }
 

@@ -46,7 +46,9 @@ export const klineChartStyles = [
       --kline-down-text-color: #d32f2f;
       --kline-toolbar-background: #f8f9fd;
       --kline-focus-width: 2px;
-      --kline-font: 11px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+      /* The family of all the chart's text (README "Theming"): a page's \`kline-chart { font-family: … }\` outranks it. */
+      font-family: var(--kline-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+      --kline-font: 11px var(--kline-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
       /* 480 px tall unless the page styles it (height, a grid row, flex); kline-chart-placeholder.css matches. */
       display: block;
       position: relative;
@@ -100,11 +102,13 @@ export const klineChartStyles = [
       :host .toolbar button, :host .drawing-toolbar button { border-color: var(--kline-border-color); }
     }
     /*
-     * The toolbar's font on the shadow tree's top element, not on :host: a page rule that matches the host
-     * (\`* { font-size: 30px }\`, \`.entry-content * { font: … }\`) outranks :host and made the toolbar's words
-     * the page's size, pushing "More" off a phone's screen (test/browser/kline-chart/page-font.test.ts).
+     * The toolbar's font size, weight and the rest on the shadow tree's top element, not on :host: a page rule
+     * that matches the host (\`* { font-size: 30px }\`, \`.entry-content * { font: … }\`) outranks :host and made
+     * the toolbar's words the page's size, pushing "More" off a phone's screen. The shorthand resets every font
+     * longhand; the family alone is the host's (:host above), so \`kline-chart { font-family: … }\` reaches the
+     * toolbar, menus and dialogs (test/browser/kline-chart/page-font.test.ts).
      */
-    :host > * { font: 12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
+    :host > * { font: 12px sans-serif; font-family: inherit; }
     /* An atomic inline box: a page's underline around the chart (an <a>, <u>) stops at it (README, embedding). */
     .root { display: inline-flex; vertical-align: top; width: 100%; flex-direction: column; height: 100%; min-height: inherit; }
     /* Full screen (Shift+F, the "More" menu): the chart fills the screen in its own background. */

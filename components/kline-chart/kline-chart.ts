@@ -276,7 +276,8 @@ export interface ChartToolsApi {
  * @cssprop [--kline-crosshair-label-color=#ffffff] - Their text.
  * @cssprop [--kline-border-color=#e0e3eb] - Borders and separators.
  * @cssprop [--kline-accent-color=#2962ff] - Focus and active controls.
- * @cssprop [--kline-font] - Axis and legend font.
+ * @cssprop [--kline-font-family] - The family of all the chart's text: toolbar, legend, axes, menus and dialogs (a `font-family` set on the element reaches all but the legend and axes, which follow `--kline-font`).
+ * @cssprop [--kline-font] - Axis and legend font (default: 11px in `--kline-font-family`).
  * @cssprop [--kline-muted-color=#6a6d78] - Secondary text (legend labels, times, descriptions).
  * @cssprop [--kline-accent-text-color=#2962ff] - Text in the accent colour (the active period); reaches 4.5:1 in both themes.
  * @cssprop [--kline-up-text-color=#00796b] - Legend values of a rising bar (a darker shade of the up colour that reaches 4.5:1).
@@ -421,6 +422,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       core,
       () => chartStrings(this.#lang()).toLatest,
       (styles) => this.#adoptStyles(styles),
+      () => this.#showToast(() => chartStrings(this.#lang()).latestFailed),
     );
     bindCore(this, core); // the test hook (core-of.ts); the core itself stays private
     // The public Binance market data is always available by name; nothing is fetched until used.
@@ -480,7 +482,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         clearKeyBar: () => this.#a11y.clearKeyBar(),
         pointerMoved: () => this.#a11y.pointerMoved(),
         toggleTable: () => this.toggleDataTable(),
-        sayView: () => this.#a11y.sayView(),
+        sayView: (edge) => this.#a11y.sayView(edge),
       },
     });
     this.#view = new ChartViewController(this, {

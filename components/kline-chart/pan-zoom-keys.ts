@@ -1,6 +1,7 @@
 import type { ChartCore } from '../../src/core/commands/index.js';
 import { defaultView } from '../../src/core/state/index.js';
 import { isEditableTarget } from './editable-target.js';
+import type { ViewEdge } from './key-crosshair.js';
 
 /** What the keys work on (`PanZoomController` and its options). */
 export interface PanZoomKeyContext {
@@ -10,7 +11,12 @@ export interface PanZoomKeyContext {
     readonly openPalette: () => void;
     readonly undo: () => void;
     readonly redo: () => void;
-    readonly a11y: { stepKeyBar(delta: -1 | 1): void; clearKeyBar(): boolean; toggleTable(): void; sayView(): void };
+    readonly a11y: {
+      stepKeyBar(delta: -1 | 1): void;
+      clearKeyBar(): boolean;
+      toggleTable(): void;
+      sayView(edge?: ViewEdge): void;
+    };
   };
   setView(view: { start: number; end: number }): void;
   zoom(factor: number): void;
@@ -59,11 +65,14 @@ export function panZoomKey(e: KeyboardEvent, origin: EventTarget | undefined, c:
   // Keys that pan or zoom say where the view went (the plot itself says nothing to a screen reader), once
   // the keys rest: a burst or a held key is one message (key-crosshair.ts `sayView`).
   let viewKey = true;
+  // What a key that leaves the view as it was has met (said instead of the view: key-crosshair.ts sayView).
+  let edge: ViewEdge | undefined;
   switch (e.key) {
     case 'ArrowLeft':
     case 'ArrowRight': {
       const dir = e.key === 'ArrowLeft' ? -1 : 1;
       viewKey = e.shiftKey;
+      edge = dir < 0 ? 'viewStart' : 'viewEnd';
       if (e.shiftKey) c.setView({ start: view.start + dir * step, end: view.end + dir * step });
       else o.a11y.stepKeyBar(dir);
       break;
@@ -76,11 +85,13 @@ export function panZoomKey(e: KeyboardEvent, origin: EventTarget | undefined, c:
     case '+':
     case '=':
       c.zoom(1 / 1.25);
+      edge = 'zoomInLimit';
       break;
     case 'ArrowDown':
     case '-':
     case '_':
       c.zoom(1.25);
+      edge = 'zoomOutLimit';
       break;
     case 'Home':
       c.setView({ start: -0.5, end: span - 0.5 });
@@ -91,6 +102,10 @@ export function panZoomKey(e: KeyboardEvent, origin: EventTarget | undefined, c:
     default:
       return;
   }
-  if (viewKey) o.a11y.sayView();
+  if (viewKey) {
+    const now = o.core.store.peek('view');
+    const still = !!now && Math.abs(now.start - view.start) + Math.abs(now.end - view.end) < 1e-6;
+    o.a11y.sayView(still ? edge : undefined);
+  }
   e.preventDefault();
 }

@@ -1,5 +1,6 @@
 import type { ChartCore } from '../../src/core/commands/index.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
+import type { ViewEdge } from './key-crosshair.js';
 
 /** What `PanZoomController` (pan-zoom-controller.ts) and the plot's input (pan-zoom-input.ts) work with. */
 export interface PanZoomOptions {
@@ -27,7 +28,7 @@ export interface PanZoomOptions {
     clearKeyBar(): boolean;
     pointerMoved(): void;
     toggleTable(): void;
-    /** Says in the live region which bars the plot shows (a key panned or zoomed it). */
-    sayView(): void;
+    /** Says in the live region which bars the plot shows (a key panned or zoomed it), or the edge the key met. */
+    sayView(edge?: ViewEdge): void;
   };
 }

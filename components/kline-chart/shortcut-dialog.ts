@@ -85,7 +85,7 @@ export const shortcutDialogStyles = css`
   .shortcuts {
     max-width: min(560px, 92%); max-height: 86%; overflow: auto; padding: 12px 16px;
     background: var(--kline-background); color: var(--kline-text-color);
-    border: 1px solid var(--kline-border-color); border-radius: 6px; font: 13px system-ui, sans-serif;
+    border: 1px solid var(--kline-border-color); border-radius: 6px; font-size: 13px;
   }
   .shortcuts::backdrop { background: rgba(0, 0, 0, 0.35); }
   .shortcuts h2 { font-size: 15px; margin: 0 0 8px; }

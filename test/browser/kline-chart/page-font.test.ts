@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
-import { readyChart } from '../helpers/chart-fixture.js';
+import { readyChart, waitFor } from '../helpers/chart-fixture.js';
 
 // A CMS theme's blanket rules (`* { font-size: 30px }`) match the <kline-chart> element itself and outrank
 // its :host defaults; inherited, they made the toolbar's words 30 px and pushed "More" past a phone's edge.
@@ -56,8 +56,81 @@ describe("a page's font rules", function () {
     const fonts = (chart: KlineChart) =>
       [...chart.shadowRoot!.querySelectorAll('.toolbar button')].map((b) => {
         const cs = getComputedStyle(b);
-        return `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        return `${cs.fontWeight} ${cs.fontSize} ${cs.lineHeight}`;
       });
-    expect(fonts(themed), "the toolbar's words in the chart's own font").to.deep.equal(fonts(plain));
+    expect(fonts(themed), "the toolbar's words in the chart's own size and weight").to.deep.equal(fonts(plain));
+    // The theme's family is a rule on the element too, as `kline-chart { font-family }` is: it is the chart's family.
+    for (const b of shownButtons(themed))
+      expect(getComputedStyle(b).fontFamily, "the element's family").to.equal('serif');
+  });
+});
+
+/** The toolbar's buttons that are shown. */
+function shownButtons(chart: KlineChart): HTMLElement[] {
+  return [...chart.shadowRoot!.querySelectorAll<HTMLElement>('.toolbar button')].filter(
+    (b) => b.getClientRects().length > 0,
+  );
+}
+
+/** The family and size of a piece of the chart (a selector in its shadow root). */
+function fontOf(chart: KlineChart, selector: string): string {
+  const el = chart.shadowRoot!.querySelector(selector);
+  expect(el, selector).to.not.equal(null);
+  const cs = getComputedStyle(el!);
+  return `${cs.fontSize} ${cs.fontFamily}`;
+}
+
+async function openMoreMenu(chart: KlineChart): Promise<void> {
+  chart.shadowRoot!.querySelector<HTMLElement>('[part="more-button"]')!.click();
+  await waitFor(
+    () => chart.shadowRoot!.querySelector('[part="more-menu"] [role^="menuitem"]') !== null,
+    'the "More" menu',
+  );
+}
+
+describe("the chart's font family", function () {
+  this.timeout(30000);
+  let style: HTMLStyleElement;
+  afterEach(() => style.remove());
+  const page = (css: string) => {
+    style = document.createElement('style');
+    style.textContent = css;
+    document.head.append(style);
+  };
+
+  it('is the system font by default, not the family the page sets on <body>', async () => {
+    page('body { font-family: "Courier New", monospace; }');
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px"></kline-chart>`);
+    expect(fontOf(chart, '.toolbar button')).to.match(/^12px system-ui/);
+    expect(fontOf(chart, '.legend')).to.match(/^11px system-ui/);
+  });
+
+  it("follows `font-family` on the element to the toolbar and its menu, not a page's `* { font-size }`", async () => {
+    page('* { font-size: 30px; } kline-chart { font-family: "Courier New", monospace; }');
+    const chart = await readyChart(html`<kline-chart style="width:390px;height:500px"></kline-chart>`);
+    expect(getComputedStyle(chart).fontSize, 'the page rule does reach the element').to.equal('30px');
+    const buttons = shownButtons(chart);
+    expect(buttons.length, 'toolbar buttons').to.be.above(3);
+    for (const b of buttons)
+      expect(getComputedStyle(b).fontFamily, 'a toolbar button').to.equal('"Courier New", monospace');
+    expect(fontOf(chart, '.toolbar button')).to.equal('12px "Courier New", monospace');
+    await openMoreMenu(chart);
+    expect(fontOf(chart, '[part="more-menu"] [role^="menuitem"]')).to.equal('12px "Courier New", monospace');
+    // The command palette, an element of its own in the chart's tree, and its dialog in the top layer.
+    await chart.openCommandPalette();
+    const dialog = chart.shadowRoot!.querySelector('kline-command-palette')!.shadowRoot!.querySelector('dialog')!;
+    await waitFor(() => dialog.open, 'the palette open');
+    const cs = getComputedStyle(dialog);
+    expect(`${cs.fontSize} ${cs.fontFamily}`, 'the palette').to.equal('13px "Courier New", monospace');
+  });
+
+  it('follows --kline-font-family to the toolbar, menus, legend and the axes (the canvas reads --kline-font)', async () => {
+    page('kline-chart { --kline-font-family: "Courier New", monospace; }');
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px"></kline-chart>`);
+    expect(fontOf(chart, '.toolbar button')).to.equal('12px "Courier New", monospace');
+    expect(fontOf(chart, '.legend')).to.equal('11px "Courier New", monospace');
+    expect(getComputedStyle(chart).getPropertyValue('--kline-font').trim()).to.equal('11px "Courier New", monospace');
+    await openMoreMenu(chart);
+    expect(fontOf(chart, '[part="more-menu"] [role^="menuitem"]')).to.equal('12px "Courier New", monospace');
   });
 });
