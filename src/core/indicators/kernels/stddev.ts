@@ -1,4 +1,5 @@
 import type { Checkpointable } from '../stepper.js';
+import { RESUM_DROP, windowSum } from './window-sum.js';
 
 /** Below this, TA-Lib treats a value as zero (`TA_EPSILON` of current TA-Lib, `TA_IS_ZERO`). */
 export const TA_EPSILON = 1e-14;
@@ -9,11 +10,67 @@ export function isZero(v: number): boolean {
 }
 
 /**
+ * E[x²] − E[x]² keeps about 52 − log2(Σx² / Σ(x − mean)²) bits. When fewer than 26 would be left
+ * (prices near 1e9 moving by cents, a flat window) or the sums are not finite, that bar's deviation
+ * is computed afresh from the window's values ({@link windowStdDev}); the running sums go on as they
+ * were, so every other value keeps TA-Lib's arithmetic. The sums themselves are summed afresh when
+ * Σx² collapses or is not finite (an extreme value left the window: window-sum.ts).
+ */
+const CANCELLATION = 2 ** 26;
+
+/** Σx² of `n` ring values from `start`, oldest first (as {@link windowSum}). */
+function windowSquares(buf: Float64Array, start: number, n: number): number {
+  let s = 0;
+  for (let k = 0, j = start; k < n; k++) {
+    s += buf[j] * buf[j];
+    if (++j === buf.length) j = 0;
+  }
+  return s;
+}
+
+/**
+ * Population standard deviation of `n` ring values from `start` in two passes (mean, then squared
+ * deviations), both around the first value so a flat window gives exactly 0, and the deviations
+ * divided by the largest one so values up to ~1e308 do not overflow: finite for finite values.
+ * TA-Lib's zero rule applies (0 when the variance is below `TA_EPSILON`).
+ */
+export function windowStdDev(buf: Float64Array, start: number, n: number): number {
+  const len = buf.length;
+  const c = buf[start];
+  let m = 0;
+  let s = 0;
+  let q = 0;
+  let j = start;
+  for (let k = 0; k < n; k++, j = j + 1 === len ? 0 : j + 1) m += (buf[j] - c) / n;
+  j = start;
+  for (let k = 0; k < n; k++, j = j + 1 === len ? 0 : j + 1) {
+    const d = Math.abs(buf[j] - c - m);
+    if (!(d <= s)) s = d;
+  }
+  if (!(s > 0 && s < Infinity)) return s;
+  j = start;
+  for (let k = 0; k < n; k++, j = j + 1 === len ? 0 : j + 1) {
+    const d = (buf[j] - c - m) / s;
+    q += d * d;
+  }
+  const sd = s * Math.sqrt(q / n);
+  return sd * sd < TA_EPSILON ? 0 : sd;
+}
+
+/**
  * Population standard deviation over `period` (TA-Lib `STDDEV` / `BBANDS`: running sums of x and
  * x², variance = E[x²] − E[x]², and 0 when the variance is ≤ `TA_EPSILON`), first at
- * `from + period - 1`.
+ * `from + period - 1`; `means` (optional) gets the window means. A deviation that difference would
+ * give with too few digits left is computed afresh from the window (see `CANCELLATION`).
  */
-export function stddev(src: Float64Array, period: number, out: Float64Array, from = 0, to = src.length): void {
+export function stddev(
+  src: Float64Array,
+  period: number,
+  out: Float64Array,
+  from = 0,
+  to = src.length,
+  means?: Float64Array,
+): void {
   const first = from + period - 1;
   if (first >= to) return;
   let total = 0;
@@ -23,6 +80,8 @@ export function stddev(src: Float64Array, period: number, out: Float64Array, fro
     total += x;
     total2 += x * x;
   }
+  // The largest Σx² since the sums were last summed afresh: what rounding errors scale with.
+  let peak = total2;
   let trailing = from;
   for (let i = first; i < to; i++) {
     const x = src[i];
@@ -30,10 +89,20 @@ export function stddev(src: Float64Array, period: number, out: Float64Array, fro
     total2 += x * x;
     const mean = total / period;
     const variance = total2 / period - mean * mean;
-    out[i] = variance < TA_EPSILON ? 0 : Math.sqrt(variance);
+    out[i] =
+      variance * period * CANCELLATION >= peak && peak < Infinity
+        ? variance < TA_EPSILON
+          ? 0
+          : Math.sqrt(variance)
+        : windowStdDev(src, trailing, period);
+    if (means) means[i] = mean;
     const t = src[trailing++];
     total -= t;
     total2 -= t * t;
+    if (!(total2 * RESUM_DROP >= peak && total2 < Infinity)) {
+      total = windowSum(src, trailing, period - 1);
+      peak = total2 = windowSquares(src, trailing, period - 1);
+    } else if (total2 > peak) peak = total2;
   }
 }
 
@@ -44,10 +113,12 @@ export class StdDevState implements Checkpointable {
   #count = 0;
   #total = 0;
   #total2 = 0;
+  #peak = 0;
   #sPos = 0;
   #sCount = 0;
   #sTotal = 0;
   #sTotal2 = 0;
+  #sPeak = 0;
   #sSlot = 0;
   /** Mean of the window at the last `next` (NaN during warm-up). */
   mean = NaN;
@@ -65,16 +136,30 @@ export class StdDevState implements Checkpointable {
     this.#pos = pos + 1 === p ? 0 : pos + 1;
     this.#count++;
     if (this.#count < p) {
+      this.#peak = this.#total2;
       this.mean = NaN;
       return NaN;
     }
+    // The window is the `p` values from `#pos` (the oldest, overwritten next) on.
     const mean = this.#total / p;
     const variance = this.#total2 / p - mean * mean;
+    const peak = this.#peak;
     this.mean = mean;
+    const sd =
+      variance * p * CANCELLATION >= peak && peak < Infinity
+        ? variance < TA_EPSILON
+          ? 0
+          : Math.sqrt(variance)
+        : windowStdDev(this.#buf, this.#pos, p);
     const t = this.#buf[this.#pos];
     this.#total -= t;
-    this.#total2 -= t * t;
-    return variance < TA_EPSILON ? 0 : Math.sqrt(variance);
+    const total2 = (this.#total2 -= t * t);
+    if (!(total2 * RESUM_DROP >= peak && total2 < Infinity)) {
+      const start = this.#pos + 1 === p ? 0 : this.#pos + 1;
+      this.#total = windowSum(this.#buf, start, p - 1);
+      this.#peak = this.#total2 = windowSquares(this.#buf, start, p - 1);
+    } else if (total2 > peak) this.#peak = total2;
+    return sd;
   }
 
   save(): void {
@@ -82,6 +167,7 @@ export class StdDevState implements Checkpointable {
     this.#sCount = this.#count;
     this.#sTotal = this.#total;
     this.#sTotal2 = this.#total2;
+    this.#sPeak = this.#peak;
     this.#sSlot = this.#buf[this.#pos];
   }
 
@@ -91,5 +177,6 @@ export class StdDevState implements Checkpointable {
     this.#count = this.#sCount;
     this.#total = this.#sTotal;
     this.#total2 = this.#sTotal2;
+    this.#peak = this.#sPeak;
   }
 }
