@@ -1,23 +1,35 @@
+import { RESUM_DROP, windowSum } from './window-sum.js';
+
 /**
  * Pine Script built-ins over whole columns (TradingView's definitions from the Pine v5 reference
  * manual), NaN where Pine gives `na`. Inputs are gap-free after the gap rule; derived series may
  * start with NaN.
  */
 
-/** `ta.sma(x, n)`: mean of the last `n` values, `na` when any of them is. */
+/**
+ * `ta.sma(x, n)`: mean of the last `n` values, `na` when any of them is. A running total that
+ * collapses or is not finite (an extreme value left the window) is summed afresh (window-sum.ts).
+ */
 export function pineSma(x: Float64Array, n: number): Float64Array {
   const out = new Float64Array(x.length).fill(NaN);
   let total = 0;
   let run = 0;
+  let peak = 0;
   for (let i = 0; i < x.length; i++) {
     const v = x[i];
     if (v !== v) {
       total = 0;
       run = 0;
+      peak = 0;
       continue;
     }
     total += v;
-    if (++run > n) total -= x[i - n];
+    if (++run > n) {
+      total -= x[i - n];
+      const a = total < 0 ? -total : total;
+      if (!(a * RESUM_DROP >= peak && a < Infinity)) peak = Math.abs((total = windowSum(x, i - n + 1, n)));
+      else if (a > peak) peak = a;
+    }
     if (run >= n) out[i] = total / n;
   }
   return out;
