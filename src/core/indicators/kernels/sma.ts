@@ -3,23 +3,28 @@ import { RESUM_DROP, windowSum } from './window-sum.js';
 
 /**
  * Simple moving average of `src[from..to)` into `out` from `from + period - 1` (TA-Lib `SMA`:
- * running total, output, then drop the trailing value). Earlier entries are left untouched. A total
- * that collapses or is not finite (an extreme value left the window) is summed afresh (window-sum.ts).
+ * running total, output, then drop the trailing value). Earlier entries are left untouched. After each
+ * block of bars the total is checked against the window summed afresh; a block where they differ (an
+ * extreme value left the window, or the total is not finite: window-sum.ts) gets each window's fresh
+ * mean. The loop itself stays TA-Lib's, without a call or a branch more.
  */
 export function sma(src: Float64Array, period: number, out: Float64Array, from = 0, to = src.length): void {
   const first = from + period - 1;
   if (first >= to) return;
   let total = 0;
   for (let i = from; i < first; i++) total += src[i];
-  let trailing = from;
-  let peak = 0;
-  for (let i = first; i < to; i++) {
-    total += src[i];
-    out[i] = total / period;
-    total -= src[trailing++];
-    const a = total < 0 ? -total : total;
-    if (!(a * RESUM_DROP >= peak && a < Infinity)) peak = Math.abs((total = windowSum(src, trailing, period - 1)));
-    else if (a > peak) peak = a;
+  for (let b = first, e = b; b < to; b = e) {
+    e = Math.min(to, b + 1024 + 4 * period);
+    for (let i = b; i < e; i++) {
+      total += src[i];
+      out[i] = total / period;
+      total -= src[i - period + 1];
+    }
+    const fresh = windowSum(src, e - period + 1, period - 1);
+    if (!(Math.abs(total - fresh) <= Math.abs(fresh) / 2 ** 30)) {
+      for (let i = b; i < e; i++) out[i] = windowSum(src, i - period + 1, period) / period;
+      total = fresh;
+    }
   }
 }
 
@@ -29,11 +34,9 @@ export class SmaState implements Checkpointable {
   #pos = 0;
   #count = 0;
   #total = 0;
-  #peak = 0;
   #sPos = 0;
   #sCount = 0;
   #sTotal = 0;
-  #sPeak = 0;
   #sSlot = 0;
 
   constructor(readonly period: number) {
@@ -50,11 +53,10 @@ export class SmaState implements Checkpointable {
     if (this.#count < p) return NaN;
     const value = this.#total / p;
     // The oldest value of the window now sits where the next value will be written.
-    const total = (this.#total -= this.#buf[this.#pos]);
-    const a = total < 0 ? -total : total;
-    if (!(a * RESUM_DROP >= this.#peak && a < Infinity))
-      this.#peak = Math.abs((this.#total = windowSum(this.#buf, this.#pos + 1 === p ? 0 : this.#pos + 1, p - 1)));
-    else if (a > this.#peak) this.#peak = a;
+    const t = this.#buf[this.#pos];
+    const a = Math.abs((this.#total -= t));
+    if (!(a * RESUM_DROP >= Math.abs(t) && a < Infinity))
+      this.#total = windowSum(this.#buf, this.#pos + 1 === p ? 0 : this.#pos + 1, p - 1);
     return value;
   }
 
@@ -62,7 +64,6 @@ export class SmaState implements Checkpointable {
     this.#sPos = this.#pos;
     this.#sCount = this.#count;
     this.#sTotal = this.#total;
-    this.#sPeak = this.#peak;
     this.#sSlot = this.#buf[this.#pos];
   }
 
@@ -71,6 +72,5 @@ export class SmaState implements Checkpointable {
     this.#pos = this.#sPos;
     this.#count = this.#sCount;
     this.#total = this.#sTotal;
-    this.#peak = this.#sPeak;
   }
 }
