@@ -55,12 +55,14 @@ function check(src: Float64Array, p: number, from: number, what: string, rel = 2
     ['batch', batch(src, p)],
     ['streamed', streamed(src, p)],
   ] as const) {
+    assert.ok(got.sd.subarray(from).every(Number.isFinite), `${what}, ${form}: not finite from bar ${from}`);
+    assert.ok(got.mean.subarray(from).every(Number.isFinite), `${what}, ${form}: mean not finite from bar ${from}`);
     const d = diffSeries(got.sd.subarray(from), want.subarray(from), rel, 0);
     assert.equal(d, null, `${what}, ${form} stddev(${p}) from bar ${from}: ${d}`);
     const m = diffSeries(got.mean.subarray(from), ref.sma(src, p).subarray(from), 1e-12, 0);
     assert.equal(m, null, `${what}, ${form} mean(${p}) from bar ${from}: ${m}`);
   }
-  assert.equal(diffSeries(batch(src, p).sd, streamed(src, p).sd, 0, 0), null, `${what}: batch = streamed (${p})`);
+  assert.equal(diffSeries(batch(src, p).sd, streamed(src, p).sd, rel, 0), null, `${what}: batch = streamed (${p})`);
 }
 
 function closes(n: number, bad: Record<number, number>, seed = 42): Float64Array {
@@ -187,7 +189,11 @@ test('BOLL and HV: a 1e300 bar shows no NaN band and stops mattering once it has
         assert.ok(Math.abs(v.middle[i] - mid[i]) <= 1e-12 * mid[i], `middle ${i}`);
         assert.ok(Math.abs(v.upper[i] - (mid[i] + 2 * sd[i])) <= 1e-9 * mid[i], `upper ${i}`);
       }
-      assert.equal(diffSeries(v.upper.subarray(0, BAD), def.compute(clean, params).upper.subarray(0, BAD), 0, 0), null);
+      // Bars before it keep their values (a block recomputed afresh may differ in the last digit).
+      assert.equal(
+        diffSeries(v.upper.subarray(0, BAD), def.compute(clean, params).upper.subarray(0, BAD), 1e-12, 0),
+        null,
+      );
     }
   }
 });

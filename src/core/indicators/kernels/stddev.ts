@@ -11,10 +11,10 @@ export function isZero(v: number): boolean {
 
 /**
  * E[x²] − E[x]² keeps about 52 − log2(Σx² / Σ(x − mean)²) bits. When fewer than 26 would be left
- * (prices near 1e9 moving by cents, a flat window) or the sums are not finite, that bar's deviation
- * is computed afresh from the window's values ({@link windowStdDev}); the running sums go on as they
- * were, so every other value keeps TA-Lib's arithmetic. The sums themselves are summed afresh when
- * Σx² collapses or is not finite (an extreme value left the window: window-sum.ts).
+ * (prices near 1e9 moving by cents, a flat window) or the sums are not finite, that bar's deviation is
+ * computed afresh from the window's values ({@link windowStdDev}); every other bar keeps TA-Lib's
+ * arithmetic. The sums themselves are summed afresh when they collapse or are not finite (an extreme
+ * value left the window: window-sum.ts).
  */
 const CANCELLATION = 2 ** 26;
 
@@ -60,8 +60,10 @@ export function windowStdDev(buf: Float64Array, start: number, n: number): numbe
 /**
  * Population standard deviation over `period` (TA-Lib `STDDEV` / `BBANDS`: running sums of x and
  * x², variance = E[x²] − E[x]², and 0 when the variance is ≤ `TA_EPSILON`), first at
- * `from + period - 1`; `means` (optional) gets the window means. A deviation that difference would
- * give with too few digits left is computed afresh from the window (see `CANCELLATION`).
+ * `from + period - 1`; `means` (optional) gets the window means. Bars go in blocks through TA-Lib's
+ * loop, which only notes how close the difference came to cancelling. A block where it did (see
+ * `CANCELLATION`), or whose running sums differ from the window summed afresh (an extreme value left
+ * it), is done again from fresh sums, as {@link StdDevState} does it bar by bar.
  */
 export function stddev(
   src: Float64Array,
@@ -80,29 +82,54 @@ export function stddev(
     total += x;
     total2 += x * x;
   }
-  // The largest Σx² since the sums were last summed afresh: what rounding errors scale with.
-  let peak = total2;
-  let trailing = from;
-  for (let i = first; i < to; i++) {
-    const x = src[i];
-    total += x;
-    total2 += x * x;
-    const mean = total / period;
-    const variance = total2 / period - mean * mean;
-    out[i] =
-      variance * period * CANCELLATION >= peak && peak < Infinity
-        ? variance < TA_EPSILON
-          ? 0
-          : Math.sqrt(variance)
-        : windowStdDev(src, trailing, period);
-    if (means) means[i] = mean;
-    const t = src[trailing++];
-    total -= t;
-    total2 -= t * t;
-    if (!(total2 * RESUM_DROP >= peak && total2 < Infinity)) {
-      total = windowSum(src, trailing, period - 1);
-      peak = total2 = windowSquares(src, trailing, period - 1);
-    } else if (total2 > peak) peak = total2;
+  for (let b = first, e = b; b < to; b = e) {
+    e = Math.min(to, b + 1024 + 4 * period);
+    // Below 0 (or NaN) when some bar of the block lost too many digits.
+    let margin = Infinity;
+    for (let i = b; i < e; i++) {
+      const x = src[i];
+      total += x;
+      total2 += x * x;
+      const mean = total / period;
+      const variance = total2 / period - mean * mean;
+      margin = Math.min(margin, variance * period * CANCELLATION - total2);
+      out[i] = variance < TA_EPSILON ? 0 : Math.sqrt(variance);
+      if (means) means[i] = mean;
+      const t = src[i - period + 1];
+      total -= t;
+      total2 -= t * t;
+    }
+    const fresh = windowSum(src, e - period + 1, period - 1);
+    const fresh2 = windowSquares(src, e - period + 1, period - 1);
+    if (
+      margin >= 0 &&
+      Math.abs(total - fresh) <= Math.abs(fresh) / 2 ** 30 &&
+      Math.abs(total2 - fresh2) <= fresh2 / 2 ** 30
+    )
+      continue;
+    total = windowSum(src, b - period + 1, period - 1);
+    total2 = windowSquares(src, b - period + 1, period - 1);
+    for (let i = b; i < e; i++) {
+      const x = src[i];
+      total += x;
+      total2 += x * x;
+      const mean = total / period;
+      const variance = total2 / period - mean * mean;
+      out[i] =
+        variance * period * CANCELLATION >= total2
+          ? variance < TA_EPSILON
+            ? 0
+            : Math.sqrt(variance)
+          : windowStdDev(src, i - period + 1, period);
+      if (means) means[i] = mean;
+      const t = src[i - period + 1];
+      total -= t;
+      total2 -= t * t;
+      if (!(total2 * RESUM_DROP >= t * t && total2 < Infinity)) {
+        total = windowSum(src, i - period + 2, period - 1);
+        total2 = windowSquares(src, i - period + 2, period - 1);
+      }
+    }
   }
 }
 
@@ -113,12 +140,10 @@ export class StdDevState implements Checkpointable {
   #count = 0;
   #total = 0;
   #total2 = 0;
-  #peak = 0;
   #sPos = 0;
   #sCount = 0;
   #sTotal = 0;
   #sTotal2 = 0;
-  #sPeak = 0;
   #sSlot = 0;
   /** Mean of the window at the last `next` (NaN during warm-up). */
   mean = NaN;
@@ -136,17 +161,15 @@ export class StdDevState implements Checkpointable {
     this.#pos = pos + 1 === p ? 0 : pos + 1;
     this.#count++;
     if (this.#count < p) {
-      this.#peak = this.#total2;
       this.mean = NaN;
       return NaN;
     }
     // The window is the `p` values from `#pos` (the oldest, overwritten next) on.
     const mean = this.#total / p;
     const variance = this.#total2 / p - mean * mean;
-    const peak = this.#peak;
     this.mean = mean;
     const sd =
-      variance * p * CANCELLATION >= peak && peak < Infinity
+      variance * p * CANCELLATION >= this.#total2
         ? variance < TA_EPSILON
           ? 0
           : Math.sqrt(variance)
@@ -154,12 +177,16 @@ export class StdDevState implements Checkpointable {
     const t = this.#buf[this.#pos];
     this.#total -= t;
     const total2 = (this.#total2 -= t * t);
-    if (!(total2 * RESUM_DROP >= peak && total2 < Infinity)) {
-      const start = this.#pos + 1 === p ? 0 : this.#pos + 1;
-      this.#total = windowSum(this.#buf, start, p - 1);
-      this.#peak = this.#total2 = windowSquares(this.#buf, start, p - 1);
-    } else if (total2 > peak) this.#peak = total2;
+    if (!(total2 * RESUM_DROP >= t * t && total2 < Infinity)) this.#resum();
     return sd;
+  }
+
+  /** Sums the `p − 1` values after the one that just went out afresh. */
+  #resum(): void {
+    const p = this.period;
+    const start = this.#pos + 1 === p ? 0 : this.#pos + 1;
+    this.#total = windowSum(this.#buf, start, p - 1);
+    this.#total2 = windowSquares(this.#buf, start, p - 1);
   }
 
   save(): void {
@@ -167,7 +194,6 @@ export class StdDevState implements Checkpointable {
     this.#sCount = this.#count;
     this.#sTotal = this.#total;
     this.#sTotal2 = this.#total2;
-    this.#sPeak = this.#peak;
     this.#sSlot = this.#buf[this.#pos];
   }
 
@@ -177,6 +203,5 @@ export class StdDevState implements Checkpointable {
     this.#count = this.#sCount;
     this.#total = this.#sTotal;
     this.#total2 = this.#sTotal2;
-    this.#peak = this.#sPeak;
   }
 }
