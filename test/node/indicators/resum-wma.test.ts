@@ -38,6 +38,7 @@ for (const [label, bad] of [
         ['batch', b],
         ['streamed', s],
       ] as const) {
+        assert.ok(got.subarray(last + p).every(Number.isFinite), `${label}: ${form} (${p}) not finite`);
         const d = diffSeries(got.subarray(last + p), want.subarray(last + p), 1e-12, 0);
         assert.equal(d, null, `${label}: ${form} (${p}): ${d}`);
       }

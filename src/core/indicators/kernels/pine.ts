@@ -7,28 +7,26 @@ import { RESUM_DROP, windowSum } from './window-sum.js';
  */
 
 /**
- * `ta.sma(x, n)`: mean of the last `n` values, `na` when any of them is. A running total that
- * collapses or is not finite (an extreme value left the window) is summed afresh (window-sum.ts).
+ * `ta.sma(x, n)`: mean of the last `n` values, `na` when any of them is. A total left far below the
+ * value that went out, or not finite, is summed afresh (window-sum.ts).
  */
 export function pineSma(x: Float64Array, n: number): Float64Array {
   const out = new Float64Array(x.length).fill(NaN);
   let total = 0;
   let run = 0;
-  let peak = 0;
   for (let i = 0; i < x.length; i++) {
     const v = x[i];
     if (v !== v) {
       total = 0;
       run = 0;
-      peak = 0;
       continue;
     }
     total += v;
     if (++run > n) {
-      total -= x[i - n];
+      const t = x[i - n];
+      total -= t;
       const a = total < 0 ? -total : total;
-      if (!(a * RESUM_DROP >= peak && a < Infinity)) peak = Math.abs((total = windowSum(x, i - n + 1, n)));
-      else if (a > peak) peak = a;
+      if (!(a * RESUM_DROP >= (t < 0 ? -t : t) && a < Infinity)) total = windowSum(x, i - n + 1, n);
     }
     if (run >= n) out[i] = total / n;
   }

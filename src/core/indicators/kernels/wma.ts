@@ -14,8 +14,8 @@ function weightedSum(buf: Float64Array, start: number, n: number): number {
 /**
  * Linearly weighted moving average (TA-Lib `WMA`, newest weight `period`) of `src[from..to)`,
  * first output at `from + period - 1`. O(1) per bar: the weighted sum loses the plain window sum
- * and gains `period * x`. When the plain sum collapses or either sum is not finite (an extreme value
- * left the window), both are summed afresh from the window (window-sum.ts).
+ * and gains `period * x`. When the plain sum is left far below the value that went out, or either sum
+ * is not finite (1e307 × period overflows), both are summed afresh from the window (window-sum.ts).
  */
 export function wma(src: Float64Array, period: number, out: Float64Array, from = 0, to = src.length): void {
   const first = from + period - 1;
@@ -29,20 +29,19 @@ export function wma(src: Float64Array, period: number, out: Float64Array, from =
     periodSum += src[i] * w;
   }
   let trailing = from;
-  let peak = 0;
   for (let i = first; i < to; i++) {
     const x = src[i];
     periodSub += x;
     periodSum += x * period;
     out[i] = periodSum / divider;
     periodSum -= periodSub;
-    periodSub -= src[trailing++];
+    const t = src[trailing++];
+    periodSub -= t;
     const a = periodSub < 0 ? -periodSub : periodSub;
-    if (!(a * RESUM_DROP >= peak && a < Infinity && Math.abs(periodSum) < Infinity)) {
+    if (!(a * RESUM_DROP >= (t < 0 ? -t : t) && a < Infinity && Math.abs(periodSum) < Infinity)) {
       periodSub = windowSum(src, trailing, period - 1);
       periodSum = weightedSum(src, trailing, period - 1);
-      peak = Math.abs(periodSub);
-    } else if (a > peak) peak = a;
+    }
   }
 }
 
@@ -54,8 +53,6 @@ export class WmaState implements Checkpointable {
   #count = 0;
   #periodSum = 0;
   #periodSub = 0;
-  #peak = 0;
-  #sPeak = 0;
   #sPos = 0;
   #sCount = 0;
   #sSum = 0;
@@ -82,15 +79,14 @@ export class WmaState implements Checkpointable {
     this.#periodSum += x * p;
     const value = this.#periodSum / this.#divider;
     this.#periodSum -= this.#periodSub;
-    const sub = (this.#periodSub -= this.#buf[this.#pos]);
-    const a = sub < 0 ? -sub : sub;
-    if (!(a * RESUM_DROP >= this.#peak && a < Infinity && Math.abs(this.#periodSum) < Infinity)) {
+    const t = this.#buf[this.#pos];
+    const a = Math.abs((this.#periodSub -= t));
+    if (!(a * RESUM_DROP >= Math.abs(t) && a < Infinity && Math.abs(this.#periodSum) < Infinity)) {
       // The `p − 1` values still in the window follow the oldest one, at `#pos`.
       const start = this.#pos + 1 === p ? 0 : this.#pos + 1;
       this.#periodSub = windowSum(this.#buf, start, p - 1);
       this.#periodSum = weightedSum(this.#buf, start, p - 1);
-      this.#peak = Math.abs(this.#periodSub);
-    } else if (a > this.#peak) this.#peak = a;
+    }
     return value;
   }
 
@@ -99,7 +95,6 @@ export class WmaState implements Checkpointable {
     this.#sCount = this.#count;
     this.#sSum = this.#periodSum;
     this.#sSub = this.#periodSub;
-    this.#sPeak = this.#peak;
     this.#sSlot = this.#buf[this.#pos];
   }
 
@@ -109,6 +104,5 @@ export class WmaState implements Checkpointable {
     this.#count = this.#sCount;
     this.#periodSum = this.#sSum;
     this.#periodSub = this.#sSub;
-    this.#peak = this.#sPeak;
   }
 }
