@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
-import { StdDevState, TA_EPSILON } from '../kernels/index.js';
+import { StdDevState, stddev } from '../kernels/index.js';
 import { numberParam, periodParam } from '../param-schemas.js';
 import { makeStepper } from '../stepper.js';
 
@@ -11,7 +11,8 @@ const params = Type.Object({
 
 /**
  * BOLL: TA-Lib `BBANDS` with an SMA middle and the population standard deviation
- * (E[x²] − E[x]², 0 below `TA_EPSILON`); first value at `period − 1`.
+ * (E[x²] − E[x]², 0 below `TA_EPSILON`, afresh from the window when that difference lost its digits:
+ * kernels/stddev.ts); first value at `period − 1`.
  */
 export const bollIndicator = defineIndicator({
   id: 'BOLL',
@@ -27,36 +28,18 @@ export const bollIndicator = defineIndicator({
     { key: 'lower', label: 'LOWER', style: 'line' },
   ],
   batch: (c, p, out) => {
-    const src = c.close;
     const n = c.length;
-    const period = p.period;
-    const mult = p.multiplier;
-    const first = period - 1;
+    const first = p.period - 1;
     const up = out[0];
     const mid = out[1];
     const lo = out[2];
     for (const o of out) o.fill(NaN, 0, Math.min(n, first));
-    if (first >= n) return;
-    let total = 0;
-    let total2 = 0;
-    for (let i = 0; i < first; i++) {
-      const x = src[i];
-      total += x;
-      total2 += x * x;
-    }
+    // The deviations go to `up` first, the means to `mid`.
+    stddev(c.close, p.period, up, 0, n, mid);
     for (let i = first; i < n; i++) {
-      const x = src[i];
-      total += x;
-      total2 += x * x;
-      const mean = total / period;
-      const variance = total2 / period - mean * mean;
-      const dev = (variance < TA_EPSILON ? 0 : Math.sqrt(variance)) * mult;
-      mid[i] = mean;
-      up[i] = mean + dev;
-      lo[i] = mean - dev;
-      const t = src[i - first];
-      total -= t;
-      total2 -= t * t;
+      const dev = up[i] * p.multiplier;
+      up[i] = mid[i] + dev;
+      lo[i] = mid[i] - dev;
     }
   },
   stepper: (p) => {

@@ -1,10 +1,15 @@
+import { RESUM_DROP, windowSum } from './window-sum.js';
+
 /**
  * Pine Script built-ins over whole columns (TradingView's definitions from the Pine v5 reference
  * manual), NaN where Pine gives `na`. Inputs are gap-free after the gap rule; derived series may
  * start with NaN.
  */
 
-/** `ta.sma(x, n)`: mean of the last `n` values, `na` when any of them is. */
+/**
+ * `ta.sma(x, n)`: mean of the last `n` values, `na` when any of them is. A total left far below the
+ * value that went out, or not finite, is summed afresh (window-sum.ts).
+ */
 export function pineSma(x: Float64Array, n: number): Float64Array {
   const out = new Float64Array(x.length).fill(NaN);
   let total = 0;
@@ -17,7 +22,12 @@ export function pineSma(x: Float64Array, n: number): Float64Array {
       continue;
     }
     total += v;
-    if (++run > n) total -= x[i - n];
+    if (++run > n) {
+      const t = x[i - n];
+      total -= t;
+      const a = total < 0 ? -total : total;
+      if (!(a * RESUM_DROP >= (t < 0 ? -t : t) && a < Infinity)) total = windowSum(x, i - n + 1, n);
+    }
     if (run >= n) out[i] = total / n;
   }
   return out;

@@ -1,19 +1,30 @@
 import type { Checkpointable } from '../stepper.js';
+import { RESUM_DROP, windowSum } from './window-sum.js';
 
 /**
  * Simple moving average of `src[from..to)` into `out` from `from + period - 1` (TA-Lib `SMA`:
- * running total, output, then drop the trailing value). Earlier entries are left untouched.
+ * running total, output, then drop the trailing value). Earlier entries are left untouched. After each
+ * block of bars the total is checked against the window summed afresh; a block where they differ (an
+ * extreme value left the window, or the total is not finite: window-sum.ts) gets each window's fresh
+ * mean. The loop itself stays TA-Lib's, without a call or a branch more.
  */
 export function sma(src: Float64Array, period: number, out: Float64Array, from = 0, to = src.length): void {
   const first = from + period - 1;
   if (first >= to) return;
   let total = 0;
   for (let i = from; i < first; i++) total += src[i];
-  let trailing = from;
-  for (let i = first; i < to; i++) {
-    total += src[i];
-    out[i] = total / period;
-    total -= src[trailing++];
+  for (let b = first, e = b; b < to; b = e) {
+    e = Math.min(to, b + 1024 + 4 * period);
+    for (let i = b; i < e; i++) {
+      total += src[i];
+      out[i] = total / period;
+      total -= src[i - period + 1];
+    }
+    const fresh = windowSum(src, e - period + 1, period - 1);
+    if (!(Math.abs(total - fresh) <= Math.abs(fresh) / 2 ** 30)) {
+      for (let i = b; i < e; i++) out[i] = windowSum(src, i - period + 1, period) / period;
+      total = fresh;
+    }
   }
 }
 
@@ -42,7 +53,10 @@ export class SmaState implements Checkpointable {
     if (this.#count < p) return NaN;
     const value = this.#total / p;
     // The oldest value of the window now sits where the next value will be written.
-    this.#total -= this.#buf[this.#pos];
+    const t = this.#buf[this.#pos];
+    const a = Math.abs((this.#total -= t));
+    if (!(a * RESUM_DROP >= Math.abs(t) && a < Infinity))
+      this.#total = windowSum(this.#buf, this.#pos + 1 === p ? 0 : this.#pos + 1, p - 1);
     return value;
   }
 
