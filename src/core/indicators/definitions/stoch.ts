@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
 import { RollingExtremeState, SmaState } from '../kernels/index.js';
+import { RESUM_DROP, windowSum } from '../kernels/window-sum.js';
 import { periodParam } from '../param-schemas.js';
 import { makeStepper } from '../stepper.js';
 
@@ -14,6 +15,17 @@ const params = Type.Object({
 function fastK(close: number, hh: number, ll: number): number {
   const diff = (hh - ll) / 100;
   return diff !== 0 ? (close - ll) / diff : 0;
+}
+
+/**
+ * A ring SMA's total after the value at `oldest` (written over next) went out, as SmaState (kernels/sma.ts)
+ * leaves it: summed afresh from the ring when it fell below 1/RESUM_DROP of that value or is not finite.
+ */
+function dropOldest(ring: Float64Array, oldest: number, total: number): number {
+  const t = ring[oldest];
+  const a = Math.abs((total -= t));
+  if (a * RESUM_DROP >= Math.abs(t) && a < Infinity) return total;
+  return windowSum(ring, oldest + 1 === ring.length ? 0 : oldest + 1, ring.length - 1);
 }
 
 /**
@@ -35,7 +47,8 @@ export const stochIndicator = defineIndicator({
   ],
   batch: (c, p, out) => {
     // One fused pass: monotonic deques for the extremes, then the two SMAs as ring-buffer running
-    // totals with the same arithmetic order as SmaState (add, divide, drop the oldest).
+    // totals with the same arithmetic order as SmaState (add, divide, drop the oldest, sum afresh when
+    // the total collapsed: dropOldest), so the live K and D equal these bit for bit.
     const n = c.length;
     const kp = p.kPeriod;
     const ks = p.kSmooth;
@@ -88,14 +101,14 @@ export const stochIndicator = defineIndicator({
       kPos = kPos + 1 === ks ? 0 : kPos + 1;
       if (++kCount < ks) continue;
       const slowK = kTotal / ks;
-      kTotal -= kRing[kPos];
+      kTotal = dropOldest(kRing, kPos, kTotal);
       dTotal += slowK;
       dRing[dPos] = slowK;
       dPos = dPos + 1 === dp ? 0 : dPos + 1;
       if (++dCount < dp) continue;
       outK[i] = slowK;
       outD[i] = dTotal / dp;
-      dTotal -= dRing[dPos];
+      dTotal = dropOldest(dRing, dPos, dTotal);
     }
   },
   stepper: (p) => {

@@ -3,10 +3,11 @@ import { RESUM_DROP, windowSum } from './window-sum.js';
 
 /**
  * Simple moving average of `src[from..to)` into `out` from `from + period - 1` (TA-Lib `SMA`:
- * running total, output, then drop the trailing value). Earlier entries are left untouched. After each
- * block of bars the total is checked against the window summed afresh; a block where they differ (an
- * extreme value left the window, or the total is not finite: window-sum.ts) gets each window's fresh
- * mean. The loop itself stays TA-Lib's, without a call or a branch more.
+ * running total, output, then drop the trailing value). Earlier entries are left untouched. The loop
+ * notes, without a branch, how far the total left after each bar stayed above 1/RESUM_DROP of the value
+ * that went out (window-sum.ts); a block of bars where it did not (an extreme value left the window, the
+ * rest cancelled, or the total is not finite) is done again bar by bar as {@link SmaState} does it, so a
+ * live-updated study equals a recomputed one bit for bit.
  */
 export function sma(src: Float64Array, period: number, out: Float64Array, from = 0, to = src.length): void {
   const first = from + period - 1;
@@ -15,15 +16,24 @@ export function sma(src: Float64Array, period: number, out: Float64Array, from =
   for (let i = from; i < first; i++) total += src[i];
   for (let b = first, e = b; b < to; b = e) {
     e = Math.min(to, b + 1024 + 4 * period);
+    const start = total;
+    // Below 0 (or NaN) when some bar's total fell below 1/RESUM_DROP of the value that went out.
+    let margin = Infinity;
     for (let i = b; i < e; i++) {
       total += src[i];
       out[i] = total / period;
-      total -= src[i - period + 1];
+      const t = src[i - period + 1];
+      total -= t;
+      margin = Math.min(margin, Math.abs(total) * RESUM_DROP - Math.abs(t));
     }
-    const fresh = windowSum(src, e - period + 1, period - 1);
-    if (!(Math.abs(total - fresh) <= Math.abs(fresh) / 2 ** 30)) {
-      for (let i = b; i < e; i++) out[i] = windowSum(src, i - period + 1, period) / period;
-      total = fresh;
+    if (margin >= 0 && Math.abs(total) < Infinity) continue;
+    total = start;
+    for (let i = b; i < e; i++) {
+      total += src[i];
+      out[i] = total / period;
+      const t = src[i - period + 1];
+      const a = Math.abs((total -= t));
+      if (!(a * RESUM_DROP >= Math.abs(t) && a < Infinity)) total = windowSum(src, i - period + 2, period - 1);
     }
   }
 }

@@ -61,9 +61,10 @@ export function windowStdDev(buf: Float64Array, start: number, n: number): numbe
  * Population standard deviation over `period` (TA-Lib `STDDEV` / `BBANDS`: running sums of x and
  * x², variance = E[x²] − E[x]², and 0 when the variance is ≤ `TA_EPSILON`), first at
  * `from + period - 1`; `means` (optional) gets the window means. Bars go in blocks through TA-Lib's
- * loop, which only notes how close the difference came to cancelling. A block where it did (see
- * `CANCELLATION`), or whose running sums differ from the window summed afresh (an extreme value left
- * it), is done again from fresh sums, as {@link StdDevState} does it bar by bar.
+ * loop, which only notes how close the difference came to cancelling and how far Σx² fell when a value
+ * went out. A block where it cancelled (see `CANCELLATION`) or Σx² fell below 1/RESUM_DROP of the square
+ * that went out (an extreme value left the window) is done again from the block's first sums, bar by bar
+ * as {@link StdDevState} does it, so a live-updated study equals a recomputed one bit for bit.
  */
 export function stddev(
   src: Float64Array,
@@ -84,7 +85,10 @@ export function stddev(
   }
   for (let b = first, e = b; b < to; b = e) {
     e = Math.min(to, b + 1024 + 4 * period);
-    // Below 0 (or NaN) when some bar of the block lost too many digits.
+    const start = total;
+    const start2 = total2;
+    // Below 0 (or NaN) when some bar of the block lost too many digits, or its Σx² left after the bar fell
+    // below 1/RESUM_DROP of the square that went out (StdDevState sums afresh there).
     let margin = Infinity;
     for (let i = b; i < e; i++) {
       const x = src[i];
@@ -98,17 +102,12 @@ export function stddev(
       const t = src[i - period + 1];
       total -= t;
       total2 -= t * t;
+      margin = Math.min(margin, total2 * RESUM_DROP - t * t);
     }
-    const fresh = windowSum(src, e - period + 1, period - 1);
-    const fresh2 = windowSquares(src, e - period + 1, period - 1);
-    if (
-      margin >= 0 &&
-      Math.abs(total - fresh) <= Math.abs(fresh) / 2 ** 30 &&
-      Math.abs(total2 - fresh2) <= fresh2 / 2 ** 30
-    )
-      continue;
-    total = windowSum(src, b - period + 1, period - 1);
-    total2 = windowSquares(src, b - period + 1, period - 1);
+    if (margin >= 0 && total2 < Infinity) continue;
+    // Again from the block's first sums, bar by bar as StdDevState: a live-updated study equals a recomputed one.
+    total = start;
+    total2 = start2;
     for (let i = b; i < e; i++) {
       const x = src[i];
       total += x;
