@@ -30,6 +30,8 @@ export function latestButton(
   const module = new Signal.State<LatestButtonModule | null>(null);
   /** Failed fetches since the last success: set to fetch again while the button is wanted. */
   const tries = new Signal.State(0);
+  /** The fetch again that is waited for: a failure meanwhile (the newest bar left the view again) adds none. */
+  let retry = 0;
   return new Signal.Computed(() => {
     const shown = away.get();
     const m = module.get();
@@ -46,8 +48,18 @@ export function latestButton(
       },
       (error: unknown) => {
         console.warn('kline-chart: the "scroll to the most recent bar" button could not be loaded', error);
-        if (!n) failed();
-        setTimeout(() => tries.set(n + 1), Math.min(60_000, 5000 * 2 ** n));
+        // Said once, not again for each time the newest bar leaves the view before the fetch again (a wheel zoom
+        // at the right edge takes it in and out each step): that would keep the notice up and hide any other.
+        if (!retry) {
+          if (!n) failed();
+          retry = window.setTimeout(
+            () => {
+              retry = 0;
+              tries.set(n + 1);
+            },
+            Math.min(60_000, 5000 * 2 ** n),
+          );
+        }
       },
     );
     return nothing;
