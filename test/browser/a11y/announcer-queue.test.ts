@@ -3,24 +3,11 @@ import { html } from 'lit';
 import { ChartAnnouncer } from '../../../components/kline-chart/chart-announcer.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { readyChart } from '../helpers/chart-fixture.js';
+import { liveText, recordLive } from '../helpers/live-region.js';
 import { pollUntil } from '../helpers/wait-for.js';
 
 // The live region held one message and the newest replaced what waited: a new live bar's words, waiting for
 // their 5 s window, were dropped when a key said the view meanwhile, so a screen reader never heard that bar.
-
-const live = (chart: KlineChart) => chart.shadowRoot!.querySelector('[part="live"]')!.textContent.trim();
-
-/** Every text the live region shows from now on. */
-function record(chart: KlineChart): string[] {
-  const said: string[] = [];
-  const region = chart.shadowRoot!.querySelector('[part="live"]')!;
-  new MutationObserver(() => said.push(region.textContent.trim())).observe(region, {
-    childList: true,
-    characterData: true,
-    subtree: true,
-  });
-  return said;
-}
 
 /** Appends a new bar one period after the last (a live feed's new bar). */
 function newBar(chart: KlineChart, close: number): void {
@@ -38,16 +25,16 @@ describe("the chart's live region, when messages meet", function () {
     const chart = await readyChart(
       html`<kline-chart symbol="DEMO" period="1d" live="off" style="width:800px;height:400px"></kline-chart>`,
     );
-    const said = record(chart);
+    const said = recordLive(chart);
     newBar(chart, 123.25);
-    await pollUntil(async () => live(chart).startsWith('New bar'), 'the first new bar said');
-    expect(live(chart)).to.contain('123.25');
+    await pollUntil(async () => liveText(chart).startsWith('New bar'), 'the first new bar said');
+    expect(liveText(chart)).to.contain('123.25');
     newBar(chart, 321.5); // within the 5 s window: waits
     chart.focus();
     const init = { key: 'ArrowLeft', shiftKey: true, bubbles: true, composed: true, cancelable: true };
     chart.dispatchEvent(new KeyboardEvent('keydown', init));
-    await pollUntil(async () => live(chart).includes('Showing'), 'the pan said');
-    await pollUntil(async () => live(chart).includes('321.5'), 'the second new bar said after the view', 8000);
+    await pollUntil(async () => liveText(chart).includes('Showing'), 'the pan said');
+    await pollUntil(async () => liveText(chart).includes('321.5'), 'the second new bar said after the view', 8000);
     const texts = said.filter((t) => t !== '');
     expect(
       texts.filter((t) => t.includes('321.5')),

@@ -3,26 +3,13 @@ import { html } from 'lit';
 import { loadLocale } from '../../../components/i18n/index.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { readyChart } from '../helpers/chart-fixture.js';
+import { liveText, recordLive } from '../helpers/live-region.js';
 import { chord, press } from '../helpers/keyboard.js';
 import { pollUntil } from '../helpers/wait-for.js';
 
 // A pan or zoom key that could not move the view (Shift+Left on the first bar, + fully zoomed in, − fully
 // zoomed out) said nothing: the view's sentence was the same words, which a live region does not read twice.
 // Now it says why, once per press or burst of presses.
-
-const live = (chart: KlineChart) => chart.shadowRoot!.querySelector('[part="live"]')!.textContent.trim();
-
-/** Every text the live region shows from now on. */
-function record(chart: KlineChart): string[] {
-  const said: string[] = [];
-  const region = chart.shadowRoot!.querySelector('[part="live"]')!;
-  new MutationObserver(() => said.push(region.textContent.trim())).observe(region, {
-    childList: true,
-    characterData: true,
-    subtree: true,
-  });
-  return said;
-}
 
 /** `times` presses of `key` 20 ms apart on the plot, as a held key repeats. */
 async function burst(chart: KlineChart, key: string, times: number, shiftKey = false): Promise<void> {
@@ -46,13 +33,13 @@ describe('pan and zoom keys at the edge of the data or the zoom, as a screen rea
     chart.focus();
     await press('Home');
     await chord('Shift', 'ArrowLeft'); // Home leaves half a screen of room: this one still moves
-    await pollUntil(async () => live(chart).startsWith('Showing'), 'the pan said');
+    await pollUntil(async () => liveText(chart).startsWith('Showing'), 'the pan said');
     await rest();
 
-    const said = record(chart);
+    const said = recordLive(chart);
     const view = chart.context.get()!.visibleRange;
     await chord('Shift', 'ArrowLeft');
-    await pollUntil(async () => live(chart) === 'Start of data', 'the edge said');
+    await pollUntil(async () => liveText(chart) === 'Start of data', 'the edge said');
     expect(chart.context.get()!.visibleRange, 'the view did not move').to.deep.equal(view);
     await rest();
     await chord('Shift', 'ArrowLeft');
@@ -71,20 +58,23 @@ describe('pan and zoom keys at the edge of the data or the zoom, as a screen rea
     );
     chart.focus();
     await burst(chart, '+', 20);
-    await pollUntil(async () => live(chart).startsWith('Zoomed in fully. Showing'), 'the burst that reached the limit');
+    await pollUntil(
+      async () => liveText(chart).startsWith('Zoomed in fully. Showing'),
+      'the burst that reached the limit',
+    );
     const bars = chart.context.get()!.visibleRange.bars;
     await rest();
     await press('+');
-    await pollUntil(async () => live(chart) === 'Zoomed in fully', 'one more + said');
+    await pollUntil(async () => liveText(chart) === 'Zoomed in fully', 'one more + said');
     expect(chart.context.get()!.visibleRange.bars, 'no closer').to.equal(bars);
 
     await burst(chart, '-', 40);
-    await pollUntil(async () => live(chart).startsWith('Zoomed out fully. Showing'), 'the burst out').catch(() => {
-      throw new Error(`live region: ${live(chart)}; ${JSON.stringify(chart.context.get()!.visibleRange)}`);
+    await pollUntil(async () => liveText(chart).startsWith('Zoomed out fully. Showing'), 'the burst out').catch(() => {
+      throw new Error(`live region: ${liveText(chart)}; ${JSON.stringify(chart.context.get()!.visibleRange)}`);
     });
     await rest();
     await press('-');
-    await pollUntil(async () => live(chart) === 'Zoomed out fully', 'one more − said');
+    await pollUntil(async () => liveText(chart) === 'Zoomed out fully', 'one more − said');
   });
 
   it('speaks the chart\'s language: Shift+Right past the newest bar says "已到数据末尾"', async () => {
@@ -96,8 +86,8 @@ describe('pan and zoom keys at the edge of the data or the zoom, as a screen rea
     await burst(chart, 'ArrowRight', 4, true);
     await rest();
     await chord('Shift', 'ArrowRight');
-    await pollUntil(async () => live(chart) === '已到数据末尾', 'the edge said in Chinese').catch(() => {
-      throw new Error(`live region: ${live(chart)}`);
+    await pollUntil(async () => liveText(chart) === '已到数据末尾', 'the edge said in Chinese').catch(() => {
+      throw new Error(`live region: ${liveText(chart)}`);
     });
   });
 });
