@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import type { IndicatorColumns, IndicatorDefinition, IndicatorValues } from '../../../src/core/indicators/index.js';
 
 /** Mutable columns for tests. */
@@ -129,4 +130,26 @@ export function diffValues(a: IndicatorValues, b: IndicatorValues, rel = 1e-9): 
 export function round(x: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
+}
+
+/**
+ * A random walk's `column` (seed `seed`) with the values of `bad` planted at their indexes: a bad feed's
+ * 1e300, an Infinity in a derived series, two 1e308 that overflow a sum.
+ */
+export function plantedColumn(
+  n: number,
+  seed: number,
+  column: 'close' | 'volume',
+  bad: Readonly<Record<number, number>>,
+): Float64Array {
+  const c = Float64Array.from(randomColumns(n, seed)[column]);
+  for (const [i, v] of Object.entries(bad)) c[Number(i)] = v;
+  return c;
+}
+
+/** Asserts that `got` from bar `from` on is finite and equals `want` within 1e-12 relative (`what` names it). */
+export function assertRecovered(got: Float64Array, want: Float64Array, from: number, what: string): void {
+  assert.ok(got.subarray(from).every(Number.isFinite), `${what} not finite`);
+  const d = diffSeries(got.subarray(from), want.subarray(from), 1e-12, 0);
+  assert.equal(d, null, `${what}: ${d}`);
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BUILTIN_INDICATORS, SmaState, sma } from '../../../src/core/indicators/index.js';
-import { defaults, diffSeries, randomColumns } from './fixtures.js';
+import { defaults, diffSeries, plantedColumn, randomColumns } from './fixtures.js';
 import * as ref from './reference.js';
 
 // What a bar far out of scale (1e300 from a bad feed), an Infinity in a derived series or two 1e308
@@ -12,9 +12,7 @@ const P = 20;
 const BAD = 150;
 
 function closes(n: number, bad: Record<number, number>): Float64Array {
-  const c = Float64Array.from(randomColumns(n, 42).close);
-  for (const [i, v] of Object.entries(bad)) c[Number(i)] = v;
-  return c;
+  return plantedColumn(n, 42, 'close', bad);
 }
 
 function batch(src: Float64Array, p: number): Float64Array {

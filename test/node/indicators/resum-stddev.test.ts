@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BUILTIN_INDICATORS, StdDevState, TA_EPSILON, stddev } from '../../../src/core/indicators/index.js';
-import { defaults, diffSeries, randomColumns } from './fixtures.js';
+import { defaults, diffSeries, plantedColumn, randomColumns } from './fixtures.js';
 import * as ref from './reference.js';
 
 // The running E[x²] − E[x]² of src/core/indicators/kernels/stddev.ts (BOLL, HV): a bar whose square
@@ -66,9 +66,7 @@ function check(src: Float64Array, p: number, from: number, what: string, rel = 2
 }
 
 function closes(n: number, bad: Record<number, number>, seed = 42): Float64Array {
-  const c = Float64Array.from(randomColumns(n, seed).close);
-  for (const [i, v] of Object.entries(bad)) c[Number(i)] = v;
-  return c;
+  return plantedColumn(n, seed, 'close', bad);
 }
 
 for (const [label, bad] of [
