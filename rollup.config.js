@@ -461,19 +461,41 @@ const SIGNAL_EDITS = [
     count: 1,
   },
 ];
+/**
+ * The polyfill's graph nodes keep their state in long property names (`producerNode`,
+ * `liveConsumerIndexOfThis`, …) that terser leaves as they are, being properties. Only the polyfill's own
+ * module reads or writes them (none is part of `Signal`'s API, none appears in a string, and neither
+ * @lit-labs/signals nor the chart touches a node), so inside that module each becomes a two-letter name
+ * (-190 B gzip eager, issue #12). Each name's count is checked, so an upgrade that changes them fails the build.
+ */
+const SIGNAL_RENAMES = Object.entries({
+  producerNode: 29,
+  liveConsumerNode: 17,
+  producerIndexOfThis: 16,
+  liveConsumerIndexOfThis: 9,
+  producerLastReadVersion: 7,
+  nextProducerIndex: 6,
+  lastCleanEpoch: 4,
+  consumerAllowSignalWrites: 4,
+  consumerMarkedDirty: 3,
+  consumerIsAlwaysLive: 3,
+  producerRecomputeValue: 3,
+  producerMustRecompute: 3,
+  consumerOnSignalRead: 2,
+}).map(([name, count], i) => ({ pattern: new RegExp(`\\b${name}\\b`, 'g'), count, to: `$${'abcdefghijklmnopqrstuvwxyz'[i]}` }));
 function slimSignals() {
   return {
     name: 'slim-signals',
     transform(code, id) {
       if (!/signal-polyfill[\\/]dist[\\/]index\.js$/.test(id)) return null;
       let out = code;
-      for (const { pattern, count } of SIGNAL_EDITS) {
+      for (const { pattern, count, to = '' } of [...SIGNAL_EDITS, ...SIGNAL_RENAMES]) {
         const found = out.match(pattern)?.length ?? 0;
         if (found !== count)
           this.error(
             `slim-signals: signal-polyfill has ${found} × ${pattern}, expected ${count}; update rollup.config.js`,
           );
-        out = out.replace(pattern, '');
+        out = out.replace(pattern, to);
       }
       return { code: out, map: null };
     },
