@@ -276,8 +276,8 @@ export interface ChartToolsApi {
  * @cssprop [--kline-crosshair-label-color=#ffffff] - Their text.
  * @cssprop [--kline-border-color=#e0e3eb] - Borders and separators.
  * @cssprop [--kline-accent-color=#2962ff] - Focus and active controls.
- * @cssprop [--kline-font-family] - The family of all the chart's text: toolbar, legend, axes, menus and dialogs (a `font-family` set on the element reaches all but the legend and axes, which follow `--kline-font`).
- * @cssprop [--kline-font] - Axis and legend font (default: 11px in `--kline-font-family`).
+ * @cssprop [--kline-font-family] - The family of all the chart's text: toolbar, legend, axes, menus and dialogs (a `font-family` set on the element does the same and wins over it).
+ * @cssprop [--kline-font] - Axis and legend font (default: 11px in the element's family).
  * @cssprop [--kline-muted-color=#6a6d78] - Secondary text (legend labels, times, descriptions).
  * @cssprop [--kline-accent-text-color=#2962ff] - Text in the accent colour (the active period); reaches 4.5:1 in both themes.
  * @cssprop [--kline-up-text-color=#00796b] - Legend values of a rising bar (a darker shade of the up colour that reaches 4.5:1).
