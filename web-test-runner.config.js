@@ -320,6 +320,72 @@ function uplotPxRatioPlugin() {
   };
 }
 
+/**
+ * The markup the CMS integrations really write, as pages under the strict policy of
+ * test/pages/strict-csp.html (test/browser/security/cms-strict-csp.test.ts): `/test/pages/cms/hugo.html`
+ * (the shortcode's TypeScript copy, checked against the template by a node test) and
+ * `/test/pages/cms/wordpress.html` (the plugin's shortcode run by PHP CLI, its enqueued stylesheet and
+ * module in the head as WordPress prints them; without php the page says so in a `data-skip`). The
+ * integrations' asset folders (`/kline-chart/`, the plugin's `assets/`) are served from dist/.
+ */
+const CMS_SHORTCODE = {
+  symbol: 'DEMO',
+  period: '1d',
+  indicators: 'MA(5,20),VOL',
+  theme: 'light',
+  height: '420',
+  panel: 'yes',
+};
+const CMS_ASSETS = [/^\/kline-chart\//, /^\/wp-content\/plugins\/kline-chart-agent\/assets\//];
+function cmsPagesPlugin() {
+  const page = (head, body, skip = '') => `<!doctype html>
+<html lang="en"${skip ? ` data-skip="${skip}"` : ''}>
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'">
+<script src="/test/pages/record-csp-violations.js"></script>${head}
+</head>
+<body>
+<main class="entry-content">${body}</main>
+</body>
+</html>
+`;
+  return {
+    name: 'cms-pages',
+    async serve(context) {
+      if (context.path === '/test/pages/cms/hugo.html') {
+        const { renderHugoShortcodes } = await import('./build/test/integrations/hugo-shortcode.js');
+        return {
+          body: page('', renderHugoShortcodes({ relPermalink: '/posts/strict/' }, [CMS_SHORTCODE])),
+          type: 'html',
+        };
+      }
+      if (context.path === '/test/pages/cms/wordpress.html') {
+        const wp = await import('./build/test/integrations/wordpress-harness.js');
+        if (!wp.hasPhp) return { body: page('', '', 'php is not installed'), type: 'html' };
+        const { html, state } = wp.renderShortcodes([CMS_SHORTCODE], true, '/wp-content/plugins/kline-chart-agent/');
+        const ver = '?ver=0.1.0';
+        const head = [
+          ...Object.entries(state.styles).map(
+            ([id, href]) => `\n<link rel='stylesheet' id='${id}-css' href='${href}${ver}' media='all' />`,
+          ),
+          ...Object.entries(state.modules).map(
+            ([id, src]) => `\n<script type="module" src="${src}${ver}" id="${id}-js-module"></script>`,
+          ),
+        ].join('');
+        return { body: page(head, html.join('')), type: 'html' };
+      }
+      return undefined;
+    },
+  };
+}
+
+/** The integrations' asset URLs, answered from dist/ (see cmsPagesPlugin). */
+function cmsAssets(context, next) {
+  for (const prefix of CMS_ASSETS) if (prefix.test(context.path)) context.url = context.url.replace(prefix, '/dist/');
+  return next();
+}
+
 /** Writes pass/fail counts so scripts/test.js can print one closing line for all runners. */
 function countsReporter() {
   return {
@@ -377,6 +443,7 @@ export default {
       },
     }),
   ],
-  plugins: [mockModelPlugin(), uplotPxRatioPlugin()],
+  middleware: [cmsAssets],
+  plugins: [mockModelPlugin(), uplotPxRatioPlugin(), cmsPagesPlugin()],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countsReporter()],
 };

@@ -43,8 +43,8 @@ export const chartAgentPanelStyles = [
     --_font: var(--agent-panel-font, 14px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, 'PingFang SC', 'Microsoft YaHei', sans-serif);
     --_mono: var(--agent-panel-mono-font, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
     display: block;
-    /* A default a page can override (height: 100%, a fixed size, a grid row). */
-    height: 480px;
+    /* A default the \`height\` attribute (host-height.ts) or a page can override (height: 100%, a fixed size, a grid row). */
+    height: var(--_height, 480px);
     min-height: 320px;
     min-width: min(260px, 100%);
     box-sizing: border-box;

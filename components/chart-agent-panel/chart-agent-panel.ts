@@ -65,6 +65,7 @@ import {
   storageNoticeText,
 } from './panel-session-store.js';
 import { keepClicksInHost } from '../keep-clicks-in-host.js';
+import { applyHeightAttribute } from '../host-height.js';
 
 /** Detail of `agent-run-start` and `agent-run-end`. */
 export interface AgentRunDetail {
@@ -154,6 +155,7 @@ interface BlockGroup {
  * @attr session-key - Which saved chats this panel lists and continues (default: the page path and the `for` chart id, so each page and chart keeps its own chats).
  * @attr debug - Failed runs show technical details (addresses, HTTP status, the provider's message) meant for the site's developer.
  * @attr confirm-mutations - `on`: every call that would change the chart waits for the user's approval on a card (`off` by default).
+ * @attr height - The panel's height as a CSS length (`420px`, `30rem`, `60vh`; a bare number means px), applied through the CSSOM so a page under `style-src 'self'` sizes it by attributes alone; a page's own stylesheet rule on the element wins over it. Anything else is ignored with a console warning: the default 480px applies.
  * @attr vision - Offer `chart_capture` (the chart as an image) to the model: `auto` (default: until the model refuses an image, remembered per model), `on`, `off`.
  *
  * @fires {CustomEvent<AgentEvent>} agent-event - Every runtime event, redacted (detail: the event).
@@ -244,6 +246,7 @@ export class ChartAgentPanel extends LitElement {
     _retrying: { state: true },
     confirmMutations: { type: String, attribute: 'confirm-mutations' },
     vision: { type: String },
+    height: { type: String },
   };
 
   /** Id of the chart to operate; empty: the first agent-enabled chart. */
@@ -280,6 +283,8 @@ export class ChartAgentPanel extends LitElement {
   confirmMutations: 'on' | 'off' = 'off';
   /** `auto` (default), `on` or `off`: whether the model gets `chart_capture` and its images. */
   vision: 'auto' | 'on' | 'off' = 'auto';
+  /** Height as a CSS length (`420px`, `30rem`; a bare number is px), set through the CSSOM, so allowed under `style-src 'self'`; a page's rule on the element wins; not a length: a console warning, and 480px. */
+  height = '';
 
   declare _connected: boolean;
   /** Asked for a chart within {@link CONNECT_GRACE_MS}: no disconnected notice yet. */
@@ -467,6 +472,7 @@ export class ChartAgentPanel extends LitElement {
     }
     if (changed.has('confirmMutations')) this.#runtime?.setConfirmMutations(this.confirmMutations === 'on');
     if (changed.has('vision')) this.#runtime?.setVision(visionMode(this.vision));
+    if (changed.has('height')) applyHeightAttribute(this, this.height);
     if (
       ((changed.has('for') && changed.get('for') !== undefined) ||
         (changed.has('chartOrigin') && changed.get('chartOrigin') !== undefined)) &&

@@ -163,6 +163,7 @@ export class ChartViewController implements ReactiveController {
     const resolved = theme === 'light' || theme === 'dark' ? theme : resolveAutoTheme(this.#host);
     if (this.#host.dataset.resolvedTheme !== resolved) this.#host.dataset.resolvedTheme = resolved;
     const style = getComputedStyle(this.#host);
+    this.#followFontFamily(style.fontFamily);
     this.#layerPanes(style);
     const next = readChartTheme(style, core.store.peek('settings').colorConvention);
     const current = Signal.subtle.untrack(() => this.#theme.get());
@@ -171,6 +172,28 @@ export class ChartViewController implements ReactiveController {
     this.#renderer?.invalidateLayout();
     this.#o.onTheme?.();
   }
+
+  /**
+   * The legend and the axes (`--kline-font`) in the host's computed family: a page's
+   * `kline-chart { font-family: Georgia }` reaches them as it reaches the toolbar. A `:host` rule of the
+   * chart's own, after its default, so a page's `--kline-font` on the element still wins; read on setup,
+   * a theme change and a resize (the family then changed), never per paint.
+   */
+  #followFontFamily(family: string): void {
+    const root = this.#host.renderRoot;
+    if (family === this.#fontFamily || !(root instanceof ShadowRoot)) return;
+    this.#fontFamily = family;
+    if (!this.#fontRule) {
+      const sheet = new CSSStyleSheet();
+      sheet.insertRule(':host{}');
+      this.#fontRule = sheet.cssRules[0] as CSSStyleRule;
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    }
+    this.#fontRule.style.setProperty('--kline-font', `11px ${family}`);
+  }
+
+  #fontFamily = '';
+  #fontRule: CSSStyleRule | null = null;
 
   /**
    * Makes the panes' box an opaque layer painted in the chart's background (kline-chart.styles.ts `.panes.opaque`)
@@ -239,6 +262,8 @@ export class ChartViewController implements ReactiveController {
     renderer.resize(Math.floor(container.clientWidth), Math.floor(container.clientHeight));
     const resize = new ResizeObserver((entries) => {
       const r = entries[0].contentRect;
+      // A page rule that changes the host's family (a media query) gets there with a resize.
+      if (getComputedStyle(this.#host).fontFamily !== this.#fontFamily) this.applyTheme();
       this.#renderer?.resize(Math.floor(r.width), Math.floor(r.height));
     });
     resize.observe(container);

@@ -49,11 +49,12 @@ export const klineChartStyles = [
       /* The family of all the chart's text (README "Theming"): a page's \`kline-chart { font-family: … }\` outranks it. */
       font-family: var(--kline-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
       --kline-font: 11px var(--kline-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-      /* 480 px tall unless the page styles it (height, a grid row, flex); kline-chart-placeholder.css matches. */
+      /* 480 px tall unless the \`height\` attribute (host-height.ts) or the page styles it (height, a grid row, flex);
+         kline-chart-placeholder.css matches. */
       display: block;
       position: relative;
       min-height: 240px;
-      height: 480px;
+      height: var(--_height, 480px);
       background: var(--kline-background);
       color: var(--kline-text-color);
       border: 1px solid var(--kline-border-color);

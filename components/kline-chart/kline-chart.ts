@@ -89,6 +89,7 @@ import { upperIndex } from '../../src/core/commands/build-chart-context.js';
 import { formatPriceTag } from '../../src/render/format-number.js';
 import type { PriceRange } from '../../src/render/pane-plot.js';
 import { keepClicksInHost } from '../keep-clicks-in-host.js';
+import { applyHeightAttribute } from '../host-height.js';
 
 let chartCounter = 0;
 
@@ -172,6 +173,7 @@ export interface ChartToolsApi {
  * @attr live - Stream live bars: `auto` (every source but the sample and files), `on`, `off`.
  * @attr data-request-timeout - Milliseconds a `kline-data-request` may stay unanswered (default 30000; a value that is not a positive number fires `kline-error` `invalid_attribute` and the default applies); then `kline-error` `data_request_timeout`, the chart keeps what it shows and ignores a later answer.
  * @attr wheel - Mouse wheel over the plot: `zoom` (default), `ctrl` (zoom only with Ctrl/⌘, otherwise the page scrolls), `off`.
+ * @attr height - The chart's height as a CSS length (`420px`, `30rem`, `60vh`; a bare number means px), applied through the CSSOM so a page under `style-src 'self'` (no `style` attribute) sizes it by attributes alone; a page's own stylesheet rule on the element wins over it, as over `<img height>`. Anything else is ignored with a console warning and `kline-error` `invalid_attribute`: the default 480px applies.
  * @attr sync - Crosshair sync group: the page's charts with the same value show the crosshair at the same time (each at its own bar of that time), as TradingView's layouts do.
  *
  * @fires {CustomEvent<KlineReadyDetail>} kline-ready - The first data has loaded and painted.
@@ -276,8 +278,8 @@ export interface ChartToolsApi {
  * @cssprop [--kline-crosshair-label-color=#ffffff] - Their text.
  * @cssprop [--kline-border-color=#e0e3eb] - Borders and separators.
  * @cssprop [--kline-accent-color=#2962ff] - Focus and active controls.
- * @cssprop [--kline-font-family] - The family of all the chart's text: toolbar, legend, axes, menus and dialogs (a `font-family` set on the element reaches all but the legend and axes, which follow `--kline-font`).
- * @cssprop [--kline-font] - Axis and legend font (default: 11px in `--kline-font-family`).
+ * @cssprop [--kline-font-family] - The family of all the chart's text: toolbar, legend, axes, menus and dialogs (a `font-family` set on the element does the same and wins over it).
+ * @cssprop [--kline-font] - Axis and legend font (default: 11px in the element's family).
  * @cssprop [--kline-muted-color=#6a6d78] - Secondary text (legend labels, times, descriptions).
  * @cssprop [--kline-accent-text-color=#2962ff] - Text in the accent colour (the active period); reaches 4.5:1 in both themes.
  * @cssprop [--kline-up-text-color=#00796b] - Legend values of a rising bar (a darker shade of the up colour that reaches 4.5:1).
@@ -313,6 +315,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     live: { type: String },
     wheel: { type: String },
     sync: { type: String },
+    height: { type: String },
     dataRequestTimeout: { type: Number, attribute: 'data-request-timeout' },
     _search: { state: true },
     _toast: { state: true },
@@ -355,6 +358,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
   wheel: 'zoom' | 'ctrl' | 'off' = 'zoom';
   /** Crosshair sync group: charts of the page with the same value show the crosshair at the same time. */
   sync = '';
+  /** Height as a CSS length (`420px`, `30rem`; a bare number is px), set through the CSSOM, so allowed under `style-src 'self'`; a page's rule on the element wins; not a length: a console warning and `kline-error` `invalid_attribute`, and 480px. */
+  height = '';
   /** Milliseconds a `kline-data-request` may stay unanswered before `kline-error` `data_request_timeout`. */
   dataRequestTimeout = DEFAULT_DATA_REQUEST_TIMEOUT;
 
@@ -978,6 +983,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     if (changed.has('toolbar') && !this.#knownValue('toolbar', this.toolbar)) this.toolbar = 'full';
     if (changed.has('wheel') && !this.#knownValue('wheel', this.wheel)) this.wheel = 'zoom';
     if (changed.has('live') && !this.#knownValue('live', this.live)) this.live = 'auto';
+    if (changed.has('height') && !applyHeightAttribute(this, this.height))
+      this.#badAttribute('height', 'a CSS length (480px is used)', this.height);
     // Not a positive number of milliseconds: the default wait applies (host-answer.ts), reported.
     const wait: unknown = this.dataRequestTimeout;
     if (

@@ -227,7 +227,7 @@ export class OverlayLayerController {
       const text =
         settings.watermark === 'custom' ? settings.watermarkText : `${series.instrument.symbol} · ${series.period}`;
       // Without bidi controls: one in a symbol would reorder the period after it (the legend strips them too).
-      paintWatermark(u.ctx, stripBidiControls(text), box, theme.text, pr);
+      paintWatermark(u.ctx, stripBidiControls(text), box, theme.text, pr, theme.font);
     }
     if (!series || series.bars.length === 0) return;
     const bars = series.bars;

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { html } from 'lit';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import { readyChart, waitFor } from '../helpers/chart-fixture.js';
+import { recordTexts } from '../helpers/canvas-texts.js';
 
 // A CMS theme's blanket rules (`* { font-size: 30px }`) match the <kline-chart> element itself and outrank
 // its :host defaults; inherited, they made the toolbar's words 30 px and pushed "More" past a phone's edge.
@@ -132,5 +133,47 @@ describe("the chart's font family", function () {
     expect(getComputedStyle(chart).getPropertyValue('--kline-font').trim()).to.equal('11px "Courier New", monospace');
     await openMoreMenu(chart);
     expect(fontOf(chart, '[part="more-menu"] [role^="menuitem"]')).to.equal('12px "Courier New", monospace');
+  });
+});
+
+describe('`font-family` on the element, without --kline-font-family', function () {
+  this.timeout(30000);
+  let style: HTMLStyleElement;
+  afterEach(() => style.remove());
+  const page = (css: string) => {
+    style = document.createElement('style');
+    style.textContent = css;
+    document.head.append(style);
+  };
+
+  it('reaches the legend and the canvas axes too, at their own size (as TradingView’s widget with a custom font)', async () => {
+    page('* { font-size: 30px; } kline-chart { font-family: "Courier New", monospace; }');
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px"></kline-chart>`);
+    expect(fontOf(chart, '.legend'), 'the legend').to.equal('11px "Courier New", monospace');
+    const fonts = new Set<string>();
+    await recordTexts(chart, async (texts) => {
+      const fillText = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function (this: CanvasRenderingContext2D, ...args) {
+        fonts.add(this.font);
+        return fillText.apply(this, args);
+      };
+      try {
+        chart.style.width = '801px';
+        await waitFor(() => texts.length > 0, 'a repaint');
+        await chart.whenPainted();
+      } finally {
+        CanvasRenderingContext2D.prototype.fillText = fillText;
+      }
+    });
+    expect([...fonts], 'axis labels at the axes’ size').to.include('11px "Courier New", monospace');
+    // The watermark too (the symbol and period, large and faint): every text on the canvases.
+    for (const font of fonts) expect(font, 'a canvas text').to.match(/\d+px "Courier New", monospace$/);
+  });
+
+  it('a page’s --kline-font on the element still wins over it', async () => {
+    page('kline-chart { font-family: "Courier New", monospace; --kline-font: 13px serif; }');
+    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px"></kline-chart>`);
+    expect(fontOf(chart, '.legend')).to.equal('13px serif');
+    expect(fontOf(chart, '.toolbar button')).to.equal('12px "Courier New", monospace');
   });
 });

@@ -1,17 +1,22 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
+import {
+  harness,
+  hasPhp,
+  pluginDir,
+  renderShortcodes as render,
+  runPhp,
+} from '../../integrations/wordpress-harness.js';
 
 // The WordPress plugin under integrations/wordpress, run by PHP CLI with tiny stubs of the
-// WordPress functions it calls. CI installs php-cli; elsewhere the PHP tests skip without it.
+// WordPress functions it calls (test/integrations/wordpress-harness.ts). CI installs php-cli;
+// elsewhere the PHP tests skip without it.
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const pluginDir = join(root, 'integrations/wordpress/kline-chart-agent');
-const hasPhp = spawnSync('php', ['-v']).status === 0;
 const skip = !hasPhp && !process.env.CI ? 'php is not installed (CI installs php-cli)' : false;
 
 function phpFiles(dir: string): string[] {
@@ -22,60 +27,6 @@ function phpFiles(dir: string): string[] {
     else if (entry.name.endsWith('.php')) out.push(path);
   }
   return out;
-}
-
-const work = mkdtempSync(join(tmpdir(), 'kline-wp-'));
-after(() => rmSync(work, { recursive: true, force: true }));
-
-/** Stubs of the WordPress API the plugin uses; `$modules` chooses WordPress ≥ 6.5 (script modules) or older. */
-function harness(body: string, modules: boolean): string {
-  return `<?php
-define('ABSPATH', '/tmp/');
-$GLOBALS['kca'] = array('filters' => array(), 'shortcodes' => array(), 'scripts' => array(), 'modules' => array(), 'styles' => array(), 'ids' => array());
-function add_filter($hook, $cb, $priority = 10, $args = 1) { $GLOBALS['kca']['filters'][$hook][] = $cb; return true; }
-function add_action($hook, $cb, $priority = 10, $args = 1) { return add_filter($hook, $cb, $priority, $args); }
-function apply_filters($hook, $value, ...$args) { foreach ($GLOBALS['kca']['filters'][$hook] ?? array() as $cb) { $value = $cb($value, ...$args); } return $value; }
-function add_shortcode($tag, $cb) { $GLOBALS['kca']['shortcodes'][$tag] = $cb; }
-function shortcode_atts($pairs, $atts, $shortcode = '') { $atts = (array) $atts; $out = array(); foreach ($pairs as $name => $default) { $out[$name] = array_key_exists($name, $atts) ? $atts[$name] : $default; } return $out; }
-function esc_attr($text) { return htmlspecialchars((string) $text, ENT_QUOTES, 'UTF-8'); }
-function esc_url($url) { return htmlspecialchars((string) $url, ENT_QUOTES, 'UTF-8'); }
-function wp_unique_id($prefix = '') { static $n = 0; return $prefix . (string) ++$n; }
-function plugins_url($path, $file) { return 'https://example.test/wp-content/plugins/kline-chart-agent/' . $path; }
-function wp_enqueue_script($handle, $src, $deps = array(), $ver = false, $footer = false) { $GLOBALS['kca']['scripts'][$handle] = $src; }
-function wp_enqueue_style($handle, $src, $deps = array(), $ver = false) { $GLOBALS['kca']['styles'][$handle] = $src; }
-${modules ? "function wp_enqueue_script_module($id, $src = '', $deps = array(), $ver = false) { $GLOBALS['kca']['modules'][$id] = $src; }" : ''}
-require ${JSON.stringify(join(pluginDir, 'kline-chart-agent.php'))};
-${body}
-`;
-}
-
-function runPhp(source: string): string {
-  const file = join(work, `h${Math.random().toString(36).slice(2)}.php`);
-  writeFileSync(file, source);
-  const r = spawnSync('php', ['-d', 'display_errors=stderr', file], { encoding: 'utf8' });
-  assert.equal(r.status, 0, `php failed: ${r.stderr}`);
-  assert.equal(r.stderr, '', 'no PHP warnings or notices');
-  return r.stdout;
-}
-
-function render(
-  atts: Record<string, string>[],
-  modules = true,
-): {
-  html: string[];
-  state: { scripts: Record<string, string>; modules: Record<string, string>; styles: Record<string, string> };
-} {
-  const out = runPhp(
-    harness(
-      `
-$html = array();
-foreach (json_decode(${JSON.stringify(JSON.stringify(atts))}, true) as $atts) { $html[] = call_user_func($GLOBALS['kca']['shortcodes']['kline_chart'], $atts); }
-echo json_encode(array('html' => $html, 'state' => $GLOBALS['kca']));
-`,
-      modules,
-    ),
-  );
-  return JSON.parse(out) as ReturnType<typeof render>;
 }
 
 /** Attribute values of every `<tag …>` in `html`, decoded like a browser would. */
@@ -128,10 +79,15 @@ describe('WordPress plugin', { skip }, () => {
       [charts[0][0].symbol, charts[0][0].period, charts[0][0].indicators, charts[0][0].theme],
       ['BTCUSDT', '1h', 'MA(5,20),VOL', 'dark'],
     );
-    assert.match(charts[0][0].style, /height:420px/);
-    assert.match(panels[0][0].style, /height:420px/);
+    assert.equal(charts[0][0].height, '420px');
+    assert.equal(panels[0][0].height, '420px');
     assert.equal(panels[0][0].theme, 'dark');
-    assert.match(charts[1][0].style, /height:480px/, 'default height');
+    assert.equal(charts[1][0].height, '480px', 'default height');
+    // No style attribute and no <style>: a site under `style-src 'self'` refuses both (README, CSP).
+    for (const h of html) {
+      assert.ok(!/\sstyle=|<style/i.test(h), h);
+      assert.match(h, /^<div class="kline-chart-agent">/, 'the layout is the placeholder stylesheet’s class');
+    }
     assert.equal(charts[1][0].period, undefined, 'empty attributes are left out');
   });
 
@@ -142,10 +98,10 @@ describe('WordPress plugin', { skip }, () => {
     ]);
     assert.ok(!html[0].includes('<script'), html[0]);
     const chart = elements(html[0], 'kline-chart')[0];
-    assert.deepEqual(Object.keys(chart), ['id', 'symbol', 'indicators', 'style'], 'no attribute injected');
+    assert.deepEqual(Object.keys(chart), ['id', 'symbol', 'indicators', 'height'], 'no attribute injected');
     assert.equal(chart.symbol, hostile, 'the value survives as text');
     assert.equal(chart.indicators, "x' onload='alert(1)");
-    assert.match(chart.style, /^height:480px;/, 'an invalid height falls back to 480px');
+    assert.equal(chart.height, '480px', 'an invalid height falls back to 480px');
     assert.equal(elements(html[0], 'chart-agent-panel')[0].for, chart.id);
   });
 
@@ -190,9 +146,21 @@ echo apply_filters('script_loader_tag', "<script src='other.js'></script>", 'oth
     ) as Record<string, Record<string, Record<string, boolean>>>;
     const post = out.post;
     assert.ok(post.p, 'other tags kept');
-    for (const name of ['id', 'symbol', 'period', 'indicators', 'theme', 'persist-key', 'agent', 'style'])
+    // `style` stays for sites without a strict policy; `height` sizes the elements where it is refused.
+    for (const name of ['id', 'symbol', 'period', 'indicators', 'theme', 'persist-key', 'agent', 'style', 'height'])
       assert.equal(post['kline-chart'][name], true, name);
-    for (const name of ['for', 'base-url', 'model', 'read-only', 'session-key', 'debug', 'theme', 'locale'])
+    for (const name of [
+      'for',
+      'base-url',
+      'model',
+      'read-only',
+      'session-key',
+      'debug',
+      'theme',
+      'locale',
+      'style',
+      'height',
+    ])
       assert.equal(post['chart-agent-panel'][name], true, name);
     assert.equal(post['chart-agent-panel']['api-key'], undefined, 'api-key is never allowed');
     assert.equal(post['kline-chart']['onload'], undefined);

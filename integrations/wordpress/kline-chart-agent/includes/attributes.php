@@ -10,14 +10,15 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * Attributes of <kline-chart> an author may write.
+ * Attributes of <kline-chart> an author may write. `style` stays for sites without a strict
+ * Content-Security-Policy; `height` sizes the element where `style-src 'self'` refuses `style`.
  *
  * @return string[]
  */
 function kline_chart_agent_chart_attributes() {
 	return array(
 		'id', 'class', 'style', 'title', 'symbol', 'period', 'source', 'src', 'indicators', 'theme', 'locale',
-		'timezone', 'color-convention', 'toolbar', 'persist-key', 'agent', 'agent-tools', 'live',
+		'timezone', 'color-convention', 'toolbar', 'persist-key', 'agent', 'agent-tools', 'live', 'height',
 	);
 }
 
@@ -30,6 +31,6 @@ function kline_chart_agent_chart_attributes() {
 function kline_chart_agent_panel_attributes() {
 	return array(
 		'id', 'class', 'style', 'title', 'for', 'base-url', 'model', 'read-only', 'session-store', 'max-steps',
-		'locale', 'theme', 'session-key', 'debug',
+		'locale', 'theme', 'session-key', 'debug', 'height',
 	);
 }

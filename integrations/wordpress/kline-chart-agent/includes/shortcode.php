@@ -61,9 +61,12 @@ function kline_chart_agent_shortcode( $atts ) {
 			$chart_attributes[ $name ] = (string) $atts[ $name ];
 		}
 	}
-	$chart_attributes['style'] = 'height:' . $height . ';flex:2 1 420px;min-width:0';
+	// No style attribute (refused under a `style-src 'self'` policy): the elements apply their `height`
+	// attribute through the CSSOM, and the placeholder stylesheet's `kline-chart-agent` class lays the
+	// chart and its panel side by side (the panel below the chart on a phone).
+	$chart_attributes['height'] = $height;
 
-	$html = '<div class="kline-chart-agent" style="display:flex;flex-wrap:wrap;gap:12px;align-items:stretch">'
+	$html = '<div class="kline-chart-agent">'
 		. '<kline-chart' . kline_chart_agent_attributes_html( $chart_attributes ) . '></kline-chart>';
 	if ( $panel ) {
 		$panel_attributes = array( 'for' => $id );
@@ -75,7 +78,7 @@ function kline_chart_agent_shortcode( $atts ) {
 		if ( '' !== (string) $atts['base_url'] ) {
 			$panel_attributes['base-url'] = (string) $atts['base_url'];
 		}
-		$panel_attributes['style'] = 'height:' . $height . ';flex:1 1 260px';
+		$panel_attributes['height'] = $height;
 		$html .= '<chart-agent-panel' . kline_chart_agent_attributes_html( $panel_attributes ) . '></chart-agent-panel>';
 	}
 	return $html . '</div>';

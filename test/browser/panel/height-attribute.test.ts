@@ -1,0 +1,79 @@
+import { expect } from '@open-wc/testing';
+import { waitFor } from '../helpers/wait-for.js';
+
+// Nothing here imports the elements up front: the placeholder stylesheet sizes the undefined tags from
+// their `height` attribute (typed attr(), which this Chromium has), then the module applies it itself.
+const placeholderHref = '/dist/kline-chart-placeholder.css';
+
+const heights = (els: Element[]) => els.map((el) => el.getBoundingClientRect().height);
+
+describe('the height attribute of both elements', function () {
+  this.timeout(60000);
+
+  it('sizes them before and after the module arrives: a length, a number of px, or the default for anything else', async () => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = placeholderHref;
+    const loaded = new Promise((resolve, reject) => {
+      link.onload = resolve;
+      link.onerror = reject;
+    });
+    document.head.append(link);
+    await loaded;
+
+    const page = document.createElement('div');
+    page.innerHTML = `
+      <kline-chart id="h-px" height="420px"></kline-chart>
+      <kline-chart id="h-number" height="300"></kline-chart>
+      <kline-chart id="h-bad" height="tall"></kline-chart>
+      <chart-agent-panel for="h-px" session-store="memory" height="25rem"></chart-agent-panel>
+      <chart-agent-panel for="h-px" session-store="memory" height="auto"></chart-agent-panel>
+      <p class="after">After</p>`;
+    document.body.append(page);
+    const els = [...page.querySelectorAll('kline-chart, chart-agent-panel')];
+    const expected = [420, 300, 480, 400, 480];
+    expect(customElements.get('kline-chart'), 'not defined yet').to.equal(undefined);
+    expect(heights(els), 'the placeholder stylesheet reads the attribute').to.deep.equal(expected);
+    const after = page.querySelector('.after')!.getBoundingClientRect().top;
+
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => {
+      warnings.push(args.map(String).join(' '));
+    };
+    const errors: string[] = [];
+    page.addEventListener('kline-error', (e) => errors.push((e as CustomEvent<{ message: string }>).detail.message));
+    try {
+      await import('../../../components/kline-chart-agent.js');
+      await customElements.whenDefined('kline-chart');
+      await customElements.whenDefined('chart-agent-panel');
+      await Promise.all(els.map((el) => (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete));
+      await waitFor(() => warnings.length >= 2, 'the warnings');
+    } finally {
+      console.warn = warn;
+    }
+    expect(heights(els), 'the elements apply it themselves').to.deep.equal(expected);
+    expect(page.querySelector('.after')!.getBoundingClientRect().top, 'nothing moved').to.equal(after);
+    expect(warnings.filter((w) => /height="tall"/.test(w)).length, 'a warning naming the attribute').to.equal(1);
+    expect(warnings.filter((w) => /height="auto"/.test(w)).length).to.equal(1);
+    expect(errors.filter((m) => m.startsWith('height:')).length, 'the chart’s kline-error').to.equal(1);
+
+    // Changed or removed later, as a CMS or a framework does.
+    const [chart] = els as HTMLElement[];
+    chart.setAttribute('height', '20em');
+    await (chart as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(chart.getBoundingClientRect().height).to.equal(320);
+    chart.removeAttribute('height');
+    await (chart as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(chart.getBoundingClientRect().height, 'the default again').to.equal(480);
+
+    // A page's own rule on the element outranks the attribute (as it does <img height>).
+    const style = document.createElement('style');
+    style.textContent = '#h-number { height: 250px; }';
+    document.head.append(style);
+    expect(els[1].getBoundingClientRect().height).to.equal(250);
+    style.remove();
+    page.remove();
+    link.remove();
+  });
+});
