@@ -103,7 +103,7 @@ async function confirmBlock(page, state) {
         .evaluate(
           (src) =>
             new Promise((resolve) => {
-              const image = new Image();
+              const image = new globalThis.Image(); // evaluated in the frame, not in Node
               image.onload = image.onerror = () => resolve(true);
               image.src = src;
             }),
