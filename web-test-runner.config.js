@@ -7,6 +7,7 @@ import { minifyCssText } from './scripts/minify-css-templates.js';
 import { htmlTemplates, trimHtmlText, trimsHtmlOf } from './scripts/minify-html-templates.js';
 import { parseAst } from 'rollup/parseAst';
 import { applyEdits, UPLOT_PX_RATIO_EDITS } from './scripts/uplot-px-ratio.js';
+import { blockRequests } from './scripts/block-requests.js';
 
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
@@ -17,10 +18,6 @@ const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 function mockModelPlugin() {
   const mocks = new Map();
   const binances = new Map();
-  /** The `block-requests` handler of each test session, so a later call replaces or removes it. */
-  const blockers = new Map();
-  /** Requests `block-requests` with `hold` keeps waiting, per test session, until its next call. */
-  const heldRequests = new Map();
   let errorServers = null;
   /** The protocol session of a test page whose fingers are still down (the `touch` command). */
   const touchSessions = new Map();
@@ -185,39 +182,10 @@ function mockModelPlugin() {
         }
       }
       if (command === 'block-requests') {
-        // Makes the page's requests whose URL matches `payload.pattern` (a regular expression) fail as a
-        // network error would (a chunk that cannot be fetched), or with `payload.hold` wait (a slow network)
-        // until the next call; `null` lets everything through again, the held requests first. Requests matching
-        // `payload.holdPattern` wait so too, meanwhile (one chunk slow while another fails).
-        const page = session.browser.getPage(session.id);
-        const previous = blockers.get(session.id);
-        if (previous) page.off('request', previous);
-        blockers.delete(session.id);
-        const held = heldRequests.get(session.id) ?? [];
-        heldRequests.delete(session.id);
-        for (const request of held) void request.continue();
-        if (payload.pattern === null) {
-          await page.setRequestInterception(false);
-          await page.setCacheEnabled(true);
-          return true;
-        }
-        // Without the cache, so a file another test page already fetched is asked for again (and blocked).
-        await page.setCacheEnabled(false);
-        const pattern = new RegExp(payload.pattern);
-        const holdPattern = payload.holdPattern ? new RegExp(payload.holdPattern) : null;
-        const hold = [];
-        if (payload.hold || holdPattern) heldRequests.set(session.id, hold);
-        const handler = (request) => {
-          if (request.isInterceptResolutionHandled()) return;
-          if (holdPattern?.test(request.url())) hold.push(request);
-          else if (!pattern.test(request.url())) void request.continue();
-          else if (payload.hold) hold.push(request);
-          else void request.abort('failed');
-        };
-        blockers.set(session.id, handler);
-        page.on('request', handler);
-        await page.setRequestInterception(true);
-        return true;
+        // A page's requests matching `payload.pattern` fail as a network error would (a chunk that cannot be
+        // fetched), or with `payload.hold` wait (a slow network) until the next call; `null` lets everything
+        // through again (scripts/block-requests.js: per page, in call order, holding once the call resolves).
+        return blockRequests(session.browser.getPage(session.id), payload);
       }
       if (command === 'html-templates') {
         // Every html`…` and svg`…` template the bundle trims (scripts/minify-html-templates.js), in the
