@@ -84,7 +84,11 @@ export function buildCompletionChunks(
 }
 
 /** One `chat.completion.chunk` of the completion `identity` with this delta. */
-export function completionChunk(identity: CompletionIdentity, delta: object, finishReason: string | null = null): object {
+export function completionChunk(
+  identity: CompletionIdentity,
+  delta: object,
+  finishReason: string | null = null,
+): object {
   return {
     id: identity.id,
     object: 'chat.completion.chunk',

@@ -6,14 +6,7 @@ import { checkProviderRules } from './check-provider-rules.js';
 import { floodChunks } from './flood-chunks.js';
 import type { MockStep, RecordedRequest, StreamRecord } from './mock-step.js';
 
-export type {
-  MockFlood,
-  MockStep,
-  MockToolCall,
-  ProviderRule,
-  RecordedRequest,
-  StreamRecord,
-} from './mock-step.js';
+export type { MockFlood, MockStep, MockToolCall, ProviderRule, RecordedRequest, StreamRecord } from './mock-step.js';
 
 /** A running mock of an OpenAI-compatible Chat Completions server. */
 export interface MockModelServer {

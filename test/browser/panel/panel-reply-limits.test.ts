@@ -52,7 +52,10 @@ function expectValidHistory(request: RecordedRequest): SentMessage[] {
  * The mock's first request of the test: its stream closed before the mock sent all it was scripted
  * to (the client hung up; the mock may notice a moment after the run ended).
  */
-async function expectCutOffEarly(mock: { requests(): Promise<RecordedRequest[]> }, planned: number): Promise<RecordedRequest> {
+async function expectCutOffEarly(
+  mock: { requests(): Promise<RecordedRequest[]> },
+  planned: number,
+): Promise<RecordedRequest> {
   let request: RecordedRequest | undefined;
   await pollUntil(async () => {
     [request] = await mock.requests();
@@ -148,7 +151,7 @@ describe('<chart-agent-panel> a reply past its limits is cut off', function () {
 
     await expectCutOffEarly(mock, planned);
     const answer = panel.shadowRoot!.querySelector<HTMLElement>('.message.assistant')!;
-    const text = answer.querySelector('.markdown')!.textContent!;
+    const text = answer.querySelector('.markdown')!.textContent;
     expect(text.trim().startsWith('Here is my analysis.'), 'the start is kept').to.equal(true);
     expect(text.length, 'all that came up to the limit is kept').to.be.greaterThan(MAX_REPLY_TEXT_CHARS - 100);
     expect(text.length, 'nothing past the limit').to.be.at.most(MAX_REPLY_TEXT_CHARS + 100);

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { memoryPanel, nextRunEnd, part, parts, typeAndSend, useMockModel } from './panel-fixture.js';
+import { memoryPanel, nextRunEnd, parts, typeAndSend, useMockModel } from './panel-fixture.js';
 
 // A refused ask_user (nothing asked) shows the failed card, not nothing. (A tool call whose arguments
 // grow past the cap cuts the reply off: panel-reply-limits.test.ts.)

@@ -74,13 +74,21 @@ test('arguments past the per-call cap: add says so, and nothing of the reply is 
   const over = { cause: 'tool-call-too-large', name: 'markers_create' };
   assert.deepEqual(a.add({ index: 1, function: { arguments: '[1,2,3]}' } }), over);
   assert.deepEqual(a.add({ index: 2, id: 'late', function: { name: 'x', arguments: '{}' } }), over, 'still over');
-  assert.deepEqual(a.calls(() => 'gen'), [], 'no call of a cut reply is kept: none may run');
+  assert.deepEqual(
+    a.calls(() => 'gen'),
+    [],
+    'no call of a cut reply is kept: none may run',
+  );
   assert.deepEqual(a.over, over);
 });
 
 test('the reply cap counts the arguments of all calls together', () => {
   const a = new ToolCallAssembler(10, 12);
-  assert.equal(a.add({ index: 0, id: 'a', function: { name: 'one', arguments: '{"x":1234}' } }), null, 'at the per-call cap');
+  assert.equal(
+    a.add({ index: 0, id: 'a', function: { name: 'one', arguments: '{"x":1234}' } }),
+    null,
+    'at the per-call cap',
+  );
   assert.deepEqual(a.add({ index: 1, id: 'b', function: { name: 'two', arguments: '{"y":1}' } }), {
     cause: 'tool-call-too-large',
     name: 'two',
@@ -89,13 +97,17 @@ test('the reply cap counts the arguments of all calls together', () => {
 
 test('more calls than the per-reply count: too-many-tool-calls at the first call past it', () => {
   const a = new ToolCallAssembler(100, 1000, 3);
-  for (let i = 0; i < 3; i++) assert.equal(a.add({ index: i, id: `c${i}`, function: { name: 'n', arguments: '{}' } }), null);
+  for (let i = 0; i < 3; i++)
+    assert.equal(a.add({ index: i, id: `c${i}`, function: { name: 'n', arguments: '{}' } }), null);
   assert.equal(a.add({ index: 2, function: { arguments: ' ' } }), null, 'a fragment of a call already counted');
   assert.deepEqual(a.add({ index: 3, id: 'c3', function: { name: 'n', arguments: '{}' } }), {
     cause: 'too-many-tool-calls',
     name: 'n',
   });
-  assert.deepEqual(a.calls(() => 'gen'), []);
+  assert.deepEqual(
+    a.calls(() => 'gen'),
+    [],
+  );
 });
 
 test('the default caps keep a 10,000-marker call whole (the largest input a tool accepts)', () => {
