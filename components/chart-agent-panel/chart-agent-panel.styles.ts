@@ -141,6 +141,7 @@ export const chartAgentPanelStyles = [
   .message.assistant:hover .message-actions, .message.assistant:focus-within .message-actions { opacity: 1; }
   .message-actions .icon-button { height: 24px; min-width: 24px; font-size: 12px; }
   .notice { align-self: center; font-size: 12px; color: var(--_muted); text-align: center; }
+  .cut-note { margin-top: 4px; padding-top: 4px; border-top: 1px dashed var(--_border); font-size: 12px; font-style: italic; color: var(--_muted); }
   .approval-card { border: 1px solid var(--_accent); border-radius: 8px; padding: 8px 10px; background: var(--_surface); display: flex; flex-direction: column; gap: 6px; font-size: 13px; }
   .approval-card.decided { border-color: var(--_border); flex-direction: row; flex-wrap: wrap; justify-content: space-between; gap: 4px 8px; color: var(--_muted); }
   .approval-title { font-weight: 600; }

@@ -184,6 +184,7 @@ interface BlockGroup {
  * @csspart notice - The disconnected / read-only-session notice.
  * @csspart copy - The copy button of an assistant message.
  * @csspart reasoning - The collapsed "Thinking" disclosure of a reasoning model's step.
+ * @csspart cut-note - "Cut off here" under the text of a reply cut off at a limit (its error follows).
  * @csspart approval-card - A mutating call waiting for approval (`confirm-mutations="on"`).
  * @csspart approve - Approve button of an approval card.
  * @csspart deny - Deny button of an approval card.
@@ -1518,6 +1519,7 @@ export class ChartAgentPanel extends LitElement {
             }><span class="visually-hidden speaker">${s.assistant}</span>
             ${item.reasoning ? html`<details part="reasoning" class="reasoning"><summary>${s.reasoning}</summary><div class="reasoning-text" dir="auto">${item.reasoning}</div></details>` : nothing}
             <div class="markdown">${guard([item.text, item.streaming], () => renderMarkdown(item.text, { streaming: item.streaming }))}</div>
+            ${item.cut ? html`<div part="cut-note" class="cut-note">${s.cutOff}</div>` : nothing}
             ${
               item.streaming
                 ? nothing

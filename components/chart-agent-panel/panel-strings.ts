@@ -44,6 +44,8 @@ export interface PanelStrings {
   readonly sessionReadOnly: string;
   readonly cancelled: string;
   readonly interrupted: string;
+  /** Under the text of a reply cut off at a limit (the run's error row follows and says which). */
+  readonly cutOff: string;
   readonly thinking: string;
   /** While a rate-limited request waits before its retry: `n` seconds left. */
   readonly rateLimitedRetrying: (n: number) => string;
@@ -125,6 +127,7 @@ export const EN_PANEL: PanelStrings = {
   sessionReadOnly: 'This chat is open in another tab, so it is read-only here. Continue it there, or start a new chat.',
   cancelled: 'Stopped',
   interrupted: 'Interrupted: the page was closed or reloaded during this run.',
+  cutOff: 'Cut off here: the reply grew too large.',
   thinking: 'Thinking…',
   rateLimitedRetrying: (n) => `Rate limited — retrying in ${n} s`,
   retryingIn: (n) => `Connection problem — retrying in ${n} s`,
@@ -179,6 +182,12 @@ export const EN_PANEL: PanelStrings = {
     'empty-answer': 'The assistant returned an empty answer. Retry, or rephrase the request.',
     'repeated-tool-failure':
       'The assistant kept repeating the same tool call that does not work, so it was stopped. Try rephrasing the request.',
+    'reply-too-long':
+      'The assistant’s answer grew far too long, so it was cut off; what arrived is kept above. Send a new message to go on.',
+    'tool-call-too-large':
+      'The assistant tried an action far too large to handle, so it was stopped and that action did not run. Send a new message to go on, e.g. ask for a smaller step.',
+    'too-many-tool-calls':
+      'The assistant tried to do too many things at once, so it was stopped and none of them ran. Send a new message to go on, e.g. ask for fewer changes at a time.',
   },
   debugCauses: {
     'cross-origin':
@@ -205,6 +214,12 @@ export const EN_PANEL: PanelStrings = {
       'The model ended its stream with no text and no tool call (some models do this when a request confuses them, or when a proxy cuts the answer). Retry; if it keeps happening, try another model.',
     'repeated-tool-failure':
       'The model made the same failing tool call three times in a row (an unknown tool, a call without a name, or the same invalid input), so the run was stopped before `max-steps`. Models that invent tool names do this; try another model.',
+    'reply-too-long':
+      "The model's reply passed `MAX_REPLY_TEXT_CHARS` (1 Mi characters of text and reasoning), so the stream was aborted there. The text so far is kept, marked cut; none of the reply's tool calls ran. A model looping on the same words does this: lower its output limit (`RELAY_MAX_TOKENS` on the relay) or try another model.",
+    'tool-call-too-large':
+      "A tool call's arguments passed `MAX_TOOL_ARGUMENTS_CHARS` (4 Mi characters; the largest valid input, 10,000 markers, is under 3 MB), or the reply's calls together `MAX_REPLY_ARGUMENTS_CHARS` (16 Mi), so the stream was aborted there and none of the reply's tool calls ran.",
+    'too-many-tool-calls':
+      "The model's reply had more than `MAX_TOOL_CALLS_PER_REPLY` (64) tool calls, so the stream was aborted there and none of them ran.",
   },
   tool: {
     running: 'Running',

@@ -30,13 +30,8 @@ import {
   webSearchDescriptor,
 } from './runtime-tools.js';
 import { createId, type SessionStore } from './session-store.js';
-import {
-  MAX_REPLY_ARGUMENTS_CHARS,
-  MAX_TOOL_ARGUMENTS_CHARS,
-  parseToolArguments,
-  ToolCallAssembler,
-  type AssembledToolCall,
-} from './tool-call-assembler.js';
+import { parseToolArguments, ToolCallAssembler, type AssembledToolCall } from './tool-call-assembler.js';
+import { MAX_REPLY_TEXT_CHARS, replyLimitMessage, type ReplyLimitCause } from './reply-limits.js';
 import { extractTextToolCall } from './extract-text-tool-call.js';
 import { describeToolCall } from './describe-tool-call.js';
 import { toolFailure, toolSuccess } from './tool-failure.js';
@@ -732,6 +727,10 @@ export class AgentRuntime {
         let checkpointAt = slice;
         /** What this message's stored checkpoints add up to (redacted). */
         let checkpointed = '';
+        /** The reply limit crossed (src/agent/reply-limits.ts): the stream is read no further. */
+        let cut: { cause: ReplyLimitCause; name?: string } | null = null;
+        /** Characters of text and reasoning the reply may still add (MAX_REPLY_TEXT_CHARS). */
+        const room = () => MAX_REPLY_TEXT_CHARS - text.length - reasoning.length;
         for await (const chunk of stream) {
           // A buffered answer (a burst) is read without a wait: without a pause now and then, the whole
           // answer would be one task, and the page would neither paint the text nor answer input until its end.
@@ -745,27 +744,54 @@ export class AgentRuntime {
           const choice = chunk.choices?.[0];
           if (!choice) continue;
           const delta = choice.delta;
-          const thinking = reasoningOf(delta);
+          let thinking = reasoningOf(delta);
+          if (thinking.length > room()) {
+            thinking = headOf(thinking, room());
+            cut = { cause: 'reply-too-long' };
+          }
           if (thinking) {
             reasoning += thinking;
             emitted = true;
             this.#emit(state, active.runId, { type: 'assistant.reasoning.delta', messageId, delta: thinking });
           }
-          if (typeof delta?.content === 'string' && delta.content !== '') {
-            text += delta.content;
+          let content = cut || typeof delta?.content !== 'string' ? '' : delta.content;
+          if (content.length > room()) {
+            content = headOf(content, room());
+            cut = { cause: 'reply-too-long' };
+          }
+          if (content !== '') {
+            text += content;
             emitted = true;
-            this.#emit(state, active.runId, { type: 'assistant.text.delta', messageId, delta: delta.content });
+            this.#emit(state, active.runId, { type: 'assistant.text.delta', messageId, delta: content });
             // Not while the text may end inside a secret: redacted alone, its first part would be stored.
             if (performance.now() - checkpointAt >= TEXT_CHECKPOINT_MS && !mayEndInSecret(text, this.#secrets)) {
               checkpointAt = performance.now();
               checkpointed = this.#checkpointText(state, active.runId, messageId, text, checkpointed);
             }
           }
-          if (delta?.tool_calls) {
+          if (delta?.tool_calls && !cut) {
             emitted = true;
-            for (const call of delta.tool_calls) assembler.add(call);
+            for (const call of delta.tool_calls) cut ??= assembler.add(call);
           }
+          // Past a limit: stop reading at once; leaving the loop aborts the request (and frees what it buffered).
+          if (cut) break;
           if (choice.finish_reason) finishReason = choice.finish_reason;
+        }
+        if (cut) {
+          stream.controller.abort();
+          this.#throwIfStopped(active);
+          // The text so far stays, marked cut; no tool call of the reply is recorded, so none runs and the
+          // history sent next holds no call without its result.
+          if (text || reasoning)
+            this.#emit(state, active.runId, {
+              type: 'assistant.message.completed',
+              messageId,
+              text,
+              ...withReasoning(),
+              cut: true,
+            });
+          const { cause, name } = cut;
+          throw new RunFailure('PROVIDER_BAD_RESPONSE', replyLimitMessage(cause, name), cause);
         }
         this.#throwIfStopped(active);
         if (!finishReason) throw new BadStreamError('the stream ended before the model finished its answer');
@@ -889,11 +915,7 @@ export class AgentRuntime {
     call: AssembledToolCall,
     tools: ReadonlyMap<string, ToolDescriptor>,
   ): Promise<ToolResult> {
-    // Arguments past the cap were dropped while streaming (src/agent/tool-call-assembler.ts): what is left says so.
-    const parsed =
-      call.oversizeChars === undefined
-        ? parseToolArguments(call.arguments)
-        : { ok: true as const, value: { _dropped: `${call.oversizeChars} characters of arguments (over the limit)` } };
+    const parsed = parseToolArguments(call.arguments);
     const approved = await this.#approved(active, call.id);
     // The tool's title now, stored with the call: a reloaded chat titles its card before the chart lists its tools.
     const label = tools.get(call.name)?.label;
@@ -915,15 +937,7 @@ export class AgentRuntime {
     );
     const started = Date.now();
     let result: ToolResult;
-    if (call.oversizeChars !== undefined) {
-      result = toolFailure(
-        'invalid_input',
-        `arguments are too large (${call.oversizeChars} characters; at most ${MAX_TOOL_ARGUMENTS_CHARS} per call and ${MAX_REPLY_ARGUMENTS_CHARS} over all calls of a reply); nothing ran.`,
-        {
-          recommendedAction: `Do not repeat the call as it is. Split the work into several smaller ${call.name} calls.`,
-        },
-      );
-    } else if (!parsed.ok) {
+    if (!parsed.ok) {
       result = toolFailure('invalid_input', `arguments are not valid JSON: ${parsed.message}`, {
         recommendedAction: `Call ${call.name} again with the arguments as one complete JSON object that matches its parameters schema.`,
       });
@@ -1045,7 +1059,6 @@ export class AgentRuntime {
   ): void {
     if (!this.#confirmMutations || !tool || tool.safety === 'read-only' || call.name === WEB_SEARCH_TOOL) return;
     if (this.#allowedForSession(state, call.name)) return;
-    if (call.oversizeChars !== undefined) return; // refused as too large anyway; nothing to approve
     const parsed = parseToolArguments(call.arguments);
     if (!parsed.ok) return; // refused as invalid input anyway; nothing to approve
     let resolve!: PendingApproval['resolve'];
@@ -1574,4 +1587,11 @@ function reasoningOf(delta: unknown): string {
 function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
+}
+
+/** The first `length` characters of `text` (one fewer rather than half a surrogate pair). */
+function headOf(text: string, length: number): string {
+  if (length <= 0) return '';
+  const code = text.charCodeAt(length - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
 }

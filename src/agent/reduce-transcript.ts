@@ -36,6 +36,8 @@ export interface AssistantTranscriptItem extends ItemBase {
   readonly streaming: boolean;
   /** The step's thinking, from a reasoning model; shown collapsed, never as the answer. */
   readonly reasoning?: string;
+  /** The reply crossed a limit and was cut off after this text (the run's error row says which). */
+  readonly cut?: true;
 }
 
 /** One tool call. `result` and `elapsedMs` once finished; `progress` is the latest progress message. */
@@ -207,7 +209,12 @@ export class TranscriptReducer {
       }
       case 'assistant.message.completed': {
         this.#checkpointed.delete(event.messageId);
-        const done = { text: event.text, streaming: false, ...(event.reasoning ? { reasoning: event.reasoning } : {}) };
+        const done = {
+          text: event.text,
+          streaming: false,
+          ...(event.reasoning ? { reasoning: event.reasoning } : {}),
+          ...(event.cut ? { cut: true as const } : {}),
+        };
         this.#upsertAssistant(event.messageId, base, done, (item) => ({ ...item, ...done }));
         break;
       }

@@ -92,6 +92,7 @@ const EVENT_SCHEMAS: Readonly<Record<AgentEvent['type'], TSchema>> = {
     messageId: Str,
     text: Str,
     reasoning: Opt(Str),
+    cut: Opt(Type.Literal(true)),
   }),
   'tool.started': event('tool.started', {
     callId: Str,

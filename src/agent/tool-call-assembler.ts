@@ -6,18 +6,21 @@ export interface ToolCallDelta {
   readonly function?: { readonly name?: string | null; readonly arguments?: string | null } | null;
 }
 
-/**
- * Most characters of one call's streamed arguments kept (4 Mi). The largest input a tool accepts is a
- * `markers_create` of 10,000 markers (src/core/state/study-limits.ts MAX_MARKERS): about 0.8 MB as a
- * model writes it (test/browser/panel/panel-approval-bounded.test.ts), under 3 MB with every field at
- * its longest and escaped; nothing else comes near (drawings take 10 points, id lists 500 ids). The
- * relay's default `max_tokens` (8192, src/server/server-options.ts) keeps a reply far below either; the
- * cap is for a direct `base-url`, where nothing else bounds what a model or server streams.
- */
-export const MAX_TOOL_ARGUMENTS_CHARS = 4 * 1024 * 1024;
+import {
+  MAX_REPLY_ARGUMENTS_CHARS,
+  MAX_TOOL_ARGUMENTS_CHARS,
+  MAX_TOOL_CALLS_PER_REPLY,
+  type ReplyLimitCause,
+} from './reply-limits.js';
 
-/** Most characters of arguments kept over all the calls of one reply (16 Mi); later calls are cut off. */
-export const MAX_REPLY_ARGUMENTS_CHARS = 16 * 1024 * 1024;
+export { MAX_REPLY_ARGUMENTS_CHARS, MAX_TOOL_ARGUMENTS_CHARS } from './reply-limits.js';
+
+/** What {@link ToolCallAssembler.add} returns when a fragment crosses a limit: the reply must be cut off. */
+export interface ToolCallLimit {
+  readonly cause: Extract<ReplyLimitCause, 'tool-call-too-large' | 'too-many-tool-calls'>;
+  /** The name of the call that crossed it, when it had one. */
+  readonly name?: string;
+}
 
 /** A tool call put back together from its fragments. `arguments` is the raw (possibly invalid) JSON text. */
 export interface AssembledToolCall {
@@ -30,11 +33,6 @@ export interface AssembledToolCall {
    * refuses it ("Function call is missing a thought_signature").
    */
   readonly extra?: Readonly<Record<string, unknown>>;
-  /**
-   * Set when the arguments grew past {@link MAX_TOOL_ARGUMENTS_CHARS} (or the reply's share): how many
-   * characters arrived. `arguments` is then empty; the call must be refused, never run.
-   */
-  readonly oversizeChars?: number;
 }
 
 interface Slot {
@@ -42,9 +40,6 @@ interface Slot {
   id: string;
   name: string;
   arguments: string;
-  /** Characters of arguments received, kept or not. */
-  received: number;
-  oversize: boolean;
   extra: Record<string, unknown> | null;
 }
 
@@ -55,6 +50,9 @@ const STANDARD_FIELDS = new Set(['index', 'id', 'type', 'function']);
  * fragment of a call, the arguments as partial JSON strings to concatenate, provider extras in any
  * fragment (merged, later fragments adding keys).
  * Tolerates providers that reuse index 0 for every call but give each call its own id.
+ * Past a limit ({@link MAX_TOOL_ARGUMENTS_CHARS}, {@link MAX_REPLY_ARGUMENTS_CHARS},
+ * {@link MAX_TOOL_CALLS_PER_REPLY}) it keeps nothing more, and `add` says which limit: the caller cuts
+ * the reply off there and runs none of its calls.
  */
 export class ToolCallAssembler {
   readonly #slots: Slot[] = [];
@@ -63,39 +61,48 @@ export class ToolCallAssembler {
   #kept = 0;
   readonly #maxCall: number;
   readonly #maxReply: number;
+  readonly #maxCalls: number;
+  /** The limit crossed, once one was: nothing more is kept. */
+  #over: ToolCallLimit | null = null;
 
-  /** The limits are for tests; the defaults are {@link MAX_TOOL_ARGUMENTS_CHARS} and {@link MAX_REPLY_ARGUMENTS_CHARS}. */
-  constructor(maxCallChars = MAX_TOOL_ARGUMENTS_CHARS, maxReplyChars = MAX_REPLY_ARGUMENTS_CHARS) {
+  /**
+   * The limits are for tests; the defaults are {@link MAX_TOOL_ARGUMENTS_CHARS},
+   * {@link MAX_REPLY_ARGUMENTS_CHARS} and {@link MAX_TOOL_CALLS_PER_REPLY}.
+   */
+  constructor(
+    maxCallChars = MAX_TOOL_ARGUMENTS_CHARS,
+    maxReplyChars = MAX_REPLY_ARGUMENTS_CHARS,
+    maxCalls = MAX_TOOL_CALLS_PER_REPLY,
+  ) {
     this.#maxCall = maxCallChars;
     this.#maxReply = maxReplyChars;
+    this.#maxCalls = maxCalls;
   }
 
-  /** Adds one fragment. */
-  add(delta: ToolCallDelta): void {
+  /**
+   * Adds one fragment. Returns the limit it crossed (from then on, every call: the reply is to be cut
+   * off and none of its calls run), else `null`.
+   */
+  add(delta: ToolCallDelta): ToolCallLimit | null {
+    if (this.#over) return this.#over;
     const index = typeof delta.index === 'number' ? delta.index : this.#slots.length;
     let slot = this.#byIndex.get(index);
     if (slot && delta.id && slot.id && delta.id !== slot.id) slot = undefined;
+    const name = delta.function?.name;
     if (!slot) {
-      slot = { index, id: '', name: '', arguments: '', received: 0, oversize: false, extra: null };
+      if (this.#slots.length >= this.#maxCalls) return this.#stop('too-many-tool-calls', name);
+      slot = { index, id: '', name: '', arguments: '', extra: null };
       this.#byIndex.set(index, slot);
       this.#slots.push(slot);
     }
     if (delta.id && !slot.id) slot.id = delta.id;
-    const name = delta.function?.name;
     if (name && !slot.name) slot.name = name;
     const args = delta.function?.arguments;
     if (typeof args === 'string' && args) {
-      slot.received += args.length;
-      if (!slot.oversize && (slot.received > this.#maxCall || this.#kept + args.length > this.#maxReply)) {
-        // Past the cap: drop what was kept and count the rest only, so memory stops growing.
-        slot.oversize = true;
-        this.#kept -= slot.arguments.length;
-        slot.arguments = '';
-      }
-      if (!slot.oversize) {
-        slot.arguments += args;
-        this.#kept += args.length;
-      }
+      if (slot.arguments.length + args.length > this.#maxCall || this.#kept + args.length > this.#maxReply)
+        return this.#stop('tool-call-too-large', slot.name);
+      slot.arguments += args;
+      this.#kept += args.length;
     }
     // Provider fields beside the standard ones (Gemini 3's `extra_content.google.thought_signature`).
     const record = delta as unknown as Record<string, unknown>;
@@ -106,6 +113,21 @@ export class ToolCallAssembler {
       slot.extra ??= {};
       slot.extra[key] = mergeExtra(slot.extra[key], value);
     }
+    return null;
+  }
+
+  /** The limit crossed, if one was. */
+  get over(): ToolCallLimit | null {
+    return this.#over;
+  }
+
+  /** Crosses a limit: drops every call kept (memory stops growing), and says which limit. */
+  #stop(cause: ToolCallLimit['cause'], name: string | null | undefined): ToolCallLimit {
+    this.#over = { cause, ...(name ? { name } : {}) };
+    this.#slots.length = 0;
+    this.#byIndex.clear();
+    this.#kept = 0;
+    return this.#over;
   }
 
   /** True once any fragment arrived. */
@@ -132,7 +154,6 @@ export class ToolCallAssembler {
         name: slot.name,
         arguments: slot.arguments,
         ...(slot.extra ? { extra: slot.extra } : {}),
-        ...(slot.oversize ? { oversizeChars: slot.received } : {}),
       };
     });
   }

@@ -19,7 +19,9 @@ export type RunFailureCode =
  * got no response), `web-page` (a web page answered instead of the API), `not-found` (HTTP 404),
  * `no-relay` (nothing serves the API at the default same-origin `/v1`), `empty-answer` (the model's
  * stream ended with neither text nor a tool call), `repeated-tool-failure` (the model made the same
- * failing tool call three times in a row: code `TOOL_LOOP_LIMIT`).
+ * failing tool call three times in a row: code `TOOL_LOOP_LIMIT`); and, with `PROVIDER_BAD_RESPONSE`, a
+ * reply cut off at a limit of src/agent/reply-limits.ts: `reply-too-long` (its text and reasoning),
+ * `tool-call-too-large` (one call's arguments, or all of the reply's), `too-many-tool-calls`.
  */
 export type RunFailureCause =
   | 'cross-origin'
@@ -35,7 +37,10 @@ export type RunFailureCause =
   | 'auth'
   | 'model-not-found'
   | 'empty-answer'
-  | 'repeated-tool-failure';
+  | 'repeated-tool-failure'
+  | 'reply-too-long'
+  | 'tool-call-too-large'
+  | 'too-many-tool-calls';
 
 export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
 
@@ -105,12 +110,17 @@ export type AgentEvent = EventBase &
         readonly text: string;
         readonly from?: number;
       }
-    /** `reasoning`: the step's thinking (DeepSeek `reasoning_content`), shown collapsed and sent back on tool-call turns. */
+    /**
+     * `reasoning`: the step's thinking (DeepSeek `reasoning_content`), shown collapsed and sent back on tool-call turns.
+     * `cut`: the reply crossed a limit (src/agent/reply-limits.ts) and its stream was cut off: `text` is what came
+     * before; none of its tool calls ran (the run fails next).
+     */
     | {
         readonly type: 'assistant.message.completed';
         readonly messageId: string;
         readonly text: string;
         readonly reasoning?: string;
+        readonly cut?: true;
       }
     /**
      * `label`: the tool's title when it was called (its descriptor's `label`), so a stored card keeps it before the

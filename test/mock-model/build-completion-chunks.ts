@@ -28,13 +28,8 @@ export function buildCompletionChunks(
   toolCallIds: readonly string[],
   includeUsage: boolean,
 ): object[] {
-  const chunk = (delta: object, finishReason: string | null = null): object => ({
-    id: identity.id,
-    object: 'chat.completion.chunk',
-    created: identity.created,
-    model: identity.model,
-    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-  });
+  const chunk = (delta: object, finishReason: string | null = null): object =>
+    completionChunk(identity, delta, finishReason);
 
   const chunks: object[] = [chunk({ role: 'assistant', content: '' })];
   for (const piece of splitEvery(step.reasoning ?? '', TEXT_DELTA_SIZE))
@@ -86,6 +81,21 @@ export function buildCompletionChunks(
     chunks.push(step.usage ? { ...last, usage: step.usage } : last);
   }
   return chunks;
+}
+
+/** One `chat.completion.chunk` of the completion `identity` with this delta. */
+export function completionChunk(
+  identity: CompletionIdentity,
+  delta: object,
+  finishReason: string | null = null,
+): object {
+  return {
+    id: identity.id,
+    object: 'chat.completion.chunk',
+    created: identity.created,
+    model: identity.model,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+  };
 }
 
 function splitEvery(text: string, size: number): string[] {

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { buildCompletionChunks, UNSCRIPTED_REPLY, type CompletionIdentity } from './build-completion-chunks.js';
 import { buildCompletion } from './build-completion.js';
 import { checkProviderRules } from './check-provider-rules.js';
-import type { MockStep, RecordedRequest } from './mock-step.js';
+import { floodChunks } from './flood-chunks.js';
+import type { MockStep, RecordedRequest, StreamRecord } from './mock-step.js';
 
-export type { MockStep, MockToolCall, ProviderRule, RecordedRequest } from './mock-step.js';
+export type { MockFlood, MockStep, MockToolCall, ProviderRule, RecordedRequest, StreamRecord } from './mock-step.js';
 
 /** A running mock of an OpenAI-compatible Chat Completions server. */
 export interface MockModelServer {
@@ -100,8 +101,9 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
         sendJson(res, 400, { error: { message: 'Invalid JSON body', type: 'invalid_request_error' } });
         return;
       }
-      requests.push({ at: Date.now(), path, headers: flattenHeaders(req.headers), body: parsed });
-      await reply(req, res, parsed as Record<string, unknown>, queue.shift() ?? { text: UNSCRIPTED_REPLY });
+      const recorded: RecordedRequest = { at: Date.now(), path, headers: flattenHeaders(req.headers), body: parsed };
+      requests.push(recorded);
+      await reply(req, res, parsed as Record<string, unknown>, queue.shift() ?? { text: UNSCRIPTED_REPLY }, recorded);
       return;
     }
     sendJson(res, 404, {
@@ -114,6 +116,7 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
     res: http.ServerResponse,
     request: Record<string, unknown>,
     step: MockStep,
+    recorded: RecordedRequest,
   ): Promise<void> {
     const headers = step.headers ?? {};
     const broken = step.enforce ? checkProviderRules(request.messages, step.enforce, signatures) : null;
@@ -168,6 +171,9 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
         `data: ${JSON.stringify({ error: step.streamError.error })}\n\n`,
       );
     } else events.push('data: [DONE]\n\n');
+    // A flood goes in before the finish chunk (the usage chunk and `[DONE]` after it), made as it is written.
+    const flood = step.flood;
+    const tail = flood ? events.splice(events.length - (step.usage && includeUsage ? 3 : 2)) : [];
 
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -176,6 +182,11 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
       ...headers,
     });
     res.flushHeaders();
+    const record: StreamRecord = { events: 0, floodChars: 0, finished: false, closedEarly: false };
+    recorded.stream = record;
+    res.once('close', () => {
+      if (!res.writableFinished) record.closedEarly = true;
+    });
     let written = 0;
     const hangUpAt = step.hangUpAfterChunks;
     if (hangUpAt === 0) {
@@ -186,13 +197,31 @@ export async function startMockModel(options: MockModelOptions = {}): Promise<Mo
       if (res.destroyed) return;
       await write(res, event);
       written += 1;
+      record.events = written;
       if (hangUpAt !== undefined && written >= hangUpAt) {
         res.socket?.destroy();
         return;
       }
       if (step.chunkDelayMs && written < events.length) await sleepUnlessClosed(res, step.chunkDelayMs);
     }
-    res.end();
+    if (flood) {
+      for (const { chunk, chars } of floodChunks(step, flood, identity, toolCallIds)) {
+        if (res.destroyed) return;
+        await write(res, `data: ${JSON.stringify(chunk)}\n\n`);
+        if (res.destroyed) return;
+        record.events = ++written;
+        record.floodChars += chars;
+        if (step.chunkDelayMs) await sleepUnlessClosed(res, step.chunkDelayMs);
+      }
+      for (const event of tail) {
+        if (res.destroyed) return;
+        await write(res, event);
+        record.events = ++written;
+      }
+    }
+    res.end(() => {
+      record.finished = true;
+    });
   }
 
   let url = '';

@@ -51,6 +51,36 @@ export interface MockStep {
   streamError?: { afterChunks: number; error: { message: string; type?: string; code?: string | null } };
   /** Destroy the socket after this many SSE chunks (a network error mid-stream). */
   hangUpAfterChunks?: number;
+  /**
+   * A hostile model: after the scripted text and tool calls (before the finish), keep streaming more,
+   * made as it is sent (never held whole), until the client hangs up or `maxChars` of it went out:
+   * - `text`: content deltas of `piece`;
+   * - `arguments`: more argument fragments (`piece`) of the last scripted tool call;
+   * - `tool-calls`: more calls like the last scripted one, one chunk each (`piece` unused).
+   * Not combined with `streamError` or `hangUpAfterChunks`. {@link RecordedRequest.stream} says how much went out.
+   */
+  flood?: MockFlood;
+}
+
+/** See {@link MockStep.flood}. */
+export interface MockFlood {
+  kind: 'text' | 'arguments' | 'tool-calls';
+  /** What each flood chunk carries (default 4096 characters of filler text). */
+  piece?: string;
+  /** Characters of flood (pieces, or for `tool-calls` the arguments) after which the stream finishes normally (default 256 Mi). */
+  maxChars?: number;
+}
+
+/** How a streamed reply went out, as the server saw it (updated while it streams). */
+export interface StreamRecord {
+  /** SSE events written. */
+  events: number;
+  /** Characters of flood written ({@link MockFlood}). */
+  floodChars: number;
+  /** Every event was written and the response ended. */
+  finished: boolean;
+  /** The client closed the connection before the response ended. */
+  closedEarly: boolean;
 }
 
 /** A request the mock received on POST /v1/chat/completions. */
@@ -63,4 +93,6 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   /** The parsed JSON request (`messages`, `tools`, `model`, `stream`…). */
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary request fields (messages, tools, stream_options…) without guards
+  /** For a streamed 200 reply: how it went out. */
+  stream?: StreamRecord;
 }

@@ -337,6 +337,7 @@ const zhCN: LocaleStrings = {
     sessionReadOnly: '此对话已在另一个标签页中打开，因此这里为只读。请在那边继续，或新建对话。',
     cancelled: '已停止',
     interrupted: '已中断：运行期间页面被关闭或刷新。',
+    cutOff: '在此处截断：回复过大。',
     thinking: '思考中…',
     rateLimitedRetrying: (n) => `请求被限流——${n} 秒后重试`,
     retryingIn: (n) => `连接出现问题——${n} 秒后重试`,
@@ -386,6 +387,11 @@ const zhCN: LocaleStrings = {
       'model-not-found': '此网站上的助手配置有误（找不到模型）。',
       'empty-answer': '助手返回了空的回答。请重试，或换一种说法。',
       'repeated-tool-failure': '助手反复进行同一个无效的工具调用，已停止。请换一种说法。',
+      'reply-too-long': '助手的回答过长，已被截断；已收到的内容保留在上方。发送新消息即可继续。',
+      'tool-call-too-large':
+        '助手尝试的操作过大，无法处理，已停止，该操作未执行。发送新消息即可继续，例如要求分步进行。',
+      'too-many-tool-calls':
+        '助手试图一次做太多事情，已停止，这些操作都未执行。发送新消息即可继续，例如每次只要求少量更改。',
     },
     debugCauses: {
       'cross-origin':
@@ -408,6 +414,12 @@ const zhCN: LocaleStrings = {
         '模型的流式响应结束时既没有文字也没有工具调用（请求让模型困惑，或代理截断了回答时会这样）。请重试；若反复出现，请换用其他模型。',
       'repeated-tool-failure':
         '模型连续三次进行同一个失败的工具调用（未知工具、没有名称的调用或同样的无效输入），运行在达到 `max-steps` 之前已停止。会编造工具名的模型常这样；请换用其他模型。',
+      'reply-too-long':
+        '模型的回复超过了 `MAX_REPLY_TEXT_CHARS`（文本与思考过程合计 1 Mi 个字符），数据流已在该处中止。已收到的文本保留并标记为截断；该回复中的工具调用均未执行。模型重复输出相同内容时会这样：请降低其输出上限（中继的 `RELAY_MAX_TOKENS`）或换一个模型。',
+      'tool-call-too-large':
+        '某个工具调用的参数超过了 `MAX_TOOL_ARGUMENTS_CHARS`（4 Mi 个字符；最大的合法输入，即 10,000 个标记，不到 3 MB），或该回复所有调用的参数合计超过了 `MAX_REPLY_ARGUMENTS_CHARS`（16 Mi），数据流已在该处中止，该回复中的工具调用均未执行。',
+      'too-many-tool-calls':
+        '模型的回复包含超过 `MAX_TOOL_CALLS_PER_REPLY`（64）个工具调用，数据流已在该处中止，这些调用均未执行。',
     },
     tool: {
       running: '运行中',

@@ -337,6 +337,7 @@ const zhTW: LocaleStrings = {
     sessionReadOnly: '此對話已在另一個分頁中打開，因此這裡為只讀。請在那邊繼續，或新增對話。',
     cancelled: '已停止',
     interrupted: '已中斷：執行期間頁面被關閉或重新整理。',
+    cutOff: '在此處截斷：回覆過大。',
     thinking: '思考中…',
     rateLimitedRetrying: (n) => `請求被限流——${n} 秒後重試`,
     retryingIn: (n) => `連線出現問題——${n} 秒後重試`,
@@ -386,6 +387,11 @@ const zhTW: LocaleStrings = {
       'model-not-found': '此網站上的助理配置有誤（找不到模型）。',
       'empty-answer': '助理回傳了空的回答。請重試，或換個說法。',
       'repeated-tool-failure': '助理反覆進行同一個無效的工具呼叫，已停止。請換個說法。',
+      'reply-too-long': '助理的回答過長，已被截斷；已收到的內容保留在上方。傳送新訊息即可繼續。',
+      'tool-call-too-large':
+        '助理嘗試的操作過大，無法處理，已停止，該操作未執行。傳送新訊息即可繼續，例如要求分步進行。',
+      'too-many-tool-calls':
+        '助理試圖一次做太多事情，已停止，這些操作都未執行。傳送新訊息即可繼續，例如每次只要求少量變更。',
     },
     debugCauses: {
       'cross-origin':
@@ -408,6 +414,12 @@ const zhTW: LocaleStrings = {
         '模型的串流回應結束時既沒有文字也沒有工具呼叫（請求讓模型困惑，或代理截斷了回答時會這樣）。請重試；若反覆出現，請改用其他模型。',
       'repeated-tool-failure':
         '模型連續三次進行同一個失敗的工具呼叫（未知工具、沒有名稱的呼叫或同樣的無效輸入），執行在達到 `max-steps` 之前已停止。會編造工具名稱的模型常這樣；請改用其他模型。',
+      'reply-too-long':
+        '模型的回覆超過了 `MAX_REPLY_TEXT_CHARS`（文字與思考過程合計 1 Mi 個字元），資料流已在該處中止。已收到的文字保留並標記為截斷；該回覆中的工具呼叫均未執行。模型重複輸出相同內容時會這樣：請降低其輸出上限（中繼的 `RELAY_MAX_TOKENS`）或換一個模型。',
+      'tool-call-too-large':
+        '某個工具呼叫的參數超過了 `MAX_TOOL_ARGUMENTS_CHARS`（4 Mi 個字元；最大的合法輸入，即 10,000 個標記，不到 3 MB），或該回覆所有呼叫的參數合計超過了 `MAX_REPLY_ARGUMENTS_CHARS`（16 Mi），資料流已在該處中止，該回覆中的工具呼叫均未執行。',
+      'too-many-tool-calls':
+        '模型的回覆包含超過 `MAX_TOOL_CALLS_PER_REPLY`（64）個工具呼叫，資料流已在該處中止，這些呼叫均未執行。',
     },
     tool: {
       running: '執行中',

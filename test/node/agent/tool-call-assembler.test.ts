@@ -67,27 +67,47 @@ test('parseToolArguments unwraps a ```json fence and a JSON string holding the o
   assert.deepEqual(parseToolArguments('"plain"'), { ok: true, value: 'plain' });
 });
 
-test('arguments past the per-call cap are dropped and counted: the call says how many arrived', () => {
-  const a = new ToolCallAssembler(10, 100);
-  a.add({ index: 0, id: 'big', function: { name: 'markers_create', arguments: '{"markers":' } });
-  a.add({ index: 0, function: { arguments: '[1,2,3]}' } });
-  a.add({ index: 1, id: 'small', function: { name: 'chart_set_period', arguments: '{}' } });
-  const [big, small] = a.calls(() => 'gen');
-  assert.deepEqual(big, { id: 'big', name: 'markers_create', arguments: '', oversizeChars: 19 });
-  assert.deepEqual(small, { id: 'small', name: 'chart_set_period', arguments: '{}' });
+test('arguments past the per-call cap: add says so, and nothing of the reply is kept any more', () => {
+  const a = new ToolCallAssembler(12, 100);
+  assert.equal(a.add({ index: 0, id: 'small', function: { name: 'chart_set_period', arguments: '{}' } }), null);
+  assert.equal(a.add({ index: 1, id: 'big', function: { name: 'markers_create', arguments: '{"markers":' } }), null);
+  const over = { cause: 'tool-call-too-large', name: 'markers_create' };
+  assert.deepEqual(a.add({ index: 1, function: { arguments: '[1,2,3]}' } }), over);
+  assert.deepEqual(a.add({ index: 2, id: 'late', function: { name: 'x', arguments: '{}' } }), over, 'still over');
+  assert.deepEqual(
+    a.calls(() => 'gen'),
+    [],
+    'no call of a cut reply is kept: none may run',
+  );
+  assert.deepEqual(a.over, over);
 });
 
-test('the reply cap cuts off the call that crosses it; the calls before it are whole', () => {
+test('the reply cap counts the arguments of all calls together', () => {
   const a = new ToolCallAssembler(10, 12);
-  a.add({ index: 0, id: 'a', function: { name: 'one', arguments: '{"x":1234}' } });
-  a.add({ index: 1, id: 'b', function: { name: 'two', arguments: '{"y":1}' } });
-  a.add({ index: 2, id: 'c', function: { name: 'three', arguments: '{}' } });
-  a.add({ index: 3, id: 'd', function: { name: 'four', arguments: '{"z":12345}' } });
-  const calls = a.calls(() => 'gen');
-  assert.deepEqual(calls[0], { id: 'a', name: 'one', arguments: '{"x":1234}' }, 'at the per-call cap: whole');
-  assert.deepEqual(calls[1], { id: 'b', name: 'two', arguments: '', oversizeChars: 7 }, 'would pass the reply cap');
-  assert.deepEqual(calls[2], { id: 'c', name: 'three', arguments: '{}' }, 'fits what is left');
-  assert.equal(calls[3].oversizeChars, 11, 'over the per-call cap');
+  assert.equal(
+    a.add({ index: 0, id: 'a', function: { name: 'one', arguments: '{"x":1234}' } }),
+    null,
+    'at the per-call cap',
+  );
+  assert.deepEqual(a.add({ index: 1, id: 'b', function: { name: 'two', arguments: '{"y":1}' } }), {
+    cause: 'tool-call-too-large',
+    name: 'two',
+  });
+});
+
+test('more calls than the per-reply count: too-many-tool-calls at the first call past it', () => {
+  const a = new ToolCallAssembler(100, 1000, 3);
+  for (let i = 0; i < 3; i++)
+    assert.equal(a.add({ index: i, id: `c${i}`, function: { name: 'n', arguments: '{}' } }), null);
+  assert.equal(a.add({ index: 2, function: { arguments: ' ' } }), null, 'a fragment of a call already counted');
+  assert.deepEqual(a.add({ index: 3, id: 'c3', function: { name: 'n', arguments: '{}' } }), {
+    cause: 'too-many-tool-calls',
+    name: 'n',
+  });
+  assert.deepEqual(
+    a.calls(() => 'gen'),
+    [],
+  );
 });
 
 test('the default caps keep a 10,000-marker call whole (the largest input a tool accepts)', () => {
@@ -100,9 +120,9 @@ test('the default caps keep a 10,000-marker call whole (the largest input a tool
     text: `signal #${i} here`,
   }));
   const text = JSON.stringify({ markers }, null, 2);
-  for (let i = 0; i < text.length; i += 8) a.add({ index: 0, id: 'm', function: { arguments: text.slice(i, i + 8) } });
+  for (let i = 0; i < text.length; i += 8)
+    assert.equal(a.add({ index: 0, id: 'm', function: { arguments: text.slice(i, i + 8) } }), null);
   assert.ok(text.length > 1_500_000, `a pretty-printed call is ${text.length} characters`);
   const [call] = a.calls(() => 'gen');
-  assert.equal(call.oversizeChars, undefined);
   assert.equal(call.arguments.length, text.length);
 });
