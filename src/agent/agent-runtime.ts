@@ -739,10 +739,12 @@ export class AgentRuntime {
             this.#throwIfStopped(active);
             slice = performance.now();
           }
-          this.#touch(active);
           if (chunk.usage) usage = chunk.usage;
           const choice = chunk.choices?.[0];
-          if (!choice) continue;
+          if (!choice) {
+            if (chunk.usage) this.#touch(active);
+            continue;
+          }
           const delta = choice.delta;
           let thinking = reasoningOf(delta);
           if (thinking.length > room()) {
@@ -773,6 +775,9 @@ export class AgentRuntime {
             emitted = true;
             for (const call of delta.tool_calls) cut ??= assembler.add(call);
           }
+          // Only a chunk that carries something is activity: a stalled provider's empty keep-alive chunks, sent
+          // forever, would otherwise keep the run waiting past the inactivity deadline for good.
+          if (thinking || content || delta?.tool_calls?.length || choice.finish_reason) this.#touch(active);
           // Past a limit: stop reading at once; leaving the loop aborts the request (and frees what it buffered).
           if (cut) break;
           if (choice.finish_reason) finishReason = choice.finish_reason;

@@ -18,9 +18,12 @@ export function* floodChunks(
   const max = flood.maxChars ?? DEFAULT_MAX_CHARS;
   const calls = step.toolCalls ?? [];
   const last = calls.length - 1;
-  if (flood.kind !== 'text' && last < 0) throw new Error(`a ${flood.kind} flood needs a scripted tool call`);
+  if ((flood.kind === 'arguments' || flood.kind === 'tool-calls') && last < 0) throw new Error(`a ${flood.kind} flood needs a scripted tool call`);
   for (let sent = 0, n = 0; sent < max; n++) {
-    if (flood.kind === 'text') {
+    if (flood.kind === 'empty') {
+      yield { chunk: completionChunk(identity, {}), chars: 0 };
+      sent += 1;
+    } else if (flood.kind === 'text') {
       yield { chunk: completionChunk(identity, { content: piece }), chars: piece.length };
       sent += piece.length;
     } else if (flood.kind === 'arguments') {

@@ -56,7 +56,8 @@ export interface MockStep {
    * made as it is sent (never held whole), until the client hangs up or `maxChars` of it went out:
    * - `text`: content deltas of `piece`;
    * - `arguments`: more argument fragments (`piece`) of the last scripted tool call;
-   * - `tool-calls`: more calls like the last scripted one, one chunk each (`piece` unused).
+   * - `tool-calls`: more calls like the last scripted one, one chunk each (`piece` unused);
+   * - `empty`: chunks whose delta carries nothing (a stalled provider's keep-alives; `maxChars` counts chunks).
    * Not combined with `streamError` or `hangUpAfterChunks`. {@link RecordedRequest.stream} says how much went out.
    */
   flood?: MockFlood;
@@ -64,7 +65,7 @@ export interface MockStep {
 
 /** See {@link MockStep.flood}. */
 export interface MockFlood {
-  kind: 'text' | 'arguments' | 'tool-calls';
+  kind: 'text' | 'arguments' | 'tool-calls' | 'empty';
   /** What each flood chunk carries (default 4096 characters of filler text). */
   piece?: string;
   /** Characters of flood (pieces, or for `tool-calls` the arguments) after which the stream finishes normally (default 256 Mi). */

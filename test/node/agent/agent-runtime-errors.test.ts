@@ -114,10 +114,11 @@ test('a chart removed during the run → DISCONNECTED', async () => {
 });
 
 test('no activity for inactivityMs → DEADLINE_EXCEEDED; a slow but steady stream is not cut', async () => {
-  const { mock, runtime, events, sessionId } = await setup({ inactivityMs: 400 });
-  // Each streamed delta is activity: 80 characters in 10 deltas, 50 ms apart, outlast inactivityMs.
+  // 1 s: a loaded machine can take 0.5 s before the first chunk of the first request arrives.
+  const { mock, runtime, events, sessionId } = await setup({ inactivityMs: 1_000 });
+  // Each streamed delta is activity: 80 characters in 10 deltas, 150 ms apart, outlast inactivityMs.
   const steady = 'a steady answer that keeps arriving in small pieces, well past the inactivity ms';
-  mock.script([{ text: steady, chunkDelayMs: 50 }]);
+  mock.script([{ text: steady, chunkDelayMs: 150 }]);
   assert.equal(await runtime.run(sessionId, { text: 'hi' }), 'completed');
   assert.equal(ofType(events, 'assistant.message.completed')[0].text, steady);
 
@@ -131,6 +132,18 @@ test('no activity for inactivityMs → DEADLINE_EXCEEDED; a slow but steady stre
     .map((e) => e.delta)
     .join('');
   assert.ok(shown.length < silent.length, `the run did not wait for the whole answer (saw ${JSON.stringify(shown)})`);
+});
+
+test('a stream of empty chunks is no activity: the run stops at the deadline and hangs up', async () => {
+  const { mock, runtime, events, sessionId } = await setup({ inactivityMs: 1_000 });
+  // A stalled provider: a few words, then a chunk with an empty delta every 50 ms for 10 s.
+  mock.script([{ text: 'first words', chunkDelayMs: 50, flood: { kind: 'empty', maxChars: 200 } }]);
+  const started = Date.now();
+  assert.equal(await runtime.run(sessionId, { text: 'hi' }), 'failed');
+  assert.equal(failure(events).code, 'DEADLINE_EXCEEDED');
+  assert.ok(Date.now() - started < 6_000, `stopped at the deadline, not at the stream's end (${Date.now() - started} ms)`);
+  await waitFor(() => mock.requests[0].stream?.closedEarly === true, 'the server to see the client hang up');
+  assert.ok(mock.requests[0].stream!.events < 150, `most empty chunks were never read (${mock.requests[0].stream!.events})`);
 });
 
 test('one active run per session (RUN_ACTIVE); another session runs in parallel', async () => {
