@@ -482,7 +482,11 @@ const SIGNAL_RENAMES = Object.entries({
   producerRecomputeValue: 3,
   producerMustRecompute: 3,
   consumerOnSignalRead: 2,
-}).map(([name, count], i) => ({ pattern: new RegExp(`\\b${name}\\b`, 'g'), count, to: `$${'abcdefghijklmnopqrstuvwxyz'[i]}` }));
+}).map(([name, count], i) => ({
+  pattern: new RegExp(`\\b${name}\\b`, 'g'),
+  count,
+  to: `$${'abcdefghijklmnopqrstuvwxyz'[i]}`,
+}));
 function slimSignals() {
   return {
     name: 'slim-signals',
