@@ -288,6 +288,12 @@ export class ChartViewController implements ReactiveController {
       signal: listening.signal,
       notice: this.#o.inputFailed,
     });
+    // A web font of the chart's family that arrives after the first paint (the page's @font-face, loaded
+    // as the toolbar's words ask for it): the canvases' text was drawn in the fallback, and the DOM alone
+    // repaints itself. Once per load, never per frame.
+    document.fonts?.addEventListener('loadingdone', () => this.#renderer?.invalidateLayout(), {
+      signal: listening.signal,
+    });
     let lastSettings = core.store.peek('settings');
     let shown = '';
     // What hostDisconnected undoes (it then destroys the renderer).

@@ -177,3 +177,35 @@ describe('`font-family` on the element, without --kline-font-family', function (
     expect(fontOf(chart, '.toolbar button')).to.equal('12px "Courier New", monospace');
   });
 });
+
+describe("a web font of the chart's family that arrives after the first paint", function () {
+  this.timeout(30000);
+
+  it('redraws the axes and the watermark in it, as a chart drawn after it arrived', async () => {
+    // A face of the page's @font-face kind that is not there yet at the first paint (a slow font file).
+    const face = new FontFace('R1LateFont', 'local("DejaVu Serif"), local("Liberation Serif")');
+    const style = document.createElement('style');
+    style.textContent = '.late-font { font-family: R1LateFont, monospace; }';
+    document.head.append(style);
+    const price = (chart: KlineChart) =>
+      chart.shadowRoot!.querySelector<HTMLCanvasElement>('.pane canvas')!.toDataURL();
+    try {
+      const early = await readyChart(
+        html`<kline-chart class="late-font" style="width:600px;height:400px"></kline-chart>`,
+      );
+      await early.whenPainted();
+      const fallback = price(early);
+      document.fonts.add(face);
+      await face.load();
+      const late = await readyChart(
+        html`<kline-chart class="late-font" style="width:600px;height:400px"></kline-chart>`,
+      );
+      await late.whenPainted();
+      expect(price(late), 'the font draws other pixels than the fallback').to.not.equal(fallback);
+      await waitFor(() => price(early) === price(late), 'the first chart redrawn in the font that arrived');
+    } finally {
+      document.fonts.delete(face);
+      style.remove();
+    }
+  });
+});

@@ -28,10 +28,15 @@ describe('the height attribute of both elements', function () {
       <kline-chart id="h-bad" height="tall"></kline-chart>
       <chart-agent-panel for="h-px" session-store="memory" height="25rem"></chart-agent-panel>
       <chart-agent-panel for="h-px" session-store="memory" height="auto"></chart-agent-panel>
+      <kline-chart height="+300"></kline-chart>
+      <kline-chart height="5e2"></kline-chart>
+      <kline-chart height="3in"></kline-chart>
+      <chart-agent-panel for="h-px" session-store="memory" height="300pt"></chart-agent-panel>
       <p class="after">After</p>`;
     document.body.append(page);
     const els = [...page.querySelectorAll('kline-chart, chart-agent-panel')];
-    const expected = [420, 300, 480, 400, 480];
+    // A CSS number in any notation is px, a length in any unit: the same before and after the module.
+    const expected = [420, 300, 480, 400, 480, 300, 500, 288, 400];
     expect(customElements.get('kline-chart'), 'not defined yet').to.equal(undefined);
     expect(heights(els), 'the placeholder stylesheet reads the attribute').to.deep.equal(expected);
     const after = page.querySelector('.after')!.getBoundingClientRect().top;
@@ -75,5 +80,29 @@ describe('the height attribute of both elements', function () {
     style.remove();
     page.remove();
     link.remove();
+  });
+
+  it('keeps it when a framework rewrites the style attribute, and takes no --_height from an ancestor', async () => {
+    await import('../../../components/kline-chart-agent.js');
+    const page = document.createElement('div');
+    // A page's own --_height (a common "private" custom property name) on a wrapper.
+    page.setAttribute('style', '--_height: 100px');
+    page.innerHTML = `
+      <kline-chart height="300" style="width: 500px"></kline-chart>
+      <chart-agent-panel session-store="memory" height="350" style="width: 300px"></chart-agent-panel>
+      <kline-chart style="width: 500px"></kline-chart>
+      <chart-agent-panel session-store="memory" style="width: 300px"></chart-agent-panel>`;
+    document.body.append(page);
+    await customElements.whenDefined('chart-agent-panel');
+    const els = [
+      ...page.querySelectorAll<HTMLElement & { updateComplete: Promise<unknown> }>('kline-chart, chart-agent-panel'),
+    ];
+    await Promise.all(els.map((el) => el.updateComplete));
+    expect(heights(els), 'the attribute, or the default without one').to.deep.equal([300, 350, 480, 480]);
+    // Vue's `:style="'width:' + w"`, Lit's `style=${…}`, Preact's style string: the whole attribute is written again.
+    for (const el of els) el.setAttribute('style', 'width: 320px');
+    await Promise.all(els.map((el) => el.updateComplete));
+    expect(heights(els), 'after the style attribute was rewritten').to.deep.equal([300, 350, 480, 480]);
+    page.remove();
   });
 });
