@@ -24,7 +24,9 @@ function boxes(chart: KlineChart): { legend: DOMRect; clipMargin: number; paneLe
  */
 describe("the price pane's legend on a short chart", () => {
   it('ends above the next pane: it does not write over the volume legend', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:320px;height:240px" indicators=${INDICATORS}></kline-chart>`);
+    const chart = await readyChart(
+      html`<kline-chart style="width:320px;height:240px" indicators=${INDICATORS}></kline-chart>`,
+    );
     await waitFor(() => !!chart.shadowRoot!.querySelector('.pane-legend'), 'the volume legend');
     const { legend, clipMargin, paneLegend } = boxes(chart);
     // What is painted of the legend: its box, plus its clip margin when it clips (else all of its rows).
@@ -35,7 +37,9 @@ describe("the price pane's legend on a short chart", () => {
   });
 
   it('shows whole lines only: a study that does not fit is left out, not cut in half', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:320px;height:240px" indicators=${INDICATORS}></kline-chart>`);
+    const chart = await readyChart(
+      html`<kline-chart style="width:320px;height:240px" indicators=${INDICATORS}></kline-chart>`,
+    );
     const root = chart.shadowRoot!;
     const legend = root.querySelector<HTMLElement>('[part="legend"]')!.getBoundingClientRect();
     const titles = [...root.querySelectorAll<HTMLElement>('[part="legend"] .indicator-title')];
@@ -44,12 +48,16 @@ describe("the price pane's legend on a short chart", () => {
     expect(shown.length, 'the MA line still fits').to.be.at.least(1);
     for (const t of shown) {
       const box = t.getBoundingClientRect();
-      expect(box.bottom, `${t.textContent} shown whole (legend ends at ${legend.bottom})`).to.be.at.most(legend.bottom + 0.5);
+      expect(box.bottom, `${t.textContent} shown whole (legend ends at ${legend.bottom})`).to.be.at.most(
+        legend.bottom + 0.5,
+      );
     }
   });
 
   it('keeps every row on a chart tall enough for them', async () => {
-    const chart = await readyChart(html`<kline-chart style="width:800px;height:500px" indicators=${INDICATORS}></kline-chart>`);
+    const chart = await readyChart(
+      html`<kline-chart style="width:800px;height:500px" indicators=${INDICATORS}></kline-chart>`,
+    );
     const legend = chart.shadowRoot!.querySelector<HTMLElement>('[part="legend"]')!;
     expect(legend.scrollHeight, 'nothing clipped').to.be.at.most(legend.clientHeight);
     expect(boxes(chart).legend.bottom).to.be.at.most(boxes(chart).paneLegend.top);
