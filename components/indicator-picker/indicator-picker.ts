@@ -138,18 +138,27 @@ export class IndicatorPicker extends LitElement {
   /**
    * Opens the list towards the left when, opened to the right, it would pass the right edge of what
    * holds the picker (the chart clips to its box) or of the window, and there is room on the left.
+   * When there is room on neither side (a phone: the button mid-toolbar, the chart 360 px wide) the
+   * list slides left until its right edge meets that edge, and it is never wider than the room.
+   * Set through CSSOM (`style.setProperty`), which a strict `style-src` allows.
    */
   #place(): void {
     const popup = this.renderRoot.querySelector<HTMLElement>('.popup');
     if (!popup) return;
     popup.classList.remove('end');
+    popup.style.removeProperty('left');
+    popup.style.removeProperty('width');
     const root = this.getRootNode();
     const frame = root instanceof ShadowRoot ? root.host.getBoundingClientRect() : null;
     const right = Math.min(frame?.right ?? Infinity, document.documentElement.clientWidth);
     const left = Math.max(frame?.left ?? 0, 0);
     const box = this.getBoundingClientRect();
+    const border = popup.offsetWidth - popup.clientWidth;
+    if (popup.offsetWidth > right - left) popup.style.setProperty('width', `${Math.floor(right - left - border)}px`);
     const width = popup.offsetWidth;
-    popup.classList.toggle('end', box.left + width > right && box.right - width >= left);
+    if (box.left + width <= right) return;
+    if (box.right - width >= left) popup.classList.add('end');
+    else popup.style.setProperty('left', `${Math.max(left, right - width) - box.left}px`);
   }
 
   #pick(id: string): void {

@@ -250,6 +250,11 @@ export class ChartViewController implements ReactiveController {
       onLayout: (offsets) => {
         this.#o.onLayout(offsets);
         separators.update(offsets, container.clientHeight);
+        // The price pane's legend ends where the next pane begins (kline-chart.styles.ts): a short chart
+        // with several panes (320 × 240) had its MA/BOLL rows written over the volume pane's legend.
+        const next = Math.min(...[...offsets.values()].filter((top) => top > 0));
+        if (Number.isFinite(next)) main.style.setProperty('--_kline-price-pane-height', `${next}px`);
+        else main.style.removeProperty('--_kline-price-pane-height');
       },
       onCursor: (index) => this.#o.onCursor(index),
       onPriceRange: this.#o.onPriceRange,

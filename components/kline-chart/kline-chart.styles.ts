@@ -186,6 +186,10 @@ export const klineChartStyles = [
     .legend {
       position: absolute; z-index: 2; left: 8px; top: 4px; right: calc(var(--_kline-axis-width, 64px) + 8px); pointer-events: none;
       font: var(--kline-font); line-height: 16px; font-variant-numeric: tabular-nums;
+      /* Not over the pane below (its top: chart-view-controller.ts); the margin keeps focus rings whole.
+         One column, filled in order: the lines that do not fit go whole to a next column, clipped away. */
+      max-height: calc(var(--_kline-price-pane-height, 100vh) - 8px); overflow: clip; overflow-clip-margin: 3px;
+      columns: 1; column-fill: auto; column-gap: 24px;
     }
     .legend .row { display: flex; flex-wrap: wrap; gap: 0 10px; }
     /* The instrument's symbol and name (from the data) on one line, cut short: never under the values. */

@@ -58,6 +58,40 @@ describe('indicator picker inside a chart', () => {
     }
   });
 
+  it('fits a phone: a chart 360 px wide with the button mid-toolbar, no room on either side', async () => {
+    await setViewport({ width: 390, height: 844 });
+    try {
+      // The demo on a 390 × 844 phone: opened from ƒx Indicators (x ≈ 130), the 320 px list passed
+      // the chart's right edge by ~75 px, its search box and "pane"/"overlay" column cut off.
+      const chart = await readyChart(html`<kline-chart style="width:360px;height:500px" indicators=""></kline-chart>`);
+      const host = chart.getBoundingClientRect();
+      const { picker, popup } = await openList(chart);
+      const button = (picker.getRootNode() as ShadowRoot).host.getBoundingClientRect();
+      await waitFor(() => popup.getBoundingClientRect().width > 0, 'the list laid out');
+      const box = popup.getBoundingClientRect();
+      expect(button.left + 320, 'set-up: no room to the right').to.be.greaterThan(host.right);
+      expect(button.right - 320, 'set-up: no room to the left').to.be.lessThan(host.left);
+      expect(box.right, `list right edge (chart right ${host.right})`).to.be.at.most(host.right + 0.5);
+      expect(box.left, `list left edge (chart left ${host.left})`).to.be.at.least(host.left - 0.5);
+      expect(box.top).to.be.at.least(button.bottom - 1);
+      // Its search box is whole and usable.
+      const search = popup.querySelector('input')!.getBoundingClientRect();
+      expect(search.right).to.be.at.most(host.right);
+    } finally {
+      await setViewport({ width: 1600, height: 900 });
+    }
+  });
+
+  it('is never wider than a chart narrower than the list (320 px chart)', async () => {
+    const chart = await readyChart(html`<kline-chart style="width:300px;height:240px" indicators=""></kline-chart>`);
+    const host = chart.getBoundingClientRect();
+    const { popup } = await openList(chart);
+    const box = popup.getBoundingClientRect();
+    expect(box.width, 'list width').to.be.at.most(host.width + 0.5);
+    expect(box.left).to.be.at.least(host.left - 0.5);
+    expect(box.right).to.be.at.most(host.right + 0.5);
+  });
+
   it('still opens to the right of a button near the left edge', async () => {
     const chart = await readyChart(html`<kline-chart style="width:1400px;height:500px" indicators=""></kline-chart>`);
     const { picker, popup } = await openList(chart);
