@@ -18,7 +18,8 @@ export function* floodChunks(
   const max = flood.maxChars ?? DEFAULT_MAX_CHARS;
   const calls = step.toolCalls ?? [];
   const last = calls.length - 1;
-  if ((flood.kind === 'arguments' || flood.kind === 'tool-calls') && last < 0) throw new Error(`a ${flood.kind} flood needs a scripted tool call`);
+  if ((flood.kind === 'arguments' || flood.kind === 'tool-calls') && last < 0)
+    throw new Error(`a ${flood.kind} flood needs a scripted tool call`);
   for (let sent = 0, n = 0; sent < max; n++) {
     if (flood.kind === 'empty') {
       yield { chunk: completionChunk(identity, {}), chars: 0 };

@@ -141,9 +141,15 @@ test('a stream of empty chunks is no activity: the run stops at the deadline and
   const started = Date.now();
   assert.equal(await runtime.run(sessionId, { text: 'hi' }), 'failed');
   assert.equal(failure(events).code, 'DEADLINE_EXCEEDED');
-  assert.ok(Date.now() - started < 6_000, `stopped at the deadline, not at the stream's end (${Date.now() - started} ms)`);
+  assert.ok(
+    Date.now() - started < 6_000,
+    `stopped at the deadline, not at the stream's end (${Date.now() - started} ms)`,
+  );
   await waitFor(() => mock.requests[0].stream?.closedEarly === true, 'the server to see the client hang up');
-  assert.ok(mock.requests[0].stream!.events < 150, `most empty chunks were never read (${mock.requests[0].stream!.events})`);
+  assert.ok(
+    mock.requests[0].stream!.events < 150,
+    `most empty chunks were never read (${mock.requests[0].stream!.events})`,
+  );
 });
 
 test('one active run per session (RUN_ACTIVE); another session runs in parallel', async () => {
