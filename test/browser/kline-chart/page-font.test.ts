@@ -89,15 +89,20 @@ async function openMoreMenu(chart: KlineChart): Promise<void> {
   );
 }
 
-describe("the chart's font family", function () {
-  this.timeout(30000);
-  let style: HTMLStyleElement;
-  afterEach(() => style.remove());
-  const page = (css: string) => {
+/** A style sheet of the page's for one test (`page(css)`), removed after it. */
+function pageStyle(): (css: string) => void {
+  let style: HTMLStyleElement | null = null;
+  afterEach(() => style?.remove());
+  return (css) => {
     style = document.createElement('style');
     style.textContent = css;
     document.head.append(style);
   };
+}
+
+describe("the chart's font family", function () {
+  this.timeout(30000);
+  const page = pageStyle();
 
   it('is the system font by default, not the family the page sets on <body>', async () => {
     page('body { font-family: "Courier New", monospace; }');
@@ -138,13 +143,7 @@ describe("the chart's font family", function () {
 
 describe('`font-family` on the element, without --kline-font-family', function () {
   this.timeout(30000);
-  let style: HTMLStyleElement;
-  afterEach(() => style.remove());
-  const page = (css: string) => {
-    style = document.createElement('style');
-    style.textContent = css;
-    document.head.append(style);
-  };
+  const page = pageStyle();
 
   it('reaches the legend and the canvas axes too, at their own size (as TradingView’s widget with a custom font)', async () => {
     page('* { font-size: 30px; } kline-chart { font-family: "Courier New", monospace; }');

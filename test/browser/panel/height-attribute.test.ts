@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../helpers/wait-for.js';
+import { loadPlaceholderSheet } from '../helpers/placeholder-sheet.js';
 
 // Nothing here imports the elements up front: the placeholder stylesheet sizes the undefined tags from
 // their `height` attribute (typed attr(), which this Chromium has), then the module applies it itself.
-const placeholderHref = '/dist/kline-chart-placeholder.css';
 
 const heights = (els: Element[]) => els.map((el) => el.getBoundingClientRect().height);
 
@@ -11,15 +11,7 @@ describe('the height attribute of both elements', function () {
   this.timeout(60000);
 
   it('sizes them before and after the module arrives: a length, a number of px, or the default for anything else', async () => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = placeholderHref;
-    const loaded = new Promise((resolve, reject) => {
-      link.onload = resolve;
-      link.onerror = reject;
-    });
-    document.head.append(link);
-    await loaded;
+    const link = await loadPlaceholderSheet();
 
     const page = document.createElement('div');
     page.innerHTML = `

@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { waitFor } from '../helpers/wait-for.js';
+import { loadPlaceholderSheet } from '../helpers/placeholder-sheet.js';
 
 // Nothing here imports the elements up front: the test loads the placeholder stylesheet, lays the
 // undefined tags out, then loads the module and measures that nothing moved.
-const placeholderHref = '/dist/kline-chart-placeholder.css';
 
 interface LayoutShiftSource {
   node: Node | null;
@@ -36,15 +36,7 @@ describe('default sizes, the placeholder stylesheet and the text reset', functio
     expect(bare.getBoundingClientRect().height, 'the problem the placeholder solves').to.equal(0);
     bare.remove();
 
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = placeholderHref;
-    const loaded = new Promise((resolve, reject) => {
-      link.onload = resolve;
-      link.onerror = reject;
-    });
-    document.head.append(link);
-    await loaded;
+    const link = await loadPlaceholderSheet();
 
     const page = document.createElement('div');
     page.style.cssText = 'width:900px';
