@@ -22,8 +22,13 @@ export function applyHeightAttribute(host: HTMLElement, value: string | null | u
 
 const rules = new WeakMap<HTMLElement, CSSStyleRule>();
 
-/** The element's own `:host {}` rule, in a sheet adopted after its styles (its inline style without a shadow root). */
-function hostRule(host: HTMLElement): { style: CSSStyleDeclaration } {
+/**
+ * The element's own `:host {}` rule, in a sheet adopted after its styles (its inline style without a shadow
+ * root): set through the CSSOM, so allowed under `style-src 'self'`, and outranked by a page's rule on the
+ * element. One per element, shared by what sets its properties (`--_height` here, `--kline-font` in
+ * kline-chart/chart-view-controller.ts).
+ */
+export function hostRule(host: HTMLElement): { style: CSSStyleDeclaration } {
   const root = host.shadowRoot;
   if (!root) return host;
   let rule = rules.get(host);

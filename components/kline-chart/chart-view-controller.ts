@@ -21,6 +21,7 @@ import type { ZonedClock } from '../../src/render/zoned-clock.js';
 import type { DrawingLayerController } from './drawing-layer-controller.js';
 import type { OverlayLayerController } from './overlay-layer-controller.js';
 import { PriceScaleDrag } from './price-scale-drag.js';
+import { hostRule } from '../host-height.js';
 
 export interface ChartViewOptions {
   readonly core: ChartCore;
@@ -180,20 +181,12 @@ export class ChartViewController implements ReactiveController {
    * a theme change and a resize (the family then changed), never per paint.
    */
   #followFontFamily(family: string): void {
-    const root = this.#host.renderRoot;
-    if (family === this.#fontFamily || !(root instanceof ShadowRoot)) return;
+    if (family === this.#fontFamily || !this.#host.shadowRoot) return;
     this.#fontFamily = family;
-    if (!this.#fontRule) {
-      const sheet = new CSSStyleSheet();
-      sheet.insertRule(':host{}');
-      this.#fontRule = sheet.cssRules[0] as CSSStyleRule;
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    }
-    this.#fontRule.style.setProperty('--kline-font', `11px ${family}`);
+    hostRule(this.#host).style.setProperty('--kline-font', `11px ${family}`);
   }
 
   #fontFamily = '';
-  #fontRule: CSSStyleRule | null = null;
 
   /**
    * Makes the panes' box an opaque layer painted in the chart's background (kline-chart.styles.ts `.panes.opaque`)
