@@ -29,6 +29,7 @@ import {
 } from '../../src/protocol/index.js';
 import {
   buildContextChips,
+  pendingContextChips,
   renderContextChips,
   sameChipsShown,
   type ContextChip,
@@ -1443,7 +1444,7 @@ export class ChartAgentPanel extends LitElement {
         ${!this._atBottom && !empty ? html`<button class="jump" type="button" @click=${this.#jumpToLatest}>↓ ${s.jumpToLatest}</button>` : nothing}
       </div>
       <div class="composer" lang=${lang} dir=${dir}>
-        ${watchSignal(this.#chipsTemplate(lang))}
+        ${this._connecting && !this._connected ? pendingContextChips : watchSignal(this.#chipsTemplate(lang))}
         <div class="input-row">
           <textarea part="input" class="input" rows="1" dir="auto" aria-label=${s.inputLabel} placeholder=${s.inputPlaceholder}
             .value=${this._input} ?disabled=${this._sessionReadOnly}

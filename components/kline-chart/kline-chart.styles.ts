@@ -130,7 +130,7 @@ export const klineChartStyles = [
     /* The indicator picker's place-holder until its chunk arrives: looks like the button it becomes. */
     .toolbar button.picker-fallback:disabled { opacity: 1; }
     /* A symbol from a page or a file may be any length: cut short, so the toolbar's buttons stay on the chart. */
-    .toolbar .symbol { font-weight: 700; max-width: 8em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .toolbar .symbol { font-weight: 700; min-width: 5em; max-width: 8em; text-align: start; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .toolbar .sep { width: 1px; align-self: stretch; margin: 2px 4px; background: var(--kline-border-color); }
     /*
      * The plot, its legends and overlays stay left to right on a right-to-left page (time runs left to

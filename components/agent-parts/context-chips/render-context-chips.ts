@@ -32,3 +32,13 @@ export function renderContextChips(
       )}
     </div>`;
 }
+
+/**
+ * The chip row's place, kept while a chart is being asked for (hidden, and with a chip's own parts, so
+ * it is a chip's height whatever the font or pointer): the composer does not grow, and the
+ * conversation above it does not move, when the chart answers and its chips arrive.
+ */
+export const pendingContextChips: TemplateResult = html`
+  <div class="context-chips" aria-hidden="true">
+    <span class="context-chip pending"><span class="context-chip-label">&nbsp;</span><span class="context-chip-remove"></span></span>
+  </div>`;

@@ -77,6 +77,12 @@ describe('default sizes, the placeholder stylesheet and the text reset', functio
     const definedPanel = panel as HTMLElement & { updateComplete: Promise<unknown>; sessionId: string };
     await definedChart.updateComplete;
     await waitFor(() => definedPanel.sessionId !== '', 'panel ready');
+    // The chart answers the panel's handshake: its context chips join the composer, which must not grow
+    // and push the conversation up.
+    await waitFor(
+      () => panel.shadowRoot?.querySelector('.context-chip:not(.pending)') !== null,
+      'the chart context chips',
+    );
     await definedPanel.updateComplete;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
