@@ -137,6 +137,8 @@ export const LAZY_ONLY = [
   /build\/components\/kline-chart\/host-answer\.js$/,
   // lit-html's part helpers, which only the chunks' `repeat` and `until` call (rollup.config.js inlineSingleExpression).
   /lit-html\/directive-helpers\.js$/,
+  // The chart's rarely used actions, the toolbars' arrow keys and the legends' roving focus (components/kline-chart/chart-actions.ts, after the first paint).
+  /build\/components\/kline-chart\/(chart-actions|roving-toolbar-keys|legend-roving)\.js$/,
 ];
 
 /** The eager part's sources (from each eager file's source map) that {@link LAZY_ONLY} forbids. */
