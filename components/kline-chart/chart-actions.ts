@@ -5,6 +5,8 @@ import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import { chartStrings, type ChartStrings } from './chart-strings.js';
 import type { ChartElement, ChartInsides } from './chart-insides.js';
 import type { BarReplay } from '../../src/core/commands/bar-replay.js';
+import type { PriceAlertFired } from '../../src/core/commands/price-alerts.js';
+import { formatPriceTag } from '../../src/render/format-number.js';
 import type { SearchState } from './symbol-search.js';
 
 export { LegendRoving } from './legend-roving.js';
@@ -155,4 +157,22 @@ export function loadEditor(chart: Chart, x: ChartInsides): void {
 /** Answers panels in other windows the `agent-origins` attribute allows (src/frames/serve-frame-connections.ts). */
 export async function serveFrames(): Promise<void> {
   (await import('../../src/frames/serve-frame-connections.js')).serveFrameConnections();
+}
+
+/** After a popup closes, focus goes back to the control that opened it (never to <body>). */
+export function focusPart(chart: Chart, part: string): void {
+  void chart.updateComplete.then(() => {
+    const q = (p: string) => chart.renderRoot.querySelector<HTMLElement>(`[part="${p}"]`);
+    // A narrow chart has no compare button: its "More" button opened the search.
+    (q(part) ?? q('more-button') ?? chart).focus();
+  });
+}
+
+/** A price alert's polite notice in the chart's language: the toast, and at once in the live region (before a new bar's words). */
+export function sayPriceAlert(x: ChartInsides, alert: PriceAlertFired): void {
+  const s = chartStrings(x.lang());
+  const price = formatPriceTag(alert.price, x.core.store.peek('series')?.instrument.pricePrecision, x.lang());
+  const text = (alert.direction === 'up' ? s.alertUp : s.alertDown)(alert.symbol, price);
+  x.notice(text);
+  x.a11y.announcer.say(text, 0);
 }

@@ -81,7 +81,6 @@ import { localeDirection } from '../i18n/locale-direction.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { joinCrosshairSync, publishCrosshair } from './crosshair-sync.js';
 import { upperIndex } from '../../src/core/commands/build-chart-context.js';
-import { formatPriceTag } from '../../src/render/format-number.js';
 import type { PriceRange } from '../../src/render/pane-plot.js';
 import { keepClicksInHost } from '../keep-clicks-in-host.js';
 import { applyHeightAttribute } from '../host-height.js';
@@ -421,12 +420,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     subscribeChartEvents({ core, emit });
     core.onPriceAlert((alert) => {
       emit('kline-price-alert', alert);
-      // A polite notice in the chart's language: the toast, and at once in the live region (before a new bar's words).
-      const s = chartStrings(this.#lang());
-      const price = formatPriceTag(alert.price, core.store.peek('series')?.instrument.pricePrecision, this.#lang());
-      const text = (alert.direction === 'up' ? s.alertUp : s.alertDown)(alert.symbol, price);
-      this.#showToast(text);
-      this.#a11y.announcer.say(text, 0);
+      // Its notice (chart-actions.ts): at once, with the actions here by the first paint's end.
+      withChartActions((m) => m.sayPriceAlert(this.#deps, alert));
     });
     this.#data = new ChartDataController(this, {
       core,
@@ -537,7 +532,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
       adopt: (styles) => this.#adoptStyles(styles),
       colors: () => new Map(this.#view.specs.flatMap((p) => p.series.map((l) => [l.key, l.color] as const))),
       theme: () => this.#view.theme,
-      focusPart: (part) => this.#focusPart(part),
+      focusPart: (part) => withChartActions((m) => m.focusPart(this, part)),
       a11y: this.#a11y,
       replaying: () => this.#replaying(),
       drawingActions: () => this.#drawingActions(),
@@ -1228,15 +1223,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   }
 
-  /** After a popup closes, focus goes back to the control that opened it (never to <body>). */
-  #focusPart(part: string): void {
-    void this.updateComplete.then(() => {
-      const q = (p: string) => this.renderRoot.querySelector<HTMLElement>(`[part="${p}"]`);
-      // A narrow chart has no compare button: its "More" button opened the search.
-      (q(part) ?? q('more-button') ?? this).focus();
-    });
-  }
-
   /** The catalogue tag the chart speaks (its `locale` setting resolved, components/i18n/). */
   #lang(): string {
     return this.#i18n.tag;
@@ -1422,7 +1408,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     if (!this.#bar) return (this.#loadBar(), nothing);
     return this.#bar.renderActiveTool(tool, this.#bar.drawingStrings(this.#lang()), () => {
       this.#drawings.setTool('select');
-      this.#focusPart('more-button');
+      this.#deps.focusPart('more-button');
     });
   }
 
