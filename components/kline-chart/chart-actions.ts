@@ -176,3 +176,15 @@ export function sayPriceAlert(x: ChartInsides, alert: PriceAlertFired): void {
   x.notice(text);
   x.a11y.announcer.say(text, 0);
 }
+
+/** `toggleFullscreen(on)`: false, with a message, when the browser refuses (no user gesture, a frame without `allow="fullscreen"`). */
+export async function toggleFullscreen(chart: Chart, x: ChartInsides, on: boolean): Promise<boolean> {
+  try {
+    if (on && !chart.fullscreen) await chart.requestFullscreen();
+    else if (!on && chart.fullscreen) await document.exitFullscreen();
+    return true;
+  } catch {
+    x.notice(chartStrings(x.lang()).fullScreenFailed);
+    return false;
+  }
+}

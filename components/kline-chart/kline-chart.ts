@@ -802,15 +802,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * browser's Escape leaves). Entering needs a user gesture: call it from a click or key handler. A
    * refusal (no gesture, an iframe without `allow="fullscreen"`) shows a message and resolves false.
    */
-  async toggleFullscreen(on = !this.fullscreen): Promise<boolean> {
-    try {
-      if (on && !this.fullscreen) await this.requestFullscreen();
-      else if (!on && this.fullscreen) await document.exitFullscreen();
-      return true;
-    } catch {
-      this.#showToast(chartStrings(this.#lang()).fullScreenFailed);
-      return false;
-    }
+  toggleFullscreen(on = !this.fullscreen): Promise<boolean> {
+    // In the actions chunk, here by the first paint's end: the click's or key's activation still holds then.
+    return this.#act('fullScreenFailed', false, (m, x) => m.toggleFullscreen(this, x, on));
   }
 
   /**
