@@ -62,7 +62,7 @@ export const LAZY_ONLY = [
   // The comparisons' legend, loaded when a chart first has comparisons (components/kline-chart/kline-chart.ts #renderComparisons),
   // and its values, which a capture draws while that chunk is not here (compose-capture.ts).
   /build\/components\/kline-chart\/comparison-(legend|change)\.js$/,
-  // The toolbar's symbol and comparison search, loaded at the first press of its button (kline-chart.ts #search).
+  // The toolbar's symbol and comparison search, loaded at the first press of its button (chart-actions.ts search).
   /build\/components\/kline-chart\/symbol-search\.js$/,
   // The "Scroll to the most recent bar" button and its styles, loaded the first time the newest bar leaves the view
   // (latest-button.ts).
