@@ -7,6 +7,7 @@ import type { ChartElement, ChartInsides } from './chart-insides.js';
 import type { BarReplay } from '../../src/core/commands/bar-replay.js';
 import type { PriceAlertFired } from '../../src/core/commands/price-alerts.js';
 import { formatPriceTag } from '../../src/render/format-number.js';
+import { upperIndex } from '../../src/core/commands/build-chart-context.js';
 import type { SearchState } from './symbol-search.js';
 
 export { LegendRoving } from './legend-roving.js';
@@ -187,4 +188,12 @@ export async function toggleFullscreen(chart: Chart, x: ChartInsides, on: boolea
     x.notice(chartStrings(x.lang()).fullScreenFailed);
     return false;
   }
+}
+
+/** `showSyncedTime(time)`: another chart of the `sync` group moved its crosshair; this one shows its bar of `time`. */
+export function showSyncedTime(x: ChartInsides, time: number | null): void {
+  const bars = x.core.store.peek('series')?.bars;
+  // The last bar that opened at or before `time` (a daily chart under an hourly one shows that day).
+  const index = bars && time !== null ? upperIndex(bars.time, time, bars.length) : -1;
+  x.renderer()?.showCursorAt(index >= 0 ? index : null);
 }

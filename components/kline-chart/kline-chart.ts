@@ -80,7 +80,6 @@ import { LocaleController } from '../i18n/locale-controller.js';
 import { localeDirection } from '../i18n/locale-direction.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { joinCrosshairSync, publishCrosshair } from './crosshair-sync.js';
-import { upperIndex } from '../../src/core/commands/build-chart-context.js';
 import type { PriceRange } from '../../src/render/pane-plot.js';
 import { keepClicksInHost } from '../keep-clicks-in-host.js';
 import { applyHeightAttribute } from '../host-height.js';
@@ -860,10 +859,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** Another chart of this one's `sync` group moved its crosshair: this one shows its bar of `time`. */
   showSyncedTime(time: number | null): void {
-    const bars = this.#core.store.peek('series')?.bars;
-    // The last bar that opened at or before `time` (a daily chart under an hourly one shows that day).
-    const index = bars && time !== null ? upperIndex(bars.time, time, bars.length) : -1;
-    this.#view.renderer?.showCursorAt(index >= 0 ? index : null);
+    // In the actions chunk (chart-actions.ts): at once once it is here (after the first paint), else when it arrives.
+    withChartActions((m) => m.showSyncedTime(this.#deps, time));
   }
 
   /**
