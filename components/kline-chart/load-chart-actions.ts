@@ -12,11 +12,6 @@ export const loadChartActions: () => Promise<ChartActions> = lazyModule(() =>
   import('./chart-actions.js').then((module) => (actions = module)),
 );
 
-/** The actions when they are loaded, else null. */
-export function chartActions(): ChartActions | null {
-  return actions;
-}
-
 /**
  * Runs `act` with the actions: at once when they are here (so it may still prevent an event's default), else
  * when they arrive (calls run in the order made). When the chunk cannot be fetched it warns on the console; the
