@@ -62,7 +62,7 @@ export const LAZY_ONLY = [
   // The comparisons' legend, loaded when a chart first has comparisons (components/kline-chart/kline-chart.ts #renderComparisons),
   // and its values, which a capture draws while that chunk is not here (compose-capture.ts).
   /build\/components\/kline-chart\/comparison-(legend|change)\.js$/,
-  // The toolbar's symbol and comparison search, loaded at the first press of its button (kline-chart.ts #search).
+  // The toolbar's symbol and comparison search, loaded at the first press of its button (chart-actions.ts search).
   /build\/components\/kline-chart\/symbol-search\.js$/,
   // The "Scroll to the most recent bar" button and its styles, loaded the first time the newest bar leaves the view
   // (latest-button.ts).
@@ -137,6 +137,8 @@ export const LAZY_ONLY = [
   /build\/components\/kline-chart\/host-answer\.js$/,
   // lit-html's part helpers, which only the chunks' `repeat` and `until` call (rollup.config.js inlineSingleExpression).
   /lit-html\/directive-helpers\.js$/,
+  // The chart's rarely used actions, the toolbars' arrow keys and the legends' roving focus (components/kline-chart/chart-actions.ts, after the first paint).
+  /build\/components\/kline-chart\/(chart-actions|roving-toolbar-keys|legend-roving)\.js$/,
 ];
 
 /** The eager part's sources (from each eager file's source map) that {@link LAZY_ONLY} forbids. */

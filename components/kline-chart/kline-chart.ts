@@ -7,7 +7,6 @@ import { autoScaleMark } from './auto-scale-mark.js';
 import { Signal } from 'signal-polyfill';
 import type { ChartContext, ToolDescriptor, ToolResult } from '../../src/protocol/index.js';
 import { ChartCore, HOST_SOURCE_ID } from '../../src/core/commands/index.js';
-import { lazyModule } from '../../src/core/tools/lazy-module.js';
 import {
   lazyBinanceSource,
   isPeriod,
@@ -56,8 +55,6 @@ import type { DrawingToolbarActions } from '../drawing-toolbar/drawing-toolbar.j
 import type { DrawingBarFold } from '../drawing-toolbar/drawing-bar-fold.js';
 // The drawing bar is a lazy chunk: the first render that shows it loads it (issue #12).
 type DrawingBarParts = typeof import('../drawing-toolbar/drawing-bar-parts.js');
-// The drawing editor is a lazy chunk: the first selected drawing loads it (issue #12).
-type DrawingEditorModule = typeof import('../drawing-editor/drawing-editor.js');
 import { ChartViewController } from './chart-view-controller.js';
 import { PanZoomController } from './pan-zoom-controller.js';
 import { LiveFeedController } from './live-feed-controller.js';
@@ -72,12 +69,10 @@ import { isDrawingKind } from '../../src/core/drawings/index.js';
 import { comparisonColor } from '../../src/render/chart-theme.js';
 import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } from './toolbar-overflow.js';
 import { ContextMenuController } from './context-menu-controller.js';
-import type { ContextMenuDeps } from './context-menu.js';
-import type { SettingsPopoverDeps } from '../indicator-settings/settings-popover.js';
-import type { CaptureDeps } from './compose-capture.js';
-import type { SearchDeps, SearchState } from './symbol-search.js';
-// The shortcut dialog is a lazy chunk: only a `?` press (or its button) loads it.
-type ShortcutDialogModule = typeof import('./shortcut-dialog.js');
+import type { SearchState } from './symbol-search.js';
+import type { ChartInsides } from './chart-insides.js';
+import type { ChunkFailure } from './chart-actions.js';
+import { loadChartActions, withChartActions, type ChartActions } from './load-chart-actions.js';
 type ComparisonLegendModule = typeof import('./comparison-legend.js');
 import { withInputParts } from './load-input-parts.js';
 import { isEditableTarget } from './editable-target.js';
@@ -85,8 +80,6 @@ import { LocaleController } from '../i18n/locale-controller.js';
 import { localeDirection } from '../i18n/locale-direction.js';
 import { toolErrorForPeople } from '../i18n/tool-error-strings.js';
 import { joinCrosshairSync, publishCrosshair } from './crosshair-sync.js';
-import { upperIndex } from '../../src/core/commands/build-chart-context.js';
-import { formatPriceTag } from '../../src/render/format-number.js';
 import type { PriceRange } from '../../src/render/pane-plot.js';
 import { keepClicksInHost } from '../keep-clicks-in-host.js';
 import { applyHeightAttribute } from '../host-height.js';
@@ -108,33 +101,6 @@ const PALETTE_PARTS = exportParts(
   'dialog search list option description form form-field form-help form-error run back close result error',
 );
 const SETTINGS_PARTS = exportParts('settings', 'dialog form form-field form-help form-error apply reset close status');
-
-/** The indicator settings popover's chunk, fetched once (a failed fetch is retried on the next open). */
-const loadSettingsPopover = lazyModule(() => import('../indicator-settings/settings-popover.js'));
-
-/** Bar replay and its controls (bar-replay-controls.ts), fetched on first use. */
-const loadReplay = lazyModule(() => import('./bar-replay-controls.js'));
-
-/** The toolbar's symbol and comparison search (symbol-search.ts), fetched on its first press. */
-const loadSearch = lazyModule(() => import('./symbol-search.js'));
-type SymbolSearchModule = typeof import('./symbol-search.js');
-
-/** Save image / Copy image (chart-snapshot.ts), fetched on first use (a failed fetch is retried next time). */
-const loadSnapshot = lazyModule(() => import('./chart-snapshot.js'));
-/** The keyboard shortcut list (shortcut-dialog.ts), fetched when it is first opened. */
-const loadShortcuts = lazyModule(() => import('./shortcut-dialog.js'));
-
-/** The notices of the chunks the chart's actions fetch on first use (chart-strings.ts), for #withChunk. */
-type ChunkFailure =
-  | 'imageFailed'
-  | 'replayFailed'
-  | 'shortcutsFailed'
-  | 'studySettingsFailed'
-  | 'comparisonsFailed'
-  | 'searchFailed';
-
-/** The comparisons' legend: a chunk a chart loads once it has comparisons (issue #12). */
-const loadComparisonLegend = lazyModule(() => import('./comparison-legend.js'));
 
 /** The registry view a host page uses: list, execute, register. */
 export interface ChartToolsApi {
@@ -406,11 +372,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
   #bar?: DrawingBarParts;
   #barLoad?: Promise<void> | null;
   readonly #contextMenu: ContextMenuController;
-  readonly #deps: ContextMenuDeps & SettingsPopoverDeps & CaptureDeps & SearchDeps;
+  readonly #deps: ChartInsides;
   #ready?: boolean;
   #pickerLoad?: Promise<unknown> | null;
-  #editor?: DrawingEditorModule;
-  #editorLoad?: Promise<void> | null;
   #initialIndicators?: boolean;
   readonly #i18n = new LocaleController(this, () => this.#core.store.state.settings.get().locale);
 
@@ -455,12 +419,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     subscribeChartEvents({ core, emit });
     core.onPriceAlert((alert) => {
       emit('kline-price-alert', alert);
-      // A polite notice in the chart's language: the toast, and at once in the live region (before a new bar's words).
-      const s = chartStrings(this.#lang());
-      const price = formatPriceTag(alert.price, core.store.peek('series')?.instrument.pricePrecision, this.#lang());
-      const text = (alert.direction === 'up' ? s.alertUp : s.alertDown)(alert.symbol, price);
-      this.#showToast(text);
-      this.#a11y.announcer.say(text, 0);
+      // Its notice (chart-actions.ts): at once, with the actions here by the first paint's end.
+      withChartActions((m) => m.sayPriceAlert(this.#deps, alert));
     });
     this.#data = new ChartDataController(this, {
       core,
@@ -571,7 +531,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
       adopt: (styles) => this.#adoptStyles(styles),
       colors: () => new Map(this.#view.specs.flatMap((p) => p.series.map((l) => [l.key, l.color] as const))),
       theme: () => this.#view.theme,
-      focusPart: (part) => this.#focusPart(part),
+      focusPart: (part) => withChartActions((m) => m.focusPart(this, part)),
+      a11y: this.#a11y,
+      replaying: () => this.#replaying(),
+      drawingActions: () => this.#drawingActions(),
+      comparisonLegend: new Signal.State<ComparisonLegendModule | null>(null),
     };
     this.#contextMenu = new ContextMenuController(this, this.#deps);
     this.#autosave = new LayoutAutosaveController(this, {
@@ -735,15 +699,15 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   /** Opens the command palette (also Ctrl/Cmd+K): every tool, with a form generated from its schema. */
-  async openCommandPalette(): Promise<void> {
+  openCommandPalette(): Promise<void> {
     // A chunk of its own with the palette element, loaded on first use (open-command-palette.ts).
-    return (await import('./open-command-palette.js')).openCommandPalette(this);
+    return loadChartActions().then((m) => m.openCommandPalette(this));
   }
 
   /** Opens the settings dialog (it writes through settings_update / settings_reset). */
-  async openSettings(): Promise<void> {
+  openSettings(): Promise<void> {
     // A chunk of its own with the dialog element, loaded on first use (open-settings-dialog.ts).
-    return (await import('./open-settings-dialog.js')).openSettingsDialog(this);
+    return loadChartActions().then((m) => m.openSettingsDialog(this));
   }
 
   /** Number of frames the canvases have painted (diagnostics: live bursts paint once per frame). */
@@ -756,14 +720,14 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * the legend text, then every pane with its drawings. `width`/`height` (CSS px) scale the image;
    * `lastBars` shows only the newest N bars for the shot and restores the view afterwards.
    */
-  async capture(options: { width?: number; height?: number; lastBars?: number } = {}): Promise<Blob> {
+  capture(options: { width?: number; height?: number; lastBars?: number } = {}): Promise<Blob> {
     // A lazy chunk: only captures load the compositor.
-    return (await import('./compose-capture.js')).captureBlob(this, this.#deps, options);
+    return loadChartActions().then((m) => m.capture(this, this.#deps, options));
   }
 
   /** Runs an image action once the snapshot chunk is here; false, with a message, when it cannot be fetched. */
   #snapshot(action: 'saveImage' | 'copyImage'): Promise<boolean> {
-    return this.#withChunk(loadSnapshot, 'imageFailed', (m) => m[action](m.chartSnapshot(this, this.#deps)), false);
+    return this.#act('imageFailed', false, (m, x) => m.snapshot(this, x, action));
   }
 
   /**
@@ -824,15 +788,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * a notice says so (the next call tries again).
    */
   #withReplay(act: (r: import('./bar-replay-controls.js').ReplayControls['replay']) => boolean): Promise<boolean> {
-    return this.#withChunk(
-      loadReplay,
-      'replayFailed',
-      (m) => act((this.#replayUi ??= m.replayControlsFor(this, this.#deps)).replay),
-      false,
-    );
+    return this.#act('replayFailed', false, (m, x) => m.replay(this, x, act));
   }
-
-  #replayUi?: import('./bar-replay-controls.js').ReplayControls;
 
   /** Whether the chart fills the screen (`toggleFullscreen()`). */
   get fullscreen(): boolean {
@@ -844,15 +801,9 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * browser's Escape leaves). Entering needs a user gesture: call it from a click or key handler. A
    * refusal (no gesture, an iframe without `allow="fullscreen"`) shows a message and resolves false.
    */
-  async toggleFullscreen(on = !this.fullscreen): Promise<boolean> {
-    try {
-      if (on && !this.fullscreen) await this.requestFullscreen();
-      else if (!on && this.fullscreen) await document.exitFullscreen();
-      return true;
-    } catch {
-      this.#showToast(chartStrings(this.#lang()).fullScreenFailed);
-      return false;
-    }
+  toggleFullscreen(on = !this.fullscreen): Promise<boolean> {
+    // In the actions chunk, here by the first paint's end: the click's or key's activation still holds then.
+    return this.#act('fullScreenFailed', false, (m, x) => m.toggleFullscreen(this, x, on));
   }
 
   /**
@@ -876,8 +827,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
   };
 
   /** `chart_capture`'s renderer: a PNG data URL (JPEG when a PNG would be too large to send) and a thumbnail. */
-  readonly #captureForTool = async (request: { width?: number; height?: number; lastBars?: number }) =>
-    (await import('./compose-capture.js')).captureChartForModel(this, this.#deps, request);
+  readonly #captureForTool = (request: { width?: number; height?: number; lastBars?: number }) =>
+    loadChartActions().then((m) => m.captureForModel(this, this.#deps, request));
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -908,10 +859,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** Another chart of this one's `sync` group moved its crosshair: this one shows its bar of `time`. */
   showSyncedTime(time: number | null): void {
-    const bars = this.#core.store.peek('series')?.bars;
-    // The last bar that opened at or before `time` (a daily chart under an hourly one shows that day).
-    const index = bars && time !== null ? upperIndex(bars.time, time, bars.length) : -1;
-    this.#view.renderer?.showCursorAt(index >= 0 ? index : null);
+    // In the actions chunk (chart-actions.ts): at once once it is here (after the first paint), else when it arrives.
+    withChartActions((m) => m.showSyncedTime(this.#deps, time));
   }
 
   /**
@@ -944,13 +893,11 @@ export class KlineChart extends SignalWatcher(LitElement) {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // Panels in other windows are checked against the attribute per message. A lazy chunk: only pages
-    // that let other windows connect load it, also when they name the origins after the chart connected;
+    // Panels in other windows are checked against the attribute per message. A lazy chunk (chart-actions.ts
+    // loads it): only pages that let other windows connect load it, also when they name the origins after the chart connected;
     // it serves once the chart replies to a handshake at once (agent-port-controller.ts).
     if (changed.has('agentOrigins') && this.agentOrigins.trim())
-      void Promise.all([import('../../src/frames/serve-frame-connections.js'), this.#agentPorts.ready()]).then(([m]) =>
-        m.serveFrameConnections(),
-      );
+      void Promise.all([loadChartActions(), this.#agentPorts.ready()]).then(([m]) => m.serveFrames());
     if (changed.has('agent') || changed.has('agentTools')) {
       const allow = this.agentTools.trim()
         ? this.agentTools
@@ -1055,8 +1002,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
           searchOpen: this._search.open,
           searchMode: this._search.mode,
           searchBox:
-            this._search.open && this.#searchModule
-              ? this.#searchModule.renderSearchBox(this, this.#deps, strings)
+            this._search.open && this.#deps.search
+              ? this.#deps.search.renderSearchBox(this, this.#deps, strings)
               : nothing,
           strings,
           compact: this.#overflow.fold === 3,
@@ -1064,7 +1011,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         },
         {
           setPeriod: (period) => void this.#runUserTool('chart_set_period', { period }),
-          toggleSearch: (mode) => this.#search((m) => m.toggleSearch(this, this.#deps, mode)),
+          toggleSearch: (mode) => void this.#act('searchFailed', undefined, (m, x) => m.toggleSearch(this, x, mode)),
           undo: () => this.undo(),
           redo: () => this.redo(),
         },
@@ -1084,7 +1031,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
         ${watchSignal(this.#paneLegends)}
         ${watchSignal(this.#latest)}
         ${watchSignal(this.#autoScale)}
-        ${this.#popover?.renderChartSettings(this, this.#deps) ?? nothing}
+        ${this.#deps.popover?.renderChartSettings(this, this.#deps) ?? nothing}
         ${this.#a11y.tableShown && this.#a11y.dataTable ? this.#a11y.dataTable.renderDataTable({ series, view: s.view.get(), specs, titles, clock, strings, locale: this.#lang() }) : nothing}
         <div class="sr-only" part="live" role="status" aria-live="polite">${this.#a11y.announcer.text}</div>
         ${this.#core.loadingOlder ? html`<div class="history-loading" role="status">${strings.loadingHistory}</div>` : nothing}
@@ -1093,10 +1040,10 @@ export class KlineChart extends SignalWatcher(LitElement) {
         ${this._toast ? html`<div class="toast" role="status">${typeof this._toast === 'string' ? this._toast : this._toast()}</div>` : nothing}
         ${this.#renderPersistToast()}
         ${this.#contextMenu.render()}
-        ${this.#replayUi?.render() ?? nothing}
+        ${this.#deps.replayUi?.render() ?? nothing}
       </div>
       </div>
-      ${this.#shortcutModule?.renderChartShortcuts(this, this.#deps) ?? nothing}
+      ${this.#deps.shortcuts?.renderChartShortcuts(this, this.#deps) ?? nothing}
       <kline-command-palette exportparts=${PALETTE_PARTS} .chart=${this} locale=${this.#lang()}></kline-command-palette>
       <kline-settings-dialog exportparts=${SETTINGS_PARTS} .chart=${this} locale=${this.#lang()}></kline-settings-dialog>
     </div>`;
@@ -1201,23 +1148,15 @@ export class KlineChart extends SignalWatcher(LitElement) {
    * drawn without it and says so once; the next comparison added tries again.
    */
   #renderComparisons(...args: Parameters<ComparisonLegendModule['renderComparisonValues']>) {
-    const legend = this.#comparisonLegend.get();
+    const legend = this.#deps.comparisonLegend.get();
     if (legend) return legend.renderComparisonValues(...args);
     const entries = this.#core.store.state.comparisons.get();
     if (this.#comparisonLegendTried !== entries) {
       this.#comparisonLegendTried = entries;
-      void this.#withChunk(
-        loadComparisonLegend,
-        'comparisonsFailed',
-        (m) => (this.#adoptStyles(m.comparisonLegendStyles), this.#comparisonLegend.set(m)),
-        undefined,
-      );
+      void this.#act('comparisonsFailed', undefined, (m, x) => m.loadComparisons(x));
     }
     return nothing;
   }
-
-  /** A signal: the legend is a computed template (#legend), which reads it. */
-  readonly #comparisonLegend = new Signal.State<ComparisonLegendModule | null>(null);
   /** The comparisons for which the legend's chunk was last asked for (one try, and one notice, per change). */
   #comparisonLegendTried: unknown;
 
@@ -1231,7 +1170,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const strings = chartStrings(this.#lang());
     // The legends are one Tab stop from the first paint: the first control (as the roving-focus chunk would have it).
     // A comparisons legend whose chunk is not here yet (or could not be fetched) has no control to lead with.
-    let lead = !specs[0].series.length && !(this.#core.comparisons.lines.get().length && this.#comparisonLegend.get());
+    let lead =
+      !specs[0].series.length && !(this.#core.comparisons.lines.get().length && this.#deps.comparisonLegend.get());
     return specs.slice(1).map((spec) => {
       if (!tops.has(spec.id)) return nothing;
       const legend = html`<div class="pane-legend" data-pane-id=${spec.id} ${styleProps({ top: `${(tops.get(spec.id) ?? 0) + 2}px` })}>${renderSeriesValues(spec, hover, titles, this.#legendActions(true), format, strings, lead)}</div>`;
@@ -1263,15 +1203,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     // Where focus returns: the control focused now (inside shadow roots), not when the chunk arrives.
     let active = document.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    return this.#withChunk(
-      loadShortcuts,
-      'shortcutsFailed',
-      (m) => (this.#shortcutModule = m).showChartShortcuts(this, this.#deps, active),
-      undefined,
-    );
+    return this.#act('shortcutsFailed', undefined, (m, x) => m.showShortcuts(this, x, active));
   }
-
-  #shortcutModule?: ShortcutDialogModule;
 
   /** Styles of a lazy chunk join the chart's own adopted sheets (CSP-safe: no <style> element). */
   #adoptStyles(styles: CSSResult): void {
@@ -1279,15 +1212,6 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const sheet = styles.styleSheet;
     if (sheet && root && !root.adoptedStyleSheets.includes(sheet))
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  }
-
-  /** After a popup closes, focus goes back to the control that opened it (never to <body>). */
-  #focusPart(part: string): void {
-    void this.updateComplete.then(() => {
-      const q = (p: string) => this.renderRoot.querySelector<HTMLElement>(`[part="${p}"]`);
-      // A narrow chart has no compare button: its "More" button opened the search.
-      (q(part) ?? q('more-button') ?? this).focus();
-    });
   }
 
   /** The catalogue tag the chart speaks (its `locale` setting resolved, components/i18n/). */
@@ -1404,15 +1328,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** The study's settings popover: it and its element are a chunk (issue #12), shown once it is here (a notice when it cannot be fetched; the next press tries again). */
   #openSettings(instanceId: string, rect: DOMRect): void {
-    void this.#withChunk(
-      loadSettingsPopover,
-      'studySettingsFailed',
-      (m) => (this.#popover = m).openSettingsAt(this, instanceId, rect),
-      undefined,
-    );
+    void this.#act('studySettingsFailed', undefined, (m, x) => m.openStudySettings(this, x, instanceId, rect));
   }
-
-  #popover?: typeof import('../indicator-settings/settings-popover.js');
 
   /** The palette, settings, shortcuts and data table buttons (in the "More" menu when the row is short). */
   #renderExtraButtons(strings: ReturnType<typeof chartStrings>) {
@@ -1429,25 +1346,17 @@ export class KlineChart extends SignalWatcher(LitElement) {
 
   /** The "More" button; its open menu is made in the menu's chunk from what this hands over. */
   #renderOverflowMenu(strings: ReturnType<typeof chartStrings>) {
-    return renderOverflowMenu(this.#overflow, strings.more, () => ({
-      chart: this,
-      deps: this.#deps,
-      tableShown: this.#a11y.tableShown,
-      replaying: this.#replaying(),
-      drawingActions: this.#drawingActions(),
-      compare: () => this.#search((m) => m.openSearch(this, this.#deps, 'compare')),
-      replay: () => this.#toggleReplay(),
-    }));
+    return renderOverflowMenu(this.#overflow, strings.more, { chart: this, deps: this.#deps });
   }
 
   /** The replay button: choose a start bar, or leave the replay. */
   #toggleReplay(): void {
-    void this.#withReplay(() => (this.#replayUi?.toggle(), true));
+    void this.#withReplay(() => (this.#deps.replayUi?.toggle(), true));
   }
 
   /** Bar replay is on, or its start bar is being chosen. */
   #replaying(): boolean {
-    return !!this.#core.store.state.replay.get() || !!this.#replayUi?.picking;
+    return !!this.#core.store.state.replay.get() || !!this.#deps.replayUi?.picking;
   }
 
   /** What the drawing bar's and the "More" menu's drawing items do (the drawing layer's methods). */
@@ -1490,7 +1399,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     if (!this.#bar) return (this.#loadBar(), nothing);
     return this.#bar.renderActiveTool(tool, this.#bar.drawingStrings(this.#lang()), () => {
       this.#drawings.setTool('select');
-      this.#focusPart('more-button');
+      this.#deps.focusPart('more-button');
     });
   }
 
@@ -1513,29 +1422,14 @@ export class KlineChart extends SignalWatcher(LitElement) {
   #renderDrawingEditor() {
     const target = this.#drawings.editorTarget();
     if (!target) return nothing;
-    const editor = this.#editor;
+    const editor = this.#deps.editor;
     if (!editor) {
-      this.#loadEditor();
+      withChartActions((m) => m.loadEditor(this, this.#deps));
       return nothing;
     }
     return editor.renderDrawingEditor(
       { target, strings: editor.drawingStrings(this.#lang()) },
       { edit: (id, change) => void this.#drawings.edit(id, change) },
-    );
-  }
-
-  #loadEditor(): void {
-    if (this.#editorLoad) return;
-    this.#editorLoad = import('../drawing-editor/drawing-editor.js').then(
-      (module) => {
-        this.#adoptStyles(module.drawingEditorStyles);
-        this.#editor = module;
-        this.requestUpdate();
-      },
-      (error: unknown) => {
-        this.#editorLoad = null;
-        console.warn('kline-chart: the drawing editor could not be loaded', error);
-      },
     );
   }
 
@@ -1551,7 +1445,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
           this.#core.tools.ready(),
           this.#agentPorts.ready(), // from then on a panel's handshake is answered at once
           // The legends become one Tab stop (arrows move between their controls): a chunk of its own.
-          import('./legend-roving.js').then((m) => void new m.LegendRoving(this)),
+          // With the chart's actions (chart-actions.ts), so a user's first action finds them here.
+          loadChartActions().then((m) => void new m.LegendRoving(this)),
         ]),
       )
       .catch((error: unknown) => {
@@ -1607,30 +1502,25 @@ export class KlineChart extends SignalWatcher(LitElement) {
     return result;
   }
 
-  /** Runs a toolbar search action once its chunk (symbol-search.ts) is here (#withChunk). */
-  #search(act: (m: SymbolSearchModule) => unknown): void {
-    void this.#withChunk(loadSearch, 'searchFailed', (m) => act((this.#searchModule = m)), undefined);
-  }
-
-  /** The search's chunk once a press fetched it (its open box is rendered from it). */
-  #searchModule?: SymbolSearchModule;
-
   /**
-   * `act` with a lazy chunk's module once `load` has it. When the chunk cannot be fetched, a notice in the
-   * chart's language says so (`failed`, also on the console) and this resolves `fallback`, and the next call
-   * fetches again (lazyModule). An error of `act` itself is no fetch failure: it rejects with that error.
+   * `act` with the chart's actions chunk (chart-actions.ts) once it is here, in the order asked for. When it
+   * cannot be fetched, a notice in the chart's language says so (`failed`, also on the console) and this
+   * resolves `fallback`, and the next call fetches again (lazyModule). An error of `act` itself is no fetch
+   * failure: it rejects with that error.
    */
-  #withChunk<M, R>(
-    load: () => Promise<M>,
+  #act<R>(
     failed: ChunkFailure,
-    act: (m: M) => R | PromiseLike<R>,
     fallback: R,
+    act: (m: ChartActions, x: ChartInsides) => R | PromiseLike<R>,
   ): Promise<R> {
-    return load().then(act, (error: unknown) => {
-      console.warn(`kline-chart: ${chartStrings(this.#lang())[failed]}`, error);
-      this.#showToast(() => chartStrings(this.#lang())[failed]);
-      return fallback;
-    });
+    return loadChartActions().then(
+      (m) => act(m, this.#deps),
+      (error: unknown) => {
+        console.warn(`kline-chart: ${chartStrings(this.#lang())[failed]}`, error);
+        this.#showToast(() => chartStrings(this.#lang())[failed]);
+        return fallback;
+      },
+    );
   }
 }
 

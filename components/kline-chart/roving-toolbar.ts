@@ -1,3 +1,5 @@
+import { withChartActions } from './load-chart-actions.js';
+
 /**
  * Roving tabindex for a `role="toolbar"` (WAI-ARIA toolbar pattern): the toolbar is one tab stop;
  * Left/Right, or Up/Down in a vertical one, (and Home/End) move focus among its enabled controls. Controls inside an open popup
@@ -36,11 +38,11 @@ export class RovingToolbar {
         });
     }
     const items = this.items();
-    this.#mark(this.#current && items.includes(this.#current) ? this.#current : (items[0] ?? null));
+    this.mark(this.#current && items.includes(this.#current) ? this.#current : (items[0] ?? null));
   }
 
   /** `item` is the toolbar's one Tab stop. */
-  #mark(item: HTMLElement | null): void {
+  mark(item: HTMLElement | null): void {
     this.#current = item;
     for (const el of this.#all()) el.tabIndex = el === item ? 0 : -1;
   }
@@ -65,25 +67,18 @@ export class RovingToolbar {
 
   readonly #onFocus = (e: FocusEvent): void => {
     const origin = e.composedPath()[0] as HTMLElement;
-    if (origin !== this.#current && this.#all().includes(origin)) this.#mark(origin);
+    if (origin !== this.#current && this.#all().includes(origin)) this.mark(origin);
   };
 
+  /**
+   * Every key pressed on a toolbar control stays in the toolbar (none pans or zooms the chart); the arrows',
+   * Home's and End's moves are in the chart's actions chunk (roving-toolbar-keys.ts, fetched after the first paint).
+   */
   readonly #onKey = (e: KeyboardEvent): void => {
     const origin = e.composedPath()[0] as HTMLElement;
-    // Every key pressed on a toolbar control stays in the toolbar: none pans or zooms the chart.
-    const mod = e.ctrlKey || e.metaKey || e.altKey;
-    // `?` (the shortcut list) is the chart's everywhere.
-    if (!mod && e.key !== '?') e.stopPropagation();
-    if (mod || origin.closest?.('.results, [role="menu"]') || origin.localName === 'input') return;
-    const items = this.items();
-    const at = items.indexOf(origin);
-    const n = items.length;
-    const vertical = this.orientation === 'vertical';
-    // Home, back, End, forward: the odd ones step by one, the even ones go to an end.
-    const k = ['Home', vertical ? 'ArrowUp' : 'ArrowLeft', 'End', vertical ? 'ArrowDown' : 'ArrowRight'].indexOf(e.key);
-    if (at < 0 || k < 0) return;
-    e.preventDefault();
-    this.#mark(items[k & 1 ? (at + k - 2 + n) % n : k && n - 1]);
-    this.#current?.focus();
+    // `?` (the shortcut list) is the chart's everywhere; a modified key is never a move.
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key !== '?') e.stopPropagation();
+    withChartActions((m) => m.toolbarKey(this, e, origin));
   };
 }

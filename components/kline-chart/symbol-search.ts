@@ -1,5 +1,5 @@
 // The toolbar's symbol and comparison search: a chunk the chart fetches on the first press of its symbol
-// or compare button (kline-chart.ts #search; issue #12), so a chart-only page never loads it.
+// or compare button (chart-actions.ts search; issue #12), so a chart-only page never loads it.
 import { css, html, type CSSResult, type TemplateResult } from 'lit';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import type { ToolResult } from '../../src/protocol/index.js';

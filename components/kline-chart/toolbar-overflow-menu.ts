@@ -15,6 +15,7 @@ import { chartStrings } from './chart-strings.js';
 import { drawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import { isPeriod } from '../../src/core/data/index.js';
 import { onMenuKeys } from '../menu-keys.js';
+import { search, toggleReplay } from './chart-actions.js';
 
 /**
  * The "More" menu of `ToolbarOverflowController` (toolbar-overflow.ts), a lazy chunk loaded by the first
@@ -136,17 +137,17 @@ function renderChartMenu(c: OverflowMenu, bar: ToolbarOverflowController, h: Ove
       tool: drawings.tool,
       magnet: drawings.magnet,
       hasSelection: core.store.state.drawingSelection.get().length > 0,
-      tableShown: h.tableShown,
+      tableShown: deps.a11y.tableShown,
       fullscreen: chart.fullscreen,
       fullscreenEnabled: document.fullscreenEnabled,
-      replaying: h.replaying,
+      replaying: deps.replaying(),
       strings,
       drawing: drawingStrings(lang),
     },
     {
       setPeriod: (period) => void deps.run('chart_set_period', { period }),
-      compare: () => h.compare(),
-      ...h.drawingActions,
+      compare: () => void search(deps, (m) => m.openSearch(chart, deps, 'compare')),
+      ...deps.drawingActions(),
       palette: () => void chart.openCommandPalette(),
       settings: () => void chart.openSettings(),
       shortcuts: () => void chart.showShortcuts(),
@@ -154,7 +155,7 @@ function renderChartMenu(c: OverflowMenu, bar: ToolbarOverflowController, h: Ove
       saveImage: () => void chart.saveImage(),
       copyImage: () => void chart.copyImage(),
       toggleFullscreen: () => void chart.toggleFullscreen(),
-      replay: () => h.replay(),
+      replay: () => void toggleReplay(chart, deps),
     },
   );
 }

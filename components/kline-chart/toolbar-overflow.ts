@@ -1,8 +1,8 @@
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Period } from '../../src/core/data/index.js';
 import type { DrawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
-import type { DrawingLayerController, DrawingLayerTool } from './drawing-layer-controller.js';
-import type { ChartCore } from '../../src/core/commands/index.js';
+import type { DrawingLayerTool } from './drawing-layer-controller.js';
+import type { ChartElement, ChartInsides } from './chart-insides.js';
 import { clientScale } from '../../src/render/client-scale.js';
 
 /** Below this width (the element's own, not the viewport's) the toolbar folds into the "More" menu. */
@@ -217,38 +217,12 @@ export class ToolbarOverflowController implements ReactiveController {
 }
 
 /**
- * What the chart's "More" menu needs of `<kline-chart>` besides its public methods: handed to the menu's
- * chunk (toolbar-overflow-menu.ts `renderChartMenu`), which makes the menu's model and actions from it.
+ * What the chart's "More" menu needs of `<kline-chart>`: the element and its insides, from which the menu's
+ * chunk (toolbar-overflow-menu.ts `renderChartMenu`) makes its model and actions.
  */
 export interface OverflowMenuChart {
-  /** The element's public side the menu's items call (`<kline-chart>`, kline-chart.ts). */
-  readonly chart: {
-    readonly period: string;
-    readonly fullscreen: boolean;
-    openCommandPalette(): Promise<unknown>;
-    openSettings(): Promise<unknown>;
-    showShortcuts(): Promise<void>;
-    toggleDataTable(): void;
-    saveImage(): Promise<boolean>;
-    copyImage(): Promise<boolean>;
-    toggleFullscreen(): Promise<boolean>;
-  };
-  /** The chart's insides the menu reads and runs tools through (the deps its context menu gets too). */
-  readonly deps: {
-    readonly core: ChartCore;
-    readonly drawings: DrawingLayerController;
-    /** The chart's catalogue tag. */
-    lang(): string;
-    /** Runs a chart tool as the user's (a failure shows as a notice). */
-    run(name: string, input: unknown): unknown;
-  };
-  readonly tableShown: boolean;
-  readonly replaying: boolean;
-  /** The drawing bar's actions (the same the menu's drawing items run). */
-  readonly drawingActions: Pick<OverflowMenuActions, 'setTool' | 'setMagnet' | 'copy' | 'delete'>;
-  /** Opens the compare search. */
-  compare(): void;
-  replay(): void;
+  readonly chart: ChartElement;
+  readonly deps: ChartInsides;
 }
 
 /**
@@ -258,12 +232,12 @@ export interface OverflowMenuChart {
 export function renderOverflowMenu(
   c: ToolbarOverflowController,
   more: string,
-  chart: () => OverflowMenuChart,
+  chart: OverflowMenuChart,
 ): TemplateResult {
   return html`<span class="more">
     <button part="more-button" aria-haspopup="menu" aria-expanded=${c.open ? 'true' : 'false'} aria-controls="more-menu"
       title=${more} @click=${() => c.toggle()} @keydown=${c.onButtonKey}>${more}<span aria-hidden="true"> ▾</span></button>
-    ${c.menu?.open ? c.menu.render(chart()) : nothing}
+    ${c.menu?.open ? c.menu.render(chart) : nothing}
   </span>`;
 }
 

@@ -18,8 +18,8 @@ function active(doc: Document): Element | null {
 
 const inLegend = (el: Element | null) => !!el?.closest('.legend, .pane-legend');
 
-// The legends' roving focus (arrows move, one Tab stop) is a chunk fetched after the first paint
-// (components/kline-chart/legend-roving.ts). Until it arrives — or when it never does — the legend must
+// The legends' roving focus (arrows move, one Tab stop) is in a chunk fetched after the first paint
+// (components/kline-chart/legend-roving.ts, in chart-actions.ts's chunk). Until it arrives — or when it never does — the legend must
 // already be one Tab stop, not one per study button.
 
 describe('the legend before its roving-focus chunk has loaded', function () {
@@ -30,7 +30,7 @@ describe('the legend before its roving-focus chunk has loaded', function () {
   });
 
   it('is one Tab stop: Tab through the chart reaches the legend once, and the next Tab leaves it', async () => {
-    await executeServerCommand('block-requests', { pattern: '/dist/chunks/legend-roving-' });
+    await executeServerCommand('block-requests', { pattern: '/dist/chunks/chart-actions-' });
     const { frame, win } = await openFrame('/test/pages/script-tag.html', 'width:960px;height:520px;border:0');
     const doc = win.document;
     const chart = doc.querySelector('kline-chart') as Chart;

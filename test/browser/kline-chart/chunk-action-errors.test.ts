@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { readyChart, waitFor } from '../helpers/chart-fixture.js';
 import { statusToast as toast } from '../helpers/test-frame.js';
 
-// The chart's lazy actions (bar replay, image, shortcut list, study settings, search: kline-chart.ts #withChunk)
+// The chart's lazy actions (bar replay, image, shortcut list, study settings, search: chart-actions.ts withChunk)
 // say "could not be loaded" when their chunk cannot be fetched. An error of the action itself, with its chunk
 // here, is another thing: it must come out as that error, not as a notice about a fetch that worked.
 
