@@ -1,14 +1,12 @@
-import { Type, type TArray, type TInteger, type TNumber } from '@sinclair/typebox';
+import { Type, type TArray, type TInteger } from '@sinclair/typebox';
 
 /** An integer look-back length with a default, bounds and a description. */
 export function periodParam(defaultValue: number, description: string, minimum = 1, maximum = 1000): TInteger {
   return Type.Integer({ default: defaultValue, minimum, maximum, description });
 }
 
-/** A real-valued parameter (multipliers, factors) with a default, bounds and a description. */
-export function numberParam(defaultValue: number, description: string, minimum: number, maximum: number): TNumber {
-  return Type.Number({ default: defaultValue, minimum, maximum, description });
-}
+// Only lazy studies take a real-valued parameter (number-param.ts), so the eager bundle does without it (issue #12).
+export { numberParam } from './number-param.js';
 
 /**
  * Several periods in one study (`MA(5,10,20)`): positional values in the short notation fill this

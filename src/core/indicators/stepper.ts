@@ -32,28 +32,9 @@ export function restoreAll(parts: readonly Checkpointable[]): void {
   for (let k = 0; k < parts.length; k++) parts[k].restore();
 }
 
-/**
- * A set of named scalars that can be checkpointed; steppers keep their own running numbers here
- * so `save`/`restore` stay one typed-array copy instead of hand-written field lists.
- */
-export class ScalarState implements Checkpointable {
-  /** Current values. */
-  readonly v: Float64Array;
-  readonly #saved: Float64Array;
-
-  constructor(initial: readonly number[]) {
-    this.v = Float64Array.from(initial);
-    this.#saved = Float64Array.from(initial);
-  }
-
-  save(): void {
-    this.#saved.set(this.v);
-  }
-
-  restore(): void {
-    this.v.set(this.#saved);
-  }
-}
+// A stepper's running numbers (scalar-state.ts): only the lazy studies keep any, so it is a module of its own
+// that the eager bundle (MA, VOL, MACD) does without (issue #12).
+export { ScalarState } from './scalar-state.js';
 
 /**
  * Assembles a stepper from its checkpointable parts and a step function (the common case:
