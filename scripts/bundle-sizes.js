@@ -137,6 +137,10 @@ export const LAZY_ONLY = [
   /build\/components\/kline-chart\/host-answer\.js$/,
   // lit-html's part helpers, which only the chunks' `repeat` and `until` call (rollup.config.js inlineSingleExpression).
   /lit-html\/directive-helpers\.js$/,
+  // The English sentences of failed tool calls, loaded with a locale other than English (components/i18n/tool-error-strings.ts).
+  /build\/components\/i18n\/tool-error-words\.js$/,
+  // A stepper's scalars, a real-valued study param, rounding a price, checking a session's text: only chunks use them.
+  /build\/src\/core\/(indicators\/(scalar-state|number-param)|data\/(round-price|is-session-text))\.js$/,
 ];
 
 /** The eager part's sources (from each eager file's source map) that {@link LAZY_ONLY} forbids. */
