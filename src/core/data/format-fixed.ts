@@ -23,6 +23,3 @@ export function formatFixed(v: number, decimals: number): string {
   if (vanishes(v, decimals)) return exponentForm(v, 2);
   return v.toFixed(decimals);
 }
-
-// What a click or key rounds a price to (round-price.ts): only chunks round, so the eager bundle does without it (issue #12).
-export { roundPrice } from './round-price.js';

@@ -1,9 +1,6 @@
 /** Internal (is-session-text.ts): `HHMM-HHMM`, the hours and minutes of the open and the close. */
 export const SESSION = /^([01]\d|2[0-3])([0-5]\d)-([01]\d|2[0-4])([0-5]\d)$/;
 
-// Checking a session's text (is-session-text.ts) is for the sources' chunks, so the eager bundle does without it (issue #12).
-export { isSessionText } from './is-session-text.js';
-
 /**
  * When an instrument's trading day starts, in minutes from local midnight of its calendar date:
  * 0 for a session within one day (`0930-1600`) or none, negative for one that opens the evening

@@ -5,9 +5,6 @@ export function periodParam(defaultValue: number, description: string, minimum =
   return Type.Integer({ default: defaultValue, minimum, maximum, description });
 }
 
-// Only lazy studies take a real-valued parameter (number-param.ts), so the eager bundle does without it (issue #12).
-export { numberParam } from './number-param.js';
-
 /**
  * Several periods in one study (`MA(5,10,20)`): positional values in the short notation fill this
  * array. `minItems` may be 0 for studies whose lines are optional (VOL's volume averages).

@@ -32,10 +32,6 @@ export function restoreAll(parts: readonly Checkpointable[]): void {
   for (let k = 0; k < parts.length; k++) parts[k].restore();
 }
 
-// A stepper's running numbers (scalar-state.ts): only the lazy studies keep any, so it is a module of its own
-// that the eager bundle (MA, VOL, MACD) does without (issue #12).
-export { ScalarState } from './scalar-state.js';
-
 /**
  * Assembles a stepper from its checkpointable parts and a step function (the common case:
  * a handful of kernel states and a `ScalarState` for the study's own running numbers).
