@@ -11,25 +11,29 @@ let english: Words | null = null;
 /** Their stand-in before: no key of its own, so a section is the translation alone. */
 const NONE = {} as Words;
 const loadWords = lazyModule(() =>
-  import('./tool-error-words.js').then((module) => {
-    english = module.EN_TOOL_ERRORS;
-  }),
-);
-
-/**
- * Fetches the English sentences of {@link toolErrorText} (in the bundle a chunk, issue #12), unless they
- * are in: LocaleController asks for a locale other than English, whose failed tool calls show them, long
- * before a call can fail (the tools load after the first paint). A fetch that fails is tried again on the
- * next call, with a console warning; meanwhile a code the translation lacks shows the tool's own message.
- */
-export function loadToolErrorWords(): void {
-  if (!english)
-    loadWords().catch((error: unknown) => {
+  import('./tool-error-words.js').then(
+    (module) => {
+      english = module.EN_TOOL_ERRORS;
+    },
+    (error: unknown) => {
       console.warn(
         "kline-chart: could not load the words for failed commands; showing the tools' own messages.",
         error,
       );
-    });
+      throw error;
+    },
+  ),
+);
+
+/**
+ * Fetches the English sentences of {@link toolErrorText} (in the bundle a chunk, issue #12), unless they
+ * are in or on their way: LocaleController asks for a locale other than English, whose failed tool calls show
+ * them, long before a call can fail (the tools load after the first paint). A fetch that fails says so once on
+ * the console and is tried again on the next call; meanwhile a code the translation lacks shows the tool's own
+ * message.
+ */
+export function loadToolErrorWords(): void {
+  if (!english) loadWords().catch(() => undefined);
 }
 
 /** The sentence people see for a tool error `code` in `locale` (`null` for an unknown code). */
