@@ -16,10 +16,7 @@ const loadWords = lazyModule(() =>
       english = module.EN_TOOL_ERRORS;
     },
     (error: unknown) => {
-      console.warn(
-        "kline-chart: could not load the words for failed commands; showing the tools' own messages.",
-        error,
-      );
+      console.warn('kline-chart: could not load the words for failed commands.', error);
       throw error;
     },
   ),
