@@ -139,6 +139,10 @@ export const LAZY_ONLY = [
   /lit-html\/directive-helpers\.js$/,
   // The chart's rarely used actions, the toolbars' arrow keys and the legends' roving focus (components/kline-chart/chart-actions.ts, after the first paint).
   /build\/components\/kline-chart\/(chart-actions|roving-toolbar-keys|legend-roving)\.js$/,
+  // The English sentences of failed tool calls, loaded with a locale other than English (components/i18n/tool-error-strings.ts).
+  /build\/components\/i18n\/tool-error-words\.js$/,
+  // A stepper's scalars, a real-valued study param, rounding a price, checking a session's text: only chunks use them.
+  /build\/src\/core\/(indicators\/(scalar-state|number-param)|data\/(round-price|is-session-text))\.js$/,
 ];
 
 /** The eager part's sources (from each eager file's source map) that {@link LAZY_ONLY} forbids. */

@@ -1,10 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Signal } from 'signal-polyfill';
 import { isLocaleLoaded, loadLocale, localeFor, onLocalesChange } from './locale-registry.js';
+import { loadToolErrorWords } from './tool-error-strings.js';
 
 /**
- * Keeps an element in its locale: loads the built-in translation its locale needs (a lazy chunk)
- * and re-renders the element when it arrives or when `registerLocale` adds strings.
+ * Keeps an element in its locale: loads the built-in translation its locale needs (a lazy chunk) and,
+ * outside English, the words for failed tool calls (tool-error-strings.ts), and re-renders the element when it arrives or when `registerLocale` adds strings.
  */
 export class LocaleController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
@@ -40,5 +41,7 @@ export class LocaleController implements ReactiveController {
   hostUpdate(): void {
     const requested = this.#requested();
     if (!isLocaleLoaded(requested)) void loadLocale(requested);
+    // What a failed tool call shows people outside English (tool-error-strings.ts): a chunk, loaded with such a locale.
+    if (localeFor(requested) !== 'en') loadToolErrorWords();
   }
 }

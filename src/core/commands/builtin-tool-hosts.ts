@@ -1,4 +1,5 @@
 import type { ChartCore } from './chart-core.js';
+import type { ToolRegistryOptions } from '../tools/tool-registry-types.js';
 import { ChartTools } from './chart-tools.js';
 import { MarketTools } from './market-tools.js';
 import { IndicatorTools } from './indicator-tools.js';
@@ -21,6 +22,16 @@ import { PriceLineTools } from './price-line-tools.js';
  * described to a model (as before they moved here).
  */
 export function createBuiltinToolHosts(core: ChartCore): object[] {
+  // The registry's hooks around a call on this chart (run-tool-call.ts, invoke-host-tool.ts): a run's tag on the
+  // steps it commits, the studies and convention forms a call needs loaded first (IndicatorTools sets
+  // `beforeTool`), and a composed host tool as one undo step. Set here, not by ChartCore: `execute` runs no call
+  // before this chunk is in (`ToolRegistry.ready`), so the entry does without them (issue #12).
+  const hooks: Partial<ToolRegistryOptions> = {
+    aroundRunCall: (tag, run) => core.store.tagged(tag, run),
+    beforeInvoke: (name, input) => core.indicators.beforeTool?.(name, input),
+    aroundComposedCall: (label, run) => core.store.grouped(label, run),
+  };
+  Object.assign(core.tools.callHost.options, hooks);
   return [
     new ChartTools(core),
     new MarketTools(core),

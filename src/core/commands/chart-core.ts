@@ -127,11 +127,9 @@ export class ChartCore implements CommandContext {
       policy: () => this.#policy.get(),
       target: () => this.targetStamp(),
       context: () => this.context.get(),
-      aroundRunCall: (tag, run) => this.store.tagged(tag, run),
-      // Studies (and their convention forms) a call needs load first: IndicatorTools, in the tools'
-      // chunk, sets the hook (issue #12); a built-in tool runs only once that chunk is in.
-      beforeInvoke: (name, input) => this.indicators.beforeTool?.(name, input),
-      aroundComposedCall: (label, run) => this.store.grouped(label, run),
+      // What a call does around its tool here (a run's tag on its steps, the studies it needs loaded first,
+      // a composed host tool as one undo step) comes with the built-in tools (builtin-tool-hosts.ts): no call
+      // runs before that chunk is in (issue #12).
       loadHosts: () => import('./builtin-tool-hosts.js').then((m) => m.createBuiltinToolHosts(this)),
     });
     // Every tool call, from the toolbar, palette, agent or host, passes here: remember its origin so

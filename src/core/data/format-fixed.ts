@@ -10,8 +10,8 @@ export function exponentForm(v: number, digits: number): string {
   return v.toExponential(digits).replace(/\.?0*e\+?/, 'E');
 }
 
-/** Whether `decimals` decimals would write the nonzero `v` as zeros. */
-function vanishes(v: number, decimals: number): boolean {
+/** Internal (round-price.ts): whether `decimals` decimals would write the nonzero `v` as zeros. */
+export function vanishes(v: number, decimals: number): boolean {
   return v !== 0 && Math.abs(v) < 0.5 * 10 ** -decimals;
 }
 
@@ -22,12 +22,4 @@ function vanishes(v: number, decimals: number): boolean {
 export function formatFixed(v: number, decimals: number): string {
   if (vanishes(v, decimals)) return exponentForm(v, 2);
   return v.toFixed(decimals);
-}
-
-/**
- * `v` rounded as {@link formatFixed} writes it: to `decimals` decimals, or to 3 significant digits
- * when those decimals would make a nonzero price 0 (a line "at 0" under a 1e-300 pointer).
- */
-export function roundPrice(v: number, decimals: number): number {
-  return Number(vanishes(v, decimals) ? v.toExponential(2) : v.toFixed(decimals));
 }

@@ -10,7 +10,7 @@ import { parseBarsCsvYielding } from './parse-bars-csv.js';
 import { parseBarsJsonYielding } from './parse-bars-json.js';
 import { PERIODS, type Period } from './period.js';
 import { selectBars } from './select-bars.js';
-import { isSessionText } from './session-day-start.js';
+import { isSessionText } from './is-session-text.js';
 import { quoteText } from './quote-text.js';
 
 /** Options of {@link createUrlSource}. */

@@ -49,8 +49,10 @@ export {
 export { ValueErrorKind } from './value-error-kind.js';
 export { formatIndicatorLabel } from './format-indicator-label.js';
 export { defineIndicator, type IndicatorSpec, type InputKey } from './define-indicator.js';
-export { makeStepper, saveAll, restoreAll, ScalarState, type Checkpointable, type Stepper } from './stepper.js';
-export { periodParam, periodsParam, numberParam } from './param-schemas.js';
+export { makeStepper, saveAll, restoreAll, type Checkpointable, type Stepper } from './stepper.js';
+export { ScalarState } from './scalar-state.js';
+export { periodParam, periodsParam } from './param-schemas.js';
+export { numberParam } from './number-param.js';
 export { sessionDayRange, SessionDayTracker } from './session-day.js';
 export * as kernels from './kernels/index.js';
 export * from './kernels/index.js';

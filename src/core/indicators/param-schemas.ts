@@ -1,13 +1,8 @@
-import { Type, type TArray, type TInteger, type TNumber } from '@sinclair/typebox';
+import { Type, type TArray, type TInteger } from '@sinclair/typebox';
 
 /** An integer look-back length with a default, bounds and a description. */
 export function periodParam(defaultValue: number, description: string, minimum = 1, maximum = 1000): TInteger {
   return Type.Integer({ default: defaultValue, minimum, maximum, description });
-}
-
-/** A real-valued parameter (multipliers, factors) with a default, bounds and a description. */
-export function numberParam(defaultValue: number, description: string, minimum: number, maximum: number): TNumber {
-  return Type.Number({ default: defaultValue, minimum, maximum, description });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
-import { ScalarState, makeStepper } from '../stepper.js';
+import { makeStepper } from '../stepper.js';
+import { ScalarState } from '../scalar-state.js';
 
 const params = Type.Object({});
 

@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
 import { StdDevState, stddev } from '../kernels/index.js';
-import { numberParam, periodParam } from '../param-schemas.js';
+import { periodParam } from '../param-schemas.js';
+import { numberParam } from '../number-param.js';
 import { makeStepper } from '../stepper.js';
 
 const params = Type.Object({

@@ -1,5 +1,6 @@
 import { SmaState, emaK } from '../kernels/index.js';
-import { ScalarState, makeStepper } from '../stepper.js';
+import { makeStepper } from '../stepper.js';
+import { ScalarState } from '../scalar-state.js';
 import { MACD_STEPPER, MA_STEPPER, macdPeriods } from './study-stepper-slots.js';
 
 /**

@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
 import { StdDevState } from '../kernels/index.js';
 import { periodParam } from '../param-schemas.js';
-import { ScalarState, makeStepper } from '../stepper.js';
+import { makeStepper } from '../stepper.js';
+import { ScalarState } from '../scalar-state.js';
 
 const params = Type.Object({
   period: periodParam(20, 'Look-back in returns', 1),

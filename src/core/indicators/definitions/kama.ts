@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
 import { LagState, RollingSumState, isZero } from '../kernels/index.js';
 import { periodParam } from '../param-schemas.js';
-import { ScalarState, makeStepper } from '../stepper.js';
+import { makeStepper } from '../stepper.js';
+import { ScalarState } from '../scalar-state.js';
 
 const params = Type.Object({ period: periodParam(30, 'Efficiency-ratio look-back in bars', 1) });
 

@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
 import { RollingExtremeState } from '../kernels/index.js';
 import { periodParam } from '../param-schemas.js';
-import { ScalarState, makeStepper } from '../stepper.js';
+import { makeStepper } from '../stepper.js';
+import { ScalarState } from '../scalar-state.js';
 
 /**
  * Weights of K = ((m1 − 1)·K + RSV)/m1 as (1 − 1/m1)·K + (1/m1)·RSV: multiplications keep a

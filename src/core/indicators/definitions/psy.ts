@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
 import { RollingSumState, SmaState } from '../kernels/index.js';
 import { periodParam } from '../param-schemas.js';
-import { ScalarState, makeStepper } from '../stepper.js';
+import { makeStepper } from '../stepper.js';
+import { ScalarState } from '../scalar-state.js';
 
 const params = Type.Object({
   period: periodParam(12, 'Look-back in bars', 1),

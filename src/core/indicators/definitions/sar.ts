@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
-import { numberParam } from '../param-schemas.js';
-import { ScalarState, makeStepper } from '../stepper.js';
+import { numberParam } from '../number-param.js';
+import { makeStepper } from '../stepper.js';
+import { ScalarState } from '../scalar-state.js';
 
 const params = Type.Object({
   acceleration: numberParam(0.02, 'Acceleration factor step (and start)', 0, 1),

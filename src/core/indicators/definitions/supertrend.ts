@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
 import { AtrState } from '../kernels/index.js';
-import { numberParam, periodParam } from '../param-schemas.js';
-import { ScalarState, makeStepper } from '../stepper.js';
+import { periodParam } from '../param-schemas.js';
+import { numberParam } from '../number-param.js';
+import { makeStepper } from '../stepper.js';
+import { ScalarState } from '../scalar-state.js';
 
 const params = Type.Object({
   period: periodParam(10, 'ATR period', 1),

@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
-import { numberParam, periodParam } from '../param-schemas.js';
-import { ScalarState, makeStepper } from '../stepper.js';
+import { periodParam } from '../param-schemas.js';
+import { numberParam } from '../number-param.js';
+import { makeStepper } from '../stepper.js';
+import { ScalarState } from '../scalar-state.js';
 
 const params = Type.Object({
   period: periodParam(5, 'Period of each of the six EMAs', 1),

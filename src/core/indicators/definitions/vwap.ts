@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineIndicator } from '../define-indicator.js';
-import { ScalarState } from '../stepper.js';
+import { ScalarState } from '../scalar-state.js';
 import { AnchorTracker } from '../vwap-anchor.js';
 
 const params = Type.Object({

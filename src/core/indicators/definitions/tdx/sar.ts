@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { periodParam, numberParam } from '../../param-schemas.js';
+import { periodParam } from '../../param-schemas.js';
+import { numberParam } from '../../number-param.js';
 import { tdxExtreme } from '../../kernels/tdx.js';
 import { defineFormulaIndicator } from './define-formula-indicator.js';
 

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { numberParam, periodParam } from '../../param-schemas.js';
+import { periodParam } from '../../param-schemas.js';
+import { numberParam } from '../../number-param.js';
 import { pineAtr } from '../../kernels/pine.js';
 import { defineFormulaIndicator } from '../tdx/define-formula-indicator.js';
 
