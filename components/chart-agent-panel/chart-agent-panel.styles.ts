@@ -273,6 +273,11 @@ export const chartAgentPanelStyles = [
   .context-chip-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .context-chip-remove { border: none; background: transparent; cursor: pointer; color: var(--_muted); width: 18px; height: 18px; border-radius: 50%; line-height: 1; padding: 0; }
   .context-chip-remove:hover { background: var(--_border); color: var(--_fg); }
+  /* A finger's target on a touch screen (WCAG 2.5.8): the phone's example pills and the chip's × are 24 px. */
+  @media (pointer: coarse) {
+    .example { min-height: 24px; }
+    .context-chip-remove { width: 24px; height: 24px; }
+  }
   .input-row { display: flex; gap: 6px; align-items: flex-end; border: 1px solid var(--_border); border-radius: 12px; padding-block: 4px; padding-inline: 10px 4px; background: var(--_bg); }
   .input-row:focus-within { border-color: var(--_accent); }
   .input { flex: 1 1 auto; border: none; outline: none; resize: none; background: transparent; min-height: 24px; max-height: 160px; padding: 4px 0; field-sizing: content; }
