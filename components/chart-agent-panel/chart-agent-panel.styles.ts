@@ -90,11 +90,19 @@ export const chartAgentPanelStyles = [
   }
   .status-dot { width: 8px; height: 8px; border-radius: 50%; background: var(--_muted); flex: none; }
   .status-dot[data-connected] { background: var(--_success); }
-  .session-list {
-    flex: 1 1 auto; min-width: 0; border: 1px solid transparent; background: transparent; font-weight: 600;
-    padding: 3px 4px; border-radius: 6px; text-overflow: ellipsis; cursor: pointer;
+  /* The chat picker: its title cut short before its time (render-session-list.ts), a see-through select over them. */
+  .session-picker {
+    position: relative; flex: 1 1 auto; min-width: 0; display: flex; align-items: center; gap: 6px;
+    border: 1px solid transparent; font-weight: 600; padding: 3px 4px; border-radius: 6px;
   }
-  .session-list:hover { border-color: var(--_border); }
+  .session-picker:hover { border-color: var(--_border); }
+  .session-picker:has(:focus-visible) { outline: var(--_focus-width, 2px) solid var(--_accent); outline-offset: 1px; }
+  .session-picker::after {
+    content: ''; flex: none; width: 5px; height: 5px; margin: -3px 3px 0 auto; border: solid; border-width: 0 2px 2px 0; rotate: 45deg;
+  }
+  .session-shown { display: flex; min-width: 0; white-space: pre; }
+  .session-title { overflow: hidden; text-overflow: ellipsis; }
+  .session-list { position: absolute; inset: 0; width: 100%; opacity: 0; cursor: pointer; }
   .header-actions { display: flex; gap: 2px; flex: none; }
   .icon-button {
     display: inline-flex; align-items: center; justify-content: center; gap: 4px; height: 28px; min-width: 28px;
