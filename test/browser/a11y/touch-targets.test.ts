@@ -137,6 +137,18 @@ describe('touch targets on a phone', function () {
     expect(wide.filter((t) => t.box.width < 24 || t.box.height < 24).map((t) => t.name)).to.deep.equal([]);
   });
 
+  it('the indicator list is finger-sized too', async () => {
+    const { chart } = await phone();
+    const picker = () => chart.shadowRoot!.querySelector('kline-indicator-picker')?.shadowRoot;
+    await waitFor(() => !!picker()?.querySelector('[part="button"]'), 'the ƒx Indicators button');
+    picker()!.querySelector<HTMLElement>('[part="button"]')!.click();
+    await waitFor(() => (picker()?.querySelectorAll('[part="option"]').length ?? 0) > 10, 'the list');
+    const targets = targetsOf(picker()!);
+    const options = targets.filter((t) => t.name.includes('part="option"'));
+    expect(options.filter((t) => t.box.height < 24).map((t) => t.name)).to.deep.equal([]);
+    expect(tooSmall(targets)).to.deep.equal([]);
+  });
+
   it('keeps the compact desktop legend and pills with a mouse', async () => {
     await setViewport({ width: 390, height: 844 });
     expect(matchMedia('(pointer: coarse)').matches, 'no touch screen').to.equal(false);
