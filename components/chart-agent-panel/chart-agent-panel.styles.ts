@@ -90,11 +90,19 @@ export const chartAgentPanelStyles = [
   }
   .status-dot { width: 8px; height: 8px; border-radius: 50%; background: var(--_muted); flex: none; }
   .status-dot[data-connected] { background: var(--_success); }
-  .session-list {
-    flex: 1 1 auto; min-width: 0; border: 1px solid transparent; background: transparent; font-weight: 600;
-    padding: 3px 4px; border-radius: 6px; text-overflow: ellipsis; cursor: pointer;
+  /* The chat picker: its title cut short before its time (render-session-list.ts), a see-through select over them. */
+  .session-picker {
+    position: relative; flex: 1 1 auto; min-width: 0; display: flex; align-items: center; gap: 6px;
+    border: 1px solid transparent; font-weight: 600; padding: 3px 4px; border-radius: 6px;
   }
-  .session-list:hover { border-color: var(--_border); }
+  .session-picker:hover { border-color: var(--_border); }
+  .session-picker:has(:focus-visible) { outline: var(--_focus-width, 2px) solid var(--_accent); outline-offset: 1px; }
+  .session-picker::after {
+    content: ''; flex: none; width: 5px; height: 5px; margin: -3px 3px 0 auto; border: solid; border-width: 0 2px 2px 0; rotate: 45deg;
+  }
+  .session-shown { display: flex; min-width: 0; white-space: pre; }
+  .session-title { overflow: hidden; text-overflow: ellipsis; }
+  .session-list { position: absolute; inset: 0; width: 100%; opacity: 0; cursor: pointer; }
   .header-actions { display: flex; gap: 2px; flex: none; }
   .icon-button {
     display: inline-flex; align-items: center; justify-content: center; gap: 4px; height: 28px; min-width: 28px;
@@ -274,6 +282,11 @@ export const chartAgentPanelStyles = [
   .context-chip-remove { border: none; background: transparent; cursor: pointer; color: var(--_muted); width: 18px; height: 18px; border-radius: 50%; line-height: 1; padding: 0; }
   .context-chip-remove:hover { background: var(--_border); color: var(--_fg); }
   .context-chip.pending { visibility: hidden; }
+  /* A finger's target on a touch screen (WCAG 2.5.8): the phone's example pills and the chip's × are 24 px. */
+  @media (pointer: coarse) {
+    .example { min-height: 24px; }
+    .context-chip-remove { width: 24px; height: 24px; }
+  }
   .input-row { display: flex; gap: 6px; align-items: flex-end; border: 1px solid var(--_border); border-radius: 12px; padding-block: 4px; padding-inline: 10px 4px; background: var(--_bg); }
   .input-row:focus-within { border-color: var(--_accent); }
   .input { flex: 1 1 auto; border: none; outline: none; resize: none; background: transparent; min-height: 24px; max-height: 160px; padding: 4px 0; field-sizing: content; }

@@ -50,6 +50,7 @@ import { FrameConnectError } from '../../src/frames/frame-connect-error.js';
 import { windowOrigin } from '../../src/frames/window-origin.js';
 import { chartTargets, wantsChart } from './chart-targets.js';
 import { panelStrings, resolvePanelLocale, type PanelStrings } from './panel-strings.js';
+import { isDefaultSessionTitle } from './default-session-title.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { localeDirection } from '../i18n/locale-direction.js';
 import { localeRevision } from '../i18n/locale-registry.js';
@@ -89,7 +90,6 @@ const TERMINAL: Readonly<Record<string, RunStatus>> = {
   'run.cancelled': 'cancelled',
   'run.interrupted': 'interrupted',
 };
-const DEFAULT_TITLES = new Set(['New chat', '新对话', '新對話', '新しいチャット']);
 const TITLE_LENGTH = 48;
 /** Longest technical message shown under `debug` (the card scrolls beyond its max height anyway). */
 const ERROR_DETAIL_LENGTH = 600;
@@ -1155,7 +1155,7 @@ export class ChartAgentPanel extends LitElement {
   async #nameSession(sessionId: string, message: string): Promise<void> {
     const session = this._sessions.find((s) => s.id === sessionId);
     const store = this.#store;
-    if (!session || !store || !DEFAULT_TITLES.has(session.title)) return;
+    if (!session || !store || !isDefaultSessionTitle(session.title)) return;
     if (this._events.some((e) => e.type === 'user.message')) return;
     // The title is stored outside the event log, so it must be redacted here like the events are.
     const oneLine = (
@@ -1377,7 +1377,10 @@ export class ChartAgentPanel extends LitElement {
           [this._sessions, this._sessionId, lang, localeRevision(), new Date().toDateString()],
           () =>
             renderSessionList(
-              this._sessions,
+              // A chat never named shows "New chat" in the current language, not in the one it was created in.
+              this._sessions.map((session) =>
+                isDefaultSessionTitle(session.title) ? { ...session, title: '' } : session,
+              ),
               this._sessionId,
               (id) => void this.switchSession(id),
               s.sessions,

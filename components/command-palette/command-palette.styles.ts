@@ -67,6 +67,15 @@ export const commandPaletteStyles = [
     .result.error { border-left: 3px solid var(--kline-down-color, #ef5350); }
     .result p { margin: 2px 0; }
     .result ul { margin: 4px 0; padding-left: 18px; }
+    .badge, .tool-head button { white-space: nowrap; }
+    /* A phone: a tool's name goes under its label, which is read whole (it wraps), and the tool's head wraps. */
+    @media (max-width: 480px) {
+      li[role='option'] { grid-template-columns: minmax(0, 1fr) auto; row-gap: 0; }
+      .label { white-space: normal; }
+      .name { grid-row: 2; overflow-wrap: anywhere; }
+      .tool-head { flex-wrap: wrap; }
+      .tool-head code { min-width: 0; overflow-wrap: anywhere; }
+    }
     pre {
       margin: 6px 0 0; max-height: 240px; overflow: auto; white-space: pre-wrap; word-break: break-word;
       font: 11.5px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;

@@ -27,4 +27,6 @@ export const indicatorPickerStyles = css`
   .option b { min-width: 64px; }
   .option small { color: var(--kline-muted-color, #6a6d78); margin-left: auto; }
   .empty { padding: 8px 10px; color: var(--kline-muted-color, #6a6d78); }
+  /* A finger's target on a touch screen (WCAG 2.5.8): the stacked options are 24 px tall (22 px with a mouse). */
+  @media (pointer: coarse) { .option { min-height: 24px; } }
 `;

@@ -69,4 +69,9 @@ export const indicatorLegendStyles = css`
   .indicator-entry button:hover, .indicator-entry button:focus-visible { border-color: var(--kline-border-color); background: var(--kline-background); }
   .indicator-entry .indicator-action { opacity: 0; color: var(--kline-muted-color); }
   .indicator-entry:hover .indicator-action, .indicator-entry:focus-within .indicator-action { opacity: 1; }
+  /* A finger's target (WCAG 2.5.8): 24 px on a touch screen, the line's values on the name's baseline. */
+  @media (pointer: coarse) {
+    .indicator-entry button { min-width: 24px; min-height: 24px; }
+    .legend .row, .pane-legend { align-items: baseline; }
+  }
 `;

@@ -4,7 +4,7 @@ export const indicatorSettingsStyles = css`
   :host { position: absolute; z-index: 7; display: block; font-size: 12px; color: var(--kline-text-color, #131722); }
   :host(:not([open])) { display: none; }
   .panel {
-    width: 260px; max-height: 420px; overflow-y: auto; background: var(--kline-background, #fff);
+    box-sizing: border-box; width: 282px; max-height: min(440px, var(--_room, 440px)); overflow-y: auto; background: var(--kline-background, #fff);
     border: 1px solid var(--kline-border-color, #e0e3eb); border-radius: 6px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.18);
     padding: 8px 10px 10px;
   }
@@ -27,4 +27,9 @@ export const indicatorSettingsStyles = css`
   .line input[type='color'] { width: 32px; height: 22px; padding: 0 2px; border: 1px solid var(--kline-border-color, #e0e3eb); border-radius: 3px; background: transparent; }
   .line select { font: inherit; color: inherit; background: var(--kline-background, #fff); border: 1px solid var(--kline-border-color, #e0e3eb); border-radius: 3px; }
   .error { color: var(--kline-down-color, #ef5350); margin-top: 6px; }
+  /* A finger's target on a touch screen (WCAG 2.5.8): the Style section's boxes, colours and widths are 24 px. */
+  @media (pointer: coarse) {
+    .style input[type='checkbox'] { width: 24px; height: 24px; margin: 0; }
+    .line input[type='color'], .line select { min-height: 24px; min-width: 32px; }
+  }
 `;

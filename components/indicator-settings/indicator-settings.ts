@@ -67,6 +67,8 @@ export class IndicatorSettings extends LitElement {
   /** BCP-47 tag of its words. */
   locale = 'en';
   readonly #i18n = new LocaleController(this, () => this.locale);
+  /** Fits the popover again whenever its size changes: its form (an element of its own) renders after it. */
+  readonly #resize = new ResizeObserver(() => this.#fit());
 
   declare _valid: boolean;
   /** Style changes not yet applied. */
@@ -82,6 +84,16 @@ export class IndicatorSettings extends LitElement {
       () => this.open && this.model !== null,
       () => this.#close(),
     );
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#resize.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#resize.disconnect();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -141,11 +153,15 @@ export class IndicatorSettings extends LitElement {
     return true;
   }
 
-  /** Lifts the popover (CSSOM `translate`, allowed under a strict CSP) so its bottom stays in its container. */
+  /**
+   * Keeps the popover in its container (the chart clips what overflows it): no taller than the container
+   * (it scrolls), lifted so that its bottom is inside (CSSOM `translate`, allowed under a strict CSP).
+   */
   #fit(): void {
     const parent = this.offsetParent as HTMLElement | null;
     const panel = this.renderRoot.querySelector<HTMLElement>('.panel');
     if (!parent || !panel) return;
+    this.style.setProperty('--_room', `${parent.clientHeight - 8}px`);
     const over = this.offsetTop + panel.offsetHeight + 4 - parent.clientHeight;
     const lift = Math.max(0, Math.min(over, this.offsetTop));
     this.style.translate = lift > 0 ? `0 -${lift}px` : '';

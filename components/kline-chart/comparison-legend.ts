@@ -34,4 +34,5 @@ export const comparisonLegendStyles = css`
     font: inherit; padding: 0 3px; margin-left: 2px; border-radius: 3px; opacity: 0.7;
   }
   .legend .legend-remove:hover { opacity: 1; background: var(--kline-grid-color); }
+  @media (pointer: coarse) { .legend .legend-remove { min-width: 24px; min-height: 24px; } }
 `;

@@ -1,4 +1,4 @@
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { SessionInfo } from '../../../src/agent/index.js';
 
 /** Words of the session picker. */
@@ -11,7 +11,9 @@ export interface SessionListStrings {
 
 /**
  * The session picker: a native `<select>` (keyboard and screen-reader friendly for free) listing
- * the sessions newest first; choosing one calls `onSelect` with its id.
+ * the sessions newest first; choosing one calls `onSelect` with its id. The chosen chat shows as its
+ * title and time over the (see-through) select, so a long title is cut short before its time, never
+ * the time (`session-shown`, styled by the panel).
  */
 export function renderSessionList(
   sessions: readonly SessionInfo[],
@@ -20,7 +22,13 @@ export function renderSessionList(
   strings: SessionListStrings,
   formatTime: (ms: number) => string,
 ): TemplateResult {
-  return html`
+  const shown = sessions.find((s) => s.id === currentId) ?? sessions[0];
+  return html`<span class="session-picker">
+    <span class="session-shown" aria-hidden="true">${
+      shown
+        ? html`<span class="session-title">${shown.title || strings.untitled}</span><span class="session-time"> · ${formatTime(shown.updatedAt)}</span>`
+        : nothing
+    }</span>
     <select
       part="session-list"
       class="session-list"
@@ -29,5 +37,6 @@ export function renderSessionList(
       @change=${(e: Event) => onSelect((e.target as HTMLSelectElement).value)}
     >
       ${sessions.map((s) => html`<option value=${s.id} ?selected=${s.id === currentId}>${s.title || strings.untitled} · ${formatTime(s.updatedAt)}</option>`)}
-    </select>`;
+    </select>
+  </span>`;
 }

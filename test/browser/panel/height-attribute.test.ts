@@ -24,11 +24,17 @@ describe('the height attribute of both elements', function () {
       <kline-chart height="5e2"></kline-chart>
       <kline-chart height="3in"></kline-chart>
       <chart-agent-panel for="h-px" session-store="memory" height="300pt"></chart-agent-panel>
+      <kline-chart height=" 420 "></kline-chart>
+      <chart-agent-panel for="h-px" session-store="memory" height="&#9;360&#10;"></chart-agent-panel>
+      <chart-agent-panel for="h-px" session-store="memory" height="-5px"></chart-agent-panel>
+      <chart-agent-panel for="h-px" session-store="memory" height=" -20"></chart-agent-panel>
       <p class="after">After</p>`;
     document.body.append(page);
     const els = [...page.querySelectorAll('kline-chart, chart-agent-panel')];
     // A CSS number in any notation is px, a length in any unit: the same before and after the module.
-    const expected = [420, 300, 480, 400, 480, 300, 500, 288, 400];
+    // White space around the value is trimmed (not 480 before the module); a negative length is the
+    // default (it collapsed the placeholder to its min-height).
+    const expected = [420, 300, 480, 400, 480, 300, 500, 288, 400, 420, 360, 480, 480];
     expect(customElements.get('kline-chart'), 'not defined yet').to.equal(undefined);
     expect(heights(els), 'the placeholder stylesheet reads the attribute').to.deep.equal(expected);
     const after = page.querySelector('.after')!.getBoundingClientRect().top;
