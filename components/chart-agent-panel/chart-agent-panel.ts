@@ -178,7 +178,8 @@ interface BlockGroup {
  * @csspart read-only-toggle - The read-only toggle (`aria-pressed`).
  * @csspart new-session - The new-chat button.
  * @csspart delete-session - The delete-chat button.
- * @csspart session-list - The chat picker.
+ * @csspart session-list - The chat picker: a native select, see-through over the chosen chat's title and time.
+ * @csspart session-title - The chosen chat's title and time as shown (its colour and font; the title is cut short before the time).
  * @csspart error - A failed run, with its explanation and a retry button.
  * @csspart retry - The retry button of a failed run.
  * @csspart retry-status - "Rate limited — retrying in N s" while a failed model request waits for its retry.

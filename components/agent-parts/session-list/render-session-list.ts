@@ -24,7 +24,7 @@ export function renderSessionList(
 ): TemplateResult {
   const shown = sessions.find((s) => s.id === currentId) ?? sessions[0];
   return html`<span class="session-picker">
-    <span class="session-shown" aria-hidden="true">${
+    <span part="session-title" class="session-shown" aria-hidden="true">${
       shown
         ? html`<span class="session-title">${shown.title || strings.untitled}</span><span class="session-time"> · ${formatTime(shown.updatedAt)}</span>`
         : nothing

@@ -60,4 +60,20 @@ describe('<chart-agent-panel> the chat title and the locale', function () {
     expect(time.width, 'the time is shown').to.be.above(20);
     expect(time.left >= select.left && time.right <= select.right, 'the time whole, over the picker').to.equal(true);
   });
+
+  it('lets a page style the shown title through its part, as it styled the picker', async () => {
+    const style = document.createElement('style');
+    style.textContent = 'chart-agent-panel::part(session-title) { color: rgb(1, 2, 3); font-style: italic; }';
+    document.head.append(style);
+    try {
+      const { panel } = await chartAndPanel(
+        html`<chart-agent-panel for="c1" base-url=${mock.url} session-store="memory"></chart-agent-panel>`,
+      );
+      await waitFor(() => shown(panel).title !== '', 'a chat shown');
+      const title = getComputedStyle(panel.shadowRoot!.querySelector<HTMLElement>('.session-title')!);
+      expect([title.color, title.fontStyle]).to.deep.equal(['rgb(1, 2, 3)', 'italic']);
+    } finally {
+      style.remove();
+    }
+  });
 });
