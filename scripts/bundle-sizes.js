@@ -137,8 +137,6 @@ export const LAZY_ONLY = [
   /build\/components\/kline-chart\/host-answer\.js$/,
   // lit-html's part helpers, which only the chunks' `repeat` and `until` call (rollup.config.js inlineSingleExpression).
   /lit-html\/directive-helpers\.js$/,
-  // A source's live stream and older history, loaded once a source that streams is asked for (live-feed-controller.ts).
-  /build\/components\/kline-chart\/live-feed\.js$/,
 ];
 
 /** The eager part's sources (from each eager file's source map) that {@link LAZY_ONLY} forbids. */

@@ -1,22 +1,24 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ChartCore } from '../../src/core/commands/index.js';
+import type { Bar } from '../../src/core/data/index.js';
+import type { HostBarsProblem as BadBar } from './read-host-bars.js';
 import { effect } from '../../src/core/store/index.js';
-import { lazyModule } from '../../src/core/tools/lazy-module.js';
-import type { LiveFeed, LiveFeedOptions } from './live-feed.js';
 
-export type { LiveFeedOptions } from './live-feed.js';
-
-/** The element: its `source` attribute names the source it is asked for. */
-type Host = ReactiveControllerHost & { readonly source: string };
-
-const loadLiveFeed = lazyModule(() => import('./live-feed.js'));
+export interface LiveFeedOptions {
+  readonly core: ChartCore;
+  /** Whether the loaded source should stream (the `live` attribute). */
+  readonly wantsLive: (sourceId: string) => boolean;
+  /** Called when the history-loading indicator changes. */
+  readonly requestUpdate: () => void;
+  /** Applies one tick with the checks of the element's `updateBar`; a bad tick changes nothing and goes to `refused`. */
+  readonly updateBar: (bar: Bar, refused: (bad: BadBar) => void) => boolean;
+  /** Fires `kline-error` with this detail. */
+  readonly error: (detail: Record<string, unknown>) => void;
+}
 
 /**
- * While connected: follows the loaded source's live stream and fetches older history when the view nears the left
- * edge (live-feed.ts `LiveFeed`, a chunk of its own: issue #12). Until that chunk is needed nothing is loaded: it is
- * fetched once the chart is asked for a source that streams (`live` allows it and the source can `subscribe`; the fetch
- * runs beside the bars' own, so the stream starts with them) or once the view nears the left edge of history that goes
- * further back. A chunk that cannot be fetched is warned about (once) and fetched again on the next such change, at
- * most every three seconds.
+ * While connected: follows the loaded source's live stream (`updateBar` per tick, checked like a host's) and fetches older
+ * history when the view nears the left edge. Unsubscribes on disconnect, subscribes again on connect.
  *
  * Refused ticks do not flood the host: the first fires `kline-error` `invalid_bars` at once; those after it within
  * {@link LiveFeedController.refusalWindowMs} are counted and one summary (`refused`: how many, `reason`/`message`: the
@@ -26,66 +28,98 @@ export class LiveFeedController implements ReactiveController {
   /** How long refused ticks of one stream are gathered into one summary `kline-error` (README "Validation"). */
   static refusalWindowMs = 5000;
   readonly #o: LiveFeedOptions;
-  #feed: LiveFeed | null = null;
-  #connected = false;
-  /** The effect that waits for a reason to load the feed (null once it is loaded, or while disconnected). */
-  #waiting: (() => void) | null = null;
-  #failedAt = -Infinity;
+  #disposers: (() => void)[] = [];
+  #liveKey = '';
+  #unsubscribe: () => void = () => undefined;
+  /** The refusal window's timer (0: none open, the next refusal fires at once), refusals since its start, the last. */
+  #window: ReturnType<typeof setTimeout> | 0 = 0;
+  #refused = 0;
+  #lastRefusal: BadBar | null = null;
 
-  readonly #host: Host;
-
-  constructor(host: Host, options: LiveFeedOptions) {
-    this.#host = host;
+  constructor(host: ReactiveControllerHost, options: LiveFeedOptions) {
     this.#o = options;
     host.addController(this);
   }
 
-  /** Whether the source `id` would stream (the `live` attribute allows it and the source can `subscribe`). */
-  #streams(id = ''): boolean {
-    return this.#o.wantsLive(id) && !!this.#o.core.sources.get(id)?.subscribe;
-  }
-
   hostConnected(): void {
-    this.#connected = true;
-    if (this.#feed) return this.#feed.connect();
-    const s = this.#o.core.store.state;
-    this.#waiting ??= effect(() => {
-      const view = s.view.get();
-      const series = s.series.get();
-      if (
-        this.#streams(s.target.get()?.sourceId) ||
-        (series && (this.#streams(series.instrument.sourceId) || (view && !series.complete && view.start <= 20)))
-      )
-        this.#load();
-    });
-  }
-
-  /** A `source` attribute that names a source that streams: the feed loads beside its bars (not after them). */
-  hostUpdate(): void {
-    if (!this.#feed && this.#waiting && this.#streams(this.#host.source)) this.#load();
+    if (this.#disposers.length) return;
+    const core = this.#o.core;
+    const s = core.store.state;
+    this.#disposers.push(
+      effect(() => {
+        // History on demand: near the left edge, fetch the previous page (the view stays put).
+        const view = s.view.get();
+        const series = s.series.get();
+        if (!view || !series || series.complete || view.start > 20 || core.loadingOlder) return;
+        const pending = core.loadOlder();
+        this.#o.requestUpdate();
+        void pending.then(() => this.#o.requestUpdate());
+      }),
+      effect(() => {
+        // Live updates: follow the source's stream for the loaded instrument and period.
+        const series = s.series.get();
+        const key = series ? `${series.instrument.sourceId}|${s.target.get()?.symbol}|${series.period}` : '';
+        if (key === this.#liveKey) return;
+        this.#liveKey = key;
+        this.#unsubscribe();
+        this.#unsubscribe = () => undefined;
+        this.#resetRefusals();
+        if (!series || !this.#o.wantsLive(series.instrument.sourceId)) return;
+        const source = core.sources.get(series.instrument.sourceId);
+        const symbol = core.store.peek('target')?.symbol ?? series.instrument.symbol;
+        if (source?.subscribe)
+          this.#unsubscribe = source.subscribe(
+            symbol,
+            series.period,
+            (bar) => void this.#o.updateBar(bar, (bad) => this.#refuse(bad)),
+          );
+      }),
+    );
   }
 
   hostDisconnected(): void {
-    this.#connected = false;
-    this.#feed?.disconnect();
-    this.#waiting?.();
-    this.#waiting = null;
+    for (const d of this.#disposers) d();
+    this.#disposers = [];
+    this.#unsubscribe();
+    this.#unsubscribe = () => undefined;
+    this.#liveKey = '';
+    this.#resetRefusals();
   }
 
-  #load(): void {
-    if (performance.now() - this.#failedAt < 3000) return;
-    loadLiveFeed().then(
-      (m) => {
-        this.#waiting?.();
-        this.#waiting = null;
-        this.#feed ??= new m.LiveFeed(this.#o, () => LiveFeedController.refusalWindowMs);
-        if (this.#connected) this.#feed.connect();
-      },
-      (error: unknown) => {
-        if (performance.now() - this.#failedAt < 3000) return;
-        this.#failedAt = performance.now();
-        console.warn("kline-chart: the live feed (a source's stream, older history) could not be loaded", error);
-      },
-    );
+  #refuse(bad: BadBar): void {
+    if (this.#window) {
+      this.#refused++;
+      this.#lastRefusal = bad;
+      return;
+    }
+    this.#o.error({ code: 'invalid_bars', message: bad.message, index: bad.index, reason: bad.reason });
+    this.#openWindow();
+  }
+
+  #openWindow(): void {
+    this.#window = setTimeout(() => {
+      this.#window = 0;
+      const bad = this.#lastRefusal;
+      const n = this.#refused;
+      this.#refused = 0;
+      this.#lastRefusal = null;
+      if (!bad) return;
+      const seconds = LiveFeedController.refusalWindowMs / 1000;
+      this.#o.error({
+        code: 'invalid_bars',
+        message: `The live feed sent ${n} more invalid tick(s) in ${seconds} s, all refused; the last: ${bad.message}`,
+        index: bad.index,
+        reason: bad.reason,
+        refused: n,
+      });
+      this.#openWindow();
+    }, LiveFeedController.refusalWindowMs);
+  }
+
+  #resetRefusals(): void {
+    if (this.#window) clearTimeout(this.#window);
+    this.#window = 0;
+    this.#refused = 0;
+    this.#lastRefusal = null;
   }
 }
