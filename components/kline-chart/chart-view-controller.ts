@@ -214,9 +214,7 @@ export class ChartViewController implements ReactiveController {
     const separators = new PaneSeparators(
       main,
       {
-        layout: () => core.panes.layout(),
-        previewWeights: (weights) => core.panes.previewWeights(weights),
-        cancelPreview: () => core.panes.cancelPreview(),
+        panes: core.panes,
         // The same tool as the agent's: one undo step named pane_resize, reported as the user's.
         resize: (weights) => void core.tools.execute('pane_resize', { weights }, { origin: 'user' }),
       },

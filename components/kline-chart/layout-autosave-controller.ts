@@ -1,22 +1,7 @@
-import type { CSSResult, ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChartCore } from '../../src/core/commands/index.js';
-import type { LayoutStorageController } from './layout-storage-controller.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { LayoutAutosaveOptions, LayoutStorageController, PersistToast } from './layout-storage-controller.js';
 
-/** The quota toast's template and download (kline-persist-toast.ts, in the storage chunk). */
-export type PersistToast = Pick<typeof import('./kline-persist-toast.js'), 'renderPersistToast' | 'downloadLayout'>;
-
-export interface LayoutAutosaveOptions {
-  readonly core: ChartCore;
-  /** The `persist-key` attribute. */
-  readonly key: () => string;
-  readonly emit: (type: string, detail: unknown) => void;
-  /** The quota toast appeared or went away. */
-  readonly requestUpdate: () => void;
-  /** Adds the quota toast's styles to the element (they arrive with the storage chunk). */
-  readonly adoptStyles: (styles: CSSResult) => void;
-  /** The `locale` attribute ('' when the page sets none): when set, a saved layout keeps the chart's locale. */
-  readonly pageLocale: () => string;
-}
+export type { LayoutAutosaveOptions, PersistToast } from './layout-storage-controller.js';
 
 /**
  * `persist-key` across connects: restores the saved layout once ({@link start}, through
@@ -46,29 +31,8 @@ export class LayoutAutosaveController implements ReactiveController {
   async start(): Promise<void> {
     const key = this.#o.key();
     if (!key || this.storage?.active) return;
-    const module = await import('./layout-storage-controller.js');
-    const { LayoutStorageController, safeLocalStorage } = module;
-    if (!this.toast) {
-      this.#o.adoptStyles(module.persistToastStyles);
-      this.toast = module;
-    }
-    let text: string | null = null;
-    try {
-      text = safeLocalStorage()?.getItem(key) ?? null;
-    } catch {
-      // start() below reports an unreadable store.
-    }
-    const o = this.#o;
-    this.storage ??= new LayoutStorageController({
-      store: o.core.store,
-      indicators: o.core.indicatorRegistry,
-      emit: (type: string, detail: unknown) => o.emit(type, detail),
-      requestUpdate: o.requestUpdate,
-      pageLocale: o.pageLocale,
-    });
-    await this.storage.loadStudiesNamedIn(text);
-    if (!this.storage.active) this.storage.start(key);
-    if (!this.#connected) this.storage.pause();
+    // The rest comes with the storage side (layout-storage-controller.ts `startAutosave`): issue #12.
+    await (await import('./layout-storage-controller.js')).startAutosave(this, this.#o, key, () => this.#connected);
   }
 
   hostConnected(): void {

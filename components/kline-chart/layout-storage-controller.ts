@@ -16,9 +16,29 @@ import {
 } from '../../src/core/persist/index.js';
 import type { Store } from '../../src/core/store/index.js';
 import { createRedactor } from '../../src/agent/redact.js';
+import type { CSSResult } from 'lit';
+import type { ChartCore } from '../../src/core/commands/index.js';
+import { downloadLayout, persistToastStyles, renderPersistToast } from './kline-persist-toast.js';
 
 // The quota toast comes with the storage side: only a chart with a `persist-key` can show it.
-export { downloadLayout, persistToastStyles, renderPersistToast } from './kline-persist-toast.js';
+export { downloadLayout, persistToastStyles, renderPersistToast };
+
+/** The quota toast's template and download (kline-persist-toast.ts, in the storage chunk). */
+export type PersistToast = Pick<typeof import('./kline-persist-toast.js'), 'renderPersistToast' | 'downloadLayout'>;
+
+/** What the autosave controller (layout-autosave-controller.ts) needs of its element. */
+export interface LayoutAutosaveOptions {
+  readonly core: ChartCore;
+  /** The `persist-key` attribute. */
+  readonly key: () => string;
+  readonly emit: (type: string, detail: unknown) => void;
+  /** The quota toast appeared or went away. */
+  readonly requestUpdate: () => void;
+  /** Adds the quota toast's styles to the element (they arrive with the storage chunk). */
+  readonly adoptStyles: (styles: CSSResult) => void;
+  /** The `locale` attribute ('' when the page sets none): when set, a saved layout keeps the chart's locale. */
+  readonly pageLocale: () => string;
+}
 
 /** What the controller needs from its element. */
 export interface LayoutStorageHost {
@@ -234,4 +254,37 @@ export class LayoutStorageController {
       });
     }
   }
+}
+
+/**
+ * `LayoutAutosaveController.start()` once a `persist-key` is set (layout-autosave-controller.ts): adopts the
+ * quota toast, restores the saved layout (the studies it names load first) and starts saving changes, paused
+ * while the element is not `connected`.
+ */
+export async function startAutosave(
+  autosave: { storage: LayoutStorageController | null; toast: PersistToast | null },
+  o: LayoutAutosaveOptions,
+  key: string,
+  connected: () => boolean,
+): Promise<void> {
+  if (!autosave.toast) {
+    o.adoptStyles(persistToastStyles);
+    autosave.toast = { renderPersistToast, downloadLayout };
+  }
+  let text: string | null = null;
+  try {
+    text = safeLocalStorage()?.getItem(key) ?? null;
+  } catch {
+    // start() below reports an unreadable store.
+  }
+  const storage = (autosave.storage ??= new LayoutStorageController({
+    store: o.core.store,
+    indicators: o.core.indicatorRegistry,
+    emit: (type: string, detail: unknown) => o.emit(type, detail),
+    requestUpdate: o.requestUpdate,
+    pageLocale: o.pageLocale,
+  }));
+  await storage.loadStudiesNamedIn(text);
+  if (!storage.active) storage.start(key);
+  if (!connected()) storage.pause();
 }

@@ -16,7 +16,7 @@ import {
 } from '../../src/render/index.js';
 import type { ChartPrimitive } from './chart-primitive.js';
 import type { TooltipLabels } from './chart-tooltip.js';
-import type { OverlayLayerInput } from './overlay-layer-input.js';
+import type { OverlayLayerInput, OverlayView } from './overlay-layer-input.js';
 
 export type { PriceLineMovedDetail } from './price-line-drag.js';
 
@@ -55,8 +55,6 @@ export interface OverlayLayerOptions {
  */
 export class OverlayLayerController {
   readonly #o: OverlayLayerOptions;
-  #renderer?: ChartRenderer | null;
-  #container: HTMLElement | null = null;
   /** The price-line drag, the markers under the pointer and the tooltip: null until the parts are loaded. */
   #input?: OverlayLayerInput | null;
   #partsLoad?: Promise<void> | null;
@@ -66,11 +64,8 @@ export class OverlayLayerController {
   #tooltipParent: HTMLElement | null = null;
   /** Aborted by `detach`: the listeners `attach` added. */
   #listening?: AbortController | null;
-  readonly #primitives = new Map<string, Set<ChartPrimitive>>();
-  /** The price pane's transform of the last frame painted (its numbers follow every frame). */
-  #priceT: PlotTransform | null = null;
-  /** The bar under the crosshair (the renderer's `onCursor`). */
-  #cursorIndex: number | null = null;
+  /** The attached renderer and container, the host's primitives by pane, the price pane's last transform, the bar under the crosshair. */
+  readonly #v: OverlayView = { container: null, primitives: new Map(), priceT: null, cursorIndex: null };
 
   constructor(options: OverlayLayerOptions) {
     this.#o = options;
@@ -81,20 +76,7 @@ export class OverlayLayerController {
 
   /** Takes the loaded parts: the pointer handling and the tooltip (in the attached chart). */
   #useParts(p: OverlayLayerParts): void {
-    const o = this.#o;
-    this.#input ??= new p.OverlayLayerInput({
-      core: o.core,
-      emit: o.emit,
-      plot: (paneId = 'price') => this.#renderer?.pane(paneId)?.plot ?? null,
-      primitives: this.#primitives,
-      container: () => this.#container,
-      invalidate: () => this.#renderer?.invalidateOverlay(),
-      priceT: () => this.#priceT,
-      clock: () => this.#renderer?.clock ?? null,
-      cursorIndex: () => this.#cursorIndex,
-      tooltipLabels: () => o.tooltipLabels?.() ?? { open: 'O', high: 'H', low: 'L', close: 'C', volume: 'V' },
-    });
-    this.#input.tooltipIn(this.#tooltipParent);
+    (this.#input ??= p.overlayLayerInput(this.#o, this.#v)).tooltipIn(this.#tooltipParent);
   }
 
   /** True when the chart shows something only the parts paint or move. */
@@ -104,7 +86,7 @@ export class OverlayLayerController {
       core.markers.current().length > 0 ||
       core.store.peek('settings').legendMode !== 'legend' ||
       core.priceLines.current().some((l) => l.draggable || l.alert !== 'off') ||
-      [...this.#primitives.values()].some((set) => set.size > 0)
+      [...this.#v.primitives.values()].some((set) => set.size > 0)
     );
   }
 
@@ -127,7 +109,7 @@ export class OverlayLayerController {
           this.#partsLoad = null;
           this.#said = false;
           this.#useParts(p);
-          this.#renderer?.invalidateOverlay();
+          this.#v.renderer?.invalidateOverlay();
         },
         () => {
           this.#partsLoad = null;
@@ -147,8 +129,8 @@ export class OverlayLayerController {
     tooltipParent: HTMLElement | null = container.parentElement,
   ): void {
     this.detach();
-    this.#renderer = renderer;
-    this.#container = container;
+    this.#v.renderer = renderer;
+    this.#v.container = container;
     this.#tooltipParent = tooltipParent;
     this.#input?.tooltipIn(tooltipParent);
     const signal = (this.#listening = new AbortController()).signal;
@@ -167,27 +149,27 @@ export class OverlayLayerController {
     this.#listening?.abort();
     this.#input?.detach();
     this.#tooltipParent = null;
-    this.#container = null;
-    this.#renderer = null;
+    this.#v.container = null;
+    this.#v.renderer = null;
   }
 
   /** Adds custom painting to a pane; returns the function that removes it. */
   addPrimitive(primitive: ChartPrimitive, paneId: string): () => void {
     if (typeof primitive?.paint !== 'function')
       throw new TypeError('addPrimitive: the primitive needs a paint(ctx, scales) function');
-    let set = this.#primitives.get(paneId);
-    if (!set) this.#primitives.set(paneId, (set = new Set()));
+    let set = this.#v.primitives.get(paneId);
+    if (!set) this.#v.primitives.set(paneId, (set = new Set()));
     set.add(primitive);
     void this.whenLoaded();
-    this.#renderer?.invalidateOverlay();
+    this.#v.renderer?.invalidateOverlay();
     return () => {
-      if (set.delete(primitive)) this.#renderer?.invalidateOverlay();
+      if (set.delete(primitive)) this.#v.renderer?.invalidateOverlay();
     };
   }
 
   /** Host primitives of a pane, each in its own save/restore; one that throws is reported, not fatal. */
   paintPrimitives(u: uPlot, paneId: string, t: PlotTransform): void {
-    const set = this.#primitives.get(paneId);
+    const set = this.#v.primitives.get(paneId);
     if (!set || set.size === 0 || !parts) return;
     const bars = this.#o.core.store.peek('series')?.bars;
     if (!bars) return;
@@ -216,7 +198,7 @@ export class OverlayLayerController {
   /** Inside the plot clip: watermark, price lines, last price line, markers. */
   readonly paint = (u: uPlot, paneId: string, t: PlotTransform): void => {
     if (paneId !== 'price') return;
-    this.#priceT = t;
+    this.#v.priceT = t;
     const core = this.#o.core;
     const series = core.store.peek('series');
     const settings = core.store.peek('settings');
@@ -331,7 +313,7 @@ export class OverlayLayerController {
     const view = store.peek('view');
     // On the percent scale the tags say the change from the first bar in view, as its axis does (with
     // its code, pane-extras.ts: the renderer paints no percent scale without it).
-    const percent = this.#renderer?.paneExtras;
+    const percent = this.#v.renderer?.paneExtras;
     const base =
       percent && series && view && store.peek('settings').priceScale === 'percent'
         ? percent.percentBase(series.bars.close, view.start)
@@ -368,7 +350,7 @@ export class OverlayLayerController {
       t,
       u.bbox,
       settings.priceAxisSide,
-      (this.#renderer?.axisWidth ?? 64) * pr,
+      (this.#v.renderer?.axisWidth ?? 64) * pr,
       pr,
       this.#o.theme().font,
     );
@@ -378,7 +360,7 @@ export class OverlayLayerController {
 
   /** The bar under the crosshair changed (the renderer's `onCursor`): moves or hides the tooltip. */
   cursor(index: number | null): void {
-    this.#cursorIndex = index;
+    this.#v.cursorIndex = index;
     this.#input?.showTooltip();
   }
 }

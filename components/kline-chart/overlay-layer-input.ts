@@ -1,7 +1,7 @@
 import type uPlot from 'uplot';
 import type { ChartCore } from '../../src/core/commands/index.js';
 import type { ChartMarker, PriceLine } from '../../src/core/state/index.js';
-import { type PlotTransform, type ZonedClock } from '../../src/render/index.js';
+import { type ChartRenderer, type PlotTransform, type ZonedClock } from '../../src/render/index.js';
 import { localPoint } from '../../src/render/local-point.js';
 import { ChartTooltip, type TooltipLabels } from './chart-tooltip.js';
 import { markersUnder } from './marker-hover.js';
@@ -28,6 +28,38 @@ export interface OverlayLayerInputHost {
   /** The bar under the crosshair (the renderer's `onCursor`). */
   cursorIndex(): number | null;
   tooltipLabels(): TooltipLabels;
+}
+
+/**
+ * What `OverlayLayerController` (overlay-layer-controller.ts) keeps of the attached chart, read by its input once the
+ * parts are in: the renderer and container (null while detached), the host's primitives by pane (`addPrimitive`: a
+ * press one hit-tests is theirs), the price pane's transform of the last frame painted, the bar under the crosshair.
+ */
+export interface OverlayView {
+  renderer?: ChartRenderer | null;
+  container: HTMLElement | null;
+  readonly primitives: Map<string, Set<ChartPrimitive>>;
+  priceT: PlotTransform | null;
+  cursorIndex: number | null;
+}
+
+/** The overlay layer's input for its controller's options and {@link OverlayView} (overlay-layer-parts.ts). */
+export function overlayLayerInput(
+  o: Pick<OverlayLayerInputHost, 'core' | 'emit'> & { readonly tooltipLabels?: () => TooltipLabels },
+  v: OverlayView,
+): OverlayLayerInput {
+  return new OverlayLayerInput({
+    core: o.core,
+    emit: o.emit,
+    plot: (paneId = 'price') => v.renderer?.pane(paneId)?.plot ?? null,
+    primitives: v.primitives,
+    container: () => v.container,
+    invalidate: () => v.renderer?.invalidateOverlay(),
+    priceT: () => v.priceT,
+    clock: () => v.renderer?.clock ?? null,
+    cursorIndex: () => v.cursorIndex,
+    tooltipLabels: () => o.tooltipLabels?.() ?? { open: 'O', high: 'H', low: 'L', close: 'C', volume: 'V' },
+  });
 }
 
 /**

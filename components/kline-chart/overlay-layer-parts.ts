@@ -4,5 +4,5 @@
 // (overlay-layer-controller.ts loadOverlayLayerParts).
 export { paintMarkers } from '../../src/render/overlays/paint-markers.js';
 export { paintAlertBells } from '../../src/render/overlays/paint-alert-bells.js';
-export { OverlayLayerInput } from './overlay-layer-input.js';
+export { OverlayLayerInput, overlayLayerInput } from './overlay-layer-input.js';
 export { primitiveScales } from './primitive-scales.js';

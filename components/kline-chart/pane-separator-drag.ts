@@ -5,13 +5,23 @@ import { installPanePreview } from '../../src/core/commands/pane-preview.js';
 // The drag's live preview (PaneCommands.previewWeights) comes with this chunk (issue #12).
 installPanePreview();
 
+/**
+ * What the separators change (`PaneSeparators`' commands, pane-separators.ts): the panes' layout and drag preview
+ * (the core's `PaneCommands`), and the resize a drag or key ends with.
+ */
+export interface SeparatorCommands {
+  readonly panes: {
+    layout(): readonly PaneLayout[];
+    previewWeights(weights: Readonly<Record<string, number>>): unknown;
+    cancelPreview(): void;
+  };
+  resize(weights: Readonly<Record<string, number>>): void;
+}
+
 /** What a separator's drag and keys need of `PaneSeparators` (pane-separators.ts). */
 export interface SeparatorDragHost {
   readonly layer: HTMLElement;
-  layout(): readonly PaneLayout[];
-  previewWeights(weights: Readonly<Record<string, number>>): void;
-  cancelPreview(): void;
-  resize(weights: Readonly<Record<string, number>>): void;
+  readonly commands: SeparatorCommands;
   /** The panes' tops and heights, top to bottom, and the panes' total height (CSS px). */
   tops(): readonly { id: string; top: number; height: number }[];
   total(): number;
@@ -63,7 +73,7 @@ export class SeparatorDrag {
     const a = tops.find((p) => p.id === above);
     const b = tops.find((p) => p.id === below);
     if (!above || !below || !a || !b) return null;
-    const layout = h.layout();
+    const layout = h.commands.panes.layout();
     const wa = layout.find((p) => p.id === above)?.weight ?? 1;
     const wb = layout.find((p) => p.id === below)?.weight ?? 1;
     const totalWeight = layout.reduce((s, p) => s + p.weight, 0) || 1;
@@ -134,7 +144,8 @@ export class SeparatorDrag {
         e.preventDefault();
         e.stopPropagation();
         const drag = this.#begin(el, -1, 0);
-        if (drag) this.#h.resize(this.#weightsFor(drag, key === 'ArrowUp' ? -this.#h.keyStep : this.#h.keyStep));
+        if (drag)
+          this.#h.commands.resize(this.#weightsFor(drag, key === 'ArrowUp' ? -this.#h.keyStep : this.#h.keyStep));
       }
     }
   }
@@ -150,7 +161,7 @@ export class SeparatorDrag {
     if (!drag || e.pointerId !== drag.pointerId) return;
     e.stopPropagation();
     drag.last = this.#weightsFor(drag, (e.clientY - drag.startY) / drag.scale);
-    this.#h.previewWeights(drag.last);
+    this.#h.commands.panes.previewWeights(drag.last);
   }
 
   #up(e: PointerEvent, el: HTMLElement): void {
@@ -160,15 +171,15 @@ export class SeparatorDrag {
     this.#drag = null;
     if (el.hasPointerCapture?.(e.pointerId)) el.releasePointerCapture(e.pointerId);
     const weights = this.#weightsFor(drag, (e.clientY - drag.startY) / drag.scale);
-    if (e.clientY === drag.startY) this.#h.cancelPreview();
-    else this.#h.resize(weights);
+    if (e.clientY === drag.startY) this.#h.commands.panes.cancelPreview();
+    else this.#h.commands.resize(weights);
     el.classList.remove('dragging');
   }
 
   #cancel(el: HTMLElement): void {
     if (!this.#drag) return;
     this.#drag = null;
-    this.#h.cancelPreview();
+    this.#h.commands.panes.cancelPreview();
     el.classList.remove('dragging');
   }
 }

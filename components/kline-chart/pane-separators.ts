@@ -1,18 +1,8 @@
-import type { PaneLayout } from '../../src/core/state/index.js';
 import { inputParts, withInputParts } from './load-input-parts.js';
-import type { SeparatorDrag } from './pane-separator-drag.js';
+import type { SeparatorCommands, SeparatorDrag } from './pane-separator-drag.js';
 
 /** What the separators need of the chart: the layout, a drag preview, and the `pane_resize` tool. */
-export interface PaneSeparatorsHost {
-  /** Panes top to bottom with their weights (`PaneCommands.layout`). */
-  layout(): readonly PaneLayout[];
-  /** Shows weights during a drag without an undo step (`PaneCommands.previewWeights`). */
-  previewWeights(weights: Readonly<Record<string, number>>): void;
-  /** Drops the drag preview (`PaneCommands.cancelPreview`). */
-  cancelPreview(): void;
-  /** Records the weights: runs the `pane_resize` tool, one undo step from the layout before the drag. */
-  resize(weights: Readonly<Record<string, number>>): void;
-}
+export type PaneSeparatorsHost = SeparatorCommands;
 
 /** Options of {@link PaneSeparators}. */
 export interface PaneSeparatorsOptions {
@@ -41,9 +31,7 @@ export interface PaneSeparatorsOptions {
  *
  * @example
  * const separators = new PaneSeparators(main, {
- *   layout: () => core.panes.layout(),
- *   previewWeights: (w) => core.panes.previewWeights(w),
- *   cancelPreview: () => core.panes.cancelPreview(),
+ *   panes: core.panes,
  *   resize: (weights) => void core.tools.execute('pane_resize', { weights }, { origin: 'user' }),
  * });
  * // in ChartRenderer's onLayout: separators.update(offsets, panesContainer.clientHeight)
@@ -100,7 +88,7 @@ export class PaneSeparators {
 
   /** Removes the layer and ends a drag in progress (its preview is dropped). */
   destroy(): void {
-    if (this.#drag?.dragging) this.#commands.cancelPreview();
+    if (this.#drag?.dragging) this.#commands.panes.cancelPreview();
     this.#gone = true;
     this.layer.remove();
   }
@@ -126,14 +114,10 @@ export class PaneSeparators {
   #dragNow(): SeparatorDrag | null {
     const parts = inputParts();
     if (this.#drag || !parts || this.#gone) return this.#drag;
-    const commands = this.#commands;
     return (this.#drag = new parts.SeparatorDrag({
       ...this.#o,
       layer: this.layer,
-      layout: () => commands.layout(),
-      previewWeights: (weights) => commands.previewWeights(weights),
-      cancelPreview: () => commands.cancelPreview(),
-      resize: (weights) => commands.resize(weights),
+      commands: this.#commands,
       tops: () => this.#tops,
       total: () => this.#total,
     }));
