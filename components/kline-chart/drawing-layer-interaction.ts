@@ -67,7 +67,8 @@ export function createLayerInteraction(h: DrawingLayerInteractionHost): DrawingI
     paste: () => {
       const clip = clipboard;
       if (!clip) return;
-      if (clip.key !== core.drawings.currentKey()) return o.onError?.(chartMoreStrings(o.lang?.() ?? 'en').pasteOtherInstrument);
+      if (clip.key !== core.drawings.currentKey())
+        return o.onError?.(chartMoreStrings(o.lang?.() ?? 'en').pasteOtherInstrument);
       clip.pastes++;
       void h.run('drawings_copy', { ids: clip.ids, offsetBars: (o.pasteOffsetBars ?? 5) * clip.pastes });
     },
