@@ -305,10 +305,69 @@ const UPLOT_EDITS = [
   // modes' chunk), and a series' default `points.show` is false (above). A shown point without `paths` would fail.
   { from: 'const pointsPath = points() ;\n', to: 'const pointsPath = null;\n', count: 1 },
   { from: '\tlet paths = uPlot.paths = {\n\t\tpoints,\n\t};\n', to: '\tlet paths = uPlot.paths = {};\n', count: 1 },
+  // Every axis of pane-plot.ts and left-price-scale.ts is given its labels as a function (`values`) and no
+  // `incrs`: uPlot's static tick lists and its default labels (Intl.NumberFormat of the page's language) go.
+  // The decoy's axes (first-plot-decoy.ts) never get a range to label; given one they would show the numbers.
+  { from: '\t\t\t\tisArr(av) && !isArr(av[0]) ? fnOrSelf(av) :\n', to: '', count: 1 },
+  { from: ') : av || numAxisVals\n', to: ') : av || retArg1\n', count: 1 },
+  {
+    from: '\t\t\tif (isArr(axis.incrs)) {\n\t\t\t\taxis.incrs.forEach(incr => {\n\t\t\t\t\t!fixedDec.has(incr) && fixedDec.set(incr, guessDec(incr));\n\t\t\t\t});\n\t\t\t}\n',
+    to: '',
+    count: 1,
+  },
+  // No cursor points (above): none is made per series.
+  { from: '\t\t\telse if (i > 0)\n\t\t\t\tpt = initCursorPt(s, i);\n', to: '', count: 1 },
+  {
+    from: '\tpoints.show   = fnOrSelf(points.show);\n\tpoints.size   = fnOrSelf(points.size);\n\tpoints.stroke = fnOrSelf(points.stroke);\n\tpoints.width  = fnOrSelf(points.width);\n\tpoints.fill   = fnOrSelf(points.fill);\n',
+    to: '',
+    count: 1,
+  },
+  {
+    from: '\t\t\t\t\tfor (let i = 0; i < cursorPts.length; i++) {\n\t\t\t\t\t\tlet pt = cursorPts[i];\n\n\t\t\t\t\t\tif (pt != null) {\n\t\t\t\t\t\t\tcursorPtsLft[i] *= pctWid;\n\t\t\t\t\t\t\tcursorPtsTop[i] *= pctHgt;\n\t\t\t\t\t\t\telTrans(pt, ceil(cursorPtsLft[i]), ceil(cursorPtsTop[i]), plotWidCss, plotHgtCss);\n\t\t\t\t\t\t}\n\t\t\t\t\t}\n',
+    to: '',
+    count: 1,
+  },
+  {
+    from: '\t\t\tfor (let i = 0; i < series.length; i++) {\n\t\t\t\tlet pt = cursorPts[i];\n\t\t\t\tpt != null && elTrans(pt, -10, -10, plotWidCss, plotHgtCss);\n\t\t\t}\n',
+    to: '',
+    count: 1,
+  },
+  // The default labels' number format (of the page's language, made at load) and the navigator it read.
+  {
+    from: "const numFormatter = new Intl.NumberFormat(domEnv ? nav.language : 'en-US');\nconst fmtNum = val => numFormatter.format(val);\n",
+    to: '',
+    count: 1,
+  },
+  { from: 'const nav = domEnv ? navigator : null;\n', to: '', count: 1 },
+  // A series' paths are Path2D objects (uPlot's linear builder, dots-path.ts), never the per-colour Maps of
+  // uPlot's removed bars builder.
+  {
+    from: '\t\t\tif (strokePath instanceof Map) {\n\t\t\t\tstrokePath.forEach((strokePath, strokeStyle) => {\n\t\t\t\t\tctx.strokeStyle = ctxStroke = strokeStyle;\n\t\t\t\t\tctx.stroke(strokePath);\n\t\t\t\t});\n\t\t\t}\n\t\t\telse\n',
+    to: '',
+    count: 1,
+  },
+  {
+    from: '\t\tif (fillPath instanceof Map) {\n\t\t\tfillPath.forEach((fillPath, fillStyle) => {\n\t\t\t\tctx.fillStyle = ctxFill = fillStyle;\n\t\t\t\tctx.fill(fillPath);\n\t\t\t});\n\t\t}\n\t\telse\n',
+    to: '',
+    count: 1,
+  },
+  // No legend, so no markers to set up.
+  {
+    from: '\t\tmarkers.width  = fnOrSelf(markers.width);\n\t\tmarkers.dash   = fnOrSelf(markers.dash);\n\t\tmarkers.stroke = fnOrSelf(markers.stroke);\n\t\tmarkers.fill   = fnOrSelf(markers.fill);\n',
+    to: '',
+    count: 1,
+  },
+  // Every axis that draws sets its `font` (the theme's: pane-plot.ts, left-price-scale.ts), and no axis has a
+  // title (above): uPlot's default font, a long family list, is never drawn. A short one stands in.
+  {
+    from: `const font      = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji"';\n`,
+    to: "const font      = '12px sans-serif';\n",
+    count: 1,
+  },
 ];
-/** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
+/** What uPlot's removed time and number-format code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
-  /\b(_tzDate|_fmtDate|_timeAxisSplits|_timeAxisVals|_timeSeriesVal|timeIncrsMs|timeIncrsS|_timeAxisStampsMs|_timeAxisStampsS)\b/;
+  /\b(_tzDate|_fmtDate|_timeAxisSplits|_timeAxisVals|_timeSeriesVal|timeIncrsMs|timeIncrsS|_timeAxisStampsMs|_timeAxisStampsS|fmtNum|numFormatter|nav\.language)\b/;
 /**
  * What the edits take for granted of the chart's own calls. Options are checked in every module of the
  * renderer (build/src/render/, where every uPlot option is written: pane-plot.ts, left-price-scale.ts,
@@ -364,6 +423,12 @@ const UPLOT_CALLER_CHECKS = [
     where: OWN_MODULE,
     re: /\.paths\.(points|stepped|bars|spline)\b/,
     why: 'a uPlot path builder the bundle removes (only `uPlot.paths.linear` is kept)',
+  },
+  {
+    // Axis labels as a function, no tick increments of the caller's: the bundle drops uPlot's static and default labels.
+    where: RENDER_MODULE,
+    re: /\bincrs\s*:|\bvalues\s*:\s*[[\x27"`]/,
+    why: "an axis's `incrs` or `values` not given as a function (the bundle's uPlot has neither static nor default labels)",
   },
   {
     where: RENDER_MODULE,
