@@ -233,6 +233,23 @@ const UPLOT_EDITS = [
     to: '\t\t\t\tif (false) {\n',
     count: 1,
   },
+  // Neither cursor points nor series focus (above): where a series' value under the cursor lies is never read.
+  { from: '\t\t\t\txPos = valToPosX(data[0][idx], scaleX, xDim, 0);\n', to: '', count: 1 },
+  {
+    from: 'let xPos2 = idx2 == null ? -10 : idx2 == idx ? xPos : valToPosX(mode == 1 ? data[0][idx2] : data[i][0][idx2], scaleX, xDim, 0);',
+    to: 'let xPos2 = -10;',
+    count: 1,
+  },
+  {
+    from: 'let yPos = yVal2 == null ? -10 : valToPosY(yVal2, mode == 1 ? scales[s.scale] : scales[s.facets[1].scale], yDim, 0);',
+    to: 'let yPos = -10;',
+    count: 1,
+  },
+  // … so no scale's range is worked out from another's.
+  { from: 'wsc.from != null', to: 'false', count: 1 },
+  { from: 'wsc.from == null', to: 'true', count: 2 },
+  { from: 'sc.from != null', to: 'false', count: 1 },
+  { from: 'sc.from == null', to: 'true', count: 2 },
   // No series is filled (pane-plot.ts sets `fill` on a series' points only; areas and clouds are the
   // chart's own painters), so no line builds a fill path.
   { from: 'if (series.fill != null || bandFillDir != 0) {', to: 'if (false) {', count: 3 },
