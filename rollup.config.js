@@ -245,6 +245,26 @@ const UPLOT_EDITS = [
     to: 'let yPos = -10;',
     count: 1,
   },
+  // No series focus (above), so no series is ever dimmed for another.
+  {
+    from: 'let shouldAlpha = series.some(s => s._focus) && ctxAlpha != focus.alpha;',
+    to: 'let shouldAlpha = false;',
+    count: 1,
+  },
+  // Axes have no border line and no own text alignment (no axis sets `border` or `align`), and their tick
+  // labels are one line each (time-ticks.ts, format-number.ts, percent-scale.ts: no line breaks).
+  { from: '\t\t\tif (border.show) {\n', to: '\t\t\tif (false) {\n', count: 1 },
+  {
+    from: '\t\t\tlet textAlign    = axis.align == 1 ? LEFT :\n\t\t\t                   axis.align == 2 ? RIGHT :\n\t\t\t                   angle > 0',
+    to: '\t\t\tlet textAlign    = angle > 0',
+    count: 1,
+  },
+  { from: 'let _parts = val.indexOf("\\n") == -1 ? [val] : val.split(/\\n/gm);', to: 'let _parts = [val];', count: 1 },
+  // What only those (a border, rotated labels, an axis title) read is not set up either.
+  { from: '\t\t\taxis.border.stroke = fnOrSelf(axis.border.stroke);\n', to: '', count: 1 },
+  { from: '\t\t\taxis.rotate = fnOrSelf(axis.rotate);\n', to: '', count: 1 },
+  { from: '\t\t\taxis.labelFont = pxRatioFont(axis.labelFont, pxRatio);\n', to: '', count: 1 },
+  { from: '\t\t[axis.font, axis.labelFont].forEach(f => {\n', to: '\t\t[axis.font].forEach(f => {\n', count: 1 },
   // … so no scale's range is worked out from another's.
   { from: 'wsc.from != null', to: 'false', count: 1 },
   { from: 'wsc.from == null', to: 'true', count: 2 },
@@ -402,8 +422,8 @@ const UPLOT_CALLER_CHECKS = [
   },
   {
     where: RENDER_MODULE,
-    re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont|fillTo|plugins|lock)\s*:/,
-    why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles, fills, plugins, a cursor lock)',
+    re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont|fillTo|plugins|lock|border|align)\s*:/,
+    why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles, fills, plugins, a cursor lock, axis borders or alignment)',
   },
   {
     // The cursor's drag: off both ways (pane-plot.ts), else uPlot would select and snap what the edits removed.
