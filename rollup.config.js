@@ -401,6 +401,12 @@ const UPLOT_EDITS = [
     to: "const font      = '12px sans-serif';\n",
     count: 1,
   },
+  // No legend (above): a series' value formatter and default label are never read.
+  {
+    from: '\t\t\tlet sv = s.value;\n\t\t\ts.value = isTime ? (isStr(sv) ? timeSeriesVal(_tzDate, timeSeriesStamp(sv, _fmtDate)) : sv || _timeSeriesVal) : sv;\n\t\t\ts.label = s.label || (isTime ? timeSeriesLabel : numSeriesLabel);\n',
+    to: '',
+    count: 1,
+  },
 ];
 /** What uPlot's removed time and number-format code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
