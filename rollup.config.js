@@ -407,6 +407,12 @@ const UPLOT_EDITS = [
     to: '',
     count: 1,
   },
+  // No plot is given an `id`, `class` or `title` (pane-plot.ts, first-plot-decoy.ts).
+  {
+    from: '\tif (opts.id != null)\n\t\troot.id = opts.id;\n\n\taddClass(root, opts.class);\n\n\tif (opts.title) {\n\t\tlet title = placeDiv(TITLE, root);\n\t\ttitle.textContent = opts.title;\n\t}\n',
+    to: '',
+    count: 1,
+  },
 ];
 /** What uPlot's removed time and number-format code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
@@ -428,8 +434,8 @@ const UPLOT_CALLER_CHECKS = [
   },
   {
     where: RENDER_MODULE,
-    re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont|fillTo|plugins|lock|border|align)\s*:/,
-    why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles, fills, plugins, a cursor lock, axis borders or alignment)',
+    re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont|fillTo|plugins|lock|border|align|title|class)\s*:/,
+    why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles, fills, plugins, a cursor lock, axis borders or alignment, a plot title or class)',
   },
   {
     // The cursor's drag: off both ways (pane-plot.ts), else uPlot would select and snap what the edits removed.
