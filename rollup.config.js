@@ -413,6 +413,13 @@ const UPLOT_EDITS = [
     to: '',
     count: 1,
   },
+  // No drag selection (above): its box's defaults and the (empty) setSelect go too.
+  {
+    from: '\tconst select = self.select = assign({\n\t\tshow:   true,\n\t\tover:   true,\n\t\tleft:   0,\n\t\twidth:  0,\n\t\ttop:    0,\n\t\theight: 0,\n\t}, opts.select);\n',
+    to: '\tconst select = self.select = {};\n',
+    count: 1,
+  },
+  { from: '\tself.setSelect = setSelect;\n', to: '', count: 1 },
 ];
 /** What uPlot's removed time and number-format code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
@@ -429,7 +436,7 @@ const OWN_MODULE = /[\\/]build[\\/](src|components)[\\/].*\.js$/;
 const UPLOT_CALLER_CHECKS = [
   {
     where: OWN_MODULE,
-    re: /\.(setSeries|addSeries|delSeries|addBand|setBand|delBand|posToIdx)\(/,
+    re: /\.(setSeries|addSeries|delSeries|addBand|setBand|delBand|posToIdx|setSelect)\(/,
     why: 'a uPlot method the bundle removes',
   },
   {
