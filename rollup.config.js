@@ -420,6 +420,13 @@ const UPLOT_EDITS = [
     count: 1,
   },
   { from: '\tself.setSelect = setSelect;\n', to: '', count: 1 },
+  // The panes are given their padding in full (pane-plot.ts): uPlot's automatic padding (by the axes beside each
+  // side) goes; a plot given none (first-plot-decoy.ts, 1 px, never drawn) has none.
+  {
+    from: '(opts.padding || [autoPadSide,autoPadSide,autoPadSide,autoPadSide]).map(p => fnOrSelf(ifNull(p, autoPadSide)));',
+    to: '(opts.padding || [0, 0, 0, 0]).map(p => fnOrSelf(p));',
+    count: 1,
+  },
 ];
 /** What uPlot's removed time and number-format code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
