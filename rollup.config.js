@@ -233,6 +233,43 @@ const UPLOT_EDITS = [
     to: '\t\t\t\tif (false) {\n',
     count: 1,
   },
+  // Neither cursor points nor series focus (above): where a series' value under the cursor lies is never read.
+  { from: '\t\t\t\txPos = valToPosX(data[0][idx], scaleX, xDim, 0);\n', to: '', count: 1 },
+  {
+    from: 'let xPos2 = idx2 == null ? -10 : idx2 == idx ? xPos : valToPosX(mode == 1 ? data[0][idx2] : data[i][0][idx2], scaleX, xDim, 0);',
+    to: 'let xPos2 = -10;',
+    count: 1,
+  },
+  {
+    from: 'let yPos = yVal2 == null ? -10 : valToPosY(yVal2, mode == 1 ? scales[s.scale] : scales[s.facets[1].scale], yDim, 0);',
+    to: 'let yPos = -10;',
+    count: 1,
+  },
+  // No series focus (above), so no series is ever dimmed for another.
+  {
+    from: 'let shouldAlpha = series.some(s => s._focus) && ctxAlpha != focus.alpha;',
+    to: 'let shouldAlpha = false;',
+    count: 1,
+  },
+  // Axes have no border line and no own text alignment (no axis sets `border` or `align`), and their tick
+  // labels are one line each (time-ticks.ts, format-number.ts, percent-scale.ts: no line breaks).
+  { from: '\t\t\tif (border.show) {\n', to: '\t\t\tif (false) {\n', count: 1 },
+  {
+    from: '\t\t\tlet textAlign    = axis.align == 1 ? LEFT :\n\t\t\t                   axis.align == 2 ? RIGHT :\n\t\t\t                   angle > 0',
+    to: '\t\t\tlet textAlign    = angle > 0',
+    count: 1,
+  },
+  { from: 'let _parts = val.indexOf("\\n") == -1 ? [val] : val.split(/\\n/gm);', to: 'let _parts = [val];', count: 1 },
+  // What only those (a border, rotated labels, an axis title) read is not set up either.
+  { from: '\t\t\taxis.border.stroke = fnOrSelf(axis.border.stroke);\n', to: '', count: 1 },
+  { from: '\t\t\taxis.rotate = fnOrSelf(axis.rotate);\n', to: '', count: 1 },
+  { from: '\t\t\taxis.labelFont = pxRatioFont(axis.labelFont, pxRatio);\n', to: '', count: 1 },
+  { from: '\t\t[axis.font, axis.labelFont].forEach(f => {\n', to: '\t\t[axis.font].forEach(f => {\n', count: 1 },
+  // … so no scale's range is worked out from another's.
+  { from: 'wsc.from != null', to: 'false', count: 1 },
+  { from: 'wsc.from == null', to: 'true', count: 2 },
+  { from: 'sc.from != null', to: 'false', count: 1 },
+  { from: 'sc.from == null', to: 'true', count: 2 },
   // No series is filled (pane-plot.ts sets `fill` on a series' points only; areas and clouds are the
   // chart's own painters), so no line builds a fill path.
   { from: 'if (series.fill != null || bandFillDir != 0) {', to: 'if (false) {', count: 3 },
@@ -305,10 +342,95 @@ const UPLOT_EDITS = [
   // modes' chunk), and a series' default `points.show` is false (above). A shown point without `paths` would fail.
   { from: 'const pointsPath = points() ;\n', to: 'const pointsPath = null;\n', count: 1 },
   { from: '\tlet paths = uPlot.paths = {\n\t\tpoints,\n\t};\n', to: '\tlet paths = uPlot.paths = {};\n', count: 1 },
+  // Every axis of pane-plot.ts and left-price-scale.ts is given its labels as a function (`values`) and no
+  // `incrs`: uPlot's static tick lists and its default labels (Intl.NumberFormat of the page's language) go.
+  // The decoy's axes (first-plot-decoy.ts) never get a range to label; given one they would show the numbers.
+  { from: '\t\t\t\tisArr(av) && !isArr(av[0]) ? fnOrSelf(av) :\n', to: '', count: 1 },
+  { from: ') : av || numAxisVals\n', to: ') : av || retArg1\n', count: 1 },
+  {
+    from: '\t\t\tif (isArr(axis.incrs)) {\n\t\t\t\taxis.incrs.forEach(incr => {\n\t\t\t\t\t!fixedDec.has(incr) && fixedDec.set(incr, guessDec(incr));\n\t\t\t\t});\n\t\t\t}\n',
+    to: '',
+    count: 1,
+  },
+  // No cursor points (above): none is made per series.
+  { from: '\t\t\telse if (i > 0)\n\t\t\t\tpt = initCursorPt(s, i);\n', to: '', count: 1 },
+  {
+    from: '\tpoints.show   = fnOrSelf(points.show);\n\tpoints.size   = fnOrSelf(points.size);\n\tpoints.stroke = fnOrSelf(points.stroke);\n\tpoints.width  = fnOrSelf(points.width);\n\tpoints.fill   = fnOrSelf(points.fill);\n',
+    to: '',
+    count: 1,
+  },
+  {
+    from: '\t\t\t\t\tfor (let i = 0; i < cursorPts.length; i++) {\n\t\t\t\t\t\tlet pt = cursorPts[i];\n\n\t\t\t\t\t\tif (pt != null) {\n\t\t\t\t\t\t\tcursorPtsLft[i] *= pctWid;\n\t\t\t\t\t\t\tcursorPtsTop[i] *= pctHgt;\n\t\t\t\t\t\t\telTrans(pt, ceil(cursorPtsLft[i]), ceil(cursorPtsTop[i]), plotWidCss, plotHgtCss);\n\t\t\t\t\t\t}\n\t\t\t\t\t}\n',
+    to: '',
+    count: 1,
+  },
+  {
+    from: '\t\t\tfor (let i = 0; i < series.length; i++) {\n\t\t\t\tlet pt = cursorPts[i];\n\t\t\t\tpt != null && elTrans(pt, -10, -10, plotWidCss, plotHgtCss);\n\t\t\t}\n',
+    to: '',
+    count: 1,
+  },
+  // The default labels' number format (of the page's language, made at load) and the navigator it read.
+  {
+    from: "const numFormatter = new Intl.NumberFormat(domEnv ? nav.language : 'en-US');\nconst fmtNum = val => numFormatter.format(val);\n",
+    to: '',
+    count: 1,
+  },
+  { from: 'const nav = domEnv ? navigator : null;\n', to: '', count: 1 },
+  // A series' paths are Path2D objects (uPlot's linear builder, dots-path.ts), never the per-colour Maps of
+  // uPlot's removed bars builder.
+  {
+    from: '\t\t\tif (strokePath instanceof Map) {\n\t\t\t\tstrokePath.forEach((strokePath, strokeStyle) => {\n\t\t\t\t\tctx.strokeStyle = ctxStroke = strokeStyle;\n\t\t\t\t\tctx.stroke(strokePath);\n\t\t\t\t});\n\t\t\t}\n\t\t\telse\n',
+    to: '',
+    count: 1,
+  },
+  {
+    from: '\t\tif (fillPath instanceof Map) {\n\t\t\tfillPath.forEach((fillPath, fillStyle) => {\n\t\t\t\tctx.fillStyle = ctxFill = fillStyle;\n\t\t\t\tctx.fill(fillPath);\n\t\t\t});\n\t\t}\n\t\telse\n',
+    to: '',
+    count: 1,
+  },
+  // No legend, so no markers to set up.
+  {
+    from: '\t\tmarkers.width  = fnOrSelf(markers.width);\n\t\tmarkers.dash   = fnOrSelf(markers.dash);\n\t\tmarkers.stroke = fnOrSelf(markers.stroke);\n\t\tmarkers.fill   = fnOrSelf(markers.fill);\n',
+    to: '',
+    count: 1,
+  },
+  // Every axis that draws sets its `font` (the theme's: pane-plot.ts, left-price-scale.ts), and no axis has a
+  // title (above): uPlot's default font, a long family list, is never drawn. A short one stands in.
+  {
+    from: `const font      = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji"';\n`,
+    to: "const font      = '12px sans-serif';\n",
+    count: 1,
+  },
+  // No legend (above): a series' value formatter and default label are never read.
+  {
+    from: '\t\t\tlet sv = s.value;\n\t\t\ts.value = isTime ? (isStr(sv) ? timeSeriesVal(_tzDate, timeSeriesStamp(sv, _fmtDate)) : sv || _timeSeriesVal) : sv;\n\t\t\ts.label = s.label || (isTime ? timeSeriesLabel : numSeriesLabel);\n',
+    to: '',
+    count: 1,
+  },
+  // No plot is given an `id`, `class` or `title` (pane-plot.ts, first-plot-decoy.ts).
+  {
+    from: '\tif (opts.id != null)\n\t\troot.id = opts.id;\n\n\taddClass(root, opts.class);\n\n\tif (opts.title) {\n\t\tlet title = placeDiv(TITLE, root);\n\t\ttitle.textContent = opts.title;\n\t}\n',
+    to: '',
+    count: 1,
+  },
+  // No drag selection (above): its box's defaults and the (empty) setSelect go too.
+  {
+    from: '\tconst select = self.select = assign({\n\t\tshow:   true,\n\t\tover:   true,\n\t\tleft:   0,\n\t\twidth:  0,\n\t\ttop:    0,\n\t\theight: 0,\n\t}, opts.select);\n',
+    to: '\tconst select = self.select = {};\n',
+    count: 1,
+  },
+  { from: '\tself.setSelect = setSelect;\n', to: '', count: 1 },
+  // The panes are given their padding in full (pane-plot.ts): uPlot's automatic padding (by the axes beside each
+  // side) goes; a plot given none (first-plot-decoy.ts, 1 px, never drawn) has none.
+  {
+    from: '(opts.padding || [autoPadSide,autoPadSide,autoPadSide,autoPadSide]).map(p => fnOrSelf(ifNull(p, autoPadSide)));',
+    to: '(opts.padding || [0, 0, 0, 0]).map(p => fnOrSelf(p));',
+    count: 1,
+  },
 ];
-/** What uPlot's removed time code declared: only branches the edits made unreachable named them. */
+/** What uPlot's removed time and number-format code declared: only branches the edits made unreachable named them. */
 const UPLOT_GONE =
-  /\b(_tzDate|_fmtDate|_timeAxisSplits|_timeAxisVals|_timeSeriesVal|timeIncrsMs|timeIncrsS|_timeAxisStampsMs|_timeAxisStampsS)\b/;
+  /\b(_tzDate|_fmtDate|_timeAxisSplits|_timeAxisVals|_timeSeriesVal|timeIncrsMs|timeIncrsS|_timeAxisStampsMs|_timeAxisStampsS|fmtNum|numFormatter|nav\.language)\b/;
 /**
  * What the edits take for granted of the chart's own calls. Options are checked in every module of the
  * renderer (build/src/render/, where every uPlot option is written: pane-plot.ts, left-price-scale.ts,
@@ -321,13 +443,13 @@ const OWN_MODULE = /[\\/]build[\\/](src|components)[\\/].*\.js$/;
 const UPLOT_CALLER_CHECKS = [
   {
     where: OWN_MODULE,
-    re: /\.(setSeries|addSeries|delSeries|addBand|setBand|delBand|posToIdx)\(/,
+    re: /\.(setSeries|addSeries|delSeries|addBand|setBand|delBand|posToIdx|setSelect)\(/,
     why: 'a uPlot method the bundle removes',
   },
   {
     where: RENDER_MODULE,
-    re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont|fillTo|plugins|lock)\s*:/,
-    why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles, fills, plugins, a cursor lock)',
+    re: /\b(ori|dir|rotate|asinh|fwd|bwd|log|dataIdx|gaps|bands|labelSize|labelFont|fillTo|plugins|lock|border|align|title|class)\s*:/,
+    why: 'a uPlot option the bundle ignores (vertical or reversed scales, rotated ticks, asinh or custom or base-2 scales, hover index, gaps, bands, axis titles, fills, plugins, a cursor lock, axis borders or alignment, a plot title or class)',
   },
   {
     // The cursor's drag: off both ways (pane-plot.ts), else uPlot would select and snap what the edits removed.
@@ -364,6 +486,12 @@ const UPLOT_CALLER_CHECKS = [
     where: OWN_MODULE,
     re: /\.paths\.(points|stepped|bars|spline)\b/,
     why: 'a uPlot path builder the bundle removes (only `uPlot.paths.linear` is kept)',
+  },
+  {
+    // Axis labels as a function, no tick increments of the caller's: the bundle drops uPlot's static and default labels.
+    where: RENDER_MODULE,
+    re: /\bincrs\s*:|\bvalues\s*:\s*[[\x27"`]/,
+    why: "an axis's `incrs` or `values` not given as a function (the bundle's uPlot has neither static nor default labels)",
   },
   {
     where: RENDER_MODULE,

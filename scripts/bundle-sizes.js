@@ -125,6 +125,8 @@ export const LAZY_ONLY = [
   // The percent and log scales, study levels and the left scale, loaded before a frame that shows them
   // (src/render/pane-extras.ts).
   /build\/src\/render\/(pane-extras|percent-scale|log-price-splits|paint-levels|left-price-scale)\.js$/,
+  // Those scales' axis ticks (src/render/mode-axis-ticks.ts), in the same chunk.
+  /build\/src\/render\/mode-axis-ticks\.js$/,
   // The painters of bars narrower than two device px (src/render/paint-decimated.ts), loaded when a pane's bars get narrow.
   /build\/src\/render\/paint-decimated\.js$/,
   // A pointer's position in a plot (src/render/local-point.ts): only pointer input, lazy, calls it.

@@ -2,6 +2,7 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Series } from '../../src/core/data/index.js';
 import { formatBarTime, type PaneLayoutSpec, type ZonedClock } from '../../src/render/index.js';
 import { formatPrice, formatValue, formatVolume } from './chart-legend.js';
+import { chartMoreStrings } from './chart-more-strings.js';
 
 /** The table's rules, adopted by the chart's shadow root when this chunk arrives. */
 export const dataTableStyles = css`
@@ -28,14 +29,10 @@ export interface DataTableModel {
   readonly clock: ZonedClock;
   /** BCP-47 tag for number formats. */
   readonly locale?: string;
+  /** The region's name and the time column's head (the price columns' heads are chart-more-strings.ts's). */
   readonly strings: {
     dataTable: string;
     time: string;
-    openFull: string;
-    highFull: string;
-    lowFull: string;
-    closeFull: string;
-    volumeFull: string;
   };
 }
 
@@ -64,11 +61,12 @@ export function renderDataTable(m: DataTableModel): TemplateResult | typeof noth
       ${columns.map((c) => html`<td>${formatValue(c.values[i], c.kind, { locale: m.locale ?? 'en', pricePrecision: p })}</td>`)}</tr>`);
   }
   const s = m.strings;
+  const f = chartMoreStrings(m.locale ?? 'en');
   return html`<div class="data-table" role="region" aria-label=${s.dataTable} tabindex="0">
     <table part="data-table">
       <caption>${instrument.symbol} · ${period} · ${m.clock.timeZone}</caption>
-      <thead><tr><th scope="col">${s.time}</th><th scope="col">${s.openFull}</th><th scope="col">${s.highFull}</th>
-        <th scope="col">${s.lowFull}</th><th scope="col">${s.closeFull}</th><th scope="col">${s.volumeFull}</th>
+      <thead><tr><th scope="col">${s.time}</th><th scope="col">${f.openFull}</th><th scope="col">${f.highFull}</th>
+        <th scope="col">${f.lowFull}</th><th scope="col">${f.closeFull}</th><th scope="col">${f.volumeFull}</th>
         ${columns.map((c) => html`<th scope="col">${c.heading}</th>`)}</tr></thead>
       <tbody>${rows}</tbody>
     </table>

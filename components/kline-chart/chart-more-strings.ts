@@ -71,6 +71,21 @@ export interface ChartMoreStrings {
   readonly replayPickTouch: string;
   readonly replayCancel: string;
   readonly replayExit: string;
+  /** The strip's buttons (bar-replay-controls.ts). */
+  readonly replayPlay: string;
+  readonly replayPause: string;
+  readonly replayStep: string;
+  readonly replaySpeed: string;
+  /** The data table's column heads (chart-data-table.ts) and the keyboard crosshair's bar (key-crosshair.ts). */
+  readonly openFull: string;
+  readonly highFull: string;
+  readonly lowFull: string;
+  readonly closeFull: string;
+  readonly volumeFull: string;
+  /** Pasting drawings copied on another instrument (drawing-layer-interaction.ts). */
+  readonly pasteOtherInstrument: string;
+  /** The period buttons' group in the "More" menu (toolbar-overflow-menu.ts). */
+  readonly periodGroup: string;
 }
 
 export const EN_CHART_MORE: ChartMoreStrings = {
@@ -128,6 +143,17 @@ export const EN_CHART_MORE: ChartMoreStrings = {
   replayPickTouch: 'Tap a bar to start the replay',
   replayCancel: 'Cancel',
   replayExit: 'Exit replay',
+  replayPlay: 'Play',
+  replayPause: 'Pause',
+  replayStep: 'Next bar',
+  replaySpeed: 'Speed (bars per second)',
+  openFull: 'Open',
+  highFull: 'High',
+  lowFull: 'Low',
+  closeFull: 'Close',
+  volumeFull: 'Volume',
+  pasteOtherInstrument: 'The copied drawings belong to another instrument.',
+  periodGroup: 'Period',
 };
 
 /** The lazy chunks' chart words in `locale` (any BCP-47 tag; English for what the locale lacks). */

@@ -20,11 +20,6 @@ export interface ChartStrings {
   readonly settings: string;
   readonly dataTable: string;
   readonly time: string;
-  readonly openFull: string;
-  readonly highFull: string;
-  readonly lowFull: string;
-  readonly closeFull: string;
-  readonly volumeFull: string;
   readonly chart: string;
   /** What comes before the last price in the chart's accessible name, the locale's own separator first (", last"). */
   readonly last: string;
@@ -48,8 +43,6 @@ export interface ChartStrings {
   readonly loadErrors: Readonly<
     Record<'unknown_source' | 'invalid_period' | 'parse_error' | 'load_failed' | 'data_request_timeout', string>
   >;
-  /** Pasting drawings copied on another instrument. */
-  readonly pasteOtherInstrument: string;
   /** A drawing that could not be placed. */
   readonly drawingFailed: string;
   /** Snapshot and full screen (the "More" menu, the toolbar's buttons, the shortcut list). */
@@ -62,17 +55,12 @@ export interface ChartStrings {
   readonly price: string;
   readonly shortcuts: string;
   readonly more: string;
-  readonly periodGroup: string;
   /** The button that brings the newest bar back into view. */
   readonly toLatest: string;
   /** The price axis's button shown while a drag holds its scale fixed: fits the prices again. */
   readonly autoScale: string;
   /** Bar replay (bar-replay-controls.ts). */
   readonly barReplay: string;
-  readonly replayPlay: string;
-  readonly replayPause: string;
-  readonly replayStep: string;
-  readonly replaySpeed: string;
   /** Shown when the replay's chunk cannot be fetched (offline, a copy of the chart without its chunks). */
   readonly replayFailed: string;
   /** Shown when the percent or log scale's code (or study levels', the left scale's) cannot be fetched. */
@@ -127,11 +115,6 @@ export const EN_CHART: ChartStrings = {
   settings: 'Settings',
   dataTable: 'Data table',
   time: 'Time',
-  openFull: 'Open',
-  highFull: 'High',
-  lowFull: 'Low',
-  closeFull: 'Close',
-  volumeFull: 'Volume',
   chart: 'chart',
   last: ', last',
   newBar: 'New bar',
@@ -154,7 +137,6 @@ export const EN_CHART: ChartStrings = {
     load_failed: 'The data could not be loaded.',
     data_request_timeout: 'The page did not answer the request for these bars in time.',
   },
-  pasteOtherInstrument: 'The copied drawings belong to another instrument.',
   drawingFailed: 'The drawing could not be placed here.',
   saveImage: 'Save image',
   copyImage: 'Copy image',
@@ -164,14 +146,9 @@ export const EN_CHART: ChartStrings = {
   price: 'Price',
   shortcuts: 'Keyboard shortcuts',
   more: 'More',
-  periodGroup: 'Period',
   toLatest: 'Scroll to the most recent bar',
   autoScale: 'Auto (fits data to screen)',
   barReplay: 'Bar replay',
-  replayPlay: 'Play',
-  replayPause: 'Pause',
-  replayStep: 'Next bar',
-  replaySpeed: 'Speed (bars per second)',
   replayFailed: 'Bar replay could not be loaded. Check the connection and try again.',
   scaleFailed: 'The price scale could not be loaded: a linear scale is shown. Check the connection and try again.',
   candlesFailed: 'The candle style could not be loaded: solid candles are shown. Check the connection and try again.',

@@ -41,7 +41,7 @@ export interface DrawingLayerOptions {
    */
   readonly onError?: (message: string | (() => string)) => void;
   /** The chart's words, for the messages above (default English). */
-  readonly strings?: () => Pick<ChartStrings, 'pasteOtherInstrument' | 'drawingFailed'>;
+  readonly strings?: () => Pick<ChartStrings, 'drawingFailed'>;
   /** A failed tool call as people read it (default its message). */
   readonly errorText?: (error: { code: string; message: string }) => string;
   /** The chart's language, for the words drawings paint on the canvas (`42 bars`, `3d 4h`); default English. */

@@ -4,7 +4,7 @@ import { createDrawing, moveDrawingTo } from '../../src/core/commands/drawing-ed
 import { DrawingInteraction } from '../../src/render/drawings/drawing-interaction.js';
 import type { DrawingLayerInputHost } from './drawing-layer-input.js';
 import type { DrawingLayerOptions, DrawingLayerTool } from './drawing-layer-controller.js';
-import { EN_CHART } from './chart-strings.js';
+import { chartMoreStrings } from './chart-more-strings.js';
 
 /** What the interaction reads from and asks of its `DrawingLayerController` (drawing-layer-controller.ts). */
 export interface DrawingLayerInteractionHost extends DrawingLayerInputHost {
@@ -67,7 +67,8 @@ export function createLayerInteraction(h: DrawingLayerInteractionHost): DrawingI
     paste: () => {
       const clip = clipboard;
       if (!clip) return;
-      if (clip.key !== core.drawings.currentKey()) return o.onError?.((o.strings?.() ?? EN_CHART).pasteOtherInstrument);
+      if (clip.key !== core.drawings.currentKey())
+        return o.onError?.(chartMoreStrings(o.lang?.() ?? 'en').pasteOtherInstrument);
       clip.pastes++;
       void h.run('drawings_copy', { ids: clip.ids, offsetBars: (o.pasteOffsetBars ?? 5) * clip.pastes });
     },

@@ -3,7 +3,6 @@ import { clampView } from '../../src/core/state/index.js';
 import { formatBarTime, type ChartRenderer } from '../../src/render/index.js';
 import { formatPrice, formatVolume } from './chart-legend.js';
 import { chartMoreStrings } from './chart-more-strings.js';
-import { chartStrings } from './chart-strings.js';
 
 /** How long the pan and zoom keys must rest before the view is said (KeyCrosshair `sayView`). */
 const VIEW_PAUSE_MS = 600;
@@ -47,7 +46,7 @@ export class KeyCrosshair {
     const series = this.#o.core.store.peek('series');
     const clock = this.#o.renderer()?.clock;
     if (!series || !clock || i < 0 || i >= series.bars.length) return '';
-    const t = chartStrings(this.#o.lang());
+    const t = chartMoreStrings(this.#o.lang());
     const b = series.bars;
     const p = series.instrument.pricePrecision;
     const intraday = !['1d', '1w', '1M'].includes(series.period);

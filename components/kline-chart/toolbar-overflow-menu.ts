@@ -11,7 +11,7 @@ import type {
   ToolbarOverflowController,
 } from './toolbar-overflow.js';
 import { clientScale } from '../../src/render/client-scale.js';
-import { chartStrings } from './chart-strings.js';
+import { allChartStrings } from './chart-more-strings.js';
 import { drawingStrings } from '../drawing-toolbar/drawing-toolbar-strings.js';
 import { isPeriod } from '../../src/core/data/index.js';
 import { onMenuKeys } from '../menu-keys.js';
@@ -127,7 +127,7 @@ function renderChartMenu(c: OverflowMenu, bar: ToolbarOverflowController, h: Ove
   const { core, drawings } = deps;
   const lang = deps.lang();
   const target = core.store.state.target.get();
-  const strings = chartStrings(lang);
+  const strings = allChartStrings(lang);
   return renderMenuItems(
     c,
     {

@@ -10,7 +10,7 @@ export { paintCloseLine } from './paint-close-line.js';
 export { paintClouds } from './paint-cloud.js';
 export { dotsPath } from './dots-path.js';
 export { paintLevels } from './paint-levels.js';
-export { logPriceSplits } from './log-price-splits.js';
+export { modeAxisTicks } from './mode-axis-ticks.js';
 export { formatPercentTag, formatPercentTicks, percentBase, percentSplits } from './percent-scale.js';
 export {
   LEFT_SCALE,

@@ -678,32 +678,15 @@ export class PanePlot {
           grid: { ...grid, filter: (_u, splits) => (blank.has(yScale) ? [] : splits) },
           ticks,
           gap: 6,
-          // uPlot's log ticks (powers of ten) miss a usual price range: round prices instead, all shown.
-          ...(x && kind === 'price' && settings.priceScale === 'log'
-            ? {
-                splits: (u: uPlot, _i: number, min: number, max: number) =>
-                  x.logPriceSplits(min, max, u.bbox.height / pxRatioOf(u), 30),
-                filter: (_u: uPlot, splits: number[]) => splits,
-              }
-            : x && kind === 'price' && settings.priceScale === 'percent'
+          // The log and percent scales' own ticks come with their chunk (mode-axis-ticks.ts).
+          ...(x && kind === 'price' && settings.priceScale !== 'linear'
+            ? x.modeAxisTicks(settings.priceScale, this.env)
+            : kind === 'volume'
               ? {
-                  // Round percentages from the first bar in view, not round prices.
-                  splits: (u: uPlot, _i: number, min: number, max: number) =>
-                    x.percentSplits(
-                      min,
-                      max,
-                      x.percentBase(this.env.bars().close, this.env.view().start),
-                      u.bbox.height / pxRatioOf(u),
-                      30,
-                    ),
-                  filter: (_u: uPlot, splits: number[]) => splits,
+                  filter: (_u: uPlot, splits: number[]) =>
+                    zeroVolume.has(yScale) ? splits.map((s) => (s === 0 ? s : null)) : splits,
                 }
-              : kind === 'volume'
-                ? {
-                    filter: (_u: uPlot, splits: number[]) =>
-                      zeroVolume.has(yScale) ? splits.map((s) => (s === 0 ? s : null)) : splits,
-                  }
-                : {}),
+              : {}),
           values: (u, splits) =>
             blank.has(yScale)
               ? splits.map(() => '')
