@@ -1,7 +1,7 @@
 // What `<kline-chart>`'s rarely used actions do (issue #12): a chunk fetched right after the first paint
 // (kline-chart.ts #announceReady) or by the first action that needs it, whichever comes first. Each action's
 // own code is a chunk of its own again, fetched on its first use.
-import { lazyModule } from '../../src/core/tools/lazy-module.js';
+import { atOnce, lazyModule, type LazyModule } from '../../src/core/tools/lazy-module.js';
 import { chartStrings, type ChartStrings } from './chart-strings.js';
 import type { ChartElement, ChartInsides } from './chart-insides.js';
 import type { BarReplay } from '../../src/core/commands/bar-replay.js';
@@ -36,11 +36,13 @@ const loadCapture = () => import('./compose-capture.js');
  */
 export function withChunk<M, R>(
   x: ChartInsides,
-  load: () => Promise<M>,
+  load: LazyModule<M>,
   failed: ChunkFailure,
   act: (m: M) => R | PromiseLike<R>,
   fallback: R,
 ): Promise<R> {
+  // Here already: at once, in the event's own task (a popover opened again is there before the next render).
+  if (load.loaded) return atOnce(act, load.loaded);
   return load().then(act, (error: unknown) => {
     console.warn(`kline-chart: ${chartStrings(x.lang())[failed]}`, error);
     x.notice(() => chartStrings(x.lang())[failed]);

@@ -5,11 +5,30 @@
  * layers' parts, the settings popover stay out of the eager part). A failed load is forgotten, so the
  * next call tries again.
  */
-export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
+export function lazyModule<T>(load: () => Promise<T>): LazyModule<T> {
   let loading: Promise<T> | null = null;
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    }));
+  const loader: LazyModule<T> = () =>
+    (loading ??= load().then(
+      (module) => (loader.loaded = module),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  return loader;
+}
+
+/** A {@link lazyModule} loader; `loaded` is its module once it has arrived (for acting at once, in the same task). */
+export interface LazyModule<T> {
+  (): Promise<T>;
+  loaded?: T;
+}
+
+/** `act(module)` now, as a promise: its result, or its throw as a rejection (as `then` would give). */
+export function atOnce<M, R>(act: (module: M) => R | PromiseLike<R>, module: M): Promise<R> {
+  try {
+    return Promise.resolve(act(module));
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

@@ -96,7 +96,9 @@ describe('price alerts on price lines (<kline-chart>)', function () {
       symbol: ctx.symbol,
       period: ctx.period,
     });
-    await chart.updateComplete;
+    // The event is at once; the notice's words come with the chart's actions chunk (chart-actions.ts),
+    // fetched after the first paint, so on a loaded machine the notice may follow a moment later.
+    await waitFor(() => chart.shadowRoot!.querySelector('.toast') !== null, 'the alert notice');
     const precision = coreOf(chart).store.peek('series')!.instrument.pricePrecision ?? 2;
     const toast = chart.shadowRoot!.querySelector('.toast')!;
     expect(toast.textContent).to.equal(`Alert: ${ctx.symbol} crossed ${level.toFixed(precision)} upward`);
