@@ -39,6 +39,20 @@ function hitAt(popover: IndicatorSettings, el: Element): Element | null {
  * Style section and its Apply / Cancel / Remove buttons. On a short chart it is no taller than the chart
  * (it scrolls). On the touch screen its checkboxes, colours and widths are finger-sized (24 px).
  */
+/** Opens MACD's settings and checks the popover is whole inside the chart, with Apply in reach and uncovered. */
+async function openWholeWithApply(chart: KlineChart): Promise<{ popover: IndicatorSettings; panel: HTMLElement }> {
+  const popover = await openMacd(chart);
+  const panel = popover.shadowRoot!.querySelector<HTMLElement>('[part="panel"]')!;
+  const box = chart.getBoundingClientRect();
+  await waitFor(() => inside(panel.getBoundingClientRect(), box), 'the popover inside the chart', 3000).catch(() => {});
+  expect(inside(panel.getBoundingClientRect(), box), 'the popover inside the chart').to.equal(true);
+  const apply = popover.shadowRoot!.querySelector<HTMLElement>('[part="apply"]')!;
+  apply.scrollIntoView({ block: 'nearest' });
+  expect(inside(apply.getBoundingClientRect(), box), 'Apply inside the chart').to.equal(true);
+  expect(hitAt(popover, apply), 'nothing covers Apply').to.equal(apply);
+  return { popover, panel };
+}
+
 describe('the indicator settings popover on a phone', function () {
   this.timeout(60000);
   before(async () => {
@@ -55,17 +69,7 @@ describe('the indicator settings popover on a phone', function () {
     const chart = await readyChart(
       html`<kline-chart style="width:390px;height:500px" indicators=${STUDIES}></kline-chart>`,
     );
-    const popover = await openMacd(chart);
-    const panel = popover.shadowRoot!.querySelector<HTMLElement>('[part="panel"]')!;
-    const box = chart.getBoundingClientRect();
-    await waitFor(() => inside(panel.getBoundingClientRect(), box), 'the popover inside the chart', 3000).catch(
-      () => {},
-    );
-    expect(inside(panel.getBoundingClientRect(), box), 'the popover inside the chart').to.equal(true);
-    const apply = popover.shadowRoot!.querySelector<HTMLElement>('[part="apply"]')!;
-    apply.scrollIntoView({ block: 'nearest' });
-    expect(inside(apply.getBoundingClientRect(), box), 'Apply inside the chart').to.equal(true);
-    expect(hitAt(popover, apply), 'nothing covers Apply').to.equal(apply);
+    const { popover } = await openWholeWithApply(chart);
     const controls = [...popover.shadowRoot!.querySelectorAll<HTMLElement>('.style input, .style select')];
     expect(controls.length).to.be.at.least(7);
     const small = controls
@@ -79,17 +83,7 @@ describe('the indicator settings popover on a phone', function () {
     const chart = await readyChart(
       html`<kline-chart style="width:390px;height:300px" indicators="MACD(12,26,9)"></kline-chart>`,
     );
-    const popover = await openMacd(chart);
-    const panel = popover.shadowRoot!.querySelector<HTMLElement>('[part="panel"]')!;
-    const box = chart.getBoundingClientRect();
-    await waitFor(() => inside(panel.getBoundingClientRect(), box), 'the popover inside the chart', 3000).catch(
-      () => {},
-    );
-    expect(inside(panel.getBoundingClientRect(), box), 'the popover inside the chart').to.equal(true);
+    const { panel } = await openWholeWithApply(chart);
     expect(panel.scrollHeight, 'it scrolls').to.be.above(panel.clientHeight);
-    const apply = popover.shadowRoot!.querySelector<HTMLElement>('[part="apply"]')!;
-    apply.scrollIntoView({ block: 'nearest' });
-    expect(inside(apply.getBoundingClientRect(), box), 'Apply inside the chart').to.equal(true);
-    expect(hitAt(popover, apply), 'nothing covers Apply').to.equal(apply);
   });
 });
