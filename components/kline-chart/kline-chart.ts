@@ -1154,7 +1154,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
     const entries = this.#core.store.state.comparisons.get();
     if (this.#comparisonLegendTried !== entries) {
       this.#comparisonLegendTried = entries;
-      void this.#act('comparisonsFailed', undefined, (m, x) => m.loadComparisons(x));
+      // After this render: with both chunks here the legend's signal is set at once, which a render must not do.
+      queueMicrotask(() => void this.#act('comparisonsFailed', undefined, (m, x) => m.loadComparisons(x)));
     }
     return nothing;
   }

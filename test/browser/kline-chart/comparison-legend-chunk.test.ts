@@ -66,6 +66,21 @@ describe('the comparisons legend in its own chunk', function () {
     root.querySelector<HTMLButtonElement>('[part~="comparison-remove"]')!.click();
     await waitFor(() => chart.context.get()!.comparisons.length === 1, 'a comparison removed');
     expect(chart.context.get()!.comparisons[0].symbol).to.equal('ETHUSDT');
+
+    // A chart made once the chunk is here asks for it from its render, and has it at once: its legend
+    // shows too (it was set from inside that render, which a render must not do, and never showed).
+    const second = win.document.createElement('kline-chart') as HTMLElement as Chart;
+    second.style.cssText = 'display:block;width:640px;height:400px';
+    win.document.body.append(second);
+    await waitFor(() => second.context?.get?.() != null, 'the second chart’s data', 20000);
+    await second.whenPainted();
+    await second.tools.ready();
+    expect((await second.tools.execute('comparison_create', { symbol: 'HKEX:HKDEMO' })).success).to.equal(true);
+    await waitFor(
+      () => second.shadowRoot!.querySelector('[part~="comparison-remove"]') !== null,
+      'the second chart’s legend entry',
+      10000,
+    );
     frame.remove();
   });
 });
