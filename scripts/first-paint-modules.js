@@ -27,7 +27,7 @@ async function coverage() {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
     await page.goto(`${server.origin}/bench/pages/first-paint-code.html`);
-    await page.waitForFunction(() => window.painted === true, null, { timeout: 30_000 });
+    await page.waitForFunction('window.painted === true', null, { timeout: 30_000 });
     const { result } = await cdp.send('Profiler.takePreciseCoverage');
     const script = result.find((entry) => new URL(entry.url).pathname === `/${BUNDLE}`);
     if (!script) throw new Error(`no coverage for /${BUNDLE}`);
