@@ -1,8 +1,9 @@
 // What `<kline-chart>`'s rarely used actions do (issue #12): a chunk fetched right after the first paint
 // (kline-chart.ts #announceReady) or by the first action that needs it, whichever comes first. Each action's
 // own code is a chunk of its own again, fetched on its first use.
-import { atOnce, lazyModule, type LazyModule } from '../../src/core/tools/lazy-module.js';
-import { chartStrings, type ChartStrings } from './chart-strings.js';
+import { lazyModule } from '../../src/core/tools/lazy-module.js';
+import { withChunk } from './with-chunk.js';
+import { chartStrings } from './chart-strings.js';
 import type { ChartElement, ChartInsides } from './chart-insides.js';
 import type { BarReplay } from '../../src/core/commands/bar-replay.js';
 import type { PriceAlertFired } from '../../src/core/commands/price-alerts.js';
@@ -16,11 +17,6 @@ export { toolbarKey } from './roving-toolbar-keys.js';
 /** The element: these actions use its public side, and its insides through `x`. */
 type Chart = ChartElement;
 
-/** The notices of the chunks the chart's actions fetch on first use (chart-strings.ts). */
-export type ChunkFailure = {
-  [K in keyof ChartStrings]: K extends `${string}Failed` ? K : never;
-}[keyof ChartStrings];
-
 const loadSettingsPopover = lazyModule(() => import('../indicator-settings/settings-popover.js'));
 const loadReplay = lazyModule(() => import('./bar-replay-controls.js'));
 const loadSearch = lazyModule(() => import('./symbol-search.js'));
@@ -28,27 +24,6 @@ const loadSnapshot = lazyModule(() => import('./chart-snapshot.js'));
 const loadShortcuts = lazyModule(() => import('./shortcut-dialog.js'));
 const loadComparisonLegend = lazyModule(() => import('./comparison-legend.js'));
 const loadCapture = () => import('./compose-capture.js');
-
-/**
- * `act` with a lazy chunk's module once `load` has it. When the chunk cannot be fetched, a notice in the
- * chart's language says so (`failed`, also on the console) and this resolves `fallback`, and the next call
- * fetches again (lazyModule). An error of `act` itself is no fetch failure: it rejects with that error.
- */
-export function withChunk<M, R>(
-  x: ChartInsides,
-  load: LazyModule<M>,
-  failed: ChunkFailure,
-  act: (m: M) => R | PromiseLike<R>,
-  fallback: R,
-): Promise<R> {
-  // Here already: at once, in the event's own task (a popover opened again is there before the next render).
-  if (load.loaded) return atOnce(act, load.loaded);
-  return load().then(act, (error: unknown) => {
-    console.warn(`kline-chart: ${chartStrings(x.lang())[failed]}`, error);
-    x.notice(() => chartStrings(x.lang())[failed]);
-    return fallback;
-  });
-}
 
 /** Runs `act` on the chart's bar replay once its chunk is here; false when it cannot be fetched (with a notice). */
 export function replay(chart: Chart, x: ChartInsides, act: (r: BarReplay) => boolean): Promise<boolean> {

@@ -71,9 +71,8 @@ import { renderOverflowMenu, ToolbarOverflowController, toolbarOverflowStyles } 
 import { ContextMenuController } from './context-menu-controller.js';
 import type { SearchState } from './symbol-search.js';
 import type { ChartInsides } from './chart-insides.js';
-import type { ChunkFailure } from './chart-actions.js';
+import { withChunk, type ChunkFailure } from './with-chunk.js';
 import { loadChartActions, withChartActions, type ChartActions } from './load-chart-actions.js';
-import { atOnce } from '../../src/core/tools/lazy-module.js';
 type ComparisonLegendModule = typeof import('./comparison-legend.js');
 import { withInputParts } from './load-input-parts.js';
 import { isEditableTarget } from './editable-target.js';
@@ -1515,16 +1514,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     fallback: R,
     act: (m: ChartActions, x: ChartInsides) => R | PromiseLike<R>,
   ): Promise<R> {
-    const here = loadChartActions.loaded;
-    if (here) return atOnce((m) => act(m, this.#deps), here);
-    return loadChartActions().then(
-      (m) => act(m, this.#deps),
-      (error: unknown) => {
-        console.warn(`kline-chart: ${chartStrings(this.#lang())[failed]}`, error);
-        this.#showToast(() => chartStrings(this.#lang())[failed]);
-        return fallback;
-      },
-    );
+    return withChunk(this.#deps, loadChartActions, failed, (m) => act(m, this.#deps), fallback);
   }
 }
 
