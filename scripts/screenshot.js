@@ -17,7 +17,7 @@ const page = await browser.newPage({ viewport: { width: Number(w), height: Numbe
 page.on('console', (m) => console.log(`[console.${m.type()}] ${m.text()}`));
 page.on('pageerror', (e) => console.log(`[pageerror] ${e.message}`));
 await page.goto(url, { waitUntil: 'load' });
-await page.waitForTimeout(1500);
+await page.waitForTimeout(Number(process.env.SHOT_WAIT ?? 1500));
 if (evalIdx > 0) {
   console.log(await page.evaluate(process.argv[evalIdx + 1]));
   await page.waitForTimeout(800);

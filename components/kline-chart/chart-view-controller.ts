@@ -236,7 +236,9 @@ export class ChartViewController implements ReactiveController {
       panes: () => {
         const specs = this.#specs.get();
         core.indicatorEngine.retain(core.store.state.indicators.get().map((i) => i.instanceId));
-        return specs;
+        // While a saved layout is restored the bars wait for it (`held`), and so do the studies' lines: drawn over
+        // no bars, they showed the first bars' values across the plot (a flash of a wrong chart on a slow device).
+        return this.held.get() ? specs.map((spec) => (spec.series.length ? { ...spec, series: [] } : spec)) : specs;
       },
       onLayout: (offsets) => {
         this.#o.onLayout(offsets);
