@@ -151,6 +151,8 @@ export interface ChartToolsApi {
  * @fires {CustomEvent<KlineErrorDetail>} kline-error - A failure the host should know about (detail: `{ code, message }`; bad bars add `index` and `reason`).
  * @fires {CustomEvent<PersistEventDetail>} kline-persist - Before a layout change is saved (detail: `{ document, waitUntil(promise) }`; a rejection rolls the change back).
  * @fires {CustomEvent<PriceAlertDetail>} kline-price-alert - A live bar's close crossed a price line with an alert (`price_lines_create` `alert`; detail: `{ id, price, label, direction, time, close, symbol, period }`); a short notice says it too.
+ * @fires {CustomEvent<PriceLineMovedDetail>} kline-price-line-moved - A draggable price line was moved with the pointer (detail: `{ id, price, previousPrice }`; one undo step).
+ * @fires {CustomEvent<KlinePrimitiveClickDetail>} kline-primitive-click - A press claimed by an `addPrimitive` primitive's `hitTest` (detail: `{ id, x, y }`, CSS px from the plot's top-left).
  *
  * @csspart toolbar - The toolbar.
  * @csspart period-button - One period button.
