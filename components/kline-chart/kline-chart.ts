@@ -253,7 +253,7 @@ export interface ChartToolsApi {
  * @cssprop [--kline-up-text-color=#00796b] - Legend values of a rising bar (a darker shade of the up colour that reaches 4.5:1).
  * @cssprop [--kline-down-text-color=#d32f2f] - Legend values of a falling bar.
  * @cssprop [--kline-toolbar-background=#f8f9fd] - Toolbar and table header background.
- * @cssprop [--kline-tooltip-background] - Crosshair tooltip background (`legend-mode` tooltip).
+ * @cssprop [--kline-tooltip-background] - Crosshair tooltip background (setting `legendMode`: `tooltip` or `both`).
  * @cssprop [--kline-line-color=#2962ff] - The price line of line and area chart types.
  * @cssprop [--kline-area-fill] - The fill under the price line of the area chart type.
  * @cssprop [--kline-level-color] - The dashed reference levels of a study's pane (RSI's 70 / 50 / 30, Stochastic's 80 / 20, CCI's ±100).
