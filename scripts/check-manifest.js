@@ -3,7 +3,8 @@
 // custom property the code uses. It fails (exit 1) on
 //   - private or internal members and attributes (`#x`, `_x`, private/protected),
 //   - events without a kebab-case name or without a detail type (`@fires {Type} name - …`),
-//   - a `part="…"` (or an `exportparts` name) in components/ that no element documents (`@csspart`),
+//   - a `part="…"` (or an `exportparts` name, or `setAttribute('part', '…')`) in components/ that no element
+//     documents (`@csspart`),
 //   - a `--kline-*` / `--agent-panel-*` property in components/ or src/render/ that no element
 //     documents (`@cssprop`),
 //   - a part or property of `<kline-chart>` / `<chart-agent-panel>` missing from the README's
@@ -61,6 +62,9 @@ for (const file of [...sourceFiles(join(root, 'components')), ...sourceFiles(joi
   const text = readFileSync(file, 'utf8');
   if (file.includes(`${join(root, 'components')}`)) {
     for (const m of text.matchAll(/\bpart="([^"$]+)"/g)) for (const p of m[1].split(/\s+/)) note(usedParts, p, file);
+    // A part set from script (chart-tooltip.ts builds its box with the DOM API).
+    for (const m of text.matchAll(/setAttribute\(\s*'part',\s*'([^']+)'\s*\)/g))
+      for (const p of m[1].split(/\s+/)) note(usedParts, p, file);
     const computed = text.match(/\bpart=\$\{/g)?.length ?? 0;
     if (computed > 0)
       problems.push(

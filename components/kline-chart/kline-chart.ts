@@ -163,6 +163,7 @@ export interface ChartToolsApi {
  * @csspart undo-button - Undo.
  * @csspart redo-button - Redo.
  * @csspart legend - The OHLCV legend.
+ * @csspart tooltip - The floating box by the pointer with the bar's time and OHLCV and the markers under it (setting `legendMode`: `tooltip` or `both`).
  * @csspart latest-button - "Scroll to the most recent bar": shown while the newest bar is out of view.
  * @csspart auto-scale-button - "Auto (fits data to screen)": an "A" at the bottom of the main pane's price axis, shown while a drag on the axis holds the price scale fixed; pressing it fits the prices again.
  * @csspart panes - The pane container (canvases).
