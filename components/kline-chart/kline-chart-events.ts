@@ -38,7 +38,7 @@ export interface KlineChangeDetail {
   readonly symbol: string | null;
   readonly period: string | null;
   readonly source: string | null;
-  /** Who made the change: `user`, `agent`, `host`, `attribute`, `undo`, `redo`, `live`, `history` or `load`. */
+  /** Who made the change: `user`, `agent`, `host`, `attribute`, `undo`, `redo`, `live`, `history`, `load` or `replay` (bar replay). */
   readonly reason: string;
 }
 
