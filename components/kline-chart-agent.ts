@@ -21,6 +21,7 @@ export {
   type KlineSelectionChangeDetail,
   type KlineChangeDetail,
   type KlineErrorDetail,
+  type KlinePrimitiveClickDetail,
 } from './kline-chart/index.js';
 /** The panel's class is a type here; at run time `await loadChartAgentPanel()` returns it. */
 export type {

@@ -3,11 +3,13 @@
 // custom property the code uses. It fails (exit 1) on
 //   - private or internal members and attributes (`#x`, `_x`, private/protected),
 //   - events without a kebab-case name or without a detail type (`@fires {Type} name - …`),
-//   - a `part="…"` (or an `exportparts` name) in components/ that no element documents (`@csspart`),
+//   - a `part="…"` (or an `exportparts` name, or `setAttribute('part', '…')`) in components/ that no element
+//     documents (`@csspart`),
 //   - a `--kline-*` / `--agent-panel-*` property in components/ or src/render/ that no element
 //     documents (`@cssprop`),
 //   - a part or property of `<kline-chart>` / `<chart-agent-panel>` missing from the README's
-//     "Theming" section.
+//     "Theming" section,
+//   - an attribute, event or public member of either element that README.md or docs/contracts.md does not name.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +63,9 @@ for (const file of [...sourceFiles(join(root, 'components')), ...sourceFiles(joi
   const text = readFileSync(file, 'utf8');
   if (file.includes(`${join(root, 'components')}`)) {
     for (const m of text.matchAll(/\bpart="([^"$]+)"/g)) for (const p of m[1].split(/\s+/)) note(usedParts, p, file);
+    // A part set from script (chart-tooltip.ts builds its box with the DOM API).
+    for (const m of text.matchAll(/setAttribute\(\s*'part',\s*'([^']+)'\s*\)/g))
+      for (const p of m[1].split(/\s+/)) note(usedParts, p, file);
     const computed = text.match(/\bpart=\$\{/g)?.length ?? 0;
     if (computed > 0)
       problems.push(
@@ -98,10 +103,33 @@ else
         problems.push(`README Theming: CSS property '${p.name}' of <${tag}> is not listed`);
   }
 
+// Every attribute, event and public member of the two elements is named in the README and in docs/contracts.md
+// (as `name`, `name(…)` or `name = …`), so neither document falls behind the code.
+const contracts = readFileSync(join(root, 'docs', 'contracts.md'), 'utf8');
+const isNamed = (text, name) =>
+  text.includes(`\`${name}\``) || text.includes(`\`${name}(`) || text.includes(`\`${name} =`);
+for (const [tag, d] of publicElements) {
+  const names = [
+    ...(d.attributes ?? []).map((a) => ['attribute', a.name]),
+    ...(d.events ?? []).map((e) => ['event', e.name]),
+    ...(d.members ?? [])
+      .filter(
+        (m) => !m.static && !m.attribute && !isPrivate(m.name) && m.privacy !== 'private' && m.privacy !== 'protected',
+      )
+      .map((m) => [m.kind ?? 'member', m.name]),
+  ];
+  for (const [kind, name] of names)
+    for (const [doc, text] of [
+      ['README.md', readme],
+      ['docs/contracts.md', contracts],
+    ])
+      if (name && !isNamed(text, name)) problems.push(`${doc}: ${kind} '${name}' of <${tag}> is not named`);
+}
+
 if (problems.length) {
   console.error(`custom-elements.json check failed (${problems.length}):\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 console.log(
-  `custom-elements.json: public API only; ${usedParts.size} parts and ${usedProps.size} CSS properties used, all documented`,
+  `custom-elements.json: public API only; ${usedParts.size} parts and ${usedProps.size} CSS properties used, all documented; every attribute, event and member named in the README and docs/contracts.md`,
 );

@@ -183,7 +183,7 @@ interface BlockGroup {
  * @csspart error - A failed run, with its explanation and a retry button.
  * @csspart retry - The retry button of a failed run.
  * @csspart retry-status - "Rate limited — retrying in N s" while a failed model request waits for its retry.
- * @csspart notice - The disconnected / read-only-session notice.
+ * @csspart notice - A notice bar (`data-notice`): `disconnected`, `session-read-only`, `storage` (conversation storage failed) or `other`.
  * @csspart copy - The copy button of an assistant message.
  * @csspart reasoning - The collapsed "Thinking" disclosure of a reasoning model's step.
  * @csspart cut-note - "Cut off here" under the text of a reply cut off at a limit (its error follows).

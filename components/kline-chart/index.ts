@@ -11,5 +11,6 @@ export type {
   KlineSelectionChangeDetail,
   KlineChangeDetail,
   KlineErrorDetail,
+  KlinePrimitiveClickDetail,
   PriceAlertDetail,
 } from './kline-chart-events.js';

@@ -2,6 +2,7 @@ import type { ChartContext } from '../../src/protocol/index.js';
 import type { PersistEventDetail } from '../../src/core/persist/index.js';
 import type { DataRequestDetail } from './chart-data-controller.js';
 import type { PriceAlertFired } from '../../src/core/commands/price-alerts.js';
+import type { PriceLineMovedDetail } from './price-line-drag.js';
 
 export type { DataRequestDetail };
 
@@ -37,7 +38,7 @@ export interface KlineChangeDetail {
   readonly symbol: string | null;
   readonly period: string | null;
   readonly source: string | null;
-  /** Who made the change: `user`, `agent`, `host`, `attribute`, `undo`, `redo`, `live`, `history` or `load`. */
+  /** Who made the change: `user`, `agent`, `host`, `attribute`, `undo`, `redo`, `live`, `history`, `load` or `replay` (bar replay). */
   readonly reason: string;
 }
 
@@ -47,12 +48,23 @@ export interface KlineErrorDetail {
   readonly message: string;
   /** The 1-based line of a CSV/JSON file that failed to parse, when known. */
   readonly line?: number;
+  /** `invalid_bars`: the first bad bar's index (-1 when what was given is not bars at all). */
+  readonly index?: number;
+  /** `invalid_bars`: why, e.g. `not_finite`, `unsorted`, `empty`, `not_bars`, `bad_option` (README "Validation"). */
+  readonly reason?: string;
   /** `invalid_bars` of a live feed's summary: how many ticks were refused since the event before (README "Validation"). */
   readonly refused?: number;
 }
 
 /** `detail` of `kline-price-alert`: a live bar closed across a price line with an alert (src/core/commands/price-alerts.ts). */
 export type PriceAlertDetail = PriceAlertFired;
+
+/** `detail` of `kline-primitive-click`: a primitive's `hitTest` claimed a press (x, y: CSS px from the plot's top-left). */
+export interface KlinePrimitiveClickDetail {
+  readonly id: string | null;
+  readonly x: number;
+  readonly y: number;
+}
 
 /** Every event `<kline-chart>` dispatches, by name, with its `detail`. */
 export interface KlineChartEventDetails {
@@ -64,6 +76,10 @@ export interface KlineChartEventDetails {
   'kline-error': KlineErrorDetail;
   'kline-persist': PersistEventDetail;
   'kline-price-alert': PriceAlertDetail;
+  /** A draggable price line was moved with the pointer (one undo step). */
+  'kline-price-line-moved': PriceLineMovedDetail;
+  /** A press claimed by a primitive of `addPrimitive`. */
+  'kline-primitive-click': KlinePrimitiveClickDetail;
   /** Cancelable: the chart needs bars the host's `setBars` data cannot give (answer with `respondWith`). */
   'kline-data-request': DataRequestDetail;
 }

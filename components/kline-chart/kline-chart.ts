@@ -151,6 +151,8 @@ export interface ChartToolsApi {
  * @fires {CustomEvent<KlineErrorDetail>} kline-error - A failure the host should know about (detail: `{ code, message }`; bad bars add `index` and `reason`).
  * @fires {CustomEvent<PersistEventDetail>} kline-persist - Before a layout change is saved (detail: `{ document, waitUntil(promise) }`; a rejection rolls the change back).
  * @fires {CustomEvent<PriceAlertDetail>} kline-price-alert - A live bar's close crossed a price line with an alert (`price_lines_create` `alert`; detail: `{ id, price, label, direction, time, close, symbol, period }`); a short notice says it too.
+ * @fires {CustomEvent<PriceLineMovedDetail>} kline-price-line-moved - A draggable price line was moved with the pointer (detail: `{ id, price, previousPrice }`; one undo step).
+ * @fires {CustomEvent<KlinePrimitiveClickDetail>} kline-primitive-click - A press claimed by an `addPrimitive` primitive's `hitTest` (detail: `{ id, x, y }`, CSS px from the plot's top-left).
  *
  * @csspart toolbar - The toolbar.
  * @csspart period-button - One period button.
@@ -161,6 +163,7 @@ export interface ChartToolsApi {
  * @csspart undo-button - Undo.
  * @csspart redo-button - Redo.
  * @csspart legend - The OHLCV legend.
+ * @csspart tooltip - The floating box by the pointer with the bar's time and OHLCV and the markers under it (setting `legendMode`: `tooltip` or `both`).
  * @csspart latest-button - "Scroll to the most recent bar": shown while the newest bar is out of view.
  * @csspart auto-scale-button - "Auto (fits data to screen)": an "A" at the bottom of the main pane's price axis, shown while a drag on the axis holds the price scale fixed; pressing it fits the prices again.
  * @csspart panes - The pane container (canvases).
@@ -251,7 +254,7 @@ export interface ChartToolsApi {
  * @cssprop [--kline-up-text-color=#00796b] - Legend values of a rising bar (a darker shade of the up colour that reaches 4.5:1).
  * @cssprop [--kline-down-text-color=#d32f2f] - Legend values of a falling bar.
  * @cssprop [--kline-toolbar-background=#f8f9fd] - Toolbar and table header background.
- * @cssprop [--kline-tooltip-background] - Crosshair tooltip background (`legend-mode` tooltip).
+ * @cssprop [--kline-tooltip-background] - Crosshair tooltip background (setting `legendMode`: `tooltip` or `both`).
  * @cssprop [--kline-line-color=#2962ff] - The price line of line and area chart types.
  * @cssprop [--kline-area-fill] - The fill under the price line of the area chart type.
  * @cssprop [--kline-level-color] - The dashed reference levels of a study's pane (RSI's 70 / 50 / 30, Stochastic's 80 / 20, CCI's ±100).

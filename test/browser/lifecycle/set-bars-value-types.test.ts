@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { Bars } from '../../../src/core/data/index.js';
+import type { KlineErrorDetail } from '../../../components/kline-chart-agent.js';
 import { minuteBars, mountChart, paneHashes, painted, removeFixtures, START } from './lifecycle-fixture.js';
 
 // setBars read every field through a Float64Array, which turns null, '' and false into 0 and true into
@@ -7,13 +8,6 @@ import { minuteBars, mountChart, paneHashes, painted, removeFixtures, START } fr
 // "close 0 outside [low, high]" (a 0 the host never sent), and in columnar bars a null passed every
 // check. A field that is not a number (or a numeric text) is refused with kline-error invalid_bars,
 // naming the bar, the field and what it held; the chart keeps what it showed.
-
-interface ErrorDetail {
-  code: string;
-  index: number;
-  reason: string;
-  message: string;
-}
 
 function columns(n: number, patch: Record<string, unknown[]> = {}): Bars {
   const rows = minuteBars(n);
@@ -40,8 +34,9 @@ describe('setBars with fields that are not numbers', () => {
     const shown = () => JSON.stringify([chart.context.get()!.symbol, chart.context.get()!.dataRange]);
     const before = shown();
     const pixels = paneHashes(chart);
-    const errors: ErrorDetail[] = [];
-    chart.addEventListener('kline-error', (e) => errors.push((e as CustomEvent<ErrorDetail>).detail));
+    // Typed by the element's event map: `index` and `reason` of invalid_bars are part of KlineErrorDetail.
+    const errors: KlineErrorDetail[] = [];
+    chart.addEventListener('kline-error', (e) => errors.push(e.detail));
     const rows = (i: number, patch: Record<string, unknown>) =>
       minuteBars(30).map((b, j) => (j === i ? { ...b, ...patch } : b)) as never;
     const volumes = columns(30).volume as unknown as unknown[];

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { midpointStudy } from '../helpers/midpoint-study.js';
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
+import type { KlinePrimitiveClickDetail } from '../../../components/kline-chart-agent.js';
 import { countPixels, parseColor } from '../helpers/canvas-pixels.js';
 import { paneCanvas, readyChart } from '../helpers/chart-fixture.js';
 import { coreOf } from '../../../components/kline-chart/core-of.js';
@@ -75,8 +76,9 @@ describe('extension API of <kline-chart>', function () {
 
     const over = chart.shadowRoot!.querySelector<HTMLElement>('.pane[data-pane-id="price"] .u-over')!;
     const r = over.getBoundingClientRect();
-    const clicked = new Promise<{ id: string; x: number; y: number }>((resolve) =>
-      chart.addEventListener('kline-primitive-click', (e) => resolve((e as CustomEvent).detail), { once: true }),
+    // Typed by the element's event map (KlineChartEventMap), no cast.
+    const clicked = new Promise<KlinePrimitiveClickDetail>((resolve) =>
+      chart.addEventListener('kline-primitive-click', (e) => resolve(e.detail), { once: true }),
     );
     const view = coreOf(chart).store.peek('view');
     const init = {

@@ -22,9 +22,8 @@ describe('dragging a price line by touch', function () {
       .getBoundingClientRect();
     const at: Point = [over.left + over.width * 0.5, over.top + (s.priceToY(price) - s.plot.top) / s.pixelRatio];
     const events: PriceLineMovedDetail[] = [];
-    chart.addEventListener('kline-price-line-moved', (e) =>
-      events.push((e as CustomEvent<PriceLineMovedDetail>).detail),
-    );
+    // Typed by the element's event map (KlineChartEventMap), no cast.
+    chart.addEventListener('kline-price-line-moved', (e) => events.push(e.detail));
     await fingerDrag(at, [at[0], at[1] + 60]);
     await waitFor(() => events.length > 0, 'kline-price-line-moved');
     const detail = events[0];
