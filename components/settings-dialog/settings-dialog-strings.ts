@@ -61,7 +61,7 @@ export const EN_SETTINGS: SettingsDialogStrings = {
     legend: 'Show the OHLCV legend.',
     indicatorConvention:
       'Whose formulas indicators follow: TA-Lib, TDX (通达信) or TradingView; auto = TDX for Chinese, TA-Lib otherwise.',
-    lastPrice: 'Show a dashed line and an axis tag at the last close.',
+    lastPrice: 'Show a dotted line and an axis tag at the last close.',
     watermark: 'Faint text behind the bars: symbol and period, none, or your own text.',
     watermarkText: 'Watermark text shown when the watermark is custom.',
     legendMode: 'Bar values: in the legend row, in a tooltip by the pointer, or both.',

@@ -55,7 +55,7 @@ export const SettingsValues = Type.Object(
         'Whose formulas indicators follow: ta-lib (TA-Lib), tdx (通达信: MACD bar = (DIF−DEA)×2, RSI 6/12/24, KDJ…), tradingview (Pine built-ins); auto = tdx for Chinese locales, ta-lib otherwise. A study that names its own convention keeps it.',
       ),
     ),
-    lastPrice: Type.Optional(Type.Boolean({ description: 'Show a dashed line and an axis tag at the last close.' })),
+    lastPrice: Type.Optional(Type.Boolean({ description: 'Show a dotted line and an axis tag at the last close.' })),
     watermark: Type.Optional(
       lit(
         ['symbol', 'off', 'custom'] as const,
