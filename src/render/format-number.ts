@@ -5,6 +5,7 @@
  */
 import { decimalsOf } from '../core/data/derive-price-precision.js';
 import { exponentForm, formatFixed } from '../core/data/format-fixed.js';
+import { englishCompact } from './english-compact.js';
 
 const compact = new Map<string, Intl.NumberFormat>();
 
@@ -30,7 +31,7 @@ function compactFormat(locale: string, digits: number): Intl.NumberFormat {
 export function formatCompact(v: number, locale: string, digits = 2): string {
   if (!Number.isFinite(v)) return '—';
   if (Math.abs(v) >= 1e15) return exponentForm(v, digits);
-  return compactFormat(locale, digits).format(v);
+  return !locale || locale === 'en' ? englishCompact(v, digits) : compactFormat(locale, digits).format(v);
 }
 
 export { formatFixed };

@@ -46,7 +46,21 @@ function zoneCache(timeZone: string): ZoneCache {
   return zone;
 }
 
+/** Names of UTC, whose offsets need no formatter: a page's first Intl object costs ~20 ms (ICU's data loads). */
+const UTC_NAME = /^(etc\/)?(utc|gmt)$/i;
+
 function createZoneCache(timeZone: string): ZoneCache {
+  if (UTC_NAME.test(timeZone)) {
+    const zone: ZoneCache = {
+      format: null,
+      edges: new Map(),
+      blocks: new Map(),
+      lastIndex: Number.NaN,
+      lastBlock: null,
+    };
+    zones.set(timeZone, zone);
+    return zone;
+  }
   // Creating a DateTimeFormat costs tens of microseconds; one per zone, kept for the process lifetime.
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone,
