@@ -50,30 +50,21 @@ function zoneCache(timeZone: string): ZoneCache {
 const UTC_NAME = /^(etc\/)?(utc|gmt)$/i;
 
 function createZoneCache(timeZone: string): ZoneCache {
-  if (UTC_NAME.test(timeZone)) {
-    const zone: ZoneCache = {
-      format: null,
-      edges: new Map(),
-      blocks: new Map(),
-      lastIndex: Number.NaN,
-      lastBlock: null,
-    };
-    zones.set(timeZone, zone);
-    return zone;
-  }
   // Creating a DateTimeFormat costs tens of microseconds; one per zone, kept for the process lifetime.
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    era: 'short',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const resolved = format.resolvedOptions().timeZone;
+  const format = UTC_NAME.test(timeZone)
+    ? null
+    : new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        era: 'short',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+  const resolved = format?.resolvedOptions().timeZone;
   const isUtc = resolved === 'UTC' || resolved === 'Etc/UTC' || resolved === 'Etc/GMT' || resolved === 'GMT';
   const zone: ZoneCache = {
     format: isUtc ? null : format,
