@@ -57,8 +57,8 @@ export function renderToolbar(
     ${
       m.mode === 'full'
         ? html`${compact ? nothing : html`<span class="sep"></span>`}
-          <button part="undo-button" title=${m.strings.undo} aria-label=${m.strings.undo} ?disabled=${!m.canUndo} @click=${a.undo}>↶</button>
-          <button part="redo-button" title=${m.strings.redo} aria-label=${m.strings.redo} ?disabled=${!m.canRedo} @click=${a.redo}>↷</button>
+          <button part="undo-button" title=${`${m.strings.undo} (Ctrl/Cmd+Z)`} aria-label=${m.strings.undo} aria-keyshortcuts="Control+Z Meta+Z" ?disabled=${!m.canUndo} @click=${a.undo}>↶</button>
+          <button part="redo-button" title=${`${m.strings.redo} (Ctrl/Cmd+Y)`} aria-label=${m.strings.redo} aria-keyshortcuts="Control+Y Meta+Y" ?disabled=${!m.canRedo} @click=${a.redo}>↷</button>
           ${extra}`
         : nothing
     }

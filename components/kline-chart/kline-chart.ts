@@ -1338,14 +1338,14 @@ export class KlineChart extends SignalWatcher(LitElement) {
   /** The palette, settings, shortcuts and data table buttons (in the "More" menu when the row is short). */
   #renderExtraButtons(strings: ReturnType<typeof chartStrings>) {
     return html`<span class="sep"></span>
-          <button part="palette-button" title=${`${strings.commands} (Ctrl/Cmd+K)`} aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K<span class="sr-only"> ${strings.commands}</span></button>
+          <button part="palette-button" title=${`${strings.commands} (Ctrl/Cmd+K)`} aria-keyshortcuts="Control+K Meta+K" aria-haspopup="dialog" @click=${() => void this.openCommandPalette()}>⌘K<span class="sr-only"> ${strings.commands}</span></button>
           <button part="settings-button" aria-label=${strings.settings} title=${strings.settings} aria-haspopup="dialog" @click=${() => void this.openSettings()}>⚙</button>
-          <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-haspopup="dialog" @click=${() => void this.showShortcuts()}>?</button>
-          <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>
+          <button part="shortcuts-button" aria-label=${strings.shortcuts} title=${`${strings.shortcuts} (?)`} aria-keyshortcuts="?" aria-haspopup="dialog" @click=${() => void this.showShortcuts()}>?</button>
+          <button part="data-table-button" aria-pressed=${this.#a11y.tableShown ? 'true' : 'false'} title=${`${strings.dataTable} (t)`} aria-keyshortcuts="T" @click=${() => this.toggleDataTable()}>${strings.dataTable}</button>
           <button part="replay-button" aria-label=${strings.barReplay} title=${strings.barReplay} aria-pressed=${this.#replaying() ? 'true' : 'false'} @click=${() => this.#toggleReplay()}>${lineIcon(svg`<path d="M3 3v10M13 3L6 8l7 5z"/>`)}</button>
-          <button part="save-image-button" aria-label=${strings.saveImage} title=${`${strings.saveImage} (Ctrl/Cmd+Alt+S)`} @click=${() => void this.saveImage()}>${lineIcon(svg`<path d="M2 5h3l1.5-2h3L11 5h3v8H2zM8 7a2.2 2.2 0 100 4.4A2.2 2.2 0 008 7z"/>`)}</button>
-          <button part="copy-image-button" aria-label=${strings.copyImage} title=${`${strings.copyImage} (Ctrl/Cmd+Shift+S)`} @click=${() => void this.copyImage()}>${lineIcon(svg`<path d="M5.5 3H3v11h10V3h-2.5M5.5 2h5v2.5h-5z"/>`)}</button>
-          <button part="fullscreen-button" aria-label=${strings.fullScreen} title=${`${strings.fullScreen} (Shift+F)`} aria-pressed=${this.fullscreen ? 'true' : 'false'} ?disabled=${!document.fullscreenEnabled} @click=${() => void this.toggleFullscreen()}>${lineIcon(svg`<path d="M2 6V2h4M14 6V2h-4M2 10v4h4M14 10v4h-4"/>`)}</button>`;
+          <button part="save-image-button" aria-label=${strings.saveImage} title=${`${strings.saveImage} (Ctrl/Cmd+Alt+S)`} aria-keyshortcuts="Control+Alt+S Meta+Alt+S" @click=${() => void this.saveImage()}>${lineIcon(svg`<path d="M2 5h3l1.5-2h3L11 5h3v8H2zM8 7a2.2 2.2 0 100 4.4A2.2 2.2 0 008 7z"/>`)}</button>
+          <button part="copy-image-button" aria-label=${strings.copyImage} title=${`${strings.copyImage} (Ctrl/Cmd+Shift+S)`} aria-keyshortcuts="Control+Shift+S Meta+Shift+S" @click=${() => void this.copyImage()}>${lineIcon(svg`<path d="M5.5 3H3v11h10V3h-2.5M5.5 2h5v2.5h-5z"/>`)}</button>
+          <button part="fullscreen-button" aria-label=${strings.fullScreen} title=${`${strings.fullScreen} (Shift+F)`} aria-keyshortcuts="Shift+F" aria-pressed=${this.fullscreen ? 'true' : 'false'} ?disabled=${!document.fullscreenEnabled} @click=${() => void this.toggleFullscreen()}>${lineIcon(svg`<path d="M2 6V2h4M14 6V2h-4M2 10v4h4M14 10v4h-4"/>`)}</button>`;
   }
 
   /** The "More" button; its open menu is made in the menu's chunk from what this hands over. */
