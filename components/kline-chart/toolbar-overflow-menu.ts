@@ -160,6 +160,18 @@ function renderChartMenu(c: OverflowMenu, bar: ToolbarOverflowController, h: Ove
   );
 }
 
+/** The menu's actions that have a key on the chart: `aria-keyshortcuts`, and the hint shown (`Ctrl` is ⌘ on a Mac). */
+const MENU_KEYS: Partial<Record<string, readonly [string, string]>> = {
+  palette: ['Control+K Meta+K', 'Ctrl+K'],
+  shortcuts: ['?', '?'],
+  'data-table': ['T', 'T'],
+  'save-image': ['Control+Alt+S Meta+Alt+S', 'Ctrl+Alt+S'],
+  'copy-image': ['Control+Shift+S Meta+Shift+S', 'Ctrl+Shift+S'],
+  fullscreen: ['Shift+F', 'Shift+F'],
+};
+
+const keyHint = (hint: string) => (/Mac|iPhone|iPad/.test(navigator.platform) ? hint.replace('Ctrl+', '⌘') : hint);
+
 /** The open "More" menu (a lazy chunk: loaded when the menu first opens). */
 export function renderMenuItems(c: OverflowMenu, m: OverflowMenuModel, a: OverflowMenuActions): TemplateResult {
   const s = m.strings;
@@ -175,7 +187,11 @@ export function renderMenuItems(c: OverflowMenu, m: OverflowMenuModel, a: Overfl
     disabled = false,
   ) =>
     html`<button type="button" role=${role} tabindex="-1" data-action=${action} aria-checked=${checked === undefined ? nothing : checked ? 'true' : 'false'}
-      aria-disabled=${disabled ? 'true' : nothing} @click=${(e: MouseEvent) => (disabled ? undefined : c.choose(() => run(e.detail === 0)))}>${label}</button>`;
+      aria-disabled=${disabled ? 'true' : nothing} aria-keyshortcuts=${MENU_KEYS[action]?.[0] ?? nothing} @click=${(e: MouseEvent) => (disabled ? undefined : c.choose(() => run(e.detail === 0)))}>${label}${
+        MENU_KEYS[action]
+          ? html`<span class="hint" aria-hidden="true">${keyHint(MENU_KEYS[action][1])}</span>`
+          : nothing
+      }</button>`;
   const tools: readonly Exclude<DrawingLayerTool, null>[] = [
     'select',
     'range-select',
@@ -231,4 +247,6 @@ export const overflowMenuStyles = css`
   [part='more-menu'] [role='separator'] { height: 1px; margin: 4px 0; background: var(--kline-border-color); }
   [part='more-menu'] [role^='menuitem']:focus-visible { outline-offset: -3px; }
   [part='more-menu'] [aria-disabled='true'] { opacity: 0.4; cursor: default; }
+  [part='more-menu'] .hint { float: inline-end; margin-inline-start: 16px; color: var(--kline-muted-color); font-size: 0.9em; }
+  @media (pointer: coarse) { [part='more-menu'] .hint { display: none; } }
 `;

@@ -51,4 +51,24 @@ describe("the toolbar's keyboard shortcuts, for screen readers", function () {
       'Ctrl+K opens the palette',
     );
   });
+
+  it('a narrow chart\'s "More" menu names the same keys, read out and shown beside each item', async () => {
+    const chart = await readyChart(html`<kline-chart style="width:400px;height:460px" indicators="VOL"></kline-chart>`);
+    const root = chart.shadowRoot!;
+    root.querySelector<HTMLButtonElement>('[part="more-button"]')!.click();
+    const item = (action: string) => root.querySelector<HTMLElement>(`[part="more-menu"] [data-action="${action}"]`);
+    await waitFor(() => !!item('palette'), 'the menu open');
+    const mac = /Mac|iPhone|iPad/.test(navigator.platform);
+    for (const [action, keys, hint] of [
+      ['palette', 'Control+K Meta+K', mac ? '⌘K' : 'Ctrl+K'],
+      ['shortcuts', '?', '?'],
+      ['data-table', 'T', 'T'],
+      ['save-image', 'Control+Alt+S Meta+Alt+S', mac ? '⌘Alt+S' : 'Ctrl+Alt+S'],
+      ['fullscreen', 'Shift+F', 'Shift+F'],
+    ]) {
+      expect(item(action)!.getAttribute('aria-keyshortcuts'), action).to.equal(keys);
+      expect(item(action)!.querySelector('.hint[aria-hidden="true"]')?.textContent, action).to.equal(hint);
+    }
+    expect(item('settings')!.hasAttribute('aria-keyshortcuts'), 'no key, none said').to.equal(false);
+  });
 });
