@@ -452,6 +452,9 @@ export class ChartAgentPanel extends LitElement {
     this.#unsubscribeRuntime();
     this.#unsubscribeRuntime = () => undefined;
     this.#runtime = null;
+    // An open IndexedDB connection is held by the page, and through its store's problem listener this panel:
+    // closed once the cancelled run's last writes are done (reopened if the panel comes back: #start).
+    this.#store?.keepConnection?.(false);
     this.#detach(false);
     this.#stopTicker();
     this.#tokensRender.cancel();
@@ -818,6 +821,7 @@ export class ChartAgentPanel extends LitElement {
       this._storageProblem = null;
       this.#storeKind = kind;
     }
+    this.#store.keepConnection?.(true);
     this.#buildRuntime();
     // Not ready to send until a chat is open again: a panel moved in the page still shows its chat's id,
     // and a message sent now would be dropped (the new runtime reopens the chat a moment later).
