@@ -455,6 +455,8 @@ export class ChartAgentPanel extends LitElement {
     // An open IndexedDB connection is held by the page, and through its store's problem listener this panel:
     // closed once the cancelled run's last writes are done (reopened if the panel comes back: #start).
     this.#store?.keepConnection?.(false);
+    this.#frameLoads?.abort();
+    this.#frameLoads = null;
     this.#detach(false);
     this.#stopTicker();
     this.#tokensRender.cancel();
@@ -560,6 +562,8 @@ export class ChartAgentPanel extends LitElement {
 
   #handshake(): void {
     if (this.#port) return;
+    this.#frameLoads?.abort();
+    this.#frameLoads = null;
     const life = this.#life;
     const frame = this.for.trim();
     if (frame.startsWith('frame:') || frame === 'window:opener') {
@@ -673,12 +677,14 @@ export class ChartAgentPanel extends LitElement {
         } catch {
           // An address that does not parse loads nothing: this page's origin, the default, stays.
         }
-        if (!this.#frameListener) {
-          this.#frameListener = () => {
+        // The iframe outlives the panel: its listener goes with this connection attempt (#handshake, disconnect).
+        iframe.addEventListener(
+          'load',
+          () => {
             if (!this.#port && this.#life === life) this.#handshake();
-          };
-          iframe.addEventListener('load', this.#frameListener);
-        }
+          },
+          { signal: (this.#frameLoads = new AbortController()).signal },
+        );
       }
     }
     if (!win) return;
@@ -713,7 +719,8 @@ export class ChartAgentPanel extends LitElement {
     attempt(5);
   }
 
-  #frameListener: (() => void) | null = null;
+  /** Ends the iframe `load` listener of the last #connectFrame. */
+  #frameLoads: AbortController | null = null;
 
   readonly #onAvailable = (event: CustomEvent<AgentAvailableDetail>): void => {
     const chartId = event.detail?.chartId;
