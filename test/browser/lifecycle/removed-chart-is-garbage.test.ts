@@ -7,6 +7,7 @@ import { coreOf } from '../../../components/kline-chart/core-of.js';
 import { inputReady, priceScales, waitFor } from '../helpers/chart-fixture.js';
 import { minuteBars, mountChart, painted, removeFixtures, streamingSource } from './lifecycle-fixture.js';
 import { hold, stillHeld, type Held } from './leak-check.js';
+import { menu, rightClick } from '../helpers/context-menu.js';
 
 // Single-page apps mount and unmount charts on every route change: a removed chart, with everything it
 // made (shadow root, uPlot canvases, popovers, palette, drawings, live feed), must become garbage.
@@ -151,6 +152,42 @@ async function binanceAndRemove(held: Held): Promise<void> {
 }
 let connections = 0;
 
+/**
+ * A chart removed with everything left open, as a route change leaves it: the symbol search listing
+ * instruments, the settings dialog (modal, last), the data table, a context menu and a bar replay playing.
+ */
+async function removeWithAllOpen(held: Held): Promise<void> {
+  // The sample source (the symbol search lists its instruments).
+  const { chart, parent } = mountChart({ indicators: 'VOL,MACD' });
+  chart.setAttribute('style', 'width:1100px;height:560px');
+  await painted(chart);
+  const series = coreOf(chart).store.peek('series')!.bars;
+  const n = series.length;
+  await inputReady();
+  const root = chart.shadowRoot!;
+  await rightClick(chart, await plotPoint(chart, n - 20, series.close[n - 20]));
+  hold(held, 'context menu', menu(chart));
+  root.querySelector<HTMLElement>('[part="symbol-button"]')!.click();
+  await waitFor(() => root.querySelectorAll('.results button').length > 0, 'the instruments listed');
+  expect(await chart.startReplay(series.time[n - 40])).to.equal(true);
+  expect(await chart.playReplay(10)).to.equal(true);
+  // Each bar the replay shows is announced, one per 5 s: the first at once, the next ones wait for their turn.
+  await waitFor(() => /New bar/.test(root.querySelector('[part="live"]')?.textContent ?? ''), 'a new bar announced');
+  const shown = chart.replay!.index;
+  await waitFor(() => chart.replay!.index > shown + 2, 'more bars replayed');
+  chart.focus();
+  await sendKeys({ press: 't' });
+  await waitFor(() => !!root.querySelector('table[part="data-table"]'), 'the data table');
+  void chart.openSettings();
+  await waitFor(
+    () => root.querySelector('kline-settings-dialog')?.shadowRoot?.querySelector('dialog')?.open === true,
+    'settings',
+  );
+  hold(held, 'settings dialog', root.querySelector('kline-settings-dialog'));
+  holdInsides(held, chart);
+  parent.remove();
+}
+
 describe('a removed <kline-chart> is garbage', function () {
   this.timeout(120000);
   before(() => setViewport({ width: 1200, height: 800 }));
@@ -177,6 +214,12 @@ describe('a removed <kline-chart> is garbage', function () {
   it('streaming from the Binance source the page keeps (a WebSocket per chart)', async () => {
     const held: Held = new Map();
     for (let i = 0; i < ROUNDS; i++) await binanceAndRemove(held);
+    expect(await stillHeld(held)).to.deep.equal([]);
+  });
+
+  it('with the symbol search, settings dialog, data table, a context menu and a bar replay left open', async () => {
+    const held: Held = new Map();
+    for (let i = 0; i < ROUNDS; i++) await removeWithAllOpen(held);
     expect(await stillHeld(held)).to.deep.equal([]);
   });
 });
