@@ -188,6 +188,22 @@ async function removeWithAllOpen(held: Held): Promise<void> {
   parent.remove();
 }
 
+/** A chart removed while a notice shows (a file that cannot be loaded); moved first, it still shows it. */
+async function removeWithNotice(held: Held): Promise<void> {
+  const { chart, parent } = mountChart();
+  await painted(chart);
+  chart.setAttribute('src', '/no-such-file.csv');
+  chart.setAttribute('source', 'csv');
+  const toast = () => chart.shadowRoot!.querySelector('.toast[role="status"]')?.textContent ?? '';
+  await waitFor(() => toast() !== '', 'the notice');
+  const shown = toast();
+  parent.append(document.createElement('div'), chart); // moved within its parent, in one task
+  await chart.updateComplete;
+  expect(toast(), 'a moved chart keeps its notice').to.equal(shown);
+  holdInsides(held, chart);
+  parent.remove();
+}
+
 describe('a removed <kline-chart> is garbage', function () {
   this.timeout(120000);
   before(() => setViewport({ width: 1200, height: 800 }));
@@ -220,6 +236,12 @@ describe('a removed <kline-chart> is garbage', function () {
   it('with the symbol search, settings dialog, data table, a context menu and a bar replay left open', async () => {
     const held: Held = new Map();
     for (let i = 0; i < ROUNDS; i++) await removeWithAllOpen(held);
+    expect(await stillHeld(held)).to.deep.equal([]);
+  });
+
+  it('with a notice showing (its 5 s timer running)', async () => {
+    const held: Held = new Map();
+    for (let i = 0; i < ROUNDS; i++) await removeWithNotice(held);
     expect(await stillHeld(held)).to.deep.equal([]);
   });
 });
