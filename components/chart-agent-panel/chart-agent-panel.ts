@@ -538,8 +538,9 @@ export class ChartAgentPanel extends LitElement {
       this.#observed = inner;
     }
     this.#transcript();
-    // The clock also counts down a wait before a retry.
-    const anyRunning = this.#reducer.runningTools() > 0 || this._retrying !== null;
+    // The clock also counts down a wait before a retry. Not for a removed panel (an update after
+    // disconnectedCallback still shows the wait): the interval would hold it for ever.
+    const anyRunning = (this.#reducer.runningTools() > 0 || this._retrying !== null) && this.isConnected;
     if (anyRunning && !this.#ticker)
       this.#ticker = setInterval(() => {
         this._now = Date.now();

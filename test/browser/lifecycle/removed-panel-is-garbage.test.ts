@@ -19,6 +19,7 @@ import {
   type MockModel,
 } from '../panel/panel-fixture.js';
 import { hold, stillHeld, type Held } from './leak-check.js';
+import type { MockStep } from '../../mock-model/mock-step.js';
 
 // A single-page app mounts a chart and its assistant panel on a route and drops them on the next: neither
 // may stay in memory through the other, through the runtime's ports and stores, or through the page.
@@ -51,6 +52,32 @@ async function streamAndRemove(held: Held, chart: KlineChart, mock: MockModel): 
   await mock.script([{ text: words, chunkDelayMs: 30 }]);
   await typeAndSend(panel, 'Tell me a long story');
   await waitFor(() => messagesText(panel).includes('word3'), 'the answer streaming');
+  holdPanel(held, panel);
+  panel.remove();
+}
+
+/**
+ * Adds a panel (chats in IndexedDB) beside `chart`, sends a message and removes the panel once `waiting`
+ * holds: a run that waits for the user's approval, or for a rate limit's retry.
+ */
+async function removeWhileWaiting(
+  held: Held,
+  chart: KlineChart,
+  mock: MockModel,
+  steps: MockStep[],
+  waiting: (panel: ChartAgentPanel) => boolean,
+): Promise<void> {
+  const panel = document.createElement('chart-agent-panel');
+  panel.setAttribute('for', 'c1');
+  panel.setAttribute('base-url', mock.url);
+  panel.setAttribute('session-store', 'indexeddb');
+  panel.setAttribute('confirm-mutations', 'on');
+  panel.style.cssText = 'width:380px;height:560px';
+  chart.after(panel);
+  await waitFor(() => panel.connected && panel.sessionId !== '' && panel.canSend, 'panel ready');
+  await mock.script(steps);
+  await typeAndSend(panel, 'Weekly please');
+  await waitFor(() => waiting(panel), 'the run waiting');
   holdPanel(held, panel);
   panel.remove();
 }
@@ -108,6 +135,28 @@ describe('a removed <chart-agent-panel>, and the chart it drives, are garbage', 
     // The chart still works for the page.
     const r = await chart.tools.execute('chart_set_period', { period: '1w' });
     expect(r.success, JSON.stringify(r)).to.equal(true);
+    expect(await stillHeld(held)).to.deep.equal([]);
+  });
+
+  it('the panel, removed while a run waits for approval or for a rate limit (30 s), the chart left in the page', async () => {
+    const chart = mount(html`<kline-chart id="c1" style="width:600px;height:400px"></kline-chart>`).querySelector(
+      'kline-chart',
+    )!;
+    await waitFor(() => chart.context.get() !== null, 'chart data');
+    const held: Held = new Map();
+    const approval: MockStep[] = [{ toolCalls: [{ name: 'chart_set_period', arguments: '{"period":"1w"}' }] }];
+    const limited: MockStep[] = [
+      {
+        status: 429,
+        headers: { 'retry-after': '30' },
+        errorBody: { error: { message: 'slow down', type: 'rate_limit' } },
+      },
+    ];
+    for (let i = 0; i < ROUNDS; i++) {
+      await removeWhileWaiting(held, chart, mock, approval, (p) => part(p, 'approve') !== null);
+      await removeWhileWaiting(held, chart, mock, limited, (p) => part(p, 'retry-status') !== null);
+    }
+    expect(chart.context.get()!.period, 'nothing approved').to.equal('1d');
     expect(await stillHeld(held)).to.deep.equal([]);
   });
 
