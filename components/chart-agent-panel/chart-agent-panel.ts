@@ -1206,6 +1206,9 @@ export class ChartAgentPanel extends LitElement {
   }
 
   #chips(): ContextChip[] {
+    // Read first, also for several charts: every new connection sets it, so the chips follow a chart taken out
+    // of the set (and stop reading its signals: they would hold the removed chart).
+    const context = this.#context.get();
     const contexts = (this.#port as { contexts?: () => (ChartContext | null)[] } | null)?.contexts?.();
     if (contexts && contexts.length > 1) {
       // One set of chips per chart, labelled with the chart's id.
@@ -1219,7 +1222,7 @@ export class ChartAgentPanel extends LitElement {
           : [],
       );
     }
-    return buildContextChips(this.#context.get(), this.#strings().chipLabels);
+    return buildContextChips(context, this.#strings().chipLabels);
   }
 
   /** Runs the last user turn again; the question is not repeated in the chat. */

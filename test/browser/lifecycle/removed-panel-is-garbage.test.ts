@@ -13,6 +13,7 @@ import {
   mount,
   nextRunEnd,
   part,
+  parts,
   typeAndSend,
   unmountAll,
   useMockModel,
@@ -189,6 +190,17 @@ describe('a removed <chart-agent-panel>, and the chart it drives, are garbage', 
     await moveUseAndRemove(held, mock);
     expect(await stillHeld(held)).to.deep.equal([]);
   });
+
+  it('one of two charts a panel drives (for="c1 c2"), removed while the panel and the other stay', async () => {
+    const held: Held = new Map();
+    const wrapper = mount(html`<div style="display:flex;gap:8px">
+      <kline-chart id="c1" style="width:400px;height:300px"></kline-chart>
+      <chart-agent-panel for="c1 c2" base-url=${mock.url} session-store="memory" style="width:380px;height:560px"></chart-agent-panel></div>`);
+    const panel = wrapper.querySelector('chart-agent-panel')!;
+    for (let i = 0; i < ROUNDS; i++)
+      await addAndRemoveSecond(held, wrapper.firstElementChild as HTMLElement, panel, mock);
+    expect(await stillHeld(held)).to.deep.equal([]);
+  });
 });
 
 /** A panel after one run, moved into another parent, asked again; both runs saved; then removed. */
@@ -221,4 +233,36 @@ async function moveUseAndRemove(held: Held, mock: MockModel): Promise<void> {
   expect(saved).to.contain('First answer.');
   holdPanel(held, panel);
   unmountAll();
+}
+
+/** Adds chart c2 beside c1, lets the panel run a tool on it, removes it; the panel keeps driving c1. */
+async function addAndRemoveSecond(
+  held: Held,
+  row: HTMLElement,
+  panel: ChartAgentPanel,
+  mock: MockModel,
+): Promise<void> {
+  const second = document.createElement('kline-chart');
+  second.id = 'c2';
+  second.style.cssText = 'width:400px;height:300px';
+  // Ready (its handshake chunk in): it has announced itself, and the panel asks it for a port.
+  const ready = new Promise((resolve) => second.addEventListener('kline-ready', resolve, { once: true }));
+  row.prepend(second);
+  await ready;
+  await waitFor(() => panel.connected && panel.canSend && panel.sessionId !== '', 'the panel on both charts');
+  await mock.script([
+    { toolCalls: [{ name: 'chart_set_period', arguments: '{"chart":"c2","period":"1w"}' }] },
+    { text: 'Weekly.' },
+  ]);
+  const ended = nextRunEnd(panel);
+  await typeAndSend(panel, 'weekly on the second');
+  expect((await ended).status).to.equal('completed');
+  expect(second.context.get()!.period).to.equal('1w');
+  const chips = () => parts(panel, 'context-chip').map((c) => c.textContent ?? '');
+  await waitFor(() => chips().some((c) => c.includes('c2')), 'chips of the second chart');
+  holdChart(held, second);
+  second.remove();
+  await waitFor(() => panel.connected, 'the panel still on c1');
+  // The chips are of the chart left, not of the one removed.
+  await waitFor(() => chips().length > 0 && !chips().some((c) => c.includes('c2')), 'no chips of the removed chart');
 }
