@@ -59,7 +59,7 @@ async function streamAndRemove(held: Held, chart: KlineChart, mock: MockModel): 
 
 /**
  * Adds a panel (chats in IndexedDB) beside `chart`, sends a message and removes the panel once `waiting`
- * holds: a run that waits for the user's approval, or for a rate limit's retry.
+ * holds: a run that waits for the user's approval or answer, or for a rate limit's retry.
  */
 async function removeWhileWaiting(
   held: Held,
@@ -139,7 +139,7 @@ describe('a removed <chart-agent-panel>, and the chart it drives, are garbage', 
     expect(await stillHeld(held)).to.deep.equal([]);
   });
 
-  it('the panel, removed while a run waits for approval or for a rate limit (30 s), the chart left in the page', async () => {
+  it('the panel, removed while a run waits for approval, an answer to its question or a rate limit (30 s), the chart left in the page', async () => {
     const chart = mount(html`<kline-chart id="c1" style="width:600px;height:400px"></kline-chart>`).querySelector(
       'kline-chart',
     )!;
@@ -153,8 +153,16 @@ describe('a removed <chart-agent-panel>, and the chart it drives, are garbage', 
         errorBody: { error: { message: 'slow down', type: 'rate_limit' } },
       },
     ];
+    const question: MockStep[] = [
+      {
+        toolCalls: [
+          { name: 'ask_user', arguments: '{"question":"Which one?","options":[{"label":"Weekly"},{"label":"Daily"}]}' },
+        ],
+      },
+    ];
     for (let i = 0; i < ROUNDS; i++) {
       await removeWhileWaiting(held, chart, mock, approval, (p) => part(p, 'approve') !== null);
+      await removeWhileWaiting(held, chart, mock, question, (p) => part(p, 'question-option') !== null);
       await removeWhileWaiting(held, chart, mock, limited, (p) => part(p, 'retry-status') !== null);
     }
     expect(chart.context.get()!.period, 'nothing approved').to.equal('1d');
