@@ -181,6 +181,19 @@ function mockModelPlugin() {
           await cdp.detach();
         }
       }
+      if (command === 'collect-garbage') {
+        // Two full garbage collections of the page (HeapProfiler.collectGarbage): a test holding `WeakRef`s
+        // to removed elements then sees which of them something still holds (test/browser/lifecycle/removed-*-is-garbage.test.ts).
+        // A `WeakRef` target stays alive until the job that read it ends: call this a task later.
+        const cdp = await session.browser.getPage(session.id).createCDPSession();
+        try {
+          await cdp.send('HeapProfiler.collectGarbage');
+          await cdp.send('HeapProfiler.collectGarbage');
+        } finally {
+          await cdp.detach();
+        }
+        return true;
+      }
       if (command === 'block-requests') {
         // A page's requests matching `payload.pattern` fail as a network error would (a chunk that cannot be
         // fetched), or with `payload.hold` wait (a slow network) until the next call; `null` lets everything

@@ -452,6 +452,11 @@ export class ChartAgentPanel extends LitElement {
     this.#unsubscribeRuntime();
     this.#unsubscribeRuntime = () => undefined;
     this.#runtime = null;
+    // An open IndexedDB connection is held by the page, and through its store's problem listener this panel:
+    // closed once the cancelled run's last writes are done (reopened if the panel comes back: #start).
+    this.#store?.keepConnection?.(false);
+    this.#frameLoads?.abort();
+    this.#frameLoads = null;
     this.#detach(false);
     this.#stopTicker();
     this.#tokensRender.cancel();
@@ -533,8 +538,9 @@ export class ChartAgentPanel extends LitElement {
       this.#observed = inner;
     }
     this.#transcript();
-    // The clock also counts down a wait before a retry.
-    const anyRunning = this.#reducer.runningTools() > 0 || this._retrying !== null;
+    // The clock also counts down a wait before a retry. Not for a removed panel (an update after
+    // disconnectedCallback still shows the wait): the interval would hold it for ever.
+    const anyRunning = (this.#reducer.runningTools() > 0 || this._retrying !== null) && this.isConnected;
     if (anyRunning && !this.#ticker)
       this.#ticker = setInterval(() => {
         this._now = Date.now();
@@ -557,6 +563,8 @@ export class ChartAgentPanel extends LitElement {
 
   #handshake(): void {
     if (this.#port) return;
+    this.#frameLoads?.abort();
+    this.#frameLoads = null;
     const life = this.#life;
     const frame = this.for.trim();
     if (frame.startsWith('frame:') || frame === 'window:opener') {
@@ -670,12 +678,14 @@ export class ChartAgentPanel extends LitElement {
         } catch {
           // An address that does not parse loads nothing: this page's origin, the default, stays.
         }
-        if (!this.#frameListener) {
-          this.#frameListener = () => {
+        // The iframe outlives the panel: its listener goes with this connection attempt (#handshake, disconnect).
+        iframe.addEventListener(
+          'load',
+          () => {
             if (!this.#port && this.#life === life) this.#handshake();
-          };
-          iframe.addEventListener('load', this.#frameListener);
-        }
+          },
+          { signal: (this.#frameLoads = new AbortController()).signal },
+        );
       }
     }
     if (!win) return;
@@ -710,7 +720,8 @@ export class ChartAgentPanel extends LitElement {
     attempt(5);
   }
 
-  #frameListener: (() => void) | null = null;
+  /** Ends the iframe `load` listener of the last #connectFrame. */
+  #frameLoads: AbortController | null = null;
 
   readonly #onAvailable = (event: CustomEvent<AgentAvailableDetail>): void => {
     const chartId = event.detail?.chartId;
@@ -818,6 +829,7 @@ export class ChartAgentPanel extends LitElement {
       this._storageProblem = null;
       this.#storeKind = kind;
     }
+    this.#store.keepConnection?.(true);
     this.#buildRuntime();
     // Not ready to send until a chat is open again: a panel moved in the page still shows its chat's id,
     // and a message sent now would be dropped (the new runtime reopens the chat a moment later).
@@ -1194,6 +1206,9 @@ export class ChartAgentPanel extends LitElement {
   }
 
   #chips(): ContextChip[] {
+    // Read first, also for several charts: every new connection sets it, so the chips follow a chart taken out
+    // of the set (and stop reading its signals: they would hold the removed chart).
+    const context = this.#context.get();
     const contexts = (this.#port as { contexts?: () => (ChartContext | null)[] } | null)?.contexts?.();
     if (contexts && contexts.length > 1) {
       // One set of chips per chart, labelled with the chart's id.
@@ -1207,7 +1222,7 @@ export class ChartAgentPanel extends LitElement {
           : [],
       );
     }
-    return buildContextChips(this.#context.get(), this.#strings().chipLabels);
+    return buildContextChips(context, this.#strings().chipLabels);
   }
 
   /** Runs the last user turn again; the question is not repeated in the chat. */

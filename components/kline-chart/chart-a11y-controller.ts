@@ -100,8 +100,11 @@ export class ChartA11yController implements ReactiveController {
       const key = series ? `${series.instrument.symbol}|${series.period}` : '';
       if (series && key === lastKey && n > lastCount)
         void this.#loadCrosshair(true).then(
+          // Not for a chart removed meanwhile: its announcer's timer would hold it.
           (k) =>
-            k && this.announcer.say(`${chartStrings(this.#o.lang()).newBar}: ${k.describeBar(n - 1)}`, 5000, 'bar'),
+            k &&
+            this.#host.isConnected &&
+            this.announcer.say(`${chartStrings(this.#o.lang()).newBar}: ${k.describeBar(n - 1)}`, 5000, 'bar'),
         );
       lastKey = key;
       lastCount = n;

@@ -13,6 +13,8 @@ export class ChartAnnouncer {
   readonly #shown = new Map<string, number>();
   /** When a text was last shown. */
   #last = -Infinity;
+  /** The one timer, of the earliest message waiting: it holds the chart until it fires. */
+  #timer = 0;
 
   readonly #changed: () => void;
 
@@ -34,11 +36,19 @@ export class ChartAnnouncer {
     const due = Math.max((this.#shown.get(kind) ?? -Infinity) + interval, this.#last + Math.min(interval, 1500));
     this.#pending.delete(kind);
     this.#pending.set(kind, [message, due]);
-    setTimeout(() => this.#flush(), due - performance.now());
+    this.#schedule();
   }
 
+  /** Drops what waits, and its timer: a chart removed from the page must not be held until it fires. */
   dispose(): void {
     this.#pending.clear();
+    clearTimeout(this.#timer);
+  }
+
+  #schedule(): void {
+    clearTimeout(this.#timer);
+    const due = Math.min(...[...this.#pending.values()].map(([, at]) => at));
+    if (due < Infinity) this.#timer = window.setTimeout(() => this.#flush(), due - performance.now());
   }
 
   #flush(): void {
@@ -51,6 +61,7 @@ export class ChartAnnouncer {
         this.#pending.delete(kind);
         this.#shown.set(kind, now);
       }
+    this.#schedule(); // the next message waiting, if any
     const text = ready.join('. ');
     if (!text) return;
     this.#last = now;

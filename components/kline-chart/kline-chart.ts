@@ -843,6 +843,7 @@ export class KlineChart extends SignalWatcher(LitElement) {
     this.addEventListener('keydown', this.#onKey, { signal });
     document.addEventListener('fullscreenchange', () => this.requestUpdate(), { signal });
     signal.addEventListener('abort', joinCrosshairSync(this));
+    if (this._toast) this.#showToast(this._toast);
     // Kinds are page-wide: a registration anywhere shows in this chart's toolbar.
     signal.addEventListener(
       'abort',
@@ -856,6 +857,8 @@ export class KlineChart extends SignalWatcher(LitElement) {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#connection?.abort();
+    // The notice's timer would hold a removed chart for its 5 s; a chart put back shows it 5 s more.
+    clearTimeout(this.#toastTimer);
   }
 
   #connection?: AbortController;

@@ -43,6 +43,27 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
   let opening: Promise<IDBDatabase> | null = null;
   /** Set once the connection was lost; the database is not reopened (a deleted one would come back empty). */
   let lost: string | null = null;
+  /** See {@link SessionStore.keepConnection}: when false, the connection is closed whenever no transaction runs. */
+  let keep = true;
+  /** Transactions begun (waiting for the connection included) and not yet finished. */
+  let running = 0;
+  /**
+   * Closes the open connection, its handlers first: an open connection with listeners is held by the
+   * page (a pending activity) and with them everything `onProblem` reaches. The next operation reopens it.
+   */
+  const closeIfIdle = () => {
+    if (keep || running > 0 || !opening) return;
+    const closing = opening;
+    opening = null;
+    closing.then(
+      (db) => {
+        db.onversionchange = null;
+        db.onclose = null;
+        db.close();
+      },
+      () => undefined,
+    );
+  };
   const open = (): Promise<IDBDatabase> => {
     if (lost) return Promise.reject(new SessionStoreUnavailableError(lost));
     opening ??= new Promise<IDBDatabase>((resolve, reject) => {
@@ -115,6 +136,20 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
     mode: IDBTransactionMode,
     work: (tx: IDBTransaction) => Promise<T> | T,
   ): Promise<T> => {
+    running++;
+    try {
+      return await transactOpen(stores, mode, work);
+    } finally {
+      running--;
+      closeIfIdle();
+    }
+  };
+
+  const transactOpen = async <T>(
+    stores: string[],
+    mode: IDBTransactionMode,
+    work: (tx: IDBTransaction) => Promise<T> | T,
+  ): Promise<T> => {
     const db = await open();
     let tx: IDBTransaction;
     try {
@@ -176,6 +211,10 @@ export function createIndexedDbSessionStore(options: string | IndexedDbSessionSt
     });
 
   return {
+    keepConnection(value) {
+      keep = value;
+      closeIfIdle();
+    },
     async listSessions(key) {
       // A damaged record must not break the list: keep what has an id, with sane title and times.
       const sane = (raw: unknown): SessionInfo | null => {

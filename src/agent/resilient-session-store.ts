@@ -126,6 +126,9 @@ export function createResilientSessionStore(
     },
     unsaved,
     report,
+    keepConnection(keep) {
+      primary.keepConnection?.(keep);
+    },
 
     async listSessions(key) {
       const stored = pageOnly() ? null : await tryPrimary(() => primary.listSessions(key), false);

@@ -28,6 +28,13 @@ export interface SessionStore {
   /** All events of the session in `seq` order (empty for an unknown session). */
   readEvents(sessionId: string): Promise<AgentEvent[]>;
   renameSession(id: string, title: string): Promise<void>;
+  /**
+   * Whether the store keeps its connection (an IndexedDB database) open between operations: yes until
+   * told otherwise. `false` closes it as soon as no operation is under way, and again after each later
+   * one, so that nothing of the page keeps the store, nor what its owner gave it (a panel removed from
+   * the page: chart-agent-panel.ts). Stores without a connection leave it out.
+   */
+  keepConnection?(keep: boolean): void;
 }
 
 /** Title given to sessions created without one. */
