@@ -25,6 +25,8 @@ const GENERAL = [
   't', // the T key
   'Ctrl',
   'Cmd', // key names
+  'Z',
+  'Y', // undo's and redo's keys
   'TA',
   'Lib',
   'TradingView',
