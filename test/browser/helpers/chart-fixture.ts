@@ -4,15 +4,18 @@ import '../../../components/kline-chart/define.js';
 import type { KlineChart } from '../../../components/kline-chart/kline-chart.js';
 import type { PrimitiveScales } from '../../../components/kline-chart/chart-primitive.js';
 import { loadInputParts } from '../../../components/kline-chart/load-input-parts.js';
+import { loadChartActions } from '../../../components/kline-chart/load-chart-actions.js';
 import { waitFor } from './wait-for.js';
 
 /**
- * Waits for the touch gestures, the separators' drag and the plot's keys (input-parts.ts), a chunk
- * `whenPainted()` starts fetching but does not wait for: a key or drag before it arrives is answered
- * when it comes, not at once. The chart's own handler of the chunk runs before this resolves.
+ * Waits for the touch gestures, the separators' drag and the plot's keys (input-parts.ts), and for the
+ * arrow keys of the toolbar and the legends (chart-actions.ts): chunks fetched after the first paint that
+ * `whenPainted()` does not wait for. A key or drag before they arrive is answered when they come, not at
+ * once (a test pressing an arrow then reading the focus at once failed under load: keyboard-only at
+ * 23747f8). The chart's own handler of the input chunk runs before this resolves.
  */
 export async function inputReady(): Promise<void> {
-  await loadInputParts();
+  await Promise.all([loadInputParts(), loadChartActions()]);
 }
 
 /** Mounts a chart and waits for its first data and paint (`kline-ready`) and its input chunk. */
