@@ -139,11 +139,7 @@ describe('trading overlays on <kline-chart>', function () {
         }),
       );
     const moved = new Promise<PriceLineMovedDetail>((resolve) =>
-      chart.addEventListener(
-        'kline-price-line-moved',
-        (e) => resolve((e as CustomEvent<PriceLineMovedDetail>).detail),
-        { once: true },
-      ),
+      chart.addEventListener('kline-price-line-moved', (e) => resolve(e.detail), { once: true }),
     );
     const viewBefore = coreOf(chart).store.peek('view');
     fire('pointerdown', y0);
